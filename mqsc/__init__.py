@@ -1,0 +1,45 @@
+"""mqsc: an offline, faithful emulator of the IBM MQ for z/OS MQSC command processor.
+
+The public API is small and lazily imported, so ``import mqsc`` stays cheap:
+
+* :func:`parse` / :func:`parse_one` - MQSC text to typed commands (errors as data);
+* :func:`format_command` - a typed command back to canonical MQSC;
+* :class:`QueueManager` - the simulated queue manager (``execute`` returns structured results).
+
+The pipeline, one direction: text -> reader -> parser -> binder -> engine -> renderers.
+See docs/architecture.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+
+_EXPORTS = {
+    "parse": "mqsc.language",
+    "parse_one": "mqsc.language",
+    "Rejected": "mqsc.language",
+    "format_command": "mqsc.formatter",
+    "MqscError": "mqsc.diagnostics",
+    "Diagnostic": "mqsc.diagnostics",
+    "Source": "mqsc.source",
+    "Span": "mqsc.source",
+}
+
+__all__ = sorted([*_EXPORTS, "__version__"])
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.diagnostics import Diagnostic, MqscError
+    from mqsc.formatter import format_command
+    from mqsc.language import Rejected, parse, parse_one
+    from mqsc.source import Source, Span
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'mqsc' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)

@@ -1,0 +1,316 @@
+"""The binder: syntax tree -> typed command, checked against the catalog (fourth stage).
+
+It resolves verb, object type and keyword synonyms, folds unquoted text to upper case (quoted
+text keeps its case), converts each value to its kind, and checks ranges and repeats. Its errors
+are the z/OS messages: CSQ9000E (repeated keyword), CSQ9001E (invalid keyword), CSQ9010E
+(missing value), the range messages CSQP002I/CSQP003I/CSQP005I/CSQI002I, and so on.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from mqsc import ast, catalog
+from mqsc.catalog import (
+    Choice,
+    CommandSpec,
+    Flag,
+    Integer,
+    Keyword,
+    Name,
+    NameList,
+    NameRule,
+    Size,
+    Text,
+)
+from mqsc.commands import VERB_CLASSES, Command, Filter
+from mqsc.diagnostics import Diagnostic, MqscError
+from mqsc.source import Span
+
+#: Characters allowed in names, per rule (reference/zos-mqsc.md §2.6).
+NAME_PATTERNS: Mapping[NameRule, re.Pattern[str]] = {
+    NameRule.QUEUE: re.compile(r"[A-Za-z0-9._/%]+"),
+    NameRule.STGCLASS: re.compile(r"[A-Z][A-Z0-9]*"),
+    NameRule.CFSTRUCT: re.compile(r"[A-Z][A-Z0-9]*|CSQ_ADMIN"),
+    NameRule.QMGR: re.compile(r"[A-Z@#$][A-Z0-9@#$]*"),
+    NameRule.DSN: re.compile(r"[A-Z@#$][A-Z0-9@#$-]{0,7}(?:\.[A-Z@#$][A-Z0-9@#$-]{0,7})*"),
+    NameRule.ANY: re.compile(r".*"),
+}
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+_SIZE = re.compile(r"([0-9]+)([KM]?)")
+#: WHERE operators by attribute kind (reference §6.3): LK/NL compare generic text.
+_OPERATORS_ORDERED = ("LT", "GT", "EQ", "NE", "LE", "GE")
+_OPERATORS_TEXT = (*_OPERATORS_ORDERED, "LK", "NL")
+#: Message for a value out of range when the keyword names none.
+RANGE_MSG = "CSQM092I"
+
+
+class _Failed(Exception):
+    """Internal: abandons binding with the diagnostics collected so far."""
+
+
+class _Binder:
+    """Binds one syntax tree; collects diagnostics with their spans."""
+
+    def __init__(self, node: ast.Command) -> None:
+        self.node = node
+        self.logical = node.logical
+        self.spec: CommandSpec | None = None
+
+    # ---- diagnostics -----------------------------------------------------------------------
+    def span(self, start: int, end: int) -> Span:
+        return self.logical.original_span(start, end)
+
+    def error(self, msg_id: str, start: int, end: int, **inserts: object) -> Diagnostic:
+        if self.spec is not None:
+            inserts.setdefault("csect", self.spec.csect)
+        return Diagnostic(msg_id, inserts, self.logical.source, self.span(start, end))
+
+    def fail(self, msg_id: str, start: int, end: int, **inserts: object) -> _Failed:
+        return _Failed(self.error(msg_id, start, end, **inserts))
+
+    # ---- the command -----------------------------------------------------------------------
+    def bind(self) -> Command:
+        node = self.node
+        verb = catalog.VERB_WORDS.get(node.verb.upper())
+        if verb is None:
+            raise self.fail("CSQ9001E", node.verb_start, node.verb_start + len(node.verb),
+                            keyword=node.verb.upper())
+        params = node.params
+        first = params[0] if params else None
+        if not isinstance(first, ast.Param):
+            raise self.fail("CSQ9010E", node.verb_start, node.verb_start + len(node.verb),
+                            keyword=verb.name)
+        objword = first.keyword.upper()
+        objtype = catalog.OBJECT_WORDS.get(objword)
+        spec = catalog.command_spec(verb.name, objtype.name) if objtype else None
+        if spec is None:
+            raise self.fail("CSQ9001E", first.start, first.start + len(first.keyword),
+                            keyword=objword)
+        self.spec = spec
+        name = self.object_name(spec, first)
+        attrs, requested, where = self.parameters(spec, params[1:])
+        typed = f"{node.verb.upper()} {objword}"
+        cls = VERB_CLASSES[verb.name]
+        return cls(verb.name, spec.objtype, name, MappingProxyType(attrs), where,
+                   tuple(requested), node.logical.cpf, typed, node)
+
+    def object_name(self, spec: CommandSpec, first: ast.Param) -> object:
+        kind = spec.name
+        end = first.start + len(first.keyword)
+        if kind is None:
+            if first.values is not None:
+                raise self.fail("CSQ9001E", first.start, first.end, keyword=first.keyword.upper())
+            return None
+        if not first.values:
+            if not spec.name_required:
+                return None
+            raise self.fail("CSQ9010E", first.start, end, keyword=spec.objtype)
+        return self.value(_object_keyword(spec), first)
+
+    def parameters(
+        self, spec: CommandSpec, params: tuple[ast.Param | ast.Where, ...]
+    ) -> tuple[dict[str, object], list[str], Filter | None]:
+        attrs: dict[str, object] = {}
+        requested: list[str] = []
+        where: Filter | None = None
+        repeats: list[Diagnostic] = []
+        seen: set[str] = set()
+        for param in params:
+            if isinstance(param, ast.Where):
+                if not spec.where or where is not None:
+                    if where is not None:
+                        repeats.append(self.error("CSQ9000E", param.start, param.end,
+                                                  keyword="WHERE"))
+                        continue
+                    raise self.fail("CSQ9001E", param.start, param.start + 5, keyword="WHERE")
+                where = self.filter(spec, param)
+                continue
+            word = param.keyword.upper()
+            keyword = spec.keyword(word)
+            if param.values is None and word in spec.requestable and (
+                keyword is None or not isinstance(keyword.kind, Flag)
+            ):
+                if word in seen:
+                    repeats.append(self.error("CSQ9000E", param.start, param.end, keyword=word))
+                    continue
+                seen.add(word)
+                requested.append(word)
+                continue
+            if keyword is None or not keyword.zos:
+                raise self.fail("CSQ9001E", param.start, param.start + len(param.keyword),
+                                keyword=word)
+            if keyword.name in attrs:
+                repeats.append(self.error("CSQ9000E", param.start, param.end, keyword=word))
+                continue
+            attrs[keyword.name] = self.value(keyword, param, negated=word == keyword.negation)
+        if repeats:
+            raise _Failed(*repeats)
+        for required in spec.required:
+            if required not in attrs:
+                start = self.node.verb_start
+                raise self.fail("CSQ9010E", start, len(self.logical.text), keyword=required)
+        if where is not None and where.keyword in attrs:
+            raise self.fail("CSQM150I", 0, len(self.logical.text), keyword1=where.keyword,
+                            keyword2="WHERE")
+        return attrs, requested, where
+
+    # ---- values ----------------------------------------------------------------------------
+    def value(self, keyword: Keyword, param: ast.Param, *, negated: bool = False) -> object:
+        kind = keyword.kind
+        word = param.keyword.upper()
+        if isinstance(kind, Flag):
+            if param.values is not None:
+                raise self.fail("CSQ9011E", param.start, param.end, keyword=word)
+            return not negated
+        values = param.values
+        if not values:
+            raise self.fail("CSQ9010E", param.start, param.end, keyword=word)
+        if isinstance(kind, NameList):
+            if len(values) > kind.max_items:
+                raise self.fail("CSQ9014E", param.start, param.end, keyword=word)
+            item = Keyword(keyword.name, Name(kind.rule, kind.max_length))
+            return tuple(self.scalar(item, word, raw, param) for raw in values)
+        if len(values) > 1:
+            raise self.fail("CSQ9014E", param.start, param.end, keyword=word)
+        return self.scalar(keyword, word, values[0], param)
+
+    def scalar(self, keyword: Keyword, word: str, raw: str, param: ast.Param) -> object:
+        kind = keyword.kind
+        quoted = ast.is_quoted(raw)
+        text = ast.unquote(raw) if quoted else raw.upper()
+        where = (param.start, param.end)
+        if isinstance(kind, Integer):
+            if kind.star and raw == "*":
+                return "*"
+            if quoted or not _INTEGER.fullmatch(raw):
+                raise self.fail("CSQ9011E", *where, keyword=word)
+            number = int(raw)
+            if not kind.minimum <= number <= kind.maximum:
+                raise self.range_error(keyword, word, raw, where)
+            return number
+        if isinstance(kind, Choice):
+            if quoted or text not in kind.values:
+                raise self.fail("CSQ9011E", *where, keyword=word)
+            return text
+        if isinstance(kind, Text):
+            text = text.rstrip()
+            if len(text) > kind.max_length:
+                raise self.fail("CSQ9006E", *where, keyword=word)
+            return text
+        if isinstance(kind, Name):
+            return self.name(kind, word, text, where)
+        if isinstance(kind, Size):
+            return self.size(kind, keyword, word, text, quoted, where)
+        raise AssertionError(f"no binding for {kind!r}")  # pragma: no cover - catalog bug
+
+    def name(self, kind: Name, word: str, text: str, where: tuple[int, int]) -> str:
+        text = text.rstrip()
+        if not text:
+            if kind.blank_allowed:
+                return ""
+            raise self.fail("CSQM097I", *where, keyword=word, value=" ")
+        stem = text[:-1] if kind.generic and text.endswith("*") else text
+        if len(text) > kind.max_length:
+            raise self.fail("CSQ9006E", *where, keyword=word)
+        if stem and not NAME_PATTERNS[kind.rule].fullmatch(stem):
+            raise self.fail("CSQM093I", *where, keyword=word, value=text)
+        return text
+
+    def size(
+        self, kind: Size, keyword: Keyword, word: str, text: str, quoted: bool,
+        where: tuple[int, int],
+    ) -> str:
+        match = None if quoted else _SIZE.fullmatch(text)
+        if match is None:
+            raise self.fail("CSQ9011E", *where, keyword=word)
+        number, unit = int(match.group(1)), match.group(2)
+        scaled = number * {"": 1, "K": 1024, "M": 1024 * 1024}[unit]
+        if not kind.minimum <= scaled <= kind.maximum:
+            raise self.range_error(keyword, word, text, where)
+        return f"{number}{unit}"
+
+    def range_error(
+        self, keyword: Keyword, word: str, raw: str, where: tuple[int, int]
+    ) -> _Failed:
+        return self.fail(keyword.range_msg or RANGE_MSG, *where, keyword=word, value=raw,
+                         psid=raw)
+
+    def filter(self, spec: CommandSpec, where: ast.Where) -> Filter:
+        word = where.keyword.upper()
+        keyword = _attribute(spec, word)
+        span = (where.start, where.end)
+        if keyword is None or word not in spec.where:
+            raise self.fail("CSQ9001E", where.keyword_start, where.keyword_start + len(word),
+                            keyword=word)
+        operator = where.operator.upper()
+        kind = keyword.kind
+        if isinstance(kind, Integer):
+            allowed = _OPERATORS_ORDERED
+        elif isinstance(kind, Flag):
+            allowed = ("EQ", "NE")
+        else:
+            allowed = _OPERATORS_TEXT
+        if operator not in allowed:
+            raise self.fail("CSQ9028E", *span, keyword=word, operator=operator)
+        if isinstance(kind, Flag):
+            value: object = self.flag_filter(keyword, where, span)
+        else:
+            probe = ast.Param(where.keyword, (where.value,), where.start, where.end)
+            if isinstance(kind, Name) and operator in ("LK", "NL"):
+                keyword = Keyword(keyword.name, Name(kind.rule, kind.max_length, generic=True,
+                                                     blank_allowed=True))
+            elif isinstance(kind, (Text, Choice)) and operator in ("LK", "NL"):
+                keyword = Keyword(keyword.name, Text(getattr(kind, "max_length", 48) + 1))
+            value = self.scalar(keyword, word, where.value, probe)
+        return Filter(word, operator, value)
+
+    def flag_filter(self, keyword: Keyword, where: ast.Where, span: tuple[int, int]) -> bool:
+        text = where.value.upper()
+        if text == keyword.name:
+            return True
+        if text == keyword.negation:
+            return False
+        raise self.fail("CSQ9011E", *span, keyword=keyword.name)
+
+
+def _attribute(spec: CommandSpec, word: str) -> Keyword | None:
+    """The attribute definition behind a requestable or filter keyword of a DISPLAY."""
+    family = _FAMILIES.get(spec.objtype, {})
+    keyword = family.get(word)
+    if keyword is None:
+        for candidate in family.values():
+            if word in candidate.spellings:
+                return candidate
+    return keyword
+
+
+_FAMILIES: Mapping[str, Mapping[str, Keyword]] = {
+    "QLOCAL": catalog.attributes.QLOCAL,
+    "QUEUE": catalog.attributes.QLOCAL,
+    "STGCLASS": catalog.attributes.STGCLASS,
+    "CFSTRUCT": catalog.attributes.CFSTRUCT,
+    "CFSTATUS": catalog.attributes.CFSTATUS,
+    "QMGR": catalog.attributes.QMGR,
+}
+
+
+def _object_keyword(spec: CommandSpec) -> Keyword:
+    """The object keyword (``QLOCAL(name)``) as a keyword, with the right range message."""
+    assert spec.name is not None
+    range_msg = {"BUFFPOOL": "CSQP002I", "PSID": "CSQP003I"}.get(spec.objtype)
+    return Keyword(spec.objtype, spec.name, range_msg=range_msg)
+
+
+def bind(node: ast.Command) -> Command:
+    """Bind a syntax tree to a typed command.
+
+    Raises:
+        MqscError: with one diagnostic, or one CSQ9000E per repeated keyword.
+    """
+    try:
+        return _Binder(node).bind()
+    except _Failed as failure:
+        raise MqscError(*failure.args) from None

@@ -1,0 +1,210 @@
+"""The shapes of the language tables: verbs, object types, keywords, value kinds, commands.
+
+Everything here is data. The binder, the completer, HELP, the docs generator and the engine's
+display code all read these tables; none of them hard-codes a keyword.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Source(str, Enum):
+    """Where a z/OS command may come from (reference/zos-mqsc.md §1, [DOC-SOURCES])."""
+
+    CSQINP1 = "1"
+    CSQINP2 = "2"
+    CONSOLE = "C"
+    SERVER = "R"
+
+
+ALL_SOURCES = frozenset(Source)
+#: The usual set for object commands: CSQINP2, console, command server.
+S_2CR = frozenset({Source.CSQINP2, Source.CONSOLE, Source.SERVER})
+S_CR = frozenset({Source.CONSOLE, Source.SERVER})
+S_1 = frozenset({Source.CSQINP1})
+S_1CR = frozenset({Source.CSQINP1, Source.CONSOLE, Source.SERVER})
+S_12CR = ALL_SOURCES
+
+
+# ---- Value kinds ---------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """A keyword with no value (REPLACE, ALL, PURGE); bound to True (or False for its negation)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Integer:
+    """A whole number in ``[minimum, maximum]``; ``star`` also allows ``*`` (e.g. PSID(*))."""
+
+    minimum: int
+    maximum: int
+    star: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One word from a fixed list (unquoted, folded to upper case)."""
+
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """Free text up to ``max_length`` characters; quoted text keeps its case."""
+
+    max_length: int
+
+
+class NameRule(str, Enum):
+    """Character rules for object names (reference/zos-mqsc.md §2.6)."""
+
+    QUEUE = "queue"  # A-Z a-z 0-9 . / _ %
+    STGCLASS = "stgclass"  # 1-8, A-Z first, then A-Z 0-9
+    CFSTRUCT = "cfstruct"  # 1-12, A-Z first, then A-Z 0-9
+    QMGR = "qmgr"  # 1-4 on z/OS, A-Z first, then A-Z 0-9 @ # $
+    DSN = "dsn"  # z/OS data set name: qualifiers of 1-8, dot separated, 44 max
+    ANY = "any"
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """An object name; ``generic`` allows a trailing ``*`` (DISPLAY, BACKUP)."""
+
+    rule: NameRule
+    max_length: int
+    generic: bool = False
+    blank_allowed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NameList:
+    """A list of object names, e.g. RECOVER CFSTRUCT(A, B) (up to ``max_items``)."""
+
+    rule: NameRule
+    max_length: int
+    max_items: int
+
+
+@dataclass(frozen=True, slots=True)
+class Size:
+    """A size such as ``32K``, ``64K`` or ``1M`` between bounds in bytes (CFSTRUCT offload)."""
+
+    minimum: int
+    maximum: int
+
+
+ValueKind = Flag | Integer | Choice | Text | Name | NameList | Size
+
+
+# ---- Keywords ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Keyword:
+    """One keyword of a command: an object attribute or a command option.
+
+    Attributes:
+        name: canonical spelling, used in typed commands and output (``LOCATION``).
+        kind: what its value may be.
+        synonyms: other accepted spellings (``LOC``); using two spellings is a repeat (CSQ9000E).
+        negation: the negative form of a flag attribute (``NOSHARE`` for ``SHARE``); binds the
+            canonical name to False.
+        default: the value a new object gets when nothing (no LIKE, no default object) supplies
+            one; None when the default comes from elsewhere.
+        zos: False for keywords valid in MQSC but not on z/OS (answered with CSQ9001E).
+        range_msg: message id for a value out of range (default: the generic one).
+        width: field width in command-server DISPLAY replies (reference §9.5).
+        help: one line for completion and HELP.
+        verified: evidence for the rule, or "" when UNVERIFIED.
+    """
+
+    name: str
+    kind: ValueKind
+    synonyms: tuple[str, ...] = ()
+    negation: str | None = None
+    default: object = None
+    zos: bool = True
+    range_msg: str | None = None
+    width: int | None = None
+    help: str = ""
+    verified: str = ""
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        """Every word that means this keyword, canonical first."""
+        extra = (self.negation,) if self.negation else ()
+        return (self.name, *self.synonyms, *extra)
+
+
+# ---- Verbs, object types, commands ---------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Verb:
+    """A command verb and its fixed synonyms (synonyms are not abbreviations, §2.4)."""
+
+    name: str
+    synonyms: tuple[str, ...] = ()
+    help: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectType:
+    """An object type keyword (QLOCAL, STGCLASS...) with its synonyms."""
+
+    name: str
+    synonyms: tuple[str, ...] = ()
+    help: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CommandSpec:
+    """What one (verb, object type) accepts.
+
+    Attributes:
+        verb, objtype: canonical names.
+        name: kind of the object keyword's value, or None when the object keyword takes none
+            (DISPLAY USAGE, STOP QMGR).
+        name_required: whether the object keyword must have a value.
+        keywords: every other keyword, by canonical name.
+        requestable: attribute names DISPLAY accepts without a value (``DIS Q(*) CURDEPTH``).
+        where: attributes allowed as WHERE filter keywords (empty: no WHERE).
+        required: keywords that must be present.
+        sources: where the command may be issued from.
+        csect: module name in CSQ9022I/CSQ9023E for this command (UNVERIFIED for most).
+        verified: evidence for the syntax.
+    """
+
+    verb: str
+    objtype: str
+    name: ValueKind | None
+    keywords: Mapping[str, Keyword]
+    sources: frozenset[Source]
+    csect: str
+    name_required: bool = True
+    requestable: frozenset[str] = frozenset()
+    where: frozenset[str] = frozenset()
+    required: tuple[str, ...] = ()
+    verified: str = ""
+    help: str = ""
+    _lookup: Mapping[str, Keyword] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        table = {}
+        for keyword in self.keywords.values():
+            for spelling in keyword.spellings:
+                table[spelling] = keyword
+        object.__setattr__(self, "_lookup", table)
+
+    def keyword(self, word: str) -> Keyword | None:
+        """The keyword a spelling (upper case) stands for, if this command accepts it."""
+        return self._lookup.get(word)
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        """Every keyword spelling this command accepts (for completion)."""
+        return tuple(self._lookup)
+
+    @property
+    def title(self) -> str:
+        """``DEFINE QLOCAL``."""
+        return f"{self.verb} {self.objtype}"

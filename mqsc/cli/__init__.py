@@ -1,0 +1,53 @@
+"""The ``mqsc`` command line: a thin argparse front end over the library.
+
+Each subcommand lives in its own module under ``mqsc.cli`` and registers itself with
+:func:`register`; this module only builds the parser and dispatches. Front ends are the only
+code that does I/O.
+
+Exit statuses are documented per subcommand; argparse's own usage errors exit with 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+
+#: Subcommand modules, in the order ``mqsc --help`` lists them.
+SUBCOMMANDS = ("check",)
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser."""
+    from mqsc import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="mqsc",
+        description="Offline emulator of the IBM MQ for z/OS MQSC command processor.",
+    )
+    parser.add_argument("--version", action="version", version=f"mqsc {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in SUBCOMMANDS:
+        module = importlib.import_module(f"mqsc.cli.{name.replace('-', '_')}")
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler: Handler | None = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return handler(args)
+    except KeyboardInterrupt:
+        print("mqsc: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,55 @@
+"""Reading decks for the command line: files or standard input, UTF-8 or EBCDIC."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+
+from mqsc.reader import EBCDIC_ENCODINGS, decode
+from mqsc.source import Source
+
+
+class InputError(Exception):
+    """A deck could not be read or decoded; the CLI reports it and exits with 2."""
+
+
+def add_input_options(parser: argparse.ArgumentParser) -> None:
+    """``--encoding`` and ``--columns``, shared by every command that reads decks."""
+    parser.add_argument(
+        "--encoding", default="utf-8", metavar="CODEC",
+        help="input encoding: utf-8 (default) or an EBCDIC code page such as "
+        + ", ".join(EBCDIC_ENCODINGS[:3]),
+    )
+    parser.add_argument(
+        "--columns", choices=("auto", "72", "all"), default="auto",
+        help="significant columns: 72 for card images (73-80 are sequence numbers), all, or "
+        "auto (72 when every line is 80 characters long)",
+    )
+
+
+@dataclass(frozen=True)
+class Deck:
+    """One input deck: its decoded text as a :class:`Source`."""
+
+    source: Source
+
+
+def read_deck(path: str, encoding: str) -> Deck:
+    """Read ``path`` (``-`` for standard input) and decode it."""
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+            name = "<stdin>"
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read()
+            name = path
+        return Deck(Source(decode(data, encoding), name))
+    except LookupError:
+        raise InputError(f"unknown encoding {encoding!r}") from None
+    except UnicodeDecodeError as error:
+        raise InputError(f"{path}: cannot decode as {encoding}: {error.reason} at byte "
+                         f"{error.start}") from None
+    except OSError as error:
+        raise InputError(f"{path}: {error.strerror}") from None

@@ -1,0 +1,100 @@
+"""The fast lexer: logical command text -> the grammar's terminals.
+
+It produces exactly the terminals Lark's own contextual lexer would produce from
+grammar/mqsc.lark (a property test holds it to that), but in one regular-expression pass with no
+token objects: a *shape* string with one character per terminal, the token texts and their
+offsets. The parser keys its cache on the shape.
+
+Shape characters: ``W`` WORD, ``S`` STRING, ``(`` and ``)``, ``H`` WHERE, ``O`` OPERATOR.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: Terminal name in the grammar for each shape character.
+TERMINALS = {"W": "WORD", "S": "STRING", "(": "_LPAR", ")": "_RPAR", "H": "WHERE", "O": "OPERATOR"}
+
+# Separators are blanks (any whitespace but line ends) and commas, as the grammar's %ignore.
+_TOKEN = re.compile(r"(?:[^\S\r\n]|,)*(?:(\()|(\))|('(?:[^']|'')*')|([^\s,()']+))")
+_KINDS = (None, "(", ")", "S", "W")
+_OPERATORS = frozenset(("CTG", "EXG", "LT", "GT", "EQ", "NE", "LE", "GE", "LK", "NL", "CT", "EX"))
+_TRAILING = re.compile(r"(?:[^\S\r\n]|,)*")
+_NEXT_PAREN = re.compile(r"\s*\(")
+
+
+@dataclass(frozen=True, slots=True)
+class Tokens:
+    """The terminals of one command: shape, token texts and their start offsets."""
+
+    shape: str
+    values: tuple[str, ...]
+    starts: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LexFailure:
+    """No terminal matches at ``offset``: an unmatched apostrophe or a stray line-end character.
+
+    ``tokens`` holds what was recognised before the failure.
+    """
+
+    offset: int
+    tokens: Tokens
+
+
+def tokenize(text: str) -> Tokens | LexFailure:
+    """Split a logical command into terminals.
+
+    >>> t = tokenize("DIS Q(*) WHERE(CURDEPTH GT 0)")
+    >>> t.shape, t.values[-3:]
+    ('WW(W)H(WOW)', ('CURDEPTH', 'GT', '0'))
+    """
+    kinds: list[str] = []
+    values: list[str] = []
+    starts: list[int] = []
+    match = _TOKEN.match
+    pos = 0
+    end = len(text)
+    depth = 0
+    where_at = -9
+    while True:
+        found = match(text, pos)
+        if found is None:
+            pos = _TRAILING.match(text, pos).end()
+            break
+        group = found.lastindex
+        kind = _KINDS[group]
+        value = found.group(group)
+        start = found.start(group)
+        if kind == "W":
+            n = len(kinds)
+            if depth == 0 and value.upper() == "WHERE" and _NEXT_PAREN.match(text, found.end()):
+                kind = "H"
+                where_at = n
+            elif n == where_at + 3 and _is_operator(value, text, found.end()):
+                kind = "O"
+        elif kind == "(":
+            depth += 1
+        elif kind == ")":
+            depth -= 1
+        kinds.append(kind)
+        values.append(value)
+        starts.append(start)
+        pos = found.end()
+    tokens = Tokens("".join(kinds), tuple(values), tuple(starts))
+    if pos < end:
+        return LexFailure(pos, tokens)
+    return tokens
+
+
+def _is_operator(value: str, text: str, after: int) -> bool:
+    """True when the word in the operator slot of WHERE( ) is an operator the grammar accepts.
+
+    Mirrors the grammar's ``OPERATOR`` terminal: one of the operator words, followed by a blank
+    or an apostrophe.
+    """
+    return value.upper() in _OPERATORS and after < len(text) and (
+        text[after] == "'" or (text[after].isspace() and text[after] not in "\r\n")
+    )

@@ -1,0 +1,281 @@
+"""The message catalog: every message id, its text template, severity and evidence.
+
+This is the one place where operator-facing wording lives. Each entry says whether its text is
+VERIFIED (seen in IBM documentation or a real capture, with the source key of
+reference/zos-mqsc.md §14 or of the research notes in docs/messages.md) or UNVERIFIED (a best
+guess: correct it here and every renderer, test golden file and doc follows).
+
+Templates hold the text *after* the message id and the command prefix (CPF): the renderers put
+``CSQ9022I QMZ1 `` in front. ``{csect}`` is filled with the issuing module's name.
+
+Messages whose id starts with ``MQSC`` are the emulator's own (input-file and usage problems the
+real product has no message for); they never imitate an IBM id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class MessageDef:
+    """One catalog entry."""
+
+    msg_id: str
+    template: str
+    severity: int
+    verified: bool
+    evidence: str
+    meaning: str
+    cpf: bool = True
+
+    @property
+    def component(self) -> str:
+        """The component letter after ``CSQ`` (``9``, ``M``, ``P``...) or ``MQSC``."""
+        return "MQSC" if self.msg_id.startswith("MQSC") else self.msg_id[3]
+
+
+def _m(
+    msg_id: str,
+    template: str,
+    severity: int,
+    verified: bool,
+    evidence: str,
+    meaning: str,
+    *,
+    cpf: bool = True,
+) -> MessageDef:
+    return MessageDef(msg_id, template, severity, verified, evidence, meaning, cpf)
+
+
+V, U = True, False
+
+_CATALOG: tuple[MessageDef, ...] = (
+    # ---- CSQ9: generalized command preprocessor (syntax) --------------------------------------
+    _m("CSQ9000E", "'{keyword}' appears more than once", 8, V, "DOC-CSQ9",
+       "A keyword is repeated; issued once per repeat; the command is not processed."),
+    _m("CSQ9001E", "'{keyword}' is invalid", 8, V, "DOC-CSQ9",
+       "An unknown keyword, or one that does not apply to this command or to z/OS."),
+    _m("CSQ9002E", "Unbalanced parentheses following '{keyword}'", 8, V, "DOC-CSQ9",
+       "A ')' is missing, or a '(' opens before the previous one closed."),
+    _m("CSQ9003E", "'{keyword}' parameter contains unbalanced apostrophes", 8, V, "DOC-CSQ9",
+       "A quoted string is not closed."),
+    _m("CSQ9006E", "'{keyword}' parameter contains too many characters", 8, U,
+       "reference §9.4 recollection", "A value is longer than the keyword allows."),
+    _m("CSQ9010E", "Required parameter for '{keyword}' is missing", 8, U,
+       "reference §9.4 recollection", "A keyword needs a value, or a command needs a keyword."),
+    _m("CSQ9011E", "'{keyword}' parameter value is invalid", 8, U,
+       "reference §9.4 recollection", "A value is not of the kind the keyword takes."),
+    _m("CSQ9014E", "'{keyword}' parameter contains too many values", 8, U,
+       "reference §9.4 recollection", "More values than the keyword takes."),
+    _m("CSQ9016E", "'{verb}' command request not authorized", 8, V, "DOC-CSQ9, GH-CSQUTIL",
+       "The security manager refused the command."),
+    _m("CSQ9022I", "{csect} '{command}' NORMAL COMPLETION", 0, V, "DOC-CSQ9, DOC-EXAMPLES",
+       "The command completed."),
+    _m("CSQ9023E", "{csect} '{command}' ABNORMAL COMPLETION", 8, V, "DOC-CSQ9, DOC-EXAMPLES",
+       "The command failed; earlier messages say why."),
+    _m("CSQ9028E", "'{operator}' is not a valid operator for '{keyword}'", 8, U,
+       "emulator choice (no CSQ9 text for WHERE operators retrievable)",
+       "The WHERE operator cannot be used with that attribute."),
+    # ---- CSQN: command server ------------------------------------------------------------------
+    _m("CSQN009I", "{csect} {verb} {objtype} COMMAND DISABLED", 4, V, "DOC-CSQN",
+       "The command is not allowed from this source or at this stage of start-up or shutdown; "
+       "it is ignored. (Used for source violations such as DEFINE BUFFPOOL at the console: "
+       "the real rejection text is not public, see reference §1.)"),
+    _m("CSQN205I", "  COUNT={count:8d}, RETURN={ret:08X}, REASON={reason:08X}", 0, V,
+       "DOC-CSQN205, GH-CSQUTIL", "First reply of a command-server reply set.", cpf=False),
+    # ---- CSQM: message manager -----------------------------------------------------------------
+    _m("CSQM090E", "{csect} FAILURE REASON CODE X'{code}'", 8, V, "DOC-EXAMPLES",
+       "The command failed with this message-manager reason code."),
+    _m("CSQM092I", "{csect} {keyword}({value}) VALUE INVALID OR OUT OF RANGE", 8, U,
+       "reference §9.5 recollection", "An attribute value is outside its range."),
+    _m("CSQM093I", "{csect} {keyword}({value}) NAME CONTAINS INVALID CHARACTERS", 8, U,
+       "reference §9.5 recollection", "An object name has characters MQ does not allow."),
+    _m("CSQM095I", "{csect} {objtype}({name}) ALREADY EXISTS", 8, U,
+       "reference §9.5 recollection", "DEFINE without REPLACE of an object that exists."),
+    _m("CSQM096I", "{csect} {objtype}({name}) NOT FOUND FOR LIKE", 8, U,
+       "reference §9.5 recollection", "The LIKE object does not exist."),
+    _m("CSQM097I", "{csect} {keyword}({value}) NAME CANNOT BE COMPLETELY BLANK", 8, U,
+       "reference §9.5 recollection", "A name is blank."),
+    _m("CSQM098I", "{csect} {keyword}({value}) FIELD TOO LONG", 8, U,
+       "reference §9.5 recollection", "A value is longer than the attribute allows."),
+    _m("CSQM099I", "{csect} {objtype}({name}) NAME IN USE AS A DIFFERENT TYPE", 8, V,
+       "APAR PH08756", "An object of another type has this name."),
+    _m("CSQM101I", "{csect} {objtype}({name}) IS CURRENTLY IN USE", 8, U,
+       "reference §9.5 recollection", "The object is in use and cannot be changed now."),
+    _m("CSQM103I", "{csect} {objtype}({name}) QSGDISP({qsgdisp}) HAS MESSAGES ASSOCIATED WITH IT",
+       8, U, "reference §9.5 recollection", "DELETE without PURGE of a queue holding messages."),
+    _m("CSQM107I", "{csect} STGCLASS ACTIVE OR QUEUE IN USE", 8, U,
+       "reference §5.2, §9.5 recollection",
+       "A storage class in use by queues, or a queue holding messages, cannot change."),
+    _m("CSQM125I", "{csect} {objtype} ({name}) QSGDISP({qsgdisp}) WAS NOT FOUND", 8, V,
+       "DOC-EXAMPLES", "The object does not exist."),
+    _m("CSQM150I", "{csect} '{keyword1}' AND '{keyword2}' VALUES ARE INCOMPATIBLE", 8, U,
+       "reference §9.5 recollection", "Two attribute values cannot be used together."),
+    _m("CSQM151I", "{csect} '{keyword1}' AND '{keyword2}' VALUES ARE INCOMPATIBLE IN THIS CONTEXT",
+       8, U, "emulator choice", "A value is not allowed for this command or object."),
+    _m("CSQM201I", "{csect} {verb} {objtype} DETAILS", 0, V, "console capture (reference §9.5)",
+       "Start of a multi-line DISPLAY reply for one object (console)."),
+    _m("CSQM293I", "{csect} {count} {objtype} FOUND MATCHING REQUEST CRITERIA", 0, V,
+       "Zowe/ansible fixtures (reference §9.5)", "How many objects a DISPLAY found."),
+    _m("CSQM297I", "{csect} NO {objtype} FOUND MATCHING REQUEST CRITERIA", 0, V,
+       "console capture (reference §9.5)", "A DISPLAY found nothing."),
+    _m("CSQM401I", "{attributes}", 0, U, "reference §9.5 (CSQM4nnI range verified, number not)",
+       "Command-server DISPLAY reply: one message per queue."),
+    _m("CSQM409I", "{attributes}", 0, V, "DOC-EXAMPLES",
+       "Command-server DISPLAY reply for the queue manager."),
+    _m("CSQM410I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per storage class."),
+    _m("CSQM442I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per CF structure."),
+    _m("CSQM443I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per CF structure status."),
+    # ---- CSQP: buffer manager ------------------------------------------------------------------
+    _m("CSQP002I", "BUFFPOOL VALUE OUT OF RANGE", 8, V, "DOC-CSQP",
+       "Buffer pool id outside 0-99."),
+    _m("CSQP003I", "PSID VALUE OUT OF RANGE", 8, V, "DOC-CSQP", "Page set id outside 0-99."),
+    _m("CSQP005I", "BUFFERS VALUE OUT OF RANGE", 8, V, "DOC-CSQP",
+       "BUFFERS outside 100-500,000 (BELOW) or 100-999,999,999 (ABOVE)."),
+    _m("CSQP014E",
+       "{csect} EXPANSION FAILED FOR PAGE SET {psid}. FUTURE REQUESTS TO EXTEND IT WILL BE "
+       "REJECTED", 8, V, "IBM support page csqp014e (storage-model D-CSQP014E)",
+       "Dynamic expansion failed; no more until restart or ALTER PSID EXPAND."),
+    _m("CSQP018I", "{csect} CHECKPOINT STARTED FOR ALL BUFFER POOLS", 0, V,
+       "hyperion#832 console capture", "A checkpoint of all buffer pools started."),
+    _m("CSQP019I", "{csect} CHECKPOINT COMPLETED FOR BUFFER POOL {pool}, {pages} PAGES WRITTEN",
+       0, V, "hyperion#832 console capture", "Checkpoint of one buffer pool done."),
+    _m("CSQP021I", "Page set {psid} new media recovery RBA={rba}, checkpoint RBA={checkpoint}", 0,
+       V, "hyperion#832 console capture", "Page set recovery RBAs after a checkpoint."),
+    _m("CSQP023I", "{csect} Request completed for buffer pool {pool}, now has {buffers} buffers",
+       0, U, "existence DOC-ALTBP; text reference §3.4 guess",
+       "The asynchronous ALTER BUFFPOOL finished."),
+    _m("CSQP024I", "{csect} Request initiated for buffer pool {pool}", 0, U,
+       "reference §3.4 guess", "ALTER BUFFPOOL accepted; it runs asynchronously."),
+    _m("CSQP013I", "{csect} NEW EXTENT CREATED FOR PAGE SET {psid}. NEW EXTENT WILL NOW BE "
+       "FORMATTED", 0, U, "storage-model EX-6 recollection", "Dynamic expansion started."),
+    _m("CSQP016E", "{csect} PAGE SET {psid} HAS REACHED THE MAXIMUM NUMBER OF EXTENTS. IT CANNOT "
+       "BE EXTENDED AGAIN", 8, U, "storage-model EX-6 recollection",
+       "The page set has 119 extents or reached its size limit."),
+    _m("CSQP030E", "{csect} BUFFER POOL {pool} IS IN USE BY PAGE SET {psid}", 8, U,
+       "emulator choice (DOC-DELBP states the rule, not the text)",
+       "DELETE BUFFPOOL of a pool that a page set uses."),
+    _m("CSQP031E", "{csect} PAGE SET {psid} IS IN USE", 8, U, "emulator choice",
+       "DELETE PSID of a page set that storage classes or messages use."),
+    _m("CSQP032E", "{csect} PAGE SET {psid} IS ALREADY DEFINED", 8, U, "emulator choice",
+       "DEFINE PSID of a page set that exists (DOC-DEFPSID: must not duplicate)."),
+    _m("CSQP033E", "{csect} PAGE SET {psid} IS NOT DEFINED", 8, U, "emulator choice",
+       "ALTER/DELETE PSID of a page set that does not exist."),
+    _m("CSQP034E", "{csect} BUFFER POOL {pool} IS NOT DEFINED", 8, U, "emulator choice",
+       "ALTER/DELETE BUFFPOOL of a pool that does not exist."),
+    _m("CSQP035E", "{csect} PAGE SET 0 CANNOT BE ADDED DYNAMICALLY", 8, U,
+       "emulator choice (DOC-DEFPSID states the rule)", "DEFINE PSID(0) while running."),
+    _m("CSQP036E", "{csect} PAGECLAS(FIXED4KB) REQUIRES LOCATION(ABOVE)", 8, U,
+       "emulator choice (rule: storage-model BP-5, seed LAB)",
+       "FIXED4KB buffers are only valid above the bar."),
+    _m("CSQP037E", "{csect} DSN {when} FOR PAGE SET {psid}", 8, U,
+       "emulator choice (rule: DOC-DEFPSID)",
+       "DSN is not allowed from CSQINP1 and required while running."),
+    _m("CSQP038E", "{csect} BUFFER POOL {pool} IS ALREADY DEFINED", 8, U, "emulator choice",
+       "DEFINE BUFFPOOL NOREPLACE of a pool already defined in this CSQINP1."),
+    # ---- CSQI: data manager --------------------------------------------------------------------
+    _m("CSQI002I", "{csect} Page set {psid} value out of range", 8, V, "DOC-CSQI",
+       "Page set id outside 0-99 on STGCLASS or DISPLAY USAGE."),
+    _m("CSQI003I", "{csect} 'PSID' not allowed with TYPE ({usage_type})", 8, V, "DOC-CSQI",
+       "DISPLAY USAGE PSID with TYPE(DATASET) or TYPE(SMDS)."),
+    _m("CSQI010I", "Page set usage ...", 0, V, "seed LAB capture (no csect in the header)",
+       "Start of the DISPLAY USAGE page set report."),
+    _m("CSQI065I", "Buffer pool attributes ...", 0, V, "seed LAB capture (no csect in the header)",
+       "Start of the DISPLAY USAGE buffer pool report."),
+    _m("CSQI024I", "{csect} Restart RBA for system as configured={rba}", 0, U,
+       "reference §8.4 recollection", "The log RBA restart needs, all page sets online."),
+    _m("CSQI025I", "{csect} Restart RBA including offline page sets={rba}", 0, U,
+       "reference §8.4 recollection", "The log RBA restart needs, counting offline page sets."),
+    _m("CSQI070I", "{csect} Data set usage ...", 0, U, "reference §8.4 recollection",
+       "Start of the DISPLAY USAGE TYPE(DATASET) report."),
+    _m("CSQI041I", "{csect} JOB {job} USER {user} HAD ERROR ACCESSING PAGE SET {psid}", 8, V,
+       "storage-model RC-3 (MQRC 2193 page)", "A put or get found its page set not accessible."),
+    # ---- CSQE: coupling facility manager -------------------------------------------------------
+    _m("CSQE120I", "{csect} Backup of structure {struc} started", 0, U,
+       "reference §7.6 recollection", "BACKUP CFSTRUCT started."),
+    _m("CSQE121I", "{csect} Backup of structure {struc} completed at RBA={rba}, size {size} MB",
+       0, U, "reference §7.6 recollection", "BACKUP CFSTRUCT completed."),
+    _m("CSQE130I", "{csect} Recovery of structure {struc} started, using {qmgr} log range from "
+       "RBA={from_rba} to RBA={to_rba}", 0, U, "reference §7.6 recollection",
+       "RECOVER CFSTRUCT started."),
+    _m("CSQE131I", "{csect} Recovery of structure {struc} completed", 0, U,
+       "reference §7.6 recollection", "RECOVER CFSTRUCT completed."),
+    _m("CSQE132I", "{csect} Structure recovery started, using log range from LRSN={from_lrsn} to "
+       "LRSN={to_lrsn}", 0, U, "reference §7.6 recollection", "Log replay range."),
+    _m("CSQE133I", "{csect} Structure recovery reading log backwards, LRSN={lrsn}", 0, U,
+       "reference §7.6 recollection", "Log read-back progress."),
+    _m("CSQE134I", "{csect} Structure recovery reading log completed", 0, U,
+       "reference §7.6 recollection", "Log read-back done."),
+    # ---- CSQY / CSQ3 / CSQR / CSQJ: start and stop ---------------------------------------------
+    _m("CSQY000I", "IBM MQ for z/OS {version}", 0, V, "DOC csq_y 9.3", "Queue manager release."),
+    _m("CSQY002I", "QUEUE MANAGER STOPPING", 0, V, "DOC csq_y 9.3", "STOP QMGR accepted."),
+    _m("CSQY003I", "QUEUE MANAGER IS ALREADY ACTIVE", 0, V, "DOC csq_y 9.3",
+       "START QMGR while running."),
+    _m("CSQY009I", "' STOP QMGR' COMMAND ACCEPTED FROM USER({user}), STOP MODE({mode})", 0, V,
+       "V6 doc example (Stop messages)", "First reply to STOP QMGR."),
+    _m("CSQY022I", "QUEUE MANAGER INITIALIZATION COMPLETE", 0, U,
+       "existence DOC csq_y 8.0; text recollection", "Start-up complete."),
+    _m("CSQ3104I", "{csect} - TERMINATION COMPLETE", 0, V, "V6 doc example (Stop messages)",
+       "Queue manager address space ended."),
+    _m("CSQ3106E", "{csect} - QUEUE MANAGER STOPPED. COMMAND NOT PROCESSED - {command}", 8, V,
+       "real console line quoted in a third-party parser (research display-formats §7)",
+       "A command other than START QMGR reached a stopped queue manager."),
+    _m("CSQ3100I", "{csect} - SUBSYSTEM {ssnm} READY FOR START COMMAND", 0, V,
+       "V6 doc example (Stop messages)", "The queue manager can be started again."),
+    _m("CSQR001I", "RESTART INITIATED", 0, V, "DOC csq_r", "Restart begins."),
+    _m("CSQR003I", "RESTART - PRIOR CHECKPOINT RBA={rba}", 0, V, "DOC csq_r",
+       "The checkpoint restart starts from."),
+    _m("CSQR004I", "RESTART - UR COUNTS - IN COMMIT={commit}, INDOUBT={indoubt}, "
+       "INFLIGHT={inflight}, IN BACKOUT={backout}", 0, V, "DOC csq_r", "Units of recovery."),
+    _m("CSQR002I", "RESTART COMPLETED", 0, V, "DOC csq_r, hyperion#832", "Restart done."),
+    _m("CSQJ001I", "CURRENT COPY 1 ACTIVE LOG DATA SET IS DSNAME={dsname}, STARTRBA={start} "
+       "ENDRBA={end}", 0, V, "DOC csq_j 8.0", "Active log data set at start-up."),
+    # ---- MQSC: the emulator's own messages -----------------------------------------------------
+    _m("MQSC001E", "Continuation character '{character}' at end of input", 8, V,
+       "emulator (reference §2.3: a continued command needs a next line)",
+       "The last command ends with + or - and no line follows."),
+    _m("MQSC002E", "Character {character} cannot start a token", 8, V, "emulator",
+       "A control character outside quotes."),
+    _m("MQSC003E", "No command found", 8, V, "emulator",
+       "The line holds only separators."),
+    _m("MQSC006E", "Expected one command, found {count}", 8, V, "emulator",
+       "An API call that takes one command was given none or several."),
+    _m("MQSC004E", "Command prefix '{cpf}' does not belong to queue manager {qmgr}", 8, V,
+       "emulator (z/OS would answer IEE305I: the console has no such prefix)",
+       "A command was typed with another queue manager's prefix."),
+)
+
+#: Message definitions by id.
+CATALOG: Mapping[str, MessageDef] = {m.msg_id: m for m in _CATALOG}
+
+
+def get(msg_id: str) -> MessageDef:
+    """The catalog entry for ``msg_id``; raises KeyError for an unknown id."""
+    return CATALOG[msg_id]
+
+
+def text(msg_id: str, inserts: Mapping[str, object]) -> str:
+    """The message text after the id and CPF, with ``inserts`` filled in.
+
+    >>> text("CSQ9000E", {"keyword": "MAXDEPTH"})
+    "'MAXDEPTH' appears more than once"
+    """
+    return CATALOG[msg_id].template.format_map(inserts)
+
+
+def line(msg_id: str, inserts: Mapping[str, object], cpf: str | None) -> str:
+    """A whole message line: id, CPF (where the message carries one), text.
+
+    >>> line("CSQ9022I", {"csect": "CSQMAQLC", "command": " DEFINE QLOCAL"}, "QMZ1")
+    "CSQ9022I QMZ1 CSQMAQLC ' DEFINE QLOCAL' NORMAL COMPLETION"
+    """
+    entry = CATALOG[msg_id]
+    body = entry.template.format_map(inserts)
+    if entry.cpf and cpf:
+        return f"{msg_id} {cpf} {body}"
+    return f"{msg_id} {body}"

@@ -1,0 +1,255 @@
+"""The reader: physical lines of a deck -> logical commands (the second pipeline stage).
+
+It applies the z/OS rules for command input (reference/zos-mqsc.md §2, [DOC-SCRIPTS]):
+
+* a line with ``*`` in column 1 is a comment; blank lines are skipped;
+* a last non-blank ``-`` continues the command from column 1 of the next line, a last non-blank
+  ``+`` from the next line's first non-blank character; both work inside keywords, values and
+  quoted strings; comment and blank lines between the pieces are skipped ([MQSC-V5 rules]);
+* card images: when every line of a deck is exactly 80 characters, columns 73-80 hold sequence
+  numbers and are ignored (``columns="72"`` / ``"all"`` force either reading);
+* an optional SDSF ``/`` and command prefix string (CPF, e.g. ``QMZ1``, ``-QMZ1``, ``+CSQ1``)
+  may precede a command; the reader reports which CPF it saw.
+
+Every character of a logical command maps back to its offset in the original text, so later
+stages can point at file, line and column even across continuations.
+"""
+
+from __future__ import annotations
+
+import bisect
+import codecs
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from mqsc import ebcdic  # noqa: F401  (registers the cp1047 codec)
+from mqsc.diagnostics import Diagnostic
+from mqsc.source import Location, Source, Span
+
+Columns = Literal["auto", "72", "all"]
+
+#: Significant columns of a z/OS card image; 73-80 are sequence numbers ([DOC-SCRIPTS]).
+CARD_WIDTH = 80
+CARD_TEXT_WIDTH = 72
+
+#: Encodings accepted for ``--encoding`` besides any Python codec name: the EBCDIC code pages
+#: z/OS decks are usually written in.
+EBCDIC_ENCODINGS = ("cp037", "cp1047", "cp500", "cp273", "cp285", "cp297", "cp1140", "cp1148")
+
+
+@dataclass(frozen=True, slots=True)
+class LogicalCommand:
+    """One command as reassembled from its physical lines.
+
+    ``text`` excludes any SDSF ``/`` and CPF. ``pieces`` maps it back to the original text: each
+    pair is (offset in ``text``, offset in ``source.text``) for a run of characters copied
+    unchanged from one physical line.
+    """
+
+    text: str
+    source: Source = field(repr=False, compare=False)
+    pieces: tuple[tuple[int, int], ...] = field(repr=False, compare=False)
+    lines: tuple[int, ...] = field(compare=False)
+    cpf: str | None = None
+    problem: Diagnostic | None = field(default=None, compare=False)
+    width: int | None = field(default=None, repr=False, compare=False)
+
+    def original_offset(self, offset: int) -> int:
+        """Offset in the original source of character ``offset`` of :attr:`text`."""
+        pieces = self.pieces
+        if len(pieces) == 1:
+            return pieces[0][1] + offset
+        i = bisect.bisect_right(pieces, (offset, float("inf"))) - 1
+        start, original = pieces[max(i, 0)]
+        return original + offset - start
+
+    def original_span(self, start: int, end: int) -> Span:
+        """The span of original text covering ``text[start:end]``.
+
+        Across a continuation the span runs from the first character to the last one, so the
+        caret display starts where the user expects.
+        """
+        first = self.original_offset(start)
+        last = self.original_offset(max(start, end - 1)) + (1 if end > start else 0)
+        return Span(first, max(first, last))
+
+    def location(self, offset: int = 0) -> Location:
+        """File, line and column of character ``offset`` of :attr:`text`."""
+        return self.source.location(self.original_offset(offset))
+
+    @property
+    def span(self) -> Span:
+        """Span of the whole command in the original text."""
+        return self.original_span(0, len(self.text))
+
+    @property
+    def echo(self) -> tuple[str, ...]:
+        """The physical lines of the command exactly as read (sequence columns dropped)."""
+        width = self.width
+        out = []
+        for line in self.lines:
+            text = self.source.line_text(line)
+            out.append((text[:width] if width else text).rstrip())
+        return tuple(out)
+
+
+def decode(data: bytes, encoding: str = "utf-8") -> str:
+    """Decode a deck, turning EBCDIC record layouts into newline-separated text.
+
+    EBCDIC decks arrive either with NL (X'15', decoded as U+0085) between records or as bare
+    fixed 80-byte records; both become ordinary lines.
+
+    >>> decode("DIS Q(A)".encode("cp037").ljust(80, b"\\x40") * 2, "cp037").count("\\n")
+    2
+    """
+    codecs.lookup(encoding)  # raises LookupError for an unknown encoding
+    text = data.decode(encoding)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\n" not in text and "\r" not in text:
+        if "\x85" in text:
+            text = text.replace("\x85", "\n")
+        elif text and len(text) % CARD_WIDTH == 0 and encoding.lower() != "utf-8":
+            text = "".join(
+                text[i : i + CARD_WIDTH] + "\n" for i in range(0, len(text), CARD_WIDTH)
+            )
+    return text
+
+
+def card_width(source: Source, columns: Columns = "auto") -> int | None:
+    """How many columns are significant: 72 for card images, None for all.
+
+    ``auto`` treats the deck as card images when every line is exactly 80 characters.
+    """
+    if columns == "72":
+        return CARD_TEXT_WIDTH
+    if columns == "all":
+        return None
+    lines = source.text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if lines and all(len(line.rstrip("\r")) == CARD_WIDTH for line in lines):
+        return CARD_TEXT_WIDTH
+    return None
+
+
+def read(
+    source: Source,
+    *,
+    columns: Columns = "auto",
+    is_verb: Callable[[str], bool] | None = None,
+    prefixes: Sequence[str] = (),
+) -> Iterator[LogicalCommand]:
+    """Yield the logical commands of ``source`` in order.
+
+    Args:
+        source: the input.
+        columns: ``auto``, ``72`` or ``all`` (see :func:`card_width`).
+        is_verb: tells whether a word is an MQSC verb; used to recognise an unknown CPF (a word
+            that is not a verb followed by one that is). Without it only ``prefixes`` count.
+        prefixes: command prefix strings known to the caller, matched as prefixes the way the
+            z/OS console routes commands ([DOC-CPF]).
+
+    A continuation still open at the end of the input yields a last command whose ``problem``
+    is a diagnostic; nothing is raised.
+    """
+    width = card_width(source, columns)
+    text = source.text
+    pieces: list[tuple[int, int]] = []
+    parts: list[str] = []
+    lines: list[int] = []
+    length = 0
+    mode = ""  # "" = new command, "+" or "-" = continuing
+    offset = 0
+    number = 0
+    for raw in text.split("\n"):
+        number += 1
+        line_offset = offset
+        offset += len(raw) + 1
+        line = raw[:-1] if raw.endswith("\r") else raw
+        if width is not None:
+            line = line[:width]
+        stripped = line.rstrip()
+        if not stripped or line[0] == "*":
+            continue
+        start = 0
+        if mode == "+":
+            start = len(line) - len(line.lstrip())
+        last = stripped[-1]
+        end = len(stripped) - 1 if last in "+-" else len(stripped)
+        pieces.append((length, line_offset + start))
+        chunk = line[start:end]
+        parts.append(chunk)
+        length += len(chunk)
+        lines.append(number)
+        if last in "+-":
+            mode = last
+            continue
+        yield _finish(source, "".join(parts), pieces, lines, width, is_verb, prefixes, None)
+        pieces, parts, lines, length, mode = [], [], [], 0, ""
+    if parts:
+        problem = Diagnostic(
+            "MQSC001E",
+            {"character": mode},
+            source,
+            Span(pieces[-1][1] + length - pieces[-1][0], pieces[-1][1] + length - pieces[-1][0] + 1),
+        )
+        yield _finish(source, "".join(parts), pieces, lines, width, is_verb, prefixes, problem)
+
+
+def _finish(
+    source: Source,
+    text: str,
+    pieces: list[tuple[int, int]],
+    lines: list[int],
+    width: int | None,
+    is_verb: Callable[[str], bool] | None,
+    prefixes: Sequence[str],
+    problem: Diagnostic | None,
+) -> LogicalCommand:
+    skip, cpf = _prefix(text, is_verb, prefixes)
+    if skip:
+        text = text[skip:]
+        pieces = _shift(pieces, skip)
+    return LogicalCommand(text, source, tuple(pieces), tuple(lines), cpf, problem, width)
+
+
+def _shift(pieces: list[tuple[int, int]], skip: int) -> list[tuple[int, int]]:
+    """Drop the first ``skip`` characters from a piece map."""
+    out = []
+    for i, (start, original) in enumerate(pieces):
+        end = pieces[i + 1][0] if i + 1 < len(pieces) else None
+        if end is not None and end <= skip:
+            continue
+        if start < skip:
+            original += skip - start
+            start = skip
+        out.append((start - skip, original))
+    return out
+
+
+def _prefix(
+    text: str, is_verb: Callable[[str], bool] | None, prefixes: Sequence[str]
+) -> tuple[int, str | None]:
+    """How many leading characters are SDSF ``/`` and CPF, and the CPF seen (if any)."""
+    body = text.lstrip()
+    lead = len(text) - len(body)
+    if body.startswith("/"):
+        lead += 1
+        body = body[1:]
+    upper = body.upper()
+    for prefix in sorted(prefixes, key=len, reverse=True):
+        if prefix and upper.startswith(prefix.upper()):
+            return lead + len(prefix), body[: len(prefix)]
+    if is_verb is not None:
+        words = body.split(None, 2)
+        if len(words) >= 2 and not is_verb(_word(words[0])) and is_verb(_word(words[1])):
+            rest = body[len(words[0]):]
+            return lead + len(body) - len(rest.lstrip()), words[0]
+    return lead, None
+
+
+def _word(token: str) -> str:
+    """The leading keyword of a token such as ``QLOCAL(X)``, upper-cased."""
+    return token.split("(", 1)[0].upper()

@@ -1,0 +1,43 @@
+"""Shared fixtures: golden-file comparison and a fixed clock.
+
+Golden files are plain text next to their inputs; ``pytest --update-goldens`` rewrites them
+from the current output (review the diff before committing).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+# Tests never touch the user's real state or config.
+os.environ.setdefault("MQSC_HOME", str(ROOT / ".pytest-mqsc-home"))
+os.environ.pop("MQSC_QMGR", None)
+os.environ["NO_COLOR"] = "1"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-goldens", action="store_true",
+                     help="rewrite golden files from the current output")
+
+
+@pytest.fixture
+def golden(request: pytest.FixtureRequest):
+    """``golden(path, actual)``: compare with, or with --update-goldens rewrite, a golden file."""
+    update = request.config.getoption("--update-goldens")
+
+    def check(path: Path, actual: str) -> None:
+        if update or not path.exists():
+            if not update:
+                pytest.fail(f"golden file {path} is missing; run pytest --update-goldens")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(actual, encoding="utf-8")
+            return
+        expected = path.read_text(encoding="utf-8")
+        assert actual == expected, f"output differs from {path.relative_to(ROOT)}"
+
+    return check
