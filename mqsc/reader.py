@@ -55,6 +55,14 @@ class LogicalCommand:
     problem: Diagnostic | None = field(default=None, compare=False)
     width: int | None = field(default=None, repr=False, compare=False)
 
+    @classmethod
+    def of(cls, text: str, name: str = "<string>") -> LogicalCommand:
+        """A logical command that is exactly ``text`` (no reader rules applied).
+
+        For callers that already hold one command, e.g. the console's current line.
+        """
+        return cls(text, Source(text, name), ((0, 0),), (1,))
+
     def original_offset(self, offset: int) -> int:
         """Offset in the original source of character ``offset`` of :attr:`text`."""
         pieces = self.pieces

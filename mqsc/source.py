@@ -89,14 +89,15 @@ class Source:
 def excerpt(source: Source, span: Span) -> str:
     """The source line of ``span`` with a caret line under it, as compilers print them.
 
-    A span running past the end of its line is underlined to the end of that line.
+    A span running past the end of its line is underlined to the end of that line. Control
+    characters show as ``?`` so they cannot disturb a terminal.
 
     >>> print(excerpt(Source("DEFINE QLOCAL(A) MAXDEPTH(x)"), Span(17, 28)))
     DEFINE QLOCAL(A) MAXDEPTH(x)
                      ^~~~~~~~~~~
     """
     line = source.line_of(span.start)
-    text = source.line_text(line)
+    text = "".join(c if c.isprintable() or c == "\t" else "?" for c in source.line_text(line))
     column = span.start - source.line_start(line)
     width = max(1, min(span.end, source.line_start(line) + len(text)) - span.start)
     underline = " " * column + "^" + "~" * (width - 1)

@@ -10,6 +10,14 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Example counts live in profiles, not in tests: MQSC_HYPOTHESIS=stress for a deep run.
+settings.register_profile("default", max_examples=300, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("stress", max_examples=5000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("MQSC_HYPOTHESIS", "default"))
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -35,9 +43,11 @@ def golden(request: pytest.FixtureRequest):
             if not update:
                 pytest.fail(f"golden file {path} is missing; run pytest --update-goldens")
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(actual, encoding="utf-8")
+            with open(path, "w", encoding="utf-8", newline="") as handle:
+                handle.write(actual)
             return
-        expected = path.read_text(encoding="utf-8")
+        with open(path, encoding="utf-8", newline="") as handle:
+            expected = handle.read()
         assert actual == expected, f"output differs from {path.relative_to(ROOT)}"
 
     return check
