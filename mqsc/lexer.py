@@ -49,7 +49,7 @@ def tokenize(text: str) -> Tokens | LexFailure:
 
     >>> t = tokenize("DIS Q(*) WHERE(CURDEPTH GT 0)")
     >>> t.shape, t.values[-3:]
-    ('WW(W)H(WOW)', ('CURDEPTH', 'GT', '0'))
+    ('WW(W)H(WOW)', ('GT', '0', ')'))
     """
     kinds: list[str] = []
     values: list[str] = []
