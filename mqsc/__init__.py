@@ -4,7 +4,8 @@ The public API is small and lazily imported, so ``import mqsc`` stays cheap:
 
 * :func:`parse` / :func:`parse_one` - MQSC text to typed commands (errors as data);
 * :func:`format_command` - a typed command back to canonical MQSC;
-* :class:`QueueManager` - the simulated queue manager (``execute`` returns structured results).
+* :class:`QueueManager` - the simulated queue manager (``execute`` returns structured results);
+* :func:`open_qmgr` - a queue manager by name (QMZ1, the lab's, by default).
 
 The pipeline, one direction: text -> reader -> parser -> binder -> engine -> renderers.
 See docs/architecture.md.
@@ -25,6 +26,9 @@ _EXPORTS = {
     "Diagnostic": "mqsc.diagnostics",
     "Source": "mqsc.source",
     "Span": "mqsc.source",
+    "QueueManager": "mqsc.engine.manager",
+    "Result": "mqsc.responses",
+    "open_qmgr": "mqsc.qmgrs",
 }
 
 __all__ = sorted([*_EXPORTS, "__version__"])
@@ -32,7 +36,10 @@ __all__ = sorted([*_EXPORTS, "__version__"])
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.diagnostics import Diagnostic, MqscError
     from mqsc.formatter import format_command
+    from mqsc.engine.manager import QueueManager
     from mqsc.language import Rejected, parse, parse_one
+    from mqsc.qmgrs import open_qmgr
+    from mqsc.responses import Result
     from mqsc.source import Source, Span
 
 

@@ -287,14 +287,7 @@ def _attribute(spec: CommandSpec, word: str) -> Keyword | None:
     return keyword
 
 
-_FAMILIES: Mapping[str, Mapping[str, Keyword]] = {
-    "QLOCAL": catalog.attributes.QLOCAL,
-    "QUEUE": catalog.attributes.QLOCAL,
-    "STGCLASS": catalog.attributes.STGCLASS,
-    "CFSTRUCT": catalog.attributes.CFSTRUCT,
-    "CFSTATUS": catalog.attributes.CFSTATUS,
-    "QMGR": catalog.attributes.QMGR,
-}
+_FAMILIES = catalog.attributes.FAMILIES
 
 
 def _object_keyword(spec: CommandSpec) -> Keyword:

@@ -71,6 +71,10 @@ _CATALOG: tuple[MessageDef, ...] = (
        "reference §9.4 recollection", "More values than the keyword takes."),
     _m("CSQ9016E", "'{verb}' command request not authorized", 8, V, "DOC-CSQ9, GH-CSQUTIL",
        "The security manager refused the command."),
+    _m("CSQ9017E", "Failure while processing '{verb}' command, processing terminated", 8, U,
+       "reference §9.4 recollection",
+       "An internal error stopped the command; nothing it did remains. (In mqsc: a bug, "
+       "reported with its traceback when MQSC_STRICT=1.)"),
     _m("CSQ9022I", "{csect} '{command}' NORMAL COMPLETION", 0, V, "DOC-CSQ9, DOC-EXAMPLES",
        "The command completed."),
     _m("CSQ9023E", "{csect} '{command}' ABNORMAL COMPLETION", 8, V, "DOC-CSQ9, DOC-EXAMPLES",
@@ -94,8 +98,6 @@ _CATALOG: tuple[MessageDef, ...] = (
        "reference §9.5 recollection", "An object name has characters MQ does not allow."),
     _m("CSQM095I", "{csect} {objtype}({name}) ALREADY EXISTS", 8, U,
        "reference §9.5 recollection", "DEFINE without REPLACE of an object that exists."),
-    _m("CSQM096I", "{csect} {objtype}({name}) NOT FOUND FOR LIKE", 8, U,
-       "reference §9.5 recollection", "The LIKE object does not exist."),
     _m("CSQM097I", "{csect} {keyword}({value}) NAME CANNOT BE COMPLETELY BLANK", 8, U,
        "reference §9.5 recollection", "A name is blank."),
     _m("CSQM098I", "{csect} {keyword}({value}) FIELD TOO LONG", 8, U,
@@ -115,6 +117,15 @@ _CATALOG: tuple[MessageDef, ...] = (
        "reference §9.5 recollection", "Two attribute values cannot be used together."),
     _m("CSQM151I", "{csect} '{keyword1}' AND '{keyword2}' VALUES ARE INCOMPATIBLE IN THIS CONTEXT",
        8, U, "emulator choice", "A value is not allowed for this command or object."),
+    _m("CSQM152I", "{csect} QSGDISP({qsgdisp}) NOT ALLOWED, QUEUE MANAGER IS NOT IN A QUEUE "
+       "SHARING GROUP", 8, U, "emulator choice (rule: reference §6.1 note 1, §7.1)",
+       "A group disposition, CMDSCOPE or CF structure outside a queue sharing group."),
+    _m("CSQM153I", "{csect} {objtype}({name}) IS RESERVED", 8, U,
+       "emulator choice (rule: reference §2.6, CSQ_ADMIN)",
+       "CSQ_ADMIN is the administration structure and cannot be defined or used for messages."),
+    _m("CSQM154I", "{csect} {keyword}({value}) REQUIRES {required}", 8, U,
+       "emulator choice (rules: reference §5.1, §6.1)",
+       "An attribute value needs another attribute set, e.g. QSGDISP(SHARED) needs CFSTRUCT."),
     _m("CSQM201I", "{csect} {verb} {objtype} DETAILS", 0, V, "console capture (reference §9.5)",
        "Start of a multi-line DISPLAY reply for one object (console)."),
     _m("CSQM293I", "{csect} {count} {objtype} FOUND MATCHING REQUEST CRITERIA", 0, V,
@@ -152,6 +163,10 @@ _CATALOG: tuple[MessageDef, ...] = (
        "The asynchronous ALTER BUFFPOOL finished."),
     _m("CSQP024I", "{csect} Request initiated for buffer pool {pool}", 0, U,
        "reference §3.4 guess", "ALTER BUFFPOOL accepted; it runs asynchronously."),
+    _m("CSQP039E", "{csect} PAGE SET {psid} IS FULL", 8, U, "emulator choice (MQRC 2192 meaning)",
+       "No room for an object definition on page set 0, which cannot expand further."),
+    _m("CSQI031I", "{csect} THE NEW EXTENT OF PAGE SET {psid} HAS FORMATTED SUCCESSFULLY", 0, U,
+       "reference §9.6 recollection", "A dynamic expansion finished; the space is usable."),
     _m("CSQP013I", "{csect} NEW EXTENT CREATED FOR PAGE SET {psid}. NEW EXTENT WILL NOW BE "
        "FORMATTED", 0, U, "storage-model EX-6 recollection", "Dynamic expansion started."),
     _m("CSQP016E", "{csect} PAGE SET {psid} HAS REACHED THE MAXIMUM NUMBER OF EXTENTS. IT CANNOT "
@@ -245,10 +260,49 @@ _CATALOG: tuple[MessageDef, ...] = (
        "The line holds only separators."),
     _m("MQSC006E", "Expected one command, found {count}", 8, V, "emulator",
        "An API call that takes one command was given none or several."),
+    _m("MQSC101W", "Queue {queue} uses storage class {stgclass}, which does not exist: its first "
+       "put will fail with MQRC 2105 (MQRC_STORAGE_CLASS_ERROR)", 4, V,
+       "emulator check (storage-model SC-3)", "z/OS accepts the definition; puts fail later."),
+    _m("MQSC102W", "Queue {queue} uses storage class {stgclass} on page set {psid}, which is not "
+       "defined: its first put will fail with MQRC 2193 (MQRC_PAGESET_ERROR)", 4, V,
+       "emulator check (storage-model SC-2, RC-3)",
+       "The storage class PSID is not checked at define time; puts fail later."),
     _m("MQSC004E", "Command prefix '{cpf}' does not belong to queue manager {qmgr}", 8, V,
        "emulator (z/OS would answer IEE305I: the console has no such prefix)",
        "A command was typed with another queue manager's prefix."),
 )
+
+@dataclass(frozen=True, slots=True)
+class ReasonDef:
+    """A message-manager reason code shown in CSQM090E (X'00D4....')."""
+
+    code: str
+    verified: bool
+    evidence: str
+    meaning: str
+
+
+#: Reason codes by failure kind. Only 00D44001 and 00D44002 are VERIFIED (research notes:
+#: APAR PH08756 and IBM's DELETE QLOCAL example); the rest follow their numbering.
+REASONS: Mapping[str, ReasonDef] = {
+    "NAME_IN_USE": ReasonDef("00D44001", V, "APAR PH08756", "name in use as a different type"),
+    "NOT_FOUND": ReasonDef("00D44002", V, "DOC-EXAMPLES", "object not found"),
+    "ALREADY_EXISTS": ReasonDef("00D44003", U, "numbering guess", "object already exists"),
+    "IN_USE": ReasonDef("00D44004", U, "numbering guess", "object in use"),
+    "HAS_MESSAGES": ReasonDef("00D44005", U, "numbering guess", "queue holds messages"),
+    "NOT_ALLOWED": ReasonDef("00D44006", U, "numbering guess",
+                             "attribute combination or value not allowed"),
+}
+
+#: Command-server DISPLAY reply id per object type (reference §9.5: the CSQM4nnI range is
+#: VERIFIED, only CSQM409I for the queue manager is; the others are UNVERIFIED choices).
+DISPLAY_MESSAGES: Mapping[str, str] = {
+    "QLOCAL": "CSQM401I",
+    "QMGR": "CSQM409I",
+    "STGCLASS": "CSQM410I",
+    "CFSTRUCT": "CSQM442I",
+    "CFSTATUS": "CSQM443I",
+}
 
 #: Message definitions by id.
 CATALOG: Mapping[str, MessageDef] = {m.msg_id: m for m in _CATALOG}

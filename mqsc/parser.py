@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from importlib import resources
 from pathlib import Path
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from mqsc import ast
+from mqsc.bundled import bundled
 from mqsc.diagnostics import Diagnostic, MqscError
 from mqsc.lexer import TERMINALS, LexFailure, Tokens, tokenize
 from mqsc.reader import LogicalCommand
@@ -37,10 +37,7 @@ _recipes: dict[str, Recipe] = {}
 
 def grammar_path() -> Path:
     """Where grammar/mqsc.lark is: inside the installed package, else in the source checkout."""
-    packaged = resources.files("mqsc") / "grammar" / "mqsc.lark"
-    if packaged.is_file():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parents[1] / "grammar" / "mqsc.lark"
+    return bundled("grammar/mqsc.lark")
 
 
 @functools.lru_cache(maxsize=2)

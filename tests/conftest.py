@@ -26,6 +26,7 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 os.environ.setdefault("MQSC_HOME", str(ROOT / ".pytest-mqsc-home"))
 os.environ.pop("MQSC_QMGR", None)
 os.environ["NO_COLOR"] = "1"
+os.environ["MQSC_STRICT"] = "1"  # engine bugs raise instead of answering CSQ9017E
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -13,7 +13,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "mqsc"
 
 #: Lowest first. Names are module paths under mqsc (a package name covers its modules).
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("source", "messages", "ebcdic"),
+    ("source", "messages", "ebcdic", "bundled"),
     ("diagnostics",),
     ("reader",),
     ("lexer", "ast"),
@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("store",),
     ("render",),
     ("highlight",),
-    ("qmgrs", "workload", "batch", "repl", "cli", "bench", "__main__"),
+    ("qmgrs", "checker", "workload", "batch", "repl", "cli", "bench", "__main__"),
 )
 THIRD_PARTY = {
     "lark": ("parser",),

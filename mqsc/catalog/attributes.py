@@ -326,6 +326,16 @@ QMGR = table(
 )
 QMGR_SETTABLE = ("DESCR", "DEADQ", "DEFXMITQ", "CCSID")
 
+#: Attribute table of each object type that DISPLAY shows (QUEUE shows local queues).
+FAMILIES: Mapping[str, Mapping[str, Keyword]] = {
+    "QLOCAL": QLOCAL,
+    "QUEUE": QLOCAL,
+    "STGCLASS": STGCLASS,
+    "CFSTRUCT": CFSTRUCT,
+    "CFSTATUS": CFSTATUS,
+    "QMGR": QMGR,
+}
+
 #: The queue manager name rule also covers CMDSCOPE values; a single ``*`` means every member.
 NAMES = {
     "QUEUE": QNAME,

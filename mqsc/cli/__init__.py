@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 #: Subcommand modules, in the order ``mqsc --help`` lists them.
-SUBCOMMANDS = ("check",)
+SUBCOMMANDS = ("run", "check", "create")
 
 Handler = Callable[[argparse.Namespace], int]
 

@@ -1,0 +1,47 @@
+"""``mqsc create``: make a queue manager from CSQINP1 and CSQINP2 decks.
+
+Exit status: 0 created (initialization commands may still have failed: they are listed, as
+CSQOUT1/CSQOUT2 would show them), 2 usage error or the queue manager exists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from mqsc.qmgrs import QMgrError, create, new_definition
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "create", help="create a queue manager",
+        description="Create a queue manager from initialization decks (default: the system "
+        "decks shipped with mqsc).",
+    )
+    parser.add_argument("name", help="queue manager name (1-4 characters)")
+    parser.add_argument("--cpf", help="command prefix string (default: the name)")
+    parser.add_argument("--csqinp1", nargs="+", type=Path, default=[], metavar="FILE",
+                        help="CSQINP1 deck(s): buffer pools and page sets")
+    parser.add_argument("--csqinp2", nargs="+", type=Path, default=[], metavar="FILE",
+                        help="CSQINP2 deck(s): object definitions, processed after restart")
+    parser.add_argument("--force", action="store_true", help="replace an existing one")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        definition = new_definition(args.name, cpf=args.cpf, csqinp1=args.csqinp1,
+                                    csqinp2=args.csqinp2)
+        qm = definition.build()
+        directory = create(definition, force=args.force)
+    except QMgrError as error:
+        print(f"mqsc create: {error}", file=sys.stderr)
+        return 2
+    failures = [r for r in qm.start_results if not r.ok]
+    for result in failures:
+        where = f"{result.location}: " if result.location else ""
+        first = next(result.messages())
+        print(f"{where}{first.msg_id} {result.text}", file=sys.stderr)
+    print(f"Queue manager {definition.name} (CPF {definition.cpf}) created in {directory}")
+    return 0

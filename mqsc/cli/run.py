@@ -1,0 +1,74 @@
+"""``mqsc run``: execute decks against a queue manager.
+
+Output per command: the command as read (two-blank indent, original line breaks), then its
+replies in command-server framing (``--style console`` for console framing), or one JSON
+object per line with ``--format json`` (docs/json.md).
+
+Exit status: 0 every command succeeded, 10 some failed, 20 nothing could be run (the queue
+manager or an input could not be opened).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from mqsc.catalog import Source
+from mqsc.cli.inputs import InputError, add_input_options, read_deck
+from mqsc.cli.options import add_qmgr_options, open_from
+from mqsc.render import console, jsonout, server
+from mqsc.responses import Result
+
+SOURCES = {"server": Source.SERVER, "console": Source.CONSOLE}
+EXIT_OK, EXIT_SOME_FAILED, EXIT_NOT_RUN = 0, 10, 20
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "run", help="execute MQSC decks against a queue manager",
+        description="Execute MQSC decks against a queue manager. Exit 0 when every command "
+        "succeeded, 10 when some failed, 20 when nothing could be run.",
+    )
+    parser.add_argument("files", nargs="*", metavar="FILE", default=["-"],
+                        help="deck files (default: standard input)")
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text, or one JSON object per command per line")
+    parser.add_argument("--style", choices=("server", "console"), default="server",
+                        help="command-server framing (CSQN205I, as CSQUTIL shows) or console")
+    parser.add_argument("--source", choices=tuple(SOURCES), default="server",
+                        help="where the commands come from: the command server (as CSQUTIL) "
+                        "or the z/OS console")
+    add_qmgr_options(parser)
+    add_input_options(parser)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        decks = [read_deck(path, args.encoding) for path in args.files]
+    except InputError as error:
+        print(f"mqsc run: {error}", file=sys.stderr)
+        return EXIT_NOT_RUN
+    qm = open_from(args, "run")
+    if qm is None:
+        return EXIT_NOT_RUN
+    failed = 0
+    out = sys.stdout
+    for deck in decks:
+        for result in qm.iter_run(deck.source, source=SOURCES[args.source],
+                                  columns=args.columns):
+            failed += not all(r.ok for r in result.all_sets())
+            out.write(render(result, args.format, args.style))
+    return EXIT_SOME_FAILED if failed else EXIT_OK
+
+
+def render(result: Result, fmt: str, style: str) -> str:
+    """One command's output in the chosen format and framing."""
+    if fmt == "json":
+        return json.dumps(jsonout.result_json(result), separators=(",", ":")) + "\n"
+    if style == "console":
+        lines = [console.command_line(result), *console.console_lines(result)]
+    else:
+        lines = server.run_lines(result)
+    return "\n".join(lines) + "\n"

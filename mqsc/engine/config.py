@@ -1,0 +1,71 @@
+"""The emulator's configuration of one queue manager: what z/OS keeps outside MQSC.
+
+Page set sizes come from the VSAM data sets (IDCAMS / CSQUTIL FORMAT), buffer storage from the
+region and MEMLIMIT; none of that is MQSC, so each queue manager has an ``mqsc.toml`` that
+``mqsc create`` writes (docs/configuration.md). Parsing and printing it are pure functions;
+front ends read and write the file.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from mqsc.engine.storage import constants as C
+
+
+@dataclass(frozen=True, slots=True)
+class PageSetGeometry:
+    """Primary and secondary allocation of a page set data set, in 4 KB pages."""
+
+    primary: int = C.DEFAULT_PRIMARY
+    secondary: int = C.DEFAULT_SECONDARY
+
+
+@dataclass(frozen=True, slots=True)
+class QMConfig:
+    """Emulator settings of a queue manager."""
+
+    pagesets: PageSetGeometry = field(default_factory=PageSetGeometry)
+    overrides: Mapping[int, PageSetGeometry] = field(default_factory=dict)
+
+    def geometry(self, psid: int) -> PageSetGeometry:
+        """The allocation of page set ``psid``."""
+        return self.overrides.get(psid, self.pagesets)
+
+    @classmethod
+    def from_toml(cls, text: str) -> QMConfig:
+        """Parse an ``mqsc.toml``.
+
+        >>> QMConfig.from_toml("[pagesets]\\nprimary = 1080\\n[pagesets.overrides]\\n"
+        ...                    "41 = { primary = 20160 }").geometry(41).primary
+        20160
+        """
+        data = tomllib.loads(text)
+        pagesets = data.get("pagesets", {})
+        default = PageSetGeometry(
+            int(pagesets.get("primary", C.DEFAULT_PRIMARY)),
+            int(pagesets.get("secondary", C.DEFAULT_SECONDARY)),
+        )
+        overrides = {}
+        for key, value in pagesets.get("overrides", {}).items():
+            overrides[int(key)] = PageSetGeometry(
+                int(value.get("primary", default.primary)),
+                int(value.get("secondary", default.secondary)),
+            )
+        return cls(default, overrides)
+
+    def to_toml(self) -> str:
+        """The ``[pagesets]`` section, as ``mqsc create`` writes it."""
+        lines = [
+            "[pagesets]",
+            "# Page set data set allocation in 4 KB pages: 180 pages are one 3390 cylinder.",
+            f"primary = {self.pagesets.primary}",
+            f"secondary = {self.pagesets.secondary}",
+        ]
+        if self.overrides:
+            lines += ["", "[pagesets.overrides]"]
+            for psid, g in sorted(self.overrides.items()):
+                lines.append(f"{psid} = {{ primary = {g.primary}, secondary = {g.secondary} }}")
+        return "\n".join(lines) + "\n"

@@ -1,0 +1,90 @@
+"""What a command handler works with: the transaction, the command, and its reply records.
+
+Handlers report expected failures by raising what :meth:`Ctx.fail` returns; the engine turns
+that into the command's records and a CSQ9023E, and drops the transaction, so the failure
+changes nothing. That exception never leaves the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from mqsc.catalog import CommandSpec, Source
+from mqsc.commands import Command
+from mqsc.engine.state import Txn
+from mqsc.messages import REASONS
+from mqsc.responses import Message, Record
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.engine.manager import QueueManager
+
+
+class CommandFailed(Exception):
+    """A handler's expected failure, carrying the messages that explain it."""
+
+    def __init__(self, *records: Record) -> None:
+        super().__init__(records)
+        self.records = records
+
+
+class Ctx:
+    """One command's execution context."""
+
+    __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later")
+
+    def __init__(self, qm: QueueManager, txn: Txn, cmd: Command, spec: CommandSpec,
+                 source: Source) -> None:
+        self.qm = qm
+        self.txn = txn
+        self.cmd = cmd
+        self.spec = spec
+        self.source = source
+        self.records: list[Record] = []
+        self.later: list[Message] = []
+
+    @property
+    def csect(self) -> str:
+        return self.spec.csect
+
+    def say(self, msg_id: str, **inserts: object) -> None:
+        """Add a message to the reply."""
+        inserts.setdefault("csect", self.csect)
+        self.records.append(Message(msg_id, inserts))
+
+    def add(self, record: Record) -> None:
+        """Add any record (objects, reports) to the reply."""
+        self.records.append(record)
+
+    def console(self, msg_id: str, **inserts: object) -> None:
+        """A message for the console after the command completes (not in the reply set)."""
+        inserts.setdefault("csect", self.csect)
+        self.later.append(Message(msg_id, inserts, unsolicited=True))
+
+    def fail(self, msg_id: str, **inserts: object) -> CommandFailed:
+        """The failure to raise: one message."""
+        inserts.setdefault("csect", self.csect)
+        return CommandFailed(Message(msg_id, inserts))
+
+    def object_failure(self, msg_id: str, reason: str, **inserts: object) -> CommandFailed:
+        """A message-manager failure: its message, then CSQM090E with the reason code."""
+        inserts.setdefault("csect", self.csect)
+        code = REASONS[reason].code
+        return CommandFailed(Message(msg_id, inserts),
+                             Message("CSQM090E", {"csect": self.csect, "code": code}))
+
+    def not_found(self, objtype: str, name: object, qsgdisp: str = "QMGR",
+                  keyword: str | None = None) -> CommandFailed:
+        """CSQM125I obj (name) QSGDISP(disp) WAS NOT FOUND, as IBM's example shows it.
+
+        ``keyword`` (not shown) tells diagnostics which keyword named the object.
+        """
+        return self.object_failure("CSQM125I", "NOT_FOUND", objtype=objtype, name=name,
+                                   qsgdisp=qsgdisp, keyword=keyword or objtype)
+
+    def stamp(self) -> str:
+        """Now, as ``yyyy-mm-dd hh.mm.ss`` (DISPLAY shows it as ALTDATE and ALTTIME)."""
+        return self.qm.clock().strftime("%Y-%m-%d %H.%M.%S")
+
+
+Handler = Callable[[Ctx], None]

@@ -1,0 +1,110 @@
+"""Page sets: DEFINE, ALTER and DELETE PSID (reference §4).
+
+* From CSQINP1 (at start) DSN is not allowed and the last definition of a page set counts;
+  while running (console, command server) DSN is required, page set 0 cannot be added, and
+  the page set must not exist [DOC-DEFPSID].
+* A page set naming a pool no page set uses gets that pool's CSQINP1 size; a pool never
+  defined gets 1000 buffers, or 100 if storage is short [DOC-DEFPSID].
+* ALTER PSID EXPAND also resets the "no further expansion" mark [DOC-ALTPSID].
+* DELETE PSID (UNVERIFIED syntax): not page set 0, and nothing may use it.
+"""
+
+from __future__ import annotations
+
+from mqsc.catalog import Source
+from mqsc.engine.bufferpools import below_bar_buffers, pools_in_use
+from mqsc.engine.context import Ctx
+from mqsc.engine.registry import handles
+from mqsc.engine.storage import constants as C
+from mqsc.engine.storage.pageset import PageSetState
+from mqsc.engine.storage.pool import PoolState
+
+
+def storage_classes_on(ctx: Ctx, psid: int) -> list[str]:
+    return [s.name for s in ctx.txn.values("stgclass") if s.get("PSID") == psid]
+
+
+def attach_pool(ctx: Ctx, pool_id: int) -> None:
+    """Make sure the pool a page set names exists and holds buffers."""
+    pool = ctx.txn.get("pool", pool_id)
+    if pool is not None:
+        return
+    room = C.BELOW_BAR_BUFFERS - below_bar_buffers(ctx)
+    buffers = C.NEW_POOL_BUFFERS if room >= C.NEW_POOL_BUFFERS else C.NEW_POOL_FALLBACK
+    ctx.txn.put("pool", pool_id, PoolState(pool_id, buffers, defined=False))
+
+
+def open_pageset(ctx: Ctx, psid: int) -> None:
+    """A page set in use: its header page is updated in its pool (storage-model §7.1)."""
+    ps = ctx.txn.get("pageset", psid)
+    pool = ctx.txn.edit("pool", ps.pool)
+    pool.touch(("header", psid), psid, 1)
+
+
+@handles("DEFINE", "PSID")
+def define_pageset(ctx: Ctx) -> None:
+    cmd = ctx.cmd
+    psid = cmd.name
+    starting = ctx.source is Source.CSQINP1
+    dsn = cmd.get("DSN")
+    if starting and dsn is not None:
+        raise ctx.fail("CSQP037E", psid=psid, when="NOT ALLOWED FROM CSQINP1")
+    if not starting:
+        if dsn is None:
+            raise ctx.fail("CSQP037E", psid=psid, when="REQUIRED")
+        if psid == 0:
+            raise ctx.fail("CSQP035E")
+        if ctx.txn.has("pageset", psid):
+            raise ctx.fail("CSQP032E", psid=psid)
+    geometry = ctx.qm.config.geometry(psid)
+    pool_id = int(cmd.get("BUFFPOOL", 0))
+    ps = PageSetState(psid, pool_id, expand=str(cmd.get("EXPAND", "USER")), dsn=str(dsn or ""),
+                      physical=geometry.primary, secondary=geometry.secondary)
+    old = ctx.txn.get("pageset", psid)
+    if old is not None:
+        # The last DEFINE PSID of CSQINP1 counts; what the page set holds stays.
+        ps.persistent, ps.nonpersistent, ps.object_bytes = (
+            old.persistent, old.nonpersistent, old.object_bytes)
+        ps.physical, ps.extents = old.physical, old.extents
+    in_use_before = pools_in_use(ctx)
+    attach_pool(ctx, pool_id)
+    ctx.txn.put("pageset", psid, ps)
+    if not starting:
+        if pool_id not in in_use_before:
+            _size_dynamic_pool(ctx, pool_id)
+        open_pageset(ctx, psid)
+
+
+def _size_dynamic_pool(ctx: Ctx, pool_id: int) -> None:
+    """A pool first used by a dynamically added page set: its CSQINP1 size if storage allows,
+    else 1000 buffers, else 100 ([DOC-DEFPSID])."""
+    pool = ctx.txn.edit("pool", pool_id)
+    if pool.location != "BELOW":
+        return
+    room = C.BELOW_BAR_BUFFERS - below_bar_buffers(ctx, pool_id)
+    if pool.buffers > room:
+        pool.buffers = C.NEW_POOL_BUFFERS if room >= C.NEW_POOL_BUFFERS else C.NEW_POOL_FALLBACK
+
+
+@handles("ALTER", "PSID")
+def alter_pageset(ctx: Ctx) -> None:
+    psid = ctx.cmd.name
+    if not ctx.txn.has("pageset", psid):
+        raise ctx.fail("CSQP033E", psid=psid)
+    ps = ctx.txn.edit("pageset", psid)
+    ps.expand = str(ctx.cmd.get("EXPAND"))
+    ps.noexpand = False
+
+
+@handles("DELETE", "PSID")
+def delete_pageset(ctx: Ctx) -> None:
+    psid = ctx.cmd.name
+    ps = ctx.txn.get("pageset", psid)
+    if ps is None:
+        raise ctx.fail("CSQP033E", psid=psid)
+    if psid == 0 or ps.used or storage_classes_on(ctx, psid):
+        raise ctx.fail("CSQP031E", psid=psid)
+    pool = ctx.txn.edit("pool", ps.pool)
+    for owner in ("header", "spacemap", "format", "freed"):
+        pool.drop((owner, psid))
+    ctx.txn.delete("pageset", psid)

@@ -1,0 +1,163 @@
+"""Local queues: DEFINE, ALTER, DELETE and DISPLAY QLOCAL / DISPLAY QUEUE (reference §6)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from mqsc.catalog import attributes as A
+from mqsc.engine import definitions as d
+from mqsc.engine import space
+from mqsc.engine.context import Ctx
+from mqsc.engine.objects import Attributes, MQObject
+from mqsc.engine.registry import handles
+from mqsc.engine.storage import constants as C
+
+#: The default local queue: DEFINE QLOCAL without LIKE copies it (reference §6.1).
+DEFAULT_QUEUE = "SYSTEM.DEFAULT.LOCAL.QUEUE"
+
+QLOCAL = d.Family(
+    objtype="QLOCAL",
+    table="qlocal",
+    attributes=A.QLOCAL,
+    settable=(*A.QLOCAL_SETTABLE, "QSGDISP"),
+    default_object=DEFAULT_QUEUE,
+    identity=("QUEUE", "TYPE", "QSGDISP"),
+)
+#: QSGDISP values that need a queue sharing group (reference §6.1 note 1).
+GROUP_DISPOSITIONS = ("COPY", "GROUP", "SHARED")
+
+
+def depth(ctx: Ctx, name: str) -> int:
+    """Messages on a queue now."""
+    store = ctx.txn.get("messages", name)
+    return store.depth if store is not None else 0
+
+
+def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
+    """The z/OS rules on a local queue's attributes."""
+    qsgdisp = attrs.get("QSGDISP", "QMGR")
+    if qsgdisp in GROUP_DISPOSITIONS and not ctx.qm.info.qsg:
+        raise ctx.fail("CSQM152I", qsgdisp=qsgdisp)
+    structure = attrs.get("CFSTRUCT", "")
+    if structure == "CSQ_ADMIN":
+        raise ctx.object_failure("CSQM153I", "NOT_ALLOWED", objtype="CFSTRUCT", name=structure)
+    if qsgdisp == "SHARED" and not structure:
+        raise ctx.object_failure("CSQM154I", "NOT_ALLOWED", keyword="QSGDISP", value="SHARED",
+                                 required="CFSTRUCT")
+    if existing is not None and depth(ctx, existing.name):
+        # A queue's storage class cannot change while it holds messages (MQRCCF 3207,
+        # storage-model SC-4).
+        if attrs.get("STGCLASS") != existing.get("STGCLASS"):
+            raise ctx.object_failure("CSQM107I", "IN_USE")
+
+
+@handles("DEFINE", "QLOCAL")
+def define_qlocal(ctx: Ctx) -> None:
+    new = not ctx.txn.has("qlocal", ctx.cmd.name)
+    d.define(ctx, QLOCAL, check)
+    if new:
+        space.account_objects(ctx, C.OBJ_BYTES_QLOCAL)
+
+
+@handles("ALTER", "QLOCAL")
+def alter_qlocal(ctx: Ctx) -> None:
+    d.alter(ctx, QLOCAL, check)
+
+
+@handles("DELETE", "QLOCAL")
+def delete_qlocal(ctx: Ctx) -> None:
+    obj = d.existing_object(ctx, QLOCAL)
+    if depth(ctx, obj.name) and not ctx.cmd.get("PURGE", False):
+        raise ctx.object_failure("CSQM103I", "HAS_MESSAGES", objtype="QLOCAL", name=obj.name,
+                                 qsgdisp=obj.get("QSGDISP", "QMGR"))
+    space.purge_queue(ctx, obj)
+    ctx.txn.delete("qlocal", obj.name)
+    space.account_objects(ctx, -C.OBJ_BYTES_QLOCAL)
+
+
+@handles("DISPLAY", "QLOCAL", "QUEUE")
+def display_queue(ctx: Ctx) -> None:
+    d.display(ctx, QLOCAL, selected(ctx))
+
+
+def selected(ctx: Ctx) -> Iterator[d.Getter]:
+    """Queues the command's name and selectors pick, in name order, as value getters."""
+    cmd = ctx.cmd
+    pattern = cmd.name
+    qtype = cmd.get("TYPE", "ALL")
+    if qtype not in ("ALL", "QLOCAL"):
+        return
+    stgclass = cmd.get("STGCLASS")
+    cfstruct = cmd.get("CFSTRUCT")
+    psid = cmd.get("PSID")
+    cluster = cmd.get("CLUSTER")
+    clusnl = cmd.get("CLUSNL")
+    dispositions = _dispositions(str(cmd.get("QSGDISP", "LIVE")))
+    txn = ctx.txn
+    for name in sorted(txn.keys("qlocal")):
+        if not d.matches(pattern, name):
+            continue
+        obj = txn.get("qlocal", name)
+        attrs = obj.attrs
+        if attrs.get("QSGDISP", "QMGR") not in dispositions:
+            continue
+        if stgclass is not None and not d.matches(stgclass, attrs["STGCLASS"]):
+            continue
+        if cfstruct is not None and not (attrs["CFSTRUCT"] and d.matches(cfstruct,
+                                                                      attrs["CFSTRUCT"])):
+            continue
+        if cluster is not None and not d.matches(cluster, attrs["CLUSTER"]):
+            continue
+        if clusnl is not None and not d.matches(clusnl, attrs["CLUSNL"]):
+            continue
+        if psid is not None and not _active_on(ctx, obj, psid):
+            continue
+        yield _getter(ctx, obj)
+
+
+def _dispositions(selector: str) -> tuple[str, ...]:
+    # LIVE: the objects a queue manager uses (QMGR, COPY, SHARED); ALL adds GROUP
+    # (reference §6.3).
+    return {
+        "LIVE": ("QMGR", "COPY", "SHARED"),
+        "ALL": ("QMGR", "COPY", "SHARED", "GROUP"),
+        "PRIVATE": ("QMGR", "COPY"),
+    }.get(selector, (selector,))
+
+
+def _active_on(ctx: Ctx, obj: MQObject, psid: object) -> bool:
+    """Whether a queue has an active association with page set ``psid`` (messages on it):
+    DISPLAY QUEUE PSID(n) shows only those (reference §5.1)."""
+    if obj.get("QSGDISP") == "SHARED" or not depth(ctx, obj.name):
+        return False
+    if psid == "*":
+        return True
+    stc = ctx.txn.get("stgclass", obj.get("STGCLASS"))
+    return stc is not None and stc.get("PSID") == psid
+
+
+def _getter(ctx: Ctx, obj: MQObject) -> d.Getter:
+    attrs = obj.attrs
+    stamps = None
+
+    def get(name: str) -> object:
+        nonlocal stamps
+        if name in attrs:
+            return attrs[name]
+        if name == "QUEUE":
+            return obj.name
+        if name == "TYPE":
+            return "QLOCAL"
+        if name == "CURDEPTH":
+            return depth(ctx, obj.name)
+        if name in ("IPPROCS", "OPPROCS"):
+            return 0
+        if name == "DEFTYPE":
+            return "PREDEFINED"
+        if name == "QSGDISP":
+            return "QMGR"
+        if stamps is None:
+            stamps = d.stamps(obj)
+        return stamps.get(name, "")
+
+    return get

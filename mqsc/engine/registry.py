@@ -1,0 +1,38 @@
+"""Command handlers by (verb, object type), registered by decorator in each family module."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mqsc.engine.context import Handler
+
+HANDLERS: dict[tuple[str, str], Handler] = {}
+
+
+def handles(verb: str, *objtypes: str) -> Callable[[Handler], Handler]:
+    """Register a handler for ``verb`` on each of ``objtypes``."""
+
+    def register(handler: Handler) -> Handler:
+        for objtype in objtypes:
+            key = (verb, objtype)
+            if key in HANDLERS:
+                raise RuntimeError(f"two handlers for {verb} {objtype}")
+            HANDLERS[key] = handler
+        return handler
+
+    return register
+
+
+def load() -> dict[tuple[str, str], Handler]:
+    """Import every family module (they register themselves) and return the table."""
+    from mqsc.engine import (  # noqa: F401
+        bufferpools,
+        cfstructs,
+        pagesets,
+        qmgr,
+        queues,
+        storageclasses,
+        usage,
+    )
+
+    return HANDLERS

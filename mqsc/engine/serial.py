@@ -1,0 +1,77 @@
+"""Entities as plain JSON-able data, and back: for the state digest and the state store.
+
+Object definitions are stored as their profile and own values, so 100,000 queues sharing one
+profile store it once (the store interns profiles by content).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import asdict, fields, is_dataclass
+from typing import Any
+
+from mqsc.engine.objects import Attributes, MQObject, QueueManagerInfo
+from mqsc.engine.storage.pageset import PageSetState, PageSetStats
+from mqsc.engine.storage.pool import PageSetIO, PoolState, PoolStats, Segment
+
+
+def snapshot(entity: Any) -> Any:
+    """A JSON-able picture of an entity (equal entities, equal pictures)."""
+    if isinstance(entity, MQObject):
+        return {"kind": "object", "objtype": entity.objtype, "name": entity.name,
+                "attrs": dict(entity.attrs), "created": entity.created,
+                "altered": entity.altered}
+    if isinstance(entity, QueueManagerInfo):
+        return {"kind": "qmgr", "name": entity.name, "cpf": entity.cpf, "qsg": entity.qsg,
+                "attrs": dict(entity.attrs), "altered": entity.altered}
+    if isinstance(entity, PoolState):
+        data = _plain(entity)
+        data["kind"] = "pool"
+        return data
+    if isinstance(entity, PageSetState):
+        data = _plain(entity)
+        data["kind"] = "pageset"
+        return data
+    if hasattr(entity, "snapshot"):
+        return entity.snapshot()
+    raise TypeError(f"no snapshot for {type(entity).__name__}")
+
+
+def _plain(value: Any) -> Any:
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, deque | list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def restore(data: dict[str, Any]) -> Any:
+    """The entity a :func:`snapshot` pictures."""
+    kind = data["kind"]
+    if kind == "object":
+        return MQObject(data["objtype"], data["name"], Attributes.profile(data["attrs"]),
+                        data["created"], data["altered"])
+    if kind == "qmgr":
+        return QueueManagerInfo(data["name"], data["cpf"], data["qsg"], dict(data["attrs"]),
+                                data["altered"])
+    if kind == "pool":
+        values = {k: v for k, v in data.items() if k != "kind"}
+        values["lru"] = deque(Segment(**_owner(s)) for s in values["lru"])
+        values["stats"] = PoolStats(**values["stats"])
+        values["io"] = {int(k): PageSetIO(**v) for k, v in values["io"].items()}
+        return PoolState(**values)
+    if kind == "pageset":
+        values = {k: v for k, v in data.items() if k != "kind"}
+        values["stats"] = PageSetStats(**values["stats"])
+        return PageSetState(**values)
+    raise ValueError(f"unknown entity kind {kind!r}")
+
+
+def _owner(segment: dict[str, Any]) -> dict[str, Any]:
+    owner = segment["owner"]
+    return {**segment, "owner": tuple(owner) if isinstance(owner, list) else owner}
+
+
+__all__ = ["asdict", "restore", "snapshot"]

@@ -1,0 +1,70 @@
+"""Page-set space inside a command: object definitions on page set 0, purged queues, and the
+console messages of page set expansion.
+
+The pure rules live in :mod:`mqsc.engine.storage`; this module applies them to the entities of
+a transaction and turns their events into messages.
+"""
+
+from __future__ import annotations
+
+import math
+
+from mqsc.engine.context import Ctx
+from mqsc.engine.objects import MQObject
+from mqsc.engine.storage import constants as C
+from mqsc.engine.storage.alloc import PageSetFull, SpaceEvents, allocate, release
+
+#: Object definitions live on page set 0 (storage-model PS-5).
+OBJECTS_PSID = 0
+OBJECTS_OWNER = ("objects", OBJECTS_PSID)
+
+
+def account_objects(ctx: Ctx, delta_bytes: int) -> None:
+    """Object definitions on page set 0 grew or shrank by ``delta_bytes`` (PS-6 sizing).
+
+    Pages are whole: ``ceil(bytes / 4096)`` are persistent pages on page set 0.
+    """
+    txn = ctx.txn
+    if not txn.has("pageset", OBJECTS_PSID):
+        return
+    ps = txn.edit("pageset", OBJECTS_PSID)
+    before = math.ceil(ps.object_bytes / C.PAGE_SIZE)
+    ps.object_bytes = max(0, ps.object_bytes + delta_bytes)
+    after = math.ceil(ps.object_bytes / C.PAGE_SIZE)
+    if after == before:
+        return
+    pool = txn.edit("pool", ps.pool)
+    if after > before:
+        events = SpaceEvents()
+        try:
+            allocate(ps, pool, OBJECTS_OWNER, after - before, persistent=True,
+                     gen=ctx.qm.checkpoint_gen, events=events)
+        except PageSetFull:
+            report_expansions(ctx, events)
+            raise ctx.fail("CSQP039E", psid=OBJECTS_PSID) from None
+        report_expansions(ctx, events)
+    else:
+        release(ps, pool, OBJECTS_OWNER, before - after, persistent=True)
+
+
+def report_expansions(ctx: Ctx, events: SpaceEvents) -> None:
+    """Console messages for the expansions an allocation made or tried."""
+    for event in events.expansions:
+        if event.failed:
+            message = "CSQP016E" if event.failed == "extents" else "CSQP014E"
+            ctx.console(message, csect="CSQPEXT1", psid=event.psid)
+        else:
+            ctx.console("CSQP013I", csect="CSQPEXT1", psid=event.psid)
+            ctx.console("CSQI031I", csect="CSQIEXT1", psid=event.psid)
+
+
+def purge_queue(ctx: Ctx, obj: MQObject) -> int:
+    """Remove every message of a queue (DELETE QLOCAL PURGE); returns how many there were."""
+    store = ctx.txn.get("messages", obj.name)
+    if store is None:
+        return 0
+    from mqsc.engine.storage.messages import purge
+
+    count = store.depth
+    purge(ctx, obj.name)
+    return count

@@ -1,0 +1,150 @@
+"""The queue manager's state as tables of entities, and transactions over it.
+
+A :class:`State` holds one dict per table. A :class:`Txn` overlays a command's changes on the
+state: reads see the overlay, nothing touches the state until :meth:`Txn.commit`, so a command
+that fails simply drops its transaction and leaves no trace. Immutable entities (object
+definitions) are replaced; mutable ones (buffer pools, page sets, message stores) are cloned on
+first :meth:`Txn.edit` and the clone is edited.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+#: Every table of a queue manager. "qmgr" and "log" hold a single entity under key None.
+TABLES = ("qmgr", "pool", "pageset", "stgclass", "qlocal", "cfstruct", "messages", "log")
+
+
+class _Deleted:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "DELETED"
+
+
+DELETED = _Deleted()
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One committed change: a table, a key, and the new entity (None when deleted)."""
+
+    table: str
+    key: Any
+    value: Any
+
+
+class State:
+    """All tables of one queue manager."""
+
+    __slots__ = ("tables",)
+
+    def __init__(self) -> None:
+        self.tables: dict[str, dict[Any, Any]] = {t: {} for t in TABLES}
+
+    def table(self, name: str) -> dict[Any, Any]:
+        """The live dict of a table (read it; change it only through a :class:`Txn`)."""
+        return self.tables[name]
+
+
+class Txn:
+    """A command's view of the state, with its own pending changes."""
+
+    __slots__ = ("state", "pending")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.pending: dict[str, dict[Any, Any]] = {}
+
+    def get(self, table: str, key: Any, default: Any = None) -> Any:
+        """The entity under ``key`` as this transaction sees it."""
+        pending = self.pending.get(table)
+        if pending is not None and key in pending:
+            value = pending[key]
+            return default if value is DELETED else value
+        return self.state.tables[table].get(key, default)
+
+    def has(self, table: str, key: Any) -> bool:
+        """Whether ``key`` exists as this transaction sees it."""
+        return self.get(table, key, DELETED) is not DELETED
+
+    def put(self, table: str, key: Any, value: Any) -> None:
+        """Create or replace an entity (the value must not be shared with the state)."""
+        self.pending.setdefault(table, {})[key] = value
+
+    def delete(self, table: str, key: Any) -> None:
+        """Remove an entity."""
+        self.pending.setdefault(table, {})[key] = DELETED
+
+    def edit(self, table: str, key: Any) -> Any:
+        """A private, mutable copy of a mutable entity, registered as this txn's change."""
+        pending = self.pending.setdefault(table, {})
+        value = pending.get(key, DELETED)
+        if value is not DELETED:
+            return value
+        original = self.state.tables[table][key]
+        copy = original.clone()
+        pending[key] = copy
+        return copy
+
+    def items(self, table: str) -> Iterator[tuple[Any, Any]]:
+        """Every (key, entity) of a table as this transaction sees it."""
+        base = self.state.tables[table]
+        pending = self.pending.get(table)
+        if not pending:
+            yield from base.items()
+            return
+        for key, value in base.items():
+            if key not in pending:
+                yield key, value
+        for key, value in pending.items():
+            if value is not DELETED:
+                yield key, value
+
+    def values(self, table: str) -> Iterator[Any]:
+        """Every entity of a table as this transaction sees it."""
+        return (v for _, v in self.items(table))
+
+    def keys(self, table: str) -> Iterator[Any]:
+        """Every key of a table as this transaction sees it."""
+        return (k for k, _ in self.items(table))
+
+    @property
+    def changed(self) -> bool:
+        """Whether anything is pending."""
+        return any(self.pending.values())
+
+    def commit(self) -> list[Change]:
+        """Apply the pending changes to the state and return them."""
+        changes = []
+        tables = self.state.tables
+        for table, pending in self.pending.items():
+            target = tables[table]
+            for key, value in pending.items():
+                if value is DELETED:
+                    target.pop(key, None)
+                    changes.append(Change(table, key, None))
+                else:
+                    target[key] = value
+                    changes.append(Change(table, key, value))
+        self.pending = {}
+        return changes
+
+
+def digest(state: State) -> str:
+    """A fingerprint of the whole state: equal states, equal digests.
+
+    Tests use it to prove a failed command changed nothing.
+    """
+    from mqsc.engine.serial import snapshot
+
+    hasher = hashlib.sha256()
+    for table in TABLES:
+        for key in sorted(state.tables[table], key=repr):
+            row = [table, repr(key), snapshot(state.tables[table][key])]
+            hasher.update(json.dumps(row, sort_keys=True, default=repr).encode())
+    return hasher.hexdigest()

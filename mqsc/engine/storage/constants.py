@@ -1,0 +1,103 @@
+"""Every constant of the storage simulation, with where it comes from.
+
+Provenance tags follow reference/storage-model.md: DOC (IBM documentation), SEED (a seed
+document), ARITH (follows arithmetically), INFERENCE, FITTED (chosen so the model reproduces the
+lab), UNVERIFIED (recalled, no retrievable source). Change a value here and every rule, report
+and test follows; docs/storage.md is generated from this table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Constant:
+    """A named value with its provenance."""
+
+    name: str
+    value: int | float
+    tag: str
+    ref: str
+    meaning: str
+
+
+_TABLE = (
+    Constant("PAGE_SIZE", 4096, "DOC", "BP-1, PS-7", "bytes in a page and in a buffer"),
+    Constant("PAGE_USABLE", 4057, "DOC", "PS-7", "bytes of a page usable for message records"),
+    Constant("MQMD_BYTES", 352, "DOC", "PS-8", "message descriptor stored with each message"),
+    Constant("SHORT_MAX", 3596, "UNVERIFIED", "PS-9", "largest message data of a short message"),
+    Constant("MSG_HDR", 461, "INFERENCE", "§6.1", "header bytes per message record "
+             "(352 MQMD + 109 control) = PAGE_USABLE - SHORT_MAX"),
+    Constant("LONG_BYTES_PER_PAGE", 4047, "FITTED", "§6.1, PS-9", "message bytes per page of a "
+             "long message (4096 B -> 2 pages, 4 MB -> 1037 pages)"),
+    Constant("CHUNK_BYTES", 4 * 1024 * 1024, "UNVERIFIED", "PS-9",
+             "messages above this are stored in chunks"),
+    Constant("CHUNK_PAGES", 1037, "UNVERIFIED", "PS-9", "pages per full 4 MB chunk"),
+    Constant("IDX_MSGS_PER_PAGE", 64, "FITTED", "§6.2 rule 5, §7.1",
+             "messages per message-list page (300 msgs -> 5 pages, lab 605)"),
+    Constant("SPACEMAP_SPAN", 16384, "FITTED", "DU-4", "pages covered by one space-map page"),
+    Constant("HEADER_PAGES", 1, "FITTED", "DU-4", "page-set header pages"),
+    Constant("EXPAND_AT", 0.90, "DOC", "EX-2", "expansion starts when this share is in use"),
+    Constant("DWT", 0.85, "DOC", "ST-4, ST-7", "deferred write threshold: share of buffers "
+             "changed"),
+    Constant("DWT_TARGET", 0.80, "UNVERIFIED", "§6.1", "deferred write drains down to this share"),
+    Constant("SPT", 0.95, "DOC", "ST-6, ST-7", "synchronous page write threshold"),
+    Constant("WRITE_BATCH", 32, "UNVERIFIED", "§6.1", "pages per write I/O"),
+    Constant("MAX_EXTENTS", 119, "DOC", "EX-1", "extents a page set may have"),
+    Constant("MAX_PAGES", 16_777_216, "DOC", "PS-3", "pages in 64 GB, the page-set limit"),
+    Constant("CYL_PAGES", 180, "INFERENCE", "EX-8", "pages per 3390 cylinder (12 x 15)"),
+    Constant("DEFAULT_PRIMARY", 1080, "SEED", "EX-7, qmz1-lab", "default primary allocation "
+             "(6 cylinders: 1078 usable pages)"),
+    Constant("DEFAULT_SECONDARY", 540, "SEED", "EX-7", "default secondary allocation "
+             "(3 cylinders, PS4: 1078 -> 3238 in 4 expansions)"),
+    Constant("NEW_POOL_BUFFERS", 1000, "DOC", "§4.1 [DOC-DEFPSID]",
+             "buffers for a pool a dynamic DEFINE PSID creates"),
+    Constant("NEW_POOL_FALLBACK", 100, "DOC", "§4.1 [DOC-DEFPSID]",
+             "buffers when 1000 cannot be had"),
+    Constant("BELOW_BAR_BUFFERS", 400_000, "INFERENCE", "BP-4",
+             "31-bit buffers available to all BELOW pools (about 70% of a 2 GB region)"),
+    Constant("MEMLIMIT_BASE", 2 * 1024**3, "SEED", "BP-11", "MEMLIMIT before ABOVE buffers"),
+    Constant("MSG_CONTROL_BYTES", 200, "SEED", "BP-11", "64-bit storage per message held"),
+    Constant("OBJ_BYTES_QLOCAL", 1010, "DOC", "PS-6", "page set 0 bytes per local queue"),
+    Constant("OBJ_BYTES_STGCLASS", 266, "DOC", "PS-6", "page set 0 bytes per storage class"),
+    Constant("LOG_PER_MSG", 1280, "SEED", "BN-4", "log bytes per persistent message besides "
+             "its length (1.25 KB)"),
+    Constant("LOG_PER_MSG_QSG", 1536, "SEED", "BN-4", "the same for shared queues (1.5 KB)"),
+    Constant("LOGLOAD", 500_000, "UNVERIFIED", "§6.4", "log records between checkpoints"),
+)
+
+#: The constants by name.
+CONSTANTS: Mapping[str, Constant] = {c.name: c for c in _TABLE}
+
+PAGE_SIZE = int(CONSTANTS["PAGE_SIZE"].value)
+PAGE_USABLE = int(CONSTANTS["PAGE_USABLE"].value)
+SHORT_MAX = int(CONSTANTS["SHORT_MAX"].value)
+MSG_HDR = int(CONSTANTS["MSG_HDR"].value)
+LONG_BYTES_PER_PAGE = int(CONSTANTS["LONG_BYTES_PER_PAGE"].value)
+CHUNK_BYTES = int(CONSTANTS["CHUNK_BYTES"].value)
+CHUNK_PAGES = int(CONSTANTS["CHUNK_PAGES"].value)
+IDX_MSGS_PER_PAGE = int(CONSTANTS["IDX_MSGS_PER_PAGE"].value)
+SPACEMAP_SPAN = int(CONSTANTS["SPACEMAP_SPAN"].value)
+HEADER_PAGES = int(CONSTANTS["HEADER_PAGES"].value)
+EXPAND_AT = float(CONSTANTS["EXPAND_AT"].value)
+DWT = float(CONSTANTS["DWT"].value)
+DWT_TARGET = float(CONSTANTS["DWT_TARGET"].value)
+SPT = float(CONSTANTS["SPT"].value)
+WRITE_BATCH = int(CONSTANTS["WRITE_BATCH"].value)
+MAX_EXTENTS = int(CONSTANTS["MAX_EXTENTS"].value)
+MAX_PAGES = int(CONSTANTS["MAX_PAGES"].value)
+CYL_PAGES = int(CONSTANTS["CYL_PAGES"].value)
+DEFAULT_PRIMARY = int(CONSTANTS["DEFAULT_PRIMARY"].value)
+DEFAULT_SECONDARY = int(CONSTANTS["DEFAULT_SECONDARY"].value)
+NEW_POOL_BUFFERS = int(CONSTANTS["NEW_POOL_BUFFERS"].value)
+NEW_POOL_FALLBACK = int(CONSTANTS["NEW_POOL_FALLBACK"].value)
+BELOW_BAR_BUFFERS = int(CONSTANTS["BELOW_BAR_BUFFERS"].value)
+MEMLIMIT_BASE = int(CONSTANTS["MEMLIMIT_BASE"].value)
+MSG_CONTROL_BYTES = int(CONSTANTS["MSG_CONTROL_BYTES"].value)
+OBJ_BYTES_QLOCAL = int(CONSTANTS["OBJ_BYTES_QLOCAL"].value)
+OBJ_BYTES_STGCLASS = int(CONSTANTS["OBJ_BYTES_STGCLASS"].value)
+LOG_PER_MSG = int(CONSTANTS["LOG_PER_MSG"].value)
+LOG_PER_MSG_QSG = int(CONSTANTS["LOG_PER_MSG_QSG"].value)
+LOGLOAD = int(CONSTANTS["LOGLOAD"].value)

@@ -1,0 +1,105 @@
+"""Storage classes: DEFINE, ALTER, DELETE and DISPLAY STGCLASS (reference §5).
+
+A storage class maps queues to a page set. Its PSID is not checked when it is defined (a put
+finds out, MQRC 2193; storage-model SC-2), and it cannot change while a queue that uses it
+holds messages (SC-5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from mqsc.catalog import attributes as A
+from mqsc.engine import definitions as d
+from mqsc.engine import space
+from mqsc.engine.context import Ctx
+from mqsc.engine.objects import Attributes, MQObject
+from mqsc.engine.queues import depth
+from mqsc.engine.registry import handles
+from mqsc.engine.storage import constants as C
+
+#: The default storage class: an omitted PSID comes from it (research display-formats §2.3).
+DEFAULT_CLASS = "SYSTEMST"
+
+STGCLASS = d.Family(
+    objtype="STGCLASS",
+    table="stgclass",
+    attributes=A.STGCLASS,
+    settable=(*A.STGCLASS_SETTABLE, "QSGDISP"),
+    default_object=DEFAULT_CLASS,
+    identity=("STGCLASS", "QSGDISP", "PSID"),
+)
+
+
+def queues_holding_messages(ctx: Ctx, stgclass: str) -> list[str]:
+    """Queues using ``stgclass`` that hold messages (an active page-set association)."""
+    return [q.name for q in ctx.txn.values("qlocal")
+            if q.get("STGCLASS") == stgclass and depth(ctx, q.name)]
+
+
+def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
+    qsgdisp = attrs.get("QSGDISP", "QMGR")
+    if qsgdisp in ("COPY", "GROUP") and not ctx.qm.info.qsg:
+        raise ctx.fail("CSQM152I", qsgdisp=qsgdisp)
+    # XCFGNAME and XCFMNAME must both be blank or both non-blank ([DOC-DEFSTC] usage notes).
+    if bool(attrs.get("XCFGNAME")) != bool(attrs.get("XCFMNAME")):
+        raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="XCFGNAME",
+                                 keyword2="XCFMNAME")
+    if existing is not None and attrs.get("PSID") != existing.get("PSID"):
+        if queues_holding_messages(ctx, existing.name):
+            raise ctx.object_failure("CSQM107I", "IN_USE")
+
+
+@handles("DEFINE", "STGCLASS")
+def define_stgclass(ctx: Ctx) -> None:
+    new = not ctx.txn.has("stgclass", ctx.cmd.name)
+    d.define(ctx, STGCLASS, check)
+    if new:
+        space.account_objects(ctx, C.OBJ_BYTES_STGCLASS)
+
+
+@handles("ALTER", "STGCLASS")
+def alter_stgclass(ctx: Ctx) -> None:
+    d.alter(ctx, STGCLASS, check)
+
+
+@handles("DELETE", "STGCLASS")
+def delete_stgclass(ctx: Ctx) -> None:
+    obj = d.existing_object(ctx, STGCLASS)
+    if queues_holding_messages(ctx, obj.name):
+        raise ctx.object_failure("CSQM107I", "IN_USE")
+    ctx.txn.delete("stgclass", obj.name)
+    space.account_objects(ctx, -C.OBJ_BYTES_STGCLASS)
+
+
+@handles("DISPLAY", "STGCLASS")
+def display_stgclass(ctx: Ctx) -> None:
+    d.display(ctx, STGCLASS, selected(ctx))
+
+
+def selected(ctx: Ctx) -> Iterator[d.Getter]:
+    cmd = ctx.cmd
+    psid = cmd.get("PSID")
+    for name in sorted(ctx.txn.keys("stgclass")):
+        if not d.matches(cmd.name, name):
+            continue
+        obj = ctx.txn.get("stgclass", name)
+        if psid is not None and psid != "*" and obj.get("PSID") != psid:
+            continue
+        yield _getter(obj)
+
+
+def _getter(obj: MQObject) -> d.Getter:
+    attrs = obj.attrs
+    stamps = d.stamps(obj)
+
+    def get(name: str) -> object:
+        if name in attrs:
+            return attrs[name]
+        if name == "STGCLASS":
+            return obj.name
+        if name == "QSGDISP":
+            return "QMGR"
+        return stamps.get(name, "")
+
+    return get

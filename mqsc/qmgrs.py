@@ -1,0 +1,208 @@
+"""Where queue managers live, and how the front ends create and open them.
+
+Each queue manager has a directory, ``$MQSC_HOME/qmgrs/<NAME>`` (``MQSC_HOME`` defaults to the
+user's data directory, ``$XDG_DATA_HOME/mqsc`` or ``~/.local/share/mqsc``), holding its
+``mqsc.toml`` (name, command prefix, queue sharing group, page set geometry, the list of
+initialization decks) and copies of its CSQINP1 and CSQINP2 decks. QMZ1, the lab queue
+manager, is created on first use from the decks bundled with mqsc.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mqsc.bundled import bundled
+from mqsc.engine.config import QMConfig
+from mqsc.engine.manager import QueueManager
+from mqsc.source import Source
+
+DEFAULT_QMGR = "QMZ1"
+#: The decks a queue manager gets when ``mqsc create`` is given none.
+SYSTEM_DECKS = ("samples/system/CSQINP1.mqsc", "samples/system/CSQINP2.mqsc")
+
+
+class QMgrError(Exception):
+    """A queue manager cannot be created or opened; the CLI prints it and exits with 2."""
+
+
+def home() -> Path:
+    """The mqsc data directory."""
+    explicit = os.environ.get("MQSC_HOME")
+    if explicit:
+        return Path(explicit)
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
+    return base / "mqsc"
+
+
+def default_name() -> str:
+    """``$MQSC_QMGR``, else QMZ1."""
+    return os.environ.get("MQSC_QMGR", DEFAULT_QMGR).upper()
+
+
+def qmgr_dir(name: str) -> Path:
+    return home() / "qmgrs" / name.upper()
+
+
+@dataclass
+class QMDefinition:
+    """Everything needed to build a queue manager from scratch."""
+
+    name: str
+    cpf: str
+    qsg: str = ""
+    config: QMConfig = field(default_factory=QMConfig)
+    csqinp1: tuple[Source, ...] = ()
+    csqinp2: tuple[Source, ...] = ()
+
+    def build(self, **options: object) -> QueueManager:
+        """A new, started queue manager in its initial configuration."""
+        return QueueManager.create(self.name, cpf=self.cpf, qsg=self.qsg, config=self.config,
+                                   csqinp1=self.csqinp1, csqinp2=self.csqinp2,
+                                   **options)  # type: ignore[arg-type]
+
+    def toml(self) -> str:
+        """The ``mqsc.toml`` of this definition."""
+        decks = [f"csqinp1 = {_toml_list(s.name for s in self.csqinp1)}",
+                 f"csqinp2 = {_toml_list(s.name for s in self.csqinp2)}"]
+        return "\n".join([
+            "# mqsc emulator configuration of a queue manager (docs/configuration.md).",
+            "",
+            "[queue_manager]",
+            f'name = "{self.name}"',
+            f'cpf = "{self.cpf}"',
+            f'qsg = "{self.qsg}"',
+            "",
+            "[decks]",
+            "# Initialization data sets, processed in this order at every start.",
+            *decks,
+            "",
+            self.config.to_toml(),
+        ])
+
+
+def _toml_list(items) -> str:
+    return "[" + ", ".join(f'"{i}"' for i in items) + "]"
+
+
+def _read(path: Path) -> Source:
+    try:
+        return Source(path.read_text(encoding="utf-8"), path.name)
+    except OSError as error:
+        raise QMgrError(f"{path}: {error.strerror}") from None
+
+
+def bundled_definition() -> QMDefinition:
+    """QMZ1 as the lab shows it, from the decks bundled with mqsc."""
+    config_text = bundled("samples/qmz1/mqsc.toml").read_text(encoding="utf-8")
+    csqinp2 = (_named(bundled("samples/system/CSQINP2.mqsc"), "system-CSQINP2.mqsc"),
+               _read(bundled("samples/qmz1/CSQINP2.mqsc")))
+    return QMDefinition(DEFAULT_QMGR, DEFAULT_QMGR, "", QMConfig.from_toml(config_text),
+                        (_read(bundled("samples/qmz1/CSQINP1.mqsc")),), csqinp2)
+
+
+def _named(path: Path, name: str) -> Source:
+    return Source(_read(path).text, name)
+
+
+def load_definition(directory: Path) -> QMDefinition:
+    """The definition stored in a queue manager directory."""
+    config_path = directory / "mqsc.toml"
+    try:
+        data = tomllib.loads(config_path.read_text(encoding="utf-8"))
+    except OSError:
+        raise QMgrError(f"no queue manager in {directory} (no mqsc.toml)") from None
+    except tomllib.TOMLDecodeError as error:
+        raise QMgrError(f"{config_path}: {error}") from None
+    qm = data.get("queue_manager", {})
+    decks = data.get("decks", {})
+    return QMDefinition(
+        name=str(qm.get("name", directory.name)),
+        cpf=str(qm.get("cpf", qm.get("name", directory.name))),
+        qsg=str(qm.get("qsg", "")),
+        config=QMConfig.from_toml(config_path.read_text(encoding="utf-8")),
+        csqinp1=tuple(_read(directory / n) for n in decks.get("csqinp1", [])),
+        csqinp2=tuple(_read(directory / n) for n in decks.get("csqinp2", [])),
+    )
+
+
+def write_definition(definition: QMDefinition, directory: Path) -> None:
+    """Store a definition: mqsc.toml and the deck copies."""
+    directory.mkdir(parents=True, exist_ok=True)
+    for deck in (*definition.csqinp1, *definition.csqinp2):
+        (directory / deck.name).write_text(deck.text, encoding="utf-8")
+    (directory / "mqsc.toml").write_text(definition.toml(), encoding="utf-8")
+
+
+def new_definition(name: str, *, cpf: str | None = None, qsg: str = "",
+                   csqinp1: Sequence[Path] = (), csqinp2: Sequence[Path] = (),
+                   config: QMConfig | None = None) -> QMDefinition:
+    """The definition ``mqsc create`` makes: given decks, or the system decks."""
+    name = name.upper()
+    _check_name(name)
+    first = tuple(_read(p) for p in csqinp1) or (_named(bundled(SYSTEM_DECKS[0]),
+                                                        "CSQINP1.mqsc"),)
+    second = tuple(_read(p) for p in csqinp2) or (_named(bundled(SYSTEM_DECKS[1]),
+                                                         "CSQINP2.mqsc"),)
+    second = _unique(first, second)
+    return QMDefinition(name, (cpf or name).upper(), qsg.upper(), config or QMConfig(), first,
+                        second)
+
+
+def _unique(first: tuple[Source, ...], second: tuple[Source, ...]) -> tuple[Source, ...]:
+    taken = {s.name for s in first}
+    out = []
+    for s in second:
+        name = s.name
+        while name in taken:
+            name = "2-" + name
+        taken.add(name)
+        out.append(Source(s.text, name))
+    return tuple(out)
+
+
+def _check_name(name: str) -> None:
+    # z/OS queue manager (subsystem) names: 1-4 characters, A-Z first, then A-Z 0-9 @ # $.
+    import re
+
+    if not re.fullmatch(r"[A-Z@#$][A-Z0-9@#$]{0,3}", name):
+        raise QMgrError(f"{name!r} is not a z/OS queue manager name (1-4 characters: A-Z "
+                        "first, then A-Z, 0-9, @, #, $)")
+
+
+def create(definition: QMDefinition, *, force: bool = False) -> Path:
+    """``mqsc create``: write the queue manager directory."""
+    directory = qmgr_dir(definition.name)
+    if directory.exists():
+        if not force:
+            raise QMgrError(f"queue manager {definition.name} already exists in {directory} "
+                            "(use --force to replace it)")
+        shutil.rmtree(directory)
+    write_definition(definition, directory)
+    return directory
+
+
+def definition_of(name: str) -> QMDefinition:
+    """A queue manager's definition: from its directory, or bundled for QMZ1."""
+    directory = qmgr_dir(name)
+    if (directory / "mqsc.toml").exists():
+        return load_definition(directory)
+    if name.upper() == DEFAULT_QMGR:
+        return bundled_definition()
+    raise QMgrError(f"queue manager {name.upper()} does not exist (create it with "
+                    f"'mqsc create {name.upper()}')")
+
+
+def open_qmgr(name: str | None = None, *, memory: bool = False,
+              state: Path | None = None) -> QueueManager:
+    """The queue manager a front end works on.
+
+    Until durable state lands every queue manager is built fresh from its definition, as
+    ``--memory`` asks.
+    """
+    return definition_of(name or default_name()).build()

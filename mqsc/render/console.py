@@ -1,0 +1,52 @@
+"""Console framing: what an operator sees after ``/QMZ1 ...`` (reference §9.5, §9.7).
+
+Messages carry the CPF after the id. A DISPLAY answers CSQM293I (how many objects matched),
+then per object a CSQM201I header, one attribute per line, and an END line. Console-only
+messages (CSQP023I after an ALTER BUFFPOOL, expansion messages) follow the completion.
+"""
+
+from __future__ import annotations
+
+from mqsc import messages
+from mqsc.render import objects, server
+from mqsc.responses import Message, ObjectRecord, Result
+
+
+def console_lines(result: Result) -> list[str]:
+    """The console lines of one result and of any further reply sets."""
+    lines: list[str] = []
+    for one in result.all_sets():
+        lines.extend(_lines(one))
+    return lines
+
+
+def _lines(result: Result) -> list[str]:
+    cpf = result.cpf
+    found = sum(1 for r in result.records if isinstance(r, ObjectRecord))
+    csect = _csect(result)
+    lines: list[str] = []
+    counted = False
+    for record in result.records:
+        if isinstance(record, ObjectRecord):
+            if not counted:
+                lines.append(messages.line("CSQM293I", {"csect": csect, "count": found,
+                                                        "objtype": record.keyword}, cpf))
+                counted = True
+            lines.extend(objects.console_lines(record, cpf, csect))
+        elif isinstance(record, Message):
+            lines.append(messages.line(record.msg_id, record.inserts, cpf))
+        else:
+            lines.extend(server.record_lines(record, cpf))
+    return lines
+
+
+def _csect(result: Result) -> str:
+    for record in reversed(result.records):
+        if isinstance(record, Message) and record.msg_id in ("CSQ9022I", "CSQ9023E"):
+            return str(record.inserts.get("csect", ""))
+    return ""
+
+
+def command_line(result: Result) -> str:
+    """The command as the console echoes it: ``QMZ1 DEFINE QLOCAL(...)``."""
+    return f"{result.cpf} {result.text}"

@@ -1,0 +1,128 @@
+"""JSON output: one object per command, modelled on the MQ REST API's runCommandJSON
+response (commandResponse[] with completionCode / reasonCode / parameters,
+overallCompletionCode, overallReasonCode), plus what a z/OS user needs besides: the command
+text and where it came from, the CSQN205I codes, the z/OS reply lines, and DISPLAY USAGE as
+structured records named after the PCF Inquire Usage fields. docs/json.md documents it and
+docs/json/result.schema.json is its JSON Schema.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from mqsc import messages
+from mqsc.render import server
+from mqsc.responses import (
+    BufferPoolReport,
+    DataSetReport,
+    Message,
+    ObjectRecord,
+    PageSetReport,
+    Result,
+)
+
+SCHEMA_VERSION = 1
+
+#: MQ completion codes.
+MQCC_OK, MQCC_FAILED = 0, 2
+#: PCF reason for a failed command, by its first z/OS message (runCommandJSON reports these);
+#: MQRCCF_COMMAND_FAILED (3008) for the rest.
+PCF_REASONS: Mapping[str, int] = {
+    "CSQM125I": 2085,  # MQRC_UNKNOWN_OBJECT_NAME
+    "CSQM095I": 4001,  # MQRCCF_OBJECT_ALREADY_EXISTS
+    "CSQM107I": 3207,  # MQRCCF_STORAGE_CLASS_IN_USE
+    "CSQM103I": 2055,  # MQRC_Q_NOT_EMPTY
+    "CSQM101I": 2042,  # MQRC_OBJECT_IN_USE
+    "CSQ3106E": 2059,  # MQRC_Q_MGR_NOT_AVAILABLE
+}
+MQRCCF_COMMAND_FAILED = 3008
+
+
+def reason_of(result: Result) -> int:
+    """The PCF reason code of a result (0 when it succeeded)."""
+    if result.ok:
+        return 0
+    for msg in result.messages():
+        if msg.msg_id in PCF_REASONS:
+            return PCF_REASONS[msg.msg_id]
+    return MQRCCF_COMMAND_FAILED
+
+
+def parameters(record: ObjectRecord) -> dict[str, Any]:
+    """A DISPLAY object's attributes with lower-case names, as the REST API gives them."""
+    return {name.lower(): (value.rstrip() if isinstance(value, str) else value)
+            for name, value in record.attrs}
+
+
+def usage(result: Result) -> dict[str, Any] | None:
+    """DISPLAY USAGE reports as records (PCF Inquire Usage field names), if any."""
+    out: dict[str, Any] = {}
+    for record in result.records:
+        if isinstance(record, PageSetReport):
+            out["pageSets"] = [{
+                "pageSetId": r.psid, "bufferPoolId": r.pool, "totalPages": r.total,
+                "unusedPages": r.unused, "persistentDataPages": r.persistent,
+                "nonPersistentDataPages": r.nonpersistent, "expandType": r.expand,
+                "expandCount": r.expansions, "pageSetStatus": r.status,
+            } for r in record.rows]
+        elif isinstance(record, BufferPoolReport):
+            out["bufferPools"] = [{
+                "bufferPoolId": r.pool, "totalBuffers": r.available, "freeBuffers": r.stealable,
+                "freeBuffersPercentage": r.percent, "pageClass": r.pageclass,
+                "bufferPoolLocation": r.location,
+            } for r in record.rows]
+        elif isinstance(record, DataSetReport):
+            out["dataSets"] = [{"dataSetType": r.kind, "logRBA": r.rba, "dataSetName": r.dsname}
+                               for r in record.rows]
+    return out or None
+
+
+def _response(result: Result) -> list[dict[str, Any]]:
+    code = MQCC_OK if result.ok else MQCC_FAILED
+    reason = reason_of(result)
+    objects = result.objects
+    if objects:
+        return [{"completionCode": code, "reasonCode": reason, "parameters": parameters(o)}
+                for o in objects]
+    lines = server.reply_set(result)[1:]
+    return [{"completionCode": code, "reasonCode": reason, "message": lines}]
+
+
+def result_json(result: Result) -> dict[str, Any]:
+    """One command's JSON object."""
+    sets = list(result.all_sets())
+    ok = all(s.ok for s in sets)
+    response: list[dict[str, Any]] = []
+    for one in sets:
+        items = _response(one)
+        if len(sets) > 1:
+            for item in items:
+                item["qmgr"] = one.cpf
+        response.extend(items)
+    out: dict[str, Any] = {
+        "version": SCHEMA_VERSION,
+        "command": result.text,
+        "title": result.title,
+        "ok": ok,
+        "overallCompletionCode": MQCC_OK if ok else MQCC_FAILED,
+        "overallReasonCode": 0 if ok else MQRCCF_COMMAND_FAILED,
+        "commandResponse": response,
+        "return": f"{result.return_code:08X}",
+        "reason": f"{result.reason_code:08X}",
+        "messages": server.reply_lines(result),
+    }
+    if result.location is not None:
+        out.update(file=result.location.name, line=result.location.line,
+                   column=result.location.column)
+    console = [messages.line(m.msg_id, m.inserts, result.cpf) for m in result.messages()
+               if m.unsolicited]
+    if console:
+        out["console"] = console
+    report = usage(result)
+    if report is not None:
+        out["usage"] = report
+    return out
+
+
+__all__ = ["Message", "result_json"]

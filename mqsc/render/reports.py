@@ -1,0 +1,65 @@
+"""The DISPLAY USAGE report layouts (CSQI010I, CSQI065I, CSQI070I).
+
+Structure from the lab capture (qmz1-lab.md): id and CPF then the title, two heading lines,
+one ``_`` line per page set or pool, an "End of ..." line. The column widths are not
+recoverable from the OCR'd seed; these are the house layout, numbers right-aligned under their
+headings, and they live here only.
+"""
+
+from __future__ import annotations
+
+from mqsc import messages
+from mqsc.responses import BufferPoolReport, DataSetReport, PageSetReport
+
+PAGESET_HEADINGS = (
+    " Page Buffer     Total    Unused Persistent NonPersist Expansion",
+    "  set   pool     pages     pages data pages data pages     count",
+)
+PAGESET_END = " End of page set report"
+POOL_HEADINGS = (
+    " Buffer  Available  Stealable  Stealable Page      Location",
+    "   pool    buffers    buffers percentage class",
+)
+POOL_END = " End of buffer pool attributes"
+DATASET_END = " End of data set report"
+
+
+def pageset_lines(report: PageSetReport, cpf: str) -> list[str]:
+    """The CSQI010I report, one string per line.
+
+    >>> from mqsc.responses import PageSetUsage
+    >>> pageset_lines(PageSetReport((PageSetUsage(0, 0, 1078, 1042, 36, 0, "USER", 0),)),
+    ...               "QMZ1")[3]
+    ' _  0      0      1078      1042         36          0 USER    0'
+    """
+    lines = [messages.line("CSQI010I", {}, cpf), *PAGESET_HEADINGS]
+    for r in report.rows:
+        lines.append(f" _{r.psid:>3}{r.pool:>7}{r.total:>10}{r.unused:>10}{r.persistent:>11}"
+                     f"{r.nonpersistent:>11} {r.expand:<6}{r.expansions:>3}")
+    lines.append(PAGESET_END)
+    return lines
+
+
+def pool_lines(report: BufferPoolReport, cpf: str) -> list[str]:
+    """The CSQI065I report, one string per line.
+
+    >>> from mqsc.responses import BufferPoolUsage
+    >>> pool_lines(BufferPoolReport((BufferPoolUsage(11, 1000, 393, 39, "FIXED4KB",
+    ...                                               "ABOVE"),)), "QMZ1")[3]
+    ' _   11       1000        393         39 FIXED4KB  ABOVE'
+    """
+    lines = [messages.line("CSQI065I", {}, cpf), *POOL_HEADINGS]
+    for r in report.rows:
+        lines.append(f" _{r.pool:>5}{r.available:>11}{r.stealable:>11}{r.percent:>11}"
+                     f" {r.pageclass:<9} {r.location}")
+    lines.append(POOL_END)
+    return lines
+
+
+def dataset_lines(report: DataSetReport, cpf: str) -> list[str]:
+    """The CSQI070I data set report (layout UNVERIFIED, reference §8.4)."""
+    lines = [messages.line("CSQI070I", {"csect": "CSQIDUSE"}, cpf)]
+    for r in report.rows:
+        lines.append(f" {r.kind}: RBA={r.rba} DSNAME={r.dsname}")
+    lines.append(DATASET_END)
+    return lines

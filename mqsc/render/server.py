@@ -1,0 +1,69 @@
+"""Command-server framing: what CSQUTIL and applications receive (reference §9.2).
+
+Each reply set starts with ``CSQN205I   COUNT=       n, RETURN=xxxxxxxx, REASON=xxxxxxxx``
+(COUNT includes the CSQN205I itself) and holds one message per line; a DISPLAY gives one
+CSQM4nnI message per object; DISPLAY USAGE one message per report line. When further reply
+sets follow (CMDSCOPE(*)), REASON is 00000004. Console-only messages are not part of it.
+"""
+
+from __future__ import annotations
+
+from mqsc import messages
+from mqsc.render import objects, reports
+from mqsc.responses import (
+    BufferPoolReport,
+    DataSetReport,
+    Message,
+    ObjectRecord,
+    PageSetReport,
+    Record,
+    Result,
+)
+
+
+def record_lines(record: Record, cpf: str) -> list[str]:
+    """One record as command-server reply lines."""
+    if isinstance(record, Message):
+        return [messages.line(record.msg_id, record.inserts, cpf)]
+    if isinstance(record, ObjectRecord):
+        return [objects.server_line(record, cpf)]
+    if isinstance(record, PageSetReport):
+        return reports.pageset_lines(record, cpf)
+    if isinstance(record, BufferPoolReport):
+        return reports.pool_lines(record, cpf)
+    if isinstance(record, DataSetReport):
+        return reports.dataset_lines(record, cpf)
+    raise TypeError(f"no command-server rendering for {type(record).__name__}")
+
+
+def reply_set(result: Result, *, more: bool = False) -> list[str]:
+    """One reply set: CSQN205I, then the reply lines."""
+    body: list[str] = []
+    for record in result.records:
+        if isinstance(record, Message) and record.unsolicited:
+            continue
+        body.extend(record_lines(record, result.cpf))
+    reason = 4 if more and result.ok else result.reason_code
+    header = messages.line("CSQN205I", {"count": len(body) + 1, "ret": result.return_code,
+                                        "reason": reason}, None)
+    return [header, *body]
+
+
+def reply_lines(result: Result) -> list[str]:
+    """Every reply set of a result (one, or one per queue manager for CMDSCOPE(*))."""
+    sets = list(result.all_sets())
+    lines: list[str] = []
+    for i, one in enumerate(sets):
+        lines.extend(reply_set(one, more=i < len(sets) - 1))
+    return lines
+
+
+def echo_lines(result: Result) -> list[str]:
+    """The command as read, indented two blanks, original line breaks (reference §10.2)."""
+    echo = result.echo or (result.text,)
+    return ["  " + line for line in echo]
+
+
+def run_lines(result: Result) -> list[str]:
+    """``mqsc run`` output for one command: the echo, then its reply sets."""
+    return [*echo_lines(result), *reply_lines(result)]
