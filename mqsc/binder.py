@@ -118,6 +118,7 @@ class _Binder:
         where: Filter | None = None
         repeats: list[Diagnostic] = []
         seen: set[str] = set()
+        where_param: ast.Where | None = None
         for param in params:
             if isinstance(param, ast.Where):
                 if not spec.where or where is not None:
@@ -127,6 +128,7 @@ class _Binder:
                         continue
                     raise self.fail("CSQ9001E", param.start, param.start + 5, keyword="WHERE")
                 where = self.filter(spec, param)
+                where_param = param
                 continue
             word = param.keyword.upper()
             keyword = spec.keyword(word)
@@ -153,8 +155,9 @@ class _Binder:
                 start = self.node.verb_start
                 raise self.fail("CSQ9010E", start, len(self.logical.text), keyword=required)
         if where is not None and where.keyword in attrs:
-            raise self.fail("CSQM150I", 0, len(self.logical.text), keyword1=where.keyword,
-                            keyword2="WHERE")
+            assert where_param is not None
+            raise self.fail("CSQM150I", where_param.start, where_param.end,
+                            keyword1=where.keyword, keyword2="WHERE")
         return attrs, requested, where
 
     # ---- values ----------------------------------------------------------------------------

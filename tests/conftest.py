@@ -22,8 +22,6 @@ settings.load_profile(os.environ.get("MQSC_HYPOTHESIS", "default"))
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
-# Tests never touch the user's real state or config.
-os.environ.setdefault("MQSC_HOME", str(ROOT / ".pytest-mqsc-home"))
 os.environ.pop("MQSC_QMGR", None)
 os.environ["NO_COLOR"] = "1"
 os.environ["MQSC_STRICT"] = "1"  # engine bugs raise instead of answering CSQ9017E
@@ -32,6 +30,15 @@ os.environ["MQSC_STRICT"] = "1"  # engine bugs raise instead of answering CSQ901
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-goldens", action="store_true",
                      help="rewrite golden files from the current output")
+
+
+@pytest.fixture(autouse=True)
+def mqsc_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets its own MQSC_HOME: tests never touch the user's real state or config."""
+    home = tmp_path_factory.mktemp("mqsc-home")
+    monkeypatch.setenv("MQSC_HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    return home
 
 
 @pytest.fixture

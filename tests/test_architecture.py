@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("store",),
     ("render",),
     ("highlight",),
-    ("qmgrs", "checker", "workload", "batch", "repl", "cli", "bench", "__main__"),
+    ("qmgrs", "checker", "docgen", "workload", "batch", "repl", "cli", "bench", "__main__"),
 )
 THIRD_PARTY = {
     "lark": ("parser",),

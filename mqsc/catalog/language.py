@@ -84,9 +84,10 @@ _QUEUE_SELECTORS = A.table(
 _QUEUE_TYPE = K("TYPE", Choice(("QLOCAL", "ALL", "QALIAS", "QMODEL", "QREMOTE", "QCLUSTER")),
                 default="ALL", help="queue type to show", verified="§6.3 [DOC-DISQ]")
 _QL_REQUESTABLE = frozenset(n for n in A.QLOCAL if n != "QUEUE" and A.QLOCAL[n].zos)
+#: WHERE keywords: any attribute but those §6.3 excludes. A keyword used as a selector in the
+#: same command cannot also be the filter (the binder checks that, CSQM150I).
 _QL_FILTERS = frozenset(
-    n for n in A.QLOCAL
-    if A.QLOCAL[n].zos and n not in A.QLOCAL_NOT_FILTERS and n not in _QUEUE_SELECTORS
+    n for n in A.QLOCAL if A.QLOCAL[n].zos and n not in A.QLOCAL_NOT_FILTERS
 )
 
 _STC_DEFINE = A.merged(
@@ -147,7 +148,7 @@ SPECS: tuple[CommandSpec, ...] = (
           help="delete a storage class no queue uses"),
     _spec("DISPLAY", "STGCLASS", _GENERIC_STC, _STC_DISPLAY, S_2CR, "CSQMDRTS",
           requestable=frozenset(n for n in A.STGCLASS if n != "STGCLASS"),
-          where=frozenset(n for n in A.STGCLASS if n not in ("STGCLASS", "QSGDISP", "PSID")),
+          where=frozenset(n for n in A.STGCLASS if n not in ("STGCLASS", "QSGDISP")),
           verified="§5.3 [DOC-DISSTC]", help="show storage classes"),
     # Local queues (§6)
     _spec("DEFINE", "QLOCAL", A.QNAME, _QL_DEFINE, S_2CR, "CSQMAQLC",
@@ -200,7 +201,7 @@ SPECS: tuple[CommandSpec, ...] = (
           help="page set, buffer pool and log usage reports"),
     # Queue manager
     _spec("DISPLAY", "QMGR", None, A.table(A.ALL, A.CMDSCOPE), S_2CR, "CSQMDRTS",
-          name_required=False, requestable=frozenset(n for n in A.QMGR if n != "QMNAME"),
+          name_required=False, requestable=frozenset(A.QMGR),
           verified="§9.3 (CSQMDRTS), §9.5 (CSQM409I)", help="show queue manager attributes"),
     _spec("ALTER", "QMGR", None, A.pick(A.QMGR, A.QMGR_SETTABLE), S_2CR, "CSQMAQMG",
           name_required=False, verified="§1 (CSQINP2 sample has ALTER QMGR)",

@@ -23,7 +23,7 @@ from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx
 from mqsc.engine.objects import QueueManagerInfo
 from mqsc.engine.state import Change, State, Txn, digest
-from mqsc.language import Parsed, Rejected, iter_parse, parse_logical_command
+from mqsc.language import Parsed, Rejected, iter_parse
 from mqsc.messages import CATALOG
 from mqsc.reader import Columns, LogicalCommand
 from mqsc.responses import (
@@ -113,6 +113,17 @@ class QueueManager:
     def cpf(self) -> str:
         return self.info.cpf
 
+    def copy(self) -> QueueManager:
+        """An independent copy of this queue manager (a scratch copy for checks), with no
+        listeners: nothing done to it is stored."""
+        other = QueueManager(self.name, cpf=self.cpf, qsg=self.info.qsg, config=self.config,
+                             csqinp1=self.csqinp1, csqinp2=self.csqinp2, clock=self.clock,
+                             user=self.user)
+        other.state = self.state.copy()
+        other.phase = self.phase
+        other.checkpoint_gen = self.checkpoint_gen
+        return other
+
     def digest(self) -> str:
         """Fingerprint of the whole state (tests: a failed command must not change it)."""
         return digest(self.state)
@@ -162,8 +173,14 @@ class QueueManager:
         result with the z/OS preprocessor messages.
         """
         if isinstance(item, str):
-            logical = LogicalCommand.of(item)
-            return self.execute_parsed(logical, parse_logical_command(logical), source=source)
+            commands = list(iter_parse(TextSource(item), columns="all"))
+            if len(commands) != 1:
+                logical = LogicalCommand.of(item)
+                rejected = Rejected(logical, (Diagnostic("MQSC006E", {"count": len(commands)},
+                                                         logical.source, None),))
+                return self._rejected(logical, rejected)
+            logical, parsed = commands[0]
+            return self.execute_parsed(logical, parsed, source=source)
         if isinstance(item, Rejected):
             return self.execute_parsed(item.logical, item, source=source)
         logical = item.syntax.logical if item.syntax is not None else None

@@ -50,6 +50,15 @@ class State:
         """The live dict of a table (read it; change it only through a :class:`Txn`)."""
         return self.tables[name]
 
+    def copy(self) -> State:
+        """An independent copy: immutable entities shared, mutable ones cloned."""
+        other = State()
+        for name, table in self.tables.items():
+            other.tables[name] = {
+                k: (v.clone() if hasattr(v, "clone") else v) for k, v in table.items()
+            }
+        return other
+
 
 class Txn:
     """A command's view of the state, with its own pending changes."""

@@ -1,0 +1,91 @@
+"""``mqsc run``: output, framings, JSON lines and exit statuses."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from mqsc.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(tmp_path: Path, text: str, *args: str, capsys) -> tuple[int, str]:
+    deck = tmp_path / "deck.mqsc"
+    deck.write_text(text)
+    status = main(["run", "--memory", *args, str(deck)])
+    return status, capsys.readouterr().out
+
+
+def test_all_succeeded_exits_0(tmp_path, capsys) -> None:
+    status, out = run(tmp_path, "DEFINE QLOCAL(A)\nDISPLAY QLOCAL(A)\n", capsys=capsys)
+    assert status == 0
+    assert out.splitlines()[0] == "  DEFINE QLOCAL(A)"
+    assert "CSQN205I   COUNT=       2, RETURN=00000000, REASON=00000000" in out
+
+
+def test_some_failed_exits_10(tmp_path, capsys) -> None:
+    status, out = run(tmp_path, "DEFINE QLOCAL(A)\nDEFINE QLOCAL(A)\n", capsys=capsys)
+    assert status == 10
+    assert "CSQM095I QMZ1 CSQMAQLC QLOCAL(A) ALREADY EXISTS" in out
+
+
+def test_unreadable_input_exits_20(tmp_path, capsys) -> None:
+    assert main(["run", "--memory", str(tmp_path / "missing.mqsc")]) == 20
+    assert "missing.mqsc" in capsys.readouterr().err
+
+
+def test_unknown_queue_manager_exits_20(tmp_path, capsys) -> None:
+    deck = tmp_path / "d.mqsc"
+    deck.write_text("DISPLAY QMGR\n")
+    assert main(["run", "--qmgr", "QNONE", str(deck)]) == 20
+    assert "QNONE does not exist" in capsys.readouterr().err
+
+
+def test_echo_keeps_original_line_breaks(tmp_path, capsys) -> None:
+    _, out = run(tmp_path, "DEFINE QLOCAL(A) +\n   DESCR('x')\n", capsys=capsys)
+    assert out.splitlines()[:2] == ["  DEFINE QLOCAL(A) +", "     DESCR('x')"]
+
+
+def test_console_style(tmp_path, capsys) -> None:
+    _, out = run(tmp_path, "DISPLAY QLOCAL(USER1.ABAR.QUEUE)\n", "--style", "console",
+                 capsys=capsys)
+    lines = out.splitlines()
+    assert lines[0] == "QMZ1 DISPLAY QLOCAL(USER1.ABAR.QUEUE)"
+    assert lines[1] == "CSQM293I QMZ1 CSQMDRTS 1 QLOCAL FOUND MATCHING REQUEST CRITERIA"
+    assert lines[-2] == " END QLOCAL DETAILS"
+
+
+def test_json_lines(tmp_path, capsys) -> None:
+    _, out = run(tmp_path, "DEFINE QLOCAL(A)\nDELETE QLOCAL(B)\n", "--format", "json",
+                 capsys=capsys)
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert first["ok"] and first["line"] == 1
+    assert not second["ok"] and second["commandResponse"][0]["reasonCode"] == 2085
+
+
+def test_standard_input(monkeypatch, capsys) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"DISPLAY QMGR\n")))
+    assert main(["run", "--memory"]) == 0
+    assert "CSQM409I QMZ1 QMNAME(QMZ1)" in capsys.readouterr().out
+
+
+def test_console_source_allows_what_the_console_may_do(tmp_path, capsys) -> None:
+    status, out = run(tmp_path, "START QMGR\n", "--source", "console", capsys=capsys)
+    assert status == 10 and "CSQY003I QMZ1 QUEUE MANAGER IS ALREADY ACTIVE" in out
+
+
+def test_readme_main_job_runs_clean(capsys) -> None:
+    status = main(["run", "--memory", str(ROOT / "samples" / "decks" / "first-steps.mqsc")])
+    assert status == 0, capsys.readouterr().out
+
+
+def test_python_dash_m_entry_point(tmp_path) -> None:
+    deck = tmp_path / "d.mqsc"
+    deck.write_text("DISPLAY QMGR QMNAME\n")
+    result = subprocess.run([sys.executable, "-m", "mqsc", "run", "--memory", str(deck)],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0 and "CSQM409I" in result.stdout
