@@ -198,6 +198,8 @@ _CATALOG: tuple[MessageDef, ...] = (
        "Page set id outside 0-99 on STGCLASS or DISPLAY USAGE."),
     _m("CSQI003I", "{csect} 'PSID' not allowed with TYPE ({usage_type})", 8, V, "DOC-CSQI",
        "DISPLAY USAGE PSID with TYPE(DATASET) or TYPE(SMDS)."),
+    _m("CSQI005I", "{csect} PAGE SET {psid} OFFLINE. RECOVERY RBA = {rba}", 0, V, "DOC-CSQI",
+       "A page set is not accessible: CSQINP1 no longer defines it."),
     _m("CSQI010I", "Page set usage ...", 0, V, "seed LAB capture (no csect in the header)",
        "Start of the DISPLAY USAGE page set report."),
     _m("CSQI065I", "Buffer pool attributes ...", 0, V, "seed LAB capture (no csect in the header)",

@@ -33,8 +33,8 @@ class Ctx:
 
     __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later")
 
-    def __init__(self, qm: QueueManager, txn: Txn, cmd: Command, spec: CommandSpec,
-                 source: Source) -> None:
+    def __init__(self, qm: QueueManager, txn: Txn, cmd: Command | None,
+                 spec: CommandSpec | None, source: Source) -> None:
         self.qm = qm
         self.txn = txn
         self.cmd = cmd
@@ -45,7 +45,8 @@ class Ctx:
 
     @property
     def csect(self) -> str:
-        return self.spec.csect
+        # Work that is not a command (puts and gets) has no command module.
+        return self.spec.csect if self.spec is not None else "CSQMAPI"
 
     def say(self, msg_id: str, **inserts: object) -> None:
         """Add a message to the reply."""
@@ -81,6 +82,19 @@ class Ctx:
         """
         return self.object_failure("CSQM125I", "NOT_FOUND", objtype=objtype, name=name,
                                    qsgdisp=qsgdisp, keyword=keyword or objtype)
+
+    @property
+    def gen(self) -> int:
+        """The checkpoint generation changed pages are tagged with."""
+        log = self.txn.get("log", None)
+        return log.gen if log is not None else 0
+
+    def log(self, kind: str, size: int, records: int = 1, **detail: object) -> None:
+        """Write log records for this command; takes a checkpoint when one is due."""
+        log = self.txn.edit("log", None)
+        self.txn.journal.append(log.write(kind, size, detail, records))
+        if log.checkpoint_due():
+            self.qm.checkpoint(self)
 
     def stamp(self) -> str:
         """Now, as ``yyyy-mm-dd hh.mm.ss`` (DISPLAY shows it as ALTDATE and ALTTIME)."""

@@ -21,7 +21,13 @@ from mqsc.diagnostics import Diagnostic
 from mqsc.engine import registry
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx
+from mqsc.engine.log import LogRecord, LogState
+from mqsc.engine.log import dataset as log_dataset
+from mqsc.engine.log import rba as rba_text
 from mqsc.engine.objects import QueueManagerInfo
+from mqsc.engine.storage import constants as C
+from mqsc.engine.storage import messages
+from mqsc.engine.storage.messages import Workload
 from mqsc.engine.state import Change, State, Txn, digest
 from mqsc.language import Parsed, Rejected, iter_parse
 from mqsc.messages import CATALOG
@@ -31,11 +37,16 @@ from mqsc.responses import (
     RC_OK,
     RC_SYNTAX,
     DataSetReport,
+    DataSetUsage,
     Message,
     Record,
     Result,
 )
 from mqsc.source import Source as TextSource
+
+
+#: MQRC_Q_MGR_NOT_AVAILABLE: a put or get while the queue manager is stopped.
+MQRC_Q_MGR_NOT_AVAILABLE = 2059
 
 
 class Phase(str, Enum):
@@ -55,7 +66,7 @@ PHASE_SOURCES = {
     Phase.STOPPED: {Source.CONSOLE},
 }
 
-Listener = Callable[["QueueManager", Command, list[Change]], None]
+Listener = Callable[["QueueManager", Command, list[Change], list["LogRecord"]], None]
 Clock = Callable[[], dt.datetime]
 #: An initialization data set: one deck, or a concatenation of decks (text or named sources).
 Decks = str | TextSource | Sequence[str | TextSource]
@@ -86,10 +97,14 @@ class QueueManager:
         self.csqinp2 = _decks(csqinp2, "CSQINP2")
         self.clock: Clock = clock or dt.datetime.now
         self.user = user
+        self.state.tables["log"][None] = LogState()
         self.phase = Phase.STOPPED
-        self.checkpoint_gen = 0
+        self.restarting = False
+        #: What the CSQINP1 pass in progress defined (restart rules need it).
+        self.defined: dict[str, set[int]] = {"pool": set(), "pageset": set()}
         self.listeners: list[Listener] = []
         self.start_results: list[Result] = []
+        self.start_messages: list[Message] = []
         self.handlers = registry.load()
 
     # ---- construction ----------------------------------------------------------------------
@@ -121,7 +136,6 @@ class QueueManager:
                              user=self.user)
         other.state = self.state.copy()
         other.phase = self.phase
-        other.checkpoint_gen = self.checkpoint_gen
         return other
 
     def digest(self) -> str:
@@ -132,38 +146,178 @@ class QueueManager:
     def start(self) -> list[Result]:
         """Start: process CSQINP1, open the page sets, then process CSQINP2.
 
-        Returns the results of both data sets (what z/OS writes to CSQOUT1 and CSQOUT2).
+        Returns the results of both data sets (what z/OS writes to CSQOUT1 and CSQOUT2); the
+        page-set messages of the start (CSQI005I for page sets gone offline) are the last.
         """
         self.phase = Phase.CSQINP1
+        self.defined = {"pool": set(), "pageset": set()}
         results = []
         for deck in self.csqinp1:
             results += self.run(deck, source=Source.CSQINP1)
-        self._open_pagesets()
+        opened = self._open_pagesets()
         self.phase = Phase.CSQINP2
         for deck in self.csqinp2:
             results += self.run(deck, source=Source.CSQINP2)
         self.phase = Phase.RUNNING
         self.start_results = results
+        self.start_messages = opened
         return results
 
-    def _open_pagesets(self) -> None:
+    def _system_ctx(self, txn: Txn, verb: str = "START") -> Ctx:
+        spec = catalog.COMMANDS[(verb, "QMGR")]
+        return Ctx(self, txn, Command(verb, "QMGR"), spec, Source.CONSOLE)
+
+    def _open_pagesets(self) -> list[Message]:
+        """Open the page sets CSQINP1 defined; page sets it no longer defines go offline."""
         from mqsc.engine.pagesets import attach_pool, open_pageset
 
         txn = Txn(self.state)
-        ctx = Ctx(self, txn, Command("START", "QMGR"), catalog.COMMANDS[("START", "QMGR")],
-                  Source.CSQINP1)
+        ctx = self._system_ctx(txn)
         for psid in sorted(txn.keys("pageset")):
-            attach_pool(ctx, txn.get("pageset", psid).pool)
+            ps = txn.get("pageset", psid)
+            if self.restarting and psid not in self.defined["pageset"]:
+                # Not in CSQINP1 any more (a page set added with DSN while running is not
+                # kept unless CSQINP1 defines it, [DOC-DEFPSID]): its data stays, offline.
+                txn.edit("pageset", psid).status = "OFFLINE"
+                log = txn.get("log", None)
+                ctx.console("CSQI005I", csect="CSQIRSTR", psid=f"{psid:02d}",
+                            rba=rba_text(log.restart_rba))
+                continue
+            attach_pool(ctx, ps.pool)
             open_pageset(ctx, psid)
         self._commit(txn, ctx.cmd)
+        return ctx.later
+
+    def checkpoint(self, ctx: Ctx) -> None:
+        """A checkpoint: pools write the persistent pages changed before the previous one.
+
+        Console messages as a real start-up log shows them (research notes, hyperion#832):
+        CSQP018I, one CSQP019I per pool, one CSQP021I per page set.
+        """
+        txn = ctx.txn
+        log = txn.edit("log", None)
+        gen = log.take_checkpoint()
+        ctx.console("CSQP018I", csect="CSQPBCKW")
+        for pool_id in sorted(txn.keys("pool")):
+            if not any(ps.pool == pool_id for ps in txn.values("pageset")):
+                continue
+            written = txn.edit("pool", pool_id).checkpoint(gen)
+            ctx.console("CSQP019I", csect="CSQPDWP2", pool=pool_id, pages=written)
+        for psid in sorted(txn.keys("pageset")):
+            ctx.console("CSQP021I", psid=psid, rba=rba_text(log.restart_rba),
+                        checkpoint=rba_text(log.rba))
 
     def shutdown(self, ctx: Ctx) -> None:
-        """STOP QMGR: the queue manager stops after this command."""
-        self.phase = Phase.STOPPED
+        """STOP QMGR: a last checkpoint writes every changed persistent page, then the queue
+        manager is stopped (recorded in its state, so every process sees it)."""
+        self.checkpoint(ctx)
+        txn = ctx.txn
+        for pool_id in sorted(txn.keys("pool")):
+            txn.edit("pool", pool_id).write_persistent()
+        txn.put("qmgr", None, replace(txn.get("qmgr", None), status="STOPPED"))
+
+    def restart(self) -> list[Result]:
+        """START QMGR on a stopped queue manager.
+
+        Buffer pools start empty and their statistics and the page sets' expansion counts
+        reset; a PAGECLAS change that waited for a restart applies (storage-model BP-6);
+        nonpersistent messages are gone, persistent ones stay. Then CSQINP1 is processed with
+        the restart rules (a pool's logged attributes survive unless CSQINP1 says REPLACE,
+        BP-7), the page sets are opened and CSQINP2 runs.
+        """
+        txn = Txn(self.state)
+        for pool_id in list(txn.keys("pool")):
+            pool = txn.edit("pool", pool_id)
+            if pool.pending_pageclass:
+                pool.pageclass, pool.pending_pageclass = pool.pending_pageclass, None
+            pool.empty_out()
+        for psid in list(txn.keys("pageset")):
+            ps = txn.edit("pageset", psid)
+            ps.expansions = 0
+            ps.noexpand = False
+        ctx = self._system_ctx(txn)
+        self.discard_nonpersistent(ctx)
+        log = txn.edit("log", None)
+        log.started = log.rba
+        ctx.log("restart", C.LOG_RECORD_BYTES)
+        txn.put("qmgr", None, replace(txn.get("qmgr", None), status="RUNNING"))
+        self._commit(txn, ctx.cmd)
+        self.restarting = True
+        try:
+            return self.start()
+        finally:
+            self.restarting = False
+
+    # ---- workload ----------------------------------------------------------------------------
+    def put(self, queue: str, count: int = 1, size: int = 1024, *,
+            persistent: bool | None = None, priority: int | None = None,
+            batch: int = 0) -> Workload:
+        """Put ``count`` messages of ``size`` bytes on a queue (MQPUT, as OEMPUT does).
+
+        ``persistent``/``priority`` default to the queue's DEFPSIST/DEFPRTY; ``batch`` > 0
+        commits every ``batch`` messages (a failure backs out only the unit in flight).
+        """
+        return self._workload(lambda ctx: messages.put(
+            ctx, queue, count, size, persistent=persistent, priority=priority, batch=batch),
+            "put", queue, count)
+
+    def get(self, queue: str, count: int | None = None) -> Workload:
+        """Get up to ``count`` messages (all of them when None), as MGET does."""
+        return self._workload(lambda ctx: messages.get(ctx, queue, count), "get", queue,
+                              count if count is not None else -1)
+
+    def _workload(self, operation: Callable[[Ctx], Workload], kind: str, queue: str,
+                  count: int) -> Workload:
+        if self.phase is not Phase.RUNNING:
+            return Workload(kind, queue, count, 0, reason=MQRC_Q_MGR_NOT_AVAILABLE)
+        txn = Txn(self.state)
+        ctx = Ctx(self, txn, None, None, Source.SERVER)
+        before = {k: (p.stats.as_dict(), p.buffers) for k, p in self.state.tables["pool"].items()}
+        expansions = sum(ps.expansions for ps in self.state.tables["pageset"].values())
+        outcome = operation(ctx)
+        self._commit(txn, None)
+        deltas = {}
+        for key, pool in self.state.tables["pool"].items():
+            old = before.get(key, ({}, 0))[0]
+            now = pool.stats.as_dict()
+            delta = {k: v - old.get(k, 0) for k, v in now.items() if k != "low"}
+            if any(delta.values()):
+                delta["low"] = now["low"]
+                deltas[key] = delta
+        grown = sum(ps.expansions for ps in self.state.tables["pageset"].values()) - expansions
+        return replace(outcome, pools=deltas, expansions=max(0, grown),
+                       messages=tuple(ctx.later))
+
+    def discard_nonpersistent(self, ctx: Ctx) -> None:
+        """Nonpersistent messages do not survive a restart (storage-model §6.4)."""
+        from mqsc.engine.storage.messages import discard_nonpersistent
+
+        discard_nonpersistent(ctx)
 
     def usage_datasets(self, ctx: Ctx) -> None:
-        """DISPLAY USAGE TYPE(DATASET): the log data sets recovery needs."""
-        ctx.add(DataSetReport(()))
+        """DISPLAY USAGE TYPE(DATASET): the oldest log data sets each kind of recovery would
+        need (CSQI070I), then the restart RBAs (CSQI024I, CSQI025I).
+
+        Commands are atomic, so no unit of work is ever active between them.
+        """
+        log = ctx.txn.get("log", None)
+        restart = log.restart_rba
+        rows = [DataSetUsage("oldest with active unit of work", "", ""),
+                DataSetUsage("oldest for page set recovery", rba_text(restart),
+                             log_dataset(self.name, restart, log.rba))]
+        cf = self.cf_recovery_rba(ctx)
+        rows.append(DataSetUsage("oldest for CF structure recovery",
+                                 rba_text(cf) if cf is not None else "",
+                                 log_dataset(self.name, cf, log.rba) if cf is not None else ""))
+        ctx.add(DataSetReport(tuple(rows)))
+        offline = [ps for ps in ctx.txn.values("pageset") if ps.status != "AVAILABLE"]
+        with_offline = min([restart, *(log.started for _ in offline)]) if offline else restart
+        ctx.say("CSQI024I", csect="CSQIDUSE", rba=rba_text(restart))
+        ctx.say("CSQI025I", csect="CSQIDUSE", rba=rba_text(with_offline))
+
+    def cf_recovery_rba(self, ctx: Ctx) -> int | None:
+        """The oldest RBA a CF structure recovery would read (None outside a QSG)."""
+        return None
 
     # ---- executing -------------------------------------------------------------------------
     def execute(self, item: str | Command | Parsed, *, source: Source = Source.SERVER) -> Result:
@@ -245,22 +399,43 @@ class QueueManager:
 
     def _start_command(self, logical: LogicalCommand | None, cmd: Command,
                        spec: CommandSpec) -> Result:
-        """START QMGR on a stopped queue manager: a restart."""
-        results = self.start()
+        """START QMGR on a stopped queue manager: a restart, with its console messages."""
+        log = self.state.tables["log"][None]
+        prior = log.checkpoints[-1] if log.checkpoints else 0
+        results = self.restart()
+        u = {"unsolicited": True}
         records: list[Record] = [
-            Message("CSQY000I", {"version": "V9.4.0"}, unsolicited=True),
-            Message("CSQR001I", {}, unsolicited=True),
-            Message("CSQR002I", {}, unsolicited=True),
+            Message("CSQY000I", {"version": "V9.4.0"}, **u),
+            Message("CSQJ001I", {"dsname": log_dataset(self.name, log.rba, log.rba),
+                                 "start": rba_text(log.rba - log.rba % C.LOG_DATASET_BYTES),
+                                 "end": rba_text(log.rba - log.rba % C.LOG_DATASET_BYTES
+                                                 + C.LOG_DATASET_BYTES - 1)}, **u),
+            Message("CSQR001I", {}, **u),
+            Message("CSQR003I", {"rba": rba_text(prior)}, **u),
+            Message("CSQR004I", {"commit": "0000", "indoubt": "0000", "inflight": "0000",
+                                 "backout": "0000"}, **u),
+            Message("CSQR002I", {}, **u),
+            *self.start_messages,
         ]
         for result in results:
-            records.extend(m for m in result.messages() if not m.msg_id.startswith("CSQ90"))
-        records.append(Message("CSQY022I", {}, unsolicited=True))
+            if not result.ok:
+                records.extend(replace(m, unsolicited=True) for m in result.messages())
+        records.append(Message("CSQY022I", {}, **u))
         return self._result(logical, spec, True, [], RC_OK, later=records)
 
-    def _commit(self, txn: Txn, cmd: Command) -> None:
-        changes = txn.commit()
+    def _commit(self, txn: Txn, cmd: Command | None) -> None:
+        """Make a transaction permanent: log it, hand it to the listeners (the state store
+        writes it there, before anything is reported), then apply it in memory."""
+        if cmd is not None and txn.changed and not txn.journal and cmd.verb != "DISPLAY":
+            _log_command(self, txn, cmd)
+        changes = txn.changes()
+        journal = list(txn.journal)
         for listener in self.listeners:
-            listener(self, cmd, changes)
+            listener(self, cmd, changes, journal)
+        txn.commit()
+        info = self.state.tables["qmgr"][None]
+        if info.status == "STOPPED":
+            self.phase = Phase.STOPPED
 
     # ---- results ---------------------------------------------------------------------------
     def _result(self, logical: LogicalCommand | None, spec: CommandSpec, ok: bool,
@@ -302,6 +477,27 @@ class QueueManager:
                       if logical is not None else None,
                       echo=logical.echo if logical is not None else (),
                       title=typed)
+
+
+#: Bytes an object definition logs, by table (storage-model PS-6 sizes).
+_OBJECT_LOG_BYTES = {"qlocal": C.OBJ_BYTES_QLOCAL, "stgclass": C.OBJ_BYTES_STGCLASS}
+
+
+def _log_command(qm: QueueManager, txn: Txn, cmd: Command) -> None:
+    """One log record for a command's changes: the changed definitions' bytes plus a
+    header (UNVERIFIED sizes, constants.py)."""
+    size = C.LOG_RECORD_BYTES
+    objects = []
+    for table, pending in txn.pending.items():
+        if table in ("log", "pool", "pageset"):
+            continue
+        for key in pending:
+            size += _OBJECT_LOG_BYTES.get(table, C.LOG_RECORD_BYTES)
+            objects.append([table, key])
+    log = txn.edit("log", None)
+    txn.journal.append(log.write("command", size, {"command": cmd.title, "objects": objects}))
+    if log.checkpoint_due():
+        qm.checkpoint(qm._system_ctx(txn))
 
 
 def _message(d: Diagnostic) -> Message:

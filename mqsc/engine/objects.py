@@ -105,3 +105,4 @@ class QueueManagerInfo:
     qsg: str = ""
     attrs: Mapping[str, object] = field(default_factory=dict)
     altered: str = ""
+    status: str = "RUNNING"  # or STOPPED: persisted, so every process sees a STOP QMGR

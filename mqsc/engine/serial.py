@@ -10,7 +10,9 @@ from collections import deque
 from dataclasses import asdict, fields, is_dataclass
 from typing import Any
 
+from mqsc.engine.log import LogState
 from mqsc.engine.objects import Attributes, MQObject, QueueManagerInfo
+from mqsc.engine.storage.messages import QueueStore
 from mqsc.engine.storage.pageset import PageSetState, PageSetStats
 from mqsc.engine.storage.pool import PageSetIO, PoolState, PoolStats, Segment
 
@@ -23,7 +25,8 @@ def snapshot(entity: Any) -> Any:
                 "altered": entity.altered}
     if isinstance(entity, QueueManagerInfo):
         return {"kind": "qmgr", "name": entity.name, "cpf": entity.cpf, "qsg": entity.qsg,
-                "attrs": dict(entity.attrs), "altered": entity.altered}
+                "attrs": dict(entity.attrs), "altered": entity.altered,
+                "status": entity.status}
     if isinstance(entity, PoolState):
         data = _plain(entity)
         data["kind"] = "pool"
@@ -31,6 +34,10 @@ def snapshot(entity: Any) -> Any:
     if isinstance(entity, PageSetState):
         data = _plain(entity)
         data["kind"] = "pageset"
+        return data
+    if isinstance(entity, LogState):
+        data = _plain(entity)
+        data["kind"] = "log"
         return data
     if hasattr(entity, "snapshot"):
         return entity.snapshot()
@@ -55,7 +62,7 @@ def restore(data: dict[str, Any]) -> Any:
                         data["created"], data["altered"])
     if kind == "qmgr":
         return QueueManagerInfo(data["name"], data["cpf"], data["qsg"], dict(data["attrs"]),
-                                data["altered"])
+                                data["altered"], data.get("status", "RUNNING"))
     if kind == "pool":
         values = {k: v for k, v in data.items() if k != "kind"}
         values["lru"] = deque(Segment(**_owner(s)) for s in values["lru"])
@@ -66,6 +73,11 @@ def restore(data: dict[str, Any]) -> Any:
         values = {k: v for k, v in data.items() if k != "kind"}
         values["stats"] = PageSetStats(**values["stats"])
         return PageSetState(**values)
+    if kind == "log":
+        values = {k: v for k, v in data.items() if k != "kind"}
+        return LogState(**values)
+    if kind == "messages":
+        return QueueStore.restore(data)
     raise ValueError(f"unknown entity kind {kind!r}")
 
 

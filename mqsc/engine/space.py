@@ -38,7 +38,7 @@ def account_objects(ctx: Ctx, delta_bytes: int) -> None:
         events = SpaceEvents()
         try:
             allocate(ps, pool, OBJECTS_OWNER, after - before, persistent=True,
-                     gen=ctx.qm.checkpoint_gen, events=events)
+                     gen=ctx.gen, events=events)
         except PageSetFull:
             report_expansions(ctx, events)
             raise ctx.fail("CSQP039E", psid=OBJECTS_PSID) from None

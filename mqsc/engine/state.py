@@ -39,12 +39,13 @@ class Change:
 
 
 class State:
-    """All tables of one queue manager."""
+    """All tables of one queue manager, and its log records (append-only)."""
 
-    __slots__ = ("tables",)
+    __slots__ = ("tables", "journal")
 
     def __init__(self) -> None:
         self.tables: dict[str, dict[Any, Any]] = {t: {} for t in TABLES}
+        self.journal: list[Any] = []
 
     def table(self, name: str) -> dict[Any, Any]:
         """The live dict of a table (read it; change it only through a :class:`Txn`)."""
@@ -57,17 +58,19 @@ class State:
             other.tables[name] = {
                 k: (v.clone() if hasattr(v, "clone") else v) for k, v in table.items()
             }
+        other.journal = list(self.journal)
         return other
 
 
 class Txn:
-    """A command's view of the state, with its own pending changes."""
+    """A command's view of the state, with its own pending changes and log records."""
 
-    __slots__ = ("state", "pending")
+    __slots__ = ("state", "pending", "journal")
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.pending: dict[str, dict[Any, Any]] = {}
+        self.journal: list[Any] = []
 
     def get(self, table: str, key: Any, default: Any = None) -> Any:
         """The entity under ``key`` as this transaction sees it."""
@@ -127,20 +130,23 @@ class Txn:
         """Whether anything is pending."""
         return any(self.pending.values())
 
+    def changes(self) -> list[Change]:
+        """The pending changes, not yet applied."""
+        return [Change(table, key, None if value is DELETED else value)
+                for table, pending in self.pending.items() for key, value in pending.items()]
+
     def commit(self) -> list[Change]:
-        """Apply the pending changes to the state and return them."""
-        changes = []
+        """Apply the pending changes and log records to the state and return the changes."""
+        changes = self.changes()
         tables = self.state.tables
-        for table, pending in self.pending.items():
-            target = tables[table]
-            for key, value in pending.items():
-                if value is DELETED:
-                    target.pop(key, None)
-                    changes.append(Change(table, key, None))
-                else:
-                    target[key] = value
-                    changes.append(Change(table, key, value))
+        for change in changes:
+            if change.value is None:
+                tables[change.table].pop(change.key, None)
+            else:
+                tables[change.table][change.key] = change.value
+        self.state.journal.extend(self.journal)
         self.pending = {}
+        self.journal = []
         return changes
 
 

@@ -21,6 +21,7 @@ POOL_HEADINGS = (
     "   pool    buffers    buffers percentage class",
 )
 POOL_END = " End of buffer pool attributes"
+DATASET_HEADING = " Data set           RBA/LRSN     DSNAME"
 DATASET_END = " End of data set report"
 
 
@@ -57,9 +58,16 @@ def pool_lines(report: BufferPoolReport, cpf: str) -> list[str]:
 
 
 def dataset_lines(report: DataSetReport, cpf: str) -> list[str]:
-    """The CSQI070I data set report (layout UNVERIFIED, reference §8.4)."""
-    lines = [messages.line("CSQI070I", {"csect": "CSQIDUSE"}, cpf)]
+    """The CSQI070I data set report (layout UNVERIFIED, recollection, reference §8.4).
+
+    >>> from mqsc.responses import DataSetUsage
+    >>> dataset_lines(DataSetReport((DataSetUsage("oldest for page set recovery",
+    ...                              "000000001000", "QMZ1.LOGCOPY1.DS01"),)), "QMZ1")[2:4]
+    [' Log, oldest for page set recovery:', '   000000001000 QMZ1.LOGCOPY1.DS01']
+    """
+    lines = [messages.line("CSQI070I", {"csect": "CSQIDUSE"}, cpf), DATASET_HEADING]
     for r in report.rows:
-        lines.append(f" {r.kind}: RBA={r.rba} DSNAME={r.dsname}")
+        lines.append(f" Log, {r.kind}:")
+        lines.append(f"   {r.rba} {r.dsname}" if r.rba else "   None")
     lines.append(DATASET_END)
     return lines

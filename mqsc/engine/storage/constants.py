@@ -66,6 +66,13 @@ _TABLE = (
              "its length (1.25 KB)"),
     Constant("LOG_PER_MSG_QSG", 1536, "SEED", "BN-4", "the same for shared queues (1.5 KB)"),
     Constant("LOGLOAD", 500_000, "UNVERIFIED", "§6.4", "log records between checkpoints"),
+    Constant("LOG_RECORD_BYTES", 256, "UNVERIFIED", "emulator choice",
+             "bytes of a log record besides its data (unit of recovery header and commit)"),
+    Constant("LOG_DATASET_BYTES", 2 * 1024**3, "UNVERIFIED", "emulator choice",
+             "size of one active log data set (logs switch when it fills)"),
+    Constant("LOG_DATASETS", 3, "UNVERIFIED", "emulator choice", "active log data sets"),
+    Constant("RBA_DIGITS", 12, "DOC", "issue 4 (6-byte RBAs; V8+ extended RBAs have 16 digits)",
+             "hex digits of an RBA as messages show it"),
 )
 
 #: The constants by name.
@@ -101,3 +108,7 @@ OBJ_BYTES_STGCLASS = int(CONSTANTS["OBJ_BYTES_STGCLASS"].value)
 LOG_PER_MSG = int(CONSTANTS["LOG_PER_MSG"].value)
 LOG_PER_MSG_QSG = int(CONSTANTS["LOG_PER_MSG_QSG"].value)
 LOGLOAD = int(CONSTANTS["LOGLOAD"].value)
+LOG_RECORD_BYTES = int(CONSTANTS["LOG_RECORD_BYTES"].value)
+LOG_DATASET_BYTES = int(CONSTANTS["LOG_DATASET_BYTES"].value)
+LOG_DATASETS = int(CONSTANTS["LOG_DATASETS"].value)
+RBA_DIGITS = int(CONSTANTS["RBA_DIGITS"].value)

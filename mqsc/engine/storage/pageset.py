@@ -51,6 +51,7 @@ class PageSetState:
     persistent: int = 0
     nonpersistent: int = 0
     object_bytes: int = 0
+    status: str = "AVAILABLE"  # OFFLINE after a restart whose CSQINP1 no longer defines it
     stats: PageSetStats = field(default_factory=PageSetStats)
 
     def clone(self) -> PageSetState:

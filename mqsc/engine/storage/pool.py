@@ -133,6 +133,14 @@ class PoolState:
     def empty(self) -> int:
         return self.buffers - self.changed - self.clean
 
+    @property
+    def reusable(self) -> int:
+        """Buffers a read could use without a synchronous write: empty, clean, or holding a
+        freed or formatted page."""
+        droppable = sum(s.pages for s in self.lru
+                        if s.changed and isinstance(s.owner, tuple) and s.owner[0] in DROPPABLE)
+        return self.empty + self.clean + droppable
+
     def resident(self, owner: Owner) -> tuple[int, int]:
         """(changed, clean) pages of ``owner`` in buffers."""
         changed = clean = 0
@@ -213,16 +221,33 @@ class PoolState:
             self._note()
 
     def _make_room(self, pages: int) -> None:
-        """Free ``pages`` buffers: empty ones first, then steal clean LRU ones, then write."""
+        """Free ``pages`` buffers: empty ones first, then steal clean LRU ones, then reuse
+        buffers of freed or formatted pages (their content is not needed, so no I/O), and
+        only then write changed pages synchronously (a shortage, QPSTSOS)."""
         short = pages - self.empty
         if short <= 0:
             return
-        stolen = self._steal(short)
-        short -= stolen
+        short -= self._steal(short)
+        if short > 0:
+            short -= self._reclaim(short)
         if short > 0:
             self.stats.sos += 1
             self._write_oldest(short, immediate=True)
             self._steal(short)
+
+    def _reclaim(self, pages: int) -> int:
+        """Reuse up to ``pages`` buffers holding freed or formatted pages, oldest first."""
+        taken = 0
+        for seg in list(self.lru):
+            if taken >= pages:
+                break
+            if seg.changed and isinstance(seg.owner, tuple) and seg.owner[0] in DROPPABLE:
+                n = min(seg.pages, pages - taken)
+                self._shrink(seg, n)
+                self.changed -= n
+                taken += n
+        self.stats.stl += taken
+        return taken
 
     def _steal(self, pages: int) -> int:
         """Steal up to ``pages`` clean buffers, least recently used first."""
@@ -267,10 +292,11 @@ class PoolState:
         """Write the oldest changed pages (they become clean); returns pages written."""
         written: dict[int, int] = {}
         remaining = pages
-        for seg in self.lru:
+        for seg in list(self.lru):
             if remaining <= 0:
                 break
-            if not seg.changed:
+            if not seg.changed or (isinstance(seg.owner, tuple) and seg.owner[0] in DROPPABLE):
+                # Freed and formatted pages are dropped, never written.
                 continue
             n = min(seg.pages, remaining)
             self._split_clean(seg, n)
@@ -315,6 +341,20 @@ class PoolState:
             self.stats.imw += n
             self.stats.tpw += n
             self.stats.wio += n
+        self._merge()
+        return total
+
+    def write_persistent(self) -> int:
+        """Shutdown: every changed page holding persistent data is written."""
+        written: dict[int, int] = {}
+        for seg in self.lru:
+            if seg.changed and seg.persistent:
+                seg.changed = False
+                written[seg.psid] = written.get(seg.psid, 0) + seg.pages
+        total = sum(written.values())
+        self.changed -= total
+        self.clean += total
+        self._count_writes(written, immediate=True)
         self._merge()
         return total
 
