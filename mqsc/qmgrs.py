@@ -66,6 +66,13 @@ class QMDefinition:
                                    csqinp1=self.csqinp1, csqinp2=self.csqinp2,
                                    **options)  # type: ignore[arg-type]
 
+    def stored(self) -> dict[str, object]:
+        """The definition as the state database keeps it (self-contained: --state works
+        without the queue manager's directory)."""
+        return {"cpf": self.cpf, "qsg": self.qsg, "config": self.config.to_toml(),
+                "csqinp1": [[s.name, s.text] for s in self.csqinp1],
+                "csqinp2": [[s.name, s.text] for s in self.csqinp2]}
+
     def toml(self) -> str:
         """The ``mqsc.toml`` of this definition."""
         decks = [f"csqinp1 = {_toml_list(s.name for s in self.csqinp1)}",
@@ -198,11 +205,51 @@ def definition_of(name: str) -> QMDefinition:
                     f"'mqsc create {name.upper()}')")
 
 
+def state_path(name: str) -> Path:
+    """The default state database of a queue manager."""
+    return qmgr_dir(name) / "state.db"
+
+
 def open_qmgr(name: str | None = None, *, memory: bool = False,
-              state: Path | None = None) -> QueueManager:
+              state: Path | None = None, clock=None) -> QueueManager:
     """The queue manager a front end works on.
 
-    Until durable state lands every queue manager is built fresh from its definition, as
-    ``--memory`` asks.
+    ``memory``: a throw-away one in its initial configuration. Otherwise its state database
+    (``state``, else the default one) is opened, or created from the definition on first use
+    (QMZ1 from the bundled decks). Callers close it (``qm.close()``) to end the session.
     """
-    return definition_of(name or default_name()).build()
+    from mqsc.store import StateStore, StoreError
+
+    options = {"clock": clock} if clock is not None else {}
+    if memory:
+        return definition_of(name or default_name()).build(**options)
+    path = state if state is not None else state_path(name or default_name())
+    try:
+        if path.exists():
+            store = StateStore.open(path)
+            names = store.names()
+            wanted = (name or (names[0] if len(names) == 1 else default_name())).upper()
+            qm = store.load(wanted)
+        else:
+            definition = definition_of(name or default_name())
+            if state is None and not (qmgr_dir(definition.name) / "mqsc.toml").exists():
+                write_definition(definition, qmgr_dir(definition.name))
+            qm = definition.build(**options)
+            store = StateStore.create(path, qm, definition.stored())
+    except StoreError as error:
+        raise QMgrError(str(error)) from None
+    if clock is not None:
+        qm.clock = clock
+    store.attach(qm)
+    return qm
+
+
+def scratch_qmgr(name: str | None = None, *, state: Path | None = None) -> QueueManager:
+    """A scratch copy of a queue manager's current state: nothing done to it is kept."""
+    qm = open_qmgr(name, state=state)
+    try:
+        with qm.session():
+            copy = qm.copy()
+    finally:
+        qm.close()
+    return copy

@@ -19,6 +19,7 @@ from mqsc.cli.inputs import InputError, add_input_options, read_deck
 from mqsc.cli.options import add_qmgr_options, open_from
 from mqsc.render import console, jsonout, server
 from mqsc.responses import Result
+from mqsc.store import StoreError
 
 SOURCES = {"server": Source.SERVER, "console": Source.CONSOLE}
 EXIT_OK, EXIT_SOME_FAILED, EXIT_NOT_RUN = 0, 10, 20
@@ -39,6 +40,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--source", choices=tuple(SOURCES), default="server",
                         help="where the commands come from: the command server (as CSQUTIL) "
                         "or the z/OS console")
+    parser.add_argument("--commit-every", type=int, default=500, metavar="N",
+                        help="commit durable state every N commands at most (default 500; "
+                        "1 commits each command alone); results are printed only once "
+                        "their commit is on disk")
     add_qmgr_options(parser)
     add_input_options(parser)
     parser.set_defaults(handler=run)
@@ -54,12 +59,37 @@ def run(args: argparse.Namespace) -> int:
     if qm is None:
         return EXIT_NOT_RUN
     failed = 0
+    ran = 0
+    pending: list[str] = []
     out = sys.stdout
-    for deck in decks:
-        for result in qm.iter_run(deck.source, source=SOURCES[args.source],
-                                  columns=args.columns):
-            failed += not all(r.ok for r in result.all_sets())
-            out.write(render(result, args.format, args.style))
+
+    def durable() -> None:
+        # A group of commands is on disk: only now may their results be shown.
+        out.write("".join(pending))
+        out.flush()
+        pending.clear()
+
+    if qm.gate is not None:
+        qm.gate.grouped(args.commit_every, 0.25)
+        qm.gate.on_durable = durable
+    try:
+        for deck in decks:
+            for result in qm.iter_run(deck.source, source=SOURCES[args.source],
+                                      columns=args.columns):
+                ran += 1
+                failed += not all(r.ok for r in result.all_sets())
+                pending.append(render(result, args.format, args.style))
+                if qm.gate is None:
+                    durable()
+                else:
+                    qm.gate.flush_if_due(qm)
+    except StoreError as error:
+        print(f"mqsc run: {error}", file=sys.stderr)
+        qm.close()
+        durable()
+        return EXIT_SOME_FAILED if ran else EXIT_NOT_RUN
+    qm.close()
+    durable()
     return EXIT_SOME_FAILED if failed else EXIT_OK
 
 

@@ -42,11 +42,17 @@ def below_bar_buffers(ctx: Ctx, excluding: int | None = None) -> int:
 
 @handles("DEFINE", "BUFFPOOL")
 def define_bufferpool(ctx: Ctx) -> None:
+    """DEFINE BUFFPOOL in CSQINP1. At a restart, a pool's attributes come from the log
+    (so ALTER BUFFPOOL changes survive) unless the definition says REPLACE; the last
+    definition of a pool in CSQINP1 is the one that counts ([DOC-MANAGEBP], BP-7)."""
     cmd = ctx.cmd
     buffers = int(cmd.get("BUFFERS", 1000))
     location = str(cmd.get("LOCATION", "BELOW"))
     pageclass = str(cmd.get("PAGECLAS", "4KB"))
     check_buffers(ctx, buffers, location, pageclass)
+    logged = ctx.qm.logged_pools.get(cmd.name)
+    if logged is not None and not cmd.get("REPLACE", False):
+        buffers, location, pageclass = logged
     old = ctx.txn.get("pool", cmd.name)
     pool = old.clone() if old is not None else PoolState(cmd.name, buffers)
     pool.buffers = buffers
@@ -56,6 +62,7 @@ def define_bufferpool(ctx: Ctx) -> None:
     pool.replace = bool(cmd.get("REPLACE", False))
     pool.defined = True
     ctx.txn.put("pool", cmd.name, pool)
+    ctx.qm.defined["pool"].add(cmd.name)
 
 
 @handles("ALTER", "BUFFPOOL")

@@ -13,6 +13,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from enum import Enum
+from typing import Protocol
 
 from mqsc import catalog
 from mqsc.catalog import PREPROCESSOR_CSECT, CommandSpec, Source
@@ -66,7 +67,22 @@ PHASE_SOURCES = {
     Phase.STOPPED: {Source.CONSOLE},
 }
 
-Listener = Callable[["QueueManager", Command, list[Change], list["LogRecord"]], None]
+Listener = Callable[["QueueManager", Command | None, list[Change], list["LogRecord"]], None]
+
+
+class Gate(Protocol):
+    """What a state store does around each command (mqsc/store implements it).
+
+    ``enter`` runs before a command touches the state: it serialises with other processes
+    sharing the queue manager and brings in what they changed; ``leave`` runs after, whether
+    or not the command changed anything. ``close`` ends the session.
+    """
+
+    def enter(self, qm: QueueManager) -> None: ...
+
+    def leave(self, qm: QueueManager) -> None: ...
+
+    def close(self, qm: QueueManager) -> None: ...
 Clock = Callable[[], dt.datetime]
 #: An initialization data set: one deck, or a concatenation of decks (text or named sources).
 Decks = str | TextSource | Sequence[str | TextSource]
@@ -102,7 +118,12 @@ class QueueManager:
         self.restarting = False
         #: What the CSQINP1 pass in progress defined (restart rules need it).
         self.defined: dict[str, set[int]] = {"pool": set(), "pageset": set()}
+        #: At a restart: each pool's attributes as the log holds them (buffers, location,
+        #: page class), which CSQINP1 NOREPLACE definitions keep.
+        self.logged_pools: dict[int, tuple[int, str, str]] = {}
         self.listeners: list[Listener] = []
+        self.gate: Gate | None = None
+        self._depth = 0
         self.start_results: list[Result] = []
         self.start_messages: list[Message] = []
         self.handlers = registry.load()
@@ -178,10 +199,13 @@ class QueueManager:
             if self.restarting and psid not in self.defined["pageset"]:
                 # Not in CSQINP1 any more (a page set added with DSN while running is not
                 # kept unless CSQINP1 defines it, [DOC-DEFPSID]): its data stays, offline.
-                txn.edit("pageset", psid).status = "OFFLINE"
+                offline = txn.edit("pageset", psid)
                 log = txn.get("log", None)
+                if offline.status != "OFFLINE":
+                    offline.status = "OFFLINE"
+                    offline.offline_rba = log.restart_rba
                 ctx.console("CSQI005I", csect="CSQIRSTR", psid=f"{psid:02d}",
-                            rba=rba_text(log.restart_rba))
+                            rba=rba_text(offline.offline_rba))
                 continue
             attach_pool(ctx, ps.pool)
             open_pageset(ctx, psid)
@@ -243,10 +267,13 @@ class QueueManager:
         txn.put("qmgr", None, replace(txn.get("qmgr", None), status="RUNNING"))
         self._commit(txn, ctx.cmd)
         self.restarting = True
+        self.logged_pools = {k: (p.buffers, p.location, p.pageclass)
+                             for k, p in self.state.tables["pool"].items() if p.defined}
         try:
             return self.start()
         finally:
             self.restarting = False
+            self.logged_pools = {}
 
     # ---- workload ----------------------------------------------------------------------------
     def put(self, queue: str, count: int = 1, size: int = 1024, *,
@@ -268,8 +295,12 @@ class QueueManager:
 
     def _workload(self, operation: Callable[[Ctx], Workload], kind: str, queue: str,
                   count: int) -> Workload:
-        if self.phase is not Phase.RUNNING:
-            return Workload(kind, queue, count, 0, reason=MQRC_Q_MGR_NOT_AVAILABLE)
+        with self.session():
+            if self.phase is not Phase.RUNNING:
+                return Workload(kind, queue, count, 0, reason=MQRC_Q_MGR_NOT_AVAILABLE)
+            return self._run_workload(operation)
+
+    def _run_workload(self, operation: Callable[[Ctx], Workload]) -> Workload:
         txn = Txn(self.state)
         ctx = Ctx(self, txn, None, None, Source.SERVER)
         before = {k: (p.stats.as_dict(), p.buffers) for k, p in self.state.tables["pool"].items()}
@@ -310,8 +341,9 @@ class QueueManager:
                                  rba_text(cf) if cf is not None else "",
                                  log_dataset(self.name, cf, log.rba) if cf is not None else ""))
         ctx.add(DataSetReport(tuple(rows)))
-        offline = [ps for ps in ctx.txn.values("pageset") if ps.status != "AVAILABLE"]
-        with_offline = min([restart, *(log.started for _ in offline)]) if offline else restart
+        offline = [ps.offline_rba for ps in ctx.txn.values("pageset")
+                   if ps.status == "OFFLINE"]
+        with_offline = min([restart, *offline])
         ctx.say("CSQI024I", csect="CSQIDUSE", rba=rba_text(restart))
         ctx.say("CSQI025I", csect="CSQIDUSE", rba=rba_text(with_offline))
 
@@ -358,6 +390,27 @@ class QueueManager:
         """Execute a parse result (a typed command, or a rejected one)."""
         if isinstance(parsed, Rejected):
             return self._rejected(logical, parsed)
+        with self.session():
+            return self._execute(logical, parsed, source)
+
+    def session(self) -> _Session:
+        """Around one unit of work: the gate (state store) is entered and left."""
+        return _Session(self)
+
+    def close(self) -> None:
+        """End the session with the state store, if any (commits what is pending)."""
+        if self.gate is not None:
+            self.gate.close(self)
+            self.gate = None
+
+    def __enter__(self) -> QueueManager:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _execute(self, logical: LogicalCommand | None, parsed: Command,
+                 source: Source) -> Result:
         cmd = parsed
         spec = catalog.COMMANDS[(cmd.verb, cmd.objtype)]
         refusal = self._refusal(cmd, spec, source)
@@ -403,7 +456,7 @@ class QueueManager:
         log = self.state.tables["log"][None]
         prior = log.checkpoints[-1] if log.checkpoints else 0
         results = self.restart()
-        u = {"unsolicited": True}
+        u: dict[str, bool] = {}
         records: list[Record] = [
             Message("CSQY000I", {"version": "V9.4.0"}, **u),
             Message("CSQJ001I", {"dsname": log_dataset(self.name, log.rba, log.rba),
@@ -419,9 +472,9 @@ class QueueManager:
         ]
         for result in results:
             if not result.ok:
-                records.extend(replace(m, unsolicited=True) for m in result.messages())
+                records.extend(result.messages())
         records.append(Message("CSQY022I", {}, **u))
-        return self._result(logical, spec, True, [], RC_OK, later=records)
+        return self._result(logical, spec, True, records, RC_OK)
 
     def _commit(self, txn: Txn, cmd: Command | None) -> None:
         """Make a transaction permanent: log it, hand it to the listeners (the state store
@@ -477,6 +530,27 @@ class QueueManager:
                       if logical is not None else None,
                       echo=logical.echo if logical is not None else (),
                       title=typed)
+
+
+class _Session:
+    """Enter and leave the gate around one unit of work (re-entrant: restarts nest)."""
+
+    __slots__ = ("qm",)
+
+    def __init__(self, qm: QueueManager) -> None:
+        self.qm = qm
+
+    def __enter__(self) -> None:
+        qm = self.qm
+        qm._depth += 1
+        if qm.gate is not None and qm._depth == 1:
+            qm.gate.enter(qm)
+
+    def __exit__(self, *exc: object) -> None:
+        qm = self.qm
+        qm._depth -= 1
+        if qm.gate is not None and qm._depth == 0:
+            qm.gate.leave(qm)
 
 
 #: Bytes an object definition logs, by table (storage-model PS-6 sizes).

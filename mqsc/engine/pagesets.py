@@ -54,7 +54,8 @@ def define_pageset(ctx: Ctx) -> None:
             raise ctx.fail("CSQP037E", psid=psid, when="REQUIRED")
         if psid == 0:
             raise ctx.fail("CSQP035E")
-        if ctx.txn.has("pageset", psid):
+        existing = ctx.txn.get("pageset", psid)
+        if existing is not None and existing.status != "OFFLINE":
             raise ctx.fail("CSQP032E", psid=psid)
     geometry = ctx.qm.config.geometry(psid)
     pool_id = int(cmd.get("BUFFPOOL", 0))
@@ -66,9 +67,13 @@ def define_pageset(ctx: Ctx) -> None:
         ps.persistent, ps.nonpersistent, ps.object_bytes = (
             old.persistent, old.nonpersistent, old.object_bytes)
         ps.physical, ps.extents = old.physical, old.extents
+    if old is not None and old.status == "OFFLINE" and not starting:
+        ps.status = "AVAILABLE"  # the same data set added back while running
     in_use_before = pools_in_use(ctx)
     attach_pool(ctx, pool_id)
     ctx.txn.put("pageset", psid, ps)
+    if starting:
+        ctx.qm.defined["pageset"].add(psid)
     if not starting:
         if pool_id not in in_use_before:
             _size_dynamic_pool(ctx, pool_id)

@@ -17,7 +17,8 @@ def display_usage(ctx: Ctx) -> None:
     if kind in ("PAGESET", "ALL"):
         pagesets = page_set_rows(ctx, psid)
         ctx.add(PageSetReport(pagesets))
-        ctx.add(BufferPoolReport(pool_rows(ctx, {p.pool for p in pagesets})))
+        ctx.add(BufferPoolReport(pool_rows(ctx, {p.pool for p in pagesets
+                                                 if p.status == "AVAILABLE"})))
     if kind in ("DATASET", "ALL"):
         ctx.qm.usage_datasets(ctx)
     if kind == "SMDS" and not ctx.qm.info.qsg:
@@ -30,7 +31,7 @@ def page_set_rows(ctx: Ctx, psid: object) -> tuple[PageSetUsage, ...]:
         if psid not in (None, "*") and ps.psid != psid:
             continue
         rows.append(PageSetUsage(ps.psid, ps.pool, ps.total, ps.unused, ps.persistent,
-                                 ps.nonpersistent, ps.expand, ps.expansions))
+                                 ps.nonpersistent, ps.expand, ps.expansions, ps.status))
     return tuple(rows)
 
 

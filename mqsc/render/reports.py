@@ -35,6 +35,11 @@ def pageset_lines(report: PageSetReport, cpf: str) -> list[str]:
     """
     lines = [messages.line("CSQI010I", {}, cpf), *PAGESET_HEADINGS]
     for r in report.rows:
+        if r.status != "AVAILABLE":
+            # An offline page set's space map cannot be read: no figures (wording
+            # UNVERIFIED, reference §8.2).
+            lines.append(f" _{r.psid:>3}{r.pool:>7}  Page set is {r.status.lower()}")
+            continue
         lines.append(f" _{r.psid:>3}{r.pool:>7}{r.total:>10}{r.unused:>10}{r.persistent:>11}"
                      f"{r.nonpersistent:>11} {r.expand:<6}{r.expansions:>3}")
     lines.append(PAGESET_END)

@@ -317,7 +317,7 @@ def _allocate_messages(ctx: Ctx, store: QueueStore, run: Run, ps: Any, pool: Any
     run.count += k
     if run.persistent:
         ctx.log("put", k * (run.size + C.LOG_PER_MSG), records=k, queue=store.queue,
-                run=run.id, size=run.size, count=k)
+                run=run.id, msgsize=run.size, count=k)
     return k, new_lists + data
 
 

@@ -1,0 +1,38 @@
+"""``mqsc restart``: STOP QMGR then START QMGR, as an operator would at the console.
+
+Persistent messages survive, nonpersistent ones are gone, buffer pools start empty, and the
+initialization decks run again (docs/state.md). Exit status 0, or 2 when the queue manager
+cannot be opened.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from mqsc.catalog import Source
+from mqsc.cli.options import add_qmgr_options, open_from
+from mqsc.render import console
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("restart", help="stop and start the queue manager",
+                            description="Stop and start the queue manager (STOP QMGR, then "
+                            "START QMGR), showing the console messages.")
+    parser.add_argument("--mode", choices=("QUIESCE", "FORCE"), default="QUIESCE")
+    add_qmgr_options(parser)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    qm = open_from(args, "restart")
+    if qm is None:
+        return 2
+    try:
+        for text in (f"STOP QMGR MODE({args.mode})", "START QMGR"):
+            result = qm.execute(text, source=Source.CONSOLE)
+            print(console.command_line(result))
+            print("\n".join(console.console_lines(result)))
+    finally:
+        qm.close()
+    return 0

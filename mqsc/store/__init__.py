@@ -1,0 +1,10 @@
+"""Durable state: one SQLite database per queue manager (or per queue sharing group).
+
+See docs/state.md. :class:`~mqsc.store.sqlite.StateStore` persists every committed command
+before its completion is reported, serialises processes sharing a queue manager, and keeps the
+recovery log's records.
+"""
+
+from mqsc.store.sqlite import StateStore, StoreBusy, StoreError
+
+__all__ = ["StateStore", "StoreBusy", "StoreError"]
