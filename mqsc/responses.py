@@ -117,6 +117,37 @@ Record = Message | ObjectRecord | PageSetReport | BufferPoolReport | DataSetRepo
 
 
 @dataclass(frozen=True, slots=True)
+class Workload:
+    """What a put or get did: messages, bytes, pages, and the reason it stopped, if any.
+
+    ``pools`` holds, per buffer pool the operation touched, how its statistics moved
+    (QPST names: getp hits, getn new pages, rio reads, tpw pages written, wio write I/Os, stl
+    steals, dwt deferred write triggers...; ``low`` is the lowest stealable count);
+    ``expansions`` the page set expansions; ``messages`` the console messages it caused.
+    """
+
+    operation: str  # "put" or "get"
+    queue: str
+    requested: int  # -1: all there are
+    done: int
+    size: int = 0
+    bytes: int = 0
+    reason: int = 0
+    pages: int = 0
+    backed_out: int = 0
+    pools: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
+    expansions: int = 0
+    messages: tuple[Message, ...] = ()
+    persistent: bool = False
+
+    @property
+    def reason_name(self) -> str:
+        from mqsc.mqrc import name
+
+        return name(self.reason)
+
+
+@dataclass(frozen=True, slots=True)
 class Result:
     """The outcome of one command.
 

@@ -13,7 +13,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "mqsc"
 
 #: Lowest first. Names are module paths under mqsc (a package name covers its modules).
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("source", "messages", "ebcdic", "bundled"),
+    ("source", "messages", "ebcdic", "bundled", "mqrc"),
     ("diagnostics",),
     ("reader",),
     ("lexer", "ast"),
@@ -25,7 +25,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("store",),
     ("render",),
     ("highlight",),
-    ("qmgrs", "checker", "docgen", "workload", "batch", "repl", "cli", "bench", "__main__"),
+    ("qmgrs", "checker", "capacity", "docgen", "workload", "batch", "repl", "cli", "bench",
+     "__main__"),
 )
 THIRD_PARTY = {
     "lark": ("parser",),

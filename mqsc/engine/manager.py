@@ -28,10 +28,11 @@ from mqsc.engine.log import rba as rba_text
 from mqsc.engine.objects import QueueManagerInfo
 from mqsc.engine.storage import constants as C
 from mqsc.engine.storage import messages
-from mqsc.engine.storage.messages import Workload
+from mqsc.engine.storage.pageset import PageSetStats
 from mqsc.engine.state import Change, State, Txn, digest
 from mqsc.language import Parsed, Rejected, iter_parse
 from mqsc.messages import CATALOG
+from mqsc.mqrc import MQRC_Q_MGR_NOT_AVAILABLE
 from mqsc.reader import Columns, LogicalCommand
 from mqsc.responses import (
     RC_FAILED,
@@ -40,14 +41,13 @@ from mqsc.responses import (
     DataSetReport,
     DataSetUsage,
     Message,
+    Workload,
     Record,
     Result,
 )
 from mqsc.source import Source as TextSource
 
 
-#: MQRC_Q_MGR_NOT_AVAILABLE: a put or get while the queue manager is stopped.
-MQRC_Q_MGR_NOT_AVAILABLE = 2059
 
 
 class Phase(str, Enum):
@@ -318,6 +318,17 @@ class QueueManager:
         grown = sum(ps.expansions for ps in self.state.tables["pageset"].values()) - expansions
         return replace(outcome, pools=deltas, expansions=max(0, grown),
                        messages=tuple(ctx.later))
+
+    def reset_statistics(self) -> None:
+        """Start a new statistics interval: buffer pool and page set counters go back to
+        zero, the lowest-stealable mark to the current figure (an SMF interval)."""
+        with self.session():
+            txn = Txn(self.state)
+            for key in list(txn.keys("pool")):
+                txn.edit("pool", key).reset_stats()
+            for key in list(txn.keys("pageset")):
+                txn.edit("pageset", key).stats = PageSetStats()
+            self._commit(txn, None)
 
     def discard_nonpersistent(self, ctx: Ctx) -> None:
         """Nonpersistent messages do not survive a restart (storage-model §6.4)."""

@@ -36,9 +36,14 @@ def prepare(data: dict, case: dict) -> QueueManager:
     if case.get("phase") == "CSQINP1":
         qm.phase = Phase.CSQINP1
     source = SOURCES[case.get("source", "server")]
-    for text in [*data.get("given", []), *case.get("given", [])]:
-        result = qm.execute(text, source=source)
-        assert result.ok, f"setup failed: {text}: {result.message_ids}"
+    for step in [*data.get("given", []), *case.get("given", [])]:
+        if isinstance(step, dict):
+            outcome = qm.put(step["put"], step.get("count", 1), step.get("size", 1000),
+                             persistent=step.get("persistent"))
+            assert outcome.done == step.get("count", 1), outcome
+            continue
+        result = qm.execute(step, source=source)
+        assert result.ok, f"setup failed: {step}: {result.message_ids}"
     return qm
 
 

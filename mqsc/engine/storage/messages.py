@@ -21,7 +21,6 @@ buffers behind until the deferred writer drops them.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -31,31 +30,21 @@ from mqsc.engine.storage.alloc import PageSetFull, SpaceEvents, allocate
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.context import Ctx
 
-#: MQ reason codes the workload gives (cmqc.h; research notes).
-MQRC_NONE = 0
-MQRC_GET_INHIBITED = 2016
-MQRC_MSG_TOO_BIG_FOR_Q = 2030
-MQRC_MSG_TOO_BIG_FOR_Q_MGR = 2031
-MQRC_NO_MSG_AVAILABLE = 2033
-MQRC_PUT_INHIBITED = 2051
-MQRC_Q_FULL = 2053
-MQRC_UNKNOWN_OBJECT_NAME = 2085
-MQRC_STORAGE_CLASS_ERROR = 2105
-MQRC_STORAGE_MEDIUM_FULL = 2192
-MQRC_PAGESET_ERROR = 2193
-MQRC_NAMES = {
-    MQRC_NONE: "MQRC_NONE",
-    MQRC_GET_INHIBITED: "MQRC_GET_INHIBITED",
-    MQRC_MSG_TOO_BIG_FOR_Q: "MQRC_MSG_TOO_BIG_FOR_Q",
-    MQRC_MSG_TOO_BIG_FOR_Q_MGR: "MQRC_MSG_TOO_BIG_FOR_Q_MGR",
-    MQRC_NO_MSG_AVAILABLE: "MQRC_NO_MSG_AVAILABLE",
-    MQRC_PUT_INHIBITED: "MQRC_PUT_INHIBITED",
-    MQRC_Q_FULL: "MQRC_Q_FULL",
-    MQRC_UNKNOWN_OBJECT_NAME: "MQRC_UNKNOWN_OBJECT_NAME",
-    MQRC_STORAGE_CLASS_ERROR: "MQRC_STORAGE_CLASS_ERROR",
-    MQRC_STORAGE_MEDIUM_FULL: "MQRC_STORAGE_MEDIUM_FULL",
-    MQRC_PAGESET_ERROR: "MQRC_PAGESET_ERROR",
-}
+from mqsc.mqrc import (
+    MQRC_GET_INHIBITED,
+    MQRC_MSG_TOO_BIG_FOR_Q,
+    MQRC_MSG_TOO_BIG_FOR_Q_MGR,
+    MQRC_NO_MSG_AVAILABLE,
+    MQRC_NONE,
+    MQRC_PAGESET_ERROR,
+    MQRC_PUT_INHIBITED,
+    MQRC_Q_FULL,
+    MQRC_STORAGE_CLASS_ERROR,
+    MQRC_STORAGE_MEDIUM_FULL,
+    MQRC_UNKNOWN_OBJECT_NAME,
+)
+from mqsc.responses import Workload
+
 #: Log bytes of getting one persistent message from a private queue (UNVERIFIED choice).
 LOG_PER_GET = C.LOG_RECORD_BYTES
 
@@ -178,35 +167,6 @@ class QueueStore:
                    data["lists"], data["list_psid"])
 
 
-# ---- outcomes --------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Workload:
-    """What a put or get did: messages, bytes, pages, and the reason it stopped, if any.
-
-    ``pools`` holds, per buffer pool the operation touched, how its statistics moved
-    (QPST names: getp hits, getn new pages, rio reads, tpw pages written, wio write I/Os, stl
-    steals, dwt deferred write triggers...); ``expansions`` the page set expansions; ``messages``
-    the console messages it caused.
-    """
-
-    operation: str  # "put" or "get"
-    queue: str
-    requested: int
-    done: int
-    size: int = 0
-    bytes: int = 0
-    reason: int = MQRC_NONE
-    pages: int = 0
-    backed_out: int = 0
-    pools: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
-    expansions: int = 0
-    messages: tuple[Any, ...] = ()
-
-    @property
-    def reason_name(self) -> str:
-        return MQRC_NAMES.get(self.reason, str(self.reason))
-
-
 # ---- put -------------------------------------------------------------------------------------
 def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None = None,
         priority: int | None = None, batch: int = 0) -> Workload:
@@ -262,7 +222,8 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
     from mqsc.engine.space import report_expansions
 
     report_expansions(ctx, events)
-    return Workload("put", queue, count, done, size, done * size, reason, pages, backed)
+    return Workload("put", queue, count, done, size, done * size, reason, pages, backed,
+                    persistent=persistent)
 
 
 def _put_check(ctx: Ctx, q: Any, size: int) -> int:

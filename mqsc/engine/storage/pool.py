@@ -215,10 +215,11 @@ class PoolState:
             self._append(Segment(owner, psid, step, True, gen, persistent))
             self.changed += step
             pages -= step
+            # The low-water mark is taken at the peak, before any write relieves it.
+            self._note()
             self._synchronous_writes()
             if self.changed > threshold:
                 self.deferred_write()
-            self._note()
 
     def _make_room(self, pages: int) -> None:
         """Free ``pages`` buffers: empty ones first, then steal clean LRU ones, then reuse

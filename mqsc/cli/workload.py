@@ -1,0 +1,73 @@
+"""``mqsc put`` and ``mqsc get``: messages through a queue's storage class, page set and
+buffer pool, with a summary like the lab's OEMPUT/MGET output (no timings).
+
+Exit status: 0 all messages put / got, 10 the run stopped early (the MQ reason is shown),
+20 the queue manager could not be opened.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from mqsc.cli.options import add_qmgr_options, open_from
+from mqsc.render.workload import summary_json, summary_lines
+from mqsc.responses import Workload
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    put = sub.add_parser("put", help="put messages on a local queue",
+                         description="Put messages on a local queue, as OEMPUT does.")
+    put.add_argument("queue")
+    put.add_argument("--count", "-n", type=int, default=1, help="messages (default 1)")
+    put.add_argument("--size", "-s", type=int, default=1024, help="bytes each (default 1024)")
+    persistence = put.add_mutually_exclusive_group()
+    persistence.add_argument("--persistent", "-p", action="store_true", default=None)
+    persistence.add_argument("--nonpersistent", dest="persistent", action="store_false")
+    put.add_argument("--priority", type=int, choices=range(10), metavar="0-9")
+    put.add_argument("--batch", "-c", type=int, default=0,
+                     help="commit every N messages (default: no unit of work)")
+    _common(put, run_put)
+    get = sub.add_parser("get", help="get messages from a local queue",
+                         description="Get messages from a local queue, as MGET does.")
+    get.add_argument("queue")
+    get.add_argument("--count", "-n", type=int, help="at most this many (default: all)")
+    _common(get, run_get)
+
+
+def _common(parser: argparse.ArgumentParser, handler) -> None:
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    add_qmgr_options(parser)
+    parser.set_defaults(handler=handler)
+
+
+def run_put(args: argparse.Namespace) -> int:
+    if args.count < 0 or args.size < 0 or args.batch < 0:
+        print("mqsc put: --count, --size and --batch cannot be negative", file=sys.stderr)
+        return 2
+    return _run(args, lambda qm: qm.put(args.queue, args.count, args.size,
+                                        persistent=args.persistent, priority=args.priority,
+                                        batch=args.batch))
+
+
+def run_get(args: argparse.Namespace) -> int:
+    if args.count is not None and args.count < 0:
+        print("mqsc get: --count cannot be negative", file=sys.stderr)
+        return 2
+    return _run(args, lambda qm: qm.get(args.queue, args.count))
+
+
+def _run(args: argparse.Namespace, operation) -> int:
+    qm = open_from(args, args.command)
+    if qm is None:
+        return 20
+    try:
+        outcome: Workload = operation(qm)
+    finally:
+        qm.close()
+    if args.format == "json":
+        print(json.dumps(summary_json(outcome, qm.name, qm.cpf), indent=2))
+    else:
+        print("\n".join(summary_lines(outcome, qm.name, qm.cpf)))
+    return 10 if outcome.reason else 0

@@ -1,0 +1,61 @@
+"""Summaries of puts and gets, in the spirit of the lab's OEMPUT and MGET output.
+
+Messages, bytes, pages, buffer pool activity, page set I/O, expansions and the MQ reason a
+run stopped with. Never an elapsed time or a CPU cost: those belong to the real machine, and
+an emulator printing them would be inventing measurements.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mqsc import messages
+from mqsc.responses import Workload
+
+
+def summary_lines(w: Workload, qmgr: str, cpf: str) -> list[str]:
+    """A put or get summary, one line per fact."""
+    if w.operation == "put":
+        lines = [f"Put to {w.queue} on {qmgr}",
+                 f" Messages put        : {w.done} of {w.requested}",
+                 f" Message size        : {w.size} bytes ({w.bytes:,} bytes in all)",
+                 f" Persistence         : {'persistent' if w.persistent else 'nonpersistent'}",
+                 f" Pages used          : {w.pages}"]
+        if w.backed_out:
+            lines.append(f" Backed out          : {w.backed_out} (the unit of work in flight)")
+    else:
+        wanted = "all" if w.requested < 0 else str(w.requested)
+        lines = [f"Get from {w.queue} on {qmgr}",
+                 f" Messages got        : {w.done} (asked for {wanted})",
+                 f" Bytes got           : {w.bytes:,}",
+                 f" Pages freed         : {w.pages}"]
+    for pool, s in sorted(w.pools.items()):
+        lines.append(f" Buffer pool {pool:<8}: {s.get('getn', 0)} new pages, "
+                     f"{s.get('getp', 0)} hits, {s.get('rio', 0)} pages read back, "
+                     f"{s.get('tpw', 0)} pages written in {s.get('wio', 0)} I/Os, "
+                     f"{s.get('stl', 0)} buffers stolen")
+        extra = []
+        if s.get("dwt"):
+            extra.append(f"deferred write threshold reached {s['dwt']} times")
+        if s.get("dmc"):
+            extra.append(f"synchronous write threshold reached {s['dmc']} times")
+        if s.get("sos"):
+            extra.append(f"no buffer available {s['sos']} times")
+        extra.append(f"lowest stealable {s.get('low', 0)} buffers")
+        lines.append("                       " + "; ".join(extra))
+    lines.append(f" Page set expansions : {w.expansions}")
+    lines.append(f" Completion          : {w.reason_name} ({w.reason})")
+    lines.extend(messages.line(m.msg_id, m.inserts, cpf) for m in w.messages)
+    return lines
+
+
+def summary_json(w: Workload, qmgr: str, cpf: str) -> dict[str, Any]:
+    """The same as JSON."""
+    return {
+        "operation": w.operation, "qmgr": qmgr, "queue": w.queue,
+        "requested": w.requested, "done": w.done, "size": w.size, "bytes": w.bytes,
+        "persistent": w.persistent, "pages": w.pages, "backedOut": w.backed_out,
+        "reasonCode": w.reason, "reason": w.reason_name, "expansions": w.expansions,
+        "bufferPools": {str(k): dict(v) for k, v in sorted(w.pools.items())},
+        "console": [messages.line(m.msg_id, m.inserts, cpf) for m in w.messages],
+    }
