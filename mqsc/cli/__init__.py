@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 #: Subcommand modules, in the order ``mqsc --help`` lists them.
-SUBCOMMANDS = ("run", "check", "create", "restart", "workload", "stats", "advise")
+SUBCOMMANDS = ("run", "check", "create", "restart", "workload", "stats", "advise", "state")
 
 Handler = Callable[[argparse.Namespace], int]
 

@@ -266,6 +266,10 @@ class StateStore:
 
     def close(self, qm: QueueManager) -> None:
         self.flush(qm)
+        self.release()
+
+    def release(self) -> None:
+        """Close the database without a queue manager attached (nothing pending)."""
         self._unregister()
         self.conn.close()
 
@@ -371,17 +375,59 @@ class StateStore:
             self._profile_ids[id(profile)] = (profile, pid)
         return profile
 
+    # ---- copies ----------------------------------------------------------------------------
+    def backup(self, target: Path) -> None:
+        """Copy the database to ``target`` (a new file, owner-only), consistent even while
+        other processes use it: SQLite's online backup copies one committed state."""
+        try:
+            fd = os.open(target, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+        except FileExistsError:
+            raise StoreError(f"{target} already exists") from None
+        except OSError as error:
+            raise StoreError(f"{target}: {error.strerror}") from None
+        os.close(fd)
+        copy = sqlite3.connect(target)
+        try:
+            self.conn.backup(copy)
+            copy.execute("DELETE FROM session")
+            copy.commit()
+        except sqlite3.Error as error:
+            copy.close()
+            target.unlink(missing_ok=True)
+            raise StoreError(f"backup to {target} failed: {error}") from None
+        copy.close()
+
+    def remove(self) -> None:
+        """Delete the database (``mqsc state reset``), refusing while another process has it
+        open; the exclusive lock keeps a new user out until the files are gone."""
+        others = self.others()
+        if others:
+            raise StoreBusy(f"{self.path} is in use by {'; '.join(others)}; nothing was removed")
+        try:
+            self.conn.execute("BEGIN EXCLUSIVE")
+        except sqlite3.OperationalError:
+            raise StoreBusy(f"{self.path} is in use by another process; nothing was "
+                            "removed") from None
+        for suffix in ("-wal", "-shm", ""):
+            Path(f"{self.path}{suffix}").unlink(missing_ok=True)
+        self.conn.execute("ROLLBACK")
+        self.conn.close()
+
     # ---- who holds it ----------------------------------------------------------------------
-    def busy_message(self, name: str) -> str:
-        """Who is holding the queue manager, as far as the session table knows."""
-        others = []
+    def others(self) -> list[str]:
+        """Other live processes that have the database open, as the session table knows."""
+        found = []
         try:
             for pid, program, started in self.conn.execute("SELECT * FROM session"):
                 if pid != os.getpid() and _alive(pid):
-                    others.append(f"process {pid} ({program}, since {started})")
+                    found.append(f"process {pid} ({program}, since {started})")
         except sqlite3.OperationalError:
             pass
-        who = "; ".join(others) or "another process"
+        return found
+
+    def busy_message(self, name: str) -> str:
+        """Who is holding the queue manager, as far as the session table knows."""
+        who = "; ".join(self.others()) or "another process"
         return (f"queue manager {name} is in use by {who}: it held {self.path} for more than "
                 f"{self.timeout:g} seconds (MQSC_LOCK_TIMEOUT)")
 

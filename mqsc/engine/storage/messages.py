@@ -299,11 +299,12 @@ def _fill_what_fits(ctx: Ctx, store: QueueStore, run: Run, ps: Any, pool: Any, k
     return _allocate_messages(ctx, store, run, ps, pool, low, events)
 
 
-def _release_lists(store: QueueStore, ps: Any, pool: Any, n: int) -> None:
+def _release_lists(store: QueueStore, ps: Any, pool: Any, n: int) -> int:
     if n > 0:
         pool.free(store.list_owner, ps.psid, n)
         ps.release(n, persistent=False)
         store.lists -= n
+    return max(0, n)
 
 
 def _back_out(ctx: Ctx, store: QueueStore, run: Run, ps: Any, pool: Any, n: int) -> None:
@@ -321,8 +322,8 @@ def _back_out(ctx: Ctx, store: QueueStore, run: Run, ps: Any, pool: Any, n: int)
                 count=n)
 
 
-def _shrink_lists(store: QueueStore, ps: Any, pool: Any) -> None:
-    _release_lists(store, ps, pool, store.lists - list_pages(store.depth))
+def _shrink_lists(store: QueueStore, ps: Any, pool: Any) -> int:
+    return _release_lists(store, ps, pool, store.lists - list_pages(store.depth))
 
 
 def _drop_empty(store: QueueStore) -> None:
@@ -360,7 +361,7 @@ def get(ctx: Ctx, queue: str, count: int | None = None) -> Workload:
     _drop_empty(store)
     if store.lists:
         ps = txn.edit("pageset", store.list_psid)
-        _shrink_lists(store, ps, txn.edit("pool", ps.pool))
+        pages += _shrink_lists(store, ps, txn.edit("pool", ps.pool))
     if not store.runs:
         txn.delete("messages", queue)
     reason = MQRC_NO_MSG_AVAILABLE if count is not None and got < count else MQRC_NONE

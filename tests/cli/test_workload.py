@@ -1,0 +1,82 @@
+"""``mqsc put``, ``mqsc get``, ``mqsc stats`` and ``mqsc advise`` on the durable QMZ1: each is a
+separate process-like invocation, so state must carry from one to the next."""
+
+from __future__ import annotations
+
+import json
+
+from mqsc.cli import main
+
+
+def run_json(capsys, *argv: str) -> tuple[int, dict]:
+    status = main([*argv, "--format", "json"])
+    return status, json.loads(capsys.readouterr().out)
+
+
+def test_put_then_usage_then_get_across_invocations(capsys) -> None:
+    status, put = run_json(capsys, "put", "USER1.ABAR.QUEUE", "--count", "300", "--size", "4096")
+    assert status == 0 and put["done"] == 300 and put["pages"] == 605
+    assert put["bufferPools"]["11"]["getn"] == 605
+    status, stats = run_json(capsys, "stats")
+    assert stats["pageSets"]["11"]["NPPG"] == 605 and stats["bufferPools"]["11"]["CBS"] == 393
+    status, got = run_json(capsys, "get", "USER1.ABAR.QUEUE")
+    assert status == 0 and got["done"] == 300 and got["pages"] == 605
+    _, stats = run_json(capsys, "stats")
+    assert stats["pageSets"]["11"]["NPPG"] == 0
+
+
+def test_text_summary_has_no_timings(capsys) -> None:
+    assert main(["put", "USER1.BBAR.QUEUE", "-n", "1200", "-s", "4096"]) == 0
+    out = capsys.readouterr().out
+    assert "Messages put        : 1200 of 1200" in out
+    assert "Page set expansions : 3" in out
+    assert "CSQP013I" in out  # the expansion console messages
+    for word in ("elapsed", "CPU", "seconds", "/sec"):
+        assert word not in out
+
+
+def test_failure_exits_10_with_the_mq_reason(capsys) -> None:
+    assert main(["put", "NO.SUCH.QUEUE"]) == 10
+    assert "MQRC_UNKNOWN_OBJECT_NAME (2085)" in capsys.readouterr().out
+    assert main(["get", "USER1.ABAR.QUEUE", "--count", "1"]) == 10
+    assert "MQRC_NO_MSG_AVAILABLE (2033)" in capsys.readouterr().out
+
+
+def test_bad_arguments_exit_2_and_change_nothing(capsys) -> None:
+    assert main(["put", "USER1.ABAR.QUEUE", "--count", "-1"]) == 2
+    assert "cannot be negative" in capsys.readouterr().err
+    _, stats = run_json(capsys, "stats")
+    assert stats["pageSets"]["11"]["NPPG"] == 0
+
+
+def test_stats_reset_starts_a_new_interval(capsys) -> None:
+    main(["put", "USER1.ABAR.QUEUE", "-n", "10", "-s", "4096"])
+    capsys.readouterr()
+    _, first = run_json(capsys, "stats", "--reset")
+    assert first["bufferPools"]["11"]["GETN"] == 20 + 1
+    _, second = run_json(capsys, "stats")
+    assert second["bufferPools"]["11"]["GETN"] == 0
+    # The low-water mark restarts at the current stealable figure.
+    assert second["bufferPools"]["11"]["CBSL"] == second["bufferPools"]["11"]["CBS"]
+
+
+def test_stats_text_names_the_smf_fields(capsys) -> None:
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out
+    assert "(QPST)" in out and "(QIS1)" in out
+    assert "CBSL" in out and "DWT" in out and "EXPN" in out
+
+
+def test_advise_after_overflowing_a_pool(capsys) -> None:
+    main(["put", "USER1.ABAR.QUEUE", "-n", "1200", "-s", "4096"])
+    capsys.readouterr()
+    status, advice = run_json(capsys, "advise")
+    assert status == 0
+    pool = next(p for p in advice["pools"] if p["pool"] == 11)
+    assert pool["lowest_percent"] == 14 and pool["deferred_writes"] == 63
+    assert any("deferred write" in f for f in pool["findings"])
+    # 2 GB + above-the-bar buffers x 4096 + 200 bytes per message held (seed 004).
+    above = advice["above_bar_buffers"]
+    assert advice["memlimit_bytes"] == 2 * 1024**3 + above * 4096 + 200 * 1200
+    assert main(["advise"]) == 0
+    assert "MEMLIMIT" in capsys.readouterr().out
