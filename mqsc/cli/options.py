@@ -25,7 +25,7 @@ def add_qmgr_options(parser: argparse.ArgumentParser) -> None:
 def open_from(args: argparse.Namespace, prog: str) -> QueueManager | None:
     """Open the queue manager the options name; print why not and return None on failure."""
     try:
-        return open_qmgr(args.qmgr, memory=args.memory, state=args.state)
+        return open_qmgr(args.qmgr, memory=args.memory, state=args.state, clock=fixed_clock())
     except QMgrError as error:
         print(f"mqsc {prog}: {error}", file=sys.stderr)
         return None
