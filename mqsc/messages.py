@@ -311,6 +311,8 @@ _CATALOG: tuple[MessageDef, ...] = (
        "recollection (research §5: the CSQU syntax message texts are NOT FOUND)",
        "A data set the statement names has no DD statement; nothing is run (RC 12).",
        cpf=False),
+    _m("CSQU102E", " No functions requested", 8, U, "recollection (research §5)",
+       "SYSIN holds no function statement; nothing is run (RC 12).", cpf=False),
     _m("CSQU104E", " Invalid value {value} for keyword {keyword}", 8, U,
        "recollection (research §5)", "A keyword value is not allowed; nothing is run (RC 12).",
        cpf=False),
@@ -376,8 +378,10 @@ _CATALOG: tuple[MessageDef, ...] = (
        "emulator lint (storage-model ST-5, [D-V6BP] 15% free rule)",
        "Below 15% stealable the pool writes pages to its page sets and reads them back."),
     # Emulator limits of the batch front ends.
-    _m("MQSC210E", "CSQUTIL function {function} is not supported by mqsc (only COMMAND is)", 8,
-       V, "emulator", "The statement names a real CSQUTIL function mqsc does not emulate."),
+    _m("MQSC210E", "CSQUTIL {item} is not supported by mqsc (docs/batch.md lists what is)", 8,
+       V, "emulator",
+       "The statement names a real CSQUTIL function or keyword mqsc does not emulate; "
+       "nothing is run (RC 12)."),
     _m("MQSC211E", "JCL {feature} is not supported by mqsc's JCL subset (docs/batch.md)", 8, V,
        "emulator", "The job uses JCL the emulator does not run; the job is not run."),
 )
