@@ -237,14 +237,18 @@ class _Session:
         return self.qm
 
 
-def run(sysin: Source, *, parm: str, datasets: DataSets, connect: Connect, clock: Clock,
-        columns: Columns = "72") -> Outcome:
-    """Run CSQUTIL: check every SYSIN statement, then run them in order."""
+def run(sysin: Source | None, *, parm: str, datasets: DataSets, connect: Connect,
+        clock: Clock, columns: Columns = "72") -> Outcome:
+    """Run CSQUTIL: check every SYSIN statement, then run them in order (``sysin`` None: the
+    step has no SYSIN DD)."""
     out = _Printer()
     now = clock()
     out.utility("CSQU000I", csect=CSECT, version=VERSION)
     out.utility("CSQU001I", csect=CSECT, date=now.strftime("%Y-%m-%d"),
                 time=now.strftime("%H:%M:%S"))
+    if sysin is None:
+        out.utility("CSQU100E", ddname="SYSIN")
+        return _ended(out, 0, 0, failed=False, rc=12)
     checked = [(logical, *check_statement(logical, datasets))
                for logical in statements(sysin, columns)]
     if not checked or any(errors for _, _, errors in checked):

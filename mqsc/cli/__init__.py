@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 #: Subcommand modules, in the order ``mqsc --help`` lists them.
-SUBCOMMANDS = ("run", "check", "create", "csqutil", "dump", "plan", "diff")
+SUBCOMMANDS = ("run", "check", "create", "csqutil", "job", "dump", "plan", "diff")
 
 Handler = Callable[[argparse.Namespace], int]
 
