@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from mqsc.batch import csqutil
-from mqsc.batch.datasets import Catalog, DataSetError
+from mqsc.batch.datasets import Catalog
 from mqsc.batch.jcl import DataDefinition
 from mqsc.engine.manager import QueueManager
 from mqsc.source import Source
@@ -110,12 +110,8 @@ def run_csqutil(ctx: StepContext) -> StepOutcome:
     """``EXEC PGM=CSQUTIL,PARM='qmgr'``: SYSIN statements, SYSPRINT, the CSQUTIL return
     code as the step's condition code."""
     sysin = ctx.read("SYSIN") if ctx.has("SYSIN") else None
-    try:
-        outcome = csqutil.run(sysin, parm=ctx.parm, datasets=ctx, connect=ctx.qmgr,
-                              clock=ctx.clock)
-    except DataSetError as error:
-        ctx.sysprint(f" {error}")
-        return StepOutcome(cc=12)
+    outcome = csqutil.run(sysin, parm=ctx.parm, datasets=ctx, connect=ctx.qmgr,
+                          clock=ctx.clock)
     ctx.print("SYSPRINT", outcome.sysprint)
     return StepOutcome(cc=outcome.rc)
 
