@@ -4,7 +4,7 @@ Supported (docs/batch.md; rules from research batch-jcl-ci.md §2, the MVS JCL R
 
 * ``//name JOB`` with accounting and programmer fields, CLASS, MSGCLASS, NOTIFY, USER, COND and
   the keywords that only matter to a real system (REGION, TIME, MSGLEVEL...), accepted and
-  ignored; ``&SYSUID`` is the submitting user;
+  ignored (``NOTIFY=&SYSUID`` included);
 * ``//name EXEC PGM=x,PARM=...,COND=...`` (PARM as the program receives it: without the
   enclosing parentheses or apostrophes, ``''`` and ``&&`` undoubled, at most 100 characters);
 * ``//name DD *`` and ``DD DATA`` with in-stream data ending at ``/*`` (a ``DD *`` also at the
@@ -24,6 +24,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from mqsc.batch.jclparams import (
+    Cond,
+    CondTest,
+    Value,
+    parm_string,
+    parse_cond,
+    split_operands,
+    value,
+    word,
+)
 from mqsc.batch.systemmsgs import emulator_line, line
 from mqsc.source import Source
 
@@ -36,7 +46,6 @@ PARM_MAX = 100
 _NAME = re.compile(r"[A-Z@#$][A-Z0-9@#$]{0,7}")
 _DSN = re.compile(r"([A-Z@#$][A-Z0-9@#$-]{0,7}(?:\.[A-Z@#$][A-Z0-9@#$-]{0,7})*)"
                   r"(?:\(([A-Z@#$][A-Z0-9@#$]{0,7})\))?")
-_OPERATORS = ("GT", "GE", "EQ", "LT", "LE", "NE")
 
 #: Keywords accepted and ignored: they matter only to a real system.
 JOB_IGNORED = frozenset({"ADDRSPC", "BYTES", "CARDS", "CCSID", "DSENQSHR", "EMAIL", "GROUP",
@@ -59,16 +68,6 @@ UNSUPPORTED_OPERATIONS = frozenset({"PROC", "PEND", "SET", "IF", "THEN", "ELSE",
 
 # ---- the parsed job ------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
-class Quoted:
-    """An apostrophe-enclosed value, undoubled."""
-
-    text: str
-
-
-Value = str | Quoted | tuple  # a word, a quoted string, or a parenthesised list
-
-
-@dataclass(frozen=True, slots=True)
 class DataDefinition:
     """One DD statement (an unnamed one continues the concatenation of the one before)."""
 
@@ -86,24 +85,6 @@ class DataDefinition:
     @property
     def parts(self) -> tuple[DataDefinition, ...]:
         return (self, *self.concatenation)
-
-
-@dataclass(frozen=True, slots=True)
-class CondTest:
-    """``(code,operator[,stepname])``: bypass when ``code operator rc`` is true."""
-
-    code: int
-    operator: str
-    step: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Cond:
-    """A COND parameter: return-code tests, EVEN, ONLY."""
-
-    tests: tuple[CondTest, ...] = ()
-    even: bool = False
-    only: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,99 +310,6 @@ def _instream(lines: list[str], index: int, dlm: str | None, *, data: bool
 
 
 # ---- operands ------------------------------------------------------------------------------
-def split_operands(text: str) -> list[str] | None:
-    """Operands separated by commas outside parentheses and apostrophes; None if unbalanced.
-
-    >>> split_operands("PGM=CSQUTIL,PARM='A,B',COND=(4,LT)")
-    ['PGM=CSQUTIL', "PARM='A,B'", 'COND=(4,LT)']
-    """
-    out, current, depth, quoted = [], [], 0, False
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if ch == "'":
-            quoted = not quoted
-        elif not quoted and ch == "(":
-            depth += 1
-        elif not quoted and ch == ")":
-            depth -= 1
-            if depth < 0:
-                return None
-        if ch == "," and depth == 0 and not quoted:
-            out.append("".join(current))
-            current = []
-        else:
-            current.append(ch)
-        i += 1
-    if depth or quoted:
-        return None
-    if current or out:
-        out.append("".join(current))
-    return out
-
-
-def value(text: str) -> Value | None:
-    """A parameter value: a word, a :class:`Quoted` string or a tuple of values.
-
-    >>> value("(4,LT,STEP1)"), value("'it''s'")
-    (('4', 'LT', 'STEP1'), Quoted(text="it's"))
-    """
-    if text.startswith("(") and text.endswith(")"):
-        parts = split_operands(text[1:-1])
-        if parts is None:
-            return None
-        items = [value(p) for p in parts]
-        return None if any(i is None for i in items) else tuple(items)
-    if text.startswith("'"):
-        if len(text) < 2 or not text.endswith("'"):
-            return None
-        return Quoted(text[1:-1].replace("''", "'"))
-    return text
-
-
-def parm_string(v: Value) -> str:
-    """PARM as the program receives it: no enclosing parentheses or apostrophes, commas kept,
-    ``&&`` as ``&`` (research §2.6).
-
-    >>> parm_string(value("('-mQMZ1 -n300')")), parm_string(value("(A,'B C')"))
-    ('-mQMZ1 -n300', 'A,B C')
-    """
-    if isinstance(v, tuple):
-        return ",".join(parm_string(i) for i in v)
-    text = v.text if isinstance(v, Quoted) else v
-    return text.replace("&&", "&")
-
-
-def _word(v: Value | None) -> str:
-    if isinstance(v, Quoted):
-        return v.text
-    return v if isinstance(v, str) else ""
-
-
-def parse_cond(v: Value | None) -> tuple[Cond | None, str]:
-    """COND=(code,op[,step]) / ((...),(...),EVEN|ONLY); (None, error text) when invalid."""
-    if v in ("EVEN", "ONLY"):
-        return Cond(even=v == "EVEN", only=v == "ONLY"), ""
-    if not isinstance(v, tuple) or not v:
-        return None, line("IEFC630I.COND")
-    items = list(v) if isinstance(v[0], tuple) or v[0] in ("EVEN", "ONLY") else [v]
-    tests, even, only = [], False, False
-    for item in items:
-        if item == "EVEN":
-            even = True
-        elif item == "ONLY":
-            only = True
-        elif isinstance(item, tuple) and 2 <= len(item) <= 3 and str(item[0]).isdigit() \
-                and 0 <= int(item[0]) <= 4095 and item[1] in _OPERATORS:
-            tests.append(CondTest(int(item[0]), str(item[1]),
-                                  str(item[2]) if len(item) == 3 else None))
-        else:
-            return None, line("IEFC630I.COND")
-    if len(tests) > 8 or (even and only):
-        return None, line("IEFC630I.COND")
-    return Cond(tuple(tests), even, only), ""
-
-
 def _keywords(builder: _Builder, statement: _Statement, what: str
               ) -> tuple[list[Value], dict[str, Value]]:
     parts = split_operands(statement.operands)
@@ -489,7 +377,7 @@ def _exec(builder: _Builder, statement: _Statement) -> None:
         builder.error(statement.number, line("IEFC005I"))
         return
     positional, keywords = _keywords(builder, statement, "EXEC")
-    program = _word(keywords.get("PGM"))
+    program = word(keywords.get("PGM"))
     if positional or "PROC" in keywords:
         builder.error(statement.number, _unsupported("cataloged procedures (EXEC PROC=)"))
     elif not program:
@@ -519,10 +407,10 @@ def _dd(builder: _Builder, statement: _Statement, lines: list[str], index: int) 
     positional, keywords = _keywords(builder, statement, "DD")
     kind = ""
     records: tuple[str, ...] = ()
-    first = _word(positional[0]) if positional else ""
+    first = word(positional[0]) if positional else ""
     if first in ("*", "DATA"):
         kind = "instream"
-        dlm = _word(keywords.get("DLM")) or None
+        dlm = word(keywords.get("DLM")) or None
         records, index = _instream(lines, index, dlm, data=first == "DATA")
     elif first == "DUMMY":
         kind = "dummy"
@@ -560,7 +448,7 @@ def _data_definition(builder: _Builder, statement: _Statement, kind: str,
                      ) -> DataDefinition | None:
     name = statement.name
     if kind == "dsn":
-        dsn = _word(keywords["DSN"])
+        dsn = word(keywords["DSN"])
         match = _DSN.fullmatch(dsn)
         if dsn.startswith("&&"):
             builder.error(statement.number, _unsupported("temporary data sets (DSN=&&name)"))
@@ -571,7 +459,7 @@ def _data_definition(builder: _Builder, statement: _Statement, kind: str,
         return DataDefinition(name, statement.number, kind, dsn=match.group(1),
                               member=match.group(2) or "", disp=_disp(keywords.get("DISP")))
     if kind == "sysout":
-        sysout = _word(keywords["SYSOUT"]) or (keywords["SYSOUT"][0]
+        sysout = word(keywords["SYSOUT"]) or (keywords["SYSOUT"][0]
                                                 if isinstance(keywords["SYSOUT"], tuple)
                                                 else "")
         return DataDefinition(name, statement.number, kind, sysout=str(sysout))
@@ -583,10 +471,10 @@ def _data_definition(builder: _Builder, statement: _Statement, kind: str,
 
 def _disp(v: Value | None) -> tuple[str, str, str]:
     items = list(v) if isinstance(v, tuple) else [v or "NEW"]
-    status = _word(items[0]) or "NEW"
-    normal = _word(items[1]) if len(items) > 1 and _word(items[1]) else (
+    status = word(items[0]) or "NEW"
+    normal = word(items[1]) if len(items) > 1 and word(items[1]) else (
         "KEEP" if status != "NEW" else "DELETE")
-    abnormal = _word(items[2]) if len(items) > 2 and _word(items[2]) else normal
+    abnormal = word(items[2]) if len(items) > 2 and word(items[2]) else normal
     return status, normal, abnormal
 
 
@@ -596,7 +484,7 @@ def _finish(builder: _Builder, end: int) -> Job:
     keywords = builder.job_keywords
     owner = builder.owner
     if "USER" in keywords:
-        owner = _word(keywords["USER"]) or owner
+        owner = word(keywords["USER"]) or owner
     jobcond: tuple[CondTest, ...] = ()
     if "COND" in keywords:
         parsed, error = parse_cond(keywords["COND"])
@@ -611,8 +499,8 @@ def _finish(builder: _Builder, end: int) -> Job:
     return Job(
         name=job.name if job else "",
         owner=owner,
-        jobclass=_word(keywords.get("CLASS")) or "A",
-        msgclass=_word(keywords.get("MSGCLASS")) or "A",
+        jobclass=word(keywords.get("CLASS")) or "A",
+        msgclass=word(keywords.get("MSGCLASS")) or "A",
         cond=jobcond,
         steps=steps,
         listing=tuple(builder.listing),
