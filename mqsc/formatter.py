@@ -71,6 +71,16 @@ def format_command(command: Command) -> str:
     >>> format_command(parse_one("def ql(pay.in) maxdepth(5)"))
     'DEFINE QLOCAL(PAY.IN) MAXDEPTH(5)'
     """
+    return " ".join(format_parts(command))
+
+
+def format_parts(command: Command) -> list[str]:
+    """The tokens of the canonical text, one per keyword (where a deck writer may break a line).
+
+    >>> from mqsc import parse_one
+    >>> format_parts(parse_one("DEF QL(A) DESCR('x y') NOSHARE"))
+    ['DEFINE', 'QLOCAL(A)', "DESCR('x y')", 'NOSHARE']
+    """
     spec = catalog.command_spec(command.verb, command.objtype)
     parts = [command.verb]
     if command.name is None:
@@ -82,7 +92,7 @@ def format_command(command: Command) -> str:
     parts.extend(command.requested)
     if command.where is not None:
         parts.append(format_filter(command.where))
-    return " ".join(parts)
+    return parts
 
 
 def format_commands(commands: Iterable[Command]) -> str:

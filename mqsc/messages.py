@@ -272,6 +272,123 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("MQSC004E", "Command prefix '{cpf}' does not belong to queue manager {qmgr}", 8, V,
        "emulator (z/OS would answer IEE305I: the console has no such prefix)",
        "A command was typed with another queue manager's prefix."),
+    # ---- Batch and lint (issue 8) ----------------------------------------------------------
+    # CSQUTIL (reference §10; research messages-csqp-csqi-csqe-csqy-csqu.md §5). CSQU messages
+    # carry no CPF. The one real SYSPRINT capture [GH-CSQUTIL] shows the csect after the id for
+    # messages issued by CSQUTIL itself and two blanks after the id for the others: those
+    # templates start with a blank. CSQU144I prints an empty insert in the capture (two blanks
+    # between count and text, sic).
+    _m("CSQU000I", "{csect} IBM MQ for z/OS {version}", 0, V, "DOC-CSQU, GH-CSQUTIL",
+       "CSQUTIL report header: the product release.", cpf=False),
+    _m("CSQU001I", "{csect} Queue Manager Utility - {date} {time}", 0, V, "DOC-CSQU, GH-CSQUTIL",
+       "CSQUTIL report header; a copy of the SYSIN statements follows.", cpf=False),
+    _m("CSQU002E", " Unable to get storage of size {size} bytes, return code={rc}", 8, V,
+       "DOC-CSQU (U92)", "A storage request failed; the function ends.", cpf=False),
+    _m("CSQU003E", " Unable to free storage at {address}, return code={rc}", 8, V,
+       "DOC-CSQU (U92)", "Freeing storage failed; usually ignored.", cpf=False),
+    _m("CSQU007E", " MQCMIT failed. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})", 8, V,
+       "DOC-CSQU (reference §10.4)", "A commit failed; the updates are backed out.", cpf=False),
+    _m("CSQU009E", " MQCONN failed for {conn}. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})", 8, V,
+       "DOC-CSQU (reference §10.4)",
+       "CSQUTIL could not connect to the queue manager in its PARM (in mqsc: no such queue "
+       "manager, MQRC 2058).", cpf=False),
+    _m("CSQU013E", " MQOPEN failed for {queue}. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})", 8, U,
+       "shape of the VERIFIED CSQU007E/CSQU009E; id from recollection",
+       "The command queue of the TGTQMGR queue manager could not be opened (in mqsc: no such "
+       "queue manager, MQRC 2087).", cpf=False),
+    _m("CSQU055I", " Target queue manager is {qmgr}", 0, V, "GH-CSQUTIL",
+       "Where the COMMAND function sends its commands (TGTQMGR, else the connected one).",
+       cpf=False),
+    _m("CSQU056I", " Making commands in {ddname} data set", 0, U,
+       "reference §10.4 (id and meaning; text NOT FOUND)",
+       "MAKEDEF/MAKEREP/MAKEALT/MAKEDEL: where the generated commands go.", cpf=False),
+    _m("CSQU057I", " {count} commands read", 0, V, "GH-CSQUTIL",
+       "Commands the COMMAND function read from its input data set.", cpf=False),
+    _m("CSQU058I", " {count} commands issued and responses received, {failed} failed", 0, V,
+       "GH-CSQUTIL", "Commands sent to the command server, and how many failed.", cpf=False),
+    _m("CSQU059I", " {count} commands made", 0, U,
+       "reference §10.4 (id and meaning; text NOT FOUND)",
+       "How many commands MAKEDEF/MAKEREP/MAKEALT/MAKEDEL wrote.", cpf=False),
+    _m("CSQU100E", " {ddname} DD statement missing", 8, U,
+       "recollection (research §5: the CSQU syntax message texts are NOT FOUND)",
+       "A data set the statement names has no DD statement; nothing is run (RC 12).",
+       cpf=False),
+    _m("CSQU102E", " No functions requested", 8, U, "recollection (research §5)",
+       "SYSIN holds no function statement; nothing is run (RC 12).", cpf=False),
+    _m("CSQU104E", " Invalid value {value} for keyword {keyword}", 8, U,
+       "recollection (research §5)", "A keyword value is not allowed; nothing is run (RC 12).",
+       cpf=False),
+    _m("CSQU105E", " Incompatible keywords or values for {function} function", 8, U,
+       "recollection (research §5)",
+       "Keywords that cannot be used together, or one given twice; nothing is run (RC 12).",
+       cpf=False),
+    _m("CSQU106E", " Invalid function {function}", 8, U, "recollection (research §5)",
+       "The statement does not start with a CSQUTIL function; nothing is run (RC 12).",
+       cpf=False),
+    _m("CSQU107E", " Invalid function statement syntax", 8, U, "recollection (research §5)",
+       "The statement cannot be read (parentheses, quotes); nothing is run (RC 12).",
+       cpf=False),
+    _m("CSQU108E", " Value missing for keyword {keyword}", 8, U, "recollection (research §5)",
+       "A keyword needs a value in parentheses; nothing is run (RC 12).", cpf=False),
+    _m("CSQU113E", " Invalid keyword {keyword} for {function} function", 8, U,
+       "recollection (research §5)",
+       "The function does not take this keyword; nothing is run (RC 12).", cpf=False),
+    _m("CSQU120I", " Connecting to {qmgr}", 0, V, "GH-CSQUTIL",
+       "CSQUTIL connects to the queue manager named in its PARM.", cpf=False),
+    _m("CSQU121I", " Connected to queue manager {qmgr}", 0, V, "GH-CSQUTIL",
+       "The connection succeeded.", cpf=False),
+    _m("CSQU127I", " Executing {function} using input from {ddname} data set", 0, V,
+       "GH-CSQUTIL", "A function starts reading its input data set.", cpf=False),
+    _m("CSQU143I", " {count} {function} statements attempted", 0, V, "GH-CSQUTIL",
+       "Function statements CSQUTIL tried to run.", cpf=False),
+    _m("CSQU144I", " {count} {function} statements executed successfully", 0, V,
+       "GH-CSQUTIL (printed with an empty function insert)",
+       "Function statements that succeeded (FAILURE(IGNORE) counts a COMMAND function whose "
+       "commands failed as successful).", cpf=False),
+    _m("CSQU147I", "{csect} Utility terminated, return code={rc}", 0, U,
+       "existence and role WMB-CSQUTIL-RC; text is reference §10.3's guess",
+       "A function failed and no further functions were attempted (replaces CSQU148I).",
+       cpf=False),
+    _m("CSQU148I", "{csect} Utility completed, return code={rc}", 0, V, "GH-CSQUTIL",
+       "CSQUTIL ended; the return code is the step's condition code.", cpf=False),
+    # Lint rules beyond syntax (docs/ci.md lists each rule with its test). Severity 4: z/OS
+    # accepts these decks; they do something other than what their author most likely meant.
+    _m("MQSC201W", "'*' in column {column} is command text, not a comment: only a '*' in "
+       "column 1 starts a comment", 4, V, "emulator lint (reference §2.2, [DOC-SCRIPTS])",
+       "A line meant as a comment becomes part of a command."),
+    _m("MQSC202W", "Text past column 72 is ignored on z/OS: columns 73-80 of a card deck hold "
+       "sequence numbers", 4, V, "emulator lint (reference §2.2, [DOC-SCRIPTS])",
+       "Initialization data sets and CSQUTIL input use columns 1-72 only; the rest is cut."),
+    _m("MQSC204W", "Comment line inside a continued command: line {line} ends with "
+       "'{character}', so the command goes on after the comment", 4, V,
+       "emulator lint (reference §2.2: a continued command skips comment and blank lines)",
+       "A '* comment' after a continued line does not end the command."),
+    _m("MQSC205W", "DEFINE {objtype}({name}) has no REPLACE: replaying the deck fails with "
+       "CSQM095I once the object exists", 4, V,
+       "emulator lint (peers §3: decks applied at every start need REPLACE)",
+       "A deck meant to be replayed (CSQINP2, --replay) defines an object without REPLACE."),
+    _m("MQSC206W", "DEFINE {objtype}({name}) REPLACE resets {attributes} to the defaults: "
+       "REPLACE re-creates the object from the attributes on the command", 4, V,
+       "emulator lint (reference §6.1 runmqsc capture: REPLACE resets unspecified attributes)",
+       "Attributes the existing object had are silently lost."),
+    _m("MQSC207W", "Queue {queue} uses storage class {stgclass}, which maps to page set 0: "
+       "keep page set 0 for object definitions", 4, V,
+       "emulator lint (storage-model PS-6: page set 0 holds the object definitions)",
+       "Messages on page set 0 compete with the queue manager's own definitions for space."),
+    _m("MQSC208W", "Buffer pool {pool} is down to {percent}% stealable buffers ({stealable} of "
+       "{buffers}) after the deck: keep it above 15%", 4, V,
+       "emulator lint (storage-model ST-5, [D-V6BP] 15% free rule)",
+       "Below 15% stealable the pool writes pages to its page sets and reads them back."),
+    # Emulator limits of the batch front ends.
+    _m("MQSC210E", "CSQUTIL {item} is not supported by mqsc (docs/batch.md lists what is)", 8,
+       V, "emulator",
+       "The statement names a real CSQUTIL function or keyword mqsc does not emulate; "
+       "nothing is run (RC 12)."),
+    _m("MQSC211E", "JCL {feature} is not supported by mqsc's JCL subset (docs/batch.md)", 8, V,
+       "emulator", "The job uses JCL the emulator does not run; the job is not run."),
+    _m("MQSC212E", "Program {program} ended abnormally in mqsc: {problem}", 8, V, "emulator",
+       "A data set could not be read or written (the step abends S013, as an OPEN failure "
+       "does), or the program hit an mqsc bug (S0C4; MQSC_STRICT=1 raises it instead)."),
 )
 
 @dataclass(frozen=True, slots=True)

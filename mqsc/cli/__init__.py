@@ -15,7 +15,8 @@ import sys
 from collections.abc import Callable, Sequence
 
 #: Subcommand modules, in the order ``mqsc --help`` lists them.
-SUBCOMMANDS = ("run", "check", "create", "restart", "workload", "stats", "advise", "state")
+SUBCOMMANDS = ("run", "check", "create", "restart", "workload", "stats", "advise", "state",
+               "csqutil", "job", "dump", "plan", "diff")
 
 Handler = Callable[[argparse.Namespace], int]
 

@@ -4,6 +4,10 @@ Syntax and catalog checks, then (unless ``--syntax-only``) a run against a scrat
 target queue manager, so semantic errors (object exists, LIKE object missing, object in use)
 are reported with file:line:col, plus warnings for commands z/OS accepts that will fail later.
 
+Besides the text and JSON output, ``--format junit|sarif|github`` writes CI reports (one JUnit
+test case per command, SARIF 2.1.0 for code scanning, GitHub workflow annotations), see
+docs/ci.md; the lint rules of :mod:`mqsc.batch.lint` run unless ``--no-lint``.
+
 Exit status: 0 clean, 1 problems at or above ``--fail-level``, 2 usage or I/O error.
 """
 
@@ -13,12 +17,12 @@ import argparse
 import json
 import sys
 
-from mqsc.checker import DeckReport, check
+from mqsc.batch.reports import FAIL_LEVELS
+from mqsc.checker import DeckReport, Options, check
 from mqsc.cli.inputs import InputError, add_input_options, read_deck
-from mqsc.cli.options import add_qmgr_options, open_from
+from mqsc.cli.options import add_qmgr_options, open_scratch
+from mqsc.cli.reporting import REPORT_FORMATS, add_report_options, ignored, write_report
 from mqsc.diagnostics import Diagnostic, Severity
-
-LEVELS = {"warning": (Severity.WARNING, Severity.ERROR), "error": (Severity.ERROR,)}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -28,11 +32,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         "problems are found, 2 on usage or I/O errors.",
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="deck files, or - for stdin")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
-    parser.add_argument("--fail-level", choices=tuple(LEVELS), default="error",
-                        help="lowest severity that makes the exit status 1 (default error)")
+    parser.add_argument("--format", choices=("text", "json", *REPORT_FORMATS), default="text",
+                        help="text, json, or a CI report: junit, sarif, github")
     parser.add_argument("--syntax-only", action="store_true",
                         help="only syntax and catalog checks, no scratch queue manager")
+    parser.add_argument("--replay", action="store_true",
+                        help="the decks are replayed (like CSQINP2 at every start): warn about "
+                        "DEFINE without REPLACE")
+    parser.add_argument("--no-lint", action="store_true", help="skip the lint rules")
+    add_report_options(parser)
     add_qmgr_options(parser)
     add_input_options(parser)
     parser.set_defaults(handler=run)
@@ -46,16 +54,19 @@ def run(args: argparse.Namespace) -> int:
         return 2
     qm = None
     if not args.syntax_only:
-        args.memory = True  # a scratch copy: the real state is never touched
-        qm = open_from(args, "check")
+        qm = open_scratch(args, "check")
         if qm is None:
             return 2
-    reports = check(sources, qm, columns=args.columns)
+    options = Options(lint=not args.no_lint, replay=args.replay, ignore=ignored(args))
+    reports = check(sources, qm, columns=args.columns, options=options)
     if args.format == "json":
         print(json.dumps(_json(reports), indent=2))
+    elif args.format in REPORT_FORMATS:
+        write_report(args.format, "mqsc check", reports, args, run=False)
+        _summary(reports)
     else:
         _text(reports)
-    failing = LEVELS[args.fail_level]
+    failing = FAIL_LEVELS[args.fail_level]
     return 1 if any(d.severity in failing for r in reports for d in r.diagnostics) else 0
 
 
@@ -67,6 +78,11 @@ def _text(reports: list[DeckReport]) -> None:
             excerpt = d.excerpt()
             if excerpt:
                 out.write(excerpt + "\n")
+    _summary(reports)
+
+
+def _summary(reports: list[DeckReport]) -> None:
+    """The one-line count on standard error."""
     files = len(reports)
     commands = sum(r.commands for r in reports)
     errors = sum(1 for r in reports for d in r.diagnostics if d.severity is Severity.ERROR)

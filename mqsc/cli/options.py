@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from mqsc.engine.manager import QueueManager
-from mqsc.qmgrs import QMgrError, default_name, open_qmgr
+from mqsc.qmgrs import QMgrError, default_name, open_qmgr, scratch_qmgr
 
 
 def add_qmgr_options(parser: argparse.ArgumentParser) -> None:
@@ -29,6 +29,55 @@ def open_from(args: argparse.Namespace, prog: str) -> QueueManager | None:
     except QMgrError as error:
         print(f"mqsc {prog}: {error}", file=sys.stderr)
         return None
+
+
+def open_scratch(args: argparse.Namespace, prog: str) -> QueueManager | None:
+    """A scratch copy of the queue manager the options name (its durable state as it is now,
+    or its initial configuration with ``--memory``): nothing done to it is kept, and the real
+    queue manager is not held while the caller works."""
+    try:
+        if args.memory:
+            return open_qmgr(args.qmgr, memory=True, clock=fixed_clock())
+        qm = scratch_qmgr(args.qmgr, state=args.state)
+    except QMgrError as error:
+        print(f"mqsc {prog}: {error}", file=sys.stderr)
+        return None
+    clock = fixed_clock()
+    if clock is not None:
+        qm.clock = clock
+    return qm
+
+
+class QueueManagers:
+    """The queue managers a CSQUTIL step or a job connects to, by name: opened on first use
+    (durable unless ``--memory``), shared by the job's steps, closed together.
+
+    Their commits are grouped; callers close them before printing what was done, so nothing
+    is reported before it is on disk (docs/state.md)."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.opened: dict[str, QueueManager | None] = {}
+
+    def __call__(self, name: str) -> QueueManager | None:
+        key = name.upper()
+        if key not in self.opened:
+            try:
+                qm = open_qmgr(key, memory=self.args.memory, state=self.args.state,
+                               clock=fixed_clock())
+            except QMgrError:
+                qm = None
+            if qm is not None and qm.gate is not None:
+                qm.gate.grouped(500, 0.25)
+            self.opened[key] = qm
+        return self.opened[key]
+
+    def close(self) -> None:
+        """Commit and close every queue manager opened."""
+        for qm in self.opened.values():
+            if qm is not None:
+                qm.close()
+        self.opened.clear()
 
 
 def fixed_clock():

@@ -4,8 +4,13 @@ Output per command: the command as read (two-blank indent, original line breaks)
 replies in command-server framing (``--style console`` for console framing), or one JSON
 object per line with ``--format json`` (docs/json.md).
 
-Exit status: 0 every command succeeded, 10 some failed, 20 nothing could be run (the queue
-manager or an input could not be opened).
+``--format junit|sarif|github`` writes a CI report instead (docs/ci.md): one JUnit test case
+per command with its replies, a failed command as an error at its file:line, and the lint
+warnings of ``mqsc check`` evaluated on the queue manager the decks ran on.
+
+Exit status: 0 every command succeeded, 10 some failed (with ``--fail-level warning`` also: some
+warning was reported), 20 nothing could be run (the queue manager or an input could not be
+opened).
 """
 
 from __future__ import annotations
@@ -14,9 +19,12 @@ import argparse
 import json
 import sys
 
+from mqsc.batch import reports
 from mqsc.catalog import Source
+from mqsc.checker import Options, check
 from mqsc.cli.inputs import InputError, add_input_options, read_deck
 from mqsc.cli.options import add_qmgr_options, open_from
+from mqsc.cli.reporting import REPORT_FORMATS, add_report_options, ignored, write_report
 from mqsc.render import console, jsonout, server
 from mqsc.responses import Result
 from mqsc.store import StoreError
@@ -33,8 +41,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("files", nargs="*", metavar="FILE", default=["-"],
                         help="deck files (default: standard input)")
-    parser.add_argument("--format", choices=("text", "json"), default="text",
-                        help="text, or one JSON object per command per line")
+    parser.add_argument("--format", choices=("text", "json", *REPORT_FORMATS), default="text",
+                        help="text, one JSON object per command per line, or a CI report: "
+                        "junit, sarif, github")
     parser.add_argument("--style", choices=("server", "console"), default="server",
                         help="command-server framing (CSQN205I, as CSQUTIL shows) or console")
     parser.add_argument("--source", choices=tuple(SOURCES), default="server",
@@ -44,6 +53,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="commit durable state every N commands at most (default 500; "
                         "1 commits each command alone); results are printed only once "
                         "their commit is on disk")
+    add_report_options(parser)
     add_qmgr_options(parser)
     add_input_options(parser)
     parser.set_defaults(handler=run)
@@ -58,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
     qm = open_from(args, "run")
     if qm is None:
         return EXIT_NOT_RUN
+    if args.format in REPORT_FORMATS:
+        return _report(args, qm, [deck.source for deck in decks])
     failed = 0
     ran = 0
     pending: list[str] = []
@@ -102,3 +114,22 @@ def render(result: Result, fmt: str, style: str) -> str:
     else:
         lines = server.run_lines(result)
     return "\n".join(lines) + "\n"
+
+
+def _report(args: argparse.Namespace, qm, sources) -> int:
+    """Run the decks and write a CI report of what happened."""
+    options = Options(lint=True, ignore=ignored(args), command_source=SOURCES[args.source])
+    if qm.gate is not None:
+        qm.gate.grouped(args.commit_every, 0.25)
+    try:
+        decks = check(sources, qm, columns=args.columns, options=options)
+    except StoreError as error:
+        print(f"mqsc run: {error}", file=sys.stderr)
+        return EXIT_NOT_RUN
+    finally:
+        # The report says what was done: it is written only once all of it is on disk.
+        qm.close()
+    report = write_report(args.format, "mqsc run", decks, args, run=True)
+    commands_failed = any(not all(r.ok for r in step.result.all_sets())
+                          for deck in decks for step in deck.steps if step.result is not None)
+    return EXIT_SOME_FAILED if commands_failed or reports.failing(report) else EXIT_OK

@@ -1,0 +1,325 @@
+"""CSQUTIL, the MQ for z/OS utility program, and its COMMAND function (reference §10).
+
+SYSIN holds function statements; ``COMMAND DDNAME(dd)`` reads MQSC commands from the data set
+``dd`` (default CSQUCMD), sends each to the command server of the queue manager named in the
+step's PARM (or of TGTQMGR) and prints the command exactly as read, then its CSQN205I-framed
+replies. The SYSPRINT layout is the one real capture's (reference §10.2 [GH-CSQUTIL]), as SDSF
+shows it from column 2 (the carriage-control column is not written): queue manager replies
+flush left, CSQUTIL's own messages after one blank, statements and commands exactly as read.
+
+Return codes (reference §10.3, [WMB-CSQUTIL-RC]): 0 all functions completed, 4 some completed
+and some did not, 8 every attempted function failed, 12 nothing attempted (a syntax error in
+SYSIN or a missing data set: every statement is checked before any runs). A COMMAND function
+fails when a command fails under FAILURE(CONTINUE) or FAILURE(STOP); FAILURE(IGNORE), the
+default, counts it as successful, as the capture shows. Once a function fails no further
+function is attempted and CSQU147I replaces CSQU148I.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from mqsc import messages
+from mqsc.batch import cards, makedef
+from mqsc.catalog import Source as CommandSource
+from mqsc.engine.manager import QueueManager
+from mqsc.reader import Columns, LogicalCommand, read
+from mqsc.render import server
+from mqsc.responses import Result
+from mqsc.source import Source
+
+CSECT = "CSQUTIL"
+#: The release CSQU000I names (the engine's CSQY000I and CMDLEVEL say the same).
+VERSION = "V9.4.0"
+#: The only function mqsc runs.
+COMMAND = "COMMAND"
+#: CSQUTIL's other functions (recollection of the CSQUTIL chapter): accepted as real
+#: functions, refused as not emulated.
+OTHER_FUNCTIONS = ("COPY", "COPYPAGE", "EMPTY", "FORMAT", "LOAD", "PAGEINFO", "RESETPAGE",
+                   "SCOPY", "SDEFS", "SLOAD", "SWITCH")
+#: COMMAND keywords ([DOC-CSQUTIL-CMD]); MAKECLNT/CCSID make client channel definitions,
+#: which mqsc does not have.
+KEYWORDS = ("DDNAME", "MAKEDEF", "MAKEDEL", "MAKEREP", "MAKEALT", "TGTQMGR", "RESPTIME",
+            "FAILURE")
+UNSUPPORTED_KEYWORDS = ("MAKECLNT", "CCSID")
+FAILURE_OPTIONS = ("IGNORE", "CONTINUE", "STOP")
+#: RESPTIME default is VERIFIED (reference §10.1); the range is UNVERIFIED.
+RESPTIME = (30, 5, 999)
+DEFAULT_DDNAME = "CSQUCMD"
+#: MQRC values in CSQU009E/CSQU013E.
+MQRC = {2058: "MQRC_Q_MGR_NAME_ERROR", 2087: "MQRC_UNKNOWN_REMOTE_Q_MGR"}
+
+_TOKEN = re.compile(r"[ ,]*([A-Za-z0-9@#$]+)(?:\(([^()]*)\))?[ ,]*")
+_DDNAME = re.compile(r"[A-Z@#$][A-Z0-9@#$]{0,7}")
+_QMGR = re.compile(r"[A-Z0-9._/%@#$]{1,48}")
+
+
+class DataSets(Protocol):
+    """The step's DD statements as CSQUTIL sees them."""
+
+    def has(self, ddname: str, *, output: bool = False) -> bool:
+        """Whether a DD statement of that name exists and can be read (or, for an output,
+        written)."""
+
+    def read(self, ddname: str) -> Source:
+        """The records of an input data set, as one text."""
+
+    def write(self, ddname: str, text: str) -> None:
+        """Write (or, with DISP=MOD, append) an output data set."""
+
+
+#: Finds a queue manager by name; None when there is none of that name.
+Connect = Callable[[str], QueueManager | None]
+Clock = Callable[[], dt.datetime]
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One SYSIN function statement, checked: its function and keyword values."""
+
+    function: str
+    keywords: dict[str, str]
+    echo: tuple[str, ...]
+
+    @property
+    def ddname(self) -> str:
+        return self.keywords.get("DDNAME", DEFAULT_DDNAME)
+
+    @property
+    def failure(self) -> str:
+        return self.keywords.get("FAILURE", "IGNORE")
+
+    @property
+    def make(self) -> tuple[str, str] | None:
+        """(MAKEDEF|MAKEREP|MAKEALT|MAKEDEL, ddname) when one is given."""
+        for kind in makedef.KINDS:
+            if kind in self.keywords:
+                return kind, self.keywords[kind]
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What CSQUTIL leaves behind: its return code and SYSPRINT."""
+
+    rc: int
+    sysprint: tuple[str, ...]
+
+
+@dataclass
+class _Printer:
+    """SYSPRINT, as SDSF shows it from column 2."""
+
+    lines: list[str] = field(default_factory=list)
+
+    def utility(self, msg_id: str, **inserts: object) -> None:
+        """A CSQU message: one blank in front of it (reference §10.2)."""
+        self.lines.append(" " + messages.line(msg_id, inserts, None))
+
+    def mqsc(self, msg_id: str, **inserts: object) -> None:
+        """One of mqsc's own messages, laid out like a CSQU one."""
+        self.utility(msg_id, **inserts)
+
+    def echo(self, lines: Iterator[str] | tuple[str, ...]) -> None:
+        self.lines.extend(lines)
+
+
+# ---- reading SYSIN -------------------------------------------------------------------------
+def statements(sysin: Source, columns: Columns = "72") -> list[LogicalCommand]:
+    """The function statements of SYSIN: deck rules, columns 1-72 (reference §10.1)."""
+    return list(read(sysin, columns=columns))
+
+
+def check_statement(logical: LogicalCommand, datasets: DataSets
+                    ) -> tuple[Statement | None, list[tuple[str, dict[str, object]]]]:
+    """A statement and the errors that stop it from running (message id, inserts)."""
+    if logical.problem is not None:
+        return None, [("CSQU107E", {})]
+    tokens = _tokens(logical.text)
+    if tokens is None or not tokens or tokens[0][1] is not None:
+        return None, [("CSQU107E", {})]
+    function = tokens[0][0]
+    if function in OTHER_FUNCTIONS:
+        return None, [("MQSC210E", {"item": f"function {function}"})]
+    if function != COMMAND:
+        return None, [("CSQU106E", {"function": function})]
+    keywords: dict[str, str] = {}
+    errors: list[tuple[str, dict[str, object]]] = []
+    for keyword, value in tokens[1:]:
+        error = _keyword_error(keyword, value, keywords)
+        if error is not None:
+            errors.append(error)
+        else:
+            keywords[keyword] = str(value)
+    statement = Statement(function, keywords, logical.echo)
+    if not errors:
+        errors += _combination_errors(statement, datasets)
+    return statement, errors
+
+
+def _tokens(text: str) -> list[tuple[str, str | None]] | None:
+    """``KEYWORD`` / ``KEYWORD(value)`` tokens, upper-cased; None when the text is not made
+    of them (unbalanced parentheses, quotes)."""
+    out = []
+    pos = 0
+    text = text.strip()
+    while pos < len(text):
+        match = _TOKEN.match(text, pos)
+        if match is None or match.end() == pos:
+            return None
+        value = match.group(2)
+        out.append((match.group(1).upper(), None if value is None else value.strip().upper()))
+        pos = match.end()
+    return out
+
+
+def _keyword_error(keyword: str, value: str | None, seen: dict[str, str]
+                   ) -> tuple[str, dict[str, object]] | None:
+    if keyword in UNSUPPORTED_KEYWORDS:
+        return "MQSC210E", {"item": f"keyword {keyword}"}
+    if keyword not in KEYWORDS:
+        return "CSQU113E", {"keyword": keyword, "function": COMMAND}
+    if keyword in seen:
+        return "CSQU105E", {"function": COMMAND}
+    if not value:
+        return "CSQU108E", {"keyword": keyword}
+    if not _valid(keyword, value):
+        return "CSQU104E", {"value": value, "keyword": keyword}
+    return None
+
+
+def _valid(keyword: str, value: str) -> bool:
+    if keyword == "FAILURE":
+        return value in FAILURE_OPTIONS
+    if keyword == "RESPTIME":
+        return value.isdigit() and RESPTIME[1] <= int(value) <= RESPTIME[2]
+    if keyword == "TGTQMGR":
+        return bool(_QMGR.fullmatch(value))
+    return bool(_DDNAME.fullmatch(value))
+
+
+def _combination_errors(statement: Statement, datasets: DataSets
+                        ) -> list[tuple[str, dict[str, object]]]:
+    if sum(1 for kind in makedef.KINDS if kind in statement.keywords) > 1:
+        return [("CSQU105E", {"function": COMMAND})]
+    errors = []
+    if not datasets.has(statement.ddname):
+        errors.append(("CSQU100E", {"ddname": statement.ddname}))
+    if statement.make and not datasets.has(statement.make[1], output=True):
+        errors.append(("CSQU100E", {"ddname": statement.make[1]}))
+    return errors
+
+
+# ---- running -------------------------------------------------------------------------------
+@dataclass
+class _Session:
+    """The utility's connection: made once, by the first function that needs it."""
+
+    parm: str
+    connect: Connect
+    qm: QueueManager | None = None
+    tried: bool = False
+
+    def connection(self, out: _Printer) -> QueueManager | None:
+        if not self.tried:
+            self.tried = True
+            out.utility("CSQU120I", qmgr=self.parm)
+            self.qm = self.connect(self.parm)
+            if self.qm is None:
+                out.utility("CSQU009E", conn=self.parm, mqcc=2, mqrc=2058,
+                            mqrc_text=MQRC[2058])
+            else:
+                out.utility("CSQU121I", qmgr=self.qm.name)
+        return self.qm
+
+
+def run(sysin: Source | None, *, parm: str, datasets: DataSets, connect: Connect,
+        clock: Clock, columns: Columns = "72") -> Outcome:
+    """Run CSQUTIL: check every SYSIN statement, then run them in order (``sysin`` None: the
+    step has no SYSIN DD)."""
+    out = _Printer()
+    now = clock()
+    out.utility("CSQU000I", csect=CSECT, version=VERSION)
+    out.utility("CSQU001I", csect=CSECT, date=now.strftime("%Y-%m-%d"),
+                time=now.strftime("%H:%M:%S"))
+    if sysin is None:
+        out.utility("CSQU100E", ddname="SYSIN")
+        return _ended(out, 0, 0, failed=False, rc=12)
+    checked = [(logical, *check_statement(logical, datasets))
+               for logical in statements(sysin, columns)]
+    if not checked or any(errors for _, _, errors in checked):
+        return _not_attempted(out, checked)
+    session = _Session(parm.strip().upper(), connect)
+    attempted = succeeded = 0
+    for _, statement, _ in checked:
+        out.echo(statement.echo)
+        attempted += 1
+        if not command_function(statement, session, datasets, out, columns):
+            return _ended(out, attempted, succeeded, failed=True)
+        succeeded += 1
+    return _ended(out, attempted, succeeded, failed=False)
+
+
+def _not_attempted(out: _Printer, checked) -> Outcome:
+    """A syntax error or missing data set: every statement echoed with its errors, RC 12."""
+    if not checked:
+        out.utility("CSQU102E")
+    for logical, _, errors in checked:
+        out.echo(logical.echo)
+        for msg_id, inserts in errors:
+            out.utility(msg_id, **inserts)
+    return _ended(out, 0, 0, failed=False, rc=12)
+
+
+def _ended(out: _Printer, attempted: int, succeeded: int, *, failed: bool,
+           rc: int | None = None) -> Outcome:
+    if rc is None:
+        rc = 0 if not failed else (4 if succeeded else 8)
+    out.utility("CSQU143I", count=attempted, function=COMMAND)
+    # The capture prints CSQU144I with an empty function insert (two blanks, sic).
+    out.utility("CSQU144I", count=succeeded, function="")
+    out.utility("CSQU147I" if failed else "CSQU148I", csect=CSECT, rc=rc)
+    return Outcome(rc, tuple(out.lines))
+
+
+def command_function(statement: Statement, session: _Session, datasets: DataSets,
+                     out: _Printer, columns: Columns = "72") -> bool:
+    """The COMMAND function; whether it succeeded."""
+    out.utility("CSQU127I", function=COMMAND, ddname=statement.ddname)
+    qm = session.connection(out)
+    if qm is None:
+        return False
+    name = statement.keywords.get("TGTQMGR", qm.name)
+    target = qm if name == qm.name else session.connect(name)
+    out.utility("CSQU055I", qmgr=name)
+    if target is None:
+        out.utility("CSQU013E", queue="SYSTEM.COMMAND.INPUT", mqcc=2, mqrc=2087,
+                    mqrc_text=MQRC[2087])
+        return False
+    make = statement.make
+    if make is not None:
+        out.utility("CSQU056I", ddname=make[1])
+    read_count = failed = 0
+    results: list[Result] = []
+    deck = datasets.read(statement.ddname)
+    for result in target.iter_run(deck, source=CommandSource.SERVER, columns=columns):
+        read_count += 1
+        out.echo(result.echo or (result.text,))
+        out.echo(server.reply_lines(result))
+        if all(one.ok for one in result.all_sets()):
+            results.append(result)
+            continue
+        failed += 1
+        if statement.failure == "STOP":
+            break
+    out.utility("CSQU057I", count=read_count)
+    out.utility("CSQU058I", count=read_count, failed=failed)
+    if make is not None:
+        commands = makedef.made(make[0], results)
+        datasets.write(make[1], cards.deck(commands))
+        out.utility("CSQU059I", count=len(commands))
+    return failed == 0 or statement.failure == "IGNORE"

@@ -1,0 +1,137 @@
+"""JCL parameter values: operands, apostrophe strings, lists, PARM and COND.
+
+Rules from the MVS JCL Reference as research batch-jcl-ci.md quotes them: operands are
+separated by commas outside parentheses and apostrophes; ``''`` in an apostrophe string is one
+apostrophe; PARM reaches the program without its enclosing parentheses or apostrophes, commas
+kept and ``&&`` undoubled (§2.6); COND holds up to eight ``(code,operator[,stepname])`` tests,
+code 0-4095, and EVEN or ONLY (§2.3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mqsc.batch.systemmsgs import line
+
+_OPERATORS = ("GT", "GE", "EQ", "LT", "LE", "NE")
+
+
+@dataclass(frozen=True, slots=True)
+class Quoted:
+    """An apostrophe-enclosed value, undoubled."""
+
+    text: str
+
+
+Value = str | Quoted | tuple  # a word, a quoted string, or a parenthesised list
+
+
+@dataclass(frozen=True, slots=True)
+class CondTest:
+    """``(code,operator[,stepname])``: bypass when ``code operator rc`` is true."""
+
+    code: int
+    operator: str
+    step: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Cond:
+    """A COND parameter: return-code tests, EVEN, ONLY."""
+
+    tests: tuple[CondTest, ...] = ()
+    even: bool = False
+    only: bool = False
+
+
+def split_operands(text: str) -> list[str] | None:
+    """Operands separated by commas outside parentheses and apostrophes; None if unbalanced.
+
+    >>> split_operands("PGM=CSQUTIL,PARM='A,B',COND=(4,LT)")
+    ['PGM=CSQUTIL', "PARM='A,B'", 'COND=(4,LT)']
+    """
+    out, current, depth, quoted = [], [], 0, False
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "'":
+            quoted = not quoted
+        elif not quoted and ch == "(":
+            depth += 1
+        elif not quoted and ch == ")":
+            depth -= 1
+            if depth < 0:
+                return None
+        if ch == "," and depth == 0 and not quoted:
+            out.append("".join(current))
+            current = []
+        else:
+            current.append(ch)
+        i += 1
+    if depth or quoted:
+        return None
+    if current or out:
+        out.append("".join(current))
+    return out
+
+
+def value(text: str) -> Value | None:
+    """A parameter value: a word, a :class:`Quoted` string or a tuple of values.
+
+    >>> value("(4,LT,STEP1)"), value("'it''s'")
+    (('4', 'LT', 'STEP1'), Quoted(text="it's"))
+    """
+    if text.startswith("(") and text.endswith(")"):
+        parts = split_operands(text[1:-1])
+        if parts is None:
+            return None
+        items = [value(p) for p in parts]
+        return None if any(i is None for i in items) else tuple(items)
+    if text.startswith("'"):
+        if len(text) < 2 or not text.endswith("'"):
+            return None
+        return Quoted(text[1:-1].replace("''", "'"))
+    return text
+
+
+def parm_string(v: Value) -> str:
+    """PARM as the program receives it: no enclosing parentheses or apostrophes, commas kept,
+    ``&&`` as ``&`` (research §2.6).
+
+    >>> parm_string(value("('-mQMZ1 -n300')")), parm_string(value("(A,'B C')"))
+    ('-mQMZ1 -n300', 'A,B C')
+    """
+    if isinstance(v, tuple):
+        return ",".join(parm_string(i) for i in v)
+    text = v.text if isinstance(v, Quoted) else v
+    return text.replace("&&", "&")
+
+
+def word(v: Value | None) -> str:
+    if isinstance(v, Quoted):
+        return v.text
+    return v if isinstance(v, str) else ""
+
+
+def parse_cond(v: Value | None) -> tuple[Cond | None, str]:
+    """COND=(code,op[,step]) / ((...),(...),EVEN|ONLY); (None, error text) when invalid."""
+    if v in ("EVEN", "ONLY"):
+        return Cond(even=v == "EVEN", only=v == "ONLY"), ""
+    if not isinstance(v, tuple) or not v:
+        return None, line("IEFC630I.COND")
+    items = list(v) if isinstance(v[0], tuple) or v[0] in ("EVEN", "ONLY") else [v]
+    tests, even, only = [], False, False
+    for item in items:
+        if item == "EVEN":
+            even = True
+        elif item == "ONLY":
+            only = True
+        elif isinstance(item, tuple) and 2 <= len(item) <= 3 and str(item[0]).isdigit() \
+                and 0 <= int(item[0]) <= 4095 and item[1] in _OPERATORS:
+            tests.append(CondTest(int(item[0]), str(item[1]),
+                                  str(item[2]) if len(item) == 3 else None))
+        else:
+            return None, line("IEFC630I.COND")
+    if len(tests) > 8 or (even and only):
+        return None, line("IEFC630I.COND")
+    return Cond(tuple(tests), even, only), ""

@@ -1,0 +1,216 @@
+"""Running a job: COND tests, allocation, the programs, and what each step leaves behind.
+
+Rules (research batch-jcl-ci.md §2.3, the MVS JCL Reference):
+
+* a step's ``COND=(code,op[,step])`` bypasses it when ``code op rc`` holds for any earlier
+  step it names (all earlier steps when it names none); steps that were bypassed or abended
+  have no return code and never satisfy a test;
+* after an abend the following steps are bypassed unless they say ``EVEN`` or ``ONLY``; a step
+  with ``ONLY`` runs only after an abend;
+* a JOB ``COND`` test that holds after a step bypasses every remaining step;
+* a data set that must exist and does not (``DISP=SHR`` or ``OLD``) is an allocation error:
+  the step does not run and the job ends with a JCL error;
+* a program the emulator does not have abends S806, as a missing load module does.
+
+The JES listing of a run is :mod:`mqsc.batch.jes`'s business; this module records facts.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import operator
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from mqsc.batch import systemmsgs
+from mqsc.batch.datasets import Catalog, DataSetError
+from mqsc.batch.jcl import Cond, CondTest, DataDefinition, Job, Step
+from mqsc.batch.programs import PROGRAMS, Program, QueueManagers, StepContext, StepOutcome
+
+Clock = Callable[[], dt.datetime]
+#: "code OP rc" for each COND operator.
+COMPARE = {"GT": operator.gt, "GE": operator.ge, "EQ": operator.eq, "LT": operator.lt,
+           "LE": operator.le, "NE": operator.ne}
+#: First DSID of a job's own data sets (JESMSGLG 2, JESJCL 3, JESYSMSG 4 come first).
+FIRST_DSID = 101
+
+
+@dataclass
+class StepRun:
+    """What happened to one step.
+
+    ``status`` is ``executed``, ``abended``, ``bypassed`` (COND or an earlier abend),
+    ``not-run`` (an allocation error, or a JCL error earlier in the job).
+    """
+
+    step: Step
+    status: str
+    cc: int | None = None
+    abend: str | None = None
+    reason: str = "00000000"
+    because: str = ""  # why a step was bypassed: "cond" or "abend"
+    #: SYSOUT data sets: (DD name, DSID, lines).
+    sysout: list[tuple[str, int, tuple[str, ...]]] = field(default_factory=list)
+    #: JESYSMSG lines (allocation, IEF142I...) and JESMSGLG lines (CSV003I...).
+    messages: list[str] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+
+
+@dataclass
+class JobRun:
+    """One job's run."""
+
+    job: Job
+    jobid: str
+    start: dt.datetime
+    end: dt.datetime
+    steps: list[StepRun] = field(default_factory=list)
+    allocation_failed: bool = False
+    instream: dict[int, int] = field(default_factory=dict)  # id(DataDefinition) -> DSID
+
+    @property
+    def jcl_error(self) -> bool:
+        return bool(self.job.errors) or self.allocation_failed
+
+    @property
+    def abend(self) -> StepRun | None:
+        return next((s for s in self.steps if s.status == "abended"), None)
+
+    @property
+    def maxcc(self) -> int:
+        return max((s.cc for s in self.steps if s.cc is not None), default=0)
+
+
+@dataclass(frozen=True)
+class Environment:
+    """Where a job runs: its programs, queue managers, catalog directory and clock."""
+
+    qmgrs: QueueManagers
+    catalog: Catalog
+    clock: Clock
+    programs: Mapping[str, Program] = field(default_factory=lambda: PROGRAMS)
+    encoding: str = "utf-8"
+
+
+def run(job: Job, env: Environment, *, jobid: str = "JOB00001") -> JobRun:
+    """Run a parsed job."""
+    start = env.clock()
+    result = JobRun(job, jobid, start, start)
+    result.instream = _instream_dsids(job)
+    if job.errors:
+        result.steps = [StepRun(step, "not-run") for step in job.steps]
+        return result
+    next_dsid = FIRST_DSID + len(result.instream)
+    for step in job.steps:
+        if result.allocation_failed or _job_cond_met(job.cond, result.steps):
+            result.steps.append(StepRun(step, "not-run" if result.allocation_failed
+                                        else "bypassed", because="cond"))
+            continue
+        abended = result.abend is not None
+        if _bypassed(step.cond, result.steps, abended):
+            after_abend = abended and not (step.cond.even or step.cond.only)
+            result.steps.append(StepRun(step, "bypassed",
+                                        because="abend" if after_abend else "cond"))
+            continue
+        missing = _missing_data_set(step, env.catalog)
+        if missing is not None:
+            result.allocation_failed = True
+            result.steps.append(StepRun(step, "not-run", messages=[systemmsgs.line(
+                "IEF212I", job=job.name, step=step.name, dd=missing.name)]))
+            continue
+        step_run, next_dsid = _execute(job, step, env, result, next_dsid)
+        result.steps.append(step_run)
+    result.end = env.clock()
+    return result
+
+
+def _instream_dsids(job: Job) -> dict[int, int]:
+    """JES2 spools in-stream data when it reads the job: DSIDs 101, 102... in job order."""
+    dsids: dict[int, int] = {}
+    for step in job.steps:
+        for dd in step.dds:
+            for part in dd.parts:
+                if part.kind == "instream":
+                    dsids[id(part)] = FIRST_DSID + len(dsids)
+    return dsids
+
+
+def _job_cond_met(tests: tuple[CondTest, ...], done: list[StepRun]) -> bool:
+    """JOB COND: once a test holds for a step that ran, every remaining step is bypassed."""
+    return any(COMPARE[t.operator](t.code, s.cc) for t in tests for s in done
+               if s.cc is not None)
+
+
+def _bypassed(cond: Cond, done: list[StepRun], abended: bool) -> bool:
+    if abended and not (cond.even or cond.only):
+        return True
+    if cond.only and not abended:
+        return True
+    for test in cond.tests:
+        for s in done:
+            if s.cc is None or (test.step is not None and s.step.name != test.step):
+                continue
+            if COMPARE[test.operator](test.code, s.cc):
+                return True
+    return False
+
+
+def _missing_data_set(step: Step, catalog: Catalog) -> DataDefinition | None:
+    for dd in step.dds:
+        for part in dd.parts:
+            if part.kind == "dsn" and part.disp[0] in ("SHR", "OLD") \
+                    and not catalog.exists(part.dsn, part.member):
+                return dd
+    return None
+
+
+def _execute(job: Job, step: Step, env: Environment, run_: JobRun, next_dsid: int
+             ) -> tuple[StepRun, int]:
+    sysout_dsids = {}
+    for dd in step.dds:
+        if dd.kind == "sysout":
+            sysout_dsids[dd.name] = next_dsid
+            next_dsid += 1
+    ctx = StepContext(job.name, step.name, step.program, step.parm,
+                      {dd.name: dd for dd in step.dds}, env.qmgrs, env.clock, env.catalog,
+                      env.encoding)
+    program = env.programs.get(step.program)
+    step_run = StepRun(step, "executed")
+    if program is None:
+        outcome = StepOutcome(abend="S806", reason="00000004")
+        step_run.log += [systemmsgs.line("CSV003I", module=step.program),
+                         systemmsgs.line("CSV028I", job=job.name, step=step.name)]
+    else:
+        outcome = _call(program, ctx, step_run)
+    if outcome.abend is not None:
+        step_run.status, step_run.abend, step_run.reason = "abended", outcome.abend, \
+            outcome.reason
+        system, user = systemmsgs.abend_codes(outcome.abend)
+        step_run.log.append(systemmsgs.line("IEF450I", job=job.name, step=step.name, system=system,
+                                     user=user, reason=outcome.reason))
+    else:
+        step_run.cc = max(0, min(outcome.cc, 4095))
+    for dd in step.dds:
+        if dd.kind == "dsn" and dd.disp[1] == "DELETE":
+            env.catalog.delete(dd.dsn, dd.member)
+    step_run.sysout = [(name, sysout_dsids[name], tuple(ctx.sysout[name]))
+                       for name in sysout_dsids if ctx.sysout.get(name)]
+    return step_run, next_dsid
+
+
+def _call(program: Program, ctx: StepContext, step_run: StepRun) -> StepOutcome:
+    """Run a program; a data set it cannot read or write ends it as an I/O abend would, and
+    an mqsc bug in it (any other exception) abends it too, unless MQSC_STRICT=1."""
+    try:
+        return program(ctx)
+    except DataSetError as error:
+        step_run.log.append(systemmsgs.emulator_line("MQSC212E", program=ctx.program,
+                                              problem=str(error)))
+        return StepOutcome(abend="S013", reason="00000018")
+    except Exception as error:  # noqa: BLE001 - the engine's own convention (CSQ9017E)
+        if os.environ.get("MQSC_STRICT"):
+            raise
+        step_run.log.append(systemmsgs.emulator_line("MQSC212E", program=ctx.program,
+                                              problem=f"{type(error).__name__}: {error}"))
+        return StepOutcome(abend="S0C4", reason="00000004")

@@ -1,0 +1,126 @@
+"""``mqsc csqutil``: run a CSQUTIL job step: SYSIN statements, DD data sets, SYSPRINT.
+
+    mqsc csqutil sysin.txt --dd CSQUCMD=deck.mqsc --parm QMZ1
+
+SYSIN holds CSQUTIL statements (``COMMAND DDNAME(dd) MAKEDEF(dd) FAILURE(STOP)``...); each
+``--dd NAME=PATH`` stands for a DD statement: an input deck or a MAKEDEF/MAKEREP/MAKEALT/MAKEDEL
+output file. SYSPRINT goes to standard output (or ``--sysprint``); ``$MQSC_CLOCK`` fixes the
+date in CSQU001I. docs/batch.md describes the statements and the SYSPRINT layout.
+
+Exit status: the CSQUTIL return code, 0, 4, 8 or 12 (12 also when SYSIN or an input data set
+cannot be read, as CSQUTIL ends when an expected data set is missing); 2 for usage errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mqsc.batch import csqutil
+from mqsc.cli.inputs import InputError, read_deck
+from mqsc.cli.options import QueueManagers, fixed_clock
+from mqsc.qmgrs import default_name
+from mqsc.source import Source
+
+RC_NOT_ATTEMPTED = 12
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "csqutil", help="run CSQUTIL statements (COMMAND) as a z/OS job step would",
+        description="Run CSQUTIL SYSIN statements against a queue manager and print SYSPRINT "
+        "as z/OS does. Exit status: the CSQUTIL return code (0, 4, 8, 12).",
+    )
+    parser.add_argument("sysin", metavar="SYSIN", help="file of CSQUTIL statements, or -")
+    parser.add_argument("--dd", action="append", default=[], metavar="NAME=PATH",
+                        help="a DD statement: input deck or MAKEDEF/... output file "
+                        "(repeatable; CSQUCMD is the default input)")
+    parser.add_argument("--parm", default=None, metavar="QMGR",
+                        help=f"the EXEC PARM: queue manager to connect to "
+                        f"(default {default_name()})")
+    parser.add_argument("--sysprint", type=Path, metavar="PATH",
+                        help="write SYSPRINT to PATH instead of standard output")
+    parser.add_argument("--encoding", default="utf-8", metavar="CODEC",
+                        help="encoding of SYSIN and the input decks (utf-8, cp037, cp1047...)")
+    parser.add_argument("--columns", choices=("72", "all"), default="72",
+                        help="significant columns of SYSIN and the decks: 72 as on z/OS "
+                        "(default), or all")
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--state", metavar="PATH", type=Path,
+                       help="state database file to use instead of the default one")
+    group.add_argument("--memory", action="store_true",
+                       help="throw-away queue managers in their initial configuration")
+    parser.set_defaults(handler=run)
+
+
+@dataclass
+class FileDataSets:
+    """DD statements backed by local files (``--dd NAME=PATH``)."""
+
+    paths: dict[str, Path]
+    encoding: str = "utf-8"
+    written: set[str] = field(default_factory=set)
+
+    def has(self, ddname: str, *, output: bool = False) -> bool:
+        path = self.paths.get(ddname)
+        if path is None:
+            return False
+        return path.parent.is_dir() if output else path.is_file()
+
+    def read(self, ddname: str) -> Source:
+        path = self.paths[ddname]
+        try:
+            return read_deck(str(path), self.encoding).source
+        except InputError as error:
+            print(f"mqsc csqutil: {error}", file=sys.stderr)
+            return Source("", str(path))
+
+    def write(self, ddname: str, text: str) -> None:
+        self.paths[ddname].write_text(text, encoding="utf-8")
+        self.written.add(ddname)
+
+
+def parse_dds(specs: list[str]) -> dict[str, Path]:
+    """``NAME=PATH`` pairs; raises ValueError naming a bad one."""
+    out = {}
+    for spec in specs:
+        name, sep, path = spec.partition("=")
+        name = name.strip().upper()
+        if not sep or not name or not path or not csqutil._DDNAME.fullmatch(name):
+            raise ValueError(f"--dd {spec!r}: expected NAME=PATH with a DD name of 1-8 "
+                             "characters")
+        out[name] = Path(path)
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        datasets = FileDataSets(parse_dds(args.dd), args.encoding)
+    except ValueError as error:
+        print(f"mqsc csqutil: {error}", file=sys.stderr)
+        return 2
+    try:
+        sysin = read_deck(args.sysin, args.encoding).source
+    except InputError as error:
+        print(f"mqsc csqutil: {error}", file=sys.stderr)
+        return RC_NOT_ATTEMPTED
+    clock = fixed_clock() or dt.datetime.now
+    connect = QueueManagers(args)
+    try:
+        outcome = csqutil.run(sysin, parm=args.parm or default_name(), datasets=datasets,
+                              connect=connect, clock=clock, columns=args.columns)
+    finally:
+        connect.close()
+    text = "".join(line + "\n" for line in outcome.sysprint)
+    if args.sysprint is None:
+        sys.stdout.write(text)
+    else:
+        try:
+            args.sysprint.write_text(text, encoding="utf-8")
+        except OSError as error:
+            print(f"mqsc csqutil: {args.sysprint}: {error.strerror}", file=sys.stderr)
+            return 2
+    return outcome.rc

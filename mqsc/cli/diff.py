@@ -1,0 +1,65 @@
+"""``mqsc diff``: how the queue manager differs from a deck that describes it.
+
+The deck is the desired state: the queue manager's initial configuration (its CSQINP1 and
+CSQINP2 decks) with the deck applied. The output lists what would make the current state match
+it: objects only in the deck (``+``), attributes that differ (``~``, current value -> deck
+value), objects only on the queue manager (``-``). A deck written by ``mqsc dump`` shows drift.
+
+Exit status, as diff(1): 0 no differences, 1 differences, 2 usage or I/O error, or commands of
+the deck that fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from mqsc.batch import plan as planning
+from mqsc.cli.inputs import InputError, add_input_options, read_deck
+from mqsc.cli.options import add_qmgr_options, open_scratch
+from mqsc.qmgrs import QMgrError, definition_of
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "diff", help="compare the queue manager with a deck that describes it",
+        description="Compare the current state of a queue manager with the state a deck "
+        "describes (its initial configuration plus the deck). Exit 0 when they match, 1 when "
+        "they differ, 2 on errors.",
+    )
+    parser.add_argument("files", nargs="+", metavar="DECK", help="deck files, or - for stdin")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    add_qmgr_options(parser)
+    add_input_options(parser)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        sources = [read_deck(path, args.encoding).source for path in args.files]
+    except InputError as error:
+        print(f"mqsc diff: {error}", file=sys.stderr)
+        return 2
+    current = open_scratch(args, "diff")
+    if current is None:
+        return 2
+    try:
+        base = definition_of(current.name).build()
+    except QMgrError as error:
+        print(f"mqsc diff: {error}", file=sys.stderr)
+        return 2
+    result = planning.diff(current, base, sources, columns=args.columns)
+    if args.format == "json":
+        print(json.dumps(planning.to_json(result), indent=1))
+    else:
+        names = ", ".join(s.name for s in sources)
+        print(f"Queue manager {result.qmgr} compared with {names} (current -> deck):")
+        print()
+        for line in planning.text_lines(result) or ["  no differences"]:
+            print(line)
+        print()
+        print(f"Differences: {planning.summary(result)}.")
+    if result.failures:
+        return 2
+    return 1 if result.changes else 0

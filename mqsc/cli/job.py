@@ -1,0 +1,106 @@
+"""``mqsc job FILE``: run a JCL job as JES2 would, and print its held output.
+
+    mqsc job samples/l02/V8NOIO10.jcl
+
+The JCL subset (docs/batch.md): a JOB statement, ``EXEC PGM=`` steps with PARM and COND,
+in-stream ``DD *`` / ``DD DATA``, ``DD SYSOUT=*``, ``DD DSN=`` (files in the ``--catalog``
+directory), ``DD DUMMY``. Programs: CSQUTIL (others abend S806 until the emulator has them).
+Queue managers are opened once per job and shared by its steps. ``$MQSC_CLOCK`` fixes the
+times in the listing.
+
+Exit status: the highest condition code of the job (MAXCC, at most 252); 253 a step abended;
+254 a JCL error (the job did not run, or a data set was missing); 2 usage or I/O error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import sys
+from pathlib import Path
+
+from mqsc.batch import jcl, jes, runner
+from mqsc.batch.datasets import Catalog
+from mqsc.cli.inputs import InputError, read_deck
+from mqsc.cli.options import QueueManagers, fixed_clock
+from mqsc.qmgrs import home
+
+EXIT_ABEND, EXIT_JCL_ERROR, MAXCC_CAP = 253, 254, 252
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "job", help="run a JCL job (CSQUTIL steps) and print its held output",
+        description="Run the jobs of a JCL file as JES2 would and print each job's held "
+        "output, ending with the $HASP165 notify line. Exit status: MAXCC, 253 abend, "
+        "254 JCL error, 2 usage error.",
+    )
+    parser.add_argument("file", metavar="FILE", help="JCL file, or - for standard input")
+    parser.add_argument("--catalog", type=Path, metavar="DIR",
+                        help="directory of cataloged data sets for DD DSN= "
+                        "(default $MQSC_HOME/catalog)")
+    parser.add_argument("--user", default="USER1",
+                        help="the submitting user: job owner and &SYSUID (default USER1, the "
+                        "lab's)")
+    parser.add_argument("--jobid", type=int, default=1, metavar="N",
+                        help="number of the first job (JOBnnnnn, default 1)")
+    parser.add_argument("--encoding", default="utf-8", metavar="CODEC",
+                        help="encoding of the JCL and of the cataloged data sets")
+    parser.add_argument("--output", "-o", type=Path, metavar="DIR",
+                        help="also write each job's data sets as files under DIR/<jobname>")
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--state", metavar="PATH", type=Path,
+                       help="state database file to use instead of the default one")
+    group.add_argument("--memory", action="store_true",
+                       help="throw-away queue managers in their initial configuration")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        source = read_deck(args.file, args.encoding).source
+    except InputError as error:
+        print(f"mqsc job: {error}", file=sys.stderr)
+        return 2
+    jobs = jcl.parse(source, owner=args.user.upper())
+    if not jobs:
+        print(f"mqsc job: {source.name}: no JOB statement", file=sys.stderr)
+        return 2
+    catalog = Catalog(args.catalog or home() / "catalog")
+    clock = fixed_clock() or dt.datetime.now
+    worst = 0
+    for number, job in enumerate(jobs, args.jobid):
+        connect = QueueManagers(args)
+        env = runner.Environment(connect, catalog, clock, encoding=args.encoding)
+        try:
+            result = runner.run(job, env, jobid=f"JOB{number:05d}")
+        finally:
+            connect.close()
+        sys.stdout.write(jes.listing(result))
+        if args.output is not None and not _save(args.output, result):
+            return 2
+        worst = max(worst, exit_status(result))
+    return worst
+
+
+def exit_status(result: runner.JobRun) -> int:
+    """MAXCC, or 253 for an abend, 254 for a JCL error."""
+    if result.jcl_error:
+        return EXIT_JCL_ERROR
+    if result.abend is not None:
+        return EXIT_ABEND
+    return min(result.maxcc, MAXCC_CAP)
+
+
+def _save(root: Path, result: runner.JobRun) -> bool:
+    directory = root / (result.job.name or "JOB")
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        for data_set in jes.data_sets(result):
+            name = f"{data_set.dsid:03d}.{data_set.stepname}.{data_set.ddname}.txt"
+            (directory / name).write_text("".join(x + "\n" for x in data_set.lines),
+                                          encoding="utf-8")
+    except OSError as error:
+        print(f"mqsc job: {directory}: {error.strerror}", file=sys.stderr)
+        return False
+    return True

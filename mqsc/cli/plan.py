@@ -1,0 +1,55 @@
+"""``mqsc plan``: what a deck would change, without changing anything.
+
+The deck runs on a scratch copy of the queue manager; the output lists the objects it would
+create (``+``), alter (``~``, with old and new values) and delete (``-``), and the commands that
+would fail (``!``). docs/batch.md describes the output and its JSON form.
+
+Exit status: 0 every command would succeed, 1 some would fail, 2 usage or I/O error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from mqsc.batch import plan as planning
+from mqsc.cli.inputs import InputError, add_input_options, read_deck
+from mqsc.cli.options import add_qmgr_options, open_scratch
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "plan", help="show what decks would change, changing nothing",
+        description="Run decks on a scratch copy of the queue manager and list the objects "
+        "they would create, alter and delete. Exit 0 when every command would succeed, 1 when "
+        "some would fail, 2 on usage or I/O errors.",
+    )
+    parser.add_argument("files", nargs="+", metavar="DECK", help="deck files, or - for stdin")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    add_qmgr_options(parser)
+    add_input_options(parser)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        sources = [read_deck(path, args.encoding).source for path in args.files]
+    except InputError as error:
+        print(f"mqsc plan: {error}", file=sys.stderr)
+        return 2
+    qm = open_scratch(args, "plan")
+    if qm is None:
+        return 2
+    result = planning.plan(qm, sources, columns=args.columns)
+    if args.format == "json":
+        print(json.dumps(planning.to_json(result), indent=1))
+    else:
+        names = ", ".join(s.name for s in sources)
+        print(f"Plan for {names} on queue manager {result.qmgr} (nothing is changed):")
+        print()
+        for line in planning.text_lines(result) or ["  no changes"]:
+            print(line)
+        print()
+        print(f"Plan: {planning.summary(result)}.")
+    return 1 if result.failures else 0

@@ -1,0 +1,37 @@
+//USER1IO  JOB (ACCT),'LAB L02 V8NOIO10',CLASS=A,MSGCLASS=K,
+//             NOTIFY=&SYSUID
+//*--------------------------------------------------------------------
+//* Lab L02, job V8NOIO10: 300 messages of 4096 bytes on
+//* USER1.BBAR.QUEUE, below the bar (buffer pool 10, 4KB).
+//* Expected: the messages stay in the pool's 1000 buffers, no page
+//* set I/O.
+//* LOADQ   puts the messages (OEMPUTX)
+//* LOADUSE DISPLAY USAGE after the puts (CSQUTIL)
+//* MGETQ   gets them all back (MGET)
+//* MGETUSE DISPLAY USAGE after the gets (CSQUTIL)
+//*--------------------------------------------------------------------
+//LOADQ    EXEC PGM=OEMPUTX,
+//             PARM=('-mQMZ1 -qUSER1.BBAR.QUEUE -n300 -s4096')
+//SYSPRINT DD SYSOUT=*
+//SYSOUT   DD SYSOUT=*
+//LOADUSE  EXEC PGM=CSQUTIL,PARM='QMZ1'
+//SYSPRINT DD SYSOUT=*
+//SYSIN    DD *
+  COMMAND DDNAME(CMDINP)
+/*
+//CMDINP   DD *
+  DISPLAY USAGE
+/*
+//MGETQ    EXEC PGM=MGET,
+//             PARM=('-mQMZ1 -qUSER1.BBAR.QUEUE -w10')
+//SYSPRINT DD SYSOUT=*
+//SYSOUT   DD SYSOUT=*
+//MGETUSE  EXEC PGM=CSQUTIL,PARM='QMZ1'
+//SYSPRINT DD SYSOUT=*
+//SYSIN    DD *
+  COMMAND DDNAME(CMDINP)
+/*
+//CMDINP   DD *
+  DISPLAY USAGE
+/*
+//
