@@ -146,6 +146,24 @@ class Workload:
 
         return name(self.reason)
 
+    def plus(self, later: Workload) -> Workload:
+        """This and a later operation of the same kind on the same queue, as one (the size
+        is 0 when they differ; the later one's reason counts)."""
+        pools: dict[int, dict[str, int]] = {k: dict(v) for k, v in self.pools.items()}
+        for key, delta in later.pools.items():
+            mine = pools.setdefault(key, {})
+            for field_name, value in delta.items():
+                if field_name == "low":
+                    mine["low"] = min(mine.get("low", value), value)
+                else:
+                    mine[field_name] = mine.get(field_name, 0) + value
+        return Workload(self.operation, self.queue, self.requested + later.requested,
+                        self.done + later.done, self.size if self.size == later.size else 0,
+                        self.bytes + later.bytes, later.reason, self.pages + later.pages,
+                        self.backed_out + later.backed_out, pools,
+                        self.expansions + later.expansions, self.messages + later.messages,
+                        self.persistent)
+
 
 @dataclass(frozen=True, slots=True)
 class Result:

@@ -116,9 +116,17 @@ def run_csqutil(ctx: StepContext) -> StepOutcome:
     return StepOutcome(cc=outcome.rc)
 
 
-#: Load modules the emulator has, by name. OEMPUT, OEMPUTX and MGET (the lab's workload
-#: programs) join them with the workload simulation.
+def _workload_programs() -> dict[str, Program]:
+    # Imported here: the workload programs use this module's StepContext.
+    from mqsc.batch.workload import run_mget, run_oemput
+
+    return {"OEMPUT": run_oemput, "OEMPUTX": run_oemput, "MGET": run_mget}
+
+
+#: Load modules the emulator has, by name: CSQUTIL, and the lab's workload programs OEMPUT
+#: (SupportPac MP1B), OEMPUTX and MGET (SupportPac IP13) on the storage simulation.
 PROGRAMS: Mapping[str, Program] = {
     "CSQUTIL": run_csqutil,
+    **_workload_programs(),
 }
 

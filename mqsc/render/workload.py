@@ -18,7 +18,9 @@ def summary_lines(w: Workload, qmgr: str, cpf: str) -> list[str]:
     if w.operation == "put":
         lines = [f"Put to {w.queue} on {qmgr}",
                  f" Messages put        : {w.done} of {w.requested}",
-                 f" Message size        : {w.size} bytes ({w.bytes:,} bytes in all)",
+                 f" Message size        : "
+                 f"{f'{w.size} bytes' if w.size or not w.bytes else 'mixed'} "
+                 f"({w.bytes:,} bytes in all)",
                  f" Persistence         : {'persistent' if w.persistent else 'nonpersistent'}",
                  f" Pages used          : {w.pages}"]
         if w.backed_out:
@@ -45,7 +47,11 @@ def summary_lines(w: Workload, qmgr: str, cpf: str) -> list[str]:
         lines.append("                       " + "; ".join(extra))
     lines.append(f" Page set expansions : {w.expansions}")
     lines.append(f" Completion          : {w.reason_name} ({w.reason})")
-    lines.extend(messages.line(m.msg_id, m.inserts, cpf) for m in w.messages)
+    if w.messages:
+        # On z/OS these go to the console and the queue manager's job log, not to the
+        # application: shown here so the expansion is not missed.
+        lines.append(" Console messages    :")
+        lines.extend(messages.line(m.msg_id, m.inserts, cpf) for m in w.messages)
     return lines
 
 

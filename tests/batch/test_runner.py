@@ -93,11 +93,11 @@ def test_job_cond_bypasses_every_remaining_step(tmp_path) -> None:
 
 
 def test_unknown_program_abends_s806(tmp_path) -> None:
-    result = run("//LOADQ EXEC PGM=OEMPUTX,PARM=('-mQMZ1 -qQ -n300 -s4096')\n"
+    result = run("//LOADQ EXEC PGM=NOSUCHPG,PARM=('-mQMZ1 -qQ -n300 -s4096')\n"
                  + steps("AFTER:0"), tmp_path)
     [loadq, after] = result.steps
     assert (loadq.status, loadq.abend, loadq.reason) == ("abended", "S806", "00000004")
-    assert loadq.log[0] == "CSV003I REQUESTED MODULE OEMPUTX  NOT FOUND"
+    assert loadq.log[0] == "CSV003I REQUESTED MODULE NOSUCHPG NOT FOUND"
     assert loadq.log[-1] == "IEF450I T1 LOADQ - ABEND=S806 U0000 REASON=00000004"
     assert after.status == "bypassed" and after.because == "abend"
 
