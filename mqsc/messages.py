@@ -270,6 +270,11 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("MQSC004E", "Command prefix '{cpf}' does not belong to queue manager {qmgr}", 8, V,
        "emulator (z/OS would answer IEE305I: the console has no such prefix)",
        "A command was typed with another queue manager's prefix."),
+    # ---- Console (issue 7) ----------------------------------------------------------------------
+    _m("IEE305I", "{command} COMMAND INVALID", 8, U,
+       "z/OS MVS System Messages (IEE), recalled; not in the project's reference",
+       "MVS found no command and no subsystem prefix in the first word: at the console, a "
+       "command typed with another queue manager's prefix.", cpf=False),
 )
 
 @dataclass(frozen=True, slots=True)
