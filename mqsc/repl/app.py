@@ -123,7 +123,7 @@ def build_prompt(session: ConsoleSession, *, no_color: bool = False, history: An
     return PromptSession(
         message=lambda: [("class:mqsc.prompt", session.prompt())],
         prompt_continuation=lambda width, line, wrap: CONTINUATION_PROMPT.rjust(width),
-        multiline=Condition(lambda: continues(get_app().current_buffer.text)),
+        multiline=Condition(lambda: _continues(get_app().current_buffer.text)),
         completer=completer(session.names),
         complete_while_typing=True,
         complete_style=CompleteStyle.COLUMN,
@@ -139,6 +139,12 @@ def build_prompt(session: ConsoleSession, *, no_color: bool = False, history: An
         vi_mode=settings.key_bindings == "vi",
         mouse_support=False,
     )
+
+
+def _continues(text: str) -> bool:
+    """Enter starts a new line while the command continues, unless the line just started is
+    still empty: then Enter ends the input, and an unfinished command gets its MQSC001E."""
+    return continues(text) and not text.endswith("\n")
 
 
 def _history(session: ConsoleSession):

@@ -70,6 +70,22 @@ def question(text: str) -> bool:
     return text[:-1].count("'") % 2 == 0
 
 
+@functools.lru_cache(maxsize=1)
+def _words() -> tuple[str, ...]:
+    """Every verb, object type and keyword spelling, sorted."""
+    words = set(catalog.VERB_WORDS) | set(catalog.OBJECT_WORDS)
+    for spec in catalog.SPECS:
+        words.update(spec.spellings)
+        words.update(spec.requestable)
+    return tuple(sorted(words))
+
+
+def _still_typing(word: str) -> bool:
+    """True when an unknown word at the end of the buffer is the start of a known one."""
+    word = word.upper()
+    return any(w.startswith(word) for w in _words())
+
+
 @functools.lru_cache(maxsize=16)
 def problem(text: str, cpf: str | None = None) -> Problem | None:
     """The first problem Enter would report for an MQSC buffer; None when it would run (or
@@ -99,6 +115,8 @@ def problem(text: str, cpf: str | None = None) -> Problem | None:
             span = first.span
             start, end = (span.start, span.end) if span is not None else (0, len(text))
             end = max(end, start + 1)
-            incomplete = first.msg_id in INCOMPLETE and end >= len(text.rstrip())
+            at_end = end >= len(text.rstrip())
+            incomplete = at_end and (first.msg_id in INCOMPLETE or (
+                first.msg_id == "CSQ9001E" and _still_typing(text[start:end])))
             return Problem(first.msg_id, first.text, start, end, incomplete)
     return None

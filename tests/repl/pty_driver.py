@@ -80,8 +80,13 @@ class Terminal:
         os.write(self.fd, keys.encode())
 
     def close(self) -> int:
-        """End the program (Ctrl-D, then a kill if it lingers); its exit status."""
+        """End the program (Ctrl-C to clear the line, Ctrl-D on the fresh prompt, a kill if it
+        lingers); its exit status."""
         try:
+            self.type("\x03")
+            settle = time.perf_counter() + 0.3
+            while time.perf_counter() < settle:
+                self.pump(0.05)
             self.type("\x04")
             deadline = time.perf_counter() + 5
             while self.process.poll() is None and time.perf_counter() < deadline:
