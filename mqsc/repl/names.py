@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
 
 #: Which state table holds the objects an object keyword names.
@@ -27,19 +26,23 @@ OBJECT_TABLES = {
 TABLES = ("qlocal", "stgclass", "cfstruct", "pool", "pageset")
 
 
-@dataclass(frozen=True, slots=True)
 class SortedNames:
-    """One table's keys as completion text, sorted, with upper-case twins for matching."""
+    """One table's keys as completion text, sorted, with upper-case twins for matching.
 
-    texts: tuple[str, ...]
-    keys: tuple[Any, ...]
-    folded: tuple[str, ...]
+    Kept up to date in place (:meth:`add`, :meth:`remove`): with 50,000 queues a re-sort costs
+    tens of milliseconds, an insertion microseconds.
+    """
+
+    __slots__ = ("texts", "keys", "folded")
+
+    def __init__(self, texts: list[str], keys: list[Any], folded: list[str]) -> None:
+        self.texts, self.keys, self.folded = texts, keys, folded
 
     @classmethod
     def of(cls, keys: Iterable[Any]) -> SortedNames:
-        rows = sorted((_text(k).upper(), _text(k), k) for k in keys)
-        return cls(tuple(r[1] for r in rows), tuple(r[2] for r in rows),
-                   tuple(r[0] for r in rows))
+        ordered = sorted(keys, key=lambda k: _text(k).upper())
+        texts = [_text(k) for k in ordered]
+        return cls(texts, ordered, [t.upper() for t in texts])
 
     def prefixed(self, prefix: str, limit: int) -> list[tuple[str, Any]]:
         """Up to ``limit`` (text, key) pairs whose text starts with ``prefix`` (any case).
@@ -55,6 +58,35 @@ class SortedNames:
         if found and isinstance(found[0][1], int):
             found.sort(key=lambda pair: pair[1])  # ids read best in numeric order
         return found
+
+    def _find(self, key: Any) -> int:
+        folded = _text(key).upper()
+        at = bisect.bisect_left(self.folded, folded)
+        while at < len(self.keys) and self.folded[at] == folded:
+            if self.keys[at] == key:
+                return at
+            at += 1
+        return -1
+
+    def add(self, key: Any) -> None:
+        """Insert a new key in order (nothing when it is there already).
+
+        >>> names = SortedNames.of(["B", "D"]); names.add("C"); names.texts
+        ['B', 'C', 'D']
+        """
+        if self._find(key) >= 0:
+            return
+        text = _text(key)
+        at = bisect.bisect_right(self.folded, text.upper())
+        self.texts.insert(at, text)
+        self.keys.insert(at, key)
+        self.folded.insert(at, text.upper())
+
+    def remove(self, key: Any) -> None:
+        """Remove a key (nothing when it is not there)."""
+        at = self._find(key)
+        if at >= 0:
+            del self.texts[at], self.keys[at], self.folded[at]
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -76,9 +108,25 @@ class NameIndex:
         self._cache: dict[str, tuple[tuple[int, int], SortedNames]] = {}
 
     def listener(self, _qm: object, _cmd: object, changes: Iterable[Any]) -> None:
-        """A commit listener: forget the tables a committed command changed."""
+        """A commit listener: apply a committed command's creations and deletions to the
+        sorted names (a change of an existing object changes no name)."""
+        touched = set()
         for change in changes:
-            self._cache.pop(change.table, None)
+            cached = self._cache.get(change.table)
+            if cached is None:
+                continue
+            if change.value is None:
+                cached[1].remove(change.key)
+            else:
+                cached[1].add(change.key)
+            touched.add(change.table)
+        for name in touched:
+            stamp, names = self._cache[name]
+            table = self.table(name)
+            if len(names) == len(table):
+                self._cache[name] = ((id(table), len(table)), names)
+            else:  # out of step (a change the listener did not see): sort again when asked
+                del self._cache[name]
 
     def invalidate(self) -> None:
         """Forget every table."""

@@ -35,6 +35,8 @@ _ATTRIBUTE = re.compile(r"^([A-Z][A-Z0-9]*)\((.*)\)$")
 _NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?![\w.])")
 #: More attributes than this and a table shows one object at a time, attribute by row.
 WIDE_TABLE = 8
+#: Width of tables written to a pipe or a file.
+PLAIN_WIDTH = 100
 
 
 def reply_spans(line: str, cpf: str | None) -> list[tuple[int, int, str]]:
@@ -154,6 +156,8 @@ class Output:
                 file=self.stream, theme=rich_theme(self.colors), highlight=False,
                 markup=False, emoji=False, force_terminal=self.color or None,
                 no_color=not self.color, color_system="auto" if self.color else None,
+                # A pipe or a file gets a fixed width, whatever COLUMNS says: same text always.
+                width=None if _isatty(self.stream) else PLAIN_WIDTH,
             )
         return self._rich
 
@@ -207,11 +211,10 @@ def table_items(result: Result) -> Iterator[Any]:
             yield from object_tables(batch)
 
 
-PAGESET_COLUMNS = ("Page set", "Buffer pool", "Total pages", "Unused pages",
-                   "Persistent data pages", "Nonpersistent data pages", "Expansion",
-                   "Expansions")
-POOL_COLUMNS = ("Buffer pool", "Available buffers", "Stealable buffers", "Stealable %",
-                "Page class", "Location")
+PAGESET_COLUMNS = ("Page set", "Pool", "Total", "Unused", "Persistent", "Nonpersistent",
+                   "Expand", "Expansions")
+POOL_COLUMNS = ("Buffer pool", "Available", "Stealable", "Stealable %", "Page class",
+                "Location")
 
 
 def object_tables(records: list[ObjectRecord]) -> Iterator[Any]:

@@ -174,3 +174,32 @@ def test_never_crashes_on_any_prefix_of_a_sample_deck(deck: Path, names) -> None
         found = suggest(prefix, catalog, names)
         assert isinstance(found, list)
         assert all(-s.start <= len(prefix) for s in found)
+
+
+def _commands(text: str):
+    """Each command of a deck as typed (its physical lines, continuations included)."""
+    from mqsc.reader import read
+    from mqsc.source import Source
+
+    source = Source(text)
+    for logical in read(source, columns="all"):
+        first, last = logical.lines[0], logical.lines[-1]
+        yield "\n".join(source.line_text(n) for n in range(first, last + 1))
+
+
+@pytest.mark.parametrize("deck", DECKS, ids=[str(p.relative_to(ROOT)) for p in DECKS])
+def test_every_part_survives_every_prefix_of_every_command(deck: Path, names) -> None:
+    """Validation, colours, the toolbar and ? help see every prefix of every command too."""
+    from mqsc.repl.help import question_lines
+    from mqsc.repl.lexer import fragments
+    from mqsc.repl.toolbar import toolbar
+    from mqsc.repl.validate import problem
+
+    view = type("View", (), {"format": "text", "style": "console"})()
+    for command in _commands(deck.read_text(encoding="utf-8")):
+        for prefix in _prefixes(command):
+            found = problem(prefix, "QMZ1")
+            assert found is None or 0 <= found.start <= len(prefix)
+            assert len(fragments(prefix, "QMZ1")) == prefix.count("\n") + 1
+            assert toolbar(prefix, prefix, names, view)[0][1]
+            assert question_lines(prefix, "QMZ1")
