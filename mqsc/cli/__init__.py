@@ -18,6 +18,8 @@ from collections.abc import Callable, Sequence
 SUBCOMMANDS = ("console", "run", "check", "create")
 
 Handler = Callable[[argparse.Namespace], int]
+#: Options of ``mqsc`` itself; any other leading option belongs to the console.
+_OWN_OPTIONS = ("-h", "--help", "--version")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,7 +43,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     if argv is None:
         argv = sys.argv[1:]
-    args = parser.parse_args(list(argv) or ["console"])  # no arguments: the console
+    argv = list(argv)
+    if not argv or (argv[0].startswith("-") and argv[0] not in _OWN_OPTIONS):
+        argv = ["console", *argv]  # no subcommand: the console (mqsc --memory, mqsc -m QMA)
+    args = parser.parse_args(argv)
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help(sys.stderr)

@@ -87,3 +87,10 @@ def test_binary_with_piped_stdin(tmp_path) -> None:
                             capture_output=True, text=True, timeout=60)
     assert result.stdout.splitlines() == ["QMZ1> QMZ2 DIS USAGE", "IEE305I QMZ2 COMMAND INVALID"]
     assert result.returncode == 10
+
+
+def test_console_options_without_the_subcommand(monkeypatch, capsys) -> None:
+    status, out = run_console(monkeypatch, capsys, "DIS QMGR\n", "--memory", "--no-color")
+    assert status == 0 and out.startswith("QMZ1> DIS QMGR")
+    with pytest.raises(SystemExit):
+        main(["--version"])
