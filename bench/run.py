@@ -214,6 +214,77 @@ def deep_queue(count: int) -> dict:
             "floor_seconds": floor_s, "floor_rate": count / floor_s, "ratio": seconds / floor_s}
 
 
+@scenario("console", [50_000])
+def console(count: int) -> dict:
+    """The console: launch to first prompt, and completion latency with ``count`` queues.
+
+    Launch: the real ``mqsc`` binary (no arguments) in a pseudo-terminal, timed from spawn
+    until the prompt appears; floor: the same interpreter importing prompt_toolkit and
+    exiting. Completion: :func:`mqsc.repl.complete.suggest` on queue-name prefixes with
+    ``count`` queues defined by a DEFINE QLOCAL deck; floor: bisecting the sorted names alone.
+    """
+    import bisect
+    import shutil
+    import statistics
+    import subprocess
+    import tempfile
+
+    from mqsc import catalog
+    from mqsc.qmgrs import open_qmgr
+    from mqsc.repl.complete import suggest
+    from mqsc.repl.names import NameIndex
+    from tests.repl.pty_driver import Terminal
+
+    binary = shutil.which("mqsc", path=str(Path(sys.executable).parent))
+    launches, floors = [], []
+    with tempfile.TemporaryDirectory() as home:
+        env = {"PATH": os.environ.get("PATH", ""), "HOME": home, "MQSC_HOME": home,
+               "XDG_CONFIG_HOME": home, "TERM": "xterm-256color", "NO_COLOR": "1"}
+        for _ in range(5):
+            terminal = Terminal([binary], env)
+            launches.append(terminal.wait_for("QMZ1>", timeout=30))
+            terminal.close()
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-c", "import prompt_toolkit.shortcuts"], check=True)
+            floors.append(time.perf_counter() - start)
+
+    qm = open_qmgr("QMZ1", memory=True)
+    qm.run(define_qlocal_deck(count).read_text())
+    names = NameIndex(lambda: qm.state)
+    prefixes = ["DIS QL(APP.QUEUE.0", "DIS QL(APP.QUEUE.04999", "DIS QL(", "DIS QL(SYS",
+                "DEF QL(X) LIKE(APP.QUEUE.012", "ALTER QL(APP.QUEUE.049"]
+    start = time.perf_counter()
+    suggest(prefixes[0], catalog, names)
+    first = time.perf_counter() - start  # includes sorting the names once
+    timings = []
+    for _ in range(50):
+        for prefix in prefixes:
+            start = time.perf_counter()
+            suggest(prefix, catalog, names)
+            timings.append(time.perf_counter() - start)
+    qm.listeners.append(names.listener)
+    qm.execute("DEFINE QLOCAL(APP.QUEUE.NEW)")
+    start = time.perf_counter()
+    suggest("DIS QL(APP.QUEUE.N", catalog, names)
+    after_define = time.perf_counter() - start  # the new name inserted, no re-sort
+    folded = names.names("qlocal").folded
+    floor_timings = []
+    for _ in range(50):
+        start = time.perf_counter()
+        bisect.bisect_left(folded, "APP.QUEUE.0")
+        floor_timings.append(time.perf_counter() - start)
+    timings.sort()
+    return {"queues": len(qm.state.tables["qlocal"]),
+            "launch_s": min(launches), "launch_median_s": statistics.median(launches),
+            "launch_floor_s": min(floors),
+            "complete_first_ms": 1000 * first,
+            "complete_after_define_ms": 1000 * after_define,
+            "complete_median_ms": 1000 * statistics.median(timings),
+            "complete_p95_ms": 1000 * timings[int(0.95 * len(timings))],
+            "complete_max_ms": 1000 * timings[-1],
+            "complete_floor_ms": 1000 * statistics.median(floor_timings)}
+
+
 def machine() -> dict:
     return {"python": platform.python_version(), "platform": platform.platform(),
             "cpus": os.cpu_count(), "processor": platform.processor() or platform.machine()}
@@ -233,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(row)
             print(f"{name:10s} n={size:>9,}  " + "  ".join(
                 f"{k}={v:,.3f}" if isinstance(v, float) else f"{k}={v}"
-                for k, v in row.items() if k != "commands"))
+                for k, v in row.items() if k not in ("commands", "queues")))
         results["scenarios"][name] = rows
     OUT.mkdir(exist_ok=True)
     (OUT / "results.json").write_text(json.dumps(results, indent=2))

@@ -389,6 +389,11 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("MQSC212E", "Program {program} ended abnormally in mqsc: {problem}", 8, V, "emulator",
        "A data set could not be read or written (the step abends S013, as an OPEN failure "
        "does), or the program hit an mqsc bug (S0C4; MQSC_STRICT=1 raises it instead)."),
+    # ---- Console (issue 7) ----------------------------------------------------------------------
+    _m("IEE305I", "{command} COMMAND INVALID", 8, U,
+       "z/OS MVS System Messages (IEE), recalled; not in the project's reference",
+       "MVS found no command and no subsystem prefix in the first word: at the console, a "
+       "command typed with another queue manager's prefix.", cpf=False),
 )
 
 @dataclass(frozen=True, slots=True)

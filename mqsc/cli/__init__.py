@@ -15,10 +15,12 @@ import sys
 from collections.abc import Callable, Sequence
 
 #: Subcommand modules, in the order ``mqsc --help`` lists them.
-SUBCOMMANDS = ("run", "check", "create", "restart", "workload", "stats", "advise", "state",
-               "csqutil", "job", "dump", "plan", "diff")
+SUBCOMMANDS = ("console", "run", "check", "create", "restart", "workload", "stats", "advise",
+               "state", "csqutil", "job", "dump", "plan", "diff")
 
 Handler = Callable[[argparse.Namespace], int]
+#: Options of ``mqsc`` itself; any other leading option belongs to the console.
+_OWN_OPTIONS = ("-h", "--help", "--version")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -40,6 +42,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    argv = list(argv)
+    if not argv or (argv[0].startswith("-") and argv[0] not in _OWN_OPTIONS):
+        argv = ["console", *argv]  # no subcommand: the console (mqsc --memory, mqsc -m QMA)
     args = parser.parse_args(argv)
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:

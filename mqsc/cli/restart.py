@@ -29,10 +29,17 @@ def run(args: argparse.Namespace) -> int:
     if qm is None:
         return 2
     try:
-        for text in (f"STOP QMGR MODE({args.mode})", "START QMGR"):
-            result = qm.execute(text, source=Source.CONSOLE)
-            print(console.command_line(result))
-            print("\n".join(console.console_lines(result)))
+        print("\n".join(restart_lines(qm, args.mode)))
     finally:
         qm.close()
     return 0
+
+
+def restart_lines(qm, mode: str = "QUIESCE") -> list[str]:
+    """STOP QMGR then START QMGR at the console, and what the console shows (also the
+    console's ``\\restart``)."""
+    lines: list[str] = []
+    for text in (f"STOP QMGR MODE({mode})", "START QMGR"):
+        result = qm.execute(text, source=Source.CONSOLE)
+        lines += [console.command_line(result), *console.console_lines(result)]
+    return lines

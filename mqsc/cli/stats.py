@@ -66,14 +66,18 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"qmgr": qm.name, **{k: {str(i): v for i, v in t.items()}
                                               for k, t in data.items()}}, indent=2))
         return 0
-    out = sys.stdout
-    out.write(f"Buffer pool statistics for {qm.name} (QPST)\n")
-    out.write(" Pool" + "".join(f"{label:>9}" for label, _ in POOL_FIELDS) + "\n")
-    for key, row in data["bufferPools"].items():
-        out.write(f" {key:>4}" + "".join(f"{row[label]:>9}" for label, _ in POOL_FIELDS) + "\n")
-    out.write(f"Page set statistics for {qm.name} (QIS1)\n")
-    out.write(" PSID" + "".join(f"{label:>9}" for label, _ in PAGESET_FIELDS) + "\n")
-    for key, row in data["pageSets"].items():
-        out.write(f" {key:>4}" + "".join(f"{row[label]:>9}" for label, _ in PAGESET_FIELDS)
-                  + "\n")
+    sys.stdout.write("".join(line + "\n" for line in text_lines(qm.name, data)))
     return 0
+
+
+def text_lines(qmgr: str, data: dict) -> list[str]:
+    """The statistics as two tables (also the console's ``\\stats``)."""
+    lines = [f"Buffer pool statistics for {qmgr} (QPST)",
+             " Pool" + "".join(f"{label:>9}" for label, _ in POOL_FIELDS)]
+    for key, row in data["bufferPools"].items():
+        lines.append(f" {key:>4}" + "".join(f"{row[label]:>9}" for label, _ in POOL_FIELDS))
+    lines += [f"Page set statistics for {qmgr} (QIS1)",
+              " PSID" + "".join(f"{label:>9}" for label, _ in PAGESET_FIELDS)]
+    for key, row in data["pageSets"].items():
+        lines.append(f" {key:>4}" + "".join(f"{row[label]:>9}" for label, _ in PAGESET_FIELDS))
+    return lines

@@ -19,6 +19,16 @@ from mqsc.responses import Workload
 def register(sub: argparse._SubParsersAction) -> None:
     put = sub.add_parser("put", help="put messages on a local queue",
                          description="Put messages on a local queue, as OEMPUT does.")
+    add_put_arguments(put)
+    _common(put, run_put)
+    get = sub.add_parser("get", help="get messages from a local queue",
+                         description="Get messages from a local queue, as MGET does.")
+    add_get_arguments(get)
+    _common(get, run_get)
+
+
+def add_put_arguments(put: argparse.ArgumentParser) -> None:
+    """The arguments of a put (``mqsc put`` and the console's ``\\put``)."""
     put.add_argument("queue")
     put.add_argument("--count", "-n", type=int, default=1, help="messages (default 1)")
     put.add_argument("--size", "-s", type=int, default=1024, help="bytes each (default 1024)")
@@ -28,12 +38,30 @@ def register(sub: argparse._SubParsersAction) -> None:
     put.add_argument("--priority", type=int, choices=range(10), metavar="0-9")
     put.add_argument("--batch", "-c", type=int, default=0,
                      help="commit every N messages (default: no unit of work)")
-    _common(put, run_put)
-    get = sub.add_parser("get", help="get messages from a local queue",
-                         description="Get messages from a local queue, as MGET does.")
+
+
+def add_get_arguments(get: argparse.ArgumentParser) -> None:
+    """The arguments of a get (``mqsc get`` and the console's ``\\get``)."""
     get.add_argument("queue")
     get.add_argument("--count", "-n", type=int, help="at most this many (default: all)")
-    _common(get, run_get)
+
+
+def negative(args: argparse.Namespace) -> str:
+    """Why the arguments cannot be used (a negative number), or ""."""
+    for name in ("count", "size", "batch"):
+        value = getattr(args, name, None)
+        if value is not None and value < 0:
+            return f"--{name} cannot be negative"
+    return ""
+
+
+def do_put(qm, args: argparse.Namespace) -> Workload:
+    return qm.put(args.queue, args.count, args.size, persistent=args.persistent,
+                  priority=args.priority, batch=args.batch)
+
+
+def do_get(qm, args: argparse.Namespace) -> Workload:
+    return qm.get(args.queue, args.count)
 
 
 def _common(parser: argparse.ArgumentParser, handler) -> None:
@@ -43,27 +71,23 @@ def _common(parser: argparse.ArgumentParser, handler) -> None:
 
 
 def run_put(args: argparse.Namespace) -> int:
-    if args.count < 0 or args.size < 0 or args.batch < 0:
-        print("mqsc put: --count, --size and --batch cannot be negative", file=sys.stderr)
-        return 2
-    return _run(args, lambda qm: qm.put(args.queue, args.count, args.size,
-                                        persistent=args.persistent, priority=args.priority,
-                                        batch=args.batch))
+    return _run(args, do_put)
 
 
 def run_get(args: argparse.Namespace) -> int:
-    if args.count is not None and args.count < 0:
-        print("mqsc get: --count cannot be negative", file=sys.stderr)
-        return 2
-    return _run(args, lambda qm: qm.get(args.queue, args.count))
+    return _run(args, do_get)
 
 
 def _run(args: argparse.Namespace, operation) -> int:
+    problem = negative(args)
+    if problem:
+        print(f"mqsc {args.command}: {problem}", file=sys.stderr)
+        return 2
     qm = open_from(args, args.command)
     if qm is None:
         return 20
     try:
-        outcome: Workload = operation(qm)
+        outcome: Workload = operation(qm, args)
     finally:
         qm.close()
     if args.format == "json":

@@ -212,8 +212,9 @@ class QueueManager:
         self._commit(txn, ctx.cmd)
         return ctx.later
 
-    def checkpoint(self, ctx: Ctx) -> None:
-        """A checkpoint: pools write the persistent pages changed before the previous one.
+    def checkpoint(self, ctx: Ctx, *, final: bool = False) -> None:
+        """A checkpoint: pools write the persistent pages changed before the previous one
+        (``final``, at shutdown: every changed persistent page, storage-model §6.4).
 
         Console messages as a real start-up log shows them (research notes, hyperion#832):
         CSQP018I, one CSQP019I per pool, one CSQP021I per page set.
@@ -225,7 +226,8 @@ class QueueManager:
         for pool_id in sorted(txn.keys("pool")):
             if not any(ps.pool == pool_id for ps in txn.values("pageset")):
                 continue
-            written = txn.edit("pool", pool_id).checkpoint(gen)
+            pool = txn.edit("pool", pool_id)
+            written = pool.checkpoint(gen) + (pool.write_persistent() if final else 0)
             ctx.console("CSQP019I", csect="CSQPDWP2", pool=pool_id, pages=written)
         for psid in sorted(txn.keys("pageset")):
             ctx.console("CSQP021I", psid=psid, rba=rba_text(log.restart_rba),
@@ -234,10 +236,8 @@ class QueueManager:
     def shutdown(self, ctx: Ctx) -> None:
         """STOP QMGR: a last checkpoint writes every changed persistent page, then the queue
         manager is stopped (recorded in its state, so every process sees it)."""
-        self.checkpoint(ctx)
+        self.checkpoint(ctx, final=True)
         txn = ctx.txn
-        for pool_id in sorted(txn.keys("pool")):
-            txn.edit("pool", pool_id).write_persistent()
         txn.put("qmgr", None, replace(txn.get("qmgr", None), status="STOPPED"))
 
     def restart(self) -> list[Result]:

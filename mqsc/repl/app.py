@@ -1,0 +1,163 @@
+"""The console's loops: a prompt_toolkit prompt for a person, a line reader for a pipe.
+
+Everything a buffer does happens in :class:`mqsc.repl.session.ConsoleSession`; this module only
+builds the prompt (completion, highlighting, toolbar, history, key bindings, style) and loops.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from mqsc.repl.config import Settings
+from mqsc.repl.output import Output, wants_color
+from mqsc.repl.session import ConsoleSession
+from mqsc.repl.validate import continues
+
+CONTINUATION_PROMPT = "... "
+
+
+def history_path(home: Path, qmgr: str) -> Path:
+    """The history file of a queue manager: ``$MQSC_HOME/history/<QMGR>``."""
+    return home / "history" / qmgr.upper()
+
+
+def run(qm: Any, settings: Settings, *, yes: bool = False, no_color: bool = False,
+        stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Run the console on ``qm``: interactive when both ends are terminals, else piped.
+
+    Exit status: 0; in piped mode 10 when some command failed (as ``mqsc run``).
+    """
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    interactive = stdin.isatty() and stdout.isatty()
+    out = Output(stdout, color=wants_color(stdout, no_color), colors=settings.colors,
+                 pager=settings.pager and interactive)
+    if interactive:
+        session = ConsoleSession(qm, settings, out, ask=confirm, interactive=True, yes=yes)
+        return interactive_loop(session, no_color=no_color)
+    session = ConsoleSession(qm, settings, out, ask=refuse(out), yes=yes)
+    return piped_loop(session, stdin)
+
+
+def interactive_loop(session: ConsoleSession, *, no_color: bool = False,
+                     history: Any = None) -> int:
+    """Prompt, submit, repeat, until ``\\quit`` or Ctrl-D."""
+    prompt = build_prompt(session, no_color=no_color, history=history)
+    while not session.done:
+        default, session.next_text = session.next_text, ""
+        try:
+            text = prompt.prompt(default=default)
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            break
+        session.submit(text)
+    return 0
+
+
+def piped_loop(session: ConsoleSession, stream: TextIO) -> int:
+    """Read commands from a pipe, echo each line after the prompt, run each command."""
+    lines: list[str] = []
+    for raw in stream:
+        line = raw.rstrip("\r\n")
+        session.out.text([(CONTINUATION_PROMPT if lines else session.prompt()) + line])
+        lines.append(line)
+        text = "\n".join(lines)
+        if continues(text):
+            continue
+        lines = []
+        session.submit(text)
+        if session.done:
+            break
+    if lines:
+        session.submit("\n".join(lines))  # a continuation at the end: MQSC001E
+    return 10 if session.failed else 0
+
+
+def confirm(question: str) -> bool:
+    """A yes/no prompt_toolkit question (Ctrl-C and Ctrl-D answer no)."""
+    from prompt_toolkit.shortcuts import create_confirm_session
+
+    try:
+        return bool(create_confirm_session(question).prompt())
+    except (KeyboardInterrupt, EOFError):
+        return False
+
+
+def refuse(out: Output):
+    """The ``ask`` of a console with no one to ask: nothing destructive runs without --yes."""
+
+    def ask(question: str) -> bool:
+        out.note(f"{question} No: standard input is not a terminal (use --yes to allow).")
+        return False
+
+    return ask
+
+
+def build_prompt(session: ConsoleSession, *, no_color: bool = False, history: Any = None):
+    """The PromptSession of a console."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.application.current import get_app
+    from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
+    from prompt_toolkit.filters import Condition
+    from prompt_toolkit.output.color_depth import ColorDepth
+    from prompt_toolkit.shortcuts import CompleteStyle
+
+    from mqsc.repl.bindings import make_key_bindings
+    from mqsc.repl.complete import completer
+    from mqsc.repl.lexer import MqscLexer
+    from mqsc.repl.theme import pt_style
+    from mqsc.repl.toolbar import toolbar
+
+    settings = session.settings
+
+    def bottom_toolbar():
+        app = get_app()
+        buffer = app.current_buffer
+        width = app.output.get_size().columns
+        return toolbar(buffer.text, buffer.document.text_before_cursor, session.names,
+                       session.view, width)
+
+    return PromptSession(
+        message=lambda: [("class:mqsc.prompt", session.prompt())],
+        prompt_continuation=lambda width, line, wrap: CONTINUATION_PROMPT.rjust(width),
+        multiline=Condition(lambda: _continues(get_app().current_buffer.text)),
+        completer=completer(session.names),
+        complete_while_typing=True,
+        complete_style=CompleteStyle.COLUMN,
+        lexer=MqscLexer(lambda: session.qm.cpf),
+        style=pt_style(settings.colors),
+        include_default_pygments_style=False,
+        color_depth=ColorDepth.MONOCHROME if no_color else None,
+        history=history if history is not None else _history(session),
+        auto_suggest=AutoSuggestFromHistory(),
+        search_ignore_case=True,
+        bottom_toolbar=bottom_toolbar,
+        key_bindings=make_key_bindings(),
+        vi_mode=settings.key_bindings == "vi",
+        mouse_support=False,
+    )
+
+
+def _continues(text: str) -> bool:
+    """Enter starts a new line while the command continues, unless the line just started is
+    still empty: then Enter ends the input, and an unfinished command gets its MQSC001E."""
+    return continues(text) and not text.endswith("\n")
+
+
+def _history(session: ConsoleSession):
+    """Persistent history per queue manager (multi-line commands are one entry), or none."""
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    from mqsc.qmgrs import home
+
+    if not session.settings.history:
+        return InMemoryHistory()
+    path = history_path(home(), session.qm.name)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return InMemoryHistory()
+    return FileHistory(str(path))

@@ -1,0 +1,257 @@
+"""Where the console writes: exactly the engine's text, plain or decorated.
+
+Plain when the stream is not a terminal (a pipe, a file, a test), with ``NO_COLOR`` or
+``--no-color``: the lines go out as the renderers made them. Decorated otherwise: the same
+characters, coloured through rich by style name (:mod:`mqsc.repl.theme`). Decoration never
+interprets the text: a line becomes a ``rich.text.Text`` and spans found by
+:func:`reply_spans` are styled, so a DESCR holding ``[bold]`` prints as typed. rich is imported
+only when something is decorated or drawn as a table.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, TextIO
+
+from mqsc import messages
+from mqsc.render import objects
+from mqsc.repl.theme import SEVERITY_STYLES
+from mqsc.responses import (
+    BufferPoolReport,
+    DataSetReport,
+    Message,
+    ObjectRecord,
+    PageSetReport,
+    Result,
+)
+
+_MSGID = re.compile(r"^(?:CSQ|MQSC|IEE)[0-9A-Z]{3,5}?([IEAWD])\b")
+_QUOTED = re.compile(r"'[^']*'")
+_ATTRIBUTE = re.compile(r"^([A-Z][A-Z0-9]*)\((.*)\)$")
+_NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?![\w.])")
+#: More attributes than this and a table shows one object at a time, attribute by row.
+WIDE_TABLE = 8
+#: Width of tables written to a pipe or a file.
+PLAIN_WIDTH = 100
+
+
+def reply_spans(line: str, cpf: str | None) -> list[tuple[int, int, str]]:
+    """Styled parts of one reply line: message id by severity, the CPF, quoted text, DISPLAY
+    attribute names and values, and numbers.
+
+    >>> reply_spans("CSQ9022I QMZ1 CSQMAQLC ' DEFINE QLOCAL' NORMAL COMPLETION", "QMZ1")
+    [(0, 8, 'mqsc.msgid.info'), (9, 13, 'mqsc.cpf'), (23, 39, 'mqsc.quoted')]
+    """
+    spans: list[tuple[int, int, str]] = []
+    found = _MSGID.match(line)
+    body = 0
+    if found is not None:
+        spans.append((0, found.end(), SEVERITY_STYLES[found.group(1)]))
+        body = found.end()
+        if cpf and line.startswith(f" {cpf}", body):
+            spans.append((body + 1, body + 1 + len(cpf), "mqsc.cpf"))
+            body += 1 + len(cpf)
+    else:
+        attribute = _ATTRIBUTE.match(line)
+        if attribute is not None:
+            return [(0, attribute.end(1), "mqsc.keyword"),
+                    (attribute.start(2), attribute.end(2), "mqsc.value")]
+    taken = []
+    for quoted in _QUOTED.finditer(line, body):
+        spans.append((quoted.start(), quoted.end(), "mqsc.quoted"))
+        taken.append((quoted.start(), quoted.end()))
+    for number in _NUMBER.finditer(line, body):
+        if not any(a <= number.start() < b for a, b in taken):
+            spans.append((number.start(), number.end(), "mqsc.number"))
+    return sorted(spans)
+
+
+def wants_color(stream: TextIO, no_color: bool) -> bool:
+    """Decorate only a terminal, and only when neither ``--no-color`` nor ``NO_COLOR`` says no
+    (https://no-color.org: any non-empty value)."""
+    return not no_color and not os.environ.get("NO_COLOR") and _isatty(stream)
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class Output:
+    """The console's writer."""
+
+    def __init__(self, stream: TextIO, *, color: bool = False,
+                 colors: Mapping[str, str] | None = None, pager: bool = False) -> None:
+        self.stream = stream
+        self.color = color
+        self.colors = colors or {}
+        self.pager = pager and _isatty(stream)
+        self.cpf: str | None = None
+        self._rich: Any = None
+
+    # ---- plain text ------------------------------------------------------------------------
+    def replies(self, lines: Sequence[str], *, page: bool = False) -> None:
+        """Engine output (console or server framing), highlighted when decorating."""
+        if page and self._needs_pager(len(lines)):
+            console = self.rich()
+            with console.pager(styles=self.color):
+                for line in lines:
+                    console.print(self.styled(line), soft_wrap=True)
+            return
+        if not self.color:
+            self._write(lines)
+            return
+        console = self.rich()
+        for line in lines:
+            console.print(self.styled(line), soft_wrap=True)
+
+    def text(self, lines: Iterable[str]) -> None:
+        """The console's own text (help, listings): never highlighted, never markup."""
+        self._write(lines)
+
+    def note(self, text: str) -> None:
+        """A remark of the console (not the queue manager's): confirmations, timings."""
+        if not self.color:
+            self._write([text])
+            return
+        from rich.text import Text
+
+        self.rich().print(Text(text, style="mqsc.note"), soft_wrap=True)
+
+    def json(self, value: object) -> None:
+        """One JSON document (docs/json.md)."""
+        text = json.dumps(value, indent=2)
+        if not self.color:
+            self._write([text])
+            return
+        from rich.json import JSON
+
+        self.rich().print(JSON(text), soft_wrap=True)
+
+    def tables(self, result: Result) -> None:
+        """A result as rich tables (``\\format table``): DISPLAY objects and DISPLAY USAGE
+        reports as tables, messages as lines."""
+        console = self.rich()
+        for item in table_items(result):
+            if isinstance(item, str):
+                console.print(self.styled(item), soft_wrap=True)
+            else:
+                console.print(item)
+
+    # ---- rich ------------------------------------------------------------------------------
+    def rich(self):
+        """The rich console on this stream (built on first use)."""
+        if self._rich is None:
+            from rich.console import Console
+
+            from mqsc.repl.theme import rich_theme
+
+            self._rich = Console(
+                file=self.stream, theme=rich_theme(self.colors), highlight=False,
+                markup=False, emoji=False, force_terminal=self.color or None,
+                no_color=not self.color, color_system="auto" if self.color else None,
+                # A pipe or a file gets a fixed width, whatever COLUMNS says: same text always.
+                width=None if _isatty(self.stream) else PLAIN_WIDTH,
+            )
+        return self._rich
+
+    def styled(self, line: str):
+        """One reply line as a rich Text with its spans styled."""
+        from rich.text import Text
+
+        text = Text(line)
+        if self.color:
+            for start, end, style in reply_spans(line, self.cpf):
+                text.stylize(style, start, end)
+        return text
+
+    def _needs_pager(self, count: int) -> bool:
+        return self.pager and count > shutil.get_terminal_size().lines - 2
+
+    def _write(self, lines: Iterable[str]) -> None:
+        write = self.stream.write
+        for line in lines:
+            write(line + "\n")
+        self.stream.flush()
+
+
+# ---- tables --------------------------------------------------------------------------------
+def table_items(result: Result) -> Iterator[Any]:
+    """Lines and rich tables for a result, in record order; consecutive DISPLAY objects share
+    one table."""
+    for one in result.all_sets():
+        batch: list[ObjectRecord] = []
+        for record in one.records:
+            if isinstance(record, ObjectRecord):
+                batch.append(record)
+                continue
+            if batch:
+                yield from object_tables(batch)
+                batch = []
+            if isinstance(record, Message):
+                yield messages.line(record.msg_id, record.inserts, one.cpf)
+            elif isinstance(record, PageSetReport):
+                yield _table("Page set usage (CSQI010I)", PAGESET_COLUMNS,
+                             [(r.psid, r.pool, r.total, r.unused, r.persistent,
+                               r.nonpersistent, r.expand, r.expansions) for r in record.rows])
+            elif isinstance(record, BufferPoolReport):
+                yield _table("Buffer pools (CSQI065I)", POOL_COLUMNS,
+                             [(r.pool, r.available, r.stealable, r.percent, r.pageclass,
+                               r.location) for r in record.rows])
+            elif isinstance(record, DataSetReport):
+                yield _table("Log data sets (CSQI070I)", ("Needed for", "RBA", "Data set"),
+                             [(r.kind, r.rba, r.dsname) for r in record.rows])
+        if batch:
+            yield from object_tables(batch)
+
+
+PAGESET_COLUMNS = ("Page set", "Pool", "Total", "Unused", "Persistent", "Nonpersistent",
+                   "Expand", "Expansions")
+POOL_COLUMNS = ("Buffer pool", "Available", "Stealable", "Stealable %", "Page class",
+                "Location")
+
+
+def object_tables(records: list[ObjectRecord]) -> Iterator[Any]:
+    """DISPLAY objects: one row each, or (many attributes) one table per object."""
+    columns: list[str] = []
+    for record in records:
+        columns += [name for name, _ in record.attrs if name not in columns]
+    title = f"{len(records)} {records[0].keyword} found"
+    if len(columns) <= WIDE_TABLE:
+        rows = [tuple(_cell(r, name) for name in columns) for r in records]
+        yield _table(title, tuple(columns), rows)
+        return
+    for record in records:
+        name, value = record.attrs[0]
+        rows = [(attr, _cell(record, attr)) for attr, _ in record.attrs[1:]]
+        yield _table(f"{record.keyword} {value}", ("Attribute", "Value"), rows)
+
+
+def _cell(record: ObjectRecord, name: str) -> str:
+    for key, value in record.attrs:
+        if key == name:
+            shown = objects.console_value(record.family, name, value)
+            return shown[len(name) + 1:-1] if shown.startswith(name + "(") else shown
+    return ""
+
+
+def _table(title: str, columns: Sequence[str], rows: Iterable[Sequence[object]]):
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(title=Text(title), title_justify="left", header_style="mqsc.heading")
+    for column in columns:
+        table.add_column(Text(column))
+    for row in rows:
+        # Cells are Text, never markup: values such as DESCR are the user's text.
+        table.add_row(*(Text(f"{v:,}" if isinstance(v, int) and not isinstance(v, bool)
+                             and v > 9999 else str(v),
+                             justify="right" if isinstance(v, int) else "left")
+                        for v in row))
+    return table

@@ -1,0 +1,172 @@
+"""One console session: what happens to a buffer after Enter.
+
+A buffer is a console command (``\\read deck.mqsc``), ``HELP``, a partial command ending in
+``?`` (help for where it stops), or MQSC: one or more logical commands, read with the reader's
+z/OS rules. Each command goes to the queue manager as a console command, after a confirmation
+when it is destructive, and its result is shown in the session's format and framing. A command
+typed with another queue manager's prefix gets the MVS answer, ``IEE305I word COMMAND INVALID``:
+z/OS routes a command by its prefix, and no subsystem owns that one.
+
+The session does no terminal I/O of its own: it writes to an :class:`~mqsc.repl.output.Output`
+and asks through the ``ask`` callable it is given, so the interactive loop, the piped loop and
+the tests drive the same code.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from mqsc import catalog
+from mqsc.catalog import Source as CommandSource
+from mqsc.language import Rejected, parse_logical_command
+from mqsc.reader import LogicalCommand, read
+from mqsc.render import console, jsonout, server
+from mqsc.repl import help as helptext
+from mqsc.repl import meta, safety
+from mqsc.repl.config import Settings
+from mqsc.repl.names import NameIndex
+from mqsc.repl.output import Output
+from mqsc.repl.validate import question
+from mqsc.responses import RC_SYNTAX, Message, Result
+from mqsc.source import Source
+
+Ask = Callable[[str], bool]
+
+
+@dataclass(slots=True)
+class View:
+    """How results are shown: ``\\format``, ``\\style`` and ``\\timing``."""
+
+    format: str = "text"
+    style: str = "console"
+    timing: bool = False
+
+
+class ConsoleSession:
+    """The state of one console: its queue manager, settings, view and output.
+
+    Args:
+        qm: the queue manager (a :class:`mqsc.engine.manager.QueueManager`).
+        settings: the console settings.
+        out: where to write.
+        ask: asks a yes/no question; returns the answer.
+        interactive: a person is typing (confirmations can be asked, the pager may be used).
+        yes: ``--yes``: never ask.
+    """
+
+    def __init__(self, qm: Any, settings: Settings, out: Output, *, ask: Ask,
+                 interactive: bool = False, yes: bool = False) -> None:
+        self.qm = qm
+        self.settings = settings
+        self.view = View(settings.format, settings.style, settings.timing)
+        self.out = out
+        out.cpf = qm.cpf
+        self.ask = ask
+        self.interactive = interactive
+        self.confirm = "none" if yes else settings.confirm
+        self.names = NameIndex(lambda: self.qm.state)
+        qm.listeners.append(self.names.listener)
+        self.done = False
+        self.failed = 0
+        #: Text to put back in the buffer at the next prompt (after a ``?``).
+        self.next_text = ""
+
+    # ---- one buffer ------------------------------------------------------------------------
+    def submit(self, text: str) -> None:
+        """Handle one buffer as entered."""
+        stripped = text.strip()
+        if not stripped:
+            return
+        if stripped.startswith("\\"):
+            self.special(stripped)
+        elif question(stripped):
+            self.out.text(helptext.question_lines(stripped[:-1], self.qm.cpf))
+            self.next_text = text.rstrip()[:-1]
+        elif stripped.split(None, 1)[0].upper() == "HELP":
+            self.out.text(helptext.help_lines(stripped.split()[1:]))
+        else:
+            for logical in self.read(text):
+                self.command(logical)
+
+    def read(self, text: str, name: str = "<console>") -> list[LogicalCommand]:
+        """The logical commands of a buffer or deck, with this queue manager's prefix known."""
+        return list(read(Source(text, name), columns="all", is_verb=catalog.is_verb,
+                         prefixes=(self.qm.cpf,)))
+
+    def special(self, text: str) -> None:
+        """Run a console command."""
+        word, _, argument = text.partition(" ")
+        entry = meta.lookup(word)
+        if entry is None:
+            self.out.note(f"Unknown console command {word}; \\? lists them.")
+            return
+        try:
+            entry.handler(self, argument.strip())
+        except meta.SpecialError as error:
+            self.out.note(str(error))
+
+    # ---- one command -----------------------------------------------------------------------
+    def command(self, logical: LogicalCommand) -> Result | None:
+        """Run one logical command at the console and show its result; None when it was not
+        run (not confirmed)."""
+        if logical.cpf is not None and logical.cpf.upper() != self.qm.cpf.upper():
+            result = unknown_prefix(logical, self.qm.cpf)
+        else:
+            parsed = parse_logical_command(logical)
+            if not isinstance(parsed, Rejected) and not self.confirmed(parsed):
+                return None
+            started = time.perf_counter()
+            result = self.qm.execute_parsed(logical, parsed, source=CommandSource.CONSOLE)
+            self.show(result)
+            if self.view.timing:
+                self.out.note(f"Time: {1000 * (time.perf_counter() - started):.2f} ms")
+            self.failed += not result.ok
+            return result
+        self.show(result)
+        self.failed += 1
+        return result
+
+    def confirmed(self, cmd: Any) -> bool:
+        """Whether a command may run: not destructive at this level, or the user said yes."""
+        why = safety.reason(cmd, self.qm.state.tables, self.confirm)
+        if why is None:
+            return True
+        if self.ask(f"{why}. Run it?"):
+            return True
+        self.out.note("Not run.")
+        return False
+
+    def show(self, result: Result) -> None:
+        """A result in the session's format and framing."""
+        if self.view.format == "json":
+            self.out.json(jsonout.result_json(result))
+        elif self.view.format == "table":
+            self.out.tables(result)
+        else:
+            lines = (server.reply_lines(result) if self.view.style == "server"
+                     else console.console_lines(result))
+            page = self.interactive and self.settings.pager and result.title.startswith(
+                "DISPLAY")
+            self.out.replies(lines, page=page)
+
+    def prompt(self) -> str:
+        """The prompt text for this queue manager."""
+        return self.settings.prompt_text(self.qm.name, self.qm.cpf)
+
+    def stamp(self) -> str:
+        """Now, as \\save writes it."""
+        return self.qm.clock().strftime("%Y-%m-%d %H:%M:%S") if hasattr(self.qm, "clock") \
+            else dt.datetime.now().strftime("%Y-%m-%d %H:%M:%S")
+
+
+def unknown_prefix(logical: LogicalCommand, cpf: str) -> Result:
+    """MVS's answer to a command whose prefix no subsystem owns: ``IEE305I word COMMAND
+    INVALID`` (the word is the prefix as typed)."""
+    message = Message("IEE305I", {"command": (logical.cpf or "").upper()})
+    return Result(text=logical.text.strip(), records=(message,), ok=False,
+                  return_code=RC_SYNTAX[0], reason_code=RC_SYNTAX[1], cpf=cpf,
+                  echo=logical.echo, title=logical.cpf or "")

@@ -1,0 +1,211 @@
+"""The built-in console commands, each one function registered with :func:`mqsc.repl.meta.special`.
+
+They work on the :class:`~mqsc.repl.session.ConsoleSession` they are given and write through its
+output; misuse raises :class:`~mqsc.repl.meta.SpecialError` with the usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, NoReturn
+
+from mqsc.reader import decode
+from mqsc.repl import config, dump
+from mqsc.repl import help as helptext
+from mqsc.repl.meta import SpecialError, help_lines, special
+
+Session = Any  # mqsc.repl.session.ConsoleSession (imported lazily: it imports this registry)
+
+
+@special("\\?", "\\?", "list the console commands")
+def list_commands(session: Session, argument: str) -> None:
+    session.out.text(help_lines())
+
+
+@special("\\help", "\\help [verb [object [keyword]]]",
+         "MQSC syntax, ranges and defaults (the same as HELP)")
+def mqsc_help(session: Session, argument: str) -> None:
+    session.out.text(helptext.help_lines(argument.split()))
+
+
+@special("\\quit", "\\quit", "leave the console", aliases=("\\q", "\\exit"))
+def quit_console(session: Session, argument: str) -> None:
+    session.done = True
+
+
+@special("\\read", "\\read FILE [ENCODING]",
+         "run a deck of MQSC commands as console commands", argument="file")
+def read_deck(session: Session, argument: str) -> None:
+    words = argument.split()
+    if not words or len(words) > 2:
+        raise SpecialError("Usage: \\read FILE [ENCODING] (e.g. cp037 for an EBCDIC deck)")
+    path = Path(words[0]).expanduser()
+    try:
+        text = decode(path.read_bytes(), words[1] if len(words) > 1 else "utf-8")
+    except OSError as error:
+        raise SpecialError(f"\\read: {path}: {error.strerror}") from None
+    except LookupError:
+        raise SpecialError(f"\\read: unknown encoding {words[1]!r}") from None
+    except UnicodeDecodeError as error:
+        raise SpecialError(f"\\read: {path}: cannot decode: {error.reason}") from None
+    commands = session.read(text, str(path))
+    for logical in commands:
+        session.out.text([f"{session.qm.cpf} {line}" for line in logical.echo])
+        session.command(logical)
+    session.out.note(f"{len(commands)} commands read from {path}.")
+
+
+@special("\\format", "\\format text|json|table",
+         "show results as console text, JSON, or tables", choices=config.FORMATS)
+def set_format(session: Session, argument: str) -> None:
+    session.view.format = _choice("\\format", argument, config.FORMATS, session.view.format)
+
+
+@special("\\style", "\\style console|server",
+         "console framing, or command-server framing (CSQN205I)", choices=config.STYLES)
+def set_style(session: Session, argument: str) -> None:
+    session.view.style = _choice("\\style", argument, config.STYLES, session.view.style)
+
+
+@special("\\timing", "\\timing on|off", "show how long each command took",
+         choices=("on", "off"))
+def set_timing(session: Session, argument: str) -> None:
+    value = _choice("\\timing", argument, ("on", "off"), "on" if session.view.timing else "off")
+    session.view.timing = value == "on"
+
+
+@special("\\save", "\\save FILE", "write replayable MQSC of the current definitions",
+         argument="file")
+def save(session: Session, argument: str) -> None:
+    if not argument:
+        raise SpecialError("Usage: \\save FILE")
+    path = Path(argument).expanduser()
+    if path.exists() and not session.ask(f"{path} exists. Replace it?"):
+        session.out.note("Not saved.")
+        return
+    text = dump.deck(session.qm.state.tables, session.qm.info, session.stamp())
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise SpecialError(f"\\save: {path}: {error.strerror}") from None
+    count = sum(1 for line in text.splitlines() if not line.startswith("*"))
+    session.out.note(f"Saved {count} commands to {path}.")
+
+
+@special("\\config", "\\config [save]",
+         "show the settings, or save the current ones to the config file", choices=("save",))
+def show_config(session: Session, argument: str) -> None:
+    settings = replace(session.settings, format=session.view.format, style=session.view.style,
+                       timing=session.view.timing)
+    if argument == "save":
+        path = config.write(settings)
+        session.out.note(f"Saved the settings to {path}.")
+    elif argument:
+        raise SpecialError("Usage: \\config [save]")
+    else:
+        session.out.text([f"# {config.config_path()}", *config.to_toml(settings).splitlines()])
+
+
+# ---- the storage simulation and the queue manager's life cycle ------------------------------
+class _Arguments(argparse.ArgumentParser):
+    """argparse for a console command: misuse is a SpecialError, never an exit."""
+
+    def error(self, message: str) -> NoReturn:
+        raise SpecialError(f"{self.prog}: {message} (usage: {self.usage})")
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        raise SpecialError((message or self.format_help()).rstrip())
+
+
+def _parse(command: str, add: Any, argument: str) -> argparse.Namespace:
+    from mqsc.cli.workload import negative
+    from mqsc.repl.meta import lookup
+
+    parser = _Arguments(prog=command, usage=lookup(command).usage, add_help=True)
+    add(parser)
+    try:
+        words = shlex.split(argument)
+    except ValueError as error:
+        raise SpecialError(f"{command}: {error}") from None
+    args = parser.parse_args(words)
+    args.queue = args.queue.upper()
+    problem = negative(args)
+    if problem:
+        raise SpecialError(f"{command}: {problem}")
+    return args
+
+
+def _workload(session: Session, outcome: Any) -> None:
+    from mqsc.render.workload import summary_json, summary_lines
+
+    qm = session.qm
+    if session.view.format == "json":
+        session.out.json(summary_json(outcome, qm.name, qm.cpf))
+    else:
+        session.out.text(summary_lines(outcome, qm.name, qm.cpf))
+    if outcome.reason:
+        session.failed += 1
+
+
+@special("\\put", "\\put QUEUE [--count N] [--size BYTES] [--persistent] [--batch N]",
+         "put messages through the queue's page set and buffer pool (as OEMPUT)")
+def put_messages(session: Session, argument: str) -> None:
+    from mqsc.cli.workload import add_put_arguments, do_put
+
+    _workload(session, do_put(session.qm, _parse("\\put", add_put_arguments, argument)))
+
+
+@special("\\get", "\\get QUEUE [--count N]", "get messages back (as MGET)")
+def get_messages(session: Session, argument: str) -> None:
+    from mqsc.cli.workload import add_get_arguments, do_get
+
+    _workload(session, do_get(session.qm, _parse("\\get", add_get_arguments, argument)))
+
+
+@special("\\stats", "\\stats [reset]",
+         "buffer pool (QPST) and page set (QIS1) statistics; reset starts a new interval",
+         choices=("reset",))
+def statistics(session: Session, argument: str) -> None:
+    from mqsc.cli.stats import collect, text_lines
+
+    if argument not in ("", "reset"):
+        raise SpecialError("Usage: \\stats [reset]")
+    qm = session.qm
+    with qm.session():
+        data = collect(qm)
+    if session.view.format == "json":
+        session.out.json({"qmgr": qm.name, **{k: {str(i): v for i, v in t.items()}
+                                              for k, t in data.items()}})
+    else:
+        session.out.text(text_lines(qm.name, data))
+    if argument == "reset":
+        qm.reset_statistics()
+        session.out.note("A new statistics interval starts now.")
+
+
+@special("\\restart", "\\restart [QUIESCE|FORCE]",
+         "STOP QMGR then START QMGR: persistent messages stay, buffer pools start empty",
+         choices=("QUIESCE", "FORCE"))
+def restart(session: Session, argument: str) -> None:
+    from mqsc.cli.restart import restart_lines
+
+    mode = argument.upper() or "QUIESCE"
+    if mode not in ("QUIESCE", "FORCE"):
+        raise SpecialError("Usage: \\restart [QUIESCE|FORCE]")
+    from mqsc.language import parse_one
+
+    if not session.confirmed(parse_one(f"STOP QMGR MODE({mode})")):
+        return
+    session.out.replies(restart_lines(session.qm, mode))
+
+
+def _choice(command: str, argument: str, choices: tuple[str, ...], current: str) -> str:
+    if not argument:
+        raise SpecialError(f"{command} is {current} ({'|'.join(choices)})")
+    value = argument.lower()
+    if value not in choices:
+        raise SpecialError(f"Usage: {command} {'|'.join(choices)}")
+    return value

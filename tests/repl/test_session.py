@@ -1,0 +1,208 @@
+"""A console session: buffers in, the engine's console text out; special commands,
+confirmations, the command prefix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mqsc.catalog import Source
+from mqsc.qmgrs import open_qmgr
+from mqsc.render.console import console_lines
+
+
+def lines(out) -> list[str]:
+    return out.getvalue().splitlines()
+
+
+def test_output_is_exactly_the_engine_console_text(console, qm) -> None:
+    session, out, _ = console()
+    session.submit("DIS USAGE PSID(11)")
+    expected = console_lines(qm.copy().execute("DIS USAGE PSID(11)"))
+    assert lines(out) == expected
+
+
+def test_command_prefix_forms(console) -> None:
+    session, out, _ = console()
+    for text in ("/QMZ1 DIS QMGR", "QMZ1 DIS QMGR", "DIS QMGR", "/qmz1 dis qmgr"):
+        out.truncate(0), out.seek(0)
+        session.submit(text)
+        assert lines(out)[-1] == "CSQ9022I QMZ1 CSQMDRTS ' DISPLAY QMGR' NORMAL COMPLETION"
+
+
+def test_another_prefix_gets_the_mvs_answer(console) -> None:
+    session, out, _ = console()
+    session.submit("/QMZ2 DIS USAGE")
+    session.submit("CSQ1 DEF QL(A)")
+    assert lines(out) == ["IEE305I QMZ2 COMMAND INVALID", "IEE305I CSQ1 COMMAND INVALID"]
+    assert session.failed == 2
+
+
+def test_invalid_command_gets_the_csq_error(console) -> None:
+    session, out, _ = console()
+    session.submit("DEF QL(A) MAXDEPTHS(5)")
+    assert lines(out) == ["CSQ9001E QMZ1 'MAXDEPTHS' is invalid",
+                          "CSQ9023E QMZ1 CSQ9SCND 'DEF QL' ABNORMAL COMPLETION"]
+
+
+def test_continued_command_is_one_command(console, qm) -> None:
+    session, out, _ = console()
+    session.submit("DEFINE QLOCAL(PAY.IN) +\n       DESCR('Pay-\nroll') MAXDEPTH(7)")
+    assert qm.execute("DIS QL(PAY.IN) DESCR").objects[0].get("DESCR") == "Payroll"
+    assert lines(out) == ["CSQ9022I QMZ1 CSQMAQLC ' DEFINE QLOCAL' NORMAL COMPLETION"]
+
+
+def test_several_commands_in_one_buffer_run_in_order(console) -> None:
+    session, out, _ = console()
+    session.submit("DEF QL(A)\nDEF QL(B)")
+    assert [line.split()[0] for line in lines(out)] == ["CSQ9022I", "CSQ9022I"]
+
+
+def test_help_and_question_mark(console) -> None:
+    session, out, _ = console()
+    session.submit("HELP DEF QL")
+    assert lines(out)[0] == "DEFINE QLOCAL: define a local queue"
+    out.truncate(0), out.seek(0)
+    session.submit("DEF QL(A) MAXDEPTH(?")
+    assert lines(out)[0].startswith("MAXDEPTH (DEFINE QLOCAL)")
+    assert session.next_text == "DEF QL(A) MAXDEPTH("  # back in the buffer, ready to go on
+    out.truncate(0), out.seek(0)
+    session.submit("DEF QL(A) DESCR('why?')")
+    assert lines(out)[-1].startswith("CSQ9022I")
+
+
+def test_destructive_commands_ask_first(console, qm) -> None:
+    qm.execute("DEFINE QLOCAL(PAY.IN)")
+    session, out, ask = console(False)
+    session.submit("DELETE QLOCAL(PAY.IN)")
+    assert ask.asked == ["DELETE QLOCAL(PAY.IN) removes the object. Run it?"]
+    assert lines(out) == ["Not run."]
+    assert qm.execute("DIS QL(PAY.IN)").objects
+    session, out, ask = console(True)
+    session.submit("DELETE QLOCAL(PAY.IN)")
+    assert lines(out) == ["CSQ9022I QMZ1 CSQMUQLC ' DELETE QLOCAL' NORMAL COMPLETION"]
+
+
+def test_alter_buffpool_asks_only_when_it_removes_buffers(console) -> None:
+    session, out, ask = console()
+    session.submit("ALTER BUFFPOOL(11) BUFFERS(2000)")
+    session.submit("ALTER BUFFPOOL(11) BUFFERS(500)")
+    assert ask.asked == ["ALTER BUFFPOOL(11) removes 1,500 of its 2,000 buffers. Run it?"]
+
+
+def test_confirmation_levels(console) -> None:
+    session, out, ask = console(confirm="none")
+    session.submit("DEF QL(A)")
+    session.submit("DELETE QLOCAL(A)")
+    assert ask.asked == []
+    session, out, ask = console(confirm="all")
+    session.submit("DEF QL(B)")
+    session.submit("DIS QL(B)")
+    assert ask.asked == ["DEFINE QLOCAL changes the queue manager. Run it?"]
+
+
+def test_yes_turns_confirmation_off(qm) -> None:
+    import io
+
+    from mqsc.repl.config import Settings
+    from mqsc.repl.output import Output
+    from mqsc.repl.session import ConsoleSession
+
+    asked = []
+    session = ConsoleSession(qm, Settings(confirm="all"), Output(io.StringIO()),
+                             ask=asked.append, yes=True)
+    session.submit("RESET CFSTRUCT(APPL1) ACTION(FAIL)")
+    assert asked == []
+
+
+def test_special_commands(console) -> None:
+    session, out, _ = console()
+    session.submit("\\?")
+    listing = out.getvalue()
+    for name in ("\\help", "\\quit", "\\read", "\\format", "\\style", "\\save", "\\timing"):
+        assert name in listing
+    out.truncate(0), out.seek(0)
+    session.submit("\\format xml")
+    assert lines(out) == ["Usage: \\format text|json|table"]
+    session.submit("\\nope")
+    assert lines(out)[-1] == "Unknown console command \\nope; \\? lists them."
+    session.submit("\\quit")
+    assert session.done
+
+
+def test_format_json_and_style_server(console) -> None:
+    import json
+
+    session, out, _ = console()
+    session.submit("\\format json")
+    session.submit("DIS QMGR")
+    document = json.loads(out.getvalue())
+    assert document["ok"] and document["title"] == "DISPLAY QMGR"
+    session.submit("\\format text")
+    session.submit("\\style server")
+    out.truncate(0), out.seek(0)
+    session.submit("DIS QMGR")
+    assert lines(out)[0].startswith("CSQN205I   COUNT=       3")
+
+
+def test_format_table_draws_display_and_usage(console) -> None:
+    session, out, _ = console()
+    session.submit("\\format table")
+    session.submit("DIS USAGE PSID(11)")
+    session.submit("DIS QL(SYSTEM.DEFAULT.LOCAL.QUEUE) MAXDEPTH DESCR")
+    text = out.getvalue()
+    assert "Buffer pools (CSQI065I)" in text and "FIXED4KB" in text
+    assert "1 QLOCAL found" in text and "999999999" in text
+    assert "\x1b" not in text  # not a terminal: no colour
+
+
+def test_timing(console) -> None:
+    session, out, _ = console()
+    session.submit("\\timing on")
+    session.submit("DIS QMGR")
+    assert lines(out)[-1].startswith("Time: ") and lines(out)[-1].endswith(" ms")
+    session.submit("\\timing")
+    assert lines(out)[-1] == "\\timing is on (on|off)"
+
+
+def test_read_runs_a_deck(console, tmp_path: Path) -> None:
+    deck = tmp_path / "deck.mqsc"
+    deck.write_text("* a deck\nDEFINE QLOCAL(PAY.IN) +\n  MAXDEPTH(5)\nQMZ2 DIS QMGR\n")
+    session, out, _ = console()
+    session.submit(f"\\read {deck}")
+    assert lines(out) == [
+        "QMZ1 DEFINE QLOCAL(PAY.IN) +", "QMZ1   MAXDEPTH(5)",
+        "CSQ9022I QMZ1 CSQMAQLC ' DEFINE QLOCAL' NORMAL COMPLETION",
+        "QMZ1 QMZ2 DIS QMGR", "IEE305I QMZ2 COMMAND INVALID",
+        f"2 commands read from {deck}.",
+    ]
+    session.submit(f"\\read {tmp_path / 'missing.mqsc'}")
+    assert "No such file" in lines(out)[-1]
+
+
+def test_save_writes_a_deck_that_recreates_the_definitions(console, qm, tmp_path) -> None:
+    session, out, _ = console()
+    session.submit("DEFINE STGCLASS(PAYSC) PSID(3) DESCR('Pay [x]')")
+    session.submit("DEFINE QLOCAL(PAY.IN) STGCLASS(PAYSC) MAXDEPTH(5) NOSHARE DESCR('it''s')")
+    target = tmp_path / "saved.mqsc"
+    session.submit(f"\\save {target}")
+    assert lines(out)[-1].startswith("Saved ") and target.exists()
+    fresh = open_qmgr("QMZ1", memory=True)
+    fresh.execute("DELETE QLOCAL(SYSTEM.DEFAULT.LOCAL.QUEUE)")
+    results = fresh.run(target.read_text(), source=Source.CONSOLE)
+    assert all(r.ok for r in results), [r.message_ids for r in results if not r.ok]
+
+    def shown(manager, command):
+        [obj] = manager.execute(command).objects
+        return {k: v for k, v in obj.attrs if k not in ("ALTDATE", "ALTTIME", "CRDATE", "CRTIME")}
+
+    for command in ("DIS QL(PAY.IN) ALL", "DIS STC(PAYSC) ALL",
+                    "DIS QL(SYSTEM.DEFAULT.LOCAL.QUEUE) ALL"):
+        assert shown(fresh, command) == shown(qm, command)
+
+
+def test_save_asks_before_replacing_a_file(console, tmp_path) -> None:
+    target = tmp_path / "saved.mqsc"
+    target.write_text("keep me")
+    session, out, ask = console(False)
+    session.submit(f"\\save {target}")
+    assert target.read_text() == "keep me" and lines(out) == ["Not saved."]
