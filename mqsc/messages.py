@@ -228,6 +228,29 @@ _CATALOG: tuple[MessageDef, ...] = (
        "reference §7.6 recollection", "Log read-back progress."),
     _m("CSQE134I", "{csect} Structure recovery reading log completed", 0, U,
        "reference §7.6 recollection", "Log read-back done."),
+    _m("CSQE005I", "Structure {struc} connected as {conn}, version={version}", 0, V,
+       "research CSQE §3 [E93], [E-V6]", "A queue manager connected to the structure (its "
+       "first use of a shared queue on it).", ),
+    _m("CSQE006I", "Structure {struc} connection name {conn} disconnected", 0, V,
+       "research CSQE §3 [E93], [E-V6]", "A queue manager disconnected from the structure "
+       "(here: the structure failed under it)."),
+    # ---- CSQN: CMDSCOPE routing and generated commands (research: texts NOT FOUND) ---------------
+    _m("CSQN137I", "'{command}' command accepted for CMDSCOPE({scope}), sent to {count}", 0, U,
+       "recollection (research messages-csq9-csqn-csqm: CSQN137I NOT FOUND)",
+       "The first reply set of a routed command: how many queue managers it went to."),
+    _m("CSQN138I", "'{command}' command generated for CMDSCOPE({scope}), sent to {count}", 0, U,
+       "recollection (research: CSQN138I NOT FOUND)",
+       "A QSGDISP(GROUP) change generated a command for every active member (to refresh its "
+       "QSGDISP(COPY) object)."),
+    _m("CSQN121I", "'{command}' command responses from {qmgr}", 0, U,
+       "recollection (research: CSQN121I NOT FOUND)",
+       "The reply set that follows comes from this queue manager."),
+    _m("CSQN122I", "'{command}' command for CMDSCOPE({scope}) normal completion", 0, U,
+       "recollection (research: CSQN122I NOT FOUND)",
+       "The last reply set of a routed command: every queue manager completed it."),
+    _m("CSQN123E", "'{command}' command for CMDSCOPE({scope}) abnormal completion", 8, U,
+       "recollection (research: CSQN123E NOT FOUND)",
+       "The last reply set of a routed command: some queue manager failed it."),
     # ---- CSQY / CSQ3 / CSQR / CSQJ: start and stop ---------------------------------------------
     _m("CSQY000I", "IBM MQ for z/OS {version}", 0, V, "DOC csq_y 9.3", "Queue manager release."),
     _m("CSQY002I", "QUEUE MANAGER STOPPING", 0, V, "DOC csq_y 9.3", "STOP QMGR accepted."),
@@ -269,6 +292,42 @@ _CATALOG: tuple[MessageDef, ...] = (
        "defined: its first put will fail with MQRC 2193 (MQRC_PAGESET_ERROR)", 4, V,
        "emulator check (storage-model SC-2, RC-3)",
        "The storage class PSID is not checked at define time; puts fail later."),
+    # ---- Queue sharing groups (issue 6): where the z/OS message is not public, the failure is
+    # CSQM090E with the VERIFIED reason 00C5004F ("see the more specific accompanying message")
+    # and this explanatory message; see docs/qsg.md.
+    _m("MQSC301E", "Structure {struc} cannot be backed up or recovered: it has {why}", 8, V,
+       "emulator (rule DOC-BACKUP, OLD-RECOVER: CFLEVEL(3) and RECOVER(YES) needed)",
+       "BACKUP and RECOVER CFSTRUCT need CFLEVEL(3) or higher and RECOVER(YES)."),
+    _m("MQSC302E", "Structure {struc} is already being backed up by {qmgr} until {until}", 8, V,
+       "emulator (rule DOC-BACKUP usage note)",
+       "A second BACKUP CFSTRUCT of a structure before the first has finished."),
+    _m("MQSC303E", "Structure {struc} is not FAILED: only a failed structure can be recovered",
+       8, V, "emulator (rule DOC-RECOVER usage note 1)", "RECOVER CFSTRUCT of a working "
+       "structure."),
+    _m("MQSC304E", "Structure {struc} has no backup: RECOVER TYPE(NORMAL) needs one (TYPE(PURGE) "
+       "empties it instead)", 8, V, "emulator (MQCFSTATUS_NO_BACKUP)",
+       "Nothing to restore: BACKUP CFSTRUCT was never run (or a PURGE recovery came after)."),
+    _m("MQSC305E", "Structure {struc} is {status}", 8, V, "emulator",
+       "The structure is failed (recover it first) or not yet used."),
+    _m("MQSC306E", "RESET CFSTRUCT needs CFLEVEL(5); structure {struc} has CFLEVEL({level})", 8,
+       V, "emulator (rule DOC-RESETCF note 2)", "RESET CFSTRUCT on a structure below level 5."),
+    _m("MQSC307E", "The queue sharing group already has {count} application structures, the most "
+       "it may have", 8, V, "emulator (rule storage-model CF-1)",
+       "DEFINE CFSTRUCT beyond 63 structures."),
+    _m("MQSC308E", "Structure {struc} already holds {count} shared queues, the most one may hold",
+       8, V, "emulator (rule storage-model CF-1)", "DEFINE QLOCAL QSGDISP(SHARED) beyond 512 "
+       "queues on one structure."),
+    _m("MQSC309I", "Recovery of {struc} on z/OS would take about {seconds} s: restore {restore} s, "
+       "then {mb} MB of log read back at {rate} MB/s", 0, V,
+       "emulator estimate (storage-model §6.6, BN-1, BN-5)",
+       "What the same recovery costs on real hardware (never measured here)."),
+    _m("MQSC310E", "CMDSCOPE({scope}) needs a queue sharing group: {qmgr} is not in one", 8, V,
+       "emulator", "CMDSCOPE other than blank on a queue manager outside a group."),
+    _m("MQSC311E", "Queue manager {target} is not an active member of queue sharing group {qsg}",
+       8, V, "emulator", "CMDSCOPE names a queue manager the command cannot reach."),
+    _m("MQSC312E", "{objtype}({name}) exists with QSGDISP({existing})", 8, V, "emulator",
+       "A name already used by an object of another disposition (a private queue and a shared "
+       "queue may not share a name here)."),
     _m("MQSC004E", "Command prefix '{cpf}' does not belong to queue manager {qmgr}", 8, V,
        "emulator (z/OS would answer IEE305I: the console has no such prefix)",
        "A command was typed with another queue manager's prefix."),
@@ -416,6 +475,12 @@ REASONS: Mapping[str, ReasonDef] = {
     "HAS_MESSAGES": ReasonDef("00D44005", U, "numbering guess", "queue holds messages"),
     "NOT_ALLOWED": ReasonDef("00D44006", U, "numbering guess",
                              "attribute combination or value not allowed"),
+    # Coupling facility manager reasons (research CSQE §3, [C5] reason codes).
+    "CF_REQUEST": ReasonDef("00C5004F", V, "research CSQE §3 [C5]",
+                            "a CF structure request could not be performed (see the "
+                            "accompanying message)"),
+    "CF_LEVEL": ReasonDef("00C50064", V, "research CSQE §3 [C5]",
+                          "the structure level or command level does not allow it"),
 }
 
 #: Command-server DISPLAY reply id per object type (reference §9.5: the CSQM4nnI range is

@@ -139,6 +139,10 @@ class Workload:
     expansions: int = 0
     messages: tuple[Message, ...] = ()
     persistent: bool = False
+    #: For a shared queue: its CF structure, and the structure storage the messages took or
+    #: gave back (they use no pages).
+    structure: str = ""
+    cf_bytes: int = 0
 
     @property
     def reason_name(self) -> str:
@@ -162,7 +166,7 @@ class Workload:
                         self.bytes + later.bytes, later.reason, self.pages + later.pages,
                         self.backed_out + later.backed_out, pools,
                         self.expansions + later.expansions, self.messages + later.messages,
-                        self.persistent)
+                        self.persistent, self.structure, self.cf_bytes + later.cf_bytes)
 
 
 @dataclass(frozen=True, slots=True)

@@ -275,7 +275,7 @@ CFSTATUS = table(
     K("CFSTATUS", CFSTRUCT_NAME, width=12, help="structure name"),
     K("TYPE", Choice(("SUMMARY", "CONNECT", "BACKUP", "SMDS")), default="SUMMARY", width=10,
       help="which status to show", verified="§7.5 [DOC-DISCFST]"),
-    K("STATUS", Choice(("ACTIVE", "FAILED", "INBACKUP", "INRECOVER", "NOTFOUND", "UNKNOWN")),
+    K("STATUS", Choice(("ACTIVE", "FAILED", "INBACKUP", "INRECOVER", "NOTFOUND", "NONE", "UNKNOWN")),
       width=10, help="structure status (MQCFSTATUS_*; MQSC spellings UNVERIFIED)"),
     K("CFTYPE", Choice(("ADMIN", "APPL")), width=10, help="administration or application",
       verified="research display-formats §2.1"),

@@ -18,6 +18,13 @@ from mqsc.messages import DISPLAY_MESSAGES
 from mqsc.responses import ObjectRecord
 
 Check = Callable[[Ctx, Attributes, MQObject | None], None]
+#: Dispositions whose objects are in the queue sharing group's shared repository (Db2).
+IN_REPOSITORY = ("GROUP", "SHARED")
+
+
+def disposition(ctx: Ctx) -> str:
+    """The QSGDISP a DEFINE, ALTER or DELETE names (QMGR when it names none)."""
+    return str(ctx.cmd.get("QSGDISP", "QMGR"))
 
 
 @dataclass(frozen=True)
@@ -32,6 +39,8 @@ class Family:
         default_object: name of the object new ones copy their defaults from, if any
             (SYSTEM.DEFAULT.LOCAL.QUEUE, SYSTEMST).
         identity: attributes every DISPLAY shows.
+        group_table: the queue sharing group's table of this type's QSGDISP(GROUP) and
+            QSGDISP(SHARED) objects (the shared repository), if the type has them.
     """
 
     objtype: str
@@ -40,6 +49,14 @@ class Family:
     settable: tuple[str, ...]
     default_object: str | None
     identity: tuple[str, ...]
+    group_table: str | None = None
+
+    def table_for(self, disposition: str) -> str:
+        """Where objects of a QSGDISP live: GROUP and SHARED ones in the shared repository,
+        QMGR and COPY ones on the queue manager's page set 0."""
+        if disposition in IN_REPOSITORY and self.group_table is not None:
+            return self.group_table
+        return self.table
 
     @property
     def catalog_defaults(self) -> Mapping[str, object]:
@@ -70,10 +87,18 @@ def profile_of(source: object, values: Mapping[str, object]) -> Attributes:
 
 def defaults(ctx: Ctx, family: Family) -> Attributes:
     """Where a new object's unspecified attributes come from: LIKE, the default object, or
-    the product defaults (in that order)."""
+    the product defaults (in that order). A QSGDISP(COPY) object is a copy of the GROUP
+    object of its name."""
+    if disposition(ctx) == "COPY" and family.group_table is not None:
+        group = ctx.txn.get(family.group_table, ctx.cmd.name)
+        if group is None or group.get("QSGDISP") != "GROUP":
+            raise ctx.not_found(family.objtype, ctx.cmd.name, "GROUP")
+        return profile_of(group, group.attrs)
     like = ctx.cmd.get("LIKE")
     if like is not None:
         model = ctx.txn.get(family.table, like)
+        if model is None and family.group_table is not None:
+            model = ctx.txn.get(family.group_table, like)
         if model is None:
             raise ctx.not_found(family.objtype, like, keyword="LIKE")
         return profile_of(model, model.attrs)
@@ -98,16 +123,24 @@ def define(ctx: Ctx, family: Family, check: Check) -> MQObject:
     runmqsc shows (reference §6.1: DESCR emptied by ``def ql(ql.b) replace maxdepth(2000)``).
     """
     name = ctx.cmd.name
-    existing = ctx.txn.get(family.table, name)
+    disp = disposition(ctx)
+    table = family.table_for(disp)
+    existing = ctx.txn.get(table, name)
+    if existing is not None and existing.get("QSGDISP", "QMGR") != disp:
+        raise ctx.object_failure("MQSC312E", "ALREADY_EXISTS", objtype=family.objtype,
+                                 name=name, existing=existing.get("QSGDISP", "QMGR"))
     if existing is not None and not ctx.cmd.get("REPLACE", False):
         raise ctx.object_failure("CSQM095I", "ALREADY_EXISTS", objtype=family.objtype,
                                  name=name)
-    attrs = defaults(ctx, family).updated(given(ctx, family))
+    values = given(ctx, family)
+    if family.group_table is not None:
+        values["QSGDISP"] = disp  # never inherited from LIKE or the default object
+    attrs = defaults(ctx, family).updated(values)
     check(ctx, attrs, existing)
     stamp = ctx.stamp()
     created = existing.created if existing is not None else stamp
     obj = MQObject(family.objtype, name, attrs, created, stamp)
-    ctx.txn.put(family.table, name, obj)
+    ctx.txn.put(table, name, obj)
     return obj
 
 
@@ -117,16 +150,17 @@ def alter(ctx: Ctx, family: Family, check: Check) -> MQObject:
     attrs = existing.attrs.updated(given(ctx, family))
     check(ctx, attrs, existing)
     obj = MQObject(family.objtype, existing.name, attrs, existing.created, ctx.stamp())
-    ctx.txn.put(family.table, existing.name, obj)
+    ctx.txn.put(family.table_for(disposition(ctx)), existing.name, obj)
     return obj
 
 
 def existing_object(ctx: Ctx, family: Family) -> MQObject:
-    """The object the command names, or CSQM125I WAS NOT FOUND."""
-    obj = ctx.txn.get(family.table, ctx.cmd.name)
-    if obj is None:
-        raise ctx.not_found(family.objtype, ctx.cmd.name,
-                            str(ctx.cmd.get("QSGDISP", "QMGR")))
+    """The object the command names with the QSGDISP it names, or CSQM125I WAS NOT FOUND."""
+    disp = disposition(ctx)
+    obj = ctx.txn.get(family.table_for(disp), ctx.cmd.name)
+    if obj is None or (family.group_table is not None
+                       and obj.get("QSGDISP", "QMGR") != disp):
+        raise ctx.not_found(family.objtype, ctx.cmd.name, disp)
     return obj
 
 

@@ -19,7 +19,7 @@ from mqsc import catalog
 from mqsc.catalog import PREPROCESSOR_CSECT, CommandSpec, Source
 from mqsc.commands import Command
 from mqsc.diagnostics import Diagnostic
-from mqsc.engine import registry
+from mqsc.engine import registry, routing
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx
 from mqsc.engine.log import LogRecord, LogState
@@ -29,7 +29,8 @@ from mqsc.engine.objects import QueueManagerInfo
 from mqsc.engine.storage import constants as C
 from mqsc.engine.storage import messages
 from mqsc.engine.storage.pageset import PageSetStats
-from mqsc.engine.state import Change, State, Txn, digest
+from mqsc.engine.group import Group
+from mqsc.engine.state import PRIVATE_TABLES, Change, State, Txn, digest
 from mqsc.language import Parsed, Rejected, iter_parse
 from mqsc.messages import CATALOG
 from mqsc.mqrc import MQRC_Q_MGR_NOT_AVAILABLE
@@ -105,9 +106,15 @@ class QueueManager:
 
     def __init__(self, name: str, *, cpf: str | None = None, qsg: str = "",
                  config: QMConfig | None = None, csqinp1: Decks = (), csqinp2: Decks = (),
-                 clock: Clock | None = None, user: str = "MQSC") -> None:
+                 clock: Clock | None = None, user: str = "MQSC",
+                 group: Group | None = None) -> None:
         self.state = State()
+        qsg = group.name if group is not None else qsg
         self.state.tables["qmgr"][None] = QueueManagerInfo(name, cpf or name, qsg)
+        #: The queue sharing group this queue manager is a member of (docs/qsg.md).
+        self.group: Group | None = None
+        if group is not None:
+            group.join(self)
         self.config = config or QMConfig()
         self.csqinp1 = _decks(csqinp1, "CSQINP1")
         self.csqinp2 = _decks(csqinp2, "CSQINP2")
@@ -151,11 +158,20 @@ class QueueManager:
 
     def copy(self) -> QueueManager:
         """An independent copy of this queue manager (a scratch copy for checks), with no
-        listeners: nothing done to it is stored."""
+        listeners: nothing done to it is stored. A member of a queue sharing group is
+        copied with its whole group, so routing to the other members still works."""
+        if self.group is not None:
+            return self.group.copy().members[self.name]
+        return self.copy_into(None)
+
+    def copy_into(self, group: Group | None) -> QueueManager:
+        """A copy of this queue manager's private state, a member of ``group`` if given."""
         other = QueueManager(self.name, cpf=self.cpf, qsg=self.info.qsg, config=self.config,
                              csqinp1=self.csqinp1, csqinp2=self.csqinp2, clock=self.clock,
                              user=self.user)
-        other.state = self.state.copy()
+        other.state = self.state.copy(PRIVATE_TABLES)
+        if group is not None:
+            group.join(other)
         other.phase = self.phase
         return other
 
@@ -179,9 +195,27 @@ class QueueManager:
         self.phase = Phase.CSQINP2
         for deck in self.csqinp2:
             results += self.run(deck, source=Source.CSQINP2)
+        if self.group is not None:
+            results += self._refresh_copies()
         self.phase = Phase.RUNNING
         self.start_results = results
         self.start_messages = opened
+        return results
+
+    def _refresh_copies(self) -> list[Result]:
+        """At start, a member of a queue sharing group makes a QSGDISP(COPY) object for every
+        GROUP object it has no private object of that name for (IBM: group objects are copied
+        to page set 0 of each queue manager as it starts)."""
+        from mqsc.language import parse_one
+
+        results = []
+        for table, objtype in (("gstgclass", "STGCLASS"), ("gqlocal", "QLOCAL")):
+            private = "stgclass" if objtype == "STGCLASS" else "qlocal"
+            for name, obj in sorted(self.state.tables[table].items()):
+                if obj.get("QSGDISP") != "GROUP" or name in self.state.tables[private]:
+                    continue
+                command = parse_one(f"DEFINE {objtype}('{name}') REPLACE QSGDISP(COPY)")
+                results.append(self.execute_parsed(None, command, source=Source.CSQINP2))
         return results
 
     def _system_ctx(self, txn: Txn, verb: str = "START") -> Ctx:
@@ -429,6 +463,17 @@ class QueueManager:
             return self._result(logical, spec, False, refusal, RC_FAILED)
         if self.phase is Phase.STOPPED:
             return self._start_command(logical, cmd, spec)
+        scope = str(cmd.get("CMDSCOPE", "") or "").strip()
+        if scope:
+            return routing.routed(self, logical, cmd, spec, source, scope)
+        result = self._run_handler(logical, cmd, spec, source)
+        if result.ok and routing.generates(self, cmd):
+            return routing.generated(self, result, cmd)
+        return result
+
+    def _run_handler(self, logical: LogicalCommand | None, cmd: Command, spec: CommandSpec,
+                     source: Source) -> Result:
+        """Run a command's handler in its own transaction on this queue manager."""
         txn = Txn(self.state)
         ctx = Ctx(self, txn, cmd, spec, source)
         try:

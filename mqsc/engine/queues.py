@@ -10,6 +10,7 @@ from mqsc.engine import space
 from mqsc.engine.context import Ctx
 from mqsc.engine.objects import Attributes, MQObject
 from mqsc.engine.registry import handles
+from mqsc.engine.storage import cf, sharedq
 from mqsc.engine.storage import constants as C
 
 #: The default local queue: DEFINE QLOCAL without LIKE copies it (reference §6.1).
@@ -22,15 +23,21 @@ QLOCAL = d.Family(
     settable=(*A.QLOCAL_SETTABLE, "QSGDISP"),
     default_object=DEFAULT_QUEUE,
     identity=("QUEUE", "TYPE", "QSGDISP"),
+    group_table="gqlocal",
 )
 #: QSGDISP values that need a queue sharing group (reference §6.1 note 1).
 GROUP_DISPOSITIONS = ("COPY", "GROUP", "SHARED")
 
 
-def depth(ctx: Ctx, name: str) -> int:
-    """Messages on a queue now."""
-    store = ctx.txn.get("messages", name)
+def depth(ctx: Ctx, name: str, disposition: str = "QMGR") -> int:
+    """Messages on a queue now (a shared queue's are in its CF structure)."""
+    table = "cfmsgs" if disposition == "SHARED" else "messages"
+    store = ctx.txn.get(table, name)
     return store.depth if store is not None else 0
+
+
+def depth_of(ctx: Ctx, obj: MQObject) -> int:
+    return depth(ctx, obj.name, str(obj.get("QSGDISP", "QMGR")))
 
 
 def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
@@ -41,19 +48,44 @@ def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
     structure = attrs.get("CFSTRUCT", "")
     if structure == "CSQ_ADMIN":
         raise ctx.object_failure("CSQM153I", "NOT_ALLOWED", objtype="CFSTRUCT", name=structure)
-    if qsgdisp == "SHARED" and not structure:
+    if qsgdisp == "SHARED":
+        check_shared(ctx, attrs, existing, str(structure))
+    elif qsgdisp in ("QMGR", "COPY"):
+        shared = ctx.txn.get("gqlocal", ctx.cmd.name)
+        if shared is not None and shared.get("QSGDISP") == "SHARED":
+            raise ctx.object_failure("MQSC312E", "ALREADY_EXISTS", objtype="QLOCAL",
+                                     name=ctx.cmd.name, existing="SHARED")
+    if existing is not None and depth_of(ctx, existing):
+        # A queue's storage class (or structure) cannot change while it holds messages
+        # (MQRCCF 3207, storage-model SC-4).
+        if (attrs.get("STGCLASS") != existing.get("STGCLASS")
+                or attrs.get("CFSTRUCT") != existing.get("CFSTRUCT")):
+            raise ctx.object_failure("CSQM107I", "IN_USE")
+
+
+def check_shared(ctx: Ctx, attrs: Attributes, existing: MQObject | None,
+                 structure: str) -> None:
+    """A shared queue names a defined CF structure holding fewer than 512 queues, and no
+    private queue of this queue manager has its name."""
+    if not structure:
         raise ctx.object_failure("CSQM154I", "NOT_ALLOWED", keyword="QSGDISP", value="SHARED",
                                  required="CFSTRUCT")
-    if existing is not None and depth(ctx, existing.name):
-        # A queue's storage class cannot change while it holds messages (MQRCCF 3207,
-        # storage-model SC-4).
-        if attrs.get("STGCLASS") != existing.get("STGCLASS"):
-            raise ctx.object_failure("CSQM107I", "IN_USE")
+    if ctx.txn.get("cfstruct", structure) is None:
+        raise ctx.not_found("CFSTRUCT", structure, "GROUP", keyword="CFSTRUCT")
+    private = ctx.txn.get("qlocal", ctx.cmd.name)
+    if private is not None:
+        raise ctx.object_failure("MQSC312E", "ALREADY_EXISTS", objtype="QLOCAL",
+                                 name=ctx.cmd.name, existing=private.get("QSGDISP", "QMGR"))
+    moving = existing is None or existing.get("CFSTRUCT") != structure
+    count = len(cf.queues_on(ctx, structure))
+    if moving and count >= cf.MAX_QUEUES:
+        raise ctx.object_failure("MQSC308E", "CF_REQUEST", struc=structure, count=count)
 
 
 @handles("DEFINE", "QLOCAL")
 def define_qlocal(ctx: Ctx) -> None:
-    new = not ctx.txn.has("qlocal", ctx.cmd.name)
+    private = d.disposition(ctx) in ("QMGR", "COPY")
+    new = private and not ctx.txn.has("qlocal", ctx.cmd.name)
     d.define(ctx, QLOCAL, check)
     if new:
         space.account_objects(ctx, C.OBJ_BYTES_QLOCAL)
@@ -67,12 +99,17 @@ def alter_qlocal(ctx: Ctx) -> None:
 @handles("DELETE", "QLOCAL")
 def delete_qlocal(ctx: Ctx) -> None:
     obj = d.existing_object(ctx, QLOCAL)
-    if depth(ctx, obj.name) and not ctx.cmd.get("PURGE", False):
+    disposition = str(obj.get("QSGDISP", "QMGR"))
+    if depth_of(ctx, obj) and not ctx.cmd.get("PURGE", False):
         raise ctx.object_failure("CSQM103I", "HAS_MESSAGES", objtype="QLOCAL", name=obj.name,
-                                 qsgdisp=obj.get("QSGDISP", "QMGR"))
-    space.purge_queue(ctx, obj)
-    ctx.txn.delete("qlocal", obj.name)
-    space.account_objects(ctx, -C.OBJ_BYTES_QLOCAL)
+                                 qsgdisp=disposition)
+    if disposition == "SHARED":
+        sharedq.purge(ctx, obj.name)
+    elif disposition != "GROUP":
+        space.purge_queue(ctx, obj)
+    ctx.txn.delete(QLOCAL.table_for(disposition), obj.name)
+    if disposition in ("QMGR", "COPY"):
+        space.account_objects(ctx, -C.OBJ_BYTES_QLOCAL)
 
 
 @handles("DISPLAY", "QLOCAL", "QUEUE")
@@ -93,11 +130,7 @@ def selected(ctx: Ctx) -> Iterator[d.Getter]:
     cluster = cmd.get("CLUSTER")
     clusnl = cmd.get("CLUSNL")
     dispositions = _dispositions(str(cmd.get("QSGDISP", "LIVE")))
-    txn = ctx.txn
-    for name in sorted(txn.keys("qlocal")):
-        if not d.matches(pattern, name):
-            continue
-        obj = txn.get("qlocal", name)
+    for obj in _candidates(ctx, pattern, dispositions):
         attrs = obj.attrs
         if attrs.get("QSGDISP", "QMGR") not in dispositions:
             continue
@@ -115,6 +148,18 @@ def selected(ctx: Ctx) -> Iterator[d.Getter]:
         yield _getter(ctx, obj)
 
 
+def _candidates(ctx: Ctx, pattern: str, dispositions: tuple[str, ...]) -> Iterator[MQObject]:
+    """Queues named by ``pattern`` from this queue manager and, in a group, the shared
+    repository, in name order (a private queue before a group object of the same name)."""
+    txn = ctx.txn
+    private = [(name, 0) for name in txn.keys("qlocal") if d.matches(pattern, name)]
+    repository = []
+    if ctx.qm.group is not None and {"GROUP", "SHARED"} & set(dispositions):
+        repository = [(name, 1) for name in txn.keys("gqlocal") if d.matches(pattern, name)]
+    for name, where in sorted(private + repository):
+        yield txn.get("gqlocal" if where else "qlocal", name)
+
+
 def _dispositions(selector: str) -> tuple[str, ...]:
     # LIVE: the objects a queue manager uses (QMGR, COPY, SHARED); ALL adds GROUP
     # (reference §6.3).
@@ -128,7 +173,7 @@ def _dispositions(selector: str) -> tuple[str, ...]:
 def _active_on(ctx: Ctx, obj: MQObject, psid: object) -> bool:
     """Whether a queue has an active association with page set ``psid`` (messages on it):
     DISPLAY QUEUE PSID(n) shows only those (reference §5.1)."""
-    if obj.get("QSGDISP") == "SHARED" or not depth(ctx, obj.name):
+    if obj.get("QSGDISP") == "SHARED" or not depth_of(ctx, obj):
         return False
     if psid == "*":
         return True
@@ -149,7 +194,7 @@ def _getter(ctx: Ctx, obj: MQObject) -> d.Getter:
         if name == "TYPE":
             return "QLOCAL"
         if name == "CURDEPTH":
-            return depth(ctx, obj.name)
+            return depth_of(ctx, obj)
         if name in ("IPPROCS", "OPPROCS"):
             return 0
         if name == "DEFTYPE":

@@ -78,6 +78,14 @@ def restore(data: dict[str, Any]) -> Any:
         return LogState(**values)
     if kind == "messages":
         return QueueStore.restore(data)
+    if kind == "group":
+        from mqsc.engine.group import GroupInfo
+
+        return GroupInfo.restore(data)
+    if kind == "cfstatus":
+        from mqsc.engine.storage.cf import StructureState
+
+        return StructureState.restore(data)
     raise ValueError(f"unknown entity kind {kind!r}")
 
 

@@ -15,8 +15,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-#: Every table of a queue manager. "qmgr" and "log" hold a single entity under key None.
-TABLES = ("qmgr", "pool", "pageset", "stgclass", "qlocal", "cfstruct", "messages", "log")
+#: The tables a queue manager owns. "qmgr" and "log" hold a single entity under key None.
+PRIVATE_TABLES = ("qmgr", "pool", "pageset", "stgclass", "qlocal", "messages", "log")
+#: The tables of its queue sharing group, shared by every member (the Db2 shared repository
+#: and the coupling facility, mqsc/engine/group.py): GROUP and SHARED definitions, CF
+#: structures, their status and backups, the messages on shared queues, and the group's own
+#: entity (its LRSN clock) under key None. Outside a group they stay empty.
+GROUP_TABLES = ("group", "gqlocal", "gstgclass", "cfstruct", "cfstatus", "cfmsgs")
+#: Every table a queue manager sees.
+TABLES = PRIVATE_TABLES + GROUP_TABLES
 
 
 class _Deleted:
@@ -51,15 +58,19 @@ class State:
         """The live dict of a table (read it; change it only through a :class:`Txn`)."""
         return self.tables[name]
 
-    def copy(self) -> State:
-        """An independent copy: immutable entities shared, mutable ones cloned."""
+    def copy(self, tables: tuple[str, ...] = TABLES) -> State:
+        """An independent copy of ``tables`` (the others start empty): immutable entities
+        shared, mutable ones cloned."""
         other = State()
-        for name, table in self.tables.items():
-            other.tables[name] = {
-                k: (v.clone() if hasattr(v, "clone") else v) for k, v in table.items()
-            }
+        for name in tables:
+            other.tables[name] = copy_table(self.tables[name])
         other.journal = list(self.journal)
         return other
+
+
+def copy_table(table: dict[Any, Any]) -> dict[Any, Any]:
+    """An independent copy of one table."""
+    return {k: (v.clone() if hasattr(v, "clone") else v) for k, v in table.items()}
 
 
 class Txn:

@@ -28,6 +28,7 @@ STGCLASS = d.Family(
     settable=(*A.STGCLASS_SETTABLE, "QSGDISP"),
     default_object=DEFAULT_CLASS,
     identity=("STGCLASS", "QSGDISP", "PSID"),
+    group_table="gstgclass",
 )
 
 
@@ -52,7 +53,8 @@ def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
 
 @handles("DEFINE", "STGCLASS")
 def define_stgclass(ctx: Ctx) -> None:
-    new = not ctx.txn.has("stgclass", ctx.cmd.name)
+    private = d.disposition(ctx) in ("QMGR", "COPY")
+    new = private and not ctx.txn.has("stgclass", ctx.cmd.name)
     d.define(ctx, STGCLASS, check)
     if new:
         space.account_objects(ctx, C.OBJ_BYTES_STGCLASS)
@@ -66,6 +68,10 @@ def alter_stgclass(ctx: Ctx) -> None:
 @handles("DELETE", "STGCLASS")
 def delete_stgclass(ctx: Ctx) -> None:
     obj = d.existing_object(ctx, STGCLASS)
+    disposition = str(obj.get("QSGDISP", "QMGR"))
+    if disposition == "GROUP":
+        ctx.txn.delete("gstgclass", obj.name)
+        return
     if queues_holding_messages(ctx, obj.name):
         raise ctx.object_failure("CSQM107I", "IN_USE")
     ctx.txn.delete("stgclass", obj.name)
@@ -77,13 +83,27 @@ def display_stgclass(ctx: Ctx) -> None:
     d.display(ctx, STGCLASS, selected(ctx))
 
 
+#: Which dispositions each QSGDISP selector of DISPLAY STGCLASS shows (LIVE: the objects a
+#: queue manager uses; reference §6.3 rules for queues, applied to storage classes).
+SELECTORS = {"LIVE": ("QMGR", "COPY"), "ALL": ("QMGR", "COPY", "GROUP"),
+             "PRIVATE": ("QMGR", "COPY")}
+
+
 def selected(ctx: Ctx) -> Iterator[d.Getter]:
     cmd = ctx.cmd
     psid = cmd.get("PSID")
-    for name in sorted(ctx.txn.keys("stgclass")):
+    selector = str(cmd.get("QSGDISP", "LIVE"))
+    dispositions = SELECTORS.get(selector, (selector,))
+    txn = ctx.txn
+    rows = [(name, "stgclass") for name in txn.keys("stgclass")]
+    if "GROUP" in dispositions:
+        rows += [(name, "gstgclass") for name in txn.keys("gstgclass")]
+    for name, table in sorted(rows, key=lambda row: (row[0], row[1] != "stgclass")):
         if not d.matches(cmd.name, name):
             continue
-        obj = ctx.txn.get("stgclass", name)
+        obj = txn.get(table, name)
+        if obj.get("QSGDISP", "QMGR") not in dispositions:
+            continue
         if psid is not None and psid != "*" and obj.get("PSID") != psid:
             continue
         yield _getter(obj)

@@ -23,6 +23,7 @@ import os
 import sqlite3
 import sys
 import time
+import tomllib
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -33,7 +34,8 @@ from mqsc.engine.log import LogRecord
 from mqsc.engine.manager import Phase, QueueManager
 from mqsc.engine.objects import Attributes, MQObject
 from mqsc.engine.serial import restore, snapshot
-from mqsc.engine.state import TABLES, Change
+from mqsc.engine.group import CFRMPolicy, Group
+from mqsc.engine.state import GROUP_TABLES, PRIVATE_TABLES, Change
 from mqsc.source import Source as TextSource
 from mqsc.store.schema import APPLICATION, CURRENT, MIGRATIONS
 
@@ -72,6 +74,8 @@ class StateStore:
         self._profile_ids: dict[int, tuple[Any, int]] = {}
         self._profiles: dict[int, Mapping[str, object]] = {}
         self.session: tuple[int, str, str] | None = None
+        #: The queue managers attached to this store, by name (a group's members share it).
+        self.attached: dict[str, QueueManager] = {}
 
     # ---- opening ---------------------------------------------------------------------------
     @classmethod
@@ -158,47 +162,114 @@ class StateStore:
 
     def names(self) -> list[str]:
         """Queue managers this database holds."""
-        return [r[0] for r in self.conn.execute("SELECT name FROM qmgr ORDER BY name")]
+        return [r[0] for r in self.conn.execute(
+            "SELECT name FROM qmgr WHERE name NOT LIKE 'QSG:%' ORDER BY name")]
+
+    def groups(self) -> list[str]:
+        """Queue sharing groups this database holds."""
+        return [r[0][4:] for r in self.conn.execute(
+            "SELECT name FROM qmgr WHERE name LIKE 'QSG:%' ORDER BY name")]
 
     # ---- writing a whole queue manager -----------------------------------------------------
     def add(self, qm: QueueManager, definition: Mapping[str, Any]) -> None:
-        """Write a new queue manager's definition and whole state (inside a transaction)."""
+        """Write a new queue manager's definition and whole state (inside a transaction).
+
+        A member of a queue sharing group also (re)writes the group's shared tables, under
+        the group's own row (its first member creates it)."""
         self.conn.execute("INSERT INTO qmgr VALUES (?, 1, ?)",
                           (qm.name, json.dumps(definition)))
         rows = []
-        for table in TABLES:
+        for table in PRIVATE_TABLES:
             for key, value in qm.state.tables[table].items():
                 rows.append((qm.name, table, _key(key), 1, self._encode(value)))
         self.conn.executemany("INSERT INTO entity VALUES (?, ?, ?, ?, ?)", rows)
         self._write_log(qm.name, qm.state.journal)
         self.version[qm.name] = 1
+        if qm.group is not None:
+            self._write_group(qm.group)
+
+    def _write_group(self, group: Group) -> None:
+        owner = group_owner(group.name)
+        row = self.conn.execute("SELECT version FROM qmgr WHERE name = ?", (owner,)).fetchone()
+        version = (row[0] if row else 0) + 1
+        definition = json.dumps({"qsg": group.name, "cfrm": group.cfrm.to_toml()})
+        self.conn.execute("INSERT OR REPLACE INTO qmgr VALUES (?, ?, ?)",
+                          (owner, version, definition))
+        self.conn.execute("DELETE FROM entity WHERE qmgr = ?", (owner,))
+        self.conn.executemany("INSERT INTO entity VALUES (?, ?, ?, ?, ?)", [
+            (owner, table, _key(key), version, self._encode(value))
+            for table in GROUP_TABLES for key, value in group.tables[table].items()])
+        self.version[owner] = version
 
     def load(self, name: str) -> QueueManager:
-        """Build the queue manager ``name`` from the database (it is not started again)."""
-        row = self.conn.execute("SELECT version, definition FROM qmgr WHERE name = ?",
-                                (name,)).fetchone()
-        if row is None:
+        """Build the queue manager ``name`` from the database (it is not started again); a
+        member of a queue sharing group comes with its group and the other members."""
+        definition = self._definition(name)
+        qsg = definition.get("qsg", "")
+        if qsg and self._definition_or_none(group_owner(qsg)) is not None:
+            return self.load_group(qsg).members[name]
+        return self._load_member(name, definition, None)
+
+    def _definition(self, name: str) -> dict[str, Any]:
+        definition = self._definition_or_none(name)
+        if definition is None:
             raise StoreError(f"{self.path} holds no queue manager {name}")
-        version, definition = row[0], json.loads(row[1])
+        return definition
+
+    def _definition_or_none(self, name: str) -> dict[str, Any] | None:
+        row = self.conn.execute("SELECT definition FROM qmgr WHERE name = ?",
+                                (name,)).fetchone()
+        return json.loads(row[0]) if row is not None else None
+
+    def _load_member(self, name: str, definition: Mapping[str, Any],
+                     group: Group | None) -> QueueManager:
+        version = self.conn.execute("SELECT version FROM qmgr WHERE name = ?",
+                                    (name,)).fetchone()[0]
         qm = QueueManager(
             name, cpf=definition["cpf"], qsg=definition.get("qsg", ""),
             config=QMConfig.from_toml(definition.get("config", "")),
             csqinp1=[TextSource(t, n) for n, t in definition.get("csqinp1", [])],
             csqinp2=[TextSource(t, n) for n, t in definition.get("csqinp2", [])],
+            group=group,
         )
-        for table in TABLES:
+        for table in PRIVATE_TABLES:
             qm.state.tables[table] = {}
-        for table, key, data in self.conn.execute(
-                "SELECT tbl, key, data FROM entity WHERE qmgr = ?", (name,)):
-            qm.state.tables[table][json.loads(key)] = self._decode(data)
+        self._read_rows(name, qm.state.tables)
         qm.phase = _phase(qm)
         self.version[name] = version
         return qm
 
+    def load_group(self, qsg: str) -> Group:
+        """A queue sharing group and every member this database holds."""
+        owner = group_owner(qsg)
+        definition = self._definition(owner)
+        version = self.conn.execute("SELECT version FROM qmgr WHERE name = ?",
+                                    (owner,)).fetchone()[0]
+        tables: dict[str, dict[Any, Any]] = {t: {} for t in GROUP_TABLES}
+        self._read_rows(owner, tables)
+        cfrm = CFRMPolicy.from_data(tomllib.loads(definition.get("cfrm", "")))
+        group = Group(qsg, cfrm=cfrm, tables=tables)
+        self.version[owner] = version
+        for name in self.names():
+            member = self._definition(name)
+            if member.get("qsg", "") == qsg:
+                self._load_member(name, member, group)
+        return group
+
+    def _read_rows(self, owner: str, tables: dict[str, dict[Any, Any]]) -> None:
+        for table, key, data in self.conn.execute(
+                "SELECT tbl, key, data FROM entity WHERE qmgr = ?", (owner,)):
+            tables[table][json.loads(key)] = self._decode(data)
+
     def attach(self, qm: QueueManager) -> None:
-        """Make ``qm`` durable through this store."""
-        qm.gate = self
-        qm.listeners.append(self._record)
+        """Make ``qm`` durable through this store (with the other members of its group)."""
+        members = list(qm.group.members.values()) if qm.group is not None else [qm]
+        for member in members:
+            if member.gate is self:
+                continue
+            member.gate = self
+            member.listeners.append(self._record)
+            self.attached[member.name] = member
 
     # ---- the gate: around every command ----------------------------------------------------
     def enter(self, qm: QueueManager) -> None:
@@ -223,8 +294,8 @@ class StateStore:
     def _record(self, qm: QueueManager, cmd: object, changes: list[Change],
                 journal: list[LogRecord]) -> None:
         for change in changes:
-            self.dirty[(change.table, change.key)] = change.value
-        self.journal.extend(journal)
+            self.dirty[(owner_of(qm, change.table), change.table, change.key)] = change.value
+        self.journal.extend((qm.name, record) for record in journal)
 
     def leave(self, qm: QueueManager) -> None:
         """After a command: commit at once, unless grouping (then :meth:`flush_if_due`,
@@ -251,11 +322,13 @@ class StateStore:
             return
         conn = self.conn
         if self.dirty or self.journal:
-            version = self.version.get(qm.name, 0) + 1
-            self._write(qm.name, version)
-            conn.execute("UPDATE qmgr SET version = ? WHERE name = ?", (version, qm.name))
+            owners = {o for o, _, _ in self.dirty} | {name for name, _ in self.journal}
+            versions = {o: self.version.get(o, 0) + 1 for o in owners}
+            self._write(versions)
+            conn.executemany("UPDATE qmgr SET version = ? WHERE name = ?",
+                             [(v, o) for o, v in versions.items()])
             conn.execute("COMMIT")
-            self.version[qm.name] = version
+            self.version.update(versions)
         else:
             conn.execute("ROLLBACK")
         self.in_txn = False
@@ -266,6 +339,9 @@ class StateStore:
 
     def close(self, qm: QueueManager) -> None:
         self.flush(qm)
+        for member in self.attached.values():
+            if member is not qm and member.gate is self:
+                member.gate = None
         self.release()
 
     def release(self) -> None:
@@ -280,43 +356,50 @@ class StateStore:
 
     # ---- reading what others wrote ---------------------------------------------------------
     def _refresh(self, qm: QueueManager) -> None:
-        name = qm.name
-        row = self.conn.execute("SELECT version FROM qmgr WHERE name = ?", (name,)).fetchone()
+        """Bring in what other processes committed: this queue manager, the other members of
+        its group held here, and the group's shared tables."""
+        members = self.attached.values() if self.attached else [qm]
+        for member in members:
+            self._refresh_owner(member.name, member.state.tables)
+            member.phase = _phase(member)
+        if qm.group is not None:
+            self._refresh_owner(group_owner(qm.group.name), qm.group.tables)
+
+    def _refresh_owner(self, owner: str, tables: dict[str, dict[Any, Any]]) -> None:
+        row = self.conn.execute("SELECT version FROM qmgr WHERE name = ?", (owner,)).fetchone()
         current = row[0] if row else 0
-        known = self.version.get(name, 0)
+        known = self.version.get(owner, 0)
         if current == known:
             return
-        tables = qm.state.tables
         for table, key in self.conn.execute(
-                "SELECT tbl, key FROM tombstone WHERE qmgr = ? AND version > ?", (name, known)):
+                "SELECT tbl, key FROM tombstone WHERE qmgr = ? AND version > ?", (owner, known)):
             tables[table].pop(json.loads(key), None)
         for table, key, data in self.conn.execute(
                 "SELECT tbl, key, data FROM entity WHERE qmgr = ? AND version > ?",
-                (name, known)):
+                (owner, known)):
             tables[table][json.loads(key)] = self._decode(data)
-        qm.phase = _phase(qm)
-        self.version[name] = current
+        self.version[owner] = current
 
     # ---- writing ---------------------------------------------------------------------------
-    def _write(self, name: str, version: int) -> None:
+    def _write(self, versions: Mapping[str, int]) -> None:
         upserts, deletes = [], []
-        for (table, key), value in self.dirty.items():
+        for (owner, table, key), value in self.dirty.items():
             k = _key(key)
             if value is None:
-                deletes.append((name, table, k))
+                deletes.append((owner, table, k, versions[owner]))
             else:
-                upserts.append((name, table, k, version, self._encode(value)))
+                upserts.append((owner, table, k, versions[owner], self._encode(value)))
         conn = self.conn
         if deletes:
             conn.executemany("DELETE FROM entity WHERE qmgr = ? AND tbl = ? AND key = ?",
-                             deletes)
-            conn.executemany("INSERT OR REPLACE INTO tombstone VALUES (?, ?, ?, ?)",
-                             [(*d, version) for d in deletes])
+                             [d[:3] for d in deletes])
+            conn.executemany("INSERT OR REPLACE INTO tombstone VALUES (?, ?, ?, ?)", deletes)
         if upserts:
             conn.executemany("DELETE FROM tombstone WHERE qmgr = ? AND tbl = ? AND key = ?",
                              [u[:3] for u in upserts])
             conn.executemany("INSERT OR REPLACE INTO entity VALUES (?, ?, ?, ?, ?)", upserts)
-        self._write_log(name, self.journal)
+        for name, record in self.journal:
+            self._write_log(name, [record])
 
     def _write_log(self, name: str, records: list[LogRecord]) -> None:
         if records:
@@ -325,10 +408,14 @@ class StateStore:
                 [(name, r.rba, r.kind, r.size, json.dumps(dict(r.detail))) for r in records])
 
     def log_records(self, name: str, since: int = 0) -> list[LogRecord]:
-        """The recovery log of ``name`` from RBA ``since`` on (CF structure recovery)."""
-        return [LogRecord(rba, kind, size, json.loads(detail)) for rba, kind, size, detail in
-                self.conn.execute("SELECT rba, kind, size, detail FROM log WHERE qmgr = ? "
-                                  "AND rba >= ? ORDER BY rba", (name, since))]
+        """The recovery log of ``name`` from RBA ``since`` on (CF structure recovery),
+        including records of commands committed in the open group but not yet written."""
+        stored = [LogRecord(rba, kind, size, json.loads(detail))
+                  for rba, kind, size, detail in self.conn.execute(
+                      "SELECT rba, kind, size, detail FROM log WHERE qmgr = ? AND rba >= ? "
+                      "ORDER BY rba", (name, since))]
+        pending = [r for n, r in self.journal if n == name and r.rba >= since]
+        return stored + pending
 
     # ---- entities as rows ------------------------------------------------------------------
     def _encode(self, value: Any) -> str:
@@ -430,6 +517,20 @@ class StateStore:
         who = "; ".join(self.others()) or "another process"
         return (f"queue manager {name} is in use by {who}: it held {self.path} for more than "
                 f"{self.timeout:g} seconds (MQSC_LOCK_TIMEOUT)")
+
+
+def group_owner(qsg: str) -> str:
+    """The row name a queue sharing group's shared tables are stored under (queue manager
+    names cannot contain a colon, so it never clashes with one)."""
+    return f"QSG:{qsg}"
+
+
+def owner_of(qm: QueueManager, table: str) -> str:
+    """Whose row a change of ``table`` made by ``qm`` belongs to: the group's for the shared
+    tables of a member, else the queue manager's."""
+    if qm.group is not None and table in GROUP_TABLES:
+        return group_owner(qm.group.name)
+    return qm.name
 
 
 def _alive(pid: int) -> bool:

@@ -178,6 +178,12 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
     txn = ctx.txn
     q = txn.get("qlocal", queue)
     if q is None:
+        from mqsc.engine.storage import sharedq
+
+        shared = sharedq.shared_queue(ctx, queue)
+        if shared is not None:
+            return sharedq.put(ctx, shared, count, size, persistent=persistent,
+                               priority=priority, batch=batch)
         return Workload("put", queue, count, 0, size, reason=MQRC_UNKNOWN_OBJECT_NAME)
     fail = _put_check(ctx, q, size)
     if fail:
@@ -243,8 +249,6 @@ def _put_check(ctx: Ctx, q: Any, size: int) -> int:
         # The page set is not accessible: MQRC 2193 and CSQI041I on the console (RC-3).
         ctx.console("CSQI041I", csect="CSQIALLC", job="MQSC", user=ctx.qm.user,
                     psid=f"{stc.get('PSID'):02d}")
-        return MQRC_PAGESET_ERROR
-    if q.get("QSGDISP") == "SHARED":
         return MQRC_PAGESET_ERROR
     return MQRC_NONE
 
@@ -340,6 +344,11 @@ def get(ctx: Ctx, queue: str, count: int | None = None) -> Workload:
     q = txn.get("qlocal", queue)
     wanted = count if count is not None else -1
     if q is None:
+        from mqsc.engine.storage import sharedq
+
+        shared = sharedq.shared_queue(ctx, queue)
+        if shared is not None:
+            return sharedq.get(ctx, shared, count)
         return Workload("get", queue, wanted, 0, reason=MQRC_UNKNOWN_OBJECT_NAME)
     if q.get("GET") == "DISABLED":
         return Workload("get", queue, wanted, 0, reason=MQRC_GET_INHIBITED)

@@ -1,0 +1,113 @@
+"""Commands that reach other members of a queue sharing group: CMDSCOPE routing, and the
+commands a QSGDISP(GROUP) change generates.
+
+``CMDSCOPE(qmgr)`` runs a command on that member, ``CMDSCOPE(*)`` on every active member
+(reference §9.2; IBM "CMDSCOPE" parameter descriptions). The reply is several reply sets: the
+receiving queue manager's acceptance (CSQN137I), one set per member that ran it (CSQN121I,
+then that member's own replies), and a summary (CSQN122I, or CSQN123E if any member failed).
+Through the command server every set but the last has REASON=00000004 in its CSQN205I
+(reference §9.2, VERIFIED): that framing is the renderers' business (``Result.more``).
+
+A DEFINE, ALTER or DELETE with QSGDISP(GROUP) changes the shared repository and then, as on
+z/OS, generates ``DEFINE ... REPLACE QSGDISP(COPY)`` (or ``DELETE ... QSGDISP(COPY)``) for every
+active member, so each keeps its local copy (CSQN138I, then one set per member).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from mqsc.catalog import COMMANDS, CommandSpec, Source
+from mqsc.commands import Command
+from mqsc.responses import RC_FAILED, RC_OK, Message, Record, Result
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.engine.manager import QueueManager
+    from mqsc.reader import LogicalCommand
+
+#: Object types whose GROUP objects have COPY objects on every member.
+COPIED = ("QLOCAL", "STGCLASS")
+
+
+def routed(qm: QueueManager, logical: LogicalCommand | None, cmd: Command,
+           spec: CommandSpec, source: Source, scope: str) -> Result:
+    """Run ``cmd`` where CMDSCOPE sends it."""
+    scope = scope.upper()
+    if qm.group is None:
+        return qm._result(logical, spec, False,
+                          [Message("MQSC310E", {"scope": scope, "qmgr": qm.name})], RC_FAILED)
+    if scope == "*":
+        targets = qm.group.active()
+    else:
+        target = qm.group.member(scope)
+        if target is None or target not in qm.group.active():
+            return qm._result(logical, spec, False,
+                              [Message("MQSC311E", {"target": scope, "qsg": qm.group.name})],
+                              RC_FAILED)
+        targets = [target]
+    local = replace(cmd, attrs={k: v for k, v in cmd.attrs.items() if k != "CMDSCOPE"})
+    title = f"{spec.verb} {spec.objtype}"
+    first = _bare(qm, logical, spec, [Message("CSQN137I", {
+        "command": title, "scope": scope, "count": len(targets)})])
+    # Members receive routed commands through their command servers.
+    sets = [_from(member, member.execute_parsed(logical, local, source=Source.SERVER), title)
+            for member in targets]
+    return _with_sets(qm, logical, spec, first, sets, title, scope)
+
+
+def generates(qm: QueueManager, cmd: Command) -> bool:
+    """Whether a completed command changes GROUP objects that members keep copies of."""
+    return (qm.group is not None and cmd.objtype in COPIED and cmd.get("QSGDISP") == "GROUP"
+            and cmd.verb in ("DEFINE", "ALTER", "DELETE"))
+
+
+def generated(qm: QueueManager, result: Result, cmd: Command) -> Result:
+    """A GROUP change made: refresh (or remove) every active member's COPY object."""
+    from mqsc.language import parse_one
+
+    verb = "DELETE" if cmd.verb == "DELETE" else "DEFINE"
+    text = f"{verb} {cmd.objtype}('{cmd.name}') QSGDISP(COPY)"
+    if verb == "DEFINE":
+        text += " REPLACE"
+    copy_cmd = parse_one(text)
+    members = qm.group.active()
+    title = f"{verb} {cmd.objtype}"
+    note = Message("CSQN138I", {"command": title, "scope": "*", "count": len(members)})
+    first = replace(result, records=(note, *result.records))
+    sets = [_from(member, member.execute_parsed(None, copy_cmd, source=Source.SERVER), title)
+            for member in members]
+    spec = COMMANDS[(cmd.verb, cmd.objtype)]
+    return _with_sets(qm, None, spec, first, sets, title, "*", keep=first)
+
+
+def _from(member: QueueManager, result: Result, title: str) -> Result:
+    """A member's reply set, headed by CSQN121I (its own sets, if routed further, follow)."""
+    head = Message("CSQN121I", {"command": title, "qmgr": member.name})
+    return replace(result, records=(head, *result.records))
+
+
+def _bare(qm: QueueManager, logical: LogicalCommand | None, spec: CommandSpec,
+          records: list[Record], ok: bool = True) -> Result:
+    """A reply set with no completion message of its own (the routing sets)."""
+    return Result(
+        text=logical.text.strip() if logical is not None else spec.title,
+        records=tuple(records), ok=ok, return_code=(RC_OK if ok else RC_FAILED)[0],
+        reason_code=(RC_OK if ok else RC_FAILED)[1], cpf=qm.cpf,
+        location=logical.location(len(logical.text) - len(logical.text.lstrip()))
+        if logical is not None else None,
+        echo=logical.echo if logical is not None else (), title=spec.title)
+
+
+def _with_sets(qm: QueueManager, logical: LogicalCommand | None, spec: CommandSpec,
+               first: Result, sets: list[Result], title: str, scope: str, *,
+               keep: Result | None = None) -> Result:
+    flattened: list[Result] = []
+    for one in sets:
+        flattened.extend(one.all_sets())
+    ok = all(r.ok for r in flattened)
+    final_id = "CSQN122I" if ok else "CSQN123E"
+    final = _bare(qm, logical, spec, [Message(final_id, {"command": title, "scope": scope})],
+                  ok=ok)
+    head = keep if keep is not None else first
+    return replace(head, more=(*flattened, final))

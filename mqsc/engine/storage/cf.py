@@ -1,0 +1,321 @@
+"""Coupling facility list structures: capacity, the messages on shared queues, failure,
+backup and recovery (storage-model §4, §6.6; reference §7).
+
+Shared-queue messages live in the group's ``cfmsgs`` table as :class:`QueueStore` runs (the
+same compact runs private queues use, without page sets). A structure's status, its
+connections and its last backup are a :class:`StructureState` in ``cfstatus``.
+
+Capacity (storage-model CF-4, CF-5): a message takes one list entry and
+``max(1536, roundup(length + 324, 256))`` bytes (324: the MQMD as stored); a structure of
+SIZE KB holds that in 80 % of its size (the 25 % overhead the seed adds on top of the data),
+with at most one entry per 1536 bytes of it. A put that does not fit fails with MQRC 2192.
+Messages over 63 KB (64,512 bytes) need CFLEVEL(4) or more; they are offloaded, leaving a
+1536-byte entry in the structure (the offload media are not modelled).
+
+Recovery is exact by construction: every persistent change to a shared queue is logged by the
+member that made it, with the group's LRSN; a backup is the persistent content as at an LRSN,
+written to the backing-up member's log; recovery restores the last backup and replays every
+member's logged changes after its LRSN, in LRSN order (storage-model BR-6).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from mqsc.engine.storage.messages import QueueStore, Run
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.engine.context import Ctx
+    from mqsc.engine.log import LogRecord
+
+#: Bytes of the MQMD as a CF list entry holds it (storage-model §6.6: 1536 - 1212).
+CF_MQMD = 324
+#: Smallest entry + elements a message takes, and the element size (CF-4).
+CF_MIN_ENTRY = 1536
+CF_ELEMENT = 256
+#: Largest message a structure holds itself (CF-1: 63 KB including headers but the MQMD).
+CF_MAX_MESSAGE = 64_512
+#: Share of a structure usable for messages: the seed sizes structures at data x 1.25.
+CF_USABLE = 0.8
+#: Application structures per queue sharing group and shared queues per structure (CF-1).
+MAX_STRUCTURES = 63
+MAX_QUEUES = 512
+#: Log bytes per persistent shared-queue message besides its length (BN-4: 1.5 KB).
+LOG_PER_SHARED_MSG = 1536
+#: Rates for recovery estimates (BN-1, BN-2, BN-5): restore from the backup, and reading the
+#: logs back, in MB/s.
+RESTORE_SECONDS_PER_MB = 20 / (100_000 * 1024 / 2**20)  # 20 s for 100,000 x 1 KB
+READ_RATES = {"3": 3.0, "110": 110.0, "38": 38.0}
+
+
+def entry_bytes(size: int) -> int:
+    """CF storage one message of ``size`` data bytes takes.
+
+    >>> entry_bytes(0), entry_bytes(1212), entry_bytes(1213), entry_bytes(4096)
+    (1536, 1536, 1792, 4608)
+    >>> entry_bytes(100_000)  # offloaded: only the pointer entry stays in the structure
+    1536
+    """
+    if size > CF_MAX_MESSAGE:
+        return CF_MIN_ENTRY
+    return max(CF_MIN_ENTRY, math.ceil((size + CF_MQMD) / CF_ELEMENT) * CF_ELEMENT)
+
+
+@dataclass(frozen=True, slots=True)
+class Capacity:
+    """What a structure of a given size holds."""
+
+    size_kb: int
+
+    @property
+    def usable(self) -> int:
+        return int(self.size_kb * 1024 * CF_USABLE)
+
+    @property
+    def entries(self) -> int:
+        """ENTSMAX: list entries available.
+
+        >>> Capacity(524288).entries  # 0.5 GB: the seed's ~275,000 small messages
+        279620
+        """
+        return self.usable // CF_MIN_ENTRY
+
+
+@dataclass(frozen=True, slots=True)
+class Backup:
+    """The last backup of a structure, as the Db2 backup table records it."""
+
+    qmgr: str  # the member whose log holds it
+    srba: int  # where it starts in that log
+    erba: int  # where it ends
+    lrsn: int  # the persistent content is as at this LRSN
+    size: int  # bytes
+    ended: str  # "yyyy-mm-dd hh.mm.ss" (BKUPDATE, BKUPTIME)
+    until: str  # ISO time the backup runs until (a second BACKUP before then is refused)
+
+
+@dataclass(slots=True)
+class StructureState:
+    """A structure's status (mutable; cloned in transactions).
+
+    ``status``: ACTIVE, FAILED, or NOTFOUND while defined but never allocated (no member has
+    used it yet). ``base`` is the LRSN from which the structure's persistent content was
+    empty (its allocation, or a RECOVER TYPE(PURGE)): recovery replays from there when no
+    backup is newer.
+    """
+
+    name: str
+    status: str = "NOTFOUND"
+    connections: list[str] = field(default_factory=list)
+    failed: str = ""
+    recovered: str = ""
+    base: int = 0
+    backup: Backup | None = None
+
+    def clone(self) -> StructureState:
+        return replace(self, connections=list(self.connections))
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"kind": "cfstatus", "name": self.name, "status": self.status,
+                "connections": list(self.connections), "failed": self.failed,
+                "recovered": self.recovered, "base": self.base,
+                "backup": None if self.backup is None else {
+                    f: getattr(self.backup, f) for f in Backup.__dataclass_fields__}}
+
+    @classmethod
+    def restore(cls, data: Mapping[str, Any]) -> StructureState:
+        backup = data["backup"]
+        return cls(data["name"], data["status"], list(data["connections"]), data["failed"],
+                   data["recovered"], data["base"],
+                   Backup(**backup) if backup is not None else None)
+
+
+# ---- what a structure holds ------------------------------------------------------------------
+def queues_on(ctx: Ctx, structure: str) -> list[str]:
+    """Names of the shared queues defined on a structure."""
+    return sorted(name for name, q in ctx.txn.items("gqlocal")
+                  if q.get("QSGDISP") == "SHARED" and q.get("CFSTRUCT") == structure)
+
+
+def stores_on(ctx: Ctx, structure: str) -> Iterator[QueueStore]:
+    for name in queues_on(ctx, structure):
+        store = ctx.txn.get("cfmsgs", name)
+        if store is not None:
+            yield store
+
+
+def usage(ctx: Ctx, structure: str) -> tuple[int, int]:
+    """(entries, bytes) the messages on a structure take now."""
+    entries = used = 0
+    for store in stores_on(ctx, structure):
+        for run in store.runs:
+            entries += run.count
+            used += run.count * entry_bytes(run.size)
+    return entries, used
+
+
+def room(ctx: Ctx, structure: str, size: int) -> int:
+    """How many more messages of ``size`` bytes the structure holds."""
+    capacity = Capacity(ctx.qm.group.cfrm.size_kb(structure))
+    entries, used = usage(ctx, structure)
+    return max(0, min(capacity.entries - entries, (capacity.usable - used) // entry_bytes(size)))
+
+
+# ---- the group's LRSN clock and logging -----------------------------------------------------
+def next_lrsn(ctx: Ctx) -> int:
+    info = ctx.txn.edit("group", None)
+    info.lrsn += 1
+    return info.lrsn
+
+
+def now(ctx: Ctx) -> dt.datetime:
+    return ctx.qm.clock()
+
+
+def log_change(ctx: Ctx, kind: str, size: int, records: int, **detail: object) -> None:
+    """Log a persistent change to a shared queue on the issuing member's log, stamped with
+    the group's LRSN and the time (recovery and backups order and select by them)."""
+    ctx.log(kind, size, records=records, lrsn=next_lrsn(ctx),
+            time=now(ctx).isoformat(timespec="seconds"), **detail)
+
+
+# ---- replay: the persistent content from a backup and the logs ------------------------------
+Content = dict[str, QueueStore]
+
+
+def persistent_content(stores: Iterable[QueueStore]) -> Content:
+    """The persistent runs of some queues (what a backup holds)."""
+    out: Content = {}
+    for store in stores:
+        runs = [replace(r) for r in store.runs if r.persistent and r.count]
+        if runs:
+            out[store.queue] = QueueStore(store.queue, runs, store.next_id)
+    return out
+
+
+def content_data(content: Content) -> dict[str, Any]:
+    return {q: [[r.id, r.count, r.size, r.priority] for r in s.runs]
+            for q, s in sorted(content.items())}
+
+
+def content_of(data: Mapping[str, Any]) -> Content:
+    return {q: QueueStore(q, [Run(i, c, s, True, p, -1) for i, c, s, p in runs],
+                          max((r[0] for r in runs), default=0) + 1)
+            for q, runs in data.items()}
+
+
+def content_bytes(content: Content) -> int:
+    """The size of a backup: each persistent message with its MQMD."""
+    return sum(r.count * (r.size + CF_MQMD) for s in content.values() for r in s.runs)
+
+
+def apply(content: Content, record: LogRecord) -> None:
+    """Replay one logged change onto persistent content."""
+    detail = record.detail
+    queue = str(detail["queue"])
+    if record.kind == "cfput":
+        store = content.setdefault(queue, QueueStore(queue))
+        run_id = int(detail["run"])
+        last = store.runs[-1] if store.runs else None
+        if last is not None and last.id == run_id:
+            last.count += int(detail["count"])
+        else:
+            store.runs.append(Run(run_id, int(detail["count"]), int(detail["size"]), True,
+                                  int(detail["priority"]), -1))
+        store.next_id = max(store.next_id, run_id + 1)
+    elif record.kind == "cfget":
+        store = content.get(queue)
+        if store is None:
+            return
+        taken = {int(i): int(n) for i, n in detail["runs"]}
+        for run in store.runs:
+            if run.id in taken:
+                run.count -= taken[run.id]
+        store.runs = [r for r in store.runs if r.count > 0]
+        if not store.runs:
+            del content[queue]
+
+
+def changes_since(ctx: Ctx, structure: str, after: int, upto: int | None = None
+                  ) -> list[LogRecord]:
+    """Every member's logged persistent changes to ``structure`` with LRSN in (after, upto],
+    in LRSN order (members' logs merged, as recovery reads them)."""
+    records = []
+    for member in ctx.qm.group.members.values():
+        for record in log_of(ctx, member):
+            if record.kind not in ("cfput", "cfget"):
+                continue
+            detail = record.detail
+            lrsn = int(detail.get("lrsn", 0))
+            if detail.get("structure") == structure and lrsn > after and (
+                    upto is None or lrsn <= upto):
+                records.append(record)
+    records.sort(key=lambda r: int(r.detail["lrsn"]))
+    return records
+
+
+def log_of(ctx: Ctx, member: Any) -> list[LogRecord]:
+    """A member's whole recovery log as far as it is kept: the state store's copy, or the
+    in-memory journal of a queue manager without one, plus this command's own records."""
+    gate = member.gate
+    if gate is not None and hasattr(gate, "log_records"):
+        records = list(gate.log_records(member.name))
+    else:
+        records = list(member.state.journal)
+    if member is ctx.qm:
+        records += ctx.txn.journal
+    return records
+
+
+def log_members(ctx: Ctx, structure: str, after: int) -> list[str]:
+    """Members whose logs hold changes a recovery from LRSN ``after`` needs (LOGS)."""
+    names = set()
+    for member in ctx.qm.group.members.values():
+        for record in log_of(ctx, member):
+            detail = record.detail
+            if (record.kind in ("cfput", "cfget") and detail.get("structure") == structure
+                    and int(detail.get("lrsn", 0)) > after):
+                names.add(member.name)
+                break
+    return sorted(names)
+
+
+def backup_record(ctx: Ctx, backup: Backup) -> LogRecord | None:
+    """The log record holding a backup's content."""
+    member = ctx.qm.group.member(backup.qmgr)
+    if member is None:
+        return None
+    for record in log_of(ctx, member):
+        if record.kind == "cfbackup" and record.rba == backup.srba:
+            return record
+    return None
+
+
+def recovered_content(ctx: Ctx, state: StructureState, upto: int | None = None) -> Content:
+    """The persistent content as at LRSN ``upto`` (None: everything logged): the last backup
+    (or empty from the structure's base) plus the changes logged after it."""
+    content: Content = {}
+    start = state.base
+    backup = state.backup
+    if backup is not None:
+        record = backup_record(ctx, backup)
+        if record is not None:
+            content = content_of(record.detail["content"])
+            start = backup.lrsn
+    for record in changes_since(ctx, state.name, start, upto):
+        apply(content, record)
+    return content
+
+
+def lrsn_before(ctx: Ctx, structure: str, moment: dt.datetime, floor: int) -> int:
+    """The last LRSN logged for ``structure`` at or before ``moment`` (not below ``floor``):
+    a backup with EXCLINT leaves out what is newer (BR-4)."""
+    best = floor
+    for record in changes_since(ctx, structure, floor):
+        if dt.datetime.fromisoformat(str(record.detail["time"])) <= moment:
+            best = max(best, int(record.detail["lrsn"]))
+    return best
