@@ -18,6 +18,7 @@ from pathlib import Path
 
 from mqsc.bundled import bundled
 from mqsc.engine.config import QMConfig
+from mqsc.engine.group import CFRMPolicy, Group
 from mqsc.engine.manager import QueueManager
 from mqsc.source import Source
 
@@ -152,6 +153,8 @@ def new_definition(name: str, *, cpf: str | None = None, qsg: str = "",
     """The definition ``mqsc create`` makes: given decks, or the system decks."""
     name = name.upper()
     _check_name(name)
+    if qsg:
+        _check_name(qsg.upper(), "queue sharing group")
     first = tuple(_read(p) for p in csqinp1) or (_named(bundled(SYSTEM_DECKS[0]),
                                                         "CSQINP1.mqsc"),)
     second = tuple(_read(p) for p in csqinp2) or (_named(bundled(SYSTEM_DECKS[1]),
@@ -173,12 +176,13 @@ def _unique(first: tuple[Source, ...], second: tuple[Source, ...]) -> tuple[Sour
     return tuple(out)
 
 
-def _check_name(name: str) -> None:
-    # z/OS queue manager (subsystem) names: 1-4 characters, A-Z first, then A-Z 0-9 @ # $.
+def _check_name(name: str, what: str = "queue manager") -> None:
+    # z/OS queue manager (subsystem) and queue sharing group names: 1-4 characters, A-Z
+    # first, then A-Z 0-9 @ # $.
     import re
 
     if not re.fullmatch(r"[A-Z@#$][A-Z0-9@#$]{0,3}", name):
-        raise QMgrError(f"{name!r} is not a z/OS queue manager name (1-4 characters: A-Z "
+        raise QMgrError(f"{name!r} is not a z/OS {what} name (1-4 characters: A-Z "
                         "first, then A-Z, 0-9, @, #, $)")
 
 
@@ -206,8 +210,93 @@ def definition_of(name: str) -> QMDefinition:
 
 
 def state_path(name: str) -> Path:
-    """The default state database of a queue manager."""
-    return qmgr_dir(name) / "state.db"
+    """The default state database of a queue manager: its own, or its queue sharing group's
+    (one database holds a whole group, docs/qsg.md)."""
+    directory = qmgr_dir(name)
+    if (directory / "mqsc.toml").exists():
+        qsg = load_definition(directory).qsg
+        if qsg:
+            return qsg_dir(qsg) / "state.db"
+    return directory / "state.db"
+
+
+# ---- queue sharing groups ------------------------------------------------------------------
+def qsg_dir(qsg: str) -> Path:
+    """Where a queue sharing group's database and CFRM policy (``qsg.toml``) live."""
+    return home() / "qsgs" / qsg.upper()
+
+
+def cfrm_policy(qsg: str) -> CFRMPolicy:
+    """The group's CFRM policy (structure sizes) from its ``qsg.toml``; defaults if none."""
+    path = qsg_dir(qsg) / "qsg.toml"
+    if not path.exists():
+        return CFRMPolicy()
+    try:
+        return CFRMPolicy.from_data(tomllib.loads(path.read_text(encoding="utf-8")))
+    except (tomllib.TOMLDecodeError, ValueError) as error:
+        raise QMgrError(f"{path}: {error}") from None
+
+
+def write_cfrm(qsg: str) -> Path:
+    """Write a group's ``qsg.toml`` with the default policy, unless it exists."""
+    path = qsg_dir(qsg) / "qsg.toml"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"# Queue sharing group {qsg.upper()} (docs/qsg.md).\n\n"
+                        + CFRMPolicy().to_toml() + "\n# [cfrm.structures]\n"
+                        "# APP1 = \"256M\"\n", encoding="utf-8")
+    return path
+
+
+def member_definitions(qsg: str) -> list[QMDefinition]:
+    """Every queue manager created as a member of ``qsg``, in name order."""
+    root = home() / "qmgrs"
+    found = []
+    if root.is_dir():
+        for directory in sorted(root.iterdir()):
+            if (directory / "mqsc.toml").exists():
+                definition = load_definition(directory)
+                if definition.qsg.upper() == qsg.upper():
+                    found.append(definition)
+    return found
+
+
+def memory_group(qsg: str, *, extra: QMDefinition | None = None, clock=None) -> Group:
+    """A throw-away queue sharing group of every created member (and ``extra``), each
+    started in its initial configuration."""
+    group = Group(qsg.upper(), cfrm=cfrm_policy(qsg))
+    definitions = {d.name: d for d in member_definitions(qsg)}
+    if extra is not None:
+        definitions[extra.name] = extra
+    options = {"clock": clock} if clock is not None else {}
+    for name in sorted(definitions):
+        definitions[name].build(group=group, **options)
+    return group
+
+
+def _open_member(store, qsg: str, wanted: str, clock) -> QueueManager:
+    """Load a group from its database, adding members created since it was last opened."""
+    from mqsc.store import StoreError
+
+    known = set(store.names())
+    missing = [m for m in member_definitions(qsg) if m.name not in known]
+    if missing:
+        store.begin()
+        try:
+            group = (store.load_group(qsg) if qsg.upper() in store.groups()
+                     else Group(qsg.upper(), cfrm=cfrm_policy(qsg)))
+            options = {"clock": clock} if clock is not None else {}
+            for definition in missing:
+                store.add(definition.build(group=group, **options), definition.stored())
+            store.commit()
+        except BaseException:
+            store.rollback()
+            raise
+    group = store.load_group(qsg.upper())
+    qm = group.member(wanted)
+    if qm is None:
+        raise StoreError(f"{store.path} holds no queue manager {wanted} in group {qsg}")
+    return qm
 
 
 def open_qmgr(name: str | None = None, *, memory: bool = False,
@@ -222,20 +311,37 @@ def open_qmgr(name: str | None = None, *, memory: bool = False,
 
     options = {"clock": clock} if clock is not None else {}
     if memory:
-        return definition_of(name or default_name()).build(**options)
+        definition = definition_of(name or default_name())
+        if definition.qsg:
+            return memory_group(definition.qsg, extra=definition,
+                                clock=clock).members[definition.name]
+        return definition.build(**options)
     path = state if state is not None else state_path(name or default_name())
     try:
         if path.exists():
             store = StateStore.open(path)
             names = store.names()
             wanted = (name or (names[0] if len(names) == 1 else default_name())).upper()
-            qm = store.load(wanted)
+            qsg = definition_of(wanted).qsg if (qmgr_dir(wanted) / "mqsc.toml").exists() else ""
+            qm = _open_member(store, qsg, wanted, clock) if qsg else store.load(wanted)
         else:
             definition = definition_of(name or default_name())
             if state is None and not (qmgr_dir(definition.name) / "mqsc.toml").exists():
                 write_definition(definition, qmgr_dir(definition.name))
-            qm = definition.build(**options)
-            store = StateStore.create(path, qm, definition.stored())
+            if definition.qsg:
+                group = memory_group(definition.qsg, extra=definition, clock=clock)
+                members = [group.members[n] for n in sorted(group.members)]
+                stored = {d.name: d.stored() for d in member_definitions(definition.qsg)}
+                stored.setdefault(definition.name, definition.stored())
+                store = StateStore.create(path, members[0], stored[members[0].name])
+                store.begin()
+                for member in members[1:]:
+                    store.add(member, stored[member.name])
+                store.commit()
+                qm = group.members[definition.name]
+            else:
+                qm = definition.build(**options)
+                store = StateStore.create(path, qm, definition.stored())
     except StoreError as error:
         raise QMgrError(str(error)) from None
     if clock is not None:

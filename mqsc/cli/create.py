@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from mqsc.qmgrs import QMgrError, create, new_definition
+from mqsc.qmgrs import QMgrError, create, memory_group, new_definition, write_cfrm
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,16 +25,25 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="CSQINP1 deck(s): buffer pools and page sets")
     parser.add_argument("--csqinp2", nargs="+", type=Path, default=[], metavar="FILE",
                         help="CSQINP2 deck(s): object definitions, processed after restart")
+    parser.add_argument("--qsg", default="", metavar="QSG",
+                        help="make it a member of this queue sharing group (1-4 characters; "
+                        "the group is created with its first member, docs/qsg.md)")
     parser.add_argument("--force", action="store_true", help="replace an existing one")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        definition = new_definition(args.name, cpf=args.cpf, csqinp1=args.csqinp1,
-                                    csqinp2=args.csqinp2)
-        qm = definition.build()
+        definition = new_definition(args.name, cpf=args.cpf, qsg=args.qsg,
+                                    csqinp1=args.csqinp1, csqinp2=args.csqinp2)
+        if definition.qsg:
+            # Started with the other members, so its decks meet the group as it will.
+            qm = memory_group(definition.qsg, extra=definition).members[definition.name]
+        else:
+            qm = definition.build()
         directory = create(definition, force=args.force)
+        if definition.qsg:
+            write_cfrm(definition.qsg)
     except QMgrError as error:
         print(f"mqsc create: {error}", file=sys.stderr)
         return 2
@@ -43,5 +52,7 @@ def run(args: argparse.Namespace) -> int:
         where = f"{result.location}: " if result.location else ""
         first = next(result.messages())
         print(f"{where}{first.msg_id} {result.text}", file=sys.stderr)
-    print(f"Queue manager {definition.name} (CPF {definition.cpf}) created in {directory}")
+    group = f", member of queue sharing group {definition.qsg}" if definition.qsg else ""
+    print(f"Queue manager {definition.name} (CPF {definition.cpf}){group} created in "
+          f"{directory}")
     return 0

@@ -113,6 +113,8 @@ class QueueManager:
         self.state.tables["qmgr"][None] = QueueManagerInfo(name, cpf or name, qsg)
         #: The queue sharing group this queue manager is a member of (docs/qsg.md).
         self.group: Group | None = None
+        if group is None and qsg:
+            group = Group(qsg)  # a member built on its own: a group of one
         if group is not None:
             group.join(self)
         self.config = config or QMConfig()
@@ -169,7 +171,10 @@ class QueueManager:
         other = QueueManager(self.name, cpf=self.cpf, qsg=self.info.qsg, config=self.config,
                              csqinp1=self.csqinp1, csqinp2=self.csqinp2, clock=self.clock,
                              user=self.user)
-        other.state = self.state.copy(PRIVATE_TABLES)
+        copied = self.state.copy(PRIVATE_TABLES)
+        for table in PRIVATE_TABLES:
+            other.state.tables[table] = copied.tables[table]
+        other.state.journal = copied.journal
         if group is not None:
             group.join(other)
         other.phase = self.phase

@@ -170,6 +170,16 @@ class StateStore:
         return [r[0][4:] for r in self.conn.execute(
             "SELECT name FROM qmgr WHERE name LIKE 'QSG:%' ORDER BY name")]
 
+    # ---- explicit transactions (adding members) --------------------------------------------
+    def begin(self) -> None:
+        self.conn.execute("BEGIN IMMEDIATE")
+
+    def commit(self) -> None:
+        self.conn.execute("COMMIT")
+
+    def rollback(self) -> None:
+        self.conn.execute("ROLLBACK")
+
     # ---- writing a whole queue manager -----------------------------------------------------
     def add(self, qm: QueueManager, definition: Mapping[str, Any]) -> None:
         """Write a new queue manager's definition and whole state (inside a transaction).

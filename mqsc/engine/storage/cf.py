@@ -176,10 +176,10 @@ def now(ctx: Ctx) -> dt.datetime:
     return ctx.qm.clock()
 
 
-def log_change(ctx: Ctx, kind: str, size: int, records: int, **detail: object) -> None:
+def log_change(ctx: Ctx, kind: str, nbytes: int, records: int, **detail: object) -> None:
     """Log a persistent change to a shared queue on the issuing member's log, stamped with
     the group's LRSN and the time (recovery and backups order and select by them)."""
-    ctx.log(kind, size, records=records, lrsn=next_lrsn(ctx),
+    ctx.log(kind, nbytes, records=records, lrsn=next_lrsn(ctx),
             time=now(ctx).isoformat(timespec="seconds"), **detail)
 
 
@@ -224,7 +224,7 @@ def apply(content: Content, record: LogRecord) -> None:
         if last is not None and last.id == run_id:
             last.count += int(detail["count"])
         else:
-            store.runs.append(Run(run_id, int(detail["count"]), int(detail["size"]), True,
+            store.runs.append(Run(run_id, int(detail["count"]), int(detail["msgsize"]), True,
                                   int(detail["priority"]), -1))
         store.next_id = max(store.next_id, run_id + 1)
     elif record.kind == "cfget":

@@ -118,7 +118,7 @@ def put(ctx: Ctx, q: Any, count: int, size: int, *, persistent: bool | None,
         run.count += done
         if persistent:
             cf.log_change(ctx, "cfput", done * (size + cf.LOG_PER_SHARED_MSG), done,
-                          structure=structure, queue=name, run=run.id, size=size,
+                          structure=structure, queue=name, run=run.id, msgsize=size,
                           priority=priority, count=done)
     store.runs = [r for r in store.runs if r.count]
     if not store.runs:
