@@ -21,16 +21,18 @@ def summary_lines(w: Workload, qmgr: str, cpf: str) -> list[str]:
                  f" Message size        : "
                  f"{f'{w.size} bytes' if w.size or not w.bytes else 'mixed'} "
                  f"({w.bytes:,} bytes in all)",
-                 f" Persistence         : {'persistent' if w.persistent else 'nonpersistent'}",
-                 f" Pages used          : {w.pages}"]
+                 f" Persistence         : {'persistent' if w.persistent else 'nonpersistent'}"]
+        lines.append(f" CF structure        : {w.structure}, {w.cf_bytes:,} bytes used"
+                     if w.structure else f" Pages used          : {w.pages}")
         if w.backed_out:
             lines.append(f" Backed out          : {w.backed_out} (the unit of work in flight)")
     else:
         wanted = "all" if w.requested < 0 else str(w.requested)
         lines = [f"Get from {w.queue} on {qmgr}",
                  f" Messages got        : {w.done} (asked for {wanted})",
-                 f" Bytes got           : {w.bytes:,}",
-                 f" Pages freed         : {w.pages}"]
+                 f" Bytes got           : {w.bytes:,}"]
+        lines.append(f" CF structure        : {w.structure}, {w.cf_bytes:,} bytes freed"
+                     if w.structure else f" Pages freed         : {w.pages}")
     for pool, s in sorted(w.pools.items()):
         lines.append(f" Buffer pool {pool:<8}: {s.get('getn', 0)} new pages, "
                      f"{s.get('getp', 0)} hits, {s.get('rio', 0)} pages read back, "
@@ -45,7 +47,8 @@ def summary_lines(w: Workload, qmgr: str, cpf: str) -> list[str]:
             extra.append(f"no buffer available {s['sos']} times")
         extra.append(f"lowest stealable {s.get('low', 0)} buffers")
         lines.append("                       " + "; ".join(extra))
-    lines.append(f" Page set expansions : {w.expansions}")
+    if not w.structure:
+        lines.append(f" Page set expansions : {w.expansions}")
     lines.append(f" Completion          : {w.reason_name} ({w.reason})")
     if w.messages:
         # On z/OS these go to the console and the queue manager's job log, not to the
@@ -63,5 +66,6 @@ def summary_json(w: Workload, qmgr: str, cpf: str) -> dict[str, Any]:
         "persistent": w.persistent, "pages": w.pages, "backedOut": w.backed_out,
         "reasonCode": w.reason, "reason": w.reason_name, "expansions": w.expansions,
         "bufferPools": {str(k): dict(v) for k, v in sorted(w.pools.items())},
+        "cfStructure": w.structure or None, "cfBytes": w.cf_bytes,
         "console": [messages.line(m.msg_id, m.inserts, cpf) for m in w.messages],
     }

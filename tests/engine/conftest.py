@@ -59,3 +59,35 @@ def qmz1() -> QueueManager:
 @pytest.fixture
 def minimal() -> QueueManager:
     return fresh_minimal()
+
+
+# ---- a queue sharing group -------------------------------------------------------------------
+#: Members of the test group QSG1; QSA3 is created but stopped in ``fresh_group``.
+MEMBERS = ("QSA1", "QSA2", "QSA3")
+GROUP_DECK = """\
+DEFINE CFSTRUCT(APP1) CFLEVEL(5) RECOVER(YES) DESCR('recoverable, level 5')
+DEFINE CFSTRUCT(APP3) CFLEVEL(3) RECOVER(YES)
+DEFINE CFSTRUCT(NOREC) CFLEVEL(4) RECOVER(NO)
+DEFINE QLOCAL(PAY.SQ) QSGDISP(SHARED) CFSTRUCT(APP1) MSGDLVSQ(FIFO)
+DEFINE QLOCAL(HR.SQ) QSGDISP(SHARED) CFSTRUCT(APP3)
+DEFINE QLOCAL(TEMP.SQ) QSGDISP(SHARED) CFSTRUCT(NOREC)
+"""
+
+
+@functools.cache
+def _group_template():
+    from mqsc.engine.group import CFRMPolicy, Group
+
+    group = Group("QSG1", cfrm=CFRMPolicy(sizes={"NOREC": 1024}))
+    for name in MEMBERS:
+        QueueManager.create(name, csqinp1=MINIMAL_CSQINP1, csqinp2=MINIMAL_CSQINP2,
+                            clock=clock, group=group)
+    for result in group.members["QSA1"].run(GROUP_DECK):
+        assert result.ok, result
+    return group
+
+
+def fresh_group():
+    """QSG1: members QSA1 and QSA2 running (and QSA3 defined, running), the structures APP1
+    (CFLEVEL 5), APP3 (CFLEVEL 3), NOREC (RECOVER(NO), 1 MB) and a shared queue on each."""
+    return _group_template().copy()

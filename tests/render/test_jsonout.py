@@ -57,3 +57,29 @@ def test_failed_command_reason_codes() -> None:
     assert data["overallCompletionCode"] == 2 and data["overallReasonCode"] == 3008
     assert data["commandResponse"][0]["reasonCode"] == 2085
     assert data["return"] == "0000000C" and data["reason"] == "00000008"
+
+
+GROUP_COMMANDS = [
+    ("QSA1", "DISPLAY QLOCAL(*) CMDSCOPE(*)"),
+    ("QSA1", "DEFINE QLOCAL(G.Q) QSGDISP(GROUP)"),
+    ("QSA1", "DISPLAY CFSTATUS(*) TYPE(SUMMARY)"),
+    ("QSA2", "DISPLAY CFSTATUS(APP1) TYPE(BACKUP)"),
+    ("QSA1", "DELETE QLOCAL(NONE) CMDSCOPE(*)"),
+]
+
+
+@pytest.mark.parametrize("member,command", GROUP_COMMANDS)
+def test_queue_sharing_group_output_is_valid(member: str, command: str, validator) -> None:
+    from tests.engine.conftest import fresh_group
+
+    data = result_json(fresh_group().members[member].execute(command))
+    errors = sorted(validator.iter_errors(data), key=str)
+    assert not errors, errors[0]
+
+
+def test_routed_replies_are_one_response_per_queue_manager() -> None:
+    from tests.engine.conftest import fresh_group
+
+    data = result_json(fresh_group().members["QSA1"].execute("DISPLAY QMGR CMDSCOPE(*)"))
+    managers = [r.get("qmgr") for r in data["commandResponse"]]
+    assert {"QSA1", "QSA2", "QSA3"} <= set(managers)
