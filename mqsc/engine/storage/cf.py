@@ -244,8 +244,14 @@ def changes_since(ctx: Ctx, structure: str, after: int, upto: int | None = None
                   ) -> list[LogRecord]:
     """Every member's logged persistent changes to ``structure`` with LRSN in (after, upto],
     in LRSN order (members' logs merged, as recovery reads them)."""
-    records = []
-    for member in ctx.qm.group.members.values():
+    return [record for _, record in changes_by_member(ctx, structure, after, upto)]
+
+
+def changes_by_member(ctx: Ctx, structure: str, after: int, upto: int | None = None
+                      ) -> list[tuple[str, LogRecord]]:
+    """The same, each with the member whose log holds it."""
+    found = []
+    for name, member in ctx.qm.group.members.items():
         for record in log_of(ctx, member):
             if record.kind not in ("cfput", "cfget"):
                 continue
@@ -253,9 +259,9 @@ def changes_since(ctx: Ctx, structure: str, after: int, upto: int | None = None
             lrsn = int(detail.get("lrsn", 0))
             if detail.get("structure") == structure and lrsn > after and (
                     upto is None or lrsn <= upto):
-                records.append(record)
-    records.sort(key=lambda r: int(r.detail["lrsn"]))
-    return records
+                found.append((name, record))
+    found.sort(key=lambda pair: int(pair[1].detail["lrsn"]))
+    return found
 
 
 def log_of(ctx: Ctx, member: Any) -> list[LogRecord]:
@@ -273,15 +279,7 @@ def log_of(ctx: Ctx, member: Any) -> list[LogRecord]:
 
 def log_members(ctx: Ctx, structure: str, after: int) -> list[str]:
     """Members whose logs hold changes a recovery from LRSN ``after`` needs (LOGS)."""
-    names = set()
-    for member in ctx.qm.group.members.values():
-        for record in log_of(ctx, member):
-            detail = record.detail
-            if (record.kind in ("cfput", "cfget") and detail.get("structure") == structure
-                    and int(detail.get("lrsn", 0)) > after):
-                names.add(member.name)
-                break
-    return sorted(names)
+    return sorted({name for name, _ in changes_by_member(ctx, structure, after)})
 
 
 def backup_record(ctx: Ctx, backup: Backup) -> LogRecord | None:
