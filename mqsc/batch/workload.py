@@ -155,9 +155,9 @@ def parse_get_parm(parm: str) -> GetParm:
 
 
 def _required(values: dict[str, object]) -> dict[str, object]:
-    for key, flag in (("qmgr", "-m"), ("queue", "-q")):
+    for key, flag, what in (("qmgr", "-m", "queue manager"), ("queue", "-q", "queue")):
         if not values.get(key):
-            raise ParmError(f"{flag} is required (the {'queue manager' if key == 'qmgr' else 'queue'})")
+            raise ParmError(f"{flag} is required (the {what})")
     return values
 
 

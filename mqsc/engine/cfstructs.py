@@ -340,6 +340,9 @@ def _recover(ctx: Ctx, name: str) -> None:
     ctx.say("CSQE130I", struc=name, qmgr=backup.qmgr, from_rba=rba_text(backup.srba),
             to_rba=rba_text(backup.erba))
     ctx.say("CSQE132I", from_lrsn=f"{backup.lrsn:012X}", to_lrsn=f"{to_lrsn:012X}")
+    if records:
+        # The logs are read backwards from the newest change (BR-6).
+        ctx.say("CSQE133I", lrsn=f"{to_lrsn:012X}")
     content = cf.recovered_content(ctx, state)
     queues = set(cf.queues_on(ctx, name))
     for queue in queues:

@@ -347,8 +347,8 @@ def test_recover_normal_restores_persistent_messages_from_every_members_log(grou
     expected = persistent_runs(group, "PAY.SQ")
     assert a.execute("RESET CFSTRUCT(APP1) ACTION(FAIL)").ok
     result = b.execute("RECOVER CFSTRUCT(APP1)")
-    assert ids(result) == ["CSQE130I", "CSQE132I", "CSQE134I", "CSQE131I", "MQSC309I",
-                           "CSQ9022I"]
+    assert ids(result) == ["CSQE130I", "CSQE132I", "CSQE133I", "CSQE134I", "CSQE131I",
+                           "MQSC309I", "CSQ9022I"]
     assert persistent_runs(group, "PAY.SQ") == expected == [(3, 30, 2000, 0), (4, 5, 300, 0)]
     assert depth(group, "PAY.SQ") == 35
     assert a.put("PAY.SQ", 1, 10).done == 1  # usable again

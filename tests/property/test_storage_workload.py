@@ -1,8 +1,8 @@
 """Storage invariants under random workloads (issue 5 acceptance).
 
 A stateful model puts and gets random messages (short and long, persistent or not, in units of
-work; persistent puts take checkpoints), restarts the queue manager and alters pools, on a small queue manager whose
-page set 1 can fill up. After every step:
+work; persistent puts take checkpoints), restarts the queue manager and alters pools, on a
+small queue manager whose page set 1 can fill up. After every step:
 
 * page conservation: every page set's used pages are exactly the pages its queues' messages and
   message lists hold (so a put and a get of the same messages return every page);

@@ -138,3 +138,13 @@ def test_log_records_are_stored(tmp_path: Path) -> None:
     rows = sqlite3.connect(db).execute(
         "SELECT rba, kind, size FROM log WHERE kind = 'put'").fetchall()
     assert rows == [(rba_before, "put", 10 * (1000 + 1280))]
+
+
+def test_the_sqlite_store_implements_the_store_protocol(tmp_path: Path) -> None:
+    from mqsc.store.interface import Store
+
+    qm = open_qmgr("QMZ1", state=tmp_path / "qm.db")
+    try:
+        assert isinstance(qm.gate, Store)
+    finally:
+        qm.close()
