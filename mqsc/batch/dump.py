@@ -31,6 +31,8 @@ FAMILIES: Mapping[str, tuple[str, Mapping[str, Any]]] = {
     "CFSTRUCT": ("cfstruct", attributes.CFSTRUCT),
     "QLOCAL": ("qlocal", attributes.QLOCAL),
 }
+#: The shared-repository table of each type's QSGDISP(GROUP) and (SHARED) objects.
+GROUP_FAMILIES = {"STGCLASS": "gstgclass", "QLOCAL": "gqlocal"}
 #: Command options, not attributes: never part of a definition.
 OPTIONS = frozenset({"LIKE", "REPLACE", "CMDSCOPE"})
 #: Keys of the JSON dump, per object type.
@@ -74,7 +76,13 @@ def definitions(qm: QueueManager) -> list[Definition]:
     out = [_pool(p) for _, p in sorted(tables["pool"].items())]
     out += [_pageset(ps) for _, ps in sorted(tables["pageset"].items())]
     for objtype, (table, _) in FAMILIES.items():
-        out += [_object(objtype, obj) for _, obj in sorted(tables[table].items())]
+        # In a queue sharing group, GROUP and SHARED objects come first; COPY objects are
+        # left out: replaying a GROUP definition makes them again on every member.
+        if qm.group is not None and objtype in GROUP_FAMILIES:
+            out += [_object(objtype, obj)
+                    for _, obj in sorted(tables[GROUP_FAMILIES[objtype]].items())]
+        out += [_object(objtype, obj) for _, obj in sorted(tables[table].items())
+                if obj.get("QSGDISP", "QMGR") != "COPY"]
     out.append(_qmgr(qm))
     return out
 

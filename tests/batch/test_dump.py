@@ -130,3 +130,21 @@ def test_round_trip_property(queues) -> None:
     replayed = fresh_qmz1()
     assert all(r.ok for r in replayed.run(text))
     assert dump.csqinp2_deck(replayed) == text
+
+
+def test_group_member_dump_replays_on_a_fresh_group() -> None:
+    from mqsc.batch import dump
+    from tests.engine.conftest import fresh_group
+
+    group = fresh_group()
+    a = group.members["QSA1"]
+    assert a.execute("DEFINE QLOCAL(G.Q) QSGDISP(GROUP) DESCR('g')").ok
+    text = dump.csqinp2_deck(a)
+    assert "QSGDISP(SHARED)" in text and "QSGDISP(GROUP)" in text
+    assert "QSGDISP(COPY)" not in text
+    other = fresh_group().members["QSA2"]
+    results = other.run(text)
+    assert all(all(r.ok for r in one.all_sets()) for one in results)
+    assert other.state.tables["qlocal"]["G.Q"].get("QSGDISP") == "COPY"
+    assert dump.csqinp2_deck(other.group.members["QSA1"]).split("\n", 4)[4] == \
+        text.split("\n", 4)[4]
