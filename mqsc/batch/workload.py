@@ -185,9 +185,7 @@ def run_oemput(ctx: StepContext) -> StepOutcome:
                  f"Commit every {parm.commit} messages" if parm.commit
                  else "No units of work", "")
     if qm is None:
-        ctx.sysprint(f"MQCONN failed with reason code {mqrc.MQRC_Q_MGR_NAME_ERROR} "
-                     f"({mqrc.name(mqrc.MQRC_Q_MGR_NAME_ERROR)})")
-        return StepOutcome(cc=CC_MQ_FAILED)
+        return _no_connection(ctx)
     outcome = _put_cycle(qm, parm, sizes)
     ctx.sysprint(f"Total Transactions : {outcome.done}", "", NOT_EMULATED, "")
     ctx.print("SYSPRINT", summary_lines(outcome, qm.name, qm.cpf))
@@ -227,9 +225,7 @@ def run_mget(ctx: StepContext) -> StepOutcome:
                  f"Buffer size is {MGET_BUFFER} bytes", "", f"Starting at {_stamp(start)}", "")
     qm = ctx.qmgr(parm.qmgr)
     if qm is None:
-        ctx.sysprint(f"MQCONN failed with reason code {mqrc.MQRC_Q_MGR_NAME_ERROR} "
-                     f"({mqrc.name(mqrc.MQRC_Q_MGR_NAME_ERROR)})")
-        return StepOutcome(cc=CC_MQ_FAILED)
+        return _no_connection(ctx)
     outcome = qm.get(parm.queue, parm.count)
     ctx.sysprint(f"Total Messages : {outcome.done}", NOT_EMULATED, "")
     ctx.print("SYSPRINT", summary_lines(outcome, qm.name, qm.cpf))
@@ -241,6 +237,13 @@ def run_mget(ctx: StepContext) -> StepOutcome:
                          f"({outcome.reason_name})")
     ctx.sysprint("", f"Ending at {_stamp(start + dt.timedelta(seconds=parm.wait))}.")
     return StepOutcome(cc=CC_MQ_FAILED if failed else CC_OK)
+
+
+def _no_connection(ctx: StepContext) -> StepOutcome:
+    """MQCONN to a queue manager the job does not have: MQRC 2058."""
+    ctx.sysprint(f"MQCONN failed with reason code {mqrc.MQRC_Q_MGR_NAME_ERROR} "
+                 f"({mqrc.name(mqrc.MQRC_Q_MGR_NAME_ERROR)})")
+    return StepOutcome(cc=CC_MQ_FAILED)
 
 
 def _stamp(moment: dt.datetime) -> str:

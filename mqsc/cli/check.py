@@ -19,7 +19,7 @@ import sys
 
 from mqsc.batch.reports import FAIL_LEVELS
 from mqsc.checker import DeckReport, Options, check
-from mqsc.cli.inputs import InputError, add_input_options, read_deck
+from mqsc.cli.inputs import add_input_options, read_sources
 from mqsc.cli.options import add_qmgr_options, open_scratch
 from mqsc.cli.reporting import REPORT_FORMATS, add_report_options, ignored, write_report
 from mqsc.diagnostics import Diagnostic, Severity
@@ -47,10 +47,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        sources = [read_deck(path, args.encoding).source for path in args.files]
-    except InputError as error:
-        print(f"mqsc check: {error}", file=sys.stderr)
+    sources = read_sources(args, "check")
+    if sources is None:
         return 2
     qm = None
     if not args.syntax_only:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from mqsc.batch import csqutil
 from mqsc.cli.inputs import InputError, read_deck
-from mqsc.cli.options import QueueManagers, fixed_clock
+from mqsc.cli.options import QueueManagers, add_state_options, fixed_clock
 from mqsc.qmgrs import default_name
 from mqsc.source import Source
 
@@ -48,11 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--columns", choices=("72", "all"), default="72",
                         help="significant columns of SYSIN and the decks: 72 as on z/OS "
                         "(default), or all")
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument("--state", metavar="PATH", type=Path,
-                       help="state database file to use instead of the default one")
-    group.add_argument("--memory", action="store_true",
-                       help="throw-away queue managers in their initial configuration")
+    add_state_options(parser, "throw-away queue managers in their initial configuration")
     parser.set_defaults(handler=run)
 
 

@@ -16,7 +16,7 @@ import json
 import sys
 
 from mqsc.batch import plan as planning
-from mqsc.cli.inputs import InputError, add_input_options, read_deck
+from mqsc.cli.inputs import add_input_options, read_sources
 from mqsc.cli.options import add_qmgr_options, open_scratch
 from mqsc.qmgrs import QMgrError, definition_of
 
@@ -36,10 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        sources = [read_deck(path, args.encoding).source for path in args.files]
-    except InputError as error:
-        print(f"mqsc diff: {error}", file=sys.stderr)
+    sources = read_sources(args, "diff")
+    if sources is None:
         return 2
     current = open_scratch(args, "diff")
     if current is None:

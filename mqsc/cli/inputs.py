@@ -53,3 +53,15 @@ def read_deck(path: str, encoding: str) -> Deck:
                          f"{error.start}") from None
     except OSError as error:
         raise InputError(f"{path}: {error.strerror}") from None
+
+
+def read_sources(args, prog: str) -> list | None:
+    """The decks named on the command line as sources; prints why not and returns None when
+    one cannot be read (the caller exits with 2)."""
+    import sys
+
+    try:
+        return [read_deck(path, args.encoding).source for path in args.files]
+    except InputError as error:
+        print(f"mqsc {prog}: {error}", file=sys.stderr)
+        return None

@@ -22,7 +22,7 @@ from pathlib import Path
 from mqsc.batch import jcl, jes, runner
 from mqsc.batch.datasets import Catalog
 from mqsc.cli.inputs import InputError, read_deck
-from mqsc.cli.options import QueueManagers, fixed_clock
+from mqsc.cli.options import QueueManagers, add_state_options, fixed_clock
 from mqsc.qmgrs import home
 
 EXIT_ABEND, EXIT_JCL_ERROR, MAXCC_CAP = 253, 254, 252
@@ -48,11 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="encoding of the JCL and of the cataloged data sets")
     parser.add_argument("--output", "-o", type=Path, metavar="DIR",
                         help="also write each job's data sets as files under DIR/<jobname>")
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument("--state", metavar="PATH", type=Path,
-                       help="state database file to use instead of the default one")
-    group.add_argument("--memory", action="store_true",
-                       help="throw-away queue managers in their initial configuration")
+    add_state_options(parser, "throw-away queue managers in their initial configuration")
     parser.set_defaults(handler=run)
 
 

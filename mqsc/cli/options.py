@@ -15,11 +15,15 @@ def add_qmgr_options(parser: argparse.ArgumentParser) -> None:
     """``--qmgr``, ``--state`` and ``--memory``."""
     parser.add_argument("--qmgr", "-m", metavar="NAME",
                         help=f"queue manager (default $MQSC_QMGR or {default_name()})")
+    add_state_options(parser, "a throw-away queue manager in its initial configuration")
+
+
+def add_state_options(parser: argparse.ArgumentParser, memory_help: str) -> None:
+    """``--state`` or ``--memory``: where the queue managers' state is."""
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--state", metavar="PATH", type=Path,
                        help="state database file to use instead of the default one")
-    group.add_argument("--memory", action="store_true",
-                       help="a throw-away queue manager in its initial configuration")
+    group.add_argument("--memory", action="store_true", help=memory_help)
 
 
 def open_from(args: argparse.Namespace, prog: str) -> QueueManager | None:

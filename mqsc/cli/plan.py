@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from mqsc.batch import plan as planning
-from mqsc.cli.inputs import InputError, add_input_options, read_deck
+from mqsc.cli.inputs import add_input_options, read_sources
 from mqsc.cli.options import add_qmgr_options, open_scratch
 
 
@@ -33,10 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        sources = [read_deck(path, args.encoding).source for path in args.files]
-    except InputError as error:
-        print(f"mqsc plan: {error}", file=sys.stderr)
+    sources = read_sources(args, "plan")
+    if sources is None:
         return 2
     qm = open_scratch(args, "plan")
     if qm is None:

@@ -8,7 +8,6 @@ cannot be opened.
 from __future__ import annotations
 
 import argparse
-import sys
 
 from mqsc.catalog import Source
 from mqsc.cli.options import add_qmgr_options, open_from

@@ -352,11 +352,7 @@ def _recover(ctx: Ctx, name: str) -> None:
         if queue in queues:
             ctx.txn.put("cfmsgs", queue, QueueStore(queue, store.runs, store.next_id))
     ctx.say("CSQE134I")
-    edited = ctx.txn.edit("cfstatus", name)
-    edited.status = "ACTIVE"
-    edited.recovered = ctx.stamp()
-    edited.connections = [ctx.qm.name]
-    ctx.say("CSQE131I", struc=name)
+    _recovered(ctx, name)
     log_mb = sum(r.size for r in records) / 2**20
     restore = cf.RESTORE_SECONDS_PER_MB * backup.size / 2**20
     seconds = restore + log_mb / READ_RATE
@@ -368,14 +364,20 @@ def _purge(ctx: Ctx, name: str) -> None:
     for queue in cf.queues_on(ctx, name):
         if ctx.txn.has("cfmsgs", queue):
             ctx.txn.delete("cfmsgs", queue)
+    edited = _recovered(ctx, name)
+    # Empty from now on: an older backup would bring purged messages back.
+    edited.base = ctx.txn.get("group", None).lrsn
+    edited.backup = None
+
+
+def _recovered(ctx: Ctx, name: str) -> cf.StructureState:
+    """A recovered structure is ACTIVE again, connected to the recovering member."""
     edited = ctx.txn.edit("cfstatus", name)
     edited.status = "ACTIVE"
     edited.recovered = ctx.stamp()
     edited.connections = [ctx.qm.name]
-    # Empty from now on: an older backup would bring purged messages back.
-    edited.base = ctx.txn.get("group", None).lrsn
-    edited.backup = None
     ctx.say("CSQE131I", struc=name)
+    return edited
 
 
 # ---- RESET CFSTRUCT ------------------------------------------------------------------------

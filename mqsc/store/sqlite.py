@@ -83,14 +83,7 @@ class StateStore:
                timeout: float = DEFAULT_TIMEOUT) -> StateStore:
         """Create a database for ``qm`` (refuses to touch an existing file)."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            # Owner-only permissions from the start: the state holds a site's configuration.
-            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
-        except FileExistsError:
-            raise StoreError(f"{path} already exists") from None
-        except OSError as error:
-            raise StoreError(f"{path}: {error.strerror}") from None
-        os.close(fd)
+        _create_private(path)
         store = cls(path, _connect(path, timeout), timeout=timeout)
         conn = store.conn
         conn.execute("BEGIN IMMEDIATE")
@@ -476,13 +469,7 @@ class StateStore:
     def backup(self, target: Path) -> None:
         """Copy the database to ``target`` (a new file, owner-only), consistent even while
         other processes use it: SQLite's online backup copies one committed state."""
-        try:
-            fd = os.open(target, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
-        except FileExistsError:
-            raise StoreError(f"{target} already exists") from None
-        except OSError as error:
-            raise StoreError(f"{target}: {error.strerror}") from None
-        os.close(fd)
+        _create_private(target)
         copy = sqlite3.connect(target)
         try:
             self.conn.backup(copy)
@@ -527,6 +514,18 @@ class StateStore:
         who = "; ".join(self.others()) or "another process"
         return (f"queue manager {name} is in use by {who}: it held {self.path} for more than "
                 f"{self.timeout:g} seconds (MQSC_LOCK_TIMEOUT)")
+
+
+def _create_private(path: Path) -> None:
+    """Create an empty file with owner-only permissions (the state holds a site's
+    configuration); never touch one that exists."""
+    try:
+        fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    except FileExistsError:
+        raise StoreError(f"{path} already exists") from None
+    except OSError as error:
+        raise StoreError(f"{path}: {error.strerror}") from None
+    os.close(fd)
 
 
 def group_owner(qsg: str) -> str:

@@ -254,10 +254,16 @@ def _put_check(ctx: Ctx, q: Any, size: int) -> int:
 
 
 def _store(ctx: Ctx, queue: str) -> QueueStore:
-    if ctx.txn.has("messages", queue):
-        return ctx.txn.edit("messages", queue)
+    return store_for_put(ctx, "messages", queue)
+
+
+def store_for_put(ctx: Ctx, table: str, queue: str) -> QueueStore:
+    """A queue's message store, editable in this transaction (a new one if it has none):
+    ``messages`` for private queues, ``cfmsgs`` for shared ones."""
+    if ctx.txn.has(table, queue):
+        return ctx.txn.edit(table, queue)
     store = QueueStore(queue)
-    ctx.txn.put("messages", queue, store)
+    ctx.txn.put(table, queue, store)
     return store
 
 

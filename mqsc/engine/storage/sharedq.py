@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from mqsc.engine.storage import cf
 from mqsc.engine.storage import constants as C
-from mqsc.engine.storage.messages import QueueStore
+from mqsc.engine.storage.messages import QueueStore, store_for_put
 from mqsc.mqrc import (
     MQRC_CF_STRUC_ERROR,
     MQRC_CF_STRUC_FAILED,
@@ -104,7 +104,7 @@ def put(ctx: Ctx, q: Any, count: int, size: int, *, persistent: bool | None,
     if persistent and (definition.get("RECOVER") != "YES" or level < 3):
         return failed(MQRC_PERSISTENT_NOT_ALLOWED)
     connect(ctx, structure)
-    store = _store(ctx, name)
+    store = store_for_put(ctx, "cfmsgs", name)
     todo = min(count, max(0, int(q.get("MAXDEPTH")) - store.depth))
     fits = cf.room(ctx, structure, size)
     done = min(todo, fits)
@@ -193,10 +193,3 @@ def purge(ctx: Ctx, name: str) -> None:
                       queue=name, runs=[[i, n] for i, n in taken])
     ctx.txn.delete("cfmsgs", name)
 
-
-def _store(ctx: Ctx, name: str) -> QueueStore:
-    if ctx.txn.has("cfmsgs", name):
-        return ctx.txn.edit("cfmsgs", name)
-    store = QueueStore(name)
-    ctx.txn.put("cfmsgs", name, store)
-    return store
