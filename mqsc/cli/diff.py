@@ -12,12 +12,12 @@ the deck that fail.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from mqsc.batch import plan as planning
 from mqsc.cli.inputs import add_input_options, read_sources
 from mqsc.cli.options import add_qmgr_options, open_scratch
+from mqsc.cli.plan import show
 from mqsc.qmgrs import QMgrError, definition_of
 
 
@@ -48,16 +48,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"mqsc diff: {error}", file=sys.stderr)
         return 2
     result = planning.diff(current, base, sources, columns=args.columns)
-    if args.format == "json":
-        print(json.dumps(planning.to_json(result), indent=1))
-    else:
-        names = ", ".join(s.name for s in sources)
-        print(f"Queue manager {result.qmgr} compared with {names} (current -> deck):")
-        print()
-        for line in planning.text_lines(result) or ["  no differences"]:
-            print(line)
-        print()
-        print(f"Differences: {planning.summary(result)}.")
+    names = ", ".join(s.name for s in sources)
+    show(result, args.format, f"Queue manager {result.qmgr} compared with {names} "
+         "(current -> deck):", "  no differences", "Differences")
     if result.failures:
         return 2
     return 1 if result.changes else 0

@@ -39,14 +39,20 @@ def run(args: argparse.Namespace) -> int:
     if qm is None:
         return 2
     result = planning.plan(qm, sources, columns=args.columns)
-    if args.format == "json":
-        print(json.dumps(planning.to_json(result), indent=1))
-    else:
-        names = ", ".join(s.name for s in sources)
-        print(f"Plan for {names} on queue manager {result.qmgr} (nothing is changed):")
-        print()
-        for line in planning.text_lines(result) or ["  no changes"]:
-            print(line)
-        print()
-        print(f"Plan: {planning.summary(result)}.")
+    names = ", ".join(s.name for s in sources)
+    show(result, args.format, f"Plan for {names} on queue manager {result.qmgr} (nothing is "
+         "changed):", "  no changes", "Plan")
     return 1 if result.failures else 0
+
+
+def show(result, fmt: str, heading: str, nothing: str, label: str) -> None:
+    """A plan or a diff: as JSON, or as text under a heading with a summary line."""
+    if fmt == "json":
+        print(json.dumps(planning.to_json(result), indent=1))
+        return
+    print(heading)
+    print()
+    for line in planning.text_lines(result) or [nothing]:
+        print(line)
+    print()
+    print(f"{label}: {planning.summary(result)}.")
