@@ -127,6 +127,136 @@ def deck_durable(count: int) -> dict:
     return deck_row(count, "--state")
 
 
+def qmgr_with_queues(count: int):
+    """QMZ1 in memory with ``count`` queues defined by the DEFINE QLOCAL deck."""
+    from mqsc.qmgrs import open_qmgr
+
+    qm = open_qmgr("QMZ1", memory=True)
+    for result in qm.iter_run(define_qlocal_deck(count).read_text()):
+        assert result.ok, result.text
+    return qm
+
+
+#: S3's renderings of one DISPLAY result: name -> function producing the whole output text.
+def _renderings() -> dict[str, Callable[[object], str]]:
+    from mqsc.render import console, jsonout, server
+
+    return {
+        "console": lambda r: "\n".join(console.console_lines(r)),
+        "server": lambda r: "\n".join(server.reply_lines(r)),
+        "json": lambda r: json.dumps(jsonout.result_json(r), separators=(",", ":")),
+    }
+
+
+def display_floor(result, framing: str) -> float:
+    """S3's floor: the same output volume produced by the plainest Python, from values already
+    in memory (no engine, no catalog, no padding rules).
+
+    Console: one ``"%s(%s)"`` line per attribute plus the three header/count/END lines per
+    object, joined; server: one line per object joining its ``NAME(value)`` parts; JSON:
+    ``json.dumps`` of one ``{name: value}`` dict per object. What it costs CPython to write
+    that much text at all; the renderer's figure over it is what the MQ formatting rules
+    (widths, flags, message templates) cost.
+    """
+    rows = [record.attrs for record in result.objects]
+
+    def console_floor() -> str:
+        lines = []
+        add = lines.append
+        for attrs in rows:
+            add("CSQM201I QMZ1 CSQMDRTC  DISPLAY QLOCAL DETAILS")
+            for name, value in attrs:
+                add("%s(%s)" % (name, value))
+            add(" END QLOCAL DETAILS")
+        return "\n".join(lines)
+
+    def server_floor() -> str:
+        return "\n".join("CSQM401I QMZ1 " + " ".join(["%s(%s)" % nv for nv in attrs])
+                         for attrs in rows)
+
+    def json_floor() -> str:
+        return json.dumps([{"parameters": dict(attrs)} for attrs in rows],
+                          separators=(",", ":"))
+
+    fn = {"console": console_floor, "server": server_floor, "json": json_floor}[framing]
+    return best_of(3, fn)
+
+
+@scenario("display", [10_000, 25_000, 50_000])
+def display(count: int) -> dict:
+    """S3: ``DISPLAY QLOCAL(*)`` and ``DISPLAY QLOCAL(*) ALL`` over ``count`` queues, executed
+    and rendered as one text in console framing, command-server framing and JSON.
+
+    ``seconds`` per command and format: execute (select, sort, build the records) plus render
+    (the whole output text); ``floor``: :func:`display_floor` for the same records.
+    """
+    import gc
+
+    qm = qmgr_with_queues(count)
+    gc.collect()
+    row: dict = {"queues": count}
+    for label, command in (("star", "DISPLAY QLOCAL(*)"), ("all", "DISPLAY QLOCAL(*) ALL")):
+        execute = best_of(3, lambda: qm.execute(command))
+        result = qm.execute(command)
+        assert len(result.objects) >= count
+        row[f"{label}_execute_s"] = execute
+        for framing, render_text in _renderings().items():
+            seconds = execute + best_of(3, lambda: render_text(result))
+            floor_s = display_floor(result, framing)
+            row[f"{label}_{framing}_s"] = seconds
+            row[f"{label}_{framing}_floor_s"] = floor_s
+            row[f"{label}_{framing}_ratio"] = seconds / floor_s
+        row[f"{label}_lines_console"] = len(_renderings()["console"](result).splitlines())
+    return row
+
+
+def peak_rss(args: list[str], env: dict | None = None, stdout=None) -> int:
+    """Peak resident set size of a child process, in bytes (``wait4`` rusage of that child
+    alone, so earlier and larger children do not mask it)."""
+    import subprocess
+
+    child = subprocess.Popen(args, env=env, stdout=stdout)
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    assert child.returncode in (0, 10), child.returncode
+    return usage.ru_maxrss * 1024  # Linux reports KiB
+
+
+#: S6's floor: the interpreter reading the deck and keeping, per queue, its name and the six
+#: values the deck gives it, as plain strings in a dict (the least any Python emulator holds).
+MEMORY_FLOOR = """\
+import sys
+queues = {}
+for line in open(sys.argv[1]):
+    words = line.split(") ")
+    queues[words[0].split("(", 1)[1]] = tuple(words[1:])
+"""
+
+
+@scenario("memory", [25_000, 50_000, 100_000])
+def memory(count: int) -> dict:
+    """S6: peak RSS of ``mqsc run --memory`` of a deck defining ``count`` queues (output to a
+    file), next to the same process on an empty deck (the interpreter, mqsc and QMZ1) and the
+    floor (:data:`MEMORY_FLOOR`: Python holding the deck's queues as plain strings)."""
+    import tempfile
+
+    deck = define_qlocal_deck(count)
+    with tempfile.TemporaryDirectory() as home:
+        env = {**os.environ, "MQSC_HOME": home}
+        empty = Path(home) / "empty.mqsc"
+        empty.write_text("")
+        with (Path(home) / "out.txt").open("w") as sink:
+            rss = peak_rss([sys.executable, "-m", "mqsc", "run", "--memory", str(deck)],
+                           env, sink)
+            base = peak_rss([sys.executable, "-m", "mqsc", "run", "--memory", str(empty)],
+                            env, sink)
+        floor = peak_rss([sys.executable, "-c", MEMORY_FLOOR, str(deck)])
+    mib = 1024 * 1024
+    return {"queues": count, "peak_mib": rss / mib, "empty_deck_mib": base / mib,
+            "bytes_per_queue": (rss - base) / count, "floor_mib": floor / mib,
+            "ratio": rss / floor}
+
+
 #: The storage benchmarks' queue manager: a 50,000-buffer pool 3 behind page set 4, which
 #: expands by the system rule (10 % of its size) so a million 4 KB messages fit.
 STORAGE_CSQINP1 = """\
