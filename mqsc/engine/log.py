@@ -12,10 +12,11 @@ before the previous checkpoint (the two-checkpoint rule, ST-4), and the restart 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from mqsc.engine.storage import constants as C
+from mqsc.engine.storage.copying import copier
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +48,9 @@ class LogState:
     started: int = 0
 
     def clone(self) -> LogState:
-        return replace(self, checkpoints=list(self.checkpoints))
+        copy = _copy_log(self)
+        copy.checkpoints = list(self.checkpoints)
+        return copy
 
     def write(self, kind: str, size: int, detail: Mapping[str, Any],
               records: int = 1) -> LogRecord:
@@ -79,6 +82,9 @@ class LogState:
         if len(self.checkpoints) >= 2:
             return self.checkpoints[-2]
         return self.checkpoints[0] if self.checkpoints else self.started
+
+
+_copy_log = copier(LogState)
 
 
 def rba(value: int) -> str:

@@ -30,6 +30,7 @@ from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field, fields, replace
 
 from mqsc.engine.storage import constants as C
+from mqsc.engine.storage.copying import copier
 
 Owner = Hashable
 #: Owners whose changed pages the deferred writer may drop without writing.
@@ -112,12 +113,11 @@ class PoolState:
     io: dict[int, PageSetIO] = field(default_factory=dict)
 
     def clone(self) -> PoolState:
-        return replace(
-            self,
-            lru=deque(replace(s) for s in self.lru),
-            stats=replace(self.stats),
-            io={k: replace(v) for k, v in self.io.items()},
-        )
+        copy = _copy_pool(self)
+        copy.lru = deque(map(_copy_segment, self.lru))
+        copy.stats = _copy_stats(self.stats)
+        copy.io = {k: _copy_io(v) for k, v in self.io.items()}
+        return copy
 
     # ---- figures ---------------------------------------------------------------------------
     @property
@@ -460,3 +460,9 @@ class PoolState:
             else:
                 merged.append(seg)
         self.lru = merged
+
+
+_copy_pool = copier(PoolState)
+_copy_segment = copier(Segment)
+_copy_stats = copier(PoolStats)
+_copy_io = copier(PageSetIO)
