@@ -7,6 +7,7 @@ their own rules as ``check`` callbacks and call these flows.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
@@ -40,6 +41,11 @@ class Family:
     settable: tuple[str, ...]
     default_object: str | None
     identity: tuple[str, ...]
+
+    @functools.cached_property
+    def settable_set(self) -> frozenset[str]:
+        """:attr:`settable` for membership tests (a DEFINE filters every keyword by it)."""
+        return frozenset(self.settable)
 
     @property
     def catalog_defaults(self) -> Mapping[str, object]:
@@ -86,7 +92,7 @@ def defaults(ctx: Ctx, family: Family) -> Attributes:
 
 def given(ctx: Ctx, family: Family) -> dict[str, object]:
     """The attributes the command sets (options such as LIKE and REPLACE left out)."""
-    settable = family.settable
+    settable = family.settable_set
     return {k: v for k, v in ctx.cmd.attrs.items() if k in settable}
 
 
