@@ -1,0 +1,138 @@
+"""The speed-ups of issue 9 answer exactly what the plain code answers.
+
+* The lexer's one-split path gives the tokens (or the failure) of the token-by-token scanner.
+* The binder's per-keyword converters give the values the full rules give, and leave every
+  error to them: parsing with and without the converters yields equal commands and equal
+  diagnostics.
+* The simulation's clones (buffer pools, page sets, message stores, the log) are equal to the
+  original and share nothing mutable with it.
+"""
+
+from __future__ import annotations
+
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import mqsc
+from mqsc import binder
+from mqsc.catalog import SPECS, Flag
+from mqsc.lexer import _scan, tokenize
+from mqsc.language import Rejected
+from tests.property.test_parse_contract import MQSC_ALPHABET
+
+
+@given(st.text(alphabet=MQSC_ALPHABET + "\x0b\x85\u2028\xa0é", max_size=120)
+       | st.text(max_size=60))
+def test_the_fast_lexer_equals_the_scanner(text: str) -> None:
+    assert tokenize(text) == _scan(text)
+
+
+@pytest.mark.parametrize("text", [
+    "", "  ,, ", "DEF QL(A) DESCR('it''s') SHARE", "DIS Q(*) WHERE(CURDEPTH GT 0)",
+    "dis q(*) where (descr lk 'a*')", "X 'open", "A\rB", "A\nB", "Q('a\nb')", "'a''", "é(ü)",
+    "ANYWHERE(1)",
+])
+def test_the_fast_lexer_equals_the_scanner_on_examples(text: str) -> None:
+    assert tokenize(text) == _scan(text)
+
+
+RAW = st.sampled_from([
+    "0", "1", "5000", "999999999", "1000000000", "-1", "+7", "007", "1.5", "*", "'5'", "YES",
+    "yes", "'YES'", "NO", "ABOVE", "x", "A.B", "a.b", "'a b'", "'A '", "' '", "''", "'it''s'",
+    "SYSTEMST", "DEFAULT", "S1", "1S", "CSQ_ADMIN", "ABCDEFGHIJKLM", "Q*", "*Q", "%/_.",
+    "A" * 48, "'" + "x" * 64 + "'", "'" + "y" * 65 + "'", "64K", "1M", "A,B", "A B",
+])
+
+
+@st.composite
+def commands_with_raw_values(draw) -> str:
+    """Catalog commands with values drawn from a mix of valid and invalid tokens."""
+    spec = draw(st.sampled_from([s for s in SPECS if s.keywords]))
+    words = [f"{spec.verb} {spec.objtype}"]
+    if spec.name is not None:
+        words[0] += f"({draw(RAW)})"
+    keywords = sorted(spec.keywords.values(), key=lambda k: k.name)
+    for keyword in draw(st.lists(st.sampled_from(keywords), max_size=5)):
+        spelling = draw(st.sampled_from(keyword.spellings))
+        if isinstance(keyword.kind, Flag) and draw(st.booleans()):
+            words.append(spelling)
+        else:
+            words.append(f"{spelling}({draw(RAW)})")
+    return " ".join(words)
+
+
+def _outcome(text: str) -> list:
+    out = []
+    for parsed in mqsc.parse(text):
+        if isinstance(parsed, Rejected):
+            out.append([(d.msg_id, dict(d.inserts), d.span) for d in parsed.diagnostics])
+        else:
+            out.append((parsed, type(parsed)))
+    return out
+
+
+@given(commands_with_raw_values())
+def test_binder_converters_change_no_answer(text: str) -> None:
+    fast = _outcome(text)
+    converter = binder._converter
+    binder._converter = lambda keyword: binder._invalid
+    try:
+        full = _outcome(text)
+    finally:
+        binder._converter = converter
+    assert fast == full, text
+
+
+def _entities():
+    from mqsc.engine.log import LogState
+    from mqsc.engine.storage.messages import QueueStore, Run
+    from mqsc.engine.storage.pageset import PageSetState
+    from mqsc.engine.storage.pool import PageSetIO, PoolState, Segment
+
+    pool = PoolState(3, 50000, "ABOVE", "FIXED4KB", "4KB", True, False)
+    pool.lru.extend([Segment(("objects", 0), 0, 5, True, 2, True), Segment("q", 4, 1, False)])
+    pool.changed, pool.clean = 5, 1
+    pool.stats.getn, pool.stats.low = 7, 3
+    pool.io[4] = PageSetIO(dw_ios=2, read_pages=9)
+    pageset = PageSetState(4, 3, "SYSTEM", "X.Y", 1000, 100, 2, 1, True, 5, 6, 700, "OFFLINE",
+                           42)
+    pageset.stats.full = 3
+    store = QueueStore("PAY.IN", [Run(1, 10, 4096, True, 5, 4, 1)], 2, 1, 4)
+    log = LogState(100, 3, 2, [10, 50], 5)
+    return [pool, pageset, store, log]
+
+
+#: The mutable parts of each entity: (attribute, whether its items are mutable too).
+MUTABLE = {"PoolState": [("lru", True), ("stats", False), ("io", True)],
+           "PageSetState": [("stats", False)], "QueueStore": [("runs", True)],
+           "LogState": [("checkpoints", False)]}
+
+
+@pytest.mark.parametrize("entity", _entities(), ids=lambda e: type(e).__name__)
+def test_clones_are_equal_and_share_nothing_mutable(entity) -> None:
+    copy = entity.clone()
+    assert copy == entity and copy is not entity
+    for name, deep in MUTABLE[type(entity).__name__]:
+        mine, theirs = getattr(copy, name), getattr(entity, name)
+        assert mine == theirs and mine is not theirs, name
+        if deep:
+            items = zip(mine.values(), theirs.values()) if isinstance(mine, dict) else zip(
+                mine, theirs)
+            assert all(a == b and a is not b for a, b in items), name
+
+
+def test_copier_refuses_fields_outside_init() -> None:
+    from dataclasses import dataclass, field
+
+    from mqsc.engine.storage.copying import copier
+
+    @dataclass
+    class Odd:
+        a: int
+        b: int = field(init=False, default=0)
+
+    with pytest.raises(TypeError):
+        copier(Odd)
+
