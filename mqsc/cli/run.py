@@ -16,6 +16,7 @@ opened).
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 import time
@@ -63,6 +64,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    _batch_gc()
     try:
         decks = [read_deck(path, args.encoding) for path in args.files]
     except InputError as error:
@@ -116,6 +118,16 @@ def run(args: argparse.Namespace) -> int:
     qm.close()
     durable()
     return EXIT_SOME_FAILED if failed else EXIT_OK
+
+
+def _batch_gc() -> None:
+    """Collect the young generation every 10,000 allocations instead of 700.
+
+    A deck run allocates a few dozen short-lived objects per command and keeps few: at the
+    default threshold the collector examined them over and over (10% of a 50,000-command run).
+    Cycles are still collected; memory is not affected (objects die by reference count).
+    """
+    gc.set_threshold(10_000, *gc.get_threshold()[1:])
 
 
 def render(result: Result, fmt: str, style: str) -> str:
