@@ -12,7 +12,7 @@ from __future__ import annotations
 
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mqsc
@@ -104,8 +104,9 @@ def _entities():
     return [pool, pageset, store, log]
 
 
-#: The mutable parts of each entity: (attribute, whether its items are mutable too).
-MUTABLE = {"PoolState": [("lru", True), ("stats", False), ("io", True)],
+#: The mutable parts of each entity: (attribute, whether its items are mutable too). A pool's
+#: segments are shared until changed (test_pool_clones_leave_the_original_alone).
+MUTABLE = {"PoolState": [("lru", False), ("stats", False), ("io", True)],
            "PageSetState": [("stats", False)], "QueueStore": [("runs", True)],
            "LogState": [("checkpoints", False)]}
 
@@ -121,6 +122,62 @@ def test_clones_are_equal_and_share_nothing_mutable(entity) -> None:
             items = zip(mine.values(), theirs.values()) if isinstance(mine, dict) else zip(
                 mine, theirs)
             assert all(a == b and a is not b for a, b in items), name
+
+
+OWNERS = st.sampled_from([("objects", 0), ("freed", 4), ("format", 4), ("q", "A", 1),
+                          ("q", "B", 1), ("header", 4)])
+POOL_OPERATIONS = st.lists(st.one_of(
+    st.tuples(st.just("new_pages"), OWNERS, st.integers(1, 400), st.booleans(),
+              st.integers(0, 5)),
+    st.tuples(st.just("format_pages"), st.integers(1, 300), st.integers(0, 5)),
+    st.tuples(st.just("touch"), OWNERS, st.integers(1, 3), st.integers(0, 5)),
+    st.tuples(st.just("read_pages"), OWNERS, st.integers(0, 300)),
+    st.tuples(st.just("free"), OWNERS, st.integers(0, 300)),
+    st.tuples(st.just("drop"), OWNERS),
+    st.tuples(st.just("checkpoint"), st.integers(0, 8)),
+    st.tuples(st.just("write_persistent")),
+    st.tuples(st.just("resize"), st.integers(50, 1000)),
+    st.tuples(st.just("deferred_write")),
+    st.tuples(st.just("empty_out")),
+    st.tuples(st.just("clone")),
+), max_size=25)
+
+
+def _apply(pool, operation):
+    name, *args = operation
+    if name == "clone":
+        return pool.clone()
+    if name == "new_pages":
+        owner, pages, persistent, gen = args
+        pool.new_pages(owner, 4, pages, persistent=persistent, gen=gen)
+    elif name == "format_pages":
+        pool.format_pages(4, *args)
+    elif name in ("touch", "read_pages", "free"):
+        owner, *rest = args
+        getattr(pool, name)(owner, 4, *rest)
+    else:
+        getattr(pool, name)(*args)
+    return pool
+
+
+@settings(max_examples=300)
+@given(POOL_OPERATIONS, POOL_OPERATIONS)
+def test_pool_clones_leave_the_original_alone(setup, operations) -> None:
+    """A clone shares its segments until it changes them: whatever is done to it, the
+    original does not move, and the clone ends as an independent copy would."""
+    from mqsc.engine.serial import restore, snapshot
+    from mqsc.engine.storage.pool import PoolState
+
+    original = PoolState(3, 600)
+    for operation in setup:
+        original = _apply(original, operation)
+    before = snapshot(original)
+    clone, independent = original.clone(), restore(before)
+    for operation in operations:
+        clone = _apply(clone, operation)
+        independent = _apply(independent, operation)
+    assert snapshot(original) == before
+    assert snapshot(clone) == snapshot(independent)
 
 
 def test_copier_refuses_fields_outside_init() -> None:
