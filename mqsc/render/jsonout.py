@@ -51,8 +51,18 @@ def reason_of(result: Result) -> int:
 
 def parameters(record: ObjectRecord) -> dict[str, Any]:
     """A DISPLAY object's attributes with lower-case names, as the REST API gives them."""
-    return {name.lower(): (value.rstrip() if isinstance(value, str) else value)
-            for name, value in record.attrs}
+    lower = _LOWER
+    out: dict[str, Any] = {}
+    for name, value in record.attrs:
+        key = lower.get(name)
+        if key is None:
+            key = lower[name] = name.lower()
+        out[key] = value.rstrip() if isinstance(value, str) else value
+    return out
+
+
+#: Attribute names in lower case (a DISPLAY of 50,000 queues names the same few 150,000 times).
+_LOWER: dict[str, str] = {}
 
 
 def usage(result: Result) -> dict[str, Any] | None:
