@@ -57,7 +57,8 @@ class Detail(Mapping[str, Any]):
             if len(cls._shared) < 256:
                 cls._shared[keys] = keys
             shared = keys
-        return cls(shared, tuple(map(_frozen, detail.values())))
+        return cls(shared, tuple([_frozen(v) if type(v) is list else v
+                                  for v in detail.values()]))
 
     def __getitem__(self, key: str) -> Any:
         try:
@@ -75,8 +76,8 @@ class Detail(Mapping[str, Any]):
         return f"Detail({dict(self)!r})"
 
 
-def _frozen(value: Any) -> Any:
-    return tuple(map(_frozen, value)) if type(value) is list else value
+def _frozen(items: list[Any]) -> tuple[Any, ...]:
+    return tuple([_frozen(v) if type(v) is list else v for v in items])
 
 
 @dataclass(slots=True)
