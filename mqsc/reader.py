@@ -259,10 +259,11 @@ def _prefix(
     if body.startswith("/"):
         lead += 1
         body = body[1:]
-    upper = body.upper()
-    for prefix in sorted(prefixes, key=len, reverse=True):
-        if prefix and upper.startswith(prefix.upper()):
-            return lead + len(prefix), body[: len(prefix)]
+    if prefixes:
+        upper = body.upper()
+        for prefix in sorted(prefixes, key=len, reverse=True):
+            if prefix and upper.startswith(prefix.upper()):
+                return lead + len(prefix), body[: len(prefix)]
     if is_verb is not None:
         words = body.split(None, 2)
         if len(words) >= 2 and not is_verb(_word(words[0])) and is_verb(_word(words[1])):
