@@ -414,7 +414,109 @@ def bind(node: ast.Command) -> Command:
     Raises:
         MqscError: with one diagnostic, or one CSQ9000E per repeated keyword.
     """
+    key = (node.verb, *[param.keyword for param in node.params])
+    plan = _plans.get(key, _UNPLANNED)
+    if plan is not None and plan is not _UNPLANNED:
+        command = plan.apply(node)
+        if command is not None:
+            return command
     try:
-        return _Binder(node).bind()
+        command = _Binder(node).bind()
     except _Failed as failure:
         raise MqscError(*failure.args) from None
+    if plan is _UNPLANNED:
+        if len(_plans) >= 4096:
+            _plans.clear()
+        _plans[key] = _Plan.of(node, command)
+    return command
+
+
+# ---- plans: the binder's decisions for one spelling of a command ------------------------------
+# Which spec, class and keywords a command resolves to depends only on its words as typed: a
+# deck repeats the same words with new values. After the full rules bind a command, a plan
+# records their decisions for those words; the next command spelled the same way only converts
+# its values. Anything the plan did not foresee (another number of values, a WHERE, a value the
+# converter leaves to the full rules) falls back to the full rules.
+_UNPLANNED = object()
+_VALUE, _CONSTANT, _REQUESTED = 0, 1, 2
+
+
+class _Plan:
+    __slots__ = ("cls", "verb", "objtype", "name", "entries", "requested", "typed")
+
+    def __init__(self, command: Command, name: Converter | None,
+                 entries: tuple[tuple[int, str, object], ...]) -> None:
+        self.cls = type(command)
+        self.verb = command.verb
+        self.objtype = command.objtype
+        self.name = name
+        self.entries = entries
+        self.requested = command.requested
+        self.typed = command.typed
+
+    @classmethod
+    def of(cls, node: ast.Command, command: Command) -> _Plan | None:
+        """The plan of a command the full rules bound, or None when it cannot have one."""
+        spec = catalog.COMMANDS[(command.verb, command.objtype)]
+        params = node.params
+        if command.where is not None or not all(type(p) is ast.Param for p in params):
+            return None
+        name: Converter | None = None
+        if spec.name is not None:
+            name = _converter(_object_keyword(spec))
+            if params[0].values is None or name is _invalid:
+                return None
+        entries: list[tuple[int, str, object]] = []
+        for param in params[1:]:
+            word = param.keyword.upper()
+            keyword = spec.keyword(word)
+            if param.values is None and word in spec.requestable and (
+                keyword is None or not isinstance(keyword.kind, Flag)
+            ):
+                entries.append((_REQUESTED, word, None))
+            elif keyword is None:
+                return None
+            elif isinstance(keyword.kind, Flag):
+                entries.append((_CONSTANT, keyword.name, word != keyword.negation))
+            else:
+                convert = _converter(keyword)
+                if convert is _invalid:
+                    return None
+                entries.append((_VALUE, keyword.name, convert))
+        return cls(command, name, tuple(entries))
+
+    def apply(self, node: ast.Command) -> Command | None:
+        """The command, bound as the full rules would; None when they must decide."""
+        params = node.params
+        first = params[0]
+        name: object = None
+        if self.name is not None:
+            values = first.values
+            if values is None or len(values) != 1 or type(first) is not ast.Param:
+                return None
+            name = self.name(values[0])
+            if name is _INVALID:
+                return None
+        elif first.values is not None or type(first) is not ast.Param:
+            return None
+        attrs: dict[str, object] = {}
+        for (kind, attribute, how), param in zip(self.entries, params[1:]):
+            if type(param) is not ast.Param:
+                return None
+            values = param.values
+            if kind == _VALUE:
+                if values is None or len(values) != 1:
+                    return None
+                value = how(values[0])  # type: ignore[operator]
+                if value is _INVALID:
+                    return None
+                attrs[attribute] = value
+            elif values is not None:
+                return None
+            elif kind == _CONSTANT:
+                attrs[attribute] = how
+        return self.cls(self.verb, self.objtype, name, MappingProxyType(attrs), None,
+                        self.requested, node.logical.cpf, self.typed, node)
+
+
+_plans: dict[tuple[str, ...], _Plan | None] = {}

@@ -73,16 +73,57 @@ def _outcome(text: str) -> list:
     return out
 
 
+def _full_rules(text: str) -> list:
+    """The outcome with neither converters nor plans."""
+    converter, apply = binder._converter, binder._Plan.apply
+    binder._converter = lambda keyword: binder._invalid
+    binder._Plan.apply = lambda self, node: None
+    try:
+        return _outcome(text)
+    finally:
+        binder._converter, binder._Plan.apply = converter, apply
+
+
 @given(commands_with_raw_values())
 def test_binder_converters_change_no_answer(text: str) -> None:
-    fast = _outcome(text)
-    converter = binder._converter
-    binder._converter = lambda keyword: binder._invalid
-    try:
-        full = _outcome(text)
-    finally:
-        binder._converter = converter
-    assert fast == full, text
+    assert _outcome(text) == _full_rules(text), text
+
+
+@st.composite
+def same_words_other_values(draw) -> tuple[str, str]:
+    """Two commands spelled with the same words, with independently drawn values (a plan
+    made from the first, valid or not, is applied to the second)."""
+    first = draw(commands_with_raw_values())
+    words = first.split(" ")
+    second = []
+    for word in words:
+        head = word.split("(", 1)[0]
+        if "(" in word and draw(st.booleans()):
+            second.append(f"{head}({draw(RAW)})" if draw(st.integers(0, 5)) else head)
+        else:
+            second.append(word)
+    return first, " ".join(second)
+
+
+@given(same_words_other_values())
+def test_binder_plans_change_no_answer(pair: tuple[str, str]) -> None:
+    first, second = pair
+    for text in (first, second, first, second):
+        assert _outcome(text) == _full_rules(text), text
+
+
+@pytest.mark.parametrize("texts", [
+    ("DIS QL(*) CURDEPTH", "DIS QL(*) WHERE(CURDEPTH GT 5)", "DIS QL(*) CURDEPTH"),
+    ("DEF QL(A) SHARE", "DEF QL(A) SHARE(YES)", "DEF QL(B) NOSHARE", "DEF QL(B) SHARE"),
+    ("DEF QL(A) DESCR('x')", "DEF QL(A) DESCR('x' 'y')", "DEF QL(A) DESCR()",
+     "DEF QL('') DESCR('x')", "DEF QL() DESCR('x')"),
+    ("ALTER BUFFPOOL(3) BUFFERS(1000)", "ALTER BUFFPOOL(99) BUFFERS(1000)",
+     "ALTER BUFFPOOL(3) BUFFERS(1)"),
+    ("DIS USAGE PSID(3)", "DIS USAGE PSID(*)", "DIS USAGE(X) PSID(3)"),
+])
+def test_binder_plans_on_examples(texts) -> None:
+    for text in texts * 2:
+        assert _outcome(text) == _full_rules(text), text
 
 
 def _entities():
