@@ -29,6 +29,32 @@ def test_the_fast_lexer_equals_the_scanner(text: str) -> None:
     assert tokenize(text) == _scan(text)
 
 
+@given(st.text(alphabet=MQSC_ALPHABET, max_size=80), st.data())
+def test_the_shape_expression_equals_the_scanner(text: str, data) -> None:
+    """Once a shape is seen twice in a row, its expression is tried first on what follows."""
+    tokenize(text)
+    tokenize(text)
+    assert tokenize(text) == _scan(text)
+    chars = list(text)
+    for _ in range(data.draw(st.integers(0, 4))):
+        if chars:
+            at = data.draw(st.integers(0, len(chars) - 1))
+            chars[at] = data.draw(st.sampled_from(MQSC_ALPHABET))
+    other = "".join(chars)
+    assert tokenize(other) == _scan(other)
+
+
+@pytest.mark.parametrize("learned, other", [
+    ("X('a' 'b')", "X('a''b')"),       # two strings, or one with an apostrophe in it
+    ("A B", "AB"), ("A B", "A,B"), ("A(B)", "A (B)"), ("A 'x'", "A'x'"),
+    ("D Q(A) WHERE(X)", "D Q(A) where(X)"), ("Q(A)", "Q(A)\n"), ("Q('a')", "Q('a)"),
+])
+def test_the_shape_expression_on_examples(learned: str, other: str) -> None:
+    tokenize(learned)
+    tokenize(learned)
+    assert tokenize(other) == _scan(other)
+
+
 @pytest.mark.parametrize("text", [
     "", "  ,, ", "DEF QL(A) DESCR('it''s') SHARE", "DIS Q(*) WHERE(CURDEPTH GT 0)",
     "dis q(*) where (descr lk 'a*')", "X 'open", "A\rB", "A\nB", "Q('a\nb')", "'a''", "é(ü)",
