@@ -224,16 +224,31 @@ def display(count: int) -> dict:
     return row
 
 
-def peak_rss(args: list[str], env: dict | None = None, stdout=None) -> int:
-    """Peak resident set size of a child process, in bytes (``wait4`` rusage of that child
-    alone, so earlier and larger children do not mask it)."""
-    import subprocess
+#: Runs a command and writes its peak RSS (KiB) to the file named first. This small process is
+#: the command's parent on purpose: Linux carries the high-water mark of the parent's memory
+#: image into a child across fork/vfork and exec, so the bench process itself (hundreds of MB
+#: after S3) would otherwise be what every child reports.
+RSS_OF_CHILD = """\
+import os, subprocess, sys
+child = subprocess.Popen(sys.argv[2:])
+_, status, usage = os.wait4(child.pid, 0)
+open(sys.argv[1], "w").write(f"{os.waitstatus_to_exitcode(status)} {usage.ru_maxrss}")
+"""
 
-    child = subprocess.Popen(args, env=env, stdout=stdout)
-    _, status, usage = os.wait4(child.pid, 0)
-    child.returncode = os.waitstatus_to_exitcode(status)
-    assert child.returncode in (0, 10), child.returncode
-    return usage.ru_maxrss * 1024  # Linux reports KiB
+
+def peak_rss(args: list[str], env: dict | None = None, stdout=None) -> int:
+    """Peak resident set size of a child process, in bytes (its ``wait4`` rusage, taken by a
+    small intermediate parent: see :data:`RSS_OF_CHILD`)."""
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        report = Path(tmp) / "rss"
+        subprocess.run([sys.executable, "-c", RSS_OF_CHILD, str(report), *args], env=env,
+                       stdout=stdout, check=True)
+        code, kib = map(int, report.read_text().split())
+    assert code in (0, 10), code
+    return kib * 1024  # Linux reports KiB
 
 
 #: S6's floor: the interpreter reading the deck and keeping, per queue, its name and the six
