@@ -52,17 +52,20 @@ def reason_of(result: Result) -> int:
 def parameters(record: ObjectRecord) -> dict[str, Any]:
     """A DISPLAY object's attributes with lower-case names, as the REST API gives them."""
     lower = _LOWER
-    out: dict[str, Any] = {}
-    for name, value in record.attrs:
-        key = lower.get(name)
-        if key is None:
-            key = lower[name] = name.lower()
-        out[key] = value.rstrip() if isinstance(value, str) else value
-    return out
+    return {lower[name]: (value.rstrip() if isinstance(value, str) else value)
+            for name, value in record.attrs}
 
 
-#: Attribute names in lower case (a DISPLAY of 50,000 queues names the same few 150,000 times).
-_LOWER: dict[str, str] = {}
+class _Lower(dict[str, str]):
+    """Attribute names in lower case (a DISPLAY of 50,000 queues names the same few 150,000
+    times)."""
+
+    def __missing__(self, name: str) -> str:
+        lower = self[name] = name.lower()
+        return lower
+
+
+_LOWER = _Lower()
 
 
 def usage(result: Result) -> dict[str, Any] | None:
