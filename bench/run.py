@@ -1,8 +1,11 @@
 """mqsc benchmarks: each scenario reports its rate and its ratio to a floor measured in the
 same run on the same machine.
 
-    python bench/run.py                 # every scenario at its documented size
+    python bench/run.py                 # every scenario at its three documented sizes
     python bench/run.py parse --sizes 10000 25000 50000
+
+Scenarios: parse (read + parse + bind), deck (S1), durable (S2), display (S3), putget and deep
+(S4), console (S5), memory (S6).
 
 Results are printed as a table and written to bench/out/results.json. docs/performance.md
 records them with the machine they ran on.

@@ -11,8 +11,8 @@ Shape characters: ``W`` WORD, ``S`` STRING, ``(`` and ``)``, ``H`` WHERE, ``O`` 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import accumulate
 from operator import itemgetter
 
@@ -62,10 +62,10 @@ def tokenize(text: str) -> Tokens | LexFailure:
     """
     if "WHERE" in text.upper():
         return _scan(text)
-    shape, pattern = _last
+    shape, pattern, groups = _last
     found = pattern(text)
     if found is not None:
-        return Tokens(shape, found.groups(), tuple(map(_START, found.regs[1:])))
+        return Tokens(shape, found.groups(), tuple(map(found.start, groups)))
     parts = _SPLIT(text)
     if _SEPARATORS("".join(parts[::2])) is None:
         return _scan(text)
@@ -85,7 +85,6 @@ _SHAPE_BYTES = bytes(
     {ord("("): ord("("), ord(")"): ord(")"), ord("'"): ord("S")}.get(c, ord("W"))
     for c in range(256)
 )
-_START = itemgetter(0)
 
 # The expression of one shape: each terminal's pattern, separators around them, anchored at
 # both ends. Possessive repeats make it match exactly where the scan would find the same
@@ -94,8 +93,8 @@ _START = itemgetter(0)
 _SEPARATOR = r"(?:[^\S\r\n]|,)*+"
 _TERMINAL = {"W": r"([^\s,()']++)", "S": r"('(?:[^']|'')*+')", "(": r"(\()", ")": r"(\))"}
 _NEVER = re.compile(r"(?!)").match
-#: The shape last seen twice in a row and its expression; the shape seen last.
-_last: tuple[str, Callable[[str], re.Match[str] | None]] = ("", _NEVER)
+#: The shape last seen twice in a row, its expression and its group numbers; the shape seen last.
+_last: tuple[str, Callable[[str], re.Match[str] | None], range] = ("", _NEVER, range(0))
 _previous = ""
 
 
@@ -104,7 +103,7 @@ def _learn(shape: str) -> None:
     global _last, _previous
     if shape == _previous and shape != _last[0]:
         body = "".join(_SEPARATOR + _TERMINAL[kind] for kind in shape)
-        _last = (shape, re.compile(body + _SEPARATOR + r"\Z").match)
+        _last = (shape, re.compile(body + _SEPARATOR + r"\Z").match, range(1, len(shape) + 1))
     _previous = shape
 
 
