@@ -1,8 +1,11 @@
 """mqsc benchmarks: each scenario reports its rate and its ratio to a floor measured in the
 same run on the same machine.
 
-    python bench/run.py                 # every scenario at its documented size
+    python bench/run.py                 # every scenario at its three documented sizes
     python bench/run.py parse --sizes 10000 25000 50000
+
+Scenarios: parse (read + parse + bind), deck (S1), durable (S2), display (S3), putget and deep
+(S4), console (S5), memory (S6).
 
 Results are printed as a table and written to bench/out/results.json. docs/performance.md
 records them with the machine they ran on.
@@ -89,13 +92,26 @@ def lark_floor(lines: list[str]) -> float:
     return best_of(2, floor)
 
 
+#: Variables that change how a child interpreter runs, removed for the child processes so they
+#: run as from an ordinary shell: modules load from cached bytecode (PYTHONDONTWRITEBYTECODE
+#: would compile every module at every start) and standard output is buffered.
+CHILD_UNSET = ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")
+
+
+def child_env(**extra: str) -> dict[str, str]:
+    """The environment of a measured child process."""
+    env = {k: v for k, v in os.environ.items() if k not in CHILD_UNSET}
+    env.update(extra)
+    return env
+
+
 def run_deck(deck: Path, *options: str) -> float:
     """Seconds for ``mqsc run`` of ``deck`` in a fresh process, output to a file."""
     import subprocess
     import tempfile
 
     with tempfile.TemporaryDirectory() as home:
-        env = {**os.environ, "MQSC_HOME": home}
+        env = child_env(MQSC_HOME=home)
         out = Path(home) / "out.txt"
         state = [f"--state={Path(home) / 'bench.db'}"] if "--state" in options else []
         args = [a for a in options if a != "--state"] + state
@@ -108,7 +124,8 @@ def run_deck(deck: Path, *options: str) -> float:
 
 def deck_row(count: int, *options: str) -> dict:
     deck = define_qlocal_deck(count)
-    seconds = min(run_deck(deck, *options) for _ in range(2))
+    run_deck(define_qlocal_deck(10), *options)  # cached bytecode, as an installed mqsc has
+    seconds = min(run_deck(deck, *options) for _ in range(3))
     floor_s = lark_floor(deck.read_text().splitlines())
     return {"commands": count, "seconds": seconds, "rate": count / seconds,
             "floor_seconds": floor_s, "floor_rate": count / floor_s, "ratio": seconds / floor_s}
@@ -125,6 +142,151 @@ def deck_in_memory(count: int) -> dict:
 def deck_durable(count: int) -> dict:
     """S2: S1 with the state in a new SQLite file (grouped commits, docs/state.md)."""
     return deck_row(count, "--state")
+
+
+def qmgr_with_queues(count: int):
+    """QMZ1 in memory with ``count`` queues defined by the DEFINE QLOCAL deck."""
+    from mqsc.qmgrs import open_qmgr
+
+    qm = open_qmgr("QMZ1", memory=True)
+    for result in qm.iter_run(define_qlocal_deck(count).read_text()):
+        assert result.ok, result.text
+    return qm
+
+
+#: S3's renderings of one DISPLAY result: name -> function producing the whole output text.
+def _renderings() -> dict[str, Callable[[object], str]]:
+    from mqsc.render import console, jsonout, server
+
+    return {
+        "console": lambda r: "\n".join(console.console_lines(r)),
+        "server": lambda r: "\n".join(server.reply_lines(r)),
+        "json": lambda r: json.dumps(jsonout.result_json(r), separators=(",", ":")),
+    }
+
+
+def display_floor(result, framing: str) -> float:
+    """S3's floor: the same output volume produced by the plainest Python, from values already
+    in memory (no engine, no catalog, no padding rules).
+
+    Console: one ``"%s(%s)"`` line per attribute plus the three header/count/END lines per
+    object, joined; server: one line per object joining its ``NAME(value)`` parts; JSON:
+    ``json.dumps`` of one ``{name: value}`` dict per object. What it costs CPython to write
+    that much text at all; the renderer's figure over it is what the MQ formatting rules
+    (widths, flags, message templates) cost.
+    """
+    rows = [record.attrs for record in result.objects]
+
+    def console_floor() -> str:
+        lines = []
+        add = lines.append
+        for attrs in rows:
+            add("CSQM201I QMZ1 CSQMDRTC  DISPLAY QLOCAL DETAILS")
+            for name, value in attrs:
+                add("%s(%s)" % (name, value))
+            add(" END QLOCAL DETAILS")
+        return "\n".join(lines)
+
+    def server_floor() -> str:
+        return "\n".join("CSQM401I QMZ1 " + " ".join(["%s(%s)" % nv for nv in attrs])
+                         for attrs in rows)
+
+    def json_floor() -> str:
+        return json.dumps([{"parameters": dict(attrs)} for attrs in rows],
+                          separators=(",", ":"))
+
+    fn = {"console": console_floor, "server": server_floor, "json": json_floor}[framing]
+    return best_of(3, fn)
+
+
+@scenario("display", [10_000, 25_000, 50_000])
+def display(count: int) -> dict:
+    """S3: ``DISPLAY QLOCAL(*)`` and ``DISPLAY QLOCAL(*) ALL`` over ``count`` queues, executed
+    and rendered as one text in console framing, command-server framing and JSON.
+
+    ``seconds`` per command and format: execute (select, sort, build the records) plus render
+    (the whole output text); ``floor``: :func:`display_floor` for the same records.
+    """
+    import gc
+
+    qm = qmgr_with_queues(count)
+    gc.collect()
+    row: dict = {"queues": count}
+    for label, command in (("star", "DISPLAY QLOCAL(*)"), ("all", "DISPLAY QLOCAL(*) ALL")):
+        execute = best_of(3, lambda: qm.execute(command))
+        result = qm.execute(command)
+        assert len(result.objects) >= count
+        row[f"{label}_execute_s"] = execute
+        for framing, render_text in _renderings().items():
+            seconds = execute + best_of(3, lambda: render_text(result))
+            floor_s = display_floor(result, framing)
+            row[f"{label}_{framing}_s"] = seconds
+            row[f"{label}_{framing}_floor_s"] = floor_s
+            row[f"{label}_{framing}_ratio"] = seconds / floor_s
+        row[f"{label}_lines_console"] = len(_renderings()["console"](result).splitlines())
+    return row
+
+
+#: Runs a command and writes its peak RSS (KiB) to the file named first. This small process is
+#: the command's parent on purpose: Linux carries the high-water mark of the parent's memory
+#: image into a child across fork/vfork and exec, so the bench process itself (hundreds of MB
+#: after S3) would otherwise be what every child reports.
+RSS_OF_CHILD = """\
+import os, subprocess, sys
+child = subprocess.Popen(sys.argv[2:])
+_, status, usage = os.wait4(child.pid, 0)
+open(sys.argv[1], "w").write(f"{os.waitstatus_to_exitcode(status)} {usage.ru_maxrss}")
+"""
+
+
+def peak_rss(args: list[str], env: dict | None = None, stdout=None) -> int:
+    """Peak resident set size of a child process, in bytes (its ``wait4`` rusage, taken by a
+    small intermediate parent: see :data:`RSS_OF_CHILD`)."""
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        report = Path(tmp) / "rss"
+        subprocess.run([sys.executable, "-c", RSS_OF_CHILD, str(report), *args], env=env,
+                       stdout=stdout, check=True)
+        code, kib = map(int, report.read_text().split())
+    assert code in (0, 10), code
+    return kib * 1024  # Linux reports KiB
+
+
+#: S6's floor: the interpreter reading the deck and keeping, per queue, its name and the six
+#: values the deck gives it, as plain strings in a dict (the least any Python emulator holds).
+MEMORY_FLOOR = """\
+import sys
+queues = {}
+for line in open(sys.argv[1]):
+    words = line.split(") ")
+    queues[words[0].split("(", 1)[1]] = tuple(words[1:])
+"""
+
+
+@scenario("memory", [25_000, 50_000, 100_000])
+def memory(count: int) -> dict:
+    """S6: peak RSS of ``mqsc run --memory`` of a deck defining ``count`` queues (output to a
+    file), next to the same process on an empty deck (the interpreter, mqsc and QMZ1) and the
+    floor (:data:`MEMORY_FLOOR`: Python holding the deck's queues as plain strings)."""
+    import tempfile
+
+    deck = define_qlocal_deck(count)
+    with tempfile.TemporaryDirectory() as home:
+        env = child_env(MQSC_HOME=home)
+        empty = Path(home) / "empty.mqsc"
+        empty.write_text("")
+        with (Path(home) / "out.txt").open("w") as sink:
+            rss = peak_rss([sys.executable, "-m", "mqsc", "run", "--memory", str(deck)],
+                           env, sink)
+            base = peak_rss([sys.executable, "-m", "mqsc", "run", "--memory", str(empty)],
+                            env, sink)
+        floor = peak_rss([sys.executable, "-c", MEMORY_FLOOR, str(deck)], child_env())
+    mib = 1024 * 1024
+    return {"queues": count, "peak_mib": rss / mib, "empty_deck_mib": base / mib,
+            "bytes_per_queue": (rss - base) / count, "floor_mib": floor / mib,
+            "ratio": rss / floor}
 
 
 #: The storage benchmarks' queue manager: a 50,000-buffer pool 3 behind page set 4, which
@@ -286,8 +448,13 @@ def console(count: int) -> dict:
 
 
 def machine() -> dict:
+    import importlib.util
+
+    # interegular (a test extra) makes Lark check terminal collisions whenever it builds a
+    # grammar, its own included: about 0.14 s of every process start on this machine.
     return {"python": platform.python_version(), "platform": platform.platform(),
-            "cpus": os.cpu_count(), "processor": platform.processor() or platform.machine()}
+            "cpus": os.cpu_count(), "processor": platform.processor() or platform.machine(),
+            "interegular": importlib.util.find_spec("interegular") is not None}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,7 +9,7 @@ are the z/OS messages: CSQ9000E (repeated keyword), CSQ9001E (invalid keyword), 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from mqsc import ast, catalog
@@ -162,13 +162,17 @@ class _Binder:
 
     # ---- values ----------------------------------------------------------------------------
     def value(self, keyword: Keyword, param: ast.Param, *, negated: bool = False) -> object:
+        values = param.values
+        if values is not None and len(values) == 1:
+            value = _converter(keyword)(values[0])
+            if value is not _INVALID:
+                return value
         kind = keyword.kind
         word = param.keyword.upper()
         if isinstance(kind, Flag):
             if param.values is not None:
                 raise self.fail("CSQ9011E", param.start, param.end, keyword=word)
             return not negated
-        values = param.values
         if not values:
             raise self.fail("CSQ9010E", param.start, param.end, keyword=word)
         if isinstance(kind, NameList):
@@ -279,6 +283,103 @@ class _Binder:
         raise self.fail("CSQ9011E", *span, keyword=keyword.name)
 
 
+# ---- the fast path ---------------------------------------------------------------------------
+# Binding one value is a handful of checks, but a deck repeats them for every command. A
+# converter, built once per keyword, does the checks of the common, valid case and returns the
+# value; for anything else it returns _INVALID and the full rules above run, so every message
+# still comes from one place.
+_INVALID = object()
+Converter = Callable[[str], object]
+_converters: dict[int, tuple[Keyword, Converter]] = {}
+#: Most distinct valid numbers or choices remembered per keyword.
+_MEMO_LIMIT = 1024
+
+
+def _converter(keyword: Keyword) -> Converter:
+    """The fast single-value converter of a keyword (built on first use)."""
+    entry = _converters.get(id(keyword))
+    if entry is None or entry[0] is not keyword:
+        entry = (keyword, _make_converter(keyword.kind))
+        if len(_converters) > 4096:
+            _converters.clear()
+        _converters[id(keyword)] = entry
+    return entry[1]
+
+
+def _invalid(raw: str) -> object:
+    return _INVALID
+
+
+def _make_converter(kind: object) -> Converter:
+    if isinstance(kind, Integer):
+        return _memo(_integer_converter(kind))
+    if isinstance(kind, Choice):
+        return _memo(_choice_converter(kind))
+    if isinstance(kind, Text):
+        return _text_converter(kind)
+    if isinstance(kind, Name):
+        return _name_converter(kind)
+    return _invalid  # flags, lists and sizes: always the full rules
+
+
+def _memo(convert: Converter) -> Converter:
+    """``convert`` remembering its valid answers (a deck repeats MAXDEPTH(5000), YES, NO...)."""
+    known: dict[str, object] = {}
+
+    def converted(raw: str) -> object:
+        value = known.get(raw, _INVALID)
+        if value is _INVALID:
+            value = convert(raw)
+            if value is not _INVALID:
+                if len(known) >= _MEMO_LIMIT:
+                    known.clear()
+                known[raw] = value
+        return value
+
+    return converted
+
+
+def _integer_converter(kind: Integer) -> Converter:
+    def integer(raw: str) -> object:
+        if kind.star and raw == "*":
+            return "*"
+        if not _INTEGER.fullmatch(raw):
+            return _INVALID
+        number = int(raw)
+        return number if kind.minimum <= number <= kind.maximum else _INVALID
+
+    return integer
+
+
+def _choice_converter(kind: Choice) -> Converter:
+    def choice(raw: str) -> object:
+        text = raw.upper()
+        return text if raw[:1] != "'" and text in kind.values else _INVALID
+
+    return choice
+
+
+def _text_converter(kind: Text) -> Converter:
+    def text(raw: str) -> object:
+        value = (ast.unquote(raw) if raw[:1] == "'" else raw.upper()).rstrip()
+        return value if len(value) <= kind.max_length else _INVALID
+
+    return text
+
+
+def _name_converter(kind: Name) -> Converter:
+    pattern = NAME_PATTERNS[kind.rule].fullmatch
+
+    def name(raw: str) -> object:
+        text = (ast.unquote(raw) if raw[:1] == "'" else raw.upper()).rstrip()
+        if not text or len(text) > kind.max_length:
+            return _INVALID
+        stem = text[:-1] if kind.generic and text[-1] == "*" else text
+        return text if not stem or pattern(stem) else _INVALID
+
+    return name
+
+
 def _attribute(spec: CommandSpec, word: str) -> Keyword | None:
     """The attribute definition behind a requestable or filter keyword of a DISPLAY."""
     family = _FAMILIES.get(spec.objtype, {})
@@ -293,11 +394,18 @@ def _attribute(spec: CommandSpec, word: str) -> Keyword | None:
 _FAMILIES = catalog.attributes.FAMILIES
 
 
+_object_keywords: dict[int, tuple[CommandSpec, Keyword]] = {}
+
+
 def _object_keyword(spec: CommandSpec) -> Keyword:
     """The object keyword (``QLOCAL(name)``) as a keyword, with the right range message."""
-    assert spec.name is not None
-    range_msg = {"BUFFPOOL": "CSQP002I", "PSID": "CSQP003I"}.get(spec.objtype)
-    return Keyword(spec.objtype, spec.name, range_msg=range_msg)
+    entry = _object_keywords.get(id(spec))
+    if entry is None or entry[0] is not spec:
+        assert spec.name is not None
+        range_msg = {"BUFFPOOL": "CSQP002I", "PSID": "CSQP003I"}.get(spec.objtype)
+        entry = (spec, Keyword(spec.objtype, spec.name, range_msg=range_msg))
+        _object_keywords[id(spec)] = entry
+    return entry[1]
 
 
 def bind(node: ast.Command) -> Command:
@@ -306,7 +414,109 @@ def bind(node: ast.Command) -> Command:
     Raises:
         MqscError: with one diagnostic, or one CSQ9000E per repeated keyword.
     """
+    key = (node.verb, *[param.keyword for param in node.params])
+    plan = _plans.get(key, _UNPLANNED)
+    if plan is not None and plan is not _UNPLANNED:
+        command = plan.apply(node)
+        if command is not None:
+            return command
     try:
-        return _Binder(node).bind()
+        command = _Binder(node).bind()
     except _Failed as failure:
         raise MqscError(*failure.args) from None
+    if plan is _UNPLANNED:
+        if len(_plans) >= 4096:
+            _plans.clear()
+        _plans[key] = _Plan.of(node, command)
+    return command
+
+
+# ---- plans: the binder's decisions for one spelling of a command ------------------------------
+# Which spec, class and keywords a command resolves to depends only on its words as typed: a
+# deck repeats the same words with new values. After the full rules bind a command, a plan
+# records their decisions for those words; the next command spelled the same way only converts
+# its values. Anything the plan did not foresee (another number of values, a WHERE, a value the
+# converter leaves to the full rules) falls back to the full rules.
+_UNPLANNED = object()
+_VALUE, _CONSTANT, _REQUESTED = 0, 1, 2
+
+
+class _Plan:
+    __slots__ = ("cls", "verb", "objtype", "name", "entries", "requested", "typed")
+
+    def __init__(self, command: Command, name: Converter | None,
+                 entries: tuple[tuple[int, str, object], ...]) -> None:
+        self.cls = type(command)
+        self.verb = command.verb
+        self.objtype = command.objtype
+        self.name = name
+        self.entries = entries
+        self.requested = command.requested
+        self.typed = command.typed
+
+    @classmethod
+    def of(cls, node: ast.Command, command: Command) -> _Plan | None:
+        """The plan of a command the full rules bound, or None when it cannot have one."""
+        spec = catalog.COMMANDS[(command.verb, command.objtype)]
+        params = node.params
+        if command.where is not None or not all(type(p) is ast.Param for p in params):
+            return None
+        name: Converter | None = None
+        if spec.name is not None:
+            name = _converter(_object_keyword(spec))
+            if params[0].values is None or name is _invalid:
+                return None
+        entries: list[tuple[int, str, object]] = []
+        for param in params[1:]:
+            word = param.keyword.upper()
+            keyword = spec.keyword(word)
+            if param.values is None and word in spec.requestable and (
+                keyword is None or not isinstance(keyword.kind, Flag)
+            ):
+                entries.append((_REQUESTED, word, None))
+            elif keyword is None:
+                return None
+            elif isinstance(keyword.kind, Flag):
+                entries.append((_CONSTANT, keyword.name, word != keyword.negation))
+            else:
+                convert = _converter(keyword)
+                if convert is _invalid:
+                    return None
+                entries.append((_VALUE, keyword.name, convert))
+        return cls(command, name, tuple(entries))
+
+    def apply(self, node: ast.Command) -> Command | None:
+        """The command, bound as the full rules would; None when they must decide."""
+        params = node.params
+        first = params[0]
+        name: object = None
+        if self.name is not None:
+            values = first.values
+            if values is None or len(values) != 1 or type(first) is not ast.Param:
+                return None
+            name = self.name(values[0])
+            if name is _INVALID:
+                return None
+        elif first.values is not None or type(first) is not ast.Param:
+            return None
+        attrs: dict[str, object] = {}
+        for (kind, attribute, how), param in zip(self.entries, params[1:]):
+            if type(param) is not ast.Param:
+                return None
+            values = param.values
+            if kind == _VALUE:
+                if values is None or len(values) != 1:
+                    return None
+                value = how(values[0])  # type: ignore[operator]
+                if value is _INVALID:
+                    return None
+                attrs[attribute] = value
+            elif values is not None:
+                return None
+            elif kind == _CONSTANT:
+                attrs[attribute] = how
+        return self.cls(self.verb, self.objtype, name, MappingProxyType(attrs), None,
+                        self.requested, node.logical.cpf, self.typed, node)
+
+
+_plans: dict[tuple[str, ...], _Plan | None] = {}

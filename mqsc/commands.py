@@ -17,6 +17,8 @@ from mqsc import ast
 from mqsc.source import Location, Source, Span
 
 _EMPTY: Mapping[str, object] = MappingProxyType({})
+#: One title string per verb and object type: every command's log record quotes it.
+_TITLES: dict[tuple[str, str], str] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +60,10 @@ class Command:
     @property
     def title(self) -> str:
         """``DEFINE QLOCAL``: the full verb and object type, as CSQ9022I quotes them."""
-        return f"{self.verb} {self.objtype}"
+        title = _TITLES.get((self.verb, self.objtype))
+        if title is None:
+            title = _TITLES[(self.verb, self.objtype)] = f"{self.verb} {self.objtype}"
+        return title
 
     def get(self, keyword: str, default: object = None) -> object:
         """Value of a keyword given on the command, else ``default``."""

@@ -11,7 +11,10 @@ Shape characters: ``W`` WORD, ``S`` STRING, ``(`` and ``)``, ``H`` WHERE, ``O`` 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import accumulate
+from operator import itemgetter
 
 #: Terminal name in the grammar for each shape character.
 TERMINALS = {"W": "WORD", "S": "STRING", "(": "_LPAR", ")": "_RPAR", "H": "WHERE", "O": "OPERATOR"}
@@ -50,7 +53,62 @@ def tokenize(text: str) -> Tokens | LexFailure:
     >>> t = tokenize("DIS Q(*) WHERE(CURDEPTH GT 0)")
     >>> t.shape, t.values[-3:]
     ('WW(W)H(WOW)', ('GT', '0', ')'))
+
+    The common case (no WHERE, nothing unmatched) takes no Python step per token: a command
+    of the same shape as the one before is matched by one regular expression made for that
+    shape; any other by one ``re.split`` that yields the separators and the tokens, from which
+    C-level helpers derive the shape and the offsets. Anything else goes to :func:`_scan`, the
+    reference token-by-token scanner; a property test holds them all to the same answers.
     """
+    if "WHERE" in text.upper():
+        return _scan(text)
+    shape, pattern, groups = _last
+    found = pattern(text)
+    if found is not None:
+        return Tokens(shape, found.groups(), tuple(map(found.start, groups)))
+    parts = _SPLIT(text)
+    if _SEPARATORS("".join(parts[::2])) is None:
+        return _scan(text)
+    values = parts[1::2]
+    firsts = "".join(map(itemgetter(0), values))
+    shape = firsts.encode("latin-1", "replace").translate(_SHAPE_BYTES).decode("ascii")
+    _learn(shape)
+    return Tokens(shape, tuple(values), tuple(accumulate(map(len, parts)))[:-1:2])
+
+
+# Between tokens only separators. A token's first character gives its terminal: a parenthesis,
+# an apostrophe (a quoted string), anything else a word (so any character outside Latin-1,
+# encoded as "?", is a word's).
+_SPLIT = re.compile(r"([()]|'(?:[^']|'')*'|[^\s,()']+)").split
+_SEPARATORS = re.compile(r"(?:[^\S\r\n]|,)*").fullmatch
+_SHAPE_BYTES = bytes(
+    {ord("("): ord("("), ord(")"): ord(")"), ord("'"): ord("S")}.get(c, ord("W"))
+    for c in range(256)
+)
+
+# The expression of one shape: each terminal's pattern, separators around them, anchored at
+# both ends. Possessive repeats make it match exactly where the scan would find the same
+# tokens: a word is the longest run, a quoted string ends where the scan ends it (a text the
+# scan would have to backtrack on is not matched, and goes the long way).
+_SEPARATOR = r"(?:[^\S\r\n]|,)*+"
+_TERMINAL = {"W": r"([^\s,()']++)", "S": r"('(?:[^']|'')*+')", "(": r"(\()", ")": r"(\))"}
+_NEVER = re.compile(r"(?!)").match
+#: The shape last seen twice in a row, its expression and its group numbers; the shape seen last.
+_last: tuple[str, Callable[[str], re.Match[str] | None], range] = ("", _NEVER, range(0))
+_previous = ""
+
+
+def _learn(shape: str) -> None:
+    """Make the expression of a shape met twice in a row (decks repeat one shape)."""
+    global _last, _previous
+    if shape == _previous and shape != _last[0]:
+        body = "".join(_SEPARATOR + _TERMINAL[kind] for kind in shape)
+        _last = (shape, re.compile(body + _SEPARATOR + r"\Z").match, range(1, len(shape) + 1))
+    _previous = shape
+
+
+def _scan(text: str) -> Tokens | LexFailure:
+    """Split a logical command into terminals, token by token (WHERE filters, failures)."""
     kinds: list[str] = []
     values: list[str] = []
     starts: list[int] = []

@@ -134,12 +134,25 @@ def card_width(source: Source, columns: Columns = "auto") -> int | None:
         return CARD_TEXT_WIDTH
     if columns == "all":
         return None
-    lines = source.text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    if lines and all(len(line.rstrip("\r")) == CARD_WIDTH for line in lines):
+    text = source.text
+    body = text[:-1] if text.endswith("\n") else text
+    if all(len(line.rstrip("\r")) == CARD_WIDTH for line in _lines(body)):
         return CARD_TEXT_WIDTH
     return None
+
+
+def _lines(text: str) -> Iterator[str]:
+    """``text.split("\\n")``, one line at a time: a deck of 100,000 commands is not held twice
+    while it runs."""
+    find = text.find
+    pos = 0
+    while True:
+        end = find("\n", pos)
+        if end < 0:
+            yield text[pos:]
+            return
+        yield text[pos:end]
+        pos = end + 1
 
 
 def read(
@@ -171,7 +184,7 @@ def read(
     mode = ""  # "" = new command, "+" or "-" = continuing
     offset = 0
     number = 0
-    for raw in text.split("\n"):
+    for raw in _lines(text):
         number += 1
         line_offset = offset
         offset += len(raw) + 1
@@ -246,10 +259,11 @@ def _prefix(
     if body.startswith("/"):
         lead += 1
         body = body[1:]
-    upper = body.upper()
-    for prefix in sorted(prefixes, key=len, reverse=True):
-        if prefix and upper.startswith(prefix.upper()):
-            return lead + len(prefix), body[: len(prefix)]
+    if prefixes:
+        upper = body.upper()
+        for prefix in sorted(prefixes, key=len, reverse=True):
+            if prefix and upper.startswith(prefix.upper()):
+                return lead + len(prefix), body[: len(prefix)]
     if is_verb is not None:
         words = body.split(None, 2)
         if len(words) >= 2 and not is_verb(_word(words[0])) and is_verb(_word(words[1])):

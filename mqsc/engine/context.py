@@ -7,6 +7,8 @@ changes nothing. That exception never leaves the engine.
 
 from __future__ import annotations
 
+import datetime as dt
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -98,7 +100,14 @@ class Ctx:
 
     def stamp(self) -> str:
         """Now, as ``yyyy-mm-dd hh.mm.ss`` (DISPLAY shows it as ALTDATE and ALTTIME)."""
-        return self.qm.clock().strftime("%Y-%m-%d %H.%M.%S")
+        return _stamp(self.qm.clock().replace(microsecond=0))
+
+
+@functools.lru_cache(maxsize=4)
+def _stamp(moment: dt.datetime) -> str:
+    # A deck defines thousands of objects within one second: format it once, and let them
+    # share the string.
+    return moment.strftime("%Y-%m-%d %H.%M.%S")
 
 
 Handler = Callable[[Ctx], None]

@@ -7,6 +7,7 @@ their own rules as ``check`` callbacks and call these flows.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
@@ -57,6 +58,11 @@ class Family:
         if disposition in IN_REPOSITORY and self.group_table is not None:
             return self.group_table
         return self.table
+
+    @functools.cached_property
+    def settable_set(self) -> frozenset[str]:
+        """:attr:`settable` for membership tests (a DEFINE filters every keyword by it)."""
+        return frozenset(self.settable)
 
     @property
     def catalog_defaults(self) -> Mapping[str, object]:
@@ -111,7 +117,7 @@ def defaults(ctx: Ctx, family: Family) -> Attributes:
 
 def given(ctx: Ctx, family: Family) -> dict[str, object]:
     """The attributes the command sets (options such as LIKE and REPLACE left out)."""
-    settable = family.settable
+    settable = family.settable_set
     return {k: v for k, v in ctx.cmd.attrs.items() if k in settable}
 
 

@@ -11,11 +11,12 @@ before the previous checkpoint (the two-checkpoint rule, ST-4), and the restart 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from mqsc.engine.storage import constants as C
+from mqsc.engine.storage.copying import copier
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +26,58 @@ class LogRecord:
     rba: int
     kind: str
     size: int
-    detail: Mapping[str, Any] = field(default_factory=dict)
+    detail: Mapping[str, Any] = field(default_factory=lambda: Detail.of({}))
+
+
+class Detail(Mapping[str, Any]):
+    """A log record's detail, read-only and compact: a deck of 100,000 DEFINEs keeps 100,000
+    records in memory, and a dict of two keys costs more than the rest of the record.
+
+    Records with the same keys share one tuple of them; lists become tuples (JSON is the same).
+
+    >>> d = Detail.of({"command": "DEFINE QLOCAL", "objects": [["qlocal", "A"]]})
+    >>> d["objects"], dict(d) == {"command": "DEFINE QLOCAL", "objects": (("qlocal", "A"),)}
+    ((('qlocal', 'A'),), True)
+    """
+
+    __slots__ = ("_keys", "_values")
+    _shared: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+    def __init__(self, keys: tuple[str, ...], values: tuple[Any, ...]) -> None:
+        self._keys = keys
+        self._values = values
+
+    @classmethod
+    def of(cls, detail: Mapping[str, Any]) -> Detail:
+        if type(detail) is Detail:
+            return detail
+        keys = tuple(detail)
+        shared = cls._shared.get(keys)
+        if shared is None:
+            if len(cls._shared) < 256:
+                cls._shared[keys] = keys
+            shared = keys
+        return cls(shared, tuple([_frozen(v) if type(v) is list else v
+                                  for v in detail.values()]))
+
+    def __getitem__(self, key: str) -> Any:
+        try:
+            return self._values[self._keys.index(key)]
+        except ValueError:
+            raise KeyError(key) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __repr__(self) -> str:
+        return f"Detail({dict(self)!r})"
+
+
+def _frozen(items: list[Any]) -> tuple[Any, ...]:
+    return tuple([_frozen(v) if type(v) is list else v for v in items])
 
 
 @dataclass(slots=True)
@@ -47,13 +99,15 @@ class LogState:
     started: int = 0
 
     def clone(self) -> LogState:
-        return replace(self, checkpoints=list(self.checkpoints))
+        copy = _copy_log(self)
+        copy.checkpoints = list(self.checkpoints)
+        return copy
 
     def write(self, kind: str, size: int, detail: Mapping[str, Any],
               records: int = 1) -> LogRecord:
         """Append ``records`` records of ``size`` bytes in all (bulk puts log one per
-        message, kept here as one entry); returns the entry."""
-        record = LogRecord(self.rba, kind, size, dict(detail))
+        message, kept here as one entry); returns the entry (its detail a :class:`Detail`)."""
+        record = LogRecord(self.rba, kind, size, Detail.of(detail))
         self.rba += size
         self.since += records
         return record
@@ -79,6 +133,9 @@ class LogState:
         if len(self.checkpoints) >= 2:
             return self.checkpoints[-2]
         return self.checkpoints[0] if self.checkpoints else self.started
+
+
+_copy_log = copier(LogState)
 
 
 def rba(value: int) -> str:

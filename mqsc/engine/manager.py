@@ -542,11 +542,12 @@ class QueueManager:
         writes it there, before anything is reported), then apply it in memory."""
         if cmd is not None and txn.changed and not txn.journal and cmd.verb != "DISPLAY":
             _log_command(self, txn, cmd)
-        changes = txn.changes()
-        journal = list(txn.journal)
-        for listener in self.listeners:
-            listener(self, cmd, changes, journal)
-        txn.commit()
+        if self.listeners:
+            changes = txn.changes()
+            journal = list(txn.journal)
+            for listener in self.listeners:
+                listener(self, cmd, changes, journal)
+        txn.apply()
         info = self.state.tables["qmgr"][None]
         if info.status == "STOPPED":
             self.phase = Phase.STOPPED

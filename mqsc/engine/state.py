@@ -149,16 +149,22 @@ class Txn:
     def commit(self) -> list[Change]:
         """Apply the pending changes and log records to the state and return the changes."""
         changes = self.changes()
+        self.apply()
+        return changes
+
+    def apply(self) -> None:
+        """:meth:`commit` without building the list of changes (nobody listening)."""
         tables = self.state.tables
-        for change in changes:
-            if change.value is None:
-                tables[change.table].pop(change.key, None)
-            else:
-                tables[change.table][change.key] = change.value
+        for table, pending in self.pending.items():
+            target = tables[table]
+            for key, value in pending.items():
+                if value is DELETED or value is None:
+                    target.pop(key, None)
+                else:
+                    target[key] = value
         self.state.journal.extend(self.journal)
         self.pending = {}
         self.journal = []
-        return changes
 
 
 def digest(state: State) -> str:

@@ -39,10 +39,12 @@ def record_lines(record: Record, cpf: str) -> list[str]:
 def reply_set(result: Result, *, more: bool = False) -> list[str]:
     """One reply set: CSQN205I, then the reply lines."""
     body: list[str] = []
+    cpf = result.cpf
     for record in result.records:
-        if isinstance(record, Message) and record.unsolicited:
-            continue
-        body.extend(record_lines(record, result.cpf))
+        if type(record) is ObjectRecord:
+            body.append(objects.server_line(record, cpf))  # a DISPLAY's many objects
+        elif not (isinstance(record, Message) and record.unsolicited):
+            body.extend(record_lines(record, cpf))
     reason = 4 if more and result.ok else result.reason_code
     header = messages.line("CSQN205I", {"count": len(body) + 1, "ret": result.return_code,
                                         "reason": reason}, None)

@@ -110,22 +110,29 @@ class NameIndex:
     def listener(self, _qm: object, _cmd: object, changes: Iterable[Any],
                  _journal: object = None) -> None:
         """A commit listener: apply a committed command's creations and deletions to the
-        sorted names (a change of an existing object changes no name)."""
-        touched = set()
+        sorted names (a change of an existing object changes no name).
+
+        The queue manager calls its listeners before the changes reach its tables, so the
+        size the table will have is worked out from the changes (the same either way round).
+        """
+        sizes: dict[str, int] = {}
         for change in changes:
             cached = self._cache.get(change.table)
             if cached is None:
                 continue
+            table = self.table(change.table)
+            size = sizes.get(change.table, len(table))
             if change.value is None:
+                size -= change.key in table
                 cached[1].remove(change.key)
             else:
+                size += change.key not in table
                 cached[1].add(change.key)
-            touched.add(change.table)
-        for name in touched:
+            sizes[change.table] = size
+        for name, size in sizes.items():
             stamp, names = self._cache[name]
-            table = self.table(name)
-            if len(names) == len(table):
-                self._cache[name] = ((id(table), len(table)), names)
+            if len(names) == size:
+                self._cache[name] = ((id(self.table(name)), size), names)
             else:  # out of step (a change the listener did not see): sort again when asked
                 del self._cache[name]
 

@@ -131,10 +131,13 @@ def test_completion_with_50000_queues_is_fast(qm, names) -> None:
         found = suggest(prefix, catalog, names)
         timings.append(time.perf_counter() - start)
         assert found
+    sorted_names = names.names("qlocal")
     qm.execute("DEFINE QLOCAL(APP07.NEW)")  # the listener inserts it: no re-sort
+    assert names.names("qlocal") is sorted_names
     start = time.perf_counter()
     assert suggest("DIS QL(APP07.N", catalog, names)[0].text == "APP07.NEW"
     timings.append(time.perf_counter() - start)
     qm.execute("DELETE QLOCAL(APP07.NEW)")
+    assert names.names("qlocal") is sorted_names
     assert suggest("DIS QL(APP07.N", catalog, names) == []
     assert max(timings) < 0.05, timings

@@ -21,11 +21,12 @@ buffers behind until the deferred writer drops them.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mqsc.engine.storage import constants as C
 from mqsc.engine.storage.alloc import PageSetFull, SpaceEvents, allocate
+from mqsc.engine.storage.copying import copier
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.context import Ctx
@@ -131,7 +132,9 @@ class QueueStore:
     list_psid: int = -1
 
     def clone(self) -> QueueStore:
-        return replace(self, runs=[replace(r) for r in self.runs])
+        copy = _copy_store(self)
+        copy.runs = list(map(_copy_run, self.runs))
+        return copy
 
     @property
     def depth(self) -> int:
@@ -449,3 +452,7 @@ def discard_nonpersistent(ctx: Ctx) -> None:
             ps.take(store.lists, persistent=False)
         if not store.runs:
             txn.delete("messages", queue)
+
+
+_copy_store = copier(QueueStore)
+_copy_run = copier(Run)

@@ -7,9 +7,10 @@ number a message gets changes no figure the product shows.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from mqsc.engine.storage import constants as C
+from mqsc.engine.storage.copying import copier
 
 
 @dataclass(slots=True)
@@ -56,7 +57,9 @@ class PageSetState:
     stats: PageSetStats = field(default_factory=PageSetStats)
 
     def clone(self) -> PageSetState:
-        return replace(self, stats=replace(self.stats))
+        copy = _copy_pageset(self)
+        copy.stats = _copy_stats(self.stats)
+        return copy
 
     @property
     def overhead(self) -> int:
@@ -126,3 +129,7 @@ class PageSetState:
         else:
             self.nonpersistent -= pages
         assert self.persistent >= 0 and self.nonpersistent >= 0
+
+
+_copy_pageset = copier(PageSetState)
+_copy_stats = copier(PageSetStats)

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass, field, fields, replace
 
 from mqsc.engine.storage import constants as C
+from mqsc.engine.storage.copying import copier
 
 Owner = Hashable
 #: Owners whose changed pages the deferred writer may drop without writing.
@@ -112,12 +113,21 @@ class PoolState:
     io: dict[int, PageSetIO] = field(default_factory=dict)
 
     def clone(self) -> PoolState:
-        return replace(
-            self,
-            lru=deque(replace(s) for s in self.lru),
-            stats=replace(self.stats),
-            io={k: replace(v) for k, v in self.io.items()},
-        )
+        copy = _copy_pool(self)
+        copy.lru = _Borrowed(self.lru)
+        copy.stats = _copy_stats(self.stats)
+        copy.io = {k: _copy_io(v) for k, v in self.io.items()}
+        return copy
+
+    def _own_all(self) -> None:
+        """Copy the segments still shared with the pool this one was cloned from.
+
+        Called before any loop that may change segments, so no loop holds a shared one.
+        """
+        lru = self.lru
+        if type(lru) is _Borrowed:
+            mine = lru.mine
+            self.lru = deque(s if id(s) in mine else _copy_segment(s) for s in lru)
 
     # ---- figures ---------------------------------------------------------------------------
     @property
@@ -238,6 +248,7 @@ class PoolState:
 
     def _reclaim(self, pages: int) -> int:
         """Reuse up to ``pages`` buffers holding freed or formatted pages, oldest first."""
+        self._own_all()
         taken = 0
         for seg in list(self.lru):
             if taken >= pages:
@@ -252,6 +263,7 @@ class PoolState:
 
     def _steal(self, pages: int) -> int:
         """Steal up to ``pages`` clean buffers, least recently used first."""
+        self._own_all()
         taken = 0
         for seg in list(self.lru):
             if taken >= pages:
@@ -268,6 +280,7 @@ class PoolState:
     # ---- writing ---------------------------------------------------------------------------
     def deferred_write(self) -> None:
         """The deferred write processor: drop freed/formatted pages, then write to 80%."""
+        self._own_all()
         self.stats.dwt += 1
         target = math.floor(C.DWT_TARGET * self.buffers)
         excess = self.changed - target
@@ -291,6 +304,7 @@ class PoolState:
 
     def _write_oldest(self, pages: int, *, immediate: bool) -> int:
         """Write the oldest changed pages (they become clean); returns pages written."""
+        self._own_all()
         written: dict[int, int] = {}
         remaining = pages
         for seg in list(self.lru):
@@ -326,6 +340,7 @@ class PoolState:
 
     def checkpoint(self, gen: int) -> int:
         """Checkpoint ``gen``: write persistent pages changed before the previous one."""
+        self._own_all()
         written: dict[int, int] = {}
         for seg in self.lru:
             if seg.changed and seg.persistent and seg.gen <= gen - 2:
@@ -347,6 +362,7 @@ class PoolState:
 
     def write_persistent(self) -> int:
         """Shutdown: every changed page holding persistent data is written."""
+        self._own_all()
         written: dict[int, int] = {}
         for seg in self.lru:
             if seg.changed and seg.persistent:
@@ -391,6 +407,7 @@ class PoolState:
         return dropped
 
     def _remove(self, owner: Owner, pages: int, *, changed: bool) -> int:
+        self._own_all()
         taken = 0
         for seg in list(self.lru):
             if taken >= pages:
@@ -431,18 +448,27 @@ class PoolState:
 
     # ---- segment bookkeeping ---------------------------------------------------------------
     def _append(self, seg: Segment) -> None:
-        if self.lru and self.lru[-1].joins(seg):
-            self.lru[-1].pages += seg.pages
+        lru = self.lru
+        if lru and lru[-1].joins(seg):
+            last = lru[-1]
+            if type(lru) is _Borrowed and id(last) not in lru.mine:
+                last = lru[-1] = _copy_segment(last)
+                lru.mine.add(id(last))
+            last.pages += seg.pages
         else:
-            self.lru.append(seg)
+            lru.append(seg)
+            if type(lru) is _Borrowed:
+                lru.mine.add(id(seg))
 
     def _shrink(self, seg: Segment, pages: int) -> None:
+        assert type(self.lru) is not _Borrowed
         seg.pages -= pages
         if seg.pages == 0:
             self.lru.remove(seg)
 
     def _split_clean(self, seg: Segment, pages: int) -> None:
         """Make the first ``pages`` of a changed segment clean, splitting it if needed."""
+        assert type(self.lru) is not _Borrowed
         if pages >= seg.pages:
             seg.changed = False
             return
@@ -453,6 +479,7 @@ class PoolState:
 
     def _merge(self) -> None:
         """Join adjacent segments that agree."""
+        self._own_all()
         merged: deque[Segment] = deque()
         for seg in self.lru:
             if merged and merged[-1].joins(seg):
@@ -460,3 +487,27 @@ class PoolState:
             else:
                 merged.append(seg)
         self.lru = merged
+
+
+class _Borrowed(deque):
+    """The buffers of a cloned pool, sharing their segments with the original.
+
+    A transaction clones a pool whenever it adds a page, and a pool holds dozens of segments:
+    the clone copies none of them. ``mine`` holds the ids of the segments this pool owns (added
+    or copied since the clone); :meth:`PoolState._append` copies the last segment before
+    growing it, and any other change first copies them all (:meth:`PoolState._own_all`). The
+    shared segments stay alive with the original for the whole transaction, so an id in
+    ``mine`` never names one of them.
+    """
+
+    __slots__ = ("mine",)
+
+    def __init__(self, segments: Iterable[Segment] = ()) -> None:
+        super().__init__(segments)
+        self.mine: set[int] = set()
+
+
+_copy_pool = copier(PoolState)
+_copy_segment = copier(Segment)
+_copy_stats = copier(PoolStats)
+_copy_io = copier(PageSetIO)
