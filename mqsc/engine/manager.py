@@ -556,8 +556,7 @@ class QueueManager:
     def _result(self, logical: LogicalCommand | None, spec: CommandSpec, ok: bool,
                 records: Iterable[Record], codes: tuple[int, int], *,
                 later: Iterable[Record] = ()) -> Result:
-        completion = Message("CSQ9022I" if ok else "CSQ9023E",
-                             {"csect": spec.csect, "command": f" {spec.verb} {spec.objtype}"})
+        completion = _completion(spec, ok)
         return Result(
             text=logical.text.strip() if logical is not None else spec.title,
             records=(*records, completion, *later),
@@ -634,6 +633,21 @@ def _log_command(qm: QueueManager, txn: Txn, cmd: Command) -> None:
     txn.journal.append(log.write("command", size, {"command": cmd.title, "objects": objects}))
     if log.checkpoint_due():
         qm.checkpoint(qm._system_ctx(txn))
+
+
+_COMPLETIONS: dict[tuple[int, bool], tuple[CommandSpec, Message]] = {}
+
+
+def _completion(spec: CommandSpec, ok: bool) -> Message:
+    """CSQ9022I or CSQ9023E for a command type: one shared (immutable) record per type, as
+    every DEFINE QLOCAL ends with the same words."""
+    cached = _COMPLETIONS.get((id(spec), ok))
+    if cached is not None and cached[0] is spec:
+        return cached[1]
+    message = Message("CSQ9022I" if ok else "CSQ9023E",
+                      {"csect": spec.csect, "command": f" {spec.verb} {spec.objtype}"})
+    _COMPLETIONS[(id(spec), ok)] = (spec, message)
+    return message
 
 
 def _message(d: Diagnostic) -> Message:
