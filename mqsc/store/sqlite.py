@@ -24,7 +24,7 @@ import sqlite3
 import sys
 import time
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -186,7 +186,7 @@ class StateStore:
             for key, value in qm.state.tables[table].items():
                 rows.append((qm.name, table, _key(key), 1, self._encode(value)))
         self.conn.executemany("INSERT INTO entity VALUES (?, ?, ?, ?, ?)", rows)
-        self._write_log(qm.name, qm.state.journal)
+        self._write_log((qm.name, r) for r in qm.state.journal)
         self.version[qm.name] = 1
         if qm.group is not None:
             self._write_group(qm.group)
@@ -401,14 +401,14 @@ class StateStore:
             conn.executemany("DELETE FROM tombstone WHERE qmgr = ? AND tbl = ? AND key = ?",
                              [u[:3] for u in upserts])
             conn.executemany("INSERT OR REPLACE INTO entity VALUES (?, ?, ?, ?, ?)", upserts)
-        for name, record in self.journal:
-            self._write_log(name, [record])
+        self._write_log(self.journal)
 
-    def _write_log(self, name: str, records: list[LogRecord]) -> None:
-        if records:
-            self.conn.executemany(
-                "INSERT OR REPLACE INTO log VALUES (?, ?, ?, ?, ?)",
-                [(name, r.rba, r.kind, r.size, json.dumps(dict(r.detail))) for r in records])
+    def _write_log(self, records: Iterable[tuple[str, LogRecord]]) -> None:
+        # One statement for the whole group: a statement per record cost a fifth of a
+        # durable deck's store time (50,000 DEFINEs write 50,000 records).
+        self.conn.executemany(
+            "INSERT OR REPLACE INTO log VALUES (?, ?, ?, ?, ?)",
+            [(name, r.rba, r.kind, r.size, json.dumps(dict(r.detail))) for name, r in records])
 
     def log_records(self, name: str, since: int = 0) -> list[LogRecord]:
         """The recovery log of ``name`` from RBA ``since`` on (CF structure recovery),
