@@ -187,14 +187,16 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
         if shared is not None:
             return sharedq.put(ctx, shared, count, size, persistent=persistent,
                                priority=priority, batch=batch)
-        return Workload("put", queue, count, 0, size, reason=MQRC_UNKNOWN_OBJECT_NAME)
-    fail = _put_check(ctx, q, size)
-    if fail:
-        return Workload("put", queue, count, 0, size, reason=fail)
-    stc = txn.get("stgclass", q.get("STGCLASS"))
-    psid = stc.get("PSID")
+        return Workload("put", queue, count, 0, size, reason=MQRC_UNKNOWN_OBJECT_NAME,
+                        persistent=bool(persistent))
     if persistent is None:
         persistent = q.get("DEFPSIST") == "YES"
+    fail = _put_check(ctx, q, size)
+    if fail:
+        # The summary still says what was asked for: a refused persistent put is persistent.
+        return Workload("put", queue, count, 0, size, reason=fail, persistent=persistent)
+    stc = txn.get("stgclass", q.get("STGCLASS"))
+    psid = stc.get("PSID")
     if priority is None:
         priority = int(q.get("DEFPRTY", 0))
     store = _store(ctx, queue)
