@@ -107,7 +107,8 @@ def commands_page() -> str:
 
 def messages_page() -> str:
     lines = [GENERATED, "", "# Message catalog", "",
-             "Every message mqsc issues (`mqsc/messages.py`). VERIFIED texts were seen in IBM "
+             "Every message mqsc issues (`mqsc/messages.py`), and the few it knows but never "
+             "issues, each marked with why. VERIFIED texts were seen in IBM "
              "documentation or a real capture (evidence keys: reference/zos-mqsc.md §14 and the "
              "research notes quoted there); UNVERIFIED ones are best guesses kept in this one "
              "table so they can be corrected in one place. Ids starting `MQSC` are the "
@@ -119,8 +120,9 @@ def messages_page() -> str:
         m = CATALOG[msg_id]
         template = m.template.replace("|", "\\|")
         status = "VERIFIED" if m.verified else "UNVERIFIED"
+        meaning = m.meaning + (f" *Not issued by mqsc: {m.not_issued}*" if m.not_issued else "")
         lines.append(f"| {msg_id} | `{template}` | {m.severity} | {status} | {m.evidence} | "
-                     f"{m.meaning} |")
+                     f"{meaning} |")
     lines += ["", "## CSQM090E reason codes", "",
               "| Failure | Code | Status | Evidence |", "|---|---|---|---|"]
     for kind, r in REASONS.items():

@@ -29,6 +29,9 @@ class MessageDef:
     evidence: str
     meaning: str
     cpf: bool = True
+    #: Why mqsc never issues this message although the product does (kept so that a user who
+    #: meets it on a real system finds it here); empty for every message mqsc issues.
+    not_issued: str = ""
 
     @property
     def component(self) -> str:
@@ -45,8 +48,9 @@ def _m(
     meaning: str,
     *,
     cpf: bool = True,
+    not_issued: str = "",
 ) -> MessageDef:
-    return MessageDef(msg_id, template, severity, verified, evidence, meaning, cpf)
+    return MessageDef(msg_id, template, severity, verified, evidence, meaning, cpf, not_issued)
 
 
 V, U = True, False
@@ -70,7 +74,8 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQ9014E", "'{keyword}' parameter contains too many values", 8, U,
        "reference §9.4 recollection", "More values than the keyword takes."),
     _m("CSQ9016E", "'{verb}' command request not authorized", 8, V, "DOC-CSQ9, GH-CSQUTIL",
-       "The security manager refused the command."),
+       "The security manager refused the command.",
+       not_issued="mqsc has no security manager: every command is authorized."),
     _m("CSQ9017E", "Failure while processing '{verb}' command, processing terminated", 8, U,
        "reference §9.4 recollection",
        "An internal error stopped the command; nothing it did remains. (In mqsc: a bug, "
@@ -101,9 +106,12 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQM097I", "{csect} {keyword}({value}) NAME CANNOT BE COMPLETELY BLANK", 8, U,
        "reference §9.5 recollection", "A name is blank."),
     _m("CSQM098I", "{csect} {keyword}({value}) FIELD TOO LONG", 8, U,
-       "reference §9.5 recollection", "A value is longer than the attribute allows."),
+       "reference §9.5 recollection", "A value is longer than the attribute allows.",
+       not_issued="the command preprocessor's CSQ9006E reports a value too long first."),
     _m("CSQM099I", "{csect} {objtype}({name}) NAME IN USE AS A DIFFERENT TYPE", 8, V,
-       "APAR PH08756", "An object of another type has this name."),
+       "APAR PH08756", "An object of another type has this name.",
+       not_issued="QLOCAL is the only queue type mqsc defines; other object types have "
+       "their own namespaces."),
     _m("CSQM101I", "{csect} {objtype}({name}) IS CURRENTLY IN USE", 8, U,
        "reference §9.5 recollection", "The object is in use and cannot be changed now."),
     _m("CSQM103I", "{csect} {objtype}({name}) QSGDISP({qsgdisp}) HAS MESSAGES ASSOCIATED WITH IT",
@@ -116,7 +124,9 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQM150I", "{csect} '{keyword1}' AND '{keyword2}' VALUES ARE INCOMPATIBLE", 8, U,
        "reference §9.5 recollection", "Two attribute values cannot be used together."),
     _m("CSQM151I", "{csect} '{keyword1}' AND '{keyword2}' VALUES ARE INCOMPATIBLE IN THIS CONTEXT",
-       8, U, "emulator choice", "A value is not allowed for this command or object."),
+       8, U, "emulator choice", "A value is not allowed for this command or object.",
+       not_issued="no modelled command has a value that is only wrong in context; CSQM150I "
+       "covers incompatible pairs."),
     _m("CSQM152I", "{csect} QSGDISP({qsgdisp}) NOT ALLOWED, QUEUE MANAGER IS NOT IN A QUEUE "
        "SHARING GROUP", 8, U, "emulator choice (rule: reference §6.1 note 1, §7.1)",
        "A group disposition, CMDSCOPE or CF structure outside a queue sharing group."),
@@ -191,8 +201,6 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQP037E", "{csect} DSN {when} FOR PAGE SET {psid}", 8, U,
        "emulator choice (rule: DOC-DEFPSID)",
        "DSN is not allowed from CSQINP1 and required while running."),
-    _m("CSQP038E", "{csect} BUFFER POOL {pool} IS ALREADY DEFINED", 8, U, "emulator choice",
-       "DEFINE BUFFPOOL NOREPLACE of a pool already defined in this CSQINP1."),
     # ---- CSQI: data manager --------------------------------------------------------------------
     _m("CSQI002I", "{csect} Page set {psid} value out of range", 8, V, "DOC-CSQI",
        "Page set id outside 0-99 on STGCLASS or DISPLAY USAGE."),
@@ -342,11 +350,14 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQU001I", "{csect} Queue Manager Utility - {date} {time}", 0, V, "DOC-CSQU, GH-CSQUTIL",
        "CSQUTIL report header; a copy of the SYSIN statements follows.", cpf=False),
     _m("CSQU002E", " Unable to get storage of size {size} bytes, return code={rc}", 8, V,
-       "DOC-CSQU (U92)", "A storage request failed; the function ends.", cpf=False),
+       "DOC-CSQU (U92)", "A storage request failed; the function ends.", cpf=False,
+       not_issued="the emulated utility never runs out of storage."),
     _m("CSQU003E", " Unable to free storage at {address}, return code={rc}", 8, V,
-       "DOC-CSQU (U92)", "Freeing storage failed; usually ignored.", cpf=False),
+       "DOC-CSQU (U92)", "Freeing storage failed; usually ignored.", cpf=False,
+       not_issued="the emulated utility never fails to free storage."),
     _m("CSQU007E", " MQCMIT failed. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})", 8, V,
-       "DOC-CSQU (reference §10.4)", "A commit failed; the updates are backed out.", cpf=False),
+       "DOC-CSQU (reference §10.4)", "A commit failed; the updates are backed out.", cpf=False,
+       not_issued="every command commits on its own in mqsc: there is no MQCMIT to fail."),
     _m("CSQU009E", " MQCONN failed for {conn}. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})", 8, V,
        "DOC-CSQU (reference §10.4)",
        "CSQUTIL could not connect to the queue manager in its PARM (in mqsc: no such queue "
