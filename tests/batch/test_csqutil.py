@@ -21,7 +21,7 @@ from tests.engine.conftest import fresh_qmz1
 CASES = Path(__file__).resolve().parents[1] / "golden" / "batch" / "csqutil"
 #: Expected return code of each case (reference §10.3).
 RC = {"success": 0, "ignore": 0, "continue": 8, "stop": 8, "partial": 4, "syntax": 12,
-      "missing-dd": 12, "makedef": 0, "makerep-makedel": 0, "no-qmgr": 8, "tgtqmgr": 4}
+      "missing-dd": 12, "makedef": 0, "makerep-makedel": 0, "no-qmgr": 8, "tgtqmgr": 4, "empty": 12}
 OUTPUTS = {"makedef": ("OUTDEF",), "makerep-makedel": ("OUTREP", "OUTDEL", "OUTALT"),
            "missing-dd": ()}
 
