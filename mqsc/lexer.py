@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import accumulate
 from operator import itemgetter
+from typing import NamedTuple
 
 #: Terminal name in the grammar for each shape character.
 TERMINALS = {"W": "WORD", "S": "STRING", "(": "_LPAR", ")": "_RPAR", "H": "WHERE", "O": "OPERATOR"}
@@ -27,9 +28,9 @@ _TRAILING = re.compile(r"(?:[^\S\r\n]|,)*")
 _NEXT_PAREN = re.compile(r"\s*\(")
 
 
-@dataclass(frozen=True, slots=True)
-class Tokens:
-    """The terminals of one command: shape, token texts and their start offsets."""
+class Tokens(NamedTuple):
+    """The terminals of one command: shape, token texts and their start offsets (a named
+    tuple: built once per command, and cheaper than a frozen dataclass)."""
 
     shape: str
     values: tuple[str, ...]

@@ -20,8 +20,7 @@ from __future__ import annotations
 import bisect
 import codecs
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from mqsc import ebcdic  # noqa: F401  (registers the cp1047 codec)
 from mqsc.diagnostics import Diagnostic
@@ -38,9 +37,12 @@ CARD_TEXT_WIDTH = 72
 EBCDIC_ENCODINGS = ("cp037", "cp1047", "cp500", "cp273", "cp285", "cp297", "cp1140", "cp1148")
 
 
-@dataclass(frozen=True, slots=True)
-class LogicalCommand:
+class LogicalCommand(NamedTuple):
     """One command as reassembled from its physical lines.
+
+    A named tuple rather than a frozen dataclass: as immutable and as named, at a third of the
+    cost to build, and a deck builds one per command (docs/performance.md, S1). Equality
+    compares every field.
 
     ``text`` excludes any SDSF ``/`` and CPF. ``pieces`` maps it back to the original text: each
     pair is (offset in ``text``, offset in ``source.text``) for a run of characters copied
@@ -48,12 +50,16 @@ class LogicalCommand:
     """
 
     text: str
-    source: Source = field(repr=False, compare=False)
-    pieces: tuple[tuple[int, int], ...] = field(repr=False, compare=False)
-    lines: tuple[int, ...] = field(compare=False)
+    source: Source
+    pieces: tuple[tuple[int, int], ...]
+    lines: tuple[int, ...]
     cpf: str | None = None
-    problem: Diagnostic | None = field(default=None, compare=False)
-    width: int | None = field(default=None, repr=False, compare=False)
+    problem: Diagnostic | None = None
+    width: int | None = None
+
+    def __repr__(self) -> str:
+        # The source (a whole deck) and the offset map would drown the command.
+        return f"LogicalCommand(text={self.text!r}, lines={self.lines!r}, cpf={self.cpf!r})"
 
     @classmethod
     def of(cls, text: str, name: str = "<string>") -> LogicalCommand:

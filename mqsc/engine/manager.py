@@ -616,20 +616,19 @@ class _Session:
 
 #: Bytes an object definition logs, by table (storage-model PS-6 sizes).
 _OBJECT_LOG_BYTES = {"qlocal": C.OBJ_BYTES_QLOCAL, "stgclass": C.OBJ_BYTES_STGCLASS}
+#: Tables whose changes are logged by their own records (pages, the log itself), not as objects.
+_UNLOGGED = frozenset(("log", "pool", "pageset"))
 
 
 def _log_command(qm: QueueManager, txn: Txn, cmd: Command) -> None:
     """One log record for a command's changes: the changed definitions' bytes plus a
     header (UNVERIFIED sizes, constants.py)."""
-    size = C.LOG_RECORD_BYTES
-    objects = []
-    for table, pending in txn.pending.items():
-        if table in ("log", "pool", "pageset"):
-            continue
-        for key in pending:
-            size += _OBJECT_LOG_BYTES.get(table, C.LOG_RECORD_BYTES)
-            objects.append([table, key])
+    objects = tuple([(table, key) for table, pending in txn.pending.items()
+                     if table not in _UNLOGGED for key in pending])
+    size = C.LOG_RECORD_BYTES + sum([_OBJECT_LOG_BYTES.get(table, C.LOG_RECORD_BYTES)
+                                     for table, _ in objects])
     log = txn.edit("log", None)
+    # Built as tuples, the detail is stored as it is (Detail.of freezes lists).
     txn.journal.append(log.write("command", size, {"command": cmd.title, "objects": objects}))
     if log.checkpoint_due():
         qm.checkpoint(qm._system_ctx(txn))
