@@ -136,6 +136,11 @@ class NameIndex:
             else:  # out of step (a change the listener did not see): sort again when asked
                 del self._cache[name]
 
+    def warm(self) -> None:
+        """Sort every table's names now, so that the first completion finds them sorted."""
+        for name in TABLES:
+            self.names(name)
+
     def invalidate(self) -> None:
         """Forget every table."""
         self._cache.clear()

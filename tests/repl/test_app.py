@@ -173,3 +173,20 @@ def test_toolbar_shows_the_problem_before_enter(terminal, qm) -> None:
     assert seen[0].startswith("CSQ9001E 'MAXDEPTHS' is invalid  (column 11)")
     assert seen[1].startswith("DEFINE QLOCAL(name) [STGCLASS(name)]")
     assert "lowest stealable 99% (buffer pool 0)" in seen[1]
+
+
+def test_object_names_are_sorted_once_after_the_first_prompt(terminal, qm, monkeypatch) -> None:
+    monkeypatch.setattr(app, "WARM_AFTER_SECONDS", 0)
+    session, _ = start(qm)
+    warmed = []
+    monkeypatch.setattr(session.names, "warm", lambda: warmed.append(len(warmed)))
+    terminal.send_text("DIS QMGR\rDIS QMGR\r\x04")
+    app.interactive_loop(session, history=InMemoryHistory())
+    assert warmed == [0]  # the first prompt warmed the names, the later ones did not
+
+
+def test_warm_sorts_every_table(qm) -> None:
+    session, _ = start(qm)
+    session.names.warm()
+    assert [len(session.names.names(t)) for t in ("qlocal", "pool")] == [
+        len(qm.state.tables["qlocal"]), len(qm.state.tables["pool"])]
