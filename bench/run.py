@@ -358,6 +358,8 @@ def deep_queue(count: int) -> dict:
     def load(qm) -> None:
         for _ in range(count // step):
             qm.put("BENCH.Q", step, 1024)
+        if count % step:
+            qm.put("BENCH.Q", count % step, 1024)
 
     qm = storage_qmgr()
     start = time.perf_counter()
@@ -459,9 +461,13 @@ def machine() -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("scenarios", nargs="*", choices=[[], *SCENARIOS], default=[])
+    parser.add_argument("scenarios", nargs="*", metavar="SCENARIO",
+                        help=f"scenarios to run (default: all): {', '.join(SCENARIOS)}")
     parser.add_argument("--sizes", nargs="+", type=int)
     args = parser.parse_args(argv)
+    unknown = [name for name in args.scenarios if name not in SCENARIOS]
+    if unknown:
+        parser.error(f"unknown scenario {', '.join(unknown)}: choose from {', '.join(SCENARIOS)}")
     names = args.scenarios or list(SCENARIOS)
     results = {"machine": machine(), "scenarios": {}}
     for name in names:
