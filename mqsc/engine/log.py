@@ -76,6 +76,14 @@ class Detail(Mapping[str, Any]):
         return f"Detail({dict(self)!r})"
 
 
+_COMMAND_KEYS = ("command", "objects")
+
+
+def command_detail(title: str, objects: tuple[tuple[str, Any], ...]) -> Detail:
+    """The detail of a command's log record, built directly (one per command of a deck)."""
+    return Detail(_COMMAND_KEYS, (title, objects))
+
+
 def _frozen(items: list[Any]) -> tuple[Any, ...]:
     return tuple([_frozen(v) if type(v) is list else v for v in items])
 

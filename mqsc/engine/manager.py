@@ -22,7 +22,7 @@ from mqsc.diagnostics import Diagnostic
 from mqsc.engine import registry, routing
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx
-from mqsc.engine.log import LogRecord, LogState
+from mqsc.engine.log import LogRecord, LogState, command_detail
 from mqsc.engine.log import dataset as log_dataset
 from mqsc.engine.log import rba as rba_text
 from mqsc.engine.objects import QueueManagerInfo
@@ -628,8 +628,7 @@ def _log_command(qm: QueueManager, txn: Txn, cmd: Command) -> None:
     size = C.LOG_RECORD_BYTES + sum([_OBJECT_LOG_BYTES.get(table, C.LOG_RECORD_BYTES)
                                      for table, _ in objects])
     log = txn.edit("log", None)
-    # Built as tuples, the detail is stored as it is (Detail.of freezes lists).
-    txn.journal.append(log.write("command", size, {"command": cmd.title, "objects": objects}))
+    txn.journal.append(log.write("command", size, command_detail(cmd.title, objects)))
     if log.checkpoint_due():
         qm.checkpoint(qm._system_ctx(txn))
 

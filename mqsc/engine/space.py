@@ -7,7 +7,6 @@ a transaction and turns their events into messages.
 
 from __future__ import annotations
 
-import math
 
 from mqsc.engine.context import Ctx
 from mqsc.engine.objects import MQObject
@@ -25,12 +24,12 @@ def account_objects(ctx: Ctx, delta_bytes: int) -> None:
     Pages are whole: ``ceil(bytes / 4096)`` are persistent pages on page set 0.
     """
     txn = ctx.txn
-    if not txn.has("pageset", OBJECTS_PSID):
+    ps = txn.edit_existing("pageset", OBJECTS_PSID)
+    if ps is None:
         return
-    ps = txn.edit("pageset", OBJECTS_PSID)
-    before = math.ceil(ps.object_bytes / C.PAGE_SIZE)
+    before = -(-ps.object_bytes // C.PAGE_SIZE)  # whole pages: the ceiling, in integers
     ps.object_bytes = max(0, ps.object_bytes + delta_bytes)
-    after = math.ceil(ps.object_bytes / C.PAGE_SIZE)
+    after = -(-ps.object_bytes // C.PAGE_SIZE)
     if after == before:
         return
     pool = txn.edit("pool", ps.pool)

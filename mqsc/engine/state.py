@@ -114,6 +114,19 @@ class Txn:
         pending[key] = copy
         return copy
 
+    def edit_existing(self, table: str, key: Any) -> Any:
+        """:meth:`edit` of an entity that may not exist: None when it does not."""
+        pending = self.pending.get(table)
+        if pending is not None and key in pending:
+            value = pending[key]
+            return None if value is DELETED else value
+        original = self.state.tables[table].get(key)
+        if original is None:
+            return None
+        copy = original.clone()
+        self.pending.setdefault(table, {})[key] = copy
+        return copy
+
     def items(self, table: str) -> Iterator[tuple[Any, Any]]:
         """Every (key, entity) of a table as this transaction sees it."""
         base = self.state.tables[table]
