@@ -83,6 +83,20 @@ class Command(NamedTuple):
     def __repr__(self) -> str:
         return f"Command(verb={self.verb!r}, params={self.params!r})"
 
+    # The logical command it was parsed from is where it came from, not what it says: not
+    # compared or hashed.
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Command):
+            return False  # never equal to a plain tuple of the same fields
+        return (self.verb, self.params, self.verb_start) == (
+            other.verb, other.params, other.verb_start)
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash((self.verb, self.params, self.verb_start))
+
     @property
     def text(self) -> str:
         """The logical command text."""

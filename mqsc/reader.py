@@ -41,8 +41,7 @@ class LogicalCommand(NamedTuple):
     """One command as reassembled from its physical lines.
 
     A named tuple rather than a frozen dataclass: as immutable and as named, at a third of the
-    cost to build, and a deck builds one per command (docs/performance.md, S1). Equality
-    compares every field.
+    cost to build, and a deck builds one per command (docs/performance.md, S1).
 
     ``text`` excludes any SDSF ``/`` and CPF. ``pieces`` maps it back to the original text: each
     pair is (offset in ``text``, offset in ``source.text``) for a run of characters copied
@@ -60,6 +59,19 @@ class LogicalCommand(NamedTuple):
     def __repr__(self) -> str:
         # The source (a whole deck) and the offset map would drown the command.
         return f"LogicalCommand(text={self.text!r}, lines={self.lines!r}, cpf={self.cpf!r})"
+
+    # Two commands are equal when they read the same from the same lines: where they came from
+    # (the source, the offset map, a problem found on the way) is not compared or hashed.
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LogicalCommand):
+            return False  # never equal to a plain tuple of the same fields
+        return (self.text, self.lines, self.cpf) == (other.text, other.lines, other.cpf)
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.lines, self.cpf))
 
     @classmethod
     def of(cls, text: str, name: str = "<string>") -> LogicalCommand:

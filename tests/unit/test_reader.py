@@ -109,3 +109,22 @@ def test_span_across_a_continuation_runs_from_first_to_last_character() -> None:
     start = command.text.index("QLOCAL")
     span = command.original_span(start, len(command.text))
     assert source.text[span.start:span.end] == "QLOCAL(A) +\n   MAXDEPTH(5)"
+
+
+def test_logical_commands_compare_by_what_they_say() -> None:
+    """Equality and hashing ignore where a command came from (as the frozen record did)."""
+    from mqsc.diagnostics import Diagnostic
+
+    a, b = LogicalCommand.of("DIS QMGR", "a.mqsc"), LogicalCommand.of("DIS QMGR", "b.mqsc")
+    assert a == b and not a != b and hash(a) == hash(b)
+    troubled = a._replace(problem=Diagnostic("MQSC001E", {"character": "+"}, a.source, None))
+    assert troubled == a and hash(troubled) == hash(a)
+    assert a != LogicalCommand.of("DIS QMGR ALL") and a != tuple(a)
+
+
+def test_syntax_trees_compare_without_their_origin() -> None:
+    import mqsc
+
+    x = mqsc.parse("DEF QL(A)")[0].syntax
+    y = mqsc.parse("DEF QL(A)", name="other.mqsc")[0].syntax
+    assert x == y and hash(x) == hash(y) and x != mqsc.parse("DEF QL(B)")[0].syntax
