@@ -49,8 +49,10 @@ def interactive_loop(session: ConsoleSession, *, no_color: bool = False,
     while not session.done:
         default, session.next_text = session.next_text, ""
         try:
-            text = prompt.prompt(default=default, pre_run=warm)
-            warm = None
+            # Until the names are sorted: a prompt answered within 50 ms (type-ahead, a
+            # paste) cancels the sort with its other background tasks.
+            text = prompt.prompt(default=default,
+                                 pre_run=None if session.names.warmed else warm)
         except KeyboardInterrupt:
             continue
         except EOFError:
@@ -80,7 +82,12 @@ def _warm_names(session: ConsoleSession):
 
         async def warm() -> None:
             await asyncio.sleep(WARM_AFTER_SECONDS)
-            session.names.warm()
+            try:
+                session.names.warm()
+            except Exception:  # noqa: BLE001
+                # Only a head start: the first completion sorts the names itself (and shows
+                # any error there, where the user asked for something).
+                pass
 
         get_app().create_background_task(warm())
 

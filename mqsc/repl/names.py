@@ -106,6 +106,8 @@ class NameIndex:
     def __init__(self, state_of: Callable[[], Any]) -> None:
         self._state_of = state_of
         self._cache: dict[str, tuple[tuple[int, int], SortedNames]] = {}
+        #: Whether :meth:`warm` has run (the console asks it once, after its first prompt).
+        self.warmed = False
 
     def listener(self, _qm: object, _cmd: object, changes: Iterable[Any],
                  _journal: object = None) -> None:
@@ -140,6 +142,7 @@ class NameIndex:
         """Sort every table's names now, so that the first completion finds them sorted."""
         for name in TABLES:
             self.names(name)
+        self.warmed = True
 
     def invalidate(self) -> None:
         """Forget every table."""

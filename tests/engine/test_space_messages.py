@@ -55,14 +55,14 @@ def test_an_engine_bug_answers_csq9017e_and_changes_nothing(monkeypatch) -> None
     qm = fresh_qmz1()
 
     def broken(ctx) -> None:
-        ctx.txn.put("qlocal", "HALF.DONE", None)
+        ctx.txn.put("qlocal", "HALF.DONE", ctx.txn.get("qlocal", "SYSTEM.DEFAULT.LOCAL.QUEUE"))
         raise ZeroDivisionError("a bug")
 
     qm.handlers = {**qm.handlers, ("DEFINE", "QLOCAL"): broken}
     before = qm.digest()
     result = qm.execute("DEFINE QLOCAL(A)")
     assert result.message_ids == ("CSQ9017E", "CSQ9023E") and not result.ok
-    assert qm.digest() == before
+    assert qm.digest() == before and "HALF.DONE" not in qm.state.tables["qlocal"]
 
 
 def test_parse_one_wants_exactly_one_command() -> None:

@@ -179,14 +179,36 @@ def test_object_names_are_sorted_once_after_the_first_prompt(terminal, qm, monke
     monkeypatch.setattr(app, "WARM_AFTER_SECONDS", 0)
     session, _ = start(qm)
     warmed = []
-    monkeypatch.setattr(session.names, "warm", lambda: warmed.append(len(warmed)))
+
+    def warm() -> None:
+        warmed.append(len(warmed))
+        session.names.warmed = True
+
+    monkeypatch.setattr(session.names, "warm", warm)
     terminal.send_text("DIS QMGR\rDIS QMGR\r\x04")
     app.interactive_loop(session, history=InMemoryHistory())
     assert warmed == [0]  # the first prompt warmed the names, the later ones did not
 
 
+def test_a_sort_cancelled_by_a_quick_answer_is_tried_again(terminal, qm, monkeypatch) -> None:
+    monkeypatch.setattr(app, "WARM_AFTER_SECONDS", 60)  # every prompt answers before that
+    session, _ = start(qm)
+    scheduled = []
+    make = app._warm_names
+
+    def counting(session):
+        schedule = make(session)
+        return lambda: (scheduled.append(1), schedule())
+
+    monkeypatch.setattr(app, "_warm_names", counting)
+    terminal.send_text("DIS QMGR\rDIS QMGR\r\x04")
+    app.interactive_loop(session, history=InMemoryHistory())
+    assert len(scheduled) == 3 and not session.names.warmed
+
+
 def test_warm_sorts_every_table(qm) -> None:
     session, _ = start(qm)
     session.names.warm()
+    assert session.names.warmed
     assert [len(session.names.names(t)) for t in ("qlocal", "pool")] == [
         len(qm.state.tables["qlocal"]), len(qm.state.tables["pool"])]
