@@ -113,21 +113,7 @@ def selected(ctx: Ctx) -> Iterator[d.Getter]:
     for name in sorted(ctx.txn.keys("cfstruct")):
         if d.matches(ctx.cmd.name, name):
             obj = ctx.txn.get("cfstruct", name)
-            yield _getter(obj)
-
-
-def _getter(obj: MQObject) -> d.Getter:
-    attrs = obj.attrs
-    stamps = d.stamps(obj)
-
-    def get(name: str) -> object:
-        if name in attrs:
-            return attrs[name]
-        if name == "CFSTRUCT":
-            return obj.name
-        return stamps.get(name, "")
-
-    return get
+            yield d.getter(obj, "CFSTRUCT")
 
 
 # ---- DISPLAY CFSTATUS ----------------------------------------------------------------------

@@ -240,6 +240,26 @@ def display(ctx: Ctx, family: Family, objects: Iterable[Getter],
     return found
 
 
+def getter(obj: MQObject, name_keyword: str,
+           fixed: Mapping[str, object] | None = None) -> Getter:
+    """An object's DISPLAY values: its attributes, its name under ``name_keyword``, the
+    ``fixed`` values of attributes it does not hold, then its date stamps (blank otherwise)."""
+    attrs = obj.attrs
+    fixed = fixed or {}
+    stamp = stamps(obj)
+
+    def get(name: str) -> object:
+        if name in attrs:
+            return attrs[name]
+        if name == name_keyword:
+            return obj.name
+        if name in fixed:
+            return fixed[name]
+        return stamp.get(name, "")
+
+    return get
+
+
 def stamps(obj: MQObject) -> dict[str, str]:
     """CRDATE/CRTIME/ALTDATE/ALTTIME from an object's stamps."""
     created = obj.created or " "

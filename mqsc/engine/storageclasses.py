@@ -106,20 +106,8 @@ def selected(ctx: Ctx) -> Iterator[d.Getter]:
             continue
         if psid is not None and psid != "*" and obj.get("PSID") != psid:
             continue
-        yield _getter(obj)
+        yield d.getter(obj, "STGCLASS", _PRIVATE)
 
 
-def _getter(obj: MQObject) -> d.Getter:
-    attrs = obj.attrs
-    stamps = d.stamps(obj)
-
-    def get(name: str) -> object:
-        if name in attrs:
-            return attrs[name]
-        if name == "STGCLASS":
-            return obj.name
-        if name == "QSGDISP":
-            return "QMGR"
-        return stamps.get(name, "")
-
-    return get
+#: A storage class that holds no QSGDISP is one of this queue manager's.
+_PRIVATE = {"QSGDISP": "QMGR"}
