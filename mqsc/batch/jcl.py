@@ -254,14 +254,9 @@ def _operand_field(text: str) -> tuple[str, bool]:
     whether an apostrophe value is still open at column 71."""
     out = []
     quoted = False
-    depth = 0
     for ch in text:
         if ch == "'":
             quoted = not quoted
-        elif not quoted and ch == "(":
-            depth += 1
-        elif not quoted and ch == ")":
-            depth -= 1
         elif ch == " " and not quoted:
             break
         out.append(ch)
