@@ -378,7 +378,7 @@ def deep_queue(count: int) -> dict:
             "floor_seconds": floor_s, "floor_rate": count / floor_s, "ratio": seconds / floor_s}
 
 
-@scenario("console", [50_000])
+@scenario("console", [10_000, 25_000, 50_000])
 def console(count: int) -> dict:
     """The console: launch to first prompt, and completion latency with ``count`` queues.
 
