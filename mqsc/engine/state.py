@@ -104,15 +104,15 @@ class Txn:
         self.pending.setdefault(table, {})[key] = DELETED
 
     def edit(self, table: str, key: Any) -> Any:
-        """A private, mutable copy of a mutable entity, registered as this txn's change."""
-        pending = self.pending.setdefault(table, {})
-        value = pending.get(key, DELETED)
-        if value is not DELETED:
-            return value
-        original = self.state.tables[table][key]
-        copy = original.clone()
-        pending[key] = copy
-        return copy
+        """A private, mutable copy of a mutable entity, registered as this txn's change.
+
+        Raises:
+            KeyError: the entity does not exist (or this transaction deleted it).
+        """
+        value = self.edit_existing(table, key)
+        if value is None:
+            raise KeyError((table, key))
+        return value
 
     def edit_existing(self, table: str, key: Any) -> Any:
         """:meth:`edit` of an entity that may not exist: None when it does not."""
