@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import ast as python_ast
 from pathlib import Path
 
 import pytest
 
 from mqsc.cli import main
+from tests.test_message_coverage import message_literals
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "golden" / "errors"
@@ -26,15 +26,7 @@ def test_check_output_golden(path: Path, golden, capsys, monkeypatch) -> None:
 
 def emitted_ids() -> set[str]:
     """Message ids written as string literals in the language modules."""
-    ids = set()
-    for name in LANGUAGE_MODULES:
-        tree = python_ast.parse((ROOT / "mqsc" / name).read_text())
-        for node in python_ast.walk(tree):
-            if isinstance(node, python_ast.Constant) and isinstance(node.value, str):
-                v = node.value
-                if len(v) == 8 and v[:3] in ("CSQ", "MQS") and v[-1] in "IEA":
-                    ids.add(v)
-    return ids
+    return message_literals(ROOT / "mqsc" / name for name in LANGUAGE_MODULES)
 
 
 def test_every_language_message_has_a_golden_deck() -> None:
