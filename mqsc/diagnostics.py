@@ -33,6 +33,12 @@ class Severity(str, Enum):
         return cls.WARNING if level >= 4 else cls.INFO
 
 
+#: ``--fail-level`` of ``mqsc check`` and ``mqsc run``: the severities that fail a CI case and
+#: the exit status.
+FAIL_LEVELS = {"warning": frozenset({Severity.WARNING, Severity.ERROR}),
+               "error": frozenset({Severity.ERROR})}
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One message about the input: catalog id, inserts, and where in the source it points."""

@@ -22,13 +22,10 @@ from typing import Any
 
 from mqsc import messages
 from mqsc.checker import DeckReport, Step
-from mqsc.diagnostics import Diagnostic, Severity
+from mqsc.diagnostics import FAIL_LEVELS, Diagnostic, Severity
 from mqsc.language import Rejected
 from mqsc.render import server
 
-#: ``--fail-level``: severities that fail a case and the exit status.
-FAIL_LEVELS = {"warning": frozenset({Severity.WARNING, Severity.ERROR}),
-               "error": frozenset({Severity.ERROR})}
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 GITHUB_COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning",

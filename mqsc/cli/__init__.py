@@ -23,8 +23,14 @@ Handler = Callable[[argparse.Namespace], int]
 _OWN_OPTIONS = ("-h", "--help", "--version")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser: every subcommand, or with ``only`` just that one.
+
+    Each subcommand module imports what it runs on, so registering all of them costs a third
+    of the start-up of ``mqsc run`` (docs/performance.md); a command line that names its
+    subcommand registers only that one, and argparse then answers exactly as with all of them
+    for anything after it.
+    """
     from mqsc import __version__
 
     parser = argparse.ArgumentParser(
@@ -33,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"mqsc {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in SUBCOMMANDS:
+    for name in (only,) if only in SUBCOMMANDS else SUBCOMMANDS:
         module = importlib.import_module(f"mqsc.cli.{name.replace('-', '_')}")
         module.register(sub)
     return parser
@@ -41,12 +47,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = build_parser()
     if argv is None:
         argv = sys.argv[1:]
     argv = list(argv)
     if not argv or (argv[0].startswith("-") and argv[0] not in _OWN_OPTIONS):
         argv = ["console", *argv]  # no subcommand: the console (mqsc --memory, mqsc -m QMA)
+    parser = build_parser(argv[0])
     args = parser.parse_args(argv)
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:

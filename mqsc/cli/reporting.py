@@ -7,10 +7,14 @@ import argparse
 import datetime as dt
 import json
 import sys
+from typing import TYPE_CHECKING
 
-from mqsc.batch import reports
-from mqsc.checker import DeckReport
 from mqsc.cli.options import fixed_clock
+from mqsc.diagnostics import FAIL_LEVELS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.batch.reports import Report
+    from mqsc.checker import DeckReport
 
 #: Formats both commands write through :mod:`mqsc.batch.reports`.
 REPORT_FORMATS = ("junit", "sarif", "github")
@@ -18,7 +22,7 @@ REPORT_FORMATS = ("junit", "sarif", "github")
 
 def add_report_options(parser: argparse.ArgumentParser) -> None:
     """``--fail-level``, ``--timestamp``, ``--ignore``."""
-    parser.add_argument("--fail-level", choices=tuple(reports.FAIL_LEVELS), default="error",
+    parser.add_argument("--fail-level", choices=tuple(FAIL_LEVELS), default="error",
                         help="lowest severity that fails a JUnit case and the exit status "
                         "(default error)")
     parser.add_argument("--timestamp", action="store_true",
@@ -43,10 +47,13 @@ def timestamp(args: argparse.Namespace) -> str | None:
 
 
 def write_report(fmt: str, tool: str, decks: list[DeckReport], args: argparse.Namespace, *,
-                 run: bool) -> reports.Report:
+                 run: bool) -> Report:
     """Write a JUnit, SARIF or GitHub report to standard output; return it."""
+    # Imported here: ``mqsc run`` without a report format starts without the report writers.
+    from mqsc.batch import reports
+
     # No tool version: reports stay byte-identical across releases (golden-tested).
-    report = reports.build(tool, decks, reports.FAIL_LEVELS[args.fail_level], run=run)
+    report = reports.build(tool, decks, FAIL_LEVELS[args.fail_level], run=run)
     if fmt == "junit":
         sys.stdout.write(reports.junit(report, timestamp=timestamp(args)))
     elif fmt == "sarif":

@@ -21,9 +21,7 @@ import json
 import sys
 import time
 
-from mqsc.batch import reports
 from mqsc.catalog import Source
-from mqsc.checker import Options, check
 from mqsc.cli.inputs import InputError, add_input_options, read_deck
 from mqsc.cli.options import add_qmgr_options, open_from
 from mqsc.cli.reporting import REPORT_FORMATS, add_report_options, ignored, write_report
@@ -143,6 +141,10 @@ def render(result: Result, fmt: str, style: str) -> str:
 
 def _report(args: argparse.Namespace, qm, sources) -> int:
     """Run the decks and write a CI report of what happened."""
+    # Imported here: a plain run (the 50,000-command deck) starts without the checker.
+    from mqsc.batch import reports
+    from mqsc.checker import Options, check
+
     options = Options(lint=True, ignore=ignored(args), command_source=SOURCES[args.source])
     if qm.gate is not None:
         qm.gate.grouped(args.commit_every, 0.25)

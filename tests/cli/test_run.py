@@ -89,3 +89,29 @@ def test_python_dash_m_entry_point(tmp_path) -> None:
     result = subprocess.run([sys.executable, "-m", "mqsc", "run", "--memory", str(deck)],
                             capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0 and "CSQM409I" in result.stdout
+
+
+def test_a_plain_run_starts_without_other_subcommands_or_report_writers(tmp_path) -> None:
+    # Start-up is part of every run's time (docs/performance.md, S1): `mqsc run` registers
+    # only itself, and loads the checker and the CI report writers only for a report format.
+    deck = tmp_path / "d.mqsc"
+    deck.write_text("DISPLAY QMGR QMNAME\n")
+    probe = ("import sys; from mqsc.cli import main; status = main(['run', '--memory', "
+             f"{str(deck)!r}]); sys.stdout.flush(); "
+             "print(sorted(m for m in ('mqsc.checker', 'mqsc.batch.reports', 'mqsc.cli.job', "
+             "'mqsc.cli.console', 'mqsc.batch.jcl') if m in sys.modules), status)")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                            cwd=ROOT)
+    assert result.stdout.splitlines()[-1] == "[] 0", result.stdout + result.stderr
+
+
+def test_help_still_lists_every_subcommand(capsys) -> None:
+    from mqsc.cli import build_parser
+
+    try:
+        main(["--help"])
+    except SystemExit as stop:
+        assert stop.code == 0
+    out = capsys.readouterr().out
+    assert out == build_parser().format_help()
+    assert "  run " in out and "  diff " in out and "  put " in out
