@@ -55,6 +55,8 @@ class LogicalCommand(NamedTuple):
     cpf: str | None = None
     problem: Diagnostic | None = None
     width: int | None = None
+    #: The physical lines as the reader saw them (:attr:`echo`), when it kept them.
+    shown: tuple[str, ...] | None = None
 
     def __repr__(self) -> str:
         # The source (a whole deck) and the offset map would drown the command.
@@ -105,6 +107,16 @@ class LogicalCommand(NamedTuple):
         return self.source.location(self.original_offset(offset))
 
     @property
+    def start_location(self) -> Location:
+        """Where the command starts: its first non-blank character (a result's location)."""
+        text = self.text
+        if text[:1].isspace() or len(self.pieces) != 1 or len(self.lines) != 1:
+            return self.location(len(text) - len(text.lstrip()))
+        # A command on one line (most are): its line is known, no search needed.
+        source, line = self.source, self.lines[0]
+        return Location(source.name, line, self.pieces[0][1] - source.line_start(line) + 1)
+
+    @property
     def span(self) -> Span:
         """Span of the whole command in the original text."""
         return self.original_span(0, len(self.text))
@@ -112,6 +124,8 @@ class LogicalCommand(NamedTuple):
     @property
     def echo(self) -> tuple[str, ...]:
         """The physical lines of the command exactly as read (sequence columns dropped)."""
+        if self.shown is not None:
+            return self.shown
         width = self.width
         out = []
         for line in self.lines:
@@ -198,6 +212,7 @@ def read(
     pieces: list[tuple[int, int]] = []
     parts: list[str] = []
     lines: list[int] = []
+    shown: list[str] = []
     length = 0
     mode = ""  # "" = new command, "+" or "-" = continuing
     offset = 0
@@ -212,21 +227,28 @@ def read(
         stripped = line.rstrip()
         if not stripped or line[0] == "*":
             continue
+        last = stripped[-1]
+        if not mode and last not in "+-":
+            # A command on one line, as most are: the line is the command.
+            yield _finish(source, stripped, ((0, line_offset),), (number,), width, is_verb,
+                          prefixes, None, (stripped,))
+            continue
         start = 0
         if mode == "+":
             start = len(line) - len(line.lstrip())
-        last = stripped[-1]
         end = len(stripped) - 1 if last in "+-" else len(stripped)
         pieces.append((length, line_offset + start))
         chunk = line[start:end]
         parts.append(chunk)
         length += len(chunk)
         lines.append(number)
+        shown.append(stripped)
         if last in "+-":
             mode = last
             continue
-        yield _finish(source, "".join(parts), pieces, lines, width, is_verb, prefixes, None)
-        pieces, parts, lines, length, mode = [], [], [], 0, ""
+        yield _finish(source, "".join(parts), pieces, lines, width, is_verb, prefixes, None,
+                      tuple(shown))
+        pieces, parts, lines, shown, length, mode = [], [], [], [], 0, ""
     if parts:
         problem = Diagnostic(
             "MQSC001E",
@@ -234,27 +256,30 @@ def read(
             source,
             Span(pieces[-1][1] + length - pieces[-1][0], pieces[-1][1] + length - pieces[-1][0] + 1),
         )
-        yield _finish(source, "".join(parts), pieces, lines, width, is_verb, prefixes, problem)
+        yield _finish(source, "".join(parts), pieces, lines, width, is_verb, prefixes, problem,
+                      tuple(shown))
 
 
 def _finish(
     source: Source,
     text: str,
-    pieces: list[tuple[int, int]],
-    lines: list[int],
+    pieces: Sequence[tuple[int, int]],
+    lines: Sequence[int],
     width: int | None,
     is_verb: Callable[[str], bool] | None,
     prefixes: Sequence[str],
     problem: Diagnostic | None,
+    shown: tuple[str, ...],
 ) -> LogicalCommand:
     skip, cpf = _prefix(text, is_verb, prefixes)
     if skip:
         text = text[skip:]
         pieces = _shift(pieces, skip)
-    return LogicalCommand(text, source, tuple(pieces), tuple(lines), cpf, problem, width)
+    return LogicalCommand(text, source, tuple(pieces), tuple(lines), cpf, problem, width,
+                          shown)
 
 
-def _shift(pieces: list[tuple[int, int]], skip: int) -> list[tuple[int, int]]:
+def _shift(pieces: Sequence[tuple[int, int]], skip: int) -> list[tuple[int, int]]:
     """Drop the first ``skip`` characters from a piece map."""
     out = []
     for i, (start, original) in enumerate(pieces):

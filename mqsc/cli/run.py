@@ -95,7 +95,8 @@ def run(args: argparse.Namespace) -> int:
             for result in qm.iter_run(deck.source, source=SOURCES[args.source],
                                       columns=args.columns):
                 ran += 1
-                failed += not all(r.ok for r in result.all_sets())
+                failed += (not result.ok if not result.more
+                           else not all(r.ok for r in result.all_sets()))
                 pending.append(render(result, args.format, args.style))
                 if qm.gate is None:
                     # In memory every result may be shown at once; written out in batches,

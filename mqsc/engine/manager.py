@@ -440,6 +440,8 @@ class QueueManager:
         """Execute a parse result (a typed command, or a rejected one)."""
         if isinstance(parsed, Rejected):
             return self._rejected(logical, parsed)
+        if self.gate is None:
+            return self._execute(logical, parsed, source)  # no store: no session to keep
         with self.session():
             return self._execute(logical, parsed, source)
 
@@ -564,7 +566,7 @@ class QueueManager:
             return_code=codes[0],
             reason_code=codes[1],
             cpf=self.cpf,
-            location=logical.location(len(logical.text) - len(logical.text.lstrip()))
+            location=logical.start_location
             if logical is not None else None,
             echo=logical.echo if logical is not None else (),
             title=spec.title,
@@ -587,7 +589,7 @@ class QueueManager:
         records.append(Message("CSQ9023E", {"csect": PREPROCESSOR_CSECT, "command": typed}))
         text = rejected.text.strip()
         return Result(text, tuple(records), False, *RC_SYNTAX, cpf=self.cpf,
-                      location=logical.location(len(logical.text) - len(logical.text.lstrip()))
+                      location=logical.start_location
                       if logical is not None else None,
                       echo=logical.echo if logical is not None else (),
                       title=typed)

@@ -94,8 +94,7 @@ def _bare(qm: QueueManager, logical: LogicalCommand | None, spec: CommandSpec,
         text=logical.text.strip() if logical is not None else spec.title,
         records=tuple(records), ok=ok, return_code=(RC_OK if ok else RC_FAILED)[0],
         reason_code=(RC_OK if ok else RC_FAILED)[1], cpf=qm.cpf,
-        location=logical.location(len(logical.text) - len(logical.text.lstrip()))
-        if logical is not None else None,
+        location=logical.start_location if logical is not None else None,
         echo=logical.echo if logical is not None else (), title=spec.title)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import mqsc
@@ -260,3 +260,31 @@ def test_copier_refuses_fields_outside_init() -> None:
     with pytest.raises(TypeError):
         copier(Odd)
 
+
+
+@given(st.lists(st.text(alphabet=MQSC_ALPHABET + "*+- \r", max_size=30), max_size=8),
+       st.sampled_from(["auto", "72", "all"]))
+def test_the_lines_the_reader_keeps_are_the_lines_of_the_source(lines, columns) -> None:
+    """The reader keeps each command's physical lines as it reads them (one-line commands
+    take a shorter path); they are what reading them back from the source gives."""
+    from mqsc.reader import read
+    from mqsc.source import Source
+
+    for logical in read(Source("\n".join(lines)), columns=columns):
+        assert logical.shown is not None
+        assert logical.echo == logical._replace(shown=None).echo
+
+
+@given(st.lists(st.text(alphabet=MQSC_ALPHABET + "*+-/ \r", max_size=30), max_size=8),
+       st.sampled_from([(), ("QMZ1",), ("/", "-CSQ1")]))
+@example(["/QMZ1 -", "DEFINE QLOCAL(A)"], ("QMZ1",))  # the CPF's line is not where it starts
+@example(["QMZ1 -", "DEFINE QLOCAL(A)"], ())
+@example(["  DIS Q(A) +", "  X"], ())
+def test_a_commands_start_location_is_its_first_non_blank(lines, prefixes) -> None:
+    from mqsc import catalog
+    from mqsc.reader import read
+    from mqsc.source import Source
+
+    for logical in read(Source("\n".join(lines)), is_verb=catalog.is_verb, prefixes=prefixes):
+        text = logical.text
+        assert logical.start_location == logical.location(len(text) - len(text.lstrip()))
