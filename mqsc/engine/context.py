@@ -8,7 +8,6 @@ changes nothing. That exception never leaves the engine.
 from __future__ import annotations
 
 import datetime as dt
-import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -100,14 +99,23 @@ class Ctx:
 
     def stamp(self) -> str:
         """Now, as ``yyyy-mm-dd hh.mm.ss`` (DISPLAY shows it as ALTDATE and ALTTIME)."""
-        return _stamp(self.qm.clock().replace(microsecond=0))
+        global _second
+        moment = self.qm.clock()
+        start, end, text = _second
+        # Same kind of time (both naive, or in the same zone) and within the same second.
+        if moment.tzinfo is start.tzinfo and start <= moment < end:
+            return text
+        start = moment.replace(microsecond=0)
+        text = start.strftime("%Y-%m-%d %H.%M.%S")
+        if start < dt.datetime.max.replace(tzinfo=start.tzinfo) - _ONE_SECOND:
+            _second = (start, start + _ONE_SECOND, text)
+        return text
 
 
-@functools.lru_cache(maxsize=4)
-def _stamp(moment: dt.datetime) -> str:
-    # A deck defines thousands of objects within one second: format it once, and let them
-    # share the string.
-    return moment.strftime("%Y-%m-%d %H.%M.%S")
+# A deck defines thousands of objects within one second: the second last formatted, so they
+# share one string and format it once.
+_ONE_SECOND = dt.timedelta(seconds=1)
+_second: tuple[dt.datetime, dt.datetime, str] = (dt.datetime.max, dt.datetime.max, "")
 
 
 Handler = Callable[[Ctx], None]
