@@ -10,16 +10,20 @@ Lark on it and remembers where each token went in the tree (a *recipe*). A deck 
 ``DEFINE QLOCAL`` commands with the same keywords has one shape: Lark parses it once and every
 other command is built from the recipe. Shapes Lark rejects are never cached, so every error
 comes from Lark itself, then worded as the z/OS command preprocessor words it.
+
+Recipes can be kept between processes (:func:`saved_recipes`, :func:`adopt_recipes`; the
+command line keeps them in its cache directory): a process whose commands all have known shapes
+never imports Lark nor builds its parser, a fifth of the start-up of ``mqsc run``. Saved
+recipes are keyed by the grammar's text, and each is checked against its shape on adoption.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+import hashlib
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING, Any
 
 from mqsc import ast
 from mqsc.bundled import bundled
@@ -27,12 +31,20 @@ from mqsc.diagnostics import Diagnostic, MqscError
 from mqsc.lexer import TERMINALS, LexFailure, Tokens, tokenize
 from mqsc.reader import LogicalCommand
 
+if TYPE_CHECKING:  # pragma: no cover
+    from lark import Lark, Tree
+    from lark.exceptions import UnexpectedInput
+
 #: Most distinct shapes kept; real decks use a few dozen.
 CACHE_LIMIT = 4096
 
 _KEYWORD, _WHERE = 0, 1
 Recipe = tuple[tuple[int, int, int], ...]
 _recipes: dict[str, Recipe] = {}
+#: Shapes Lark taught this process (not adopted from a saved set).
+_learned: set[str] = set()
+#: Version of the recipe layout; part of the key of saved recipes.
+RECIPE_FORMAT = 1
 
 
 def grammar_path() -> Path:
@@ -47,6 +59,8 @@ def lark_parser(*, strict: bool = False) -> Lark:
     Its own (contextual) lexer is used only to measure the performance floor and to check
     :mod:`mqsc.lexer` against it; parsing proper feeds it tokens.
     """
+    from lark import Lark  # imported on first need: known shapes never need it
+
     return Lark(
         grammar_path().read_text(encoding="utf-8"),
         parser="lalr",
@@ -111,6 +125,9 @@ def _build(recipe: Recipe, tokens: Tokens, logical: LogicalCommand) -> ast.Comma
 
 def _learn(logical: LogicalCommand, tokens: Tokens) -> Recipe:
     """Parse a new shape with Lark and derive its recipe; word Lark's errors for z/OS."""
+    from lark import Token
+    from lark.exceptions import UnexpectedInput
+
     interactive = lark_parser().parse_interactive(start="command")
     try:
         for i, kind in enumerate(tokens.shape):
@@ -119,10 +136,103 @@ def _learn(logical: LogicalCommand, tokens: Tokens) -> Recipe:
     except UnexpectedInput as error:
         raise MqscError(_syntax_error(logical, tokens, error)) from None
     recipe = tuple(_recipe_of(tree))
+    _remember(tokens.shape, recipe)
+    _learned.add(tokens.shape)
+    return recipe
+
+
+def _remember(shape: str, recipe: Recipe) -> None:
     if len(_recipes) >= CACHE_LIMIT:
         _recipes.clear()
-    _recipes[tokens.shape] = recipe
-    return recipe
+        _learned.clear()
+    _recipes[shape] = recipe
+
+
+# ---- recipes kept between processes -----------------------------------------------------------
+@functools.lru_cache(maxsize=1)
+def recipes_key() -> str:
+    """What saved recipes must have been made with: this grammar and this recipe layout."""
+    digest = hashlib.sha256(f"mqsc recipes {RECIPE_FORMAT}\n".encode())
+    digest.update(grammar_path().read_bytes())
+    return digest.hexdigest()
+
+
+def learned_recipes() -> bool:
+    """Whether Lark taught this process shapes that are not saved yet."""
+    return bool(_learned)
+
+
+def saved_recipes() -> dict[str, Any]:
+    """The recipes known now, as JSON-ready data for :func:`adopt_recipes` in a later process."""
+    return {"key": recipes_key(),
+            "recipes": {shape: [list(step) for step in recipe]
+                        for shape, recipe in _recipes.items()}}
+
+
+def adopt_recipes(saved: object) -> int:
+    """Take the recipes :func:`saved_recipes` gave an earlier process; returns how many.
+
+    Nothing is taken unless they were made from this grammar; a recipe that is not the one
+    possible for its shape (a damaged file) is left out, and Lark will parse that shape.
+    """
+    if not isinstance(saved, Mapping) or saved.get("key") != recipes_key():
+        return 0
+    recipes = saved.get("recipes")
+    if not isinstance(recipes, Mapping):
+        return 0
+    adopted = 0
+    for shape, steps in list(recipes.items())[:CACHE_LIMIT]:
+        recipe = _as_recipe(steps)
+        if isinstance(shape, str) and recipe is not None and fits(shape, recipe):
+            _remember(shape, recipe)
+            _learned.discard(shape)
+            adopted += 1
+    return adopted
+
+
+def _as_recipe(steps: object) -> Recipe | None:
+    if not isinstance(steps, list) or not all(
+        isinstance(step, list) and len(step) == 3 and all(type(v) is int for v in step)
+        for step in steps
+    ):
+        return None
+    return tuple((step[0], step[1], step[2]) for step in steps)
+
+
+def fits(shape: str, recipe: Recipe) -> bool:
+    """Whether ``recipe`` is the recipe of ``shape``: where grammar/mqsc.lark puts its tokens."""
+    return recipe == structure(shape)
+
+
+def structure(shape: str) -> Recipe | None:
+    """The recipe of a shape read straight off the grammar, or None when it does not parse.
+
+    The grammar's command is a verb word followed by keywords (a word, optionally with a
+    parenthesised run of words and strings) and WHERE filters (``H(WOW)`` or ``H(WOS)``), so a
+    shape has at most one recipe. Only saved recipes are checked with it; a property test holds
+    it to Lark's answers (tests/property/test_fast_paths.py).
+    """
+    if shape[:1] != "W":
+        return None
+    steps: list[tuple[int, int, int]] = []
+    at, end = 1, len(shape)
+    while at < end:
+        kind = shape[at]
+        if kind == "W" and shape[at + 1 : at + 2] == "(":
+            close = shape.find(")", at + 2)
+            if close < 0 or any(c not in "WS" for c in shape[at + 2 : close]):
+                return None
+            steps.append((_KEYWORD, at, close - at - 2))
+            at = close + 1
+        elif kind == "W":
+            steps.append((_KEYWORD, at, -1))
+            at += 1
+        elif kind == "H" and shape[at : at + 6] in ("H(WOW)", "H(WOS)"):
+            steps.append((_WHERE, at, 0))
+            at += 6
+        else:
+            return None
+    return tuple(steps)
 
 
 def _recipe_of(tree: Tree) -> Iterator[tuple[int, int, int]]:
@@ -155,6 +265,8 @@ def _owner(tokens: Tokens, upto: int) -> str:
 
 def _syntax_error(logical: LogicalCommand, tokens: Tokens, error: UnexpectedInput) -> Diagnostic:
     """The z/OS preprocessor message for a token sequence Lark rejected."""
+    from lark.exceptions import UnexpectedToken
+
     shape, values, starts = tokens.shape, tokens.values, tokens.starts
     token = error.token if isinstance(error, UnexpectedToken) else None
     at_end = token is None or token.type == "$END"

@@ -41,6 +41,16 @@ def home() -> Path:
     return base / "mqsc"
 
 
+def cache_dir() -> Path:
+    """Where mqsc keeps what it can rebuild (the parser's recipes): ``$MQSC_HOME/cache`` when
+    MQSC_HOME is set, else ``$XDG_CACHE_HOME/mqsc`` (``~/.cache/mqsc``)."""
+    explicit = os.environ.get("MQSC_HOME")
+    if explicit:
+        return Path(explicit) / "cache"
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "mqsc"
+
+
 def default_name() -> str:
     """``$MQSC_QMGR``, else QMZ1."""
     return os.environ.get("MQSC_QMGR", DEFAULT_QMGR).upper()

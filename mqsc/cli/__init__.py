@@ -58,6 +58,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if handler is None:
         parser.print_help(sys.stderr)
         return 2
+    from mqsc.cli import cache
+
+    cache.load()
     try:
         return handler(args)
     except KeyboardInterrupt:
@@ -65,3 +68,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    finally:
+        cache.save()

@@ -288,3 +288,46 @@ def test_a_commands_start_location_is_its_first_non_blank(lines, prefixes) -> No
     for logical in read(Source("\n".join(lines)), is_verb=catalog.is_verb, prefixes=prefixes):
         text = logical.text
         assert logical.start_location == logical.location(len(text) - len(text.lstrip()))
+
+
+def _lark_recipe(shape: str):
+    """What Lark makes of a sequence of terminals: its recipe, or None when it rejects it."""
+    from lark import Token
+    from lark.exceptions import UnexpectedInput
+
+    from mqsc.lexer import TERMINALS
+    from mqsc.parser import _recipe_of, lark_parser
+
+    interactive = lark_parser().parse_interactive(start="command")
+    try:
+        for i, kind in enumerate(shape):
+            interactive.feed_token(Token(TERMINALS[kind], "X", start_pos=i))
+        return tuple(_recipe_of(interactive.feed_eof()))
+    except UnexpectedInput:
+        return None
+
+
+SHAPE_PIECES = st.sampled_from(["W", "W", "W(W)", "W(S)", "W()", "W(WSW)", "H(WOW)", "H(WOS)",
+                                "(", ")", "S", "O", "H", "HW", "H(W)", "H(WOWW)", "W(O)",
+                                "W(WH)", "W((W))", "H(WWW)", "H(SOW)"])
+
+
+@given(st.lists(SHAPE_PIECES, max_size=6).map(lambda pieces: "W" + "".join(pieces))
+       | st.text(alphabet="WS()HO", max_size=14))
+@example("")
+@example("W")
+@example("WW(WW")
+@example("WW()W)")
+def test_the_grammars_structure_is_larks_answer(shape: str) -> None:
+    """Saved recipes are checked against :func:`structure`: it must give Lark's recipe for
+    every shape Lark parses and nothing for every shape it rejects."""
+    from mqsc.parser import fits, structure
+
+    expected = _lark_recipe(shape)
+    assert structure(shape) == expected
+    if expected is not None:
+        assert fits(shape, expected)
+        for at, step in enumerate(expected):
+            for changed in ((step[0], step[1] + 1, step[2]), (step[0], step[1], step[2] + 1),
+                            (1 - step[0], step[1], step[2])):
+                assert not fits(shape, expected[:at] + (changed,) + expected[at + 1:])

@@ -1,0 +1,61 @@
+"""The parser's shape recipes, kept between runs of the command line.
+
+A run whose commands all have shapes an earlier run met starts without importing Lark or
+building its parser (docs/performance.md). The file is ``recipes.json`` in
+:func:`mqsc.qmgrs.cache_dir`; ``MQSC_NO_CACHE=1`` neither reads nor writes it. A missing,
+unreadable or damaged file only means Lark parses those shapes again: nothing here fails a run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from mqsc import parser
+from mqsc.qmgrs import cache_dir
+
+FILE = "recipes.json"
+
+
+def path() -> Path:
+    return cache_dir() / FILE
+
+
+def enabled() -> bool:
+    return not os.environ.get("MQSC_NO_CACHE")
+
+
+def load() -> int:
+    """Adopt the saved recipes; returns how many were taken."""
+    if not enabled():
+        return 0
+    try:
+        saved = json.loads(path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return 0
+    return parser.adopt_recipes(saved)
+
+
+def save() -> bool:
+    """Save the recipes if this run learned new ones; returns whether it wrote the file.
+
+    Written to a temporary file and renamed, so a concurrent run reads the old set or the
+    new one, never half of one.
+    """
+    if not enabled() or not parser.learned_recipes():
+        return False
+    target = path()
+    temporary = target.with_name(f"{FILE}.{os.getpid()}.tmp")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temporary.write_text(json.dumps(parser.saved_recipes(), separators=(",", ":")),
+                             encoding="utf-8")
+        os.replace(temporary, target)
+    except OSError:
+        try:
+            temporary.unlink(missing_ok=True)
+        except OSError:
+            pass  # it was never written
+        return False
+    return True

@@ -1,0 +1,87 @@
+"""The parser's recipes kept between runs (mqsc/cli/cache.py): a later run of known shapes
+starts without Lark, and no state of the cache file can change or fail a run."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mqsc import parser
+from mqsc.cli import cache
+
+ROOT = Path(__file__).resolve().parents[2]
+DECK = "DEFINE QLOCAL(A) MAXDEPTH(10) SHARE\nDISPLAY QLOCAL(A) MAXDEPTH\nDIS Q(*) WHERE(CURDEPTH GT 0)\n"
+PROBE = ("import sys; from mqsc.cli import main; status = main(sys.argv[1:]); sys.stdout.flush(); "
+         "print('LARK' if 'lark' in sys.modules else 'NO LARK', status)")
+
+
+def run(deck: Path, home: Path, **env: str) -> tuple[str, str]:
+    """Output of ``mqsc run --memory deck`` in a new process, and whether it imported Lark."""
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE, "run", "--memory", str(deck)], capture_output=True,
+        text=True, cwd=ROOT, env={**os.environ, "MQSC_HOME": str(home), **env}, check=False)
+    *out, last = result.stdout.splitlines()
+    return "\n".join(out), last
+
+
+@pytest.fixture
+def deck(tmp_path: Path) -> Path:
+    path = tmp_path / "deck.mqsc"
+    path.write_text(DECK)
+    return path
+
+
+def test_a_second_run_of_known_shapes_needs_no_lark(deck: Path, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    first, status = run(deck, home)
+    assert status == "LARK 0"
+    assert (home / "cache" / cache.FILE).is_file()
+    again, status = run(deck, home)
+    assert status == "NO LARK 0"
+    assert again == first
+
+
+@pytest.mark.parametrize("damage", [
+    "not json", '{"key": "another grammar", "recipes": {}}', "[1, 2]",
+    "TAMPERED",  # the right key, a wrong recipe for a real shape
+])
+def test_a_damaged_cache_changes_nothing(deck: Path, tmp_path: Path, damage: str) -> None:
+    home = tmp_path / "home"
+    expected, _ = run(deck, home)
+    path = home / "cache" / cache.FILE
+    if damage == "TAMPERED":
+        saved = json.loads(path.read_text())
+        for shape, steps in saved["recipes"].items():
+            saved["recipes"][shape] = [[kind, i, n + 1] for kind, i, n in steps]
+        damage = json.dumps(saved)
+    path.write_text(damage)
+    out, status = run(deck, home)
+    assert (out, status) == (expected, "LARK 0")
+    assert run(deck, home) == (expected, "NO LARK 0")  # the file was written again, whole
+
+
+def test_no_cache_when_asked(deck: Path, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    assert run(deck, home, MQSC_NO_CACHE="1")[1] == "LARK 0"
+    assert not (home / "cache").exists()
+
+
+def test_an_unwritable_cache_directory_fails_nothing(deck: Path, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "cache").write_text("a file where the directory should be")
+    out, status = run(deck, home)
+    assert status == "LARK 0" and "CSQ9022I" in out
+
+
+def test_adopt_takes_only_what_fits_this_grammar() -> None:
+    good = {"key": parser.recipes_key(), "recipes": {
+        "WW(W)": [[0, 1, 1]], "WW(W)W": [[0, 1, 1]], "WWW": "x", "W(": [[0, 1, -1]]}}
+    assert parser.adopt_recipes(good) == 1
+    assert parser.adopt_recipes({**good, "key": "old"}) == 0
+    assert parser.adopt_recipes(None) == 0
