@@ -470,9 +470,9 @@ class QueueManager:
             return self._result(logical, spec, False, refusal, RC_FAILED)
         if self.phase is Phase.STOPPED:
             return self._start_command(logical, cmd, spec)
-        scope = str(cmd.get("CMDSCOPE", "") or "").strip()
-        if scope:
-            return routing.routed(self, logical, cmd, spec, source, scope)
+        scope = cmd.get("CMDSCOPE")
+        if scope and str(scope).strip():
+            return routing.routed(self, logical, cmd, spec, source, str(scope).strip())
         result = self._run_handler(logical, cmd, spec, source)
         if result.ok and routing.generates(self, cmd):
             return routing.generated(self, result, cmd)
@@ -620,12 +620,15 @@ _UNLOGGED = frozenset(("log", "pool", "pageset"))
 def _log_command(qm: QueueManager, txn: Txn, cmd: Command) -> None:
     """One log record for a command's changes: the changed definitions' bytes plus a
     header (UNVERIFIED sizes, constants.py)."""
-    objects = tuple([(table, key) for table, pending in txn.pending.items()
-                     if table not in _UNLOGGED for key in pending])
-    size = C.LOG_RECORD_BYTES + sum([_OBJECT_LOG_BYTES.get(table, C.LOG_RECORD_BYTES)
-                                     for table, _ in objects])
+    objects: list[tuple[str, object]] = []
+    size = C.LOG_RECORD_BYTES
+    for table, pending in txn.pending.items():
+        if table not in _UNLOGGED:
+            for key in pending:
+                objects.append((table, key))
+                size += _OBJECT_LOG_BYTES.get(table, C.LOG_RECORD_BYTES)
     log = txn.edit("log", None)
-    txn.journal.append(log.write("command", size, command_detail(cmd.title, objects)))
+    txn.journal.append(log.write("command", size, command_detail(cmd.title, tuple(objects))))
     if log.checkpoint_due():
         qm.checkpoint(qm._system_ctx(txn))
 
