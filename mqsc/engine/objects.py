@@ -44,6 +44,14 @@ class Attributes(Mapping[str, object]):
     def __contains__(self, key: object) -> bool:
         return key in self._own or key in self._base
 
+    def get(self, key: str, default: object = None) -> object:
+        # Mapping.get goes through __getitem__ and KeyError; a DISPLAY of 50,000 queues asks
+        # for 150,000 values.
+        own = self._own
+        if key in own:
+            return own[key]
+        return self._base.get(key, default)
+
     def __iter__(self) -> Iterator[str]:
         yield from self._base
         for key in self._own:

@@ -152,10 +152,16 @@ def _candidates(ctx: Ctx, pattern: str, dispositions: tuple[str, ...]) -> Iterat
     """Queues named by ``pattern`` from this queue manager and, in a group, the shared
     repository, in name order (a private queue before a group object of the same name)."""
     txn = ctx.txn
+    if ctx.qm.group is None or not {"GROUP", "SHARED"} & set(dispositions):
+        # Only this queue manager's queues: sorting the names alone is a third of the work
+        # of DISPLAY QLOCAL(*) over 50,000 queues.
+        names = txn.keys("qlocal") if pattern == "*" else (
+            name for name in txn.keys("qlocal") if d.matches(pattern, name))
+        for name in sorted(names):
+            yield txn.get("qlocal", name)
+        return
     private = [(name, 0) for name in txn.keys("qlocal") if d.matches(pattern, name)]
-    repository = []
-    if ctx.qm.group is not None and {"GROUP", "SHARED"} & set(dispositions):
-        repository = [(name, 1) for name in txn.keys("gqlocal") if d.matches(pattern, name)]
+    repository = [(name, 1) for name in txn.keys("gqlocal") if d.matches(pattern, name)]
     for name, where in sorted(private + repository):
         yield txn.get("gqlocal" if where else "qlocal", name)
 
@@ -181,14 +187,18 @@ def _active_on(ctx: Ctx, obj: MQObject, psid: object) -> bool:
     return stc is not None and stc.get("PSID") == psid
 
 
+_ABSENT = object()
+
+
 def _getter(ctx: Ctx, obj: MQObject) -> d.Getter:
     attrs = obj.attrs
     stamps = None
 
     def get(name: str) -> object:
         nonlocal stamps
-        if name in attrs:
-            return attrs[name]
+        value = attrs.get(name, _ABSENT)
+        if value is not _ABSENT:
+            return value
         if name == "QUEUE":
             return obj.name
         if name == "TYPE":

@@ -143,10 +143,14 @@ class Txn:
 
     def values(self, table: str) -> Iterator[Any]:
         """Every entity of a table as this transaction sees it."""
+        if not self.pending.get(table):
+            return iter(self.state.tables[table].values())  # nothing changed: the table's own
         return (v for _, v in self.items(table))
 
     def keys(self, table: str) -> Iterator[Any]:
         """Every key of a table as this transaction sees it."""
+        if not self.pending.get(table):
+            return iter(self.state.tables[table])
         return (k for k, _ in self.items(table))
 
     @property

@@ -98,7 +98,36 @@ def _make_formats(name: str, keyword: Keyword | None) -> tuple[Format, Format]:
             return f"{name}({str(value).rjust(number_width)})"
         return f"{name}({str(value).ljust(width)})"
 
-    return console, server
+    return _remembering(console), _remembering(server)
+
+
+#: Formatted values kept per attribute and framing: enough for the values objects share
+#: (TYPE(QLOCAL), MAXDEPTH(5000), DEFPSIST(NO)...); values each object has its own (names,
+#: descriptions) fill it and are then formatted each time.
+REMEMBERED = 64
+
+
+def _remembering(format_value: Format) -> Format:
+    """``format_value``, remembering its first :data:`REMEMBERED` answers.
+
+    A DISPLAY of 50,000 queues formats TYPE(QLOCAL) 50,000 times. Answers are keyed by the
+    value's type too, so True and 1 (equal in Python) are never confused.
+    """
+    known: dict[tuple[type, object], str] = {}
+
+    def remembered(value: object) -> str:
+        key = (value.__class__, value)
+        try:
+            text = known.get(key)
+        except TypeError:  # an unhashable value (a list of names)
+            return format_value(value)
+        if text is None:
+            text = format_value(value)
+            if len(known) < REMEMBERED:
+                known[key] = text
+        return text
+
+    return remembered
 
 
 def console_lines(record: ObjectRecord, cpf: str, csect: str) -> list[str]:
