@@ -46,9 +46,18 @@ def reply_set(result: Result, *, more: bool = False) -> list[str]:
         elif not (isinstance(record, Message) and record.unsolicited):
             body.extend(record_lines(record, cpf))
     reason = 4 if more and result.ok else result.reason_code
-    header = messages.line("CSQN205I", {"count": len(body) + 1, "ret": result.return_code,
-                                        "reason": reason}, None)
+    key = (len(body) + 1, result.return_code, reason)
+    header = _HEADERS.get(key)
+    if header is None:
+        header = messages.line("CSQN205I", {"count": key[0], "ret": key[1], "reason": key[2]},
+                               None)
+        if len(_HEADERS) < 256:
+            _HEADERS[key] = header
     return [header, *body]
+
+
+#: CSQN205I lines by (count, return, reason): a deck's commands mostly share a few.
+_HEADERS: dict[tuple[int, int, int], str] = {}
 
 
 def reply_lines(result: Result) -> list[str]:
