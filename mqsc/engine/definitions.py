@@ -25,7 +25,7 @@ IN_REPOSITORY = ("GROUP", "SHARED")
 
 def disposition(ctx: Ctx) -> str:
     """The QSGDISP a DEFINE, ALTER or DELETE names (QMGR when it names none)."""
-    return str(ctx.cmd.get("QSGDISP", "QMGR"))
+    return str(ctx.cmd.attrs.get("QSGDISP", "QMGR"))
 
 
 @dataclass(frozen=True)

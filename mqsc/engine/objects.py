@@ -68,8 +68,13 @@ class Attributes(Mapping[str, object]):
 
     def updated(self, changes: Mapping[str, object]) -> Attributes:
         """A copy with ``changes`` applied (values equal to the profile are not stored)."""
-        own = dict(self._own)
         base = self._base
+        if not self._own:
+            # A new object from its profile (every DEFINE): keep what differs from it.
+            missing = _MISSING
+            own = {k: v for k, v in changes.items() if base.get(k, missing) != v}
+            return Attributes(base, own or _EMPTY)
+        own = dict(self._own)
         for key, value in changes.items():
             if key in base and base[key] == value:
                 own.pop(key, None)
@@ -82,6 +87,7 @@ class Attributes(Mapping[str, object]):
 
 
 _EMPTY: Mapping[str, object] = MappingProxyType({})
+_MISSING = object()
 
 
 @dataclass(frozen=True, slots=True)

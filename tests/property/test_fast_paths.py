@@ -331,3 +331,23 @@ def test_the_grammars_structure_is_larks_answer(shape: str) -> None:
             for changed in ((step[0], step[1] + 1, step[2]), (step[0], step[1], step[2] + 1),
                             (1 - step[0], step[1], step[2])):
                 assert not fits(shape, expected[:at] + (changed,) + expected[at + 1:])
+
+
+@pytest.mark.parametrize("text", [
+    "DEF QL(A) DESCR('x y') MAXDEPTH(5) SHARE", "DIS Q(*) WHERE(DESCR LK 'a*') ALL",
+    "REC CFSTRUCT(A B) TYPE(NORMAL)", "DIS QMGR", "DEF QL(A) X()",
+])
+def test_the_tree_is_made_of_whole_records(text: str) -> None:
+    """The parser makes the tree's named tuples with tuple.__new__: each must have exactly
+    its fields, as its own constructor would make it."""
+    from mqsc import ast
+    from mqsc.parser import parse_logical
+    from mqsc.reader import LogicalCommand
+
+    for _ in range(3):  # the first parse learns the shape; the later ones use its recipe
+        tree = parse_logical(LogicalCommand.of(text))
+        assert len(tree) == len(ast.Command._fields)
+        assert tree == ast.Command(*tree)
+        for param in tree.params:
+            assert len(param) == len(type(param)._fields)
+            assert param == type(param)(*param)
