@@ -103,13 +103,11 @@ class LogState:
     rba: int = 0
     since: int = 0
     gen: int = 0
-    checkpoints: list[int] = field(default_factory=list)
+    checkpoints: tuple[int, ...] = ()
     started: int = 0
 
     def clone(self) -> LogState:
-        copy = _copy_log(self)
-        copy.checkpoints = list(self.checkpoints)
-        return copy
+        return _copy_log(self)  # every field immutable: a shallow copy is independent
 
     def write(self, kind: str, size: int, detail: Mapping[str, Any],
               records: int = 1) -> LogRecord:
@@ -129,7 +127,7 @@ class LogState:
 
     def take_checkpoint(self) -> int:
         """Record a checkpoint at the current RBA; returns the new generation."""
-        self.checkpoints = [*self.checkpoints[-3:], self.rba]
+        self.checkpoints = (*self.checkpoints[-3:], self.rba)
         self.since = 0
         self.gen += 1
         return self.gen

@@ -75,6 +75,7 @@ def restore(data: dict[str, Any]) -> Any:
         return PageSetState(**values)
     if kind == "log":
         values = {k: v for k, v in data.items() if k != "kind"}
+        values["checkpoints"] = tuple(values.get("checkpoints", ()))
         return LogState(**values)
     if kind == "messages":
         return QueueStore.restore(data)

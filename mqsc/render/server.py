@@ -36,6 +36,26 @@ def record_lines(record: Record, cpf: str) -> list[str]:
     raise TypeError(f"no command-server rendering for {type(record).__name__}")
 
 
+def message_line(record: Message, cpf: str | None) -> str:
+    """A message's line, made once for a message record answered again and again.
+
+    The engine gives every command of a type one shared completion message (CSQ9022I for each
+    DEFINE QLOCAL of a deck): its line is remembered by the record's identity. The entry holds
+    the record, so its identity cannot pass to another while remembered.
+    """
+    hit = _LINES.get(id(record))
+    if hit is not None and hit[0] is record and hit[1] == cpf:
+        return hit[2]
+    line = messages.line(record.msg_id, record.inserts, cpf)
+    if len(_LINES) >= 256:
+        _LINES.clear()
+    _LINES[id(record)] = (record, cpf, line)
+    return line
+
+
+_LINES: dict[int, tuple[Message, str | None, str]] = {}
+
+
 def reply_set(result: Result, *, more: bool = False) -> list[str]:
     """One reply set: CSQN205I, then the reply lines."""
     body: list[str] = []
@@ -43,6 +63,9 @@ def reply_set(result: Result, *, more: bool = False) -> list[str]:
     for record in result.records:
         if type(record) is ObjectRecord:
             body.append(objects.server_line(record, cpf))  # a DISPLAY's many objects
+        elif type(record) is Message:
+            if not record.unsolicited:
+                body.append(message_line(record, cpf))
         elif not (isinstance(record, Message) and record.unsolicited):
             body.extend(record_lines(record, cpf))
     reason = 4 if more and result.ok else result.reason_code

@@ -167,7 +167,7 @@ def _entities():
                            42)
     pageset.stats.full = 3
     store = QueueStore("PAY.IN", [Run(1, 10, 4096, True, 5, 4, 1)], 2, 1, 4)
-    log = LogState(100, 3, 2, [10, 50], 5)
+    log = LogState(100, 3, 2, (10, 50), 5)
     return [pool, pageset, store, log]
 
 
@@ -175,7 +175,7 @@ def _entities():
 #: segments are shared until changed (test_pool_clones_leave_the_original_alone).
 MUTABLE = {"PoolState": [("lru", False), ("stats", False), ("io", True)],
            "PageSetState": [("stats", False)], "QueueStore": [("runs", True)],
-           "LogState": [("checkpoints", False)]}
+           "LogState": []}
 
 
 @pytest.mark.parametrize("entity", _entities(), ids=lambda e: type(e).__name__)
@@ -189,6 +189,17 @@ def test_clones_are_equal_and_share_nothing_mutable(entity) -> None:
             items = zip(mine.values(), theirs.values()) if isinstance(mine, dict) else zip(
                 mine, theirs)
             assert all(a == b and a is not b for a, b in items), name
+    # Whatever a clone may share with its original must be immutable.
+    listed = {name for name, _ in MUTABLE[type(entity).__name__]}
+    for name in entity.__slots__ if hasattr(entity, "__slots__") else vars(entity):
+        if name not in listed and not name.startswith("_"):
+            assert _immutable(getattr(entity, name)), (type(entity).__name__, name)
+
+
+def _immutable(value: object) -> bool:
+    if isinstance(value, tuple):
+        return all(_immutable(v) for v in value)
+    return value is None or isinstance(value, int | float | str | bytes | frozenset)
 
 
 OWNERS = st.sampled_from([("objects", 0), ("freed", 4), ("format", 4), ("q", "A", 1),
