@@ -459,6 +459,17 @@ def machine() -> dict:
             "interegular": importlib.util.find_spec("interegular") is not None}
 
 
+def pace() -> float:
+    """The machine's speed right after a row: seconds a pure-Python loop of 10 million
+    additions takes (measured on 2 million). The benchmark machine drifts by 10-50% within
+    minutes; docs/performance.md reads every figure next to this one."""
+    start = time.perf_counter()
+    total = 0
+    for i in range(2_000_000):
+        total += i
+    return (time.perf_counter() - start) * 5
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("scenarios", nargs="*", metavar="SCENARIO",
@@ -474,6 +485,7 @@ def main(argv: list[str] | None = None) -> int:
         rows = []
         for size in args.sizes or DEFAULT_SIZES[name]:
             row = SCENARIOS[name](size)
+            row["loop10m_s"] = pace()
             rows.append(row)
             print(f"{name:10s} n={size:>9,}  " + "  ".join(
                 f"{k}={v:,.3f}" if isinstance(v, float) else f"{k}={v}"

@@ -26,6 +26,7 @@ def test_scenarios_run_and_write_their_results(out, capsys) -> None:
     assert rows["deck"]["floor_seconds"] > 0
     assert rows["putget"]["messages"] == 300
     assert rows["deep"]["peak_kib"] >= 0
+    assert all(row["loop10m_s"] > 0 for row in rows.values())  # the machine's pace, per row
     assert (out / "define-qlocal-300.mqsc").read_text().count("DEFINE QLOCAL") == 300
     assert "parse      n=      300" in capsys.readouterr().out
 
