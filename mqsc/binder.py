@@ -318,7 +318,9 @@ def _make_converter(kind: object) -> Converter:
     if isinstance(kind, Text):
         return _text_converter(kind)
     if isinstance(kind, Name):
-        return _name_converter(kind)
+        # Remembered too: attribute values repeat (STGCLASS(DEFAULT) on every DEFINE of a
+        # deck); an object's own name does not, and costs one missed look-up.
+        return _memo(_name_converter(kind))
     return _invalid  # flags, lists and sizes: always the full rules
 
 
@@ -500,15 +502,16 @@ class _Plan:
         elif first.values is not None or type(first) is not ast.Param:
             return None
         attrs: dict[str, object] = {}
+        param_type, invalid = ast.Param, _INVALID  # locals: this loop runs for every keyword
         for (kind, attribute, how), param in zip(self.entries, params[1:]):
-            if type(param) is not ast.Param:
+            if type(param) is not param_type:
                 return None
             values = param.values
-            if kind == _VALUE:
+            if kind == 0:  # _VALUE
                 if values is None or len(values) != 1:
                     return None
                 value = how(values[0])  # type: ignore[operator]
-                if value is _INVALID:
+                if value is invalid:
                     return None
                 attrs[attribute] = value
             elif values is not None:
