@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from dataclasses import fields, is_dataclass
 
 import pytest
 from hypothesis import example, given, settings
@@ -155,7 +156,7 @@ def test_binder_plans_on_examples(texts) -> None:
 def _entities():
     from mqsc.engine.log import LogState
     from mqsc.engine.storage.messages import QueueStore, Run
-    from mqsc.engine.storage.pageset import PageSetState
+    from mqsc.engine.storage.pageset import PageSetState, PageSetStats
     from mqsc.engine.storage.pool import PageSetIO, PoolState, Segment
 
     pool = PoolState(3, 50000, "ABOVE", "FIXED4KB", "4KB", True, False)
@@ -165,7 +166,7 @@ def _entities():
     pool.io[4] = PageSetIO(dw_ios=2, read_pages=9)
     pageset = PageSetState(4, 3, "SYSTEM", "X.Y", 1000, 100, 2, 1, True, 5, 6, 700, "OFFLINE",
                            42)
-    pageset.stats.full = 3
+    pageset.stats = PageSetStats(full=3)
     store = QueueStore("PAY.IN", [Run(1, 10, 4096, True, 5, 4, 1)], 2, 1, 4)
     log = LogState(100, 3, 2, (10, 50), 5)
     return [pool, pageset, store, log]
@@ -174,7 +175,7 @@ def _entities():
 #: The mutable parts of each entity: (attribute, whether its items are mutable too). A pool's
 #: segments are shared until changed (test_pool_clones_leave_the_original_alone).
 MUTABLE = {"PoolState": [("lru", False), ("stats", False), ("io", True)],
-           "PageSetState": [("stats", False)], "QueueStore": [("runs", True)],
+           "PageSetState": [], "QueueStore": [("runs", True)],
            "LogState": []}
 
 
@@ -199,6 +200,8 @@ def test_clones_are_equal_and_share_nothing_mutable(entity) -> None:
 def _immutable(value: object) -> bool:
     if isinstance(value, tuple):
         return all(_immutable(v) for v in value)
+    if is_dataclass(value) and type(value).__dataclass_params__.frozen:
+        return all(_immutable(getattr(value, f.name)) for f in fields(value))
     return value is None or isinstance(value, int | float | str | bytes | frozenset)
 
 

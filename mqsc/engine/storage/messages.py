@@ -217,7 +217,7 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
             taken = _allocate_messages(ctx, store, run, ps, pool, k, events)
         except PageSetFull:
             reason = MQRC_STORAGE_MEDIUM_FULL
-            ps.stats.full += 1
+            ps.stats = ps.stats.counted_full()
             taken = _fill_what_fits(ctx, store, run, ps, pool, k, events)
             done, pages = done + taken[0], pages + taken[1]
             break

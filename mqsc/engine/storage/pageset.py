@@ -7,15 +7,18 @@ number a message gets changes no figure the product shows.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mqsc.engine.storage import constants as C
 from mqsc.engine.storage.copying import copier
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class PageSetStats:
-    """Page set I/O statistics since the last reset (SMF 115 CSQDQIS1 names)."""
+    """Page set I/O statistics since the last reset (SMF 115 CSQDQIS1 names).
+
+    Immutable, so a page set's clone shares them (a DEFINE clones page set 0): a change is a
+    new record (:meth:`counted_full`)."""
 
     full: int = 0  # QIS1FULL: times the page set was full
     dw_ios: int = 0  # QIS1DWPN
@@ -25,6 +28,10 @@ class PageSetStats:
     read_ios: int = 0  # QIS1GETN
     read_pages: int = 0  # QIS1GETP
     ckpt_pages: int = 0  # QIS1CKPP
+
+    def counted_full(self) -> PageSetStats:
+        """These statistics with one more time the page set was full."""
+        return replace(self, full=self.full + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,9 +64,7 @@ class PageSetState:
     stats: PageSetStats = field(default_factory=PageSetStats)
 
     def clone(self) -> PageSetState:
-        copy = _copy_pageset(self)
-        copy.stats = _copy_stats(self.stats)
-        return copy
+        return _copy_pageset(self)  # every field immutable (the statistics too)
 
     @property
     def overhead(self) -> int:
@@ -132,4 +137,3 @@ class PageSetState:
 
 
 _copy_pageset = copier(PageSetState)
-_copy_stats = copier(PageSetStats)
