@@ -154,6 +154,11 @@ def learned_recipes() -> bool:
     return bool(_learned)
 
 
+def recipes_saved() -> None:
+    """The recipes known now are saved: nothing is new until Lark teaches another shape."""
+    _learned.clear()
+
+
 def saved_recipes() -> dict[str, Any]:
     """The recipes known now, as JSON-ready data for :func:`adopt_recipes` in a later process."""
     return {"key": recipes_key(),
@@ -173,7 +178,9 @@ def adopt_recipes(saved: object) -> int:
     if not isinstance(recipes, Mapping):
         return 0
     adopted = 0
-    for shape, steps in list(recipes.items())[:CACHE_LIMIT]:
+    # At most half the cache: room is left for what this process learns before the cache is
+    # full and starts again (a saved set never fills it alone).
+    for shape, steps in list(recipes.items())[: CACHE_LIMIT // 2]:
         recipe = _as_recipe(steps)
         if isinstance(shape, str) and recipe is not None and fits(shape, recipe):
             _remember(shape, recipe)

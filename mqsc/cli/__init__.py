@@ -18,6 +18,12 @@ from collections.abc import Callable, Sequence
 SUBCOMMANDS = ("console", "run", "check", "create", "restart", "workload", "stats", "advise",
                "state", "csqutil", "job", "dump", "plan", "diff")
 
+#: The subcommand names a module registers, where they are not the module's own name.
+PARSERS_OF = {"workload": ("put", "get")}
+#: The module registering each subcommand name.
+MODULE_OF = {parser: module for module in SUBCOMMANDS
+             for parser in PARSERS_OF.get(module, (module,))}
+
 Handler = Callable[[argparse.Namespace], int]
 #: Options of ``mqsc`` itself; any other leading option belongs to the console.
 _OWN_OPTIONS = ("-h", "--help", "--version")
@@ -39,7 +45,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"mqsc {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in (only,) if only in SUBCOMMANDS else SUBCOMMANDS:
+    for name in (MODULE_OF[only],) if only in MODULE_OF else SUBCOMMANDS:
         module = importlib.import_module(f"mqsc.cli.{name.replace('-', '_')}")
         module.register(sub)
     return parser

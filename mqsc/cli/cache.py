@@ -26,13 +26,19 @@ def enabled() -> bool:
     return not os.environ.get("MQSC_NO_CACHE")
 
 
+#: What finding, reading or decoding the file may raise: no home directory to put the cache
+#: in (RuntimeError from Path.home), I/O errors, bad JSON, JSON nested too deep to decode
+#: (RecursionError, a RuntimeError).
+_CACHE_ERRORS = (OSError, ValueError, RuntimeError)
+
+
 def load() -> int:
     """Adopt the saved recipes; returns how many were taken."""
     if not enabled():
         return 0
     try:
         saved = json.loads(path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except _CACHE_ERRORS:
         return 0
     return parser.adopt_recipes(saved)
 
@@ -45,7 +51,10 @@ def save() -> bool:
     """
     if not enabled() or not parser.learned_recipes():
         return False
-    target = path()
+    try:
+        target = path()
+    except _CACHE_ERRORS:
+        return False
     temporary = target.with_name(f"{FILE}.{os.getpid()}.tmp")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -58,4 +67,5 @@ def save() -> bool:
         except OSError:
             pass  # it was never written
         return False
+    parser.recipes_saved()
     return True

@@ -85,3 +85,35 @@ def test_adopt_takes_only_what_fits_this_grammar() -> None:
     assert parser.adopt_recipes(good) == 1
     assert parser.adopt_recipes({**good, "key": "old"}) == 0
     assert parser.adopt_recipes(None) == 0
+
+
+def test_deeply_nested_garbage_is_ignored(tmp_path: Path, monkeypatch) -> None:
+    (tmp_path / "cache").mkdir(parents=True)
+    (tmp_path / "cache" / cache.FILE).write_text("[" * 200_000)  # RecursionError to decode
+    monkeypatch.setenv("MQSC_HOME", str(tmp_path))
+    assert cache.load() == 0
+
+
+def test_no_home_directory_fails_nothing(monkeypatch, tmp_path: Path, capsys) -> None:
+    # Path.home() raises RuntimeError when the user has no home (containers with an arbitrary
+    # user id and no HOME): the run goes on without a cache.
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(cache, "path", no_home)
+    monkeypatch.setattr(parser, "_learned", {"WW(W)"})
+    from mqsc.cli import main
+
+    deck = tmp_path / "d.mqsc"
+    deck.write_text("DISPLAY QMGR QMNAME\n")
+    assert main(["run", "--memory", str(deck)]) == 0
+    assert "CSQ9022I" in capsys.readouterr().out
+    assert cache.save() is False
+
+
+def test_a_save_leaves_nothing_new_to_save(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("MQSC_HOME", str(tmp_path))
+    monkeypatch.setattr(parser, "_learned", {"WW(W)"})
+    assert cache.save() is True
+    assert not parser.learned_recipes()
+    assert cache.save() is False  # the file is not written again

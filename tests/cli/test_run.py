@@ -115,3 +115,13 @@ def test_help_still_lists_every_subcommand(capsys) -> None:
     out = capsys.readouterr().out
     assert out == build_parser().format_help()
     assert "  run " in out and "  diff " in out and "  put " in out
+
+
+def test_a_word_that_is_no_subcommand_lists_them_all(capsys) -> None:
+    # `workload` is a module (registering put and get), not a subcommand.
+    try:
+        main(["workload"])
+    except SystemExit as stop:
+        assert stop.code == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'workload'" in err and "'run'" in err and "'put'" in err
