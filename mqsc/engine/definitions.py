@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from mqsc.catalog import Keyword
+from mqsc.collector import paused
 from mqsc.commands import Filter
 from mqsc.engine.context import Ctx
 from mqsc.engine.objects import Attributes, MQObject
@@ -230,11 +231,12 @@ def display(ctx: Ctx, family: Family, objects: Iterable[Getter],
     objtype = family.objtype
     add = ctx.records.append
     found = 0
-    for get in objects:
-        if where is not None and not passes(where, get(where.keyword)):
-            continue
-        add(ObjectRecord(objtype, keyword, msg_id, tuple([(n, get(n)) for n in names])))
-        found += 1
+    with paused():  # a record per object: mqsc/collector.py
+        for get in objects:
+            if where is not None and not passes(where, get(where.keyword)):
+                continue
+            add(ObjectRecord(objtype, keyword, msg_id, tuple([(n, get(n)) for n in names])))
+            found += 1
     if not found:
         ctx.say("CSQM297I", objtype=keyword)
     return found

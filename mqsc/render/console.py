@@ -8,12 +8,20 @@ messages (CSQP023I after an ALTER BUFFPOOL, expansion messages) follow the compl
 from __future__ import annotations
 
 from mqsc import messages
+from mqsc.collector import BULK, paused
 from mqsc.render import objects, server
 from mqsc.responses import Message, ObjectRecord, Result
 
 
 def console_lines(result: Result) -> list[str]:
     """The console lines of one result and of any further reply sets."""
+    if len(result.records) >= BULK:
+        with paused():  # a block of lines per object: mqsc/collector.py
+            return _all_lines(result)
+    return _all_lines(result)
+
+
+def _all_lines(result: Result) -> list[str]:
     lines: list[str] = []
     for one in result.all_sets():
         lines.extend(_lines(one))

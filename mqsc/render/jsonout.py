@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from mqsc import messages
+from mqsc.collector import BULK, paused
 from mqsc.render import server
 from mqsc.responses import (
     BufferPoolReport,
@@ -104,6 +105,13 @@ def _response(result: Result) -> list[dict[str, Any]]:
 
 def result_json(result: Result) -> dict[str, Any]:
     """One command's JSON object."""
+    if len(result.records) >= BULK:
+        with paused():  # two dicts and a line per object: mqsc/collector.py
+            return _result_json(result)
+    return _result_json(result)
+
+
+def _result_json(result: Result) -> dict[str, Any]:
     sets = list(result.all_sets())
     ok = all(s.ok for s in sets)
     response: list[dict[str, Any]] = []

@@ -9,6 +9,7 @@ sets follow (CMDSCOPE(*)), REASON is 00000004. Console-only messages are not par
 from __future__ import annotations
 
 from mqsc import messages
+from mqsc.collector import BULK, paused
 from mqsc.render import objects, reports
 from mqsc.responses import (
     BufferPoolReport,
@@ -85,6 +86,13 @@ _HEADERS: dict[tuple[int, int, int], str] = {}
 
 def reply_lines(result: Result) -> list[str]:
     """Every reply set of a result (one, or one per queue manager for CMDSCOPE(*))."""
+    if len(result.records) >= BULK:
+        with paused():  # a line per object: mqsc/collector.py
+            return _reply_lines(result)
+    return _reply_lines(result)
+
+
+def _reply_lines(result: Result) -> list[str]:
     sets = list(result.all_sets())
     lines: list[str] = []
     for i, one in enumerate(sets):
