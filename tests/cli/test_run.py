@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from mqsc.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -105,13 +107,17 @@ def test_a_plain_run_starts_without_other_subcommands_or_report_writers(tmp_path
     assert result.stdout.splitlines()[-1] == "[] 0", result.stdout + result.stderr
 
 
+def exit_status(argv: list[str]) -> int:
+    """The status argparse exits with for ``argv`` (it must exit)."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    return stop.value.code
+
+
 def test_help_still_lists_every_subcommand(capsys) -> None:
     from mqsc.cli import build_parser
 
-    try:
-        main(["--help"])
-    except SystemExit as stop:
-        assert stop.code == 0
+    assert exit_status(["--help"]) == 0
     out = capsys.readouterr().out
     assert out == build_parser().format_help()
     assert "  run " in out and "  diff " in out and "  put " in out
@@ -119,9 +125,6 @@ def test_help_still_lists_every_subcommand(capsys) -> None:
 
 def test_a_word_that_is_no_subcommand_lists_them_all(capsys) -> None:
     # `workload` is a module (registering put and get), not a subcommand.
-    try:
-        main(["workload"])
-    except SystemExit as stop:
-        assert stop.code == 2
+    assert exit_status(["workload"]) == 2
     err = capsys.readouterr().err
     assert "invalid choice: 'workload'" in err and "'run'" in err and "'put'" in err
