@@ -11,10 +11,11 @@ Lark on it and remembers where each token went in the tree (a *recipe*). A deck 
 other command is built from the recipe. Shapes Lark rejects are never cached, so every error
 comes from Lark itself, then worded as the z/OS command preprocessor words it.
 
-Recipes can be kept between processes (:func:`saved_recipes`, :func:`adopt_recipes`; the
-command line keeps them in its cache directory): a process whose commands all have known shapes
-never imports Lark nor builds its parser, a fifth of the start-up of ``mqsc run``. Saved
-recipes are keyed by the grammar's text, and each is checked against its shape on adoption.
+What Lark learned can be kept between processes (:func:`saved_recipes`, :func:`adopt_recipes`;
+the command line keeps it in its cache directory): a process whose commands all have known
+shapes never imports Lark nor builds its parser, a fifth of the start-up of ``mqsc run``. Saved
+shapes are keyed by the grammar's text, and their recipes are read off the grammar
+(:func:`structure`, which a property test holds to Lark's answers).
 """
 
 from __future__ import annotations
@@ -43,8 +44,8 @@ Recipe = tuple[tuple[int, int, int], ...]
 _recipes: dict[str, Recipe] = {}
 #: Shapes Lark taught this process (not adopted from a saved set).
 _learned: set[str] = set()
-#: Version of the recipe layout; part of the key of saved recipes.
-RECIPE_FORMAT = 1
+#: Version of what is saved (the shapes); part of the key of saved shapes.
+SAVE_FORMAT = 2
 
 
 def grammar_path() -> Path:
@@ -140,11 +141,11 @@ def _remember(shape: str, recipe: Recipe) -> None:
     _recipes[shape] = recipe
 
 
-# ---- recipes kept between processes -----------------------------------------------------------
+# ---- shapes kept between processes -----------------------------------------------------------
 @functools.lru_cache(maxsize=1)
 def recipes_key() -> str:
-    """What saved recipes must have been made with: this grammar and this recipe layout."""
-    digest = hashlib.sha256(f"mqsc recipes {RECIPE_FORMAT}\n".encode())
+    """What saved shapes must have been parsed with: this grammar (and this save format)."""
+    digest = hashlib.sha256(f"mqsc shapes {SAVE_FORMAT}\n".encode())
     digest.update(grammar_path().read_bytes())
     return digest.hexdigest()
 
@@ -155,52 +156,38 @@ def learned_recipes() -> bool:
 
 
 def recipes_saved() -> None:
-    """The recipes known now are saved: nothing is new until Lark teaches another shape."""
+    """The shapes known now are saved: nothing is new until Lark teaches another one."""
     _learned.clear()
 
 
 def saved_recipes() -> dict[str, Any]:
-    """The recipes known now, as JSON-ready data for :func:`adopt_recipes` in a later process."""
-    return {"key": recipes_key(),
-            "recipes": {shape: [list(step) for step in recipe]
-                        for shape, recipe in _recipes.items()}}
+    """The shapes Lark parsed (in this process or an earlier one), as JSON-ready data for
+    :func:`adopt_recipes` in a later process. A recipe follows from its shape
+    (:func:`structure`), so the shapes are all there is to save."""
+    return {"key": recipes_key(), "shapes": list(_recipes)}
 
 
 def adopt_recipes(saved: object) -> int:
-    """Take the recipes :func:`saved_recipes` gave an earlier process; returns how many.
+    """Take the shapes :func:`saved_recipes` gave an earlier process; returns how many.
 
-    Nothing is taken unless they were made from this grammar; a recipe that is not the one
-    possible for its shape (a damaged file) is left out, and Lark will parse that shape.
+    Nothing is taken unless they were parsed with this grammar; each one's recipe is read off
+    the grammar (:func:`structure`), and a shape it does not parse (a damaged file) is left
+    for Lark.
     """
     if not isinstance(saved, Mapping) or saved.get("key") != recipes_key():
         return 0
-    recipes = saved.get("recipes")
-    if not isinstance(recipes, Mapping):
+    shapes = saved.get("shapes")
+    if not isinstance(shapes, list):
         return 0
     adopted = 0
     # At most half the cache: room is left for what this process learns before the cache is
     # full and starts again (a saved set never fills it alone).
-    for shape, steps in list(recipes.items())[: CACHE_LIMIT // 2]:
-        recipe = _as_recipe(steps)
-        if isinstance(shape, str) and recipe is not None and fits(shape, recipe):
+    for shape in shapes[: CACHE_LIMIT // 2]:
+        recipe = structure(shape) if isinstance(shape, str) else None
+        if recipe is not None:
             _remember(shape, recipe)
-            _learned.discard(shape)
             adopted += 1
     return adopted
-
-
-def _as_recipe(steps: object) -> Recipe | None:
-    if not isinstance(steps, list) or not all(
-        isinstance(step, list) and len(step) == 3 and all(type(v) is int for v in step)
-        for step in steps
-    ):
-        return None
-    return tuple((step[0], step[1], step[2]) for step in steps)
-
-
-def fits(shape: str, recipe: Recipe) -> bool:
-    """Whether ``recipe`` is the recipe of ``shape``: where grammar/mqsc.lark puts its tokens."""
-    return recipe == structure(shape)
 
 
 def structure(shape: str) -> Recipe | None:
@@ -208,8 +195,8 @@ def structure(shape: str) -> Recipe | None:
 
     The grammar's command is a verb word followed by keywords (a word, optionally with a
     parenthesised run of words and strings) and WHERE filters (``H(WOW)`` or ``H(WOS)``), so a
-    shape has at most one recipe. Only saved recipes are checked with it; a property test holds
-    it to Lark's answers (tests/property/test_fast_paths.py).
+    shape has at most one recipe. It is used only for shapes Lark parsed in an earlier process
+    (saved shapes); a property test holds it to Lark's answers (tests/property/test_fast_paths.py).
     """
     if shape[:1] != "W":
         return None

@@ -1,4 +1,4 @@
-"""The parser's shape recipes, kept between runs of the command line.
+"""The command shapes the parser learned, kept between runs of the command line.
 
 A run whose commands all have shapes an earlier run met starts without importing Lark or
 building its parser (docs/performance.md). The file is ``recipes.json`` in
@@ -33,7 +33,7 @@ _CACHE_ERRORS = (OSError, ValueError, RuntimeError)
 
 
 def load() -> int:
-    """Adopt the saved recipes; returns how many were taken."""
+    """Adopt the saved shapes; returns how many were taken."""
     if not enabled():
         return 0
     try:
@@ -44,7 +44,7 @@ def load() -> int:
 
 
 def save() -> bool:
-    """Save the recipes if this run learned new ones; returns whether it wrote the file.
+    """Save the shapes if this run learned new ones; returns whether it wrote the file.
 
     Written to a temporary file and renamed, so a concurrent run reads the old set or the
     new one, never half of one.

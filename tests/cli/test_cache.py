@@ -47,8 +47,8 @@ def test_a_second_run_of_known_shapes_needs_no_lark(deck: Path, tmp_path: Path) 
 
 
 @pytest.mark.parametrize("damage", [
-    "not json", '{"key": "another grammar", "recipes": {}}', "[1, 2]",
-    "TAMPERED",  # the right key, a wrong recipe for a real shape
+    "not json", '{"key": "another grammar", "shapes": []}', "[1, 2]",
+    "TAMPERED",  # the right key, shapes the grammar does not parse
 ])
 def test_a_damaged_cache_changes_nothing(deck: Path, tmp_path: Path, damage: str) -> None:
     home = tmp_path / "home"
@@ -56,8 +56,7 @@ def test_a_damaged_cache_changes_nothing(deck: Path, tmp_path: Path, damage: str
     path = home / "cache" / cache.FILE
     if damage == "TAMPERED":
         saved = json.loads(path.read_text())
-        for shape, steps in saved["recipes"].items():
-            saved["recipes"][shape] = [[kind, i, n + 1] for kind, i, n in steps]
+        saved["shapes"] = [shape + "(" for shape in saved["shapes"]] + [7, None, "WO"]
         damage = json.dumps(saved)
     path.write_text(damage)
     out, status = run(deck, home)
@@ -79,11 +78,12 @@ def test_an_unwritable_cache_directory_fails_nothing(deck: Path, tmp_path: Path)
     assert status == "LARK 0" and "CSQ9022I" in out
 
 
-def test_adopt_takes_only_what_fits_this_grammar() -> None:
-    good = {"key": parser.recipes_key(), "recipes": {
-        "WW(W)": [[0, 1, 1]], "WW(W)W": [[0, 1, 1]], "WWW": "x", "W(": [[0, 1, -1]]}}
-    assert parser.adopt_recipes(good) == 1
+def test_adopt_takes_only_shapes_this_grammar_parses() -> None:
+    good = {"key": parser.recipes_key(), "shapes": ["WW(W)", "WW(W)H(WOS)", "W(", "", 3]}
+    assert parser.adopt_recipes(good) == 2
+    assert parser._recipes["WW(W)H(WOS)"] == ((0, 1, 1), (1, 5, 0))
     assert parser.adopt_recipes({**good, "key": "old"}) == 0
+    assert parser.adopt_recipes({**good, "shapes": "WW(W)"}) == 0
     assert parser.adopt_recipes(None) == 0
 
 

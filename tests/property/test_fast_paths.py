@@ -333,18 +333,11 @@ SHAPE_PIECES = st.sampled_from(["W", "W", "W(W)", "W(S)", "W()", "W(WSW)", "H(WO
 @example("WW(WW")
 @example("WW()W)")
 def test_the_grammars_structure_is_larks_answer(shape: str) -> None:
-    """Saved recipes are checked against :func:`structure`: it must give Lark's recipe for
+    """Saved shapes get their recipes from :func:`structure`: it must give Lark's recipe for
     every shape Lark parses and nothing for every shape it rejects."""
-    from mqsc.parser import fits, structure
+    from mqsc.parser import structure
 
-    expected = _lark_recipe(shape)
-    assert structure(shape) == expected
-    if expected is not None:
-        assert fits(shape, expected)
-        for at, step in enumerate(expected):
-            for changed in ((step[0], step[1] + 1, step[2]), (step[0], step[1], step[2] + 1),
-                            (1 - step[0], step[1], step[2])):
-                assert not fits(shape, expected[:at] + (changed,) + expected[at + 1:])
+    assert structure(shape) == _lark_recipe(shape)
 
 
 @pytest.mark.parametrize("text", [
