@@ -11,7 +11,7 @@ Lark on it and remembers where each token went in the tree (a *recipe*). A deck 
 other command is built from the recipe. Shapes Lark rejects are never cached, so every error
 comes from Lark itself, then worded as the z/OS command preprocessor words it.
 
-What Lark learned can be kept between processes (:func:`saved_recipes`, :func:`adopt_recipes`;
+What Lark learned can be kept between processes (:func:`saved_shapes`, :func:`adopt_shapes`;
 the command line keeps it in its cache directory): a process whose commands all have known
 shapes never imports Lark nor builds its parser, a fifth of the start-up of ``mqsc run``. Saved
 shapes are keyed by the grammar's text, and their recipes are read off the grammar
@@ -143,38 +143,38 @@ def _remember(shape: str, recipe: Recipe) -> None:
 
 # ---- shapes kept between processes -----------------------------------------------------------
 @functools.lru_cache(maxsize=1)
-def recipes_key() -> str:
+def shapes_key() -> str:
     """What saved shapes must have been parsed with: this grammar (and this save format)."""
     digest = hashlib.sha256(f"mqsc shapes {SAVE_FORMAT}\n".encode())
     digest.update(grammar_path().read_bytes())
     return digest.hexdigest()
 
 
-def learned_recipes() -> bool:
+def learned_shapes() -> bool:
     """Whether Lark taught this process shapes that are not saved yet."""
     return bool(_learned)
 
 
-def recipes_saved() -> None:
+def shapes_saved() -> None:
     """The shapes known now are saved: nothing is new until Lark teaches another one."""
     _learned.clear()
 
 
-def saved_recipes() -> dict[str, Any]:
+def saved_shapes() -> dict[str, Any]:
     """The shapes Lark parsed (in this process or an earlier one), as JSON-ready data for
-    :func:`adopt_recipes` in a later process. A recipe follows from its shape
+    :func:`adopt_shapes` in a later process. A recipe follows from its shape
     (:func:`structure`), so the shapes are all there is to save."""
-    return {"key": recipes_key(), "shapes": list(_recipes)}
+    return {"key": shapes_key(), "shapes": list(_recipes)}
 
 
-def adopt_recipes(saved: object) -> int:
-    """Take the shapes :func:`saved_recipes` gave an earlier process; returns how many.
+def adopt_shapes(saved: object) -> int:
+    """Take the shapes :func:`saved_shapes` gave an earlier process; returns how many.
 
     Nothing is taken unless they were parsed with this grammar; each one's recipe is read off
     the grammar (:func:`structure`), and a shape it does not parse (a damaged file) is left
     for Lark.
     """
-    if not isinstance(saved, Mapping) or saved.get("key") != recipes_key():
+    if not isinstance(saved, Mapping) or saved.get("key") != shapes_key():
         return 0
     shapes = saved.get("shapes")
     if not isinstance(shapes, list):

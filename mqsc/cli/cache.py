@@ -1,7 +1,7 @@
 """The command shapes the parser learned, kept between runs of the command line.
 
 A run whose commands all have shapes an earlier run met starts without importing Lark or
-building its parser (docs/performance.md). The file is ``recipes.json`` in
+building its parser (docs/performance.md). The file is ``shapes.json`` in
 :func:`mqsc.qmgrs.cache_dir`; ``MQSC_NO_CACHE=1`` neither reads nor writes it. A missing,
 unreadable or damaged file only means Lark parses those shapes again: nothing here fails a run.
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 from mqsc import parser
 from mqsc.qmgrs import cache_dir
 
-FILE = "recipes.json"
+FILE = "shapes.json"
 
 
 def path() -> Path:
@@ -40,7 +40,7 @@ def load() -> int:
         saved = json.loads(path().read_text(encoding="utf-8"))
     except _CACHE_ERRORS:
         return 0
-    return parser.adopt_recipes(saved)
+    return parser.adopt_shapes(saved)
 
 
 def save() -> bool:
@@ -49,7 +49,7 @@ def save() -> bool:
     Written to a temporary file and renamed, so a concurrent run reads the old set or the
     new one, never half of one.
     """
-    if not enabled() or not parser.learned_recipes():
+    if not enabled() or not parser.learned_shapes():
         return False
     try:
         target = path()
@@ -58,7 +58,7 @@ def save() -> bool:
     temporary = target.with_name(f"{FILE}.{os.getpid()}.tmp")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_text(json.dumps(parser.saved_recipes(), separators=(",", ":")),
+        temporary.write_text(json.dumps(parser.saved_shapes(), separators=(",", ":")),
                              encoding="utf-8")
         os.replace(temporary, target)
     except OSError:
@@ -67,5 +67,5 @@ def save() -> bool:
         except OSError:
             pass  # it was never written
         return False
-    parser.recipes_saved()
+    parser.shapes_saved()
     return True

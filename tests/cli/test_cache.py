@@ -79,12 +79,12 @@ def test_an_unwritable_cache_directory_fails_nothing(deck: Path, tmp_path: Path)
 
 
 def test_adopt_takes_only_shapes_this_grammar_parses() -> None:
-    good = {"key": parser.recipes_key(), "shapes": ["WW(W)", "WW(W)H(WOS)", "W(", "", 3]}
-    assert parser.adopt_recipes(good) == 2
+    good = {"key": parser.shapes_key(), "shapes": ["WW(W)", "WW(W)H(WOS)", "W(", "", 3]}
+    assert parser.adopt_shapes(good) == 2
     assert parser._recipes["WW(W)H(WOS)"] == ((0, 1, 1), (1, 5, 0))
-    assert parser.adopt_recipes({**good, "key": "old"}) == 0
-    assert parser.adopt_recipes({**good, "shapes": "WW(W)"}) == 0
-    assert parser.adopt_recipes(None) == 0
+    assert parser.adopt_shapes({**good, "key": "old"}) == 0
+    assert parser.adopt_shapes({**good, "shapes": "WW(W)"}) == 0
+    assert parser.adopt_shapes(None) == 0
 
 
 def test_deeply_nested_garbage_is_ignored(tmp_path: Path, monkeypatch) -> None:
@@ -115,5 +115,5 @@ def test_a_save_leaves_nothing_new_to_save(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("MQSC_HOME", str(tmp_path))
     monkeypatch.setattr(parser, "_learned", {"WW(W)"})
     assert cache.save() is True
-    assert not parser.learned_recipes()
+    assert not parser.learned_shapes()
     assert cache.save() is False  # the file is not written again
