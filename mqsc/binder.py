@@ -27,6 +27,7 @@ from mqsc.catalog import (
 )
 from mqsc.commands import VERB_CLASSES, Command, Filter
 from mqsc.diagnostics import Diagnostic, MqscError
+from mqsc.memo import IdentityMemo
 from mqsc.source import Span
 
 #: Characters allowed in names, per rule (reference/zos-mqsc.md §2.6).
@@ -290,20 +291,17 @@ class _Binder:
 # still comes from one place.
 _INVALID = object()
 Converter = Callable[[str], object]
-_converters: dict[int, tuple[Keyword, Converter]] = {}
+_converters: IdentityMemo[Keyword, Converter] = IdentityMemo()
 #: Most distinct valid numbers or choices remembered per keyword.
 _MEMO_LIMIT = 1024
 
 
 def _converter(keyword: Keyword) -> Converter:
     """The fast single-value converter of a keyword (built on first use)."""
-    entry = _converters.get(id(keyword))
-    if entry is None or entry[0] is not keyword:
-        entry = (keyword, _make_converter(keyword.kind))
-        if len(_converters) > 4096:
-            _converters.clear()
-        _converters[id(keyword)] = entry
-    return entry[1]
+    convert = _converters.get(keyword)
+    if convert is None:
+        convert = _converters.put(keyword, _make_converter(keyword.kind))
+    return convert
 
 
 def _invalid(raw: str) -> object:
@@ -396,18 +394,18 @@ def _attribute(spec: CommandSpec, word: str) -> Keyword | None:
 _FAMILIES = catalog.attributes.FAMILIES
 
 
-_object_keywords: dict[int, tuple[CommandSpec, Keyword]] = {}
+_object_keywords: IdentityMemo[CommandSpec, Keyword] = IdentityMemo()
 
 
 def _object_keyword(spec: CommandSpec) -> Keyword:
     """The object keyword (``QLOCAL(name)``) as a keyword, with the right range message."""
-    entry = _object_keywords.get(id(spec))
-    if entry is None or entry[0] is not spec:
+    keyword = _object_keywords.get(spec)
+    if keyword is None:
         assert spec.name is not None
         range_msg = {"BUFFPOOL": "CSQP002I", "PSID": "CSQP003I"}.get(spec.objtype)
-        entry = (spec, Keyword(spec.objtype, spec.name, range_msg=range_msg))
-        _object_keywords[id(spec)] = entry
-    return entry[1]
+        keyword = _object_keywords.put(spec, Keyword(spec.objtype, spec.name,
+                                                     range_msg=range_msg))
+    return keyword
 
 
 def bind(node: ast.Command) -> Command:

@@ -13,7 +13,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "mqsc"
 
 #: Lowest first. Names are module paths under mqsc (a package name covers its modules).
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("source", "messages", "ebcdic", "bundled", "mqrc", "collector"),
+    ("source", "messages", "ebcdic", "bundled", "mqrc", "collector", "memo"),
     ("diagnostics",),
     ("reader",),
     ("lexer", "ast"),

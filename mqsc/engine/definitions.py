@@ -16,6 +16,7 @@ from mqsc.collector import paused
 from mqsc.commands import Filter
 from mqsc.engine.context import Ctx
 from mqsc.engine.objects import Attributes, MQObject
+from mqsc.memo import IdentityMemo
 from mqsc.messages import DISPLAY_MESSAGES
 from mqsc.responses import ObjectRecord
 
@@ -73,7 +74,7 @@ class Family:
 
 
 # ---- profiles ------------------------------------------------------------------------------
-_profiles: dict[int, tuple[object, Attributes]] = {}
+_profiles: IdentityMemo[object, Attributes] = IdentityMemo()
 
 
 def profile_of(source: object, values: Mapping[str, object]) -> Attributes:
@@ -82,13 +83,9 @@ def profile_of(source: object, values: Mapping[str, object]) -> Attributes:
     Every object defined from the same default object at the same time shares this one
     mapping, which keeps 100,000 queues small.
     """
-    cached = _profiles.get(id(source))
-    if cached is not None and cached[0] is source:
-        return cached[1]
-    profile = Attributes.profile(values)
-    if len(_profiles) > 4096:
-        _profiles.clear()
-    _profiles[id(source)] = (source, profile)
+    profile = _profiles.get(source)
+    if profile is None:
+        profile = _profiles.put(source, Attributes.profile(values))
     return profile
 
 

@@ -32,6 +32,7 @@ from mqsc.engine.storage.pageset import PageSetStats
 from mqsc.engine.group import Group
 from mqsc.engine.state import PRIVATE_TABLES, Change, State, Txn, digest
 from mqsc.language import Parsed, Rejected, iter_parse
+from mqsc.memo import IdentityMemo
 from mqsc.messages import CATALOG
 from mqsc.mqrc import MQRC_Q_MGR_NOT_AVAILABLE
 from mqsc.reader import Columns, LogicalCommand
@@ -633,18 +634,19 @@ def _log_command(qm: QueueManager, txn: Txn, cmd: Command) -> None:
         qm.checkpoint(qm._system_ctx(txn))
 
 
-_COMPLETIONS: dict[tuple[int, bool], tuple[CommandSpec, Message]] = {}
+#: Completion messages by outcome (failed, succeeded), per command type.
+_COMPLETIONS: tuple[IdentityMemo[CommandSpec, Message], ...] = (IdentityMemo(), IdentityMemo())
 
 
 def _completion(spec: CommandSpec, ok: bool) -> Message:
     """CSQ9022I or CSQ9023E for a command type: one shared (immutable) record per type, as
     every DEFINE QLOCAL ends with the same words."""
-    cached = _COMPLETIONS.get((id(spec), ok))
-    if cached is not None and cached[0] is spec:
-        return cached[1]
-    message = Message("CSQ9022I" if ok else "CSQ9023E",
-                      {"csect": spec.csect, "command": f" {spec.verb} {spec.objtype}"})
-    _COMPLETIONS[(id(spec), ok)] = (spec, message)
+    memo = _COMPLETIONS[ok]
+    message = memo.get(spec)
+    if message is None:
+        message = memo.put(spec, Message("CSQ9022I" if ok else "CSQ9023E",
+                                         {"csect": spec.csect,
+                                          "command": f" {spec.verb} {spec.objtype}"}))
     return message
 
 

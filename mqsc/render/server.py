@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from mqsc import messages
 from mqsc.collector import BULK, paused
+from mqsc.memo import IdentityMemo
 from mqsc.render import objects, reports
 from mqsc.responses import (
     BufferPoolReport,
@@ -41,20 +42,16 @@ def message_line(record: Message, cpf: str | None) -> str:
     """A message's line, made once for a message record answered again and again.
 
     The engine gives every command of a type one shared completion message (CSQ9022I for each
-    DEFINE QLOCAL of a deck): its line is remembered by the record's identity. The entry holds
-    the record, so its identity cannot pass to another while remembered.
+    DEFINE QLOCAL of a deck): its line is remembered by the record's identity.
     """
-    hit = _LINES.get(id(record))
-    if hit is not None and hit[0] is record and hit[1] == cpf:
-        return hit[2]
-    line = messages.line(record.msg_id, record.inserts, cpf)
-    if len(_LINES) >= 256:
-        _LINES.clear()
-    _LINES[id(record)] = (record, cpf, line)
-    return line
+    hit = _LINES.get(record)
+    if hit is not None and hit[0] == cpf:
+        return hit[1]
+    return _LINES.put(record, (cpf, messages.line(record.msg_id, record.inserts, cpf)))[1]
 
 
-_LINES: dict[int, tuple[Message, str | None, str]] = {}
+#: (CPF, line) of message records seen lately.
+_LINES: IdentityMemo[Message, tuple[str | None, str]] = IdentityMemo(256)
 
 
 def reply_set(result: Result, *, more: bool = False) -> list[str]:

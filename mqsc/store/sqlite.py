@@ -36,6 +36,7 @@ from mqsc.engine.objects import Attributes, MQObject
 from mqsc.engine.serial import restore, snapshot
 from mqsc.engine.group import CFRMPolicy, Group
 from mqsc.engine.state import GROUP_TABLES, PRIVATE_TABLES, Change
+from mqsc.memo import IdentityMemo
 from mqsc.source import Source as TextSource
 from mqsc.store.schema import APPLICATION, CURRENT, MIGRATIONS
 
@@ -71,7 +72,7 @@ class StateStore:
         self.commands = 0
         self.started = 0.0
         self.on_durable: Callable[[], None] | None = None
-        self._profile_ids: dict[int, tuple[Any, int]] = {}
+        self._profile_ids: IdentityMemo[Mapping[str, object], int] = IdentityMemo()
         self._profiles: dict[int, Mapping[str, object]] = {}
         self.session: tuple[int, str, str] | None = None
         #: The queue managers attached to this store, by name (a group's members share it).
@@ -441,9 +442,9 @@ class StateStore:
     def _profile_id(self, attrs: Attributes) -> int:
         """The id of an object's shared profile, stored once per distinct content."""
         base = attrs._base  # noqa: SLF001 - the store is the profile's other half
-        cached = self._profile_ids.get(id(base))
-        if cached is not None and cached[0] is base:
-            return cached[1]
+        cached = self._profile_ids.get(base)
+        if cached is not None:
+            return cached
         text = json.dumps(dict(base), sort_keys=True)
         digest = hashlib.sha256(text.encode()).hexdigest()
         row = self.conn.execute("SELECT id FROM profile WHERE hash = ?", (digest,)).fetchone()
@@ -452,7 +453,7 @@ class StateStore:
                                     (digest, text)).lastrowid
         else:
             pid = row[0]
-        self._profile_ids[id(base)] = (base, pid)
+        self._profile_ids.put(base, pid)
         self._profiles[pid] = base
         return pid
 
@@ -462,7 +463,7 @@ class StateStore:
             row = self.conn.execute("SELECT data FROM profile WHERE id = ?", (pid,)).fetchone()
             profile = MappingProxyType(json.loads(row[0]))
             self._profiles[pid] = profile
-            self._profile_ids[id(profile)] = (profile, pid)
+            self._profile_ids.put(profile, pid)
         return profile
 
     # ---- copies ----------------------------------------------------------------------------
