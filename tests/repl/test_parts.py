@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
 from mqsc import catalog
 from mqsc.engine.objects import MQObject
 from mqsc.repl import config, help as helptext
-from mqsc.repl.complete import suggest
+from mqsc.repl.complete import NAME_LIMIT, suggest
 from mqsc.repl.dump import deck
 from mqsc.repl.names import lowest_stealable
 from mqsc.repl.toolbar import toolbar
@@ -117,27 +116,24 @@ def test_save_deck_lists_csqinp1_objects_as_comments(qm) -> None:
     assert "\nDEFINE STGCLASS(SYSTEM) " in text and "\nDEFINE QLOCAL(SYSTEM.DEFAULT" in text
 
 
-def test_completion_with_50000_queues_is_fast(qm, names) -> None:
-    """Issue 7 acceptance: within 50 ms (issue 9 aims at 20; docs/performance.md measures)."""
+def test_completion_with_50000_queues_sorts_once_and_offers_a_bounded_list(qm, names) -> None:
+    """What keeps completion fast at 50,000 queues (issue 7; its speed is measured by
+    `bench/run.py console`, docs/performance.md S5, not here): the names are sorted once and
+    kept sorted through DEFINE and DELETE, and no completion offers more than NAME_LIMIT names."""
     template = qm.state.tables["qlocal"]["SYSTEM.DEFAULT.LOCAL.QUEUE"]
     table = qm.state.tables["qlocal"]
     for i in range(50_000):
         name = f"APP{i % 50:02d}.QUEUE.{i:06d}"
         table[name] = MQObject("QLOCAL", name, template.attrs)
     suggest("DIS QL(APP", catalog, names)  # sorts the names once
-    timings = []
-    for prefix in ("DIS QL(APP1", "DIS QL(APP07.QUEUE.0", "DIS QL(", "DEF QL(X) LIKE(APP3"):
-        start = time.perf_counter()
-        found = suggest(prefix, catalog, names)
-        timings.append(time.perf_counter() - start)
-        assert found
     sorted_names = names.names("qlocal")
+    for prefix in ("DIS QL(APP1", "DIS QL(APP07.QUEUE.0", "DIS QL(", "DEF QL(X) LIKE(APP3"):
+        found = suggest(prefix, catalog, names)
+        assert 0 < len(found) <= NAME_LIMIT + 1  # and the generic name '*' where it fits
+    assert names.names("qlocal") is sorted_names
     qm.execute("DEFINE QLOCAL(APP07.NEW)")  # the listener inserts it: no re-sort
     assert names.names("qlocal") is sorted_names
-    start = time.perf_counter()
     assert suggest("DIS QL(APP07.N", catalog, names)[0].text == "APP07.NEW"
-    timings.append(time.perf_counter() - start)
     qm.execute("DELETE QLOCAL(APP07.NEW)")
     assert names.names("qlocal") is sorted_names
     assert suggest("DIS QL(APP07.N", catalog, names) == []
-    assert max(timings) < 0.05, timings
