@@ -19,13 +19,17 @@ def out(tmp_path, monkeypatch):
 
 
 def test_scenarios_run_and_write_their_results(out, capsys) -> None:
-    assert bench.run.main(["parse", "deck", "putget", "deep", "--sizes", "300"]) == 0
+    assert bench.run.main(["parse", "deck", "durable", "display", "putget", "deep",
+                           "--sizes", "300"]) == 0
     results = json.loads((out / "results.json").read_text())
     rows = {name: rows[0] for name, rows in results["scenarios"].items()}
     assert rows["parse"]["commands"] == 300 and rows["parse"]["rate"] > 0
     assert rows["deck"]["floor_seconds"] > 0
     assert rows["putget"]["messages"] == 300
     assert rows["deep"]["peak_kib"] >= 0
+    assert rows["durable"]["floor_seconds"] > 0
+    assert rows["display"]["star_lines_console"] > 300 * 3
+    assert rows["display"]["star_json_together_s"] > 0 and rows["display"]["all_json_s"] > 0
     assert all(row["loop10m_s"] > 0 for row in rows.values())  # the machine's pace, per row
     assert (out / "define-qlocal-300.mqsc").read_text().count("DEFINE QLOCAL") == 300
     assert "parse      n=      300" in capsys.readouterr().out
