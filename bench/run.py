@@ -56,9 +56,9 @@ def parse_and_bind(count: int) -> dict:
     Floor: Lark alone (its own contextual lexer, the project's grammar) parsing each command.
     """
     from mqsc import catalog
-    from mqsc.language import iter_parse
-    from mqsc.parser import lark_parser
-    from mqsc.source import Source
+    from mqsc.language.parser import lark_parser
+    from mqsc.language.pipeline import iter_parse
+    from mqsc.language.source import Source
 
     text = define_qlocal_deck(count).read_text()
     lines = text.splitlines()
@@ -81,7 +81,7 @@ def parse_and_bind(count: int) -> dict:
 
 def lark_floor(lines: list[str]) -> float:
     """Floor: Lark alone (its contextual lexer, the project's grammar) parsing each command."""
-    from mqsc.parser import lark_parser
+    from mqsc.language.parser import lark_parser
 
     parser = lark_parser()
 
@@ -146,7 +146,7 @@ def deck_durable(count: int) -> dict:
 
 def qmgr_with_queues(count: int):
     """QMZ1 in memory with ``count`` queues defined by the DEFINE QLOCAL deck."""
-    from mqsc.qmgrs import open_qmgr
+    from mqsc.store.home import open_qmgr
 
     qm = open_qmgr("QMZ1", memory=True)
     for result in qm.iter_run(define_qlocal_deck(count).read_text()):
@@ -225,7 +225,7 @@ def display(count: int) -> dict:
             row[f"{label}_{framing}_ratio"] = seconds / floor_s
         # Executed and rendered in one go, as a user gets it: the collections the objects of
         # both trigger fall inside the timing (the separate best-of-three above mostly miss
-        # them; mqsc/collector.py).
+        # them; mqsc/support/collector.py).
         to_json = _renderings()["json"]
         row[f"{label}_json_together_s"] = best_of(3, lambda: to_json(qm.execute(command)))
         row[f"{label}_lines_console"] = len(_renderings()["console"](result).splitlines())
@@ -399,9 +399,9 @@ def console(count: int) -> dict:
     import tempfile
 
     from mqsc import catalog
-    from mqsc.qmgrs import open_qmgr
     from mqsc.repl.complete import suggest
     from mqsc.repl.names import NameIndex
+    from mqsc.store.home import open_qmgr
     from tests.repl.pty_driver import Terminal
 
     binary = shutil.which("mqsc", path=str(Path(sys.executable).parent))

@@ -18,29 +18,29 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 _EXPORTS = {
-    "parse": "mqsc.language",
-    "parse_one": "mqsc.language",
-    "Rejected": "mqsc.language",
-    "format_command": "mqsc.formatter",
-    "MqscError": "mqsc.diagnostics",
-    "Diagnostic": "mqsc.diagnostics",
-    "Source": "mqsc.source",
-    "Span": "mqsc.source",
+    "parse": "mqsc.language.pipeline",
+    "parse_one": "mqsc.language.pipeline",
+    "Rejected": "mqsc.language.pipeline",
+    "format_command": "mqsc.language.formatter",
+    "MqscError": "mqsc.language.diagnostics",
+    "Diagnostic": "mqsc.language.diagnostics",
+    "Source": "mqsc.language.source",
+    "Span": "mqsc.language.source",
     "QueueManager": "mqsc.engine.manager",
-    "Result": "mqsc.responses",
-    "open_qmgr": "mqsc.qmgrs",
+    "Result": "mqsc.engine.records",
+    "open_qmgr": "mqsc.store.home",
 }
 
 __all__ = sorted([*_EXPORTS, "__version__"])
 
 if TYPE_CHECKING:  # pragma: no cover
-    from mqsc.diagnostics import Diagnostic, MqscError
-    from mqsc.formatter import format_command
     from mqsc.engine.manager import QueueManager
-    from mqsc.language import Rejected, parse, parse_one
-    from mqsc.qmgrs import open_qmgr
-    from mqsc.responses import Result
-    from mqsc.source import Source, Span
+    from mqsc.engine.records import Result
+    from mqsc.language.diagnostics import Diagnostic, MqscError
+    from mqsc.language.formatter import format_command
+    from mqsc.language.pipeline import Rejected, parse, parse_one
+    from mqsc.language.source import Source, Span
+    from mqsc.store.home import open_qmgr
 
 
 def __getattr__(name: str) -> Any:

@@ -6,8 +6,6 @@ import string
 
 from hypothesis import strategies as st
 
-from mqsc.binder import NAME_PATTERNS
-from mqsc.binder import _FAMILIES as FAMILIES
 from mqsc.catalog import (
     SPECS,
     Choice,
@@ -20,8 +18,10 @@ from mqsc.catalog import (
     NameRule,
     Size,
     Text,
+    attributes_of,
 )
-from mqsc.commands import VERB_CLASSES, Command, Filter
+from mqsc.language.binder import NAME_PATTERNS
+from mqsc.language.commands import VERB_CLASSES, Command, Filter
 
 TEXT_ALPHABET = string.ascii_letters + string.digits + " .,;:!?'()*+-/_%=@#$&<>"
 
@@ -79,7 +79,7 @@ def values(keyword: Keyword) -> st.SearchStrategy[object]:
 
 
 def _filters(spec: CommandSpec) -> st.SearchStrategy[Filter | None]:
-    family = FAMILIES.get(spec.objtype)
+    family = attributes_of(spec.objtype) or None
     if not spec.where or family is None:
         return st.none()
     keywords = [family[n] for n in sorted(spec.where) if n in family]

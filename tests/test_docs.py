@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from mqsc import docgen
+from mqsc.cli import docgen
 
 
 def test_generated_docs_are_current() -> None:
-    assert docgen.main(["--check"]) == 0, "run: python -m mqsc.docgen"
+    assert docgen.main(["--check"]) == 0, "run: python -m mqsc.cli.docgen"

@@ -31,7 +31,7 @@ def test_wheel_contains_grammar_and_installed_package_uses_it(tmp_path: Path) ->
         check=True, capture_output=True,
     )
     probe = (
-        "import mqsc.parser as p; path = p.grammar_path(); "
+        "import mqsc.language.parser as p; path = p.grammar_path(); "
         "print(path); assert 'site' in str(path), path; "
         "print(p.parse_logical.__module__)"
     )

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mqsc.commands import Command
-from mqsc.formatter import format_parts
+from mqsc.language.commands import Command
+from mqsc.language.formatter import format_parts
 
 #: Significant columns of a z/OS deck (reference §2.2).
 WIDTH = 72

@@ -23,14 +23,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from mqsc import messages
 from mqsc.batch import cards, makedef
 from mqsc.catalog import Source as CommandSource
+from mqsc.catalog import messages
 from mqsc.engine.manager import QueueManager
-from mqsc.reader import Columns, LogicalCommand, read
+from mqsc.engine.records import Result
+from mqsc.language.reader import Columns, LogicalCommand, read
+from mqsc.language.source import Source
 from mqsc.render import server
-from mqsc.responses import Result
-from mqsc.source import Source
 
 CSECT = "CSQUTIL"
 #: The release CSQU000I names (the engine's CSQY000I and CMDLEVEL say the same).

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from mqsc.reader import decode
+from mqsc.language.reader import decode
 
 
 class DataSetError(Exception):

@@ -12,27 +12,18 @@ The same :class:`Definition` records feed ``mqsc plan`` and ``mqsc diff``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from mqsc.batch import cards
-from mqsc.catalog import Flag, attributes
-from mqsc.catalog import command_spec
-from mqsc.commands import VERB_CLASSES, Command
+from mqsc.catalog import DEFINED, FAMILIES, Flag, command_spec
 from mqsc.engine.manager import QueueManager
+from mqsc.language.commands import VERB_CLASSES, Command
 
 #: Object types in dump order: what a definition refers to comes before it (queues name
 #: storage classes; page sets name buffer pools); ALTER QMGR last, as IBM's CSQINP2 has it.
 ORDER = ("BUFFPOOL", "PSID", "STGCLASS", "CFSTRUCT", "QLOCAL", "QMGR")
-#: State table and attribute table of each defined-object type.
-FAMILIES: Mapping[str, tuple[str, Mapping[str, Any]]] = {
-    "STGCLASS": ("stgclass", attributes.STGCLASS),
-    "CFSTRUCT": ("cfstruct", attributes.CFSTRUCT),
-    "QLOCAL": ("qlocal", attributes.QLOCAL),
-}
-#: The shared-repository table of each type's QSGDISP(GROUP) and (SHARED) objects.
-GROUP_FAMILIES = {"STGCLASS": "gstgclass", "QLOCAL": "gqlocal"}
 #: Command options, not attributes: never part of a definition.
 OPTIONS = frozenset({"LIKE", "REPLACE", "CMDSCOPE"})
 #: Keys of the JSON dump, per object type.
@@ -75,13 +66,16 @@ def definitions(qm: QueueManager) -> list[Definition]:
     tables = qm.state.tables
     out = [_pool(p) for _, p in sorted(tables["pool"].items())]
     out += [_pageset(ps) for _, ps in sorted(tables["pageset"].items())]
-    for objtype, (table, _) in FAMILIES.items():
+    for objtype in ORDER:
+        family = DEFINED.get(objtype)
+        if family is None:
+            continue
         # In a queue sharing group, GROUP and SHARED objects come first; COPY objects are
         # left out: replaying a GROUP definition makes them again on every member.
-        if qm.group is not None and objtype in GROUP_FAMILIES:
+        if qm.group is not None and family.group_table is not None:
             out += [_object(objtype, obj)
-                    for _, obj in sorted(tables[GROUP_FAMILIES[objtype]].items())]
-        out += [_object(objtype, obj) for _, obj in sorted(tables[table].items())
+                    for _, obj in sorted(tables[family.group_table].items())]
+        out += [_object(objtype, obj) for _, obj in sorted(tables[family.table].items())
                 if obj.get("QSGDISP", "QMGR") != "COPY"]
     out.append(_qmgr(qm))
     return out
@@ -90,7 +84,7 @@ def definitions(qm: QueueManager) -> list[Definition]:
 def _settable(objtype: str) -> list[str]:
     """Attributes DEFINE can set, in the catalog's display order."""
     spec = command_spec("DEFINE", objtype)
-    table = FAMILIES[objtype][1]
+    table = DEFINED[objtype].attributes
     return [n for n in table if n not in OPTIONS and spec.keyword(n) is not None]
 
 
@@ -115,8 +109,8 @@ def _pageset(ps: Any) -> Definition:
 
 def _qmgr(qm: QueueManager) -> Definition:
     info = qm.info
-    table = attributes.QMGR
-    values = {n: table[n].default for n in attributes.QMGR_SETTABLE}
+    family = FAMILIES["QMGR"]
+    values = {n: family.attributes[n].default for n in family.settable}
     values.update({k: v for k, v in info.attrs.items() if k in values})
     return Definition("QMGR", None, tuple(values.items()))
 

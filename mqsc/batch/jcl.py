@@ -35,7 +35,7 @@ from mqsc.batch.jclparams import (
     word,
 )
 from mqsc.batch.systemmsgs import emulator_line, line
-from mqsc.source import Source
+from mqsc.language.source import Source
 
 #: Significant columns of a JCL statement; column 72 marks a continued comment.
 STATEMENT_WIDTH = 71

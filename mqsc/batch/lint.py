@@ -11,7 +11,7 @@ Two kinds of rule (docs/ci.md lists them all, each with its test):
   (MQSC205W), REPLACE silently resetting attributes (MQSC206W), a queue on page set 0
   (MQSC207W), a buffer pool left below 15% stealable (MQSC208W).
 
-Rules report :class:`~mqsc.diagnostics.Diagnostic` records, like every other check.
+Rules report :class:`~mqsc.language.diagnostics.Diagnostic` records, like every other check.
 """
 
 from __future__ import annotations
@@ -22,13 +22,12 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any
 
-from mqsc.batch.dump import FAMILIES
-from mqsc.catalog import command_spec
-from mqsc.commands import Command
-from mqsc.diagnostics import Diagnostic
+from mqsc.catalog import DEFINED, command_spec
 from mqsc.engine.manager import QueueManager
-from mqsc.reader import CARD_TEXT_WIDTH, CARD_WIDTH, Columns, card_width
-from mqsc.source import Source, Span
+from mqsc.language.commands import Command
+from mqsc.language.diagnostics import Diagnostic
+from mqsc.language.reader import CARD_TEXT_WIDTH, CARD_WIDTH, Columns, card_width
+from mqsc.language.source import Source, Span
 
 #: Every lint rule: id -> what it catches (docs/ci.md is written from the same list).
 RULES = {
@@ -140,8 +139,8 @@ class Linter:
 
     def before(self, cmd: Command) -> Before:
         existing = None
-        if cmd.verb == "DEFINE" and cmd.get("REPLACE") and cmd.objtype in FAMILIES:
-            existing = self.qm.state.tables[FAMILIES[cmd.objtype][0]].get(cmd.name)
+        if cmd.verb == "DEFINE" and cmd.get("REPLACE") and cmd.objtype in DEFINED:
+            existing = self.qm.state.tables[DEFINED[cmd.objtype].table].get(cmd.name)
         return Before(existing)
 
     def after(self, cmd: Command, ok: bool, before: Before) -> list[Diagnostic]:
@@ -224,7 +223,7 @@ def no_replace(cmd: Command) -> list[Diagnostic]:
 def reset_attributes(qm: QueueManager, cmd: Command, existing: Any) -> list[Diagnostic]:
     """MQSC206W: attributes REPLACE put back to their defaults although the command did not
     name them (REPLACE re-creates the object, reference §6.1)."""
-    new = qm.state.tables[FAMILIES[cmd.objtype][0]].get(cmd.name)
+    new = qm.state.tables[DEFINED[cmd.objtype].table].get(cmd.name)
     if new is None:
         return []
     given = set(cmd.attrs)

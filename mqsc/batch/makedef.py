@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from mqsc.catalog import command_spec
-from mqsc.commands import VERB_CLASSES, Command
-from mqsc.responses import ObjectRecord, Result
+from mqsc.engine.records import ObjectRecord, Result
+from mqsc.language.commands import VERB_CLASSES, Command
 
 #: The keyword of each MAKE option and the command it makes.
 KINDS = {"MAKEDEF": "DEFINE", "MAKEREP": "DEFINE", "MAKEALT": "ALTER", "MAKEDEL": "DELETE"}

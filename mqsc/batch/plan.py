@@ -17,10 +17,10 @@ from mqsc.batch.dump import ORDER, Definition, definitions, is_flag
 from mqsc.catalog import Source as CommandSource
 from mqsc.catalog import command_spec
 from mqsc.engine.manager import QueueManager
-from mqsc.formatter import format_value
-from mqsc.reader import Columns
+from mqsc.language.formatter import format_value
+from mqsc.language.reader import Columns
+from mqsc.language.source import Location, Source
 from mqsc.render import server
-from mqsc.source import Location, Source
 
 Key = tuple[str, Any]
 

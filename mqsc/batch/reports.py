@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import PurePath, PurePosixPath
 from typing import Any
 
-from mqsc import messages
-from mqsc.checker import DeckReport, Step
-from mqsc.diagnostics import FAIL_LEVELS, Diagnostic, Severity
-from mqsc.language import Rejected
+from mqsc.batch.check import DeckReport, Step
+from mqsc.catalog import messages
+from mqsc.language.diagnostics import FAIL_LEVELS, Diagnostic, Severity
+from mqsc.language.pipeline import Rejected
 from mqsc.render import server
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"

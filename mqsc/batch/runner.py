@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from mqsc.batch import systemmsgs
 from mqsc.batch.datasets import Catalog, DataSetError
 from mqsc.batch.jcl import Cond, CondTest, DataDefinition, Job, Step
-from mqsc.batch.programs import PROGRAMS, Program, QueueManagers, StepContext, StepOutcome
+from mqsc.batch.programs import PROGRAMS
+from mqsc.batch.steps import Program, QueueManagers, StepContext, StepOutcome
 
 Clock = Callable[[], dt.datetime]
 #: "code OP rc" for each COND operator.

@@ -1,6 +1,6 @@
 """z/OS system messages of a job listing (JES2, the converter, allocation, the loader).
 
-These are z/OS messages, not MQ ones, so they live here rather than in :mod:`mqsc.messages`.
+These are z/OS messages, not MQ ones, so they live here rather than in :mod:`mqsc.catalog.messages`.
 Each entry says whether its layout is VERIFIED (seen in a real job log, research
 batch-jcl-ci.md §1.5, §2.1, §2.2, or in a public capture of the code index) or UNVERIFIED
 (from third-party tooling or recollection: correct it here and every listing follows).
@@ -102,8 +102,8 @@ def line(key: str, **inserts: object) -> str:
 
 
 def emulator_line(msg_id: str, **inserts: object) -> str:
-    """One of mqsc's own messages (:mod:`mqsc.messages`) in a job log."""
-    from mqsc import messages
+    """One of mqsc's own messages (:mod:`mqsc.catalog.messages`) in a job log."""
+    from mqsc.catalog import messages
 
     return messages.line(msg_id, inserts, None)
 

@@ -26,10 +26,10 @@ import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from mqsc import mqrc
-from mqsc.batch.programs import StepContext, StepOutcome
+from mqsc.batch.steps import StepContext, StepOutcome
+from mqsc.catalog import mqrc
+from mqsc.engine.records import Workload
 from mqsc.render.workload import summary_lines
-from mqsc.responses import Workload
 
 CC_OK, CC_MQ_FAILED, CC_BAD_PARM = 0, 8, 12
 #: MGET's "all messages" count and its default buffer size, as the seed prints them.

@@ -1,27 +1,37 @@
 """The declarative catalog of the MQSC language for z/OS.
 
 Tables, not code: verbs and their synonyms, object types, and for each (verb, object type) the
-keywords, value kinds, ranges, defaults, sources and module names. The binder, the console's
-completion and HELP, the engine's display code and the generated command reference all read
-these tables. See docs/language.md for how to add a command.
+keywords, value kinds, ranges, defaults, sources and module names; for each object family its
+attributes and DISPLAY layout. The binder, the console's completion and HELP, the engine, the
+renderers, dump and the generated command reference all read these tables.
+
+One module per object family (``queues``, ``storageclasses``, ``bufferpools``, ``pagesets``,
+``cfstructs``, ``usage``, ``qmgr``), mirroring the engine's modules: each holds its attribute
+table, its :class:`Family` (DISPLAY layout and where its objects are kept) and its commands'
+:class:`CommandSpec` records. ``common`` holds what families share, ``verbs`` the verbs,
+``messages`` and ``mqrc`` the message and reason-code catalogs. Adding a family is one module
+here, named in :data:`FAMILY_MODULES`, plus one engine module (docs/language.md).
 """
 
 from __future__ import annotations
 
-from mqsc.catalog import attributes
-from mqsc.catalog.language import (
-    COMMANDS,
-    OBJECT_TYPES,
-    OBJECT_WORDS,
-    PREPROCESSOR_CSECT,
-    SPECS,
-    VERB_WORDS,
-    VERBS,
+from collections.abc import Mapping
+from types import ModuleType
+
+from mqsc.catalog import (
+    bufferpools,
+    cfstructs,
+    pagesets,
+    qmgr,
+    queues,
+    storageclasses,
+    usage,
 )
 from mqsc.catalog.model import (
     ALL_SOURCES,
     Choice,
     CommandSpec,
+    Family,
     Flag,
     Integer,
     Keyword,
@@ -35,10 +45,45 @@ from mqsc.catalog.model import (
     ValueKind,
     Verb,
 )
+from mqsc.catalog.verbs import PREPROCESSOR_CSECT, VERBS
+
+#: The family modules, in dependency order (what a definition refers to comes first: page sets
+#: name buffer pools, storage classes page sets, queues storage classes and CF structures):
+#: the command reference and HELP list commands in this order, dump writes definitions in it.
+FAMILY_MODULES: tuple[ModuleType, ...] = (
+    bufferpools, pagesets, storageclasses, queues, cfstructs, usage, qmgr,
+)
+
+#: Object types, most used first (their ``rank``).
+OBJECT_TYPES: tuple[ObjectType, ...] = tuple(sorted(
+    (o for module in FAMILY_MODULES for o in module.OBJECT_TYPES), key=lambda o: o.rank))
+SPECS: tuple[CommandSpec, ...] = tuple(s for module in FAMILY_MODULES for s in module.SPECS)
+
+#: Commands by (verb, object type).
+COMMANDS: Mapping[tuple[str, str], CommandSpec] = {(s.verb, s.objtype): s for s in SPECS}
+
+#: The family a command's object keyword displays (QUEUE: local queues), by object type.
+FAMILIES: Mapping[str, Family] = {
+    objtype: family for module in FAMILY_MODULES for objtype, family in module.FAMILIES.items()}
+
+#: Families of defined objects (kept in a state table), by their own object type.
+DEFINED: Mapping[str, Family] = {
+    f.objtype: f for f in FAMILIES.values() if f.table is not None}
+
+#: Verb for each spelling.
+VERB_WORDS: Mapping[str, Verb] = {w: v for v in VERBS for w in (v.name, *v.synonyms)}
+
+#: Object type for each spelling.
+OBJECT_WORDS: Mapping[str, ObjectType] = {
+    w: o for o in OBJECT_TYPES for w in (o.name, *o.synonyms)
+}
 
 __all__ = [
     "ALL_SOURCES",
     "COMMANDS",
+    "DEFINED",
+    "FAMILIES",
+    "FAMILY_MODULES",
     "OBJECT_TYPES",
     "OBJECT_WORDS",
     "PREPROCESSOR_CSECT",
@@ -47,6 +92,7 @@ __all__ = [
     "VERB_WORDS",
     "Choice",
     "CommandSpec",
+    "Family",
     "Flag",
     "Integer",
     "Keyword",
@@ -59,9 +105,10 @@ __all__ = [
     "Text",
     "ValueKind",
     "Verb",
-    "attributes",
+    "attributes_of",
     "command_spec",
     "is_verb",
+    "meaning",
     "objects_for",
 ]
 
@@ -83,3 +130,31 @@ def command_spec(verb: str, objtype: str) -> CommandSpec | None:
 def objects_for(verb: str) -> tuple[str, ...]:
     """Canonical object types the canonical ``verb`` accepts, in catalog order."""
     return tuple(s.objtype for s in SPECS if s.verb == verb)
+
+
+def attributes_of(objtype: str) -> Mapping[str, Keyword]:
+    """The attributes DISPLAY can show for an object keyword (empty when it shows none).
+
+    >>> attributes_of("QUEUE")["MAXDEPTH"].kind
+    Integer(minimum=0, maximum=999999999, star=False)
+    """
+    family = FAMILIES.get(objtype)
+    return family.attributes if family is not None else {}
+
+
+def meaning(spec: CommandSpec | None, word: str) -> Keyword | None:
+    """The keyword a word stands for in this command: one of its keywords, or an attribute it
+    can display or filter on (``DIS Q(*) CURDEPTH``, ``WHERE(CURDEPTH GT 0)``).
+
+    >>> meaning(command_spec("DISPLAY", "QUEUE"), "curdepth").name
+    'CURDEPTH'
+    """
+    if spec is None or not word:
+        return None
+    name = word.upper()
+    keyword = spec.keyword(name)
+    if keyword is not None:
+        return keyword
+    if name in spec.requestable or name in spec.where:
+        return attributes_of(spec.objtype).get(name)
+    return None

@@ -6,6 +6,7 @@ display code all read these tables; none of them hard-codes a keyword.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -149,11 +150,16 @@ class Verb:
 
 @dataclass(frozen=True, slots=True)
 class ObjectType:
-    """An object type keyword (QLOCAL, STGCLASS...) with its synonyms."""
+    """An object type keyword (QLOCAL, STGCLASS...) with its synonyms.
+
+    ``rank`` orders object types where they are offered (completion, HELP's overview): the
+    most used first. The command reference keeps the catalog's module order.
+    """
 
     name: str
     synonyms: tuple[str, ...] = ()
     help: str = ""
+    rank: int = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,3 +214,53 @@ class CommandSpec:
     def title(self) -> str:
         """``DEFINE QLOCAL``."""
         return f"{self.verb} {self.objtype}"
+
+
+# ---- Object families -----------------------------------------------------------------------
+#: Dispositions whose objects are in the queue sharing group's shared repository (Db2).
+IN_REPOSITORY = ("GROUP", "SHARED")
+
+
+@dataclass(frozen=True)
+class Family:
+    """One type of object as DISPLAY shows it, and where defined objects of it are kept.
+
+    Attributes:
+        objtype: the object keyword (``QLOCAL``); DISPLAY records carry it.
+        attributes: every attribute DISPLAY can show, in display order, with its width.
+        identity: attributes every DISPLAY shows (``QUEUE TYPE QSGDISP``).
+        reply: the command-server message that carries one object (``CSQM401I``).
+        settable: attributes DEFINE and ALTER may set (empty for status displays).
+        table: the state table of defined objects (None for status displays).
+        default_object: the object new ones copy their defaults from, if any
+            (SYSTEM.DEFAULT.LOCAL.QUEUE, SYSTEMST).
+        group_table: the shared repository's table of this type's QSGDISP(GROUP) and
+            QSGDISP(SHARED) objects, if the type has them.
+    """
+
+    objtype: str
+    attributes: Mapping[str, Keyword]
+    identity: tuple[str, ...]
+    reply: str
+    settable: tuple[str, ...] = ()
+    table: str | None = None
+    default_object: str | None = None
+    group_table: str | None = None
+
+    def table_for(self, disposition: str) -> str | None:
+        """Where objects of a QSGDISP live: GROUP and SHARED ones in the shared repository,
+        QMGR and COPY ones on the queue manager's page set 0."""
+        if disposition in IN_REPOSITORY and self.group_table is not None:
+            return self.group_table
+        return self.table
+
+    @functools.cached_property
+    def settable_set(self) -> frozenset[str]:
+        """:attr:`settable` for membership tests (a DEFINE filters every keyword by it)."""
+        return frozenset(self.settable)
+
+    @property
+    def catalog_defaults(self) -> Mapping[str, object]:
+        """The defaults supplied with IBM MQ (the syntax diagrams)."""
+        return {n: self.attributes[n].default for n in self.settable
+                if self.attributes[n].default is not None}

@@ -1,4 +1,4 @@
-"""``mqsc advise``: capacity advice from the current state (mqsc/capacity.py)."""
+"""``mqsc advise``: capacity advice from the current state (mqsc/engine/capacity.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import argparse
 import dataclasses
 import json
 
-from mqsc.capacity import advise
 from mqsc.cli.options import add_qmgr_options, open_from
+from mqsc.engine.capacity import advise
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -2,7 +2,7 @@
 
 A run whose commands all have shapes an earlier run met starts without importing Lark or
 building its parser (docs/performance.md). The file is ``shapes.json`` in
-:func:`mqsc.qmgrs.cache_dir`; ``MQSC_NO_CACHE=1`` neither reads nor writes it. A missing,
+:func:`mqsc.store.home.cache_dir`; ``MQSC_NO_CACHE=1`` neither reads nor writes it. A missing,
 unreadable or damaged file only means Lark parses those shapes again: nothing here fails a run.
 """
 
@@ -12,8 +12,8 @@ import json
 import os
 from pathlib import Path
 
-from mqsc import parser
-from mqsc.qmgrs import cache_dir
+from mqsc.language import parser
+from mqsc.store.home import cache_dir
 
 FILE = "shapes.json"
 

@@ -17,11 +17,11 @@ import argparse
 import json
 import sys
 
-from mqsc.checker import DeckReport, Options, check
+from mqsc.batch.check import DeckReport, Options, check
 from mqsc.cli.inputs import add_input_options, read_sources
 from mqsc.cli.options import add_qmgr_options, open_scratch
 from mqsc.cli.reporting import REPORT_FORMATS, add_report_options, ignored, write_report
-from mqsc.diagnostics import FAIL_LEVELS, Diagnostic, Severity
+from mqsc.language.diagnostics import FAIL_LEVELS, Diagnostic, Severity
 
 
 def register(sub: argparse._SubParsersAction) -> None:

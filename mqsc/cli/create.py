@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from mqsc.qmgrs import QMgrError, create, memory_group, new_definition, write_cfrm
+from mqsc.store.home import QMgrError, create, memory_group, new_definition, write_cfrm
 
 
 def register(sub: argparse._SubParsersAction) -> None:

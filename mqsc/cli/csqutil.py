@@ -22,8 +22,8 @@ from pathlib import Path
 from mqsc.batch import csqutil
 from mqsc.cli.inputs import InputError, read_deck
 from mqsc.cli.options import QueueManagers, add_state_options, fixed_clock
-from mqsc.qmgrs import default_name
-from mqsc.source import Source
+from mqsc.language.source import Source
+from mqsc.store.home import default_name
 
 RC_NOT_ATTEMPTED = 12
 

@@ -18,7 +18,7 @@ from mqsc.batch import plan as planning
 from mqsc.cli.inputs import add_input_options, read_sources
 from mqsc.cli.options import add_qmgr_options, open_scratch
 from mqsc.cli.plan import show
-from mqsc.qmgrs import QMgrError, definition_of
+from mqsc.store.home import QMgrError, definition_of
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -6,8 +6,8 @@ import argparse
 import sys
 from dataclasses import dataclass
 
-from mqsc.reader import EBCDIC_ENCODINGS, decode
-from mqsc.source import Source
+from mqsc.language.reader import EBCDIC_ENCODINGS, decode
+from mqsc.language.source import Source
 
 
 class InputError(Exception):

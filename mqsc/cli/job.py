@@ -23,7 +23,7 @@ from mqsc.batch import jcl, jes, runner
 from mqsc.batch.datasets import Catalog
 from mqsc.cli.inputs import InputError, read_deck
 from mqsc.cli.options import QueueManagers, add_state_options, fixed_clock
-from mqsc.qmgrs import home
+from mqsc.store.home import home
 
 EXIT_ABEND, EXIT_JCL_ERROR, MAXCC_CAP = 253, 254, 252
 

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from mqsc.engine.manager import QueueManager
-from mqsc.qmgrs import QMgrError, default_name, open_qmgr, scratch_qmgr
+from mqsc.store.home import QMgrError, default_name, open_qmgr, scratch_qmgr
 
 
 def add_qmgr_options(parser: argparse.ArgumentParser) -> None:

@@ -10,11 +10,11 @@ import sys
 from typing import TYPE_CHECKING
 
 from mqsc.cli.options import fixed_clock
-from mqsc.diagnostics import FAIL_LEVELS
+from mqsc.language.diagnostics import FAIL_LEVELS
 
 if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.batch.check import DeckReport
     from mqsc.batch.reports import Report
-    from mqsc.checker import DeckReport
 
 #: Formats both commands write through :mod:`mqsc.batch.reports`.
 REPORT_FORMATS = ("junit", "sarif", "github")

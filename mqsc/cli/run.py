@@ -25,8 +25,8 @@ from mqsc.catalog import Source
 from mqsc.cli.inputs import InputError, add_input_options, read_deck
 from mqsc.cli.options import add_qmgr_options, open_from
 from mqsc.cli.reporting import REPORT_FORMATS, add_report_options, ignored, write_report
+from mqsc.engine.records import Result
 from mqsc.render import console, jsonout, server
-from mqsc.responses import Result
 from mqsc.store import StoreError
 
 SOURCES = {"server": Source.SERVER, "console": Source.CONSOLE}
@@ -144,7 +144,7 @@ def _report(args: argparse.Namespace, qm, sources) -> int:
     """Run the decks and write a CI report of what happened."""
     # Imported here: a plain run (the 50,000-command deck) starts without the checker.
     from mqsc.batch import reports
-    from mqsc.checker import Options, check
+    from mqsc.batch.check import Options, check
 
     options = Options(lint=True, ignore=ignored(args), command_source=SOURCES[args.source])
     if qm.gate is not None:

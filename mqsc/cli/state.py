@@ -16,7 +16,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from mqsc.qmgrs import default_name, state_path
+from mqsc.store.home import default_name, state_path
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -12,8 +12,8 @@ import json
 import sys
 
 from mqsc.cli.options import add_qmgr_options, open_from
+from mqsc.engine.records import Workload
 from mqsc.render.workload import summary_json, summary_lines
-from mqsc.responses import Workload
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -30,15 +30,15 @@ import datetime as dt
 import math
 from collections.abc import Iterator
 
-from mqsc.catalog import attributes as A
+from mqsc.catalog import cfstructs as catalog_cfstructs
 from mqsc.engine import definitions as d
 from mqsc.engine.context import Ctx
 from mqsc.engine.log import rba as rba_text
 from mqsc.engine.objects import Attributes, MQObject
+from mqsc.engine.records import ObjectRecord
 from mqsc.engine.registry import handles
 from mqsc.engine.storage import cf
-from mqsc.engine.storage.messages import QueueStore
-from mqsc.responses import ObjectRecord
+from mqsc.engine.storage.queuestore import QueueStore
 
 #: The administration structure: it holds no messages and cannot be defined (§2.6).
 ADMIN = "CSQ_ADMIN"
@@ -46,14 +46,7 @@ ADMIN = "CSQ_ADMIN"
 #: z14 (storage-model BN-5); mqsc advise shows the other rates.
 READ_RATE = 110.0
 
-CFSTRUCT = d.Family(
-    objtype="CFSTRUCT",
-    table="cfstruct",
-    attributes=A.CFSTRUCT,
-    settable=A.CFSTRUCT_SETTABLE,
-    default_object=None,
-    identity=("CFSTRUCT",),
-)
+CFSTRUCT = catalog_cfstructs.FAMILY
 
 
 def require_qsg(ctx: Ctx) -> None:
@@ -388,7 +381,7 @@ def reset_cfstruct(ctx: Ctx) -> None:
     edited = ctx.txn.edit("cfstatus", name)
     edited.status = "FAILED"
     edited.failed = ctx.stamp()
-    from mqsc.engine.storage.sharedq import connection_name
+    from mqsc.engine.sharedq import connection_name
 
     for qmgr in sorted(edited.connections):
         ctx.console("CSQE006I", struc=name, conn=connection_name(ctx, qmgr))

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from mqsc.catalog import CommandSpec, Source
-from mqsc.commands import Command
+from mqsc.catalog.messages import REASONS
+from mqsc.engine.records import Message, Record
 from mqsc.engine.state import Txn
-from mqsc.messages import REASONS
-from mqsc.responses import Message, Record
+from mqsc.language.commands import Command
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.manager import QueueManager

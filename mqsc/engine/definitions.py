@@ -1,76 +1,28 @@
 """DEFINE, ALTER, DELETE and DISPLAY for defined objects, shared by every object family.
 
-A :class:`Family` describes one object type (its table, attribute table, default object,
-identifying attributes); the family modules (queues, storage classes, CF structures) supply
-their own rules as ``check`` callbacks and call these flows.
+A :class:`mqsc.catalog.Family` describes one object type (its table, attribute table, default
+object, identifying attributes, DISPLAY reply); the family modules (queues, storage classes, CF
+structures) supply their own rules as ``check`` callbacks and call these flows.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 
-from mqsc.catalog import Keyword
-from mqsc.collector import paused
-from mqsc.commands import Filter
+from mqsc.catalog import Family
 from mqsc.engine.context import Ctx
 from mqsc.engine.objects import Attributes, MQObject
-from mqsc.memo import IdentityMemo
-from mqsc.messages import DISPLAY_MESSAGES
-from mqsc.responses import ObjectRecord
+from mqsc.engine.records import ObjectRecord
+from mqsc.language.commands import Filter
+from mqsc.support.collector import paused
+from mqsc.support.memo import IdentityMemo
 
 Check = Callable[[Ctx, Attributes, MQObject | None], None]
-#: Dispositions whose objects are in the queue sharing group's shared repository (Db2).
-IN_REPOSITORY = ("GROUP", "SHARED")
 
 
 def disposition(ctx: Ctx) -> str:
     """The QSGDISP a DEFINE, ALTER or DELETE names (QMGR when it names none)."""
     return str(ctx.cmd.attrs.get("QSGDISP", "QMGR"))
-
-
-@dataclass(frozen=True)
-class Family:
-    """One type of defined object.
-
-    Attributes:
-        objtype: the object keyword (``QLOCAL``).
-        table: state table holding the objects.
-        attributes: the catalog's attribute table (display order).
-        settable: attributes DEFINE and ALTER may set.
-        default_object: name of the object new ones copy their defaults from, if any
-            (SYSTEM.DEFAULT.LOCAL.QUEUE, SYSTEMST).
-        identity: attributes every DISPLAY shows.
-        group_table: the queue sharing group's table of this type's QSGDISP(GROUP) and
-            QSGDISP(SHARED) objects (the shared repository), if the type has them.
-    """
-
-    objtype: str
-    table: str
-    attributes: Mapping[str, Keyword]
-    settable: tuple[str, ...]
-    default_object: str | None
-    identity: tuple[str, ...]
-    group_table: str | None = None
-
-    def table_for(self, disposition: str) -> str:
-        """Where objects of a QSGDISP live: GROUP and SHARED ones in the shared repository,
-        QMGR and COPY ones on the queue manager's page set 0."""
-        if disposition in IN_REPOSITORY and self.group_table is not None:
-            return self.group_table
-        return self.table
-
-    @functools.cached_property
-    def settable_set(self) -> frozenset[str]:
-        """:attr:`settable` for membership tests (a DEFINE filters every keyword by it)."""
-        return frozenset(self.settable)
-
-    @property
-    def catalog_defaults(self) -> Mapping[str, object]:
-        """The defaults supplied with IBM MQ (the syntax diagrams)."""
-        return {n: self.attributes[n].default for n in self.settable
-                if self.attributes[n].default is not None}
 
 
 # ---- profiles ------------------------------------------------------------------------------
@@ -224,11 +176,11 @@ def display(ctx: Ctx, family: Family, objects: Iterable[Getter],
     names = shown(family, cmd.requested, bool(cmd.get("ALL", False)))
     where = cmd.where
     keyword = keyword or cmd.objtype
-    msg_id = DISPLAY_MESSAGES[family.objtype]
+    msg_id = family.reply
     objtype = family.objtype
     add = ctx.records.append
     found = 0
-    with paused():  # a record per object: mqsc/collector.py
+    with paused():  # a record per object: mqsc/support/collector.py
         for get in objects:
             if where is not None and not passes(where, get(where.keyword)):
                 continue

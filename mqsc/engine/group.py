@@ -126,7 +126,7 @@ class Group:
 
     def active(self) -> list[QueueManager]:
         """The members that are running, in name order (CMDSCOPE(*) reaches these)."""
-        from mqsc.engine.manager import Phase
+        from mqsc.engine.lifecycle import Phase
 
         return [self.members[n] for n in sorted(self.members)
                 if self.members[n].phase is Phase.RUNNING]

@@ -10,64 +10,37 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
-from enum import Enum
 from typing import Protocol
 
 from mqsc import catalog
-from mqsc.catalog import PREPROCESSOR_CSECT, CommandSpec, Source
-from mqsc.commands import Command
-from mqsc.diagnostics import Diagnostic
-from mqsc.engine import registry, routing
+from mqsc.catalog import CommandSpec, Source
+from mqsc.catalog.mqrc import MQRC_Q_MGR_NOT_AVAILABLE
+from mqsc.engine import lifecycle, messages, registry, results, routing
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx
-from mqsc.engine.log import LogRecord, LogState, command_detail
-from mqsc.engine.log import dataset as log_dataset
-from mqsc.engine.log import rba as rba_text
-from mqsc.engine.objects import QueueManagerInfo
-from mqsc.engine.storage import constants as C
-from mqsc.engine.storage import messages
-from mqsc.engine.storage.pageset import PageSetStats
 from mqsc.engine.group import Group
-from mqsc.engine.state import PRIVATE_TABLES, Change, State, Txn, digest
-from mqsc.language import Parsed, Rejected, iter_parse
-from mqsc.memo import IdentityMemo
-from mqsc.messages import CATALOG
-from mqsc.mqrc import MQRC_Q_MGR_NOT_AVAILABLE
-from mqsc.reader import Columns, LogicalCommand
-from mqsc.responses import (
+from mqsc.engine.lifecycle import PHASE_SOURCES, Phase
+from mqsc.engine.log import LogRecord, LogState, command_detail
+from mqsc.engine.objects import QueueManagerInfo
+from mqsc.engine.records import (
     RC_FAILED,
     RC_OK,
-    RC_SYNTAX,
-    DataSetReport,
-    DataSetUsage,
     Message,
-    Workload,
     Record,
     Result,
+    Workload,
 )
-from mqsc.source import Source as TextSource
-
-
-
-
-class Phase(str, Enum):
-    """Where the queue manager is in its life."""
-
-    STOPPED = "STOPPED"
-    CSQINP1 = "CSQINP1"  # processing the first initialization data set
-    CSQINP2 = "CSQINP2"  # processing the second one, after restart
-    RUNNING = "RUNNING"
-
-
-#: Which sources may issue commands in each phase.
-PHASE_SOURCES = {
-    Phase.CSQINP1: {Source.CSQINP1},
-    Phase.CSQINP2: {Source.CSQINP2, Source.CONSOLE},
-    Phase.RUNNING: {Source.CONSOLE, Source.SERVER},
-    Phase.STOPPED: {Source.CONSOLE},
-}
+from mqsc.engine.serial import digest
+from mqsc.engine.state import PRIVATE_TABLES, Change, State, Txn
+from mqsc.engine.storage import constants as C
+from mqsc.engine.storage.pageset import PageSetStats
+from mqsc.language.commands import Command
+from mqsc.language.diagnostics import Diagnostic
+from mqsc.language.pipeline import Parsed, Rejected, iter_parse
+from mqsc.language.reader import Columns, LogicalCommand
+from mqsc.language.source import Source as TextSource
 
 Listener = Callable[["QueueManager", Command | None, list[Change], list["LogRecord"]], None]
 
@@ -85,6 +58,8 @@ class Gate(Protocol):
     def leave(self, qm: QueueManager) -> None: ...
 
     def close(self, qm: QueueManager) -> None: ...
+
+
 Clock = Callable[[], dt.datetime]
 #: An initialization data set: one deck, or a concatenation of decks (text or named sources).
 Decks = str | TextSource | Sequence[str | TextSource]
@@ -185,135 +160,18 @@ class QueueManager:
         """Fingerprint of the whole state (tests: a failed command must not change it)."""
         return digest(self.state)
 
-    # ---- life cycle ------------------------------------------------------------------------
+    # ---- life cycle (mqsc/engine/lifecycle.py) ----------------------------------------------
     def start(self) -> list[Result]:
-        """Start: process CSQINP1, open the page sets, then process CSQINP2.
-
-        Returns the results of both data sets (what z/OS writes to CSQOUT1 and CSQOUT2); the
-        page-set messages of the start (CSQI005I for page sets gone offline) are the last.
-        """
-        self.phase = Phase.CSQINP1
-        self.defined = {"pool": set(), "pageset": set()}
-        results = []
-        for deck in self.csqinp1:
-            results += self.run(deck, source=Source.CSQINP1)
-        opened = self._open_pagesets()
-        self.phase = Phase.CSQINP2
-        for deck in self.csqinp2:
-            results += self.run(deck, source=Source.CSQINP2)
-        if self.group is not None:
-            results += self._refresh_copies()
-        self.phase = Phase.RUNNING
-        self.start_results = results
-        self.start_messages = opened
-        return results
-
-    def _refresh_copies(self) -> list[Result]:
-        """At start, a member of a queue sharing group makes a QSGDISP(COPY) object for every
-        GROUP object it has no private object of that name for (IBM: group objects are copied
-        to page set 0 of each queue manager as it starts)."""
-        from mqsc.language import parse_one
-
-        results = []
-        for table, objtype in (("gstgclass", "STGCLASS"), ("gqlocal", "QLOCAL")):
-            private = "stgclass" if objtype == "STGCLASS" else "qlocal"
-            for name, obj in sorted(self.state.tables[table].items()):
-                if obj.get("QSGDISP") != "GROUP" or name in self.state.tables[private]:
-                    continue
-                command = parse_one(f"DEFINE {objtype}('{name}') REPLACE QSGDISP(COPY)")
-                results.append(self.execute_parsed(None, command, source=Source.CSQINP2))
-        return results
-
-    def _system_ctx(self, txn: Txn, verb: str = "START") -> Ctx:
-        spec = catalog.COMMANDS[(verb, "QMGR")]
-        return Ctx(self, txn, Command(verb, "QMGR"), spec, Source.CONSOLE)
-
-    def _open_pagesets(self) -> list[Message]:
-        """Open the page sets CSQINP1 defined; page sets it no longer defines go offline."""
-        from mqsc.engine.pagesets import attach_pool, open_pageset
-
-        txn = Txn(self.state)
-        ctx = self._system_ctx(txn)
-        for psid in sorted(txn.keys("pageset")):
-            ps = txn.get("pageset", psid)
-            if self.restarting and psid not in self.defined["pageset"]:
-                # Not in CSQINP1 any more (a page set added with DSN while running is not
-                # kept unless CSQINP1 defines it, [DOC-DEFPSID]): its data stays, offline.
-                offline = txn.edit("pageset", psid)
-                log = txn.get("log", None)
-                if offline.status != "OFFLINE":
-                    offline.status = "OFFLINE"
-                    offline.offline_rba = log.restart_rba
-                ctx.console("CSQI005I", csect="CSQIRSTR", psid=f"{psid:02d}",
-                            rba=rba_text(offline.offline_rba))
-                continue
-            attach_pool(ctx, ps.pool)
-            open_pageset(ctx, psid)
-        self._commit(txn, ctx.cmd)
-        return ctx.later
-
-    def checkpoint(self, ctx: Ctx, *, final: bool = False) -> None:
-        """A checkpoint: pools write the persistent pages changed before the previous one
-        (``final``, at shutdown: every changed persistent page, storage-model §6.4).
-
-        Console messages as a real start-up log shows them (research notes, hyperion#832):
-        CSQP018I, one CSQP019I per pool, one CSQP021I per page set.
-        """
-        txn = ctx.txn
-        log = txn.edit("log", None)
-        gen = log.take_checkpoint()
-        ctx.console("CSQP018I", csect="CSQPBCKW")
-        for pool_id in sorted(txn.keys("pool")):
-            if not any(ps.pool == pool_id for ps in txn.values("pageset")):
-                continue
-            pool = txn.edit("pool", pool_id)
-            written = pool.checkpoint(gen) + (pool.write_persistent() if final else 0)
-            ctx.console("CSQP019I", csect="CSQPDWP2", pool=pool_id, pages=written)
-        for psid in sorted(txn.keys("pageset")):
-            ctx.console("CSQP021I", psid=psid, rba=rba_text(log.restart_rba),
-                        checkpoint=rba_text(log.rba))
-
-    def shutdown(self, ctx: Ctx) -> None:
-        """STOP QMGR: a last checkpoint writes every changed persistent page, then the queue
-        manager is stopped (recorded in its state, so every process sees it)."""
-        self.checkpoint(ctx, final=True)
-        txn = ctx.txn
-        txn.put("qmgr", None, replace(txn.get("qmgr", None), status="STOPPED"))
+        """Start: process CSQINP1, open the page sets, then process CSQINP2."""
+        return lifecycle.start(self)
 
     def restart(self) -> list[Result]:
-        """START QMGR on a stopped queue manager.
+        """START QMGR on a stopped queue manager (persistent messages survive)."""
+        return lifecycle.restart(self)
 
-        Buffer pools start empty and their statistics and the page sets' expansion counts
-        reset; a PAGECLAS change that waited for a restart applies (storage-model BP-6);
-        nonpersistent messages are gone, persistent ones stay. Then CSQINP1 is processed with
-        the restart rules (a pool's logged attributes survive unless CSQINP1 says REPLACE,
-        BP-7), the page sets are opened and CSQINP2 runs.
-        """
-        txn = Txn(self.state)
-        for pool_id in list(txn.keys("pool")):
-            pool = txn.edit("pool", pool_id)
-            if pool.pending_pageclass:
-                pool.pageclass, pool.pending_pageclass = pool.pending_pageclass, None
-            pool.empty_out()
-        for psid in list(txn.keys("pageset")):
-            ps = txn.edit("pageset", psid)
-            ps.expansions = 0
-            ps.noexpand = False
-        ctx = self._system_ctx(txn)
-        self.discard_nonpersistent(ctx)
-        log = txn.edit("log", None)
-        log.started = log.rba
-        ctx.log("restart", C.LOG_RECORD_BYTES)
-        txn.put("qmgr", None, replace(txn.get("qmgr", None), status="RUNNING"))
-        self._commit(txn, ctx.cmd)
-        self.restarting = True
-        self.logged_pools = {k: (p.buffers, p.location, p.pageclass)
-                             for k, p in self.state.tables["pool"].items() if p.defined}
-        try:
-            return self.start()
-        finally:
-            self.restarting = False
-            self.logged_pools = {}
+    def checkpoint(self, ctx: Ctx, *, final: bool = False) -> None:
+        """A checkpoint, taken when the log says one is due (see :func:`lifecycle.checkpoint`)."""
+        lifecycle.checkpoint(ctx, final=final)
 
     # ---- workload ----------------------------------------------------------------------------
     def put(self, queue: str, count: int = 1, size: int = 1024, *,
@@ -346,7 +204,7 @@ class QueueManager:
         before = {k: (p.stats.as_dict(), p.buffers) for k, p in self.state.tables["pool"].items()}
         expansions = sum(ps.expansions for ps in self.state.tables["pageset"].values())
         outcome = operation(ctx)
-        self._commit(txn, None)
+        self.commit(txn, None)
         deltas = {}
         for key, pool in self.state.tables["pool"].items():
             old = before.get(key, ({}, 0))[0]
@@ -368,39 +226,7 @@ class QueueManager:
                 txn.edit("pool", key).reset_stats()
             for key in list(txn.keys("pageset")):
                 txn.edit("pageset", key).stats = PageSetStats()
-            self._commit(txn, None)
-
-    def discard_nonpersistent(self, ctx: Ctx) -> None:
-        """Nonpersistent messages do not survive a restart (storage-model §6.4)."""
-        from mqsc.engine.storage.messages import discard_nonpersistent
-
-        discard_nonpersistent(ctx)
-
-    def usage_datasets(self, ctx: Ctx) -> None:
-        """DISPLAY USAGE TYPE(DATASET): the oldest log data sets each kind of recovery would
-        need (CSQI070I), then the restart RBAs (CSQI024I, CSQI025I).
-
-        Commands are atomic, so no unit of work is ever active between them.
-        """
-        log = ctx.txn.get("log", None)
-        restart = log.restart_rba
-        rows = [DataSetUsage("oldest with active unit of work", "", ""),
-                DataSetUsage("oldest for page set recovery", rba_text(restart),
-                             log_dataset(self.name, restart, log.rba))]
-        cf = self.cf_recovery_rba(ctx)
-        rows.append(DataSetUsage("oldest for CF structure recovery",
-                                 rba_text(cf) if cf is not None else "",
-                                 log_dataset(self.name, cf, log.rba) if cf is not None else ""))
-        ctx.add(DataSetReport(tuple(rows)))
-        offline = [ps.offline_rba for ps in ctx.txn.values("pageset")
-                   if ps.status == "OFFLINE"]
-        with_offline = min([restart, *offline])
-        ctx.say("CSQI024I", csect="CSQIDUSE", rba=rba_text(restart))
-        ctx.say("CSQI025I", csect="CSQIDUSE", rba=rba_text(with_offline))
-
-    def cf_recovery_rba(self, ctx: Ctx) -> int | None:
-        """The oldest RBA a CF structure recovery would read (None outside a QSG)."""
-        return None
+            self.commit(txn, None)
 
     # ---- executing -------------------------------------------------------------------------
     def execute(self, item: str | Command | Parsed, *, source: Source = Source.SERVER) -> Result:
@@ -415,7 +241,7 @@ class QueueManager:
                 logical = LogicalCommand.of(item)
                 rejected = Rejected(logical, (Diagnostic("MQSC006E", {"count": len(commands)},
                                                          logical.source, None),))
-                return self._rejected(logical, rejected)
+                return results.rejected(self.cpf, logical, rejected)
             logical, parsed = commands[0]
             return self.execute_parsed(logical, parsed, source=source)
         if isinstance(item, Rejected):
@@ -440,7 +266,7 @@ class QueueManager:
                        source: Source) -> Result:
         """Execute a parse result (a typed command, or a rejected one)."""
         if isinstance(parsed, Rejected):
-            return self._rejected(logical, parsed)
+            return results.rejected(self.cpf, logical, parsed)
         if self.gate is None:
             return self._execute(logical, parsed, source)  # no store: no session to keep
         with self.session():
@@ -468,9 +294,9 @@ class QueueManager:
         spec = catalog.COMMANDS[(cmd.verb, cmd.objtype)]
         refusal = self._refusal(cmd, spec, source)
         if refusal is not None:
-            return self._result(logical, spec, False, refusal, RC_FAILED)
+            return results.result(self.cpf, logical, spec, False, refusal, RC_FAILED)
         if self.phase is Phase.STOPPED:
-            return self._start_command(logical, cmd, spec)
+            return lifecycle.start_command(self, logical, spec)
         scope = cmd.get("CMDSCOPE")
         if scope and str(scope).strip():
             return routing.routed(self, logical, cmd, spec, source, str(scope).strip())
@@ -488,16 +314,16 @@ class QueueManager:
             self.handlers[(cmd.verb, cmd.objtype)](ctx)
         except CommandFailed as failure:
             records = [*ctx.records, *failure.records]
-            return self._result(logical, spec, False, records, RC_FAILED)
+            return results.result(self.cpf, logical, spec, False, records, RC_FAILED)
         except Exception:
             # An engine bug: answer as z/OS answers an internal failure (CSQ9017E) and keep
             # the state unchanged; MQSC_STRICT=1 (the test suite) lets the bug surface.
             if os.environ.get("MQSC_STRICT"):
                 raise
             message = Message("CSQ9017E", {"verb": cmd.verb})
-            return self._result(logical, spec, False, [message], RC_FAILED)
-        self._commit(txn, cmd)
-        return self._result(logical, spec, True, ctx.records, RC_OK, later=ctx.later)
+            return results.result(self.cpf, logical, spec, False, [message], RC_FAILED)
+        self.commit(txn, cmd)
+        return results.result(self.cpf, logical, spec, True, ctx.records, RC_OK, later=ctx.later)
 
     def _refusal(self, cmd: Command, spec: CommandSpec, source: Source) -> list[Record] | None:
         """Why the command may not run here and now, as its messages; None when it may."""
@@ -514,33 +340,7 @@ class QueueManager:
                                          "objtype": cmd.objtype})]
         return None
 
-    def _start_command(self, logical: LogicalCommand | None, cmd: Command,
-                       spec: CommandSpec) -> Result:
-        """START QMGR on a stopped queue manager: a restart, with its console messages."""
-        log = self.state.tables["log"][None]
-        prior = log.checkpoints[-1] if log.checkpoints else 0
-        results = self.restart()
-        u: dict[str, bool] = {}
-        records: list[Record] = [
-            Message("CSQY000I", {"version": "V9.4.0"}, **u),
-            Message("CSQJ001I", {"dsname": log_dataset(self.name, log.rba, log.rba),
-                                 "start": rba_text(log.rba - log.rba % C.LOG_DATASET_BYTES),
-                                 "end": rba_text(log.rba - log.rba % C.LOG_DATASET_BYTES
-                                                 + C.LOG_DATASET_BYTES - 1)}, **u),
-            Message("CSQR001I", {}, **u),
-            Message("CSQR003I", {"rba": rba_text(prior)}, **u),
-            Message("CSQR004I", {"commit": "0000", "indoubt": "0000", "inflight": "0000",
-                                 "backout": "0000"}, **u),
-            Message("CSQR002I", {}, **u),
-            *self.start_messages,
-        ]
-        for result in results:
-            if not result.ok:
-                records.extend(result.messages())
-        records.append(Message("CSQY022I", {}, **u))
-        return self._result(logical, spec, True, records, RC_OK)
-
-    def _commit(self, txn: Txn, cmd: Command | None) -> None:
+    def commit(self, txn: Txn, cmd: Command | None) -> None:
         """Make a transaction permanent: log it, hand it to the listeners (the state store
         writes it there, before anything is reported), then apply it in memory."""
         if cmd is not None and txn.changed and not txn.journal and cmd.verb != "DISPLAY":
@@ -554,41 +354,6 @@ class QueueManager:
         info = self.state.tables["qmgr"][None]
         if info.status == "STOPPED":
             self.phase = Phase.STOPPED
-
-    # ---- results ---------------------------------------------------------------------------
-    def _result(self, logical: LogicalCommand | None, spec: CommandSpec, ok: bool,
-                records: Iterable[Record], codes: tuple[int, int], *,
-                later: Iterable[Record] = ()) -> Result:
-        records = (*records, _completion(spec, ok), *later)
-        if logical is None:
-            return Result(spec.title, records, ok, codes[0], codes[1], self.cpf,
-                          title=spec.title)
-        # Every field in order, positionally: one result per command, and keyword arguments
-        # cost a third more to pass (docs/performance.md, S1).
-        return Result(logical.text.strip(), records, ok, codes[0], codes[1], self.cpf,
-                      logical.start_location, logical.echo, spec.title)
-
-    def _rejected(self, logical: LogicalCommand | None, rejected: Rejected) -> Result:
-        """A command that failed its syntax or catalog checks.
-
-        Preprocessor failures end with CSQ9023E from CSQ9SCND quoting the words as typed
-        (``'DEFINE QL'``, reference §9.3); value checks made by the command processors
-        (CSQP005I, CSQM092I...) end with the command's own completion message.
-        """
-        diagnostics = rejected.diagnostics
-        records: list[Record] = [_message(d) for d in diagnostics]
-        spec = _spec_of(rejected.text)
-        preprocessor = CATALOG[diagnostics[0].msg_id].component in ("9", "MQSC")
-        if spec is not None and not preprocessor:
-            return self._result(logical, spec, False, records, RC_FAILED)
-        typed = " ".join(_typed_words(rejected.text))
-        records.append(Message("CSQ9023E", {"csect": PREPROCESSOR_CSECT, "command": typed}))
-        text = rejected.text.strip()
-        return Result(text, tuple(records), False, *RC_SYNTAX, cpf=self.cpf,
-                      location=logical.start_location
-                      if logical is not None else None,
-                      echo=logical.echo if logical is not None else (),
-                      title=typed)
 
 
 class _Session:
@@ -631,47 +396,7 @@ def _log_command(qm: QueueManager, txn: Txn, cmd: Command) -> None:
     log = txn.edit("log", None)
     txn.journal.append(log.write("command", size, command_detail(cmd.title, tuple(objects))))
     if log.checkpoint_due():
-        qm.checkpoint(qm._system_ctx(txn))
+        lifecycle.checkpoint(lifecycle.system_ctx(qm, txn))
 
 
-#: Completion messages by outcome (failed, succeeded), per command type.
-_COMPLETIONS: tuple[IdentityMemo[CommandSpec, Message], ...] = (IdentityMemo(), IdentityMemo())
-
-
-def _completion(spec: CommandSpec, ok: bool) -> Message:
-    """CSQ9022I or CSQ9023E for a command type: one shared (immutable) record per type, as
-    every DEFINE QLOCAL ends with the same words."""
-    memo = _COMPLETIONS[ok]
-    message = memo.get(spec)
-    if message is None:
-        message = memo.put(spec, Message("CSQ9022I" if ok else "CSQ9023E",
-                                         {"csect": spec.csect,
-                                          "command": f" {spec.verb} {spec.objtype}"}))
-    return message
-
-
-def _message(d: Diagnostic) -> Message:
-    return Message(d.msg_id, dict(d.inserts))
-
-
-def _typed_words(text: str) -> list[str]:
-    """The verb and object keyword as typed, upper-cased (``DEF QL``)."""
-    words = text.replace(",", " ").split()
-    out = [w.upper() for w in words[:1]]
-    if len(words) > 1:
-        out.append(words[1].split("(", 1)[0].upper())
-    return out
-
-
-def _spec_of(text: str) -> CommandSpec | None:
-    words = _typed_words(text)
-    if len(words) < 2:
-        return None
-    verb = catalog.VERB_WORDS.get(words[0])
-    objtype = catalog.OBJECT_WORDS.get(words[1])
-    if verb is None or objtype is None:
-        return None
-    return catalog.command_spec(verb.name, objtype.name)
-
-
-__all__ = ["Phase", "QueueManager", "replace"]
+__all__ = ["Phase", "QueueManager"]

@@ -4,20 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mqsc.catalog import attributes as A
+from mqsc.catalog import qmgr as catalog_qmgr
 from mqsc.engine import definitions as d
+from mqsc.engine import lifecycle
 from mqsc.engine.context import Ctx
 from mqsc.engine.objects import QueueManagerInfo
 from mqsc.engine.registry import handles
 
-QMGR = d.Family(
-    objtype="QMGR",
-    table="qmgr",
-    attributes=A.QMGR,
-    settable=A.QMGR_SETTABLE,
-    default_object=None,
-    identity=("QMNAME",),
-)
+QMGR = catalog_qmgr.FAMILY
 
 
 def info(ctx: Ctx) -> QueueManagerInfo:
@@ -27,7 +21,7 @@ def info(ctx: Ctx) -> QueueManagerInfo:
 @handles("DISPLAY", "QMGR")
 def display_qmgr(ctx: Ctx) -> None:
     qm = info(ctx)
-    values = {n: k.default for n, k in A.QMGR.items() if k.default is not None}
+    values = {n: k.default for n, k in QMGR.attributes.items() if k.default is not None}
     values.update(qm.attrs)
     values.update(QMNAME=qm.name, QSGNAME=qm.qsg)
     stamp = qm.altered or " "
@@ -49,7 +43,7 @@ def stop_qmgr(ctx: Ctx) -> None:
     mode = str(ctx.cmd.get("MODE", "QUIESCE"))
     ctx.records.insert(0, _message("CSQY009I", user=ctx.qm.user, mode=mode))
     ctx.say("CSQY002I")
-    ctx.qm.shutdown(ctx)
+    lifecycle.shutdown(ctx)
     ctx.console("CSQ3104I", csect="CSQ3EC0X")
     ctx.console("CSQ3100I", csect="CSQ3EC0X", ssnm=info(ctx).name)
 
@@ -62,6 +56,6 @@ def start_qmgr(ctx: Ctx) -> None:
 
 
 def _message(msg_id: str, **inserts: object):
-    from mqsc.responses import Message
+    from mqsc.engine.records import Message
 
     return Message(msg_id, inserts)

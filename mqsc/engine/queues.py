@@ -4,27 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from mqsc.catalog import attributes as A
+from mqsc.catalog import queues as catalog_queues
 from mqsc.engine import definitions as d
-from mqsc.engine import space
+from mqsc.engine import messages, sharedq, space
 from mqsc.engine.context import Ctx
 from mqsc.engine.objects import Attributes, MQObject
 from mqsc.engine.registry import handles
-from mqsc.engine.storage import cf, sharedq
+from mqsc.engine.storage import cf
 from mqsc.engine.storage import constants as C
 
-#: The default local queue: DEFINE QLOCAL without LIKE copies it (reference §6.1).
-DEFAULT_QUEUE = "SYSTEM.DEFAULT.LOCAL.QUEUE"
-
-QLOCAL = d.Family(
-    objtype="QLOCAL",
-    table="qlocal",
-    attributes=A.QLOCAL,
-    settable=(*A.QLOCAL_SETTABLE, "QSGDISP"),
-    default_object=DEFAULT_QUEUE,
-    identity=("QUEUE", "TYPE", "QSGDISP"),
-    group_table="gqlocal",
-)
+QLOCAL = catalog_queues.FAMILY
 #: QSGDISP values that need a queue sharing group (reference §6.1 note 1).
 GROUP_DISPOSITIONS = ("COPY", "GROUP", "SHARED")
 
@@ -106,7 +95,7 @@ def delete_qlocal(ctx: Ctx) -> None:
     if disposition == "SHARED":
         sharedq.purge(ctx, obj.name)
     elif disposition != "GROUP":
-        space.purge_queue(ctx, obj)
+        messages.purge_queue(ctx, obj)
     ctx.txn.delete(QLOCAL.table_for(disposition), obj.name)
     if disposition in ("QMGR", "COPY"):
         space.account_objects(ctx, -C.OBJ_BYTES_QLOCAL)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
+from mqsc.catalog import FAMILY_MODULES
 from mqsc.engine.context import Handler
 
 HANDLERS: dict[tuple[str, str], Handler] = {}
@@ -24,15 +26,11 @@ def handles(verb: str, *objtypes: str) -> Callable[[Handler], Handler]:
 
 
 def load() -> dict[tuple[str, str], Handler]:
-    """Import every family module (they register themselves) and return the table."""
-    from mqsc.engine import (  # noqa: F401
-        bufferpools,
-        cfstructs,
-        pagesets,
-        qmgr,
-        queues,
-        storageclasses,
-        usage,
-    )
+    """Import every family module (they register themselves) and return the table.
 
+    The engine has one module per catalog family module, of the same name
+    (``mqsc.catalog.queues`` and ``mqsc.engine.queues``): the catalog's list is the one list.
+    """
+    for module in FAMILY_MODULES:
+        importlib.import_module("mqsc.engine." + module.__name__.rpartition(".")[2])
     return HANDLERS

@@ -19,12 +19,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from mqsc.catalog import COMMANDS, CommandSpec, Source
-from mqsc.commands import Command
-from mqsc.responses import RC_FAILED, RC_OK, Message, Record, Result
+from mqsc.engine import results
+from mqsc.engine.records import RC_FAILED, Message, Result
+from mqsc.language.commands import Command
+from mqsc.language.pipeline import parse_one
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.manager import QueueManager
-    from mqsc.reader import LogicalCommand
+    from mqsc.language.reader import LogicalCommand
 
 #: Object types whose GROUP objects have COPY objects on every member.
 COPIED = ("QLOCAL", "STGCLASS")
@@ -35,20 +37,20 @@ def routed(qm: QueueManager, logical: LogicalCommand | None, cmd: Command,
     """Run ``cmd`` where CMDSCOPE sends it."""
     scope = scope.upper()
     if qm.group is None:
-        return qm._result(logical, spec, False,
+        return results.result(qm.cpf, logical, spec, False,
                           [Message("MQSC310E", {"scope": scope, "qmgr": qm.name})], RC_FAILED)
     if scope == "*":
         targets = qm.group.active()
     else:
         target = qm.group.member(scope)
         if target is None or target not in qm.group.active():
-            return qm._result(logical, spec, False,
+            return results.result(qm.cpf, logical, spec, False,
                               [Message("MQSC311E", {"target": scope, "qsg": qm.group.name})],
                               RC_FAILED)
         targets = [target]
     local = replace(cmd, attrs={k: v for k, v in cmd.attrs.items() if k != "CMDSCOPE"})
     title = f"{spec.verb} {spec.objtype}"
-    first = _bare(qm, logical, spec, [Message("CSQN137I", {
+    first = results.bare(qm.cpf, logical, spec, [Message("CSQN137I", {
         "command": title, "scope": scope, "count": len(targets)})])
     # Members receive routed commands through their command servers.
     sets = [_from(member, member.execute_parsed(logical, local, source=Source.SERVER), title)
@@ -64,8 +66,6 @@ def generates(qm: QueueManager, cmd: Command) -> bool:
 
 def generated(qm: QueueManager, result: Result, cmd: Command) -> Result:
     """A GROUP change made: refresh (or remove) every active member's COPY object."""
-    from mqsc.language import parse_one
-
     verb = "DELETE" if cmd.verb == "DELETE" else "DEFINE"
     text = f"{verb} {cmd.objtype}('{cmd.name}') QSGDISP(COPY)"
     if verb == "DEFINE":
@@ -87,17 +87,6 @@ def _from(member: QueueManager, result: Result, title: str) -> Result:
     return replace(result, records=(head, *result.records))
 
 
-def _bare(qm: QueueManager, logical: LogicalCommand | None, spec: CommandSpec,
-          records: list[Record], ok: bool = True) -> Result:
-    """A reply set with no completion message of its own (the routing sets)."""
-    return Result(
-        text=logical.text.strip() if logical is not None else spec.title,
-        records=tuple(records), ok=ok, return_code=(RC_OK if ok else RC_FAILED)[0],
-        reason_code=(RC_OK if ok else RC_FAILED)[1], cpf=qm.cpf,
-        location=logical.start_location if logical is not None else None,
-        echo=logical.echo if logical is not None else (), title=spec.title)
-
-
 def _with_sets(qm: QueueManager, logical: LogicalCommand | None, spec: CommandSpec,
                first: Result, sets: list[Result], title: str, scope: str, *,
                keep: Result | None = None) -> Result:
@@ -106,7 +95,7 @@ def _with_sets(qm: QueueManager, logical: LogicalCommand | None, spec: CommandSp
         flattened.extend(one.all_sets())
     ok = all(r.ok for r in flattened)
     final_id = "CSQN122I" if ok else "CSQN123E"
-    final = _bare(qm, logical, spec, [Message(final_id, {"command": title, "scope": scope})],
+    final = results.bare(qm.cpf, logical, spec, [Message(final_id, {"command": title, "scope": scope})],
                   ok=ok)
     head = keep if keep is not None else first
     return replace(head, more=(*flattened, final))

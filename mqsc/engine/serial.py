@@ -6,15 +6,18 @@ profile store it once (the store interns profiles by content).
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import deque
 from dataclasses import asdict, fields, is_dataclass
 from typing import Any
 
 from mqsc.engine.log import LogState
 from mqsc.engine.objects import Attributes, MQObject, QueueManagerInfo
-from mqsc.engine.storage.messages import QueueStore
+from mqsc.engine.state import TABLES, State
 from mqsc.engine.storage.pageset import PageSetState, PageSetStats
 from mqsc.engine.storage.pool import PageSetIO, PoolState, PoolStats, Segment
+from mqsc.engine.storage.queuestore import QueueStore
 
 
 def snapshot(entity: Any) -> Any:
@@ -95,4 +98,17 @@ def _owner(segment: dict[str, Any]) -> dict[str, Any]:
     return {**segment, "owner": tuple(owner) if isinstance(owner, list) else owner}
 
 
-__all__ = ["asdict", "restore", "snapshot"]
+def digest(state: State) -> str:
+    """A fingerprint of the whole state: equal states, equal digests.
+
+    Tests use it to prove a failed command changed nothing.
+    """
+    hasher = hashlib.sha256()
+    for table in TABLES:
+        for key in sorted(state.tables[table], key=repr):
+            row = [table, repr(key), snapshot(state.tables[table][key])]
+            hasher.update(json.dumps(row, sort_keys=True, default=repr).encode())
+    return hasher.hexdigest()
+
+
+__all__ = ["asdict", "digest", "restore", "snapshot"]

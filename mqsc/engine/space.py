@@ -7,9 +7,7 @@ a transaction and turns their events into messages.
 
 from __future__ import annotations
 
-
 from mqsc.engine.context import Ctx
-from mqsc.engine.objects import MQObject
 from mqsc.engine.storage import constants as C
 from mqsc.engine.storage.alloc import PageSetFull, SpaceEvents, allocate, release
 
@@ -56,14 +54,3 @@ def report_expansions(ctx: Ctx, events: SpaceEvents) -> None:
             ctx.console("CSQP013I", csect="CSQPEXT1", psid=event.psid)
             ctx.console("CSQI031I", csect="CSQIEXT1", psid=event.psid)
 
-
-def purge_queue(ctx: Ctx, obj: MQObject) -> int:
-    """Remove every message of a queue (DELETE QLOCAL PURGE); returns how many there were."""
-    store = ctx.txn.get("messages", obj.name)
-    if store is None:
-        return 0
-    from mqsc.engine.storage.messages import purge
-
-    count = store.depth
-    purge(ctx, obj.name)
-    return count

@@ -9,8 +9,6 @@ first :meth:`Txn.edit` and the clone is edited.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -183,17 +181,3 @@ class Txn:
         self.pending = {}
         self.journal = []
 
-
-def digest(state: State) -> str:
-    """A fingerprint of the whole state: equal states, equal digests.
-
-    Tests use it to prove a failed command changed nothing.
-    """
-    from mqsc.engine.serial import snapshot
-
-    hasher = hashlib.sha256()
-    for table in TABLES:
-        for key in sorted(state.tables[table], key=repr):
-            row = [table, repr(key), snapshot(state.tables[table][key])]
-            hasher.update(json.dumps(row, sort_keys=True, default=repr).encode())
-    return hasher.hexdigest()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from mqsc.catalog import attributes as A
+from mqsc.catalog import storageclasses as catalog_storageclasses
 from mqsc.engine import definitions as d
 from mqsc.engine import space
 from mqsc.engine.context import Ctx
@@ -18,18 +18,7 @@ from mqsc.engine.queues import depth
 from mqsc.engine.registry import handles
 from mqsc.engine.storage import constants as C
 
-#: The default storage class: an omitted PSID comes from it (research display-formats §2.3).
-DEFAULT_CLASS = "SYSTEMST"
-
-STGCLASS = d.Family(
-    objtype="STGCLASS",
-    table="stgclass",
-    attributes=A.STGCLASS,
-    settable=(*A.STGCLASS_SETTABLE, "QSGDISP"),
-    default_object=DEFAULT_CLASS,
-    identity=("STGCLASS", "QSGDISP", "PSID"),
-    group_table="gstgclass",
-)
+STGCLASS = catalog_storageclasses.FAMILY
 
 
 def queues_holding_messages(ctx: Ctx, stgclass: str) -> list[str]:

@@ -4,8 +4,17 @@
 from __future__ import annotations
 
 from mqsc.engine.context import Ctx
+from mqsc.engine.log import dataset as log_dataset
+from mqsc.engine.log import rba as rba_text
+from mqsc.engine.records import (
+    BufferPoolReport,
+    BufferPoolUsage,
+    DataSetReport,
+    DataSetUsage,
+    PageSetReport,
+    PageSetUsage,
+)
 from mqsc.engine.registry import handles
-from mqsc.responses import BufferPoolReport, BufferPoolUsage, PageSetReport, PageSetUsage
 
 
 @handles("DISPLAY", "USAGE")
@@ -20,7 +29,7 @@ def display_usage(ctx: Ctx) -> None:
         ctx.add(BufferPoolReport(pool_rows(ctx, {p.pool for p in pagesets
                                                  if p.status == "AVAILABLE"})))
     if kind in ("DATASET", "ALL"):
-        ctx.qm.usage_datasets(ctx)
+        usage_datasets(ctx)
     if kind == "SMDS" and not ctx.qm.info.qsg:
         raise ctx.fail("CSQM152I", qsgdisp="GROUP")
 
@@ -42,3 +51,32 @@ def pool_rows(ctx: Ctx, pools: set[int]) -> tuple[BufferPoolUsage, ...]:
         rows.append(BufferPoolUsage(pool.pool, pool.buffers, pool.stealable, pool.percent,
                                     pool.pageclass, pool.location))
     return tuple(rows)
+
+
+def usage_datasets(ctx: Ctx) -> None:
+    """DISPLAY USAGE TYPE(DATASET): the oldest log data sets each kind of recovery would
+    need (CSQI070I), then the restart RBAs (CSQI024I, CSQI025I).
+
+    Commands are atomic, so no unit of work is ever active between them.
+    """
+    log = ctx.txn.get("log", None)
+    restart = log.restart_rba
+    rows = [DataSetUsage("oldest with active unit of work", "", ""),
+            DataSetUsage("oldest for page set recovery", rba_text(restart),
+                         log_dataset(ctx.qm.name, restart, log.rba))]
+    cf = cf_recovery_rba(ctx)
+    rows.append(DataSetUsage("oldest for CF structure recovery",
+                             rba_text(cf) if cf is not None else "",
+                             log_dataset(ctx.qm.name, cf, log.rba) if cf is not None else ""))
+    ctx.add(DataSetReport(tuple(rows)))
+    offline = [ps.offline_rba for ps in ctx.txn.values("pageset")
+               if ps.status == "OFFLINE"]
+    with_offline = min([restart, *offline])
+    ctx.say("CSQI024I", csect="CSQIDUSE", rba=rba_text(restart))
+    ctx.say("CSQI025I", csect="CSQIDUSE", rba=rba_text(with_offline))
+
+
+def cf_recovery_rba(ctx: Ctx) -> int | None:
+    """The oldest RBA a CF structure recovery would read: not tracked (the row stays blank,
+    as it is outside a queue sharing group)."""
+    return None

@@ -7,16 +7,16 @@ messages (CSQP023I after an ALTER BUFFPOOL, expansion messages) follow the compl
 
 from __future__ import annotations
 
-from mqsc import messages
-from mqsc.collector import BULK, paused
+from mqsc.catalog import messages
+from mqsc.engine.records import Message, ObjectRecord, Result
 from mqsc.render import objects, server
-from mqsc.responses import Message, ObjectRecord, Result
+from mqsc.support.collector import BULK, paused
 
 
 def console_lines(result: Result) -> list[str]:
     """The console lines of one result and of any further reply sets."""
     if len(result.records) >= BULK:
-        with paused():  # a block of lines per object: mqsc/collector.py
+        with paused():  # a block of lines per object: mqsc/support/collector.py
             return _all_lines(result)
     return _all_lines(result)
 

@@ -11,10 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mqsc import messages
-from mqsc.collector import BULK, paused
-from mqsc.render import server
-from mqsc.responses import (
+from mqsc.catalog import messages
+from mqsc.engine.records import (
     BufferPoolReport,
     DataSetReport,
     Message,
@@ -22,6 +20,8 @@ from mqsc.responses import (
     PageSetReport,
     Result,
 )
+from mqsc.render import server
+from mqsc.support.collector import BULK, paused
 
 SCHEMA_VERSION = 1
 
@@ -106,7 +106,7 @@ def _response(result: Result) -> list[dict[str, Any]]:
 def result_json(result: Result) -> dict[str, Any]:
     """One command's JSON object."""
     if len(result.records) >= BULK:
-        with paused():  # two dicts and a line per object: mqsc/collector.py
+        with paused():  # two dicts and a line per object: mqsc/support/collector.py
             return _result_json(result)
     return _result_json(result)
 

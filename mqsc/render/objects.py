@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from mqsc import messages
-from mqsc.catalog import Flag, Integer, Keyword
-from mqsc.catalog.attributes import FAMILIES
-from mqsc.responses import ObjectRecord
+from mqsc.catalog import Flag, Integer, Keyword, attributes_of, messages
+from mqsc.engine.records import ObjectRecord
 
 
 def _keyword(family: str, name: str) -> Keyword | None:
-    return FAMILIES.get(family, {}).get(name)
+    return attributes_of(family).get(name)
 
 
 def console_value(family: str, name: str, value: object) -> str:

@@ -8,8 +8,8 @@ headings, and they live here only.
 
 from __future__ import annotations
 
-from mqsc import messages
-from mqsc.responses import BufferPoolReport, DataSetReport, PageSetReport
+from mqsc.catalog import messages
+from mqsc.engine.records import BufferPoolReport, DataSetReport, PageSetReport
 
 PAGESET_HEADINGS = (
     " Page Buffer     Total    Unused Persistent NonPersist Expansion",
@@ -28,7 +28,7 @@ DATASET_END = " End of data set report"
 def pageset_lines(report: PageSetReport, cpf: str) -> list[str]:
     """The CSQI010I report, one string per line.
 
-    >>> from mqsc.responses import PageSetUsage
+    >>> from mqsc.engine.records import PageSetUsage
     >>> pageset_lines(PageSetReport((PageSetUsage(0, 0, 1078, 1042, 36, 0, "USER", 0),)),
     ...               "QMZ1")[3]
     ' _  0      0      1078      1042         36          0 USER    0'
@@ -49,7 +49,7 @@ def pageset_lines(report: PageSetReport, cpf: str) -> list[str]:
 def pool_lines(report: BufferPoolReport, cpf: str) -> list[str]:
     """The CSQI065I report, one string per line.
 
-    >>> from mqsc.responses import BufferPoolUsage
+    >>> from mqsc.engine.records import BufferPoolUsage
     >>> pool_lines(BufferPoolReport((BufferPoolUsage(11, 1000, 393, 39, "FIXED4KB",
     ...                                               "ABOVE"),)), "QMZ1")[3]
     ' _   11       1000        393         39 FIXED4KB  ABOVE'
@@ -65,7 +65,7 @@ def pool_lines(report: BufferPoolReport, cpf: str) -> list[str]:
 def dataset_lines(report: DataSetReport, cpf: str) -> list[str]:
     """The CSQI070I data set report (layout UNVERIFIED, recollection, reference §8.4).
 
-    >>> from mqsc.responses import DataSetUsage
+    >>> from mqsc.engine.records import DataSetUsage
     >>> dataset_lines(DataSetReport((DataSetUsage("oldest for page set recovery",
     ...                              "000000001000", "QMZ1.LOGCOPY1.DS01"),)), "QMZ1")[2:4]
     [' Log, oldest for page set recovery:', '   000000001000 QMZ1.LOGCOPY1.DS01']

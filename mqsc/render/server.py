@@ -8,11 +8,8 @@ sets follow (CMDSCOPE(*)), REASON is 00000004. Console-only messages are not par
 
 from __future__ import annotations
 
-from mqsc import messages
-from mqsc.collector import BULK, paused
-from mqsc.memo import IdentityMemo
-from mqsc.render import objects, reports
-from mqsc.responses import (
+from mqsc.catalog import messages
+from mqsc.engine.records import (
     BufferPoolReport,
     DataSetReport,
     Message,
@@ -21,6 +18,9 @@ from mqsc.responses import (
     Record,
     Result,
 )
+from mqsc.render import objects, reports
+from mqsc.support.collector import BULK, paused
+from mqsc.support.memo import IdentityMemo
 
 
 def record_lines(record: Record, cpf: str) -> list[str]:
@@ -84,7 +84,7 @@ _HEADERS: dict[tuple[int, int, int], str] = {}
 def reply_lines(result: Result) -> list[str]:
     """Every reply set of a result (one, or one per queue manager for CMDSCOPE(*))."""
     if len(result.records) >= BULK:
-        with paused():  # a line per object: mqsc/collector.py
+        with paused():  # a line per object: mqsc/support/collector.py
             return _reply_lines(result)
     return _reply_lines(result)
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mqsc import messages
-from mqsc.responses import Workload
+from mqsc.catalog import messages
+from mqsc.engine.records import Workload
 
 
 def summary_lines(w: Workload, qmgr: str, cpf: str) -> list[str]:

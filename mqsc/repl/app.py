@@ -188,7 +188,7 @@ def _history(session: ConsoleSession):
     """Persistent history per queue manager (multi-line commands are one entry), or none."""
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 
-    from mqsc.qmgrs import home
+    from mqsc.store.home import home
 
     if not session.settings.history:
         return InMemoryHistory()

@@ -16,26 +16,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import ModuleType
 
 from mqsc import catalog as _catalog
 from mqsc.catalog import (
     Choice,
-    CommandSpec,
     Flag,
     Integer,
-    Keyword,
     Name,
     NameList,
     NameRule,
 )
-from mqsc.catalog.attributes import FAMILIES
-from mqsc.lexer import LexFailure, tokenize
-from mqsc.reader import read
-from mqsc.repl import help as helptext
+from mqsc.catalog.describe import keyword_meta, kind_text
+from mqsc.repl import specials
+from mqsc.repl.context import Context, context
 from mqsc.repl.names import OBJECT_TABLES, NameIndex
-from mqsc.source import Source
 
 #: Most object names offered at once (the menu shows a screenful anyway).
 NAME_LIMIT = 100
@@ -67,163 +63,6 @@ class Suggestion:
     meta: str
     kind: str
     start: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Context:
-    """What goes at the cursor.
-
-    ``slot`` is one of ``verb``, ``objtype``, ``keyword``, ``value``, ``name``,
-    ``where-keyword``, ``operator``, ``cpf``, ``special``, ``special-arg``, or ``none``.
-    """
-
-    slot: str
-    partial: str = ""
-    verb: str | None = None
-    spec: CommandSpec | None = None
-    keyword: Keyword | None = None
-    used: frozenset[str] = frozenset()
-    special: str = ""
-    help: bool = False
-    first: bool = False
-    words: tuple[str, ...] = field(default=(), compare=False)
-
-
-# ---- where the cursor is -------------------------------------------------------------------
-def logical_tail(text: str) -> str:
-    """The logical command being typed at the end of ``text``: earlier physical lines that end
-    in a continuation character are joined the reader's way, earlier whole commands dropped.
-
-    >>> logical_tail("DEF QL(A) +\\n   MAXD")
-    'DEF QL(A) MAXD'
-    """
-    head, _, last = text.rpartition("\n")
-    if not _:
-        return text
-    commands = list(read(Source(head + "\n"), columns="all"))
-    if not commands or commands[-1].problem is None:
-        return last
-    pending = commands[-1]
-    mode = str(pending.problem.inserts.get("character", "+"))
-    return pending.text + (last.lstrip() if mode == "+" else last)
-
-
-def context(text: str, cpf: str | None = None) -> Context:
-    """What kind of thing goes at the end of ``text`` (the buffer up to the cursor).
-
-    >>> c = context("DEF QL(PAY) MAXDEPTH(5) MAXM")
-    >>> c.slot, c.partial, c.spec.title, sorted(c.used)
-    ('keyword', 'MAXM', 'DEFINE QLOCAL', ['MAXDEPTH'])
-    """
-    logical = logical_tail(text)
-    body = logical.lstrip()
-    if body.startswith("\\"):
-        return _special_context(body)
-    lexed = tokenize(logical)
-    if isinstance(lexed, LexFailure):
-        tokens, partial = lexed.tokens, logical[lexed.offset:]
-        shape, values = tokens.shape, tokens.values
-    else:
-        shape, values, partial = lexed.shape, lexed.values, ""
-        ends_here = bool(shape) and lexed.starts[-1] + len(values[-1]) == len(logical)
-        if ends_here and shape[-1] in "WHO":
-            shape, values, partial = shape[:-1], values[:-1], values[-1]
-        elif ends_here and shape[-1] == "S":
-            return Context("none")
-    return _walk(shape, values, partial, cpf)
-
-
-def _special_context(body: str) -> Context:
-    words = body.split()
-    if len(words) == 1 and not body[-1].isspace():
-        return Context("special", words[0])
-    partial = "" if body[-1].isspace() else words[-1]
-    return Context("special-arg", partial, special=words[0].lower())
-
-
-def _walk(shape: str, values: Sequence[str], partial: str, cpf: str | None) -> Context:
-    help_mode = bool(shape) and shape[0] == "W" and values[0].upper() == "HELP"
-    start = 1 if help_mode else _prefix_words(shape, values, partial, cpf)
-    if start < 0:
-        return Context("cpf", partial)
-    verb = spec = None
-    words = 0
-    depth = 0
-    owner: Keyword | str | None = None
-    slot_in_where = 0
-    where_keyword: Keyword | None = None
-    used: set[str] = set()
-    for kind, value in zip(shape[start:], values[start:], strict=True):
-        upper = value.upper()
-        if kind == "(":
-            depth += 1
-            continue
-        if kind == ")":
-            depth = max(0, depth - 1)
-            if depth == 0:
-                owner = None
-            continue
-        if kind == "H":
-            owner, slot_in_where = "where", 0
-            used.add("WHERE")
-            continue
-        if depth > 0:
-            if owner == "where":
-                if slot_in_where == 0:
-                    where_keyword = helptext.attribute(spec, upper)
-                slot_in_where += 1
-            continue
-        if words == 0:
-            found = _catalog.VERB_WORDS.get(upper)
-            verb = found.name if found else None
-        elif words == 1 and verb is not None:
-            obj = _catalog.OBJECT_WORDS.get(upper)
-            spec = _catalog.command_spec(verb, obj.name) if obj else None
-            owner = "object"
-        else:
-            keyword = helptext.attribute(spec, upper)
-            owner = keyword
-            if keyword is not None:
-                used.add(keyword.name)
-        words += 1 if kind == "W" else 0
-    base = {"partial": partial, "verb": verb, "spec": spec, "used": frozenset(used),
-            "help": help_mode, "words": tuple(values[start:])}
-    if depth > 0:
-        if owner == "object":
-            return Context("name", **base)
-        if owner == "where":
-            if slot_in_where == 0:
-                return Context("where-keyword", **base)
-            if slot_in_where == 1:
-                return Context("operator", **base)
-            return Context("value", keyword=where_keyword, **base)
-        if isinstance(owner, Keyword):
-            return Context("value", keyword=owner, **base)
-        return Context("none", **base)
-    if words == 0:
-        return Context("verb", first=start == 0 and not help_mode, **base)
-    if words == 1:
-        return Context("objtype" if verb else "none", **base)
-    if spec is None:
-        return Context("none", **base)
-    return Context("keyword", keyword=helptext.attribute(spec, partial.upper()), **base)
-
-
-def _prefix_words(shape: str, values: Sequence[str], partial: str, cpf: str | None) -> int:
-    """How many leading words are the SDSF ``/`` and a command prefix; -1 while the prefix
-    itself is being typed."""
-    if not shape:
-        return -1 if partial.startswith("/") else 0
-    first = values[0]
-    if shape[0] != "W":
-        return 0
-    bare = first.lstrip("/").upper()
-    if first.startswith("/") or (cpf is not None and bare == cpf.upper()):
-        return 1
-    if len(shape) > 1 and shape[1] == "W" and not _catalog.is_verb(first) \
-            and _catalog.is_verb(values[1]):
-        return 1
-    return 0
 
 
 # ---- candidates ----------------------------------------------------------------------------
@@ -273,14 +112,14 @@ def _keywords(ctx: Context, catalog: ModuleType, state: NameIndex | None) -> lis
             continue
         takes_value = not isinstance(keyword.kind, Flag)
         opens = takes_value and not ctx.help and not (display and keyword.name in spec.requestable)
-        items.append((keyword.name + ("(" if opens else ""), helptext.keyword_meta(keyword),
+        items.append((keyword.name + ("(" if opens else ""), keyword_meta(keyword),
                       "keyword"))
         if keyword.negation:
             items.append((keyword.negation, f"not {keyword.name}: {keyword.help}", "keyword"))
     if display:
-        family = FAMILIES.get(spec.objtype, {})
+        family = _catalog.attributes_of(spec.objtype)
         for name in sorted(spec.requestable - ctx.used - set(spec.keywords)):
-            items.append((name, helptext.keyword_meta(family[name]) if name in family else "",
+            items.append((name, keyword_meta(family[name]) if name in family else "",
                           "keyword"))
         if spec.where and "WHERE" not in ctx.used:
             items.append(("WHERE(" if not ctx.help else "WHERE",
@@ -293,7 +132,7 @@ def _where_keywords(ctx: Context, catalog: ModuleType,
     spec = ctx.spec
     if spec is None:
         return []
-    items = [(name, helptext.keyword_meta(k) if (k := helptext.attribute(spec, name)) else "",
+    items = [(name, keyword_meta(k) if (k := _catalog.meaning(spec, name)) else "",
               "keyword") for name in sorted(spec.where)]
     return rank(ctx.partial, items)
 
@@ -324,7 +163,7 @@ def _values(ctx: Context, catalog: ModuleType, state: NameIndex | None) -> list[
         return []
     if isinstance(kind, Integer) and keyword.default is not None and not ctx.partial:
         return [Suggestion(str(keyword.default), f"{keyword.default} (default)",
-                           helptext.kind_text(kind), "value")]
+                           kind_text(kind), "value")]
     return []
 
 
@@ -367,18 +206,14 @@ def _quoted(name: str) -> str:
 
 
 def _specials(ctx: Context, catalog: ModuleType, state: NameIndex | None) -> list[Suggestion]:
-    from mqsc.repl import meta
-
-    items = [(s.name, s.help, "special") for s in meta.listing()]
-    items += [(alias, s.help, "special") for s in meta.listing() for alias in s.aliases]
+    items = [(s.name, s.help, "special") for s in specials.listing()]
+    items += [(alias, s.help, "special") for s in specials.listing() for alias in s.aliases]
     return rank(ctx.partial.lower(), items)
 
 
 def _special_args(ctx: Context, catalog: ModuleType,
                   state: NameIndex | None) -> list[Suggestion]:
-    from mqsc.repl import meta
-
-    special = meta.lookup(ctx.special)
+    special = specials.lookup(ctx.special)
     if special is None or not special.choices:
         return []
     return rank(ctx.partial.lower(), [(c, special.usage, "value") for c in special.choices])
@@ -440,15 +275,13 @@ def completer(names: NameIndex):
     from prompt_toolkit.completion import Completer, Completion, PathCompleter
     from prompt_toolkit.document import Document
 
-    from mqsc.repl import meta
-
     paths = PathCompleter(expanduser=True)
 
     class MqscCompleter(Completer):
         def get_completions(self, document: Document, complete_event) -> Iterator[Completion]:
             text = document.text_before_cursor
             ctx = context(text, names.qmgr.cpf)
-            special = meta.lookup(ctx.special) if ctx.slot == "special-arg" else None
+            special = specials.lookup(ctx.special) if ctx.slot == "special-arg" else None
             if special is not None and special.argument == "file":
                 yield from paths.get_completions(Document(ctx.partial), complete_event)
                 return

@@ -4,7 +4,7 @@ Like ``dmpmqcfg``, every object is written with every attribute a DEFINE can set
 so replaying the deck on any queue manager (``mqsc run``, ``\\read``) gives the same
 definitions whatever its default objects hold. Storage classes come before the queues that name
 them. Buffer pools and page sets are CSQINP1 definitions that a running queue manager refuses,
-so they are written as comments for the record. Text comes from :func:`mqsc.formatter.
+so they are written as comments for the record. Text comes from :func:`mqsc.language.formatter.
 format_command`, the canonical form ``mqsc.parse`` reads back.
 """
 
@@ -14,8 +14,8 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from mqsc import catalog
-from mqsc.commands import Alter, Define
-from mqsc.formatter import format_command
+from mqsc.language.commands import Alter, Define
+from mqsc.language.formatter import format_command
 
 #: Object tables in replay order, with their object type.
 ORDER = (("stgclass", "STGCLASS"), ("cfstruct", "CFSTRUCT"), ("qlocal", "QLOCAL"))

@@ -23,75 +23,13 @@ from mqsc.catalog import (
     NameList,
     Size,
     Source,
-    Text,
 )
-from mqsc.catalog.attributes import FAMILIES
+from mqsc.catalog.describe import default_text, kind_text
+from mqsc.repl.context import context
 
 WIDTH = 78
 SOURCE_NAMES = {Source.CSQINP1: "CSQINP1", Source.CSQINP2: "CSQINP2",
                 Source.CONSOLE: "console", Source.SERVER: "command server"}
-
-
-def attribute(spec: CommandSpec | None, word: str) -> Keyword | None:
-    """The keyword a word stands for in this command: one of its keywords, or an attribute it
-    can display or filter on (``DIS Q(*) CURDEPTH``, ``WHERE(CURDEPTH GT 0)``)."""
-    if spec is None or not word:
-        return None
-    keyword = spec.keyword(word.upper())
-    if keyword is not None:
-        return keyword
-    name = word.upper()
-    if name in spec.requestable or name in spec.where:
-        return FAMILIES.get(spec.objtype, {}).get(name)
-    return None
-
-
-def kind_text(kind: object) -> str:
-    """A value kind in words.
-
-    >>> kind_text(Integer(0, 999999999)), kind_text(Choice(("YES", "NO")))
-    ('integer 0-999,999,999', 'YES|NO')
-    """
-    if isinstance(kind, Flag):
-        return "flag"
-    if isinstance(kind, Integer):
-        return f"integer {kind.minimum:,}-{kind.maximum:,}" + (" or *" if kind.star else "")
-    if isinstance(kind, Choice):
-        return "|".join(kind.values)
-    if isinstance(kind, Text):
-        return f"text, up to {kind.max_length}"
-    if isinstance(kind, Name):
-        return f"{kind.rule.value} name, up to {kind.max_length}" + (
-            ", generic" if kind.generic else "")
-    if isinstance(kind, NameList):
-        return f"up to {kind.max_items} {kind.rule.value} names"
-    if isinstance(kind, Size):
-        return f"size {kind.minimum:,}-{kind.maximum:,} bytes (K, M)"
-    return str(kind)
-
-
-def default_text(keyword: Keyword) -> str:
-    """The default as MQSC shows it ('' when none)."""
-    if keyword.default is None:
-        return ""
-    if isinstance(keyword.kind, Flag):
-        if keyword.negation is None:
-            return ""
-        return keyword.name if keyword.default else keyword.negation
-    if keyword.default == "":
-        return "' '"
-    return f"{keyword.default:,}" if isinstance(keyword.default, int) else str(keyword.default)
-
-
-def keyword_meta(keyword: Keyword) -> str:
-    """One line beside a keyword in the completion menu: meaning, range, default."""
-    parts = [keyword.help] if keyword.help else []
-    if not isinstance(keyword.kind, Flag):
-        parts.append(kind_text(keyword.kind))
-    default = default_text(keyword)
-    if default:
-        parts.append(f"default {default}")
-    return " · ".join(parts)
 
 
 # ---- syntax --------------------------------------------------------------------------------
@@ -155,7 +93,7 @@ def help_lines(words: Sequence[str]) -> list[str]:
         return [f"No command {verb.name} {words[1].upper()}.", *verb_lines(verb.name)]
     if len(words) == 2:
         return command_lines(spec)
-    keyword = attribute(spec, words[2])
+    keyword = catalog.meaning(spec, words[2])
     if keyword is None:
         return [f"'{words[2].upper()}' is not a keyword of {spec.title}.", *command_lines(spec)]
     return keyword_lines(spec, keyword)
@@ -242,14 +180,12 @@ def _only_keyword(spec: CommandSpec, partial: str) -> Keyword | None:
 def question_lines(text: str, cpf: str | None = None) -> list[str]:
     """The help a ``?`` typed after ``text`` asks for: the keyword being typed or whose value
     is being typed, else the command, else the verb, else the overview."""
-    from mqsc.repl.complete import context
-
     ctx = context(text, cpf)
     spec = ctx.spec
     if spec is not None:
         keyword = ctx.keyword if ctx.slot in ("value", "keyword") else None
         if keyword is None and ctx.slot in ("keyword", "where-keyword") and ctx.partial:
-            keyword = attribute(spec, ctx.partial) or _only_keyword(spec, ctx.partial)
+            keyword = catalog.meaning(spec, ctx.partial) or _only_keyword(spec, ctx.partial)
         return keyword_lines(spec, keyword) if keyword is not None else command_lines(spec)
     if ctx.verb is not None:
         return verb_lines(ctx.verb)

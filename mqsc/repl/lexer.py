@@ -1,4 +1,4 @@
-"""The input lexer: colours the buffer from :func:`mqsc.highlight.roles` (the project's own
+"""The input lexer: colours the buffer from :func:`mqsc.language.roles.roles` (the project's own
 reader, lexer and catalog) and underlines the problem :func:`mqsc.repl.validate.problem` finds.
 """
 
@@ -9,7 +9,7 @@ from collections.abc import Callable
 from prompt_toolkit.document import Document
 from prompt_toolkit.lexers import Lexer
 
-from mqsc.highlight import roles
+from mqsc.language.roles import roles
 from mqsc.repl.validate import problem
 
 Fragments = list[tuple[str, str]]

@@ -9,7 +9,9 @@ Adding one is one function::
 ``\\?`` lists the registry, completion offers its names and argument choices, and the toolbar
 and validation know which backslash words exist, all from here. Handlers get the
 :class:`mqsc.repl.session.ConsoleSession` and the rest of the line; they report misuse by
-raising :class:`SpecialError`. The built-in handlers live in :mod:`mqsc.repl.specials`.
+raising :class:`SpecialError`. The built-in handlers live in :mod:`mqsc.repl.specials`, which
+re-exports :func:`lookup`, :func:`listing` and :func:`help_lines`: code that asks the registry
+imports them from there, so the built-in commands are registered before it asks.
 """
 
 from __future__ import annotations
@@ -74,14 +76,13 @@ def special(name: str, usage: str, help: str, *, aliases: tuple[str, ...] = (),
 
 
 def lookup(word: str) -> Special | None:
-    """The console command a word names (any case), if any."""
-    _load()
+    """The console command a word names (any case), if any (of those registered so far:
+    import :mod:`mqsc.repl.specials` for the built-in ones)."""
     return _REGISTRY.get(word.lower())
 
 
 def listing() -> list[Special]:
-    """Every console command, in registration order."""
-    _load()
+    """Every console command registered so far, in registration order."""
     return list(_ORDER)
 
 
@@ -96,7 +97,3 @@ def help_lines() -> list[str]:
     lines.append("MQSC: HELP, HELP verb [object [keyword]], or ? after a partial command.")
     return lines
 
-
-def _load() -> None:
-    # The built-in handlers register themselves when their module is imported.
-    import mqsc.repl.specials  # noqa: F401

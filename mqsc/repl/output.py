@@ -17,10 +17,8 @@ import shutil
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TextIO
 
-from mqsc import messages
-from mqsc.render import objects
-from mqsc.repl.theme import SEVERITY_STYLES
-from mqsc.responses import (
+from mqsc.catalog import messages
+from mqsc.engine.records import (
     BufferPoolReport,
     DataSetReport,
     Message,
@@ -28,6 +26,8 @@ from mqsc.responses import (
     PageSetReport,
     Result,
 )
+from mqsc.render import objects
+from mqsc.repl.theme import SEVERITY_STYLES
 
 _MSGID = re.compile(r"^(?:CSQ|MQSC|IEE)[0-9A-Z]{3,5}?([IEAWD])\b")
 _QUOTED = re.compile(r"'[^']*'")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from mqsc.commands import Command
+from mqsc.language.commands import Command
 
 Rule = Callable[[Command, Mapping[str, Mapping[Any, Any]]], str | None]
 

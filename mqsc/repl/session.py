@@ -22,17 +22,17 @@ from typing import Any
 
 from mqsc import catalog
 from mqsc.catalog import Source as CommandSource
-from mqsc.language import Rejected, parse_logical_command
-from mqsc.reader import LogicalCommand, read
+from mqsc.engine.records import RC_SYNTAX, Message, Result
+from mqsc.language.pipeline import Rejected, parse_logical_command
+from mqsc.language.reader import LogicalCommand, read
+from mqsc.language.source import Source
 from mqsc.render import console, jsonout, server
 from mqsc.repl import help as helptext
-from mqsc.repl import meta, safety
+from mqsc.repl import meta, safety, specials
 from mqsc.repl.config import Settings
 from mqsc.repl.names import NameIndex
 from mqsc.repl.output import Output
 from mqsc.repl.validate import question
-from mqsc.responses import RC_SYNTAX, Message, Result
-from mqsc.source import Source
 
 Ask = Callable[[str], bool]
 
@@ -100,7 +100,7 @@ class ConsoleSession:
     def special(self, text: str) -> None:
         """Run a console command."""
         word, _, argument = text.partition(" ")
-        entry = meta.lookup(word)
+        entry = specials.lookup(word)
         if entry is None:
             self.out.note(f"Unknown console command {word}; \\? lists them.")
             return

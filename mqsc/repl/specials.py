@@ -12,10 +12,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn
 
-from mqsc.reader import decode
+from mqsc.language.reader import decode
 from mqsc.repl import config, dump
 from mqsc.repl import help as helptext
-from mqsc.repl.meta import SpecialError, help_lines, special
+from mqsc.repl.meta import SpecialError, help_lines, listing, lookup, special
 
 Session = Any  # mqsc.repl.session.ConsoleSession (imported lazily: it imports this registry)
 
@@ -122,7 +122,6 @@ class _Arguments(argparse.ArgumentParser):
 
 def _parse(command: str, add: Any, argument: str) -> argparse.Namespace:
     from mqsc.cli.workload import negative
-    from mqsc.repl.meta import lookup
 
     parser = _Arguments(prog=command, usage=lookup(command).usage, add_help=True)
     add(parser)
@@ -169,7 +168,8 @@ def get_messages(session: Session, argument: str) -> None:
          "buffer pool (QPST) and page set (QIS1) statistics; reset starts a new interval",
          choices=("reset",))
 def statistics(session: Session, argument: str) -> None:
-    from mqsc.cli.stats import collect, text_lines
+    from mqsc.engine.statistics import collect
+    from mqsc.render.statistics import text_lines
 
     if argument not in ("", "reset"):
         raise SpecialError("Usage: \\stats [reset]")
@@ -195,7 +195,7 @@ def restart(session: Session, argument: str) -> None:
     mode = argument.upper() or "QUIESCE"
     if mode not in ("QUIESCE", "FORCE"):
         raise SpecialError("Usage: \\restart [QUIESCE|FORCE]")
-    from mqsc.language import parse_one
+    from mqsc.language.pipeline import parse_one
 
     if not session.confirmed(parse_one(f"STOP QMGR MODE({mode})")):
         return
@@ -209,3 +209,6 @@ def _choice(command: str, argument: str, choices: tuple[str, ...], current: str)
     if value not in choices:
         raise SpecialError(f"Usage: {command} {'|'.join(choices)}")
     return value
+
+
+__all__ = ["SpecialError", "help_lines", "listing", "lookup", "special"]

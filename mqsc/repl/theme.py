@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-#: Style name -> rich style. Input roles (from mqsc.highlight), output parts, the UI.
+#: Style name -> rich style. Input roles (from mqsc.language.roles), output parts, the UI.
 PALETTE: Mapping[str, str] = {
     # input
     "mqsc.verb": "bold blue",

@@ -7,12 +7,13 @@ Pure: it returns prompt_toolkit formatted-text tuples and needs no terminal.
 from __future__ import annotations
 
 from mqsc import catalog
+from mqsc.catalog.describe import keyword_meta
+from mqsc.language.source import Source
 from mqsc.repl import help as helptext
-from mqsc.repl import meta
-from mqsc.repl.complete import context
+from mqsc.repl import specials
+from mqsc.repl.context import context
 from mqsc.repl.names import NameIndex, lowest_stealable
 from mqsc.repl.validate import problem
-from mqsc.source import Source
 
 Fragments = list[tuple[str, str]]
 IDLE_HINT = ("Type MQSC (Tab completes; HELP or a trailing ? for syntax; \\? for console "
@@ -29,12 +30,12 @@ def hint(text: str, before_cursor: str, cpf: str | None) -> tuple[str, str]:
         return "class:mqsc.toolbar.problem", f"{found.line}  ({place})"
     ctx = context(before_cursor, cpf)
     if ctx.slot in ("special", "special-arg"):
-        entry = meta.lookup(ctx.special or ctx.partial)
+        entry = specials.lookup(ctx.special or ctx.partial)
         return "class:mqsc.toolbar.syntax", entry.usage + "  " + entry.help if entry else (
-            "Console commands: " + " ".join(s.name for s in meta.listing()))
+            "Console commands: " + " ".join(s.name for s in specials.listing()))
     if ctx.keyword is not None and ctx.spec is not None:
         keyword = ctx.keyword
-        meaning = helptext.keyword_meta(keyword)
+        meaning = keyword_meta(keyword)
         return "class:mqsc.toolbar.syntax", f"{helptext.keyword_syntax(keyword)}  {meaning}"
     if ctx.spec is not None:
         return "class:mqsc.toolbar.syntax", helptext.syntax(ctx.spec, ctx.used)

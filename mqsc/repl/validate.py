@@ -14,11 +14,11 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from mqsc import catalog, messages
-from mqsc.language import Rejected, parse_logical_command
-from mqsc.reader import read
-from mqsc.source import Source
-
+from mqsc import catalog
+from mqsc.catalog import messages
+from mqsc.language.pipeline import Rejected, parse_logical_command
+from mqsc.language.reader import read
+from mqsc.language.source import Source
 
 #: Messages that, at the end of the buffer, only say the command is not finished yet (a value,
 #: a parenthesis or an apostrophe still to come): while typing they are not flagged.

@@ -30,15 +30,16 @@ from types import MappingProxyType
 from typing import Any
 
 from mqsc.engine.config import QMConfig
+from mqsc.engine.group import CFRMPolicy, Group
+from mqsc.engine.lifecycle import Phase
 from mqsc.engine.log import LogRecord
-from mqsc.engine.manager import Phase, QueueManager
+from mqsc.engine.manager import QueueManager
 from mqsc.engine.objects import Attributes, MQObject
 from mqsc.engine.serial import restore, snapshot
-from mqsc.engine.group import CFRMPolicy, Group
 from mqsc.engine.state import GROUP_TABLES, PRIVATE_TABLES, Change
-from mqsc.memo import IdentityMemo
-from mqsc.source import Source as TextSource
+from mqsc.language.source import Source as TextSource
 from mqsc.store.schema import APPLICATION, CURRENT, MIGRATIONS
+from mqsc.support.memo import IdentityMemo
 
 #: Seconds a command waits for another process holding the queue manager ($MQSC_LOCK_TIMEOUT).
 DEFAULT_TIMEOUT = float(os.environ.get("MQSC_LOCK_TIMEOUT", "10"))

@@ -6,10 +6,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mqsc.batch import cards
-from mqsc.commands import VERB_CLASSES
-from mqsc.language import parse
-from mqsc.reader import read
-from mqsc.source import Source
+from mqsc.language.commands import VERB_CLASSES
+from mqsc.language.pipeline import parse
+from mqsc.language.reader import read
+from mqsc.language.source import Source
 
 TEXT = st.text(alphabet="ab *+-'(),.XYZ", max_size=64).map(str.rstrip)
 

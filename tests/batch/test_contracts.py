@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from mqsc.batch import csqutil, jcl, jes, lint, runner
 from mqsc.batch.datasets import Catalog
-from mqsc.source import Source
+from mqsc.language.source import Source
 from tests.batch.conftest import clock
 from tests.engine.conftest import fresh_qmz1
 

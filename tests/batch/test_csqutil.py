@@ -14,7 +14,7 @@ import pytest
 
 from mqsc.batch import csqutil
 from mqsc.cli import main
-from mqsc.source import Source
+from mqsc.language.source import Source
 from tests.batch.conftest import clock
 from tests.engine.conftest import fresh_qmz1
 

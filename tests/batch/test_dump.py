@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from mqsc.batch import cards, dump
 from mqsc.cli import main
 from mqsc.engine.manager import QueueManager
-from mqsc.language import parse
+from mqsc.language.pipeline import parse
 from tests.batch.conftest import clock
 from tests.engine.conftest import fresh_qmz1
 
@@ -113,7 +113,7 @@ QUEUE_ATTRIBUTES = st.fixed_dictionaries({}, optional={
 @settings(max_examples=40)
 @given(st.lists(QUEUE_ATTRIBUTES, min_size=1, max_size=4))
 def test_round_trip_property(queues) -> None:
-    from mqsc.formatter import format_value
+    from mqsc.language.formatter import format_value
 
     qm = fresh_qmz1()
     for i, attrs in enumerate(queues):

@@ -8,7 +8,7 @@ import pytest
 
 from mqsc.batch import jcl
 from mqsc.batch.jcl import Cond, CondTest
-from mqsc.source import Source
+from mqsc.language.source import Source
 
 ROOT = Path(__file__).resolve().parents[2]
 LAB = {"V8NOIO10": ("USER1IO", "USER1.BBAR.QUEUE", 300),

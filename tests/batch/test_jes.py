@@ -11,7 +11,7 @@ import pytest
 from mqsc.batch import jcl, jes, runner
 from mqsc.batch.datasets import Catalog
 from mqsc.cli import main
-from mqsc.source import Source
+from mqsc.language.source import Source
 from tests.batch.conftest import clock
 from tests.engine.conftest import fresh_qmz1
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from mqsc.batch import lint
-from mqsc.checker import Options, check
-from mqsc.source import Source
+from mqsc.batch.check import Options, check
+from mqsc.language.source import Source
 from tests.engine.conftest import fresh_qmz1
 
 

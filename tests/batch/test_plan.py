@@ -6,7 +6,7 @@ import json
 
 from mqsc.batch import plan as planning
 from mqsc.cli import main
-from mqsc.source import Source
+from mqsc.language.source import Source
 from tests.engine.conftest import fresh_qmz1
 
 DECK = """\

@@ -8,8 +8,9 @@ import pytest
 
 from mqsc.batch import jcl, runner
 from mqsc.batch.datasets import Catalog
-from mqsc.batch.programs import PROGRAMS, StepContext, StepOutcome
-from mqsc.source import Source
+from mqsc.batch.programs import PROGRAMS
+from mqsc.batch.steps import StepContext, StepOutcome
+from mqsc.language.source import Source
 from tests.batch.conftest import clock
 from tests.engine.conftest import fresh_qmz1
 

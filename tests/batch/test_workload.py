@@ -10,7 +10,7 @@ import pytest
 from mqsc.batch import jcl, jes, runner
 from mqsc.batch.datasets import Catalog
 from mqsc.batch.workload import ParmError, parse_get_parm, parse_put_parm
-from mqsc.source import Source
+from mqsc.language.source import Source
 from tests.batch.conftest import clock
 from tests.engine.conftest import fresh_qmz1
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from mqsc.capacity import advise, backup_interval
 from mqsc.cli import main
+from mqsc.engine.capacity import advise, backup_interval
 from tests.engine.conftest import fresh_group
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "advise"

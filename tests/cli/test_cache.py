@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from mqsc import parser
 from mqsc.cli import cache
+from mqsc.language import parser
 
 ROOT = Path(__file__).resolve().parents[2]
 DECK = "DEFINE QLOCAL(A) MAXDEPTH(10) SHARE\nDISPLAY QLOCAL(A) MAXDEPTH\nDIS Q(*) WHERE(CURDEPTH GT 0)\n"

@@ -7,7 +7,7 @@ import stat
 from pathlib import Path
 
 from mqsc.cli import main
-from mqsc.qmgrs import open_qmgr, state_path
+from mqsc.store.home import open_qmgr, state_path
 
 
 def test_path_names_the_default_database(mqsc_home: Path, capsys) -> None:

@@ -8,7 +8,7 @@ import functools
 import pytest
 
 from mqsc.engine.manager import QueueManager
-from mqsc.qmgrs import bundled_definition
+from mqsc.store.home import bundled_definition
 
 #: Every engine test runs at this moment, so ALTDATE/ALTTIME are stable in golden files.
 NOW = dt.datetime(2026, 1, 15, 10, 30, 0)

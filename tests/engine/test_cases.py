@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from mqsc.catalog import Source
-from mqsc.engine.manager import Phase, QueueManager
-from mqsc.responses import BufferPoolReport, Message, PageSetReport
+from mqsc.engine.lifecycle import Phase
+from mqsc.engine.manager import QueueManager
+from mqsc.engine.records import BufferPoolReport, Message, PageSetReport
 from tests.engine.conftest import fresh_minimal, fresh_qmz1
 
 CASES = Path(__file__).resolve().parents[1] / "cases"

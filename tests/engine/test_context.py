@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from mqsc.qmgrs import open_qmgr
+from mqsc.store.home import open_qmgr
 
 UTC = dt.timezone.utc
 CET = dt.timezone(dt.timedelta(hours=1))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from mqsc.cli.run import render
-from mqsc.source import Source
+from mqsc.language.source import Source
 from tests.engine.conftest import fresh_qmz1
 
 CASES = Path(__file__).resolve().parents[1] / "golden" / "engine"

@@ -7,8 +7,7 @@ import datetime as dt
 
 import pytest
 
-from mqsc import mqrc
-from mqsc.catalog import Source
+from mqsc.catalog import Source, mqrc
 from mqsc.engine.storage import cf
 from tests.engine.conftest import NOW, fresh_group, fresh_minimal
 

@@ -8,11 +8,11 @@ import dataclasses
 
 import pytest
 
-from mqsc import mqrc
+from mqsc.catalog import mqrc
 from mqsc.engine.config import PageSetGeometry
 from mqsc.engine.storage import constants as C
-from mqsc.diagnostics import MqscError
-from mqsc.language import parse_one
+from mqsc.language.diagnostics import MqscError
+from mqsc.language.pipeline import parse_one
 from tests.engine.conftest import fresh_qmz1
 
 

@@ -18,9 +18,9 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from mqsc.engine.manager import Phase
+from mqsc.engine.lifecycle import Phase
 from mqsc.engine.storage import constants as C
-from mqsc.formatter import format_command
+from mqsc.language.formatter import format_command
 from tests.engine.conftest import fresh_qmz1
 from tests.strategies import commands
 

@@ -17,10 +17,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import mqsc
-from mqsc import binder
 from mqsc.catalog import SPECS, Flag
-from mqsc.lexer import _scan, tokenize
-from mqsc.language import Rejected
+from mqsc.language import binder
+from mqsc.language.lexer import _scan, tokenize
+from mqsc.language.pipeline import Rejected
 from tests.property.test_parse_contract import MQSC_ALPHABET
 
 
@@ -155,9 +155,9 @@ def test_binder_plans_on_examples(texts) -> None:
 
 def _entities():
     from mqsc.engine.log import LogState
-    from mqsc.engine.storage.messages import QueueStore, Run
     from mqsc.engine.storage.pageset import PageSetState, PageSetStats
     from mqsc.engine.storage.pool import PageSetIO, PoolState, Segment
+    from mqsc.engine.storage.queuestore import QueueStore, Run
 
     pool = PoolState(3, 50000, "ABOVE", "FIXED4KB", "4KB", True, False)
     pool.lru.extend([Segment(("objects", 0), 0, 5, True, 2, True), Segment("q", 4, 1, False)])
@@ -275,14 +275,13 @@ def test_copier_refuses_fields_outside_init() -> None:
         copier(Odd)
 
 
-
 @given(st.lists(st.text(alphabet=MQSC_ALPHABET + "*+- \r", max_size=30), max_size=8),
        st.sampled_from(["auto", "72", "all"]))
 def test_the_lines_the_reader_keeps_are_the_lines_of_the_source(lines, columns) -> None:
     """The reader keeps each command's physical lines as it reads them (one-line commands
     take a shorter path); they are what reading them back from the source gives."""
-    from mqsc.reader import read
-    from mqsc.source import Source
+    from mqsc.language.reader import read
+    from mqsc.language.source import Source
 
     for logical in read(Source("\n".join(lines)), columns=columns):
         assert logical.shown is not None
@@ -296,8 +295,8 @@ def test_the_lines_the_reader_keeps_are_the_lines_of_the_source(lines, columns) 
 @example(["  DIS Q(A) +", "  X"], ())
 def test_a_commands_start_location_is_its_first_non_blank(lines, prefixes) -> None:
     from mqsc import catalog
-    from mqsc.reader import read
-    from mqsc.source import Source
+    from mqsc.language.reader import read
+    from mqsc.language.source import Source
 
     for logical in read(Source("\n".join(lines)), is_verb=catalog.is_verb, prefixes=prefixes):
         text = logical.text
@@ -309,8 +308,8 @@ def _lark_recipe(shape: str):
     from lark import Token
     from lark.exceptions import UnexpectedInput
 
-    from mqsc.lexer import TERMINALS
-    from mqsc.parser import _recipe_of, lark_parser
+    from mqsc.language.lexer import TERMINALS
+    from mqsc.language.parser import _recipe_of, lark_parser
 
     interactive = lark_parser().parse_interactive(start="command")
     try:
@@ -335,7 +334,7 @@ SHAPE_PIECES = st.sampled_from(["W", "W", "W(W)", "W(S)", "W()", "W(WSW)", "H(WO
 def test_the_grammars_structure_is_larks_answer(shape: str) -> None:
     """Saved shapes get their recipes from :func:`structure`: it must give Lark's recipe for
     every shape Lark parses and nothing for every shape it rejects."""
-    from mqsc.parser import structure
+    from mqsc.language.parser import structure
 
     assert structure(shape) == _lark_recipe(shape)
 
@@ -347,14 +346,14 @@ def test_the_grammars_structure_is_larks_answer(shape: str) -> None:
 def test_the_tree_is_made_of_whole_records(text: str) -> None:
     """The parser makes the tree's named tuples with tuple.__new__: each must have exactly
     its fields, as its own constructor would make it."""
-    from mqsc import ast
-    from mqsc.parser import parse_logical
-    from mqsc.reader import LogicalCommand
+    from mqsc.language import syntax
+    from mqsc.language.parser import parse_logical
+    from mqsc.language.reader import LogicalCommand
 
     for _ in range(3):  # the first parse learns the shape; the later ones use its recipe
         tree = parse_logical(LogicalCommand.of(text))
-        assert len(tree) == len(ast.Command._fields)
-        assert tree == ast.Command(*tree)
+        assert len(tree) == len(syntax.Command._fields)
+        assert tree == syntax.Command(*tree)
         for param in tree.params:
             assert len(param) == len(type(param)._fields)
             assert param == type(param)(*param)

@@ -17,11 +17,11 @@ from lark import Lark
 from lark.exceptions import LarkError
 
 import mqsc
-from mqsc import ast
-from mqsc.diagnostics import MqscError
-from mqsc.language import Rejected
-from mqsc.parser import grammar_path, lark_parser, parse_logical
-from mqsc.reader import LogicalCommand
+from mqsc.language import syntax
+from mqsc.language.diagnostics import MqscError
+from mqsc.language.parser import grammar_path, lark_parser, parse_logical
+from mqsc.language.pipeline import Rejected
+from mqsc.language.reader import LogicalCommand
 
 MQSC_ALPHABET = string.ascii_letters + string.digits + "()'*+-,./_% \t\n\r\x0c=!@#"
 
@@ -50,10 +50,10 @@ def structure_from_lark(tree) -> tuple:
     return (str(tree.children[0].children[0]), tuple(params))
 
 
-def structure_from_ast(command: ast.Command) -> tuple:
+def structure_from_ast(command: syntax.Command) -> tuple:
     params = []
     for p in command.params:
-        if isinstance(p, ast.Param):
+        if isinstance(p, syntax.Param):
             params.append((p.keyword, p.values))
         else:
             params.append(("WHERE", p.keyword, p.operator, p.value))

@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from mqsc.engine.manager import Phase
-from mqsc.engine.storage.messages import list_pages
+from mqsc.engine.lifecycle import Phase
+from mqsc.engine.storage.queuestore import list_pages
 from tests.engine.conftest import fresh_minimal
 
 QUEUES = ("A", "B", "C")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from mqsc import messages
+from mqsc.catalog import messages
+from mqsc.engine.records import Message
 from mqsc.render import server
-from mqsc.responses import Message
 
 
 def test_a_remembered_message_line_is_the_line_of_that_record_and_prefix() -> None:

@@ -6,11 +6,11 @@ import io
 
 import pytest
 
-from mqsc.qmgrs import open_qmgr
 from mqsc.repl.config import Settings
 from mqsc.repl.names import NameIndex
 from mqsc.repl.output import Output
 from mqsc.repl.session import ConsoleSession
+from mqsc.store.home import open_qmgr
 
 
 @pytest.fixture(scope="session")

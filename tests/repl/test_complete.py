@@ -9,7 +9,8 @@ from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
 from mqsc import catalog
-from mqsc.repl.complete import completer, context, logical_tail, rank, suggest
+from mqsc.repl.complete import completer, rank, suggest
+from mqsc.repl.context import context, logical_tail
 
 ROOT = Path(__file__).resolve().parents[2]
 DECKS = sorted((ROOT / "samples").glob("**/*.mqsc"))
@@ -178,8 +179,8 @@ def test_never_crashes_on_any_prefix_of_a_sample_deck(deck: Path, names) -> None
 
 def _commands(text: str):
     """Each command of a deck as typed (its physical lines, continuations included)."""
-    from mqsc.reader import read
-    from mqsc.source import Source
+    from mqsc.language.reader import read
+    from mqsc.language.source import Source
 
     source = Source(text)
     for logical in read(source, columns="all"):

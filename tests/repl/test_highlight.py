@@ -9,7 +9,8 @@ import pytest
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Error, Keyword, Name, String
 
-from mqsc.highlight import MqscPygmentsLexer, roles
+from mqsc.language.roles import ROLES, roles
+from mqsc.render.pygments import PYGMENTS_TOKENS, MqscPygmentsLexer
 from mqsc.repl.lexer import fragments
 from mqsc.repl.output import Output, reply_spans
 
@@ -37,6 +38,10 @@ def test_roles_across_continuations_and_comments() -> None:
 
 def test_unterminated_string_is_a_string_while_typing() -> None:
     assert role_map("DEF QL(A) DESCR('half")[-1] == ("'half", "string")
+
+
+def test_every_role_has_a_pygments_token() -> None:
+    assert set(PYGMENTS_TOKENS) == set(ROLES)
 
 
 def test_pygments_plugin_is_registered() -> None:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-
 import pytest
 
 from mqsc import catalog
 from mqsc.engine.objects import MQObject
-from mqsc.repl import config, help as helptext
+from mqsc.repl import config
+from mqsc.repl import help as helptext
 from mqsc.repl.complete import NAME_LIMIT, suggest
 from mqsc.repl.dump import deck
 from mqsc.repl.names import lowest_stealable

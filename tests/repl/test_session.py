@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from mqsc.catalog import Source
-from mqsc.qmgrs import open_qmgr
 from mqsc.render.console import console_lines
+from mqsc.store.home import open_qmgr
 
 
 def lines(out) -> list[str]:

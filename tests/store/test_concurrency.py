@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from mqsc.qmgrs import open_qmgr
 from mqsc.store import StoreBusy
+from mqsc.store.home import open_qmgr
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,7 +65,7 @@ def test_two_processes_define_concurrently(tmp_path: Path) -> None:
 HOLDER = textwrap.dedent("""
     import sys, time
     from pathlib import Path
-    from mqsc.qmgrs import open_qmgr
+    from mqsc.store.home import open_qmgr
     qm = open_qmgr("QMZ1", state=Path(sys.argv[1]))
     qm.gate.enter(qm)          # hold the queue manager, as a long grouped commit would
     print("holding", flush=True)

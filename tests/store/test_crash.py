@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from mqsc.qmgrs import open_qmgr
+from mqsc.store.home import open_qmgr
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMANDS = 1500

@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 
 from mqsc.cli import main
-from mqsc.qmgrs import open_qmgr, qsg_dir, state_path
+from mqsc.store.home import open_qmgr, qsg_dir, state_path
 
 DECK = """\
 DEFINE CFSTRUCT(APP1) CFLEVEL(5) RECOVER(YES)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from mqsc.catalog import Source
 from mqsc.engine.manager import QueueManager
-from mqsc.qmgrs import open_qmgr
+from mqsc.store.home import open_qmgr
 
 CSQINP1 = """\
 DEFINE BUFFPOOL(0) BUFFERS(1000)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mqsc.qmgrs import QMgrError, open_qmgr
+from mqsc.store.home import QMgrError, open_qmgr
 from mqsc.store.schema import CURRENT
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from mqsc.engine.storage.messages import QueueStore, Run
+from mqsc.engine.storage.queuestore import QueueStore, Run
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.context import Ctx

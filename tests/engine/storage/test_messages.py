@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mqsc import mqrc
+from mqsc.catalog import mqrc
 from mqsc.engine.manager import QueueManager
 from tests.engine.conftest import fresh_minimal, fresh_qmz1
 

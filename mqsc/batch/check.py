@@ -1,0 +1,155 @@
+"""Checking decks: syntax and catalog, then semantics against a queue manager, then lint.
+
+``mqsc check`` runs the decks on a scratch queue manager (a copy of the target one), so "object
+already exists", "LIKE object missing" and "object in use" are found exactly as the real run
+would find them, and the real state is never touched. Where z/OS accepts a command that will
+fail later (a queue whose storage class does not exist fails its first put), the check warns;
+the lint rules of :mod:`mqsc.batch.lint` add warnings for decks that do something other than
+what their author meant. ``mqsc run`` uses the same loop on the real queue manager when it
+writes a CI report, so both report the same diagnostics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from mqsc.batch import lint
+from mqsc.catalog import Source as CommandSource
+from mqsc.engine.manager import QueueManager
+from mqsc.engine.records import Message, Result
+from mqsc.language.commands import Command
+from mqsc.language.diagnostics import Diagnostic
+from mqsc.language.pipeline import Parsed, Rejected, iter_parse
+from mqsc.language.reader import Columns, LogicalCommand
+from mqsc.language.source import Source
+
+#: Messages that end a reply but say nothing about what went wrong.
+_FRAMING = ("CSQ9022I", "CSQ9023E", "CSQM090E")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One command of a deck: as read, as parsed, and its result when it ran."""
+
+    logical: LogicalCommand
+    parsed: Parsed
+    result: Result | None = None
+    failure: Diagnostic | None = None
+
+
+@dataclass
+class DeckReport:
+    """The findings for one deck."""
+
+    name: str
+    commands: int = 0
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    source: Source | None = None
+    steps: list[Step] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Options:
+    """How to check: lint on or off, which decks are replayed, where commands come from."""
+
+    lint: bool = True
+    replay: bool = False
+    ignore: frozenset[str] = frozenset()
+    command_source: CommandSource = CommandSource.SERVER
+
+
+def check(sources: Iterable[Source], qm: QueueManager | None, *,
+          columns: Columns = "auto", options: Options = Options()) -> list[DeckReport]:
+    """Check decks; with a queue manager ``qm`` also run them on it (pass a scratch copy
+    unless the decks are meant to change it, as under ``mqsc run``)."""
+    reports = []
+    touched: dict[str, Command] = {}
+    linter = lint.Linter(qm) if qm is not None and options.lint else None
+    for source in sources:
+        report = DeckReport(source.name, source=source)
+        if options.lint:
+            report.diagnostics += lint.line_diagnostics(source, columns)
+        replaying = options.replay or lint.replayed(source.name)
+        for logical, parsed in iter_parse(source, columns=columns):
+            report.commands += 1
+            if isinstance(parsed, Rejected):
+                report.diagnostics.extend(parsed.diagnostics)
+            elif options.lint and replaying:
+                report.diagnostics += lint.no_replace(parsed)
+            if qm is None:
+                report.steps.append(Step(logical, parsed))
+                continue
+            result, failure = _execute(qm, logical, parsed, options, linter, report)
+            report.steps.append(Step(logical, parsed, result, failure))
+            if result.ok and not isinstance(parsed, Rejected) and parsed.objtype == "QLOCAL" \
+                    and parsed.verb in ("DEFINE", "ALTER"):
+                touched[str(parsed.name)] = parsed
+        reports.append(report)
+    if qm is not None:
+        _warn_later_failures(qm, touched, reports)
+    if linter is not None:
+        _attach(linter.finish(), reports)
+    for report in reports:
+        report.diagnostics = sorted(lint.select(report.diagnostics, options.ignore),
+                                    key=_position)
+    return reports
+
+
+def _execute(qm: QueueManager, logical: LogicalCommand, parsed: Parsed, options: Options,
+             linter: lint.Linter | None, report: DeckReport
+             ) -> tuple[Result, Diagnostic | None]:
+    """Run one command, recording its failure and what the lint rules say about it."""
+    if isinstance(parsed, Rejected):
+        return qm.execute_parsed(logical, parsed, source=options.command_source), None
+    before = linter.before(parsed) if linter is not None else None
+    result = qm.execute_parsed(logical, parsed, source=options.command_source)
+    failure = None
+    if not result.ok:
+        failure = _diagnostic(parsed, result)
+        report.diagnostics.append(failure)
+    if linter is not None and before is not None:
+        report.diagnostics += linter.after(parsed, result.ok, before)
+    return result, failure
+
+
+def _position(d: Diagnostic) -> tuple[int, int]:
+    return (d.span.start, d.span.end) if d.span is not None else (-1, -1)
+
+
+def _attach(diagnostics: Iterable[Diagnostic], reports: list[DeckReport]) -> None:
+    by_name = {r.name: r for r in reports}
+    for d in diagnostics:
+        report = by_name.get(d.source.name if d.source is not None else "")
+        if report is not None:
+            report.diagnostics.append(d)
+
+
+def _diagnostic(command: Command, result: Result) -> Diagnostic:
+    """The first explanatory message of a failed result, pointed at the command."""
+    message: Message = next((m for m in result.messages() if m.msg_id not in _FRAMING),
+                            next(result.messages()))
+    keyword = str(message.inserts.get("keyword", command.objtype))
+    return Diagnostic(message.msg_id, dict(message.inserts), command.source,
+                      command.span_of(keyword))
+
+
+def _warn_later_failures(qm: QueueManager, touched: dict[str, Command],
+                         reports: list[DeckReport]) -> None:
+    """Queues the decks defined that z/OS accepts but whose first put will fail."""
+    tables = qm.state.tables
+    warnings = []
+    for name, command in touched.items():
+        queue = tables["qlocal"].get(name)
+        if queue is None or queue.get("QSGDISP") == "SHARED":
+            continue
+        stgclass = queue.get("STGCLASS")
+        stc = tables["stgclass"].get(stgclass)
+        if stc is None:
+            warnings.append(Diagnostic("MQSC101W", {"queue": name, "stgclass": stgclass},
+                                       command.source, command.span_of("STGCLASS")))
+        elif stc.get("PSID") not in tables["pageset"]:
+            warnings.append(Diagnostic("MQSC102W", {"queue": name, "stgclass": stgclass,
+                                                    "psid": stc.get("PSID")},
+                                       command.source, command.span_of("STGCLASS")))
+    _attach(warnings, reports)

@@ -1,0 +1,104 @@
+"""What a program run by a job step (``EXEC PGM=name``) gets to work with, and how it ends.
+
+A program is a function ``(StepContext) -> StepOutcome``. The context holds the parsed PARM,
+the step's DD statements (in-stream records, catalog files, SYSOUT), the job's queue managers
+(one per name, shared by every step of the job) and the clock; the program reads its input
+DDs, writes its SYSPRINT and other outputs through the context, and returns its condition code
+or an abend. The runner routes what it wrote: SYSOUT to the held output, data sets to the
+catalog directory. The programs themselves are in :mod:`mqsc.batch.programs`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from mqsc.batch.datasets import Catalog
+from mqsc.batch.jcl import DataDefinition
+from mqsc.engine.manager import QueueManager
+from mqsc.language.source import Source
+
+Clock = Callable[[], dt.datetime]
+#: Finds a queue manager by name for the whole job (None when there is none of that name).
+QueueManagers = Callable[[str], QueueManager | None]
+
+
+@dataclass(frozen=True, slots=True)
+class StepOutcome:
+    """How a program ended: a condition code (0-4095), or an abend (``S806``, ``U0016``)
+    with its reason code."""
+
+    cc: int = 0
+    abend: str | None = None
+    reason: str = "00000000"
+
+
+@dataclass
+class StepContext:
+    """What a program sees of its job step."""
+
+    job: str
+    step: str
+    program: str
+    parm: str
+    dds: Mapping[str, DataDefinition]
+    qmgrs: QueueManagers
+    clock: Clock
+    catalog: Catalog
+    encoding: str = "utf-8"
+    #: Lines written to SYSOUT data sets, by DD name, in the order written.
+    sysout: dict[str, list[str]] = field(default_factory=dict)
+    #: Data sets written in this step (the first write replaces, later ones append).
+    written: set[str] = field(default_factory=set)
+
+    # ---- the queue managers -----------------------------------------------------------------
+    def qmgr(self, name: str) -> QueueManager | None:
+        """The queue manager of that name, shared by all steps of the job."""
+        return self.qmgrs(name)
+
+    # ---- data sets --------------------------------------------------------------------------
+    def has(self, ddname: str, *, output: bool = False) -> bool:
+        """Whether the step has that DD (and, for input, something to read)."""
+        dd = self.dds.get(ddname)
+        if dd is None:
+            return False
+        if output:
+            return dd.kind in ("sysout", "dsn", "dummy")
+        return dd.kind in ("instream", "dsn", "dummy")
+
+    def read(self, ddname: str) -> Source:
+        """An input DD's records, concatenation included, as one text."""
+        dd = self.dds[ddname]
+        records: list[str] = []
+        for part in dd.parts:
+            if part.kind == "instream":
+                records += part.records
+            elif part.kind == "dsn":
+                records += self.catalog.read(part.dsn, part.member, self.encoding).splitlines()
+        return Source("".join(r + "\n" for r in records), ddname)
+
+    def write(self, ddname: str, text: str) -> None:
+        """Write an output DD: SYSOUT to the held output, a data set to the catalog (DISP=MOD
+        appends; otherwise the step's first write replaces the data set)."""
+        self.print(ddname, text.splitlines())
+
+    def print(self, ddname: str, lines: list[str] | tuple[str, ...]) -> None:
+        """Append lines to an output DD (a DD the step does not have swallows them)."""
+        dd = self.dds.get(ddname)
+        if dd is None or dd.kind == "dummy":
+            return
+        if dd.kind == "sysout":
+            self.sysout.setdefault(ddname, []).extend(lines)
+        elif dd.kind == "dsn":
+            append = dd.disp[0] == "MOD" or ddname in self.written
+            self.catalog.write(dd.dsn, dd.member, "".join(line + "\n" for line in lines),
+                               append=append)
+            self.written.add(ddname)
+
+    def sysprint(self, *lines: str) -> None:
+        """Write lines to SYSPRINT."""
+        self.print("SYSPRINT", lines)
+
+
+Program = Callable[[StepContext], StepOutcome]

@@ -1,0 +1,526 @@
+"""The message catalog: every message id, its text template, severity and evidence.
+
+This is the one place where operator-facing wording lives. Each entry says whether its text is
+VERIFIED (seen in IBM documentation or a real capture, with the source key of
+reference/zos-mqsc.md §14 or of the research notes in docs/messages.md) or UNVERIFIED (a best
+guess: correct it here and every renderer, test golden file and doc follows).
+
+Templates hold the text *after* the message id and the command prefix (CPF): the renderers put
+``CSQ9022I QMZ1 `` in front. ``{csect}`` is filled with the issuing module's name.
+
+Messages whose id starts with ``MQSC`` are the emulator's own (input-file and usage problems the
+real product has no message for); they never imitate an IBM id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class MessageDef:
+    """One catalog entry."""
+
+    msg_id: str
+    template: str
+    severity: int
+    verified: bool
+    evidence: str
+    meaning: str
+    cpf: bool = True
+    #: Why mqsc never issues this message although the product does (kept so that a user who
+    #: meets it on a real system finds it here); empty for every message mqsc issues.
+    not_issued: str = ""
+
+    @property
+    def component(self) -> str:
+        """The component letter after ``CSQ`` (``9``, ``M``, ``P``...) or ``MQSC``."""
+        return "MQSC" if self.msg_id.startswith("MQSC") else self.msg_id[3]
+
+
+def _m(
+    msg_id: str,
+    template: str,
+    severity: int,
+    verified: bool,
+    evidence: str,
+    meaning: str,
+    *,
+    cpf: bool = True,
+    not_issued: str = "",
+) -> MessageDef:
+    return MessageDef(msg_id, template, severity, verified, evidence, meaning, cpf, not_issued)
+
+
+V, U = True, False
+
+_CATALOG: tuple[MessageDef, ...] = (
+    # ---- CSQ9: generalized command preprocessor (syntax) --------------------------------------
+    _m("CSQ9000E", "'{keyword}' appears more than once", 8, V, "DOC-CSQ9",
+       "A keyword is repeated; issued once per repeat; the command is not processed."),
+    _m("CSQ9001E", "'{keyword}' is invalid", 8, V, "DOC-CSQ9",
+       "An unknown keyword, or one that does not apply to this command or to z/OS."),
+    _m("CSQ9002E", "Unbalanced parentheses following '{keyword}'", 8, V, "DOC-CSQ9",
+       "A ')' is missing, or a '(' opens before the previous one closed."),
+    _m("CSQ9003E", "'{keyword}' parameter contains unbalanced apostrophes", 8, V, "DOC-CSQ9",
+       "A quoted string is not closed."),
+    _m("CSQ9006E", "'{keyword}' parameter contains too many characters", 8, U,
+       "reference §9.4 recollection", "A value is longer than the keyword allows."),
+    _m("CSQ9010E", "Required parameter for '{keyword}' is missing", 8, U,
+       "reference §9.4 recollection", "A keyword needs a value, or a command needs a keyword."),
+    _m("CSQ9011E", "'{keyword}' parameter value is invalid", 8, U,
+       "reference §9.4 recollection", "A value is not of the kind the keyword takes."),
+    _m("CSQ9014E", "'{keyword}' parameter contains too many values", 8, U,
+       "reference §9.4 recollection", "More values than the keyword takes."),
+    _m("CSQ9016E", "'{verb}' command request not authorized", 8, V, "DOC-CSQ9, GH-CSQUTIL",
+       "The security manager refused the command.",
+       not_issued="mqsc has no security manager: every command is authorized."),
+    _m("CSQ9017E", "Failure while processing '{verb}' command, processing terminated", 8, U,
+       "reference §9.4 recollection",
+       "An internal error stopped the command; nothing it did remains. (In mqsc: a bug, "
+       "reported with its traceback when MQSC_STRICT=1.)"),
+    _m("CSQ9022I", "{csect} '{command}' NORMAL COMPLETION", 0, V, "DOC-CSQ9, DOC-EXAMPLES",
+       "The command completed."),
+    _m("CSQ9023E", "{csect} '{command}' ABNORMAL COMPLETION", 8, V, "DOC-CSQ9, DOC-EXAMPLES",
+       "The command failed; earlier messages say why."),
+    _m("CSQ9028E", "'{operator}' is not a valid operator for '{keyword}'", 8, U,
+       "emulator choice (no CSQ9 text for WHERE operators retrievable)",
+       "The WHERE operator cannot be used with that attribute."),
+    # ---- CSQN: command server ------------------------------------------------------------------
+    _m("CSQN009I", "{csect} {verb} {objtype} COMMAND DISABLED", 4, V, "DOC-CSQN",
+       "The command is not allowed from this source or at this stage of start-up or shutdown; "
+       "it is ignored. (Used for source violations such as DEFINE BUFFPOOL at the console: "
+       "the real rejection text is not public, see reference §1.)"),
+    _m("CSQN205I", "  COUNT={count:8d}, RETURN={ret:08X}, REASON={reason:08X}", 0, V,
+       "DOC-CSQN205, GH-CSQUTIL", "First reply of a command-server reply set.", cpf=False),
+    # ---- CSQM: message manager -----------------------------------------------------------------
+    _m("CSQM090E", "{csect} FAILURE REASON CODE X'{code}'", 8, V, "DOC-EXAMPLES",
+       "The command failed with this message-manager reason code."),
+    _m("CSQM092I", "{csect} {keyword}({value}) VALUE INVALID OR OUT OF RANGE", 8, U,
+       "reference §9.5 recollection", "An attribute value is outside its range."),
+    _m("CSQM093I", "{csect} {keyword}({value}) NAME CONTAINS INVALID CHARACTERS", 8, U,
+       "reference §9.5 recollection", "An object name has characters MQ does not allow."),
+    _m("CSQM095I", "{csect} {objtype}({name}) ALREADY EXISTS", 8, U,
+       "reference §9.5 recollection", "DEFINE without REPLACE of an object that exists."),
+    _m("CSQM097I", "{csect} {keyword}({value}) NAME CANNOT BE COMPLETELY BLANK", 8, U,
+       "reference §9.5 recollection", "A name is blank."),
+    _m("CSQM098I", "{csect} {keyword}({value}) FIELD TOO LONG", 8, U,
+       "reference §9.5 recollection", "A value is longer than the attribute allows.",
+       not_issued="the command preprocessor's CSQ9006E reports a value too long first."),
+    _m("CSQM099I", "{csect} {objtype}({name}) NAME IN USE AS A DIFFERENT TYPE", 8, V,
+       "APAR PH08756", "An object of another type has this name.",
+       not_issued="QLOCAL is the only queue type mqsc defines; other object types have "
+       "their own namespaces."),
+    _m("CSQM101I", "{csect} {objtype}({name}) IS CURRENTLY IN USE", 8, U,
+       "reference §9.5 recollection", "The object is in use and cannot be changed now."),
+    _m("CSQM103I", "{csect} {objtype}({name}) QSGDISP({qsgdisp}) HAS MESSAGES ASSOCIATED WITH IT",
+       8, U, "reference §9.5 recollection", "DELETE without PURGE of a queue holding messages."),
+    _m("CSQM107I", "{csect} STGCLASS ACTIVE OR QUEUE IN USE", 8, U,
+       "reference §5.2, §9.5 recollection",
+       "A storage class in use by queues, or a queue holding messages, cannot change."),
+    _m("CSQM125I", "{csect} {objtype} ({name}) QSGDISP({qsgdisp}) WAS NOT FOUND", 8, V,
+       "DOC-EXAMPLES", "The object does not exist."),
+    _m("CSQM150I", "{csect} '{keyword1}' AND '{keyword2}' VALUES ARE INCOMPATIBLE", 8, U,
+       "reference §9.5 recollection", "Two attribute values cannot be used together."),
+    _m("CSQM151I", "{csect} '{keyword1}' AND '{keyword2}' VALUES ARE INCOMPATIBLE IN THIS CONTEXT",
+       8, U, "emulator choice", "A value is not allowed for this command or object.",
+       not_issued="no modelled command has a value that is only wrong in context; CSQM150I "
+       "covers incompatible pairs."),
+    _m("CSQM152I", "{csect} QSGDISP({qsgdisp}) NOT ALLOWED, QUEUE MANAGER IS NOT IN A QUEUE "
+       "SHARING GROUP", 8, U, "emulator choice (rule: reference §6.1 note 1, §7.1)",
+       "A group disposition, CMDSCOPE or CF structure outside a queue sharing group."),
+    _m("CSQM153I", "{csect} {objtype}({name}) IS RESERVED", 8, U,
+       "emulator choice (rule: reference §2.6, CSQ_ADMIN)",
+       "CSQ_ADMIN is the administration structure and cannot be defined or used for messages."),
+    _m("CSQM154I", "{csect} {keyword}({value}) REQUIRES {required}", 8, U,
+       "emulator choice (rules: reference §5.1, §6.1)",
+       "An attribute value needs another attribute set, e.g. QSGDISP(SHARED) needs CFSTRUCT."),
+    _m("CSQM201I", "{csect} {verb} {objtype} DETAILS", 0, V, "console capture (reference §9.5)",
+       "Start of a multi-line DISPLAY reply for one object (console)."),
+    _m("CSQM293I", "{csect} {count} {objtype} FOUND MATCHING REQUEST CRITERIA", 0, V,
+       "Zowe/ansible fixtures (reference §9.5)", "How many objects a DISPLAY found."),
+    _m("CSQM297I", "{csect} NO {objtype} FOUND MATCHING REQUEST CRITERIA", 0, V,
+       "console capture (reference §9.5)", "A DISPLAY found nothing."),
+    _m("CSQM401I", "{attributes}", 0, U, "reference §9.5 (CSQM4nnI range verified, number not)",
+       "Command-server DISPLAY reply: one message per queue."),
+    _m("CSQM409I", "{attributes}", 0, V, "DOC-EXAMPLES",
+       "Command-server DISPLAY reply for the queue manager."),
+    _m("CSQM410I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per storage class."),
+    _m("CSQM442I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per CF structure."),
+    _m("CSQM443I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per CF structure status."),
+    # ---- CSQP: buffer manager ------------------------------------------------------------------
+    _m("CSQP002I", "BUFFPOOL VALUE OUT OF RANGE", 8, V, "DOC-CSQP",
+       "Buffer pool id outside 0-99."),
+    _m("CSQP003I", "PSID VALUE OUT OF RANGE", 8, V, "DOC-CSQP", "Page set id outside 0-99."),
+    _m("CSQP005I", "BUFFERS VALUE OUT OF RANGE", 8, V, "DOC-CSQP",
+       "BUFFERS outside 100-500,000 (BELOW) or 100-999,999,999 (ABOVE)."),
+    _m("CSQP014E",
+       "{csect} EXPANSION FAILED FOR PAGE SET {psid}. FUTURE REQUESTS TO EXTEND IT WILL BE "
+       "REJECTED", 8, V, "IBM support page csqp014e (storage-model D-CSQP014E)",
+       "Dynamic expansion failed; no more until restart or ALTER PSID EXPAND."),
+    _m("CSQP018I", "{csect} CHECKPOINT STARTED FOR ALL BUFFER POOLS", 0, V,
+       "hyperion#832 console capture", "A checkpoint of all buffer pools started."),
+    _m("CSQP019I", "{csect} CHECKPOINT COMPLETED FOR BUFFER POOL {pool}, {pages} PAGES WRITTEN",
+       0, V, "hyperion#832 console capture", "Checkpoint of one buffer pool done."),
+    _m("CSQP021I", "Page set {psid} new media recovery RBA={rba}, checkpoint RBA={checkpoint}", 0,
+       V, "hyperion#832 console capture", "Page set recovery RBAs after a checkpoint."),
+    _m("CSQP023I", "{csect} Request completed for buffer pool {pool}, now has {buffers} buffers",
+       0, U, "existence DOC-ALTBP; text reference §3.4 guess",
+       "The asynchronous ALTER BUFFPOOL finished."),
+    _m("CSQP024I", "{csect} Request initiated for buffer pool {pool}", 0, U,
+       "reference §3.4 guess", "ALTER BUFFPOOL accepted; it runs asynchronously."),
+    _m("CSQP039E", "{csect} PAGE SET {psid} IS FULL", 8, U, "emulator choice (MQRC 2192 meaning)",
+       "No room for an object definition on page set 0, which cannot expand further."),
+    _m("CSQI031I", "{csect} THE NEW EXTENT OF PAGE SET {psid} HAS FORMATTED SUCCESSFULLY", 0, U,
+       "reference §9.6 recollection", "A dynamic expansion finished; the space is usable."),
+    _m("CSQP013I", "{csect} NEW EXTENT CREATED FOR PAGE SET {psid}. NEW EXTENT WILL NOW BE "
+       "FORMATTED", 0, U, "storage-model EX-6 recollection", "Dynamic expansion started."),
+    _m("CSQP016E", "{csect} PAGE SET {psid} HAS REACHED THE MAXIMUM NUMBER OF EXTENTS. IT CANNOT "
+       "BE EXTENDED AGAIN", 8, U, "storage-model EX-6 recollection",
+       "The page set has 119 extents or reached its size limit."),
+    _m("CSQP030E", "{csect} BUFFER POOL {pool} IS IN USE BY PAGE SET {psid}", 8, U,
+       "emulator choice (DOC-DELBP states the rule, not the text)",
+       "DELETE BUFFPOOL of a pool that a page set uses."),
+    _m("CSQP031E", "{csect} PAGE SET {psid} IS IN USE", 8, U, "emulator choice",
+       "DELETE PSID of a page set that storage classes or messages use."),
+    _m("CSQP032E", "{csect} PAGE SET {psid} IS ALREADY DEFINED", 8, U, "emulator choice",
+       "DEFINE PSID of a page set that exists (DOC-DEFPSID: must not duplicate)."),
+    _m("CSQP033E", "{csect} PAGE SET {psid} IS NOT DEFINED", 8, U, "emulator choice",
+       "ALTER/DELETE PSID of a page set that does not exist."),
+    _m("CSQP034E", "{csect} BUFFER POOL {pool} IS NOT DEFINED", 8, U, "emulator choice",
+       "ALTER/DELETE BUFFPOOL of a pool that does not exist."),
+    _m("CSQP035E", "{csect} PAGE SET 0 CANNOT BE ADDED DYNAMICALLY", 8, U,
+       "emulator choice (DOC-DEFPSID states the rule)", "DEFINE PSID(0) while running."),
+    _m("CSQP036E", "{csect} PAGECLAS(FIXED4KB) REQUIRES LOCATION(ABOVE)", 8, U,
+       "emulator choice (rule: storage-model BP-5, seed LAB)",
+       "FIXED4KB buffers are only valid above the bar."),
+    _m("CSQP037E", "{csect} DSN {when} FOR PAGE SET {psid}", 8, U,
+       "emulator choice (rule: DOC-DEFPSID)",
+       "DSN is not allowed from CSQINP1 and required while running."),
+    # ---- CSQI: data manager --------------------------------------------------------------------
+    _m("CSQI002I", "{csect} Page set {psid} value out of range", 8, V, "DOC-CSQI",
+       "Page set id outside 0-99 on STGCLASS or DISPLAY USAGE."),
+    _m("CSQI003I", "{csect} 'PSID' not allowed with TYPE ({usage_type})", 8, V, "DOC-CSQI",
+       "DISPLAY USAGE PSID with TYPE(DATASET) or TYPE(SMDS)."),
+    _m("CSQI005I", "{csect} PAGE SET {psid} OFFLINE. RECOVERY RBA = {rba}", 0, V, "DOC-CSQI",
+       "A page set is not accessible: CSQINP1 no longer defines it."),
+    _m("CSQI010I", "Page set usage ...", 0, V, "seed LAB capture (no csect in the header)",
+       "Start of the DISPLAY USAGE page set report."),
+    _m("CSQI065I", "Buffer pool attributes ...", 0, V, "seed LAB capture (no csect in the header)",
+       "Start of the DISPLAY USAGE buffer pool report."),
+    _m("CSQI024I", "{csect} Restart RBA for system as configured={rba}", 0, U,
+       "reference §8.4 recollection", "The log RBA restart needs, all page sets online."),
+    _m("CSQI025I", "{csect} Restart RBA including offline page sets={rba}", 0, U,
+       "reference §8.4 recollection", "The log RBA restart needs, counting offline page sets."),
+    _m("CSQI070I", "{csect} Data set usage ...", 0, U, "reference §8.4 recollection",
+       "Start of the DISPLAY USAGE TYPE(DATASET) report."),
+    _m("CSQI041I", "{csect} JOB {job} USER {user} HAD ERROR ACCESSING PAGE SET {psid}", 8, V,
+       "storage-model RC-3 (MQRC 2193 page)", "A put or get found its page set not accessible."),
+    # ---- CSQE: coupling facility manager -------------------------------------------------------
+    _m("CSQE120I", "{csect} Backup of structure {struc} started", 0, U,
+       "reference §7.6 recollection", "BACKUP CFSTRUCT started."),
+    _m("CSQE121I", "{csect} Backup of structure {struc} completed at RBA={rba}, size {size} MB",
+       0, U, "reference §7.6 recollection", "BACKUP CFSTRUCT completed."),
+    _m("CSQE130I", "{csect} Recovery of structure {struc} started, using {qmgr} log range from "
+       "RBA={from_rba} to RBA={to_rba}", 0, U, "reference §7.6 recollection",
+       "RECOVER CFSTRUCT started."),
+    _m("CSQE131I", "{csect} Recovery of structure {struc} completed", 0, U,
+       "reference §7.6 recollection", "RECOVER CFSTRUCT completed."),
+    _m("CSQE132I", "{csect} Structure recovery started, using log range from LRSN={from_lrsn} to "
+       "LRSN={to_lrsn}", 0, U, "reference §7.6 recollection", "Log replay range."),
+    _m("CSQE133I", "{csect} Structure recovery reading log backwards, LRSN={lrsn}", 0, U,
+       "reference §7.6 recollection", "Log read-back progress."),
+    _m("CSQE134I", "{csect} Structure recovery reading log completed", 0, U,
+       "reference §7.6 recollection", "Log read-back done."),
+    _m("CSQE005I", "Structure {struc} connected as {conn}, version={version}", 0, V,
+       "research CSQE §3 [E93], [E-V6]", "A queue manager connected to the structure (its "
+       "first use of a shared queue on it).", ),
+    _m("CSQE006I", "Structure {struc} connection name {conn} disconnected", 0, V,
+       "research CSQE §3 [E93], [E-V6]", "A queue manager disconnected from the structure "
+       "(here: the structure failed under it)."),
+    # ---- CSQN: CMDSCOPE routing and generated commands (research: texts NOT FOUND) ---------------
+    _m("CSQN137I", "'{command}' command accepted for CMDSCOPE({scope}), sent to {count}", 0, U,
+       "recollection (research messages-csq9-csqn-csqm: CSQN137I NOT FOUND)",
+       "The first reply set of a routed command: how many queue managers it went to."),
+    _m("CSQN138I", "'{command}' command generated for CMDSCOPE({scope}), sent to {count}", 0, U,
+       "recollection (research: CSQN138I NOT FOUND)",
+       "A QSGDISP(GROUP) change generated a command for every active member (to refresh its "
+       "QSGDISP(COPY) object)."),
+    _m("CSQN121I", "'{command}' command responses from {qmgr}", 0, U,
+       "recollection (research: CSQN121I NOT FOUND)",
+       "The reply set that follows comes from this queue manager."),
+    _m("CSQN122I", "'{command}' command for CMDSCOPE({scope}) normal completion", 0, U,
+       "recollection (research: CSQN122I NOT FOUND)",
+       "The last reply set of a routed command: every queue manager completed it."),
+    _m("CSQN123E", "'{command}' command for CMDSCOPE({scope}) abnormal completion", 8, U,
+       "recollection (research: CSQN123E NOT FOUND)",
+       "The last reply set of a routed command: some queue manager failed it."),
+    # ---- CSQY / CSQ3 / CSQR / CSQJ: start and stop ---------------------------------------------
+    _m("CSQY000I", "IBM MQ for z/OS {version}", 0, V, "DOC csq_y 9.3", "Queue manager release."),
+    _m("CSQY002I", "QUEUE MANAGER STOPPING", 0, V, "DOC csq_y 9.3", "STOP QMGR accepted."),
+    _m("CSQY003I", "QUEUE MANAGER IS ALREADY ACTIVE", 0, V, "DOC csq_y 9.3",
+       "START QMGR while running."),
+    _m("CSQY009I", "' STOP QMGR' COMMAND ACCEPTED FROM USER({user}), STOP MODE({mode})", 0, V,
+       "V6 doc example (Stop messages)", "First reply to STOP QMGR."),
+    _m("CSQY022I", "QUEUE MANAGER INITIALIZATION COMPLETE", 0, U,
+       "existence DOC csq_y 8.0; text recollection", "Start-up complete."),
+    _m("CSQ3104I", "{csect} - TERMINATION COMPLETE", 0, V, "V6 doc example (Stop messages)",
+       "Queue manager address space ended."),
+    _m("CSQ3106E", "{csect} - QUEUE MANAGER STOPPED. COMMAND NOT PROCESSED - {command}", 8, V,
+       "real console line quoted in a third-party parser (research display-formats §7)",
+       "A command other than START QMGR reached a stopped queue manager."),
+    _m("CSQ3100I", "{csect} - SUBSYSTEM {ssnm} READY FOR START COMMAND", 0, V,
+       "V6 doc example (Stop messages)", "The queue manager can be started again."),
+    _m("CSQR001I", "RESTART INITIATED", 0, V, "DOC csq_r", "Restart begins."),
+    _m("CSQR003I", "RESTART - PRIOR CHECKPOINT RBA={rba}", 0, V, "DOC csq_r",
+       "The checkpoint restart starts from."),
+    _m("CSQR004I", "RESTART - UR COUNTS - IN COMMIT={commit}, INDOUBT={indoubt}, "
+       "INFLIGHT={inflight}, IN BACKOUT={backout}", 0, V, "DOC csq_r", "Units of recovery."),
+    _m("CSQR002I", "RESTART COMPLETED", 0, V, "DOC csq_r, hyperion#832", "Restart done."),
+    _m("CSQJ001I", "CURRENT COPY 1 ACTIVE LOG DATA SET IS DSNAME={dsname}, STARTRBA={start} "
+       "ENDRBA={end}", 0, V, "DOC csq_j 8.0", "Active log data set at start-up."),
+    # ---- MQSC: the emulator's own messages -----------------------------------------------------
+    _m("MQSC001E", "Continuation character '{character}' at end of input", 8, V,
+       "emulator (reference §2.3: a continued command needs a next line)",
+       "The last command ends with + or - and no line follows."),
+    _m("MQSC002E", "Character {character} cannot start a token", 8, V, "emulator",
+       "A control character outside quotes."),
+    _m("MQSC003E", "No command found", 8, V, "emulator",
+       "The line holds only separators."),
+    _m("MQSC006E", "Expected one command, found {count}", 8, V, "emulator",
+       "An API call that takes one command was given none or several."),
+    _m("MQSC101W", "Queue {queue} uses storage class {stgclass}, which does not exist: its first "
+       "put will fail with MQRC 2105 (MQRC_STORAGE_CLASS_ERROR)", 4, V,
+       "emulator check (storage-model SC-3)", "z/OS accepts the definition; puts fail later."),
+    _m("MQSC102W", "Queue {queue} uses storage class {stgclass} on page set {psid}, which is not "
+       "defined: its first put will fail with MQRC 2193 (MQRC_PAGESET_ERROR)", 4, V,
+       "emulator check (storage-model SC-2, RC-3)",
+       "The storage class PSID is not checked at define time; puts fail later."),
+    # ---- Queue sharing groups (issue 6): where the z/OS message is not public, the failure is
+    # CSQM090E with the VERIFIED reason 00C5004F ("see the more specific accompanying message")
+    # and this explanatory message; see docs/qsg.md.
+    _m("MQSC301E", "Structure {struc} cannot be backed up or recovered: it has {why}", 8, V,
+       "emulator (rule DOC-BACKUP, OLD-RECOVER: CFLEVEL(3) and RECOVER(YES) needed)",
+       "BACKUP and RECOVER CFSTRUCT need CFLEVEL(3) or higher and RECOVER(YES)."),
+    _m("MQSC302E", "Structure {struc} is already being backed up by {qmgr} until {until}", 8, V,
+       "emulator (rule DOC-BACKUP usage note)",
+       "A second BACKUP CFSTRUCT of a structure before the first has finished."),
+    _m("MQSC303E", "Structure {struc} is not FAILED: only a failed structure can be recovered",
+       8, V, "emulator (rule DOC-RECOVER usage note 1)", "RECOVER CFSTRUCT of a working "
+       "structure."),
+    _m("MQSC304E", "Structure {struc} has no backup: RECOVER TYPE(NORMAL) needs one (TYPE(PURGE) "
+       "empties it instead)", 8, V, "emulator (MQCFSTATUS_NO_BACKUP)",
+       "Nothing to restore: BACKUP CFSTRUCT was never run (or a PURGE recovery came after)."),
+    _m("MQSC305E", "Structure {struc} is {status}", 8, V, "emulator",
+       "The structure is failed (recover it first) or not yet used."),
+    _m("MQSC306E", "RESET CFSTRUCT needs CFLEVEL(5); structure {struc} has CFLEVEL({level})", 8,
+       V, "emulator (rule DOC-RESETCF note 2)", "RESET CFSTRUCT on a structure below level 5."),
+    _m("MQSC307E", "The queue sharing group already has {count} application structures, the most "
+       "it may have", 8, V, "emulator (rule storage-model CF-1)",
+       "DEFINE CFSTRUCT beyond 63 structures."),
+    _m("MQSC308E", "Structure {struc} already holds {count} shared queues, the most one may hold",
+       8, V, "emulator (rule storage-model CF-1)", "DEFINE QLOCAL QSGDISP(SHARED) beyond 512 "
+       "queues on one structure."),
+    _m("MQSC309I", "Recovery of {struc} on z/OS would take about {seconds} s: restore {restore} s, "
+       "then {mb} MB of log read back at {rate} MB/s", 0, V,
+       "emulator estimate (storage-model §6.6, BN-1, BN-5)",
+       "What the same recovery costs on real hardware (never measured here)."),
+    _m("MQSC310E", "CMDSCOPE({scope}) needs a queue sharing group: {qmgr} is not in one", 8, V,
+       "emulator", "CMDSCOPE other than blank on a queue manager outside a group."),
+    _m("MQSC311E", "Queue manager {target} is not an active member of queue sharing group {qsg}",
+       8, V, "emulator", "CMDSCOPE names a queue manager the command cannot reach."),
+    _m("MQSC312E", "{objtype}({name}) exists with QSGDISP({existing})", 8, V, "emulator",
+       "A name already used by an object of another disposition (a private queue and a shared "
+       "queue may not share a name here)."),
+    _m("MQSC004E", "Command prefix '{cpf}' does not belong to queue manager {qmgr}", 8, V,
+       "emulator (z/OS would answer IEE305I: the console has no such prefix)",
+       "A command was typed with another queue manager's prefix."),
+    # ---- Batch and lint (issue 8) ----------------------------------------------------------
+    # CSQUTIL (reference §10; research messages-csqp-csqi-csqe-csqy-csqu.md §5). CSQU messages
+    # carry no CPF. The one real SYSPRINT capture [GH-CSQUTIL] shows the csect after the id for
+    # messages issued by CSQUTIL itself and two blanks after the id for the others: those
+    # templates start with a blank. CSQU144I prints an empty insert in the capture (two blanks
+    # between count and text, sic).
+    _m("CSQU000I", "{csect} IBM MQ for z/OS {version}", 0, V, "DOC-CSQU, GH-CSQUTIL",
+       "CSQUTIL report header: the product release.", cpf=False),
+    _m("CSQU001I", "{csect} Queue Manager Utility - {date} {time}", 0, V, "DOC-CSQU, GH-CSQUTIL",
+       "CSQUTIL report header; a copy of the SYSIN statements follows.", cpf=False),
+    _m("CSQU002E", " Unable to get storage of size {size} bytes, return code={rc}", 8, V,
+       "DOC-CSQU (U92)", "A storage request failed; the function ends.", cpf=False,
+       not_issued="the emulated utility never runs out of storage."),
+    _m("CSQU003E", " Unable to free storage at {address}, return code={rc}", 8, V,
+       "DOC-CSQU (U92)", "Freeing storage failed; usually ignored.", cpf=False,
+       not_issued="the emulated utility never fails to free storage."),
+    _m("CSQU007E", " MQCMIT failed. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})", 8, V,
+       "DOC-CSQU (reference §10.4)", "A commit failed; the updates are backed out.", cpf=False,
+       not_issued="every command commits on its own in mqsc: there is no MQCMIT to fail."),
+    _m("CSQU009E", " MQCONN failed for {conn}. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})", 8, V,
+       "DOC-CSQU (reference §10.4)",
+       "CSQUTIL could not connect to the queue manager in its PARM (in mqsc: no such queue "
+       "manager, MQRC 2058).", cpf=False),
+    _m("CSQU013E", " MQOPEN failed for {queue}. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})", 8, U,
+       "shape of the VERIFIED CSQU007E/CSQU009E; id from recollection",
+       "The command queue of the TGTQMGR queue manager could not be opened (in mqsc: no such "
+       "queue manager, MQRC 2087).", cpf=False),
+    _m("CSQU055I", " Target queue manager is {qmgr}", 0, V, "GH-CSQUTIL",
+       "Where the COMMAND function sends its commands (TGTQMGR, else the connected one).",
+       cpf=False),
+    _m("CSQU056I", " Making commands in {ddname} data set", 0, U,
+       "reference §10.4 (id and meaning; text NOT FOUND)",
+       "MAKEDEF/MAKEREP/MAKEALT/MAKEDEL: where the generated commands go.", cpf=False),
+    _m("CSQU057I", " {count} commands read", 0, V, "GH-CSQUTIL",
+       "Commands the COMMAND function read from its input data set.", cpf=False),
+    _m("CSQU058I", " {count} commands issued and responses received, {failed} failed", 0, V,
+       "GH-CSQUTIL", "Commands sent to the command server, and how many failed.", cpf=False),
+    _m("CSQU059I", " {count} commands made", 0, U,
+       "reference §10.4 (id and meaning; text NOT FOUND)",
+       "How many commands MAKEDEF/MAKEREP/MAKEALT/MAKEDEL wrote.", cpf=False),
+    _m("CSQU100E", " {ddname} DD statement missing", 8, U,
+       "recollection (research §5: the CSQU syntax message texts are NOT FOUND)",
+       "A data set the statement names has no DD statement; nothing is run (RC 12).",
+       cpf=False),
+    _m("CSQU102E", " No functions requested", 8, U, "recollection (research §5)",
+       "SYSIN holds no function statement; nothing is run (RC 12).", cpf=False),
+    _m("CSQU104E", " Invalid value {value} for keyword {keyword}", 8, U,
+       "recollection (research §5)", "A keyword value is not allowed; nothing is run (RC 12).",
+       cpf=False),
+    _m("CSQU105E", " Incompatible keywords or values for {function} function", 8, U,
+       "recollection (research §5)",
+       "Keywords that cannot be used together, or one given twice; nothing is run (RC 12).",
+       cpf=False),
+    _m("CSQU106E", " Invalid function {function}", 8, U, "recollection (research §5)",
+       "The statement does not start with a CSQUTIL function; nothing is run (RC 12).",
+       cpf=False),
+    _m("CSQU107E", " Invalid function statement syntax", 8, U, "recollection (research §5)",
+       "The statement cannot be read (parentheses, quotes); nothing is run (RC 12).",
+       cpf=False),
+    _m("CSQU108E", " Value missing for keyword {keyword}", 8, U, "recollection (research §5)",
+       "A keyword needs a value in parentheses; nothing is run (RC 12).", cpf=False),
+    _m("CSQU113E", " Invalid keyword {keyword} for {function} function", 8, U,
+       "recollection (research §5)",
+       "The function does not take this keyword; nothing is run (RC 12).", cpf=False),
+    _m("CSQU120I", " Connecting to {qmgr}", 0, V, "GH-CSQUTIL",
+       "CSQUTIL connects to the queue manager named in its PARM.", cpf=False),
+    _m("CSQU121I", " Connected to queue manager {qmgr}", 0, V, "GH-CSQUTIL",
+       "The connection succeeded.", cpf=False),
+    _m("CSQU127I", " Executing {function} using input from {ddname} data set", 0, V,
+       "GH-CSQUTIL", "A function starts reading its input data set.", cpf=False),
+    _m("CSQU143I", " {count} {function} statements attempted", 0, V, "GH-CSQUTIL",
+       "Function statements CSQUTIL tried to run.", cpf=False),
+    _m("CSQU144I", " {count} {function} statements executed successfully", 0, V,
+       "GH-CSQUTIL (printed with an empty function insert)",
+       "Function statements that succeeded (FAILURE(IGNORE) counts a COMMAND function whose "
+       "commands failed as successful).", cpf=False),
+    _m("CSQU147I", "{csect} Utility terminated, return code={rc}", 0, U,
+       "existence and role WMB-CSQUTIL-RC; text is reference §10.3's guess",
+       "A function failed and no further functions were attempted (replaces CSQU148I).",
+       cpf=False),
+    _m("CSQU148I", "{csect} Utility completed, return code={rc}", 0, V, "GH-CSQUTIL",
+       "CSQUTIL ended; the return code is the step's condition code.", cpf=False),
+    # Lint rules beyond syntax (docs/ci.md lists each rule with its test). Severity 4: z/OS
+    # accepts these decks; they do something other than what their author most likely meant.
+    _m("MQSC201W", "'*' in column {column} is command text, not a comment: only a '*' in "
+       "column 1 starts a comment", 4, V, "emulator lint (reference §2.2, [DOC-SCRIPTS])",
+       "A line meant as a comment becomes part of a command."),
+    _m("MQSC202W", "Text past column 72 is ignored on z/OS: columns 73-80 of a card deck hold "
+       "sequence numbers", 4, V, "emulator lint (reference §2.2, [DOC-SCRIPTS])",
+       "Initialization data sets and CSQUTIL input use columns 1-72 only; the rest is cut."),
+    _m("MQSC204W", "Comment line inside a continued command: line {line} ends with "
+       "'{character}', so the command goes on after the comment", 4, V,
+       "emulator lint (reference §2.2: a continued command skips comment and blank lines)",
+       "A '* comment' after a continued line does not end the command."),
+    _m("MQSC205W", "DEFINE {objtype}({name}) has no REPLACE: replaying the deck fails with "
+       "CSQM095I once the object exists", 4, V,
+       "emulator lint (peers §3: decks applied at every start need REPLACE)",
+       "A deck meant to be replayed (CSQINP2, --replay) defines an object without REPLACE."),
+    _m("MQSC206W", "DEFINE {objtype}({name}) REPLACE resets {attributes} to the defaults: "
+       "REPLACE re-creates the object from the attributes on the command", 4, V,
+       "emulator lint (reference §6.1 runmqsc capture: REPLACE resets unspecified attributes)",
+       "Attributes the existing object had are silently lost."),
+    _m("MQSC207W", "Queue {queue} uses storage class {stgclass}, which maps to page set 0: "
+       "keep page set 0 for object definitions", 4, V,
+       "emulator lint (storage-model PS-6: page set 0 holds the object definitions)",
+       "Messages on page set 0 compete with the queue manager's own definitions for space."),
+    _m("MQSC208W", "Buffer pool {pool} is down to {percent}% stealable buffers ({stealable} of "
+       "{buffers}) after the deck: keep it above 15%", 4, V,
+       "emulator lint (storage-model ST-5, [D-V6BP] 15% free rule)",
+       "Below 15% stealable the pool writes pages to its page sets and reads them back."),
+    # Emulator limits of the batch front ends.
+    _m("MQSC210E", "CSQUTIL {item} is not supported by mqsc (docs/batch.md lists what is)", 8,
+       V, "emulator",
+       "The statement names a real CSQUTIL function or keyword mqsc does not emulate; "
+       "nothing is run (RC 12)."),
+    _m("MQSC211E", "JCL {feature} is not supported by mqsc's JCL subset (docs/batch.md)", 8, V,
+       "emulator", "The job uses JCL the emulator does not run; the job is not run."),
+    _m("MQSC212E", "Program {program} ended abnormally in mqsc: {problem}", 8, V, "emulator",
+       "A data set could not be read or written (the step abends S013, as an OPEN failure "
+       "does), or the program hit an mqsc bug (S0C4; MQSC_STRICT=1 raises it instead)."),
+    # ---- Console (issue 7) ----------------------------------------------------------------------
+    _m("IEE305I", "{command} COMMAND INVALID", 8, U,
+       "z/OS MVS System Messages (IEE), recalled; not in the project's reference",
+       "MVS found no command and no subsystem prefix in the first word: at the console, a "
+       "command typed with another queue manager's prefix.", cpf=False),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ReasonDef:
+    """A message-manager reason code shown in CSQM090E (X'00D4....')."""
+
+    code: str
+    verified: bool
+    evidence: str
+    meaning: str
+
+
+#: Reason codes by failure kind. Only 00D44001 and 00D44002 are VERIFIED (research notes:
+#: APAR PH08756 and IBM's DELETE QLOCAL example); the rest follow their numbering.
+REASONS: Mapping[str, ReasonDef] = {
+    "NAME_IN_USE": ReasonDef("00D44001", V, "APAR PH08756", "name in use as a different type"),
+    "NOT_FOUND": ReasonDef("00D44002", V, "DOC-EXAMPLES", "object not found"),
+    "ALREADY_EXISTS": ReasonDef("00D44003", U, "numbering guess", "object already exists"),
+    "IN_USE": ReasonDef("00D44004", U, "numbering guess", "object in use"),
+    "HAS_MESSAGES": ReasonDef("00D44005", U, "numbering guess", "queue holds messages"),
+    "NOT_ALLOWED": ReasonDef("00D44006", U, "numbering guess",
+                             "attribute combination or value not allowed"),
+    # Coupling facility manager reasons (research CSQE §3, [C5] reason codes).
+    "CF_REQUEST": ReasonDef("00C5004F", V, "research CSQE §3 [C5]",
+                            "a CF structure request could not be performed (see the "
+                            "accompanying message)"),
+    "CF_LEVEL": ReasonDef("00C50064", V, "research CSQE §3 [C5]",
+                          "the structure level or command level does not allow it"),
+}
+
+#: Message definitions by id.
+CATALOG: Mapping[str, MessageDef] = {m.msg_id: m for m in _CATALOG}
+
+
+def get(msg_id: str) -> MessageDef:
+    """The catalog entry for ``msg_id``; raises KeyError for an unknown id."""
+    return CATALOG[msg_id]
+
+
+def text(msg_id: str, inserts: Mapping[str, object]) -> str:
+    """The message text after the id and CPF, with ``inserts`` filled in.
+
+    >>> text("CSQ9000E", {"keyword": "MAXDEPTH"})
+    "'MAXDEPTH' appears more than once"
+    """
+    return CATALOG[msg_id].template.format_map(inserts)
+
+
+def line(msg_id: str, inserts: Mapping[str, object], cpf: str | None) -> str:
+    """A whole message line: id, CPF (where the message carries one), text.
+
+    >>> line("CSQ9022I", {"csect": "CSQMAQLC", "command": " DEFINE QLOCAL"}, "QMZ1")
+    "CSQ9022I QMZ1 CSQMAQLC ' DEFINE QLOCAL' NORMAL COMPLETION"
+    """
+    entry = CATALOG[msg_id]
+    body = entry.template.format_map(inserts)
+    if entry.cpf and cpf:
+        return f"{msg_id} {cpf} {body}"
+    return f"{msg_id} {body}"

@@ -1,0 +1,326 @@
+"""Puts and gets on private local queues, through page sets and buffer pools.
+
+The messages themselves are runs in a :class:`~mqsc.engine.storage.queuestore.QueueStore`
+(storage-model §6.2 page accounting). Puts and gets go through the page set's buffer pool
+(:mod:`mqsc.engine.storage.pool`): new pages are changed buffers, gets read back pages that were
+written out and stolen, freed pages leave changed buffers behind until the deferred writer drops
+them. Shared queues' puts and gets are in :mod:`mqsc.engine.sharedq`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mqsc.catalog.mqrc import (
+    MQRC_GET_INHIBITED,
+    MQRC_MSG_TOO_BIG_FOR_Q,
+    MQRC_MSG_TOO_BIG_FOR_Q_MGR,
+    MQRC_NO_MSG_AVAILABLE,
+    MQRC_NONE,
+    MQRC_PAGESET_ERROR,
+    MQRC_PUT_INHIBITED,
+    MQRC_Q_FULL,
+    MQRC_STORAGE_CLASS_ERROR,
+    MQRC_STORAGE_MEDIUM_FULL,
+    MQRC_UNKNOWN_OBJECT_NAME,
+)
+from mqsc.engine import sharedq
+from mqsc.engine.objects import MQObject
+from mqsc.engine.records import Workload
+from mqsc.engine.space import report_expansions
+from mqsc.engine.storage import constants as C
+from mqsc.engine.storage.alloc import PageSetFull, SpaceEvents, allocate
+from mqsc.engine.storage.queuestore import (
+    QueueStore,
+    Run,
+    editable_store,
+    list_pages,
+    pages_per_message,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.engine.context import Ctx
+
+#: Log bytes of getting one persistent message from a private queue (UNVERIFIED choice).
+LOG_PER_GET = C.LOG_RECORD_BYTES
+
+
+# ---- put -------------------------------------------------------------------------------------
+def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None = None,
+        priority: int | None = None, batch: int = 0) -> Workload:
+    """Put ``count`` messages of ``size`` bytes; in units of work of ``batch`` (0: none).
+
+    Stops at the first failure with its MQ reason code; with units of work the failed one is
+    backed out, the committed ones stay.
+    """
+    txn = ctx.txn
+    q = txn.get("qlocal", queue)
+    if q is None:
+        shared = sharedq.shared_queue(ctx, queue)
+        if shared is not None:
+            return sharedq.put(ctx, shared, count, size, persistent=persistent,
+                               priority=priority, batch=batch)
+        return Workload("put", queue, count, 0, size, reason=MQRC_UNKNOWN_OBJECT_NAME,
+                        persistent=bool(persistent))
+    if persistent is None:
+        persistent = q.get("DEFPSIST") == "YES"
+    fail = _put_check(ctx, q, size)
+    if fail:
+        # The summary still says what was asked for: a refused persistent put is persistent.
+        return Workload("put", queue, count, 0, size, reason=fail, persistent=persistent)
+    stc = txn.get("stgclass", q.get("STGCLASS"))
+    psid = stc.get("PSID")
+    if priority is None:
+        priority = int(q.get("DEFPRTY", 0))
+    store = _store(ctx, queue)
+    room = max(0, int(q.get("MAXDEPTH")) - store.depth)
+    todo = min(count, room)
+    ps = txn.edit("pageset", psid)
+    pool = txn.edit("pool", ps.pool)
+    run = store.tail_run(size, persistent, priority, psid)
+    if store.list_psid < 0:
+        store.list_psid = psid
+    events = SpaceEvents()
+    done, pages, reason = 0, 0, MQRC_NONE
+    while done < todo:
+        k = todo - done
+        if persistent:
+            k = min(k, txn.get("log", None).until_checkpoint())
+        try:
+            taken = _allocate_messages(ctx, store, run, ps, pool, k, events)
+        except PageSetFull:
+            reason = MQRC_STORAGE_MEDIUM_FULL
+            ps.stats = ps.stats.counted_full()
+            taken = _fill_what_fits(ctx, store, run, ps, pool, k, events)
+            done, pages = done + taken[0], pages + taken[1]
+            break
+        done, pages = done + taken[0], pages + taken[1]
+    if not reason and done < count:
+        reason = MQRC_Q_FULL
+    backed = 0
+    if reason and batch:
+        backed = done % batch
+        _back_out(ctx, store, run, ps, pool, backed)
+        done -= backed
+    _drop_empty(store)
+    report_expansions(ctx, events)
+    return Workload("put", queue, count, done, size, done * size, reason, pages, backed,
+                    persistent=persistent)
+
+
+def _put_check(ctx: Ctx, q: Any, size: int) -> int:
+    """The reason a put to ``q`` fails before it starts, or 0 (MQOPEN/MQPUT checks)."""
+    if q.get("PUT") == "DISABLED":
+        return MQRC_PUT_INHIBITED
+    qm_max = ctx.txn.get("qmgr", None).attrs.get("MAXMSGL", 104_857_600)
+    if size > int(qm_max):
+        return MQRC_MSG_TOO_BIG_FOR_Q_MGR
+    if size > int(q.get("MAXMSGL")):
+        return MQRC_MSG_TOO_BIG_FOR_Q
+    stc = ctx.txn.get("stgclass", q.get("STGCLASS"))
+    if stc is None:
+        return MQRC_STORAGE_CLASS_ERROR
+    ps = ctx.txn.get("pageset", stc.get("PSID"))
+    if ps is None or ps.status != "AVAILABLE":
+        # The page set is not accessible: MQRC 2193 and CSQI041I on the console (RC-3).
+        ctx.console("CSQI041I", csect="CSQIALLC", job="MQSC", user=ctx.qm.user,
+                    psid=f"{stc.get('PSID'):02d}")
+        return MQRC_PAGESET_ERROR
+    return MQRC_NONE
+
+
+def _store(ctx: Ctx, queue: str) -> QueueStore:
+    return editable_store(ctx.txn, "messages", queue)
+
+
+def _allocate_messages(ctx: Ctx, store: QueueStore, run: Run, ps: Any, pool: Any, k: int,
+                       events: SpaceEvents) -> tuple[int, int]:
+    """Allocate the pages of ``k`` more messages (all or nothing); returns (k, pages)."""
+    depth = store.depth
+    new_lists = list_pages(depth + k) - store.lists
+    data = run.pages_for(run.count + k, run.head_used) - run.pages
+    gen = ctx.gen
+    if new_lists:
+        allocate(ps, pool, store.list_owner, new_lists, persistent=False, gen=gen,
+                 events=events)
+        store.lists += new_lists
+    if data:
+        try:
+            allocate(ps, pool, store.owner(run), data, persistent=run.persistent, gen=gen,
+                     events=events)
+        except PageSetFull:
+            _release_lists(store, ps, pool, new_lists)
+            raise
+    run.count += k
+    if run.persistent:
+        ctx.log("put", k * (run.size + C.LOG_PER_MSG), records=k, queue=store.queue,
+                run=run.id, msgsize=run.size, count=k)
+    return k, new_lists + data
+
+
+def _fill_what_fits(ctx: Ctx, store: QueueStore, run: Run, ps: Any, pool: Any, k: int,
+                    events: SpaceEvents) -> tuple[int, int]:
+    """After a full page set: put as many of ``k`` messages as the free pages hold."""
+    low, high = 0, k
+    while low < high:
+        mid = (low + high + 1) // 2
+        need = (list_pages(store.depth + mid) - store.lists
+                + run.pages_for(run.count + mid, run.head_used) - run.pages)
+        if need <= ps.free_pages():
+            low = mid
+        else:
+            high = mid - 1
+    if low == 0:
+        return 0, 0
+    return _allocate_messages(ctx, store, run, ps, pool, low, events)
+
+
+def _release_lists(store: QueueStore, ps: Any, pool: Any, n: int) -> int:
+    if n > 0:
+        pool.free(store.list_owner, ps.psid, n)
+        ps.release(n, persistent=False)
+        store.lists -= n
+    return max(0, n)
+
+
+def _back_out(ctx: Ctx, store: QueueStore, run: Run, ps: Any, pool: Any, n: int) -> None:
+    """Back out the ``n`` newest messages of ``run`` (an uncommitted unit of work)."""
+    if n <= 0:
+        return
+    before = run.pages
+    run.count -= n
+    freed = before - run.pages
+    pool.free(store.owner(run), ps.psid, freed)
+    ps.release(freed, run.persistent)
+    _shrink_lists(store, ps, pool)
+    if run.persistent:
+        ctx.log("backout", n * C.LOG_RECORD_BYTES, records=n, queue=store.queue, run=run.id,
+                count=n)
+
+
+def _shrink_lists(store: QueueStore, ps: Any, pool: Any) -> int:
+    return _release_lists(store, ps, pool, store.lists - list_pages(store.depth))
+
+
+def _drop_empty(store: QueueStore) -> None:
+    store.runs = [r for r in store.runs if r.count]
+
+
+# ---- get -------------------------------------------------------------------------------------
+def get(ctx: Ctx, queue: str, count: int | None = None) -> Workload:
+    """Get up to ``count`` messages (all when None), in the queue's delivery order.
+
+    MSGDLVSQ(PRIORITY): highest priority first, FIFO within a priority; FIFO: arrival order.
+    """
+    txn = ctx.txn
+    q = txn.get("qlocal", queue)
+    wanted = count if count is not None else -1
+    if q is None:
+        shared = sharedq.shared_queue(ctx, queue)
+        if shared is not None:
+            return sharedq.get(ctx, shared, count)
+        return Workload("get", queue, wanted, 0, reason=MQRC_UNKNOWN_OBJECT_NAME)
+    if q.get("GET") == "DISABLED":
+        return Workload("get", queue, wanted, 0, reason=MQRC_GET_INHIBITED)
+    if not txn.has("messages", queue) or not txn.get("messages", queue).depth:
+        return Workload("get", queue, wanted, 0, reason=MQRC_NO_MSG_AVAILABLE)
+    store = txn.edit("messages", queue)
+    remaining = count if count is not None else store.depth
+    order = store.runs if q.get("MSGDLVSQ") == "FIFO" else sorted(
+        store.runs, key=lambda r: (-r.priority, r.id))
+    got = got_bytes = pages = 0
+    for run in order:
+        if remaining <= 0:
+            break
+        n = min(remaining, run.count)
+        pages += _take(ctx, store, run, n)
+        got += n
+        got_bytes += n * run.size
+        remaining -= n
+    _drop_empty(store)
+    if store.lists:
+        ps = txn.edit("pageset", store.list_psid)
+        pages += _shrink_lists(store, ps, txn.edit("pool", ps.pool))
+    if not store.runs:
+        txn.delete("messages", queue)
+    reason = MQRC_NO_MSG_AVAILABLE if count is not None and got < count else MQRC_NONE
+    return Workload("get", queue, wanted, got, 0, got_bytes, reason, pages)
+
+
+def _take(ctx: Ctx, store: QueueStore, run: Run, n: int) -> int:
+    """Get the oldest ``n`` messages of a run: read back pages no longer in the pool, free the
+    pages whose last record goes. Returns the pages freed.
+
+    Gets go a chunk at a time, each chunk no bigger than the buffers a read could reuse right
+    now, so the bulk behaves as message-by-message gets would: a page is read into a clean
+    or freed buffer, then freed, and its buffer reused.
+    """
+    txn = ctx.txn
+    ps = txn.edit("pageset", run.psid)
+    pool = txn.edit("pool", ps.pool)
+    owner = store.owner(run)
+    per = run.per_page
+    each = 1 if per else pages_per_message(run.size)
+    total = 0
+    left = n
+    while left > 0:
+        room = pool.reusable // 2
+        step = min(left, max(1, room * per if per else room // each))
+        count, head = run.after_get(step)
+        freed = run.pages - run.pages_for(count, head)
+        changed, clean = pool.resident(owner)
+        absent = run.pages - changed - clean
+        pool.read_pages(owner, ps.psid, min(freed, absent))
+        pool.free(owner, ps.psid, freed)
+        ps.release(freed, run.persistent)
+        run.count, run.head_used = count, head
+        total += freed
+        left -= step
+    if run.persistent:
+        ctx.log("get", n * LOG_PER_GET, records=n, queue=store.queue, run=run.id, count=n)
+    return total
+
+
+# ---- whole queues ----------------------------------------------------------------------------
+def purge_queue(ctx: Ctx, obj: MQObject) -> int:
+    """Remove every message of a queue (DELETE QLOCAL PURGE); returns how many there were."""
+    store = ctx.txn.get("messages", obj.name)
+    if store is None:
+        return 0
+    count = store.depth
+    purge(ctx, obj.name)
+    return count
+
+
+def purge(ctx: Ctx, queue: str) -> None:
+    """DELETE QLOCAL PURGE: every message goes; their buffers stay changed until dropped."""
+    txn = ctx.txn
+    store = txn.edit("messages", queue)
+    for run in list(store.runs):
+        _take(ctx, store, run, run.count)
+    store.runs = []
+    if store.lists:
+        ps = txn.edit("pageset", store.list_psid)
+        _release_lists(store, ps, txn.edit("pool", ps.pool), store.lists)
+    txn.delete("messages", queue)
+
+
+def discard_nonpersistent(ctx: Ctx) -> None:
+    """At restart: nonpersistent messages are gone; the message lists are rebuilt for the
+    persistent ones that stay (buffer pools are already empty)."""
+    txn = ctx.txn
+    for queue in list(txn.keys("messages")):
+        store = txn.edit("messages", queue)
+        for run in store.runs:
+            if not run.persistent:
+                txn.edit("pageset", run.psid).release(run.pages, persistent=False)
+                run.count = 0
+        _drop_empty(store)
+        if store.lists:
+            ps = txn.edit("pageset", store.list_psid)
+            ps.release(store.lists, persistent=False)
+            store.lists = list_pages(store.depth)
+            ps.take(store.lists, persistent=False)
+        if not store.runs:
+            txn.delete("messages", queue)
+

@@ -1,0 +1,228 @@
+"""Response records: what the engine returns, and all the renderers ever see.
+
+A :class:`Result` is one command's outcome: the messages and objects it produced, in order,
+ending with its completion message (CSQ9022I or CSQ9023E), plus the command-server return and
+reason codes (CSQN205I). Renderers turn results into console text, command-server (SYSPRINT)
+text or JSON; they never look at the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+from mqsc.language.source import Location
+
+#: CSQN205I RETURN/REASON pairs. "Not found" is VERIFIED ([DOC-EXAMPLES]); the syntax-error
+#: pair is UNVERIFIED (reference §9.2).
+RC_OK = (0x00000000, 0x00000000)
+RC_SYNTAX = (0x00000008, 0x00000000)
+RC_FAILED = (0x0000000C, 0x00000008)
+RC_NOT_AUTHORIZED = (0x00000020, 0xFFFFFFFF)
+#: RETURN=0, REASON=4: another reply set follows (CMDSCOPE(*), VERIFIED reference §9.2).
+RC_MORE = (0x00000000, 0x00000004)
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A z/OS message. ``unsolicited`` messages go to the console only, not into the reply set
+    of the command (e.g. CSQP023I when an asynchronous ALTER BUFFPOOL finishes)."""
+
+    msg_id: str
+    inserts: Mapping[str, object] = field(default_factory=dict)
+    unsolicited: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectRecord:
+    """One object of a DISPLAY: attribute values in display order.
+
+    ``family`` names the attribute table (``QLOCAL``, ``STGCLASS``...) renderers use for field
+    widths; ``keyword`` is the object word of the command (``QUEUE`` for DISPLAY QUEUE);
+    ``msg_id`` is the command-server reply id (CSQM4nnI). A value of True or False is a flag
+    shown as its keyword or negation.
+    """
+
+    family: str
+    keyword: str
+    msg_id: str
+    attrs: tuple[tuple[str, object], ...]
+
+    def get(self, name: str, default: object = None) -> object:
+        """An attribute's value."""
+        for key, value in self.attrs:
+            if key == name:
+                return value
+        return default
+
+
+@dataclass(frozen=True, slots=True)
+class PageSetUsage:
+    """One line of the CSQI010I page set report (PCF Inquire Usage names in comments)."""
+
+    psid: int  # PageSetId
+    pool: int  # BufferPoolId
+    total: int  # TotalPages
+    unused: int  # UnusedPages
+    persistent: int  # PersistentDataPages
+    nonpersistent: int  # NonPersistentDataPages
+    expand: str  # ExpandType: USER, SYSTEM, NONE
+    expansions: int  # ExpandCount (since restart)
+    status: str = "AVAILABLE"  # PageSetStatus
+
+
+@dataclass(frozen=True, slots=True)
+class BufferPoolUsage:
+    """One line of the CSQI065I buffer pool report."""
+
+    pool: int  # BufferPoolId
+    available: int  # TotalBuffers
+    stealable: int  # FreeBuffers
+    percent: int  # FreeBuffersPercentage (truncated, not rounded)
+    pageclass: str  # PageClass
+    location: str  # BufferPoolLocation
+
+
+@dataclass(frozen=True, slots=True)
+class PageSetReport:
+    """DISPLAY USAGE TYPE(PAGESET), first part: the CSQI010I report."""
+
+    rows: tuple[PageSetUsage, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BufferPoolReport:
+    """DISPLAY USAGE TYPE(PAGESET), second part: the CSQI065I report."""
+
+    rows: tuple[BufferPoolUsage, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DataSetUsage:
+    """One line of the CSQI070I data set report: a log range needed for some recovery."""
+
+    kind: str  # "oldest active UOW", "page set recovery", "CF structure recovery"
+    rba: str
+    dsname: str
+
+
+@dataclass(frozen=True, slots=True)
+class DataSetReport:
+    """DISPLAY USAGE TYPE(DATASET): the log data sets recovery would need."""
+
+    rows: tuple[DataSetUsage, ...]
+
+
+Record = Message | ObjectRecord | PageSetReport | BufferPoolReport | DataSetReport
+
+
+@dataclass(frozen=True, slots=True)
+class Workload:
+    """What a put or get did: messages, bytes, pages, and the reason it stopped, if any.
+
+    ``pools`` holds, per buffer pool the operation touched, how its statistics moved
+    (QPST names: getp hits, getn new pages, rio reads, tpw pages written, wio write I/Os, stl
+    steals, dwt deferred write triggers...; ``low`` is the lowest stealable count);
+    ``expansions`` the page set expansions; ``messages`` the console messages it caused.
+    """
+
+    operation: str  # "put" or "get"
+    queue: str
+    requested: int  # -1: all there are
+    done: int
+    size: int = 0
+    bytes: int = 0
+    reason: int = 0
+    pages: int = 0
+    backed_out: int = 0
+    pools: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
+    expansions: int = 0
+    messages: tuple[Message, ...] = ()
+    persistent: bool = False
+    #: For a shared queue: its CF structure, and the structure storage the messages took or
+    #: gave back (they use no pages).
+    structure: str = ""
+    cf_bytes: int = 0
+
+    @property
+    def reason_name(self) -> str:
+        from mqsc.catalog.mqrc import name
+
+        return name(self.reason)
+
+    def plus(self, later: Workload) -> Workload:
+        """This and a later operation of the same kind on the same queue, as one (the size
+        is 0 when they differ; the later one's reason counts)."""
+        pools: dict[int, dict[str, int]] = {k: dict(v) for k, v in self.pools.items()}
+        for key, delta in later.pools.items():
+            mine = pools.setdefault(key, {})
+            for field_name, value in delta.items():
+                if field_name == "low":
+                    mine["low"] = min(mine.get("low", value), value)
+                else:
+                    mine[field_name] = mine.get(field_name, 0) + value
+        return Workload(self.operation, self.queue, self.requested + later.requested,
+                        self.done + later.done, self.size if self.size == later.size else 0,
+                        self.bytes + later.bytes, later.reason, self.pages + later.pages,
+                        self.backed_out + later.backed_out, pools,
+                        self.expansions + later.expansions, self.messages + later.messages,
+                        self.persistent, self.structure, self.cf_bytes + later.cf_bytes)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The outcome of one command.
+
+    Attributes:
+        text: the logical command text.
+        records: messages, objects and reports in order; the last is CSQ9022I or CSQ9023E.
+        ok: whether the command completed normally.
+        return_code, reason_code: the CSQN205I RETURN and REASON values.
+        cpf: the queue manager's command prefix, shown after message ids.
+        location: where the command starts in its input, when it came from a file.
+        echo: the physical lines of the command as read.
+        title: the verb and object of the command (``DEFINE QLOCAL``), when known.
+        more: results of further reply sets (CMDSCOPE(*) routing, one per queue manager).
+    """
+
+    text: str
+    records: tuple[Record, ...]
+    ok: bool
+    return_code: int
+    reason_code: int
+    cpf: str
+    location: Location | None = None
+    echo: tuple[str, ...] = ()
+    title: str = ""
+    more: tuple[Result, ...] = ()
+
+    def messages(self) -> Iterator[Message]:
+        """The message records."""
+        return (r for r in self.records if isinstance(r, Message))
+
+    @property
+    def message_ids(self) -> tuple[str, ...]:
+        """Ids of all messages, in order (handy in tests)."""
+        return tuple(m.msg_id for m in self.messages())
+
+    @property
+    def objects(self) -> tuple[ObjectRecord, ...]:
+        """The DISPLAY object records."""
+        return tuple(r for r in self.records if isinstance(r, ObjectRecord))
+
+    def all_sets(self) -> Iterator[Result]:
+        """This result and the further reply sets, in order."""
+        yield self
+        yield from self.more
+
+
+#: Buffer pool statistics (SMF 115 QPST field, key in the statistics data), in column order.
+POOL_FIELDS = (("NBUF", "buffers"), ("CBSL", "low"), ("CBS", "stealable"), ("GETP", "getp"),
+               ("GETN", "getn"), ("RIO", "rio"), ("STW", "stw"), ("TPW", "tpw"), ("WIO", "wio"),
+               ("IMW", "imw"), ("DWT", "dwt"), ("DMC", "dmc"), ("STL", "stl"), ("SOS", "sos"))
+#: Page set statistics (SMF 115 QIS1 field, key), in column order.
+PAGESET_FIELDS = (("TOPG", "total"), ("UNPG", "unused"), ("PPG", "persistent"),
+                  ("NPPG", "nonpersistent"), ("EXPN", "expansions"), ("FULL", "full"),
+                  ("DWPN", "dw_ios"), ("DWPP", "dw_pages"), ("IMWN", "imw_ios"),
+                  ("IMWP", "imw_pages"), ("GETN", "read_ios"), ("GETP", "read_pages"),
+                  ("CKPP", "ckpt_pages"))

@@ -1,0 +1,107 @@
+"""Building a command's reply: the result record with its completion message.
+
+The manager, CMDSCOPE routing and the START QMGR restart all answer through these functions, so
+every reply set is framed the same way: the command's records, then CSQ9022I (or CSQ9023E),
+then the console messages that follow it. A command that fails its syntax or catalog checks
+ends with the preprocessor's CSQ9023E instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from mqsc import catalog
+from mqsc.catalog import PREPROCESSOR_CSECT, CommandSpec
+from mqsc.catalog.messages import CATALOG
+from mqsc.engine.records import RC_FAILED, RC_OK, RC_SYNTAX, Message, Record, Result
+from mqsc.language.diagnostics import Diagnostic
+from mqsc.language.pipeline import Rejected
+from mqsc.language.reader import LogicalCommand
+from mqsc.support.memo import IdentityMemo
+
+
+def result(cpf: str, logical: LogicalCommand | None, spec: CommandSpec, ok: bool,
+           records: Iterable[Record], codes: tuple[int, int], *,
+           later: Iterable[Record] = ()) -> Result:
+    """A command's reply set: its records, its completion message, then ``later`` (console
+    messages that follow the completion)."""
+    records = (*records, completion(spec, ok), *later)
+    if logical is None:
+        return Result(spec.title, records, ok, codes[0], codes[1], cpf, title=spec.title)
+    # Every field in order, positionally: one result per command, and keyword arguments
+    # cost a third more to pass (docs/performance.md, S1).
+    return Result(logical.text.strip(), records, ok, codes[0], codes[1], cpf,
+                  logical.start_location, logical.echo, spec.title)
+
+
+def bare(cpf: str, logical: LogicalCommand | None, spec: CommandSpec, records: list[Record],
+         ok: bool = True) -> Result:
+    """A reply set with no completion message of its own (the sets CMDSCOPE routing adds)."""
+    codes = RC_OK if ok else RC_FAILED
+    return Result(
+        text=logical.text.strip() if logical is not None else spec.title,
+        records=tuple(records), ok=ok, return_code=codes[0], reason_code=codes[1], cpf=cpf,
+        location=logical.start_location if logical is not None else None,
+        echo=logical.echo if logical is not None else (), title=spec.title)
+
+
+def rejected(cpf: str, logical: LogicalCommand | None, failed: Rejected) -> Result:
+    """A command that failed its syntax or catalog checks.
+
+    Preprocessor failures end with CSQ9023E from CSQ9SCND quoting the words as typed
+    (``'DEFINE QL'``); value checks made by the command processors (CSQP005I, CSQM092I...)
+    end with the command's own completion message.
+    """
+    diagnostics = failed.diagnostics
+    records: list[Record] = [_message(d) for d in diagnostics]
+    spec = _spec_of(failed.text)
+    preprocessor = CATALOG[diagnostics[0].msg_id].component in ("9", "MQSC")
+    if spec is not None and not preprocessor:
+        return result(cpf, logical, spec, False, records, RC_FAILED)
+    typed = " ".join(_typed_words(failed.text))
+    records.append(Message("CSQ9023E", {"csect": PREPROCESSOR_CSECT, "command": typed}))
+    text = failed.text.strip()
+    return Result(text, tuple(records), False, *RC_SYNTAX, cpf=cpf,
+                  location=logical.start_location if logical is not None else None,
+                  echo=logical.echo if logical is not None else (), title=typed)
+
+
+#: Completion messages by outcome (failed, succeeded), per command type.
+_COMPLETIONS: tuple[IdentityMemo[CommandSpec, Message], ...] = (IdentityMemo(), IdentityMemo())
+
+
+def completion(spec: CommandSpec, ok: bool) -> Message:
+    """CSQ9022I or CSQ9023E for a command type: one shared (immutable) record per type, as
+    every DEFINE QLOCAL ends with the same words."""
+    memo = _COMPLETIONS[ok]
+    message = memo.get(spec)
+    if message is None:
+        message = memo.put(spec, Message("CSQ9022I" if ok else "CSQ9023E",
+                                         {"csect": spec.csect,
+                                          "command": f" {spec.verb} {spec.objtype}"}))
+    return message
+
+
+def _message(d: Diagnostic) -> Message:
+    return Message(d.msg_id, dict(d.inserts))
+
+
+def _typed_words(text: str) -> list[str]:
+    """The verb and object keyword as typed, upper-cased (``DEF QL``)."""
+    words = text.replace(",", " ").split()
+    out = [w.upper() for w in words[:1]]
+    if len(words) > 1:
+        out.append(words[1].split("(", 1)[0].upper())
+    return out
+
+
+def _spec_of(text: str) -> CommandSpec | None:
+    words = _typed_words(text)
+    if len(words) < 2:
+        return None
+    verb = catalog.VERB_WORDS.get(words[0])
+    objtype = catalog.OBJECT_WORDS.get(words[1])
+    if verb is None or objtype is None:
+        return None
+    return catalog.command_spec(verb.name, objtype.name)
+

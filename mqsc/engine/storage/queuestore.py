@@ -1,0 +1,164 @@
+"""Messages on a queue, stored compactly: runs of identical messages and the pages they take.
+
+A queue's messages are *runs* of identical messages (same size, persistence and priority);
+consecutive identical puts extend the last run, so ten million uniform messages are one run.
+Page accounting follows storage-model §6.2:
+
+* a *short* message (data up to 3596 bytes) is a record of data + 461 header bytes; records
+  of a run are packed into pages (1 KB messages two to a page, PS-10); a page is freed when its
+  last record is got;
+* a *long* message takes ceil((data + 461) / 4047) pages (4096 bytes: 2 pages; 4 MB: 1037);
+  above 4 MB, 1037 pages per 4 MB chunk plus the remainder;
+* the queue holds ceil(depth / 64) message-list pages while it is not empty (FITTED: 300
+  messages -> 5 pages, the lab's 605);
+* pages of persistent messages count as persistent pages, the rest as nonpersistent.
+
+Puts and gets (:mod:`mqsc.engine.messages`) go through the page set's buffer pool
+(:mod:`.pool`); this module only holds the messages and their page geometry.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from mqsc.engine.storage import constants as C
+from mqsc.engine.storage.copying import copier
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.engine.state import Txn
+
+
+# ---- geometry --------------------------------------------------------------------------------
+def records_per_page(size: int) -> int:
+    """How many short messages of ``size`` bytes share a page; 0 for a long message.
+
+    >>> records_per_page(1024), records_per_page(100), records_per_page(4096)
+    (2, 7, 0)
+    """
+    if size > C.SHORT_MAX:
+        return 0
+    return C.PAGE_USABLE // (size + C.MSG_HDR)
+
+
+def pages_per_message(size: int) -> int:
+    """Pages one long message takes (storage-model §6.2 rules 3 and 4).
+
+    >>> pages_per_message(4096), pages_per_message(10_000), pages_per_message(4 * 1024**2)
+    (2, 3, 1037)
+    """
+    chunks, rest = divmod(size, C.CHUNK_BYTES)
+    if chunks and size > C.CHUNK_BYTES:
+        tail = math.ceil((rest + C.MSG_HDR) / C.LONG_BYTES_PER_PAGE) if rest else 0
+        return chunks * C.CHUNK_PAGES + tail
+    return math.ceil((size + C.MSG_HDR) / C.LONG_BYTES_PER_PAGE)
+
+
+def list_pages(depth: int) -> int:
+    """Message-list pages a queue of ``depth`` messages holds (FITTED, 64 per page)."""
+    return math.ceil(depth / C.IDX_MSGS_PER_PAGE)
+
+
+@dataclass(slots=True)
+class Run:
+    """Identical messages, in arrival order (mutable; cloned with their store).
+
+    ``head_used`` counts short-message records already got from the run's first page.
+    """
+
+    id: int
+    count: int
+    size: int
+    persistent: bool
+    priority: int
+    psid: int
+    head_used: int = 0
+
+    @property
+    def per_page(self) -> int:
+        return records_per_page(self.size)
+
+    def pages_for(self, count: int, head_used: int) -> int:
+        """Pages the run holds with ``count`` messages left."""
+        if count <= 0:
+            return 0
+        per = self.per_page
+        if per:
+            return math.ceil((head_used + count) / per)
+        return count * pages_per_message(self.size)
+
+    @property
+    def pages(self) -> int:
+        return self.pages_for(self.count, self.head_used)
+
+    def after_get(self, n: int) -> tuple[int, int]:
+        """(count, head_used) after getting the oldest ``n`` messages."""
+        per = self.per_page
+        count = self.count - n
+        if not per or count == 0:
+            return count, 0
+        return count, (self.head_used + n) % per
+
+
+@dataclass(slots=True)
+class QueueStore:
+    """The messages of one queue (mutable; cloned in transactions)."""
+
+    queue: str
+    runs: list[Run] = field(default_factory=list)
+    next_id: int = 1
+    lists: int = 0  # message-list pages held
+    list_psid: int = -1
+
+    def clone(self) -> QueueStore:
+        copy = _copy_store(self)
+        copy.runs = list(map(_copy_run, self.runs))
+        return copy
+
+    @property
+    def depth(self) -> int:
+        return sum(r.count for r in self.runs)
+
+    def owner(self, run: Run) -> tuple[str, str, int]:
+        return ("run", self.queue, run.id)
+
+    @property
+    def list_owner(self) -> tuple[str, str]:
+        return ("list", self.queue)
+
+    def tail_run(self, size: int, persistent: bool, priority: int, psid: int) -> Run:
+        """The run new identical messages join: the last one, or a new one."""
+        last = self.runs[-1] if self.runs else None
+        if (last is not None and last.size == size and last.persistent == persistent
+                and last.priority == priority and last.psid == psid and last.count):
+            return last
+        run = Run(self.next_id, 0, size, persistent, priority, psid)
+        self.next_id += 1
+        self.runs.append(run)
+        return run
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"kind": "messages", "queue": self.queue, "next_id": self.next_id,
+                "lists": self.lists, "list_psid": self.list_psid,
+                "runs": [[r.id, r.count, r.size, r.persistent, r.priority, r.psid, r.head_used]
+                         for r in self.runs]}
+
+    @classmethod
+    def restore(cls, data: dict[str, Any]) -> QueueStore:
+        return cls(data["queue"], [Run(*r) for r in data["runs"]], data["next_id"],
+                   data["lists"], data["list_psid"])
+
+
+_copy_store = copier(QueueStore)
+_copy_run = copier(Run)
+
+
+def editable_store(txn: Txn, table: str, queue: str) -> QueueStore:
+    """A queue's message store, editable in this transaction (a new one if it has none):
+    ``messages`` for private queues, ``cfmsgs`` for shared ones."""
+    if txn.has(table, queue):
+        return txn.edit(table, queue)
+    store = QueueStore(queue)
+    txn.put(table, queue, store)
+    return store

@@ -1,0 +1,371 @@
+"""Where queue managers live, and how the front ends create and open them.
+
+Each queue manager has a directory, ``$MQSC_HOME/qmgrs/<NAME>`` (``MQSC_HOME`` defaults to the
+user's data directory, ``$XDG_DATA_HOME/mqsc`` or ``~/.local/share/mqsc``), holding its
+``mqsc.toml`` (name, command prefix, queue sharing group, page set geometry, the list of
+initialization decks) and copies of its CSQINP1 and CSQINP2 decks. QMZ1, the lab queue
+manager, is created on first use from the decks bundled with mqsc.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mqsc.engine.config import QMConfig
+from mqsc.engine.group import CFRMPolicy, Group
+from mqsc.engine.manager import QueueManager
+from mqsc.language.source import Source
+from mqsc.support.bundled import bundled
+
+DEFAULT_QMGR = "QMZ1"
+#: The decks a queue manager gets when ``mqsc create`` is given none.
+SYSTEM_DECKS = ("samples/system/CSQINP1.mqsc", "samples/system/CSQINP2.mqsc")
+
+
+class QMgrError(Exception):
+    """A queue manager cannot be created or opened; the CLI prints it and exits with 2."""
+
+
+def home() -> Path:
+    """The mqsc data directory."""
+    explicit = os.environ.get("MQSC_HOME")
+    if explicit:
+        return Path(explicit)
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
+    return base / "mqsc"
+
+
+def cache_dir() -> Path:
+    """Where mqsc keeps what it can rebuild (the parser's recipes): ``$MQSC_HOME/cache`` when
+    MQSC_HOME is set, else ``$XDG_CACHE_HOME/mqsc`` (``~/.cache/mqsc``)."""
+    explicit = os.environ.get("MQSC_HOME")
+    if explicit:
+        return Path(explicit) / "cache"
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "mqsc"
+
+
+def default_name() -> str:
+    """``$MQSC_QMGR``, else QMZ1."""
+    return os.environ.get("MQSC_QMGR", DEFAULT_QMGR).upper()
+
+
+def qmgr_dir(name: str) -> Path:
+    return home() / "qmgrs" / name.upper()
+
+
+@dataclass
+class QMDefinition:
+    """Everything needed to build a queue manager from scratch."""
+
+    name: str
+    cpf: str
+    qsg: str = ""
+    config: QMConfig = field(default_factory=QMConfig)
+    csqinp1: tuple[Source, ...] = ()
+    csqinp2: tuple[Source, ...] = ()
+
+    def build(self, **options: object) -> QueueManager:
+        """A new, started queue manager in its initial configuration."""
+        return QueueManager.create(self.name, cpf=self.cpf, qsg=self.qsg, config=self.config,
+                                   csqinp1=self.csqinp1, csqinp2=self.csqinp2,
+                                   **options)  # type: ignore[arg-type]
+
+    def stored(self) -> dict[str, object]:
+        """The definition as the state database keeps it (self-contained: --state works
+        without the queue manager's directory)."""
+        return {"cpf": self.cpf, "qsg": self.qsg, "config": self.config.to_toml(),
+                "csqinp1": [[s.name, s.text] for s in self.csqinp1],
+                "csqinp2": [[s.name, s.text] for s in self.csqinp2]}
+
+    def toml(self) -> str:
+        """The ``mqsc.toml`` of this definition."""
+        decks = [f"csqinp1 = {_toml_list(s.name for s in self.csqinp1)}",
+                 f"csqinp2 = {_toml_list(s.name for s in self.csqinp2)}"]
+        return "\n".join([
+            "# mqsc emulator configuration of a queue manager (docs/configuration.md).",
+            "",
+            "[queue_manager]",
+            f'name = "{self.name}"',
+            f'cpf = "{self.cpf}"',
+            f'qsg = "{self.qsg}"',
+            "",
+            "[decks]",
+            "# Initialization data sets, processed in this order at every start.",
+            *decks,
+            "",
+            self.config.to_toml(),
+        ])
+
+
+def _toml_list(items) -> str:
+    return "[" + ", ".join(f'"{i}"' for i in items) + "]"
+
+
+def _read(path: Path) -> Source:
+    try:
+        return Source(path.read_text(encoding="utf-8"), path.name)
+    except OSError as error:
+        raise QMgrError(f"{path}: {error.strerror}") from None
+
+
+def bundled_definition() -> QMDefinition:
+    """QMZ1 as the lab shows it, from the decks bundled with mqsc."""
+    config_text = bundled("samples/qmz1/mqsc.toml").read_text(encoding="utf-8")
+    csqinp2 = (_named(bundled("samples/system/CSQINP2.mqsc"), "system-CSQINP2.mqsc"),
+               _read(bundled("samples/qmz1/CSQINP2.mqsc")))
+    return QMDefinition(DEFAULT_QMGR, DEFAULT_QMGR, "", QMConfig.from_toml(config_text),
+                        (_read(bundled("samples/qmz1/CSQINP1.mqsc")),), csqinp2)
+
+
+def _named(path: Path, name: str) -> Source:
+    return Source(_read(path).text, name)
+
+
+def load_definition(directory: Path) -> QMDefinition:
+    """The definition stored in a queue manager directory."""
+    config_path = directory / "mqsc.toml"
+    try:
+        data = tomllib.loads(config_path.read_text(encoding="utf-8"))
+    except OSError:
+        raise QMgrError(f"no queue manager in {directory} (no mqsc.toml)") from None
+    except tomllib.TOMLDecodeError as error:
+        raise QMgrError(f"{config_path}: {error}") from None
+    qm = data.get("queue_manager", {})
+    decks = data.get("decks", {})
+    return QMDefinition(
+        name=str(qm.get("name", directory.name)),
+        cpf=str(qm.get("cpf", qm.get("name", directory.name))),
+        qsg=str(qm.get("qsg", "")),
+        config=QMConfig.from_toml(config_path.read_text(encoding="utf-8")),
+        csqinp1=tuple(_read(directory / n) for n in decks.get("csqinp1", [])),
+        csqinp2=tuple(_read(directory / n) for n in decks.get("csqinp2", [])),
+    )
+
+
+def write_definition(definition: QMDefinition, directory: Path) -> None:
+    """Store a definition: mqsc.toml and the deck copies."""
+    directory.mkdir(parents=True, exist_ok=True)
+    for deck in (*definition.csqinp1, *definition.csqinp2):
+        (directory / deck.name).write_text(deck.text, encoding="utf-8")
+    (directory / "mqsc.toml").write_text(definition.toml(), encoding="utf-8")
+
+
+def new_definition(name: str, *, cpf: str | None = None, qsg: str = "",
+                   csqinp1: Sequence[Path] = (), csqinp2: Sequence[Path] = (),
+                   config: QMConfig | None = None) -> QMDefinition:
+    """The definition ``mqsc create`` makes: given decks, or the system decks."""
+    name = name.upper()
+    _check_name(name)
+    if qsg:
+        _check_name(qsg.upper(), "queue sharing group")
+    first = tuple(_read(p) for p in csqinp1) or (_named(bundled(SYSTEM_DECKS[0]),
+                                                        "CSQINP1.mqsc"),)
+    second = tuple(_read(p) for p in csqinp2) or (_named(bundled(SYSTEM_DECKS[1]),
+                                                         "CSQINP2.mqsc"),)
+    second = _unique(first, second)
+    return QMDefinition(name, (cpf or name).upper(), qsg.upper(), config or QMConfig(), first,
+                        second)
+
+
+def _unique(first: tuple[Source, ...], second: tuple[Source, ...]) -> tuple[Source, ...]:
+    taken = {s.name for s in first}
+    out = []
+    for s in second:
+        name = s.name
+        while name in taken:
+            name = "2-" + name
+        taken.add(name)
+        out.append(Source(s.text, name))
+    return tuple(out)
+
+
+def _check_name(name: str, what: str = "queue manager") -> None:
+    # z/OS queue manager (subsystem) and queue sharing group names: 1-4 characters, A-Z
+    # first, then A-Z 0-9 @ # $.
+    import re
+
+    if not re.fullmatch(r"[A-Z@#$][A-Z0-9@#$]{0,3}", name):
+        raise QMgrError(f"{name!r} is not a z/OS {what} name (1-4 characters: A-Z "
+                        "first, then A-Z, 0-9, @, #, $)")
+
+
+def create(definition: QMDefinition, *, force: bool = False) -> Path:
+    """``mqsc create``: write the queue manager directory."""
+    directory = qmgr_dir(definition.name)
+    if directory.exists():
+        if not force:
+            raise QMgrError(f"queue manager {definition.name} already exists in {directory} "
+                            "(use --force to replace it)")
+        shutil.rmtree(directory)
+    write_definition(definition, directory)
+    return directory
+
+
+def definition_of(name: str) -> QMDefinition:
+    """A queue manager's definition: from its directory, or bundled for QMZ1."""
+    directory = qmgr_dir(name)
+    if (directory / "mqsc.toml").exists():
+        return load_definition(directory)
+    if name.upper() == DEFAULT_QMGR:
+        return bundled_definition()
+    raise QMgrError(f"queue manager {name.upper()} does not exist (create it with "
+                    f"'mqsc create {name.upper()}')")
+
+
+def state_path(name: str) -> Path:
+    """The default state database of a queue manager: its own, or its queue sharing group's
+    (one database holds a whole group, docs/qsg.md)."""
+    directory = qmgr_dir(name)
+    if (directory / "mqsc.toml").exists():
+        qsg = load_definition(directory).qsg
+        if qsg:
+            return qsg_dir(qsg) / "state.db"
+    return directory / "state.db"
+
+
+# ---- queue sharing groups ------------------------------------------------------------------
+def qsg_dir(qsg: str) -> Path:
+    """Where a queue sharing group's database and CFRM policy (``qsg.toml``) live."""
+    return home() / "qsgs" / qsg.upper()
+
+
+def cfrm_policy(qsg: str) -> CFRMPolicy:
+    """The group's CFRM policy (structure sizes) from its ``qsg.toml``; defaults if none."""
+    path = qsg_dir(qsg) / "qsg.toml"
+    if not path.exists():
+        return CFRMPolicy()
+    try:
+        return CFRMPolicy.from_data(tomllib.loads(path.read_text(encoding="utf-8")))
+    except (tomllib.TOMLDecodeError, ValueError) as error:
+        raise QMgrError(f"{path}: {error}") from None
+
+
+def write_cfrm(qsg: str) -> Path:
+    """Write a group's ``qsg.toml`` with the default policy, unless it exists."""
+    path = qsg_dir(qsg) / "qsg.toml"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"# Queue sharing group {qsg.upper()} (docs/qsg.md).\n\n"
+                        + CFRMPolicy().to_toml() + "\n# [cfrm.structures]\n"
+                        "# APP1 = \"256M\"\n", encoding="utf-8")
+    return path
+
+
+def member_definitions(qsg: str) -> list[QMDefinition]:
+    """Every queue manager created as a member of ``qsg``, in name order."""
+    root = home() / "qmgrs"
+    found = []
+    if root.is_dir():
+        for directory in sorted(root.iterdir()):
+            if (directory / "mqsc.toml").exists():
+                definition = load_definition(directory)
+                if definition.qsg.upper() == qsg.upper():
+                    found.append(definition)
+    return found
+
+
+def memory_group(qsg: str, *, extra: QMDefinition | None = None, clock=None) -> Group:
+    """A throw-away queue sharing group of every created member (and ``extra``), each
+    started in its initial configuration."""
+    group = Group(qsg.upper(), cfrm=cfrm_policy(qsg))
+    definitions = {d.name: d for d in member_definitions(qsg)}
+    if extra is not None:
+        definitions[extra.name] = extra
+    options = {"clock": clock} if clock is not None else {}
+    for name in sorted(definitions):
+        definitions[name].build(group=group, **options)
+    return group
+
+
+def _open_member(store, qsg: str, wanted: str, clock) -> QueueManager:
+    """Load a group from its database, adding members created since it was last opened."""
+    from mqsc.store import StoreError
+
+    known = set(store.names())
+    missing = [m for m in member_definitions(qsg) if m.name not in known]
+    if missing:
+        store.begin()
+        try:
+            group = (store.load_group(qsg) if qsg.upper() in store.groups()
+                     else Group(qsg.upper(), cfrm=cfrm_policy(qsg)))
+            options = {"clock": clock} if clock is not None else {}
+            for definition in missing:
+                store.add(definition.build(group=group, **options), definition.stored())
+            store.commit()
+        except BaseException:
+            store.rollback()
+            raise
+    group = store.load_group(qsg.upper())
+    qm = group.member(wanted)
+    if qm is None:
+        raise StoreError(f"{store.path} holds no queue manager {wanted} in group {qsg}")
+    return qm
+
+
+def open_qmgr(name: str | None = None, *, memory: bool = False,
+              state: Path | None = None, clock=None) -> QueueManager:
+    """The queue manager a front end works on.
+
+    ``memory``: a throw-away one in its initial configuration. Otherwise its state database
+    (``state``, else the default one) is opened, or created from the definition on first use
+    (QMZ1 from the bundled decks). Callers close it (``qm.close()``) to end the session.
+    """
+    from mqsc.store import StateStore, StoreError
+
+    options = {"clock": clock} if clock is not None else {}
+    if memory:
+        definition = definition_of(name or default_name())
+        if definition.qsg:
+            return memory_group(definition.qsg, extra=definition,
+                                clock=clock).members[definition.name]
+        return definition.build(**options)
+    path = state if state is not None else state_path(name or default_name())
+    try:
+        if path.exists():
+            store = StateStore.open(path)
+            names = store.names()
+            wanted = (name or (names[0] if len(names) == 1 else default_name())).upper()
+            qsg = definition_of(wanted).qsg if (qmgr_dir(wanted) / "mqsc.toml").exists() else ""
+            qm = _open_member(store, qsg, wanted, clock) if qsg else store.load(wanted)
+        else:
+            definition = definition_of(name or default_name())
+            if state is None and not (qmgr_dir(definition.name) / "mqsc.toml").exists():
+                write_definition(definition, qmgr_dir(definition.name))
+            if definition.qsg:
+                group = memory_group(definition.qsg, extra=definition, clock=clock)
+                members = [group.members[n] for n in sorted(group.members)]
+                stored = {d.name: d.stored() for d in member_definitions(definition.qsg)}
+                stored.setdefault(definition.name, definition.stored())
+                store = StateStore.create(path, members[0], stored[members[0].name])
+                store.begin()
+                for member in members[1:]:
+                    store.add(member, stored[member.name])
+                store.commit()
+                qm = group.members[definition.name]
+            else:
+                qm = definition.build(**options)
+                store = StateStore.create(path, qm, definition.stored())
+    except StoreError as error:
+        raise QMgrError(str(error)) from None
+    if clock is not None:
+        qm.clock = clock
+    store.attach(qm)
+    return qm
+
+
+def scratch_qmgr(name: str | None = None, *, state: Path | None = None) -> QueueManager:
+    """A scratch copy of a queue manager's current state: nothing done to it is kept."""
+    qm = open_qmgr(name, state=state)
+    try:
+        with qm.session():
+            copy = qm.copy()
+    finally:
+        qm.close()
+    return copy
