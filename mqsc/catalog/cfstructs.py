@@ -89,6 +89,7 @@ FAMILY = Family(
     reply="CSQM442I",
     settable=CFSTRUCT_SETTABLE,
     table="cfstruct",
+    group_wide=True,
 )
 STATUS = Family(objtype="CFSTATUS", attributes=CFSTATUS, identity=("CFSTATUS", "TYPE"),
                 reply="CSQM443I")

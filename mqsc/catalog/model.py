@@ -236,6 +236,8 @@ class Family:
             (SYSTEM.DEFAULT.LOCAL.QUEUE, SYSTEMST).
         group_table: the shared repository's table of this type's QSGDISP(GROUP) and
             QSGDISP(SHARED) objects, if the type has them.
+        group_wide: the objects are the queue sharing group's, not one queue manager's (CF
+            structures): :attr:`table` is one of the group's tables.
     """
 
     objtype: str
@@ -246,6 +248,7 @@ class Family:
     table: str | None = None
     default_object: str | None = None
     group_table: str | None = None
+    group_wide: bool = False
 
     def table_for(self, disposition: str) -> str | None:
         """Where objects of a QSGDISP live: GROUP and SHARED ones in the shared repository,

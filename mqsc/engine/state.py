@@ -13,13 +13,21 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-#: The tables a queue manager owns. "qmgr" and "log" hold a single entity under key None.
-PRIVATE_TABLES = ("qmgr", "pool", "pageset", "stgclass", "qlocal", "messages", "log")
+from mqsc.catalog import DEFINED
+
+#: The tables a queue manager owns: its own entities ("qmgr" and "log" hold a single entity
+#: under key None), then one per object family the catalog defines (page set 0's objects).
+PRIVATE_TABLES = ("qmgr", "pool", "pageset",
+                  *(f.table for f in DEFINED.values() if not f.group_wide),
+                  "messages", "log")
 #: The tables of its queue sharing group, shared by every member (the Db2 shared repository
 #: and the coupling facility, mqsc/engine/group.py): GROUP and SHARED definitions, CF
 #: structures, their status and backups, the messages on shared queues, and the group's own
 #: entity (its LRSN clock) under key None. Outside a group they stay empty.
-GROUP_TABLES = ("group", "gqlocal", "gstgclass", "cfstruct", "cfstatus", "cfmsgs")
+GROUP_TABLES = ("group",
+                *(f.group_table for f in DEFINED.values() if f.group_table),
+                *(f.table for f in DEFINED.values() if f.group_wide),
+                "cfstatus", "cfmsgs")
 #: Every table a queue manager sees.
 TABLES = PRIVATE_TABLES + GROUP_TABLES
 
