@@ -52,7 +52,10 @@ JOB_IGNORED = frozenset({"ADDRSPC", "BYTES", "CARDS", "CCSID", "DSENQSHR", "EMAI
                          "JESLOG", "LINES", "MEMLIMIT", "MSGLEVEL", "PAGES", "PASSWORD",
                          "PERFORM", "PRTY", "RD", "REGION", "REGIONX", "SCHENV", "SECLABEL",
                          "SYSAFF", "SYSTEM", "TIME", "UJOBCORR"})
-JOB_UNSUPPORTED = frozenset({"TYPRUN", "RESTART", "JOBRC"})
+JOB_UNSUPPORTED = frozenset({"RESTART", "JOBRC"})
+#: TYPRUN values: SCAN checks the JCL without running it (MVS JCL Reference, "TYPRUN
+#: parameter"); HOLD, JCLHOLD and COPY need an operator or a printer, which mqsc has not.
+TYPRUN_SUPPORTED = frozenset({"SCAN"})
 EXEC_IGNORED = frozenset({"ACCT", "ADDRSPC", "CCSID", "DPRTY", "DYNAMNBR", "MEMLIMIT",
                           "PERFORM", "RD", "REGION", "REGIONX", "TIME", "TVSMSG", "TVSAMCOM"})
 EXEC_UNSUPPORTED = frozenset({"PARMDD"})
@@ -132,6 +135,8 @@ class Job:
     listing: tuple[ListingLine, ...] = ()
     cards: int = 0
     errors: tuple[JclError, ...] = ()
+    #: TYPRUN=SCAN: the JCL is converted and checked, no step runs, nothing is allocated.
+    scan: bool = False
 
 
 # ---- statements ----------------------------------------------------------------------------
@@ -363,7 +368,10 @@ def _job(builder: _Builder, statement: _Statement) -> None:
     for key in keywords:
         if key in JOB_UNSUPPORTED:
             builder.error(statement.number, _unsupported(f"JOB keyword {key}"))
-        elif key not in JOB_IGNORED | {"CLASS", "MSGCLASS", "NOTIFY", "USER", "COND"}:
+        elif key == "TYPRUN" and word(keywords[key]) not in TYPRUN_SUPPORTED:
+            builder.error(statement.number, _unsupported(f"TYPRUN={word(keywords[key])}"))
+        elif key not in JOB_IGNORED | {"CLASS", "MSGCLASS", "NOTIFY", "USER", "COND",
+                                       "TYPRUN"}:
             builder.error(statement.number, line("IEFC630I", keyword=key))
 
 
@@ -501,4 +509,5 @@ def _finish(builder: _Builder, end: int) -> Job:
         listing=tuple(builder.listing),
         cards=end - builder.start,
         errors=tuple(builder.errors),
+        scan=word(keywords.get("TYPRUN")) == "SCAN",
     )

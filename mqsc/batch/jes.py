@@ -61,6 +61,8 @@ def jesmsglg(run: JobRun, statistics: tuple[int, int, int]) -> list[str]:
     if run.job.errors:
         lines.append(prefix + line("IEFC452I", job=job))
         lines.append(prefix + line("$HASP395.JCL", job=job))
+    elif run.job.scan:
+        pass  # TYPRUN=SCAN: converted and checked, never started, so no start or end lines
     else:
         lines.append(prefix + line("IRR010I", user=run.job.owner))
         lines.append(prefix + line("$HASP373", job=job, init=1, jobclass=run.job.jobclass,
@@ -108,6 +110,8 @@ def jesysmsg(run: JobRun) -> list[str]:
     job = run.job
     if job.errors:
         return ["STMT NO. MESSAGE"] + [f"{e.statement:>8} {e.message}" for e in job.errors]
+    if job.scan:
+        return []  # nothing was allocated or run
     lines: list[str] = []
     for step in run.steps:
         lines += _step_messages(run, step)
@@ -197,7 +201,8 @@ def notify(run: JobRun) -> str:
 
 
 def listing(run: JobRun) -> str:
-    """The held output: the SDSF job data set list, each data set, the notify line."""
+    """The held output: the SDSF job data set list, each data set, the notify line (none for a
+    TYPRUN=SCAN job without errors: it never ran, so it never ended)."""
     sets = data_sets(run)
     job = run.job
     out = [f"SDSF JOB DATA SET DISPLAY - JOB {job.name:<8} ({run.jobid})",
@@ -207,5 +212,6 @@ def listing(run: JobRun) -> str:
     for s in sets:
         out += ["", f"SDSF OUTPUT DISPLAY {job.name:<8} {run.jobid}  DSID {s.dsid:>5} LINE 0"
                     "       COLUMNS 02- 81", TOP, *s.lines, BOTTOM]
-    out += ["", notify(run)]
+    if not (run.job.scan and not run.job.errors):
+        out += ["", notify(run)]
     return "".join(x + "\n" for x in out)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import operator
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from mqsc.batch import systemmsgs
@@ -99,7 +99,7 @@ def run(job: Job, env: Environment, *, jobid: str = "JOB00001") -> JobRun:
     start = env.clock()
     result = JobRun(job, jobid, start, start)
     result.instream = _instream_dsids(job)
-    if job.errors:
+    if job.errors or job.scan:
         result.steps = [StepRun(step, "not-run") for step in job.steps]
         return result
     next_dsid = FIRST_DSID + len(result.instream)
@@ -166,6 +166,17 @@ def _missing_data_set(step: Step, catalog: Catalog) -> DataDefinition | None:
     return None
 
 
+def _allocate_new(dds: Iterable[DataDefinition], catalog: Catalog) -> None:
+    """DISP=NEW data sets exist from allocation on, before the program runs, whether or not it
+    writes them: IEFBR14 does nothing, yet its step creates and catalogs them (MVS JCL
+    Reference, "DISP parameter")."""
+    for dd in dds:
+        for part in dd.parts:
+            if part.kind == "dsn" and part.disp[0] == "NEW" \
+                    and not catalog.exists(part.dsn, part.member):
+                catalog.write(part.dsn, part.member, "")
+
+
 def _execute(job: Job, step: Step, env: Environment, run_: JobRun, next_dsid: int
              ) -> tuple[StepRun, int]:
     sysout_dsids = {}
@@ -204,6 +215,7 @@ def _call(program: Program, ctx: StepContext, step_run: StepRun) -> StepOutcome:
     """Run a program; a data set it cannot read or write ends it as an I/O abend would, and
     an mqsc bug in it (any other exception) abends it too, unless MQSC_STRICT=1."""
     try:
+        _allocate_new(ctx.dds.values(), ctx.catalog)
         return program(ctx)
     except DataSetError as error:
         step_run.log.append(systemmsgs.emulator_line("MQSC212E", program=ctx.program,

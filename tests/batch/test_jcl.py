@@ -165,5 +165,7 @@ def test_job_keywords() -> None:
               "//  REGION=0M,MSGLEVEL=(1,1),TIME=1440\n//S1 EXEC PGM=X\n")
     assert (job.jobclass, job.msgclass, job.owner) == ("B", "X", "IBMUSER")
     assert job.cond == (CondTest(8, "LE"),) and job.errors == ()
-    assert one("//T1 JOB ,TYPRUN=SCAN\n//S1 EXEC PGM=X\n").errors[0].message.startswith(
+    scan = one("//T1 JOB ,TYPRUN=SCAN\n//S1 EXEC PGM=X\n")
+    assert scan.scan and scan.errors == ()
+    assert one("//T1 JOB ,TYPRUN=HOLD\n//S1 EXEC PGM=X\n").errors[0].message.startswith(
         "MQSC211E")
