@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from mqsc.batch import csqutil
+from mqsc.batch.idcams import run_idcams
 from mqsc.batch.steps import Program, StepContext, StepOutcome
 from mqsc.batch.workload import run_mget, run_oemput
 
@@ -35,6 +36,7 @@ def run_iefbr14(ctx: StepContext) -> StepOutcome:
 #: (SupportPac MP1B), OEMPUTX and MGET (SupportPac IP13) on the storage simulation.
 PROGRAMS: Mapping[str, Program] = {
     "CSQUTIL": run_csqutil,
+    "IDCAMS": run_idcams,
     "IEFBR14": run_iefbr14,
     "OEMPUT": run_oemput,
     "OEMPUTX": run_oemput,

@@ -166,6 +166,18 @@ def _missing_data_set(step: Step, catalog: Catalog) -> DataDefinition | None:
     return None
 
 
+def _with_catalog(env: Environment) -> QueueManagers:
+    """The job's queue managers, each consulting the job's catalog for the clusters DEFINE
+    PSID DSN(...) names: page sets added by a job are the clusters its IDCAMS and CSQUTIL
+    FORMAT steps made."""
+    def connect(name: str):
+        qm = env.qmgrs(name)
+        if qm is not None:
+            qm.clusters = env.catalog
+        return qm
+    return connect
+
+
 def _allocate_new(dds: Iterable[DataDefinition], catalog: Catalog) -> None:
     """DISP=NEW data sets exist from allocation on, before the program runs, whether or not it
     writes them: IEFBR14 does nothing, yet its step creates and catalogs them (MVS JCL
@@ -185,8 +197,8 @@ def _execute(job: Job, step: Step, env: Environment, run_: JobRun, next_dsid: in
             sysout_dsids[dd.name] = next_dsid
             next_dsid += 1
     ctx = StepContext(job.name, step.name, step.program, step.parm,
-                      {dd.name: dd for dd in step.dds}, env.qmgrs, env.clock, env.catalog,
-                      env.encoding)
+                      {dd.name: dd for dd in step.dds}, _with_catalog(env), env.clock,
+                      env.catalog, env.encoding)
     program = env.programs.get(step.program)
     step_run = StepRun(step, "executed")
     if program is None:

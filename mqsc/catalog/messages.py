@@ -201,6 +201,13 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQP037E", "{csect} DSN {when} FOR PAGE SET {psid}", 8, U,
        "emulator choice (rule: DOC-DEFPSID)",
        "DSN is not allowed from CSQINP1 and required while running."),
+    _m("CSQP040E", "{csect} DATA SET {dsn} FOR PAGE SET {psid} IS NOT CATALOGED", 8, U,
+       "emulator choice (rule: DOC-DEFPSID, a page set added while running is a cluster "
+       "IDCAMS defined); the real dynamic-allocation failure text was not found",
+       "DEFINE PSID DSN names a data set the job's catalog does not hold (mqsc job only)."),
+    _m("CSQP041E", "{csect} DATA SET {dsn} FOR PAGE SET {psid} IS NOT FORMATTED", 8, U,
+       "emulator choice (rule: DOC-DEFPSID usage notes, 'freshly formatted' by CSQUTIL "
+       "FORMAT)", "DEFINE PSID DSN names a cluster CSQUTIL FORMAT never formatted."),
     # ---- CSQI: data manager --------------------------------------------------------------------
     _m("CSQI002I", "{csect} Page set {psid} value out of range", 8, V, "DOC-CSQI",
        "Page set id outside 0-99 on STGCLASS or DISPLAY USAGE."),

@@ -18,6 +18,7 @@ from mqsc import catalog
 from mqsc.catalog import CommandSpec, Source
 from mqsc.catalog.mqrc import MQRC_Q_MGR_NOT_AVAILABLE
 from mqsc.engine import lifecycle, messages, registry, results, routing
+from mqsc.engine.clusters import Clusters
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx
 from mqsc.engine.group import Group
@@ -101,6 +102,9 @@ class QueueManager:
         self.state.tables["log"][None] = LogState()
         self.phase = Phase.STOPPED
         self.restarting = False
+        #: Where DEFINE PSID DSN(...) finds its cluster (a batch job's catalog); None: any
+        #: DSN is accepted and the page set is sized from the configuration.
+        self.clusters: Clusters | None = None
         #: What the CSQINP1 pass in progress defined (restart rules need it).
         self.defined: dict[str, set[int]] = {"pool": set(), "pageset": set()}
         #: At a restart: each pool's attributes as the log holds them (buffers, location,
