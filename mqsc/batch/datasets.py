@@ -68,6 +68,11 @@ class Cluster:
     organization: str = "LINEAR"  # LINEAR, INDEXED, NONINDEXED, NUMBERED
     #: How CSQUTIL FORMAT last formatted it ("" never, NEW, RECOVER, REPLACE).
     formatted: str = ""
+    #: DEFINE CLUSTER REUSE: FORMAT FORCE may format it again.
+    reuse: bool = False
+    #: The queue manager and page set that use it (set when a job adds it with DEFINE PSID).
+    qmgr: str = ""
+    psid: int = -1
 
     @property
     def pages(self) -> int:

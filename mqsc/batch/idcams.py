@@ -242,7 +242,9 @@ def _define(state: _Run, parsed: list[Item]) -> int:
         state.msg("IDC3009I", rc=8, module="IGG0CLEH", reason=38)
         state.msg("IDC3003I", cc=12)
         return 12
-    state.catalog.put_cluster(Cluster(name, volume, unit, primary, secondary, organization))
+    reuse = any(k in cluster_params for k in ("REUSE", "RUS"))
+    state.catalog.put_cluster(Cluster(name, volume, unit, primary, secondary, organization,
+                                      reuse=reuse))
     state.msg("IDC0508I", volume=volume)
     state.msg("IDC0001I", cc=0)
     return 0

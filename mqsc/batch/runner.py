@@ -21,7 +21,7 @@ import datetime as dt
 import operator
 import os
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mqsc.batch import systemmsgs
 from mqsc.batch.datasets import Catalog, DataSetError
@@ -166,16 +166,31 @@ def _missing_data_set(step: Step, catalog: Catalog) -> DataDefinition | None:
     return None
 
 
-def _with_catalog(env: Environment) -> QueueManagers:
+@dataclass
+class _CatalogQueueManagers:
     """The job's queue managers, each consulting the job's catalog for the clusters DEFINE
-    PSID DSN(...) names: page sets added by a job are the clusters its IDCAMS and CSQUTIL
-    FORMAT steps made."""
-    def connect(name: str):
-        qm = env.qmgrs(name)
+    PSID DSN(...) names: page sets a job adds are the clusters its IDCAMS and CSQUTIL FORMAT
+    steps made. Remembers which queue managers a step used."""
+
+    env: Environment
+    used: list = field(default_factory=list)
+
+    def __call__(self, name: str):
+        qm = self.env.qmgrs(name)
         if qm is not None:
-            qm.clusters = env.catalog
+            qm.clusters = self.env.catalog
+            self.used.append(qm)
         return qm
-    return connect
+
+
+def _stamp_clusters(qmgrs: list, catalog: Catalog) -> None:
+    """Clusters a queue manager now uses as page sets remember which (PAGEINFO prints it; the
+    page set functions refuse a running queue manager's page sets)."""
+    for qm in qmgrs:
+        for ps in qm.state.tables["pageset"].values():
+            cluster = catalog.cluster(ps.dsn) if ps.dsn else None
+            if cluster is not None and (cluster.qmgr, cluster.psid) != (qm.name, ps.psid):
+                catalog.put_cluster(replace(cluster, qmgr=qm.name, psid=ps.psid))
 
 
 def _allocate_new(dds: Iterable[DataDefinition], catalog: Catalog) -> None:
@@ -196,8 +211,9 @@ def _execute(job: Job, step: Step, env: Environment, run_: JobRun, next_dsid: in
         if dd.kind == "sysout":
             sysout_dsids[dd.name] = next_dsid
             next_dsid += 1
+    qmgrs = _CatalogQueueManagers(env)
     ctx = StepContext(job.name, step.name, step.program, step.parm,
-                      {dd.name: dd for dd in step.dds}, _with_catalog(env), env.clock,
+                      {dd.name: dd for dd in step.dds}, qmgrs, env.clock,
                       env.catalog, env.encoding)
     program = env.programs.get(step.program)
     step_run = StepRun(step, "executed")
@@ -215,6 +231,7 @@ def _execute(job: Job, step: Step, env: Environment, run_: JobRun, next_dsid: in
                                      user=user, reason=outcome.reason))
     else:
         step_run.cc = max(0, min(outcome.cc, 4095))
+    _stamp_clusters(qmgrs.used, env.catalog)
     for dd in step.dds:
         if dd.kind == "dsn" and dd.disp[1] == "DELETE":
             env.catalog.delete(dd.dsn, dd.member)
