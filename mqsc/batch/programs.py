@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from mqsc.batch import csqutil
 from mqsc.batch.idcams import run_idcams
+from mqsc.batch.iebgener import run_iebgener
 from mqsc.batch.steps import Program, StepContext, StepOutcome
 from mqsc.batch.workload import run_mget, run_oemput
 
@@ -32,11 +33,13 @@ def run_iefbr14(ctx: StepContext) -> StepOutcome:
     return StepOutcome(cc=0)
 
 
-#: Load modules the emulator has, by name: CSQUTIL, and the lab's workload programs OEMPUT
-#: (SupportPac MP1B), OEMPUTX and MGET (SupportPac IP13) on the storage simulation.
+#: Load modules the emulator has, by name: CSQUTIL, the z/OS utilities MQ jobs use (IDCAMS,
+#: IEBGENER, IEFBR14), and the lab's workload programs OEMPUT (SupportPac MP1B), OEMPUTX and
+#: MGET (SupportPac IP13) on the storage simulation.
 PROGRAMS: Mapping[str, Program] = {
     "CSQUTIL": run_csqutil,
     "IDCAMS": run_idcams,
+    "IEBGENER": run_iebgener,
     "IEFBR14": run_iefbr14,
     "OEMPUT": run_oemput,
     "OEMPUTX": run_oemput,

@@ -92,6 +92,10 @@ _TABLE: tuple[SystemMessage, ...] = (
     _s("IDC3219I", "VERB NAME '{verb}' UNKNOWN", U, "recollection"),
     _s("IDC3221I", "REQUIRED PARAMETER {keyword} NOT SPECIFIED", U,
        "recollection (the id and wording of IDCAMS's missing-parameter message)"),
+    # ---- IEBGENER (DFSMSdfp Utilities) -------------------------------------------------------
+    _s("IEB352I", "WARNING: ONE OR MORE OF THE OUTPUT DCB PARMS COPIED FROM INPUT", V,
+       "IBM z/OS Ansible collection IEBGENER captures (code index ids 4620021501, 11805737622)"),
+    _s("IEB316I", "DDNAME {dd} CANNOT BE OPENED", U, "recollection"),
     # ---- the converter: JCL errors (JESYSMSG lists them by statement number) ---------------
     _s("IEFC452I", "{job} - JOB NOT RUN - JCL ERROR", U, _TOOLS),
     _s("IEFC005I", "JOB STATEMENT MISSING", U, "recollection"),

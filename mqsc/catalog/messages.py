@@ -521,6 +521,8 @@ _CATALOG: tuple[MessageDef, ...] = (
        "nothing is run (RC 12)."),
     _m("MQSC211E", "JCL {feature} is not supported by mqsc's JCL subset (docs/batch.md)", 8, V,
        "emulator", "The job uses JCL the emulator does not run; the job is not run."),
+    _m("MQSC213E", "{program} {what} are not emulated by mqsc (docs/batch.md lists what is)", 8,
+       V, "emulator", "A utility was given input mqsc does not act on; nothing is done."),
     _m("MQSC212E", "Program {program} ended abnormally in mqsc: {problem}", 8, V, "emulator",
        "A data set could not be read or written (the step abends S013, as an OPEN failure "
        "does), or the program hit an mqsc bug (S0C4; MQSC_STRICT=1 raises it instead)."),
