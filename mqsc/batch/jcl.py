@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from mqsc.batch import jclif
 from mqsc.batch.jclparams import (
     Cond,
     CondTest,
@@ -64,9 +65,11 @@ DD_IGNORED = frozenset({"DCB", "LRECL", "RECFM", "BLKSIZE", "DSORG", "SPACE", "U
                         "OUTPUT", "FREE", "AVGREC", "RETPD", "EXPDT", "DEST", "COPIES"})
 DD_UNSUPPORTED = frozenset({"PATH", "PATHDISP", "PATHOPTS", "PATHMODE", "SYMBOLS", "SUBSYS"})
 #: Operations outside the subset.
-UNSUPPORTED_OPERATIONS = frozenset({"PROC", "PEND", "SET", "IF", "THEN", "ELSE", "ENDIF",
-                                    "INCLUDE", "JCLLIB", "OUTPUT", "CNTL", "ENDCNTL",
-                                    "EXPORT", "SCHEDULE", "XMIT", "COMMAND"})
+UNSUPPORTED_OPERATIONS = frozenset({"PROC", "PEND", "SET", "INCLUDE", "JCLLIB", "OUTPUT",
+                                    "CNTL", "ENDCNTL", "EXPORT", "SCHEDULE", "XMIT",
+                                    "COMMAND"})
+#: IF/THEN/ELSE/ENDIF constructs nest at most 15 deep (JCL Reference).
+IF_DEPTH = 15
 
 
 # ---- the parsed job ------------------------------------------------------------------------
@@ -91,6 +94,16 @@ class DataDefinition:
 
 
 @dataclass(frozen=True, slots=True)
+class Clause:
+    """A step's place in an IF/THEN/ELSE/ENDIF construct: the IF statement's number and
+    expression, and whether the step is in its THEN clause (True) or ELSE clause (False)."""
+
+    statement: int
+    expression: tuple
+    then: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
     """An EXEC statement with its DD statements."""
 
@@ -100,6 +113,10 @@ class Step:
     cond: Cond
     statement: int
     dds: tuple[DataDefinition, ...] = ()
+    #: The IF constructs the step is in, outermost first.
+    when: tuple[Clause, ...] = ()
+    #: The procedure step name, when the step comes from a procedure.
+    procstep: str = ""
 
     def dd(self, name: str) -> DataDefinition | None:
         return next((d for d in self.dds if d.name == name), None)
@@ -162,6 +179,8 @@ class _Builder:
     listing: list[ListingLine] = field(default_factory=list)
     errors: list[JclError] = field(default_factory=list)
     number: int = 0
+    #: Open IF constructs: (IF statement number, expression, in the ELSE clause).
+    ifs: list[list] = field(default_factory=list)
 
     def error(self, statement: int, message: str) -> None:
         self.errors.append(JclError(statement, message))
@@ -341,6 +360,8 @@ def _handle(builder: _Builder, statement: _Statement, lines: list[str], index: i
         builder.error(statement.number, line("IEFC662I"))
     if op in UNSUPPORTED_OPERATIONS:
         builder.error(statement.number, _unsupported(f"statement {op}"))
+    elif op in ("IF", "ELSE", "ENDIF"):
+        return _if_statement(builder, statement, lines, index)
     elif op == "JOB":
         _job(builder, statement)
     elif op == "EXEC":
@@ -349,6 +370,47 @@ def _handle(builder: _Builder, statement: _Statement, lines: list[str], index: i
         return _dd(builder, statement, lines, index)
     else:
         builder.error(statement.number, line("IEFC605I"))
+    return index
+
+
+def _if_statement(builder: _Builder, statement: _Statement, lines: list[str], index: int
+                  ) -> int:
+    """IF (expression) THEN, ELSE, ENDIF. An IF expression holds blanks, so it is the rest
+    of the card after IF, continued on ``//`` cards until THEN."""
+    op = statement.operation
+    if op == "ELSE":
+        if not builder.ifs or builder.ifs[-1][2]:
+            builder.error(statement.number, line("IEFC014I", statement="ELSE"))
+        else:
+            builder.ifs[-1][2] = True
+        return index
+    if op == "ENDIF":
+        if not builder.ifs:
+            builder.error(statement.number, line("IEFC014I", statement="ENDIF"))
+        else:
+            builder.ifs.pop()
+        return index
+    card = statement.cards[0][:STATEMENT_WIDTH]
+    text = card[2:].split(None, 1 if not statement.name else 2)[-1]
+    text = text[2:] if text.startswith("IF") else text
+    while not re.search(r"(^|[\s)])THEN(\s|$)", text) and index < len(lines) \
+            and lines[index].startswith("// ") and not lines[index].startswith("//*"):
+        builder.listing.append(ListingLine(None, _shown(lines[index])))
+        text += " " + lines[index][2:STATEMENT_WIDTH].strip()
+        index += 1
+    match = re.fullmatch(r"\s*(.*?)\s*(?:^|(?<=[\s)]))THEN(\s.*)?", text)
+    if match is None:
+        builder.error(statement.number, line("IEFC013I", problem="THEN MISSING"))
+        return index
+    try:
+        expression = jclif.parse(match.group(1))
+    except jclif.ExpressionError as error:
+        builder.error(statement.number, line("IEFC013I", problem=f"AT {error}"))
+        return index
+    if len(builder.ifs) >= IF_DEPTH:
+        builder.error(statement.number, line("IEFC015I"))
+        return index
+    builder.ifs.append([statement.number, expression, False])
     return index
 
 
@@ -402,8 +464,11 @@ def _exec(builder: _Builder, statement: _Statement) -> None:
             builder.error(statement.number, _unsupported(f"EXEC keyword {key}"))
         elif key not in EXEC_IGNORED | {"PGM", "PARM", "COND"}:
             builder.error(statement.number, line("IEFC630I", keyword=key))
+    when = tuple(Clause(number, expression, not in_else)
+                 for number, expression, in_else in builder.ifs)
     builder.steps.append({"name": statement.name, "program": program, "parm": parm,
-                          "cond": cond, "statement": statement.number, "dds": []})
+                          "cond": cond, "statement": statement.number, "dds": [],
+                          "when": when})
 
 
 def _dd(builder: _Builder, statement: _Statement, lines: list[str], index: int) -> int:
@@ -495,8 +560,11 @@ def _finish(builder: _Builder, end: int) -> Job:
             builder.error(job.number if job else 1, error or line("IEFC630I.COND"))
         else:
             jobcond = parsed.tests
+    for number, _, _ in builder.ifs:
+        builder.error(number, line("IEFC014I", statement="IF (NO ENDIF)"))
     steps = tuple(Step(s["name"], s["program"], s["parm"], s["cond"], s["statement"],
-                       tuple(s["dds"])) for s in builder.steps)
+                       tuple(s["dds"]), s.get("when", ()), s.get("procstep", ""))
+                  for s in builder.steps)
     if job is not None and not steps and not builder.errors:
         builder.error(job.number, line("IEFC607I"))
     return Job(

@@ -126,6 +126,8 @@ def _step_messages(run: JobRun, step: StepRun) -> list[str]:
         out = list(step.messages)
         if step.status == "bypassed" and step.because == "cond":
             out.append(line("IEF202I", job=job, step=name))
+        elif step.status == "bypassed" and step.because == "if":
+            out.append(line("IEF206I", job=job, step=name, statement=step.statement))
         return out + [line("IEF272I", job=job, step=name)]
     out = [line("IEF236I", job=job, step=name)]
     for dd in step.step.dds:

@@ -23,7 +23,7 @@ import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from mqsc.batch import systemmsgs
+from mqsc.batch import jclif, systemmsgs
 from mqsc.batch.datasets import Catalog, DataSetError
 from mqsc.batch.jcl import Cond, CondTest, DataDefinition, Job, Step
 from mqsc.batch.programs import PROGRAMS
@@ -50,7 +50,8 @@ class StepRun:
     cc: int | None = None
     abend: str | None = None
     reason: str = "00000000"
-    because: str = ""  # why a step was bypassed: "cond" or "abend"
+    because: str = ""  # why a step was bypassed: "cond", "abend" or "if"
+    statement: int = 0  # for "if": the IF statement that excluded it
     #: SYSOUT data sets: (DD name, DSID, lines).
     sysout: list[tuple[str, int, tuple[str, ...]]] = field(default_factory=list)
     #: JESYSMSG lines (allocation, IEF142I...) and JESMSGLG lines (CSV003I...).
@@ -103,12 +104,20 @@ def run(job: Job, env: Environment, *, jobid: str = "JOB00001") -> JobRun:
         result.steps = [StepRun(step, "not-run") for step in job.steps]
         return result
     next_dsid = FIRST_DSID + len(result.instream)
+    decided: dict[int, bool] = {}
     for step in job.steps:
         if result.allocation_failed or _job_cond_met(job.cond, result.steps):
             result.steps.append(StepRun(step, "not-run" if result.allocation_failed
                                         else "bypassed", because="cond"))
             continue
         abended = result.abend is not None
+        branch = _if_branch(step, result, decided)
+        if branch is not None:
+            result.steps.append(StepRun(step, "bypassed", because="if", statement=branch))
+            continue
+        if abended and step.when and any(jclif.mentions_abend(c.expression)
+                                         for c in step.when):
+            abended = False  # the construct tests for the abend: its clause runs
         if _bypassed(step.cond, result.steps, abended):
             after_abend = abended and not (step.cond.even or step.cond.only)
             result.steps.append(StepRun(step, "bypassed",
@@ -124,6 +133,23 @@ def run(job: Job, env: Environment, *, jobid: str = "JOB00001") -> JobRun:
         result.steps.append(step_run)
     result.end = env.clock()
     return result
+
+
+def _if_branch(step: Step, result: JobRun, decided: dict[int, bool]) -> int | None:
+    """The IF statement whose clause excludes the step, or None. Each IF is evaluated once,
+    when the first step after it is reached, on the steps run so far (JCL Reference,
+    IF/THEN/ELSE/ENDIF Example 9: later steps do not change the decision)."""
+    for clause in step.when:
+        if clause.statement not in decided:
+            decided[clause.statement] = jclif.evaluate(clause.expression, _facts(result))
+        if decided[clause.statement] != clause.then:
+            return clause.statement
+    return None
+
+
+def _facts(result: JobRun) -> list[jclif.StepFact]:
+    return [jclif.StepFact(s.step.name, s.step.procstep, s.status in ("executed", "abended"),
+                           s.cc, s.abend) for s in result.steps]
 
 
 def _instream_dsids(job: Job) -> dict[int, int]:

@@ -58,6 +58,8 @@ _TABLE: tuple[SystemMessage, ...] = (
     _s("IEF142I", "{job} {step} - STEP WAS EXECUTED - COND CODE {cc:04d}", V, _ANSIBLE),
     _s("IEF202I", "{job} {step} - STEP WAS NOT RUN BECAUSE OF CONDITION CODES", U,
        "recollection (the COND counterpart of IEF206I, research §2.2)"),
+    _s("IEF206I", "{job} {step} - STEP WAS NOT RUN BECAUSE OF CONDITIONAL EXPRESSION ON "
+       "STATEMENT {statement}", U, "recollection (research §2.2 names IEF206I)"),
     _s("IEF272I", "{job} {step} - STEP WAS NOT EXECUTED", V,
        "research §2.2 (real output, code index id 67392524355)"),
     _s("IEF285I", "  {dsn:<44} {disposition}", V, _ANSIBLE),
@@ -97,6 +99,10 @@ _TABLE: tuple[SystemMessage, ...] = (
        "IBM z/OS Ansible collection IEBGENER captures (code index ids 4620021501, 11805737622)"),
     _s("IEB316I", "DDNAME {dd} CANNOT BE OPENED", U, "recollection"),
     # ---- the converter: JCL errors (JESYSMSG lists them by statement number) ---------------
+    _s("IEFC013I", "ERROR IN IF STATEMENT: {problem}", U, "recollection"),
+    _s("IEFC014I", "UNMATCHED {statement} STATEMENT", U, "recollection"),
+    _s("IEFC015I", "IF/THEN/ELSE/ENDIF CONSTRUCTS NESTED MORE THAN 15 DEEP", U,
+       "recollection (the limit is the JCL Reference's)"),
     _s("IEFC452I", "{job} - JOB NOT RUN - JCL ERROR", U, _TOOLS),
     _s("IEFC005I", "JOB STATEMENT MISSING", U, "recollection"),
     _s("IEFC007I", "UNBALANCED PARENTHESES OR APOSTROPHES ON THE {what} STATEMENT", U,
