@@ -109,7 +109,8 @@ def jesysmsg(run: JobRun) -> list[str]:
     """Allocation, step and job messages; JCL errors by statement number."""
     job = run.job
     if job.errors:
-        return ["STMT NO. MESSAGE"] + [f"{e.statement:>8} {e.message}" for e in job.errors]
+        return ["STMT NO. MESSAGE"] + [f"{e.statement:>8} {e.message}"
+                                       for e in sorted(job.errors, key=lambda e: e.statement)]
     if job.scan:
         return []  # nothing was allocated or run
     lines: list[str] = []
