@@ -153,6 +153,13 @@ class Catalog:
         except OSError:
             return []
 
+    def procedure(self, name: str, libraries: tuple[str, ...]) -> list[str] | None:
+        """A cataloged procedure: member ``name`` of the first library that has it."""
+        for library in libraries:
+            if self.exists(library, name):
+                return self.read(library, name).splitlines()
+        return None
+
     def page_set_data_set(self, dsn: str) -> PageSetDataSet | None:
         """The engine's view of a cluster (:class:`mqsc.engine.clusters.Clusters`)."""
         cluster = self.cluster(dsn)

@@ -32,6 +32,7 @@ class SpoolDataSet:
     stepname: str
     dsid: int
     lines: tuple[str, ...]
+    procstep: str = ""
 
 
 # ---- times ---------------------------------------------------------------------------------
@@ -122,7 +123,9 @@ def jesysmsg(run: JobRun) -> list[str]:
 
 
 def _step_messages(run: JobRun, step: StepRun) -> list[str]:
-    job, name = run.job.name, step.step.name
+    job = run.job.name
+    # A procedure step is named "step procstep", as the allocation messages print it.
+    name = f"{step.step.name} {step.step.procstep}".rstrip()
     if step.status in ("bypassed", "not-run"):
         out = list(step.messages)
         if step.status == "bypassed" and step.because == "cond":
@@ -138,8 +141,8 @@ def _step_messages(run: JobRun, step: StepRun) -> list[str]:
     if step.status == "executed":
         out.append(line("IEF142I", job=job, step=name, cc=step.cc))
     out += _dispositions(run, step)
-    out += [line("IEF373I", step=name, stamp=stamp(run.start)),
-            line("IEF032I", step=name, stamp=stamp(run.end))]
+    out += [line("IEF373I", step=step.step.name, stamp=stamp(run.start)),
+            line("IEF032I", step=step.step.name, stamp=stamp(run.end))]
     return out
 
 
@@ -181,8 +184,8 @@ def data_sets(run: JobRun) -> list[SpoolDataSet]:
     """JESMSGLG, JESJCL, JESYSMSG, then the steps' SYSOUT data sets in DSID order."""
     jcl = tuple(jesjcl(run))
     sysmsg = tuple(jesysmsg(run))
-    sysouts = [SpoolDataSet(dd, step.step.name, dsid, lines) for step in run.steps
-               for dd, dsid, lines in step.sysout]
+    sysouts = [SpoolDataSet(dd, step.step.name, dsid, lines, step.step.procstep)
+               for step in run.steps for dd, dsid, lines in step.sysout]
     printed = [*jcl, *sysmsg] + [x for s in sysouts for x in s.lines]
     kbytes = math.ceil(sum(len(x) + 1 for x in printed) / 1024)
     log = tuple(jesmsglg(run, (run.job.cards, len(printed), kbytes)))
@@ -210,7 +213,7 @@ def listing(run: JobRun) -> str:
     job = run.job
     out = [f"SDSF JOB DATA SET DISPLAY - JOB {job.name:<8} ({run.jobid})",
            "NP   DDNAME   StepName ProcStep DSID Owner    C Dest       Rec-Cnt"]
-    out += [f"     {s.ddname:<8} {s.stepname:<8} {'':<8} {s.dsid:>4} {job.owner:<8} "
+    out += [f"     {s.ddname:<8} {s.stepname:<8} {s.procstep:<8} {s.dsid:>4} {job.owner:<8} "
             f"{job.msgclass:<1} {'LOCAL':<8} {len(s.lines):>9}" for s in sets]
     for s in sets:
         out += ["", f"SDSF OUTPUT DISPLAY {job.name:<8} {run.jobid}  DSID {s.dsid:>5} LINE 0"

@@ -127,12 +127,17 @@ def run(job: Job, env: Environment, *, jobid: str = "JOB00001") -> JobRun:
         if missing is not None:
             result.allocation_failed = True
             result.steps.append(StepRun(step, "not-run", messages=[systemmsgs.line(
-                "IEF212I", job=job.name, step=step.name, dd=missing.name)]))
+                "IEF212I", job=job.name, step=_label(step), dd=missing.name)]))
             continue
         step_run, next_dsid = _execute(job, step, env, result, next_dsid)
         result.steps.append(step_run)
     result.end = env.clock()
     return result
+
+
+def _label(step: Step) -> str:
+    """``STEP`` or, for a procedure step, ``STEP PROCSTEP`` (as z/OS messages name it)."""
+    return f"{step.name} {step.procstep}".rstrip()
 
 
 def _if_branch(step: Step, result: JobRun, decided: dict[int, bool]) -> int | None:
@@ -253,7 +258,8 @@ def _execute(job: Job, step: Step, env: Environment, run_: JobRun, next_dsid: in
         step_run.status, step_run.abend, step_run.reason = "abended", outcome.abend, \
             outcome.reason
         system, user = systemmsgs.abend_codes(outcome.abend)
-        step_run.log.append(systemmsgs.line("IEF450I", job=job.name, step=step.name, system=system,
+        step_run.log.append(systemmsgs.line("IEF450I", job=job.name, step=_label(step),
+                                            system=system,
                                      user=user, reason=outcome.reason))
     else:
         step_run.cc = max(0, min(outcome.cc, 4095))

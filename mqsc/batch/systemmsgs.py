@@ -103,6 +103,11 @@ _TABLE: tuple[SystemMessage, ...] = (
     _s("IEFC014I", "UNMATCHED {statement} STATEMENT", U, "recollection"),
     _s("IEFC015I", "IF/THEN/ELSE/ENDIF CONSTRUCTS NESTED MORE THAN 15 DEEP", U,
        "recollection (the limit is the JCL Reference's)"),
+    _s("IEFC609I", "PROCEDURE STEP {procstep} NOT FOUND", U, "recollection"),
+    _s("IEFC612I", "PROCEDURE {name} WAS NOT FOUND", U, _TOOLS),
+    _s("IEFC653I", "SUBSTITUTION JCL - {text}", V,
+       "JESJCL listings of procedures with symbols (z/OS MVS JCL Reference, 'Symbolic "
+       "parameters' examples)"),
     _s("IEFC452I", "{job} - JOB NOT RUN - JCL ERROR", U, _TOOLS),
     _s("IEFC005I", "JOB STATEMENT MISSING", U, "recollection"),
     _s("IEFC007I", "UNBALANCED PARENTHESES OR APOSTROPHES ON THE {what} STATEMENT", U,

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 from mqsc.batch import jcl, jes, runner, spool
-from mqsc.batch.datasets import Catalog
+from mqsc.batch.datasets import Catalog, DataSetError
 from mqsc.cli.inputs import InputError, read_deck
 from mqsc.cli.options import QueueManagers, add_state_options, fixed_clock
 from mqsc.store.home import home
@@ -59,11 +59,15 @@ def run(args: argparse.Namespace) -> int:
     except InputError as error:
         print(f"mqsc job: {error}", file=sys.stderr)
         return 2
-    jobs = jcl.parse(source, owner=args.user.upper())
+    catalog = Catalog(args.catalog or home() / "catalog")
+    try:
+        jobs = jcl.parse(source, owner=args.user.upper(), library=catalog.procedure)
+    except DataSetError as error:
+        print(f"mqsc job: {error}", file=sys.stderr)
+        return 2
     if not jobs:
         print(f"mqsc job: {source.name}: no JOB statement", file=sys.stderr)
         return 2
-    catalog = Catalog(args.catalog or home() / "catalog")
     clock = fixed_clock() or dt.datetime.now
     worst = 0
     if args.jobid is not None and not spool.FIRST <= args.jobid <= spool.LAST:

@@ -139,10 +139,10 @@ def test_jes2_statements_and_null_statement() -> None:
 
 
 @pytest.mark.parametrize("text,message", [
-    ("//P1 PROC\n", "MQSC211E JCL statement PROC is not supported by mqsc's JCL subset "
-                    "(docs/batch.md)"),
-    ("//S1 EXEC MYPROC\n", "MQSC211E JCL cataloged procedures (EXEC PROC=) is not supported "
-                           "by mqsc's JCL subset (docs/batch.md)"),
+    ("//P1 PROC\n", "IEFC014I UNMATCHED PROC (NO PEND) STATEMENT"),
+    ("//S1 EXEC MYPROC\n", "IEFC612I PROCEDURE MYPROC WAS NOT FOUND"),
+    ("//INC INCLUDE MEMBER=X\n", "MQSC211E JCL statement INCLUDE is not supported by mqsc's "
+                                 "JCL subset (docs/batch.md)"),
     ("//S1 EXEC PGM=X\n//T DD DSN=&&TEMP,DISP=(NEW,PASS)\n",
      "MQSC211E JCL temporary data sets (DSN=&&name) is not supported by mqsc's JCL subset "
      "(docs/batch.md)"),

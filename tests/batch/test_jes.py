@@ -20,7 +20,8 @@ CASES = ROOT / "tests" / "golden" / "batch" / "jobs"
 
 
 def run_job(path: Path, catalog: Path) -> runner.JobRun:
-    [job] = jcl.parse(Source(path.read_text(), path.name))
+    [job] = jcl.parse(Source(path.read_text(), path.name),
+                      library=Catalog(catalog).procedure)
     qms = {"QMZ1": fresh_qmz1()}
     return runner.run(job, runner.Environment(qms.get, Catalog(catalog), clock))
 
