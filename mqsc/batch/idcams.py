@@ -10,7 +10,8 @@ What mqsc does with each command (DFSMS Access Method Services Commands, "DEFINE
   by CSQUTIL FORMAT and added as a page set; its pages are the space in whole 3390 tracks.
   A name the catalog already holds: IDC3013I, condition code 12.
 * ``DELETE name [CLUSTER|NONVSAM] [PURGE] ...``: removes a cluster (IDC0550I for its data
-  component and the cluster) or a non-VSAM data set; one that is not there: IDC3012I, code 8.
+  component and the cluster) or a non-VSAM data set; one that is not there: IDC3012I, code 8;
+  a page set a running queue manager has open: catalog return code 184 (in use), code 8.
 * ``LISTCAT [ENTRIES(names)|LEVEL(hlq)] [NAME|ALL]``: the entries, their data components and
   (with ALL) their allocation; a name not there: IDC3012I, IDC1566I, code 4.
 * ``SET MAXCC=n`` / ``SET LASTCC=n``: as IDCAMS's modal commands.
@@ -28,6 +29,7 @@ from dataclasses import dataclass, field
 from mqsc.batch.datasets import SPACE_UNITS, Catalog, Cluster
 from mqsc.batch.steps import StepContext, StepOutcome
 from mqsc.batch.systemmsgs import line
+from mqsc.engine.lifecycle import Phase
 
 #: The catalog LISTCAT names (the lab system's master catalog; UNVERIFIED name).
 CATALOG_NAME = "CATALOG.SOW1.MASTER"
@@ -153,6 +155,7 @@ def _words(sub: list[Item] | None) -> list[str]:
 @dataclass
 class _Run:
     catalog: Catalog
+    ctx: StepContext | None = None
     out: list[str] = field(default_factory=list)
     maxcc: int = 0
     lastcc: int = 0
@@ -164,7 +167,7 @@ class _Run:
 def run_idcams(ctx: StepContext) -> StepOutcome:
     """``EXEC PGM=IDCAMS``: SYSIN commands, SYSPRINT, the highest condition code."""
     now = ctx.clock()
-    state = _Run(ctx.catalog)
+    state = _Run(ctx.catalog, ctx)
     state.out += [f"IDCAMS  SYSTEM SERVICES{'':43}TIME: {now:%H:%M:%S}{'':8}{now:%m/%d/%y}"
                   f"{'':5}PAGE      1", ""]
     records = ctx.read("SYSIN").text.splitlines() if ctx.has("SYSIN") else []
@@ -287,7 +290,13 @@ def _delete(state: _Run, parsed: list[Item]) -> int:
         if not _valid_dsn(target):
             return _bypassed(state, "IDC3203I", item=target)
         cluster = state.catalog.cluster(target)
-        if cluster is not None:
+        if cluster is not None and _in_use(state, cluster):
+            # The queue manager has the page set open: the catalog refuses (return code 184,
+            # data set in use).
+            state.msg("IDC3009I", rc=184, module="IGG0CLFT", reason=4)
+            state.msg("IDC0551I", name=target)
+            worst = 8
+        elif cluster is not None:
             state.catalog.delete(target)
             state.msg("IDC0550I", kind="D", name=f"{target}.DATA")
             state.msg("IDC0550I", kind="C", name=target)
@@ -301,6 +310,17 @@ def _delete(state: _Run, parsed: list[Item]) -> int:
             worst = 8
     state.msg("IDC0001I", cc=worst)
     return worst
+
+
+def _in_use(state: _Run, cluster: Cluster) -> bool:
+    """Whether a running queue manager of the job uses the cluster as a page set."""
+    if not cluster.qmgr or state.ctx is None:
+        return False
+    qm = state.ctx.qmgr(cluster.qmgr)
+    if qm is None or qm.phase is not Phase.RUNNING:
+        return False
+    page_set = qm.state.tables["pageset"].get(cluster.psid)
+    return page_set is not None and page_set.dsn == cluster.name
 
 
 def _remove(catalog: Catalog, dsn: str) -> None:

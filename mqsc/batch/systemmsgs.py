@@ -84,7 +84,7 @@ _TABLE: tuple[SystemMessage, ...] = (
     _s("IDC1566I", "** {name} NOT LISTED", V, _IDCAMS),
     _s("IDC3003I", "FUNCTION TERMINATED. CONDITION CODE IS {cc}", V, _IDCAMS),
     _s("IDC3009I", "** VSAM CATALOG RETURN CODE IS {rc} - REASON CODE IS {module}-{reason}", V,
-       _IDCAMS),
+       _IDCAMS + "; return code 184 (data set in use) and its module/reason are recollection"),
     _s("IDC3012I", "ENTRY {name} NOT FOUND", V, _IDCAMS),
     _s("IDC3013I", "DUPLICATE DATA SET NAME", V, _IDCAMS),
     _s("IDC3202I", "ABOVE TEXT BYPASSED UNTIL NEXT COMMAND. CONDITION CODE IS 12", V, _IDCAMS),
