@@ -302,8 +302,7 @@ def run(sysin: Source | None, *, parm: str, datasets: DataSets, connect: Connect
         return _not_attempted(out, checked)
     session = _Session(parm.strip().upper(), connect)
     attempted = succeeded = 0
-    functions = {statement.function for _, statement, _ in checked}
-    label = functions.pop() if len(functions) == 1 else "function"
+    label = _label(statement.function for _, statement, _ in checked)
     for _, statement, _ in checked:
         out.echo(statement.echo)
         attempted += 1
@@ -318,6 +317,13 @@ def run(sysin: Source | None, *, parm: str, datasets: DataSets, connect: Connect
     return _ended(out, attempted, succeeded, failed=False, function=label)
 
 
+def _label(functions: Iterator[str]) -> str:
+    """What CSQU143I calls the statements: their function when they all have one, else
+    ``function`` (COMMAND when none could be read)."""
+    names = set(functions)
+    return names.pop() if len(names) == 1 else ("function" if names else COMMAND)
+
+
 def _not_attempted(out: _Printer, checked) -> Outcome:
     """A syntax error or missing data set: every statement echoed with its errors, RC 12."""
     if not checked:
@@ -326,7 +332,8 @@ def _not_attempted(out: _Printer, checked) -> Outcome:
         out.echo(logical.echo)
         for msg_id, inserts in errors:
             out.utility(msg_id, **inserts)
-    return _ended(out, 0, 0, failed=False, rc=12)
+    return _ended(out, 0, 0, failed=False, rc=12,
+                  function=_label(s.function for _, s, _ in checked if s is not None))
 
 
 def _ended(out: _Printer, attempted: int, succeeded: int, *, failed: bool,

@@ -131,3 +131,23 @@ def test_read_copy_refuses_what_copy_never_writes() -> None:
     assert read_copy("*MQSC CSQUTIL COPY 1\nM 1 100 N 0\n") is None  # a run before any queue
     assert read_copy("*MQSC CSQUTIL COPY 1\nQ A\nM 1 100 X 0\n") is None
     assert read_copy("*MQSC CSQUTIL COPY 1\nQ A\n") == [("A", [])]
+
+
+def test_sdefs_makes_a_deck_that_replays(tmp_path) -> None:
+    """SDEFS MAKEREP of a stopped queue manager, replayed on a fresh one, defines the same
+    objects of every defined family."""
+    from mqsc.batch.dump import definitions
+
+    qm = fresh_qmz1()
+    qm.execute("DEFINE QLOCAL(USER1.SDEFS.Q) DESCR('made offline') MAXDEPTH(77)")
+    qm.execute("DEFINE STGCLASS(SDEFS) PSID(11)")
+    wanted = [d for d in definitions(qm) if d.objtype not in ("BUFFPOOL", "PSID")]
+    qm.execute("STOP QMGR")
+    result = run_text("//SDEFS JOB\n//S1 EXEC PGM=CSQUTIL,PARM='QMZ1'\n//SYSPRINT DD DUMMY\n"
+                      "//OUT DD DSN=USER1.DEFS,DISP=(NEW,CATLG)\n//SYSIN DD *\n"
+                      "  SDEFS MAKEREP(OUT)\n", tmp_path, {"QMZ1": qm})
+    assert result.maxcc == 0
+    fresh = fresh_qmz1()
+    replies = list(fresh.iter_run(Source(Catalog(tmp_path).read("USER1.DEFS"), "DEFS")))
+    assert all(r.ok for r in replies)
+    assert [d for d in definitions(fresh) if d.objtype not in ("BUFFPOOL", "PSID")] == wanted
