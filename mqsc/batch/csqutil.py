@@ -21,7 +21,6 @@ import datetime as dt
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from mqsc.batch import cards, makedef, utilities
 from mqsc.catalog import Source as CommandSource
@@ -58,18 +57,8 @@ _DDNAME = re.compile(r"[A-Z@#$][A-Z0-9@#$]{0,7}")
 _QMGR = re.compile(r"[A-Z0-9._/%@#$]{1,48}")
 
 
-class DataSets(Protocol):
-    """The step's DD statements as CSQUTIL sees them."""
-
-    def has(self, ddname: str, *, output: bool = False) -> bool:
-        """Whether a DD statement of that name exists and can be read (or, for an output,
-        written)."""
-
-    def read(self, ddname: str) -> Source:
-        """The records of an input data set, as one text."""
-
-    def write(self, ddname: str, text: str) -> None:
-        """Write (or, with DISP=MOD, append) an output data set."""
+#: The step's DD statements as CSQUTIL sees them (has, read, write).
+DataSets = utilities.DataSets
 
 
 #: Finds a queue manager by name; None when there is none of that name.

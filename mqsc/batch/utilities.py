@@ -33,6 +33,7 @@ from mqsc.catalog.mqrc import name as mqrc_name
 from mqsc.engine.lifecycle import Phase
 from mqsc.engine.records import MessageRun
 from mqsc.language.commands import VERB_CLASSES, Command
+from mqsc.language.source import Source
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.manager import QueueManager
@@ -43,6 +44,40 @@ COPY_MARK = "*MQSC CSQUTIL COPY 1"
 FORMAT_TYPES = ("RECOVER", "NEW", "REPLACE")
 _QUEUE = re.compile(r"[A-Z0-9._/%]{1,48}")
 _DDNAME = re.compile(r"[A-Z@#$][A-Z0-9@#$]{0,7}")
+
+
+class DataSets(Protocol):
+    """The step's DD statements as CSQUTIL sees them."""
+
+    def has(self, ddname: str, *, output: bool = False) -> bool:
+        """Whether a DD statement of that name exists and can be read (or, for an output,
+        written)."""
+
+    def read(self, ddname: str) -> Source:
+        """The records of an input data set, as one text."""
+
+    def write(self, ddname: str, text: str) -> None:
+        """Write (or, with DISP=MOD, append) an output data set."""
+
+
+class Session(Protocol):
+    """CSQUTIL's connection: the PARM, connecting once (CSQU120I/CSQU121I), and finding any
+    queue manager of the job by name."""
+
+    parm: str
+
+    def connection(self, out: Printer) -> QueueManager | None:
+        """The PARM's queue manager, connected once; None (with CSQU009E) when it cannot."""
+
+    def connect(self, name: str) -> QueueManager | None:
+        """The queue manager of that name, without connecting to it."""
+
+
+class Printer(Protocol):
+    """SYSPRINT."""
+
+    def utility(self, msg_id: str, **inserts: object) -> None:
+        """A CSQU message."""
 
 
 @runtime_checkable
@@ -91,12 +126,19 @@ class Call:
 
     function: Function
     keywords: Mapping[str, str]
-    session: object  # csqutil._Session: connection(out) and connect(name)
-    datasets: object  # csqutil.DataSets (and CatalogDataSets in a job)
-    out: object  # csqutil._Printer
+    session: Session
+    datasets: DataSets
+    out: Printer
 
     def say(self, msg_id: str, **inserts: object) -> None:
-        self.out.utility(msg_id, **inserts)  # type: ignore[attr-defined]
+        self.out.utility(msg_id, **inserts)
+
+    @property
+    def catalog(self) -> Catalog:
+        """The job's catalog (functions marked ``catalog`` only run where there is one)."""
+        datasets = self.datasets
+        assert isinstance(datasets, CatalogDataSets)
+        return datasets.catalog
 
 
 def valid(kind: str, value: str) -> bool:
@@ -122,15 +164,15 @@ def valid(kind: str, value: str) -> bool:
 def running_qmgr(call: Call) -> QueueManager | None:
     """The queue manager of the PARM, connected (CSQU120I/CSQU121I), for functions that need
     it running; a stopped one refuses the connection with MQRC 2059, as MQCONN does."""
-    qm = call.session.connection(call.out)  # type: ignore[attr-defined]
+    qm = call.session.connection(call.out)
     return qm
 
 
 def stopped_qmgr(call: Call) -> QueueManager | None:
     """The queue manager whose page sets an offline function reads (the PARM's): it must
     exist and be stopped (its page sets are not in use)."""
-    parm = call.session.parm  # type: ignore[attr-defined]
-    qm = call.session.connect(parm) if parm else None  # type: ignore[attr-defined]
+    parm = call.session.parm
+    qm = call.session.connect(parm) if parm else None
     if qm is None:
         call.say("CSQU151I", csect=CSECT, prefix="CSQP")
         return None
@@ -144,7 +186,7 @@ def _in_use_by(call: Call, cluster: Cluster) -> QueueManager | None:
     """The running queue manager that uses a cluster as a page set, if any."""
     if not cluster.qmgr:
         return None
-    qm = call.session.connect(cluster.qmgr)  # type: ignore[attr-defined]
+    qm = call.session.connect(cluster.qmgr)
     if qm is None or qm.phase is Phase.STOPPED:
         return None
     ps = qm.state.tables["pageset"].get(cluster.psid)
@@ -153,8 +195,9 @@ def _in_use_by(call: Call, cluster: Cluster) -> QueueManager | None:
 
 # ---- page set functions --------------------------------------------------------------------
 def _range(call: Call, prefix: str) -> list[str]:
-    names = sorted(d for d in call.datasets.ddnames()  # type: ignore[attr-defined]
-                   if re.fullmatch(prefix + r"00\d\d", d))
+    datasets = call.datasets
+    assert isinstance(datasets, CatalogDataSets)  # checked with the statement
+    names = sorted(d for d in datasets.ddnames() if re.fullmatch(prefix + r"00\d\d", d))
     if not names:
         call.say("CSQU151I", csect=CSECT, prefix=prefix)
     return names
@@ -163,8 +206,9 @@ def _range(call: Call, prefix: str) -> list[str]:
 def _page_set_cluster(call: Call, ddname: str, *, formatted: bool) -> Cluster | None:
     """The linear cluster a page set DD names, not in use by a running queue manager."""
     datasets = call.datasets
-    dsn = datasets.dsn_of(ddname)  # type: ignore[attr-defined]
-    cluster = datasets.catalog.cluster(dsn) if dsn else None  # type: ignore[attr-defined]
+    assert isinstance(datasets, CatalogDataSets)
+    dsn = datasets.dsn_of(ddname)
+    cluster = call.catalog.cluster(dsn) if dsn else None
     if cluster is None or cluster.organization != "LINEAR":
         call.say("CSQU152E", csect=CSECT, ddname=ddname, dsn=dsn or "(not a data set)")
         return None
@@ -200,7 +244,7 @@ def run_format(call: Call) -> bool:
         done = cluster.formatted_as(how)
         if how == "NEW":
             done = replace(done, qmgr="", psid=-1)
-        call.datasets.catalog.put_cluster(done)  # type: ignore[attr-defined]
+        call.catalog.put_cluster(done)
         call.say("CSQU150I", csect=CSECT, function="FORMAT", ddname=ddname)
     return ok and bool(names)
 
@@ -214,7 +258,7 @@ def run_pageinfo(call: Call) -> bool:
             ok = False
             continue
         pages = cluster.pages
-        owner = call.session.connect(cluster.qmgr) if cluster.qmgr else None  # type: ignore
+        owner = call.session.connect(cluster.qmgr) if cluster.qmgr else None
         page_set = owner.state.tables["pageset"].get(cluster.psid) if owner else None
         if page_set is not None and page_set.dsn == cluster.name:
             pages = page_set.physical  # the page set's expansions are the data set's extents
@@ -241,7 +285,7 @@ def run_copypage(call: Call) -> bool:
             call.say("CSQU158E", csect=CSECT, target=target_dd, source=source_dd)
             ok = False
             continue
-        call.datasets.catalog.put_cluster(replace(  # type: ignore[attr-defined]
+        call.catalog.put_cluster(replace(
             target, qmgr=source.qmgr, psid=source.psid, formatted=source.formatted))
         call.say("CSQU150I", csect=CSECT, function=call.function.name, ddname=target_dd)
     return ok and bool(names)
@@ -307,7 +351,7 @@ def _copy_out(call: Call, qm: QueueManager) -> bool:
     if queues is None:
         return False
     call.say("CSQU128I", function=call.function.name, ddname=ddname)
-    call.datasets.write(ddname, "".join(  # type: ignore[attr-defined]
+    call.datasets.write(ddname, "".join(
         r + "\n" for r in copy_records(qm, queues)))
     for queue in queues:
         call.say("CSQU031I", queue=queue, count=sum(r.count for r in qm.queued(queue) or ()))
@@ -356,7 +400,7 @@ def run_load(call: Call) -> bool:
         return False
     ddname = call.keywords.get("DDNAME", "CSQUINP")
     call.say("CSQU127I", function=call.function.name, ddname=ddname)
-    copied = read_copy(call.datasets.read(ddname).text)  # type: ignore[attr-defined]
+    copied = read_copy(call.datasets.read(ddname).text)
     if copied is None:
         call.say("CSQU061E", ddname=ddname)
         return False
@@ -420,7 +464,7 @@ def run_sdefs(call: Call) -> bool:
     ddname = call.keywords[kind]
     call.say("CSQU056I", ddname=ddname)
     commands = sdefs_commands(qm, kind)
-    call.datasets.write(ddname, cards.deck(commands))  # type: ignore[attr-defined]
+    call.datasets.write(ddname, cards.deck(commands))
     call.say("CSQU059I", count=len(commands))
     return True
 

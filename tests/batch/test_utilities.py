@@ -151,3 +151,12 @@ def test_sdefs_makes_a_deck_that_replays(tmp_path) -> None:
     replies = list(fresh.iter_run(Source(Catalog(tmp_path).read("USER1.DEFS"), "DEFS")))
     assert all(r.ok for r in replies)
     assert [d for d in definitions(fresh) if d.objtype not in ("BUFFPOOL", "PSID")] == wanted
+
+
+def test_sample_jobs_run_from_mqsc_job(tmp_path, capsys) -> None:
+    from mqsc.cli import main
+
+    for member in ("ADDPSET", "BACKUPQ"):
+        assert main(["job", "--memory", "--catalog", str(tmp_path),
+                     str(SAMPLES / f"{member}.jcl")]) == 0
+        assert "MAXCC=0000" in capsys.readouterr().out
