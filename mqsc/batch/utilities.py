@@ -1,16 +1,16 @@
 """CSQUTIL's functions other than COMMAND, on the simulated queue managers and the job's
 catalog (IBM MQ "IBM MQ utility program (CSQUTIL) on z/OS" and its function topics).
 
-| Function | Needs | What mqsc does |
-|---|---|---|
-| FORMAT | no queue manager; CSQP0000-CSQP0099 DDs | marks each linear cluster formatted (TYPE NEW, RECOVER (default), REPLACE); FORCE reformats a REUSE cluster |
-| PAGEINFO | no queue manager; CSQP DDs | page set number, pages, owning queue manager, format type |
-| COPYPAGE, RESETPAGE | no queue manager; CSQSnnnn source, CSQTnnnn target DDs | the target (formatted, not smaller) takes over the source's page set |
-| COPY | the queue manager running | messages of a queue, or of every queue of a page set, to a data set |
-| EMPTY | running | removes those messages (MQGET, so page accounting follows) |
-| LOAD, SLOAD | running | puts the messages of a COPY data set back (SLOAD: one queue) |
-| SCOPY | the queue manager stopped | COPY from the page sets of a stopped queue manager |
-| SDEFS | stopped | DEFINE/ALTER/DELETE commands for every object of every defined family |
+* FORMAT (no queue manager; DDs CSQP0000-CSQP0099): marks each linear cluster formatted,
+  TYPE(RECOVER) by default, NEW or REPLACE; FORCE formats a REUSE cluster again.
+* PAGEINFO (no queue manager; CSQP DDs): page set number, pages, owner, format type.
+* COPYPAGE, RESETPAGE (owner stopped; CSQSnnnn source, CSQTnnnn target): the target,
+  formatted and not smaller, takes over the source's page set.
+* COPY (running): the messages of a queue, or of every queue of a page set, to a data set.
+* EMPTY (running): removes them (MQGET, so page accounting follows).
+* LOAD, SLOAD (running): puts the messages of a COPY data set back (SLOAD: one queue).
+* SCOPY (stopped): COPY from the page sets of a stopped queue manager.
+* SDEFS (stopped): DEFINE/ALTER/DELETE commands for every object of every defined family.
 
 Page set functions refuse data sets a running queue manager uses. The simulation keeps no
 message bodies, so a COPY data set holds, per queue, runs of messages that look alike (count,

@@ -160,3 +160,22 @@ def test_sample_jobs_run_from_mqsc_job(tmp_path, capsys) -> None:
         assert main(["job", "--memory", "--catalog", str(tmp_path),
                      str(SAMPLES / f"{member}.jcl")]) == 0
         assert "MAXCC=0000" in capsys.readouterr().out
+
+
+def test_mqsc_csqutil_runs_queue_functions_on_files(tmp_path, capsys) -> None:
+    """Outside a job, COPY and LOAD use plain files; the page set functions need a job."""
+    from mqsc.cli import main
+
+    assert main(["put", "USER1.BBAR.QUEUE", "--count", "7", "--size", "3000"]) == 0
+    (tmp_path / "copy.in").write_text("  COPY QUEUE(USER1.BBAR.QUEUE)\n"
+                                      "  EMPTY Q(USER1.BBAR.QUEUE)\n")
+    (tmp_path / "load.in").write_text("  LOAD QUEUE(USER1.ABAR.QUEUE)\n")
+    (tmp_path / "format.in").write_text("  FORMAT\n")
+    backup = tmp_path / "backup.txt"
+    assert main(["csqutil", str(tmp_path / "copy.in"), "--dd", f"CSQUOUT={backup}"]) == 0
+    assert backup.read_text().splitlines()[1:] == ["Q USER1.BBAR.QUEUE", "M 7 3000 N 0"]
+    assert main(["csqutil", str(tmp_path / "load.in"), "--dd", f"CSQUINP={backup}"]) == 0
+    assert main(["csqutil", str(tmp_path / "format.in")]) == 12
+    out = capsys.readouterr().out
+    assert "Queue USER1.ABAR.QUEUE with 7 messages has been processed" in out
+    assert "MQSC210E CSQUTIL function FORMAT outside a job" in out
