@@ -48,7 +48,9 @@ def following(number: int) -> int:
 
 
 def jobid(number: int) -> str:
-    """>>> jobid(7)
+    """The job identifier JES2 prints for a job number.
+
+    >>> jobid(7)
     'JOB00007'
     """
     return f"JOB{number:05d}"
