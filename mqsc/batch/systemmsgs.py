@@ -59,7 +59,7 @@ _TABLE: tuple[SystemMessage, ...] = (
     _s("IEF202I", "{job} {step} - STEP WAS NOT RUN BECAUSE OF CONDITION CODES", U,
        "recollection (the COND counterpart of IEF206I, research §2.2)"),
     _s("IEF206I", "{job} {step} - STEP WAS NOT RUN BECAUSE OF CONDITIONAL EXPRESSION ON "
-       "STATEMENT {statement}", U, "recollection (research §2.2 names IEF206I)"),
+       "STATEMENT {statement}", V, "a real IF/THEN/ELSE job log (code index id 3655782697)"),
     _s("IEF272I", "{job} {step} - STEP WAS NOT EXECUTED", V,
        "research §2.2 (real output, code index id 67392524355)"),
     _s("IEF285I", "  {dsn:<44} {disposition}", V, _ANSIBLE),
