@@ -106,8 +106,8 @@ _TABLE: tuple[SystemMessage, ...] = (
     _s("IEFC609I", "PROCEDURE STEP {procstep} NOT FOUND", U, "recollection"),
     _s("IEFC612I", "PROCEDURE {name} WAS NOT FOUND", U, _TOOLS),
     _s("IEFC653I", "SUBSTITUTION JCL - {text}", V,
-       "JESJCL listings of procedures with symbols (z/OS MVS JCL Reference, 'Symbolic "
-       "parameters' examples)"),
+       "real JESJCL listings with XX/++ procedure statements (code index ids 31340742675, "
+       "11869176033)"),
     _s("IEFC452I", "{job} - JOB NOT RUN - JCL ERROR", U, _TOOLS),
     _s("IEFC005I", "JOB STATEMENT MISSING", U, "recollection"),
     _s("IEFC007I", "UNBALANCED PARENTHESES OR APOSTROPHES ON THE {what} STATEMENT", U,
