@@ -30,7 +30,7 @@ RC_NOT_ATTEMPTED = 12
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
-        "csqutil", help="run CSQUTIL statements (COMMAND) as a z/OS job step would",
+        "csqutil", help="run CSQUTIL statements (COMMAND, COPY, LOAD...) as a z/OS job step would",
         description="Run CSQUTIL SYSIN statements against a queue manager and print SYSPRINT "
         "as z/OS does. Exit status: the CSQUTIL return code (0, 4, 8, 12).",
     )
