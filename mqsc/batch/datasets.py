@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mqsc.language.reader import decode
+from mqsc.support.bounded import read_file
 
 
 class DataSetError(Exception):
@@ -41,7 +42,7 @@ class Catalog:
     def read(self, dsn: str, member: str = "", encoding: str = "utf-8") -> str:
         path = self.path(dsn, member)
         try:
-            return decode(path.read_bytes(), encoding)
+            return decode(read_file(path), encoding)
         except (OSError, LookupError, UnicodeDecodeError) as error:
             raise DataSetError(f"{_name(dsn, member)}: cannot be read ({error})") from None
 

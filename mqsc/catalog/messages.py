@@ -291,6 +291,13 @@ _CATALOG: tuple[MessageDef, ...] = (
        "A control character outside quotes."),
     _m("MQSC003E", "No command found", 8, V, "emulator",
        "The line holds only separators."),
+    _m("MQSC005E", "Command longer than {limit} characters, the most z/OS takes from {source}: "
+       "not processed", 8, V,
+       "emulator; the limits are IBM's: 32 762 characters from a data set or the command server "
+       "(IBM MQ for z/OS, CSQUTIL COMMAND usage notes), 126 at a console (z/OS MVS System "
+       "Commands, 'Typing the command'). No z/OS message text for a longer command was found: "
+       "the id is mqsc's own",
+       "The command is refused as it is read, before any of it is parsed; nothing changes."),
     _m("MQSC006E", "Expected one command, found {count}", 8, V, "emulator",
        "An API call that takes one command was given none or several."),
     _m("MQSC101W", "Queue {queue} uses storage class {stgclass}, which does not exist: its first "

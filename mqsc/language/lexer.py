@@ -21,7 +21,11 @@ from typing import NamedTuple
 TERMINALS = {"W": "WORD", "S": "STRING", "(": "_LPAR", ")": "_RPAR", "H": "WHERE", "O": "OPERATOR"}
 
 # Separators are blanks (any whitespace but line ends) and commas, as the grammar's %ignore.
-_TOKEN = re.compile(r"(?:[^\S\r\n]|,)*(?:(\()|(\))|('(?:[^']|'')*')|([^\s,()']+))")
+# A quoted string is written unrolled ('[^']*(?:''[^']*)*'), never as ('(?:[^']|'')*'): the
+# engine keeps a backtracking point per character for a repeated alternation, so a 10 MB DESCR
+# took 1.2 GB and 2 s; unrolled, the run of ordinary characters is one step (issue 15).
+_QUOTED = r"'[^']*(?:''[^']*)*'"
+_TOKEN = re.compile(r"(?:[^\S\r\n]|,)*(?:(\()|(\))|(" + _QUOTED + r")|([^\s,()']+))")
 _KINDS = (None, "(", ")", "S", "W")
 _OPERATORS = frozenset(("CTG", "EXG", "LT", "GT", "EQ", "NE", "LE", "GE", "LK", "NL", "CT", "EX"))
 _TRAILING = re.compile(r"(?:[^\S\r\n]|,)*")
@@ -80,7 +84,7 @@ def tokenize(text: str) -> Tokens | LexFailure:
 # Between tokens only separators. A token's first character gives its terminal: a parenthesis,
 # an apostrophe (a quoted string), anything else a word (so any character outside Latin-1,
 # encoded as "?", is a word's).
-_SPLIT = re.compile(r"([()]|'(?:[^']|'')*'|[^\s,()']+)").split
+_SPLIT = re.compile(r"([()]|" + _QUOTED + r"|[^\s,()']+)").split
 _SEPARATORS = re.compile(r"(?:[^\S\r\n]|,)*").fullmatch
 _SHAPE_BYTES = bytes(
     {ord("("): ord("("), ord(")"): ord(")"), ord("'"): ord("S")}.get(c, ord("W"))
@@ -92,7 +96,8 @@ _SHAPE_BYTES = bytes(
 # tokens: a word is the longest run, a quoted string ends where the scan ends it (a text the
 # scan would have to backtrack on is not matched, and goes the long way).
 _SEPARATOR = r"(?:[^\S\r\n]|,)*+"
-_TERMINAL = {"W": r"([^\s,()']++)", "S": r"('(?:[^']|'')*+')", "(": r"(\()", ")": r"(\))"}
+_TERMINAL = {"W": r"([^\s,()']++)", "S": r"('[^']*+(?:''[^']*+)*+')", "(": r"(\()",
+             ")": r"(\))"}
 _NEVER = re.compile(r"(?!)").match
 #: The shape last seen twice in a row, its expression and its group numbers; the shape seen last.
 _last: tuple[str, Callable[[str], re.Match[str] | None], range] = ("", _NEVER, range(0))

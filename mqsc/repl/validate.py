@@ -54,7 +54,7 @@ def continues(text: str) -> bool:
     stripped = text.rstrip()
     if not stripped or stripped[-1] not in "+-":
         return False
-    commands = list(read(Source(text), columns="all"))
+    commands = list(read(Source(text), columns="all", limit=None))
     return bool(commands) and commands[-1].problem is not None
 
 
