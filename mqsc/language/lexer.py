@@ -25,10 +25,12 @@ TERMINALS = {"W": "WORD", "S": "STRING", "(": "_LPAR", ")": "_RPAR", "H": "WHERE
 # engine keeps a backtracking point per character for a repeated alternation, so a 10 MB DESCR
 # took 1.2 GB and 2 s; unrolled, the run of ordinary characters is one step (issue 15).
 _QUOTED = r"'[^']*(?:''[^']*)*'"
-_TOKEN = re.compile(r"(?:[^\S\r\n]|,)*(?:(\()|(\))|(" + _QUOTED + r")|([^\s,()']+))")
+# Separators (blanks but line ends, and commas) likewise: unrolled, one step per comma.
+_BLANKS = r"[^\S\r\n]*+(?:,[^\S\r\n]*+)*+"
+_TOKEN = re.compile(_BLANKS + r"(?:(\()|(\))|(" + _QUOTED + r")|([^\s,()']+))")
 _KINDS = (None, "(", ")", "S", "W")
 _OPERATORS = frozenset(("CTG", "EXG", "LT", "GT", "EQ", "NE", "LE", "GE", "LK", "NL", "CT", "EX"))
-_TRAILING = re.compile(r"(?:[^\S\r\n]|,)*")
+_TRAILING = re.compile(_BLANKS)
 _NEXT_PAREN = re.compile(r"\s*\(")
 
 
@@ -85,7 +87,7 @@ def tokenize(text: str) -> Tokens | LexFailure:
 # an apostrophe (a quoted string), anything else a word (so any character outside Latin-1,
 # encoded as "?", is a word's).
 _SPLIT = re.compile(r"([()]|" + _QUOTED + r"|[^\s,()']+)").split
-_SEPARATORS = re.compile(r"(?:[^\S\r\n]|,)*").fullmatch
+_SEPARATORS = re.compile(_BLANKS).fullmatch
 _SHAPE_BYTES = bytes(
     {ord("("): ord("("), ord(")"): ord(")"), ord("'"): ord("S")}.get(c, ord("W"))
     for c in range(256)
@@ -95,7 +97,7 @@ _SHAPE_BYTES = bytes(
 # both ends. Possessive repeats make it match exactly where the scan would find the same
 # tokens: a word is the longest run, a quoted string ends where the scan ends it (a text the
 # scan would have to backtrack on is not matched, and goes the long way).
-_SEPARATOR = r"(?:[^\S\r\n]|,)*+"
+_SEPARATOR = _BLANKS
 _TERMINAL = {"W": r"([^\s,()']++)", "S": r"('[^']*+(?:''[^']*+)*+')", "(": r"(\()",
              ")": r"(\))"}
 _NEVER = re.compile(r"(?!)").match

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -47,6 +48,15 @@ SHAPE_LIMIT = 256
 #: millisecond), and the most shapes saved or adopted.
 SAVE_CHARS = 65_536
 SAVE_LIMIT = 1024
+#: Of a shape longer than :data:`SHAPE_LIMIT`, the most parameters built into the tree. No
+#: command takes this many keywords (the most any takes is 58, a test holds the margin), so
+#: among the first ones at least one is unknown or repeated: the binder refuses the command
+#: from them (CSQ9001E or CSQ9000E) without the rest being built, one Python step each.
+PARAM_LIMIT = 256
+#: A valid shape (what :func:`structure` accepts), and one parameter of it, as expressions:
+#: a long shape is checked and cut in C, not token by token.
+_SHAPE = re.compile(r"W(?:W\([WS]*+\)|W(?!\()|H\(WO[WS]\))*+")
+_STEP = re.compile(r"W\([WS]*+\)|W(?!\()|H\(WO[WS]\)")
 
 _KEYWORD, _WHERE = 0, 1
 Recipe = tuple[tuple[int, int, int], ...]
@@ -137,7 +147,7 @@ def _learn(logical: LogicalCommand, tokens: Tokens) -> Recipe:
 
     long = len(tokens.shape) > SHAPE_LIMIT
     if long:
-        recipe = structure(tokens.shape)
+        recipe = _long_recipe(tokens.shape)
         if recipe is not None:
             return recipe
     interactive = lark_parser().parse_interactive(start="command")
@@ -249,6 +259,24 @@ def structure(shape: str) -> Recipe | None:
             at += 6
         else:
             return None
+    return tuple(steps)
+
+
+def _long_recipe(shape: str) -> Recipe | None:
+    """:func:`structure` for a long shape: the same answer for its first :data:`PARAM_LIMIT`
+    parameters (a property test holds it to :func:`structure`), checked and cut by regular
+    expressions."""
+    if _SHAPE.fullmatch(shape) is None:
+        return None
+    steps: list[tuple[int, int, int]] = []
+    for found in _STEP.finditer(shape, 1):
+        if len(steps) >= PARAM_LIMIT:
+            break
+        text = found.group()
+        if text[0] == "H":
+            steps.append((_WHERE, found.start(), 0))
+        else:
+            steps.append((_KEYWORD, found.start(), len(text) - 3 if len(text) > 1 else -1))
     return tuple(steps)
 
 
