@@ -433,9 +433,11 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("MQSC201W", "'*' in column {column} is command text, not a comment: only a '*' in "
        "column 1 starts a comment", 4, V, "emulator lint (reference §2.2, [DOC-SCRIPTS])",
        "A line meant as a comment becomes part of a command."),
-    _m("MQSC202W", "Text past column 72 is ignored on z/OS: columns 73-80 of a card deck hold "
-       "sequence numbers", 4, V, "emulator lint (reference §2.2, [DOC-SCRIPTS])",
-       "Initialization data sets and CSQUTIL input use columns 1-72 only; the rest is cut."),
+    _m("MQSC202W", "Text past column 72 is ignored on z/OS: {lost}", 4, V,
+       "emulator lint; IBM MQ for z/OS, 'Initialization data set formats' and CSQUTIL COMMAND "
+       "usage notes: only columns 1 through 72 are significant, 73 through 80 are ignored",
+       "Initialization data sets, CSQUTIL input and in-stream job data use columns 1-72 only; "
+       "the rest is cut. `mqsc check` warns on every deck, card images or not."),
     _m("MQSC204W", "Comment line inside a continued command: line {line} ends with "
        "'{character}', so the command goes on after the comment", 4, V,
        "emulator lint (reference §2.2: a continued command skips comment and blank lines)",
