@@ -64,9 +64,15 @@ def _at_the_limit(size: int) -> bytes:
     return b"".join(lines)
 
 
+def _same_shape(size: int) -> bytes:
+    """Commands of just under 32,762 characters, all of one shape."""
+    line = b"DIS QMGR " + b"X " * 16_000 + b"\n"
+    return line * max(1, size // len(line))
+
+
 INPUTS: dict[str, Callable[[int], bytes]] = {
     "tokens": _tokens, "descr": _descr, "continued": _continued, "nul": _nul,
-    "quote": _quote, "parens": _parens, "at-limit": _at_the_limit,
+    "quote": _quote, "parens": _parens, "at-limit": _at_the_limit, "same-shape": _same_shape,
 }
 COMMANDS = {"check": ["check", "--syntax-only"], "run": ["run", "--memory"]}
 

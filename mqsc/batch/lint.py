@@ -79,6 +79,8 @@ def line_diagnostics(source: Source, columns: Columns = "auto") -> list[Diagnost
     """MQSC201W, MQSC202W and MQSC204W for one deck."""
     width = card_width(source, columns)
     out: list[Diagnostic] = _past_column_72(source, card=width is not None)
+    if "*" not in source.text:
+        return out  # MQSC201W and MQSC204W are both about a '*': one scan in C settles it
     mode, continued = "", 0
     for line in _lines(source, width):
         stripped = line.text.rstrip()

@@ -106,10 +106,16 @@ _last: tuple[str, Callable[[str], re.Match[str] | None], range] = ("", _NEVER, r
 _previous = ""
 
 
+#: The longest shape given an expression of its own. One of 16,000 terminals (a command at
+#: z/OS's 32,762 characters) would be an expression of 16,000 groups: compiling and matching it
+#: took 100 s for 300 such commands, where ``re.split`` takes a second (issue 15).
+EXPRESSION_LIMIT = 256
+
+
 def _learn(shape: str) -> None:
     """Make the expression of a shape met twice in a row (decks repeat one shape)."""
     global _last, _previous
-    if shape == _previous and shape != _last[0]:
+    if shape == _previous and shape != _last[0] and len(shape) <= EXPRESSION_LIMIT:
         body = "".join(_SEPARATOR + _TERMINAL[kind] for kind in shape)
         _last = (shape, re.compile(body + _SEPARATOR + r"\Z").match, range(1, len(shape) + 1))
     _previous = shape

@@ -92,3 +92,17 @@ def test_a_long_quoted_string_keeps_no_state_per_character() -> None:
         tracemalloc.stop()
     assert tokens.shape == "WW(W)W(S)"
     assert peak < 6 * len(text)
+
+
+def test_a_long_shape_met_twice_gets_no_expression_of_its_own() -> None:
+    # 300 commands of one 16,000-terminal shape took 100 s: the lexer compiled an expression
+    # of 16,000 groups for it. Such shapes go through re.split every time instead.
+    text = "DIS QMGR " + "X " * 16_000
+    for _ in range(2):
+        tokens = lexer.tokenize(text)
+    assert len(tokens.shape) > lexer.EXPRESSION_LIMIT
+    assert lexer._last[0] != tokens.shape
+    short = "DEFINE QLOCAL(A) DESCR('x') MAXDEPTH(5)"
+    for _ in range(2):
+        lexer.tokenize(short)
+    assert lexer._last[0] == lexer.tokenize(short).shape  # short shapes still get theirs
