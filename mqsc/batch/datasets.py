@@ -23,6 +23,7 @@ from pathlib import Path
 from mqsc.engine.clusters import PageSetDataSet
 from mqsc.engine.storage import constants as C
 from mqsc.language.reader import decode
+from mqsc.support.bounded import read_file
 
 #: The first line of a file that holds a VSAM cluster.
 CLUSTER_MARK = "*MQSC VSAM CLUSTER*"
@@ -112,7 +113,7 @@ class Catalog:
     def read(self, dsn: str, member: str = "", encoding: str = "utf-8") -> str:
         path = self.path(dsn, member)
         try:
-            return decode(path.read_bytes(), encoding)
+            return decode(read_file(path), encoding)
         except (OSError, LookupError, UnicodeDecodeError) as error:
             raise DataSetError(f"{_name(dsn, member)}: cannot be read ({error})") from None
 

@@ -298,6 +298,13 @@ _CATALOG: tuple[MessageDef, ...] = (
        "A control character outside quotes."),
     _m("MQSC003E", "No command found", 8, V, "emulator",
        "The line holds only separators."),
+    _m("MQSC005E", "Command longer than {limit} characters, the most z/OS takes from {source}: "
+       "not processed", 8, V,
+       "emulator; the limits are IBM's: 32 762 characters from a data set or the command server "
+       "(IBM MQ for z/OS, CSQUTIL COMMAND usage notes), 126 at a console (z/OS MVS System "
+       "Commands, 'Typing the command'). No z/OS message text for a longer command was found: "
+       "the id is mqsc's own",
+       "The command is refused as it is read, before any of it is parsed; nothing changes."),
     _m("MQSC006E", "Expected one command, found {count}", 8, V, "emulator",
        "An API call that takes one command was given none or several."),
     _m("MQSC101W", "Queue {queue} uses storage class {stgclass}, which does not exist: its first "
@@ -491,9 +498,11 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("MQSC201W", "'*' in column {column} is command text, not a comment: only a '*' in "
        "column 1 starts a comment", 4, V, "emulator lint (reference §2.2, [DOC-SCRIPTS])",
        "A line meant as a comment becomes part of a command."),
-    _m("MQSC202W", "Text past column 72 is ignored on z/OS: columns 73-80 of a card deck hold "
-       "sequence numbers", 4, V, "emulator lint (reference §2.2, [DOC-SCRIPTS])",
-       "Initialization data sets and CSQUTIL input use columns 1-72 only; the rest is cut."),
+    _m("MQSC202W", "Text past column 72 is ignored on z/OS: {lost}", 4, V,
+       "emulator lint; IBM MQ for z/OS, 'Initialization data set formats' and CSQUTIL COMMAND "
+       "usage notes: only columns 1 through 72 are significant, 73 through 80 are ignored",
+       "Initialization data sets, CSQUTIL input and in-stream job data use columns 1-72 only; "
+       "the rest is cut. `mqsc check` warns on every deck, card images or not."),
     _m("MQSC204W", "Comment line inside a continued command: line {line} ends with "
        "'{character}', so the command goes on after the comment", 4, V,
        "emulator lint (reference §2.2: a continued command skips comment and blank lines)",

@@ -23,6 +23,7 @@ from mqsc.batch import csqutil
 from mqsc.cli.inputs import InputError, read_deck
 from mqsc.cli.options import QueueManagers, add_state_options, fixed_clock
 from mqsc.language.source import Source
+from mqsc.render.visible import visible
 from mqsc.store.home import default_name
 
 RC_NOT_ATTEMPTED = 12
@@ -112,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         connect.close()
     text = "".join(line + "\n" for line in outcome.sysprint)
     if args.sysprint is None:
-        sys.stdout.write(text)
+        sys.stdout.write(visible(text))
     else:
         try:
             args.sysprint.write_text(text, encoding="utf-8")

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from mqsc.language.reader import EBCDIC_ENCODINGS, decode
 from mqsc.language.source import Source
+from mqsc.support.bounded import read_file, read_stream
 
 
 class InputError(Exception):
@@ -36,14 +37,14 @@ class Deck:
 
 
 def read_deck(path: str, encoding: str) -> Deck:
-    """Read ``path`` (``-`` for standard input) and decode it."""
+    """Read ``path`` (``-`` for standard input) and decode it; an input past the ceiling of
+    :mod:`mqsc.support.bounded` (``/dev/zero``) is an :class:`InputError`, not a MemoryError."""
     try:
         if path == "-":
-            data = sys.stdin.buffer.read()
+            data = read_stream(sys.stdin.buffer)
             name = "<stdin>"
         else:
-            with open(path, "rb") as handle:
-                data = handle.read()
+            data = read_file(path)
             name = path
         return Deck(Source(decode(data, encoding), name))
     except LookupError:

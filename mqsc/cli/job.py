@@ -23,6 +23,7 @@ from mqsc.batch import jcl, jes, runner, spool
 from mqsc.batch.datasets import Catalog, DataSetError
 from mqsc.cli.inputs import InputError, read_deck
 from mqsc.cli.options import QueueManagers, add_state_options, fixed_clock
+from mqsc.render.visible import visible
 from mqsc.store.home import home
 
 EXIT_ABEND, EXIT_JCL_ERROR, MAXCC_CAP = 253, 254, 252
@@ -89,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
             result = runner.run(job, env, jobid=spool.jobid(number))
         finally:
             connect.close()
-        sys.stdout.write(jes.listing(result))
+        sys.stdout.write(visible(jes.listing(result)))
         if args.output is not None and not _save(args.output, result):
             return 2
         worst = max(worst, exit_status(result))

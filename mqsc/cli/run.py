@@ -27,6 +27,7 @@ from mqsc.cli.options import add_qmgr_options, open_from
 from mqsc.cli.reporting import REPORT_FORMATS, add_report_options, ignored, write_report
 from mqsc.engine.records import Result
 from mqsc.render import console, jsonout, server
+from mqsc.render.visible import visible
 from mqsc.store import StoreError
 
 SOURCES = {"server": Source.SERVER, "console": Source.CONSOLE}
@@ -139,7 +140,8 @@ def render(result: Result, fmt: str, style: str) -> str:
         lines = [console.command_line(result), *console.console_lines(result)]
     else:
         lines = server.run_lines(result)
-    return "\n".join(lines) + "\n"
+    # A value may hold control characters: shown, never sent to the terminal (issue 15).
+    return visible("\n".join(lines) + "\n")
 
 
 def _report(args: argparse.Namespace, qm, sources) -> int:
