@@ -78,11 +78,6 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
     ps = txn.edit("pageset", psid)
     pool = txn.edit("pool", ps.pool)
     run = store.tail_run(size, persistent, priority, psid)
-    if not store.lists:
-        # The message list goes where the messages go now. A queue may change storage class
-        # while it is empty (MQRCCF 3207 refuses it only while messages are on it), so the
-        # page set its last messages used means nothing any more.
-        store.list_psid = psid
     events = SpaceEvents()
     done, pages, reason = 0, 0, MQRC_NONE
     while done < todo:
@@ -146,6 +141,11 @@ def _allocate_messages(ctx: Ctx, store: QueueStore, run: Run, ps: Any, pool: Any
     data = run.pages_for(run.count + k, run.head_used) - run.pages
     gen = ctx.gen
     if new_lists:
+        if not store.lists:
+            # The message list goes where the messages go now. A queue may change storage
+            # class while it is empty (MQRCCF 3207 refuses it only while messages are on it),
+            # so the page set its earlier messages used means nothing any more.
+            store.list_psid = ps.psid
         allocate(ps, pool, store.list_owner, new_lists, persistent=False, gen=gen,
                  events=events)
         store.lists += new_lists
