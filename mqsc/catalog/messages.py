@@ -117,8 +117,10 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQM103I", "{csect} {objtype}({name}) QSGDISP({qsgdisp}) HAS MESSAGES ASSOCIATED WITH IT",
        8, U, "reference §9.5 recollection", "DELETE without PURGE of a queue holding messages."),
     _m("CSQM107I", "{csect} STGCLASS ACTIVE OR QUEUE IN USE", 8, U,
-       "reference §5.2, §9.5 recollection",
-       "A storage class in use by queues, or a queue holding messages, cannot change."),
+       "the id is a recollection; the words are IBM's explanation of PCF reason 3207 "
+       "MQRCCF_STORAGE_CLASS_IN_USE (\"Storage class is active or queue is in use\")",
+       "A queue holding messages cannot change storage class, nor a storage class in use by "
+       "such a queue its page set (PCF reason 3207)."),
     _m("CSQM125I", "{csect} {objtype} ({name}) QSGDISP({qsgdisp}) WAS NOT FOUND", 8, V,
        "DOC-EXAMPLES", "The object does not exist."),
     _m("CSQM150I", "{csect} '{keyword1}' AND '{keyword2}' VALUES ARE INCOMPATIBLE", 8, U,

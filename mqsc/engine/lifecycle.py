@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from mqsc import catalog
 from mqsc.catalog import CommandSpec, Source
-from mqsc.engine import results
+from mqsc.engine import results, space
 from mqsc.engine.context import Ctx
 from mqsc.engine.log import dataset as log_dataset
 from mqsc.engine.log import rba as rba_text
@@ -173,6 +173,7 @@ def restart(qm: QueueManager) -> list[Result]:
         ps.noexpand = False
     ctx = system_ctx(qm, txn)
     discard_nonpersistent(ctx)
+    space.recount(ctx)
     log = txn.edit("log", None)
     log.started = log.rba
     ctx.log("restart", C.LOG_RECORD_BYTES)

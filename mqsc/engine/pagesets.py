@@ -6,7 +6,8 @@
 * A page set naming a pool no page set uses gets that pool's CSQINP1 size; a pool never
   defined gets 1000 buffers, or 100 if storage is short [DOC-DEFPSID].
 * ALTER PSID EXPAND also resets the "no further expansion" mark [DOC-ALTPSID].
-* DELETE PSID (UNVERIFIED syntax): not page set 0, and nothing may use it.
+* DELETE PSID (UNVERIFIED syntax): not page set 0, and nothing may use it: no storage class
+  maps to it and no page of it is in use or recorded for a queue's messages or message list.
 * While running, when the queue manager has a catalog of clusters (a batch job's), DSN must
   name a cluster CSQUTIL FORMAT has formatted, and the cluster's size is the page set's
   ([DOC-DEFPSID] usage notes: "freshly formatted"; mqsc/engine/clusters.py).
@@ -25,6 +26,13 @@ from mqsc.engine.storage.pool import PoolState
 
 def storage_classes_on(ctx: Ctx, psid: int) -> list[str]:
     return [s.name for s in ctx.txn.values("stgclass") if s.get("PSID") == psid]
+
+
+def queues_with_pages_on(ctx: Ctx, psid: int) -> list[str]:
+    """Queues whose messages or message list are recorded on page set ``psid``."""
+    return [queue for queue, store in ctx.txn.items("messages")
+            if (store.lists and store.list_psid == psid)
+            or any(run.psid == psid for run in store.runs)]
 
 
 def attach_pool(ctx: Ctx, pool_id: int) -> None:
@@ -125,7 +133,7 @@ def delete_pageset(ctx: Ctx) -> None:
     ps = ctx.txn.get("pageset", psid)
     if ps is None:
         raise ctx.fail("CSQP033E", psid=psid)
-    if psid == 0 or ps.used or storage_classes_on(ctx, psid):
+    if psid == 0 or ps.used or storage_classes_on(ctx, psid) or queues_with_pages_on(ctx, psid):
         raise ctx.fail("CSQP031E", psid=psid)
     pool = ctx.txn.edit("pool", ps.pool)
     for owner in ("header", "spacemap", "format", "freed"):
