@@ -51,7 +51,8 @@ FAILURE_OPTIONS = ("IGNORE", "CONTINUE", "STOP")
 RESPTIME = (30, 5, 999)
 DEFAULT_DDNAME = "CSQUCMD"
 #: MQRC values in CSQU009E/CSQU013E.
-MQRC = {2058: "MQRC_Q_MGR_NAME_ERROR", 2087: "MQRC_UNKNOWN_REMOTE_Q_MGR"}
+MQRC = {2058: "MQRC_Q_MGR_NAME_ERROR", 2059: "MQRC_Q_MGR_NOT_AVAILABLE",
+        2087: "MQRC_UNKNOWN_REMOTE_Q_MGR"}
 
 _TOKEN = re.compile(r"[ ,]*([A-Za-z0-9@#$]+)(?:\(([^()]*)\))?[ ,]*")
 _DDNAME = re.compile(r"[A-Z@#$][A-Z0-9@#$]{0,7}")
@@ -72,8 +73,18 @@ class DataSets(Protocol):
         """Write (or, with DISP=MOD, append) an output data set."""
 
 
-#: Finds a queue manager by name; None when there is none of that name.
+#: Finds a queue manager by name; None when there is none of that name; raises
+#: :class:`Unavailable` when there is one but it cannot be used now.
 Connect = Callable[[str], QueueManager | None]
+
+
+class Unavailable(Exception):
+    """A connect found the queue manager but could not use it (MQRC 2059
+    MQRC_Q_MGR_NOT_AVAILABLE: another process held it past MQSC_LOCK_TIMEOUT)."""
+
+    def __init__(self, mqrc: int = 2059) -> None:
+        super().__init__(mqrc)
+        self.mqrc = mqrc
 Clock = Callable[[], dt.datetime]
 
 
@@ -228,10 +239,14 @@ class _Session:
         if not self.tried:
             self.tried = True
             out.utility("CSQU120I", qmgr=self.parm)
-            self.qm = self.connect(self.parm)
+            mqrc = 2058
+            try:
+                self.qm = self.connect(self.parm)
+            except Unavailable as error:
+                self.qm, mqrc = None, error.mqrc
             if self.qm is None:
-                out.utility("CSQU009E", conn=self.parm, mqcc=2, mqrc=2058,
-                            mqrc_text=MQRC[2058])
+                out.utility("CSQU009E", conn=self.parm, mqcc=2, mqrc=mqrc,
+                            mqrc_text=MQRC[mqrc])
             else:
                 out.utility("CSQU121I", qmgr=self.qm.name)
         return self.qm
@@ -294,7 +309,10 @@ def command_function(statement: Statement, session: _Session, datasets: DataSets
     if qm is None:
         return False
     name = statement.keywords.get("TGTQMGR", qm.name)
-    target = qm if name == qm.name else session.connect(name)
+    try:
+        target = qm if name == qm.name else session.connect(name)
+    except Unavailable:
+        target = None
     out.utility("CSQU055I", qmgr=name)
     if target is None:
         out.utility("CSQU013E", queue="SYSTEM.COMMAND.INPUT", mqcc=2, mqrc=2087,
