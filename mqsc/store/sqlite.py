@@ -644,7 +644,7 @@ def _decode_rows(conn: sqlite3.Connection) -> None:
 
 
 def _unusable(path: Path, error: BaseException) -> StoreError:
-    detail = str(error) or type(error).__name__
+    detail = " ".join(str(error).split()) or type(error).__name__  # one line
     return StoreError(f"{path} is not a usable mqsc state database ({detail}); it was left "
                       "untouched")
 
