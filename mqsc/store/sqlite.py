@@ -154,7 +154,7 @@ class StateStore:
         file to WAL if it is not already."""
         timeout = lock_timeout() if timeout is None else timeout
         if not path.is_file():
-            raise StoreError(f"no state database at {path}")
+            raise _missing(path)
         try:
             # Look first, read-only: a foreign or damaged file must not be changed at all
             # (even switching it to WAL would rewrite its header).
@@ -186,6 +186,8 @@ class StateStore:
     def reset(cls, path: Path) -> None:
         """``mqsc state reset``: delete the database, refused while any process has it open
         (its lease) and for a file that is not a usable mqsc database."""
+        if not path.is_file():
+            raise _missing(path)
         lease = Lease.exclusive(path)
         try:
             store = cls.open(path, timeout=0, lease=lease)
@@ -641,6 +643,15 @@ def _decode_rows(conn: sqlite3.Connection) -> None:
                   "SELECT detail FROM log"):
         for (text,) in conn.execute(query):
             json.loads(text)
+
+
+def _missing(path: Path) -> StoreError:
+    if path.is_symlink():
+        return StoreError(f"{path} is a symbolic link to {os.readlink(path)}, which does not "
+                          "exist")
+    if path.exists():
+        return StoreError(f"{path} is not a file")
+    return StoreError(f"no state database at {path}")
 
 
 def _unusable(path: Path, error: BaseException) -> StoreError:
