@@ -105,8 +105,7 @@ def holders(db: Path, *, exclude_self: bool = False) -> list[str]:
         text = lock_path(db).read_text(encoding="utf-8", errors="replace")
     except OSError:
         return []
-    locking = _locking_pids(lock_path(db))
-    found: dict[int, str] = {}
+    named: dict[int, str] = {}
     for line in text.splitlines():
         parts = line.split("\t")
         if len(parts) != 3 or not parts[0].isdigit():
@@ -114,10 +113,14 @@ def holders(db: Path, *, exclude_self: bool = False) -> list[str]:
         pid = int(parts[0])
         if (exclude_self and pid == os.getpid()) or not alive(pid):
             continue
-        if locking is not None and pid not in locking:
-            continue  # it had the database open once, and closed it
-        found[pid] = f"process {pid} ({parts[1]}, since {parts[2]})"
-    return list(found.values())
+        named[pid] = f"process {pid} ({parts[1]}, since {parts[2]})"
+    locking = _locking_pids(lock_path(db))
+    if locking is not None and locking & named.keys():
+        # Only those holding the lock now: the others had the database open once and closed
+        # it. (No overlap: /proc/locks names the file differently, as on some overlay file
+        # systems; then every live process the file names counts.)
+        named = {pid: text for pid, text in named.items() if pid in locking}
+    return list(named.values())
 
 
 def _locking_pids(path: Path) -> set[int] | None:
