@@ -355,7 +355,7 @@ def open_qmgr(name: str | None = None, *, memory: bool = False,
     from mqsc.store import StateStore, StoreError
     from mqsc.store.files import private_dir
     from mqsc.store.lease import Lease
-    from mqsc.store.sqlite import lock_timeout
+    from mqsc.store.sqlite import discard, lock_timeout, unfinished
 
     options = {"clock": clock} if clock is not None else {}
     if memory:
@@ -379,6 +379,8 @@ def open_qmgr(name: str | None = None, *, memory: bool = False,
         raise QMgrError(f"{error.filename or ''}: {error.strerror}".lstrip(": ")) from None
     store = None
     try:
+        if path.exists() and unfinished(path):
+            discard(path)  # a creation killed before it finished: redone below
         if not path.exists():
             store, qm = _create_state(path, name, state, options, lease, timeout)
         if store is None:

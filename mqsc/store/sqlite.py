@@ -190,6 +190,10 @@ class StateStore:
             raise _missing(path)
         lease = Lease.exclusive(path)
         try:
+            if unfinished(path):
+                discard(path)
+                lease.remove()
+                return
             store = cls.open(path, timeout=0, lease=lease)
             try:
                 store.conn.execute("BEGIN EXCLUSIVE")
@@ -643,6 +647,28 @@ def _decode_rows(conn: sqlite3.Connection) -> None:
                   "SELECT detail FROM log"):
         for (text,) in conn.execute(query):
             json.loads(text)
+
+
+def unfinished(path: Path) -> bool:
+    """Whether ``path`` is what a creation killed before it finished left behind (by mqsc
+    before creation was atomic): an empty file, or an SQLite database without a single table.
+    Neither holds anything to lose."""
+    try:
+        if path.stat().st_size == 0:
+            return True
+        probe = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            return probe.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
+        finally:
+            probe.close()
+    except (OSError, sqlite3.Error):
+        return False
+
+
+def discard(path: Path) -> None:
+    """Remove an unfinished database and what SQLite kept beside it."""
+    for suffix in ("-wal", "-shm", ""):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
 
 
 def _missing(path: Path) -> StoreError:

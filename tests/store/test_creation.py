@@ -60,12 +60,14 @@ def test_kill_during_creation_leaves_a_usable_queue_manager(tmp_path: Path) -> N
             assert depth is None or depth.depth in (0, 5)
         finally:
             qm.close()
+    print(f"\ncreation: {KILLS} kills, {caught} during creation, all left a usable queue "
+          "manager")
     assert caught >= KILLS // 2, "too few kills landed during creation to prove anything"
 
 
 def test_definition_files_are_written_whole(mqsc_home: Path) -> None:
     """mqsc.toml is written aside and renamed: a leftover temporary file is never read."""
-    open_qmgr("QMA" if False else "QMZ1").close()
+    open_qmgr("QMZ1").close()
     directory = qmgr_dir("QMZ1")
     leftovers = [p.name for p in directory.iterdir() if p.name.endswith(".tmp")]
     assert leftovers == []
@@ -83,3 +85,34 @@ def test_an_unfinished_creation_left_beside_is_swept(tmp_path: Path) -> None:
     leftover.write_bytes(b"half a database")
     open_qmgr("QMZ1", state=db).close()
     assert not leftover.exists()
+
+
+def _empty_file(db: Path) -> None:
+    db.write_bytes(b"")
+
+
+def _no_tables(db: Path) -> None:
+    import sqlite3
+
+    conn = sqlite3.connect(db)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("CREATE TABLE t (x)")
+    conn.execute("DROP TABLE t")
+    conn.close()
+
+
+@pytest.mark.parametrize("leftover", [_empty_file, _no_tables])
+def test_what_an_unfinished_creation_of_older_mqsc_left_is_redone(leftover, mqsc_home: Path,
+                                                                 capsys) -> None:
+    """mqsc before atomic creation left an empty file, or a database without tables, that
+    every later command refused until deleted by hand."""
+    db = qmgr_dir("QMZ1") / "state.db"
+    open_qmgr().close()
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
+    leftover(db)
+    assert main(["put", "USER1.ABAR.QUEUE", "-n", "2"]) == 0
+    assert main(["state", "reset"]) == 0
+    leftover(db)
+    assert main(["state", "reset"]) == 0
+    assert not db.exists()
