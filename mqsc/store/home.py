@@ -228,9 +228,30 @@ def create(definition: QMDefinition, *, force: bool = False) -> Path:
         if not force:
             raise QMgrError(f"queue manager {definition.name} already exists in {directory} "
                             "(use --force to replace it)")
-        shutil.rmtree(directory)
+        _replace(directory)
     write_definition(definition, directory)
     return directory
+
+
+def _replace(directory: Path) -> None:
+    """Remove a queue manager's directory for ``create --force``: refused, with nothing
+    removed, while any process has its state database open (the lease, as reset)."""
+    from mqsc.store.errors import StoreError
+    from mqsc.store.lease import Lease, lock_path
+
+    db = directory / "state.db"
+    lease = None
+    try:
+        if db.exists() or lock_path(db).exists():
+            lease = Lease.exclusive(db)
+        shutil.rmtree(directory)
+    except StoreError as error:
+        raise QMgrError(str(error)) from None
+    except OSError as error:
+        raise QMgrError(f"{directory}: {error.strerror}") from None
+    finally:
+        if lease is not None:
+            lease.release()
 
 
 def definition_of(name: str) -> QMDefinition:

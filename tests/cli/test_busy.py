@@ -99,3 +99,10 @@ def test_job_steps_fail_with_a_reason_code_not_an_abend(holder, tmp_path: Path,
     assert "MQCONN failed with reason code 2059 (MQRC_Q_MGR_NOT_AVAILABLE)" in out
     assert "MQRC=2059" in out
     assert status not in (253, 254) and status > 0
+
+
+def test_create_force_refuses_to_remove_a_queue_manager_in_use(holder, capsys) -> None:
+    assert main(["create", "QMZ1", "--force"]) == 2
+    err = capsys.readouterr().err
+    assert f"in use by process {holder.pid}" in err and "nothing was removed" in err
+    assert state_path("QMZ1").exists()
