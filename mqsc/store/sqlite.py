@@ -13,6 +13,11 @@ commands or T seconds. The runner buffers each command's result, then asks the s
 if the group is due (:meth:`flush_if_due`); ``on_durable`` tells it when a group is committed,
 and only then does it print the group's results. So nothing is reported before it is durable,
 and a crash loses at most the group in flight, wholly.
+
+Opening (:meth:`open`) validates the file read-only before anything is written; creating
+(:meth:`create`) builds the database aside and links it into place whole; every opener holds
+the database's lease (:mod:`mqsc.store.lease`) until it closes, and :meth:`reset` removes a
+database only with the lease held exclusively (docs/state.md).
 """
 
 from __future__ import annotations
