@@ -76,9 +76,12 @@ class QueueManagers:
                 qm = open_qmgr(key, memory=self.args.memory, state=self.args.state,
                                clock=fixed_clock())
                 if qm.gate is not None:
-                    with qm.session():
-                        pass  # connecting waits for the queue manager, as MQCONN does
                     qm.gate.grouped(500, 0.25)
+                    # Connecting waits for the queue manager, as MQCONN does, and keeps it:
+                    # the grouped transaction this opens lasts until the job closes it, so a
+                    # step never finds it taken by another process half-way.
+                    with qm.session():
+                        pass
             except QMgrError:
                 qm = None
             except StoreError as error:
