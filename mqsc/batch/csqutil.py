@@ -61,8 +61,20 @@ _QMGR = re.compile(r"[A-Z0-9._/%@#$]{1,48}")
 DataSets = utilities.DataSets
 
 
-#: Finds a queue manager by name; None when there is none of that name.
+#: Finds a queue manager by name; None when there is none of that name; raises
+#: :class:`Unavailable` when there is one but it cannot be used now.
 Connect = Callable[[str], QueueManager | None]
+
+
+class Unavailable(Exception):
+    """A connect found the queue manager but could not use it (MQRC 2059
+    MQRC_Q_MGR_NOT_AVAILABLE: another process held it past MQSC_LOCK_TIMEOUT)."""
+
+    def __init__(self, mqrc: int = 2059) -> None:
+        super().__init__(mqrc)
+        self.mqrc = mqrc
+
+
 Clock = Callable[[], dt.datetime]
 
 
@@ -260,14 +272,16 @@ class _Session:
         if not self.tried:
             self.tried = True
             out.utility("CSQU120I", qmgr=self.parm)
-            self.qm = self.connect(self.parm)
+            mqrc = 2058
+            try:
+                self.qm = self.connect(self.parm)
+            except Unavailable as error:
+                self.qm, mqrc = None, error.mqrc
             if self.qm is not None and self.qm.phase is not Phase.RUNNING:
-                self.qm = None  # a stopped queue manager refuses MQCONN (MQRC 2059)
-                out.utility("CSQU009E", conn=self.parm, mqcc=2, mqrc=2059,
-                            mqrc_text=MQRC[2059])
-            elif self.qm is None:
-                out.utility("CSQU009E", conn=self.parm, mqcc=2, mqrc=2058,
-                            mqrc_text=MQRC[2058])
+                self.qm, mqrc = None, 2059  # a stopped queue manager refuses MQCONN
+            if self.qm is None:
+                out.utility("CSQU009E", conn=self.parm, mqcc=2, mqrc=mqrc,
+                            mqrc_text=MQRC[mqrc])
             else:
                 out.utility("CSQU121I", qmgr=self.qm.name)
         return self.qm
@@ -344,7 +358,10 @@ def command_function(statement: Statement, session: _Session, datasets: DataSets
     if qm is None:
         return False
     name = statement.keywords.get("TGTQMGR", qm.name)
-    target = qm if name == qm.name else session.connect(name)
+    try:
+        target = qm if name == qm.name else session.connect(name)
+    except Unavailable:
+        target = None
     out.utility("CSQU055I", qmgr=name)
     if target is None:
         out.utility("CSQU013E", queue="SYSTEM.COMMAND.INPUT", mqcc=2, mqrc=2087,

@@ -377,7 +377,8 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQU009E", " MQCONN failed for {conn}. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})", 8, V,
        "DOC-CSQU (reference §10.4)",
        "CSQUTIL could not connect to the queue manager in its PARM (in mqsc: no such queue "
-       "manager, MQRC 2058).", cpf=False),
+       "manager, MQRC 2058; another process held it past MQSC_LOCK_TIMEOUT, MQRC 2059).",
+       cpf=False),
     _m("CSQU013E", " MQOPEN failed for {queue}. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})", 8, U,
        "shape of the VERIFIED CSQU007E/CSQU009E; id from recollection",
        "The command queue of the TGTQMGR queue manager could not be opened (in mqsc: no such "

@@ -54,6 +54,10 @@ def read_deck(path: str, encoding: str) -> Deck:
                          f"{error.start}") from None
     except OSError as error:
         raise InputError(f"{path}: {error.strerror}") from None
+    except ValueError:
+        # A NUL in the file name or the encoding (open() and codecs.lookup refuse it).
+        raise InputError(f"{path!r}: a file name or encoding cannot contain a NUL "
+                         "character") from None
 
 
 def read_sources(args, prog: str) -> list | None:

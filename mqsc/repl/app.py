@@ -6,6 +6,7 @@ builds the prompt (completion, highlighting, toolbar, history, key bindings, sty
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -228,8 +229,24 @@ def _history(session: ConsoleSession):
     if not session.settings.history:
         return InMemoryHistory()
     path = history_path(home(), session.qm.name)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError:
+    if not private_history(path):
         return InMemoryHistory()
     return FileHistory(str(path))
+
+
+def private_history(path: Path) -> bool:
+    """Make the history file owner-only (0700 directory, 0600 file, whatever the umask: it
+    holds the commands typed, descriptions included); False when it cannot be kept, or is
+    owned by another user or writable by group or others (then history is kept in memory)."""
+    from mqsc.store.errors import StoreError
+    from mqsc.store.files import check_private, private_dir
+
+    try:
+        private_dir(path.parent)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        os.close(fd)
+        check_private(path.parent, "history directory")
+        check_private(path, "history file")
+    except (StoreError, OSError):
+        return False
+    return True

@@ -52,6 +52,10 @@ def read_deck(session: Session, argument: str) -> None:
         raise SpecialError(f"\\read: unknown encoding {words[1]!r}") from None
     except UnicodeDecodeError as error:
         raise SpecialError(f"\\read: {path}: cannot decode: {error.reason}") from None
+    except ValueError:
+        # A NUL in the file name or the encoding (open() and codecs.lookup refuse it).
+        raise SpecialError("\\read: a file name or encoding cannot contain a NUL "
+                           "character") from None
     commands = session.read(text, str(path), limit=COMMAND_LIMIT)
     for logical in commands:
         session.out.text([f"{session.qm.cpf} {line}" for line in logical.echo])
