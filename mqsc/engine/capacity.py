@@ -72,6 +72,9 @@ class Advice:
     memlimit_gb: int
     structures: tuple[StructureAdvice, ...] = field(default=())
     intervals: tuple[IntervalAdvice, ...] = field(default=())
+    #: The queue sharing group ``qmgr`` belongs to; "" outside one, where there are no CF
+    #: structures and so no structure backups to plan (BACKUP CFSTRUCT needs a QSG).
+    qsg: str = ""
 
 
 # ---- CF structure recovery (storage-model §4.3, §6.6) ----------------------------------------
@@ -190,11 +193,14 @@ def advise(qm: QueueManager, *, target_minutes: float = 30,
     above = sum(tables["pool"][p].buffers for p in used_pools
                 if tables["pool"][p].location == "ABOVE")
     memlimit = C.MEMLIMIT_BASE + above * C.PAGE_SIZE + held * C.MSG_CONTROL_BYTES
+    qsg = qm.group.name if qm.group is not None else ""
+    # Outside a queue sharing group there is no CF structure to back up: no interval table.
     intervals = tuple(backup_interval(n, message_bytes=message_bytes,
                                       target_minutes=target_minutes, read_rate=read_rate)
-                      for n in interval_rates)
+                      for n in interval_rates) if qsg else ()
     return Advice(qm.name, pools, pagesets, held, above, memlimit,
-                  math.ceil(memlimit / 1024**3), _structures(qm, target_minutes), intervals)
+                  math.ceil(memlimit / 1024**3), _structures(qm, target_minutes), intervals,
+                  qsg)
 
 
 def _pool(pool) -> PoolAdvice:
