@@ -194,7 +194,18 @@ def _history(session: ConsoleSession):
         return InMemoryHistory()
     path = history_path(home(), session.qm.name)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_file(path)
     except OSError:
         return InMemoryHistory()
     return FileHistory(str(path))
+
+
+def private_file(path: Path) -> None:
+    """Create ``path`` readable by its owner only, as the state database is: the history holds
+    every command typed, object names and message data included. A file an earlier version
+    left readable by others is made private too."""
+    import os
+
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.close(os.open(path, os.O_CREAT | os.O_APPEND | os.O_WRONLY, 0o600))
+    os.chmod(path, 0o600)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 import sys
 from pathlib import Path
 
@@ -40,3 +41,5 @@ def test_real_binary_in_a_pty(mqsc_home: Path) -> None:
         status = terminal.close()
     assert status == 0
     assert (mqsc_home / "history" / "QMZ1").exists()
+    # Owner-only, like the state database: the history holds every command typed.
+    assert stat.S_IMODE((mqsc_home / "history" / "QMZ1").stat().st_mode) == 0o600
