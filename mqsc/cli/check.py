@@ -75,7 +75,25 @@ def _text(reports: list[DeckReport]) -> None:
             excerpt = d.excerpt()
             if excerpt:
                 out.write(excerpt + "\n")
+            hint = _hint(report, d)
+            if hint:
+                out.write(f"hint: {hint}\n")
     _summary(reports)
+
+
+def _hint(report: DeckReport, d: Diagnostic) -> str | None:
+    """"Did you mean" for a word z/OS rejected as invalid (CSQ9001E), from the command it is in."""
+    from mqsc.language.hints import did_you_mean, hint_text
+
+    location = d.location
+    if d.msg_id != "CSQ9001E" or location is None:
+        return None
+    word = str(d.inserts.get("keyword", ""))
+    for step in report.steps:
+        if location.line in step.logical.lines:
+            suggestion = did_you_mean(step.logical.text, word)
+            return hint_text(word, suggestion) if suggestion else None
+    return None
 
 
 def _summary(reports: list[DeckReport]) -> None:

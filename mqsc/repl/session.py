@@ -27,6 +27,7 @@ from mqsc.language.pipeline import Rejected, parse_logical_command
 from mqsc.language.reader import LogicalCommand, read
 from mqsc.language.source import Source
 from mqsc.render import console, jsonout, server
+from mqsc.render.hints import result_hints
 from mqsc.repl import help as helptext
 from mqsc.repl import meta, safety, specials
 from mqsc.repl.config import Settings
@@ -122,6 +123,7 @@ class ConsoleSession:
             started = time.perf_counter()
             result = self.qm.execute_parsed(logical, parsed, source=CommandSource.CONSOLE)
             self.show(result)
+            self.hint(result)
             if self.view.timing:
                 self.out.note(f"Time: {1000 * (time.perf_counter() - started):.2f} ms")
             self.failed += not result.ok
@@ -129,6 +131,13 @@ class ConsoleSession:
         self.show(result)
         self.failed += 1
         return result
+
+    def hint(self, result: Result) -> None:
+        """"Did you mean" for a mistyped word, as a console note after the reply (which stays
+        exactly as z/OS gives it)."""
+        if not result.ok and self.view.format != "json":
+            for line in result_hints(result):
+                self.out.note(line)
 
     def confirmed(self, cmd: Any) -> bool:
         """Whether a command may run: not destructive at this level, or the user said yes."""
