@@ -40,11 +40,12 @@ Ask = Callable[[str], bool]
 
 @dataclass(slots=True)
 class View:
-    """How results are shown: ``\\format``, ``\\style`` and ``\\timing``."""
+    """How results are shown: ``\\format``, ``\\style``, ``\\timing`` and ``\\pager``."""
 
     format: str = "text"
     style: str = "console"
     timing: bool = False
+    pager: bool = True
 
 
 class ConsoleSession:
@@ -63,7 +64,7 @@ class ConsoleSession:
                  interactive: bool = False, yes: bool = False) -> None:
         self.qm = qm
         self.settings = settings
-        self.view = View(settings.format, settings.style, settings.timing)
+        self.view = View(settings.format, settings.style, settings.timing, settings.pager)
         self.out = out
         out.cpf = qm.cpf
         self.ask = ask
@@ -156,10 +157,12 @@ class ConsoleSession:
         elif self.view.format == "table":
             self.out.tables(result)
         else:
+            page = self.interactive and self.view.pager and result.title.startswith("DISPLAY")
+            # Paged console lines are made as the pager reads them (the first screen of a
+            # DISPLAY of 100,000 queues at once); server framing counts its lines first.
             lines = (server.reply_lines(result) if self.view.style == "server"
+                     else console.iter_console_lines(result) if page
                      else console.console_lines(result))
-            page = self.interactive and self.settings.pager and result.title.startswith(
-                "DISPLAY")
             self.out.replies(lines, page=page)
 
     def prompt(self) -> str:
