@@ -20,6 +20,7 @@ import sys
 from mqsc.batch.check import DeckReport, Options, check
 from mqsc.cli.inputs import add_input_options, read_sources
 from mqsc.cli.options import add_qmgr_options, open_scratch
+from mqsc.cli.progress import deck_progress
 from mqsc.cli.reporting import REPORT_FORMATS, add_report_options, ignored, write_report
 from mqsc.language.diagnostics import FAIL_LEVELS, Diagnostic, Severity
 
@@ -55,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
         if qm is None:
             return 2
     options = Options(lint=not args.no_lint, replay=args.replay, ignore=ignored(args))
-    reports = check(sources, qm, columns=args.columns, options=options)
+    with deck_progress("Checking", sources) as progress:
+        reports = check(sources, qm, columns=args.columns, options=options, progress=progress)
     if args.format == "json":
         print(json.dumps(_json(reports), indent=2))
     elif args.format in REPORT_FORMATS:
