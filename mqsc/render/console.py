@@ -1,4 +1,4 @@
-"""Console framing: what an operator sees after ``/QMZ1 ...`` (reference §9.5, §9.7).
+"""Console framing: what an operator sees after ``/QMZ1 ...`` ([DOC-MSGS]).
 
 Messages carry the CPF after the id. A DISPLAY answers CSQM293I (how many objects matched),
 then per object a CSQM201I header, one attribute per line, and an END line. Console-only
