@@ -6,9 +6,9 @@ a :class:`Case` is one command (one JUnit test case) with its findings and, unde
 its reply lines. Output is deterministic: no timestamps, no host names, no absolute paths
 beyond those given on the command line, unless a timestamp is asked for.
 
-Sources for the formats are in secondary sources (what GitHub code scanning
-requires of SARIF), [DOC-ALTBP] (workflow command syntax and the toolkit's escaping), (what
-GitLab and Jenkins read from JUnit XML).
+Sources for the formats: GitHub's documentation of SARIF support for code scanning (what
+GitHub code scanning requires of SARIF), GitHub Actions' workflow commands (their syntax and
+the toolkit's escaping), and what GitLab and Jenkins read from JUnit XML.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """z/OS system messages of a job listing (JES2, the converter, allocation, the loader).
 
 These are z/OS messages, not MQ ones, so they live here rather than in :mod:`mqsc.catalog.messages`.
-Each entry says whether its layout is VERIFIED (seen in a real job log, secondary sources
-batch-jcl-ci.md [DOC-SOURCES] [DOC-SCRIPTS], or in a public capture of the code index) or UNVERIFIED
+Each entry says whether its layout is VERIFIED (seen in a real job log quoted by a
+public source, or in a public capture of the code index) or UNVERIFIED
 (from third-party tooling or recollection: correct it here and every listing follows).
 Several keys share a message id when z/OS words one id several ways ($HASP395 RC= or ABEND=).
 """

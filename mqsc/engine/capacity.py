@@ -10,7 +10,7 @@
 
 In a queue sharing group, for each CF structure: its backup, the log a recovery would read
 back, and how long RECOVER CFSTRUCT would take at the seeds' read-back rates; and the backup
-interval that keeps recovery within a target time (storage-model [DOC-DELPSID]). Pure functions
+interval that keeps recovery within a target time (the storage model, docs/qsg.md). Pure functions
 of the state; front ends print them.
 """
 
@@ -77,7 +77,7 @@ class Advice:
     qsg: str = ""
 
 
-# ---- CF structure recovery (storage-model [DOC-DELPSID]) ----------------------------------------
+# ---- CF structure recovery (the storage model, docs/qsg.md) --------------------------------
 #: Log read-back rates in MB/s: ESS 2105-E20 DASD in the 2003 report (BN-2); z14 reading
 #: active or uncompressed archive logs, and zEDC-compressed archives (BN-5).
 READ_RATES = (("2003 DASD", 3.0), ("z14 uncompressed", 110.0), ("z14 zEDC", 38.0))

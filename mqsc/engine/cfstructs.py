@@ -1,5 +1,6 @@
 """Coupling facility structures: DEFINE, ALTER, DELETE, DISPLAY CFSTRUCT and CFSTATUS, and
-BACKUP, RECOVER and RESET CFSTRUCT (storage-model ).
+BACKUP, RECOVER and RESET CFSTRUCT ([DOC-DEFCFS] [DOC-BACKUP] [DOC-RECOVER] [DOC-RESETCF];
+the storage model, docs/qsg.md).
 
 CF structures exist only in a queue sharing group; a queue manager outside one answers every
 CF structure command with CSQM152I. Definitions live in the group's shared repository (every

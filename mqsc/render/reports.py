@@ -1,6 +1,6 @@
 """The DISPLAY USAGE report layouts (CSQI010I, CSQI065I, CSQI070I).
 
-Structure from the lab capture (qmz1-lab.md): id and CPF then the title, two heading lines,
+Structure from the lab capture (docs/qmz1.md): id and CPF then the title, two heading lines,
 one ``_`` line per page set or pool, an "End of ..." line. The column widths are not
 recoverable from the OCR'd seed; these are the house layout, numbers right-aligned under their
 headings, and they live here only.

@@ -1,5 +1,5 @@
 """Coupling facility list structures: capacity, the messages on shared queues, failure,
-backup and recovery (storage-model).
+backup and recovery (the storage model, docs/qsg.md; [DOC-BACKUP] [DOC-RECOVER]).
 
 Shared-queue messages live in the group's ``cfmsgs`` table as :class:`QueueStore` runs (the
 same compact runs private queues use, without page sets). A structure's status, its

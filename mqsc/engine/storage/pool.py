@@ -1,4 +1,4 @@
-"""A buffer pool: buffers that are empty, clean or changed, in LRU order (storage-model ).
+"""A buffer pool: buffers that are empty, clean or changed, in LRU order (storage-model).
 
 Pages live in buffers as *segments*: runs of pages with one owner (a message run, a page set's
 header or space map, object definitions, freed or freshly formatted pages), one state (changed
