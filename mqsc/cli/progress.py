@@ -2,7 +2,7 @@
 shown with rich's progress display on standard error, only when it is a terminal.
 
 Nothing is written when standard error is not a terminal (CI logs, pipes, tests) or when the
-work ends within :data:`DELAY` seconds (the common small deck: no flicker). The display is
+work ends within :func:`delay` seconds (the common small deck: no flicker). The display is
 transient: it is gone when the work is done, so the terminal shows only the answer.
 """
 
@@ -15,8 +15,18 @@ from typing import Any
 
 from mqsc.language.source import Source
 
-#: Seconds of work before the progress display appears.
+#: Seconds of work before the progress display appears (``MQSC_PROGRESS_DELAY`` overrides it).
 DELAY = 0.5
+
+
+def delay() -> float:
+    """:data:`DELAY`, or ``$MQSC_PROGRESS_DELAY`` when it is a number of seconds."""
+    import os
+
+    try:
+        return max(0.0, float(os.environ["MQSC_PROGRESS_DELAY"]))
+    except (KeyError, ValueError):
+        return DELAY
 #: Commands between two progress updates (an update costs a lock and a clock read).
 EVERY = 500
 
@@ -44,7 +54,7 @@ class _Display:
         self.progress: Any = None
         self.task: Any = None
         self.lock = threading.Lock()
-        self.timer = threading.Timer(DELAY, self._start)
+        self.timer = threading.Timer(delay(), self._start)
         self.timer.daemon = True
         self.timer.start()
 
