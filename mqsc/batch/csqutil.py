@@ -1,13 +1,13 @@
-"""CSQUTIL, the MQ for z/OS utility program, and its COMMAND function (reference §10).
+"""CSQUTIL, the MQ for z/OS utility program, and its COMMAND function ([DOC-CSQUTIL-CMD]).
 
 SYSIN holds function statements; ``COMMAND DDNAME(dd)`` reads MQSC commands from the data set
 ``dd`` (default CSQUCMD), sends each to the command server of the queue manager named in the
 step's PARM (or of TGTQMGR) and prints the command exactly as read, then its CSQN205I-framed
-replies. The SYSPRINT layout is the one real capture's (reference §10.2 [GH-CSQUTIL]), as SDSF
+replies. The SYSPRINT layout is the one real capture's ([GH-CSQUTIL]), as SDSF
 shows it from column 2 (the carriage-control column is not written): queue manager replies
 flush left, CSQUTIL's own messages after one blank, statements and commands exactly as read.
 
-Return codes (reference §10.3, [WMB-CSQUTIL-RC]): 0 all functions completed, 4 some completed
+Return codes ([DOC-CSQUTIL-CMD], [WMB-CSQUTIL-RC]): 0 all functions completed, 4 some completed
 and some did not, 8 every attempted function failed, 12 nothing attempted (a syntax error in
 SYSIN or a missing data set: every statement is checked before any runs). A COMMAND function
 fails when a command fails under FAILURE(CONTINUE) or FAILURE(STOP); FAILURE(IGNORE), the
@@ -45,7 +45,7 @@ KEYWORDS = ("DDNAME", "MAKEDEF", "MAKEDEL", "MAKEREP", "MAKEALT", "TGTQMGR", "RE
             "FAILURE")
 UNSUPPORTED_KEYWORDS = ("MAKECLNT", "CCSID")
 FAILURE_OPTIONS = ("IGNORE", "CONTINUE", "STOP")
-#: RESPTIME default is VERIFIED (reference §10.1); the range is UNVERIFIED.
+#: RESPTIME default is VERIFIED ([DOC-CSQUTIL-CMD]); the range is UNVERIFIED.
 RESPTIME = (30, 5, 999)
 DEFAULT_DDNAME = "CSQUCMD"
 #: MQRC values in CSQU009E/CSQU013E.
@@ -118,7 +118,7 @@ class _Printer:
     lines: list[str] = field(default_factory=list)
 
     def utility(self, msg_id: str, **inserts: object) -> None:
-        """A CSQU message: one blank in front of it (reference §10.2)."""
+        """A CSQU message: one blank in front of it ([GH-CSQUTIL])."""
         self.lines.append(" " + messages.line(msg_id, inserts, None))
 
     def mqsc(self, msg_id: str, **inserts: object) -> None:
@@ -131,7 +131,7 @@ class _Printer:
 
 # ---- reading SYSIN -------------------------------------------------------------------------
 def statements(sysin: Source, columns: Columns = "72") -> list[LogicalCommand]:
-    """The function statements of SYSIN: deck rules, columns 1-72 (reference §10.1)."""
+    """The function statements of SYSIN: deck rules, columns 1-72 ([DOC-CSQUTIL-CMD])."""
     return list(read(sysin, columns=columns))
 
 

@@ -1,6 +1,6 @@
 """A JCL subset: enough for a deck to live in the job that runs it on z/OS.
 
-Supported (docs/batch.md; rules from research batch-jcl-ci.md §2, the MVS JCL Reference):
+Supported (docs/batch.md; rules from secondary sources, the MVS JCL Reference):
 
 * ``//name JOB`` with accounting and programmer fields, CLASS, MSGCLASS, NOTIFY, USER, COND and
   the keywords that only matter to a real system (REGION, TIME, MSGLEVEL...), accepted and
@@ -43,7 +43,7 @@ from mqsc.language.source import Source
 STATEMENT_WIDTH = 71
 #: In-stream data records are card images.
 RECORD_WIDTH = 80
-#: A program receives at most 100 PARM characters (research §2.6).
+#: A program receives at most 100 PARM characters (secondary sources).
 PARM_MAX = 100
 _NAME = re.compile(r"[A-Z@#$][A-Z0-9@#$]{0,7}")
 _DSN = re.compile(r"([A-Z@#$][A-Z0-9@#$-]{0,7}(?:\.[A-Z@#$][A-Z0-9@#$-]{0,7})*)"
@@ -311,7 +311,7 @@ def _operand_field(text: str) -> tuple[str, bool]:
 
 
 def _continue_quote(card: str) -> tuple[str, bool]:
-    """An apostrophe value continues in column 16 of the next card (research §2.5)."""
+    """An apostrophe value continues in column 16 of the next card (secondary sources)."""
     text = card[15:STATEMENT_WIDTH].rstrip()
     field_text, quoted = _operand_field(text)
     return field_text, quoted

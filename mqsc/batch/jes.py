@@ -2,9 +2,9 @@
 SYSOUT data sets, and the ``$HASP165`` notify line at the end.
 
 Every data set is shown as an SDSF browse screen (the header and the TOP/BOTTOM OF DATA lines
-of the one real CSQUTIL capture, reference §10.2): from record column 2, so the ASA
+of the one real CSQUTIL capture, [GH-CSQUTIL]): from record column 2, so the ASA
 carriage-control column is not shown, as in that capture. JES2 lines follow the real job logs
-of research batch-jcl-ci.md §2.1-§2.2; message layouts and their evidence are in
+of secondary sources; message layouts and their evidence are in
 :mod:`mqsc.batch.systemmsgs`. Times come from the job's clock; CPU and SRB times, which belong
 to a real machine, are not printed.
 """
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from mqsc.batch.runner import JobRun, StepRun
 from mqsc.batch.systemmsgs import abend_codes, line
 
-#: The seed lab's system and node name (research §1.5: "ENDED AT SOW1").
+#: The seed lab's system and node name (secondary sources: "ENDED AT SOW1").
 SYSTEM = "SOW1"
 TOP = "*" * 33 + " TOP OF DATA " + "*" * 34
 BOTTOM = "*" * 32 + " BOTTOM OF DATA " + "*" * 32

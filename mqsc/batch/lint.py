@@ -2,7 +2,7 @@
 
 Two kinds of rule (docs/ci.md lists them all, each with its test):
 
-* **line rules** read the deck as z/OS reads it (reference §2.2): a ``*`` that is not in
+* **line rules** read the deck as z/OS reads it ([DOC-SCRIPTS]): a ``*`` that is not in
   column 1 (MQSC201W), text past column 72, which the z/OS card readers lose (MQSC202W), a
   comment line inside a
   continued command (MQSC204W). A continuation at the very end of the input is already an
@@ -45,7 +45,7 @@ RULES = {
 STEALABLE_FLOOR = 15
 #: Sequence numbers in columns 73-80: digits, optionally after a short prefix ("MQS00010").
 _SEQUENCE = re.compile(r"[A-Z@#$]*[0-9]+")
-#: Decks z/OS replays at every start (CSQINP2 is processed at each restart, reference §1).
+#: Decks z/OS replays at every start (CSQINP2 is processed at each restart, [DOC-SOURCES]).
 _REPLAYED = re.compile(r"CSQINP2", re.IGNORECASE)
 
 
@@ -259,7 +259,7 @@ def no_replace(cmd: Command) -> list[Diagnostic]:
 
 def reset_attributes(qm: QueueManager, cmd: Command, existing: Any) -> list[Diagnostic]:
     """MQSC206W: attributes REPLACE put back to their defaults although the command did not
-    name them (REPLACE re-creates the object, reference §6.1)."""
+    name them (REPLACE re-creates the object, [DOC-DEFQL])."""
     new = qm.state.tables[DEFINED[cmd.objtype].table].get(cmd.name)
     if new is None:
         return []

@@ -6,9 +6,9 @@ a :class:`Case` is one command (one JUnit test case) with its findings and, unde
 its reply lines. Output is deterministic: no timestamps, no host names, no absolute paths
 beyond those given on the command line, unless a timestamp is asked for.
 
-Sources for the formats are in research/batch-jcl-ci.md: §3.1 (what GitHub code scanning
-requires of SARIF), §3.2 (workflow command syntax and the toolkit's escaping), §4 (what
-GitLab and Jenkins read from JUnit XML).
+Sources for the formats: GitHub's documentation of SARIF support for code scanning (what
+GitHub code scanning requires of SARIF), GitHub Actions' workflow commands (their syntax and
+the toolkit's escaping), and what GitLab and Jenkins read from JUnit XML.
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ def finding(d: Diagnostic, *, level: Severity | None = None) -> Finding:
 
 def case_name(step: Step) -> str:
     """``3: DEFINE QLOCAL(PAY.IN)``: the line number keeps names unique (GitLab keys cases
-    on class name and name, research §4.1)."""
+    on class name and name, secondary sources)."""
     text = " ".join(step.logical.text.split())
     if len(text) > 72:
         text = text[:69] + "..."
@@ -155,7 +155,7 @@ def junit(report: Report, *, timestamp: str | None = None) -> str:
 
     A case fails when it has findings at or above the fail level; the ``failure`` element's
     text holds every such finding as ``file:line:col: ID message`` (GitLab shows only the
-    element text, research §4.1), its ``message`` the first one. Other findings and, under
+    element text, secondary sources), its ``message`` the first one. Other findings and, under
     ``mqsc run``, the command's replies go to ``system-out``.
     """
     root = ET.Element("testsuites", name=report.tool)
@@ -199,7 +199,7 @@ def _testcase(parent: ET.Element, report: Report, case: Case) -> None:
 
 # ---- SARIF 2.1.0 ---------------------------------------------------------------------------
 def sarif(report: Report, *, timestamp: str | None = None) -> dict[str, Any]:
-    """SARIF 2.1.0 with what GitHub code scanning requires (research §3.1): rules with id,
+    """SARIF 2.1.0 with what GitHub code scanning requires (secondary sources): rules with id,
     short and full description and help text; results with message, level, one physical
     location (start and end line and column) and a ``primaryLocationLineHash``."""
     findings = report.findings
@@ -256,7 +256,7 @@ def _rule(rule: str) -> dict[str, Any]:
 
 
 def _artifact(file: str) -> dict[str, str]:
-    """A relative path is relative to the repository root (``%SRCROOT%``, research §3.1)."""
+    """A relative path is relative to the repository root (``%SRCROOT%``, secondary sources)."""
     path = PurePath(file)
     if path.is_absolute():
         return {"uri": path.as_uri()}

@@ -1,6 +1,6 @@
 """Running a job: COND tests, allocation, the programs, and what each step leaves behind.
 
-Rules (research batch-jcl-ci.md §2.3, the MVS JCL Reference):
+Rules (secondary sources, the MVS JCL Reference):
 
 * a step's ``COND=(code,op[,step])`` bypasses it when ``code op rc`` holds for any earlier
   step it names (all earlier steps when it names none); steps that were bypassed or abended

@@ -1,8 +1,8 @@
 """z/OS system messages of a job listing (JES2, the converter, allocation, the loader).
 
 These are z/OS messages, not MQ ones, so they live here rather than in :mod:`mqsc.catalog.messages`.
-Each entry says whether its layout is VERIFIED (seen in a real job log, research
-batch-jcl-ci.md §1.5, §2.1, §2.2, or in a public capture of the code index) or UNVERIFIED
+Each entry says whether its layout is VERIFIED (seen in a real job log quoted by a
+public source, or in a public capture of the code index) or UNVERIFIED
 (from third-party tooling or recollection: correct it here and every listing follows).
 Several keys share a message id when z/OS words one id several ways ($HASP395 RC= or ABEND=).
 """
@@ -29,7 +29,7 @@ def _s(key: str, template: str, verified: bool, evidence: str, msg_id: str = "")
 
 
 V, U = True, False
-_ANSIBLE = "research §2.1/§2.2: IBM Ansible collection sample job log, z/OS 2.x"
+_ANSIBLE = "secondary sources: IBM Ansible collection sample job log, z/OS 2.x"
 _S806 = "real S806 job log (code index id 10097234697)"
 _TOOLS = "third-party job-log tooling in the code index (several agree)"
 _IDCAMS = "IBM z/OS Ansible collection test captures of IDCAMS SYSPRINT (code index ids " \
@@ -44,24 +44,24 @@ _TABLE: tuple[SystemMessage, ...] = (
        "third-party JES2 emulator test (code index id 69181351343)"),
     _s("$HASP395.JCL", "{job:<8} ENDED - JCL ERROR", U,
        "third-party JES2 emulator (code index id 71310488749)"),
-    # The seed shows MAXCC=0000; real notify lines have two blanks before MAXCC (research §2.1).
+    # The seed shows MAXCC=0000; real notify lines have two blanks before MAXCC (secondary sources).
     _s("$HASP165", "{job:<8} ENDED AT {node}  MAXCC={maxcc:04d} CN(INTERNAL)", V,
-       "research §1.5 (seed) and §2.1 (code index ids 25673058331, 31474647327)"),
+       "secondary sources (code index ids 25673058331, 31474647327)"),
     _s("$HASP165.ABEND", "{job:<8} ENDED AT {node} - ABENDED {system} {user} CN(INTERNAL)", U,
-       "recollection; JES2 exit 016 text varies by installation (research §2.1)"),
+       "recollection; JES2 exit 016 text varies by installation (secondary sources)"),
     _s("$HASP165.JCL", "{job:<8} ENDED AT {node} - JCL ERROR CN(INTERNAL)", V,
-       "research §2.1 (code index id 70233891989)"),
+       "secondary sources (code index id 70233891989)"),
     _s("IRR010I", " USERID {user:<8} IS ASSIGNED TO THIS JOB.", V, _ANSIBLE),
     # ---- initiator and allocation -----------------------------------------------------------
     _s("IEF236I", "ALLOC. FOR {job} {step}", V, _ANSIBLE),
     _s("IEF237I", "{unit} ALLOCATED TO {dd}", V, _ANSIBLE),
     _s("IEF142I", "{job} {step} - STEP WAS EXECUTED - COND CODE {cc:04d}", V, _ANSIBLE),
     _s("IEF202I", "{job} {step} - STEP WAS NOT RUN BECAUSE OF CONDITION CODES", U,
-       "recollection (the COND counterpart of IEF206I, research §2.2)"),
+       "recollection (the COND counterpart of IEF206I, secondary sources)"),
     _s("IEF206I", "{job} {step} - STEP WAS NOT RUN BECAUSE OF CONDITIONAL EXPRESSION ON "
        "STATEMENT {statement}", V, "a real IF/THEN/ELSE job log (code index id 3655782697)"),
     _s("IEF272I", "{job} {step} - STEP WAS NOT EXECUTED", V,
-       "research §2.2 (real output, code index id 67392524355)"),
+       "secondary sources (real output, code index id 67392524355)"),
     _s("IEF285I", "  {dsn:<44} {disposition}", V, _ANSIBLE),
     _s("IEF373I", "STEP/{step:<8}/START {stamp}", V, _ANSIBLE),
     # IEF032I and IEF033I carry a second line of CPU and SRB times: a property of a real

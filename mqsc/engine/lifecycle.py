@@ -124,7 +124,7 @@ def open_pagesets(qm: QueueManager) -> list[Message]:
 
 def checkpoint(ctx: Ctx, *, final: bool = False) -> None:
     """A checkpoint: pools write the persistent pages changed before the previous one
-    (``final``, at shutdown: every changed persistent page, storage-model §6.4).
+    (``final``, at shutdown: every changed persistent page, storage-model).
 
     Console messages as a real start-up log shows them: CSQP018I, one CSQP019I per pool, one
     CSQP021I per page set.

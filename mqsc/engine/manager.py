@@ -394,7 +394,7 @@ class QueueManager:
             return [Message("MQSC004E", {"cpf": cmd.cpf, "qmgr": self.name})]
         if source not in spec.sources or source not in PHASE_SOURCES[self.phase]:
             # Not allowed from this source or at this stage: CSQN009I COMMAND DISABLED (the
-            # closest verified message; the real rejection text is not public, §1).
+            # closest verified message; the real rejection text is not public, [DOC-SOURCES]).
             return [Message("CSQN009I", {"csect": "CSQNCMDS", "verb": cmd.verb,
                                          "objtype": cmd.objtype})]
         return None

@@ -1,4 +1,4 @@
-"""Page sets: DEFINE, ALTER and DELETE PSID (reference §4).
+"""Page sets: DEFINE, ALTER and DELETE PSID.
 
 * From CSQINP1 (at start) DSN is not allowed and the last definition of a page set counts;
   while running (console, command server) DSN is required, page set 0 cannot be added, and
@@ -46,7 +46,7 @@ def attach_pool(ctx: Ctx, pool_id: int) -> None:
 
 
 def open_pageset(ctx: Ctx, psid: int) -> None:
-    """A page set in use: its header page is updated in its pool (storage-model §7.1)."""
+    """A page set in use: its header page is updated in its pool (storage-model)."""
     ps = ctx.txn.get("pageset", psid)
     pool = ctx.txn.edit("pool", ps.pool)
     pool.touch(("header", psid), psid, 1)

@@ -30,7 +30,7 @@ from mqsc.language.commands import VERB_CLASSES, Command, Filter
 from mqsc.language.diagnostics import Diagnostic, MqscError
 from mqsc.language.source import Span
 
-#: Characters allowed in names, per rule (reference/zos-mqsc.md §2.6).
+#: Characters allowed in names, per rule.
 NAME_PATTERNS: Mapping[NameRule, re.Pattern[str]] = {
     NameRule.QUEUE: re.compile(r"[A-Za-z0-9._/%]+"),
     NameRule.STGCLASS: re.compile(r"[A-Z][A-Z0-9]*"),
@@ -41,7 +41,7 @@ NAME_PATTERNS: Mapping[NameRule, re.Pattern[str]] = {
 }
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 _SIZE = re.compile(r"([0-9]+)([KM]?)")
-#: WHERE operators by attribute kind (reference §6.3): LK/NL compare generic text.
+#: WHERE operators by attribute kind ([DOC-DISQ]): LK/NL compare generic text.
 _OPERATORS_ORDERED = ("LT", "GT", "EQ", "NE", "LE", "GE")
 _OPERATORS_TEXT = (*_OPERATORS_ORDERED, "LK", "NL")
 #: Message for a value out of range when the keyword names none.

@@ -1,6 +1,6 @@
 """The reader: physical lines of a deck -> logical commands (the second pipeline stage).
 
-It applies the z/OS rules for command input (reference/zos-mqsc.md §2, [DOC-SCRIPTS]):
+It applies the z/OS rules for command input ([DOC-SCRIPTS]):
 
 * a line with ``*`` in column 1 is a comment; blank lines are skipped;
 * a last non-blank ``-`` continues the command from column 1 of the next line, a last non-blank

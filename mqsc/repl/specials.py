@@ -82,6 +82,14 @@ def set_timing(session: Session, argument: str) -> None:
     session.view.timing = value == "on"
 
 
+@special("\\pager", "\\pager on|off",
+         "page DISPLAY output longer than the screen ($PAGER, else less -SRXF)",
+         choices=("on", "off"))
+def set_pager(session: Session, argument: str) -> None:
+    value = _choice("\\pager", argument, ("on", "off"), "on" if session.view.pager else "off")
+    session.view.pager = value == "on"
+
+
 @special("\\save", "\\save FILE", "write replayable MQSC of the current definitions",
          argument="file")
 def save(session: Session, argument: str) -> None:
@@ -104,7 +112,7 @@ def save(session: Session, argument: str) -> None:
          "show the settings, or save the current ones to the config file", choices=("save",))
 def show_config(session: Session, argument: str) -> None:
     settings = replace(session.settings, format=session.view.format, style=session.view.style,
-                       timing=session.view.timing)
+                       timing=session.view.timing, pager=session.view.pager)
     if argument == "save":
         path = config.write(settings)
         session.out.note(f"Saved the settings to {path}.")
