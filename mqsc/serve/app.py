@@ -299,10 +299,6 @@ def routes() -> list[Route]:
 
 
 # ---- the outer layer: bounded bodies, no tracebacks, access log ------------------------------
-class _TooLarge(Exception):
-    pass
-
-
 class Guard:
     """ASGI middleware: refuses bodies over ``max_body`` (413, chunked ones too), answers an
     unexpected failure with a generic 500 body (the traceback goes to the log only), maps
@@ -332,21 +328,33 @@ class Guard:
             if length is not None and length > self.max_body:
                 await _send_json(sending, 413, error_entry("MQSC901E", self.max_body))
                 return
+            # The body is read here, whole and bounded, before any handler sees it (a chunked
+            # body has no Content-Length to check first); bodies are small (--max-body).
+            parts: list[bytes] = []
             seen = 0
-
-            async def receiving():
-                nonlocal seen
+            while True:
                 message = await receive()
-                if message["type"] == "http.request":
-                    seen += len(message.get("body", b""))
-                    if seen > self.max_body:
-                        raise _TooLarge
-                return message
+                if message["type"] != "http.request":
+                    return  # the client went away
+                chunk = message.get("body", b"")
+                seen += len(chunk)
+                if seen > self.max_body:
+                    await _send_json(sending, 413, error_entry("MQSC901E", self.max_body))
+                    return
+                parts.append(chunk)
+                if not message.get("more_body", False):
+                    break
+            body = b"".join(parts)
+            delivered = False
 
-            await self.app(scope, receiving, sending)
-        except _TooLarge:
-            if not started:
-                await _send_json(sending, 413, error_entry("MQSC901E", self.max_body))
+            async def replay():
+                nonlocal delivered
+                if not delivered:
+                    delivered = True
+                    return {"type": "http.request", "body": body, "more_body": False}
+                return await receive()
+
+            await self.app(scope, replay, sending)
         except Exception as problem:  # noqa: BLE001 - the one place that answers any failure
             LOG.exception("request %s %s failed", scope.get("method"), scope.get("path"))
             if not started:
@@ -385,10 +393,16 @@ async def _not_found(request: Request, exc: Exception) -> Response:
     return _mq_error("MQWB0404E", request.url.path)
 
 
+async def _internal(request: Request, exc: Exception) -> Response:
+    # The traceback is logged by Guard (Starlette re-raises after answering); the body says
+    # only what kind of failure it was.
+    return _mq_error("MQWB0000E", type(exc).__name__)
+
+
 def build(services: Services, *, max_body: int = DEFAULT_MAX_BODY) -> Guard:
     """The application, ready for uvicorn."""
     from starlette.exceptions import HTTPException
 
-    app = Starlette(routes=routes(), exception_handlers={HTTPException: _not_found})
+    app = Starlette(routes=routes(), exception_handlers={HTTPException: _not_found, Exception: _internal})
     app.state.services = services
     return Guard(app, max_body)
