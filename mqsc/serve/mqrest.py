@@ -31,6 +31,9 @@ from mqsc.support.collector import BULK, paused
 
 MQCC_OK, MQCC_FAILED = 0, 2
 MQRCCF_COMMAND_FAILED = 3008
+MQRC_UNKNOWN_OBJECT_NAME = 2085
+#: CSQM297I: no object matches a DISPLAY.
+NO_MATCH = "CSQM297I"
 #: IBM MQ, "POST - JSON formatted command": not available as JSON formatted commands.
 JSON_REFUSED = frozenset(("ARCHIVE", "CHINIT", "GROUP", "LOG", "SECURITY", "SYSTEM", "THREAD",
                           "TRACE", "USAGE"))
@@ -142,6 +145,7 @@ def _text_answer(result: Result) -> Answer:
 def _json_answer(result: Result, body: Mapping[str, Any]) -> Answer:
     sets = list(result.all_sets())
     response: list[dict[str, Any]] = []
+    failed = False
     with paused() if len(result.records) >= BULK else _nothing():
         for one in sets:
             code, reason = _codes(one)
@@ -150,10 +154,20 @@ def _json_answer(result: Result, body: Mapping[str, Any]) -> Answer:
                 params = jsonout.parameters
                 response.extend({"completionCode": code, "reasonCode": reason,
                                  "parameters": params(o)} for o in objects)
-            else:
-                response.append({"completionCode": code, "reasonCode": reason,
-                                 "message": server.reply_set(one)[1:]})
-        return Answer(200, {"commandResponse": response, **_overall(sets)})
+                continue
+            if one.ok and any(m.msg_id == NO_MATCH for m in one.messages()):
+                # runCommandJSON is answered as PCF Inquire answers: nothing matched is
+                # MQRC_UNKNOWN_OBJECT_NAME, where the z/OS command server completes normally
+                # with CSQM297I (UNVERIFIED for z/OS; what the wrappers of the API expect).
+                code, reason = MQCC_FAILED, MQRC_UNKNOWN_OBJECT_NAME
+                failed = True
+            response.append({"completionCode": code, "reasonCode": reason,
+                             "message": server.reply_set(one)[1:]})
+        overall = _overall(sets)
+        if failed:
+            overall = {"overallCompletionCode": MQCC_FAILED,
+                       "overallReasonCode": MQRCCF_COMMAND_FAILED}
+        return Answer(200, {"commandResponse": response, **overall})
 
 
 class _nothing:

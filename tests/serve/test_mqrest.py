@@ -81,8 +81,9 @@ def test_run_command_json_define_display_delete(server: Server) -> None:
     assert gone["overallCompletionCode"] == 0
     missing = run_json(server, {"command": "display", "qualifier": "qlocal",
                                 "name": "REST.JSON.Q1"})
-    # z/OS answers a DISPLAY that matches nothing with CSQM297I and a normal completion
-    assert "parameters" not in missing["commandResponse"][0]
+    # nothing matched: 2085 (MQRC_UNKNOWN_OBJECT_NAME), with the z/OS CSQM297I line
+    assert missing["overallCompletionCode"] == 2
+    assert missing["commandResponse"][0]["reasonCode"] == 2085
     assert missing["commandResponse"][0]["message"][0].startswith("CSQM297I")
 
 
