@@ -189,11 +189,16 @@ async def mqsc_action(request: Request, who: Principal) -> Response:
         return _mq_error("MQWB0110E", "not JSON")
     name = request.path_params["qmgr"]
 
-    def work() -> Answer:
+    def work() -> tuple[Answer, float]:
+        start = time.perf_counter()
         answer = mqrest.mqsc_action(services.registry, name, body, who.role)
-        return Answer(answer.status, None, _encode(answer.body))
+        encoded = Answer(answer.status, None, _encode(answer.body))
+        return encoded, (time.perf_counter() - start) * 1000
 
-    return _json(await run_in_threadpool(work))
+    answer, ms = await run_in_threadpool(work)
+    # Server-Timing (W3C): the command's time in the server, queueing for the queue
+    # manager's lock included, rendering and JSON encoding included, the network not.
+    return _json(answer, {"Server-Timing": f"mqsc;dur={ms:.1f}"})
 
 
 # ---- z/OSMF --------------------------------------------------------------------------------
