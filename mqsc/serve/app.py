@@ -10,6 +10,7 @@ z/OSMF's state-changing requests its ``X-CSRF-ZOSMF-HEADER``.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -27,7 +28,7 @@ from mqsc.catalog.mqweb import error_entry
 from mqsc.serve import mqrest, openapi, zosmf
 from mqsc.serve.auth import TOKEN_COOKIE, Authenticator, Principal, Refused
 from mqsc.serve.mqrest import Answer
-from mqsc.serve.qmgrs import Registry
+from mqsc.serve.qmgrs import NoSuchQmgr, QmgrUnavailable, Registry
 
 ACCESS = logging.getLogger("mqsc.serve.access")
 LOG = logging.getLogger("mqsc.serve")
@@ -189,16 +190,26 @@ async def mqsc_action(request: Request, who: Principal) -> Response:
         return _mq_error("MQWB0110E", "not JSON")
     name = request.path_params["qmgr"]
 
-    def work() -> tuple[Answer, float]:
-        start = time.perf_counter()
-        answer = mqrest.mqsc_action(services.registry, name, body, who.role)
-        encoded = Answer(answer.status, None, _encode(answer.body))
-        return encoded, (time.perf_counter() - start) * 1000
+    prepared = mqrest.prepare(body, who.role)
+    if isinstance(prepared, Answer):
+        return _json(prepared)
 
-    answer, ms = await run_in_threadpool(work)
-    # Server-Timing (W3C): the command's time in the server, queueing for the queue
-    # manager's lock included, rendering and JSON encoding included, the network not.
-    return _json(answer, {"Server-Timing": f"mqsc;dur={ms:.1f}"})
+    def work(qm) -> tuple[Answer, float]:
+        start = time.perf_counter()
+        answer = prepared(qm)
+        return Answer(answer.status, None, _encode(answer.body)), time.perf_counter() - start
+
+    queued = time.perf_counter()
+    try:
+        answer, ran = await asyncio.wrap_future(services.registry.submit(name, work))
+    except NoSuchQmgr:
+        return _mq_error("MQWB0009E", name)
+    except QmgrUnavailable as problem:
+        return _mq_error("MQSC903E", name.upper(), problem)
+    # Server-Timing (W3C): the command's time in the server ("run": executing, rendering
+    # and encoding it; "total": waiting for the queue manager and its group commit too).
+    total = (time.perf_counter() - queued) * 1000
+    return _json(answer, {"Server-Timing": f"run;dur={ran * 1000:.1f}, total;dur={total:.1f}"})
 
 
 # ---- z/OSMF --------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ and ``parameters`` and answers one element per object with its ``parameters``.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +23,7 @@ from mqsc import __version__
 from mqsc.catalog import OBJECT_WORDS, VERB_WORDS, Text, command_spec, meaning
 from mqsc.catalog.model import Flag
 from mqsc.catalog.mqweb import error_entry
+from mqsc.engine.manager import QueueManager
 from mqsc.engine.records import Result
 from mqsc.language.pipeline import Rejected, parse
 from mqsc.render import jsonout, server
@@ -87,7 +88,21 @@ def qmgrs(registry: Registry, name: str | None = None) -> Answer:
 
 # ---- /admin/action/qmgr/{qmgr}/mqsc -----------------------------------------------------
 def mqsc_action(registry: Registry, qmgr: str, body: object, role: str) -> Answer:
-    """POST .../mqsc with a runCommand or a runCommandJSON body."""
+    """POST .../mqsc with a runCommand or a runCommandJSON body (waits for the answer)."""
+    prepared = prepare(body, role)
+    if isinstance(prepared, Answer):
+        return prepared
+    try:
+        return registry.run(qmgr, prepared)
+    except NoSuchQmgr:
+        return error("MQWB0009E", qmgr)
+    except QmgrUnavailable as problem:
+        return error("MQSC903E", qmgr.upper(), problem)
+
+
+def prepare(body: object, role: str) -> Answer | Callable[[QueueManager], Answer]:
+    """The error answer for a body that is not a command, or the work that runs it on the
+    queue manager and makes its answer."""
     if not isinstance(body, dict) or body.get("type") not in ("runCommand", "runCommandJSON"):
         return error("MQWB0110E", "'type' must be runCommand or runCommandJSON")
     if body["type"] == "runCommand":
@@ -96,22 +111,21 @@ def mqsc_action(registry: Registry, qmgr: str, body: object, role: str) -> Answe
         if not isinstance(command, str) or not command.strip():
             return error("MQWB0110E", "'parameters.command' must be the text of an MQSC "
                          "command")
-        return _run(registry, qmgr, command, role, _text_answer)
+        return _work(command, role, _text_answer)
     built = json_command(body)
     if isinstance(built, Answer):
         return built
-    return _run(registry, qmgr, built, role, lambda r: _json_answer(r, body))
+    return _work(built, role, _json_answer)
 
 
-def _run(registry: Registry, qmgr: str, command: str, role: str, answer) -> Answer:
-    if role == "MQWebAdminRO" and not read_only(command):
-        return error("MQWB0103E")
-    try:
-        return registry.run(qmgr, lambda qm: answer(qm.execute(command)))
-    except NoSuchQmgr:
-        return error("MQWB0009E", qmgr)
-    except QmgrUnavailable as problem:
-        return error("MQSC903E", qmgr.upper(), problem)
+def _work(command: str, role: str,
+          answer: Callable[[Result], Answer]) -> Callable[[QueueManager], Answer]:
+    def work(qm: QueueManager) -> Answer:
+        if role == "MQWebAdminRO" and not read_only(command):
+            return error("MQWB0103E")
+        return answer(qm.execute(command))
+
+    return work
 
 
 def read_only(command: str) -> bool:
@@ -142,7 +156,7 @@ def _text_answer(result: Result) -> Answer:
         return Answer(200, {"commandResponse": response, **_overall(sets)})
 
 
-def _json_answer(result: Result, body: Mapping[str, Any]) -> Answer:
+def _json_answer(result: Result) -> Answer:
     sets = list(result.all_sets())
     response: list[dict[str, Any]] = []
     failed = False

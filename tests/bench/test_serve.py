@@ -14,6 +14,8 @@ def test_serve_benchmark_runs_and_writes_its_results(tmp_path, monkeypatch, caps
     monkeypatch.setattr(bench.serve, "OUT", tmp_path)
     assert bench.serve.main(["--queues", "50", "--clients", "3", "--requests", "4"]) == 0
     results = json.loads((tmp_path / "serve.json").read_text())
-    assert results["display"]["objects"] >= 50 and results["display"]["server_s"] > 0
+    for label in ("default", "all"):
+        assert results["display"][label]["objects"] >= 50
+        assert results["display"][label]["server_s"] > 0
     assert results["concurrent"]["requests"] == 12 and results["concurrent"]["errors"] == 0
     assert "p99" in capsys.readouterr().out
