@@ -42,7 +42,7 @@ def _port() -> int:
         return s.getsockname()[1]
 
 
-def start(home: Path, queues: int) -> tuple[subprocess.Popen, str]:
+def start(home: Path, queues: int, extra: tuple[str, ...] = ()) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, "MQSC_HOME": str(home), "XDG_CONFIG_HOME": str(home / "config")}
     env.pop("MQSC_STRICT", None)
     if queues:
@@ -53,7 +53,7 @@ def start(home: Path, queues: int) -> tuple[subprocess.Popen, str]:
                    env=env, check=True, stdout=subprocess.DEVNULL)
     port = _port()
     process = subprocess.Popen([sys.executable, "-m", "mqsc", "serve", "--port", str(port),
-                                "--access-log", str(home / "access.log")], env=env,
+                                "--access-log", str(home / "access.log"), *extra], env=env,
                                stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -93,12 +93,13 @@ def concurrent(url: str, clients: int, requests: int) -> dict:
     import httpx
 
     latencies: list[float] = []
+    in_server: list[float] = []
     lock = threading.Lock()
     errors: list[str] = []
     barrier = threading.Barrier(clients)
 
     def one(index: int) -> None:
-        mine = []
+        mine, theirs = [], []
         with httpx.Client(base_url=url, auth=(USER, PASSWORD), timeout=120) as http:
             http.get("/ibmmq/rest/v2/admin/installation")  # connect and authenticate first
             barrier.wait()
@@ -110,10 +111,13 @@ def concurrent(url: str, clients: int, requests: int) -> dict:
                                   json={"type": "runCommand", "parameters": {"command": text}},
                                   headers=CSRF)
                 mine.append(time.perf_counter() - start)
+                timing = reply.headers.get("server-timing", "total;dur=0")
+                theirs.append(float(timing.split("total;dur=")[-1]) / 1000)
                 if reply.status_code != 200 or reply.json()["overallCompletionCode"] != 0:
                     errors.append(f"{text}: {reply.status_code} {reply.text[:120]}")
         with lock:
             latencies.extend(mine)
+            in_server.extend(theirs)
 
     threads = [threading.Thread(target=one, args=(i,)) for i in range(clients)]
     start = time.perf_counter()
@@ -122,12 +126,20 @@ def concurrent(url: str, clients: int, requests: int) -> dict:
     for t in threads:
         t.join()
     elapsed = time.perf_counter() - start
-    ordered = sorted(latencies)
+    ordered, server = sorted(latencies), sorted(in_server)
     return {"clients": clients, "requests": len(ordered), "errors": len(errors),
             "first_error": errors[0] if errors else "",
             "throughput_per_s": round(len(ordered) / elapsed, 1),
-            "p50_ms": round(statistics.median(ordered) * 1000, 1),
-            "p99_ms": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000, 1)}
+            "p50_ms": _ms(statistics.median(ordered)), "p99_ms": _ms(_p99(ordered)),
+            "server_p50_ms": _ms(statistics.median(server)), "server_p99_ms": _ms(_p99(server))}
+
+
+def _p99(ordered: list[float]) -> float:
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 1)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -135,27 +147,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--queues", type=int, default=50_000)
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--requests", type=int, default=40, help="per client")
+    parser.add_argument("--memory", action="store_true",
+                        help="serve throw-away queue managers (no disk commits); the display "
+                        "then covers QMZ1's own queues only")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="mqsc-bench-serve-") as temp:
-        process, url = start(Path(temp), args.queues)
+        process, url = start(Path(temp), 0 if args.memory else args.queues,
+                             ("--memory",) if args.memory else ())
         try:
             display = display_all(url, args.queues)
             load = concurrent(url, args.clients, args.requests)
         finally:
             process.terminate()
             process.wait(timeout=30)
-    results = {"display": display, "concurrent": load, "cpus": os.cpu_count(),
+    results = {"memory": args.memory, "display": display, "concurrent": load,
+               "cpus": os.cpu_count(),
                "load_average": os.getloadavg()}
     OUT.mkdir(exist_ok=True)
-    (OUT / "serve.json").write_text(json.dumps(results, indent=1) + "\n")
+    (OUT / ("serve-memory.json" if args.memory else "serve.json")).write_text(json.dumps(results, indent=1) + "\n")
     for label in ("default", "all"):
         one = display[label]
         print(f"runCommandJSON DISPLAY QLOCAL(*) ({label} attributes) over {display['queues']} "
               f"queues: {one['objects']} objects, server {one['server_s']} s, round trip "
               f"{one['client_s']} s, {one['bytes']} bytes")
     print(f"{load['clients']} clients, {load['requests']} DISPLAY/DEFINE: "
-          f"{load['throughput_per_s']}/s, p50 {load['p50_ms']} ms, p99 {load['p99_ms']} ms, "
-          f"{load['errors']} errors")
+          f"{load['throughput_per_s']}/s, round trip p50 {load['p50_ms']} ms, p99 "
+          f"{load['p99_ms']} ms; in the server p50 {load['server_p50_ms']} ms, p99 "
+          f"{load['server_p99_ms']} ms; {load['errors']} errors")
     print(f"machine: {results['cpus']} CPUs, load average {results['load_average']}")
     return 1 if load["errors"] else 0
 
