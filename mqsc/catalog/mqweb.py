@@ -5,13 +5,17 @@ The IBM MQ REST API reports an error as an HTTP status and a body
 "reasonCode"}]}`` (IBM MQ, "REST API error handling"); the ids and texts are IBM's "REST API
 messages" (MQWB00xx, MQWB01xx). VERIFIED entries were checked there; UNVERIFIED ones are the
 closest wording we could not confirm. Entries whose id starts with ``MQSC`` are the emulator's
-own, for what mqweb has no message (they never imitate an IBM id).
+own, for what mqweb has no message (they never imitate an IBM id); their texts live in the
+message catalog, ``mqsc/catalog/messages.py``, with every other mqsc message.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from string import Formatter
+
+from mqsc.catalog.messages import CATALOG
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,14 +69,12 @@ _TABLE: tuple[WebMessage, ...] = (
     _w("MQWB0405E", 405, "The HTTP method {0} is not allowed on the resource '{1}'.",
        "The resource exists but does not accept this HTTP method.",
        "Use a method the resource accepts.", U),
-    _w("MQSC901E", 413, "The request body is larger than {0} bytes.",
-       "mqsc serve bounds request bodies (--max-body).",
+    _w("MQSC901E", 413, "", "mqsc serve bounds request bodies (--max-body).",
        "Send a smaller request.", V),
-    _w("MQSC902E", 429, "Too many failed logins for '{0}': try again in {1} seconds.",
-       "mqsc serve slows down password guessing: after repeated failures a user is refused "
-       "for a while.", "Wait, then log in with the right password.", V),
-    _w("MQSC903E", 503, "Queue manager '{0}' cannot be opened: {1}",
-       "The queue manager's state could not be opened by the server.",
+    _w("MQSC902E", 429, "", "mqsc serve slows down password guessing: after repeated "
+       "failures a user is refused for a while.",
+       "Wait, then log in with the right password.", V),
+    _w("MQSC903E", 503, "", "The queue manager's state could not be opened by the server.",
        "Correct the state (mqsc state, docs/state.md) and resubmit the request.", V),
 )
 
@@ -83,7 +85,14 @@ def error_entry(msg_id: str, *inserts: object, completion: int = 0,
                 reason: int = 0) -> dict[str, object]:
     """One element of an error body's ``error`` array."""
     m = WEB_MESSAGES[msg_id]
-    text = m.template.format(*inserts)
+    if msg_id.startswith("MQSC"):
+        # mqsc's own: the text is the message catalog's (mqsc/catalog/messages.py), its
+        # named inserts given in order.
+        template = CATALOG[msg_id].template
+        names = [field for _, field, _, _ in Formatter().parse(template) if field]
+        text = template.format_map(dict(zip(names, inserts)))
+    else:
+        text = m.template.format(*inserts)
     return {"action": m.action, "completionCode": completion, "explanation": m.explanation,
             "message": f"{msg_id}: {text}", "msgId": msg_id, "reasonCode": reason,
             "type": "rest"}

@@ -4,6 +4,8 @@ guessing, bounded bodies, no tracebacks, and no plain-HTTP listening beyond loop
 from __future__ import annotations
 
 import asyncio
+import json
+import re
 import socket
 import stat
 import subprocess
@@ -15,6 +17,7 @@ import pytest
 from mqsc.serve import users as users_file
 from mqsc.serve.app import Guard
 from mqsc.serve.server import Options, ServeError, check
+from tests.conftest import GOLDEN
 from tests.serve.conftest import ROOT, USERS, Server
 
 CSRF = {"ibm-mq-rest-csrf-token": "mqsc"}
@@ -205,3 +208,35 @@ def test_users_command(mqsc_home) -> None:
     assert mqsc("users", "remove", "ops1").returncode == 0
     assert mqsc("users", "remove", "ops1").returncode == 2
     assert users_file.load() == {}
+
+
+def _normalised(body: dict, *pairs: tuple[str, str]) -> str:
+    text = json.dumps(body, indent=1, sort_keys=True) + "\n"
+    for old, new in pairs:
+        text = text.replace(old, new)
+    return re.sub(r"try again in \d+ seconds", "try again in N seconds", text)
+
+
+def test_mqsc_error_bodies_golden(server: Server, golden) -> None:
+    """mqsc's own error bodies, exactly (413, 429, 503)."""
+    env = {**server.env}
+    subprocess.run([sys.executable, "-m", "mqsc", "create", "QMBD"], env=env, check=True,
+                   capture_output=True, cwd=ROOT, timeout=120)
+    (server.home / "qmgrs" / "QMBD" / "state.db").write_text("not a database\n")
+    bodies = {}
+    auth = httpx.BasicAuth("admin", USERS["admin"][0])._auth_header
+    head = (f"POST {_action(server)} HTTP/1.1\r\nHost: x\r\nAuthorization: {auth}\r\n"
+            f"ibm-mq-rest-csrf-token: x\r\nContent-Length: {100 * 1024 * 1024}\r\n\r\n")
+    raw = _raw(server, head.encode())
+    bodies["413"] = json.loads(raw.split(b"\r\n\r\n", 1)[1])
+    with httpx.Client(base_url=server.url, auth=("locked", "guess")) as client:
+        for _ in range(7):
+            reply = client.get(f"{server.mq()}/admin/qmgr")
+        bodies["429"] = reply.json()
+    with server.client() as client:
+        reply = client.post(f"{server.mq()}/admin/action/qmgr/QMBD/mqsc", headers=CSRF,
+                            json=SHOW)
+        assert reply.status_code == 503
+        bodies["503"] = reply.json()
+    text = _normalised(bodies, (str(server.home), "$MQSC_HOME"))
+    golden(GOLDEN / "serve" / "mqsc-errors.json", text)
