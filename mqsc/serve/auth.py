@@ -25,6 +25,8 @@ TOKEN_SECONDS = 120 * 60
 #: After this many wrong passwords in a row a user is refused for LOCK_SECONDS (doubling up
 #: to MAX_LOCK_SECONDS while failures go on).
 FAILURES_ALLOWED, LOCK_SECONDS, MAX_LOCK_SECONDS = 5, 2.0, 60.0
+#: Names whose failures are remembered at most (beyond it, those not locked out are dropped).
+MAX_TRACKED = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +75,10 @@ class Authenticator:
                 lock = 0.0
                 if count >= FAILURES_ALLOWED:
                     lock = min(LOCK_SECONDS * 2 ** (count - FAILURES_ALLOWED), MAX_LOCK_SECONDS)
+                if len(self._failures) >= MAX_TRACKED and name not in self._failures:
+                    # Guessing over many names must not grow memory without bound: forget
+                    # the names no longer locked out.
+                    self._failures = {k: v for k, v in self._failures.items() if v[1] > now}
                 self._failures[name] = (count, now + lock)
             return Refused(401)
         with self._lock:

@@ -32,6 +32,8 @@ from mqsc.serve.mqrest import Answer
 from mqsc.serve.qmgrs import NoSuchQmgr, QmgrUnavailable, Registry
 from mqsc.store.home import home
 
+#: Jobs and uncollected console responses kept at most.
+MAX_KEPT = 1000
 #: z/OSMF separates the lines of a console response with carriage returns.
 CR = "\r"
 #: The system the lab runs on (mqsc.batch.jes.SYSTEM) and its JES.
@@ -75,6 +77,8 @@ class Consoles:
                                "cmd-response-uri": uri}
         if str(body.get("async", "N")).upper() == "Y":
             with self._lock:
+                if len(self._pending) >= MAX_KEPT:  # responses never collected: oldest go
+                    del self._pending[next(iter(self._pending))]
                 self._pending[key] = lines
         else:
             out["cmd-response"] = CR.join(lines)
@@ -154,6 +158,8 @@ class Jobs:
                        jes.data_sets(result), f"J{jobid[3:]}{SYSTEM}{secrets.token_hex(6)}"
                        .upper())
         with self._lock:
+            if len(self._jobs) >= MAX_KEPT:  # a full spool: the oldest job's output goes
+                del self._jobs[next(iter(self._jobs))]
             self._jobs[jobid] = held
         return held
 

@@ -64,3 +64,20 @@ def test_read_only_administrator_changes_nothing(registry: Registry, body: objec
     answer = mqrest.mqsc_action(registry, "QMZ1", body, "MQWebAdminRO")
     assert answer.status in (200, 400, 403)
     assert _digest(registry) == before
+
+
+def test_failed_logins_are_remembered_within_bounds() -> None:
+    from mqsc.serve import auth
+    from mqsc.serve.users import make_user
+
+    now = [0.0]
+    checker = auth.Authenticator({"u": make_user("u", "MQWebAdmin", "right")},
+                                 clock=lambda: now[0])
+    for i in range(auth.MAX_TRACKED + 50):
+        assert checker.login(f"guess{i}", "x") == auth.Refused(401)
+    assert len(checker._failures) <= auth.MAX_TRACKED + 1
+    for _ in range(auth.FAILURES_ALLOWED):
+        checker.login("u", "wrong")
+    assert checker.login("u", "right").status == 429
+    now[0] += auth.LOCK_SECONDS + 0.1
+    assert checker.login("u", "right") == auth.Principal("u", "MQWebAdmin")
