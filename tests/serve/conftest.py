@@ -44,15 +44,16 @@ class Server:
         return f"/ibmmq/rest/{version}"
 
 
-def start_server(home: Path, *extra: str) -> tuple[subprocess.Popen, Server]:
+def start_server(home: Path, *extra: str, users: bool = True) -> tuple[subprocess.Popen, Server]:
     env = {**os.environ, "MQSC_HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"),
            "MQSC_CLOCK": "2026-03-02T10:15:00"}
     env.pop("MQSC_STRICT", None)
     from mqsc.serve import users as users_file
 
-    path = home / "config" / "mqsc" / "users.json"
-    users_file.save({name: users_file.make_user(name, role, password)
-                     for name, (password, role) in USERS.items()}, path)
+    if users:
+        path = home / "config" / "mqsc" / "users.json"
+        users_file.save({name: users_file.make_user(name, role, password)
+                         for name, (password, role) in USERS.items()}, path)
     port = free_port()
     log = home / "serve.log"
     process = subprocess.Popen(
