@@ -90,11 +90,17 @@ def run(options: Options) -> int:
                             access_log=False, log_level="warning", server_header=False,
                             lifespan="off")
     scheme = "https" if options.cert else "http"
-    print(f"mqsc serve: listening on {scheme}://{options.host}:{options.port} "
-          f"(MQ REST API under /ibmmq/rest/v1, v2, v3; z/OSMF under /zosmf)",
-          file=sys.stderr, flush=True)
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets=None) -> None:
+            await super().startup(sockets)
+            if self.started:  # said only once the address is bound
+                print(f"mqsc serve: listening on {scheme}://{options.host}:{options.port} "
+                      f"(MQ REST API under /ibmmq/rest/v1, v2, v3; z/OSMF under /zosmf)",
+                      file=sys.stderr, flush=True)
+
     try:
-        uvicorn.Server(config).run()
+        Server(config).run()
     finally:
         registry.close()
     return 0

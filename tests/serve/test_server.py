@@ -72,3 +72,21 @@ def test_concurrent_commands_are_serialised_and_none_is_lost(server: Server) -> 
             "type": "runCommandJSON", "command": "display", "qualifier": "qlocal",
             "name": "CONC.*"}).json()
     assert len(shown["commandResponse"]) == 60
+
+
+def test_an_address_in_use_is_exit_2_without_a_traceback(mqsc_home) -> None:
+    import socket
+    import subprocess
+    import sys
+
+    from tests.serve.conftest import ROOT
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "mqsc", "serve", "--port", str(port)],
+                              capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 2
+    assert "could not start" in done.stderr and "listening" not in done.stderr
+    assert "Traceback" not in done.stderr
