@@ -4,7 +4,13 @@ status, files, records, purge)."""
 
 from __future__ import annotations
 
-from tests.serve.conftest import ROOT, Server
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from tests.serve.conftest import ROOT, USERS, Server
 
 Z = {"X-CSRF-ZOSMF-HEADER": "true"}
 
@@ -67,3 +73,25 @@ def test_jobs_submit_list_status_files_records_purge(server: Server) -> None:
                           headers=Z).status_code == 400
     with server.client("reader") as client:
         assert client.put("/zosmf/restjobs/jobs", content=jcl, headers=Z).status_code == 403
+
+
+@pytest.mark.skipif(shutil.which("curl") is None, reason="curl is not installed")
+def test_curl_console_and_job_as_ibm_documents_them(server: Server) -> None:
+    user = f"admin:{USERS['admin'][0]}"
+
+    def curl(*args: str) -> dict:
+        done = subprocess.run(["curl", "-s", "-u", user, "-H", "X-CSRF-ZOSMF-HEADER: true",
+                               *args], capture_output=True, text=True, timeout=60, check=True)
+        return json.loads(done.stdout)
+
+    issued = curl("-X", "PUT", "-H", "Content-Type: application/json",
+                  f"{server.url}/zosmf/restconsoles/consoles/defcn",
+                  "-d", '{"cmd": "QMZ1 DISPLAY USAGE PSID(0)", "sol-key": "CSQI010I"}')
+    assert issued["sol-key-detected"] is True
+    assert "CSQI010I QMZ1 Page set usage ..." in issued["cmd-response"].split("\r")
+    job = curl("-X", "PUT", "-H", "Content-Type: text/plain", "--data-binary",
+               f"@{ROOT / 'samples' / 'l02' / 'V8NOIO10.jcl'}",
+               f"{server.url}/zosmf/restjobs/jobs")
+    assert job["retcode"] == "CC 0000"
+    files = curl(f"{server.url}/zosmf/restjobs/jobs/{job['jobname']}/{job['jobid']}/files")
+    assert files[0]["ddname"] == "JESMSGLG"
