@@ -78,7 +78,10 @@ def qmgrs(registry: Registry, name: str | None = None) -> Answer:
         known = {name.upper(): known[name.upper()]}
     out = []
     for k in known.values():
-        item: dict[str, Any] = {"name": k.name, "state": "running",
+        # mqweb's states (IBM MQ, "/admin/qmgr"): "running", or "ended normally" after a
+        # STOP QMGR.
+        state = "running" if registry.running(k.name) else "ended normally"
+        item: dict[str, Any] = {"name": k.name, "state": state,
                                 "extended": {"commandPrefix": k.cpf}}
         if k.qsg:
             item["extended"]["queueSharingGroupName"] = k.qsg

@@ -100,6 +100,11 @@ class Registry:
             return None  # QMZ1X is not QMZ1's prefix followed by a command
         return best.name, text
 
+    def running(self, name: str) -> bool:
+        """Whether the queue manager is running (one not opened yet starts when opened)."""
+        qm = self._open.get(name.upper())
+        return qm is None or qm.phase.value == "RUNNING"
+
     def lock(self, name: str) -> threading.Lock:
         with self._guard:
             return self._locks.setdefault(name.upper(), threading.Lock())

@@ -42,3 +42,23 @@ def test_cmdscope_star_answers_per_queue_manager(group_server) -> None:
     assert any("command responses from QSA2" in t[1] for t in texts)
     assert texts[-1][1].startswith("CSQN122I")
     assert all(t[0].startswith("CSQN205I") for t in texts)
+
+
+def test_a_stopped_queue_manager_is_ended_normally(group_server) -> None:
+    with group_server.client() as client:
+        stop = client.post("/ibmmq/rest/v2/admin/action/qmgr/QSA2/mqsc", headers=CSRF, json={
+            "type": "runCommand", "parameters": {"command": "STOP QMGR"}}).json()
+        assert stop["overallCompletionCode"] == 0, stop
+        state = client.get("/ibmmq/rest/v2/admin/qmgr/QSA2").json()["qmgr"][0]["state"]
+        assert state == "ended normally"
+        refused = client.post("/ibmmq/rest/v2/admin/action/qmgr/QSA2/mqsc", headers=CSRF, json={
+            "type": "runCommand", "parameters": {"command": "DIS QMGR"}}).json()
+        assert refused["overallCompletionCode"] == 2
+        assert refused["commandResponse"][0]["text"][1].startswith("CSQ3106E")
+        # START QMGR comes from the z/OS console only (the command server is down), as here
+        started = client.put("/zosmf/restconsoles/consoles/defcn",
+                             headers={"X-CSRF-ZOSMF-HEADER": "true"},
+                             json={"cmd": "QSA2 START QMGR"}).json()["cmd-response"]
+        assert "CSQY022I QSA2 QUEUE MANAGER INITIALIZATION COMPLETE" in started.split("\r")
+        assert client.get("/ibmmq/rest/v2/admin/qmgr/QSA2").json()["qmgr"][0]["state"] == \
+            "running"

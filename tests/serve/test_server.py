@@ -90,3 +90,26 @@ def test_an_address_in_use_is_exit_2_without_a_traceback(mqsc_home) -> None:
     assert done.returncode == 2
     assert "could not start" in done.stderr and "listening" not in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_state_is_shared_with_the_other_mqsc_commands(server: Server) -> None:
+    import subprocess
+    import sys
+
+    from tests.serve.conftest import ROOT
+
+    with server.client() as http:
+        made = http.post(f"{server.mq()}/admin/action/qmgr/QMZ1/mqsc", headers=CSRF, json={
+            "type": "runCommand", "parameters": {"command": "DEFINE QLOCAL(SHARED.BY.REST)"}})
+        assert made.json()["overallCompletionCode"] == 0
+    deck = "DISPLAY QLOCAL(SHARED.BY.REST)\nDEFINE QLOCAL(SHARED.BY.CLI)\n"
+    done = subprocess.run([sys.executable, "-m", "mqsc", "run", "-"], input=deck, text=True,
+                          capture_output=True, env=server.env, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "QUEUE(SHARED.BY.REST" in done.stdout
+    with server.client() as http:
+        shown = http.post(f"{server.mq()}/admin/action/qmgr/QMZ1/mqsc", headers=CSRF, json={
+            "type": "runCommandJSON", "command": "display", "qualifier": "qlocal",
+            "name": "SHARED.BY.*"}).json()
+    assert [r["parameters"]["queue"] for r in shown["commandResponse"]] == \
+        ["SHARED.BY.CLI", "SHARED.BY.REST"]
