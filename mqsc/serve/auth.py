@@ -24,7 +24,7 @@ TOKEN_COOKIE = "LtpaToken2"
 TOKEN_SECONDS = 120 * 60
 #: After this many wrong passwords in a row a user is refused for LOCK_SECONDS (doubling up
 #: to MAX_LOCK_SECONDS while failures go on).
-FAILURES_ALLOWED, LOCK_SECONDS, MAX_LOCK_SECONDS = 5, 2.0, 60.0
+FAILURES_ALLOWED, LOCK_SECONDS, MAX_LOCK_SECONDS = 5, 5.0, 60.0
 #: Names whose failures are remembered at most (beyond it, those not locked out are dropped).
 MAX_TRACKED = 10_000
 
