@@ -538,6 +538,15 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("MQSC212E", "Program {program} ended abnormally in mqsc: {problem}", 8, V, "emulator",
        "A data set could not be read or written (the step abends S013, as an OPEN failure "
        "does), or the program hit an mqsc bug (S0C4; MQSC_STRICT=1 raises it instead)."),
+    # ---- mqsc serve (issue 20): HTTP errors mqweb has no message for ------------------------
+    # Shown in the REST API's error bodies ("MQSC901E: ..."), docs/serve.md.
+    _m("MQSC901E", "The request body is larger than {limit} bytes.", 8, V, "emulator",
+       "mqsc serve bounds request bodies (--max-body, HTTP 413); nothing was done.", cpf=False),
+    _m("MQSC902E", "Too many failed logins for '{user}': try again in {seconds} seconds.", 8, V,
+       "emulator", "Repeated wrong passwords lock a user of mqsc serve out for a while "
+       "(HTTP 429, Retry-After).", cpf=False),
+    _m("MQSC903E", "Queue manager '{qmgr}' cannot be opened: {problem}", 8, V, "emulator",
+       "mqsc serve could not open the queue manager's state (HTTP 503).", cpf=False),
     # ---- Console (issue 7) ----------------------------------------------------------------------
     _m("IEE305I", "{command} COMMAND INVALID", 8, U,
        "z/OS MVS System Messages (IEE), recalled; not in the project's reference",
