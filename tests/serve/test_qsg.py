@@ -62,3 +62,17 @@ def test_a_stopped_queue_manager_is_ended_normally(group_server) -> None:
         assert "CSQY022I QSA2 QUEUE MANAGER INITIALIZATION COMPLETE" in started.split("\r")
         assert client.get("/ibmmq/rest/v2/admin/qmgr/QSA2").json()["qmgr"][0]["state"] == \
             "running"
+
+
+def test_run_command_json_with_cmdscope_star_lists_every_member(group_server) -> None:
+    with group_server.client() as client:
+        out = client.post("/ibmmq/rest/v2/admin/action/qmgr/QSA1/mqsc", headers=CSRF, json={
+            "type": "runCommandJSON", "command": "display", "qualifier": "qlocal",
+            "name": "SYSTEM.COMMAND.INPUT", "parameters": {"cmdscope": "*"},
+            "responseParameters": ["maxdepth"]}).json()
+    assert out["overallCompletionCode"] == 0
+    objects = [r for r in out["commandResponse"] if "parameters" in r]
+    assert len(objects) == 2  # one per queue manager of the group
+    assert all(r["parameters"]["queue"] == "SYSTEM.COMMAND.INPUT" for r in objects)
+    assert any(r.get("message", [""])[0].startswith("CSQN137I")
+               for r in out["commandResponse"] if "message" in r)
