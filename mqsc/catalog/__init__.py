@@ -21,10 +21,13 @@ from types import ModuleType
 from mqsc.catalog import (
     bufferpools,
     cfstructs,
+    channels,
+    chinit,
     pagesets,
     qmgr,
     queues,
     storageclasses,
+    system,
     usage,
 )
 from mqsc.catalog.model import (
@@ -52,6 +55,7 @@ from mqsc.catalog.verbs import PREPROCESSOR_CSECT, VERBS
 #: the command reference and HELP list commands in this order, dump writes definitions in it.
 FAMILY_MODULES: tuple[ModuleType, ...] = (
     bufferpools, pagesets, storageclasses, queues, cfstructs, usage, qmgr,
+    channels, chinit, system,
 )
 
 #: Object types, most used first (their ``rank``).

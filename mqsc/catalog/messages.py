@@ -92,6 +92,20 @@ _CATALOG: tuple[MessageDef, ...] = (
        "The command is not allowed from this source or at this stage of start-up or shutdown; "
        "it is ignored. (Used for source violations such as DEFINE BUFFPOOL at the console: "
        "the real rejection text is not public, see reference §1.)"),
+    _m("CSQN001I", "COMMAND SERVER STARTED", 0, V, "IBM MQ for z/OS, Command server messages "
+       "(CSQN...)", "START CMDSERV started the command server."),
+    _m("CSQN002I", "COMMAND SERVER ALREADY STARTED", 0, V, "IBM MQ for z/OS, Command server "
+       "messages (CSQN...)", "START CMDSERV while it runs: ignored."),
+    _m("CSQN005I", "COMMAND SERVER STOPPED", 0, V, "IBM MQ for z/OS, Command server messages "
+       "(CSQN...)", "STOP CMDSERV stopped the command server."),
+    _m("CSQN006I", "COMMAND SERVER ALREADY STOPPED", 0, V, "IBM MQ for z/OS, Command server "
+       "messages (CSQN...)", "STOP CMDSERV while it is stopped: ignored."),
+    _m("CSQN014I", "COMMAND SERVER STATUS IS WAITING", 0, U, "id and meaning: IBM MQ for z/OS, "
+       "Command server messages (CSQN...); English wording UNVERIFIED",
+       "DISPLAY CMDSERV: the command server waits for a message on its input queue."),
+    _m("CSQN015I", "COMMAND SERVER STATUS IS STOPPED", 0, U, "id and meaning: IBM MQ for z/OS, "
+       "Command server messages (CSQN...); English wording UNVERIFIED",
+       "DISPLAY CMDSERV after STOP CMDSERV."),
     _m("CSQN205I", "  COUNT={count:8d}, RETURN={ret:08X}, REASON={reason:08X}", 0, V,
        "DOC-CSQN205, GH-CSQUTIL", "First reply of a command-server reply set.", cpf=False),
     # ---- CSQM: message manager -----------------------------------------------------------------
@@ -144,6 +158,8 @@ _CATALOG: tuple[MessageDef, ...] = (
        "console capture (reference §9.5)", "A DISPLAY found nothing."),
     _m("CSQM401I", "{attributes}", 0, U, "reference §9.5 (CSQM4nnI range verified, number not)",
        "Command-server DISPLAY reply: one message per queue."),
+    _m("CSQM406I", "{attributes}", 0, U, "recollection in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per channel."),
     _m("CSQM409I", "{attributes}", 0, V, "DOC-EXAMPLES",
        "Command-server DISPLAY reply for the queue manager."),
     _m("CSQM410I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
@@ -152,6 +168,24 @@ _CATALOG: tuple[MessageDef, ...] = (
        "Command-server DISPLAY reply: one message per CF structure."),
     _m("CSQM443I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
        "Command-server DISPLAY reply: one message per CF structure status."),
+    _m("CSQM131I", "{csect} CHANNEL INITIATOR NOT ACTIVE, COMMAND NOT PROCESSED", 8, U,
+       "id: a public z/OS discovery script that reads CSQM131I as 'channel initiator not "
+       "active' in the DISPLAY CHINIT reply; rule: IBM MQ for z/OS DISPLAY CHSTATUS usage notes "
+       "(the command fails if the channel initiator has not been started); text recollection",
+       "A command that needs the channel initiator (channels, listeners, clusters) was issued "
+       "while it is not started. In mqsc it never is: the simulation has no channel initiator "
+       "address space (docs/engine.md)."),
+    _m("CSQM138I", "{csect} CHANNEL INITIATOR STARTING", 0, U,
+       "recollection (IBM MQ for z/OS START CHINIT)",
+       "START CHINIT was accepted; the channel initiator address space is being started."),
+    # ---- CSQX: distributed queuing (the channel initiator) -------------------------------------
+    _m("CSQX003I", "{csect} Obsolete parameter module ignored", 0, V,
+       "IBM MQ for z/OS messages, Distributed queuing messages (CSQX...)",
+       "START CHINIT named a parameter module (PARM): it is obsolete and ignored."),
+    _m("CSQX005E", "{csect} Channel initiator failed to start", 8, V,
+       "IBM MQ for z/OS messages, Distributed queuing messages (CSQX...)",
+       "The channel initiator did not start. In mqsc it never does: there is no channel "
+       "initiator address space to start, so it stays not active (CSQM131I)."),
     # ---- CSQP: buffer manager ------------------------------------------------------------------
     _m("CSQP002I", "BUFFPOOL VALUE OUT OF RANGE", 8, V, "DOC-CSQP",
        "Buffer pool id outside 0-99."),
@@ -281,6 +315,11 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQR004I", "RESTART - UR COUNTS - IN COMMIT={commit}, INDOUBT={indoubt}, "
        "INFLIGHT={inflight}, IN BACKOUT={backout}", 0, V, "DOC csq_r", "Units of recovery."),
     _m("CSQR002I", "RESTART COMPLETED", 0, V, "DOC csq_r, hyperion#832", "Restart done."),
+    _m("CSQJ370I", "{csect} LOG status report: active log {dsname}, latest RBA={rba}, restart "
+       "RBA={restart}", 0, U, "id: IBM MQ for z/OS DISPLAY LOG (CSQJ370I log status report); "
+       "one-line layout emulator choice",
+       "DISPLAY LOG: the current active log data set, the latest RBA written and the RBA a "
+       "restart would start from, from the simulated recovery log."),
     _m("CSQJ001I", "CURRENT COPY 1 ACTIVE LOG DATA SET IS DSNAME={dsname}, STARTRBA={start} "
        "ENDRBA={end}", 0, V, "DOC csq_j 8.0", "Active log data set at start-up."),
     # ---- MQSC: the emulator's own messages -----------------------------------------------------
@@ -336,6 +375,15 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("MQSC312E", "{objtype}({name}) exists with QSGDISP({existing})", 8, V, "emulator",
        "A name already used by an object of another disposition (a private queue and a shared "
        "queue may not share a name here)."),
+    _m("MQSC320W", "{verb} {objtype} is not a z/OS command: it exists on IBM MQ for "
+       "Multiplatforms only ({hint})", 4, V, "emulator (IBM MQ 9.4 MQSC reference, the "
+       "command's platform table)",
+       "mqsc check: a z/OS queue manager rejects this Multiplatforms command with CSQ9001E, as "
+       "any word it does not know; this says why."),
+    _m("MQSC321I", "{command} accepted: mqsc does not simulate {facility}; nothing was changed",
+       0, V, "emulator (docs/engine.md, commands without a simulated facility)",
+       "The command is valid on z/OS and completes, but the simulation has no model of what "
+       "it acts on, so it changes and reports nothing else."),
     _m("MQSC004E", "Command prefix '{cpf}' does not belong to queue manager {qmgr}", 8, V,
        "emulator (z/OS would answer IEE305I: the console has no such prefix)",
        "A command was typed with another queue manager's prefix."),

@@ -178,6 +178,11 @@ class CommandSpec:
         sources: where the command may be issued from.
         csect: module name in CSQ9022I/CSQ9023E for this command (UNVERIFIED for most).
         verified: evidence for the syntax.
+        facility: the facility (:data:`mqsc.catalog.absent.FACILITIES`) the command needs and
+            the simulation does not have: the engine answers it with that facility's absent
+            answer (the channel initiator not active message...), table-driven.
+        simplified: what the simulation leaves out of a command it does execute (empty when
+            it executes it fully); the generated command reference lists it.
     """
 
     verb: str
@@ -192,6 +197,8 @@ class CommandSpec:
     required: tuple[str, ...] = ()
     verified: str = ""
     help: str = ""
+    facility: str = ""
+    simplified: str = ""
     _lookup: Mapping[str, Keyword] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -214,6 +221,15 @@ class CommandSpec:
     def title(self) -> str:
         """``DEFINE QLOCAL``."""
         return f"{self.verb} {self.objtype}"
+
+    @property
+    def status(self) -> str:
+        """How the simulation answers the command: ``executed``, ``simplified`` (executed with
+        documented simplifications) or ``absent`` (answered as z/OS answers when the facility
+        it needs is not there)."""
+        if self.facility:
+            return "absent"
+        return "simplified" if self.simplified else "executed"
 
 
 # ---- Object families -----------------------------------------------------------------------
