@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from types import ModuleType
 
 from mqsc.catalog import (
+    authinfo,
     bufferpools,
     cfstructs,
     channels,
@@ -28,6 +29,7 @@ from mqsc.catalog import (
     queues,
     storageclasses,
     system,
+    topics,
     usage,
 )
 from mqsc.catalog.model import (
@@ -55,7 +57,7 @@ from mqsc.catalog.verbs import PREPROCESSOR_CSECT, VERBS
 #: the command reference and HELP list commands in this order, dump writes definitions in it.
 FAMILY_MODULES: tuple[ModuleType, ...] = (
     bufferpools, pagesets, storageclasses, queues, cfstructs, usage, qmgr,
-    channels, chinit, system,
+    channels, chinit, topics, authinfo, system,
 )
 
 #: Object types, most used first (their ``rank``).

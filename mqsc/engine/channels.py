@@ -15,13 +15,17 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from mqsc.catalog import channels as catalog_channels
-from mqsc.catalog.channels import APPLIES, DEFAULT_OBJECTS, REQUIRED, TYPE_DEFAULTS, TYPES
+from mqsc.catalog.channels import (
+    APPLIES,
+    DEFAULT_OBJECTS,
+    REQUIRED,
+    TYPE_DEFAULTS,
+    TYPES,
+)
 from mqsc.engine import definitions as d
 from mqsc.engine.context import Ctx
 from mqsc.engine.objects import Attributes, MQObject
-from mqsc.engine.records import ObjectRecord
 from mqsc.engine.registry import handles
-from mqsc.support.collector import paused
 
 CHANNEL = catalog_channels.FAMILY
 
@@ -44,6 +48,9 @@ def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
     qsgdisp = attrs.get("QSGDISP", "QMGR")
     if qsgdisp in ("COPY", "GROUP") and not ctx.qm.info.qsg:
         raise ctx.fail("CSQM152I", qsgdisp=qsgdisp)
+    if existing is not None and existing.get("CHLTYPE") != chltype:
+        raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="CHLTYPE",
+                                 keyword2="CHANNEL")
     for name in ctx.cmd.attrs:
         if name in CHANNEL.settable_set and not applies(name, chltype):
             # A keyword of another channel type's diagram (XMITQ on a receiver).
@@ -55,9 +62,6 @@ def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
         if name not in ctx.cmd.attrs and not attrs.get(name):
             raise ctx.object_failure("CSQM154I", "NOT_ALLOWED", keyword="CHLTYPE",
                                      value=chltype, required=name)
-    if existing is not None and existing.get("CHLTYPE") != chltype:
-        raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="CHLTYPE",
-                                 keyword2="CHANNEL")
 
 
 def defaults(ctx: Ctx, chltype: str) -> Attributes:
@@ -117,22 +121,7 @@ SELECTORS = {"LIVE": ("QMGR", "COPY"), "ALL": ("QMGR", "COPY", "GROUP"),
 def display_channel(ctx: Ctx) -> None:
     """DISPLAY CHANNEL: each channel shows the attributes of its own type only, as z/OS
     shows them (ALL on a receiver lists no XMITQ)."""
-    cmd = ctx.cmd
-    names = d.shown(CHANNEL, cmd.requested, bool(cmd.get("ALL", False)))
-    where = cmd.where
-    found = 0
-    with paused():
-        for obj in selected(ctx):
-            get = d.getter(obj, "CHANNEL")
-            if where is not None and not (applies(where.keyword, obj.get("CHLTYPE"))
-                                          and d.passes(where, get(where.keyword))):
-                continue
-            chltype = obj.get("CHLTYPE")
-            ctx.add(ObjectRecord("CHANNEL", "CHANNEL", CHANNEL.reply,
-                                 tuple((n, get(n)) for n in names if applies(n, chltype))))
-            found += 1
-    if not found:
-        ctx.say("CSQM297I", objtype="CHANNEL")
+    d.display_typed(ctx, CHANNEL, selected(ctx), "CHANNEL", applies, "CHLTYPE")
 
 
 def selected(ctx: Ctx) -> Iterator[MQObject]:
