@@ -24,6 +24,7 @@ from mqsc.catalog import (
     cfstructs,
     channels,
     chinit,
+    chlauth,
     pagesets,
     qmgr,
     queues,
@@ -57,7 +58,7 @@ from mqsc.catalog.verbs import PREPROCESSOR_CSECT, VERBS
 #: the command reference and HELP list commands in this order, dump writes definitions in it.
 FAMILY_MODULES: tuple[ModuleType, ...] = (
     bufferpools, pagesets, storageclasses, queues, cfstructs, usage, qmgr,
-    channels, chinit, topics, authinfo, system,
+    channels, chinit, topics, authinfo, chlauth, system,
 )
 
 #: Object types, most used first (their ``rank``).

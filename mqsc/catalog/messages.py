@@ -174,6 +174,8 @@ _CATALOG: tuple[MessageDef, ...] = (
        "Command-server DISPLAY reply for the queue manager."),
     _m("CSQM410I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
        "Command-server DISPLAY reply: one message per storage class."),
+    _m("CSQM436I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per channel authentication record."),
     _m("CSQM442I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
        "Command-server DISPLAY reply: one message per CF structure."),
     _m("CSQM443I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
