@@ -90,6 +90,7 @@ FAMILY = Family(
     reply="CSQM436I",
     settable=SETTABLE,
     table="chlauth",
+    replay="SET",
 )
 
 FAMILIES = {"CHLAUTH": FAMILY}

@@ -254,6 +254,8 @@ class Family:
             QSGDISP(SHARED) objects, if the type has them.
         group_wide: the objects are the queue sharing group's, not one queue manager's (CF
             structures): :attr:`table` is one of the group's tables.
+        replay: the verb that re-creates an object of the family in a dump (``DEFINE ...
+            REPLACE``; channel authentication records: ``SET CHLAUTH ... ACTION(REPLACE)``).
     """
 
     objtype: str
@@ -265,6 +267,7 @@ class Family:
     default_object: str | None = None
     group_table: str | None = None
     group_wide: bool = False
+    replay: str = "DEFINE"
 
     def table_for(self, disposition: str) -> str | None:
         """Where objects of a QSGDISP live: GROUP and SHARED ones in the shared repository,
