@@ -305,6 +305,18 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQN123E", "'{command}' command for CMDSCOPE({scope}) abnormal completion", 8, U,
        "recollection (research: CSQN123E NOT FOUND)",
        "The last reply set of a routed command: some queue manager failed it."),
+    # ---- CSQ5: queue sharing group (Db2) -------------------------------------------------------
+    _m("CSQ5100I", "{csect} DISPLAY GROUP report ...", 0, U,
+       "id recollection (IBM MQ for z/OS DISPLAY GROUP reply); text UNVERIFIED",
+       "First line of the DISPLAY GROUP report."),
+    _m("CSQ5102I", "{csect} Queue managers in group {qsg}: {members}", 0, U,
+       "recollection; one-line layout emulator choice (IBM MQ for z/OS DISPLAY GROUP: the "
+       "names of all the queue managers that belong to the group)",
+       "The members of the queue sharing group and whether each is active."),
+    _m("CSQ5103I", "{csect} {count} queue managers in the group, {state}", 0, U,
+       "emulator choice (IBM MQ for z/OS DISPLAY GROUP: whether all the queue managers that "
+       "belong to the group are active or inactive)",
+       "Whether every member of the group is active."),
     # ---- CSQY / CSQ3 / CSQR / CSQJ: start and stop ---------------------------------------------
     _m("CSQY000I", "IBM MQ for z/OS {version}", 0, V, "DOC csq_y 9.3", "Queue manager release."),
     _m("CSQY002I", "QUEUE MANAGER STOPPING", 0, V, "DOC csq_y 9.3", "STOP QMGR accepted."),
@@ -396,6 +408,10 @@ _CATALOG: tuple[MessageDef, ...] = (
        0, V, "emulator (docs/engine.md, commands without a simulated facility)",
        "The command is valid on z/OS and completes, but the simulation has no model of what "
        "it acts on, so it changes and reports nothing else."),
+    _m("MQSC322E", "DISPLAY GROUP needs a queue sharing group: {qmgr} is not in one", 8, V,
+       "emulator (IBM MQ for z/OS DISPLAY GROUP: valid only when the queue manager is a member "
+       "of a queue sharing group; the z/OS reply is not public)",
+       "DISPLAY GROUP on a queue manager outside a queue sharing group."),
     _m("MQSC004E", "Command prefix '{cpf}' does not belong to queue manager {qmgr}", 8, V,
        "emulator (z/OS would answer IEE305I: the console has no such prefix)",
        "A command was typed with another queue manager's prefix."),

@@ -37,6 +37,7 @@ OBJECT_TYPES = (
     ObjectType("SECURITY", ("SEC",), "security settings", rank=84),
     ObjectType("TRACE", (), "traces", rank=85),
     ObjectType("CONN", (), "connections (DISPLAY)", rank=86),
+    ObjectType("GROUP", (), "the queue sharing group (DISPLAY)", rank=99),
     ObjectType("THREAD", ("THD",), "threads (DISPLAY)", rank=87),
     ObjectType("INDOUBT", (), "in-doubt units of recovery (RESOLVE)", rank=88),
     ObjectType("BSDS", (), "the bootstrap data set (RECOVER)", rank=89),
@@ -143,6 +144,16 @@ SPECS: tuple[CommandSpec, ...] = (
             csect="CSQJC001", help="switch the active log and archive it"),
     _absent("RECOVER", "BSDS", "ARCHIVE", table(), csect="CSQJC001",
             help="re-establish dual BSDS"),
+    # ---- the queue sharing group: executed from the group the simulation keeps -------------
+    CommandSpec("DISPLAY", "GROUP", None,
+                table(A.CMDSCOPE, K("OBSMSGS", NO_YES, default="NO",
+                                    help="also look for obsolete messages in Db2")),
+                S_2CR, "CSQ5DQSG", name_required=False,
+                verified="DISPLAY GROUP (IBM MQ for z/OS), 2CR: valid only in a queue sharing "
+                "group; reports the group's name, its members and whether all are active",
+                help="queue sharing group members and their status",
+                simplified="the report's layout is one line per fact (CSQ5100I, CSQ5102I, "
+                "CSQ5103I; UNVERIFIED layout); OBSMSGS(YES) finds none (no Db2 messages)"),
     # ---- system parameters -----------------------------------------------------------------
     _absent("DISPLAY", "SYSTEM", "PARAMETERS", help="system parameters"),
     _absent("SET", "SYSTEM", "PARAMETERS", _SYSTEM, sources=S_12CR, csect="CSQJC001",

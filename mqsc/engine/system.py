@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mqsc.engine.context import Ctx
+from mqsc.engine.lifecycle import Phase
 from mqsc.engine.log import dataset, rba
 from mqsc.engine.registry import handles
 
@@ -60,3 +61,19 @@ def display_log(ctx: Ctx) -> None:
     log = ctx.txn.get("log", None)
     ctx.say("CSQJ370I", dsname=dataset(ctx.qm.name, log.rba, log.rba), rba=rba(log.rba),
             restart=rba(log.restart_rba))
+
+
+@handles("DISPLAY", "GROUP")
+def display_group(ctx: Ctx) -> None:
+    """The queue sharing group this queue manager belongs to, its members and whether they are
+    all active (IBM MQ for z/OS, DISPLAY GROUP: valid only in a queue sharing group)."""
+    group = ctx.qm.group
+    if group is None:
+        raise ctx.fail("MQSC322E", qmgr=ctx.qm.name)
+    members = [group.members[name] for name in sorted(group.members)]
+    active = [m for m in members if m.phase is Phase.RUNNING]
+    ctx.say("CSQ5100I")
+    ctx.say("CSQ5102I", qsg=ctx.qm.info.qsg, members=", ".join(
+        f"{m.name} {'ACTIVE' if m.phase is Phase.RUNNING else 'INACTIVE'}" for m in members))
+    ctx.say("CSQ5103I", state="ACTIVE" if len(active) == len(members) else "NOT ALL ACTIVE",
+            count=len(members))
