@@ -28,7 +28,9 @@ OBJECT_TYPES = (ObjectType("AUTHINFO", (), "authentication information object", 
 
 _EV = "DEFINE AUTHINFO (IBM MQ 9.4 for z/OS)"
 TYPES = ("CRLLDAP", "OCSP", "IDPWOS")
-_CHECKS = Choice(("NONE", "OPTIONAL", "REQUIRED", "REQDADM"))
+#: REQDADM is "not allowed on z/OS systems" (IBM MQ, "Connection authentication:
+#: Configuration").
+_CHECKS = Choice(("NONE", "OPTIONAL", "REQUIRED"))
 
 AUTHINFO = table(
     K("AUTHINFO", QNAME, width=48, help="object name", verified=_EV),
