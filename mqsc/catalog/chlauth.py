@@ -117,9 +117,10 @@ SPECS: tuple[CommandSpec, ...] = (
                       K("SSLCERTI", Text(1024), help="RUNCHECK: the certificate issuer")),
                 S_2CR, "CSQMDRTS",
                 requestable=frozenset(n for n in CHLAUTH if n not in ("CHLAUTH",)),
-                where=frozenset(n for n in CHLAUTH if n not in ("CHLAUTH", "TYPE", "ADDRESS",
-                                                                "CLNTUSER", "QMNAME", "SSLPEER",
-                                                                "SSLCERTI")),
+                # Lists of names are not filter keywords (a WHERE compares one value).
+                where=frozenset(n for n in CHLAUTH if n not in (
+                    "CHLAUTH", "TYPE", "ADDRESS", "CLNTUSER", "QMNAME", "SSLPEER", "SSLCERTI",
+                    "USERLIST", "ADDRLIST")),
                 verified="DISPLAY CHLAUTH (IBM MQ 9.4 for z/OS), 2CR",
                 help="show channel authentication records",
                 simplified="MATCH(RUNCHECK) lists every record whose profile and patterns match "
