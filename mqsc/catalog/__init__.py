@@ -73,6 +73,12 @@ COMMANDS: Mapping[tuple[str, str], CommandSpec] = {(s.verb, s.objtype): s for s 
 FAMILIES: Mapping[str, Family] = {
     objtype: family for module in FAMILY_MODULES for objtype, family in module.FAMILIES.items()}
 
+#: What the DISPLAY commands of absent facilities (DISPLAY CHSTATUS without a channel
+#: initiator) can show and filter on: attribute tables with no family, by object type.
+STATUS_ATTRIBUTES: Mapping[str, Mapping[str, Keyword]] = {
+    objtype: attributes for module in FAMILY_MODULES
+    for objtype, attributes in getattr(module, "STATUS_ATTRIBUTES", {}).items()}
+
 #: Families of defined objects (kept in a state table), by their own object type.
 DEFINED: Mapping[str, Family] = {
     f.objtype: f for f in FAMILIES.values() if f.table is not None}
@@ -146,7 +152,9 @@ def attributes_of(objtype: str) -> Mapping[str, Keyword]:
     Integer(minimum=0, maximum=999999999, star=False)
     """
     family = FAMILIES.get(objtype)
-    return family.attributes if family is not None else {}
+    if family is not None:
+        return family.attributes
+    return STATUS_ATTRIBUTES.get(objtype, {})
 
 
 def meaning(spec: CommandSpec | None, word: str) -> Keyword | None:

@@ -78,6 +78,35 @@ _LISTENER = table(
 
 FAMILIES: dict = {}
 
+_COUNTS = frozenset((
+    "BATCHES", "BATCHSZ", "BUFSRCVD", "BUFSSENT", "BYTSRCVD", "BYTSSENT", "CURMSGS", "CURSEQNO",
+    "CURSHCNV", "HBINT", "LONGRTS", "LSTSEQNO", "MAXMSGL", "MAXSHCNV", "MSGS", "SHORTRTS",
+    "XQMSGSA", "BATCHHB", "BATCHINT", "BATCHLIM", "CLWLPRTY", "CLWLRANK", "CLWLWGHT",
+    "DISCINT", "LONGRTY", "LONGTMR", "MRRTY", "MRTMR", "NETPRTY", "SEQWRAP", "SHORTRTY",
+    "SHORTTMR",
+))
+_CHOICES = {
+    "STATUS": Choice(("BINDING", "INITIALIZING", "PAUSED", "REQUESTING", "RETRYING", "RUNNING",
+                      "STARTING", "STOPPED", "STOPPING", "SWITCHING", "INACTIVE")),
+    "CHLTYPE": Choice(("SDR", "SVR", "RCVR", "RQSTR", "SVRCONN", "CLUSSDR", "CLUSRCVR")),
+    "INDOUBT": NO_YES, "STOPREQ": NO_YES, "MCASTAT": Choice(("RUNNING", "NOTRUNNING")),
+    "SUSPEND": NO_YES, "QMTYPE": Choice(("NORMAL", "REPOS")),
+    "DEFTYPE": Choice(("CLUSSDR", "CLUSSDRA", "CLUSSDRB", "CLUSRCVR")),
+}
+
+
+def _status_table(names: tuple[str, ...]) -> dict:
+    """Attributes of a status display the simulation never produces, as kinds a WHERE filter
+    can be bound with (counts, the documented values, text otherwise)."""
+    return table(*(K(n, Integer(0, MAX9) if n in _COUNTS else _CHOICES.get(n, Text(256)))
+                   for n in names))
+
+
+#: What DISPLAY CHSTATUS and DISPLAY CLUSQMGR can show and filter on (IBM MQ 9.4 for z/OS):
+#: their WHERE filters are bound, then the channel initiator's absent answer is given.
+STATUS_ATTRIBUTES = {"CHSTATUS": _status_table(CHSTATUS_ATTRIBUTES),
+                     "CLUSQMGR": _status_table(CLUSQMGR_ATTRIBUTES)}
+
 _CHINIT = "the simulation has no channel initiator"
 
 SPECS: tuple[CommandSpec, ...] = (
@@ -109,6 +138,7 @@ SPECS: tuple[CommandSpec, ...] = (
                       K("XMITQ", Name(NameRule.QUEUE, 48, generic=True),
                         help="only channels using this transmission queue")),
                 S_CR, "CSQXDISP", requestable=frozenset(CHSTATUS_ATTRIBUTES),
+                where=frozenset(CHSTATUS_ATTRIBUTES),
                 verified="DISPLAY CHSTATUS (z/OS), CR", help="channel status",
                 facility="CHINIT"),
     CommandSpec("START", "CHANNEL", CHANNEL_NAME, table(A.CMDSCOPE, CHLDISP, _CONNAME), S_CR,
@@ -151,6 +181,7 @@ SPECS: tuple[CommandSpec, ...] = (
                       K("CHANNEL", GENERIC_CHANNEL, help="only this cluster channel"),
                       K("CLUSTER", GENERIC_CLUSTER, help="only this cluster")),
                 S_CR, "CSQXDISP", requestable=frozenset(CLUSQMGR_ATTRIBUTES),
+                where=frozenset(n for n in CLUSQMGR_ATTRIBUTES if n != "CHANNEL"),
                 verified="DISPLAY CLUSQMGR (z/OS); needs the repository manager (UNVERIFIED)",
                 help="cluster queue managers", facility="CHINIT"),
     CommandSpec("REFRESH", "CLUSTER", GENERIC_CLUSTER,
