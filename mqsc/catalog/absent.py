@@ -60,7 +60,8 @@ FACILITIES: Mapping[str, Facility] = {f.name: f for f in (
              "emulator"),
     Facility("EVENTS", "queue performance statistics, configuration events and expiry scans",
              "MQSC321I", False, "emulator"),
-    Facility("PUBSUB", "the publish/subscribe engine's run-time status", "MQSC321I", False,
+    Facility("PUBSUB", "the publish/subscribe engine (publications, retained messages, "
+             "hierarchies and their status)", "MQSC321I", False,
              "emulator"),
 )}
 

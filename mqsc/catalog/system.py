@@ -48,8 +48,8 @@ OBJECT_TYPES = (
     ObjectType("PUBSUB", (), "publish/subscribe status (DISPLAY)", rank=94),
     ObjectType("SBSTATUS", ("SBS",), "subscription status (DISPLAY)", rank=95),
     ObjectType("TPSTATUS", ("TPS",), "topic status (DISPLAY)", rank=96),
-    ObjectType("TOPICSTR", (), "retained publications of a topic string (CLEAR)", rank=97),
     ObjectType("MAXSMSGS", (), "most messages in one unit of work (DEFINE)", rank=98),
+    ObjectType("TOPICSTR", (), "retained publications of a topic string (CLEAR)", rank=100),
 )
 
 _T = Text(256)  # a value the simulation does not use: any text, checked only for length
@@ -228,6 +228,17 @@ SPECS: tuple[CommandSpec, ...] = (
     _absent("DISPLAY", "TPSTATUS", "PUBSUB",
             table(A.CMDSCOPE, A.ALL, K("TYPE", Choice(("PUB", "SUB", "TOPIC")))),
             name=Text(256), name_required=True, help="topic status"),
+    _absent("CLEAR", "TOPICSTR", "PUBSUB",
+            table(A.CMDSCOPE, K("CLRTYPE", Choice(("RETAINED",)), help="what to clear"),
+                  K("SCOPE", Choice(("LOCAL",)), default="LOCAL", help="where")),
+            name=Text(256), name_required=True, sources=S_2CR, required=("CLRTYPE",),
+            help="remove the retained publication of a topic string"),
+    _absent("RESET", "QMGR", "PUBSUB",
+            table(A.CMDSCOPE, K("TYPE", Choice(("PUBSUB",)), help="what to reset"),
+                  K("CHILD", Text(48), help="child queue manager to remove"),
+                  K("PARENT", Text(48), help="parent queue manager to remove")),
+            sources=S_2CR, required=("TYPE",),
+            help="remove a queue manager from a publish/subscribe hierarchy"),
     # ---- shared message data sets ----------------------------------------------------------
     _absent("DISPLAY", "SMDS", "SMDS", table(A.CMDSCOPE, K("CFSTRUCT", _GENERIC48)),
             name=Text(4), name_required=True, help="shared message data sets"),

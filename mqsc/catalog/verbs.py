@@ -29,6 +29,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("RESUME", (), "resume what SUSPEND QMGR suspended"),
     Verb("SET", (), "set channel authentication records, log, archive or system parameters"),
     Verb("ARCHIVE", ("ARC",), "switch the active log and archive it"),
+    Verb("CLEAR", (), "clear retained publications (CLEAR TOPICSTR)"),
 )
 
 #: Csect of the command preprocessor, used when a command fails its syntax checks.

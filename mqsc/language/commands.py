@@ -209,6 +209,12 @@ class Archive(Command):
     __slots__ = ()
 
 
+class Clear(Command):
+    """CLEAR TOPICSTR (and CLEAR QLOCAL): remove messages or retained publications."""
+
+    __slots__ = ()
+
+
 #: Command class for each canonical verb.
 VERB_CLASSES: Mapping[str, type[Command]] = {
     "DEFINE": Define,
@@ -228,4 +234,5 @@ VERB_CLASSES: Mapping[str, type[Command]] = {
     "RESUME": Resume,
     "SET": Set,
     "ARCHIVE": Archive,
+    "CLEAR": Clear,
 }
