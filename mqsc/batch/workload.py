@@ -2,8 +2,8 @@
 
 OEMPUTX (SupportPac IP13) and OEMPUT (SupportPac MP1B) put messages in quantity; MGET (IP13)
 gets them back. The seed lab runs them as job steps LOADQ and MGETQ. Their SYSPRINT here keeps
-the real programs' opening lines and totals as the seed prints them (research batch-jcl-ci.md
-§1.3, §1.4, VERIFIED as printed), but where the real programs print elapsed time, CPU time and
+the real programs' opening lines and totals as the seed prints them (secondary
+sources, VERIFIED as printed), but where the real programs print elapsed time, CPU time and
 rates, the emulator prints what it simulated instead (pages, buffer pool activity, page set I/O,
 expansions): timings are properties of a real machine and are never invented (issue 5).
 

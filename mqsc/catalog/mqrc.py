@@ -1,4 +1,4 @@
-"""MQ reason codes the emulator gives (values from cmqc.h; research notes §6)."""
+"""MQ reason codes the emulator gives (values from cmqc.h; secondary sources)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ MQRC_UNKNOWN_OBJECT_NAME = 2085
 MQRC_STORAGE_CLASS_ERROR = 2105
 MQRC_STORAGE_MEDIUM_FULL = 2192
 MQRC_PAGESET_ERROR = 2193
+MQRC_UNEXPECTED_ERROR = 2195
 MQRC_CF_STRUC_IN_USE = 2346
 MQRC_CF_STRUC_ERROR = 2349
 MQRC_CF_STRUC_FAILED = 2373

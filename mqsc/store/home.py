@@ -20,6 +20,7 @@ from mqsc.engine.config import QMConfig
 from mqsc.engine.group import CFRMPolicy, Group
 from mqsc.engine.manager import QueueManager
 from mqsc.language.source import Source
+from mqsc.support.bounded import read_file
 from mqsc.support.bundled import bundled
 
 DEFAULT_QMGR = "QMZ1"
@@ -110,9 +111,12 @@ def _toml_list(items) -> str:
 
 def _read(path: Path) -> Source:
     try:
-        return Source(path.read_text(encoding="utf-8"), path.name)
+        return Source(read_file(path).decode("utf-8"), path.name)
     except OSError as error:
         raise QMgrError(f"{path}: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise QMgrError(f"{path}: cannot decode as utf-8: {error.reason} at byte "
+                        f"{error.start}") from None
 
 
 def bundled_definition() -> QMDefinition:
