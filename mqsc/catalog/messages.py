@@ -109,9 +109,8 @@ _CATALOG: tuple[MessageDef, ...] = (
        "reference §9.5 recollection", "A value is longer than the attribute allows.",
        not_issued="the command preprocessor's CSQ9006E reports a value too long first."),
     _m("CSQM099I", "{csect} {objtype}({name}) NAME IN USE AS A DIFFERENT TYPE", 8, V,
-       "APAR PH08756", "An object of another type has this name.",
-       not_issued="QLOCAL is the only queue type mqsc defines; other object types have "
-       "their own namespaces."),
+       "APAR PH08756", "A queue of another type (QLOCAL, QALIAS, QREMOTE, QMODEL) has this "
+       "name: all queue types share one name space."),
     _m("CSQM101I", "{csect} {objtype}({name}) IS CURRENTLY IN USE", 8, U,
        "reference §9.5 recollection", "The object is in use and cannot be changed now."),
     _m("CSQM103I", "{csect} {objtype}({name}) QSGDISP({qsgdisp}) HAS MESSAGES ASSOCIATED WITH IT",

@@ -9,20 +9,25 @@ them. Shared queues' puts and gets are in :mod:`mqsc.engine.sharedq`.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from mqsc.catalog.mqrc import (
+    MQRC_ALIAS_BASE_Q_TYPE_ERROR,
     MQRC_GET_INHIBITED,
     MQRC_MSG_TOO_BIG_FOR_Q,
     MQRC_MSG_TOO_BIG_FOR_Q_MGR,
     MQRC_NO_MSG_AVAILABLE,
     MQRC_NONE,
+    MQRC_OPTION_NOT_VALID_FOR_TYPE,
     MQRC_PAGESET_ERROR,
     MQRC_PUT_INHIBITED,
     MQRC_Q_FULL,
     MQRC_STORAGE_CLASS_ERROR,
     MQRC_STORAGE_MEDIUM_FULL,
     MQRC_UNKNOWN_OBJECT_NAME,
+    MQRC_UNKNOWN_REMOTE_Q_MGR,
+    MQRC_XMIT_Q_USAGE_ERROR,
 )
 from mqsc.engine import sharedq
 from mqsc.engine.objects import MQObject
@@ -60,7 +65,12 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
         if shared is not None:
             return sharedq.put(ctx, shared, count, size, persistent=persistent,
                                priority=priority, batch=batch)
-        return Workload("put", queue, count, 0, size, reason=MQRC_UNKNOWN_OBJECT_NAME,
+        target, reason = resolve(ctx, queue, "PUT")
+        if target is not None:
+            done = put(ctx, target, count, size, persistent=persistent, priority=priority,
+                       batch=batch)
+            return dataclasses.replace(done, queue=queue)
+        return Workload("put", queue, count, 0, size, reason=reason,
                         persistent=bool(persistent))
     if persistent is None:
         persistent = q.get("DEFPSIST") == "YES"
@@ -106,6 +116,66 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
     report_expansions(ctx, events)
     return Workload("put", queue, count, done, size, done * size, reason, pages, backed,
                     persistent=persistent)
+
+
+def resolve(ctx: Ctx, queue: str, op: str) -> tuple[str | None, int]:
+    """The local queue an MQOPEN of ``queue`` for ``op`` (PUT or GET) resolves to through an
+    alias or a remote queue definition, or None and the MQ reason code it fails with.
+
+    IBM "Alias queues" and "Working with remote queues": an alias resolves to its TARGET (which
+    must exist when it is opened, MQRC 2085, and may not be another alias, MQRC 2001); a remote
+    queue definition resolves, for puts only, to its transmission queue (XMITQ, else the queue
+    named RQMNAME, else the queue manager's DEFXMITQ; MQRC 2087 when there is none, MQRC 2092
+    when it is not USAGE(XMITQ)), where the messages wait for a channel. A topic alias and
+    model queues (dynamic queues) are not modelled: MQRC 2085.
+    """
+    txn = ctx.txn
+    alias = txn.get("qalias", queue) or _group_object(txn, "gqalias", queue)
+    if alias is not None:
+        if alias.get(op) == "DISABLED":
+            return None, MQRC_PUT_INHIBITED if op == "PUT" else MQRC_GET_INHIBITED
+        target = str(alias.get("TARGET", ""))
+        if not target or alias.get("TARGTYPE") == "TOPIC":
+            return None, MQRC_UNKNOWN_OBJECT_NAME
+        if txn.has("qalias", target) or txn.has("qmodel", target):
+            return None, MQRC_ALIAS_BASE_Q_TYPE_ERROR
+        if txn.has("qlocal", target) or sharedq.shared_queue(ctx, target) is not None:
+            return target, MQRC_NONE
+        remote = txn.get("qremote", target)
+        if remote is None:
+            return None, MQRC_UNKNOWN_OBJECT_NAME
+        return _transmission_queue(ctx, remote, op)
+    remote = txn.get("qremote", queue) or _group_object(txn, "gqremote", queue)
+    if remote is not None:
+        return _transmission_queue(ctx, remote, op)
+    return None, MQRC_UNKNOWN_OBJECT_NAME
+
+
+def _group_object(txn: Any, table: str, name: str) -> Any:
+    obj = txn.get(table, name)
+    return obj if obj is not None and obj.get("QSGDISP") == "GROUP" else None
+
+
+def _transmission_queue(ctx: Ctx, remote: Any, op: str) -> tuple[str | None, int]:
+    if op != "PUT":
+        return None, MQRC_OPTION_NOT_VALID_FOR_TYPE
+    if remote.get("PUT") == "DISABLED":
+        return None, MQRC_PUT_INHIBITED
+    txn = ctx.txn
+    rqmname = str(remote.get("RQMNAME", ""))
+    if rqmname == ctx.qm.name and remote.get("RNAME"):
+        target = str(remote.get("RNAME"))
+        return (target, MQRC_NONE) if txn.has("qlocal", target) else (
+            None, MQRC_UNKNOWN_OBJECT_NAME)
+    xmitq = str(remote.get("XMITQ", "")) or rqmname
+    if not xmitq or not txn.has("qlocal", xmitq):
+        xmitq = str(txn.get("qmgr", None).attrs.get("DEFXMITQ", ""))
+    queue = txn.get("qlocal", xmitq) if xmitq else None
+    if queue is None:
+        return None, MQRC_UNKNOWN_REMOTE_Q_MGR
+    if queue.get("USAGE") != "XMITQ":
+        return None, MQRC_XMIT_Q_USAGE_ERROR
+    return xmitq, MQRC_NONE
 
 
 def _put_check(ctx: Ctx, q: Any, size: int) -> int:
@@ -219,7 +289,10 @@ def get(ctx: Ctx, queue: str, count: int | None = None) -> Workload:
         shared = sharedq.shared_queue(ctx, queue)
         if shared is not None:
             return sharedq.get(ctx, shared, count)
-        return Workload("get", queue, wanted, 0, reason=MQRC_UNKNOWN_OBJECT_NAME)
+        target, reason = resolve(ctx, queue, "GET")
+        if target is not None:
+            return dataclasses.replace(get(ctx, target, count), queue=queue)
+        return Workload("get", queue, wanted, 0, reason=reason)
     if q.get("GET") == "DISABLED":
         return Workload("get", queue, wanted, 0, reason=MQRC_GET_INHIBITED)
     if not txn.has("messages", queue) or not txn.get("messages", queue).depth:

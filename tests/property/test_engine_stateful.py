@@ -171,8 +171,7 @@ class EngineMachine(RuleBasedStateMachine):
     @invariant()
     def page_set_0_holds_the_definitions(self) -> None:
         tables = self.qm.state.tables
-        expected = (C.OBJ_BYTES_QLOCAL * len(tables["qlocal"])
-                    + C.OBJ_BYTES_STGCLASS * len(tables["stgclass"]))
+        expected = sum(size * len(tables[table]) for table, size in C.OBJECT_BYTES.items())
         ps0 = tables["pageset"][0]
         assert ps0.object_bytes == expected
         assert ps0.persistent == math.ceil(expected / C.PAGE_SIZE)
