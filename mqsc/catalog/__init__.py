@@ -51,7 +51,7 @@ from mqsc.catalog.verbs import PREPROCESSOR_CSECT, VERBS
 #: name buffer pools, storage classes page sets, queues storage classes and CF structures):
 #: the command reference and HELP list commands in this order, dump writes definitions in it.
 FAMILY_MODULES: tuple[ModuleType, ...] = (
-    bufferpools, pagesets, storageclasses, queues, cfstructs, usage, qmgr,
+    bufferpools, pagesets, storageclasses, cfstructs, queues, usage, qmgr,
 )
 
 #: Object types, most used first (their ``rank``).

@@ -63,6 +63,8 @@ class NameRule(str, Enum):
     """Character rules for object names (reference/zos-mqsc.md §2.6)."""
 
     QUEUE = "queue"  # A-Z a-z 0-9 . / _ %
+    PROCESS = "process"  # the queue rules (IBM "Rules for naming IBM MQ objects")
+    NAMELIST = "namelist"  # the queue rules
     STGCLASS = "stgclass"  # 1-8, A-Z first, then A-Z 0-9
     CFSTRUCT = "cfstruct"  # 1-12, A-Z first, then A-Z 0-9
     QMGR = "qmgr"  # 1-4 on z/OS, A-Z first, then A-Z 0-9 @ # $
@@ -238,6 +240,7 @@ class Family:
             QSGDISP(SHARED) objects, if the type has them.
         group_wide: the objects are the queue sharing group's, not one queue manager's (CF
             structures): :attr:`table` is one of the group's tables.
+        json_key: the key of this type's list in ``mqsc dump --format json``.
     """
 
     objtype: str
@@ -249,6 +252,7 @@ class Family:
     default_object: str | None = None
     group_table: str | None = None
     group_wide: bool = False
+    json_key: str = ""
 
     def table_for(self, disposition: str) -> str | None:
         """Where objects of a QSGDISP live: GROUP and SHARED ones in the shared repository,

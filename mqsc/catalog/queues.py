@@ -167,6 +167,7 @@ FAMILY = Family(
     table="qlocal",
     default_object="SYSTEM.DEFAULT.LOCAL.QUEUE",
     group_table="gqlocal",
+    json_key="queues",
 )
 
 # ---- alias, remote and model queues ----------------------------------------------------------
@@ -242,13 +243,16 @@ def _settable(attributes: Mapping[str, Keyword]) -> tuple[str, ...]:
 
 ALIAS = Family(objtype="QALIAS", attributes=QALIAS, identity=("QUEUE", "TYPE", "QSGDISP"),
                reply="CSQM401I", settable=(*_settable(QALIAS), "QSGDISP"), table="qalias",
-               default_object="SYSTEM.DEFAULT.ALIAS.QUEUE", group_table="gqalias")
+               default_object="SYSTEM.DEFAULT.ALIAS.QUEUE", group_table="gqalias",
+               json_key="aliasQueues")
 REMOTE = Family(objtype="QREMOTE", attributes=QREMOTE, identity=("QUEUE", "TYPE", "QSGDISP"),
                 reply="CSQM401I", settable=(*_settable(QREMOTE), "QSGDISP"), table="qremote",
-                default_object="SYSTEM.DEFAULT.REMOTE.QUEUE", group_table="gqremote")
+                default_object="SYSTEM.DEFAULT.REMOTE.QUEUE", group_table="gqremote",
+                json_key="remoteQueues")
 MODEL = Family(objtype="QMODEL", attributes=QMODEL, identity=("QUEUE", "TYPE", "QSGDISP"),
                reply="CSQM401I", settable=(*_settable(QMODEL), "QSGDISP"), table="qmodel",
-               default_object="SYSTEM.DEFAULT.MODEL.QUEUE", group_table="gqmodel")
+               default_object="SYSTEM.DEFAULT.MODEL.QUEUE", group_table="gqmodel",
+               json_key="modelQueues")
 #: The queue types, in the order DISPLAY QUEUE TYPE(...) names them.
 QUEUE_TYPES: Mapping[str, Family] = {"QLOCAL": FAMILY, "QALIAS": ALIAS, "QREMOTE": REMOTE,
                                      "QMODEL": MODEL}

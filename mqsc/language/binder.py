@@ -34,6 +34,8 @@ from mqsc.support.memo import IdentityMemo
 #: Characters allowed in names, per rule (reference/zos-mqsc.md §2.6).
 NAME_PATTERNS: Mapping[NameRule, re.Pattern[str]] = {
     NameRule.QUEUE: re.compile(r"[A-Za-z0-9._/%]+"),
+    NameRule.PROCESS: re.compile(r"[A-Za-z0-9._/%]+"),
+    NameRule.NAMELIST: re.compile(r"[A-Za-z0-9._/%]+"),
     NameRule.STGCLASS: re.compile(r"[A-Z][A-Z0-9]*"),
     NameRule.CFSTRUCT: re.compile(r"[A-Z][A-Z0-9]*|CSQ_ADMIN"),
     NameRule.QMGR: re.compile(r"[A-Z@#$][A-Z0-9@#$]*"),
