@@ -21,7 +21,9 @@ from types import ModuleType
 from mqsc.catalog import (
     bufferpools,
     cfstructs,
+    namelists,
     pagesets,
+    processes,
     qmgr,
     queues,
     storageclasses,
@@ -48,10 +50,11 @@ from mqsc.catalog.model import (
 from mqsc.catalog.verbs import PREPROCESSOR_CSECT, VERBS
 
 #: The family modules, in dependency order (what a definition refers to comes first: page sets
-#: name buffer pools, storage classes page sets, queues storage classes and CF structures):
+#: name buffer pools, storage classes page sets, queues storage classes, CF structures,
+#: namelists (CLUSNL) and processes):
 #: the command reference and HELP list commands in this order, dump writes definitions in it.
 FAMILY_MODULES: tuple[ModuleType, ...] = (
-    bufferpools, pagesets, storageclasses, cfstructs, queues, usage, qmgr,
+    bufferpools, pagesets, storageclasses, cfstructs, namelists, processes, queues, usage, qmgr,
 )
 
 #: Object types, most used first (their ``rank``).

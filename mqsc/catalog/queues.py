@@ -96,8 +96,12 @@ QLOCAL = table(
     K("TRIGDPTH", Integer(1, MAX9), default=1, width=10, help="depth for TRIGTYPE(DEPTH)"),
     K("TRIGMPRI", Integer(0, 9), default=0, width=10, help="priority threshold for triggers"),
     K("TRIGDATA", Text(64), default="", width=64, help="data for the trigger message"),
-    K("INITQ", QNAME_OR_BLANK, default="", width=48, help="initiation queue"),
-    K("PROCESS", QNAME_OR_BLANK, default="", width=48, help="process definition"),
+    # Neither is checked when the queue is defined: the queue manager looks for them when a
+    # trigger event occurs (IBM "Conditions for a trigger event").
+    K("INITQ", QNAME_OR_BLANK, default="", width=48,
+      help="initiation queue for trigger messages (need not exist yet)"),
+    K("PROCESS", Name(NameRule.PROCESS, 48, blank_allowed=True), default="", width=48,
+      help="process definition the trigger message names (need not exist yet)"),
     K("QDEPTHHI", Integer(0, 100), default=80, width=10, help="high depth event threshold %"),
     K("QDEPTHLO", Integer(0, 100), default=20, width=10, help="low depth event threshold %"),
     K("QDPHIEV", ENABLED, default="DISABLED", width=10, help="queue depth high events"),
@@ -114,7 +118,8 @@ QLOCAL = table(
       help="statistics data collection"),
     K("CLUSTER", QNAME_OR_BLANK, default="", width=48, help="cluster the queue belongs to",
       verified="§6.1"),
-    K("CLUSNL", QNAME_OR_BLANK, default="", width=48, help="namelist of clusters",
+    K("CLUSNL", Name(NameRule.NAMELIST, 48, blank_allowed=True), default="", width=48,
+      help="namelist of clusters",
       verified="§6.1"),
     K("CLCHNAME", Text(48), default="", width=48, help="cluster-sender channels for XMITQ",
       verified="§6.1"),
@@ -300,7 +305,8 @@ _QUEUE_SELECTORS = A.table(
     K("PSID", Integer(0, 99, star=True), range_msg="CSQI002I",
       help="only queues with an active association with this page set", verified="§6.3, §5.1"),
     K("CLUSTER", Name(NameRule.QUEUE, 48, generic=True), help="only queues in these clusters"),
-    K("CLUSNL", Name(NameRule.QUEUE, 48, generic=True), help="only queues with these namelists"),
+    K("CLUSNL", Name(NameRule.NAMELIST, 48, generic=True),
+      help="only queues with these namelists"),
 )
 _QUEUE_TYPE = K("TYPE", Choice(("QLOCAL", "ALL", "QALIAS", "QMODEL", "QREMOTE", "QCLUSTER")),
                 default="ALL", help="queue type to show", verified="§6.3 [DOC-DISQ]")

@@ -61,7 +61,8 @@ def restore(data: dict[str, Any]) -> Any:
     """The entity a :func:`snapshot` pictures."""
     kind = data["kind"]
     if kind == "object":
-        return MQObject(data["objtype"], data["name"], Attributes.profile(data["attrs"]),
+        attrs = {k: tuple(v) if isinstance(v, list) else v for k, v in data["attrs"].items()}
+        return MQObject(data["objtype"], data["name"], Attributes.profile(attrs),
                         data["created"], data["altered"])
     if kind == "qmgr":
         return QueueManagerInfo(data["name"], data["cpf"], data["qsg"], dict(data["attrs"]),

@@ -57,7 +57,8 @@ def test_continued_lines_are_one_command() -> None:
 
 def test_verbs_then_object_types(names) -> None:
     assert texts("DEF", names) == ["DEFINE"]
-    assert texts("def ", names) == ["QLOCAL(", "QALIAS(", "QREMOTE(", "QMODEL(", "STGCLASS(",
+    assert texts("def ", names) == ["QLOCAL(", "QALIAS(", "QREMOTE(", "QMODEL(", "PROCESS(",
+                                    "NAMELIST(", "STGCLASS(",
                                     "BUFFPOOL(", "PSID(", "CFSTRUCT("]
     assert "USAGE" in texts("DIS US", names) and "QMGR" in texts("DIS ", names)
     assert "DELETE" in texts("D", names) and "DISPLAY" in texts("D", names)

@@ -109,7 +109,10 @@ OBJ_BYTES_STGCLASS = int(CONSTANTS["OBJ_BYTES_STGCLASS"].value)
 #: sized as local queues (UNVERIFIED: PS-6 measured local queues only).
 OBJECT_BYTES = {"qlocal": OBJ_BYTES_QLOCAL, "qalias": OBJ_BYTES_QLOCAL,
                 "qremote": OBJ_BYTES_QLOCAL, "qmodel": OBJ_BYTES_QLOCAL,
-                "stgclass": OBJ_BYTES_STGCLASS}
+                "stgclass": OBJ_BYTES_STGCLASS,
+                # UNVERIFIED: sized as a storage class (a few short fields) and as a local
+                # queue (up to 256 names of 48 bytes is more than a queue's record; a guess).
+                "process": OBJ_BYTES_STGCLASS, "namelist": OBJ_BYTES_QLOCAL}
 LOG_PER_MSG = int(CONSTANTS["LOG_PER_MSG"].value)
 LOG_PER_MSG_QSG = int(CONSTANTS["LOG_PER_MSG_QSG"].value)
 LOGLOAD = int(CONSTANTS["LOGLOAD"].value)
