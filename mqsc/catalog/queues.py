@@ -41,6 +41,7 @@ OBJECT_TYPES = (
     ObjectType("QALIAS", ("QA",), "alias queue: another name for a queue or topic", rank=12),
     ObjectType("QREMOTE", ("QR",), "local definition of a remote queue", rank=13),
     ObjectType("QMODEL", ("QM",), "model queue: template of dynamic queues", rank=14),
+    ObjectType("QSTATUS", ("QS",), "status of local queues (DISPLAY)", rank=15),
 )
 
 QLOCAL = table(
@@ -331,9 +332,33 @@ def _display(objtype: str, selectors: Mapping[str, Keyword], attributes: Mapping
                        verified="§6.3 [DOC-DISQ]", help=f"show {what}")
 
 
+# ---- DISPLAY QSTATUS ---------------------------------------------------------------------------
+#: What the simulation knows of a local queue's status (IBM "DISPLAY QSTATUS"). MSGAGE, QTIME
+#: and the last put and get times need MONQ data the simulation does not keep, so they are not
+#: offered; no application keeps a queue open between commands here, so IPPROCS and OPPROCS
+#: are 0 and UNCOM is NO, and TYPE(HANDLE) finds no handles.
+QSTATUS = table(
+    K("QSTATUS", QNAME, width=48, help="queue name", verified="DISPLAY QSTATUS"),
+    K("TYPE", Choice(("QUEUE", "HANDLE")), width=10, help="queue status or handle status",
+      verified="DISPLAY QSTATUS"),
+    K("QSGDISP", Choice(("QMGR", "COPY", "SHARED")), width=10,
+      help="disposition of the queue", verified="DISPLAY QSTATUS"),
+    K("CURDEPTH", Integer(0, MAX9), width=10, help="messages on the queue now",
+      verified="DISPLAY QSTATUS"),
+    K("IPPROCS", Integer(0, MAX9), width=10, help="handles open for input",
+      verified="DISPLAY QSTATUS"),
+    K("OPPROCS", Integer(0, MAX9), width=10, help="handles open for output",
+      verified="DISPLAY QSTATUS"),
+    K("UNCOM", Choice(("NO", "YES")), width=10,
+      help="whether uncommitted changes are pending (the simulation commits every put and "
+           "get at once)", verified="DISPLAY QSTATUS"),
+)
+STATUS = Family(objtype="QSTATUS", attributes=QSTATUS, identity=("QSTATUS", "TYPE", "QSGDISP"),
+                reply="CSQM420I")
+
 #: DISPLAY QUEUE shows every queue type; DISPLAY QLOCAL, QALIAS... one.
 FAMILIES = {"QLOCAL": FAMILY, "QUEUE": QUEUE, "QALIAS": ALIAS, "QREMOTE": REMOTE,
-            "QMODEL": MODEL}
+            "QMODEL": MODEL, "QSTATUS": STATUS}
 
 _NO_STORAGE = A.pick(_QUEUE_SELECTORS, ("ALL", "CMDSCOPE", "QSGDISP", "CLUSTER", "CLUSNL"))
 
@@ -373,4 +398,31 @@ SPECS: tuple[CommandSpec, ...] = (
           verified="DELETE QMODEL", help="delete a model queue"),
     _display("QMODEL", A.pick(_QUEUE_SELECTORS, ("ALL", "CMDSCOPE", "QSGDISP", "STGCLASS",
                                                  "CFSTRUCT")), QMODEL, "model queues"),
+    # Module names of CLEAR and MOVE follow the message manager's pattern (UNVERIFIED).
+    CommandSpec("CLEAR", "QLOCAL", A.QNAME, A.table(
+        A.CMDSCOPE, K("QSGDISP", Choice(("PRIVATE", "SHARED")), default="PRIVATE",
+                      help="clear the private queue or the shared queue of that name",
+                      verified="CLEAR QLOCAL (clear messages from local queue)")),
+        S_2CR, "CSQMCLMQ", verified="CLEAR QLOCAL (clear messages from local queue)",
+        help="remove every message from a local queue"),
+    CommandSpec("MOVE", "QLOCAL", A.QNAME, A.table(
+        K("TOQLOCAL", QNAME, help="the local queue the messages go to",
+          verified="MOVE QLOCAL (move messages between local queues) on z/OS"),
+        K("TYPE", Choice(("MOVE", "ADD")), default="MOVE",
+          help="MOVE: the target must be empty; ADD: add to the messages it has",
+          verified="MOVE QLOCAL (move messages between local queues) on z/OS"),
+        A.CMDSCOPE, K("QSGDISP", Choice(("PRIVATE", "SHARED")), default="PRIVATE",
+                      help="move from the private queue or the shared queue of that name",
+                      verified="MOVE QLOCAL (move messages between local queues) on z/OS")),
+        S_2CR, "CSQMMVMQ", required=("TOQLOCAL",),
+        verified="MOVE QLOCAL (move messages between local queues) on z/OS",
+        help="move every message of a local queue to another"),
+    CommandSpec("DISPLAY", "QSTATUS", A.GENERIC_QNAME, A.table(
+        A.ALL, A.CMDSCOPE,
+        K("TYPE", Choice(("QUEUE", "HANDLE")), default="QUEUE",
+          help="queue status, or the handles open on the queue", verified="DISPLAY QSTATUS")),
+        S_2CR, "CSQMDRTS",
+        requestable=frozenset(n for n in QSTATUS if n not in ("QSTATUS", "TYPE")),
+        where=frozenset(n for n in QSTATUS if n not in ("QSTATUS", "TYPE")),
+        verified="DISPLAY QSTATUS", help="show the status of local queues"),
 )

@@ -17,6 +17,8 @@ VERBS: tuple[Verb, ...] = (
     Verb("BACKUP", (), "back up a CF structure (no synonym, [DOC-BACKUP])"),
     Verb("RECOVER", ("REC",), "recover a CF structure"),
     Verb("RESET", (), "reset a CF structure (ACTION(FAIL) simulates a failure)"),
+    Verb("CLEAR", (), "remove every message from a local queue"),
+    Verb("MOVE", (), "move every message of a local queue to another"),
     Verb("START", ("STA",), "start the queue manager"),
     Verb("STOP", (), "stop the queue manager"),
 )

@@ -312,3 +312,97 @@ def _getter(ctx: Ctx, obj: MQObject) -> d.Getter:
         return stamps.get(name, "")
 
     return get
+
+
+# ---- CLEAR, MOVE and DISPLAY QSTATUS ---------------------------------------------------------
+# IBM "CLEAR QLOCAL" and "MOVE QLOCAL on z/OS" refuse a queue that is open or holds
+# uncommitted messages. No application keeps a queue open between commands in the simulation
+# and every put and get commits at once, so those refusals cannot arise here (docs/engine.md).
+def _local_for(ctx: Ctx, name: str, qsgdisp: str) -> MQObject:
+    """The private (QSGDISP PRIVATE) or shared local queue a CLEAR or MOVE names."""
+    if qsgdisp == "SHARED":
+        obj = ctx.txn.get("gqlocal", name)
+        if obj is None or obj.get("QSGDISP") != "SHARED":
+            raise ctx.not_found("QLOCAL", name, "SHARED")
+        return obj
+    obj = ctx.txn.get("qlocal", name)
+    if obj is None:
+        raise ctx.not_found("QLOCAL", name)
+    return obj
+
+
+def _empty(ctx: Ctx, obj: MQObject) -> None:
+    """Every message of a queue goes, through the storage model (pages freed)."""
+    if obj.get("QSGDISP") == "SHARED":
+        sharedq.purge(ctx, obj.name)
+    else:
+        messages.purge_queue(ctx, obj)
+
+
+@handles("CLEAR", "QLOCAL")
+def clear_qlocal(ctx: Ctx) -> None:
+    obj = _local_for(ctx, ctx.cmd.name, str(ctx.cmd.get("QSGDISP", "PRIVATE")))
+    if depth_of(ctx, obj):
+        _empty(ctx, obj)
+
+
+@handles("MOVE", "QLOCAL")
+def move_qlocal(ctx: Ctx) -> None:
+    """MOVE QLOCAL(source) TOQLOCAL(target): the messages keep their priority, persistence
+    and size (IBM usage notes). z/OS moves in committed batches; mqsc moves all or nothing."""
+    cmd = ctx.cmd
+    source = _local_for(ctx, cmd.name, str(cmd.get("QSGDISP", "PRIVATE")))
+    target_name = str(cmd.get("TOQLOCAL"))
+    target = ctx.txn.get("qlocal", target_name)
+    if target is None:
+        target = ctx.txn.get("gqlocal", target_name)
+        if target is None or target.get("QSGDISP") != "SHARED":
+            raise ctx.not_found("QLOCAL", target_name, keyword="TOQLOCAL")
+    if target.name == source.name and target.get("QSGDISP") == source.get("QSGDISP"):
+        raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="QLOCAL",
+                                 keyword2="TOQLOCAL")
+    if cmd.get("TYPE", "MOVE") == "MOVE" and depth_of(ctx, target):
+        raise ctx.object_failure("CSQM155I", "NOT_ALLOWED", queue=target.name)
+    table = "cfmsgs" if source.get("QSGDISP") == "SHARED" else "messages"
+    store = ctx.txn.get(table, source.name)
+    if store is None or not store.depth:
+        ctx.say("CSQM127I", queue=source.name)
+        return
+    # In delivery order, as successive MQGETs would take them.
+    runs = [(r.count, r.size, r.persistent, r.priority) for r in (
+        store.runs if source.get("MSGDLVSQ") == "FIFO"
+        else sorted(store.runs, key=lambda r: (-r.priority, r.id)))]
+    _empty(ctx, source)  # gets free the pages before the puts take theirs
+    moved = 0
+    for count, size, persistent, priority in runs:
+        done = messages.put(ctx, target.name, count, size, persistent=persistent,
+                            priority=priority)
+        if done.reason:
+            raise ctx.object_failure("CSQM157I", "NOT_ALLOWED", queue=target.name,
+                                     code=done.reason)
+        moved += count
+    ctx.say("CSQM156I", count=moved, source=source.name, target=target.name)
+
+
+QSTATUS = catalog_queues.STATUS
+
+
+@handles("DISPLAY", "QSTATUS")
+def display_qstatus(ctx: Ctx) -> None:
+    if ctx.cmd.get("TYPE", "QUEUE") == "HANDLE":
+        d.display(ctx, QSTATUS, iter(()))  # no application holds a handle between commands
+        return
+    d.display(ctx, QSTATUS, (_status(ctx, get) for get in selected(ctx, QLOCAL)))
+
+
+def _status(ctx: Ctx, queue: d.Getter) -> d.Getter:
+    fixed = {"TYPE": "QUEUE", "IPPROCS": 0, "OPPROCS": 0, "UNCOM": "NO"}
+
+    def get(name: str) -> object:
+        if name == "QSTATUS":
+            return queue("QUEUE")
+        if name in fixed:
+            return fixed[name]
+        return queue(name)
+
+    return get
