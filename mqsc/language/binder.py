@@ -178,6 +178,8 @@ class _Binder:
                 raise self.fail("CSQ9011E", param.start, param.end, keyword=word)
             return not negated
         if not values:
+            if values is not None and isinstance(kind, NameList) and keyword.default == ():
+                return ()  # NAMES(): an empty list of names (a namelist with none)
             raise self.fail("CSQ9010E", param.start, param.end, keyword=word)
         if isinstance(kind, NameList):
             if len(values) > kind.max_items:
