@@ -82,7 +82,8 @@ def check(sources: Iterable[Source], qm: QueueManager | None, *,
                 continue
             result, failure = _execute(qm, logical, parsed, options, linter, report)
             report.steps.append(Step(logical, parsed, result, failure))
-            if result.ok and not isinstance(parsed, Rejected) and parsed.objtype == "QLOCAL" \
+            if result.ok and not isinstance(parsed, Rejected) \
+                    and parsed.objtype in ("QLOCAL", "QALIAS") \
                     and parsed.verb in ("DEFINE", "ALTER"):
                 touched[str(parsed.name)] = parsed
         reports.append(report)
@@ -140,6 +141,16 @@ def _warn_later_failures(qm: QueueManager, touched: dict[str, Command],
     tables = qm.state.tables
     warnings = []
     for name, command in touched.items():
+        alias = tables["qalias"].get(name)
+        if alias is not None:
+            target = str(alias.get("TARGET", ""))
+            if alias.get("TARGTYPE") == "QUEUE" and not any(
+                    target in tables[t] for t in ("qlocal", "qremote", "gqlocal")):
+                # z/OS defines an alias whatever its TARGET (IBM "DEFINE QALIAS"); the first
+                # MQOPEN of it fails.
+                warnings.append(Diagnostic("MQSC103W", {"queue": name, "target": target},
+                                           command.source, command.span_of("TARGET")))
+            continue
         queue = tables["qlocal"].get(name)
         if queue is None or queue.get("QSGDISP") == "SHARED":
             continue

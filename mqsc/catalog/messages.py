@@ -316,6 +316,11 @@ _CATALOG: tuple[MessageDef, ...] = (
        "defined: its first put will fail with MQRC 2193 (MQRC_PAGESET_ERROR)", 4, V,
        "emulator check (storage-model SC-2, RC-3)",
        "The storage class PSID is not checked at define time; puts fail later."),
+    _m("MQSC103W", "Alias queue {queue} names target {target}, which is not a local or remote "
+       "queue after the deck: its first put or get will fail with MQRC 2085 "
+       "(MQRC_UNKNOWN_OBJECT_NAME)", 4, V, "emulator check (IBM \"DEFINE QALIAS\": TARGET "
+       "is not checked when the alias is defined)",
+       "z/OS accepts the alias; applications that open it fail until the target exists."),
     # ---- Queue sharing groups (issue 6): where the z/OS message is not public, the failure is
     # CSQM090E with the VERIFIED reason 00C5004F ("see the more specific accompanying message")
     # and this explanatory message; see docs/qsg.md.
