@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from mqsc.catalog import COMMANDS, CommandSpec, Source
+from mqsc.catalog import COMMANDS, DEFINED, CommandSpec, Source
 from mqsc.engine import results
 from mqsc.engine.records import RC_FAILED, Message, Result
 from mqsc.language.commands import Command
@@ -28,8 +28,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.manager import QueueManager
     from mqsc.language.reader import LogicalCommand
 
-#: Object types whose GROUP objects have COPY objects on every member.
-COPIED = ("QLOCAL", "STGCLASS")
+#: Object types whose GROUP objects have COPY objects on every member: every defined type
+#: with a shared-repository table (the catalog's families).
+COPIED = tuple(objtype for objtype, family in DEFINED.items() if family.group_table)
 
 
 def routed(qm: QueueManager, logical: LogicalCommand | None, cmd: Command,

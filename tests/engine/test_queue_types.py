@@ -106,3 +106,19 @@ def test_alias_remote_and_model_take_their_defaults_from_the_system_objects() ->
              qm.execute("DISPLAY QMODEL(M*) MAXDEPTH DEFTYPE").objects}
     assert shown["M1"]["MAXDEPTH"] == shown["M2"]["MAXDEPTH"] == 77
     assert (shown["M1"]["DEFTYPE"], shown["M2"]["DEFTYPE"]) == ("TEMPDYN", "PERMDYN")
+
+
+def test_group_objects_of_the_other_types_are_copied_to_each_member() -> None:
+    from tests.engine.conftest import fresh_group
+
+    group = fresh_group()
+    qm1, qm2 = list(group.members.values())[:2]
+    for command in ("DEFINE QALIAS(G.ALIAS) TARGET(G.Q) QSGDISP(GROUP)",
+                    "DEFINE PROCESS(G.PROC) APPLICID('T') QSGDISP(GROUP)",
+                    "DEFINE NAMELIST(G.NL) NAMES(A) QSGDISP(GROUP)"):
+        assert qm1.execute(command).ok, command
+    shown = qm2.execute("DISPLAY QUEUE(G.*) QSGDISP(ALL)").objects
+    assert [dict(o.attrs)["QSGDISP"] for o in shown] == ["COPY", "GROUP"]
+    assert qm2.execute("DISPLAY PROCESS(G.PROC) QSGDISP(COPY)").objects
+    # A private queue of another type cannot take the name of a group alias.
+    assert qm2.execute("DEFINE QLOCAL(G.ALIAS)").message_ids[0] == "CSQM099I"
