@@ -320,6 +320,8 @@ def _getter(ctx: Ctx, obj: MQObject) -> d.Getter:
 # and every put and get commits at once, so those refusals cannot arise here (docs/engine.md).
 def _local_for(ctx: Ctx, name: str, qsgdisp: str) -> MQObject:
     """The private (QSGDISP PRIVATE) or shared local queue a CLEAR or MOVE names."""
+    if qsgdisp == "SHARED" and not ctx.qm.info.qsg:
+        raise ctx.fail("CSQM152I", qsgdisp=qsgdisp)
     if qsgdisp == "SHARED":
         obj = ctx.txn.get("gqlocal", name)
         if obj is None or obj.get("QSGDISP") != "SHARED":

@@ -122,3 +122,26 @@ def test_group_objects_of_the_other_types_are_copied_to_each_member() -> None:
     assert qm2.execute("DISPLAY PROCESS(G.PROC) QSGDISP(COPY)").objects
     # A private queue of another type cannot take the name of a group alias.
     assert qm2.execute("DEFINE QLOCAL(G.ALIAS)").message_ids[0] == "CSQM099I"
+
+
+def test_move_a_private_queue_to_a_shared_queue_and_clear_it() -> None:
+    """IBM "MOVE QLOCAL on z/OS": its typical use, private to shared in a sharing group."""
+    from tests.engine.conftest import fresh_group
+
+    group = fresh_group()
+    qm = next(iter(group.members.values()))
+    run(qm, "DEFINE QLOCAL(PRIV.Q)", "DEFINE QLOCAL(SHR.Q) QSGDISP(SHARED) CFSTRUCT(APP1)")
+    assert qm.put("PRIV.Q", 20, 1000).done == 20
+    result = qm.execute("MOVE QLOCAL(PRIV.Q) TOQLOCAL(SHR.Q)")
+    assert result.message_ids[:2] == ("CSQM156I", "CSQ9022I")  # then CSQE005I: connected
+    assert qm.execute("DISPLAY QSTATUS(SHR.Q)").objects[0].get("CURDEPTH") == 20
+    assert qm.execute("DISPLAY QSTATUS(PRIV.Q)").objects[0].get("CURDEPTH") == 0
+    assert qm.execute("CLEAR QLOCAL(SHR.Q)").message_ids[0] == "CSQM125I"  # PRIVATE by default
+    run(qm, "CLEAR QLOCAL(SHR.Q) QSGDISP(SHARED)")
+    assert qm.execute("DISPLAY QSTATUS(SHR.Q)").objects[0].get("CURDEPTH") == 0
+
+
+def test_shared_clear_outside_a_group_needs_one() -> None:
+    qm = fresh_qmz1()
+    assert qm.execute("CLEAR QLOCAL(USER1.ABAR.QUEUE) QSGDISP(SHARED)").message_ids[0] == \
+        "CSQM152I"
