@@ -353,8 +353,10 @@ QSTATUS = table(
       help="whether uncommitted changes are pending (the simulation commits every put and "
            "get at once)", verified="DISPLAY QSTATUS"),
 )
-STATUS = Family(objtype="QSTATUS", attributes=QSTATUS, identity=("QSTATUS", "TYPE", "QSGDISP"),
-                reply="CSQM420I")
+#: CURDEPTH is shown without being asked for, as runmqsc's DISPLAY QSTATUS shows it (z/OS
+#: UNVERIFIED).
+STATUS = Family(objtype="QSTATUS", attributes=QSTATUS,
+                identity=("QSTATUS", "TYPE", "QSGDISP", "CURDEPTH"), reply="CSQM420I")
 
 #: DISPLAY QUEUE shows every queue type; DISPLAY QLOCAL, QALIAS... one.
 FAMILIES = {"QLOCAL": FAMILY, "QUEUE": QUEUE, "QALIAS": ALIAS, "QREMOTE": REMOTE,
