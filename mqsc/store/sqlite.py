@@ -35,7 +35,7 @@ from mqsc.engine.lifecycle import Phase
 from mqsc.engine.log import LogRecord
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.objects import Attributes, MQObject
-from mqsc.engine.serial import restore, snapshot
+from mqsc.engine.serial import attribute_values, restore, snapshot
 from mqsc.engine.state import GROUP_TABLES, PRIVATE_TABLES, Change
 from mqsc.language.source import Source as TextSource
 from mqsc.store.schema import APPLICATION, CURRENT, MIGRATIONS
@@ -435,7 +435,7 @@ class StateStore:
         value = json.loads(data)
         if value.get("kind") == "object" and "profile" in value:
             base = self._profile(value["profile"])
-            attrs = Attributes(base, MappingProxyType(value["own"]))
+            attrs = Attributes(base, MappingProxyType(attribute_values(value["own"])))
             return MQObject(value["objtype"], value["name"], attrs, value["created"],
                             value["altered"])
         return restore(value)
@@ -462,7 +462,7 @@ class StateStore:
         profile = self._profiles.get(pid)
         if profile is None:
             row = self.conn.execute("SELECT data FROM profile WHERE id = ?", (pid,)).fetchone()
-            profile = MappingProxyType(json.loads(row[0]))
+            profile = MappingProxyType(attribute_values(json.loads(row[0])))
             self._profiles[pid] = profile
             self._profile_ids.put(profile, pid)
         return profile
