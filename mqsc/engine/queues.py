@@ -71,8 +71,13 @@ def check_group(ctx: Ctx, attrs: Attributes) -> None:
 
 
 def check_other(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
-    """The z/OS rules on an alias, remote or model queue: its disposition needs a group."""
+    """The z/OS rules on an alias, remote or model queue: its disposition needs a group; a
+    model of shared dynamic queues names the CF structure they go in (IBM "DEFINE QMODEL":
+    DEFTYPE(SHAREDYN) makes shared queues, which need a CFSTRUCT)."""
     check_group(ctx, attrs)
+    if attrs.get("DEFTYPE") == "SHAREDYN" and not attrs.get("CFSTRUCT"):
+        raise ctx.object_failure("CSQM154I", "NOT_ALLOWED", keyword="DEFTYPE",
+                                 value="SHAREDYN", required="CFSTRUCT")
 
 
 def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
