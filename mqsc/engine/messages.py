@@ -20,6 +20,7 @@ from mqsc.catalog.mqrc import (
     MQRC_NO_MSG_AVAILABLE,
     MQRC_NONE,
     MQRC_OPTION_NOT_VALID_FOR_TYPE,
+    MQRC_PERSISTENT_NOT_ALLOWED,
     MQRC_PAGESET_ERROR,
     MQRC_PUT_INHIBITED,
     MQRC_Q_FULL,
@@ -29,8 +30,9 @@ from mqsc.catalog.mqrc import (
     MQRC_UNKNOWN_REMOTE_Q_MGR,
     MQRC_XMIT_Q_USAGE_ERROR,
 )
-from mqsc.engine import sharedq
-from mqsc.engine.objects import MQObject
+from mqsc.catalog.queues import FAMILY as QLOCAL
+from mqsc.engine import sharedq, space
+from mqsc.engine.objects import Attributes, MQObject
 from mqsc.engine.records import Workload
 from mqsc.engine.space import report_expansions
 from mqsc.engine.storage import constants as C
@@ -65,6 +67,10 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
         if shared is not None:
             return sharedq.put(ctx, shared, count, size, persistent=persistent,
                                priority=priority, batch=batch)
+        model = txn.get("qmodel", queue)
+        if model is not None and model.get("DEFTYPE") != "SHAREDYN":
+            return _put_dynamic(ctx, model, count, size, persistent=persistent,
+                                priority=priority, batch=batch)
         target, reason = resolve(ctx, queue, "PUT")
         if target is not None:
             done = put(ctx, target, count, size, persistent=persistent, priority=priority,
@@ -118,6 +124,57 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
                     persistent=persistent)
 
 
+# ---- dynamic queues ----------------------------------------------------------------------------
+#: The MQOD's default DynamicQName prefix: the queue manager completes the name.
+DYNAMIC_PREFIX = "AMQ."
+
+
+def open_dynamic(ctx: Ctx, model: MQObject) -> str:
+    """MQOPEN of a model queue: a new local queue with the model's attributes and its DEFTYPE
+    (IBM "Dynamic queues": PERMDYN stays until deleted, TEMPDYN goes at MQCLOSE), named from
+    the default DynamicQName "AMQ.*" with a unique suffix (the moment and a sequence)."""
+    stamp = ctx.stamp()
+    moment = "".join(ch for ch in stamp if ch.isdigit())[-8:]
+    sequence = 0
+    while True:
+        name = f"{DYNAMIC_PREFIX}{int(moment):08X}{sequence:08X}"
+        if not any(ctx.txn.has(t, name) for t in ("qlocal", "qalias", "qremote", "qmodel")):
+            break
+        sequence += 1
+    values = {k: v for k, v in model.attrs.items() if k in QLOCAL.settable_set}
+    values.update(QSGDISP="QMGR", DEFTYPE=model.get("DEFTYPE"))
+    ctx.txn.put("qlocal", name, MQObject("QLOCAL", name, Attributes.profile(values), stamp,
+                                         stamp))
+    space.account_objects(ctx, C.OBJ_BYTES_QLOCAL)
+    return name
+
+
+def close_dynamic(ctx: Ctx, name: str) -> None:
+    """MQCLOSE of a temporary dynamic queue: it is deleted with its messages."""
+    obj = ctx.txn.get("qlocal", name)
+    purge_queue(ctx, obj)
+    ctx.txn.delete("qlocal", name)
+    space.account_objects(ctx, -C.OBJ_BYTES_QLOCAL)
+
+
+def _put_dynamic(ctx: Ctx, model: MQObject, count: int, size: int, *,
+                 persistent: bool | None, priority: int | None, batch: int) -> Workload:
+    """A put through a model queue: to the dynamic queue its MQOPEN creates. A temporary
+    dynamic queue takes no persistent messages (MQRC 2048) and is gone when the put closes
+    it, messages and all."""
+    temporary = model.get("DEFTYPE") == "TEMPDYN"
+    if persistent is None:
+        persistent = model.get("DEFPSIST") == "YES"
+    if temporary and persistent:
+        return Workload("put", model.name, count, 0, size, reason=MQRC_PERSISTENT_NOT_ALLOWED,
+                        persistent=True)
+    name = open_dynamic(ctx, model)
+    done = put(ctx, name, count, size, persistent=persistent, priority=priority, batch=batch)
+    if temporary:
+        close_dynamic(ctx, name)
+    return done
+
+
 def resolve(ctx: Ctx, queue: str, op: str) -> tuple[str | None, int]:
     """The local queue an MQOPEN of ``queue`` for ``op`` (PUT or GET) resolves to through an
     alias or a remote queue definition, or None and the MQ reason code it fails with.
@@ -126,8 +183,8 @@ def resolve(ctx: Ctx, queue: str, op: str) -> tuple[str | None, int]:
     must exist when it is opened, MQRC 2085, and may not be another alias, MQRC 2001); a remote
     queue definition resolves, for puts only, to its transmission queue (XMITQ, else the queue
     named RQMNAME, else the queue manager's DEFXMITQ; MQRC 2087 when there is none, MQRC 2092
-    when it is not USAGE(XMITQ)), where the messages wait for a channel. A topic alias and
-    model queues (dynamic queues) are not modelled: MQRC 2085.
+    when it is not USAGE(XMITQ)), where the messages wait for a channel. A topic alias is not
+    modelled: MQRC 2085. (Model queues are opened by :func:`open_dynamic`.)
     """
     txn = ctx.txn
     alias = txn.get("qalias", queue) or _group_object(txn, "gqalias", queue)
@@ -289,6 +346,13 @@ def get(ctx: Ctx, queue: str, count: int | None = None) -> Workload:
         shared = sharedq.shared_queue(ctx, queue)
         if shared is not None:
             return sharedq.get(ctx, shared, count)
+        model = txn.get("qmodel", queue)
+        if model is not None and model.get("DEFTYPE") != "SHAREDYN":
+            # An MQOPEN for input makes a new, empty dynamic queue (a permanent one stays).
+            name = open_dynamic(ctx, model)
+            if model.get("DEFTYPE") == "TEMPDYN":
+                close_dynamic(ctx, name)
+            return Workload("get", name, wanted, 0, reason=MQRC_NO_MSG_AVAILABLE)
         target, reason = resolve(ctx, queue, "GET")
         if target is not None:
             return dataclasses.replace(get(ctx, target, count), queue=queue)

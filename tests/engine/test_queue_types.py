@@ -8,7 +8,9 @@ import pytest
 from mqsc.catalog.mqrc import (
     MQRC_ALIAS_BASE_Q_TYPE_ERROR,
     MQRC_GET_INHIBITED,
+    MQRC_NO_MSG_AVAILABLE,
     MQRC_OPTION_NOT_VALID_FOR_TYPE,
+    MQRC_PERSISTENT_NOT_ALLOWED,
     MQRC_PUT_INHIBITED,
     MQRC_UNKNOWN_OBJECT_NAME,
     MQRC_UNKNOWN_REMOTE_Q_MGR,
@@ -62,7 +64,7 @@ def test_an_alias_whose_target_is_missing_is_defined_but_cannot_be_opened() -> N
      MQRC_XMIT_Q_USAGE_ERROR),
     (["DEFINE QLOCAL(QMB) USAGE(XMITQ)", "DEFINE QREMOTE(A1) RNAME(Q) RQMNAME(QMB)"], "get",
      MQRC_OPTION_NOT_VALID_FOR_TYPE),
-    (["DEFINE QMODEL(A1)"], "put", MQRC_UNKNOWN_OBJECT_NAME),
+    (["DEFINE QMODEL(A1) DEFPSIST(YES)"], "put", MQRC_PERSISTENT_NOT_ALLOWED),
 ])
 def test_refused_opens_change_nothing(setup, operation, reason) -> None:
     qm = fresh_qmz1()
@@ -145,3 +147,30 @@ def test_shared_clear_outside_a_group_needs_one() -> None:
     qm = fresh_qmz1()
     assert qm.execute("CLEAR QLOCAL(USER1.ABAR.QUEUE) QSGDISP(SHARED)").message_ids[0] == \
         "CSQM152I"
+
+
+def test_a_put_through_a_permanent_model_makes_a_dynamic_queue_that_stays() -> None:
+    qm = fresh_qmz1()
+    run(qm, "DEFINE QMODEL(PAY.MODEL) DEFTYPE(PERMDYN) MAXDEPTH(50) DESCR('from the model')")
+    done = qm.put("PAY.MODEL", 5, 1000)
+    assert done.done == 5 and done.queue.startswith("AMQ.")
+    shown = qm.execute(f"DISPLAY QLOCAL({done.queue}) DEFTYPE MAXDEPTH DESCR CURDEPTH").objects
+    assert [(o.get("DEFTYPE"), o.get("MAXDEPTH"), o.get("DESCR"), o.get("CURDEPTH"))
+            for o in shown] == [("PERMDYN", 50, "from the model", 5)]
+    again = qm.put("PAY.MODEL", 1, 1000)
+    assert again.queue != done.queue  # every MQOPEN makes a new queue
+    got = qm.get("PAY.MODEL")  # an open for input makes a new, empty one
+    assert got.reason == MQRC_NO_MSG_AVAILABLE
+    assert len(qm.execute("DISPLAY QLOCAL(AMQ.*)").objects) == 3
+
+
+def test_a_temporary_dynamic_queue_goes_at_close_with_its_messages() -> None:
+    qm = fresh_qmz1()
+    run(qm, "DEFINE QMODEL(TMP.MODEL) DEFTYPE(TEMPDYN)")
+    before = qm.execute("DISPLAY USAGE PSID(04)").records[0]
+    done = qm.put("TMP.MODEL", 3, 1000)
+    assert (done.done, done.reason) == (3, 0)
+    assert not qm.execute("DISPLAY QLOCAL(AMQ.*)").objects
+    # The page set is as before (the freed pages' buffers stay changed until written).
+    assert qm.execute("DISPLAY USAGE PSID(04)").records[0] == before
+    assert qm.put("TMP.MODEL", 1, persistent=True).reason == MQRC_PERSISTENT_NOT_ALLOWED
