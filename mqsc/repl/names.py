@@ -37,6 +37,7 @@ OBJECT_TABLES: Mapping[str, tuple[str, ...]] = {
     **{spec.objtype: RULE_TABLES[spec.name.rule] for spec in catalog.SPECS
        if getattr(spec.name, "rule", None) in RULE_TABLES},
     **{objtype: (family.table,) for objtype, family in catalog.DEFINED.items()},
+    "QSTATUS": (catalog.DEFINED["QLOCAL"].table,),  # the status of local queues only
     "BUFFPOOL": ("pool",),
     "PSID": ("pageset",),
 }

@@ -72,6 +72,7 @@ def test_names_of_every_queue_type(qm, names) -> None:
     assert [t for t in texts("DIS Q(PAY", names) if t.startswith("PAY")] == every
     assert [t for t in texts("DIS QA(PAY", names) if t.startswith("PAY")] == ["PAY.ALIAS"]
     assert [t for t in texts("ALTER QR(PAY", names) if t.startswith("PAY")] == ["PAY.REMOTE"]
+    assert [t for t in texts("DIS QS(PAY", names) if t.startswith("PAY")] == ["PAY.IN"]
     assert [t for t in texts("DEF QA(X) TARGET(PAY", names) if t.startswith("PAY")] == every
     alias = next(s for s in suggest("DIS QA(PAY", catalog, names) if s.text == "PAY.ALIAS")
     assert "target PAY.IN" in alias.meta
