@@ -321,6 +321,15 @@ _CATALOG: tuple[MessageDef, ...] = (
        "(MQRC_UNKNOWN_OBJECT_NAME)", 4, V, "emulator check (IBM \"DEFINE QALIAS\": TARGET "
        "is not checked when the alias is defined)",
        "z/OS accepts the alias; applications that open it fail until the target exists."),
+    _m("MQSC104W", "Remote queue {queue} has no transmission queue to use after the deck: its "
+       "first put will fail with MQRC {code} ({reason})", 4, V,
+       "emulator check (IBM \"DEFINE QREMOTE\", XmitQName: XMITQ, else the queue named "
+       "RQMNAME, else DEFXMITQ; not checked when the definition is made)",
+       "z/OS accepts the definition; puts fail until a USAGE(XMITQ) queue is there."),
+    _m("MQSC105W", "Queue {queue} is triggered but its initiation queue {initq} is not defined "
+       "after the deck: no trigger message can be written", 4, V,
+       "emulator check (IBM \"Conditions for a trigger event\": the initiation queue must "
+       "exist)", "z/OS accepts the definition; the trigger never fires."),
     # ---- Queue sharing groups (issue 6): where the z/OS message is not public, the failure is
     # CSQM090E with the VERIFIED reason 00C5004F ("see the more specific accompanying message")
     # and this explanatory message; see docs/qsg.md.

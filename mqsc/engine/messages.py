@@ -10,6 +10,7 @@ them. Shared queues' puts and gets are in :mod:`mqsc.engine.sharedq`.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from mqsc.catalog.mqrc import (
@@ -219,15 +220,25 @@ def _transmission_queue(ctx: Ctx, remote: Any, op: str) -> tuple[str | None, int
     if remote.get("PUT") == "DISABLED":
         return None, MQRC_PUT_INHIBITED
     txn = ctx.txn
+    defxmitq = str(txn.get("qmgr", None).attrs.get("DEFXMITQ", ""))
+    return transmission_queue(remote, lambda name: txn.get("qlocal", name), ctx.qm.name,
+                              defxmitq)
+
+
+def transmission_queue(remote: Any, local: Callable[[str], Any], qmgr: str,
+                       defxmitq: str) -> tuple[str | None, int]:
+    """Where a put to remote queue definition ``remote`` goes, given the local queues
+    (``local(name)``), this queue manager's name and its DEFXMITQ: (queue, MQRC_NONE), or
+    (None, the MQ reason code the MQOPEN fails with). ``mqsc check`` asks the same."""
     rqmname = str(remote.get("RQMNAME", ""))
-    if rqmname == ctx.qm.name and remote.get("RNAME"):
+    if rqmname == qmgr and remote.get("RNAME"):
         target = str(remote.get("RNAME"))
-        return (target, MQRC_NONE) if txn.has("qlocal", target) else (
+        return (target, MQRC_NONE) if local(target) is not None else (
             None, MQRC_UNKNOWN_OBJECT_NAME)
     xmitq = str(remote.get("XMITQ", "")) or rqmname
-    if not xmitq or not txn.has("qlocal", xmitq):
-        xmitq = str(txn.get("qmgr", None).attrs.get("DEFXMITQ", ""))
-    queue = txn.get("qlocal", xmitq) if xmitq else None
+    if not xmitq or local(xmitq) is None:
+        xmitq = defxmitq
+    queue = local(xmitq) if xmitq else None
     if queue is None:
         return None, MQRC_UNKNOWN_REMOTE_Q_MGR
     if queue.get("USAGE") != "XMITQ":
