@@ -327,8 +327,10 @@ def _filters(attributes: Mapping[str, Keyword]) -> frozenset[str]:
 
 def _display(objtype: str, selectors: Mapping[str, Keyword], attributes: Mapping[str, Keyword],
              what: str) -> CommandSpec:
+    # Any queue attribute may be requested of any queue type: one that does not apply to the
+    # type gives no output and no error (IBM "DISPLAY QUEUE"). WHERE takes the type's own.
     return CommandSpec("DISPLAY", objtype, A.GENERIC_QNAME, selectors, S_2CR, "CSQMDRTS",
-                       requestable=_requestable(attributes), where=_filters(attributes),
+                       requestable=_requestable(QUEUE.attributes), where=_filters(attributes),
                        verified="§6.3 [DOC-DISQ]", help=f"show {what}")
 
 
