@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.decks import OUT, define_qlocal_deck  # noqa: E402
+from bench.decks import OUT, define_mixed_deck, define_qlocal_deck  # noqa: E402
 
 SCENARIOS: dict[str, Callable[[int], dict]] = {}
 DEFAULT_SIZES: dict[str, list[int]] = {}
@@ -122,9 +122,10 @@ def run_deck(deck: Path, *options: str) -> float:
             return time.perf_counter() - start
 
 
-def deck_row(count: int, *options: str) -> dict:
-    deck = define_qlocal_deck(count)
-    run_deck(define_qlocal_deck(10), *options)  # cached bytecode, as an installed mqsc has
+def deck_row(count: int, *options: str, make: Callable[[int], Path] = define_qlocal_deck
+             ) -> dict:
+    deck = make(count)
+    run_deck(make(10), *options)  # cached bytecode, as an installed mqsc has
     seconds = min(run_deck(deck, *options) for _ in range(3))
     floor_s = lark_floor(deck.read_text().splitlines())
     return {"commands": count, "seconds": seconds, "rate": count / seconds,
@@ -136,6 +137,13 @@ def deck_in_memory(count: int) -> dict:
     """S1: ``mqsc run --memory`` of the DEFINE QLOCAL deck in a new process, output to a file
     (process start, QMZ1 build, parse, bind, execute, render)."""
     return deck_row(count, "--memory")
+
+
+@scenario("mixed", [10_000, 25_000, 50_000])
+def mixed_in_memory(count: int) -> dict:
+    """S1 with a deck that cycles through every object type (local, alias, remote and model
+    queues, processes, namelists, storage classes); compare its rate with ``deck``'s."""
+    return deck_row(count, "--memory", make=define_mixed_deck)
 
 
 @scenario("durable", [10_000, 25_000, 50_000])

@@ -22,13 +22,16 @@ from mqsc.engine.manager import QueueManager
 from mqsc.language.commands import VERB_CLASSES, Command
 
 #: Object types in dump order: what a definition refers to comes before it (queues name
-#: storage classes; page sets name buffer pools); ALTER QMGR last, as IBM's CSQINP2 has it.
-ORDER = ("BUFFPOOL", "PSID", "STGCLASS", "CFSTRUCT", "QLOCAL", "QMGR")
+#: storage classes; page sets name buffer pools): the catalog's family order, which is that
+#: dependency order; ALTER QMGR last, as IBM's CSQINP2 has it.
+ORDER = ("BUFFPOOL", "PSID", *DEFINED, "QMGR")
 #: Command options, not attributes: never part of a definition.
 OPTIONS = frozenset({"LIKE", "REPLACE", "CMDSCOPE"})
 #: Keys of the JSON dump, per object type.
-JSON_GROUPS = {"BUFFPOOL": "bufferPools", "PSID": "pageSets", "STGCLASS": "storageClasses",
-               "CFSTRUCT": "cfStructures", "QLOCAL": "queues"}
+JSON_GROUPS = {"BUFFPOOL": "bufferPools", "PSID": "pageSets",
+               **{objtype: family.json_key for objtype, family in DEFINED.items()}}
+#: The key of an object's name in its JSON record (``queue`` for every queue type).
+JSON_NAMES = {objtype: family.identity[0].lower() for objtype, family in DEFINED.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +180,7 @@ def to_json(qm: QueueManager, defs: Iterable[Definition] | None = None) -> dict[
         if d.objtype == "QMGR":
             out["qmgr"].update(record)
             continue
-        name_key = {"QLOCAL": "queue"}.get(d.objtype, d.objtype.lower())
+        name_key = JSON_NAMES.get(d.objtype, d.objtype.lower())
         out[JSON_GROUPS[d.objtype]].append({name_key: d.name, **record})
     return out
 

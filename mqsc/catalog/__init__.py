@@ -25,7 +25,9 @@ from mqsc.catalog import (
     channels,
     chinit,
     chlauth,
+    namelists,
     pagesets,
+    processes,
     qmgr,
     queues,
     storageclasses,
@@ -54,10 +56,11 @@ from mqsc.catalog.model import (
 from mqsc.catalog.verbs import PREPROCESSOR_CSECT, VERBS
 
 #: The family modules, in dependency order (what a definition refers to comes first: page sets
-#: name buffer pools, storage classes page sets, queues storage classes and CF structures):
+#: name buffer pools, storage classes page sets, queues storage classes, CF structures,
+#: namelists (CLUSNL) and processes):
 #: the command reference and HELP list commands in this order, dump writes definitions in it.
 FAMILY_MODULES: tuple[ModuleType, ...] = (
-    bufferpools, pagesets, storageclasses, queues, cfstructs, usage, qmgr,
+    bufferpools, pagesets, storageclasses, cfstructs, namelists, processes, queues, usage, qmgr,
     channels, chinit, topics, authinfo, chlauth, system,
 )
 

@@ -123,9 +123,8 @@ _CATALOG: tuple[MessageDef, ...] = (
        "recollection", "A value is longer than the attribute allows.",
        not_issued="the command preprocessor's CSQ9006E reports a value too long first."),
     _m("CSQM099I", "{csect} {objtype}({name}) NAME IN USE AS A DIFFERENT TYPE", 8, V,
-       "APAR PH08756", "An object of another type has this name.",
-       not_issued="QLOCAL is the only queue type mqsc defines; other object types have "
-       "their own namespaces."),
+       "APAR PH08756", "A queue of another type (QLOCAL, QALIAS, QREMOTE, QMODEL) has this "
+       "name: all queue types share one name space."),
     _m("CSQM101I", "{csect} {objtype}({name}) IS CURRENTLY IN USE", 8, U,
        "recollection", "The object is in use and cannot be changed now."),
     _m("CSQM103I", "{csect} {objtype}({name}) QSGDISP({qsgdisp}) HAS MESSAGES ASSOCIATED WITH IT",
@@ -156,6 +155,17 @@ _CATALOG: tuple[MessageDef, ...] = (
        "emulator choice (rule: IBM MQ for z/OS DEFINE TOPIC, a topic string belongs to one "
        "topic object; reason MQRCCF_TOPICSTR_ALREADY_EXISTS)",
        "DEFINE TOPIC with the topic string of another topic object."),
+    _m("CSQM127I", "{csect} {queue} IS EMPTY", 0, U, "recollection of the CSQM messages",
+       "MOVE QLOCAL: the source queue has no messages; nothing is moved."),
+    _m("CSQM155I", "{csect} {queue} IS NOT EMPTY, TYPE(MOVE) NOT ALLOWED", 8, U,
+       "emulator choice (rule: MOVE QLOCAL on z/OS, TYPE(MOVE))",
+       "MOVE QLOCAL TYPE(MOVE) to a queue that holds messages; TYPE(ADD) adds to them."),
+    _m("CSQM156I", "{csect} {count} MESSAGES MOVED FROM {source} TO {target}", 0, U,
+       "emulator choice", "MOVE QLOCAL moved the messages."),
+    _m("CSQM157I", "{csect} MQPUT TO {queue} FAILED, REASON CODE {code}, NO MESSAGES MOVED",
+       8, U, "emulator choice (rule: MOVE QLOCAL on z/OS moves as MQGET and MQPUT do)",
+       "MOVE QLOCAL: the target refused a message (full, put inhibited, page set full); "
+       "mqsc moves all or nothing."),
     _m("CSQM201I", "{csect} {verb} {objtype} DETAILS", 0, V, "console capture ([DOC-MSGS])",
        "Start of a multi-line DISPLAY reply for one object (console)."),
     _m("CSQM293I", "{csect} {count} {objtype} FOUND MATCHING REQUEST CRITERIA", 0, V,
@@ -172,12 +182,18 @@ _CATALOG: tuple[MessageDef, ...] = (
        "Command-server DISPLAY reply: one message per topic object."),
     _m("CSQM420I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
        "Command-server DISPLAY reply: one message per subscription."),
+    _m("CSQM407I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per process definition."),
+    _m("CSQM408I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per namelist."),
     _m("CSQM409I", "{attributes}", 0, V, "DOC-EXAMPLES",
        "Command-server DISPLAY reply for the queue manager."),
     _m("CSQM410I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
        "Command-server DISPLAY reply: one message per storage class."),
     _m("CSQM436I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
        "Command-server DISPLAY reply: one message per channel authentication record."),
+    _m("CSQM421I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per queue status."),
     _m("CSQM442I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
        "Command-server DISPLAY reply: one message per CF structure."),
     _m("CSQM443I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
@@ -379,6 +395,20 @@ _CATALOG: tuple[MessageDef, ...] = (
        "defined: its first put will fail with MQRC 2193 (MQRC_PAGESET_ERROR)", 4, V,
        "emulator check (storage-model SC-2, RC-3)",
        "The storage class PSID is not checked at define time; puts fail later."),
+    _m("MQSC103W", "Alias queue {queue} names target {target}, which is not a local or remote "
+       "queue after the deck: its first put or get will fail with MQRC 2085 "
+       "(MQRC_UNKNOWN_OBJECT_NAME)", 4, V, "emulator check (IBM \"DEFINE QALIAS\": TARGET "
+       "is not checked when the alias is defined)",
+       "z/OS accepts the alias; applications that open it fail until the target exists."),
+    _m("MQSC104W", "Remote queue {queue} has no transmission queue to use after the deck: its "
+       "first put will fail with MQRC {code} ({reason})", 4, V,
+       "emulator check (IBM \"DEFINE QREMOTE\", XmitQName: XMITQ, else the queue named "
+       "RQMNAME, else DEFXMITQ; not checked when the definition is made)",
+       "z/OS accepts the definition; puts fail until a USAGE(XMITQ) queue is there."),
+    _m("MQSC105W", "Queue {queue} is triggered but its initiation queue {initq} is not defined "
+       "after the deck: no trigger message can be written", 4, V,
+       "emulator check (IBM \"Conditions for a trigger event\": the initiation queue must "
+       "exist)", "z/OS accepts the definition; the trigger never fires."),
     # ---- Queue sharing groups (issue 6): where the z/OS message is not public, the failure is
     # CSQM090E with the VERIFIED reason 00C5004F ("see the more specific accompanying message")
     # and this explanatory message; see docs/qsg.md.

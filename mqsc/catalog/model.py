@@ -63,6 +63,8 @@ class NameRule(str, Enum):
     """Character rules for object names ."""
 
     QUEUE = "queue"  # A-Z a-z 0-9 . / _ %
+    PROCESS = "process"  # the queue rules (IBM "Rules for naming IBM MQ objects")
+    NAMELIST = "namelist"  # the queue rules
     STGCLASS = "stgclass"  # 1-8, A-Z first, then A-Z 0-9
     CFSTRUCT = "cfstruct"  # 1-12, A-Z first, then A-Z 0-9
     QMGR = "qmgr"  # 1-4 on z/OS, A-Z first, then A-Z 0-9 @ # $
@@ -256,6 +258,7 @@ class Family:
             structures): :attr:`table` is one of the group's tables.
         replay: the verb that re-creates an object of the family in a dump (``DEFINE ...
             REPLACE``; channel authentication records: ``SET CHLAUTH ... ACTION(REPLACE)``).
+        json_key: the key of this type's list in ``mqsc dump --format json``.
     """
 
     objtype: str
@@ -268,6 +271,7 @@ class Family:
     group_table: str | None = None
     group_wide: bool = False
     replay: str = "DEFINE"
+    json_key: str = ""
 
     def table_for(self, disposition: str) -> str | None:
         """Where objects of a QSGDISP live: GROUP and SHARED ones in the shared repository,

@@ -7,12 +7,12 @@ from mqsc.catalog import common as A
 from mqsc.catalog.common import QNAME, QNAME_OR_BLANK, K, table
 from mqsc.catalog.model import (
     S_2CR,
-    Keyword,
     S_CR,
     Choice,
     CommandSpec,
     Family,
     Integer,
+    Keyword,
     Name,
     NameRule,
     ObjectType,

@@ -29,7 +29,8 @@ VERBS: tuple[Verb, ...] = (
     Verb("RESUME", (), "resume what SUSPEND QMGR suspended"),
     Verb("SET", (), "set channel authentication records, log, archive or system parameters"),
     Verb("ARCHIVE", ("ARC",), "switch the active log and archive it"),
-    Verb("CLEAR", (), "clear retained publications (CLEAR TOPICSTR)"),
+    Verb("CLEAR", (), "remove every message from a local queue, or retained publications"),
+    Verb("MOVE", (), "move every message of a local queue to another"),
 )
 
 #: Csect of the command preprocessor, used when a command fails its syntax checks.

@@ -215,6 +215,35 @@ def display_typed(ctx: Ctx, family: Family, objects: Iterable[MQObject], name_ke
     return found
 
 
+def display_types(ctx: Ctx, objects: Iterable[tuple[Family, Getter]]) -> int:
+    """:func:`display` of objects of several families (DISPLAY QUEUE over every queue type):
+    each object shows the requested attributes its own type has, and a WHERE filter on an
+    attribute its type lacks leaves it out."""
+    cmd = ctx.cmd
+    requested = cmd.requested
+    show_all = bool(cmd.get("ALL", False))
+    where = cmd.where
+    keyword = cmd.objtype
+    add = ctx.records.append
+    layouts: dict[str, tuple[str, ...]] = {}
+    found = 0
+    with paused():
+        for family, get in objects:
+            objtype = family.objtype
+            names = layouts.get(objtype)
+            if names is None:
+                names = layouts[objtype] = shown(family, requested, show_all)
+            if where is not None and (where.keyword not in family.attributes
+                                      or not passes(where, get(where.keyword))):
+                continue
+            add(ObjectRecord(objtype, keyword, family.reply,
+                             tuple([(n, get(n)) for n in names])))
+            found += 1
+    if not found:
+        ctx.say("CSQM297I", objtype=keyword)
+    return found
+
+
 def getter(obj: MQObject, name_keyword: str,
            fixed: Mapping[str, object] | None = None) -> Getter:
     """An object's DISPLAY values: its attributes, its name under ``name_keyword``, the

@@ -149,6 +149,18 @@ class Reset(Command):
     __slots__ = ()
 
 
+class Clear(Command):
+    """CLEAR QLOCAL: remove every message from a local queue."""
+
+    __slots__ = ()
+
+
+class Move(Command):
+    """MOVE QLOCAL: move every message of a local queue to another."""
+
+    __slots__ = ()
+
+
 class Start(Command):
     """START QMGR: restart the queue manager."""
 
@@ -224,6 +236,8 @@ VERB_CLASSES: Mapping[str, type[Command]] = {
     "BACKUP": Backup,
     "RECOVER": Recover,
     "RESET": Reset,
+    "CLEAR": Clear,
+    "MOVE": Move,
     "START": Start,
     "STOP": Stop,
     "PING": Ping,

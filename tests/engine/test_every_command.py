@@ -5,7 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from mqsc.catalog import SPECS, Choice, Flag, Integer, Name, NameList, Size, Source, Text
+from mqsc.catalog import (
+    SPECS,
+    Choice,
+    Flag,
+    Integer,
+    Name,
+    NameList,
+    Size,
+    Source,
+    Text,
+)
 from tests.engine.conftest import fresh_qmz1
 
 

@@ -32,8 +32,10 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
+from mqsc.batch import dump
 from mqsc.catalog import Source
 from mqsc.engine.lifecycle import Phase
+from mqsc.engine.manager import QueueManager
 from mqsc.engine.storage import constants as C
 from mqsc.engine.storage.queuestore import list_pages
 from mqsc.language.formatter import format_command
@@ -51,6 +53,19 @@ TOPICS = st.sampled_from(["T1", "T2"])
 #: What each channel type needs (the rest from SYSTEM.DEF.* or the supplied defaults).
 CHANNEL_SETTINGS = {"SDR": "CONNAME('h(1)') XMITQ(A)", "RCVR": "", "SVRCONN": "MCAUSER(U)",
                     "CLNTCONN": "CONNAME('h(1)')"}
+#: Names for the other queue types: some shared with QUEUES (one name space), some of the
+#: system default objects.
+OTHER_QUEUES = st.sampled_from(["A", "D", "E", "SYSTEM.DEFAULT.ALIAS.QUEUE",
+                                "SYSTEM.DEFAULT.MODEL.QUEUE"])
+QUEUE_TABLES = ("qlocal", "qalias", "qremote", "qmodel")
+#: Attribute settings of the other queue types, by type.
+OTHER_SETTINGS = {
+    "QALIAS": ["TARGET(A)", "TARGQ(B)", "PUT(DISABLED)", "DESCR('alias')", "TARGTYPE(QUEUE)"],
+    "QREMOTE": ["RNAME(A)", "RQMNAME(QMB)", "XMITQ(C)", "DEFPSIST(YES)"],
+    "QMODEL": ["DEFTYPE(PERMDYN)", "MAXDEPTH(10)", "STGCLASS(SC2)", "DEFTYPE(SHAREDYN)"],
+    "PROCESS": ["APPLICID('TRAN')", "APPLTYPE(MVS)", "USERDATA('x')"],
+    "NAMELIST": ["NAMES(A, B)", "NAMES()", "NLTYPE(CLUSTER)"],
+}
 #: Attribute settings by keyword; a command draws at most one per keyword.
 SETTINGS = {
     "MAXDEPTH": ["MAXDEPTH(5000)", "MAXDEPTH(0)", "MAXDEPTH(50)"],
@@ -169,6 +184,77 @@ class EngineMachine(RuleBasedStateMachine):
         elif self.running:
             assert not existed or (held and not purge and "CSQM103I" in result.message_ids)
 
+    @rule(qtype=st.sampled_from(["QALIAS", "QREMOTE", "QMODEL"]), name=OTHER_QUEUES,
+          data=st.data(), replace=st.booleans())
+    def define_other_queue(self, qtype, name, data, replace) -> None:
+        attrs = data.draw(st.lists(st.sampled_from(OTHER_SETTINGS[qtype]), max_size=2,
+                                   unique=True))
+        table = qtype.lower()
+        elsewhere = any(self.exists(t, name) for t in QUEUE_TABLES if t != table)
+        result = self.run(f"DEFINE {qtype}('{name}') {' '.join(attrs)}"
+                          + (" REPLACE" if replace else ""))
+        if result.ok:
+            assert self.exists(table, name) and not elsewhere
+        elif elsewhere and not isinstance(result, _Skipped):
+            assert "CSQM099I" in result.message_ids or "CSQ9000E" in result.message_ids
+
+    @rule(qtype=st.sampled_from(["QALIAS", "QREMOTE", "QMODEL", "PROCESS", "NAMELIST"]),
+          name=OTHER_QUEUES)
+    def delete_other(self, qtype, name) -> None:
+        existed = self.exists(qtype.lower(), name)
+        result = self.run(f"DELETE {qtype}('{name}')")
+        if result.ok:
+            assert existed and not self.exists(qtype.lower(), name)
+
+    @rule(qtype=st.sampled_from(["PROCESS", "NAMELIST"]), name=OTHER_QUEUES, data=st.data())
+    def define_process_or_namelist(self, qtype, name, data) -> None:
+        attrs = data.draw(st.lists(st.sampled_from(OTHER_SETTINGS[qtype]), max_size=2,
+                                   unique=True))
+        keywords = [a.split("(")[0] for a in attrs]
+        if len(set(keywords)) < len(keywords):
+            return
+        result = self.run(f"DEFINE {qtype}('{name}') REPLACE {' '.join(attrs)}")
+        if result.ok:
+            assert self.exists(qtype.lower(), name)
+
+    @rule(name=OTHER_QUEUES | QUEUES, count=st.integers(1, 50))
+    def put_through_any_queue(self, name, count) -> None:
+        if self.qm.phase is Phase.STOPPED:
+            return
+        before = self.qm.digest()
+        done = self.qm.put(name, count, 2000)
+        if done.reason and not done.done:
+            assert self.qm.digest() == before, "a refused put changed the state"
+
+    @rule(source=QUEUES, to=QUEUES, add=st.booleans())
+    def move_messages(self, source, to, add) -> None:
+        self.run(f"MOVE QLOCAL('{source}') TOQLOCAL('{to}')" + (" TYPE(ADD)" if add
+                                                                       else ""))
+
+    @rule(name=QUEUES)
+    def clear_queue(self, name) -> None:
+        result = self.run(f"CLEAR QLOCAL('{name}')")
+        if result.ok:
+            store = self.qm.state.tables["messages"].get(name)
+            assert store is None or store.depth == 0
+
+    @rule()
+    def dump_then_replay(self) -> None:
+        """A dump replayed into a queue manager built from it holds the same definitions."""
+        if self.qm.phase is Phase.STOPPED:
+            return
+        csqinp1, csqinp2 = dump.csqinp1_deck(self.qm), dump.csqinp2_deck(self.qm)
+        rebuilt = QueueManager.create("QMZ1", csqinp1=csqinp1, csqinp2=csqinp2,
+                                      clock=self.qm.clock)
+        assert all(r.ok for r in rebuilt.start_results)
+        assert dump.definitions(rebuilt) == dump.definitions(self.qm)
+
+    @invariant()
+    def one_name_space_for_queues(self) -> None:
+        tables = self.qm.state.tables
+        names = [name for table in QUEUE_TABLES for name in tables[table]]
+        assert len(names) == len(set(names)), "a name held by two queue types"
+
     @rule(name=CLASSES, psid=PSIDS, replace=st.booleans())
     def define_class(self, name, psid, replace) -> None:
         result = self.run(f"DEFINE STGCLASS({name}) PSID({psid})" + (" REPLACE" if replace
@@ -260,6 +346,76 @@ class EngineMachine(RuleBasedStateMachine):
     def any_command(self, command) -> None:
         self.run(format_command(command))
 
+    # ---- the other queue types, processes and namelists (one queue name space) ----------
+    @rule(qtype=st.sampled_from(["QALIAS", "QREMOTE", "QMODEL"]), name=OTHER_QUEUES,
+          data=st.data(), replace=st.booleans())
+    def define_other_queue(self, qtype, name, data, replace) -> None:
+        attrs = data.draw(st.lists(st.sampled_from(OTHER_SETTINGS[qtype]), max_size=2,
+                                   unique=True))
+        table = qtype.lower()
+        elsewhere = any(self.exists(t, name) for t in QUEUE_TABLES if t != table)
+        was_running = self.running
+        result = self.run(f"DEFINE {qtype}('{name}') {' '.join(attrs)}"
+                          + (" REPLACE" if replace else ""))
+        if result.ok:
+            assert self.exists(table, name) and not elsewhere
+        elif elsewhere and was_running:
+            assert "CSQM099I" in result.message_ids or "CSQ9000E" in result.message_ids
+
+    @rule(qtype=st.sampled_from(["QALIAS", "QREMOTE", "QMODEL", "PROCESS", "NAMELIST"]),
+          name=OTHER_QUEUES)
+    def delete_other(self, qtype, name) -> None:
+        existed = self.exists(qtype.lower(), name)
+        result = self.run(f"DELETE {qtype}('{name}')")
+        if result.ok:
+            assert existed and not self.exists(qtype.lower(), name)
+
+    @rule(qtype=st.sampled_from(["PROCESS", "NAMELIST"]), name=OTHER_QUEUES, data=st.data())
+    def define_process_or_namelist(self, qtype, name, data) -> None:
+        attrs = data.draw(st.lists(st.sampled_from(OTHER_SETTINGS[qtype]), max_size=2,
+                                   unique=True))
+        keywords = [a.split("(")[0] for a in attrs]
+        if len(set(keywords)) < len(keywords):
+            return
+        result = self.run(f"DEFINE {qtype}('{name}') REPLACE {' '.join(attrs)}")
+        if result.ok:
+            assert self.exists(qtype.lower(), name)
+
+    @rule(name=OTHER_QUEUES | QUEUES, count=st.integers(1, 50))
+    def put_through_any_queue(self, name, count) -> None:
+        if not self.running:
+            return
+        before = self.qm.digest()
+        done = self.qm.put(name, count, 2000)
+        if done.reason and not done.done:
+            assert self.qm.digest() == before, "a refused put changed the state"
+
+    @rule(source=QUEUES, to=QUEUES, add=st.booleans())
+    def move_messages(self, source, to, add) -> None:
+        self.run(f"MOVE QLOCAL('{source}') TOQLOCAL('{to}')" + (" TYPE(ADD)" if add else ""))
+
+    @rule(name=QUEUES)
+    def clear_queue(self, name) -> None:
+        result = self.run(f"CLEAR QLOCAL('{name}')")
+        if result.ok:
+            assert self.depth(name) == 0
+
+    @rule()
+    def dump_then_replay(self) -> None:
+        """A dump replayed into a queue manager built from it holds the same definitions."""
+        if not self.running:
+            return
+        csqinp1, csqinp2 = dump.csqinp1_deck(self.qm), dump.csqinp2_deck(self.qm)
+        rebuilt = QueueManager.create("QMZ1", csqinp1=csqinp1, csqinp2=csqinp2,
+                                      clock=self.qm.clock)
+        assert all(r.ok for r in rebuilt.start_results)
+        assert dump.definitions(rebuilt) == dump.definitions(self.qm)
+
+    @invariant()
+    def one_name_space_for_queues(self) -> None:
+        names = [name for table in QUEUE_TABLES for name in self.tables[table]]
+        assert len(names) == len(set(names)), "a name held by two queue types"
+
     # ---- messages ------------------------------------------------------------------------
     @rule(queue=QUEUES, count=st.integers(0, 400), size=SIZES,
           persistent=st.none() | st.booleans(), batch=st.sampled_from([0, 0, 1, 7, 50]))
@@ -339,9 +495,9 @@ class EngineMachine(RuleBasedStateMachine):
 
     @invariant()
     def page_set_0_holds_the_definitions(self) -> None:
-        expected = (C.OBJ_BYTES_QLOCAL * len(self.tables["qlocal"])
-                    + C.OBJ_BYTES_STGCLASS * len(self.tables["stgclass"]))
-        assert self.tables["pageset"][0].object_bytes == expected
+        tables = self.qm.state.tables
+        expected = sum(size * len(tables[table]) for table, size in C.OBJECT_BYTES.items())
+        assert tables["pageset"][0].object_bytes == expected
 
 
 TestEngine = EngineMachine.TestCase
