@@ -150,7 +150,7 @@ class Reset(Command):
 
 
 class Clear(Command):
-    """CLEAR QLOCAL: remove every message from a local queue."""
+    """CLEAR QLOCAL or CLEAR TOPICSTR: remove messages or retained publications."""
 
     __slots__ = ()
 
@@ -221,12 +221,6 @@ class Archive(Command):
     __slots__ = ()
 
 
-class Clear(Command):
-    """CLEAR TOPICSTR (and CLEAR QLOCAL): remove messages or retained publications."""
-
-    __slots__ = ()
-
-
 #: Command class for each canonical verb.
 VERB_CLASSES: Mapping[str, type[Command]] = {
     "DEFINE": Define,
@@ -248,5 +242,4 @@ VERB_CLASSES: Mapping[str, type[Command]] = {
     "RESUME": Resume,
     "SET": Set,
     "ARCHIVE": Archive,
-    "CLEAR": Clear,
 }
