@@ -5,7 +5,7 @@ same run on the same machine.
     python bench/run.py parse --sizes 10000 25000 50000
 
 Scenarios: parse (read + parse + bind), deck (S1), durable (S2), display (S3), putget and deep
-(S4), console (S5), memory (S6).
+(S4), console (S5), firstscreen (S5: DISPLAY QLOCAL(*) at the console), memory (S6).
 
 Results are printed as a table and written to bench/out/results.json. docs/performance.md
 records them with the machine they ran on.
@@ -452,6 +452,57 @@ def console(count: int) -> dict:
             "complete_p95_ms": 1000 * timings[int(0.95 * len(timings))],
             "complete_max_ms": 1000 * timings[-1],
             "complete_floor_ms": 1000 * statistics.median(floor_timings)}
+
+
+@scenario("firstscreen", [25_000, 50_000, 100_000])
+def first_screen(count: int) -> dict:
+    """The console's first screen of ``DISPLAY QLOCAL(*)`` with ``count`` queues.
+
+    The real ``mqsc`` binary in a 40-row pseudo-terminal, in colour, with the default pager
+    (``less -SRXF``: no PAGER or LESS set), on a durable QMZ1 holding ``count`` queues: from
+    Enter until a full screen of the answer is on the terminal, then from ``q`` until the
+    prompt is back. Floor: executing the command in-process (the engine's part, no output).
+    """
+    import shutil
+    import subprocess
+    import tempfile
+
+    from tests.repl.pty_driver import Terminal
+
+    binary = shutil.which("mqsc", path=str(Path(sys.executable).parent))
+    rows = 40
+    firsts, backs = [], []
+    with tempfile.TemporaryDirectory() as home:
+        env = child_env(MQSC_HOME=home)
+        subprocess.run([sys.executable, "-m", "mqsc", "run", "--commit-every", "10000",
+                        str(define_qlocal_deck(count))], stdout=subprocess.DEVNULL, env=env,
+                       check=True)
+        term_env = {"PATH": os.environ.get("PATH", ""), "HOME": home, "MQSC_HOME": home,
+                    "XDG_CONFIG_HOME": home, "TERM": "xterm-256color", "LANG": "C.UTF-8"}
+        for _ in range(3):
+            terminal = Terminal([binary], term_env, rows=rows, columns=120)
+            terminal.wait_for("QMZ1>", timeout=60)
+            time.sleep(0.3)  # the names are sorted 50 ms after the first prompt
+            terminal.pump(0.05)
+            mark = len(terminal.screen)
+            terminal.type("DISPLAY QLOCAL(*)\r")
+            start = time.perf_counter()
+            terminal.wait_for("FOUND MATCHING REQUEST CRITERIA", timeout=120, after=mark)
+            while terminal.screen[mark:].split("FOUND MATCHING")[1].count("\n") < rows - 3:
+                if not terminal.pump(0.01):
+                    break
+            firsts.append(time.perf_counter() - start)
+            mark = len(terminal.screen)
+            terminal.type("q")
+            start = time.perf_counter()
+            terminal.wait_for("QMZ1>", timeout=120, after=mark)
+            backs.append(time.perf_counter() - start)
+            terminal.close()
+    qm = qmgr_with_queues(count)
+    floor_s = best_of(3, lambda: qm.execute("DISPLAY QLOCAL(*)"))
+    return {"queues": count, "first_screen_s": min(firsts), "first_screen_max_s": max(firsts),
+            "prompt_after_q_s": min(backs), "floor_execute_s": floor_s,
+            "ratio": min(firsts) / floor_s}
 
 
 def machine() -> dict:

@@ -50,3 +50,9 @@ def __getattr__(name: str) -> Any:
     import importlib
 
     return getattr(importlib.import_module(module), name)
+
+
+def __dir__() -> list[str]:
+    # The lazily imported names are not module globals until first use: list them, so
+    # dir(mqsc), help(mqsc) and completion in an interactive interpreter show the public API.
+    return sorted({*globals(), *__all__})

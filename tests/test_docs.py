@@ -7,3 +7,87 @@ from mqsc.cli import docgen
 
 def test_generated_docs_are_current() -> None:
     assert docgen.main(["--check"]) == 0, "run: python -m mqsc.cli.docgen"
+
+
+# ---- links and citations ---------------------------------------------------------------------
+import re  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = sorted([ROOT / "README.md", *ROOT.glob("docs/*.md"), *ROOT.glob("samples/**/*.md")])
+_LINK = re.compile(r"(?<!\!)\[[^\]\n]*\]\(([^)\s]+)\)")
+_HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$", re.M)
+_FENCE = re.compile(r"^```.*?^```", re.M | re.S)
+#: Citations of files users do not have: the project's private notes and their section tags.
+_PRIVATE = re.compile(r"§|\.\./shared|reference/[\w.-]+\.md|\bresearch\b", re.I)
+
+
+def slug(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case, punctuation dropped, blanks to hyphens.
+
+    >>> slug("Console (S5)"), slug("`mqsc samples`"), slug("Adding an object type")
+    ('console-s5', 'mqsc-samples', 'adding-an-object-type')
+    """
+    text = re.sub(r"[`*_]|\[([^\]]*)\]\([^)]*\)", r"\1", heading).strip().lower()
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+def anchors(page: Path) -> set[str]:
+    text = _FENCE.sub("", page.read_text(encoding="utf-8"))
+    return {slug(h) for h in _HEADING.findall(text)}
+
+
+def links(page: Path) -> list[str]:
+    text = _FENCE.sub("", page.read_text(encoding="utf-8"))
+    text = re.sub(r"`[^`\n]*`", "", text)
+    return _LINK.findall(text)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_links_point_at_files_and_headings_in_the_repository(page: Path) -> None:
+    broken = []
+    for target in links(page):
+        if re.match(r"[a-z][a-z0-9+.-]*:", target):  # https:, mailto:: outside the repository
+            continue
+        path, _, anchor = target.partition("#")
+        file = (page.parent / path).resolve() if path else page
+        if not file.exists() or ROOT not in file.parents:
+            broken.append(f"{target}: no such file in the repository")
+        elif anchor and file.suffix == ".md" and anchor not in anchors(file):
+            broken.append(f"{target}: no heading #{anchor} in {file.relative_to(ROOT)}")
+    assert not broken, f"{page.relative_to(ROOT)}: " + "; ".join(broken)
+
+
+def _texts():
+    for base in ("docs", "mqsc", "samples", "grammar"):
+        for path in sorted((ROOT / base).rglob("*")):
+            if path.is_file() and path.suffix in (".md", ".py", ".mqsc", ".jcl", ".sh",
+                                                   ".lark", ".toml", ".txt"):
+                yield path
+    yield ROOT / "README.md"
+
+
+def test_no_citation_of_files_users_do_not_have() -> None:
+    found = []
+    for path in _texts():
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if path.name == "test_docs.py":
+                continue
+            if _PRIVATE.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()[:100]}")
+    assert not found, "cite IBM documentation (mqsc/catalog/sources.py) instead:\n" + \
+        "\n".join(found)
+
+
+def test_every_evidence_key_is_a_listed_source() -> None:
+    from mqsc.catalog import SPECS
+    from mqsc.catalog.messages import CATALOG, REASONS
+    from mqsc.catalog.sources import SOURCES
+
+    cited = [s.verified for s in SPECS] + [k.verified for s in SPECS for k in s.keywords.values()]
+    cited += [m.evidence for m in CATALOG.values()] + [r.evidence for r in REASONS.values()]
+    unknown = {key for text in cited for key in re.findall(r"\[([A-Z][A-Z0-9-]*)\]", text)
+               if key not in SOURCES}
+    assert not unknown, f"evidence keys with no entry in mqsc/catalog/sources.py: {unknown}"

@@ -1,4 +1,5 @@
-"""The wheel carries the grammar and the sample decks, and the installed package finds them."""
+"""The wheel carries the grammar and the samples, and the installed package finds them: a
+``pip install`` user can list and copy out the samples the README's examples use."""
 
 from __future__ import annotations
 
@@ -24,6 +25,12 @@ def test_wheel_contains_grammar_and_installed_package_uses_it(tmp_path: Path) ->
     names = zipfile.ZipFile(wheel).namelist()
     assert "mqsc/grammar/mqsc.lark" in names
     assert "mqsc/samples/qmz1/CSQINP1.mqsc" in names
+    shipped = {f"mqsc/samples/{p.relative_to(ROOT / 'samples').as_posix()}"
+               for p in (ROOT / "samples").rglob("*")
+               if p.is_file() and "__pycache__" not in p.parts}
+    assert {"mqsc/samples/l02/V8NOIO11.jcl", "mqsc/samples/qsg/rehearse.sh",
+            "mqsc/samples/decks/first-steps.mqsc"} <= shipped
+    assert shipped <= set(names), sorted(shipped - set(names))
     target = tmp_path / "site"
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "--quiet",
@@ -41,3 +48,15 @@ def test_wheel_contains_grammar_and_installed_package_uses_it(tmp_path: Path) ->
     )
     assert result.returncode == 0, result.stderr
     assert str(target) in result.stdout
+
+    # The README's first command, from the installed wheel in an empty directory.
+    env = {"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin", "MQSC_HOME": str(tmp_path / "h")}
+    work = tmp_path / "work"
+    work.mkdir()
+    copy = subprocess.run([sys.executable, "-m", "mqsc", "samples", "copy", "samples"],
+                          cwd=work, capture_output=True, text=True, env=env)
+    assert copy.returncode == 0, copy.stderr
+    job = subprocess.run([sys.executable, "-m", "mqsc", "job", "samples/l02/V8NOIO11.jcl"],
+                         cwd=work, capture_output=True, text=True, env=env)
+    assert job.returncode == 0, job.stderr
+    assert "393" in job.stdout and "$HASP165" in job.stdout

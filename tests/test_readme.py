@@ -33,3 +33,19 @@ def test_main_job_runs_on_the_durable_default(mqsc_home: Path, capsys, monkeypat
 def test_ci_runs_the_readme_test_command() -> None:
     test_command = readme_commands()[1]
     assert test_command in (ROOT / ".ci" / "run").read_text()
+
+
+def test_figures_are_for_a_fresh_qmz1_and_reset_gives_one_back(capsys, monkeypatch) -> None:
+    # The README says a second run shows other figures, and how to get a fresh QMZ1 again.
+    assert "fresh QMZ1" in README and "mqsc state reset" in README
+    monkeypatch.chdir(ROOT)
+    job = ["job", "samples/l02/V8NOIO11.jcl"]
+    pool11 = re.compile(r" _   11       1000 +(\d+) ")
+    assert main(job) == 0
+    first = pool11.findall(capsys.readouterr().out)
+    assert main(job) == 0
+    second = pool11.findall(capsys.readouterr().out)
+    assert first[0] == "393" and second[0] != "393" and second[0] in README
+    assert main(["state", "reset", "--yes"]) == 0
+    assert main(job) == 0
+    assert pool11.findall(capsys.readouterr().out)[0] == "393"

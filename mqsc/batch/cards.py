@@ -1,8 +1,8 @@
 """Writing decks z/OS can read: commands wrapped into 72-column card images.
 
-Initialization data sets and CSQUTIL input use columns 1-72 only (reference §2.2), so every
+Initialization data sets and CSQUTIL input use columns 1-72 only ([DOC-SCRIPTS]), so every
 deck mqsc writes (dump, MAKEDEF and friends) keeps its lines within 72 columns. A command is
-broken between keywords with ``+`` (the next line continues at its first non-blank, §2.3); a
+broken between keywords with ``+`` (the next line continues at its first non-blank); a
 value too long for one line is split with ``-`` (the next line continues at column 1, blanks
 kept), which works inside quoted strings too.
 """
@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from mqsc.language.commands import Command
 from mqsc.language.formatter import format_parts
 
-#: Significant columns of a z/OS deck (reference §2.2).
+#: Significant columns of a z/OS deck ([DOC-SCRIPTS]).
 WIDTH = 72
 #: Where continuation lines start, so keywords line up under the object name.
 INDENT = 7

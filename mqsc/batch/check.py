@@ -11,7 +11,7 @@ writes a CI report, so both report the same diagnostics.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from mqsc.batch import lint
@@ -60,9 +60,11 @@ class Options:
 
 
 def check(sources: Iterable[Source], qm: QueueManager | None, *,
-          columns: Columns = "auto", options: Options = Options()) -> list[DeckReport]:
+          columns: Columns = "auto", options: Options = Options(),
+          progress: Callable[[Source, int], None] | None = None) -> list[DeckReport]:
     """Check decks; with a queue manager ``qm`` also run them on it (pass a scratch copy
-    unless the decks are meant to change it, as under ``mqsc run``)."""
+    unless the decks are meant to change it, as under ``mqsc run``). ``progress(source,
+    line)`` is told where each command starts, for a front end's progress display."""
     reports = []
     touched: dict[str, Command] = {}
     linter = lint.Linter(qm) if qm is not None and options.lint else None
@@ -73,6 +75,8 @@ def check(sources: Iterable[Source], qm: QueueManager | None, *,
         replaying = options.replay or lint.replayed(source.name)
         for logical, parsed in iter_parse(source, columns=columns):
             report.commands += 1
+            if progress is not None:
+                progress(source, logical.lines[0] if logical.lines else 0)
             if isinstance(parsed, Rejected):
                 report.diagnostics.extend(parsed.diagnostics)
             elif options.lint and replaying:

@@ -1,10 +1,10 @@
 """JCL parameter values: operands, apostrophe strings, lists, PARM and COND.
 
-Rules from the MVS JCL Reference as research batch-jcl-ci.md quotes them: operands are
+Rules from the MVS JCL Reference as secondary sources quotes them: operands are
 separated by commas outside parentheses and apostrophes; ``''`` in an apostrophe string is one
 apostrophe; PARM reaches the program without its enclosing parentheses or apostrophes, commas
-kept and ``&&`` undoubled (§2.6); COND holds up to eight ``(code,operator[,stepname])`` tests,
-code 0-4095, and EVEN or ONLY (§2.3).
+kept and ``&&`` undoubled; COND holds up to eight ``(code,operator[stepname])`` tests,
+code 0-4095, and EVEN or ONLY.
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ def value(text: str) -> Value | None:
 
 def parm_string(v: Value) -> str:
     """PARM as the program receives it: no enclosing parentheses or apostrophes, commas kept,
-    ``&&`` as ``&`` (research §2.6).
+    ``&&`` as ``&`` (secondary sources).
 
     >>> parm_string(value("('-mQMZ1 -n300')")), parm_string(value("(A,'B C')"))
     ('-mQMZ1 -n300', 'A,B C')

@@ -1,7 +1,7 @@
 """CSQUTIL MAKEDEF, MAKEREP, MAKEALT and MAKEDEL: commands made from DISPLAY replies.
 
 For every object a DISPLAY command in the COMMAND function's input reports, CSQUTIL writes a
-command that re-creates it (reference §10.1, [DOC-CSQUTIL-CMD]): MAKEDEF a ``DEFINE ...
+command that re-creates it ([DOC-CSQUTIL-CMD]): MAKEDEF a ``DEFINE ...
 NOREPLACE`` with every displayed attribute, MAKEREP the same with ``REPLACE``, MAKEALT an
 ``ALTER``, MAKEDEL a ``DELETE``. The queue manager cannot be defined or deleted, so its DISPLAY
 QMGR reply becomes ``ALTER QMGR`` (and nothing for MAKEDEL). Only attributes the generated

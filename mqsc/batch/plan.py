@@ -9,7 +9,7 @@ current state. This is how a config-as-code review reads an MQ change.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,25 +110,30 @@ def _order(key: Key) -> tuple[int, str, Any]:
 
 
 # ---- running decks on a scratch copy -------------------------------------------------------
-def apply(qm: QueueManager, sources: Iterable[Source], columns: Columns
+def apply(qm: QueueManager, sources: Iterable[Source], columns: Columns,
+          progress: Callable[[Source, int], None] | None = None
           ) -> tuple[list[Failure], int]:
-    """Run the decks on ``qm`` (a scratch copy) as the command server would; the failures."""
+    """Run the decks on ``qm`` (a scratch copy) as the command server would; the failures.
+    ``progress(source, line)`` is told where each command started."""
     failures: list[Failure] = []
     commands = 0
     for source in sources:
         for result in qm.iter_run(source, source=CommandSource.SERVER, columns=columns):
             commands += 1
+            if progress is not None:
+                progress(source, result.location.line if result.location else 0)
             if not all(r.ok for r in result.all_sets()):
                 failures.append(Failure(result.location, result.text,
                                         tuple(server.reply_lines(result))))
     return failures, commands
 
 
-def plan(qm: QueueManager, sources: Iterable[Source], *, columns: Columns = "auto") -> Plan:
+def plan(qm: QueueManager, sources: Iterable[Source], *, columns: Columns = "auto",
+         progress: Callable[[Source, int], None] | None = None) -> Plan:
     """What the decks would change on ``qm``; ``qm`` itself is not touched."""
     scratch = qm.copy()
     before = snapshot(scratch)
-    failures, commands = apply(scratch, sources, columns)
+    failures, commands = apply(scratch, sources, columns, progress)
     return Plan(qm.name, compare(before, snapshot(scratch)), tuple(failures), commands)
 
 

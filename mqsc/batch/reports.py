@@ -6,9 +6,9 @@ a :class:`Case` is one command (one JUnit test case) with its findings and, unde
 its reply lines. Output is deterministic: no timestamps, no host names, no absolute paths
 beyond those given on the command line, unless a timestamp is asked for.
 
-Sources for the formats are in research/batch-jcl-ci.md: §3.1 (what GitHub code scanning
-requires of SARIF), §3.2 (workflow command syntax and the toolkit's escaping), §4 (what
-GitLab and Jenkins read from JUnit XML).
+Sources for the formats: GitHub's documentation of SARIF support for code scanning (what
+GitHub code scanning requires of SARIF), GitHub Actions' workflow commands (their syntax and
+the toolkit's escaping), and what GitLab and Jenkins read from JUnit XML.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from mqsc.catalog import messages
 from mqsc.language.diagnostics import FAIL_LEVELS, Diagnostic, Severity
 from mqsc.language.pipeline import Rejected
 from mqsc.render import server
+from mqsc.render.visible import visible, xml_text
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -103,7 +104,7 @@ def finding(d: Diagnostic, *, level: Severity | None = None) -> Finding:
 
 def case_name(step: Step) -> str:
     """``3: DEFINE QLOCAL(PAY.IN)``: the line number keeps names unique (GitLab keys cases
-    on class name and name, research §4.1)."""
+    on class name and name, secondary sources)."""
     text = " ".join(step.logical.text.split())
     if len(text) > 72:
         text = text[:69] + "..."
@@ -154,7 +155,7 @@ def junit(report: Report, *, timestamp: str | None = None) -> str:
 
     A case fails when it has findings at or above the fail level; the ``failure`` element's
     text holds every such finding as ``file:line:col: ID message`` (GitLab shows only the
-    element text, research §4.1), its ``message`` the first one. Other findings and, under
+    element text, secondary sources), its ``message`` the first one. Other findings and, under
     ``mqsc run``, the command's replies go to ``system-out``.
     """
     root = ET.Element("testsuites", name=report.tool)
@@ -175,7 +176,10 @@ def junit(report: Report, *, timestamp: str | None = None) -> str:
     root.set("skipped", "0")
     root.set("time", "0")
     ET.indent(root)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, "unicode") + "\n"
+    # XML 1.0 cannot hold control characters, even as references: a command with one in a
+    # value must still give a report CI can parse (issue 15).
+    return xml_text('<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, "unicode")
+                    + "\n")
 
 
 def _testcase(parent: ET.Element, report: Report, case: Case) -> None:
@@ -195,7 +199,7 @@ def _testcase(parent: ET.Element, report: Report, case: Case) -> None:
 
 # ---- SARIF 2.1.0 ---------------------------------------------------------------------------
 def sarif(report: Report, *, timestamp: str | None = None) -> dict[str, Any]:
-    """SARIF 2.1.0 with what GitHub code scanning requires (research §3.1): rules with id,
+    """SARIF 2.1.0 with what GitHub code scanning requires (secondary sources): rules with id,
     short and full description and help text; results with message, level, one physical
     location (start and end line and column) and a ``primaryLocationLineHash``."""
     findings = report.findings
@@ -252,7 +256,7 @@ def _rule(rule: str) -> dict[str, Any]:
 
 
 def _artifact(file: str) -> dict[str, str]:
-    """A relative path is relative to the repository root (``%SRCROOT%``, research §3.1)."""
+    """A relative path is relative to the repository root (``%SRCROOT%``, secondary sources)."""
     path = PurePath(file)
     if path.is_absolute():
         return {"uri": path.as_uri()}
@@ -292,7 +296,7 @@ def github(report: Report) -> list[str]:
         props = {"file": f.file, "line": f.line, "col": f.column, "endLine": f.end_line,
                  "endColumn": f.end_column, "title": f.rule}
         joined = ",".join(f"{k}={escape_property(str(v))}" for k, v in props.items())
-        lines.append(f"::{GITHUB_COMMANDS[f.level]} {joined}::{escape_data(f.message)}")
+        lines.append(visible(f"::{GITHUB_COMMANDS[f.level]} {joined}::{escape_data(f.message)}"))
     return lines
 
 

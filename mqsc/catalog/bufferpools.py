@@ -16,24 +16,24 @@ from mqsc.catalog.model import (
 OBJECT_TYPES = (ObjectType("BUFFPOOL", ("BP",), "buffer pool", rank=30),)
 
 BUFFPOOL_ID = K("BUFFPOOL", Integer(0, 99), synonyms=("BP",), range_msg="CSQP002I",
-                help="buffer pool number 0-99", verified="§3.1 [DOC-DEFBP], CSQP002I")
+                help="buffer pool number 0-99", verified="[DOC-DEFBP], CSQP002I")
 BUFFPOOL = table(
     K("BUFFERS", Integer(100, MAX9), default=1000, range_msg="CSQP005I", width=10,
       help="number of 4 KB buffers: 100-500,000 BELOW, 100-999,999,999 ABOVE",
-      verified="§3.1 [DOC-DEFBP] (default from the diagram; text says required)"),
+      verified="[DOC-DEFBP] (default from the diagram; text says required)"),
     K("LOCATION", Choice(("BELOW", "ABOVE")), synonyms=("LOC",), default="BELOW", width=10,
-      help="31-bit (BELOW) or 64-bit (ABOVE) storage", verified="§3.1 [DOC-DEFBP]"),
+      help="31-bit (BELOW) or 64-bit (ABOVE) storage", verified="[DOC-DEFBP]"),
     K("PAGECLAS", Choice(("4KB", "FIXED4KB")), default="4KB", width=10,
-      help="pageable 4KB or page-fixed FIXED4KB frames", verified="§3.1 [DOC-DEFBP]"),
+      help="pageable 4KB or page-fixed FIXED4KB frames", verified="[DOC-DEFBP]"),
 )
 
 FAMILIES: dict = {}
 
 SPECS: tuple[CommandSpec, ...] = (
     CommandSpec("DEFINE", "BUFFPOOL", BUFFPOOL_ID.kind, A.merged(BUFFPOOL, A.table(A.REPLACE)), S_1,
-          "CSQPABPL", verified="§3.1 [DOC-DEFBP]", help="define a buffer pool (CSQINP1 only)"),
+          "CSQPABPL", verified="[DOC-DEFBP]", help="define a buffer pool (CSQINP1 only)"),
     CommandSpec("ALTER", "BUFFPOOL", BUFFPOOL_ID.kind, BUFFPOOL, S_2CR, "CSQPABPL",
-          verified="§3.2 [DOC-ALTBP]", help="change a buffer pool; runs asynchronously"),
+          verified="[DOC-ALTBP]", help="change a buffer pool; runs asynchronously"),
     CommandSpec("DELETE", "BUFFPOOL", BUFFPOOL_ID.kind, {}, S_2CR, "CSQPUBPL",
-          verified="§3.3 [DOC-DELBP]", help="delete a buffer pool no page set uses"),
+          verified="[DOC-DELBP]", help="delete a buffer pool no page set uses"),
 )

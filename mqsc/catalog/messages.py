@@ -1,8 +1,8 @@
 """The message catalog: every message id, its text template, severity and evidence.
 
 This is the one place where operator-facing wording lives. Each entry says whether its text is
-VERIFIED (seen in IBM documentation or a real capture, with the source key of
-reference/zos-mqsc.md §14 or of the research notes in docs/messages.md) or UNVERIFIED (a best
+VERIFIED (seen in IBM documentation or a real capture, with its source key from
+mqsc/catalog/sources.py, listed with titles and addresses in docs/messages.md) or UNVERIFIED (a best
 guess: correct it here and every renderer, test golden file and doc follows).
 
 Templates hold the text *after* the message id and the command prefix (CPF): the renderers put
@@ -66,18 +66,18 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQ9003E", "'{keyword}' parameter contains unbalanced apostrophes", 8, V, "DOC-CSQ9",
        "A quoted string is not closed."),
     _m("CSQ9006E", "'{keyword}' parameter contains too many characters", 8, U,
-       "reference §9.4 recollection", "A value is longer than the keyword allows."),
+       "recollection", "A value is longer than the keyword allows."),
     _m("CSQ9010E", "Required parameter for '{keyword}' is missing", 8, U,
-       "reference §9.4 recollection", "A keyword needs a value, or a command needs a keyword."),
+       "recollection", "A keyword needs a value, or a command needs a keyword."),
     _m("CSQ9011E", "'{keyword}' parameter value is invalid", 8, U,
-       "reference §9.4 recollection", "A value is not of the kind the keyword takes."),
+       "recollection", "A value is not of the kind the keyword takes."),
     _m("CSQ9014E", "'{keyword}' parameter contains too many values", 8, U,
-       "reference §9.4 recollection", "More values than the keyword takes."),
+       "recollection", "More values than the keyword takes."),
     _m("CSQ9016E", "'{verb}' command request not authorized", 8, V, "DOC-CSQ9, GH-CSQUTIL",
        "The security manager refused the command.",
        not_issued="mqsc has no security manager: every command is authorized."),
     _m("CSQ9017E", "Failure while processing '{verb}' command, processing terminated", 8, U,
-       "reference §9.4 recollection",
+       "recollection",
        "An internal error stopped the command; nothing it did remains. (In mqsc: a bug, "
        "reported with its traceback when MQSC_STRICT=1.)"),
     _m("CSQ9022I", "{csect} '{command}' NORMAL COMPLETION", 0, V, "DOC-CSQ9, DOC-EXAMPLES",
@@ -91,31 +91,31 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQN009I", "{csect} {verb} {objtype} COMMAND DISABLED", 4, V, "DOC-CSQN",
        "The command is not allowed from this source or at this stage of start-up or shutdown; "
        "it is ignored. (Used for source violations such as DEFINE BUFFPOOL at the console: "
-       "the real rejection text is not public, see reference §1.)"),
+       "the real rejection text is not public, see [DOC-SOURCES].)"),
     _m("CSQN205I", "  COUNT={count:8d}, RETURN={ret:08X}, REASON={reason:08X}", 0, V,
        "DOC-CSQN205, GH-CSQUTIL", "First reply of a command-server reply set.", cpf=False),
     # ---- CSQM: message manager -----------------------------------------------------------------
     _m("CSQM090E", "{csect} FAILURE REASON CODE X'{code}'", 8, V, "DOC-EXAMPLES",
        "The command failed with this message-manager reason code."),
     _m("CSQM092I", "{csect} {keyword}({value}) VALUE INVALID OR OUT OF RANGE", 8, U,
-       "reference §9.5 recollection", "An attribute value is outside its range."),
+       "recollection", "An attribute value is outside its range."),
     _m("CSQM093I", "{csect} {keyword}({value}) NAME CONTAINS INVALID CHARACTERS", 8, U,
-       "reference §9.5 recollection", "An object name has characters MQ does not allow."),
+       "recollection", "An object name has characters MQ does not allow."),
     _m("CSQM095I", "{csect} {objtype}({name}) ALREADY EXISTS", 8, U,
-       "reference §9.5 recollection", "DEFINE without REPLACE of an object that exists."),
+       "recollection", "DEFINE without REPLACE of an object that exists."),
     _m("CSQM097I", "{csect} {keyword}({value}) NAME CANNOT BE COMPLETELY BLANK", 8, U,
-       "reference §9.5 recollection", "A name is blank."),
+       "recollection", "A name is blank."),
     _m("CSQM098I", "{csect} {keyword}({value}) FIELD TOO LONG", 8, U,
-       "reference §9.5 recollection", "A value is longer than the attribute allows.",
+       "recollection", "A value is longer than the attribute allows.",
        not_issued="the command preprocessor's CSQ9006E reports a value too long first."),
     _m("CSQM099I", "{csect} {objtype}({name}) NAME IN USE AS A DIFFERENT TYPE", 8, V,
        "APAR PH08756", "An object of another type has this name.",
        not_issued="QLOCAL is the only queue type mqsc defines; other object types have "
        "their own namespaces."),
     _m("CSQM101I", "{csect} {objtype}({name}) IS CURRENTLY IN USE", 8, U,
-       "reference §9.5 recollection", "The object is in use and cannot be changed now."),
+       "recollection", "The object is in use and cannot be changed now."),
     _m("CSQM103I", "{csect} {objtype}({name}) QSGDISP({qsgdisp}) HAS MESSAGES ASSOCIATED WITH IT",
-       8, U, "reference §9.5 recollection", "DELETE without PURGE of a queue holding messages."),
+       8, U, "recollection", "DELETE without PURGE of a queue holding messages."),
     _m("CSQM107I", "{csect} STGCLASS ACTIVE OR QUEUE IN USE", 8, U,
        "the id is a recollection; the words are IBM's explanation of PCF reason 3207 "
        "MQRCCF_STORAGE_CLASS_IN_USE (\"Storage class is active or queue is in use\")",
@@ -124,27 +124,27 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQM125I", "{csect} {objtype} ({name}) QSGDISP({qsgdisp}) WAS NOT FOUND", 8, V,
        "DOC-EXAMPLES", "The object does not exist."),
     _m("CSQM150I", "{csect} '{keyword1}' AND '{keyword2}' VALUES ARE INCOMPATIBLE", 8, U,
-       "reference §9.5 recollection", "Two attribute values cannot be used together."),
+       "recollection", "Two attribute values cannot be used together."),
     _m("CSQM151I", "{csect} '{keyword1}' AND '{keyword2}' VALUES ARE INCOMPATIBLE IN THIS CONTEXT",
        8, U, "emulator choice", "A value is not allowed for this command or object.",
        not_issued="no modelled command has a value that is only wrong in context; CSQM150I "
        "covers incompatible pairs."),
     _m("CSQM152I", "{csect} QSGDISP({qsgdisp}) NOT ALLOWED, QUEUE MANAGER IS NOT IN A QUEUE "
-       "SHARING GROUP", 8, U, "emulator choice (rule: reference §6.1 note 1, §7.1)",
+       "SHARING GROUP", 8, U, "emulator choice (rule: [DOC-DEFQL] note 1, [DOC-DEFCFS])",
        "A group disposition, CMDSCOPE or CF structure outside a queue sharing group."),
     _m("CSQM153I", "{csect} {objtype}({name}) IS RESERVED", 8, U,
-       "emulator choice (rule: reference §2.6, CSQ_ADMIN)",
+       "emulator choice (rule:, CSQ_ADMIN)",
        "CSQ_ADMIN is the administration structure and cannot be defined or used for messages."),
     _m("CSQM154I", "{csect} {keyword}({value}) REQUIRES {required}", 8, U,
-       "emulator choice (rules: reference §5.1, §6.1)",
+       "emulator choice (rules: [DOC-DEFSTC] [DOC-DEFQL])",
        "An attribute value needs another attribute set, e.g. QSGDISP(SHARED) needs CFSTRUCT."),
-    _m("CSQM201I", "{csect} {verb} {objtype} DETAILS", 0, V, "console capture (reference §9.5)",
+    _m("CSQM201I", "{csect} {verb} {objtype} DETAILS", 0, V, "console capture ([DOC-MSGS])",
        "Start of a multi-line DISPLAY reply for one object (console)."),
     _m("CSQM293I", "{csect} {count} {objtype} FOUND MATCHING REQUEST CRITERIA", 0, V,
-       "Zowe/ansible fixtures (reference §9.5)", "How many objects a DISPLAY found."),
+       "Zowe/ansible fixtures ([DOC-MSGS])", "How many objects a DISPLAY found."),
     _m("CSQM297I", "{csect} NO {objtype} FOUND MATCHING REQUEST CRITERIA", 0, V,
-       "console capture (reference §9.5)", "A DISPLAY found nothing."),
-    _m("CSQM401I", "{attributes}", 0, U, "reference §9.5 (CSQM4nnI range verified, number not)",
+       "console capture ([DOC-MSGS])", "A DISPLAY found nothing."),
+    _m("CSQM401I", "{attributes}", 0, U, "[DOC-MSGS] (CSQM4nnI range verified, number not)",
        "Command-server DISPLAY reply: one message per queue."),
     _m("CSQM409I", "{attributes}", 0, V, "DOC-EXAMPLES",
        "Command-server DISPLAY reply for the queue manager."),
@@ -171,14 +171,14 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQP021I", "Page set {psid} new media recovery RBA={rba}, checkpoint RBA={checkpoint}", 0,
        V, "hyperion#832 console capture", "Page set recovery RBAs after a checkpoint."),
     _m("CSQP023I", "{csect} Request completed for buffer pool {pool}, now has {buffers} buffers",
-       0, U, "existence DOC-ALTBP; text reference §3.4 guess",
+       0, U, "existence DOC-ALTBP; text guess",
        "The asynchronous ALTER BUFFPOOL finished."),
     _m("CSQP024I", "{csect} Request initiated for buffer pool {pool}", 0, U,
-       "reference §3.4 guess", "ALTER BUFFPOOL accepted; it runs asynchronously."),
+       "guess", "ALTER BUFFPOOL accepted; it runs asynchronously."),
     _m("CSQP039E", "{csect} PAGE SET {psid} IS FULL", 8, U, "emulator choice (MQRC 2192 meaning)",
        "No room for an object definition on page set 0, which cannot expand further."),
     _m("CSQI031I", "{csect} THE NEW EXTENT OF PAGE SET {psid} HAS FORMATTED SUCCESSFULLY", 0, U,
-       "reference §9.6 recollection", "A dynamic expansion finished; the space is usable."),
+       "recollection", "A dynamic expansion finished; the space is usable."),
     _m("CSQP013I", "{csect} NEW EXTENT CREATED FOR PAGE SET {psid}. NEW EXTENT WILL NOW BE "
        "FORMATTED", 0, U, "storage-model EX-6 recollection", "Dynamic expansion started."),
     _m("CSQP016E", "{csect} PAGE SET {psid} HAS REACHED THE MAXIMUM NUMBER OF EXTENTS. IT CANNOT "
@@ -203,6 +203,13 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQP037E", "{csect} DSN {when} FOR PAGE SET {psid}", 8, U,
        "emulator choice (rule: DOC-DEFPSID)",
        "DSN is not allowed from CSQINP1 and required while running."),
+    _m("CSQP040E", "{csect} DATA SET {dsn} FOR PAGE SET {psid} IS NOT CATALOGED", 8, U,
+       "emulator choice (rule: DOC-DEFPSID, a page set added while running is a cluster "
+       "IDCAMS defined); the real dynamic-allocation failure text was not found",
+       "DEFINE PSID DSN names a data set the job's catalog does not hold (mqsc job only)."),
+    _m("CSQP041E", "{csect} DATA SET {dsn} FOR PAGE SET {psid} IS NOT FORMATTED", 8, U,
+       "emulator choice (rule: DOC-DEFPSID usage notes, 'freshly formatted' by CSQUTIL "
+       "FORMAT)", "DEFINE PSID DSN names a cluster CSQUTIL FORMAT never formatted."),
     # ---- CSQI: data manager --------------------------------------------------------------------
     _m("CSQI002I", "{csect} Page set {psid} value out of range", 8, V, "DOC-CSQI",
        "Page set id outside 0-99 on STGCLASS or DISPLAY USAGE."),
@@ -215,51 +222,51 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQI065I", "Buffer pool attributes ...", 0, V, "seed LAB capture (no csect in the header)",
        "Start of the DISPLAY USAGE buffer pool report."),
     _m("CSQI024I", "{csect} Restart RBA for system as configured={rba}", 0, U,
-       "reference §8.4 recollection", "The log RBA restart needs, all page sets online."),
+       "recollection", "The log RBA restart needs, all page sets online."),
     _m("CSQI025I", "{csect} Restart RBA including offline page sets={rba}", 0, U,
-       "reference §8.4 recollection", "The log RBA restart needs, counting offline page sets."),
-    _m("CSQI070I", "{csect} Data set usage ...", 0, U, "reference §8.4 recollection",
+       "recollection", "The log RBA restart needs, counting offline page sets."),
+    _m("CSQI070I", "{csect} Data set usage ...", 0, U, "recollection",
        "Start of the DISPLAY USAGE TYPE(DATASET) report."),
     _m("CSQI041I", "{csect} JOB {job} USER {user} HAD ERROR ACCESSING PAGE SET {psid}", 8, V,
        "storage-model RC-3 (MQRC 2193 page)", "A put or get found its page set not accessible."),
     # ---- CSQE: coupling facility manager -------------------------------------------------------
     _m("CSQE120I", "{csect} Backup of structure {struc} started", 0, U,
-       "reference §7.6 recollection", "BACKUP CFSTRUCT started."),
+       "recollection", "BACKUP CFSTRUCT started."),
     _m("CSQE121I", "{csect} Backup of structure {struc} completed at RBA={rba}, size {size} MB",
-       0, U, "reference §7.6 recollection", "BACKUP CFSTRUCT completed."),
+       0, U, "recollection", "BACKUP CFSTRUCT completed."),
     _m("CSQE130I", "{csect} Recovery of structure {struc} started, using {qmgr} log range from "
-       "RBA={from_rba} to RBA={to_rba}", 0, U, "reference §7.6 recollection",
+       "RBA={from_rba} to RBA={to_rba}", 0, U, "recollection",
        "RECOVER CFSTRUCT started."),
     _m("CSQE131I", "{csect} Recovery of structure {struc} completed", 0, U,
-       "reference §7.6 recollection", "RECOVER CFSTRUCT completed."),
+       "recollection", "RECOVER CFSTRUCT completed."),
     _m("CSQE132I", "{csect} Structure recovery started, using log range from LRSN={from_lrsn} to "
-       "LRSN={to_lrsn}", 0, U, "reference §7.6 recollection", "Log replay range."),
+       "LRSN={to_lrsn}", 0, U, "recollection", "Log replay range."),
     _m("CSQE133I", "{csect} Structure recovery reading log backwards, LRSN={lrsn}", 0, U,
-       "reference §7.6 recollection", "Log read-back progress."),
+       "recollection", "Log read-back progress."),
     _m("CSQE134I", "{csect} Structure recovery reading log completed", 0, U,
-       "reference §7.6 recollection", "Log read-back done."),
+       "recollection", "Log read-back done."),
     _m("CSQE005I", "Structure {struc} connected as {conn}, version={version}", 0, V,
-       "research CSQE §3 [E93], [E-V6]", "A queue manager connected to the structure (its "
+       "secondary sources [E93], [E-V6]", "A queue manager connected to the structure (its "
        "first use of a shared queue on it).", ),
     _m("CSQE006I", "Structure {struc} connection name {conn} disconnected", 0, V,
-       "research CSQE §3 [E93], [E-V6]", "A queue manager disconnected from the structure "
+       "secondary sources [E93], [E-V6]", "A queue manager disconnected from the structure "
        "(here: the structure failed under it)."),
-    # ---- CSQN: CMDSCOPE routing and generated commands (research: texts NOT FOUND) ---------------
+    # ---- CSQN: CMDSCOPE routing and generated commands (texts not found in IBM's documentation) ---------------
     _m("CSQN137I", "'{command}' command accepted for CMDSCOPE({scope}), sent to {count}", 0, U,
-       "recollection (research messages-csq9-csqn-csqm: CSQN137I NOT FOUND)",
+       "recollection (CSQN137I not found in IBM's documentation)",
        "The first reply set of a routed command: how many queue managers it went to."),
     _m("CSQN138I", "'{command}' command generated for CMDSCOPE({scope}), sent to {count}", 0, U,
-       "recollection (research: CSQN138I NOT FOUND)",
+       "recollection (CSQN138I not found in IBM's documentation)",
        "A QSGDISP(GROUP) change generated a command for every active member (to refresh its "
        "QSGDISP(COPY) object)."),
     _m("CSQN121I", "'{command}' command responses from {qmgr}", 0, U,
-       "recollection (research: CSQN121I NOT FOUND)",
+       "recollection (CSQN121I not found in IBM's documentation)",
        "The reply set that follows comes from this queue manager."),
     _m("CSQN122I", "'{command}' command for CMDSCOPE({scope}) normal completion", 0, U,
-       "recollection (research: CSQN122I NOT FOUND)",
+       "recollection (CSQN122I not found in IBM's documentation)",
        "The last reply set of a routed command: every queue manager completed it."),
     _m("CSQN123E", "'{command}' command for CMDSCOPE({scope}) abnormal completion", 8, U,
-       "recollection (research: CSQN123E NOT FOUND)",
+       "recollection (CSQN123E not found in IBM's documentation)",
        "The last reply set of a routed command: some queue manager failed it."),
     # ---- CSQY / CSQ3 / CSQR / CSQJ: start and stop ---------------------------------------------
     _m("CSQY000I", "IBM MQ for z/OS {version}", 0, V, "DOC csq_y 9.3", "Queue manager release."),
@@ -273,7 +280,7 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQ3104I", "{csect} - TERMINATION COMPLETE", 0, V, "V6 doc example (Stop messages)",
        "Queue manager address space ended."),
     _m("CSQ3106E", "{csect} - QUEUE MANAGER STOPPED. COMMAND NOT PROCESSED - {command}", 8, V,
-       "real console line quoted in a third-party parser (research display-formats §7)",
+       "real console line quoted in a third-party parser (secondary sources)",
        "A command other than START QMGR reached a stopped queue manager."),
     _m("CSQ3100I", "{csect} - SUBSYSTEM {ssnm} READY FOR START COMMAND", 0, V,
        "V6 doc example (Stop messages)", "The queue manager can be started again."),
@@ -287,12 +294,19 @@ _CATALOG: tuple[MessageDef, ...] = (
        "ENDRBA={end}", 0, V, "DOC csq_j 8.0", "Active log data set at start-up."),
     # ---- MQSC: the emulator's own messages -----------------------------------------------------
     _m("MQSC001E", "Continuation character '{character}' at end of input", 8, V,
-       "emulator (reference §2.3: a continued command needs a next line)",
+       "emulator (: a continued command needs a next line)",
        "The last command ends with + or - and no line follows."),
     _m("MQSC002E", "Character {character} cannot start a token", 8, V, "emulator",
        "A control character outside quotes."),
     _m("MQSC003E", "No command found", 8, V, "emulator",
        "The line holds only separators."),
+    _m("MQSC005E", "Command longer than {limit} characters, the most z/OS takes from {source}: "
+       "not processed", 8, V,
+       "emulator; the limits are IBM's: 32 762 characters from a data set or the command server "
+       "(IBM MQ for z/OS, CSQUTIL COMMAND usage notes), 126 at a console (z/OS MVS System "
+       "Commands, 'Typing the command'). No z/OS message text for a longer command was found: "
+       "the id is mqsc's own",
+       "The command is refused as it is read, before any of it is parsed; nothing changes."),
     _m("MQSC006E", "Expected one command, found {count}", 8, V, "emulator",
        "An API call that takes one command was given none or several."),
     _m("MQSC101W", "Queue {queue} uses storage class {stgclass}, which does not exist: its first "
@@ -329,7 +343,7 @@ _CATALOG: tuple[MessageDef, ...] = (
        "queues on one structure."),
     _m("MQSC309I", "Recovery of {struc} on z/OS would take about {seconds} s: restore {restore} s, "
        "then {mb} MB of log read back at {rate} MB/s", 0, V,
-       "emulator estimate (storage-model §6.6, BN-1, BN-5)",
+       "emulator estimate (storage-model, BN-1, BN-5)",
        "What the same recovery costs on real hardware (never measured here)."),
     _m("MQSC310E", "CMDSCOPE({scope}) needs a queue sharing group: {qmgr} is not in one", 8, V,
        "emulator", "CMDSCOPE other than blank on a queue manager outside a group."),
@@ -342,7 +356,7 @@ _CATALOG: tuple[MessageDef, ...] = (
        "emulator (z/OS would answer IEE305I: the console has no such prefix)",
        "A command was typed with another queue manager's prefix."),
     # ---- Batch and lint (issue 8) ----------------------------------------------------------
-    # CSQUTIL (reference §10; research messages-csqp-csqi-csqe-csqy-csqu.md §5). CSQU messages
+    # CSQUTIL ([DOC-CSQUTIL-CMD]; secondary sources). CSQU messages
     # carry no CPF. The one real SYSPRINT capture [GH-CSQUTIL] shows the csect after the id for
     # messages issued by CSQUTIL itself and two blanks after the id for the others: those
     # templates start with a blank. CSQU144I prints an empty insert in the capture (two blanks
@@ -358,12 +372,13 @@ _CATALOG: tuple[MessageDef, ...] = (
        "DOC-CSQU (U92)", "Freeing storage failed; usually ignored.", cpf=False,
        not_issued="the emulated utility never fails to free storage."),
     _m("CSQU007E", " MQCMIT failed. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})", 8, V,
-       "DOC-CSQU (reference §10.4)", "A commit failed; the updates are backed out.", cpf=False,
+       "DOC-CSQU ([DOC-CSQUTIL-CMD])", "A commit failed; the updates are backed out.", cpf=False,
        not_issued="every command commits on its own in mqsc: there is no MQCMIT to fail."),
     _m("CSQU009E", " MQCONN failed for {conn}. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})", 8, V,
-       "DOC-CSQU (reference §10.4)",
+       "DOC-CSQU ([DOC-CSQUTIL-CMD])",
        "CSQUTIL could not connect to the queue manager in its PARM (in mqsc: no such queue "
-       "manager, MQRC 2058).", cpf=False),
+       "manager, MQRC 2058; another process held it past MQSC_LOCK_TIMEOUT, MQRC 2059).",
+       cpf=False),
     _m("CSQU013E", " MQOPEN failed for {queue}. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})", 8, U,
        "shape of the VERIFIED CSQU007E/CSQU009E; id from recollection",
        "The command queue of the TGTQMGR queue manager could not be opened (in mqsc: no such "
@@ -372,38 +387,96 @@ _CATALOG: tuple[MessageDef, ...] = (
        "Where the COMMAND function sends its commands (TGTQMGR, else the connected one).",
        cpf=False),
     _m("CSQU056I", " Making commands in {ddname} data set", 0, U,
-       "reference §10.4 (id and meaning; text NOT FOUND)",
+       "[DOC-CSQUTIL-CMD] (id and meaning; text NOT FOUND)",
        "MAKEDEF/MAKEREP/MAKEALT/MAKEDEL: where the generated commands go.", cpf=False),
     _m("CSQU057I", " {count} commands read", 0, V, "GH-CSQUTIL",
        "Commands the COMMAND function read from its input data set.", cpf=False),
     _m("CSQU058I", " {count} commands issued and responses received, {failed} failed", 0, V,
        "GH-CSQUTIL", "Commands sent to the command server, and how many failed.", cpf=False),
     _m("CSQU059I", " {count} commands made", 0, U,
-       "reference §10.4 (id and meaning; text NOT FOUND)",
+       "[DOC-CSQUTIL-CMD] (id and meaning; text NOT FOUND)",
        "How many commands MAKEDEF/MAKEREP/MAKEALT/MAKEDEL wrote.", cpf=False),
+    # The other CSQUTIL functions (issue 18). Their SYSPRINT texts were not found in the IBM
+    # documentation searched (the CSQU message page lists ids with meanings): ids and wording
+    # are recollection, every one UNVERIFIED.
+    _m("CSQU014E", " MQGET failed for {queue}. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})", 8, U,
+       "shape of the VERIFIED CSQU007E/CSQU009E; id from recollection",
+       "EMPTY could not get the messages of a queue (GET(DISABLED): 2016).", cpf=False),
+    _m("CSQU015E", " MQPUT failed for {queue}. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})", 8, U,
+       "shape of the VERIFIED CSQU007E/CSQU009E; id from recollection",
+       "LOAD or SLOAD could not put a message back (queue full, PUT(DISABLED), page set "
+       "full); the messages already put stay, as after a real LOAD's last syncpoint.",
+       cpf=False),
+    _m("CSQU031I", " Queue {queue} with {count} messages has been processed", 0, U,
+       "recollection (COPY, SCOPY, EMPTY, LOAD, SLOAD per queue)",
+       "A queue function handled this many messages of the queue.", cpf=False),
+    _m("CSQU032I", " Page set {psid} with {count} queues has been processed", 0, U,
+       "recollection", "COPY, SCOPY or EMPTY PSID(n): how many queues the page set held.",
+       cpf=False),
+    _m("CSQU061E", " {ddname} data set contains invalid records", 8, U, "recollection",
+       "LOAD or SLOAD read a record COPY did not write; nothing is loaded.", cpf=False),
+    _m("CSQU062E", " Queue {queue} is not in the {ddname} data set", 8, U, "recollection",
+       "LOAD or SLOAD FROMQUEUE (or SLOAD QUEUE) names a queue the data set does not hold.",
+       cpf=False),
+    _m("CSQU063E", " Queue manager {qmgr} is running: {function} needs it stopped", 8, U,
+       "emulator wording of the rule in 'IBM MQ utility program (CSQUTIL)': the page set "
+       "functions and SCOPY/SDEFS read page sets no running queue manager owns",
+       "An offline function was run while the queue manager owning the page sets runs.",
+       cpf=False),
+    _m("CSQU128I", " Executing {function} using output to {ddname} data set", 0, U,
+       "shape of the VERIFIED CSQU127I; id from recollection",
+       "A function starts writing its output data set (COPY, SCOPY, SDEFS).", cpf=False),
+    _m("CSQU129I", " Executing {function} for {scope}", 0, U, "recollection",
+       "A queue or page-set function starts on its queue or page set (EMPTY).", cpf=False),
+    _m("CSQU150I", "{csect} {function} completed for data set {ddname}", 0, U, "recollection",
+       "FORMAT, PAGEINFO, COPYPAGE or RESETPAGE finished one page set data set.", cpf=False),
+    _m("CSQU151I", "{csect} No {prefix}nnnn data sets found", 8, U, "recollection",
+       "A page set function has no DD statement in its range (CSQP0000-CSQP0099...).",
+       cpf=False),
+    _m("CSQU152E", "{csect} {ddname} data set {dsn} is not a VSAM linear cluster", 8, U,
+       "rule: 'Formatting page sets (FORMAT)' (page sets are linear data sets)",
+       "A page set DD names a sequential data set or a non-linear cluster.", cpf=False),
+    _m("CSQU153E", "{csect} {ddname} data set {dsn} is already formatted; FORCE and a REUSE "
+       "cluster reuse it", 8, U,
+       "rule: 'Formatting page sets (FORMAT)', FORCE keyword", "FORMAT without FORCE on a "
+       "formatted data set, or FORCE on a cluster defined without REUSE.", cpf=False),
+    _m("CSQU154E", "{csect} {ddname} data set {dsn} is page set {psid} of queue manager "
+       "{qmgr}, which is running", 8, U,
+       "rule: 'Formatting page sets (FORMAT)' usage notes (not a running queue manager's)",
+       "A page set function was given the data set of a page set in use.", cpf=False),
+    _m("CSQU155E", "{csect} {ddname} data set {dsn} is not formatted", 8, U, "recollection",
+       "PAGEINFO, COPYPAGE or RESETPAGE read a data set FORMAT never formatted.", cpf=False),
+    _m("CSQU158E", "{csect} Target page set {target} is smaller than source page set {source}",
+       8, U, "recollection; rule: 'Expanding a page set (COPYPAGE)' (no copy to a smaller "
+       "page set)", "COPYPAGE target smaller than its source.", cpf=False),
+    _m("CSQU160I", "{csect} Page set {psid} in {ddname}: {pages} pages, queue manager {qmgr}, "
+       "formatted TYPE({type})", 0, U,
+       "recollection; content from 'Page set information (PAGEINFO)' (page set number, "
+       "pages, queue manager, utility status)",
+       "PAGEINFO: what a page set data set says about itself.", cpf=False),
     _m("CSQU100E", " {ddname} DD statement missing", 8, U,
-       "recollection (research §5: the CSQU syntax message texts are NOT FOUND)",
+       "recollection (the CSQU syntax message texts are not in IBM's documentation)",
        "A data set the statement names has no DD statement; nothing is run (RC 12).",
        cpf=False),
-    _m("CSQU102E", " No functions requested", 8, U, "recollection (research §5)",
+    _m("CSQU102E", " No functions requested", 8, U, "recollection (secondary sources)",
        "SYSIN holds no function statement; nothing is run (RC 12).", cpf=False),
     _m("CSQU104E", " Invalid value {value} for keyword {keyword}", 8, U,
-       "recollection (research §5)", "A keyword value is not allowed; nothing is run (RC 12).",
+       "recollection (secondary sources)", "A keyword value is not allowed; nothing is run (RC 12).",
        cpf=False),
     _m("CSQU105E", " Incompatible keywords or values for {function} function", 8, U,
-       "recollection (research §5)",
+       "recollection (secondary sources)",
        "Keywords that cannot be used together, or one given twice; nothing is run (RC 12).",
        cpf=False),
-    _m("CSQU106E", " Invalid function {function}", 8, U, "recollection (research §5)",
+    _m("CSQU106E", " Invalid function {function}", 8, U, "recollection (secondary sources)",
        "The statement does not start with a CSQUTIL function; nothing is run (RC 12).",
        cpf=False),
-    _m("CSQU107E", " Invalid function statement syntax", 8, U, "recollection (research §5)",
+    _m("CSQU107E", " Invalid function statement syntax", 8, U, "recollection (secondary sources)",
        "The statement cannot be read (parentheses, quotes); nothing is run (RC 12).",
        cpf=False),
-    _m("CSQU108E", " Value missing for keyword {keyword}", 8, U, "recollection (research §5)",
+    _m("CSQU108E", " Value missing for keyword {keyword}", 8, U, "recollection (secondary sources)",
        "A keyword needs a value in parentheses; nothing is run (RC 12).", cpf=False),
     _m("CSQU113E", " Invalid keyword {keyword} for {function} function", 8, U,
-       "recollection (research §5)",
+       "recollection (secondary sources)",
        "The function does not take this keyword; nothing is run (RC 12).", cpf=False),
     _m("CSQU120I", " Connecting to {qmgr}", 0, V, "GH-CSQUTIL",
        "CSQUTIL connects to the queue manager named in its PARM.", cpf=False),
@@ -418,7 +491,7 @@ _CATALOG: tuple[MessageDef, ...] = (
        "Function statements that succeeded (FAILURE(IGNORE) counts a COMMAND function whose "
        "commands failed as successful).", cpf=False),
     _m("CSQU147I", "{csect} Utility terminated, return code={rc}", 0, U,
-       "existence and role WMB-CSQUTIL-RC; text is reference §10.3's guess",
+       "existence and role WMB-CSQUTIL-RC; text is [DOC-CSQUTIL-CMD]'s guess",
        "A function failed and no further functions were attempted (replaces CSQU148I).",
        cpf=False),
     _m("CSQU148I", "{csect} Utility completed, return code={rc}", 0, V, "GH-CSQUTIL",
@@ -426,22 +499,24 @@ _CATALOG: tuple[MessageDef, ...] = (
     # Lint rules beyond syntax (docs/ci.md lists each rule with its test). Severity 4: z/OS
     # accepts these decks; they do something other than what their author most likely meant.
     _m("MQSC201W", "'*' in column {column} is command text, not a comment: only a '*' in "
-       "column 1 starts a comment", 4, V, "emulator lint (reference §2.2, [DOC-SCRIPTS])",
+       "column 1 starts a comment", 4, V, "emulator lint ([DOC-SCRIPTS])",
        "A line meant as a comment becomes part of a command."),
-    _m("MQSC202W", "Text past column 72 is ignored on z/OS: columns 73-80 of a card deck hold "
-       "sequence numbers", 4, V, "emulator lint (reference §2.2, [DOC-SCRIPTS])",
-       "Initialization data sets and CSQUTIL input use columns 1-72 only; the rest is cut."),
+    _m("MQSC202W", "Text past column 72 is ignored on z/OS: {lost}", 4, V,
+       "emulator lint ([DOC-SCRIPTS]); IBM MQ for z/OS, 'Initialization data set formats' and CSQUTIL COMMAND "
+       "usage notes: only columns 1 through 72 are significant, 73 through 80 are ignored",
+       "Initialization data sets, CSQUTIL input and in-stream job data use columns 1-72 only; "
+       "the rest is cut. `mqsc check` warns on every deck, card images or not."),
     _m("MQSC204W", "Comment line inside a continued command: line {line} ends with "
        "'{character}', so the command goes on after the comment", 4, V,
-       "emulator lint (reference §2.2: a continued command skips comment and blank lines)",
+       "emulator lint ([DOC-SCRIPTS]: a continued command skips comment and blank lines)",
        "A '* comment' after a continued line does not end the command."),
     _m("MQSC205W", "DEFINE {objtype}({name}) has no REPLACE: replaying the deck fails with "
        "CSQM095I once the object exists", 4, V,
-       "emulator lint (peers §3: decks applied at every start need REPLACE)",
+       "emulator lint (peers: decks applied at every start need REPLACE)",
        "A deck meant to be replayed (CSQINP2, --replay) defines an object without REPLACE."),
     _m("MQSC206W", "DEFINE {objtype}({name}) REPLACE resets {attributes} to the defaults: "
        "REPLACE re-creates the object from the attributes on the command", 4, V,
-       "emulator lint (reference §6.1 runmqsc capture: REPLACE resets unspecified attributes)",
+       "emulator lint ([DOC-DEFQL] runmqsc capture: REPLACE resets unspecified attributes)",
        "Attributes the existing object had are silently lost."),
     _m("MQSC207W", "Queue {queue} uses storage class {stgclass}, which maps to page set 0: "
        "keep page set 0 for object definitions", 4, V,
@@ -458,6 +533,8 @@ _CATALOG: tuple[MessageDef, ...] = (
        "nothing is run (RC 12)."),
     _m("MQSC211E", "JCL {feature} is not supported by mqsc's JCL subset (docs/batch.md)", 8, V,
        "emulator", "The job uses JCL the emulator does not run; the job is not run."),
+    _m("MQSC213E", "{program} {what} are not emulated by mqsc (docs/batch.md lists what is)", 8,
+       V, "emulator", "A utility was given input mqsc does not act on; nothing is done."),
     _m("MQSC212E", "Program {program} ended abnormally in mqsc: {problem}", 8, V, "emulator",
        "A data set could not be read or written (the step abends S013, as an OPEN failure "
        "does), or the program hit an mqsc bug (S0C4; MQSC_STRICT=1 raises it instead)."),
@@ -479,7 +556,7 @@ class ReasonDef:
     meaning: str
 
 
-#: Reason codes by failure kind. Only 00D44001 and 00D44002 are VERIFIED (research notes:
+#: Reason codes by failure kind. Only 00D44001 and 00D44002 are VERIFIED (secondary sources
 #: APAR PH08756 and IBM's DELETE QLOCAL example); the rest follow their numbering.
 REASONS: Mapping[str, ReasonDef] = {
     "NAME_IN_USE": ReasonDef("00D44001", V, "APAR PH08756", "name in use as a different type"),
@@ -489,11 +566,11 @@ REASONS: Mapping[str, ReasonDef] = {
     "HAS_MESSAGES": ReasonDef("00D44005", U, "numbering guess", "queue holds messages"),
     "NOT_ALLOWED": ReasonDef("00D44006", U, "numbering guess",
                              "attribute combination or value not allowed"),
-    # Coupling facility manager reasons (research CSQE §3, [C5] reason codes).
-    "CF_REQUEST": ReasonDef("00C5004F", V, "research CSQE §3 [C5]",
+    # Coupling facility manager reasons (secondary sources, [C5] reason codes).
+    "CF_REQUEST": ReasonDef("00C5004F", V, "secondary sources [C5]",
                             "a CF structure request could not be performed (see the "
                             "accompanying message)"),
-    "CF_LEVEL": ReasonDef("00C50064", V, "research CSQE §3 [C5]",
+    "CF_LEVEL": ReasonDef("00C50064", V, "secondary sources [C5]",
                           "the structure level or command level does not allow it"),
 }
 

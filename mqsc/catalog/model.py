@@ -13,7 +13,7 @@ from enum import Enum
 
 
 class Source(str, Enum):
-    """Where a z/OS command may come from (reference/zos-mqsc.md §1, [DOC-SOURCES])."""
+    """Where a z/OS command may come from ([DOC-SOURCES])."""
 
     CSQINP1 = "1"
     CSQINP2 = "2"
@@ -60,7 +60,7 @@ class Text:
 
 
 class NameRule(str, Enum):
-    """Character rules for object names (reference/zos-mqsc.md §2.6)."""
+    """Character rules for object names ."""
 
     QUEUE = "queue"  # A-Z a-z 0-9 . / _ %
     STGCLASS = "stgclass"  # 1-8, A-Z first, then A-Z 0-9
@@ -115,7 +115,7 @@ class Keyword:
             one; None when the default comes from elsewhere.
         zos: False for keywords valid in MQSC but not on z/OS (answered with CSQ9001E).
         range_msg: message id for a value out of range (default: the generic one).
-        width: field width in command-server DISPLAY replies (reference §9.5).
+        width: field width in command-server DISPLAY replies ([DOC-MSGS]).
         help: one line for completion and HELP.
         verified: evidence for the rule, or "" when UNVERIFIED.
     """
@@ -141,7 +141,7 @@ class Keyword:
 # ---- Verbs, object types, commands ---------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Verb:
-    """A command verb and its fixed synonyms (synonyms are not abbreviations, §2.4)."""
+    """A command verb and its fixed synonyms (synonyms are not abbreviations)."""
 
     name: str
     synonyms: tuple[str, ...] = ()

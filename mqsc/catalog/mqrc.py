@@ -1,4 +1,4 @@
-"""MQ reason codes the emulator gives (values from cmqc.h; research notes §6)."""
+"""MQ reason codes the emulator gives (values from cmqc.h; secondary sources)."""
 
 from __future__ import annotations
 

@@ -20,18 +20,18 @@ from mqsc.catalog.model import (
 OBJECT_TYPES = (ObjectType("STGCLASS", ("STC",), "storage class", rank=20),)
 
 STGCLASS = table(
-    K("STGCLASS", STGCLASS_NAME, width=8, help="storage class name", verified="§5.1"),
+    K("STGCLASS", STGCLASS_NAME, width=8, help="storage class name", verified="[DOC-DEFSTC]"),
     K("QSGDISP", Choice(("QMGR", "COPY", "GROUP")), default="QMGR", width=10,
-      help="disposition in the queue sharing group", verified="§5.1 [DOC-DEFSTC]"),
+      help="disposition in the queue sharing group", verified="[DOC-DEFSTC]"),
     K("PSID", Integer(0, 99), default=0, range_msg="CSQI002I", width=10,
       help="page set that holds the messages of queues using this class",
-      verified="§5.1 [DOC-DEFSTC]; default from SYSTEMST (research display-formats §2.3)"),
-    K("DESCR", Text(64), default="", width=64, help="description", verified="§5.1"),
+      verified="[DOC-DEFSTC]; default from SYSTEMST (secondary sources)"),
+    K("DESCR", Text(64), default="", width=64, help="description", verified="[DOC-DEFSTC]"),
     K("PASSTKTA", Text(8), default="", width=8, help="IMS bridge PassTicket application name"),
     K("XCFGNAME", Text(8), default="", width=8, help="IMS bridge XCF group name"),
     K("XCFMNAME", Text(16), default="", width=16, help="IMS bridge XCF member name"),
-    K("ALTDATE", Text(12), width=12, help="date of the last change", verified="§5.3"),
-    K("ALTTIME", Text(8), width=8, help="time of the last change", verified="§5.3"),
+    K("ALTDATE", Text(12), width=12, help="date of the last change", verified="[DOC-DISSTC]"),
+    K("ALTTIME", Text(8), width=8, help="time of the last change", verified="[DOC-DISSTC]"),
 )
 STGCLASS_SETTABLE = ("DESCR", "PSID", "PASSTKTA", "XCFGNAME", "XCFMNAME")
 
@@ -58,7 +58,7 @@ _STC_ALTER = A.merged(
 _STC_DISPLAY = A.table(
     A.ALL, A.CMDSCOPE,
     K("PSID", Integer(0, 99, star=True), range_msg="CSQI002I",
-      help="only storage classes mapped to this page set", verified="§5.3 [DOC-DISSTC]"),
+      help="only storage classes mapped to this page set", verified="[DOC-DISSTC]"),
     K("QSGDISP", Choice(A.DISPLAY_QSGDISP[:-1]), default="LIVE"),
 )
 
@@ -68,15 +68,15 @@ FAMILIES = {"STGCLASS": FAMILY}
 
 SPECS: tuple[CommandSpec, ...] = (
     CommandSpec("DEFINE", "STGCLASS", A.STGCLASS_NAME, _STC_DEFINE, S_2CR, "CSQMASTC",
-          verified="§5.1 [DOC-DEFSTC]", help="define a storage class (maps queues to a page set)"),
+          verified="[DOC-DEFSTC]", help="define a storage class (maps queues to a page set)"),
     CommandSpec("ALTER", "STGCLASS", A.STGCLASS_NAME, _STC_ALTER, S_2CR, "CSQMASTC",
-          verified="§5.2 [GH-MS0S]", help="change a storage class no queue uses"),
+          verified="[GH-MS0S]", help="change a storage class no queue uses"),
     CommandSpec("DELETE", "STGCLASS", A.STGCLASS_NAME,
           A.table(A.CMDSCOPE, K("QSGDISP", Choice(("QMGR", "COPY", "GROUP")), default="QMGR")),
-          S_2CR, "CSQMUSTC", verified="§5.2 [GH-MS0S]",
+          S_2CR, "CSQMUSTC", verified="[GH-MS0S]",
           help="delete a storage class no queue uses"),
     CommandSpec("DISPLAY", "STGCLASS", _GENERIC_STC, _STC_DISPLAY, S_2CR, "CSQMDRTS",
           requestable=frozenset(n for n in STGCLASS if n != "STGCLASS"),
           where=frozenset(n for n in STGCLASS if n not in ("STGCLASS", "QSGDISP")),
-          verified="§5.3 [DOC-DISSTC]", help="show storage classes"),
+          verified="[DOC-DISSTC]", help="show storage classes"),
 )

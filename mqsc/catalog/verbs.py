@@ -12,7 +12,7 @@ from mqsc.catalog.model import Verb
 VERBS: tuple[Verb, ...] = (
     Verb("DEFINE", ("DEF",), "create an object"),
     Verb("ALTER", ("ALT",), "change an object"),
-    Verb("DELETE", (), "delete an object (DELETE has no synonym, §2.4)"),
+    Verb("DELETE", (), "delete an object (DELETE has no synonym)"),
     Verb("DISPLAY", ("DIS",), "show objects, status or usage"),
     Verb("BACKUP", (), "back up a CF structure (no synonym, [DOC-BACKUP])"),
     Verb("RECOVER", ("REC",), "recover a CF structure"),

@@ -4,19 +4,24 @@ Each subcommand lives in its own module under ``mqsc.cli`` and registers itself 
 :func:`register`; this module only builds the parser and dispatches. Front ends are the only
 code that does I/O.
 
-Exit statuses are documented per subcommand; argparse's own usage errors exit with 2.
+Exit statuses are documented per subcommand; argparse's own usage errors exit with 2, and a
+closed output pipe (``mqsc dump | head -1``) exits with 141, 128 + SIGPIPE, as ``cat`` does,
+so a shell's ``pipefail`` sees it.
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
+import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 
 #: Subcommand modules, in the order ``mqsc --help`` lists them.
 SUBCOMMANDS = ("console", "run", "check", "create", "restart", "workload", "stats", "advise",
-               "state", "csqutil", "job", "dump", "plan", "diff")
+               "state", "csqutil", "job", "dump", "plan", "diff", "samples", "completion")
 
 #: The subcommand names a module registers, where they are not the module's own name.
 PARSERS_OF = {"workload": ("put", "get")}
@@ -24,9 +29,44 @@ PARSERS_OF = {"workload": ("put", "get")}
 MODULE_OF = {parser: module for module in SUBCOMMANDS
              for parser in PARSERS_OF.get(module, (module,))}
 
+#: Exit status when the queue manager cannot be used (busy, damaged, refused, a bad
+#: MQSC_CLOCK or MQSC_LOCK_TIMEOUT), as docs/cli.md documents per subcommand; 2 otherwise.
+UNAVAILABLE_EXIT = {"run": 20, "put": 20, "get": 20, "csqutil": 12}
+
 Handler = Callable[[argparse.Namespace], int]
 #: Options of ``mqsc`` itself; any other leading option belongs to the console.
 _OWN_OPTIONS = ("-h", "--help", "--version")
+#: The exit status of a write to a closed pipe: 128 + SIGPIPE, what a shell reports for ``cat``.
+EXIT_BROKEN_PIPE = 141
+
+EPILOG = """\
+examples:
+  mqsc                                   the /QMZ1 console (mqsc --memory: a throw-away QMZ1)
+  mqsc samples copy samples              the sample decks and lab jobs, into ./samples
+  mqsc job samples/l02/V8NOIO11.jcl      the lab's main job on QMZ1
+  mqsc run samples/decks/first-steps.mqsc
+  mqsc check deck.mqsc                   file:line:col diagnostics, nothing changed
+  mqsc state reset                       QMZ1 as first installed (asks first)
+  mqsc completion bash                   a completion script for bash, zsh or fish
+
+Each command has its own help: mqsc COMMAND --help. Documentation: README.md and docs/
+(docs/cli.md for this command) in the source distribution and the repository.
+"""
+
+_INVALID_CHOICE = re.compile(r"invalid choice: '(?P<given>[^']*)' \(choose from (?P<choices>.*)\)")
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with a "did you mean" after a mistyped choice (a subcommand, --format ...)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        found = _INVALID_CHOICE.search(message)
+        if found:
+            choices = re.findall(r"'([^']*)'", found["choices"])
+            close = difflib.get_close_matches(found["given"], choices, n=1, cutoff=0.5)
+            if close:
+                message += f"; did you mean {close[0]!r}?"
+        super().error(message)
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -39,9 +79,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """
     from mqsc import __version__
 
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="mqsc",
         description="Offline emulator of the IBM MQ for z/OS MQSC command processor.",
+        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"mqsc {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -65,14 +106,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     from mqsc.cli import cache
+    from mqsc.store.errors import StoreError
+    from mqsc.store.home import QMgrError
 
     cache.load()
     try:
-        return handler(args)
+        status = handler(args)
+        sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
+        return status
+    except (StoreError, QMgrError) as error:
+        # The queue manager became unavailable after it was opened (another process held it
+        # past MQSC_LOCK_TIMEOUT): one line, as `mqsc run` says it, never a traceback.
+        print(f"mqsc {args.command}: {error}", file=sys.stderr)
+        return UNAVAILABLE_EXIT.get(args.command, 2)
     except KeyboardInterrupt:
         print("mqsc: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        return 0
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
     finally:
         cache.save()
+
+
+def _silence_stdout() -> None:
+    """After the reader of standard output went away: send what is still buffered nowhere,
+    so the interpreter's final flush does not fail again with a traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass

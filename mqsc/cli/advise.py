@@ -45,8 +45,20 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(dataclasses.asdict(advice), indent=2, default=str))
         return 0
-    print("\n".join(text_lines(advice)))
+    lines = text_lines(advice)
+    if args.backup_interval and not advice.qsg:
+        lines += ["", *not_in_qsg(advice.qmgr)]
+    print("\n".join(lines))
     return 0
+
+
+def not_in_qsg(qmgr: str) -> list[str]:
+    """What ``--backup-interval`` says for a queue manager outside a queue sharing group."""
+    return [f"Backup interval: {qmgr} is not a member of a queue sharing group, so it has no "
+            "CF structures to back up",
+            "  (BACKUP CFSTRUCT applies to the structures of a QSG; see docs/qsg.md). For a "
+            "member: mqsc create QSA1 --qsg QSG1,",
+            "  then mqsc advise -m QSA1 --backup-interval 400 1200 2200"]
 
 
 def text_lines(advice) -> list[str]:

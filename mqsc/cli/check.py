@@ -20,8 +20,10 @@ import sys
 from mqsc.batch.check import DeckReport, Options, check
 from mqsc.cli.inputs import add_input_options, read_sources
 from mqsc.cli.options import add_qmgr_options, open_scratch
+from mqsc.cli.progress import deck_progress
 from mqsc.cli.reporting import REPORT_FORMATS, add_report_options, ignored, write_report
 from mqsc.language.diagnostics import FAIL_LEVELS, Diagnostic, Severity
+from mqsc.render.visible import visible
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -55,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
         if qm is None:
             return 2
     options = Options(lint=not args.no_lint, replay=args.replay, ignore=ignored(args))
-    reports = check(sources, qm, columns=args.columns, options=options)
+    with deck_progress("Checking", sources) as progress:
+        reports = check(sources, qm, columns=args.columns, options=options, progress=progress)
     if args.format == "json":
         print(json.dumps(_json(reports), indent=2))
     elif args.format in REPORT_FORMATS:
@@ -71,11 +74,29 @@ def _text(reports: list[DeckReport]) -> None:
     out = sys.stdout
     for report in reports:
         for d in report.diagnostics:
-            out.write(f"{d.location}: {d.msg_id} {d.text}\n")
+            out.write(visible(f"{d.location}: {d.msg_id} {d.text}") + "\n")
             excerpt = d.excerpt()
             if excerpt:
                 out.write(excerpt + "\n")
+            hint = _hint(report, d)
+            if hint:
+                out.write(f"hint: {hint}\n")
     _summary(reports)
+
+
+def _hint(report: DeckReport, d: Diagnostic) -> str | None:
+    """"Did you mean" for a word z/OS rejected as invalid (CSQ9001E), from the command it is in."""
+    from mqsc.language.hints import did_you_mean, hint_text
+
+    location = d.location
+    if d.msg_id != "CSQ9001E" or location is None:
+        return None
+    word = str(d.inserts.get("keyword", ""))
+    for step in report.steps:
+        if location.line in step.logical.lines:
+            suggestion = did_you_mean(step.logical.text, word)
+            return hint_text(word, suggestion) if suggestion else None
+    return None
 
 
 def _summary(reports: list[DeckReport]) -> None:

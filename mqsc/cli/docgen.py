@@ -21,6 +21,7 @@ from mqsc.catalog import (
 )
 from mqsc.catalog.describe import kind_text
 from mqsc.catalog.messages import CATALOG, REASONS
+from mqsc.catalog.sources import SOURCES
 from mqsc.engine.storage.constants import CONSTANTS
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -69,8 +70,10 @@ def spec_section(spec: CommandSpec) -> list[str]:
 def commands_page() -> str:
     lines = [GENERATED, "", "# MQSC command reference (z/OS)", "",
              "Every command mqsc accepts, as its catalog (`mqsc/catalog/`) defines it. Sources: "
-             "`1` CSQINP1, `2` CSQINP2, `C` console, `R` command server (reference §1). "
-             "Evidence keys refer to reference/zos-mqsc.md; UNVERIFIED marks best guesses.", "",
+             "`1` CSQINP1, `2` CSQINP2, `C` console, `R` command server ([DOC-SOURCES]). "
+             "Evidence keys (`[DOC-DEFQL]`...) are IBM documentation pages, listed under "
+             "[Sources](#sources) with their titles and addresses; UNVERIFIED marks best "
+             "guesses.", "",
              "## Verbs", "", "| Verb | Synonyms | Meaning |", "|---|---|---|"]
     for verb in VERBS:
         synonyms = ", ".join(f"`{s}`" for s in verb.synonyms) or "none"
@@ -82,15 +85,28 @@ def commands_page() -> str:
     lines += ["", "## Commands", ""]
     for spec in SPECS:
         lines += spec_section(spec)
+    lines += sources_section()
     return "\n".join(lines).rstrip() + "\n"
+
+
+def sources_section() -> list[str]:
+    """The evidence keys with the IBM documentation (or other public source) each stands for."""
+    lines = ["", "## Sources", "", "| Key | Source |", "|---|---|"]
+    for key, source in sorted(SOURCES.items()):
+        shown = (f"[{source.title}]({source.url})" if source.url
+                 else f"{source.title} (address not recorded: UNVERIFIED)")
+        lines.append(f"| `[{key}]` | {shown} |")
+    return lines
 
 
 def messages_page() -> str:
     lines = [GENERATED, "", "# Message catalog", "",
              "Every message mqsc issues (`mqsc/catalog/messages.py`), and the few it knows but never "
              "issues, each marked with why. VERIFIED texts were seen in IBM "
-             "documentation or a real capture (evidence keys: reference/zos-mqsc.md §14 and the "
-             "research notes quoted there); UNVERIFIED ones are best guesses kept in this one "
+             "documentation or a real capture (evidence keys such as `[DOC-MSGS]` are listed "
+             "under [Sources](#sources) with their titles and addresses; \"secondary sources\" "
+             "are published captures and parsers, not IBM's documentation); UNVERIFIED ones "
+             "are best guesses kept in this one "
              "table so they can be corrected in one place. Ids starting `MQSC` are the "
              "emulator's own: input and usage problems the product has no message for.", "",
              "Templates show the text after the message id and the command prefix; `{csect}` "
@@ -112,6 +128,7 @@ def messages_page() -> str:
               "| Object | Message |", "|---|---|"]
     for objtype, msg_id in display_messages().items():
         lines.append(f"| {objtype} | {msg_id} ({'VERIFIED' if CATALOG[msg_id].verified else 'UNVERIFIED'}) |")
+    lines += sources_section()
     return "\n".join(lines) + "\n"
 
 
@@ -124,7 +141,7 @@ def constants_page() -> str:
     lines = [GENERATED, "", "# Storage simulation constants", "",
              "Every constant of the page set and buffer pool simulation "
              "(`mqsc/engine/storage/constants.py`), with its provenance as "
-             "reference/storage-model.md tags it: DOC (IBM documentation), SEED (a seed "
+             "the storage model (docs/storage.md) tags it: DOC (IBM documentation), SEED (a seed "
              "document), ARITH, INFERENCE, FITTED (chosen to reproduce the lab), UNVERIFIED.", "",
              "| Name | Value | Tag | Reference | Meaning |", "|---|---:|---|---|---|"]
     for c in CONSTANTS.values():

@@ -17,6 +17,8 @@ from pathlib import Path
 
 from mqsc.batch import dump
 from mqsc.cli.options import add_qmgr_options, open_scratch
+from mqsc.render.visible import visible
+from mqsc.cli.progress import phase_progress
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -35,17 +37,21 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    qm = open_scratch(args, "dump")
-    if qm is None:
-        return 2
-    if args.format == "json":
-        text = json.dumps(dump.to_json(qm), indent=1) + "\n"
-    elif args.csqinp1:
-        text = dump.csqinp1_deck(qm)
-    else:
-        text = dump.csqinp2_deck(qm)
+    with phase_progress("Opening the queue manager") as phase:
+        qm = open_scratch(args, "dump")
+        if qm is None:
+            return 2
+        phase(f"Writing the definitions of {qm.name}")
+        if args.format == "json":
+            text = json.dumps(dump.to_json(qm), indent=1) + "\n"
+        elif args.csqinp1:
+            text = dump.csqinp1_deck(qm)
+        else:
+            text = dump.csqinp2_deck(qm)
     if args.output is None:
-        sys.stdout.write(text)
+        # On a terminal a value's control characters are shown, not obeyed; into a pipe or a
+        # file the deck stays exactly replayable (issue 15).
+        sys.stdout.write(visible(text) if sys.stdout.isatty() else text)
         return 0
     try:
         args.output.write_text(text, encoding="utf-8")

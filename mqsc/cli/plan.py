@@ -15,6 +15,7 @@ import json
 from mqsc.batch import plan as planning
 from mqsc.cli.inputs import add_input_options, read_sources
 from mqsc.cli.options import add_qmgr_options, open_scratch
+from mqsc.cli.progress import deck_progress
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -38,7 +39,8 @@ def run(args: argparse.Namespace) -> int:
     qm = open_scratch(args, "plan")
     if qm is None:
         return 2
-    result = planning.plan(qm, sources, columns=args.columns)
+    with deck_progress("Planning", sources) as progress:
+        result = planning.plan(qm, sources, columns=args.columns, progress=progress)
     names = ", ".join(s.name for s in sources)
     show(result, args.format, f"Plan for {names} on queue manager {result.qmgr} (nothing is "
          "changed):", "  no changes", "Plan")

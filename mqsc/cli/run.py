@@ -22,11 +22,12 @@ import sys
 import time
 
 from mqsc.catalog import Source
-from mqsc.cli.inputs import InputError, add_input_options, read_deck
+from mqsc.cli.inputs import InputError, add_input_options, is_jcl, jcl_hint, read_deck
 from mqsc.cli.options import add_qmgr_options, open_from
 from mqsc.cli.reporting import REPORT_FORMATS, add_report_options, ignored, write_report
 from mqsc.engine.records import Result
 from mqsc.render import console, jsonout, server
+from mqsc.render.visible import visible
 from mqsc.store import StoreError
 
 SOURCES = {"server": Source.SERVER, "console": Source.CONSOLE}
@@ -64,10 +65,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     _batch_gc()
     try:
-        decks = [read_deck(path, args.encoding) for path in args.files]
+        decks = [read_deck(path, args.encoding, prog="run") for path in args.files]
     except InputError as error:
         print(f"mqsc run: {error}", file=sys.stderr)
         return EXIT_NOT_RUN
+    for path, deck in zip(args.files, decks):
+        if is_jcl(deck.source.text):
+            print(jcl_hint("run", path), file=sys.stderr)
+            return EXIT_NOT_RUN
     qm = open_from(args, "run")
     if qm is None:
         return EXIT_NOT_RUN
@@ -76,6 +81,9 @@ def run(args: argparse.Namespace) -> int:
     failed = 0
     ran = 0
     pending: list[str] = []
+    # "Did you mean" for mistyped words, on standard error: the replies on standard output
+    # stay exactly as the command server frames them.
+    hints: list[str] = []
     out = sys.stdout
     written = time.monotonic()
 
@@ -85,6 +93,9 @@ def run(args: argparse.Namespace) -> int:
         out.write("".join(pending))
         out.flush()
         pending.clear()
+        if hints:
+            sys.stderr.write("".join(hints))
+            hints.clear()
         written = time.monotonic()
 
     if qm.gate is not None:
@@ -98,6 +109,8 @@ def run(args: argparse.Namespace) -> int:
                 failed += (not result.ok if not result.more
                            else not all(r.ok for r in result.all_sets()))
                 pending.append(render(result, args.format, args.style))
+                if not result.ok and args.format == "text":
+                    hints.extend(_hints(result))
                 if qm.gate is None:
                     # In memory every result may be shown at once; written out in batches,
                     # not a write and a flush per command (a deck of 50,000 DEFINEs).
@@ -119,12 +132,22 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_SOME_FAILED if failed else EXIT_OK
 
 
+def _hints(result: Result) -> list[str]:
+    """The run's "did you mean" lines for one failed command, with where it is."""
+    from mqsc.render.hints import result_hints
+
+    where = f"{result.location.name}:{result.location.line}: " if result.location else ""
+    return [f"mqsc run: {where}{line}\n" for line in result_hints(result)]
+
+
 def _batch_gc() -> None:
     """Collect the young generation every 10,000 allocations instead of 700.
 
     A deck run allocates a few dozen short-lived objects per command and keeps few: at the
-    default threshold the collector examined them over and over (10% of a 50,000-command run).
-    Cycles are still collected; memory is not affected (objects die by reference count).
+    default threshold the collector examined them over and over. Switched off, a 50,000-command
+    run takes 5-6% more CPU (docs/performance.md, "Speed tricks, each switched off"): under the
+    10% bar for a trick, but this one is a single call with nothing to simplify. Cycles are
+    still collected; memory is not affected (objects die by reference count).
     """
     gc.set_threshold(10_000, *gc.get_threshold()[1:])
 
@@ -137,7 +160,8 @@ def render(result: Result, fmt: str, style: str) -> str:
         lines = [console.command_line(result), *console.console_lines(result)]
     else:
         lines = server.run_lines(result)
-    return "\n".join(lines) + "\n"
+    # A value may hold control characters: shown, never sent to the terminal (issue 15).
+    return visible("\n".join(lines) + "\n")
 
 
 def _report(args: argparse.Namespace, qm, sources) -> int:

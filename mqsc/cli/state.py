@@ -4,9 +4,11 @@
 * ``mqsc state backup FILE``: a consistent copy, safe while a console or batch run is using
   the queue manager (SQLite's online backup);
 * ``mqsc state reset``: delete the database, so the next use starts the queue manager afresh
-  from its definition (refused while another process has it open).
+  from its definition (refused while another process has it open). On a terminal it asks
+  first; ``--yes`` skips the question, and without a terminal to ask on ``--yes`` is required.
 
-Exit status: 0 done, 2 the database is missing, foreign, corrupt or in use (nothing changed).
+Exit status: 0 done, 1 reset not confirmed, 2 the database is missing, foreign, corrupt or in
+use, or reset without ``--yes`` when standard input is not a terminal (nothing changed).
 See docs/state.md.
 """
 
@@ -30,6 +32,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         action = actions.add_parser(name, help=help_text, description=help_text)
         if name == "backup":
             action.add_argument("target", type=Path, metavar="FILE")
+        if name == "reset":
+            action.add_argument("--yes", "-y", action="store_true",
+                                help="do not ask for confirmation (required when standard "
+                                "input is not a terminal)")
         action.add_argument("--qmgr", "-m", metavar="NAME",
                             help=f"queue manager (default $MQSC_QMGR or {default_name()})")
         action.add_argument("--state", metavar="PATH", type=Path,
@@ -44,19 +50,54 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "path":
         print(path)
         return 0
+    if args.action == "reset" and not args.yes:
+        refusal = confirm_reset(path)
+        if refusal:
+            return refusal
     try:
-        store = StateStore.open(path)
         if args.action == "backup":
+            from mqsc.store.lease import Lease
+            from mqsc.store.sqlite import lock_timeout
+
+            timeout = lock_timeout()
+            lease = Lease.shared(path, timeout)
+            try:
+                store = StateStore.open(path, timeout=timeout, lease=lease)
+            except BaseException:
+                lease.release()
+                raise
             try:
                 store.backup(args.target)
             finally:
                 store.release()
             print(f"mqsc state: {path} copied to {args.target}")
         else:
-            store.remove()
+            StateStore.reset(path)
             print(f"mqsc state: {path} removed; the next command starts the queue manager "
                   "from its definition")
     except StoreError as error:
         print(f"mqsc state: {error}", file=sys.stderr)
         return 2
     return 0
+
+
+def confirm_reset(path: Path) -> int:
+    """Ask on the terminal before deleting; 0 to go ahead, else the exit status.
+
+    A script cannot answer, so without a terminal the reset needs ``--yes`` rather than
+    deleting a queue manager's state unasked.
+    """
+    if not sys.stdin.isatty():
+        print(f"mqsc state reset: standard input is not a terminal; add --yes to delete "
+              f"{path}", file=sys.stderr)
+        return 2
+    print(f"Delete {path} (every object, message and statistic of the queue manager)? [y/N] ",
+          end="", file=sys.stderr, flush=True)
+    try:
+        answer = sys.stdin.readline().strip().lower()
+    except KeyboardInterrupt:
+        answer = ""
+    if answer in ("y", "yes"):
+        return 0
+    print("mqsc state reset: not confirmed; nothing removed", file=sys.stderr)
+    return 1

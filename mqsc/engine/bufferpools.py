@@ -1,4 +1,4 @@
-"""Buffer pools: DEFINE (CSQINP1 only), ALTER and DELETE BUFFPOOL (reference §3).
+"""Buffer pools: DEFINE (CSQINP1 only), ALTER and DELETE BUFFPOOL.
 
 * BUFFERS: 100-500,000 BELOW, 100-999,999,999 ABOVE (CSQP005I) [DOC-DEFBP].
 * PAGECLAS(FIXED4KB) only with LOCATION(ABOVE) (storage-model BP-5, seed LAB).

@@ -10,7 +10,7 @@
 
 In a queue sharing group, for each CF structure: its backup, the log a recovery would read
 back, and how long RECOVER CFSTRUCT would take at the seeds' read-back rates; and the backup
-interval that keeps recovery within a target time (storage-model §4.3, §6.6). Pure functions
+interval that keeps recovery within a target time (the storage model, docs/qsg.md). Pure functions
 of the state; front ends print them.
 """
 
@@ -72,9 +72,12 @@ class Advice:
     memlimit_gb: int
     structures: tuple[StructureAdvice, ...] = field(default=())
     intervals: tuple[IntervalAdvice, ...] = field(default=())
+    #: The queue sharing group ``qmgr`` belongs to; "" outside one, where there are no CF
+    #: structures and so no structure backups to plan (BACKUP CFSTRUCT needs a QSG).
+    qsg: str = ""
 
 
-# ---- CF structure recovery (storage-model §4.3, §6.6) ----------------------------------------
+# ---- CF structure recovery (the storage model, docs/qsg.md) --------------------------------
 #: Log read-back rates in MB/s: ESS 2105-E20 DASD in the 2003 report (BN-2); z14 reading
 #: active or uncompressed archive logs, and zEDC-compressed archives (BN-5).
 READ_RATES = (("2003 DASD", 3.0), ("z14 uncompressed", 110.0), ("z14 zEDC", 38.0))
@@ -190,11 +193,14 @@ def advise(qm: QueueManager, *, target_minutes: float = 30,
     above = sum(tables["pool"][p].buffers for p in used_pools
                 if tables["pool"][p].location == "ABOVE")
     memlimit = C.MEMLIMIT_BASE + above * C.PAGE_SIZE + held * C.MSG_CONTROL_BYTES
+    qsg = qm.group.name if qm.group is not None else ""
+    # Outside a queue sharing group there is no CF structure to back up: no interval table.
     intervals = tuple(backup_interval(n, message_bytes=message_bytes,
                                       target_minutes=target_minutes, read_rate=read_rate)
-                      for n in interval_rates)
+                      for n in interval_rates) if qsg else ()
     return Advice(qm.name, pools, pagesets, held, above, memlimit,
-                  math.ceil(memlimit / 1024**3), _structures(qm, target_minutes), intervals)
+                  math.ceil(memlimit / 1024**3), _structures(qm, target_minutes), intervals,
+                  qsg)
 
 
 def _pool(pool) -> PoolAdvice:

@@ -1,5 +1,6 @@
 """Coupling facility structures: DEFINE, ALTER, DELETE, DISPLAY CFSTRUCT and CFSTATUS, and
-BACKUP, RECOVER and RESET CFSTRUCT (reference §7; storage-model §4, §6.6).
+BACKUP, RECOVER and RESET CFSTRUCT ([DOC-DEFCFS] [DOC-BACKUP] [DOC-RECOVER] [DOC-RESETCF];
+the storage model, docs/qsg.md).
 
 CF structures exist only in a queue sharing group; a queue manager outside one answers every
 CF structure command with CSQM152I. Definitions live in the group's shared repository (every
@@ -7,10 +8,10 @@ member sees them at once); each has a :class:`~mqsc.engine.storage.cf.StructureS
 
 Rules, and where they come from:
 
-* a name is 1-12 characters and not CSQ_ADMIN (reference §2.6, CF-7); at most 63 application
+* a name is 1-12 characters and not CSQ_ADMIN (CF-7); at most 63 application
   structures per group (CF-1);
 * RECOVER(YES) needs CFLEVEL(3) or higher (CFLEVEL 3 is the level for persistent messages,
-  reference §7.1); a structure's level cannot drop while its queues hold messages, and a
+  [DOC-DEFCFS]); a structure's level cannot drop while its queues hold messages, and a
   structure cannot be deleted while shared queues use it;
 * BACKUP CFSTRUCT needs CFLEVEL(3)+ and RECOVER(YES), and fails while another backup of the
   structure is running ([DOC-BACKUP] usage notes); EXCLINT seconds before now are left out;
@@ -40,7 +41,7 @@ from mqsc.engine.registry import handles
 from mqsc.engine.storage import cf
 from mqsc.engine.storage.queuestore import QueueStore
 
-#: The administration structure: it holds no messages and cannot be defined (§2.6).
+#: The administration structure: it holds no messages and cannot be defined.
 ADMIN = "CSQ_ADMIN"
 #: Log read-back rate (MB/s) for recovery estimates: active or uncompressed archive logs on
 #: z14 (storage-model BN-5); mqsc advise shows the other rates.
@@ -68,7 +69,7 @@ def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
             raise ctx.object_failure("MQSC307E", "CF_REQUEST", count=count)
     elif level < int(existing.get("CFLEVEL")) and any(
             store.depth for store in cf.stores_on(ctx, name)):
-        # Decrease a level only while the structure's queues are empty (reference §7.1).
+        # Decrease a level only while the structure's queues are empty ([DOC-DEFCFS]).
         raise ctx.object_failure("CSQM101I", "IN_USE", objtype="CFSTRUCT", name=name)
 
 
@@ -110,7 +111,7 @@ def selected(ctx: Ctx) -> Iterator[d.Getter]:
 
 
 # ---- DISPLAY CFSTATUS ----------------------------------------------------------------------
-#: What each TYPE shows, in order (research display-formats §2.1: the V6 PCF response fields
+#: What each TYPE shows, in order (secondary sources: the V6 PCF response fields
 #: per type, with the 9.4 MQSC keyword spellings CFTYPE and LOGS).
 CFSTATUS_FIELDS = {
     "SUMMARY": ("CFSTATUS", "TYPE", "CFTYPE", "STATUS", "SIZEMAX", "SIZEUSED", "ENTSMAX",
@@ -146,7 +147,7 @@ def display_cfstatus(ctx: Ctx) -> None:
 def _status_rows(ctx: Ctx, kind: str) -> Iterator[dict[str, object]]:
     names = sorted(ctx.txn.keys("cfstatus"))
     if kind == "SUMMARY":
-        names = [ADMIN, *names]  # CSQ_ADMIN is reported for TYPE(SUMMARY) only (§7.5)
+        names = [ADMIN, *names]  # CSQ_ADMIN is reported for TYPE(SUMMARY) only ([DOC-DISCFST])
     for name in names:
         if not d.matches(ctx.cmd.name, name):
             continue
@@ -225,7 +226,7 @@ def backup_cfstruct(ctx: Ctx) -> None:
     generic = pattern.endswith("*")
     names = [n for n in sorted(ctx.txn.keys("cfstruct")) if d.matches(pattern, n)]
     if generic:
-        # * and prefix* mean the recoverable structures (reference §7.3).
+        # * and prefix* mean the recoverable structures ([DOC-BACKUP]).
         names = [n for n in names if _recoverable(ctx, n) is None]
     elif not names:
         raise ctx.not_found("CFSTRUCT", pattern, "GROUP")

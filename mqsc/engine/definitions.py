@@ -76,7 +76,7 @@ def define(ctx: Ctx, family: Family, check: Check) -> MQObject:
     """DEFINE name [LIKE(x)] [REPLACE|NOREPLACE] attributes.
 
     REPLACE re-creates the object: unspecified attributes go back to the defaults, as
-    runmqsc shows (reference §6.1: DESCR emptied by ``def ql(ql.b) replace maxdepth(2000)``).
+    runmqsc shows ([DOC-DEFQL]: DESCR emptied by ``def ql(ql.b) replace maxdepth(2000)``).
     """
     name = ctx.cmd.name
     disp = disposition(ctx)
@@ -133,7 +133,7 @@ def matches(pattern: str, name: str) -> bool:
 
 
 def passes(where: Filter | None, value: object) -> bool:
-    """Whether an attribute value passes a WHERE filter (reference §6.3 operators)."""
+    """Whether an attribute value passes a WHERE filter ([DOC-DISQ] operators)."""
     if where is None:
         return True
     op, wanted = where.operator, where.value

@@ -59,12 +59,15 @@ def start(qm: QueueManager) -> list[Result]:
     qm.phase = Phase.CSQINP1
     qm.defined = {"pool": set(), "pageset": set()}
     done = []
+    # The initialization data sets are card images: "Only columns 1 through 72 are
+    # significant. Columns 73 through 80 are ignored" (IBM MQ for z/OS, "Initialization data
+    # set formats"), whatever the deck's lines look like (issue 17).
     for deck in qm.csqinp1:
-        done += qm.run(deck, source=Source.CSQINP1)
+        done += qm.run(deck, source=Source.CSQINP1, columns="72")
     opened = open_pagesets(qm)
     qm.phase = Phase.CSQINP2
     for deck in qm.csqinp2:
-        done += qm.run(deck, source=Source.CSQINP2)
+        done += qm.run(deck, source=Source.CSQINP2, columns="72")
     if qm.group is not None:
         done += refresh_copies(qm)
     qm.phase = Phase.RUNNING
@@ -121,7 +124,7 @@ def open_pagesets(qm: QueueManager) -> list[Message]:
 
 def checkpoint(ctx: Ctx, *, final: bool = False) -> None:
     """A checkpoint: pools write the persistent pages changed before the previous one
-    (``final``, at shutdown: every changed persistent page, storage-model §6.4).
+    (``final``, at shutdown: every changed persistent page, storage-model).
 
     Console messages as a real start-up log shows them: CSQP018I, one CSQP019I per pool, one
     CSQP021I per page set.

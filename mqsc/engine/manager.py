@@ -18,6 +18,7 @@ from mqsc import catalog
 from mqsc.catalog import CommandSpec, Source
 from mqsc.catalog.mqrc import MQRC_Q_MGR_NOT_AVAILABLE, MQRC_UNEXPECTED_ERROR
 from mqsc.engine import lifecycle, messages, registry, results, routing
+from mqsc.engine.clusters import Clusters
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx
 from mqsc.engine.group import Group
@@ -28,6 +29,7 @@ from mqsc.engine.records import (
     RC_FAILED,
     RC_OK,
     Message,
+    MessageRun,
     Record,
     Result,
     Workload,
@@ -101,6 +103,9 @@ class QueueManager:
         self.state.tables["log"][None] = LogState()
         self.phase = Phase.STOPPED
         self.restarting = False
+        #: Where DEFINE PSID DSN(...) finds its cluster (a batch job's catalog); None: any
+        #: DSN is accepted and the page set is sized from the configuration.
+        self.clusters: Clusters | None = None
         #: What the CSQINP1 pass in progress defined (restart rules need it).
         self.defined: dict[str, set[int]] = {"pool": set(), "pageset": set()}
         #: At a restart: each pool's attributes as the log holds them (buffers, location,
@@ -190,6 +195,25 @@ class QueueManager:
         """Get up to ``count`` messages (all of them when None), as MGET does."""
         return self._workload(lambda ctx: messages.get(ctx, queue, count), "get", queue,
                               count if count is not None else -1)
+
+    def queued(self, queue: str) -> tuple[MessageRun, ...] | None:
+        """The messages on a private local queue, in queue order (None: no such queue)."""
+        if self.state.tables["qlocal"].get(queue) is None:
+            return None
+        store = self.state.tables["messages"].get(queue)
+        runs = store.runs if store is not None else ()
+        return tuple(MessageRun(r.count, r.size, r.persistent, r.priority)
+                     for r in runs if r.count)
+
+    def queues_on(self, psid: int) -> tuple[str, ...]:
+        """Private local queues whose storage class maps to page set ``psid``, sorted."""
+        tables = self.state.tables
+        out = []
+        for name, q in sorted(tables["qlocal"].items()):
+            stc = tables["stgclass"].get(q.get("STGCLASS"))
+            if q.get("QSGDISP") != "SHARED" and stc is not None and stc.get("PSID") == psid:
+                out.append(name)
+        return tuple(out)
 
     def _workload(self, operation: Callable[[Ctx], Workload], kind: str, queue: str,
                   count: int) -> Workload:
@@ -370,7 +394,7 @@ class QueueManager:
             return [Message("MQSC004E", {"cpf": cmd.cpf, "qmgr": self.name})]
         if source not in spec.sources or source not in PHASE_SOURCES[self.phase]:
             # Not allowed from this source or at this stage: CSQN009I COMMAND DISABLED (the
-            # closest verified message; the real rejection text is not public, §1).
+            # closest verified message; the real rejection text is not public, [DOC-SOURCES]).
             return [Message("CSQN009I", {"csect": "CSQNCMDS", "verb": cmd.verb,
                                          "objtype": cmd.objtype})]
         return None

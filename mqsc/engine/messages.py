@@ -1,7 +1,7 @@
 """Puts and gets on private local queues, through page sets and buffer pools.
 
 The messages themselves are runs in a :class:`~mqsc.engine.storage.queuestore.QueueStore`
-(storage-model §6.2 page accounting). Puts and gets go through the page set's buffer pool
+(storage-model page accounting). Puts and gets go through the page set's buffer pool
 (:mod:`mqsc.engine.storage.pool`): new pages are changed buffers, gets read back pages that were
 written out and stolen, freed pages leave changed buffers behind until the deferred writer drops
 them. Shared queues' puts and gets are in :mod:`mqsc.engine.sharedq`.

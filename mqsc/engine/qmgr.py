@@ -39,7 +39,7 @@ def alter_qmgr(ctx: Ctx) -> None:
 
 @handles("STOP", "QMGR")
 def stop_qmgr(ctx: Ctx) -> None:
-    """STOP QMGR: the replies of IBM's "Stop messages" example (research notes)."""
+    """STOP QMGR: the replies of IBM's "Stop messages" example (secondary sources)."""
     mode = str(ctx.cmd.get("MODE", "QUIESCE"))
     ctx.records.insert(0, _message("CSQY009I", user=ctx.qm.user, mode=mode))
     ctx.say("CSQY002I")

@@ -1,4 +1,4 @@
-"""Local queues: DEFINE, ALTER, DELETE and DISPLAY QLOCAL / DISPLAY QUEUE (reference §6)."""
+"""Local queues: DEFINE, ALTER, DELETE and DISPLAY QLOCAL / DISPLAY QUEUE ."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from mqsc.engine.storage import cf
 from mqsc.engine.storage import constants as C
 
 QLOCAL = catalog_queues.FAMILY
-#: QSGDISP values that need a queue sharing group (reference §6.1 note 1).
+#: QSGDISP values that need a queue sharing group ([DOC-DEFQL] note 1).
 GROUP_DISPOSITIONS = ("COPY", "GROUP", "SHARED")
 
 
@@ -157,7 +157,7 @@ def _candidates(ctx: Ctx, pattern: str, dispositions: tuple[str, ...]) -> Iterat
 
 def _dispositions(selector: str) -> tuple[str, ...]:
     # LIVE: the objects a queue manager uses (QMGR, COPY, SHARED); ALL adds GROUP
-    # (reference §6.3).
+    # ([DOC-DISQ]).
     return {
         "LIVE": ("QMGR", "COPY", "SHARED"),
         "ALL": ("QMGR", "COPY", "SHARED", "GROUP"),
@@ -167,7 +167,7 @@ def _dispositions(selector: str) -> tuple[str, ...]:
 
 def _active_on(ctx: Ctx, obj: MQObject, psid: object) -> bool:
     """Whether a queue has an active association with page set ``psid`` (messages on it):
-    DISPLAY QUEUE PSID(n) shows only those (reference §5.1)."""
+    DISPLAY QUEUE PSID(n) shows only those ([DOC-DEFSTC])."""
     if obj.get("QSGDISP") == "SHARED" or not depth_of(ctx, obj):
         return False
     if psid == "*":

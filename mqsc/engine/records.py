@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from mqsc.language.source import Location
 
 #: CSQN205I RETURN/REASON pairs. "Not found" is VERIFIED ([DOC-EXAMPLES]); the syntax-error
-#: pair is UNVERIFIED (reference §9.2).
+#: pair is UNVERIFIED ([DOC-MSGS]).
 RC_OK = (0x00000000, 0x00000000)
 RC_SYNTAX = (0x00000008, 0x00000000)
 RC_FAILED = (0x0000000C, 0x00000008)
 RC_NOT_AUTHORIZED = (0x00000020, 0xFFFFFFFF)
-#: RETURN=0, REASON=4: another reply set follows (CMDSCOPE(*), VERIFIED reference §9.2).
+#: RETURN=0, REASON=4: another reply set follows (CMDSCOPE(*), VERIFIED [DOC-MSGS]).
 RC_MORE = (0x00000000, 0x00000004)
 
 
@@ -114,6 +114,17 @@ class DataSetReport:
 
 
 Record = Message | ObjectRecord | PageSetReport | BufferPoolReport | DataSetReport
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRun:
+    """Consecutive messages on a queue that look alike: how many, their data length, whether
+    persistent, their priority (what CSQUTIL COPY saves and LOAD puts back)."""
+
+    count: int
+    size: int
+    persistent: bool
+    priority: int
 
 
 @dataclass(frozen=True, slots=True)

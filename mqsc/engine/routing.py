@@ -2,11 +2,11 @@
 commands a QSGDISP(GROUP) change generates.
 
 ``CMDSCOPE(qmgr)`` runs a command on that member, ``CMDSCOPE(*)`` on every active member
-(reference §9.2; IBM "CMDSCOPE" parameter descriptions). The reply is several reply sets: the
+([DOC-MSGS]; IBM "CMDSCOPE" parameter descriptions). The reply is several reply sets: the
 receiving queue manager's acceptance (CSQN137I), one set per member that ran it (CSQN121I,
 then that member's own replies), and a summary (CSQN122I, or CSQN123E if any member failed).
 Through the command server every set but the last has REASON=00000004 in its CSQN205I
-(reference §9.2, VERIFIED): that framing is the renderers' business (``Result.more``).
+([DOC-MSGS], VERIFIED): that framing is the renderers' business (``Result.more``).
 
 A DEFINE, ALTER or DELETE with QSGDISP(GROUP) changes the shared repository and then, as on
 z/OS, generates ``DEFINE ... REPLACE QSGDISP(COPY)`` (or ``DELETE ... QSGDISP(COPY)``) for every

@@ -1,5 +1,5 @@
 """Puts and gets on shared queues: messages in a coupling facility structure, not in a page
-set (storage-model §4, §6.6).
+set (storage-model).
 
 The MQI checks are those of private queues (PUT/GET DISABLED, MAXMSGL, MAXDEPTH) plus the
 structure's: a failed structure answers MQRC 2373; a persistent message needs a structure

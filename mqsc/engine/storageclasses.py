@@ -1,4 +1,4 @@
-"""Storage classes: DEFINE, ALTER, DELETE and DISPLAY STGCLASS (reference §5).
+"""Storage classes: DEFINE, ALTER, DELETE and DISPLAY STGCLASS.
 
 A storage class maps queues to a page set. Its PSID is not checked when it is defined (a put
 finds out, MQRC 2193; storage-model SC-2), and it cannot change while a queue that uses it
@@ -73,7 +73,7 @@ def display_stgclass(ctx: Ctx) -> None:
 
 
 #: Which dispositions each QSGDISP selector of DISPLAY STGCLASS shows (LIVE: the objects a
-#: queue manager uses; reference §6.3 rules for queues, applied to storage classes).
+#: queue manager uses; [DOC-DISQ] rules for queues, applied to storage classes).
 SELECTORS = {"LIVE": ("QMGR", "COPY"), "ALL": ("QMGR", "COPY", "GROUP"),
              "PRIVATE": ("QMGR", "COPY")}
 

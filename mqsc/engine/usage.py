@@ -1,5 +1,5 @@
 """DISPLAY USAGE: the page set report (CSQI010I) and the buffer pool report (CSQI065I)
-(reference §8, qmz1-lab.md)."""
+([DOC-DISUSAGE], docs/qmz1.md)."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from mqsc.catalog import Flag, Keyword
 from mqsc.language import syntax
 from mqsc.language.commands import Command, Filter
 
-#: Text that can stand unquoted: upper case, digits and the characters . / _ % * (§2.4).
+#: Text that can stand unquoted: upper case, digits and the characters. / _ % *.
 _BARE = re.compile(r"[A-Z0-9./_%*@#$-]+")
 _NUMERIC = re.compile(r"[+-]?[0-9]+")
 

@@ -1,4 +1,4 @@
-"""Console framing: what an operator sees after ``/QMZ1 ...`` (reference §9.5, §9.7).
+"""Console framing: what an operator sees after ``/QMZ1 ...`` ([DOC-MSGS]).
 
 Messages carry the CPF after the id. A DISPLAY answers CSQM293I (how many objects matched),
 then per object a CSQM201I header, one attribute per line, and an END line. Console-only
@@ -6,6 +6,8 @@ messages (CSQP023I after an ALTER BUFFPOOL, expansion messages) follow the compl
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from mqsc.catalog import messages
 from mqsc.engine.records import Message, ObjectRecord, Result
@@ -28,24 +30,30 @@ def _all_lines(result: Result) -> list[str]:
     return lines
 
 
-def _lines(result: Result) -> list[str]:
+def iter_console_lines(result: Result) -> Iterator[str]:
+    """The same lines as :func:`console_lines`, made one object at a time as they are read:
+    the console's pager shows the first screen of a 500,000-line DISPLAY before the rest
+    is made (docs/performance.md)."""
+    for one in result.all_sets():
+        yield from _lines(one)
+
+
+def _lines(result: Result) -> Iterator[str]:
     cpf = result.cpf
     found = sum(1 for r in result.records if isinstance(r, ObjectRecord))
     csect = _csect(result)
-    lines: list[str] = []
     counted = False
     for record in result.records:
         if isinstance(record, ObjectRecord):
             if not counted:
-                lines.append(messages.line("CSQM293I", {"csect": csect, "count": found,
-                                                        "objtype": record.keyword}, cpf))
+                yield messages.line("CSQM293I", {"csect": csect, "count": found,
+                                                 "objtype": record.keyword}, cpf)
                 counted = True
-            lines.extend(objects.console_lines(record, cpf, csect))
+            yield from objects.console_lines(record, cpf, csect)
         elif isinstance(record, Message):
-            lines.append(messages.line(record.msg_id, record.inserts, cpf))
+            yield messages.line(record.msg_id, record.inserts, cpf)
         else:
-            lines.extend(server.record_lines(record, cpf))
-    return lines
+            yield from server.record_lines(record, cpf)
 
 
 def _csect(result: Result) -> str:

@@ -1,6 +1,6 @@
 """DISPLAY object values: trimmed for the console, fixed-width for the command server.
 
-Command-server rules ([DOC-DISPFMT], reference §9.5): integers 10 characters right-justified;
+Command-server rules ([DOC-DISPFMT], [DOC-MSGS]): integers 10 characters right-justified;
 character values left-justified, blank-padded to the field length; keyword values 10 (a
 queue's TYPE 8); flags padded to the length of their negative word (``SHARE  ``).
 """

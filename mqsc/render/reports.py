@@ -1,6 +1,6 @@
 """The DISPLAY USAGE report layouts (CSQI010I, CSQI065I, CSQI070I).
 
-Structure from the lab capture (qmz1-lab.md): id and CPF then the title, two heading lines,
+Structure from the lab capture (docs/qmz1.md): id and CPF then the title, two heading lines,
 one ``_`` line per page set or pool, an "End of ..." line. The column widths are not
 recoverable from the OCR'd seed; these are the house layout, numbers right-aligned under their
 headings, and they live here only.
@@ -37,7 +37,7 @@ def pageset_lines(report: PageSetReport, cpf: str) -> list[str]:
     for r in report.rows:
         if r.status != "AVAILABLE":
             # An offline page set's space map cannot be read: no figures (wording
-            # UNVERIFIED, reference §8.2).
+            # UNVERIFIED, [DOC-DISUSAGE]).
             lines.append(f" _{r.psid:>3}{r.pool:>7}  Page set is {r.status.lower()}")
             continue
         lines.append(f" _{r.psid:>3}{r.pool:>7}{r.total:>10}{r.unused:>10}{r.persistent:>11}"
@@ -63,7 +63,7 @@ def pool_lines(report: BufferPoolReport, cpf: str) -> list[str]:
 
 
 def dataset_lines(report: DataSetReport, cpf: str) -> list[str]:
-    """The CSQI070I data set report (layout UNVERIFIED, recollection, reference §8.4).
+    """The CSQI070I data set report (layout UNVERIFIED, recollection, [DOC-DISUSAGE]).
 
     >>> from mqsc.engine.records import DataSetUsage
     >>> dataset_lines(DataSetReport((DataSetUsage("oldest for page set recovery",

@@ -1,4 +1,4 @@
-"""Command-server framing: what CSQUTIL and applications receive (reference §9.2).
+"""Command-server framing: what CSQUTIL and applications receive ([DOC-MSGS]).
 
 Each reply set starts with ``CSQN205I   COUNT=       n, RETURN=xxxxxxxx, REASON=xxxxxxxx``
 (COUNT includes the CSQN205I itself) and holds one message per line; a DISPLAY gives one
@@ -98,7 +98,7 @@ def _reply_lines(result: Result) -> list[str]:
 
 
 def echo_lines(result: Result) -> list[str]:
-    """The command as read, indented two blanks, original line breaks (reference §10.2)."""
+    """The command as read, indented two blanks, original line breaks ([GH-CSQUTIL])."""
     echo = result.echo or (result.text,)
     return ["  " + line for line in echo]
 

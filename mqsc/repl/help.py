@@ -24,6 +24,7 @@ from mqsc.catalog import (
     Size,
     Source,
 )
+from mqsc.catalog import sources
 from mqsc.catalog.describe import default_text, kind_text
 from mqsc.repl.context import context
 
@@ -158,6 +159,8 @@ def keyword_lines(spec: CommandSpec, keyword: Keyword) -> list[str]:
     if others:
         lines.append(f"  also:    {', '.join(others)}")
     lines.append(f"  source:  {keyword.verified or 'UNVERIFIED'}")
+    # The evidence keys as IBM documentation titles and addresses, which a user can look up.
+    lines += [f"           {sources.cite(key)}" for key in sources.keys_in(keyword.verified)]
     return lines
 
 

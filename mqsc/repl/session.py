@@ -24,9 +24,10 @@ from mqsc import catalog
 from mqsc.catalog import Source as CommandSource
 from mqsc.engine.records import RC_SYNTAX, Message, Result
 from mqsc.language.pipeline import Rejected, parse_logical_command
-from mqsc.language.reader import LogicalCommand, read
+from mqsc.language.reader import CONSOLE_LIMIT, LogicalCommand, read
 from mqsc.language.source import Source
 from mqsc.render import console, jsonout, server
+from mqsc.render.hints import result_hints
 from mqsc.repl import help as helptext
 from mqsc.repl import meta, safety, specials
 from mqsc.repl.config import Settings
@@ -39,11 +40,12 @@ Ask = Callable[[str], bool]
 
 @dataclass(slots=True)
 class View:
-    """How results are shown: ``\\format``, ``\\style`` and ``\\timing``."""
+    """How results are shown: ``\\format``, ``\\style``, ``\\timing`` and ``\\pager``."""
 
     format: str = "text"
     style: str = "console"
     timing: bool = False
+    pager: bool = True
 
 
 class ConsoleSession:
@@ -62,7 +64,7 @@ class ConsoleSession:
                  interactive: bool = False, yes: bool = False) -> None:
         self.qm = qm
         self.settings = settings
-        self.view = View(settings.format, settings.style, settings.timing)
+        self.view = View(settings.format, settings.style, settings.timing, settings.pager)
         self.out = out
         out.cpf = qm.cpf
         self.ask = ask
@@ -92,10 +94,15 @@ class ConsoleSession:
             for logical in self.read(text):
                 self.command(logical)
 
-    def read(self, text: str, name: str = "<console>") -> list[LogicalCommand]:
-        """The logical commands of a buffer or deck, with this queue manager's prefix known."""
+    def read(self, text: str, name: str = "<console>", *,
+             limit: int = CONSOLE_LIMIT) -> list[LogicalCommand]:
+        """The logical commands of a buffer or deck, with this queue manager's prefix known.
+
+        What is typed is held to the z/OS console's 126 characters; a deck read with ``\\read``
+        to the data-set limit (``limit=COMMAND_LIMIT``).
+        """
         return list(read(Source(text, name), columns="all", is_verb=catalog.is_verb,
-                         prefixes=(self.qm.cpf,)))
+                         prefixes=(self.qm.cpf,), limit=limit))
 
     def special(self, text: str) -> None:
         """Run a console command."""
@@ -122,6 +129,7 @@ class ConsoleSession:
             started = time.perf_counter()
             result = self.qm.execute_parsed(logical, parsed, source=CommandSource.CONSOLE)
             self.show(result)
+            self.hint(result)
             if self.view.timing:
                 self.out.note(f"Time: {1000 * (time.perf_counter() - started):.2f} ms")
             self.failed += not result.ok
@@ -129,6 +137,13 @@ class ConsoleSession:
         self.show(result)
         self.failed += 1
         return result
+
+    def hint(self, result: Result) -> None:
+        """"Did you mean" for a mistyped word, as a console note after the reply (which stays
+        exactly as z/OS gives it)."""
+        if not result.ok and self.view.format != "json":
+            for line in result_hints(result):
+                self.out.note(line)
 
     def confirmed(self, cmd: Any) -> bool:
         """Whether a command may run: not destructive at this level, or the user said yes."""
@@ -147,10 +162,12 @@ class ConsoleSession:
         elif self.view.format == "table":
             self.out.tables(result)
         else:
+            page = self.interactive and self.view.pager and result.title.startswith("DISPLAY")
+            # Paged console lines are made as the pager reads them (the first screen of a
+            # DISPLAY of 100,000 queues at once); server framing counts its lines first.
             lines = (server.reply_lines(result) if self.view.style == "server"
+                     else console.iter_console_lines(result) if page
                      else console.console_lines(result))
-            page = self.interactive and self.settings.pager and result.title.startswith(
-                "DISPLAY")
             self.out.replies(lines, page=page)
 
     def prompt(self) -> str:

@@ -15,7 +15,9 @@ GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "advise"
 
 
 def test_the_seeds_backup_interval_table(capsys, golden) -> None:
-    assert main(["advise", "--memory", "--backup-interval", "400", "1200", "2200"]) == 0
+    assert main(["create", "QSA1", "--qsg", "QSG1"]) == 0
+    capsys.readouterr()
+    assert main(["advise", "-m", "QSA1", "--backup-interval", "400", "1200", "2200"]) == 0
     out = capsys.readouterr().out
     table = out[out.index("Backup interval"):]
     golden(GOLDEN / "backup-interval.txt", table)
@@ -41,6 +43,19 @@ def test_structure_recovery_estimate() -> None:
 
 
 def test_advise_json_has_structures_and_intervals(capsys) -> None:
+    assert main(["create", "QSA1", "--qsg", "QSG1"]) == 0
+    capsys.readouterr()
+    assert main(["advise", "-m", "QSA1", "--format", "json", "--backup-interval", "400"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["intervals"][0]["minutes"] == 90 and data["qsg"] == "QSG1"
+
+
+def test_backup_interval_outside_a_qsg_says_so(capsys) -> None:
+    # QMZ1 is not in a queue sharing group: it has no CF structures, so no backup advice.
+    assert main(["advise", "--memory", "--backup-interval", "400", "1200"]) == 0
+    out = capsys.readouterr().out
+    assert "QMZ1 is not a member of a queue sharing group" in out
+    assert "back up every" not in out and "Backup interval for" not in out
     assert main(["advise", "--memory", "--format", "json", "--backup-interval", "400"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["intervals"][0]["minutes"] == 90 and data["structures"] == []
+    assert data["intervals"] == [] and data["qsg"] == "" and data["structures"] == []

@@ -137,3 +137,13 @@ def test_completion_with_50000_queues_sorts_once_and_offers_a_bounded_list(qm, n
     qm.execute("DELETE QLOCAL(APP07.NEW)")
     assert names.names("qlocal") is sorted_names
     assert suggest("DIS QL(APP07.N", catalog, names) == []
+
+
+def test_keyword_help_cites_ibm_documentation_by_title_and_address() -> None:
+    from mqsc.repl.help import help_lines
+
+    lines = help_lines(["DEF", "QL", "MAXDEPTH"])
+    text = "\n".join(lines)
+    assert "§" not in text and "reference" not in text and "research" not in text
+    assert ("[DOC-MAXQDEPTH]: DEFINE queues: MAXDEPTH, https://www.ibm.com/docs/en/SSFKSJ_9.2.0/"
+            "com.ibm.mq.ref.adm.doc/q085690_.html") in text

@@ -4,13 +4,17 @@ Tab completing DEF to DEFINE, read back from the screen."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import stat
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from tests.repl.pty_driver import Terminal
+from tests.repl.pty_driver import plain as plain_text
 
 BINARY = shutil.which("mqsc", path=str(Path(sys.executable).parent))
 
@@ -40,3 +44,66 @@ def test_real_binary_in_a_pty(mqsc_home: Path) -> None:
         status = terminal.close()
     assert status == 0
     assert (mqsc_home / "history" / "QMZ1").exists()
+    # Owner-only, like the state database: the history holds every command typed.
+    assert stat.S_IMODE((mqsc_home / "history" / "QMZ1").stat().st_mode) == 0o600
+
+
+def _console(mqsc_home: Path, **extra: str) -> Terminal:
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(mqsc_home),
+           "MQSC_HOME": str(mqsc_home), "XDG_CONFIG_HOME": str(mqsc_home / "config"),
+           "TERM": "xterm-256color", "LANG": "C.UTF-8", **extra}  # colour on: no NO_COLOR
+    terminal = Terminal([BINARY, "--memory"], env, rows=24, columns=100)
+    terminal.wait_for("QMZ1>", timeout=30)
+    return terminal
+
+
+def _settle(terminal: Terminal, seconds: float = 0.5) -> None:
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        terminal.pump(0.05)
+
+
+@pytest.mark.skipif(BINARY is None or sys.platform == "win32" or shutil.which("less") is None,
+                    reason="needs the installed mqsc script, a POSIX pty and less")
+def test_pager_is_less_SRXF_keeps_the_answer_and_can_be_turned_off(mqsc_home: Path) -> None:
+    # Under 85 rows, DISPLAY QLOCAL(*) of QMZ1 (88 lines) is longer than the screen.
+    terminal = _console(mqsc_home)
+    try:
+        mark = len(terminal.raw)
+        terminal.type("DISPLAY QLOCAL(*)\r")
+        terminal.wait_for("QLOCAL FOUND MATCHING REQUEST CRITERIA", after=len(terminal.screen))
+        _settle(terminal)
+        paged = terminal.raw[mark:]
+        assert b"ESC[" not in paged  # -R: colours pass through, not shown as raw codes
+        assert re.search(rb"\x1b\[[0-9;]*mCSQM293I", paged)  # in colour
+        assert b"\x1b[?1049h" not in paged  # -X: no alternate screen that q would take away
+        assert b"NORMAL COMPLETION" not in paged  # the rest waits in the pager
+        terminal.type("q")
+        terminal.wait_for("QMZ1>", after=len(plain_text(terminal.raw[:mark].decode('utf-8', 'replace'))))
+        _settle(terminal)
+        after_q = terminal.raw[mark:]
+        assert b"\x1b[?1049l" not in after_q and b"\x1b[2J" not in after_q  # left on screen
+
+        mark = len(terminal.screen)
+        terminal.type("\\pager off\r")
+        terminal.wait_for("QMZ1>", after=mark + 12)
+        mark = len(terminal.screen)
+        terminal.type("DISPLAY QLOCAL(*)\r")
+        # No pager: the whole answer comes at once, without a key press.
+        terminal.wait_for("' DISPLAY QLOCAL' NORMAL COMPLETION", after=mark)
+    finally:
+        terminal.close()
+
+
+@pytest.mark.skipif(BINARY is None or sys.platform == "win32",
+                    reason="needs the installed mqsc script and a POSIX pty")
+def test_pager_honours_PAGER(mqsc_home: Path) -> None:
+    terminal = _console(mqsc_home, PAGER="sed s/^/PAGED:/", NO_COLOR="1")
+    try:
+        mark = len(terminal.screen)
+        terminal.type("DISPLAY QLOCAL(*)\r")
+        terminal.wait_for("PAGED:CSQ9022I QMZ1 CSQMDRTS ' DISPLAY QLOCAL' NORMAL COMPLETION",
+                          after=mark)
+        assert "PAGED:CSQM293I QMZ1 CSQMDRTS 17 QLOCAL FOUND" in terminal.screen[mark:]
+    finally:
+        terminal.close()

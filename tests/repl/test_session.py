@@ -41,7 +41,8 @@ def test_invalid_command_gets_the_csq_error(console) -> None:
     session, out, _ = console()
     session.submit("DEF QL(A) MAXDEPTHS(5)")
     assert lines(out) == ["CSQ9001E QMZ1 'MAXDEPTHS' is invalid",
-                          "CSQ9023E QMZ1 CSQ9SCND 'DEF QL' ABNORMAL COMPLETION"]
+                          "CSQ9023E QMZ1 CSQ9SCND 'DEF QL' ABNORMAL COMPLETION",
+                          "'MAXDEPTHS': did you mean MAXDEPTH?"]  # a note after the reply
 
 
 def test_continued_command_is_one_command(console, qm) -> None:
@@ -206,3 +207,12 @@ def test_save_asks_before_replacing_a_file(console, tmp_path) -> None:
     session, out, ask = console(False)
     session.submit(f"\\save {target}")
     assert target.read_text() == "keep me" and lines(out) == ["Not saved."]
+
+
+def test_console_notes_did_you_mean_after_the_reply(console) -> None:
+    session, out, _ = console()
+    session.submit("DEFINE QLOCAL(A) MAXDEPHT(5)")
+    lines = out.getvalue().splitlines()
+    assert lines[-3:] == ["CSQ9001E QMZ1 'MAXDEPHT' is invalid",
+                          "CSQ9023E QMZ1 CSQ9SCND 'DEFINE QLOCAL' ABNORMAL COMPLETION",
+                          "'MAXDEPHT': did you mean MAXDEPTH?"]

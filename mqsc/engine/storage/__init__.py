@@ -1,4 +1,4 @@
 """The storage simulation: page sets, buffer pools, and (issue 5) messages in them.
 
-See docs/storage.md for the rules and reference/storage-model.md for their sources.
+See docs/storage.md for the rules and the storage model (docs/storage.md) for their sources.
 """

@@ -1,5 +1,5 @@
 """Coupling facility list structures: capacity, the messages on shared queues, failure,
-backup and recovery (storage-model §4, §6.6; reference §7).
+backup and recovery (the storage model, docs/qsg.md; [DOC-BACKUP] [DOC-RECOVER]).
 
 Shared-queue messages live in the group's ``cfmsgs`` table as :class:`QueueStore` runs (the
 same compact runs private queues use, without page sets). A structure's status, its
@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.context import Ctx
     from mqsc.engine.log import LogRecord
 
-#: Bytes of the MQMD as a CF list entry holds it (storage-model §6.6: 1536 - 1212).
+#: Bytes of the MQMD as a CF list entry holds it (storage-model: 1536 - 1212).
 CF_MQMD = 324
 #: Smallest entry + elements a message takes, and the element size (CF-4).
 CF_MIN_ENTRY = 1536

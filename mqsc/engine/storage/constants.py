@@ -1,6 +1,6 @@
 """Every constant of the storage simulation, with where it comes from.
 
-Provenance tags follow reference/storage-model.md: DOC (IBM documentation), SEED (a seed
+Provenance tags follow the storage model (docs/storage.md): DOC (IBM documentation), SEED (a seed
 document), ARITH (follows arithmetically), INFERENCE, FITTED (chosen so the model reproduces the
 lab), UNVERIFIED (recalled, no retrievable source). Change a value here and every rule, report
 and test follows; docs/storage.md is generated from this table.
@@ -28,33 +28,33 @@ _TABLE = (
     Constant("PAGE_USABLE", 4057, "DOC", "PS-7", "bytes of a page usable for message records"),
     Constant("MQMD_BYTES", 352, "DOC", "PS-8", "message descriptor stored with each message"),
     Constant("SHORT_MAX", 3596, "UNVERIFIED", "PS-9", "largest message data of a short message"),
-    Constant("MSG_HDR", 461, "INFERENCE", "§6.1", "header bytes per message record "
+    Constant("MSG_HDR", 461, "INFERENCE", "", "header bytes per message record "
              "(352 MQMD + 109 control) = PAGE_USABLE - SHORT_MAX"),
-    Constant("LONG_BYTES_PER_PAGE", 4047, "FITTED", "§6.1, PS-9", "message bytes per page of a "
+    Constant("LONG_BYTES_PER_PAGE", 4047, "FITTED", "PS-9", "message bytes per page of a "
              "long message (4096 B -> 2 pages, 4 MB -> 1037 pages)"),
     Constant("CHUNK_BYTES", 4 * 1024 * 1024, "UNVERIFIED", "PS-9",
              "messages above this are stored in chunks"),
     Constant("CHUNK_PAGES", 1037, "UNVERIFIED", "PS-9", "pages per full 4 MB chunk"),
-    Constant("IDX_MSGS_PER_PAGE", 64, "FITTED", "§6.2 rule 5, §7.1",
+    Constant("IDX_MSGS_PER_PAGE", 64, "FITTED", "",
              "messages per message-list page (300 msgs -> 5 pages, lab 605)"),
     Constant("SPACEMAP_SPAN", 16384, "FITTED", "DU-4", "pages covered by one space-map page"),
     Constant("HEADER_PAGES", 1, "FITTED", "DU-4", "page-set header pages"),
     Constant("EXPAND_AT", 0.90, "DOC", "EX-2", "expansion starts when this share is in use"),
     Constant("DWT", 0.85, "DOC", "ST-4, ST-7", "deferred write threshold: share of buffers "
              "changed"),
-    Constant("DWT_TARGET", 0.80, "UNVERIFIED", "§6.1", "deferred write drains down to this share"),
+    Constant("DWT_TARGET", 0.80, "UNVERIFIED", "", "deferred write drains down to this share"),
     Constant("SPT", 0.95, "DOC", "ST-6, ST-7", "synchronous page write threshold"),
-    Constant("WRITE_BATCH", 32, "UNVERIFIED", "§6.1", "pages per write I/O"),
+    Constant("WRITE_BATCH", 32, "UNVERIFIED", "", "pages per write I/O"),
     Constant("MAX_EXTENTS", 119, "DOC", "EX-1", "extents a page set may have"),
     Constant("MAX_PAGES", 16_777_216, "DOC", "PS-3", "pages in 64 GB, the page-set limit"),
     Constant("CYL_PAGES", 180, "INFERENCE", "EX-8", "pages per 3390 cylinder (12 x 15)"),
-    Constant("DEFAULT_PRIMARY", 1080, "SEED", "EX-7, qmz1-lab", "default primary allocation "
+    Constant("DEFAULT_PRIMARY", 1080, "SEED", "EX-7, docs/qmz1.md", "default primary allocation "
              "(6 cylinders: 1078 usable pages)"),
     Constant("DEFAULT_SECONDARY", 540, "SEED", "EX-7", "default secondary allocation "
              "(3 cylinders, PS4: 1078 -> 3238 in 4 expansions)"),
-    Constant("NEW_POOL_BUFFERS", 1000, "DOC", "§4.1 [DOC-DEFPSID]",
+    Constant("NEW_POOL_BUFFERS", 1000, "DOC", "[DOC-DEFPSID]",
              "buffers for a pool a dynamic DEFINE PSID creates"),
-    Constant("NEW_POOL_FALLBACK", 100, "DOC", "§4.1 [DOC-DEFPSID]",
+    Constant("NEW_POOL_FALLBACK", 100, "DOC", "[DOC-DEFPSID]",
              "buffers when 1000 cannot be had"),
     Constant("BELOW_BAR_BUFFERS", 400_000, "INFERENCE", "BP-4",
              "31-bit buffers available to all BELOW pools (about 70% of a 2 GB region)"),
@@ -65,7 +65,7 @@ _TABLE = (
     Constant("LOG_PER_MSG", 1280, "SEED", "BN-4", "log bytes per persistent message besides "
              "its length (1.25 KB)"),
     Constant("LOG_PER_MSG_QSG", 1536, "SEED", "BN-4", "the same for shared queues (1.5 KB)"),
-    Constant("LOGLOAD", 500_000, "UNVERIFIED", "§6.4", "log records between checkpoints"),
+    Constant("LOGLOAD", 500_000, "UNVERIFIED", "", "log records between checkpoints"),
     Constant("LOG_RECORD_BYTES", 256, "UNVERIFIED", "emulator choice",
              "bytes of a log record besides its data (unit of recovery header and commit)"),
     Constant("LOG_DATASET_BYTES", 2 * 1024**3, "UNVERIFIED", "emulator choice",

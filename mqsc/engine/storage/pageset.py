@@ -1,4 +1,4 @@
-"""A page set: geometry, used pages, and dynamic expansion (storage-model §1.3, §6.3).
+"""A page set: geometry, used pages, and dynamic expansion (storage-model).
 
 Pages are counted, not numbered: DISPLAY USAGE and the SMF data report counts, and which page
 number a message gets changes no figure the product shows.

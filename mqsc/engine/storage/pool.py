@@ -1,4 +1,4 @@
-"""A buffer pool: buffers that are empty, clean or changed, in LRU order (storage-model §6.4).
+"""A buffer pool: buffers that are empty, clean or changed, in LRU order (storage-model).
 
 Pages live in buffers as *segments*: runs of pages with one owner (a message run, a page set's
 header or space map, object definitions, freed or freshly formatted pages), one state (changed
@@ -184,7 +184,7 @@ class PoolState:
         self._add_changed(owner, psid, pages, persistent, gen)
 
     def format_pages(self, psid: int, pages: int, gen: int = 0) -> None:
-        """Pages a page set expansion formatted: they occupy changed buffers (FITTED, §6.4)."""
+        """Pages a page set expansion formatted: they occupy changed buffers (FITTED)."""
         self._add_changed(("format", psid), psid, pages, False, gen)
 
     def touch(self, owner: Owner, psid: int, pages: int = 1, gen: int = 0) -> None:

@@ -2,7 +2,7 @@
 
 A queue's messages are *runs* of identical messages (same size, persistence and priority);
 consecutive identical puts extend the last run, so ten million uniform messages are one run.
-Page accounting follows storage-model §6.2:
+Page accounting follows storage-model:
 
 * a *short* message (data up to 3596 bytes) is a record of data + 461 header bytes; records
   of a run are packed into pages (1 KB messages two to a page, PS-10); a page is freed when its
@@ -43,7 +43,7 @@ def records_per_page(size: int) -> int:
 
 
 def pages_per_message(size: int) -> int:
-    """Pages one long message takes (storage-model §6.2 rules 3 and 4).
+    """Pages one long message takes (storage-model rules 3 and 4).
 
     >>> pages_per_message(4096), pages_per_message(10_000), pages_per_message(4 * 1024**2)
     (2, 3, 1037)

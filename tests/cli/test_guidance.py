@@ -1,0 +1,68 @@
+"""Guidance on wrong input at the command line: JCL given to ``mqsc run``, standard input on a
+terminal, a deck in another encoding, mistyped words (the z/OS reply stays as it is)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from mqsc.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+JCL = str(ROOT / "samples" / "l02" / "V8NOIO11.jcl")
+
+
+@pytest.mark.parametrize("command", ["run", "check", "plan"])
+def test_jcl_is_pointed_at_mqsc_job(command, capsys) -> None:
+    status = main([command, "--memory", JCL])
+    assert status in (2, 20)
+    captured = capsys.readouterr()
+    assert f"run the job with: mqsc job {JCL}" in captured.err
+    assert "CSQ9" not in captured.out  # nothing was run as MQSC
+
+
+def test_a_deck_in_another_encoding_suggests_encoding(tmp_path, capsys) -> None:
+    deck = tmp_path / "ebcdic.mqsc"
+    deck.write_bytes("DEFINE QLOCAL(A)\n".encode("cp1047"))
+    assert main(["run", "--memory", str(deck)]) == 20
+    assert "--encoding cp1047" in capsys.readouterr().err
+    assert main(["run", "--memory", "--encoding", "cp1047", str(deck)]) == 0
+
+
+def test_mistyped_words_get_did_you_mean_on_stderr(tmp_path, capsys) -> None:
+    deck = tmp_path / "typo.mqsc"
+    deck.write_text("DEFINE QLOCAL(A) MAXDEPHT(5)\nDEFINE QLOCALL(B)\nDEFINE QLOCAL(C)\n")
+    assert main(["run", "--memory", str(deck)]) == 10
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [
+        f"mqsc run: {deck}:1: 'MAXDEPHT': did you mean MAXDEPTH?",
+        f"mqsc run: {deck}:2: 'QLOCALL': did you mean QLOCAL?"]
+    assert "did you mean" not in captured.out  # the SYSPRINT-like replies are untouched
+    assert main(["check", "--memory", str(deck)]) == 1
+    out = capsys.readouterr().out
+    assert "^~~~~~~~\nhint: 'MAXDEPHT': did you mean MAXDEPTH?\n" in out
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
+def test_run_from_a_terminal_says_it_reads_standard_input(mqsc_home: Path) -> None:
+    from tests.repl.pty_driver import Terminal
+
+    binary = shutil.which("mqsc", path=str(Path(sys.executable).parent))
+    if binary is None:
+        pytest.skip("needs the installed mqsc script")
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(mqsc_home),
+           "MQSC_HOME": str(mqsc_home), "NO_COLOR": "1", "LANG": "C.UTF-8"}
+    terminal = Terminal([binary, "run", "--memory"], env)
+    terminal.wait_for("reading MQSC commands from standard input; end with Ctrl-D", timeout=30)
+    terminal.type("DISPLAY QMGR\r\x04")
+    terminal.wait_for("CSQ9022I QMZ1", timeout=30)
+    deadline = time.perf_counter() + 10
+    while terminal.process.poll() is None and time.perf_counter() < deadline:
+        terminal.pump(0.05)
+    assert terminal.process.wait(5) == 0
+    os.close(terminal.fd)
