@@ -52,9 +52,6 @@ PLAIN_WIDTH = 100
 LESS_OPTIONS = "-SRXF"
 #: Lines written to the pager at a time (a write blocks while the user reads the screen).
 PAGER_CHUNK = 256
-#: C0 controls (tab aside) and DEL are dropped from decorated lines, as rich's Text does: a
-#: DESCR holding an escape sequence must not drive the terminal.
-_CONTROLS = {c: None for c in (*range(9), *range(10, 32), 127)}
 
 
 def pager_command(environ: Mapping[str, str]) -> tuple[str, dict[str, str]] | None:
@@ -152,7 +149,10 @@ class Output:
             if len(head) > screen and self._page(itertools.chain(head, lines)):
                 return
             lines = itertools.chain(head, lines)
-        self._write(map(self.decorate, lines) if self.color else lines)
+        if self.color:
+            self._write(map(self.decorate, lines), shown=True)
+        else:
+            self._write(lines)
 
     def decorate(self, line: str) -> str:
         """One reply line with its spans (:func:`reply_spans`) in the theme's colours, as
@@ -160,7 +160,7 @@ class Output:
         a few string slices, not a rich render (about 40 times faster: 500,000 lines of a
         DISPLAY at 100,000 queues)."""
         codes = self._codes()
-        line = line.translate(_CONTROLS)
+        line = visible(line)  # shown as \xNN before the colours go in: never obeyed
         parts: list[str] = []
         at = 0
         for start, end, style in reply_spans(line, self.cpf):
@@ -215,8 +215,7 @@ class Output:
                 chunk = list(itertools.islice(lines, PAGER_CHUNK))
                 if not chunk:
                     break
-                if decorate is not None:
-                    chunk = [decorate(line) for line in chunk]
+                chunk = [decorate(line) if decorate else visible(line) for line in chunk]
                 pipe.write("\n".join(chunk) + "\n")
             pipe.close()
         except (BrokenPipeError, OSError, KeyboardInterrupt):
@@ -294,12 +293,12 @@ class Output:
                 text.stylize(style, start, end)
         return text
 
-    def _write(self, lines: Iterable[str]) -> None:
-        # Everything the console writes plain passes here: control characters in a value are
-        # shown, never obeyed by the terminal (issue 15).
+    def _write(self, lines: Iterable[str], *, shown: bool = False) -> None:
+        # Everything the console writes passes here: control characters in a value are shown,
+        # never obeyed by the terminal (issue 15); ``shown`` lines (decorated) were already.
         write = self.stream.write
         for line in lines:
-            write(visible(line) + "\n")
+            write((line if shown else visible(line)) + "\n")
         self.stream.flush()
 
 
