@@ -89,9 +89,14 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
     psid = stc.get("PSID")
     if priority is None:
         priority = int(q.get("DEFPRTY", 0))
-    store = _store(ctx, queue)
-    room = max(0, int(q.get("MAXDEPTH")) - store.depth)
+    held = txn.get("messages", queue)
+    room = max(0, int(q.get("MAXDEPTH")) - (held.depth if held is not None else 0))
     todo = min(count, room)
+    if not todo:
+        # Nothing to put (none asked for, or the queue is full): nothing changes.
+        return Workload("put", queue, count, 0, size, 0, MQRC_Q_FULL if count else MQRC_NONE,
+                        persistent=persistent)
+    store = _store(ctx, queue)
     ps = txn.edit("pageset", psid)
     pool = txn.edit("pool", ps.pool)
     run = store.tail_run(size, persistent, priority, psid)

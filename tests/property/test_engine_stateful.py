@@ -113,7 +113,7 @@ class EngineMachine(RuleBasedStateMachine):
         TOTALS["examples"] += 1
 
     def teardown(self) -> None:
-        if os.environ.get("MQSC_HYPOTHESIS") == "stress" and TOTALS["examples"] % 500 == 0:
+        if os.environ.get("MQSC_HYPOTHESIS") == "stress" and TOTALS["examples"] % 250 == 0:
             print(f"\n[stateful] {TOTALS['examples']} runs, {steps()} steps, "
                   f"{time.monotonic() - TOTALS['started']:.0f} s", flush=True)
 
@@ -433,8 +433,8 @@ class EngineMachine(RuleBasedStateMachine):
 
 TestEngine = EngineMachine.TestCase
 # The default profile keeps the run to a few seconds (30 runs of up to 30 steps);
-# MQSC_HYPOTHESIS=stress makes 1,000 runs of up to 60 steps: some 60,000 steps.
+# MQSC_HYPOTHESIS=stress makes 1,250 runs of up to 60 steps: some 60,000 steps.
 _STRESS = os.environ.get("MQSC_HYPOTHESIS") == "stress"
 TestEngine.settings = settings(
-    max_examples=max(20, settings().max_examples // (5 if _STRESS else 10)),
+    max_examples=max(20, settings().max_examples // (4 if _STRESS else 10)),
     stateful_step_count=60 if _STRESS else 30, deadline=None)
