@@ -21,11 +21,11 @@ import datetime as dt
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Protocol
 
-from mqsc.batch import cards, makedef
+from mqsc.batch import cards, makedef, utilities
 from mqsc.catalog import Source as CommandSource
 from mqsc.catalog import messages
+from mqsc.engine.lifecycle import Phase
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.records import Result
 from mqsc.language.reader import Columns, LogicalCommand, read
@@ -35,12 +35,10 @@ from mqsc.render import server
 CSECT = "CSQUTIL"
 #: The release CSQU000I names (the engine's CSQY000I and CMDLEVEL say the same).
 VERSION = "V9.4.0"
-#: The only function mqsc runs.
 COMMAND = "COMMAND"
-#: CSQUTIL's other functions (recollection of the CSQUTIL chapter): accepted as real
-#: functions, refused as not emulated.
-OTHER_FUNCTIONS = ("COPY", "COPYPAGE", "EMPTY", "FORMAT", "LOAD", "PAGEINFO", "RESETPAGE",
-                   "SCOPY", "SDEFS", "SLOAD", "SWITCH")
+#: CSQUTIL functions mqsc does not run: SWITCH works on cluster transmission queues, which
+#: mqsc does not have. The others are :data:`mqsc.batch.utilities.FUNCTIONS` and COMMAND.
+OTHER_FUNCTIONS = ("SWITCH",)
 #: COMMAND keywords ([DOC-CSQUTIL-CMD]); MAKECLNT/CCSID make client channel definitions,
 #: which mqsc does not have.
 KEYWORDS = ("DDNAME", "MAKEDEF", "MAKEDEL", "MAKEREP", "MAKEALT", "TGTQMGR", "RESPTIME",
@@ -51,29 +49,32 @@ FAILURE_OPTIONS = ("IGNORE", "CONTINUE", "STOP")
 RESPTIME = (30, 5, 999)
 DEFAULT_DDNAME = "CSQUCMD"
 #: MQRC values in CSQU009E/CSQU013E.
-MQRC = {2058: "MQRC_Q_MGR_NAME_ERROR", 2087: "MQRC_UNKNOWN_REMOTE_Q_MGR"}
+MQRC = {2058: "MQRC_Q_MGR_NAME_ERROR", 2059: "MQRC_Q_MGR_NOT_AVAILABLE",
+        2087: "MQRC_UNKNOWN_REMOTE_Q_MGR"}
 
 _TOKEN = re.compile(r"[ ,]*([A-Za-z0-9@#$]+)(?:\(([^()]*)\))?[ ,]*")
 _DDNAME = re.compile(r"[A-Z@#$][A-Z0-9@#$]{0,7}")
 _QMGR = re.compile(r"[A-Z0-9._/%@#$]{1,48}")
 
 
-class DataSets(Protocol):
-    """The step's DD statements as CSQUTIL sees them."""
-
-    def has(self, ddname: str, *, output: bool = False) -> bool:
-        """Whether a DD statement of that name exists and can be read (or, for an output,
-        written)."""
-
-    def read(self, ddname: str) -> Source:
-        """The records of an input data set, as one text."""
-
-    def write(self, ddname: str, text: str) -> None:
-        """Write (or, with DISP=MOD, append) an output data set."""
+#: The step's DD statements as CSQUTIL sees them (has, read, write).
+DataSets = utilities.DataSets
 
 
-#: Finds a queue manager by name; None when there is none of that name.
+#: Finds a queue manager by name; None when there is none of that name; raises
+#: :class:`Unavailable` when there is one but it cannot be used now.
 Connect = Callable[[str], QueueManager | None]
+
+
+class Unavailable(Exception):
+    """A connect found the queue manager but could not use it (MQRC 2059
+    MQRC_Q_MGR_NOT_AVAILABLE: another process held it past MQSC_LOCK_TIMEOUT)."""
+
+    def __init__(self, mqrc: int = 2059) -> None:
+        super().__init__(mqrc)
+        self.mqrc = mqrc
+
+
 Clock = Callable[[], dt.datetime]
 
 
@@ -145,6 +146,8 @@ def check_statement(logical: LogicalCommand, datasets: DataSets
     function = tokens[0][0]
     if function in OTHER_FUNCTIONS:
         return None, [("MQSC210E", {"item": f"function {function}"})]
+    if function in utilities.FUNCTIONS:
+        return check_function(utilities.FUNCTIONS[function], tokens[1:], logical, datasets)
     if function != COMMAND:
         return None, [("CSQU106E", {"function": function})]
     keywords: dict[str, str] = {}
@@ -158,6 +161,47 @@ def check_statement(logical: LogicalCommand, datasets: DataSets
     statement = Statement(function, keywords, logical.echo)
     if not errors:
         errors += _combination_errors(statement, datasets)
+    return statement, errors
+
+
+def check_function(spec: utilities.Function, tokens: list[tuple[str, str | None]],
+                   logical: LogicalCommand, datasets: DataSets
+                   ) -> tuple[Statement | None, list[tuple[str, dict[str, object]]]]:
+    """A statement of one of the other functions, checked against its table entry."""
+    name = spec.name
+    keywords: dict[str, str] = {}
+    errors: list[tuple[str, dict[str, object]]] = []
+    for keyword, value in tokens:
+        keyword = spec.synonyms.get(keyword, keyword)
+        kind = spec.keywords.get(keyword)
+        if kind is None:
+            errors.append(("CSQU113E", {"keyword": keyword, "function": name}))
+        elif keyword in keywords:
+            errors.append(("CSQU105E", {"function": name}))
+        elif kind == "flag":
+            if value is not None:
+                errors.append(("CSQU104E", {"value": value, "keyword": keyword}))
+            keywords[keyword] = ""
+        elif not value:
+            errors.append(("CSQU108E", {"keyword": keyword}))
+        elif not utilities.valid(kind, value):
+            errors.append(("CSQU104E", {"value": value, "keyword": keyword}))
+        else:
+            keywords[keyword] = value
+    statement = Statement(name, keywords, logical.echo)
+    if errors:
+        return statement, errors
+    if spec.exactly_one and sum(k in keywords for k in spec.exactly_one) != 1:
+        return statement, [("CSQU105E", {"function": name})]
+    if spec.catalog and not isinstance(datasets, utilities.CatalogDataSets):
+        # Page set functions work on the data sets of the job's catalog (mqsc job).
+        return statement, [("MQSC210E", {"item": f"function {name} outside a job"})]
+    for ddname in spec.input_dds(keywords):
+        if not datasets.has(ddname):
+            errors.append(("CSQU100E", {"ddname": ddname}))
+    for ddname in spec.output_dds(keywords):
+        if not datasets.has(ddname, output=True):
+            errors.append(("CSQU100E", {"ddname": ddname}))
     return statement, errors
 
 
@@ -228,10 +272,16 @@ class _Session:
         if not self.tried:
             self.tried = True
             out.utility("CSQU120I", qmgr=self.parm)
-            self.qm = self.connect(self.parm)
+            mqrc = 2058
+            try:
+                self.qm = self.connect(self.parm)
+            except Unavailable as error:
+                self.qm, mqrc = None, error.mqrc
+            if self.qm is not None and self.qm.phase is not Phase.RUNNING:
+                self.qm, mqrc = None, 2059  # a stopped queue manager refuses MQCONN
             if self.qm is None:
-                out.utility("CSQU009E", conn=self.parm, mqcc=2, mqrc=2058,
-                            mqrc_text=MQRC[2058])
+                out.utility("CSQU009E", conn=self.parm, mqcc=2, mqrc=mqrc,
+                            mqrc_text=MQRC[mqrc])
             else:
                 out.utility("CSQU121I", qmgr=self.qm.name)
         return self.qm
@@ -255,13 +305,26 @@ def run(sysin: Source | None, *, parm: str, datasets: DataSets, connect: Connect
         return _not_attempted(out, checked)
     session = _Session(parm.strip().upper(), connect)
     attempted = succeeded = 0
+    label = _label(statement.function for _, statement, _ in checked)
     for _, statement, _ in checked:
         out.echo(statement.echo)
         attempted += 1
-        if not command_function(statement, session, datasets, out, columns):
-            return _ended(out, attempted, succeeded, failed=True)
+        if statement.function == COMMAND:
+            done = command_function(statement, session, datasets, out, columns)
+        else:
+            spec = utilities.FUNCTIONS[statement.function]
+            done = spec.run(utilities.Call(spec, statement.keywords, session, datasets, out))
+        if not done:
+            return _ended(out, attempted, succeeded, failed=True, function=label)
         succeeded += 1
-    return _ended(out, attempted, succeeded, failed=False)
+    return _ended(out, attempted, succeeded, failed=False, function=label)
+
+
+def _label(functions: Iterator[str]) -> str:
+    """What CSQU143I calls the statements: their function when they all have one, else
+    ``function`` (COMMAND when none could be read)."""
+    names = set(functions)
+    return names.pop() if len(names) == 1 else ("function" if names else COMMAND)
 
 
 def _not_attempted(out: _Printer, checked) -> Outcome:
@@ -272,14 +335,15 @@ def _not_attempted(out: _Printer, checked) -> Outcome:
         out.echo(logical.echo)
         for msg_id, inserts in errors:
             out.utility(msg_id, **inserts)
-    return _ended(out, 0, 0, failed=False, rc=12)
+    return _ended(out, 0, 0, failed=False, rc=12,
+                  function=_label(s.function for _, s, _ in checked if s is not None))
 
 
 def _ended(out: _Printer, attempted: int, succeeded: int, *, failed: bool,
-           rc: int | None = None) -> Outcome:
+           rc: int | None = None, function: str = COMMAND) -> Outcome:
     if rc is None:
         rc = 0 if not failed else (4 if succeeded else 8)
-    out.utility("CSQU143I", count=attempted, function=COMMAND)
+    out.utility("CSQU143I", count=attempted, function=function)
     # The capture prints CSQU144I with an empty function insert (two blanks, sic).
     out.utility("CSQU144I", count=succeeded, function="")
     out.utility("CSQU147I" if failed else "CSQU148I", csect=CSECT, rc=rc)
@@ -294,7 +358,10 @@ def command_function(statement: Statement, session: _Session, datasets: DataSets
     if qm is None:
         return False
     name = statement.keywords.get("TGTQMGR", qm.name)
-    target = qm if name == qm.name else session.connect(name)
+    try:
+        target = qm if name == qm.name else session.connect(name)
+    except Unavailable:
+        target = None
     out.utility("CSQU055I", qmgr=name)
     if target is None:
         out.utility("CSQU013E", queue="SYSTEM.COMMAND.INPUT", mqcc=2, mqrc=2087,

@@ -5,14 +5,86 @@ default ``$MQSC_HOME/catalog``): a sequential data set ``USER1.DECKS.CMDS`` is t
 ``DIR/USER1.DECKS.CMDS``, a member ``USER1.BPBAR.JCL(V8NOIO10)`` the file
 ``DIR/USER1.BPBAR.JCL/V8NOIO10`` (a partitioned data set is a directory). Records are lines
 of text in the job's encoding.
+
+A VSAM cluster (IDCAMS DEFINE CLUSTER) is a file too, so DD statements allocate it like any
+data set; it holds a marker line and the cluster's attributes as JSON: its space, its size in
+4 KB pages, and whether CSQUTIL FORMAT made it a page set. The catalog answers the engine's
+:class:`mqsc.engine.clusters.Clusters` question, so ``DEFINE PSID DSN(...)`` run by a job needs
+a formatted cluster and takes its size.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+import math
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
+from mqsc.engine.clusters import PageSetDataSet
+from mqsc.engine.storage import constants as C
 from mqsc.language.reader import decode
+from mqsc.support.bounded import read_file
+
+#: The first line of a file that holds a VSAM cluster.
+CLUSTER_MARK = "*MQSC VSAM CLUSTER*"
+#: 4 KB control intervals per 3390 track: a cylinder's 180 pages over its 15 tracks.
+TRACK_PAGES = C.CYL_PAGES // 15
+#: Space units of DEFINE CLUSTER and their synonyms (DFSMS Access Method Services Commands,
+#: "DEFINE CLUSTER"), each as the pages one unit holds (None: by bytes, rounded to tracks).
+SPACE_UNITS = {"CYLINDERS": "CYLINDERS", "CYL": "CYLINDERS", "CYLINDER": "CYLINDERS",
+               "TRACKS": "TRACKS", "TRK": "TRACKS", "RECORDS": "RECORDS", "REC": "RECORDS",
+               "KILOBYTES": "KILOBYTES", "KB": "KILOBYTES", "MEGABYTES": "MEGABYTES",
+               "MB": "MEGABYTES"}
+
+
+def space_pages(unit: str, amount: int) -> int:
+    """The 4 KB pages a space request gives a linear cluster on 3390 DASD: whole tracks (a
+    RECORD of a linear data set is a 4 KB control interval).
+
+    >>> space_pages("CYLINDERS", 6), space_pages("TRACKS", 2), space_pages("RECORDS", 1080)
+    (1080, 24, 1080)
+    >>> space_pages("RECORDS", 4050), space_pages("MEGABYTES", 1), space_pages("KILOBYTES", 5)
+    (4056, 264, 12)
+    """
+    if amount <= 0:
+        return 0
+    if unit == "CYLINDERS":
+        return amount * C.CYL_PAGES
+    if unit == "TRACKS":
+        return amount * TRACK_PAGES
+    records = {"RECORDS": amount, "KILOBYTES": math.ceil(amount / 4),
+               "MEGABYTES": amount * 256}[unit]
+    return math.ceil(records / TRACK_PAGES) * TRACK_PAGES
+
+
+@dataclass(frozen=True, slots=True)
+class Cluster:
+    """A VSAM cluster in the catalog."""
+
+    name: str
+    volume: str
+    unit: str  # CYLINDERS, TRACKS, RECORDS, KILOBYTES, MEGABYTES
+    primary: int
+    secondary: int
+    organization: str = "LINEAR"  # LINEAR, INDEXED, NONINDEXED, NUMBERED
+    #: How CSQUTIL FORMAT last formatted it ("" never, NEW, RECOVER, REPLACE).
+    formatted: str = ""
+    #: DEFINE CLUSTER REUSE: FORMAT FORCE may format it again.
+    reuse: bool = False
+    #: The queue manager and page set that use it (set when a job adds it with DEFINE PSID).
+    qmgr: str = ""
+    psid: int = -1
+
+    @property
+    def pages(self) -> int:
+        return space_pages(self.unit, self.primary)
+
+    @property
+    def secondary_pages(self) -> int:
+        return space_pages(self.unit, self.secondary)
+
+    def formatted_as(self, how: str) -> Cluster:
+        return replace(self, formatted=how)
 
 
 class DataSetError(Exception):
@@ -41,7 +113,7 @@ class Catalog:
     def read(self, dsn: str, member: str = "", encoding: str = "utf-8") -> str:
         path = self.path(dsn, member)
         try:
-            return decode(path.read_bytes(), encoding)
+            return decode(read_file(path), encoding)
         except (OSError, LookupError, UnicodeDecodeError) as error:
             raise DataSetError(f"{_name(dsn, member)}: cannot be read ({error})") from None
 
@@ -54,6 +126,48 @@ class Catalog:
         except OSError as error:
             raise DataSetError(f"{_name(dsn, member)}: cannot be written ({error.strerror})"
                                ) from None
+
+    # ---- VSAM clusters ------------------------------------------------------------------------
+    def cluster(self, dsn: str) -> Cluster | None:
+        """The VSAM cluster ``dsn`` (None when there is none, or the data set is not VSAM)."""
+        path = self.path(dsn)
+        try:
+            text = path.read_text(encoding="utf-8") if path.is_file() else ""
+        except (OSError, UnicodeDecodeError):
+            return None
+        mark, _, body = text.partition("\n")
+        if mark != CLUSTER_MARK:
+            return None
+        try:
+            return Cluster(**json.loads(body))
+        except (ValueError, TypeError):
+            return None
+
+    def put_cluster(self, cluster: Cluster) -> None:
+        """Catalog (or update) a cluster."""
+        self.write(cluster.name, "", CLUSTER_MARK + "\n" + json.dumps(asdict(cluster)) + "\n")
+
+    def names(self) -> list[str]:
+        """Every cataloged data set name, sorted (members are not catalog entries)."""
+        try:
+            return sorted(p.name for p in self.root.iterdir() if not p.name.startswith("."))
+        except OSError:
+            return []
+
+    def procedure(self, name: str, libraries: tuple[str, ...]) -> list[str] | None:
+        """A cataloged procedure: member ``name`` of the first library that has it."""
+        for library in libraries:
+            if self.exists(library, name):
+                return self.read(library, name).splitlines()
+        return None
+
+    def page_set_data_set(self, dsn: str) -> PageSetDataSet | None:
+        """The engine's view of a cluster (:class:`mqsc.engine.clusters.Clusters`)."""
+        cluster = self.cluster(dsn)
+        if cluster is None:
+            return None
+        formatted = cluster.formatted if cluster.organization == "LINEAR" else ""
+        return PageSetDataSet(cluster.name, cluster.pages, cluster.secondary_pages, formatted)
 
     def delete(self, dsn: str, member: str = "") -> None:
         """DISP=(...,DELETE): the data set goes away after the step."""

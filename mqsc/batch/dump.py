@@ -94,6 +94,16 @@ def _object(objtype: str, obj: Any) -> Definition:
                       tuple((n, attrs[n]) for n in _settable(objtype) if n in attrs))
 
 
+def object_definition(objtype: str, obj: Any) -> Definition:
+    """One object of a defined family as a :class:`Definition` (CSQUTIL SDEFS uses it)."""
+    return _object(objtype, obj)
+
+
+def qmgr_definition(qm: QueueManager) -> Definition:
+    """The queue manager's settable attributes as an ``ALTER QMGR`` definition."""
+    return _qmgr(qm)
+
+
 def _pool(pool: Any) -> Definition:
     # A PAGECLAS change waiting for a restart is what the next start would define (BP-6).
     attrs: list[tuple[str, object]] = [("BUFFERS", pool.buffers), ("LOCATION", pool.location),

@@ -22,8 +22,10 @@ stops the job with MQSC211E, as a JCL error would: nothing runs.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from mqsc.batch import jclif
 from mqsc.batch.jclparams import (
     Cond,
     CondTest,
@@ -52,7 +54,10 @@ JOB_IGNORED = frozenset({"ADDRSPC", "BYTES", "CARDS", "CCSID", "DSENQSHR", "EMAI
                          "JESLOG", "LINES", "MEMLIMIT", "MSGLEVEL", "PAGES", "PASSWORD",
                          "PERFORM", "PRTY", "RD", "REGION", "REGIONX", "SCHENV", "SECLABEL",
                          "SYSAFF", "SYSTEM", "TIME", "UJOBCORR"})
-JOB_UNSUPPORTED = frozenset({"TYPRUN", "RESTART", "JOBRC"})
+JOB_UNSUPPORTED = frozenset({"RESTART", "JOBRC"})
+#: TYPRUN values: SCAN checks the JCL without running it (MVS JCL Reference, "TYPRUN
+#: parameter"); HOLD, JCLHOLD and COPY need an operator or a printer, which mqsc has not.
+TYPRUN_SUPPORTED = frozenset({"SCAN"})
 EXEC_IGNORED = frozenset({"ACCT", "ADDRSPC", "CCSID", "DPRTY", "DYNAMNBR", "MEMLIMIT",
                           "PERFORM", "RD", "REGION", "REGIONX", "TIME", "TVSMSG", "TVSAMCOM"})
 EXEC_UNSUPPORTED = frozenset({"PARMDD"})
@@ -61,9 +66,17 @@ DD_IGNORED = frozenset({"DCB", "LRECL", "RECFM", "BLKSIZE", "DSORG", "SPACE", "U
                         "OUTPUT", "FREE", "AVGREC", "RETPD", "EXPDT", "DEST", "COPIES"})
 DD_UNSUPPORTED = frozenset({"PATH", "PATHDISP", "PATHOPTS", "PATHMODE", "SYMBOLS", "SUBSYS"})
 #: Operations outside the subset.
-UNSUPPORTED_OPERATIONS = frozenset({"PROC", "PEND", "SET", "IF", "THEN", "ELSE", "ENDIF",
-                                    "INCLUDE", "JCLLIB", "OUTPUT", "CNTL", "ENDCNTL",
-                                    "EXPORT", "SCHEDULE", "XMIT", "COMMAND"})
+UNSUPPORTED_OPERATIONS = frozenset({"INCLUDE", "OUTPUT", "CNTL", "ENDCNTL", "EXPORT",
+                                    "SCHEDULE", "XMIT", "COMMAND"})
+#: Procedures nest at most 15 deep (JCL Reference, "EXEC statement").
+PROC_DEPTH = 15
+#: The procedure library searched after the JCLLIB ORDER libraries (the system's PROCLIB).
+DEFAULT_PROCLIB = "SYS1.PROCLIB"
+#: Finds a cataloged procedure: (member, libraries to search) -> its cards, or None.
+ProcLibrary = Callable[[str, tuple[str, ...]], "list[str] | None"]
+_SYMBOL = re.compile(r"&&|&([A-Z@#$][A-Z0-9@#$]{0,7})(\.)?")
+#: IF/THEN/ELSE/ENDIF constructs nest at most 15 deep (JCL Reference).
+IF_DEPTH = 15
 
 
 # ---- the parsed job ------------------------------------------------------------------------
@@ -88,6 +101,16 @@ class DataDefinition:
 
 
 @dataclass(frozen=True, slots=True)
+class Clause:
+    """A step's place in an IF/THEN/ELSE/ENDIF construct: the IF statement's number and
+    expression, and whether the step is in its THEN clause (True) or ELSE clause (False)."""
+
+    statement: int
+    expression: tuple
+    then: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
     """An EXEC statement with its DD statements."""
 
@@ -97,6 +120,10 @@ class Step:
     cond: Cond
     statement: int
     dds: tuple[DataDefinition, ...] = ()
+    #: The IF constructs the step is in, outermost first.
+    when: tuple[Clause, ...] = ()
+    #: The procedure step name, when the step comes from a procedure.
+    procstep: str = ""
 
     def dd(self, name: str) -> DataDefinition | None:
         return next((d for d in self.dds if d.name == name), None)
@@ -132,6 +159,8 @@ class Job:
     listing: tuple[ListingLine, ...] = ()
     cards: int = 0
     errors: tuple[JclError, ...] = ()
+    #: TYPRUN=SCAN: the JCL is converted and checked, no step runs, nothing is allocated.
+    scan: bool = False
 
 
 # ---- statements ----------------------------------------------------------------------------
@@ -157,14 +186,28 @@ class _Builder:
     listing: list[ListingLine] = field(default_factory=list)
     errors: list[JclError] = field(default_factory=list)
     number: int = 0
+    #: Open IF constructs: (IF statement number, expression, in the ELSE clause).
+    ifs: list[list] = field(default_factory=list)
+    #: Cataloged procedures; in-stream ones by name (their cards, PROC statement first).
+    library: ProcLibrary | None = None
+    procs: dict[str, list[str]] = field(default_factory=dict)
+    #: JCLLIB ORDER libraries; SET symbols.
+    order: tuple[str, ...] = ()
+    symbols: dict[str, str] = field(default_factory=dict)
+    #: The procedure being expanded, or the last one called: the EXEC name, the listing
+    #: prefix (XX cataloged, ++ in-stream), the symbols, where its steps start and end.
+    call: dict | None = None
+    depth: int = 0
 
     def error(self, statement: int, message: str) -> None:
         self.errors.append(JclError(statement, message))
 
 
-def parse(source: Source, *, owner: str = "USER1") -> list[Job]:
+def parse(source: Source, *, owner: str = "USER1", library: ProcLibrary | None = None
+          ) -> list[Job]:
     """The jobs of a JCL file, in order (a JOB statement starts each; cards before the first
-    JOB statement and after a null statement are not part of any job, as JES2 flushes them)."""
+    JOB statement and after a null statement are not part of any job, as JES2 flushes them).
+    ``library`` finds cataloged procedures (None: only in-stream procedures exist)."""
     lines = [line.rstrip("\r") for line in source.text.split("\n")]
     if lines and lines[-1] == "":
         lines.pop()
@@ -176,7 +219,7 @@ def parse(source: Source, *, owner: str = "USER1") -> list[Job]:
         if _is_job_card(card):
             if builder is not None:
                 jobs.append(_finish(builder, index))
-            builder = _Builder(owner, start=index)
+            builder = _Builder(owner, start=index, library=library)
         elif builder is None:
             index += 1
             continue
@@ -195,7 +238,11 @@ def parse(source: Source, *, owner: str = "USER1") -> list[Job]:
             index += 1
         else:
             statement, index = _read_statement(builder, lines, index)
-            index = _handle(builder, statement, lines, index)
+            _substitute(builder, statement, builder.symbols)
+            if statement.operation == "PROC":
+                index = _instream_procedure(builder, statement, lines, index)
+            else:
+                index = _handle(builder, statement, lines, index)
     if builder is not None:
         jobs.append(_finish(builder, index))
     return jobs
@@ -332,10 +379,22 @@ def _keywords(builder: _Builder, statement: _Statement, what: str
 # ---- statement handlers --------------------------------------------------------------------
 def _handle(builder: _Builder, statement: _Statement, lines: list[str], index: int) -> int:
     op = statement.operation
-    if statement.name and not _NAME.fullmatch(statement.name):
+    qualified = op == "DD" and re.fullmatch(r"[A-Z@#$][A-Z0-9@#$]{0,7}\.[A-Z@#$][A-Z0-9@#$]{0,7}",
+                                            statement.name or "")
+    if statement.name and not _NAME.fullmatch(statement.name) and not qualified:
         builder.error(statement.number, line("IEFC662I"))
     if op in UNSUPPORTED_OPERATIONS:
         builder.error(statement.number, _unsupported(f"statement {op}"))
+    elif op in ("IF", "ELSE", "ENDIF"):
+        return _if_statement(builder, statement, lines, index)
+    elif op == "SET":
+        _set(builder, statement)
+    elif op == "JCLLIB":
+        _jcllib(builder, statement)
+    elif op == "PEND":
+        pass  # the end of a procedure being expanded (in-stream definitions are read whole)
+    elif op == "PROC":
+        pass  # the PROC statement of a procedure being expanded: its defaults are applied
     elif op == "JOB":
         _job(builder, statement)
     elif op == "EXEC":
@@ -345,6 +404,242 @@ def _handle(builder: _Builder, statement: _Statement, lines: list[str], index: i
     else:
         builder.error(statement.number, line("IEFC605I"))
     return index
+
+
+def _if_statement(builder: _Builder, statement: _Statement, lines: list[str], index: int
+                  ) -> int:
+    """IF (expression) THEN, ELSE, ENDIF. An IF expression holds blanks, so it is the rest
+    of the card after IF, continued on ``//`` cards until THEN."""
+    op = statement.operation
+    if op == "ELSE":
+        if not builder.ifs or builder.ifs[-1][2]:
+            builder.error(statement.number, line("IEFC014I", statement="ELSE"))
+        else:
+            builder.ifs[-1][2] = True
+        return index
+    if op == "ENDIF":
+        if not builder.ifs:
+            builder.error(statement.number, line("IEFC014I", statement="ENDIF"))
+        else:
+            builder.ifs.pop()
+        return index
+    card = statement.cards[0][:STATEMENT_WIDTH]
+    text = card[2:].split(None, 1 if not statement.name else 2)[-1]
+    text = text[2:] if text.startswith("IF") else text
+    while not re.search(r"(^|[\s)])THEN(\s|$)", text) and index < len(lines) \
+            and lines[index].startswith("// ") and not lines[index].startswith("//*"):
+        builder.listing.append(ListingLine(None, _shown(lines[index])))
+        text += " " + lines[index][2:STATEMENT_WIDTH].strip()
+        index += 1
+    match = re.fullmatch(r"\s*(.*?)\s*(?:^|(?<=[\s)]))THEN(\s.*)?", text)
+    if match is None:
+        builder.error(statement.number, line("IEFC013I", problem="THEN MISSING"))
+        return index
+    try:
+        expression = jclif.parse(match.group(1))
+    except jclif.ExpressionError as error:
+        builder.error(statement.number, line("IEFC013I", problem=f"AT {error}"))
+        return index
+    if len(builder.ifs) >= IF_DEPTH:
+        builder.error(statement.number, line("IEFC015I"))
+        return index
+    builder.ifs.append([statement.number, expression, False])
+    return index
+
+
+def _dd_step(builder: _Builder, statement: _Statement) -> dict | None:
+    """The step a DD statement belongs to: ``procstep.ddname`` after a procedure call names
+    a step of that procedure; an unqualified DD after a call is added to its first step
+    (JCL Reference, "Adding DD statements to a procedure"); otherwise the last step."""
+    call = builder.call
+    procstep, _, _ = (statement.name or "").rpartition(".")
+    if call is None or call.get("open") or (not procstep and not statement.name):
+        if procstep:
+            builder.error(statement.number, line("IEFC662I"))
+            return None
+        return builder.steps[-1]
+    steps = builder.steps[call["first"]:call["end"]]
+    if not procstep:
+        return steps[0] if steps else builder.steps[-1]
+    match = next((s for s in steps if s["procstep"] == procstep), None)
+    if match is None:
+        builder.error(statement.number, line("IEFC609I", procstep=procstep))
+    return match
+
+
+def _set(builder: _Builder, statement: _Statement) -> None:
+    """``// SET NAME=value,...``: symbols for the statements that follow."""
+    parts = split_operands(statement.operands)
+    if not parts:
+        builder.error(statement.number, line("IEFC007I", what="SET"))
+        return
+    for part in parts:
+        key, eq, text = part.partition("=")
+        if not eq or not _NAME.fullmatch(key):
+            builder.error(statement.number, line("IEFC630I", keyword=key))
+            continue
+        builder.symbols[key] = _symbol_value(text)
+
+
+def _symbol_value(text: str) -> str:
+    """A symbol's value: an apostrophe-enclosed value without its apostrophes."""
+    if len(text) >= 2 and text.startswith("'") and text.endswith("'"):
+        return text[1:-1].replace("''", "'")
+    return text
+
+
+def _jcllib(builder: _Builder, statement: _Statement) -> None:
+    _, keywords = _keywords(builder, statement, "JCLLIB")
+    order = keywords.get("ORDER")
+    names = [word(v) for v in order] if isinstance(order, tuple) else [word(order)]
+    if not order or not all(_DSN.fullmatch(n or "") for n in names):
+        builder.error(statement.number, line("IEFC630I", keyword="ORDER"))
+        return
+    builder.order = tuple(names)
+
+
+def _substitute(builder: _Builder, statement: _Statement, symbols: dict[str, str]) -> None:
+    """Replace ``&NAME`` (and ``&NAME.``) in the operand field; ``&&`` stays. A changed
+    statement is followed in JESJCL by IEFC653I and the text after substitution."""
+    if "&" not in statement.operands or not symbols:
+        return
+
+    def value(match: re.Match) -> str:
+        name = match.group(1)
+        if name is None or name not in symbols:
+            return match.group(0)
+        return symbols[name]
+
+    text = _SYMBOL.sub(value, statement.operands)
+    if text != statement.operands:
+        statement.operands = text
+        builder.listing.append(ListingLine(None, line("IEFC653I", text=text)))
+
+
+def _instream_procedure(builder: _Builder, statement: _Statement, lines: list[str],
+                        index: int) -> int:
+    """An in-stream procedure: its statements up to PEND are listed, not run; kept by name."""
+    cards = list(statement.cards)
+    if not statement.name or not _NAME.fullmatch(statement.name):
+        builder.error(statement.number, line("IEFC662I"))
+    while index < len(lines):
+        card = lines[index]
+        if _is_job_card(card):
+            builder.error(statement.number, line("IEFC014I", statement="PROC (NO PEND)"))
+            return index
+        if not card.startswith("//"):
+            cards.append(card[:RECORD_WIDTH])  # in-stream data of a DD * in the procedure
+            index += 1
+            continue
+        if card.startswith("//*"):
+            builder.listing.append(ListingLine(None, _shown(card)))
+            cards.append(_shown(card))
+            index += 1
+            continue
+        inner, index = _read_statement(builder, lines, index)
+        if inner.operation == "PEND":
+            break
+        cards += inner.cards
+    else:
+        builder.error(statement.number, line("IEFC014I", statement="PROC (NO PEND)"))
+    builder.procs[statement.name] = cards
+    return index
+
+
+def _procedure_cards(builder: _Builder, name: str) -> tuple[list[str], str] | None:
+    if name in builder.procs:
+        return builder.procs[name], "++"
+    if builder.library is None or not _NAME.fullmatch(name):
+        return None
+    cards = builder.library(name, (*builder.order, DEFAULT_PROCLIB))
+    return (cards, "XX") if cards is not None else None
+
+
+def _call_procedure(builder: _Builder, statement: _Statement, name: str,
+                    keywords: dict[str, Value]) -> None:
+    """EXEC of a procedure: its statements, symbols substituted, become steps named after the
+    EXEC statement (their own names are the procedure steps); PARM.procstep and
+    COND.procstep override their EXEC parameters, the other keywords set symbols."""
+    found = _procedure_cards(builder, name)
+    if found is None:
+        builder.error(statement.number, line("IEFC612I", name=name))
+        return
+    if builder.depth >= PROC_DEPTH:
+        builder.error(statement.number, line("IEFC612I", name=name))
+        return
+    cards, prefix = found
+    symbols = dict(builder.symbols)
+    overrides: list[tuple[str, str, Value]] = []
+    head = cards[0] if cards else ""
+    body = cards
+    if head.startswith("//") and len(head[2:].split()) > 1 and (
+            head[2:].split()[1] == "PROC" or head[2:].split()[0] == "PROC"):
+        body = cards[1:]
+        defaults = head[2:].split(None, 2)
+        rest = defaults[2] if defaults[1] == "PROC" and len(defaults) > 2 else ""
+        for part in split_operands(rest.split(" ")[0]) or []:
+            key, eq, text = part.partition("=")
+            if eq:
+                symbols[key] = _symbol_value(text)
+    for part in split_operands(statement.operands) or []:
+        key, eq, text = part.partition("=")
+        if not eq or key == "PROC":
+            continue
+        param, _, procstep = key.partition(".")
+        if procstep or param in ("PARM", "COND"):
+            overrides.append((param, procstep, keywords.get(key, text)))
+        elif param not in EXEC_IGNORED:
+            symbols[param] = _symbol_value(text)
+    outer = builder.call
+    first = len(builder.steps)
+    builder.call = {"name": statement.name, "open": True, "first": first}
+    builder.depth += 1
+    index = 0
+    while index < len(body):
+        card = body[index]
+        if not card.startswith("//"):
+            index += 1  # a delimiter, or data no DD * statement took
+            continue
+        if card.startswith("//*"):
+            builder.listing.append(ListingLine(None, prefix + _shown(card)[2:]))
+            index += 1
+            continue
+        mark = len(builder.listing)
+        inner, index = _read_statement(builder, body, index)
+        builder.listing[mark:mark + len(inner.cards)] = [
+            ListingLine(entry.number, prefix + entry.card[2:])
+            for entry in builder.listing[mark:mark + len(inner.cards)]]
+        _substitute(builder, inner, symbols)
+        if inner.operation in ("PROC", "PEND"):
+            continue
+        index = _handle(builder, inner, body, index)
+    builder.depth -= 1
+    end = len(builder.steps)
+    for param, procstep, value in overrides:
+        targets = [s for s in builder.steps[first:end] if not procstep or
+                   s["procstep"] == procstep]
+        if not targets:
+            builder.error(statement.number, line("IEFC609I", procstep=procstep))
+            continue
+        if param == "PARM":
+            # PARM without a procedure step: the first step's, and no PARM for the others.
+            for position, step in enumerate(targets):
+                step["parm"] = parm_string(value) if procstep or position == 0 else ""
+        elif param == "COND":
+            parsed, error = parse_cond(value)
+            if parsed is None:
+                builder.error(statement.number, error)
+                continue
+            for step in targets:
+                step["cond"] = parsed
+        else:
+            builder.error(statement.number, line("IEFC630I", keyword=f"{param}.{procstep}"))
+    when = tuple(Clause(number, expression, not in_else)
+                 for number, expression, in_else in builder.ifs)
+    for step in builder.steps[first:end]:
+        step["when"] = when + tuple(c for c in step["when"] if c not in when)
+    builder.call = {"name": statement.name, "open": False, "first": first, "end": end} \
+        if outer is None or not outer.get("open") else outer
 
 
 def _unsupported(feature: str) -> str:
@@ -363,7 +658,10 @@ def _job(builder: _Builder, statement: _Statement) -> None:
     for key in keywords:
         if key in JOB_UNSUPPORTED:
             builder.error(statement.number, _unsupported(f"JOB keyword {key}"))
-        elif key not in JOB_IGNORED | {"CLASS", "MSGCLASS", "NOTIFY", "USER", "COND"}:
+        elif key == "TYPRUN" and word(keywords[key]) not in TYPRUN_SUPPORTED:
+            builder.error(statement.number, _unsupported(f"TYPRUN={word(keywords[key])}"))
+        elif key not in JOB_IGNORED | {"CLASS", "MSGCLASS", "NOTIFY", "USER", "COND",
+                                       "TYPRUN"}:
             builder.error(statement.number, line("IEFC630I", keyword=key))
 
 
@@ -373,8 +671,14 @@ def _exec(builder: _Builder, statement: _Statement) -> None:
         return
     positional, keywords = _keywords(builder, statement, "EXEC")
     program = word(keywords.get("PGM"))
+    if (positional or "PROC" in keywords) and not program:
+        name = word(keywords.get("PROC")) or (word(positional[0]) if positional else "")
+        _call_procedure(builder, statement, name, keywords)
+        return
+    if builder.call is not None and not builder.call.get("open"):
+        builder.call = None  # a new step of the job: overrides no longer apply
     if positional or "PROC" in keywords:
-        builder.error(statement.number, _unsupported("cataloged procedures (EXEC PROC=)"))
+        builder.error(statement.number, line("IEFC620I"))
     elif not program:
         builder.error(statement.number, line("IEFC620I"))
     elif not _NAME.fullmatch(program):
@@ -394,8 +698,14 @@ def _exec(builder: _Builder, statement: _Statement) -> None:
             builder.error(statement.number, _unsupported(f"EXEC keyword {key}"))
         elif key not in EXEC_IGNORED | {"PGM", "PARM", "COND"}:
             builder.error(statement.number, line("IEFC630I", keyword=key))
-    builder.steps.append({"name": statement.name, "program": program, "parm": parm,
-                          "cond": cond, "statement": statement.number, "dds": []})
+    when = tuple(Clause(number, expression, not in_else)
+                 for number, expression, in_else in builder.ifs)
+    inside = builder.call is not None and builder.call.get("open")
+    builder.steps.append({"name": builder.call["name"] if inside else statement.name,
+                          "procstep": statement.name if inside else "",
+                          "program": program, "parm": parm,
+                          "cond": cond, "statement": statement.number, "dds": [],
+                          "when": when})
 
 
 def _dd(builder: _Builder, statement: _Statement, lines: list[str], index: int) -> int:
@@ -421,10 +731,26 @@ def _dd(builder: _Builder, statement: _Statement, lines: list[str], index: int) 
             builder.error(statement.number, _unsupported(f"DD keyword {key}"))
         elif key not in DD_IGNORED | {"DSN", "DISP", "SYSOUT", "DLM"}:
             builder.error(statement.number, line("IEFC630I", keyword=key))
+    target = _dd_step(builder, statement)
+    if target is None:
+        return index
+    procstep, _, ddname = (statement.name or "").rpartition(".")
+    if procstep:
+        statement.name = ddname
     dd = _data_definition(builder, statement, kind, records, keywords)
     if dd is None:
         return index
-    dds = builder.steps[-1]["dds"]
+    dds = target["dds"]
+    if procstep or (builder.call is not None and not builder.call.get("open")
+                    and statement.name and target is not builder.steps[-1]):
+        # An override replaces the procedure step's DD of that name; another one is added.
+        # (mqsc replaces the whole DD statement; z/OS merges the parameters coded.)
+        names = [d.name for d in dds]
+        if dd.name in names:
+            dds[names.index(dd.name)] = dd
+        else:
+            dds.append(dd)
+        return index
     if not statement.name:
         if not dds:
             builder.error(statement.number, line("IEFC019I"))
@@ -487,8 +813,11 @@ def _finish(builder: _Builder, end: int) -> Job:
             builder.error(job.number if job else 1, error or line("IEFC630I.COND"))
         else:
             jobcond = parsed.tests
+    for number, _, _ in builder.ifs:
+        builder.error(number, line("IEFC014I", statement="IF (NO ENDIF)"))
     steps = tuple(Step(s["name"], s["program"], s["parm"], s["cond"], s["statement"],
-                       tuple(s["dds"])) for s in builder.steps)
+                       tuple(s["dds"]), s.get("when", ()), s.get("procstep", ""))
+                  for s in builder.steps)
     if job is not None and not steps and not builder.errors:
         builder.error(job.number, line("IEFC607I"))
     return Job(
@@ -501,4 +830,5 @@ def _finish(builder: _Builder, end: int) -> Job:
         listing=tuple(builder.listing),
         cards=end - builder.start,
         errors=tuple(builder.errors),
+        scan=word(keywords.get("TYPRUN")) == "SCAN",
     )

@@ -32,6 +32,7 @@ class SpoolDataSet:
     stepname: str
     dsid: int
     lines: tuple[str, ...]
+    procstep: str = ""
 
 
 # ---- times ---------------------------------------------------------------------------------
@@ -61,6 +62,8 @@ def jesmsglg(run: JobRun, statistics: tuple[int, int, int]) -> list[str]:
     if run.job.errors:
         lines.append(prefix + line("IEFC452I", job=job))
         lines.append(prefix + line("$HASP395.JCL", job=job))
+    elif run.job.scan:
+        pass  # TYPRUN=SCAN: converted and checked, never started, so no start or end lines
     else:
         lines.append(prefix + line("IRR010I", user=run.job.owner))
         lines.append(prefix + line("$HASP373", job=job, init=1, jobclass=run.job.jobclass,
@@ -107,7 +110,10 @@ def jesysmsg(run: JobRun) -> list[str]:
     """Allocation, step and job messages; JCL errors by statement number."""
     job = run.job
     if job.errors:
-        return ["STMT NO. MESSAGE"] + [f"{e.statement:>8} {e.message}" for e in job.errors]
+        return ["STMT NO. MESSAGE"] + [f"{e.statement:>8} {e.message}"
+                                       for e in sorted(job.errors, key=lambda e: e.statement)]
+    if job.scan:
+        return []  # nothing was allocated or run
     lines: list[str] = []
     for step in run.steps:
         lines += _step_messages(run, step)
@@ -117,11 +123,15 @@ def jesysmsg(run: JobRun) -> list[str]:
 
 
 def _step_messages(run: JobRun, step: StepRun) -> list[str]:
-    job, name = run.job.name, step.step.name
+    job = run.job.name
+    # A procedure step is named "step procstep", as the allocation messages print it.
+    name = f"{step.step.name} {step.step.procstep}".rstrip()
     if step.status in ("bypassed", "not-run"):
         out = list(step.messages)
         if step.status == "bypassed" and step.because == "cond":
             out.append(line("IEF202I", job=job, step=name))
+        elif step.status == "bypassed" and step.because == "if":
+            out.append(line("IEF206I", job=job, step=name, statement=step.statement))
         return out + [line("IEF272I", job=job, step=name)]
     out = [line("IEF236I", job=job, step=name)]
     for dd in step.step.dds:
@@ -131,8 +141,8 @@ def _step_messages(run: JobRun, step: StepRun) -> list[str]:
     if step.status == "executed":
         out.append(line("IEF142I", job=job, step=name, cc=step.cc))
     out += _dispositions(run, step)
-    out += [line("IEF373I", step=name, stamp=stamp(run.start)),
-            line("IEF032I", step=name, stamp=stamp(run.end))]
+    out += [line("IEF373I", step=step.step.name, stamp=stamp(run.start)),
+            line("IEF032I", step=step.step.name, stamp=stamp(run.end))]
     return out
 
 
@@ -174,8 +184,8 @@ def data_sets(run: JobRun) -> list[SpoolDataSet]:
     """JESMSGLG, JESJCL, JESYSMSG, then the steps' SYSOUT data sets in DSID order."""
     jcl = tuple(jesjcl(run))
     sysmsg = tuple(jesysmsg(run))
-    sysouts = [SpoolDataSet(dd, step.step.name, dsid, lines) for step in run.steps
-               for dd, dsid, lines in step.sysout]
+    sysouts = [SpoolDataSet(dd, step.step.name, dsid, lines, step.step.procstep)
+               for step in run.steps for dd, dsid, lines in step.sysout]
     printed = [*jcl, *sysmsg] + [x for s in sysouts for x in s.lines]
     kbytes = math.ceil(sum(len(x) + 1 for x in printed) / 1024)
     log = tuple(jesmsglg(run, (run.job.cards, len(printed), kbytes)))
@@ -197,15 +207,17 @@ def notify(run: JobRun) -> str:
 
 
 def listing(run: JobRun) -> str:
-    """The held output: the SDSF job data set list, each data set, the notify line."""
+    """The held output: the SDSF job data set list, each data set, the notify line (none for a
+    TYPRUN=SCAN job without errors: it never ran, so it never ended)."""
     sets = data_sets(run)
     job = run.job
     out = [f"SDSF JOB DATA SET DISPLAY - JOB {job.name:<8} ({run.jobid})",
            "NP   DDNAME   StepName ProcStep DSID Owner    C Dest       Rec-Cnt"]
-    out += [f"     {s.ddname:<8} {s.stepname:<8} {'':<8} {s.dsid:>4} {job.owner:<8} "
+    out += [f"     {s.ddname:<8} {s.stepname:<8} {s.procstep:<8} {s.dsid:>4} {job.owner:<8} "
             f"{job.msgclass:<1} {'LOCAL':<8} {len(s.lines):>9}" for s in sets]
     for s in sets:
         out += ["", f"SDSF OUTPUT DISPLAY {job.name:<8} {run.jobid}  DSID {s.dsid:>5} LINE 0"
                     "       COLUMNS 02- 81", TOP, *s.lines, BOTTOM]
-    out += ["", notify(run)]
+    if not (run.job.scan and not run.job.errors):
+        out += ["", notify(run)]
     return "".join(x + "\n" for x in out)

@@ -3,7 +3,8 @@
 Two kinds of rule (docs/ci.md lists them all, each with its test):
 
 * **line rules** read the deck as z/OS reads it ([DOC-SCRIPTS]): a ``*`` that is not in
-  column 1 (MQSC201W), text past column 72 of a card deck (MQSC202W), a comment line inside a
+  column 1 (MQSC201W), text past column 72, which the z/OS card readers lose (MQSC202W), a
+  comment line inside a
   continued command (MQSC204W). A continuation at the very end of the input is already an
   error of the reader (MQSC001E).
 * **queue manager rules** watch the deck run (on the scratch copy ``mqsc check`` uses, or on the
@@ -20,7 +21,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import PurePath
-from typing import Any
+from typing import Any, NamedTuple
 
 from mqsc.catalog import DEFINED, command_spec
 from mqsc.engine.manager import QueueManager
@@ -32,7 +33,7 @@ from mqsc.language.source import Source, Span
 #: Every lint rule: id -> what it catches (docs/ci.md is written from the same list).
 RULES = {
     "MQSC201W": "a '*' not in column 1 (command text, not a comment)",
-    "MQSC202W": "text past column 72 of a card deck",
+    "MQSC202W": "text past column 72, which CSQINP1/2, CSQUTIL and in-stream data lose",
     "MQSC001E": "a continuation character at the end of the input",
     "MQSC204W": "a comment line after a '+' or '-' continuation",
     "MQSC205W": "DEFINE without REPLACE in a deck meant to be replayed",
@@ -58,8 +59,9 @@ def replayed(name: str) -> bool:
 
 
 # ---- line rules ----------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class _Line:
+class _Line(NamedTuple):
+    """A named tuple: a deck of a million lines makes a million of them (issue 15)."""
+
     number: int
     offset: int
     text: str  # without line ending, cut to the significant columns
@@ -76,9 +78,9 @@ def _lines(source: Source, width: int | None) -> Iterator[_Line]:
 def line_diagnostics(source: Source, columns: Columns = "auto") -> list[Diagnostic]:
     """MQSC201W, MQSC202W and MQSC204W for one deck."""
     width = card_width(source, columns)
-    out: list[Diagnostic] = []
-    if width is not None:
-        out += _past_column_72(source)
+    out: list[Diagnostic] = _past_column_72(source, card=width is not None)
+    if "*" not in source.text:
+        return out  # MQSC201W and MQSC204W are both about a '*': one scan in C settles it
     mode, continued = "", 0
     for line in _lines(source, width):
         stripped = line.text.rstrip()
@@ -99,18 +101,53 @@ def line_diagnostics(source: Source, columns: Columns = "auto") -> list[Diagnost
     return out
 
 
-def _past_column_72(source: Source) -> list[Diagnostic]:
-    """Card-deck lines whose columns 73-80 hold something other than a sequence number, or
-    that run past column 80."""
-    out = []
+#: A line that may pass column 72 (a CR before its line feed may count: the loop is exact).
+_LONG_LINE = re.compile(r"[^\n]{%d}" % (CARD_TEXT_WIDTH + 1))
+#: What MQSC202W says was lost: sequence numbers of a card deck are meant to be; text of a
+#: free-form deck, or of a quoted string, is not.
+_LOST = {
+    "card": "columns 73-80 of a card deck hold sequence numbers",
+    "free": "CSQINP1, CSQINP2, CSQUTIL input and in-stream data are read as columns 1-72",
+    "quoted": "the quoted string open at column 72 is cut there (CSQINP1, CSQINP2, CSQUTIL "
+              "input and in-stream data are read as columns 1-72)",
+}
+
+
+def _past_column_72(source: Source, *, card: bool) -> list[Diagnostic]:
+    """Lines whose text past column 72 the z/OS card readers lose (issue 17): in a card deck,
+    columns 73-80 that are not a sequence number (or are inside a quoted string) and anything
+    past 80; in any other deck, anything past column 72 (``mqsc run`` reads it, CSQINP2 and
+    CSQUTIL would not). Comment lines lose nothing that matters."""
+    out: list[Diagnostic] = []
+    if _LONG_LINE.search(source.text) is None:
+        return out  # no line passes column 72 (one scan in C, for decks of any size)
+    quoted = False  # a quoted string carried over from a continued line
     for line in _lines(source, None):
-        extra = line.text[CARD_TEXT_WIDTH:CARD_WIDTH].strip()
-        beyond = line.text[CARD_WIDTH:].strip()
-        if beyond or (extra and not _SEQUENCE.fullmatch(extra)):
-            start = line.offset + CARD_TEXT_WIDTH
-            out.append(Diagnostic("MQSC202W", {}, source,
-                                  Span(start, line.offset + len(line.text.rstrip()))))
+        text = line.text
+        stripped = text.rstrip()
+        if not stripped or text[0] == "*":
+            continue  # blank and comment lines: a continued command goes on after them
+        open_at_72 = _quote_state(text[:CARD_TEXT_WIDTH], quoted)
+        significant = (text[:CARD_TEXT_WIDTH] if card else text).rstrip()
+        continues = significant[-1:] in ("+", "-")
+        quoted = continues and _quote_state(significant[:-1], quoted)
+        if len(stripped) <= CARD_TEXT_WIDTH:
+            continue
+        extra = text[CARD_TEXT_WIDTH:CARD_WIDTH].strip()
+        beyond = text[CARD_WIDTH:].strip()
+        if card and not beyond and not open_at_72 and (not extra or _SEQUENCE.fullmatch(extra)):
+            continue
+        lost = "quoted" if open_at_72 else "card" if card else "free"
+        start = line.offset + CARD_TEXT_WIDTH
+        out.append(Diagnostic("MQSC202W", {"lost": _LOST[lost]}, source,
+                              Span(start, line.offset + len(stripped))))
     return out
+
+
+def _quote_state(text: str, quoted: bool) -> bool:
+    """Whether a quoted string is open at the end of ``text`` (``''`` inside one is an
+    apostrophe: it closes and reopens, which comes to the same)."""
+    return quoted ^ (text.count("'") % 2 == 1)
 
 
 # ---- queue manager rules -------------------------------------------------------------------

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from mqsc.batch import csqutil
+from mqsc.batch.idcams import run_idcams
+from mqsc.batch.iebgener import run_iebgener
 from mqsc.batch.steps import Program, StepContext, StepOutcome
 from mqsc.batch.workload import run_mget, run_oemput
 
@@ -23,10 +25,22 @@ def run_csqutil(ctx: StepContext) -> StepOutcome:
     return StepOutcome(cc=outcome.rc)
 
 
-#: Load modules the emulator has, by name: CSQUTIL, and the lab's workload programs OEMPUT
-#: (SupportPac MP1B), OEMPUTX and MGET (SupportPac IP13) on the storage simulation.
+def run_iefbr14(ctx: StepContext) -> StepOutcome:
+    """``EXEC PGM=IEFBR14``: branch to register 14, return code 0. What the step does is its
+    DD statements' business: allocation creates DISP=NEW data sets, step end deletes
+    DISP=(...,DELETE) ones (z/OS MVS JCL User's Guide, "IEFBR14")."""
+    del ctx
+    return StepOutcome(cc=0)
+
+
+#: Load modules the emulator has, by name: CSQUTIL, the z/OS utilities MQ jobs use (IDCAMS,
+#: IEBGENER, IEFBR14), and the lab's workload programs OEMPUT (SupportPac MP1B), OEMPUTX and
+#: MGET (SupportPac IP13) on the storage simulation.
 PROGRAMS: Mapping[str, Program] = {
     "CSQUTIL": run_csqutil,
+    "IDCAMS": run_idcams,
+    "IEBGENER": run_iebgener,
+    "IEFBR14": run_iefbr14,
     "OEMPUT": run_oemput,
     "OEMPUTX": run_oemput,
     "MGET": run_mget,

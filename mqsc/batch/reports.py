@@ -25,6 +25,7 @@ from mqsc.catalog import messages
 from mqsc.language.diagnostics import FAIL_LEVELS, Diagnostic, Severity
 from mqsc.language.pipeline import Rejected
 from mqsc.render import server
+from mqsc.render.visible import visible, xml_text
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -175,7 +176,10 @@ def junit(report: Report, *, timestamp: str | None = None) -> str:
     root.set("skipped", "0")
     root.set("time", "0")
     ET.indent(root)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, "unicode") + "\n"
+    # XML 1.0 cannot hold control characters, even as references: a command with one in a
+    # value must still give a report CI can parse (issue 15).
+    return xml_text('<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, "unicode")
+                    + "\n")
 
 
 def _testcase(parent: ET.Element, report: Report, case: Case) -> None:
@@ -292,7 +296,7 @@ def github(report: Report) -> list[str]:
         props = {"file": f.file, "line": f.line, "col": f.column, "endLine": f.end_line,
                  "endColumn": f.end_column, "title": f.rule}
         joined = ",".join(f"{k}={escape_property(str(v))}" for k, v in props.items())
-        lines.append(f"::{GITHUB_COMMANDS[f.level]} {joined}::{escape_data(f.message)}")
+        lines.append(visible(f"::{GITHUB_COMMANDS[f.level]} {joined}::{escape_data(f.message)}"))
     return lines
 
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 import datetime as dt
 import operator
 import os
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 
-from mqsc.batch import systemmsgs
+from mqsc.batch import jclif, systemmsgs
 from mqsc.batch.datasets import Catalog, DataSetError
 from mqsc.batch.jcl import Cond, CondTest, DataDefinition, Job, Step
 from mqsc.batch.programs import PROGRAMS
@@ -50,7 +50,8 @@ class StepRun:
     cc: int | None = None
     abend: str | None = None
     reason: str = "00000000"
-    because: str = ""  # why a step was bypassed: "cond" or "abend"
+    because: str = ""  # why a step was bypassed: "cond", "abend" or "if"
+    statement: int = 0  # for "if": the IF statement that excluded it
     #: SYSOUT data sets: (DD name, DSID, lines).
     sysout: list[tuple[str, int, tuple[str, ...]]] = field(default_factory=list)
     #: JESYSMSG lines (allocation, IEF142I...) and JESMSGLG lines (CSV003I...).
@@ -99,16 +100,24 @@ def run(job: Job, env: Environment, *, jobid: str = "JOB00001") -> JobRun:
     start = env.clock()
     result = JobRun(job, jobid, start, start)
     result.instream = _instream_dsids(job)
-    if job.errors:
+    if job.errors or job.scan:
         result.steps = [StepRun(step, "not-run") for step in job.steps]
         return result
     next_dsid = FIRST_DSID + len(result.instream)
+    decided: dict[int, bool] = {}
     for step in job.steps:
         if result.allocation_failed or _job_cond_met(job.cond, result.steps):
             result.steps.append(StepRun(step, "not-run" if result.allocation_failed
                                         else "bypassed", because="cond"))
             continue
         abended = result.abend is not None
+        branch = _if_branch(step, result, decided)
+        if branch is not None:
+            result.steps.append(StepRun(step, "bypassed", because="if", statement=branch))
+            continue
+        if abended and step.when and any(jclif.mentions_abend(c.expression)
+                                         for c in step.when):
+            abended = False  # the construct tests for the abend: its clause runs
         if _bypassed(step.cond, result.steps, abended):
             after_abend = abended and not (step.cond.even or step.cond.only)
             result.steps.append(StepRun(step, "bypassed",
@@ -118,12 +127,34 @@ def run(job: Job, env: Environment, *, jobid: str = "JOB00001") -> JobRun:
         if missing is not None:
             result.allocation_failed = True
             result.steps.append(StepRun(step, "not-run", messages=[systemmsgs.line(
-                "IEF212I", job=job.name, step=step.name, dd=missing.name)]))
+                "IEF212I", job=job.name, step=_label(step), dd=missing.name)]))
             continue
         step_run, next_dsid = _execute(job, step, env, result, next_dsid)
         result.steps.append(step_run)
     result.end = env.clock()
     return result
+
+
+def _label(step: Step) -> str:
+    """``STEP`` or, for a procedure step, ``STEP PROCSTEP`` (as z/OS messages name it)."""
+    return f"{step.name} {step.procstep}".rstrip()
+
+
+def _if_branch(step: Step, result: JobRun, decided: dict[int, bool]) -> int | None:
+    """The IF statement whose clause excludes the step, or None. Each IF is evaluated once,
+    when the first step after it is reached, on the steps run so far (JCL Reference,
+    IF/THEN/ELSE/ENDIF Example 9: later steps do not change the decision)."""
+    for clause in step.when:
+        if clause.statement not in decided:
+            decided[clause.statement] = jclif.evaluate(clause.expression, _facts(result))
+        if decided[clause.statement] != clause.then:
+            return clause.statement
+    return None
+
+
+def _facts(result: JobRun) -> list[jclif.StepFact]:
+    return [jclif.StepFact(s.step.name, s.step.procstep, s.status in ("executed", "abended"),
+                           s.cc, s.abend) for s in result.steps]
 
 
 def _instream_dsids(job: Job) -> dict[int, int]:
@@ -166,6 +197,44 @@ def _missing_data_set(step: Step, catalog: Catalog) -> DataDefinition | None:
     return None
 
 
+@dataclass
+class _CatalogQueueManagers:
+    """The job's queue managers, each consulting the job's catalog for the clusters DEFINE
+    PSID DSN(...) names: page sets a job adds are the clusters its IDCAMS and CSQUTIL FORMAT
+    steps made. Remembers which queue managers a step used."""
+
+    env: Environment
+    used: list = field(default_factory=list)
+
+    def __call__(self, name: str):
+        qm = self.env.qmgrs(name)
+        if qm is not None:
+            qm.clusters = self.env.catalog
+            self.used.append(qm)
+        return qm
+
+
+def _stamp_clusters(qmgrs: list, catalog: Catalog) -> None:
+    """Clusters a queue manager now uses as page sets remember which (PAGEINFO prints it; the
+    page set functions refuse a running queue manager's page sets)."""
+    for qm in qmgrs:
+        for ps in qm.state.tables["pageset"].values():
+            cluster = catalog.cluster(ps.dsn) if ps.dsn else None
+            if cluster is not None and (cluster.qmgr, cluster.psid) != (qm.name, ps.psid):
+                catalog.put_cluster(replace(cluster, qmgr=qm.name, psid=ps.psid))
+
+
+def _allocate_new(dds: Iterable[DataDefinition], catalog: Catalog) -> None:
+    """DISP=NEW data sets exist from allocation on, before the program runs, whether or not it
+    writes them: IEFBR14 does nothing, yet its step creates and catalogs them (MVS JCL
+    Reference, "DISP parameter")."""
+    for dd in dds:
+        for part in dd.parts:
+            if part.kind == "dsn" and part.disp[0] == "NEW" \
+                    and not catalog.exists(part.dsn, part.member):
+                catalog.write(part.dsn, part.member, "")
+
+
 def _execute(job: Job, step: Step, env: Environment, run_: JobRun, next_dsid: int
              ) -> tuple[StepRun, int]:
     sysout_dsids = {}
@@ -173,9 +242,10 @@ def _execute(job: Job, step: Step, env: Environment, run_: JobRun, next_dsid: in
         if dd.kind == "sysout":
             sysout_dsids[dd.name] = next_dsid
             next_dsid += 1
+    qmgrs = _CatalogQueueManagers(env)
     ctx = StepContext(job.name, step.name, step.program, step.parm,
-                      {dd.name: dd for dd in step.dds}, env.qmgrs, env.clock, env.catalog,
-                      env.encoding)
+                      {dd.name: dd for dd in step.dds}, qmgrs, env.clock,
+                      env.catalog, env.encoding)
     program = env.programs.get(step.program)
     step_run = StepRun(step, "executed")
     if program is None:
@@ -188,10 +258,12 @@ def _execute(job: Job, step: Step, env: Environment, run_: JobRun, next_dsid: in
         step_run.status, step_run.abend, step_run.reason = "abended", outcome.abend, \
             outcome.reason
         system, user = systemmsgs.abend_codes(outcome.abend)
-        step_run.log.append(systemmsgs.line("IEF450I", job=job.name, step=step.name, system=system,
+        step_run.log.append(systemmsgs.line("IEF450I", job=job.name, step=_label(step),
+                                            system=system,
                                      user=user, reason=outcome.reason))
     else:
         step_run.cc = max(0, min(outcome.cc, 4095))
+    _stamp_clusters(qmgrs.used, env.catalog)
     for dd in step.dds:
         if dd.kind == "dsn" and dd.disp[1] == "DELETE":
             env.catalog.delete(dd.dsn, dd.member)
@@ -204,6 +276,7 @@ def _call(program: Program, ctx: StepContext, step_run: StepRun) -> StepOutcome:
     """Run a program; a data set it cannot read or write ends it as an I/O abend would, and
     an mqsc bug in it (any other exception) abends it too, unless MQSC_STRICT=1."""
     try:
+        _allocate_new(ctx.dds.values(), ctx.catalog)
         return program(ctx)
     except DataSetError as error:
         step_run.log.append(systemmsgs.emulator_line("MQSC212E", program=ctx.program,

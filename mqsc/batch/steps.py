@@ -96,6 +96,15 @@ class StepContext:
                                append=append)
             self.written.add(ddname)
 
+    def ddnames(self) -> list[str]:
+        """The step's DD names, in order."""
+        return list(self.dds)
+
+    def dsn_of(self, ddname: str) -> str | None:
+        """The data set a ``DD DSN=`` statement names (None for any other DD)."""
+        dd = self.dds.get(ddname)
+        return dd.dsn if dd is not None and dd.kind == "dsn" and not dd.member else None
+
     def sysprint(self, *lines: str) -> None:
         """Write lines to SYSPRINT."""
         self.print("SYSPRINT", lines)

@@ -32,6 +32,8 @@ V, U = True, False
 _ANSIBLE = "secondary sources: IBM Ansible collection sample job log, z/OS 2.x"
 _S806 = "real S806 job log (code index id 10097234697)"
 _TOOLS = "third-party job-log tooling in the code index (several agree)"
+_IDCAMS = "IBM z/OS Ansible collection test captures of IDCAMS SYSPRINT (code index ids " \
+    "33734995581, 32215121904)"
 
 _TABLE: tuple[SystemMessage, ...] = (
     # ---- JES2 -------------------------------------------------------------------------------
@@ -56,6 +58,8 @@ _TABLE: tuple[SystemMessage, ...] = (
     _s("IEF142I", "{job} {step} - STEP WAS EXECUTED - COND CODE {cc:04d}", V, _ANSIBLE),
     _s("IEF202I", "{job} {step} - STEP WAS NOT RUN BECAUSE OF CONDITION CODES", U,
        "recollection (the COND counterpart of IEF206I, secondary sources)"),
+    _s("IEF206I", "{job} {step} - STEP WAS NOT RUN BECAUSE OF CONDITIONAL EXPRESSION ON "
+       "STATEMENT {statement}", V, "a real IF/THEN/ELSE job log (code index id 3655782697)"),
     _s("IEF272I", "{job} {step} - STEP WAS NOT EXECUTED", V,
        "secondary sources (real output, code index id 67392524355)"),
     _s("IEF285I", "  {dsn:<44} {disposition}", V, _ANSIBLE),
@@ -71,7 +75,39 @@ _TABLE: tuple[SystemMessage, ...] = (
     _s("CSV003I", "REQUESTED MODULE {module:<8} NOT FOUND", V, _S806),
     _s("CSV028I", "ABEND806-04  JOBNAME={job:<8}  STEPNAME={step}", V, _S806),
     _s("IEF450I", "{job} {step} - ABEND={system} {user} REASON={reason}", U, _TOOLS),
+    # ---- IDCAMS (DFSMS Access Method Services) --------------------------------------------
+    _s("IDC0508I", "DATA ALLOCATION STATUS FOR VOLUME {volume} IS 0", V, _IDCAMS),
+    _s("IDC0550I", "ENTRY ({kind}) {name} DELETED", V, _IDCAMS),
+    _s("IDC0551I", "** ENTRY {name} NOT DELETED", V, _IDCAMS),
+    _s("IDC0001I", "FUNCTION COMPLETED, HIGHEST CONDITION CODE WAS {cc}", V, _IDCAMS),
+    _s("IDC0002I", "IDCAMS PROCESSING COMPLETE. MAXIMUM CONDITION CODE WAS {cc}", V, _IDCAMS),
+    _s("IDC1566I", "** {name} NOT LISTED", V, _IDCAMS),
+    _s("IDC3003I", "FUNCTION TERMINATED. CONDITION CODE IS {cc}", V, _IDCAMS),
+    _s("IDC3009I", "** VSAM CATALOG RETURN CODE IS {rc} - REASON CODE IS {module}-{reason}", V,
+       _IDCAMS + "; return code 184 (data set in use) and its module/reason are recollection"),
+    _s("IDC3012I", "ENTRY {name} NOT FOUND", V, _IDCAMS),
+    _s("IDC3013I", "DUPLICATE DATA SET NAME", V, _IDCAMS),
+    _s("IDC3202I", "ABOVE TEXT BYPASSED UNTIL NEXT COMMAND. CONDITION CODE IS 12", V, _IDCAMS),
+    _s("IDC3203I", "ITEM '{item}' DOES NOT ADHERE TO RESTRICTIONS", V, _IDCAMS),
+    _s("IDC3211I", "KEYWORD '{keyword}' IS IMPROPER", V,
+       "a real IDCAMS listing in the code index (id 66525925615)"),
+    _s("IDC3219I", "VERB NAME '{verb}' UNKNOWN", U, "recollection"),
+    _s("IDC3221I", "REQUIRED PARAMETER {keyword} NOT SPECIFIED", U,
+       "recollection (the id and wording of IDCAMS's missing-parameter message)"),
+    # ---- IEBGENER (DFSMSdfp Utilities) -------------------------------------------------------
+    _s("IEB352I", "WARNING: ONE OR MORE OF THE OUTPUT DCB PARMS COPIED FROM INPUT", V,
+       "IBM z/OS Ansible collection IEBGENER captures (code index ids 4620021501, 11805737622)"),
+    _s("IEB316I", "DDNAME {dd} CANNOT BE OPENED", U, "recollection"),
     # ---- the converter: JCL errors (JESYSMSG lists them by statement number) ---------------
+    _s("IEFC013I", "ERROR IN IF STATEMENT: {problem}", U, "recollection"),
+    _s("IEFC014I", "UNMATCHED {statement} STATEMENT", U, "recollection"),
+    _s("IEFC015I", "IF/THEN/ELSE/ENDIF CONSTRUCTS NESTED MORE THAN 15 DEEP", U,
+       "recollection (the limit is the JCL Reference's)"),
+    _s("IEFC609I", "PROCEDURE STEP {procstep} NOT FOUND", U, "recollection"),
+    _s("IEFC612I", "PROCEDURE {name} WAS NOT FOUND", U, _TOOLS),
+    _s("IEFC653I", "SUBSTITUTION JCL - {text}", V,
+       "real JESJCL listings with XX/++ procedure statements (code index ids 31340742675, "
+       "11869176033)"),
     _s("IEFC452I", "{job} - JOB NOT RUN - JCL ERROR", U, _TOOLS),
     _s("IEFC005I", "JOB STATEMENT MISSING", U, "recollection"),
     _s("IEFC007I", "UNBALANCED PARENTHESES OR APOSTROPHES ON THE {what} STATEMENT", U,

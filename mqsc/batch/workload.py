@@ -178,14 +178,14 @@ def run_oemput(ctx: StepContext) -> StepOutcome:
         lines = text.splitlines()
         sizes = [len(line.encode()) for line in lines] if parm.crlf else [len(text.encode())]
         sizes = sizes or [0]
-    qm = ctx.qmgr(parm.qmgr)
+    qm, reason = _connect(ctx, parm.qmgr)
     ctx.sysprint(f"{ctx.program} (mqsc emulation): {parm.count} "
                  f"{'persistent' if parm.persistent else 'nonpersistent'} messages to "
                  f"{parm.queue} on {parm.qmgr}",
                  f"Commit every {parm.commit} messages" if parm.commit
                  else "No units of work", "")
     if qm is None:
-        return _no_connection(ctx)
+        return _no_connection(ctx, reason)
     outcome = _put_cycle(qm, parm, sizes)
     ctx.sysprint(f"Total Transactions : {outcome.done}", "", NOT_EMULATED, "")
     ctx.print("SYSPRINT", summary_lines(outcome, qm.name, qm.cpf))
@@ -223,9 +223,9 @@ def run_mget(ctx: StepContext) -> StepOutcome:
                  f"Wait interval is {parm.wait} seconds",
                  "Quiet mode - Messages will not be printed",
                  f"Buffer size is {MGET_BUFFER} bytes", "", f"Starting at {_stamp(start)}", "")
-    qm = ctx.qmgr(parm.qmgr)
+    qm, reason = _connect(ctx, parm.qmgr)
     if qm is None:
-        return _no_connection(ctx)
+        return _no_connection(ctx, reason)
     outcome = qm.get(parm.queue, parm.count)
     ctx.sysprint(f"Total Messages : {outcome.done}", NOT_EMULATED, "")
     ctx.print("SYSPRINT", summary_lines(outcome, qm.name, qm.cpf))
@@ -239,10 +239,22 @@ def run_mget(ctx: StepContext) -> StepOutcome:
     return StepOutcome(cc=CC_MQ_FAILED if failed else CC_OK)
 
 
-def _no_connection(ctx: StepContext) -> StepOutcome:
-    """MQCONN to a queue manager the job does not have: MQRC 2058."""
-    ctx.sysprint(f"MQCONN failed with reason code {mqrc.MQRC_Q_MGR_NAME_ERROR} "
-                 f"({mqrc.name(mqrc.MQRC_Q_MGR_NAME_ERROR)})")
+def _connect(ctx: StepContext, name: str):
+    """MQCONN: the queue manager and MQRC_NONE; None and 2058 when the job has no queue
+    manager of that name, None and 2059 when another process holds it
+    (:class:`mqsc.batch.csqutil.Unavailable`)."""
+    from mqsc.batch.csqutil import Unavailable
+
+    try:
+        qm = ctx.qmgr(name)
+    except Unavailable as error:
+        return None, error.mqrc
+    return qm, (mqrc.MQRC_NONE if qm is not None else mqrc.MQRC_Q_MGR_NAME_ERROR)
+
+
+def _no_connection(ctx: StepContext, reason: int = mqrc.MQRC_Q_MGR_NAME_ERROR) -> StepOutcome:
+    """MQCONN failed: 2058 no such queue manager, 2059 not available now."""
+    ctx.sysprint(f"MQCONN failed with reason code {reason} ({mqrc.name(reason)})")
     return StepOutcome(cc=CC_MQ_FAILED)
 
 

@@ -117,8 +117,10 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQM103I", "{csect} {objtype}({name}) QSGDISP({qsgdisp}) HAS MESSAGES ASSOCIATED WITH IT",
        8, U, "recollection", "DELETE without PURGE of a queue holding messages."),
     _m("CSQM107I", "{csect} STGCLASS ACTIVE OR QUEUE IN USE", 8, U,
-       "recollection",
-       "A storage class in use by queues, or a queue holding messages, cannot change."),
+       "the id is a recollection; the words are IBM's explanation of PCF reason 3207 "
+       "MQRCCF_STORAGE_CLASS_IN_USE (\"Storage class is active or queue is in use\")",
+       "A queue holding messages cannot change storage class, nor a storage class in use by "
+       "such a queue its page set (PCF reason 3207)."),
     _m("CSQM125I", "{csect} {objtype} ({name}) QSGDISP({qsgdisp}) WAS NOT FOUND", 8, V,
        "DOC-EXAMPLES", "The object does not exist."),
     _m("CSQM150I", "{csect} '{keyword1}' AND '{keyword2}' VALUES ARE INCOMPATIBLE", 8, U,
@@ -201,6 +203,13 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQP037E", "{csect} DSN {when} FOR PAGE SET {psid}", 8, U,
        "emulator choice (rule: DOC-DEFPSID)",
        "DSN is not allowed from CSQINP1 and required while running."),
+    _m("CSQP040E", "{csect} DATA SET {dsn} FOR PAGE SET {psid} IS NOT CATALOGED", 8, U,
+       "emulator choice (rule: DOC-DEFPSID, a page set added while running is a cluster "
+       "IDCAMS defined); the real dynamic-allocation failure text was not found",
+       "DEFINE PSID DSN names a data set the job's catalog does not hold (mqsc job only)."),
+    _m("CSQP041E", "{csect} DATA SET {dsn} FOR PAGE SET {psid} IS NOT FORMATTED", 8, U,
+       "emulator choice (rule: DOC-DEFPSID usage notes, 'freshly formatted' by CSQUTIL "
+       "FORMAT)", "DEFINE PSID DSN names a cluster CSQUTIL FORMAT never formatted."),
     # ---- CSQI: data manager --------------------------------------------------------------------
     _m("CSQI002I", "{csect} Page set {psid} value out of range", 8, V, "DOC-CSQI",
        "Page set id outside 0-99 on STGCLASS or DISPLAY USAGE."),
@@ -291,6 +300,13 @@ _CATALOG: tuple[MessageDef, ...] = (
        "A control character outside quotes."),
     _m("MQSC003E", "No command found", 8, V, "emulator",
        "The line holds only separators."),
+    _m("MQSC005E", "Command longer than {limit} characters, the most z/OS takes from {source}: "
+       "not processed", 8, V,
+       "emulator; the limits are IBM's: 32 762 characters from a data set or the command server "
+       "(IBM MQ for z/OS, CSQUTIL COMMAND usage notes), 126 at a console (z/OS MVS System "
+       "Commands, 'Typing the command'). No z/OS message text for a longer command was found: "
+       "the id is mqsc's own",
+       "The command is refused as it is read, before any of it is parsed; nothing changes."),
     _m("MQSC006E", "Expected one command, found {count}", 8, V, "emulator",
        "An API call that takes one command was given none or several."),
     _m("MQSC101W", "Queue {queue} uses storage class {stgclass}, which does not exist: its first "
@@ -361,7 +377,8 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQU009E", " MQCONN failed for {conn}. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})", 8, V,
        "DOC-CSQU ([DOC-CSQUTIL-CMD])",
        "CSQUTIL could not connect to the queue manager in its PARM (in mqsc: no such queue "
-       "manager, MQRC 2058).", cpf=False),
+       "manager, MQRC 2058; another process held it past MQSC_LOCK_TIMEOUT, MQRC 2059).",
+       cpf=False),
     _m("CSQU013E", " MQOPEN failed for {queue}. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})", 8, U,
        "shape of the VERIFIED CSQU007E/CSQU009E; id from recollection",
        "The command queue of the TGTQMGR queue manager could not be opened (in mqsc: no such "
@@ -379,6 +396,64 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQU059I", " {count} commands made", 0, U,
        "[DOC-CSQUTIL-CMD] (id and meaning; text NOT FOUND)",
        "How many commands MAKEDEF/MAKEREP/MAKEALT/MAKEDEL wrote.", cpf=False),
+    # The other CSQUTIL functions (issue 18). Their SYSPRINT texts were not found in the IBM
+    # documentation searched (the CSQU message page lists ids with meanings): ids and wording
+    # are recollection, every one UNVERIFIED.
+    _m("CSQU014E", " MQGET failed for {queue}. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})", 8, U,
+       "shape of the VERIFIED CSQU007E/CSQU009E; id from recollection",
+       "EMPTY could not get the messages of a queue (GET(DISABLED): 2016).", cpf=False),
+    _m("CSQU015E", " MQPUT failed for {queue}. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})", 8, U,
+       "shape of the VERIFIED CSQU007E/CSQU009E; id from recollection",
+       "LOAD or SLOAD could not put a message back (queue full, PUT(DISABLED), page set "
+       "full); the messages already put stay, as after a real LOAD's last syncpoint.",
+       cpf=False),
+    _m("CSQU031I", " Queue {queue} with {count} messages has been processed", 0, U,
+       "recollection (COPY, SCOPY, EMPTY, LOAD, SLOAD per queue)",
+       "A queue function handled this many messages of the queue.", cpf=False),
+    _m("CSQU032I", " Page set {psid} with {count} queues has been processed", 0, U,
+       "recollection", "COPY, SCOPY or EMPTY PSID(n): how many queues the page set held.",
+       cpf=False),
+    _m("CSQU061E", " {ddname} data set contains invalid records", 8, U, "recollection",
+       "LOAD or SLOAD read a record COPY did not write; nothing is loaded.", cpf=False),
+    _m("CSQU062E", " Queue {queue} is not in the {ddname} data set", 8, U, "recollection",
+       "LOAD or SLOAD FROMQUEUE (or SLOAD QUEUE) names a queue the data set does not hold.",
+       cpf=False),
+    _m("CSQU063E", " Queue manager {qmgr} is running: {function} needs it stopped", 8, U,
+       "emulator wording of the rule in 'IBM MQ utility program (CSQUTIL)': the page set "
+       "functions and SCOPY/SDEFS read page sets no running queue manager owns",
+       "An offline function was run while the queue manager owning the page sets runs.",
+       cpf=False),
+    _m("CSQU128I", " Executing {function} using output to {ddname} data set", 0, U,
+       "shape of the VERIFIED CSQU127I; id from recollection",
+       "A function starts writing its output data set (COPY, SCOPY, SDEFS).", cpf=False),
+    _m("CSQU129I", " Executing {function} for {scope}", 0, U, "recollection",
+       "A queue or page-set function starts on its queue or page set (EMPTY).", cpf=False),
+    _m("CSQU150I", "{csect} {function} completed for data set {ddname}", 0, U, "recollection",
+       "FORMAT, PAGEINFO, COPYPAGE or RESETPAGE finished one page set data set.", cpf=False),
+    _m("CSQU151I", "{csect} No {prefix}nnnn data sets found", 8, U, "recollection",
+       "A page set function has no DD statement in its range (CSQP0000-CSQP0099...).",
+       cpf=False),
+    _m("CSQU152E", "{csect} {ddname} data set {dsn} is not a VSAM linear cluster", 8, U,
+       "rule: 'Formatting page sets (FORMAT)' (page sets are linear data sets)",
+       "A page set DD names a sequential data set or a non-linear cluster.", cpf=False),
+    _m("CSQU153E", "{csect} {ddname} data set {dsn} is already formatted; FORCE and a REUSE "
+       "cluster reuse it", 8, U,
+       "rule: 'Formatting page sets (FORMAT)', FORCE keyword", "FORMAT without FORCE on a "
+       "formatted data set, or FORCE on a cluster defined without REUSE.", cpf=False),
+    _m("CSQU154E", "{csect} {ddname} data set {dsn} is page set {psid} of queue manager "
+       "{qmgr}, which is running", 8, U,
+       "rule: 'Formatting page sets (FORMAT)' usage notes (not a running queue manager's)",
+       "A page set function was given the data set of a page set in use.", cpf=False),
+    _m("CSQU155E", "{csect} {ddname} data set {dsn} is not formatted", 8, U, "recollection",
+       "PAGEINFO, COPYPAGE or RESETPAGE read a data set FORMAT never formatted.", cpf=False),
+    _m("CSQU158E", "{csect} Target page set {target} is smaller than source page set {source}",
+       8, U, "recollection; rule: 'Expanding a page set (COPYPAGE)' (no copy to a smaller "
+       "page set)", "COPYPAGE target smaller than its source.", cpf=False),
+    _m("CSQU160I", "{csect} Page set {psid} in {ddname}: {pages} pages, queue manager {qmgr}, "
+       "formatted TYPE({type})", 0, U,
+       "recollection; content from 'Page set information (PAGEINFO)' (page set number, "
+       "pages, queue manager, utility status)",
+       "PAGEINFO: what a page set data set says about itself.", cpf=False),
     _m("CSQU100E", " {ddname} DD statement missing", 8, U,
        "recollection (the CSQU syntax message texts are not in IBM's documentation)",
        "A data set the statement names has no DD statement; nothing is run (RC 12).",
@@ -426,9 +501,11 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("MQSC201W", "'*' in column {column} is command text, not a comment: only a '*' in "
        "column 1 starts a comment", 4, V, "emulator lint ([DOC-SCRIPTS])",
        "A line meant as a comment becomes part of a command."),
-    _m("MQSC202W", "Text past column 72 is ignored on z/OS: columns 73-80 of a card deck hold "
-       "sequence numbers", 4, V, "emulator lint ([DOC-SCRIPTS])",
-       "Initialization data sets and CSQUTIL input use columns 1-72 only; the rest is cut."),
+    _m("MQSC202W", "Text past column 72 is ignored on z/OS: {lost}", 4, V,
+       "emulator lint ([DOC-SCRIPTS]); IBM MQ for z/OS, 'Initialization data set formats' and CSQUTIL COMMAND "
+       "usage notes: only columns 1 through 72 are significant, 73 through 80 are ignored",
+       "Initialization data sets, CSQUTIL input and in-stream job data use columns 1-72 only; "
+       "the rest is cut. `mqsc check` warns on every deck, card images or not."),
     _m("MQSC204W", "Comment line inside a continued command: line {line} ends with "
        "'{character}', so the command goes on after the comment", 4, V,
        "emulator lint ([DOC-SCRIPTS]: a continued command skips comment and blank lines)",
@@ -456,6 +533,8 @@ _CATALOG: tuple[MessageDef, ...] = (
        "nothing is run (RC 12)."),
     _m("MQSC211E", "JCL {feature} is not supported by mqsc's JCL subset (docs/batch.md)", 8, V,
        "emulator", "The job uses JCL the emulator does not run; the job is not run."),
+    _m("MQSC213E", "{program} {what} are not emulated by mqsc (docs/batch.md lists what is)", 8,
+       V, "emulator", "A utility was given input mqsc does not act on; nothing is done."),
     _m("MQSC212E", "Program {program} ended abnormally in mqsc: {problem}", 8, V, "emulator",
        "A data set could not be read or written (the step abends S013, as an OPEN failure "
        "does), or the program hit an mqsc bug (S0C4; MQSC_STRICT=1 raises it instead)."),

@@ -29,6 +29,10 @@ PARSERS_OF = {"workload": ("put", "get")}
 MODULE_OF = {parser: module for module in SUBCOMMANDS
              for parser in PARSERS_OF.get(module, (module,))}
 
+#: Exit status when the queue manager cannot be used (busy, damaged, refused, a bad
+#: MQSC_CLOCK or MQSC_LOCK_TIMEOUT), as docs/cli.md documents per subcommand; 2 otherwise.
+UNAVAILABLE_EXIT = {"run": 20, "put": 20, "get": 20, "csqutil": 12}
+
 Handler = Callable[[argparse.Namespace], int]
 #: Options of ``mqsc`` itself; any other leading option belongs to the console.
 _OWN_OPTIONS = ("-h", "--help", "--version")
@@ -102,12 +106,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     from mqsc.cli import cache
+    from mqsc.store.errors import StoreError
+    from mqsc.store.home import QMgrError
 
     cache.load()
     try:
         status = handler(args)
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
         return status
+    except (StoreError, QMgrError) as error:
+        # The queue manager became unavailable after it was opened (another process held it
+        # past MQSC_LOCK_TIMEOUT): one line, as `mqsc run` says it, never a traceback.
+        print(f"mqsc {args.command}: {error}", file=sys.stderr)
+        return UNAVAILABLE_EXIT.get(args.command, 2)
     except KeyboardInterrupt:
         print("mqsc: interrupted", file=sys.stderr)
         return 130

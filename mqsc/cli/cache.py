@@ -16,6 +16,9 @@ from mqsc.language import parser
 from mqsc.store.home import cache_dir
 
 FILE = "shapes.json"
+#: A saved file larger than this was not written by mqsc (which saves at most
+#: ``parser.SAVE_CHARS`` terminals): it is not read.
+MAX_BYTES = 256 * 1024
 
 
 def path() -> Path:
@@ -37,7 +40,11 @@ def load() -> int:
     if not enabled():
         return 0
     try:
-        saved = json.loads(path().read_text(encoding="utf-8"))
+        with open(path(), "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            return 0
+        saved = json.loads(data.decode("utf-8"))
     except _CACHE_ERRORS:
         return 0
     return parser.adopt_shapes(saved)

@@ -23,6 +23,7 @@ from mqsc.cli.options import add_qmgr_options, open_scratch
 from mqsc.cli.progress import deck_progress
 from mqsc.cli.reporting import REPORT_FORMATS, add_report_options, ignored, write_report
 from mqsc.language.diagnostics import FAIL_LEVELS, Diagnostic, Severity
+from mqsc.render.visible import visible
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -73,7 +74,7 @@ def _text(reports: list[DeckReport]) -> None:
     out = sys.stdout
     for report in reports:
         for d in report.diagnostics:
-            out.write(f"{d.location}: {d.msg_id} {d.text}\n")
+            out.write(visible(f"{d.location}: {d.msg_id} {d.text}") + "\n")
             excerpt = d.excerpt()
             if excerpt:
                 out.write(excerpt + "\n")

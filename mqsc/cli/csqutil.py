@@ -23,6 +23,7 @@ from mqsc.batch import csqutil
 from mqsc.cli.inputs import InputError, read_deck
 from mqsc.cli.options import QueueManagers, add_state_options, fixed_clock
 from mqsc.language.source import Source
+from mqsc.render.visible import visible
 from mqsc.store.home import default_name
 
 RC_NOT_ATTEMPTED = 12
@@ -30,7 +31,7 @@ RC_NOT_ATTEMPTED = 12
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
-        "csqutil", help="run CSQUTIL statements (COMMAND) as a z/OS job step would",
+        "csqutil", help="run CSQUTIL statements (COMMAND, COPY, LOAD...) as a z/OS job step would",
         description="Run CSQUTIL SYSIN statements against a queue manager and print SYSPRINT "
         "as z/OS does. Exit status: the CSQUTIL return code (0, 4, 8, 12).",
     )
@@ -112,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         connect.close()
     text = "".join(line + "\n" for line in outcome.sysprint)
     if args.sysprint is None:
-        sys.stdout.write(text)
+        sys.stdout.write(visible(text))
     else:
         try:
             args.sysprint.write_text(text, encoding="utf-8")

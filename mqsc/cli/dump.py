@@ -17,6 +17,7 @@ from pathlib import Path
 
 from mqsc.batch import dump
 from mqsc.cli.options import add_qmgr_options, open_scratch
+from mqsc.render.visible import visible
 from mqsc.cli.progress import phase_progress
 
 
@@ -48,7 +49,9 @@ def run(args: argparse.Namespace) -> int:
         else:
             text = dump.csqinp2_deck(qm)
     if args.output is None:
-        sys.stdout.write(text)
+        # On a terminal a value's control characters are shown, not obeyed; into a pipe or a
+        # file the deck stays exactly replayable (issue 15).
+        sys.stdout.write(visible(text) if sys.stdout.isatty() else text)
         return 0
     try:
         args.output.write_text(text, encoding="utf-8")

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from mqsc.language.reader import EBCDIC_ENCODINGS, decode
 from mqsc.language.source import Source
+from mqsc.support.bounded import read_file, read_stream
 
 
 class InputError(Exception):
@@ -36,7 +37,8 @@ class Deck:
 
 
 def read_deck(path: str, encoding: str, *, prog: str = "") -> Deck:
-    """Read ``path`` (``-`` for standard input) and decode it.
+    """Read ``path`` (``-`` for standard input) and decode it; an input past the ceiling of
+    :mod:`mqsc.support.bounded` (``/dev/zero``) is an :class:`InputError`, not a MemoryError.
 
     With ``prog`` and a terminal on standard input, says on standard error that it is reading
     from it (else the command seems to hang, waiting for input nobody knows it wants).
@@ -47,11 +49,10 @@ def read_deck(path: str, encoding: str, *, prog: str = "") -> Deck:
                 print(f"mqsc {prog}: reading MQSC commands from standard input; end with "
                       f"Ctrl-D (or give a file: mqsc {prog} FILE)", file=sys.stderr,
                       flush=True)
-            data = sys.stdin.buffer.read()
+            data = read_stream(sys.stdin.buffer)
             name = "<stdin>"
         else:
-            with open(path, "rb") as handle:
-                data = handle.read()
+            data = read_file(path)
             name = path
         return Deck(Source(decode(data, encoding), name))
     except LookupError:
@@ -63,6 +64,10 @@ def read_deck(path: str, encoding: str, *, prog: str = "") -> Deck:
                          f"Latin-1: --encoding latin-1)") from None
     except OSError as error:
         raise InputError(f"{path}: {error.strerror}") from None
+    except ValueError:
+        # A NUL in the file name or the encoding (open() and codecs.lookup refuse it).
+        raise InputError(f"{path!r}: a file name or encoding cannot contain a NUL "
+                         "character") from None
 
 
 def read_sources(args, prog: str) -> list | None:

@@ -19,10 +19,11 @@ import datetime as dt
 import sys
 from pathlib import Path
 
-from mqsc.batch import jcl, jes, runner
-from mqsc.batch.datasets import Catalog
+from mqsc.batch import jcl, jes, runner, spool
+from mqsc.batch.datasets import Catalog, DataSetError
 from mqsc.cli.inputs import InputError, read_deck
 from mqsc.cli.options import QueueManagers, add_state_options, fixed_clock
+from mqsc.render.visible import visible
 from mqsc.store.home import home
 
 EXIT_ABEND, EXIT_JCL_ERROR, MAXCC_CAP = 253, 254, 252
@@ -42,8 +43,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--user", default="USER1",
                         help="the submitting user: job owner and &SYSUID (default USER1, the "
                         "lab's)")
-    parser.add_argument("--jobid", type=int, default=1, metavar="N",
-                        help="number of the first job (JOBnnnnn, default 1)")
+    parser.add_argument("--jobid", type=int, default=None, metavar="N",
+                        help="number of the first job (JOBnnnnn); by default the next "
+                        "numbers of the mqsc home's JES2 counter, as JES2 numbers submissions")
     parser.add_argument("--encoding", default="utf-8", metavar="CODEC",
                         help="encoding of the JCL and of the cataloged data sets")
     parser.add_argument("--output", "-o", type=Path, metavar="DIR",
@@ -58,21 +60,37 @@ def run(args: argparse.Namespace) -> int:
     except InputError as error:
         print(f"mqsc job: {error}", file=sys.stderr)
         return 2
-    jobs = jcl.parse(source, owner=args.user.upper())
+    catalog = Catalog(args.catalog or home() / "catalog")
+    try:
+        jobs = jcl.parse(source, owner=args.user.upper(), library=catalog.procedure)
+    except DataSetError as error:
+        print(f"mqsc job: {error}", file=sys.stderr)
+        return 2
     if not jobs:
         print(f"mqsc job: {source.name}: no JOB statement", file=sys.stderr)
         return 2
-    catalog = Catalog(args.catalog or home() / "catalog")
     clock = fixed_clock() or dt.datetime.now
     worst = 0
-    for number, job in enumerate(jobs, args.jobid):
+    if args.jobid is not None and not spool.FIRST <= args.jobid <= spool.LAST:
+        print(f"mqsc job: --jobid must be {spool.FIRST}-{spool.LAST}", file=sys.stderr)
+        return 2
+    try:
+        first = args.jobid if args.jobid is not None else spool.take(home() / "jes2",
+                                                                       len(jobs))
+    except OSError as error:
+        print(f"mqsc job: {home() / 'jes2'}: {error.strerror}", file=sys.stderr)
+        return 2
+    numbers = [first]
+    while len(numbers) < len(jobs):
+        numbers.append(spool.following(numbers[-1]))
+    for number, job in zip(numbers, jobs):
         connect = QueueManagers(args)
         env = runner.Environment(connect, catalog, clock, encoding=args.encoding)
         try:
-            result = runner.run(job, env, jobid=f"JOB{number:05d}")
+            result = runner.run(job, env, jobid=spool.jobid(number))
         finally:
             connect.close()
-        sys.stdout.write(jes.listing(result))
+        sys.stdout.write(visible(jes.listing(result)))
         if args.output is not None and not _save(args.output, result):
             return 2
         worst = max(worst, exit_status(result))
@@ -80,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def exit_status(result: runner.JobRun) -> int:
-    """MAXCC, or 253 for an abend, 254 for a JCL error."""
+    """MAXCC, or 253 for an abend, 254 for a JCL error (TYPRUN=SCAN: 0, or 254)."""
     if result.jcl_error:
         return EXIT_JCL_ERROR
     if result.abend is not None:

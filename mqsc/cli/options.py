@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from mqsc.engine.manager import QueueManager
+from mqsc.store.errors import StoreError
 from mqsc.store.home import QMgrError, default_name, open_qmgr, scratch_qmgr
 
 
@@ -30,7 +31,7 @@ def open_from(args: argparse.Namespace, prog: str) -> QueueManager | None:
     """Open the queue manager the options name; print why not and return None on failure."""
     try:
         return open_qmgr(args.qmgr, memory=args.memory, state=args.state, clock=fixed_clock())
-    except QMgrError as error:
+    except (QMgrError, StoreError) as error:
         print(f"mqsc {prog}: {error}", file=sys.stderr)
         return None
 
@@ -43,7 +44,7 @@ def open_scratch(args: argparse.Namespace, prog: str) -> QueueManager | None:
         if args.memory:
             return open_qmgr(args.qmgr, memory=True, clock=fixed_clock())
         qm = scratch_qmgr(args.qmgr, state=args.state)
-    except QMgrError as error:
+    except (QMgrError, StoreError) as error:
         print(f"mqsc {prog}: {error}", file=sys.stderr)
         return None
     clock = fixed_clock()
@@ -64,15 +65,30 @@ class QueueManagers:
         self.opened: dict[str, QueueManager | None] = {}
 
     def __call__(self, name: str) -> QueueManager | None:
+        """The queue manager ``name``; None when there is none; :class:`Unavailable` (MQCONN
+        MQRC 2059) when another process holds it past MQSC_LOCK_TIMEOUT."""
+        from mqsc.batch.csqutil import Unavailable
+
         key = name.upper()
         if key not in self.opened:
+            qm = None
             try:
                 qm = open_qmgr(key, memory=self.args.memory, state=self.args.state,
                                clock=fixed_clock())
+                if qm.gate is not None:
+                    qm.gate.grouped(500, 0.25)
+                    # Connecting waits for the queue manager, as MQCONN does, and keeps it:
+                    # the grouped transaction this opens lasts until the job closes it, so a
+                    # step never finds it taken by another process half-way.
+                    with qm.session():
+                        pass
             except QMgrError:
                 qm = None
-            if qm is not None and qm.gate is not None:
-                qm.gate.grouped(500, 0.25)
+            except StoreError as error:
+                print(f"mqsc {self.args.command}: {error}", file=sys.stderr)
+                if qm is not None:
+                    qm.close()
+                raise Unavailable(2059) from None
             self.opened[key] = qm
         return self.opened[key]
 
@@ -91,5 +107,9 @@ def fixed_clock():
     value = os.environ.get("MQSC_CLOCK")
     if not value:
         return None
-    moment = dt.datetime.fromisoformat(value)
+    try:
+        moment = dt.datetime.fromisoformat(value)
+    except ValueError:
+        raise QMgrError(f"MQSC_CLOCK={value!r} is not an ISO date and time (such as "
+                        "2026-01-15T10:30:00)") from None
     return lambda: moment

@@ -27,6 +27,7 @@ from mqsc.cli.options import add_qmgr_options, open_from
 from mqsc.cli.reporting import REPORT_FORMATS, add_report_options, ignored, write_report
 from mqsc.engine.records import Result
 from mqsc.render import console, jsonout, server
+from mqsc.render.visible import visible
 from mqsc.store import StoreError
 
 SOURCES = {"server": Source.SERVER, "console": Source.CONSOLE}
@@ -143,8 +144,10 @@ def _batch_gc() -> None:
     """Collect the young generation every 10,000 allocations instead of 700.
 
     A deck run allocates a few dozen short-lived objects per command and keeps few: at the
-    default threshold the collector examined them over and over (10% of a 50,000-command run).
-    Cycles are still collected; memory is not affected (objects die by reference count).
+    default threshold the collector examined them over and over. Switched off, a 50,000-command
+    run takes 5-6% more CPU (docs/performance.md, "Speed tricks, each switched off"): under the
+    10% bar for a trick, but this one is a single call with nothing to simplify. Cycles are
+    still collected; memory is not affected (objects die by reference count).
     """
     gc.set_threshold(10_000, *gc.get_threshold()[1:])
 
@@ -157,7 +160,8 @@ def render(result: Result, fmt: str, style: str) -> str:
         lines = [console.command_line(result), *console.console_lines(result)]
     else:
         lines = server.run_lines(result)
-    return "\n".join(lines) + "\n"
+    # A value may hold control characters: shown, never sent to the terminal (issue 15).
+    return visible("\n".join(lines) + "\n")
 
 
 def _report(args: argparse.Namespace, qm, sources) -> int:

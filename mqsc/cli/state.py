@@ -55,15 +55,24 @@ def run(args: argparse.Namespace) -> int:
         if refusal:
             return refusal
     try:
-        store = StateStore.open(path)
         if args.action == "backup":
+            from mqsc.store.lease import Lease
+            from mqsc.store.sqlite import lock_timeout
+
+            timeout = lock_timeout()
+            lease = Lease.shared(path, timeout)
+            try:
+                store = StateStore.open(path, timeout=timeout, lease=lease)
+            except BaseException:
+                lease.release()
+                raise
             try:
                 store.backup(args.target)
             finally:
                 store.release()
             print(f"mqsc state: {path} copied to {args.target}")
         else:
-            store.remove()
+            StateStore.reset(path)
             print(f"mqsc state: {path} removed; the next command starts the queue manager "
                   "from its definition")
     except StoreError as error:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from mqsc import catalog
 from mqsc.catalog import CommandSpec, Source
-from mqsc.engine import results
+from mqsc.engine import results, space
 from mqsc.engine.context import Ctx
 from mqsc.engine.log import dataset as log_dataset
 from mqsc.engine.log import rba as rba_text
@@ -59,12 +59,15 @@ def start(qm: QueueManager) -> list[Result]:
     qm.phase = Phase.CSQINP1
     qm.defined = {"pool": set(), "pageset": set()}
     done = []
+    # The initialization data sets are card images: "Only columns 1 through 72 are
+    # significant. Columns 73 through 80 are ignored" (IBM MQ for z/OS, "Initialization data
+    # set formats"), whatever the deck's lines look like (issue 17).
     for deck in qm.csqinp1:
-        done += qm.run(deck, source=Source.CSQINP1)
+        done += qm.run(deck, source=Source.CSQINP1, columns="72")
     opened = open_pagesets(qm)
     qm.phase = Phase.CSQINP2
     for deck in qm.csqinp2:
-        done += qm.run(deck, source=Source.CSQINP2)
+        done += qm.run(deck, source=Source.CSQINP2, columns="72")
     if qm.group is not None:
         done += refresh_copies(qm)
     qm.phase = Phase.RUNNING
@@ -170,6 +173,7 @@ def restart(qm: QueueManager) -> list[Result]:
         ps.noexpand = False
     ctx = system_ctx(qm, txn)
     discard_nonpersistent(ctx)
+    space.recount(ctx)
     log = txn.edit("log", None)
     log.started = log.rba
     ctx.log("restart", C.LOG_RECORD_BYTES)

@@ -78,8 +78,6 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
     ps = txn.edit("pageset", psid)
     pool = txn.edit("pool", ps.pool)
     run = store.tail_run(size, persistent, priority, psid)
-    if store.list_psid < 0:
-        store.list_psid = psid
     events = SpaceEvents()
     done, pages, reason = 0, 0, MQRC_NONE
     while done < todo:
@@ -103,6 +101,8 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
         _back_out(ctx, store, run, ps, pool, backed)
         done -= backed
     _drop_empty(store)
+    if not store.runs and not store.lists:
+        txn.delete("messages", queue)  # nothing was put: no store, no trace
     report_expansions(ctx, events)
     return Workload("put", queue, count, done, size, done * size, reason, pages, backed,
                     persistent=persistent)
@@ -141,6 +141,11 @@ def _allocate_messages(ctx: Ctx, store: QueueStore, run: Run, ps: Any, pool: Any
     data = run.pages_for(run.count + k, run.head_used) - run.pages
     gen = ctx.gen
     if new_lists:
+        if not store.lists:
+            # The message list goes where the messages go now. A queue may change storage
+            # class while it is empty (MQRCCF 3207 refuses it only while messages are on it),
+            # so the page set its earlier messages used means nothing any more.
+            store.list_psid = ps.psid
         allocate(ps, pool, store.list_owner, new_lists, persistent=False, gen=gen,
                  events=events)
         store.lists += new_lists
@@ -180,6 +185,8 @@ def _release_lists(store: QueueStore, ps: Any, pool: Any, n: int) -> int:
         pool.free(store.list_owner, ps.psid, n)
         ps.release(n, persistent=False)
         store.lists -= n
+        if not store.lists:
+            store.list_psid = -1
     return max(0, n)
 
 
@@ -307,20 +314,17 @@ def purge(ctx: Ctx, queue: str) -> None:
 
 def discard_nonpersistent(ctx: Ctx) -> None:
     """At restart: nonpersistent messages are gone; the message lists are rebuilt for the
-    persistent ones that stay (buffer pools are already empty)."""
+    persistent ones that stay (buffer pools are already empty), on the page set those are on.
+    The page sets' counts are then recounted from what they hold (:func:`space.recount`)."""
     txn = ctx.txn
     for queue in list(txn.keys("messages")):
         store = txn.edit("messages", queue)
         for run in store.runs:
             if not run.persistent:
-                txn.edit("pageset", run.psid).release(run.pages, persistent=False)
                 run.count = 0
         _drop_empty(store)
-        if store.lists:
-            ps = txn.edit("pageset", store.list_psid)
-            ps.release(store.lists, persistent=False)
-            store.lists = list_pages(store.depth)
-            ps.take(store.lists, persistent=False)
         if not store.runs:
             txn.delete("messages", queue)
-
+            continue
+        store.lists = list_pages(store.depth)
+        store.list_psid = store.runs[-1].psid

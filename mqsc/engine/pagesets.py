@@ -6,7 +6,11 @@
 * A page set naming a pool no page set uses gets that pool's CSQINP1 size; a pool never
   defined gets 1000 buffers, or 100 if storage is short [DOC-DEFPSID].
 * ALTER PSID EXPAND also resets the "no further expansion" mark [DOC-ALTPSID].
-* DELETE PSID (UNVERIFIED syntax): not page set 0, and nothing may use it.
+* DELETE PSID (UNVERIFIED syntax): not page set 0, and nothing may use it: no storage class
+  maps to it and no page of it is in use or recorded for a queue's messages or message list.
+* While running, when the queue manager has a catalog of clusters (a batch job's), DSN must
+  name a cluster CSQUTIL FORMAT has formatted, and the cluster's size is the page set's
+  ([DOC-DEFPSID] usage notes: "freshly formatted"; mqsc/engine/clusters.py).
 """
 
 from __future__ import annotations
@@ -22,6 +26,13 @@ from mqsc.engine.storage.pool import PoolState
 
 def storage_classes_on(ctx: Ctx, psid: int) -> list[str]:
     return [s.name for s in ctx.txn.values("stgclass") if s.get("PSID") == psid]
+
+
+def queues_with_pages_on(ctx: Ctx, psid: int) -> list[str]:
+    """Queues whose messages or message list are recorded on page set ``psid``."""
+    return [queue for queue, store in ctx.txn.items("messages")
+            if (store.lists and store.list_psid == psid)
+            or any(run.psid == psid for run in store.runs)]
 
 
 def attach_pool(ctx: Ctx, pool_id: int) -> None:
@@ -57,10 +68,10 @@ def define_pageset(ctx: Ctx) -> None:
         existing = ctx.txn.get("pageset", psid)
         if existing is not None and existing.status != "OFFLINE":
             raise ctx.fail("CSQP032E", psid=psid)
-    geometry = ctx.qm.config.geometry(psid)
+    primary, secondary = _allocation(ctx, psid, None if starting else str(dsn))
     pool_id = int(cmd.get("BUFFPOOL", 0))
     ps = PageSetState(psid, pool_id, expand=str(cmd.get("EXPAND", "USER")), dsn=str(dsn or ""),
-                      physical=geometry.primary, secondary=geometry.secondary)
+                      physical=primary, secondary=secondary)
     old = ctx.txn.get("pageset", psid)
     if old is not None:
         # The last DEFINE PSID of CSQINP1 counts; what the page set holds stays.
@@ -78,6 +89,21 @@ def define_pageset(ctx: Ctx) -> None:
         if pool_id not in in_use_before:
             _size_dynamic_pool(ctx, pool_id)
         open_pageset(ctx, psid)
+
+
+def _allocation(ctx: Ctx, psid: int, dsn: str | None) -> tuple[int, int]:
+    """Primary and secondary pages of the page set: its cluster's, when the queue manager
+    has a catalog and the page set is added while running; else the configuration's."""
+    clusters = ctx.qm.clusters
+    if dsn is None or clusters is None:
+        geometry = ctx.qm.config.geometry(psid)
+        return geometry.primary, geometry.secondary
+    cluster = clusters.page_set_data_set(dsn)
+    if cluster is None:
+        raise ctx.fail("CSQP040E", psid=psid, dsn=dsn)
+    if not cluster.formatted:
+        raise ctx.fail("CSQP041E", psid=psid, dsn=dsn)
+    return cluster.pages, cluster.secondary
 
 
 def _size_dynamic_pool(ctx: Ctx, pool_id: int) -> None:
@@ -107,7 +133,7 @@ def delete_pageset(ctx: Ctx) -> None:
     ps = ctx.txn.get("pageset", psid)
     if ps is None:
         raise ctx.fail("CSQP033E", psid=psid)
-    if psid == 0 or ps.used or storage_classes_on(ctx, psid):
+    if psid == 0 or ps.used or storage_classes_on(ctx, psid) or queues_with_pages_on(ctx, psid):
         raise ctx.fail("CSQP031E", psid=psid)
     pool = ctx.txn.edit("pool", ps.pool)
     for owner in ("header", "spacemap", "format", "freed"):

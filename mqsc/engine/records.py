@@ -117,6 +117,17 @@ Record = Message | ObjectRecord | PageSetReport | BufferPoolReport | DataSetRepo
 
 
 @dataclass(frozen=True, slots=True)
+class MessageRun:
+    """Consecutive messages on a queue that look alike: how many, their data length, whether
+    persistent, their priority (what CSQUTIL COPY saves and LOAD puts back)."""
+
+    count: int
+    size: int
+    persistent: bool
+    priority: int
+
+
+@dataclass(frozen=True, slots=True)
 class Workload:
     """What a put or get did: messages, bytes, pages, and the reason it stopped, if any.
 

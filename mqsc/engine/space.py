@@ -7,6 +7,8 @@ a transaction and turns their events into messages.
 
 from __future__ import annotations
 
+from typing import Any
+
 from mqsc.engine.context import Ctx
 from mqsc.engine.storage import constants as C
 from mqsc.engine.storage.alloc import PageSetFull, SpaceEvents, allocate, release
@@ -42,6 +44,43 @@ def account_objects(ctx: Ctx, delta_bytes: int) -> None:
         report_expansions(ctx, events)
     else:
         release(ps, pool, OBJECTS_OWNER, before - after, persistent=True)
+
+
+def object_pages(ps: Any) -> int:
+    """Whole pages the object definitions on a page set take (PS-6: page set 0 only)."""
+    return -(-ps.object_bytes // C.PAGE_SIZE)
+
+
+def recount(ctx: Ctx) -> None:
+    """At restart, each page set's persistent and nonpersistent pages are what it holds: the
+    object definitions, the pages of the messages on it and the message lists.
+
+    The queue manager rebuilds its view of the page sets from their contents as it restarts;
+    a count that had drifted (a stale message-list page set could make it drift before
+    issue 15 was fixed) is put right here instead of failing every later START QMGR.
+
+    Raises:
+        LookupError: messages are recorded on a page set that is not defined at all (the
+            state is damaged; START QMGR fails with CSQ9017E and changes nothing).
+    """
+    txn = ctx.txn
+    held = {psid: [object_pages(ps), 0] for psid, ps in txn.items("pageset")}
+    for queue, store in txn.items("messages"):
+        for run in store.runs:
+            if run.psid not in held:
+                raise LookupError(f"messages of {queue} are on page set {run.psid}, "
+                                  "which is not defined")
+            held[run.psid][0 if run.persistent else 1] += run.pages
+        if store.lists:
+            if store.list_psid not in held:
+                raise LookupError(f"the message list of {queue} is on page set "
+                                  f"{store.list_psid}, which is not defined")
+            held[store.list_psid][1] += store.lists
+    for psid, (persistent, nonpersistent) in held.items():
+        ps = txn.get("pageset", psid)
+        if (ps.persistent, ps.nonpersistent) != (persistent, nonpersistent):
+            ps = txn.edit("pageset", psid)
+            ps.persistent, ps.nonpersistent = persistent, nonpersistent
 
 
 def report_expansions(ctx: Ctx, events: SpaceEvents) -> None:

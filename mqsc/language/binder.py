@@ -29,7 +29,6 @@ from mqsc.language import syntax
 from mqsc.language.commands import VERB_CLASSES, Command, Filter
 from mqsc.language.diagnostics import Diagnostic, MqscError
 from mqsc.language.source import Span
-from mqsc.support.memo import IdentityMemo
 
 #: Characters allowed in names, per rule.
 NAME_PATTERNS: Mapping[NameRule, re.Pattern[str]] = {
@@ -165,10 +164,6 @@ class _Binder:
     # ---- values ----------------------------------------------------------------------------
     def value(self, keyword: Keyword, param: syntax.Param, *, negated: bool = False) -> object:
         values = param.values
-        if values is not None and len(values) == 1:
-            value = _converter(keyword)(values[0])
-            if value is not _INVALID:
-                return value
         kind = keyword.kind
         word = param.keyword.upper()
         if isinstance(kind, Flag):
@@ -286,23 +281,19 @@ class _Binder:
 
 
 # ---- the fast path ---------------------------------------------------------------------------
-# Binding one value is a handful of checks, but a deck repeats them for every command. A
-# converter, built once per keyword, does the checks of the common, valid case and returns the
-# value; for anything else it returns _INVALID and the full rules above run, so every message
-# still comes from one place.
+# Binding one value is a handful of checks, but a deck repeats them for every command. A plan
+# (below) holds, per keyword, a converter that does the checks of the common, valid case and
+# returns the value; for anything else it returns _INVALID and the full rules above run, so every
+# message still comes from one place. Converters neither remember values nor are shared between
+# plans: measured switched on and off, neither bought more than 7% of parsing and binding the
+# 50,000-DEFINE deck (docs/performance.md, "Speed tricks, each switched off").
 _INVALID = object()
 Converter = Callable[[str], object]
-_converters: IdentityMemo[Keyword, Converter] = IdentityMemo()
-#: Most distinct valid numbers or choices remembered per keyword.
-_MEMO_LIMIT = 1024
 
 
 def _converter(keyword: Keyword) -> Converter:
-    """The fast single-value converter of a keyword (built on first use)."""
-    convert = _converters.get(keyword)
-    if convert is None:
-        convert = _converters.put(keyword, _make_converter(keyword.kind))
-    return convert
+    """The fast single-value converter of a keyword."""
+    return _make_converter(keyword.kind)
 
 
 def _invalid(raw: str) -> object:
@@ -311,33 +302,14 @@ def _invalid(raw: str) -> object:
 
 def _make_converter(kind: object) -> Converter:
     if isinstance(kind, Integer):
-        return _memo(_integer_converter(kind))
+        return _integer_converter(kind)
     if isinstance(kind, Choice):
-        return _memo(_choice_converter(kind))
+        return _choice_converter(kind)
     if isinstance(kind, Text):
         return _text_converter(kind)
     if isinstance(kind, Name):
-        # Remembered too: attribute values repeat (STGCLASS(DEFAULT) on every DEFINE of a
-        # deck); an object's own name does not, and costs one missed look-up.
-        return _memo(_name_converter(kind))
+        return _name_converter(kind)
     return _invalid  # flags, lists and sizes: always the full rules
-
-
-def _memo(convert: Converter) -> Converter:
-    """``convert`` remembering its valid answers (a deck repeats MAXDEPTH(5000), YES, NO...)."""
-    known: dict[str, object] = {}
-
-    def converted(raw: str) -> object:
-        value = known.get(raw, _INVALID)
-        if value is _INVALID:
-            value = convert(raw)
-            if value is not _INVALID:
-                if len(known) >= _MEMO_LIMIT:
-                    known.clear()
-                known[raw] = value
-        return value
-
-    return converted
 
 
 def _integer_converter(kind: Integer) -> Converter:
@@ -392,18 +364,11 @@ def _attribute(spec: CommandSpec, word: str) -> Keyword | None:
     return keyword
 
 
-_object_keywords: IdentityMemo[CommandSpec, Keyword] = IdentityMemo()
-
-
 def _object_keyword(spec: CommandSpec) -> Keyword:
     """The object keyword (``QLOCAL(name)``) as a keyword, with the right range message."""
-    keyword = _object_keywords.get(spec)
-    if keyword is None:
-        assert spec.name is not None
-        range_msg = {"BUFFPOOL": "CSQP002I", "PSID": "CSQP003I"}.get(spec.objtype)
-        keyword = _object_keywords.put(spec, Keyword(spec.objtype, spec.name,
-                                                     range_msg=range_msg))
-    return keyword
+    assert spec.name is not None
+    range_msg = {"BUFFPOOL": "CSQP002I", "PSID": "CSQP003I"}.get(spec.objtype)
+    return Keyword(spec.objtype, spec.name, range_msg=range_msg)
 
 
 def bind(node: syntax.Command) -> Command:

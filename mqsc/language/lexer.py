@@ -21,10 +21,16 @@ from typing import NamedTuple
 TERMINALS = {"W": "WORD", "S": "STRING", "(": "_LPAR", ")": "_RPAR", "H": "WHERE", "O": "OPERATOR"}
 
 # Separators are blanks (any whitespace but line ends) and commas, as the grammar's %ignore.
-_TOKEN = re.compile(r"(?:[^\S\r\n]|,)*(?:(\()|(\))|('(?:[^']|'')*')|([^\s,()']+))")
+# A quoted string is written unrolled ('[^']*(?:''[^']*)*'), never as ('(?:[^']|'')*'): the
+# engine keeps a backtracking point per character for a repeated alternation, so a 10 MB DESCR
+# took 1.2 GB and 2 s; unrolled, the run of ordinary characters is one step (issue 15).
+_QUOTED = r"'[^']*(?:''[^']*)*'"
+# Separators (blanks but line ends, and commas) likewise: unrolled, one step per comma.
+_BLANKS = r"[^\S\r\n]*+(?:,[^\S\r\n]*+)*+"
+_TOKEN = re.compile(_BLANKS + r"(?:(\()|(\))|(" + _QUOTED + r")|([^\s,()']+))")
 _KINDS = (None, "(", ")", "S", "W")
 _OPERATORS = frozenset(("CTG", "EXG", "LT", "GT", "EQ", "NE", "LE", "GE", "LK", "NL", "CT", "EX"))
-_TRAILING = re.compile(r"(?:[^\S\r\n]|,)*")
+_TRAILING = re.compile(_BLANKS)
 _NEXT_PAREN = re.compile(r"\s*\(")
 
 
@@ -80,8 +86,8 @@ def tokenize(text: str) -> Tokens | LexFailure:
 # Between tokens only separators. A token's first character gives its terminal: a parenthesis,
 # an apostrophe (a quoted string), anything else a word (so any character outside Latin-1,
 # encoded as "?", is a word's).
-_SPLIT = re.compile(r"([()]|'(?:[^']|'')*'|[^\s,()']+)").split
-_SEPARATORS = re.compile(r"(?:[^\S\r\n]|,)*").fullmatch
+_SPLIT = re.compile(r"([()]|" + _QUOTED + r"|[^\s,()']+)").split
+_SEPARATORS = re.compile(_BLANKS).fullmatch
 _SHAPE_BYTES = bytes(
     {ord("("): ord("("), ord(")"): ord(")"), ord("'"): ord("S")}.get(c, ord("W"))
     for c in range(256)
@@ -91,18 +97,25 @@ _SHAPE_BYTES = bytes(
 # both ends. Possessive repeats make it match exactly where the scan would find the same
 # tokens: a word is the longest run, a quoted string ends where the scan ends it (a text the
 # scan would have to backtrack on is not matched, and goes the long way).
-_SEPARATOR = r"(?:[^\S\r\n]|,)*+"
-_TERMINAL = {"W": r"([^\s,()']++)", "S": r"('(?:[^']|'')*+')", "(": r"(\()", ")": r"(\))"}
+_SEPARATOR = _BLANKS
+_TERMINAL = {"W": r"([^\s,()']++)", "S": r"('[^']*+(?:''[^']*+)*+')", "(": r"(\()",
+             ")": r"(\))"}
 _NEVER = re.compile(r"(?!)").match
 #: The shape last seen twice in a row, its expression and its group numbers; the shape seen last.
 _last: tuple[str, Callable[[str], re.Match[str] | None], range] = ("", _NEVER, range(0))
 _previous = ""
 
 
+#: The longest shape given an expression of its own. One of 16,000 terminals (a command at
+#: z/OS's 32,762 characters) would be an expression of 16,000 groups: compiling and matching it
+#: took 100 s for 300 such commands, where ``re.split`` takes a second (issue 15).
+EXPRESSION_LIMIT = 256
+
+
 def _learn(shape: str) -> None:
     """Make the expression of a shape met twice in a row (decks repeat one shape)."""
     global _last, _previous
-    if shape == _previous and shape != _last[0]:
+    if shape == _previous and shape != _last[0] and len(shape) <= EXPRESSION_LIMIT:
         body = "".join(_SEPARATOR + _TERMINAL[kind] for kind in shape)
         _last = (shape, re.compile(body + _SEPARATOR + r"\Z").match, range(1, len(shape) + 1))
     _previous = shape

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,6 +39,24 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Most distinct shapes kept; real decks use a few dozen.
 CACHE_LIMIT = 4096
+#: The longest shape (in terminals) kept in the cache or saved. A DEFINE of every attribute
+#: has some 150; a longer shape is a hostile or broken deck, and is not allowed to fill the
+#: cache (or the saved file every later run reads) with it: its recipe is read off the
+#: grammar each time (:func:`structure`), and Lark sees it only to word its error (issue 15).
+SHAPE_LIMIT = 256
+#: The most terminals saved in all (the saved file stays under some 70 KB, read in a
+#: millisecond), and the most shapes saved or adopted.
+SAVE_CHARS = 65_536
+SAVE_LIMIT = 1024
+#: Of a shape longer than :data:`SHAPE_LIMIT`, the most parameters built into the tree. No
+#: command takes this many keywords (the most any takes is 58, a test holds the margin), so
+#: among the first ones at least one is unknown or repeated: the binder refuses the command
+#: from them (CSQ9001E or CSQ9000E) without the rest being built, one Python step each.
+PARAM_LIMIT = 256
+#: A valid shape (what :func:`structure` accepts), and one parameter of it, as expressions:
+#: a long shape is checked and cut in C, not token by token.
+_SHAPE = re.compile(r"W(?:W\([WS]*+\)|W(?!\()|H\(WO[WS]\))*+")
+_STEP = re.compile(r"W\([WS]*+\)|W(?!\()|H\(WO[WS]\)")
 
 _KEYWORD, _WHERE = 0, 1
 Recipe = tuple[tuple[int, int, int], ...]
@@ -117,10 +136,20 @@ _Param, _Where, _Command = syntax.Param, syntax.Where, syntax.Command
 
 
 def _learn(logical: LogicalCommand, tokens: Tokens) -> Recipe:
-    """Parse a new shape with Lark and derive its recipe; word Lark's errors for z/OS."""
+    """Parse a new shape with Lark and derive its recipe; word Lark's errors for z/OS.
+
+    A shape longer than :data:`SHAPE_LIMIT` is not cached: its recipe comes from the grammar's
+    structure, held to Lark's answer by a property test, and Lark parses it only when the
+    structure rejects it, to word the error.
+    """
     from lark import Token
     from lark.exceptions import UnexpectedInput
 
+    long = len(tokens.shape) > SHAPE_LIMIT
+    if long:
+        recipe = _long_recipe(tokens.shape)
+        if recipe is not None:
+            return recipe
     interactive = lark_parser().parse_interactive(start="command")
     try:
         for i, kind in enumerate(tokens.shape):
@@ -129,8 +158,9 @@ def _learn(logical: LogicalCommand, tokens: Tokens) -> Recipe:
     except UnexpectedInput as error:
         raise MqscError(_syntax_error(logical, tokens, error)) from None
     recipe = tuple(_recipe_of(tree))
-    _remember(tokens.shape, recipe)
-    _learned.add(tokens.shape)
+    if not long:
+        _remember(tokens.shape, recipe)
+        _learned.add(tokens.shape)
     return recipe
 
 
@@ -164,7 +194,16 @@ def saved_shapes() -> dict[str, Any]:
     """The shapes Lark parsed (in this process or an earlier one), as JSON-ready data for
     :func:`adopt_shapes` in a later process. A recipe follows from its shape
     (:func:`structure`), so the shapes are all there is to save."""
-    return {"key": shapes_key(), "shapes": list(_recipes)}
+    shapes: list[str] = []
+    size = 0
+    for shape in _recipes:
+        if len(shape) > SHAPE_LIMIT:
+            continue  # never remembered; only a shape adopted from a damaged file could be
+        size += len(shape)
+        if size > SAVE_CHARS or len(shapes) >= SAVE_LIMIT:
+            break
+        shapes.append(shape)
+    return {"key": shapes_key(), "shapes": shapes}
 
 
 def adopt_shapes(saved: object) -> int:
@@ -180,10 +219,12 @@ def adopt_shapes(saved: object) -> int:
     if not isinstance(shapes, list):
         return 0
     adopted = 0
-    # At most half the cache: room is left for what this process learns before the cache is
-    # full and starts again (a saved set never fills it alone).
-    for shape in shapes[: CACHE_LIMIT // 2]:
-        recipe = structure(shape) if isinstance(shape, str) else None
+    # At most SAVE_LIMIT (a quarter of the cache): room is left for what this process learns
+    # before the cache is full and starts again (a saved set never fills it alone); no shape
+    # longer than a saved one may be (a damaged or hostile file).
+    for shape in shapes[:SAVE_LIMIT]:
+        ok = isinstance(shape, str) and len(shape) <= SHAPE_LIMIT
+        recipe = structure(shape) if ok else None
         if recipe is not None:
             _remember(shape, recipe)
             adopted += 1
@@ -218,6 +259,24 @@ def structure(shape: str) -> Recipe | None:
             at += 6
         else:
             return None
+    return tuple(steps)
+
+
+def _long_recipe(shape: str) -> Recipe | None:
+    """:func:`structure` for a long shape: the same answer for its first :data:`PARAM_LIMIT`
+    parameters (a property test holds it to :func:`structure`), checked and cut by regular
+    expressions."""
+    if _SHAPE.fullmatch(shape) is None:
+        return None
+    steps: list[tuple[int, int, int]] = []
+    for found in _STEP.finditer(shape, 1):
+        if len(steps) >= PARAM_LIMIT:
+            break
+        text = found.group()
+        if text[0] == "H":
+            steps.append((_WHERE, found.start(), 0))
+        else:
+            steps.append((_KEYWORD, found.start(), len(text) - 3 if len(text) > 1 else -1))
     return tuple(steps)
 
 

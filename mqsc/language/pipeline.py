@@ -15,7 +15,7 @@ from mqsc.language.binder import bind
 from mqsc.language.commands import Command
 from mqsc.language.diagnostics import Diagnostic, MqscError
 from mqsc.language.parser import parse_logical
-from mqsc.language.reader import Columns, LogicalCommand, read
+from mqsc.language.reader import COMMAND_LIMIT, Columns, LogicalCommand, read
 from mqsc.language.source import Source
 
 
@@ -49,10 +49,13 @@ def parse_logical_command(logical: LogicalCommand) -> Parsed:
 
 
 def iter_parse(
-    source: Source, *, columns: Columns = "auto", prefixes: Sequence[str] = ()
+    source: Source, *, columns: Columns = "auto", prefixes: Sequence[str] = (),
+    limit: int | None = COMMAND_LIMIT,
 ) -> Iterator[tuple[LogicalCommand, Parsed]]:
-    """Each logical command of ``source`` with its parse result, in order."""
-    for logical in read(source, columns=columns, is_verb=catalog.is_verb, prefixes=prefixes):
+    """Each logical command of ``source`` with its parse result, in order (``limit``: the
+    longest command accepted, see :func:`mqsc.language.reader.read`)."""
+    for logical in read(source, columns=columns, is_verb=catalog.is_verb, prefixes=prefixes,
+                        limit=limit):
         yield logical, parse_logical_command(logical)
 
 

@@ -11,6 +11,10 @@ It applies the z/OS rules for command input ([DOC-SCRIPTS]):
 * an optional SDSF ``/`` and command prefix string (CPF, e.g. ``QMZ1``, ``-QMZ1``, ``+CSQ1``)
   may precede a command; the reader reports which CPF it saw.
 
+* a command longer than z/OS accepts from where it comes (:data:`COMMAND_LIMIT` characters from
+  a data set or the command server, :data:`CONSOLE_LIMIT` typed at a console) is refused here,
+  before anything lexes it: its ``problem`` is MQSC005E and its text stops at the limit.
+
 Every character of a logical command maps back to its offset in the original text, so later
 stages can point at file, line and column even across continuations.
 """
@@ -31,6 +35,20 @@ Columns = Literal["auto", "72", "all"]
 #: Significant columns of a z/OS card image; 73-80 are sequence numbers ([DOC-SCRIPTS]).
 CARD_WIDTH = 80
 CARD_TEXT_WIDTH = 72
+
+#: The longest command z/OS takes from a data set (CSQINP1, CSQINP2, CSQUTIL input) or the
+#: command server: "The maximum number of characters permitted in a command is 32 762" (IBM MQ
+#: for z/OS, CSQUTIL "Issuing commands to IBM MQ (COMMAND)", usage notes: the rules of the
+#: initialization data sets).
+COMMAND_LIMIT = 32_762
+#: The longest command an operator can enter at a z/OS console: "The maximum number of
+#: characters that you can enter is 126" (z/OS MVS System Commands, "Typing the command").
+CONSOLE_LIMIT = 126
+#: Where each limit comes from, for MQSC005E.
+LIMIT_SOURCES = {COMMAND_LIMIT: "a data set or the command server",
+                 CONSOLE_LIMIT: "a console"}
+#: At most this much of a physical line is kept for the echo of a command refused as too long.
+ECHO_LIMIT = COMMAND_LIMIT
 
 #: Encodings accepted for ``--encoding`` besides any Python codec name: the EBCDIC code pages
 #: z/OS decks are usually written in.
@@ -193,6 +211,7 @@ def read(
     columns: Columns = "auto",
     is_verb: Callable[[str], bool] | None = None,
     prefixes: Sequence[str] = (),
+    limit: int | None = COMMAND_LIMIT,
 ) -> Iterator[LogicalCommand]:
     """Yield the logical commands of ``source`` in order.
 
@@ -203,6 +222,10 @@ def read(
             that is not a verb followed by one that is). Without it only ``prefixes`` count.
         prefixes: command prefix strings known to the caller, matched as prefixes the way the
             z/OS console routes commands ([DOC-CPF]).
+        limit: the most characters one command may have (:data:`COMMAND_LIMIT`,
+            :data:`CONSOLE_LIMIT`), None for no limit. A longer command comes back with
+            MQSC005E as its ``problem``, its text cut at the limit: nothing later in the
+            pipeline spends time or memory on the rest of it.
 
     A continuation still open at the end of the input yields a last command whose ``problem``
     is a diagnostic; nothing is raised.
@@ -214,6 +237,7 @@ def read(
     lines: list[int] = []
     shown: list[str] = []
     length = 0
+    over: Span | None = None  # where the command being continued passed the limit
     mode = ""  # "" = new command, "+" or "-" = continuing
     offset = 0
     number = 0
@@ -230,6 +254,11 @@ def read(
         last = stripped[-1]
         if not mode and last not in "+-":
             # A command on one line, as most are: the line is the command.
+            if limit is not None and len(stripped) > limit:
+                yield _too_long(source, stripped[:limit], ((0, line_offset),), (number,), width,
+                                limit, Span(line_offset + limit, line_offset + len(stripped)),
+                                (_cut(stripped),))
+                continue
             yield _finish(source, stripped, ((0, line_offset),), (number,), width, is_verb,
                           prefixes, None, (stripped,))
             continue
@@ -237,19 +266,34 @@ def read(
         if mode == "+":
             start = len(line) - len(line.lstrip())
         end = len(stripped) - 1 if last in "+-" else len(stripped)
-        pieces.append((length, line_offset + start))
-        chunk = line[start:end]
-        parts.append(chunk)
-        length += len(chunk)
-        lines.append(number)
-        shown.append(stripped)
+        if over is None:
+            chunk = line[start:end]
+            if limit is not None and (length + len(chunk) > limit or len(lines) >= limit):
+                # Past the limit: keep the text up to it and this line's place; nothing more
+                # of this command is joined, however many lines it goes on for.
+                keep = max(0, limit - length)
+                over = Span(line_offset + start + keep, line_offset + max(end, start + keep))
+                chunk = chunk[:keep]
+            pieces.append((length, line_offset + start))
+            parts.append(chunk)
+            length += len(chunk)
+            lines.append(number)
+            shown.append(_cut(stripped))
         if last in "+-":
             mode = last
             continue
-        yield _finish(source, "".join(parts), pieces, lines, width, is_verb, prefixes, None,
-                      tuple(shown))
-        pieces, parts, lines, shown, length, mode = [], [], [], [], 0, ""
+        if over is not None:
+            yield _too_long(source, "".join(parts), pieces, lines, width, limit or 0, over,
+                            tuple(shown))
+        else:
+            yield _finish(source, "".join(parts), pieces, lines, width, is_verb, prefixes, None,
+                          tuple(shown))
+        pieces, parts, lines, shown, length, mode, over = [], [], [], [], 0, "", None
     if parts:
+        if over is not None:
+            yield _too_long(source, "".join(parts), pieces, lines, width, limit or 0, over,
+                            tuple(shown))
+            return
         problem = Diagnostic(
             "MQSC001E",
             {"character": mode},
@@ -258,6 +302,27 @@ def read(
         )
         yield _finish(source, "".join(parts), pieces, lines, width, is_verb, prefixes, problem,
                       tuple(shown))
+
+
+def _cut(line: str) -> str:
+    """A physical line as echoed: at most :data:`ECHO_LIMIT` characters of it."""
+    return line if len(line) <= ECHO_LIMIT else line[:ECHO_LIMIT] + " ..."
+
+
+def _too_long(
+    source: Source,
+    text: str,
+    pieces: Sequence[tuple[int, int]],
+    lines: Sequence[int],
+    width: int | None,
+    limit: int,
+    span: Span,
+    shown: tuple[str, ...],
+) -> LogicalCommand:
+    """A command refused for its length (MQSC005E), its text cut at the limit."""
+    where = LIMIT_SOURCES.get(limit, "this input")
+    problem = Diagnostic("MQSC005E", {"limit": limit, "source": where}, source, span)
+    return LogicalCommand(text, source, tuple(pieces), tuple(lines), None, problem, width, shown)
 
 
 def _finish(

@@ -86,19 +86,35 @@ class Source:
         return Location(self.name, line, offset - self._line_starts[line - 1] + 1)
 
 
+#: The most characters of a source line an excerpt shows; a longer line is shown as a window
+#: around the span, marked with ``...`` where it is cut.
+EXCERPT_WIDTH = 120
+
+
 def excerpt(source: Source, span: Span) -> str:
     """The source line of ``span`` with a caret line under it, as compilers print them.
 
     A span running past the end of its line is underlined to the end of that line. Control
-    characters show as ``?`` so they cannot disturb a terminal.
+    characters show as ``?`` so they cannot disturb a terminal. Of a line longer than
+    :data:`EXCERPT_WIDTH` only a window around the span is shown.
 
     >>> print(excerpt(Source("DEFINE QLOCAL(A) MAXDEPTH(x)"), Span(17, 28)))
     DEFINE QLOCAL(A) MAXDEPTH(x)
                      ^~~~~~~~~~~
     """
     line = source.line_of(span.start)
-    text = "".join(c if c.isprintable() or c == "\t" else "?" for c in source.line_text(line))
-    column = span.start - source.line_start(line)
-    width = max(1, min(span.end, source.line_start(line) + len(text)) - span.start)
-    underline = " " * column + "^" + "~" * (width - 1)
+    start = source.line_start(line)
+    whole = source.line_text(line)
+    column = span.start - start
+    width = max(1, min(span.end, start + len(whole)) - span.start)
+    lead = tail = ""
+    first = 0
+    if len(whole) > EXCERPT_WIDTH:
+        first = max(0, min(column - EXCERPT_WIDTH // 4, len(whole) - EXCERPT_WIDTH))
+        lead = "..." if first else ""
+        tail = "..." if first + EXCERPT_WIDTH < len(whole) else ""
+        whole = whole[first : first + EXCERPT_WIDTH]
+        width = max(1, min(width, len(whole) - (column - first)))
+    text = lead + "".join(c if c.isprintable() or c == "\t" else "?" for c in whole) + tail
+    underline = " " * (column - first + len(lead)) + "^" + "~" * (width - 1)
     return f"{text}\n{underline}"

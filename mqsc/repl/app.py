@@ -6,10 +6,12 @@ builds the prompt (completion, highlighting, toolbar, history, key bindings, sty
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from mqsc.language.reader import COMMAND_LIMIT
 from mqsc.repl.config import Settings
 from mqsc.repl.output import Output, wants_color
 from mqsc.repl.session import ConsoleSession
@@ -94,23 +96,57 @@ def _warm_names(session: ConsoleSession):
     return schedule
 
 
+#: The longest line the piped console reads. z/OS takes at most 32,762 characters in a command
+#: (docs/language.md, "Limits"), so a longer line is not MQSC (``mqsc < /dev/zero``): the console
+#: says so and stops, instead of reading until memory runs out.
+PIPED_LINE_LIMIT = 64 * 1024
+
+
 def piped_loop(session: ConsoleSession, stream: TextIO) -> int:
-    """Read commands from a pipe, echo each line after the prompt, run each command."""
+    """Read commands from a pipe, echo each line after the prompt, run each command.
+
+    Returns 0, 10 when a command failed, or 2 when the input is not MQSC (a line longer than
+    :data:`PIPED_LINE_LIMIT`).
+    """
     lines: list[str] = []
-    for raw in stream:
+    size = 0
+    still_open = False
+    while True:
+        raw = stream.readline(PIPED_LINE_LIMIT + 1)
+        if not raw:
+            break
+        if len(raw) > PIPED_LINE_LIMIT:
+            session.out.note(f"Line longer than {PIPED_LINE_LIMIT} characters: this is not "
+                             "MQSC; the console stops reading.")
+            return 2
         line = raw.rstrip("\r\n")
         session.out.text([(CONTINUATION_PROMPT if lines else session.prompt()) + line])
-        lines.append(line)
-        text = "\n".join(lines)
-        if continues(text):
+        still_open = _still_open(line, still_open)
+        if size <= COMMAND_LIMIT:
+            # Past the longest command z/OS takes, the rest of it is only echoed: the reader
+            # refuses the command (MQSC005E) from what is kept.
+            lines.append(line)
+            size += len(line) + 1
+        if still_open:
             continue
-        lines = []
+        text = "\n".join(lines)
+        lines, size = [], 0
         session.submit(text)
         if session.done:
             break
     if lines:
         session.submit("\n".join(lines))  # a continuation at the end: MQSC001E
     return 10 if session.failed else 0
+
+
+def _still_open(line: str, was_open: bool) -> bool:
+    """Whether a command goes on after ``line``: it ends with ``+`` or ``-``; comment and blank
+    lines inside a continued command change nothing (the reader skips them). Decided line by
+    line, so a command continued over many lines is not re-read at each one."""
+    stripped = line.rstrip()
+    if not stripped or line[0] == "*":
+        return was_open
+    return stripped[-1] in "+-"
 
 
 def confirm(question: str) -> bool:
@@ -193,19 +229,24 @@ def _history(session: ConsoleSession):
     if not session.settings.history:
         return InMemoryHistory()
     path = history_path(home(), session.qm.name)
-    try:
-        private_file(path)
-    except OSError:
+    if not private_history(path):
         return InMemoryHistory()
     return FileHistory(str(path))
 
 
-def private_file(path: Path) -> None:
-    """Create ``path`` readable by its owner only, as the state database is: the history holds
-    every command typed, object names and message data included. A file an earlier version
-    left readable by others is made private too."""
-    import os
+def private_history(path: Path) -> bool:
+    """Make the history file owner-only (0700 directory, 0600 file, whatever the umask: it
+    holds the commands typed, descriptions included); False when it cannot be kept, or is
+    owned by another user or writable by group or others (then history is kept in memory)."""
+    from mqsc.store.errors import StoreError
+    from mqsc.store.files import check_private, private_dir
 
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    os.close(os.open(path, os.O_CREAT | os.O_APPEND | os.O_WRONLY, 0o600))
-    os.chmod(path, 0o600)
+    try:
+        private_dir(path.parent)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        os.close(fd)
+        check_private(path.parent, "history directory")
+        check_private(path, "history file")
+    except (StoreError, OSError):
+        return False
+    return True

@@ -36,6 +36,7 @@ from mqsc.engine.records import (
     Result,
 )
 from mqsc.render import objects
+from mqsc.render.visible import visible
 from mqsc.repl.theme import SEVERITY_STYLES
 
 _MSGID = re.compile(r"^(?:CSQ|MQSC|IEE)[0-9A-Z]{3,5}?([IEAWD])\b")
@@ -243,7 +244,7 @@ class Output:
             return
         from rich.text import Text
 
-        self.rich().print(Text(text, style="mqsc.note"), soft_wrap=True)
+        self.rich().print(Text(visible(text), style="mqsc.note"), soft_wrap=True)
 
     def json(self, value: object) -> None:
         """One JSON document (docs/json.md)."""
@@ -286,6 +287,7 @@ class Output:
         """One reply line as a rich Text with its spans styled."""
         from rich.text import Text
 
+        line = visible(line)
         text = Text(line)
         if self.color:
             for start, end, style in reply_spans(line, self.cpf):
@@ -293,9 +295,11 @@ class Output:
         return text
 
     def _write(self, lines: Iterable[str]) -> None:
+        # Everything the console writes plain passes here: control characters in a value are
+        # shown, never obeyed by the terminal (issue 15).
         write = self.stream.write
         for line in lines:
-            write(line + "\n")
+            write(visible(line) + "\n")
         self.stream.flush()
 
 
@@ -369,7 +373,7 @@ def _table(title: str, columns: Sequence[str], rows: Iterable[Sequence[object]])
     for row in rows:
         # Cells are Text, never markup: values such as DESCR are the user's text.
         table.add_row(*(Text(f"{v:,}" if isinstance(v, int) and not isinstance(v, bool)
-                             and v > 9999 else str(v),
+                             and v > 9999 else visible(str(v)),
                              justify="right" if isinstance(v, int) else "left")
                         for v in row))
     return table

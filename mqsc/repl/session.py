@@ -24,7 +24,7 @@ from mqsc import catalog
 from mqsc.catalog import Source as CommandSource
 from mqsc.engine.records import RC_SYNTAX, Message, Result
 from mqsc.language.pipeline import Rejected, parse_logical_command
-from mqsc.language.reader import LogicalCommand, read
+from mqsc.language.reader import CONSOLE_LIMIT, LogicalCommand, read
 from mqsc.language.source import Source
 from mqsc.render import console, jsonout, server
 from mqsc.render.hints import result_hints
@@ -94,10 +94,15 @@ class ConsoleSession:
             for logical in self.read(text):
                 self.command(logical)
 
-    def read(self, text: str, name: str = "<console>") -> list[LogicalCommand]:
-        """The logical commands of a buffer or deck, with this queue manager's prefix known."""
+    def read(self, text: str, name: str = "<console>", *,
+             limit: int = CONSOLE_LIMIT) -> list[LogicalCommand]:
+        """The logical commands of a buffer or deck, with this queue manager's prefix known.
+
+        What is typed is held to the z/OS console's 126 characters; a deck read with ``\\read``
+        to the data-set limit (``limit=COMMAND_LIMIT``).
+        """
         return list(read(Source(text, name), columns="all", is_verb=catalog.is_verb,
-                         prefixes=(self.qm.cpf,)))
+                         prefixes=(self.qm.cpf,), limit=limit))
 
     def special(self, text: str) -> None:
         """Run a console command."""

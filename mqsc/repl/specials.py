@@ -12,10 +12,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn
 
-from mqsc.language.reader import decode
+from mqsc.language.reader import COMMAND_LIMIT, decode
 from mqsc.repl import config, dump
 from mqsc.repl import help as helptext
 from mqsc.repl.meta import SpecialError, help_lines, listing, lookup, special
+from mqsc.support.bounded import read_file
 
 Session = Any  # mqsc.repl.session.ConsoleSession (imported lazily: it imports this registry)
 
@@ -44,14 +45,18 @@ def read_deck(session: Session, argument: str) -> None:
         raise SpecialError("Usage: \\read FILE [ENCODING] (e.g. cp037 for an EBCDIC deck)")
     path = Path(words[0]).expanduser()
     try:
-        text = decode(path.read_bytes(), words[1] if len(words) > 1 else "utf-8")
+        text = decode(read_file(path), words[1] if len(words) > 1 else "utf-8")
     except OSError as error:
         raise SpecialError(f"\\read: {path}: {error.strerror}") from None
     except LookupError:
         raise SpecialError(f"\\read: unknown encoding {words[1]!r}") from None
     except UnicodeDecodeError as error:
         raise SpecialError(f"\\read: {path}: cannot decode: {error.reason}") from None
-    commands = session.read(text, str(path))
+    except ValueError:
+        # A NUL in the file name or the encoding (open() and codecs.lookup refuse it).
+        raise SpecialError("\\read: a file name or encoding cannot contain a NUL "
+                           "character") from None
+    commands = session.read(text, str(path), limit=COMMAND_LIMIT)
     for logical in commands:
         session.out.text([f"{session.qm.cpf} {line}" for line in logical.echo])
         session.command(logical)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from mqsc import catalog
 from mqsc.catalog import messages
 from mqsc.language.pipeline import Rejected, parse_logical_command
-from mqsc.language.reader import read
+from mqsc.language.reader import CONSOLE_LIMIT, read
 from mqsc.language.source import Source
 
 #: Messages that, at the end of the buffer, only say the command is not finished yet (a value,
@@ -54,7 +54,7 @@ def continues(text: str) -> bool:
     stripped = text.rstrip()
     if not stripped or stripped[-1] not in "+-":
         return False
-    commands = list(read(Source(text), columns="all"))
+    commands = list(read(Source(text), columns="all", limit=None))
     return bool(commands) and commands[-1].problem is not None
 
 
@@ -101,7 +101,12 @@ def problem(text: str, cpf: str | None = None) -> Problem | None:
         return None
     prefixes = (cpf,) if cpf else ()
     for logical in read(Source(text), columns="all", is_verb=catalog.is_verb,
-                        prefixes=prefixes):
+                        prefixes=prefixes, limit=CONSOLE_LIMIT):
+        if logical.problem is not None and logical.problem.msg_id == "MQSC005E":
+            # Longer than a z/OS console takes: said while typing, as Enter would say it.
+            first, span = logical.problem, logical.problem.span
+            start = span.start if span is not None else 0
+            return Problem(first.msg_id, first.text, start, max(len(text.rstrip()), start + 1))
         if logical.problem is not None:
             return None  # continuation still open: the command is not finished
         if logical.cpf is not None and cpf is not None and logical.cpf.upper() != cpf.upper():

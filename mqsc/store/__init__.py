@@ -5,6 +5,7 @@ before its completion is reported, serialises processes sharing a queue manager,
 recovery log's records.
 """
 
-from mqsc.store.sqlite import StateStore, StoreBusy, StoreError
+from mqsc.store.errors import StoreBusy, StoreError
+from mqsc.store.sqlite import StateStore
 
 __all__ = ["StateStore", "StoreBusy", "StoreError"]

@@ -20,6 +20,7 @@ from mqsc.engine.config import QMConfig
 from mqsc.engine.group import CFRMPolicy, Group
 from mqsc.engine.manager import QueueManager
 from mqsc.language.source import Source
+from mqsc.support.bounded import read_file
 from mqsc.support.bundled import bundled
 
 DEFAULT_QMGR = "QMZ1"
@@ -110,9 +111,12 @@ def _toml_list(items) -> str:
 
 def _read(path: Path) -> Source:
     try:
-        return Source(path.read_text(encoding="utf-8"), path.name)
+        return Source(read_file(path).decode("utf-8"), path.name)
     except OSError as error:
         raise QMgrError(f"{path}: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise QMgrError(f"{path}: cannot decode as utf-8: {error.reason} at byte "
+                        f"{error.start}") from None
 
 
 def bundled_definition() -> QMDefinition:
@@ -150,11 +154,36 @@ def load_definition(directory: Path) -> QMDefinition:
 
 
 def write_definition(definition: QMDefinition, directory: Path) -> None:
-    """Store a definition: mqsc.toml and the deck copies."""
-    directory.mkdir(parents=True, exist_ok=True)
-    for deck in (*definition.csqinp1, *definition.csqinp2):
-        (directory / deck.name).write_text(deck.text, encoding="utf-8")
-    (directory / "mqsc.toml").write_text(definition.toml(), encoding="utf-8")
+    """Store a definition: mqsc.toml and the deck copies, owner-only, each written aside and
+    renamed into place, mqsc.toml last (a kill leaves no mqsc.toml or a whole one)."""
+    from mqsc.store.errors import StoreError
+    from mqsc.store.files import private_dir, write_private
+
+    try:
+        private_dir(directory)
+        for deck in (*definition.csqinp1, *definition.csqinp2):
+            write_private(directory / deck.name, deck.text)
+        write_private(directory / "mqsc.toml", definition.toml())
+    except StoreError as error:
+        raise QMgrError(str(error)) from None
+
+
+def check_definition(directory: Path) -> None:
+    """Refuse a queue manager directory, mqsc.toml or deck copy that another user owns or can
+    write: its decks run at every START QMGR."""
+    from mqsc.store.errors import StoreError
+    from mqsc.store.files import check_private
+
+    try:
+        check_private(directory, "queue manager directory")
+        if directory.is_dir():
+            for entry in sorted(directory.iterdir()):
+                if entry.is_file() and not entry.name.startswith("."):
+                    check_private(entry, "queue manager file")
+    except StoreError as error:
+        raise QMgrError(str(error)) from None
+    except OSError as error:
+        raise QMgrError(f"{directory}: {error.strerror}") from None
 
 
 def new_definition(name: str, *, cpf: str | None = None, qsg: str = "",
@@ -203,15 +232,37 @@ def create(definition: QMDefinition, *, force: bool = False) -> Path:
         if not force:
             raise QMgrError(f"queue manager {definition.name} already exists in {directory} "
                             "(use --force to replace it)")
-        shutil.rmtree(directory)
+        _replace(directory)
     write_definition(definition, directory)
     return directory
+
+
+def _replace(directory: Path) -> None:
+    """Remove a queue manager's directory for ``create --force``: refused, with nothing
+    removed, while any process has its state database open (the lease, as reset)."""
+    from mqsc.store.errors import StoreError
+    from mqsc.store.lease import Lease, lock_path
+
+    db = directory / "state.db"
+    lease = None
+    try:
+        if db.exists() or lock_path(db).exists():
+            lease = Lease.exclusive(db)
+        shutil.rmtree(directory)
+    except StoreError as error:
+        raise QMgrError(str(error)) from None
+    except OSError as error:
+        raise QMgrError(f"{directory}: {error.strerror}") from None
+    finally:
+        if lease is not None:
+            lease.release()
 
 
 def definition_of(name: str) -> QMDefinition:
     """A queue manager's definition: from its directory, or bundled for QMZ1."""
     directory = qmgr_dir(name)
     if (directory / "mqsc.toml").exists():
+        check_definition(directory)
         return load_definition(directory)
     if name.upper() == DEFAULT_QMGR:
         return bundled_definition()
@@ -249,12 +300,18 @@ def cfrm_policy(qsg: str) -> CFRMPolicy:
 
 def write_cfrm(qsg: str) -> Path:
     """Write a group's ``qsg.toml`` with the default policy, unless it exists."""
+    from mqsc.store.errors import StoreError
+    from mqsc.store.files import private_dir, write_private
+
     path = qsg_dir(qsg) / "qsg.toml"
     if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(f"# Queue sharing group {qsg.upper()} (docs/qsg.md).\n\n"
-                        + CFRMPolicy().to_toml() + "\n# [cfrm.structures]\n"
-                        "# APP1 = \"256M\"\n", encoding="utf-8")
+        try:
+            private_dir(path.parent)
+            write_private(path, f"# Queue sharing group {qsg.upper()} (docs/qsg.md).\n\n"
+                          + CFRMPolicy().to_toml() + "\n# [cfrm.structures]\n"
+                          "# APP1 = \"256M\"\n")
+        except StoreError as error:
+            raise QMgrError(str(error)) from None
     return path
 
 
@@ -316,8 +373,14 @@ def open_qmgr(name: str | None = None, *, memory: bool = False,
     ``memory``: a throw-away one in its initial configuration. Otherwise its state database
     (``state``, else the default one) is opened, or created from the definition on first use
     (QMZ1 from the bundled decks). Callers close it (``qm.close()``) to end the session.
+
+    The database's lease (:mod:`mqsc.store.lease`) is taken before it is looked at and held
+    until the queue manager is closed, so ``mqsc state reset`` never removes it meanwhile.
     """
     from mqsc.store import StateStore, StoreError
+    from mqsc.store.files import private_dir
+    from mqsc.store.lease import Lease
+    from mqsc.store.sqlite import discard, lock_timeout, unfinished
 
     options = {"clock": clock} if clock is not None else {}
     if memory:
@@ -326,38 +389,89 @@ def open_qmgr(name: str | None = None, *, memory: bool = False,
             return memory_group(definition.qsg, extra=definition,
                                 clock=clock).members[definition.name]
         return definition.build(**options)
-    path = state if state is not None else state_path(name or default_name())
     try:
-        if path.exists():
-            store = StateStore.open(path)
+        path = state if state is not None else state_path(name or default_name())
+        _check_state_path(path)
+        timeout = lock_timeout()
+        if not path.parent.is_dir():
+            if state is None:
+                definition_of(name or default_name())  # an unknown queue manager: say so
+            private_dir(path.parent)
+        lease = Lease.shared(path, timeout)
+    except StoreError as error:
+        raise QMgrError(str(error)) from None
+    except OSError as error:
+        raise QMgrError(f"{error.filename or ''}: {error.strerror}".lstrip(": ")) from None
+    store = None
+    try:
+        if path.exists() and unfinished(path):
+            discard(path)  # a creation killed before it finished: redone below
+        if not path.exists():
+            store, qm = _create_state(path, name, state, options, lease, timeout)
+        if store is None:
+            store = StateStore.open(path, timeout=timeout, lease=lease)
             names = store.names()
             wanted = (name or (names[0] if len(names) == 1 else default_name())).upper()
             qsg = definition_of(wanted).qsg if (qmgr_dir(wanted) / "mqsc.toml").exists() else ""
             qm = _open_member(store, qsg, wanted, clock) if qsg else store.load(wanted)
+            store.activate()
+    except BaseException as error:
+        if store is not None:
+            store.release()
         else:
-            definition = definition_of(name or default_name())
-            if state is None and not (qmgr_dir(definition.name) / "mqsc.toml").exists():
-                write_definition(definition, qmgr_dir(definition.name))
-            if definition.qsg:
-                group = memory_group(definition.qsg, extra=definition, clock=clock)
-                members = [group.members[n] for n in sorted(group.members)]
-                stored = {d.name: d.stored() for d in member_definitions(definition.qsg)}
-                stored.setdefault(definition.name, definition.stored())
-                store = StateStore.create(path, members[0], stored[members[0].name])
-                store.begin()
-                for member in members[1:]:
-                    store.add(member, stored[member.name])
-                store.commit()
-                qm = group.members[definition.name]
-            else:
-                qm = definition.build(**options)
-                store = StateStore.create(path, qm, definition.stored())
-    except StoreError as error:
-        raise QMgrError(str(error)) from None
+            lease.release()
+        if isinstance(error, StoreError):
+            raise QMgrError(str(error)) from None
+        if isinstance(error, OSError):
+            raise QMgrError(f"{path}: {error.strerror}") from None
+        raise
     if clock is not None:
         qm.clock = clock
     store.attach(qm)
     return qm
+
+
+def _check_state_path(path: Path) -> None:
+    """A state database path that cannot be used, said in one line (before any lease)."""
+    from mqsc.store.errors import StoreError
+    from mqsc.store.files import check_private
+
+    if path.is_symlink() and not path.exists():
+        raise StoreError(f"{path} is a symbolic link to {os.readlink(path)}, which does not "
+                         "exist")
+    if path.exists() and not path.is_file():
+        raise StoreError(f"{path} is not a file")
+    check_private(path)
+
+
+def _create_state(path: Path, name: str | None, state: Path | None, options, lease,
+                  timeout: float):
+    """Create the state database from the definition; (None, None) when another process
+    created it first."""
+    from mqsc.store import StateStore
+    from mqsc.store.files import private_dir
+
+    definition = definition_of(name or default_name())
+    if state is None and not (qmgr_dir(definition.name) / "mqsc.toml").exists():
+        write_definition(definition, qmgr_dir(definition.name))
+    private_dir(path.parent)
+    if definition.qsg:
+        group = memory_group(definition.qsg, extra=definition, clock=options.get("clock"))
+        members = [group.members[n] for n in sorted(group.members)]
+        stored = {d.name: d.stored() for d in member_definitions(definition.qsg)}
+        stored.setdefault(definition.name, definition.stored())
+        store = StateStore.create(path, members[0], stored[members[0].name], timeout=timeout,
+                                  lease=lease)
+        if store is None:
+            return None, None
+        store.begin()
+        for member in members[1:]:
+            store.add(member, stored[member.name])
+        store.commit()
+        return store, group.members[definition.name]
+    qm = definition.build(**options)
+    store = StateStore.create(path, qm, definition.stored(), timeout=timeout, lease=lease)
+    return (store, qm) if store is not None else (None, None)
 
 
 def scratch_qmgr(name: str | None = None, *, state: Path | None = None) -> QueueManager:

@@ -30,8 +30,10 @@ MIGRATIONS: tuple[str, ...] = (
                       size INTEGER NOT NULL, detail TEXT NOT NULL,
                       PRIMARY KEY (qmgr, rba)) WITHOUT ROWID;
     """,
-    # 2: who has the database open (so "queue manager in use" can name the process), and an
-    #    index that makes reading what other processes changed cheap.
+    # 2: who has the database open (no longer written: writing it changed the file of a
+    #    session that changed nothing, and a busy database skipped it; the lock file beside
+    #    the database names its users now, mqsc/store/lease.py), and an index that makes
+    #    reading what other processes changed cheap.
     """
     CREATE TABLE session (pid INTEGER NOT NULL, program TEXT NOT NULL, started TEXT NOT NULL,
                           PRIMARY KEY (pid, program, started));

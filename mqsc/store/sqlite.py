@@ -13,13 +13,20 @@ commands or T seconds. The runner buffers each command's result, then asks the s
 if the group is due (:meth:`flush_if_due`); ``on_durable`` tells it when a group is committed,
 and only then does it print the group's results. So nothing is reported before it is durable,
 and a crash loses at most the group in flight, wholly.
+
+Opening (:meth:`open`) validates the file read-only before anything is written; creating
+(:meth:`create`) builds the database aside and links it into place whole; every opener holds
+the database's lease (:mod:`mqsc.store.lease`) until it closes, and :meth:`reset` removes a
+database only with the lease held exclusively (docs/state.md).
 """
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import json
 import os
+import re
 import sqlite3
 import sys
 import time
@@ -38,32 +45,45 @@ from mqsc.engine.objects import Attributes, MQObject
 from mqsc.engine.serial import restore, snapshot
 from mqsc.engine.state import GROUP_TABLES, PRIVATE_TABLES, Change
 from mqsc.language.source import Source as TextSource
+from mqsc.store.errors import StoreBusy, StoreError
+from mqsc.store.lease import Lease, alive, describe
 from mqsc.store.schema import APPLICATION, CURRENT, MIGRATIONS
 from mqsc.support.memo import IdentityMemo
 
-#: Seconds a command waits for another process holding the queue manager ($MQSC_LOCK_TIMEOUT).
-DEFAULT_TIMEOUT = float(os.environ.get("MQSC_LOCK_TIMEOUT", "10"))
-
-
-class StoreError(Exception):
-    """A state database cannot be used; nothing was changed."""
-
-
-class StoreBusy(StoreError):
-    """Another process held the queue manager for longer than the wait allows."""
+def lock_timeout() -> float:
+    """Seconds a command waits for another process holding the queue manager
+    (``$MQSC_LOCK_TIMEOUT``, default 10)."""
+    text = os.environ.get("MQSC_LOCK_TIMEOUT", "")
+    if not text.strip():
+        return 10.0
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise StoreError(f"MQSC_LOCK_TIMEOUT={text!r} is not a number of seconds (such as 10 "
+                         "or 0.5)")
+    return value
 
 
 def _key(key: Any) -> str:
     return json.dumps(key)
 
 
+#: What a damaged database's rows can raise while they are decoded into objects.
+_DECODE_ERRORS = (sqlite3.DatabaseError, ValueError, KeyError, TypeError, AttributeError,
+                  IndexError)
+
+
 class StateStore:
     """One open state database."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection, *, timeout: float) -> None:
+    def __init__(self, path: Path, conn: sqlite3.Connection, *, timeout: float,
+                 lease: Lease | None = None) -> None:
         self.path = path
         self.conn = conn
         self.timeout = timeout
+        self.lease = lease
         self.version: dict[str, int] = {}
         self.in_txn = False
         self.dirty: dict[tuple[str, Any], Any] = {}
@@ -75,77 +95,124 @@ class StateStore:
         self.on_durable: Callable[[], None] | None = None
         self._profile_ids: IdentityMemo[Mapping[str, object], int] = IdentityMemo()
         self._profiles: dict[int, Mapping[str, object]] = {}
-        self.session: tuple[int, str, str] | None = None
         #: The queue managers attached to this store, by name (a group's members share it).
         self.attached: dict[str, QueueManager] = {}
 
     # ---- opening ---------------------------------------------------------------------------
     @classmethod
     def create(cls, path: Path, qm: QueueManager, definition: Mapping[str, Any], *,
-               timeout: float = DEFAULT_TIMEOUT) -> StateStore:
-        """Create a database for ``qm`` (refuses to touch an existing file)."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        _create_private(path)
-        store = cls(path, _connect(path, timeout), timeout=timeout)
-        conn = store.conn
-        conn.execute("BEGIN IMMEDIATE")
-        for script in MIGRATIONS:
-            _run_script(conn, script)
-        conn.execute("INSERT INTO meta VALUES ('application', ?), ('schema_version', ?)",
-                     (APPLICATION, str(CURRENT)))
-        store.add(qm, definition)
-        conn.execute("COMMIT")
-        store._register()
+               timeout: float | None = None, lease: Lease | None = None) -> StateStore | None:
+        """Create a database for ``qm``; None when another process created it meanwhile (the
+        caller opens that one).
+
+        Built aside (``state.db.creating-PID``) and linked into place only when complete, so a
+        kill during creation leaves either no database or a whole one, never half of one."""
+        timeout = lock_timeout() if timeout is None else timeout
+        _sweep_unfinished(path)
+        aside = path.with_name(f"{path.name}.creating-{os.getpid()}")
+        for suffix in ("", "-journal", "-wal", "-shm"):
+            Path(f"{aside}{suffix}").unlink(missing_ok=True)
+        _create_private(aside)
+        conn = sqlite3.connect(aside, isolation_level=None, check_same_thread=False)
+        store = cls(path, conn, timeout=timeout, lease=lease)
+        try:
+            # Nothing to roll back: an unfinished file is discarded, never used.
+            conn.execute("PRAGMA journal_mode=OFF")
+            conn.execute("PRAGMA synchronous=OFF")
+            conn.execute("BEGIN IMMEDIATE")
+            for script in MIGRATIONS:
+                _run_script(conn, script)
+            conn.execute("INSERT INTO meta VALUES ('application', ?), ('schema_version', ?)",
+                         (APPLICATION, str(CURRENT)))
+            store.add(qm, definition)
+            conn.execute("COMMIT")
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.close()
+            _fsync(aside)
+            try:
+                os.link(aside, path)
+            except FileExistsError:
+                return None  # another process finished first: use its database
+            except OSError:
+                # A file system without hard links: rename (the lease keeps resets out, and
+                # the existence check above makes a clash with a creator unlikely).
+                os.replace(aside, path)
+            _fsync(path.parent)
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot create {path}: {error}") from None
+        except OSError as error:
+            raise StoreError(f"cannot create {path}: {error.strerror}") from None
+        finally:
+            conn.close()
+            for suffix in ("", "-journal", "-wal", "-shm"):
+                Path(f"{aside}{suffix}").unlink(missing_ok=True)
+        store.conn = _connect(path, timeout)
         return store
 
     @classmethod
-    def open(cls, path: Path, *, timeout: float = DEFAULT_TIMEOUT) -> StateStore:
-        """Open an existing database, migrating an older schema; refuse anything else."""
+    def open(cls, path: Path, *, timeout: float | None = None,
+             lease: Lease | None = None) -> StateStore:
+        """Open an existing database, migrating an older schema; refuse anything else.
+
+        Nothing is written until the file has been validated read-only (schema, SQLite's
+        quick check); the caller loads the queue manager, then :meth:`activate` switches the
+        file to WAL if it is not already."""
+        timeout = lock_timeout() if timeout is None else timeout
         if not path.is_file():
-            raise StoreError(f"no state database at {path}")
+            raise _missing(path)
         try:
             # Look first, read-only: a foreign or damaged file must not be changed at all
             # (even switching it to WAL would rewrite its header).
             probe = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
             try:
                 version = _check(probe, path)
+                if version < CURRENT:
+                    _decode_rows(probe)
             finally:
                 probe.close()
             conn = _connect(path, timeout)
-        except sqlite3.DatabaseError as error:
-            raise StoreError(f"{path} is not a usable mqsc state database ({error}); it was "
-                             "left untouched") from None
-        store = cls(path, conn, timeout=timeout)
+        except _DECODE_ERRORS as error:
+            raise _unusable(path, error) from None
+        store = cls(path, conn, timeout=timeout, lease=lease)
         if version < CURRENT:
             store._migrate(version)
-        store._register()
         return store
 
-    # ---- sessions --------------------------------------------------------------------------
-    def _register(self) -> None:
-        """Record this process as a user of the database; forget processes that died."""
-        started = time.strftime("%Y-%m-%d %H:%M:%S")
-        program = " ".join(["mqsc", *sys.argv[1:2]])
-        self.session = (os.getpid(), program[:40], started)
+    def activate(self) -> None:
+        """After the queue manager was loaded: WAL journal (readers never wait for a writer),
+        the only change opening makes to a file, made once it is known to be good."""
         try:
-            self.conn.execute("BEGIN IMMEDIATE")
+            if self.conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                self.conn.execute("PRAGMA journal_mode=WAL")
         except sqlite3.OperationalError:
-            return  # busy: the session is only informative; register next time
-        for pid, prog, when in list(self.conn.execute("SELECT * FROM session")):
-            if not _alive(pid):
-                self.conn.execute("DELETE FROM session WHERE pid = ? AND program = ? AND "
-                                  "started = ?", (pid, prog, when))
-        self.conn.execute("INSERT OR REPLACE INTO session VALUES (?, ?, ?)", self.session)
-        self.conn.execute("COMMIT")
+            pass  # busy: another process uses it in rollback mode; the next opener switches
 
-    def _unregister(self) -> None:
-        if self.session is None:
-            return
+    @classmethod
+    def reset(cls, path: Path) -> None:
+        """``mqsc state reset``: delete the database, refused while any process has it open
+        (its lease) and for a file that is not a usable mqsc database."""
+        if not path.is_file():
+            raise _missing(path)
+        lease = Lease.exclusive(path)
         try:
-            self.conn.execute("DELETE FROM session WHERE pid = ? AND program = ? AND "
-                              "started = ?", self.session)
-        except sqlite3.OperationalError:
-            pass  # busy: a later process removes it as dead
+            if unfinished(path):
+                discard(path)
+                lease.remove()
+                return
+            store = cls.open(path, timeout=0, lease=lease)
+            try:
+                store.conn.execute("BEGIN EXCLUSIVE")
+            except sqlite3.OperationalError:
+                store.conn.close()
+                raise StoreBusy(f"{path} is in use by another process; nothing was "
+                                "removed") from None
+            for suffix in ("-wal", "-shm", ""):
+                Path(f"{path}{suffix}").unlink(missing_ok=True)
+            store.conn.execute("ROLLBACK")
+            store.conn.close()
+            lease.remove()
+        finally:
+            lease.release()
 
     def _migrate(self, version: int) -> None:
         conn = self.conn
@@ -208,11 +275,20 @@ class StateStore:
 
     def load(self, name: str) -> QueueManager:
         """Build the queue manager ``name`` from the database (it is not started again); a
-        member of a queue sharing group comes with its group and the other members."""
+        member of a queue sharing group comes with its group and the other members.
+
+        A row that cannot be decoded (a damaged page, bad JSON, a missing table) is a
+        StoreError: nothing has been written yet (:meth:`open`), so the file is untouched."""
+        try:
+            return self._load(name)
+        except _DECODE_ERRORS as error:
+            raise _unusable(self.path, error) from None
+
+    def _load(self, name: str) -> QueueManager:
         definition = self._definition(name)
         qsg = definition.get("qsg", "")
         if qsg and self._definition_or_none(group_owner(qsg)) is not None:
-            return self.load_group(qsg).members[name]
+            return self._load_group(qsg).members[name]
         return self._load_member(name, definition, None)
 
     def _definition(self, name: str) -> dict[str, Any]:
@@ -246,6 +322,12 @@ class StateStore:
 
     def load_group(self, qsg: str) -> Group:
         """A queue sharing group and every member this database holds."""
+        try:
+            return self._load_group(qsg)
+        except _DECODE_ERRORS as error:
+            raise _unusable(self.path, error) from None
+
+    def _load_group(self, qsg: str) -> Group:
         owner = group_owner(qsg)
         definition = self._definition(owner)
         version = self.conn.execute("SELECT version FROM qmgr WHERE name = ?",
@@ -350,9 +432,12 @@ class StateStore:
         self.release()
 
     def release(self) -> None:
-        """Close the database without a queue manager attached (nothing pending)."""
-        self._unregister()
+        """Close the database without a queue manager attached (nothing pending); the lease
+        goes last (closing the connection first, so no one removes a file still in use)."""
         self.conn.close()
+        if self.lease is not None:
+            self.lease.release()
+            self.lease = None
 
     def grouped(self, commands: int, seconds: float) -> None:
         """Keep each transaction open over up to ``commands`` commands or ``seconds``."""
@@ -475,7 +560,7 @@ class StateStore:
         copy = sqlite3.connect(target)
         try:
             self.conn.backup(copy)
-            copy.execute("DELETE FROM session")
+            copy.execute("DELETE FROM session")  # rows of mqsc before the lock file
             copy.commit()
         except sqlite3.Error as error:
             copy.close()
@@ -484,36 +569,15 @@ class StateStore:
         copy.close()
 
     def remove(self) -> None:
-        """Delete the database (``mqsc state reset``), refusing while another process has it
-        open; the exclusive lock keeps a new user out until the files are gone."""
-        others = self.others()
-        if others:
-            raise StoreBusy(f"{self.path} is in use by {'; '.join(others)}; nothing was removed")
-        try:
-            self.conn.execute("BEGIN EXCLUSIVE")
-        except sqlite3.OperationalError:
-            raise StoreBusy(f"{self.path} is in use by another process; nothing was "
-                            "removed") from None
-        for suffix in ("-wal", "-shm", ""):
-            Path(f"{self.path}{suffix}").unlink(missing_ok=True)
-        self.conn.execute("ROLLBACK")
-        self.conn.close()
+        """Delete the database (``mqsc state reset``), refusing while any other process has
+        it open: this store lets go of it first, then :meth:`reset` takes it exclusively."""
+        self.release()
+        type(self).reset(self.path)
 
     # ---- who holds it ----------------------------------------------------------------------
-    def others(self) -> list[str]:
-        """Other live processes that have the database open, as the session table knows."""
-        found = []
-        try:
-            for pid, program, started in self.conn.execute("SELECT * FROM session"):
-                if pid != os.getpid() and _alive(pid):
-                    found.append(f"process {pid} ({program}, since {started})")
-        except sqlite3.OperationalError:
-            pass
-        return found
-
     def busy_message(self, name: str) -> str:
-        """Who is holding the queue manager, as far as the session table knows."""
-        who = "; ".join(self.others()) or "another process"
+        """Who is holding the queue manager, as the lock file names its users."""
+        who = describe(self.path, exclude_self=True)
         return (f"queue manager {name} is in use by {who}: it held {self.path} for more than "
                 f"{self.timeout:g} seconds (MQSC_LOCK_TIMEOUT)")
 
@@ -544,21 +608,9 @@ def owner_of(qm: QueueManager, table: str) -> str:
     return qm.name
 
 
-def _alive(pid: int) -> bool:
-    """Whether a process exists (signal 0 checks without sending anything)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def _connect(path: Path, timeout: float) -> sqlite3.Connection:
     conn = sqlite3.connect(path, timeout=min(timeout, 0.05), isolation_level=None,
                            check_same_thread=False)
-    conn.execute("PRAGMA journal_mode=WAL")
     # FULL: a command is on disk, not just in the OS, before its completion is shown.
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA foreign_keys=OFF")
@@ -577,7 +629,83 @@ def _check(conn: sqlite3.Connection, path: Path) -> int:
     if version > CURRENT:
         raise StoreError(f"{path} was written by a newer mqsc (schema {version}; this one "
                          f"knows up to {CURRENT}); it was left untouched")
+    missing = sorted(_tables(version) - tables)
+    if missing:
+        raise sqlite3.DatabaseError(f"missing table {', '.join(missing)}")
+    # Reads every page: a damaged one is found now, before anything is written.
+    problems = [row[0] for row in conn.execute("PRAGMA quick_check(3)")]
+    if problems != ["ok"]:
+        raise sqlite3.DatabaseError("; ".join(problems))
     return version
+
+
+def _tables(version: int) -> set[str]:
+    """The tables schema ``version`` has."""
+    return {m.group(1) for script in MIGRATIONS[:version]
+            for m in re.finditer(r"CREATE TABLE (\w+)", script)}
+
+
+def _decode_rows(conn: sqlite3.Connection) -> None:
+    """Every JSON column decodes (before a migration writes to an older file)."""
+    for query in ("SELECT definition FROM qmgr", "SELECT data FROM entity",
+                  "SELECT key FROM entity", "SELECT data FROM profile",
+                  "SELECT detail FROM log"):
+        for (text,) in conn.execute(query):
+            json.loads(text)
+
+
+def unfinished(path: Path) -> bool:
+    """Whether ``path`` is what a creation killed before it finished left behind (by mqsc
+    before creation was atomic): an empty file, or an SQLite database without a single table.
+    Neither holds anything to lose."""
+    try:
+        if path.stat().st_size == 0:
+            return True
+        probe = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            return probe.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
+        finally:
+            probe.close()
+    except (OSError, sqlite3.Error):
+        return False
+
+
+def discard(path: Path) -> None:
+    """Remove an unfinished database and what SQLite kept beside it."""
+    for suffix in ("-wal", "-shm", ""):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+def _missing(path: Path) -> StoreError:
+    if path.is_symlink():
+        return StoreError(f"{path} is a symbolic link to {os.readlink(path)}, which does not "
+                          "exist")
+    if path.exists():
+        return StoreError(f"{path} is not a file")
+    return StoreError(f"no state database at {path}")
+
+
+def _unusable(path: Path, error: BaseException) -> StoreError:
+    detail = " ".join(str(error).split()) or type(error).__name__  # one line
+    return StoreError(f"{path} is not a usable mqsc state database ({detail}); it was left "
+                      "untouched")
+
+
+def _fsync(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _sweep_unfinished(path: Path) -> None:
+    """Remove what creations killed before they finished left beside ``path`` (their
+    process is gone)."""
+    for leftover in path.parent.glob(f"{glob.escape(path.name)}.creating-*"):
+        pid = leftover.name.rsplit("-", 1)[-1]
+        if pid.isdigit() and int(pid) != os.getpid() and not alive(int(pid)):
+            leftover.unlink(missing_ok=True)
 
 
 def _run_script(conn: sqlite3.Connection, script: str) -> None:

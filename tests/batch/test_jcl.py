@@ -139,10 +139,10 @@ def test_jes2_statements_and_null_statement() -> None:
 
 
 @pytest.mark.parametrize("text,message", [
-    ("//P1 PROC\n", "MQSC211E JCL statement PROC is not supported by mqsc's JCL subset "
-                    "(docs/batch.md)"),
-    ("//S1 EXEC MYPROC\n", "MQSC211E JCL cataloged procedures (EXEC PROC=) is not supported "
-                           "by mqsc's JCL subset (docs/batch.md)"),
+    ("//P1 PROC\n", "IEFC014I UNMATCHED PROC (NO PEND) STATEMENT"),
+    ("//S1 EXEC MYPROC\n", "IEFC612I PROCEDURE MYPROC WAS NOT FOUND"),
+    ("//INC INCLUDE MEMBER=X\n", "MQSC211E JCL statement INCLUDE is not supported by mqsc's "
+                                 "JCL subset (docs/batch.md)"),
     ("//S1 EXEC PGM=X\n//T DD DSN=&&TEMP,DISP=(NEW,PASS)\n",
      "MQSC211E JCL temporary data sets (DSN=&&name) is not supported by mqsc's JCL subset "
      "(docs/batch.md)"),
@@ -165,5 +165,7 @@ def test_job_keywords() -> None:
               "//  REGION=0M,MSGLEVEL=(1,1),TIME=1440\n//S1 EXEC PGM=X\n")
     assert (job.jobclass, job.msgclass, job.owner) == ("B", "X", "IBMUSER")
     assert job.cond == (CondTest(8, "LE"),) and job.errors == ()
-    assert one("//T1 JOB ,TYPRUN=SCAN\n//S1 EXEC PGM=X\n").errors[0].message.startswith(
+    scan = one("//T1 JOB ,TYPRUN=SCAN\n//S1 EXEC PGM=X\n")
+    assert scan.scan and scan.errors == ()
+    assert one("//T1 JOB ,TYPRUN=HOLD\n//S1 EXEC PGM=X\n").errors[0].message.startswith(
         "MQSC211E")

@@ -20,7 +20,8 @@ CASES = ROOT / "tests" / "golden" / "batch" / "jobs"
 
 
 def run_job(path: Path, catalog: Path) -> runner.JobRun:
-    [job] = jcl.parse(Source(path.read_text(), path.name))
+    [job] = jcl.parse(Source(path.read_text(), path.name),
+                      library=Catalog(catalog).procedure)
     qms = {"QMZ1": fresh_qmz1()}
     return runner.run(job, runner.Environment(qms.get, Catalog(catalog), clock))
 
@@ -89,11 +90,48 @@ def test_cli_job_exit_statuses(tmp_path, capsys) -> None:
 
 def test_cli_runs_every_job_of_a_file(tmp_path, capsys) -> None:
     text = "//J1 JOB\n//S1 EXEC PGM=CSQUTIL,PARM='QMZ1'\n//SYSPRINT DD SYSOUT=*\n" \
-           "//J2 JOB\n//S1 EXEC PGM=IEFBR14\n"
+           "//J2 JOB\n//S1 EXEC PGM=IEFBR15\n"
     assert main(["job", "--memory", "--jobid", "41", write(tmp_path, "two.jcl", text)]) == 253
     out = capsys.readouterr().out
     assert "(JOB00041)" in out and "(JOB00042)" in out
-    assert "CSV003I REQUESTED MODULE IEFBR14  NOT FOUND" in out
+    assert "CSV003I REQUESTED MODULE IEFBR15  NOT FOUND" in out
+
+
+def test_job_numbers_increase_per_home_and_survive_runs(tmp_path, capsys, mqsc_home) -> None:
+    """JES2 numbers every submission: each run takes the next numbers of the home's counter."""
+    two = write(tmp_path, "two.jcl", "//J1 JOB\n//S1 EXEC PGM=IEFBR14\n"
+                                     "//J2 JOB\n//S1 EXEC PGM=IEFBR14\n")
+    one = write(tmp_path, "one.jcl", "//J3 JOB\n//S1 EXEC PGM=IEFBR14\n")
+    assert main(["job", "--memory", two]) == 0
+    assert main(["job", "--memory", one]) == 0
+    out = capsys.readouterr().out
+    assert [x for x in ("(JOB00001)", "(JOB00002)", "(JOB00003)") if x in out] == [
+        "(JOB00001)", "(JOB00002)", "(JOB00003)"]
+    assert (mqsc_home / "jes2" / "jobnumber").read_text() == "3\n"
+    assert main(["job", "--memory", "--jobid", "0", one]) == 2  # outside 1-99999
+    (mqsc_home / "jes2" / "jobnumber").write_text("99999\n")
+    assert main(["job", "--memory", one]) == 0
+    assert "(JOB00001)" in capsys.readouterr().out  # the range wraps, as JES2's does
+
+
+def test_typrun_scan_runs_nothing(tmp_path, capsys) -> None:
+    text = ("//SC JOB ,TYPRUN=SCAN\n//S1 EXEC PGM=CSQUTIL,PARM='QMZ1'\n//SYSPRINT DD SYSOUT=*\n"
+            "//SYSIN DD *\n  COMMAND\n//CSQUCMD DD *\n  DEFINE QLOCAL(SCAN.NEVER)\n"
+            "//NEW DD DSN=USER1.SCAN.NEVER,DISP=(NEW,CATLG)\n")
+    cat = tmp_path / "cat"
+    assert main(["job", "--catalog", str(cat), write(tmp_path, "s.jcl", text)]) == 0
+    out = capsys.readouterr().out
+    assert "$HASP373" not in out and "CSQU000I" not in out and "$HASP165" not in out
+    assert not (cat / "USER1.SCAN.NEVER").exists()
+    capsys.readouterr()
+    assert main(["run", write(tmp_path, "d.mqsc", "DISPLAY QLOCAL(SCAN.NEVER)\n")]) == 0
+    assert "CSQM297I" in capsys.readouterr().out  # the queue was never defined
+    bad = text.replace("TYPRUN=SCAN", "TYPRUN=SCAN,BOGUS=1")
+    assert main(["job", "--catalog", str(cat), write(tmp_path, "b.jcl", bad)]) == 254
+    assert "IEFC630I UNIDENTIFIED KEYWORD BOGUS" in capsys.readouterr().out
+    held = text.replace("TYPRUN=SCAN", "TYPRUN=HOLD")
+    assert main(["job", "--catalog", str(cat), write(tmp_path, "h.jcl", held)]) == 254
+    assert "MQSC211E" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("member", ["V8NOIO10", "V8NOIO11", "V8YSIO10", "V8YSIO11"])

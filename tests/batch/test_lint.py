@@ -51,10 +51,40 @@ def test_sequence_numbers_with_a_prefix_are_fine() -> None:
     assert ids(card("DEFINE QLOCAL(B)", "MQS00010") + "\n") == []
 
 
-def test_columns_72_makes_any_deck_a_card_deck() -> None:
+def test_text_past_column_72_of_any_deck_is_flagged() -> None:
+    # Issue 17: `mqsc run` reads all of a free-form deck, CSQINP2, CSQUTIL and in-stream data
+    # only columns 1-72. The same deck as CSQUTIL input fails with CSQ9001E 'REPL' is invalid.
+    line = "DEFINE QLOCAL(APP1.REQUEST) DESCR('App 1 requests') MAXDEPTH(10000) REPLACE"
+    assert ids(line + "\n") == [("MQSC202W", 1)]
     long = "DEFINE QLOCAL(A) DESCR('short') " + " " * 40 + "MAXDEPTH(5)\n"
-    assert ids(long) == []
+    assert ids(long) == [("MQSC202W", 1)]
     assert ("MQSC202W", 1) in ids(long, columns="72")
+    assert ids(line[:67] + "\n") == [] and ids("* " + "comment " * 12 + "\n") == []
+
+
+def test_what_is_lost_is_named() -> None:
+    from mqsc.batch.check import check as run_check
+
+    def texts(text: str, columns: str = "auto") -> list[str]:
+        (report,) = run_check([Source(text, "deck.mqsc")], None, columns=columns)
+        return [d.text for d in report.diagnostics if d.msg_id == "MQSC202W"]
+
+    free = "DEFINE QLOCAL(A) DESCR('short')" + " " * 42 + "MAXDEPTH(5)\n"
+    assert texts(free) == ["Text past column 72 is ignored on z/OS: CSQINP1, CSQINP2, CSQUTIL "
+                           "input and in-stream data are read as columns 1-72"]
+    quoted = "DEFINE QLOCAL(A) DESCR('" + "x" * 60 + "') MAXDEPTH(5)\n"
+    assert texts(quoted)[0].startswith("Text past column 72 is ignored on z/OS: the quoted "
+                                       "string open at column 72 is cut there")
+
+
+def test_digits_in_a_quoted_string_are_not_sequence_numbers() -> None:
+    # Columns 73-80 that look like a sequence number, but continue a string open at column 72.
+    head = "DEFINE QLOCAL(B) DESCR('release of the month, number"
+    deck = card("DEFINE QLOCAL(A)") + "\n" + (head + " " * (72 - len(head)) + "20260115')")
+    assert ("MQSC202W", 2) in ids(deck.ljust(len(deck)) + "\n")
+    # A string continued from the line before is open at column 72 too.
+    cont = "DEFINE QLOCAL(C) DESCR('first +\n  and second" + " " * 61 + "00000100')\n"
+    assert ("MQSC202W", 2) in ids(cont)
 
 
 # ---- MQSC001E: continuation at the end of the input ----------------------------------------
@@ -91,8 +121,8 @@ def test_replace_resetting_attributes() -> None:
 
 
 def test_replace_that_restates_every_attribute_is_quiet() -> None:
-    deck = ("DEFINE QLOCAL(USER1.BBAR.QUEUE) REPLACE STGCLASS(STGCLS10) SHARE "
-            "DEFSOPT(SHARED) DESCR('Lab L02: buffers below the bar')\n")
+    deck = ("DEFINE QLOCAL(USER1.BBAR.QUEUE) REPLACE STGCLASS(STGCLS10) SHARE +\n"
+            "  DEFSOPT(SHARED) DESCR('Lab L02: buffers below the bar')\n")
     assert ids(deck) == []
     assert ids("DEFINE QLOCAL(NEW) REPLACE\n") == []
     assert ids("DEFINE QLOCAL(USER1.BBAR.QUEUE) REPLACE LIKE(USER1.ABAR.QUEUE)\n") == []

@@ -117,3 +117,61 @@ def test_a_save_leaves_nothing_new_to_save(tmp_path: Path, monkeypatch) -> None:
     assert cache.save() is True
     assert not parser.learned_shapes()
     assert cache.save() is False  # the file is not written again
+
+
+# ---- bounds (issue 15 item 6): one hostile deck cannot poison the cache ---------------------
+def _check(tmp_path: Path, monkeypatch, text: str) -> Path:
+    # A process of its own, as far as the parser's cache goes: what earlier tests taught it
+    # would otherwise be saved too.
+    monkeypatch.setattr(parser, "_recipes", {})
+    monkeypatch.setattr(parser, "_learned", set())
+    monkeypatch.setenv("MQSC_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("MQSC_NO_CACHE", raising=False)
+    deck = tmp_path / "hostile.mqsc"
+    deck.write_text(text)
+    from mqsc.cli import main
+
+    main(["check", "--syntax-only", str(deck)])
+    return tmp_path / "home" / "cache" / cache.FILE
+
+
+def test_a_five_million_token_command_leaves_the_cache_small(tmp_path, monkeypatch) -> None:
+    path = _check(tmp_path, monkeypatch, "DISPLAY QMGR\nDIS " + "A " * 5_000_000 + "\n")
+    assert path.stat().st_size < 4096
+    assert all(len(s) <= parser.SHAPE_LIMIT for s in json.loads(path.read_text())["shapes"])
+
+
+def test_long_shapes_are_parsed_but_never_cached(tmp_path, monkeypatch) -> None:
+    # Commands within z/OS's 32,762 characters, each of a new shape of some 10,000 terminals.
+    deck = "".join("DIS " + "A " * (10_000 + i) + "\n" for i in range(40))
+    path = _check(tmp_path, monkeypatch, "DISPLAY QMGR\n" + deck)
+    assert path.stat().st_size < 4096
+    assert list(parser._recipes) == ["WW"]  # DISPLAY QMGR's; none of the long ones
+    from mqsc.language.parser import parse_logical
+    from mqsc.language.reader import LogicalCommand
+
+    tree = parse_logical(LogicalCommand.of("DIS " + "A " * 10_000))
+    assert len(tree.params) == parser.PARAM_LIMIT  # a long shape parses; its first params built
+
+
+def test_a_long_shape_that_does_not_parse_gets_larks_error() -> None:
+    from mqsc.language.diagnostics import MqscError
+    from mqsc.language.parser import parse_logical
+    from mqsc.language.reader import LogicalCommand
+
+    with pytest.raises(MqscError) as error:
+        parse_logical(LogicalCommand.of("DIS " + "A(B) " * 1_000 + "C(("))
+    assert error.value.diagnostics[0].msg_id == "CSQ9002E"
+
+
+def test_an_oversized_or_overlong_saved_file_is_not_adopted(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("MQSC_HOME", str(tmp_path))
+    monkeypatch.delenv("MQSC_NO_CACHE", raising=False)
+    cache.path().parent.mkdir(parents=True)
+    cache.path().write_text(json.dumps({"key": parser.shapes_key(),
+                                        "shapes": ["W" * n for n in range(1, 2000)]}))
+    assert cache.path().stat().st_size > cache.MAX_BYTES
+    assert cache.load() == 0
+    cache.path().write_text(json.dumps({"key": parser.shapes_key(),
+                                        "shapes": ["W" * 300, "WW(W)"]}))
+    assert cache.load() == 1  # the shape longer than any saved one is left out

@@ -4,10 +4,40 @@ from __future__ import annotations
 
 import os
 import stat
+import subprocess
+import sys
+import threading
+import time
 from pathlib import Path
 
 from mqsc.cli import main
 from mqsc.store.home import open_qmgr, state_path
+from tests.cli.conftest import HOLDER, ROOT
+
+RUN_COMMANDS = 20_000
+
+
+class Drain:
+    """Reads a child's output while it runs (a full pipe would stop it)."""
+
+    def __init__(self, stream) -> None:
+        self.data = b""
+        self.stream = stream
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        for chunk in iter(lambda: self.stream.read1(65536), b""):
+            self.data += chunk
+
+    def wait_for(self, text: bytes, seconds: float) -> bool:
+        deadline = time.monotonic() + seconds
+        while text not in self.data and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return text in self.data
+
+    def join(self) -> None:
+        self.thread.join(timeout=30)
 
 
 def test_path_names_the_default_database(mqsc_home: Path, capsys) -> None:
@@ -45,17 +75,63 @@ def test_reset_starts_afresh(capsys) -> None:
         qm.close()
 
 
-def test_reset_refused_while_in_use(capsys) -> None:
+def test_reset_refused_while_a_run_that_waited_for_the_lock_is_running(
+        tmp_path: Path, mqsc_home: Path, capsys) -> None:
+    """Issue 15 item 2: a run that started while another process held the queue manager
+    never registered itself, and reset deleted the database under it. Real processes: the
+    holder, then the run, then the reset."""
+    open_qmgr().close()
+    env = {**os.environ, "MQSC_HOME": str(mqsc_home), "MQSC_LOCK_TIMEOUT": "60"}
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, cwd=ROOT, text=True, env=env)
+    deck = tmp_path / "long.mqsc"
+    deck.write_text("".join(f"DEFINE QLOCAL(R.{i:05d})\n" for i in range(RUN_COMMANDS)))
+    run = None
+    try:
+        assert holder.stdout.readline().strip() == "holding"
+        run = subprocess.Popen([sys.executable, "-m", "mqsc", "run", "--commit-every", "20",
+                                str(deck)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               cwd=ROOT, env=env)
+        output = Drain(run.stdout)
+        time.sleep(1.0)  # the run has opened the queue manager and waits for the lock
+        holder.kill()
+        holder.wait()
+        assert output.wait_for(b"CSQ9022I", 60), "the run never got going"
+        assert run.poll() is None, "the deck is too short to catch the run mid-way"
+        capsys.readouterr()
+        assert main(["state", "reset"]) == 2
+        err = capsys.readouterr().err
+        assert f"in use by process {run.pid} (mqsc run, since " in err
+        assert "nothing was removed" in err
+        assert state_path("QMZ1").exists()
+        assert run.wait(timeout=300) == 0
+        output.join()
+    finally:
+        for proc in (holder, run):
+            if proc is not None and proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    printed = output.data.count(b"CSQ9022I")
+    assert printed == RUN_COMMANDS
+    qm = open_qmgr()
+    try:
+        kept = [n for n in qm.state.tables["qlocal"] if n.startswith("R.")]
+    finally:
+        qm.close()
+    assert len(kept) == RUN_COMMANDS, "completions were printed for commands not kept"
+    assert main(["state", "reset"]) == 0  # no one uses it now
+    assert not state_path("QMZ1").exists()
+
+
+def test_reset_refused_while_this_process_has_it_open(capsys) -> None:
     holder = open_qmgr()
     try:
-        # The holder is this very process: simulate another by registering a live pid.
-        holder.gate.conn.execute("INSERT INTO session VALUES (1, 'mqsc console', 'now')")
         assert main(["state", "reset", "--yes"]) == 2
-        assert "in use by process 1 (mqsc console" in capsys.readouterr().err
+        assert f"in use by process {os.getpid()}" in capsys.readouterr().err
         assert state_path("QMZ1").exists()
     finally:
-        holder.gate.conn.execute("DELETE FROM session WHERE pid = 1")
         holder.close()
+    assert main(["state", "reset"]) == 0
 
 
 def test_foreign_file_is_refused_untouched(tmp_path: Path, capsys) -> None:

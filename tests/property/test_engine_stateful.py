@@ -1,43 +1,75 @@
-"""A stateful model of the engine (hypothesis RuleBasedStateMachine).
+"""One stateful model of the engine (hypothesis RuleBasedStateMachine), storage included.
 
-Random DEFINE/ALTER/DELETE of queues, storage classes, page sets and buffer pools, plus any
-command the catalog allows, against QMZ1. After every step:
+Random DEFINE/ALTER/DELETE of queues, storage classes, page sets and buffer pools (storage-class,
+page-set and pool changes of queues that hold messages among them), puts and gets (short and
+long, persistent or not, in units of work), DELETE QLOCAL PURGE, DELETE PSID, restarts, and any
+command the catalog allows, on a small queue manager whose page sets fill and expand. After every
+step:
 
+* no exception escaped (the suite runs with MQSC_STRICT=1: an engine bug raises);
 * a failed command left the state digest exactly as it was;
-* a successful DEFINE made the object exist, a successful DELETE removed it;
-* every page set's buffer pool exists; pools never have more pages resident than buffers,
-  stealable stays between 0 and the buffer count; no page set uses more than its total;
-* page set 0 holds exactly the object definitions (PS-6 sizing).
+* page accounting: each page set's persistent pages are its object definitions (page set 0) plus
+  the pages of the persistent messages recorded on it, its nonpersistent pages those of the
+  nonpersistent messages plus the message lists recorded on it; every queue holds
+  ceil(depth / 64) list pages on a page set that exists; no message store is left empty;
+* Unused = Total - Persistent - NonPersist and is never negative;
+* pools: no more pages resident than buffers, stealable between 0 and the buffer count, every
+  page set's pool exists;
+* page set 0 holds exactly the object definitions (PS-6 sizing);
+* a put or get moves the depth by what it reports done; a restart keeps exactly the persistent
+  messages; a successful DEFINE creates, a successful DELETE removes.
+
+``MQSC_HYPOTHESIS=stress`` runs the deep version (docs/state.md has the figures of the last one).
 """
 
 from __future__ import annotations
 
 import math
+import os
+import time
 
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
+from mqsc.catalog import Source
 from mqsc.engine.lifecycle import Phase
 from mqsc.engine.storage import constants as C
+from mqsc.engine.storage.queuestore import list_pages
 from mqsc.language.formatter import format_command
-from tests.engine.conftest import fresh_qmz1
+from tests.engine.conftest import fresh_minimal
 from tests.strategies import commands
 
-QUEUES = st.sampled_from(["A.Q", "B.Q", "C.Q", "USER1.ABAR.QUEUE", "SYSTEM.DEFAULT.LOCAL.QUEUE"])
-CLASSES = st.sampled_from(["SC1", "SC2", "STGCLS10", "SYSTEMST", "DEFAULT"])
-PSIDS = st.sampled_from([4, 10, 20, 21, 41])
-POOLS = st.sampled_from([3, 10, 20, 21, 41])
+QUEUES = st.sampled_from(["A", "B", "C", "SYSTEM.DEFAULT.LOCAL.QUEUE"])
+CLASSES = st.sampled_from(["SYSTEMST", "DEFAULT", "SC2", "SC3"])
+#: Page sets 0 and 1 come from CSQINP1; 2 and 3 can be added (and deleted) while running.
+PSIDS = st.sampled_from([0, 1, 2, 3])
+POOLS = st.sampled_from([0, 1, 2, 3])
+SIZES = st.sampled_from([0, 100, 1024, 3596, 3597, 4096, 10_000, 100_000])
 #: Attribute settings by keyword; a command draws at most one per keyword.
 SETTINGS = {
-    "MAXDEPTH": ["MAXDEPTH(5000)", "MAXDEPTH(0)"],
+    "MAXDEPTH": ["MAXDEPTH(5000)", "MAXDEPTH(0)", "MAXDEPTH(50)"],
     "DESCR": ["DESCR('x y')", "DESCR(' ')"],
-    "STGCLASS": ["STGCLASS(SC1)", "STGCLASS(STGCLS10)"],
+    "STGCLASS": ["STGCLASS(SYSTEMST)", "STGCLASS(DEFAULT)", "STGCLASS(SC2)",
+                 "STGCLASS(SC3)", "STGCLASS(NOSUCH)"],
     "SHARE": ["NOSHARE", "SHARE"],
-    "DEFPSIST": ["DEFPSIST(YES)"],
-    "MAXMSGL": ["MAXMSGL(1024)"],
-    "TRIGGER": ["TRIGGER TRIGTYPE(EVERY)"],
+    "DEFPSIST": ["DEFPSIST(YES)", "DEFPSIST(NO)"],
+    "MAXMSGL": ["MAXMSGL(1024)", "MAXMSGL(4194304)"],
+    "MSGDLVSQ": ["MSGDLVSQ(FIFO)", "MSGDLVSQ(PRIORITY)"],
+    "PUT": ["PUT(DISABLED)", "PUT(ENABLED)"],
+    "GET": ["GET(DISABLED)", "GET(ENABLED)"],
 }
+#: Messages that say a change was refused because something is in use (MQRCCF 3207 and kin).
+IN_USE = {"CSQM107I", "CSQM103I", "CSQP031E", "CSQM095I"}
+#: MQ reasons that refuse a put before any message goes (MQOPEN/MQPUT checks): nothing changes.
+REFUSED_PUT = {2051, 2030, 2031, 2085, 2105, 2193, 2059}
+#: Steps and seconds of this process's runs (the stress run reports them).
+TOTALS = {"checks": 0, "examples": 0, "started": time.monotonic()}
+
+
+def steps() -> int:
+    """Rule steps run so far in this process."""
+    return TOTALS["checks"] - TOTALS["examples"]
 
 
 @st.composite
@@ -47,37 +79,53 @@ def attribute_lists(draw, min_size: int = 0) -> list[str]:
     return [draw(st.sampled_from(SETTINGS[k])) for k in keys]
 
 
-class _Skipped:
-    """The result of a command on a stopped queue manager: no model expectations apply."""
-
-    ok = False
-    message_ids = ("CSQM095I", "CSQM107I", "CSQM103I")
-
-    def __init__(self, result) -> None:
-        self.result = result
+def fresh():
+    qm = fresh_minimal()
+    for name in ("A", "B", "C"):
+        assert qm.execute(f"DEFINE QLOCAL({name}) MAXDEPTH(5000)").ok
+    return qm
 
 
 class EngineMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
-        self.qm = fresh_qmz1()
+        self.qm = fresh()
+        TOTALS["examples"] += 1
 
-    def run(self, text: str):
+    def teardown(self) -> None:
+        if os.environ.get("MQSC_HYPOTHESIS") == "stress" and TOTALS["examples"] % 500 == 0:
+            print(f"\n[stateful] {TOTALS['examples']} runs, {steps()} steps, "
+                  f"{time.monotonic() - TOTALS['started']:.0f} s", flush=True)
+
+    # ---- helpers -------------------------------------------------------------------------
+    @property
+    def tables(self):
+        return self.qm.state.tables
+
+    @property
+    def running(self) -> bool:
+        return self.qm.phase is Phase.RUNNING
+
+    def run(self, text: str, source: Source = Source.SERVER):
         before = self.qm.digest()
-        stopped = self.qm.phase is Phase.STOPPED
-        result = self.qm.execute(text)
+        stopped = not self.running
+        result = self.qm.execute(text, source=source)
         if not result.ok:
             assert self.qm.digest() == before, f"failed {text!r} changed the state"
-        if stopped:
+        if stopped and not text.startswith("START QMGR"):
             # A stopped queue manager answers everything but START QMGR with CSQ3106E.
             assert result.message_ids[0] in ("CSQ3106E", "CSQN009I", "CSQY000I") or \
                 result.message_ids[0].startswith("CSQ90"), result.message_ids
-            return _Skipped(result)
         return result
 
     def exists(self, table: str, key) -> bool:
-        return key in self.qm.state.tables[table]
+        return key in self.tables[table]
 
+    def depth(self, queue: str) -> int:
+        store = self.tables["messages"].get(queue)
+        return store.depth if store is not None else 0
+
+    # ---- definitions ---------------------------------------------------------------------
     @rule(name=QUEUES, attrs=attribute_lists(), replace=st.booleans(),
           like=st.none() | QUEUES)
     def define_queue(self, name, attrs, replace, like) -> None:
@@ -88,30 +136,46 @@ class EngineMachine(RuleBasedStateMachine):
         result = self.run(text)
         if result.ok:
             assert self.exists("qlocal", name)
-        elif existed and not replace:
+        elif self.running and existed and not replace:
             assert "CSQM095I" in result.message_ids
 
     @rule(name=QUEUES, attrs=attribute_lists(min_size=1))
     def alter_queue(self, name, attrs) -> None:
         existed = self.exists("qlocal", name)
+        held = self.depth(name)
+        old = self.tables["qlocal"][name].get("STGCLASS") if existed else None
         result = self.run(f"ALTER QLOCAL('{name}') {' '.join(attrs)}")
-        assert result.ok or not existed or "CSQM107I" in result.message_ids
+        if not self.running or not existed:
+            return
+        if result.ok:
+            new = self.tables["qlocal"][name].get("STGCLASS")
+            assert new == old or not held, "a queue holding messages changed storage class"
+        else:
+            assert set(result.message_ids) & IN_USE, result.message_ids
 
     @rule(name=QUEUES, purge=st.booleans())
     def delete_queue(self, name, purge) -> None:
         existed = self.exists("qlocal", name)
+        held = self.depth(name)
         result = self.run(f"DELETE QLOCAL('{name}')" + (" PURGE" if purge else ""))
         if result.ok:
             assert existed and not self.exists("qlocal", name)
-        else:
-            assert not existed or "CSQM103I" in result.message_ids
+            assert not self.exists("messages", name)  # PURGE took every message
+        elif self.running:
+            assert not existed or (held and not purge and "CSQM103I" in result.message_ids)
 
     @rule(name=CLASSES, psid=PSIDS, replace=st.booleans())
     def define_class(self, name, psid, replace) -> None:
         result = self.run(f"DEFINE STGCLASS({name}) PSID({psid})" + (" REPLACE" if replace
                                                                        else ""))
         if result.ok:
-            assert self.qm.state.tables["stgclass"][name].get("PSID") == psid
+            assert self.tables["stgclass"][name].get("PSID") == psid
+
+    @rule(name=CLASSES, psid=PSIDS)
+    def alter_class(self, name, psid) -> None:
+        result = self.run(f"ALTER STGCLASS({name}) PSID({psid})")
+        if result.ok:
+            assert self.tables["stgclass"][name].get("PSID") == psid
 
     @rule(name=CLASSES)
     def delete_class(self, name) -> None:
@@ -122,64 +186,126 @@ class EngineMachine(RuleBasedStateMachine):
     @rule(psid=PSIDS, pool=POOLS)
     def define_pageset(self, psid, pool) -> None:
         existed = self.exists("pageset", psid)
+        offline = existed and self.tables["pageset"][psid].status == "OFFLINE"
         result = self.run(f"DEFINE PSID({psid}) BUFFPOOL({pool}) DSN(MQ.PS{psid})")
-        if not isinstance(result, _Skipped):
-            assert result.ok is (not existed)
+        if self.running and psid:
+            assert result.ok is (not existed or offline), result.message_ids
+
+    @rule(psid=PSIDS, expand=st.sampled_from(["USER", "SYSTEM", "NONE"]))
+    def alter_pageset(self, psid, expand) -> None:
+        self.run(f"ALTER PSID({psid}) EXPAND({expand})")
 
     @rule(psid=PSIDS)
     def delete_pageset(self, psid) -> None:
+        ps = self.tables["pageset"].get(psid)
         result = self.run(f"DELETE PSID({psid})")
         if result.ok:
-            assert not self.exists("pageset", psid)
+            assert ps is not None and not ps.used and not self.exists("pageset", psid)
 
-    @rule(pool=POOLS, buffers=st.integers(100, 60000), above=st.booleans())
+    @rule(pool=POOLS, buffers=st.integers(100, 3000), above=st.booleans())
     def alter_pool(self, pool, buffers, above) -> None:
         location = "ABOVE" if above else "BELOW"
         self.run(f"ALTER BUFFPOOL({pool}) BUFFERS({buffers}) LOCATION({location})")
 
     @rule(pool=POOLS)
     def delete_pool(self, pool) -> None:
-        used = any(ps.pool == pool for ps in self.qm.state.tables["pageset"].values())
+        used = any(ps.pool == pool for ps in self.tables["pageset"].values())
         result = self.run(f"DELETE BUFFPOOL({pool})")
         if used:
             assert not result.ok
 
-    @precondition(lambda self: True)
     @rule(command=commands())
     def any_command(self, command) -> None:
         self.run(format_command(command))
 
+    # ---- messages ------------------------------------------------------------------------
+    @rule(queue=QUEUES, count=st.integers(0, 400), size=SIZES,
+          persistent=st.none() | st.booleans(), batch=st.sampled_from([0, 0, 1, 7, 50]))
+    def put(self, queue, count, size, persistent, batch) -> None:
+        before = self.depth(queue)
+        digest = self.qm.digest()
+        out = self.qm.put(queue, count, size, persistent=persistent, batch=batch)
+        assert 0 <= out.done <= count
+        if out.done < count:
+            assert out.reason in (2053, 2192, 2051, 2030, 2031, 2085, 2105, 2193, 2059), out
+        if out.reason in REFUSED_PUT or not count:
+            assert self.qm.digest() == digest, f"a refused put changed the state: {out}"
+        if batch and out.reason:
+            assert out.done % batch == 0  # only whole units of work stay
+        assert self.depth(queue) == before + out.done
+
+    @rule(queue=QUEUES, count=st.none() | st.integers(0, 500))
+    def get(self, queue, count) -> None:
+        before = self.depth(queue)
+        digest = self.qm.digest()
+        out = self.qm.get(queue, count)
+        if not out.done:
+            assert self.qm.digest() == digest, f"a get of nothing changed the state: {out}"
+        if out.reason in (2016, 2059, 2085):
+            assert out.done == 0
+        else:
+            assert out.done == (before if count is None else min(count, before))
+        assert self.depth(queue) == before - out.done
+
+    @rule()
+    def restart(self) -> None:
+        if self.running:
+            assert self.run("STOP QMGR", Source.CONSOLE).ok
+        kept = {q: sum(r.count for r in s.runs if r.persistent)
+                for q, s in self.tables["messages"].items()}
+        # CSQINP2 reruns; its DEFINEs without REPLACE fail with CSQM095I, as on z/OS.
+        assert self.run("START QMGR", Source.CONSOLE).ok
+        assert self.running
+        assert {q: s.depth for q, s in self.tables["messages"].items()} == \
+            {q: n for q, n in kept.items() if n}
+
+    # ---- invariants ----------------------------------------------------------------------
+    @invariant()
+    def pages_are_accounted_for(self) -> None:
+        TOTALS["checks"] += 1  # after each step, and once before the first
+        tables = self.tables
+        held = {psid: [math.ceil(ps.object_bytes / C.PAGE_SIZE), 0]
+                for psid, ps in tables["pageset"].items()}
+        for queue, store in tables["messages"].items():
+            assert store.runs, f"{queue} has an empty message store"
+            assert store.lists == list_pages(store.depth), queue
+            assert store.list_psid in held, (queue, store.list_psid)
+            held[store.list_psid][1] += store.lists
+            for run in store.runs:
+                assert run.count > 0 and run.psid in held, (queue, run)
+                held[run.psid][0 if run.persistent else 1] += run.pages
+        for psid, ps in tables["pageset"].items():
+            assert [ps.persistent, ps.nonpersistent] == held[psid], psid
+
+    @invariant()
+    def page_sets_add_up(self) -> None:
+        for ps in self.tables["pageset"].values():
+            assert ps.unused == ps.total - ps.persistent - ps.nonpersistent >= 0
+
     @invariant()
     def pools_of_page_sets_exist(self) -> None:
-        tables = self.qm.state.tables
-        for ps in tables["pageset"].values():
-            assert ps.pool in tables["pool"], f"page set {ps.psid} has no pool {ps.pool}"
+        for ps in self.tables["pageset"].values():
+            assert ps.pool in self.tables["pool"], f"page set {ps.psid} has no pool {ps.pool}"
 
     @invariant()
     def pool_figures_hold(self) -> None:
-        for pool in self.qm.state.tables["pool"].values():
+        for pool in self.tables["pool"].values():
             assert 0 <= pool.changed and 0 <= pool.clean
             assert pool.changed + pool.clean <= pool.buffers
             assert 0 <= pool.stealable <= pool.buffers
             assert sum(s.pages for s in pool.lru) == pool.changed + pool.clean
 
     @invariant()
-    def page_sets_hold(self) -> None:
-        for ps in self.qm.state.tables["pageset"].values():
-            assert ps.unused >= 0 and ps.persistent >= 0 and ps.nonpersistent >= 0
-
-    @invariant()
     def page_set_0_holds_the_definitions(self) -> None:
-        tables = self.qm.state.tables
-        expected = (C.OBJ_BYTES_QLOCAL * len(tables["qlocal"])
-                    + C.OBJ_BYTES_STGCLASS * len(tables["stgclass"]))
-        ps0 = tables["pageset"][0]
-        assert ps0.object_bytes == expected
-        assert ps0.persistent == math.ceil(expected / C.PAGE_SIZE)
+        expected = (C.OBJ_BYTES_QLOCAL * len(self.tables["qlocal"])
+                    + C.OBJ_BYTES_STGCLASS * len(self.tables["stgclass"]))
+        assert self.tables["pageset"][0].object_bytes == expected
 
 
 TestEngine = EngineMachine.TestCase
-# A run is up to 30 steps, each hashing the whole state twice: a fifth of the profile's
-# examples keeps the default run short; MQSC_HYPOTHESIS=stress scales it up with the rest.
-TestEngine.settings = settings(max_examples=max(20, settings().max_examples // 5),
-                               stateful_step_count=30, deadline=None)
+# The default profile keeps the run to a few seconds (30 runs of up to 30 steps);
+# MQSC_HYPOTHESIS=stress makes 1,000 runs of up to 60 steps: some 60,000 steps.
+_STRESS = os.environ.get("MQSC_HYPOTHESIS") == "stress"
+TestEngine.settings = settings(
+    max_examples=max(20, settings().max_examples // (5 if _STRESS else 10)),
+    stateful_step_count=60 if _STRESS else 30, deadline=None)

@@ -51,11 +51,13 @@ def test_a_failed_command_leaves_no_trace(tmp_path: Path) -> None:
     assert not qm.execute("DEFINE QLOCAL(USER1.ABAR.QUEUE)").ok
     assert not qm.execute("DELETE BUFFPOOL(3)").ok
     qm.close()
+    assert db.read_bytes() == before, "a failed command changed the database file"
+    assert not Path(f"{db}-wal").exists() or Path(f"{db}-wal").stat().st_size == 0
     again = open_qmgr("QMZ1", state=db)
     assert again.digest() == digest
+    again.close()
     version = sqlite3.connect(db).execute("SELECT version FROM qmgr").fetchone()[0]
     assert version == 1, "a failed command must not commit anything"
-    assert len(before) > 0
 
 
 def test_file_is_owner_only(tmp_path: Path) -> None:

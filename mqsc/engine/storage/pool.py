@@ -197,7 +197,8 @@ class PoolState:
             return
         self.stats.stw += pages - changed
         if clean:
-            self._remove(owner, min(clean, pages - changed), changed=False)
+            # The clean copy becomes the changed one: its buffer is no longer clean.
+            self.clean -= self._remove(owner, min(clean, pages - changed), changed=False)
         self._add_changed(owner, psid, pages - changed, False, gen, count_stw=False)
 
     def read_pages(self, owner: Owner, psid: int, pages: int) -> None:

@@ -134,3 +134,16 @@ def test_put_then_get_returns_every_page() -> None:
     after = {k: (ps.persistent, ps.nonpersistent) for k, ps in
              qm.state.tables["pageset"].items()}
     assert after == before
+
+
+def test_a_put_that_fills_the_page_set_records_its_list_where_it_is(qm: QueueManager) -> None:
+    """The first try takes list pages, fails on the data, gives the list back and then puts
+    what fits: the list it finally takes is recorded on the page set it is on."""
+    qm.execute("DEFINE QLOCAL(L) MAXMSGL(104857600)")
+    assert qm.execute("ALTER PSID(01) EXPAND(NONE)").ok
+    out = qm.put("L", 44, 100_000)
+    assert out.reason == mqrc.MQRC_STORAGE_MEDIUM_FULL and out.done == 43
+    store = qm.state.tables["messages"]["L"]
+    assert (store.lists, store.list_psid) == (1, 1)
+    assert qm.get("L").done == 43
+    assert pageset(qm).nonpersistent == 0

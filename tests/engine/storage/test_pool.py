@@ -60,3 +60,16 @@ def test_restart_empties_the_pool() -> None:
     pool.new_pages("o", 1, 100)
     pool.empty_out()
     assert pool.stealable == 1000 and not pool.lru
+
+
+def test_touching_a_clean_page_makes_it_changed_not_both() -> None:
+    """A space-map page written out by the deferred writer and then updated again was counted
+    both clean and changed: buffers in use drifted from the pages they hold (issue 15, found by
+    the merged state machine)."""
+    pool = PoolState(1, 1000)
+    pool.touch(("spacemap", 1), 1)
+    pool.new_pages("o", 1, 850)  # the deferred writer writes the oldest, the space map too
+    assert pool.resident(("spacemap", 1)) == (0, 1)
+    pool.touch(("spacemap", 1), 1)
+    assert pool.resident(("spacemap", 1)) == (1, 0)
+    assert sum(s.pages for s in pool.lru) == pool.changed + pool.clean

@@ -1,0 +1,194 @@
+"""Who has a state database open: a lease every opener holds for its whole life.
+
+Beside ``state.db`` is ``state.db-lock``. Every process that opens the database takes a shared
+``flock`` on it before it looks at the database and keeps it until it closes (the operating
+system drops it when the process dies, even by SIGKILL), and appends a line naming itself
+(pid, program, since when) so that a refusal can say who holds the queue manager.
+``mqsc state reset`` removes the database only while it holds the lock exclusively, which it
+cannot get while any live process has the database open; it removes the lock file too, so an
+opener that waited on the old one notices (the path no longer names the file it locked) and
+starts again on a new one.
+
+The lock file is a separate file: a POSIX lock on the database itself would be dropped by
+closing any other descriptor of it, which SQLite relies on (SQLite's "How To Corrupt An
+SQLite Database File", 2.2).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import sys
+import time
+from pathlib import Path
+
+from mqsc.store.errors import StoreBusy, StoreError
+
+#: Lines kept in a lock file before the only holder rewrites it with just its own.
+_COMPACT_BYTES = 16384
+
+
+def lock_path(db: Path) -> Path:
+    return Path(f"{db}-lock")
+
+
+def identity() -> str:
+    """This process as a lock file names it: pid, program, since when."""
+    program = " ".join(["mqsc", *sys.argv[1:2]])[:40].replace("\t", " ")
+    return f"{os.getpid()}\t{program}\t{time.strftime('%Y-%m-%d %H:%M:%S')}\n"
+
+
+class Lease:
+    """A held lock on a database's lock file (shared for users, exclusive for a reset)."""
+
+    def __init__(self, path: Path, fd: int | None) -> None:
+        self.path = path
+        self.fd = fd
+
+    @classmethod
+    def shared(cls, db: Path, timeout: float) -> Lease:
+        """Take a user's lease, waiting at most ``timeout`` seconds for a reset to finish."""
+        path = lock_path(db)
+        deadline = time.monotonic() + timeout
+        while True:
+            fd = _open(path)
+            if fd is None:
+                return cls(path, None)  # a read-only directory: nothing can remove the file
+            try:
+                if _try(fd, fcntl.LOCK_EX):
+                    # Alone: the names of earlier holders are all stale.
+                    if os.fstat(fd).st_size > _COMPACT_BYTES:
+                        os.ftruncate(fd, 0)
+                    if not _try(fd, fcntl.LOCK_SH):
+                        os.close(fd)
+                        continue
+                elif not _try(fd, fcntl.LOCK_SH):
+                    os.close(fd)
+                    if time.monotonic() >= deadline:
+                        raise StoreBusy(f"{db} is being reset by {describe(db)}; try again")
+                    time.sleep(0.02)
+                    continue
+                if not _same_file(fd, path):
+                    os.close(fd)  # removed by a reset while we waited: start again
+                    continue
+                os.write(fd, identity().encode())
+            except OSError as error:
+                os.close(fd)
+                raise StoreError(f"{path}: {error.strerror}") from None
+            return cls(path, fd)
+
+    @classmethod
+    def exclusive(cls, db: Path) -> Lease:
+        """The lease of ``mqsc state reset``: refused at once while any process holds one."""
+        path = lock_path(db)
+        fd = _open(path)
+        if fd is None:
+            raise StoreError(f"cannot create {path}: the directory is not writable")
+        if not _try(fd, fcntl.LOCK_EX) or not _same_file(fd, path):
+            os.close(fd)
+            raise StoreBusy(f"{db} is in use by {describe(db)}; nothing was removed")
+        return cls(path, fd)
+
+    def remove(self) -> None:
+        """Delete the lock file (while holding it exclusively: a reset)."""
+        self.path.unlink(missing_ok=True)
+
+    def release(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
+def holders(db: Path, *, exclude_self: bool = False) -> list[str]:
+    """The live processes a lock file names, as ``process PID (PROGRAM, since WHEN)``."""
+    try:
+        text = lock_path(db).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    named: dict[int, str] = {}
+    for line in text.splitlines():
+        parts = line.split("\t")
+        if len(parts) != 3 or not parts[0].isdigit():
+            continue
+        pid = int(parts[0])
+        if (exclude_self and pid == os.getpid()) or not alive(pid):
+            continue
+        named[pid] = f"process {pid} ({parts[1]}, since {parts[2]})"
+    locking = _locking_pids(lock_path(db))
+    if locking is not None and locking & named.keys():
+        # Only those holding the lock now: the others had the database open once and closed
+        # it. (No overlap: /proc/locks names the file differently, as on some overlay file
+        # systems; then every live process the file names counts.)
+        named = {pid: text for pid, text in named.items() if pid in locking}
+    return list(named.values())
+
+
+def _locking_pids(path: Path) -> set[int] | None:
+    """The processes holding a lock on ``path`` as Linux's /proc/locks lists them; None
+    where there is no such list (then every live process the file names counts)."""
+    try:
+        info = os.stat(path)
+        with open("/proc/locks", encoding="ascii", errors="replace") as handle:
+            lines = handle.read().splitlines()
+    except OSError:
+        return None
+    wanted = (os.major(info.st_dev), os.minor(info.st_dev), info.st_ino)
+    pids = set()
+    for line in lines:
+        fields = line.split()
+        # "1: FLOCK  ADVISORY  READ 4711 08:01:1234 0 EOF" (a blocked waiter has "->").
+        if "->" in fields:
+            continue
+        for i, field in enumerate(fields[:-1]):
+            device = field.split(":")
+            if len(device) == 3 and i > 0 and fields[i - 1].isdigit():
+                try:
+                    major, minor, inode = (int(device[0], 16), int(device[1], 16),
+                                           int(device[2]))
+                except ValueError:
+                    continue
+                if (major, minor, inode) == wanted:
+                    pids.add(int(fields[i - 1]))
+                break
+    return pids
+
+
+def describe(db: Path, *, exclude_self: bool = False) -> str:
+    return "; ".join(holders(db, exclude_self=exclude_self)) or "another process"
+
+
+def _open(path: Path) -> int | None:
+    try:
+        return os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o600)
+    except (PermissionError, OSError) as error:
+        if isinstance(error, PermissionError) or error.errno in (30,):  # EROFS
+            return None
+        raise StoreError(f"{path}: {error.strerror}") from None
+
+
+def _try(fd: int, kind: int) -> bool:
+    try:
+        fcntl.flock(fd, kind | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        named = os.stat(path)
+    except FileNotFoundError:
+        return False
+    mine = os.fstat(fd)
+    return (named.st_dev, named.st_ino) == (mine.st_dev, mine.st_ino)
+
+
+def alive(pid: int) -> bool:
+    """Whether a process exists (signal 0 checks without sending anything)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
