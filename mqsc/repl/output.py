@@ -52,10 +52,6 @@ PLAIN_WIDTH = 100
 LESS_OPTIONS = "-SRXF"
 #: Lines written to the pager at a time (a write blocks while the user reads the screen).
 PAGER_CHUNK = 256
-#: C0 controls (tab aside) and DEL are dropped from decorated lines, as rich's Text does: a
-#: DESCR holding an escape sequence must not drive the terminal.
-_CONTROLS = {c: None for c in (*range(9), *range(10, 32), 127)}
-
 
 def pager_command(environ: Mapping[str, str]) -> tuple[str, dict[str, str]] | None:
     """The pager to run and its environment, by pgcli's conventions; None when there is none
@@ -152,7 +148,10 @@ class Output:
             if len(head) > screen and self._page(itertools.chain(head, lines)):
                 return
             lines = itertools.chain(head, lines)
-        self._write(map(self.decorate, lines) if self.color else lines)
+        if self.color:
+            self._write_raw(map(self.decorate, lines))
+        else:
+            self._write(lines)
 
     def decorate(self, line: str) -> str:
         """One reply line with its spans (:func:`reply_spans`) in the theme's colours, as
@@ -160,7 +159,7 @@ class Output:
         a few string slices, not a rich render (about 40 times faster: 500,000 lines of a
         DISPLAY at 100,000 queues)."""
         codes = self._codes()
-        line = line.translate(_CONTROLS)
+        line = visible(line)  # control characters shown, never obeyed (issue 15)
         parts: list[str] = []
         at = 0
         for start, end, style in reply_spans(line, self.cpf):
@@ -207,7 +206,7 @@ class Output:
                                      errors="replace")
         except OSError:
             return False
-        decorate = self.decorate if self.color else None
+        decorate = self.decorate if self.color else visible
         try:
             pipe = pager.stdin
             assert pipe is not None
@@ -215,8 +214,7 @@ class Output:
                 chunk = list(itertools.islice(lines, PAGER_CHUNK))
                 if not chunk:
                     break
-                if decorate is not None:
-                    chunk = [decorate(line) for line in chunk]
+                chunk = [decorate(line) for line in chunk]
                 pipe.write("\n".join(chunk) + "\n")
             pipe.close()
         except (BrokenPipeError, OSError, KeyboardInterrupt):
@@ -293,6 +291,13 @@ class Output:
             for start, end, style in reply_spans(line, self.cpf):
                 text.stylize(style, start, end)
         return text
+
+    def _write_raw(self, lines: Iterable[str]) -> None:
+        """Lines already made safe and decorated (:meth:`decorate`), written as they are."""
+        write = self.stream.write
+        for line in lines:
+            write(line + "\n")
+        self.stream.flush()
 
     def _write(self, lines: Iterable[str]) -> None:
         # Everything the console writes plain passes here: control characters in a value are

@@ -115,6 +115,6 @@ def test_dangling_state_symlink(tmp_path: Path, capsys) -> None:
     link.symlink_to(tmp_path / "nowhere" / "qm.db")
     assert main(["run", "--state", str(link), _deck(tmp_path)]) == 20
     _one_line(capsys, "is a symbolic link to", "which does not exist")
-    assert main(["state", "reset", "--state", str(link)]) == 2
+    assert main(["state", "reset", "--yes", "--state", str(link)]) == 2
     _one_line(capsys, "is a symbolic link to")
     assert link.is_symlink() and not (tmp_path / "nowhere").exists()

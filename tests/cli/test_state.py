@@ -99,7 +99,7 @@ def test_reset_refused_while_a_run_that_waited_for_the_lock_is_running(
         assert output.wait_for(b"CSQ9022I", 60), "the run never got going"
         assert run.poll() is None, "the deck is too short to catch the run mid-way"
         capsys.readouterr()
-        assert main(["state", "reset"]) == 2
+        assert main(["state", "reset", "--yes"]) == 2
         err = capsys.readouterr().err
         assert f"in use by process {run.pid} (mqsc run, since " in err
         assert "nothing was removed" in err
@@ -119,7 +119,7 @@ def test_reset_refused_while_a_run_that_waited_for_the_lock_is_running(
     finally:
         qm.close()
     assert len(kept) == RUN_COMMANDS, "completions were printed for commands not kept"
-    assert main(["state", "reset"]) == 0  # no one uses it now
+    assert main(["state", "reset", "--yes"]) == 0  # no one uses it now
     assert not state_path("QMZ1").exists()
 
 
@@ -131,7 +131,7 @@ def test_reset_refused_while_this_process_has_it_open(capsys) -> None:
         assert state_path("QMZ1").exists()
     finally:
         holder.close()
-    assert main(["state", "reset"]) == 0
+    assert main(["state", "reset", "--yes"]) == 0
 
 
 def test_foreign_file_is_refused_untouched(tmp_path: Path, capsys) -> None:

@@ -72,7 +72,7 @@ def test_definition_files_are_written_whole(mqsc_home: Path) -> None:
     leftovers = [p.name for p in directory.iterdir() if p.name.endswith(".tmp")]
     assert leftovers == []
     (directory / ".mqsc.toml.99999.tmp").write_text("[queue_manager\nname = ")
-    assert main(["state", "reset"]) == 0
+    assert main(["state", "reset", "--yes"]) == 0
     qm = open_qmgr()
     qm.close()
 
@@ -112,7 +112,7 @@ def test_what_an_unfinished_creation_of_older_mqsc_left_is_redone(leftover, mqsc
         Path(f"{db}{suffix}").unlink(missing_ok=True)
     leftover(db)
     assert main(["put", "USER1.ABAR.QUEUE", "-n", "2"]) == 0
-    assert main(["state", "reset"]) == 0
+    assert main(["state", "reset", "--yes"]) == 0
     leftover(db)
-    assert main(["state", "reset"]) == 0
+    assert main(["state", "reset", "--yes"]) == 0
     assert not db.exists()

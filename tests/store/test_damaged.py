@@ -97,10 +97,10 @@ def test_reset(damaged: tuple[Path, bytes], request, capsys) -> None:
     db, before = damaged
     kind = request.node.callspec.params["damaged"]
     if kind in PAGE_DAMAGE:
-        assert main(["state", "reset", "--state", str(db)]) == 2
+        assert main(["state", "reset", "--yes", "--state", str(db)]) == 2
         assert "left untouched" in capsys.readouterr().err
         assert db.read_bytes() == before
     else:
-        assert main(["state", "reset", "--state", str(db)]) == 0
+        assert main(["state", "reset", "--yes", "--state", str(db)]) == 0
         assert not db.exists()
         open_qmgr("QMZ1", state=db).close()
