@@ -31,6 +31,8 @@ THIRD_PARTY = {
     "prompt_toolkit": ("repl",),
     "rich": ("repl", "cli"),
     "pygments": ("render.pygments", "repl"),
+    "starlette": ("serve.app",),
+    "uvicorn": ("serve.server",),
 }
 
 

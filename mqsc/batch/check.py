@@ -15,7 +15,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from mqsc.batch import lint
+from mqsc.catalog import VERB_WORDS
 from mqsc.catalog import Source as CommandSource
+from mqsc.catalog.absent import MULTIPLATFORM_WARNING, other_platform
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.records import Message, Result
 from mqsc.language.commands import Command
@@ -79,6 +81,9 @@ def check(sources: Iterable[Source], qm: QueueManager | None, *,
                 progress(source, logical.lines[0] if logical.lines else 0)
             if isinstance(parsed, Rejected):
                 report.diagnostics.extend(parsed.diagnostics)
+                hint = other_platform_hint(parsed)
+                if hint is not None:
+                    report.diagnostics.append(hint)
             elif options.lint and replaying:
                 report.diagnostics += lint.no_replace(parsed)
             if qm is None:
@@ -98,6 +103,24 @@ def check(sources: Iterable[Source], qm: QueueManager | None, *,
         report.diagnostics = sorted(lint.select(report.diagnostics, options.ignore),
                                     key=_position)
     return reports
+
+
+def other_platform_hint(rejected: Rejected) -> Diagnostic | None:
+    """MQSC320W beside the CSQ9001E of a command that IBM MQ for Multiplatforms has and z/OS
+    does not (DEFINE SERVICE, SET AUTHREC...): z/OS rejects it as any unknown word, so the
+    check says why (mqsc/catalog/absent.py)."""
+    first = rejected.diagnostics[0]
+    words = rejected.text.replace(",", " ").split()
+    if first.msg_id != "CSQ9001E" or len(words) < 2:
+        return None
+    verb = VERB_WORDS.get(words[0].upper())
+    if verb is None:
+        return None
+    other = other_platform(verb.name, words[1].split("(", 1)[0].upper())
+    if other is None:
+        return None
+    return Diagnostic(MULTIPLATFORM_WARNING, {"verb": verb.name, "objtype": other.objtype,
+                                              "hint": other.help}, first.source, first.span)
 
 
 def _execute(qm: QueueManager, logical: LogicalCommand, parsed: Parsed, options: Options,

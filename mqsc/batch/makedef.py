@@ -19,7 +19,8 @@ from mqsc.language.commands import VERB_CLASSES, Command
 #: The keyword of each MAKE option and the command it makes.
 KINDS = {"MAKEDEF": "DEFINE", "MAKEREP": "DEFINE", "MAKEALT": "ALTER", "MAKEDEL": "DELETE"}
 #: Object record families commands can be made for, and the attribute naming the object.
-NAMES = {"QLOCAL": "QUEUE", "STGCLASS": "STGCLASS", "CFSTRUCT": "CFSTRUCT"}
+NAMES = {"QLOCAL": "QUEUE", "STGCLASS": "STGCLASS", "CFSTRUCT": "CFSTRUCT",
+         "CHANNEL": "CHANNEL", "TOPIC": "TOPIC", "AUTHINFO": "AUTHINFO"}
 
 
 def made(kind: str, results: Iterable[Result]) -> list[Command]:

@@ -92,6 +92,20 @@ _CATALOG: tuple[MessageDef, ...] = (
        "The command is not allowed from this source or at this stage of start-up or shutdown; "
        "it is ignored. (Used for source violations such as DEFINE BUFFPOOL at the console: "
        "the real rejection text is not public, see [DOC-SOURCES].)"),
+    _m("CSQN001I", "COMMAND SERVER STARTED", 0, V, "IBM MQ for z/OS, Command server messages "
+       "(CSQN...)", "START CMDSERV started the command server."),
+    _m("CSQN002I", "COMMAND SERVER ALREADY STARTED", 0, V, "IBM MQ for z/OS, Command server "
+       "messages (CSQN...)", "START CMDSERV while it runs: ignored."),
+    _m("CSQN005I", "COMMAND SERVER STOPPED", 0, V, "IBM MQ for z/OS, Command server messages "
+       "(CSQN...)", "STOP CMDSERV stopped the command server."),
+    _m("CSQN006I", "COMMAND SERVER ALREADY STOPPED", 0, V, "IBM MQ for z/OS, Command server "
+       "messages (CSQN...)", "STOP CMDSERV while it is stopped: ignored."),
+    _m("CSQN014I", "COMMAND SERVER STATUS IS WAITING", 0, U, "id and meaning: IBM MQ for z/OS, "
+       "Command server messages (CSQN...); English wording UNVERIFIED",
+       "DISPLAY CMDSERV: the command server waits for a message on its input queue."),
+    _m("CSQN015I", "COMMAND SERVER STATUS IS STOPPED", 0, U, "id and meaning: IBM MQ for z/OS, "
+       "Command server messages (CSQN...); English wording UNVERIFIED",
+       "DISPLAY CMDSERV after STOP CMDSERV."),
     _m("CSQN205I", "  COUNT={count:8d}, RETURN={ret:08X}, REASON={reason:08X}", 0, V,
        "DOC-CSQN205, GH-CSQUTIL", "First reply of a command-server reply set.", cpf=False),
     # ---- CSQM: message manager -----------------------------------------------------------------
@@ -138,6 +152,10 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQM154I", "{csect} {keyword}({value}) REQUIRES {required}", 8, U,
        "emulator choice (rules: [DOC-DEFSTC] [DOC-DEFQL])",
        "An attribute value needs another attribute set, e.g. QSGDISP(SHARED) needs CFSTRUCT."),
+    _m("CSQM169I", "{csect} TOPICSTR({topicstr}) IS ALREADY USED BY TOPIC({name})", 8, U,
+       "emulator choice (rule: IBM MQ for z/OS DEFINE TOPIC, a topic string belongs to one "
+       "topic object; reason MQRCCF_TOPICSTR_ALREADY_EXISTS)",
+       "DEFINE TOPIC with the topic string of another topic object."),
     _m("CSQM201I", "{csect} {verb} {objtype} DETAILS", 0, V, "console capture ([DOC-MSGS])",
        "Start of a multi-line DISPLAY reply for one object (console)."),
     _m("CSQM293I", "{csect} {count} {objtype} FOUND MATCHING REQUEST CRITERIA", 0, V,
@@ -146,14 +164,42 @@ _CATALOG: tuple[MessageDef, ...] = (
        "console capture ([DOC-MSGS])", "A DISPLAY found nothing."),
     _m("CSQM401I", "{attributes}", 0, U, "[DOC-MSGS] (CSQM4nnI range verified, number not)",
        "Command-server DISPLAY reply: one message per queue."),
+    _m("CSQM406I", "{attributes}", 0, U, "recollection in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per channel."),
+    _m("CSQM413I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per authentication information object."),
+    _m("CSQM417I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per topic object."),
+    _m("CSQM420I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per subscription."),
     _m("CSQM409I", "{attributes}", 0, V, "DOC-EXAMPLES",
        "Command-server DISPLAY reply for the queue manager."),
     _m("CSQM410I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
        "Command-server DISPLAY reply: one message per storage class."),
+    _m("CSQM436I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per channel authentication record."),
     _m("CSQM442I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
        "Command-server DISPLAY reply: one message per CF structure."),
     _m("CSQM443I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
        "Command-server DISPLAY reply: one message per CF structure status."),
+    _m("CSQM131I", "{csect} CHANNEL INITIATOR NOT ACTIVE, COMMAND NOT PROCESSED", 8, U,
+       "id: a public z/OS discovery script that reads CSQM131I as 'channel initiator not "
+       "active' in the DISPLAY CHINIT reply; rule: IBM MQ for z/OS DISPLAY CHSTATUS usage notes "
+       "(the command fails if the channel initiator has not been started); text recollection",
+       "A command that needs the channel initiator (channels, listeners, clusters) was issued "
+       "while it is not started. In mqsc it never is: the simulation has no channel initiator "
+       "address space (docs/engine.md)."),
+    _m("CSQM138I", "{csect} CHANNEL INITIATOR STARTING", 0, U,
+       "recollection (IBM MQ for z/OS START CHINIT)",
+       "START CHINIT was accepted; the channel initiator address space is being started."),
+    # ---- CSQX: distributed queuing (the channel initiator) -------------------------------------
+    _m("CSQX003I", "{csect} Obsolete parameter module ignored", 0, V,
+       "IBM MQ for z/OS messages, Distributed queuing messages (CSQX...)",
+       "START CHINIT named a parameter module (PARM): it is obsolete and ignored."),
+    _m("CSQX005E", "{csect} Channel initiator failed to start", 8, V,
+       "IBM MQ for z/OS messages, Distributed queuing messages (CSQX...)",
+       "The channel initiator did not start. In mqsc it never does: there is no channel "
+       "initiator address space to start, so it stays not active (CSQM131I)."),
     # ---- CSQP: buffer manager ------------------------------------------------------------------
     _m("CSQP002I", "BUFFPOOL VALUE OUT OF RANGE", 8, V, "DOC-CSQP",
        "Buffer pool id outside 0-99."),
@@ -268,6 +314,18 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQN123E", "'{command}' command for CMDSCOPE({scope}) abnormal completion", 8, U,
        "recollection (CSQN123E not found in IBM's documentation)",
        "The last reply set of a routed command: some queue manager failed it."),
+    # ---- CSQ5: queue sharing group (Db2) -------------------------------------------------------
+    _m("CSQ5100I", "{csect} DISPLAY GROUP report ...", 0, U,
+       "id recollection (IBM MQ for z/OS DISPLAY GROUP reply); text UNVERIFIED",
+       "First line of the DISPLAY GROUP report."),
+    _m("CSQ5102I", "{csect} Queue managers in group {qsg}: {members}", 0, U,
+       "recollection; one-line layout emulator choice (IBM MQ for z/OS DISPLAY GROUP: the "
+       "names of all the queue managers that belong to the group)",
+       "The members of the queue sharing group and whether each is active."),
+    _m("CSQ5103I", "{csect} {count} queue managers in the group, {state}", 0, U,
+       "emulator choice (IBM MQ for z/OS DISPLAY GROUP: whether all the queue managers that "
+       "belong to the group are active or inactive)",
+       "Whether every member of the group is active."),
     # ---- CSQY / CSQ3 / CSQR / CSQJ: start and stop ---------------------------------------------
     _m("CSQY000I", "IBM MQ for z/OS {version}", 0, V, "DOC csq_y 9.3", "Queue manager release."),
     _m("CSQY002I", "QUEUE MANAGER STOPPING", 0, V, "DOC csq_y 9.3", "STOP QMGR accepted."),
@@ -290,6 +348,11 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQR004I", "RESTART - UR COUNTS - IN COMMIT={commit}, INDOUBT={indoubt}, "
        "INFLIGHT={inflight}, IN BACKOUT={backout}", 0, V, "DOC csq_r", "Units of recovery."),
     _m("CSQR002I", "RESTART COMPLETED", 0, V, "DOC csq_r, hyperion#832", "Restart done."),
+    _m("CSQJ370I", "{csect} LOG status report: active log {dsname}, latest RBA={rba}, restart "
+       "RBA={restart}", 0, U, "id: IBM MQ for z/OS DISPLAY LOG (CSQJ370I log status report); "
+       "one-line layout emulator choice",
+       "DISPLAY LOG: the current active log data set, the latest RBA written and the RBA a "
+       "restart would start from, from the simulated recovery log."),
     _m("CSQJ001I", "CURRENT COPY 1 ACTIVE LOG DATA SET IS DSNAME={dsname}, STARTRBA={start} "
        "ENDRBA={end}", 0, V, "DOC csq_j 8.0", "Active log data set at start-up."),
     # ---- MQSC: the emulator's own messages -----------------------------------------------------
@@ -352,6 +415,19 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("MQSC312E", "{objtype}({name}) exists with QSGDISP({existing})", 8, V, "emulator",
        "A name already used by an object of another disposition (a private queue and a shared "
        "queue may not share a name here)."),
+    _m("MQSC320W", "{verb} {objtype} is not a z/OS command: it exists on IBM MQ for "
+       "Multiplatforms only ({hint})", 4, V, "emulator (IBM MQ 9.4 MQSC reference, the "
+       "command's platform table)",
+       "mqsc check: a z/OS queue manager rejects this Multiplatforms command with CSQ9001E, as "
+       "any word it does not know; this says why."),
+    _m("MQSC321I", "{command} accepted: mqsc does not simulate {facility}; nothing was changed",
+       0, V, "emulator (docs/engine.md, commands without a simulated facility)",
+       "The command is valid on z/OS and completes, but the simulation has no model of what "
+       "it acts on, so it changes and reports nothing else."),
+    _m("MQSC322E", "DISPLAY GROUP needs a queue sharing group: {qmgr} is not in one", 8, V,
+       "emulator (IBM MQ for z/OS DISPLAY GROUP: valid only when the queue manager is a member "
+       "of a queue sharing group; the z/OS reply is not public)",
+       "DISPLAY GROUP on a queue manager outside a queue sharing group."),
     _m("MQSC004E", "Command prefix '{cpf}' does not belong to queue manager {qmgr}", 8, V,
        "emulator (z/OS would answer IEE305I: the console has no such prefix)",
        "A command was typed with another queue manager's prefix."),
@@ -538,6 +614,15 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("MQSC212E", "Program {program} ended abnormally in mqsc: {problem}", 8, V, "emulator",
        "A data set could not be read or written (the step abends S013, as an OPEN failure "
        "does), or the program hit an mqsc bug (S0C4; MQSC_STRICT=1 raises it instead)."),
+    # ---- mqsc serve (issue 20): HTTP errors mqweb has no message for ------------------------
+    # Shown in the REST API's error bodies ("MQSC901E: ..."), docs/serve.md.
+    _m("MQSC901E", "The request body is larger than {limit} bytes.", 8, V, "emulator",
+       "mqsc serve bounds request bodies (--max-body, HTTP 413); nothing was done.", cpf=False),
+    _m("MQSC902E", "Too many failed logins for '{user}': try again in {seconds} seconds.", 8, V,
+       "emulator", "Repeated wrong passwords lock a user of mqsc serve out for a while "
+       "(HTTP 429, Retry-After).", cpf=False),
+    _m("MQSC903E", "Queue manager '{qmgr}' cannot be opened: {problem}", 8, V, "emulator",
+       "mqsc serve could not open the queue manager's state (HTTP 503).", cpf=False),
     # ---- Console (issue 7) ----------------------------------------------------------------------
     _m("IEE305I", "{command} COMMAND INVALID", 8, U,
        "z/OS MVS System Messages (IEE), recalled; not in the project's reference",

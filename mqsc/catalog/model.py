@@ -178,6 +178,11 @@ class CommandSpec:
         sources: where the command may be issued from.
         csect: module name in CSQ9022I/CSQ9023E for this command (UNVERIFIED for most).
         verified: evidence for the syntax.
+        facility: the facility (:data:`mqsc.catalog.absent.FACILITIES`) the command needs and
+            the simulation does not have: the engine answers it with that facility's absent
+            answer (the channel initiator not active message...), table-driven.
+        simplified: what the simulation leaves out of a command it does execute (empty when
+            it executes it fully); the generated command reference lists it.
     """
 
     verb: str
@@ -192,6 +197,8 @@ class CommandSpec:
     required: tuple[str, ...] = ()
     verified: str = ""
     help: str = ""
+    facility: str = ""
+    simplified: str = ""
     _lookup: Mapping[str, Keyword] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -214,6 +221,15 @@ class CommandSpec:
     def title(self) -> str:
         """``DEFINE QLOCAL``."""
         return f"{self.verb} {self.objtype}"
+
+    @property
+    def status(self) -> str:
+        """How the simulation answers the command: ``executed``, ``simplified`` (executed with
+        documented simplifications) or ``absent`` (answered as z/OS answers when the facility
+        it needs is not there)."""
+        if self.facility:
+            return "absent"
+        return "simplified" if self.simplified else "executed"
 
 
 # ---- Object families -----------------------------------------------------------------------
@@ -238,6 +254,8 @@ class Family:
             QSGDISP(SHARED) objects, if the type has them.
         group_wide: the objects are the queue sharing group's, not one queue manager's (CF
             structures): :attr:`table` is one of the group's tables.
+        replay: the verb that re-creates an object of the family in a dump (``DEFINE ...
+            REPLACE``; channel authentication records: ``SET CHLAUTH ... ACTION(REPLACE)``).
     """
 
     objtype: str
@@ -249,6 +267,7 @@ class Family:
     default_object: str | None = None
     group_table: str | None = None
     group_wide: bool = False
+    replay: str = "DEFINE"
 
     def table_for(self, disposition: str) -> str | None:
         """Where objects of a QSGDISP live: GROUP and SHARED ones in the shared repository,

@@ -21,7 +21,8 @@ from collections.abc import Callable, Sequence
 
 #: Subcommand modules, in the order ``mqsc --help`` lists them.
 SUBCOMMANDS = ("console", "run", "check", "create", "restart", "workload", "stats", "advise",
-               "state", "csqutil", "job", "dump", "plan", "diff", "samples", "completion")
+               "state", "csqutil", "job", "dump", "plan", "diff", "samples", "completion",
+               "serve", "users")
 
 #: The subcommand names a module registers, where they are not the module's own name.
 PARSERS_OF = {"workload": ("put", "get")}

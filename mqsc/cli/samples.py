@@ -26,6 +26,7 @@ from mqsc.support.bundled import bundled
 SETS = (
     ("decks", "MQSC decks to run and check: first steps on QMZ1, common mistakes"),
     ("l02", "the lab L02 jobs (JCL for mqsc job) and the trainer's notes"),
+    ("jobs", "jobs that add a page set end to end and back up and restore a queue (mqsc job)"),
     ("qsg", "a queue sharing group: rehearse a CF structure failure (sh qsg/rehearse.sh)"),
     ("qmz1", "QMZ1's own CSQINP1/CSQINP2 and mqsc.toml (the lab queue manager)"),
     ("system", "the CSQINP1/CSQINP2 a new queue manager starts from"),

@@ -191,6 +191,30 @@ def display(ctx: Ctx, family: Family, objects: Iterable[Getter],
     return found
 
 
+def display_typed(ctx: Ctx, family: Family, objects: Iterable[MQObject], name_keyword: str,
+                  applies: Callable[[str, object], bool], type_attribute: str) -> int:
+    """DISPLAY for families whose attributes depend on a type (CHANNEL by CHLTYPE, AUTHINFO by
+    AUTHTYPE): each object shows, and is filtered on, the attributes of its own type only, as
+    z/OS shows them (ALL on a receiver channel lists no XMITQ)."""
+    cmd = ctx.cmd
+    names = shown(family, cmd.requested, bool(cmd.get("ALL", False)))
+    where = cmd.where
+    found = 0
+    with paused():
+        for obj in objects:
+            get = getter(obj, name_keyword)
+            kind = obj.get(type_attribute)
+            if where is not None and not (applies(where.keyword, kind)
+                                          and passes(where, get(where.keyword))):
+                continue
+            ctx.add(ObjectRecord(family.objtype, cmd.objtype, family.reply,
+                                 tuple([(n, get(n)) for n in names if applies(n, kind)])))
+            found += 1
+    if not found:
+        ctx.say("CSQM297I", objtype=cmd.objtype)
+    return found
+
+
 def getter(obj: MQObject, name_keyword: str,
            fixed: Mapping[str, object] | None = None) -> Getter:
     """An object's DISPLAY values: its attributes, its name under ``name_keyword``, the

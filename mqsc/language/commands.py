@@ -161,6 +161,60 @@ class Stop(Command):
     __slots__ = ()
 
 
+class Ping(Command):
+    """PING CHANNEL: test a channel (answered by the channel initiator)."""
+
+    __slots__ = ()
+
+
+class Resolve(Command):
+    """RESOLVE CHANNEL / INDOUBT: settle in-doubt work."""
+
+    __slots__ = ()
+
+
+class Refresh(Command):
+    """REFRESH QMGR / CLUSTER / SECURITY."""
+
+    __slots__ = ()
+
+
+class Rverify(Command):
+    """RVERIFY SECURITY: reverify users at their next request."""
+
+    __slots__ = ()
+
+
+class Suspend(Command):
+    """SUSPEND QMGR: leave a cluster for a while, or stop using Db2 or the IMS bridge."""
+
+    __slots__ = ()
+
+
+class Resume(Command):
+    """RESUME QMGR: undo SUSPEND QMGR."""
+
+    __slots__ = ()
+
+
+class Set(Command):
+    """SET CHLAUTH / LOG / ARCHIVE / SYSTEM: records and run-time parameters."""
+
+    __slots__ = ()
+
+
+class Archive(Command):
+    """ARCHIVE LOG: switch the active log and archive it."""
+
+    __slots__ = ()
+
+
+class Clear(Command):
+    """CLEAR TOPICSTR (and CLEAR QLOCAL): remove messages or retained publications."""
+
+    __slots__ = ()
+
+
 #: Command class for each canonical verb.
 VERB_CLASSES: Mapping[str, type[Command]] = {
     "DEFINE": Define,
@@ -172,4 +226,13 @@ VERB_CLASSES: Mapping[str, type[Command]] = {
     "RESET": Reset,
     "START": Start,
     "STOP": Stop,
+    "PING": Ping,
+    "RESOLVE": Resolve,
+    "REFRESH": Refresh,
+    "RVERIFY": Rverify,
+    "SUSPEND": Suspend,
+    "RESUME": Resume,
+    "SET": Set,
+    "ARCHIVE": Archive,
+    "CLEAR": Clear,
 }

@@ -87,11 +87,15 @@ def _make_formats(name: str, keyword: Keyword | None) -> tuple[Format, Format]:
     def console(value: object) -> str:
         if isinstance(value, bool):
             return name if value else negative
+        if isinstance(value, tuple):  # a list of names (USERLIST, ADDRLIST): comma-separated
+            return f"{name}({','.join(map(str, value))})"
         return f"{name}({str(value).rstrip()})"
 
     def server(value: object) -> str:
         if isinstance(value, bool):
             return true_word if value else false_word
+        if isinstance(value, tuple):
+            return f"{name}({','.join(map(str, value))})"
         if isinstance(value, int) or (integer_kind and str(value).isdigit()):
             return f"{name}({str(value).rjust(number_width)})"
         return f"{name}({str(value).ljust(width)})"

@@ -53,6 +53,7 @@ LESS_OPTIONS = "-SRXF"
 #: Lines written to the pager at a time (a write blocks while the user reads the screen).
 PAGER_CHUNK = 256
 
+
 def pager_command(environ: Mapping[str, str]) -> tuple[str, dict[str, str]] | None:
     """The pager to run and its environment, by pgcli's conventions; None when there is none
     (``PAGER`` empty, or the program not installed).
@@ -149,7 +150,7 @@ class Output:
                 return
             lines = itertools.chain(head, lines)
         if self.color:
-            self._write_raw(map(self.decorate, lines))
+            self._write(map(self.decorate, lines), shown=True)
         else:
             self._write(lines)
 
@@ -159,7 +160,7 @@ class Output:
         a few string slices, not a rich render (about 40 times faster: 500,000 lines of a
         DISPLAY at 100,000 queues)."""
         codes = self._codes()
-        line = visible(line)  # control characters shown, never obeyed (issue 15)
+        line = visible(line)  # shown as \xNN before the colours go in: never obeyed
         parts: list[str] = []
         at = 0
         for start, end, style in reply_spans(line, self.cpf):
@@ -206,7 +207,7 @@ class Output:
                                      errors="replace")
         except OSError:
             return False
-        decorate = self.decorate if self.color else visible
+        decorate = self.decorate if self.color else None
         try:
             pipe = pager.stdin
             assert pipe is not None
@@ -214,7 +215,7 @@ class Output:
                 chunk = list(itertools.islice(lines, PAGER_CHUNK))
                 if not chunk:
                     break
-                chunk = [decorate(line) for line in chunk]
+                chunk = [decorate(line) if decorate else visible(line) for line in chunk]
                 pipe.write("\n".join(chunk) + "\n")
             pipe.close()
         except (BrokenPipeError, OSError, KeyboardInterrupt):
@@ -292,19 +293,12 @@ class Output:
                 text.stylize(style, start, end)
         return text
 
-    def _write_raw(self, lines: Iterable[str]) -> None:
-        """Lines already made safe and decorated (:meth:`decorate`), written as they are."""
+    def _write(self, lines: Iterable[str], *, shown: bool = False) -> None:
+        # Everything the console writes passes here: control characters in a value are shown,
+        # never obeyed by the terminal (issue 15); ``shown`` lines (decorated) were already.
         write = self.stream.write
         for line in lines:
-            write(line + "\n")
-        self.stream.flush()
-
-    def _write(self, lines: Iterable[str]) -> None:
-        # Everything the console writes plain passes here: control characters in a value are
-        # shown, never obeyed by the terminal (issue 15).
-        write = self.stream.write
-        for line in lines:
-            write(visible(line) + "\n")
+            write((line if shown else visible(line)) + "\n")
         self.stream.flush()
 
 

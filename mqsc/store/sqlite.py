@@ -206,8 +206,13 @@ class StateStore:
                 store.conn.close()
                 raise StoreBusy(f"{path} is in use by another process; nothing was "
                                 "removed") from None
-            for suffix in ("-wal", "-shm", ""):
-                Path(f"{path}{suffix}").unlink(missing_ok=True)
+            try:
+                for suffix in ("-wal", "-shm", ""):
+                    Path(f"{path}{suffix}").unlink(missing_ok=True)
+            except OSError as error:
+                store.conn.close()
+                raise StoreBusy(f"{path} could not be removed ({error.strerror}): in use by "
+                                f"{describe(path)}") from None
             store.conn.execute("ROLLBACK")
             store.conn.close()
             lease.remove()

@@ -28,7 +28,7 @@ CASES = {
     "stats": (["stats"], 2),
     "advise": (["advise"], 2),
     "console": (["console"], 2),
-    "state reset": (["state", "reset", "--yes"], 2),  # without a terminal reset needs --yes
+    "state reset": (["state", "reset", "--yes"], 2),
 }
 
 

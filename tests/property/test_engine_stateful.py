@@ -46,6 +46,11 @@ CLASSES = st.sampled_from(["SYSTEMST", "DEFAULT", "SC2", "SC3"])
 PSIDS = st.sampled_from([0, 1, 2, 3])
 POOLS = st.sampled_from([0, 1, 2, 3])
 SIZES = st.sampled_from([0, 100, 1024, 3596, 3597, 4096, 10_000, 100_000])
+CHANNELS = st.sampled_from(["A.TO.B", "B.TO.A", "SVRCONN.1"])
+TOPICS = st.sampled_from(["T1", "T2"])
+#: What each channel type needs (the rest from SYSTEM.DEF.* or the supplied defaults).
+CHANNEL_SETTINGS = {"SDR": "CONNAME('h(1)') XMITQ(A)", "RCVR": "", "SVRCONN": "MCAUSER(U)",
+                    "CLNTCONN": "CONNAME('h(1)')"}
 #: Attribute settings by keyword; a command draws at most one per keyword.
 SETTINGS = {
     "MAXDEPTH": ["MAXDEPTH(5000)", "MAXDEPTH(0)", "MAXDEPTH(50)"],
@@ -213,6 +218,43 @@ class EngineMachine(RuleBasedStateMachine):
         result = self.run(f"DELETE BUFFPOOL({pool})")
         if used:
             assert not result.ok
+
+    @rule(name=CHANNELS, kind=st.sampled_from(sorted(CHANNEL_SETTINGS)), replace=st.booleans())
+    def define_channel(self, name, kind, replace) -> None:
+        existed, was_running = self.exists("channel", name), self.running
+        text = f"DEFINE CHANNEL({name}) CHLTYPE({kind}) {CHANNEL_SETTINGS[kind]}"
+        result = self.run(text + (" REPLACE" if replace else ""))
+        if result.ok:
+            assert self.qm.state.tables["channel"][name].get("CHLTYPE") == kind
+        elif was_running and not existed:
+            raise AssertionError(f"{text!r} failed: {result.message_ids}")
+
+    @rule(name=CHANNELS)
+    def delete_channel(self, name) -> None:
+        existed, was_running = self.exists("channel", name), self.running
+        result = self.run(f"DELETE CHANNEL({name})")
+        if was_running:
+            assert result.ok is existed and not self.exists("channel", name)
+
+    @rule(name=TOPICS, topicstr=st.sampled_from(["a", "a/b", "b"]))
+    def define_topic(self, name, topicstr) -> None:
+        result = self.run(f"DEFINE TOPIC({name}) TOPICSTR('{topicstr}') REPLACE")
+        if result.ok:
+            strings = [t.get("TOPICSTR") for t in self.qm.state.tables["topic"].values()]
+            assert len(strings) == len(set(strings)), "two topics share a topic string"
+
+    @rule(profile=st.sampled_from(["APP.*", "B.SVRCONN"]),
+          action=st.sampled_from(["ADD", "REPLACE", "REMOVE", "REMOVEALL"]))
+    def set_chlauth(self, profile, action) -> None:
+        before = len(self.qm.state.tables["chlauth"])
+        result = self.run(f"SET CHLAUTH('{profile}') TYPE(ADDRESSMAP) ADDRESS('10.*') "
+                          f"USERSRC(CHANNEL) ACTION({action})".replace(
+                              " USERSRC(CHANNEL) ACTION(REMOVE", " ACTION(REMOVE"))
+        after = len(self.qm.state.tables["chlauth"])
+        if result.ok and action in ("REMOVE", "REMOVEALL"):
+            assert after <= before
+        elif result.ok:
+            assert after >= before
 
     @rule(command=commands())
     def any_command(self, command) -> None:

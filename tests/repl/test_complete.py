@@ -57,7 +57,9 @@ def test_continued_lines_are_one_command() -> None:
 
 def test_verbs_then_object_types(names) -> None:
     assert texts("DEF", names) == ["DEFINE"]
-    assert texts("def ", names) == ["QLOCAL(", "STGCLASS(", "BUFFPOOL(", "PSID(", "CFSTRUCT("]
+    offered = texts("def ", names)
+    assert offered[:5] == ["QLOCAL(", "CHANNEL(", "TOPIC(", "SUB(", "AUTHINFO("]
+    assert offered[5:9] == ["STGCLASS(", "BUFFPOOL(", "PSID(", "CFSTRUCT("]
     assert "USAGE" in texts("DIS US", names) and "QMGR" in texts("DIS ", names)
     assert "DELETE" in texts("D", names) and "DISPLAY" in texts("D", names)
 

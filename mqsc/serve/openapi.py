@@ -1,0 +1,109 @@
+"""The OpenAPI 3 description of what ``mqsc serve`` answers (served at
+``/ibmmq/rest/openapi.json``; the tests fuzz the server against it with schemathesis)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mqsc import __version__
+
+_ERROR = {"type": "object", "required": ["error"], "properties": {"error": {
+    "type": "array", "items": {"type": "object", "required": ["msgId", "message"],
+                               "properties": {"msgId": {"type": "string"},
+                                              "message": {"type": "string"},
+                                              "explanation": {"type": "string"},
+                                              "action": {"type": "string"},
+                                              "type": {"type": "string"},
+                                              "completionCode": {"type": "integer"},
+                                              "reasonCode": {"type": "integer"}}}}}}
+_ITEM = {"type": "object", "required": ["completionCode", "reasonCode"], "properties": {
+    "completionCode": {"type": "integer"}, "reasonCode": {"type": "integer"},
+    "text": {"type": "array", "items": {"type": "string"}},
+    "message": {"type": "array", "items": {"type": "string"}},
+    "parameters": {"type": "object"}}}
+_COMMAND_RESPONSE = {"type": "object",
+                     "required": ["commandResponse", "overallCompletionCode",
+                                  "overallReasonCode"],
+                     "properties": {"commandResponse": {"type": "array", "items": _ITEM},
+                                    "overallCompletionCode": {"type": "integer"},
+                                    "overallReasonCode": {"type": "integer"}}}
+_RUN_COMMAND = {"type": "object", "required": ["type", "parameters"], "properties": {
+    "type": {"type": "string", "enum": ["runCommand"]},
+    "parameters": {"type": "object", "required": ["command"],
+                   "properties": {"command": {"type": "string"}}}}}
+_RUN_JSON = {"type": "object", "required": ["type", "command", "qualifier"], "properties": {
+    "type": {"type": "string", "enum": ["runCommandJSON"]},
+    "command": {"type": "string"}, "qualifier": {"type": "string"},
+    "name": {"type": "string"}, "parameters": {"type": "object"},
+    "responseParameters": {"type": "array", "items": {"type": "string"}}}}
+
+
+def _errors(*codes: int) -> dict[str, Any]:
+    return {str(c): {"description": "error", "content": {"application/json": {
+        "schema": _ERROR}}} for c in codes}
+
+
+def _ok(schema: dict[str, Any], code: int = 200) -> dict[str, Any]:
+    return {str(code): {"description": "OK", "content": {"application/json": {
+        "schema": schema}}}}
+
+
+_QMGR = {"name": "qmgr", "in": "path", "required": True, "schema": {"type": "string"}}
+_CSRF = {"name": "ibm-mq-rest-csrf-token", "in": "header", "required": True,
+         "schema": {"type": "string", "enum": ["mqsc"]}}
+_ZCSRF = {"name": "X-CSRF-ZOSMF-HEADER", "in": "header", "required": True,
+          "schema": {"type": "string", "enum": ["true"]}}
+_JOB = [{"name": "jobname", "in": "path", "required": True, "schema": {"type": "string"}},
+        {"name": "jobid", "in": "path", "required": True, "schema": {"type": "string"}}]
+
+
+def document() -> dict[str, Any]:
+    paths: dict[str, Any] = {}
+    for v in ("v1", "v2", "v3"):
+        base = f"/ibmmq/rest/{v}"
+        paths[f"{base}/admin/installation"] = {"get": {
+            "summary": "The installation", "responses": {
+                **_ok({"type": "object", "required": ["installation"]}),
+                **_errors(401, 403, 429)}}}
+        paths[f"{base}/admin/qmgr"] = {"get": {
+            "summary": "Every queue manager", "responses": {
+                **_ok({"type": "object", "required": ["qmgr"]}), **_errors(401, 403, 429)}}}
+        paths[f"{base}/admin/qmgr/{{qmgr}}"] = {"get": {
+            "summary": "One queue manager", "parameters": [_QMGR], "responses": {
+                **_ok({"type": "object", "required": ["qmgr"]}),
+                **_errors(401, 403, 404, 429)}}}
+        paths[f"{base}/admin/action/qmgr/{{qmgr}}/mqsc"] = {"post": {
+            "summary": "Run an MQSC command (runCommand or runCommandJSON)",
+            "parameters": [_QMGR, _CSRF],
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": {"oneOf": [_RUN_COMMAND, _RUN_JSON]}}}},
+            "responses": {**_ok(_COMMAND_RESPONSE),
+                          **_errors(400, 401, 403, 404, 413, 429, 503)}}}
+    paths["/zosmf/info"] = {"get": {"summary": "z/OSMF information",
+                                    "responses": _ok({"type": "object"})}}
+    paths["/zosmf/restconsoles/consoles/{name}"] = {"put": {
+        "summary": "Issue a console command",
+        "parameters": [{"name": "name", "in": "path", "required": True,
+                        "schema": {"type": "string"}}, _ZCSRF],
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "required": ["cmd"], "properties": {
+                "cmd": {"type": "string"}, "sol-key": {"type": "string"},
+                "async": {"type": "string", "enum": ["Y", "N"]}}}}}},
+        "responses": {**_ok({"type": "object"}), "400": {"description": "bad request"},
+                      **_errors(401, 403, 413, 429)}}}
+    paths["/zosmf/restjobs/jobs/{jobname}/{jobid}"] = {"get": {
+        "summary": "Job status", "parameters": _JOB,
+        "responses": {**_ok({"type": "object"}), "400": {"description": "no such job"},
+                      **_errors(401, 403, 429)}}}
+    paths["/zosmf/restjobs/jobs/{jobname}/{jobid}/files"] = {"get": {
+        "summary": "Spool files of a job", "parameters": _JOB,
+        "responses": {**_ok({"type": "array"}), "400": {"description": "no such job"},
+                      **_errors(401, 403, 429)}}}
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": "mqsc serve: IBM MQ REST API and z/OSMF services (emulated)",
+                 "version": __version__},
+        "components": {"securitySchemes": {"basic": {"type": "http", "scheme": "basic"}}},
+        "security": [{"basic": []}],
+        "paths": paths,
+    }

@@ -1,0 +1,117 @@
+"""Starting the server: the safety checks, the users, the application, uvicorn."""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import socket
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from mqsc.serve import users as users_file
+from mqsc.serve.auth import Authenticator
+from mqsc.serve.qmgrs import Registry
+
+
+class ServeError(Exception):
+    """The server cannot start as asked (the CLI prints it and exits 2)."""
+
+
+@dataclass(frozen=True)
+class Options:
+    host: str = "127.0.0.1"
+    port: int = 9443
+    cert: Path | None = None
+    key: Path | None = None
+    memory: bool = False
+    max_body: int = 4 * 1024 * 1024
+    access_log: Path | None = None
+
+
+def is_loopback(host: str) -> bool:
+    """Whether every address ``host`` names is a loopback address."""
+    if host in ("localhost",):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        pass
+    try:
+        infos = socket.getaddrinfo(host, None)
+    except OSError:
+        return False
+    return bool(infos) and all(ipaddress.ip_address(i[4][0]).is_loopback for i in infos)
+
+
+def check(options: Options, users_present: bool) -> None:
+    """Refuse what would expose the emulator: a non-loopback address without TLS and users."""
+    if (options.cert is None) != (options.key is None):
+        raise ServeError("--cert and --key go together")
+    if not is_loopback(options.host):
+        if options.cert is None:
+            raise ServeError(f"refusing to listen on {options.host} without TLS: "
+                             "give --cert and --key, or use 127.0.0.1")
+        if not users_present:
+            raise ServeError(f"refusing to listen on {options.host} without a users file: "
+                             "add users with 'mqsc users add'")
+
+
+def prepare(options: Options) -> tuple[Registry, Authenticator, list[str]]:
+    """The registry and the authenticator; what to tell the operator on start-up."""
+    notes: list[str] = []
+    users = users_file.load()
+    check(options, bool(users))
+    if not users:
+        made = users_file.first_admin()
+        if made is not None:
+            notes.append(f"mqsc serve: created user 'admin' (MQWebAdmin); its password is in "
+                         f"{made[1]} (readable by you only)")
+        users = users_file.load()
+    return Registry(memory=options.memory), Authenticator(users), notes
+
+
+def run(options: Options) -> int:
+    import uvicorn
+
+    from mqsc.serve import app as app_module
+    from mqsc.serve import zosmf
+
+    registry, auth, notes = prepare(options)
+    for note in notes:
+        print(note, file=sys.stderr)
+    _logging(options.access_log)
+    services = app_module.Services(registry, auth, zosmf.Consoles(registry),
+                                   zosmf.Jobs(registry), secure=options.cert is not None)
+    application = app_module.build(services, max_body=options.max_body)
+    config = uvicorn.Config(application, host=options.host, port=options.port,
+                            ssl_certfile=str(options.cert) if options.cert else None,
+                            ssl_keyfile=str(options.key) if options.key else None,
+                            access_log=False, log_level="warning", server_header=False,
+                            lifespan="off")
+    scheme = "https" if options.cert else "http"
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets=None) -> None:
+            await super().startup(sockets)
+            if self.started:  # said only once the address is bound
+                print(f"mqsc serve: listening on {scheme}://{options.host}:{options.port} "
+                      f"(MQ REST API under /ibmmq/rest/v1, v2, v3; z/OSMF under /zosmf)",
+                      file=sys.stderr, flush=True)
+
+    try:
+        Server(config).run()
+    finally:
+        registry.close()
+    return 0
+
+
+def _logging(access_log: Path | None) -> None:
+    handler: logging.Handler = (logging.FileHandler(access_log) if access_log is not None
+                                else logging.StreamHandler(sys.stderr))
+    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(message)s"))
+    for name in ("mqsc.serve.access", "mqsc.serve"):
+        log = logging.getLogger(name)
+        log.addHandler(handler)
+        log.setLevel(logging.INFO)
+        log.propagate = False

@@ -1,0 +1,124 @@
+"""The users of ``mqsc serve``: names, roles and salted password hashes in an owner-only file.
+
+mqweb's roles (IBM MQ, "Roles on the REST API": MQWebAdmin, MQWebAdminRO, MQWebUser) decide
+what a user may do. Passwords are hashed with scrypt (hashlib, a standard memory-hard KDF)
+with a random salt per user; the file holds no password. The file is
+``$XDG_CONFIG_HOME/mqsc/users.json`` (``~/.config/mqsc/users.json``), written with mode 0600.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+#: mqweb roles: full administration, read-only administration, messaging only.
+ROLES = ("MQWebAdmin", "MQWebAdminRO", "MQWebUser")
+#: scrypt cost (n=2**14, r=8, p=1: the parameters Python's documentation and RFC 7914 use for
+#: interactive logins; about 16 MB and a few tens of milliseconds per check).
+SCRYPT_N, SCRYPT_R, SCRYPT_P, KEY_BYTES = 2 ** 14, 8, 1, 32
+#: A user name: what mqweb's basic registry accepts in practice, without blanks or colons (a
+#: colon would split an HTTP basic credential).
+_NAME_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-@#$")
+
+
+class UsersError(Exception):
+    """The users file cannot be read or changed as asked; the CLI prints it and exits 2."""
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    name: str
+    role: str
+    salt: str  # hex
+    key: str  # hex scrypt(password, salt)
+
+    def check(self, password: str) -> bool:
+        """Whether ``password`` is this user's (constant-time comparison)."""
+        return hmac.compare_digest(_hash(password, bytes.fromhex(self.salt)), self.key)
+
+
+def _hash(password: str, salt: bytes) -> str:
+    return hashlib.scrypt(password.encode("utf-8"), salt=salt, n=SCRYPT_N, r=SCRYPT_R,
+                          p=SCRYPT_P, dklen=KEY_BYTES).hex()
+
+
+def make_user(name: str, role: str, password: str) -> User:
+    """A new user record with a fresh salt."""
+    check_name(name)
+    if role not in ROLES:
+        raise UsersError(f"unknown role {role!r} (one of {', '.join(ROLES)})")
+    if not password:
+        raise UsersError("the password is empty")
+    salt = secrets.token_bytes(16)
+    return User(name, role, salt.hex(), _hash(password, salt))
+
+
+def check_name(name: str) -> None:
+    if not name or len(name) > 64 or not set(name) <= _NAME_CHARS:
+        raise UsersError(f"{name!r} is not a user name (1-64 characters: letters, digits, "
+                         ". _ - @ # $)")
+
+
+def config_dir() -> Path:
+    """mqsc's configuration directory: ``$XDG_CONFIG_HOME/mqsc``, else ``~/.config/mqsc``."""
+    base = os.environ.get("XDG_CONFIG_HOME")
+    return (Path(base) if base else Path.home() / ".config") / "mqsc"
+
+
+def users_path() -> Path:
+    return config_dir() / "users.json"
+
+
+def load(path: Path | None = None) -> dict[str, User]:
+    """The users, by name; none when the file does not exist."""
+    path = path or users_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as error:
+        raise UsersError(f"{path}: cannot read the users file ({error})") from None
+    try:
+        users = [User(u["name"], u["role"], u["salt"], u["key"]) for u in data["users"]]
+    except (KeyError, TypeError) as error:
+        raise UsersError(f"{path}: not a users file (missing {error})") from None
+    return {u.name: u for u in users}
+
+
+def save(users: dict[str, User], path: Path | None = None) -> Path:
+    """Write the users file owner-only (0600), atomically: a crash leaves the old file."""
+    path = path or users_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = {"version": 1, "kdf": {"name": "scrypt", "n": SCRYPT_N, "r": SCRYPT_R, "p": SCRYPT_P},
+            "users": [{"name": u.name, "role": u.role, "salt": u.salt, "key": u.key}
+                      for u in sorted(users.values(), key=lambda u: u.name)]}
+    temp = path.with_name(path.name + ".tmp")
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        json.dump(data, out, indent=1)
+        out.write("\n")
+    os.chmod(temp, 0o600)
+    os.replace(temp, path)
+    return path
+
+
+def first_admin(path: Path | None = None) -> tuple[str, Path] | None:
+    """On a server's first start (no users file): create user ``admin`` (MQWebAdmin) with a
+    generated password, written owner-only next to the users file. Returns the password and
+    where it was written, or None when users exist already."""
+    path = path or users_path()
+    if load(path):
+        return None
+    password = secrets.token_urlsafe(18)
+    save({"admin": make_user("admin", "MQWebAdmin", password)}, path)
+    secret = path.with_name("admin-password")
+    fd = os.open(secret, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(password + "\n")
+    os.chmod(secret, 0o600)
+    return password, secret
