@@ -29,7 +29,7 @@ TEXT_ALPHABET = string.ascii_letters + string.digits + " .,;:!?'()*+-/_%=@#$&<>"
 def names(kind: Name | NameList) -> st.SearchStrategy[str]:
     """Valid names for a name rule and length."""
     n = kind.max_length
-    if kind.rule is NameRule.QUEUE:
+    if kind.rule in (NameRule.QUEUE, NameRule.PROCESS, NameRule.NAMELIST):
         base = st.text(alphabet=string.ascii_letters + string.digits + "._/%", min_size=1,
                        max_size=n)
     elif kind.rule in (NameRule.STGCLASS, NameRule.CFSTRUCT):

@@ -358,7 +358,7 @@ QSTATUS = table(
 #: CURDEPTH is shown without being asked for, as runmqsc's DISPLAY QSTATUS shows it (z/OS
 #: UNVERIFIED).
 STATUS = Family(objtype="QSTATUS", attributes=QSTATUS,
-                identity=("QSTATUS", "TYPE", "QSGDISP", "CURDEPTH"), reply="CSQM420I")
+                identity=("QSTATUS", "TYPE", "QSGDISP", "CURDEPTH"), reply="CSQM421I")
 
 #: DISPLAY QUEUE shows every queue type; DISPLAY QLOCAL, QALIAS... one.
 FAMILIES = {"QLOCAL": FAMILY, "QUEUE": QUEUE, "QALIAS": ALIAS, "QREMOTE": REMOTE,

@@ -58,8 +58,8 @@ def test_continued_lines_are_one_command() -> None:
 def test_verbs_then_object_types(names) -> None:
     assert texts("DEF", names) == ["DEFINE"]
     offered = texts("def ", names)
-    assert offered[:5] == ["QLOCAL(", "QALIAS(", "QREMOTE(", "QMODEL(", "PROCESS("]
-    assert set(offered) >= {"NAMELIST(", "CHANNEL(", "TOPIC(", "SUB(", "AUTHINFO(", "STGCLASS(",
+    assert offered[0] == "QLOCAL("
+    assert set(offered) >= {"QALIAS(", "QREMOTE(", "QMODEL(", "PROCESS(", "NAMELIST(", "CHANNEL(", "TOPIC(", "SUB(", "AUTHINFO(", "STGCLASS(",
                             "BUFFPOOL(", "PSID(", "CFSTRUCT("}
     assert "USAGE" in texts("DIS US", names) and "QMGR" in texts("DIS ", names)
     assert "DELETE" in texts("D", names) and "DISPLAY" in texts("D", names)
