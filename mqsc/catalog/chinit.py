@@ -2,10 +2,11 @@
 STOP / PING / RESET / RESOLVE CHANNEL, START / STOP LISTENER, DISPLAY CLUSQMGR, REFRESH and
 RESET CLUSTER, SUSPEND / RESUME QMGR (IBM MQ 9.4 for z/OS MQSC reference, each command's page).
 
-The simulation has no channel initiator address space, so every one of them is bound with its
-full keyword checks and answered as z/OS answers while the channel initiator is not started
-(``facility="CHINIT"``, :mod:`mqsc.catalog.absent`); START CHINIT is accepted and the start
-then fails (mqsc/engine/chinit.py). Channel *definitions* are in :mod:`mqsc.catalog.channels`.
+START / STOP / DISPLAY CHINIT, START / STOP LISTENER, START / STOP CHANNEL and DISPLAY
+CHSTATUS act on the simulated channel initiator (mqsc/engine/chinit.py, docs/channels.md);
+the others (``facility="CHINIT"``, :mod:`mqsc.catalog.absent`) are bound with their full
+keyword checks and answered as z/OS answers while the channel initiator is not started.
+Channel *definitions* are in :mod:`mqsc.catalog.channels`.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from mqsc.catalog import common as A
 from mqsc.catalog.common import MAX9, NO_YES, QNAME, K, table
 from mqsc.catalog.model import (
     S_2CR,
+    Family,
     S_CR,
     Choice,
     CommandSpec,
@@ -109,6 +111,20 @@ STATUS_ATTRIBUTES = {"CHSTATUS": _status_table(CHSTATUS_ATTRIBUTES),
 
 _CHINIT = "the simulation has no channel initiator"
 
+#: What DISPLAY CHSTATUS shows of a simulated channel (IBM MQ 9.4 DISPLAY CHSTATUS, z/OS:
+#: CHSTATUS, XMITQ, CONNAME, CHLTYPE, STATUS always; MSGS, BATCHES, CURSEQNO... on request).
+#: The widths are UNVERIFIED (command-server framing).
+CHSTATUS = Family(objtype="CHSTATUS", attributes=table(
+    K("CHSTATUS", Name(NameRule.QUEUE, 20), width=20, help="channel name",
+      verified="DISPLAY CHSTATUS (z/OS)"),
+    K("XMITQ", QNAME, width=48, help="transmission queue", verified="DISPLAY CHSTATUS (z/OS)"),
+    K("CONNAME", Text(264), width=48, help="connection name",
+      verified="DISPLAY CHSTATUS (z/OS)"),
+    *(STATUS_ATTRIBUTES["CHSTATUS"][n] for n in (
+        "CHLTYPE", "STATUS", "RQMNAME", "MSGS", "BATCHES", "CURSEQNO",
+        "LSTSEQNO", "INDOUBT", "STOPREQ", "BATCHSZ"))),
+    identity=("CHSTATUS", "XMITQ", "CONNAME", "CHLTYPE", "STATUS"), reply="CSQM422I")
+
 SPECS: tuple[CommandSpec, ...] = (
     CommandSpec("START", "CHINIT", None,
                 table(A.CMDSCOPE,
@@ -117,18 +133,18 @@ SPECS: tuple[CommandSpec, ...] = (
                       K("PARM", Text(8), help="obsolete parameter module (ignored, CSQX003I)",
                         verified="CSQX003I")),
                 S_2CR, "CSQXCRPS", name_required=False, verified="START CHINIT (z/OS), 2CR",
-                help="start the channel initiator (it fails to start: no address space)",
-                simplified="accepted (CSQM138I); the start then fails with CSQX005E, since "
-                "the simulation has no channel initiator address space"),
+                help="start the channel initiator",
+                simplified="the channel initiator is state of the queue manager (no address "
+                "space, no dispatchers or adapters as tasks): it starts at once (CSQX022I)"),
     CommandSpec("STOP", "CHINIT", None,
                 table(A.CMDSCOPE,
                       K("SHARED", Choice(("RESTART", "STOP")), default="STOP",
                         help="what happens to its shared channels", verified="STOP CHINIT")),
                 S_CR, "CSQXCRPS", name_required=False, verified="STOP CHINIT (z/OS), CR",
-                help="stop the channel initiator", facility="CHINIT"),
+                help="stop the channel initiator"),
     CommandSpec("DISPLAY", "CHINIT", None, table(A.CMDSCOPE), S_CR, "CSQXDISP",
                 name_required=False, verified="DISPLAY CHINIT (z/OS), CR",
-                help="channel initiator status", facility="CHINIT"),
+                help="channel initiator status"),
     CommandSpec("DISPLAY", "CHSTATUS", GENERIC_CHANNEL,
                 table(A.ALL, A.CMDSCOPE, CHLDISP, _CONNAME,
                       K("CURRENT", Flag(), help="current status (default)"),
@@ -139,11 +155,9 @@ SPECS: tuple[CommandSpec, ...] = (
                         help="only channels using this transmission queue")),
                 S_CR, "CSQXDISP", requestable=frozenset(CHSTATUS_ATTRIBUTES),
                 where=frozenset(CHSTATUS_ATTRIBUTES),
-                verified="DISPLAY CHSTATUS (z/OS), CR", help="channel status",
-                facility="CHINIT"),
+                verified="DISPLAY CHSTATUS (z/OS), CR", help="channel status"),
     CommandSpec("START", "CHANNEL", CHANNEL_NAME, table(A.CMDSCOPE, CHLDISP, _CONNAME), S_CR,
-                "CSQXSTRT", verified="START CHANNEL (z/OS), CR", help="start a channel",
-                facility="CHINIT"),
+                "CSQXSTRT", verified="START CHANNEL (z/OS), CR", help="start a channel"),
     CommandSpec("STOP", "CHANNEL", CHANNEL_NAME,
                 table(A.CMDSCOPE, CHLDISP, _CONNAME,
                       K("MODE", Choice(("QUIESCE", "FORCE", "TERMINATE")), default="QUIESCE",
@@ -151,8 +165,7 @@ SPECS: tuple[CommandSpec, ...] = (
                       K("QMNAME", Text(48), help="remote queue manager (client channels)"),
                       K("STATUS", Choice(("STOPPED", "INACTIVE")), default="STOPPED",
                         help="state the channel is left in")),
-                S_CR, "CSQXSTOP", verified="STOP CHANNEL (z/OS), CR", help="stop a channel",
-                facility="CHINIT"),
+                S_CR, "CSQXSTOP", verified="STOP CHANNEL (z/OS), CR", help="stop a channel"),
     CommandSpec("PING", "CHANNEL", CHANNEL_NAME,
                 table(A.CMDSCOPE, CHLDISP,
                       K("DATALEN", Integer(16, 32768), default=16, help="bytes of test data")),
@@ -172,10 +185,9 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec("START", "LISTENER", None,
                 A.merged(_LISTENER, table(K("LUNAME", Text(8), help="LU 6.2 symbolic name"))),
                 S_CR, "CSQXSTRL", name_required=False, verified="START LISTENER (z/OS), CR",
-                help="start a channel initiator listener", facility="CHINIT"),
+                help="start a channel initiator listener"),
     CommandSpec("STOP", "LISTENER", None, _LISTENER, S_CR, "CSQXSTPL", name_required=False,
-                verified="STOP LISTENER (z/OS), CR", help="stop a listener",
-                facility="CHINIT"),
+                verified="STOP LISTENER (z/OS), CR", help="stop a listener"),
     CommandSpec("DISPLAY", "CLUSQMGR", Name(NameRule.QUEUE, 48, generic=True),
                 table(A.ALL, A.CMDSCOPE,
                       K("CHANNEL", GENERIC_CHANNEL, help="only this cluster channel"),

@@ -205,6 +205,18 @@ _CATALOG: tuple[MessageDef, ...] = (
        "A command that needs the channel initiator (channels, listeners, clusters) was issued "
        "while it is not started. In mqsc it never is: the simulation has no channel initiator "
        "address space (docs/engine.md)."),
+    _m("CSQM132I", "{csect} CHANNEL INITIATOR ALREADY ACTIVE", 8, U,
+       "recollection (IBM MQ for z/OS START CHINIT)",
+       "START CHINIT while the channel initiator is already active; nothing changes."),
+    _m("CSQM134I", "{csect} {command} CHANNEL({channel}) COMMAND ACCEPTED", 0, U,
+       "recollection (IBM MQ for z/OS START CHANNEL and STOP CHANNEL replies)",
+       "START or STOP CHANNEL was accepted; the channel's own messages (CSQX500I, CSQX501I) "
+       "follow on the console."),
+    _m("CSQM137I", "{csect} {command} COMMAND ACCEPTED", 0, U,
+       "recollection (IBM MQ for z/OS STOP CHINIT, START LISTENER replies)",
+       "A channel initiator command was accepted; what it does is reported on the console."),
+    _m("CSQM422I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per channel status."),
     _m("CSQM138I", "{csect} CHANNEL INITIATOR STARTING", 0, U,
        "recollection (IBM MQ for z/OS START CHINIT)",
        "START CHINIT was accepted; the channel initiator address space is being started."),
@@ -214,8 +226,62 @@ _CATALOG: tuple[MessageDef, ...] = (
        "START CHINIT named a parameter module (PARM): it is obsolete and ignored."),
     _m("CSQX005E", "{csect} Channel initiator failed to start", 8, V,
        "IBM MQ for z/OS messages, Distributed queuing messages (CSQX...)",
-       "The channel initiator did not start. In mqsc it never does: there is no channel "
-       "initiator address space to start, so it stays not active (CSQM131I)."),
+       "The channel initiator did not start.",
+       not_issued="the simulated channel initiator always starts (docs/channels.md)"),
+    _m("CSQX000I", "IBM MQ for z/OS V9.4", 0, V,
+       "IBM MQ for z/OS messages, Distributed queuing messages (CSQX...): 'IBM MQ for z/OS Vn'",
+       "The channel initiator is starting; the release level."),
+    _m("CSQX001I", "{csect} Channel initiator starting", 0, V,
+       "IBM MQ for z/OS messages, Distributed queuing messages (CSQX...)",
+       "START CHINIT: the channel initiator is starting; CSQX022I follows when it is ready."),
+    _m("CSQX022I", "{csect} Channel initiator initialization complete", 0, U,
+       "id: IBM CSQX001I explanation ('CSQX022I is sent when the startup process has "
+       "completed'); text recollection",
+       "The channel initiator is active: listeners and channels can be started."),
+    _m("CSQX008I", "{csect} Channel initiator stopping", 0, U, "recollection",
+       "STOP CHINIT: its listeners stop and its channels end."),
+    _m("CSQX009I", "{csect} Channel initiator stopped", 0, U, "recollection",
+       "The channel initiator has stopped; channel commands get CSQM131I again."),
+    _m("CSQX023I", "{csect} Listener started for port {port} address {address}", 0, U,
+       "recollection (IBM MQ for z/OS START LISTENER)",
+       "A TCP/IP listener is listening: channels whose CONNAME names this port reach this "
+       "queue manager (docs/channels.md)."),
+    _m("CSQX024I", "{csect} Listener stopped for port {port} address {address}", 0, U,
+       "recollection (IBM MQ for z/OS STOP LISTENER)",
+       "A TCP/IP listener stopped listening on the port."),
+    _m("CSQX500I", "{csect} Channel {channel} started", 0, U,
+       "recollection (console lines of z/OS channel initiators)",
+       "A channel is running: a sender moves the messages of its transmission queue."),
+    _m("CSQX501I", "{csect} Channel {channel} is no longer active", 0, U,
+       "recollection (console lines of z/OS channel initiators)",
+       "A channel stopped (STOP CHANNEL) or ended."),
+    _m("CSQX830I", "{csect} Channel initiator active", 0, U,
+       "IBM MQ for z/OS DISPLAY CHINIT usage notes (whether the channel initiator is "
+       "running); id and text recollection",
+       "DISPLAY CHINIT: the channel initiator is running."),
+    _m("CSQX831I", "{csect} {started} adapter subtasks started, {requested} requested", 0, U,
+       "IBM MQ for z/OS DISPLAY CHINIT usage notes; text recollection",
+       "DISPLAY CHINIT: adapter subtasks (CHIADAPS of ALTER QMGR; not simulated as tasks)."),
+    _m("CSQX832I", "{csect} {started} dispatchers started, {requested} requested", 0, U,
+       "IBM MQ for z/OS DISPLAY CHINIT usage notes; text recollection",
+       "DISPLAY CHINIT: dispatchers (CHIDISPS of ALTER QMGR; not simulated as tasks)."),
+    _m("CSQX846I", "{csect} TCP/IP listener INDISP={indisp} started, for port {port} "
+       "address {address}", 0, U,
+       "IBM MQ for z/OS DISPLAY CHINIT usage notes (which listeners are started); text "
+       "recollection",
+       "DISPLAY CHINIT: one line per started TCP/IP listener."),
+    _m("CSQX847I", "{csect} TCP/IP listener INDISP={indisp} not started", 0, U,
+       "IBM MQ for z/OS DISPLAY CHINIT usage notes; text recollection",
+       "DISPLAY CHINIT: no TCP/IP listener is started."),
+    _m("CSQX836I", "{csect} {maxchl} Maximum channels - TCP/IP {tcpchl}, LU 6.2 {lu62chl}", 0,
+       U, "IBM MQ for z/OS DISPLAY CHINIT usage notes (the maximum number of current "
+       "connections); text recollection",
+       "DISPLAY CHINIT: MAXCHL, TCPCHL and LU62CHL of ALTER QMGR."),
+    _m("CSQX842I", "{csect} {current} current channel connections, {active} active, "
+       "{stopped} stopped, {retrying} retrying, maximum active {actchl}", 0, U,
+       "IBM MQ for z/OS DISPLAY CHINIT usage notes (how many channel connections are "
+       "current, and whether they are active, stopped, or retrying); id and layout UNVERIFIED",
+       "DISPLAY CHINIT: the channels with a status and what state they are in."),
     # ---- CSQP: buffer manager ------------------------------------------------------------------
     _m("CSQP002I", "BUFFPOOL VALUE OUT OF RANGE", 8, V, "DOC-CSQP",
        "Buffer pool id outside 0-99."),
@@ -454,6 +520,37 @@ _CATALOG: tuple[MessageDef, ...] = (
        0, V, "emulator (docs/engine.md, commands without a simulated facility)",
        "The command is valid on z/OS and completes, but the simulation has no model of what "
        "it acts on, so it changes and reports nothing else."),
+    _m("MQSC330I", "Channel {channel} retrying: {why}", 0, U,
+       "emulator (z/OS reports the network error that caused the retry, CSQX2nnE)",
+       "A sender channel started but cannot reach its partner in this mqsc home: no "
+       "listener on the CONNAME's port, the partner's channel initiator not active, or no "
+       "receiver channel of the same name (docs/channels.md)."),
+    _m("MQSC331I", "Channel {channel}: {count} messages for {queue} put on dead-letter queue "
+       "{dlq} of {qmgr}, MQRC {reason}", 0, U,
+       "emulator (z/OS puts them on the DLQ with an MQDLH carrying the reason, as IBM "
+       "'Using the dead-letter queue' describes)",
+       "A channel could not put messages on their target queue; they went to the target "
+       "queue manager's dead-letter queue (DEADQ of ALTER QMGR)."),
+    _m("MQSC332E", "Channel {channel} stopped: {count} messages for {queue} cannot be put on "
+       "{qmgr} (MQRC {reason}) and there is no dead-letter queue", 8, U,
+       "emulator (z/OS: the channel ends and the sender is left stopped or retrying)",
+       "A channel could not deliver and the target has no usable dead-letter queue: the "
+       "batch is backed out (the messages stay on the transmission queue) and the channel "
+       "stops."),
+    _m("MQSC333E", "TRPTYPE({trptype}) listeners are not simulated: only TCP", 8, U, "emulator",
+       "START LISTENER TRPTYPE(LU62): mqsc's network resolves TCP/IP ports only "
+       "(docs/channels.md)."),
+    _m("MQSC334E", "A listener is already listening on port {port}", 8, U,
+       "IBM MQ for z/OS START LISTENER usage notes (a request repeating a combination "
+       "already listened on fails); the z/OS message is not public",
+       "START LISTENER for a port already listened on; nothing changes."),
+    _m("MQSC335E", "No listener is listening on port {port}", 8, U,
+       "emulator (the z/OS reply is not public)",
+       "STOP LISTENER for a port no listener listens on; nothing changes."),
+    _m("MQSC336E", "Channel {channel} is CHLTYPE({chltype}): only SDR, SVR, RCVR and RQSTR "
+       "channels are simulated", 8, U, "emulator",
+       "START CHANNEL of a client, cluster or AMQP channel: mqsc runs sender/receiver "
+       "pairs only (docs/channels.md)."),
     _m("MQSC322E", "DISPLAY GROUP needs a queue sharing group: {qmgr} is not in one", 8, V,
        "emulator (IBM MQ for z/OS DISPLAY GROUP: valid only when the queue manager is a member "
        "of a queue sharing group; the z/OS reply is not public)",

@@ -1,24 +1,415 @@
-"""The channel initiator's commands (mqsc/catalog/chinit.py).
+"""The channel initiator (mqsc/catalog/chinit.py): START / STOP / DISPLAY CHINIT, START / STOP
+LISTENER, START / STOP CHANNEL, DISPLAY CHSTATUS, and the two halves of a channel moving a
+batch (:func:`outgoing`, :func:`deliver`, :func:`sent`), which a network of queue managers
+drives (mqsc/store/network.py, docs/channels.md).
 
-There is no channel initiator address space in the simulation. Every channel initiator command
-but START CHINIT is answered by the catalog's absent answer (mqsc/engine/absent.py: CSQM131I,
-the channel initiator is not active, and the command fails, as IBM MQ for z/OS documents for
-DISPLAY CHSTATUS: "The command fails if the channel initiator has not been started").
+The channel initiator is state of the queue manager, kept with its attributes (so every
+process and a restart see it, as the command server's state is): whether it is active, the
+TCP/IP ports its listeners listen on, and each channel's status. There is no address space,
+no dispatcher or adapter task: DISPLAY CHINIT shows the numbers ALTER QMGR asks for.
 
-START CHINIT is accepted, as z/OS accepts it (CSQM138I), and the start then fails on the console
-(CSQX005E "Channel initiator failed to start"): the channel initiator stays not active, so the
-commands after it get the same answers as before, and a CSQINP2 deck that starts it still runs.
+While it is not active, every channel initiator command but START CHINIT gets the z/OS answer
+"channel initiator not active" (the absent answer, mqsc/engine/absent.py), as IBM MQ for z/OS
+documents for DISPLAY CHSTATUS: "The command fails if the channel initiator has not been
+started".
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
+from typing import Any, Protocol
+
+from mqsc.catalog.absent import FACILITIES
+from mqsc.catalog.chinit import CHSTATUS
+from mqsc.catalog.mqrc import MQRC_NONE, MQRC_UNKNOWN_OBJECT_NAME, MQRC_UNKNOWN_REMOTE_Q_MGR
+from mqsc.engine import definitions as d
+from mqsc.engine import messages
 from mqsc.engine.context import Ctx
+from mqsc.engine.records import Message, Transfer
 from mqsc.engine.registry import handles
 
+#: Where the channel initiator's state lives among the queue manager's attributes (not MQSC
+#: attributes: DISPLAY QMGR and ALTER QMGR never see them).
+CHINIT, LISTENERS, CHANNELS = "CHINIT", "LISTENERS", "CHSTATUS"
 
+#: Channel types that send from a transmission queue, and those that receive.
+SENDERS = frozenset(("SDR", "SVR"))
+RECEIVERS = frozenset(("RCVR", "RQSTR"))
+
+
+class Network(Protocol):
+    """The queue managers a channel can reach (mqsc/store/network.py): the engine asks it
+    whether a CONNAME leads to a partner ready to run, and tells it when work was committed
+    (so running channels move what arrived)."""
+
+    def partner(self, qm: Any, conname: str, channel: str) -> str:
+        """"" when ``conname`` leads to a queue manager whose channel initiator is active,
+        with a listener on that port and a receiving channel ``channel`` not stopped; else
+        why not, in words."""
+
+    def settle(self, qm: Any) -> None:
+        """Let the running channels move what they can."""
+
+
+# ---- state -----------------------------------------------------------------------------------
+def _attrs(ctx: Ctx) -> Mapping[str, Any]:
+    return ctx.txn.get("qmgr", None).attrs
+
+
+def active(attrs: Mapping[str, Any]) -> bool:
+    """Whether the channel initiator of a queue manager (its attributes) is active."""
+    return attrs.get(CHINIT) == "ACTIVE"
+
+
+def ports(attrs: Mapping[str, Any]) -> tuple[int, ...]:
+    """The TCP/IP ports its listeners listen on."""
+    return tuple(int(p) for p in attrs.get(LISTENERS, ()))
+
+
+def statuses(attrs: Mapping[str, Any]) -> Mapping[str, Mapping[str, Any]]:
+    """Each channel's status (only channels that have one: the others are INACTIVE)."""
+    return attrs.get(CHANNELS, {})
+
+
+def _set(ctx: Ctx, **values: Any) -> None:
+    info = ctx.txn.get("qmgr", None)
+    new = dict(info.attrs)
+    for key, value in values.items():
+        if value is None:
+            new.pop(key, None)
+        else:
+            new[key] = value
+    ctx.txn.put("qmgr", None, replace(info, attrs=new))
+
+
+def set_status(ctx: Ctx, channel: str, status: Mapping[str, Any] | None) -> None:
+    """Record a channel's status (None: it has none, INACTIVE)."""
+    table = dict(statuses(_attrs(ctx)))
+    if status is None:
+        table.pop(channel, None)
+    else:
+        table[channel] = dict(status)
+    _set(ctx, **{CHANNELS: table})
+
+
+def _require_active(ctx: Ctx) -> None:
+    if not active(_attrs(ctx)):
+        raise ctx.fail(FACILITIES["CHINIT"].msg_id)  # CSQM131I, as the absent answer
+
+
+def shutdown(ctx: Ctx) -> None:
+    """The channel initiator stops with its queue manager (STOP QMGR): listeners stop,
+    channels end; a STOPPED channel stays stopped (z/OS keeps that state across restarts)."""
+    kept = {n: s for n, s in statuses(_attrs(ctx)).items() if s.get("STATUS") == "STOPPED"}
+    _set(ctx, **{CHINIT: None, LISTENERS: None, CHANNELS: kept or None})
+
+
+# ---- START / STOP / DISPLAY CHINIT -----------------------------------------------------------
 @handles("START", "CHINIT")
 def start_chinit(ctx: Ctx) -> None:
+    if active(_attrs(ctx)):
+        raise ctx.fail("CSQM132I")
     if ctx.cmd.get("PARM"):
         ctx.say("CSQX003I")  # the parameter module is obsolete and ignored (CSQX003I)
     ctx.say("CSQM138I")
-    ctx.console("CSQX005E", csect="CSQXJST")
+    _set(ctx, **{CHINIT: "ACTIVE"})
+    ctx.console("CSQX000I", csect="CSQXJST")
+    ctx.console("CSQX001I", csect="CSQXJST")
+    ctx.console("CSQX022I", csect="CSQXSUPR")
+
+
+@handles("STOP", "CHINIT")
+def stop_chinit(ctx: Ctx) -> None:
+    """IBM "STOP CHINIT" usage notes: sender and server channels stop as STOP CHANNEL
+    MODE(QUIESCE) STATUS(INACTIVE) does, the others as MODE(FORCE); its listeners stop."""
+    _require_active(ctx)
+    attrs = _attrs(ctx)
+    ctx.say("CSQM137I", command="STOP CHINIT")
+    ctx.console("CSQX008I", csect="CSQXSPRM")
+    for port in ports(attrs):
+        ctx.console("CSQX024I", csect="CSQXCLMA", port=port, address="*")
+    for name, status in sorted(statuses(attrs).items()):
+        if status.get("STATUS") != "STOPPED":
+            ctx.console("CSQX501I", csect="CSQXRESP", channel=name)
+    kept = {n: s for n, s in statuses(attrs).items() if s.get("STATUS") == "STOPPED"}
+    _set(ctx, **{CHINIT: None, LISTENERS: None, CHANNELS: kept or None})
+    ctx.console("CSQX009I", csect="CSQXSPRM")
+
+
+@handles("DISPLAY", "CHINIT")
+def display_chinit(ctx: Ctx) -> None:
+    _require_active(ctx)
+    attrs = _attrs(ctx)
+    ctx.say("CSQM137I", command="DISPLAY CHINIT")
+    ctx.say("CSQX830I")
+    ctx.say("CSQX831I", started=attrs.get("CHIADAPS", 8), requested=attrs.get("CHIADAPS", 8))
+    ctx.say("CSQX832I", started=attrs.get("CHIDISPS", 5), requested=attrs.get("CHIDISPS", 5))
+    listening = ports(attrs)
+    for port in listening:
+        ctx.say("CSQX846I", indisp="QMGR", port=port, address="*")
+    if not listening:
+        ctx.say("CSQX847I", indisp="QMGR")
+    ctx.say("CSQX836I", maxchl=attrs.get("MAXCHL", 200), tcpchl=attrs.get("TCPCHL", 200),
+            lu62chl=attrs.get("LU62CHL", 200))
+    states = [s.get("STATUS") for s in statuses(attrs).values()]
+    ctx.say("CSQX842I", current=len(states),
+            active=sum(s not in ("STOPPED", "RETRYING") for s in states),
+            stopped=states.count("STOPPED"), retrying=states.count("RETRYING"),
+            actchl=attrs.get("ACTCHL", 200))
+
+
+# ---- START / STOP LISTENER -------------------------------------------------------------------
+@handles("START", "LISTENER")
+def start_listener(ctx: Ctx) -> None:
+    """IBM "START LISTENER" usage notes (z/OS): each request adds its port to those the
+    listener listens on, and fails if it repeats one already listened on."""
+    _require_active(ctx)
+    if ctx.cmd.get("TRPTYPE", "TCP") != "TCP":
+        raise ctx.fail("MQSC333E", trptype=ctx.cmd.get("TRPTYPE"))
+    port = int(ctx.cmd.get("PORT", 1414))
+    listening = ports(_attrs(ctx))
+    if port in listening:
+        raise ctx.fail("MQSC334E", port=port)
+    ctx.say("CSQM137I", command="START LISTENER")
+    _set(ctx, **{LISTENERS: sorted((*listening, port))})
+    ctx.console("CSQX023I", csect="CSQXCLMA", port=port, address="*")
+
+
+@handles("STOP", "LISTENER")
+def stop_listener(ctx: Ctx) -> None:
+    """IBM "STOP LISTENER" usage notes (z/OS): a PORT stops that port; neither address nor
+    port stops every one."""
+    _require_active(ctx)
+    listening = ports(_attrs(ctx))
+    port = ctx.cmd.get("PORT")
+    stopping = listening if port is None else tuple(p for p in listening if p == int(port))
+    if not stopping:
+        raise ctx.fail("MQSC335E", port=port if port is not None else "*")
+    ctx.say("CSQM137I", command="STOP LISTENER")
+    left = [p for p in listening if p not in stopping]
+    _set(ctx, **{LISTENERS: left or None})
+    for p in stopping:
+        ctx.console("CSQX024I", csect="CSQXCLMA", port=p, address="*")
+
+
+# ---- START / STOP CHANNEL, DISPLAY CHSTATUS ---------------------------------------------------
+def _channel(ctx: Ctx) -> Any:
+    obj = ctx.txn.get("channel", ctx.cmd.name)
+    if obj is None:
+        raise ctx.not_found("CHANNEL", ctx.cmd.name)
+    return obj
+
+
+@handles("START", "CHANNEL")
+def start_channel(ctx: Ctx) -> None:
+    """A sender or server starts: RUNNING when its CONNAME reaches a partner ready to receive
+    (the network's CONNAME rule, docs/channels.md), else RETRYING. A receiver or requester
+    START only takes it out of STOPPED: it runs when its partner starts (IBM "START
+    CHANNEL": a receiver channel is started by its sender)."""
+    _require_active(ctx)
+    obj = _channel(ctx)
+    name, chltype = obj.name, str(obj.get("CHLTYPE"))
+    if chltype not in SENDERS | RECEIVERS:
+        raise ctx.fail("MQSC336E", channel=name, chltype=chltype)
+    ctx.say("CSQM134I", command="START", channel=name)
+    old = statuses(_attrs(ctx)).get(name, {})
+    if chltype in RECEIVERS:
+        set_status(ctx, name, None)
+        return
+    conname = str(ctx.cmd.get("CONNAME") or obj.get("CONNAME", ""))
+    network: Network | None = getattr(ctx.qm, "network", None)
+    why = network.partner(ctx.qm, conname, name) if network is not None else (
+        "no other queue manager is reachable from this one")
+    status = {"CHLTYPE": chltype, "CONNAME": conname, "XMITQ": str(obj.get("XMITQ", "")),
+              "STATUS": "RETRYING" if why else "RUNNING", "MSGS": 0, "BATCHES": 0,
+              "CURSEQNO": int(old.get("CURSEQNO", 0)), "RQMNAME": ""}
+    set_status(ctx, name, status)
+    if why:
+        ctx.console("MQSC330I", channel=name, why=why)
+    else:
+        ctx.console("CSQX500I", csect="CSQXRESP", channel=name)
+
+
+@handles("STOP", "CHANNEL")
+def stop_channel(ctx: Ctx) -> None:
+    """STOP CHANNEL: STATUS(STOPPED) (the default) leaves the channel stopped until START
+    CHANNEL; STATUS(INACTIVE) ends it (IBM "STOP CHANNEL"). Whatever is on its transmission
+    queue stays there."""
+    _require_active(ctx)
+    obj = _channel(ctx)
+    ctx.say("CSQM134I", command="STOP", channel=obj.name)
+    old = statuses(_attrs(ctx)).get(obj.name)
+    if ctx.cmd.get("STATUS", "STOPPED") == "INACTIVE":
+        set_status(ctx, obj.name, None)
+    else:
+        base = dict(old) if old else {"CHLTYPE": str(obj.get("CHLTYPE")),
+                                      "CONNAME": str(obj.get("CONNAME", "")),
+                                      "XMITQ": str(obj.get("XMITQ", "")), "MSGS": 0,
+                                      "BATCHES": 0, "CURSEQNO": 0, "RQMNAME": ""}
+        set_status(ctx, obj.name, {**base, "STATUS": "STOPPED"})
+    if old is not None and old.get("STATUS") != "STOPPED":
+        ctx.console("CSQX501I", csect="CSQXRESP", channel=obj.name)
+
+
+_FIXED = {"INDOUBT": "NO", "STOPREQ": "NO", "LSTSEQNO": None}
+
+
+@handles("DISPLAY", "CHSTATUS")
+def display_chstatus(ctx: Ctx) -> None:
+    _require_active(ctx)
+    xmitq = ctx.cmd.get("XMITQ")
+    rows = []
+    for name, status in sorted(statuses(_attrs(ctx)).items()):
+        if not _matches(str(ctx.cmd.name), name):
+            continue
+        if xmitq is not None and not _matches(str(xmitq), str(status.get("XMITQ", ""))):
+            continue
+        rows.append(_status_getter(ctx, name, status))
+    d.display(ctx, CHSTATUS, iter(rows))
+
+
+def _matches(pattern: str, name: str) -> bool:
+    return name.startswith(pattern[:-1]) if pattern.endswith("*") else name == pattern
+
+
+def _status_getter(ctx: Ctx, name: str, status: Mapping[str, Any]) -> Callable[[str], object]:
+    obj = ctx.txn.get("channel", name)
+
+    def get(attr: str) -> object:
+        if attr == "CHSTATUS":
+            return name
+        if attr == "LSTSEQNO":
+            return status.get("CURSEQNO", 0)
+        if attr == "BATCHSZ":
+            return obj.get("BATCHSZ", 50) if obj is not None else 50
+        if attr in _FIXED:
+            return _FIXED[attr]
+        return status.get(attr, "")
+
+    return get
+
+
+# ---- a channel moving a batch ------------------------------------------------------------------
+def running_senders(attrs: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """The sender and server channels that are RUNNING, by name."""
+    for name, status in sorted(statuses(attrs).items()):
+        if status.get("STATUS") == "RUNNING" and status.get("CHLTYPE") in SENDERS:
+            yield name, status
+
+
+def outgoing(ctx: Ctx, xmitq: str) -> tuple[Transfer, ...]:
+    """What is on a transmission queue, in the order a get takes it (nothing changes)."""
+    q = ctx.txn.get("qlocal", xmitq)
+    store = ctx.txn.get("messages", xmitq)
+    if q is None or store is None:
+        return ()
+    runs = store.runs if q.get("MSGDLVSQ") == "FIFO" else sorted(
+        store.runs, key=lambda r: (-r.priority, r.id))
+    out = []
+    for run in runs:
+        if run.count:
+            qmgr, _, queue = run.dest.partition(" ")
+            out.append(Transfer(qmgr, queue, run.count, run.size, run.persistent,
+                                run.priority))
+    return tuple(out)
+
+
+def sent(ctx: Ctx, channel: str, xmitq: str, batch: tuple[Transfer, ...], batchsz: int,
+         rqmname: str) -> None:
+    """The sending end of a committed batch: its messages leave the transmission queue
+    (pages freed through the buffer pool, persistent gets logged) and the channel counts
+    them (MSGS, BATCHES, CURSEQNO: one sequence number per message, as z/OS numbers them)."""
+    count = sum(t.count for t in batch)
+    if count:
+        messages.get(ctx, xmitq, count)
+    _count(ctx, channel, count, batchsz, rqmname)
+
+
+def _count(ctx: Ctx, channel: str, count: int, batchsz: int, rqmname: str) -> None:
+    status = dict(statuses(_attrs(ctx)).get(channel, {}))
+    if not status:
+        return
+    status["MSGS"] = int(status.get("MSGS", 0)) + count
+    status["BATCHES"] = int(status.get("BATCHES", 0)) + -(-count // max(1, batchsz))
+    status["CURSEQNO"] = int(status.get("CURSEQNO", 0)) + count
+    status["RQMNAME"] = rqmname
+    set_status(ctx, channel, status)
+
+
+class Undeliverable(Exception):
+    """A batch the receiving end cannot take: the channel stops, the batch is backed out."""
+
+    def __init__(self, channel: str, qmgr: str, transfer: Transfer, reason: int) -> None:
+        super().__init__(channel, qmgr, transfer, reason)
+        self.channel, self.qmgr, self.transfer, self.reason = channel, qmgr, transfer, reason
+
+    def message(self) -> Message:
+        """MQSC332E: the channel stops, the messages stay on the transmission queue."""
+        return Message("MQSC332E", {"channel": self.channel, "count": self.transfer.count,
+                                    "queue": self.transfer.queue or "(none)",
+                                    "qmgr": self.qmgr, "reason": self.reason},
+                       unsolicited=True)
+
+
+def deliver(ctx: Ctx, channel: str, batch: tuple[Transfer, ...], sender: str) -> None:
+    """The receiving end of a batch: each message goes to the queue its transmission header
+    names on this queue manager; what cannot be put there (MQRC 2085 unknown queue, 2053 queue
+    full...) goes to the dead-letter queue (DEADQ of ALTER QMGR) with that reason, as IBM
+    "Using the dead-letter queue" describes; when that fails too the whole batch is refused
+    (:class:`Undeliverable`: the transaction is dropped, nothing changes here)."""
+    own = ctx.qm.name
+    dlq = str(_attrs(ctx).get("DEADQ", "") or "")
+    total = 0
+    for t in batch:
+        done, reason = 0, MQRC_UNKNOWN_REMOTE_Q_MGR if t.qmgr != own else MQRC_NONE
+        if not t.queue:
+            reason = MQRC_UNKNOWN_OBJECT_NAME
+        if not reason:
+            outcome = messages.put(ctx, t.queue, t.count, t.size, persistent=t.persistent,
+                                   priority=t.priority)
+            done, reason = outcome.done, outcome.reason
+        rest = t.count - done
+        if rest:
+            if not dlq:
+                raise Undeliverable(channel, own, t, reason)
+            outcome = messages.put(ctx, dlq, rest, t.size, persistent=t.persistent,
+                                   priority=t.priority)
+            if outcome.done < rest:
+                raise Undeliverable(channel, own, t, reason)
+            ctx.console("MQSC331I", channel=channel, count=rest, queue=t.queue or "(none)",
+                        dlq=dlq, qmgr=own, reason=reason)
+        total += t.count
+    receiver = dict(statuses(_attrs(ctx)).get(channel, {}))
+    obj = ctx.txn.get("channel", channel)
+    if not receiver or receiver.get("STATUS") != "RUNNING":
+        receiver = {"CHLTYPE": str(obj.get("CHLTYPE")) if obj is not None else "RCVR",
+                    "CONNAME": "", "XMITQ": "", "STATUS": "RUNNING", "MSGS": 0,
+                    "BATCHES": 0, "CURSEQNO": int(receiver.get("CURSEQNO", 0)),
+                    "RQMNAME": sender}
+        set_status(ctx, channel, receiver)
+        ctx.console("CSQX500I", csect="CSQXRESP", channel=channel)
+    _count(ctx, channel, total, int(obj.get("BATCHSZ", 50)) if obj is not None else 50,
+           sender)
+
+
+def stop_for(ctx: Ctx, channel: str, status: str) -> None:
+    """A running channel ends on its own (its partner went, a batch could not be delivered):
+    RETRYING or STOPPED, with CSQX501I."""
+    old = statuses(_attrs(ctx)).get(channel)
+    if old is None or old.get("STATUS") == status:
+        return
+    set_status(ctx, channel, {**old, "STATUS": status})
+    ctx.console("CSQX501I", csect="CSQXRESP", channel=channel)
+
+
+def receiver_ready(attrs: Mapping[str, Any], channel: Any) -> str:
+    """"" when a receiving channel (its definition, or None) can be bound on a queue manager
+    with these attributes; else why not."""
+    if channel is None:
+        return "no receiver channel of that name on the partner"
+    if str(channel.get("CHLTYPE")) not in RECEIVERS:
+        return "the partner's channel of that name is not a receiver"
+    if statuses(attrs).get(channel.name, {}).get("STATUS") == "STOPPED":
+        return "the partner's receiver channel is stopped"
+    return ""

@@ -148,6 +148,9 @@ def shutdown(ctx: Ctx) -> None:
     """STOP QMGR: a last checkpoint writes every changed persistent page, then the queue
     manager is stopped (recorded in its state, so every process sees it)."""
     checkpoint(ctx, final=True)
+    from mqsc.engine import chinit  # its handlers import this module's callers
+
+    chinit.shutdown(ctx)
     txn = ctx.txn
     txn.put("qmgr", None, replace(txn.get("qmgr", None), status="STOPPED"))
 

@@ -10,22 +10,23 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Protocol
 
 from mqsc import catalog
 from mqsc.catalog import CommandSpec, Source
 from mqsc.catalog.mqrc import MQRC_Q_MGR_NOT_AVAILABLE, MQRC_UNEXPECTED_ERROR
-from mqsc.engine import lifecycle, messages, registry, results, routing
+from mqsc.engine import chinit, lifecycle, messages, registry, results, routing
 from mqsc.engine.clusters import Clusters
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx
 from mqsc.engine.group import Group
 from mqsc.engine.lifecycle import PHASE_SOURCES, Phase
 from mqsc.engine.log import LogRecord, LogState, command_detail
-from mqsc.engine.objects import QueueManagerInfo
+from mqsc.engine.objects import MQObject, QueueManagerInfo
 from mqsc.engine.records import (
+    Transfer,
     RC_FAILED,
     RC_OK,
     Message,
@@ -113,6 +114,8 @@ class QueueManager:
         self.logged_pools: dict[int, tuple[int, str, str]] = {}
         self.listeners: list[Listener] = []
         self.gate: Gate | None = None
+        #: The queue managers its channels reach (mqsc/store/network.py); None: none.
+        self.network: chinit.Network | None = None
         self._depth = 0
         self.start_results: list[Result] = []
         self.start_messages: list[Message] = []
@@ -196,6 +199,41 @@ class QueueManager:
         return self._workload(lambda ctx: messages.get(ctx, queue, count), "get", queue,
                               count if count is not None else -1)
 
+    # ---- channels (mqsc/engine/chinit.py, driven by mqsc/store/network.py) -------------------
+    def channel_attrs(self) -> Mapping[str, object]:
+        """This queue manager's attributes, with its channel initiator's state."""
+        return self.state.tables["qmgr"][None].attrs
+
+    def channel_definition(self, name: str) -> MQObject | None:
+        """The channel defined with this name here, if any."""
+        return self.state.tables["channel"].get(name)
+
+    def outgoing(self, xmitq: str) -> tuple[Transfer, ...]:
+        """What waits on a transmission queue, in delivery order (nothing changes)."""
+        txn = Txn(self.state)
+        return chinit.outgoing(Ctx(self, txn, None, None, Source.SERVER), xmitq)
+
+    def channel_step(self, step: Callable[[Ctx], None]) -> tuple[bool, tuple[Message, ...]]:
+        """One committed step of a channel on this queue manager (a batch received, a batch
+        sent, a status change): (whether it committed, its console messages). A step that
+        raises changes nothing."""
+        with self.session():
+            if self.phase is not Phase.RUNNING:
+                return False, ()
+            txn = Txn(self.state)
+            ctx = Ctx(self, txn, None, None, Source.SERVER)
+            try:
+                step(ctx)
+            except chinit.Undeliverable as refused:
+                return False, (refused.message(),)
+            self.commit(txn, None)
+            return True, tuple(ctx.later)
+
+    def settle(self) -> None:
+        """Let the network move what this queue manager's running channels carry."""
+        if self.network is not None and self._depth == 0:
+            self.network.settle(self)
+
     def queued(self, queue: str) -> tuple[MessageRun, ...] | None:
         """The messages on a private local queue, in queue order (None: no such queue)."""
         if self.state.tables["qlocal"].get(queue) is None:
@@ -220,7 +258,10 @@ class QueueManager:
         with self.session():
             if self.phase is not Phase.RUNNING:
                 return Workload(kind, queue, count, 0, reason=MQRC_Q_MGR_NOT_AVAILABLE)
-            return self._run_workload(operation, kind, queue, count)
+            outcome = self._run_workload(operation, kind, queue, count)
+        if self.network is not None and outcome.done:
+            self.settle()
+        return outcome
 
     def _run_workload(self, operation: Callable[[Ctx], Workload], kind: str, queue: str,
                       count: int) -> Workload:
@@ -300,9 +341,13 @@ class QueueManager:
         if isinstance(parsed, Rejected):
             return results.rejected(self.cpf, logical, parsed)
         if self.gate is None:
-            return self._execute(logical, parsed, source)  # no store: no session to keep
-        with self.session():
-            return self._execute(logical, parsed, source)
+            result = self._execute(logical, parsed, source)  # no store: no session to keep
+        else:
+            with self.session():
+                result = self._execute(logical, parsed, source)
+        if result.ok and self.network is not None:
+            self.settle()
+        return result
 
     def session(self) -> _Session:
         """Around one unit of work: the gate (state store) is entered and left."""

@@ -55,7 +55,7 @@ LOG_PER_GET = C.LOG_RECORD_BYTES
 
 # ---- put -------------------------------------------------------------------------------------
 def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None = None,
-        priority: int | None = None, batch: int = 0) -> Workload:
+        priority: int | None = None, batch: int = 0, dest: str = "") -> Workload:
     """Put ``count`` messages of ``size`` bytes; in units of work of ``batch`` (0: none).
 
     Stops at the first failure with its MQ reason code; with units of work the failed one is
@@ -75,7 +75,7 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
         target, reason = resolve(ctx, queue, "PUT")
         if target is not None:
             done = put(ctx, target, count, size, persistent=persistent, priority=priority,
-                       batch=batch)
+                       batch=batch, dest=header(ctx, queue, target) or dest)
             return dataclasses.replace(done, queue=queue)
         return Workload("put", queue, count, 0, size, reason=reason,
                         persistent=bool(persistent))
@@ -99,7 +99,7 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
     store = _store(ctx, queue)
     ps = txn.edit("pageset", psid)
     pool = txn.edit("pool", ps.pool)
-    run = store.tail_run(size, persistent, priority, psid)
+    run = store.tail_run(size, persistent, priority, psid, dest)
     events = SpaceEvents()
     done, pages, reason = 0, 0, MQRC_NONE
     while done < todo:
@@ -212,6 +212,28 @@ def resolve(ctx: Ctx, queue: str, op: str) -> tuple[str | None, int]:
     if remote is not None:
         return _transmission_queue(ctx, remote, op)
     return None, MQRC_UNKNOWN_OBJECT_NAME
+
+
+def header(ctx: Ctx, queue: str, xmitq: str) -> str:
+    """The transmission header a put to ``queue`` gives its messages when it resolves to the
+    transmission queue ``xmitq``: "RQMNAME RNAME" of the remote queue definition (reached
+    directly or through an alias), "" when the put lands on a local queue. IBM "Working with
+    remote queues": the message descriptor and the MQXQH carry the destination to the channel.
+    """
+    txn = ctx.txn
+    remote = txn.get("qremote", queue) or _group_object(txn, "gqremote", queue)
+    if remote is None:
+        alias = txn.get("qalias", queue) or _group_object(txn, "gqalias", queue)
+        if alias is not None:
+            remote = txn.get("qremote", str(alias.get("TARGET", "")))
+    if remote is None:
+        return ""
+    target = txn.get("qlocal", xmitq)
+    if target is None or target.get("USAGE") != "XMITQ":
+        return ""  # RQMNAME names this queue manager: the put landed on a local queue
+    rqmname = str(remote.get("RQMNAME", ""))
+    rname = str(remote.get("RNAME", ""))
+    return f"{rqmname} {rname}" if rqmname and rname else ""
 
 
 def _group_object(txn: Any, table: str, name: str) -> Any:

@@ -128,6 +128,19 @@ class MessageRun:
 
 
 @dataclass(frozen=True, slots=True)
+class Transfer:
+    """Messages a channel moves: ``count`` identical messages for queue ``queue`` of queue
+    manager ``qmgr`` (their transmission header; both blank when they have none)."""
+
+    qmgr: str
+    queue: str
+    count: int
+    size: int
+    persistent: bool
+    priority: int
+
+
+@dataclass(frozen=True, slots=True)
 class Workload:
     """What a put or get did: messages, bytes, pages, and the reason it stopped, if any.
 

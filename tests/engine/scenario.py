@@ -6,6 +6,8 @@ A scenario is a list of lines:
 * ``QMGR> %put QUEUE COUNT SIZE [persistent]`` and ``QMGR> %get QUEUE [COUNT]`` move messages
   (as ``mqsc put`` / ``mqsc get``, with their summaries);
 * ``% time +SECONDS`` moves every queue manager's clock on;
+* with a network (mqsc/store/network.py), the console messages its channels give while
+  moving messages follow the line that made them move, as ``* QMGR`` lines;
 * blank lines and lines starting with ``#`` are skipped.
 
 The styles are ``server`` and ``console`` framing, and ``json`` (pretty-printed).
@@ -16,9 +18,10 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Mapping
+from typing import Any
 from pathlib import Path
 
-from mqsc.catalog import Source
+from mqsc.catalog import Source, messages
 from mqsc.cli.run import render
 from mqsc.engine.manager import QueueManager
 from mqsc.render.workload import summary_lines
@@ -27,7 +30,8 @@ from tests.engine.conftest import NOW
 STYLES = (("server", ".server.txt"), ("console", ".console.txt"), ("json", ".json"))
 
 
-def play(scenario: Path, qmgrs: Mapping[str, QueueManager], style: str) -> str:
+def play(scenario: Path, qmgrs: Mapping[str, QueueManager], style: str,
+         network: Any = None) -> str:
     """The scenario's output in one style."""
     moment = [NOW]
     for qm in qmgrs.values():
@@ -51,6 +55,7 @@ def play(scenario: Path, qmgrs: Mapping[str, QueueManager], style: str) -> str:
                 outcome = qm.get(words[1], int(words[2]) if len(words) > 2 else None)
             out.append(f"* {who} {text}\n" + "\n".join(summary_lines(outcome, qm.name, qm.cpf))
                        + "\n")
+            out.extend(_channel_lines(network, qmgrs))
             continue
         result = qm.execute(text, source=Source.CONSOLE)
         fmt = "json" if style == "json" else "text"
@@ -58,4 +63,13 @@ def play(scenario: Path, qmgrs: Mapping[str, QueueManager], style: str) -> str:
         if style == "json":
             rendered = json.dumps(json.loads(rendered), indent=1) + "\n"
         out.append(f"* {who}\n{rendered}" if style != "console" else rendered)
+        out.extend(_channel_lines(network, qmgrs))
     return "".join(out)
+
+
+def _channel_lines(network: Any, qmgrs: Mapping[str, QueueManager]) -> list[str]:
+    """What the network's channels said on each queue manager's console."""
+    if network is None:
+        return []
+    return [f"* {who} channel: {messages.line(m.msg_id, m.inserts, qmgrs[who].cpf)}\n"
+            for who, m in network.take_console()]

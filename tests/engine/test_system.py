@@ -43,7 +43,7 @@ def test_absent_answers_change_nothing() -> None:
     qm = fresh_qmz1()
     before = digest(qm.state)
     for text in ("START CHANNEL(A)", "DISPLAY CHSTATUS(*)", "SET SYSTEM LOGLOAD(1000)",
-                 "START TRACE(GLOBAL)", "REFRESH SECURITY(*)", "START CHINIT"):
+                 "START TRACE(GLOBAL)", "REFRESH SECURITY(*)", "PING CHANNEL(A)"):
         qm.execute(text, source=Source.CONSOLE)
     assert digest(qm.state) == before
 

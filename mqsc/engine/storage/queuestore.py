@@ -74,6 +74,9 @@ class Run:
     priority: int
     psid: int
     head_used: int = 0
+    #: The transmission header of messages on a transmission queue: "RQMNAME RNAME" (MQ names
+    #: hold no blanks), the queue manager and queue a channel delivers them to; "" elsewhere.
+    dest: str = ""
 
     @property
     def per_page(self) -> int:
@@ -127,13 +130,15 @@ class QueueStore:
     def list_owner(self) -> tuple[str, str]:
         return ("list", self.queue)
 
-    def tail_run(self, size: int, persistent: bool, priority: int, psid: int) -> Run:
+    def tail_run(self, size: int, persistent: bool, priority: int, psid: int,
+                 dest: str = "") -> Run:
         """The run new identical messages join: the last one, or a new one."""
         last = self.runs[-1] if self.runs else None
         if (last is not None and last.size == size and last.persistent == persistent
-                and last.priority == priority and last.psid == psid and last.count):
+                and last.priority == priority and last.psid == psid and last.count
+                and last.dest == dest):
             return last
-        run = Run(self.next_id, 0, size, persistent, priority, psid)
+        run = Run(self.next_id, 0, size, persistent, priority, psid, 0, dest)
         self.next_id += 1
         self.runs.append(run)
         return run
@@ -141,7 +146,8 @@ class QueueStore:
     def snapshot(self) -> dict[str, Any]:
         return {"kind": "messages", "queue": self.queue, "next_id": self.next_id,
                 "lists": self.lists, "list_psid": self.list_psid,
-                "runs": [[r.id, r.count, r.size, r.persistent, r.priority, r.psid, r.head_used]
+                "runs": [[r.id, r.count, r.size, r.persistent, r.priority, r.psid, r.head_used,
+                          *((r.dest,) if r.dest else ())]
                          for r in self.runs]}
 
     @classmethod

@@ -1,0 +1,145 @@
+"""A network of simulated queue managers: channels between the queue managers of one place.
+
+Each queue manager's engine knows only itself; this coordinator holds several and lets their
+channels reach each other (docs/channels.md):
+
+* **the CONNAME rule**: ``CONNAME('host(port)')`` (or ``host`` alone: port 1414, IBM's
+  default) reaches the queue manager of this network whose channel initiator is active and
+  has a TCP/IP listener on that port. The host is not looked at: no name is resolved and no
+  socket opened; every queue manager of the network is one "host". A port two queue
+  managers listen on reaches the first by name.
+* **a batch**: for each RUNNING sender channel, what waits on its transmission queue is put
+  on the partner queue manager, to the queue its transmission header names (or its
+  dead-letter queue), in one committed step there; then it is got from the transmission
+  queue in one committed step here. Each step goes through that queue manager's storage
+  model (pages taken on the target, freed on the transmission queue) and its log, so
+  persistent messages are on disk on whichever side holds them.
+
+Not simulated (docs/channels.md): sequence-number synchronisation and in-doubt batches (a
+crash between the two steps would deliver a batch twice), BATCHSZ-sized batches (the whole
+queue moves as one step, counted as BATCHSZ-sized batches), DISCINT, retry timers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from mqsc.engine.chinit import (
+    active,
+    deliver,
+    ports,
+    receiver_ready,
+    running_senders,
+    sent,
+    stop_for,
+)
+from mqsc.engine.manager import QueueManager
+from mqsc.engine.records import Message
+
+#: IBM's default TCP/IP port, taken when a CONNAME names no port.
+DEFAULT_PORT = 1414
+
+_CONNAME = re.compile(r"^\s*([^()\s,]*)\s*(?:\(\s*(\d{1,5})\s*\))?\s*$")
+
+
+def conname_port(conname: str) -> int | None:
+    """The port a CONNAME names (its first address of a list): ``host(1415)`` -> 1415, a
+    bare host -> 1414; None when it is not a TCP/IP address.
+
+    >>> conname_port("10.1.1.2(1415)"), conname_port("zos2.example.com"), conname_port("a(b")
+    (1415, 1414, None)
+    """
+    first = conname.split(",")[0]
+    match = _CONNAME.match(first)
+    if match is None or not match.group(1):
+        return None
+    return int(match.group(2)) if match.group(2) else DEFAULT_PORT
+
+
+class Network:
+    """Queue managers whose channels reach each other (the engine's ``Network`` protocol)."""
+
+    def __init__(self, qmgrs: Iterable[QueueManager] = ()) -> None:
+        self.members: dict[str, QueueManager] = {}
+        #: Console messages the channels gave while moving messages, in order (front ends
+        #: show them, as the z/OS console shows a channel initiator's messages).
+        self.console: list[tuple[str, Message]] = []
+        self._settling = False
+        for qm in qmgrs:
+            self.add(qm)
+
+    def add(self, qm: QueueManager) -> None:
+        """A queue manager joins: its channels now reach the others, theirs reach it."""
+        self.members[qm.name] = qm
+        qm.network = self
+
+    def reach(self, conname: str) -> QueueManager | None:
+        """The queue manager a CONNAME leads to (the CONNAME rule), if any."""
+        port = conname_port(conname)
+        if port is None:
+            return None
+        for name in sorted(self.members):
+            qm = self.members[name]
+            attrs = qm.channel_attrs()
+            if active(attrs) and port in ports(attrs):
+                return qm
+        return None
+
+    def partner(self, qm: QueueManager, conname: str, channel: str) -> str:
+        target = self.reach(conname)
+        if target is None:
+            port = conname_port(conname)
+            return (f"CONNAME({conname}) is not a TCP/IP address" if port is None else
+                    f"no queue manager of this network listens on port {port}")
+        return receiver_ready(target.channel_attrs(), target.channel_definition(channel))
+
+    def settle(self, qm: QueueManager | None = None) -> None:
+        """Run every RUNNING sender channel of every member until nothing more moves."""
+        if self._settling:
+            return
+        self._settling = True
+        try:
+            for _ in range(len(self.members) + 1):
+                if not any([self._run(source) for source in list(self.members.values())]):
+                    break
+        finally:
+            self._settling = False
+
+    def _run(self, source: QueueManager) -> bool:
+        moved = False
+        for name, status in list(running_senders(source.channel_attrs())):
+            moved |= self._batch(source, name, status)
+        return moved
+
+    def _batch(self, source: QueueManager, channel: str, status: dict) -> bool:
+        conname, xmitq = str(status.get("CONNAME", "")), str(status.get("XMITQ", ""))
+        target = self.reach(conname)
+        why = "" if target is None else receiver_ready(target.channel_attrs(),
+                                                       target.channel_definition(channel))
+        if target is None or why:
+            self._step(source, lambda ctx: stop_for(ctx, channel, "RETRYING"))
+            return False
+        batch = source.outgoing(xmitq)
+        if not batch:
+            return False
+        definition = source.channel_definition(channel)
+        batchsz = int(definition.get("BATCHSZ", 50)) if definition is not None else 50
+        if not self._step(target, lambda ctx: deliver(ctx, channel, batch, source.name)):
+            # Nothing could be put there and no dead-letter queue took it (MQSC332E): the
+            # batch stays on the transmission queue and the channel stops.
+            self._step(source, lambda ctx: stop_for(ctx, channel, "STOPPED"))
+            return False
+        self._step(source, lambda ctx: sent(ctx, channel, xmitq, batch, batchsz, target.name))
+        return True
+
+    def _step(self, qm: QueueManager, step) -> bool:
+        ok, said = qm.channel_step(step)
+        self.console.extend((qm.name, m) for m in said)
+        return ok
+
+    def take_console(self) -> list[tuple[str, Message]]:
+        """The channels' console messages since last asked (and forget them)."""
+        out, self.console = self.console, []
+        return out
+

@@ -1,0 +1,28 @@
+"""Golden output of two queue managers over a sender/receiver channel
+(tests/golden/channels/sdr-rcvr.scn, docs/channels.md): channel initiators, listeners, the
+CONNAME rule, messages moving through both storage models, a stopped receiver, the
+dead-letter queue, in command-server and console framing and as JSON."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mqsc.engine.manager import QueueManager
+from mqsc.store.network import Network
+from tests.engine.conftest import clock, fresh_qmz1
+from tests.engine.scenario import STYLES, play
+
+SCENARIO = Path(__file__).resolve().parents[1] / "golden" / "channels" / "sdr-rcvr.scn"
+
+
+def pair() -> tuple[dict[str, QueueManager], Network]:
+    """QMZ1 and a QMZ2 built from the same decks, in one network."""
+    qmz1 = fresh_qmz1()
+    qmz2 = QueueManager.create("QMZ2", csqinp1=qmz1.csqinp1, csqinp2=qmz1.csqinp2, clock=clock)
+    return {"QMZ1": qmz1, "QMZ2": qmz2}, Network([qmz1, qmz2])
+
+
+def test_sender_receiver_golden(golden) -> None:
+    for style, suffix in STYLES:
+        qmgrs, network = pair()
+        golden(SCENARIO.with_suffix(suffix), play(SCENARIO, qmgrs, style, network))
