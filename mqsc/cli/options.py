@@ -30,10 +30,16 @@ def add_state_options(parser: argparse.ArgumentParser, memory_help: str) -> None
 def open_from(args: argparse.Namespace, prog: str) -> QueueManager | None:
     """Open the queue manager the options name; print why not and return None on failure."""
     try:
-        return open_qmgr(args.qmgr, memory=args.memory, state=args.state, clock=fixed_clock())
+        qm = open_qmgr(args.qmgr, memory=args.memory, state=args.state, clock=fixed_clock())
     except (QMgrError, StoreError) as error:
         print(f"mqsc {prog}: {error}", file=sys.stderr)
         return None
+    if not args.memory and args.state is None and qm.group is None:
+        # Its channels reach the other queue managers of this home (docs/channels.md).
+        from mqsc.store.network import join_home
+
+        join_home(qm)
+    return qm
 
 
 def open_scratch(args: argparse.Namespace, prog: str) -> QueueManager | None:

@@ -86,12 +86,18 @@ def _run(args: argparse.Namespace, operation) -> int:
     qm = open_from(args, args.command)
     if qm is None:
         return 20
+    network = qm.network
     try:
         outcome: Workload = operation(qm, args)
     finally:
         qm.close()
+    # What its channels said while moving the messages on (docs/channels.md).
+    channel_lines = network.console_lines() if network is not None else []
     if args.format == "json":
-        print(json.dumps(summary_json(outcome, qm.name, qm.cpf), indent=2))
+        data = summary_json(outcome, qm.name, qm.cpf)
+        if channel_lines:
+            data["channels"] = channel_lines
+        print(json.dumps(data, indent=2))
     else:
-        print("\n".join(summary_lines(outcome, qm.name, qm.cpf)))
+        print("\n".join([*summary_lines(outcome, qm.name, qm.cpf), *channel_lines]))
     return 10 if outcome.reason else 0

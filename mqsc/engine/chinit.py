@@ -51,6 +51,9 @@ class Network(Protocol):
     def settle(self, qm: Any) -> None:
         """Let the running channels move what they can."""
 
+    def detach(self, qm: Any) -> None:
+        """``qm`` is being closed."""
+
 
 # ---- state -----------------------------------------------------------------------------------
 def _attrs(ctx: Ctx) -> Mapping[str, Any]:

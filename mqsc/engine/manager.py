@@ -355,6 +355,8 @@ class QueueManager:
 
     def close(self) -> None:
         """End the session with the state store, if any (commits what is pending)."""
+        if self.network is not None:
+            self.network.detach(self)
         if self.gate is not None:
             self.gate.close(self)
             self.gate = None

@@ -138,8 +138,78 @@ class Network:
         self.console.extend((qm.name, m) for m in said)
         return ok
 
+    def detach(self, qm: QueueManager) -> None:
+        """A member is closed (nothing to do for queue managers held in memory)."""
+
+    def console_lines(self) -> list[str]:
+        """The channels' console messages since last asked, as console lines."""
+        from mqsc.catalog.messages import line
+
+        return [line(m.msg_id, m.inserts, self.members[who].cpf if who in self.members
+                     else who) for who, m in self.take_console()]
+
     def take_console(self) -> list[tuple[str, Message]]:
         """The channels' console messages since last asked (and forget them)."""
         out, self.console = self.console, []
         return out
 
+
+
+class HomeNetwork(Network):
+    """The network of the queue managers of this mqsc home (``$MQSC_HOME/qmgrs``), around the
+    one a front end opened: the others are opened from their state databases only when a
+    channel needs them (a START CHANNEL looks for a listener, a running sender has something
+    to move), and closed with it. Only queue managers that already have a state database
+    take part: none is created by being looked for."""
+
+    def __init__(self, origin: QueueManager) -> None:
+        super().__init__([origin])
+        self.origin = origin
+        self.opened: list[QueueManager] = []
+        self._loaded = False
+
+    def _load(self) -> None:
+        if self._loaded:
+            return
+        self._loaded = True
+        from mqsc.store.errors import StoreError
+        from mqsc.store.home import QMgrError, home, open_qmgr, state_path
+
+        root = home() / "qmgrs"
+        names = sorted(p.name for p in root.iterdir() if p.is_dir()) if root.is_dir() else []
+        for name in names:
+            if name in self.members or not state_path(name).exists():
+                continue
+            try:
+                qm = open_qmgr(name, clock=None)
+            except (QMgrError, StoreError):
+                continue  # one that cannot be opened now is unreachable, as a down host is
+            if qm.group is not None:
+                qm.close()
+                continue
+            qm.clock = self.origin.clock
+            self.opened.append(qm)
+            self.add(qm)
+
+    def reach(self, conname: str) -> QueueManager | None:
+        self._load()
+        return super().reach(conname)
+
+    def settle(self, qm: QueueManager | None = None) -> None:
+        if not any(True for _ in running_senders(self.origin.channel_attrs())):
+            if not self._loaded:
+                return  # nothing of the origin's runs, and no other member is open
+        super().settle(qm)
+
+    def detach(self, qm: QueueManager) -> None:
+        """The front end closes its queue manager: the others opened for it close too."""
+        if qm is self.origin:
+            for other in self.opened:
+                other.network = None
+                other.close()
+            self.opened = []
+
+
+def join_home(qm: QueueManager) -> HomeNetwork:
+    """Let a queue manager's channels reach the other queue managers of this home."""
+    return HomeNetwork(qm)

@@ -1,0 +1,68 @@
+"""Channels between the queue managers of one mqsc home, through the command line
+(docs/channels.md): each command is its own process-like run with its own state database;
+persistent messages a channel moved survive a restart of the queue manager that holds them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from mqsc.cli import main
+
+QMZ2_DECK = """START CHINIT
+START LISTENER TRPTYPE(TCP) PORT(1415)
+DEFINE QLOCAL(PAY.IN)
+DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) TRPTYPE(TCP)
+"""
+QMZ1_DECK = """START CHINIT
+DEFINE QLOCAL(QMZ2) USAGE(XMITQ)
+DEFINE QREMOTE(PAY.OUT) RNAME(PAY.IN) RQMNAME(QMZ2) XMITQ(QMZ2)
+DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('zos2(1415)') XMITQ(QMZ2)
+START CHANNEL(QMZ1.TO.QMZ2)
+"""
+
+
+def depth(capsys, queue: str, *qmgr: str) -> int:
+    capsys.readouterr()
+    assert main(["run", *qmgr, "--format", "json", _deck(f"DISPLAY QSTATUS({queue})")]) == 0
+    out = capsys.readouterr().out
+    return json.loads(out.splitlines()[0])["commandResponse"][0]["parameters"]["curdepth"]
+
+
+_decks: list[Path] = []
+
+
+def _deck(text: str) -> str:
+    path = _decks[0] / f"deck{len(list(_decks[0].iterdir()))}.mqsc"
+    path.write_text(text + "\n")
+    return str(path)
+
+
+def test_a_sender_moves_persistent_messages_to_another_queue_manager(tmp_path, capsys) -> None:
+    _decks[:] = [tmp_path]
+    assert main(["create", "QMZ2"]) == 0
+    assert main(["run", "-m", "QMZ2", _deck(QMZ2_DECK)]) == 0
+    assert main(["run", _deck(QMZ1_DECK)]) == 0
+    capsys.readouterr()
+    assert main(["put", "PAY.OUT", "--count", "100", "--size", "1024", "--persistent"]) == 0
+    out = capsys.readouterr().out
+    assert "CSQX500I QMZ2 CSQXRESP Channel QMZ1.TO.QMZ2 started" in out
+    assert depth(capsys, "QMZ2") == 0
+    assert depth(capsys, "PAY.IN", "-m", "QMZ2") == 100
+    # The receiver stops: the transmission queue fills and the sender retries.
+    assert main(["run", "-m", "QMZ2", _deck("STOP CHANNEL(QMZ1.TO.QMZ2)")]) == 0
+    assert main(["put", "PAY.OUT", "--count", "7", "--size", "1024", "--persistent"]) == 0
+    assert depth(capsys, "QMZ2") == 7
+    # Both queue managers restart: every persistent message is still where it was.
+    assert main(["restart"]) == 0
+    assert main(["restart", "-m", "QMZ2"]) == 0
+    assert depth(capsys, "QMZ2") == 7
+    assert depth(capsys, "PAY.IN", "-m", "QMZ2") == 100
+    # The channel initiators stopped with their queue managers: start them again, recover.
+    assert main(["run", "-m", "QMZ2", _deck("START CHINIT\nSTART LISTENER PORT(1415)\n"
+                                            "START CHANNEL(QMZ1.TO.QMZ2)")]) == 0
+    assert main(["run", _deck("START CHINIT\nSTART CHANNEL(QMZ1.TO.QMZ2)")]) == 0
+    assert depth(capsys, "QMZ2") == 0
+    capsys.readouterr()
+    assert main(["get", "PAY.IN", "-m", "QMZ2", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["done"] == 107
