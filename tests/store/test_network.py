@@ -1,0 +1,113 @@
+"""The network of queue managers (mqsc/store/network.py): the CONNAME rule, and the property
+that every persistent message put to a remote queue is delivered exactly once, whatever the
+channels, the receiver and the restarts of either side do in between."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mqsc.catalog import Source
+from mqsc.store.network import conname_port
+from tests.store.test_network_golden import pair
+
+SETUP = {
+    "QMZ2": ("START CHINIT", "START LISTENER PORT(1415)", "DEFINE QLOCAL(PAY.IN) MAXDEPTH(40)",
+             "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) TRPTYPE(TCP)"),
+    "QMZ1": ("START CHINIT", "DEFINE QLOCAL(QMZ2) USAGE(XMITQ)",
+             "DEFINE QREMOTE(PAY.OUT) RNAME(PAY.IN) RQMNAME(QMZ2) XMITQ(QMZ2)",
+             "DEFINE QREMOTE(LOST.OUT) RNAME(NO.SUCH.Q) RQMNAME(QMZ2) XMITQ(QMZ2)",
+             "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('b(1415)') "
+             "XMITQ(QMZ2)"),
+}
+
+
+def test_the_conname_rule() -> None:
+    assert conname_port("zos2.example.com(1415)") == 1415
+    assert conname_port(" 10.0.0.2 ( 1416 ) ") == 1416
+    assert conname_port("zos2") == 1414
+    assert conname_port("a(1415),b(1416)") == 1415
+    assert conname_port("(1415)") is None and conname_port("a(b)") is None
+
+
+def test_a_conname_reaches_only_a_listening_queue_manager_with_its_channel_initiator() -> None:
+    qmgrs, network = pair()
+    qmz1, qmz2 = qmgrs["QMZ1"], qmgrs["QMZ2"]
+    assert network.reach("x(1415)") is None
+    qmz2.execute("START CHINIT", source=Source.CONSOLE)
+    assert network.reach("x(1415)") is None
+    qmz2.execute("START LISTENER PORT(1415)", source=Source.CONSOLE)
+    assert network.reach("x(1415)") is qmz2 and network.reach("x(1416)") is None
+    qmz2.execute("STOP CHINIT", source=Source.CONSOLE)
+    assert network.reach("x(1415)") is None
+    assert qmz1.network is network
+
+
+def persistent_on(qm, queue: str) -> int:
+    runs = qm.queued(queue) or ()
+    return sum(r.count for r in runs if r.persistent)
+
+
+STEPS = st.lists(st.one_of(
+    st.tuples(st.just("put"), st.sampled_from(("PAY.OUT", "LOST.OUT")),
+              st.integers(1, 30), st.booleans()),
+    st.tuples(st.just("cmd"), st.sampled_from(("QMZ1", "QMZ2")), st.sampled_from((
+        "START CHANNEL(QMZ1.TO.QMZ2)", "STOP CHANNEL(QMZ1.TO.QMZ2)",
+        "STOP CHANNEL(QMZ1.TO.QMZ2) STATUS(INACTIVE)", "ALTER QMGR DEADQ(' ')",
+        "ALTER QMGR DEADQ(SYSTEM.DEAD.LETTER.QUEUE)"))),
+    st.tuples(st.just("get"), st.integers(1, 25)),
+    st.tuples(st.just("restart"), st.sampled_from(("QMZ1", "QMZ2"))),
+), max_size=25)
+
+
+@settings(max_examples=60, deadline=None, database=None)
+@given(STEPS)
+def test_every_persistent_message_is_got_exactly_once(steps) -> None:
+    qmgrs, _network = pair()
+    for name in ("QMZ2", "QMZ1"):
+        for text in SETUP[name]:
+            assert qmgrs[name].execute(text, source=Source.CONSOLE).ok, text
+    qmz1, qmz2 = qmgrs["QMZ1"], qmgrs["QMZ2"]
+    sent = got = 0
+    for step in steps:
+        if step[0] == "put":
+            _, queue, count, persistent = step
+            done = qmz1.put(queue, count, 1000, persistent=persistent).done
+            sent += done if persistent else 0
+        elif step[0] == "cmd":
+            qmgrs[step[1]].execute(step[2], source=Source.CONSOLE)
+        elif step[0] == "get":
+            before = persistent_on(qmz2, "PAY.IN")
+            qmz2.get("PAY.IN", step[1])
+            got += before - persistent_on(qmz2, "PAY.IN")
+        else:
+            qm = qmgrs[step[1]]
+            qm.execute("STOP QMGR", source=Source.CONSOLE)
+            qm.execute("START QMGR", source=Source.CONSOLE)
+            if step[1] == "QMZ2":
+                for text in SETUP["QMZ2"][:2]:
+                    qm.execute(text, source=Source.CONSOLE)
+            else:
+                qm.execute("START CHINIT", source=Source.CONSOLE)
+        # Nothing is lost or made twice at any point: on the transmission queue, on the
+        # target, on its dead-letter queue, or already got.
+        held = (persistent_on(qmz1, "QMZ2") + persistent_on(qmz2, "PAY.IN")
+                + persistent_on(qmz2, "SYSTEM.DEAD.LETTER.QUEUE"))
+        assert held + got == sent
+    # Recover: a dead-letter queue, the receiver and the sender running, everything got.
+    qmz2.execute("ALTER QMGR DEADQ(SYSTEM.DEAD.LETTER.QUEUE)", source=Source.CONSOLE)
+    qmz2.execute("ALTER QLOCAL(PAY.IN) MAXDEPTH(999999999)", source=Source.CONSOLE)
+    qmz2.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
+    qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
+    assert persistent_on(qmz1, "QMZ2") == 0
+    got += persistent_on(qmz2, "PAY.IN") + persistent_on(qmz2, "SYSTEM.DEAD.LETTER.QUEUE")
+    assert got == sent
+    # Page accounting: the drained transmission queue holds no pages on QMZ1; on QMZ2 the
+    # page set holds exactly what its queues' messages take.
+    assert "QMZ2" not in qmz1.state.tables["messages"]
+    for qm in (qmz1, qmz2):
+        ps = qm.state.tables["pageset"][4]
+        held = sum(r.pages for s in qm.state.tables["messages"].values() for r in s.runs
+                   if r.psid == 4)
+        lists = sum(s.lists for s in qm.state.tables["messages"].values() if s.list_psid == 4)
+        assert ps.persistent + ps.nonpersistent == held + lists
