@@ -216,11 +216,16 @@ def start_channel(ctx: Ctx) -> None:
     if chltype not in SENDERS | RECEIVERS:
         raise ctx.fail("MQSC336E", channel=name, chltype=chltype)
     ctx.say("CSQM134I", command="START", channel=name)
-    old = statuses(_attrs(ctx)).get(name, {})
     if chltype in RECEIVERS:
         set_status(ctx, name, None)
         return
-    conname = str(ctx.cmd.get("CONNAME") or obj.get("CONNAME", ""))
+    _start_sender(ctx, obj, str(ctx.cmd.get("CONNAME") or obj.get("CONNAME", "")))
+
+
+def _start_sender(ctx: Ctx, obj: Any, conname: str) -> None:
+    """A sender or server channel starts: RUNNING, or RETRYING with why."""
+    name, chltype = obj.name, str(obj.get("CHLTYPE"))
+    old = statuses(_attrs(ctx)).get(name, {})
     network: Network | None = getattr(ctx.qm, "network", None)
     why = network.partner(ctx.qm, conname, name) if network is not None else (
         "no other queue manager is reachable from this one")
@@ -294,6 +299,37 @@ def _status_getter(ctx: Ctx, name: str, status: Mapping[str, Any]) -> Callable[[
 
 
 # ---- a channel moving a batch ------------------------------------------------------------------
+def trigger(ctx: Ctx) -> None:
+    """Triggered channels (IBM "Starting a channel with triggering", z/OS): a transmission
+    queue with TRIGGER TRIGTYPE(FIRST) and INITQ(SYSTEM.CHANNEL.INITQ) that holds messages
+    starts the sender named by its TRIGDATA (blank: the sender or server channel that uses it)
+    when that channel is inactive; a STOPPED or RETRYING channel is left alone, as on z/OS,
+    until START CHANNEL. Only with the channel initiator active, which serves the queue."""
+    attrs = _attrs(ctx)
+    if not active(attrs):
+        return
+    current = statuses(attrs)
+    for q in list(ctx.txn.values("qlocal")):
+        if (q.get("USAGE") != "XMITQ" or not q.get("TRIGGER")
+                or q.get("TRIGTYPE") != "FIRST" or q.get("INITQ") != CHANNEL_INITQ):
+            continue
+        store = ctx.txn.get("messages", q.name)
+        if store is None or not store.depth:
+            continue
+        wanted = str(q.get("TRIGDATA", "")).strip()
+        channel = ctx.txn.get("channel", wanted) if wanted else next(
+            (c for c in ctx.txn.values("channel") if c.get("CHLTYPE") in SENDERS
+             and c.get("XMITQ") == q.name), None)
+        if (channel is None or channel.get("CHLTYPE") not in SENDERS
+                or channel.name in current):
+            continue
+        _start_sender(ctx, channel, str(channel.get("CONNAME", "")))
+
+
+#: The initiation queue the channel initiator serves (IBM "Starting a channel with triggering").
+CHANNEL_INITQ = "SYSTEM.CHANNEL.INITQ"
+
+
 def running_senders(attrs: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
     """The sender and server channels that are RUNNING, by name."""
     for name, status in sorted(statuses(attrs).items()):

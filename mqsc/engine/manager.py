@@ -226,7 +226,8 @@ class QueueManager:
                 step(ctx)
             except chinit.Undeliverable as refused:
                 return False, (refused.message(),)
-            self.commit(txn, None)
+            if txn.changed or txn.journal:
+                self.commit(txn, None)
             return True, tuple(ctx.later)
 
     def settle(self) -> None:

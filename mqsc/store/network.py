@@ -33,6 +33,7 @@ from mqsc.engine.chinit import (
     running_senders,
     sent,
     stop_for,
+    trigger,
 )
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.records import Message
@@ -100,6 +101,9 @@ class Network:
             return
         self._settling = True
         try:
+            for member in list(self.members.values()):
+                if active(member.channel_attrs()):
+                    self._step(member, trigger)
             for _ in range(len(self.members) + 1):
                 if not any([self._run(source) for source in list(self.members.values())]):
                     break
@@ -196,9 +200,9 @@ class HomeNetwork(Network):
         return super().reach(conname)
 
     def settle(self, qm: QueueManager | None = None) -> None:
-        if not any(True for _ in running_senders(self.origin.channel_attrs())):
-            if not self._loaded:
-                return  # nothing of the origin's runs, and no other member is open
+        if not self._loaded and not active(self.origin.channel_attrs()):
+            return  # no channel of the origin can run, and no other member is open
+        self._load()
         super().settle(qm)
 
     def detach(self, qm: QueueManager) -> None:

@@ -111,3 +111,32 @@ def test_every_persistent_message_is_got_exactly_once(steps) -> None:
                    if r.psid == 4)
         lists = sum(s.lists for s in qm.state.tables["messages"].values() if s.list_psid == 4)
         assert ps.persistent + ps.nonpersistent == held + lists
+
+
+def test_a_triggered_transmission_queue_starts_its_channel() -> None:
+    """IBM "Starting a channel with triggering": TRIGGER TRIGTYPE(FIRST)
+    INITQ(SYSTEM.CHANNEL.INITQ) TRIGDATA(channel) on the transmission queue."""
+    qmgrs, network = pair()
+    for name in ("QMZ2", "QMZ1"):
+        for text in SETUP[name]:
+            assert qmgrs[name].execute(text, source=Source.CONSOLE).ok, text
+    qmz1, qmz2 = qmgrs["QMZ1"], qmgrs["QMZ2"]
+    assert qmz1.execute("ALTER QLOCAL(QMZ2) TRIGGER TRIGTYPE(FIRST) "
+                        "INITQ(SYSTEM.CHANNEL.INITQ) TRIGDATA(QMZ1.TO.QMZ2)",
+                        source=Source.CONSOLE).ok
+    assert qmz1.put("PAY.OUT", 5, 100, persistent=True).done == 5
+    assert persistent_on(qmz2, "PAY.IN") == 5 and persistent_on(qmz1, "QMZ2") == 0
+    lines = network.console_lines()
+    assert "CSQX500I QMZ1 CSQXRESP Channel QMZ1.TO.QMZ2 started" in lines
+    # A stopped channel is not triggered: the messages wait.
+    qmz1.execute("STOP CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
+    qmz1.put("PAY.OUT", 3, 100, persistent=True)
+    assert persistent_on(qmz1, "QMZ2") == 3
+    # Without TRIGGER an inactive channel stays inactive (with it, it would start again at
+    # once: an inactive channel with messages waiting is what triggering is for).
+    qmz1.execute("ALTER QLOCAL(QMZ2) NOTRIGGER", source=Source.CONSOLE)
+    qmz1.execute("STOP CHANNEL(QMZ1.TO.QMZ2) STATUS(INACTIVE)", source=Source.CONSOLE)
+    qmz1.put("PAY.OUT", 1, 100, persistent=True)
+    assert persistent_on(qmz1, "QMZ2") == 4
+    qmz1.execute("ALTER QLOCAL(QMZ2) TRIGGER", source=Source.CONSOLE)
+    assert persistent_on(qmz1, "QMZ2") == 0 and persistent_on(qmz2, "PAY.IN") == 9
