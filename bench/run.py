@@ -356,6 +356,76 @@ def put_and_get(count: int) -> dict:
             "floor_seconds": floor_s, "floor_rate": count / floor_s, "ratio": seconds / floor_s}
 
 
+CHANNEL_QMB2 = (
+    "START CHINIT", "START LISTENER PORT(1415)",
+    "DEFINE QLOCAL(BENCH.IN) STGCLASS(BENCH) MAXDEPTH(999999999)",
+    "DEFINE CHANNEL(QMBN.TO.QMB2) CHLTYPE(RCVR) TRPTYPE(TCP)",
+)
+CHANNEL_QMBN = (
+    "START CHINIT", "DEFINE QLOCAL(QMB2) USAGE(XMITQ) STGCLASS(BENCH) MAXDEPTH(999999999)",
+    "DEFINE QREMOTE(BENCH.OUT) RNAME(BENCH.IN) RQMNAME(QMB2) XMITQ(QMB2)",
+    "DEFINE CHANNEL(QMBN.TO.QMB2) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('qmb2(1415)') XMITQ(QMB2)",
+    "START CHANNEL(QMBN.TO.QMB2)",
+)
+
+
+def channel_pair():
+    """QMBN and QMB2 (the storage benchmark's queue manager twice) in one network, with a
+    running sender/receiver pair from QMBN's BENCH.OUT to QMB2's BENCH.IN (docs/channels.md)."""
+    from mqsc.engine.manager import QueueManager
+    from mqsc.store.network import Network
+
+    qmb2 = QueueManager.create("QMB2", csqinp1=STORAGE_CSQINP1, csqinp2=STORAGE_CSQINP2)
+    qmbn = storage_qmgr()
+    Network([qmbn, qmb2])
+    for qm, deck in ((qmb2, CHANNEL_QMB2), (qmbn, CHANNEL_QMBN)):
+        for text in deck:
+            assert qm.execute(text).ok, text
+    return qmbn, qmb2
+
+
+@scenario("channel", [250_000, 1_000_000])
+def across_a_channel(count: int) -> dict:
+    """Issue 19: ``count`` 1 KB nonpersistent messages put to a remote queue, moved by a
+    running channel to the other queue manager (XMITQ pages freed, target pages taken) and got
+    there, against the same put and get on one queue manager. Target: at least a third of the
+    local rate."""
+    def local() -> None:
+        qm = storage_qmgr()
+        assert qm.put("BENCH.Q", count, 1024).done == count
+        assert qm.get("BENCH.Q").done == count
+
+    def remote() -> None:
+        qmbn, qmb2 = channel_pair()
+        assert qmbn.put("BENCH.OUT", count, 1024).done == count
+        assert qmb2.get("BENCH.IN").done == count
+
+    step = 1000
+
+    def local_steps() -> None:
+        # 1,000 messages per MQPUT call, as OEMPUT batches them: each call its own unit of
+        # work, so the channel moves a batch after each one.
+        qm = storage_qmgr()
+        for _ in range(count // step):
+            qm.put("BENCH.Q", step, 1024)
+        assert qm.get("BENCH.Q").done == count
+
+    def remote_steps() -> None:
+        qmbn, qmb2 = channel_pair()
+        for _ in range(count // step):
+            qmbn.put("BENCH.OUT", step, 1024)
+        assert qmb2.get("BENCH.IN").done == count
+
+    local_s = best_of(3, local) - best_of(3, storage_qmgr)
+    remote_s = best_of(3, remote) - best_of(3, channel_pair)
+    local_step_s = best_of(2, local_steps) - best_of(3, storage_qmgr)
+    remote_step_s = best_of(2, remote_steps) - best_of(3, channel_pair)
+    return {"messages": count, "local_seconds": local_s, "local_rate": count / local_s,
+            "seconds": remote_s, "rate": count / remote_s, "ratio": local_s / remote_s,
+            "local_step_rate": count / local_step_s, "step_rate": count / remote_step_s,
+            "step_ratio": local_step_s / remote_step_s}
+
+
 @scenario("deep", [1_000_000, 3_000_000, 10_000_000])
 def deep_queue(count: int) -> dict:
     """S4b: ``count`` 1 KB messages put to one queue, 1,000 per MQPUT call as OEMPUT batches

@@ -309,20 +309,24 @@ def trigger(ctx: Ctx) -> None:
     if not active(attrs):
         return
     current = statuses(attrs)
-    for q in list(ctx.txn.values("qlocal")):
-        if (q.get("USAGE") != "XMITQ" or not q.get("TRIGGER")
+    # The transmission queues of inactive senders (a few channels, where a queue manager may
+    # have thousands of queues): each one triggered and holding messages starts a sender.
+    started: set[str] = set()
+    for channel in list(ctx.txn.values("channel")):
+        if channel.get("CHLTYPE") not in SENDERS or channel.name in current:
+            continue
+        xmitq = str(channel.get("XMITQ", ""))
+        q = ctx.txn.get("qlocal", xmitq)
+        if (xmitq in started or q is None or q.get("USAGE") != "XMITQ" or not q.get("TRIGGER")
                 or q.get("TRIGTYPE") != "FIRST" or q.get("INITQ") != CHANNEL_INITQ):
             continue
-        store = ctx.txn.get("messages", q.name)
+        store = ctx.txn.get("messages", xmitq)
         if store is None or not store.depth:
             continue
         wanted = str(q.get("TRIGDATA", "")).strip()
-        channel = ctx.txn.get("channel", wanted) if wanted else next(
-            (c for c in ctx.txn.values("channel") if c.get("CHLTYPE") in SENDERS
-             and c.get("XMITQ") == q.name), None)
-        if (channel is None or channel.get("CHLTYPE") not in SENDERS
-                or channel.name in current):
-            continue
+        if wanted and wanted != channel.name:
+            continue  # the queue names another channel: that one is started when it is seen
+        started.add(xmitq)
         _start_sender(ctx, channel, str(channel.get("CONNAME", "")))
 
 
