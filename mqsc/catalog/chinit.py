@@ -109,7 +109,6 @@ def _status_table(names: tuple[str, ...]) -> dict:
 STATUS_ATTRIBUTES = {"CHSTATUS": _status_table(CHSTATUS_ATTRIBUTES),
                      "CLUSQMGR": _status_table(CLUSQMGR_ATTRIBUTES)}
 
-_CHINIT = "the simulation has no channel initiator"
 
 #: What DISPLAY CHSTATUS shows of a simulated channel (IBM MQ 9.4 DISPLAY CHSTATUS, z/OS:
 #: CHSTATUS, XMITQ, CONNAME, CHLTYPE, STATUS always; MSGS, BATCHES, CURSEQNO... on request).

@@ -203,8 +203,7 @@ _CATALOG: tuple[MessageDef, ...] = (
        "active' in the DISPLAY CHINIT reply; rule: IBM MQ for z/OS DISPLAY CHSTATUS usage notes "
        "(the command fails if the channel initiator has not been started); text recollection",
        "A command that needs the channel initiator (channels, listeners, clusters) was issued "
-       "while it is not started. In mqsc it never is: the simulation has no channel initiator "
-       "address space (docs/engine.md)."),
+       "while it is not started (START CHINIT starts it; docs/channels.md)."),
     _m("CSQM132I", "{csect} CHANNEL INITIATOR ALREADY ACTIVE", 8, U,
        "recollection (IBM MQ for z/OS START CHINIT)",
        "START CHINIT while the channel initiator is already active; nothing changes."),

@@ -1,7 +1,7 @@
 """Channel definitions: DEFINE, ALTER, DELETE and DISPLAY CHANNEL (mqsc/catalog/channels.py).
 
-Definitions only: no channel runs, because the simulation has no channel initiator (START
-CHANNEL and the other channel initiator commands get its absent answer, mqsc/engine/chinit.py).
+Definitions here; channels run in the channel initiator (START CHANNEL, mqsc/engine/chinit.py,
+docs/channels.md).
 The z/OS rules kept here (IBM MQ 9.4 for z/OS, "DEFINE CHANNEL" and each type's syntax
 diagram): each channel type takes only its own attributes; SDR needs CONNAME and XMITQ, SVR
 XMITQ, RQSTR, CLNTCONN and CLUSSDR CONNAME; a new channel takes its defaults from LIKE, else the
