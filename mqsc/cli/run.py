@@ -98,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
             hints.clear()
         written = time.monotonic()
 
+    channels = qm.network
     if qm.gate is not None:
         qm.gate.grouped(args.commit_every, 0.25)
         qm.gate.on_durable = durable
@@ -109,6 +110,12 @@ def run(args: argparse.Namespace) -> int:
                 failed += (not result.ok if not result.more
                            else not all(r.ok for r in result.all_sets()))
                 pending.append(render(result, args.format, args.style))
+                if channels is not None and args.format == "text":
+                    # What the channels said on the consoles while this command let them
+                    # move messages (docs/channels.md), after the command's own reply.
+                    said = channels.console_lines()
+                    if said:
+                        pending.append(visible("\n".join(said) + "\n"))
                 if not result.ok and args.format == "text":
                     hints.extend(_hints(result))
                 if qm.gate is None:

@@ -66,3 +66,25 @@ def test_a_sender_moves_persistent_messages_to_another_queue_manager(tmp_path, c
     capsys.readouterr()
     assert main(["get", "PAY.IN", "-m", "QMZ2", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["done"] == 107
+
+
+def test_mqsc_run_shows_what_the_channels_said(tmp_path, capsys) -> None:
+    _decks[:] = [tmp_path]
+    assert main(["create", "QMZ2"]) == 0
+    assert main(["run", "-m", "QMZ2", _deck(QMZ2_DECK)]) == 0
+    capsys.readouterr()
+    assert main(["run", "--style", "console", _deck(QMZ1_DECK)]) == 0
+    out = capsys.readouterr().out
+    # QMZ1's own console line, then QMZ2's receiver starting when the sender binds.
+    assert "CSQX500I QMZ1 CSQXRESP Channel QMZ1.TO.QMZ2 started" in out
+    assert "CSQX500I QMZ2 CSQXRESP Channel QMZ1.TO.QMZ2 started" not in out  # nothing moved
+    assert main(["put", "PAY.OUT", "--count", "3"]) == 0
+    capsys.readouterr()
+    assert main(["run", "-m", "QMZ2", _deck("STOP CHANNEL(QMZ1.TO.QMZ2)")]) == 0
+    assert main(["put", "PAY.OUT", "--count", "3"]) == 0  # the sender finds it stopped
+    assert "CSQX501I QMZ1 CSQXRESP Channel QMZ1.TO.QMZ2 is no longer active" in \
+        capsys.readouterr().out
+    assert main(["run", "--style", "console", _deck("START CHANNEL(QMZ1.TO.QMZ2)")]) == 0
+    out = capsys.readouterr().out
+    assert "MQSC330I QMZ1 Channel QMZ1.TO.QMZ2 retrying: the partner's receiver channel is " \
+           "stopped" in out
