@@ -201,17 +201,21 @@ class QueueManager:
 
     # ---- channels (mqsc/engine/chinit.py, driven by mqsc/store/network.py) -------------------
     def channel_attrs(self) -> Mapping[str, object]:
-        """This queue manager's attributes, with its channel initiator's state."""
-        return self.state.tables["qmgr"][None].attrs
+        """This queue manager's attributes, with its channel initiator's state (as the state
+        store has them now: another process may have started a listener)."""
+        with self.session():
+            return self.state.tables["qmgr"][None].attrs
 
     def channel_definition(self, name: str) -> MQObject | None:
         """The channel defined with this name here, if any."""
-        return self.state.tables["channel"].get(name)
+        with self.session():
+            return self.state.tables["channel"].get(name)
 
     def outgoing(self, xmitq: str) -> tuple[Transfer, ...]:
         """What waits on a transmission queue, in delivery order (nothing changes)."""
-        txn = Txn(self.state)
-        return chinit.outgoing(Ctx(self, txn, None, None, Source.SERVER), xmitq)
+        with self.session():
+            txn = Txn(self.state)
+            return chinit.outgoing(Ctx(self, txn, None, None, Source.SERVER), xmitq)
 
     def channel_step(self, step: Callable[[Ctx], None]) -> tuple[bool, tuple[Message, ...]]:
         """One committed step of a channel on this queue manager (a batch received, a batch

@@ -37,6 +37,7 @@ from mqsc.engine.chinit import (
 )
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.records import Message
+from mqsc.store.errors import StoreError
 
 #: IBM's default TCP/IP port, taken when a CONNAME names no port.
 DEFAULT_PORT = 1414
@@ -176,7 +177,6 @@ class HomeNetwork(Network):
         if self._loaded:
             return
         self._loaded = True
-        from mqsc.store.errors import StoreError
         from mqsc.store.home import QMgrError, home, open_qmgr, state_path
 
         root = home() / "qmgrs"
@@ -197,13 +197,25 @@ class HomeNetwork(Network):
 
     def reach(self, conname: str) -> QueueManager | None:
         self._load()
-        return super().reach(conname)
+        try:
+            return super().reach(conname)
+        except StoreError:
+            return None  # a queue manager another process holds too long: not reachable now
+
+    def _step(self, qm: QueueManager, step) -> bool:
+        try:
+            return super()._step(qm, step)
+        except StoreError:
+            return False  # held by another process past MQSC_LOCK_TIMEOUT: tried again later
 
     def settle(self, qm: QueueManager | None = None) -> None:
         if not self._loaded and not active(self.origin.channel_attrs()):
             return  # no channel of the origin can run, and no other member is open
         self._load()
-        super().settle(qm)
+        try:
+            super().settle(qm)
+        except StoreError:
+            pass  # a partner held by another process: its channels move on the next command
 
     def detach(self, qm: QueueManager) -> None:
         """The front end closes its queue manager: the others opened for it close too."""
