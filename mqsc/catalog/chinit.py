@@ -121,7 +121,7 @@ CHSTATUS = Family(objtype="CHSTATUS", attributes=table(
       verified="DISPLAY CHSTATUS (z/OS)"),
     *(STATUS_ATTRIBUTES["CHSTATUS"][n] for n in (
         "CHLTYPE", "STATUS", "RQMNAME", "MSGS", "BATCHES", "CURSEQNO",
-        "LSTSEQNO", "INDOUBT", "STOPREQ", "BATCHSZ"))),
+        "LSTSEQNO", "INDOUBT", "STOPREQ", "BATCHSZ", "SHORTRTS", "LONGRTS"))),
     identity=("CHSTATUS", "XMITQ", "CONNAME", "CHLTYPE", "STATUS"), reply="CSQM422I")
 
 SPECS: tuple[CommandSpec, ...] = (

@@ -16,6 +16,7 @@ started".
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from typing import Any, Protocol
@@ -231,7 +232,10 @@ def _start_sender(ctx: Ctx, obj: Any, conname: str) -> None:
         "no other queue manager is reachable from this one")
     status = {"CHLTYPE": chltype, "CONNAME": conname, "XMITQ": str(obj.get("XMITQ", "")),
               "STATUS": "RETRYING" if why else "RUNNING", "MSGS": 0, "BATCHES": 0,
-              "CURSEQNO": int(old.get("CURSEQNO", 0)), "RQMNAME": ""}
+              "CURSEQNO": int(old.get("CURSEQNO", 0)), "RQMNAME": "",
+              **_retry_counts(obj)}
+    if why:
+        status = _next_retry(ctx, status, obj)
     set_status(ctx, name, status)
     if why:
         ctx.console("MQSC330I", channel=name, why=why)
@@ -438,12 +442,68 @@ def deliver(ctx: Ctx, channel: str, batch: tuple[Transfer, ...], sender: str) ->
 
 def stop_for(ctx: Ctx, channel: str, status: str) -> None:
     """A running channel ends on its own (its partner went, a batch could not be delivered):
-    RETRYING or STOPPED, with CSQX501I."""
+    RETRYING (its retries start again from SHORTRTY) or STOPPED, with CSQX501I."""
     old = statuses(_attrs(ctx)).get(channel)
     if old is None or old.get("STATUS") == status:
         return
-    set_status(ctx, channel, {**old, "STATUS": status})
+    new = {**old, "STATUS": status}
+    if status == "RETRYING":
+        obj = ctx.txn.get("channel", channel)
+        new = _next_retry(ctx, {**new, **_retry_counts(obj)}, obj)
+    set_status(ctx, channel, new)
     ctx.console("CSQX501I", csect="CSQXRESP", channel=channel)
+
+
+# ---- retrying on the simulated clock ------------------------------------------------------------
+# IBM "DEFINE CHANNEL" (SHORTRTY, SHORTTMR, LONGRTY, LONGTMR): a sender that cannot reach its
+# partner tries again SHORTRTY times every SHORTTMR seconds, then LONGRTY times every LONGTMR
+# seconds; when those are used up it stops (STOPPED, until START CHANNEL). The times are the
+# queue manager's clock (a scenario's "% time +SECONDS"), and a retry falls due at the first
+# command or put after its moment: nothing runs between commands.
+_STAMP = "%Y-%m-%d %H.%M.%S"
+
+
+def _retry_counts(obj: Any) -> dict[str, int]:
+    get = (lambda n, d: int(obj.get(n, d))) if obj is not None else (lambda n, d: d)
+    return {"SHORTRTS": get("SHORTRTY", 10), "LONGRTS": get("LONGRTY", 999_999_999)}
+
+
+def _next_retry(ctx: Ctx, status: dict[str, Any], obj: Any) -> dict[str, Any]:
+    """The status after a failed attempt: the next retry's moment and the retries left, or
+    STOPPED when none is left."""
+    get = (lambda n, d: int(obj.get(n, d))) if obj is not None else (lambda n, d: d)
+    short, long = int(status.get("SHORTRTS", 0)), int(status.get("LONGRTS", 0))
+    if short > 0:
+        wait, status = get("SHORTTMR", 60), {**status, "SHORTRTS": short - 1}
+    elif long > 0:
+        wait, status = get("LONGTMR", 1200), {**status, "LONGRTS": long - 1}
+    else:
+        ctx.console("CSQX501I", csect="CSQXRESP", channel=obj.name if obj is not None else "")
+        return {**status, "STATUS": "STOPPED", "RETRYAT": ""}
+    moment = ctx.qm.clock() + dt.timedelta(seconds=wait)
+    return {**status, "RETRYAT": moment.strftime(_STAMP)}
+
+
+def retries_due(ctx: Ctx) -> list[str]:
+    """The RETRYING senders whose next attempt has come (by the queue manager's clock)."""
+    now = ctx.qm.clock().strftime(_STAMP)
+    return [name for name, s in sorted(statuses(_attrs(ctx)).items())
+            if s.get("STATUS") == "RETRYING" and s.get("CHLTYPE") in SENDERS
+            and str(s.get("RETRYAT", "")) <= now]
+
+
+def retry(ctx: Ctx, channel: str, why: str) -> None:
+    """One retry of a sender: RUNNING (CSQX500I) when its partner is ready now, else the next
+    retry is scheduled (or the channel stops when its retries are used up)."""
+    status = statuses(_attrs(ctx)).get(channel)
+    if status is None or status.get("STATUS") != "RETRYING":
+        return
+    if not why:
+        set_status(ctx, channel, {**status, "STATUS": "RUNNING", "RETRYAT": "",
+                                  **_retry_counts(ctx.txn.get("channel", channel))})
+        ctx.console("CSQX500I", csect="CSQXRESP", channel=channel)
+        return
+    set_status(ctx, channel, _next_retry(ctx, dict(status), ctx.txn.get("channel", channel)))
 
 
 def receiver_ready(attrs: Mapping[str, Any], channel: Any) -> str:

@@ -260,6 +260,8 @@ class QueueManager:
 
     def _workload(self, operation: Callable[[Ctx], Workload], kind: str, queue: str,
                   count: int) -> Workload:
+        if self.network is not None:
+            self.settle()  # retries that fell due since the last command run first
         with self.session():
             if self.phase is not Phase.RUNNING:
                 return Workload(kind, queue, count, 0, reason=MQRC_Q_MGR_NOT_AVAILABLE)
@@ -345,6 +347,8 @@ class QueueManager:
         """Execute a parse result (a typed command, or a rejected one)."""
         if isinstance(parsed, Rejected):
             return results.rejected(self.cpf, logical, parsed)
+        if self.network is not None:
+            self.settle()  # retries that fell due since the last command run first
         if self.gate is None:
             result = self._execute(logical, parsed, source)  # no store: no session to keep
         else:

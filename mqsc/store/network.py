@@ -30,6 +30,8 @@ from mqsc.engine.chinit import (
     deliver,
     ports,
     receiver_ready,
+    retries_due,
+    retry,
     running_senders,
     sent,
     stop_for,
@@ -113,6 +115,12 @@ class Network:
 
     def _run(self, source: QueueManager) -> bool:
         moved = False
+        due: list[str] = []
+        self._step(source, lambda ctx: due.extend(retries_due(ctx)))
+        for name in due:
+            status = source.channel_attrs()["CHSTATUS"][name]
+            why = self.partner(source, str(status.get("CONNAME", "")), name)
+            self._step(source, lambda ctx, name=name, why=why: retry(ctx, name, why))
         for name, status in list(running_senders(source.channel_attrs())):
             moved |= self._batch(source, name, status)
         return moved

@@ -43,6 +43,9 @@ def play(scenario: Path, qmgrs: Mapping[str, QueueManager], style: str,
         if line.startswith("% time +"):
             moment[0] += dt.timedelta(seconds=int(line.split("+")[1]))
             out.append(f"* clock {moment[0]:%Y-%m-%d %H.%M.%S}\n")
+            if network is not None:
+                network.settle()  # the channel retries that fall due as time passes
+                out.extend(_channel_lines(network, qmgrs))
             continue
         who, text = (part.strip() for part in line.split(">", 1))
         qm = qmgrs[who]

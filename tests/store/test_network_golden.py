@@ -12,7 +12,9 @@ from mqsc.store.network import Network
 from tests.engine.conftest import clock, fresh_qmz1
 from tests.engine.scenario import STYLES, play
 
-SCENARIO = Path(__file__).resolve().parents[1] / "golden" / "channels" / "sdr-rcvr.scn"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "channels"
+SCENARIO = GOLDEN / "sdr-rcvr.scn"
+RETRY = GOLDEN / "retry.scn"
 
 
 def pair() -> tuple[dict[str, QueueManager], Network]:
@@ -26,3 +28,9 @@ def test_sender_receiver_golden(golden) -> None:
     for style, suffix in STYLES:
         qmgrs, network = pair()
         golden(SCENARIO.with_suffix(suffix), play(SCENARIO, qmgrs, style, network))
+
+
+def test_retrying_then_recovering_golden(golden) -> None:
+    for style, suffix in STYLES:
+        qmgrs, network = pair()
+        golden(RETRY.with_suffix(suffix), play(RETRY, qmgrs, style, network))
