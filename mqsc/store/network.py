@@ -217,7 +217,9 @@ class HomeNetwork(Network):
             return False  # held by another process past MQSC_LOCK_TIMEOUT: tried again later
 
     def settle(self, qm: QueueManager | None = None) -> None:
-        if not self._loaded and not active(self.origin.channel_attrs()):
+        # Read without a session (its state as its last command left it): a deck of 50,000
+        # commands on a queue manager whose channel initiator is not started pays nothing.
+        if not self._loaded and not active(self.origin.info.attrs):
             return  # no channel of the origin can run, and no other member is open
         self._load()
         try:
