@@ -28,6 +28,7 @@ from mqsc.language.reader import CONSOLE_LIMIT, LogicalCommand, read
 from mqsc.language.source import Source
 from mqsc.render import console, jsonout, server
 from mqsc.render.hints import result_hints
+from mqsc.render.visible import visible
 from mqsc.repl import help as helptext
 from mqsc.repl import meta, safety, specials
 from mqsc.repl.config import Settings
@@ -129,6 +130,7 @@ class ConsoleSession:
             started = time.perf_counter()
             result = self.qm.execute_parsed(logical, parsed, source=CommandSource.CONSOLE)
             self.show(result)
+            self.channel_messages()
             self.hint(result)
             if self.view.timing:
                 self.out.note(f"Time: {1000 * (time.perf_counter() - started):.2f} ms")
@@ -137,6 +139,16 @@ class ConsoleSession:
         self.show(result)
         self.failed += 1
         return result
+
+    def channel_messages(self) -> None:
+        """What the channels said on the consoles of the network's queue managers while the
+        command let them move messages (docs/channels.md): console lines, after the reply."""
+        network = self.qm.network
+        if network is None or self.view.format == "json":
+            return
+        lines = network.console_lines()
+        if lines:
+            self.out.replies([visible(line) for line in lines])
 
     def hint(self, result: Result) -> None:
         """"Did you mean" for a mistyped word, as a console note after the reply (which stays

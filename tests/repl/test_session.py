@@ -216,3 +216,29 @@ def test_console_notes_did_you_mean_after_the_reply(console) -> None:
     assert lines[-3:] == ["CSQ9001E QMZ1 'MAXDEPHT' is invalid",
                           "CSQ9023E QMZ1 CSQ9SCND 'DEFINE QLOCAL' ABNORMAL COMPLETION",
                           "'MAXDEPHT': did you mean MAXDEPTH?"]
+
+
+def test_the_channels_messages_follow_the_reply(console, qm) -> None:
+    """docs/channels.md: a second queue manager in the network; the console shows what the
+    channels said on each console after the command that let them move."""
+    from mqsc.engine.manager import QueueManager
+    from mqsc.store.network import Network
+
+    qmz2 = QueueManager.create("QMZ2", csqinp1=qm.csqinp1, csqinp2=qm.csqinp2)
+    Network([qm, qmz2])
+    for text in ("START CHINIT", "START LISTENER PORT(1415)", "DEFINE QLOCAL(PAY.IN)",
+                 "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) TRPTYPE(TCP)"):
+        assert qmz2.execute(text, source=Source.CONSOLE).ok
+    session, out, _ = console()
+    for text in ("START CHINIT", "DEFINE QLOCAL(QMZ2) USAGE(XMITQ)",
+                 "DEFINE QREMOTE(PAY.OUT) RNAME(PAY.IN) RQMNAME(QMZ2) XMITQ(QMZ2)",
+                 "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(SDR) TRPTYPE(TCP) "
+                 "CONNAME('zos2(1415)') XMITQ(QMZ2)"):
+        session.submit(text)
+    qm.put("PAY.OUT", 4, 100)
+    out.truncate(0), out.seek(0)
+    session.submit("START CHANNEL(QMZ1.TO.QMZ2)")
+    shown = lines(out)
+    assert shown[-1] == "CSQX500I QMZ2 CSQXRESP Channel QMZ1.TO.QMZ2 started"
+    assert "CSQX500I QMZ1 CSQXRESP Channel QMZ1.TO.QMZ2 started" in shown[:-1]
+    assert qmz2.queued("PAY.IN")[0].count == 4
