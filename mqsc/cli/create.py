@@ -28,11 +28,25 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--qsg", default="", metavar="QSG",
                         help="make it a member of this queue sharing group (1-4 characters; "
                         "the group is created with its first member, docs/qsg.md)")
+    parser.add_argument("--listener", type=int, metavar="PORT",
+                        help="then start its channel initiator and a TCP/IP listener on PORT, "
+                        "as a CSQINPX deck would: channels whose CONNAME names that port reach "
+                        "it (docs/channels.md)")
     parser.add_argument("--force", action="store_true", help="replace an existing one")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.listener is not None and args.qsg:
+        print("mqsc create: --listener: members of a queue sharing group do not take part in "
+              "a network of queue managers yet (docs/channels.md)", file=sys.stderr)
+        return 2
+    if args.listener is not None and not 0 <= args.listener <= 65535:
+        # START LISTENER's PORT range (IBM MQ for z/OS START LISTENER): said before anything
+        # is created.
+        print(f"mqsc create: --listener {args.listener}: a TCP/IP port is 0-65535",
+              file=sys.stderr)
+        return 2
     try:
         definition = new_definition(args.name, cpf=args.cpf, qsg=args.qsg,
                                     csqinp1=args.csqinp1, csqinp2=args.csqinp2)
@@ -55,4 +69,30 @@ def run(args: argparse.Namespace) -> int:
     group = f", member of queue sharing group {definition.qsg}" if definition.qsg else ""
     print(f"Queue manager {definition.name} (CPF {definition.cpf}){group} created in "
           f"{directory}")
+    if args.listener is not None:
+        return _listen(definition.name, args.listener)
+    return 0
+
+
+def _listen(name: str, port: int) -> int:
+    """START CHINIT and START LISTENER on the new queue manager (its state is kept)."""
+    from mqsc.catalog import Source
+    from mqsc.store.errors import StoreError
+    from mqsc.store.home import open_qmgr
+
+    try:
+        qm = open_qmgr(name)
+    except (QMgrError, StoreError) as error:
+        print(f"mqsc create: {error}", file=sys.stderr)
+        return 2
+    try:
+        for text in ("START CHINIT", f"START LISTENER TRPTYPE(TCP) PORT({port})"):
+            result = qm.execute(text, source=Source.CONSOLE)
+            if not result.ok:
+                first = next(result.messages())
+                print(f"{first.msg_id} {result.text}", file=sys.stderr)
+                return 2
+    finally:
+        qm.close()
+    print(f"Channel initiator started, listening on port {port}")
     return 0

@@ -88,3 +88,14 @@ def test_mqsc_run_shows_what_the_channels_said(tmp_path, capsys) -> None:
     out = capsys.readouterr().out
     assert "MQSC330I QMZ1 Channel QMZ1.TO.QMZ2 retrying: the partner's receiver channel is " \
            "stopped" in out
+
+
+def test_create_with_a_listener(tmp_path, capsys) -> None:
+    _decks[:] = [tmp_path]
+    assert main(["create", "QMZ3", "--listener", "70000"]) == 2
+    assert "a TCP/IP port is 0-65535" in capsys.readouterr().err
+    assert main(["create", "QMZ2", "--listener", "1415"]) == 0
+    assert "listening on port 1415" in capsys.readouterr().out
+    assert main(["run", "-m", "QMZ2", "--style", "console", _deck("DISPLAY CHINIT")]) == 0
+    assert "CSQX846I QMZ2 CSQXDISP TCP/IP listener INDISP=QMGR started, for port 1415" in \
+        capsys.readouterr().out
