@@ -506,6 +506,23 @@ def retry(ctx: Ctx, channel: str, why: str) -> None:
     set_status(ctx, channel, _next_retry(ctx, dict(status), ctx.txn.get("channel", channel)))
 
 
+def running_receivers(attrs: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """The receiving channels that are RUNNING: (name, the queue manager sending to it)."""
+    for name, status in sorted(statuses(attrs).items()):
+        if status.get("STATUS") == "RUNNING" and status.get("CHLTYPE") in RECEIVERS:
+            yield name, str(status.get("RQMNAME", ""))
+
+
+def end_receiver(ctx: Ctx, channel: str) -> None:
+    """A receiver whose sender is no longer running ends with it (inactive, CSQX501I), as a
+    z/OS receiving MCA ends when its partner closes the conversation."""
+    status = statuses(_attrs(ctx)).get(channel)
+    if status is None or status.get("STATUS") != "RUNNING":
+        return
+    set_status(ctx, channel, None)
+    ctx.console("CSQX501I", csect="CSQXRESP", channel=channel)
+
+
 def receiver_ready(attrs: Mapping[str, Any], channel: Any) -> str:
     """"" when a receiving channel (its definition, or None) can be bound on a queue manager
     with these attributes; else why not."""

@@ -28,12 +28,15 @@ from collections.abc import Iterable
 from mqsc.engine.chinit import (
     active,
     deliver,
+    end_receiver,
     ports,
     receiver_ready,
     retries_due,
     retry,
+    running_receivers,
     running_senders,
     sent,
+    statuses,
     stop_for,
     trigger,
 )
@@ -110,6 +113,8 @@ class Network:
             for _ in range(len(self.members) + 1):
                 if not any([self._run(source) for source in list(self.members.values())]):
                     break
+            for member in list(self.members.values()):
+                self._end_receivers(member)
         finally:
             self._settling = False
 
@@ -124,6 +129,15 @@ class Network:
         for name, status in list(running_senders(source.channel_attrs())):
             moved |= self._batch(source, name, status)
         return moved
+
+    def _end_receivers(self, target: QueueManager) -> None:
+        """Receivers whose sender is no longer running (stopped, retrying, its channel
+        initiator or queue manager gone) end."""
+        for name, sender in list(running_receivers(target.channel_attrs())):
+            source = self.members.get(sender)
+            status = statuses(source.channel_attrs()).get(name, {}) if source else {}
+            if status.get("STATUS") != "RUNNING":
+                self._step(target, lambda ctx, name=name: end_receiver(ctx, name))
 
     def _batch(self, source: QueueManager, channel: str, status: dict) -> bool:
         conname, xmitq = str(status.get("CONNAME", "")), str(status.get("XMITQ", ""))
