@@ -15,6 +15,7 @@ from tests.engine.scenario import STYLES, play
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "channels"
 SCENARIO = GOLDEN / "sdr-rcvr.scn"
 RETRY = GOLDEN / "retry.scn"
+FULL = GOLDEN / "xmitq-full.scn"
 
 
 def pair() -> tuple[dict[str, QueueManager], Network]:
@@ -34,3 +35,9 @@ def test_retrying_then_recovering_golden(golden) -> None:
     for style, suffix in STYLES:
         qmgrs, network = pair()
         golden(RETRY.with_suffix(suffix), play(RETRY, qmgrs, style, network))
+
+
+def test_a_filling_transmission_queue_golden(golden) -> None:
+    for style, suffix in STYLES:
+        qmgrs, network = pair()
+        golden(FULL.with_suffix(suffix), play(FULL, qmgrs, style, network))
