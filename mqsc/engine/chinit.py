@@ -349,7 +349,9 @@ def outgoing(ctx: Ctx, xmitq: str) -> tuple[Transfer, ...]:
     """What is on a transmission queue, in the order a get takes it (nothing changes)."""
     q = ctx.txn.get("qlocal", xmitq)
     store = ctx.txn.get("messages", xmitq)
-    if q is None or store is None:
+    if q is None or store is None or q.get("GET") == "DISABLED":
+        # GET(DISABLED) on a transmission queue holds its messages: the channel moves
+        # nothing until it is enabled again (a z/OS sender waits the same way).
         return ()
     runs = store.runs if q.get("MSGDLVSQ") == "FIFO" else sorted(
         store.runs, key=lambda r: (-r.priority, r.id))

@@ -140,3 +140,17 @@ def test_a_triggered_transmission_queue_starts_its_channel() -> None:
     assert persistent_on(qmz1, "QMZ2") == 4
     qmz1.execute("ALTER QLOCAL(QMZ2) TRIGGER", source=Source.CONSOLE)
     assert persistent_on(qmz1, "QMZ2") == 0 and persistent_on(qmz2, "PAY.IN") == 9
+
+
+def test_a_get_inhibited_transmission_queue_holds_its_messages() -> None:
+    qmgrs, _network = pair()
+    for name in ("QMZ2", "QMZ1"):
+        for text in SETUP[name]:
+            assert qmgrs[name].execute(text, source=Source.CONSOLE).ok, text
+    qmz1, qmz2 = qmgrs["QMZ1"], qmgrs["QMZ2"]
+    qmz1.execute("ALTER QLOCAL(QMZ2) GET(DISABLED)", source=Source.CONSOLE)
+    qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
+    qmz1.put("PAY.OUT", 6, 100, persistent=True)
+    assert persistent_on(qmz1, "QMZ2") == 6 and persistent_on(qmz2, "PAY.IN") == 0
+    qmz1.execute("ALTER QLOCAL(QMZ2) GET(ENABLED)", source=Source.CONSOLE)
+    assert persistent_on(qmz1, "QMZ2") == 0 and persistent_on(qmz2, "PAY.IN") == 6
