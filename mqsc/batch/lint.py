@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any, NamedTuple
 
-from mqsc.catalog import DEFINED, command_spec
+from mqsc.catalog import DEFINED, RESOURCES, command_spec
 from mqsc.engine.manager import QueueManager
 from mqsc.language.commands import Command
 from mqsc.language.diagnostics import Diagnostic
@@ -249,7 +249,7 @@ def no_replace(cmd: Command) -> list[Diagnostic]:
 
     DEFINE BUFFPOOL and DEFINE PSID are left alone: in CSQINP1 the last definition counts.
     """
-    if cmd.verb != "DEFINE" or cmd.objtype in ("BUFFPOOL", "PSID"):
+    if cmd.verb != "DEFINE" or cmd.objtype in RESOURCES:
         return []
     spec = command_spec(cmd.verb, cmd.objtype)
     if spec is None or spec.keyword("REPLACE") is None or cmd.get("REPLACE") is not None:
