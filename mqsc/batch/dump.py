@@ -118,7 +118,8 @@ def qmgr_definition(qm: QueueManager) -> Definition:
 
 
 def _pool(pool: Any) -> Definition:
-    # A PAGECLAS change waiting for a restart is what the next start would define (BP-6).
+    # A PAGECLAS change waiting for a restart is what the next start would define
+        # (storage rule BP-6 (docs/storage.md#storage-rules)).
     attrs: list[tuple[str, object]] = [("BUFFERS", pool.buffers), ("LOCATION", pool.location),
                                        ("PAGECLAS", pool.pending_pageclass or pool.pageclass)]
     if pool.replace:

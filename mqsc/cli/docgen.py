@@ -176,9 +176,11 @@ def constants_page() -> str:
     lines = [GENERATED, "", "# Storage simulation constants", "",
              "Every constant of the page set and buffer pool simulation "
              "(`mqsc/engine/storage/constants.py`), with its provenance as "
-             "the storage model (docs/storage.md) tags it: DOC (IBM documentation), SEED (a seed "
-             "document), ARITH, INFERENCE, FITTED (chosen to reproduce the lab), UNVERIFIED.", "",
-             "| Name | Value | Tag | Reference | Meaning |", "|---|---:|---|---|---|"]
+             "[storage.md](storage.md) tags it: DOC (IBM documentation), SEED (a seed "
+             "document), ARITH, INFERENCE, FITTED (chosen to reproduce the lab), UNVERIFIED. "
+             "The rule column names the [storage rules](storage.md#storage-rules) that use "
+             "the constant, each with the IBM documentation it rests on.", "",
+             "| Name | Value | Tag | Storage rule | Meaning |", "|---|---:|---|---|---|"]
     for c in CONSTANTS.values():
         value = f"{c.value:,}" if isinstance(c.value, int) else f"{c.value}"
         lines.append(f"| `{c.name}` | {value} | {c.tag} | {c.ref} | {c.meaning} |")
