@@ -94,33 +94,8 @@ def test_every_evidence_key_is_a_listed_source() -> None:
 
 
 # ---- storage rules ---------------------------------------------------------------------------
-#: A storage rule id (ST-4), or a range of them (SC-1..SC-5, ST-4..7).
-_RULE = re.compile(r"\b([A-Z]{2})-(\d+)\b(?:\.\.(?:\1-)?(\d+)\b)?")
-_RULE_ROW = re.compile(r"^\| ([A-Z]{2}-\d+) \| ([^|]+?) \| ([^|]+?) \|$", re.M)
 _RULE_TEXTS = (".py", ".md", ".json", ".mqsc", ".jcl", ".txt", ".scn", ".toml", ".lark", ".sh")
 STORAGE = ROOT / "docs" / "storage.md"
-
-
-def rule_ids(text: str) -> set[str]:
-    """The storage rule ids a text cites, ranges spelled out.
-
-    >>> sorted(rule_ids("rules ST-4..ST-6 and (BN-1, BN-5); SC-1..3"))
-    ['BN-1', 'BN-5', 'SC-1', 'SC-2', 'SC-3', 'ST-4', 'ST-5', 'ST-6']
-    """
-    found = set()
-    for family, first, last in _RULE.findall(text):
-        for number in range(int(first), int(last or first) + 1):
-            found.add(f"{family}-{number}")
-    return found
-
-
-def storage_rules() -> dict[str, tuple[str, str]]:
-    """The table "Storage rules" of docs/storage.md: statement and sources by rule id."""
-    text = STORAGE.read_text(encoding="utf-8")
-    section = text.split("\n## Storage rules\n", 1)[1].split("\n## ", 1)[0]
-    rows = _RULE_ROW.findall(section)
-    assert len(rows) == len({rule for rule, _, _ in rows}), "a rule id is listed twice"
-    return {rule: (statement, sources) for rule, statement, sources in rows}
 
 
 def _rule_citations():
@@ -132,38 +107,50 @@ def _rule_citations():
 
 
 def test_storage_rules_table_states_each_rule_and_its_source() -> None:
-    rules = storage_rules()
-    assert len(rules) >= 50
-    for rule, (statement, sources) in rules.items():
-        assert len(statement.split()) >= 5, f"{rule}: say what mqsc does"
-        assert "](https://" in sources or "UNVERIFIED" in sources or "not recorded" in sources, \
-            f"{rule}: cite IBM documentation by title and URL, or say UNVERIFIED"
+    from mqsc.catalog.sources import SOURCES
+    from mqsc.catalog.storagerules import RULES
+
+    assert len(RULES) >= 50
+    for rule, entry in RULES.items():
+        assert entry.rule == rule and len(entry.statement.split()) >= 5, f"{rule}: say what"
+        assert set(entry.sources) <= set(SOURCES), f"{rule}: unknown evidence key"
+        assert any(SOURCES[k].url for k in entry.sources) or "UNVERIFIED" in entry.note, \
+            f"{rule}: cite IBM documentation with its address, or say UNVERIFIED"
+    table = STORAGE.read_text(encoding="utf-8").split("\n## Storage rules\n", 1)[1]
+    assert [row.split(" | ")[0] for row in table.splitlines() if row.startswith("| ")
+            and row[2:4].isupper() and row[4] == "-"] == [f"| {rule}" for rule in RULES]
 
 
 def test_every_cited_storage_rule_is_in_the_table() -> None:
-    rules = storage_rules()
+    from mqsc.catalog.storagerules import RULES, cited
+
     missing = [f"{path.relative_to(ROOT)}: {rule}" for path, text in _rule_citations()
-               if path.name != "test_docs.py" for rule in sorted(rule_ids(text) - set(rules))]
-    assert not missing, "add these to the table in docs/storage.md#storage-rules:\n" + \
-        "\n".join(missing)
+               if path.name != "test_docs.py" for rule in cited(text) if rule not in RULES]
+    assert not missing, "add these to mqsc/catalog/storagerules.py (docs/storage.md" \
+        "#storage-rules):\n" + "\n".join(missing)
 
 
 def test_a_rule_missing_from_the_table_is_found() -> None:
-    assert rule_ids("the two-checkpoint rule (storage rule ST-99)") - set(storage_rules()) == \
-        {"ST-99"}
+    from mqsc.catalog.storagerules import RULES, cited
+
+    assert [r for r in cited("the two-checkpoint rule (storage rule ST-99)") if r not in RULES] \
+        == ["ST-99"]
 
 
 def test_storage_rule_citations_point_at_the_table() -> None:
     """A cited rule says where to look it up: "storage rule ST-4 (docs/storage.md#storage-rules)"
-    or a link to that anchor; only the constants table (whose column header links there) and
-    docs/storage.md itself cite bare ids."""
-    exempt = {ROOT / "docs" / "constants.md", STORAGE, ROOT / "tests" / "test_docs.py"}
+    or a link to that anchor; only the constants table (whose column header links there), the
+    rule table and docs/storage.md itself cite bare ids."""
+    from mqsc.catalog.storagerules import cited
+
+    exempt = {ROOT / "docs" / "constants.md", STORAGE, ROOT / "tests" / "test_docs.py",
+              ROOT / "mqsc" / "catalog" / "storagerules.py"}
     bare = []
     for path, text in _rule_citations():
         if path in exempt:
             continue
         for number, line in enumerate(text.splitlines(), 1):
-            if "storage-model" in line or (rule_ids(line) and "storage rule" not in line
+            if "storage-model" in line or (cited(line) and "storage rule" not in line
                                            and "storage-rules" not in line
                                            and not line.lstrip().startswith("Constant(")):
                 bare.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()[:90]}")
