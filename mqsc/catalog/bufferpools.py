@@ -29,7 +29,8 @@ BUFFPOOL = table(
 )
 
 FAMILIES: dict = {}
-RESOURCES = {"BUFFPOOL": Resource("BUFFPOOL", table="pool", json_key="bufferPools")}
+RESOURCES = {"BUFFPOOL": Resource("BUFFPOOL", table="pool", json_key="bufferPools",
+                                  id_keyword=BUFFPOOL_ID)}
 
 SPECS: tuple[CommandSpec, ...] = (
     CommandSpec("DEFINE", "BUFFPOOL", BUFFPOOL_ID.kind, A.merged(BUFFPOOL, A.table(A.REPLACE)), S_1,

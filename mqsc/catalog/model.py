@@ -247,11 +247,14 @@ class Resource:
             commands name it by (``DEFINE PSID(4) BUFFPOOL(3)``).
         table: the state table holding its records, by number.
         json_key: the key of its list in ``mqsc dump --format json``.
+        id_keyword: its number as a keyword, with the message a number out of range gets
+            (``BUFFPOOL(100)``: CSQP002I).
     """
 
     objtype: str
     table: str
     json_key: str
+    id_keyword: Keyword | None = None
 
 
 # ---- Object families -----------------------------------------------------------------------

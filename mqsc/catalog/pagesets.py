@@ -32,7 +32,7 @@ PSID = table(
 )
 
 FAMILIES: dict = {}
-RESOURCES = {"PSID": Resource("PSID", table="pageset", json_key="pageSets")}
+RESOURCES = {"PSID": Resource("PSID", table="pageset", json_key="pageSets", id_keyword=PSID_ID)}
 
 SPECS: tuple[CommandSpec, ...] = (
     CommandSpec("DEFINE", "PSID", PSID_ID.kind, PSID, S_1CR, "CSQPAPSD",

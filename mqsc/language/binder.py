@@ -371,7 +371,8 @@ def _attribute(spec: CommandSpec, word: str) -> Keyword | None:
 def _object_keyword(spec: CommandSpec) -> Keyword:
     """The object keyword (``QLOCAL(name)``) as a keyword, with the right range message."""
     assert spec.name is not None
-    range_msg = {"BUFFPOOL": "CSQP002I", "PSID": "CSQP003I"}.get(spec.objtype)
+    resource = catalog.RESOURCES.get(spec.objtype)
+    range_msg = resource.id_keyword.range_msg if resource and resource.id_keyword else None
     return Keyword(spec.objtype, spec.name, range_msg=range_msg)
 
 

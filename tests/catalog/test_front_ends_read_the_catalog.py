@@ -1,7 +1,7 @@
-"""The front ends never list object families by name: adding an object type is one catalog
-module and one engine module (docs/language.md "How to add an object type"), so a tuple such as
-``("QLOCAL", "QALIAS", "QREMOTE")`` in the console, the batch programs or the CLI would silently
-leave the new type out. They read ``catalog.DEFINED``, ``catalog.RESOURCES`` and
+"""The language stage and the front ends never list object families by name: adding an object
+type is one catalog module and one engine module (docs/language.md "How to add an object type"),
+so a tuple such as ``("QLOCAL", "QALIAS", "QREMOTE")`` in the binder, the console, the batch
+programs, the CLI, the server or the renderers would silently leave the new type out. They read ``catalog.DEFINED``, ``catalog.RESOURCES`` and
 ``catalog.queues.QUEUE_TYPES`` instead."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 from mqsc import catalog
 
 PACKAGE = Path(catalog.__file__).resolve().parents[1]
-FRONT_ENDS = ("repl", "batch", "cli")
+FRONT_ENDS = ("language", "render", "repl", "batch", "cli", "serve")
 #: Object types that are families or resources: two of them in one literal make a list of them.
 TYPE_NAMES = frozenset(catalog.DEFINED) | frozenset(catalog.RESOURCES)
 
