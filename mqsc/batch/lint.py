@@ -41,7 +41,8 @@ RULES = {
     "MQSC207W": "a queue whose storage class maps to page set 0",
     "MQSC208W": "a buffer pool below 15% stealable after the deck",
 }
-#: Below this stealable percentage a pool does page set I/O ([D-V6BP], storage rule ST-5 (docs/storage.md#storage-rules)).
+#: Below this stealable percentage a pool does page set I/O ([D-V6BP], storage rule ST-5
+#: (docs/storage.md#storage-rules)).
 STEALABLE_FLOOR = 15
 #: Sequence numbers in columns 73-80: digits, optionally after a short prefix ("MQS00010").
 _SEQUENCE = re.compile(r"[A-Z@#$]*[0-9]+")
@@ -236,7 +237,8 @@ class Linter:
 
 def lowest_percent(pool: Any) -> int:
     """The pool's lowest stealable percentage: the low-water mark the buffer manager keeps
-    (QPSTCBSL, storage rule ST-8 (docs/storage.md#storage-rules)) or the current figure, whichever is lower."""
+    (QPSTCBSL, storage rule ST-8 (docs/storage.md#storage-rules)) or the current figure,
+    whichever is lower."""
     stealable = pool.stealable
     low = pool.stats.low
     if 0 <= low < stealable:

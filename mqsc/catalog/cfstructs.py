@@ -31,7 +31,8 @@ CFSTRUCT = table(
       help="function level: 3 for persistent messages, 4 for messages over 63 KB",
       verified="[DOC-DEFCFS], storage rule CF-7 (docs/storage.md#storage-rules)"),
     K("RECOVER", NO_YES, default="NO", width=10,
-      help="whether BACKUP/RECOVER CFSTRUCT are supported", verified="[DOC-DEFCFS], storage rule CF-7 (docs/storage.md#storage-rules)"),
+      help="whether BACKUP/RECOVER CFSTRUCT are supported",
+      verified="[DOC-DEFCFS], storage rule CF-7 (docs/storage.md#storage-rules)"),
     K("RECAUTO", Choice(("YES", "NO")), default="YES", width=10,
       help="recover automatically after a failure",
       verified="[DOC-DEFCFS], storage rule CF-7 (docs/storage.md#storage-rules)"),
@@ -137,6 +138,7 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec("RESET", "CFSTRUCT", A.CFSTRUCT_NAME,
           A.table(K("ACTION", Choice(("FAIL",)), help="FAIL: simulate a structure failure",
                     verified="[D-RESETCF], storage rule BR-8 (docs/storage.md#storage-rules)")),
-          S_CR, "CSQELRST", required=("ACTION",), verified="[DOC-RESETCF], storage rule BR-8 (docs/storage.md#storage-rules)",
+          S_CR, "CSQELRST", required=("ACTION",),
+          verified="[DOC-RESETCF], storage rule BR-8 (docs/storage.md#storage-rules)",
           help="fail a CF structure on purpose"),
 )

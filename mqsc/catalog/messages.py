@@ -242,9 +242,11 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQI031I", "{csect} THE NEW EXTENT OF PAGE SET {psid} HAS FORMATTED SUCCESSFULLY", 0, U,
        "recollection", "A dynamic expansion finished; the space is usable."),
     _m("CSQP013I", "{csect} NEW EXTENT CREATED FOR PAGE SET {psid}. NEW EXTENT WILL NOW BE "
-       "FORMATTED", 0, U, "storage rule EX-6 (docs/storage.md#storage-rules), text recalled", "Dynamic expansion started."),
+       "FORMATTED", 0, U, "storage rule EX-6 (docs/storage.md#storage-rules), text recalled",
+       "Dynamic expansion started."),
     _m("CSQP016E", "{csect} PAGE SET {psid} HAS REACHED THE MAXIMUM NUMBER OF EXTENTS. IT CANNOT "
-       "BE EXTENDED AGAIN", 8, U, "storage rule EX-6 (docs/storage.md#storage-rules), text recalled",
+       "BE EXTENDED AGAIN", 8, U,
+       "storage rule EX-6 (docs/storage.md#storage-rules), text recalled",
        "The page set has 119 extents or reached its size limit."),
     _m("CSQP030E", "{csect} BUFFER POOL {pool} IS IN USE BY PAGE SET {psid}", 8, U,
        "emulator choice (DOC-DELBP states the rule, not the text)",
@@ -290,7 +292,8 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQI070I", "{csect} Data set usage ...", 0, U, "recollection",
        "Start of the DISPLAY USAGE TYPE(DATASET) report."),
     _m("CSQI041I", "{csect} JOB {job} USER {user} HAD ERROR ACCESSING PAGE SET {psid}", 8, V,
-       "[DOC-RC2193], storage rule RC-3 (docs/storage.md#storage-rules)", "A put or get found its page set not accessible."),
+       "[DOC-RC2193], storage rule RC-3 (docs/storage.md#storage-rules)",
+       "A put or get found its page set not accessible."),
     # ---- CSQE: coupling facility manager -------------------------------------------------------
     _m("CSQE120I", "{csect} Backup of structure {struc} started", 0, U,
        "recollection", "BACKUP CFSTRUCT started."),
@@ -390,7 +393,8 @@ _CATALOG: tuple[MessageDef, ...] = (
        "An API call that takes one command was given none or several."),
     _m("MQSC101W", "Queue {queue} uses storage class {stgclass}, which does not exist: its first "
        "put will fail with MQRC 2105 (MQRC_STORAGE_CLASS_ERROR)", 4, V,
-       "emulator check ([DOC-RC2105], storage rule SC-3 (docs/storage.md#storage-rules))", "z/OS accepts the definition; puts fail later."),
+       "emulator check ([DOC-RC2105], storage rule SC-3 (docs/storage.md#storage-rules))",
+       "z/OS accepts the definition; puts fail later."),
     _m("MQSC102W", "Queue {queue} uses storage class {stgclass} on page set {psid}, which is not "
        "defined: its first put will fail with MQRC 2193 (MQRC_PAGESET_ERROR)", 4, V,
        "emulator check ([DOC-RC2193], storage rules SC-2, RC-3 (docs/storage.md#storage-rules))",
@@ -432,8 +436,8 @@ _CATALOG: tuple[MessageDef, ...] = (
        "it may have", 8, V, "emulator (storage rule CF-1 (docs/storage.md#storage-rules))",
        "DEFINE CFSTRUCT beyond 63 structures."),
     _m("MQSC308E", "Structure {struc} already holds {count} shared queues, the most one may hold",
-       8, V, "emulator (storage rule CF-1 (docs/storage.md#storage-rules))", "DEFINE QLOCAL QSGDISP(SHARED) beyond 512 "
-       "queues on one structure."),
+       8, V, "emulator (storage rule CF-1 (docs/storage.md#storage-rules))",
+       "DEFINE QLOCAL QSGDISP(SHARED) beyond 512 queues on one structure."),
     _m("MQSC309I", "Recovery of {struc} on z/OS would take about {seconds} s: restore {restore} s, "
        "then {mb} MB of log read back at {rate} MB/s", 0, V,
        "emulator estimate (storage rules BN-1, BN-5 (docs/storage.md#storage-rules))",
@@ -626,7 +630,8 @@ _CATALOG: tuple[MessageDef, ...] = (
        "Attributes the existing object had are silently lost."),
     _m("MQSC207W", "Queue {queue} uses storage class {stgclass}, which maps to page set 0: "
        "keep page set 0 for object definitions", 4, V,
-       "emulator lint ([DOC-PAGESETS]: page set 0 holds the object definitions, storage rule PS-5 (docs/storage.md#storage-rules))",
+       "emulator lint ([DOC-PAGESETS]: page set 0 holds the object definitions, storage rule "
+       "PS-5 (docs/storage.md#storage-rules))",
        "Messages on page set 0 compete with the queue manager's own definitions for space."),
     _m("MQSC208W", "Buffer pool {pool} is down to {percent}% stealable buffers ({stealable} of "
        "{buffers}) after the deck: keep it above 15%", 4, V,

@@ -1,7 +1,8 @@
 """Buffer pools: DEFINE (CSQINP1 only), ALTER and DELETE BUFFPOOL.
 
 * BUFFERS: 100-500,000 BELOW, 100-999,999,999 ABOVE (CSQP005I) [DOC-DEFBP].
-* PAGECLAS(FIXED4KB) only with LOCATION(ABOVE) (storage rule BP-5 (docs/storage.md#storage-rules), the lab).
+* PAGECLAS(FIXED4KB) only with LOCATION(ABOVE) (storage rule BP-5 (docs/storage.md#storage-rules),
+  the lab).
 * DEFINE BUFFPOOL comes only from CSQINP1; several for one pool: the last one counts.
 * ALTER BUFFPOOL runs asynchronously: CSQP024I, the completion, then CSQP023I on the console
   [DOC-ALTBP]. A PAGECLAS change without a location switch waits for the next restart

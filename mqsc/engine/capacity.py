@@ -83,9 +83,11 @@ class Advice:
 #: active or uncompressed archive logs, and zEDC-compressed archives
 #: (storage rules BN-2, BN-5 (docs/storage.md#storage-rules)).
 READ_RATES = (("2003 DASD", 3.0), ("z14 uncompressed", 110.0), ("z14 zEDC", 38.0))
-#: Restoring a fuzzy backup: 20 s for 100,000 x 1 KB messages (storage rule BN-1 (docs/storage.md#storage-rules)).
+#: Restoring a fuzzy backup: 20 s for 100,000 x 1 KB messages (storage rule BN-1
+#: (docs/storage.md#storage-rules)).
 RESTORE_SECONDS_PER_MB = 20 / (100_000 * 1024 / 2**20)
-#: About a minute for the restore when sizing backup intervals (storage rule BN-2 (docs/storage.md#storage-rules)).
+#: About a minute for the restore when sizing backup intervals (storage rule BN-2
+#: (docs/storage.md#storage-rules)).
 SEED_RESTORE_SECONDS = 60
 #: Log bytes per persistent shared-queue message besides its length: 1.5 KB
 #: (storage rule BN-4 (docs/storage.md#storage-rules)).

@@ -181,7 +181,8 @@ def _summary(ctx: Ctx, state: cf.StructureState) -> dict[str, object]:
 
 
 def _admin_row(ctx: Ctx) -> dict[str, object]:
-    # CSQ_ADMIN holds no messages: about 1000 entries per queue manager (storage rule CF-3 (docs/storage.md#storage-rules),
+    # CSQ_ADMIN holds no messages: about 1000 entries per queue manager (storage rule CF-3
+    # (docs/storage.md#storage-rules),
     # the seed's 10,000 KB structure showing ENTSMAX(9362)).
     members = len(ctx.qm.group.members)
     return {"CFSTATUS": ADMIN, "TYPE": "SUMMARY", "CFTYPE": "ADMIN", "STATUS": "ACTIVE",
@@ -281,7 +282,8 @@ def _backup_one(ctx: Ctx, name: str) -> None:
     ctx.log("cfbackup", max(size, 1), structure=name, lrsn=lrsn,
             content=cf.content_data(content))
     erba = ctx.txn.get("log", None).rba
-    # It runs as long as writing it to the log takes (storage rule BN-1 (docs/storage.md#storage-rules): 2 CPU s per
+    # It runs as long as writing it to the log takes (storage rule BN-1
+    # (docs/storage.md#storage-rules): 2 CPU s per
     # 100,000 x 1 KB;
     # at least a second), and until then another BACKUP of it is refused.
     seconds = max(1, math.ceil(size / (100_000 * 1024) * 2))
@@ -324,7 +326,8 @@ def _recover(ctx: Ctx, name: str) -> None:
             to_rba=rba_text(backup.erba))
     ctx.say("CSQE132I", from_lrsn=f"{backup.lrsn:012X}", to_lrsn=f"{to_lrsn:012X}")
     if records:
-        # The logs are read backwards from the newest change (storage rule BR-6 (docs/storage.md#storage-rules)).
+        # The logs are read backwards from the newest change (storage rule BR-6
+        # (docs/storage.md#storage-rules)).
         ctx.say("CSQE133I", lrsn=f"{to_lrsn:012X}")
     content = cf.recovered_content(ctx, state)
     queues = set(cf.queues_on(ctx, name))

@@ -10,7 +10,8 @@ shared queue if the CFSTRUCT that the queue uses is defined with RECOVER(NO)"); 
 
 A queue manager connects to a structure the first time it uses it (CSQE005I); the structure is
 allocated then. Persistent puts and gets are logged on the member's own log with the group's
-LRSN (length + 1.5 KB per message put, storage rule BN-4 (docs/storage.md#storage-rules)), so that RECOVER CFSTRUCT can
+LRSN (length + 1.5 KB per message put, storage rule BN-4 (docs/storage.md#storage-rules)), so that
+RECOVER CFSTRUCT can
 replay them.
 """
 

@@ -1,7 +1,8 @@
 """Storage classes: DEFINE, ALTER, DELETE and DISPLAY STGCLASS.
 
 A storage class maps queues to a page set. Its PSID is not checked when it is defined (a put
-finds out, MQRC 2193; storage rule SC-2 (docs/storage.md#storage-rules)), and it cannot change while a queue that uses it
+finds out, MQRC 2193; storage rule SC-2 (docs/storage.md#storage-rules)), and it cannot change
+while a queue that uses it
 holds messages (storage rule SC-5 (docs/storage.md#storage-rules)).
 """
 

@@ -84,7 +84,8 @@ def cf_recovery_rba(ctx: Ctx) -> int | None:
 
     A recovery reads the structure's last fuzzy backup from the log of the member that took it
     (from the backup's start RBA) and then every member's logged changes after the backup's
-    LRSN ([DOC-RECOVER] [DOC-BACKUP]; storage rules BR-3, BR-6 (docs/storage.md#storage-rules)). So this member's log is needed from the backup it wrote,
+    LRSN ([DOC-RECOVER] [DOC-BACKUP]; storage rules BR-3, BR-6
+    (docs/storage.md#storage-rules)). So this member's log is needed from the backup it wrote,
     and from its first change to a structure after that structure's backup, whichever is older
     (emulator inference: IBM does not spell out how CSQI070I picks the RBA, UNVERIFIED).
     """

@@ -5,7 +5,8 @@ Shared-queue messages live in the group's ``cfmsgs`` table as :class:`QueueStore
 same compact runs private queues use, without page sets). A structure's status, its
 connections and its last backup are a :class:`StructureState` in ``cfstatus``.
 
-Capacity (storage rules CF-4, CF-5 (docs/storage.md#storage-rules)): a message takes one list entry and
+Capacity (storage rules CF-4, CF-5 (docs/storage.md#storage-rules)): a message takes one list entry
+and
 ``max(1536, roundup(length + 324, 256))`` bytes (324: the MQMD as stored); a structure of
 SIZE KB holds that in 80 % of its size (the 25 % overhead the seed adds on top of the data),
 with at most one entry per 1536 bytes of it. A put that does not fit fails with MQRC 2192.
@@ -15,7 +16,8 @@ Messages over 63 KB (64,512 bytes) need CFLEVEL(4) or more; they are offloaded, 
 Recovery is exact by construction: every persistent change to a shared queue is logged by the
 member that made it, with the group's LRSN; a backup is the persistent content as at an LRSN,
 written to the backing-up member's log; recovery restores the last backup and replays every
-member's logged changes after its LRSN, in LRSN order (storage rule BR-6 (docs/storage.md#storage-rules)).
+member's logged changes after its LRSN, in LRSN order (storage rule BR-6
+(docs/storage.md#storage-rules)).
 """
 
 from __future__ import annotations
@@ -32,9 +34,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.context import Ctx
     from mqsc.engine.log import LogRecord
 
-#: Bytes of the MQMD as a CF list entry holds it: 1536 - 1212 (storage rule CF-4 (docs/storage.md#storage-rules)).
+#: Bytes of the MQMD as a CF list entry holds it: 1536 - 1212 (storage rule CF-4
+#: (docs/storage.md#storage-rules)).
 CF_MQMD = 324
-#: Smallest entry + elements a message takes, and the element size (storage rule CF-4 (docs/storage.md#storage-rules)).
+#: Smallest entry + elements a message takes, and the element size (storage rule CF-4
+#: (docs/storage.md#storage-rules)).
 CF_MIN_ENTRY = 1536
 CF_ELEMENT = 256
 #: Largest message a structure holds itself: 63 KB including headers but the MQMD
@@ -46,9 +50,11 @@ CF_USABLE = 0.8
 #: (storage rule CF-1 (docs/storage.md#storage-rules)).
 MAX_STRUCTURES = 63
 MAX_QUEUES = 512
-#: Log bytes per persistent shared-queue message besides its length: 1.5 KB (storage rule BN-4 (docs/storage.md#storage-rules)).
+#: Log bytes per persistent shared-queue message besides its length: 1.5 KB (storage rule BN-4
+#: (docs/storage.md#storage-rules)).
 LOG_PER_SHARED_MSG = 1536
-#: Rates for recovery estimates (storage rules BN-1, BN-2, BN-5 (docs/storage.md#storage-rules)): restore from the
+#: Rates for recovery estimates (storage rules BN-1, BN-2, BN-5
+#: (docs/storage.md#storage-rules)): restore from the
 #: backup, and reading the
 #: logs back, in MB/s.
 RESTORE_SECONDS_PER_MB = 20 / (100_000 * 1024 / 2**20)  # 20 s for 100,000 x 1 KB
@@ -314,7 +320,8 @@ def recovered_content(ctx: Ctx, state: StructureState, upto: int | None = None) 
 
 def lrsn_before(ctx: Ctx, structure: str, moment: dt.datetime, floor: int) -> int:
     """The last LRSN logged for ``structure`` at or before ``moment`` (not below ``floor``):
-    a backup with EXCLINT leaves out what is newer (storage rule BR-4 (docs/storage.md#storage-rules))."""
+    a backup with EXCLINT leaves out what is newer (storage rule BR-4
+    (docs/storage.md#storage-rules))."""
     best = floor
     for record in changes_since(ctx, structure, floor):
         if dt.datetime.fromisoformat(str(record.detail["time"])) <= moment:

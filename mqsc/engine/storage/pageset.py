@@ -82,7 +82,8 @@ class PageSetState:
 
     @property
     def unused(self) -> int:
-        """Unused = Total - Persistent - NonPersist (storage rule DU-3 (docs/storage.md#storage-rules))."""
+        """Unused = Total - Persistent - NonPersist (storage rule DU-3
+        (docs/storage.md#storage-rules))."""
         return self.total - self.used
 
     def free_pages(self) -> int:
@@ -90,7 +91,8 @@ class PageSetState:
         return self.total - self.used
 
     def needs_expansion(self) -> bool:
-        """In use above the 90% trigger with expansion still possible (storage rule EX-2 (docs/storage.md#storage-rules))."""
+        """In use above the 90% trigger with expansion still possible (storage rule EX-2
+        (docs/storage.md#storage-rules))."""
         return (
             self.used > C.EXPAND_AT * self.total
             and self.expand != "NONE"

@@ -16,7 +16,8 @@ Rules (each a storage rule of docs/storage.md#storage-rules, numbers in constant
   pages are dropped without I/O, then the oldest changed pages are written in batches of 32
   until 80% remain changed; written pages stay resident as clean (storage rules ST-4, ST-7).
 * Synchronous writes: while more than 95% are changed, each further update writes a page at
-  once (QPSTDMC, QPSTIMW) (storage rule ST-6). With the deferred writer keeping up this is reached only when
+  once (QPSTDMC, QPSTIMW) (storage rule ST-6). With the deferred writer keeping up this is
+  reached only when
   ALTER BUFFPOOL shrinks a pool below its changed pages.
 * Checkpoint: persistent pages changed since before the previous checkpoint are written
   (the "two checkpoints" rule, storage rules ST-4, ST-6).
