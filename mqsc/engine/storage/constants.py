@@ -3,7 +3,7 @@
 Provenance tags (docs/storage.md): DOC (IBM documentation), SEED (a seed
 document), ARITH (follows arithmetically), INFERENCE, FITTED (chosen so the model reproduces the
 lab), UNVERIFIED (recalled, no retrievable source). Change a value here and every rule, report
-and test follows; docs/storage.md is generated from this table.
+and test follows; docs/constants.md is generated from this table.
 """
 
 from __future__ import annotations
