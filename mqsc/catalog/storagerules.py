@@ -50,12 +50,12 @@ RULES: Mapping[str, StorageRule] = MappingProxyType({r.rule: r for r in (
     StorageRule("PS-7",
                 "A page is 4,096 bytes, of which 4,057 hold message records.",
                 ("MP16",),
-                "figures as the seed gives them (UNVERIFIED)"),
+                "a DOC figure (constants.md); its page's address not recorded (UNVERIFIED)"),
     StorageRule("PS-8",
                 "Each stored message carries its 352-byte MQMD; with 109 bytes of control data a "
                 "record has 461 header bytes.",
                 ("MP16",),
-                "figures as the seed gives them (UNVERIFIED)"),
+                "a DOC figure (constants.md); its page's address not recorded (UNVERIFIED)"),
     StorageRule("PS-9",
                 "A message of up to 3,596 data bytes is short (one record); a longer one takes "
                 "ceil((data + 461) / 4,047) pages, and above 4 MB 1,037 pages per 4 MB chunk plus "
