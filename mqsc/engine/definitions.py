@@ -7,7 +7,7 @@ structures) supply their own rules as ``check`` callbacks and call these flows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from mqsc.catalog import Family
 from mqsc.engine.context import Ctx
@@ -121,6 +121,37 @@ def existing_object(ctx: Ctx, family: Family) -> MQObject:
 
 
 # ---- DISPLAY -------------------------------------------------------------------------------
+def delete(ctx: Ctx, family: Family) -> MQObject:
+    """DELETE of an object with no rule of its own: gone from its disposition's table."""
+    obj = existing_object(ctx, family)
+    ctx.txn.delete(family.table_for(str(obj.get("QSGDISP", "QMGR"))), obj.name)
+    return obj
+
+
+#: Which dispositions each QSGDISP selector of a DISPLAY shows: LIVE the objects a queue
+#: manager uses, ALL adds the GROUP objects of the shared repository ([DOC-DISQ], the rule for
+#: queues, which z/OS applies to every object type with QSGDISP).
+SELECTORS: Mapping[str, tuple[str, ...]] = {
+    "LIVE": ("QMGR", "COPY"), "ALL": ("QMGR", "COPY", "GROUP"), "PRIVATE": ("QMGR", "COPY")}
+
+
+def selected(ctx: Ctx, family: Family) -> Iterator[MQObject]:
+    """The family's objects a DISPLAY names: the (generic) name matches and the QSGDISP
+    selector shows the disposition; in name order, a private object before the group object of
+    the same name."""
+    cmd = ctx.cmd
+    selector = str(cmd.get("QSGDISP", "LIVE"))
+    shown_dispositions = SELECTORS.get(selector, (selector,))
+    txn = ctx.txn
+    rows = [(name, 0) for name in txn.keys(family.table) if matches(cmd.name, name)]
+    if "GROUP" in shown_dispositions and family.group_table is not None:
+        rows += [(name, 1) for name in txn.keys(family.group_table) if matches(cmd.name, name)]
+    for name, in_group in sorted(rows):
+        obj = txn.get(family.group_table if in_group else family.table, name)
+        if obj.get("QSGDISP", "QMGR") in shown_dispositions:
+            yield obj
+
+
 def matches(pattern: str, name: str) -> bool:
     """Generic name matching: ``*`` alone is everything, a trailing ``*`` a prefix.
 
