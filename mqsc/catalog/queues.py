@@ -42,6 +42,8 @@ OBJECT_TYPES = (
     ObjectType("QREMOTE", ("QR",), "local definition of a remote queue", rank=13),
     ObjectType("QMODEL", ("QM",), "model queue: template of dynamic queues", rank=14),
     ObjectType("QSTATUS", ("QS",), "status of local queues (DISPLAY)", rank=15),
+    ObjectType("QCLUSTER", ("QC",), "cluster queues this queue manager knows (DISPLAY)",
+               rank=15),
 )
 
 QLOCAL = table(
@@ -267,8 +269,24 @@ QUEUE_TYPES: Mapping[str, Family] = {"QLOCAL": FAMILY, "QALIAS": ALIAS, "QREMOTE
 QUEUE_ATTRIBUTES = A.merged(QMODEL, QREMOTE, QALIAS, QLOCAL, table(
     K("TYPE", Choice(tuple(QUEUE_TYPES)), width=8, help="queue type", verified="[DOC-MSGS]"),
     QLOCAL["DEFTYPE"]))
+#: What a cluster queue shows besides its definition ([DOC-DISQ] requested parameters): the
+#: queue manager that hosts it and when the cluster learnt of it. Only cluster queues have
+#: them, so a queue defined here shows none of them, as any attribute of another type.
+CLUSTER_QUEUE_ATTRIBUTES = table(
+    K("CLUSQMGR", QNAME_OR_BLANK, width=48, help="queue manager hosting the cluster queue",
+      verified="[DOC-DISQ]"),
+    K("CLUSQT", Choice(("QALIAS", "QLOCAL", "QMGR", "QREMOTE")), width=10,
+      help="cluster queue type", verified="[DOC-DISQ]"),
+    K("QMID", Text(48), width=48, help="identifier of the hosting queue manager",
+      verified="[DOC-DISQ]"),
+    K("CLUSDATE", Text(12), width=12, help="date the definition became known here",
+      verified="[DOC-DISQ]"),
+    K("CLUSTIME", Text(8), width=8, help="time the definition became known here",
+      verified="[DOC-DISQ]"),
+)
 QUEUE = Family(objtype="QUEUE", attributes={n: QUEUE_ATTRIBUTES[n] for n in (
-    *QLOCAL, *(n for f in (QALIAS, QREMOTE, QMODEL) for n in f if n not in QLOCAL))},
+    *QLOCAL, *(n for f in (QALIAS, QREMOTE, QMODEL) for n in f if n not in QLOCAL))}
+    | dict(CLUSTER_QUEUE_ATTRIBUTES),
     identity=("QUEUE", "TYPE", "QSGDISP"), reply="CSQM401I")
 
 
@@ -308,6 +326,8 @@ _QUEUE_SELECTORS = A.table(
     K("CLUSTER", Name(NameRule.QUEUE, 48, generic=True), help="only queues in these clusters"),
     K("CLUSNL", Name(NameRule.NAMELIST, 48, generic=True),
       help="only queues with these namelists"),
+    K("CLUSINFO", Flag(), help="also the cluster queues this queue manager knows (needs the "
+      "channel initiator on z/OS)", verified="[DOC-DISQ]"),
 )
 _QUEUE_TYPE = K("TYPE", Choice(("QLOCAL", "ALL", "QALIAS", "QMODEL", "QREMOTE", "QCLUSTER")),
                 default="ALL", help="queue type to show", verified="[DOC-DISQ]")
@@ -364,7 +384,8 @@ STATUS = Family(objtype="QSTATUS", attributes=QSTATUS,
 FAMILIES = {"QLOCAL": FAMILY, "QUEUE": QUEUE, "QALIAS": ALIAS, "QREMOTE": REMOTE,
             "QMODEL": MODEL, "QSTATUS": STATUS}
 
-_NO_STORAGE = A.pick(_QUEUE_SELECTORS, ("ALL", "CMDSCOPE", "QSGDISP", "CLUSTER", "CLUSNL"))
+_NO_STORAGE = A.pick(_QUEUE_SELECTORS, ("ALL", "CMDSCOPE", "QSGDISP", "CLUSTER", "CLUSNL",
+                                         "CLUSINFO"))
 
 SPECS: tuple[CommandSpec, ...] = (
     CommandSpec("DEFINE", "QLOCAL", A.QNAME, _QL_DEFINE, S_2CR, "CSQMAQLC",
@@ -400,6 +421,17 @@ SPECS: tuple[CommandSpec, ...] = (
           verified="ALTER QMODEL", help="change a model queue"),
     CommandSpec("DELETE", "QMODEL", A.QNAME, _Q_DELETE, S_2CR, "CSQMUQLC",
           verified="DELETE QMODEL", help="delete a model queue"),
+    # The cluster queues are known through the channel initiator's repository manager: "On
+    # z/OS, the channel initiator must be running before you can display information about
+    # cluster queues (using TYPE(QCLUSTER) or the CLUSINFO parameter)" ([DOC-DISQ] usage
+    # notes). DISPLAY QCLUSTER is that display ([DOC-DISQ]: "DISPLAY QCLUSTER" is an
+    # alternative to TYPE(QCLUSTER)); with no channel initiator it gets its absent answer,
+    # CSQM131I (the module name is UNVERIFIED).
+    CommandSpec("DISPLAY", "QCLUSTER", A.GENERIC_QNAME,
+                A.pick(_QUEUE_SELECTORS, ("ALL", "CMDSCOPE", "CLUSTER", "CLUSNL")), S_2CR,
+                "CSQMDRTS", requestable=_requestable(QUEUE.attributes),
+                where=_filters(QUEUE.attributes), verified="[DOC-DISQ] usage notes",
+                help="show cluster queues", facility="CHINIT"),
     _display("QMODEL", A.pick(_QUEUE_SELECTORS, ("ALL", "CMDSCOPE", "QSGDISP", "STGCLASS",
                                                  "CFSTRUCT")), QMODEL, "model queues"),
     # Module names of CLEAR and MOVE follow the message manager's pattern (UNVERIFIED).
