@@ -27,7 +27,8 @@ def kind_text(kind: object) -> str:
     if isinstance(kind, Flag):
         return "flag"
     if isinstance(kind, Integer):
-        return f"integer {kind.minimum:,}-{kind.maximum:,}" + (" or *" if kind.star else "")
+        return (f"integer {kind.minimum:,}-{kind.maximum:,}" + (" or *" if kind.star else "")
+                + "".join(f" or {word}" for word in kind.words))
     if isinstance(kind, Choice):
         return "|".join(kind.values)
     if isinstance(kind, Text):

@@ -38,11 +38,13 @@ class Flag:
 
 @dataclass(frozen=True, slots=True)
 class Integer:
-    """A whole number in ``[minimum, maximum]``; ``star`` also allows ``*`` (e.g. PSID(*))."""
+    """A whole number in ``[minimum, maximum]``; ``star`` also allows ``*`` (e.g. PSID(*));
+    ``words`` are unquoted words allowed in place of a number (CAPEXPRY(NOLIMIT))."""
 
     minimum: int
     maximum: int
     star: bool = False
+    words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -138,6 +138,13 @@ QLOCAL = table(
       verified="[DOC-DEFQL] (9.3+)"),
     K("STRMQOS", Choice(("BESTEF", "MUSTDUP")), default="BESTEF", width=10,
       help="streaming quality of service", verified="[DOC-DEFQL] (9.3+)"),
+    # IBM MQ 9.4 for z/OS: "CAPEXPRY is supported from IBM MQ for z/OS 9.4.0" (IBM "3389
+    # (0D3D) (RC3389): MQRCCF_INCOMPATIBLE_QM_IN_QSG"); every queue type has it (IBM MQ 9.4
+    # "ALTER queues", table 1). Tenths of a second, or NOLIMIT ([DOC-DEFQL] 9.4; the range
+    # 1-999 999 999 is UNVERIFIED).
+    K("CAPEXPRY", Integer(1, MAX9, words=("NOLIMIT",)), default="NOLIMIT", width=10,
+      help="longest expiry, in tenths of a second, of messages put here (or NOLIMIT)",
+      verified="[DOC-DEFQL] 9.4; RC3389 (z/OS from 9.4.0)"),
     K("CUSTOM", Text(128), default="", width=128, help="attributes for new features",
       verified="[DOC-DEFQL]"),
     K("DEFTYPE", Choice(("PREDEFINED", "PERMDYN", "TEMPDYN", "SHAREDYN")),
@@ -152,7 +159,6 @@ QLOCAL = table(
     K("ALTDATE", Text(12), width=12, help="date of the last change"),
     K("ALTTIME", Text(8), width=8, help="time of the last change"),
     # Valid MQSC on other platforms, not on z/OS ([DOC-DEFQL] note 3 of the 9.3 ALTER diagram).
-    K("CAPEXPRY", Integer(-1, MAX9), zos=False),
     K("DISTL", NO_YES, zos=False),
     K("IMGRCOVQ", Choice(("YES", "NO", "QMGR")), zos=False),
     K("MAXFSIZE", Integer(20, MAX9), zos=False),
@@ -206,7 +212,7 @@ QALIAS = table(
     K("TARGTYPE", Choice(("QUEUE", "TOPIC")), default="QUEUE", width=10,
       help="what TARGET names: a queue or a topic object", verified="DEFINE QALIAS"),
     *(QLOCAL[n] for n in ("PUT", "GET", "DEFPRTY", "DEFPSIST", "DEFPRESP", "DEFREADA",
-                          "DEFBIND", "PROPCTL", *_CLUSTERED, "CUSTOM", *_STAMPS)),
+                          "DEFBIND", "PROPCTL", *_CLUSTERED, "CAPEXPRY", "CUSTOM", *_STAMPS)),
     K("SCOPE", Choice(("QMGR", "CELL")), zos=False),
 )
 
@@ -223,7 +229,7 @@ QREMOTE = table(
       help="transmission queue (blank: the queue named RQMNAME, else the DEFXMITQ)",
       verified="DEFINE QREMOTE; XmitQName (MQCHAR48)"),
     *(QLOCAL[n] for n in ("PUT", "DEFPRTY", "DEFPSIST", "DEFPRESP", "DEFBIND", *_CLUSTERED,
-                          "CUSTOM", *_STAMPS)),
+                          "CAPEXPRY", "CUSTOM", *_STAMPS)),
     K("SCOPE", Choice(("QMGR", "CELL")), zos=False),
 )
 
@@ -261,6 +267,12 @@ MODEL = Family(objtype="QMODEL", attributes=QMODEL, identity=("QUEUE", "TYPE", "
                reply="CSQM401I", settable=(*_settable(QMODEL), "QSGDISP"), table="qmodel",
                default_object="SYSTEM.DEFAULT.MODEL.QUEUE", group_table="gqmodel",
                json_key="modelQueues")
+#: Attributes added to a queue type after objects of it could be kept in a state store: an
+#: object read from an older store has none of them, and gets each one's default then.
+ADDED_ATTRIBUTES: Mapping[str, tuple[str, ...]] = {
+    "QLOCAL": ("CAPEXPRY",), "QALIAS": ("CAPEXPRY",), "QREMOTE": ("CAPEXPRY",),
+    "QMODEL": ("CAPEXPRY",)}
+
 #: The queue types, in the order DISPLAY QUEUE TYPE(...) names them.
 QUEUE_TYPES: Mapping[str, Family] = {"QLOCAL": FAMILY, "QALIAS": ALIAS, "QREMOTE": REMOTE,
                                      "QMODEL": MODEL}

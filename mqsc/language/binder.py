@@ -193,6 +193,8 @@ class _Binder:
         if isinstance(kind, Integer):
             if kind.star and raw == "*":
                 return "*"
+            if not quoted and text in kind.words:
+                return text
             if quoted or not _INTEGER.fullmatch(raw):
                 raise self.fail("CSQ9011E", *where, keyword=word)
             number = int(raw)
@@ -320,6 +322,8 @@ def _integer_converter(kind: Integer) -> Converter:
     def integer(raw: str) -> object:
         if kind.star and raw == "*":
             return "*"
+        if raw.upper() in kind.words:
+            return raw.upper()
         if not _INTEGER.fullmatch(raw):
             return _INVALID
         number = int(raw)
