@@ -49,9 +49,12 @@ class Integer:
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One word from a fixed list (unquoted, folded to upper case)."""
+    """One word from a fixed list (unquoted, folded to upper case); with ``max_items`` over 1,
+    a list of up to that many such words, in order (COMPMSG(RLE,ZLIBFAST)): one word binds as
+    a word, several as a tuple."""
 
     values: tuple[str, ...]
+    max_items: int = 1
 
 
 @dataclass(frozen=True, slots=True)
