@@ -1,0 +1,108 @@
+"""The web console served by ``mqsc serve`` at ``/ibmmq/console/`` (docs/console-web.md).
+
+Framework-free, like :mod:`mqsc.serve.mqrest`: the static assets shipped in the wheel
+(``mqsc/serve/console/``: plain ES modules, no build step, no CDN), and the two small JSON
+resources the MQ REST API cannot give a view:
+
+* ``GET /ibmmq/console/api/form/{objtype}``: the catalog's DEFINE keywords of a family (kind,
+  range, choices, default, help), from which the create form is generated, so the form has the
+  same ranges and defaults as the language;
+* ``GET /ibmmq/console/api/qmgr/{qmgr}/storage``: storage classes, page sets and buffer pools
+  with their live figures. runCommandJSON refuses DISPLAY USAGE (IBM MQ, "POST - JSON
+  formatted command"), so without this the page would have to scrape the CSQI010I/CSQP001I
+  reply lines of runCommand.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from importlib import resources
+from typing import Any
+
+from mqsc.catalog import OBJECT_WORDS, Choice, Flag, Integer, Name, Text, command_spec
+from mqsc.catalog.describe import kind_text
+from mqsc.engine.manager import QueueManager
+from mqsc.render import jsonout
+from mqsc.serve.mqrest import Answer, error
+
+#: The assets, by file name, with the Content-Type each is served with. Only these are served:
+#: a path outside this table is 404, so nothing else of the package can be read through it.
+ASSETS: dict[str, str] = {
+    "index.html": "text/html; charset=utf-8",
+    "app.js": "text/javascript; charset=utf-8",
+    "api.js": "text/javascript; charset=utf-8",
+    "grid.js": "text/javascript; charset=utf-8",
+    "chart.js": "text/javascript; charset=utf-8",
+    "console.css": "text/css; charset=utf-8",
+}
+#: Everything the page loads comes from this server: the browser enforces it (no CDN, no
+#: request leaves the machine even if a future asset names another host).
+CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+
+
+def asset(name: str) -> tuple[bytes, str] | None:
+    """The bytes and Content-Type of one shipped asset, or None."""
+    if name == "":
+        name = "index.html"
+    kind = ASSETS.get(name)
+    if kind is None:
+        return None
+    return resources.files("mqsc.serve").joinpath("console", name).read_bytes(), kind
+
+
+# ---- the create form ---------------------------------------------------------------------
+def _field(keyword) -> dict[str, Any]:
+    kind = keyword.kind
+    field: dict[str, Any] = {"name": keyword.name, "help": keyword.help,
+                             "describe": kind_text(kind)}
+    if isinstance(kind, Integer):
+        field.update(type="integer", min=kind.minimum, max=kind.maximum)
+    elif isinstance(kind, Choice):
+        field.update(type="choice", values=list(kind.values))
+    elif isinstance(kind, Flag):
+        field.update(type="flag", negation=keyword.negation)
+    elif isinstance(kind, Text):
+        field.update(type="text", maxLength=kind.max_length)
+    elif isinstance(kind, Name):
+        field.update(type="name", maxLength=kind.max_length, rule=kind.rule.value)
+    else:
+        field.update(type="text")
+    if keyword.default is not None:
+        field["default"] = keyword.default
+    return field
+
+
+def form(objtype: str) -> Answer:
+    """The DEFINE form of an object type, from the catalog (404 when it has no DEFINE)."""
+    found = OBJECT_WORDS.get(objtype.upper())
+    spec = command_spec("DEFINE", found.name) if found is not None else None
+    if spec is None:
+        return error("MQWB0404E", f"/ibmmq/console/api/form/{objtype}")
+    fields = [_field(k) for k in spec.keywords.values() if k.zos]
+    name = spec.name
+    return Answer(200, {
+        "command": "define", "qualifier": spec.objtype.lower(),
+        "name": {"maxLength": getattr(name, "max_length", 48),
+                 "rule": getattr(getattr(name, "rule", None), "value", "any")},
+        "required": list(spec.required), "fields": fields})
+
+
+# ---- storage classes -> page sets -> buffer pools ------------------------------------------
+def storage(qm: QueueManager) -> Answer:
+    """The figures of the storage view, from DISPLAY STGCLASS, DISPLAY QLOCAL and DISPLAY USAGE
+    run as the command server runs them (so they are what an operator would see)."""
+    classes = qm.execute("DISPLAY STGCLASS(*) PSID DESCR")
+    queues = qm.execute("DISPLAY QLOCAL(*) STGCLASS")
+    usage = qm.execute("DISPLAY USAGE PSID(*)")
+    per_class = Counter(str(o.get("STGCLASS")).rstrip() for o in queues.objects)
+    figures = jsonout.usage(usage) or {}
+    return Answer(200, {
+        "qmgr": qm.name,
+        "storageClasses": [
+            {"name": p["stgclass"], "psid": p.get("psid"), "descr": p.get("descr", ""),
+             "queues": per_class.get(p["stgclass"], 0)}
+            for p in map(jsonout.parameters, classes.objects)],
+        "pageSets": figures.get("pageSets", []),
+        "bufferPools": figures.get("bufferPools", []),
+    })

@@ -1,0 +1,369 @@
+// The mqsc web console: sign-in, the queues widget, the MQSC command pane, the create form
+// generated from the catalog, and the storage view (docs/console-web.md).
+import * as api from "./api.js";
+import { VirtualGrid } from "./grid.js";
+import { lineChart, saveSvg } from "./chart.js";
+
+const $ = (id) => document.getElementById(id);
+const state = { user: null, qmgr: null, grid: null, history: [], at: -1, samples: [],
+                timer: null, gen: 0 };
+// Figures the benchmark and the tests read (bench/console_web.py): milliseconds, measured here.
+const timings = (window.mqscTimings = { openToFirstRows: null, filterToRedraw: [],
+                                        queues: 0 });
+const ADMIN = "MQWebAdmin";
+const canChange = () => state.user && state.user.role === ADMIN;
+
+function show(id) {
+  for (const s of ["signin", "view-queues", "view-storage"]) $(s).hidden = s !== id;
+  $("bar").hidden = id === "signin";
+}
+
+// After the DOM is updated, the next frame is when the rows are drawn on screen.
+const painted = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+
+// ---- sign-in ------------------------------------------------------------------------------
+async function start() {
+  state.user = await api.whoami();
+  if (!state.user) { show("signin"); $("user").focus(); return; }
+  $("who").textContent = `${state.user.name} (${state.user.role})`;
+  for (const b of document.querySelectorAll(".change")) b.hidden = !canChange();
+  const qmgrs = await api.qmgrs();
+  $("qmgr").replaceChildren(...qmgrs.map((q) => new Option(q.name, q.name)));
+  state.qmgr = state.qmgr || (qmgrs.find((q) => q.name === "QMZ1") || qmgrs[0] || {}).name;
+  $("qmgr").value = state.qmgr;
+  route();
+}
+
+$("signin-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  $("signin-error").textContent = "";
+  const problem = await api.signIn($("user").value, $("password").value);
+  $("password").value = "";
+  if (problem) { $("signin-error").textContent = problem; return; }
+  start();
+});
+
+$("signout").addEventListener("click", async () => {
+  await api.signOut();
+  state.user = null;
+  stopSampling();
+  show("signin");
+});
+
+$("qmgr").addEventListener("change", () => {
+  state.qmgr = $("qmgr").value;
+  state.samples = [];
+  route();
+});
+
+// ---- routing ------------------------------------------------------------------------------
+function route() {
+  if (!state.user) return;
+  const view = location.hash === "#storage" ? "storage" : "queues";
+  $("nav-queues").classList.toggle("active", view === "queues");
+  $("nav-storage").classList.toggle("active", view === "storage");
+  if (view === "storage") { show("view-storage"); stopSampling(); sample(); }
+  else { stopSampling(); show("view-queues"); openQueues(); }
+}
+window.addEventListener("hashchange", route);
+
+// ---- the queues widget --------------------------------------------------------------------
+const COLUMNS = [
+  { key: "queue", title: "Queue", width: "22em" },
+  { key: "type", title: "Type", width: "6em" },
+  { key: "curdepth", title: "Depth", width: "6em", numeric: true },
+  { key: "maxdepth", title: "Max depth", width: "8em", numeric: true },
+  { key: "stgclass", title: "Stgclass", width: "7em" },
+  { key: "qsgdisp", title: "QSGDISP", width: "7em" },
+  { key: "descr", title: "Description", width: "20em" },
+];
+
+function deleteButton(row) {
+  if (!canChange()) return [];
+  const b = document.createElement("button");
+  b.className = "del change";
+  b.type = "button";
+  b.title = `Delete ${row.queue}`;
+  b.textContent = "✕";
+  b.addEventListener("click", async () => {
+    if (!confirm(`DELETE QLOCAL(${row.queue})?`)) return;
+    const a = await api.runJSON(state.qmgr, { command: "delete", qualifier: "qlocal",
+                                              name: row.queue });
+    showReply(`DELETE QLOCAL(${row.queue})`, a);
+    loadQueues();
+  });
+  return [b];
+}
+
+async function openQueues() {
+  const opened = performance.now();
+  if (!state.grid) {
+    state.grid = new VirtualGrid($("grid"), COLUMNS, { actions: deleteButton });
+  }
+  await loadQueues();
+  await painted();
+  timings.openToFirstRows = performance.now() - opened;
+}
+
+async function loadQueues() {
+  $("count").textContent = "loading...";
+  const a = await api.runJSON(state.qmgr, {
+    command: "display", qualifier: "qlocal", name: "*",
+    responseParameters: ["curdepth", "maxdepth", "stgclass", "descr"] });
+  const rows = a.status === 200
+    ? a.json.commandResponse.filter((r) => r.parameters).map((r) => r.parameters) : [];
+  timings.queues = rows.length;
+  state.grid.setRows(rows);
+  state.grid.setFilter($("filter").value);
+  $("count").textContent = a.status === 200 ? `${state.grid.view.length} of ${rows.length}`
+                                            : api.errorText(a);
+}
+
+$("filter").addEventListener("input", async () => {
+  const t = performance.now();
+  state.grid.setFilter($("filter").value);
+  $("count").textContent = `${state.grid.view.length} of ${state.grid.all.length}`;
+  await painted();
+  timings.filterToRedraw.push(performance.now() - t);
+});
+$("refresh").addEventListener("click", loadQueues);
+
+// ---- the create form, generated from the catalog -------------------------------------------
+let formSpec = null;
+
+async function openCreate() {
+  const panel = $("create-panel");
+  panel.hidden = !panel.hidden;
+  if (panel.hidden) return;
+  if (!formSpec) {
+    const a = await api.form("qlocal");
+    if (a.status !== 200) { $("create-form").textContent = api.errorText(a); return; }
+    formSpec = a.json;
+  }
+  buildForm(formSpec);
+}
+$("create").addEventListener("click", openCreate);
+
+function input(field) {
+  let e;
+  if (field.type === "choice") {
+    e = document.createElement("select");
+    e.append(new Option("", ""));
+    for (const v of field.values) e.append(new Option(v, v));
+  } else if (field.type === "flag") {
+    e = document.createElement("input");
+    e.type = "checkbox";
+  } else {
+    e = document.createElement("input");
+    if (field.type === "integer") {
+      e.type = "number";
+      e.min = field.min;
+      e.max = field.max;
+    } else if (field.maxLength) e.maxLength = field.maxLength;
+  }
+  e.name = field.name;
+  if (field.default !== undefined && field.type !== "flag") e.placeholder = String(field.default);
+  return e;
+}
+
+function buildForm(spec) {
+  const f = $("create-form");
+  f.replaceChildren();
+  const name = document.createElement("label");
+  const nameInput = document.createElement("input");
+  nameInput.name = "__name";
+  nameInput.required = true;
+  nameInput.maxLength = spec.name.maxLength;
+  nameInput.id = "create-name";
+  name.append("Name", nameInput);
+  f.append(name);
+  for (const field of spec.fields) {
+    if (["QSGDISP", "LIKE", "REPLACE", "NOREPLACE", "CMDSCOPE"].includes(field.name)) continue;
+    const label = document.createElement("label");
+    const e = input(field);
+    label.append(field.name, e);
+    const hint = document.createElement("small");
+    hint.textContent = `${field.help ? field.help + "; " : ""}${field.describe}` +
+      (field.default !== undefined && field.default !== "" ? `; default ${field.default}` : "");
+    label.append(hint);
+    f.append(label);
+  }
+  const actions = document.createElement("div");
+  actions.className = "actions";
+  const ok = document.createElement("button");
+  ok.type = "submit";
+  ok.id = "create-submit";
+  ok.textContent = "Define";
+  actions.append(ok);
+  const out = document.createElement("pre");
+  out.id = "create-reply";
+  f.append(actions, out);
+}
+
+$("create-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const f = event.target;
+  const parameters = {};
+  for (const field of formSpec.fields) {
+    const e = f.elements.namedItem(field.name);
+    if (!e) continue;
+    if (field.type === "flag") { if (e.checked) parameters[field.name.toLowerCase()] = true; }
+    else if (e.value !== "") {
+      parameters[field.name.toLowerCase()] =
+        field.type === "integer" ? Number(e.value) : e.value;
+    }
+  }
+  const name = f.elements.namedItem("__name").value.trim();
+  const a = await api.runJSON(state.qmgr, { command: "define", qualifier: "qlocal", name,
+                                            parameters });
+  const lines = a.status === 200
+    ? a.json.commandResponse.flatMap((r) => r.message || r.text || []) : [api.errorText(a)];
+  const failed = a.status !== 200 || a.json.overallCompletionCode !== 0;
+  $("create-reply").textContent = lines.join("\n");
+  $("create-reply").className = failed ? "error" : "";
+  if (!failed) loadQueues();
+});
+
+// ---- the MQSC command pane ----------------------------------------------------------------
+function showReply(command, a) {
+  const pre = $("reply");
+  pre.replaceChildren();
+  const echo = document.createElement("div");
+  echo.textContent = command;
+  pre.append(echo);
+  const sets = a.status === 200 ? a.json.commandResponse : null;
+  if (!sets) {
+    const line = document.createElement("div");
+    line.className = "bad";
+    line.textContent = api.errorText(a);
+    pre.append(line);
+    return;
+  }
+  for (const set of sets) {
+    for (const text of set.text || set.message || []) {
+      const line = document.createElement("div");
+      line.textContent = text;
+      // A failed reply set: every line but the CSQN205I count says why (CSQM095I is an
+      // I message, yet it is the reason of the CSQ9023E).
+      if (set.completionCode !== 0 && !text.startsWith("CSQN205I")) line.className = "bad";
+      pre.append(line);
+    }
+  }
+}
+
+$("command-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const command = $("command").value.trim();
+  if (!command) return;
+  state.history.push(command);
+  state.at = state.history.length;
+  const a = await api.runCommand(state.qmgr, command);
+  showReply(command, a);
+  $("command").value = "";
+  if (/^\s*(DEF|DEFINE|DELETE|ALTER|ALT)\b/i.test(command)) loadQueues();
+});
+
+$("command").addEventListener("keydown", (event) => {
+  if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
+  event.preventDefault();
+  state.at = Math.max(0, Math.min(state.history.length,
+                                  state.at + (event.key === "ArrowUp" ? -1 : 1)));
+  $("command").value = state.history[state.at] || "";
+});
+
+// ---- the storage view ---------------------------------------------------------------------
+function meter(fraction) {
+  const m = document.createElement("div");
+  m.className = "meter";
+  const bar = document.createElement("div");
+  bar.style.width = `${Math.round(Math.max(0, Math.min(1, fraction)) * 100)}%`;
+  m.append(bar);
+  return m;
+}
+
+function h(tag, className, text) {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function drawDiagram(s) {
+  const root = $("diagram");
+  root.replaceChildren();
+  for (const pool of s.bufferPools) {
+    const box = h("div", "pool");
+    box.dataset.pool = pool.bufferPoolId;
+    box.append(h("h3", "", `Buffer pool ${pool.bufferPoolId}`),
+               h("div", "muted", `${pool.pageClass}, LOCATION ${pool.bufferPoolLocation}`),
+               h("div", "", `stealable ${pool.freeBuffers} of ${pool.totalBuffers} ` +
+                            `(${pool.freeBuffersPercentage}%)`),
+               meter(pool.freeBuffers / pool.totalBuffers));
+    for (const ps of s.pageSets.filter((p) => p.bufferPoolId === pool.bufferPoolId)) {
+      const used = ps.totalPages - ps.unusedPages;
+      const card = h("div", "pageset");
+      card.dataset.psid = ps.pageSetId;
+      card.append(h("h4", "", `Page set ${String(ps.pageSetId).padStart(2, "0")}`),
+                  h("div", "", `${used} of ${ps.totalPages} pages used ` +
+                               `(persistent ${ps.persistentDataPages}, ` +
+                               `non-persistent ${ps.nonPersistentDataPages})`),
+                  meter(used / ps.totalPages));
+      if (ps.expandCount) card.append(h("div", "muted", `${ps.expandCount} expansions`));
+      for (const sc of s.storageClasses.filter((c) => c.psid === ps.pageSetId)) {
+        const tag = h("span", "stgclass", `${sc.name} · ${sc.queues} q`);
+        tag.title = sc.descr;
+        card.append(tag);
+      }
+      box.append(card);
+    }
+    root.append(box);
+  }
+}
+
+function drawCharts() {
+  const psSeries = new Map(), bpSeries = new Map();
+  for (const { t, s } of state.samples) {
+    for (const ps of s.pageSets) {
+      const used = ps.totalPages - ps.unusedPages;
+      if (!psSeries.has(ps.pageSetId)) psSeries.set(ps.pageSetId, []);
+      psSeries.get(ps.pageSetId).push([t, used]);
+    }
+    for (const bp of s.bufferPools) {
+      if (!bpSeries.has(bp.bufferPoolId)) bpSeries.set(bp.bufferPoolId, []);
+      bpSeries.get(bp.bufferPoolId).push([t, bp.freeBuffersPercentage]);
+    }
+  }
+  // Only what is in use or moving: fifteen flat lines at zero say nothing.
+  const moving = (points) => points.some((p) => p[1] !== points[0][1]);
+  const pages = [...psSeries].filter(([, p]) => p[p.length - 1][1] > 0 || moving(p))
+    .map(([id, points]) => ({ name: `PS${String(id).padStart(2, "0")}`, points }));
+  const pools = [...bpSeries].filter(([, p]) => p[p.length - 1][1] < 100 || moving(p))
+    .map(([id, points]) => ({ name: `BP${id}`, points }));
+  lineChart($("chart-pages"), pages);
+  lineChart($("chart-pools"), pools, { unit: "%" });
+}
+
+async function sample() {
+  const gen = state.gen;
+  const a = await api.storage(state.qmgr);
+  if (gen !== state.gen) return;
+  if (a.status === 200) {
+    state.samples.push({ t: Date.now(), s: a.json });
+    if (state.samples.length > 600) state.samples.shift();
+    drawDiagram(a.json);
+    drawCharts();
+    $("storage-time").textContent = `as of ${new Date().toLocaleTimeString()}, ` +
+                                    `every 2 s`;
+  } else {
+    $("storage-time").textContent = api.errorText(a);
+  }
+  if (!$("view-storage").hidden) state.timer = setTimeout(sample, 2000);
+}
+
+function stopSampling() { clearTimeout(state.timer); state.timer = null; state.gen++; }
+
+for (const b of document.querySelectorAll(".svg-export")) {
+  b.addEventListener("click", () => saveSvg($(b.dataset.chart), `${b.dataset.chart}.svg`));
+}
+
+start();
