@@ -309,10 +309,24 @@ async def console_form(request: Request, who: Principal) -> Response:
 
 @guarded((ADMIN, ADMIN_RO))
 async def console_storage(request: Request, who: Principal) -> Response:
+    return await _console_work(request, console.storage)
+
+
+@guarded((ADMIN, ADMIN_RO))
+async def console_queues(request: Request, who: Principal) -> Response:
+    q = request.query_params
+    query = console.window_query(q.get("name", "*"), q.get("offset", "0"),
+                                 q.get("limit", "100"))
+    if isinstance(query, Answer):
+        return _json(query)
+    return await _console_work(request, lambda qm: console.queues_window(qm, *query))
+
+
+async def _console_work(request: Request, work) -> Response:
     services: Services = request.app.state.services
     name = request.path_params["qmgr"]
     try:
-        answer = await asyncio.wrap_future(services.registry.submit(name, console.storage))
+        answer = await asyncio.wrap_future(services.registry.submit(name, work))
     except NoSuchQmgr:
         return _mq_error("MQWB0009E", name)
     except QmgrUnavailable as problem:
@@ -343,6 +357,7 @@ def routes() -> list[Route]:
         Route("/ibmmq/console/", console_asset, methods=["GET"]),
         Route("/ibmmq/console/api/form/{objtype}", console_form, methods=["GET"]),
         Route("/ibmmq/console/api/qmgr/{qmgr}/storage", console_storage, methods=["GET"]),
+        Route("/ibmmq/console/api/qmgr/{qmgr}/queues", console_queues, methods=["GET"]),
         Route("/ibmmq/console/{name}", console_asset, methods=["GET"]),
         Route("/zosmf/info", zosmf_info, methods=["GET"]),
         Route("/zosmf/restconsoles/consoles/{name}", console_issue, methods=["PUT"]),

@@ -97,6 +97,17 @@ def document() -> dict[str, Any]:
                 "storageClasses": {"type": "array"}, "pageSets": {"type": "array"},
                 "bufferPools": {"type": "array"}}}),
             **_errors(401, 403, 404, 429, 503)}}}
+    paths["/ibmmq/console/api/qmgr/{qmgr}/queues"] = {"get": {
+        "summary": "One window of the local queues, sorted by name, and how many match "
+                   "(web console)",
+        "parameters": [_QMGR,
+                       {"name": "name", "in": "query", "schema": {"type": "string"}},
+                       {"name": "offset", "in": "query", "schema": {"type": "integer"}},
+                       {"name": "limit", "in": "query", "schema": {"type": "integer"}}],
+        "responses": {**_ok({"type": "object", "required": ["qmgr", "total", "queues"],
+                             "properties": {"total": {"type": "integer"},
+                                            "queues": {"type": "array"}}}),
+                      **_errors(400, 401, 403, 404, 429, 503)}}}
     paths["/zosmf/info"] = {"get": {"summary": "z/OSMF information",
                                     "responses": _ok({"type": "object"})}}
     paths["/zosmf/restconsoles/consoles/{name}"] = {"put": {

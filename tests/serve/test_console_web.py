@@ -91,7 +91,7 @@ class Page:
         page.fill("#password", USERS[user][0])
         page.click("#signin-button")
         page.wait_for_selector("#view-queues:not([hidden])")
-        page.wait_for_function("window.mqscTimings.openToFirstRows !== null")
+        page.wait_for_function("window.mqscTimings.openToAllRows !== null")
 
     def close(self) -> None:
         self.context.close()
@@ -228,3 +228,25 @@ def test_no_credentials_no_figures(web: Server) -> None:
         assert http.get("/ibmmq/console/api/qmgr/NOPE/storage").status_code == 404
         head = http.get("/ibmmq/console/")
         assert "default-src 'self'" in head.headers["content-security-policy"]
+
+
+def test_the_queues_window_is_sorted_cut_and_checked(web: Server) -> None:
+    with web.client("admin") as http:
+        for i in (3, 1, 2):
+            http.post(f"{web.mq()}/admin/action/qmgr/QMZ1/mqsc",
+                      headers={"ibm-mq-rest-csrf-token": "t"},
+                      json={"type": "runCommand",
+                            "parameters": {"command": f"DEFINE QLOCAL(WIN.Q{i}) MAXDEPTH({i})"}})
+        got = http.get("/ibmmq/console/api/qmgr/QMZ1/queues",
+                       params={"name": "WIN.*", "offset": 1, "limit": 5}).json()
+        assert got["total"] == 3
+        assert [(q["queue"], q["maxdepth"]) for q in got["queues"]] == [("WIN.Q2", 2),
+                                                                       ("WIN.Q3", 3)]
+        assert {"curdepth", "stgclass", "descr"} <= set(got["queues"][0])
+        for bad in ({"name": "A(B)"}, {"name": ""}, {"limit": "0"}, {"limit": "501"},
+                    {"offset": "-1"}, {"offset": "x"}):
+            answer = http.get("/ibmmq/console/api/qmgr/QMZ1/queues", params=bad)
+            assert answer.status_code == 400, bad
+            assert answer.json()["error"][0]["msgId"] == "MQWB0112E"
+        none = http.get("/ibmmq/console/api/qmgr/QMZ1/queues", params={"name": "NONE.*"})
+        assert none.json() == {"qmgr": "QMZ1", "total": 0, "offset": 0, "queues": []}

@@ -55,3 +55,8 @@ export const form = (objtype) => call("GET", `/ibmmq/console/api/form/${objtype}
 
 export const storage = (qmgr) =>
   call("GET", `/ibmmq/console/api/qmgr/${encodeURIComponent(qmgr)}/storage`);
+
+/** One window of the local queues, sorted by name (the widget's first rows). */
+export const queuesWindow = (qmgr, name, offset, limit) =>
+  call("GET", `/ibmmq/console/api/qmgr/${encodeURIComponent(qmgr)}/queues?` +
+              new URLSearchParams({ name, offset, limit }));

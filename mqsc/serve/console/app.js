@@ -8,7 +8,8 @@ const $ = (id) => document.getElementById(id);
 const state = { user: null, qmgr: null, grid: null, history: [], at: -1, samples: [],
                 timer: null, gen: 0 };
 // Figures the benchmark and the tests read (bench/console_web.py): milliseconds, measured here.
-const timings = (window.mqscTimings = { openToFirstRows: null, filterToRedraw: [],
+const timings = (window.mqscTimings = { openToFirstRows: null, openToAllRows: null,
+                                        filterToRedraw: [],
                                         queues: 0 });
 const ADMIN = "MQWebAdmin";
 const canChange = () => state.user && state.user.role === ADMIN;
@@ -53,6 +54,7 @@ $("signout").addEventListener("click", async () => {
 $("qmgr").addEventListener("change", () => {
   state.qmgr = $("qmgr").value;
   state.samples = [];
+  if (state.grid) state.grid.setRows([]);
   route();
 });
 
@@ -75,7 +77,7 @@ const COLUMNS = [
   { key: "maxdepth", title: "Max depth", width: "8em", numeric: true },
   { key: "stgclass", title: "Stgclass", width: "7em" },
   { key: "qsgdisp", title: "QSGDISP", width: "7em" },
-  { key: "descr", title: "Description", width: "20em" },
+  { key: "descr", title: "Description", fill: true },
 ];
 
 function deleteButton(row) {
@@ -95,18 +97,31 @@ function deleteButton(row) {
   return [b];
 }
 
+// Opening draws the first rows from one window of the list (the server sorts and cuts it),
+// then fetches the whole list with runCommandJSON, which filter, sort and scroll then use
+// without asking the server again.
 async function openQueues() {
   const opened = performance.now();
   if (!state.grid) {
     state.grid = new VirtualGrid($("grid"), COLUMNS, { actions: deleteButton });
   }
+  const first = await api.queuesWindow(state.qmgr, "*", 0, 100);
+  if (first.status === 200 && !state.grid.all.length) {
+    state.grid.setRows(first.json.queues);
+    state.grid.setFilter($("filter").value);
+    $("count").textContent = `first ${first.json.queues.length} of ${first.json.total}, ` +
+                             "loading the rest...";
+    await painted();
+    timings.openToFirstRows = performance.now() - opened;
+  }
   await loadQueues();
   await painted();
-  timings.openToFirstRows = performance.now() - opened;
+  if (timings.openToFirstRows === null) timings.openToFirstRows = performance.now() - opened;
+  timings.openToAllRows = performance.now() - opened;
 }
 
 async function loadQueues() {
-  $("count").textContent = "loading...";
+  if (!state.grid.all.length) $("count").textContent = "loading...";
   const a = await api.runJSON(state.qmgr, {
     command: "display", qualifier: "qlocal", name: "*",
     responseParameters: ["curdepth", "maxdepth", "stgclass", "descr"] });
@@ -176,7 +191,18 @@ function buildForm(spec) {
   nameInput.maxLength = spec.name.maxLength;
   nameInput.id = "create-name";
   name.append("Name", nameInput);
-  f.append(name);
+  const actions = document.createElement("div");
+  actions.className = "actions";
+  const ok = document.createElement("button");
+  ok.type = "submit";
+  ok.id = "create-submit";
+  ok.textContent = "Define";
+  actions.append(ok);
+  const out = document.createElement("pre");
+  out.id = "create-reply";
+  const note = h("p", "muted", "Attributes left blank get the queue manager's default " +
+                               "(shown greyed), as DEFINE does.");
+  f.append(name, actions, out, note);
   for (const field of spec.fields) {
     if (["QSGDISP", "LIKE", "REPLACE", "NOREPLACE", "CMDSCOPE"].includes(field.name)) continue;
     const label = document.createElement("label");
@@ -188,16 +214,6 @@ function buildForm(spec) {
     label.append(hint);
     f.append(label);
   }
-  const actions = document.createElement("div");
-  actions.className = "actions";
-  const ok = document.createElement("button");
-  ok.type = "submit";
-  ok.id = "create-submit";
-  ok.textContent = "Define";
-  actions.append(ok);
-  const out = document.createElement("pre");
-  out.id = "create-reply";
-  f.append(actions, out);
 }
 
 $("create-form").addEventListener("submit", async (event) => {
@@ -260,7 +276,8 @@ $("command-form").addEventListener("submit", async (event) => {
   const a = await api.runCommand(state.qmgr, command);
   showReply(command, a);
   $("command").value = "";
-  if (/^\s*(DEF|DEFINE|DELETE|ALTER|ALT)\b/i.test(command)) loadQueues();
+  const changed = a.status === 200 && a.json.overallCompletionCode === 0;
+  if (changed && /^\s*(DEF|DEFINE|DELETE|DEL|ALTER|ALT)\b/i.test(command)) loadQueues();
 });
 
 $("command").addEventListener("keydown", (event) => {

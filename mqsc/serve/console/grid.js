@@ -28,8 +28,8 @@ export class VirtualGrid {
     this.head.className = "head";
     for (const c of columns) {
       const cell = document.createElement("div");
-      cell.className = "cell" + (c.numeric ? " num" : "");
-      cell.style.width = c.width;
+      cell.className = "cell" + (c.numeric ? " num" : "") + (c.fill ? " fill" : "");
+      if (!c.fill) cell.style.width = c.width;
       cell.dataset.key = c.key;
       cell.textContent = c.title;
       cell.addEventListener("click", () => this.sortBy(c.key));
@@ -117,8 +117,8 @@ export class VirtualGrid {
     el.className = "row";
     for (const c of this.columns) {
       const cell = document.createElement("div");
-      cell.className = "cell" + (c.numeric ? " num" : "");
-      cell.style.width = c.width;
+      cell.className = "cell" + (c.numeric ? " num" : "") + (c.fill ? " fill" : "");
+      if (!c.fill) cell.style.width = c.width;
       el.append(cell);
     }
     if (this.actions) {
