@@ -7,6 +7,7 @@ Screenshots for docs/console-web.md are written by bench/console_web.py, not her
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,6 +26,16 @@ PUT_JOB = """//USER1P1  JOB (ACCT),'PUTS',CLASS=A,MSGCLASS=K
 //SYSPRINT DD SYSOUT=*
 //SYSOUT   DD SYSOUT=*
 """
+
+
+def wait_text(p, selector: str, text: str) -> None:
+    """Wait until the element shows ``text``; on a timeout, say what it shows instead."""
+    try:
+        p.wait_for_function("([s, t]) => document.querySelector(s).textContent.includes(t)",
+                            arg=[selector, text], timeout=15_000)
+    except Exception as problem:  # noqa: BLE001 - re-raised with what the page shows
+        raise AssertionError(f"{selector} never showed {text!r}: "
+                             f"{p.text_content(selector)!r}") from problem
 
 
 def _chromium() -> str:
@@ -140,7 +151,7 @@ def test_define_a_queue_through_the_form_and_see_it_in_the_grid(page: Page) -> N
     p.fill('#create-form input[name="MAXDEPTH"]', "1234")
     p.fill('#create-form input[name="DESCR"]', "Made in the browser")
     p.click("#create-submit")
-    p.wait_for_function("document.getElementById('create-reply').textContent.includes('CSQ9022I')")
+    wait_text(p, "#create-reply", "CSQ9022I")
     p.fill("#filter", "WEB.FORM.*")
     row = p.locator('.grid .row[data-name="WEB.FORM.Q1"]')
     row.wait_for()
@@ -148,7 +159,7 @@ def test_define_a_queue_through_the_form_and_see_it_in_the_grid(page: Page) -> N
     # Defined twice: the queue manager's refusal is shown, CSQ reply and all.
     p.fill("#create-name", "WEB.FORM.Q1")
     p.click("#create-submit")
-    p.wait_for_function("document.getElementById('create-reply').textContent.includes('CSQM095I')")
+    wait_text(p, "#create-reply", "CSQM095I")
     assert p.get_attribute("#create-reply", "class") == "error"
 
 
@@ -157,14 +168,15 @@ def test_run_mqsc_in_the_pane_and_a_failure_shows_the_csq_reply(page: Page) -> N
     p = page.page
     p.fill("#command", "DEFINE QLOCAL(WEB.PANE.Q1) MAXDEPTH(77)")
     p.press("#command", "Enter")
-    p.wait_for_function("document.getElementById('reply').textContent.includes('CSQ9022I')")
+    wait_text(p, "#reply", "CSQ9022I")
     p.fill("#command", "DISPLAY QLOCAL(WEB.PANE.Q1) MAXDEPTH")
     p.press("#command", "Enter")
-    p.wait_for_function("document.getElementById('reply').textContent.includes('MAXDEPTH(77)')")
-    assert "CSQN205I" in p.text_content("#reply")
+    wait_text(p, "#reply", "CSQM401I")
+    shown = p.text_content("#reply")
+    assert "CSQN205I" in shown and re.search(r"MAXDEPTH\(\s*77\)", shown), shown
     p.fill("#command", "DEFINE QLOCAL(WEB.PANE.Q1)")
     p.press("#command", "Enter")
-    p.wait_for_function("document.getElementById('reply').textContent.includes('CSQ9023E')")
+    wait_text(p, "#reply", "CSQ9023E")
     bad = p.eval_on_selector_all("#reply .bad", "lines => lines.map(l => l.textContent)")
     assert any("CSQM095I" in b for b in bad) and any("CSQ9023E" in b for b in bad)
     # History: the arrow key brings back the last command.
@@ -185,7 +197,7 @@ def test_a_read_only_user_sees_no_change_buttons(page: Page) -> None:
     # What the server refuses is said, not hidden: a change from the pane is MQWB0103E.
     p.fill("#command", "DEFINE QLOCAL(WEB.RO.Q1)")
     p.press("#command", "Enter")
-    p.wait_for_function("document.getElementById('reply').textContent.includes('MQWB0103E')")
+    wait_text(p, "#reply", "MQWB0103E")
     p.fill("#command", "DISPLAY QLOCAL(SYSTEM.DEFAULT.LOCAL.QUEUE)")
     p.press("#command", "Enter")
     p.wait_for_function("document.getElementById('reply').textContent.includes('CSQM401I')"

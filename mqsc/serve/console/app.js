@@ -275,7 +275,7 @@ $("command-form").addEventListener("submit", async (event) => {
   state.at = state.history.length;
   const a = await api.runCommand(state.qmgr, command);
   showReply(command, a);
-  $("command").value = "";
+  if ($("command").value.trim() === command) $("command").value = "";
   const changed = a.status === 200 && a.json.overallCompletionCode === 0;
   if (changed && /^\s*(DEF|DEFINE|DELETE|DEL|ALTER|ALT)\b/i.test(command)) loadQueues();
 });
@@ -354,7 +354,11 @@ function drawCharts() {
   const moving = (points) => points.some((p) => p[1] !== points[0][1]);
   const pages = [...psSeries].filter(([, p]) => p[p.length - 1][1] > 0 || moving(p))
     .map(([id, points]) => ({ name: `PS${String(id).padStart(2, "0")}`, points }));
-  const pools = [...bpSeries].filter(([, p]) => p[p.length - 1][1] < 100 || moving(p))
+  // A pool is charted when one of its page sets holds pages, or its figure moves.
+  const latest = state.samples[state.samples.length - 1].s;
+  const holding = new Set(latest.pageSets.filter((p) => p.unusedPages < p.totalPages)
+    .map((p) => p.bufferPoolId));
+  const pools = [...bpSeries].filter(([id, p]) => holding.has(id) || moving(p))
     .map(([id, points]) => ({ name: `BP${id}`, points }));
   lineChart($("chart-pages"), pages);
   lineChart($("chart-pools"), pools, { unit: "%" });
