@@ -204,6 +204,16 @@ def test_a_read_only_user_sees_no_change_buttons(page: Page) -> None:
                         " || document.getElementById('reply').textContent.includes('QUEUE(')")
 
 
+def test_a_messaging_user_is_turned_away(page: Page) -> None:
+    p = page.page
+    p.goto(page.url)
+    p.fill("#user", "app")
+    p.fill("#password", USERS["app"][0])
+    p.click("#signin-button")
+    wait_text(p, "#signin-error", "MQWebUser")
+    assert p.is_visible("#signin") and not p.is_visible("#bar")
+
+
 def test_storage_view_and_the_page_set_chart_moves_with_puts(page: Page, web: Server) -> None:
     page.sign_in("admin")
     p = page.page

@@ -26,6 +26,15 @@ const painted = () => new Promise((r) => requestAnimationFrame(() => setTimeout(
 async function start() {
   state.user = await api.whoami();
   if (!state.user) { show("signin"); $("user").focus(); return; }
+  if (state.user.role !== ADMIN && state.user.role !== "MQWebAdminRO") {
+    // mqweb gives MQWebUser the messaging API only: no administrative view to show.
+    await api.signOut();
+    $("signin-error").textContent = `${state.user.name} (${state.user.role}) may not use ` +
+                                    "the administrative console: MQWebAdmin or MQWebAdminRO";
+    state.user = null;
+    show("signin");
+    return;
+  }
   $("who").textContent = `${state.user.name} (${state.user.role})`;
   for (const b of document.querySelectorAll(".change")) b.hidden = !canChange();
   const qmgrs = await api.qmgrs();
