@@ -29,7 +29,7 @@ TEXT_ALPHABET = string.ascii_letters + string.digits + " .,;:!?'()*+-/_%=@#$&<>"
 def names(kind: Name | NameList) -> st.SearchStrategy[str]:
     """Valid names for a name rule and length."""
     n = kind.max_length
-    if kind.rule is NameRule.QUEUE:
+    if kind.rule in (NameRule.QUEUE, NameRule.PROCESS, NameRule.NAMELIST):
         base = st.text(alphabet=string.ascii_letters + string.digits + "._/%", min_size=1,
                        max_size=n)
     elif kind.rule in (NameRule.STGCLASS, NameRule.CFSTRUCT):
@@ -41,7 +41,9 @@ def names(kind: Name | NameList) -> st.SearchStrategy[str]:
         base = st.lists(qualifier, min_size=1, max_size=4).map(".".join).filter(
             lambda s: len(s) <= n)
     else:
-        base = st.text(min_size=1, max_size=n)
+        # Any characters: names keep no trailing blanks (MQ's fields are blank-padded).
+        base = st.text(alphabet=TEXT_ALPHABET, min_size=1, max_size=n).map(str.rstrip).filter(
+            bool)
     if isinstance(kind, Name) and kind.generic:
         base = base | base.map(lambda s: (s[: n - 1] + "*"))
     if isinstance(kind, Name) and kind.blank_allowed:

@@ -15,8 +15,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from mqsc.batch import lint
+from mqsc.catalog import VERB_WORDS, mqrc
 from mqsc.catalog import Source as CommandSource
+from mqsc.catalog.absent import MULTIPLATFORM_WARNING, other_platform
 from mqsc.engine.manager import QueueManager
+from mqsc.engine.messages import transmission_queue
 from mqsc.engine.records import Message, Result
 from mqsc.language.commands import Command
 from mqsc.language.diagnostics import Diagnostic
@@ -79,6 +82,9 @@ def check(sources: Iterable[Source], qm: QueueManager | None, *,
                 progress(source, logical.lines[0] if logical.lines else 0)
             if isinstance(parsed, Rejected):
                 report.diagnostics.extend(parsed.diagnostics)
+                hint = other_platform_hint(parsed)
+                if hint is not None:
+                    report.diagnostics.append(hint)
             elif options.lint and replaying:
                 report.diagnostics += lint.no_replace(parsed)
             if qm is None:
@@ -86,7 +92,8 @@ def check(sources: Iterable[Source], qm: QueueManager | None, *,
                 continue
             result, failure = _execute(qm, logical, parsed, options, linter, report)
             report.steps.append(Step(logical, parsed, result, failure))
-            if result.ok and not isinstance(parsed, Rejected) and parsed.objtype == "QLOCAL" \
+            if result.ok and not isinstance(parsed, Rejected) \
+                    and parsed.objtype in ("QLOCAL", "QALIAS", "QREMOTE") \
                     and parsed.verb in ("DEFINE", "ALTER"):
                 touched[str(parsed.name)] = parsed
         reports.append(report)
@@ -98,6 +105,24 @@ def check(sources: Iterable[Source], qm: QueueManager | None, *,
         report.diagnostics = sorted(lint.select(report.diagnostics, options.ignore),
                                     key=_position)
     return reports
+
+
+def other_platform_hint(rejected: Rejected) -> Diagnostic | None:
+    """MQSC320W beside the CSQ9001E of a command that IBM MQ for Multiplatforms has and z/OS
+    does not (DEFINE SERVICE, SET AUTHREC...): z/OS rejects it as any unknown word, so the
+    check says why (mqsc/catalog/absent.py)."""
+    first = rejected.diagnostics[0]
+    words = rejected.text.replace(",", " ").split()
+    if first.msg_id != "CSQ9001E" or len(words) < 2:
+        return None
+    verb = VERB_WORDS.get(words[0].upper())
+    if verb is None:
+        return None
+    other = other_platform(verb.name, words[1].split("(", 1)[0].upper())
+    if other is None:
+        return None
+    return Diagnostic(MULTIPLATFORM_WARNING, {"verb": verb.name, "objtype": other.objtype,
+                                              "hint": other.help}, first.source, first.span)
 
 
 def _execute(qm: QueueManager, logical: LogicalCommand, parsed: Parsed, options: Options,
@@ -144,9 +169,35 @@ def _warn_later_failures(qm: QueueManager, touched: dict[str, Command],
     tables = qm.state.tables
     warnings = []
     for name, command in touched.items():
+        alias = tables["qalias"].get(name)
+        if alias is not None:
+            target = str(alias.get("TARGET", ""))
+            if alias.get("TARGTYPE") == "QUEUE" and not any(
+                    target in tables[t] for t in ("qlocal", "qremote", "gqlocal")):
+                # z/OS defines an alias whatever its TARGET (IBM "DEFINE QALIAS"); the first
+                # MQOPEN of it fails.
+                warnings.append(Diagnostic("MQSC103W", {"queue": name, "target": target},
+                                           command.source, command.span_of("TARGET")))
+            continue
+        remote = tables["qremote"].get(name)
+        if remote is not None:
+            if remote.get("RNAME"):  # a queue manager alias or reply-to alias is not opened
+                xmitq, code = transmission_queue(
+                    remote, tables["qlocal"].get, qm.name,
+                    str(tables["qmgr"][None].attrs.get("DEFXMITQ", "")))
+                if xmitq is None:
+                    warnings.append(Diagnostic("MQSC104W", {
+                        "queue": name, "code": code, "reason": mqrc.name(code)},
+                        command.source, command.span_of("XMITQ" if remote.get("XMITQ")
+                                                        else "RQMNAME")))
+            continue
         queue = tables["qlocal"].get(name)
         if queue is None or queue.get("QSGDISP") == "SHARED":
             continue
+        initq = str(queue.get("INITQ", ""))
+        if queue.get("TRIGGER") and initq and initq not in tables["qlocal"]:
+            warnings.append(Diagnostic("MQSC105W", {"queue": name, "initq": initq},
+                                       command.source, command.span_of("INITQ")))
         stgclass = queue.get("STGCLASS")
         stc = tables["stgclass"].get(stgclass)
         if stc is None:

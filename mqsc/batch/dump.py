@@ -22,13 +22,16 @@ from mqsc.engine.manager import QueueManager
 from mqsc.language.commands import VERB_CLASSES, Command
 
 #: Object types in dump order: what a definition refers to comes before it (queues name
-#: storage classes; page sets name buffer pools); ALTER QMGR last, as IBM's CSQINP2 has it.
-ORDER = ("BUFFPOOL", "PSID", "STGCLASS", "CFSTRUCT", "QLOCAL", "QMGR")
+#: storage classes; page sets name buffer pools): the catalog's family order, which is that
+#: dependency order; ALTER QMGR last, as IBM's CSQINP2 has it.
+ORDER = ("BUFFPOOL", "PSID", *DEFINED, "QMGR")
 #: Command options, not attributes: never part of a definition.
 OPTIONS = frozenset({"LIKE", "REPLACE", "CMDSCOPE"})
 #: Keys of the JSON dump, per object type.
-JSON_GROUPS = {"BUFFPOOL": "bufferPools", "PSID": "pageSets", "STGCLASS": "storageClasses",
-               "CFSTRUCT": "cfStructures", "QLOCAL": "queues"}
+JSON_GROUPS = {"BUFFPOOL": "bufferPools", "PSID": "pageSets",
+               **{objtype: family.json_key for objtype, family in DEFINED.items()}}
+#: The key of an object's name in its JSON record (``queue`` for every queue type).
+JSON_NAMES = {objtype: family.identity[0].lower() for objtype, family in DEFINED.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +50,9 @@ class Definition:
     @property
     def label(self) -> str:
         """``QLOCAL(PAY.IN)``, ``BUFFPOOL(3)``, ``QMGR``."""
-        return self.objtype if self.name is None else f"{self.objtype}({self.name})"
+        if self.name is None:
+            return self.objtype
+        return f"{self.objtype}({str(self.name).replace(chr(9), ' ')})"
 
     def command(self) -> Command:
         """The command that re-creates the object: DEFINE ... REPLACE, or ALTER QMGR."""
@@ -57,6 +62,13 @@ class Definition:
             self.objtype == "BUFFPOOL" and not dict(self.attrs).get("REPLACE")) else {
             "REPLACE": True}
         attrs = {k: v for k, v in self.attrs if k != "REPLACE"}
+        family = DEFINED.get(self.objtype)
+        if family is not None and family.replay != "DEFINE":
+            # Records set rather than defined (SET CHLAUTH): the state keys them by profile,
+            # type and mapped value; the command names the profile and replaces the record.
+            profile = str(self.name).split("\t", 1)[0]
+            return VERB_CLASSES[family.replay](family.replay, self.objtype, profile,
+                                               {**attrs, "ACTION": "REPLACE"})
         return VERB_CLASSES["DEFINE"]("DEFINE", self.objtype, self.name, {**replace, **attrs})
 
 
@@ -82,10 +94,11 @@ def definitions(qm: QueueManager) -> list[Definition]:
 
 
 def _settable(objtype: str) -> list[str]:
-    """Attributes DEFINE can set, in the catalog's display order."""
-    spec = command_spec("DEFINE", objtype)
-    table = DEFINED[objtype].attributes
-    return [n for n in table if n not in OPTIONS and spec.keyword(n) is not None]
+    """Attributes DEFINE (or the family's replay verb, SET) can set, in display order."""
+    family = DEFINED[objtype]
+    spec = command_spec(family.replay, objtype)
+    return [n for n in family.attributes
+            if n not in OPTIONS and n != "ACTION" and spec.keyword(n) is not None]
 
 
 def _object(objtype: str, obj: Any) -> Definition:
@@ -177,7 +190,7 @@ def to_json(qm: QueueManager, defs: Iterable[Definition] | None = None) -> dict[
         if d.objtype == "QMGR":
             out["qmgr"].update(record)
             continue
-        name_key = {"QLOCAL": "queue"}.get(d.objtype, d.objtype.lower())
+        name_key = JSON_NAMES.get(d.objtype, d.objtype.lower())
         out[JSON_GROUPS[d.objtype]].append({name_key: d.name, **record})
     return out
 

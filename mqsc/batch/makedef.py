@@ -12,14 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mqsc.catalog import command_spec
+from mqsc.catalog import DEFINED, command_spec
 from mqsc.engine.records import ObjectRecord, Result
 from mqsc.language.commands import VERB_CLASSES, Command
 
 #: The keyword of each MAKE option and the command it makes.
 KINDS = {"MAKEDEF": "DEFINE", "MAKEREP": "DEFINE", "MAKEALT": "ALTER", "MAKEDEL": "DELETE"}
-#: Object record families commands can be made for, and the attribute naming the object.
-NAMES = {"QLOCAL": "QUEUE", "STGCLASS": "STGCLASS", "CFSTRUCT": "CFSTRUCT"}
+#: Object record families commands can be made for (every type the catalog defines), and the
+#: attribute naming the object (QUEUE for every queue type).
+NAMES = {objtype: family.identity[0] for objtype, family in DEFINED.items()}
 
 
 def made(kind: str, results: Iterable[Result]) -> list[Command]:

@@ -19,12 +19,20 @@ from collections.abc import Mapping
 from types import ModuleType
 
 from mqsc.catalog import (
+    authinfo,
     bufferpools,
     cfstructs,
+    channels,
+    chinit,
+    chlauth,
+    namelists,
     pagesets,
+    processes,
     qmgr,
     queues,
     storageclasses,
+    system,
+    topics,
     usage,
 )
 from mqsc.catalog.model import (
@@ -48,10 +56,12 @@ from mqsc.catalog.model import (
 from mqsc.catalog.verbs import PREPROCESSOR_CSECT, VERBS
 
 #: The family modules, in dependency order (what a definition refers to comes first: page sets
-#: name buffer pools, storage classes page sets, queues storage classes and CF structures):
+#: name buffer pools, storage classes page sets, queues storage classes, CF structures,
+#: namelists (CLUSNL) and processes):
 #: the command reference and HELP list commands in this order, dump writes definitions in it.
 FAMILY_MODULES: tuple[ModuleType, ...] = (
-    bufferpools, pagesets, storageclasses, queues, cfstructs, usage, qmgr,
+    bufferpools, pagesets, storageclasses, cfstructs, namelists, processes, queues, usage, qmgr,
+    channels, chinit, topics, authinfo, chlauth, system,
 )
 
 #: Object types, most used first (their ``rank``).
@@ -65,6 +75,12 @@ COMMANDS: Mapping[tuple[str, str], CommandSpec] = {(s.verb, s.objtype): s for s 
 #: The family a command's object keyword displays (QUEUE: local queues), by object type.
 FAMILIES: Mapping[str, Family] = {
     objtype: family for module in FAMILY_MODULES for objtype, family in module.FAMILIES.items()}
+
+#: What the DISPLAY commands of absent facilities (DISPLAY CHSTATUS without a channel
+#: initiator) can show and filter on: attribute tables with no family, by object type.
+STATUS_ATTRIBUTES: Mapping[str, Mapping[str, Keyword]] = {
+    objtype: attributes for module in FAMILY_MODULES
+    for objtype, attributes in getattr(module, "STATUS_ATTRIBUTES", {}).items()}
 
 #: Families of defined objects (kept in a state table), by their own object type.
 DEFINED: Mapping[str, Family] = {
@@ -139,7 +155,9 @@ def attributes_of(objtype: str) -> Mapping[str, Keyword]:
     Integer(minimum=0, maximum=999999999, star=False)
     """
     family = FAMILIES.get(objtype)
-    return family.attributes if family is not None else {}
+    if family is not None:
+        return family.attributes
+    return STATUS_ATTRIBUTES.get(objtype, {})
 
 
 def meaning(spec: CommandSpec | None, word: str) -> Keyword | None:

@@ -90,6 +90,7 @@ FAMILY = Family(
     settable=CFSTRUCT_SETTABLE,
     table="cfstruct",
     group_wide=True,
+    json_key="cfStructures",
 )
 STATUS = Family(objtype="CFSTATUS", attributes=CFSTATUS, identity=("CFSTATUS", "TYPE"),
                 reply="CSQM443I")

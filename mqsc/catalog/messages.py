@@ -92,6 +92,20 @@ _CATALOG: tuple[MessageDef, ...] = (
        "The command is not allowed from this source or at this stage of start-up or shutdown; "
        "it is ignored. (Used for source violations such as DEFINE BUFFPOOL at the console: "
        "the real rejection text is not public, see [DOC-SOURCES].)"),
+    _m("CSQN001I", "COMMAND SERVER STARTED", 0, V, "IBM MQ for z/OS, Command server messages "
+       "(CSQN...)", "START CMDSERV started the command server."),
+    _m("CSQN002I", "COMMAND SERVER ALREADY STARTED", 0, V, "IBM MQ for z/OS, Command server "
+       "messages (CSQN...)", "START CMDSERV while it runs: ignored."),
+    _m("CSQN005I", "COMMAND SERVER STOPPED", 0, V, "IBM MQ for z/OS, Command server messages "
+       "(CSQN...)", "STOP CMDSERV stopped the command server."),
+    _m("CSQN006I", "COMMAND SERVER ALREADY STOPPED", 0, V, "IBM MQ for z/OS, Command server "
+       "messages (CSQN...)", "STOP CMDSERV while it is stopped: ignored."),
+    _m("CSQN014I", "COMMAND SERVER STATUS IS WAITING", 0, U, "id and meaning: IBM MQ for z/OS, "
+       "Command server messages (CSQN...); English wording UNVERIFIED",
+       "DISPLAY CMDSERV: the command server waits for a message on its input queue."),
+    _m("CSQN015I", "COMMAND SERVER STATUS IS STOPPED", 0, U, "id and meaning: IBM MQ for z/OS, "
+       "Command server messages (CSQN...); English wording UNVERIFIED",
+       "DISPLAY CMDSERV after STOP CMDSERV."),
     _m("CSQN205I", "  COUNT={count:8d}, RETURN={ret:08X}, REASON={reason:08X}", 0, V,
        "DOC-CSQN205, GH-CSQUTIL", "First reply of a command-server reply set.", cpf=False),
     # ---- CSQM: message manager -----------------------------------------------------------------
@@ -109,9 +123,8 @@ _CATALOG: tuple[MessageDef, ...] = (
        "recollection", "A value is longer than the attribute allows.",
        not_issued="the command preprocessor's CSQ9006E reports a value too long first."),
     _m("CSQM099I", "{csect} {objtype}({name}) NAME IN USE AS A DIFFERENT TYPE", 8, V,
-       "APAR PH08756", "An object of another type has this name.",
-       not_issued="QLOCAL is the only queue type mqsc defines; other object types have "
-       "their own namespaces."),
+       "APAR PH08756", "A queue of another type (QLOCAL, QALIAS, QREMOTE, QMODEL) has this "
+       "name: all queue types share one name space."),
     _m("CSQM101I", "{csect} {objtype}({name}) IS CURRENTLY IN USE", 8, U,
        "recollection", "The object is in use and cannot be changed now."),
     _m("CSQM103I", "{csect} {objtype}({name}) QSGDISP({qsgdisp}) HAS MESSAGES ASSOCIATED WITH IT",
@@ -138,6 +151,21 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQM154I", "{csect} {keyword}({value}) REQUIRES {required}", 8, U,
        "emulator choice (rules: [DOC-DEFSTC] [DOC-DEFQL])",
        "An attribute value needs another attribute set, e.g. QSGDISP(SHARED) needs CFSTRUCT."),
+    _m("CSQM169I", "{csect} TOPICSTR({topicstr}) IS ALREADY USED BY TOPIC({name})", 8, U,
+       "emulator choice (rule: IBM MQ for z/OS DEFINE TOPIC, a topic string belongs to one "
+       "topic object; reason MQRCCF_TOPICSTR_ALREADY_EXISTS)",
+       "DEFINE TOPIC with the topic string of another topic object."),
+    _m("CSQM127I", "{csect} {queue} IS EMPTY", 0, U, "recollection of the CSQM messages",
+       "MOVE QLOCAL: the source queue has no messages; nothing is moved."),
+    _m("CSQM155I", "{csect} {queue} IS NOT EMPTY, TYPE(MOVE) NOT ALLOWED", 8, U,
+       "emulator choice (rule: MOVE QLOCAL on z/OS, TYPE(MOVE))",
+       "MOVE QLOCAL TYPE(MOVE) to a queue that holds messages; TYPE(ADD) adds to them."),
+    _m("CSQM156I", "{csect} {count} MESSAGES MOVED FROM {source} TO {target}", 0, U,
+       "emulator choice", "MOVE QLOCAL moved the messages."),
+    _m("CSQM157I", "{csect} MQPUT TO {queue} FAILED, REASON CODE {code}, NO MESSAGES MOVED",
+       8, U, "emulator choice (rule: MOVE QLOCAL on z/OS moves as MQGET and MQPUT do)",
+       "MOVE QLOCAL: the target refused a message (full, put inhibited, page set full); "
+       "mqsc moves all or nothing."),
     _m("CSQM201I", "{csect} {verb} {objtype} DETAILS", 0, V, "console capture ([DOC-MSGS])",
        "Start of a multi-line DISPLAY reply for one object (console)."),
     _m("CSQM293I", "{csect} {count} {objtype} FOUND MATCHING REQUEST CRITERIA", 0, V,
@@ -146,14 +174,48 @@ _CATALOG: tuple[MessageDef, ...] = (
        "console capture ([DOC-MSGS])", "A DISPLAY found nothing."),
     _m("CSQM401I", "{attributes}", 0, U, "[DOC-MSGS] (CSQM4nnI range verified, number not)",
        "Command-server DISPLAY reply: one message per queue."),
+    _m("CSQM406I", "{attributes}", 0, U, "recollection in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per channel."),
+    _m("CSQM413I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per authentication information object."),
+    _m("CSQM417I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per topic object."),
+    _m("CSQM420I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per subscription."),
+    _m("CSQM407I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per process definition."),
+    _m("CSQM408I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per namelist."),
     _m("CSQM409I", "{attributes}", 0, V, "DOC-EXAMPLES",
        "Command-server DISPLAY reply for the queue manager."),
     _m("CSQM410I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
        "Command-server DISPLAY reply: one message per storage class."),
+    _m("CSQM436I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per channel authentication record."),
+    _m("CSQM421I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per queue status."),
     _m("CSQM442I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
        "Command-server DISPLAY reply: one message per CF structure."),
     _m("CSQM443I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
        "Command-server DISPLAY reply: one message per CF structure status."),
+    _m("CSQM131I", "{csect} CHANNEL INITIATOR NOT ACTIVE, COMMAND NOT PROCESSED", 8, U,
+       "id: a public z/OS discovery script that reads CSQM131I as 'channel initiator not "
+       "active' in the DISPLAY CHINIT reply; rule: IBM MQ for z/OS DISPLAY CHSTATUS usage notes "
+       "(the command fails if the channel initiator has not been started); text recollection",
+       "A command that needs the channel initiator (channels, listeners, clusters) was issued "
+       "while it is not started. In mqsc it never is: the simulation has no channel initiator "
+       "address space (docs/engine.md)."),
+    _m("CSQM138I", "{csect} CHANNEL INITIATOR STARTING", 0, U,
+       "recollection (IBM MQ for z/OS START CHINIT)",
+       "START CHINIT was accepted; the channel initiator address space is being started."),
+    # ---- CSQX: distributed queuing (the channel initiator) -------------------------------------
+    _m("CSQX003I", "{csect} Obsolete parameter module ignored", 0, V,
+       "IBM MQ for z/OS messages, Distributed queuing messages (CSQX...)",
+       "START CHINIT named a parameter module (PARM): it is obsolete and ignored."),
+    _m("CSQX005E", "{csect} Channel initiator failed to start", 8, V,
+       "IBM MQ for z/OS messages, Distributed queuing messages (CSQX...)",
+       "The channel initiator did not start. In mqsc it never does: there is no channel "
+       "initiator address space to start, so it stays not active (CSQM131I)."),
     # ---- CSQP: buffer manager ------------------------------------------------------------------
     _m("CSQP002I", "BUFFPOOL VALUE OUT OF RANGE", 8, V, "DOC-CSQP",
        "Buffer pool id outside 0-99."),
@@ -268,6 +330,18 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQN123E", "'{command}' command for CMDSCOPE({scope}) abnormal completion", 8, U,
        "recollection (CSQN123E not found in IBM's documentation)",
        "The last reply set of a routed command: some queue manager failed it."),
+    # ---- CSQ5: queue sharing group (Db2) -------------------------------------------------------
+    _m("CSQ5100I", "{csect} DISPLAY GROUP report ...", 0, U,
+       "id recollection (IBM MQ for z/OS DISPLAY GROUP reply); text UNVERIFIED",
+       "First line of the DISPLAY GROUP report."),
+    _m("CSQ5102I", "{csect} Queue managers in group {qsg}: {members}", 0, U,
+       "recollection; one-line layout emulator choice (IBM MQ for z/OS DISPLAY GROUP: the "
+       "names of all the queue managers that belong to the group)",
+       "The members of the queue sharing group and whether each is active."),
+    _m("CSQ5103I", "{csect} {count} queue managers in the group, {state}", 0, U,
+       "emulator choice (IBM MQ for z/OS DISPLAY GROUP: whether all the queue managers that "
+       "belong to the group are active or inactive)",
+       "Whether every member of the group is active."),
     # ---- CSQY / CSQ3 / CSQR / CSQJ: start and stop ---------------------------------------------
     _m("CSQY000I", "IBM MQ for z/OS {version}", 0, V, "DOC csq_y 9.3", "Queue manager release."),
     _m("CSQY002I", "QUEUE MANAGER STOPPING", 0, V, "DOC csq_y 9.3", "STOP QMGR accepted."),
@@ -290,6 +364,11 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQR004I", "RESTART - UR COUNTS - IN COMMIT={commit}, INDOUBT={indoubt}, "
        "INFLIGHT={inflight}, IN BACKOUT={backout}", 0, V, "DOC csq_r", "Units of recovery."),
     _m("CSQR002I", "RESTART COMPLETED", 0, V, "DOC csq_r, hyperion#832", "Restart done."),
+    _m("CSQJ370I", "{csect} LOG status report: active log {dsname}, latest RBA={rba}, restart "
+       "RBA={restart}", 0, U, "id: IBM MQ for z/OS DISPLAY LOG (CSQJ370I log status report); "
+       "one-line layout emulator choice",
+       "DISPLAY LOG: the current active log data set, the latest RBA written and the RBA a "
+       "restart would start from, from the simulated recovery log."),
     _m("CSQJ001I", "CURRENT COPY 1 ACTIVE LOG DATA SET IS DSNAME={dsname}, STARTRBA={start} "
        "ENDRBA={end}", 0, V, "DOC csq_j 8.0", "Active log data set at start-up."),
     # ---- MQSC: the emulator's own messages -----------------------------------------------------
@@ -316,6 +395,20 @@ _CATALOG: tuple[MessageDef, ...] = (
        "defined: its first put will fail with MQRC 2193 (MQRC_PAGESET_ERROR)", 4, V,
        "emulator check (storage-model SC-2, RC-3)",
        "The storage class PSID is not checked at define time; puts fail later."),
+    _m("MQSC103W", "Alias queue {queue} names target {target}, which is not a local or remote "
+       "queue after the deck: its first put or get will fail with MQRC 2085 "
+       "(MQRC_UNKNOWN_OBJECT_NAME)", 4, V, "emulator check (IBM \"DEFINE QALIAS\": TARGET "
+       "is not checked when the alias is defined)",
+       "z/OS accepts the alias; applications that open it fail until the target exists."),
+    _m("MQSC104W", "Remote queue {queue} has no transmission queue to use after the deck: its "
+       "first put will fail with MQRC {code} ({reason})", 4, V,
+       "emulator check (IBM \"DEFINE QREMOTE\", XmitQName: XMITQ, else the queue named "
+       "RQMNAME, else DEFXMITQ; not checked when the definition is made)",
+       "z/OS accepts the definition; puts fail until a USAGE(XMITQ) queue is there."),
+    _m("MQSC105W", "Queue {queue} is triggered but its initiation queue {initq} is not defined "
+       "after the deck: no trigger message can be written", 4, V,
+       "emulator check (IBM \"Conditions for a trigger event\": the initiation queue must "
+       "exist)", "z/OS accepts the definition; the trigger never fires."),
     # ---- Queue sharing groups (issue 6): where the z/OS message is not public, the failure is
     # CSQM090E with the VERIFIED reason 00C5004F ("see the more specific accompanying message")
     # and this explanatory message; see docs/qsg.md.
@@ -352,6 +445,19 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("MQSC312E", "{objtype}({name}) exists with QSGDISP({existing})", 8, V, "emulator",
        "A name already used by an object of another disposition (a private queue and a shared "
        "queue may not share a name here)."),
+    _m("MQSC320W", "{verb} {objtype} is not a z/OS command: it exists on IBM MQ for "
+       "Multiplatforms only ({hint})", 4, V, "emulator (IBM MQ 9.4 MQSC reference, the "
+       "command's platform table)",
+       "mqsc check: a z/OS queue manager rejects this Multiplatforms command with CSQ9001E, as "
+       "any word it does not know; this says why."),
+    _m("MQSC321I", "{command} accepted: mqsc does not simulate {facility}; nothing was changed",
+       0, V, "emulator (docs/engine.md, commands without a simulated facility)",
+       "The command is valid on z/OS and completes, but the simulation has no model of what "
+       "it acts on, so it changes and reports nothing else."),
+    _m("MQSC322E", "DISPLAY GROUP needs a queue sharing group: {qmgr} is not in one", 8, V,
+       "emulator (IBM MQ for z/OS DISPLAY GROUP: valid only when the queue manager is a member "
+       "of a queue sharing group; the z/OS reply is not public)",
+       "DISPLAY GROUP on a queue manager outside a queue sharing group."),
     _m("MQSC004E", "Command prefix '{cpf}' does not belong to queue manager {qmgr}", 8, V,
        "emulator (z/OS would answer IEE305I: the console has no such prefix)",
        "A command was typed with another queue manager's prefix."),

@@ -63,6 +63,8 @@ class NameRule(str, Enum):
     """Character rules for object names ."""
 
     QUEUE = "queue"  # A-Z a-z 0-9 . / _ %
+    PROCESS = "process"  # the queue rules (IBM "Rules for naming IBM MQ objects")
+    NAMELIST = "namelist"  # the queue rules
     STGCLASS = "stgclass"  # 1-8, A-Z first, then A-Z 0-9
     CFSTRUCT = "cfstruct"  # 1-12, A-Z first, then A-Z 0-9
     QMGR = "qmgr"  # 1-4 on z/OS, A-Z first, then A-Z 0-9 @ # $
@@ -178,6 +180,11 @@ class CommandSpec:
         sources: where the command may be issued from.
         csect: module name in CSQ9022I/CSQ9023E for this command (UNVERIFIED for most).
         verified: evidence for the syntax.
+        facility: the facility (:data:`mqsc.catalog.absent.FACILITIES`) the command needs and
+            the simulation does not have: the engine answers it with that facility's absent
+            answer (the channel initiator not active message...), table-driven.
+        simplified: what the simulation leaves out of a command it does execute (empty when
+            it executes it fully); the generated command reference lists it.
     """
 
     verb: str
@@ -192,6 +199,8 @@ class CommandSpec:
     required: tuple[str, ...] = ()
     verified: str = ""
     help: str = ""
+    facility: str = ""
+    simplified: str = ""
     _lookup: Mapping[str, Keyword] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -214,6 +223,15 @@ class CommandSpec:
     def title(self) -> str:
         """``DEFINE QLOCAL``."""
         return f"{self.verb} {self.objtype}"
+
+    @property
+    def status(self) -> str:
+        """How the simulation answers the command: ``executed``, ``simplified`` (executed with
+        documented simplifications) or ``absent`` (answered as z/OS answers when the facility
+        it needs is not there)."""
+        if self.facility:
+            return "absent"
+        return "simplified" if self.simplified else "executed"
 
 
 # ---- Object families -----------------------------------------------------------------------
@@ -238,6 +256,9 @@ class Family:
             QSGDISP(SHARED) objects, if the type has them.
         group_wide: the objects are the queue sharing group's, not one queue manager's (CF
             structures): :attr:`table` is one of the group's tables.
+        replay: the verb that re-creates an object of the family in a dump (``DEFINE ...
+            REPLACE``; channel authentication records: ``SET CHLAUTH ... ACTION(REPLACE)``).
+        json_key: the key of this type's list in ``mqsc dump --format json``.
     """
 
     objtype: str
@@ -249,6 +270,8 @@ class Family:
     default_object: str | None = None
     group_table: str | None = None
     group_wide: bool = False
+    replay: str = "DEFINE"
+    json_key: str = ""
 
     def table_for(self, disposition: str) -> str | None:
         """Where objects of a QSGDISP live: GROUP and SHARED ones in the shared repository,

@@ -12,6 +12,7 @@ from mqsc.catalog.model import (
     CommandSpec,
     Family,
     Integer,
+    Keyword,
     Name,
     NameRule,
     ObjectType,
@@ -20,6 +21,119 @@ from mqsc.catalog.model import (
 )
 
 OBJECT_TYPES = (ObjectType("QMGR", (), "the queue manager", rank=70),)
+
+_AQ = "ALTER QMGR (IBM MQ 9.4 for z/OS)"
+_EV = Choice(("DISABLED", "ENABLED"))
+_LEVELS = ("OFF", "LOW", "MEDIUM", "HIGH")
+
+
+def _q(name: str, kind, default, help: str, width: int | None = None) -> Keyword:
+    """A queue manager attribute of the z/OS ALTER QMGR diagram; its default is the initial
+    value of a new queue manager (UNVERIFIED where the documentation gives none)."""
+    if width is None:
+        width = 10 if not isinstance(kind, Text) else kind.max_length
+    return K(name, kind, default=default, width=width, help=help, verified=_AQ)
+
+
+#: Every z/OS attribute of ALTER QMGR besides the original few (the 9.4 syntax diagram: those
+#: marked "valid only on z/OS" and those without a platform note; the Multiplatforms-only ones,
+#: ACCTCONO, ACTVTRC, CHAD, IMGSCHED, STATMQI..., are left out and answered with CSQ9001E).
+_ZOS_ATTRIBUTES: tuple[Keyword, ...] = (
+    _q("ACCTQ", Choice(("OFF", "ON", "NONE")), "OFF", "queue accounting data"),
+    _q("ACTCHL", Integer(1, 9999), 200, "most channels active at once"),
+    _q("ACTIVREC", Choice(("DISABLED", "MSG", "QUEUE")), "MSG", "activity reports"),
+    _q("ADOPTCHK", Choice(("ALL", "NETADDR", "NONE", "QMNAME")), "ALL",
+       "what an adopted MCA must match"),
+    _q("ADOPTMCA", Choice(("ALL", "NO")), "ALL", "restart orphaned receiver MCAs"),
+    _q("AUTHOREV", Choice(("DISABLED",)), "DISABLED",
+       "authority events (only DISABLED on z/OS)"),
+    _q("BRIDGEEV", _EV, "DISABLED", "IMS bridge events"),
+    _q("CERTLABL", Text(64), "", "certificate label of the queue manager (blank: the default)"),
+    _q("CERTQSGL", Text(64), "", "certificate label of the queue sharing group"),
+    _q("CFCONLOS", Choice(("TERMINATE", "TOLERATE")), "TOLERATE",
+       "action on loss of connectivity to the administration structure"),
+    _q("CHADEXIT", Text(8), "", "channel auto-definition exit"),
+    _q("CHIADAPS", Integer(0, 9999), 8, "channel initiator adapter subtasks"),
+    _q("CHIDISPS", Integer(1, 9999), 5, "channel initiator dispatchers"),
+    _q("CHISERVP", Text(8), "", "reserved"),
+    _q("CHLAUTH", _EV, "ENABLED", "use channel authentication records"),
+    _q("CHLEV", Choice(("DISABLED", "ENABLED", "EXCEPTION")), "DISABLED", "channel events"),
+    _q("CLWLDATA", Text(32), "", "cluster workload exit data"),
+    _q("CLWLEXIT", Text(8), "", "cluster workload exit"),
+    _q("CLWLLEN", Integer(0, 999_999_999), 100, "bytes of message passed to the exit"),
+    _q("CLWLMRUC", Integer(1, 999_999_999), 999_999_999, "most recently used channels"),
+    _q("CLWLUSEQ", Choice(("LOCAL", "ANY")), "LOCAL", "use of local cluster queues"),
+    _q("CMDEV", Choice(("DISABLED", "ENABLED", "NODISPLAY")), "DISABLED", "command events"),
+    _q("CONFIGEV", _EV, "DISABLED", "configuration events"),
+    _q("CONNAUTH", Text(48), "", "AUTHINFO object for user id and password checks"),
+    _q("CUSTOM", Text(128), "", "attributes for new features"),
+    _q("DEFCLXQ", Choice(("SCTQ", "CHANNEL")), "SCTQ",
+       "transmission queue of cluster-sender channels"),
+    _q("DNSGROUP", Text(18), "", "reserved (DNS group)"),
+    _q("DNSWLM", Choice(("NO",)), "NO", "reserved (WLM DNS registration)"),
+    _q("EXPRYINT", Text(9), "OFF", "seconds between expired-message scans, or OFF"),
+    _q("GROUPUR", _EV, "DISABLED", "group units of recovery"),
+    _q("IGQ", _EV, "DISABLED", "intra-group queuing"),
+    _q("IGQAUT", Choice(("DEF", "CTX", "ONLYIGQ", "ALTIGQ")), "DEF",
+       "intra-group queuing authority"),
+    _q("IGQUSER", Text(12), "", "intra-group queuing user"),
+    _q("INHIBTEV", _EV, "DISABLED", "inhibit events"),
+    _q("IPADDRV", Choice(("IPV4", "IPV6")), "IPV4", "IP protocol preferred"),
+    _q("LOCALEV", _EV, "DISABLED", "local error events"),
+    _q("LSTRTMR", Integer(5, 9999), 60, "seconds between listener restart attempts"),
+    _q("LUGROUP", Text(8), "", "generic LU name for group listeners"),
+    _q("LUNAME", Text(8), "", "LU name for outbound LU 6.2"),
+    _q("LU62ARM", Text(2), "", "APPCPM suffix"),
+    _q("LU62CHL", Integer(0, 9999), 200, "most LU 6.2 channels"),
+    _q("MARKINT", Text(9), "5000", "browse mark interval in ms, or NOLIMIT"),
+    _q("MAXCHL", Integer(1, 9999), 200, "most channels current at once"),
+    _q("MAXHANDS", Integer(0, 999_999_999), 256, "most open handles per connection"),
+    _q("MAXPROPL", Text(9), "NOLIMIT", "longest property data, or NOLIMIT"),
+    _q("MAXUMSGS", Integer(1, 999_999_999), 10000, "most messages in one unit of work"),
+    _q("MONACLS", Choice(("QMGR", *_LEVELS)), "QMGR", "monitoring of auto-defined cluster-senders"),
+    _q("MONCHL", Choice(("NONE", *_LEVELS)), "OFF", "channel monitoring"),
+    _q("MONQ", Choice(("NONE", *_LEVELS)), "OFF", "queue monitoring"),
+    _q("OPORTMAX", Integer(0, 65535), 0, "highest outbound port"),
+    _q("OPORTMIN", Integer(0, 65535), 0, "lowest outbound port"),
+    _q("PARENT", Text(48), "", "parent in a publish/subscribe hierarchy"),
+    _q("PERFMEV", _EV, "DISABLED", "performance events"),
+    _q("PSCLUS", _EV, "ENABLED", "publish/subscribe clustering"),
+    _q("PSMODE", Choice(("COMPAT", "DISABLED", "ENABLED")), "ENABLED", "publish/subscribe engine"),
+    _q("PSNPMSG", Choice(("DISCARD", "KEEP")), "DISCARD", "undeliverable non-persistent input"),
+    _q("PSNPRES", Choice(("NORMAL", "SAFE", "DISCARD")), "NORMAL",
+       "undeliverable non-persistent replies"),
+    _q("PSRTYCNT", Integer(0, 999_999_999), 5, "retries of a failed publish/subscribe command"),
+    _q("PSSYNCPT", Choice(("IFPER", "YES")), "IFPER", "sync point for publications"),
+    _q("RCVTIME", Integer(0, 999_999_999), 0, "receive time-out"),
+    _q("RCVTMIN", Integer(0, 999_999), 0, "shortest receive time-out in s"),
+    _q("RCVTTYPE", Choice(("MULTIPLY", "ADD", "EQUAL")), "MULTIPLY", "how RCVTIME applies"),
+    _q("REMOTEEV", _EV, "DISABLED", "remote error events"),
+    _q("REPOS", Text(48), "", "cluster of which this is a full repository"),
+    _q("REPOSNL", Text(48), "", "namelist of such clusters"),
+    _q("REVDNS", _EV, "ENABLED", "reverse DNS look-up of connection names"),
+    _q("ROUTEREC", Choice(("DISABLED", "MSG", "QUEUE")), "MSG", "trace-route information"),
+    _q("SCYCASE", Choice(("UPPER", "MIXED")), "UPPER", "case of security profiles"),
+    _q("SQQMNAME", Choice(("USE", "IGNORE")), "USE", "shared queue queue-manager name"),
+    _q("SSLCRLNL", Text(48), "", "namelist of AUTHINFO objects for revocation checks"),
+    _q("SSLEV", _EV, "DISABLED", "TLS events"),
+    _q("SSLFIPS", Choice(("NO", "YES")), "NO", "FIPS-certified algorithms only"),
+    _q("SSLKEYR", Text(256), "", "key ring"),
+    _q("SSLRKEYC", Integer(0, 999_999_999), 0, "bytes before secret keys are renegotiated"),
+    _q("SSLTASKS", Integer(0, 9999), 0, "TLS server subtasks"),
+    _q("STATACLS", Choice(("QMGR", *_LEVELS)), "QMGR",
+       "statistics of auto-defined cluster-senders"),
+    _q("STATCHL", Choice(("NONE", *_LEVELS)), "OFF", "channel statistics"),
+    _q("STRSTPEV", _EV, "ENABLED", "start and stop events"),
+    _q("SUITEB", Choice(("NONE", "128_BIT", "192_BIT")), "NONE", "Suite B cryptography"),
+    _q("TCPCHL", Integer(0, 9999), 200, "most TCP/IP channels"),
+    _q("TCPKEEP", Choice(("NO", "YES")), "NO", "TCP keepalive"),
+    _q("TCPNAME", Text(8), "TCPIP", "TCP/IP system name"),
+    _q("TCPSTACK", Choice(("SINGLE", "MULTIPLE")), "SINGLE", "TCP/IP stacks"),
+    _q("TRAXSTR", Choice(("YES", "NO")), "YES", "start the channel initiator trace"),
+    _q("TRAXTBL", Integer(2, 2048), 2, "channel initiator trace table size in MB"),
+    _q("TREELIFE", Integer(0, 604_000), 1800, "lifetime of non-administrative topics in s"),
+    _q("TRIGINT", Integer(0, 999_999_999), 999_999_999, "trigger interval in ms"),
+)
 
 QMGR = table(
     K("QMNAME", Name(NameRule.QMGR, 4), width=4, help="queue manager name",
@@ -36,10 +150,11 @@ QMGR = table(
     K("MAXMSGL", Integer(32768, 104_857_600), default=104_857_600, width=10,
       help="largest message (fixed at 100 MB on z/OS)", verified="storage-model CF-2"),
     K("CCSID", Integer(1, 65535), default=500, width=10, help="coded character set"),
+    *_ZOS_ATTRIBUTES,
     K("ALTDATE", Text(12), width=12, help="date of the last change"),
     K("ALTTIME", Text(8), width=8, help="time of the last change"),
 )
-QMGR_SETTABLE = ("DESCR", "DEADQ", "DEFXMITQ", "CCSID")
+QMGR_SETTABLE = ("DESCR", "DEADQ", "DEFXMITQ", "CCSID", *(k.name for k in _ZOS_ATTRIBUTES))
 
 FAMILY = Family(objtype="QMGR", attributes=QMGR, identity=("QMNAME",), reply="CSQM409I",
                 settable=QMGR_SETTABLE)

@@ -1,7 +1,14 @@
-"""Local queues: DEFINE / ALTER / DELETE / DISPLAY QLOCAL and DISPLAY QUEUE (IBM MQ for z/OS,
-"DEFINE QLOCAL", "DISPLAY QUEUE")."""
+"""Queues of every type: DEFINE / ALTER / DELETE / DISPLAY QLOCAL, QALIAS, QREMOTE, QMODEL and
+DISPLAY QUEUE (IBM MQ 9.4 for z/OS: "DEFINE QLOCAL", "DEFINE QALIAS", "DEFINE QREMOTE (create
+local definition of a remote queue)", "DEFINE QMODEL", "DISPLAY QUEUE").
+
+All queue types share one name space on a queue manager (IBM "DEFINE queues": a name in use
+as another queue type is refused with CSQM099I), so they are one family module here and one
+engine module; each type still has its own :class:`Family` and state table."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from mqsc.catalog import common as A
 from mqsc.catalog.common import (
@@ -21,6 +28,7 @@ from mqsc.catalog.model import (
     Family,
     Flag,
     Integer,
+    Keyword,
     Name,
     NameRule,
     ObjectType,
@@ -30,6 +38,10 @@ from mqsc.catalog.model import (
 OBJECT_TYPES = (
     ObjectType("QLOCAL", ("QL",), "local queue", rank=10),
     ObjectType("QUEUE", ("Q",), "queues of any type (DISPLAY)", rank=11),
+    ObjectType("QALIAS", ("QA",), "alias queue: another name for a queue or topic", rank=12),
+    ObjectType("QREMOTE", ("QR",), "local definition of a remote queue", rank=13),
+    ObjectType("QMODEL", ("QM",), "model queue: template of dynamic queues", rank=14),
+    ObjectType("QSTATUS", ("QS",), "status of local queues (DISPLAY)", rank=15),
 )
 
 QLOCAL = table(
@@ -85,8 +97,12 @@ QLOCAL = table(
     K("TRIGDPTH", Integer(1, MAX9), default=1, width=10, help="depth for TRIGTYPE(DEPTH)"),
     K("TRIGMPRI", Integer(0, 9), default=0, width=10, help="priority threshold for triggers"),
     K("TRIGDATA", Text(64), default="", width=64, help="data for the trigger message"),
-    K("INITQ", QNAME_OR_BLANK, default="", width=48, help="initiation queue"),
-    K("PROCESS", QNAME_OR_BLANK, default="", width=48, help="process definition"),
+    # Neither is checked when the queue is defined: the queue manager looks for them when a
+    # trigger event occurs (IBM "Conditions for a trigger event").
+    K("INITQ", QNAME_OR_BLANK, default="", width=48,
+      help="initiation queue for trigger messages (need not exist yet)"),
+    K("PROCESS", Name(NameRule.PROCESS, 48, blank_allowed=True), default="", width=48,
+      help="process definition the trigger message names (need not exist yet)"),
     K("QDEPTHHI", Integer(0, 100), default=80, width=10, help="high depth event threshold %"),
     K("QDEPTHLO", Integer(0, 100), default=20, width=10, help="low depth event threshold %"),
     K("QDPHIEV", ENABLED, default="DISABLED", width=10, help="queue depth high events"),
@@ -103,7 +119,8 @@ QLOCAL = table(
       help="statistics data collection"),
     K("CLUSTER", QNAME_OR_BLANK, default="", width=48, help="cluster the queue belongs to",
       verified="[DOC-DEFQL]"),
-    K("CLUSNL", QNAME_OR_BLANK, default="", width=48, help="namelist of clusters",
+    K("CLUSNL", Name(NameRule.NAMELIST, 48, blank_allowed=True), default="", width=48,
+      help="namelist of clusters",
       verified="[DOC-DEFQL]"),
     K("CLCHNAME", Text(48), default="", width=48, help="cluster-sender channels for XMITQ",
       verified="[DOC-DEFQL]"),
@@ -121,8 +138,10 @@ QLOCAL = table(
       help="streaming quality of service", verified="[DOC-DEFQL] (9.3+)"),
     K("CUSTOM", Text(128), default="", width=128, help="attributes for new features",
       verified="[DOC-DEFQL]"),
-    K("DEFTYPE", Choice(("PREDEFINED",)), default="PREDEFINED", width=10,
-      help="how the queue was defined"),
+    K("DEFTYPE", Choice(("PREDEFINED", "PERMDYN", "TEMPDYN", "SHAREDYN")),
+      default="PREDEFINED", width=10,
+      help="how the queue was defined: PREDEFINED, or dynamic from a model queue",
+      verified="DISPLAY QUEUE (DEFTYPE values)"),
     K("CURDEPTH", Integer(0, MAX9), width=10, help="messages on the queue now"),
     K("IPPROCS", Integer(0, MAX9), width=10, help="handles open for input"),
     K("OPPROCS", Integer(0, MAX9), width=10, help="handles open for output"),
@@ -154,7 +173,114 @@ FAMILY = Family(
     table="qlocal",
     default_object="SYSTEM.DEFAULT.LOCAL.QUEUE",
     group_table="gqlocal",
+    json_key="queues",
 )
+
+# ---- alias, remote and model queues ----------------------------------------------------------
+_PRIVATE_OR_GROUP = Choice(("QMGR", "COPY", "GROUP"))
+#: Attributes every queue type shows in DISPLAY (the object keyword, TYPE and QSGDISP first).
+_HEAD = ("QUEUE", "TYPE", "QSGDISP", "DESCR")
+_STAMPS = ("ALTDATE", "ALTTIME")
+_CLUSTERED = ("CLUSTER", "CLUSNL", "CLWLPRTY", "CLWLRANK")
+
+
+def _typed(qtype: str) -> dict[str, Keyword]:
+    """TYPE and QSGDISP of a queue type that has no SHARED disposition."""
+    return {
+        "TYPE": K("TYPE", Choice((qtype,)), width=8, help="queue type", verified="[DOC-MSGS]"),
+        "QSGDISP": K("QSGDISP", _PRIVATE_OR_GROUP, default="QMGR", width=10,
+                     help="disposition in the queue sharing group",
+                     verified="DEFINE QALIAS / QREMOTE / QMODEL (QSGDISP: no SHARED)"),
+    }
+
+
+#: DEFINE QALIAS: TARGET (synonym TARGQ) names the queue or topic the alias resolves to; it
+#: need not exist when the alias is defined - an MQOPEN finds out (MQRC 2085).
+QALIAS = table(
+    *(QLOCAL[n] if n not in ("TYPE", "QSGDISP") else _typed("QALIAS")[n] for n in _HEAD),
+    K("TARGET", QNAME_OR_BLANK, synonyms=("TARGQ",), default="", width=48,
+      help="queue or topic the alias resolves to (need not exist yet)",
+      verified="DEFINE QALIAS (TARGET, synonym TARGQ)"),
+    K("TARGTYPE", Choice(("QUEUE", "TOPIC")), default="QUEUE", width=10,
+      help="what TARGET names: a queue or a topic object", verified="DEFINE QALIAS"),
+    *(QLOCAL[n] for n in ("PUT", "GET", "DEFPRTY", "DEFPSIST", "DEFPRESP", "DEFREADA",
+                          "DEFBIND", "PROPCTL", *_CLUSTERED, "CUSTOM", *_STAMPS)),
+    K("SCOPE", Choice(("QMGR", "CELL")), zos=False),
+)
+
+#: DEFINE QREMOTE: a remote queue (RNAME and RQMNAME), a queue manager alias (RNAME blank)
+#: or a reply-to queue alias; XMITQ blank means the queue named RQMNAME, then DEFXMITQ.
+QREMOTE = table(
+    *(QLOCAL[n] if n not in ("TYPE", "QSGDISP") else _typed("QREMOTE")[n] for n in _HEAD),
+    K("RNAME", QNAME_OR_BLANK, default="", width=48,
+      help="name of the queue on the remote queue manager (blank: queue manager alias)",
+      verified="DEFINE QREMOTE (create local definition of a remote queue)"),
+    K("RQMNAME", QNAME_OR_BLANK, default="", width=48, help="remote queue manager",
+      verified="DEFINE QREMOTE (create local definition of a remote queue)"),
+    K("XMITQ", QNAME_OR_BLANK, default="", width=48,
+      help="transmission queue (blank: the queue named RQMNAME, else the DEFXMITQ)",
+      verified="DEFINE QREMOTE; XmitQName (MQCHAR48)"),
+    *(QLOCAL[n] for n in ("PUT", "DEFPRTY", "DEFPSIST", "DEFPRESP", "DEFBIND", *_CLUSTERED,
+                          "CUSTOM", *_STAMPS)),
+    K("SCOPE", Choice(("QMGR", "CELL")), zos=False),
+)
+
+#: DEFINE QMODEL: a local queue's attributes, no cluster attributes, and DEFTYPE: the kind of
+#: dynamic queue an MQOPEN of the model creates (UNVERIFIED: default TEMPDYN, as supplied).
+_MODEL_NOT = frozenset(("TYPE", "QSGDISP", "DEFTYPE", "CLUSTER", "CLUSNL", "CLCHNAME",
+                        "CLWLPRTY", "CLWLRANK", "CLWLUSEQ", "DEFBIND", "CURDEPTH", "IPPROCS",
+                        "OPPROCS", "CRDATE", "CRTIME"))
+QMODEL = table(
+    QLOCAL["QUEUE"], _typed("QMODEL")["TYPE"], _typed("QMODEL")["QSGDISP"],
+    *(k for n, k in QLOCAL.items() if n not in _MODEL_NOT and n != "QUEUE" and k.zos
+      and n not in _STAMPS),
+    K("DEFTYPE", Choice(("PERMDYN", "TEMPDYN", "SHAREDYN")), default="TEMPDYN", width=10,
+      help="dynamic queues made from the model: permanent, temporary or shared",
+      verified="DEFINE QMODEL (DEFTYPE; default UNVERIFIED)"),
+    *(QLOCAL[n] for n in _STAMPS),
+    *(k for k in QLOCAL.values() if not k.zos),
+)
+
+
+def _settable(attributes: Mapping[str, Keyword]) -> tuple[str, ...]:
+    fixed = ("QUEUE", "TYPE", "QSGDISP", "ALTDATE", "ALTTIME")
+    return tuple(n for n in attributes if n not in fixed)
+
+
+ALIAS = Family(objtype="QALIAS", attributes=QALIAS, identity=("QUEUE", "TYPE", "QSGDISP"),
+               reply="CSQM401I", settable=(*_settable(QALIAS), "QSGDISP"), table="qalias",
+               default_object="SYSTEM.DEFAULT.ALIAS.QUEUE", group_table="gqalias",
+               json_key="aliasQueues")
+REMOTE = Family(objtype="QREMOTE", attributes=QREMOTE, identity=("QUEUE", "TYPE", "QSGDISP"),
+                reply="CSQM401I", settable=(*_settable(QREMOTE), "QSGDISP"), table="qremote",
+                default_object="SYSTEM.DEFAULT.REMOTE.QUEUE", group_table="gqremote",
+                json_key="remoteQueues")
+MODEL = Family(objtype="QMODEL", attributes=QMODEL, identity=("QUEUE", "TYPE", "QSGDISP"),
+               reply="CSQM401I", settable=(*_settable(QMODEL), "QSGDISP"), table="qmodel",
+               default_object="SYSTEM.DEFAULT.MODEL.QUEUE", group_table="gqmodel",
+               json_key="modelQueues")
+#: The queue types, in the order DISPLAY QUEUE TYPE(...) names them.
+QUEUE_TYPES: Mapping[str, Family] = {"QLOCAL": FAMILY, "QALIAS": ALIAS, "QREMOTE": REMOTE,
+                                     "QMODEL": MODEL}
+
+#: Every attribute DISPLAY QUEUE can show or filter on (each object shows those of its type).
+QUEUE_ATTRIBUTES = A.merged(QMODEL, QREMOTE, QALIAS, QLOCAL, table(
+    K("TYPE", Choice(tuple(QUEUE_TYPES)), width=8, help="queue type", verified="[DOC-MSGS]"),
+    QLOCAL["DEFTYPE"]))
+QUEUE = Family(objtype="QUEUE", attributes={n: QUEUE_ATTRIBUTES[n] for n in (
+    *QLOCAL, *(n for f in (QALIAS, QREMOTE, QMODEL) for n in f if n not in QLOCAL))},
+    identity=("QUEUE", "TYPE", "QSGDISP"), reply="CSQM401I")
+
+
+def _define(attributes: Mapping[str, Keyword], family: Family, kind: Choice) -> Mapping:
+    return A.merged(A.pick(attributes, family.settable[:-1]), A.table(
+        A.like(A.QNAME), A.REPLACE, A.CMDSCOPE, A.qsgdisp(*kind.values)))
+
+
+def _alter(attributes: Mapping[str, Keyword], family: Family) -> Mapping:
+    return A.merged(A.pick(attributes, family.settable[:-1]), A.table(
+        A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP")))
+
 
 _QL_SETTABLE = A.pick(QLOCAL, QLOCAL_SETTABLE)
 _QL_DEFINE = A.merged(
@@ -166,6 +292,7 @@ _QL_ALTER = A.merged(
     A.table(A.FORCE, A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP", "PRIVATE", "SHARED")),
 )
 _QL_DELETE = A.table(A.PURGE, A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP", "SHARED"))
+_Q_DELETE = A.table(A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP"))
 
 #: Keywords that select queues on DISPLAY QUEUE (and cannot also be WHERE keywords, [DOC-DISQ]).
 _QUEUE_SELECTORS = A.table(
@@ -179,19 +306,65 @@ _QUEUE_SELECTORS = A.table(
     K("PSID", Integer(0, 99, star=True), range_msg="CSQI002I",
       help="only queues with an active association with this page set", verified="[DOC-DISQ] [DOC-DEFSTC]"),
     K("CLUSTER", Name(NameRule.QUEUE, 48, generic=True), help="only queues in these clusters"),
-    K("CLUSNL", Name(NameRule.QUEUE, 48, generic=True), help="only queues with these namelists"),
+    K("CLUSNL", Name(NameRule.NAMELIST, 48, generic=True),
+      help="only queues with these namelists"),
 )
 _QUEUE_TYPE = K("TYPE", Choice(("QLOCAL", "ALL", "QALIAS", "QMODEL", "QREMOTE", "QCLUSTER")),
                 default="ALL", help="queue type to show", verified="[DOC-DISQ]")
-_QL_REQUESTABLE = frozenset(n for n in QLOCAL if n != "QUEUE" and QLOCAL[n].zos)
-#: WHERE keywords: any attribute but those [DOC-DISQ] excludes. A keyword used as a selector in the
-#: same command cannot also be the filter (the binder checks that, CSQM150I).
-_QL_FILTERS = frozenset(
-    n for n in QLOCAL if QLOCAL[n].zos and n not in QLOCAL_NOT_FILTERS
-)
+#: Not allowed as WHERE filter keywords ([DOC-DISQ]), besides the selectors.
+_NOT_FILTERS = QLOCAL_NOT_FILTERS
 
-#: DISPLAY QUEUE shows local queues (the only queue type defined so far).
-FAMILIES = {"QLOCAL": FAMILY, "QUEUE": FAMILY}
+
+def _requestable(attributes: Mapping[str, Keyword]) -> frozenset[str]:
+    return frozenset(n for n in attributes if n != "QUEUE" and attributes[n].zos)
+
+
+def _filters(attributes: Mapping[str, Keyword]) -> frozenset[str]:
+    """WHERE keywords: any attribute but those [DOC-DISQ] excludes. A keyword used as a selector in
+    the same command cannot also be the filter (the binder checks that, CSQM150I)."""
+    return frozenset(n for n in attributes if attributes[n].zos and n not in _NOT_FILTERS)
+
+
+def _display(objtype: str, selectors: Mapping[str, Keyword], attributes: Mapping[str, Keyword],
+             what: str) -> CommandSpec:
+    # Any queue attribute may be requested of any queue type: one that does not apply to the
+    # type gives no output and no error (IBM "DISPLAY QUEUE"). WHERE takes the type's own.
+    return CommandSpec("DISPLAY", objtype, A.GENERIC_QNAME, selectors, S_2CR, "CSQMDRTS",
+                       requestable=_requestable(QUEUE.attributes), where=_filters(attributes),
+                       verified="[DOC-DISQ]", help=f"show {what}")
+
+
+# ---- DISPLAY QSTATUS ---------------------------------------------------------------------------
+#: What the simulation knows of a local queue's status (IBM "DISPLAY QSTATUS"). MSGAGE, QTIME
+#: and the last put and get times need MONQ data the simulation does not keep, so they are not
+#: offered; no application keeps a queue open between commands here, so IPPROCS and OPPROCS
+#: are 0 and UNCOM is NO, and TYPE(HANDLE) finds no handles.
+QSTATUS = table(
+    K("QSTATUS", QNAME, width=48, help="queue name", verified="DISPLAY QSTATUS"),
+    K("TYPE", Choice(("QUEUE", "HANDLE")), width=10, help="queue status or handle status",
+      verified="DISPLAY QSTATUS"),
+    K("QSGDISP", Choice(("QMGR", "COPY", "SHARED")), width=10,
+      help="disposition of the queue", verified="DISPLAY QSTATUS"),
+    K("CURDEPTH", Integer(0, MAX9), width=10, help="messages on the queue now",
+      verified="DISPLAY QSTATUS"),
+    K("IPPROCS", Integer(0, MAX9), width=10, help="handles open for input",
+      verified="DISPLAY QSTATUS"),
+    K("OPPROCS", Integer(0, MAX9), width=10, help="handles open for output",
+      verified="DISPLAY QSTATUS"),
+    K("UNCOM", Choice(("NO", "YES")), width=10,
+      help="whether uncommitted changes are pending (the simulation commits every put and "
+           "get at once)", verified="DISPLAY QSTATUS"),
+)
+#: CURDEPTH is shown without being asked for, as runmqsc's DISPLAY QSTATUS shows it (z/OS
+#: UNVERIFIED).
+STATUS = Family(objtype="QSTATUS", attributes=QSTATUS,
+                identity=("QSTATUS", "TYPE", "QSGDISP", "CURDEPTH"), reply="CSQM421I")
+
+#: DISPLAY QUEUE shows every queue type; DISPLAY QLOCAL, QALIAS... one.
+FAMILIES = {"QLOCAL": FAMILY, "QUEUE": QUEUE, "QALIAS": ALIAS, "QREMOTE": REMOTE,
+            "QMODEL": MODEL, "QSTATUS": STATUS}
+
+_NO_STORAGE = A.pick(_QUEUE_SELECTORS, ("ALL", "CMDSCOPE", "QSGDISP", "CLUSTER", "CLUSNL"))
 
 SPECS: tuple[CommandSpec, ...] = (
     CommandSpec("DEFINE", "QLOCAL", A.QNAME, _QL_DEFINE, S_2CR, "CSQMAQLC",
@@ -200,10 +373,60 @@ SPECS: tuple[CommandSpec, ...] = (
           verified="[DOC-DEFQL] [DOC-ALTQL]", help="change a local queue"),
     CommandSpec("DELETE", "QLOCAL", A.QNAME, _QL_DELETE, S_2CR, "CSQMUQLC",
           verified="[DOC-DELQ] [DOC-DELQL]", help="delete a local queue"),
-    CommandSpec("DISPLAY", "QLOCAL", A.GENERIC_QNAME, _QUEUE_SELECTORS, S_2CR, "CSQMDRTS",
-          requestable=_QL_REQUESTABLE, where=_QL_FILTERS, verified="[DOC-DISQ]",
-          help="show local queues"),
+    _display("QLOCAL", _QUEUE_SELECTORS, QLOCAL, "local queues"),
     CommandSpec("DISPLAY", "QUEUE", A.GENERIC_QNAME, A.merged(_QUEUE_SELECTORS, A.table(_QUEUE_TYPE)),
-          S_2CR, "CSQMDRTS", requestable=_QL_REQUESTABLE, where=_QL_FILTERS,
-          verified="[DOC-DISQ]", help="show queues"),
+          S_2CR, "CSQMDRTS", requestable=_requestable(QUEUE.attributes),
+          where=_filters(QUEUE.attributes), verified="[DOC-DISQ]",
+          help="show queues of every type"),
+    # Module names of the other queue types' commands follow CSQMAQLC / CSQMUQLC (UNVERIFIED).
+    CommandSpec("DEFINE", "QALIAS", A.QNAME, _define(QALIAS, ALIAS, _PRIVATE_OR_GROUP), S_2CR,
+          "CSQMAQLC", verified="DEFINE QALIAS", help="define an alias queue"),
+    CommandSpec("ALTER", "QALIAS", A.QNAME, _alter(QALIAS, ALIAS), S_2CR, "CSQMAQLC",
+          verified="ALTER QALIAS", help="change an alias queue"),
+    CommandSpec("DELETE", "QALIAS", A.QNAME, _Q_DELETE, S_2CR, "CSQMUQLC",
+          verified="DELETE QALIAS", help="delete an alias queue"),
+    _display("QALIAS", _NO_STORAGE, QALIAS, "alias queues"),
+    CommandSpec("DEFINE", "QREMOTE", A.QNAME, _define(QREMOTE, REMOTE, _PRIVATE_OR_GROUP),
+          S_2CR, "CSQMAQLC", verified="DEFINE QREMOTE (create local definition of a remote "
+          "queue)", help="define a remote queue, queue manager alias or reply-to alias"),
+    CommandSpec("ALTER", "QREMOTE", A.QNAME, _alter(QREMOTE, REMOTE), S_2CR, "CSQMAQLC",
+          verified="ALTER QREMOTE", help="change a remote queue definition"),
+    CommandSpec("DELETE", "QREMOTE", A.QNAME, _Q_DELETE, S_2CR, "CSQMUQLC",
+          verified="DELETE QREMOTE", help="delete a remote queue definition"),
+    _display("QREMOTE", _NO_STORAGE, QREMOTE, "remote queue definitions"),
+    CommandSpec("DEFINE", "QMODEL", A.QNAME, _define(QMODEL, MODEL, _PRIVATE_OR_GROUP), S_2CR,
+          "CSQMAQLC", verified="DEFINE QMODEL", help="define a model queue"),
+    CommandSpec("ALTER", "QMODEL", A.QNAME, _alter(QMODEL, MODEL), S_2CR, "CSQMAQLC",
+          verified="ALTER QMODEL", help="change a model queue"),
+    CommandSpec("DELETE", "QMODEL", A.QNAME, _Q_DELETE, S_2CR, "CSQMUQLC",
+          verified="DELETE QMODEL", help="delete a model queue"),
+    _display("QMODEL", A.pick(_QUEUE_SELECTORS, ("ALL", "CMDSCOPE", "QSGDISP", "STGCLASS",
+                                                 "CFSTRUCT")), QMODEL, "model queues"),
+    # Module names of CLEAR and MOVE follow the message manager's pattern (UNVERIFIED).
+    CommandSpec("CLEAR", "QLOCAL", A.QNAME, A.table(
+        A.CMDSCOPE, K("QSGDISP", Choice(("PRIVATE", "SHARED")), default="PRIVATE",
+                      help="clear the private queue or the shared queue of that name",
+                      verified="CLEAR QLOCAL (clear messages from local queue)")),
+        S_2CR, "CSQMCLMQ", verified="CLEAR QLOCAL (clear messages from local queue)",
+        help="remove every message from a local queue"),
+    CommandSpec("MOVE", "QLOCAL", A.QNAME, A.table(
+        K("TOQLOCAL", QNAME, help="the local queue the messages go to",
+          verified="MOVE QLOCAL (move messages between local queues) on z/OS"),
+        K("TYPE", Choice(("MOVE", "ADD")), default="MOVE",
+          help="MOVE: the target must be empty; ADD: add to the messages it has",
+          verified="MOVE QLOCAL (move messages between local queues) on z/OS"),
+        A.CMDSCOPE, K("QSGDISP", Choice(("PRIVATE", "SHARED")), default="PRIVATE",
+                      help="move from the private queue or the shared queue of that name",
+                      verified="MOVE QLOCAL (move messages between local queues) on z/OS")),
+        S_2CR, "CSQMMVMQ", required=("TOQLOCAL",),
+        verified="MOVE QLOCAL (move messages between local queues) on z/OS",
+        help="move every message of a local queue to another"),
+    CommandSpec("DISPLAY", "QSTATUS", A.GENERIC_QNAME, A.table(
+        A.ALL, A.CMDSCOPE,
+        K("TYPE", Choice(("QUEUE", "HANDLE")), default="QUEUE",
+          help="queue status, or the handles open on the queue", verified="DISPLAY QSTATUS")),
+        S_2CR, "CSQMDRTS",
+        requestable=frozenset(n for n in QSTATUS if n not in ("QSTATUS", "TYPE")),
+        where=frozenset(n for n in QSTATUS if n not in ("QSTATUS", "TYPE")),
+        verified="DISPLAY QSTATUS", help="show the status of local queues"),
 )

@@ -44,6 +44,7 @@ FAMILY = Family(
     table="stgclass",
     default_object="SYSTEMST",
     group_table="gstgclass",
+    json_key="storageClasses",
 )
 
 _STC_DEFINE = A.merged(

@@ -16,9 +16,21 @@ VERBS: tuple[Verb, ...] = (
     Verb("DISPLAY", ("DIS",), "show objects, status or usage"),
     Verb("BACKUP", (), "back up a CF structure (no synonym, [DOC-BACKUP])"),
     Verb("RECOVER", ("REC",), "recover a CF structure"),
-    Verb("RESET", (), "reset a CF structure (ACTION(FAIL) simulates a failure)"),
-    Verb("START", ("STA",), "start the queue manager"),
-    Verb("STOP", (), "stop the queue manager"),
+    Verb("RESET", (), "reset a CF structure, a channel, cluster or statistics"),
+    Verb("START", ("STA",), "start the queue manager, the channel initiator, a channel..."),
+    Verb("STOP", (), "stop the queue manager, the channel initiator, a channel..."),
+    # Verbs of the channel, system and security commands (IBM MQ 9.4 for z/OS, MQSC
+    # reference; synonyms as each command's page gives them, UNVERIFIED where marked).
+    Verb("PING", (), "test a channel (needs the channel initiator)"),
+    Verb("RESOLVE", (), "resolve an in-doubt channel or unit of recovery"),
+    Verb("REFRESH", ("REF",), "refresh the queue manager, a cluster or security (REF UNVERIFIED)"),
+    Verb("RVERIFY", ("RVER",), "reverify security for users (RVER UNVERIFIED)"),
+    Verb("SUSPEND", (), "suspend the queue manager's membership of a cluster or Db2/IMS use"),
+    Verb("RESUME", (), "resume what SUSPEND QMGR suspended"),
+    Verb("SET", (), "set channel authentication records, log, archive or system parameters"),
+    Verb("ARCHIVE", ("ARC",), "switch the active log and archive it"),
+    Verb("CLEAR", (), "remove every message from a local queue, or retained publications"),
+    Verb("MOVE", (), "move every message of a local queue to another"),
 )
 
 #: Csect of the command preprocessor, used when a command fails its syntax checks.

@@ -91,6 +91,8 @@ def _hint(report: DeckReport, d: Diagnostic) -> str | None:
     location = d.location
     if d.msg_id != "CSQ9001E" or location is None:
         return None
+    if any(other.msg_id != d.msg_id and other.span == d.span for other in report.diagnostics):
+        return None  # a lint rule already says what the word is (MQSC320W: Multiplatforms only)
     word = str(d.inserts.get("keyword", ""))
     for step in report.steps:
         if location.line in step.logical.lines:

@@ -19,6 +19,7 @@ from mqsc.catalog import (
     Flag,
     Keyword,
 )
+from mqsc.catalog.absent import FACILITIES, MULTIPLATFORM
 from mqsc.catalog.describe import kind_text
 from mqsc.catalog.messages import CATALOG, REASONS
 from mqsc.catalog.sources import SOURCES
@@ -67,6 +68,40 @@ def spec_section(spec: CommandSpec) -> list[str]:
     return lines
 
 
+#: What each status means in the table of commands.
+STATUS_WORDS = {
+    "executed": "executed",
+    "simplified": "executed with documented simplifications",
+    "absent": "answered as z/OS answers when the facility is absent",
+}
+
+
+def status_table() -> list[str]:
+    """Every z/OS command with how the simulation answers it, then the Multiplatforms commands
+    a z/OS queue manager rejects (mqsc/catalog/absent.py)."""
+    lines = ["## Status of every command", "",
+             "How mqsc answers each z/OS command: **executed** against the simulated queue "
+             "manager; **executed with documented simplifications**; or **answered as z/OS "
+             "answers when the facility is absent** (the simulation has no channel initiator, "
+             "trace, RACF, archive log...: the answer is the z/OS message for that situation, or "
+             "MQSC321I where z/OS has nothing to imitate; docs/engine.md). No z/OS command "
+             "answers CSQ9001E for its verb or object type.", "",
+             "| Command | Status | Details |", "|---|---|---|"]
+    for spec in SPECS:
+        if spec.facility:
+            facility = FACILITIES[spec.facility]
+            detail = f"{facility.msg_id}: {facility.help}"
+        else:
+            detail = spec.simplified
+        lines.append(f"| `{spec.title}` | {STATUS_WORDS[spec.status]} | {_cell(detail)} |")
+    lines += ["", "### Commands of IBM MQ for Multiplatforms only", "",
+              "A z/OS queue manager rejects these with `CSQ9001E` (as any word it does not "
+              "know); `mqsc check` adds the warning `MQSC320W` with the hint below.", "",
+              "| Command | Hint |", "|---|---|"]
+    lines += [f"| `{p.verb} {p.objtype}` | {_cell(p.help)} |" for p in MULTIPLATFORM]
+    return lines
+
+
 def commands_page() -> str:
     lines = [GENERATED, "", "# MQSC command reference (z/OS)", "",
              "Every command mqsc accepts, as its catalog (`mqsc/catalog/`) defines it. Sources: "
@@ -82,7 +117,7 @@ def commands_page() -> str:
     for obj in OBJECT_TYPES:
         synonyms = ", ".join(f"`{s}`" for s in obj.synonyms) or "none"
         lines.append(f"| `{obj.name}` | {synonyms} | {obj.help} |")
-    lines += ["", "## Commands", ""]
+    lines += ["", *status_table(), "", "## Commands", ""]
     for spec in SPECS:
         lines += spec_section(spec)
     lines += sources_section()

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from mqsc.batch import dump
 from mqsc.cli.options import add_qmgr_options, open_scratch
-from mqsc.render.visible import visible
 from mqsc.cli.progress import phase_progress
+from mqsc.render.visible import visible
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -90,6 +90,7 @@ class _Display:
             self.task = progress.add_task(self.label, total=self.total,
                                           completed=self.done or 0)
             progress.start()
+            progress.refresh()  # the first frame now, not at the next tick of its refresher
             self.progress = progress
 
     def stop(self) -> None:

@@ -30,7 +30,18 @@ SETS = (
     ("qsg", "a queue sharing group: rehearse a CF structure failure (sh qsg/rehearse.sh)"),
     ("qmz1", "QMZ1's own CSQINP1/CSQINP2 and mqsc.toml (the lab queue manager)"),
     ("system", "the CSQINP1/CSQINP2 a new queue manager starts from"),
+    ("jobs", "everyday jobs: page sets and queue backups (jobs/README.md)"),
 )
+
+
+def sets() -> list[tuple[str, str]]:
+    """The sample sets shipped: those of :data:`SETS` first, then any other folder."""
+    top = root()
+    known = [(name, about) for name, about in SETS if (top / name).is_dir()]
+    names = {name for name, _ in known}
+    others = sorted(p.name for p in top.iterdir()
+                    if p.is_dir() and p.name not in names and p.name != "__pycache__")
+    return known + [(name, "") for name in others]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -75,8 +86,8 @@ def run(args: argparse.Namespace) -> int:
 def list_samples() -> int:
     top = root()
     print(f"Samples in {top} (copy them with: mqsc samples copy [NAME] DIR)")
-    for name, about in SETS:
-        print(f"\n{name}/  {about}")
+    for name, about in sets():
+        print(f"\n{name}/  {about}".rstrip())
         for path in files(top / name):
             print(f"  {path.as_posix()}")
     return 0
@@ -85,12 +96,12 @@ def list_samples() -> int:
 def copy_samples(name: str | None, target: Path) -> int:
     top = root()
     if name is None:
-        chosen = [p for set_name, _ in SETS for p in files(top / set_name)]
+        chosen = [p for set_name, _ in sets() for p in files(top / set_name)]
     else:
         source = top / name.strip("/")
         if not name.strip("/") or ".." in Path(name).parts or not source.exists():
-            known = [s for s, _ in SETS] + [p.as_posix() for s, _ in SETS
-                                             for p in files(top / s)]
+            known = [s for s, _ in sets()] + [p.as_posix() for s, _ in sets()
+                                               for p in files(top / s)]
             close = difflib.get_close_matches(name, known, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else " (see mqsc samples)"
             print(f"mqsc samples copy: no sample {name!r}{hint}", file=sys.stderr)

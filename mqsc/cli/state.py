@@ -88,7 +88,7 @@ def confirm_reset(path: Path) -> int:
     deleting a queue manager's state unasked.
     """
     if not sys.stdin.isatty():
-        print(f"mqsc state reset: standard input is not a terminal; add --yes to delete "
+        print(f"mqsc state: standard input is not a terminal; add --yes to reset (delete) "
               f"{path}", file=sys.stderr)
         return 2
     print(f"Delete {path} (every object, message and statistic of the queue manager)? [y/N] ",
@@ -99,5 +99,5 @@ def confirm_reset(path: Path) -> int:
         answer = ""
     if answer in ("y", "yes"):
         return 0
-    print("mqsc state reset: not confirmed; nothing removed", file=sys.stderr)
+    print("mqsc state: reset not confirmed; nothing removed", file=sys.stderr)
     return 1

@@ -7,7 +7,7 @@ structures) supply their own rules as ``check`` callbacks and call these flows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from mqsc.catalog import Family
 from mqsc.engine.context import Ctx
@@ -121,6 +121,37 @@ def existing_object(ctx: Ctx, family: Family) -> MQObject:
 
 
 # ---- DISPLAY -------------------------------------------------------------------------------
+def delete(ctx: Ctx, family: Family) -> MQObject:
+    """DELETE of an object with no rule of its own: gone from its disposition's table."""
+    obj = existing_object(ctx, family)
+    ctx.txn.delete(family.table_for(str(obj.get("QSGDISP", "QMGR"))), obj.name)
+    return obj
+
+
+#: Which dispositions each QSGDISP selector of a DISPLAY shows: LIVE the objects a queue
+#: manager uses, ALL adds the GROUP objects of the shared repository ([DOC-DISQ], the rule for
+#: queues, which z/OS applies to every object type with QSGDISP).
+SELECTORS: Mapping[str, tuple[str, ...]] = {
+    "LIVE": ("QMGR", "COPY"), "ALL": ("QMGR", "COPY", "GROUP"), "PRIVATE": ("QMGR", "COPY")}
+
+
+def selected(ctx: Ctx, family: Family) -> Iterator[MQObject]:
+    """The family's objects a DISPLAY names: the (generic) name matches and the QSGDISP
+    selector shows the disposition; in name order, a private object before the group object of
+    the same name."""
+    cmd = ctx.cmd
+    selector = str(cmd.get("QSGDISP", "LIVE"))
+    shown_dispositions = SELECTORS.get(selector, (selector,))
+    txn = ctx.txn
+    rows = [(name, 0) for name in txn.keys(family.table) if matches(cmd.name, name)]
+    if "GROUP" in shown_dispositions and family.group_table is not None:
+        rows += [(name, 1) for name in txn.keys(family.group_table) if matches(cmd.name, name)]
+    for name, in_group in sorted(rows):
+        obj = txn.get(family.group_table if in_group else family.table, name)
+        if obj.get("QSGDISP", "QMGR") in shown_dispositions:
+            yield obj
+
+
 def matches(pattern: str, name: str) -> bool:
     """Generic name matching: ``*`` alone is everything, a trailing ``*`` a prefix.
 
@@ -185,6 +216,59 @@ def display(ctx: Ctx, family: Family, objects: Iterable[Getter],
             if where is not None and not passes(where, get(where.keyword)):
                 continue
             add(ObjectRecord(objtype, keyword, msg_id, tuple([(n, get(n)) for n in names])))
+            found += 1
+    if not found:
+        ctx.say("CSQM297I", objtype=keyword)
+    return found
+
+
+def display_typed(ctx: Ctx, family: Family, objects: Iterable[MQObject], name_keyword: str,
+                  applies: Callable[[str, object], bool], type_attribute: str) -> int:
+    """DISPLAY for families whose attributes depend on a type (CHANNEL by CHLTYPE, AUTHINFO by
+    AUTHTYPE): each object shows, and is filtered on, the attributes of its own type only, as
+    z/OS shows them (ALL on a receiver channel lists no XMITQ)."""
+    cmd = ctx.cmd
+    names = shown(family, cmd.requested, bool(cmd.get("ALL", False)))
+    where = cmd.where
+    found = 0
+    with paused():
+        for obj in objects:
+            get = getter(obj, name_keyword)
+            kind = obj.get(type_attribute)
+            if where is not None and not (applies(where.keyword, kind)
+                                          and passes(where, get(where.keyword))):
+                continue
+            ctx.add(ObjectRecord(family.objtype, cmd.objtype, family.reply,
+                                 tuple([(n, get(n)) for n in names if applies(n, kind)])))
+            found += 1
+    if not found:
+        ctx.say("CSQM297I", objtype=cmd.objtype)
+    return found
+
+
+def display_types(ctx: Ctx, objects: Iterable[tuple[Family, Getter]]) -> int:
+    """:func:`display` of objects of several families (DISPLAY QUEUE over every queue type):
+    each object shows the requested attributes its own type has, and a WHERE filter on an
+    attribute its type lacks leaves it out."""
+    cmd = ctx.cmd
+    requested = cmd.requested
+    show_all = bool(cmd.get("ALL", False))
+    where = cmd.where
+    keyword = cmd.objtype
+    add = ctx.records.append
+    layouts: dict[str, tuple[str, ...]] = {}
+    found = 0
+    with paused():
+        for family, get in objects:
+            objtype = family.objtype
+            names = layouts.get(objtype)
+            if names is None:
+                names = layouts[objtype] = shown(family, requested, show_all)
+            if where is not None and (where.keyword not in family.attributes
+                                      or not passes(where, get(where.keyword))):
+                continue
+            add(ObjectRecord(objtype, keyword, family.reply,
+                             tuple([(n, get(n)) for n in names])))
             found += 1
     if not found:
         ctx.say("CSQM297I", objtype=keyword)

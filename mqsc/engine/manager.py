@@ -464,7 +464,7 @@ class _Session:
 
 
 #: Bytes an object definition logs, by table (storage-model PS-6 sizes).
-_OBJECT_LOG_BYTES = {"qlocal": C.OBJ_BYTES_QLOCAL, "stgclass": C.OBJ_BYTES_STGCLASS}
+_OBJECT_LOG_BYTES = C.OBJECT_BYTES
 #: Tables whose changes are logged by their own records (pages, the log itself), not as objects.
 _UNLOGGED = frozenset(("log", "pool", "pageset"))
 

@@ -9,23 +9,31 @@ them. Shared queues' puts and gets are in :mod:`mqsc.engine.sharedq`.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from mqsc.catalog.mqrc import (
+    MQRC_ALIAS_BASE_Q_TYPE_ERROR,
     MQRC_GET_INHIBITED,
     MQRC_MSG_TOO_BIG_FOR_Q,
     MQRC_MSG_TOO_BIG_FOR_Q_MGR,
     MQRC_NO_MSG_AVAILABLE,
     MQRC_NONE,
+    MQRC_OPTION_NOT_VALID_FOR_TYPE,
     MQRC_PAGESET_ERROR,
+    MQRC_PERSISTENT_NOT_ALLOWED,
     MQRC_PUT_INHIBITED,
     MQRC_Q_FULL,
     MQRC_STORAGE_CLASS_ERROR,
     MQRC_STORAGE_MEDIUM_FULL,
     MQRC_UNKNOWN_OBJECT_NAME,
+    MQRC_UNKNOWN_REMOTE_Q_MGR,
+    MQRC_XMIT_Q_USAGE_ERROR,
 )
-from mqsc.engine import sharedq
-from mqsc.engine.objects import MQObject
+from mqsc.catalog.queues import FAMILY as QLOCAL
+from mqsc.engine import sharedq, space
+from mqsc.engine.objects import Attributes, MQObject
 from mqsc.engine.records import Workload
 from mqsc.engine.space import report_expansions
 from mqsc.engine.storage import constants as C
@@ -60,7 +68,16 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
         if shared is not None:
             return sharedq.put(ctx, shared, count, size, persistent=persistent,
                                priority=priority, batch=batch)
-        return Workload("put", queue, count, 0, size, reason=MQRC_UNKNOWN_OBJECT_NAME,
+        model = txn.get("qmodel", queue)
+        if model is not None and model.get("DEFTYPE") != "SHAREDYN":
+            return _put_dynamic(ctx, model, count, size, persistent=persistent,
+                                priority=priority, batch=batch)
+        target, reason = resolve(ctx, queue, "PUT")
+        if target is not None:
+            done = put(ctx, target, count, size, persistent=persistent, priority=priority,
+                       batch=batch)
+            return dataclasses.replace(done, queue=queue)
+        return Workload("put", queue, count, 0, size, reason=reason,
                         persistent=bool(persistent))
     if persistent is None:
         persistent = q.get("DEFPSIST") == "YES"
@@ -72,9 +89,14 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
     psid = stc.get("PSID")
     if priority is None:
         priority = int(q.get("DEFPRTY", 0))
-    store = _store(ctx, queue)
-    room = max(0, int(q.get("MAXDEPTH")) - store.depth)
+    held = txn.get("messages", queue)
+    room = max(0, int(q.get("MAXDEPTH")) - (held.depth if held is not None else 0))
     todo = min(count, room)
+    if not todo:
+        # Nothing to put (none asked for, or the queue is full): nothing changes.
+        return Workload("put", queue, count, 0, size, 0, MQRC_Q_FULL if count else MQRC_NONE,
+                        persistent=persistent)
+    store = _store(ctx, queue)
     ps = txn.edit("pageset", psid)
     pool = txn.edit("pool", ps.pool)
     run = store.tail_run(size, persistent, priority, psid)
@@ -106,6 +128,127 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
     report_expansions(ctx, events)
     return Workload("put", queue, count, done, size, done * size, reason, pages, backed,
                     persistent=persistent)
+
+
+# ---- dynamic queues ----------------------------------------------------------------------------
+#: The MQOD's default DynamicQName prefix: the queue manager completes the name.
+DYNAMIC_PREFIX = "AMQ."
+
+
+def open_dynamic(ctx: Ctx, model: MQObject) -> str:
+    """MQOPEN of a model queue: a new local queue with the model's attributes and its DEFTYPE
+    (IBM "Dynamic queues": PERMDYN stays until deleted, TEMPDYN goes at MQCLOSE), named from
+    the default DynamicQName "AMQ.*" with a unique suffix (the moment and a sequence)."""
+    stamp = ctx.stamp()
+    moment = "".join(ch for ch in stamp if ch.isdigit())[-8:]
+    sequence = 0
+    while True:
+        name = f"{DYNAMIC_PREFIX}{int(moment):08X}{sequence:08X}"
+        if not any(ctx.txn.has(t, name) for t in ("qlocal", "qalias", "qremote", "qmodel")):
+            break
+        sequence += 1
+    values = {k: v for k, v in model.attrs.items() if k in QLOCAL.settable_set}
+    values.update(QSGDISP="QMGR", DEFTYPE=model.get("DEFTYPE"))
+    ctx.txn.put("qlocal", name, MQObject("QLOCAL", name, Attributes.profile(values), stamp,
+                                         stamp))
+    space.account_objects(ctx, C.OBJ_BYTES_QLOCAL)
+    return name
+
+
+def close_dynamic(ctx: Ctx, name: str) -> None:
+    """MQCLOSE of a temporary dynamic queue: it is deleted with its messages."""
+    obj = ctx.txn.get("qlocal", name)
+    purge_queue(ctx, obj)
+    ctx.txn.delete("qlocal", name)
+    space.account_objects(ctx, -C.OBJ_BYTES_QLOCAL)
+
+
+def _put_dynamic(ctx: Ctx, model: MQObject, count: int, size: int, *,
+                 persistent: bool | None, priority: int | None, batch: int) -> Workload:
+    """A put through a model queue: to the dynamic queue its MQOPEN creates. A temporary
+    dynamic queue takes no persistent messages (MQRC 2048) and is gone when the put closes
+    it, messages and all."""
+    temporary = model.get("DEFTYPE") == "TEMPDYN"
+    if persistent is None:
+        persistent = model.get("DEFPSIST") == "YES"
+    if temporary and persistent:
+        return Workload("put", model.name, count, 0, size, reason=MQRC_PERSISTENT_NOT_ALLOWED,
+                        persistent=True)
+    name = open_dynamic(ctx, model)
+    done = put(ctx, name, count, size, persistent=persistent, priority=priority, batch=batch)
+    if temporary:
+        close_dynamic(ctx, name)
+    return done
+
+
+def resolve(ctx: Ctx, queue: str, op: str) -> tuple[str | None, int]:
+    """The local queue an MQOPEN of ``queue`` for ``op`` (PUT or GET) resolves to through an
+    alias or a remote queue definition, or None and the MQ reason code it fails with.
+
+    IBM "Alias queues" and "Working with remote queues": an alias resolves to its TARGET (which
+    must exist when it is opened, MQRC 2085, and may not be another alias, MQRC 2001); a remote
+    queue definition resolves, for puts only, to its transmission queue (XMITQ, else the queue
+    named RQMNAME, else the queue manager's DEFXMITQ; MQRC 2087 when there is none, MQRC 2092
+    when it is not USAGE(XMITQ)), where the messages wait for a channel. A topic alias is not
+    modelled: MQRC 2085. (Model queues are opened by :func:`open_dynamic`.)
+    """
+    txn = ctx.txn
+    alias = txn.get("qalias", queue) or _group_object(txn, "gqalias", queue)
+    if alias is not None:
+        if alias.get(op) == "DISABLED":
+            return None, MQRC_PUT_INHIBITED if op == "PUT" else MQRC_GET_INHIBITED
+        target = str(alias.get("TARGET", ""))
+        if not target or alias.get("TARGTYPE") == "TOPIC":
+            return None, MQRC_UNKNOWN_OBJECT_NAME
+        if txn.has("qalias", target) or txn.has("qmodel", target):
+            return None, MQRC_ALIAS_BASE_Q_TYPE_ERROR
+        if txn.has("qlocal", target) or sharedq.shared_queue(ctx, target) is not None:
+            return target, MQRC_NONE
+        remote = txn.get("qremote", target)
+        if remote is None:
+            return None, MQRC_UNKNOWN_OBJECT_NAME
+        return _transmission_queue(ctx, remote, op)
+    remote = txn.get("qremote", queue) or _group_object(txn, "gqremote", queue)
+    if remote is not None:
+        return _transmission_queue(ctx, remote, op)
+    return None, MQRC_UNKNOWN_OBJECT_NAME
+
+
+def _group_object(txn: Any, table: str, name: str) -> Any:
+    obj = txn.get(table, name)
+    return obj if obj is not None and obj.get("QSGDISP") == "GROUP" else None
+
+
+def _transmission_queue(ctx: Ctx, remote: Any, op: str) -> tuple[str | None, int]:
+    if op != "PUT":
+        return None, MQRC_OPTION_NOT_VALID_FOR_TYPE
+    if remote.get("PUT") == "DISABLED":
+        return None, MQRC_PUT_INHIBITED
+    txn = ctx.txn
+    defxmitq = str(txn.get("qmgr", None).attrs.get("DEFXMITQ", ""))
+    return transmission_queue(remote, lambda name: txn.get("qlocal", name), ctx.qm.name,
+                              defxmitq)
+
+
+def transmission_queue(remote: Any, local: Callable[[str], Any], qmgr: str,
+                       defxmitq: str) -> tuple[str | None, int]:
+    """Where a put to remote queue definition ``remote`` goes, given the local queues
+    (``local(name)``), this queue manager's name and its DEFXMITQ: (queue, MQRC_NONE), or
+    (None, the MQ reason code the MQOPEN fails with). ``mqsc check`` asks the same."""
+    rqmname = str(remote.get("RQMNAME", ""))
+    if rqmname == qmgr and remote.get("RNAME"):
+        target = str(remote.get("RNAME"))
+        return (target, MQRC_NONE) if local(target) is not None else (
+            None, MQRC_UNKNOWN_OBJECT_NAME)
+    xmitq = str(remote.get("XMITQ", "")) or rqmname
+    if not xmitq or local(xmitq) is None:
+        xmitq = defxmitq
+    queue = local(xmitq) if xmitq else None
+    if queue is None:
+        return None, MQRC_UNKNOWN_REMOTE_Q_MGR
+    if queue.get("USAGE") != "XMITQ":
+        return None, MQRC_XMIT_Q_USAGE_ERROR
+    return xmitq, MQRC_NONE
 
 
 def _put_check(ctx: Ctx, q: Any, size: int) -> int:
@@ -226,7 +369,17 @@ def get(ctx: Ctx, queue: str, count: int | None = None) -> Workload:
         shared = sharedq.shared_queue(ctx, queue)
         if shared is not None:
             return sharedq.get(ctx, shared, count)
-        return Workload("get", queue, wanted, 0, reason=MQRC_UNKNOWN_OBJECT_NAME)
+        model = txn.get("qmodel", queue)
+        if model is not None and model.get("DEFTYPE") != "SHAREDYN":
+            # An MQOPEN for input makes a new, empty dynamic queue (a permanent one stays).
+            name = open_dynamic(ctx, model)
+            if model.get("DEFTYPE") == "TEMPDYN":
+                close_dynamic(ctx, name)
+            return Workload("get", name, wanted, 0, reason=MQRC_NO_MSG_AVAILABLE)
+        target, reason = resolve(ctx, queue, "GET")
+        if target is not None:
+            return dataclasses.replace(get(ctx, target, count), queue=queue)
+        return Workload("get", queue, wanted, 0, reason=reason)
     if q.get("GET") == "DISABLED":
         return Workload("get", queue, wanted, 0, reason=MQRC_GET_INHIBITED)
     if not txn.has("messages", queue) or not txn.get("messages", queue).depth:

@@ -1,9 +1,19 @@
-"""Local queues: DEFINE, ALTER, DELETE and DISPLAY QLOCAL / DISPLAY QUEUE ."""
+"""Queues: DEFINE, ALTER, DELETE and DISPLAY of QLOCAL, QALIAS, QREMOTE and QMODEL, and
+DISPLAY QUEUE over every type (IBM "DEFINE QLOCAL", "DEFINE QALIAS", "DEFINE QREMOTE",
+"DEFINE QMODEL", "DISPLAY QUEUE").
+
+Every queue type shares one name space: a DEFINE of a name another queue type holds fails with
+CSQM099I (reason 00D44001, APAR PH08756). An alias's TARGET is not checked when it is defined
+(IBM "DEFINE QALIAS": the target need not exist until an MQOPEN), so ``mqsc put`` to an alias
+whose target is missing fails with MQRC 2085 (mqsc/engine/messages.py).
+"""
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterator
 
+from mqsc.catalog import Family
 from mqsc.catalog import queues as catalog_queues
 from mqsc.engine import definitions as d
 from mqsc.engine import messages, sharedq, space
@@ -14,6 +24,11 @@ from mqsc.engine.storage import cf
 from mqsc.engine.storage import constants as C
 
 QLOCAL = catalog_queues.FAMILY
+QALIAS = catalog_queues.ALIAS
+QREMOTE = catalog_queues.REMOTE
+QMODEL = catalog_queues.MODEL
+#: Queue types by their object keyword, in DISPLAY QUEUE TYPE(...) order.
+QUEUE_TYPES = catalog_queues.QUEUE_TYPES
 #: QSGDISP values that need a queue sharing group ([DOC-DEFQL] note 1).
 GROUP_DISPOSITIONS = ("COPY", "GROUP", "SHARED")
 
@@ -29,11 +44,46 @@ def depth_of(ctx: Ctx, obj: MQObject) -> int:
     return depth(ctx, obj.name, str(obj.get("QSGDISP", "QMGR")))
 
 
-def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
-    """The z/OS rules on a local queue's attributes."""
+def type_of(ctx: Ctx, name: str) -> Family | None:
+    """The queue type that holds ``name`` on this queue manager or in its group, if any."""
+    txn = ctx.txn
+    for family in QUEUE_TYPES.values():
+        if txn.has(family.table, name) or txn.has(family.group_table, name):
+            return family
+    return None
+
+
+def check_name_space(ctx: Ctx, family: Family) -> None:
+    """One name space for every queue type: CSQM099I when another type has the name."""
+    name = ctx.cmd.name
+    txn = ctx.txn
+    for other in QUEUE_TYPES.values():
+        if other is not family and (txn.has(other.table, name)
+                                    or txn.has(other.group_table, name)):
+            raise ctx.object_failure("CSQM099I", "NAME_IN_USE", objtype=family.objtype,
+                                     name=name)
+
+
+def check_group(ctx: Ctx, attrs: Attributes) -> None:
     qsgdisp = attrs.get("QSGDISP", "QMGR")
     if qsgdisp in GROUP_DISPOSITIONS and not ctx.qm.info.qsg:
         raise ctx.fail("CSQM152I", qsgdisp=qsgdisp)
+
+
+def check_other(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
+    """The z/OS rules on an alias, remote or model queue: its disposition needs a group; a
+    model of shared dynamic queues names the CF structure they go in (IBM "DEFINE QMODEL":
+    DEFTYPE(SHAREDYN) makes shared queues, which need a CFSTRUCT)."""
+    check_group(ctx, attrs)
+    if attrs.get("DEFTYPE") == "SHAREDYN" and not attrs.get("CFSTRUCT"):
+        raise ctx.object_failure("CSQM154I", "NOT_ALLOWED", keyword="DEFTYPE",
+                                 value="SHAREDYN", required="CFSTRUCT")
+
+
+def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
+    """The z/OS rules on a local queue's attributes."""
+    qsgdisp = attrs.get("QSGDISP", "QMGR")
+    check_group(ctx, attrs)
     structure = attrs.get("CFSTRUCT", "")
     if structure == "CSQ_ADMIN":
         raise ctx.object_failure("CSQM153I", "NOT_ALLOWED", objtype="CFSTRUCT", name=structure)
@@ -75,9 +125,36 @@ def check_shared(ctx: Ctx, attrs: Attributes, existing: MQObject | None,
 def define_qlocal(ctx: Ctx) -> None:
     private = d.disposition(ctx) in ("QMGR", "COPY")
     new = private and not ctx.txn.has("qlocal", ctx.cmd.name)
+    check_name_space(ctx, QLOCAL)
     d.define(ctx, QLOCAL, check)
     if new:
         space.account_objects(ctx, C.OBJ_BYTES_QLOCAL)
+
+
+@handles("DEFINE", "QALIAS", "QREMOTE", "QMODEL")
+def define_other(ctx: Ctx) -> None:
+    family = QUEUE_TYPES[ctx.cmd.objtype]
+    private = d.disposition(ctx) in ("QMGR", "COPY")
+    new = private and not ctx.txn.has(family.table, ctx.cmd.name)
+    check_name_space(ctx, family)
+    d.define(ctx, family, check_other)
+    if new:
+        space.account_objects(ctx, C.OBJECT_BYTES[family.table])
+
+
+@handles("ALTER", "QALIAS", "QREMOTE", "QMODEL")
+def alter_other(ctx: Ctx) -> None:
+    d.alter(ctx, QUEUE_TYPES[ctx.cmd.objtype], check_other)
+
+
+@handles("DELETE", "QALIAS", "QREMOTE", "QMODEL")
+def delete_other(ctx: Ctx) -> None:
+    family = QUEUE_TYPES[ctx.cmd.objtype]
+    obj = d.existing_object(ctx, family)
+    disposition = str(obj.get("QSGDISP", "QMGR"))
+    ctx.txn.delete(family.table_for(disposition), obj.name)
+    if disposition in ("QMGR", "COPY"):
+        space.account_objects(ctx, -C.OBJECT_BYTES[family.table])
 
 
 @handles("ALTER", "QLOCAL")
@@ -101,25 +178,57 @@ def delete_qlocal(ctx: Ctx) -> None:
         space.account_objects(ctx, -C.OBJ_BYTES_QLOCAL)
 
 
-@handles("DISPLAY", "QLOCAL", "QUEUE")
+@handles("DISPLAY", "QLOCAL", "QALIAS", "QREMOTE", "QMODEL")
+def display_typed(ctx: Ctx) -> None:
+    family = QUEUE_TYPES[ctx.cmd.objtype]
+    d.display(ctx, family, selected(ctx, family))
+
+
+@handles("DISPLAY", "QUEUE")
 def display_queue(ctx: Ctx) -> None:
-    d.display(ctx, QLOCAL, selected(ctx))
+    qtype = str(ctx.cmd.get("TYPE", "ALL"))
+    if qtype in QUEUE_TYPES:
+        d.display(ctx, QUEUE_TYPES[qtype], selected(ctx, QUEUE_TYPES[qtype]))
+        return
+    # TYPE(ALL) shows every type in one name order; TYPE(QCLUSTER) shows the cluster queues
+    # this queue manager knows, and without a cluster repository it knows none.
+    families = tuple(QUEUE_TYPES.values()) if qtype == "ALL" else ()
+    streams = [_named(ctx, rank, family) for rank, family in enumerate(families)]
+    merged = ((families[rank], get) for _, rank, get in heapq.merge(*streams, key=_by_name))
+    d.display_types(ctx, merged)
 
 
-def selected(ctx: Ctx) -> Iterator[d.Getter]:
-    """Queues the command's name and selectors pick, in name order, as value getters."""
+def _by_name(item: tuple[str, int, d.Getter]) -> tuple[str, int]:
+    return item[0], item[1]
+
+
+def _named(ctx: Ctx, rank: int, family: Family) -> Iterator[tuple[str, int, d.Getter]]:
+    for get in selected(ctx, family):
+        yield str(get("QUEUE")), rank, get
+
+
+def selected(ctx: Ctx, family: Family = QLOCAL) -> Iterator[d.Getter]:
+    """Queues of one type the command's name and selectors pick, in name order, as value
+    getters. Selectors on attributes the type does not have (STGCLASS for an alias) leave it
+    out."""
     cmd = ctx.cmd
     pattern = cmd.name
-    qtype = cmd.get("TYPE", "ALL")
-    if qtype not in ("ALL", "QLOCAL"):
-        return
+    attributes = family.attributes
+    local = family is QLOCAL
     stgclass = cmd.get("STGCLASS")
     cfstruct = cmd.get("CFSTRUCT")
     psid = cmd.get("PSID")
     cluster = cmd.get("CLUSTER")
     clusnl = cmd.get("CLUSNL")
     dispositions = _dispositions(str(cmd.get("QSGDISP", "LIVE")))
-    for obj in _candidates(ctx, pattern, dispositions):
+    for key, missing in (("STGCLASS", stgclass), ("CFSTRUCT", cfstruct), ("CLUSTER", cluster),
+                         ("CLUSNL", clusnl)):
+        if missing is not None and key not in attributes:
+            return
+    if psid is not None and not local:
+        return  # only local queues hold messages
+    fixed = {"TYPE": family.objtype, "QSGDISP": "QMGR"}
+    for obj in _candidates(ctx, family, pattern, dispositions):
         attrs = obj.attrs
         if attrs.get("QSGDISP", "QMGR") not in dispositions:
             continue
@@ -134,31 +243,34 @@ def selected(ctx: Ctx) -> Iterator[d.Getter]:
             continue
         if psid is not None and not _active_on(ctx, obj, psid):
             continue
-        yield _getter(ctx, obj)
+        yield _getter(ctx, obj) if local else d.getter(obj, "QUEUE", fixed)
 
 
-def _candidates(ctx: Ctx, pattern: str, dispositions: tuple[str, ...]) -> Iterator[MQObject]:
-    """Queues named by ``pattern`` from this queue manager and, in a group, the shared
-    repository, in name order (a private queue before a group object of the same name)."""
+def _candidates(ctx: Ctx, family: Family, pattern: str,
+                dispositions: tuple[str, ...]) -> Iterator[MQObject]:
+    """Queues of one type named by ``pattern`` from this queue manager and, in a group, the
+    shared repository, in name order (a private queue before a group object of the same
+    name)."""
     txn = ctx.txn
+    table, group_table = family.table, family.group_table
     if ctx.qm.group is None or not {"GROUP", "SHARED"} & set(dispositions):
         # Only this queue manager's queues: sorting the names alone is a third of the work
         # of DISPLAY QLOCAL(*) over 50,000 queues.
         if not pattern.endswith("*"):
             # One queue by name: looked up, not matched against every queue (a DISPLAY of
             # one queue among 50,000 took 30 ms, the REST API's clients send many).
-            if txn.has("qlocal", pattern):
-                yield txn.get("qlocal", pattern)
+            if txn.has(table, pattern):
+                yield txn.get(table, pattern)
             return
-        names = txn.keys("qlocal") if pattern == "*" else (
-            name for name in txn.keys("qlocal") if d.matches(pattern, name))
+        names = txn.keys(table) if pattern == "*" else (
+            name for name in txn.keys(table) if d.matches(pattern, name))
         for name in sorted(names):
-            yield txn.get("qlocal", name)
+            yield txn.get(table, name)
         return
-    private = [(name, 0) for name in txn.keys("qlocal") if d.matches(pattern, name)]
-    repository = [(name, 1) for name in txn.keys("gqlocal") if d.matches(pattern, name)]
+    private = [(name, 0) for name in txn.keys(table) if d.matches(pattern, name)]
+    repository = [(name, 1) for name in txn.keys(group_table) if d.matches(pattern, name)]
     for name, where in sorted(private + repository):
-        yield txn.get("gqlocal" if where else "qlocal", name)
+        yield txn.get(group_table if where else table, name)
 
 
 def _dispositions(selector: str) -> tuple[str, ...]:
@@ -209,5 +321,101 @@ def _getter(ctx: Ctx, obj: MQObject) -> d.Getter:
         if stamps is None:
             stamps = d.stamps(obj)
         return stamps.get(name, "")
+
+    return get
+
+
+# ---- CLEAR, MOVE and DISPLAY QSTATUS ---------------------------------------------------------
+# IBM "CLEAR QLOCAL" and "MOVE QLOCAL on z/OS" refuse a queue that is open or holds
+# uncommitted messages. No application keeps a queue open between commands in the simulation
+# and every put and get commits at once, so those refusals cannot arise here (docs/engine.md).
+def _local_for(ctx: Ctx, name: str, qsgdisp: str) -> MQObject:
+    """The private (QSGDISP PRIVATE) or shared local queue a CLEAR or MOVE names."""
+    if qsgdisp == "SHARED" and not ctx.qm.info.qsg:
+        raise ctx.fail("CSQM152I", qsgdisp=qsgdisp)
+    if qsgdisp == "SHARED":
+        obj = ctx.txn.get("gqlocal", name)
+        if obj is None or obj.get("QSGDISP") != "SHARED":
+            raise ctx.not_found("QLOCAL", name, "SHARED")
+        return obj
+    obj = ctx.txn.get("qlocal", name)
+    if obj is None:
+        raise ctx.not_found("QLOCAL", name)
+    return obj
+
+
+def _empty(ctx: Ctx, obj: MQObject) -> None:
+    """Every message of a queue goes, through the storage model (pages freed)."""
+    if obj.get("QSGDISP") == "SHARED":
+        sharedq.purge(ctx, obj.name)
+    else:
+        messages.purge_queue(ctx, obj)
+
+
+@handles("CLEAR", "QLOCAL")
+def clear_qlocal(ctx: Ctx) -> None:
+    obj = _local_for(ctx, ctx.cmd.name, str(ctx.cmd.get("QSGDISP", "PRIVATE")))
+    if depth_of(ctx, obj):
+        _empty(ctx, obj)
+
+
+@handles("MOVE", "QLOCAL")
+def move_qlocal(ctx: Ctx) -> None:
+    """MOVE QLOCAL(source) TOQLOCAL(target): the messages keep their priority, persistence
+    and size (IBM usage notes). z/OS moves in committed batches; mqsc moves all or nothing."""
+    cmd = ctx.cmd
+    source = _local_for(ctx, cmd.name, str(cmd.get("QSGDISP", "PRIVATE")))
+    target_name = str(cmd.get("TOQLOCAL"))
+    target = ctx.txn.get("qlocal", target_name)
+    if target is None:
+        target = ctx.txn.get("gqlocal", target_name)
+        if target is None or target.get("QSGDISP") != "SHARED":
+            raise ctx.not_found("QLOCAL", target_name, keyword="TOQLOCAL")
+    if target.name == source.name and target.get("QSGDISP") == source.get("QSGDISP"):
+        raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="QLOCAL",
+                                 keyword2="TOQLOCAL")
+    if cmd.get("TYPE", "MOVE") == "MOVE" and depth_of(ctx, target):
+        raise ctx.object_failure("CSQM155I", "NOT_ALLOWED", queue=target.name)
+    table = "cfmsgs" if source.get("QSGDISP") == "SHARED" else "messages"
+    store = ctx.txn.get(table, source.name)
+    if store is None or not store.depth:
+        ctx.say("CSQM127I", queue=source.name)
+        return
+    # In delivery order, as successive MQGETs would take them.
+    runs = [(r.count, r.size, r.persistent, r.priority) for r in (
+        store.runs if source.get("MSGDLVSQ") == "FIFO"
+        else sorted(store.runs, key=lambda r: (-r.priority, r.id)))]
+    _empty(ctx, source)  # gets free the pages before the puts take theirs
+    moved = 0
+    for count, size, persistent, priority in runs:
+        done = messages.put(ctx, target.name, count, size, persistent=persistent,
+                            priority=priority)
+        if done.reason:
+            raise ctx.object_failure("CSQM157I", "NOT_ALLOWED", queue=target.name,
+                                     code=done.reason)
+        moved += count
+    ctx.say("CSQM156I", count=moved, source=source.name, target=target.name)
+
+
+QSTATUS = catalog_queues.STATUS
+
+
+@handles("DISPLAY", "QSTATUS")
+def display_qstatus(ctx: Ctx) -> None:
+    if ctx.cmd.get("TYPE", "QUEUE") == "HANDLE":
+        d.display(ctx, QSTATUS, iter(()))  # no application holds a handle between commands
+        return
+    d.display(ctx, QSTATUS, (_status(ctx, get) for get in selected(ctx, QLOCAL)))
+
+
+def _status(ctx: Ctx, queue: d.Getter) -> d.Getter:
+    fixed = {"TYPE": "QUEUE", "IPPROCS": 0, "OPPROCS": 0, "UNCOM": "NO"}
+
+    def get(name: str) -> object:
+        if name == "QSTATUS":
+            return queue("QUEUE")
+        if name in fixed:
+            return fixed[name]
+        return queue(name)
 
     return get

@@ -5,7 +5,8 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
-from mqsc.catalog import FAMILY_MODULES
+from mqsc.catalog import FAMILY_MODULES, SPECS
+from mqsc.engine import absent
 from mqsc.engine.context import Handler
 
 HANDLERS: dict[tuple[str, str], Handler] = {}
@@ -33,4 +34,9 @@ def load() -> dict[tuple[str, str], Handler]:
     """
     for module in FAMILY_MODULES:
         importlib.import_module("mqsc.engine." + module.__name__.rpartition(".")[2])
+    # Commands that need a facility the simulation lacks: the absent answer, unless their
+    # family answers them itself (mqsc/catalog/absent.py).
+    for spec in SPECS:
+        if spec.facility:
+            HANDLERS.setdefault((spec.verb, spec.objtype), absent.answer)
     return HANDLERS

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from mqsc.catalog import COMMANDS, CommandSpec, Source
+from mqsc.catalog import COMMANDS, DEFINED, Choice, CommandSpec, Source
 from mqsc.engine import results
 from mqsc.engine.records import RC_FAILED, Message, Result
 from mqsc.language.commands import Command
@@ -28,8 +28,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.manager import QueueManager
     from mqsc.language.reader import LogicalCommand
 
-#: Object types whose GROUP objects have COPY objects on every member.
-COPIED = ("QLOCAL", "STGCLASS")
+#: Object types whose GROUP objects have COPY objects on every member: every family kept in the
+#: shared repository but the group-wide ones (CF structures have no copies).
+COPIED = tuple(f.objtype for f in DEFINED.values() if f.group_table and not f.group_wide)
 
 
 def routed(qm: QueueManager, logical: LogicalCommand | None, cmd: Command,
@@ -69,7 +70,7 @@ def generated(qm: QueueManager, result: Result, cmd: Command) -> Result:
     verb = "DELETE" if cmd.verb == "DELETE" else "DEFINE"
     text = f"{verb} {cmd.objtype}('{cmd.name}') QSGDISP(COPY)"
     if verb == "DEFINE":
-        text += " REPLACE"
+        text += " REPLACE" + _required_from_group(qm, cmd)
     copy_cmd = parse_one(text)
     members = qm.group.active()
     title = f"{verb} {cmd.objtype}"
@@ -79,6 +80,24 @@ def generated(qm: QueueManager, result: Result, cmd: Command) -> Result:
             for member in members]
     spec = COMMANDS[(cmd.verb, cmd.objtype)]
     return _with_sets(qm, None, spec, first, sets, title, "*", keep=first)
+
+
+def _required_from_group(qm: QueueManager, cmd: Command) -> str:
+    """The keywords a DEFINE of this type requires (a channel's CHLTYPE, a topic's TOPICSTR),
+    with the GROUP object's values: the COPY takes the rest from it too."""
+    spec = COMMANDS[("DEFINE", cmd.objtype)]
+    family = DEFINED[cmd.objtype]
+    group = qm.state.tables[family.group_table].get(cmd.name)
+    words = []
+    for name in spec.required:
+        value = group.get(name) if group is not None else None
+        if value is None:
+            continue
+        if isinstance(spec.keywords[name].kind, Choice):
+            words.append(f"{name}({value})")
+        else:
+            words.append(f"{name}('{str(value).replace(chr(39), chr(39) * 2)}')")
+    return "".join(" " + w for w in words)
 
 
 def _from(member: QueueManager, result: Result, title: str) -> Result:

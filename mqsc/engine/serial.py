@@ -61,7 +61,8 @@ def restore(data: dict[str, Any]) -> Any:
     """The entity a :func:`snapshot` pictures."""
     kind = data["kind"]
     if kind == "object":
-        return MQObject(data["objtype"], data["name"], Attributes.profile(data["attrs"]),
+        return MQObject(data["objtype"], data["name"],
+                        Attributes.profile(attribute_values(data["attrs"])),
                         data["created"], data["altered"])
     if kind == "qmgr":
         return QueueManagerInfo(data["name"], data["cpf"], data["qsg"], dict(data["attrs"]),
@@ -93,6 +94,12 @@ def restore(data: dict[str, Any]) -> Any:
     raise ValueError(f"unknown entity kind {kind!r}")
 
 
+def attribute_values(data: dict[str, Any]) -> dict[str, Any]:
+    """Object attributes read back from JSON: a list of names (NAMES) is a tuple again, as the
+    binder makes it."""
+    return {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+
+
 def _owner(segment: dict[str, Any]) -> dict[str, Any]:
     owner = segment["owner"]
     return {**segment, "owner": tuple(owner) if isinstance(owner, list) else owner}
@@ -111,4 +118,4 @@ def digest(state: State) -> str:
     return hasher.hexdigest()
 
 
-__all__ = ["asdict", "digest", "restore", "snapshot"]
+__all__ = ["asdict", "attribute_values", "digest", "restore", "snapshot"]

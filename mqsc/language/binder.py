@@ -33,6 +33,8 @@ from mqsc.language.source import Span
 #: Characters allowed in names, per rule.
 NAME_PATTERNS: Mapping[NameRule, re.Pattern[str]] = {
     NameRule.QUEUE: re.compile(r"[A-Za-z0-9._/%]+"),
+    NameRule.PROCESS: re.compile(r"[A-Za-z0-9._/%]+"),
+    NameRule.NAMELIST: re.compile(r"[A-Za-z0-9._/%]+"),
     NameRule.STGCLASS: re.compile(r"[A-Z][A-Z0-9]*"),
     NameRule.CFSTRUCT: re.compile(r"[A-Z][A-Z0-9]*|CSQ_ADMIN"),
     NameRule.QMGR: re.compile(r"[A-Z@#$][A-Z0-9@#$]*"),
@@ -171,6 +173,8 @@ class _Binder:
                 raise self.fail("CSQ9011E", param.start, param.end, keyword=word)
             return not negated
         if not values:
+            if values is not None and isinstance(kind, NameList) and keyword.default == ():
+                return ()  # NAMES(): an empty list of names (a namelist with none)
             raise self.fail("CSQ9010E", param.start, param.end, keyword=word)
         if isinstance(kind, NameList):
             if len(values) > kind.max_items:

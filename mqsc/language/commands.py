@@ -149,6 +149,18 @@ class Reset(Command):
     __slots__ = ()
 
 
+class Clear(Command):
+    """CLEAR QLOCAL or CLEAR TOPICSTR: remove messages or retained publications."""
+
+    __slots__ = ()
+
+
+class Move(Command):
+    """MOVE QLOCAL: move every message of a local queue to another."""
+
+    __slots__ = ()
+
+
 class Start(Command):
     """START QMGR: restart the queue manager."""
 
@@ -157,6 +169,54 @@ class Start(Command):
 
 class Stop(Command):
     """STOP QMGR: shut the queue manager down."""
+
+    __slots__ = ()
+
+
+class Ping(Command):
+    """PING CHANNEL: test a channel (answered by the channel initiator)."""
+
+    __slots__ = ()
+
+
+class Resolve(Command):
+    """RESOLVE CHANNEL / INDOUBT: settle in-doubt work."""
+
+    __slots__ = ()
+
+
+class Refresh(Command):
+    """REFRESH QMGR / CLUSTER / SECURITY."""
+
+    __slots__ = ()
+
+
+class Rverify(Command):
+    """RVERIFY SECURITY: reverify users at their next request."""
+
+    __slots__ = ()
+
+
+class Suspend(Command):
+    """SUSPEND QMGR: leave a cluster for a while, or stop using Db2 or the IMS bridge."""
+
+    __slots__ = ()
+
+
+class Resume(Command):
+    """RESUME QMGR: undo SUSPEND QMGR."""
+
+    __slots__ = ()
+
+
+class Set(Command):
+    """SET CHLAUTH / LOG / ARCHIVE / SYSTEM: records and run-time parameters."""
+
+    __slots__ = ()
+
+
+class Archive(Command):
+    """ARCHIVE LOG: switch the active log and archive it."""
 
     __slots__ = ()
 
@@ -170,6 +230,16 @@ VERB_CLASSES: Mapping[str, type[Command]] = {
     "BACKUP": Backup,
     "RECOVER": Recover,
     "RESET": Reset,
+    "CLEAR": Clear,
+    "MOVE": Move,
     "START": Start,
     "STOP": Stop,
+    "PING": Ping,
+    "RESOLVE": Resolve,
+    "REFRESH": Refresh,
+    "RVERIFY": Rverify,
+    "SUSPEND": Suspend,
+    "RESUME": Resume,
+    "SET": Set,
+    "ARCHIVE": Archive,
 }

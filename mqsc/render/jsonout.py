@@ -53,7 +53,8 @@ def reason_of(result: Result) -> int:
 def parameters(record: ObjectRecord) -> dict[str, Any]:
     """A DISPLAY object's attributes with lower-case names, as the REST API gives them."""
     lower = _LOWER
-    return {lower[name]: (value.rstrip() if isinstance(value, str) else value)
+    return {lower[name]: (value.rstrip() if isinstance(value, str)
+                          else list(value) if isinstance(value, tuple) else value)
             for name, value in record.attrs}
 
 

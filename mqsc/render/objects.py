@@ -87,11 +87,15 @@ def _make_formats(name: str, keyword: Keyword | None) -> tuple[Format, Format]:
     def console(value: object) -> str:
         if isinstance(value, bool):
             return name if value else negative
+        if isinstance(value, tuple | list):  # a list of names (NAMES): comma separated
+            return f"{name}({','.join(str(v).rstrip() for v in value)})"
         return f"{name}({str(value).rstrip()})"
 
     def server(value: object) -> str:
         if isinstance(value, bool):
             return true_word if value else false_word
+        if isinstance(value, tuple | list):  # each name padded to the field (UNVERIFIED)
+            return f"{name}({','.join(str(v).ljust(width) for v in value)})"
         if isinstance(value, int) or (integer_kind and str(value).isdigit()):
             return f"{name}({str(value).rjust(number_width)})"
         return f"{name}({str(value).ljust(width)})"

@@ -31,7 +31,7 @@ from mqsc.catalog import (
 from mqsc.catalog.describe import keyword_meta, kind_text
 from mqsc.repl import specials
 from mqsc.repl.context import Context, context
-from mqsc.repl.names import OBJECT_TABLES, NameIndex
+from mqsc.repl.names import OBJECT_TABLES, RULE_TABLES, NameIndex
 
 #: Most object names offered at once (the menu shows a screenful anyway).
 NAME_LIMIT = 100
@@ -47,10 +47,8 @@ OPERATORS = {
     "CTG": "list contains a generic match", "EXG": "list does not contain a generic match",
 }
 
-#: Which table holds the objects a name rule (or an id keyword) refers to.
-RULE_TABLES = {NameRule.QUEUE: "qlocal", NameRule.STGCLASS: "stgclass",
-               NameRule.CFSTRUCT: "cfstruct"}
-ID_TABLES = {"PSID": "pageset", "BUFFPOOL": "pool"}
+#: Which tables hold the objects an id keyword refers to (names: RULE_TABLES, by name rule).
+ID_TABLES = {"PSID": ("pageset",), "BUFFPOOL": ("pool",)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,10 +154,10 @@ def _values(ctx: Context, catalog: ModuleType, state: NameIndex | None) -> list[
         if kind.rule is NameRule.QMGR and state is not None:
             return rank(ctx.partial, [(state.qmgr.name, "this queue manager", "name"),
                                       ("*", "every queue manager of the group", "name")])
-        table = RULE_TABLES.get(kind.rule)
-        if table is not None and state is not None:
+        tables = RULE_TABLES.get(kind.rule)
+        if tables is not None and state is not None:
             generic = isinstance(kind, Name) and kind.generic
-            return _names(ctx.partial, table, state, star=generic)
+            return _names(ctx.partial, tables, state, star=generic)
         return []
     if isinstance(kind, Integer) and keyword.default is not None and not ctx.partial:
         return [Suggestion(str(keyword.default), f"{keyword.default} (default)",
@@ -172,25 +170,32 @@ def _object_names(ctx: Context, catalog: ModuleType,
     spec = ctx.spec
     if spec is None or state is None or spec.verb == "DEFINE":
         return []
-    table = OBJECT_TABLES.get(spec.objtype)
-    if table is None:
+    tables = OBJECT_TABLES.get(spec.objtype)
+    if tables is None:
         return []
     generic = isinstance(spec.name, Name) and spec.name.generic
-    return _names(ctx.partial, table, state, star=generic)
+    return _names(ctx.partial, tables, state, star=generic)
 
 
-def _names(partial: str, table: str, state: NameIndex, *, star: bool) -> list[Suggestion]:
-    """Names of existing objects: prefix matches by bisection, fuzzy ones only in small sets."""
+def _names(partial: str, tables: tuple[str, ...], state: NameIndex, *,
+           star: bool) -> list[Suggestion]:
+    """Names of existing objects of these tables (every queue type's for a queue name): prefix
+    matches by bisection, fuzzy ones only in small sets."""
     bare = partial.lstrip("'")
-    names = state.names(table)
-    found = names.prefixed(bare, NAME_LIMIT)
+    found = [(text.upper(), text, table, key) for table in tables
+             for text, key in state.names(table).prefixed(bare, NAME_LIMIT)]
+    if len(tables) > 1:  # one table's names come sorted (ids in numeric order)
+        found = sorted(found, key=lambda row: row[0])[:NAME_LIMIT]
     out = [Suggestion(_quoted(text), text, state.describe(table, key), "name")
-           for text, key in found]
-    if len(names) <= FUZZY_LIMIT and len(out) < NAME_LIMIT and bare:
+           for _, text, table, key in found]
+    size = sum(len(state.names(table)) for table in tables)
+    if size <= FUZZY_LIMIT and len(out) < NAME_LIMIT and bare:
         seen = {s.display for s in out}
-        rest = [(_quoted(t), t, k) for t, k in zip(names.texts, names.keys, strict=True)
+        rest = [(_quoted(t), t, k, table) for table in tables
+                for t, k in zip(state.names(table).texts, state.names(table).keys, strict=True)
                 if t not in seen]
-        for text, shown, key in _fuzzy(bare, rest, key=lambda r: r[1])[: NAME_LIMIT - len(out)]:
+        for text, shown, key, table in _fuzzy(bare, rest,
+                                              key=lambda r: r[1])[: NAME_LIMIT - len(out)]:
             out.append(Suggestion(text, shown, state.describe(table, key), "name"))
     if star and (not bare or bare == "*"):
         out.insert(0, Suggestion("*", "*", "every object (generic name)", "name"))

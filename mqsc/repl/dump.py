@@ -18,7 +18,7 @@ from mqsc.language.commands import Alter, Define
 from mqsc.language.formatter import format_command
 
 #: Object tables in replay order, with their object type.
-ORDER = (("stgclass", "STGCLASS"), ("cfstruct", "CFSTRUCT"), ("qlocal", "QLOCAL"))
+ORDER = tuple((family.table, objtype) for objtype, family in catalog.DEFINED.items())
 #: DEFINE options that are not attributes of the object.
 _OPTIONS = ("LIKE", "REPLACE", "CMDSCOPE")
 

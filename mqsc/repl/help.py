@@ -23,8 +23,9 @@ from mqsc.catalog import (
     NameList,
     Size,
     Source,
+    sources,
 )
-from mqsc.catalog import sources
+from mqsc.catalog.absent import FACILITIES
 from mqsc.catalog.describe import default_text, kind_text
 from mqsc.repl.context import context
 
@@ -79,6 +80,19 @@ def syntax(spec: CommandSpec, used: frozenset[str] = frozenset()) -> str:
 
 
 # ---- HELP pages ----------------------------------------------------------------------------
+def status_lines(spec: CommandSpec) -> list[str]:
+    """What the simulation does with a command it answers as absent or simplifies
+    (docs/engine.md), so HELP never promises more than mqsc does."""
+    if spec.facility:
+        facility = FACILITIES[spec.facility]
+        text = f"In mqsc: answered with {facility.msg_id} (not simulated: {facility.help})."
+    elif spec.simplified:
+        text = f"In mqsc: {spec.simplified}."
+    else:
+        return []
+    return textwrap.wrap(text, WIDTH)
+
+
 def help_lines(words: Sequence[str]) -> list[str]:
     """The answer to ``HELP word...``."""
     if not words:
@@ -134,6 +148,7 @@ def command_lines(spec: CommandSpec) -> list[str]:
     lines = [f"{spec.title}: {spec.help}", "", *wrapped, "", f"Issued from: {sources}."]
     if spec.required:
         lines.append("Required: " + ", ".join(spec.required) + ".")
+    lines += status_lines(spec)
     rows = [(" | ".join(k.spellings), kind_text(k.kind), default_text(k), k.help)
             for k in spec.keywords.values() if k.zos]
     if rows:

@@ -10,20 +10,38 @@ queue manager rebuilt behind its back (a restart) is noticed too.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-#: Which state table holds the objects an object keyword names.
-OBJECT_TABLES = {
-    "QLOCAL": "qlocal",
-    "QUEUE": "qlocal",
-    "STGCLASS": "stgclass",
-    "CFSTRUCT": "cfstruct",
-    "CFSTATUS": "cfstruct",
-    "BUFFPOOL": "pool",
-    "PSID": "pageset",
+from mqsc import catalog
+
+
+def _rule_tables() -> dict[object, tuple[str, ...]]:
+    """The state tables whose objects a kind of name names, from the catalog: a queue name
+    may be any queue type's (TARGET, XMITQ, INITQ), a process name a process's..."""
+    out: dict[object, tuple[str, ...]] = {}
+    for objtype, family in catalog.DEFINED.items():
+        spec = catalog.command_spec("DEFINE", objtype)
+        rule = getattr(spec.name if spec is not None else None, "rule", None)
+        if rule is not None:
+            out[rule] = (*out.get(rule, ()), family.table)
+    return out
+
+
+#: State tables by name rule (catalog.NameRule), from the families the catalog defines.
+RULE_TABLES: Mapping[object, tuple[str, ...]] = _rule_tables()
+#: Which state tables hold the objects an object keyword names: each defined type its own,
+#: DISPLAY QUEUE every queue type's, a status display its objects' (by its name's rule), and
+#: the CSQINP1 resources by id.
+OBJECT_TABLES: Mapping[str, tuple[str, ...]] = {
+    **{spec.objtype: RULE_TABLES[spec.name.rule] for spec in catalog.SPECS
+       if getattr(spec.name, "rule", None) in RULE_TABLES},
+    **{objtype: (family.table,) for objtype, family in catalog.DEFINED.items()},
+    "QSTATUS": (catalog.DEFINED["QLOCAL"].table,),  # the status of local queues only
+    "BUFFPOOL": ("pool",),
+    "PSID": ("pageset",),
 }
-TABLES = ("qlocal", "stgclass", "cfstruct", "pool", "pageset")
+TABLES = (*(f.table for f in catalog.DEFINED.values()), "pool", "pageset")
 
 
 class SortedNames:
@@ -182,6 +200,18 @@ def _queue(obj: Any) -> str:
     return f"{descr} · {where}" if descr else f"local queue · {where}"
 
 
+def _described(what: str, detail: str = "") -> Callable[[Any], str]:
+    """A describer for a type the table below does not name: its DESCR, or what it is, and
+    the attribute that says most about it (an alias's TARGET)."""
+
+    def describe(obj: Any) -> str:
+        descr = str(obj.get("DESCR", "") or "").strip() or what
+        value = str(obj.get(detail, "") or "").strip() if detail else ""
+        return f"{descr} · {detail.lower()} {value}" if value else descr
+
+    return describe
+
+
 def _stgclass(obj: Any) -> str:
     descr = str(obj.get("DESCR", "") or "").strip()
     where = f"page set {obj.get('PSID', '')}"
@@ -201,7 +231,13 @@ def _pageset(pageset: Any) -> str:
     return f"buffer pool {pageset.pool}, {pageset.total:,} pages, {pageset.unused:,} unused"
 
 
+#: What an object's type says about it, for the types that say more than DESCR; the rest of
+#: the catalog's types are described by their help and the attribute named here.
+_DETAIL = {"QALIAS": "TARGET", "QREMOTE": "RQMNAME", "QMODEL": "DEFTYPE", "PROCESS": "APPLICID",
+           "NAMELIST": "NLTYPE"}
 DESCRIBERS: dict[str, Callable[[Any], str]] = {
+    **{family.table: _described(catalog.OBJECT_WORDS[objtype].help, _DETAIL.get(objtype, ""))
+       for objtype, family in catalog.DEFINED.items()},
     "qlocal": _queue, "stgclass": _stgclass, "cfstruct": _cfstruct, "pool": _pool,
     "pageset": _pageset,
 }

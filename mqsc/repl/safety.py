@@ -47,6 +47,15 @@ def _shrink_pool(cmd: Command, tables: Mapping[str, Mapping[Any, Any]]) -> str |
             f"{pool.buffers:,} buffers")
 
 
+def _clear_or_move(cmd: Command, tables: Mapping[str, Mapping[Any, Any]]) -> str | None:
+    if (cmd.verb, cmd.objtype) == ("CLEAR", "QLOCAL"):
+        return f"CLEAR QLOCAL({cmd.name}) removes every message on the queue"
+    if (cmd.verb, cmd.objtype) == ("MOVE", "QLOCAL"):
+        return (f"MOVE QLOCAL({cmd.name}) moves every message on the queue to "
+                f"{cmd.get('TOQLOCAL')}")
+    return None
+
+
 def _stop_qmgr(cmd: Command, tables: Mapping[str, Mapping[Any, Any]]) -> str | None:
     if (cmd.verb, cmd.objtype) != ("STOP", "QMGR"):
         return None
@@ -58,8 +67,8 @@ def _stop_qmgr(cmd: Command, tables: Mapping[str, Mapping[Any, Any]]) -> str | N
 
 #: The destructive commands (issue 7, item 8; STOP QMGR because a restart discards
 #: nonpersistent messages).
-DESTRUCTIVE: tuple[Rule, ...] = (_delete, _recover_purge, _reset_cfstruct, _shrink_pool,
-                                 _stop_qmgr)
+DESTRUCTIVE: tuple[Rule, ...] = (_delete, _clear_or_move, _recover_purge, _reset_cfstruct,
+                                 _shrink_pool, _stop_qmgr)
 
 
 def reason(cmd: Command, tables: Mapping[str, Mapping[Any, Any]], level: str) -> str | None:

@@ -44,7 +44,8 @@ def write_private(path: Path, text: str) -> None:
     try:
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
-            os.fchmod(fd, 0o600)
+            if hasattr(os, "fchmod"):
+                os.fchmod(fd, 0o600)
             os.write(fd, text.encode("utf-8"))
             os.fsync(fd)
         finally:

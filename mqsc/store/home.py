@@ -401,7 +401,8 @@ def open_qmgr(name: str | None = None, *, memory: bool = False,
     except StoreError as error:
         raise QMgrError(str(error)) from None
     except OSError as error:
-        raise QMgrError(f"{error.filename or ''}: {error.strerror}".lstrip(": ")) from None
+        where = f"{error.filename}: " if error.filename else ""
+        raise QMgrError(f"{where}{error.strerror or error}") from None
     store = None
     try:
         if path.exists() and unfinished(path):

@@ -16,13 +16,22 @@ SQLite Database File", 2.2).
 
 from __future__ import annotations
 
-import fcntl
 import os
 import sys
 import time
 from pathlib import Path
 
 from mqsc.store.errors import StoreBusy, StoreError
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover
+    # Windows has no flock; there a file another process has open cannot be deleted, which
+    # keeps a reset out instead (StateStore.reset reports it as in use).
+    fcntl = None  # type: ignore[assignment]
+
+#: flock operations (the values of Linux and the BSDs, used only where fcntl exists).
+LOCK_SH, LOCK_EX = (fcntl.LOCK_SH, fcntl.LOCK_EX) if fcntl is not None else (1, 2)
 
 #: Lines kept in a lock file before the only holder rewrites it with just its own.
 _COMPACT_BYTES = 16384
@@ -55,14 +64,14 @@ class Lease:
             if fd is None:
                 return cls(path, None)  # a read-only directory: nothing can remove the file
             try:
-                if _try(fd, fcntl.LOCK_EX):
+                if _try(fd, LOCK_EX):
                     # Alone: the names of earlier holders are all stale.
                     if os.fstat(fd).st_size > _COMPACT_BYTES:
                         os.ftruncate(fd, 0)
-                    if not _try(fd, fcntl.LOCK_SH):
+                    if not _try(fd, LOCK_SH):
                         os.close(fd)
                         continue
-                elif not _try(fd, fcntl.LOCK_SH):
+                elif not _try(fd, LOCK_SH):
                     os.close(fd)
                     if time.monotonic() >= deadline:
                         raise StoreBusy(f"{db} is being reset by {describe(db)}; try again")
@@ -84,7 +93,7 @@ class Lease:
         fd = _open(path)
         if fd is None:
             raise StoreError(f"cannot create {path}: the directory is not writable")
-        if not _try(fd, fcntl.LOCK_EX) or not _same_file(fd, path):
+        if not _try(fd, LOCK_EX) or not _same_file(fd, path):
             os.close(fd)
             raise StoreBusy(f"{db} is in use by {describe(db)}; nothing was removed")
         return cls(path, fd)
@@ -167,6 +176,8 @@ def _open(path: Path) -> int | None:
 
 
 def _try(fd: int, kind: int) -> bool:
+    if fcntl is None:
+        return True
     try:
         fcntl.flock(fd, kind | fcntl.LOCK_NB)
     except BlockingIOError:

@@ -28,7 +28,6 @@ import json
 import os
 import re
 import sqlite3
-import sys
 import time
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
@@ -42,13 +41,14 @@ from mqsc.engine.lifecycle import Phase
 from mqsc.engine.log import LogRecord
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.objects import Attributes, MQObject
-from mqsc.engine.serial import restore, snapshot
+from mqsc.engine.serial import attribute_values, restore, snapshot
 from mqsc.engine.state import GROUP_TABLES, PRIVATE_TABLES, Change
 from mqsc.language.source import Source as TextSource
 from mqsc.store.errors import StoreBusy, StoreError
 from mqsc.store.lease import Lease, alive, describe
 from mqsc.store.schema import APPLICATION, CURRENT, MIGRATIONS
 from mqsc.support.memo import IdentityMemo
+
 
 def lock_timeout() -> float:
     """Seconds a command waits for another process holding the queue manager
@@ -206,8 +206,13 @@ class StateStore:
                 store.conn.close()
                 raise StoreBusy(f"{path} is in use by another process; nothing was "
                                 "removed") from None
-            for suffix in ("-wal", "-shm", ""):
-                Path(f"{path}{suffix}").unlink(missing_ok=True)
+            try:
+                for suffix in ("-wal", "-shm", ""):
+                    Path(f"{path}{suffix}").unlink(missing_ok=True)
+            except OSError as error:
+                store.conn.close()
+                raise StoreBusy(f"{path} could not be removed ({error.strerror}): in use by "
+                                f"{describe(path)}") from None
             store.conn.execute("ROLLBACK")
             store.conn.close()
             lease.remove()
@@ -520,7 +525,7 @@ class StateStore:
         value = json.loads(data)
         if value.get("kind") == "object" and "profile" in value:
             base = self._profile(value["profile"])
-            attrs = Attributes(base, MappingProxyType(value["own"]))
+            attrs = Attributes(base, MappingProxyType(attribute_values(value["own"])))
             return MQObject(value["objtype"], value["name"], attrs, value["created"],
                             value["altered"])
         return restore(value)
@@ -547,7 +552,7 @@ class StateStore:
         profile = self._profiles.get(pid)
         if profile is None:
             row = self.conn.execute("SELECT data FROM profile WHERE id = ?", (pid,)).fetchone()
-            profile = MappingProxyType(json.loads(row[0]))
+            profile = MappingProxyType(attribute_values(json.loads(row[0])))
             self._profiles[pid] = profile
             self._profile_ids.put(profile, pid)
         return profile

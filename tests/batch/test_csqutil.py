@@ -186,3 +186,32 @@ def test_statement_errors(statement, message) -> None:
                           datasets=MemoryDataSets({"A": "", "B": "", "CSQUCMD": ""}, ("A", "B")),
                           connect=lambda name: None, clock=clock)
     assert outcome.rc == 12 and message in outcome.sysprint
+
+
+def test_makerep_of_every_object_type_replays_to_the_same_objects() -> None:
+    """MAKEREP from DISPLAY replies of alias, remote and model queues, processes and
+    namelists (what the catalog defines) re-creates them exactly."""
+    from mqsc.batch.makedef import made
+    from mqsc.language.formatter import format_command
+
+    source = fresh_qmz1()
+    for command in ("DEFINE QALIAS(MK.ALIAS) TARGET(MK.Q) PUT(DISABLED)",
+                    "DEFINE QREMOTE(MK.REMOTE) RNAME(X) RQMNAME(QMB) XMITQ(QMB)",
+                    "DEFINE QMODEL(MK.MODEL) DEFTYPE(PERMDYN) MAXDEPTH(9)",
+                    "DEFINE PROCESS(MK.PROC) APPLICID('TRAN') APPLTYPE(MVS)",
+                    "DEFINE NAMELIST(MK.NL) NAMES(A, B) NLTYPE(CLUSTER)"):
+        assert source.execute(command).ok, command
+    displays = ["DISPLAY QUEUE(MK.*) ALL", "DISPLAY PROCESS(MK.*) ALL",
+                "DISPLAY NAMELIST(MK.*) ALL"]
+    replies = [source.execute(d) for d in displays]
+    commands = made("MAKEREP", replies)
+    assert [c.objtype for c in commands] == ["QALIAS", "QMODEL", "QREMOTE", "PROCESS",
+                                             "NAMELIST"]
+    target = fresh_qmz1()
+    assert all(target.execute(format_command(c)).ok for c in commands)
+    strip = {"ALTDATE", "ALTTIME"}
+    for display in displays:
+        shown = [[a for a in o.attrs if a[0] not in strip]
+                 for o in target.execute(display).objects]
+        assert shown == [[a for a in o.attrs if a[0] not in strip]
+                         for o in source.execute(display).objects]

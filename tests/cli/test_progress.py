@@ -14,7 +14,7 @@ import pytest
 from mqsc.cli import main, progress
 
 DECK = "".join(f"DEFINE QLOCAL(APP.Q{i:05d}) MAXDEPTH(100) DESCR('queue {i}')\n"
-               for i in range(4000))
+               for i in range(20000))
 
 
 @pytest.mark.parametrize("command", [["check"], ["plan"], ["dump"]])
@@ -58,5 +58,5 @@ def test_progress_on_a_terminal_then_gone(tmp_path, mqsc_home) -> None:
     deck.write_text(DECK)
     status, screen = _in_a_terminal([binary, "check", "--memory", str(deck)], mqsc_home)
     assert status == 0, screen[-2000:]
-    assert "Checking" in screen and "/4001" in screen, screen[-2000:]  # lines done of all
-    assert "4000 commands in 1 file: 0 errors, 0 warnings" in screen
+    assert "Checking" in screen and "/20001" in screen, screen[-2000:]  # lines done of all
+    assert "20000 commands in 1 file: 0 errors, 0 warnings" in screen

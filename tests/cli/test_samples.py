@@ -50,3 +50,12 @@ def test_unknown_sample_suggests_the_close_one(tmp_path, capsys) -> None:
     assert main(["samples", "copy", "lo2", str(tmp_path)]) == 2
     assert "did you mean 'l02'?" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_bundled_decks_fit_in_72_columns() -> None:
+    # CSQINP1/CSQINP2 and CSQUTIL read columns 1-72 (MQSC202W): a sample line past column 72
+    # would silently lose its end, as a definition of the system deck once did.
+    long = [f"{path.relative_to(ROOT)}:{number}"
+            for path in sorted((ROOT / "samples").rglob("CSQINP*.mqsc"))
+            for number, line in enumerate(path.read_text().splitlines(), 1) if len(line) > 72]
+    assert not long, long

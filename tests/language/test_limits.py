@@ -10,8 +10,8 @@ import pytest
 
 from mqsc import parse
 from mqsc.language import lexer
-from mqsc.language.parser import parse_logical
 from mqsc.language.diagnostics import MqscError
+from mqsc.language.parser import parse_logical
 from mqsc.language.reader import COMMAND_LIMIT, CONSOLE_LIMIT, read
 from mqsc.language.source import Source
 

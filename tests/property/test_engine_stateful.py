@@ -32,8 +32,10 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
+from mqsc.batch import dump
 from mqsc.catalog import Source
 from mqsc.engine.lifecycle import Phase
+from mqsc.engine.manager import QueueManager
 from mqsc.engine.storage import constants as C
 from mqsc.engine.storage.queuestore import list_pages
 from mqsc.language.formatter import format_command
@@ -46,6 +48,24 @@ CLASSES = st.sampled_from(["SYSTEMST", "DEFAULT", "SC2", "SC3"])
 PSIDS = st.sampled_from([0, 1, 2, 3])
 POOLS = st.sampled_from([0, 1, 2, 3])
 SIZES = st.sampled_from([0, 100, 1024, 3596, 3597, 4096, 10_000, 100_000])
+CHANNELS = st.sampled_from(["A.TO.B", "B.TO.A", "SVRCONN.1"])
+TOPICS = st.sampled_from(["T1", "T2"])
+#: What each channel type needs (the rest from SYSTEM.DEF.* or the supplied defaults).
+CHANNEL_SETTINGS = {"SDR": "CONNAME('h(1)') XMITQ(A)", "RCVR": "", "SVRCONN": "MCAUSER(U)",
+                    "CLNTCONN": "CONNAME('h(1)')"}
+#: Names for the other queue types: some shared with QUEUES (one name space), some of the
+#: system default objects.
+OTHER_QUEUES = st.sampled_from(["A", "D", "E", "SYSTEM.DEFAULT.ALIAS.QUEUE",
+                                "SYSTEM.DEFAULT.MODEL.QUEUE"])
+QUEUE_TABLES = ("qlocal", "qalias", "qremote", "qmodel")
+#: Attribute settings of the other queue types, by type.
+OTHER_SETTINGS = {
+    "QALIAS": ["TARGET(A)", "TARGQ(B)", "PUT(DISABLED)", "DESCR('alias')", "TARGTYPE(QUEUE)"],
+    "QREMOTE": ["RNAME(A)", "RQMNAME(QMB)", "XMITQ(C)", "DEFPSIST(YES)"],
+    "QMODEL": ["DEFTYPE(PERMDYN)", "MAXDEPTH(10)", "STGCLASS(SC2)", "DEFTYPE(SHAREDYN)"],
+    "PROCESS": ["APPLICID('TRAN')", "APPLTYPE(MVS)", "USERDATA('x')"],
+    "NAMELIST": ["NAMES(A, B)", "NAMES()", "NLTYPE(CLUSTER)"],
+}
 #: Attribute settings by keyword; a command draws at most one per keyword.
 SETTINGS = {
     "MAXDEPTH": ["MAXDEPTH(5000)", "MAXDEPTH(0)", "MAXDEPTH(50)"],
@@ -93,7 +113,7 @@ class EngineMachine(RuleBasedStateMachine):
         TOTALS["examples"] += 1
 
     def teardown(self) -> None:
-        if os.environ.get("MQSC_HYPOTHESIS") == "stress" and TOTALS["examples"] % 500 == 0:
+        if os.environ.get("MQSC_HYPOTHESIS") == "stress" and TOTALS["examples"] % 250 == 0:
             print(f"\n[stateful] {TOTALS['examples']} runs, {steps()} steps, "
                   f"{time.monotonic() - TOTALS['started']:.0f} s", flush=True)
 
@@ -164,6 +184,78 @@ class EngineMachine(RuleBasedStateMachine):
         elif self.running:
             assert not existed or (held and not purge and "CSQM103I" in result.message_ids)
 
+    @rule(qtype=st.sampled_from(["QALIAS", "QREMOTE", "QMODEL"]), name=OTHER_QUEUES,
+          data=st.data(), replace=st.booleans())
+    def define_other_queue(self, qtype, name, data, replace) -> None:
+        attrs = data.draw(st.lists(st.sampled_from(OTHER_SETTINGS[qtype]), max_size=2,
+                                   unique=True))
+        table = qtype.lower()
+        elsewhere = any(self.exists(t, name) for t in QUEUE_TABLES if t != table)
+        was_running = self.running
+        result = self.run(f"DEFINE {qtype}('{name}') {' '.join(attrs)}"
+                          + (" REPLACE" if replace else ""))
+        if result.ok:
+            assert self.exists(table, name) and not elsewhere
+        elif elsewhere and was_running:
+            assert "CSQM099I" in result.message_ids or "CSQ9000E" in result.message_ids
+
+    @rule(qtype=st.sampled_from(["QALIAS", "QREMOTE", "QMODEL", "PROCESS", "NAMELIST"]),
+          name=OTHER_QUEUES)
+    def delete_other(self, qtype, name) -> None:
+        existed = self.exists(qtype.lower(), name)
+        result = self.run(f"DELETE {qtype}('{name}')")
+        if result.ok:
+            assert existed and not self.exists(qtype.lower(), name)
+
+    @rule(qtype=st.sampled_from(["PROCESS", "NAMELIST"]), name=OTHER_QUEUES, data=st.data())
+    def define_process_or_namelist(self, qtype, name, data) -> None:
+        attrs = data.draw(st.lists(st.sampled_from(OTHER_SETTINGS[qtype]), max_size=2,
+                                   unique=True))
+        keywords = [a.split("(")[0] for a in attrs]
+        if len(set(keywords)) < len(keywords):
+            return
+        result = self.run(f"DEFINE {qtype}('{name}') REPLACE {' '.join(attrs)}")
+        if result.ok:
+            assert self.exists(qtype.lower(), name)
+
+    @rule(name=OTHER_QUEUES | QUEUES, count=st.integers(1, 50))
+    def put_through_any_queue(self, name, count) -> None:
+        if self.qm.phase is Phase.STOPPED:
+            return
+        before = self.qm.digest()
+        done = self.qm.put(name, count, 2000)
+        if done.reason and not done.done:
+            assert self.qm.digest() == before, "a refused put changed the state"
+
+    @rule(source=QUEUES, to=QUEUES, add=st.booleans())
+    def move_messages(self, source, to, add) -> None:
+        self.run(f"MOVE QLOCAL('{source}') TOQLOCAL('{to}')" + (" TYPE(ADD)" if add
+                                                                       else ""))
+
+    @rule(name=QUEUES)
+    def clear_queue(self, name) -> None:
+        result = self.run(f"CLEAR QLOCAL('{name}')")
+        if result.ok:
+            store = self.qm.state.tables["messages"].get(name)
+            assert store is None or store.depth == 0
+
+    @rule()
+    def dump_then_replay(self) -> None:
+        """A dump replayed into a queue manager built from it holds the same definitions."""
+        if self.qm.phase is Phase.STOPPED:
+            return
+        csqinp1, csqinp2 = dump.csqinp1_deck(self.qm), dump.csqinp2_deck(self.qm)
+        rebuilt = QueueManager.create("QMZ1", csqinp1=csqinp1, csqinp2=csqinp2,
+                                      clock=self.qm.clock)
+        assert all(r.ok for r in rebuilt.start_results)
+        assert dump.definitions(rebuilt) == dump.definitions(self.qm)
+
+    @invariant()
+    def one_name_space_for_queues(self) -> None:
+        tables = self.qm.state.tables
+        names = [name for table in QUEUE_TABLES for name in tables[table]]
+        assert len(names) == len(set(names)), "a name held by two queue types"
+
     @rule(name=CLASSES, psid=PSIDS, replace=st.booleans())
     def define_class(self, name, psid, replace) -> None:
         result = self.run(f"DEFINE STGCLASS({name}) PSID({psid})" + (" REPLACE" if replace
@@ -213,6 +305,43 @@ class EngineMachine(RuleBasedStateMachine):
         result = self.run(f"DELETE BUFFPOOL({pool})")
         if used:
             assert not result.ok
+
+    @rule(name=CHANNELS, kind=st.sampled_from(sorted(CHANNEL_SETTINGS)), replace=st.booleans())
+    def define_channel(self, name, kind, replace) -> None:
+        existed, was_running = self.exists("channel", name), self.running
+        text = f"DEFINE CHANNEL({name}) CHLTYPE({kind}) {CHANNEL_SETTINGS[kind]}"
+        result = self.run(text + (" REPLACE" if replace else ""))
+        if result.ok:
+            assert self.qm.state.tables["channel"][name].get("CHLTYPE") == kind
+        elif was_running and not existed:
+            raise AssertionError(f"{text!r} failed: {result.message_ids}")
+
+    @rule(name=CHANNELS)
+    def delete_channel(self, name) -> None:
+        existed, was_running = self.exists("channel", name), self.running
+        result = self.run(f"DELETE CHANNEL({name})")
+        if was_running:
+            assert result.ok is existed and not self.exists("channel", name)
+
+    @rule(name=TOPICS, topicstr=st.sampled_from(["a", "a/b", "b"]))
+    def define_topic(self, name, topicstr) -> None:
+        result = self.run(f"DEFINE TOPIC({name}) TOPICSTR('{topicstr}') REPLACE")
+        if result.ok:
+            strings = [t.get("TOPICSTR") for t in self.qm.state.tables["topic"].values()]
+            assert len(strings) == len(set(strings)), "two topics share a topic string"
+
+    @rule(profile=st.sampled_from(["APP.*", "B.SVRCONN"]),
+          action=st.sampled_from(["ADD", "REPLACE", "REMOVE", "REMOVEALL"]))
+    def set_chlauth(self, profile, action) -> None:
+        before = len(self.qm.state.tables["chlauth"])
+        result = self.run(f"SET CHLAUTH('{profile}') TYPE(ADDRESSMAP) ADDRESS('10.*') "
+                          f"USERSRC(CHANNEL) ACTION({action})".replace(
+                              " USERSRC(CHANNEL) ACTION(REMOVE", " ACTION(REMOVE"))
+        after = len(self.qm.state.tables["chlauth"])
+        if result.ok and action in ("REMOVE", "REMOVEALL"):
+            assert after <= before
+        elif result.ok:
+            assert after >= before
 
     @rule(command=commands())
     def any_command(self, command) -> None:
@@ -297,15 +426,15 @@ class EngineMachine(RuleBasedStateMachine):
 
     @invariant()
     def page_set_0_holds_the_definitions(self) -> None:
-        expected = (C.OBJ_BYTES_QLOCAL * len(self.tables["qlocal"])
-                    + C.OBJ_BYTES_STGCLASS * len(self.tables["stgclass"]))
-        assert self.tables["pageset"][0].object_bytes == expected
+        tables = self.qm.state.tables
+        expected = sum(size * len(tables[table]) for table, size in C.OBJECT_BYTES.items())
+        assert tables["pageset"][0].object_bytes == expected
 
 
 TestEngine = EngineMachine.TestCase
 # The default profile keeps the run to a few seconds (30 runs of up to 30 steps);
-# MQSC_HYPOTHESIS=stress makes 1,000 runs of up to 60 steps: some 60,000 steps.
+# MQSC_HYPOTHESIS=stress makes 1,250 runs of up to 60 steps: some 60,000 steps.
 _STRESS = os.environ.get("MQSC_HYPOTHESIS") == "stress"
 TestEngine.settings = settings(
-    max_examples=max(20, settings().max_examples // (5 if _STRESS else 10)),
+    max_examples=max(20, settings().max_examples // (4 if _STRESS else 10)),
     stateful_step_count=60 if _STRESS else 30, deadline=None)

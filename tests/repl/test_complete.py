@@ -57,9 +57,26 @@ def test_continued_lines_are_one_command() -> None:
 
 def test_verbs_then_object_types(names) -> None:
     assert texts("DEF", names) == ["DEFINE"]
-    assert texts("def ", names) == ["QLOCAL(", "STGCLASS(", "BUFFPOOL(", "PSID(", "CFSTRUCT("]
+    offered = texts("def ", names)
+    assert offered[0] == "QLOCAL("
+    assert set(offered) >= {"QALIAS(", "QREMOTE(", "QMODEL(", "PROCESS(", "NAMELIST(", "CHANNEL(", "TOPIC(", "SUB(", "AUTHINFO(", "STGCLASS(",
+                            "BUFFPOOL(", "PSID(", "CFSTRUCT("}
     assert "USAGE" in texts("DIS US", names) and "QMGR" in texts("DIS ", names)
     assert "DELETE" in texts("D", names) and "DISPLAY" in texts("D", names)
+
+
+def test_names_of_every_queue_type(qm, names) -> None:
+    for command in ("DEFINE QLOCAL(PAY.IN)", "DEFINE QALIAS(PAY.ALIAS) TARGET(PAY.IN)",
+                    "DEFINE QREMOTE(PAY.REMOTE) RQMNAME(QMB)", "DEFINE QMODEL(PAY.MODEL)"):
+        assert qm.execute(command).ok
+    every = ["PAY.ALIAS", "PAY.IN", "PAY.MODEL", "PAY.REMOTE"]
+    assert [t for t in texts("DIS Q(PAY", names) if t.startswith("PAY")] == every
+    assert [t for t in texts("DIS QA(PAY", names) if t.startswith("PAY")] == ["PAY.ALIAS"]
+    assert [t for t in texts("ALTER QR(PAY", names) if t.startswith("PAY")] == ["PAY.REMOTE"]
+    assert [t for t in texts("DIS QS(PAY", names) if t.startswith("PAY")] == ["PAY.IN"]
+    assert [t for t in texts("DEF QA(X) TARGET(PAY", names) if t.startswith("PAY")] == every
+    alias = next(s for s in suggest("DIS QA(PAY", catalog, names) if s.text == "PAY.ALIAS")
+    assert "target PAY.IN" in alias.meta
 
 
 def test_first_word_offers_the_prefix(names) -> None:

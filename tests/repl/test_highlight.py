@@ -128,3 +128,15 @@ def test_theme_translates_to_prompt_toolkit() -> None:
     theme = rich_theme({"mqsc.verb": "][", "mqsc.cpf": "bold green"})
     assert str(theme.styles["mqsc.cpf"]) == "bold green"
     assert str(theme.styles["mqsc.verb"]) == PALETTE["mqsc.verb"]
+
+
+def test_decorated_lines_show_control_characters_not_obey_them() -> None:
+    import re
+
+    stream = Terminalish()
+    out = Output(stream, color=True)
+    out.cpf = "QMZ1"
+    out.replies(["DESCR(\x1b]0;title\x07)"])
+    text = stream.getvalue()
+    assert "\\x1B]0;title\\x07" in text  # shown as text (issue 15)
+    assert not re.sub(r"\x1b\[[0-9;]*m", "", text).count("\x1b")  # only colour codes are raw

@@ -25,7 +25,9 @@ basic.define_qlocal("PYMQ.Q1", request_parameters={"max_queue_depth": 700,
                                                     "description": "from pymqrest"})
 [queue] = basic.display_queue("PYMQ.*")
 print(queue["queue_name"], queue["max_queue_depth"], queue["description"])
-token = MQRESTSession(url, "QMZ1", credentials=LTPAAuth(user, password))
+# pymqrest 1.2.2's attribute map lacks some z/OS queue-manager attributes DISPLAY QMGR shows
+# (IGQ, DNSGROUP, DNSWLM): its documented non-strict mapping passes them through by name.
+token = MQRESTSession(url, "QMZ1", credentials=LTPAAuth(user, password), mapping_strict=False)
 print(token.display_qmgr()["queue_manager_name"])
 token.delete_qlocal("PYMQ.Q1")
 try:

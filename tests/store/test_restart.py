@@ -125,3 +125,22 @@ def test_dynamic_page_set_goes_offline_unless_csqinp1_defines_it() -> None:
     assert usage.status == "OFFLINE"
     assert qm.execute("DEFINE PSID(05) BUFFPOOL(2) DSN(MQ.PS05)").ok  # back online
     assert qm.state.tables["pageset"][5].status == "AVAILABLE"
+
+
+def test_a_namelist_and_an_alias_come_back_from_the_store(tmp_path) -> None:
+    """Lists of names are stored as JSON arrays and come back as the binder makes them."""
+    from mqsc.batch import dump
+    from mqsc.store.home import open_qmgr
+
+    db = tmp_path / "qm.db"
+    qm = open_qmgr("QMZ1", state=db)
+    for command in ("DEFINE NAMELIST(NL1) NAMES(X, Y)", "DEFINE NAMELIST(NL2)",
+                    "DEFINE QALIAS(A1) TARGET(Q1)"):
+        assert qm.execute(command).ok
+    deck = dump.csqinp2_deck(qm)
+    qm.close()
+    again = open_qmgr("QMZ1", state=db)
+    assert again.execute("DISPLAY NAMELIST(NL1) NAMES").objects[0].get("NAMES") == ("X", "Y")
+    assert dump.csqinp2_deck(again) == deck
+    assert "NAMES(X, Y)" in deck.replace("+\n       ", "")
+    again.close()

@@ -105,6 +105,14 @@ MEMLIMIT_BASE = int(CONSTANTS["MEMLIMIT_BASE"].value)
 MSG_CONTROL_BYTES = int(CONSTANTS["MSG_CONTROL_BYTES"].value)
 OBJ_BYTES_QLOCAL = int(CONSTANTS["OBJ_BYTES_QLOCAL"].value)
 OBJ_BYTES_STGCLASS = int(CONSTANTS["OBJ_BYTES_STGCLASS"].value)
+#: Page set 0 bytes of one definition, by state table. Alias, remote and model queues are
+#: sized as local queues (UNVERIFIED: PS-6 measured local queues only).
+OBJECT_BYTES = {"qlocal": OBJ_BYTES_QLOCAL, "qalias": OBJ_BYTES_QLOCAL,
+                "qremote": OBJ_BYTES_QLOCAL, "qmodel": OBJ_BYTES_QLOCAL,
+                "stgclass": OBJ_BYTES_STGCLASS,
+                # UNVERIFIED: sized as a storage class (a few short fields) and as a local
+                # queue (up to 256 names of 48 bytes is more than a queue's record; a guess).
+                "process": OBJ_BYTES_STGCLASS, "namelist": OBJ_BYTES_QLOCAL}
 LOG_PER_MSG = int(CONSTANTS["LOG_PER_MSG"].value)
 LOG_PER_MSG_QSG = int(CONSTANTS["LOG_PER_MSG_QSG"].value)
 LOGLOAD = int(CONSTANTS["LOGLOAD"].value)

@@ -1,0 +1,217 @@
+"""The channel initiator's commands: START / STOP / DISPLAY CHINIT, DISPLAY CHSTATUS, START /
+STOP / PING / RESET / RESOLVE CHANNEL, START / STOP LISTENER, DISPLAY CLUSQMGR, REFRESH and
+RESET CLUSTER, SUSPEND / RESUME QMGR (IBM MQ 9.4 for z/OS MQSC reference, each command's page).
+
+The simulation has no channel initiator address space, so every one of them is bound with its
+full keyword checks and answered as z/OS answers while the channel initiator is not started
+(``facility="CHINIT"``, :mod:`mqsc.catalog.absent`); START CHINIT is accepted and the start
+then fails (mqsc/engine/chinit.py). Channel *definitions* are in :mod:`mqsc.catalog.channels`.
+"""
+
+from __future__ import annotations
+
+from mqsc.catalog import common as A
+from mqsc.catalog.common import MAX9, NO_YES, QNAME, K, table
+from mqsc.catalog.model import (
+    S_2CR,
+    S_CR,
+    Choice,
+    CommandSpec,
+    Flag,
+    Integer,
+    Name,
+    NameRule,
+    ObjectType,
+    Text,
+)
+
+OBJECT_TYPES = (
+    ObjectType("CHINIT", ("CHI", "DQM"), "the channel initiator", rank=52),
+    ObjectType("CHSTATUS", ("CHS",), "channel status (DISPLAY)", rank=53),
+    ObjectType("LISTENER", ("LSTR",), "a channel initiator listener (START/STOP)", rank=54),
+    ObjectType("CLUSQMGR", (), "cluster queue managers (DISPLAY)", rank=55),
+    ObjectType("CLUSTER", (), "a cluster (REFRESH/RESET)", rank=56),
+)
+
+CHANNEL_NAME = Name(NameRule.QUEUE, 20)
+GENERIC_CHANNEL = Name(NameRule.QUEUE, 20, generic=True)
+CLUSTER_NAME = Name(NameRule.QUEUE, 48)
+GENERIC_CLUSTER = Name(NameRule.QUEUE, 48, generic=True)
+
+CHLDISP = K("CHLDISP", Choice(("DEFAULT", "PRIVATE", "SHARED", "FIXSHARED", "ALL")),
+            help="disposition of the channel in the queue sharing group",
+            verified="START CHANNEL, DISPLAY CHSTATUS (z/OS)")
+_CONNAME = K("CONNAME", Text(264), help="connection name", verified="START CHANNEL (z/OS)")
+
+#: Status attributes DISPLAY CHSTATUS can show (IBM MQ 9.4 DISPLAY CHSTATUS, z/OS).
+CHSTATUS_ATTRIBUTES = (
+    "CHLTYPE", "CURLUWID", "CURMSGS", "CURSEQNO", "INDOUBT", "LSTLUWID", "LSTSEQNO", "STATUS",
+    "BATCHES", "BATCHSZ", "BUFSRCVD", "BUFSSENT", "BYTSRCVD", "BYTSSENT", "CHSTADA", "CHSTATI",
+    "COMPHDR", "COMPMSG", "COMPRATE", "COMPTIME", "CURSHCNV", "EXITTIME", "HBINT", "JOBNAME",
+    "KAINT", "LOCLADDR", "LONGRTS", "LSTMSGDA", "LSTMSGTI", "MAXSHCNV", "MAXMSGL", "MCASTAT",
+    "MCAUSER", "MONCHL", "MSGS", "NETTIME", "NPMSPEED", "QMNAME", "RAPPLTAG", "RPRODUCT",
+    "RQMNAME", "RVERSION", "SECPROT", "SHORTRTS", "SSLCERTI", "SSLCIPH", "SSLCERTU", "SSLKEYDA",
+    "SSLKEYTI", "SSLPEER", "SSLRKEYS", "STATCHL", "STOPREQ", "SUBSTATE", "XBATCHSZ", "XQMSGSA",
+    "XQTIME",
+)
+#: Attributes DISPLAY CLUSQMGR can show (the cluster-receiver's, and the cluster's own).
+CLUSQMGR_ATTRIBUTES = (
+    "CHANNEL", "CLUSDATE", "CLUSTIME", "CONNAME", "DEFTYPE", "QMID", "QMTYPE", "STATUS",
+    "SUSPEND", "VERSION", "XMITQ", "BATCHHB", "BATCHINT", "BATCHLIM", "BATCHSZ", "CLWLPRTY",
+    "CLWLRANK", "CLWLWGHT", "COMPHDR", "COMPMSG", "CONVERT", "DESCR", "DISCINT", "HBINT",
+    "KAINT", "LOCLADDR", "LONGRTY", "LONGTMR", "MAXMSGL", "MCANAME", "MCATYPE", "MCAUSER",
+    "MODENAME", "MRDATA", "MREXIT", "MRRTY", "MRTMR", "MSGDATA", "MSGEXIT", "NETPRTY",
+    "NPMSPEED", "PROPCTL", "PUTAUT", "RCVDATA", "RCVEXIT", "SCYDATA", "SCYEXIT", "SENDDATA",
+    "SENDEXIT", "SEQWRAP", "SHORTRTY", "SHORTTMR", "SSLCAUTH", "SSLCIPH", "SSLPEER",
+    "TPNAME", "TRPTYPE", "USEDLQ",
+)
+
+_LISTENER = table(
+    A.CMDSCOPE,
+    K("INDISP", Choice(("QMGR", "GROUP")), default="QMGR",
+      help="inbound disposition the listener handles", verified="START LISTENER (z/OS)"),
+    K("IPADDR", Text(48), help="IP address to listen on", verified="START LISTENER (z/OS)"),
+    K("PORT", Integer(0, 65535), default=1414, help="TCP port", verified="START LISTENER (z/OS)"),
+    K("TRPTYPE", Choice(("TCP", "LU62")), default="TCP", help="transport",
+      verified="START LISTENER (z/OS)"),
+)
+
+FAMILIES: dict = {}
+
+_COUNTS = frozenset((
+    "BATCHES", "BATCHSZ", "BUFSRCVD", "BUFSSENT", "BYTSRCVD", "BYTSSENT", "CURMSGS", "CURSEQNO",
+    "CURSHCNV", "HBINT", "LONGRTS", "LSTSEQNO", "MAXMSGL", "MAXSHCNV", "MSGS", "SHORTRTS",
+    "XQMSGSA", "BATCHHB", "BATCHINT", "BATCHLIM", "CLWLPRTY", "CLWLRANK", "CLWLWGHT",
+    "DISCINT", "LONGRTY", "LONGTMR", "MRRTY", "MRTMR", "NETPRTY", "SEQWRAP", "SHORTRTY",
+    "SHORTTMR",
+))
+_CHOICES = {
+    "STATUS": Choice(("BINDING", "INITIALIZING", "PAUSED", "REQUESTING", "RETRYING", "RUNNING",
+                      "STARTING", "STOPPED", "STOPPING", "SWITCHING", "INACTIVE")),
+    "CHLTYPE": Choice(("SDR", "SVR", "RCVR", "RQSTR", "SVRCONN", "CLUSSDR", "CLUSRCVR")),
+    "INDOUBT": NO_YES, "STOPREQ": NO_YES, "MCASTAT": Choice(("RUNNING", "NOTRUNNING")),
+    "SUSPEND": NO_YES, "QMTYPE": Choice(("NORMAL", "REPOS")),
+    "DEFTYPE": Choice(("CLUSSDR", "CLUSSDRA", "CLUSSDRB", "CLUSRCVR")),
+}
+
+
+def _status_table(names: tuple[str, ...]) -> dict:
+    """Attributes of a status display the simulation never produces, as kinds a WHERE filter
+    can be bound with (counts, the documented values, text otherwise)."""
+    return table(*(K(n, Integer(0, MAX9) if n in _COUNTS else _CHOICES.get(n, Text(256)))
+                   for n in names))
+
+
+#: What DISPLAY CHSTATUS and DISPLAY CLUSQMGR can show and filter on (IBM MQ 9.4 for z/OS):
+#: their WHERE filters are bound, then the channel initiator's absent answer is given.
+STATUS_ATTRIBUTES = {"CHSTATUS": _status_table(CHSTATUS_ATTRIBUTES),
+                     "CLUSQMGR": _status_table(CLUSQMGR_ATTRIBUTES)}
+
+_CHINIT = "the simulation has no channel initiator"
+
+SPECS: tuple[CommandSpec, ...] = (
+    CommandSpec("START", "CHINIT", None,
+                table(A.CMDSCOPE,
+                      K("ENVPARM", Text(126), help="JCL substitution for the xxxxCHIN procedure",
+                        verified="START CHINIT (z/OS)"),
+                      K("PARM", Text(8), help="obsolete parameter module (ignored, CSQX003I)",
+                        verified="CSQX003I")),
+                S_2CR, "CSQXCRPS", name_required=False, verified="START CHINIT (z/OS), 2CR",
+                help="start the channel initiator (it fails to start: no address space)",
+                simplified="accepted (CSQM138I); the start then fails with CSQX005E, since "
+                "the simulation has no channel initiator address space"),
+    CommandSpec("STOP", "CHINIT", None,
+                table(A.CMDSCOPE,
+                      K("SHARED", Choice(("RESTART", "STOP")), default="STOP",
+                        help="what happens to its shared channels", verified="STOP CHINIT")),
+                S_CR, "CSQXCRPS", name_required=False, verified="STOP CHINIT (z/OS), CR",
+                help="stop the channel initiator", facility="CHINIT"),
+    CommandSpec("DISPLAY", "CHINIT", None, table(A.CMDSCOPE), S_CR, "CSQXDISP",
+                name_required=False, verified="DISPLAY CHINIT (z/OS), CR",
+                help="channel initiator status", facility="CHINIT"),
+    CommandSpec("DISPLAY", "CHSTATUS", GENERIC_CHANNEL,
+                table(A.ALL, A.CMDSCOPE, CHLDISP, _CONNAME,
+                      K("CURRENT", Flag(), help="current status (default)"),
+                      K("SAVED", Flag(), help="saved status"),
+                      K("SHORT", Flag(), help="short status (z/OS)"),
+                      K("MONITOR", Flag(), help="the monitoring attributes"),
+                      K("XMITQ", Name(NameRule.QUEUE, 48, generic=True),
+                        help="only channels using this transmission queue")),
+                S_CR, "CSQXDISP", requestable=frozenset(CHSTATUS_ATTRIBUTES),
+                where=frozenset(CHSTATUS_ATTRIBUTES),
+                verified="DISPLAY CHSTATUS (z/OS), CR", help="channel status",
+                facility="CHINIT"),
+    CommandSpec("START", "CHANNEL", CHANNEL_NAME, table(A.CMDSCOPE, CHLDISP, _CONNAME), S_CR,
+                "CSQXSTRT", verified="START CHANNEL (z/OS), CR", help="start a channel",
+                facility="CHINIT"),
+    CommandSpec("STOP", "CHANNEL", CHANNEL_NAME,
+                table(A.CMDSCOPE, CHLDISP, _CONNAME,
+                      K("MODE", Choice(("QUIESCE", "FORCE", "TERMINATE")), default="QUIESCE",
+                        help="how to stop"),
+                      K("QMNAME", Text(48), help="remote queue manager (client channels)"),
+                      K("STATUS", Choice(("STOPPED", "INACTIVE")), default="STOPPED",
+                        help="state the channel is left in")),
+                S_CR, "CSQXSTOP", verified="STOP CHANNEL (z/OS), CR", help="stop a channel",
+                facility="CHINIT"),
+    CommandSpec("PING", "CHANNEL", CHANNEL_NAME,
+                table(A.CMDSCOPE, CHLDISP,
+                      K("DATALEN", Integer(16, 32768), default=16, help="bytes of test data")),
+                S_CR, "CSQXPING", verified="PING CHANNEL (z/OS), CR", help="test a channel",
+                facility="CHINIT"),
+    CommandSpec("RESET", "CHANNEL", CHANNEL_NAME,
+                table(A.CMDSCOPE, CHLDISP,
+                      K("SEQNUM", Integer(0, MAX9), default=1, help="new message sequence number")),
+                S_CR, "CSQXREST", verified="RESET CHANNEL (z/OS), CR",
+                help="reset a channel's sequence number", facility="CHINIT"),
+    CommandSpec("RESOLVE", "CHANNEL", CHANNEL_NAME,
+                table(A.CMDSCOPE, CHLDISP,
+                      K("ACTION", Choice(("COMMIT", "BACKOUT")),
+                        help="commit or back out the in-doubt batch")),
+                S_CR, "CSQXRESV", required=("ACTION",), verified="RESOLVE CHANNEL (z/OS), CR",
+                help="resolve an in-doubt channel", facility="CHINIT"),
+    CommandSpec("START", "LISTENER", None,
+                A.merged(_LISTENER, table(K("LUNAME", Text(8), help="LU 6.2 symbolic name"))),
+                S_CR, "CSQXSTRL", name_required=False, verified="START LISTENER (z/OS), CR",
+                help="start a channel initiator listener", facility="CHINIT"),
+    CommandSpec("STOP", "LISTENER", None, _LISTENER, S_CR, "CSQXSTPL", name_required=False,
+                verified="STOP LISTENER (z/OS), CR", help="stop a listener",
+                facility="CHINIT"),
+    CommandSpec("DISPLAY", "CLUSQMGR", Name(NameRule.QUEUE, 48, generic=True),
+                table(A.ALL, A.CMDSCOPE,
+                      K("CHANNEL", GENERIC_CHANNEL, help="only this cluster channel"),
+                      K("CLUSTER", GENERIC_CLUSTER, help="only this cluster")),
+                S_CR, "CSQXDISP", requestable=frozenset(CLUSQMGR_ATTRIBUTES),
+                where=frozenset(n for n in CLUSQMGR_ATTRIBUTES if n != "CHANNEL"),
+                verified="DISPLAY CLUSQMGR (z/OS); needs the repository manager (UNVERIFIED)",
+                help="cluster queue managers", facility="CHINIT"),
+    CommandSpec("REFRESH", "CLUSTER", GENERIC_CLUSTER,
+                table(A.CMDSCOPE,
+                      K("REPOS", NO_YES, default="NO", help="refresh the full repository too")),
+                S_CR, "CSQXREFC", verified="REFRESH CLUSTER (z/OS)",
+                help="discard and rebuild cluster information", facility="CHINIT"),
+    CommandSpec("RESET", "CLUSTER", CLUSTER_NAME,
+                table(A.CMDSCOPE,
+                      K("ACTION", Choice(("FORCEREMOVE",)), help="remove a queue manager"),
+                      K("QMID", Text(48), help="queue manager identifier"),
+                      K("QMNAME", Text(48), help="queue manager name"),
+                      K("QUEUES", NO_YES, default="NO", help="remove its queues too")),
+                S_CR, "CSQXRESC", required=("ACTION",), verified="RESET CLUSTER (z/OS)",
+                help="force a queue manager out of a cluster", facility="CHINIT"),
+    CommandSpec("SUSPEND", "QMGR", None,
+                table(A.CMDSCOPE,
+                      K("CLUSTER", CLUSTER_NAME, help="suspend from this cluster"),
+                      K("CLUSNL", QNAME, help="suspend from the clusters of this namelist"),
+                      K("FACILITY", Choice(("DB2", "IMSBRIDGE")),
+                        help="suspend Db2 or IMS bridge use"),
+                      K("MODE", Choice(("QUIESCE", "FORCE")), default="QUIESCE",
+                        help="how to suspend")),
+                S_CR, "CSQXSPRN", name_required=False, verified="SUSPEND QMGR (z/OS)",
+                help="suspend cluster membership (or Db2/IMS bridge use)", facility="CHINIT"),
+    CommandSpec("RESUME", "QMGR", None,
+                table(A.CMDSCOPE,
+                      K("CLUSTER", CLUSTER_NAME, help="resume in this cluster"),
+                      K("CLUSNL", QNAME, help="resume in the clusters of this namelist"),
+                      K("FACILITY", Choice(("DB2", "IMSBRIDGE")), help="resume Db2 or IMS use")),
+                S_CR, "CSQXSPRN", name_required=False, verified="RESUME QMGR (z/OS)",
+                help="resume what SUSPEND QMGR suspended", facility="CHINIT"),
+)

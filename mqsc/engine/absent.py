@@ -1,0 +1,23 @@
+"""The absent answer: commands that need a facility the simulation does not have.
+
+A command whose catalog spec names a facility (``facility="CHINIT"``, see
+:mod:`mqsc.catalog.absent`) gets this handler unless its family module registers one of its
+own: it answers with the facility's message and changes nothing. For the channel initiator that
+is the z/OS reply when it is not started (the command fails); for facilities with no z/OS
+answer to imitate, an informational message of ours says nothing was simulated.
+"""
+
+from __future__ import annotations
+
+from mqsc.catalog.absent import FACILITIES
+from mqsc.engine.context import Ctx
+
+
+def answer(ctx: Ctx) -> None:
+    """Answer a command with its facility's absent answer (the state is never changed)."""
+    assert ctx.spec is not None and ctx.cmd is not None
+    facility = FACILITIES[ctx.spec.facility]
+    inserts = {"command": f"{ctx.spec.verb} {ctx.spec.objtype}", "facility": facility.help}
+    if facility.fails:
+        raise ctx.fail(facility.msg_id, **inserts)
+    ctx.say(facility.msg_id, **inserts)

@@ -1,0 +1,70 @@
+"""Authentication information objects (mqsc/catalog/authinfo.py): definitions only.
+
+The z/OS rules kept (IBM MQ 9.4 for z/OS, "DEFINE AUTHINFO"): each AUTHTYPE takes the attributes
+of its own syntax diagram, CRLLDAP needs CONNAME and OCSP needs OCSPURL, and ALTER names the
+object's own type. No certificate or password is checked: the simulation has no TLS and no RACF.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from mqsc.catalog import authinfo as catalog_authinfo
+from mqsc.catalog.authinfo import APPLIES, REQUIRED
+from mqsc.engine import definitions as d
+from mqsc.engine.context import Ctx
+from mqsc.engine.objects import Attributes, MQObject
+from mqsc.engine.registry import handles
+
+AUTHINFO = catalog_authinfo.FAMILY
+
+
+def applies(name: str, authtype: object) -> bool:
+    types = APPLIES.get(name)
+    return types is None or authtype in types
+
+
+def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
+    authtype = attrs.get("AUTHTYPE")
+    qsgdisp = attrs.get("QSGDISP", "QMGR")
+    if qsgdisp in ("COPY", "GROUP") and not ctx.qm.info.qsg:
+        raise ctx.fail("CSQM152I", qsgdisp=qsgdisp)
+    if existing is not None and existing.get("AUTHTYPE") != authtype:
+        raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="AUTHTYPE",
+                                 keyword2="AUTHINFO")
+    for name in ctx.cmd.attrs:
+        if name in AUTHINFO.settable_set and not applies(name, authtype):
+            raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="AUTHTYPE",
+                                     keyword2=name)
+    for name in REQUIRED.get(str(authtype), ()):
+        if not attrs.get(name):
+            raise ctx.object_failure("CSQM154I", "NOT_ALLOWED", keyword="AUTHTYPE",
+                                     value=authtype, required=name)
+
+
+@handles("DEFINE", "AUTHINFO")
+def define_authinfo(ctx: Ctx) -> None:
+    d.define(ctx, AUTHINFO, check)
+
+
+@handles("ALTER", "AUTHINFO")
+def alter_authinfo(ctx: Ctx) -> None:
+    d.alter(ctx, AUTHINFO, check)
+
+
+@handles("DELETE", "AUTHINFO")
+def delete_authinfo(ctx: Ctx) -> None:
+    d.delete(ctx, AUTHINFO)
+
+
+@handles("DISPLAY", "AUTHINFO")
+def display_authinfo(ctx: Ctx) -> None:
+    d.display_typed(ctx, AUTHINFO, selected(ctx), "AUTHINFO", applies, "AUTHTYPE")
+
+
+def selected(ctx: Ctx) -> Iterator[MQObject]:
+    """Objects by name, disposition and type, in name order."""
+    wanted = str(ctx.cmd.get("AUTHTYPE", "ALL"))
+    for obj in d.selected(ctx, AUTHINFO):
+        if wanted == "ALL" or obj.get("AUTHTYPE") == wanted:
+            yield obj

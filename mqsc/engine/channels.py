@@ -1,0 +1,125 @@
+"""Channel definitions: DEFINE, ALTER, DELETE and DISPLAY CHANNEL (mqsc/catalog/channels.py).
+
+Definitions only: no channel runs, because the simulation has no channel initiator (START
+CHANNEL and the other channel initiator commands get its absent answer, mqsc/engine/chinit.py).
+The z/OS rules kept here (IBM MQ 9.4 for z/OS, "DEFINE CHANNEL" and each type's syntax
+diagram): each channel type takes only its own attributes; SDR needs CONNAME and XMITQ, SVR
+XMITQ, RQSTR, CLNTCONN and CLUSSDR CONNAME; a new channel takes its defaults from LIKE, else the
+SYSTEM.DEF.* channel of its type, else the supplied defaults; ALTER names the channel's type and
+cannot change it; the transmission queue is not checked when the channel is defined (a channel
+finds out when it starts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from mqsc.catalog import channels as catalog_channels
+from mqsc.catalog.channels import (
+    APPLIES,
+    DEFAULT_OBJECTS,
+    REQUIRED,
+    TYPE_DEFAULTS,
+    TYPES,
+)
+from mqsc.engine import definitions as d
+from mqsc.engine.context import Ctx
+from mqsc.engine.objects import Attributes, MQObject
+from mqsc.engine.registry import handles
+
+CHANNEL = catalog_channels.FAMILY
+
+
+def applies(name: str, chltype: object) -> bool:
+    """Whether an attribute belongs to channels of a type (the type's syntax diagram)."""
+    types = APPLIES.get(name)
+    return types is None or chltype in types
+
+
+#: The supplied defaults of each channel type: one profile per type, built once.
+_SUPPLIED: Mapping[str, Mapping[str, object]] = {
+    chltype: {**{n: v for n, v in CHANNEL.catalog_defaults.items() if applies(n, chltype)},
+              **TYPE_DEFAULTS.get(chltype, {}), "CHLTYPE": chltype}
+    for chltype in TYPES}
+
+
+def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
+    chltype = attrs.get("CHLTYPE")
+    qsgdisp = attrs.get("QSGDISP", "QMGR")
+    if qsgdisp in ("COPY", "GROUP") and not ctx.qm.info.qsg:
+        raise ctx.fail("CSQM152I", qsgdisp=qsgdisp)
+    if existing is not None and existing.get("CHLTYPE") != chltype:
+        raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="CHLTYPE",
+                                 keyword2="CHANNEL")
+    for name in ctx.cmd.attrs:
+        if name in CHANNEL.settable_set and not applies(name, chltype):
+            # A keyword of another channel type's diagram (XMITQ on a receiver).
+            raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="CHLTYPE",
+                                     keyword2=name)
+    for name in REQUIRED.get(str(chltype), ()):
+        # Named on the command, even blank (CSQ4INSX's SYSTEM.DEF.SENDER has CONNAME(' ')), or
+        # inherited with a value.
+        if name not in ctx.cmd.attrs and not attrs.get(name):
+            raise ctx.object_failure("CSQM154I", "NOT_ALLOWED", keyword="CHLTYPE",
+                                     value=chltype, required=name)
+
+
+def defaults(ctx: Ctx, chltype: str) -> Attributes:
+    """LIKE (or the GROUP object of a COPY), else SYSTEM.DEF.<type>, else the supplied
+    defaults; only the attributes channels of ``chltype`` have."""
+    if ctx.cmd.get("LIKE") is not None or d.disposition(ctx) == "COPY":
+        model = d.defaults(ctx, CHANNEL)
+        # A profile of its own: the same LIKE channel gives other types other attributes.
+        return Attributes.profile({**{n: v for n, v in model.items()
+                                      if n != "QSGDISP" and applies(n, chltype)},
+                                   "CHLTYPE": chltype})
+    name = DEFAULT_OBJECTS[chltype]
+    model = ctx.txn.get("channel", name) if name != ctx.cmd.name else None
+    if model is not None and model.get("CHLTYPE") == chltype:
+        return d.profile_of(model, {n: v for n, v in model.attrs.items() if n != "QSGDISP"})
+    return d.profile_of(_SUPPLIED[chltype], _SUPPLIED[chltype])
+
+
+@handles("DEFINE", "CHANNEL")
+def define_channel(ctx: Ctx) -> None:
+    name = ctx.cmd.name
+    disp = d.disposition(ctx)
+    table = CHANNEL.table_for(disp)
+    existing = ctx.txn.get(table, name)
+    if existing is not None and existing.get("QSGDISP", "QMGR") != disp:
+        raise ctx.object_failure("MQSC312E", "ALREADY_EXISTS", objtype="CHANNEL", name=name,
+                                 existing=existing.get("QSGDISP", "QMGR"))
+    if existing is not None and not ctx.cmd.get("REPLACE", False):
+        raise ctx.object_failure("CSQM095I", "ALREADY_EXISTS", objtype="CHANNEL", name=name)
+    chltype = str(ctx.cmd.get("CHLTYPE"))
+    values = d.given(ctx, CHANNEL)
+    values["QSGDISP"] = disp
+    attrs = defaults(ctx, chltype).updated(values)
+    check(ctx, attrs, existing)
+    stamp = ctx.stamp()
+    created = existing.created if existing is not None else stamp
+    ctx.txn.put(table, name, MQObject("CHANNEL", name, attrs, created, stamp))
+
+
+@handles("ALTER", "CHANNEL")
+def alter_channel(ctx: Ctx) -> None:
+    d.alter(ctx, CHANNEL, check)
+
+
+@handles("DELETE", "CHANNEL")
+def delete_channel(ctx: Ctx) -> None:
+    d.delete(ctx, CHANNEL)
+
+
+@handles("DISPLAY", "CHANNEL")
+def display_channel(ctx: Ctx) -> None:
+    """DISPLAY CHANNEL: each channel shows the attributes of its own type only, as z/OS
+    shows them (ALL on a receiver lists no XMITQ)."""
+    d.display_typed(ctx, CHANNEL, selected(ctx), "CHANNEL", applies, "CHLTYPE")
+
+
+def selected(ctx: Ctx) -> Iterator[MQObject]:
+    wanted_type = str(ctx.cmd.get("TYPE", "ALL"))
+    for obj in d.selected(ctx, CHANNEL):
+        if wanted_type == "ALL" or obj.get("CHLTYPE") == wanted_type:
+            yield obj

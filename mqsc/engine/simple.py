@@ -1,0 +1,68 @@
+"""The handlers of an object family with no rules of its own beyond the shared ones.
+
+Processes and namelists are such families: DEFINE (LIKE, REPLACE/NOREPLACE, defaults from
+the family's default object), ALTER, DELETE and DISPLAY (generic names, QSGDISP selectors,
+WHERE), QSGDISP(QMGR|COPY|GROUP) inside a queue sharing group, and their definition's bytes on
+page set 0. A family module calls :class:`SimpleFamily` with its catalog family and any
+display-only values computed from the object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+
+from mqsc.catalog import Family
+from mqsc.engine import definitions as d
+from mqsc.engine import space
+from mqsc.engine.context import Ctx
+from mqsc.engine.objects import Attributes, MQObject
+from mqsc.engine.registry import handles
+from mqsc.engine.storage import constants as C
+
+GROUP_DISPOSITIONS = ("COPY", "GROUP")
+
+
+class SimpleFamily:
+    """Registers DEFINE, ALTER, DELETE and DISPLAY of ``family`` with the shared flows."""
+
+    def __init__(self, family: Family,
+                 computed: Mapping[str, Callable[[MQObject], object]] | None = None) -> None:
+        self.family = family
+        self.computed = dict(computed or {})
+        self.bytes = C.OBJECT_BYTES[family.table]
+        objtype = family.objtype
+        handles("DEFINE", objtype)(self.define)
+        handles("ALTER", objtype)(self.alter)
+        handles("DELETE", objtype)(self.delete)
+        handles("DISPLAY", objtype)(self.display)
+
+    def check(self, ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
+        qsgdisp = attrs.get("QSGDISP", "QMGR")
+        if qsgdisp in GROUP_DISPOSITIONS and not ctx.qm.info.qsg:
+            raise ctx.fail("CSQM152I", qsgdisp=qsgdisp)
+
+    def define(self, ctx: Ctx) -> None:
+        private = d.disposition(ctx) in ("QMGR", "COPY")
+        new = private and not ctx.txn.has(self.family.table, ctx.cmd.name)
+        d.define(ctx, self.family, self.check)
+        if new:
+            space.account_objects(ctx, self.bytes)
+
+    def alter(self, ctx: Ctx) -> None:
+        d.alter(ctx, self.family, self.check)
+
+    def delete(self, ctx: Ctx) -> None:
+        obj = d.existing_object(ctx, self.family)
+        disposition = str(obj.get("QSGDISP", "QMGR"))
+        ctx.txn.delete(self.family.table_for(disposition), obj.name)
+        if disposition in ("QMGR", "COPY"):
+            space.account_objects(ctx, -self.bytes)
+
+    def display(self, ctx: Ctx) -> None:
+        d.display(ctx, self.family, self.selected(ctx))
+
+    def selected(self, ctx: Ctx) -> Iterator[d.Getter]:
+        family = self.family
+        for obj in d.selected(ctx, family):
+            fixed = {"QSGDISP": "QMGR", **{n: f(obj) for n, f in self.computed.items()}}
+            yield d.getter(obj, family.identity[0], fixed)

@@ -1,0 +1,79 @@
+"""The command server and the recovery log (mqsc/catalog/system.py); the module's other
+commands get their facility's absent answer (mqsc/engine/absent.py).
+
+The command server's state (STOPPED after STOP CMDSERV) is kept with the queue manager's
+attributes, so every process and a restart see it. DISPLAY CMDSERV (sources 12C: never through
+the command server itself) answers WAITING while it runs, since the simulation processes one
+command at a time, and STOPPED after STOP CMDSERV (IBM MQ for z/OS, "Command server messages
+(CSQN...)": CSQN014I, CSQN015I).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mqsc.engine.context import Ctx
+from mqsc.engine.lifecycle import Phase
+from mqsc.engine.log import dataset, rba
+from mqsc.engine.registry import handles
+
+#: Where the command server's state lives among the queue manager's attributes (not an MQSC
+#: attribute: DISPLAY QMGR and ALTER QMGR never see it).
+CMDSERV = "CMDSERV"
+
+
+def cmdserv_running(ctx: Ctx) -> bool:
+    return ctx.txn.get("qmgr", None).attrs.get(CMDSERV, "RUNNING") == "RUNNING"
+
+
+def _set_cmdserv(ctx: Ctx, state: str) -> None:
+    info = ctx.txn.get("qmgr", None)
+    ctx.txn.put("qmgr", None, replace(info, attrs={**info.attrs, CMDSERV: state}))
+
+
+@handles("START", "CMDSERV")
+def start_cmdserv(ctx: Ctx) -> None:
+    if cmdserv_running(ctx):
+        ctx.say("CSQN002I")
+        return
+    _set_cmdserv(ctx, "RUNNING")
+    ctx.say("CSQN001I")
+
+
+@handles("STOP", "CMDSERV")
+def stop_cmdserv(ctx: Ctx) -> None:
+    if not cmdserv_running(ctx):
+        ctx.say("CSQN006I")
+        return
+    _set_cmdserv(ctx, "STOPPED")
+    ctx.say("CSQN005I")
+
+
+@handles("DISPLAY", "CMDSERV")
+def display_cmdserv(ctx: Ctx) -> None:
+    ctx.say("CSQN014I" if cmdserv_running(ctx) else "CSQN015I")
+
+
+@handles("DISPLAY", "LOG")
+def display_log(ctx: Ctx) -> None:
+    """The current active log data set, the latest RBA written and the restart RBA, from the
+    recovery log the simulation keeps (mqsc/engine/log.py)."""
+    log = ctx.txn.get("log", None)
+    ctx.say("CSQJ370I", dsname=dataset(ctx.qm.name, log.rba, log.rba), rba=rba(log.rba),
+            restart=rba(log.restart_rba))
+
+
+@handles("DISPLAY", "GROUP")
+def display_group(ctx: Ctx) -> None:
+    """The queue sharing group this queue manager belongs to, its members and whether they are
+    all active (IBM MQ for z/OS, DISPLAY GROUP: valid only in a queue sharing group)."""
+    group = ctx.qm.group
+    if group is None:
+        raise ctx.fail("MQSC322E", qmgr=ctx.qm.name)
+    members = [group.members[name] for name in sorted(group.members)]
+    active = [m for m in members if m.phase is Phase.RUNNING]
+    ctx.say("CSQ5100I")
+    ctx.say("CSQ5102I", qsg=ctx.qm.info.qsg, members=", ".join(
+        f"{m.name} {'ACTIVE' if m.phase is Phase.RUNNING else 'INACTIVE'}" for m in members))
+    ctx.say("CSQ5103I", state="ACTIVE" if len(active) == len(members) else "NOT ALL ACTIVE",
+            count=len(members))

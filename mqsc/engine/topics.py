@@ -1,0 +1,149 @@
+"""Topic objects and durable subscriptions (mqsc/catalog/topics.py): definitions only.
+
+z/OS rules kept (IBM MQ 9.4 for z/OS, "DEFINE TOPIC", "DEFINE SUB"): a topic object's
+TOPICSTR is required and not blank, does not end in '/', and no other topic object has it; it
+cannot be altered. A subscription names TOPICSTR or TOPICOBJ (at least one; a TOPICOBJ must be
+a topic object, and the subscription's topic is its string, then '/' and TOPICSTR if both are
+given); DESTCLAS(PROVIDED) needs a DEST. Nothing is published (no publish/subscribe engine), so
+the destination queue is not opened when the subscription is defined.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+
+from mqsc.catalog import topics as catalog_topics
+from mqsc.engine import definitions as d
+from mqsc.engine.context import Ctx
+from mqsc.engine.objects import Attributes, MQObject
+from mqsc.engine.registry import handles
+
+TOPIC = catalog_topics.TOPIC_FAMILY
+SUB = catalog_topics.SUB_FAMILY
+
+
+# ---- topics ----------------------------------------------------------------------------------
+def check_topic(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
+    qsgdisp = attrs.get("QSGDISP", "QMGR")
+    if qsgdisp in ("COPY", "GROUP") and not ctx.qm.info.qsg:
+        raise ctx.fail("CSQM152I", qsgdisp=qsgdisp)
+    topicstr = str(attrs.get("TOPICSTR", ""))
+    if not topicstr:
+        raise ctx.fail("CSQM097I", keyword="TOPICSTR", value=" ")
+    if topicstr.endswith("/"):
+        raise ctx.fail("CSQM092I", keyword="TOPICSTR", value=topicstr)
+    for table in (TOPIC.table, TOPIC.group_table):
+        for other in ctx.txn.values(table):
+            if other.name != ctx.cmd.name and other.get("TOPICSTR") == topicstr:
+                raise ctx.object_failure("CSQM169I", "ALREADY_EXISTS", topicstr=topicstr,
+                                         name=other.name)
+
+
+@handles("DEFINE", "TOPIC")
+def define_topic(ctx: Ctx) -> None:
+    d.define(ctx, TOPIC, check_topic)
+
+
+@handles("ALTER", "TOPIC")
+def alter_topic(ctx: Ctx) -> None:
+    d.alter(ctx, TOPIC, check_topic)
+
+
+@handles("DELETE", "TOPIC")
+def delete_topic(ctx: Ctx) -> None:
+    d.delete(ctx, TOPIC)
+
+
+@handles("DISPLAY", "TOPIC")
+def display_topic(ctx: Ctx) -> None:
+    d.display(ctx, TOPIC, selected_topics(ctx))
+
+
+def selected_topics(ctx: Ctx) -> Iterator[d.Getter]:
+    if ctx.cmd.get("TYPE", "LOCAL") == "CLUSTER":
+        return  # no cluster: no cluster topics
+    for obj in d.selected(ctx, TOPIC):
+        yield d.getter(obj, "TOPIC", {"TYPE": "LOCAL"})
+
+
+# ---- subscriptions ---------------------------------------------------------------------------
+def subid(qmgr: str, name: str) -> str:
+    """A subscription's identifier: 48 hexadecimal characters (a 24-byte MQBYTE24), made from
+    the queue manager and the name so that a replayed deck gives the same one."""
+    return hashlib.sha256(f"{qmgr}/{name}".encode()).hexdigest()[:48].upper()
+
+
+def resolved_topic(ctx: Ctx, attrs: Attributes) -> str:
+    """The topic a subscription is on: TOPICOBJ's string, TOPICSTR, or both joined by '/'."""
+    topicobj = str(attrs.get("TOPICOBJ", ""))
+    topicstr = str(attrs.get("TOPICSTR", ""))
+    if not topicobj:
+        return topicstr
+    obj = ctx.txn.get(TOPIC.table, topicobj) or ctx.txn.get(TOPIC.group_table, topicobj)
+    if obj is None:
+        raise ctx.not_found("TOPIC", topicobj, keyword="TOPICOBJ")
+    base = str(obj.get("TOPICSTR", ""))
+    return f"{base}/{topicstr}" if topicstr else base
+
+
+def check_sub(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
+    if not attrs.get("TOPICSTR") and not attrs.get("TOPICOBJ"):
+        raise ctx.object_failure("CSQM154I", "NOT_ALLOWED", keyword="SUB", value=ctx.cmd.name,
+                                 required="TOPICSTR or TOPICOBJ")
+    if ctx.cmd.verb == "DEFINE":
+        resolved_topic(ctx, attrs)
+    if attrs.get("DESTCLAS", "PROVIDED") == "PROVIDED" and not attrs.get("DEST"):
+        raise ctx.object_failure("CSQM154I", "NOT_ALLOWED", keyword="DESTCLAS",
+                                 value="PROVIDED", required="DEST")
+
+
+@handles("DEFINE", "SUB")
+def define_sub(ctx: Ctx) -> None:
+    """The subscription keeps its full topic string, as DISPLAY SUB shows it (TOPICOBJ's string
+    joined with TOPICSTR)."""
+    obj = d.define(ctx, SUB, check_sub)
+    full = resolved_topic(ctx, obj.attrs)
+    if full != obj.get("TOPICSTR"):
+        ctx.txn.put(SUB.table, obj.name, MQObject("SUB", obj.name,
+                                                  obj.attrs.updated({"TOPICSTR": full}),
+                                                  obj.created, obj.altered))
+
+
+@handles("ALTER", "SUB")
+def alter_sub(ctx: Ctx) -> None:
+    existing_sub(ctx)
+    d.alter(ctx, SUB, check_sub)
+
+
+@handles("DELETE", "SUB")
+def delete_sub(ctx: Ctx) -> None:
+    obj = existing_sub(ctx)
+    ctx.txn.delete(SUB.table, obj.name)
+
+
+def existing_sub(ctx: Ctx) -> MQObject:
+    """The subscription the command names; a SUBID given must be its identifier."""
+    obj = ctx.txn.get(SUB.table, ctx.cmd.name)
+    wanted = ctx.cmd.get("SUBID")
+    if obj is None or (wanted and wanted != subid(ctx.qm.name, obj.name)):
+        raise ctx.not_found("SUB", ctx.cmd.name)
+    return obj
+
+
+@handles("DISPLAY", "SUB")
+def display_sub(ctx: Ctx) -> None:
+    d.display(ctx, SUB, selected_subs(ctx))
+
+
+def selected_subs(ctx: Ctx) -> Iterator[d.Getter]:
+    cmd = ctx.cmd
+    # Administrative subscriptions are durable, and SUBTYPE(USER) shows ADMIN and API ones.
+    if cmd.get("DURABLE", "ALL") == "NO" or cmd.get("SUBTYPE", "USER") in ("API", "PROXY"):
+        return
+    wanted = cmd.get("SUBID")
+    for name in sorted(ctx.txn.keys(SUB.table)):
+        ident = subid(ctx.qm.name, name)
+        if d.matches(cmd.name, name) and (not wanted or wanted == ident):
+            obj = ctx.txn.get(SUB.table, name)
+            yield d.getter(obj, "SUB", {"SUBID": ident, "DURABLE": "YES", "SUBTYPE": "ADMIN"})

@@ -1,0 +1,54 @@
+"""The command server and the absent answers: state changes, sources, nothing half-applied."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mqsc.catalog import SPECS, Source
+from mqsc.cli.run import render
+from mqsc.engine import registry
+from mqsc.engine.absent import answer
+from mqsc.engine.serial import digest
+from tests.engine.conftest import fresh_qmz1
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "engine"
+
+CMDSERV_DECK = ["DISPLAY CMDSERV", "STOP CMDSERV", "STOP CMDSERV", "DISPLAY CMDSERV",
+                "START CMDSERV", "START CMDSERV", "DISPLAY CMDSERV"]
+
+
+def test_command_server_state_from_the_console(golden) -> None:
+    qm = fresh_qmz1()
+    out = [render(qm.execute(text, source=Source.CONSOLE), "text", "console")
+           for text in CMDSERV_DECK]
+    golden(GOLDEN / "cmdserv.console.txt", "".join(out))
+    assert qm.info.attrs.get("CMDSERV") == "RUNNING"
+
+
+def test_command_server_stopped_survives_in_the_state() -> None:
+    qm = fresh_qmz1()
+    assert qm.execute("STOP CMDSERV", source=Source.CONSOLE).ok
+    assert qm.info.attrs["CMDSERV"] == "STOPPED"
+    shown = qm.execute("DISPLAY CMDSERV", source=Source.CONSOLE)
+    assert [m.msg_id for m in shown.messages()][0] == "CSQN015I"
+
+
+def test_display_cmdserv_through_the_command_server_is_refused() -> None:
+    # DISPLAY CMDSERV is a 12C command (IBM MQ for z/OS): CSQN009I from the command server.
+    result = fresh_qmz1().execute("DISPLAY CMDSERV", source=Source.SERVER)
+    assert not result.ok and next(result.messages()).msg_id == "CSQN009I"
+
+
+def test_absent_answers_change_nothing() -> None:
+    qm = fresh_qmz1()
+    before = digest(qm.state)
+    for text in ("START CHANNEL(A)", "DISPLAY CHSTATUS(*)", "SET SYSTEM LOGLOAD(1000)",
+                 "START TRACE(GLOBAL)", "REFRESH SECURITY(*)", "START CHINIT"):
+        qm.execute(text, source=Source.CONSOLE)
+    assert digest(qm.state) == before
+
+
+def test_every_facility_command_has_the_absent_answer_or_its_own() -> None:
+    handlers = registry.load()
+    absent = {(s.verb, s.objtype) for s in SPECS if s.facility}
+    assert absent and all(handlers[key] is answer for key in absent)

@@ -1,0 +1,18 @@
+"""HELP says how mqsc answers a command it does not fully execute (docs/engine.md)."""
+
+from __future__ import annotations
+
+from mqsc.repl.help import help_lines
+
+
+def test_help_names_the_absent_answer() -> None:
+    text = " ".join(help_lines(["START", "CHANNEL"]))
+    assert "answered with CSQM131I" in text and "channel initiator" in text
+
+
+def test_help_names_the_simplification() -> None:
+    assert "CSQJ370I" in " ".join(help_lines(["DISPLAY", "LOG"]))
+
+
+def test_help_of_an_executed_command_promises_nothing_more() -> None:
+    assert not any(line.startswith("In mqsc:") for line in help_lines(["DEFINE", "QLOCAL"]))
