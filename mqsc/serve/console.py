@@ -8,7 +8,7 @@ resources the MQ REST API cannot give a view:
   range, choices, default, help), from which the create form is generated, so the form has the
   same ranges and defaults as the language;
 * ``GET /ibmmq/console/api/qmgr/{qmgr}/queues?name=&offset=&limit=``: one window of the
-  local queues sorted by name (and how many there are), so the queues widget draws its first
+  queues (every type) sorted by name (and how many there are), so the queues widget draws its first
   rows before the whole list (runCommandJSON, ten megabytes at 50,000 queues) has arrived;
 * ``GET /ibmmq/console/api/qmgr/{qmgr}/storage``: storage classes, page sets and buffer pools
   with their live figures. runCommandJSON refuses DISPLAY USAGE (IBM MQ, "POST - JSON
@@ -23,7 +23,16 @@ from collections import Counter
 from importlib import resources
 from typing import Any
 
-from mqsc.catalog import OBJECT_WORDS, Choice, Flag, Integer, Name, Text, command_spec
+from mqsc.catalog import (
+    FAMILY_MODULES,
+    OBJECT_WORDS,
+    Choice,
+    Flag,
+    Integer,
+    Name,
+    Text,
+    command_spec,
+)
 from mqsc.catalog.describe import kind_text
 from mqsc.engine.manager import QueueManager
 from mqsc.render import jsonout
@@ -84,12 +93,17 @@ def form(objtype: str) -> Answer:
     if spec is None:
         return error("MQWB0404E", f"/ibmmq/console/api/form/{objtype}")
     fields = [_field(k) for k in spec.keywords.values() if k.zos]
+    # The other types of its catalog family that DEFINE makes (QLOCAL: QALIAS, QREMOTE,
+    # QMODEL), so the form offers them without the page naming any.
+    family = next(m for m in FAMILY_MODULES
+                  if any(o.name == spec.objtype for o in m.OBJECT_TYPES))
+    types = [o.name.lower() for o in family.OBJECT_TYPES if command_spec("DEFINE", o.name)]
     name = spec.name
     return Answer(200, {
         "command": "define", "qualifier": spec.objtype.lower(),
         "name": {"maxLength": getattr(name, "max_length", 48),
                  "rule": getattr(getattr(name, "rule", None), "value", "any")},
-        "required": list(spec.required), "fields": fields})
+        "types": types, "required": list(spec.required), "fields": fields})
 
 
 # ---- one window of the queues ---------------------------------------------------------------
@@ -113,14 +127,15 @@ def window_query(name: str, offset: str, limit: str) -> tuple[str, int, int] | A
 
 
 def queues_window(qm: QueueManager, name: str, offset: int, limit: int) -> Answer:
-    """The local queues matching ``name``, sorted by name: how many, and the attributes of
-    those from ``offset`` to ``offset + limit``. The names come from one DISPLAY QLOCAL with
-    no attributes (the cheapest), the attributes of the window from a DISPLAY of each."""
-    listed = qm.execute(f"DISPLAY QLOCAL({name})")
+    """The queues of every type matching ``name``, sorted by name: how many, and the attributes
+    of those from ``offset`` to ``offset + limit``. The names come from one DISPLAY QUEUE with
+    no attributes (the cheapest), the attributes of the window from a DISPLAY of each (a queue
+    name is unique across the queue types)."""
+    listed = qm.execute(f"DISPLAY QUEUE({name})")
     names = sorted(str(o.get("QUEUE")).rstrip() for o in listed.objects)
     rows = []
     for queue in names[offset:offset + limit]:
-        one = qm.execute(f"DISPLAY QLOCAL({queue}) {' '.join(COLUMNS)}")
+        one = qm.execute(f"DISPLAY QUEUE({queue}) {' '.join(COLUMNS)}")
         rows.extend(jsonout.parameters(o) for o in one.objects)
     return Answer(200, {"qmgr": qm.name, "total": len(names), "offset": offset,
                         "queues": rows})
@@ -131,7 +146,7 @@ def storage(qm: QueueManager) -> Answer:
     """The figures of the storage view, from DISPLAY STGCLASS, DISPLAY QLOCAL and DISPLAY USAGE
     run as the command server runs them (so they are what an operator would see)."""
     classes = qm.execute("DISPLAY STGCLASS(*) PSID DESCR")
-    queues = qm.execute("DISPLAY QLOCAL(*) STGCLASS")
+    queues = qm.execute("DISPLAY QLOCAL(*) STGCLASS")  # model queues make no messages
     usage = qm.execute("DISPLAY USAGE PSID(*)")
     per_class = Counter(str(o.get("STGCLASS")).rstrip() for o in queues.objects)
     figures = jsonout.usage(usage) or {}

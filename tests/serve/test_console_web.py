@@ -147,6 +147,20 @@ def test_define_a_queue_through_the_form_and_see_it_in_the_grid(page: Page) -> N
     p.wait_for_selector("#create-name")
     # The form is the catalog's: MAXDEPTH is a number field with the language's range.
     assert p.get_attribute('#create-form input[name="MAXDEPTH"]', "max") == "999999999"
+    # Every queue type of the catalog can be made; its form is its own.
+    assert p.eval_on_selector_all("#create-type option", "o => o.map(x => x.value)") == \
+        ["qlocal", "qalias", "qremote", "qmodel"]
+    p.select_option("#create-type", "qalias")
+    p.wait_for_selector('#create-form input[name="TARGET"]')
+    p.fill("#create-name", "WEB.FORM.ALIAS")
+    p.fill('#create-form input[name="TARGET"]', "SYSTEM.DEFAULT.LOCAL.QUEUE")
+    p.click("#create-submit")
+    wait_text(p, "#create-reply", "CSQ9022I")
+    p.fill("#filter", "WEB.FORM.ALIAS")
+    p.locator('.grid .row[data-name="WEB.FORM.ALIAS"]').wait_for()
+    assert "QALIAS" in p.text_content('.grid .row[data-name="WEB.FORM.ALIAS"]')
+    p.select_option("#create-type", "qlocal")
+    p.wait_for_selector('#create-form input[name="MAXDEPTH"]')
     p.fill("#create-name", "WEB.FORM.Q1")
     p.fill('#create-form input[name="MAXDEPTH"]', "1234")
     p.fill('#create-form input[name="DESCR"]', "Made in the browser")

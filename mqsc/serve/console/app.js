@@ -97,10 +97,11 @@ function deleteButton(row) {
   b.title = `Delete ${row.queue}`;
   b.textContent = "✕";
   b.addEventListener("click", async () => {
-    if (!confirm(`DELETE QLOCAL(${row.queue})?`)) return;
-    const a = await api.runJSON(state.qmgr, { command: "delete", qualifier: "qlocal",
+    if (!confirm(`DELETE ${row.type}(${row.queue})?`)) return;
+    const a = await api.runJSON(state.qmgr, { command: "delete",
+                                              qualifier: row.type.toLowerCase(),
                                               name: row.queue });
-    showReply(`DELETE QLOCAL(${row.queue})`, a);
+    showReply(`DELETE ${row.type}(${row.queue})`, a);
     loadQueues();
   });
   return [b];
@@ -132,7 +133,7 @@ async function openQueues() {
 async function loadQueues() {
   if (!state.grid.all.length) $("count").textContent = "loading...";
   const a = await api.runJSON(state.qmgr, {
-    command: "display", qualifier: "qlocal", name: "*",
+    command: "display", qualifier: "queue", name: "*",
     responseParameters: ["curdepth", "maxdepth", "stgclass", "descr"] });
   const rows = a.status === 200
     ? a.json.commandResponse.filter((r) => r.parameters).map((r) => r.parameters) : [];
@@ -154,19 +155,30 @@ $("refresh").addEventListener("click", loadQueues);
 
 // ---- the create form, generated from the catalog -------------------------------------------
 let formSpec = null;
+const forms = new Map();
+
+async function loadForm(type) {
+  if (!forms.has(type)) {
+    const a = await api.form(type);
+    if (a.status !== 200) { $("create-form").textContent = api.errorText(a); return; }
+    forms.set(type, a.json);
+    const select = $("create-type");
+    if (select.options.length < a.json.types.length) {
+      select.replaceChildren(...a.json.types.map((t) => new Option(t.toUpperCase(), t)));
+      select.value = type;
+    }
+  }
+  formSpec = forms.get(type);
+  buildForm(formSpec);
+}
 
 async function openCreate() {
   const panel = $("create-panel");
   panel.hidden = !panel.hidden;
-  if (panel.hidden) return;
-  if (!formSpec) {
-    const a = await api.form("qlocal");
-    if (a.status !== 200) { $("create-form").textContent = api.errorText(a); return; }
-    formSpec = a.json;
-  }
-  buildForm(formSpec);
+  if (!panel.hidden) await loadForm($("create-type").value);
 }
 $("create").addEventListener("click", openCreate);
+$("create-type").addEventListener("change", () => loadForm($("create-type").value));
 
 function input(field) {
   let e;
@@ -239,8 +251,8 @@ $("create-form").addEventListener("submit", async (event) => {
     }
   }
   const name = f.elements.namedItem("__name").value.trim();
-  const a = await api.runJSON(state.qmgr, { command: "define", qualifier: "qlocal", name,
-                                            parameters });
+  const a = await api.runJSON(state.qmgr, { command: "define", qualifier: formSpec.qualifier,
+                                            name, parameters });
   const lines = a.status === 200
     ? a.json.commandResponse.flatMap((r) => r.message || r.text || []) : [api.errorText(a)];
   const failed = a.status !== 200 || a.json.overallCompletionCode !== 0;
