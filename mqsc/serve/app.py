@@ -308,6 +308,11 @@ async def console_form(request: Request, who: Principal) -> Response:
 
 
 @guarded((ADMIN, ADMIN_RO))
+async def console_words(request: Request, who: Principal) -> Response:
+    return _json(console.words())
+
+
+@guarded((ADMIN, ADMIN_RO))
 async def console_storage(request: Request, who: Principal) -> Response:
     return await _console_work(request, console.storage)
 
@@ -356,6 +361,7 @@ def routes() -> list[Route]:
         Route("/ibmmq/console", console_root, methods=["GET"]),
         Route("/ibmmq/console/", console_asset, methods=["GET"]),
         Route("/ibmmq/console/api/form/{objtype}", console_form, methods=["GET"]),
+        Route("/ibmmq/console/api/words", console_words, methods=["GET"]),
         Route("/ibmmq/console/api/qmgr/{qmgr}/storage", console_storage, methods=["GET"]),
         Route("/ibmmq/console/api/qmgr/{qmgr}/queues", console_queues, methods=["GET"]),
         Route("/ibmmq/console/{name}", console_asset, methods=["GET"]),

@@ -7,6 +7,8 @@ resources the MQ REST API cannot give a view:
 * ``GET /ibmmq/console/api/form/{objtype}``: the catalog's DEFINE keywords of a family (kind,
   range, choices, default, help), from which the create form is generated, so the form has the
   same ranges and defaults as the language;
+* ``GET /ibmmq/console/api/words``: the verbs, object types and keywords the command pane
+  completes, from the catalog;
 * ``GET /ibmmq/console/api/qmgr/{qmgr}/queues?name=&offset=&limit=``: one window of the
   queues (every type) sorted by name (and how many there are), so the queues widget draws its first
   rows before the whole list (runCommandJSON, ten megabytes at 50,000 queues) has arrived;
@@ -25,7 +27,10 @@ from typing import Any
 
 from mqsc.catalog import (
     FAMILY_MODULES,
+    OBJECT_TYPES,
     OBJECT_WORDS,
+    SPECS,
+    VERBS,
     Choice,
     Flag,
     Integer,
@@ -104,6 +109,23 @@ def form(objtype: str) -> Answer:
         "name": {"maxLength": getattr(name, "max_length", 48),
                  "rule": getattr(getattr(name, "rule", None), "value", "any")},
         "types": types, "required": list(spec.required), "fields": fields})
+
+
+# ---- completion words for the command pane ---------------------------------------------------
+def words() -> Answer:
+    """The catalog's words for the command pane's completion: verbs (with synonyms), the object
+    types of each verb, and the keywords of each command (canonical names, whether they take a
+    value), as the interactive console completes them."""
+    return Answer(200, {
+        "verbs": {w: v.name for v in VERBS for w in (v.name, *v.synonyms)},
+        "objects": {w: o.name for o in OBJECT_TYPES for w in (o.name, *o.synonyms)},
+        "commands": {
+            f"{spec.verb} {spec.objtype}": {
+                "help": spec.help,
+                "keywords": {k.name: not isinstance(k.kind, Flag)
+                             for k in spec.keywords.values() if k.zos}}
+            for spec in SPECS},
+    })
 
 
 # ---- one window of the queues ---------------------------------------------------------------

@@ -88,6 +88,11 @@ def document() -> dict[str, Any]:
                              "properties": {"fields": {"type": "array", "items": {
                                  "type": "object", "required": ["name", "type"]}}}}),
                       **_errors(401, 403, 404, 429)}}}
+    paths["/ibmmq/console/api/words"] = {"get": {
+        "summary": "Verbs, object types and keywords for completion, from the catalog "
+                   "(web console)",
+        "responses": {**_ok({"type": "object", "required": ["verbs", "objects", "commands"]}),
+                      **_errors(401, 403, 429)}}}
     paths["/ibmmq/console/api/qmgr/{qmgr}/storage"] = {"get": {
         "summary": "Storage classes, page sets and buffer pools with live figures "
                    "(DISPLAY STGCLASS and DISPLAY USAGE; web console)",

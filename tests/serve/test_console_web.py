@@ -193,6 +193,20 @@ def test_run_mqsc_in_the_pane_and_a_failure_shows_the_csq_reply(page: Page) -> N
     wait_text(p, "#reply", "CSQ9023E")
     bad = p.eval_on_selector_all("#reply .bad", "lines => lines.map(l => l.textContent)")
     assert any("CSQM095I" in b for b in bad) and any("CSQ9023E" in b for b in bad)
+    # Completion from the catalog: verb, object type, keyword.
+    p.fill("#command", "dis")
+    p.press("#command", "Tab")
+    p.wait_for_function("document.getElementById('command').value === 'DISPLAY '")
+    p.type("#command", "stg")
+    p.press("#command", "Tab")
+    p.wait_for_function("document.getElementById('command').value === 'DISPLAY STGCLASS '")
+    p.fill("#command", "DEF QL(A) MAXD")
+    p.press("#command", "Tab")
+    p.wait_for_function("document.getElementById('command').value === 'DEF QL(A) MAXDEPTH('")
+    p.fill("#command", "DEFINE QLOCAL(A) MAX")
+    p.press("#command", "Tab")
+    wait_text(p, "#completions", "MAXMSGL(")
+    p.fill("#command", "")
     # History: the arrow key brings back the last command.
     p.press("#command", "ArrowUp")
     assert p.input_value("#command") == "DEFINE QLOCAL(WEB.PANE.Q1)"

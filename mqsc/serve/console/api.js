@@ -60,3 +60,5 @@ export const storage = (qmgr) =>
 export const queuesWindow = (qmgr, name, offset, limit) =>
   call("GET", `/ibmmq/console/api/qmgr/${encodeURIComponent(qmgr)}/queues?` +
               new URLSearchParams({ name, offset, limit }));
+
+export const words = () => call("GET", "/ibmmq/console/api/words");

@@ -301,7 +301,55 @@ $("command-form").addEventListener("submit", async (event) => {
   if (changed && /^\s*(DEF|DEFINE|DELETE|DEL|ALTER|ALT)\b/i.test(command)) loadQueues();
 });
 
+// Completion from the catalog (/ibmmq/console/api/words): the verb, then its object types,
+// then the command's keywords, as the interactive console completes them.
+let catalogWords = null;
+
+/** What the word being typed may become: [candidates, the word, where it starts]. */
+function candidates(text, words) {
+  const start = Math.max(text.lastIndexOf(" "), text.lastIndexOf(")")) + 1;
+  const word = text.slice(start).toUpperCase();
+  const before = text.slice(0, start).trim().split(/\s+/).filter(Boolean);
+  if (/[(']/.test(word)) return [[], word, start];
+  const verb = before.length ? words.verbs[before[0].toUpperCase()] : null;
+  let pool;
+  // Canonical names are offered; synonyms (DIS, QL) are understood when typed.
+  if (before.length === 0) pool = [...new Set(Object.values(words.verbs))];
+  else if (before.length === 1 && verb) {
+    pool = [...new Set(Object.values(words.objects))].filter((o) =>
+      `${verb} ${o}` in words.commands);
+  } else {
+    const object = words.objects[(before[1] || "").replace(/\(.*$/, "").toUpperCase()];
+    const command = verb && object && words.commands[`${verb} ${object}`];
+    pool = command ? Object.keys(command.keywords).map((k) =>
+      command.keywords[k] ? `${k}(` : k) : [];
+  }
+  return [pool.filter((w) => w.startsWith(word)).sort(), word, start];
+}
+
+async function complete() {
+  if (!catalogWords) {
+    const a = await api.words();
+    if (a.status !== 200) { $("completions").textContent = api.errorText(a); return; }
+    catalogWords = a.json;
+  }
+  const input = $("command");
+  const text = input.value.slice(0, input.selectionStart);
+  const [found, word, start] = candidates(text, catalogWords);
+  if (found.length === 0) { $("completions").textContent = "(nothing to complete)"; return; }
+  let common = found[0];
+  for (const f of found) while (!f.startsWith(common)) common = common.slice(0, -1);
+  let insert = common.length > word.length ? common : word;
+  if (found.length === 1 && !insert.endsWith("(")) insert += " ";
+  input.value = text.slice(0, start) + insert + input.value.slice(input.selectionStart);
+  const at = start + insert.length;
+  input.setSelectionRange(at, at);
+  $("completions").textContent = found.length > 1 ? found.slice(0, 40).join("  ") +
+    (found.length > 40 ? `  ... (${found.length})` : "") : "";
+}
+
 $("command").addEventListener("keydown", (event) => {
+  if (event.key === "Tab") { event.preventDefault(); complete(); return; }
   if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
   event.preventDefault();
   state.at = Math.max(0, Math.min(state.history.length,
