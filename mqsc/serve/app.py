@@ -304,7 +304,8 @@ async def console_root(request: Request) -> Response:
 
 @guarded((ADMIN, ADMIN_RO))
 async def console_form(request: Request, who: Principal) -> Response:
-    return _json(console.form(request.path_params["objtype"]))
+    return _json(console.form(request.path_params["objtype"],
+                              request.query_params.get("verb", "define")))
 
 
 @guarded((ADMIN, ADMIN_RO))

@@ -91,12 +91,19 @@ def _field(keyword) -> dict[str, Any]:
     return field
 
 
-def form(objtype: str) -> Answer:
-    """The DEFINE form of an object type, from the catalog (404 when it has no DEFINE)."""
+#: The verbs a form is made for.
+FORM_VERBS = ("DEFINE", "ALTER")
+
+
+def form(objtype: str, verb: str = "DEFINE") -> Answer:
+    """The DEFINE (or ALTER) form of an object type, from the catalog (404 when the object
+    type has no such command)."""
     found = OBJECT_WORDS.get(objtype.upper())
-    spec = command_spec("DEFINE", found.name) if found is not None else None
+    verb = verb.upper()
+    spec = command_spec(verb, found.name) if found is not None and verb in FORM_VERBS \
+        else None
     if spec is None:
-        return error("MQWB0404E", f"/ibmmq/console/api/form/{objtype}")
+        return error("MQWB0404E", f"/ibmmq/console/api/form/{objtype}?verb={verb.lower()}")
     fields = [_field(k) for k in spec.keywords.values() if k.zos]
     # The other types of its catalog family that DEFINE makes (QLOCAL: QALIAS, QREMOTE,
     # QMODEL), so the form offers them without the page naming any.
@@ -105,7 +112,7 @@ def form(objtype: str) -> Answer:
     types = [o.name.lower() for o in family.OBJECT_TYPES if command_spec("DEFINE", o.name)]
     name = spec.name
     return Answer(200, {
-        "command": "define", "qualifier": spec.objtype.lower(),
+        "command": verb.lower(), "qualifier": spec.objtype.lower(),
         "name": {"maxLength": getattr(name, "max_length", 48),
                  "rule": getattr(getattr(name, "rule", None), "value", "any")},
         "types": types, "required": list(spec.required), "fields": fields})

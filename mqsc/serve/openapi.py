@@ -81,9 +81,12 @@ def document() -> dict[str, Any]:
                           **_errors(400, 401, 403, 404, 413, 429, 503)}}}
     # The web console's own resources (docs/console-web.md): what the MQ REST API cannot give.
     paths["/ibmmq/console/api/form/{objtype}"] = {"get": {
-        "summary": "The DEFINE keywords of an object type, from the catalog (web console)",
+        "summary": "The DEFINE or ALTER keywords of an object type, from the catalog "
+                   "(web console)",
         "parameters": [{"name": "objtype", "in": "path", "required": True,
-                        "schema": {"type": "string"}}],
+                        "schema": {"type": "string"}},
+                       {"name": "verb", "in": "query",
+                        "schema": {"type": "string", "enum": ["define", "alter"]}}],
         "responses": {**_ok({"type": "object", "required": ["command", "qualifier", "fields"],
                              "properties": {"fields": {"type": "array", "items": {
                                  "type": "object", "required": ["name", "type"]}}}}),

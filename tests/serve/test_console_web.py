@@ -177,6 +177,37 @@ def test_define_a_queue_through_the_form_and_see_it_in_the_grid(page: Page) -> N
     assert p.get_attribute("#create-reply", "class") == "error"
 
 
+def test_alter_a_queue_through_its_form(page: Page, web: Server) -> None:
+    page.sign_in("admin")
+    p = page.page
+    p.fill("#command", "DEFINE QLOCAL(WEB.ALTER.Q1) MAXDEPTH(10) DESCR('before')")
+    p.press("#command", "Enter")
+    wait_text(p, "#reply", "CSQ9022I")
+    p.fill("#filter", "WEB.ALTER.Q1")
+    p.locator('.grid .row[data-name="WEB.ALTER.Q1"] .edit').click()
+    p.wait_for_function(
+        "document.querySelector('#create-form input[name=\"MAXDEPTH\"]')?.value === '10'")
+    assert p.input_value("#create-name") == "WEB.ALTER.Q1"
+    assert p.is_checked('#create-form input[name="SHARE"]')  # the queue's own value
+    p.fill('#create-form input[name="MAXDEPTH"]', "4321")
+    p.uncheck('#create-form input[name="SHARE"]')
+    p.click("#create-submit")
+    wait_text(p, "#create-reply", "CSQ9022I")
+    assert "ALTER" in p.text_content("#create-reply")
+    row = p.locator('.grid .row[data-name="WEB.ALTER.Q1"]')
+    p.wait_for_function("document.querySelector('.grid .row[data-name=\"WEB.ALTER.Q1\"]')"
+                        "?.textContent.includes('4321')")
+    assert "before" in row.text_content()  # not sent, not changed
+    with web.client("admin") as http:
+        shown = http.post(f"{web.mq()}/admin/action/qmgr/QMZ1/mqsc",
+                          headers={"ibm-mq-rest-csrf-token": "t"},
+                          json={"type": "runCommandJSON", "command": "display",
+                                "qualifier": "qlocal", "name": "WEB.ALTER.Q1",
+                                "responseParameters": ["share", "maxdepth", "descr"]}).json()
+    got = shown["commandResponse"][0]["parameters"]
+    assert (got["share"], got["maxdepth"], got["descr"]) == (False, 4321, "before"), got
+
+
 def test_run_mqsc_in_the_pane_and_a_failure_shows_the_csq_reply(page: Page) -> None:
     page.sign_in("admin")
     p = page.page

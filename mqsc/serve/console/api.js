@@ -51,7 +51,8 @@ export const runCommand = (qmgr, command) =>
 export const runJSON = (qmgr, body) =>
   call("POST", mqsc(qmgr), { type: "runCommandJSON", ...body });
 
-export const form = (objtype) => call("GET", `/ibmmq/console/api/form/${objtype}`);
+export const form = (objtype, verb = "define") =>
+  call("GET", `/ibmmq/console/api/form/${objtype}?verb=${verb}`);
 
 export const storage = (qmgr) =>
   call("GET", `/ibmmq/console/api/qmgr/${encodeURIComponent(qmgr)}/storage`);

@@ -91,6 +91,12 @@ const COLUMNS = [
 
 function deleteButton(row) {
   if (!canChange()) return [];
+  const edit = document.createElement("button");
+  edit.className = "del change edit";
+  edit.type = "button";
+  edit.title = `Alter ${row.queue}`;
+  edit.textContent = "✎";
+  edit.addEventListener("click", () => openAlter(row));
   const b = document.createElement("button");
   b.className = "del change";
   b.type = "button";
@@ -104,7 +110,7 @@ function deleteButton(row) {
     showReply(`DELETE ${row.type}(${row.queue})`, a);
     loadQueues();
   });
-  return [b];
+  return [edit, b];
 }
 
 // Opening draws the first rows from one window of the list (the server sorts and cuts it),
@@ -153,32 +159,55 @@ $("filter").addEventListener("input", async () => {
 });
 $("refresh").addEventListener("click", loadQueues);
 
-// ---- the create form, generated from the catalog -------------------------------------------
+// ---- the create and alter forms, generated from the catalog ---------------------------------
 let formSpec = null;
+let formRow = null; // the queue being altered, with its current attributes; null: a new one
 const forms = new Map();
 
-async function loadForm(type) {
-  if (!forms.has(type)) {
-    const a = await api.form(type);
-    if (a.status !== 200) { $("create-form").textContent = api.errorText(a); return; }
-    forms.set(type, a.json);
+async function loadForm(type, verb = "define") {
+  const key = `${type}/${verb}`;
+  if (!forms.has(key)) {
+    const a = await api.form(type, verb);
+    if (a.status !== 200) { $("create-form").textContent = api.errorText(a); return false; }
+    forms.set(key, a.json);
     const select = $("create-type");
-    if (select.options.length < a.json.types.length) {
+    if (verb === "define" && select.options.length < a.json.types.length) {
       select.replaceChildren(...a.json.types.map((t) => new Option(t.toUpperCase(), t)));
       select.value = type;
     }
   }
-  formSpec = forms.get(type);
-  buildForm(formSpec);
+  formSpec = forms.get(key);
+  return true;
 }
 
 async function openCreate() {
   const panel = $("create-panel");
-  panel.hidden = !panel.hidden;
-  if (!panel.hidden) await loadForm($("create-type").value);
+  panel.hidden = !panel.hidden || formRow !== null;
+  formRow = null;
+  $("create-type").hidden = false;
+  $("form-title").textContent = "Create a queue";
+  if (!panel.hidden && await loadForm($("create-type").value)) buildForm(formSpec, null);
 }
 $("create").addEventListener("click", openCreate);
-$("create-type").addEventListener("change", () => loadForm($("create-type").value));
+$("create-type").addEventListener("change", async () => {
+  if (await loadForm($("create-type").value)) buildForm(formSpec, null);
+});
+
+// ALTER: the form of the row's type, filled with the queue's attributes as DISPLAY ... ALL
+// shows them; only what is changed is sent.
+async function openAlter(row) {
+  const type = row.type.toLowerCase();
+  const shown = await api.runJSON(state.qmgr, { command: "display", qualifier: type,
+                                                name: row.queue, responseParameters: ["all"] });
+  const found = shown.status === 200 && shown.json.commandResponse[0].parameters;
+  if (!found) { showReply(`DISPLAY ${row.type}(${row.queue}) ALL`, shown); return; }
+  if (!await loadForm(type, "alter")) return;
+  formRow = { ...row, values: found };
+  $("create-panel").hidden = false;
+  $("create-type").hidden = true;
+  $("form-title").textContent = `Alter ${row.type}`;
+  buildForm(formSpec, formRow);
+}
 
 function input(field) {
   let e;
@@ -202,7 +231,20 @@ function input(field) {
   return e;
 }
 
-function buildForm(spec) {
+// What a field starts as: the queue's value when altering; for a new queue a flag starts at
+// its default (SHARE is on unless NOSHARE is given) and the rest blank (the default applies).
+function initial(field, row) {
+  if (row) {
+    const v = row.values[field.name.toLowerCase()];
+    if (field.type === "flag") return v === true;
+    return v === undefined || v === null ? "" : String(v);
+  }
+  return field.type === "flag" ? field.default === true : "";
+}
+
+const NOT_IN_FORMS = ["QSGDISP", "LIKE", "REPLACE", "NOREPLACE", "CMDSCOPE", "FORCE"];
+
+function buildForm(spec, row) {
   const f = $("create-form");
   f.replaceChildren();
   const name = document.createElement("label");
@@ -211,23 +253,27 @@ function buildForm(spec) {
   nameInput.required = true;
   nameInput.maxLength = spec.name.maxLength;
   nameInput.id = "create-name";
+  if (row) { nameInput.value = row.queue; nameInput.readOnly = true; }
   name.append("Name", nameInput);
   const actions = document.createElement("div");
   actions.className = "actions";
   const ok = document.createElement("button");
   ok.type = "submit";
   ok.id = "create-submit";
-  ok.textContent = "Define";
+  ok.textContent = row ? "Alter" : "Define";
   actions.append(ok);
   const out = document.createElement("pre");
   out.id = "create-reply";
-  const note = h("p", "muted", "Attributes left blank get the queue manager's default " +
-                               "(shown greyed), as DEFINE does.");
+  const note = h("p", "muted", row
+    ? "Only the attributes you change are sent, as ALTER takes them."
+    : "Attributes left blank get the queue manager's default (shown greyed), as DEFINE does.");
   f.append(name, actions, out, note);
   for (const field of spec.fields) {
-    if (["QSGDISP", "LIKE", "REPLACE", "NOREPLACE", "CMDSCOPE"].includes(field.name)) continue;
+    if (NOT_IN_FORMS.includes(field.name)) continue;
     const label = document.createElement("label");
     const e = input(field);
+    const start = initial(field, row);
+    if (field.type === "flag") e.checked = start; else e.value = start;
     label.append(field.name, e);
     const hint = document.createElement("small");
     hint.textContent = `${field.help ? field.help + "; " : ""}${field.describe}` +
@@ -244,15 +290,20 @@ $("create-form").addEventListener("submit", async (event) => {
   for (const field of formSpec.fields) {
     const e = f.elements.namedItem(field.name);
     if (!e) continue;
-    if (field.type === "flag") { if (e.checked) parameters[field.name.toLowerCase()] = true; }
-    else if (e.value !== "") {
+    const start = initial(field, formRow);
+    if (field.type === "flag") {
+      if (e.checked !== start) {
+        if (e.checked) parameters[field.name.toLowerCase()] = true;
+        else if (field.negation) parameters[field.negation.toLowerCase()] = true;
+      }
+    } else if (e.value !== start && (e.value !== "" || formRow)) {
       parameters[field.name.toLowerCase()] =
-        field.type === "integer" ? Number(e.value) : e.value;
+        field.type === "integer" && e.value !== "" ? Number(e.value) : e.value;
     }
   }
   const name = f.elements.namedItem("__name").value.trim();
-  const a = await api.runJSON(state.qmgr, { command: "define", qualifier: formSpec.qualifier,
-                                            name, parameters });
+  const a = await api.runJSON(state.qmgr, { command: formSpec.command,
+                                            qualifier: formSpec.qualifier, name, parameters });
   const lines = a.status === 200
     ? a.json.commandResponse.flatMap((r) => r.message || r.text || []) : [api.errorText(a)];
   const failed = a.status !== 200 || a.json.overallCompletionCode !== 0;

@@ -38,7 +38,7 @@ export class VirtualGrid {
     if (actions) {
       const cell = document.createElement("div");
       cell.className = "cell";
-      cell.style.width = "4em";
+      cell.style.width = "5em";
       this.head.append(cell);
     }
     this.viewport = document.createElement("div");
@@ -124,7 +124,7 @@ export class VirtualGrid {
     if (this.actions) {
       const cell = document.createElement("div");
       cell.className = "cell";
-      cell.style.width = "4em";
+      cell.style.width = "5em";
       el.append(cell);
     }
     return el;
