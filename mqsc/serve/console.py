@@ -26,6 +26,7 @@ from importlib import resources
 from typing import Any
 
 from mqsc.catalog import (
+    DEFINED,
     FAMILY_MODULES,
     OBJECT_TYPES,
     OBJECT_WORDS,
@@ -126,6 +127,8 @@ def words() -> Answer:
     return Answer(200, {
         "verbs": {w: v.name for v in VERBS for w in (v.name, *v.synonyms)},
         "objects": {w: o.name for o in OBJECT_TYPES for w in (o.name, *o.synonyms)},
+        # The defined object types DISPLAY lists, for the objects widget.
+        "displayable": [t for t in DEFINED if command_spec("DISPLAY", t) is not None],
         "commands": {
             f"{spec.verb} {spec.objtype}": {
                 "help": spec.help,

@@ -293,6 +293,27 @@ def test_storage_view_and_the_page_set_chart_moves_with_puts(page: Page, web: Se
     assert not page.errors, page.errors
 
 
+def test_the_objects_widget_lists_any_defined_type(page: Page, web: Server) -> None:
+    with web.client("admin") as http:
+        http.post(f"{web.mq()}/admin/action/qmgr/QMZ1/mqsc",
+                  headers={"ibm-mq-rest-csrf-token": "t"},
+                  json={"type": "runCommand", "parameters": {"command":
+                        "DEFINE CHANNEL(WEB.TO.QMB) CHLTYPE(SDR) CONNAME('qmb(1414)') "
+                        "XMITQ(QMB) TRPTYPE(TCP) DESCR('to QMB')"}})
+    page.sign_in("reader")
+    p = page.page
+    p.click("#nav-objects")
+    p.wait_for_selector('#object-grid .row[data-name="WEB.TO.QMB"]')
+    assert "SDR" in p.text_content('#object-grid .row[data-name="WEB.TO.QMB"]')
+    types = p.eval_on_selector_all("#object-type option", "o => o.map(x => x.textContent)")
+    assert {"CHANNEL", "TOPIC", "SUB", "STGCLASS", "PROCESS"} <= set(types)
+    p.select_option("#object-type", "stgclass")
+    p.wait_for_selector('#object-grid .row[data-name="DEFAULT"]')
+    p.fill("#object-filter", "SYS*")
+    names = p.eval_on_selector_all("#object-grid .row", "rows => rows.map(r => r.dataset.name)")
+    assert names and all(n.startswith("SYS") for n in names)
+
+
 def test_no_credentials_no_figures(web: Server) -> None:
     with web.client(None) as http:
         assert http.get("/ibmmq/console/").status_code == 200  # the sign-in page

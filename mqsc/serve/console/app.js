@@ -15,7 +15,9 @@ const ADMIN = "MQWebAdmin";
 const canChange = () => state.user && state.user.role === ADMIN;
 
 function show(id) {
-  for (const s of ["signin", "view-queues", "view-storage"]) $(s).hidden = s !== id;
+  for (const s of ["signin", "view-queues", "view-objects", "view-storage"]) {
+    $(s).hidden = s !== id;
+  }
   $("bar").hidden = id === "signin";
 }
 
@@ -70,11 +72,14 @@ $("qmgr").addEventListener("change", () => {
 // ---- routing ------------------------------------------------------------------------------
 function route() {
   if (!state.user) return;
-  const view = location.hash === "#storage" ? "storage" : "queues";
-  $("nav-queues").classList.toggle("active", view === "queues");
-  $("nav-storage").classList.toggle("active", view === "storage");
-  if (view === "storage") { show("view-storage"); stopSampling(); sample(); }
-  else { stopSampling(); show("view-queues"); openQueues(); }
+  const view = { "#storage": "storage", "#objects": "objects" }[location.hash] || "queues";
+  for (const v of ["queues", "objects", "storage"]) {
+    $(`nav-${v}`).classList.toggle("active", view === v);
+  }
+  stopSampling();
+  if (view === "storage") { show("view-storage"); sample(); }
+  else if (view === "objects") { show("view-objects"); openObjects(); }
+  else { show("view-queues"); openQueues(); }
 }
 window.addEventListener("hashchange", route);
 
@@ -379,11 +384,7 @@ function candidates(text, words) {
 }
 
 async function complete() {
-  if (!catalogWords) {
-    const a = await api.words();
-    if (a.status !== 200) { $("completions").textContent = api.errorText(a); return; }
-    catalogWords = a.json;
-  }
+  if (!await catalog()) { $("completions").textContent = "no catalog words"; return; }
   const input = $("command");
   const text = input.value.slice(0, input.selectionStart);
   const [found, word, start] = candidates(text, catalogWords);
@@ -406,6 +407,53 @@ $("command").addEventListener("keydown", (event) => {
   state.at = Math.max(0, Math.min(state.history.length,
                                   state.at + (event.key === "ArrowUp" ? -1 : 1)));
   $("command").value = state.history[state.at] || "";
+});
+
+// ---- the objects widget: any defined object type the catalog displays -------------------------
+async function catalog() {
+  if (!catalogWords) {
+    const a = await api.words();
+    if (a.status !== 200) return null;
+    catalogWords = a.json;
+  }
+  return catalogWords;
+}
+
+async function openObjects() {
+  const words = await catalog();
+  if (!words) return;
+  const select = $("object-type");
+  if (!select.options.length) {
+    select.replaceChildren(...words.displayable.map((t) => new Option(t, t.toLowerCase())));
+    select.value = words.displayable.includes("CHANNEL") ? "channel" : select.options[0].value;
+  }
+  await loadObjects();
+}
+
+// The columns are what DISPLAY ... ALL answers, the identity first (the catalog's display
+// order), cut to the first nine: the name, its type and disposition, then the rest.
+async function loadObjects() {
+  const type = $("object-type").value;
+  $("object-count").textContent = "loading...";
+  const a = await api.runJSON(state.qmgr, { command: "display", qualifier: type, name: "*",
+                                            responseParameters: ["all"] });
+  const rows = a.status === 200
+    ? a.json.commandResponse.filter((r) => r.parameters).map((r) => r.parameters) : [];
+  const keys = rows.length ? Object.keys(rows[0]).slice(0, 9) : [type];
+  const columns = keys.map((k, i) => ({ key: k, title: k.toUpperCase(),
+                                        width: i === 0 ? "18em" : "9em" }));
+  state.objects = new VirtualGrid($("object-grid"), columns, { key: keys[0] });
+  state.objects.setRows(rows);
+  state.objects.setFilter($("object-filter").value);
+  $("object-count").textContent = a.status === 200
+    ? `${state.objects.view.length} of ${rows.length}` : api.errorText(a);
+}
+$("object-type").addEventListener("change", loadObjects);
+$("object-refresh").addEventListener("click", loadObjects);
+$("object-filter").addEventListener("input", () => {
+  if (!state.objects) return;
+  state.objects.setFilter($("object-filter").value);
+  $("object-count").textContent = `${state.objects.view.length} of ${state.objects.all.length}`;
 });
 
 // ---- the storage view ---------------------------------------------------------------------
