@@ -105,6 +105,13 @@ def screenshots(browser, url: str) -> list[str]:
     page.fill("#filter", "PAY.*")
     page.wait_for_selector('.grid .row[data-name="PAY.IN"]')
     shot("create")
+    page.fill("#command", "DEFINE CHANNEL(QMZ1.TO.QMB) CHLTYPE(SDR) CONNAME('qmb(1414)') "
+                          "XMITQ(QMB) TRPTYPE(TCP) DESCR('Payments to QMB')")
+    page.press("#command", "Enter")
+    page.wait_for_function("document.getElementById('reply').textContent.includes('CSQ9022I')")
+    page.click("#nav-objects")
+    page.wait_for_selector('#object-grid .row[data-name="QMZ1.TO.QMB"]')
+    shot("objects")
     page.click("#nav-storage")
     page.wait_for_selector('.pageset[data-psid="11"]')
     page.wait_for_timeout(4500)
