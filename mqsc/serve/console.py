@@ -41,6 +41,7 @@ from mqsc.catalog import (
 )
 from mqsc.catalog.describe import kind_text
 from mqsc.engine.manager import QueueManager
+from mqsc.engine.statistics import collect
 from mqsc.render import jsonout
 from mqsc.serve.mqrest import Answer, error
 
@@ -190,4 +191,8 @@ def storage(qm: QueueManager) -> Answer:
             for p in map(jsonout.parameters, classes.objects)],
         "pageSets": figures.get("pageSets", []),
         "bufferPools": figures.get("bufferPools", []),
+        # The statistics interval's SMF 115 figures (QPST per pool, QIS1 per page set), as
+        # `mqsc stats` shows them: the write charts read DWT, IMW and DMC, and EXPN.
+        "statistics": {kind: {str(k): v for k, v in rows.items()}
+                       for kind, rows in collect(qm).items()},
     })

@@ -103,7 +103,7 @@ def document() -> dict[str, Any]:
         "responses": {**_ok({"type": "object", "required": [
             "qmgr", "storageClasses", "pageSets", "bufferPools"], "properties": {
                 "storageClasses": {"type": "array"}, "pageSets": {"type": "array"},
-                "bufferPools": {"type": "array"}}}),
+                "bufferPools": {"type": "array"}, "statistics": {"type": "object"}}}),
             **_errors(401, 403, 404, 429, 503)}}}
     paths["/ibmmq/console/api/qmgr/{qmgr}/queues"] = {"get": {
         "summary": "One window of the local queues, sorted by name, and how many match "

@@ -290,6 +290,11 @@ def test_storage_view_and_the_page_set_chart_moves_with_puts(page: Page, web: Se
     after = p.text_content('.pageset[data-psid="11"]')
     assert after != before
     assert p.locator("#chart-pools polyline").count() >= 1
+    # The statistics interval's SMF 115 figures come with the storage figures.
+    with web.client("reader") as http:
+        stats = http.get("/ibmmq/console/api/qmgr/QMZ1/storage").json()["statistics"]
+    assert {"DWT", "IMW", "DMC"} <= set(stats["bufferPools"]["11"])
+    assert "EXPN" in stats["pageSets"]["11"]
     assert not page.errors, page.errors
 
 

@@ -530,6 +530,32 @@ function drawCharts() {
     .map(([id, points]) => ({ name: `BP${id}`, points }));
   lineChart($("chart-pages"), pages);
   lineChart($("chart-pools"), pools, { unit: "%" });
+  lineChart($("chart-writes"), writeSeries().filter((x) =>
+    x.points.some((p) => p[1] !== 0)));
+}
+
+// The statistics interval's counts (IBM MQ, "Buffer manager data records"): DWT, the times
+// the deferred write processor was started; IMW, pages written synchronously; DMC, updates
+// made synchronously because the pool was over 95% full of pages waiting to be written; and
+// each page set's expansions (EXPN).
+const WRITE_FIELDS = ["DWT", "IMW", "DMC"];
+
+function writeSeries() {
+  const series = new Map();
+  const add = (name, t, v) => {
+    if (!series.has(name)) series.set(name, []);
+    series.get(name).push([t, v]);
+  };
+  for (const { t, s } of state.samples) {
+    const stats = s.statistics || { bufferPools: {}, pageSets: {} };
+    for (const [pool, f] of Object.entries(stats.bufferPools)) {
+      for (const field of WRITE_FIELDS) add(`BP${pool} ${field}`, t, f[field]);
+    }
+    for (const [psid, f] of Object.entries(stats.pageSets)) {
+      add(`PS${psid.padStart(2, "0")} EXPN`, t, f.EXPN);
+    }
+  }
+  return [...series].map(([name, points]) => ({ name, points }));
 }
 
 async function sample() {
