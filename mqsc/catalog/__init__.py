@@ -161,7 +161,7 @@ def attributes_of(objtype: str) -> Mapping[str, Keyword]:
     """The attributes DISPLAY can show for an object keyword (empty when it shows none).
 
     >>> attributes_of("QUEUE")["MAXDEPTH"].kind
-    Integer(minimum=0, maximum=999999999, star=False)
+    Integer(minimum=0, maximum=999999999, star=False, words=())
     """
     family = FAMILIES.get(objtype)
     if family is not None:

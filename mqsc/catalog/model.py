@@ -38,18 +38,23 @@ class Flag:
 
 @dataclass(frozen=True, slots=True)
 class Integer:
-    """A whole number in ``[minimum, maximum]``; ``star`` also allows ``*`` (e.g. PSID(*))."""
+    """A whole number in ``[minimum, maximum]``; ``star`` also allows ``*`` (e.g. PSID(*));
+    ``words`` are unquoted words allowed in place of a number (CAPEXPRY(NOLIMIT))."""
 
     minimum: int
     maximum: int
     star: bool = False
+    words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One word from a fixed list (unquoted, folded to upper case)."""
+    """One word from a fixed list (unquoted, folded to upper case); with ``max_items`` over 1,
+    a list of up to that many such words, in order (COMPMSG(RLE,ZLIBFAST)): one word binds as
+    a word, several as a tuple."""
 
     values: tuple[str, ...]
+    max_items: int = 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,10 +13,12 @@ from mqsc.catalog.absent import FACILITIES
 from mqsc.engine.context import Ctx
 
 
-def answer(ctx: Ctx) -> None:
-    """Answer a command with its facility's absent answer (the state is never changed)."""
+def answer(ctx: Ctx, facility_name: str = "") -> None:
+    """Answer a command with its facility's absent answer (the state is never changed): the
+    facility its spec names, or ``facility_name`` for a command that needs the facility only
+    with some keywords (DISPLAY QUEUE TYPE(QCLUSTER))."""
     assert ctx.spec is not None and ctx.cmd is not None
-    facility = FACILITIES[ctx.spec.facility]
+    facility = FACILITIES[facility_name or ctx.spec.facility]
     inserts = {"command": f"{ctx.spec.verb} {ctx.spec.objtype}", "facility": facility.help}
     if facility.fails:
         raise ctx.fail(facility.msg_id, **inserts)

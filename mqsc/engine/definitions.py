@@ -7,6 +7,7 @@ structures) supply their own rules as ``check`` callbacks and call these flows.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from mqsc.catalog import Family
@@ -182,13 +183,15 @@ def passes(where: Filter | None, value: object) -> bool:
         return hit if op in ("CT", "CTG") else not hit
     if isinstance(value, str) and isinstance(wanted, str):
         value, wanted = value.rstrip(), wanted.rstrip()
+    # A number compared with a word (CAPEXPRY(NOLIMIT) against GT 100) is only equal or not.
     try:
-        return {
-            "EQ": value == wanted, "NE": value != wanted, "LT": value < wanted,
-            "GT": value > wanted, "LE": value <= wanted, "GE": value >= wanted,
-        }[op]
+        return bool(_COMPARE[op](value, wanted))
     except TypeError:
         return False
+
+
+_COMPARE = {"EQ": operator.eq, "NE": operator.ne, "LT": operator.lt, "GT": operator.gt,
+            "LE": operator.le, "GE": operator.ge}
 
 
 def shown(family: Family, requested: Iterable[str], show_all: bool) -> tuple[str, ...]:

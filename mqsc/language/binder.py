@@ -185,6 +185,8 @@ class _Binder:
                 raise self.fail("CSQ9014E", param.start, param.end, keyword=word)
             item = Keyword(keyword.name, Name(kind.rule, kind.max_length))
             return tuple(self.scalar(item, word, raw, param) for raw in values)
+        if len(values) > 1 and isinstance(kind, Choice) and len(values) <= kind.max_items:
+            return tuple(self.scalar(keyword, word, raw, param) for raw in values)
         if len(values) > 1:
             raise self.fail("CSQ9014E", param.start, param.end, keyword=word)
         return self.scalar(keyword, word, values[0], param)
@@ -197,6 +199,8 @@ class _Binder:
         if isinstance(kind, Integer):
             if kind.star and raw == "*":
                 return "*"
+            if not quoted and text in kind.words:
+                return text
             if quoted or not _INTEGER.fullmatch(raw):
                 raise self.fail("CSQ9011E", *where, keyword=word)
             number = int(raw)
@@ -330,6 +334,8 @@ def _integer_converter(kind: Integer) -> Converter:
     def integer(raw: str) -> object:
         if kind.star and raw == "*":
             return "*"
+        if raw.upper() in kind.words:
+            return raw.upper()
         if not _INTEGER.fullmatch(raw):
             return _INVALID
         number = int(raw)

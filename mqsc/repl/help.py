@@ -38,7 +38,8 @@ SOURCE_NAMES = {Source.CSQINP1: "CSQINP1", Source.CSQINP2: "CSQINP2",
 # ---- syntax --------------------------------------------------------------------------------
 def _placeholder(kind: object) -> str:
     if isinstance(kind, Integer):
-        return f"{kind.minimum}-{kind.maximum}" + ("|*" if kind.star else "")
+        return (f"{kind.minimum}-{kind.maximum}" + ("|*" if kind.star else "")
+                + "".join(f"|{word}" for word in kind.words))
     if isinstance(kind, Choice):
         return "|".join(kind.values) if len(kind.values) <= 4 else "value"
     if isinstance(kind, Name):
