@@ -175,7 +175,9 @@ def passes(where: Filter | None, value: object) -> bool:
     if op in ("CT", "EX", "CTG", "EXG"):
         # A list attribute contains (CT) or lacks (EX) the item, or an item matching a generic
         # name (CTG, EXG) ("DISPLAY NAMELIST", WHERE operators).
-        items = [str(item).rstrip() for item in value] if isinstance(value, (list, tuple)) else []
+        if not isinstance(value, (list, tuple)):  # a one-word list binds as the word
+            value = () if value in (None, "") else (value,)
+        items = [str(item).rstrip() for item in value]
         if op in ("CT", "EX"):
             hit = str(wanted).rstrip() in items
         else:

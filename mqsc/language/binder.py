@@ -269,6 +269,8 @@ class _Binder:
             allowed = ("EQ", "NE")
         elif isinstance(kind, NameList):
             allowed = _OPERATORS_LIST
+        elif isinstance(kind, Choice) and kind.max_items > 1:
+            allowed = (*_OPERATORS_TEXT, *_OPERATORS_LIST)  # a word, or a list of words
         else:
             allowed = _OPERATORS_TEXT
         if operator not in allowed:
@@ -281,6 +283,10 @@ class _Binder:
                 # One item of the list: a name, generic with CTG and EXG.
                 keyword = Keyword(keyword.name, Name(kind.rule, kind.max_length,
                                                      generic=operator in ("CTG", "EXG")))
+            elif isinstance(kind, Choice) and operator in _OPERATORS_LIST:
+                # One word of the list; a generic one (ZLIB*) with CTG and EXG.
+                keyword = Keyword(keyword.name, Text(max(map(len, kind.values)) + 1)
+                                  if operator in ("CTG", "EXG") else Choice(kind.values))
             elif isinstance(kind, Name) and operator in ("LK", "NL"):
                 keyword = Keyword(keyword.name, Name(kind.rule, kind.max_length, generic=True,
                                                      blank_allowed=True))

@@ -42,3 +42,27 @@ def test_list_operators_on_a_list_only(qm) -> None:
     result = qm.execute("DISPLAY NAMELIST(T.*) WHERE(DESCR CT APP.A)")
     assert not result.ok and "CSQ9028E" in result.message_ids
     assert qm.digest() == before
+
+
+def test_a_list_of_words_filters_by_item_too() -> None:
+    """COMPMSG(ZLIBFAST,NONE) is a list of words: CT, EX, CTG, EXG see each word, and a
+    one-word list (bound as the word) is a list of one."""
+    qm = fresh_qmz1()
+    for command in ("DEFINE CHANNEL(T.C1) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('h(1)') XMITQ(X) "
+                    "COMPMSG(ZLIBFAST,NONE)",
+                    "DEFINE CHANNEL(T.C2) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('h(1)') XMITQ(X) "
+                    "COMPMSG(RLE)"):
+        assert qm.execute(command).ok, command
+
+    def channels(where: str) -> list[str]:
+        result = qm.execute(f"DISPLAY CHANNEL(T.*) WHERE({where})")
+        assert result.ok, (where, result.message_ids)
+        return sorted(dict(o.attrs)["CHANNEL"] for o in result.objects)
+
+    assert channels("COMPMSG CT NONE") == ["T.C1"]
+    assert channels("COMPMSG CT RLE") == ["T.C2"]
+    assert channels("COMPMSG EX NONE") == ["T.C2"]
+    assert channels("COMPMSG CTG ZLIB*") == ["T.C1"]
+    assert channels("COMPMSG EXG ZLIB*") == ["T.C2"]
+    assert channels("COMPMSG EQ RLE") == ["T.C2"]
+    assert "CSQ9011E" in qm.execute("DISPLAY CHANNEL(T.*) WHERE(COMPMSG CT BOGUS)").message_ids
