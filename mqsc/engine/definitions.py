@@ -172,6 +172,17 @@ def passes(where: Filter | None, value: object) -> bool:
     if op in ("LK", "NL"):
         hit = matches(str(wanted), str(value))
         return hit if op == "LK" else not hit
+    if op in ("CT", "EX", "CTG", "EXG"):
+        # A list attribute contains (CT) or lacks (EX) the item, or an item matching a generic
+        # name (CTG, EXG) ("DISPLAY NAMELIST", WHERE operators).
+        if not isinstance(value, (list, tuple)):  # a one-word list binds as the word
+            value = () if value in (None, "") else (value,)
+        items = [str(item).rstrip() for item in value]
+        if op in ("CT", "EX"):
+            hit = str(wanted).rstrip() in items
+        else:
+            hit = any(matches(str(wanted), item) for item in items)
+        return hit if op in ("CT", "CTG") else not hit
     if isinstance(value, str) and isinstance(wanted, str):
         value, wanted = value.rstrip(), wanted.rstrip()
     # A number compared with a word (CAPEXPRY(NOLIMIT) against GT 100) is only equal or not.
