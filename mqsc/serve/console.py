@@ -76,7 +76,11 @@ def _field(keyword) -> dict[str, Any]:
     kind = keyword.kind
     field: dict[str, Any] = {"name": keyword.name, "help": keyword.help,
                              "describe": kind_text(kind)}
-    if isinstance(kind, Integer):
+    if isinstance(kind, Integer) and kind.words:
+        # A number or one of its words (CAPEXPRY(NOLIMIT)): a number field could not hold
+        # the word DISPLAY shows, and an ALTER form would send it back empty.
+        field.update(type="text", words=list(kind.words), min=kind.minimum, max=kind.maximum)
+    elif isinstance(kind, Integer):
         field.update(type="integer", min=kind.minimum, max=kind.maximum)
     elif isinstance(kind, Choice):
         field.update(type="choice", values=list(kind.values))
