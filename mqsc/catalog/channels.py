@@ -108,10 +108,13 @@ CHANNEL = table(
     K("SSLCAUTH", Choice(("REQUIRED", "OPTIONAL")), default="REQUIRED", width=10,
       help="TLS client authentication", verified=_EV),
     K("CERTLABL", Text(64), default="", width=64, help="certificate label", verified=_EV),
-    K("COMPHDR", Choice(("NONE", "SYSTEM")), default="NONE", width=10,
-      help="header compression", verified=_EV),
-    K("COMPMSG", Choice(("NONE", "RLE", "ZLIBFAST", "ZLIBHIGH", "ANY")), default="NONE",
-      width=10, help="message compression", verified=_EV),
+    # Both are lists in order of preference: COMPHDR( , NONE SYSTEM), COMPMSG( , NONE RLE
+    # ZLIBFAST ZLIBHIGH) in the DEFINE CHANNEL syntax diagrams; COMPMSG takes up to four.
+    K("COMPHDR", Choice(("NONE", "SYSTEM"), max_items=2), default="NONE", width=10,
+      help="header compression techniques, in order of preference", verified=_EV),
+    K("COMPMSG", Choice(("NONE", "RLE", "ZLIBFAST", "ZLIBHIGH", "ANY"), max_items=4),
+      default="NONE", width=10, help="message compression techniques, in order of preference",
+      verified=_EV),
     K("MONCHL", Choice(("QMGR", "OFF", "LOW", "MEDIUM", "HIGH")), default="QMGR", width=10,
       help="online monitoring", verified=_EV),
     K("STATCHL", Choice(("QMGR", "OFF", "LOW", "MEDIUM", "HIGH")), default="QMGR", width=10,

@@ -27,9 +27,11 @@ def kind_text(kind: object) -> str:
     if isinstance(kind, Flag):
         return "flag"
     if isinstance(kind, Integer):
-        return f"integer {kind.minimum:,}-{kind.maximum:,}" + (" or *" if kind.star else "")
+        return (f"integer {kind.minimum:,}-{kind.maximum:,}" + (" or *" if kind.star else "")
+                + "".join(f" or {word}" for word in kind.words))
     if isinstance(kind, Choice):
-        return "|".join(kind.values)
+        return "|".join(kind.values) + (
+            f", a list of up to {kind.max_items}" if kind.max_items > 1 else "")
     if isinstance(kind, Text):
         return f"text, up to {kind.max_length}"
     if isinstance(kind, Name):

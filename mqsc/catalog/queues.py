@@ -42,6 +42,8 @@ OBJECT_TYPES = (
     ObjectType("QREMOTE", ("QR",), "local definition of a remote queue", rank=13),
     ObjectType("QMODEL", ("QM",), "model queue: template of dynamic queues", rank=14),
     ObjectType("QSTATUS", ("QS",), "status of local queues (DISPLAY)", rank=15),
+    ObjectType("QCLUSTER", ("QC",), "cluster queues this queue manager knows (DISPLAY)",
+               rank=15),
 )
 
 QLOCAL = table(
@@ -136,6 +138,13 @@ QLOCAL = table(
       verified="[DOC-DEFQL] (9.3+)"),
     K("STRMQOS", Choice(("BESTEF", "MUSTDUP")), default="BESTEF", width=10,
       help="streaming quality of service", verified="[DOC-DEFQL] (9.3+)"),
+    # IBM MQ 9.4 for z/OS: "CAPEXPRY is supported from IBM MQ for z/OS 9.4.0" (IBM "3389
+    # (0D3D) (RC3389): MQRCCF_INCOMPATIBLE_QM_IN_QSG"); every queue type has it (IBM MQ 9.4
+    # "ALTER queues", table 1). Tenths of a second, or NOLIMIT ([DOC-DEFQL] 9.4; the range
+    # 1-999 999 999 is UNVERIFIED).
+    K("CAPEXPRY", Integer(1, MAX9, words=("NOLIMIT",)), default="NOLIMIT", width=10,
+      help="longest expiry, in tenths of a second, of messages put here (or NOLIMIT)",
+      verified="[DOC-DEFQL] 9.4; RC3389 (z/OS from 9.4.0)"),
     K("CUSTOM", Text(128), default="", width=128, help="attributes for new features",
       verified="[DOC-DEFQL]"),
     K("DEFTYPE", Choice(("PREDEFINED", "PERMDYN", "TEMPDYN", "SHAREDYN")),
@@ -150,7 +159,6 @@ QLOCAL = table(
     K("ALTDATE", Text(12), width=12, help="date of the last change"),
     K("ALTTIME", Text(8), width=8, help="time of the last change"),
     # Valid MQSC on other platforms, not on z/OS ([DOC-DEFQL] note 3 of the 9.3 ALTER diagram).
-    K("CAPEXPRY", Integer(-1, MAX9), zos=False),
     K("DISTL", NO_YES, zos=False),
     K("IMGRCOVQ", Choice(("YES", "NO", "QMGR")), zos=False),
     K("MAXFSIZE", Integer(20, MAX9), zos=False),
@@ -204,7 +212,7 @@ QALIAS = table(
     K("TARGTYPE", Choice(("QUEUE", "TOPIC")), default="QUEUE", width=10,
       help="what TARGET names: a queue or a topic object", verified="DEFINE QALIAS"),
     *(QLOCAL[n] for n in ("PUT", "GET", "DEFPRTY", "DEFPSIST", "DEFPRESP", "DEFREADA",
-                          "DEFBIND", "PROPCTL", *_CLUSTERED, "CUSTOM", *_STAMPS)),
+                          "DEFBIND", "PROPCTL", *_CLUSTERED, "CAPEXPRY", "CUSTOM", *_STAMPS)),
     K("SCOPE", Choice(("QMGR", "CELL")), zos=False),
 )
 
@@ -221,7 +229,7 @@ QREMOTE = table(
       help="transmission queue (blank: the queue named RQMNAME, else the DEFXMITQ)",
       verified="DEFINE QREMOTE; XmitQName (MQCHAR48)"),
     *(QLOCAL[n] for n in ("PUT", "DEFPRTY", "DEFPSIST", "DEFPRESP", "DEFBIND", *_CLUSTERED,
-                          "CUSTOM", *_STAMPS)),
+                          "CAPEXPRY", "CUSTOM", *_STAMPS)),
     K("SCOPE", Choice(("QMGR", "CELL")), zos=False),
 )
 
@@ -250,15 +258,21 @@ def _settable(attributes: Mapping[str, Keyword]) -> tuple[str, ...]:
 ALIAS = Family(objtype="QALIAS", attributes=QALIAS, identity=("QUEUE", "TYPE", "QSGDISP"),
                reply="CSQM401I", settable=(*_settable(QALIAS), "QSGDISP"), table="qalias",
                default_object="SYSTEM.DEFAULT.ALIAS.QUEUE", group_table="gqalias",
-               json_key="aliasQueues")
+               json_key="aliasQueues", detail="TARGET")
 REMOTE = Family(objtype="QREMOTE", attributes=QREMOTE, identity=("QUEUE", "TYPE", "QSGDISP"),
                 reply="CSQM401I", settable=(*_settable(QREMOTE), "QSGDISP"), table="qremote",
                 default_object="SYSTEM.DEFAULT.REMOTE.QUEUE", group_table="gqremote",
-                json_key="remoteQueues")
+                json_key="remoteQueues", detail="RQMNAME")
 MODEL = Family(objtype="QMODEL", attributes=QMODEL, identity=("QUEUE", "TYPE", "QSGDISP"),
                reply="CSQM401I", settable=(*_settable(QMODEL), "QSGDISP"), table="qmodel",
                default_object="SYSTEM.DEFAULT.MODEL.QUEUE", group_table="gqmodel",
-               json_key="modelQueues")
+               json_key="modelQueues", detail="DEFTYPE")
+#: Attributes added to a queue type after objects of it could be kept in a state store: an
+#: object read from an older store has none of them, and gets each one's default then.
+ADDED_ATTRIBUTES: Mapping[str, tuple[str, ...]] = {
+    "QLOCAL": ("CAPEXPRY",), "QALIAS": ("CAPEXPRY",), "QREMOTE": ("CAPEXPRY",),
+    "QMODEL": ("CAPEXPRY",)}
+
 #: The queue types, in the order DISPLAY QUEUE TYPE(...) names them.
 QUEUE_TYPES: Mapping[str, Family] = {"QLOCAL": FAMILY, "QALIAS": ALIAS, "QREMOTE": REMOTE,
                                      "QMODEL": MODEL}
@@ -267,8 +281,24 @@ QUEUE_TYPES: Mapping[str, Family] = {"QLOCAL": FAMILY, "QALIAS": ALIAS, "QREMOTE
 QUEUE_ATTRIBUTES = A.merged(QMODEL, QREMOTE, QALIAS, QLOCAL, table(
     K("TYPE", Choice(tuple(QUEUE_TYPES)), width=8, help="queue type", verified="[DOC-MSGS]"),
     QLOCAL["DEFTYPE"]))
+#: What a cluster queue shows besides its definition ([DOC-DISQ] requested parameters): the
+#: queue manager that hosts it and when the cluster learnt of it. Only cluster queues have
+#: them, so a queue defined here shows none of them, as any attribute of another type.
+CLUSTER_QUEUE_ATTRIBUTES = table(
+    K("CLUSQMGR", QNAME_OR_BLANK, width=48, help="queue manager hosting the cluster queue",
+      verified="[DOC-DISQ]"),
+    K("CLUSQT", Choice(("QALIAS", "QLOCAL", "QMGR", "QREMOTE")), width=10,
+      help="cluster queue type", verified="[DOC-DISQ]"),
+    K("QMID", Text(48), width=48, help="identifier of the hosting queue manager",
+      verified="[DOC-DISQ]"),
+    K("CLUSDATE", Text(12), width=12, help="date the definition became known here",
+      verified="[DOC-DISQ]"),
+    K("CLUSTIME", Text(8), width=8, help="time the definition became known here",
+      verified="[DOC-DISQ]"),
+)
 QUEUE = Family(objtype="QUEUE", attributes={n: QUEUE_ATTRIBUTES[n] for n in (
-    *QLOCAL, *(n for f in (QALIAS, QREMOTE, QMODEL) for n in f if n not in QLOCAL))},
+    *QLOCAL, *(n for f in (QALIAS, QREMOTE, QMODEL) for n in f if n not in QLOCAL))}
+    | dict(CLUSTER_QUEUE_ATTRIBUTES),
     identity=("QUEUE", "TYPE", "QSGDISP"), reply="CSQM401I")
 
 
@@ -308,6 +338,8 @@ _QUEUE_SELECTORS = A.table(
     K("CLUSTER", Name(NameRule.QUEUE, 48, generic=True), help="only queues in these clusters"),
     K("CLUSNL", Name(NameRule.NAMELIST, 48, generic=True),
       help="only queues with these namelists"),
+    K("CLUSINFO", Flag(), help="also the cluster queues this queue manager knows (needs the "
+      "channel initiator on z/OS)", verified="[DOC-DISQ]"),
 )
 _QUEUE_TYPE = K("TYPE", Choice(("QLOCAL", "ALL", "QALIAS", "QMODEL", "QREMOTE", "QCLUSTER")),
                 default="ALL", help="queue type to show", verified="[DOC-DISQ]")
@@ -364,7 +396,8 @@ STATUS = Family(objtype="QSTATUS", attributes=QSTATUS,
 FAMILIES = {"QLOCAL": FAMILY, "QUEUE": QUEUE, "QALIAS": ALIAS, "QREMOTE": REMOTE,
             "QMODEL": MODEL, "QSTATUS": STATUS}
 
-_NO_STORAGE = A.pick(_QUEUE_SELECTORS, ("ALL", "CMDSCOPE", "QSGDISP", "CLUSTER", "CLUSNL"))
+_NO_STORAGE = A.pick(_QUEUE_SELECTORS, ("ALL", "CMDSCOPE", "QSGDISP", "CLUSTER", "CLUSNL",
+                                         "CLUSINFO"))
 
 SPECS: tuple[CommandSpec, ...] = (
     CommandSpec("DEFINE", "QLOCAL", A.QNAME, _QL_DEFINE, S_2CR, "CSQMAQLC",
@@ -400,6 +433,17 @@ SPECS: tuple[CommandSpec, ...] = (
           verified="ALTER QMODEL", help="change a model queue"),
     CommandSpec("DELETE", "QMODEL", A.QNAME, _Q_DELETE, S_2CR, "CSQMUQLC",
           verified="DELETE QMODEL", help="delete a model queue"),
+    # The cluster queues are known through the channel initiator's repository manager: "On
+    # z/OS, the channel initiator must be running before you can display information about
+    # cluster queues (using TYPE(QCLUSTER) or the CLUSINFO parameter)" ([DOC-DISQ] usage
+    # notes). DISPLAY QCLUSTER is that display ([DOC-DISQ]: "DISPLAY QCLUSTER" is an
+    # alternative to TYPE(QCLUSTER)); with no channel initiator it gets its absent answer,
+    # CSQM131I (the module name is UNVERIFIED).
+    CommandSpec("DISPLAY", "QCLUSTER", A.GENERIC_QNAME,
+                A.pick(_QUEUE_SELECTORS, ("ALL", "CMDSCOPE", "CLUSTER", "CLUSNL")), S_2CR,
+                "CSQMDRTS", requestable=_requestable(QUEUE.attributes),
+                where=_filters(QUEUE.attributes), verified="[DOC-DISQ] usage notes",
+                help="show cluster queues", facility="CHINIT"),
     _display("QMODEL", A.pick(_QUEUE_SELECTORS, ("ALL", "CMDSCOPE", "QSGDISP", "STGCLASS",
                                                  "CFSTRUCT")), QMODEL, "model queues"),
     # Module names of CLEAR and MOVE follow the message manager's pattern (UNVERIFIED).

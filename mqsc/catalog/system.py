@@ -23,6 +23,7 @@ from mqsc.catalog.model import (
     Flag,
     Integer,
     Name,
+    NameList,
     NameRule,
     ObjectType,
     Source,
@@ -55,15 +56,19 @@ OBJECT_TYPES = (
 _T = Text(256)  # a value the simulation does not use: any text, checked only for length
 _GENERIC48 = Name(NameRule.QUEUE, 48, generic=True)
 _SCOPE = table(A.CMDSCOPE)
+# CLASS, DEST, IFCID, RMID, TNO and USERID each take a list (START TRACE(STAT) CLASS(1,2),
+# DEST(GTF,SMF); IBM MQ for z/OS "START TRACE"); how many items each takes is UNVERIFIED.
 _TRACE = table(
     A.CMDSCOPE,
-    K("CLASS", Text(64), help="trace classes"),
+    K("CLASS", NameList(NameRule.ANY, 8, 32), help="trace classes: *, numbers or ranges m:n",
+      verified="START TRACE (z/OS): a list"),
     K("COMMENT", Text(120), help="comment for the trace"),
-    K("DEST", Text(64), help="destinations (GTF, SMF, RES, SRV)"),
-    K("IFCID", Text(64), help="instrumentation ids"),
-    K("RMID", Text(64), help="resource manager ids"),
-    K("TNO", Text(64), help="trace numbers"),
-    K("USERID", Text(64), help="user ids"),
+    K("DEST", NameList(NameRule.ANY, 8, 4), help="destinations (GTF, SMF, RES, SRV)",
+      verified="START TRACE (z/OS): a list"),
+    K("IFCID", NameList(NameRule.ANY, 8, 32), help="instrumentation ids"),
+    K("RMID", NameList(NameRule.ANY, 8, 32), help="resource manager ids"),
+    K("TNO", NameList(NameRule.ANY, 8, 32), help="trace numbers"),
+    K("USERID", NameList(NameRule.ANY, 8, 32), help="user ids"),
 )
 _SYSTEM = table(
     *(K(name, _T, help="system parameter") for name in (
@@ -169,16 +174,20 @@ SPECS: tuple[CommandSpec, ...] = (
     _absent("ALTER", "SECURITY", "SECURITY",
             table(A.CMDSCOPE, K("INTERVAL", Integer(0, 10080)), K("TIMEOUT", Integer(0, 10080))),
             sources=S_12CR, help="change security timeouts"),
+    # REFRESH SECURITY(* | a RACF class) TYPE(CLASSES | SSL | CONNAUTH); AUTHSERV is not
+    # valid on z/OS (IBM MQ 9.4 "REFRESH SECURITY (refresh security settings)"). TYPE(SSL)
+    # needs the channel initiator (the page's command sources table): mqsc/engine/system.py.
     _absent("REFRESH", "SECURITY", "SECURITY",
-            table(A.CMDSCOPE, K("TYPE", Choice(("CLASSES", "CONNAUTH", "SSL", "ALL", "MQADMIN",
-                                                "MQNLIST", "MQPROC", "MQQUEUE", "MXADMIN",
-                                                "MXNLIST", "MXPROC", "MXQUEUE", "MXTOPIC"))),
-                  K("MQADMIN", Flag()), K("MQNLIST", Flag()), K("MQPROC", Flag()),
-                  K("MQQUEUE", Flag()), K("MXADMIN", Flag()), K("MXNLIST", Flag()),
-                  K("MXPROC", Flag()), K("MXQUEUE", Flag()), K("MXTOPIC", Flag())),
-            name=Text(1), sources=S_2CR, help="refresh RACF profiles"),
+            table(A.CMDSCOPE, K("TYPE", Choice(("CLASSES", "SSL", "CONNAUTH")),
+                                help="what to refresh", verified="REFRESH SECURITY (z/OS)")),
+            name=Choice(("*", "MQADMIN", "MQNLIST", "MQPROC", "MQQUEUE", "MXADMIN", "MXNLIST",
+                         "MXPROC", "MXQUEUE", "MXTOPIC")),
+            sources=S_2CR, help="refresh RACF profiles"),
+    # RVERIFY SECURITY(userids...): "You must specify one or more user IDs" (IBM MQ for z/OS
+    # "RVERIFY SECURITY"); how many is UNVERIFIED.
     _absent("RVERIFY", "SECURITY", "SECURITY", _SCOPE,
-            name=Text(8), name_required=True, sources=S_2CR, help="reverify users"),
+            name=NameList(NameRule.ANY, 8, 256), name_required=True, sources=S_2CR,
+            help="reverify users"),
     _absent("DISPLAY", "TRACE", "TRACE",
             A.merged(_TRACE, table(K("DETAIL", Text(8)))), name=Text(8), sources=S_12CR,
             help="active traces"),

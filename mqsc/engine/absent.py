@@ -15,13 +15,15 @@ from mqsc.engine.context import Ctx
 
 #: What the simulated channel initiator leaves out (docs/channels.md).
 CHINIT_PARTS = ("this command of the channel initiator (sequence number resets, in-doubt "
-                "batches, PING, clusters)")
+                "batches, PING, clusters, TLS)")
 
 
-def answer(ctx: Ctx) -> None:
-    """Answer a command with its facility's absent answer (the state is never changed)."""
+def answer(ctx: Ctx, facility_name: str = "") -> None:
+    """Answer a command with its facility's absent answer (the state is never changed): the
+    facility its spec names, or ``facility_name`` for a command that needs the facility only
+    with some keywords (DISPLAY QUEUE TYPE(QCLUSTER))."""
     assert ctx.spec is not None and ctx.cmd is not None
-    facility = FACILITIES[ctx.spec.facility]
+    facility = FACILITIES[facility_name or ctx.spec.facility]
     inserts = {"command": f"{ctx.spec.verb} {ctx.spec.objtype}", "facility": facility.help}
     if facility.name == "CHINIT" and ctx.txn.get("qmgr", None).attrs.get("CHINIT") == "ACTIVE":
         # The simulated channel initiator is active but does not do this (PING, RESET and

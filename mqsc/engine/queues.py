@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from mqsc.catalog import Family
 from mqsc.catalog import queues as catalog_queues
+from mqsc.engine import absent
 from mqsc.engine import definitions as d
 from mqsc.engine import messages, sharedq, space
 from mqsc.engine.context import Ctx
@@ -96,7 +97,7 @@ def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
                                      name=ctx.cmd.name, existing="SHARED")
     if existing is not None and depth_of(ctx, existing):
         # A queue's storage class (or structure) cannot change while it holds messages
-        # (MQRCCF 3207, storage-model SC-4).
+        # (MQRCCF 3207, storage rule SC-4 (docs/storage.md#storage-rules)).
         if (attrs.get("STGCLASS") != existing.get("STGCLASS")
                 or attrs.get("CFSTRUCT") != existing.get("CFSTRUCT")):
             raise ctx.object_failure("CSQM107I", "IN_USE")
@@ -178,21 +179,33 @@ def delete_qlocal(ctx: Ctx) -> None:
         space.account_objects(ctx, -C.OBJ_BYTES_QLOCAL)
 
 
+def _needs_cluster_queues(ctx: Ctx) -> bool:
+    """TYPE(QCLUSTER) and CLUSINFO ask for what only the channel initiator's repository
+    manager knows: "On z/OS, the channel initiator must be running before you can display
+    information about cluster queues" (IBM "DISPLAY QUEUE", usage notes)."""
+    return ctx.cmd.get("TYPE") == "QCLUSTER" or bool(ctx.cmd.get("CLUSINFO", False))
+
+
 @handles("DISPLAY", "QLOCAL", "QALIAS", "QREMOTE", "QMODEL")
 def display_typed(ctx: Ctx) -> None:
+    if _needs_cluster_queues(ctx):
+        absent.answer(ctx, "CHINIT")
+        return
     family = QUEUE_TYPES[ctx.cmd.objtype]
     d.display(ctx, family, selected(ctx, family))
 
 
 @handles("DISPLAY", "QUEUE")
 def display_queue(ctx: Ctx) -> None:
+    if _needs_cluster_queues(ctx):
+        absent.answer(ctx, "CHINIT")
+        return
     qtype = str(ctx.cmd.get("TYPE", "ALL"))
     if qtype in QUEUE_TYPES:
         d.display(ctx, QUEUE_TYPES[qtype], selected(ctx, QUEUE_TYPES[qtype]))
         return
-    # TYPE(ALL) shows every type in one name order; TYPE(QCLUSTER) shows the cluster queues
-    # this queue manager knows, and without a cluster repository it knows none.
-    families = tuple(QUEUE_TYPES.values()) if qtype == "ALL" else ()
+    # TYPE(ALL) shows every type in one name order.
+    families = tuple(QUEUE_TYPES.values())
     streams = [_named(ctx, rank, family) for rank, family in enumerate(families)]
     merged = ((families[rank], get) for _, rank, get in heapq.merge(*streams, key=_by_name))
     d.display_types(ctx, merged)

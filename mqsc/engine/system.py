@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from mqsc.engine import absent
 from mqsc.engine.context import Ctx
 from mqsc.engine.lifecycle import Phase
 from mqsc.engine.log import dataset, rba
@@ -77,3 +78,12 @@ def display_group(ctx: Ctx) -> None:
         f"{m.name} {'ACTIVE' if m.phase is Phase.RUNNING else 'INACTIVE'}" for m in members))
     ctx.say("CSQ5103I", state="ACTIVE" if len(active) == len(members) else "NOT ALL ACTIVE",
             count=len(members))
+
+
+@handles("REFRESH", "SECURITY")
+def refresh_security(ctx: Ctx) -> None:
+    # TYPE(SSL) refreshes the channel initiator's TLS environment: "Channel initiator must be
+    # running" (IBM MQ 9.4 "REFRESH SECURITY", command sources table), so with none started it
+    # gets the channel initiator's answer; the RACF classes and CONNAUTH get the security
+    # manager's.
+    absent.answer(ctx, "CHINIT" if ctx.cmd.get("TYPE") == "SSL" else "")

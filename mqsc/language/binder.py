@@ -46,6 +46,10 @@ _SIZE = re.compile(r"([0-9]+)([KM]?)")
 #: WHERE operators by attribute kind ([DOC-DISQ]): LK/NL compare generic text.
 _OPERATORS_ORDERED = ("LT", "GT", "EQ", "NE", "LE", "GE")
 _OPERATORS_TEXT = (*_OPERATORS_ORDERED, "LK", "NL")
+#: A list attribute (a namelist's NAMES) is filtered by whether it contains an item, or an item
+#: matching a generic name ("DISPLAY NAMELIST": CT, EX, CTG, EXG); the other operators are
+#: refused with CSQ9028E (UNVERIFIED: the z/OS answer to EQ on a list is not documented).
+_OPERATORS_LIST = ("CT", "EX", "CTG", "EXG")
 #: Message for a value out of range when the keyword names none.
 RANGE_MSG = "CSQM092I"
 
@@ -181,6 +185,8 @@ class _Binder:
                 raise self.fail("CSQ9014E", param.start, param.end, keyword=word)
             item = Keyword(keyword.name, Name(kind.rule, kind.max_length))
             return tuple(self.scalar(item, word, raw, param) for raw in values)
+        if len(values) > 1 and isinstance(kind, Choice) and len(values) <= kind.max_items:
+            return tuple(self.scalar(keyword, word, raw, param) for raw in values)
         if len(values) > 1:
             raise self.fail("CSQ9014E", param.start, param.end, keyword=word)
         return self.scalar(keyword, word, values[0], param)
@@ -193,6 +199,8 @@ class _Binder:
         if isinstance(kind, Integer):
             if kind.star and raw == "*":
                 return "*"
+            if not quoted and text in kind.words:
+                return text
             if quoted or not _INTEGER.fullmatch(raw):
                 raise self.fail("CSQ9011E", *where, keyword=word)
             number = int(raw)
@@ -259,6 +267,10 @@ class _Binder:
             allowed = _OPERATORS_ORDERED
         elif isinstance(kind, Flag):
             allowed = ("EQ", "NE")
+        elif isinstance(kind, NameList):
+            allowed = _OPERATORS_LIST
+        elif isinstance(kind, Choice) and kind.max_items > 1:
+            allowed = (*_OPERATORS_TEXT, *_OPERATORS_LIST)  # a word, or a list of words
         else:
             allowed = _OPERATORS_TEXT
         if operator not in allowed:
@@ -267,7 +279,15 @@ class _Binder:
             value: object = self.flag_filter(keyword, where, span)
         else:
             probe = syntax.Param(where.keyword, (where.value,), where.start, where.end)
-            if isinstance(kind, Name) and operator in ("LK", "NL"):
+            if isinstance(kind, NameList):
+                # One item of the list: a name, generic with CTG and EXG.
+                keyword = Keyword(keyword.name, Name(kind.rule, kind.max_length,
+                                                     generic=operator in ("CTG", "EXG")))
+            elif isinstance(kind, Choice) and operator in _OPERATORS_LIST:
+                # One word of the list; a generic one (ZLIB*) with CTG and EXG.
+                keyword = Keyword(keyword.name, Text(max(map(len, kind.values)) + 1)
+                                  if operator in ("CTG", "EXG") else Choice(kind.values))
+            elif isinstance(kind, Name) and operator in ("LK", "NL"):
                 keyword = Keyword(keyword.name, Name(kind.rule, kind.max_length, generic=True,
                                                      blank_allowed=True))
             elif isinstance(kind, (Text, Choice)) and operator in ("LK", "NL"):
@@ -320,6 +340,8 @@ def _integer_converter(kind: Integer) -> Converter:
     def integer(raw: str) -> object:
         if kind.star and raw == "*":
             return "*"
+        if raw.upper() in kind.words:
+            return raw.upper()
         if not _INTEGER.fullmatch(raw):
             return _INVALID
         number = int(raw)
@@ -371,7 +393,8 @@ def _attribute(spec: CommandSpec, word: str) -> Keyword | None:
 def _object_keyword(spec: CommandSpec) -> Keyword:
     """The object keyword (``QLOCAL(name)``) as a keyword, with the right range message."""
     assert spec.name is not None
-    range_msg = {"BUFFPOOL": "CSQP002I", "PSID": "CSQP003I"}.get(spec.objtype)
+    resource = catalog.RESOURCES.get(spec.objtype)
+    range_msg = resource.id_keyword.range_msg if resource and resource.id_keyword else None
     return Keyword(spec.objtype, spec.name, range_msg=range_msg)
 
 

@@ -26,6 +26,7 @@ from mqsc.catalog import (
     sources,
 )
 from mqsc.catalog.absent import FACILITIES
+from mqsc.catalog import storagerules
 from mqsc.catalog.describe import default_text, kind_text
 from mqsc.repl.context import context
 
@@ -37,7 +38,8 @@ SOURCE_NAMES = {Source.CSQINP1: "CSQINP1", Source.CSQINP2: "CSQINP2",
 # ---- syntax --------------------------------------------------------------------------------
 def _placeholder(kind: object) -> str:
     if isinstance(kind, Integer):
-        return f"{kind.minimum}-{kind.maximum}" + ("|*" if kind.star else "")
+        return (f"{kind.minimum}-{kind.maximum}" + ("|*" if kind.star else "")
+                + "".join(f"|{word}" for word in kind.words))
     if isinstance(kind, Choice):
         return "|".join(kind.values) if len(kind.values) <= 4 else "value"
     if isinstance(kind, Name):
@@ -176,6 +178,11 @@ def keyword_lines(spec: CommandSpec, keyword: Keyword) -> list[str]:
     lines.append(f"  source:  {keyword.verified or 'UNVERIFIED'}")
     # The evidence keys as IBM documentation titles and addresses, which a user can look up.
     lines += [f"           {sources.cite(key)}" for key in sources.keys_in(keyword.verified)]
+    # The storage rules it cites, spelled out: a pip-installed console has no docs/ to look in.
+    for rule in storagerules.cited(keyword.verified):
+        if rule in storagerules.RULES:
+            lines += textwrap.wrap(storagerules.explain(rule), WIDTH, initial_indent=" " * 11,
+                                   subsequent_indent=" " * 13)
     return lines
 
 

@@ -35,6 +35,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from mqsc.catalog import FAMILIES
+from mqsc.catalog.queues import ADDED_ATTRIBUTES
 from mqsc.engine.config import QMConfig
 from mqsc.engine.group import CFRMPolicy, Group
 from mqsc.engine.lifecycle import Phase
@@ -525,7 +527,8 @@ class StateStore:
         value = json.loads(data)
         if value.get("kind") == "object" and "profile" in value:
             base = self._profile(value["profile"])
-            attrs = Attributes(base, MappingProxyType(attribute_values(value["own"])))
+            own = _with_added(value["objtype"], base, attribute_values(value["own"]))
+            attrs = Attributes(base, MappingProxyType(own))
             return MQObject(value["objtype"], value["name"], attrs, value["created"],
                             value["altered"])
         return restore(value)
@@ -648,6 +651,17 @@ def _tables(version: int) -> set[str]:
     """The tables schema ``version`` has."""
     return {m.group(1) for script in MIGRATIONS[:version]
             for m in re.finditer(r"CREATE TABLE (\w+)", script)}
+
+
+def _with_added(objtype: str, base: Mapping[str, object],
+                own: dict[str, object]) -> dict[str, object]:
+    """An object's own attributes, with the default of each attribute its type gained after it
+    was saved (``ADDED_ATTRIBUTES``) and it lacks."""
+    family = FAMILIES.get(objtype)
+    for name in ADDED_ATTRIBUTES.get(objtype, ()):
+        if name not in own and name not in base and family is not None:
+            own[name] = family.attributes[name].default
+    return own
 
 
 def _decode_rows(conn: sqlite3.Connection) -> None:

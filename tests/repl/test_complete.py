@@ -91,7 +91,7 @@ def test_keywords_of_this_command_not_used_yet(names) -> None:
     assert "SHARE" in found and "NOSHARE" in found
     used = texts("DEF QL(PAY) NOSHARE ", names)
     assert "SHARE" not in used and "NOSHARE" not in used
-    assert "CAPEXPRY(" not in texts("DEF QL(PAY) CAP", names)  # not a z/OS keyword
+    assert "NPMCLASS(" not in texts("DEF QL(PAY) NPM", names)  # not a z/OS keyword
     assert texts("ALTER PSID(3) ", names) == ["EXPAND("]
 
 

@@ -120,6 +120,21 @@ def test_database_made_by_schema_1_opens_and_migrates(tmp_path: Path) -> None:
     assert open_qmgr(state=db).execute("DISPLAY QLOCAL(AFTER.MIGRATION)").objects
 
 
+def test_queues_saved_before_capexpry_read_back_with_its_default(tmp_path: Path) -> None:
+    # state-v1.db predates CAPEXPRY (a z/OS queue attribute from IBM MQ 9.4): its queues have
+    # none, and are read with the catalog default, NOLIMIT, which DISPLAY, WHERE and LIKE see.
+    db = tmp_path / "old.db"
+    shutil.copy(FIXTURES / "state-v1.db", db)
+    qm = open_qmgr(state=db)
+    (queue,) = qm.execute("DISPLAY QLOCAL(V1.PERSISTENT) CAPEXPRY").objects
+    assert queue.get("CAPEXPRY") == "NOLIMIT"
+    assert qm.execute("DISPLAY QLOCAL(V1.*) WHERE(CAPEXPRY EQ NOLIMIT)").objects
+    assert qm.execute("DEFINE QLOCAL(COPY.OF.V1) LIKE(V1.PERSISTENT)").ok
+    (copy,) = qm.execute("DISPLAY QLOCAL(COPY.OF.V1) CAPEXPRY").objects
+    assert copy.get("CAPEXPRY") == "NOLIMIT"
+    qm.close()
+
+
 def test_integrity_after_work(tmp_path: Path) -> None:
     db = tmp_path / "qm.db"
     qm = open_qmgr("QMZ1", state=db)
