@@ -1,0 +1,36 @@
+"""DISPLAY QMGR SYSTEM, EVENT, CHINIT, CLUSTER and PUBSUB show groups of the queue manager's
+attributes (IBM MQ "DISPLAY QMGR (display queue manager settings)"); they combine with each
+other and with named attributes, and change nothing."""
+
+from __future__ import annotations
+
+from mqsc.catalog.qmgr import FAMILY, QMGR_GROUPS
+from mqsc.engine.serial import digest
+from tests.engine.conftest import fresh_qmz1
+
+
+def shown(qm, command: str) -> set[str]:
+    (obj,) = qm.execute(command).objects
+    return {name for name, _ in obj.attrs}
+
+
+def test_each_group_shows_its_attributes_the_catalog_has() -> None:
+    qm = fresh_qmz1()
+    for group, members in QMGR_GROUPS.items():
+        expected = {n for n in members if n in FAMILY.attributes} | {"QMNAME"}
+        assert shown(qm, f"DISPLAY QMGR {group}") == expected, group
+
+
+def test_events_are_the_event_switches() -> None:
+    assert shown(fresh_qmz1(), "DISPLAY QMGR EVENT") == {
+        "QMNAME", "AUTHOREV", "BRIDGEEV", "CHLEV", "CMDEV", "CONFIGEV", "INHIBTEV", "LOCALEV",
+        "PERFMEV", "REMOTEEV", "SSLEV", "STRSTPEV"}
+
+
+def test_groups_combine_with_attributes_and_change_nothing() -> None:
+    qm = fresh_qmz1()
+    before = digest(qm.state)
+    both = shown(qm, "DISPLAY QMGR EVENT DESCR")
+    assert "DESCR" in both and "PERFMEV" in both
+    assert shown(qm, "DISPLAY QMGR CLUSTER PUBSUB") >= {"REPOS", "PSMODE"}
+    assert digest(qm.state) == before
