@@ -267,11 +267,11 @@ MODEL = Family(objtype="QMODEL", attributes=QMODEL, identity=("QUEUE", "TYPE", "
                reply="CSQM401I", settable=(*_settable(QMODEL), "QSGDISP"), table="qmodel",
                default_object="SYSTEM.DEFAULT.MODEL.QUEUE", group_table="gqmodel",
                json_key="modelQueues")
-#: Attributes added to a queue type after objects of it could be kept in a state store: an
+#: Attributes added to an object type after objects of it could be kept in a state store: an
 #: object read from an older store has none of them, and gets each one's default then.
 ADDED_ATTRIBUTES: Mapping[str, tuple[str, ...]] = {
     "QLOCAL": ("CAPEXPRY",), "QALIAS": ("CAPEXPRY",), "QREMOTE": ("CAPEXPRY",),
-    "QMODEL": ("CAPEXPRY",)}
+    "QMODEL": ("CAPEXPRY",), "TOPIC": ("CAPEXPRY",)}
 
 #: The queue types, in the order DISPLAY QUEUE TYPE(...) names them.
 QUEUE_TYPES: Mapping[str, Family] = {"QLOCAL": FAMILY, "QALIAS": ALIAS, "QREMOTE": REMOTE,
