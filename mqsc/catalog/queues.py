@@ -468,7 +468,10 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec("DISPLAY", "QSTATUS", A.GENERIC_QNAME, A.table(
         A.ALL, A.CMDSCOPE,
         K("TYPE", Choice(("QUEUE", "HANDLE")), default="QUEUE",
-          help="queue status, or the handles open on the queue", verified="DISPLAY QSTATUS")),
+          help="queue status, or the handles open on the queue", verified="DISPLAY QSTATUS"),
+        K("OPENTYPE", Choice(("ALL", "INPUT", "OUTPUT")), default="ALL",
+          help="only queues (or handles) open for input, or for output",
+          verified="DISPLAY QSTATUS (OPENTYPE)")),
         S_2CR, "CSQMDRTS",
         requestable=frozenset(n for n in QSTATUS if n not in ("QSTATUS", "TYPE")),
         where=frozenset(n for n in QSTATUS if n not in ("QSTATUS", "TYPE")),
