@@ -153,6 +153,20 @@ QMGR = table(
     K("MAXMSGL", Integer(32768, 104_857_600), default=104_857_600, width=10,
       help="largest message (fixed at 100 MB on z/OS)", verified="storage-model CF-2"),
     K("CCSID", Integer(1, 65535), default=500, width=10, help="coded character set"),
+    # Shown, never set: the "queue manager system attributes" of IBM's DISPLAY QMGR that z/OS
+    # has and ALTER QMGR does not take. Values for a queue manager without IBM MQ Advanced for
+    # z/OS VUE: priorities 0-9, CPI level 100, syncpoint available, no Advanced or AMS
+    # capability (the values are UNVERIFIED).
+    K("MAXPRTY", Integer(0, 9), default=9, width=10, help="highest message priority",
+      verified="DISPLAY QMGR (system attributes)"),
+    K("CPILEVEL", Integer(0, 999), default=100, width=10, help="CPI level",
+      verified="DISPLAY QMGR (system attributes, z/OS only)"),
+    K("SYNCPT", Flag(), default=True, width=6, help="syncpoint is available",
+      verified="DISPLAY QMGR (system attributes)"),
+    K("ADVCAP", Choice(("ENABLED", "DISABLED")), default="DISABLED", width=10,
+      help="IBM MQ Advanced capabilities", verified="DISPLAY QMGR (system attributes)"),
+    K("SPLCAP", Choice(("ENABLED", "DISABLED")), default="DISABLED", width=10,
+      help="Advanced Message Security capability", verified="DISPLAY QMGR (system attributes)"),
     *_ZOS_ATTRIBUTES,
     K("ALTDATE", Text(12), width=12, help="date of the last change"),
     K("ALTTIME", Text(8), width=8, help="time of the last change"),

@@ -34,3 +34,15 @@ def test_groups_combine_with_attributes_and_change_nothing() -> None:
     assert "DESCR" in both and "PERFMEV" in both
     assert shown(qm, "DISPLAY QMGR CLUSTER PUBSUB") >= {"REPOS", "PSMODE"}
     assert digest(qm.state) == before
+
+
+def test_system_attributes_shown_but_never_set() -> None:
+    # MAXPRTY, CPILEVEL, SYNCPT, ADVCAP and SPLCAP are DISPLAY QMGR system attributes that
+    # ALTER QMGR does not take (IBM "DISPLAY QMGR", "ALTER QMGR").
+    qm = fresh_qmz1()
+    (obj,) = qm.execute("DISPLAY QMGR MAXPRTY CPILEVEL SYNCPT ADVCAP SPLCAP").objects
+    assert dict(obj.attrs) == {"QMNAME": "QMZ1", "MAXPRTY": 9, "CPILEVEL": 100, "SYNCPT": True,
+                               "ADVCAP": "DISABLED", "SPLCAP": "DISABLED"}
+    before = digest(qm.state)
+    assert "CSQ9001E" in qm.execute("ALTER QMGR MAXPRTY(5)").message_ids
+    assert digest(qm.state) == before
