@@ -96,6 +96,11 @@ def _filters(spec: CommandSpec) -> st.SearchStrategy[Filter | None]:
         if isinstance(kind, Flag):
             value = draw(st.booleans()) if keyword.negation else True
             return Filter(keyword.name, draw(st.sampled_from(("EQ", "NE"))), value)
+        if isinstance(kind, NameList):
+            op = draw(st.sampled_from(("CT", "EX", "CTG", "EXG")))
+            names = draw(values(keyword))
+            item = (names[0] if names else "A").rstrip() or "A"
+            return Filter(keyword.name, op, item + "*" if op in ("CTG", "EXG") else item)
         op = draw(st.sampled_from(("EQ", "NE")))
         return Filter(keyword.name, op, draw(values(keyword)).rstrip() or "A")
 

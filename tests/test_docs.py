@@ -91,3 +91,68 @@ def test_every_evidence_key_is_a_listed_source() -> None:
     unknown = {key for text in cited for key in re.findall(r"\[([A-Z][A-Z0-9-]*)\]", text)
                if key not in SOURCES}
     assert not unknown, f"evidence keys with no entry in mqsc/catalog/sources.py: {unknown}"
+
+
+# ---- storage rules ---------------------------------------------------------------------------
+_RULE_TEXTS = (".py", ".md", ".json", ".mqsc", ".jcl", ".txt", ".scn", ".toml", ".lark", ".sh")
+STORAGE = ROOT / "docs" / "storage.md"
+
+
+def _rule_citations():
+    for base in ("mqsc", "docs", "tests", "samples", "grammar"):
+        for path in sorted((ROOT / base).rglob("*")):
+            if path.is_file() and path.suffix in _RULE_TEXTS and "__pycache__" not in path.parts:
+                yield path, path.read_text(encoding="utf-8")
+    yield ROOT / "README.md", (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_storage_rules_table_states_each_rule_and_its_source() -> None:
+    from mqsc.catalog.sources import SOURCES
+    from mqsc.catalog.storagerules import RULES
+
+    assert len(RULES) >= 50
+    for rule, entry in RULES.items():
+        assert entry.rule == rule and len(entry.statement.split()) >= 5, f"{rule}: say what"
+        assert set(entry.sources) <= set(SOURCES), f"{rule}: unknown evidence key"
+        assert any(SOURCES[k].url for k in entry.sources) or "UNVERIFIED" in entry.note, \
+            f"{rule}: cite IBM documentation with its address, or say UNVERIFIED"
+    table = STORAGE.read_text(encoding="utf-8").split("\n## Storage rules\n", 1)[1]
+    assert [row.split(" | ")[0] for row in table.splitlines() if row.startswith("| ")
+            and row[2:4].isupper() and row[4] == "-"] == [f"| {rule}" for rule in RULES]
+
+
+def test_every_cited_storage_rule_is_in_the_table() -> None:
+    from mqsc.catalog.storagerules import RULES, cited
+
+    missing = [f"{path.relative_to(ROOT)}: {rule}" for path, text in _rule_citations()
+               if path.name != "test_docs.py" for rule in cited(text) if rule not in RULES]
+    assert not missing, "add these to mqsc/catalog/storagerules.py (docs/storage.md" \
+        "#storage-rules):\n" + "\n".join(missing)
+
+
+def test_a_rule_missing_from_the_table_is_found() -> None:
+    from mqsc.catalog.storagerules import RULES, cited
+
+    assert [r for r in cited("the two-checkpoint rule (storage rule ST-99)") if r not in RULES] \
+        == ["ST-99"]
+
+
+def test_storage_rule_citations_point_at_the_table() -> None:
+    """A cited rule says where to look it up: "storage rule ST-4 (docs/storage.md#storage-rules)"
+    or a link to that anchor; only the constants table (whose column header links there), the
+    rule table and docs/storage.md itself cite bare ids."""
+    from mqsc.catalog.storagerules import cited
+
+    exempt = {ROOT / "docs" / "constants.md", STORAGE, ROOT / "tests" / "test_docs.py",
+              ROOT / "mqsc" / "catalog" / "storagerules.py"}
+    bare = []
+    for path, text in _rule_citations():
+        if path in exempt:
+            continue
+        for number, line in enumerate(text.splitlines(), 1):
+            if "storage-model" in line or (cited(line) and "storage rule" not in line
+                                           and "storage-rules" not in line
+                                           and not line.lstrip().startswith("Constant(")):
+                bare.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()[:90]}")
+    assert not bare, "cite as 'storage rule ST-4 (docs/storage.md#storage-rules)':\n" + \
+        "\n".join(bare)

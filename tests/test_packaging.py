@@ -31,6 +31,11 @@ def test_wheel_contains_grammar_and_installed_package_uses_it(tmp_path: Path) ->
     assert {"mqsc/samples/l02/V8NOIO11.jcl", "mqsc/samples/qsg/rehearse.sh",
             "mqsc/samples/decks/first-steps.mqsc"} <= shipped
     assert shipped <= set(names), sorted(shipped - set(names))
+    # The web console's assets (mqsc serve, /ibmmq/console/): no build step, no CDN.
+    from mqsc.serve.console import ASSETS
+
+    console = {f"mqsc/serve/console/{name}" for name in ASSETS}
+    assert console <= set(names), sorted(console - set(names))
     target = tmp_path / "site"
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "--quiet",

@@ -36,6 +36,11 @@ def wrap(parts: Iterable[str], width: int = WIDTH, indent: int = INDENT) -> list
         elif len(line) + 1 + len(part) + 2 <= width:
             line += " " + part
         else:
+            # The " +" must fit too: a line whose last value ends at column 71 or 72 is cut
+            # with "-" first (hypothesis found a TRIGDATA of doubled quotes ending there).
+            while len(line) + 2 > width:
+                head, line = _split(line, width - 2)
+                lines.append(head + "-")
             lines.append(line + " +")
             line = " " * indent + part
         while len(line) > width:

@@ -18,6 +18,7 @@ from mqsc.batch import lint
 from mqsc.catalog import VERB_WORDS, mqrc
 from mqsc.catalog import Source as CommandSource
 from mqsc.catalog.absent import MULTIPLATFORM_WARNING, other_platform
+from mqsc.catalog.queues import QUEUE_TYPES
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.messages import transmission_queue
 from mqsc.engine.records import Message, Result
@@ -93,7 +94,7 @@ def check(sources: Iterable[Source], qm: QueueManager | None, *,
             result, failure = _execute(qm, logical, parsed, options, linter, report)
             report.steps.append(Step(logical, parsed, result, failure))
             if result.ok and not isinstance(parsed, Rejected) \
-                    and parsed.objtype in ("QLOCAL", "QALIAS", "QREMOTE") \
+                    and parsed.objtype in QUEUE_TYPES \
                     and parsed.verb in ("DEFINE", "ALTER"):
                 touched[str(parsed.name)] = parsed
         reports.append(report)

@@ -17,18 +17,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from mqsc.batch import cards
-from mqsc.catalog import DEFINED, FAMILIES, Flag, command_spec
+from mqsc.catalog import DEFINED, FAMILIES, RESOURCES, Flag, command_spec
 from mqsc.engine.manager import QueueManager
 from mqsc.language.commands import VERB_CLASSES, Command
 
 #: Object types in dump order: what a definition refers to comes before it (queues name
-#: storage classes; page sets name buffer pools): the catalog's family order, which is that
-#: dependency order; ALTER QMGR last, as IBM's CSQINP2 has it.
-ORDER = ("BUFFPOOL", "PSID", *DEFINED, "QMGR")
+#: storage classes; page sets name buffer pools): the CSQINP1 resources, then the catalog's
+#: family order, which is that dependency order; ALTER QMGR last, as IBM's CSQINP2 has it.
+ORDER = (*RESOURCES, *DEFINED, "QMGR")
 #: Command options, not attributes: never part of a definition.
 OPTIONS = frozenset({"LIKE", "REPLACE", "CMDSCOPE"})
 #: Keys of the JSON dump, per object type.
-JSON_GROUPS = {"BUFFPOOL": "bufferPools", "PSID": "pageSets",
+JSON_GROUPS = {**{objtype: resource.json_key for objtype, resource in RESOURCES.items()},
                **{objtype: family.json_key for objtype, family in DEFINED.items()}}
 #: The key of an object's name in its JSON record (``queue`` for every queue type).
 JSON_NAMES = {objtype: family.identity[0].lower() for objtype, family in DEFINED.items()}
@@ -118,7 +118,8 @@ def qmgr_definition(qm: QueueManager) -> Definition:
 
 
 def _pool(pool: Any) -> Definition:
-    # A PAGECLAS change waiting for a restart is what the next start would define (BP-6).
+    # A PAGECLAS change waiting for a restart is what the next start would define
+        # (storage rule BP-6 (docs/storage.md#storage-rules)).
     attrs: list[tuple[str, object]] = [("BUFFERS", pool.buffers), ("LOCATION", pool.location),
                                        ("PAGECLAS", pool.pending_pageclass or pool.pageclass)]
     if pool.replace:
@@ -151,12 +152,12 @@ def csqinp2_deck(qm: QueueManager, defs: Iterable[Definition] | None = None) -> 
     """The CSQINP2 deck: object definitions, with buffer pools and page sets as comments."""
     defs = list(definitions(qm) if defs is None else defs)
     lines = header(qm)
-    early = [d for d in defs if d.objtype in ("BUFFPOOL", "PSID")]
+    early = [d for d in defs if d.objtype in RESOURCES]
     if early:
         lines.append(cards.comment("Buffer pools and page sets: CSQINP1 only "
                                    "(mqsc dump --csqinp1)"))
         lines += ["*" + line for d in early for line in cards.card_lines(d.command(), 71)]
-    lines += [line for d in defs if d.objtype not in ("BUFFPOOL", "PSID")
+    lines += [line for d in defs if d.objtype not in RESOURCES
               for line in cards.card_lines(d.command())]
     return "".join(line + "\n" for line in lines)
 
@@ -165,7 +166,7 @@ def csqinp1_deck(qm: QueueManager, defs: Iterable[Definition] | None = None) -> 
     """The CSQINP1 deck: DEFINE BUFFPOOL and DEFINE PSID (no DSN: CSQINP1 takes none)."""
     defs = list(definitions(qm) if defs is None else defs)
     lines = header(qm)
-    lines += [line for d in defs if d.objtype in ("BUFFPOOL", "PSID")
+    lines += [line for d in defs if d.objtype in RESOURCES
               for line in cards.card_lines(d.command())]
     return "".join(line + "\n" for line in lines)
 

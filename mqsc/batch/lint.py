@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any, NamedTuple
 
-from mqsc.catalog import DEFINED, command_spec
+from mqsc.catalog import DEFINED, RESOURCES, command_spec
 from mqsc.engine.manager import QueueManager
 from mqsc.language.commands import Command
 from mqsc.language.diagnostics import Diagnostic
@@ -41,7 +41,8 @@ RULES = {
     "MQSC207W": "a queue whose storage class maps to page set 0",
     "MQSC208W": "a buffer pool below 15% stealable after the deck",
 }
-#: Below this stealable percentage a pool does page set I/O (storage-model ST-5, [D-V6BP]).
+#: Below this stealable percentage a pool does page set I/O ([D-V6BP], storage rule ST-5
+#: (docs/storage.md#storage-rules)).
 STEALABLE_FLOOR = 15
 #: Sequence numbers in columns 73-80: digits, optionally after a short prefix ("MQS00010").
 _SEQUENCE = re.compile(r"[A-Z@#$]*[0-9]+")
@@ -236,7 +237,8 @@ class Linter:
 
 def lowest_percent(pool: Any) -> int:
     """The pool's lowest stealable percentage: the low-water mark the buffer manager keeps
-    (QPSTCBSL, storage-model ST-8) or the current figure, whichever is lower."""
+    (QPSTCBSL, storage rule ST-8 (docs/storage.md#storage-rules)) or the current figure,
+    whichever is lower."""
     stealable = pool.stealable
     low = pool.stats.low
     if 0 <= low < stealable:
@@ -249,7 +251,7 @@ def no_replace(cmd: Command) -> list[Diagnostic]:
 
     DEFINE BUFFPOOL and DEFINE PSID are left alone: in CSQINP1 the last definition counts.
     """
-    if cmd.verb != "DEFINE" or cmd.objtype in ("BUFFPOOL", "PSID"):
+    if cmd.verb != "DEFINE" or cmd.objtype in RESOURCES:
         return []
     spec = command_spec(cmd.verb, cmd.objtype)
     if spec is None or spec.keyword("REPLACE") is None or cmd.get("REPLACE") is not None:

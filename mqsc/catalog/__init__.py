@@ -47,6 +47,7 @@ from mqsc.catalog.model import (
     NameList,
     NameRule,
     ObjectType,
+    Resource,
     Size,
     Source,
     Text,
@@ -86,6 +87,12 @@ STATUS_ATTRIBUTES: Mapping[str, Mapping[str, Keyword]] = {
 DEFINED: Mapping[str, Family] = {
     f.objtype: f for f in FAMILIES.values() if f.table is not None}
 
+#: Numbered resources only CSQINP1 defines (buffer pools, page sets), in FAMILY_MODULES order
+#: (the order a dump defines them in), by object type.
+RESOURCES: Mapping[str, Resource] = {
+    objtype: resource for module in FAMILY_MODULES
+    for objtype, resource in getattr(module, "RESOURCES", {}).items()}
+
 #: Verb for each spelling.
 VERB_WORDS: Mapping[str, Verb] = {w: v for v in VERBS for w in (v.name, *v.synonyms)}
 
@@ -103,6 +110,7 @@ __all__ = [
     "OBJECT_TYPES",
     "OBJECT_WORDS",
     "PREPROCESSOR_CSECT",
+    "RESOURCES",
     "SPECS",
     "VERBS",
     "VERB_WORDS",
@@ -116,6 +124,7 @@ __all__ = [
     "NameList",
     "NameRule",
     "ObjectType",
+    "Resource",
     "Size",
     "Source",
     "Text",

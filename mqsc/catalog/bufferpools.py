@@ -11,6 +11,7 @@ from mqsc.catalog.model import (
     CommandSpec,
     Integer,
     ObjectType,
+    Resource,
 )
 
 OBJECT_TYPES = (ObjectType("BUFFPOOL", ("BP",), "buffer pool", rank=30),)
@@ -28,6 +29,8 @@ BUFFPOOL = table(
 )
 
 FAMILIES: dict = {}
+RESOURCES = {"BUFFPOOL": Resource("BUFFPOOL", table="pool", json_key="bufferPools",
+                                  id_keyword=BUFFPOOL_ID)}
 
 SPECS: tuple[CommandSpec, ...] = (
     CommandSpec("DEFINE", "BUFFPOOL", BUFFPOOL_ID.kind, A.merged(BUFFPOOL, A.table(A.REPLACE)), S_1,

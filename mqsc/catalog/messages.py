@@ -224,7 +224,7 @@ _CATALOG: tuple[MessageDef, ...] = (
        "BUFFERS outside 100-500,000 (BELOW) or 100-999,999,999 (ABOVE)."),
     _m("CSQP014E",
        "{csect} EXPANSION FAILED FOR PAGE SET {psid}. FUTURE REQUESTS TO EXTEND IT WILL BE "
-       "REJECTED", 8, V, "IBM support page csqp014e (storage-model D-CSQP014E)",
+       "REJECTED", 8, V, "IBM support page [D-CSQP014E]",
        "Dynamic expansion failed; no more until restart or ALTER PSID EXPAND."),
     _m("CSQP018I", "{csect} CHECKPOINT STARTED FOR ALL BUFFER POOLS", 0, V,
        "hyperion#832 console capture", "A checkpoint of all buffer pools started."),
@@ -242,9 +242,11 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQI031I", "{csect} THE NEW EXTENT OF PAGE SET {psid} HAS FORMATTED SUCCESSFULLY", 0, U,
        "recollection", "A dynamic expansion finished; the space is usable."),
     _m("CSQP013I", "{csect} NEW EXTENT CREATED FOR PAGE SET {psid}. NEW EXTENT WILL NOW BE "
-       "FORMATTED", 0, U, "storage-model EX-6 recollection", "Dynamic expansion started."),
+       "FORMATTED", 0, U, "storage rule EX-6 (docs/storage.md#storage-rules), text recalled",
+       "Dynamic expansion started."),
     _m("CSQP016E", "{csect} PAGE SET {psid} HAS REACHED THE MAXIMUM NUMBER OF EXTENTS. IT CANNOT "
-       "BE EXTENDED AGAIN", 8, U, "storage-model EX-6 recollection",
+       "BE EXTENDED AGAIN", 8, U,
+       "storage rule EX-6 (docs/storage.md#storage-rules), text recalled",
        "The page set has 119 extents or reached its size limit."),
     _m("CSQP030E", "{csect} BUFFER POOL {pool} IS IN USE BY PAGE SET {psid}", 8, U,
        "emulator choice (DOC-DELBP states the rule, not the text)",
@@ -260,7 +262,7 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQP035E", "{csect} PAGE SET 0 CANNOT BE ADDED DYNAMICALLY", 8, U,
        "emulator choice (DOC-DEFPSID states the rule)", "DEFINE PSID(0) while running."),
     _m("CSQP036E", "{csect} PAGECLAS(FIXED4KB) REQUIRES LOCATION(ABOVE)", 8, U,
-       "emulator choice (rule: storage-model BP-5, seed LAB)",
+       "emulator choice (storage rule BP-5 (docs/storage.md#storage-rules), the lab)",
        "FIXED4KB buffers are only valid above the bar."),
     _m("CSQP037E", "{csect} DSN {when} FOR PAGE SET {psid}", 8, U,
        "emulator choice (rule: DOC-DEFPSID)",
@@ -290,7 +292,8 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQI070I", "{csect} Data set usage ...", 0, U, "recollection",
        "Start of the DISPLAY USAGE TYPE(DATASET) report."),
     _m("CSQI041I", "{csect} JOB {job} USER {user} HAD ERROR ACCESSING PAGE SET {psid}", 8, V,
-       "storage-model RC-3 (MQRC 2193 page)", "A put or get found its page set not accessible."),
+       "[DOC-RC2193], storage rule RC-3 (docs/storage.md#storage-rules)",
+       "A put or get found its page set not accessible."),
     # ---- CSQE: coupling facility manager -------------------------------------------------------
     _m("CSQE120I", "{csect} Backup of structure {struc} started", 0, U,
        "recollection", "BACKUP CFSTRUCT started."),
@@ -390,10 +393,11 @@ _CATALOG: tuple[MessageDef, ...] = (
        "An API call that takes one command was given none or several."),
     _m("MQSC101W", "Queue {queue} uses storage class {stgclass}, which does not exist: its first "
        "put will fail with MQRC 2105 (MQRC_STORAGE_CLASS_ERROR)", 4, V,
-       "emulator check (storage-model SC-3)", "z/OS accepts the definition; puts fail later."),
+       "emulator check ([DOC-RC2105], storage rule SC-3 (docs/storage.md#storage-rules))",
+       "z/OS accepts the definition; puts fail later."),
     _m("MQSC102W", "Queue {queue} uses storage class {stgclass} on page set {psid}, which is not "
        "defined: its first put will fail with MQRC 2193 (MQRC_PAGESET_ERROR)", 4, V,
-       "emulator check (storage-model SC-2, RC-3)",
+       "emulator check ([DOC-RC2193], storage rules SC-2, RC-3 (docs/storage.md#storage-rules))",
        "The storage class PSID is not checked at define time; puts fail later."),
     _m("MQSC103W", "Alias queue {queue} names target {target}, which is not a local or remote "
        "queue after the deck: its first put or get will fail with MQRC 2085 "
@@ -429,14 +433,14 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("MQSC306E", "RESET CFSTRUCT needs CFLEVEL(5); structure {struc} has CFLEVEL({level})", 8,
        V, "emulator (rule DOC-RESETCF note 2)", "RESET CFSTRUCT on a structure below level 5."),
     _m("MQSC307E", "The queue sharing group already has {count} application structures, the most "
-       "it may have", 8, V, "emulator (rule storage-model CF-1)",
+       "it may have", 8, V, "emulator (storage rule CF-1 (docs/storage.md#storage-rules))",
        "DEFINE CFSTRUCT beyond 63 structures."),
     _m("MQSC308E", "Structure {struc} already holds {count} shared queues, the most one may hold",
-       8, V, "emulator (rule storage-model CF-1)", "DEFINE QLOCAL QSGDISP(SHARED) beyond 512 "
-       "queues on one structure."),
+       8, V, "emulator (storage rule CF-1 (docs/storage.md#storage-rules))",
+       "DEFINE QLOCAL QSGDISP(SHARED) beyond 512 queues on one structure."),
     _m("MQSC309I", "Recovery of {struc} on z/OS would take about {seconds} s: restore {restore} s, "
        "then {mb} MB of log read back at {rate} MB/s", 0, V,
-       "emulator estimate (storage-model, BN-1, BN-5)",
+       "emulator estimate (storage rules BN-1, BN-5 (docs/storage.md#storage-rules))",
        "What the same recovery costs on real hardware (never measured here)."),
     _m("MQSC310E", "CMDSCOPE({scope}) needs a queue sharing group: {qmgr} is not in one", 8, V,
        "emulator", "CMDSCOPE other than blank on a queue manager outside a group."),
@@ -626,11 +630,12 @@ _CATALOG: tuple[MessageDef, ...] = (
        "Attributes the existing object had are silently lost."),
     _m("MQSC207W", "Queue {queue} uses storage class {stgclass}, which maps to page set 0: "
        "keep page set 0 for object definitions", 4, V,
-       "emulator lint (storage-model PS-6: page set 0 holds the object definitions)",
+       "emulator lint ([DOC-PAGESETS]: page set 0 holds the object definitions, storage rule "
+       "PS-5 (docs/storage.md#storage-rules))",
        "Messages on page set 0 compete with the queue manager's own definitions for space."),
     _m("MQSC208W", "Buffer pool {pool} is down to {percent}% stealable buffers ({stealable} of "
        "{buffers}) after the deck: keep it above 15%", 4, V,
-       "emulator lint (storage-model ST-5, [D-V6BP] 15% free rule)",
+       "emulator lint ([D-V6BP] 15% free rule, storage rule ST-5 (docs/storage.md#storage-rules))",
        "Below 15% stealable the pool writes pages to its page sets and reads them back."),
     # Emulator limits of the batch front ends.
     _m("MQSC210E", "CSQUTIL {item} is not supported by mqsc (docs/batch.md lists what is)", 8,

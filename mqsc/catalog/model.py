@@ -242,6 +242,29 @@ class CommandSpec:
         return "simplified" if self.simplified else "executed"
 
 
+# ---- Numbered resources ---------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Resource:
+    """A resource identified by number that only CSQINP1 defines (buffer pools, page sets:
+    [DOC-DEFBP], [DOC-DEFPSID]): no DISPLAY family, its own state table, and in a dump a deck
+    of its own that comes before every object definition (page sets name buffer pools, storage
+    classes name page sets).
+
+    Attributes:
+        objtype: the object keyword (``BUFFPOOL``), which is also the id keyword other
+            commands name it by (``DEFINE PSID(4) BUFFPOOL(3)``).
+        table: the state table holding its records, by number.
+        json_key: the key of its list in ``mqsc dump --format json``.
+        id_keyword: its number as a keyword, with the message a number out of range gets
+            (``BUFFPOOL(100)``: CSQP002I).
+    """
+
+    objtype: str
+    table: str
+    json_key: str
+    id_keyword: Keyword | None = None
+
+
 # ---- Object families -----------------------------------------------------------------------
 #: Dispositions whose objects are in the queue sharing group's shared repository (Db2).
 IN_REPOSITORY = ("GROUP", "SHARED")
@@ -267,6 +290,8 @@ class Family:
         replay: the verb that re-creates an object of the family in a dump (``DEFINE ...
             REPLACE``; channel authentication records: ``SET CHLAUTH ... ACTION(REPLACE)``).
         json_key: the key of this type's list in ``mqsc dump --format json``.
+        detail: the attribute that says most about an object besides DESCR (an alias's
+            TARGET): the console's completion menu shows it beside the object's name.
     """
 
     objtype: str
@@ -280,6 +305,7 @@ class Family:
     group_wide: bool = False
     replay: str = "DEFINE"
     json_key: str = ""
+    detail: str = ""
 
     def table_for(self, disposition: str) -> str | None:
         """Where objects of a QSGDISP live: GROUP and SHARED ones in the shared repository,

@@ -53,6 +53,7 @@ FAMILY = Family(
     default_object="SYSTEM.DEFAULT.NAMELIST",
     group_table="gnamelist",
     json_key="namelists",
+    detail="NLTYPE",
 )
 
 FAMILIES = {"NAMELIST": FAMILY}

@@ -13,6 +13,7 @@ from mqsc.catalog.model import (
     Name,
     NameRule,
     ObjectType,
+    Resource,
 )
 
 OBJECT_TYPES = (ObjectType("PSID", (), "page set", rank=40),)
@@ -31,6 +32,7 @@ PSID = table(
 )
 
 FAMILIES: dict = {}
+RESOURCES = {"PSID": Resource("PSID", table="pageset", json_key="pageSets", id_keyword=PSID_ID)}
 
 SPECS: tuple[CommandSpec, ...] = (
     CommandSpec("DEFINE", "PSID", PSID_ID.kind, PSID, S_1CR, "CSQPAPSD",

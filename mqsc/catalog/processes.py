@@ -56,6 +56,7 @@ FAMILY = Family(
     default_object="SYSTEM.DEFAULT.PROCESS",
     group_table="gprocess",
     json_key="processes",
+    detail="APPLICID",
 )
 
 FAMILIES = {"PROCESS": FAMILY}

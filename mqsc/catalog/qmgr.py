@@ -151,7 +151,8 @@ QMGR = table(
     K("DEFXMITQ", QNAME_OR_BLANK, default="", width=48, help="default transmission queue"),
     K("COMMANDQ", QNAME, default="SYSTEM.COMMAND.INPUT", width=48, help="command queue"),
     K("MAXMSGL", Integer(32768, 104_857_600), default=104_857_600, width=10,
-      help="largest message (fixed at 100 MB on z/OS)", verified="storage-model CF-2"),
+      help="largest message (fixed at 100 MB on z/OS)",
+      verified="storage rule CF-2 (docs/storage.md#storage-rules)"),
     K("CCSID", Integer(1, 65535), default=500, width=10, help="coded character set"),
     # Shown, never set: the "queue manager system attributes" of IBM's DISPLAY QMGR that z/OS
     # has and ALTER QMGR does not take. Values for a queue manager without IBM MQ Advanced for

@@ -258,15 +258,15 @@ def _settable(attributes: Mapping[str, Keyword]) -> tuple[str, ...]:
 ALIAS = Family(objtype="QALIAS", attributes=QALIAS, identity=("QUEUE", "TYPE", "QSGDISP"),
                reply="CSQM401I", settable=(*_settable(QALIAS), "QSGDISP"), table="qalias",
                default_object="SYSTEM.DEFAULT.ALIAS.QUEUE", group_table="gqalias",
-               json_key="aliasQueues")
+               json_key="aliasQueues", detail="TARGET")
 REMOTE = Family(objtype="QREMOTE", attributes=QREMOTE, identity=("QUEUE", "TYPE", "QSGDISP"),
                 reply="CSQM401I", settable=(*_settable(QREMOTE), "QSGDISP"), table="qremote",
                 default_object="SYSTEM.DEFAULT.REMOTE.QUEUE", group_table="gqremote",
-                json_key="remoteQueues")
+                json_key="remoteQueues", detail="RQMNAME")
 MODEL = Family(objtype="QMODEL", attributes=QMODEL, identity=("QUEUE", "TYPE", "QSGDISP"),
                reply="CSQM401I", settable=(*_settable(QMODEL), "QSGDISP"), table="qmodel",
                default_object="SYSTEM.DEFAULT.MODEL.QUEUE", group_table="gqmodel",
-               json_key="modelQueues")
+               json_key="modelQueues", detail="DEFTYPE")
 #: Attributes added to an object type after objects of it could be kept in a state store: an
 #: object read from an older store has none of them, and gets each one's default then.
 ADDED_ATTRIBUTES: Mapping[str, tuple[str, ...]] = {

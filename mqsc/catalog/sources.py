@@ -80,7 +80,35 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType({
                             "console, command server)",
                             "https://www.ibm.com/docs/en/ibm-mq/10.0.x?topic=zos-command-"
                             "summary-mq"),
+    "DOC-CFPLAN": Evidence("Planning your coupling facility and offload storage environment",
+                           "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.pla.doc/"
+                           "q006010_.html"),
+    "DOC-PAGESETS": Evidence("Page sets for IBM MQ for z/OS",
+                             "https://www.ibm.com/support/knowledgecenter/SSFKSJ_9.0.0/"
+                             "com.ibm.mq.pro.doc/q003970_.htm"),
+    "DOC-PSEXPAND": Evidence("Enabling dynamic page set expansion (IBM MQ for z/OS)",
+                             "https://www.ibm.com/support/knowledgecenter/en/SSFKSJ_9.0.0/"
+                             "com.ibm.mq.pla.doc/q005990_.htm"),
+    "DOC-PSZERO": Evidence("Planning your page sets and buffer pools: page set zero (storage "
+                           "per object definition, IBM MQ for z/OS)"),
+    "DOC-QPST": Evidence("Buffer manager data records (SMF 115, CSQDQPST) on z/OS",
+                         "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.mon.doc/"
+                         "q038340_.html"),
+    "DOC-QSGPLAN": Evidence("Planning your queue sharing group (QSG)",
+                            "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.pla.doc/"
+                            "q131440_.html"),
+    "DOC-RC2105": Evidence("2105 (0839) (RC2105): MQRC_STORAGE_CLASS_ERROR"),
+    "DOC-RC2193": Evidence("2193 (0891) (RC2193): MQRC_PAGESET_ERROR",
+                           "https://www.ibm.com/docs/en/SSFKSJ_latest/reference/q042360_.html"),
+    "DOC-RC3207": Evidence("3207 (0C87) (RC3207): MQRCCF_STORAGE_CLASS_IN_USE"),
+    "DOC-STGCLASSES": Evidence("Storage classes (IBM MQ for z/OS)",
+                               "https://ibm.com/support/knowledgecenter/SSFKSJ_9.1.0/"
+                               "com.ibm.mq.pro.doc/q003290_.htm"),
     "C5": Evidence("IBM MQ for z/OS codes: coupling facility manager codes (X'C5')"),
+    "D-CSQP014E": Evidence("CSQP014E expansion failed for page set and IEC070I 034(014)-202 "
+                           "(IBM support page)",
+                           "https://www.ibm.com/support/pages/csqp014e-expansion-failed-page-set-"
+                           "and-iec070i-034014-202"),
     "D-RESETCF": Evidence("RESET CFSTRUCT (reset a CF application structure) on z/OS",
                           _IBM92 + "q086500_.html"),
     "D-V6BP": Evidence("WebSphere MQ for z/OS V6 buffer pool guidance: keep pools above "
@@ -89,6 +117,8 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType({
     "E93": Evidence("IBM MQ for z/OS messages: coupling facility manager messages (CSQE...)"),
     "GH-CSQUTIL": Evidence("A CSQUTIL SYSPRINT published in a public GitHub repository"),
     "GH-MS0S": Evidence("MQSC samples of the IBM MS0S SupportPac, as published on GitHub"),
+    "MP16": Evidence("MP16: Capacity Planning and Tuning for IBM MQ for z/OS (SupportPac, "
+                     "IBM MQ Performance, Hursley)"),
     "OLD-RECOVER": Evidence("RECOVER CFSTRUCT, WebSphere MQ for z/OS V6 command reference"),
     "PCF-BACKUP": Evidence("MQCMD_BACKUP_CF_STRUC (Backup CF Structure) on z/OS"),
 })

@@ -1,6 +1,7 @@
 """Reference pages generated from the catalogs, so the docs never drift from the code.
 
     python -m mqsc.cli.docgen          # rewrite docs/commands.md, docs/messages.md, docs/constants.md
+                                       # and the table "Storage rules" of docs/storage.md
     python -m mqsc.cli.docgen --check  # exit 1 if a committed page differs (the test suite runs this)
 """
 
@@ -23,6 +24,7 @@ from mqsc.catalog.absent import FACILITIES, MULTIPLATFORM
 from mqsc.catalog.describe import kind_text
 from mqsc.catalog.messages import CATALOG, REASONS
 from mqsc.catalog.sources import SOURCES
+from mqsc.catalog.storagerules import RULES, StorageRule
 from mqsc.engine.storage.constants import CONSTANTS
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -176,17 +178,49 @@ def constants_page() -> str:
     lines = [GENERATED, "", "# Storage simulation constants", "",
              "Every constant of the page set and buffer pool simulation "
              "(`mqsc/engine/storage/constants.py`), with its provenance as "
-             "the storage model (docs/storage.md) tags it: DOC (IBM documentation), SEED (a seed "
-             "document), ARITH, INFERENCE, FITTED (chosen to reproduce the lab), UNVERIFIED.", "",
-             "| Name | Value | Tag | Reference | Meaning |", "|---|---:|---|---|---|"]
+             "[storage.md](storage.md) tags it: DOC (IBM documentation), SEED (a seed "
+             "document), ARITH, INFERENCE, FITTED (chosen to reproduce the lab), UNVERIFIED. "
+             "The rule column names the [storage rules](storage.md#storage-rules) that use "
+             "the constant, each with the IBM documentation it rests on.", "",
+             "| Name | Value | Tag | Storage rule | Meaning |", "|---|---:|---|---|---|"]
     for c in CONSTANTS.values():
         value = f"{c.value:,}" if isinstance(c.value, int) else f"{c.value}"
         lines.append(f"| `{c.name}` | {value} | {c.tag} | {c.ref} | {c.meaning} |")
     return "\n".join(lines) + "\n"
 
 
+def _rests_on(rule: StorageRule) -> str:
+    """The IBM documentation a rule rests on, as links, and what is UNVERIFIED."""
+    cited = [f"[{SOURCES[key].title}]({SOURCES[key].url})" if SOURCES[key].url
+             else f"*{SOURCES[key].title}* (address not recorded)" for key in rule.sources]
+    return "; ".join([*cited, *([rule.note] if rule.note else [])])
+
+
+def storage_rules_table() -> str:
+    """The table "Storage rules" of docs/storage.md (mqsc/catalog/storagerules.py)."""
+    lines = ["| Rule | What mqsc does | Rests on |", "|---|---|---|"]
+    lines += [f"| {r.rule} | {r.statement} | {_rests_on(r)} |" for r in RULES.values()]
+    return "\n".join(lines) + "\n"
+
+
 PAGES = {"commands.md": commands_page, "messages.md": messages_page,
          "constants.md": constants_page}
+#: Generated parts of hand-written pages: the text between ``<!-- begin NAME -->`` and
+#: ``<!-- end NAME -->`` (each marker on a line of its own), by page and NAME.
+REGIONS = {("storage.md", "storage-rules"): storage_rules_table}
+
+
+def with_region(text: str, name: str, body: str) -> str:
+    """``text`` with the generated region ``name`` replaced by ``body``.
+
+    >>> with_region("a\\n<!-- begin x -->\\nold\\n<!-- end x -->\\nb\\n", "x", "new\\n")
+    'a\\n<!-- begin x -->\\nnew\\n<!-- end x -->\\nb\\n'
+    """
+    begin, end = f"<!-- begin {name} -->\n", f"<!-- end {name} -->\n"
+    head, found, rest = text.partition(begin)
+    if not found or end not in rest:
+        raise ValueError(f"no generated region {name!r}")
+    return head + begin + body + end + rest.split(end, 1)[1]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -201,6 +235,15 @@ def main(argv: list[str] | None = None) -> int:
             if not path.exists() or path.read_text(encoding="utf-8") != text:
                 stale.append(name)
         else:
+            path.write_text(text, encoding="utf-8")
+    for (name, region), body in REGIONS.items():
+        path = DOCS / name
+        current = path.read_text(encoding="utf-8")
+        text = with_region(current, region, body())
+        if args.check:
+            if text != current:
+                stale.append(f"{name} ({region})")
+        elif text != current:
             path.write_text(text, encoding="utf-8")
     if stale:
         print("stale generated docs (run python -m mqsc.cli.docgen): " + ", ".join(stale),

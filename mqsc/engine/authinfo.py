@@ -54,12 +54,7 @@ def alter_authinfo(ctx: Ctx) -> None:
 
 @handles("DELETE", "AUTHINFO")
 def delete_authinfo(ctx: Ctx) -> None:
-    obj = d.existing_object(ctx, AUTHINFO)
-    ctx.txn.delete(AUTHINFO.table_for(str(obj.get("QSGDISP", "QMGR"))), obj.name)
-
-
-SELECTORS = {"LIVE": ("QMGR", "COPY"), "ALL": ("QMGR", "COPY", "GROUP"),
-             "PRIVATE": ("QMGR", "COPY")}
+    d.delete(ctx, AUTHINFO)
 
 
 @handles("DISPLAY", "AUTHINFO")
@@ -69,17 +64,7 @@ def display_authinfo(ctx: Ctx) -> None:
 
 def selected(ctx: Ctx) -> Iterator[MQObject]:
     """Objects by name, disposition and type, in name order."""
-    cmd = ctx.cmd
-    dispositions = SELECTORS.get(str(cmd.get("QSGDISP", "LIVE")), (cmd.get("QSGDISP"),))
-    wanted = str(cmd.get("AUTHTYPE", "ALL"))
-    txn = ctx.txn
-    rows = [(name, AUTHINFO.table) for name in txn.keys(AUTHINFO.table)]
-    if "GROUP" in dispositions:
-        rows += [(name, AUTHINFO.group_table) for name in txn.keys(AUTHINFO.group_table)]
-    for name, table in sorted(rows, key=lambda row: (row[0], row[1] != AUTHINFO.table)):
-        obj = txn.get(table, name)
-        if not d.matches(cmd.name, name) or obj.get("QSGDISP", "QMGR") not in dispositions:
-            continue
-        if wanted != "ALL" and obj.get("AUTHTYPE") != wanted:
-            continue
-        yield obj
+    wanted = str(ctx.cmd.get("AUTHTYPE", "ALL"))
+    for obj in d.selected(ctx, AUTHINFO):
+        if wanted == "ALL" or obj.get("AUTHTYPE") == wanted:
+            yield obj

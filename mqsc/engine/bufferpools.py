@@ -1,10 +1,12 @@
 """Buffer pools: DEFINE (CSQINP1 only), ALTER and DELETE BUFFPOOL.
 
 * BUFFERS: 100-500,000 BELOW, 100-999,999,999 ABOVE (CSQP005I) [DOC-DEFBP].
-* PAGECLAS(FIXED4KB) only with LOCATION(ABOVE) (storage-model BP-5, seed LAB).
+* PAGECLAS(FIXED4KB) only with LOCATION(ABOVE) (storage rule BP-5 (docs/storage.md#storage-rules),
+  the lab).
 * DEFINE BUFFPOOL comes only from CSQINP1; several for one pool: the last one counts.
 * ALTER BUFFPOOL runs asynchronously: CSQP024I, the completion, then CSQP023I on the console
-  [DOC-ALTBP]. A PAGECLAS change without a location switch waits for the next restart (BP-6).
+  [DOC-ALTBP]. A PAGECLAS change without a location switch waits for the next restart
+  (storage rule BP-6 (docs/storage.md#storage-rules)).
   If storage is short, as many buffers as possible are added.
 * DELETE BUFFPOOL fails while a page set uses the pool [DOC-DELBP].
 """
@@ -44,7 +46,8 @@ def below_bar_buffers(ctx: Ctx, excluding: int | None = None) -> int:
 def define_bufferpool(ctx: Ctx) -> None:
     """DEFINE BUFFPOOL in CSQINP1. At a restart, a pool's attributes come from the log
     (so ALTER BUFFPOOL changes survive) unless the definition says REPLACE; the last
-    definition of a pool in CSQINP1 is the one that counts ([DOC-MANAGEBP], BP-7)."""
+    definition of a pool in CSQINP1 is the one that counts ([DOC-MANAGEBP],
+    storage rule BP-7 (docs/storage.md#storage-rules))."""
     cmd = ctx.cmd
     buffers = int(cmd.get("BUFFERS", 1000))
     location = str(cmd.get("LOCATION", "BELOW"))

@@ -2,11 +2,12 @@
 
 * each buffer pool's lowest stealable percentage in the statistics interval, and whether it
   crossed the deferred write threshold (85% changed: below 15% stealable) or the synchronous
-  write threshold (95%: below 5%) (storage-model ST-4..ST-7; IBM advises keeping pools above
+  write threshold (95%: below 5%) (storage rules ST-4, ST-5, ST-6, ST-7
+  (docs/storage.md#storage-rules); IBM advises keeping pools above
   15% free, [D-V6BP]);
 * page sets near full, at the end of their expansion, or marked "no further expansion";
 * the MEMLIMIT the above-the-bar pools need: 2 GB + their buffers x 4096 + 200 bytes per
-  message held (seed 004, storage-model BP-11).
+  message held (storage rule BP-11 (docs/storage.md#storage-rules)).
 
 In a queue sharing group, for each CF structure: its backup, the log a recovery would read
 back, and how long RECOVER CFSTRUCT would take at the seeds' read-back rates; and the backup
@@ -78,14 +79,18 @@ class Advice:
 
 
 # ---- CF structure recovery (the storage model, docs/qsg.md) --------------------------------
-#: Log read-back rates in MB/s: ESS 2105-E20 DASD in the 2003 report (BN-2); z14 reading
-#: active or uncompressed archive logs, and zEDC-compressed archives (BN-5).
+#: Log read-back rates in MB/s: ESS 2105-E20 DASD in the 2003 report; z14 reading
+#: active or uncompressed archive logs, and zEDC-compressed archives
+#: (storage rules BN-2, BN-5 (docs/storage.md#storage-rules)).
 READ_RATES = (("2003 DASD", 3.0), ("z14 uncompressed", 110.0), ("z14 zEDC", 38.0))
-#: Restoring a fuzzy backup: 20 s for 100,000 x 1 KB messages (BN-1).
+#: Restoring a fuzzy backup: 20 s for 100,000 x 1 KB messages (storage rule BN-1
+#: (docs/storage.md#storage-rules)).
 RESTORE_SECONDS_PER_MB = 20 / (100_000 * 1024 / 2**20)
-#: The seed allows about a minute for the restore when it sizes backup intervals (BN-2).
+#: About a minute for the restore when sizing backup intervals (storage rule BN-2
+#: (docs/storage.md#storage-rules)).
 SEED_RESTORE_SECONDS = 60
-#: Log bytes per persistent shared-queue message besides its length (BN-4: 1.5 KB).
+#: Log bytes per persistent shared-queue message besides its length: 1.5 KB
+#: (storage rule BN-4 (docs/storage.md#storage-rules)).
 SHARED_LOG_OVERHEAD = 1536
 
 
@@ -120,7 +125,8 @@ def backup_interval(messages_per_second: int, *, message_bytes: int = 1024,
                     target_minutes: float = 30, read_rate: float = 3.0,
                     restore_seconds: float = SEED_RESTORE_SECONDS) -> IntervalAdvice:
     """The backup interval that keeps RECOVER CFSTRUCT within ``target_minutes`` when the
-    busiest member logs ``messages_per_second`` persistent messages (BN-2, BN-3):
+    busiest member logs ``messages_per_second`` persistent messages
+    (storage rules BN-2, BN-3 (docs/storage.md#storage-rules)):
     the log written between backups must be read back in the target time, less the restore.
 
     The log rate is taken to two decimals of a MB/s, as the seed's table gives it, so the
@@ -158,7 +164,8 @@ def _structures(qm: QueueManager, target_minutes: float) -> tuple[StructureAdvic
             log_mb[owner] = log_mb.get(owner, 0.0) + record.size / 2**20
         backup_mb = backup.size / 2**20 if backup is not None else 0.0
         restore = RESTORE_SECONDS_PER_MB * backup_mb
-        # Members' logs are read back in parallel: the longest one dominates (BR-6).
+        # Members' logs are read back in parallel: the longest one dominates
+        # (storage rule BR-6 (docs/storage.md#storage-rules)).
         longest = max(log_mb.values(), default=0.0)
         recovery = {label: restore + longest / rate for label, rate in READ_RATES}
         findings = []

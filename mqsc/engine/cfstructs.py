@@ -1,6 +1,6 @@
 """Coupling facility structures: DEFINE, ALTER, DELETE, DISPLAY CFSTRUCT and CFSTATUS, and
 BACKUP, RECOVER and RESET CFSTRUCT ([DOC-DEFCFS] [DOC-BACKUP] [DOC-RECOVER] [DOC-RESETCF];
-the storage model, docs/qsg.md).
+docs/qsg.md).
 
 CF structures exist only in a queue sharing group; a queue manager outside one answers every
 CF structure command with CSQM152I. Definitions live in the group's shared repository (every
@@ -8,8 +8,8 @@ member sees them at once); each has a :class:`~mqsc.engine.storage.cf.StructureS
 
 Rules, and where they come from:
 
-* a name is 1-12 characters and not CSQ_ADMIN (CF-7); at most 63 application
-  structures per group (CF-1);
+* a name is 1-12 characters and not CSQ_ADMIN; at most 63 application structures per group
+  (storage rules CF-1, CF-7 (docs/storage.md#storage-rules));
 * RECOVER(YES) needs CFLEVEL(3) or higher (CFLEVEL 3 is the level for persistent messages,
   [DOC-DEFCFS]); a structure's level cannot drop while its queues hold messages, and a
   structure cannot be deleted while shared queues use it;
@@ -44,7 +44,7 @@ from mqsc.engine.storage.queuestore import QueueStore
 #: The administration structure: it holds no messages and cannot be defined.
 ADMIN = "CSQ_ADMIN"
 #: Log read-back rate (MB/s) for recovery estimates: active or uncompressed archive logs on
-#: z14 (storage-model BN-5); mqsc advise shows the other rates.
+#: z14 (storage rule BN-5 (docs/storage.md#storage-rules)); mqsc advise shows the other rates.
 READ_RATE = 110.0
 
 CFSTRUCT = catalog_cfstructs.FAMILY
@@ -172,7 +172,8 @@ def _summary(ctx: Ctx, state: cf.StructureState) -> dict[str, object]:
     capacity = cf.Capacity(size_kb)
     entries, used = cf.usage(ctx, state.name)
     allocated = state.status != "NOTFOUND"
-    # SIZEUSED: the share of the structure in use, counting the 25 % overhead (CF-4).
+    # SIZEUSED: the share of the structure in use, counting the 25 % overhead
+    # (storage rule CF-4 (docs/storage.md#storage-rules)).
     percent = math.floor(100 * used / cf.CF_USABLE / (size_kb * 1024)) if allocated else 0
     return {"CFTYPE": "APPL", "STATUS": state.status,
             "SIZEMAX": size_kb if allocated else 0, "SIZEUSED": percent,
@@ -180,7 +181,8 @@ def _summary(ctx: Ctx, state: cf.StructureState) -> dict[str, object]:
 
 
 def _admin_row(ctx: Ctx) -> dict[str, object]:
-    # CSQ_ADMIN holds no messages: about 1000 entries per queue manager (storage-model CF-3,
+    # CSQ_ADMIN holds no messages: about 1000 entries per queue manager (storage rule CF-3
+    # (docs/storage.md#storage-rules),
     # the seed's 10,000 KB structure showing ENTSMAX(9362)).
     members = len(ctx.qm.group.members)
     return {"CFSTATUS": ADMIN, "TYPE": "SUMMARY", "CFTYPE": "ADMIN", "STATUS": "ACTIVE",
@@ -275,11 +277,14 @@ def _backup_one(ctx: Ctx, name: str) -> None:
     ctx.say("CSQE120I", struc=name)
     log = ctx.txn.get("log", None)
     srba = log.rba
-    # The fuzzy backup is written to the log of the queue manager that runs it (BR-3).
+    # The fuzzy backup is written to the log of the queue manager that runs it
+    # (storage rule BR-3 (docs/storage.md#storage-rules)).
     ctx.log("cfbackup", max(size, 1), structure=name, lrsn=lrsn,
             content=cf.content_data(content))
     erba = ctx.txn.get("log", None).rba
-    # It runs as long as writing it to the log takes (BN-1: 2 CPU s per 100,000 x 1 KB;
+    # It runs as long as writing it to the log takes (storage rule BN-1
+    # (docs/storage.md#storage-rules): 2 CPU s per
+    # 100,000 x 1 KB;
     # at least a second), and until then another BACKUP of it is refused.
     seconds = max(1, math.ceil(size / (100_000 * 1024) * 2))
     until = (moment + dt.timedelta(seconds=seconds)).isoformat(timespec="seconds")
@@ -321,7 +326,8 @@ def _recover(ctx: Ctx, name: str) -> None:
             to_rba=rba_text(backup.erba))
     ctx.say("CSQE132I", from_lrsn=f"{backup.lrsn:012X}", to_lrsn=f"{to_lrsn:012X}")
     if records:
-        # The logs are read backwards from the newest change (BR-6).
+        # The logs are read backwards from the newest change (storage rule BR-6
+        # (docs/storage.md#storage-rules)).
         ctx.say("CSQE133I", lrsn=f"{to_lrsn:012X}")
     content = cf.recovered_content(ctx, state)
     queues = set(cf.queues_on(ctx, name))
@@ -375,7 +381,7 @@ def reset_cfstruct(ctx: Ctx) -> None:
     if state.status == "FAILED":
         raise _cf_failure(ctx, "MQSC305E", struc=name, status="FAILED already")
     # Failing a structure loses every message in it; persistent ones come back only
-    # through RECOVER CFSTRUCT ([DOC-RESETCF], BR-1).
+    # through RECOVER CFSTRUCT ([DOC-RESETCF], storage rule BR-1 (docs/storage.md#storage-rules)).
     for queue in cf.queues_on(ctx, name):
         if ctx.txn.has("cfmsgs", queue):
             ctx.txn.delete("cfmsgs", queue)

@@ -108,13 +108,7 @@ def alter_channel(ctx: Ctx) -> None:
 
 @handles("DELETE", "CHANNEL")
 def delete_channel(ctx: Ctx) -> None:
-    obj = d.existing_object(ctx, CHANNEL)
-    ctx.txn.delete(CHANNEL.table_for(str(obj.get("QSGDISP", "QMGR"))), obj.name)
-
-
-#: Which dispositions each QSGDISP selector of DISPLAY CHANNEL shows (as for queues).
-SELECTORS = {"LIVE": ("QMGR", "COPY"), "ALL": ("QMGR", "COPY", "GROUP"),
-             "PRIVATE": ("QMGR", "COPY")}
+    d.delete(ctx, CHANNEL)
 
 
 @handles("DISPLAY", "CHANNEL")
@@ -125,20 +119,7 @@ def display_channel(ctx: Ctx) -> None:
 
 
 def selected(ctx: Ctx) -> Iterator[MQObject]:
-    cmd = ctx.cmd
-    selector = str(cmd.get("QSGDISP", "LIVE"))
-    dispositions = SELECTORS.get(selector, (selector,))
-    wanted_type = str(cmd.get("TYPE", "ALL"))
-    txn = ctx.txn
-    rows = [(name, "channel") for name in txn.keys("channel")]
-    if "GROUP" in dispositions:
-        rows += [(name, "gchannel") for name in txn.keys("gchannel")]
-    for name, table in sorted(rows, key=lambda row: (row[0], row[1] != "channel")):
-        if not d.matches(cmd.name, name):
-            continue
-        obj = txn.get(table, name)
-        if obj.get("QSGDISP", "QMGR") not in dispositions:
-            continue
-        if wanted_type != "ALL" and obj.get("CHLTYPE") != wanted_type:
-            continue
-        yield obj
+    wanted_type = str(ctx.cmd.get("TYPE", "ALL"))
+    for obj in d.selected(ctx, CHANNEL):
+        if wanted_type == "ALL" or obj.get("CHLTYPE") == wanted_type:
+            yield obj

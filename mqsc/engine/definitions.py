@@ -8,7 +8,7 @@ structures) supply their own rules as ``check`` callbacks and call these flows.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from mqsc.catalog import Family
 from mqsc.engine.context import Ctx
@@ -122,6 +122,37 @@ def existing_object(ctx: Ctx, family: Family) -> MQObject:
 
 
 # ---- DISPLAY -------------------------------------------------------------------------------
+def delete(ctx: Ctx, family: Family) -> MQObject:
+    """DELETE of an object with no rule of its own: gone from its disposition's table."""
+    obj = existing_object(ctx, family)
+    ctx.txn.delete(family.table_for(str(obj.get("QSGDISP", "QMGR"))), obj.name)
+    return obj
+
+
+#: Which dispositions each QSGDISP selector of a DISPLAY shows: LIVE the objects a queue
+#: manager uses, ALL adds the GROUP objects of the shared repository ([DOC-DISQ], the rule for
+#: queues, which z/OS applies to every object type with QSGDISP).
+SELECTORS: Mapping[str, tuple[str, ...]] = {
+    "LIVE": ("QMGR", "COPY"), "ALL": ("QMGR", "COPY", "GROUP"), "PRIVATE": ("QMGR", "COPY")}
+
+
+def selected(ctx: Ctx, family: Family) -> Iterator[MQObject]:
+    """The family's objects a DISPLAY names: the (generic) name matches and the QSGDISP
+    selector shows the disposition; in name order, a private object before the group object of
+    the same name."""
+    cmd = ctx.cmd
+    selector = str(cmd.get("QSGDISP", "LIVE"))
+    shown_dispositions = SELECTORS.get(selector, (selector,))
+    txn = ctx.txn
+    rows = [(name, 0) for name in txn.keys(family.table) if matches(cmd.name, name)]
+    if "GROUP" in shown_dispositions and family.group_table is not None:
+        rows += [(name, 1) for name in txn.keys(family.group_table) if matches(cmd.name, name)]
+    for name, in_group in sorted(rows):
+        obj = txn.get(family.group_table if in_group else family.table, name)
+        if obj.get("QSGDISP", "QMGR") in shown_dispositions:
+            yield obj
+
+
 def matches(pattern: str, name: str) -> bool:
     """Generic name matching: ``*`` alone is everything, a trailing ``*`` a prefix.
 
@@ -141,6 +172,17 @@ def passes(where: Filter | None, value: object) -> bool:
     if op in ("LK", "NL"):
         hit = matches(str(wanted), str(value))
         return hit if op == "LK" else not hit
+    if op in ("CT", "EX", "CTG", "EXG"):
+        # A list attribute contains (CT) or lacks (EX) the item, or an item matching a generic
+        # name (CTG, EXG) ("DISPLAY NAMELIST", WHERE operators).
+        if not isinstance(value, (list, tuple)):  # a one-word list binds as the word
+            value = () if value in (None, "") else (value,)
+        items = [str(item).rstrip() for item in value]
+        if op in ("CT", "EX"):
+            hit = str(wanted).rstrip() in items
+        else:
+            hit = any(matches(str(wanted), item) for item in items)
+        return hit if op in ("CT", "CTG") else not hit
     if isinstance(value, str) and isinstance(wanted, str):
         value, wanted = value.rstrip(), wanted.rstrip()
     # A number compared with a word (CAPEXPRY(NOLIMIT) against GT 100) is only equal or not.

@@ -26,7 +26,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.manager import QueueManager
 
 #: Structure size (KB) when the CFRM policy names none: 64 MB, the smallest size the seed
-#: recommends for an application structure (storage-model CF-4: "recommend >= 16 MB").
+#: recommends for an application structure ("recommend >= 16 MB", storage rule CF-4
+#: (docs/storage.md#storage-rules)).
 DEFAULT_STRUCTURE_KB = 65_536
 
 

@@ -124,7 +124,8 @@ def open_pagesets(qm: QueueManager) -> list[Message]:
 
 def checkpoint(ctx: Ctx, *, final: bool = False) -> None:
     """A checkpoint: pools write the persistent pages changed before the previous one
-    (``final``, at shutdown: every changed persistent page, storage-model).
+    (``final``, at shutdown: every changed persistent page, storage rule ST-4
+    (docs/storage.md#storage-rules)).
 
     Console messages as a real start-up log shows them: CSQP018I, one CSQP019I per pool, one
     CSQP021I per page set.
@@ -156,9 +157,12 @@ def restart(qm: QueueManager) -> list[Result]:
     """START QMGR on a stopped queue manager.
 
     Buffer pools start empty and their statistics and the page sets' expansion counts reset;
-    a PAGECLAS change that waited for a restart applies (storage-model BP-6); nonpersistent
+    a PAGECLAS change that waited for a restart applies (storage rule BP-6
+    (docs/storage.md#storage-rules)); nonpersistent
     messages are gone, persistent ones stay. Then CSQINP1 is processed with the restart rules
-    (a pool's logged attributes survive unless CSQINP1 says REPLACE, BP-7), the page sets are
+    (a pool's logged attributes survive unless CSQINP1 says REPLACE, storage rule BP-7
+    (docs/storage.md#storage-rules)), the page
+    sets are
     opened and CSQINP2 runs.
     """
     txn = Txn(qm.state)

@@ -3,10 +3,13 @@
 The log is simulated by volume, not content: a record has a kind, a size in bytes and what a
 recovery needs to redo it (object changes, message runs). The RBA (relative byte address) of a
 record is where it starts in the log, so RBAs advance by the bytes logged: a persistent message
-adds its length + 1.25 KB (+ 1.5 KB in a queue sharing group, storage-model BN-4).
+adds its length + 1.25 KB (+ 1.5 KB in a queue sharing group, storage rule BN-4
+(docs/storage.md#storage-rules)).
 
 Every LOGLOAD records a checkpoint is taken: the buffer pools write the persistent pages changed
-before the previous checkpoint (the two-checkpoint rule, ST-4), and the restart RBA moves on.
+before the previous checkpoint (the two-checkpoint rule, storage rule ST-4
+(docs/storage.md#storage-rules)), and the restart
+RBA moves on.
 """
 
 from __future__ import annotations

@@ -463,7 +463,8 @@ class _Session:
             qm.gate.leave(qm)
 
 
-#: Bytes an object definition logs, by table (storage-model PS-6 sizes).
+#: Bytes an object definition logs, by table (the page set 0 sizes of storage rule PS-6
+#: (docs/storage.md#storage-rules)).
 _OBJECT_LOG_BYTES = C.OBJECT_BYTES
 #: Tables whose changes are logged by their own records (pages, the log itself), not as objects.
 _UNLOGGED = frozenset(("log", "pool", "pageset"))

@@ -1,7 +1,7 @@
 """Puts and gets on private local queues, through page sets and buffer pools.
 
 The messages themselves are runs in a :class:`~mqsc.engine.storage.queuestore.QueueStore`
-(storage-model page accounting). Puts and gets go through the page set's buffer pool
+(the page accounting of docs/storage.md). Puts and gets go through the page set's buffer pool
 (:mod:`mqsc.engine.storage.pool`): new pages are changed buffers, gets read back pages that were
 written out and stolen, freed pages leave changed buffers behind until the deferred writer drops
 them. Shared queues' puts and gets are in :mod:`mqsc.engine.sharedq`.
@@ -265,7 +265,8 @@ def _put_check(ctx: Ctx, q: Any, size: int) -> int:
         return MQRC_STORAGE_CLASS_ERROR
     ps = ctx.txn.get("pageset", stc.get("PSID"))
     if ps is None or ps.status != "AVAILABLE":
-        # The page set is not accessible: MQRC 2193 and CSQI041I on the console (RC-3).
+        # The page set is not accessible: MQRC 2193 and CSQI041I on the console
+        # (storage rule RC-3 (docs/storage.md#storage-rules)).
         ctx.console("CSQI041I", csect="CSQIALLC", job="MQSC", user=ctx.qm.user,
                     psid=f"{stc.get('PSID'):02d}")
         return MQRC_PAGESET_ERROR

@@ -46,7 +46,8 @@ def attach_pool(ctx: Ctx, pool_id: int) -> None:
 
 
 def open_pageset(ctx: Ctx, psid: int) -> None:
-    """A page set in use: its header page is updated in its pool (storage-model)."""
+    """A page set in use: its header page is updated in its pool (storage rule DU-4
+    (docs/storage.md#storage-rules))."""
     ps = ctx.txn.get("pageset", psid)
     pool = ctx.txn.edit("pool", ps.pool)
     pool.touch(("header", psid), psid, 1)

@@ -97,7 +97,7 @@ def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
                                      name=ctx.cmd.name, existing="SHARED")
     if existing is not None and depth_of(ctx, existing):
         # A queue's storage class (or structure) cannot change while it holds messages
-        # (MQRCCF 3207, storage-model SC-4).
+        # (MQRCCF 3207, storage rule SC-4 (docs/storage.md#storage-rules)).
         if (attrs.get("STGCLASS") != existing.get("STGCLASS")
                 or attrs.get("CFSTRUCT") != existing.get("CFSTRUCT")):
             raise ctx.object_failure("CSQM107I", "IN_USE")

@@ -1,15 +1,18 @@
 """Puts and gets on shared queues: messages in a coupling facility structure, not in a page
-set (storage-model).
+set (docs/qsg.md).
 
 The MQI checks are those of private queues (PUT/GET DISABLED, MAXMSGL, MAXDEPTH) plus the
 structure's: a failed structure answers MQRC 2373; a persistent message needs a structure
 with RECOVER(YES) (MQRC 2048, IBM's RC2048 page: "you cannot put persistent messages to a
 shared queue if the CFSTRUCT that the queue uses is defined with RECOVER(NO)"); a message over
-63 KB needs CFLEVEL(4) (MQRC 2030); a full structure answers MQRC 2192 (CF-5).
+63 KB needs CFLEVEL(4) (MQRC 2030); a full structure answers MQRC 2192
+(storage rule CF-5 (docs/storage.md#storage-rules)).
 
 A queue manager connects to a structure the first time it uses it (CSQE005I); the structure is
 allocated then. Persistent puts and gets are logged on the member's own log with the group's
-LRSN (length + 1.5 KB per message put, BN-4), so that RECOVER CFSTRUCT can replay them.
+LRSN (length + 1.5 KB per message put, storage rule BN-4 (docs/storage.md#storage-rules)), so that
+RECOVER CFSTRUCT can
+replay them.
 """
 
 from __future__ import annotations

@@ -19,9 +19,6 @@ from mqsc.engine.objects import Attributes, MQObject
 from mqsc.engine.registry import handles
 from mqsc.engine.storage import constants as C
 
-#: What each QSGDISP selector of a DISPLAY shows (LIVE: the objects the queue manager uses).
-SELECTORS = {"LIVE": ("QMGR", "COPY"), "ALL": ("QMGR", "COPY", "GROUP"),
-             "PRIVATE": ("QMGR", "COPY")}
 GROUP_DISPOSITIONS = ("COPY", "GROUP")
 
 
@@ -66,17 +63,6 @@ class SimpleFamily:
 
     def selected(self, ctx: Ctx) -> Iterator[d.Getter]:
         family = self.family
-        cmd = ctx.cmd
-        selector = str(cmd.get("QSGDISP", "LIVE"))
-        dispositions = SELECTORS.get(selector, (selector,))
-        txn = ctx.txn
-        rows = [(name, 0) for name in txn.keys(family.table) if d.matches(cmd.name, name)]
-        if "GROUP" in dispositions and family.group_table is not None:
-            rows += [(name, 1) for name in txn.keys(family.group_table)
-                     if d.matches(cmd.name, name)]
-        for name, where in sorted(rows):
-            obj = txn.get(family.group_table if where else family.table, name)
-            if obj.get("QSGDISP", "QMGR") not in dispositions:
-                continue
+        for obj in d.selected(ctx, family):
             fixed = {"QSGDISP": "QMGR", **{n: f(obj) for n, f in self.computed.items()}}
             yield d.getter(obj, family.identity[0], fixed)

@@ -13,13 +13,14 @@ from mqsc.engine.context import Ctx
 from mqsc.engine.storage import constants as C
 from mqsc.engine.storage.alloc import PageSetFull, SpaceEvents, allocate, release
 
-#: Object definitions live on page set 0 (storage-model PS-5).
+#: Object definitions live on page set 0 (storage rule PS-5 (docs/storage.md#storage-rules)).
 OBJECTS_PSID = 0
 OBJECTS_OWNER = ("objects", OBJECTS_PSID)
 
 
 def account_objects(ctx: Ctx, delta_bytes: int) -> None:
-    """Object definitions on page set 0 grew or shrank by ``delta_bytes`` (PS-6 sizing).
+    """Object definitions on page set 0 grew or shrank by ``delta_bytes`` (sized by
+    storage rule PS-6 (docs/storage.md#storage-rules)).
 
     Pages are whole: ``ceil(bytes / 4096)`` are persistent pages on page set 0.
     """
@@ -47,7 +48,8 @@ def account_objects(ctx: Ctx, delta_bytes: int) -> None:
 
 
 def object_pages(ps: Any) -> int:
-    """Whole pages the object definitions on a page set take (PS-6: page set 0 only)."""
+    """Whole pages the object definitions on a page set take: page set 0 only
+    (storage rule PS-6 (docs/storage.md#storage-rules))."""
     return -(-ps.object_bytes // C.PAGE_SIZE)
 
 

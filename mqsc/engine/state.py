@@ -99,7 +99,12 @@ class Txn:
 
     def has(self, table: str, key: Any) -> bool:
         """Whether ``key`` exists as this transaction sees it."""
-        return self.get(table, key, DELETED) is not DELETED
+        # Not through get(): a DEFINE of a queue asks six tables (one name space for every
+        # queue type, private and group), 7% of the 50,000-DEFINE deck when it went through get.
+        pending = self.pending.get(table)
+        if pending is not None and key in pending:
+            return pending[key] is not DELETED
+        return key in self.state.tables[table]
 
     def put(self, table: str, key: Any, value: Any) -> None:
         """Create or replace an entity (the value must not be shared with the state)."""

@@ -1,8 +1,9 @@
 """Storage classes: DEFINE, ALTER, DELETE and DISPLAY STGCLASS.
 
 A storage class maps queues to a page set. Its PSID is not checked when it is defined (a put
-finds out, MQRC 2193; storage-model SC-2), and it cannot change while a queue that uses it
-holds messages (SC-5).
+finds out, MQRC 2193; storage rule SC-2 (docs/storage.md#storage-rules)), and it cannot change
+while a queue that uses it
+holds messages (storage rule SC-5 (docs/storage.md#storage-rules)).
 """
 
 from __future__ import annotations
@@ -72,27 +73,9 @@ def display_stgclass(ctx: Ctx) -> None:
     d.display(ctx, STGCLASS, selected(ctx))
 
 
-#: Which dispositions each QSGDISP selector of DISPLAY STGCLASS shows (LIVE: the objects a
-#: queue manager uses; [DOC-DISQ] rules for queues, applied to storage classes).
-SELECTORS = {"LIVE": ("QMGR", "COPY"), "ALL": ("QMGR", "COPY", "GROUP"),
-             "PRIVATE": ("QMGR", "COPY")}
-
-
 def selected(ctx: Ctx) -> Iterator[d.Getter]:
-    cmd = ctx.cmd
-    psid = cmd.get("PSID")
-    selector = str(cmd.get("QSGDISP", "LIVE"))
-    dispositions = SELECTORS.get(selector, (selector,))
-    txn = ctx.txn
-    rows = [(name, "stgclass") for name in txn.keys("stgclass")]
-    if "GROUP" in dispositions:
-        rows += [(name, "gstgclass") for name in txn.keys("gstgclass")]
-    for name, table in sorted(rows, key=lambda row: (row[0], row[1] != "stgclass")):
-        if not d.matches(cmd.name, name):
-            continue
-        obj = txn.get(table, name)
-        if obj.get("QSGDISP", "QMGR") not in dispositions:
-            continue
+    psid = ctx.cmd.get("PSID")
+    for obj in d.selected(ctx, STGCLASS):
         if psid is not None and psid != "*" and obj.get("PSID") != psid:
             continue
         yield d.getter(obj, "STGCLASS", _PRIVATE)

@@ -52,12 +52,7 @@ def alter_topic(ctx: Ctx) -> None:
 
 @handles("DELETE", "TOPIC")
 def delete_topic(ctx: Ctx) -> None:
-    obj = d.existing_object(ctx, TOPIC)
-    ctx.txn.delete(TOPIC.table_for(str(obj.get("QSGDISP", "QMGR"))), obj.name)
-
-
-SELECTORS = {"LIVE": ("QMGR", "COPY"), "ALL": ("QMGR", "COPY", "GROUP"),
-             "PRIVATE": ("QMGR", "COPY")}
+    d.delete(ctx, TOPIC)
 
 
 @handles("DISPLAY", "TOPIC")
@@ -66,18 +61,10 @@ def display_topic(ctx: Ctx) -> None:
 
 
 def selected_topics(ctx: Ctx) -> Iterator[d.Getter]:
-    cmd = ctx.cmd
-    if cmd.get("TYPE", "LOCAL") == "CLUSTER":
+    if ctx.cmd.get("TYPE", "LOCAL") == "CLUSTER":
         return  # no cluster: no cluster topics
-    dispositions = SELECTORS.get(str(cmd.get("QSGDISP", "LIVE")), (cmd.get("QSGDISP"),))
-    txn = ctx.txn
-    rows = [(name, TOPIC.table) for name in txn.keys(TOPIC.table)]
-    if "GROUP" in dispositions:
-        rows += [(name, TOPIC.group_table) for name in txn.keys(TOPIC.group_table)]
-    for name, table in sorted(rows, key=lambda row: (row[0], row[1] != TOPIC.table)):
-        obj = txn.get(table, name)
-        if d.matches(cmd.name, name) and obj.get("QSGDISP", "QMGR") in dispositions:
-            yield d.getter(obj, "TOPIC", {"TYPE": "LOCAL"})
+    for obj in d.selected(ctx, TOPIC):
+        yield d.getter(obj, "TOPIC", {"TYPE": "LOCAL"})
 
 
 # ---- subscriptions ---------------------------------------------------------------------------

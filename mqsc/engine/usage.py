@@ -15,6 +15,7 @@ from mqsc.engine.records import (
     PageSetUsage,
 )
 from mqsc.engine.registry import handles
+from mqsc.engine.storage import cf
 
 
 @handles("DISPLAY", "USAGE")
@@ -77,6 +78,27 @@ def usage_datasets(ctx: Ctx) -> None:
 
 
 def cf_recovery_rba(ctx: Ctx) -> int | None:
-    """The oldest RBA a CF structure recovery would read: not tracked (the row stays blank,
-    as it is outside a queue sharing group)."""
-    return None
+    """The oldest RBA of this queue manager's log that RECOVER CFSTRUCT would read for the
+    structures it could recover now, or None (blank row) outside a queue sharing group or when
+    no structure has a backup to recover from.
+
+    A recovery reads the structure's last fuzzy backup from the log of the member that took it
+    (from the backup's start RBA) and then every member's logged changes after the backup's
+    LRSN ([DOC-RECOVER] [DOC-BACKUP]; storage rules BR-3, BR-6
+    (docs/storage.md#storage-rules)). So this member's log is needed from the backup it wrote,
+    and from its first change to a structure after that structure's backup, whichever is older
+    (emulator inference: IBM does not spell out how CSQI070I picks the RBA, UNVERIFIED).
+    """
+    if not ctx.qm.info.qsg:
+        return None
+    needed = []
+    for name in ctx.txn.keys("cfstatus"):
+        backup = ctx.txn.get("cfstatus", name).backup
+        if backup is None or not ctx.txn.has("cfstruct", name) or \
+                ctx.txn.get("cfstruct", name).get("RECOVER") != "YES":
+            continue
+        if backup.qmgr == ctx.qm.name:
+            needed.append(backup.srba)
+        needed.extend(record.rba for member, record in
+                      cf.changes_by_member(ctx, name, backup.lrsn) if member == ctx.qm.name)
+    return min(needed, default=None)

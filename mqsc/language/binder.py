@@ -46,6 +46,10 @@ _SIZE = re.compile(r"([0-9]+)([KM]?)")
 #: WHERE operators by attribute kind ([DOC-DISQ]): LK/NL compare generic text.
 _OPERATORS_ORDERED = ("LT", "GT", "EQ", "NE", "LE", "GE")
 _OPERATORS_TEXT = (*_OPERATORS_ORDERED, "LK", "NL")
+#: A list attribute (a namelist's NAMES) is filtered by whether it contains an item, or an item
+#: matching a generic name ("DISPLAY NAMELIST": CT, EX, CTG, EXG); the other operators are
+#: refused with CSQ9028E (UNVERIFIED: the z/OS answer to EQ on a list is not documented).
+_OPERATORS_LIST = ("CT", "EX", "CTG", "EXG")
 #: Message for a value out of range when the keyword names none.
 RANGE_MSG = "CSQM092I"
 
@@ -263,6 +267,10 @@ class _Binder:
             allowed = _OPERATORS_ORDERED
         elif isinstance(kind, Flag):
             allowed = ("EQ", "NE")
+        elif isinstance(kind, NameList):
+            allowed = _OPERATORS_LIST
+        elif isinstance(kind, Choice) and kind.max_items > 1:
+            allowed = (*_OPERATORS_TEXT, *_OPERATORS_LIST)  # a word, or a list of words
         else:
             allowed = _OPERATORS_TEXT
         if operator not in allowed:
@@ -271,7 +279,15 @@ class _Binder:
             value: object = self.flag_filter(keyword, where, span)
         else:
             probe = syntax.Param(where.keyword, (where.value,), where.start, where.end)
-            if isinstance(kind, Name) and operator in ("LK", "NL"):
+            if isinstance(kind, NameList):
+                # One item of the list: a name, generic with CTG and EXG.
+                keyword = Keyword(keyword.name, Name(kind.rule, kind.max_length,
+                                                     generic=operator in ("CTG", "EXG")))
+            elif isinstance(kind, Choice) and operator in _OPERATORS_LIST:
+                # One word of the list; a generic one (ZLIB*) with CTG and EXG.
+                keyword = Keyword(keyword.name, Text(max(map(len, kind.values)) + 1)
+                                  if operator in ("CTG", "EXG") else Choice(kind.values))
+            elif isinstance(kind, Name) and operator in ("LK", "NL"):
                 keyword = Keyword(keyword.name, Name(kind.rule, kind.max_length, generic=True,
                                                      blank_allowed=True))
             elif isinstance(kind, (Text, Choice)) and operator in ("LK", "NL"):
@@ -377,7 +393,8 @@ def _attribute(spec: CommandSpec, word: str) -> Keyword | None:
 def _object_keyword(spec: CommandSpec) -> Keyword:
     """The object keyword (``QLOCAL(name)``) as a keyword, with the right range message."""
     assert spec.name is not None
-    range_msg = {"BUFFPOOL": "CSQP002I", "PSID": "CSQP003I"}.get(spec.objtype)
+    resource = catalog.RESOURCES.get(spec.objtype)
+    range_msg = resource.id_keyword.range_msg if resource and resource.id_keyword else None
     return Keyword(spec.objtype, spec.name, range_msg=range_msg)
 
 

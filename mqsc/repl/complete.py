@@ -48,7 +48,7 @@ OPERATORS = {
 }
 
 #: Which tables hold the objects an id keyword refers to (names: RULE_TABLES, by name rule).
-ID_TABLES = {"PSID": ("pageset",), "BUFFPOOL": ("pool",)}
+ID_TABLES = {objtype: (resource.table,) for objtype, resource in _catalog.RESOURCES.items()}
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from mqsc.catalog import (
     sources,
 )
 from mqsc.catalog.absent import FACILITIES
+from mqsc.catalog import storagerules
 from mqsc.catalog.describe import default_text, kind_text
 from mqsc.repl.context import context
 
@@ -177,6 +178,11 @@ def keyword_lines(spec: CommandSpec, keyword: Keyword) -> list[str]:
     lines.append(f"  source:  {keyword.verified or 'UNVERIFIED'}")
     # The evidence keys as IBM documentation titles and addresses, which a user can look up.
     lines += [f"           {sources.cite(key)}" for key in sources.keys_in(keyword.verified)]
+    # The storage rules it cites, spelled out: a pip-installed console has no docs/ to look in.
+    for rule in storagerules.cited(keyword.verified):
+        if rule in storagerules.RULES:
+            lines += textwrap.wrap(storagerules.explain(rule), WIDTH, initial_indent=" " * 11,
+                                   subsequent_indent=" " * 13)
     return lines
 
 

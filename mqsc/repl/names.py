@@ -38,10 +38,10 @@ OBJECT_TABLES: Mapping[str, tuple[str, ...]] = {
        if getattr(spec.name, "rule", None) in RULE_TABLES},
     **{objtype: (family.table,) for objtype, family in catalog.DEFINED.items()},
     "QSTATUS": (catalog.DEFINED["QLOCAL"].table,),  # the status of local queues only
-    "BUFFPOOL": ("pool",),
-    "PSID": ("pageset",),
+    **{objtype: (resource.table,) for objtype, resource in catalog.RESOURCES.items()},
 }
-TABLES = (*(f.table for f in catalog.DEFINED.values()), "pool", "pageset")
+TABLES = (*(f.table for f in catalog.DEFINED.values()),
+          *(resource.table for resource in catalog.RESOURCES.values()))
 
 
 class SortedNames:
@@ -231,15 +231,14 @@ def _pageset(pageset: Any) -> str:
     return f"buffer pool {pageset.pool}, {pageset.total:,} pages, {pageset.unused:,} unused"
 
 
-#: What an object's type says about it, for the types that say more than DESCR; the rest of
-#: the catalog's types are described by their help and the attribute named here.
-_DETAIL = {"QALIAS": "TARGET", "QREMOTE": "RQMNAME", "QMODEL": "DEFTYPE", "PROCESS": "APPLICID",
-           "NAMELIST": "NLTYPE"}
+#: How the menu describes an object: the types with rules of their own by the functions above,
+#: the rest of the catalog's types by their help and their family's ``detail`` attribute.
 DESCRIBERS: dict[str, Callable[[Any], str]] = {
-    **{family.table: _described(catalog.OBJECT_WORDS[objtype].help, _DETAIL.get(objtype, ""))
+    **{family.table: _described(catalog.OBJECT_WORDS[objtype].help, family.detail)
        for objtype, family in catalog.DEFINED.items()},
-    "qlocal": _queue, "stgclass": _stgclass, "cfstruct": _cfstruct, "pool": _pool,
-    "pageset": _pageset,
+    catalog.DEFINED["QLOCAL"].table: _queue, catalog.DEFINED["STGCLASS"].table: _stgclass,
+    catalog.DEFINED["CFSTRUCT"].table: _cfstruct, catalog.RESOURCES["BUFFPOOL"].table: _pool,
+    catalog.RESOURCES["PSID"].table: _pageset,
 }
 
 

@@ -25,7 +25,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from mqsc.catalog.mqweb import error_entry
-from mqsc.serve import mqrest, openapi, zosmf
+from mqsc.serve import console, mqrest, openapi, zosmf
 from mqsc.serve.auth import TOKEN_COOKIE, Authenticator, Principal, Refused
 from mqsc.serve.mqrest import Answer
 from mqsc.serve.qmgrs import NoSuchQmgr, QmgrUnavailable, Registry
@@ -283,6 +283,63 @@ async def job_records(request: Request, who: Principal) -> Response:
     return Response(out, media_type="text/plain; charset=utf-8")
 
 
+# ---- the web console (docs/console-web.md) ---------------------------------------------------
+async def console_asset(request: Request) -> Response:
+    # The page itself needs no credentials (it is the sign-in page too); everything it shows
+    # comes from the guarded API below and the MQ REST API.
+    found = console.asset(request.path_params.get("name", ""))
+    if found is None:
+        return _mq_error("MQWB0404E", request.url.path)
+    content, kind = found
+    return Response(content, media_type=kind, headers={
+        "Content-Security-Policy": console.CSP, "X-Content-Type-Options": "nosniff",
+        "Cache-Control": "no-cache"})
+
+
+async def console_root(request: Request) -> Response:
+    from starlette.responses import RedirectResponse
+
+    return RedirectResponse("/ibmmq/console/", status_code=308)
+
+
+@guarded((ADMIN, ADMIN_RO))
+async def console_form(request: Request, who: Principal) -> Response:
+    return _json(console.form(request.path_params["objtype"],
+                              request.query_params.get("verb", "define")))
+
+
+@guarded((ADMIN, ADMIN_RO))
+async def console_words(request: Request, who: Principal) -> Response:
+    return _json(console.words())
+
+
+@guarded((ADMIN, ADMIN_RO))
+async def console_storage(request: Request, who: Principal) -> Response:
+    return await _console_work(request, console.storage)
+
+
+@guarded((ADMIN, ADMIN_RO))
+async def console_queues(request: Request, who: Principal) -> Response:
+    q = request.query_params
+    query = console.window_query(q.get("name", "*"), q.get("offset", "0"),
+                                 q.get("limit", "100"))
+    if isinstance(query, Answer):
+        return _json(query)
+    return await _console_work(request, lambda qm: console.queues_window(qm, *query))
+
+
+async def _console_work(request: Request, work) -> Response:
+    services: Services = request.app.state.services
+    name = request.path_params["qmgr"]
+    try:
+        answer = await asyncio.wrap_future(services.registry.submit(name, work))
+    except NoSuchQmgr:
+        return _mq_error("MQWB0009E", name)
+    except QmgrUnavailable as problem:
+        return _mq_error("MQSC903E", name.upper(), problem)
+    return _json(answer)
+
+
 async def openapi_json(request: Request) -> Response:
     return _json(Answer(200, openapi.document()))
 
@@ -302,6 +359,13 @@ def routes() -> list[Route]:
     return [
         *mq_routes,
         Route("/ibmmq/rest/openapi.json", openapi_json, methods=["GET"]),
+        Route("/ibmmq/console", console_root, methods=["GET"]),
+        Route("/ibmmq/console/", console_asset, methods=["GET"]),
+        Route("/ibmmq/console/api/form/{objtype}", console_form, methods=["GET"]),
+        Route("/ibmmq/console/api/words", console_words, methods=["GET"]),
+        Route("/ibmmq/console/api/qmgr/{qmgr}/storage", console_storage, methods=["GET"]),
+        Route("/ibmmq/console/api/qmgr/{qmgr}/queues", console_queues, methods=["GET"]),
+        Route("/ibmmq/console/{name}", console_asset, methods=["GET"]),
         Route("/zosmf/info", zosmf_info, methods=["GET"]),
         Route("/zosmf/restconsoles/consoles/{name}", console_issue, methods=["PUT"]),
         Route("/zosmf/restconsoles/consoles/{name}/solmsgs/{key}", console_solmsgs,

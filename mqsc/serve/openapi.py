@@ -79,6 +79,43 @@ def document() -> dict[str, Any]:
                 "schema": {"oneOf": [_RUN_COMMAND, _RUN_JSON]}}}},
             "responses": {**_ok(_COMMAND_RESPONSE),
                           **_errors(400, 401, 403, 404, 413, 429, 503)}}}
+    # The web console's own resources (docs/console-web.md): what the MQ REST API cannot give.
+    paths["/ibmmq/console/api/form/{objtype}"] = {"get": {
+        "summary": "The DEFINE or ALTER keywords of an object type, from the catalog "
+                   "(web console)",
+        "parameters": [{"name": "objtype", "in": "path", "required": True,
+                        "schema": {"type": "string"}},
+                       {"name": "verb", "in": "query",
+                        "schema": {"type": "string", "enum": ["define", "alter"]}}],
+        "responses": {**_ok({"type": "object", "required": ["command", "qualifier", "fields"],
+                             "properties": {"fields": {"type": "array", "items": {
+                                 "type": "object", "required": ["name", "type"]}}}}),
+                      **_errors(401, 403, 404, 429)}}}
+    paths["/ibmmq/console/api/words"] = {"get": {
+        "summary": "Verbs, object types and keywords for completion, from the catalog "
+                   "(web console)",
+        "responses": {**_ok({"type": "object", "required": ["verbs", "objects", "commands"]}),
+                      **_errors(401, 403, 429)}}}
+    paths["/ibmmq/console/api/qmgr/{qmgr}/storage"] = {"get": {
+        "summary": "Storage classes, page sets and buffer pools with live figures "
+                   "(DISPLAY STGCLASS and DISPLAY USAGE; web console)",
+        "parameters": [_QMGR],
+        "responses": {**_ok({"type": "object", "required": [
+            "qmgr", "storageClasses", "pageSets", "bufferPools"], "properties": {
+                "storageClasses": {"type": "array"}, "pageSets": {"type": "array"},
+                "bufferPools": {"type": "array"}, "statistics": {"type": "object"}}}),
+            **_errors(401, 403, 404, 429, 503)}}}
+    paths["/ibmmq/console/api/qmgr/{qmgr}/queues"] = {"get": {
+        "summary": "One window of the local queues, sorted by name, and how many match "
+                   "(web console)",
+        "parameters": [_QMGR,
+                       {"name": "name", "in": "query", "schema": {"type": "string"}},
+                       {"name": "offset", "in": "query", "schema": {"type": "integer"}},
+                       {"name": "limit", "in": "query", "schema": {"type": "integer"}}],
+        "responses": {**_ok({"type": "object", "required": ["qmgr", "total", "queues"],
+                             "properties": {"total": {"type": "integer"},
+                                            "queues": {"type": "array"}}}),
+                      **_errors(400, 401, 403, 404, 429, 503)}}}
     paths["/zosmf/info"] = {"get": {"summary": "z/OSMF information",
                                     "responses": _ok({"type": "object"})}}
     paths["/zosmf/restconsoles/consoles/{name}"] = {"put": {

@@ -32,3 +32,13 @@ def test_card_decks_round_trip(descr, trigdata, names) -> None:
 def test_comment_lines_are_cut_to_the_deck_width() -> None:
     assert cards.comment("x" * 100) == "* " + "x" * 70
     assert cards.comment() == "*"
+
+
+def test_a_value_ending_at_column_71_still_leaves_room_for_the_plus() -> None:
+    # Found by hypothesis: the doubled quotes made TRIGDATA end at column 71, and " +" went
+    # past column 72.
+    command = VERB_CLASSES["DEFINE"]("DEFINE", "QLOCAL", "A", {
+        "REPLACE": True, "DESCR": "", "TRIGDATA": "X" * 42 + "'''''", "MAXDEPTH": 5})
+    deck = cards.deck([command])
+    assert all(len(line) <= cards.WIDTH for line in deck.splitlines()), deck
+    assert parse(deck, columns="72") == [command]

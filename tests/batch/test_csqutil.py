@@ -19,7 +19,7 @@ from tests.batch.conftest import clock
 from tests.engine.conftest import fresh_qmz1
 
 CASES = Path(__file__).resolve().parents[1] / "golden" / "batch" / "csqutil"
-#: Expected return code of each case (reference §10.3).
+#: Expected return code of each case (IBM MQ utilities on z/OS: CSQUTIL, and the published SYSPRINT [GH-CSQUTIL]).
 RC = {"success": 0, "ignore": 0, "continue": 8, "stop": 8, "partial": 4, "syntax": 12,
       "missing-dd": 12, "makedef": 0, "makerep-makedel": 0, "no-qmgr": 8, "tgtqmgr": 4, "empty": 12}
 OUTPUTS = {"makedef": ("OUTDEF",), "makerep-makedel": ("OUTREP", "OUTDEL", "OUTALT"),
@@ -65,7 +65,7 @@ def test_sysprint_golden(name: str, golden) -> None:
 
 
 def test_layout_matches_the_capture() -> None:
-    """The only real SYSPRINT (reference §10.2): same lines, same blanks, in that order."""
+    """The only real SYSPRINT ([GH-CSQUTIL]): same lines, same blanks, in that order."""
     outcome, _, _ = run_case(CASES / "ignore")
     lines = outcome.sysprint
     assert lines[0] == " CSQU000I CSQUTIL IBM MQ for z/OS V9.4.0"

@@ -69,7 +69,7 @@ def test_dump_replays_over_a_fresh_qmz1() -> None:
 def test_buffer_pools_are_comments_in_the_csqinp2_deck() -> None:
     text = dump.csqinp2_deck(changed_qmz1())
     assert "*DEFINE BUFFPOOL(3) BUFFERS(20000) LOCATION(ABOVE) PAGECLAS(FIXED4KB)" in text
-    # A PAGECLAS change waiting for a restart is what the next start defines (BP-6).
+    # A PAGECLAS change waiting for a restart is what the next start defines (storage rule BP-6).
     assert "*DEFINE BUFFPOOL(11) BUFFERS(1000) LOCATION(ABOVE) PAGECLAS(4KB)" in text
     assert not [c for c in parse(text) if c.objtype in ("BUFFPOOL", "PSID")]
 

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "golden" / "batch" / "ci"
 DECK = "tests/golden/batch/ci/deck.mqsc"
 
-#: What GitHub code scanning requires of an uploaded SARIF file (research batch-jcl-ci §3.1):
+#: What GitHub code scanning requires of an uploaded SARIF file (GitHub Docs, "SARIF support for code scanning"):
 #: the SARIF 2.1.0 properties it marks required, with non-empty strings.
 TEXT = {"type": "object", "required": ["text"],
         "properties": {"text": {"type": "string", "minLength": 1, "maxLength": 1024}}}

@@ -1,5 +1,6 @@
 """``mqsc advise`` for queue sharing groups: CF structure recovery estimates, and the backup
-interval table of the seed (storage-model BN-3: 400 / 1,200 / 2,200 messages a second ->
+interval table of the seed (storage rule BN-3, docs/storage.md#storage-rules: 400 / 1,200 / 2,200
+messages a second ->
 back up every 90 / 30 / 16 minutes), as a golden file."""
 
 from __future__ import annotations

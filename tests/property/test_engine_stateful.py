@@ -15,7 +15,7 @@ step:
 * Unused = Total - Persistent - NonPersist and is never negative;
 * pools: no more pages resident than buffers, stealable between 0 and the buffer count, every
   page set's pool exists;
-* page set 0 holds exactly the object definitions (PS-6 sizing);
+* page set 0 holds exactly the object definitions (sized by storage rule PS-6);
 * a put or get moves the depth by what it reports done; a restart keeps exactly the persistent
   messages; a successful DEFINE creates, a successful DELETE removes.
 

@@ -147,3 +147,13 @@ def test_keyword_help_cites_ibm_documentation_by_title_and_address() -> None:
     assert "§" not in text and "reference" not in text and "research" not in text
     assert ("[DOC-MAXQDEPTH]: DEFINE queues: MAXDEPTH, https://www.ibm.com/docs/en/SSFKSJ_9.2.0/"
             "com.ibm.mq.ref.adm.doc/q085690_.html") in text
+
+
+def test_keyword_help_spells_out_the_storage_rules_it_cites() -> None:
+    """A pip-installed console has no docs/: HELP says what a cited storage rule is."""
+    from mqsc.repl.help import help_lines
+
+    text = " ".join(" ".join(help_lines(["DEF", "CFSTRUCT", "CFLEVEL"])).split())
+    assert "storage rule CF-7 (docs/storage.md#storage-rules)" in text
+    assert "storage rule CF-7: A CF structure name is 1-12 characters and not CSQ_ADMIN" in text
+    assert "storage-" + "model" not in text

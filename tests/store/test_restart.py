@@ -1,4 +1,5 @@
-"""STOP QMGR / START QMGR: what survives a restart (storage-model §6.4, [DOC-MANAGEBP])."""
+"""STOP QMGR / START QMGR: what survives a restart (storage rules BP-6, BP-7,
+docs/storage.md#storage-rules; [DOC-MANAGEBP])."""
 
 from __future__ import annotations
 

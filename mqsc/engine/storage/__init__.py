@@ -1,4 +1,5 @@
 """The storage simulation: page sets, buffer pools, and (issue 5) messages in them.
 
-See docs/storage.md for the rules and the storage model (docs/storage.md) for their sources.
+See docs/storage.md for the rules, and its table "Storage rules"
+(docs/storage.md#storage-rules) for each rule id and the IBM documentation it rests on.
 """

@@ -33,7 +33,8 @@ def allocate(ps: PageSetState, pool: PoolState, owner: Hashable, pages: int, *,
     """Take ``pages`` on ``ps`` for ``owner``: new changed pages in ``pool``.
 
     Expands the page set when the pages do not fit, then while more than 90% is in use
-    (EX-2); each expansion's formatted pages occupy changed buffers (FITTED).
+    (storage rule EX-2 (docs/storage.md#storage-rules)); each expansion's formatted pages
+    occupy changed buffers (FITTED).
 
     Raises:
         PageSetFull: the pages do not fit and the page set cannot grow; nothing was taken.

@@ -1,11 +1,12 @@
 """Coupling facility list structures: capacity, the messages on shared queues, failure,
-backup and recovery (the storage model, docs/qsg.md; [DOC-BACKUP] [DOC-RECOVER]).
+backup and recovery (docs/qsg.md; [DOC-BACKUP] [DOC-RECOVER]).
 
 Shared-queue messages live in the group's ``cfmsgs`` table as :class:`QueueStore` runs (the
 same compact runs private queues use, without page sets). A structure's status, its
 connections and its last backup are a :class:`StructureState` in ``cfstatus``.
 
-Capacity (storage-model CF-4, CF-5): a message takes one list entry and
+Capacity (storage rules CF-4, CF-5 (docs/storage.md#storage-rules)): a message takes one list entry
+and
 ``max(1536, roundup(length + 324, 256))`` bytes (324: the MQMD as stored); a structure of
 SIZE KB holds that in 80 % of its size (the 25 % overhead the seed adds on top of the data),
 with at most one entry per 1536 bytes of it. A put that does not fit fails with MQRC 2192.
@@ -15,7 +16,8 @@ Messages over 63 KB (64,512 bytes) need CFLEVEL(4) or more; they are offloaded, 
 Recovery is exact by construction: every persistent change to a shared queue is logged by the
 member that made it, with the group's LRSN; a backup is the persistent content as at an LRSN,
 written to the backing-up member's log; recovery restores the last backup and replays every
-member's logged changes after its LRSN, in LRSN order (storage-model BR-6).
+member's logged changes after its LRSN, in LRSN order (storage rule BR-6
+(docs/storage.md#storage-rules)).
 """
 
 from __future__ import annotations
@@ -32,21 +34,28 @@ if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.context import Ctx
     from mqsc.engine.log import LogRecord
 
-#: Bytes of the MQMD as a CF list entry holds it (storage-model: 1536 - 1212).
+#: Bytes of the MQMD as a CF list entry holds it: 1536 - 1212 (storage rule CF-4
+#: (docs/storage.md#storage-rules)).
 CF_MQMD = 324
-#: Smallest entry + elements a message takes, and the element size (CF-4).
+#: Smallest entry + elements a message takes, and the element size (storage rule CF-4
+#: (docs/storage.md#storage-rules)).
 CF_MIN_ENTRY = 1536
 CF_ELEMENT = 256
-#: Largest message a structure holds itself (CF-1: 63 KB including headers but the MQMD).
+#: Largest message a structure holds itself: 63 KB including headers but the MQMD
+#: (storage rule CF-1 (docs/storage.md#storage-rules)).
 CF_MAX_MESSAGE = 64_512
 #: Share of a structure usable for messages: the seed sizes structures at data x 1.25.
 CF_USABLE = 0.8
-#: Application structures per queue sharing group and shared queues per structure (CF-1).
+#: Application structures per queue sharing group and shared queues per structure
+#: (storage rule CF-1 (docs/storage.md#storage-rules)).
 MAX_STRUCTURES = 63
 MAX_QUEUES = 512
-#: Log bytes per persistent shared-queue message besides its length (BN-4: 1.5 KB).
+#: Log bytes per persistent shared-queue message besides its length: 1.5 KB (storage rule BN-4
+#: (docs/storage.md#storage-rules)).
 LOG_PER_SHARED_MSG = 1536
-#: Rates for recovery estimates (BN-1, BN-2, BN-5): restore from the backup, and reading the
+#: Rates for recovery estimates (storage rules BN-1, BN-2, BN-5
+#: (docs/storage.md#storage-rules)): restore from the
+#: backup, and reading the
 #: logs back, in MB/s.
 RESTORE_SECONDS_PER_MB = 20 / (100_000 * 1024 / 2**20)  # 20 s for 100,000 x 1 KB
 READ_RATES = {"3": 3.0, "110": 110.0, "38": 38.0}
@@ -311,7 +320,8 @@ def recovered_content(ctx: Ctx, state: StructureState, upto: int | None = None) 
 
 def lrsn_before(ctx: Ctx, structure: str, moment: dt.datetime, floor: int) -> int:
     """The last LRSN logged for ``structure`` at or before ``moment`` (not below ``floor``):
-    a backup with EXCLINT leaves out what is newer (BR-4)."""
+    a backup with EXCLINT leaves out what is newer (storage rule BR-4
+    (docs/storage.md#storage-rules))."""
     best = floor
     for record in changes_since(ctx, structure, floor):
         if dt.datetime.fromisoformat(str(record.detail["time"])) <= moment:

@@ -1,9 +1,9 @@
 """Every constant of the storage simulation, with where it comes from.
 
-Provenance tags follow the storage model (docs/storage.md): DOC (IBM documentation), SEED (a seed
+Provenance tags (docs/storage.md): DOC (IBM documentation), SEED (a seed
 document), ARITH (follows arithmetically), INFERENCE, FITTED (chosen so the model reproduces the
 lab), UNVERIFIED (recalled, no retrievable source). Change a value here and every rule, report
-and test follows; docs/storage.md is generated from this table.
+and test follows; docs/constants.md is generated from this table.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Constant:
-    """A named value with its provenance."""
+    """A named value with its provenance: ``tag`` as above, ``ref`` the storage rules that use
+    it (ids of the table in docs/storage.md#storage-rules) or another doc of the repository."""
 
     name: str
     value: int | float
@@ -106,7 +107,8 @@ MSG_CONTROL_BYTES = int(CONSTANTS["MSG_CONTROL_BYTES"].value)
 OBJ_BYTES_QLOCAL = int(CONSTANTS["OBJ_BYTES_QLOCAL"].value)
 OBJ_BYTES_STGCLASS = int(CONSTANTS["OBJ_BYTES_STGCLASS"].value)
 #: Page set 0 bytes of one definition, by state table. Alias, remote and model queues are
-#: sized as local queues (UNVERIFIED: PS-6 measured local queues only).
+#: sized as local queues (UNVERIFIED: storage rule PS-6 (docs/storage.md#storage-rules)
+#: measured local queues only).
 OBJECT_BYTES = {"qlocal": OBJ_BYTES_QLOCAL, "qalias": OBJ_BYTES_QLOCAL,
                 "qremote": OBJ_BYTES_QLOCAL, "qmodel": OBJ_BYTES_QLOCAL,
                 "stgclass": OBJ_BYTES_STGCLASS,

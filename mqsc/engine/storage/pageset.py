@@ -1,4 +1,4 @@
-"""A page set: geometry, used pages, and dynamic expansion (storage-model).
+"""A page set: geometry, used pages, and dynamic expansion (docs/storage.md).
 
 Pages are counted, not numbered: DISPLAY USAGE and the SMF data report counts, and which page
 number a message gets changes no figure the product shows.
@@ -82,7 +82,8 @@ class PageSetState:
 
     @property
     def unused(self) -> int:
-        """Unused = Total - Persistent - NonPersist (DU-3)."""
+        """Unused = Total - Persistent - NonPersist (storage rule DU-3
+        (docs/storage.md#storage-rules))."""
         return self.total - self.used
 
     def free_pages(self) -> int:
@@ -90,7 +91,8 @@ class PageSetState:
         return self.total - self.used
 
     def needs_expansion(self) -> bool:
-        """In use above the 90% trigger with expansion still possible (EX-2)."""
+        """In use above the 90% trigger with expansion still possible (storage rule EX-2
+        (docs/storage.md#storage-rules))."""
         return (
             self.used > C.EXPAND_AT * self.total
             and self.expand != "NONE"
@@ -98,7 +100,8 @@ class PageSetState:
         )
 
     def expansion_size(self) -> int:
-        """Pages one expansion adds: the secondary (USER) or about 10% (SYSTEM) (EX-3, EX-4)."""
+        """Pages one expansion adds: the secondary (USER) or about 10% (SYSTEM)
+        (storage rules EX-3, EX-4 (docs/storage.md#storage-rules))."""
         if self.expand == "SYSTEM":
             return max(C.CYL_PAGES, math.ceil(0.10 * self.physical / C.CYL_PAGES) * C.CYL_PAGES)
         return self.secondary

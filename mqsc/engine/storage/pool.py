@@ -1,25 +1,26 @@
-"""A buffer pool: buffers that are empty, clean or changed, in LRU order (storage-model).
+"""A buffer pool: buffers that are empty, clean or changed, in LRU order (docs/storage.md).
 
 Pages live in buffers as *segments*: runs of pages with one owner (a message run, a page set's
 header or space map, object definitions, freed or freshly formatted pages), one state (changed
 or clean) and the checkpoint generation they were changed in. Segments are kept oldest first;
 adjacent segments that agree merge, so a million identical messages are a handful of segments.
 
-Rules (each from the storage model, provenance in constants.py):
+Rules (each a storage rule of docs/storage.md#storage-rules, numbers in constants.py):
 
 * Stealable = Available - changed (pinned buffers are not kept between calls);
-  Stealable % = floor(100 x Stealable / Available) (ST-3).
+  Stealable % = floor(100 x Stealable / Available) (storage rule ST-3).
 * A new page takes an empty buffer, else steals the least recently used clean one (QPSTSTL),
   else (no clean buffer) is a shortage: the oldest changed page is written synchronously and its
   buffer taken (QPSTSOS, QPSTIMW).
 * Deferred write: when more than 85% of the buffers are changed (QPSTDWT), freed and formatted
   pages are dropped without I/O, then the oldest changed pages are written in batches of 32
-  until 80% remain changed; written pages stay resident as clean (ST-4, ST-7).
+  until 80% remain changed; written pages stay resident as clean (storage rules ST-4, ST-7).
 * Synchronous writes: while more than 95% are changed, each further update writes a page at
-  once (QPSTDMC, QPSTIMW) (ST-6). With the deferred writer keeping up this is reached only when
+  once (QPSTDMC, QPSTIMW) (storage rule ST-6). With the deferred writer keeping up this is
+  reached only when
   ALTER BUFFPOOL shrinks a pool below its changed pages.
 * Checkpoint: persistent pages changed since before the previous checkpoint are written
-  (the "two checkpoints" rule, ST-4, ST-6).
+  (the "two checkpoints" rule, storage rules ST-4, ST-6).
 """
 
 from __future__ import annotations
@@ -56,7 +57,8 @@ class Segment:
 
 @dataclass(slots=True)
 class PoolStats:
-    """Buffer manager statistics since the last reset (SMF 115 CSQDQPST names, ST-8)."""
+    """Buffer manager statistics since the last reset (SMF 115 CSQDQPST names,
+    storage rule ST-8 (docs/storage.md#storage-rules))."""
 
     low: int = -1  # QPSTCBSL: lowest stealable
     getp: int = 0  # QPSTGETP: get-page requests for existing pages
@@ -96,7 +98,8 @@ class PoolState:
     """One buffer pool: its definition and the state of its buffers (mutable; cloned in txns).
 
     ``pending_pageclass`` holds an ALTER PAGECLAS that waits for a location switch or a
-    restart (BP-6); ``replace`` is the REPLACE flag of its CSQINP1 definition (BP-7).
+    restart; ``replace`` is the REPLACE flag of its CSQINP1 definition
+    (storage rules BP-6, BP-7 (docs/storage.md#storage-rules)).
     """
 
     pool: int

@@ -2,10 +2,10 @@
 
 A queue's messages are *runs* of identical messages (same size, persistence and priority);
 consecutive identical puts extend the last run, so ten million uniform messages are one run.
-Page accounting follows storage-model:
+Page accounting follows storage rules PS-8, PS-9, PS-10 (docs/storage.md#storage-rules):
 
 * a *short* message (data up to 3596 bytes) is a record of data + 461 header bytes; records
-  of a run are packed into pages (1 KB messages two to a page, PS-10); a page is freed when its
+  of a run are packed into pages (1 KB messages two to a page); a page is freed when its
   last record is got;
 * a *long* message takes ceil((data + 461) / 4047) pages (4096 bytes: 2 pages; 4 MB: 1037);
   above 4 MB, 1037 pages per 4 MB chunk plus the remainder;
@@ -43,7 +43,7 @@ def records_per_page(size: int) -> int:
 
 
 def pages_per_message(size: int) -> int:
-    """Pages one long message takes (storage-model rules 3 and 4).
+    """Pages one long message takes (storage rule PS-9 (docs/storage.md#storage-rules)).
 
     >>> pages_per_message(4096), pages_per_message(10_000), pages_per_message(4 * 1024**2)
     (2, 3, 1037)

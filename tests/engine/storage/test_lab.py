@@ -1,10 +1,10 @@
-"""The lab L02, end to end (seed 000, reference/qmz1-lab.md, storage-model §7).
+"""The lab L02, end to end (docs/storage.md, "The lab, end to end"; docs/qmz1.md).
 
-Each job: put N 4096-byte messages, DISPLAY USAGE, get them all, DISPLAY USAGE. Storage-model
-§7.3 predicts every job from a freshly started QMZ1, so the exact figures are checked that way.
+Each job: put N 4096-byte messages, DISPLAY USAGE, get them all, DISPLAY USAGE. The lab's
+figures are those of each job on a freshly started QMZ1, so the exact figures are checked that way.
 The lab itself runs the four jobs one after the other on one QMZ1; that run is a golden file, and
-its figures differ from §7.3 only where the previous job's freed-but-changed buffers are still
-in the pool (storage-model §8 item 4).
+its figures differ from those only where the previous job's freed-but-changed buffers are still
+in the pool (storage rule ST-7, docs/storage.md#storage-rules).
 """
 
 from __future__ import annotations
@@ -49,17 +49,17 @@ def test_300_messages_stay_in_the_pool(job, queue, count, psid) -> None:
 def test_1200_messages_overflow_write_and_expand(job, queue, count, psid) -> None:
     qm = fresh_qmz1()
     assert qm.put(queue, count, 4096).done == count
-    # storage-model §7.3: 2698/279/0/2419 after 3 expansions, 172 stealable (17 %), CBSL 149.
+    # The lab: 2698/279/0/2419 after 3 expansions, 172 stealable (17 %), CBSL 149.
     assert figures(qm, psid) == (2698, 279, 0, 2419, 3, 172, 17)
     after_put = stats(qm, psid)
     assert after_put["low"] == 149 and after_put["dwt"] == 63 and after_put["tpw"] == 1593
-    # §7.3 says WIO 64 (a 32-page batch count); the model writes 63 batches. STL is the
+    # The lab says WIO 64 (a 32-page batch count); the model writes 63 batches. STL is the
     # model's own (1421 vs the reference's 3041, which counts re-steals the model folds).
     assert after_put["wio"] == 63
     assert qm.get(queue).done == count
     drained = figures(qm, psid)
     assert drained[:5] == (2698, 2698, 0, 0, 3)
-    # Read-back on MGET: §7.3 gives RIO 1581; the model reads back 1549 pages.
+    # Read-back on MGET: the lab gives RIO 1581; the model reads back 1549 pages.
     assert 1500 < stats(qm, psid)["rio"] <= 1581
 
 
@@ -76,5 +76,5 @@ def test_the_four_jobs_in_sequence(golden) -> None:
             # Page sets behave exactly as on a fresh start ...
             assert figures(qm, psid)[:5] == (2698, 2698, 0, 0, 3)
     # ... but pool 11 (and 10) start the 1200-message job holding the 300-message job's 607
-    # changed buffers, so fewer are stolen before DWT and 7 more end stealable than §7.3.
+    # changed buffers, so fewer are stolen before DWT and 7 more end stealable than the lab's fresh-QMZ1 figures.
     assert figures(qm, 11)[5:] == (160, 16)

@@ -20,7 +20,7 @@ def pageset(qm: QueueManager, psid: int = 1):
 
 def test_short_messages_share_pages(qm: QueueManager) -> None:
     qm.execute("DEFINE QLOCAL(S)")
-    assert qm.put("S", 10, 1024).done == 10  # two per page (PS-10)
+    assert qm.put("S", 10, 1024).done == 10  # two per page (storage rule PS-10)
     assert pageset(qm).nonpersistent == 5 + 1  # 5 data pages, 1 message-list page
     assert qm.get("S", 3).done == 3  # the first page is freed, the second half used
     assert pageset(qm).nonpersistent == 4 + 1

@@ -1,4 +1,5 @@
-"""Page set geometry and dynamic expansion (storage-model §1.3, §6.3)."""
+"""Page set geometry and dynamic expansion (storage rules DU-3, DU-4, EX-1, EX-2, EX-3, EX-4,
+docs/storage.md#storage-rules)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def test_expansion_starts_above_90_percent() -> None:
 
 
 def test_the_lab_page_set_4_history() -> None:
-    """storage-model §7.2: 2436 pages in use expand 1078 -> 3238 in exactly four steps."""
+    """The lab's page set 4: 2436 pages in use expand 1078 -> 3238 in exactly four steps."""
     ps, pool = PageSetState(4, 3), PoolState(3, 20000)
     allocate(ps, pool, "o", 2436, persistent=False)
     assert (ps.total, ps.expansions) == (3238, 4)

@@ -1,4 +1,4 @@
-"""Buffer pool rules (storage-model §2.2, §6.4)."""
+"""Buffer pool rules (storage rules ST-3, ST-4, ST-6, ST-7, BP-6, docs/storage.md#storage-rules)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,202 @@
+"""The web console served by ``mqsc serve`` at ``/ibmmq/console/`` (docs/console-web.md).
+
+Framework-free, like :mod:`mqsc.serve.mqrest`: the static assets shipped in the wheel
+(``mqsc/serve/console/``: plain ES modules, no build step, no CDN), and the two small JSON
+resources the MQ REST API cannot give a view:
+
+* ``GET /ibmmq/console/api/form/{objtype}``: the catalog's DEFINE keywords of a family (kind,
+  range, choices, default, help), from which the create form is generated, so the form has the
+  same ranges and defaults as the language;
+* ``GET /ibmmq/console/api/words``: the verbs, object types and keywords the command pane
+  completes, from the catalog;
+* ``GET /ibmmq/console/api/qmgr/{qmgr}/queues?name=&offset=&limit=``: one window of the
+  queues (every type) sorted by name (and how many there are), so the queues widget draws its first
+  rows before the whole list (runCommandJSON, ten megabytes at 50,000 queues) has arrived;
+* ``GET /ibmmq/console/api/qmgr/{qmgr}/storage``: storage classes, page sets and buffer pools
+  with their live figures. runCommandJSON refuses DISPLAY USAGE (IBM MQ, "POST - JSON
+  formatted command"), so without this the page would have to scrape the CSQI010I/CSQP001I
+  reply lines of runCommand.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from importlib import resources
+from typing import Any
+
+from mqsc.catalog import (
+    DEFINED,
+    FAMILY_MODULES,
+    OBJECT_TYPES,
+    OBJECT_WORDS,
+    SPECS,
+    VERBS,
+    Choice,
+    Flag,
+    Integer,
+    Name,
+    Text,
+    command_spec,
+)
+from mqsc.catalog.describe import kind_text
+from mqsc.engine.manager import QueueManager
+from mqsc.engine.statistics import collect
+from mqsc.render import jsonout
+from mqsc.serve.mqrest import Answer, error
+
+#: The assets, by file name, with the Content-Type each is served with. Only these are served:
+#: a path outside this table is 404, so nothing else of the package can be read through it.
+ASSETS: dict[str, str] = {
+    "index.html": "text/html; charset=utf-8",
+    "app.js": "text/javascript; charset=utf-8",
+    "api.js": "text/javascript; charset=utf-8",
+    "grid.js": "text/javascript; charset=utf-8",
+    "chart.js": "text/javascript; charset=utf-8",
+    "console.css": "text/css; charset=utf-8",
+}
+#: Everything the page loads comes from this server: the browser enforces it (no CDN, no
+#: request leaves the machine even if a future asset names another host).
+CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+
+
+def asset(name: str) -> tuple[bytes, str] | None:
+    """The bytes and Content-Type of one shipped asset, or None."""
+    if name == "":
+        name = "index.html"
+    kind = ASSETS.get(name)
+    if kind is None:
+        return None
+    return resources.files("mqsc.serve").joinpath("console", name).read_bytes(), kind
+
+
+# ---- the create form ---------------------------------------------------------------------
+def _field(keyword) -> dict[str, Any]:
+    kind = keyword.kind
+    field: dict[str, Any] = {"name": keyword.name, "help": keyword.help,
+                             "describe": kind_text(kind)}
+    if isinstance(kind, Integer) and kind.words:
+        # A number or one of its words (CAPEXPRY(NOLIMIT)): a number field could not hold
+        # the word DISPLAY shows, and an ALTER form would send it back empty.
+        field.update(type="text", words=list(kind.words), min=kind.minimum, max=kind.maximum)
+    elif isinstance(kind, Integer):
+        field.update(type="integer", min=kind.minimum, max=kind.maximum)
+    elif isinstance(kind, Choice):
+        field.update(type="choice", values=list(kind.values))
+    elif isinstance(kind, Flag):
+        field.update(type="flag", negation=keyword.negation)
+    elif isinstance(kind, Text):
+        field.update(type="text", maxLength=kind.max_length)
+    elif isinstance(kind, Name):
+        field.update(type="name", maxLength=kind.max_length, rule=kind.rule.value)
+    else:
+        field.update(type="text")
+    if keyword.default is not None:
+        field["default"] = keyword.default
+    return field
+
+
+#: The verbs a form is made for.
+FORM_VERBS = ("DEFINE", "ALTER")
+
+
+def form(objtype: str, verb: str = "DEFINE") -> Answer:
+    """The DEFINE (or ALTER) form of an object type, from the catalog (404 when the object
+    type has no such command)."""
+    found = OBJECT_WORDS.get(objtype.upper())
+    verb = verb.upper()
+    spec = command_spec(verb, found.name) if found is not None and verb in FORM_VERBS \
+        else None
+    if spec is None:
+        return error("MQWB0404E", f"/ibmmq/console/api/form/{objtype}?verb={verb.lower()}")
+    fields = [_field(k) for k in spec.keywords.values() if k.zos]
+    # The other types of its catalog family that DEFINE makes (QLOCAL: QALIAS, QREMOTE,
+    # QMODEL), so the form offers them without the page naming any.
+    family = next(m for m in FAMILY_MODULES
+                  if any(o.name == spec.objtype for o in m.OBJECT_TYPES))
+    types = [o.name.lower() for o in family.OBJECT_TYPES if command_spec("DEFINE", o.name)]
+    name = spec.name
+    return Answer(200, {
+        "command": verb.lower(), "qualifier": spec.objtype.lower(),
+        "name": {"maxLength": getattr(name, "max_length", 48),
+                 "rule": getattr(getattr(name, "rule", None), "value", "any")},
+        "types": types, "required": list(spec.required), "fields": fields})
+
+
+# ---- completion words for the command pane ---------------------------------------------------
+def words() -> Answer:
+    """The catalog's words for the command pane's completion: verbs (with synonyms), the object
+    types of each verb, and the keywords of each command (canonical names, whether they take a
+    value), as the interactive console completes them."""
+    return Answer(200, {
+        "verbs": {w: v.name for v in VERBS for w in (v.name, *v.synonyms)},
+        "objects": {w: o.name for o in OBJECT_TYPES for w in (o.name, *o.synonyms)},
+        # The defined object types DISPLAY lists, for the objects widget.
+        "displayable": [t for t in DEFINED if command_spec("DISPLAY", t) is not None],
+        "commands": {
+            f"{spec.verb} {spec.objtype}": {
+                "help": spec.help,
+                "keywords": {k.name: not isinstance(k.kind, Flag)
+                             for k in spec.keywords.values() if k.zos}}
+            for spec in SPECS},
+    })
+
+
+# ---- one window of the queues ---------------------------------------------------------------
+#: The grid's columns: what DISPLAY QLOCAL is asked for in the window.
+COLUMNS = ("CURDEPTH", "MAXDEPTH", "STGCLASS", "DESCR")
+MAX_WINDOW = 500
+_GENERIC = re.compile(r"[A-Za-z0-9._/%]{0,47}\*?\Z")
+
+
+def window_query(name: str, offset: str, limit: str) -> tuple[str, int, int] | Answer:
+    """The checked parameters of a window request, or the 400 answer."""
+    if not name or not _GENERIC.match(name):
+        return error("MQWB0112E", "name", "a queue name or a generic name (PAY.*)")
+    try:
+        first, count = int(offset), int(limit)
+    except ValueError:
+        return error("MQWB0112E", "offset/limit", "whole numbers")
+    if first < 0 or not 0 < count <= MAX_WINDOW:
+        return error("MQWB0112E", "offset/limit", f"offset >= 0, limit 1-{MAX_WINDOW}")
+    return name.upper(), first, count
+
+
+def queues_window(qm: QueueManager, name: str, offset: int, limit: int) -> Answer:
+    """The queues of every type matching ``name``, sorted by name: how many, and the attributes
+    of those from ``offset`` to ``offset + limit``. The names come from one DISPLAY QUEUE with
+    no attributes (the cheapest), the attributes of the window from a DISPLAY of each (a queue
+    name is unique across the queue types)."""
+    listed = qm.execute(f"DISPLAY QUEUE({name})")
+    names = sorted(str(o.get("QUEUE")).rstrip() for o in listed.objects)
+    rows = []
+    for queue in names[offset:offset + limit]:
+        one = qm.execute(f"DISPLAY QUEUE({queue}) {' '.join(COLUMNS)}")
+        rows.extend(jsonout.parameters(o) for o in one.objects)
+    return Answer(200, {"qmgr": qm.name, "total": len(names), "offset": offset,
+                        "queues": rows})
+
+
+# ---- storage classes -> page sets -> buffer pools ------------------------------------------
+def storage(qm: QueueManager) -> Answer:
+    """The figures of the storage view, from DISPLAY STGCLASS, DISPLAY QLOCAL and DISPLAY USAGE
+    run as the command server runs them (so they are what an operator would see)."""
+    classes = qm.execute("DISPLAY STGCLASS(*) PSID DESCR")
+    queues = qm.execute("DISPLAY QLOCAL(*) STGCLASS")  # model queues make no messages
+    usage = qm.execute("DISPLAY USAGE PSID(*)")
+    per_class = Counter(str(o.get("STGCLASS")).rstrip() for o in queues.objects)
+    figures = jsonout.usage(usage) or {}
+    return Answer(200, {
+        "qmgr": qm.name,
+        "storageClasses": [
+            {"name": p["stgclass"], "psid": p.get("psid"), "descr": p.get("descr", ""),
+             "queues": per_class.get(p["stgclass"], 0)}
+            for p in map(jsonout.parameters, classes.objects)],
+        "pageSets": figures.get("pageSets", []),
+        "bufferPools": figures.get("bufferPools", []),
+        # The statistics interval's SMF 115 figures (QPST per pool, QIS1 per page set), as
+        # `mqsc stats` shows them: the write charts read DWT, IMW and DMC, and EXPN.
+        "statistics": {kind: {str(k): v for k, v in rows.items()}
+                       for kind, rows in collect(qm).items()},
+    })

@@ -1,0 +1,65 @@
+// The MQ REST API of `mqsc serve`, as the console uses it (docs/serve.md). Same origin only:
+// the console never talks to any other host.
+const REST = "/ibmmq/rest/v2";
+const CSRF = { "ibm-mq-rest-csrf-token": "mqsc-console" };
+
+async function call(method, path, body) {
+  const init = { method, credentials: "same-origin", headers: { ...CSRF } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  const text = await response.text();
+  let json = null;
+  try { json = text ? JSON.parse(text) : null; } catch { json = null; }
+  return { status: response.status, json };
+}
+
+/** The first mqweb error of a body, as "MQWB0103E: text". */
+export function errorText(answer) {
+  const e = answer.json && answer.json.error && answer.json.error[0];
+  return e ? `${e.msgId}: ${e.message}` : `HTTP ${answer.status}`;
+}
+
+export async function whoami() {
+  const a = await call("GET", `${REST}/login`);
+  if (a.status !== 200) return null;
+  const u = a.json.user[0];
+  return { name: u.name, role: u.role[0] };
+}
+
+export async function signIn(username, password) {
+  const a = await call("POST", `${REST}/login`, { username, password });
+  return a.status === 204 ? null : errorText(a);
+}
+
+export const signOut = () => call("DELETE", `${REST}/login`);
+
+export async function qmgrs() {
+  const a = await call("GET", `${REST}/admin/qmgr`);
+  return a.status === 200 ? a.json.qmgr : [];
+}
+
+const mqsc = (qmgr) => `${REST}/admin/action/qmgr/${encodeURIComponent(qmgr)}/mqsc`;
+
+/** runCommand: the z/OS reply lines of each reply set. */
+export const runCommand = (qmgr, command) =>
+  call("POST", mqsc(qmgr), { type: "runCommand", parameters: { command } });
+
+/** runCommandJSON: one element per object. */
+export const runJSON = (qmgr, body) =>
+  call("POST", mqsc(qmgr), { type: "runCommandJSON", ...body });
+
+export const form = (objtype, verb = "define") =>
+  call("GET", `/ibmmq/console/api/form/${objtype}?verb=${verb}`);
+
+export const storage = (qmgr) =>
+  call("GET", `/ibmmq/console/api/qmgr/${encodeURIComponent(qmgr)}/storage`);
+
+/** One window of the local queues, sorted by name (the widget's first rows). */
+export const queuesWindow = (qmgr, name, offset, limit) =>
+  call("GET", `/ibmmq/console/api/qmgr/${encodeURIComponent(qmgr)}/queues?` +
+              new URLSearchParams({ name, offset, limit }));
+
+export const words = () => call("GET", "/ibmmq/console/api/words");

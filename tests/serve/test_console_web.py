@@ -1,0 +1,359 @@
+"""The web console end to end: a real ``mqsc serve``, Debian's Chromium driven headless by
+Playwright (explicit executable path), every request of the page checked to stay on 127.0.0.1.
+
+Screenshots for docs/console-web.md are written by bench/console_web.py, not here.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.serve.conftest import USERS, Server, start_server, stop
+
+CHROMIUM = os.environ.get("MQSC_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+Z = {"X-CSRF-ZOSMF-HEADER": "true"}
+#: Lab L02's put step alone: 300 messages of 4 KB on USER1.ABAR.QUEUE (page set 11, pool 11).
+PUT_JOB = """//USER1P1  JOB (ACCT),'PUTS',CLASS=A,MSGCLASS=K
+//LOADQ    EXEC PGM=OEMPUTX,
+//             PARM=('-mQMZ1 -qUSER1.ABAR.QUEUE -n300 -s4096')
+//SYSPRINT DD SYSOUT=*
+//SYSOUT   DD SYSOUT=*
+"""
+
+
+def wait_text(p, selector: str, text: str) -> None:
+    """Wait until the element shows ``text``; on a timeout, say what it shows instead."""
+    try:
+        p.wait_for_function("([s, t]) => document.querySelector(s).textContent.includes(t)",
+                            arg=[selector, text], timeout=15_000)
+    except Exception as problem:  # noqa: BLE001 - re-raised with what the page shows
+        raise AssertionError(f"{selector} never showed {text!r}: "
+                             f"{p.text_content(selector)!r}") from problem
+
+
+def _chromium() -> str:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install -y chromium, or set "
+                    "MQSC_CHROMIUM)")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    path = _chromium()
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=path, headless=True,
+                                     args=["--no-sandbox"])
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server of its own (durable, so a job's puts and the console see one QMZ1)."""
+    process, running = start_server(tmp_path_factory.mktemp("web-home"))
+    try:
+        yield running
+    finally:
+        stop(process)
+
+
+class Page:
+    """A browser context whose every request is recorded and, unless it is for this
+    server on 127.0.0.1, aborted (so a request leaving the machine fails the test)."""
+
+    def __init__(self, browser, server: Server) -> None:
+        # bypass_csp: Playwright's wait_for_function evaluates strings, which the console's
+        # Content-Security-Policy forbids (test_no_credentials_no_figures checks the header).
+        self.context = browser.new_context(viewport={"width": 1400, "height": 1000},
+                                           bypass_csp=True)
+        self.requests: list[str] = []
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+
+        def check(route) -> None:
+            url = route.request.url
+            self.requests.append(url)
+            if urlsplit(url).hostname != "127.0.0.1":
+                self.outside.append(url)
+                route.abort()
+            else:
+                route.continue_()
+
+        self.context.route("**/*", check)
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.url = f"{server.url}/ibmmq/console/"
+
+    def sign_in(self, user: str) -> None:
+        page = self.page
+        page.goto(self.url)
+        page.fill("#user", user)
+        page.fill("#password", USERS[user][0])
+        page.click("#signin-button")
+        page.wait_for_selector("#view-queues:not([hidden])")
+        page.wait_for_function("window.mqscTimings.openToAllRows !== null")
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def page(browser, web: Server) -> Iterator[Page]:
+    opened = Page(browser, web)
+    try:
+        yield opened
+    finally:
+        opened.close()
+    assert opened.requests, "the page made no request at all"
+    assert not opened.outside, opened.outside
+
+
+def test_sign_in_shows_the_queues_of_the_default_queue_manager(page: Page) -> None:
+    p = page.page
+    p.goto(page.url)
+    p.wait_for_selector("#signin:not([hidden])")
+    p.fill("#user", "admin")
+    p.fill("#password", "wrong-password")
+    p.click("#signin-button")
+    p.wait_for_function("document.getElementById('signin-error').textContent !== ''")
+    assert "MQWB0104E" in p.text_content("#signin-error")
+    page.sign_in("admin")
+    assert p.input_value("#qmgr") == "QMZ1"
+    assert "admin (MQWebAdmin)" in p.text_content("#who")
+    assert p.locator('.grid .row[data-name="SYSTEM.DEFAULT.LOCAL.QUEUE"]').count() == 1
+    # Virtualised: far fewer rows in the DOM than queues would be at scale, and the filter
+    # narrows by generic name.
+    p.fill("#filter", "SYSTEM.ADMIN.*")
+    names = p.eval_on_selector_all(".grid .row", "rows => rows.map(r => r.dataset.name)")
+    assert names and all(n.startswith("SYSTEM.ADMIN.") for n in names)
+    assert not page.errors, page.errors
+
+
+def test_define_a_queue_through_the_form_and_see_it_in_the_grid(page: Page) -> None:
+    page.sign_in("admin")
+    p = page.page
+    p.click("#create")
+    p.wait_for_selector("#create-name")
+    # The form is the catalog's: MAXDEPTH is a number field with the language's range.
+    assert p.get_attribute('#create-form input[name="MAXDEPTH"]', "max") == "999999999"
+    # Every queue type of the catalog can be made; its form is its own.
+    assert p.eval_on_selector_all("#create-type option", "o => o.map(x => x.value)") == \
+        ["qlocal", "qalias", "qremote", "qmodel"]
+    p.select_option("#create-type", "qalias")
+    p.wait_for_selector('#create-form input[name="TARGET"]')
+    p.fill("#create-name", "WEB.FORM.ALIAS")
+    p.fill('#create-form input[name="TARGET"]', "SYSTEM.DEFAULT.LOCAL.QUEUE")
+    p.click("#create-submit")
+    wait_text(p, "#create-reply", "CSQ9022I")
+    p.fill("#filter", "WEB.FORM.ALIAS")
+    p.locator('.grid .row[data-name="WEB.FORM.ALIAS"]').wait_for()
+    assert "QALIAS" in p.text_content('.grid .row[data-name="WEB.FORM.ALIAS"]')
+    p.select_option("#create-type", "qlocal")
+    p.wait_for_selector('#create-form input[name="MAXDEPTH"]')
+    p.fill("#create-name", "WEB.FORM.Q1")
+    p.fill('#create-form input[name="MAXDEPTH"]', "1234")
+    p.fill('#create-form input[name="DESCR"]', "Made in the browser")
+    p.click("#create-submit")
+    wait_text(p, "#create-reply", "CSQ9022I")
+    p.fill("#filter", "WEB.FORM.*")
+    row = p.locator('.grid .row[data-name="WEB.FORM.Q1"]')
+    row.wait_for()
+    assert "1234" in row.text_content() and "Made in the browser" in row.text_content()
+    # Defined twice: the queue manager's refusal is shown, CSQ reply and all.
+    p.fill("#create-name", "WEB.FORM.Q1")
+    p.click("#create-submit")
+    wait_text(p, "#create-reply", "CSQM095I")
+    assert p.get_attribute("#create-reply", "class") == "error"
+
+
+def test_alter_a_queue_through_its_form(page: Page, web: Server) -> None:
+    page.sign_in("admin")
+    p = page.page
+    p.fill("#command", "DEFINE QLOCAL(WEB.ALTER.Q1) MAXDEPTH(10) DESCR('before')")
+    p.press("#command", "Enter")
+    wait_text(p, "#reply", "CSQ9022I")
+    p.fill("#filter", "WEB.ALTER.Q1")
+    p.locator('.grid .row[data-name="WEB.ALTER.Q1"] .edit').click()
+    p.wait_for_function(
+        "document.querySelector('#create-form input[name=\"MAXDEPTH\"]')?.value === '10'")
+    assert p.input_value("#create-name") == "WEB.ALTER.Q1"
+    assert p.is_checked('#create-form input[name="SHARE"]')  # the queue's own value
+    p.fill('#create-form input[name="MAXDEPTH"]', "4321")
+    p.uncheck('#create-form input[name="SHARE"]')
+    p.click("#create-submit")
+    wait_text(p, "#create-reply", "CSQ9022I")
+    assert "ALTER" in p.text_content("#create-reply")
+    row = p.locator('.grid .row[data-name="WEB.ALTER.Q1"]')
+    p.wait_for_function("document.querySelector('.grid .row[data-name=\"WEB.ALTER.Q1\"]')"
+                        "?.textContent.includes('4321')")
+    assert "before" in row.text_content()  # not sent, not changed
+    with web.client("admin") as http:
+        shown = http.post(f"{web.mq()}/admin/action/qmgr/QMZ1/mqsc",
+                          headers={"ibm-mq-rest-csrf-token": "t"},
+                          json={"type": "runCommandJSON", "command": "display",
+                                "qualifier": "qlocal", "name": "WEB.ALTER.Q1",
+                                "responseParameters": ["share", "maxdepth", "descr"]}).json()
+    got = shown["commandResponse"][0]["parameters"]
+    assert (got["share"], got["maxdepth"], got["descr"]) == (False, 4321, "before"), got
+
+
+def test_run_mqsc_in_the_pane_and_a_failure_shows_the_csq_reply(page: Page) -> None:
+    page.sign_in("admin")
+    p = page.page
+    p.fill("#command", "DEFINE QLOCAL(WEB.PANE.Q1) MAXDEPTH(77)")
+    p.press("#command", "Enter")
+    wait_text(p, "#reply", "CSQ9022I")
+    p.fill("#command", "DISPLAY QLOCAL(WEB.PANE.Q1) MAXDEPTH")
+    p.press("#command", "Enter")
+    wait_text(p, "#reply", "CSQM401I")
+    shown = p.text_content("#reply")
+    assert "CSQN205I" in shown and re.search(r"MAXDEPTH\(\s*77\)", shown), shown
+    p.fill("#command", "DEFINE QLOCAL(WEB.PANE.Q1)")
+    p.press("#command", "Enter")
+    wait_text(p, "#reply", "CSQ9023E")
+    bad = p.eval_on_selector_all("#reply .bad", "lines => lines.map(l => l.textContent)")
+    assert any("CSQM095I" in b for b in bad) and any("CSQ9023E" in b for b in bad)
+    # Completion from the catalog: verb, object type, keyword.
+    p.fill("#command", "dis")
+    p.press("#command", "Tab")
+    p.wait_for_function("document.getElementById('command').value === 'DISPLAY '")
+    p.type("#command", "stg")
+    p.press("#command", "Tab")
+    p.wait_for_function("document.getElementById('command').value === 'DISPLAY STGCLASS '")
+    p.fill("#command", "DEF QL(A) MAXD")
+    p.press("#command", "Tab")
+    p.wait_for_function("document.getElementById('command').value === 'DEF QL(A) MAXDEPTH('")
+    p.fill("#command", "DEFINE QLOCAL(A) MAX")
+    p.press("#command", "Tab")
+    wait_text(p, "#completions", "MAXMSGL(")
+    p.fill("#command", "")
+    # History: the arrow key brings back the last command.
+    p.press("#command", "ArrowUp")
+    assert p.input_value("#command") == "DEFINE QLOCAL(WEB.PANE.Q1)"
+    # The grid was refreshed after the DEFINE.
+    p.fill("#filter", "WEB.PANE.Q1")
+    p.locator('.grid .row[data-name="WEB.PANE.Q1"]').wait_for()
+
+
+def test_a_read_only_user_sees_no_change_buttons(page: Page) -> None:
+    page.sign_in("reader")
+    p = page.page
+    assert "reader (MQWebAdminRO)" in p.text_content("#who")
+    assert p.locator(".grid .row").count() > 0
+    assert not p.is_visible("#create")
+    assert p.locator(".grid .del").count() == 0
+    # What the server refuses is said, not hidden: a change from the pane is MQWB0103E.
+    p.fill("#command", "DEFINE QLOCAL(WEB.RO.Q1)")
+    p.press("#command", "Enter")
+    wait_text(p, "#reply", "MQWB0103E")
+    p.fill("#command", "DISPLAY QLOCAL(SYSTEM.DEFAULT.LOCAL.QUEUE)")
+    p.press("#command", "Enter")
+    p.wait_for_function("document.getElementById('reply').textContent.includes('CSQM401I')"
+                        " || document.getElementById('reply').textContent.includes('QUEUE(')")
+
+
+def test_a_messaging_user_is_turned_away(page: Page) -> None:
+    p = page.page
+    p.goto(page.url)
+    p.fill("#user", "app")
+    p.fill("#password", USERS["app"][0])
+    p.click("#signin-button")
+    wait_text(p, "#signin-error", "MQWebUser")
+    assert p.is_visible("#signin") and not p.is_visible("#bar")
+
+
+def test_storage_view_and_the_page_set_chart_moves_with_puts(page: Page, web: Server) -> None:
+    page.sign_in("admin")
+    p = page.page
+    p.click("#nav-storage")
+    p.wait_for_selector('.pool[data-pool="11"] .pageset[data-psid="11"]')
+    lab = p.text_content('.pageset[data-psid="11"]')
+    assert "STGCLS11" in lab and "of 1078 pages used" in lab
+    before = p.text_content('.pageset[data-psid="11"]')
+    with web.client("admin") as http:
+        made = http.put("/zosmf/restjobs/jobs", content=PUT_JOB,
+                        headers={**Z, "Content-Type": "text/plain"})
+        assert made.status_code == 201 and made.json()["retcode"] == "CC 0000", made.text
+    # The next samples (every 2 s) show the puts: page set 11 in use, its line in the chart.
+    p.wait_for_selector('#chart-pages polyline[data-series="PS11"]', timeout=20_000)
+    after = p.text_content('.pageset[data-psid="11"]')
+    assert after != before
+    assert p.locator("#chart-pools polyline").count() >= 1
+    # The statistics interval's SMF 115 figures come with the storage figures.
+    with web.client("reader") as http:
+        stats = http.get("/ibmmq/console/api/qmgr/QMZ1/storage").json()["statistics"]
+    assert {"DWT", "IMW", "DMC"} <= set(stats["bufferPools"]["11"])
+    assert "EXPN" in stats["pageSets"]["11"]
+    assert not page.errors, page.errors
+
+
+def test_the_objects_widget_lists_any_defined_type(page: Page, web: Server) -> None:
+    with web.client("admin") as http:
+        http.post(f"{web.mq()}/admin/action/qmgr/QMZ1/mqsc",
+                  headers={"ibm-mq-rest-csrf-token": "t"},
+                  json={"type": "runCommand", "parameters": {"command":
+                        "DEFINE CHANNEL(WEB.TO.QMB) CHLTYPE(SDR) CONNAME('qmb(1414)') "
+                        "XMITQ(QMB) TRPTYPE(TCP) DESCR('to QMB')"}})
+    page.sign_in("reader")
+    p = page.page
+    p.click("#nav-objects")
+    p.wait_for_selector('#object-grid .row[data-name="WEB.TO.QMB"]')
+    assert "SDR" in p.text_content('#object-grid .row[data-name="WEB.TO.QMB"]')
+    types = p.eval_on_selector_all("#object-type option", "o => o.map(x => x.textContent)")
+    assert {"CHANNEL", "TOPIC", "SUB", "STGCLASS", "PROCESS"} <= set(types)
+    p.select_option("#object-type", "stgclass")
+    p.wait_for_selector('#object-grid .row[data-name="DEFAULT"]')
+    p.fill("#object-filter", "SYS*")
+    names = p.eval_on_selector_all("#object-grid .row", "rows => rows.map(r => r.dataset.name)")
+    assert names and all(n.startswith("SYS") for n in names)
+
+
+def test_no_credentials_no_figures(web: Server) -> None:
+    with web.client(None) as http:
+        assert http.get("/ibmmq/console/").status_code == 200  # the sign-in page
+        assert http.get("/ibmmq/console/api/qmgr/QMZ1/storage").status_code == 401
+        assert http.get("/ibmmq/console/api/form/qlocal").status_code == 401
+        assert http.get("/ibmmq/console/nothing.js").status_code == 404
+    with web.client("app") as http:  # MQWebUser: no administrative API
+        assert http.get("/ibmmq/console/api/qmgr/QMZ1/storage").status_code == 403
+    with web.client("reader") as http:
+        form = http.get("/ibmmq/console/api/form/qlocal").json()
+        maxdepth = next(f for f in form["fields"] if f["name"] == "MAXDEPTH")
+        assert maxdepth["type"] == "integer" and maxdepth["max"] == 999999999
+        assert http.get("/ibmmq/console/api/form/usage").status_code == 404
+        assert http.get("/ibmmq/console/api/qmgr/NOPE/storage").status_code == 404
+        head = http.get("/ibmmq/console/")
+        assert "default-src 'self'" in head.headers["content-security-policy"]
+
+
+def test_the_queues_window_is_sorted_cut_and_checked(web: Server) -> None:
+    with web.client("admin") as http:
+        for i in (3, 1, 2):
+            http.post(f"{web.mq()}/admin/action/qmgr/QMZ1/mqsc",
+                      headers={"ibm-mq-rest-csrf-token": "t"},
+                      json={"type": "runCommand",
+                            "parameters": {"command": f"DEFINE QLOCAL(WIN.Q{i}) MAXDEPTH({i})"}})
+        got = http.get("/ibmmq/console/api/qmgr/QMZ1/queues",
+                       params={"name": "WIN.*", "offset": 1, "limit": 5}).json()
+        assert got["total"] == 3
+        assert [(q["queue"], q["maxdepth"]) for q in got["queues"]] == [("WIN.Q2", 2),
+                                                                       ("WIN.Q3", 3)]
+        assert {"curdepth", "stgclass", "descr"} <= set(got["queues"][0])
+        for bad in ({"name": "A(B)"}, {"name": ""}, {"limit": "0"}, {"limit": "501"},
+                    {"offset": "-1"}, {"offset": "x"}):
+            answer = http.get("/ibmmq/console/api/qmgr/QMZ1/queues", params=bad)
+            assert answer.status_code == 400, bad
+            assert answer.json()["error"][0]["msgId"] == "MQWB0112E"
+        none = http.get("/ibmmq/console/api/qmgr/QMZ1/queues", params={"name": "NONE.*"})
+        assert none.json() == {"qmgr": "QMZ1", "total": 0, "offset": 0, "queues": []}
