@@ -59,6 +59,8 @@ FACILITIES: Mapping[str, Facility] = {f.name: f for f in (
              "emulator"),
     Facility("SMDS", "shared message data sets of CF structures", "MQSC321I", False,
              "emulator"),
+    Facility("LOGSUSPEND", "suspending log and update activity (SUSPEND / RESUME QMGR LOG)",
+             "MQSC321I", False, "emulator"),
     Facility("EVENTS", "queue performance statistics, configuration events and expiry scans",
              "MQSC321I", False, "emulator"),
     Facility("PUBSUB", "the publish/subscribe engine (publications, retained messages, "

@@ -215,14 +215,19 @@ SPECS: tuple[CommandSpec, ...] = (
                       K("FACILITY", Choice(("DB2", "IMSBRIDGE")),
                         help="suspend Db2 or IMS bridge use"),
                       K("MODE", Choice(("QUIESCE", "FORCE")), default="QUIESCE",
-                        help="how to suspend")),
+                        help="how to suspend"),
+                      K("LOG", Flag(), help="suspend logging and update activity (console "
+                        "only)", verified="SUSPEND QMGR (IBM MQ 9.4): LOG, valid only on "
+                        "z/OS; SUSPEND QMGR LOG from source C")),
                 S_CR, "CSQXSPRN", name_required=False, verified="SUSPEND QMGR (z/OS)",
                 help="suspend cluster membership (or Db2/IMS bridge use)", facility="CHINIT"),
     CommandSpec("RESUME", "QMGR", None,
                 table(A.CMDSCOPE,
                       K("CLUSTER", CLUSTER_NAME, help="resume in this cluster"),
                       K("CLUSNL", QNAME, help="resume in the clusters of this namelist"),
-                      K("FACILITY", Choice(("DB2", "IMSBRIDGE")), help="resume Db2 or IMS use")),
+                      K("FACILITY", Choice(("DB2", "IMSBRIDGE")), help="resume Db2 or IMS use"),
+                      K("LOG", Flag(), help="resume logging and update activity (console "
+                        "only)", verified="RESUME QMGR (z/OS): RESUME QMGR LOG from source C")),
                 S_CR, "CSQXSPRN", name_required=False, verified="RESUME QMGR (z/OS)",
                 help="resume what SUSPEND QMGR suspended", facility="CHINIT"),
 )

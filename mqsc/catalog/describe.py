@@ -33,7 +33,8 @@ def kind_text(kind: object) -> str:
         return "|".join(kind.values) + (
             f", a list of up to {kind.max_items}" if kind.max_items > 1 else "")
     if isinstance(kind, Text):
-        return f"text, up to {kind.max_length}"
+        return f"text, up to {kind.max_length}" + (
+            f", a list of up to {kind.max_items}" if kind.max_items > 1 else "")
     if isinstance(kind, Name):
         return f"{kind.rule.value} name, up to {kind.max_length}" + (
             ", generic" if kind.generic else "")

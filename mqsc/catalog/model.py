@@ -59,9 +59,12 @@ class Choice:
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    """Free text up to ``max_length`` characters; quoted text keeps its case."""
+    """Free text up to ``max_length`` characters; quoted text keeps its case. With
+    ``max_items`` over 1, a list of up to that many such texts (MSGEXIT(EXIT1,EXIT2)): one
+    binds as a text, several as a tuple."""
 
     max_length: int
+    max_items: int = 1
 
 
 class NameRule(str, Enum):

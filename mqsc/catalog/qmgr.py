@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from mqsc.catalog import common as A
 from mqsc.catalog.common import QNAME, QNAME_OR_BLANK, K, table
 from mqsc.catalog.model import (
     S_2CR,
     S_CR,
     Choice,
+    Flag,
     CommandSpec,
     Family,
     Integer,
@@ -151,6 +154,20 @@ QMGR = table(
       help="largest message (fixed at 100 MB on z/OS)",
       verified="storage rule CF-2 (docs/storage.md#storage-rules)"),
     K("CCSID", Integer(1, 65535), default=500, width=10, help="coded character set"),
+    # Shown, never set: the "queue manager system attributes" of IBM's DISPLAY QMGR that z/OS
+    # has and ALTER QMGR does not take. Values for a queue manager without IBM MQ Advanced for
+    # z/OS VUE: priorities 0-9, CPI level 100, syncpoint available, no Advanced or AMS
+    # capability (the values are UNVERIFIED).
+    K("MAXPRTY", Integer(0, 9), default=9, width=10, help="highest message priority",
+      verified="DISPLAY QMGR (system attributes)"),
+    K("CPILEVEL", Integer(0, 999), default=100, width=10, help="CPI level",
+      verified="DISPLAY QMGR (system attributes, z/OS only)"),
+    K("SYNCPT", Flag(), default=True, width=6, help="syncpoint is available",
+      verified="DISPLAY QMGR (system attributes)"),
+    K("ADVCAP", Choice(("ENABLED", "DISABLED")), default="DISABLED", width=10,
+      help="IBM MQ Advanced capabilities", verified="DISPLAY QMGR (system attributes)"),
+    K("SPLCAP", Choice(("ENABLED", "DISABLED")), default="DISABLED", width=10,
+      help="Advanced Message Security capability", verified="DISPLAY QMGR (system attributes)"),
     *_ZOS_ATTRIBUTES,
     K("ALTDATE", Text(12), width=12, help="date of the last change"),
     K("ALTTIME", Text(8), width=8, help="time of the last change"),
@@ -162,8 +179,42 @@ FAMILY = Family(objtype="QMGR", attributes=QMGR, identity=("QMNAME",), reply="CS
 
 FAMILIES = {"QMGR": FAMILY}
 
+#: DISPLAY QMGR SYSTEM, EVENT, CHINIT, CLUSTER and PUBSUB show groups of attributes (IBM MQ 9.3
+#: "DISPLAY QMGR (display queue manager settings)": "queue manager system attributes", "event
+#: control attributes", "distributed queuing attributes for z/OS", "cluster attributes",
+#: "queue manager publish/subscribe attributes"). Each shows those of its names the catalog
+#: has. SYSTEM and EVENT are the diagram's lists; CHINIT's is the diagram's up to OPORTMIN
+#: and UNVERIFIED after it; CLUSTER's and PUBSUB's are UNVERIFIED.
+QMGR_GROUPS: Mapping[str, tuple[str, ...]] = {
+    "SYSTEM": ("ACCTCONO", "ACCTINT", "ACCTMQI", "ACCTQ", "ACTIVREC", "ACTVCONO", "ACTVTRC",
+               "ADVCAP", "ALTDATE", "AMQPCAP", "ALTTIME", "CCSID", "CFCONLOS", "CMDLEVEL",
+               "COMMANDQ", "CONNAUTH", "CPILEVEL", "CRDATE", "CRTIME", "CUSTOM", "DEADQ",
+               "DESCR", "DISTL", "EXPRYINT", "GROUPUR", "IMGINTVL", "IMGLOGLN", "IMGRCOVO",
+               "IMGRCOVQ", "IMGSCHED", "INITKEY", "MARKINT", "MAXHANDS", "MAXMSGL",
+               "MAXPROPL", "MAXPRTY", "MAXUMSGS", "MONQ", "PLATFORM", "QMNAME", "QSGNAME",
+               "ROUTEREC", "SCMDSERV", "SCYCASE", "SPLCAP", "SQQMNAME", "STATINT", "STATMQI",
+               "STATQ", "SYNCPT", "TRIGINT", "VERSION", "XRCAP"),
+    "EVENT": ("AUTHOREV", "BRIDGEEV", "CHLEV", "CMDEV", "CONFIGEV", "INHIBTEV", "LOCALEV",
+              "LOGGEREV", "PERFMEV", "REMOTEEV", "SSLEV", "STRSTPEV"),
+    "CHINIT": ("ACTCHL", "ADOPTCHK", "ADOPTMCA", "CERTLABL", "CERTQSGL", "CHADEXIT",
+               "CHIADAPS", "CHIDISPS", "CHISERVP", "CHLAUTH", "CHLEV", "DEADQ", "DEFXMITQ",
+               "DNSGROUP", "DNSWLM", "IGQ", "IGQAUT", "IGQUSER", "IPADDRV", "LSTRTMR",
+               "LUGROUP", "LUNAME", "LU62ARM", "LU62CHL", "MAXCHL", "MONACLS", "MONCHL",
+               "OPORTMAX", "OPORTMIN", "RCVTIME", "RCVTMIN", "RCVTTYPE", "SSLCRLNL",
+               "SSLKEYR", "SSLRKEYC", "SSLTASKS", "STATACLS", "STATCHL", "TCPCHL", "TCPKEEP",
+               "TCPNAME", "TCPSTACK", "TRAXSTR", "TRAXTBL"),
+    "CLUSTER": ("CLWLDATA", "CLWLEXIT", "CLWLLEN", "CLWLMRUC", "CLWLUSEQ", "PSCLUS", "REPOS",
+                "REPOSNL"),
+    "PUBSUB": ("PARENT", "PSCLUS", "PSMODE", "PSNPMSG", "PSNPRES", "PSRTYCNT", "PSSYNCPT",
+               "TREELIFE"),
+}
+
 SPECS: tuple[CommandSpec, ...] = (
-    CommandSpec("DISPLAY", "QMGR", None, A.table(A.ALL, A.CMDSCOPE), S_2CR, "CSQMDRTS",
+    CommandSpec("DISPLAY", "QMGR", None,
+          A.merged(A.table(A.ALL, A.CMDSCOPE), A.table(*(
+              K(group, Flag(), help=f"the {group.lower()} attributes",
+                verified="DISPLAY QMGR (display queue manager settings)")
+              for group in QMGR_GROUPS))), S_2CR, "CSQMDRTS",
           name_required=False, requestable=frozenset(QMGR),
           verified="[DOC-MSGS] (CSQMDRTS), [DOC-MSGS] (CSQM409I)", help="show queue manager attributes"),
     CommandSpec("ALTER", "QMGR", None, A.pick(QMGR, QMGR_SETTABLE), S_2CR, "CSQMAQMG",

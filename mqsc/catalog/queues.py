@@ -267,11 +267,11 @@ MODEL = Family(objtype="QMODEL", attributes=QMODEL, identity=("QUEUE", "TYPE", "
                reply="CSQM401I", settable=(*_settable(QMODEL), "QSGDISP"), table="qmodel",
                default_object="SYSTEM.DEFAULT.MODEL.QUEUE", group_table="gqmodel",
                json_key="modelQueues", detail="DEFTYPE")
-#: Attributes added to a queue type after objects of it could be kept in a state store: an
+#: Attributes added to an object type after objects of it could be kept in a state store: an
 #: object read from an older store has none of them, and gets each one's default then.
 ADDED_ATTRIBUTES: Mapping[str, tuple[str, ...]] = {
     "QLOCAL": ("CAPEXPRY",), "QALIAS": ("CAPEXPRY",), "QREMOTE": ("CAPEXPRY",),
-    "QMODEL": ("CAPEXPRY",)}
+    "QMODEL": ("CAPEXPRY",), "TOPIC": ("CAPEXPRY",)}
 
 #: The queue types, in the order DISPLAY QUEUE TYPE(...) names them.
 QUEUE_TYPES: Mapping[str, Family] = {"QLOCAL": FAMILY, "QALIAS": ALIAS, "QREMOTE": REMOTE,
@@ -468,7 +468,10 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec("DISPLAY", "QSTATUS", A.GENERIC_QNAME, A.table(
         A.ALL, A.CMDSCOPE,
         K("TYPE", Choice(("QUEUE", "HANDLE")), default="QUEUE",
-          help="queue status, or the handles open on the queue", verified="DISPLAY QSTATUS")),
+          help="queue status, or the handles open on the queue", verified="DISPLAY QSTATUS"),
+        K("OPENTYPE", Choice(("ALL", "INPUT", "OUTPUT")), default="ALL",
+          help="only queues (or handles) open for input, or for output",
+          verified="DISPLAY QSTATUS (OPENTYPE)")),
         S_2CR, "CSQMDRTS",
         requestable=frozenset(n for n in QSTATUS if n not in ("QSTATUS", "TYPE")),
         where=frozenset(n for n in QSTATUS if n not in ("QSTATUS", "TYPE")),

@@ -10,7 +10,7 @@ object) and, with DESTCLAS(PROVIDED), a destination.
 from __future__ import annotations
 
 from mqsc.catalog import common as A
-from mqsc.catalog.common import QNAME, QNAME_OR_BLANK, K, table
+from mqsc.catalog.common import MAX9, QNAME, QNAME_OR_BLANK, K, table
 from mqsc.catalog.model import (
     S_2CR,
     S_CR,
@@ -78,6 +78,12 @@ TOPIC = table(
       help="undeliverable publications to the dead-letter queue", verified=_TEV),
     K("WILDCARD", Choice(("PASSTHRU", "BLOCK")), default="PASSTHRU", width=10,
       help="wildcard subscriptions above this topic", verified=_TEV),
+    # CAPEXPRY limits the expiry of messages put to "a queue or topic" (IBM MQ 9.4 "CAPEXPRY:
+    # Limit message expiry time"), on z/OS from 9.4.0 (RC3389); a topic's default is to take
+    # its parent's (ASPARENT, UNVERIFIED as the default for z/OS).
+    K("CAPEXPRY", Integer(1, MAX9, words=(_ASP, "NOLIMIT")), default=_ASP, width=10,
+      help="longest expiry, in tenths of a second, of messages published here",
+      verified="CAPEXPRY: Limit message expiry time (9.4); RC3389"),
     K("CUSTOM", Text(128), default="", width=128, help="attributes for new features",
       verified=_TEV),
     K("ALTDATE", Text(12), width=12, help="date of the last change"),

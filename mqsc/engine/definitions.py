@@ -210,7 +210,7 @@ Getter = Callable[[str], object]
 
 
 def display(ctx: Ctx, family: Family, objects: Iterable[Getter],
-            keyword: str | None = None) -> int:
+            keyword: str | None = None, requested: Iterable[str] | None = None) -> int:
     """Add the records of the objects that pass the WHERE filter; CSQM297I when none do.
 
     ``objects`` are value getters (attribute name -> value) of the objects already selected
@@ -218,7 +218,8 @@ def display(ctx: Ctx, family: Family, objects: Iterable[Getter],
     the attributes shown, which keeps DISPLAY QLOCAL(*) over 50,000 queues fast.
     """
     cmd = ctx.cmd
-    names = shown(family, cmd.requested, bool(cmd.get("ALL", False)))
+    names = shown(family, cmd.requested if requested is None else requested,
+                  bool(cmd.get("ALL", False)))
     where = cmd.where
     keyword = keyword or cmd.objtype
     msg_id = family.reply

@@ -12,6 +12,7 @@ from mqsc.engine.objects import QueueManagerInfo
 from mqsc.engine.registry import handles
 
 QMGR = catalog_qmgr.FAMILY
+QMGR_GROUPS = catalog_qmgr.QMGR_GROUPS
 
 
 def info(ctx: Ctx) -> QueueManagerInfo:
@@ -26,7 +27,9 @@ def display_qmgr(ctx: Ctx) -> None:
     values.update(QMNAME=qm.name, QSGNAME=qm.qsg)
     stamp = qm.altered or " "
     values.update(ALTDATE=stamp[:10], ALTTIME=stamp[11:])
-    d.display(ctx, QMGR, [values.get])
+    groups = [name for name in QMGR_GROUPS if ctx.cmd.get(name, False)]
+    requested = {*ctx.cmd.requested, *(n for g in groups for n in QMGR_GROUPS[g])}
+    d.display(ctx, QMGR, [values.get], requested=requested)
 
 
 @handles("ALTER", "QMGR")

@@ -418,7 +418,13 @@ def display_qstatus(ctx: Ctx) -> None:
     if ctx.cmd.get("TYPE", "QUEUE") == "HANDLE":
         d.display(ctx, QSTATUS, iter(()))  # no application holds a handle between commands
         return
-    d.display(ctx, QSTATUS, (_status(ctx, get) for get in selected(ctx, QLOCAL)))
+    # OPENTYPE(INPUT) and OPENTYPE(OUTPUT) keep the queues with handles open that way (IBM
+    # "DISPLAY QSTATUS"): those with IPPROCS, or OPPROCS, above 0.
+    counter = {"INPUT": "IPPROCS", "OUTPUT": "OPPROCS"}.get(str(ctx.cmd.get("OPENTYPE", "ALL")))
+    statuses = (_status(ctx, get) for get in selected(ctx, QLOCAL))
+    if counter is not None:
+        statuses = (get for get in statuses if int(get(counter) or 0) > 0)
+    d.display(ctx, QSTATUS, statuses)
 
 
 def _status(ctx: Ctx, queue: d.Getter) -> d.Getter:

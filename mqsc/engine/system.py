@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from mqsc.catalog import Source
 from mqsc.engine import absent
 from mqsc.engine.context import Ctx
 from mqsc.engine.lifecycle import Phase
@@ -87,3 +88,18 @@ def refresh_security(ctx: Ctx) -> None:
     # gets the channel initiator's answer; the RACF classes and CONNAUTH get the security
     # manager's.
     absent.answer(ctx, "CHINIT" if ctx.cmd.get("TYPE") == "SSL" else "")
+
+
+@handles("SUSPEND", "QMGR")
+@handles("RESUME", "QMGR")
+def suspend_resume_qmgr(ctx: Ctx) -> None:
+    # SUSPEND / RESUME QMGR LOG are taken from the console only ("SUSPEND QMGR LOG | C",
+    # IBM MQ 9.4 "SUSPEND QMGR" and "RESUME QMGR" command sources tables): from anywhere else
+    # the command is refused as a command from the wrong source is. CLUSTER, CLUSNL and
+    # FACILITY keep the channel initiator's answer.
+    if not ctx.cmd.get("LOG", False):
+        absent.answer(ctx)
+        return
+    if ctx.source is not Source.CONSOLE:
+        raise ctx.fail("CSQN009I", csect="CSQNCMDS", verb=ctx.cmd.verb, objtype="QMGR LOG")
+    absent.answer(ctx, "LOGSUSPEND")

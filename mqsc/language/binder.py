@@ -185,7 +185,7 @@ class _Binder:
                 raise self.fail("CSQ9014E", param.start, param.end, keyword=word)
             item = Keyword(keyword.name, Name(kind.rule, kind.max_length))
             return tuple(self.scalar(item, word, raw, param) for raw in values)
-        if len(values) > 1 and isinstance(kind, Choice) and len(values) <= kind.max_items:
+        if len(values) > 1 and isinstance(kind, Choice | Text) and len(values) <= kind.max_items:
             return tuple(self.scalar(keyword, word, raw, param) for raw in values)
         if len(values) > 1:
             raise self.fail("CSQ9014E", param.start, param.end, keyword=word)

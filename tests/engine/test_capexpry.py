@@ -67,3 +67,22 @@ def test_where_compares_numbers_and_nolimit() -> None:
     assert names("CAPEXPRY GT 100") == ["C.900"]
     assert names("CAPEXPRY NE 50") == ["C.900", "C.NONE"]
     assert names("CAPEXPRY EQ NOLIMIT") == ["C.NONE"]
+
+
+def test_topics_take_capexpry_asparent_by_default() -> None:
+    # "limit the expiry time of any message put to a queue or topic" (IBM MQ 9.4 "CAPEXPRY:
+    # Limit message expiry time").
+    qm = fresh_qmz1()
+    assert qm.execute("DEFINE TOPIC(T1) TOPICSTR('a/b') CAPEXPRY(100)").ok
+    assert qm.execute("DEFINE TOPIC(T2) TOPICSTR('a/c')").ok
+
+    def topic(name: str) -> object:
+        (obj,) = qm.execute(f"DISPLAY TOPIC({name}) CAPEXPRY").objects
+        return obj.get("CAPEXPRY")
+
+    assert (topic("T1"), topic("T2")) == (100, "ASPARENT")
+    assert qm.execute("ALTER TOPIC(T1) CAPEXPRY(NOLIMIT)").ok
+    assert topic("T1") == "NOLIMIT"
+    before = digest(qm.state)
+    assert "CSQ9011E" in qm.execute("ALTER TOPIC(T1) CAPEXPRY(SOMETIME)").message_ids
+    assert digest(qm.state) == before

@@ -44,3 +44,18 @@ def test_a_bad_list_changes_nothing(value: str, message: str) -> None:
     result = qm.execute(f"ALTER CHANNEL(C1) CHLTYPE(SDR) {value}")
     assert not result.ok and message in result.message_ids
     assert digest(qm.state) == before
+
+
+def test_exits_and_their_data_are_lists() -> None:
+    # MSGEXIT( , string), MSGDATA( , string), RCVEXIT, SENDEXIT ... in the DEFINE CHANNEL
+    # syntax diagrams.
+    qm = fresh_qmz1()
+    assert qm.execute(f"{SENDER} MSGEXIT(EXIT1,EXIT2) MSGDATA(D1,D2) RCVEXIT(R1)").ok
+    assert shown(qm, "C1", "MSGEXIT") == ("EXIT1", "EXIT2")
+    assert shown(qm, "C1", "MSGDATA") == ("D1", "D2")
+    assert shown(qm, "C1", "RCVEXIT") == "R1"
+    before = digest(qm.state)
+    too_many = qm.execute("ALTER CHANNEL(C1) CHLTYPE(SDR) MSGEXIT(A,B,C,D,E,F,G,H,I)")
+    too_long = qm.execute("ALTER CHANNEL(C1) CHLTYPE(SDR) SENDEXIT(E1,TOOLONGNAME)")
+    assert "CSQ9014E" in too_many.message_ids and "CSQ9006E" in too_long.message_ids
+    assert digest(qm.state) == before

@@ -49,7 +49,7 @@ def test_absent_answers_change_nothing() -> None:
 
 
 #: Facility commands whose answer depends on a keyword, with a handler of their own.
-OWN_HANDLERS = {("REFRESH", "SECURITY")}
+OWN_HANDLERS = {("REFRESH", "SECURITY"), ("SUSPEND", "QMGR"), ("RESUME", "QMGR")}
 
 
 def test_every_facility_command_has_the_absent_answer_or_its_own() -> None:
@@ -91,3 +91,19 @@ def test_trace_keywords_take_lists() -> None:
     for text in ("START TRACE(STAT) CLASS(1,2)", "START TRACE(ACCTG) DEST(SMF,GTF) CLASS(3)",
                  "STOP TRACE(GLOBAL) CLASS(*) USERID(A,B) RMID(1,2)"):
         assert qm.execute(text, source=Source.CONSOLE).ok, text
+
+
+def test_suspend_and_resume_qmgr_log_from_the_console_only() -> None:
+    # "SUSPEND QMGR LOG | C", "RESUME QMGR LOG | C" (IBM MQ 9.4 command sources tables): a deck
+    # through the command server is refused; the console gets the absent answer; CLUSTER keeps
+    # the channel initiator's.
+    qm = fresh_qmz1()
+    before = digest(qm.state)
+    for verb in ("SUSPEND", "RESUME"):
+        refused = qm.execute(f"{verb} QMGR LOG", source=Source.SERVER)
+        assert not refused.ok and refused.message_ids == ("CSQN009I", "CSQ9023E")
+        taken = qm.execute(f"{verb} QMGR LOG", source=Source.CONSOLE)
+        assert taken.ok and taken.message_ids == ("MQSC321I", "CSQ9022I")
+    cluster = qm.execute("SUSPEND QMGR CLUSTER(C)", source=Source.CONSOLE)
+    assert cluster.message_ids == ("CSQM131I", "CSQ9023E")
+    assert digest(qm.state) == before
