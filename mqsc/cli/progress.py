@@ -54,9 +54,13 @@ class _Display:
         self.progress: Any = None
         self.task: Any = None
         self.lock = threading.Lock()
-        self.timer = threading.Timer(delay(), self._start)
+        wait = delay()
+        self.timer = threading.Timer(wait, self._start)
         self.timer.daemon = True
-        self.timer.start()
+        if wait > 0:
+            self.timer.start()
+        else:
+            self._start()  # MQSC_PROGRESS_DELAY=0: shown from the start, whatever the speed
 
     def update(self, done: int | None = None, label: str | None = None) -> None:
         with self.lock:
