@@ -71,7 +71,8 @@ class Authenticator:
         user = self.users.get(name)
         if user is None or not user.check(password):
             with self._lock:
-                count += 1
+                # Counted afresh under the lock: guesses checked in parallel each count.
+                count = self._failures.get(name, (0, 0.0))[0] + 1
                 lock = 0.0
                 if count >= FAILURES_ALLOWED:
                     lock = min(LOCK_SECONDS * 2 ** (count - FAILURES_ALLOWED), MAX_LOCK_SECONDS)

@@ -172,7 +172,8 @@ def queues_window(qm: QueueManager, name: str, offset: int, limit: int) -> Answe
     names = sorted(str(o.get("QUEUE")).rstrip() for o in listed.objects)
     rows = []
     for queue in names[offset:offset + limit]:
-        one = qm.execute(f"DISPLAY QUEUE({queue}) {' '.join(COLUMNS)}")
+        quoted = queue.replace("'", "''")  # quoted: a lower-case name stays as it is
+        one = qm.execute(f"DISPLAY QUEUE('{quoted}') {' '.join(COLUMNS)}")
         rows.extend(jsonout.parameters(o) for o in one.objects)
     return Answer(200, {"qmgr": qm.name, "total": len(names), "offset": offset,
                         "queues": rows})
