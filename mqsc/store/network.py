@@ -16,8 +16,10 @@ channels reach each other (docs/channels.md):
   persistent messages are on disk on whichever side holds them.
 
 Not simulated (docs/channels.md): sequence-number synchronisation and in-doubt batches (a
-crash between the two steps would deliver a batch twice), BATCHSZ-sized batches (the whole
-queue moves as one step, counted as BATCHSZ-sized batches), DISCINT, retry timers.
+crash between the two steps would deliver a batch twice; so could two processes driving the
+same sender at once, as nothing holds the transmission queue between the steps), BATCHSZ-sized
+batches (the whole queue moves as one step, counted as BATCHSZ-sized batches), DISCINT.
+Retries run on the simulated clock (SHORTRTY/SHORTTMR, then LONGRTY/LONGTMR).
 """
 
 from __future__ import annotations
@@ -223,6 +225,14 @@ class HomeNetwork(Network):
             return super().reach(conname)
         except StoreError:
             return None  # a queue manager another process holds too long: not reachable now
+
+    def partner(self, qm: QueueManager, conname: str, channel: str) -> str:
+        try:
+            return super().partner(qm, conname, channel)
+        except StoreError:
+            # START CHANNEL while the partner is held by another process: the sender retries,
+            # as for a partner that does not answer, instead of the command failing.
+            return "the partner queue manager is held by another process"
 
     def _step(self, qm: QueueManager, step) -> bool:
         try:
