@@ -110,11 +110,12 @@ def run(args: argparse.Namespace) -> int:
                 failed += (not result.ok if not result.more
                            else not all(r.ok for r in result.all_sets()))
                 pending.append(render(result, args.format, args.style))
-                if channels is not None and args.format == "text":
+                if channels is not None:
                     # What the channels said on the consoles while this command let them
-                    # move messages (docs/channels.md), after the command's own reply.
+                    # move messages (docs/channels.md), after the command's own reply; taken
+                    # in every format so a long JSON run does not keep them all.
                     said = channels.console_lines()
-                    if said:
+                    if said and args.format == "text":
                         pending.append(visible("\n".join(said) + "\n"))
                 if not result.ok and args.format == "text":
                     hints.extend(_hints(result))

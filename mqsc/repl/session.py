@@ -144,10 +144,10 @@ class ConsoleSession:
         """What the channels said on the consoles of the network's queue managers while the
         command let them move messages (docs/channels.md): console lines, after the reply."""
         network = self.qm.network
-        if network is None or self.view.format == "json":
+        if network is None:
             return
-        lines = network.console_lines()
-        if lines:
+        lines = network.console_lines()  # taken in every format: never kept
+        if lines and self.view.format != "json":
             self.out.replies([visible(line) for line in lines])
 
     def hint(self, result: Result) -> None:
