@@ -1,6 +1,9 @@
 """``mqsc stats``: buffer pool and page set statistics of the current interval, with the SMF
 115 field names (QPST for buffer pools, QIS1 for page sets). ``--reset`` starts a new interval
-after showing them, as each SMF interval does.
+after showing them, as each SMF interval does. ``--plot FILE.svg`` writes the web console's
+storage charts (page set used pages, stealable buffers %, write counts and expansions) over
+``--samples`` looks taken ``--every`` seconds apart, as one SVG (SVG only: no PNG, which would
+need an imaging library).
 """
 
 from __future__ import annotations
@@ -8,9 +11,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
+from pathlib import Path
 
 from mqsc.cli.options import add_qmgr_options, open_from
 from mqsc.engine.statistics import collect
+from mqsc.render.plot import Sample, svg
 from mqsc.render.statistics import text_lines
 
 
@@ -19,17 +25,59 @@ def register(sub: argparse._SubParsersAction) -> None:
                             description=__doc__.split("\n\n")[0])
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument("--reset", action="store_true", help="start a new interval after")
+    parser.add_argument("--plot", metavar="FILE.svg", type=Path,
+                        help="also write the storage charts to this SVG file")
+    parser.add_argument("--samples", type=int, default=1, metavar="N",
+                        help="with --plot: how many looks to chart (default 1)")
+    parser.add_argument("--every", type=float, default=2.0, metavar="SECONDS",
+                        help="with --plot: seconds between looks (default 2)")
     add_qmgr_options(parser)
     parser.set_defaults(handler=run)
 
 
+def _refusal(args: argparse.Namespace) -> str | None:
+    if args.plot is None:
+        return None
+    if args.plot.suffix.lower() != ".svg":
+        return "--plot writes SVG only: name the file FILE.svg"
+    if not args.plot.parent.is_dir():
+        return f"--plot: no directory {args.plot.parent}"
+    if not 1 <= args.samples <= 100_000:
+        return "--samples must be 1 to 100000"
+    if not 0 <= args.every <= 86_400:
+        return "--every must be 0 to 86400 seconds"
+    return None
+
+
+def _look(qm) -> Sample:
+    with qm.session():
+        data = collect(qm)
+        pools_of = {str(k): str(ps.pool) for k, ps in qm.state.tables["pageset"].items()}
+    return Sample(time.time(), data, pools_of)
+
+
 def run(args: argparse.Namespace) -> int:
+    refusal = _refusal(args)
+    if refusal is not None:
+        print(f"mqsc stats: {refusal}", file=sys.stderr)
+        return 2
     qm = open_from(args, "stats")
     if qm is None:
         return 2
     try:
-        with qm.session():
-            data = collect(qm)
+        samples = [_look(qm)]
+        if args.plot is not None:
+            # Each look enters the state store afresh, so a workload run by another mqsc
+            # process meanwhile (put, get, a job) shows in the next one.
+            for _ in range(args.samples - 1):
+                time.sleep(args.every)
+                samples.append(_look(qm))
+            try:
+                args.plot.write_text(svg(qm.name, samples), encoding="utf-8")
+            except OSError as error:
+                print(f"mqsc stats: --plot: {error.strerror}: {args.plot}", file=sys.stderr)
+                return 2
+        data = samples[-1].stats
         if args.reset:
             qm.reset_statistics()
     finally:

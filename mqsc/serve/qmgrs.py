@@ -109,6 +109,22 @@ class Registry:
         with self._guard:
             return self._locks.setdefault(name.upper(), threading.Lock())
 
+    def preload(self, name: str) -> str | None:
+        """Open the queue manager now rather than on its first request (loading 50,000 queues
+        from the state database takes seconds); why it could not be opened, or None."""
+        with self.lock(name):
+            try:
+                self._get(name)
+            except NoSuchQmgr:
+                return f"no queue manager {name.upper()} in the mqsc home"
+            except QmgrUnavailable as error:
+                return str(error)
+        return None
+
+    def is_open(self, name: str) -> bool:
+        """Whether the queue manager's state is loaded (opened by a request or preloaded)."""
+        return name.upper() in self._open
+
     def _get(self, name: str) -> QueueManager:
         """The open queue manager (caller holds its lock)."""
         key = name.upper()

@@ -12,6 +12,7 @@ from pathlib import Path
 from mqsc.serve import users as users_file
 from mqsc.serve.auth import Authenticator
 from mqsc.serve.qmgrs import Registry
+from mqsc.store.home import DEFAULT_QMGR
 
 
 class ServeError(Exception):
@@ -68,7 +69,15 @@ def prepare(options: Options) -> tuple[Registry, Authenticator, list[str]]:
             notes.append(f"mqsc serve: created user 'admin' (MQWebAdmin); its password is in "
                          f"{made[1]} (readable by you only)")
         users = users_file.load()
-    return Registry(memory=options.memory), Authenticator(users), notes
+    registry = Registry(memory=options.memory)
+    # The default queue manager is opened before the server says it is listening, as a z/OS
+    # queue manager is started before its command server takes commands: so the web console's
+    # first request does not wait for the state (50,000 queues) to load from SQLite.
+    failed = registry.preload(DEFAULT_QMGR)
+    if failed is not None:
+        notes.append(f"mqsc serve: {DEFAULT_QMGR} not opened at start ({failed}); "
+                     f"each request will try again")
+    return registry, Authenticator(users), notes
 
 
 def run(options: Options) -> int:

@@ -80,3 +80,27 @@ def test_advise_after_overflowing_a_pool(capsys) -> None:
     assert advice["memlimit_bytes"] == 2 * 1024**3 + above * 4096 + 200 * 1200
     assert main(["advise"]) == 0
     assert "MEMLIMIT" in capsys.readouterr().out
+
+
+def test_stats_plot_writes_the_charts_of_the_durable_state(capsys, tmp_path) -> None:
+    import xml.etree.ElementTree as ET
+
+    main(["put", "USER1.ABAR.QUEUE", "-n", "300", "-s", "4096"])
+    capsys.readouterr()
+    target = tmp_path / "charts.svg"
+    status, stats = run_json(capsys, "stats", "--plot", str(target), "--samples", "2",
+                             "--every", "0")
+    assert status == 0 and stats["pageSets"]["11"]["NPPG"] == 605
+    lines = {line.get("data-series"): line.get("data-values")
+             for line in ET.parse(target).getroot().iter("{http://www.w3.org/2000/svg}polyline")}
+    assert lines["PS11"] == "605 605" and lines["BP11"] == "39 39"
+
+
+def test_stats_plot_refusals_exit_2_and_write_nothing(capsys, tmp_path) -> None:
+    for argv, words in ((["--plot", str(tmp_path / "c.png")], "SVG only"),
+                        (["--plot", str(tmp_path / "no" / "c.svg")], "no directory"),
+                        (["--plot", str(tmp_path / "c.svg"), "--samples", "0"], "--samples"),
+                        (["--plot", str(tmp_path / "c.svg"), "--every", "-1"], "--every")):
+        assert main(["stats", *argv]) == 2
+        assert words in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())

@@ -113,3 +113,31 @@ def test_state_is_shared_with_the_other_mqsc_commands(server: Server) -> None:
             "name": "SHARED.BY.*"}).json()
     assert [r["parameters"]["queue"] for r in shown["commandResponse"]] == \
         ["SHARED.BY.CLI", "SHARED.BY.REST"]
+
+
+def test_the_default_queue_manager_is_loaded_before_the_server_listens(mqsc_home) -> None:
+    from mqsc.serve.server import Options, prepare
+
+    registry, _, _ = prepare(Options())
+    try:
+        assert registry.is_open("QMZ1") and not registry.is_open("QMZ2")
+        # The request finds the state loaded: a command runs on that very queue manager.
+        opened = registry._open["QMZ1"]
+        assert registry.run("qmz1", lambda qm: qm) is opened
+    finally:
+        registry.close()
+    assert not registry.is_open("QMZ1")
+
+
+def test_a_default_queue_manager_that_cannot_open_is_noted_not_fatal(mqsc_home) -> None:
+    from mqsc.serve.server import Options, prepare
+
+    broken = mqsc_home / "qmgrs" / "QMZ1"
+    broken.mkdir(parents=True)
+    (broken / "mqsc.toml").write_text("name = [unclosed\n")
+    registry, _, notes = prepare(Options())
+    try:
+        assert not registry.is_open("QMZ1")
+        assert any("QMZ1 not opened at start" in note for note in notes)
+    finally:
+        registry.close()

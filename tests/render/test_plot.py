@@ -1,0 +1,69 @@
+"""``mqsc stats --plot``'s SVG: well-formed XML, one series per page set and pool in use or
+moving, and figures that are the queue manager's (messages put move them)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from mqsc.engine.statistics import collect
+from mqsc.render.plot import Sample, chart_series, svg
+from mqsc.store.home import open_qmgr
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def look(qm, t: float) -> Sample:
+    with qm.session():
+        return Sample(t, collect(qm), {str(k): str(ps.pool)
+                                       for k, ps in qm.state.tables["pageset"].items()})
+
+
+def series(doc: ET.Element) -> dict[str, dict[str, list[int]]]:
+    out: dict[str, dict[str, list[int]]] = {}
+    for chart in doc.iter(f"{NS}g"):
+        out[chart.get("data-chart")] = {
+            line.get("data-series"): [int(v) for v in line.get("data-values").split()]
+            for line in chart.iter(f"{NS}polyline")}
+    return out
+
+
+def test_putting_messages_moves_the_page_set_and_pool_series() -> None:
+    qm = open_qmgr("QMZ1", memory=True)
+    before = look(qm, 1000.0)
+    qm.put("USER1.ABAR.QUEUE", 300, 4096)
+    middle = look(qm, 1002.0)
+    qm.put("USER1.BBAR.QUEUE", 1200, 4096)
+    after = look(qm, 1004.0)
+    doc = ET.fromstring(svg("QMZ1", [before, middle, after]))
+    charts = series(doc)
+    pages = charts["Page set used pages"]
+    # One series per page set holding pages, each point the page set's TOPG - UNPG.
+    holding = {f"PS{int(k):02d}" for k, r in after.stats["pageSets"].items()
+               if r["UNPG"] < r["TOPG"]}
+    assert set(pages) == holding and {"PS10", "PS11"} <= holding
+    assert pages["PS11"] == [0, 605, 605]
+    ps10 = after.stats["pageSets"][next(k for k in after.stats["pageSets"] if int(k) == 10)]
+    assert pages["PS10"][-1] == ps10["TOPG"] - ps10["UNPG"] > 0
+    # One series per buffer pool behind those page sets, truncated percentages as DISPLAY USAGE.
+    pools = charts["Stealable buffers %"]
+    assert set(pools) == {f"BP{after.pools_of[str(int(k))]}" for k, r
+                          in after.stats["pageSets"].items() if r["UNPG"] < r["TOPG"]}
+    bp11 = after.stats["bufferPools"][next(k for k in after.stats["bufferPools"] if int(k) == 11)]
+    assert pools["BP11"][1:] == [100 * bp11["CBS"] // bp11["NBUF"]] * 2
+    assert pools["BP11"][0] > pools["BP11"][1]
+    # The 1200 messages expanded page set 10 (CSQP013I): its EXPN count is charted.
+    writes = charts["Writes and expansions (interval)"]
+    assert writes["PS10 EXPN"][0] == 0 and writes["PS10 EXPN"][-1] > 0
+    assert all(any(values) for values in writes.values())
+    assert doc.find(f"{NS}title").text == "QMZ1 page sets and buffer pools"
+
+
+def test_no_samples_and_a_quiet_queue_manager_still_give_a_document() -> None:
+    empty = ET.fromstring(svg("QMZ1", []))
+    assert not list(empty.iter(f"{NS}polyline"))
+    qm = open_qmgr("QMZ1", memory=True)
+    one = look(qm, 5.0)
+    charts = chart_series([one])
+    assert all(len(s.points) == 1 for c in charts.values() for s in c)
+    doc = ET.fromstring(svg("Q&<M", [one]))  # a name that needs escaping stays well-formed
+    assert len(list(doc.iter(f"{NS}circle"))) == sum(len(c) for c in charts.values())
