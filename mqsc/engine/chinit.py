@@ -353,8 +353,7 @@ def outgoing(ctx: Ctx, xmitq: str) -> tuple[Transfer, ...]:
         # GET(DISABLED) on a transmission queue holds its messages: the channel moves
         # nothing until it is enabled again (a z/OS sender waits the same way).
         return ()
-    runs = store.runs if q.get("MSGDLVSQ") == "FIFO" else sorted(
-        store.runs, key=lambda r: (-r.priority, r.id))
+    runs = store.delivery_order(q.get("MSGDLVSQ"))
     out = []
     for run in runs:
         if run.count:

@@ -409,8 +409,7 @@ def get(ctx: Ctx, queue: str, count: int | None = None) -> Workload:
         return Workload("get", queue, wanted, 0, reason=MQRC_NO_MSG_AVAILABLE)
     store = txn.edit("messages", queue)
     remaining = count if count is not None else store.depth
-    order = store.runs if q.get("MSGDLVSQ") == "FIFO" else sorted(
-        store.runs, key=lambda r: (-r.priority, r.id))
+    order = store.delivery_order(q.get("MSGDLVSQ"))
     got = got_bytes = pages = 0
     for run in order:
         if remaining <= 0:

@@ -398,9 +398,8 @@ def move_qlocal(ctx: Ctx) -> None:
         ctx.say("CSQM127I", queue=source.name)
         return
     # In delivery order, as successive MQGETs would take them.
-    runs = [(r.count, r.size, r.persistent, r.priority) for r in (
-        store.runs if source.get("MSGDLVSQ") == "FIFO"
-        else sorted(store.runs, key=lambda r: (-r.priority, r.id)))]
+    runs = [(r.count, r.size, r.persistent, r.priority)
+            for r in store.delivery_order(source.get("MSGDLVSQ"))]
     _empty(ctx, source)  # gets free the pages before the puts take theirs
     moved = 0
     for count, size, persistent, priority in runs:

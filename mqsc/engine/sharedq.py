@@ -163,8 +163,7 @@ def _take(store: QueueStore, q: Any, count: int | None
     """Take messages in delivery order: (messages, bytes, CF bytes freed, persistent runs
     taken as (run id, count))."""
     remaining = count if count is not None else store.depth
-    order = store.runs if q.get("MSGDLVSQ") == "FIFO" else sorted(
-        store.runs, key=lambda r: (-r.priority, r.id))
+    order = store.delivery_order(q.get("MSGDLVSQ"))
     got = got_bytes = freed = 0
     taken = []
     for run in order:

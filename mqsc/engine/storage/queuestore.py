@@ -123,6 +123,14 @@ class QueueStore:
     def depth(self) -> int:
         return sum(r.count for r in self.runs)
 
+    def delivery_order(self, msgdlvsq: object) -> list[Run]:
+        """The runs in the order successive MQGETs take them: as put for MSGDLVSQ(FIFO),
+        else highest priority first and, within a priority, as put (IBM "DEFINE QLOCAL",
+        MSGDLVSQ)."""
+        if msgdlvsq == "FIFO":
+            return self.runs
+        return sorted(self.runs, key=lambda r: (-r.priority, r.id))
+
     def owner(self, run: Run) -> tuple[str, str, int]:
         return ("run", self.queue, run.id)
 
