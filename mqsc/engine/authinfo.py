@@ -20,26 +20,11 @@ AUTHINFO = catalog_authinfo.FAMILY
 
 
 def applies(name: str, authtype: object) -> bool:
-    types = APPLIES.get(name)
-    return types is None or authtype in types
+    return d.applies(APPLIES, name, authtype)
 
 
 def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
-    authtype = attrs.get("AUTHTYPE")
-    qsgdisp = attrs.get("QSGDISP", "QMGR")
-    if qsgdisp in ("COPY", "GROUP") and not ctx.qm.info.qsg:
-        raise ctx.fail("CSQM152I", qsgdisp=qsgdisp)
-    if existing is not None and existing.get("AUTHTYPE") != authtype:
-        raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="AUTHTYPE",
-                                 keyword2="AUTHINFO")
-    for name in ctx.cmd.attrs:
-        if name in AUTHINFO.settable_set and not applies(name, authtype):
-            raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="AUTHTYPE",
-                                     keyword2=name)
-    for name in REQUIRED.get(str(authtype), ()):
-        if not attrs.get(name):
-            raise ctx.object_failure("CSQM154I", "NOT_ALLOWED", keyword="AUTHTYPE",
-                                     value=authtype, required=name)
+    d.check_typed(ctx, AUTHINFO, attrs, existing, "AUTHTYPE", APPLIES, REQUIRED)
 
 
 @handles("DEFINE", "AUTHINFO")

@@ -32,8 +32,7 @@ CHANNEL = catalog_channels.FAMILY
 
 def applies(name: str, chltype: object) -> bool:
     """Whether an attribute belongs to channels of a type (the type's syntax diagram)."""
-    types = APPLIES.get(name)
-    return types is None or chltype in types
+    return d.applies(APPLIES, name, chltype)
 
 
 #: The supplied defaults of each channel type: one profile per type, built once.
@@ -44,24 +43,8 @@ _SUPPLIED: Mapping[str, Mapping[str, object]] = {
 
 
 def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
-    chltype = attrs.get("CHLTYPE")
-    qsgdisp = attrs.get("QSGDISP", "QMGR")
-    if qsgdisp in ("COPY", "GROUP") and not ctx.qm.info.qsg:
-        raise ctx.fail("CSQM152I", qsgdisp=qsgdisp)
-    if existing is not None and existing.get("CHLTYPE") != chltype:
-        raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="CHLTYPE",
-                                 keyword2="CHANNEL")
-    for name in ctx.cmd.attrs:
-        if name in CHANNEL.settable_set and not applies(name, chltype):
-            # A keyword of another channel type's diagram (XMITQ on a receiver).
-            raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="CHLTYPE",
-                                     keyword2=name)
-    for name in REQUIRED.get(str(chltype), ()):
-        # Named on the command, even blank (CSQ4INSX's SYSTEM.DEF.SENDER has CONNAME(' ')), or
-        # inherited with a value.
-        if name not in ctx.cmd.attrs and not attrs.get(name):
-            raise ctx.object_failure("CSQM154I", "NOT_ALLOWED", keyword="CHLTYPE",
-                                     value=chltype, required=name)
+    # A required keyword may be named blank (CSQ4INSX's SYSTEM.DEF.SENDER has CONNAME(' ')).
+    d.check_typed(ctx, CHANNEL, attrs, existing, "CHLTYPE", APPLIES, REQUIRED)
 
 
 def defaults(ctx: Ctx, chltype: str) -> Attributes:

@@ -27,8 +27,7 @@ _IDENTITY = frozenset(("TYPE", "ACTION", "CMDSCOPE", *MAP_KEY.values()))
 
 
 def applies(name: str, kind: object) -> bool:
-    types = APPLIES.get(name)
-    return types is None or kind in types
+    return d.applies(APPLIES, name, kind)
 
 
 def key(profile: str, kind: str, mapped: object) -> str:

@@ -122,6 +122,48 @@ def existing_object(ctx: Ctx, family: Family) -> MQObject:
 
 
 # ---- DISPLAY -------------------------------------------------------------------------------
+#: Dispositions that exist only in a queue sharing group ([DOC-DEFQL] note 1; the same rule for
+#: every object type with QSGDISP).
+GROUP_DISPOSITIONS = ("COPY", "GROUP", "SHARED")
+
+
+def check_group(ctx: Ctx, attrs: Mapping[str, object]) -> None:
+    """CSQM152I: a COPY, GROUP or SHARED object on a queue manager outside a group."""
+    qsgdisp = attrs.get("QSGDISP", "QMGR")
+    if qsgdisp in GROUP_DISPOSITIONS and not ctx.qm.info.qsg:
+        raise ctx.fail("CSQM152I", qsgdisp=qsgdisp)
+
+
+def applies(by_type: Mapping[str, frozenset], name: str, kind: object) -> bool:
+    """Whether an attribute belongs to objects of a type (``by_type``: the types each
+    attribute is limited to, from the type's syntax diagram; unlisted: every type)."""
+    types = by_type.get(name)
+    return types is None or kind in types
+
+
+def check_typed(ctx: Ctx, family: Family, attrs: Mapping[str, object],
+                existing: MQObject | None, type_keyword: str,
+                by_type: Mapping[str, frozenset],
+                required: Mapping[str, tuple[str, ...]]) -> None:
+    """The rules of a family whose attributes depend on a type (CHANNEL by CHLTYPE, AUTHINFO by
+    AUTHTYPE): the type cannot change (CSQM150I), a keyword of another type's diagram is
+    refused (CSQM150I), and the type's required keywords are named on the command, even blank,
+    or inherited with a value (CSQM154I)."""
+    kind = attrs.get(type_keyword)
+    check_group(ctx, attrs)
+    if existing is not None and existing.get(type_keyword) != kind:
+        raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1=type_keyword,
+                                 keyword2=family.objtype)
+    for name in ctx.cmd.attrs:
+        if name in family.settable_set and not applies(by_type, name, kind):
+            raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1=type_keyword,
+                                     keyword2=name)
+    for name in required.get(str(kind), ()):
+        if name not in ctx.cmd.attrs and not attrs.get(name):
+            raise ctx.object_failure("CSQM154I", "NOT_ALLOWED", keyword=type_keyword,
+                                     value=kind, required=name)
+
+
 def delete(ctx: Ctx, family: Family) -> MQObject:
     """DELETE of an object with no rule of its own: gone from its disposition's table."""
     obj = existing_object(ctx, family)

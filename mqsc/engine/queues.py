@@ -30,8 +30,6 @@ QREMOTE = catalog_queues.REMOTE
 QMODEL = catalog_queues.MODEL
 #: Queue types by their object keyword, in DISPLAY QUEUE TYPE(...) order.
 QUEUE_TYPES = catalog_queues.QUEUE_TYPES
-#: QSGDISP values that need a queue sharing group ([DOC-DEFQL] note 1).
-GROUP_DISPOSITIONS = ("COPY", "GROUP", "SHARED")
 
 
 def depth(ctx: Ctx, name: str, disposition: str = "QMGR") -> int:
@@ -68,17 +66,11 @@ def check_name_space(ctx: Ctx, family: Family) -> None:
                                      name=name)
 
 
-def check_group(ctx: Ctx, attrs: Attributes) -> None:
-    qsgdisp = attrs.get("QSGDISP", "QMGR")
-    if qsgdisp in GROUP_DISPOSITIONS and not ctx.qm.info.qsg:
-        raise ctx.fail("CSQM152I", qsgdisp=qsgdisp)
-
-
 def check_other(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
     """The z/OS rules on an alias, remote or model queue: its disposition needs a group; a
     model of shared dynamic queues names the CF structure they go in (IBM "DEFINE QMODEL":
     DEFTYPE(SHAREDYN) makes shared queues, which need a CFSTRUCT)."""
-    check_group(ctx, attrs)
+    d.check_group(ctx, attrs)
     if attrs.get("DEFTYPE") == "SHAREDYN" and not attrs.get("CFSTRUCT"):
         raise ctx.object_failure("CSQM154I", "NOT_ALLOWED", keyword="DEFTYPE",
                                  value="SHAREDYN", required="CFSTRUCT")
@@ -87,7 +79,7 @@ def check_other(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
 def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
     """The z/OS rules on a local queue's attributes."""
     qsgdisp = attrs.get("QSGDISP", "QMGR")
-    check_group(ctx, attrs)
+    d.check_group(ctx, attrs)
     structure = attrs.get("CFSTRUCT", "")
     if structure == "CSQ_ADMIN":
         raise ctx.object_failure("CSQM153I", "NOT_ALLOWED", objtype="CFSTRUCT", name=structure)

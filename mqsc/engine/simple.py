@@ -19,7 +19,6 @@ from mqsc.engine.objects import Attributes, MQObject
 from mqsc.engine.registry import handles
 from mqsc.engine.storage import constants as C
 
-GROUP_DISPOSITIONS = ("COPY", "GROUP")
 
 
 class SimpleFamily:
@@ -37,9 +36,7 @@ class SimpleFamily:
         handles("DISPLAY", objtype)(self.display)
 
     def check(self, ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
-        qsgdisp = attrs.get("QSGDISP", "QMGR")
-        if qsgdisp in GROUP_DISPOSITIONS and not ctx.qm.info.qsg:
-            raise ctx.fail("CSQM152I", qsgdisp=qsgdisp)
+        d.check_group(ctx, attrs)
 
     def define(self, ctx: Ctx) -> None:
         private = d.disposition(ctx) in ("QMGR", "COPY")

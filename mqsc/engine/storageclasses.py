@@ -29,9 +29,7 @@ def queues_holding_messages(ctx: Ctx, stgclass: str) -> list[str]:
 
 
 def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
-    qsgdisp = attrs.get("QSGDISP", "QMGR")
-    if qsgdisp in ("COPY", "GROUP") and not ctx.qm.info.qsg:
-        raise ctx.fail("CSQM152I", qsgdisp=qsgdisp)
+    d.check_group(ctx, attrs)
     # XCFGNAME and XCFMNAME must both be blank or both non-blank ([DOC-DEFSTC] usage notes).
     if bool(attrs.get("XCFGNAME")) != bool(attrs.get("XCFMNAME")):
         raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="XCFGNAME",

@@ -25,9 +25,7 @@ SUB = catalog_topics.SUB_FAMILY
 
 # ---- topics ----------------------------------------------------------------------------------
 def check_topic(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
-    qsgdisp = attrs.get("QSGDISP", "QMGR")
-    if qsgdisp in ("COPY", "GROUP") and not ctx.qm.info.qsg:
-        raise ctx.fail("CSQM152I", qsgdisp=qsgdisp)
+    d.check_group(ctx, attrs)
     topicstr = str(attrs.get("TOPICSTR", ""))
     if not topicstr:
         raise ctx.fail("CSQM097I", keyword="TOPICSTR", value=" ")
