@@ -319,6 +319,16 @@ async def console_storage(request: Request, who: Principal) -> Response:
 
 
 @guarded((ADMIN, ADMIN_RO))
+async def console_listeners(request: Request, who: Principal) -> Response:
+    return await _console_work(request, console.listeners)
+
+
+@guarded((ADMIN, ADMIN_RO))
+async def console_zos(request: Request, who: Principal) -> Response:
+    return await _console_work(request, console.zos)
+
+
+@guarded((ADMIN, ADMIN_RO))
 async def console_queues(request: Request, who: Principal) -> Response:
     q = request.query_params
     query = console.window_query(q.get("name", "*"), q.get("offset", "0"),
@@ -365,6 +375,8 @@ def routes() -> list[Route]:
         Route("/ibmmq/console/api/words", console_words, methods=["GET"]),
         Route("/ibmmq/console/api/qmgr/{qmgr}/storage", console_storage, methods=["GET"]),
         Route("/ibmmq/console/api/qmgr/{qmgr}/queues", console_queues, methods=["GET"]),
+        Route("/ibmmq/console/api/qmgr/{qmgr}/listeners", console_listeners, methods=["GET"]),
+        Route("/ibmmq/console/api/qmgr/{qmgr}/zos", console_zos, methods=["GET"]),
         Route("/ibmmq/console/{name}", console_asset, methods=["GET"]),
         Route("/zosmf/info", zosmf_info, methods=["GET"]),
         Route("/zosmf/restconsoles/consoles/{name}", console_issue, methods=["PUT"]),

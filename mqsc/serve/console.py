@@ -39,8 +39,13 @@ from mqsc.catalog import (
     Text,
     command_spec,
 )
+from mqsc.catalog import authinfo as authinfo_catalog
+from mqsc.catalog import channels as channels_catalog
 from mqsc.catalog.describe import kind_text
+from mqsc.engine.capacity import advise
+from mqsc.engine.lifecycle import Phase
 from mqsc.engine.manager import QueueManager
+from mqsc.engine.records import Message
 from mqsc.engine.statistics import collect
 from mqsc.render import jsonout
 from mqsc.serve.mqrest import Answer, error
@@ -117,11 +122,30 @@ def form(objtype: str, verb: str = "DEFINE") -> Answer:
                   if any(o.name == spec.objtype for o in m.OBJECT_TYPES))
     types = [o.name.lower() for o in family.OBJECT_TYPES if command_spec("DEFINE", o.name)]
     name = spec.name
-    return Answer(200, {
+    body: dict[str, Any] = {
         "command": verb.lower(), "qualifier": spec.objtype.lower(),
         "name": {"maxLength": getattr(name, "max_length", 48),
                  "rule": getattr(getattr(name, "rule", None), "value", "any")},
-        "types": types, "required": list(spec.required), "fields": fields})
+        "types": types, "required": list(spec.required), "fields": fields}
+    typed = TYPED.get(spec.objtype)
+    if typed is not None:
+        # A family whose attributes depend on a type (the syntax diagram of each CHLTYPE,
+        # AUTHTYPE): the form shows only the fields of the type chosen, and marks the ones
+        # that type must name, as definitions.check_typed enforces (CSQM150I, CSQM154I).
+        keyword, applies, required = typed
+        body["typed"] = {"keyword": keyword,
+                         "applies": {k: sorted(v) for k, v in applies.items()},
+                         "required": {k: list(v) for k, v in required.items()}}
+    return Answer(200, body)
+
+
+#: The families whose attributes depend on a type keyword: the keyword, which types each
+#: attribute applies to (an attribute not listed applies to every type), and what each type
+#: must name (mqsc/catalog/channels.py, mqsc/catalog/authinfo.py).
+TYPED = {
+    "CHANNEL": ("CHLTYPE", channels_catalog.APPLIES, channels_catalog.REQUIRED),
+    "AUTHINFO": ("AUTHTYPE", authinfo_catalog.APPLIES, authinfo_catalog.REQUIRED),
+}
 
 
 # ---- completion words for the command pane ---------------------------------------------------
@@ -201,3 +225,71 @@ def storage(qm: QueueManager) -> Answer:
         "statistics": {kind: {str(k): v for k, v in rows.items()}
                        for kind, rows in collect(qm).items()},
     })
+
+
+# ---- listeners --------------------------------------------------------------------------
+def listeners(qm: QueueManager) -> Answer:
+    """The TCP/IP listeners of the channel initiator. z/OS has no DISPLAY LSSTATUS (and no
+    listener objects): DISPLAY CHINIT names each listener in a CSQX846I line (CSQX847I when
+    none is started), so the widget lists those lines' figures (IBM MQ for z/OS, "DISPLAY
+    CHINIT"). With the channel initiator stopped the answer says so (CSQM131I) and lists none."""
+    shown = qm.execute("DISPLAY CHINIT")
+    rows = [{"listener": f"TCP {m.inserts['port']}", "trptype": "TCP",
+             "port": m.inserts["port"], "address": m.inserts["address"],
+             "indisp": m.inserts["indisp"], "status": "RUNNING"}
+            for m in shown.records if isinstance(m, Message) and m.msg_id == "CSQX846I"]
+    return Answer(200, {"qmgr": qm.name, "chinit": "ACTIVE" if shown.ok else "INACTIVE",
+                        "listeners": rows})
+
+
+# ---- the z/OS views: DISPLAY USAGE, CF structures, the queue sharing group -------------------
+def _age_seconds(qm: QueueManager, ended: str) -> int | None:
+    import datetime as dt
+
+    try:
+        when = dt.datetime.strptime(ended, "%Y-%m-%d %H.%M.%S")
+    except ValueError:
+        return None
+    return max(0, int((qm.clock() - when).total_seconds()))
+
+
+def zos(qm: QueueManager) -> Answer:
+    """What the z/OS page shows: DISPLAY USAGE TYPE(ALL) as records (page sets, buffer pools,
+    the log data sets recovery needs), and in a queue sharing group its members and each CF
+    structure with its last backup, that backup's age and the recovery advice of
+    ``mqsc advise`` (mqsc.engine.capacity: the same figures, not computed twice)."""
+    usage = jsonout.usage(qm.execute("DISPLAY USAGE TYPE(ALL)")) or {}
+    body: dict[str, Any] = {
+        "qmgr": qm.name,
+        "pageSets": usage.get("pageSets", []), "bufferPools": usage.get("bufferPools", []),
+        "dataSets": usage.get("dataSets", []), "qsg": None, "members": [],
+        "structures": []}
+    group = qm.group
+    if group is None:
+        return Answer(200, body)
+    body["qsg"] = qm.info.qsg
+    body["members"] = [{"name": name, "status": "ACTIVE" if m.phase is Phase.RUNNING
+                        else "INACTIVE"} for name, m in sorted(group.members.items())]
+    advice = {s.structure: s for s in advise(qm).structures}
+    defined = qm.execute("DISPLAY CFSTRUCT(*) ALL")
+    backups = {str(o.get("CFSTATUS")).rstrip(): jsonout.parameters(o)
+               for o in qm.execute("DISPLAY CFSTATUS(*) TYPE(BACKUP)").objects}
+    statuses = {str(o.get("CFSTATUS")).rstrip(): jsonout.parameters(o)
+                for o in qm.execute("DISPLAY CFSTATUS(*) TYPE(SUMMARY)").objects}
+    for p in map(jsonout.parameters, defined.objects):
+        name = p["cfstruct"]
+        state = qm.state.tables["cfstatus"].get(name)
+        backup = state.backup if state is not None else None
+        found = advice.get(name)
+        body["structures"].append({
+            "name": name, "cflevel": p.get("cflevel"), "recover": p.get("recover"),
+            "descr": p.get("descr", ""),
+            "status": statuses.get(name, {}).get("status", ""),
+            "backup": backups.get(name),
+            "backupAgeSeconds": _age_seconds(qm, backup.ended) if backup else None,
+            "advice": None if found is None else {
+                "backupMB": found.backup_mb, "logMB": found.log_mb,
+                "restoreSeconds": found.restore_seconds,
+                "recoverySeconds": found.recovery_seconds,
+                "findings": list(found.findings)}})
+    return Answer(200, body)

@@ -63,3 +63,11 @@ export const queuesWindow = (qmgr, name, offset, limit) =>
               new URLSearchParams({ name, offset, limit }));
 
 export const words = () => call("GET", "/ibmmq/console/api/words");
+
+/** The channel initiator's listeners (DISPLAY CHINIT's CSQX846I lines). */
+export const listeners = (qmgr) =>
+  call("GET", `/ibmmq/console/api/qmgr/${encodeURIComponent(qmgr)}/listeners`);
+
+/** DISPLAY USAGE, the CF structures with their backups and advice, the QSG's members. */
+export const zos = (qmgr) =>
+  call("GET", `/ibmmq/console/api/qmgr/${encodeURIComponent(qmgr)}/zos`);

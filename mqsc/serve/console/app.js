@@ -2,11 +2,11 @@
 // generated from the catalog, and the storage view (docs/console-web.md).
 import * as api from "./api.js";
 import { VirtualGrid } from "./grid.js";
-import { lineChart, saveSvg } from "./chart.js";
+import { lineChart, savePng, saveSvg } from "./chart.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { user: null, qmgr: null, grid: null, history: [], at: -1, samples: [],
-                timer: null, gen: 0 };
+                timer: null, gen: 0, objectsGen: 0 };
 // Figures the benchmark and the tests read (bench/console_web.py): milliseconds, measured here.
 const timings = (window.mqscTimings = { openToFirstRows: null, openToAllRows: null,
                                         filterToRedraw: [],
@@ -15,7 +15,7 @@ const ADMIN = "MQWebAdmin";
 const canChange = () => state.user && state.user.role === ADMIN;
 
 function show(id) {
-  for (const s of ["signin", "view-queues", "view-objects", "view-storage"]) {
+  for (const s of ["signin", "view-queues", "view-objects", "view-storage", "view-zos"]) {
     $(s).hidden = s !== id;
   }
   $("bar").hidden = id === "signin";
@@ -70,16 +70,26 @@ $("qmgr").addEventListener("change", () => {
 });
 
 // ---- routing ------------------------------------------------------------------------------
+// #queues, #objects/{type} (the channels, topics, subscriptions and listeners widgets are the
+// objects widget on that type), #zos, #storage.
+function routeNav(hash) {
+  for (const a of document.querySelectorAll("#bar nav a")) {
+    a.classList.toggle("active", a.getAttribute("href") === hash ||
+      (a.id === "nav-objects" && hash.startsWith("#objects") &&
+       ![...document.querySelectorAll("#bar nav a")].some((b) => b.getAttribute("href") === hash)));
+  }
+}
+
 function route() {
   if (!state.user) return;
-  const view = { "#storage": "storage", "#objects": "objects" }[location.hash] || "queues";
-  for (const v of ["queues", "objects", "storage"]) {
-    $(`nav-${v}`).classList.toggle("active", view === v);
-  }
+  const hash = location.hash || "#queues";
+  const [view, type] = hash.slice(1).split("/");
+  routeNav(hash);
   stopSampling();
   if (view === "storage") { show("view-storage"); sample(); }
-  else if (view === "objects") { show("view-objects"); openObjects(); }
-  else { show("view-queues"); openQueues(); }
+  else if (view === "zos") { show("view-zos"); openZos(); }
+  else if (view === "objects") { show("view-objects"); openObjects(type); }
+  else { routeNav("#queues"); show("view-queues"); openQueues(); }
 }
 window.addEventListener("hashchange", route);
 
@@ -165,53 +175,71 @@ $("filter").addEventListener("input", async () => {
 $("refresh").addEventListener("click", loadQueues);
 
 // ---- the create and alter forms, generated from the catalog ---------------------------------
-let formSpec = null;
-let formRow = null; // the queue being altered, with its current attributes; null: a new one
-const forms = new Map();
+// Two forms share this code: the queues widget's ("create": #create-form, #create-name...) and
+// the objects widget's ("object": #object-form...), each with the spec it shows, the object it
+// alters (null: a new one) and what to refresh after a change.
+const forms = new Map(); // "type/verb" -> the catalog's form
+const editing = {
+  create: { spec: null, row: null, after: () => loadQueues() },
+  object: { spec: null, row: null, after: () => loadObjects() },
+};
 
-async function loadForm(type, verb = "define") {
+async function fetchForm(prefix, type, verb = "define") {
   const key = `${type}/${verb}`;
   if (!forms.has(key)) {
     const a = await api.form(type, verb);
-    if (a.status !== 200) { $("create-form").textContent = api.errorText(a); return false; }
+    if (a.status !== 200) { $(`${prefix}-form`).textContent = api.errorText(a); return null; }
     forms.set(key, a.json);
-    const select = $("create-type");
-    if (verb === "define" && select.options.length < a.json.types.length) {
-      select.replaceChildren(...a.json.types.map((t) => new Option(t.toUpperCase(), t)));
-      select.value = type;
-    }
   }
-  formSpec = forms.get(key);
+  return forms.get(key);
+}
+
+async function loadForm(type, verb = "define") {
+  const spec = await fetchForm("create", type, verb);
+  if (!spec) return false;
+  const select = $("create-type");
+  if (verb === "define" && select.options.length < spec.types.length) {
+    select.replaceChildren(...spec.types.map((t) => new Option(t.toUpperCase(), t)));
+    select.value = type;
+  }
+  editing.create.spec = spec;
   return true;
 }
 
 async function openCreate() {
   const panel = $("create-panel");
-  panel.hidden = !panel.hidden || formRow !== null;
-  formRow = null;
+  panel.hidden = !panel.hidden || editing.create.row !== null;
+  editing.create.row = null;
   $("create-type").hidden = false;
   $("form-title").textContent = "Create a queue";
-  if (!panel.hidden && await loadForm($("create-type").value)) buildForm(formSpec, null);
+  if (!panel.hidden && await loadForm($("create-type").value)) {
+    buildForm("create", editing.create.spec, null);
+  }
 }
 $("create").addEventListener("click", openCreate);
 $("create-type").addEventListener("change", async () => {
-  if (await loadForm($("create-type").value)) buildForm(formSpec, null);
+  if (await loadForm($("create-type").value)) buildForm("create", editing.create.spec, null);
 });
 
-// ALTER: the form of the row's type, filled with the queue's attributes as DISPLAY ... ALL
+// ALTER: the form of the row's type, filled with the object's attributes as DISPLAY ... ALL
 // shows them; only what is changed is sent.
+async function currentValues(type, name) {
+  const shown = await api.runJSON(state.qmgr, { command: "display", qualifier: type, name,
+                                                responseParameters: ["all"] });
+  const found = shown.status === 200 && shown.json.commandResponse[0].parameters;
+  if (!found) showReply(`DISPLAY ${type.toUpperCase()}(${name}) ALL`, shown);
+  return found || null;
+}
+
 async function openAlter(row) {
   const type = row.type.toLowerCase();
-  const shown = await api.runJSON(state.qmgr, { command: "display", qualifier: type,
-                                                name: row.queue, responseParameters: ["all"] });
-  const found = shown.status === 200 && shown.json.commandResponse[0].parameters;
-  if (!found) { showReply(`DISPLAY ${row.type}(${row.queue}) ALL`, shown); return; }
-  if (!await loadForm(type, "alter")) return;
-  formRow = { ...row, values: found };
+  const found = await currentValues(type, row.queue);
+  if (!found || !await loadForm(type, "alter")) return;
+  editing.create.row = { name: row.queue, values: found };
   $("create-panel").hidden = false;
   $("create-type").hidden = true;
   $("form-title").textContent = `Alter ${row.type}`;
-  buildForm(formSpec, formRow);
+  buildForm("create", editing.create.spec, editing.create.row);
 }
 
 function input(field) {
@@ -236,7 +264,7 @@ function input(field) {
   return e;
 }
 
-// What a field starts as: the queue's value when altering; for a new queue a flag starts at
+// What a field starts as: the object's value when altering; for a new object a flag starts at
 // its default (SHARE is on unless NOSHARE is given) and the rest blank (the default applies).
 function initial(field, row) {
   if (row) {
@@ -249,36 +277,57 @@ function initial(field, row) {
 
 const NOT_IN_FORMS = ["QSGDISP", "LIKE", "REPLACE", "NOREPLACE", "CMDSCOPE", "FORCE"];
 
-function buildForm(spec, row) {
-  const f = $("create-form");
+// A family typed by a keyword (CHANNEL by CHLTYPE, AUTHINFO by AUTHTYPE): only the fields of
+// the chosen type's syntax diagram are shown (and sent), those it must name are marked.
+function showTyped(f, spec) {
+  if (!spec.typed) return;
+  const kind = f.elements.namedItem(spec.typed.keyword).value;
+  const needed = spec.typed.required[kind] || [];
+  for (const label of f.querySelectorAll("label[data-field]")) {
+    const applies = spec.typed.applies[label.dataset.field];
+    label.hidden = applies !== undefined && !applies.includes(kind);
+    label.classList.toggle("required", needed.includes(label.dataset.field));
+  }
+}
+
+function buildForm(prefix, spec, row) {
+  const f = $(`${prefix}-form`);
   f.replaceChildren();
   const name = document.createElement("label");
   const nameInput = document.createElement("input");
   nameInput.name = "__name";
   nameInput.required = true;
   nameInput.maxLength = spec.name.maxLength;
-  nameInput.id = "create-name";
-  if (row) { nameInput.value = row.queue; nameInput.readOnly = true; }
+  nameInput.id = `${prefix}-name`;
+  if (row) { nameInput.value = row.name; nameInput.readOnly = true; }
   name.append("Name", nameInput);
   const actions = document.createElement("div");
   actions.className = "actions";
   const ok = document.createElement("button");
   ok.type = "submit";
-  ok.id = "create-submit";
+  ok.id = `${prefix}-submit`;
   ok.textContent = row ? "Alter" : "Define";
   actions.append(ok);
   const out = document.createElement("pre");
-  out.id = "create-reply";
+  out.id = `${prefix}-reply`;
   const note = h("p", "muted", row
     ? "Only the attributes you change are sent, as ALTER takes them."
     : "Attributes left blank get the queue manager's default (shown greyed), as DEFINE does.");
   f.append(name, actions, out, note);
-  for (const field of spec.fields) {
+  // The type keyword first: it decides which of the other fields there are.
+  const typeKeyword = spec.typed ? spec.typed.keyword : null;
+  const fields = [...spec.fields].sort((a, b) =>
+    (b.name === typeKeyword) - (a.name === typeKeyword));
+  for (const field of fields) {
     if (NOT_IN_FORMS.includes(field.name)) continue;
     const label = document.createElement("label");
+    label.dataset.field = field.name;
     const e = input(field);
     const start = initial(field, row);
     if (field.type === "flag") e.checked = start; else e.value = start;
+    // The type of an existing object cannot change (CSQM150I): shown, sent, not editable.
+    if (row && field.name === typeKeyword) e.disabled = true;
+    if (field.name === typeKeyword) e.addEventListener("change", () => showTyped(f, spec));
     label.append(field.name, e);
     const hint = document.createElement("small");
     hint.textContent = `${field.help ? field.help + "; " : ""}${field.describe}` +
@@ -286,36 +335,47 @@ function buildForm(spec, row) {
     label.append(hint);
     f.append(label);
   }
+  showTyped(f, spec);
 }
 
-$("create-form").addEventListener("submit", async (event) => {
-  event.preventDefault();
-  const f = event.target;
+async function submitForm(prefix) {
+  const f = $(`${prefix}-form`);
+  const { spec, row, after } = editing[prefix];
   const parameters = {};
-  for (const field of formSpec.fields) {
+  for (const field of spec.fields) {
     const e = f.elements.namedItem(field.name);
-    if (!e) continue;
-    const start = initial(field, formRow);
+    if (!e || e.closest("label").hidden) continue;
+    const start = initial(field, row);
+    // What the command must name (ALTER CHANNEL: CHLTYPE) is sent even when unchanged.
+    const named = spec.required.includes(field.name) && e.value !== "";
     if (field.type === "flag") {
       if (e.checked !== start) {
         if (e.checked) parameters[field.name.toLowerCase()] = true;
         else if (field.negation) parameters[field.negation.toLowerCase()] = true;
       }
-    } else if (e.value !== start && (e.value !== "" || formRow)) {
+    } else if (named || (e.value !== start && (e.value !== "" || row))) {
       parameters[field.name.toLowerCase()] =
         field.type === "integer" && e.value !== "" ? Number(e.value) : e.value;
     }
   }
   const name = f.elements.namedItem("__name").value.trim();
-  const a = await api.runJSON(state.qmgr, { command: formSpec.command,
-                                            qualifier: formSpec.qualifier, name, parameters });
+  const a = await api.runJSON(state.qmgr, { command: spec.command, qualifier: spec.qualifier,
+                                            name, parameters });
   const lines = a.status === 200
     ? a.json.commandResponse.flatMap((r) => r.message || r.text || []) : [api.errorText(a)];
   const failed = a.status !== 200 || a.json.overallCompletionCode !== 0;
-  $("create-reply").textContent = lines.join("\n");
-  $("create-reply").className = failed ? "error" : "";
-  if (!failed) loadQueues();
-});
+  $(`${prefix}-reply`).textContent =
+    `${spec.command.toUpperCase()} ${spec.qualifier.toUpperCase()}(${name})\n` + lines.join("\n");
+  $(`${prefix}-reply`).className = failed ? "error" : "";
+  if (!failed) after();
+}
+
+for (const prefix of Object.keys(editing)) {
+  $(`${prefix}-form`).addEventListener("submit", (event) => {
+    event.preventDefault();
+    submitForm(prefix);
+  });
+}
 
 // ---- the MQSC command pane ----------------------------------------------------------------
 function showReply(command, a) {
@@ -409,7 +469,7 @@ $("command").addEventListener("keydown", (event) => {
   $("command").value = state.history[state.at] || "";
 });
 
-// ---- the objects widget: any defined object type the catalog displays -------------------------
+// ---- the objects widgets: channels with status, topics, subscriptions, listeners, any type ---
 async function catalog() {
   if (!catalogWords) {
     const a = await api.words();
@@ -419,42 +479,209 @@ async function catalog() {
   return catalogWords;
 }
 
-async function openObjects() {
+// Listeners are not objects on z/OS (no DEFINE LISTENER, no DISPLAY LSSTATUS): the widget
+// lists the channel initiator's, from DISPLAY CHINIT (/ibmmq/console/api/qmgr/{q}/listeners).
+const LISTENER = "listener";
+// The columns a widget starts with before any are picked: the MQ Console's for channels (name,
+// type, status first), else the name, its type and disposition, then the catalog's order.
+const DEFAULT_COLUMNS = {
+  channel: ["channel", "chltype", "status", "trptype", "conname", "xmitq", "qsgdisp", "descr"],
+  topic: ["topic", "topicstr", "type", "qsgdisp", "pub", "sub", "durable", "descr"],
+  sub: ["sub", "topicstr", "topicobj", "dest", "destqmgr", "subtype", "durable", "expiry"],
+  listener: ["listener", "status", "trptype", "port", "address", "indisp"],
+};
+const STATUS_ORDER = ["RUNNING", "RETRYING", "STOPPED", "STARTING", "BINDING", "INITIALIZING",
+                      "PAUSED", "REQUESTING", "STOPPING", "SWITCHING", "DISCONNECTED",
+                      "INACTIVE"];
+const columnsKey = (type) => `mqsc.console.columns.${type}`;
+
+function pickedColumns(type, keys) {
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem(columnsKey(type))); } catch { saved = null; }
+  const wanted = Array.isArray(saved) && saved.length ? saved
+    : (DEFAULT_COLUMNS[type] || keys.slice(0, 9));
+  const shown = wanted.filter((k) => keys.includes(k));
+  // The name always shows: it is the row's key.
+  return shown.includes(keys[0]) ? shown : [keys[0], ...shown];
+}
+
+async function openObjects(type) {
   const words = await catalog();
   if (!words) return;
   const select = $("object-type");
   if (!select.options.length) {
-    select.replaceChildren(...words.displayable.map((t) => new Option(t, t.toLowerCase())));
+    select.replaceChildren(...words.displayable.map((t) => new Option(t, t.toLowerCase())),
+                           new Option("LISTENER", LISTENER));
     select.value = words.displayable.includes("CHANNEL") ? "channel" : select.options[0].value;
   }
+  if (type && [...select.options].some((o) => o.value === type)) select.value = type;
   await loadObjects();
 }
 
-// The columns are what DISPLAY ... ALL answers, the identity first (the catalog's display
-// order), cut to the first nine: the name, its type and disposition, then the rest.
-async function loadObjects() {
-  const type = $("object-type").value;
-  $("object-count").textContent = "loading...";
+const hasForm = (type) => catalogWords && `DEFINE ${type.toUpperCase()}` in
+  catalogWords.commands;
+
+// A channel's status as the MQ Console shows it: from DISPLAY CHSTATUS (runCommandJSON), the
+// most telling of its instances; a channel with no status entry is INACTIVE. With the channel
+// initiator stopped DISPLAY CHSTATUS is refused (CSQM131I): every channel is INACTIVE and the
+// widget says why.
+async function channelStatus() {
+  const a = await api.runJSON(state.qmgr, { command: "display", qualifier: "chstatus",
+                                            name: "*", responseParameters: ["status"] });
+  const status = new Map();
+  let note = "";
+  if (a.status === 200) {
+    for (const r of a.json.commandResponse) {
+      const p = r.parameters;
+      if (p) {
+        const name = p.chstatus || p.channel;
+        const was = status.get(name);
+        if (!was || STATUS_ORDER.indexOf(p.status) < STATUS_ORDER.indexOf(was)) {
+          status.set(name, p.status);
+        }
+      } else if ((r.message || []).some((m) => m.startsWith("CSQM131I"))) {
+        note = "channel initiator not active (CSQM131I): no channel is running";
+      }
+    }
+  } else note = api.errorText(a);
+  return { status, note };
+}
+
+async function fetchObjects(type) {
+  if (type === LISTENER) {
+    const a = await api.listeners(state.qmgr);
+    if (a.status !== 200) return { rows: [], note: api.errorText(a) };
+    return { rows: a.json.listeners,
+             note: a.json.chinit === "ACTIVE" ? "" : "channel initiator not active" };
+  }
   const a = await api.runJSON(state.qmgr, { command: "display", qualifier: type, name: "*",
                                             responseParameters: ["all"] });
-  const rows = a.status === 200
-    ? a.json.commandResponse.filter((r) => r.parameters).map((r) => r.parameters) : [];
-  const keys = rows.length ? Object.keys(rows[0]).slice(0, 9) : [type];
-  const columns = keys.map((k, i) => ({ key: k, title: k.toUpperCase(),
-                                        width: i === 0 ? "18em" : "9em" }));
-  state.objects = new VirtualGrid($("object-grid"), columns, { key: keys[0] });
+  if (a.status !== 200) return { rows: [], note: api.errorText(a) };
+  const rows = a.json.commandResponse.filter((r) => r.parameters).map((r) => r.parameters);
+  if (type !== "channel") return { rows, note: "" };
+  const { status, note } = await channelStatus();
+  // STATUS after the type, where the MQ Console has it.
+  const withStatus = rows.map((r) => {
+    const { channel, chltype, ...rest } = r;
+    return { channel, chltype, status: status.get(channel) || "INACTIVE", ...rest };
+  });
+  return { rows: withStatus, note };
+}
+
+function objectActions(type, key) {
+  if (!canChange() || !hasForm(type)) return null;
+  return (row) => {
+    const edit = h("button", "del change edit", "✎");
+    edit.type = "button";
+    edit.title = `Alter ${row[key]}`;
+    edit.addEventListener("click", () => openObjectForm(type, row[key]));
+    const del = h("button", "del change", "✕");
+    del.type = "button";
+    del.title = `Delete ${row[key]}`;
+    del.addEventListener("click", async () => {
+      const command = `DELETE ${type.toUpperCase()}(${row[key]})`;
+      if (!confirm(`${command}?`)) return;
+      const a = await api.runJSON(state.qmgr, { command: "delete", qualifier: type,
+                                                name: row[key] });
+      showObjectReply(command, a);
+      loadObjects();
+    });
+    return [edit, del];
+  };
+}
+
+function showObjectReply(command, a) {
+  const pre = $("object-reply");
+  const lines = a.status === 200
+    ? a.json.commandResponse.flatMap((r) => r.message || r.text || []) : [api.errorText(a)];
+  pre.textContent = [command, ...lines].join("\n");
+  pre.className = a.status !== 200 || a.json.overallCompletionCode !== 0 ? "reply error" : "reply";
+  pre.hidden = false;
+}
+
+async function loadObjects() {
+  const type = $("object-type").value;
+  const gen = ++state.objectsGen;
+  $("object-count").textContent = "loading...";
+  const { rows, note } = await fetchObjects(type);
+  if (gen !== state.objectsGen) return;
+  const keys = [...new Set(rows.slice(0, 200).flatMap((r) => Object.keys(r)))];
+  if (!keys.length) keys.push(...(DEFAULT_COLUMNS[type] || [type]));
+  const key = keys[0];
+  const shown = pickedColumns(type, keys);
+  const columns = shown.map((k, i) => ({
+    key: k, title: k.toUpperCase(), width: i === 0 ? "18em" : "9em",
+    classOf: k === "status" ? (v) => String(v || "").toLowerCase() : undefined }));
+  state.objects = new VirtualGrid($("object-grid"), columns,
+                                  { key, actions: objectActions(type, key) });
   state.objects.setRows(rows);
   state.objects.setFilter($("object-filter").value);
-  $("object-count").textContent = a.status === 200
-    ? `${state.objects.view.length} of ${rows.length}` : api.errorText(a);
+  $("object-create").hidden = !canChange() || !hasForm(type);
+  drawPicker(type, keys, shown);
+  $("object-count").textContent = `${state.objects.view.length} of ${rows.length}` +
+    (note ? ` · ${note}` : "");
 }
-$("object-type").addEventListener("change", loadObjects);
+
+// Column picking: which attributes show, remembered per object type in localStorage.
+function drawPicker(type, keys, shown) {
+  const box = $("column-picker");
+  box.replaceChildren();
+  for (const k of keys) {
+    const label = h("label", "pick");
+    const c = document.createElement("input");
+    c.type = "checkbox";
+    c.value = k;
+    c.checked = shown.includes(k);
+    c.disabled = k === keys[0];
+    c.addEventListener("change", () => {
+      const picked = [...box.querySelectorAll("input:checked")].map((x) => x.value);
+      localStorage.setItem(columnsKey(type), JSON.stringify(picked));
+      loadObjects();
+    });
+    label.append(c, k.toUpperCase());
+    box.append(label);
+  }
+  const reset = h("button", "plain", "Default columns");
+  reset.type = "button";
+  reset.addEventListener("click", () => { localStorage.removeItem(columnsKey(type)); loadObjects(); });
+  box.append(reset);
+}
+
+$("object-columns").addEventListener("click", () => {
+  $("column-picker").hidden = !$("column-picker").hidden;
+});
+$("object-type").addEventListener("change", () => {
+  $("object-panel").hidden = true;
+  history.replaceState(null, "", `#objects/${$("object-type").value}`);
+  routeNav(`#objects/${$("object-type").value}`);
+  loadObjects();
+});
 $("object-refresh").addEventListener("click", loadObjects);
 $("object-filter").addEventListener("input", () => {
   if (!state.objects) return;
   state.objects.setFilter($("object-filter").value);
   $("object-count").textContent = `${state.objects.view.length} of ${state.objects.all.length}`;
 });
+
+// The create / alter form of any object type the catalog defines, in the objects widget.
+async function openObjectForm(type, name = null) {
+  const values = name === null ? null : await currentValues(type, name);
+  if (name !== null && !values) return;
+  const spec = await fetchForm("object", type, name === null ? "define" : "alter");
+  if (!spec) return;
+  editing.object.spec = spec;
+  editing.object.row = name === null ? null : { name, values };
+  $("object-panel").hidden = false;
+  $("object-form-title").textContent =
+    `${name === null ? "Create" : "Alter"} ${type.toUpperCase()}${name ? ` ${name}` : ""}`;
+  buildForm("object", spec, editing.object.row);
+}
+$("object-create").addEventListener("click", () => {
+  const panel = $("object-panel");
+  if (!panel.hidden && editing.object.row === null) { panel.hidden = true; return; }
+  openObjectForm($("object-type").value);
+});
+$("object-close").addEventListener("click", () => { $("object-panel").hidden = true; });
 
 // ---- the storage view ---------------------------------------------------------------------
 function meter(fraction) {
@@ -580,5 +807,100 @@ function stopSampling() { clearTimeout(state.timer); state.timer = null; state.g
 for (const b of document.querySelectorAll(".svg-export")) {
   b.addEventListener("click", () => saveSvg($(b.dataset.chart), `${b.dataset.chart}.svg`));
 }
+for (const b of document.querySelectorAll(".png-export")) {
+  b.addEventListener("click", () => savePng($(b.dataset.chart), `${b.dataset.chart}.png`));
+}
+
+// ---- the z/OS page: DISPLAY USAGE, CF structures, the queue sharing group ------------------
+function table(headings, rows, attrs = {}) {
+  const t = h("table", "zos");
+  const head = h("tr");
+  for (const x of headings) head.append(h("th", "", x));
+  t.append(head);
+  for (const r of rows) {
+    const tr = h("tr");
+    for (const [k, v] of Object.entries(attrs)) tr.dataset[k] = v(r);
+    for (const cell of r.cells) {
+      const td = h("td", typeof cell === "number" ? "num" : "", "");
+      if (cell instanceof Node) td.append(cell); else td.textContent = cell ?? "";
+      tr.append(td);
+    }
+    t.append(tr);
+  }
+  return t;
+}
+
+/** "3 h 12 min", "45 s": how long ago a backup ended. */
+function age(seconds) {
+  if (seconds === null || seconds === undefined) return "never";
+  if (seconds < 120) return `${seconds} s`;
+  const m = Math.floor(seconds / 60);
+  if (m < 120) return `${m} min`;
+  const hours = Math.floor(m / 60);
+  return hours < 48 ? `${hours} h ${m % 60} min` : `${Math.floor(hours / 24)} days`;
+}
+
+async function openZos() {
+  const gen = state.gen;
+  $("zos-time").textContent = "loading...";
+  const a = await api.zos(state.qmgr);
+  if (gen !== state.gen) return;
+  if (a.status !== 200) { $("zos-time").textContent = api.errorText(a); return; }
+  const z = a.json;
+  $("zos-time").textContent = `as of ${new Date().toLocaleTimeString()}`;
+  $("usage-pagesets").replaceChildren(table(
+    ["Page set", "Buffer pool", "Total pages", "Unused", "Persistent", "Non-persistent",
+     "Used", "Expansion", "Expansions", "Status"],
+    z.pageSets.map((p) => ({ id: p.pageSetId, cells: [
+      String(p.pageSetId).padStart(2, "0"), p.bufferPoolId, p.totalPages, p.unusedPages,
+      p.persistentDataPages, p.nonPersistentDataPages,
+      meterWith((p.totalPages - p.unusedPages) / p.totalPages),
+      p.expandType, p.expandCount, p.pageSetStatus] })),
+    { psid: (r) => r.id }));
+  $("usage-pools").replaceChildren(table(
+    ["Buffer pool", "Buffers", "Stealable", "Stealable %", "", "Page class", "Location"],
+    z.bufferPools.map((b) => ({ id: b.bufferPoolId, cells: [
+      b.bufferPoolId, b.totalBuffers, b.freeBuffers, b.freeBuffersPercentage,
+      meterWith(b.freeBuffers / b.totalBuffers), b.pageClass, b.bufferPoolLocation] })),
+    { pool: (r) => r.id }));
+  $("usage-datasets").replaceChildren(table(
+    ["Log range needed", "RBA/LRSN", "Data set"],
+    z.dataSets.map((d) => ({ cells: [d.dataSetType, d.logRBA || "None", d.dataSetName] }))));
+  const group = $("zos-qsg");
+  group.replaceChildren();
+  if (!z.qsg) {
+    group.append(h("p", "muted", `${z.qmgr} is not in a queue sharing group: no CF ` +
+                                  "structures, no group (DISPLAY GROUP answers MQSC322E)."));
+    $("zos-structures").replaceChildren();
+    return;
+  }
+  group.append(h("p", "", `Queue sharing group ${z.qsg}: ${z.members.length} members`),
+               table(["Member", "Status"], z.members.map((m) => ({ name: m.name,
+                 cells: [m.name, m.status] })), { member: (r) => r.name }));
+  $("zos-structures").replaceChildren(table(
+    ["Structure", "CFLEVEL", "RECOVER", "Status", "Last backup", "Age", "By", "Size MB",
+     "Log since (MB, per member)", "Recovery estimate", "Advice"],
+    z.structures.map((s) => {
+      const b = s.backup && s.backup.bkupdate ? s.backup : null;
+      const adv = s.advice;
+      return { name: s.name, cells: [
+        s.name, s.cflevel, s.recover, s.status,
+        b ? `${b.bkupdate} ${b.bkuptime}` : "never", age(s.backupAgeSeconds),
+        b ? b.qmname : "",
+        adv ? adv.backupMB : "",
+        adv ? Object.entries(adv.logMB).map(([m, mb]) => `${m} ${mb}`).join(", ") || "none" : "",
+        adv ? Object.entries(adv.recoverySeconds).map(([r, sec]) => `${r}: ${sec} s`)
+          .join("; ") : "",
+        adv ? (adv.findings.join("; ") || "fine") :
+          (s.recover === "YES" ? "" : "RECOVER(NO): nothing to back up")] };
+    }), { structure: (r) => r.name }));
+}
+
+function meterWith(fraction) {
+  const m = meter(fraction);
+  m.title = `${Math.round(fraction * 100)}%`;
+  return m;
+}
+$("zos-refresh").addEventListener("click", openZos);
 
 start();

@@ -4,8 +4,13 @@ const NS = "http://www.w3.org/2000/svg";
 const COLOURS = ["#1192e8", "#8a3ffc", "#009d9a", "#fa4d56", "#198038", "#b28600", "#ee538b",
                  "#002d9c"];
 
+// Text carries its own font and colour (not the page's CSS), so a saved SVG or PNG looks the
+// same outside the page.
+const TEXT = { "font-family": "system-ui, sans-serif", "font-size": 11, fill: "#6f6f6f" };
+
 function el(name, attrs, text) {
   const e = document.createElementNS(NS, name);
+  if (name === "text") attrs = { ...TEXT, ...attrs };
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   if (text !== undefined) e.textContent = text;
   return e;
@@ -13,7 +18,8 @@ function el(name, attrs, text) {
 
 /** series: [{name, points: [[time ms, value], ...]}]; draws into root (replacing it). */
 export function lineChart(root, series, { width = 600, height = 220, unit = "" } = {}) {
-  const svg = el("svg", { xmlns: NS, viewBox: `0 0 ${width} ${height}`, role: "img" });
+  const svg = el("svg", { xmlns: NS, viewBox: `0 0 ${width} ${height}`, role: "img",
+                          width, height });
   const pad = { l: 52, r: 110, t: 10, b: 22 };
   const pts = series.flatMap((s) => s.points);
   if (pts.length === 0) {
@@ -57,4 +63,35 @@ export function saveSvg(root, filename) {
   a.download = filename;
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+/** Save a chart as a PNG file: the SVG drawn on a canvas (twice the size, on white), through
+ * a data: URL the page's Content-Security-Policy allows; nothing leaves the machine. */
+export function savePng(root, filename, scale = 2) {
+  const svg = root.querySelector("svg");
+  if (!svg) return Promise.resolve(false);
+  const [, , w, h] = svg.getAttribute("viewBox").split(" ").map(Number);
+  const text = new XMLSerializer().serializeToString(svg);
+  const image = new Image();
+  return new Promise((resolve) => {
+    image.onload = () => {
+      const canvas = document.createElement("canvas");
+      canvas.width = w * scale;
+      canvas.height = h * scale;
+      const g = canvas.getContext("2d");
+      g.fillStyle = "#fff";
+      g.fillRect(0, 0, canvas.width, canvas.height);
+      g.drawImage(image, 0, 0, canvas.width, canvas.height);
+      canvas.toBlob((blob) => {
+        const a = document.createElement("a");
+        a.href = URL.createObjectURL(blob);
+        a.download = filename;
+        a.click();
+        setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+        resolve(true);
+      }, "image/png");
+    };
+    image.onerror = () => resolve(false);
+    image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(text);
+  });
 }

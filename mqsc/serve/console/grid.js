@@ -103,8 +103,11 @@ export class VirtualGrid {
       el.style.top = `${index * h}px`;
       el.dataset.name = row[this.key];
       for (let c = 0; c < this.columns.length; c++) {
-        const v = row[this.columns[c].key];
+        const col = this.columns[c];
+        const v = row[col.key];
         el.children[c].textContent = v === undefined || v === null ? "" : String(v);
+        // A column may colour its cells by value (a channel's STATUS, as the MQ Console does).
+        if (col.classOf) el.children[c].dataset.value = col.classOf(v);
       }
       if (this.actions) el.lastChild.replaceChildren(...this.actions(row));
       if (!el.parentNode) this.spacer.append(el);
