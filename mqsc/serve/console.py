@@ -36,6 +36,7 @@ from mqsc.catalog import (
     Flag,
     Integer,
     Name,
+    NameList,
     Text,
     command_spec,
 )
@@ -93,6 +94,11 @@ def _field(keyword) -> dict[str, Any]:
         field.update(type="flag", negation=keyword.negation)
     elif isinstance(kind, Text):
         field.update(type="text", maxLength=kind.max_length)
+    elif isinstance(kind, NameList):
+        # NAMES(A, B): a comma-separated field the page sends as a JSON array, as
+        # runCommandJSON takes (and DISPLAY answers) a list.
+        field.update(type="list", maxLength=kind.max_length, maxItems=kind.max_items,
+                     rule=kind.rule.value)
     elif isinstance(kind, Name):
         field.update(type="name", maxLength=kind.max_length, rule=kind.rule.value)
     else:

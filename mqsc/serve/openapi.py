@@ -116,6 +116,24 @@ def document() -> dict[str, Any]:
                              "properties": {"total": {"type": "integer"},
                                             "queues": {"type": "array"}}}),
                       **_errors(400, 401, 403, 404, 429, 503)}}}
+    paths["/ibmmq/console/api/qmgr/{qmgr}/listeners"] = {"get": {
+        "summary": "The channel initiator's TCP/IP listeners, from DISPLAY CHINIT "
+                   "(z/OS has no DISPLAY LSSTATUS; web console)",
+        "parameters": [_QMGR],
+        "responses": {**_ok({"type": "object", "required": ["qmgr", "chinit", "listeners"],
+                             "properties": {"chinit": {"type": "string"},
+                                            "listeners": {"type": "array"}}}),
+                      **_errors(401, 403, 404, 429, 503)}}}
+    paths["/ibmmq/console/api/qmgr/{qmgr}/zos"] = {"get": {
+        "summary": "DISPLAY USAGE TYPE(ALL) as records, the queue sharing group's members and "
+                   "each CF structure's last backup, its age and recovery advice (web console)",
+        "parameters": [_QMGR],
+        "responses": {**_ok({"type": "object", "required": [
+            "qmgr", "pageSets", "bufferPools", "dataSets", "qsg", "members", "structures"],
+            "properties": {"pageSets": {"type": "array"}, "bufferPools": {"type": "array"},
+                           "dataSets": {"type": "array"}, "members": {"type": "array"},
+                           "structures": {"type": "array"}}}),
+            **_errors(401, 403, 404, 429, 503)}}}
     paths["/zosmf/info"] = {"get": {"summary": "z/OSMF information",
                                     "responses": _ok({"type": "object"})}}
     paths["/zosmf/restconsoles/consoles/{name}"] = {"put": {

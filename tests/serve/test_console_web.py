@@ -324,9 +324,12 @@ def test_no_credentials_no_figures(web: Server) -> None:
         assert http.get("/ibmmq/console/").status_code == 200  # the sign-in page
         assert http.get("/ibmmq/console/api/qmgr/QMZ1/storage").status_code == 401
         assert http.get("/ibmmq/console/api/form/qlocal").status_code == 401
+        assert http.get("/ibmmq/console/api/qmgr/QMZ1/zos").status_code == 401
+        assert http.get("/ibmmq/console/api/qmgr/QMZ1/listeners").status_code == 401
         assert http.get("/ibmmq/console/nothing.js").status_code == 404
     with web.client("app") as http:  # MQWebUser: no administrative API
         assert http.get("/ibmmq/console/api/qmgr/QMZ1/storage").status_code == 403
+        assert http.get("/ibmmq/console/api/qmgr/QMZ1/zos").status_code == 403
     with web.client("reader") as http:
         form = http.get("/ibmmq/console/api/form/qlocal").json()
         maxdepth = next(f for f in form["fields"] if f["name"] == "MAXDEPTH")
@@ -357,3 +360,282 @@ def test_the_queues_window_is_sorted_cut_and_checked(web: Server) -> None:
             assert answer.json()["error"][0]["msgId"] == "MQWB0112E"
         none = http.get("/ibmmq/console/api/qmgr/QMZ1/queues", params={"name": "NONE.*"})
         assert none.json() == {"qmgr": "QMZ1", "total": 0, "offset": 0, "queues": []}
+
+
+# ---- the widgets, forms and z/OS views of issue 21 items 2-4 ---------------------------------
+def mqsc(server: Server, command: str, qmgr: str = "QMZ1", user: str = "admin") -> dict:
+    with server.client(user) as http:
+        return http.post(f"{server.mq()}/admin/action/qmgr/{qmgr}/mqsc",
+                         headers={"ibm-mq-rest-csrf-token": "t"},
+                         json={"type": "runCommand", "parameters": {"command": command}}).json()
+
+
+def grid_names(p, grid: str = "#object-grid") -> list[str]:
+    return p.eval_on_selector_all(f"{grid} .row", "rows => rows.map(r => r.dataset.name)")
+
+
+def headings(p) -> list[str]:
+    return [h.split(" ")[0] for h in p.eval_on_selector_all(
+        "#object-grid .head .cell", "cells => cells.map(c => c.textContent)") if h]
+
+
+def test_channels_widget_shows_status_filters_sorts_and_remembers_columns(
+        page: Page, web: Server) -> None:
+    from tests.serve.conftest import free_port
+
+    listening, nowhere = free_port(), free_port()
+    for command in ("START CHINIT", f"START LISTENER TRPTYPE(TCP) PORT({listening})",
+                    "DEFINE QLOCAL(WEB.XMITQ) USAGE(XMITQ)",
+                    f"DEFINE CHANNEL(WEB.CH.RETRY) CHLTYPE(SDR) TRPTYPE(TCP) "
+                    f"CONNAME('127.0.0.1({nowhere})') XMITQ(WEB.XMITQ)",
+                    f"DEFINE CHANNEL(WEB.CH.STOP) CHLTYPE(SDR) TRPTYPE(TCP) "
+                    f"CONNAME('127.0.0.1({nowhere})') XMITQ(WEB.XMITQ)",
+                    "DEFINE CHANNEL(WEB.CH.IDLE) CHLTYPE(RCVR) TRPTYPE(TCP)",
+                    "START CHANNEL(WEB.CH.RETRY)", "START CHANNEL(WEB.CH.STOP)",
+                    "STOP CHANNEL(WEB.CH.STOP)"):
+        mqsc(web, command)
+    page.sign_in("admin")
+    p = page.page
+    p.click("#nav-channels")
+    p.wait_for_selector('#object-grid .row[data-name="WEB.CH.RETRY"]')
+    assert p.text_content("#object-title") == "Channels"
+    assert headings(p)[:3] == ["CHANNEL", "CHLTYPE", "STATUS"]
+
+    def status(name: str) -> str:
+        cells = p.eval_on_selector_all(f'#object-grid .row[data-name="{name}"] .cell',
+                                       "cs => cs.map(c => c.textContent)")
+        return cells[headings(p).index("STATUS")]
+
+    # As DISPLAY CHSTATUS says, and INACTIVE for a channel with no status.
+    assert status("WEB.CH.RETRY") == "RETRYING"
+    assert status("WEB.CH.STOP") == "STOPPED"
+    assert status("WEB.CH.IDLE") == "INACTIVE"
+    stopped = p.locator('#object-grid .row[data-name="WEB.CH.STOP"] .cell[data-value="stopped"]')
+    assert stopped.count() == 1  # coloured as the MQ Console colours it
+    # Filter by generic name, sort by a column.
+    p.fill("#object-filter", "WEB.CH.*")
+    assert sorted(grid_names(p)) == ["WEB.CH.IDLE", "WEB.CH.RETRY", "WEB.CH.STOP"]
+    p.click('#object-grid .head .cell[data-key="status"]')
+    assert grid_names(p) == ["WEB.CH.IDLE", "WEB.CH.RETRY", "WEB.CH.STOP"]  # INACTIVE < ...
+    p.click('#object-grid .head .cell[data-key="status"]')
+    assert grid_names(p) == ["WEB.CH.STOP", "WEB.CH.RETRY", "WEB.CH.IDLE"]
+    # Column picking: CONNAME off, MAXMSGL on; remembered across a reload (localStorage).
+    p.click("#object-columns")
+    p.uncheck('#column-picker input[value="conname"]')
+    p.wait_for_function("!document.querySelector('#object-grid .head .cell[data-key=conname]')")
+    p.check('#column-picker input[value="maxmsgl"]')
+    p.wait_for_selector('#object-grid .head .cell[data-key="maxmsgl"]')
+    p.reload()
+    p.wait_for_selector('#object-grid .row[data-name="WEB.CH.RETRY"]')
+    assert "CONNAME" not in headings(p) and "MAXMSGL" in headings(p)
+    assert p.text_content("#object-title") == "Channels"
+    # The listener the channel initiator started, from DISPLAY CHINIT (no LSSTATUS on z/OS).
+    p.click("#nav-listeners")
+    p.wait_for_selector(f'#object-grid .row[data-name="TCP {listening}"]')
+    row = p.text_content(f'#object-grid .row[data-name="TCP {listening}"]')
+    assert "RUNNING" in row and str(listening) in row
+    assert not p.is_visible("#object-create")  # listeners are not objects: no form
+    assert not page.errors, page.errors
+
+
+def test_forms_for_every_type_create_alter_delete_with_the_zos_reply(
+        page: Page, web: Server) -> None:
+    page.sign_in("admin")
+    p = page.page
+    p.on("dialog", lambda dialog: dialog.accept())
+    p.click("#nav-objects")
+    p.wait_for_selector("#object-type option", state="attached")
+
+    def create(objtype: str, name: str, values: dict[str, str], expect: str = "CSQ9022I"):
+        p.select_option("#object-type", objtype)
+        p.wait_for_function("document.getElementById('object-count').textContent"
+                            ".includes(' of ')")
+        if p.is_visible("#object-panel"):
+            p.click("#object-close")
+        p.click("#object-create")
+        p.wait_for_selector("#object-name")
+        p.fill("#object-name", name)
+        for field, value in values.items():
+            selector = f'#object-form [name="{field}"]'
+            if p.get_attribute(selector, "type") == "checkbox":
+                p.check(selector)
+            elif p.eval_on_selector(selector, "e => e.tagName") == "SELECT":
+                p.select_option(selector, value)
+            else:
+                p.fill(selector, value)
+        p.click("#object-submit")
+        wait_text(p, "#object-reply", expect)
+
+    # A channel's form is its CHLTYPE's: a sender has XMITQ (required), not QMNAME.
+    p.select_option("#object-type", "channel")
+    p.click("#object-create")
+    p.wait_for_selector("#object-name")
+    p.select_option('#object-form [name="CHLTYPE"]', "SDR")
+    assert p.is_visible('#object-form [name="XMITQ"]')
+    assert not p.is_visible('#object-form [name="QMNAME"]')
+    assert "required" in p.get_attribute('#object-form label[data-field="XMITQ"]', "class")
+    p.select_option('#object-form [name="CHLTYPE"]', "CLNTCONN")
+    assert p.is_visible('#object-form [name="QMNAME"]')
+    assert not p.is_visible('#object-form [name="XMITQ"]')
+    p.click("#object-close")
+    # The language's rule, not the page's: a sender without XMITQ is refused by the queue
+    # manager, and its reply (CSQM154I, CSQ9023E) is shown.
+    create("channel", "WEB.FORM.SDR", {"CHLTYPE": "SDR", "CONNAME": "qmb(1414)"}, "CSQM154I")
+    assert "CSQ9023E" in p.text_content("#object-reply")
+    assert p.get_attribute("#object-reply", "class") == "error"
+    create("channel", "WEB.FORM.SDR", {"CHLTYPE": "SDR", "CONNAME": "qmb(1414)",
+                                       "XMITQ": "WEB.FORM.XQ", "DESCR": "made in a form"})
+    create("topic", "WEB.FORM.TOPIC", {"TOPICSTR": "web/form"})
+    create("sub", "WEB.FORM.SUB", {"TOPICSTR": "web/form",
+                                    "DEST": "SYSTEM.DEFAULT.LOCAL.QUEUE"})
+    create("process", "WEB.FORM.PROC", {"APPLICID": "PAYAPP", "DESCR": "before"})
+    create("namelist", "WEB.FORM.NL", {"NAMES": "PAY.A, PAY.B"})
+    create("authinfo", "WEB.FORM.AI", {"AUTHTYPE": "IDPWOS"})
+    create("stgclass", "WEBFORM", {"PSID": "3"})
+    p.wait_for_selector('#object-grid .row[data-name="WEBFORM"]')
+    shown = {c: mqsc(web, c)["commandResponse"][0]["text"] for c in (
+        "DISPLAY CHANNEL(WEB.FORM.SDR) XMITQ DESCR", "DISPLAY NAMELIST(WEB.FORM.NL) NAMES",
+        "DISPLAY SUB(WEB.FORM.SUB) DEST", "DISPLAY STGCLASS(WEBFORM) PSID")}
+    text = " ".join(" ".join(v) for v in shown.values())
+    for found in (r"XMITQ\(WEB\.FORM\.XQ\s*\)", "made in a form", r"PAY\.A", r"PAY\.B",
+                  r"DEST\(SYSTEM\.DEFAULT\.LOCAL\.QUEUE\s*\)", r"PSID\(\s*0?3\)"):
+        assert re.search(found, text), (found, shown)
+    # ALTER through the ✎ of a row: only what changed is sent; CHLTYPE (which ALTER CHANNEL
+    # must name) goes too, unchangeable.
+    p.select_option("#object-type", "channel")
+    p.fill("#object-filter", "WEB.FORM.SDR")
+    p.locator('#object-grid .row[data-name="WEB.FORM.SDR"] .edit').click()
+    p.wait_for_function("document.querySelector('#object-form [name=\"DESCR\"]')?.value === "
+                        "'made in a form'")
+    assert p.is_disabled('#object-form [name="CHLTYPE"]')
+    p.fill('#object-form [name="DESCR"]', "altered in a form")
+    p.click("#object-submit")
+    wait_text(p, "#object-reply", "CSQ9022I")
+    assert "altered in a form" in " ".join(
+        mqsc(web, "DISPLAY CHANNEL(WEB.FORM.SDR) DESCR")["commandResponse"][0]["text"])
+    # DELETE through the ✕ of a row (after the confirmation), the reply shown.
+    p.select_option("#object-type", "process")
+    p.fill("#object-filter", "WEB.FORM.PROC")
+    p.locator('#object-grid .row[data-name="WEB.FORM.PROC"] .del:not(.edit)').click()
+    wait_text(p, "#object-reply", "CSQ9022I")
+    p.wait_for_function("!document.querySelector('#object-grid .row[data-name=\"WEB.FORM.PROC\"]')")
+    assert "CSQM125I" in " ".join(
+        mqsc(web, "DISPLAY PROCESS(WEB.FORM.PROC)")["commandResponse"][0]["text"]) or \
+        "NO PROCESS FOUND" in " ".join(
+        mqsc(web, "DISPLAY PROCESS(WEB.FORM.PROC)")["commandResponse"][0]["text"])
+    assert not page.errors, page.errors
+
+
+def test_every_catalog_type_has_its_define_and_alter_form(web: Server) -> None:
+    from mqsc.catalog import DEFINED, command_spec
+
+    with web.client("reader") as http:
+        for objtype in DEFINED:
+            for verb in ("define", "alter"):
+                answer = http.get(f"/ibmmq/console/api/form/{objtype.lower()}",
+                                  params={"verb": verb})
+                if command_spec(verb.upper(), objtype) is None:
+                    assert answer.status_code == 404, (objtype, verb)
+                    continue
+                assert answer.status_code == 200, (objtype, verb)
+                body = answer.json()
+                assert body["command"] == verb and body["fields"], (objtype, verb)
+        channel = http.get("/ibmmq/console/api/form/channel").json()
+        assert channel["typed"]["keyword"] == "CHLTYPE"
+        assert channel["typed"]["applies"]["XMITQ"] == ["SDR", "SVR"]
+        assert channel["typed"]["required"]["SDR"] == ["CONNAME", "XMITQ"]
+        names = next(f for f in http.get("/ibmmq/console/api/form/namelist").json()["fields"]
+                     if f["name"] == "NAMES")
+        assert names["type"] == "list" and names["maxItems"] == 256
+
+
+def test_a_read_only_user_sees_no_change_buttons_on_the_widgets(
+        page: Page, web: Server) -> None:
+    mqsc(web, "DEFINE TOPIC(WEB.RO.TOPIC) TOPICSTR('web/ro')")
+    page.sign_in("reader")
+    p = page.page
+    for nav, name in (("#nav-channels", None), ("#nav-topics", "WEB.RO.TOPIC"),
+                      ("#nav-subs", None), ("#nav-listeners", None), ("#nav-objects", None)):
+        p.click(nav)
+        p.wait_for_function("document.getElementById('object-count').textContent"
+                            ".includes(' of ')")
+        if name:
+            p.wait_for_selector(f'#object-grid .row[data-name="{name}"]')
+        assert not p.is_visible("#object-create"), nav
+        assert p.locator("#object-grid .del, #object-grid .edit").count() == 0, nav
+    p.click("#nav-zos")
+    p.wait_for_selector("#usage-pagesets table")
+    assert p.locator("#view-zos button:visible").count() == 1  # Refresh only
+
+
+@pytest.fixture(scope="module")
+def qsg_web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose home holds QMG1 and QMG2 in queue sharing group QSGA, beside QMZ1."""
+    import subprocess
+    import sys
+
+    home = tmp_path_factory.mktemp("qsg-home")
+    env = {**os.environ, "MQSC_HOME": str(home), "MQSC_CLOCK": "2026-03-02T10:15:00"}
+    for name in ("QMG1", "QMG2"):
+        subprocess.run([sys.executable, "-m", "mqsc", "create", name, "--qsg", "QSGA"],
+                       env=env, check=True, capture_output=True)
+    process, running = start_server(home)
+    try:
+        yield running
+    finally:
+        stop(process)
+
+
+def test_the_zos_page_usage_qsg_and_cf_structure_backups(browser, qsg_web: Server) -> None:
+    for command in ("DEFINE CFSTRUCT(APPL1) CFLEVEL(5) RECOVER(YES)",
+                    "DEFINE CFSTRUCT(NOBACK) CFLEVEL(5) RECOVER(YES)",
+                    "DEFINE QLOCAL(WEB.SHARED) QSGDISP(SHARED) CFSTRUCT(APPL1)",
+                    "BACKUP CFSTRUCT(APPL1)"):
+        assert mqsc(qsg_web, command, "QMG1")["overallCompletionCode"] == 0, command
+    page = Page(browser, qsg_web)
+    try:
+        page.sign_in("reader")
+        p = page.page
+        p.click("#nav-zos")
+        # QMZ1 first: not in a group, said so.
+        wait_text(p, "#zos-qsg", "not in a queue sharing group")
+        assert p.locator('#usage-pagesets tr[data-psid="11"]').count() == 1
+        assert p.locator('#usage-pools tr[data-pool="11"]').count() == 1
+        assert "page set recovery" in p.text_content("#usage-datasets")
+        p.select_option("#qmgr", "QMG1")
+        wait_text(p, "#zos-qsg", "QSGA")
+        assert p.locator('#zos-qsg tr[data-member="QMG2"]').count() == 1
+        p.wait_for_selector('#zos-structures tr[data-structure="APPL1"]')
+        backed = p.text_content('#zos-structures tr[data-structure="APPL1"]')
+        never = p.text_content('#zos-structures tr[data-structure="NOBACK"]')
+        # The advice is mqsc advise's (engine.capacity), not the page's own.
+        with qsg_web.client("reader") as http:
+            figures = http.get("/ibmmq/console/api/qmgr/QMG1/zos").json()
+        structures = {s["name"]: s for s in figures["structures"]}
+        assert structures["APPL1"]["backup"]["qmname"] == "QMG1"
+        assert structures["APPL1"]["backupAgeSeconds"] is not None
+        assert structures["NOBACK"]["backupAgeSeconds"] is None
+        assert "never backed up" in structures["NOBACK"]["advice"]["findings"][0]
+        assert "QMG1" in backed and "2003 DASD" in backed and "fine" in backed
+        assert "never" in never and "never backed up" in never
+        assert not page.errors, page.errors
+        assert not page.outside, page.outside
+    finally:
+        page.close()
+
+
+def test_each_chart_downloads_as_png_and_svg(page: Page) -> None:
+    page.sign_in("admin")
+    p = page.page
+    p.click("#nav-storage")
+    p.wait_for_selector("#chart-pages svg polyline", state="attached")
+    with p.expect_download() as got:
+        p.click('.png-export[data-chart="chart-pages"]')
+    png = Path(got.value.path()).read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 2000
+    assert got.value.suggested_filename == "chart-pages.png"
+    with p.expect_download() as got:
+        p.click('.svg-export[data-chart="chart-pools"]')
+    svg = Path(got.value.path()).read_text()
+    assert svg.startswith("<svg") and "polyline" in svg and 'font-size="11"' in svg
+    assert p.locator(".png-export").count() == 3

@@ -257,10 +257,14 @@ function input(field) {
       e.type = "number";
       e.min = field.min;
       e.max = field.max;
+    } else if (field.type === "list") {
+      e.placeholder = "NAME1, NAME2";
     } else if (field.maxLength) e.maxLength = field.maxLength;
   }
   e.name = field.name;
-  if (field.default !== undefined && field.type !== "flag") e.placeholder = String(field.default);
+  if (field.default !== undefined && field.type !== "flag" && field.type !== "list") {
+    e.placeholder = String(field.default);
+  }
   return e;
 }
 
@@ -270,6 +274,7 @@ function initial(field, row) {
   if (row) {
     const v = row.values[field.name.toLowerCase()];
     if (field.type === "flag") return v === true;
+    if (Array.isArray(v)) return v.join(", ");
     return v === undefined || v === null ? "" : String(v);
   }
   return field.type === "flag" ? field.default === true : "";
@@ -355,7 +360,9 @@ async function submitForm(prefix) {
       }
     } else if (named || (e.value !== start && (e.value !== "" || row))) {
       parameters[field.name.toLowerCase()] =
-        field.type === "integer" && e.value !== "" ? Number(e.value) : e.value;
+        field.type === "integer" && e.value !== "" ? Number(e.value)
+        : field.type === "list" ? e.value.split(",").map((x) => x.trim()).filter(Boolean)
+        : e.value;
     }
   }
   const name = f.elements.namedItem("__name").value.trim();
@@ -490,6 +497,8 @@ const DEFAULT_COLUMNS = {
   sub: ["sub", "topicstr", "topicobj", "dest", "destqmgr", "subtype", "durable", "expiry"],
   listener: ["listener", "status", "trptype", "port", "address", "indisp"],
 };
+const TITLES = { channel: "Channels", topic: "Topics", sub: "Subscriptions",
+                 listener: "Listeners" };
 const STATUS_ORDER = ["RUNNING", "RETRYING", "STOPPED", "STARTING", "BINDING", "INITIALIZING",
                       "PAUSED", "REQUESTING", "STOPPING", "SWITCHING", "DISCONNECTED",
                       "INACTIVE"];
@@ -617,6 +626,7 @@ async function loadObjects() {
   state.objects.setRows(rows);
   state.objects.setFilter($("object-filter").value);
   $("object-create").hidden = !canChange() || !hasForm(type);
+  $("object-title").textContent = TITLES[type] || `Objects: ${type.toUpperCase()}`;
   drawPicker(type, keys, shown);
   $("object-count").textContent = `${state.objects.view.length} of ${rows.length}` +
     (note ? ` · ${note}` : "");
