@@ -1,9 +1,9 @@
 """``mqsc stats``: buffer pool and page set statistics of the current interval, with the SMF
 115 field names (QPST for buffer pools, QIS1 for page sets). ``--reset`` starts a new interval
-after showing them, as each SMF interval does. ``--plot FILE.svg`` writes the web console's
-storage charts (page set used pages, stealable buffers %, write counts and expansions) over
-``--samples`` looks taken ``--every`` seconds apart, as one SVG (SVG only: no PNG, which would
-need an imaging library).
+after showing them, as each SMF interval does. ``--plot FILE.svg`` (or ``FILE.png``) writes the
+web console's storage charts (page set used pages, stealable buffers %, write counts and
+expansions) over ``--samples`` looks taken ``--every`` seconds apart, as one SVG, or the same
+lines as a PNG drawn by mqsc.render.raster (no imaging library).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from mqsc.cli.options import add_qmgr_options, open_from
 from mqsc.engine.statistics import collect
-from mqsc.render.plot import Sample, svg
+from mqsc.render.plot import Sample, png, svg
 from mqsc.render.statistics import text_lines
 
 
@@ -25,8 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                             description=__doc__.split("\n\n")[0])
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument("--reset", action="store_true", help="start a new interval after")
-    parser.add_argument("--plot", metavar="FILE.svg", type=Path,
-                        help="also write the storage charts to this SVG file")
+    parser.add_argument("--plot", metavar="FILE.svg|FILE.png", type=Path,
+                        help="also write the storage charts to this SVG or PNG file")
     parser.add_argument("--samples", type=int, default=1, metavar="N",
                         help="with --plot: how many looks to chart (default 1)")
     parser.add_argument("--every", type=float, default=2.0, metavar="SECONDS",
@@ -38,8 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _refusal(args: argparse.Namespace) -> str | None:
     if args.plot is None:
         return None
-    if args.plot.suffix.lower() != ".svg":
-        return "--plot writes SVG only: name the file FILE.svg"
+    if args.plot.suffix.lower() not in (".svg", ".png"):
+        return "--plot writes SVG or PNG: name the file FILE.svg or FILE.png"
     if not args.plot.parent.is_dir():
         return f"--plot: no directory {args.plot.parent}"
     if not 1 <= args.samples <= 100_000:
@@ -73,7 +73,10 @@ def run(args: argparse.Namespace) -> int:
                 time.sleep(args.every)
                 samples.append(_look(qm))
             try:
-                args.plot.write_text(svg(qm.name, samples), encoding="utf-8")
+                if args.plot.suffix.lower() == ".png":
+                    args.plot.write_bytes(png(qm.name, samples))
+                else:
+                    args.plot.write_text(svg(qm.name, samples), encoding="utf-8")
             except OSError as error:
                 print(f"mqsc stats: --plot: {error.strerror}: {args.plot}", file=sys.stderr)
                 return 2

@@ -94,10 +94,18 @@ def test_stats_plot_writes_the_charts_of_the_durable_state(capsys, tmp_path) -> 
     lines = {line.get("data-series"): line.get("data-values")
              for line in ET.parse(target).getroot().iter("{http://www.w3.org/2000/svg}polyline")}
     assert lines["PS11"] == "605 605" and lines["BP11"] == "39 39"
+    # The same charts as a PNG (no imaging library): a valid file of the SVG's size, twice.
+    picture = tmp_path / "charts.png"
+    assert main(["stats", "--plot", str(picture)]) == 0
+    data = picture.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    root = ET.parse(target).getroot()
+    assert int.from_bytes(data[16:20], "big") == 2 * int(root.get("width"))
+    assert int.from_bytes(data[20:24], "big") == 2 * int(root.get("height"))
 
 
 def test_stats_plot_refusals_exit_2_and_write_nothing(capsys, tmp_path) -> None:
-    for argv, words in ((["--plot", str(tmp_path / "c.png")], "SVG only"),
+    for argv, words in ((["--plot", str(tmp_path / "c.gif")], "SVG or PNG"),
                         (["--plot", str(tmp_path / "no" / "c.svg")], "no directory"),
                         (["--plot", str(tmp_path / "c.svg"), "--samples", "0"], "--samples"),
                         (["--plot", str(tmp_path / "c.svg"), "--every", "-1"], "--every")):

@@ -67,3 +67,53 @@ def test_no_samples_and_a_quiet_queue_manager_still_give_a_document() -> None:
     assert all(len(s.points) == 1 for c in charts.values() for s in c)
     doc = ET.fromstring(svg("Q&<M", [one]))  # a name that needs escaping stays well-formed
     assert len(list(doc.iter(f"{NS}circle"))) == sum(len(c) for c in charts.values())
+
+
+def test_the_png_draws_the_svgs_lines_in_their_colours() -> None:
+    """The PNG is decoded here (zlib, filter-0 scanlines): each series' colour is found on the
+    middle of its segments, where the SVG draws them, and the file is twice the SVG's size."""
+    import struct
+    import zlib
+
+    from mqsc.render.plot import CHARTS, HEIGHT, Trace, chart_shapes, png
+
+    qm = open_qmgr("QMZ1", memory=True)
+    before = look(qm, 1000.0)
+    qm.put("USER1.ABAR.QUEUE", 300, 4096)
+    after = look(qm, 1002.0)
+    data = png("QMZ1", [before, after])
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height, depth, colour_type = struct.unpack(">IIBB", data[16:26])
+    doc = ET.fromstring(svg("QMZ1", [before, after]))
+    assert (width, height) == (2 * int(doc.get("width")), 2 * int(doc.get("height")))
+    assert (depth, colour_type) == (8, 2)
+    at, idat = 8, b""
+    while at < len(data):
+        size, = struct.unpack(">I", data[at:at + 4])
+        kind = data[at + 4:at + 8]
+        if kind == b"IDAT":
+            idat += data[at + 8:at + 8 + size]
+        assert struct.unpack(">I", data[at + 8 + size:at + 12 + size])[0] == \
+            zlib.crc32(kind + data[at + 8:at + 8 + size]) & 0xFFFFFFFF
+        at += 12 + size
+    raw = zlib.decompress(idat)
+    stride = 1 + 3 * width
+    assert len(raw) == stride * height and all(raw[y * stride] == 0 for y in range(height))
+
+    def pixel(x: float, y: float) -> str:
+        at = round(y * 2) * stride + 1 + 3 * round(x * 2)
+        return "#%02x%02x%02x" % tuple(raw[at:at + 3])
+
+    charts = chart_series([before, after])
+    checked = 0
+    for i, (title, key, unit) in enumerate(CHARTS):
+        top = 24 + i * HEIGHT
+        for shape in chart_shapes(title, charts[key], unit):
+            if isinstance(shape, Trace) and len(shape.points) > 1:
+                (xa, ya), (xb, yb) = shape.points[:2]
+                colours = {pixel((xa + xb) / 2, top + (ya + yb) / 2)}
+                # Where two lines cross the later one is on top: the point shows one of them.
+                assert shape.colour in colours or len(charts[key]) > 1, (shape.name, colours)
+                checked += shape.colour in colours
+    assert checked >= 3
+    assert pixel(1, 1) == "#ffffff"
