@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import statistics
 import sys
@@ -122,8 +123,91 @@ def screenshots(browser, url: str) -> list[str]:
             page.wait_for_timeout(4500)
     page.screenshot(path=str(IMG / "console-storage.png"), full_page=True)
     made.append("docs/img/console-storage.png")
+    widgets(page, url, shot)
     context.close()
     return made
+
+
+def _mqsc(url: str, qmgr: str, *commands: str) -> None:
+    import httpx
+
+    with httpx.Client(base_url=url, auth=(USER, PASSWORD), timeout=120) as http:
+        for command in commands:
+            http.post(f"/ibmmq/rest/v2/admin/action/qmgr/{qmgr}/mqsc",
+                      headers={"ibm-mq-rest-csrf-token": "bench"},
+                      json={"type": "runCommand", "parameters": {"command": command}})
+
+
+def widgets(page, url: str, shot) -> None:
+    """The channels widget with status, the listeners, a channel's form (docs/console-web.md)."""
+    from bench.serve import _port
+
+    listening, nowhere = _port(), _port()
+    _mqsc(url, "QMZ1", "START CHINIT", f"START LISTENER TRPTYPE(TCP) PORT({listening})",
+          "DEFINE QLOCAL(QMB) USAGE(XMITQ) REPLACE",
+          f"DEFINE CHANNEL(QMZ1.TO.QMC) CHLTYPE(SDR) TRPTYPE(TCP) "
+          f"CONNAME('127.0.0.1({nowhere})') XMITQ(QMB) DESCR('Retrying: nobody listens')",
+          f"DEFINE CHANNEL(QMZ1.TO.QMD) CHLTYPE(SDR) TRPTYPE(TCP) "
+          f"CONNAME('127.0.0.1({nowhere})') XMITQ(QMB) DESCR('Stopped by an operator')",
+          "DEFINE CHANNEL(QMB.TO.QMZ1) CHLTYPE(RCVR) TRPTYPE(TCP) DESCR('From QMB')",
+          "DEFINE CHANNEL(SYSTEM.ADMIN.SVRCONN) CHLTYPE(SVRCONN) TRPTYPE(TCP)",
+          "START CHANNEL(QMZ1.TO.QMC)", "START CHANNEL(QMZ1.TO.QMD)",
+          "STOP CHANNEL(QMZ1.TO.QMD)")
+    page.click("#nav-channels")
+    page.wait_for_selector('#object-grid .row[data-name="QMZ1.TO.QMD"]')
+    page.click("#object-columns")
+    page.wait_for_timeout(300)
+    shot("channels")
+    page.click("#object-columns")
+    page.click("#object-create")
+    page.wait_for_selector("#object-name")
+    page.fill("#object-name", "QMZ1.TO.QME")
+    page.select_option('#object-form [name="CHLTYPE"]', "SDR")
+    page.fill('#object-form [name="CONNAME"]', "qme(1414)")
+    page.click("#object-submit")
+    page.wait_for_function("document.getElementById('object-reply').textContent !== ''")
+    shot("channel-form")
+    page.click("#nav-listeners")
+    page.wait_for_selector(f'#object-grid .row[data-name="TCP {listening}"]')
+    shot("listeners")
+
+
+def zos_screenshot(browser, made: list[str]) -> None:
+    """The z/OS page of a queue sharing group member (a small home of its own: QMG1, QMG2)."""
+    import subprocess
+
+    with tempfile.TemporaryDirectory() as tmp:
+        home = Path(tmp)
+        env = {**os.environ, "MQSC_HOME": str(home)}
+        for name in ("QMG1", "QMG2"):
+            subprocess.run([sys.executable, "-m", "mqsc", "create", name, "--qsg", "QSGA"],
+                           env=env, check=True, stdout=subprocess.DEVNULL)
+        process, url = start(home, 0)
+        try:
+            _mqsc(url, "QMG1", "DEFINE CFSTRUCT(APPL1) CFLEVEL(5) RECOVER(YES) "
+                               "DESCR('Payments')",
+                  "DEFINE CFSTRUCT(APPL2) CFLEVEL(5) RECOVER(YES)",
+                  "DEFINE CFSTRUCT(APPL3) CFLEVEL(5) RECOVER(NO)",
+                  "DEFINE QLOCAL(PAY.SHARED) QSGDISP(SHARED) CFSTRUCT(APPL1)",
+                  "BACKUP CFSTRUCT(APPL1)")
+            context = browser.new_context(viewport={"width": 1400, "height": 900},
+                                          bypass_csp=True)
+            page = context.new_page()
+            page.goto(f"{url}/ibmmq/console/")
+            page.fill("#user", USER)
+            page.fill("#password", PASSWORD)
+            page.click("#signin-button")
+            page.wait_for_selector("#view-queues:not([hidden])")
+            page.select_option("#qmgr", "QMG1")
+            page.click("#nav-zos")
+            page.wait_for_selector('#zos-structures tr[data-structure="APPL1"]')
+            path = IMG / "console-zos.png"
+            page.screenshot(path=str(path), full_page=True)
+            made.append(str(path.relative_to(ROOT)))
+            context.close()
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -143,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
                                             args=["--no-sandbox"])
                 runs = [measure(browser, url, "APP.QUEUE.0420") for _ in range(args.rounds)]
                 shots = [] if args.no_screenshots else screenshots(browser, url)
+                if not args.no_screenshots:
+                    zos_screenshot(browser, shots)
                 browser.close()
         finally:
             process.terminate()

@@ -600,7 +600,7 @@ function objectActions(type, key) {
 }
 
 function showObjectReply(command, a) {
-  const pre = $("object-reply");
+  const pre = $("object-action-reply");
   const lines = a.status === 200
     ? a.json.commandResponse.flatMap((r) => r.message || r.text || []) : [api.errorText(a)];
   pre.textContent = [command, ...lines].join("\n");
