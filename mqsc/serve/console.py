@@ -1,7 +1,7 @@
 """The web console served by ``mqsc serve`` at ``/ibmmq/console/`` (docs/console-web.md).
 
 Framework-free, like :mod:`mqsc.serve.mqrest`: the static assets shipped in the wheel
-(``mqsc/serve/console/``: plain ES modules, no build step, no CDN), and the two small JSON
+(``mqsc/serve/console/``: plain ES modules, no build step, no CDN), and the small JSON
 resources the MQ REST API cannot give a view:
 
 * ``GET /ibmmq/console/api/form/{objtype}``: the catalog's DEFINE keywords of a family (kind,
@@ -16,6 +16,10 @@ resources the MQ REST API cannot give a view:
   with their live figures. runCommandJSON refuses DISPLAY USAGE (IBM MQ, "POST - JSON
   formatted command"), so without this the page would have to scrape the CSQI010I/CSQP001I
   reply lines of runCommand.
+* ``GET /ibmmq/console/api/qmgr/{qmgr}/listeners``: the channel initiator's listeners, from
+  DISPLAY CHINIT's CSQX846I lines (z/OS has no DISPLAY LSSTATUS);
+* ``GET /ibmmq/console/api/qmgr/{qmgr}/zos``: DISPLAY USAGE TYPE(ALL) as records, the queue
+  sharing group's members, each CF structure's backup, its age and ``mqsc advise``'s advice.
 """
 
 from __future__ import annotations
