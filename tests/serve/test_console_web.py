@@ -411,7 +411,7 @@ def test_channels_widget_shows_status_filters_sorts_and_remembers_columns(
     assert status("WEB.CH.STOP") == "STOPPED"
     assert status("WEB.CH.IDLE") == "INACTIVE"
     stopped = p.locator('#object-grid .row[data-name="WEB.CH.STOP"] .cell[data-value="stopped"]')
-    assert stopped.count() == 1  # coloured as the MQ Console colours it
+    assert stopped.count() == 1  # coloured by its value
     # Filter by generic name, sort by a column.
     p.fill("#object-filter", "WEB.CH.*")
     assert sorted(grid_names(p)) == ["WEB.CH.IDLE", "WEB.CH.RETRY", "WEB.CH.STOP"]

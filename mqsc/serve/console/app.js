@@ -530,8 +530,9 @@ async function openObjects(type) {
 const hasForm = (type) => catalogWords && `DEFINE ${type.toUpperCase()}` in
   catalogWords.commands;
 
-// A channel's status as the MQ Console shows it: from DISPLAY CHSTATUS (runCommandJSON), the
-// most telling of its instances; a channel with no status entry is INACTIVE. With the channel
+// A channel's status beside it, as the MQ Console's channel widget has it: from DISPLAY
+// CHSTATUS (runCommandJSON), the most telling of its instances; a channel with no status entry
+// is INACTIVE, "no connections are active" (IBM MQ for z/OS, "Displaying channel status"). With the channel
 // initiator stopped DISPLAY CHSTATUS is refused (CSQM131I): every channel is INACTIVE and the
 // widget says why.
 async function channelStatus() {

@@ -106,7 +106,7 @@ export class VirtualGrid {
         const col = this.columns[c];
         const v = row[col.key];
         el.children[c].textContent = v === undefined || v === null ? "" : String(v);
-        // A column may colour its cells by value (a channel's STATUS, as the MQ Console does).
+        // A column may colour its cells by value (a channel's STATUS: RUNNING, STOPPED...).
         if (col.classOf) el.children[c].dataset.value = col.classOf(v);
       }
       if (this.actions) el.lastChild.replaceChildren(...this.actions(row));
