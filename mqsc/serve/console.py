@@ -44,8 +44,6 @@ from mqsc.catalog import (
     Text,
     command_spec,
 )
-from mqsc.catalog import authinfo as authinfo_catalog
-from mqsc.catalog import channels as channels_catalog
 from mqsc.catalog.describe import kind_text
 from mqsc.engine.capacity import advise
 from mqsc.engine.lifecycle import Phase
@@ -137,7 +135,7 @@ def form(objtype: str, verb: str = "DEFINE") -> Answer:
         "name": {"maxLength": getattr(name, "max_length", 48),
                  "rule": getattr(getattr(name, "rule", None), "value", "any")},
         "types": types, "required": list(spec.required), "fields": fields}
-    typed = TYPED.get(spec.objtype)
+    typed = _typed(family, spec.objtype)
     if typed is not None:
         # A family whose attributes depend on a type (the syntax diagram of each CHLTYPE,
         # AUTHTYPE): the form shows only the fields of the type chosen, and marks the ones
@@ -149,13 +147,19 @@ def form(objtype: str, verb: str = "DEFINE") -> Answer:
     return Answer(200, body)
 
 
-#: The families whose attributes depend on a type keyword: the keyword, which types each
-#: attribute applies to (an attribute not listed applies to every type), and what each type
-#: must name (mqsc/catalog/channels.py, mqsc/catalog/authinfo.py).
-TYPED = {
-    "CHANNEL": ("CHLTYPE", channels_catalog.APPLIES, channels_catalog.REQUIRED),
-    "AUTHINFO": ("AUTHTYPE", authinfo_catalog.APPLIES, authinfo_catalog.REQUIRED),
-}
+def _typed(family, objtype: str):
+    """A family whose attributes depend on a type keyword (its catalog module has APPLIES,
+    which types each attribute belongs to, and REQUIRED, what each type must name; the keyword
+    is the choice DEFINE requires: CHLTYPE, AUTHTYPE), or None. Read from the catalog, so a
+    new typed family gets a typed form without the console naming it."""
+    applies = getattr(family, "APPLIES", None)
+    required = getattr(family, "REQUIRED", None)
+    define = command_spec("DEFINE", objtype)
+    if applies is None or required is None or define is None:
+        return None
+    keyword = next((k for k in define.required
+                    if isinstance(define.keywords[k].kind, Choice)), None)
+    return None if keyword is None else (keyword, applies, required)
 
 
 # ---- completion words for the command pane ---------------------------------------------------
