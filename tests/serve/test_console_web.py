@@ -336,6 +336,10 @@ def test_no_credentials_no_figures(web: Server) -> None:
         assert maxdepth["type"] == "integer" and maxdepth["max"] == 999999999
         assert http.get("/ibmmq/console/api/form/usage").status_code == 404
         assert http.get("/ibmmq/console/api/qmgr/NOPE/storage").status_code == 404
+        for resource in ("zos", "listeners"):
+            answer = http.get(f"/ibmmq/console/api/qmgr/NOPE/{resource}")
+            assert answer.status_code == 404
+            assert answer.json()["error"][0]["msgId"] == "MQWB0009E"
         head = http.get("/ibmmq/console/")
         assert "default-src 'self'" in head.headers["content-security-policy"]
 
@@ -610,6 +614,11 @@ def test_the_zos_page_usage_qsg_and_cf_structure_backups(browser, qsg_web: Serve
         # The advice is mqsc advise's (engine.capacity), not the page's own.
         with qsg_web.client("reader") as http:
             figures = http.get("/ibmmq/console/api/qmgr/QMG1/zos").json()
+            # No channel initiator started here: no listener, and the answer says why.
+            assert http.get("/ibmmq/console/api/qmgr/QMG1/listeners").json() == {
+                "qmgr": "QMG1", "chinit": "INACTIVE", "listeners": []}
+            outside = http.get("/ibmmq/console/api/qmgr/QMZ1/zos").json()
+        assert outside["qsg"] is None and outside["members"] == outside["structures"] == []
         structures = {s["name"]: s for s in figures["structures"]}
         assert structures["APPL1"]["backup"]["qmname"] == "QMG1"
         assert structures["APPL1"]["backupAgeSeconds"] is not None
