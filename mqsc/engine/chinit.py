@@ -26,7 +26,7 @@ from mqsc.catalog.chinit import CHSTATUS
 from mqsc.catalog.mqrc import MQRC_NONE, MQRC_UNKNOWN_OBJECT_NAME, MQRC_UNKNOWN_REMOTE_Q_MGR
 from mqsc.engine import definitions as d
 from mqsc.engine import messages
-from mqsc.engine.context import Ctx
+from mqsc.engine.context import STAMP, Ctx
 from mqsc.engine.records import Message, Transfer
 from mqsc.engine.registry import handles
 
@@ -461,7 +461,6 @@ def stop_for(ctx: Ctx, channel: str, status: str) -> None:
 # seconds; when those are used up it stops (STOPPED, until START CHANNEL). The times are the
 # queue manager's clock (a scenario's "% time +SECONDS"), and a retry falls due at the first
 # command or put after its moment: nothing runs between commands.
-_STAMP = "%Y-%m-%d %H.%M.%S"
 
 
 def _retry_counts(obj: Any) -> dict[str, int]:
@@ -482,12 +481,12 @@ def _next_retry(ctx: Ctx, status: dict[str, Any], obj: Any) -> dict[str, Any]:
         ctx.console("CSQX501I", csect="CSQXRESP", channel=obj.name if obj is not None else "")
         return {**status, "STATUS": "STOPPED", "RETRYAT": ""}
     moment = ctx.qm.clock() + dt.timedelta(seconds=wait)
-    return {**status, "RETRYAT": moment.strftime(_STAMP)}
+    return {**status, "RETRYAT": moment.strftime(STAMP)}
 
 
 def retries_due(ctx: Ctx) -> list[str]:
     """The RETRYING senders whose next attempt has come (by the queue manager's clock)."""
-    now = ctx.qm.clock().strftime(_STAMP)
+    now = ctx.qm.clock().strftime(STAMP)
     return [name for name, s in sorted(statuses(_attrs(ctx)).items())
             if s.get("STATUS") == "RETRYING" and s.get("CHLTYPE") in SENDERS
             and str(s.get("RETRYAT", "")) <= now]

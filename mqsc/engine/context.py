@@ -106,10 +106,24 @@ class Ctx:
         if moment.tzinfo is start.tzinfo and start <= moment < end:
             return text
         start = moment.replace(microsecond=0)
-        text = start.strftime("%Y-%m-%d %H.%M.%S")
+        text = start.strftime(STAMP)
         if start < dt.datetime.max.replace(tzinfo=start.tzinfo) - _ONE_SECOND:
             _second = (start, start + _ONE_SECOND, text)
         return text
+
+
+#: How the engine writes a moment (ALTDATE and ALTTIME, a CF structure backup's end, a sender's
+#: next retry): the one format, parsed back by :func:`moment`.
+STAMP = "%Y-%m-%d %H.%M.%S"
+
+
+def moment(text: str, now: dt.datetime) -> dt.datetime | None:
+    """The moment a :data:`STAMP` names, in the zone of the clock's ``now`` (a stamp is written
+    in the clock's own zone, so a clock with a UTC offset gives an aware moment), or None."""
+    try:
+        return dt.datetime.strptime(text, STAMP).replace(tzinfo=now.tzinfo)
+    except ValueError:
+        return None
 
 
 # A deck defines thousands of objects within one second: the second last formatted, so they

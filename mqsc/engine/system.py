@@ -65,6 +65,13 @@ def display_log(ctx: Ctx) -> None:
             restart=rba(log.restart_rba))
 
 
+def member_states(group) -> list[tuple[str, str]]:
+    """Each member of a queue sharing group, in name order, with its state as DISPLAY GROUP
+    names it: ACTIVE when it is running, else INACTIVE (the web console's z/OS page too)."""
+    return [(name, "ACTIVE" if group.members[name].phase is Phase.RUNNING else "INACTIVE")
+            for name in sorted(group.members)]
+
+
 @handles("DISPLAY", "GROUP")
 def display_group(ctx: Ctx) -> None:
     """The queue sharing group this queue manager belongs to, its members and whether they are
@@ -72,13 +79,12 @@ def display_group(ctx: Ctx) -> None:
     group = ctx.qm.group
     if group is None:
         raise ctx.fail("MQSC322E", qmgr=ctx.qm.name)
-    members = [group.members[name] for name in sorted(group.members)]
-    active = [m for m in members if m.phase is Phase.RUNNING]
+    states = member_states(group)
     ctx.say("CSQ5100I")
-    ctx.say("CSQ5102I", qsg=ctx.qm.info.qsg, members=", ".join(
-        f"{m.name} {'ACTIVE' if m.phase is Phase.RUNNING else 'INACTIVE'}" for m in members))
-    ctx.say("CSQ5103I", state="ACTIVE" if len(active) == len(members) else "NOT ALL ACTIVE",
-            count=len(members))
+    ctx.say("CSQ5102I", qsg=ctx.qm.info.qsg,
+            members=", ".join(f"{name} {state}" for name, state in states))
+    every = all(state == "ACTIVE" for _, state in states)
+    ctx.say("CSQ5103I", state="ACTIVE" if every else "NOT ALL ACTIVE", count=len(states))
 
 
 @handles("REFRESH", "SECURITY")

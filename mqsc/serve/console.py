@@ -46,10 +46,11 @@ from mqsc.catalog import (
 )
 from mqsc.catalog.describe import kind_text
 from mqsc.engine.capacity import advise
-from mqsc.engine.lifecycle import Phase
+from mqsc.engine.context import moment
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.records import Message
 from mqsc.engine.statistics import collect
+from mqsc.engine.system import member_states
 from mqsc.render import jsonout
 from mqsc.serve.mqrest import Answer, error
 
@@ -248,7 +249,8 @@ def listeners(qm: QueueManager) -> Answer:
     none is started), so the widget lists those lines' figures (IBM MQ for z/OS, "DISPLAY
     CHINIT"). With the channel initiator stopped the answer says so (CSQM131I) and lists none."""
     shown = qm.execute("DISPLAY CHINIT")
-    rows = [{"listener": f"TCP {m.inserts['port']}", "trptype": "TCP",
+    # The key names the address too: START LISTENER may listen on one port at two addresses.
+    rows = [{"listener": f"TCP {m.inserts['address']}({m.inserts['port']})", "trptype": "TCP",
              "port": m.inserts["port"], "address": m.inserts["address"],
              "indisp": m.inserts["indisp"], "status": "RUNNING"}
             for m in shown.records if isinstance(m, Message) and m.msg_id == "CSQX846I"]
@@ -258,13 +260,9 @@ def listeners(qm: QueueManager) -> Answer:
 
 # ---- the z/OS views: DISPLAY USAGE, CF structures, the queue sharing group -------------------
 def _age_seconds(qm: QueueManager, ended: str) -> int | None:
-    import datetime as dt
-
-    try:
-        when = dt.datetime.strptime(ended, "%Y-%m-%d %H.%M.%S")
-    except ValueError:
-        return None
-    return max(0, int((qm.clock() - when).total_seconds()))
+    now = qm.clock()
+    when = moment(ended, now)
+    return None if when is None else max(0, int((now - when).total_seconds()))
 
 
 def zos(qm: QueueManager) -> Answer:
@@ -282,8 +280,8 @@ def zos(qm: QueueManager) -> Answer:
     if group is None:
         return Answer(200, body)
     body["qsg"] = qm.info.qsg
-    body["members"] = [{"name": name, "status": "ACTIVE" if m.phase is Phase.RUNNING
-                        else "INACTIVE"} for name, m in sorted(group.members.items())]
+    body["members"] = [{"name": name, "status": state}
+                       for name, state in member_states(group)]
     advice = {s.structure: s for s in advise(qm).structures}
     defined = qm.execute("DISPLAY CFSTRUCT(*) ALL")
     backups = {str(o.get("CFSTATUS")).rstrip(): jsonout.parameters(o)

@@ -219,7 +219,10 @@ def json_command(body: Mapping[str, Any]) -> str | Answer:
     if name is not None:
         if not isinstance(name, str):
             return error("MQWB0110E", "'name' must be a string")
-        parts[-1] += f"({_value(name, quote=not _PLAIN.match(name))})"
+        # Quoted when it is not plain or not upper case: unquoted, MQSC folds a name to upper
+        # case, so SUB('mysub') could not be altered or deleted by its own name.
+        quote = not _PLAIN.match(name) or name != name.upper()
+        parts[-1] += f"({_value(name, quote=quote)})"
     spec = command_spec(verb_name, obj_name)
     parameters = body.get("parameters", {})
     if not isinstance(parameters, dict):

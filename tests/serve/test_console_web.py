@@ -435,8 +435,8 @@ def test_channels_widget_shows_status_filters_sorts_and_remembers_columns(
     assert p.text_content("#object-title") == "Channels"
     # The listener the channel initiator started, from DISPLAY CHINIT (no LSSTATUS on z/OS).
     p.click("#nav-listeners")
-    p.wait_for_selector(f'#object-grid .row[data-name="TCP {listening}"]')
-    row = p.text_content(f'#object-grid .row[data-name="TCP {listening}"]')
+    p.wait_for_selector(f'#object-grid .row[data-name="TCP *({listening})"]')
+    row = p.text_content(f'#object-grid .row[data-name="TCP *({listening})"]')
     assert "RUNNING" in row and str(listening) in row
     assert not p.is_visible("#object-create")  # listeners are not objects: no form
     assert not page.errors, page.errors

@@ -87,6 +87,24 @@ def test_run_command_json_define_display_delete(server: Server) -> None:
     assert missing["commandResponse"][0]["message"][0].startswith("CSQM297I")
 
 
+def test_run_command_json_keeps_a_lower_case_name(server: Server) -> None:
+    # SUB('mysub') is a name in lower case: unquoted, MQSC would fold it to MYSUB and the
+    # subscription could not be altered or deleted by the name DISPLAY answers.
+    made = run_command(server, "DEFINE SUB('rest.mysub') TOPICSTR('rest/low') "
+                               "DEST(SYSTEM.DEFAULT.LOCAL.QUEUE)")
+    assert made["overallCompletionCode"] == 0, made
+    altered = run_json(server, {"command": "alter", "qualifier": "sub", "name": "rest.mysub",
+                                "parameters": {"expiry": 500}})
+    assert altered["overallCompletionCode"] == 0, altered
+    shown = run_json(server, {"command": "display", "qualifier": "sub", "name": "rest.mysub",
+                              "responseParameters": ["expiry"]})
+    assert shown["commandResponse"][0]["parameters"]["expiry"] in (500, "500"), shown
+    gone = run_json(server, {"command": "delete", "qualifier": "sub", "name": "rest.mysub"})
+    assert gone["overallCompletionCode"] == 0, gone
+    left = run_command(server, "DISPLAY SUB('rest.mysub')")
+    assert any("CSQM297I" in line for line in left["commandResponse"][0]["text"]), left
+
+
 def test_run_command_json_refuses_what_mqweb_refuses(server: Server) -> None:
     with server.client() as client:
         reply = client.post(f"{server.mq()}/admin/action/qmgr/QMZ1/mqsc", headers=CSRF,
