@@ -12,6 +12,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from mqsc.cli.options import fixed_clock
+
 EXIT_CANNOT_START = 2
 
 
@@ -47,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         print("mqsc serve: --port must be 1-65535 and --max-body positive", file=sys.stderr)
         return EXIT_CANNOT_START
     options = server.Options(args.host, args.port, args.cert, args.key, args.memory,
-                             args.max_body, args.access_log)
+                             args.max_body, args.access_log, clock=fixed_clock())
     try:
         return server.run(options)
     except (server.ServeError, OSError) as error:

@@ -207,12 +207,16 @@ def queues_window(qm: QueueManager, name: str, offset: int, limit: int) -> Answe
     of those from ``offset`` to ``offset + limit``. The names come from one DISPLAY QUEUE with
     no attributes (the cheapest), the attributes of the window from a DISPLAY of each (a queue
     name is unique across the queue types)."""
-    listed = qm.execute(f"DISPLAY QUEUE({name})")
-    names = sorted(str(o.get("QUEUE")).rstrip() for o in listed.objects)
+    # QSGDISP(ALL): in a queue sharing group the GROUP objects too (DISPLAY's default, LIVE,
+    # leaves them out), each (name, disposition) a row, as the whole list has them.
+    listed = qm.execute(f"DISPLAY QUEUE({name}) QSGDISP(ALL)")
+    names = sorted((str(o.get("QUEUE")).rstrip(), str(o.get("QSGDISP", "QMGR")))
+                   for o in listed.objects)
     rows = []
-    for queue in names[offset:offset + limit]:
+    for queue, disposition in names[offset:offset + limit]:
         quoted = queue.replace("'", "''")  # quoted: a lower-case name stays as it is
-        one = qm.execute(f"DISPLAY QUEUE('{quoted}') {' '.join(COLUMNS)}")
+        one = qm.execute(f"DISPLAY QUEUE('{quoted}') QSGDISP({disposition}) "
+                         f"{' '.join(COLUMNS)}")
         rows.extend(jsonout.parameters(o) for o in one.objects)
     return Answer(200, {"qmgr": qm.name, "total": len(names), "offset": offset,
                         "queues": rows})

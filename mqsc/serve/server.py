@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import ipaddress
 import logging
 import socket
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +30,9 @@ class Options:
     memory: bool = False
     max_body: int = 4 * 1024 * 1024
     access_log: Path | None = None
+    #: the queue managers' clock (``$MQSC_CLOCK``: a fixed time, as every subcommand takes
+    #: it), or None for the time of day
+    clock: Callable[[], dt.datetime] | None = None
 
 
 def is_loopback(host: str) -> bool:
@@ -69,7 +74,7 @@ def prepare(options: Options) -> tuple[Registry, Authenticator, list[str]]:
             notes.append(f"mqsc serve: created user 'admin' (MQWebAdmin); its password is in "
                          f"{made[1]} (readable by you only)")
         users = users_file.load()
-    registry = Registry(memory=options.memory)
+    registry = Registry(memory=options.memory, clock=options.clock)
     # The default queue manager is opened before the server says it is listening, as a z/OS
     # queue manager is started before its command server takes commands: so the web console's
     # first request does not wait for the state (50,000 queues) to load from SQLite.

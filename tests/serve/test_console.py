@@ -46,3 +46,12 @@ def test_the_zos_page_members_say_active_as_display_group_does() -> None:
     assert members == [{"name": "QWA1", "status": "ACTIVE"},
                        {"name": "QWA2", "status": "INACTIVE"}]
     assert "QWA1 ACTIVE" in lines and "QWA2 INACTIVE" in lines, lines
+
+
+def test_the_queues_window_lists_group_objects_and_their_copies() -> None:
+    qm = member([AWARE])
+    assert qm.execute("DEFINE QLOCAL(WEB.GRP.Q) QSGDISP(GROUP) DESCR('grp')").ok
+    body = console.queues_window(qm, "WEB.*", 0, 10).body
+    assert body["total"] == 2
+    assert [(q["queue"], q["qsgdisp"], q["descr"]) for q in body["queues"]] == [
+        ("WEB.GRP.Q", "COPY", "grp"), ("WEB.GRP.Q", "GROUP", "grp")]

@@ -517,6 +517,18 @@ def test_forms_for_every_type_create_alter_delete_with_the_zos_reply(
     wait_text(p, "#object-reply", "CSQ9022I")
     assert "altered in a form" in " ".join(
         mqsc(web, "DISPLAY CHANNEL(WEB.FORM.SDR) DESCR")["commandResponse"][0]["text"])
+    # A field emptied in ALTER clears the attribute (DESCR(' ')); an emptied number is not
+    # sent (an empty keyword would be CSQ9010E).
+    p.locator('#object-grid .row[data-name="WEB.FORM.SDR"] .edit').click()
+    p.wait_for_function("document.querySelector('#object-form [name=\"DESCR\"]')?.value === "
+                        "'altered in a form'")
+    p.fill('#object-form [name="DESCR"]', "")
+    p.fill('#object-form [name="MAXMSGL"]', "")
+    p.click("#object-submit")
+    wait_text(p, "#object-reply", "CSQ9022I")
+    cleared = mqsc(web, "DISPLAY CHANNEL(WEB.FORM.SDR) DESCR MAXMSGL")["commandResponse"][0]
+    assert re.search(r"DESCR\(\s*\)", " ".join(cleared["text"])), cleared
+    assert re.search(r"MAXMSGL\(\s*4194304\)", " ".join(cleared["text"])), cleared
     # DELETE through the ✕ of a row (after the confirmation), the reply shown.
     p.select_option("#object-type", "process")
     p.fill("#object-filter", "WEB.FORM.PROC")
@@ -554,12 +566,23 @@ def test_every_catalog_type_has_its_define_and_alter_form(web: Server) -> None:
 
 def test_a_read_only_user_sees_no_change_buttons_on_the_widgets(
         page: Page, web: Server) -> None:
-    mqsc(web, "DEFINE TOPIC(WEB.RO.TOPIC) TOPICSTR('web/ro')")
+    for command in ("DEFINE TOPIC(WEB.RO.TOPIC) TOPICSTR('web/ro')",
+                    "DEFINE CHANNEL(WEB.RO.CH) CHLTYPE(RCVR) TRPTYPE(TCP)",
+                    "DEFINE SUB(WEB.RO.SUB) TOPICSTR('web/ro') DEST(SYSTEM.DEFAULT.LOCAL.QUEUE)",
+                    "DEFINE PROCESS(WEB.RO.PROC)"):
+        assert mqsc(web, command)["overallCompletionCode"] == 0, command
     page.sign_in("reader")
     p = page.page
-    for nav, name in (("#nav-channels", None), ("#nav-topics", "WEB.RO.TOPIC"),
-                      ("#nav-subs", None), ("#nav-listeners", None), ("#nav-objects", None)):
+    # Each widget with a row in it (an empty grid has no buttons to hide); listeners have no
+    # form at all, so an empty list is what is checked there.
+    for nav, objtype, name in (("#nav-channels", None, "WEB.RO.CH"),
+                               ("#nav-topics", None, "WEB.RO.TOPIC"),
+                               ("#nav-subs", None, "WEB.RO.SUB"),
+                               ("#nav-listeners", None, None),
+                               ("#nav-objects", "process", "WEB.RO.PROC")):
         p.click(nav)
+        if objtype:
+            p.select_option("#object-type", objtype)
         p.wait_for_function("document.getElementById('object-count').textContent"
                             ".includes(' of ')")
         if name:
@@ -621,13 +644,151 @@ def test_the_zos_page_usage_qsg_and_cf_structure_backups(browser, qsg_web: Serve
         assert outside["qsg"] is None and outside["members"] == outside["structures"] == []
         structures = {s["name"]: s for s in figures["structures"]}
         assert structures["APPL1"]["backup"]["qmname"] == "QMG1"
-        assert structures["APPL1"]["backupAgeSeconds"] is not None
+        # The fixed clock (MQSC_CLOCK) has not moved since the BACKUP: the backup is 0 s old.
+        assert structures["APPL1"]["backupAgeSeconds"] == 0
+        assert_advice_is_mqsc_advise(qsg_web, structures)
         assert structures["NOBACK"]["backupAgeSeconds"] is None
         assert "never backed up" in structures["NOBACK"]["advice"]["findings"][0]
         assert "QMG1" in backed and "2003 DASD" in backed and "fine" in backed
         assert "never" in never and "never backed up" in never
         assert not page.errors, page.errors
         assert not page.outside, page.outside
+    finally:
+        page.close()
+
+
+def assert_advice_is_mqsc_advise(server: Server, structures: dict) -> None:
+    """Each structure's advice on the z/OS page is what `mqsc advise --format json` says."""
+    import json
+    import subprocess
+    import sys
+
+    advised = subprocess.run([sys.executable, "-m", "mqsc", "advise", "-m", "QMG1",
+                              "--format", "json"], env=server.env, check=True,
+                             capture_output=True, text=True)
+    expected = {s["structure"]: s for s in json.loads(advised.stdout)["structures"]}
+    assert expected and set(expected) <= set(structures), (expected, structures)
+    for name, want in expected.items():
+        got = structures[name]["advice"]
+        assert got == {"backupMB": want["backup_mb"], "logMB": want["log_mb"],
+                       "restoreSeconds": want["restore_seconds"],
+                       "recoverySeconds": want["recovery_seconds"],
+                       "findings": want["findings"]}, (name, got, want)
+
+
+def test_forms_on_a_qsg_member_name_the_disposition(browser, qsg_web: Server) -> None:
+    for command in ("DEFINE CFSTRUCT(WEBS) CFLEVEL(5) RECOVER(YES)",
+                    "DEFINE QLOCAL(WEB.GRP.Q) QSGDISP(GROUP) DESCR('group')",
+                    "DEFINE QLOCAL(WEB.SHQ) QSGDISP(SHARED) CFSTRUCT(WEBS) MAXDEPTH(10)",
+                    "DEFINE PROCESS(WEB.GRP.PROC) QSGDISP(GROUP) DESCR('group')",
+                    "DEFINE SUB('web.mysub') TOPICSTR('web/low') "
+                    "DEST(SYSTEM.DEFAULT.LOCAL.QUEUE)"):
+        assert mqsc(qsg_web, command, "QMG1")["overallCompletionCode"] == 0, command
+
+    def shown(command: str) -> str:
+        return " ".join(mqsc(qsg_web, command, "QMG1")["commandResponse"][0]["text"])
+
+    page = Page(browser, qsg_web)
+    try:
+        page.sign_in("admin")
+        p = page.page
+        p.on("dialog", lambda dialog: dialog.accept())
+        p.select_option("#qmgr", "QMG1")
+        p.fill("#filter", "WEB.")
+        # The GROUP object is listed beside its COPY (QSGDISP(ALL)), the shared queue too.
+        group_q = '#grid .row[data-name="WEB.GRP.Q"][data-qsgdisp="GROUP"]'
+        p.wait_for_selector(group_q)
+        assert p.locator('#grid .row[data-name="WEB.GRP.Q"][data-qsgdisp="COPY"]').count() == 1
+        p.locator(f"{group_q} .edit").click()
+        p.wait_for_function("document.querySelector('#create-form input[name=\"DESCR\"]')"
+                            "?.value === 'group'")
+        p.fill('#create-form input[name="DESCR"]', "group altered")
+        p.click("#create-submit")
+        wait_text(p, "#create-reply", "CSQ9022I")
+        assert "QSGDISP(GROUP)" in p.text_content("#create-reply")
+        assert "group altered" in shown("DISPLAY QLOCAL(WEB.GRP.Q) QSGDISP(GROUP) DESCR")
+        p.locator('#grid .row[data-name="WEB.SHQ"][data-qsgdisp="SHARED"] .edit').click()
+        p.wait_for_function("document.querySelector('#create-form input[name=\"MAXDEPTH\"]')"
+                            "?.value === '10'")
+        p.fill('#create-form input[name="MAXDEPTH"]', "20")
+        p.click("#create-submit")
+        wait_text(p, "#create-reply", "CSQ9022I")
+        assert re.search(r"MAXDEPTH\(\s*20\)", shown("DISPLAY QLOCAL(WEB.SHQ) MAXDEPTH"))
+        p.locator('#grid .row[data-name="WEB.GRP.Q"][data-qsgdisp="COPY"] .del:not(.edit)'
+                  ).click()
+        wait_text(p, "#reply", "CSQ9022I")
+        assert "QSGDISP(COPY)" in p.text_content("#reply")
+        assert "CSQM297I" in shown("DISPLAY QLOCAL(WEB.GRP.Q) QSGDISP(COPY)")
+        assert "WEB.GRP.Q" in shown("DISPLAY QLOCAL(WEB.GRP.Q) QSGDISP(GROUP)")
+        # The objects widget: a GROUP process and its COPY.
+        p.click("#nav-objects")
+        p.select_option("#object-type", "process")
+        copy = '#object-grid .row[data-name="WEB.GRP.PROC"][data-qsgdisp="COPY"]'
+        p.wait_for_selector(copy)
+        p.locator(f"{copy} .edit").click()
+        p.wait_for_function("document.querySelector('#object-form [name=\"DESCR\"]')?.value "
+                            "=== 'group'")
+        p.fill('#object-form [name="DESCR"]', "")  # cleared: DESCR(' ')
+        p.click("#object-submit")
+        wait_text(p, "#object-reply", "CSQ9022I")
+        copy_descr = shown("DISPLAY PROCESS(WEB.GRP.PROC) QSGDISP(COPY) DESCR")
+        assert re.search(r"DESCR\(\s*\)", copy_descr), copy_descr
+        assert "group" in shown("DISPLAY PROCESS(WEB.GRP.PROC) QSGDISP(GROUP) DESCR")
+        p.locator('#object-grid .row[data-name="WEB.GRP.PROC"][data-qsgdisp="GROUP"] '
+                  '.del:not(.edit)').click()
+        wait_text(p, "#object-action-reply", "CSQ9022I")
+        assert "CSQM297I" in shown("DISPLAY PROCESS(WEB.GRP.PROC) QSGDISP(GROUP)")
+        # A name in lower case is altered and deleted by its own name (quoted).
+        p.click("#nav-subs")
+        sub = '#object-grid .row[data-name="web.mysub"]'
+        p.wait_for_selector(sub)
+        p.locator(f"{sub} .edit").click()
+        p.wait_for_selector('#object-form [name="EXPIRY"]')
+        p.fill('#object-form [name="EXPIRY"]', "700")
+        p.click("#object-submit")
+        wait_text(p, "#object-reply", "CSQ9022I")
+        assert re.search(r"EXPIRY\(\s*700\s*\)", shown("DISPLAY SUB('web.mysub') EXPIRY"))
+        p.locator(f"{sub} .del:not(.edit)").click()
+        wait_text(p, "#object-action-reply", "CSQ9022I")
+        assert "CSQM297I" in shown("DISPLAY SUB('web.mysub')")
+        assert not page.errors, page.errors
+        assert not page.outside, page.outside
+    finally:
+        page.close()
+
+
+def test_an_open_form_closes_with_its_view_and_its_queue_manager(
+        browser, qsg_web: Server) -> None:
+    assert mqsc(qsg_web, "DEFINE PROCESS(WEB.CLOSE.PROC)", "QMG1")["overallCompletionCode"] == 0
+    page = Page(browser, qsg_web)
+    try:
+        page.sign_in("admin")
+        p = page.page
+        p.select_option("#qmgr", "QMG1")
+        p.click("#nav-objects")
+        p.select_option("#object-type", "process")
+        row = '#object-grid .row[data-name="WEB.CLOSE.PROC"] .edit'
+        p.wait_for_selector(row)
+        p.locator(row).click()
+        p.wait_for_selector("#object-panel:not([hidden])")
+        p.click("#nav-channels")  # another view: the form of a process is gone
+        p.wait_for_selector("#object-panel", state="hidden")
+        p.click("#nav-objects")
+        p.select_option("#object-type", "process")
+        p.wait_for_selector(row)
+        assert not p.is_visible("#object-panel")
+        p.locator(row).click()
+        p.wait_for_selector("#object-panel:not([hidden])")
+        p.select_option("#qmgr", "QMZ1")  # another queue manager: no QMG1 form left open
+        p.wait_for_selector("#object-panel", state="hidden")
+        # The queues widget's alter form too.
+        p.click("#nav-queues")
+        p.fill("#filter", "SYSTEM.DEFAULT.LOCAL.QUEUE")
+        p.locator('#grid .row[data-name="SYSTEM.DEFAULT.LOCAL.QUEUE"] .edit').click()
+        p.wait_for_selector("#create-panel:not([hidden])")
+        p.select_option("#qmgr", "QMG1")
+        p.wait_for_selector("#create-panel", state="hidden")
+        assert not page.errors, page.errors
     finally:
         page.close()
 

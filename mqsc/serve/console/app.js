@@ -66,6 +66,8 @@ $("qmgr").addEventListener("change", () => {
   state.qmgr = $("qmgr").value;
   state.samples = [];
   if (state.grid) state.grid.setRows([]);
+  // A form open on the other queue manager's object would send its ALTER here.
+  closeForm("create");
   route();
 });
 
@@ -86,6 +88,8 @@ function route() {
   const [view, type] = hash.slice(1).split("/");
   routeNav(hash);
   stopSampling();
+  // An open form belongs to the view it was opened in: leaving it closes the form.
+  closeForm("object");
   if (view === "storage") { show("view-storage"); sample(); }
   else if (view === "zos") { show("view-zos"); openZos(); }
   else if (view === "objects") { show("view-objects"); openObjects(type); }
@@ -118,11 +122,12 @@ function deleteButton(row) {
   b.title = `Delete ${row.queue}`;
   b.textContent = "✕";
   b.addEventListener("click", async () => {
-    if (!confirm(`DELETE ${row.type}(${row.queue})?`)) return;
+    const command = `DELETE ${row.type}(${row.queue})${dispText(row)}`;
+    if (!confirm(`${command}?`)) return;
     const a = await api.runJSON(state.qmgr, { command: "delete",
                                               qualifier: row.type.toLowerCase(),
-                                              name: row.queue });
-    showReply(`DELETE ${row.type}(${row.queue})`, a);
+                                              name: row.queue, parameters: disp(row) });
+    showReply(command, a);
     loadQueues();
   });
   return [edit, b];
@@ -154,7 +159,7 @@ async function openQueues() {
 async function loadQueues() {
   if (!state.grid.all.length) $("count").textContent = "loading...";
   const a = await api.runJSON(state.qmgr, {
-    command: "display", qualifier: "queue", name: "*",
+    command: "display", qualifier: "queue", name: "*", parameters: { qsgdisp: "ALL" },
     responseParameters: ["curdepth", "maxdepth", "stgclass", "descr"] });
   const rows = a.status === 200
     ? a.json.commandResponse.filter((r) => r.parameters).map((r) => r.parameters) : [];
@@ -183,6 +188,19 @@ const editing = {
   create: { spec: null, row: null, after: () => loadQueues() },
   object: { spec: null, row: null, after: () => loadObjects() },
 };
+
+function closeForm(prefix) {
+  $(`${prefix}-panel`).hidden = true;
+  editing[prefix].spec = null;
+  editing[prefix].row = null;
+}
+
+// In a queue sharing group an object is one of several of its name (QSGDISP QMGR, COPY,
+// SHARED, GROUP): DISPLAY lists them all with QSGDISP(ALL) (DISPLAY's default, LIVE, leaves
+// out the GROUP objects), and ALTER and DELETE name the row's disposition, else z/OS takes
+// QSGDISP(QMGR) and answers CSQM125I (IBM MQ for z/OS, "ALTER QLOCAL", "DELETE QLOCAL").
+const disp = (row) => (row && row.qsgdisp ? { qsgdisp: row.qsgdisp } : {});
+const dispText = (row) => (row && row.qsgdisp ? ` QSGDISP(${row.qsgdisp})` : "");
 
 async function fetchForm(prefix, type, verb = "define") {
   const key = `${type}/${verb}`;
@@ -223,30 +241,34 @@ $("create-type").addEventListener("change", async () => {
 
 // ALTER: the form of the row's type, filled with the object's attributes as DISPLAY ... ALL
 // shows them; only what is changed is sent.
-async function currentValues(type, name) {
+async function currentValues(type, name, qsgdisp, say = showReply) {
+  const row = qsgdisp ? { qsgdisp } : null;
   const shown = await api.runJSON(state.qmgr, { command: "display", qualifier: type, name,
+                                                parameters: disp(row),
                                                 responseParameters: ["all"] });
   const found = shown.status === 200 && shown.json.commandResponse[0].parameters;
-  if (!found) showReply(`DISPLAY ${type.toUpperCase()}(${name}) ALL`, shown);
+  if (!found) say(`DISPLAY ${type.toUpperCase()}(${name})${dispText(row)} ALL`, shown);
   return found || null;
 }
 
 async function openAlter(row) {
   const type = row.type.toLowerCase();
-  const found = await currentValues(type, row.queue);
+  const found = await currentValues(type, row.queue, row.qsgdisp);
   if (!found || !await loadForm(type, "alter")) return;
-  editing.create.row = { name: row.queue, values: found };
+  editing.create.row = { name: row.queue, values: found, qsgdisp: row.qsgdisp };
   $("create-panel").hidden = false;
   $("create-type").hidden = true;
-  $("form-title").textContent = `Alter ${row.type}`;
+  $("form-title").textContent = `Alter ${row.type}${dispText(row)}`;
   buildForm("create", editing.create.spec, editing.create.row);
 }
 
-function input(field) {
+function input(field, row) {
   let e;
   if (field.type === "choice") {
     e = document.createElement("select");
-    e.append(new Option("", ""));
+    // Blank is "the default" for DEFINE; ALTER has no such value (an empty keyword is a
+    // syntax error, CSQ9010E), so an altered object's choice offers its values only.
+    if (!row || !initial(field, row)) e.append(new Option("", ""));
     for (const v of field.values) e.append(new Option(v, v));
   } else if (field.type === "flag") {
     e = document.createElement("input");
@@ -327,7 +349,7 @@ function buildForm(prefix, spec, row) {
     if (NOT_IN_FORMS.includes(field.name)) continue;
     const label = document.createElement("label");
     label.dataset.field = field.name;
-    const e = input(field);
+    const e = input(field, row);
     const start = initial(field, row);
     if (field.type === "flag") e.checked = start; else e.value = start;
     // The type of an existing object cannot change (CSQM150I): shown, sent, not editable.
@@ -341,6 +363,31 @@ function buildForm(prefix, spec, row) {
     f.append(label);
   }
   showTyped(f, spec);
+}
+
+// What a field sends. An emptied field of an object being altered: a text or a name is
+// cleared with a blank (DESCR(' '), as ALTER clears a string), a list with an empty one
+// (NAMES()); a number or a word has no empty value, so nothing is sent (an empty keyword,
+// `ALTER QLOCAL(A) MAXDEPTH`, is a syntax error, CSQ9010E).
+function sent(field, value) {
+  if (value === "") {
+    if (field.type === "list") return [];
+    if (field.type === "name" || (field.type === "text" && !field.words)) return " ";
+    return undefined;
+  }
+  if (field.type === "integer") return Number(value);
+  if (field.type === "list") return value.split(",").map((x) => x.trim()).filter(Boolean);
+  return value;
+}
+
+/** The reply lines of an answer, each marked bad when its reply set failed (but for the
+ * CSQN205I count: CSQM095I is an I message, yet it is the reason of the CSQ9023E), and
+ * whether the command failed. */
+function replyLines(a) {
+  if (a.status !== 200) return { lines: [{ text: api.errorText(a), bad: true }], failed: true };
+  const lines = a.json.commandResponse.flatMap((set) => (set.text || set.message || []).map(
+    (text) => ({ text, bad: set.completionCode !== 0 && !text.startsWith("CSQN205I") })));
+  return { lines, failed: a.json.overallCompletionCode !== 0 };
 }
 
 async function submitForm(prefix) {
@@ -359,20 +406,18 @@ async function submitForm(prefix) {
         else if (field.negation) parameters[field.negation.toLowerCase()] = true;
       }
     } else if (named || (e.value !== start && (e.value !== "" || row))) {
-      parameters[field.name.toLowerCase()] =
-        field.type === "integer" && e.value !== "" ? Number(e.value)
-        : field.type === "list" ? e.value.split(",").map((x) => x.trim()).filter(Boolean)
-        : e.value;
+      const value = sent(field, e.value);
+      if (value !== undefined) parameters[field.name.toLowerCase()] = value;
     }
   }
+  if (row && row.qsgdisp) parameters.qsgdisp = row.qsgdisp;
   const name = f.elements.namedItem("__name").value.trim();
   const a = await api.runJSON(state.qmgr, { command: spec.command, qualifier: spec.qualifier,
                                             name, parameters });
-  const lines = a.status === 200
-    ? a.json.commandResponse.flatMap((r) => r.message || r.text || []) : [api.errorText(a)];
-  const failed = a.status !== 200 || a.json.overallCompletionCode !== 0;
+  const { lines, failed } = replyLines(a);
   $(`${prefix}-reply`).textContent =
-    `${spec.command.toUpperCase()} ${spec.qualifier.toUpperCase()}(${name})\n` + lines.join("\n");
+    `${spec.command.toUpperCase()} ${spec.qualifier.toUpperCase()}(${name})${dispText(row)}\n` +
+    lines.map((l) => l.text).join("\n");
   $(`${prefix}-reply`).className = failed ? "error" : "";
   if (!failed) after();
 }
@@ -391,23 +436,11 @@ function showReply(command, a) {
   const echo = document.createElement("div");
   echo.textContent = command;
   pre.append(echo);
-  const sets = a.status === 200 ? a.json.commandResponse : null;
-  if (!sets) {
+  for (const { text, bad } of replyLines(a).lines) {
     const line = document.createElement("div");
-    line.className = "bad";
-    line.textContent = api.errorText(a);
+    line.textContent = text;
+    if (bad) line.className = "bad";
     pre.append(line);
-    return;
-  }
-  for (const set of sets) {
-    for (const text of set.text || set.message || []) {
-      const line = document.createElement("div");
-      line.textContent = text;
-      // A failed reply set: every line but the CSQN205I count says why (CSQM095I is an
-      // I message, yet it is the reason of the CSQ9023E).
-      if (set.completionCode !== 0 && !text.startsWith("CSQN205I")) line.className = "bad";
-      pre.append(line);
-    }
   }
 }
 
@@ -502,6 +535,11 @@ const TITLES = { channel: "Channels", topic: "Topics", sub: "Subscriptions",
 const STATUS_ORDER = ["RUNNING", "RETRYING", "STOPPED", "STARTING", "BINDING", "INITIALIZING",
                       "PAUSED", "REQUESTING", "STOPPING", "SWITCHING", "DISCONNECTED",
                       "INACTIVE"];
+// A state this list does not name ranks after those it does.
+const statusRank = (s) => {
+  const i = STATUS_ORDER.indexOf(s);
+  return i < 0 ? STATUS_ORDER.length : i;
+};
 const columnsKey = (type) => `mqsc.console.columns.${type}`;
 
 function pickedColumns(type, keys) {
@@ -527,6 +565,9 @@ async function openObjects(type) {
   await loadObjects();
 }
 
+const hasDisp = (type) => catalogWords &&
+  "QSGDISP" in ((catalogWords.commands[`DISPLAY ${type.toUpperCase()}`] || {}).keywords || {});
+
 const hasForm = (type) => catalogWords && `DEFINE ${type.toUpperCase()}` in
   catalogWords.commands;
 
@@ -546,7 +587,7 @@ async function channelStatus() {
       if (p) {
         const name = p.chstatus || p.channel;
         const was = status.get(name);
-        if (!was || STATUS_ORDER.indexOf(p.status) < STATUS_ORDER.indexOf(was)) {
+        if (!was || statusRank(p.status) < statusRank(was)) {
           status.set(name, p.status);
         }
       } else if ((r.message || []).some((m) => m.startsWith("CSQM131I"))) {
@@ -565,6 +606,7 @@ async function fetchObjects(type) {
              note: a.json.chinit === "ACTIVE" ? "" : "channel initiator not active" };
   }
   const a = await api.runJSON(state.qmgr, { command: "display", qualifier: type, name: "*",
+                                            parameters: hasDisp(type) ? { qsgdisp: "ALL" } : {},
                                             responseParameters: ["all"] });
   if (a.status !== 200) return { rows: [], note: api.errorText(a) };
   const rows = a.json.commandResponse.filter((r) => r.parameters).map((r) => r.parameters);
@@ -584,15 +626,15 @@ function objectActions(type, key) {
     const edit = h("button", "del change edit", "✎");
     edit.type = "button";
     edit.title = `Alter ${row[key]}`;
-    edit.addEventListener("click", () => openObjectForm(type, row[key]));
+    edit.addEventListener("click", () => openObjectForm(type, row[key], row.qsgdisp));
     const del = h("button", "del change", "✕");
     del.type = "button";
     del.title = `Delete ${row[key]}`;
     del.addEventListener("click", async () => {
-      const command = `DELETE ${type.toUpperCase()}(${row[key]})`;
+      const command = `DELETE ${type.toUpperCase()}(${row[key]})${dispText(row)}`;
       if (!confirm(`${command}?`)) return;
       const a = await api.runJSON(state.qmgr, { command: "delete", qualifier: type,
-                                                name: row[key] });
+                                                name: row[key], parameters: disp(row) });
       showObjectReply(command, a);
       loadObjects();
     });
@@ -602,10 +644,9 @@ function objectActions(type, key) {
 
 function showObjectReply(command, a) {
   const pre = $("object-action-reply");
-  const lines = a.status === 200
-    ? a.json.commandResponse.flatMap((r) => r.message || r.text || []) : [api.errorText(a)];
-  pre.textContent = [command, ...lines].join("\n");
-  pre.className = a.status !== 200 || a.json.overallCompletionCode !== 0 ? "reply error" : "reply";
+  const { lines, failed } = replyLines(a);
+  pre.textContent = [command, ...lines.map((l) => l.text)].join("\n");
+  pre.className = failed ? "reply error" : "reply";
   pre.hidden = false;
 }
 
@@ -615,7 +656,17 @@ async function loadObjects() {
   $("object-count").textContent = "loading...";
   const { rows, note } = await fetchObjects(type);
   if (gen !== state.objectsGen) return;
-  const keys = [...new Set(rows.slice(0, 200).flatMap((r) => Object.keys(r)))];
+  state.objectRows = { type, rows, note };
+  drawObjects();
+}
+
+// The grid of the rows held (a column picked or reset redraws them, asking nothing again).
+function drawObjects() {
+  const { type, rows, note } = state.objectRows;
+  // Every attribute DISPLAY answered, in the order it answered them (the name first).
+  const seen = new Set();
+  for (const r of rows) for (const k in r) seen.add(k);
+  const keys = [...seen];
   if (!keys.length) keys.push(...(DEFAULT_COLUMNS[type] || [type]));
   const key = keys[0];
   const shown = pickedColumns(type, keys);
@@ -647,14 +698,17 @@ function drawPicker(type, keys, shown) {
     c.addEventListener("change", () => {
       const picked = [...box.querySelectorAll("input:checked")].map((x) => x.value);
       localStorage.setItem(columnsKey(type), JSON.stringify(picked));
-      loadObjects();
+      drawObjects();
     });
     label.append(c, k.toUpperCase());
     box.append(label);
   }
   const reset = h("button", "plain", "Default columns");
   reset.type = "button";
-  reset.addEventListener("click", () => { localStorage.removeItem(columnsKey(type)); loadObjects(); });
+  reset.addEventListener("click", () => {
+    localStorage.removeItem(columnsKey(type));
+    drawObjects();
+  });
   box.append(reset);
 }
 
@@ -662,7 +716,7 @@ $("object-columns").addEventListener("click", () => {
   $("column-picker").hidden = !$("column-picker").hidden;
 });
 $("object-type").addEventListener("change", () => {
-  $("object-panel").hidden = true;
+  closeForm("object");
   history.replaceState(null, "", `#objects/${$("object-type").value}`);
   routeNav(`#objects/${$("object-type").value}`);
   loadObjects();
@@ -675,16 +729,18 @@ $("object-filter").addEventListener("input", () => {
 });
 
 // The create / alter form of any object type the catalog defines, in the objects widget.
-async function openObjectForm(type, name = null) {
-  const values = name === null ? null : await currentValues(type, name);
+async function openObjectForm(type, name = null, qsgdisp = undefined) {
+  const values = name === null ? null
+    : await currentValues(type, name, qsgdisp, showObjectReply);
   if (name !== null && !values) return;
   const spec = await fetchForm("object", type, name === null ? "define" : "alter");
   if (!spec) return;
   editing.object.spec = spec;
-  editing.object.row = name === null ? null : { name, values };
+  editing.object.row = name === null ? null : { name, values, qsgdisp };
   $("object-panel").hidden = false;
   $("object-form-title").textContent =
-    `${name === null ? "Create" : "Alter"} ${type.toUpperCase()}${name ? ` ${name}` : ""}`;
+    `${name === null ? "Create" : "Alter"} ${type.toUpperCase()}${name ? ` ${name}` : ""}` +
+    dispText(editing.object.row);
   buildForm("object", spec, editing.object.row);
 }
 $("object-create").addEventListener("click", () => {
@@ -692,10 +748,12 @@ $("object-create").addEventListener("click", () => {
   if (!panel.hidden && editing.object.row === null) { panel.hidden = true; return; }
   openObjectForm($("object-type").value);
 });
-$("object-close").addEventListener("click", () => { $("object-panel").hidden = true; });
+$("object-close").addEventListener("click", () => closeForm("object"));
 
 // ---- the storage view ---------------------------------------------------------------------
 function meter(fraction) {
+  // 0 of 0 pages (a page set not yet formatted) is an empty meter, not NaN%.
+  if (!Number.isFinite(fraction)) fraction = 0;
   const m = document.createElement("div");
   m.className = "meter";
   const bar = document.createElement("div");
@@ -909,7 +967,7 @@ async function openZos() {
 
 function meterWith(fraction) {
   const m = meter(fraction);
-  m.title = `${Math.round(fraction * 100)}%`;
+  m.title = Number.isFinite(fraction) ? `${Math.round(fraction * 100)}%` : "none";
   return m;
 }
 $("zos-refresh").addEventListener("click", openZos);

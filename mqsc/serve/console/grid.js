@@ -2,12 +2,13 @@
 // scroll, sort and filter as fast as 50. Rows are plain objects; columns say which key to show.
 
 /** MQ generic names: a trailing * matches any suffix; without one the text is a prefix too
- * (so the list narrows as you type). Case-insensitive, as names are upper case. */
+ * (so the list narrows as you type). Case-insensitive. */
 export function genericMatcher(pattern) {
   const p = pattern.trim().toUpperCase();
   if (p === "" || p === "*") return null;
   const prefix = p.endsWith("*") ? p.slice(0, -1) : p;
-  return (name) => name.startsWith(prefix);
+  // A quoted name keeps its case (SUB('mysub')): compared in upper case too.
+  return (name) => String(name).toUpperCase().startsWith(prefix);
 }
 
 export class VirtualGrid {
@@ -102,6 +103,8 @@ export class VirtualGrid {
       const row = this.view[index];
       el.style.top = `${index * h}px`;
       el.dataset.name = row[this.key];
+      // In a queue sharing group one name may be two rows (a GROUP object and its COPY).
+      el.dataset.qsgdisp = row.qsgdisp || "";
       for (let c = 0; c < this.columns.length; c++) {
         const col = this.columns[c];
         const v = row[col.key];
