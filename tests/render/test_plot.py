@@ -104,16 +104,37 @@ def test_the_png_draws_the_svgs_lines_in_their_colours() -> None:
         at = round(y * 2) * stride + 1 + 3 * round(x * 2)
         return "#%02x%02x%02x" % tuple(raw[at:at + 3])
 
+    def distance(px: float, py: float, trace) -> float:
+        """How far a point is from a trace's polyline (or its dot)."""
+        best = float("inf")
+        pts = trace.points
+        for (xa, ya), (xb, yb) in zip(pts, pts[1:] or pts):
+            dx, dy = xb - xa, yb - ya
+            t = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((px - xa) * dx + (py - ya) * dy)
+                                                        / (dx * dx + dy * dy)))
+            best = min(best, ((px - xa - t * dx) ** 2 + (py - ya - t * dy) ** 2) ** 0.5)
+        return best
+
     charts = chart_series([before, after])
     checked = 0
     for i, (title, key, unit) in enumerate(CHARTS):
         top = 24 + i * HEIGHT
-        for shape in chart_shapes(title, charts[key], unit):
-            if isinstance(shape, Trace) and len(shape.points) > 1:
-                (xa, ya), (xb, yb) = shape.points[:2]
-                colours = {pixel((xa + xb) / 2, top + (ya + yb) / 2)}
-                # Where two lines cross the later one is on top: the point shows one of them.
-                assert shape.colour in colours or len(charts[key]) > 1, (shape.name, colours)
-                checked += shape.colour in colours
+        shapes = chart_shapes(title, charts[key], unit)
+        traces = [t for t in shapes if isinstance(t, Trace)]
+        for shape in traces:
+            if len(shape.points) < 2:
+                continue
+            # A point of this series that no other trace (nor its dot) comes near, so the
+            # pixel there can be this series' colour only; each of its segments, 20 steps.
+            others = [t for t in traces if t is not shape]
+            (xa, ya), (xb, yb) = shape.points[:2]
+            alone = next(((x, y) for k in range(1, 20)
+                          for x, y in [(xa + (xb - xa) * k / 20, ya + (yb - ya) * k / 20)]
+                          if all(distance(x, y, t) > 4 for t in others)), None)
+            # These samples draw no series under another all along: each is seen somewhere.
+            assert alone is not None, (title, shape.name)
+            x, y = alone
+            assert pixel(x, top + y) == shape.colour, (title, shape.name, alone)
+            checked += 1
     assert checked >= 3
     assert pixel(1, 1) == "#ffffff"
