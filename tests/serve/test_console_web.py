@@ -793,6 +793,43 @@ def test_an_open_form_closes_with_its_view_and_its_queue_manager(
         page.close()
 
 
+def test_the_column_picker_offers_every_attribute_and_redraws_without_asking(
+        browser, qsg_web: Server) -> None:
+    # 200 receivers first (by name): DISPLAY answers no XMITQ or CONNAME for them, only for
+    # the sender after them, and the picker offers those too.
+    with qsg_web.client("admin") as http:
+        for command in [f"DEFINE CHANNEL(WEB.PICK.A{i:03d}) CHLTYPE(RCVR) TRPTYPE(TCP)"
+                        for i in range(200)] + [
+                "DEFINE CHANNEL(WEB.PICK.Z) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('qmb(1414)') "
+                "XMITQ(WEB.PICK.XQ)"]:
+            made = http.post(f"{qsg_web.mq()}/admin/action/qmgr/QMG2/mqsc",
+                             headers={"ibm-mq-rest-csrf-token": "t"},
+                             json={"type": "runCommand", "parameters": {"command": command}})
+            assert made.json()["overallCompletionCode"] == 0, command
+    page = Page(browser, qsg_web)
+    try:
+        page.sign_in("admin")
+        p = page.page
+        p.evaluate("localStorage.clear()")
+        p.select_option("#qmgr", "QMG2")
+        p.click("#nav-channels")
+        p.wait_for_selector('#object-grid .row[data-name="WEB.PICK.A000"]')
+        assert {"XMITQ", "CONNAME"} <= set(headings(p))  # the MQ Console's defaults
+        p.click("#object-columns")
+        assert p.locator('#column-picker input[value="xmitq"]').count() == 1
+        assert p.locator('#column-picker input[value="conname"]').count() == 1
+        asked = sum("/mqsc" in url for url in page.requests)
+        p.uncheck('#column-picker input[value="conname"]')
+        p.wait_for_function(
+            "!document.querySelector('#object-grid .head .cell[data-key=conname]')")
+        p.click("#column-picker button")  # Default columns
+        p.wait_for_selector('#object-grid .head .cell[data-key="conname"]')
+        assert sum("/mqsc" in url for url in page.requests) == asked  # the rows held
+        assert not page.errors, page.errors
+    finally:
+        page.close()
+
+
 def test_each_chart_downloads_as_png_and_svg(page: Page) -> None:
     page.sign_in("admin")
     p = page.page
