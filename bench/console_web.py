@@ -168,7 +168,7 @@ def widgets(page, url: str, shot) -> None:
     page.wait_for_function("document.getElementById('object-reply').textContent !== ''")
     shot("channel-form")
     page.click("#nav-listeners")
-    page.wait_for_selector(f'#object-grid .row[data-name="TCP {listening}"]')
+    page.wait_for_selector(f'#object-grid .row[data-name="TCP *({listening})"]')
     shot("listeners")
 
 
