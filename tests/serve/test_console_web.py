@@ -520,7 +520,9 @@ def test_forms_for_every_type_create_alter_delete_with_the_zos_reply(
     # A field emptied in ALTER clears the attribute (DESCR(' ')); an emptied number is not
     # sent (an empty keyword would be CSQ9010E).
     p.locator('#object-grid .row[data-name="WEB.FORM.SDR"] .edit').click()
-    p.wait_for_function("document.querySelector('#object-form [name=\"DESCR\"]')?.value === "
+    # The form drawn again (its reply empty), not the one the last ALTER was sent from.
+    p.wait_for_function("document.getElementById('object-reply').textContent === '' && "
+                        "document.querySelector('#object-form [name=\"DESCR\"]')?.value === "
                         "'altered in a form'")
     p.fill('#object-form [name="DESCR"]', "")
     p.fill('#object-form [name="MAXMSGL"]', "")
