@@ -268,8 +268,11 @@ function input(field, row) {
     e = document.createElement("select");
     // Blank is "the default" for DEFINE; ALTER has no such value (an empty keyword is a
     // syntax error, CSQ9010E), so an altered object's choice offers its values only.
-    if (!row || !initial(field, row)) e.append(new Option("", ""));
+    const now = row ? initial(field, row) : "";
+    if (!now) e.append(new Option("", ""));
     for (const v of field.values) e.append(new Option(v, v));
+    // A value DISPLAY answers that the list does not name stays what it is (not a change).
+    if (now && !field.values.includes(now)) e.append(new Option(now, now));
   } else if (field.type === "flag") {
     e = document.createElement("input");
     e.type = "checkbox";
