@@ -832,6 +832,24 @@ def test_the_column_picker_offers_every_attribute_and_redraws_without_asking(
         page.close()
 
 
+def test_an_unknown_channel_state_ranks_last_and_a_meter_of_nothing_is_empty(
+        page: Page) -> None:
+    page.sign_in("reader")
+    got = page.page.evaluate("""async () => {
+        const grid = await import('./grid.js');
+        const chart = await import('./chart.js');
+        const order = ['RUNNING', 'RETRYING', 'STOPPED'];
+        const none = chart.meterWith(0 / 0), half = chart.meterWith(0.5);
+        return {unknown: grid.rank(order, 'NEWSTATE'), stopped: grid.rank(order, 'STOPPED'),
+                noneWidth: none.firstChild.style.width, noneTitle: none.title,
+                halfWidth: half.firstChild.style.width, halfTitle: half.title};
+    }""")
+    # An unknown state after STOPPED, not before RUNNING (indexOf's -1); 0 of 0 pages no NaN%.
+    assert got == {"unknown": 3, "stopped": 2, "noneWidth": "0%", "noneTitle": "none",
+                   "halfWidth": "50%", "halfTitle": "50%"}, got
+    assert not page.errors, page.errors
+
+
 def test_each_chart_downloads_as_png_and_svg(page: Page) -> None:
     page.sign_in("admin")
     p = page.page

@@ -1,8 +1,8 @@
 // The mqsc web console: sign-in, the queues widget, the MQSC command pane, the create form
 // generated from the catalog, and the storage view (docs/console-web.md).
 import * as api from "./api.js";
-import { VirtualGrid } from "./grid.js";
-import { lineChart, savePng, saveSvg } from "./chart.js";
+import { rank, VirtualGrid } from "./grid.js";
+import { lineChart, meter, meterWith, savePng, saveSvg } from "./chart.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { user: null, qmgr: null, grid: null, history: [], at: -1, samples: [],
@@ -538,11 +538,7 @@ const TITLES = { channel: "Channels", topic: "Topics", sub: "Subscriptions",
 const STATUS_ORDER = ["RUNNING", "RETRYING", "STOPPED", "STARTING", "BINDING", "INITIALIZING",
                       "PAUSED", "REQUESTING", "STOPPING", "SWITCHING", "DISCONNECTED",
                       "INACTIVE"];
-// A state this list does not name ranks after those it does.
-const statusRank = (s) => {
-  const i = STATUS_ORDER.indexOf(s);
-  return i < 0 ? STATUS_ORDER.length : i;
-};
+const statusRank = (s) => rank(STATUS_ORDER, s);
 const columnsKey = (type) => `mqsc.console.columns.${type}`;
 
 function pickedColumns(type, keys) {
@@ -754,16 +750,6 @@ $("object-create").addEventListener("click", () => {
 $("object-close").addEventListener("click", () => closeForm("object"));
 
 // ---- the storage view ---------------------------------------------------------------------
-function meter(fraction) {
-  // 0 of 0 pages (a page set not yet formatted) is an empty meter, not NaN%.
-  if (!Number.isFinite(fraction)) fraction = 0;
-  const m = document.createElement("div");
-  m.className = "meter";
-  const bar = document.createElement("div");
-  bar.style.width = `${Math.round(Math.max(0, Math.min(1, fraction)) * 100)}%`;
-  m.append(bar);
-  return m;
-}
 
 function h(tag, className, text) {
   const e = document.createElement(tag);
@@ -968,11 +954,6 @@ async function openZos() {
     }), { structure: (r) => r.name }));
 }
 
-function meterWith(fraction) {
-  const m = meter(fraction);
-  m.title = Number.isFinite(fraction) ? `${Math.round(fraction * 100)}%` : "none";
-  return m;
-}
 $("zos-refresh").addEventListener("click", openZos);
 
 start();

@@ -95,3 +95,22 @@ export function savePng(root, filename, scale = 2) {
     image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(text);
   });
 }
+
+/** A bar filled to ``fraction`` (0-1). 0 of 0 pages (a page set with none) is an empty bar,
+ * not NaN%. */
+export function meter(fraction) {
+  const f = Number.isFinite(fraction) ? Math.max(0, Math.min(1, fraction)) : 0;
+  const m = document.createElement("div");
+  m.className = "meter";
+  const bar = document.createElement("div");
+  bar.style.width = `${Math.round(f * 100)}%`;
+  m.append(bar);
+  return m;
+}
+
+/** A meter whose tooltip says its percentage ("none" for 0 of 0). */
+export function meterWith(fraction) {
+  const m = meter(fraction);
+  m.title = Number.isFinite(fraction) ? `${Math.round(fraction * 100)}%` : "none";
+  return m;
+}

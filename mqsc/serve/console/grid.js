@@ -11,6 +11,13 @@ export function genericMatcher(pattern) {
   return (name) => String(name).toUpperCase().startsWith(prefix);
 }
 
+/** Where a value comes in an order (a channel's states, the most telling first); a value the
+ * order does not name comes after all those it does. */
+export function rank(order, value) {
+  const i = order.indexOf(value);
+  return i < 0 ? order.length : i;
+}
+
 export class VirtualGrid {
   constructor(root, columns, { rowHeight = 26, key = "queue", actions = null } = {}) {
     this.root = root;
