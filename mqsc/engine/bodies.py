@@ -57,12 +57,13 @@ def new_msgid(ctx: Ctx) -> bytes:
     return id_prefix(ctx.qm.name) + struct.pack(">Q", stck)
 
 
-def run_msgid(qmgr: str, run: Run) -> bytes:
-    """The MsgId of the next message of a run: its own for a message put with data, else
-    one made from the run and how many it has left (the same until that message goes)."""
+def run_msgid(qmgr: str, run: Run, later: int = 0) -> bytes:
+    """The MsgId of the next message of a run (or of the ``later``-th after it): its own for
+    a message put with data, else one made from the run and how many it has left then (the
+    same until that message goes)."""
     if run.body is not None:
         return run.body.msgid
-    return id_prefix(qmgr) + struct.pack(">II", run.id, run.count)
+    return id_prefix(qmgr) + struct.pack(">II", run.id, run.count - later)
 
 
 # ---- put ---------------------------------------------------------------------------------------
@@ -121,6 +122,40 @@ def get(ctx: Ctx, queue: str, *, msgid: bytes | None = None, correlid: bytes | N
                     persistent=run.persistent, delivered=(message,))
 
 
+def browse_list(ctx: Ctx, queue: str, limit: int, *, msgid: bytes | None = None,
+                correlid: bytes | None = None) -> Workload:
+    """Browse up to ``limit`` messages in delivery order (matching the ids if given) without
+    changing anything: the messaging REST API's messagelist. A GET-inhibited queue lists
+    nothing (IBM: "an empty JSON array is returned")."""
+    txn = ctx.txn
+    q = txn.get("qlocal", queue)
+    table = "messages"
+    if q is None:
+        q = sharedq.shared_queue(ctx, queue)
+        table = "cfmsgs"
+    if q is None:
+        target, reason = messages.resolve(ctx, queue, "GET")
+        if target is None:
+            return Workload("get", queue, limit, 0, reason=reason)
+        return dataclasses.replace(browse_list(ctx, target, limit, msgid=msgid,
+                                               correlid=correlid), queue=queue)
+    store = txn.get(table, q.name)
+    if q.get("GET") == "DISABLED" or store is None:
+        return Workload("get", queue, limit, 0)
+    found: list[Delivered] = []
+    for run in store.delivery_order(q.get("MSGDLVSQ")):
+        correl = run.body.correlid if run.body else NO_ID
+        if correlid is not None and correl != correlid:
+            continue
+        for k in range(min(run.count, limit - len(found))):
+            message = _delivered(ctx, run, k, data=False)
+            if msgid is None or message.msgid == msgid:
+                found.append(message)
+        if len(found) >= limit:
+            break
+    return Workload("get", queue, limit, len(found), delivered=tuple(found))
+
+
 def _shared(ctx: Ctx, q, msgid: bytes | None, correlid: bytes | None,
             browse: bool) -> Workload:
     structure = str(q.get("CFSTRUCT"))
@@ -154,11 +189,13 @@ def _first(ctx: Ctx, store: QueueStore | None, q, msgid: bytes | None,
     return None
 
 
-def _delivered(ctx: Ctx, run: Run) -> Delivered:
+def _delivered(ctx: Ctx, run: Run, later: int = 0, *, data: bool = True) -> Delivered:
+    """A message as a get returns it (``data=False``: a summary, the data of a message put
+    without data left out rather than made)."""
     body = run.body
     if body is None:
         # A message put without data: zeros of its length (docs/engine.md#message-data).
-        return Delivered(bytes(run.size), run_msgid(ctx.qm.name, run), NO_ID, run.persistent,
-                         run.priority)
+        return Delivered(bytes(run.size) if data else b"", run_msgid(ctx.qm.name, run, later), NO_ID,
+                         run.persistent, run.priority)
     return Delivered(body.data, body.msgid, body.correlid, run.persistent, run.priority,
                      body.reply_q, body.reply_qmgr, body.expiry, body.put_time)

@@ -217,6 +217,12 @@ class QueueManager:
                                                      correlid=correlid, browse=browse),
                               "get", queue, 1)
 
+    def browse_messages(self, queue: str, limit: int, *, msgid: bytes | None = None,
+                        correlid: bytes | None = None) -> Workload:
+        """Up to ``limit`` messages in delivery order, left where they are."""
+        return self._workload(lambda ctx: bodies.browse_list(
+            ctx, queue, limit, msgid=msgid, correlid=correlid), "get", queue, limit)
+
     # ---- channels (mqsc/engine/chinit.py, driven by mqsc/store/network.py) -------------------
     def channel_attrs(self) -> Mapping[str, object]:
         """This queue manager's attributes, with its channel initiator's state (as the state

@@ -268,6 +268,21 @@ async def message(request: Request, who: Principal) -> Response:
         await asyncio.sleep(min(0.05, left))
 
 
+@guarded((USER,))
+async def message_list(request: Request, who: Principal) -> Response:
+    version = _version(request)
+    qmgr_name, queue = request.path_params["qmgr"], request.path_params["queue"]
+    chosen = messaging.parse_selection(version, request.query_params, waits=False)
+    if isinstance(chosen, messaging.Reply):
+        return _reply(chosen)
+    limit = messaging.parse_limit(request.query_params)
+    if isinstance(limit, messaging.Reply):
+        return _reply(limit)
+    return _reply(await _messaging_work(request, lambda qm: messaging.list_reply(
+        version, qmgr_name, queue, qm.browse_messages(queue, limit, msgid=chosen.msgid,
+                                                      correlid=chosen.correlid))))
+
+
 # ---- z/OSMF --------------------------------------------------------------------------------
 async def zosmf_info(request: Request) -> Response:
     # z/OSMF answers /zosmf/info without credentials (the Zowe CLI asks before logging in).
@@ -413,6 +428,8 @@ def routes() -> list[Route]:
             Route(f"{mq}/admin/action/qmgr/{{qmgr}}/mqsc", mqsc_action, methods=["POST"]),
             Route(f"{mq}/messaging/qmgr/{{qmgr}}/queue/{{queue}}/message", message,
                   methods=["POST", "DELETE", "GET"]),
+            Route(f"{mq}/messaging/qmgr/{{qmgr}}/queue/{{queue}}/messagelist", message_list,
+                  methods=["GET"]),
         ]
     return [
         *mq_routes,

@@ -232,6 +232,46 @@ def message_headers(version: str, d: Delivered) -> dict[str, str]:
     return headers
 
 
+#: How many messages a messagelist shows when not told (UNVERIFIED default and bound; the
+#: query parameter's name, ``limit``, is UNVERIFIED too).
+LIST_DEFAULT, LIST_MAX = 10, 1000
+
+
+def parse_limit(query: Mapping[str, str]) -> int | Reply:
+    text = query.get("limit")
+    if text is None:
+        return LIST_DEFAULT
+    if not text.isdigit() or not 0 < int(text) <= LIST_MAX:
+        return error("MQWB0112E", "limit", text, status=400)
+    return int(text)
+
+
+def list_reply(version: str, qmgr: str, queue: str, done: Workload) -> Reply:
+    """200 and ``{"messages": [...]}``: each message's MQMD, not its data (UNVERIFIED field
+    names beyond messageId, correlationId and persistence)."""
+    if done.reason:
+        return failure(qmgr, queue, done.reason)
+    import json
+
+    out = []
+    for d in done.delivered:
+        item = {"messageId": format_id(version, d.msgid),
+                "correlationId": format_id(version, d.correlid),
+                "persistence": "persistent" if d.persistent else "nonPersistent",
+                "expiry": "unlimited" if d.expiry < 0 else d.expiry * 100,
+                "format": "MQSTR" if d.put_time else ""}
+        if d.reply_q:
+            item["replyTo"] = d.reply_q + (f"@{d.reply_qmgr}" if d.reply_qmgr else "")
+        if d.put_time:
+            date, _, time = d.put_time.partition(" ")
+            item["putDateTime"] = f"{date}T{time.replace('.', ':')}.000Z"
+        if version == "v3":
+            item["priority"] = d.priority
+        out.append(item)
+    body = json.dumps({"messages": out}, separators=(",", ":")).encode("utf-8")
+    return Reply(200, {}, body, "application/json")
+
+
 def failure(qmgr: str, queue: str, reason: int) -> Reply:
     """An MQ failure: 404 for an unknown queue (MQWB0300E), else 500 with the MQ reason
     (IBM: "500: Server issue or error code from IBM MQ"; UNVERIFIED message id)."""

@@ -85,6 +85,12 @@ def _messaging(paths: dict[str, Any], base: str) -> None:
         "get": {"summary": "Browse the next message",
                 "parameters": [_QMGR, queue, *select],
                 "responses": {**message, **errors}}}
+    paths[f"{base}/messaging/qmgr/{{qmgr}}/queue/{{queue}}/messagelist"] = {"get": {
+        "summary": "A summary of the messages on a queue (no data)",
+        "parameters": [_QMGR, queue, *select[:2],
+                       {"name": "limit", "in": "query",
+                        "schema": {"type": "integer", "minimum": 1, "maximum": 1000}}],
+        "responses": {**_ok({"type": "object", "required": ["messages"]}), **errors}}}
 
 
 def document() -> dict[str, Any]:

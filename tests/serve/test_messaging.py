@@ -201,3 +201,25 @@ def test_persistent_messages_outlive_the_server(tmp_path) -> None:
         assert curl(server, "DELETE", message_path("KEEP.Q"))[0] == 204
     finally:
         stop(process)
+
+
+def test_messagelist_summarises_without_removing(queues: Server) -> None:
+    mqsc(queues, "DEFINE QLOCAL(MSG.LIST) REPLACE")
+    path = message_path("MSG.LIST")
+    ids = [curl(queues, "POST", path, "-H", TEXT, "-d", f"m{n}",
+                "-H", "ibm-mq-md-persistence: persistent")[1]["ibm-mq-md-messageid"]
+           for n in range(3)]
+    listing = path + "list"
+    status, _, out = curl(queues, "GET", listing)
+    messages = json.loads(out)["messages"]
+    assert status == 200 and [m["messageId"] for m in messages] == ids
+    assert all(m["persistence"] == "persistent" and "data" not in m for m in messages)
+    assert [m["messageId"] for m in json.loads(curl(queues, "GET", listing + "?limit=2")[2])[
+        "messages"]] == ids[:2]
+    one = json.loads(curl(queues, "GET", f"{listing}?messageId={ids[1]}")[2])["messages"]
+    assert [m["messageId"] for m in one] == [ids[1]]
+    assert depth(queues, "MSG.LIST") == 3
+    assert curl(queues, "GET", listing + "?limit=0")[0] == 400
+    assert json.loads(curl(queues, "GET", message_path("MSG.NOGET") + "list")[2]) == {
+        "messages": []}
+    assert curl(queues, "GET", message_path("NO.SUCH") + "list")[0] == 404
