@@ -130,3 +130,15 @@ def test_a_full_page_set_refuses_with_2192_and_changes_nothing() -> None:
     store = qm.state.tables["messages"]["Q"]
     assert store.depth == filled.done and all(r.body is None for r in store.runs)
     assert qm.state.tables["pageset"][1].free_pages() < 2
+
+
+def test_move_qlocal_keeps_data_and_ids() -> None:
+    qm = fresh_minimal()
+    qm.run("DEFINE QLOCAL(A)")
+    qm.run("DEFINE QLOCAL(B)")
+    put = qm.put_message("A", b"moved", persistent=True).delivered[0]
+    qm.put("A", 1, 7)
+    assert qm.run("MOVE QLOCAL(A) TOQLOCAL(B)")[-1].ok
+    got = qm.get_message("B").delivered[0]
+    assert (got.data, got.msgid, got.persistent) == (b"moved", put.msgid, True)
+    assert qm.get_message("B").delivered[0].data == bytes(7)
