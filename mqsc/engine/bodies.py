@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import itertools
 import struct
+import threading
 from typing import TYPE_CHECKING
 
 from mqsc.catalog.mqrc import (
@@ -38,8 +38,10 @@ ID_BYTES = 24
 NO_ID = bytes(ID_BYTES)  # MQMI_NONE / MQCI_NONE
 #: STCK counts 2**-12 microseconds since 1900-01-01.
 _EPOCH = dt.datetime(1900, 1, 1)
-#: The low 12 bits of the store clock: the same microsecond never gives the same MsgId.
-_TICK = itertools.count()
+#: The last store-clock value given: like STCK, each is greater than the one before (in
+#: this process), even when the queue manager's clock stands still (MQSC_CLOCK).
+_LAST = [0]
+_LAST_LOCK = threading.Lock()
 
 
 def id_prefix(qmgr: str) -> bytes:
@@ -53,7 +55,9 @@ def new_msgid(ctx: Ctx) -> bytes:
     if now.tzinfo is not None:
         now = now.astimezone(dt.timezone.utc).replace(tzinfo=None)
     micros = (now - _EPOCH) // dt.timedelta(microseconds=1)
-    stck = ((micros << 12) | (next(_TICK) & 0xFFF)) & 0xFFFF_FFFF_FFFF_FFFF
+    with _LAST_LOCK:
+        stck = max(micros << 12, _LAST[0] + 1) & 0xFFFF_FFFF_FFFF_FFFF
+        _LAST[0] = stck
     return id_prefix(ctx.qm.name) + struct.pack(">Q", stck)
 
 

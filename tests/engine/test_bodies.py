@@ -142,3 +142,19 @@ def test_move_qlocal_keeps_data_and_ids() -> None:
     got = qm.get_message("B").delivered[0]
     assert (got.data, got.msgid, got.persistent) == (b"moved", put.msgid, True)
     assert qm.get_message("B").delivered[0].data == bytes(7)
+
+
+def test_shared_queue_data_is_seen_by_every_member() -> None:
+    from tests.engine.conftest import fresh_group
+
+    group = fresh_group()
+    qsa1, qsa2 = group.members["QSA1"], group.members["QSA2"]
+    first = qsa1.put_message("PAY.SQ", b"one", persistent=True).delivered[0]
+    qsa1.put_message("PAY.SQ", b"two", correlid=b"C" * 24)
+    assert qsa2.get_message("PAY.SQ", browse=True).delivered[0].msgid == first.msgid
+    assert qsa2.get_message("PAY.SQ", correlid=b"C" * 24).delivered[0].data == b"two"
+    got = qsa2.get_message("PAY.SQ")
+    assert (got.delivered[0].data, got.structure) == (b"one", "APP1")
+    assert qsa1.get_message("PAY.SQ").reason == 2033
+    qsa1.run("ALTER QLOCAL(PAY.SQ) QSGDISP(SHARED) GET(DISABLED)")
+    assert qsa1.get_message("PAY.SQ").reason == 2016
