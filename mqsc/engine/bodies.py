@@ -113,15 +113,19 @@ def get(ctx: Ctx, queue: str, *, msgid: bytes | None = None, correlid: bytes | N
         return Workload("get", queue, 1, 0, reason=reason)
     if q.get("GET") == "DISABLED":
         return Workload("get", queue, 1, 0, reason=MQRC_GET_INHIBITED)
+    discarded = 0
+    if not browse:
+        for run_id in _expired_runs(ctx, txn.get("messages", queue)):
+            discarded += messages.take_one(ctx, queue, run_id)
     store = txn.get("messages", queue)
     run = _first(ctx, store, q, msgid, correlid)
     if run is None:
-        return Workload("get", queue, 1, 0, reason=MQRC_NO_MSG_AVAILABLE)
+        return Workload("get", queue, 1, 0, reason=MQRC_NO_MSG_AVAILABLE, pages=discarded)
     message = _delivered(ctx, run)
     if browse:
         return Workload("get", queue, 1, 1, run.size, run.size, MQRC_NONE,
                         persistent=run.persistent, delivered=(message,))
-    pages = messages.take_one(ctx, queue, run.id)
+    pages = discarded + messages.take_one(ctx, queue, run.id)
     return Workload("get", queue, 1, 1, run.size, run.size, MQRC_NONE, pages,
                     persistent=run.persistent, delivered=(message,))
 
@@ -149,7 +153,7 @@ def browse_list(ctx: Ctx, queue: str, limit: int, *, msgid: bytes | None = None,
     found: list[Delivered] = []
     for run in store.delivery_order(q.get("MSGDLVSQ")):
         correl = run.body.correlid if run.body else NO_ID
-        if correlid is not None and correl != correlid:
+        if (correlid is not None and correl != correlid) or _expired(ctx, run):
             continue
         for k in range(min(run.count, limit - len(found))):
             message = _delivered(ctx, run, k, data=False)
@@ -166,6 +170,9 @@ def _shared(ctx: Ctx, q, msgid: bytes | None, correlid: bytes | None,
     reason = sharedq.structure_problem(ctx, q)
     if reason:
         return Workload("get", q.name, 1, 0, reason=reason, structure=structure)
+    if not browse:
+        for run_id in _expired_runs(ctx, ctx.txn.get("cfmsgs", q.name)):
+            sharedq.take_one(ctx, q, run_id)
     run = _first(ctx, ctx.txn.get("cfmsgs", q.name), q, msgid, correlid)
     if run is None:
         return Workload("get", q.name, 1, 0, reason=MQRC_NO_MSG_AVAILABLE,
@@ -183,7 +190,7 @@ def _first(ctx: Ctx, store: QueueStore | None, q, msgid: bytes | None,
     if store is None:
         return None
     for run in store.delivery_order(q.get("MSGDLVSQ")):
-        if not run.count:
+        if not run.count or _expired(ctx, run):
             continue
         if msgid is not None and run_msgid(ctx.qm.name, run) != msgid:
             continue
@@ -191,6 +198,28 @@ def _first(ctx: Ctx, store: QueueStore | None, q, msgid: bytes | None,
             continue
         return run
     return None
+
+
+def _expired(ctx: Ctx, run: Run) -> bool:
+    return run.body is not None and _remaining(ctx, run.body) == 0
+
+
+def _remaining(ctx: Ctx, body: Body) -> int:
+    """Tenths of a second a message has left (-1: unlimited; 0: expired). IBM MQ, "Expiry
+    (MQLONG)": the value counts down while the message waits, and an MQGET returns what is
+    left; an expired message is discarded by the MQGET that comes to it."""
+    if body.expiry < 0 or not body.put_time:
+        return -1
+    put = dt.datetime.strptime(body.put_time, "%Y-%m-%d %H.%M.%S")
+    now = ctx.qm.clock()
+    if now.tzinfo is not None:
+        now = now.replace(tzinfo=None)
+    waited = int((now - put).total_seconds() * 10)
+    return max(0, body.expiry - max(0, waited))
+
+
+def _expired_runs(ctx: Ctx, store: QueueStore | None) -> list[int]:
+    return [r.id for r in store.runs if _expired(ctx, r)] if store is not None else []
 
 
 def _delivered(ctx: Ctx, run: Run, later: int = 0, *, data: bool = True) -> Delivered:
@@ -202,4 +231,4 @@ def _delivered(ctx: Ctx, run: Run, later: int = 0, *, data: bool = True) -> Deli
         return Delivered(bytes(run.size) if data else b"", run_msgid(ctx.qm.name, run, later), NO_ID,
                          run.persistent, run.priority)
     return Delivered(body.data, body.msgid, body.correlid, run.persistent, run.priority,
-                     body.reply_q, body.reply_qmgr, body.expiry, body.put_time)
+                     body.reply_q, body.reply_qmgr, _remaining(ctx, body), body.put_time)

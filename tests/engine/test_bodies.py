@@ -158,3 +158,26 @@ def test_shared_queue_data_is_seen_by_every_member() -> None:
     assert qsa1.get_message("PAY.SQ").reason == 2033
     qsa1.run("ALTER QLOCAL(PAY.SQ) QSGDISP(SHARED) GET(DISABLED)")
     assert qsa1.get_message("PAY.SQ").reason == 2016
+
+
+def test_expired_messages_are_discarded_by_the_get_that_finds_them() -> None:
+    import datetime as dt
+
+    from tests.engine.conftest import NOW
+
+    now = [NOW]
+    qm = fresh_minimal()
+    qm.clock = lambda: now[0]
+    qm.run("DEFINE QLOCAL(Q)")
+    qm.put_message("Q", b"short", expiry=50)  # 5 seconds
+    qm.put_message("Q", b"long", expiry=6000)
+    now[0] = NOW + dt.timedelta(seconds=2)
+    seen = qm.get_message("Q", browse=True).delivered[0]
+    assert (seen.data, seen.expiry) == (b"short", 30)
+    now[0] = NOW + dt.timedelta(seconds=10)
+    assert qm.browse_messages("Q", 10).done == 1  # the expired one is not listed
+    got = qm.get_message("Q")
+    assert (got.delivered[0].data, got.delivered[0].expiry) == (b"long", 5900)
+    assert got.pages >= 2  # the expired message's page went too
+    assert qm.get_message("Q").reason == 2033
+    assert "Q" not in qm.state.tables["messages"]
