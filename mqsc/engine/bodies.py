@@ -73,11 +73,13 @@ def run_msgid(qmgr: str, run: Run, later: int = 0) -> bytes:
 # ---- put ---------------------------------------------------------------------------------------
 def put(ctx: Ctx, queue: str, data: bytes, *, persistent: bool | None = None,
         priority: int | None = None, correlid: bytes = NO_ID, reply_q: str = "",
-        reply_qmgr: str = "", expiry: int = -1) -> Workload:
+        reply_qmgr: str = "", expiry: int = -1, correl_text: str = "") -> Workload:
     """MQPUT of one message with ``data``; the Workload's ``delivered`` holds it (its MsgId)
     when it was put. Any failure changes nothing (an MQPUT of one message is all or none)."""
+    if correl_text:
+        correlid = correl_text.encode("utf-8")[:ID_BYTES].ljust(ID_BYTES, b"\0")
     body = Body(bytes(data), new_msgid(ctx), correlid, reply_q, reply_qmgr, expiry,
-                ctx.stamp())
+                ctx.stamp(), correl_text)
     done = messages.put(ctx, queue, 1, len(body.data), persistent=persistent,
                         priority=priority, body=body)
     if not done.done:
@@ -85,7 +87,7 @@ def put(ctx: Ctx, queue: str, data: bytes, *, persistent: bool | None = None,
     # The priority the queue gave it (DEFPRTY) is not needed by the put's callers: -1.
     put_one = Delivered(body.data, body.msgid, body.correlid, done.persistent,
                         -1 if priority is None else priority, reply_q, reply_qmgr, expiry,
-                        body.put_time)
+                        body.put_time, correl_text)
     return dataclasses.replace(done, delivered=(put_one,))
 
 
@@ -231,4 +233,5 @@ def _delivered(ctx: Ctx, run: Run, later: int = 0, *, data: bool = True) -> Deli
         return Delivered(bytes(run.size) if data else b"", run_msgid(ctx.qm.name, run, later), NO_ID,
                          run.persistent, run.priority)
     return Delivered(body.data, body.msgid, body.correlid, run.persistent, run.priority,
-                     body.reply_q, body.reply_qmgr, _remaining(ctx, body), body.put_time)
+                     body.reply_q, body.reply_qmgr, _remaining(ctx, body), body.put_time,
+                     body.correl_text)

@@ -201,13 +201,14 @@ class QueueManager:
 
     def put_message(self, queue: str, data: bytes, *, persistent: bool | None = None,
                     priority: int | None = None, correlid: bytes | None = None,
-                    reply_q: str = "", reply_qmgr: str = "", expiry: int = -1) -> Workload:
+                    reply_q: str = "", reply_qmgr: str = "", expiry: int = -1,
+                    correl_text: str = "") -> Workload:
         """MQPUT of one message with ``data`` (:mod:`mqsc.engine.bodies`); its MsgId is in
         the result's ``delivered``."""
         return self._workload(lambda ctx: bodies.put(
             ctx, queue, data, persistent=persistent, priority=priority,
             correlid=correlid if correlid is not None else bodies.NO_ID, reply_q=reply_q,
-            reply_qmgr=reply_qmgr, expiry=expiry), "put", queue, 1)
+            reply_qmgr=reply_qmgr, expiry=expiry, correl_text=correl_text), "put", queue, 1)
 
     def get_message(self, queue: str, *, msgid: bytes | None = None,
                     correlid: bytes | None = None, browse: bool = False) -> Workload:

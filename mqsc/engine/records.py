@@ -142,6 +142,7 @@ class Delivered:
     reply_qmgr: str = ""
     expiry: int = -1
     put_time: str = ""
+    correl_text: str = ""  # an application-specific correlation id (REST API v3)
 
 
 @dataclass(frozen=True, slots=True)

@@ -247,7 +247,7 @@ async def message(request: Request, who: Principal) -> Response:
             version, qmgr_name, queue, qm.put_message(
                 queue, put.data, persistent=put.persistent, priority=put.priority,
                 correlid=put.correlid, reply_q=put.reply_q, reply_qmgr=put.reply_qmgr,
-                expiry=put.expiry))))
+                expiry=put.expiry, correl_text=put.correl_text))))
     chosen = messaging.parse_selection(version, request.query_params)
     if isinstance(chosen, messaging.Reply):
         return _reply(chosen)

@@ -63,6 +63,7 @@ class PutRequest:
     persistent: bool | None = None
     priority: int | None = None
     correlid: bytes | None = None
+    correl_text: str = ""  # v3: an application-specific correlation id
     reply_q: str = ""
     reply_qmgr: str = ""
     expiry: int = -1  # tenths of a second; -1 unlimited
@@ -120,9 +121,14 @@ def parse_put(version: str, headers: Mapping[str, str], body: bytes) -> PutReque
     correl = headers.get("ibm-mq-md-correlationId")
     if correl is not None:
         value = parse_id(version, correl)
-        if value is None:
+        if value is not None:
+            request = _with(request, correlid=value)
+        elif version == "v3" and correl and not correl.startswith("ID:"):
+            # IBM: in v3 "The header can be an application-specific ID, or, if an encoded
+            # string, requires the ID: prefix".
+            request = _with(request, correl_text=correl)
+        else:
             return error("MQWB0302E", "ibm-mq-md-correlationId", correl)
-        request = _with(request, correlid=value)
     reply = headers.get("ibm-mq-md-replyTo")
     if reply is not None:
         queue, _, qmgr = reply.partition("@")
@@ -151,6 +157,9 @@ def parse_selection(version: str, query: Mapping[str, str], *,
         if value is None:
             continue
         parsed = parse_id(version, value)
+        if (parsed is None and name == "correlationId" and version == "v3" and value
+                and not value.startswith("ID:")):
+            parsed = app_correlid(value)
         if parsed is None:
             return error("MQWB0112E", name, value, status=400)
         selection = (Selection(parsed, selection.correlid, selection.wait_ms)
@@ -174,6 +183,11 @@ def parse_id(version: str, text: str) -> bytes | None:
     if not _HEX_ID.match(text):
         return None
     return bytes.fromhex(text)
+
+
+def app_correlid(text: str) -> bytes:
+    """The CorrelId of an application-specific correlation id: its first 24 UTF-8 bytes."""
+    return text.encode("utf-8")[:24].ljust(24, b"\0")
 
 
 def format_id(version: str, value: bytes) -> str:
@@ -223,7 +237,9 @@ def message_headers(version: str, d: Delivered) -> dict[str, str]:
     headers = {"ibm-mq-md-messageId": format_id(version, d.msgid),
                "ibm-mq-md-persistence": "persistent" if d.persistent else "nonPersistent",
                "ibm-mq-md-expiry": "unlimited" if d.expiry < 0 else str(d.expiry * 100)}
-    if any(d.correlid):
+    if version == "v3" and d.correl_text:
+        headers["ibm-mq-md-correlationId"] = d.correl_text
+    elif any(d.correlid):
         headers["ibm-mq-md-correlationId"] = format_id(version, d.correlid)
     if d.reply_q:
         headers["ibm-mq-md-replyTo"] = d.reply_q + (f"@{d.reply_qmgr}" if d.reply_qmgr else "")

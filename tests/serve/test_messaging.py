@@ -141,7 +141,7 @@ def test_wait_returns_a_message_put_meanwhile(queues: Server) -> None:
     ("NO.SUCH.QUEUE", (), 404, "MQWB0300E", 2085),
     ("MSG.NOPUT", (), 500, "MQWB0303E", 2051),
     ("MSG.Q1", ("-H", "ibm-mq-md-persistence: sometimes"), 400, "MQWB0302E", 0),
-    ("MSG.Q1", ("-H", "ibm-mq-md-correlationId: 1234"), 400, "MQWB0302E", 0),
+    ("MSG.Q1", ("-H", "ibm-mq-md-correlationId: 1234"), 400, "MQWB0302E", 0),  # v2: hex only
     ("MSG.Q1", ("-H", "ibm-mq-md-expiry: soon"), 400, "MQWB0302E", 0),
 ])
 def test_put_failures_change_nothing(queues: Server, queue: str, args: tuple[str, ...],
@@ -224,3 +224,16 @@ def test_messagelist_summarises_without_removing(queues: Server) -> None:
     assert json.loads(curl(queues, "GET", message_path("MSG.NOGET") + "list")[2]) == {
         "messages": []}
     assert curl(queues, "GET", message_path("NO.SUCH") + "list")[0] == 404
+
+
+def test_v3_application_specific_correlation_id(queues: Server) -> None:
+    path = message_path("MSG.Q1", "v3")
+    assert curl(queues, "POST", path, "-H", TEXT, "-d", "order",
+                "-H", "ibm-mq-md-correlationId: order-4711")[0] == 201
+    status, headers, body = curl(queues, "DELETE", f"{path}?correlationId=order-4711")
+    assert (status, body, headers["ibm-mq-md-correlationid"]) == (200, "order", "order-4711")
+    # v2 shows the same CorrelId as its 24 bytes in hexadecimal.
+    curl(queues, "POST", path, "-H", TEXT, "-d", "again",
+         "-H", "ibm-mq-md-correlationId: order-4711")
+    status, headers, _ = curl(queues, "DELETE", message_path("MSG.Q1"))
+    assert headers["ibm-mq-md-correlationid"] == (b"order-4711".hex() + "00" * 14)

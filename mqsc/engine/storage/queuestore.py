@@ -79,18 +79,22 @@ class Body:
     reply_qmgr: str = ""
     expiry: int = -1
     put_time: str = ""
+    #: An application-specific correlation id (REST API v3, JMS): the text as given; its
+    #: first 24 UTF-8 bytes are the CorrelId.
+    correl_text: str = ""
 
     def snapshot(self) -> dict[str, Any]:
         return {"data": base64.b64encode(self.data).decode("ascii"),
                 "msgid": self.msgid.hex(), "correlid": self.correlid.hex(),
                 "reply_q": self.reply_q, "reply_qmgr": self.reply_qmgr,
-                "expiry": self.expiry, "put_time": self.put_time}
+                "expiry": self.expiry, "put_time": self.put_time,
+                **({"correl_text": self.correl_text} if self.correl_text else {})}
 
     @classmethod
     def restore(cls, data: dict[str, Any]) -> Body:
         return cls(base64.b64decode(data["data"]), bytes.fromhex(data["msgid"]),
                    bytes.fromhex(data["correlid"]), data["reply_q"], data["reply_qmgr"],
-                   int(data["expiry"]), data["put_time"])
+                   int(data["expiry"]), data["put_time"], data.get("correl_text", ""))
 
 
 @dataclass(slots=True)
