@@ -97,8 +97,7 @@ def get(ctx: Ctx, queue: str, *, msgid: bytes | None = None, correlid: bytes | N
     """MQGET (or a browse, nothing changes) of the next message in delivery order, or of the
     next one with this MsgId and/or CorrelId (MQMO_MATCH_MSG_ID, MQMO_MATCH_CORREL_ID).
 
-    Resolves aliases as an MQOPEN for input does; a model queue opens a new, empty dynamic
-    queue (MQRC 2033). ``delivered`` holds the message; MQRC 2033 when there is none."""
+    Resolves aliases as an MQOPEN for input does; a model queue has no message (MQRC 2033). ``delivered`` holds the message; MQRC 2033 when there is none."""
     txn = ctx.txn
     q = txn.get("qlocal", queue)
     if q is None:
@@ -107,7 +106,10 @@ def get(ctx: Ctx, queue: str, *, msgid: bytes | None = None, correlid: bytes | N
             return _shared(ctx, shared, msgid, correlid, browse)
         model = txn.get("qmodel", queue)
         if model is not None and model.get("DEFTYPE") != "SHAREDYN":
-            return dataclasses.replace(messages.get(ctx, queue, 1), requested=1)
+            # An MQOPEN of a model queue for input makes a new, empty dynamic queue: no
+            # message (MQRC 2033). It is not made here: a get repeated while waiting (the
+            # REST API's wait) would leave a permanent dynamic queue behind each time.
+            return Workload("get", queue, 1, 0, reason=MQRC_NO_MSG_AVAILABLE)
         target, reason = messages.resolve(ctx, queue, "GET")
         if target is not None:
             return dataclasses.replace(get(ctx, target, msgid=msgid, correlid=correlid,

@@ -181,3 +181,12 @@ def test_expired_messages_are_discarded_by_the_get_that_finds_them() -> None:
     assert got.pages >= 2  # the expired message's page went too
     assert qm.get_message("Q").reason == 2033
     assert "Q" not in qm.state.tables["messages"]
+
+
+def test_gets_from_a_model_queue_make_no_queues() -> None:
+    qm = fresh_minimal()
+    qm.run("DEFINE QMODEL(M) DEFTYPE(PERMDYN)")
+    before = set(qm.state.tables["qlocal"])
+    for _ in range(3):
+        assert qm.get_message("M").reason == 2033
+    assert set(qm.state.tables["qlocal"]) == before
