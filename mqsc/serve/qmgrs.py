@@ -203,7 +203,11 @@ class Registry:
                 for lock, key in reversed(held):
                     try:
                         if key in self._open:
-                            self._commit(self._open[key])
+                            try:
+                                self._commit(self._open[key])
+                            except Exception:
+                                self._discard(key)  # memory back to what the disk holds
+                                raise
                     finally:
                         lock.release()
 
