@@ -97,7 +97,8 @@ def get(ctx: Ctx, queue: str, *, msgid: bytes | None = None, correlid: bytes | N
     """MQGET (or a browse, nothing changes) of the next message in delivery order, or of the
     next one with this MsgId and/or CorrelId (MQMO_MATCH_MSG_ID, MQMO_MATCH_CORREL_ID).
 
-    Resolves aliases as an MQOPEN for input does; a model queue has no message (MQRC 2033). ``delivered`` holds the message; MQRC 2033 when there is none."""
+    Resolves aliases as an MQOPEN for input does; a model queue has no message (MQRC 2033).
+    ``delivered`` holds the message; MQRC 2033 when there is none."""
     txn = ctx.txn
     q = txn.get("qlocal", queue)
     if q is None:
@@ -232,7 +233,8 @@ def _delivered(ctx: Ctx, run: Run, later: int = 0, *, data: bool = True) -> Deli
     body = run.body
     if body is None:
         # A message put without data: zeros of its length (docs/engine.md#message-data).
-        return Delivered(bytes(run.size) if data else b"", run_msgid(ctx.qm.name, run, later), NO_ID,
+        return Delivered(bytes(run.size) if data else b"",
+                         run_msgid(ctx.qm.name, run, later), NO_ID,
                          run.persistent, run.priority)
     return Delivered(body.data, body.msgid, body.correlid, run.persistent, run.priority,
                      body.reply_q, body.reply_qmgr, _remaining(ctx, body), body.put_time,

@@ -81,7 +81,8 @@ def message_lines(delivered: tuple[Delivered, ...]) -> list[str]:
         lines.append(f" Message {n:<11} : MsgId {d.msgid.hex().upper()}")
         lines.append(f"                       CorrelId {d.correlid.hex().upper()}")
         lines.append(f"                       {'persistent' if d.persistent else 'nonpersistent'}"
-                     f", priority {d.priority if d.priority >= 0 else 'DEFPRTY'}, {len(d.data):,} bytes"
+                     f", priority {d.priority if d.priority >= 0 else 'DEFPRTY'}"
+                     f", {len(d.data):,} bytes"
                      + (f", put {d.put_time}" if d.put_time else ""))
         lines.append(f"   {data_text(d.data)}")
     return lines
