@@ -17,7 +17,7 @@ from typing import Protocol
 from mqsc import catalog
 from mqsc.catalog import CommandSpec, Source
 from mqsc.catalog.mqrc import MQRC_Q_MGR_NOT_AVAILABLE, MQRC_UNEXPECTED_ERROR
-from mqsc.engine import chinit, lifecycle, messages, registry, results, routing
+from mqsc.engine import bodies, chinit, lifecycle, messages, registry, results, routing
 from mqsc.engine.clusters import Clusters
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx
@@ -198,6 +198,31 @@ class QueueManager:
         """Get up to ``count`` messages (all of them when None), as MGET does."""
         return self._workload(lambda ctx: messages.get(ctx, queue, count), "get", queue,
                               count if count is not None else -1)
+
+    def put_message(self, queue: str, data: bytes, *, persistent: bool | None = None,
+                    priority: int | None = None, correlid: bytes | None = None,
+                    reply_q: str = "", reply_qmgr: str = "", expiry: int = -1,
+                    correl_text: str = "") -> Workload:
+        """MQPUT of one message with ``data`` (:mod:`mqsc.engine.bodies`); its MsgId is in
+        the result's ``delivered``."""
+        return self._workload(lambda ctx: bodies.put(
+            ctx, queue, data, persistent=persistent, priority=priority,
+            correlid=correlid if correlid is not None else bodies.NO_ID, reply_q=reply_q,
+            reply_qmgr=reply_qmgr, expiry=expiry, correl_text=correl_text), "put", queue, 1)
+
+    def get_message(self, queue: str, *, msgid: bytes | None = None,
+                    correlid: bytes | None = None, browse: bool = False) -> Workload:
+        """MQGET (or browse) of the next message, by MsgId/CorrelId if given, with its data
+        in the result's ``delivered`` (MQRC 2033 when there is none)."""
+        return self._workload(lambda ctx: bodies.get(ctx, queue, msgid=msgid,
+                                                     correlid=correlid, browse=browse),
+                              "get", queue, 1)
+
+    def browse_messages(self, queue: str, limit: int, *, msgid: bytes | None = None,
+                        correlid: bytes | None = None) -> Workload:
+        """Up to ``limit`` messages in delivery order, left where they are."""
+        return self._workload(lambda ctx: bodies.browse_list(
+            ctx, queue, limit, msgid=msgid, correlid=correlid), "get", queue, limit)
 
     # ---- channels (mqsc/engine/chinit.py, driven by mqsc/store/network.py) -------------------
     def channel_attrs(self) -> Mapping[str, object]:

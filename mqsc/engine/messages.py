@@ -39,6 +39,7 @@ from mqsc.engine.space import report_expansions
 from mqsc.engine.storage import constants as C
 from mqsc.engine.storage.alloc import PageSetFull, SpaceEvents, allocate
 from mqsc.engine.storage.queuestore import (
+    Body,
     QueueStore,
     Run,
     editable_store,
@@ -55,8 +56,10 @@ LOG_PER_GET = C.LOG_RECORD_BYTES
 
 # ---- put -------------------------------------------------------------------------------------
 def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None = None,
-        priority: int | None = None, batch: int = 0, dest: str = "") -> Workload:
+        priority: int | None = None, batch: int = 0, dest: str = "",
+        body: Body | None = None) -> Workload:
     """Put ``count`` messages of ``size`` bytes; in units of work of ``batch`` (0: none).
+    With a ``body`` (:mod:`mqsc.engine.bodies`): one message of ``size`` = its data length.
 
     Stops at the first failure with its MQ reason code; with units of work the failed one is
     backed out, the committed ones stay.
@@ -67,15 +70,15 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
         shared = sharedq.shared_queue(ctx, queue)
         if shared is not None:
             return sharedq.put(ctx, shared, count, size, persistent=persistent,
-                               priority=priority, batch=batch)
+                               priority=priority, batch=batch, body=body)
         model = txn.get("qmodel", queue)
         if model is not None and model.get("DEFTYPE") != "SHAREDYN":
             return _put_dynamic(ctx, model, count, size, persistent=persistent,
-                                priority=priority, batch=batch)
+                                priority=priority, batch=batch, body=body)
         target, reason = resolve(ctx, queue, "PUT")
         if target is not None:
             done = put(ctx, target, count, size, persistent=persistent, priority=priority,
-                       batch=batch, dest=header(ctx, queue, target) or dest)
+                       batch=batch, dest=header(ctx, queue, target) or dest, body=body)
             return dataclasses.replace(done, queue=queue)
         return Workload("put", queue, count, 0, size, reason=reason,
                         persistent=bool(persistent))
@@ -99,7 +102,7 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
     store = _store(ctx, queue)
     ps = txn.edit("pageset", psid)
     pool = txn.edit("pool", ps.pool)
-    run = store.tail_run(size, persistent, priority, psid, dest)
+    run = store.tail_run(size, persistent, priority, psid, dest, body)
     events = SpaceEvents()
     done, pages, reason = 0, 0, MQRC_NONE
     while done < todo:
@@ -164,7 +167,8 @@ def close_dynamic(ctx: Ctx, name: str) -> None:
 
 
 def _put_dynamic(ctx: Ctx, model: MQObject, count: int, size: int, *,
-                 persistent: bool | None, priority: int | None, batch: int) -> Workload:
+                 persistent: bool | None, priority: int | None, batch: int,
+                 body: Body | None = None) -> Workload:
     """A put through a model queue: to the dynamic queue its MQOPEN creates. A temporary
     dynamic queue takes no persistent messages (MQRC 2048) and is gone when the put closes
     it, messages and all."""
@@ -175,7 +179,8 @@ def _put_dynamic(ctx: Ctx, model: MQObject, count: int, size: int, *,
         return Workload("put", model.name, count, 0, size, reason=MQRC_PERSISTENT_NOT_ALLOWED,
                         persistent=True)
     name = open_dynamic(ctx, model)
-    done = put(ctx, name, count, size, persistent=persistent, priority=priority, batch=batch)
+    done = put(ctx, name, count, size, persistent=persistent, priority=priority, batch=batch,
+               body=body)
     if temporary:
         close_dynamic(ctx, name)
     return done
@@ -461,6 +466,23 @@ def _take(ctx: Ctx, store: QueueStore, run: Run, n: int) -> int:
     if run.persistent:
         ctx.log("get", n * LOG_PER_GET, records=n, queue=store.queue, run=run.id, count=n)
     return total
+
+
+def take_one(ctx: Ctx, queue: str, run_id: int) -> int:
+    """Get the oldest message of run ``run_id`` of a private queue, wherever the run is in
+    the delivery order (a get by MsgId or CorrelId, :mod:`mqsc.engine.bodies`); returns the
+    pages freed."""
+    txn = ctx.txn
+    store = txn.edit("messages", queue)
+    run = next(r for r in store.runs if r.id == run_id)
+    pages = _take(ctx, store, run, 1)
+    _drop_empty(store)
+    if store.lists:
+        ps = txn.edit("pageset", store.list_psid)
+        pages += _shrink_lists(store, ps, txn.edit("pool", ps.pool))
+    if not store.runs:
+        txn.delete("messages", queue)
+    return pages
 
 
 # ---- whole queues ----------------------------------------------------------------------------

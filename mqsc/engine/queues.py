@@ -390,13 +390,14 @@ def move_qlocal(ctx: Ctx) -> None:
         ctx.say("CSQM127I", queue=source.name)
         return
     # In delivery order, as successive MQGETs would take them.
-    runs = [(r.count, r.size, r.persistent, r.priority)
+    runs = [(r.count, r.size, r.persistent, r.priority, r.body)
             for r in store.delivery_order(source.get("MSGDLVSQ"))]
     _empty(ctx, source)  # gets free the pages before the puts take theirs
     moved = 0
-    for count, size, persistent, priority in runs:
+    for count, size, persistent, priority, body in runs:
+        # A message with data keeps it, and its MsgId, on the queue it moves to.
         done = messages.put(ctx, target.name, count, size, persistent=persistent,
-                            priority=priority)
+                            priority=priority, body=body)
         if done.reason:
             raise ctx.object_failure("CSQM157I", "NOT_ALLOWED", queue=target.name,
                                      code=done.reason)

@@ -438,6 +438,27 @@ class StateStore:
                 member.gate = None
         self.release()
 
+    def abandon(self, qm: QueueManager) -> None:
+        """Give up the open transaction after a commit failed: roll it back, forget the
+        changes it held and close. The caller drops ``qm`` (its memory holds what the disk
+        does not) and opens the queue manager again from the database."""
+        try:
+            if self.in_txn:
+                self.conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass  # SQLite rolled back already (a failed COMMIT may end the transaction)
+        self.in_txn = False
+        self.dirty = {}
+        self.journal = []
+        for member in self.attached.values():
+            if member.gate is self:
+                member.gate = None
+        qm.gate = None
+        try:
+            self.release()
+        except sqlite3.Error:
+            pass
+
     def release(self) -> None:
         """Close the database without a queue manager attached (nothing pending); the lease
         goes last (closing the connection first, so no one removes a file still in use)."""
