@@ -121,7 +121,7 @@ CHSTATUS = Family(objtype="CHSTATUS", attributes=table(
       verified="DISPLAY CHSTATUS (z/OS)"),
     *(STATUS_ATTRIBUTES["CHSTATUS"][n] for n in (
         "CHLTYPE", "STATUS", "RQMNAME", "MSGS", "BATCHES", "CURSEQNO",
-        "LSTSEQNO", "INDOUBT", "STOPREQ", "BATCHSZ", "SHORTRTS", "LONGRTS"))),
+        "LSTSEQNO", "INDOUBT", "CURLUWID", "LSTLUWID", "STOPREQ", "BATCHSZ", "SHORTRTS", "LONGRTS"))),
     identity=("CHSTATUS", "XMITQ", "CONNAME", "CHLTYPE", "STATUS"), reply="CSQM422I")
 
 SPECS: tuple[CommandSpec, ...] = (
@@ -174,13 +174,13 @@ SPECS: tuple[CommandSpec, ...] = (
                 table(A.CMDSCOPE, CHLDISP,
                       K("SEQNUM", Integer(0, MAX9), default=1, help="new message sequence number")),
                 S_CR, "CSQXREST", verified="RESET CHANNEL (z/OS), CR",
-                help="reset a channel's sequence number", facility="CHINIT"),
+                help="reset a channel's sequence number"),
     CommandSpec("RESOLVE", "CHANNEL", CHANNEL_NAME,
                 table(A.CMDSCOPE, CHLDISP,
                       K("ACTION", Choice(("COMMIT", "BACKOUT")),
                         help="commit or back out the in-doubt batch")),
                 S_CR, "CSQXRESV", required=("ACTION",), verified="RESOLVE CHANNEL (z/OS), CR",
-                help="resolve an in-doubt channel", facility="CHINIT"),
+                help="resolve an in-doubt channel"),
     CommandSpec("START", "LISTENER", None,
                 A.merged(_LISTENER, table(K("LUNAME", Text(8), help="LU 6.2 symbolic name"))),
                 S_CR, "CSQXSTRL", name_required=False, verified="START LISTENER (z/OS), CR",

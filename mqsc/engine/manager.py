@@ -228,7 +228,7 @@ class QueueManager:
             ctx = Ctx(self, txn, None, None, Source.SERVER)
             try:
                 step(ctx)
-            except chinit.Undeliverable as refused:
+            except chinit.Refused as refused:
                 return False, (refused.message(),)
             if txn.changed or txn.journal:
                 self.commit(txn, None)

@@ -8,31 +8,45 @@ channels reach each other (docs/channels.md):
   has a TCP/IP listener on that port. The host is not looked at: no name is resolved and no
   socket opened; every queue manager of the network is one "host". A port two queue
   managers listen on reaches the first by name.
-* **a batch**: for each RUNNING sender channel, what waits on its transmission queue is put
-  on the partner queue manager, to the queue its transmission header names (or its
-  dead-letter queue), in one committed step there; then it is got from the transmission
-  queue in one committed step here. Each step goes through that queue manager's storage
-  model (pages taken on the target, freed on the transmission queue) and its log, so
-  persistent messages are on disk on whichever side holds them.
+* **a batch**, for each RUNNING sender channel, in three committed steps, as IBM "Channel
+  synchronization" describes: (1) here, what waits on the transmission queue becomes a
+  numbered batch with a unit of work (LUWID), and the channel is in doubt about it; (2) on
+  the partner, its messages are put to the queues their transmission headers name (or the
+  dead-letter queue), with the batch's sequence number and LUWID, in one commit; (3) here,
+  exactly those messages are got from the transmission queue and the batch is no longer in
+  doubt. Each step goes through that queue manager's storage model and log, so persistent
+  messages are on disk on whichever side holds them.
+* **a kill** between the steps leaves the batch in doubt (DISPLAY CHSTATUS INDOUBT(YES)):
+  the next process to drive the channel finds the process that sent it gone, ends the
+  channel (RETRYING), and when it runs again it asks the partner for the LUWID it last
+  committed: the batch commits if it is that one (step 2 was done), else it backs out and is
+  sent again. RESOLVE CHANNEL decides by hand. While the sending process is alive, the batch
+  in doubt is its own: a second process driving the same sender sends nothing, so a batch is
+  never delivered twice.
 
-Not simulated (docs/channels.md): sequence-number synchronisation and in-doubt batches (a
-crash between the two steps would deliver a batch twice; so could two processes driving the
-same sender at once, as nothing holds the transmission queue between the steps), BATCHSZ-sized
-batches (the whole queue moves as one step, counted as BATCHSZ-sized batches), DISCINT.
-Retries run on the simulated clock (SHORTRTY/SHORTTMR, then LONGRTY/LONGTMR).
+Not simulated (docs/channels.md): BATCHSZ-sized batches (the whole queue moves as one batch,
+counted as BATCHSZ-sized batches), DISCINT. Retries run on the simulated clock
+(SHORTRTY/SHORTTMR, then LONGRTY/LONGTMR).
 """
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from mqsc.engine.chinit import (
+    back_out,
+    begin,
+    broken,
     active,
     deliver,
     end_receiver,
+    in_doubt,
     ports,
     receiver_ready,
+    resync,
     retries_due,
     retry,
     running_receivers,
@@ -40,6 +54,7 @@ from mqsc.engine.chinit import (
     sent,
     statuses,
     stop_for,
+    sync_of,
     trigger,
 )
 from mqsc.engine.manager import QueueManager
@@ -149,18 +164,47 @@ class Network:
         if target is None or why:
             self._step(source, lambda ctx: stop_for(ctx, channel, "RETRYING"))
             return False
-        batch = source.outgoing(xmitq)
-        if not batch:
+        doubt = in_doubt(source.channel_attrs(), channel)
+        if doubt is not None:
+            return self._in_doubt(source, target, channel, status, doubt)
+        begun: list[Any] = []
+        if not self._step(source, lambda ctx: begun.append(begin(ctx, channel, os.getpid()))):
+            return False
+        batch = begun[0] if begun else None
+        if batch is None:
             return False
         definition = source.channel_definition(channel)
         batchsz = int(definition.get("BATCHSZ", 50)) if definition is not None else 50
-        if not self._step(target, lambda ctx: deliver(ctx, channel, batch, source.name)):
-            # Nothing could be put there and no dead-letter queue took it (MQSC332E): the
-            # batch stays on the transmission queue and the channel stops.
+        if not self._step(target, lambda ctx: deliver(ctx, channel, batch.transfers,
+                                                      source.name, batch.seqno, batch.unit)):
+            # Nothing could be put there and no dead-letter queue took it (MQSC332E), or the
+            # partner could not be reached: nothing was committed there, so the batch backs
+            # out (its messages stay on the transmission queue) and the channel stops.
+            self._step(source, lambda ctx: back_out(ctx, channel, batch.unit))
             self._step(source, lambda ctx: stop_for(ctx, channel, "STOPPED"))
             return False
-        self._step(source, lambda ctx: sent(ctx, channel, xmitq, batch, batchsz, target.name))
+        if not self._step(source, lambda ctx: sent(ctx, channel, batch.unit, batchsz,
+                                                   target.name)):
+            # The batch's messages are no longer all on the transmission queue (MQSC339E):
+            # it stays in doubt, the channel stops, RESOLVE CHANNEL decides.
+            self._step(source, lambda ctx: stop_for(ctx, channel, "STOPPED"))
+            return False
         return True
+
+    def _in_doubt(self, source: QueueManager, target: QueueManager, channel: str,
+                  status: Mapping[str, Any], doubt: Mapping[str, Any]) -> bool:
+        """A running sender with a batch in doubt: resynchronise if it has just (re)started;
+        leave it to the process sending it if that one is alive; else that process was
+        killed mid-batch and the channel ends, in doubt, to resynchronise when it runs."""
+        if status.get("RESYNC"):
+            partner_unit = str(sync_of(target.channel_attrs(), channel).get("LUWID", ""))
+            return self._step(source, lambda ctx: resync(ctx, channel, partner_unit,
+                                                         target.name))
+        owner = int(doubt.get("OWNER", 0))
+        if owner != os.getpid() and _alive(owner):
+            return False  # another process is between the steps of this batch
+        self._step(source, lambda ctx: broken(ctx, channel))
+        return False
 
     def _step(self, qm: QueueManager, step) -> bool:
         ok, said = qm.channel_step(step)
@@ -182,6 +226,19 @@ class Network:
         out, self.console = self.console, []
         return out
 
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process of this machine is still running (a killed one is not)."""
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 class HomeNetwork(Network):

@@ -4,11 +4,17 @@ channels, the receiver and the restarts of either side do in between."""
 
 from __future__ import annotations
 
+import datetime as dt
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mqsc.catalog import Source
+from mqsc.engine import chinit
+from mqsc.store import network as network_module
 from mqsc.store.network import conname_port
+from tests.engine.conftest import NOW
 from tests.store.test_network_golden import pair
 
 SETUP = {
@@ -57,17 +63,56 @@ STEPS = st.lists(st.one_of(
         "ALTER QMGR DEADQ(SYSTEM.DEAD.LETTER.QUEUE)"))),
     st.tuples(st.just("get"), st.integers(1, 25)),
     st.tuples(st.just("restart"), st.sampled_from(("QMZ1", "QMZ2"))),
+    st.tuples(st.just("kill"), st.sampled_from(("sent", "deliver")), st.integers(1, 20)),
+    st.tuples(st.just("time"), st.sampled_from((30, 600, 1200))),
 ), max_size=25)
+
+
+class Killed(BaseException):
+    """The process driving the channel dies here (tests/store/test_indoubt.py does it with a
+    real SIGKILL; here the state it leaves is the same: every step before is committed, the
+    one it dies in is not)."""
+
+
+def killed_put(qm, step: str, count: int) -> int:
+    """Put persistent messages while the sender's process dies inside ``step`` of a batch
+    (``deliver``: before the receiver commits; ``sent``: after, before the sender does)."""
+    def die(*args, **kwargs):
+        raise Killed
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(network_module, step, die)
+        try:
+            return qm.put("PAY.OUT", count, 1000, persistent=True).done
+        except Killed:
+            return count  # the put committed before the channel step it drove died
+
+
+def doubled(qmz1, qmz2) -> int:
+    """Persistent messages of a batch in doubt that the receiver has committed: they are on
+    both sides until the sender resolves it, and count once."""
+    doubt = chinit.in_doubt(qmz1.channel_attrs(), "QMZ1.TO.QMZ2")
+    if doubt is None or chinit.sync_of(qmz2.channel_attrs(), "QMZ1.TO.QMZ2").get(
+            "LUWID") != doubt["LUWID"]:
+        return 0
+    store = qmz1.state.tables["messages"].get("QMZ2")
+    runs = {r.id: r for r in store.runs} if store is not None else {}
+    return sum(min(n, runs[i].count) for i, n in doubt["RUNS"]
+               if i in runs and runs[i].persistent)
 
 
 @settings(max_examples=60, deadline=None, database=None)
 @given(STEPS)
 def test_every_persistent_message_is_got_exactly_once(steps) -> None:
     qmgrs, _network = pair()
+    moment = [NOW]
+    for qm in qmgrs.values():
+        qm.clock = lambda: moment[0]
     for name in ("QMZ2", "QMZ1"):
         for text in SETUP[name]:
             assert qmgrs[name].execute(text, source=Source.CONSOLE).ok, text
     qmz1, qmz2 = qmgrs["QMZ1"], qmgrs["QMZ2"]
+    qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
     sent = got = 0
     for step in steps:
         if step[0] == "put":
@@ -76,6 +121,10 @@ def test_every_persistent_message_is_got_exactly_once(steps) -> None:
             sent += done if persistent else 0
         elif step[0] == "cmd":
             qmgrs[step[1]].execute(step[2], source=Source.CONSOLE)
+        elif step[0] == "kill":
+            sent += killed_put(qmz1, step[1], step[2])
+        elif step[0] == "time":
+            moment[0] += dt.timedelta(seconds=step[1])
         elif step[0] == "get":
             before = persistent_on(qmz2, "PAY.IN")
             qmz2.get("PAY.IN", step[1])
@@ -92,13 +141,15 @@ def test_every_persistent_message_is_got_exactly_once(steps) -> None:
         # Nothing is lost or made twice at any point: on the transmission queue, on the
         # target, on its dead-letter queue, or already got.
         held = (persistent_on(qmz1, "QMZ2") + persistent_on(qmz2, "PAY.IN")
-                + persistent_on(qmz2, "SYSTEM.DEAD.LETTER.QUEUE"))
+                + persistent_on(qmz2, "SYSTEM.DEAD.LETTER.QUEUE") - doubled(qmz1, qmz2))
         assert held + got == sent
     # Recover: a dead-letter queue, the receiver and the sender running, everything got.
     qmz2.execute("ALTER QMGR DEADQ(SYSTEM.DEAD.LETTER.QUEUE)", source=Source.CONSOLE)
     qmz2.execute("ALTER QLOCAL(PAY.IN) MAXDEPTH(999999999)", source=Source.CONSOLE)
     qmz2.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
+    qmz1.execute("STOP CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
     qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
+    assert chinit.in_doubt(qmz1.channel_attrs(), "QMZ1.TO.QMZ2") is None
     assert persistent_on(qmz1, "QMZ2") == 0
     got += persistent_on(qmz2, "PAY.IN") + persistent_on(qmz2, "SYSTEM.DEAD.LETTER.QUEUE")
     assert got == sent
