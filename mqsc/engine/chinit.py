@@ -727,12 +727,13 @@ def _next_retry(ctx: Ctx, status: dict[str, Any], obj: Any) -> dict[str, Any]:
     return {**status, "RETRYAT": moment.strftime(_STAMP)}
 
 
-def retries_due(ctx: Ctx) -> list[str]:
-    """The RETRYING senders whose next attempt has come (by the queue manager's clock)."""
-    now = ctx.qm.clock().strftime(_STAMP)
-    return [name for name, s in sorted(statuses(_attrs(ctx)).items())
+def retries_due(attrs: Mapping[str, Any], now: dt.datetime) -> list[str]:
+    """The RETRYING senders (of a queue manager with these attributes) whose next attempt
+    has come by ``now`` (the queue manager's clock)."""
+    stamp = now.strftime(_STAMP)
+    return [name for name, s in sorted(statuses(attrs).items())
             if s.get("STATUS") == "RETRYING" and s.get("CHLTYPE") in SENDERS
-            and str(s.get("RETRYAT", "")) <= now]
+            and str(s.get("RETRYAT", "")) <= stamp]
 
 
 def retry(ctx: Ctx, channel: str, why: str) -> None:

@@ -137,9 +137,7 @@ class Network:
 
     def _run(self, source: QueueManager) -> bool:
         moved = False
-        due: list[str] = []
-        self._step(source, lambda ctx: due.extend(retries_due(ctx)))
-        for name in due:
+        for name in retries_due(source.channel_attrs(), source.clock()):
             status = source.channel_attrs()["CHSTATUS"][name]
             why = self.partner(source, str(status.get("CONNAME", "")), name)
             self._step(source, lambda ctx, name=name, why=why: retry(ctx, name, why))
@@ -167,6 +165,8 @@ class Network:
         doubt = in_doubt(source.channel_attrs(), channel)
         if doubt is not None:
             return self._in_doubt(source, target, channel, status, doubt)
+        if not source.outgoing(xmitq):
+            return False  # nothing to send: no batch (and no unit of work to open)
         begun: list[Any] = []
         if not self._step(source, lambda ctx: begun.append(begin(ctx, channel, os.getpid()))):
             return False
