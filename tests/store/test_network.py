@@ -80,6 +80,7 @@ def killed_put(qm, step: str, count: int) -> int:
     def die(*args, **kwargs):
         raise Killed
 
+    qm.settle()  # what fell due before the put moves first, so the kill is in the put's batch
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(network_module, step, die)
         try:
