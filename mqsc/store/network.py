@@ -150,8 +150,9 @@ class Network:
         initiator or queue manager gone) end."""
         for name, sender in list(running_receivers(target.channel_attrs())):
             source = self.members.get(sender)
-            status = statuses(source.channel_attrs()).get(name, {}) if source else {}
-            if status.get("STATUS") != "RUNNING":
+            if source is None:
+                continue  # its sender is not in this network (held by another process now)
+            if statuses(source.channel_attrs()).get(name, {}).get("STATUS") != "RUNNING":
                 self._step(target, lambda ctx, name=name: end_receiver(ctx, name))
 
     def _batch(self, source: QueueManager, channel: str, status: dict) -> bool:
@@ -253,9 +254,14 @@ class HomeNetwork(Network):
         self.origin = origin
         self.opened: list[QueueManager] = []
         self._loaded = False
+        #: Queue managers of the home that could not be opened or are not members (a queue
+        #: sharing group's): not tried again at every look.
+        self._skipped: set[str] = set()
 
-    def _load(self) -> None:
-        if self._loaded:
+    def _load(self, again: bool = False) -> None:
+        """Open the home's other queue managers; ``again``: look for ones created since (a
+        console open for hours sees `mqsc create QMZ3 --listener 1416` from another shell)."""
+        if self._loaded and not again:
             return
         self._loaded = True
         from mqsc.store.home import QMgrError, home, open_qmgr, state_path
@@ -263,7 +269,8 @@ class HomeNetwork(Network):
         root = home() / "qmgrs"
         names = sorted(p.name for p in root.iterdir() if p.is_dir()) if root.is_dir() else []
         for name in names:
-            if name in self.members or not state_path(name).exists():
+            if (name in self.members or name in self._skipped
+                    or not state_path(name).exists()):
                 continue
             try:
                 qm = open_qmgr(name, clock=None)
@@ -271,21 +278,33 @@ class HomeNetwork(Network):
                 continue  # one that cannot be opened now is unreachable, as a down host is
             if qm.group is not None:
                 qm.close()
+                self._skipped.add(name)
                 continue
             qm.clock = self.origin.clock
             self.opened.append(qm)
             self.add(qm)
 
-    def reach(self, conname: str) -> QueueManager | None:
+    def _find(self, conname: str) -> QueueManager | None:
+        """The CONNAME rule over the home (StoreError when a member is held too long)."""
         self._load()
+        found = super().reach(conname)
+        if found is None:
+            self._load(again=True)  # perhaps created (or freed) since it was opened
+            found = super().reach(conname)
+        return found
+
+    def reach(self, conname: str) -> QueueManager | None:
         try:
-            return super().reach(conname)
+            return self._find(conname)
         except StoreError:
             return None  # a queue manager another process holds too long: not reachable now
 
     def partner(self, qm: QueueManager, conname: str, channel: str) -> str:
         try:
-            return super().partner(qm, conname, channel)
+            target = self._find(conname)
+            if target is None:
+                return super().partner(qm, conname, channel)  # why nothing is reached
+            return receiver_ready(target.channel_attrs(), target.channel_definition(channel))
         except StoreError:
             # START CHANNEL while the partner is held by another process: the sender retries,
             # as for a partner that does not answer, instead of the command failing.
