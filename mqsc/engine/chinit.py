@@ -249,6 +249,8 @@ def _start_sender(ctx: Ctx, obj: Any, conname: str) -> None:
         status["RESYNC"] = "YES"
     if why:
         status = _next_retry(ctx, status, obj)
+    else:
+        status["LASTAT"] = _now(ctx)
     set_status(ctx, name, status)
     if why:
         ctx.console("MQSC330I", channel=name, why=why)
@@ -579,6 +581,7 @@ def _count(ctx: Ctx, channel: str, count: int, batchsz: int, rqmname: str) -> No
     status["MSGS"] = int(status.get("MSGS", 0)) + count
     status["BATCHES"] = int(status.get("BATCHES", 0)) + -(-count // max(1, batchsz))
     status["RQMNAME"] = rqmname
+    status["LASTAT"] = _now(ctx)
     set_status(ctx, channel, status)
 
 
@@ -727,6 +730,31 @@ def _next_retry(ctx: Ctx, status: dict[str, Any], obj: Any) -> dict[str, Any]:
     return {**status, "RETRYAT": moment.strftime(_STAMP)}
 
 
+def _now(ctx: Ctx) -> str:
+    return ctx.qm.clock().strftime(_STAMP)
+
+
+def idle_due(status: Mapping[str, Any], definition: Any, now: dt.datetime) -> bool:
+    """Whether a running sender with nothing to send has waited its disconnect interval
+    (IBM "DEFINE CHANNEL", DISCINT: "the channel closes if no message arrives on the
+    transmission queue within this time"; 0: never), by the queue manager's clock."""
+    discint = int(definition.get("DISCINT", 6000)) if definition is not None else 6000
+    since = str(status.get("LASTAT", ""))
+    if not discint or not since:
+        return False
+    return now - dt.datetime.strptime(since, _STAMP) >= dt.timedelta(seconds=discint)
+
+
+def disconnect(ctx: Ctx, channel: str) -> None:
+    """DISCINT passed with an empty transmission queue: the channel ends normally, INACTIVE
+    (CSQX501I); its receiver ends with it. A trigger or START CHANNEL starts it again."""
+    status = statuses(_attrs(ctx)).get(channel)
+    if status is None or status.get("STATUS") != "RUNNING" or in_doubt(_attrs(ctx), channel):
+        return
+    set_status(ctx, channel, None)
+    ctx.console("CSQX501I", csect="CSQXRESP", channel=channel)
+
+
 def retries_due(attrs: Mapping[str, Any], now: dt.datetime) -> list[str]:
     """The RETRYING senders (of a queue manager with these attributes) whose next attempt
     has come by ``now`` (the queue manager's clock)."""
@@ -745,6 +773,7 @@ def retry(ctx: Ctx, channel: str, why: str) -> None:
     if not why:
         resync_first = {"RESYNC": "YES"} if in_doubt(_attrs(ctx), channel) else {}
         set_status(ctx, channel, {**status, "STATUS": "RUNNING", "RETRYAT": "",
+                                  "LASTAT": _now(ctx),
                                   **_retry_counts(ctx.txn.get("channel", channel)),
                                   **resync_first})
         ctx.console("CSQX500I", csect="CSQXRESP", channel=channel)

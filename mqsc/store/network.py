@@ -42,7 +42,9 @@ from mqsc.engine.chinit import (
     broken,
     active,
     deliver,
+    disconnect,
     end_receiver,
+    idle_due,
     in_doubt,
     ports,
     receiver_ready,
@@ -167,7 +169,11 @@ class Network:
         if doubt is not None:
             return self._in_doubt(source, target, channel, status, doubt)
         if not source.outgoing(xmitq):
-            return False  # nothing to send: no batch (and no unit of work to open)
+            # Nothing to send: no batch (and no unit of work to open); after DISCINT seconds
+            # of this the channel ends (INACTIVE), as on z/OS.
+            if idle_due(status, source.channel_definition(channel), source.clock()):
+                self._step(source, lambda ctx: disconnect(ctx, channel))
+            return False
         begun: list[Any] = []
         if not self._step(source, lambda ctx: begun.append(begin(ctx, channel, os.getpid()))):
             return False

@@ -28,27 +28,36 @@ SCENARIO = ROOT / "tests" / "golden" / "channels" / "indoubt.scn"
 #: ``after-receive`` when the sending end is about to commit its gets (the receiver has
 #: committed the batch), ``before-receive`` when the receiving end is about to take it.
 CHILD = textwrap.dedent("""
-    import os, signal, sys
+    import datetime, os, signal, sys
     from mqsc.store import network
     from mqsc.store.home import open_qmgr
     queue, count, point = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    moment = datetime.datetime.fromisoformat(sys.argv[4])  # the scenario's clock
     victim = {"after-receive": "sent", "before-receive": "deliver"}[point]
 
     def die(*args, **kwargs):
         os.kill(os.getpid(), signal.SIGKILL)
 
     setattr(network, victim, die)
-    qmz1, qmz2 = open_qmgr("QMZ1"), open_qmgr("QMZ2")
+    qmz1, qmz2 = (open_qmgr(name, clock=lambda: moment) for name in ("QMZ1", "QMZ2"))
     network.Network([qmz1, qmz2])
     qmz1.put(queue, count, 1024, persistent=True)
     print("not killed", flush=True)
 """)
 
 
-def kill_child(qmgr: str, queue: str, count: str, point: str) -> list[str]:
-    """Run the child to its death; what the scenario shows of it."""
+def killer(qmgrs):
+    """The scenario's ``% kill QMZ1 QUEUE COUNT POINT``: run the child to its death, on the
+    scenario's clock; what the scenario shows of it."""
+    def kill_child(qmgr: str, queue: str, count: str, point: str) -> list[str]:
+        return _kill(qmgr, queue, count, point, qmgrs[qmgr].clock())
+    return kill_child
+
+
+def _kill(qmgr: str, queue: str, count: str, point: str, moment) -> list[str]:
     assert qmgr == "QMZ1"
-    proc = subprocess.run([sys.executable, "-c", CHILD, queue, count, point], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-c", CHILD, queue, count, point,
+                           moment.isoformat()], cwd=ROOT,
                           capture_output=True, text=True, env=dict(os.environ), timeout=120)
     assert proc.returncode == -signal.SIGKILL, (proc.returncode, proc.stdout, proc.stderr)
     return [f"QMZ1 a process put {count} messages on {queue} and was killed (SIGKILL) "
@@ -68,7 +77,7 @@ def test_an_in_doubt_batch_resolved_after_a_kill_golden(golden, tmp_path, monkey
         qmgrs, network = durable_pair(tmp_path / style, monkeypatch)
         capsys.readouterr()
         try:
-            out = play(SCENARIO, qmgrs, style, network, {"kill": kill_child})
+            out = play(SCENARIO, qmgrs, style, network, {"kill": killer(qmgrs)})
         finally:
             for qm in qmgrs.values():
                 qm.close()

@@ -16,6 +16,7 @@ GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "channels"
 SCENARIO = GOLDEN / "sdr-rcvr.scn"
 RETRY = GOLDEN / "retry.scn"
 FULL = GOLDEN / "xmitq-full.scn"
+DISCINT = GOLDEN / "discint.scn"
 
 
 def pair() -> tuple[dict[str, QueueManager], Network]:
@@ -41,3 +42,9 @@ def test_a_filling_transmission_queue_golden(golden) -> None:
     for style, suffix in STYLES:
         qmgrs, network = pair()
         golden(FULL.with_suffix(suffix), play(FULL, qmgrs, style, network))
+
+
+def test_a_channel_disconnecting_after_discint_golden(golden) -> None:
+    for style, suffix in STYLES:
+        qmgrs, network = pair()
+        golden(DISCINT.with_suffix(suffix), play(DISCINT, qmgrs, style, network))
