@@ -468,14 +468,21 @@ def begin(ctx: Ctx, channel: str, owner: int) -> Batch | None:
     record = dict(sync_of(attrs, channel))
     count = sum(run.count for run in runs)
     number = int(record.get("BATCHNO", 0)) + 1
+    obj = ctx.txn.get("channel", channel)
     batch = Batch(unit_of_work(ctx.qm.name, channel, number),
-                  _next_seqno(int(record.get("SEQNO", 0)), count,
-                              ctx.txn.get("channel", channel)),
+                  _next_seqno(int(record.get("SEQNO", 0)), count, obj),
                   tuple(_transfer(run) for run in runs))
+    # NPMSPEED(FAST) (the default): nonpersistent messages travel outside the batch's unit
+    # of work (IBM "Fast, nonpersistent messages"): a batch that fails after they left is
+    # not resent for them: they are delivered or lost, never sent twice.
+    fast = obj is None or obj.get("NPMSPEED", "FAST") == "FAST"
     record["BATCHNO"] = number
     record["INDOUBT"] = {"LUWID": batch.unit, "SEQNO": batch.seqno, "COUNT": count,
                          "XMITQ": xmitq, "OWNER": owner,
-                         "RUNS": [[run.id, run.count] for run in runs]}
+                         "RUNS": [[run.id, run.count] for run in runs
+                                  if run.persistent or not fast],
+                         "FAST": [[run.id, run.count] for run in runs
+                                  if fast and not run.persistent]}
     _set_sync(ctx, channel, record)
     return batch
 
@@ -518,7 +525,7 @@ def _commit(ctx: Ctx, channel: str, *, strict: bool) -> int:
     """The in-doubt batch's gets commit: its messages leave the transmission queue."""
     record = dict(sync_of(_attrs(ctx), channel))
     doubt = record.pop("INDOUBT")
-    wanted = {int(i): int(n) for i, n in doubt["RUNS"]}
+    wanted = {int(i): int(n) for i, n in (*doubt["RUNS"], *doubt.get("FAST", ()))}
     got = messages.get_runs(ctx, str(doubt["XMITQ"]), wanted) if wanted else 0
     if strict and got < int(doubt["COUNT"]):
         raise BatchGone(channel, str(doubt["XMITQ"]), got, int(doubt["COUNT"]))
@@ -547,6 +554,11 @@ def resolve(ctx: Ctx, channel: str, commit: bool, how: str) -> None:
         _commit(ctx, channel, strict=False)
     else:
         back_out(ctx, channel, str(doubt["LUWID"]))
+        fast = {int(i): int(n) for i, n in doubt.get("FAST", ())}
+        if fast:
+            # Its NPMSPEED(FAST) messages were sent outside the unit of work and did not
+            # arrive: they are lost, as on z/OS, not sent again.
+            messages.get_runs(ctx, str(doubt["XMITQ"]), fast)
     ctx.console("MQSC338I", channel=channel, count=int(doubt["COUNT"]),
                 luwid=str(doubt["LUWID"]), outcome="committed" if commit else "backed out",
                 how=how)

@@ -209,3 +209,38 @@ def test_a_get_inhibited_transmission_queue_holds_its_messages() -> None:
     assert persistent_on(qmz1, "QMZ2") == 6 and persistent_on(qmz2, "PAY.IN") == 0
     qmz1.execute("ALTER QLOCAL(QMZ2) GET(ENABLED)", source=Source.CONSOLE)
     assert persistent_on(qmz1, "QMZ2") == 0 and persistent_on(qmz2, "PAY.IN") == 6
+
+
+def nonpersistent_on(qm, queue: str) -> int:
+    return sum(r.count for r in qm.queued(queue) or () if not r.persistent)
+
+
+@pytest.mark.parametrize("npmspeed, delivered", [("FAST", 0), ("NORMAL", 4)])
+def test_fast_nonpersistent_messages_of_a_killed_batch_are_lost(npmspeed, delivered) -> None:
+    """NPMSPEED(FAST) (IBM "Fast, nonpersistent messages"): nonpersistent messages travel
+    outside the batch's unit of work, so when the process sending a batch dies before the
+    receiver commits, they are lost where NPMSPEED(NORMAL) sends them again; the persistent
+    ones are sent again either way."""
+    qmgrs, network = pair()
+    for name in ("QMZ2", "QMZ1"):
+        for text in SETUP[name]:
+            assert qmgrs[name].execute(text, source=Source.CONSOLE).ok, text
+    qmz1, qmz2 = qmgrs["QMZ1"], qmgrs["QMZ2"]
+    assert qmz1.execute(f"ALTER CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(SDR) NPMSPEED({npmspeed})",
+                        source=Source.CONSOLE).ok
+    qmz1.put("PAY.OUT", 4, 100, persistent=False)
+    qmz1.put("PAY.OUT", 3, 100, persistent=True)
+
+    def die(*args, **kwargs):
+        raise Killed
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(network_module, "deliver", die)
+        with pytest.raises(Killed):
+            qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
+    assert chinit.in_doubt(qmz1.channel_attrs(), "QMZ1.TO.QMZ2") is not None
+    qmz1.execute("STOP CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
+    qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
+    assert "backed out, resynchronized with QMZ2" in " ".join(network.console_lines())
+    assert persistent_on(qmz2, "PAY.IN") == 3 and not qmz1.queued("QMZ2")
+    assert nonpersistent_on(qmz2, "PAY.IN") == delivered
