@@ -585,6 +585,11 @@ _CATALOG: tuple[MessageDef, ...] = (
        "for the receiver's confirmation is in doubt)",
        "The process driving a sender ended (killed) between sending a batch and its "
        "commit; the channel retries and resynchronises with its partner (docs/channels.md)."),
+    _m("MQSC342I", "Requester channel {channel} ended: {why}", 0, U,
+       "emulator (z/OS reports the network error or the partner's refusal in CSQX messages "
+       "that are not public)",
+       "START CHANNEL of a requester whose CONNAME reaches no server or sender channel of the "
+       "same name ready to answer; the requester is inactive again (docs/channels.md)."),
     _m("MQSC322E", "DISPLAY GROUP needs a queue sharing group: {qmgr} is not in one", 8, V,
        "emulator (IBM MQ for z/OS DISPLAY GROUP: valid only when the queue manager is a member "
        "of a queue sharing group; the z/OS reply is not public)",

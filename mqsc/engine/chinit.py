@@ -227,10 +227,59 @@ def start_channel(ctx: Ctx) -> None:
         # 4031: "the channel is currently active"); its counters and partner stay as they are.
         raise ctx.fail("CSQX514E", csect="CSQXSTRT", channel=name)
     ctx.say("CSQM134I", command="START", channel=name)
+    conname = str(ctx.cmd.get("CONNAME") or obj.get("CONNAME", "")).strip()
+    if chltype == "RQSTR" and conname:
+        # IBM "Requester-server and requester-sender channels": a requester with a CONNAME
+        # calls its partner; a server starts and sends over that conversation, a sender
+        # ends it and calls the requester back. REQUESTING until the network has done it.
+        set_status(ctx, name, {"CHLTYPE": chltype, "CONNAME": conname, "XMITQ": "",
+                               "STATUS": "REQUESTING", "MSGS": 0, "BATCHES": 0,
+                               "RQMNAME": ""})
+        return
     if chltype in RECEIVERS:
         set_status(ctx, name, None)
         return
-    _start_sender(ctx, obj, str(ctx.cmd.get("CONNAME") or obj.get("CONNAME", "")))
+    _start_sender(ctx, obj, conname)
+
+
+def requesting(attrs: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """The requester channels waiting to call their partner: (name, CONNAME)."""
+    for name, status in sorted(statuses(attrs).items()):
+        if status.get("STATUS") == "REQUESTING":
+            yield name, str(status.get("CONNAME", ""))
+
+
+def serve_requester(ctx: Ctx, channel: str, requester: str) -> None:
+    """The partner of a requester that called: its server starts and sends to the requester
+    over the caller's conversation (PARTNER); its sender calls the requester back, by its own
+    CONNAME (the network's CONNAME rule)."""
+    obj = ctx.txn.get("channel", channel)
+    current = statuses(_attrs(ctx)).get(channel, {}).get("STATUS")
+    if obj is None or current in ("RUNNING", "STOPPED"):
+        return
+    if obj.get("CHLTYPE") == "SVR":
+        set_status(ctx, channel, {"CHLTYPE": "SVR", "CONNAME": str(obj.get("CONNAME", "")),
+                                  "XMITQ": str(obj.get("XMITQ", "")), "STATUS": "RUNNING",
+                                  "MSGS": 0, "BATCHES": 0, "RQMNAME": requester,
+                                  "PARTNER": requester, "LASTAT": _now(ctx),
+                                  **_retry_counts(obj)})
+        ctx.console("CSQX500I", csect="CSQXRESP", channel=channel)
+    else:
+        _start_sender(ctx, obj, str(obj.get("CONNAME", "")))
+
+
+def requested(ctx: Ctx, channel: str, why: str, partner: str) -> None:
+    """The requester's side of its call: RUNNING, bound to ``partner`` (CSQX500I), or, when
+    the call found no server or sender to answer it, inactive with why (MQSC342I)."""
+    status = statuses(_attrs(ctx)).get(channel)
+    if status is None or status.get("STATUS") != "REQUESTING":
+        return
+    if why:
+        set_status(ctx, channel, None)
+        ctx.console("MQSC342I", channel=channel, why=why)
+        return
+    set_status(ctx, channel, {**status, "STATUS": "RUNNING", "RQMNAME": partner})
+    ctx.console("CSQX500I", csect="CSQXRESP", channel=channel)
 
 
 def _start_sender(ctx: Ctx, obj: Any, conname: str) -> None:

@@ -48,7 +48,10 @@ from mqsc.engine.chinit import (
     in_doubt,
     ports,
     receiver_ready,
+    requested,
+    requesting,
     resync,
+    serve_requester,
     retries_due,
     retry,
     running_receivers,
@@ -129,6 +132,7 @@ class Network:
             for member in list(self.members.values()):
                 if active(member.channel_attrs()):
                     self._step(member, trigger)
+                    self._requests(member)
             for _ in range(len(self.members) + 1):
                 if not any([self._run(source) for source in list(self.members.values())]):
                     break
@@ -147,6 +151,24 @@ class Network:
             moved |= self._batch(source, name, status)
         return moved
 
+    def _requests(self, requester: QueueManager) -> None:
+        """Requesters that were started call the partner their CONNAME reaches: a server or
+        sender channel of the same name, not stopped, answers (serve_requester)."""
+        for name, conname in list(requesting(requester.channel_attrs())):
+            partner = self.reach(conname)
+            definition = partner.channel_definition(name) if partner is not None else None
+            why = ("no queue manager of this network listens there" if partner is None else
+                   "no server or sender channel of that name on the partner"
+                   if definition is None or definition.get("CHLTYPE") not in ("SVR", "SDR")
+                   else "the partner's channel of that name is stopped"
+                   if statuses(partner.channel_attrs()).get(name, {}).get("STATUS")
+                   == "STOPPED" else "")
+            self._step(requester, lambda ctx, name=name, why=why: requested(
+                ctx, name, why, partner.name if partner is not None else ""))
+            if not why:
+                self._step(partner, lambda ctx, name=name: serve_requester(
+                    ctx, name, requester.name))
+
     def _end_receivers(self, target: QueueManager) -> None:
         """Receivers whose sender is no longer running (stopped, retrying, its channel
         initiator or queue manager gone) end."""
@@ -159,7 +181,9 @@ class Network:
 
     def _batch(self, source: QueueManager, channel: str, status: dict) -> bool:
         conname, xmitq = str(status.get("CONNAME", "")), str(status.get("XMITQ", ""))
-        target = self.reach(conname)
+        # A server started by its requester sends over the requester's call (PARTNER).
+        partner = str(status.get("PARTNER", ""))
+        target = self.members.get(partner) if partner else self.reach(conname)
         why = "" if target is None else receiver_ready(target.channel_attrs(),
                                                        target.channel_definition(channel))
         if target is None or why:

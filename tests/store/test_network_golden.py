@@ -17,6 +17,7 @@ SCENARIO = GOLDEN / "sdr-rcvr.scn"
 RETRY = GOLDEN / "retry.scn"
 FULL = GOLDEN / "xmitq-full.scn"
 DISCINT = GOLDEN / "discint.scn"
+REQUESTER = GOLDEN / "svr-rqstr.scn"
 
 
 def pair() -> tuple[dict[str, QueueManager], Network]:
@@ -48,3 +49,9 @@ def test_a_channel_disconnecting_after_discint_golden(golden) -> None:
     for style, suffix in STYLES:
         qmgrs, network = pair()
         golden(DISCINT.with_suffix(suffix), play(DISCINT, qmgrs, style, network))
+
+
+def test_requester_server_and_callback_golden(golden) -> None:
+    for style, suffix in STYLES:
+        qmgrs, network = pair()
+        golden(REQUESTER.with_suffix(suffix), play(REQUESTER, qmgrs, style, network))
