@@ -12,6 +12,13 @@ Channel *definitions* are in :mod:`mqsc.catalog.channels`.
 from __future__ import annotations
 
 from mqsc.catalog import common as A
+from mqsc.catalog.channels import (
+    CHANNEL_NAME,
+    DEFAULT_PORT,
+    GENERIC_CHANNEL,
+    TCP_PORTS,
+    TYPES,
+)
 from mqsc.catalog.common import MAX9, NO_YES, QNAME, K, table
 from mqsc.catalog.model import (
     S_2CR,
@@ -35,8 +42,6 @@ OBJECT_TYPES = (
     ObjectType("CLUSTER", (), "a cluster (REFRESH/RESET)", rank=56),
 )
 
-CHANNEL_NAME = Name(NameRule.QUEUE, 20)
-GENERIC_CHANNEL = Name(NameRule.QUEUE, 20, generic=True)
 CLUSTER_NAME = Name(NameRule.QUEUE, 48)
 GENERIC_CLUSTER = Name(NameRule.QUEUE, 48, generic=True)
 
@@ -73,7 +78,8 @@ _LISTENER = table(
     K("INDISP", Choice(("QMGR", "GROUP")), default="QMGR",
       help="inbound disposition the listener handles", verified="START LISTENER (z/OS)"),
     K("IPADDR", Text(48), help="IP address to listen on", verified="START LISTENER (z/OS)"),
-    K("PORT", Integer(0, 65535), default=1414, help="TCP port", verified="START LISTENER (z/OS)"),
+    K("PORT", Integer(*TCP_PORTS), default=DEFAULT_PORT, help="TCP port",
+      verified="START LISTENER (z/OS)"),
     K("TRPTYPE", Choice(("TCP", "LU62")), default="TCP", help="transport",
       verified="START LISTENER (z/OS)"),
 )
@@ -90,7 +96,8 @@ _COUNTS = frozenset((
 _CHOICES = {
     "STATUS": Choice(("BINDING", "INITIALIZING", "PAUSED", "REQUESTING", "RETRYING", "RUNNING",
                       "STARTING", "STOPPED", "STOPPING", "SWITCHING", "INACTIVE")),
-    "CHLTYPE": Choice(("SDR", "SVR", "RCVR", "RQSTR", "SVRCONN", "CLUSSDR", "CLUSRCVR")),
+    # Every channel type but client connections, which have no status of their own.
+    "CHLTYPE": Choice(tuple(t for t in TYPES if t != "CLNTCONN")),
     "INDOUBT": NO_YES, "STOPREQ": NO_YES, "MCASTAT": Choice(("RUNNING", "NOTRUNNING")),
     "SUSPEND": NO_YES, "QMTYPE": Choice(("NORMAL", "REPOS")),
     "DEFTYPE": Choice(("CLUSSDR", "CLUSSDRA", "CLUSSDRB", "CLUSRCVR")),

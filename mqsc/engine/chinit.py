@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from mqsc.catalog.absent import FACILITIES
+from mqsc.catalog.channels import DEFAULT_PORT, RECEIVER_TYPES, SENDER_TYPES
 from mqsc.catalog.chinit import CHSTATUS
 from mqsc.catalog.mqrc import MQRC_NONE, MQRC_UNKNOWN_OBJECT_NAME, MQRC_UNKNOWN_REMOTE_Q_MGR
 from mqsc.engine import definitions as d
@@ -41,8 +42,8 @@ CHINIT, LISTENERS, CHANNELS = "CHINIT", "LISTENERS", "CHSTATUS"
 SYNC = "CHSYNC"
 
 #: Channel types that send from a transmission queue, and those that receive.
-SENDERS = frozenset(("SDR", "SVR"))
-RECEIVERS = frozenset(("RCVR", "RQSTR"))
+SENDERS = frozenset(SENDER_TYPES)
+RECEIVERS = frozenset(RECEIVER_TYPES)
 
 
 class Network(Protocol):
@@ -177,7 +178,7 @@ def start_listener(ctx: Ctx) -> None:
     _require_active(ctx)
     if ctx.cmd.get("TRPTYPE", "TCP") != "TCP":
         raise ctx.fail("MQSC333E", trptype=ctx.cmd.get("TRPTYPE"))
-    port = int(ctx.cmd.get("PORT", 1414))
+    port = int(ctx.cmd.get("PORT", DEFAULT_PORT))
     listening = ports(_attrs(ctx))
     if port in listening:
         raise ctx.fail("MQSC334E", port=port)

@@ -36,6 +36,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from mqsc.catalog.channels import DEFAULT_PORT
 from mqsc.engine.chinit import (
     back_out,
     begin,
@@ -66,8 +67,6 @@ from mqsc.engine.manager import QueueManager
 from mqsc.engine.records import Message
 from mqsc.store.errors import StoreError
 
-#: IBM's default TCP/IP port, taken when a CONNAME names no port.
-DEFAULT_PORT = 1414
 
 _CONNAME = re.compile(r"^\s*([^()\s,]*)\s*(?:\(\s*(\d{1,5})\s*\))?\s*$")
 
