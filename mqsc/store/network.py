@@ -66,6 +66,7 @@ from mqsc.engine.chinit import (
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.records import Message
 from mqsc.store.errors import StoreError
+from mqsc.store.lease import alive
 
 
 _CONNAME = re.compile(r"^\s*([^()\s,]*)\s*(?:\(\s*(\d{1,5})\s*\))?\s*$")
@@ -259,16 +260,8 @@ class Network:
 
 
 def _alive(pid: int) -> bool:
-    """Whether a process of this machine is still running (a killed one is not)."""
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+    """Whether the process that sent a batch is still running (a killed one is not)."""
+    return pid > 0 and alive(pid)
 
 
 class HomeNetwork(Network):

@@ -17,7 +17,7 @@ from mqsc.cli.run import render
 from mqsc.engine import chinit
 from mqsc.store.home import open_qmgr
 from mqsc.store.network import Network, join_home
-from tests.store.test_network import SETUP
+from tests.store.test_network import set_up
 from tests.store.test_network_golden import pair
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,24 +41,36 @@ def status(qm) -> str:
     return str(chinit.statuses(qm.channel_attrs()).get("QMZ1.TO.QMZ2", {}).get("STATUS"))
 
 
-def test_a_queue_manager_created_after_the_network_opened_is_reached() -> None:
+def define_qmz2() -> None:
+    """QMZ2's target queue and receiver, in its state database (as `mqsc run -m QMZ2`)."""
+    qmz2 = open_qmgr("QMZ2")
+    try:
+        for text in ("DEFINE QLOCAL(PAY.IN)",
+                     "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) TRPTYPE(TCP)"):
+            assert qmz2.execute(text, source=Source.CONSOLE).ok
+    finally:
+        qmz2.close()
+
+
+def started_sender(expected: str):
+    """QMZ1 opened as a console opens it (in the home's network), its sender started once
+    (``expected``: the status it then has) and stopped again."""
     qmz1 = open_qmgr("QMZ1")
     join_home(qmz1)
+    for text in QMZ1_DECK:
+        assert qmz1.execute(text, source=Source.CONSOLE).ok, text
+    assert qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE).ok
+    assert status(qmz1) == expected
+    assert qmz1.execute("STOP CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE).ok
+    return qmz1
+
+
+def test_a_queue_manager_created_after_the_network_opened_is_reached() -> None:
+    qmz1 = started_sender("RETRYING")  # no QMZ2 yet
     try:
-        for text in QMZ1_DECK:
-            assert qmz1.execute(text, source=Source.CONSOLE).ok, text
-        assert qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE).ok
-        assert status(qmz1) == "RETRYING"  # no QMZ2 yet
-        assert qmz1.execute("STOP CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE).ok
         # Another shell creates QMZ2 while this console is open.
         assert main(["create", "QMZ2", "--listener", "1415"]) == 0
-        qmz2 = open_qmgr("QMZ2")
-        try:
-            assert qmz2.execute("DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) TRPTYPE(TCP)",
-                                source=Source.CONSOLE).ok
-            assert qmz2.execute("DEFINE QLOCAL(PAY.IN)", source=Source.CONSOLE).ok
-        finally:
-            qmz2.close()
+        define_qmz2()
         assert qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE).ok
         assert status(qmz1) == "RUNNING"
         assert qmz1.put("PAY.OUT", 3, 100, persistent=True).done == 3
@@ -70,21 +82,9 @@ def test_a_queue_manager_created_after_the_network_opened_is_reached() -> None:
 def test_a_partner_held_by_another_process_makes_the_sender_retry(monkeypatch) -> None:
     monkeypatch.setenv("MQSC_LOCK_TIMEOUT", "0.3")  # read when a queue manager is opened
     assert main(["create", "QMZ2", "--listener", "1415"]) == 0
-    qmz2 = open_qmgr("QMZ2")
+    define_qmz2()
+    qmz1 = started_sender("RUNNING")
     try:
-        for text in ("DEFINE QLOCAL(PAY.IN)",
-                     "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) TRPTYPE(TCP)"):
-            assert qmz2.execute(text, source=Source.CONSOLE).ok
-    finally:
-        qmz2.close()
-    qmz1 = open_qmgr("QMZ1")
-    join_home(qmz1)
-    try:
-        for text in QMZ1_DECK:
-            assert qmz1.execute(text, source=Source.CONSOLE).ok, text
-        assert qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE).ok
-        assert status(qmz1) == "RUNNING"
-        assert qmz1.execute("STOP CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE).ok
         proc = subprocess.Popen([sys.executable, "-c", HOLDER, "QMZ2"], cwd=ROOT, text=True,
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 env=dict(os.environ))
@@ -106,9 +106,7 @@ def test_a_partner_held_by_another_process_makes_the_sender_retry(monkeypatch) -
 
 def test_a_receiver_whose_sender_is_not_in_this_network_keeps_running() -> None:
     qmgrs, _network = pair()
-    for name in ("QMZ2", "QMZ1"):
-        for text in SETUP[name]:
-            assert qmgrs[name].execute(text, source=Source.CONSOLE).ok, text
+    set_up(qmgrs)
     qmz1, qmz2 = qmgrs["QMZ1"], qmgrs["QMZ2"]
     qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
     assert qmz1.put("PAY.OUT", 2, 100, persistent=True).done == 2

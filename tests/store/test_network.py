@@ -28,6 +28,13 @@ SETUP = {
 }
 
 
+def set_up(qmgrs) -> None:
+    """QMZ2's receiver and target queue, QMZ1's transmission queue, remote queues, sender."""
+    for name in ("QMZ2", "QMZ1"):
+        for text in SETUP[name]:
+            assert qmgrs[name].execute(text, source=Source.CONSOLE).ok, text
+
+
 def test_the_conname_rule() -> None:
     assert conname_port("zos2.example.com(1415)") == 1415
     assert conname_port(" 10.0.0.2 ( 1416 ) ") == 1416
@@ -109,9 +116,7 @@ def test_every_persistent_message_is_got_exactly_once(steps) -> None:
     moment = [NOW]
     for qm in qmgrs.values():
         qm.clock = lambda: moment[0]
-    for name in ("QMZ2", "QMZ1"):
-        for text in SETUP[name]:
-            assert qmgrs[name].execute(text, source=Source.CONSOLE).ok, text
+    set_up(qmgrs)
     qmz1, qmz2 = qmgrs["QMZ1"], qmgrs["QMZ2"]
     qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
     sent = got = 0
@@ -172,9 +177,7 @@ def test_a_triggered_transmission_queue_starts_its_channel() -> None:
     """IBM "Starting a channel with triggering": TRIGGER TRIGTYPE(FIRST)
     INITQ(SYSTEM.CHANNEL.INITQ) TRIGDATA(channel) on the transmission queue."""
     qmgrs, network = pair()
-    for name in ("QMZ2", "QMZ1"):
-        for text in SETUP[name]:
-            assert qmgrs[name].execute(text, source=Source.CONSOLE).ok, text
+    set_up(qmgrs)
     qmz1, qmz2 = qmgrs["QMZ1"], qmgrs["QMZ2"]
     assert qmz1.execute("ALTER QLOCAL(QMZ2) TRIGGER TRIGTYPE(FIRST) "
                         "INITQ(SYSTEM.CHANNEL.INITQ) TRIGDATA(QMZ1.TO.QMZ2)",
@@ -199,9 +202,7 @@ def test_a_triggered_transmission_queue_starts_its_channel() -> None:
 
 def test_a_get_inhibited_transmission_queue_holds_its_messages() -> None:
     qmgrs, _network = pair()
-    for name in ("QMZ2", "QMZ1"):
-        for text in SETUP[name]:
-            assert qmgrs[name].execute(text, source=Source.CONSOLE).ok, text
+    set_up(qmgrs)
     qmz1, qmz2 = qmgrs["QMZ1"], qmgrs["QMZ2"]
     qmz1.execute("ALTER QLOCAL(QMZ2) GET(DISABLED)", source=Source.CONSOLE)
     qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
@@ -222,9 +223,7 @@ def test_fast_nonpersistent_messages_of_a_killed_batch_are_lost(npmspeed, delive
     receiver commits, they are lost where NPMSPEED(NORMAL) sends them again; the persistent
     ones are sent again either way."""
     qmgrs, network = pair()
-    for name in ("QMZ2", "QMZ1"):
-        for text in SETUP[name]:
-            assert qmgrs[name].execute(text, source=Source.CONSOLE).ok, text
+    set_up(qmgrs)
     qmz1, qmz2 = qmgrs["QMZ1"], qmgrs["QMZ2"]
     assert qmz1.execute(f"ALTER CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(SDR) NPMSPEED({npmspeed})",
                         source=Source.CONSOLE).ok
