@@ -78,6 +78,14 @@ class ConsoleSession:
         #: Text to put back in the buffer at the next prompt (after a ``?``).
         self.next_text = ""
 
+    def connect(self, qm: Any) -> None:
+        """Work on another queue manager from now on (``\\connect``): its prefix, its names,
+        its prompt, as a z/OS console switches to another system's subsystem."""
+        self.qm = qm
+        self.out.cpf = qm.cpf
+        self.names = NameIndex(lambda: self.qm.state)
+        qm.listeners.append(self.names.listener)
+
     # ---- one buffer ------------------------------------------------------------------------
     def submit(self, text: str) -> None:
         """Handle one buffer as entered."""

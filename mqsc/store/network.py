@@ -242,6 +242,14 @@ class Network:
         self.console.extend((qm.name, m) for m in said)
         return ok
 
+    def names(self) -> list[str]:
+        """The queue managers of this network, by name."""
+        return sorted(self.members)
+
+    def member(self, name: str) -> QueueManager | None:
+        """The queue manager of this network with this name, if any."""
+        return self.members.get(name)
+
     def detach(self, qm: QueueManager) -> None:
         """A member is closed (nothing to do for queue managers held in memory)."""
 
@@ -286,25 +294,39 @@ class HomeNetwork(Network):
         if self._loaded and not again:
             return
         self._loaded = True
-        from mqsc.store.home import QMgrError, home, open_qmgr, state_path
+        from mqsc.store.home import state_path
+
+        for name in self._home_names():
+            if state_path(name).exists():
+                self._open(name)
+
+    @staticmethod
+    def _home_names() -> list[str]:
+        from mqsc.store.home import home
 
         root = home() / "qmgrs"
-        names = sorted(p.name for p in root.iterdir() if p.is_dir()) if root.is_dir() else []
-        for name in names:
-            if (name in self.members or name in self._skipped
-                    or not state_path(name).exists()):
-                continue
-            try:
-                qm = open_qmgr(name, clock=None)
-            except (QMgrError, StoreError):
-                continue  # one that cannot be opened now is unreachable, as a down host is
-            if qm.group is not None:
-                qm.close()
-                self._skipped.add(name)
-                continue
-            qm.clock = self.origin.clock
-            self.opened.append(qm)
-            self.add(qm)
+        return sorted(p.name for p in root.iterdir() if p.is_dir()) if root.is_dir() else []
+
+    def _open(self, name: str) -> QueueManager | None:
+        """A queue manager of the home joins (opened from its state database, which is
+        created if it has none yet); None when it cannot be opened now or is not a member
+        (a queue sharing group's)."""
+        from mqsc.store.home import QMgrError, open_qmgr
+
+        if name in self.members or name in self._skipped:
+            return self.members.get(name)
+        try:
+            qm = open_qmgr(name, clock=None)
+        except (QMgrError, StoreError):
+            return None  # one that cannot be opened now is unreachable, as a down host is
+        if qm.group is not None:
+            qm.close()
+            self._skipped.add(name)
+            return None
+        qm.clock = self.origin.clock
+        self.opened.append(qm)
+        self.add(qm)
+        return qm
 
     def _find(self, conname: str) -> QueueManager | None:
         """The CONNAME rule over the home (StoreError when a member is held too long)."""
@@ -314,6 +336,15 @@ class HomeNetwork(Network):
             self._load(again=True)  # perhaps created (or freed) since it was opened
             found = super().reach(conname)
         return found
+
+    def names(self) -> list[str]:
+        return sorted({*self.members, *(n for n in self._home_names()
+                                        if n not in self._skipped)})
+
+    def member(self, name: str) -> QueueManager | None:
+        """The queue manager ``name`` of this home, opened now if need be (its state database
+        made, as `mqsc run -m` makes it, when it is named on purpose)."""
+        return self._open(name) if name in self._home_names() else self.members.get(name)
 
     def reach(self, conname: str) -> QueueManager | None:
         try:
