@@ -804,7 +804,8 @@ def idle_due(status: Mapping[str, Any], definition: Any, now: dt.datetime) -> bo
     since = str(status.get("LASTAT", ""))
     if not discint or not since:
         return False
-    return now - dt.datetime.strptime(since, _STAMP) >= dt.timedelta(seconds=discint)
+    # Stamps of one format compare as strings: no parsing on every look.
+    return since <= (now - dt.timedelta(seconds=discint)).strftime(_STAMP)
 
 
 def disconnect(ctx: Ctx, channel: str) -> None:
@@ -820,8 +821,12 @@ def disconnect(ctx: Ctx, channel: str) -> None:
 def retries_due(attrs: Mapping[str, Any], now: dt.datetime) -> list[str]:
     """The RETRYING senders (of a queue manager with these attributes) whose next attempt
     has come by ``now`` (the queue manager's clock)."""
+    retrying = [(name, s) for name, s in sorted(statuses(attrs).items())
+                if s.get("STATUS") == "RETRYING"]
+    if not retrying:
+        return []
     stamp = now.strftime(_STAMP)
-    return [name for name, s in sorted(statuses(attrs).items())
+    return [name for name, s in retrying
             if s.get("STATUS") == "RETRYING" and s.get("CHLTYPE") in SENDERS
             and str(s.get("RETRYAT", "")) <= stamp]
 
