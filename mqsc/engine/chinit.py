@@ -502,10 +502,11 @@ def _next_seqno(seqno: int, count: int, obj: Any) -> int:
     return (seqno + count - 1) % wrap + 1 if count else seqno
 
 
-def begin(ctx: Ctx, channel: str, owner: int) -> Batch | None:
+def begin(ctx: Ctx, channel: str, owner: str) -> Batch | None:
     """The sending end sends a batch: what waits on the transmission queue, numbered, with a
     new unit of work; from this commit until :func:`sent` (or a resolution) the channel is in
-    doubt about it. ``owner`` names the process sending it (a second one leaves it alone).
+    doubt about it. ``owner`` names the process and thread sending it (another leaves it
+    alone while that one lives).
     None when there is nothing to send or a batch is in doubt already."""
     attrs = _attrs(ctx)
     status = statuses(attrs).get(channel)

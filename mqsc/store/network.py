@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -199,7 +200,7 @@ class Network:
                 self._step(source, lambda ctx: disconnect(ctx, channel))
             return False
         begun: list[Any] = []
-        if not self._step(source, lambda ctx: begun.append(begin(ctx, channel, os.getpid()))):
+        if not self._step(source, lambda ctx: begun.append(begin(ctx, channel, _me()))):
             return False
         batch = begun[0] if begun else None
         if batch is None:
@@ -231,9 +232,8 @@ class Network:
             partner_unit = str(sync_of(target.channel_attrs(), channel).get("LUWID", ""))
             return self._step(source, lambda ctx: resync(ctx, channel, partner_unit,
                                                          target.name))
-        owner = int(doubt.get("OWNER", 0))
-        if owner != os.getpid() and _alive(owner):
-            return False  # another process is between the steps of this batch
+        if _alive(str(doubt.get("OWNER", ""))):
+            return False  # another process or thread is between the steps of this batch
         self._step(source, lambda ctx: broken(ctx, channel))
         return False
 
@@ -267,9 +267,22 @@ class Network:
 
 
 
-def _alive(pid: int) -> bool:
-    """Whether the process that sent a batch is still running (a killed one is not)."""
-    return pid > 0 and alive(pid)
+def _me() -> str:
+    """This process and thread, as a batch's owner: ``pid:thread``."""
+    return f"{os.getpid()}:{threading.get_ident()}"
+
+
+def _alive(owner: str) -> bool:
+    """Whether the owner of a batch in doubt is still sending it: another thread of this
+    process that is running, or another process that is (a killed one is not). This thread
+    itself is not: a batch of its own left in doubt was interrupted."""
+    pid, _, thread = owner.partition(":")
+    if not pid.isdigit() or not thread.isdigit():
+        return False
+    if int(pid) != os.getpid():
+        return alive(int(pid))
+    return int(thread) != threading.get_ident() and any(
+        t.ident == int(thread) for t in threading.enumerate())
 
 
 class HomeNetwork(Network):

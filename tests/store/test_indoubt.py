@@ -107,7 +107,7 @@ def test_a_batch_whose_messages_went_meanwhile_stays_in_doubt() -> None:
         ctx, "TO.QMZ2", {**chinit.statuses(ctx.txn.get("qmgr", None).attrs)["TO.QMZ2"],
                          "STATUS": "RUNNING"}))
     begun = []
-    assert qm.channel_step(lambda ctx: begun.append(chinit.begin(ctx, "TO.QMZ2", 1)))[0]
+    assert qm.channel_step(lambda ctx: begun.append(chinit.begin(ctx, "TO.QMZ2", "1:1")))[0]
     assert begun[0] is not None and begun[0].seqno == 4
     assert qm.get("QMZ2", 1).done == 1
     ok, said = qm.channel_step(lambda ctx: chinit.sent(ctx, "TO.QMZ2", begun[0].unit, 50, "B"))

@@ -82,3 +82,30 @@ def test_two_processes_driving_one_sender_deliver_each_message_once() -> None:
         assert chinit.sync_of(qmz2.channel_attrs(), "QMZ1.TO.QMZ2")["SEQNO"] == put
     finally:
         qmz2.close()
+
+
+def test_a_batch_owned_by_a_live_thread_is_left_alone() -> None:
+    """The owner of a batch in doubt is a process and a thread: a batch another running
+    thread of this process is sending is its own; one whose thread ended (or this thread's
+    own, interrupted) is not (mqsc/store/network.py)."""
+    import threading
+
+    from mqsc.store import network
+
+    assert not network._alive(network._me())
+    started, finish = threading.Event(), threading.Event()
+    owner: list[str] = []
+
+    def sending() -> None:
+        owner.append(network._me())
+        started.set()
+        finish.wait(30)
+
+    thread = threading.Thread(target=sending)
+    thread.start()
+    started.wait(30)
+    assert network._alive(owner[0])
+    finish.set()
+    thread.join(30)
+    assert not network._alive(owner[0])
+    assert not network._alive("") and not network._alive("garbage")
