@@ -179,7 +179,9 @@ SPECS: tuple[CommandSpec, ...] = (
                 facility="CHINIT"),
     CommandSpec("RESET", "CHANNEL", CHANNEL_NAME,
                 table(A.CMDSCOPE, CHLDISP,
-                      K("SEQNUM", Integer(0, MAX9), default=1, help="new message sequence number")),
+                      # IBM "RESET CHANNEL": "in the range 1 through 999 999 999".
+                      K("SEQNUM", Integer(1, MAX9), default=1,
+                        help="new message sequence number")),
                 S_CR, "CSQXREST", verified="RESET CHANNEL (z/OS), CR",
                 help="reset a channel's sequence number"),
     CommandSpec("RESOLVE", "CHANNEL", CHANNEL_NAME,
