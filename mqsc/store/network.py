@@ -250,6 +250,13 @@ class Network:
         """The queue manager of this network with this name, if any."""
         return self.members.get(name)
 
+    def by_prefix(self, cpf: str) -> QueueManager | None:
+        """The member whose command prefix this is (a z/OS console routes a command by its
+        prefix to the subsystem that owns it), if any."""
+        wanted = cpf.upper()
+        return next((qm for _, qm in sorted(self.members.items())
+                     if qm.cpf.upper() == wanted), None)
+
     def detach(self, qm: QueueManager) -> None:
         """A member is closed (nothing to do for queue managers held in memory)."""
 
@@ -358,6 +365,10 @@ class HomeNetwork(Network):
         """The queue manager ``name`` of this home, opened now if need be (its state database
         made, as `mqsc run -m` makes it, when it is named on purpose)."""
         return self._open(name) if name in self._home_names() else self.members.get(name)
+
+    def by_prefix(self, cpf: str) -> QueueManager | None:
+        self._load(again=True)
+        return super().by_prefix(cpf)
 
     def reach(self, conname: str) -> QueueManager | None:
         try:

@@ -271,6 +271,11 @@ def test_connect_switches_to_another_queue_manager_of_the_home(tmp_path) -> None
         session.submit("\\connect NOSUCH")
         assert lines(out)[-1].startswith("\\connect: no queue manager NOSUCH can be opened")
         session.submit("\\connect QMZ1")
+        # A command with QMZ2's prefix typed on QMZ1's console goes to QMZ2.
+        session.submit("/QMZ2 DISPLAY QLOCAL(ONLY.ON.QMZ2)")
+        assert lines(out)[-1] == "CSQ9022I QMZ2 CSQMDRTS ' DISPLAY QLOCAL' NORMAL COMPLETION"
+        session.submit("/QMZ9 DISPLAY QMGR")
+        assert lines(out)[-1] == "IEE305I QMZ9 COMMAND INVALID"
         session.submit("DISPLAY QLOCAL(ONLY.ON.QMZ2)")
         assert lines(out)[-2].startswith("CSQM297I QMZ1 CSQMDRTS NO QLOCAL FOUND")
     finally:
