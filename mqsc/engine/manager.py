@@ -253,7 +253,7 @@ class QueueManager:
             ctx = Ctx(self, txn, None, None, Source.SERVER)
             try:
                 step(ctx)
-            except chinit.Undeliverable as refused:
+            except chinit.Refused as refused:
                 return False, (refused.message(),)
             if txn.changed or txn.journal:
                 self.commit(txn, None)
@@ -535,7 +535,13 @@ class _Session:
         qm = self.qm
         qm._depth += 1
         if qm.gate is not None and qm._depth == 1:
-            qm.gate.enter(qm)
+            try:
+                qm.gate.enter(qm)
+            except BaseException:
+                # Not entered (another process held it too long): __exit__ will not run, and
+                # a depth left at 1 would let every later session skip the lock.
+                qm._depth -= 1
+                raise
 
     def __exit__(self, *exc: object) -> None:
         qm = self.qm

@@ -10,7 +10,7 @@ them. Shared queues' puts and gets are in :mod:`mqsc.engine.sharedq`.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from mqsc.catalog.mqrc import (
@@ -432,6 +432,30 @@ def get(ctx: Ctx, queue: str, count: int | None = None) -> Workload:
         txn.delete("messages", queue)
     reason = MQRC_NO_MSG_AVAILABLE if count is not None and got < count else MQRC_NONE
     return Workload("get", queue, wanted, got, 0, got_bytes, reason, pages)
+
+
+def get_runs(ctx: Ctx, queue: str, wanted: Mapping[int, int]) -> int:
+    """Get the oldest ``n`` messages of each run ``wanted`` names (run id -> n), whatever
+    arrived since: a channel's batch is exactly the messages it sent, as an MQGET under
+    syncpoint locks them (IBM "Message channel agents": the batch's gets commit when the
+    receiver confirms). Returns how many were got (fewer when a run has gone)."""
+    txn = ctx.txn
+    if not txn.has("messages", queue):
+        return 0
+    store = txn.edit("messages", queue)
+    got = 0
+    for run in list(store.runs):
+        n = min(int(wanted.get(run.id, 0)), run.count)
+        if n > 0:
+            _take(ctx, store, run, n)
+            got += n
+    _drop_empty(store)
+    if store.lists:
+        ps = txn.edit("pageset", store.list_psid)
+        _shrink_lists(store, ps, txn.edit("pool", ps.pool))
+    if not store.runs:
+        txn.delete("messages", queue)
+    return got
 
 
 def _take(ctx: Ctx, store: QueueStore, run: Run, n: int) -> int:

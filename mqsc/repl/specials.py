@@ -32,6 +32,33 @@ def mqsc_help(session: Session, argument: str) -> None:
     session.out.text(helptext.help_lines(argument.split()))
 
 
+@special("\\connect", "\\connect [QMGR]",
+         "work on another queue manager of this mqsc home (without a name: which ones)")
+def connect(session: Session, argument: str) -> None:
+    """The console's queue managers are those of its network (docs/channels.md): the one it
+    was opened on and the others of the mqsc home, opened when first named."""
+    network = session.qm.network
+    if network is None:
+        raise SpecialError("\\connect: this console works on one queue manager alone "
+                           "(--memory or --state): there is no other to connect to")
+    name = argument.strip().upper()
+    if not name:
+        others = ", ".join(n for n in network.names() if n != session.qm.name) or "none"
+        session.out.note(f"Connected to {session.qm.name}; the others of this mqsc home: "
+                         f"{others}.")
+        return
+    if name == session.qm.name:
+        session.out.note(f"Already connected to {name}.")
+        return
+    qm = network.member(name)
+    if qm is None:
+        raise SpecialError(f"\\connect: no queue manager {name} can be opened in this mqsc "
+                           "home (mqsc create makes one; a queue sharing group's members do "
+                           "not take part)")
+    session.connect(qm)
+    session.out.note(f"Connected to {qm.name} (command prefix {qm.cpf}).")
+
+
 @special("\\quit", "\\quit", "leave the console", aliases=("\\q", "\\exit"))
 def quit_console(session: Session, argument: str) -> None:
     session.done = True

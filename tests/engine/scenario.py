@@ -6,6 +6,8 @@ A scenario is a list of lines:
 * ``QMGR> %put QUEUE COUNT SIZE [persistent]`` and ``QMGR> %get QUEUE [COUNT]`` move messages
   (as ``mqsc put`` / ``mqsc get``, with their summaries);
 * ``% time +SECONDS`` moves every queue manager's clock on;
+* ``% WORD ARGS...`` calls the hook ``WORD`` the caller gave (``hooks``), which returns the
+  lines to show (tests/store/test_indoubt.py kills a real child process this way);
 * with a network (mqsc/store/network.py), the console messages its channels give while
   moving messages follow the line that made them move, as ``* QMGR`` lines;
 * blank lines and lines starting with ``#`` are skipped.
@@ -31,7 +33,7 @@ STYLES = (("server", ".server.txt"), ("console", ".console.txt"), ("json", ".jso
 
 
 def play(scenario: Path, qmgrs: Mapping[str, QueueManager], style: str,
-         network: Any = None) -> str:
+         network: Any = None, hooks: Mapping[str, Any] | None = None) -> str:
     """The scenario's output in one style."""
     moment = [NOW]
     for qm in qmgrs.values():
@@ -46,6 +48,11 @@ def play(scenario: Path, qmgrs: Mapping[str, QueueManager], style: str,
             if network is not None:
                 network.settle()  # the channel retries that fall due as time passes
                 out.extend(_channel_lines(network, qmgrs))
+            continue
+        if line.startswith("% "):
+            words = line[2:].split()
+            out.extend(f"* {said}\n" for said in (hooks or {})[words[0]](*words[1:]))
+            out.extend(_channel_lines(network, qmgrs))
             continue
         who, text = (part.strip() for part in line.split(">", 1))
         qm = qmgrs[who]
