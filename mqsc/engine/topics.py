@@ -24,6 +24,10 @@ SUB = catalog_topics.SUB_FAMILY
 
 
 # ---- topics ----------------------------------------------------------------------------------
+#: The index of each topic table (mqsc/engine/state.py): topic string -> the topic object.
+INDEX = {TOPIC.table: "topicstr", TOPIC.group_table: "gtopicstr"}
+
+
 def check_topic(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
     d.check_group(ctx, attrs)
     topicstr = str(attrs.get("TOPICSTR", ""))
@@ -31,26 +35,61 @@ def check_topic(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
         raise ctx.fail("CSQM097I", keyword="TOPICSTR", value=" ")
     if topicstr.endswith("/"):
         raise ctx.fail("CSQM092I", keyword="TOPICSTR", value=topicstr)
-    for table in (TOPIC.table, TOPIC.group_table):
-        for other in ctx.txn.values(table):
-            if other.name != ctx.cmd.name and other.get("TOPICSTR") == topicstr:
-                raise ctx.object_failure("CSQM169I", "ALREADY_EXISTS", topicstr=topicstr,
-                                         name=other.name)
+    other = topic_object(ctx, topicstr)
+    if other is not None and other.name != ctx.cmd.name:
+        raise ctx.object_failure("CSQM169I", "ALREADY_EXISTS", topicstr=topicstr,
+                                 name=other.name)
+
+
+def topic_object(ctx: Ctx, topicstr: str) -> MQObject | None:
+    """The topic object (private first, then group) whose TOPICSTR is ``topicstr``."""
+    for table, index in INDEX.items():
+        other = ctx.txn.get(index, topicstr)
+        # An index entry whose object has gone or changed its string is not a holder.
+        if other is not None:
+            current = ctx.txn.get(table, other.name)
+            if current is not None and current.get("TOPICSTR") == topicstr:
+                return current
+    return None
+
+
+def _indexed(ctx: Ctx, obj: MQObject, before: MQObject | None) -> None:
+    """Keep the topic-string index of ``obj``'s table in step with it (``before``: the object
+    it replaced, if any)."""
+    table = TOPIC.table_for(str(obj.get("QSGDISP", "QMGR")))
+    index = INDEX[table]
+    if before is not None and before.get("TOPICSTR") != obj.get("TOPICSTR"):
+        _unindexed(ctx, before, table)
+    ctx.txn.put(index, str(obj.get("TOPICSTR", "")), obj)
+
+
+def _unindexed(ctx: Ctx, obj: MQObject, table: str) -> None:
+    index, topicstr = INDEX[table], str(obj.get("TOPICSTR", ""))
+    held = ctx.txn.get(index, topicstr)
+    if held is not None and held.name == obj.name:
+        ctx.txn.delete(index, topicstr)
+
+
+def _existing(ctx: Ctx) -> MQObject | None:
+    return ctx.txn.get(TOPIC.table_for(d.disposition(ctx)), ctx.cmd.name)
 
 
 @handles("DEFINE", "TOPIC")
 def define_topic(ctx: Ctx) -> None:
-    d.define(ctx, TOPIC, check_topic)
+    before = _existing(ctx)
+    _indexed(ctx, d.define(ctx, TOPIC, check_topic), before)
 
 
 @handles("ALTER", "TOPIC")
 def alter_topic(ctx: Ctx) -> None:
-    d.alter(ctx, TOPIC, check_topic)
+    before = _existing(ctx)
+    _indexed(ctx, d.alter(ctx, TOPIC, check_topic), before)
 
 
 @handles("DELETE", "TOPIC")
 def delete_topic(ctx: Ctx) -> None:
-    d.delete(ctx, TOPIC)
+    obj = d.delete(ctx, TOPIC)
+    _unindexed(ctx, obj, TOPIC.table_for(str(obj.get("QSGDISP", "QMGR"))))
 
 
 @handles("DISPLAY", "TOPIC")

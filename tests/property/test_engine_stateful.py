@@ -330,6 +330,20 @@ class EngineMachine(RuleBasedStateMachine):
             strings = [t.get("TOPICSTR") for t in self.qm.state.tables["topic"].values()]
             assert len(strings) == len(set(strings)), "two topics share a topic string"
 
+    @rule(name=TOPICS)
+    def delete_topic(self, name) -> None:
+        existed = self.exists("topic", name)
+        result = self.run(f"DELETE TOPIC({name})")
+        if self.running:
+            assert result.ok is existed and not self.exists("topic", name)
+
+    @invariant()
+    def topic_strings_are_indexed(self) -> None:
+        """The topic-string index (mqsc/engine/topics.py) names exactly the topic objects."""
+        tables = self.qm.state.tables
+        indexed = {s: t.name for s, t in tables["topicstr"].items()}
+        assert indexed == {t.get("TOPICSTR"): n for n, t in tables["topic"].items()}
+
     @rule(profile=st.sampled_from(["APP.*", "B.SVRCONN"]),
           action=st.sampled_from(["ADD", "REPLACE", "REMOVE", "REMOVEALL"]))
     def set_chlauth(self, profile, action) -> None:
