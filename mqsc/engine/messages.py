@@ -32,7 +32,7 @@ from mqsc.catalog.mqrc import (
     MQRC_XMIT_Q_USAGE_ERROR,
 )
 from mqsc.catalog.queues import FAMILY as QLOCAL
-from mqsc.engine import sharedq, space
+from mqsc.engine import pubsub, sharedq, space
 from mqsc.engine.objects import Attributes, MQObject
 from mqsc.engine.records import Workload
 from mqsc.engine.space import report_expansions
@@ -72,6 +72,10 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
         if model is not None and model.get("DEFTYPE") != "SHAREDYN":
             return _put_dynamic(ctx, model, count, size, persistent=persistent,
                                 priority=priority, batch=batch)
+        publication = pubsub.publication(ctx, queue)
+        if publication is not None:  # an alias of a topic: a publication (mqsc/engine/pubsub.py)
+            return pubsub.publish(ctx, publication, count, size, persistent=persistent,
+                                  priority=priority, batch=batch, put=put, refusal=refusal)
         target, reason = resolve(ctx, queue, "PUT")
         if target is not None:
             done = put(ctx, target, count, size, persistent=persistent, priority=priority,
@@ -128,6 +132,29 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
     report_expansions(ctx, events)
     return Workload("put", queue, count, done, size, done * size, reason, pages, backed,
                     persistent=persistent)
+
+
+def refusal(ctx: Ctx, queue: str, count: int, size: int) -> int:
+    """The reason a put of ``count`` messages of ``size`` bytes to ``queue`` would be refused
+    before any is put (its MQOPEN, the MQPUT checks, no room for them all), or 0. Shared
+    queues are left to their own put."""
+    txn = ctx.txn
+    target = queue
+    if not txn.has("qlocal", queue):
+        if sharedq.shared_queue(ctx, queue) is not None:
+            return MQRC_NONE
+        target, reason = resolve(ctx, queue, "PUT")
+        if target is None:
+            return reason
+        if not txn.has("qlocal", target):
+            return MQRC_NONE
+    q = txn.get("qlocal", target)
+    held = txn.get("messages", target)
+    fail = _put_check(ctx, q, size)
+    if fail:
+        return fail
+    room = int(q.get("MAXDEPTH")) - (held.depth if held is not None else 0)
+    return MQRC_Q_FULL if room < count else MQRC_NONE
 
 
 # ---- dynamic queues ----------------------------------------------------------------------------
@@ -189,8 +216,9 @@ def resolve(ctx: Ctx, queue: str, op: str) -> tuple[str | None, int]:
     must exist when it is opened, MQRC 2085, and may not be another alias, MQRC 2001); a remote
     queue definition resolves, for puts only, to its transmission queue (XMITQ, else the queue
     named RQMNAME, else the queue manager's DEFXMITQ; MQRC 2087 when there is none, MQRC 2092
-    when it is not USAGE(XMITQ)), where the messages wait for a channel. A topic alias is not
-    modelled: MQRC 2085. (Model queues are opened by :func:`open_dynamic`.)
+    when it is not USAGE(XMITQ)), where the messages wait for a channel. A put to a topic alias
+    is a publication (:mod:`mqsc.engine.pubsub`); opened for anything else it answers MQRC
+    2085 here. (Model queues are opened by :func:`open_dynamic`.)
     """
     txn = ctx.txn
     alias = txn.get("qalias", queue) or _group_object(txn, "gqalias", queue)

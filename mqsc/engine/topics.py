@@ -4,8 +4,8 @@ z/OS rules kept (IBM MQ 9.4 for z/OS, "DEFINE TOPIC", "DEFINE SUB"): a topic obj
 TOPICSTR is required and not blank, does not end in '/', and no other topic object has it; it
 cannot be altered. A subscription names TOPICSTR or TOPICOBJ (at least one; a TOPICOBJ must be
 a topic object, and the subscription's topic is its string, then '/' and TOPICSTR if both are
-given); DESTCLAS(PROVIDED) needs a DEST. Nothing is published (no publish/subscribe engine), so
-the destination queue is not opened when the subscription is defined.
+given); DESTCLAS(PROVIDED) needs a DEST. The destination queue is not opened when the
+subscription is defined; publications reach it through mqsc/engine/pubsub.py.
 """
 
 from __future__ import annotations

@@ -60,7 +60,8 @@ OTHER_QUEUES = st.sampled_from(["A", "D", "E", "SYSTEM.DEFAULT.ALIAS.QUEUE",
 QUEUE_TABLES = ("qlocal", "qalias", "qremote", "qmodel")
 #: Attribute settings of the other queue types, by type.
 OTHER_SETTINGS = {
-    "QALIAS": ["TARGET(A)", "TARGQ(B)", "PUT(DISABLED)", "DESCR('alias')", "TARGTYPE(QUEUE)"],
+    "QALIAS": ["TARGET(A)", "TARGQ(B)", "PUT(DISABLED)", "DESCR('alias')", "TARGTYPE(QUEUE)",
+               "TARGET(T1) TARGTYPE(TOPIC)"],
     "QREMOTE": ["RNAME(A)", "RQMNAME(QMB)", "XMITQ(C)", "DEFPSIST(YES)"],
     "QMODEL": ["DEFTYPE(PERMDYN)", "MAXDEPTH(10)", "STGCLASS(SC2)", "DEFTYPE(SHAREDYN)"],
     "PROCESS": ["APPLICID('TRAN')", "APPLTYPE(MVS)", "USERDATA('x')"],
@@ -244,10 +245,16 @@ class EngineMachine(RuleBasedStateMachine):
         """A dump replayed into a queue manager built from it holds the same definitions."""
         if self.qm.phase is Phase.STOPPED:
             return
-        csqinp1, csqinp2 = dump.csqinp1_deck(self.qm), dump.csqinp2_deck(self.qm)
+        # DEFINE SUB is a command-server and console command (sources CR), not CSQINP2's:
+        # subscriptions are replayed through the command server once the rest has started.
+        defs = dump.definitions(self.qm)
+        subs = [d for d in defs if d.objtype == "SUB"]
+        defs = [d for d in defs if d.objtype != "SUB"]
+        csqinp1, csqinp2 = dump.csqinp1_deck(self.qm, defs), dump.csqinp2_deck(self.qm, defs)
         rebuilt = QueueManager.create("QMZ1", csqinp1=csqinp1, csqinp2=csqinp2,
                                       clock=self.qm.clock)
         assert all(r.ok for r in rebuilt.start_results)
+        assert all(rebuilt.execute(d.command()).ok for d in subs)
         assert dump.definitions(rebuilt) == dump.definitions(self.qm)
 
     @invariant()
@@ -343,6 +350,28 @@ class EngineMachine(RuleBasedStateMachine):
         tables = self.qm.state.tables
         indexed = {s: t.name for s, t in tables["topicstr"].items()}
         assert indexed == {t.get("TOPICSTR"): n for n, t in tables["topic"].items()}
+
+    @rule(name=st.sampled_from(["S1", "S2"]), topicstr=st.sampled_from(["a", "a/#", "+", "#", "b"]),
+          dest=QUEUES | OTHER_QUEUES, wschema=st.sampled_from(["TOPIC", "CHAR"]))
+    def define_sub(self, name, topicstr, dest, wschema) -> None:
+        result = self.run(f"DEFINE SUB({name}) TOPICSTR('{topicstr}') DEST({dest}) "
+                          f"WSCHEMA({wschema}) REPLACE")
+        if result.ok:
+            assert self.exists("sub", name)
+
+    @rule(name=OTHER_QUEUES, count=st.integers(0, 30), persistent=st.none() | st.booleans())
+    def publish(self, name, count, persistent) -> None:
+        """A put to a topic alias: every copy lands on a subscription's destination."""
+        if self.qm.phase is Phase.STOPPED:
+            return
+        alias = self.tables["qalias"].get(name)
+        before, digest = sum(s.depth for s in self.tables["messages"].values()), self.qm.digest()
+        out = self.qm.put(name, count, 500, persistent=persistent)
+        after = sum(s.depth for s in self.tables["messages"].values())
+        if alias is not None and alias.get("TARGTYPE") == "TOPIC":
+            assert after - before <= out.done * len(self.tables["sub"]), out
+            if not out.done:
+                assert self.qm.digest() == digest, f"a refused publication changed the state {out}"
 
     @rule(profile=st.sampled_from(["APP.*", "B.SVRCONN"]),
           action=st.sampled_from(["ADD", "REPLACE", "REMOVE", "REMOVEALL"]))
