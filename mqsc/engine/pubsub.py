@@ -19,7 +19,6 @@ delivers to those that can.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -32,11 +31,6 @@ from mqsc.engine.records import Workload
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.context import Ctx
 
-#: SYSTEM.BASE.TOPIC's values (IBM "SYSTEM.BASE.TOPIC"): what an attribute that is ASPARENT up
-#: to the root of the topic tree resolves to. mqsc defines no SYSTEM.BASE.TOPIC object; IBM: "If
-#: this object does not exist, its default values are still used".
-BASE_TOPIC = {"PUB": "ENABLED", "PMSGDLV": "ALLDUR", "NPMSGDLV": "ALLAVAIL", "DEFPSIST": "NO",
-              "DEFPRTY": "0"}
 #: Delivery policies that refuse a publication some subscription cannot take.
 ALL_OR_NOTHING = ("ALL", "ALLDUR")
 
@@ -70,54 +64,17 @@ def publication(ctx: Ctx, queue: str) -> Publication | None:
     if topic is None:
         return Publication(alias, "", MQRC_UNKNOWN_OBJECT_NAME)
     topicstr = str(topic.get("TOPICSTR", ""))
-    if resolved(ctx, topicstr, "PUB") == "DISABLED":
+    if topics.resolved(ctx, topicstr, "PUB") == "DISABLED":
         return Publication(alias, "", MQRC_PUT_INHIBITED)
     return Publication(alias, topicstr, MQRC_NONE)
-
-
-def resolved(ctx: Ctx, topicstr: str, keyword: str) -> str:
-    """A topic attribute as it applies to ``topicstr``: the nearest topic object at or above it
-    in the topic tree whose value is not ASPARENT, else SYSTEM.BASE.TOPIC's."""
-    levels = topicstr.split("/")
-    for end in range(len(levels), 0, -1):
-        obj = topics.topic_object(ctx, "/".join(levels[:end]))
-        if obj is not None and obj.get(keyword, "ASPARENT") != "ASPARENT":
-            return str(obj.get(keyword))
-    return BASE_TOPIC[keyword]
-
-
-# ---- matching ----------------------------------------------------------------------------------
-def matches(pattern: str, wschema: str, topicstr: str) -> bool:
-    """Whether a subscription on ``pattern`` (with wildcard schema ``wschema``) gets
-    publications on ``topicstr``."""
-    if wschema == "CHAR":
-        return _char_pattern(pattern).fullmatch(topicstr) is not None
-    return _levels_match(tuple(pattern.split("/")), tuple(topicstr.split("/")))
-
-
-def _levels_match(pattern: tuple[str, ...], levels: tuple[str, ...]) -> bool:
-    if not pattern:
-        return not levels
-    head, rest = pattern[0], pattern[1:]
-    if head == "#":  # zero or more whole levels
-        return any(_levels_match(rest, levels[i:]) for i in range(len(levels) + 1))
-    if not levels:
-        return False
-    if head == "+" or head == levels[0]:
-        return _levels_match(rest, levels[1:])
-    return False
-
-
-def _char_pattern(pattern: str) -> re.Pattern[str]:
-    parts = (".*" if ch == "*" else "." if ch == "?" else re.escape(ch) for ch in pattern)
-    return re.compile("".join(parts), re.DOTALL)
 
 
 def subscriptions(ctx: Ctx, topicstr: str) -> Iterator[MQObject]:
     """The subscriptions a publication on ``topicstr`` goes to, in name order."""
     for name in sorted(ctx.txn.keys("sub")):
         sub = ctx.txn.get("sub", name)
-        if matches(str(sub.get("TOPICSTR", "")), str(sub.get("WSCHEMA", "TOPIC")), topicstr):
+        pattern, wschema = str(sub.get("TOPICSTR", "")), str(sub.get("WSCHEMA", "TOPIC"))
+        if topics.matches(pattern, wschema, topicstr):
             yield sub
 
 
@@ -135,7 +92,7 @@ def publish(ctx: Ctx, pub: Publication, count: int, size: int, *, persistent: bo
                         persistent=persistent)
     if priority is None:
         priority = int(alias.get("DEFPRTY", 0))
-    policy = resolved(ctx, pub.topicstr, "PMSGDLV" if persistent else "NPMSGDLV")
+    policy = topics.resolved(ctx, pub.topicstr, "PMSGDLV" if persistent else "NPMSGDLV")
     targets = []
     for sub in subscriptions(ctx, pub.topicstr):
         dest = str(sub.get("DEST", ""))
@@ -151,6 +108,7 @@ def publish(ctx: Ctx, pub: Publication, count: int, size: int, *, persistent: bo
         prty = priority if pubprty == "ASPUB" else None if pubprty == "ASQDEF" else int(pubprty)
         done = put(ctx, dest, count, size, persistent=persistent, priority=prty, batch=batch)
         pages += done.pages
+        topics.delivered(ctx, sub.name, done.done)
         if done.reason and policy in ALL_OR_NOTHING:
             # Refused after the checks (a page set filled up): the copies already put stay,
             # as mqsc keeps no savepoint inside a command's transaction (docs/engine.md).

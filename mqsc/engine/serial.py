@@ -87,6 +87,10 @@ def restore(data: dict[str, Any]) -> Any:
         from mqsc.engine.group import GroupInfo
 
         return GroupInfo.restore(data)
+    if kind == "substatus":
+        from mqsc.engine.topics import SubStatus
+
+        return SubStatus(data["nummsgs"], data["last"])
     if kind == "cfstatus":
         from mqsc.engine.storage.cf import StructureState
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mqsc.engine.pubsub import matches
+from mqsc.engine.topics import matches
 from tests.engine.conftest import fresh_minimal
 
 SETUP = ("DEFINE QLOCAL(D1)", "DEFINE QLOCAL(D2) MAXDEPTH(3)",

@@ -359,6 +359,20 @@ class EngineMachine(RuleBasedStateMachine):
         if result.ok:
             assert self.exists("sub", name)
 
+    @rule(name=st.sampled_from(["S1", "S2"]))
+    def delete_sub(self, name) -> None:
+        existed = self.exists("sub", name)
+        result = self.run(f"DELETE SUB({name})")
+        if self.running:
+            assert result.ok is existed and not self.exists("sub", name)
+
+    @invariant()
+    def subscription_status_is_of_subscriptions(self) -> None:
+        """DISPLAY SBSTATUS figures (mqsc/engine/topics.py) belong to existing subscriptions."""
+        tables = self.qm.state.tables
+        assert set(tables["substatus"]) <= set(tables["sub"])
+        assert all(s.nummsgs > 0 for s in tables["substatus"].values())
+
     @rule(name=OTHER_QUEUES, count=st.integers(0, 30), persistent=st.none() | st.booleans())
     def publish(self, name, count, persistent) -> None:
         """A put to a topic alias: every copy lands on a subscription's destination."""
@@ -366,10 +380,14 @@ class EngineMachine(RuleBasedStateMachine):
             return
         alias = self.tables["qalias"].get(name)
         before, digest = sum(s.depth for s in self.tables["messages"].values()), self.qm.digest()
+        held = sum(s.nummsgs for s in self.tables["substatus"].values())
         out = self.qm.put(name, count, 500, persistent=persistent)
         after = sum(s.depth for s in self.tables["messages"].values())
+        delivered = sum(s.nummsgs for s in self.tables["substatus"].values())
         if alias is not None and alias.get("TARGTYPE") == "TOPIC":
             assert after - before <= out.done * len(self.tables["sub"]), out
+            # Every copy put is counted on its subscription (DISPLAY SBSTATUS NUMMSGS).
+            assert delivered - held == after - before, out
             if not out.done:
                 assert self.qm.digest() == digest, f"a refused publication changed the state {out}"
 
