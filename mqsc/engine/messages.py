@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from mqsc.catalog.mqrc import (
     MQRC_ALIAS_BASE_Q_TYPE_ERROR,
+    MQRC_CF_STRUC_ERROR,
     MQRC_GET_INHIBITED,
     MQRC_MSG_TOO_BIG_FOR_Q,
     MQRC_MSG_TOO_BIG_FOR_Q_MGR,
@@ -69,7 +70,7 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
             return sharedq.put(ctx, shared, count, size, persistent=persistent,
                                priority=priority, batch=batch)
         model = txn.get("qmodel", queue)
-        if model is not None and model.get("DEFTYPE") != "SHAREDYN":
+        if model is not None:
             return _put_dynamic(ctx, model, count, size, persistent=persistent,
                                 priority=priority, batch=batch)
         publication = pubsub.publication(ctx, queue)
@@ -167,19 +168,50 @@ def open_dynamic(ctx: Ctx, model: MQObject) -> str:
     (IBM "Dynamic queues": PERMDYN stays until deleted, TEMPDYN goes at MQCLOSE), named from
     the default DynamicQName "AMQ.*" with a unique suffix (the moment and a sequence)."""
     stamp = ctx.stamp()
-    moment = "".join(ch for ch in stamp if ch.isdigit())[-8:]
-    sequence = 0
-    while True:
-        name = f"{DYNAMIC_PREFIX}{int(moment):08X}{sequence:08X}"
-        if not any(ctx.txn.has(t, name) for t in ("qlocal", "qalias", "qremote", "qmodel")):
-            break
-        sequence += 1
+    name = _dynamic_name(ctx, stamp)
     values = {k: v for k, v in model.attrs.items() if k in QLOCAL.settable_set}
     values.update(QSGDISP="QMGR", DEFTYPE=model.get("DEFTYPE"))
     ctx.txn.put("qlocal", name, MQObject("QLOCAL", name, Attributes.profile(values), stamp,
                                          stamp))
     space.account_objects(ctx, C.OBJ_BYTES_QLOCAL)
     return name
+
+
+#: Every queue name space a dynamic queue's name must be new in (private and group).
+_QUEUE_TABLES = ("qlocal", "qalias", "qremote", "qmodel", "gqlocal", "gqalias", "gqremote",
+                 "gqmodel")
+
+
+def _dynamic_name(ctx: Ctx, stamp: str) -> str:
+    moment = "".join(ch for ch in stamp if ch.isdigit())[-8:]
+    sequence = 0
+    while True:
+        name = f"{DYNAMIC_PREFIX}{int(moment):08X}{sequence:08X}"
+        if not any(ctx.txn.has(t, name) for t in _QUEUE_TABLES):
+            return name
+        sequence += 1
+
+
+def open_shared_dynamic(ctx: Ctx, model: MQObject) -> tuple[str, int]:
+    """MQOPEN of a DEFTYPE(SHAREDYN) model: a new shared queue (QSGDISP(SHARED), DEFTYPE
+    SHAREDYN) in the model's CFSTRUCT, kept in the group's repository until deleted (IBM
+    "DefinitionType": MQQDT_SHARED_DYNAMIC, "a shared permanent queue"). Returns (its name, 0),
+    or ("", the reason): outside a queue sharing group, or with a structure not defined or
+    failed, MQRC 2349 or 2373 (UNVERIFIED: IBM documents no reason for a queue manager outside
+    a group) and nothing is created."""
+    structure = str(model.get("CFSTRUCT", ""))
+    if ctx.qm.group is None:
+        return "", MQRC_CF_STRUC_ERROR
+    reason = sharedq.structure_reason(ctx, structure)
+    if reason:
+        return "", reason
+    stamp = ctx.stamp()
+    name = _dynamic_name(ctx, stamp)
+    values = {k: v for k, v in model.attrs.items() if k in QLOCAL.settable_set}
+    values.update(QSGDISP="SHARED", DEFTYPE="SHAREDYN", CFSTRUCT=structure)
+    ctx.txn.put("gqlocal", name, MQObject("QLOCAL", name, Attributes.profile(values), stamp,
+                                          stamp))
+    return name, MQRC_NONE
 
 
 def close_dynamic(ctx: Ctx, name: str) -> None:
@@ -198,6 +230,13 @@ def _put_dynamic(ctx: Ctx, model: MQObject, count: int, size: int, *,
     temporary = model.get("DEFTYPE") == "TEMPDYN"
     if persistent is None:
         persistent = model.get("DEFPSIST") == "YES"
+    if model.get("DEFTYPE") == "SHAREDYN":
+        shared, reason = open_shared_dynamic(ctx, model)
+        if not shared:
+            return Workload("put", model.name, count, 0, size, reason=reason,
+                            persistent=persistent)
+        return sharedq.put(ctx, sharedq.shared_queue(ctx, shared), count, size,
+                           persistent=persistent, priority=priority, batch=batch)
     if temporary and persistent:
         return Workload("put", model.name, count, 0, size, reason=MQRC_PERSISTENT_NOT_ALLOWED,
                         persistent=True)
@@ -421,7 +460,11 @@ def get(ctx: Ctx, queue: str, count: int | None = None) -> Workload:
         if shared is not None:
             return sharedq.get(ctx, shared, count)
         model = txn.get("qmodel", queue)
-        if model is not None and model.get("DEFTYPE") != "SHAREDYN":
+        if model is not None and model.get("DEFTYPE") == "SHAREDYN":
+            name, reason = open_shared_dynamic(ctx, model)
+            return Workload("get", name or queue, wanted, 0,
+                            reason=reason or MQRC_NO_MSG_AVAILABLE)
+        if model is not None:
             # An MQOPEN for input makes a new, empty dynamic queue (a permanent one stays).
             name = open_dynamic(ctx, model)
             if model.get("DEFTYPE") == "TEMPDYN":
