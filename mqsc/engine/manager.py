@@ -199,6 +199,18 @@ class QueueManager:
         return self._workload(lambda ctx: messages.get(ctx, queue, count), "get", queue,
                               count if count is not None else -1)
 
+    def trigger_monitor(self, initq: str, *, start: bool = True) -> Workload:
+        """A trigger monitor (CICS's CKTI, IMS's CSQQTRMN) opens ``initq`` for input, or
+        closes it (``start`` False): while one holds it, trigger events of the queues naming
+        it write trigger messages there (mqsc/engine/triggers.py). The outcome is a Workload
+        of operation "monitor" whose ``triggers`` are the messages its opening caused."""
+        def operation(ctx: Ctx) -> Workload:
+            reason, fired = messages.monitor(ctx, initq, start)
+            return Workload("monitor", initq, 1 if start else -1, 0 if reason else 1,
+                            reason=reason, triggers=fired)
+
+        return self._workload(operation, "monitor", initq, 1 if start else -1)
+
     # ---- channels (mqsc/engine/chinit.py, driven by mqsc/store/network.py) -------------------
     def channel_attrs(self) -> Mapping[str, object]:
         """This queue manager's attributes, with its channel initiator's state (as the state

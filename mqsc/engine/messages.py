@@ -33,9 +33,9 @@ from mqsc.catalog.mqrc import (
     MQRC_XMIT_Q_USAGE_ERROR,
 )
 from mqsc.catalog.queues import FAMILY as QLOCAL
-from mqsc.engine import pubsub, sharedq, space
+from mqsc.engine import pubsub, sharedq, space, triggers
 from mqsc.engine.objects import Attributes, MQObject
-from mqsc.engine.records import Workload
+from mqsc.engine.records import TriggerMessage, Workload
 from mqsc.engine.space import report_expansions
 from mqsc.engine.storage import constants as C
 from mqsc.engine.storage.alloc import PageSetFull, SpaceEvents, allocate
@@ -56,11 +56,13 @@ LOG_PER_GET = C.LOG_RECORD_BYTES
 
 # ---- put -------------------------------------------------------------------------------------
 def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None = None,
-        priority: int | None = None, batch: int = 0, dest: str = "") -> Workload:
+        priority: int | None = None, batch: int = 0, dest: str = "",
+        triggering: bool = True) -> Workload:
     """Put ``count`` messages of ``size`` bytes; in units of work of ``batch`` (0: none).
 
     Stops at the first failure with its MQ reason code; with units of work the failed one is
-    backed out, the committed ones stay.
+    backed out, the committed ones stay. Trigger messages follow (mqsc/engine/triggers.py);
+    they trigger nothing themselves (``triggering`` False).
     """
     txn = ctx.txn
     q = txn.get("qlocal", queue)
@@ -95,6 +97,7 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
     if priority is None:
         priority = int(q.get("DEFPRTY", 0))
     held = txn.get("messages", queue)
+    trigger_before = triggers.counted(held, q) if triggering and triggers.armed(q) else -1
     room = max(0, int(q.get("MAXDEPTH")) - (held.depth if held is not None else 0))
     todo = min(count, room)
     if not todo:
@@ -131,8 +134,55 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
     if not store.runs and not store.lists:
         txn.delete("messages", queue)  # nothing was put: no store, no trace
     report_expansions(ctx, events)
+    fired = _trigger(ctx, q, trigger_before, priority, done) if trigger_before >= 0 else ()
     return Workload("put", queue, count, done, size, done * size, reason, pages, backed,
-                    persistent=persistent)
+                    persistent=persistent, triggers=fired)
+
+
+def _trigger(ctx: Ctx, q: MQObject, before: int, priority: int,
+             done: int) -> tuple[TriggerMessage, ...]:
+    """The trigger messages a put of ``done`` messages causes, put on the initiation queue."""
+    n = triggers.fired(q, before, priority, done)
+    found = triggers.target(ctx, q) if n else None
+    if found is None:
+        return ()
+    return _write_triggers(ctx, q, *found, n)
+
+
+def _write_triggers(ctx: Ctx, q: MQObject, initq: MQObject, process: MQObject | None,
+                    n: int) -> tuple[TriggerMessage, ...]:
+    # Nonpersistent MQTMs at the initiation queue's default priority; one it cannot take (full,
+    # PUT(DISABLED), its page set full) is not written (IBM sends it to the dead-letter queue,
+    # which mqsc does not model).
+    written = put(ctx, initq.name, n, triggers.MQTM_LENGTH, persistent=False,
+                  triggering=False).done
+    if written and q.get("TRIGTYPE") == "DEPTH":
+        triggers.trigger_off(ctx, q)
+    return (triggers.message(q, initq, process),) * written
+
+
+def monitor(ctx: Ctx, initq: str, opening: bool) -> tuple[int, tuple[TriggerMessage, ...]]:
+    """A trigger monitor opens (or closes) ``initq`` for input: (MQ reason, the trigger
+    messages its opening caused for FIRST and DEPTH queues already holding messages)."""
+    q = ctx.txn.get("qlocal", initq)
+    if q is None:
+        return MQRC_UNKNOWN_OBJECT_NAME, ()
+    held = triggers.monitors(ctx, initq)
+    if not opening:
+        if held > 1:
+            ctx.txn.put("monitors", initq, triggers.Monitor(held - 1))
+        elif held:
+            ctx.txn.delete("monitors", initq)
+        return MQRC_NONE, ()
+    if q.get("GET") == "DISABLED":
+        return MQRC_GET_INHIBITED, ()
+    ctx.txn.put("monitors", initq, triggers.Monitor(held + 1))
+    fired: tuple[TriggerMessage, ...] = ()
+    for app in list(triggers.waiting(ctx, initq)):
+        found = triggers.target(ctx, app)
+        if found is not None:
+            fired += _write_triggers(ctx, app, *found, 1)
+    return MQRC_NONE, fired
 
 
 def refusal(ctx: Ctx, queue: str, count: int, size: int) -> int:

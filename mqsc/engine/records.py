@@ -141,6 +141,21 @@ class Transfer:
 
 
 @dataclass(frozen=True, slots=True)
+class TriggerMessage:
+    """A trigger message a put caused (the fields of its MQTM), on initiation queue ``initq``
+    (mqsc/engine/triggers.py)."""
+
+    initq: str
+    queue: str
+    process: str
+    trigdata: str
+    appltype: str
+    applid: str
+    envdata: str
+    userdata: str
+
+
+@dataclass(frozen=True, slots=True)
 class Workload:
     """What a put or get did: messages, bytes, pages, and the reason it stopped, if any.
 
@@ -167,6 +182,8 @@ class Workload:
     #: gave back (they use no pages).
     structure: str = ""
     cf_bytes: int = 0
+    #: The trigger messages the put wrote on initiation queues.
+    triggers: tuple[TriggerMessage, ...] = ()
 
     @property
     def reason_name(self) -> str:
@@ -190,7 +207,8 @@ class Workload:
                         self.bytes + later.bytes, later.reason, self.pages + later.pages,
                         self.backed_out + later.backed_out, pools,
                         self.expansions + later.expansions, self.messages + later.messages,
-                        self.persistent, self.structure, self.cf_bytes + later.cf_bytes)
+                        self.persistent, self.structure, self.cf_bytes + later.cf_bytes,
+                        self.triggers + later.triggers)
 
 
 @dataclass(frozen=True, slots=True)

@@ -91,6 +91,10 @@ def restore(data: dict[str, Any]) -> Any:
         from mqsc.engine.topics import SubStatus
 
         return SubStatus(data["nummsgs"], data["last"])
+    if kind == "monitor":
+        from mqsc.engine.triggers import Monitor
+
+        return Monitor(data["count"])
     if kind == "cfstatus":
         from mqsc.engine.storage.cf import StructureState
 

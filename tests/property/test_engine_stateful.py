@@ -79,9 +79,12 @@ SETTINGS = {
     "MSGDLVSQ": ["MSGDLVSQ(FIFO)", "MSGDLVSQ(PRIORITY)"],
     "PUT": ["PUT(DISABLED)", "PUT(ENABLED)"],
     "GET": ["GET(DISABLED)", "GET(ENABLED)"],
+    "TRIGGER": ["TRIGGER TRIGTYPE(EVERY) INITQ(B) PROCESS(D)", "NOTRIGGER",
+                "TRIGGER TRIGTYPE(DEPTH) TRIGDPTH(3) INITQ(C) PROCESS(D)",
+                "TRIGGER TRIGTYPE(FIRST) INITQ(A) PROCESS(D) TRIGMPRI(4)"],
 }
 #: Messages that say a change was refused because something is in use (MQRCCF 3207 and kin).
-IN_USE = {"CSQM107I", "CSQM103I", "CSQP031E", "CSQM095I"}
+IN_USE = {"CSQM107I", "CSQM103I", "CSQP031E", "CSQM095I", "CSQM101I"}
 #: MQ reasons that refuse a put before any message goes (MQOPEN/MQPUT checks): nothing changes.
 REFUSED_PUT = {2051, 2030, 2031, 2085, 2105, 2193, 2059}
 #: Steps and seconds of this process's runs (the stress run reports them).
@@ -178,12 +181,14 @@ class EngineMachine(RuleBasedStateMachine):
     def delete_queue(self, name, purge) -> None:
         existed = self.exists("qlocal", name)
         held = self.depth(name)
+        monitored = self.exists("monitors", name)
         result = self.run(f"DELETE QLOCAL('{name}')" + (" PURGE" if purge else ""))
         if result.ok:
-            assert existed and not self.exists("qlocal", name)
+            assert existed and not self.exists("qlocal", name) and not monitored
             assert not self.exists("messages", name)  # PURGE took every message
         elif self.running:
-            assert not existed or (held and not purge and "CSQM103I" in result.message_ids)
+            assert not existed or (monitored and "CSQM101I" in result.message_ids) or (
+                held and not purge and "CSQM103I" in result.message_ids)
 
     @rule(qtype=st.sampled_from(["QALIAS", "QREMOTE", "QMODEL"]), name=OTHER_QUEUES,
           data=st.data(), replace=st.booleans())
@@ -358,6 +363,29 @@ class EngineMachine(RuleBasedStateMachine):
                           f"WSCHEMA({wschema}) REPLACE")
         if result.ok:
             assert self.exists("sub", name)
+
+    @rule(queue=QUEUES, start=st.booleans())
+    def trigger_monitor(self, queue, start) -> None:
+        """A trigger monitor opens or closes an initiation queue (mqsc/engine/triggers.py)."""
+        if self.qm.phase is Phase.STOPPED:
+            return
+        held = self.tables["monitors"].get(queue)
+        before = held.count if held is not None else 0
+        out = self.qm.trigger_monitor(queue, start=start)
+        held = self.tables["monitors"].get(queue)
+        after = held.count if held is not None else 0
+        if out.reason:
+            assert after == before
+        else:
+            assert after == (before + 1 if start else max(0, before - 1))
+        # Each trigger message its opening wrote is on the initiation queue.
+        assert all(t.initq == queue for t in out.triggers)
+
+    @invariant()
+    def monitored_queues_exist(self) -> None:
+        """An initiation queue a trigger monitor holds open cannot be deleted (CSQM101I)."""
+        tables = self.qm.state.tables
+        assert set(tables["monitors"]) <= set(tables["qlocal"])
 
     @rule(name=st.sampled_from(["S1", "S2"]))
     def delete_sub(self, name) -> None:
