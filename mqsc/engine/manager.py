@@ -460,9 +460,11 @@ class QueueManager:
                                          "command": f"{self.cpf} {text}"})]
         if cmd.cpf is not None and cmd.cpf.upper() != self.cpf.upper():
             return [Message("MQSC004E", {"cpf": cmd.cpf, "qmgr": self.name})]
-        if source not in spec.sources or source not in PHASE_SOURCES[self.phase]:
-            # Not allowed from this source or at this stage: CSQN009I COMMAND DISABLED (the
-            # closest verified message; the real rejection text is not public, [DOC-SOURCES]).
+        if (source not in spec.sources or source not in PHASE_SOURCES[self.phase]
+                or (spec.narrowing and source not in spec.sources_for(cmd.attrs))):
+            # Not allowed from this source or at this stage, or with one of its keywords
+            # (Keyword.sources: SUSPEND QMGR LOG): CSQN009I COMMAND DISABLED (the closest
+            # verified message; the real rejection text is not public, [DOC-SOURCES]).
             return [Message("CSQN009I", {"csect": "CSQNCMDS", "verb": cmd.verb,
                                          "objtype": cmd.objtype})]
         return None
