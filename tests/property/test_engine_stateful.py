@@ -342,12 +342,13 @@ class EngineMachine(RuleBasedStateMachine):
             strings = [t.get("TOPICSTR") for t in self.qm.state.tables["topic"].values()]
             assert len(strings) == len(set(strings)), "two topics share a topic string"
 
-    @rule(name=TOPICS)
-    def delete_topic(self, name) -> None:
-        existed = self.exists("topic", name)
-        result = self.run(f"DELETE TOPIC({name})")
+    @rule(objtype=st.sampled_from(["TOPIC", "SUB"]), name=st.sampled_from(["T1", "S1", "S2"]))
+    def delete_topic_or_sub(self, objtype, name) -> None:
+        table = objtype.lower()
+        existed = self.exists(table, name)
+        result = self.run(f"DELETE {objtype}({name})")
         if self.running:
-            assert result.ok is existed and not self.exists("topic", name)
+            assert result.ok is existed and not self.exists(table, name)
 
     @invariant()
     def topic_strings_are_indexed(self) -> None:
@@ -386,13 +387,6 @@ class EngineMachine(RuleBasedStateMachine):
         """An initiation queue a trigger monitor holds open cannot be deleted (CSQM101I)."""
         tables = self.qm.state.tables
         assert set(tables["monitors"]) <= set(tables["qlocal"])
-
-    @rule(name=st.sampled_from(["S1", "S2"]))
-    def delete_sub(self, name) -> None:
-        existed = self.exists("sub", name)
-        result = self.run(f"DELETE SUB({name})")
-        if self.running:
-            assert result.ok is existed and not self.exists("sub", name)
 
     @invariant()
     def subscription_status_is_of_subscriptions(self) -> None:
