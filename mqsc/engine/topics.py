@@ -73,6 +73,16 @@ def _unindexed(ctx: Ctx, obj: MQObject, table: str) -> None:
         ctx.txn.delete(index, topicstr)
 
 
+def reindex(tables: dict[str, dict]) -> None:
+    """Fill the topic-string index of each topic table these state tables hold, where it
+    lacks a topic (a state written before the index was kept)."""
+    for table, index in INDEX.items():
+        if table in tables and index in tables:
+            held = tables[index]
+            for obj in tables[table].values():
+                held.setdefault(str(obj.get("TOPICSTR", "")), obj)
+
+
 def _existing(ctx: Ctx) -> MQObject | None:
     return ctx.txn.get(TOPIC.table_for(d.disposition(ctx)), ctx.cmd.name)
 

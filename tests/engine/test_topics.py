@@ -54,3 +54,20 @@ def test_the_index_survives_the_state_store(tmp_path) -> None:
     assert again.digest() == digest
     assert "CSQM169I" in ids(again.execute("DEFINE TOPIC(B) TOPICSTR('x')"))
     again.close()
+
+
+def test_a_state_without_the_index_gets_it_when_loaded(tmp_path) -> None:
+    """A database written before the index was kept: its topics are indexed on load."""
+    import sqlite3
+
+    from mqsc.store.home import open_qmgr
+
+    db = tmp_path / "qm.db"
+    qm = open_qmgr("QMZ1", state=db)
+    assert qm.execute("DEFINE TOPIC(A) TOPICSTR('x')").ok
+    qm.close()
+    with sqlite3.connect(db) as conn:
+        conn.execute("DELETE FROM entity WHERE tbl = 'topicstr'")
+    again = open_qmgr("QMZ1", state=db)
+    assert "CSQM169I" in ids(again.execute("DEFINE TOPIC(B) TOPICSTR('x')"))
+    again.close()
