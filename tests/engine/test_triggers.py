@@ -92,3 +92,13 @@ def test_an_initiation_queue_that_cannot_take_it_gets_none() -> None:
     out = qm.put("APP", 1, 100)
     assert (out.done, out.reason, out.triggers) == (1, 0, ())
     assert qm.trigger_monitor("NOSUCH").reason == 2085
+
+
+def test_move_qlocal_triggers_its_target() -> None:
+    # IBM "MOVE QLOCAL on z/OS": trigger messages are produced when the moved messages commit.
+    qm = triggered()
+    assert qm.execute("DEFINE QLOCAL(SRC)").ok
+    assert qm.put("SRC", 3, 100).done == 3
+    assert qm.trigger_monitor("INITQ").reason == 0
+    assert qm.execute("MOVE QLOCAL(SRC) TOQLOCAL(APP)").ok
+    assert depth(qm, "APP") == 3 and depth(qm, "INITQ") == 3  # EVERY: one per message
