@@ -23,6 +23,7 @@ from mqsc.catalog.common import MAX9, NO_YES, QNAME, K, table
 from mqsc.catalog.model import (
     S_2CR,
     Family,
+    S_C,
     S_CR,
     Choice,
     CommandSpec,
@@ -227,7 +228,7 @@ SPECS: tuple[CommandSpec, ...] = (
                         help="how to suspend"),
                       K("LOG", Flag(), help="suspend logging and update activity (console "
                         "only)", verified="SUSPEND QMGR (IBM MQ 9.4): LOG, valid only on "
-                        "z/OS; SUSPEND QMGR LOG from source C")),
+                        "z/OS; SUSPEND QMGR LOG from source C", sources=S_C)),
                 S_CR, "CSQXSPRN", name_required=False, verified="SUSPEND QMGR (z/OS)",
                 help="suspend cluster membership (or Db2/IMS bridge use)", facility="CHINIT"),
     CommandSpec("RESUME", "QMGR", None,
@@ -236,7 +237,8 @@ SPECS: tuple[CommandSpec, ...] = (
                       K("CLUSNL", QNAME, help="resume in the clusters of this namelist"),
                       K("FACILITY", Choice(("DB2", "IMSBRIDGE")), help="resume Db2 or IMS use"),
                       K("LOG", Flag(), help="resume logging and update activity (console "
-                        "only)", verified="RESUME QMGR (z/OS): RESUME QMGR LOG from source C")),
+                        "only)", verified="RESUME QMGR (z/OS): RESUME QMGR LOG from source C",
+                        sources=S_C)),
                 S_CR, "CSQXSPRN", name_required=False, verified="RESUME QMGR (z/OS)",
                 help="resume what SUSPEND QMGR suspended", facility="CHINIT"),
 )

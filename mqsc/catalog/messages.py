@@ -194,6 +194,11 @@ _CATALOG: tuple[MessageDef, ...] = (
        "Command-server DISPLAY reply: one message per channel authentication record."),
     _m("CSQM421I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
        "Command-server DISPLAY reply: one message per queue status."),
+    _m("CSQM424I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per subscription status (DISPLAY SBSTATUS)."),
+    _m("CSQM425I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per topic node, subscription or publisher "
+       "(DISPLAY TPSTATUS)."),
     _m("CSQM442I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
        "Command-server DISPLAY reply: one message per CF structure."),
     _m("CSQM443I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",

@@ -224,6 +224,18 @@ class QueueManager:
         return self._workload(lambda ctx: bodies.browse_list(
             ctx, queue, limit, msgid=msgid, correlid=correlid), "get", queue, limit)
 
+    def trigger_monitor(self, initq: str, *, start: bool = True) -> Workload:
+        """A trigger monitor (CICS's CKTI, IMS's CSQQTRMN) opens ``initq`` for input, or
+        closes it (``start`` False): while one holds it, trigger events of the queues naming
+        it write trigger messages there (mqsc/engine/triggers.py). The outcome is a Workload
+        of operation "monitor" whose ``triggers`` are the messages its opening caused."""
+        def operation(ctx: Ctx) -> Workload:
+            reason, fired = messages.monitor(ctx, initq, start)
+            return Workload("monitor", initq, 1 if start else -1, 0 if reason else 1,
+                            reason=reason, triggers=fired)
+
+        return self._workload(operation, "monitor", initq, 1 if start else -1)
+
     # ---- channels (mqsc/engine/chinit.py, driven by mqsc/store/network.py) -------------------
     def channel_attrs(self) -> Mapping[str, object]:
         """This queue manager's attributes, with its channel initiator's state (as the state
@@ -473,9 +485,11 @@ class QueueManager:
                                          "command": f"{self.cpf} {text}"})]
         if cmd.cpf is not None and cmd.cpf.upper() != self.cpf.upper():
             return [Message("MQSC004E", {"cpf": cmd.cpf, "qmgr": self.name})]
-        if source not in spec.sources or source not in PHASE_SOURCES[self.phase]:
-            # Not allowed from this source or at this stage: CSQN009I COMMAND DISABLED (the
-            # closest verified message; the real rejection text is not public, [DOC-SOURCES]).
+        if (source not in spec.sources or source not in PHASE_SOURCES[self.phase]
+                or (spec.narrowing and source not in spec.sources_for(cmd.attrs))):
+            # Not allowed from this source or at this stage, or with one of its keywords
+            # (Keyword.sources: SUSPEND QMGR LOG): CSQN009I COMMAND DISABLED (the closest
+            # verified message; the real rejection text is not public, [DOC-SOURCES]).
             return [Message("CSQN009I", {"csect": "CSQNCMDS", "verb": cmd.verb,
                                          "objtype": cmd.objtype})]
         return None

@@ -159,6 +159,21 @@ class Transfer:
 
 
 @dataclass(frozen=True, slots=True)
+class TriggerMessage:
+    """A trigger message a put caused (the fields of its MQTM), on initiation queue ``initq``
+    (mqsc/engine/triggers.py)."""
+
+    initq: str
+    queue: str
+    process: str
+    trigdata: str
+    appltype: str
+    applid: str
+    envdata: str
+    userdata: str
+
+
+@dataclass(frozen=True, slots=True)
 class Workload:
     """What a put or get did: messages, bytes, pages, and the reason it stopped, if any.
 
@@ -188,6 +203,8 @@ class Workload:
     #: The messages a single-message get or browse returned, with their data
     #: (:mod:`mqsc.engine.bodies`); empty for bulk puts and gets.
     delivered: tuple[Delivered, ...] = ()
+    #: The trigger messages the put wrote on initiation queues.
+    triggers: tuple[TriggerMessage, ...] = ()
 
     @property
     def reason_name(self) -> str:
@@ -212,7 +229,8 @@ class Workload:
                         self.backed_out + later.backed_out, pools,
                         self.expansions + later.expansions, self.messages + later.messages,
                         self.persistent, self.structure, self.cf_bytes + later.cf_bytes,
-                        self.delivered + later.delivered)
+                        self.delivered + later.delivered,
+                        self.triggers + later.triggers)
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,6 +59,16 @@ def _structure(ctx: Ctx, q: Any) -> tuple[Any, Any, int]:
     return definition, state, MQRC_NONE
 
 
+def structure_reason(ctx: Ctx, structure: str) -> int:
+    """Why a queue in ``structure`` could not be used now (0: it can): MQRC 2349 when the
+    structure is not defined, 2373 when it has failed."""
+    definition = ctx.txn.get("cfstruct", structure) if structure else None
+    state = ctx.txn.get("cfstatus", structure) if structure else None
+    if definition is None or state is None:
+        return MQRC_CF_STRUC_ERROR
+    return MQRC_CF_STRUC_FAILED if state.status == "FAILED" else MQRC_NONE
+
+
 def connect(ctx: Ctx, structure: str) -> None:
     """This queue manager's first use of a structure: connect (and allocate it)."""
     state = ctx.txn.get("cfstatus", structure)

@@ -15,6 +15,11 @@ from mqsc.engine.records import Delivered, Workload
 
 def summary_lines(w: Workload, qmgr: str, cpf: str) -> list[str]:
     """A put or get summary, one line per fact."""
+    if w.operation == "monitor":
+        opened = w.requested > 0
+        lines = [f"Trigger monitor {'opens' if opened else 'closes'} {w.queue} on {qmgr}",
+                 f" Completion          : {w.reason_name} ({w.reason})"]
+        return lines + _trigger_lines(w)
     if w.operation == "put":
         lines = [f"Put to {w.queue} on {qmgr}",
                  f" Messages put        : {w.done} of {w.requested}",
@@ -51,11 +56,22 @@ def summary_lines(w: Workload, qmgr: str, cpf: str) -> list[str]:
         lines.append(f" Page set expansions : {w.expansions}")
     lines.extend(message_lines(w.delivered))
     lines.append(f" Completion          : {w.reason_name} ({w.reason})")
+    lines += _trigger_lines(w)
     if w.messages:
         # On z/OS these go to the console and the queue manager's job log, not to the
         # application: shown here so the expansion is not missed.
         lines.append(" Console messages    :")
         lines.extend(messages.line(m.msg_id, m.inserts, cpf) for m in w.messages)
+    return lines
+
+
+def _trigger_lines(w: Workload) -> list[str]:
+    """The trigger messages written (the fields of each MQTM), as many as were put."""
+    lines = []
+    for t in w.triggers:
+        lines.append(f" Trigger message     : on {t.initq} for {t.queue}: PROCESS({t.process}) "
+                     f"APPLTYPE({t.appltype}) APPLICID({t.applid.rstrip()}) "
+                     f"TRIGDATA({t.trigdata.rstrip()})")
     return lines
 
 
@@ -70,6 +86,9 @@ def summary_json(w: Workload, qmgr: str, cpf: str) -> dict[str, Any]:
         "cfStructure": w.structure or None, "cfBytes": w.cf_bytes,
         "console": [messages.line(m.msg_id, m.inserts, cpf) for m in w.messages],
         **({"messages": [delivered_json(d) for d in w.delivered]} if w.delivered else {}),
+        "triggers": [{"initq": t.initq, "queue": t.queue, "process": t.process,
+                      "trigData": t.trigdata, "applType": t.appltype, "applId": t.applid,
+                      "envData": t.envdata, "userData": t.userdata} for t in w.triggers],
     }
 
 

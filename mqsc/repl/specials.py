@@ -204,6 +204,16 @@ def get_messages(session: Session, argument: str) -> None:
     _workload(session, do_get(session.qm, _parse("\\get", add_get_arguments, argument)))
 
 
+@special("\\monitor", "\\monitor start|stop QUEUE",
+         "a trigger monitor (as CICS's CKTI) opens or closes an initiation queue")
+def trigger_monitor(session: Session, argument: str) -> None:
+    words = argument.split()
+    if len(words) != 2 or words[0] not in ("start", "stop"):
+        raise SpecialError("Usage: \\monitor start|stop QUEUE")
+    _workload(session, session.qm.trigger_monitor(words[1].upper(),
+                                                  start=words[0] == "start"))
+
+
 @special("\\stats", "\\stats [reset]",
          "buffer pool (QPST) and page set (QIS1) statistics; reset starts a new interval",
          choices=("reset",))

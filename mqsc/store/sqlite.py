@@ -37,6 +37,7 @@ from typing import Any
 
 from mqsc.catalog import FAMILIES
 from mqsc.catalog.queues import ADDED_ATTRIBUTES
+from mqsc.engine import topics
 from mqsc.engine.config import QMConfig
 from mqsc.engine.group import CFRMPolicy, Group
 from mqsc.engine.lifecycle import Phase
@@ -354,6 +355,8 @@ class StateStore:
         for table, key, data in self.conn.execute(
                 "SELECT tbl, key, data FROM entity WHERE qmgr = ?", (owner,)):
             tables[table][json.loads(key)] = self._decode(data)
+        # A database written before the topic-string index kept it has topics and no index.
+        topics.reindex(tables)
 
     def attach(self, qm: QueueManager) -> None:
         """Make ``qm`` durable through this store (with the other members of its group)."""

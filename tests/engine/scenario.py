@@ -4,7 +4,8 @@ A scenario is a list of lines:
 
 * ``QMGR> command`` runs an MQSC command from the console of queue manager ``QMGR``;
 * ``QMGR> %put QUEUE COUNT SIZE [persistent]`` and ``QMGR> %get QUEUE [COUNT]`` move messages
-  (as ``mqsc put`` / ``mqsc get``, with their summaries);
+  (as ``mqsc put`` / ``mqsc get``, with their summaries); ``QMGR> %monitor start|stop QUEUE``
+  starts or stops a trigger monitor on an initiation queue (``QueueManager.trigger_monitor``);
 * ``% time +SECONDS`` moves every queue manager's clock on;
 * ``% WORD ARGS...`` calls the hook ``WORD`` the caller gave (``hooks``), which returns the
   lines to show (tests/store/test_indoubt.py kills a real child process this way);
@@ -58,7 +59,9 @@ def play(scenario: Path, qmgrs: Mapping[str, QueueManager], style: str,
         qm = qmgrs[who]
         if text.startswith("%"):
             words = text[1:].split()
-            if words[0] == "put":
+            if words[0] == "monitor":
+                outcome = qm.trigger_monitor(words[2], start=words[1] == "start")
+            elif words[0] == "put":
                 outcome = qm.put(words[1], int(words[2]), int(words[3]),
                                  persistent="persistent" in words)
             else:
