@@ -31,6 +31,7 @@ from mqsc.engine import messages
 from mqsc.engine.context import Ctx
 from mqsc.engine.records import Message, Transfer
 from mqsc.engine.registry import handles
+from mqsc.engine.triggers import CHANNEL_INITQ
 
 #: Where the channel initiator's state lives among the queue manager's attributes (not MQSC
 #: attributes: DISPLAY QMGR and ALTER QMGR never see them).
@@ -418,10 +419,6 @@ def trigger(ctx: Ctx) -> None:
             continue  # the queue names another channel: that one is started when it is seen
         started.add(xmitq)
         _start_sender(ctx, channel, str(channel.get("CONNAME", "")))
-
-
-#: The initiation queue the channel initiator serves (IBM "Starting a channel with triggering").
-CHANNEL_INITQ = "SYSTEM.CHANNEL.INITQ"
 
 
 def running_senders(attrs: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
