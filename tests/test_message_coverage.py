@@ -25,6 +25,8 @@ PROVED_ELSEWHERE = {
                  "needs a deck that drives a buffer pool below 15% stealable"),
     "MQSC212E": ("tests/batch/test_runner.py", "an abend of a batch step on an unreadable DD"),
     "MQSC307E": ("tests/engine/test_qsg.py", "needs 63 CF structures"),
+    "MQSC339E": ("tests/store/test_indoubt.py",
+                 "needs a program getting from a transmission queue inside a channel's batch"),
     "MQSC308E": ("tests/engine/test_qsg.py", "needs 512 shared queues on one structure"),
 }
 

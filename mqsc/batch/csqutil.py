@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from mqsc.batch import cards, makedef, utilities
+from mqsc.batch.names import is_name
 from mqsc.catalog import Source as CommandSource
 from mqsc.catalog import messages
 from mqsc.engine.lifecycle import Phase
@@ -53,7 +54,6 @@ MQRC = {2058: "MQRC_Q_MGR_NAME_ERROR", 2059: "MQRC_Q_MGR_NOT_AVAILABLE",
         2087: "MQRC_UNKNOWN_REMOTE_Q_MGR"}
 
 _TOKEN = re.compile(r"[ ,]*([A-Za-z0-9@#$]+)(?:\(([^()]*)\))?[ ,]*")
-_DDNAME = re.compile(r"[A-Z@#$][A-Z0-9@#$]{0,7}")
 _QMGR = re.compile(r"[A-Z0-9._/%@#$]{1,48}")
 
 
@@ -243,7 +243,7 @@ def _valid(keyword: str, value: str) -> bool:
         return value.isdigit() and RESPTIME[1] <= int(value) <= RESPTIME[2]
     if keyword == "TGTQMGR":
         return bool(_QMGR.fullmatch(value))
-    return bool(_DDNAME.fullmatch(value))
+    return is_name(value)
 
 
 def _combination_errors(statement: Statement, datasets: DataSets

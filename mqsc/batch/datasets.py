@@ -19,8 +19,10 @@ import json
 import math
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from mqsc.engine.clusters import PageSetDataSet
+from mqsc.engine.lifecycle import Phase
 from mqsc.engine.storage import constants as C
 from mqsc.language.reader import decode
 from mqsc.support.bounded import read_file
@@ -78,6 +80,17 @@ class Cluster:
     @property
     def pages(self) -> int:
         return space_pages(self.unit, self.primary)
+
+    def used_by(self, qm: Any) -> bool:
+        """Whether queue manager ``qm`` (the one DEFINE PSID named, or None) has this cluster
+        allocated as a page set. A queue manager holds its page sets from its start, while
+        it reads CSQINP1 and CSQINP2, until it has stopped, so any phase but STOPPED counts
+        (IBM "Formatting page sets (FORMAT)": a page set in use by a queue manager that is not
+        stopped cannot be formatted; IDCAMS DELETE of an allocated cluster fails)."""
+        if qm is None or qm.phase is Phase.STOPPED or qm.name != self.qmgr:
+            return False
+        page_set = qm.state.tables["pageset"].get(self.psid)
+        return page_set is not None and page_set.dsn == self.name
 
     @property
     def secondary_pages(self) -> int:

@@ -27,9 +27,9 @@ import re
 from dataclasses import dataclass, field
 
 from mqsc.batch.datasets import SPACE_UNITS, Catalog, Cluster
+from mqsc.batch.names import is_dsn
 from mqsc.batch.steps import StepContext, StepOutcome
 from mqsc.batch.systemmsgs import line
-from mqsc.engine.lifecycle import Phase
 
 #: The catalog LISTCAT names (the lab system's master catalog; UNVERIFIED name).
 CATALOG_NAME = "CATALOG.SOW1.MASTER"
@@ -230,7 +230,7 @@ def _define(state: _Run, parsed: list[Item]) -> int:
     if len(names) != 1:
         return _bypassed(state, "IDC3221I", keyword="NAME")
     name = names[0]
-    if not _valid_dsn(name):
+    if not is_dsn(name):
         return _bypassed(state, "IDC3203I", item=name)
     space = _space(cluster_params) or _space(data_params)
     if space is None:
@@ -251,11 +251,6 @@ def _define(state: _Run, parsed: list[Item]) -> int:
     state.msg("IDC0508I", volume=volume)
     state.msg("IDC0001I", cc=0)
     return 0
-
-
-def _valid_dsn(name: str) -> bool:
-    return len(name) <= 44 and bool(re.fullmatch(
-        r"[A-Z@#$][A-Z0-9@#$-]{0,7}(\.[A-Z@#$][A-Z0-9@#$-]{0,7})*", name))
 
 
 def _space(params: dict[str, list[Item] | None]) -> tuple[str, int, int] | None:
@@ -287,7 +282,7 @@ def _delete(state: _Run, parsed: list[Item]) -> int:
         return _bypassed(state, "IDC3221I", keyword="entry name")
     worst = 0
     for target in targets:
-        if not _valid_dsn(target):
+        if not is_dsn(target):
             return _bypassed(state, "IDC3203I", item=target)
         cluster = state.catalog.cluster(target)
         if cluster is not None and _in_use(state, cluster):
@@ -313,14 +308,10 @@ def _delete(state: _Run, parsed: list[Item]) -> int:
 
 
 def _in_use(state: _Run, cluster: Cluster) -> bool:
-    """Whether a running queue manager of the job uses the cluster as a page set."""
+    """Whether a queue manager of the job has the cluster allocated as a page set."""
     if not cluster.qmgr or state.ctx is None:
         return False
-    qm = state.ctx.qmgr(cluster.qmgr)
-    if qm is None or qm.phase is not Phase.RUNNING:
-        return False
-    page_set = qm.state.tables["pageset"].get(cluster.psid)
-    return page_set is not None and page_set.dsn == cluster.name
+    return cluster.used_by(state.ctx.qmgr(cluster.qmgr))
 
 
 def _remove(catalog: Catalog, dsn: str) -> None:

@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from mqsc.batch import jclif
+from mqsc.batch import jclif, names
 from mqsc.batch.jclparams import (
     Cond,
     CondTest,
@@ -45,9 +45,6 @@ STATEMENT_WIDTH = 71
 RECORD_WIDTH = 80
 #: A program receives at most 100 PARM characters (secondary sources).
 PARM_MAX = 100
-_NAME = re.compile(r"[A-Z@#$][A-Z0-9@#$]{0,7}")
-_DSN = re.compile(r"([A-Z@#$][A-Z0-9@#$-]{0,7}(?:\.[A-Z@#$][A-Z0-9@#$-]{0,7})*)"
-                  r"(?:\(([A-Z@#$][A-Z0-9@#$]{0,7})\))?")
 
 #: Keywords accepted and ignored: they matter only to a real system.
 JOB_IGNORED = frozenset({"ADDRSPC", "BYTES", "CARDS", "CCSID", "DSENQSHR", "EMAIL", "GROUP",
@@ -74,7 +71,7 @@ PROC_DEPTH = 15
 DEFAULT_PROCLIB = "SYS1.PROCLIB"
 #: Finds a cataloged procedure: (member, libraries to search) -> its cards, or None.
 ProcLibrary = Callable[[str, tuple[str, ...]], "list[str] | None"]
-_SYMBOL = re.compile(r"&&|&([A-Z@#$][A-Z0-9@#$]{0,7})(\.)?")
+_SYMBOL = re.compile(rf"&&|&({names.NAME})(\.)?")
 #: IF/THEN/ELSE/ENDIF constructs nest at most 15 deep (JCL Reference).
 IF_DEPTH = 15
 
@@ -379,9 +376,8 @@ def _keywords(builder: _Builder, statement: _Statement, what: str
 # ---- statement handlers --------------------------------------------------------------------
 def _handle(builder: _Builder, statement: _Statement, lines: list[str], index: int) -> int:
     op = statement.operation
-    qualified = op == "DD" and re.fullmatch(r"[A-Z@#$][A-Z0-9@#$]{0,7}\.[A-Z@#$][A-Z0-9@#$]{0,7}",
-                                            statement.name or "")
-    if statement.name and not _NAME.fullmatch(statement.name) and not qualified:
+    qualified = op == "DD" and names.is_qualified_ddname(statement.name or "")
+    if statement.name and not names.is_name(statement.name) and not qualified:
         builder.error(statement.number, line("IEFC662I"))
     if op in UNSUPPORTED_OPERATIONS:
         builder.error(statement.number, _unsupported(f"statement {op}"))
@@ -475,7 +471,7 @@ def _set(builder: _Builder, statement: _Statement) -> None:
         return
     for part in parts:
         key, eq, text = part.partition("=")
-        if not eq or not _NAME.fullmatch(key):
+        if not eq or not names.is_name(key):
             builder.error(statement.number, line("IEFC630I", keyword=key))
             continue
         builder.symbols[key] = _symbol_value(text)
@@ -491,11 +487,11 @@ def _symbol_value(text: str) -> str:
 def _jcllib(builder: _Builder, statement: _Statement) -> None:
     _, keywords = _keywords(builder, statement, "JCLLIB")
     order = keywords.get("ORDER")
-    names = [word(v) for v in order] if isinstance(order, tuple) else [word(order)]
-    if not order or not all(_DSN.fullmatch(n or "") for n in names):
+    libraries = [word(v) for v in order] if isinstance(order, tuple) else [word(order)]
+    if not order or not all(names.dataset(n or "") is not None for n in libraries):
         builder.error(statement.number, line("IEFC630I", keyword="ORDER"))
         return
-    builder.order = tuple(names)
+    builder.order = tuple(libraries)
 
 
 def _substitute(builder: _Builder, statement: _Statement, symbols: dict[str, str]) -> None:
@@ -520,7 +516,7 @@ def _instream_procedure(builder: _Builder, statement: _Statement, lines: list[st
                         index: int) -> int:
     """An in-stream procedure: its statements up to PEND are listed, not run; kept by name."""
     cards = list(statement.cards)
-    if not statement.name or not _NAME.fullmatch(statement.name):
+    if not statement.name or not names.is_name(statement.name):
         builder.error(statement.number, line("IEFC662I"))
     while index < len(lines):
         card = lines[index]
@@ -549,7 +545,7 @@ def _instream_procedure(builder: _Builder, statement: _Statement, lines: list[st
 def _procedure_cards(builder: _Builder, name: str) -> tuple[list[str], str] | None:
     if name in builder.procs:
         return builder.procs[name], "++"
-    if builder.library is None or not _NAME.fullmatch(name):
+    if builder.library is None or not names.is_name(name):
         return None
     cards = builder.library(name, (*builder.order, DEFAULT_PROCLIB))
     return (cards, "XX") if cards is not None else None
@@ -681,7 +677,7 @@ def _exec(builder: _Builder, statement: _Statement) -> None:
         builder.error(statement.number, line("IEFC620I"))
     elif not program:
         builder.error(statement.number, line("IEFC620I"))
-    elif not _NAME.fullmatch(program):
+    elif not names.is_name(program):
         builder.error(statement.number, line("IEF642I", field="PGM"))
     parm = parm_string(keywords["PARM"]) if "PARM" in keywords else ""
     if len(parm) > PARM_MAX:
@@ -770,15 +766,15 @@ def _data_definition(builder: _Builder, statement: _Statement, kind: str,
     name = statement.name
     if kind == "dsn":
         dsn = word(keywords["DSN"])
-        match = _DSN.fullmatch(dsn)
+        found = names.dataset(dsn)
         if dsn.startswith("&&"):
             builder.error(statement.number, _unsupported("temporary data sets (DSN=&&name)"))
             return None
-        if match is None or len(match.group(1)) > 44:
+        if found is None:
             builder.error(statement.number, line("IEFC630I.DSN", dsn=dsn))
             return None
-        return DataDefinition(name, statement.number, kind, dsn=match.group(1),
-                              member=match.group(2) or "", disp=_disp(keywords.get("DISP")))
+        return DataDefinition(name, statement.number, kind, dsn=found[0], member=found[1],
+                              disp=_disp(keywords.get("DISP")))
     if kind == "sysout":
         sysout = word(keywords["SYSOUT"]) or (keywords["SYSOUT"][0]
                                                 if isinstance(keywords["SYSOUT"], tuple)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from mqsc.batch import cards, makedef
 from mqsc.batch.datasets import Catalog, Cluster
 from mqsc.batch.dump import object_definition, qmgr_definition
+from mqsc.batch.names import is_name
 from mqsc.catalog import DEFINED
 from mqsc.catalog.mqrc import name as mqrc_name
 from mqsc.engine.lifecycle import Phase
@@ -43,7 +44,6 @@ CSECT = "CSQUTIL"
 COPY_MARK = "*MQSC CSQUTIL COPY 1"
 FORMAT_TYPES = ("RECOVER", "NEW", "REPLACE")
 _QUEUE = re.compile(r"[A-Z0-9._/%]{1,48}")
-_DDNAME = re.compile(r"[A-Z@#$][A-Z0-9@#$]{0,7}")
 
 
 class DataSets(Protocol):
@@ -152,7 +152,7 @@ def valid(kind: str, value: str) -> bool:
     if kind == "psid":
         return value.isdigit() and len(value) <= 2
     if kind == "ddname":
-        return bool(_DDNAME.fullmatch(value))
+        return is_name(value)
     if kind == "vrm":
         return bool(re.fullmatch(r"\d{3}", value))
     if kind == "count":
@@ -183,14 +183,9 @@ def stopped_qmgr(call: Call) -> QueueManager | None:
 
 
 def _in_use_by(call: Call, cluster: Cluster) -> QueueManager | None:
-    """The running queue manager that uses a cluster as a page set, if any."""
-    if not cluster.qmgr:
-        return None
-    qm = call.session.connect(cluster.qmgr)
-    if qm is None or qm.phase is Phase.STOPPED:
-        return None
-    ps = qm.state.tables["pageset"].get(cluster.psid)
-    return qm if ps is not None and ps.dsn == cluster.name else None
+    """The queue manager that has a cluster allocated as a page set, if any."""
+    qm = call.session.connect(cluster.qmgr) if cluster.qmgr else None
+    return qm if cluster.used_by(qm) else None
 
 
 # ---- page set functions --------------------------------------------------------------------

@@ -30,6 +30,14 @@ from mqsc.catalog.model import (
 OBJECT_TYPES = (ObjectType("CHANNEL", ("CHL",), "channel definition", rank=12),)
 
 TYPES = ("SDR", "SVR", "RCVR", "RQSTR", "CLNTCONN", "SVRCONN", "CLUSSDR", "CLUSRCVR")
+#: The channel types whose pairs the channel initiator runs (docs/channels.md): the sending
+#: ends, which take messages from a transmission queue, and the receiving ends.
+SENDER_TYPES = ("SDR", "SVR")
+RECEIVER_TYPES = ("RCVR", "RQSTR")
+#: TCP/IP ports (IBM MQ START LISTENER, DEFINE CHANNEL PORT) and IBM's default, which a
+#: listener without PORT and a CONNAME without a port take.
+TCP_PORTS = (0, 65535)
+DEFAULT_PORT = 1414
 CHANNEL_NAME = Name(NameRule.QUEUE, 20)
 GENERIC_CHANNEL = Name(NameRule.QUEUE, 20, generic=True)
 
@@ -155,7 +163,7 @@ CHANNEL = table(
     K("ALTTIME", Text(8), width=8, help="time of the last change"),
     # Multiplatforms channel attributes (answered with CSQ9001E on z/OS).
     K("AMQPKA", Integer(0, MAX9), zos=False),
-    K("PORT", Integer(0, 65535), zos=False),
+    K("PORT", Integer(*TCP_PORTS), zos=False),
     K("TPROOT", Text(48), zos=False),
     K("USECLTID", NO_YES, zos=False),
     K("RESETSEQ", Integer(0, MAX9), zos=False),

@@ -12,10 +12,18 @@ Channel *definitions* are in :mod:`mqsc.catalog.channels`.
 from __future__ import annotations
 
 from mqsc.catalog import common as A
+from mqsc.catalog.channels import (
+    CHANNEL_NAME,
+    DEFAULT_PORT,
+    GENERIC_CHANNEL,
+    TCP_PORTS,
+    TYPES,
+)
 from mqsc.catalog.common import MAX9, NO_YES, QNAME, K, table
 from mqsc.catalog.model import (
     S_2CR,
     Family,
+    S_C,
     S_CR,
     Choice,
     CommandSpec,
@@ -35,8 +43,6 @@ OBJECT_TYPES = (
     ObjectType("CLUSTER", (), "a cluster (REFRESH/RESET)", rank=56),
 )
 
-CHANNEL_NAME = Name(NameRule.QUEUE, 20)
-GENERIC_CHANNEL = Name(NameRule.QUEUE, 20, generic=True)
 CLUSTER_NAME = Name(NameRule.QUEUE, 48)
 GENERIC_CLUSTER = Name(NameRule.QUEUE, 48, generic=True)
 
@@ -73,7 +79,8 @@ _LISTENER = table(
     K("INDISP", Choice(("QMGR", "GROUP")), default="QMGR",
       help="inbound disposition the listener handles", verified="START LISTENER (z/OS)"),
     K("IPADDR", Text(48), help="IP address to listen on", verified="START LISTENER (z/OS)"),
-    K("PORT", Integer(0, 65535), default=1414, help="TCP port", verified="START LISTENER (z/OS)"),
+    K("PORT", Integer(*TCP_PORTS), default=DEFAULT_PORT, help="TCP port",
+      verified="START LISTENER (z/OS)"),
     K("TRPTYPE", Choice(("TCP", "LU62")), default="TCP", help="transport",
       verified="START LISTENER (z/OS)"),
 )
@@ -90,7 +97,8 @@ _COUNTS = frozenset((
 _CHOICES = {
     "STATUS": Choice(("BINDING", "INITIALIZING", "PAUSED", "REQUESTING", "RETRYING", "RUNNING",
                       "STARTING", "STOPPED", "STOPPING", "SWITCHING", "INACTIVE")),
-    "CHLTYPE": Choice(("SDR", "SVR", "RCVR", "RQSTR", "SVRCONN", "CLUSSDR", "CLUSRCVR")),
+    # Every channel type but client connections, which have no status of their own.
+    "CHLTYPE": Choice(tuple(t for t in TYPES if t != "CLNTCONN")),
     "INDOUBT": NO_YES, "STOPREQ": NO_YES, "MCASTAT": Choice(("RUNNING", "NOTRUNNING")),
     "SUSPEND": NO_YES, "QMTYPE": Choice(("NORMAL", "REPOS")),
     "DEFTYPE": Choice(("CLUSSDR", "CLUSSDRA", "CLUSSDRB", "CLUSRCVR")),
@@ -121,7 +129,7 @@ CHSTATUS = Family(objtype="CHSTATUS", attributes=table(
       verified="DISPLAY CHSTATUS (z/OS)"),
     *(STATUS_ATTRIBUTES["CHSTATUS"][n] for n in (
         "CHLTYPE", "STATUS", "RQMNAME", "MSGS", "BATCHES", "CURSEQNO",
-        "LSTSEQNO", "INDOUBT", "STOPREQ", "BATCHSZ", "SHORTRTS", "LONGRTS"))),
+        "LSTSEQNO", "INDOUBT", "CURLUWID", "LSTLUWID", "STOPREQ", "BATCHSZ", "SHORTRTS", "LONGRTS"))),
     identity=("CHSTATUS", "XMITQ", "CONNAME", "CHLTYPE", "STATUS"), reply="CSQM422I")
 
 SPECS: tuple[CommandSpec, ...] = (
@@ -172,15 +180,17 @@ SPECS: tuple[CommandSpec, ...] = (
                 facility="CHINIT"),
     CommandSpec("RESET", "CHANNEL", CHANNEL_NAME,
                 table(A.CMDSCOPE, CHLDISP,
-                      K("SEQNUM", Integer(0, MAX9), default=1, help="new message sequence number")),
+                      # IBM "RESET CHANNEL": "in the range 1 through 999 999 999".
+                      K("SEQNUM", Integer(1, MAX9), default=1,
+                        help="new message sequence number")),
                 S_CR, "CSQXREST", verified="RESET CHANNEL (z/OS), CR",
-                help="reset a channel's sequence number", facility="CHINIT"),
+                help="reset a channel's sequence number"),
     CommandSpec("RESOLVE", "CHANNEL", CHANNEL_NAME,
                 table(A.CMDSCOPE, CHLDISP,
                       K("ACTION", Choice(("COMMIT", "BACKOUT")),
                         help="commit or back out the in-doubt batch")),
                 S_CR, "CSQXRESV", required=("ACTION",), verified="RESOLVE CHANNEL (z/OS), CR",
-                help="resolve an in-doubt channel", facility="CHINIT"),
+                help="resolve an in-doubt channel"),
     CommandSpec("START", "LISTENER", None,
                 A.merged(_LISTENER, table(K("LUNAME", Text(8), help="LU 6.2 symbolic name"))),
                 S_CR, "CSQXSTRL", name_required=False, verified="START LISTENER (z/OS), CR",
@@ -218,7 +228,7 @@ SPECS: tuple[CommandSpec, ...] = (
                         help="how to suspend"),
                       K("LOG", Flag(), help="suspend logging and update activity (console "
                         "only)", verified="SUSPEND QMGR (IBM MQ 9.4): LOG, valid only on "
-                        "z/OS; SUSPEND QMGR LOG from source C")),
+                        "z/OS; SUSPEND QMGR LOG from source C", sources=S_C)),
                 S_CR, "CSQXSPRN", name_required=False, verified="SUSPEND QMGR (z/OS)",
                 help="suspend cluster membership (or Db2/IMS bridge use)", facility="CHINIT"),
     CommandSpec("RESUME", "QMGR", None,
@@ -227,7 +237,8 @@ SPECS: tuple[CommandSpec, ...] = (
                       K("CLUSNL", QNAME, help="resume in the clusters of this namelist"),
                       K("FACILITY", Choice(("DB2", "IMSBRIDGE")), help="resume Db2 or IMS use"),
                       K("LOG", Flag(), help="resume logging and update activity (console "
-                        "only)", verified="RESUME QMGR (z/OS): RESUME QMGR LOG from source C")),
+                        "only)", verified="RESUME QMGR (z/OS): RESUME QMGR LOG from source C",
+                        sources=S_C)),
                 S_CR, "CSQXSPRN", name_required=False, verified="RESUME QMGR (z/OS)",
                 help="resume what SUSPEND QMGR suspended", facility="CHINIT"),
 )

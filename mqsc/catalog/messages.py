@@ -194,6 +194,11 @@ _CATALOG: tuple[MessageDef, ...] = (
        "Command-server DISPLAY reply: one message per channel authentication record."),
     _m("CSQM421I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
        "Command-server DISPLAY reply: one message per queue status."),
+    _m("CSQM424I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per subscription status (DISPLAY SBSTATUS)."),
+    _m("CSQM425I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per topic node, subscription or publisher "
+       "(DISPLAY TPSTATUS)."),
     _m("CSQM442I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
        "Command-server DISPLAY reply: one message per CF structure."),
     _m("CSQM443I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
@@ -254,6 +259,12 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQX501I", "{csect} Channel {channel} is no longer active", 0, U,
        "recollection (console lines of z/OS channel initiators)",
        "A channel stopped (STOP CHANNEL) or ended."),
+    _m("CSQX514E", "{csect} Channel {channel} is active", 8, U,
+       "recollection of the z/OS console; the refusal is IBM's (MQRCCF_CHANNEL_IN_USE, 4031: "
+       "'An attempt was made to perform an operation on a channel, but the channel is "
+       "currently active')",
+       "START CHANNEL or RESOLVE CHANNEL for a channel that is running: nothing changes "
+       "(STOP CHANNEL first)."),
     _m("CSQX830I", "{csect} Channel initiator active", 0, U,
        "IBM MQ for z/OS DISPLAY CHINIT usage notes (whether the channel initiator is "
        "running); id and text recollection",
@@ -554,6 +565,36 @@ _CATALOG: tuple[MessageDef, ...] = (
        "channels are simulated", 8, U, "emulator",
        "START CHANNEL of a client, cluster or AMQP channel: mqsc runs sender/receiver "
        "pairs only (docs/channels.md)."),
+    _m("MQSC337E", "Channel {channel} is not in doubt: RESOLVE CHANNEL has nothing to "
+       "resolve", 8, U, "emulator (the z/OS reply is not public)",
+       "RESOLVE CHANNEL for a sender with no batch in doubt (DISPLAY CHSTATUS INDOUBT(NO)); "
+       "nothing changes."),
+    _m("MQSC338I", "Channel {channel}: in-doubt batch of {count} messages (LUWID {luwid}) "
+       "{outcome}, {how}", 0, U,
+       "emulator (IBM 'Channel synchronization' and RESOLVE CHANNEL: a committed batch leaves "
+       "the transmission queue, a backed-out one is sent again; z/OS reports it in CSQX "
+       "messages that are not public)",
+       "A batch a sender was in doubt about is resolved: by its resynchronisation with the "
+       "partner when it restarts, or by RESOLVE CHANNEL (docs/channels.md)."),
+    _m("MQSC339E", "Channel {channel}: only {got} of the {count} messages of its batch are "
+       "still on transmission queue {xmitq}; the batch stays in doubt", 8, U, "emulator",
+       "Messages of a batch the receiver committed were got from the transmission queue "
+       "by another program meanwhile; the channel stops and RESOLVE CHANNEL decides."),
+    _m("MQSC340E", "Channel {channel} is in doubt: RESOLVE CHANNEL first (MQRC 4025)", 8, U,
+       "IBM MQRCCF_CHANNEL_INDOUBT (4025): 'The requested operation cannot complete because "
+       "the channel is in doubt'; the z/OS message is not public",
+       "RESET CHANNEL for a channel with a batch in doubt; nothing changes."),
+    _m("MQSC341I", "Channel {channel} ended with a batch of {count} messages in doubt "
+       "(LUWID {luwid})", 0, U,
+       "emulator (IBM 'In-doubt channels': a sender whose conversation ends while waiting "
+       "for the receiver's confirmation is in doubt)",
+       "The process driving a sender ended (killed) between sending a batch and its "
+       "commit; the channel retries and resynchronises with its partner (docs/channels.md)."),
+    _m("MQSC342I", "Requester channel {channel} ended: {why}", 0, U,
+       "emulator (z/OS reports the network error or the partner's refusal in CSQX messages "
+       "that are not public)",
+       "START CHANNEL of a requester whose CONNAME reaches no server or sender channel of the "
+       "same name ready to answer; the requester is inactive again (docs/channels.md)."),
     _m("MQSC322E", "DISPLAY GROUP needs a queue sharing group: {qmgr} is not in one", 8, V,
        "emulator (IBM MQ for z/OS DISPLAY GROUP: valid only when the queue manager is a member "
        "of a queue sharing group; the z/OS reply is not public)",

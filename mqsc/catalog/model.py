@@ -7,7 +7,7 @@ display code all read these tables; none of them hard-codes a keyword.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -25,6 +25,7 @@ ALL_SOURCES = frozenset(Source)
 #: The usual set for object commands: CSQINP2, console, command server.
 S_2CR = frozenset({Source.CSQINP2, Source.CONSOLE, Source.SERVER})
 S_CR = frozenset({Source.CONSOLE, Source.SERVER})
+S_C = frozenset({Source.CONSOLE})
 S_1 = frozenset({Source.CSQINP1})
 S_1CR = frozenset({Source.CSQINP1, Source.CONSOLE, Source.SERVER})
 S_12CR = ALL_SOURCES
@@ -128,6 +129,9 @@ class Keyword:
         width: field width in command-server DISPLAY replies ([DOC-MSGS]).
         help: one line for completion and HELP.
         verified: evidence for the rule, or "" when UNVERIFIED.
+        sources: where a command that names this keyword may come from, when that is
+            narrower than the command's own sources (``SUSPEND QMGR LOG``: the console only);
+            None when the keyword does not narrow them.
     """
 
     name: str
@@ -140,6 +144,7 @@ class Keyword:
     width: int | None = None
     help: str = ""
     verified: str = ""
+    sources: frozenset[Source] | None = None
 
     @property
     def spellings(self) -> tuple[str, ...]:
@@ -210,6 +215,8 @@ class CommandSpec:
     facility: str = ""
     simplified: str = ""
     _lookup: Mapping[str, Keyword] = field(default_factory=dict, repr=False, compare=False)
+    #: The keywords that narrow the command's sources (``Keyword.sources``), if any.
+    narrowing: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
         table = {}
@@ -217,10 +224,21 @@ class CommandSpec:
             for spelling in keyword.spellings:
                 table[spelling] = keyword
         object.__setattr__(self, "_lookup", table)
+        object.__setattr__(self, "narrowing", tuple(
+            k.name for k in self.keywords.values() if k.sources is not None))
 
     def keyword(self, word: str) -> Keyword | None:
         """The keyword a spelling (upper case) stands for, if this command accepts it."""
         return self._lookup.get(word)
+
+    def sources_for(self, given: Iterable[str]) -> frozenset[Source]:
+        """Where the command may come from when it names the keywords ``given`` (canonical
+        names): its own sources, narrowed by those of any keyword that has its own."""
+        allowed = self.sources
+        for name in self.narrowing:
+            if name in given:
+                allowed = allowed & self.keywords[name].sources
+        return allowed
 
     @property
     def spellings(self) -> tuple[str, ...]:

@@ -64,6 +64,26 @@ _TABLE: tuple[WebMessage, ...] = (
     _w("MQWB0112E", 400, "The parameter '{0}' is not valid: {1}",
        "A query parameter or an attribute of the request has a value the resource does not "
        "accept.", "Correct the parameter and resubmit the request.", U),
+    # The messaging REST API (IBM MQ, "MQWB03xx: REST API messages"): texts checked there;
+    # the HTTP status each comes with is the one the resource's "Response status codes"
+    # list gives the case (UNVERIFIED pairing of id and status).
+    _w("MQWB0300E", 404, "Cannot create messaging connection to {0} on {1}.",
+       "The queue manager or destination might not be created or active.",
+       "Resubmit the request, correcting any issues.", V),
+    _w("MQWB0302E", 400, "The {0} request header cannot be set as {1} is not a valid "
+       "request header value.",
+       "The API request cannot be completed because an invalid value was specified for a "
+       "request header.", "Resubmit the request using a valid header value.", V),
+    _w("MQWB0303E", 500, "An unforeseen error occurred while sending, publishing, receiving, "
+       "or browsing the message.",
+       "An underlying error occurred while sending, publishing, receiving, or browsing the "
+       "message.", "Resubmit the request, correcting any issues.", V),
+    _w("MQWB0305E", 415, "The character set {0} is not acceptable for the request.",
+       "The request is encoded using an unacceptable character set.",
+       "Resubmit the request, correcting any issues.", V),
+    _w("MQWB0306E", 415, "The media type is unsupported for this type of request.",
+       "The request attempted to use an unsupported media type.",
+       "Resubmit the request, correcting any issues.", V),
     _w("MQWB0404E", 404, "The resource '{0}' does not exist.",
        "No REST API resource has this URL.", "Correct the URL and resubmit the request.", U),
     _w("MQWB0405E", 405, "The HTTP method {0} is not allowed on the resource '{1}'.",

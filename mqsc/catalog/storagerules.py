@@ -41,12 +41,17 @@ RULES: Mapping[str, StorageRule] = MappingProxyType({r.rule: r for r in (
                 "there (lint MQSC207W).",
                 ("DOC-PAGESETS",)),
     StorageRule("PS-6",
-                "Each definition takes bytes on page set 0, as persistent pages rounded up to whole"
-                " pages: 1,010 per local queue, 266 per storage class; alias, remote and model "
-                "queues and namelists are sized as a local queue and processes as a storage class "
-                "(UNVERIFIED: IBM gives other figures for those types).",
+                "Each private definition (QSGDISP QMGR or COPY) takes bytes on page set 0, as "
+                "persistent pages rounded up to whole pages: 1,010 per local queue (permanent "
+                "dynamic queues included), 746 per model queue, 338 per alias queue, 434 per "
+                "remote queue, 674 per process, 12,320 per namelist, 266 per storage class and "
+                "1,010 per authentication information object. Channels (2,026; client-connection "
+                "5,170) are not yet counted; topics, subscriptions and channel authentication "
+                "records have no figure in the formula and take none.",
                 ("DOC-PSZERO",),
-                "IBM's page set zero formula; address not recorded (UNVERIFIED)"),
+                "IBM's page set zero formula, one figure per object type (the 'Page set zero' "
+                "topic of the WebSphere MQ for z/OS System Setup Guide; its ibm.com address is "
+                "not recorded, so UNVERIFIED)"),
     StorageRule("PS-7",
                 "A page is 4,096 bytes, of which 4,057 hold message records.",
                 ("MP16",),

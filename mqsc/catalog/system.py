@@ -1,7 +1,7 @@
 """System, log, security, trace and status commands of IBM MQ 9.4 for z/OS (MQSC reference, each
 command's page): the command server (START / STOP / DISPLAY CMDSERV), DISPLAY LOG, and the
 commands whose facility the simulation does not have (answered by mqsc/catalog/absent.py):
-DISPLAY SYSTEM / ARCHIVE / SECURITY / TRACE / CONN / THREAD / PUBSUB / SBSTATUS / TPSTATUS /
+DISPLAY SYSTEM / ARCHIVE / SECURITY / TRACE / CONN / THREAD / PUBSUB /
 SMDS / SMDSCONN, SET LOG / ARCHIVE / SYSTEM, ARCHIVE LOG, RECOVER BSDS, START / STOP / ALTER
 TRACE, ALTER / REFRESH / RVERIFY SECURITY, RESOLVE INDOUBT, RESET QSTATS / TPIPE / SMDS,
 REFRESH QMGR, ALTER SMDS, START / STOP SMDSCONN, DEFINE LOG, DEFINE MAXSMSGS.
@@ -228,15 +228,6 @@ SPECS: tuple[CommandSpec, ...] = (
             table(A.CMDSCOPE, A.ALL, K("TYPE", Choice(("ALL", "CHILD", "LOCAL", "PARENT")))),
             requestable=frozenset(("PUBCOUNT", "STATUS", "SUBCOUNT", "SUBID")),
             help="publish/subscribe status"),
-    _absent("DISPLAY", "SBSTATUS", "PUBSUB",
-            table(A.CMDSCOPE, A.ALL, K("DURABLE", Choice(("ALL", "NO", "YES"))),
-                  K("SUBTYPE", Choice(("ADMIN", "ALL", "API", "PROXY", "USER"))),
-                  K("SUBID", Text(48))),
-            name=Name(NameRule.ANY, 256, generic=True), name_required=True,
-            help="subscription status"),
-    _absent("DISPLAY", "TPSTATUS", "PUBSUB",
-            table(A.CMDSCOPE, A.ALL, K("TYPE", Choice(("PUB", "SUB", "TOPIC")))),
-            name=Text(256), name_required=True, help="topic status"),
     _absent("CLEAR", "TOPICSTR", "PUBSUB",
             table(A.CMDSCOPE, K("CLRTYPE", Choice(("RETAINED",)), help="what to clear"),
                   K("SCOPE", Choice(("LOCAL",)), default="LOCAL", help="where")),

@@ -1,7 +1,8 @@
 """Topics and subscriptions: DEFINE / ALTER / DELETE / DISPLAY TOPIC and SUB (IBM MQ 9.4 for
 z/OS, "DEFINE TOPIC", "DEFINE SUB": sources 2CR for topics, CR for subscriptions).
 
-Definitions only: nothing is published. The rules kept (mqsc/engine/topics.py): a topic object
+Publications reach subscriptions through topic aliases (mqsc/engine/pubsub.py); DISPLAY
+SBSTATUS and DISPLAY TPSTATUS show what that did. The rules kept (mqsc/engine/topics.py): a topic object
 names a topic string, which is required, not empty, not ending in '/', unique among topic
 objects and not changed by ALTER; a subscription names TOPICSTR or TOPICOBJ (an existing topic
 object) and, with DESTCLAS(PROVIDED), a destination.
@@ -170,7 +171,89 @@ _TOPIC_QSG = A.qsgdisp("QMGR", "COPY", "GROUP")
 _GENERIC_TOPIC = Name(NameRule.QUEUE, 48, generic=True)
 _GENERIC_SUB = Text(TOPICSTR_LENGTH)
 
-FAMILIES = {"TOPIC": TOPIC_FAMILY, "SUB": SUB_FAMILY}
+# ---- DISPLAY SBSTATUS and DISPLAY TPSTATUS -------------------------------------------------
+_SBV = "DISPLAY SBSTATUS (IBM MQ 9.4 for z/OS), CR"
+_TPV = "DISPLAY TPSTATUS (IBM MQ 9.4 for z/OS), 2CR"
+_STAMP_HELP = "of the last message put to the destination for it (blank: none yet)"
+#: A subscription's status (IBM "DISPLAY SBSTATUS", status attributes valid on z/OS).
+#: ACTCONN: no application has a subscription open between commands here, so it is the
+#: connection identifier of none (48 zeros, UNVERIFIED). RESMDATE/RESMTIME: an administrative
+#: subscription is resumed when it is created (UNVERIFIED: the define's date and time).
+SUB_STATUS = table(
+    K("SUB", SUBNAME, help="subscription name", verified=_SBV),
+    K("SUBID", Text(48), width=48, help="subscription identifier", verified=_SBV),
+    K("ACTCONN", Text(48), width=48, help="connection that has it open (none: zeros)",
+      verified=_SBV),
+    K("DURABLE", Choice(("YES", "NO")), width=10, help="durable", verified=_SBV),
+    K("LMSGDATE", Text(12), width=12, help="date " + _STAMP_HELP, verified=_SBV),
+    K("LMSGTIME", Text(8), width=8, help="time " + _STAMP_HELP, verified=_SBV),
+    K("NUMMSGS", Integer(0, MAX9), width=10,
+      help="messages put to its destination since it was created", verified=_SBV),
+    K("RESMDATE", Text(12), width=12, help="date it was last resumed", verified=_SBV),
+    K("RESMTIME", Text(8), width=8, help="time it was last resumed", verified=_SBV),
+    K("SUBTYPE", Choice(("ADMIN", "API", "PROXY")), width=10, help="how it was created",
+      verified=_SBV),
+    K("SUBUSER", Text(12), width=12, help="user that owns it", verified=_SBV),
+    K("TOPICSTR", Text(TOPICSTR_LENGTH), help="its topic string", verified=_SBV),
+)
+SBSTATUS_FAMILY = Family(objtype="SBSTATUS", attributes=SUB_STATUS, identity=("SUB", "SUBID"),
+                         reply="CSQM424I")
+
+#: A topic node's status (IBM "DISPLAY TPSTATUS", topic status attributes valid on z/OS):
+#: its attributes resolved through ASPARENT, the topic object that names it (ADMIN), its
+#: publishers (none hold the topic open between commands) and subscriptions.
+_RESOLVED = ("CLROUTE", "CLUSTER", "DEFPRESP", "DEFPRTY", "DEFPSIST", "DURSUB", "MDURMDL",
+             "MNDURMDL", "NPMSGDLV", "PMSGDLV", "PUB", "PUBSCOPE", "SUB", "SUBSCOPE", "USEDLQ")
+def _resolved(name: str) -> K:
+    return K(name, TOPIC[name].kind, width=TOPIC[name].width,
+             help=f"{TOPIC[name].help}, as resolved", verified=_TPV)
+
+
+_TOPIC_STATUS_OWN = {
+    "ADMIN": K("ADMIN", Text(48), width=48, help="topic object naming this node (blank: none)",
+               verified=_TPV),
+    "PUBCOUNT": K("PUBCOUNT", Integer(0, MAX9), width=10, help="publishers that have it open",
+                  verified=_TPV),
+    "RETAINED": K("RETAINED", Choice(("NO", "YES")), width=10,
+                  help="a retained publication is kept", verified=_TPV),
+    "SUBCOUNT": K("SUBCOUNT", Integer(0, MAX9), width=10, help="subscriptions on this node",
+                  verified=_TPV),
+}
+#: In the syntax diagram's (alphabetical) order.
+TOPIC_STATUS = table(
+    K("TOPICSTR", Text(TOPICSTR_LENGTH), help="topic string of the node", verified=_TPV),
+    *(_TOPIC_STATUS_OWN[n] if n in _TOPIC_STATUS_OWN else _resolved(n)
+      for n in sorted((*_RESOLVED, *_TOPIC_STATUS_OWN))),
+)
+#: TYPE(SUB): one record per subscription on the node; TYPE(PUB): one per publisher.
+TOPIC_SUB_STATUS = table(
+    K("TOPICSTR", Text(TOPICSTR_LENGTH), help="topic string of the node", verified=_TPV),
+    *(SUB_STATUS[n] for n in ("SUBID", "ACTCONN", "DURABLE", "LMSGDATE", "LMSGTIME",
+                              "NUMMSGS", "RESMDATE", "RESMTIME", "SUBTYPE", "SUBUSER")),
+)
+TOPIC_PUB_STATUS = table(
+    K("TOPICSTR", Text(TOPICSTR_LENGTH), help="topic string of the node", verified=_TPV),
+    K("ACTCONN", Text(48), width=48, help="connection of the publisher", verified=_TPV),
+    K("LPUBDATE", Text(12), width=12, help="date of its last publication", verified=_TPV),
+    K("LPUBTIME", Text(8), width=8, help="time of its last publication", verified=_TPV),
+    K("NUMPUBS", Integer(0, MAX9), width=10, help="publications it made", verified=_TPV),
+)
+#: Every attribute DISPLAY TPSTATUS can show (requested or filtered on), for the renderers.
+TPSTATUS_ALL = {**TOPIC_STATUS, **TOPIC_SUB_STATUS, **TOPIC_PUB_STATUS}
+TPSTATUS_FAMILY = Family(objtype="TPSTATUS", attributes=TPSTATUS_ALL, identity=("TOPICSTR",),
+                         reply="CSQM425I")
+#: The layouts of DISPLAY TPSTATUS by TYPE (the same reply id: UNVERIFIED).
+TPSTATUS_TYPES = {
+    "TOPIC": Family(objtype="TPSTATUS", attributes=TOPIC_STATUS, identity=("TOPICSTR",),
+                    reply="CSQM425I"),
+    "SUB": Family(objtype="TPSTATUS", attributes=TOPIC_SUB_STATUS,
+                  identity=("TOPICSTR", "SUBID"), reply="CSQM425I"),
+    "PUB": Family(objtype="TPSTATUS", attributes=TOPIC_PUB_STATUS, identity=("TOPICSTR",),
+                  reply="CSQM425I"),
+}
+
+FAMILIES = {"TOPIC": TOPIC_FAMILY, "SUB": SUB_FAMILY, "SBSTATUS": SBSTATUS_FAMILY,
+            "TPSTATUS": TPSTATUS_FAMILY}
 
 SPECS: tuple[CommandSpec, ...] = (
     CommandSpec("DEFINE", "TOPIC", QNAME,
@@ -217,5 +300,20 @@ SPECS: tuple[CommandSpec, ...] = (
                 where=frozenset(n for n in SUB if n not in ("SUB", "DURABLE", "SUBTYPE",
                                                             "SUBID")),
                 verified="DISPLAY SUB (z/OS), CR", help="show subscriptions"),
+    CommandSpec("DISPLAY", "SBSTATUS", Text(TOPICSTR_LENGTH),
+                table(A.ALL, A.CMDSCOPE, K("SUBID", Text(48), help="only this identifier"),
+                      K("DURABLE", Choice(("ALL", "NO", "YES")), default="ALL"),
+                      K("SUBTYPE", Choice(("ADMIN", "ALL", "API", "PROXY", "USER")),
+                        default="USER")),
+                S_CR, "CSQMDRTS", requestable=frozenset(n for n in SUB_STATUS if n != "SUB"),
+                where=frozenset(n for n in SUB_STATUS if n not in ("SUB", "SUBID")),
+                verified=_SBV, help="subscription status: messages delivered to it"),
+    CommandSpec("DISPLAY", "TPSTATUS", Text(TOPICSTR_LENGTH),
+                table(A.ALL, A.CMDSCOPE, K("TYPE", Choice(("PUB", "SUB", "TOPIC")),
+                                           default="TOPIC", help="what status to show")),
+                S_2CR, "CSQMDRTS", requestable=frozenset(n for n in TPSTATUS_ALL
+                                                          if n != "TOPICSTR"),
+                where=frozenset(n for n in TPSTATUS_ALL if n != "TOPICSTR"),
+                verified=_TPV, help="topic status: attributes as resolved, subscriptions"),
 )
 

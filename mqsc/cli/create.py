@@ -10,6 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from mqsc.catalog.channels import TCP_PORTS
 from mqsc.store.home import QMgrError, create, memory_group, new_definition, write_cfrm
 
 
@@ -41,10 +42,11 @@ def run(args: argparse.Namespace) -> int:
         print("mqsc create: --listener: members of a queue sharing group do not take part in "
               "a network of queue managers yet (docs/channels.md)", file=sys.stderr)
         return 2
-    if args.listener is not None and not 0 <= args.listener <= 65535:
+    low, high = TCP_PORTS
+    if args.listener is not None and not low <= args.listener <= high:
         # START LISTENER's PORT range (IBM MQ for z/OS START LISTENER): said before anything
         # is created.
-        print(f"mqsc create: --listener {args.listener}: a TCP/IP port is 0-65535",
+        print(f"mqsc create: --listener {args.listener}: a TCP/IP port is {low}-{high}",
               file=sys.stderr)
         return 2
     try:

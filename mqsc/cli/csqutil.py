@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mqsc.batch import csqutil
+from mqsc.batch.names import is_name
 from mqsc.cli.inputs import InputError, read_deck
 from mqsc.cli.options import QueueManagers, add_state_options, fixed_clock
 from mqsc.language.source import Source
@@ -86,7 +87,7 @@ def parse_dds(specs: list[str]) -> dict[str, Path]:
     for spec in specs:
         name, sep, path = spec.partition("=")
         name = name.strip().upper()
-        if not sep or not name or not path or not csqutil._DDNAME.fullmatch(name):
+        if not sep or not name or not path or not is_name(name):
             raise ValueError(f"--dd {spec!r}: expected NAME=PATH with a DD name of 1-8 "
                              "characters")
         out[name] = Path(path)

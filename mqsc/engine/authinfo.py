@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from mqsc.catalog import authinfo as catalog_authinfo
 from mqsc.catalog.authinfo import APPLIES, REQUIRED
 from mqsc.engine import definitions as d
+from mqsc.engine import space
+from mqsc.engine.storage import constants as C
 from mqsc.engine.context import Ctx
 from mqsc.engine.objects import Attributes, MQObject
 from mqsc.engine.registry import handles
@@ -29,7 +31,12 @@ def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
 
 @handles("DEFINE", "AUTHINFO")
 def define_authinfo(ctx: Ctx) -> None:
+    # Page set 0 holds private definitions (QMGR, COPY): storage rule PS-6.
+    new = (d.disposition(ctx) in ("QMGR", "COPY")
+           and not ctx.txn.has(AUTHINFO.table, ctx.cmd.name))
     d.define(ctx, AUTHINFO, check)
+    if new:
+        space.account_objects(ctx, C.OBJECT_BYTES[AUTHINFO.table])
 
 
 @handles("ALTER", "AUTHINFO")
@@ -39,7 +46,9 @@ def alter_authinfo(ctx: Ctx) -> None:
 
 @handles("DELETE", "AUTHINFO")
 def delete_authinfo(ctx: Ctx) -> None:
-    d.delete(ctx, AUTHINFO)
+    obj = d.delete(ctx, AUTHINFO)
+    if obj.get("QSGDISP", "QMGR") in ("QMGR", "COPY"):
+        space.account_objects(ctx, -C.OBJECT_BYTES[AUTHINFO.table])
 
 
 @handles("DISPLAY", "AUTHINFO")

@@ -65,23 +65,7 @@ def defaults(ctx: Ctx, chltype: str) -> Attributes:
 
 @handles("DEFINE", "CHANNEL")
 def define_channel(ctx: Ctx) -> None:
-    name = ctx.cmd.name
-    disp = d.disposition(ctx)
-    table = CHANNEL.table_for(disp)
-    existing = ctx.txn.get(table, name)
-    if existing is not None and existing.get("QSGDISP", "QMGR") != disp:
-        raise ctx.object_failure("MQSC312E", "ALREADY_EXISTS", objtype="CHANNEL", name=name,
-                                 existing=existing.get("QSGDISP", "QMGR"))
-    if existing is not None and not ctx.cmd.get("REPLACE", False):
-        raise ctx.object_failure("CSQM095I", "ALREADY_EXISTS", objtype="CHANNEL", name=name)
-    chltype = str(ctx.cmd.get("CHLTYPE"))
-    values = d.given(ctx, CHANNEL)
-    values["QSGDISP"] = disp
-    attrs = defaults(ctx, chltype).updated(values)
-    check(ctx, attrs, existing)
-    stamp = ctx.stamp()
-    created = existing.created if existing is not None else stamp
-    ctx.txn.put(table, name, MQObject("CHANNEL", name, attrs, created, stamp))
+    d.define(ctx, CHANNEL, check, lambda ctx: defaults(ctx, str(ctx.cmd.get("CHLTYPE"))))
 
 
 @handles("ALTER", "CHANNEL")

@@ -17,11 +17,13 @@ started".
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from mqsc.catalog.absent import FACILITIES
+from mqsc.catalog.channels import DEFAULT_PORT, RECEIVER_TYPES, SENDER_TYPES
 from mqsc.catalog.chinit import CHSTATUS
 from mqsc.catalog.mqrc import MQRC_NONE, MQRC_UNKNOWN_OBJECT_NAME, MQRC_UNKNOWN_REMOTE_Q_MGR
 from mqsc.engine import definitions as d
@@ -29,14 +31,20 @@ from mqsc.engine import messages
 from mqsc.engine.context import STAMP, Ctx
 from mqsc.engine.records import Message, Transfer
 from mqsc.engine.registry import handles
+from mqsc.engine.triggers import CHANNEL_INITQ
 
 #: Where the channel initiator's state lives among the queue manager's attributes (not MQSC
 #: attributes: DISPLAY QMGR and ALTER QMGR never see them).
 CHINIT, LISTENERS, CHANNELS = "CHINIT", "LISTENERS", "CHSTATUS"
+#: Each channel's synchronisation data, kept apart from its status because it outlives it
+#: (STOP CHINIT, a restart): sequence numbers, the last committed batch's unit of work and
+#: the batch in doubt, as z/OS keeps them on SYSTEM.CHANNEL.SYNCQ (IBM "Channel
+#: synchronization": "sequence numbers and LUWIDs are stored... so that they survive").
+SYNC = "CHSYNC"
 
 #: Channel types that send from a transmission queue, and those that receive.
-SENDERS = frozenset(("SDR", "SVR"))
-RECEIVERS = frozenset(("RCVR", "RQSTR"))
+SENDERS = frozenset(SENDER_TYPES)
+RECEIVERS = frozenset(RECEIVER_TYPES)
 
 
 class Network(Protocol):
@@ -171,7 +179,7 @@ def start_listener(ctx: Ctx) -> None:
     _require_active(ctx)
     if ctx.cmd.get("TRPTYPE", "TCP") != "TCP":
         raise ctx.fail("MQSC333E", trptype=ctx.cmd.get("TRPTYPE"))
-    port = int(ctx.cmd.get("PORT", 1414))
+    port = int(ctx.cmd.get("PORT", DEFAULT_PORT))
     listening = ports(_attrs(ctx))
     if port in listening:
         raise ctx.fail("MQSC334E", port=port)
@@ -216,26 +224,84 @@ def start_channel(ctx: Ctx) -> None:
     name, chltype = obj.name, str(obj.get("CHLTYPE"))
     if chltype not in SENDERS | RECEIVERS:
         raise ctx.fail("MQSC336E", channel=name, chltype=chltype)
+    if statuses(_attrs(ctx)).get(name, {}).get("STATUS") == "RUNNING":
+        # IBM MQ for z/OS refuses to start a channel that is active (MQRCCF_CHANNEL_IN_USE,
+        # 4031: "the channel is currently active"); its counters and partner stay as they are.
+        raise ctx.fail("CSQX514E", csect="CSQXSTRT", channel=name)
     ctx.say("CSQM134I", command="START", channel=name)
+    conname = str(ctx.cmd.get("CONNAME") or obj.get("CONNAME", "")).strip()
+    if chltype == "RQSTR" and conname:
+        # IBM "Requester-server and requester-sender channels": a requester with a CONNAME
+        # calls its partner; a server starts and sends over that conversation, a sender
+        # ends it and calls the requester back. REQUESTING until the network has done it.
+        set_status(ctx, name, {"CHLTYPE": chltype, "CONNAME": conname, "XMITQ": "",
+                               "STATUS": "REQUESTING", "MSGS": 0, "BATCHES": 0,
+                               "RQMNAME": ""})
+        return
     if chltype in RECEIVERS:
         set_status(ctx, name, None)
         return
-    _start_sender(ctx, obj, str(ctx.cmd.get("CONNAME") or obj.get("CONNAME", "")))
+    _start_sender(ctx, obj, conname)
+
+
+def requesting(attrs: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """The requester channels waiting to call their partner: (name, CONNAME)."""
+    for name, status in sorted(statuses(attrs).items()):
+        if status.get("STATUS") == "REQUESTING":
+            yield name, str(status.get("CONNAME", ""))
+
+
+def serve_requester(ctx: Ctx, channel: str, requester: str) -> None:
+    """The partner of a requester that called: its server starts and sends to the requester
+    over the caller's conversation (PARTNER); its sender calls the requester back, by its own
+    CONNAME (the network's CONNAME rule)."""
+    obj = ctx.txn.get("channel", channel)
+    current = statuses(_attrs(ctx)).get(channel, {}).get("STATUS")
+    if obj is None or current in ("RUNNING", "STOPPED"):
+        return
+    if obj.get("CHLTYPE") == "SVR":
+        set_status(ctx, channel, {"CHLTYPE": "SVR", "CONNAME": str(obj.get("CONNAME", "")),
+                                  "XMITQ": str(obj.get("XMITQ", "")), "STATUS": "RUNNING",
+                                  "MSGS": 0, "BATCHES": 0, "RQMNAME": requester,
+                                  "PARTNER": requester, "LASTAT": _now(ctx),
+                                  **_retry_counts(obj)})
+        ctx.console("CSQX500I", csect="CSQXRESP", channel=channel)
+    else:
+        _start_sender(ctx, obj, str(obj.get("CONNAME", "")))
+
+
+def requested(ctx: Ctx, channel: str, why: str, partner: str) -> None:
+    """The requester's side of its call: RUNNING, bound to ``partner`` (CSQX500I), or, when
+    the call found no server or sender to answer it, inactive with why (MQSC342I)."""
+    status = statuses(_attrs(ctx)).get(channel)
+    if status is None or status.get("STATUS") != "REQUESTING":
+        return
+    if why:
+        set_status(ctx, channel, None)
+        ctx.console("MQSC342I", channel=channel, why=why)
+        return
+    set_status(ctx, channel, {**status, "STATUS": "RUNNING", "RQMNAME": partner})
+    ctx.console("CSQX500I", csect="CSQXRESP", channel=channel)
 
 
 def _start_sender(ctx: Ctx, obj: Any, conname: str) -> None:
     """A sender or server channel starts: RUNNING, or RETRYING with why."""
     name, chltype = obj.name, str(obj.get("CHLTYPE"))
-    old = statuses(_attrs(ctx)).get(name, {})
     network: Network | None = getattr(ctx.qm, "network", None)
     why = network.partner(ctx.qm, conname, name) if network is not None else (
         "no other queue manager is reachable from this one")
     status = {"CHLTYPE": chltype, "CONNAME": conname, "XMITQ": str(obj.get("XMITQ", "")),
               "STATUS": "RETRYING" if why else "RUNNING", "MSGS": 0, "BATCHES": 0,
-              "CURSEQNO": int(old.get("CURSEQNO", 0)), "RQMNAME": "",
-              **_retry_counts(obj)}
+              "RQMNAME": "", **_retry_counts(obj)}
+    if in_doubt(_attrs(ctx), name) is not None:
+        # A sender restarting with a batch in doubt resynchronises with its partner before
+        # it sends anything (IBM "Channel synchronization"; the network does it, as it knows
+        # the partner's last committed unit of work).
+        status["RESYNC"] = "YES"
     if why:
         status = _next_retry(ctx, status, obj)
+    else:
+        status["LASTAT"] = _now(ctx)
     set_status(ctx, name, status)
     if why:
         ctx.console("MQSC330I", channel=name, why=why)
@@ -258,13 +324,15 @@ def stop_channel(ctx: Ctx) -> None:
         base = dict(old) if old else {"CHLTYPE": str(obj.get("CHLTYPE")),
                                       "CONNAME": str(obj.get("CONNAME", "")),
                                       "XMITQ": str(obj.get("XMITQ", "")), "MSGS": 0,
-                                      "BATCHES": 0, "CURSEQNO": 0, "RQMNAME": ""}
+                                      "BATCHES": 0, "RQMNAME": ""}
         set_status(ctx, obj.name, {**base, "STATUS": "STOPPED"})
     if old is not None and old.get("STATUS") != "STOPPED":
         ctx.console("CSQX501I", csect="CSQXRESP", channel=obj.name)
 
 
-_FIXED = {"INDOUBT": "NO", "STOPREQ": "NO", "LSTSEQNO": None}
+_FIXED = {"STOPREQ": "NO"}
+#: The unit of work of a channel that has committed none yet (z/OS shows zeros).
+NO_LUWID = "0000000000000000"
 
 
 @handles("DISPLAY", "CHSTATUS")
@@ -272,7 +340,12 @@ def display_chstatus(ctx: Ctx) -> None:
     _require_active(ctx)
     xmitq = ctx.cmd.get("XMITQ")
     rows = []
-    for name, status in sorted(statuses(_attrs(ctx)).items()):
+    current = statuses(_attrs(ctx))
+    if ctx.cmd.get("SAVED"):
+        # IBM "DISPLAY CHSTATUS" SAVED: the synchronisation data saved for each channel that
+        # ever moved a batch, running or not (an inactive one shows STATUS(INACTIVE)).
+        current = {n: current.get(n) or _inactive(ctx, n) for n in syncs(_attrs(ctx))}
+    for name, status in sorted(current.items()):
         if not _matches(str(ctx.cmd.name), name):
             continue
         if xmitq is not None and not _matches(str(xmitq), str(status.get("XMITQ", ""))):
@@ -281,18 +354,32 @@ def display_chstatus(ctx: Ctx) -> None:
     d.display(ctx, CHSTATUS, iter(rows))
 
 
+def _inactive(ctx: Ctx, name: str) -> dict[str, Any]:
+    obj = ctx.txn.get("channel", name)
+    return {"CHLTYPE": str(obj.get("CHLTYPE")) if obj is not None else "",
+            "CONNAME": str(obj.get("CONNAME", "")) if obj is not None else "",
+            "XMITQ": str(obj.get("XMITQ", "")) if obj is not None else "",
+            "STATUS": "INACTIVE"}
+
+
 def _matches(pattern: str, name: str) -> bool:
     return name.startswith(pattern[:-1]) if pattern.endswith("*") else name == pattern
 
 
 def _status_getter(ctx: Ctx, name: str, status: Mapping[str, Any]) -> Callable[[str], object]:
     obj = ctx.txn.get("channel", name)
+    sync = sync_of(_attrs(ctx), name)
+    doubt = sync.get("INDOUBT") or {}
+    last = {"LSTSEQNO": int(sync.get("SEQNO", 0)), "LSTLUWID": sync.get("LUWID") or NO_LUWID,
+            "INDOUBT": "YES" if doubt else "NO"}
+    last["CURSEQNO"] = int(doubt.get("SEQNO", last["LSTSEQNO"]))
+    last["CURLUWID"] = doubt.get("LUWID", last["LSTLUWID"])
 
     def get(attr: str) -> object:
         if attr == "CHSTATUS":
             return name
-        if attr == "LSTSEQNO":
-            return status.get("CURSEQNO", 0)
+        if attr in last:
+            return last[attr]
         if attr == "BATCHSZ":
             return obj.get("BATCHSZ", 50) if obj is not None else 50
         if attr in _FIXED:
@@ -334,10 +421,6 @@ def trigger(ctx: Ctx) -> None:
         _start_sender(ctx, channel, str(channel.get("CONNAME", "")))
 
 
-#: The initiation queue the channel initiator serves (IBM "Starting a channel with triggering").
-CHANNEL_INITQ = "SYSTEM.CHANNEL.INITQ"
-
-
 def running_senders(attrs: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
     """The sender and server channels that are RUNNING, by name."""
     for name, status in sorted(statuses(attrs).items()):
@@ -345,33 +428,210 @@ def running_senders(attrs: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str
             yield name, status
 
 
-def outgoing(ctx: Ctx, xmitq: str) -> tuple[Transfer, ...]:
-    """What is on a transmission queue, in the order a get takes it (nothing changes)."""
+def _outgoing_runs(ctx: Ctx, xmitq: str) -> list[Any]:
     q = ctx.txn.get("qlocal", xmitq)
     store = ctx.txn.get("messages", xmitq)
     if q is None or store is None or q.get("GET") == "DISABLED":
         # GET(DISABLED) on a transmission queue holds its messages: the channel moves
         # nothing until it is enabled again (a z/OS sender waits the same way).
-        return ()
-    runs = store.delivery_order(q.get("MSGDLVSQ"))
-    out = []
-    for run in runs:
-        if run.count:
-            qmgr, _, queue = run.dest.partition(" ")
-            out.append(Transfer(qmgr, queue, run.count, run.size, run.persistent,
-                                run.priority))
-    return tuple(out)
+        return []
+    return [run for run in store.delivery_order(q.get("MSGDLVSQ")) if run.count]
 
 
-def sent(ctx: Ctx, channel: str, xmitq: str, batch: tuple[Transfer, ...], batchsz: int,
-         rqmname: str) -> None:
-    """The sending end of a committed batch: its messages leave the transmission queue
-    (pages freed through the buffer pool, persistent gets logged) and the channel counts
-    them (MSGS, BATCHES, CURSEQNO: one sequence number per message, as z/OS numbers them)."""
-    count = sum(t.count for t in batch)
-    if count:
-        messages.get(ctx, xmitq, count)
-    _count(ctx, channel, count, batchsz, rqmname)
+def _transfer(run: Any) -> Transfer:
+    qmgr, _, queue = run.dest.partition(" ")
+    return Transfer(qmgr, queue, run.count, run.size, run.persistent, run.priority)
+
+
+def outgoing(ctx: Ctx, xmitq: str) -> tuple[Transfer, ...]:
+    """What is on a transmission queue, in the order a get takes it (nothing changes)."""
+    return tuple(_transfer(run) for run in _outgoing_runs(ctx, xmitq))
+
+
+# ---- synchronisation: sequence numbers, units of work, in-doubt batches ---------------------
+# IBM "Channel synchronization" and "In-doubt channels": the sending MCA numbers each message,
+# sends a batch, and asks the receiver to confirm; the receiver commits the batch and
+# records its sequence number and unit of work (LUWID); then the sender commits its gets.
+# Between its request and the answer the sender is in doubt. If the conversation breaks
+# there, the batch stays in doubt (DISPLAY CHSTATUS INDOUBT(YES)) until the channel restarts
+# and asks its partner what it last committed (committing the gets if the partner has the
+# batch, backing them out if not), or until RESOLVE CHANNEL decides.
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """A batch a sender has sent and is in doubt about: its unit of work, the sequence number
+    of its last message, and its messages."""
+
+    unit: str
+    seqno: int
+    transfers: tuple[Transfer, ...]
+
+
+def syncs(attrs: Mapping[str, Any]) -> Mapping[str, Mapping[str, Any]]:
+    """Each channel's synchronisation record (only channels that ever moved a batch)."""
+    return attrs.get(SYNC, {})
+
+
+def sync_of(attrs: Mapping[str, Any], channel: str) -> Mapping[str, Any]:
+    return syncs(attrs).get(channel, {})
+
+
+def in_doubt(attrs: Mapping[str, Any], channel: str) -> Mapping[str, Any] | None:
+    """The batch a sender is in doubt about (its record), if any."""
+    return sync_of(attrs, channel).get("INDOUBT") or None
+
+
+def _set_sync(ctx: Ctx, channel: str, record: Mapping[str, Any]) -> None:
+    table = dict(syncs(_attrs(ctx)))
+    table[channel] = {k: v for k, v in record.items() if v is not None}
+    _set(ctx, **{SYNC: table})
+
+
+def unit_of_work(qmgr: str, channel: str, number: int) -> str:
+    """A batch's LUWID: 16 hexadecimal digits, the same for the same batch on every run (the
+    golden files show them), different for every batch a channel ever sends."""
+    return hashlib.sha256(f"{qmgr} {channel} {number}".encode()).hexdigest()[:16].upper()
+
+
+def _next_seqno(seqno: int, count: int, obj: Any) -> int:
+    """The sequence number ``count`` messages after ``seqno``; numbers run 1 to SEQWRAP, then
+    start again at 1 (IBM "DEFINE CHANNEL", SEQWRAP)."""
+    wrap = int(obj.get("SEQWRAP", 999_999_999)) if obj is not None else 999_999_999
+    return (seqno + count - 1) % wrap + 1 if count else seqno
+
+
+def begin(ctx: Ctx, channel: str, owner: str) -> Batch | None:
+    """The sending end sends a batch: what waits on the transmission queue, numbered, with a
+    new unit of work; from this commit until :func:`sent` (or a resolution) the channel is in
+    doubt about it. ``owner`` names the process and thread sending it (another leaves it
+    alone while that one lives).
+    None when there is nothing to send or a batch is in doubt already."""
+    attrs = _attrs(ctx)
+    status = statuses(attrs).get(channel)
+    if status is None or status.get("STATUS") != "RUNNING" or in_doubt(attrs, channel):
+        return None
+    xmitq = str(status.get("XMITQ", ""))
+    runs = _outgoing_runs(ctx, xmitq)
+    if not runs:
+        return None
+    record = dict(sync_of(attrs, channel))
+    count = sum(run.count for run in runs)
+    number = int(record.get("BATCHNO", 0)) + 1
+    obj = ctx.txn.get("channel", channel)
+    batch = Batch(unit_of_work(ctx.qm.name, channel, number),
+                  _next_seqno(int(record.get("SEQNO", 0)), count, obj),
+                  tuple(_transfer(run) for run in runs))
+    # NPMSPEED(FAST) (the default): nonpersistent messages travel outside the batch's unit
+    # of work (IBM "Fast, nonpersistent messages"): a batch that fails after they left is
+    # not resent for them: they are delivered or lost, never sent twice.
+    fast = obj is None or obj.get("NPMSPEED", "FAST") == "FAST"
+    record["BATCHNO"] = number
+    record["INDOUBT"] = {"LUWID": batch.unit, "SEQNO": batch.seqno, "COUNT": count,
+                         "XMITQ": xmitq, "OWNER": owner,
+                         "RUNS": [[run.id, run.count] for run in runs
+                                  if run.persistent or not fast],
+                         "FAST": [[run.id, run.count] for run in runs
+                                  if fast and not run.persistent]}
+    _set_sync(ctx, channel, record)
+    return batch
+
+
+class Refused(Exception):
+    """A channel step that cannot be done: nothing changes, and the message says why."""
+
+    def message(self) -> Message:
+        raise NotImplementedError
+
+
+class BatchGone(Refused):
+    """The messages of a batch the receiver committed are no longer all on the transmission
+    queue (got from it by an application meanwhile): the batch stays in doubt."""
+
+    def __init__(self, channel: str, xmitq: str, got: int, count: int) -> None:
+        super().__init__(channel, xmitq, got, count)
+        self.channel, self.xmitq, self.got, self.count = channel, xmitq, got, count
+
+    def message(self) -> Message:
+        return Message("MQSC339E", {"channel": self.channel, "xmitq": self.xmitq,
+                                    "got": self.got, "count": self.count}, unsolicited=True)
+
+
+def sent(ctx: Ctx, channel: str, unit: str, batchsz: int, rqmname: str) -> None:
+    """The sending end of a batch its receiver committed: exactly the batch's messages leave
+    the transmission queue (pages freed through the buffer pool, persistent gets logged), the
+    sequence number and unit of work become the last committed ones, and the channel counts
+    them (MSGS, BATCHES). A batch resolved meanwhile (RESOLVE CHANNEL) is left as resolved;
+    one whose messages are no longer all there is refused (:class:`BatchGone`)."""
+    record = sync_of(_attrs(ctx), channel)
+    doubt = record.get("INDOUBT") or {}
+    if doubt.get("LUWID") != unit:
+        return
+    _commit(ctx, channel, strict=True)
+    _count(ctx, channel, int(doubt["COUNT"]), batchsz, rqmname)
+
+
+def _commit(ctx: Ctx, channel: str, *, strict: bool) -> int:
+    """The in-doubt batch's gets commit: its messages leave the transmission queue."""
+    record = dict(sync_of(_attrs(ctx), channel))
+    doubt = record.pop("INDOUBT")
+    wanted = {int(i): int(n) for i, n in (*doubt["RUNS"], *doubt.get("FAST", ()))}
+    got = messages.get_runs(ctx, str(doubt["XMITQ"]), wanted) if wanted else 0
+    if strict and got < int(doubt["COUNT"]):
+        raise BatchGone(channel, str(doubt["XMITQ"]), got, int(doubt["COUNT"]))
+    record["SEQNO"], record["LUWID"] = int(doubt["SEQNO"]), str(doubt["LUWID"])
+    _set_sync(ctx, channel, record)
+    return got
+
+
+def back_out(ctx: Ctx, channel: str, unit: str) -> None:
+    """The batch ``unit`` was not delivered (refused, or its partner could not be reached):
+    its gets back out, its messages stay on the transmission queue to be sent again."""
+    record = dict(sync_of(_attrs(ctx), channel))
+    if (record.get("INDOUBT") or {}).get("LUWID") == unit:
+        record.pop("INDOUBT")
+        _set_sync(ctx, channel, record)
+
+
+def resolve(ctx: Ctx, channel: str, commit: bool, how: str) -> None:
+    """Resolve the batch in doubt: COMMIT (its messages leave the transmission queue: the
+    partner has them) or BACKOUT (they stay, and are sent again), with MQSC338I saying which.
+    ``how``: by whom (the resynchronisation with the partner, or RESOLVE CHANNEL)."""
+    doubt = in_doubt(_attrs(ctx), channel)
+    if doubt is None:
+        return
+    if commit:
+        _commit(ctx, channel, strict=False)
+    else:
+        back_out(ctx, channel, str(doubt["LUWID"]))
+        fast = {int(i): int(n) for i, n in doubt.get("FAST", ())}
+        if fast:
+            # Its NPMSPEED(FAST) messages were sent outside the unit of work and did not
+            # arrive: they are lost, as on z/OS, not sent again.
+            messages.get_runs(ctx, str(doubt["XMITQ"]), fast)
+    ctx.console("MQSC338I", channel=channel, count=int(doubt["COUNT"]),
+                luwid=str(doubt["LUWID"]), outcome="committed" if commit else "backed out",
+                how=how)
+
+
+def resync(ctx: Ctx, channel: str, partner_unit: str, partner: str) -> None:
+    """A restarted sender asks its partner for the unit of work it last committed: the batch
+    in doubt commits if it is that one, else it backs out (IBM "Channel synchronization")."""
+    status = statuses(_attrs(ctx)).get(channel)
+    doubt = in_doubt(_attrs(ctx), channel)
+    if status is not None and status.get("RESYNC"):
+        set_status(ctx, channel, {k: v for k, v in status.items() if k != "RESYNC"})
+    if doubt is not None:
+        resolve(ctx, channel, partner_unit == doubt.get("LUWID"),
+                f"resynchronized with {partner}")
+
+
+def broken(ctx: Ctx, channel: str) -> None:
+    """The process sending a batch ended before the answer came (killed): the channel ends
+    with the batch in doubt, RETRYING; it resynchronises when it runs again."""
+    doubt = in_doubt(_attrs(ctx), channel)
+    if doubt is not None:
+        ctx.console("MQSC341I", channel=channel, count=int(doubt["COUNT"]),
+                    luwid=str(doubt["LUWID"]))
+    stop_for(ctx, channel, "RETRYING")
 
 
 def _count(ctx: Ctx, channel: str, count: int, batchsz: int, rqmname: str) -> None:
@@ -380,12 +640,50 @@ def _count(ctx: Ctx, channel: str, count: int, batchsz: int, rqmname: str) -> No
         return
     status["MSGS"] = int(status.get("MSGS", 0)) + count
     status["BATCHES"] = int(status.get("BATCHES", 0)) + -(-count // max(1, batchsz))
-    status["CURSEQNO"] = int(status.get("CURSEQNO", 0)) + count
     status["RQMNAME"] = rqmname
+    status["LASTAT"] = _now(ctx)
     set_status(ctx, channel, status)
 
 
-class Undeliverable(Exception):
+@handles("RESOLVE", "CHANNEL")
+def resolve_channel(ctx: Ctx) -> None:
+    """IBM "RESOLVE CHANNEL": for sender and server channels whose partner cannot be reached
+    to resolve a batch in doubt; COMMIT discards the batch's messages from the transmission
+    queue, BACKOUT restores them. "If the resolution specified is not the same as the
+    resolution at the receiving end, messages can be lost or duplicated."""
+    _require_active(ctx)
+    obj = _channel(ctx)
+    name, chltype = obj.name, str(obj.get("CHLTYPE"))
+    if chltype not in SENDERS:
+        raise ctx.fail("MQSC336E", channel=name, chltype=chltype)
+    if statuses(_attrs(ctx)).get(name, {}).get("STATUS") == "RUNNING":
+        raise ctx.fail("CSQX514E", csect="CSQXRESV", channel=name)
+    if in_doubt(_attrs(ctx), name) is None:
+        raise ctx.fail("MQSC337E", channel=name)
+    ctx.say("CSQM134I", command="RESOLVE", channel=name)
+    resolve(ctx, name, ctx.cmd.get("ACTION") == "COMMIT", "RESOLVE CHANNEL")
+
+
+@handles("RESET", "CHANNEL")
+def reset_channel(ctx: Ctx) -> None:
+    """IBM "RESET CHANNEL": the next message the channel sends (or expects) has sequence
+    number SEQNUM (default 1). In mqsc the receiving end takes the sender's numbers with each
+    batch, so a reset at the sending end is what both ends see after the next batch. A
+    channel in doubt is refused (MQRCCF_CHANNEL_INDOUBT, 4025): resolve it first."""
+    _require_active(ctx)
+    obj = _channel(ctx)
+    name, chltype = obj.name, str(obj.get("CHLTYPE"))
+    if chltype not in SENDERS | RECEIVERS:
+        raise ctx.fail("MQSC336E", channel=name, chltype=chltype)
+    if in_doubt(_attrs(ctx), name) is not None:
+        raise ctx.fail("MQSC340E", channel=name)
+    ctx.say("CSQM134I", command="RESET", channel=name)
+    record = dict(sync_of(_attrs(ctx), name))
+    record["SEQNO"] = int(ctx.cmd.get("SEQNUM", 1)) - 1
+    _set_sync(ctx, name, record)
+
+
+class Undeliverable(Refused):
     """A batch the receiving end cannot take: the channel stops, the batch is backed out."""
 
     def __init__(self, channel: str, qmgr: str, transfer: Transfer, reason: int) -> None:
@@ -400,7 +698,8 @@ class Undeliverable(Exception):
                        unsolicited=True)
 
 
-def deliver(ctx: Ctx, channel: str, batch: tuple[Transfer, ...], sender: str) -> None:
+def deliver(ctx: Ctx, channel: str, batch: tuple[Transfer, ...], sender: str,
+            seqno: int | None = None, unit: str = "") -> None:
     """The receiving end of a batch: each message goes to the queue its transmission header
     names on this queue manager; what cannot be put there (MQRC 2085 unknown queue, 2053 queue
     full...) goes to the dead-letter queue (DEADQ of ALTER QMGR) with that reason, as IBM
@@ -433,10 +732,16 @@ def deliver(ctx: Ctx, channel: str, batch: tuple[Transfer, ...], sender: str) ->
     if not receiver or receiver.get("STATUS") != "RUNNING":
         receiver = {"CHLTYPE": str(obj.get("CHLTYPE")) if obj is not None else "RCVR",
                     "CONNAME": "", "XMITQ": "", "STATUS": "RUNNING", "MSGS": 0,
-                    "BATCHES": 0, "CURSEQNO": int(receiver.get("CURSEQNO", 0)),
-                    "RQMNAME": sender}
+                    "BATCHES": 0, "RQMNAME": sender}
         set_status(ctx, channel, receiver)
         ctx.console("CSQX500I", csect="CSQXRESP", channel=channel)
+    if unit:
+        # Committed with the batch: the sequence number and unit of work a restarting sender
+        # asks for to resolve a batch it is in doubt about.
+        record = dict(sync_of(_attrs(ctx), channel))
+        record["SEQNO"] = seqno if seqno is not None else int(record.get("SEQNO", 0)) + total
+        record["LUWID"] = unit
+        _set_sync(ctx, channel, record)
     _count(ctx, channel, total, int(obj.get("BATCHSZ", 50)) if obj is not None else 50,
            sender)
 
@@ -484,12 +789,43 @@ def _next_retry(ctx: Ctx, status: dict[str, Any], obj: Any) -> dict[str, Any]:
     return {**status, "RETRYAT": moment.strftime(STAMP)}
 
 
-def retries_due(ctx: Ctx) -> list[str]:
-    """The RETRYING senders whose next attempt has come (by the queue manager's clock)."""
-    now = ctx.qm.clock().strftime(STAMP)
-    return [name for name, s in sorted(statuses(_attrs(ctx)).items())
+def _now(ctx: Ctx) -> str:
+    return ctx.qm.clock().strftime(STAMP)
+
+
+def idle_due(status: Mapping[str, Any], definition: Any, now: dt.datetime) -> bool:
+    """Whether a running sender with nothing to send has waited its disconnect interval
+    (IBM "DEFINE CHANNEL", DISCINT: "the channel closes if no message arrives on the
+    transmission queue within this time"; 0: never), by the queue manager's clock."""
+    discint = int(definition.get("DISCINT", 6000)) if definition is not None else 6000
+    since = str(status.get("LASTAT", ""))
+    if not discint or not since:
+        return False
+    # Stamps of one format compare as strings: no parsing on every look.
+    return since <= (now - dt.timedelta(seconds=discint)).strftime(STAMP)
+
+
+def disconnect(ctx: Ctx, channel: str) -> None:
+    """DISCINT passed with an empty transmission queue: the channel ends normally, INACTIVE
+    (CSQX501I); its receiver ends with it. A trigger or START CHANNEL starts it again."""
+    status = statuses(_attrs(ctx)).get(channel)
+    if status is None or status.get("STATUS") != "RUNNING" or in_doubt(_attrs(ctx), channel):
+        return
+    set_status(ctx, channel, None)
+    ctx.console("CSQX501I", csect="CSQXRESP", channel=channel)
+
+
+def retries_due(attrs: Mapping[str, Any], now: dt.datetime) -> list[str]:
+    """The RETRYING senders (of a queue manager with these attributes) whose next attempt
+    has come by ``now`` (the queue manager's clock)."""
+    retrying = [(name, s) for name, s in sorted(statuses(attrs).items())
+                if s.get("STATUS") == "RETRYING"]
+    if not retrying:
+        return []
+    stamp = now.strftime(STAMP)
+    return [name for name, s in retrying
             if s.get("STATUS") == "RETRYING" and s.get("CHLTYPE") in SENDERS
-            and str(s.get("RETRYAT", "")) <= now]
+            and str(s.get("RETRYAT", "")) <= stamp]
 
 
 def retry(ctx: Ctx, channel: str, why: str) -> None:
@@ -499,8 +835,11 @@ def retry(ctx: Ctx, channel: str, why: str) -> None:
     if status is None or status.get("STATUS") != "RETRYING":
         return
     if not why:
+        resync_first = {"RESYNC": "YES"} if in_doubt(_attrs(ctx), channel) else {}
         set_status(ctx, channel, {**status, "STATUS": "RUNNING", "RETRYAT": "",
-                                  **_retry_counts(ctx.txn.get("channel", channel))})
+                                  "LASTAT": _now(ctx),
+                                  **_retry_counts(ctx.txn.get("channel", channel)),
+                                  **resync_first})
         ctx.console("CSQX500I", csect="CSQXRESP", channel=channel)
         return
     set_status(ctx, channel, _next_retry(ctx, dict(status), ctx.txn.get("channel", channel)))

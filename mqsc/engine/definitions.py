@@ -73,11 +73,14 @@ def given(ctx: Ctx, family: Family) -> dict[str, object]:
 
 
 # ---- the flows -----------------------------------------------------------------------------
-def define(ctx: Ctx, family: Family, check: Check) -> MQObject:
+def define(ctx: Ctx, family: Family, check: Check,
+           defaults_of: Callable[[Ctx], Attributes] | None = None) -> MQObject:
     """DEFINE name [LIKE(x)] [REPLACE|NOREPLACE] attributes.
 
     REPLACE re-creates the object: unspecified attributes go back to the defaults, as
     runmqsc shows ([DOC-DEFQL]: DESCR emptied by ``def ql(ql.b) replace maxdepth(2000)``).
+    ``defaults_of``: where a family's new object takes its defaults when that is not LIKE,
+    else the family's default object (channels: the SYSTEM.DEF.* channel of their type).
     """
     name = ctx.cmd.name
     disp = disposition(ctx)
@@ -92,7 +95,8 @@ def define(ctx: Ctx, family: Family, check: Check) -> MQObject:
     values = given(ctx, family)
     if family.group_table is not None:
         values["QSGDISP"] = disp  # never inherited from LIKE or the default object
-    attrs = defaults(ctx, family).updated(values)
+    base = defaults_of(ctx) if defaults_of is not None else defaults(ctx, family)
+    attrs = base.updated(values)
     check(ctx, attrs, existing)
     stamp = ctx.stamp()
     created = existing.created if existing is not None else stamp

@@ -180,6 +180,8 @@ def restart(qm: QueueManager) -> list[Result]:
         ps.noexpand = False
     ctx = system_ctx(qm, txn)
     discard_nonpersistent(ctx)
+    for initq in list(txn.keys("monitors")):
+        txn.delete("monitors", initq)  # the trigger monitors' connections ended with the stop
     space.recount(ctx)
     log = txn.edit("log", None)
     log.started = log.rba

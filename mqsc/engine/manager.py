@@ -17,7 +17,7 @@ from typing import Protocol
 from mqsc import catalog
 from mqsc.catalog import CommandSpec, Source
 from mqsc.catalog.mqrc import MQRC_Q_MGR_NOT_AVAILABLE, MQRC_UNEXPECTED_ERROR
-from mqsc.engine import chinit, lifecycle, messages, registry, results, routing
+from mqsc.engine import bodies, chinit, lifecycle, messages, registry, results, routing
 from mqsc.engine.clusters import Clusters
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx
@@ -199,6 +199,43 @@ class QueueManager:
         return self._workload(lambda ctx: messages.get(ctx, queue, count), "get", queue,
                               count if count is not None else -1)
 
+    def put_message(self, queue: str, data: bytes, *, persistent: bool | None = None,
+                    priority: int | None = None, correlid: bytes | None = None,
+                    reply_q: str = "", reply_qmgr: str = "", expiry: int = -1,
+                    correl_text: str = "") -> Workload:
+        """MQPUT of one message with ``data`` (:mod:`mqsc.engine.bodies`); its MsgId is in
+        the result's ``delivered``."""
+        return self._workload(lambda ctx: bodies.put(
+            ctx, queue, data, persistent=persistent, priority=priority,
+            correlid=correlid if correlid is not None else bodies.NO_ID, reply_q=reply_q,
+            reply_qmgr=reply_qmgr, expiry=expiry, correl_text=correl_text), "put", queue, 1)
+
+    def get_message(self, queue: str, *, msgid: bytes | None = None,
+                    correlid: bytes | None = None, browse: bool = False) -> Workload:
+        """MQGET (or browse) of the next message, by MsgId/CorrelId if given, with its data
+        in the result's ``delivered`` (MQRC 2033 when there is none)."""
+        return self._workload(lambda ctx: bodies.get(ctx, queue, msgid=msgid,
+                                                     correlid=correlid, browse=browse),
+                              "get", queue, 1)
+
+    def browse_messages(self, queue: str, limit: int, *, msgid: bytes | None = None,
+                        correlid: bytes | None = None) -> Workload:
+        """Up to ``limit`` messages in delivery order, left where they are."""
+        return self._workload(lambda ctx: bodies.browse_list(
+            ctx, queue, limit, msgid=msgid, correlid=correlid), "get", queue, limit)
+
+    def trigger_monitor(self, initq: str, *, start: bool = True) -> Workload:
+        """A trigger monitor (CICS's CKTI, IMS's CSQQTRMN) opens ``initq`` for input, or
+        closes it (``start`` False): while one holds it, trigger events of the queues naming
+        it write trigger messages there (mqsc/engine/triggers.py). The outcome is a Workload
+        of operation "monitor" whose ``triggers`` are the messages its opening caused."""
+        def operation(ctx: Ctx) -> Workload:
+            reason, fired = messages.monitor(ctx, initq, start)
+            return Workload("monitor", initq, 1 if start else -1, 0 if reason else 1,
+                            reason=reason, triggers=fired)
+
+        return self._workload(operation, "monitor", initq, 1 if start else -1)
+
     # ---- channels (mqsc/engine/chinit.py, driven by mqsc/store/network.py) -------------------
     def channel_attrs(self) -> Mapping[str, object]:
         """This queue manager's attributes, with its channel initiator's state (as the state
@@ -228,7 +265,7 @@ class QueueManager:
             ctx = Ctx(self, txn, None, None, Source.SERVER)
             try:
                 step(ctx)
-            except chinit.Undeliverable as refused:
+            except chinit.Refused as refused:
                 return False, (refused.message(),)
             if txn.changed or txn.journal:
                 self.commit(txn, None)
@@ -448,9 +485,11 @@ class QueueManager:
                                          "command": f"{self.cpf} {text}"})]
         if cmd.cpf is not None and cmd.cpf.upper() != self.cpf.upper():
             return [Message("MQSC004E", {"cpf": cmd.cpf, "qmgr": self.name})]
-        if source not in spec.sources or source not in PHASE_SOURCES[self.phase]:
-            # Not allowed from this source or at this stage: CSQN009I COMMAND DISABLED (the
-            # closest verified message; the real rejection text is not public, [DOC-SOURCES]).
+        if (source not in spec.sources or source not in PHASE_SOURCES[self.phase]
+                or (spec.narrowing and source not in spec.sources_for(cmd.attrs))):
+            # Not allowed from this source or at this stage, or with one of its keywords
+            # (Keyword.sources: SUSPEND QMGR LOG): CSQN009I COMMAND DISABLED (the closest
+            # verified message; the real rejection text is not public, [DOC-SOURCES]).
             return [Message("CSQN009I", {"csect": "CSQNCMDS", "verb": cmd.verb,
                                          "objtype": cmd.objtype})]
         return None
@@ -510,7 +549,13 @@ class _Session:
         qm = self.qm
         qm._depth += 1
         if qm.gate is not None and qm._depth == 1:
-            qm.gate.enter(qm)
+            try:
+                qm.gate.enter(qm)
+            except BaseException:
+                # Not entered (another process held it too long): __exit__ will not run, and
+                # a depth left at 1 would let every later session skip the lock.
+                qm._depth -= 1
+                raise
 
     def __exit__(self, *exc: object) -> None:
         qm = self.qm

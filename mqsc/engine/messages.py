@@ -10,11 +10,13 @@ them. Shared queues' puts and gets are in :mod:`mqsc.engine.sharedq`.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from mqsc.catalog.mqrc import (
     MQRC_ALIAS_BASE_Q_TYPE_ERROR,
+    MQRC_CF_STRUC_ERROR,
     MQRC_GET_INHIBITED,
     MQRC_MSG_TOO_BIG_FOR_Q,
     MQRC_MSG_TOO_BIG_FOR_Q_MGR,
@@ -32,13 +34,14 @@ from mqsc.catalog.mqrc import (
     MQRC_XMIT_Q_USAGE_ERROR,
 )
 from mqsc.catalog.queues import FAMILY as QLOCAL
-from mqsc.engine import sharedq, space
+from mqsc.engine import pubsub, sharedq, space, triggers
 from mqsc.engine.objects import Attributes, MQObject
-from mqsc.engine.records import Workload
+from mqsc.engine.records import TriggerMessage, Workload
 from mqsc.engine.space import report_expansions
 from mqsc.engine.storage import constants as C
 from mqsc.engine.storage.alloc import PageSetFull, SpaceEvents, allocate
 from mqsc.engine.storage.queuestore import (
+    Body,
     QueueStore,
     Run,
     editable_store,
@@ -55,11 +58,14 @@ LOG_PER_GET = C.LOG_RECORD_BYTES
 
 # ---- put -------------------------------------------------------------------------------------
 def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None = None,
-        priority: int | None = None, batch: int = 0, dest: str = "") -> Workload:
+        priority: int | None = None, batch: int = 0, dest: str = "",
+        body: Body | None = None, triggering: bool = True) -> Workload:
     """Put ``count`` messages of ``size`` bytes; in units of work of ``batch`` (0: none).
+    With a ``body`` (:mod:`mqsc.engine.bodies`): one message of ``size`` = its data length.
 
     Stops at the first failure with its MQ reason code; with units of work the failed one is
-    backed out, the committed ones stay.
+    backed out, the committed ones stay. Trigger messages follow (mqsc/engine/triggers.py);
+    they trigger nothing themselves (``triggering`` False).
     """
     txn = ctx.txn
     q = txn.get("qlocal", queue)
@@ -67,15 +73,21 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
         shared = sharedq.shared_queue(ctx, queue)
         if shared is not None:
             return sharedq.put(ctx, shared, count, size, persistent=persistent,
-                               priority=priority, batch=batch)
+                               priority=priority, batch=batch, body=body)
         model = txn.get("qmodel", queue)
-        if model is not None and model.get("DEFTYPE") != "SHAREDYN":
+        if model is not None:
             return _put_dynamic(ctx, model, count, size, persistent=persistent,
-                                priority=priority, batch=batch)
+                                priority=priority, batch=batch, body=body)
+        publication = pubsub.publication(ctx, queue)
+        if publication is not None:  # an alias of a topic: a publication (mqsc/engine/pubsub.py)
+            # A publication with data gives each subscriber's copy that data.
+            deliver = put if body is None else functools.partial(put, body=body)
+            return pubsub.publish(ctx, publication, count, size, persistent=persistent,
+                                  priority=priority, batch=batch, put=deliver, refusal=refusal)
         target, reason = resolve(ctx, queue, "PUT")
         if target is not None:
             done = put(ctx, target, count, size, persistent=persistent, priority=priority,
-                       batch=batch, dest=header(ctx, queue, target) or dest)
+                       batch=batch, dest=header(ctx, queue, target) or dest, body=body)
             return dataclasses.replace(done, queue=queue)
         return Workload("put", queue, count, 0, size, reason=reason,
                         persistent=bool(persistent))
@@ -90,6 +102,7 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
     if priority is None:
         priority = int(q.get("DEFPRTY", 0))
     held = txn.get("messages", queue)
+    trigger_before = triggers.counted(held, q) if triggering and triggers.armed(q) else -1
     room = max(0, int(q.get("MAXDEPTH")) - (held.depth if held is not None else 0))
     todo = min(count, room)
     if not todo:
@@ -99,7 +112,7 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
     store = _store(ctx, queue)
     ps = txn.edit("pageset", psid)
     pool = txn.edit("pool", ps.pool)
-    run = store.tail_run(size, persistent, priority, psid, dest)
+    run = store.tail_run(size, persistent, priority, psid, dest, body)
     events = SpaceEvents()
     done, pages, reason = 0, 0, MQRC_NONE
     while done < todo:
@@ -126,8 +139,78 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
     if not store.runs and not store.lists:
         txn.delete("messages", queue)  # nothing was put: no store, no trace
     report_expansions(ctx, events)
+    fired = _trigger(ctx, q, trigger_before, priority, done) if trigger_before >= 0 else ()
     return Workload("put", queue, count, done, size, done * size, reason, pages, backed,
-                    persistent=persistent)
+                    persistent=persistent, triggers=fired)
+
+
+def _trigger(ctx: Ctx, q: MQObject, before: int, priority: int,
+             done: int) -> tuple[TriggerMessage, ...]:
+    """The trigger messages a put of ``done`` messages causes, put on the initiation queue."""
+    n = triggers.fired(q, before, priority, done)
+    found = triggers.target(ctx, q) if n else None
+    if found is None:
+        return ()
+    return _write_triggers(ctx, q, *found, n)
+
+
+def _write_triggers(ctx: Ctx, q: MQObject, initq: MQObject, process: MQObject | None,
+                    n: int) -> tuple[TriggerMessage, ...]:
+    # Nonpersistent MQTMs at the initiation queue's default priority; one it cannot take (full,
+    # PUT(DISABLED), its page set full) is not written (IBM sends it to the dead-letter queue,
+    # which mqsc does not model).
+    written = put(ctx, initq.name, n, triggers.MQTM_LENGTH, persistent=False,
+                  triggering=False).done
+    if written and q.get("TRIGTYPE") == "DEPTH":
+        triggers.trigger_off(ctx, q)
+    return (triggers.message(q, initq, process),) * written
+
+
+def monitor(ctx: Ctx, initq: str, opening: bool) -> tuple[int, tuple[TriggerMessage, ...]]:
+    """A trigger monitor opens (or closes) ``initq`` for input: (MQ reason, the trigger
+    messages its opening caused for FIRST and DEPTH queues already holding messages)."""
+    q = ctx.txn.get("qlocal", initq)
+    if q is None:
+        return MQRC_UNKNOWN_OBJECT_NAME, ()
+    held = triggers.monitors(ctx, initq)
+    if not opening:
+        if held > 1:
+            ctx.txn.put("monitors", initq, triggers.Monitor(held - 1))
+        elif held:
+            ctx.txn.delete("monitors", initq)
+        return MQRC_NONE, ()
+    if q.get("GET") == "DISABLED":
+        return MQRC_GET_INHIBITED, ()
+    ctx.txn.put("monitors", initq, triggers.Monitor(held + 1))
+    fired: tuple[TriggerMessage, ...] = ()
+    for app in list(triggers.waiting(ctx, initq)):
+        found = triggers.target(ctx, app)
+        if found is not None:
+            fired += _write_triggers(ctx, app, *found, 1)
+    return MQRC_NONE, fired
+
+
+def refusal(ctx: Ctx, queue: str, count: int, size: int) -> int:
+    """The reason a put of ``count`` messages of ``size`` bytes to ``queue`` would be refused
+    before any is put (its MQOPEN, the MQPUT checks, no room for them all), or 0. Shared
+    queues are left to their own put."""
+    txn = ctx.txn
+    target = queue
+    if not txn.has("qlocal", queue):
+        if sharedq.shared_queue(ctx, queue) is not None:
+            return MQRC_NONE
+        target, reason = resolve(ctx, queue, "PUT")
+        if target is None:
+            return reason
+        if not txn.has("qlocal", target):
+            return MQRC_NONE
+    q = txn.get("qlocal", target)
+    held = txn.get("messages", target)
+    fail = _put_check(ctx, q, size)
+    if fail:
+        return fail
+    room = int(q.get("MAXDEPTH")) - (held.depth if held is not None else 0)
+    return MQRC_Q_FULL if room < count else MQRC_NONE
 
 
 # ---- dynamic queues ----------------------------------------------------------------------------
@@ -140,19 +223,50 @@ def open_dynamic(ctx: Ctx, model: MQObject) -> str:
     (IBM "Dynamic queues": PERMDYN stays until deleted, TEMPDYN goes at MQCLOSE), named from
     the default DynamicQName "AMQ.*" with a unique suffix (the moment and a sequence)."""
     stamp = ctx.stamp()
-    moment = "".join(ch for ch in stamp if ch.isdigit())[-8:]
-    sequence = 0
-    while True:
-        name = f"{DYNAMIC_PREFIX}{int(moment):08X}{sequence:08X}"
-        if not any(ctx.txn.has(t, name) for t in ("qlocal", "qalias", "qremote", "qmodel")):
-            break
-        sequence += 1
+    name = _dynamic_name(ctx, stamp)
     values = {k: v for k, v in model.attrs.items() if k in QLOCAL.settable_set}
     values.update(QSGDISP="QMGR", DEFTYPE=model.get("DEFTYPE"))
     ctx.txn.put("qlocal", name, MQObject("QLOCAL", name, Attributes.profile(values), stamp,
                                          stamp))
     space.account_objects(ctx, C.OBJ_BYTES_QLOCAL)
     return name
+
+
+#: Every queue name space a dynamic queue's name must be new in (private and group).
+_QUEUE_TABLES = ("qlocal", "qalias", "qremote", "qmodel", "gqlocal", "gqalias", "gqremote",
+                 "gqmodel")
+
+
+def _dynamic_name(ctx: Ctx, stamp: str) -> str:
+    moment = "".join(ch for ch in stamp if ch.isdigit())[-8:]
+    sequence = 0
+    while True:
+        name = f"{DYNAMIC_PREFIX}{int(moment):08X}{sequence:08X}"
+        if not any(ctx.txn.has(t, name) for t in _QUEUE_TABLES):
+            return name
+        sequence += 1
+
+
+def open_shared_dynamic(ctx: Ctx, model: MQObject) -> tuple[str, int]:
+    """MQOPEN of a DEFTYPE(SHAREDYN) model: a new shared queue (QSGDISP(SHARED), DEFTYPE
+    SHAREDYN) in the model's CFSTRUCT, kept in the group's repository until deleted (IBM
+    "DefinitionType": MQQDT_SHARED_DYNAMIC, "a shared permanent queue"). Returns (its name, 0),
+    or ("", the reason): outside a queue sharing group, or with a structure not defined or
+    failed, MQRC 2349 or 2373 (UNVERIFIED: IBM documents no reason for a queue manager outside
+    a group) and nothing is created."""
+    structure = str(model.get("CFSTRUCT", ""))
+    if ctx.qm.group is None:
+        return "", MQRC_CF_STRUC_ERROR
+    reason = sharedq.structure_reason(ctx, structure)
+    if reason:
+        return "", reason
+    stamp = ctx.stamp()
+    name = _dynamic_name(ctx, stamp)
+    values = {k: v for k, v in model.attrs.items() if k in QLOCAL.settable_set}
+    values.update(QSGDISP="SHARED", DEFTYPE="SHAREDYN", CFSTRUCT=structure)
+    ctx.txn.put("gqlocal", name, MQObject("QLOCAL", name, Attributes.profile(values), stamp,
+                                          stamp))
+    return name, MQRC_NONE
 
 
 def close_dynamic(ctx: Ctx, name: str) -> None:
@@ -164,18 +278,27 @@ def close_dynamic(ctx: Ctx, name: str) -> None:
 
 
 def _put_dynamic(ctx: Ctx, model: MQObject, count: int, size: int, *,
-                 persistent: bool | None, priority: int | None, batch: int) -> Workload:
+                 persistent: bool | None, priority: int | None, batch: int,
+                 body: Body | None = None) -> Workload:
     """A put through a model queue: to the dynamic queue its MQOPEN creates. A temporary
     dynamic queue takes no persistent messages (MQRC 2048) and is gone when the put closes
     it, messages and all."""
     temporary = model.get("DEFTYPE") == "TEMPDYN"
     if persistent is None:
         persistent = model.get("DEFPSIST") == "YES"
+    if model.get("DEFTYPE") == "SHAREDYN":
+        shared, reason = open_shared_dynamic(ctx, model)
+        if not shared:
+            return Workload("put", model.name, count, 0, size, reason=reason,
+                            persistent=persistent)
+        return sharedq.put(ctx, sharedq.shared_queue(ctx, shared), count, size,
+                           persistent=persistent, priority=priority, batch=batch, body=body)
     if temporary and persistent:
         return Workload("put", model.name, count, 0, size, reason=MQRC_PERSISTENT_NOT_ALLOWED,
                         persistent=True)
     name = open_dynamic(ctx, model)
-    done = put(ctx, name, count, size, persistent=persistent, priority=priority, batch=batch)
+    done = put(ctx, name, count, size, persistent=persistent, priority=priority, batch=batch,
+               body=body)
     if temporary:
         close_dynamic(ctx, name)
     return done
@@ -189,8 +312,9 @@ def resolve(ctx: Ctx, queue: str, op: str) -> tuple[str | None, int]:
     must exist when it is opened, MQRC 2085, and may not be another alias, MQRC 2001); a remote
     queue definition resolves, for puts only, to its transmission queue (XMITQ, else the queue
     named RQMNAME, else the queue manager's DEFXMITQ; MQRC 2087 when there is none, MQRC 2092
-    when it is not USAGE(XMITQ)), where the messages wait for a channel. A topic alias is not
-    modelled: MQRC 2085. (Model queues are opened by :func:`open_dynamic`.)
+    when it is not USAGE(XMITQ)), where the messages wait for a channel. A put to a topic alias
+    is a publication (:mod:`mqsc.engine.pubsub`); opened for anything else it answers MQRC
+    2085 here. (Model queues are opened by :func:`open_dynamic`.)
     """
     txn = ctx.txn
     alias = txn.get("qalias", queue) or _group_object(txn, "gqalias", queue)
@@ -393,7 +517,11 @@ def get(ctx: Ctx, queue: str, count: int | None = None) -> Workload:
         if shared is not None:
             return sharedq.get(ctx, shared, count)
         model = txn.get("qmodel", queue)
-        if model is not None and model.get("DEFTYPE") != "SHAREDYN":
+        if model is not None and model.get("DEFTYPE") == "SHAREDYN":
+            name, reason = open_shared_dynamic(ctx, model)
+            return Workload("get", name or queue, wanted, 0,
+                            reason=reason or MQRC_NO_MSG_AVAILABLE)
+        if model is not None:
             # An MQOPEN for input makes a new, empty dynamic queue (a permanent one stays).
             name = open_dynamic(ctx, model)
             if model.get("DEFTYPE") == "TEMPDYN":
@@ -429,6 +557,30 @@ def get(ctx: Ctx, queue: str, count: int | None = None) -> Workload:
     return Workload("get", queue, wanted, got, 0, got_bytes, reason, pages)
 
 
+def get_runs(ctx: Ctx, queue: str, wanted: Mapping[int, int]) -> int:
+    """Get the oldest ``n`` messages of each run ``wanted`` names (run id -> n), whatever
+    arrived since: a channel's batch is exactly the messages it sent, as an MQGET under
+    syncpoint locks them (IBM "Message channel agents": the batch's gets commit when the
+    receiver confirms). Returns how many were got (fewer when a run has gone)."""
+    txn = ctx.txn
+    if not txn.has("messages", queue):
+        return 0
+    store = txn.edit("messages", queue)
+    got = 0
+    for run in list(store.runs):
+        n = min(int(wanted.get(run.id, 0)), run.count)
+        if n > 0:
+            _take(ctx, store, run, n)
+            got += n
+    _drop_empty(store)
+    if store.lists:
+        ps = txn.edit("pageset", store.list_psid)
+        _shrink_lists(store, ps, txn.edit("pool", ps.pool))
+    if not store.runs:
+        txn.delete("messages", queue)
+    return got
+
+
 def _take(ctx: Ctx, store: QueueStore, run: Run, n: int) -> int:
     """Get the oldest ``n`` messages of a run: read back pages no longer in the pool, free the
     pages whose last record goes. Returns the pages freed.
@@ -461,6 +613,23 @@ def _take(ctx: Ctx, store: QueueStore, run: Run, n: int) -> int:
     if run.persistent:
         ctx.log("get", n * LOG_PER_GET, records=n, queue=store.queue, run=run.id, count=n)
     return total
+
+
+def take_one(ctx: Ctx, queue: str, run_id: int) -> int:
+    """Get the oldest message of run ``run_id`` of a private queue, wherever the run is in
+    the delivery order (a get by MsgId or CorrelId, :mod:`mqsc.engine.bodies`); returns the
+    pages freed."""
+    txn = ctx.txn
+    store = txn.edit("messages", queue)
+    run = next(r for r in store.runs if r.id == run_id)
+    pages = _take(ctx, store, run, 1)
+    _drop_empty(store)
+    if store.lists:
+        ps = txn.edit("pageset", store.list_psid)
+        pages += _shrink_lists(store, ps, txn.edit("pool", ps.pool))
+    if not store.runs:
+        txn.delete("messages", queue)
+    return pages
 
 
 # ---- whole queues ----------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from mqsc.catalog import Family
 from mqsc.catalog import queues as catalog_queues
 from mqsc.engine import absent
 from mqsc.engine import definitions as d
-from mqsc.engine import messages, sharedq, space
+from mqsc.engine import messages, sharedq, space, triggers
 from mqsc.engine.context import Ctx
 from mqsc.engine.objects import Attributes, MQObject
 from mqsc.engine.registry import handles
@@ -162,6 +162,7 @@ def alter_qlocal(ctx: Ctx) -> None:
 def delete_qlocal(ctx: Ctx) -> None:
     obj = d.existing_object(ctx, QLOCAL)
     disposition = str(obj.get("QSGDISP", "QMGR"))
+    _not_open(ctx, obj)
     if depth_of(ctx, obj) and not ctx.cmd.get("PURGE", False):
         raise ctx.object_failure("CSQM103I", "HAS_MESSAGES", objtype="QLOCAL", name=obj.name,
                                  qsgdisp=disposition)
@@ -320,7 +321,9 @@ def _getter(ctx: Ctx, obj: MQObject) -> d.Getter:
             return "QLOCAL"
         if name == "CURDEPTH":
             return depth_of(ctx, obj)
-        if name in ("IPPROCS", "OPPROCS"):
+        if name == "IPPROCS":
+            return triggers.monitors(ctx, obj.name)  # trigger monitors hold initiation queues
+        if name == "OPPROCS":
             return 0
         if name == "DEFTYPE":
             return "PREDEFINED"
@@ -335,8 +338,15 @@ def _getter(ctx: Ctx, obj: MQObject) -> d.Getter:
 
 # ---- CLEAR, MOVE and DISPLAY QSTATUS ---------------------------------------------------------
 # IBM "CLEAR QLOCAL" and "MOVE QLOCAL on z/OS" refuse a queue that is open or holds
-# uncommitted messages. No application keeps a queue open between commands in the simulation
-# and every put and get commits at once, so those refusals cannot arise here (docs/engine.md).
+# uncommitted messages. Every put and get commits at once, and only trigger monitors keep a
+# queue (an initiation queue) open between commands (docs/engine.md).
+def _not_open(ctx: Ctx, obj: MQObject) -> None:
+    """CSQM101I: a trigger monitor holds the queue open (DELETE, CLEAR and MOVE refuse an open
+    queue)."""
+    if triggers.monitors(ctx, obj.name):
+        raise ctx.object_failure("CSQM101I", "IN_USE", objtype="QLOCAL", name=obj.name)
+
+
 def _local_for(ctx: Ctx, name: str, qsgdisp: str) -> MQObject:
     """The private (QSGDISP PRIVATE) or shared local queue a CLEAR or MOVE names."""
     if qsgdisp == "SHARED" and not ctx.qm.info.qsg:
@@ -349,6 +359,7 @@ def _local_for(ctx: Ctx, name: str, qsgdisp: str) -> MQObject:
     obj = ctx.txn.get("qlocal", name)
     if obj is None:
         raise ctx.not_found("QLOCAL", name)
+    _not_open(ctx, obj)
     return obj
 
 
@@ -390,13 +401,14 @@ def move_qlocal(ctx: Ctx) -> None:
         ctx.say("CSQM127I", queue=source.name)
         return
     # In delivery order, as successive MQGETs would take them.
-    runs = [(r.count, r.size, r.persistent, r.priority)
+    runs = [(r.count, r.size, r.persistent, r.priority, r.body)
             for r in store.delivery_order(source.get("MSGDLVSQ"))]
     _empty(ctx, source)  # gets free the pages before the puts take theirs
     moved = 0
-    for count, size, persistent, priority in runs:
+    for count, size, persistent, priority, body in runs:
+        # A message with data keeps it, and its MsgId, on the queue it moves to.
         done = messages.put(ctx, target.name, count, size, persistent=persistent,
-                            priority=priority)
+                            priority=priority, body=body)
         if done.reason:
             raise ctx.object_failure("CSQM157I", "NOT_ALLOWED", queue=target.name,
                                      code=done.reason)
@@ -422,11 +434,13 @@ def display_qstatus(ctx: Ctx) -> None:
 
 
 def _status(ctx: Ctx, queue: d.Getter) -> d.Getter:
-    fixed = {"TYPE": "QUEUE", "IPPROCS": 0, "OPPROCS": 0, "UNCOM": "NO"}
+    fixed = {"TYPE": "QUEUE", "OPPROCS": 0, "UNCOM": "NO"}
 
     def get(name: str) -> object:
         if name == "QSTATUS":
             return queue("QUEUE")
+        if name == "IPPROCS":
+            return queue("IPPROCS")
         if name in fixed:
             return fixed[name]
         return queue(name)

@@ -128,6 +128,24 @@ class MessageRun:
 
 
 @dataclass(frozen=True, slots=True)
+class Delivered:
+    """One message a get returned or a browse saw (the messaging REST API, ``mqsc get
+    --show``): its data (zeros of its size for a message put without data) and the MQMD
+    fields the messaging REST API returns. ``expiry`` in tenths of a second, -1 unlimited."""
+
+    data: bytes
+    msgid: bytes
+    correlid: bytes
+    persistent: bool
+    priority: int
+    reply_q: str = ""
+    reply_qmgr: str = ""
+    expiry: int = -1
+    put_time: str = ""
+    correl_text: str = ""  # an application-specific correlation id (REST API v3)
+
+
+@dataclass(frozen=True, slots=True)
 class Transfer:
     """Messages a channel moves: ``count`` identical messages for queue ``queue`` of queue
     manager ``qmgr`` (their transmission header; both blank when they have none)."""
@@ -138,6 +156,21 @@ class Transfer:
     size: int
     persistent: bool
     priority: int
+
+
+@dataclass(frozen=True, slots=True)
+class TriggerMessage:
+    """A trigger message a put caused (the fields of its MQTM), on initiation queue ``initq``
+    (mqsc/engine/triggers.py)."""
+
+    initq: str
+    queue: str
+    process: str
+    trigdata: str
+    appltype: str
+    applid: str
+    envdata: str
+    userdata: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +200,11 @@ class Workload:
     #: gave back (they use no pages).
     structure: str = ""
     cf_bytes: int = 0
+    #: The messages a single-message get or browse returned, with their data
+    #: (:mod:`mqsc.engine.bodies`); empty for bulk puts and gets.
+    delivered: tuple[Delivered, ...] = ()
+    #: The trigger messages the put wrote on initiation queues.
+    triggers: tuple[TriggerMessage, ...] = ()
 
     @property
     def reason_name(self) -> str:
@@ -190,7 +228,9 @@ class Workload:
                         self.bytes + later.bytes, later.reason, self.pages + later.pages,
                         self.backed_out + later.backed_out, pools,
                         self.expansions + later.expansions, self.messages + later.messages,
-                        self.persistent, self.structure, self.cf_bytes + later.cf_bytes)
+                        self.persistent, self.structure, self.cf_bytes + later.cf_bytes,
+                        self.delivered + later.delivered,
+                        self.triggers + later.triggers)
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,6 +87,14 @@ def restore(data: dict[str, Any]) -> Any:
         from mqsc.engine.group import GroupInfo
 
         return GroupInfo.restore(data)
+    if kind == "substatus":
+        from mqsc.engine.topics import SubStatus
+
+        return SubStatus(data["nummsgs"], data["last"])
+    if kind == "monitor":
+        from mqsc.engine.triggers import Monitor
+
+        return Monitor(data["count"])
     if kind == "cfstatus":
         from mqsc.engine.storage.cf import StructureState
 

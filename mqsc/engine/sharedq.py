@@ -35,7 +35,7 @@ from mqsc.catalog.mqrc import (
 from mqsc.engine.records import Workload
 from mqsc.engine.storage import cf
 from mqsc.engine.storage import constants as C
-from mqsc.engine.storage.queuestore import QueueStore, editable_store
+from mqsc.engine.storage.queuestore import Body, QueueStore, editable_store
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.context import Ctx
@@ -57,6 +57,16 @@ def _structure(ctx: Ctx, q: Any) -> tuple[Any, Any, int]:
     if state.status == "FAILED":
         return definition, state, MQRC_CF_STRUC_FAILED
     return definition, state, MQRC_NONE
+
+
+def structure_reason(ctx: Ctx, structure: str) -> int:
+    """Why a queue in ``structure`` could not be used now (0: it can): MQRC 2349 when the
+    structure is not defined, 2373 when it has failed."""
+    definition = ctx.txn.get("cfstruct", structure) if structure else None
+    state = ctx.txn.get("cfstatus", structure) if structure else None
+    if definition is None or state is None:
+        return MQRC_CF_STRUC_ERROR
+    return MQRC_CF_STRUC_FAILED if state.status == "FAILED" else MQRC_NONE
 
 
 def connect(ctx: Ctx, structure: str) -> None:
@@ -81,8 +91,8 @@ def connection_name(ctx: Ctx, qmgr: str) -> str:
 
 
 def put(ctx: Ctx, q: Any, count: int, size: int, *, persistent: bool | None,
-        priority: int | None, batch: int) -> Workload:
-    """Put ``count`` messages of ``size`` bytes on a shared queue."""
+        priority: int | None, batch: int, body: Body | None = None) -> Workload:
+    """Put ``count`` messages of ``size`` bytes on a shared queue (one with a ``body``)."""
     name = q.name
     persistent = q.get("DEFPSIST") == "YES" if persistent is None else persistent
     priority = int(q.get("DEFPRTY", 0)) if priority is None else priority
@@ -117,7 +127,7 @@ def put(ctx: Ctx, q: Any, count: int, size: int, *, persistent: bool | None,
     backed = done % batch if reason and batch else 0
     done -= backed
     if done:
-        run = store.tail_run(size, persistent, priority, -1)
+        run = store.tail_run(size, persistent, priority, -1, body=body)
         run.count += done
         if persistent:
             cf.log_change(ctx, "cfput", done * (size + cf.LOG_PER_SHARED_MSG), done,
@@ -156,6 +166,33 @@ def get(ctx: Ctx, q: Any, count: int | None) -> Workload:
     reason = MQRC_NO_MSG_AVAILABLE if count is not None and got < count else MQRC_NONE
     return Workload("get", name, wanted, got, 0, got_bytes, reason, 0, structure=structure,
                     cf_bytes=freed)
+
+
+def take_one(ctx: Ctx, q: Any, run_id: int) -> Workload:
+    """Get the oldest message of run ``run_id`` of a shared queue, wherever the run is in the
+    delivery order (a get by MsgId or CorrelId, :mod:`mqsc.engine.bodies`). The caller has
+    checked the queue can be got from and holds the run."""
+    name = q.name
+    structure = str(q.get("CFSTRUCT"))
+    connect(ctx, structure)
+    store = ctx.txn.edit("cfmsgs", name)
+    run = next(r for r in store.runs if r.id == run_id)
+    run.count -= 1
+    if run.persistent:
+        cf.log_change(ctx, "cfget", C.LOG_RECORD_BYTES, 1, structure=structure, queue=name,
+                      runs=[[run.id, 1]])
+    store.runs = [r for r in store.runs if r.count]
+    if not store.runs:
+        ctx.txn.delete("cfmsgs", name)
+    return Workload("get", name, 1, 1, run.size, run.size, MQRC_NONE, 0, structure=structure,
+                    cf_bytes=cf.entry_bytes(run.size))
+
+
+def structure_problem(ctx: Ctx, q: Any) -> int:
+    """The reason a get from shared queue ``q`` fails before it starts, or 0."""
+    if q.get("GET") == "DISABLED":
+        return MQRC_GET_INHIBITED
+    return _structure(ctx, q)[2]
 
 
 def _take(store: QueueStore, q: Any, count: int | None

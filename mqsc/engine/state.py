@@ -19,7 +19,7 @@ from mqsc.catalog import DEFINED
 #: under key None), then one per object family the catalog defines (page set 0's objects).
 PRIVATE_TABLES = ("qmgr", "pool", "pageset",
                   *(f.table for f in DEFINED.values() if not f.group_wide),
-                  "messages", "log")
+                  "messages", "log", "topicstr", "substatus", "monitors")
 #: The tables of its queue sharing group, shared by every member (the Db2 shared repository
 #: and the coupling facility, mqsc/engine/group.py): GROUP and SHARED definitions, CF
 #: structures, their status and backups, the messages on shared queues, and the group's own
@@ -27,7 +27,12 @@ PRIVATE_TABLES = ("qmgr", "pool", "pageset",
 GROUP_TABLES = ("group",
                 *(f.group_table for f in DEFINED.values() if f.group_table),
                 *(f.table for f in DEFINED.values() if f.group_wide),
-                "cfstatus", "cfmsgs")
+                "cfstatus", "cfmsgs", "gtopicstr")
+#: "topicstr" and "gtopicstr" are indexes, not objects: topic string -> the topic object that
+#: has it (private and group topic objects), kept by mqsc/engine/topics.py in the same
+#: transactions as the topics, so the uniqueness of TOPICSTR is one look-up. "substatus" holds
+#: what publications did to each subscription (DISPLAY SBSTATUS; mqsc/engine/topics.py);
+#: "monitors" the trigger monitors holding initiation queues open (mqsc/engine/triggers.py).
 #: Every table a queue manager sees.
 TABLES = PRIVATE_TABLES + GROUP_TABLES
 

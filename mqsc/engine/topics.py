@@ -4,14 +4,17 @@ z/OS rules kept (IBM MQ 9.4 for z/OS, "DEFINE TOPIC", "DEFINE SUB"): a topic obj
 TOPICSTR is required and not blank, does not end in '/', and no other topic object has it; it
 cannot be altered. A subscription names TOPICSTR or TOPICOBJ (at least one; a TOPICOBJ must be
 a topic object, and the subscription's topic is its string, then '/' and TOPICSTR if both are
-given); DESTCLAS(PROVIDED) needs a DEST. Nothing is published (no publish/subscribe engine), so
-the destination queue is not opened when the subscription is defined.
+given); DESTCLAS(PROVIDED) needs a DEST. The destination queue is not opened when the
+subscription is defined; publications reach it through mqsc/engine/pubsub.py.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
 
 from mqsc.catalog import topics as catalog_topics
 from mqsc.engine import definitions as d
@@ -24,6 +27,10 @@ SUB = catalog_topics.SUB_FAMILY
 
 
 # ---- topics ----------------------------------------------------------------------------------
+#: The index of each topic table (mqsc/engine/state.py): topic string -> the topic object.
+INDEX = {TOPIC.table: "topicstr", TOPIC.group_table: "gtopicstr"}
+
+
 def check_topic(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
     d.check_group(ctx, attrs)
     topicstr = str(attrs.get("TOPICSTR", ""))
@@ -31,26 +38,98 @@ def check_topic(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
         raise ctx.fail("CSQM097I", keyword="TOPICSTR", value=" ")
     if topicstr.endswith("/"):
         raise ctx.fail("CSQM092I", keyword="TOPICSTR", value=topicstr)
-    for table in (TOPIC.table, TOPIC.group_table):
-        for other in ctx.txn.values(table):
-            if other.name != ctx.cmd.name and other.get("TOPICSTR") == topicstr:
-                raise ctx.object_failure("CSQM169I", "ALREADY_EXISTS", topicstr=topicstr,
-                                         name=other.name)
+    other = topic_object(ctx, topicstr)
+    if other is not None and other.name != ctx.cmd.name:
+        raise ctx.object_failure("CSQM169I", "ALREADY_EXISTS", topicstr=topicstr,
+                                 name=other.name)
+
+
+def topic_object(ctx: Ctx, topicstr: str) -> MQObject | None:
+    """The topic object (private first, then group) whose TOPICSTR is ``topicstr``."""
+    for table, index in INDEX.items():
+        other = ctx.txn.get(index, topicstr)
+        # An index entry whose object has gone or changed its string is not a holder.
+        if other is not None:
+            current = ctx.txn.get(table, other.name)
+            if current is not None and current.get("TOPICSTR") == topicstr:
+                return current
+    return None
+
+
+def _indexed(ctx: Ctx, obj: MQObject, before: MQObject | None) -> None:
+    """Keep the topic-string index of ``obj``'s table in step with it (``before``: the object
+    it replaced, if any)."""
+    table = TOPIC.table_for(str(obj.get("QSGDISP", "QMGR")))
+    index = INDEX[table]
+    if before is not None and before.get("TOPICSTR") != obj.get("TOPICSTR"):
+        _unindexed(ctx, before, table)
+    ctx.txn.put(index, str(obj.get("TOPICSTR", "")), obj)
+
+
+def _unindexed(ctx: Ctx, obj: MQObject, table: str) -> None:
+    index, topicstr = INDEX[table], str(obj.get("TOPICSTR", ""))
+    held = ctx.txn.get(index, topicstr)
+    if held is not None and held.name == obj.name:
+        ctx.txn.delete(index, topicstr)
+
+
+def reindex(tables: dict[str, dict]) -> None:
+    """Fill the topic-string index of each topic table these state tables hold, where it
+    lacks a topic (a state written before the index was kept)."""
+    for table, index in INDEX.items():
+        if table in tables and index in tables:
+            held = tables[index]
+            for obj in tables[table].values():
+                held.setdefault(str(obj.get("TOPICSTR", "")), obj)
+
+
+def _existing(ctx: Ctx) -> MQObject | None:
+    return ctx.txn.get(TOPIC.table_for(d.disposition(ctx)), ctx.cmd.name)
+
+
+#: SYSTEM.BASE.TOPIC's values (IBM "SYSTEM.BASE.TOPIC"): what an attribute that is ASPARENT up
+#: to the root of the topic tree resolves to. mqsc defines no SYSTEM.BASE.TOPIC object; IBM: "If
+#: this object does not exist, its default values are still used".
+BASE_TOPIC = {"CLROUTE": "DIRECT", "CLUSTER": "", "DEFPRESP": "SYNC", "DEFPRTY": "0",
+              "DEFPSIST": "NO", "DURSUB": "YES", "MDURMDL": "SYSTEM.DURABLE.MODEL.QUEUE",
+              "MNDURMDL": "SYSTEM.NDURABLE.MODEL.QUEUE", "NPMSGDLV": "ALLAVAIL",
+              "PMSGDLV": "ALLDUR", "PUB": "ENABLED", "PUBSCOPE": "ALL", "SUB": "ENABLED",
+              "SUBSCOPE": "ALL", "USEDLQ": "YES"}
+#: Attributes whose blank value, like ASPARENT, means "the parent's" (IBM "DEFINE TOPIC":
+#: CLUSTER, MDURMDL and MNDURMDL blank take the value from the topic tree above).
+_INHERITED_WHEN_BLANK = frozenset({"CLUSTER", "MDURMDL", "MNDURMDL"})
+
+
+def resolved(ctx: Ctx, topicstr: str, keyword: str) -> str:
+    """A topic attribute as it applies to ``topicstr``: the nearest topic object at or above it
+    in the topic tree whose value is not ASPARENT, else SYSTEM.BASE.TOPIC's."""
+    levels = topicstr.split("/")
+    for end in range(len(levels), 0, -1):
+        obj = topic_object(ctx, "/".join(levels[:end]))
+        if obj is None:
+            continue
+        value = obj.get(keyword, "ASPARENT")
+        if value != "ASPARENT" and not (keyword in _INHERITED_WHEN_BLANK and not value):
+            return str(value)
+    return BASE_TOPIC[keyword]
 
 
 @handles("DEFINE", "TOPIC")
 def define_topic(ctx: Ctx) -> None:
-    d.define(ctx, TOPIC, check_topic)
+    before = _existing(ctx)
+    _indexed(ctx, d.define(ctx, TOPIC, check_topic), before)
 
 
 @handles("ALTER", "TOPIC")
 def alter_topic(ctx: Ctx) -> None:
-    d.alter(ctx, TOPIC, check_topic)
+    before = _existing(ctx)
+    _indexed(ctx, d.alter(ctx, TOPIC, check_topic), before)
 
 
 @handles("DELETE", "TOPIC")
 def delete_topic(ctx: Ctx) -> None:
-    d.delete(ctx, TOPIC)
+    obj = d.delete(ctx, TOPIC)
+    _unindexed(ctx, obj, TOPIC.table_for(str(obj.get("QSGDISP", "QMGR"))))
 
 
 @handles("DISPLAY", "TOPIC")
@@ -118,6 +197,8 @@ def alter_sub(ctx: Ctx) -> None:
 def delete_sub(ctx: Ctx) -> None:
     obj = existing_sub(ctx)
     ctx.txn.delete(SUB.table, obj.name)
+    if ctx.txn.has("substatus", obj.name):
+        ctx.txn.delete("substatus", obj.name)
 
 
 def existing_sub(ctx: Ctx) -> MQObject:
@@ -145,3 +226,138 @@ def selected_subs(ctx: Ctx) -> Iterator[d.Getter]:
         if d.matches(cmd.name, name) and (not wanted or wanted == ident):
             obj = ctx.txn.get(SUB.table, name)
             yield d.getter(obj, "SUB", {"SUBID": ident, "DURABLE": "YES", "SUBTYPE": "ADMIN"})
+
+
+# ---- topic strings and wildcards (IBM "Wildcard schemes") ---------------------------------
+def matches(pattern: str, wschema: str, topicstr: str) -> bool:
+    """Whether a subscription on ``pattern`` (with wildcard schema ``wschema``) gets
+    publications on ``topicstr``."""
+    if wschema == "CHAR":
+        return _char_pattern(pattern).fullmatch(topicstr) is not None
+    return _levels_match(tuple(pattern.split("/")), tuple(topicstr.split("/")))
+
+
+def _levels_match(pattern: tuple[str, ...], levels: tuple[str, ...]) -> bool:
+    if not pattern:
+        return not levels
+    head, rest = pattern[0], pattern[1:]
+    if head == "#":  # zero or more whole levels
+        return any(_levels_match(rest, levels[i:]) for i in range(len(levels) + 1))
+    if not levels:
+        return False
+    if head == "+" or head == levels[0]:
+        return _levels_match(rest, levels[1:])
+    return False
+
+
+def _char_pattern(pattern: str) -> re.Pattern[str]:
+    parts = (".*" if ch == "*" else "." if ch == "?" else re.escape(ch) for ch in pattern)
+    return re.compile("".join(parts), re.DOTALL)
+
+
+# ---- status ----------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class SubStatus:
+    """What publications did to one subscription: messages put to its destination, and when
+    the last was (a ``yyyy-mm-dd hh.mm.ss`` stamp)."""
+
+    nummsgs: int
+    last: str
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"kind": "substatus", "nummsgs": self.nummsgs, "last": self.last}
+
+
+def delivered(ctx: Ctx, sub: str, count: int) -> None:
+    """``count`` more messages reached subscription ``sub``'s destination now."""
+    if count <= 0:
+        return
+    held = ctx.txn.get("substatus", sub)
+    total = count + (held.nummsgs if held is not None else 0)
+    ctx.txn.put("substatus", sub, SubStatus(total, ctx.stamp()))
+
+
+_NO_CONNECTION = "0" * 48
+
+
+def _sub_status(ctx: Ctx, obj: MQObject) -> d.Getter:
+    """A subscription's status values (IBM "DISPLAY SBSTATUS")."""
+    held = ctx.txn.get("substatus", obj.name)
+    last = held.last if held is not None else ""
+    created = obj.created or " "
+    values = {"SUB": obj.name, "SUBID": subid(ctx.qm.name, obj.name),
+              "ACTCONN": _NO_CONNECTION, "DURABLE": "YES",
+              "LMSGDATE": last[:10], "LMSGTIME": last[11:],
+              "NUMMSGS": held.nummsgs if held is not None else 0,
+              "RESMDATE": created[:10], "RESMTIME": created[11:], "SUBTYPE": "ADMIN",
+              "SUBUSER": obj.get("SUBUSER", ""), "TOPICSTR": obj.get("TOPICSTR", "")}
+    return values.get
+
+
+SBSTATUS = catalog_topics.SBSTATUS_FAMILY
+
+
+@handles("DISPLAY", "SBSTATUS")
+def display_sbstatus(ctx: Ctx) -> None:
+    d.display(ctx, SBSTATUS, (_sub_status(ctx, ctx.txn.get(SUB.table, name))
+                              for name in _selected_sub_names(ctx)))
+
+
+def _selected_sub_names(ctx: Ctx) -> Iterator[str]:
+    cmd = ctx.cmd
+    # Administrative subscriptions are durable, and SUBTYPE(USER) shows ADMIN and API ones.
+    if cmd.get("DURABLE", "ALL") == "NO" or cmd.get("SUBTYPE", "USER") in ("API", "PROXY"):
+        return
+    wanted = cmd.get("SUBID")
+    for name in sorted(ctx.txn.keys(SUB.table)):
+        if d.matches(cmd.name, name) and (not wanted or wanted == subid(ctx.qm.name, name)):
+            yield name
+
+
+@handles("DISPLAY", "TPSTATUS")
+def display_tpstatus(ctx: Ctx) -> None:
+    """The topic nodes whose string matches the command's (``#`` and ``+`` as wildcards, IBM
+    "DISPLAY TPSTATUS"): the strings of topic objects and subscriptions and the levels above
+    them. TYPE(TOPIC) shows each node's attributes as resolved; TYPE(SUB) each subscription on
+    it; TYPE(PUB) each publisher that has it open (none between commands)."""
+    kind = str(ctx.cmd.get("TYPE", "TOPIC"))
+    family = catalog_topics.TPSTATUS_TYPES[kind]
+    subs = [ctx.txn.get(SUB.table, name) for name in sorted(ctx.txn.keys(SUB.table))]
+    nodes = sorted(n for n in _nodes(ctx, subs) if matches(ctx.cmd.name, "TOPIC", n))
+    if kind == "TOPIC":
+        getters = (_topic_status(ctx, node, subs) for node in nodes)
+    elif kind == "SUB":
+        getters = (_on_node(node, _sub_status(ctx, sub)) for node in nodes for sub in subs
+                   if sub.get("TOPICSTR") == node)
+    else:
+        getters = iter(())
+    d.display(ctx, family, getters)
+
+
+def _nodes(ctx: Ctx, subs: list[MQObject]) -> set[str]:
+    strings = [str(t.get("TOPICSTR", "")) for table in INDEX for t in ctx.txn.values(table)]
+    strings += [str(s.get("TOPICSTR", "")) for s in subs]
+    nodes = set()
+    for string in strings:
+        levels = string.split("/")
+        nodes.update("/".join(levels[:end]) for end in range(1, len(levels) + 1))
+    nodes.discard("")
+    return nodes
+
+
+def _topic_status(ctx: Ctx, node: str, subs: list[MQObject]) -> d.Getter:
+    admin = topic_object(ctx, node)
+    counts = {"TOPICSTR": node, "ADMIN": admin.name if admin is not None else "",
+              "PUBCOUNT": 0, "RETAINED": "NO",
+              "SUBCOUNT": sum(1 for s in subs if s.get("TOPICSTR") == node)}
+
+    def get(name: str) -> object:
+        if name in counts:
+            return counts[name]
+        return resolved(ctx, node, name)
+
+    return get
+
+
+def _on_node(node: str, get: d.Getter) -> d.Getter:
+    return lambda name: node if name == "TOPICSTR" else get(name)

@@ -10,11 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from mqsc.catalog import messages
-from mqsc.engine.records import Workload
+from mqsc.engine.records import Delivered, Workload
 
 
 def summary_lines(w: Workload, qmgr: str, cpf: str) -> list[str]:
     """A put or get summary, one line per fact."""
+    if w.operation == "monitor":
+        opened = w.requested > 0
+        lines = [f"Trigger monitor {'opens' if opened else 'closes'} {w.queue} on {qmgr}",
+                 f" Completion          : {w.reason_name} ({w.reason})"]
+        return lines + _trigger_lines(w)
     if w.operation == "put":
         lines = [f"Put to {w.queue} on {qmgr}",
                  f" Messages put        : {w.done} of {w.requested}",
@@ -49,12 +54,24 @@ def summary_lines(w: Workload, qmgr: str, cpf: str) -> list[str]:
         lines.append("                       " + "; ".join(extra))
     if not w.structure:
         lines.append(f" Page set expansions : {w.expansions}")
+    lines.extend(message_lines(w.delivered))
     lines.append(f" Completion          : {w.reason_name} ({w.reason})")
+    lines += _trigger_lines(w)
     if w.messages:
         # On z/OS these go to the console and the queue manager's job log, not to the
         # application: shown here so the expansion is not missed.
         lines.append(" Console messages    :")
         lines.extend(messages.line(m.msg_id, m.inserts, cpf) for m in w.messages)
+    return lines
+
+
+def _trigger_lines(w: Workload) -> list[str]:
+    """The trigger messages written (the fields of each MQTM), as many as were put."""
+    lines = []
+    for t in w.triggers:
+        lines.append(f" Trigger message     : on {t.initq} for {t.queue}: PROCESS({t.process}) "
+                     f"APPLTYPE({t.appltype}) APPLICID({t.applid.rstrip()}) "
+                     f"TRIGDATA({t.trigdata.rstrip()})")
     return lines
 
 
@@ -68,4 +85,42 @@ def summary_json(w: Workload, qmgr: str, cpf: str) -> dict[str, Any]:
         "bufferPools": {str(k): dict(v) for k, v in sorted(w.pools.items())},
         "cfStructure": w.structure or None, "cfBytes": w.cf_bytes,
         "console": [messages.line(m.msg_id, m.inserts, cpf) for m in w.messages],
+        **({"messages": [delivered_json(d) for d in w.delivered]} if w.delivered else {}),
+        "triggers": [{"initq": t.initq, "queue": t.queue, "process": t.process,
+                      "trigData": t.trigdata, "applType": t.appltype, "applId": t.applid,
+                      "envData": t.envdata, "userData": t.userdata} for t in w.triggers],
     }
+
+
+def message_lines(delivered: tuple[Delivered, ...]) -> list[str]:
+    """The messages a get or browse returned (``mqsc get --show``): MQMD fields, then the
+    data as text when it is UTF-8 without control characters, else in hexadecimal."""
+    lines = []
+    for n, d in enumerate(delivered, 1):
+        lines.append(f" Message {n:<11} : MsgId {d.msgid.hex().upper()}")
+        lines.append(f"                       CorrelId {d.correlid.hex().upper()}")
+        lines.append(f"                       {'persistent' if d.persistent else 'nonpersistent'}"
+                     f", priority {d.priority if d.priority >= 0 else 'DEFPRTY'}"
+                     f", {len(d.data):,} bytes"
+                     + (f", put {d.put_time}" if d.put_time else ""))
+        lines.append(f"   {data_text(d.data)}")
+    return lines
+
+
+def data_text(data: bytes) -> str:
+    """Message data shown on one line: the text, or hex (at most 64 bytes shown) when it is
+    not printable UTF-8 (a message put without data is zeros)."""
+    try:
+        text = data.decode("utf-8")
+        if text.isprintable():
+            return text
+    except UnicodeDecodeError:
+        pass
+    shown = data[:64].hex().upper()
+    return f"X'{shown}'" + (f" ... ({len(data):,} bytes)" if len(data) > 64 else "")
+
+
+def delivered_json(d: Delivered) -> dict[str, Any]:
+    return {"msgId": d.msgid.hex(), "correlId": d.correlid.hex(), "persistent": d.persistent,
+            "priority": d.priority, "length": len(d.data), "putTime": d.put_time,
+            "data": data_text(d.data)}

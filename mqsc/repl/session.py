@@ -78,6 +78,14 @@ class ConsoleSession:
         #: Text to put back in the buffer at the next prompt (after a ``?``).
         self.next_text = ""
 
+    def connect(self, qm: Any) -> None:
+        """Work on another queue manager from now on (``\\connect``): its prefix, its names,
+        its prompt, as a z/OS console switches to another system's subsystem."""
+        self.qm = qm
+        self.out.cpf = qm.cpf
+        self.names = NameIndex(lambda: self.qm.state)
+        qm.listeners.append(self.names.listener)
+
     # ---- one buffer ------------------------------------------------------------------------
     def submit(self, text: str) -> None:
         """Handle one buffer as entered."""
@@ -121,14 +129,20 @@ class ConsoleSession:
     def command(self, logical: LogicalCommand) -> Result | None:
         """Run one logical command at the console and show its result; None when it was not
         run (not confirmed)."""
-        if logical.cpf is not None and logical.cpf.upper() != self.qm.cpf.upper():
+        qm = self.qm
+        if logical.cpf is not None and logical.cpf.upper() != qm.cpf.upper():
+            # Another queue manager's prefix: routed to it when it is one of this home's (as
+            # one z/OS console reaches every subsystem of its system), else MVS's answer.
+            network = qm.network
+            qm = network.by_prefix(logical.cpf) if network is not None else None
+        if qm is None:
             result = unknown_prefix(logical, self.qm.cpf)
         else:
             parsed = parse_logical_command(logical)
             if not isinstance(parsed, Rejected) and not self.confirmed(parsed):
                 return None
             started = time.perf_counter()
-            result = self.qm.execute_parsed(logical, parsed, source=CommandSource.CONSOLE)
+            result = qm.execute_parsed(logical, parsed, source=CommandSource.CONSOLE)
             self.show(result)
             self.channel_messages()
             self.hint(result)

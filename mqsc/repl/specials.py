@@ -32,6 +32,33 @@ def mqsc_help(session: Session, argument: str) -> None:
     session.out.text(helptext.help_lines(argument.split()))
 
 
+@special("\\connect", "\\connect [QMGR]",
+         "work on another queue manager of this mqsc home (without a name: which ones)")
+def connect(session: Session, argument: str) -> None:
+    """The console's queue managers are those of its network (docs/channels.md): the one it
+    was opened on and the others of the mqsc home, opened when first named."""
+    network = session.qm.network
+    if network is None:
+        raise SpecialError("\\connect: this console works on one queue manager alone "
+                           "(--memory or --state): there is no other to connect to")
+    name = argument.strip().upper()
+    if not name:
+        others = ", ".join(n for n in network.names() if n != session.qm.name) or "none"
+        session.out.note(f"Connected to {session.qm.name}; the others of this mqsc home: "
+                         f"{others}.")
+        return
+    if name == session.qm.name:
+        session.out.note(f"Already connected to {name}.")
+        return
+    qm = network.member(name)
+    if qm is None:
+        raise SpecialError(f"\\connect: no queue manager {name} can be opened in this mqsc "
+                           "home (mqsc create makes one; a queue sharing group's members do "
+                           "not take part)")
+    session.connect(qm)
+    session.out.note(f"Connected to {qm.name} (command prefix {qm.cpf}).")
+
+
 @special("\\quit", "\\quit", "leave the console", aliases=("\\q", "\\exit"))
 def quit_console(session: Session, argument: str) -> None:
     session.done = True
@@ -175,6 +202,16 @@ def get_messages(session: Session, argument: str) -> None:
     from mqsc.cli.workload import add_get_arguments, do_get
 
     _workload(session, do_get(session.qm, _parse("\\get", add_get_arguments, argument)))
+
+
+@special("\\monitor", "\\monitor start|stop QUEUE",
+         "a trigger monitor (as CICS's CKTI) opens or closes an initiation queue")
+def trigger_monitor(session: Session, argument: str) -> None:
+    words = argument.split()
+    if len(words) != 2 or words[0] not in ("start", "stop"):
+        raise SpecialError("Usage: \\monitor start|stop QUEUE")
+    _workload(session, session.qm.trigger_monitor(words[1].upper(),
+                                                  start=words[0] == "start"))
 
 
 @special("\\stats", "\\stats [reset]",

@@ -25,7 +25,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from mqsc.catalog.mqweb import error_entry
-from mqsc.serve import console, mqrest, openapi, zosmf
+from mqsc.serve import console, messaging, mqrest, openapi, zosmf
 from mqsc.serve.auth import TOKEN_COOKIE, Authenticator, Principal, Refused
 from mqsc.serve.mqrest import Answer
 from mqsc.serve.qmgrs import NoSuchQmgr, QmgrUnavailable, Registry
@@ -212,6 +212,77 @@ async def mqsc_action(request: Request, who: Principal) -> Response:
     return _json(answer, {"Server-Timing": f"run;dur={ran * 1000:.1f}, total;dur={total:.1f}"})
 
 
+# ---- messaging REST API (mqsc/serve/messaging.py) ----------------------------------------------
+def _version(request: Request) -> str:
+    return request.url.path.split("/")[3]
+
+
+def _reply(reply: messaging.Reply) -> Response:
+    return Response(reply.content, status_code=reply.status, headers=dict(reply.headers),
+                    media_type=reply.media)
+
+
+async def _messaging_work(request: Request, work) -> messaging.Reply:
+    services: Services = request.app.state.services
+    name = request.path_params["qmgr"]
+    try:
+        return await asyncio.wrap_future(services.registry.submit(name, work))
+    except NoSuchQmgr:
+        return messaging.error("MQWB0009E", name)
+    except QmgrUnavailable as problem:
+        return messaging.error("MQSC903E", name.upper(), problem)
+
+
+# IBM: messaging needs the MQWebUser role; "The MQWebAdmin and MQWebAdminRO roles are not
+# applicable for the messaging REST API".
+@guarded((USER,))
+async def message(request: Request, who: Principal) -> Response:
+    version = _version(request)
+    qmgr_name, queue = request.path_params["qmgr"], request.path_params["queue"]
+    if request.method == "POST":
+        put = messaging.parse_put(version, request.headers, await request.body())
+        if isinstance(put, messaging.Reply):
+            return _reply(put)
+        return _reply(await _messaging_work(request, lambda qm: messaging.put_reply(
+            version, qmgr_name, queue, qm.put_message(
+                queue, put.data, persistent=put.persistent, priority=put.priority,
+                correlid=put.correlid, reply_q=put.reply_q, reply_qmgr=put.reply_qmgr,
+                expiry=put.expiry, correl_text=put.correl_text))))
+    chosen = messaging.parse_selection(version, request.query_params)
+    if isinstance(chosen, messaging.Reply):
+        return _reply(chosen)
+    browse = request.method == "GET"
+
+    def work(qm) -> messaging.Reply:
+        return messaging.get_reply(version, qmgr_name, queue, qm.get_message(
+            queue, msgid=chosen.msgid, correlid=chosen.correlid, browse=browse))
+
+    # wait=N: ask again until a message comes or N milliseconds have passed; the queue
+    # manager is free for other requests in between.
+    deadline = time.monotonic() + chosen.wait_ms / 1000
+    while True:
+        reply = await _messaging_work(request, work)
+        left = deadline - time.monotonic()
+        if reply.status != 204 or left <= 0:
+            return _reply(reply)
+        await asyncio.sleep(min(0.05, left))
+
+
+@guarded((USER,))
+async def message_list(request: Request, who: Principal) -> Response:
+    version = _version(request)
+    qmgr_name, queue = request.path_params["qmgr"], request.path_params["queue"]
+    chosen = messaging.parse_selection(version, request.query_params, waits=False)
+    if isinstance(chosen, messaging.Reply):
+        return _reply(chosen)
+    limit = messaging.parse_limit(request.query_params)
+    if isinstance(limit, messaging.Reply):
+        return _reply(limit)
+    return _reply(await _messaging_work(request, lambda qm: messaging.list_reply(
+        version, qmgr_name, queue, qm.browse_messages(queue, limit, msgid=chosen.msgid,
+                                                      correlid=chosen.correlid))))
+
+
 # ---- z/OSMF --------------------------------------------------------------------------------
 async def zosmf_info(request: Request) -> Response:
     # z/OSMF answers /zosmf/info without credentials (the Zowe CLI asks before logging in).
@@ -365,6 +436,10 @@ def routes() -> list[Route]:
             Route(f"{mq}/admin/qmgr", qmgr, methods=["GET"]),
             Route(f"{mq}/admin/qmgr/{{qmgr}}", qmgr, methods=["GET"]),
             Route(f"{mq}/admin/action/qmgr/{{qmgr}}/mqsc", mqsc_action, methods=["POST"]),
+            Route(f"{mq}/messaging/qmgr/{{qmgr}}/queue/{{queue}}/message", message,
+                  methods=["POST", "DELETE", "GET"]),
+            Route(f"{mq}/messaging/qmgr/{{qmgr}}/queue/{{queue}}/messagelist", message_list,
+                  methods=["GET"]),
         ]
     return [
         *mq_routes,

@@ -57,6 +57,42 @@ _JOB = [{"name": "jobname", "in": "path", "required": True, "schema": {"type": "
         {"name": "jobid", "in": "path", "required": True, "schema": {"type": "string"}}]
 
 
+def _messaging(paths: dict[str, Any], base: str) -> None:
+    """The messaging REST API (mqsc/serve/messaging.py; MQWebUser only)."""
+    queue = {"name": "queue", "in": "path", "required": True, "schema": {"type": "string"}}
+    select = [{"name": "messageId", "in": "query", "schema": {"type": "string"}},
+              {"name": "correlationId", "in": "query", "schema": {"type": "string"}},
+              {"name": "wait", "in": "query",
+               "schema": {"type": "integer", "minimum": 0, "maximum": 1000}}]
+    md = [{"name": f"ibm-mq-md-{name}", "in": "header", "schema": schema} for name, schema in (
+        ("persistence", {"type": "string", "enum": ["persistent", "nonPersistent"]}),
+        ("expiry", {"type": "string"}), ("correlationId", {"type": "string"}),
+        ("replyTo", {"type": "string"}))]
+    message = {"200": {"description": "the message's data; its MQMD in ibm-mq-md-* headers",
+                       "content": {"text/plain": {"schema": {"type": "string"}}}},
+               "204": {"description": "no message"}}
+    errors = _errors(400, 401, 403, 404, 413, 415, 429, 500, 503)
+    paths[f"{base}/messaging/qmgr/{{qmgr}}/queue/{{queue}}/message"] = {
+        "post": {"summary": "Put a message (text data)",
+                 "parameters": [_QMGR, queue, _CSRF, *md],
+                 "requestBody": {"required": True, "content": {
+                     "text/plain;charset=utf-8": {"schema": {"type": "string"}}}},
+                 "responses": {"201": {"description": "put; its id in ibm-mq-md-messageId"},
+                               **errors}},
+        "delete": {"summary": "Get the next message (destructive)",
+                   "parameters": [_QMGR, queue, _CSRF, *select],
+                   "responses": {**message, **errors}},
+        "get": {"summary": "Browse the next message",
+                "parameters": [_QMGR, queue, *select],
+                "responses": {**message, **errors}}}
+    paths[f"{base}/messaging/qmgr/{{qmgr}}/queue/{{queue}}/messagelist"] = {"get": {
+        "summary": "A summary of the messages on a queue (no data)",
+        "parameters": [_QMGR, queue, *select[:2],
+                       {"name": "limit", "in": "query",
+                        "schema": {"type": "integer", "minimum": 1, "maximum": 1000}}],
+        "responses": {**_ok({"type": "object", "required": ["messages"]}), **errors}}}
+
+
 def document() -> dict[str, Any]:
     paths: dict[str, Any] = {}
     for v in ("v1", "v2", "v3"):
@@ -79,6 +115,7 @@ def document() -> dict[str, Any]:
                 "schema": {"oneOf": [_RUN_COMMAND, _RUN_JSON]}}}},
             "responses": {**_ok(_COMMAND_RESPONSE),
                           **_errors(400, 401, 403, 404, 413, 429, 503)}}}
+        _messaging(paths, base)
     # The web console's own resources (docs/console-web.md): what the MQ REST API cannot give.
     paths["/ibmmq/console/api/form/{objtype}"] = {"get": {
         "summary": "The DEFINE or ALTER keywords of an object type, from the catalog "

@@ -147,6 +147,20 @@ class Registry:
         if flush is not None:
             flush(qm)
 
+    def _discard(self, name: str) -> None:
+        """Forget an open queue manager whose group commit failed (caller holds its lock):
+        its memory holds changes the database does not, so the next request opens it again
+        from the database and memory and disk agree."""
+        qm = self._open.pop(name.upper(), None)
+        if qm is None:
+            return
+        if qm.network is not None:
+            qm.network.detach(qm)
+        abandon = getattr(qm.gate, "abandon", None)
+        if abandon is not None:
+            abandon(qm)
+        qm.gate = None
+
     def submit(self, name: str, work: Callable[[QueueManager], T]) -> Future[T]:
         """Queue ``work(qm)`` for the queue manager's command server; its result (or
         exception) comes in the future once the work's changes are committed."""
@@ -189,7 +203,11 @@ class Registry:
                 for lock, key in reversed(held):
                     try:
                         if key in self._open:
-                            self._commit(self._open[key])
+                            try:
+                                self._commit(self._open[key])
+                            except Exception:
+                                self._discard(key)  # memory back to what the disk holds
+                                raise
                     finally:
                         lock.release()
 
@@ -255,6 +273,9 @@ class _CommandServer:
             try:
                 self.registry._commit(qm)
             except Exception as error:  # noqa: BLE001 - nothing in the group is durable
+                # The replies say unavailable: the state they describe must not stay in
+                # memory either (reopened from the database on the next request).
+                self.registry._discard(self.name)
                 for future, _, _ in done:
                     future.set_exception(QmgrUnavailable(str(error)))
                 return

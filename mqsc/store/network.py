@@ -8,31 +8,52 @@ channels reach each other (docs/channels.md):
   has a TCP/IP listener on that port. The host is not looked at: no name is resolved and no
   socket opened; every queue manager of the network is one "host". A port two queue
   managers listen on reaches the first by name.
-* **a batch**: for each RUNNING sender channel, what waits on its transmission queue is put
-  on the partner queue manager, to the queue its transmission header names (or its
-  dead-letter queue), in one committed step there; then it is got from the transmission
-  queue in one committed step here. Each step goes through that queue manager's storage
-  model (pages taken on the target, freed on the transmission queue) and its log, so
-  persistent messages are on disk on whichever side holds them.
+* **a batch**, for each RUNNING sender channel, in three committed steps, as IBM "Channel
+  synchronization" describes: (1) here, what waits on the transmission queue becomes a
+  numbered batch with a unit of work (LUWID), and the channel is in doubt about it; (2) on
+  the partner, its messages are put to the queues their transmission headers name (or the
+  dead-letter queue), with the batch's sequence number and LUWID, in one commit; (3) here,
+  exactly those messages are got from the transmission queue and the batch is no longer in
+  doubt. Each step goes through that queue manager's storage model and log, so persistent
+  messages are on disk on whichever side holds them.
+* **a kill** between the steps leaves the batch in doubt (DISPLAY CHSTATUS INDOUBT(YES)):
+  the next process to drive the channel finds the process that sent it gone, ends the
+  channel (RETRYING), and when it runs again it asks the partner for the LUWID it last
+  committed: the batch commits if it is that one (step 2 was done), else it backs out and is
+  sent again. RESOLVE CHANNEL decides by hand. While the sending process is alive, the batch
+  in doubt is its own: a second process driving the same sender sends nothing, so a batch is
+  never delivered twice.
 
-Not simulated (docs/channels.md): sequence-number synchronisation and in-doubt batches (a
-crash between the two steps would deliver a batch twice; so could two processes driving the
-same sender at once, as nothing holds the transmission queue between the steps), BATCHSZ-sized
-batches (the whole queue moves as one step, counted as BATCHSZ-sized batches), DISCINT.
-Retries run on the simulated clock (SHORTRTY/SHORTTMR, then LONGRTY/LONGTMR).
+Not simulated (docs/channels.md): BATCHSZ-sized batches (the whole queue moves as one batch,
+counted as BATCHSZ-sized batches), DISCINT. Retries run on the simulated clock
+(SHORTRTY/SHORTTMR, then LONGRTY/LONGTMR).
 """
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Iterable
+import threading
+from collections.abc import Iterable, Mapping
+from typing import Any
 
+from mqsc.catalog.channels import DEFAULT_PORT
 from mqsc.engine.chinit import (
+    back_out,
+    begin,
+    broken,
     active,
     deliver,
+    disconnect,
     end_receiver,
+    idle_due,
+    in_doubt,
     ports,
     receiver_ready,
+    requested,
+    requesting,
+    resync,
+    serve_requester,
     retries_due,
     retry,
     running_receivers,
@@ -40,14 +61,14 @@ from mqsc.engine.chinit import (
     sent,
     statuses,
     stop_for,
+    sync_of,
     trigger,
 )
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.records import Message
 from mqsc.store.errors import StoreError
+from mqsc.store.lease import alive
 
-#: IBM's default TCP/IP port, taken when a CONNAME names no port.
-DEFAULT_PORT = 1414
 
 _CONNAME = re.compile(r"^\s*([^()\s,]*)\s*(?:\(\s*(\d{1,5})\s*\))?\s*$")
 
@@ -112,6 +133,7 @@ class Network:
             for member in list(self.members.values()):
                 if active(member.channel_attrs()):
                     self._step(member, trigger)
+                    self._requests(member)
             for _ in range(len(self.members) + 1):
                 if not any([self._run(source) for source in list(self.members.values())]):
                     break
@@ -122,9 +144,7 @@ class Network:
 
     def _run(self, source: QueueManager) -> bool:
         moved = False
-        due: list[str] = []
-        self._step(source, lambda ctx: due.extend(retries_due(ctx)))
-        for name in due:
+        for name in retries_due(source.channel_attrs(), source.clock()):
             status = source.channel_attrs()["CHSTATUS"][name]
             why = self.partner(source, str(status.get("CONNAME", "")), name)
             self._step(source, lambda ctx, name=name, why=why: retry(ctx, name, why))
@@ -132,40 +152,110 @@ class Network:
             moved |= self._batch(source, name, status)
         return moved
 
+    def _requests(self, requester: QueueManager) -> None:
+        """Requesters that were started call the partner their CONNAME reaches: a server or
+        sender channel of the same name, not stopped, answers (serve_requester)."""
+        for name, conname in list(requesting(requester.channel_attrs())):
+            partner = self.reach(conname)
+            definition = partner.channel_definition(name) if partner is not None else None
+            why = ("no queue manager of this network listens there" if partner is None else
+                   "no server or sender channel of that name on the partner"
+                   if definition is None or definition.get("CHLTYPE") not in ("SVR", "SDR")
+                   else "the partner's channel of that name is stopped"
+                   if statuses(partner.channel_attrs()).get(name, {}).get("STATUS")
+                   == "STOPPED" else "")
+            self._step(requester, lambda ctx, name=name, why=why: requested(
+                ctx, name, why, partner.name if partner is not None else ""))
+            if not why:
+                self._step(partner, lambda ctx, name=name: serve_requester(
+                    ctx, name, requester.name))
+
     def _end_receivers(self, target: QueueManager) -> None:
         """Receivers whose sender is no longer running (stopped, retrying, its channel
         initiator or queue manager gone) end."""
         for name, sender in list(running_receivers(target.channel_attrs())):
             source = self.members.get(sender)
-            status = statuses(source.channel_attrs()).get(name, {}) if source else {}
-            if status.get("STATUS") != "RUNNING":
+            if source is None:
+                continue  # its sender is not in this network (held by another process now)
+            if statuses(source.channel_attrs()).get(name, {}).get("STATUS") != "RUNNING":
                 self._step(target, lambda ctx, name=name: end_receiver(ctx, name))
 
     def _batch(self, source: QueueManager, channel: str, status: dict) -> bool:
         conname, xmitq = str(status.get("CONNAME", "")), str(status.get("XMITQ", ""))
-        target = self.reach(conname)
+        # A server started by its requester sends over the requester's call (PARTNER).
+        partner = str(status.get("PARTNER", ""))
+        target = self.members.get(partner) if partner else self.reach(conname)
         why = "" if target is None else receiver_ready(target.channel_attrs(),
                                                        target.channel_definition(channel))
         if target is None or why:
             self._step(source, lambda ctx: stop_for(ctx, channel, "RETRYING"))
             return False
-        batch = source.outgoing(xmitq)
-        if not batch:
+        doubt = in_doubt(source.channel_attrs(), channel)
+        if doubt is not None:
+            return self._in_doubt(source, target, channel, status, doubt)
+        if not source.outgoing(xmitq):
+            # Nothing to send: no batch (and no unit of work to open); after DISCINT seconds
+            # of this the channel ends (INACTIVE), as on z/OS.
+            if idle_due(status, source.channel_definition(channel), source.clock()):
+                self._step(source, lambda ctx: disconnect(ctx, channel))
+            return False
+        begun: list[Any] = []
+        if not self._step(source, lambda ctx: begun.append(begin(ctx, channel, _me()))):
+            return False
+        batch = begun[0] if begun else None
+        if batch is None:
             return False
         definition = source.channel_definition(channel)
         batchsz = int(definition.get("BATCHSZ", 50)) if definition is not None else 50
-        if not self._step(target, lambda ctx: deliver(ctx, channel, batch, source.name)):
-            # Nothing could be put there and no dead-letter queue took it (MQSC332E): the
-            # batch stays on the transmission queue and the channel stops.
+        if not self._step(target, lambda ctx: deliver(ctx, channel, batch.transfers,
+                                                      source.name, batch.seqno, batch.unit)):
+            # Nothing could be put there and no dead-letter queue took it (MQSC332E), or the
+            # partner could not be reached: nothing was committed there, so the batch backs
+            # out (its messages stay on the transmission queue) and the channel stops.
+            self._step(source, lambda ctx: back_out(ctx, channel, batch.unit))
             self._step(source, lambda ctx: stop_for(ctx, channel, "STOPPED"))
             return False
-        self._step(source, lambda ctx: sent(ctx, channel, xmitq, batch, batchsz, target.name))
+        if not self._step(source, lambda ctx: sent(ctx, channel, batch.unit, batchsz,
+                                                   target.name)):
+            # The batch's messages are no longer all on the transmission queue (MQSC339E):
+            # it stays in doubt, the channel stops, RESOLVE CHANNEL decides.
+            self._step(source, lambda ctx: stop_for(ctx, channel, "STOPPED"))
+            return False
         return True
+
+    def _in_doubt(self, source: QueueManager, target: QueueManager, channel: str,
+                  status: Mapping[str, Any], doubt: Mapping[str, Any]) -> bool:
+        """A running sender with a batch in doubt: resynchronise if it has just (re)started;
+        leave it to the process sending it if that one is alive; else that process was
+        killed mid-batch and the channel ends, in doubt, to resynchronise when it runs."""
+        if status.get("RESYNC"):
+            partner_unit = str(sync_of(target.channel_attrs(), channel).get("LUWID", ""))
+            return self._step(source, lambda ctx: resync(ctx, channel, partner_unit,
+                                                         target.name))
+        if _alive(str(doubt.get("OWNER", ""))):
+            return False  # another process or thread is between the steps of this batch
+        self._step(source, lambda ctx: broken(ctx, channel))
+        return False
 
     def _step(self, qm: QueueManager, step) -> bool:
         ok, said = qm.channel_step(step)
         self.console.extend((qm.name, m) for m in said)
         return ok
+
+    def names(self) -> list[str]:
+        """The queue managers of this network, by name."""
+        return sorted(self.members)
+
+    def member(self, name: str) -> QueueManager | None:
+        """The queue manager of this network with this name, if any."""
+        return self.members.get(name)
+
+    def by_prefix(self, cpf: str) -> QueueManager | None:
+        """The member whose command prefix this is (a z/OS console routes a command by its
+        prefix to the subsystem that owns it), if any."""
+        wanted = cpf.upper()
+        return next((qm for _, qm in sorted(self.members.items())
+                     if qm.cpf.upper() == wanted), None)
 
     def detach(self, qm: QueueManager) -> None:
         """A member is closed (nothing to do for queue managers held in memory)."""
@@ -184,6 +274,24 @@ class Network:
 
 
 
+def _me() -> str:
+    """This process and thread, as a batch's owner: ``pid:thread``."""
+    return f"{os.getpid()}:{threading.get_ident()}"
+
+
+def _alive(owner: str) -> bool:
+    """Whether the owner of a batch in doubt is still sending it: another thread of this
+    process that is running, or another process that is (a killed one is not). This thread
+    itself is not: a batch of its own left in doubt was interrupted."""
+    pid, _, thread = owner.partition(":")
+    if not pid.isdigit() or not thread.isdigit():
+        return False
+    if int(pid) != os.getpid():
+        return alive(int(pid))
+    return int(thread) != threading.get_ident() and any(
+        t.ident == int(thread) for t in threading.enumerate())
+
+
 class HomeNetwork(Network):
     """The network of the queue managers of this mqsc home (``$MQSC_HOME/qmgrs``), around the
     one a front end opened: the others are opened from their state databases only when a
@@ -196,39 +304,84 @@ class HomeNetwork(Network):
         self.origin = origin
         self.opened: list[QueueManager] = []
         self._loaded = False
+        #: Queue managers of the home that could not be opened or are not members (a queue
+        #: sharing group's): not tried again at every look.
+        self._skipped: set[str] = set()
 
-    def _load(self) -> None:
-        if self._loaded:
+    def _load(self, again: bool = False) -> None:
+        """Open the home's other queue managers; ``again``: look for ones created since (a
+        console open for hours sees `mqsc create QMZ3 --listener 1416` from another shell)."""
+        if self._loaded and not again:
             return
         self._loaded = True
-        from mqsc.store.home import QMgrError, home, open_qmgr, state_path
+        from mqsc.store.home import state_path
+
+        for name in self._home_names():
+            if state_path(name).exists():
+                self._open(name)
+
+    @staticmethod
+    def _home_names() -> list[str]:
+        from mqsc.store.home import home
 
         root = home() / "qmgrs"
-        names = sorted(p.name for p in root.iterdir() if p.is_dir()) if root.is_dir() else []
-        for name in names:
-            if name in self.members or not state_path(name).exists():
-                continue
-            try:
-                qm = open_qmgr(name, clock=None)
-            except (QMgrError, StoreError):
-                continue  # one that cannot be opened now is unreachable, as a down host is
-            if qm.group is not None:
-                qm.close()
-                continue
-            qm.clock = self.origin.clock
-            self.opened.append(qm)
-            self.add(qm)
+        return sorted(p.name for p in root.iterdir() if p.is_dir()) if root.is_dir() else []
+
+    def _open(self, name: str) -> QueueManager | None:
+        """A queue manager of the home joins (opened from its state database, which is
+        created if it has none yet); None when it cannot be opened now or is not a member
+        (a queue sharing group's)."""
+        from mqsc.store.home import QMgrError, open_qmgr
+
+        if name in self.members or name in self._skipped:
+            return self.members.get(name)
+        try:
+            qm = open_qmgr(name, clock=None)
+        except (QMgrError, StoreError):
+            return None  # one that cannot be opened now is unreachable, as a down host is
+        if qm.group is not None:
+            qm.close()
+            self._skipped.add(name)
+            return None
+        qm.clock = self.origin.clock
+        self.opened.append(qm)
+        self.add(qm)
+        return qm
+
+    def _find(self, conname: str) -> QueueManager | None:
+        """The CONNAME rule over the home (StoreError when a member is held too long)."""
+        self._load()
+        found = super().reach(conname)
+        if found is None:
+            self._load(again=True)  # perhaps created (or freed) since it was opened
+            found = super().reach(conname)
+        return found
+
+    def names(self) -> list[str]:
+        return sorted({*self.members, *(n for n in self._home_names()
+                                        if n not in self._skipped)})
+
+    def member(self, name: str) -> QueueManager | None:
+        """The queue manager ``name`` of this home, opened now if need be (its state database
+        made, as `mqsc run -m` makes it, when it is named on purpose)."""
+        return self._open(name) if name in self._home_names() else self.members.get(name)
+
+    def by_prefix(self, cpf: str) -> QueueManager | None:
+        self._load(again=True)
+        return super().by_prefix(cpf)
 
     def reach(self, conname: str) -> QueueManager | None:
-        self._load()
         try:
-            return super().reach(conname)
+            return self._find(conname)
         except StoreError:
             return None  # a queue manager another process holds too long: not reachable now
 
     def partner(self, qm: QueueManager, conname: str, channel: str) -> str:
         try:
-            return super().partner(qm, conname, channel)
+            target = self._find(conname)
+            if target is None:
+                return super().partner(qm, conname, channel)  # why nothing is reached
+            return receiver_ready(target.channel_attrs(), target.channel_definition(channel))
         except StoreError:
             # START CHANNEL while the partner is held by another process: the sender retries,
             # as for a partner that does not answer, instead of the command failing.

@@ -37,6 +37,7 @@ from typing import Any
 
 from mqsc.catalog import FAMILIES
 from mqsc.catalog.queues import ADDED_ATTRIBUTES
+from mqsc.engine import topics
 from mqsc.engine.config import QMConfig
 from mqsc.engine.group import CFRMPolicy, Group
 from mqsc.engine.lifecycle import Phase
@@ -354,6 +355,8 @@ class StateStore:
         for table, key, data in self.conn.execute(
                 "SELECT tbl, key, data FROM entity WHERE qmgr = ?", (owner,)):
             tables[table][json.loads(key)] = self._decode(data)
+        # A database written before the topic-string index kept it has topics and no index.
+        topics.reindex(tables)
 
     def attach(self, qm: QueueManager) -> None:
         """Make ``qm`` durable through this store (with the other members of its group)."""
@@ -437,6 +440,27 @@ class StateStore:
             if member is not qm and member.gate is self:
                 member.gate = None
         self.release()
+
+    def abandon(self, qm: QueueManager) -> None:
+        """Give up the open transaction after a commit failed: roll it back, forget the
+        changes it held and close. The caller drops ``qm`` (its memory holds what the disk
+        does not) and opens the queue manager again from the database."""
+        try:
+            if self.in_txn:
+                self.conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass  # SQLite rolled back already (a failed COMMIT may end the transaction)
+        self.in_txn = False
+        self.dirty = {}
+        self.journal = []
+        for member in self.attached.values():
+            if member.gate is self:
+                member.gate = None
+        qm.gate = None
+        try:
+            self.release()
+        except sqlite3.Error:
+            pass
 
     def release(self) -> None:
         """Close the database without a queue manager attached (nothing pending); the lease

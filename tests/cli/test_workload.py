@@ -112,3 +112,19 @@ def test_stats_plot_refusals_exit_2_and_write_nothing(capsys, tmp_path) -> None:
         assert main(["stats", *argv]) == 2
         assert words in capsys.readouterr().err
     assert not list(tmp_path.iterdir())
+
+
+def test_data_round_trips_across_invocations(capsys) -> None:
+    status, put = run_json(capsys, "put", "USER1.ABAR.QUEUE", "--data", "hello",
+                           "--data", "wörld")
+    assert status == 0 and put["done"] == 2 and put["bytes"] == 11
+    assert main(["put", "USER1.ABAR.QUEUE", "-n", "1", "-s", "3"]) == 0
+    capsys.readouterr()
+    status, seen = run_json(capsys, "get", "USER1.ABAR.QUEUE", "--browse")
+    assert [m["data"] for m in seen["messages"]] == ["hello"]
+    assert main(["get", "USER1.ABAR.QUEUE", "--show"]) == 0
+    out = capsys.readouterr().out
+    assert "Messages got        : 3 (asked for all)" in out
+    assert out.index("   hello") < out.index("   wörld") < out.index("   X'000000'")
+    assert main(["get", "USER1.ABAR.QUEUE", "--show", "--count", "1"]) == 10
+    assert "MQRC_NO_MSG_AVAILABLE (2033)" in capsys.readouterr().out

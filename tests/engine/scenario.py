@@ -4,8 +4,11 @@ A scenario is a list of lines:
 
 * ``QMGR> command`` runs an MQSC command from the console of queue manager ``QMGR``;
 * ``QMGR> %put QUEUE COUNT SIZE [persistent]`` and ``QMGR> %get QUEUE [COUNT]`` move messages
-  (as ``mqsc put`` / ``mqsc get``, with their summaries);
+  (as ``mqsc put`` / ``mqsc get``, with their summaries); ``QMGR> %monitor start|stop QUEUE``
+  starts or stops a trigger monitor on an initiation queue (``QueueManager.trigger_monitor``);
 * ``% time +SECONDS`` moves every queue manager's clock on;
+* ``% WORD ARGS...`` calls the hook ``WORD`` the caller gave (``hooks``), which returns the
+  lines to show (tests/store/test_indoubt.py kills a real child process this way);
 * with a network (mqsc/store/network.py), the console messages its channels give while
   moving messages follow the line that made them move, as ``* QMGR`` lines;
 * blank lines and lines starting with ``#`` are skipped.
@@ -31,7 +34,7 @@ STYLES = (("server", ".server.txt"), ("console", ".console.txt"), ("json", ".jso
 
 
 def play(scenario: Path, qmgrs: Mapping[str, QueueManager], style: str,
-         network: Any = None) -> str:
+         network: Any = None, hooks: Mapping[str, Any] | None = None) -> str:
     """The scenario's output in one style."""
     moment = [NOW]
     for qm in qmgrs.values():
@@ -47,11 +50,18 @@ def play(scenario: Path, qmgrs: Mapping[str, QueueManager], style: str,
                 network.settle()  # the channel retries that fall due as time passes
                 out.extend(_channel_lines(network, qmgrs))
             continue
+        if line.startswith("% "):
+            words = line[2:].split()
+            out.extend(f"* {said}\n" for said in (hooks or {})[words[0]](*words[1:]))
+            out.extend(_channel_lines(network, qmgrs))
+            continue
         who, text = (part.strip() for part in line.split(">", 1))
         qm = qmgrs[who]
         if text.startswith("%"):
             words = text[1:].split()
-            if words[0] == "put":
+            if words[0] == "monitor":
+                outcome = qm.trigger_monitor(words[2], start=words[1] == "start")
+            elif words[0] == "put":
                 outcome = qm.put(words[1], int(words[2]), int(words[3]),
                                  persistent="persistent" in words)
             else:

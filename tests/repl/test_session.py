@@ -242,3 +242,54 @@ def test_the_channels_messages_follow_the_reply(console, qm) -> None:
     assert shown[-1] == "CSQX500I QMZ2 CSQXRESP Channel QMZ1.TO.QMZ2 started"
     assert "CSQX500I QMZ1 CSQXRESP Channel QMZ1.TO.QMZ2 started" in shown[:-1]
     assert qmz2.queued("PAY.IN")[0].count == 4
+
+
+def test_connect_switches_to_another_queue_manager_of_the_home(tmp_path) -> None:
+    """\\connect QMZ2 (issue 19): the console works on another queue manager of the mqsc
+    home, with its prefix and prompt; its channels' messages still show."""
+    import io
+
+    from mqsc.cli import main
+    from mqsc.repl.output import Output
+    from mqsc.repl.config import Settings
+    from mqsc.repl.session import ConsoleSession
+    from mqsc.store.network import join_home
+
+    assert main(["create", "QMZ2"]) == 0
+    qm = open_qmgr("QMZ1")
+    join_home(qm)
+    out = io.StringIO()
+    session = ConsoleSession(qm, Settings(), Output(out), ask=lambda _: False)
+    try:
+        session.submit("\\connect")
+        assert lines(out)[-1] == "Connected to QMZ1; the others of this mqsc home: QMZ2."
+        session.submit("\\connect qmz2")
+        assert lines(out)[-1] == "Connected to QMZ2 (command prefix QMZ2)."
+        assert "QMZ2" in session.prompt() and session.qm.name == "QMZ2"
+        session.submit("DEFINE QLOCAL(ONLY.ON.QMZ2)")
+        assert lines(out)[-1] == "CSQ9022I QMZ2 CSQMAQLC ' DEFINE QLOCAL' NORMAL COMPLETION"
+        session.submit("\\connect NOSUCH")
+        assert lines(out)[-1].startswith("\\connect: no queue manager NOSUCH can be opened")
+        session.submit("\\connect QMZ1")
+        # A command with QMZ2's prefix typed on QMZ1's console goes to QMZ2.
+        session.submit("/QMZ2 DISPLAY QLOCAL(ONLY.ON.QMZ2)")
+        assert lines(out)[-1] == "CSQ9022I QMZ2 CSQMDRTS ' DISPLAY QLOCAL' NORMAL COMPLETION"
+        session.submit("/QMZ9 DISPLAY QMGR")
+        assert lines(out)[-1] == "IEE305I QMZ9 COMMAND INVALID"
+        session.submit("DISPLAY QLOCAL(ONLY.ON.QMZ2)")
+        assert lines(out)[-2].startswith("CSQM297I QMZ1 CSQMDRTS NO QLOCAL FOUND")
+    finally:
+        qm.close()
+    qmz2 = open_qmgr("QMZ2")
+    try:
+        assert qmz2.queued("ONLY.ON.QMZ2") == ()
+    finally:
+        qmz2.close()
+
+
+def test_connect_needs_a_home(console) -> None:
+    session, out, _ = console()
+    session.submit("\\connect QMZ2")
+    assert lines(out) == ["\\connect: this console works on one queue manager alone "
+                          "(--memory or --state): there is no other to connect to"]
+    assert session.qm.name == "QMZ1"

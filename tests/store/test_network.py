@@ -4,11 +4,17 @@ channels, the receiver and the restarts of either side do in between."""
 
 from __future__ import annotations
 
+import datetime as dt
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mqsc.catalog import Source
+from mqsc.engine import chinit
+from mqsc.store import network as network_module
 from mqsc.store.network import conname_port
+from tests.engine.conftest import NOW
 from tests.store.test_network_golden import pair
 
 SETUP = {
@@ -20,6 +26,13 @@ SETUP = {
              "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('b(1415)') "
              "XMITQ(QMZ2)"),
 }
+
+
+def set_up(qmgrs) -> None:
+    """QMZ2's receiver and target queue, QMZ1's transmission queue, remote queues, sender."""
+    for name in ("QMZ2", "QMZ1"):
+        for text in SETUP[name]:
+            assert qmgrs[name].execute(text, source=Source.CONSOLE).ok, text
 
 
 def test_the_conname_rule() -> None:
@@ -57,17 +70,55 @@ STEPS = st.lists(st.one_of(
         "ALTER QMGR DEADQ(SYSTEM.DEAD.LETTER.QUEUE)"))),
     st.tuples(st.just("get"), st.integers(1, 25)),
     st.tuples(st.just("restart"), st.sampled_from(("QMZ1", "QMZ2"))),
+    st.tuples(st.just("kill"), st.sampled_from(("sent", "deliver")), st.integers(1, 20)),
+    st.tuples(st.just("time"), st.sampled_from((30, 600, 1200))),
 ), max_size=25)
+
+
+class Killed(BaseException):
+    """The process driving the channel dies here (tests/store/test_indoubt.py does it with a
+    real SIGKILL; here the state it leaves is the same: every step before is committed, the
+    one it dies in is not)."""
+
+
+def killed_put(qm, step: str, count: int) -> int:
+    """Put persistent messages while the sender's process dies inside ``step`` of a batch
+    (``deliver``: before the receiver commits; ``sent``: after, before the sender does)."""
+    def die(*args, **kwargs):
+        raise Killed
+
+    qm.settle()  # what fell due before the put moves first, so the kill is in the put's batch
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(network_module, step, die)
+        try:
+            return qm.put("PAY.OUT", count, 1000, persistent=True).done
+        except Killed:
+            return count  # the put committed before the channel step it drove died
+
+
+def doubled(qmz1, qmz2) -> int:
+    """Persistent messages of a batch in doubt that the receiver has committed: they are on
+    both sides until the sender resolves it, and count once."""
+    doubt = chinit.in_doubt(qmz1.channel_attrs(), "QMZ1.TO.QMZ2")
+    if doubt is None or chinit.sync_of(qmz2.channel_attrs(), "QMZ1.TO.QMZ2").get(
+            "LUWID") != doubt["LUWID"]:
+        return 0
+    store = qmz1.state.tables["messages"].get("QMZ2")
+    runs = {r.id: r for r in store.runs} if store is not None else {}
+    return sum(min(n, runs[i].count) for i, n in doubt["RUNS"]
+               if i in runs and runs[i].persistent)
 
 
 @settings(max_examples=60, deadline=None, database=None)
 @given(STEPS)
 def test_every_persistent_message_is_got_exactly_once(steps) -> None:
     qmgrs, _network = pair()
-    for name in ("QMZ2", "QMZ1"):
-        for text in SETUP[name]:
-            assert qmgrs[name].execute(text, source=Source.CONSOLE).ok, text
+    moment = [NOW]
+    for qm in qmgrs.values():
+        qm.clock = lambda: moment[0]
+    set_up(qmgrs)
     qmz1, qmz2 = qmgrs["QMZ1"], qmgrs["QMZ2"]
+    qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
     sent = got = 0
     for step in steps:
         if step[0] == "put":
@@ -76,10 +127,17 @@ def test_every_persistent_message_is_got_exactly_once(steps) -> None:
             sent += done if persistent else 0
         elif step[0] == "cmd":
             qmgrs[step[1]].execute(step[2], source=Source.CONSOLE)
+        elif step[0] == "kill":
+            sent += killed_put(qmz1, step[1], step[2])
+        elif step[0] == "time":
+            moment[0] += dt.timedelta(seconds=step[1])
         elif step[0] == "get":
+            qmz2.settle()  # what falls due moves first; the get itself is counted alone
+            network, qmz2.network = qmz2.network, None
             before = persistent_on(qmz2, "PAY.IN")
             qmz2.get("PAY.IN", step[1])
             got += before - persistent_on(qmz2, "PAY.IN")
+            qmz2.network = network
         else:
             qm = qmgrs[step[1]]
             qm.execute("STOP QMGR", source=Source.CONSOLE)
@@ -92,13 +150,15 @@ def test_every_persistent_message_is_got_exactly_once(steps) -> None:
         # Nothing is lost or made twice at any point: on the transmission queue, on the
         # target, on its dead-letter queue, or already got.
         held = (persistent_on(qmz1, "QMZ2") + persistent_on(qmz2, "PAY.IN")
-                + persistent_on(qmz2, "SYSTEM.DEAD.LETTER.QUEUE"))
+                + persistent_on(qmz2, "SYSTEM.DEAD.LETTER.QUEUE") - doubled(qmz1, qmz2))
         assert held + got == sent
     # Recover: a dead-letter queue, the receiver and the sender running, everything got.
     qmz2.execute("ALTER QMGR DEADQ(SYSTEM.DEAD.LETTER.QUEUE)", source=Source.CONSOLE)
     qmz2.execute("ALTER QLOCAL(PAY.IN) MAXDEPTH(999999999)", source=Source.CONSOLE)
     qmz2.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
+    qmz1.execute("STOP CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
     qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
+    assert chinit.in_doubt(qmz1.channel_attrs(), "QMZ1.TO.QMZ2") is None
     assert persistent_on(qmz1, "QMZ2") == 0
     got += persistent_on(qmz2, "PAY.IN") + persistent_on(qmz2, "SYSTEM.DEAD.LETTER.QUEUE")
     assert got == sent
@@ -117,9 +177,7 @@ def test_a_triggered_transmission_queue_starts_its_channel() -> None:
     """IBM "Starting a channel with triggering": TRIGGER TRIGTYPE(FIRST)
     INITQ(SYSTEM.CHANNEL.INITQ) TRIGDATA(channel) on the transmission queue."""
     qmgrs, network = pair()
-    for name in ("QMZ2", "QMZ1"):
-        for text in SETUP[name]:
-            assert qmgrs[name].execute(text, source=Source.CONSOLE).ok, text
+    set_up(qmgrs)
     qmz1, qmz2 = qmgrs["QMZ1"], qmgrs["QMZ2"]
     assert qmz1.execute("ALTER QLOCAL(QMZ2) TRIGGER TRIGTYPE(FIRST) "
                         "INITQ(SYSTEM.CHANNEL.INITQ) TRIGDATA(QMZ1.TO.QMZ2)",
@@ -144,9 +202,7 @@ def test_a_triggered_transmission_queue_starts_its_channel() -> None:
 
 def test_a_get_inhibited_transmission_queue_holds_its_messages() -> None:
     qmgrs, _network = pair()
-    for name in ("QMZ2", "QMZ1"):
-        for text in SETUP[name]:
-            assert qmgrs[name].execute(text, source=Source.CONSOLE).ok, text
+    set_up(qmgrs)
     qmz1, qmz2 = qmgrs["QMZ1"], qmgrs["QMZ2"]
     qmz1.execute("ALTER QLOCAL(QMZ2) GET(DISABLED)", source=Source.CONSOLE)
     qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
@@ -154,3 +210,36 @@ def test_a_get_inhibited_transmission_queue_holds_its_messages() -> None:
     assert persistent_on(qmz1, "QMZ2") == 6 and persistent_on(qmz2, "PAY.IN") == 0
     qmz1.execute("ALTER QLOCAL(QMZ2) GET(ENABLED)", source=Source.CONSOLE)
     assert persistent_on(qmz1, "QMZ2") == 0 and persistent_on(qmz2, "PAY.IN") == 6
+
+
+def nonpersistent_on(qm, queue: str) -> int:
+    return sum(r.count for r in qm.queued(queue) or () if not r.persistent)
+
+
+@pytest.mark.parametrize("npmspeed, delivered", [("FAST", 0), ("NORMAL", 4)])
+def test_fast_nonpersistent_messages_of_a_killed_batch_are_lost(npmspeed, delivered) -> None:
+    """NPMSPEED(FAST) (IBM "Fast, nonpersistent messages"): nonpersistent messages travel
+    outside the batch's unit of work, so when the process sending a batch dies before the
+    receiver commits, they are lost where NPMSPEED(NORMAL) sends them again; the persistent
+    ones are sent again either way."""
+    qmgrs, network = pair()
+    set_up(qmgrs)
+    qmz1, qmz2 = qmgrs["QMZ1"], qmgrs["QMZ2"]
+    assert qmz1.execute(f"ALTER CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(SDR) NPMSPEED({npmspeed})",
+                        source=Source.CONSOLE).ok
+    qmz1.put("PAY.OUT", 4, 100, persistent=False)
+    qmz1.put("PAY.OUT", 3, 100, persistent=True)
+
+    def die(*args, **kwargs):
+        raise Killed
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(network_module, "deliver", die)
+        with pytest.raises(Killed):
+            qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
+    assert chinit.in_doubt(qmz1.channel_attrs(), "QMZ1.TO.QMZ2") is not None
+    qmz1.execute("STOP CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
+    qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
+    assert "backed out, resynchronized with QMZ2" in " ".join(network.console_lines())
+    assert persistent_on(qmz2, "PAY.IN") == 3 and not qmz1.queued("QMZ2")
+    assert nonpersistent_on(qmz2, "PAY.IN") == delivered

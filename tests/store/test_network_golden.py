@@ -7,15 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from mqsc.engine.manager import QueueManager
 from mqsc.store.network import Network
 from tests.engine.conftest import clock, fresh_qmz1
 from tests.engine.scenario import STYLES, play
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "channels"
-SCENARIO = GOLDEN / "sdr-rcvr.scn"
-RETRY = GOLDEN / "retry.scn"
-FULL = GOLDEN / "xmitq-full.scn"
 
 
 def pair() -> tuple[dict[str, QueueManager], Network]:
@@ -25,19 +24,19 @@ def pair() -> tuple[dict[str, QueueManager], Network]:
     return {"QMZ1": qmz1, "QMZ2": qmz2}, Network([qmz1, qmz2])
 
 
-def test_sender_receiver_golden(golden) -> None:
+#: Each scenario (tests/golden/channels/NAME.scn): what it shows.
+SCENARIOS = {
+    "sdr-rcvr": "a sender/receiver pair end to end, a stopped receiver, the dead-letter queue",
+    "retry": "a channel retrying on the simulated clock, then recovering, then stopping",
+    "xmitq-full": "a stopped receiver: the transmission queue fills until MQRC 2192",
+    "discint": "DISCINT: a channel with nothing to send ends, a trigger starts it again",
+    "svr-rqstr": "requester-server and requester-sender (callback) pairs",
+}
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_channel_golden(golden, name: str) -> None:
+    scenario = GOLDEN / f"{name}.scn"
     for style, suffix in STYLES:
         qmgrs, network = pair()
-        golden(SCENARIO.with_suffix(suffix), play(SCENARIO, qmgrs, style, network))
-
-
-def test_retrying_then_recovering_golden(golden) -> None:
-    for style, suffix in STYLES:
-        qmgrs, network = pair()
-        golden(RETRY.with_suffix(suffix), play(RETRY, qmgrs, style, network))
-
-
-def test_a_filling_transmission_queue_golden(golden) -> None:
-    for style, suffix in STYLES:
-        qmgrs, network = pair()
-        golden(FULL.with_suffix(suffix), play(FULL, qmgrs, style, network))
+        golden(scenario.with_suffix(suffix), play(scenario, qmgrs, style, network))

@@ -63,6 +63,13 @@ _TABLE = (
     Constant("MSG_CONTROL_BYTES", 200, "SEED", "BP-11", "64-bit storage per message held"),
     Constant("OBJ_BYTES_QLOCAL", 1010, "DOC", "PS-6", "page set 0 bytes per local queue"),
     Constant("OBJ_BYTES_STGCLASS", 266, "DOC", "PS-6", "page set 0 bytes per storage class"),
+    Constant("OBJ_BYTES_QALIAS", 338, "DOC", "PS-6", "page set 0 bytes per alias queue"),
+    Constant("OBJ_BYTES_QREMOTE", 434, "DOC", "PS-6", "page set 0 bytes per remote queue"),
+    Constant("OBJ_BYTES_QMODEL", 746, "DOC", "PS-6", "page set 0 bytes per model queue"),
+    Constant("OBJ_BYTES_PROCESS", 674, "DOC", "PS-6", "page set 0 bytes per process"),
+    Constant("OBJ_BYTES_NAMELIST", 12320, "DOC", "PS-6", "page set 0 bytes per namelist"),
+    Constant("OBJ_BYTES_AUTHINFO", 1010, "DOC", "PS-6",
+             "page set 0 bytes per authentication information object"),
     Constant("LOG_PER_MSG", 1280, "SEED", "BN-4", "log bytes per persistent message besides "
              "its length (1.25 KB)"),
     Constant("LOG_PER_MSG_QSG", 1536, "SEED", "BN-4", "the same for shared queues (1.5 KB)"),
@@ -106,15 +113,19 @@ MEMLIMIT_BASE = int(CONSTANTS["MEMLIMIT_BASE"].value)
 MSG_CONTROL_BYTES = int(CONSTANTS["MSG_CONTROL_BYTES"].value)
 OBJ_BYTES_QLOCAL = int(CONSTANTS["OBJ_BYTES_QLOCAL"].value)
 OBJ_BYTES_STGCLASS = int(CONSTANTS["OBJ_BYTES_STGCLASS"].value)
-#: Page set 0 bytes of one definition, by state table. Alias, remote and model queues are
-#: sized as local queues (UNVERIFIED: storage rule PS-6 (docs/storage.md#storage-rules)
-#: measured local queues only).
-OBJECT_BYTES = {"qlocal": OBJ_BYTES_QLOCAL, "qalias": OBJ_BYTES_QLOCAL,
-                "qremote": OBJ_BYTES_QLOCAL, "qmodel": OBJ_BYTES_QLOCAL,
+#: Page set 0 bytes of one definition, by state table (storage rule PS-6
+#: (docs/storage.md#storage-rules): IBM's page set zero formula gives a size per object type;
+#: permanent dynamic queues are local queues). Channels (2,026 bytes; client-connection
+#: channels 5,170) are not yet accounted; topics, subscriptions and channel authentication
+#: records have no figure in the formula and take none here.
+OBJECT_BYTES = {"qlocal": OBJ_BYTES_QLOCAL,
+                "qalias": int(CONSTANTS["OBJ_BYTES_QALIAS"].value),
+                "qremote": int(CONSTANTS["OBJ_BYTES_QREMOTE"].value),
+                "qmodel": int(CONSTANTS["OBJ_BYTES_QMODEL"].value),
                 "stgclass": OBJ_BYTES_STGCLASS,
-                # UNVERIFIED: sized as a storage class (a few short fields) and as a local
-                # queue (up to 256 names of 48 bytes is more than a queue's record; a guess).
-                "process": OBJ_BYTES_STGCLASS, "namelist": OBJ_BYTES_QLOCAL}
+                "process": int(CONSTANTS["OBJ_BYTES_PROCESS"].value),
+                "namelist": int(CONSTANTS["OBJ_BYTES_NAMELIST"].value),
+                "authinfo": int(CONSTANTS["OBJ_BYTES_AUTHINFO"].value)}
 LOG_PER_MSG = int(CONSTANTS["LOG_PER_MSG"].value)
 LOG_PER_MSG_QSG = int(CONSTANTS["LOG_PER_MSG_QSG"].value)
 LOGLOAD = int(CONSTANTS["LOGLOAD"].value)

@@ -19,6 +19,7 @@ Puts and gets (:mod:`mqsc.engine.messages`) go through the page set's buffer poo
 
 from __future__ import annotations
 
+import base64
 import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -60,6 +61,42 @@ def list_pages(depth: int) -> int:
     return math.ceil(depth / C.IDX_MSGS_PER_PAGE)
 
 
+@dataclass(frozen=True, slots=True)
+class Body:
+    """What a message put with data carries besides its size (the messaging REST API,
+    ``mqsc put --data``): its data and the MQMD fields the messaging REST API sets and
+    returns (IBM MQ, "POST /messaging/qmgr/{qmgrName}/queue/{queueName}/message").
+
+    ``msgid`` and ``correlid`` are the MQMD's 24-byte MsgId and CorrelId; ``expiry`` is in
+    tenths of a second as the MQMD holds it (-1: MQEI_UNLIMITED); ``put_time`` the put's
+    ``yyyy-mm-dd hh.mm.ss``; ``reply_q``/``reply_qmgr`` the ReplyToQ/ReplyToQMgr.
+    """
+
+    data: bytes
+    msgid: bytes
+    correlid: bytes = bytes(24)
+    reply_q: str = ""
+    reply_qmgr: str = ""
+    expiry: int = -1
+    put_time: str = ""
+    #: An application-specific correlation id (REST API v3, JMS): the text as given; its
+    #: first 24 UTF-8 bytes are the CorrelId.
+    correl_text: str = ""
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"data": base64.b64encode(self.data).decode("ascii"),
+                "msgid": self.msgid.hex(), "correlid": self.correlid.hex(),
+                "reply_q": self.reply_q, "reply_qmgr": self.reply_qmgr,
+                "expiry": self.expiry, "put_time": self.put_time,
+                **({"correl_text": self.correl_text} if self.correl_text else {})}
+
+    @classmethod
+    def restore(cls, data: dict[str, Any]) -> Body:
+        return cls(base64.b64decode(data["data"]), bytes.fromhex(data["msgid"]),
+                   bytes.fromhex(data["correlid"]), data["reply_q"], data["reply_qmgr"],
+                   int(data["expiry"]), data["put_time"], data.get("correl_text", ""))
+
+
 @dataclass(slots=True)
 class Run:
     """Identical messages, in arrival order (mutable; cloned with their store).
@@ -77,6 +114,9 @@ class Run:
     #: The transmission header of messages on a transmission queue: "RQMNAME RNAME" (MQ names
     #: hold no blanks), the queue manager and queue a channel delivers them to; "" elsewhere.
     dest: str = ""
+    #: A message put with its data (a run of one: runs with a body never grow); None for
+    #: the identical, data-less messages of ``mqsc put --count/--size``.
+    body: Body | None = None
 
     @property
     def per_page(self) -> int:
@@ -139,14 +179,16 @@ class QueueStore:
         return ("list", self.queue)
 
     def tail_run(self, size: int, persistent: bool, priority: int, psid: int,
-                 dest: str = "") -> Run:
-        """The run new identical messages join: the last one, or a new one."""
+                 dest: str = "", body: Body | None = None) -> Run:
+        """The run new identical messages join: the last one, or a new one (always a new
+        one for a message with a body, and never one with a body)."""
         last = self.runs[-1] if self.runs else None
-        if (last is not None and last.size == size and last.persistent == persistent
-                and last.priority == priority and last.psid == psid and last.count
-                and last.dest == dest):
+        if (body is None and last is not None and last.size == size
+                and last.persistent == persistent and last.priority == priority
+                and last.psid == psid and last.count and last.dest == dest
+                and last.body is None):
             return last
-        run = Run(self.next_id, 0, size, persistent, priority, psid, 0, dest)
+        run = Run(self.next_id, 0, size, persistent, priority, psid, 0, dest, body)
         self.next_id += 1
         self.runs.append(run)
         return run
@@ -155,13 +197,20 @@ class QueueStore:
         return {"kind": "messages", "queue": self.queue, "next_id": self.next_id,
                 "lists": self.lists, "list_psid": self.list_psid,
                 "runs": [[r.id, r.count, r.size, r.persistent, r.priority, r.psid, r.head_used,
-                          *((r.dest,) if r.dest else ())]
+                          *((r.dest,) if r.dest or r.body else ()),
+                          *((r.body.snapshot(),) if r.body else ())]
                          for r in self.runs]}
 
     @classmethod
     def restore(cls, data: dict[str, Any]) -> QueueStore:
-        return cls(data["queue"], [Run(*r) for r in data["runs"]], data["next_id"],
+        return cls(data["queue"], [_restore_run(r) for r in data["runs"]], data["next_id"],
                    data["lists"], data["list_psid"])
+
+
+def _restore_run(fields: list[Any]) -> Run:
+    if len(fields) > 8:
+        return Run(*fields[:8], Body.restore(fields[8]))
+    return Run(*fields)
 
 
 _copy_store = copier(QueueStore)
