@@ -28,6 +28,7 @@ from mqsc.catalog.mqrc import (
     MQRC_NONE,
 )
 from mqsc.engine import messages, sharedq
+from mqsc.engine.context import moment
 from mqsc.engine.records import Delivered, Workload
 from mqsc.engine.storage.queuestore import Body, QueueStore, Run
 
@@ -215,10 +216,10 @@ def _remaining(ctx: Ctx, body: Body) -> int:
     left; an expired message is discarded by the MQGET that comes to it."""
     if body.expiry < 0 or not body.put_time:
         return -1
-    put = dt.datetime.strptime(body.put_time, "%Y-%m-%d %H.%M.%S")
     now = ctx.qm.clock()
-    if now.tzinfo is not None:
-        now = now.replace(tzinfo=None)
+    put = moment(body.put_time, now)  # the put's ctx.stamp(), in the clock's zone
+    if put is None:
+        return -1
     waited = int((now - put).total_seconds() * 10)
     return max(0, body.expiry - max(0, waited))
 
