@@ -5,8 +5,10 @@ queue managers of the home, opened through the server's registry, never a second
 server thread under its own lock (mqsc/serve/qmgrs.py). A channel touches two of them (its
 sender's and its receiver's), so while the network works it holds the lock of every member it
 can have (reentrant: a command server thread already holds its own), one thread at a time.
-A member whose lock another thread keeps past ``wait`` seconds (a job holding it, a long
-command) is left out of that look, as a partner another process holds is
+A thread that finds another in the network does not wait for it (that one may be waiting
+for this thread's queue manager): it leaves a note, and the other looks again when done. A
+member whose lock another thread keeps past ``wait`` seconds (a job holding it) is left out
+of that look, as a partner another process holds is
 (:class:`~mqsc.store.network.HomeNetwork`): its channels move at the next command.
 
 Each committed step of a channel (docs/channels.md, "Channel synchronization") is made durable
@@ -28,6 +30,8 @@ from mqsc.engine.manager import QueueManager
 from mqsc.store.errors import StoreError
 from mqsc.store.network import HomeNetwork, Network
 
+#: How long a START CHANNEL waits for another thread's network look to end (seconds).
+NET_WAIT = 1.0
 #: How many channel console messages the server keeps (nobody reads them between requests).
 KEEP_CONSOLE = 1000
 
@@ -88,7 +92,7 @@ class Members(Protocol):
 class ServerNetwork(HomeNetwork):
     """The queue managers the server has open, and the home's others opened through it."""
 
-    def __init__(self, registry: Members, *, wait: float = 1.0) -> None:
+    def __init__(self, registry: Members, *, wait: float = 5.0) -> None:
         Network.__init__(self)
         self.registry = registry
         self.wait = wait
@@ -96,6 +100,7 @@ class ServerNetwork(HomeNetwork):
         self._loaded = False
         self._skipped: set[str] = set()
         self._net = threading.RLock()
+        self._pending = False
         self._local = threading.local()
 
     # ---- the registry's queue managers ----------------------------------------------------
@@ -134,18 +139,14 @@ class ServerNetwork(HomeNetwork):
             lock.release()
         return qm
 
-    def add(self, qm: QueueManager) -> None:
-        with self._net:
-            super().add(qm)
-
     def detach(self, qm: QueueManager) -> None:
-        """A member is closed or dropped (its group commit failed): it leaves."""
-        with self._net:
-            if self.members.get(qm.name) is qm:
-                del self.members[qm.name]
-            if qm.network is self:
-                qm.network = None
-            self._skipped.discard(qm.name)
+        """A member is closed or dropped (its group commit failed): it leaves. (No lock:
+        the thread dropping it holds its lock, which a network look may be waiting for.)"""
+        if self.members.get(qm.name) is qm:
+            self.members.pop(qm.name, None)
+        if qm.network is self:
+            qm.network = None
+        self._skipped.discard(qm.name)
 
     # ---- holding the members ----------------------------------------------------------------
     def _mine(self) -> set[str]:
@@ -155,30 +156,39 @@ class ServerNetwork(HomeNetwork):
         return self._local.__dict__.setdefault("acquired", [])
 
     @contextmanager
-    def _hold(self) -> Iterator[None]:
+    def _hold(self, net_wait: float | None) -> Iterator[bool]:
+        """Hold every member this thread can have (True), or nothing when another thread is
+        in the network and does not leave it within ``net_wait`` seconds (None: at once):
+        a thread holding its own queue manager's lock must not wait long for the network,
+        whose holder may be waiting for that lock."""
         depth = getattr(self._local, "depth", 0)
         if depth:
             self._local.depth = depth + 1
             try:
-                yield
+                yield True
             finally:
                 self._local.depth -= 1
             return
-        with self._net:
+        got = (self._net.acquire(blocking=False) if net_wait is None
+               else self._net.acquire(timeout=net_wait))
+        if not got:
+            yield False
+            return
+        try:
             self._local.depth = 1
             self._local.mine, self._local.acquired = set(), []
             hidden: dict[str, QueueManager] = {}
-            for name, qm in sorted(self.members.items()):
+            for name, qm in sorted(list(self.members.items())):
                 lock = self.registry.lock(name)
                 before = lock.held()
                 if lock.acquire(timeout=self.wait):
                     self._local.acquired.append(lock)
                     if not before:
                         self._local.mine.add(name)
-                else:
+                elif self.members.get(name) is qm:
                     hidden[name] = self.members.pop(name)
             try:
-                yield
+                yield True
             finally:
                 for name, qm in hidden.items():
                     if qm.network is self:
@@ -187,26 +197,39 @@ class ServerNetwork(HomeNetwork):
                     lock.release()
                 self._local.depth = 0
                 self._local.mine, self._local.acquired = set(), []
+        finally:
+            self._net.release()
 
     def settle(self, qm: QueueManager | None = None) -> None:
         # Read without the locks: a server whose queue managers have no channel initiator
         # active pays nothing per command.
         if not self._loaded and not any(active(m.info.attrs) for m in list(self.members.values())):
             return
-        with self._hold():
-            self._load()
-            try:
-                Network.settle(self, qm)
-            except StoreError:
-                pass  # a member's database held by another process: moves at the next command
+        while True:
+            with self._hold(None) as held:
+                if not held:
+                    # Another thread is moving messages: it looks again when it is done,
+                    # and finds what this command did once this command's lock is free.
+                    self._pending = True
+                    return
+                self._pending = False
+                self._load()
+                try:
+                    Network.settle(self, qm)
+                except StoreError:
+                    pass  # a member's database held by another process: the next command
+            if not self._pending:
+                return
 
     def partner(self, qm: QueueManager, conname: str, channel: str) -> str:
-        with self._hold():
+        with self._hold(NET_WAIT) as held:
+            if not held:
+                return "the partner queue manager is busy"
             return super().partner(qm, conname, channel)
 
     def reach(self, conname: str) -> QueueManager | None:
-        with self._hold():
-            return super().reach(conname)
+        with self._hold(NET_WAIT) as held:
+            return super().reach(conname) if held else None
 
     def _step(self, qm: QueueManager, step) -> bool:
         if qm.name not in self.members:

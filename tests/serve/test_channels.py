@@ -134,3 +134,47 @@ def cli_depth(env: dict[str, str], qmgr: str, queue: str) -> int:
     out = cli(env, "run", "-m", qmgr, "-", stdin=f"DISPLAY QLOCAL({queue}) CURDEPTH\n")
     [depth] = re.findall(r"CURDEPTH\(\s*(\d+)\)", out.stdout)
     return int(depth)
+
+
+def test_concurrent_requests_on_both_sides_move_every_message(two: Server) -> None:
+    """Puts to the remote queue on QMZ1 and commands on QMZ2 at the same time (each queue
+    manager's commands on its own thread): no request waits on another for good, and every
+    message arrives once, the channel still running."""
+    import threading
+
+    with two.client("admin") as admin:
+        for text in QMZ2_DECK:
+            command(admin, "QMZ2", text)
+        for text in [*QMZ1_DECK, "START CHANNEL(QMZ1.TO.QMZ2)"]:
+            command(admin, "QMZ1", text)
+    failures: list[str] = []
+
+    def putter(n: int) -> None:
+        with two.client("app") as app:
+            for i in range(10):
+                reply = app.post(message_url("QMZ1", "PAY.OUT"), content=f"{n}.{i}".encode(),
+                                 headers=TEXT)
+                if reply.status_code != 201:
+                    failures.append(reply.text)
+
+    def displayer() -> None:
+        with two.client("admin") as admin:
+            for _ in range(20):
+                command(admin, "QMZ2", "DISPLAY QLOCAL(PAY.IN) CURDEPTH")
+
+    threads = [threading.Thread(target=putter, args=(n,)) for n in range(4)]
+    threads += [threading.Thread(target=displayer) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures, failures
+    with two.client("admin") as admin:
+        status = command(admin, "QMZ1", "DISPLAY CHSTATUS(QMZ1.TO.QMZ2) STATUS")
+        assert any("STATUS(RUNNING)" in line for line in status), status
+        assert curdepth(admin, "QMZ1", "QMZ2") == 0
+        assert curdepth(admin, "QMZ2", "PAY.IN") == 40
+        with two.client("app") as app:
+            got = {app.delete(message_url("QMZ2", "PAY.IN"), headers=CSRF).text
+                   for _ in range(40)}
+        assert got == {f"{n}.{i}" for n in range(4) for i in range(10)}
