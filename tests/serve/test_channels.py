@@ -178,3 +178,23 @@ def test_concurrent_requests_on_both_sides_move_every_message(two: Server) -> No
             got = {app.delete(message_url("QMZ2", "PAY.IN"), headers=CSRF).text
                    for _ in range(40)}
         assert got == {f"{n}.{i}" for n in range(4) for i in range(10)}
+
+
+def test_a_job_submitted_to_the_server_starts_a_running_channel(two: Server) -> None:
+    """A job through z/OSMF's REST jobs interface (the server's registry): its CSQUTIL
+    START CHANNEL runs, the OEMPUTX step's messages move, the CHECK step sees them on QMZ2."""
+    from tests.cli.test_job_channels import JOB
+
+    z = {"X-CSRF-ZOSMF-HEADER": "true", "Content-Type": "text/plain"}
+    with two.client("admin") as admin:
+        for text in QMZ2_DECK:
+            command(admin, "QMZ2", text)
+        made = admin.put("/zosmf/restjobs/jobs", content=JOB, headers=z)
+        assert made.status_code == 201, made.text
+        job = made.json()
+        files = admin.get(f"/zosmf/restjobs/jobs/{job['jobname']}/{job['jobid']}/files").json()
+        spool = "".join(admin.get(f["records-url"].removeprefix(two.url)).text for f in files)
+        assert "STATUS(RUNNING)" in spool, spool
+        assert "CURDEPTH(3)" in spool.replace(" ", ""), spool
+        assert curdepth(admin, "QMZ2", "PAY.IN") == 3
+        assert curdepth(admin, "QMZ1", "QMZ2") == 0
