@@ -69,6 +69,7 @@ class QueueManagers:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         self.opened: dict[str, QueueManager | None] = {}
+        self.network = None  # a HomeNetwork once a durable queue manager is opened
 
     def __call__(self, name: str) -> QueueManager | None:
         """The queue manager ``name``; None when there is none; :class:`Unavailable` (MQCONN
@@ -79,8 +80,8 @@ class QueueManagers:
         if key not in self.opened:
             qm = None
             try:
-                qm = open_qmgr(key, memory=self.args.memory, state=self.args.state,
-                               clock=fixed_clock())
+                qm = self._network_copy(key) or open_qmgr(
+                    key, memory=self.args.memory, state=self.args.state, clock=fixed_clock())
                 if qm.gate is not None:
                     qm.gate.grouped(500, 0.25)
                     # Connecting waits for the queue manager, as MQCONN does, and keeps it:
@@ -96,13 +97,44 @@ class QueueManagers:
                     qm.close()
                 raise Unavailable(2059) from None
             self.opened[key] = qm
+            if qm is not None:
+                self._join(qm)
         return self.opened[key]
+
+    def _network_copy(self, key: str) -> QueueManager | None:
+        """The queue manager ``key`` if the job's network opened it already for a channel:
+        the job takes that one (one copy of a state database per process)."""
+        if self.network is None or key not in self.network.members:
+            return None
+        qm = self.network.members[key]
+        if qm in self.network.opened:
+            self.network.opened.remove(qm)  # the job closes it now, with the others
+        return qm
+
+    def _join(self, qm: QueueManager) -> None:
+        """Its channels reach the other queue managers of this home, as from `mqsc run`
+        (docs/channels.md): the first one opened joins the home; the others join its
+        network, so a queue manager the job connects to is never opened twice."""
+        if self.args.memory or self.args.state is not None or qm.group is not None:
+            return
+        if self.network is None:
+            from mqsc.store.network import join_home
+
+            self.network = join_home(qm)
+        elif qm.network is not self.network:
+            self.network.add(qm)
 
     def close(self) -> None:
         """Commit and close every queue manager opened."""
         for qm in self.opened.values():
             if qm is not None:
                 qm.close()
+        if self.network is not None:
+            for other in self.network.opened:  # opened for channels, origin closed first
+                other.network = None
+                other.close()
+            self.network.opened = []
+            self.network = None
         self.opened.clear()
 
 

@@ -440,7 +440,8 @@ def _outgoing_runs(ctx: Ctx, xmitq: str) -> list[Any]:
 
 def _transfer(run: Any) -> Transfer:
     qmgr, _, queue = run.dest.partition(" ")
-    return Transfer(qmgr, queue, run.count, run.size, run.persistent, run.priority)
+    return Transfer(qmgr, queue, run.count, run.size, run.persistent, run.priority,
+                    getattr(run, "body", None))
 
 
 def outgoing(ctx: Ctx, xmitq: str) -> tuple[Transfer, ...]:
@@ -714,14 +715,14 @@ def deliver(ctx: Ctx, channel: str, batch: tuple[Transfer, ...], sender: str,
             reason = MQRC_UNKNOWN_OBJECT_NAME
         if not reason:
             outcome = messages.put(ctx, t.queue, t.count, t.size, persistent=t.persistent,
-                                   priority=t.priority)
+                                   priority=t.priority, body=t.body)
             done, reason = outcome.done, outcome.reason
         rest = t.count - done
         if rest:
             if not dlq:
                 raise Undeliverable(channel, own, t, reason)
             outcome = messages.put(ctx, dlq, rest, t.size, persistent=t.persistent,
-                                   priority=t.priority)
+                                   priority=t.priority, body=t.body)
             if outcome.done < rest:
                 raise Undeliverable(channel, own, t, reason)
             ctx.console("MQSC331I", channel=channel, count=rest, queue=t.queue or "(none)",

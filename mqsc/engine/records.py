@@ -148,7 +148,10 @@ class Delivered:
 @dataclass(frozen=True, slots=True)
 class Transfer:
     """Messages a channel moves: ``count`` identical messages for queue ``queue`` of queue
-    manager ``qmgr`` (their transmission header; both blank when they have none)."""
+    manager ``qmgr`` (their transmission header; both blank when they have none); ``body``:
+    a message put with data (a run of one) carries it and its MQMD fields
+    (mqsc.engine.storage.queuestore.Body), so it arrives with the same data and MsgId, as a
+    channel moves the message itself."""
 
     qmgr: str
     queue: str
@@ -156,6 +159,7 @@ class Transfer:
     size: int
     persistent: bool
     priority: int
+    body: object | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,8 +19,10 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from mqsc.engine.manager import QueueManager
+from mqsc.serve.network import QmgrLock, ServerNetwork
 from mqsc.store import StoreError
-from mqsc.store.home import DEFAULT_QMGR, QMgrError, home, load_definition, open_qmgr
+from mqsc.store.home import (DEFAULT_QMGR, QMgrError, home, load_definition, open_qmgr,
+                             state_path)
 
 T = TypeVar("T")
 
@@ -72,12 +74,15 @@ class Registry:
         self.clock = clock
         self.group = group
         self._open: dict[str, QueueManager] = {}
-        self._locks: dict[str, threading.Lock] = {}
+        self._locks: dict[str, QmgrLock] = {}
         self._servers: dict[str, _CommandServer] = {}
         self._guard = threading.Lock()
         #: Jobs take the queue managers they connect to one by one: one job at a time, so two
         #: jobs never wait for each other's locks.
         self.jobs = threading.Lock()
+        #: The channels of the queue managers it has open reach each other and the home's
+        #: others, opened here too (docs/channels.md).
+        self.network = ServerNetwork(self)
 
     def names(self) -> dict[str, Known]:
         known = known_qmgrs()
@@ -105,9 +110,9 @@ class Registry:
         qm = self._open.get(name.upper())
         return qm is None or qm.phase.value == "RUNNING"
 
-    def lock(self, name: str) -> threading.Lock:
+    def lock(self, name: str) -> QmgrLock:
         with self._guard:
-            return self._locks.setdefault(name.upper(), threading.Lock())
+            return self._locks.setdefault(name.upper(), QmgrLock())
 
     def preload(self, name: str) -> str | None:
         """Open the queue manager now rather than on its first request (loading 50,000 queues
@@ -140,7 +145,33 @@ class Registry:
             if grouped is not None:
                 grouped(1 << 30, float("inf"))  # committed by _commit, after each group
             self._open[key] = qm
+            if qm.group is None:
+                # A queue sharing group's members do not join a network (docs/channels.md).
+                self.network.add(qm)
         return qm
+
+    # ---- for the network (mqsc/serve/network.py; the caller holds the queue manager's lock)
+    def open_member(self, name: str) -> QueueManager | None:
+        """The queue manager, opened if need be; None when there is none or it cannot be."""
+        try:
+            return self._get(name)
+        except (NoSuchQmgr, QmgrUnavailable):
+            return None
+
+    def commit_member(self, qm: QueueManager) -> None:
+        """Commit what a channel step did to it (raises when the commit fails)."""
+        self._commit(qm)
+
+    def drop_member(self, name: str) -> None:
+        """Its commit failed: reopened from its database on next use."""
+        self._discard(name)
+
+    def member_names(self) -> list[str]:
+        """The queue managers of the home a channel may reach: not a queue sharing group's,
+        and (durable) only those with a state database already (none is made by looking)."""
+        return sorted(name for name, known in self.names().items()
+                      if not known.qsg and (self.memory or name in self._open
+                                            or state_path(name).exists()))
 
     def _commit(self, qm: QueueManager) -> None:
         flush = getattr(qm.gate, "flush", None)

@@ -865,3 +865,29 @@ def test_each_chart_downloads_as_png_and_svg(page: Page) -> None:
     svg = Path(got.value.path()).read_text()
     assert svg.startswith("<svg") and "polyline" in svg and 'font-size="11"' in svg
     assert p.locator(".png-export").count() == 3
+
+
+def test_channels_widget_shows_a_running_sender(page: Page, web: Server) -> None:
+    """`mqsc serve` joins the home's network (docs/channels.md): a sender whose receiver
+    listens on another queue manager of the home runs, and the widget says RUNNING."""
+    import subprocess
+    import sys
+
+    from tests.serve.conftest import ROOT, free_port
+
+    port = free_port()
+    subprocess.run([sys.executable, "-m", "mqsc", "create", "QMZ2", "--listener", str(port)],
+                   env=web.env, check=True, capture_output=True, cwd=ROOT, timeout=120)
+    mqsc(web, "DEFINE CHANNEL(WEB.CH.RUN) CHLTYPE(RCVR) TRPTYPE(TCP)", "QMZ2")
+    for command in ("START CHINIT", "DEFINE QLOCAL(WEB.RUN.XMITQ) USAGE(XMITQ)",
+                    f"DEFINE CHANNEL(WEB.CH.RUN) CHLTYPE(SDR) TRPTYPE(TCP) "
+                    f"CONNAME('127.0.0.1({port})') XMITQ(WEB.RUN.XMITQ)",
+                    "START CHANNEL(WEB.CH.RUN)"):
+        mqsc(web, command)
+    page.sign_in("admin")
+    p = page.page
+    p.click("#nav-channels")
+    p.wait_for_selector('#object-grid .row[data-name="WEB.CH.RUN"]')
+    cells = p.eval_on_selector_all('#object-grid .row[data-name="WEB.CH.RUN"] .cell',
+                                   "cs => cs.map(c => c.textContent)")
+    assert cells[headings(p).index("STATUS")] == "RUNNING"

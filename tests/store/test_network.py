@@ -243,3 +243,21 @@ def test_fast_nonpersistent_messages_of_a_killed_batch_are_lost(npmspeed, delive
     assert "backed out, resynchronized with QMZ2" in " ".join(network.console_lines())
     assert persistent_on(qmz2, "PAY.IN") == 3 and not qmz1.queued("QMZ2")
     assert nonpersistent_on(qmz2, "PAY.IN") == delivered
+
+
+def test_a_message_with_data_arrives_with_its_data_and_message_id() -> None:
+    """A channel moves the message itself (IBM "Channel synchronization"): what was put with
+    data on QMZ1 (the messaging REST API, `mqsc put --data`) is got on QMZ2 with the same
+    data, MsgId and CorrelId; one put without data arrives as zeros of its size."""
+    qmgrs, _ = pair()
+    set_up(qmgrs)
+    assert qmgrs["QMZ1"].execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE).ok
+    put = qmgrs["QMZ1"].put_message("PAY.OUT", b"payload one", correlid=b"C" * 24)
+    [sent] = put.delivered
+    assert qmgrs["QMZ1"].put("PAY.OUT", 1, 7).done == 1
+    got = qmgrs["QMZ2"].get_message("PAY.IN")
+    [arrived] = got.delivered
+    assert (arrived.data, arrived.msgid, arrived.correlid) == (b"payload one", sent.msgid,
+                                                              b"C" * 24)
+    [zeros] = qmgrs["QMZ2"].get_message("PAY.IN").delivered
+    assert zeros.data == bytes(7)
