@@ -608,6 +608,7 @@ def _take(ctx: Ctx, store: QueueStore, run: Run, n: int) -> int:
         pool.free(owner, ps.psid, freed)
         ps.release(freed, run.persistent)
         run.count, run.head_used = count, head
+        run.taken += step
         total += freed
         left -= step
     if run.persistent:

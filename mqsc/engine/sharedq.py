@@ -178,6 +178,7 @@ def take_one(ctx: Ctx, q: Any, run_id: int) -> Workload:
     store = ctx.txn.edit("cfmsgs", name)
     run = next(r for r in store.runs if r.id == run_id)
     run.count -= 1
+    run.taken += 1
     if run.persistent:
         cf.log_change(ctx, "cfget", C.LOG_RECORD_BYTES, 1, structure=structure, queue=name,
                       runs=[[run.id, 1]])
@@ -208,6 +209,7 @@ def _take(store: QueueStore, q: Any, count: int | None
             break
         n = min(remaining, run.count)
         run.count -= n
+        run.taken += n
         got += n
         got_bytes += n * run.size
         freed += n * cf.entry_bytes(run.size)

@@ -244,6 +244,7 @@ def apply(content: Content, record: LogRecord) -> None:
         for run in store.runs:
             if run.id in taken:
                 run.count -= taken[run.id]
+                run.taken += taken[run.id]
         store.runs = [r for r in store.runs if r.count > 0]
         if not store.runs:
             del content[queue]
