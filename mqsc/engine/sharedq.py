@@ -132,7 +132,8 @@ def put(ctx: Ctx, q: Any, count: int, size: int, *, persistent: bool | None,
         if persistent:
             cf.log_change(ctx, "cfput", done * (size + cf.LOG_PER_SHARED_MSG), done,
                           structure=structure, queue=name, run=run.id, msgsize=size,
-                          priority=priority, count=done)
+                          priority=priority, count=done,
+                          **({"body": body.snapshot()} if body is not None else {}))
     store.runs = [r for r in store.runs if r.count]
     if not store.runs:
         ctx.txn.delete("cfmsgs", name)
