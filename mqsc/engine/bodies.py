@@ -64,11 +64,23 @@ def new_msgid(ctx: Ctx) -> bytes:
 
 def run_msgid(qmgr: str, run: Run, later: int = 0) -> bytes:
     """The MsgId of the next message of a run (or of the ``later``-th after it): its own for
-    a message put with data, else one made from the run and how many it has left then (the
-    same until that message goes)."""
+    a message put with data, else one made from the run and the message's place counted from
+    the run's first message ever (the same while it stays, whatever joins or goes)."""
     if run.body is not None:
         return run.body.msgid
-    return id_prefix(qmgr) + struct.pack(">II", run.id, run.count - later)
+    return id_prefix(qmgr) + struct.pack(">II", run.id, run.taken + later)
+
+
+def run_index(qmgr: str, run: Run, msgid: bytes) -> int | None:
+    """Which of a run's messages (0: the next) has MsgId ``msgid``, None when none has."""
+    if run.body is not None:
+        return 0 if run.body.msgid == msgid else None
+    prefix = id_prefix(qmgr)
+    if len(msgid) != ID_BYTES or not msgid.startswith(prefix):
+        return None
+    run_id, place = struct.unpack(">II", msgid[len(prefix):])
+    later = place - run.taken
+    return later if run_id == run.id and 0 <= later < run.count else None
 
 
 # ---- put ---------------------------------------------------------------------------------------
@@ -124,10 +136,12 @@ def get(ctx: Ctx, queue: str, *, msgid: bytes | None = None, correlid: bytes | N
         for run_id in _expired_runs(ctx, txn.get("messages", queue)):
             discarded += messages.take_one(ctx, queue, run_id)
     store = txn.get("messages", queue)
-    run = _first(ctx, store, q, msgid, correlid)
+    run, later = _first(ctx, store, q, msgid, correlid)
     if run is None:
         return Workload("get", queue, 1, 0, reason=MQRC_NO_MSG_AVAILABLE, pages=discarded)
-    message = _delivered(ctx, run)
+    # A get by the MsgId of a later message of a run of identical messages takes the run's
+    # oldest: they are the same message but for the id the caller asked for.
+    message = _delivered(ctx, run, later)
     if browse:
         return Workload("get", queue, 1, 1, run.size, run.size, MQRC_NONE,
                         persistent=run.persistent, delivered=(message,))
@@ -161,10 +175,14 @@ def browse_list(ctx: Ctx, queue: str, limit: int, *, msgid: bytes | None = None,
         correl = run.body.correlid if run.body else NO_ID
         if (correlid is not None and correl != correlid) or _expired(ctx, run):
             continue
-        for k in range(min(run.count, limit - len(found))):
-            message = _delivered(ctx, run, k, data=False)
-            if msgid is None or message.msgid == msgid:
-                found.append(message)
+        if msgid is not None:
+            # Every message of the run is looked at, not only the first ``limit``.
+            later = run_index(ctx.qm.name, run, msgid) if run.count else None
+            if later is not None:
+                found.append(_delivered(ctx, run, later, data=False))
+        else:
+            for k in range(min(run.count, limit - len(found))):
+                found.append(_delivered(ctx, run, k, data=False))
         if len(found) >= limit:
             break
     return Workload("get", queue, limit, len(found), delivered=tuple(found))
@@ -179,11 +197,11 @@ def _shared(ctx: Ctx, q, msgid: bytes | None, correlid: bytes | None,
     if not browse:
         for run_id in _expired_runs(ctx, ctx.txn.get("cfmsgs", q.name)):
             sharedq.take_one(ctx, q, run_id)
-    run = _first(ctx, ctx.txn.get("cfmsgs", q.name), q, msgid, correlid)
+    run, later = _first(ctx, ctx.txn.get("cfmsgs", q.name), q, msgid, correlid)
     if run is None:
         return Workload("get", q.name, 1, 0, reason=MQRC_NO_MSG_AVAILABLE,
                         structure=structure)
-    message = _delivered(ctx, run)
+    message = _delivered(ctx, run, later)
     if browse:
         return Workload("get", q.name, 1, 1, run.size, run.size, MQRC_NONE,
                         persistent=run.persistent, structure=structure, delivered=(message,))
@@ -192,18 +210,23 @@ def _shared(ctx: Ctx, q, msgid: bytes | None, correlid: bytes | None,
 
 
 def _first(ctx: Ctx, store: QueueStore | None, q, msgid: bytes | None,
-           correlid: bytes | None) -> Run | None:
+           correlid: bytes | None) -> tuple[Run | None, int]:
+    """The first run holding a matching message, and which of its messages matched."""
     if store is None:
-        return None
+        return None, 0
     for run in store.delivery_order(q.get("MSGDLVSQ")):
         if not run.count or _expired(ctx, run):
             continue
-        if msgid is not None and run_msgid(ctx.qm.name, run) != msgid:
-            continue
+        later = 0
+        if msgid is not None:
+            found = run_index(ctx.qm.name, run, msgid)
+            if found is None:
+                continue
+            later = found
         if correlid is not None and (run.body.correlid if run.body else NO_ID) != correlid:
             continue
-        return run
-    return None
+        return run, later
+    return None, 0
 
 
 def _expired(ctx: Ctx, run: Run) -> bool:

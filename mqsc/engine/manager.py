@@ -17,7 +17,7 @@ from typing import Protocol
 from mqsc import catalog
 from mqsc.catalog import CommandSpec, Source
 from mqsc.catalog.mqrc import MQRC_Q_MGR_NOT_AVAILABLE, MQRC_UNEXPECTED_ERROR
-from mqsc.engine import bodies, chinit, lifecycle, messages, registry, results, routing
+from mqsc.engine import bodies, chinit, lifecycle, messages, registry, results, routing, triggers
 from mqsc.engine.clusters import Clusters
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx
@@ -224,13 +224,18 @@ class QueueManager:
         return self._workload(lambda ctx: bodies.browse_list(
             ctx, queue, limit, msgid=msgid, correlid=correlid), "get", queue, limit)
 
-    def trigger_monitor(self, initq: str, *, start: bool = True) -> Workload:
+    def trigger_monitor(self, initq: str, *, start: bool = True,
+                        owner: str | None = None) -> Workload:
         """A trigger monitor (CICS's CKTI, IMS's CSQQTRMN) opens ``initq`` for input, or
         closes it (``start`` False): while one holds it, trigger events of the queues naming
         it write trigger messages there (mqsc/engine/triggers.py). The outcome is a Workload
-        of operation "monitor" whose ``triggers`` are the messages its opening caused."""
+        of operation "monitor" whose ``triggers`` are the messages its opening caused.
+        ``owner`` (default: this process and thread) is who holds the handle: it counts only
+        while that owner runs, and only that owner closes it."""
+        who = owner if owner is not None else triggers.owner()
+
         def operation(ctx: Ctx) -> Workload:
-            reason, fired = messages.monitor(ctx, initq, start)
+            reason, fired = messages.monitor(ctx, initq, start, who)
             return Workload("monitor", initq, 1 if start else -1, 0 if reason else 1,
                             reason=reason, triggers=fired)
 

@@ -166,22 +166,27 @@ def _write_triggers(ctx: Ctx, q: MQObject, initq: MQObject, process: MQObject | 
     return (triggers.message(q, initq, process),) * written
 
 
-def monitor(ctx: Ctx, initq: str, opening: bool) -> tuple[int, tuple[TriggerMessage, ...]]:
-    """A trigger monitor opens (or closes) ``initq`` for input: (MQ reason, the trigger
-    messages its opening caused for FIRST and DEPTH queues already holding messages)."""
+def monitor(ctx: Ctx, initq: str, opening: bool,
+            owner: str) -> tuple[int, tuple[TriggerMessage, ...]]:
+    """A trigger monitor run by ``owner`` opens (or closes) ``initq`` for input: (MQ reason,
+    the trigger messages its opening caused for FIRST and DEPTH queues already holding
+    messages). The handles of owners that have ended are dropped on the way."""
     q = ctx.txn.get("qlocal", initq)
     if q is None:
         return MQRC_UNKNOWN_OBJECT_NAME, ()
-    held = triggers.monitors(ctx, initq)
+    row = ctx.txn.get("monitors", initq)
+    live = list(row.live) if row is not None else []
     if not opening:
-        if held > 1:
-            ctx.txn.put("monitors", initq, triggers.Monitor(held - 1))
-        elif held:
+        if owner in live:
+            live.remove(owner)
+        if live:
+            ctx.txn.put("monitors", initq, triggers.Monitor(tuple(live)))
+        elif row is not None:
             ctx.txn.delete("monitors", initq)
         return MQRC_NONE, ()
     if q.get("GET") == "DISABLED":
         return MQRC_GET_INHIBITED, ()
-    ctx.txn.put("monitors", initq, triggers.Monitor(held + 1))
+    ctx.txn.put("monitors", initq, triggers.Monitor((*live, owner)))
     fired: tuple[TriggerMessage, ...] = ()
     for app in list(triggers.waiting(ctx, initq)):
         found = triggers.target(ctx, app)
@@ -608,6 +613,7 @@ def _take(ctx: Ctx, store: QueueStore, run: Run, n: int) -> int:
         pool.free(owner, ps.psid, freed)
         ps.release(freed, run.persistent)
         run.count, run.head_used = count, head
+        run.taken += step
         total += freed
         left -= step
     if run.persistent:

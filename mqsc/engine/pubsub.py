@@ -21,15 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from mqsc.catalog.mqrc import MQRC_NONE, MQRC_PUT_INHIBITED, MQRC_UNKNOWN_OBJECT_NAME
 from mqsc.engine import topics
 from mqsc.engine.objects import MQObject
-from mqsc.engine.records import Workload
-
-if TYPE_CHECKING:  # pragma: no cover
-    from mqsc.engine.context import Ctx
+from mqsc.engine.context import Ctx
+from mqsc.engine.records import TriggerMessage, Workload
+from mqsc.engine.state import ChildTxn
 
 #: Delivery policies that refuse a publication some subscription cannot take.
 ALL_OR_NOTHING = ("ALL", "ALLDUR")
@@ -93,26 +91,43 @@ def publish(ctx: Ctx, pub: Publication, count: int, size: int, *, persistent: bo
     if priority is None:
         priority = int(alias.get("DEFPRTY", 0))
     policy = topics.resolved(ctx, pub.topicstr, "PMSGDLV" if persistent else "NPMSGDLV")
+    whole = policy in ALL_OR_NOTHING
     targets = []
+    planned: dict[str, int] = {}  # two subscriptions to one DEST take two copies there
     for sub in subscriptions(ctx, pub.topicstr):
         dest = str(sub.get("DEST", ""))
-        reason = refusal(ctx, dest, count, size) if count else MQRC_NONE
-        if reason and policy in ALL_OR_NOTHING:
+        want = planned.get(dest, 0) + count
+        reason = refusal(ctx, dest, want, size) if count else MQRC_NONE
+        if reason and whole:
             return Workload("put", alias.name, count, 0, size, reason=reason,
                             persistent=persistent)
         if not reason:
+            planned[dest] = want
             targets.append((sub, dest))
+    # ALL/ALLDUR: the copies go in a nested unit of work kept only when every put succeeds
+    # (IBM "DEFINE TOPIC", PMSGDLV ALL: "the publication fails" when one durable subscriber
+    # cannot take it; nobody gets a copy of a failed MQPUT).
+    work = Ctx(ctx.qm, ChildTxn(ctx.txn), ctx.cmd, ctx.spec, ctx.source) if whole else ctx
     pages = 0
+    fired: tuple[TriggerMessage, ...] = ()
+    delivered: list[tuple[str, int]] = []
     for sub, dest in targets:
         pubprty = str(sub.get("PUBPRTY", "ASPUB"))
         prty = priority if pubprty == "ASPUB" else None if pubprty == "ASQDEF" else int(pubprty)
-        done = put(ctx, dest, count, size, persistent=persistent, priority=prty, batch=batch)
+        done = put(work, dest, count, size, persistent=persistent, priority=prty, batch=batch)
+        if done.reason and whole:
+            # Refused after the checks (a page set filled up): the child unit of work is
+            # dropped, so no subscriber keeps a copy.
+            return Workload("put", alias.name, count, 0, size, reason=done.reason,
+                            persistent=persistent)
         pages += done.pages
-        topics.delivered(ctx, sub.name, done.done)
-        if done.reason and policy in ALL_OR_NOTHING:
-            # Refused after the checks (a page set filled up): the copies already put stay,
-            # as mqsc keeps no savepoint inside a command's transaction (docs/engine.md).
-            return Workload("put", alias.name, count, done.done, size, done.done * size,
-                            done.reason, pages, persistent=persistent)
+        fired += done.triggers
+        delivered.append((sub.name, done.done))
+    if work is not ctx:
+        work.txn.merge()
+        ctx.later.extend(work.later)
+        ctx.records.extend(work.records)
+    for name, n in delivered:
+        topics.delivered(ctx, name, n)
     return Workload("put", alias.name, count, count, size, count * size, MQRC_NONE, pages,
-                    persistent=persistent)
+                    persistent=persistent, triggers=fired)

@@ -94,7 +94,8 @@ def restore(data: dict[str, Any]) -> Any:
     if kind == "monitor":
         from mqsc.engine.triggers import Monitor
 
-        return Monitor(data["count"])
+        # Rows written before owners were kept have none: their monitors are taken as gone.
+        return Monitor(tuple(data.get("owners", ())))
     if kind == "cfstatus":
         from mqsc.engine.storage.cf import StructureState
 

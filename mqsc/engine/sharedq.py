@@ -132,7 +132,8 @@ def put(ctx: Ctx, q: Any, count: int, size: int, *, persistent: bool | None,
         if persistent:
             cf.log_change(ctx, "cfput", done * (size + cf.LOG_PER_SHARED_MSG), done,
                           structure=structure, queue=name, run=run.id, msgsize=size,
-                          priority=priority, count=done)
+                          priority=priority, count=done,
+                          **({"body": body.snapshot()} if body is not None else {}))
     store.runs = [r for r in store.runs if r.count]
     if not store.runs:
         ctx.txn.delete("cfmsgs", name)
@@ -178,6 +179,7 @@ def take_one(ctx: Ctx, q: Any, run_id: int) -> Workload:
     store = ctx.txn.edit("cfmsgs", name)
     run = next(r for r in store.runs if r.id == run_id)
     run.count -= 1
+    run.taken += 1
     if run.persistent:
         cf.log_change(ctx, "cfget", C.LOG_RECORD_BYTES, 1, structure=structure, queue=name,
                       runs=[[run.id, 1]])
@@ -208,6 +210,7 @@ def _take(store: QueueStore, q: Any, count: int | None
             break
         n = min(remaining, run.count)
         run.count -= n
+        run.taken += n
         got += n
         got_bytes += n * run.size
         freed += n * cf.entry_bytes(run.size)

@@ -7,6 +7,7 @@ a transaction and turns their events into messages.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from mqsc.engine.context import Ctx
@@ -51,6 +52,31 @@ def object_pages(ps: Any) -> int:
     """Whole pages the object definitions on a page set take: page set 0 only
     (storage rule PS-6 (docs/storage.md#storage-rules))."""
     return -(-ps.object_bytes // C.PAGE_SIZE)
+
+
+def object_bytes(tables: Mapping[str, Mapping[Any, Any]]) -> int:
+    """The page set 0 bytes of the private definitions in ``tables`` (storage rule PS-6):
+    those tables hold only QSGDISP(QMGR) and COPY objects, the group ones live elsewhere."""
+    return sum(len(tables.get(table, ())) * size for table, size in C.OBJECT_BYTES.items())
+
+
+def reconcile_objects(tables: dict[str, dict[Any, Any]]) -> None:
+    """Put page set 0's object bytes, and the persistent pages they make, right for the
+    definitions a loaded state holds. A database written before the per-type sizes
+    (constants.py OBJECT_BYTES) kept a running total of the old sizes: deleting its objects
+    would subtract the new ones and free pages other definitions hold, or leak them."""
+    pagesets = tables.get("pageset")
+    ps = pagesets.get(OBJECTS_PSID) if pagesets is not None else None
+    if ps is None:
+        return
+    want = object_bytes(tables)
+    if ps.object_bytes == want:
+        return
+    fixed = ps.clone()
+    before = object_pages(fixed)
+    fixed.object_bytes = want
+    fixed.persistent = max(0, fixed.persistent + object_pages(fixed) - before)
+    pagesets[OBJECTS_PSID] = fixed
 
 
 def recount(ctx: Ctx) -> None:

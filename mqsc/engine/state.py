@@ -199,3 +199,70 @@ class Txn:
         self.pending = {}
         self.journal = []
 
+
+
+class ChildTxn(Txn):
+    """A unit of work nested in another transaction: it sees its parent's pending changes,
+    and its own reach the parent only by :meth:`merge` (dropping it backs them all out).
+    Used where MQ makes a group of puts all-or-nothing inside one operation (a publication
+    under PMSGDLV/NPMSGDLV ALL or ALLDUR, mqsc/engine/pubsub.py)."""
+
+    __slots__ = ("parent",)
+
+    def __init__(self, parent: Txn) -> None:
+        super().__init__(parent.state)
+        self.parent = parent
+
+    def get(self, table: str, key: Any, default: Any = None) -> Any:
+        pending = self.pending.get(table)
+        if pending is not None and key in pending:
+            value = pending[key]
+            return default if value is DELETED else value
+        return self.parent.get(table, key, default)
+
+    def has(self, table: str, key: Any) -> bool:
+        pending = self.pending.get(table)
+        if pending is not None and key in pending:
+            return pending[key] is not DELETED
+        return self.parent.has(table, key)
+
+    def edit_existing(self, table: str, key: Any) -> Any:
+        pending = self.pending.get(table)
+        if pending is not None and key in pending:
+            value = pending[key]
+            return None if value is DELETED else value
+        original = self.parent.get(table, key)
+        if original is None:
+            return None
+        copy = original.clone()  # the parent's (maybe pending) entity stays as it was
+        self.pending.setdefault(table, {})[key] = copy
+        return copy
+
+    def items(self, table: str) -> Iterator[tuple[Any, Any]]:
+        pending = self.pending.get(table)
+        if not pending:
+            yield from self.parent.items(table)
+            return
+        for key, value in self.parent.items(table):
+            if key not in pending:
+                yield key, value
+        for key, value in pending.items():
+            if value is not DELETED:
+                yield key, value
+
+    def values(self, table: str) -> Iterator[Any]:
+        return (v for _, v in self.items(table))
+
+    def keys(self, table: str) -> Iterator[Any]:
+        return (k for k, _ in self.items(table))
+
+    def merge(self) -> None:
+        """Hand the pending changes and log records to the parent transaction."""
+        for table, pending in self.pending.items():
+            self.parent.pending.setdefault(table, {}).update(pending)
+        self.parent.journal.extend(self.journal)
+        self.pending = {}
+        self.journal = []
+
+    def apply(self) -> None:
+        self.merge()

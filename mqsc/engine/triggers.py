@@ -22,6 +22,8 @@ are mqsc/engine/messages.py's.
 
 from __future__ import annotations
 
+import os
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -41,18 +43,49 @@ CHANNEL_INITQ = "SYSTEM.CHANNEL.INITQ"
 
 @dataclass(frozen=True, slots=True)
 class Monitor:
-    """The trigger monitors that hold one initiation queue open for input."""
+    """The trigger monitors that hold one initiation queue open for input: one owner
+    (``pid:thread``, :func:`owner`) per open handle."""
 
-    count: int
+    owners: tuple[str, ...]
+
+    @property
+    def live(self) -> tuple[str, ...]:
+        """The handles whose owner still runs: MQ closes a connection's handles when the
+        connection ends (IBM "MQDISC": "any handles ... are closed"), so a monitor whose
+        process or thread has gone holds nothing."""
+        return tuple(o for o in self.owners if owner_alive(o))
 
     def snapshot(self) -> dict[str, Any]:
-        return {"kind": "monitor", "count": self.count}
+        return {"kind": "monitor", "count": len(self.owners), "owners": list(self.owners)}
+
+
+def owner() -> str:
+    """The caller as a trigger monitor's owner: ``pid:thread`` (as mqsc/store/network.py
+    names the sender of a batch)."""
+    return f"{os.getpid()}:{threading.get_ident()}"
+
+
+def owner_alive(who: str) -> bool:
+    """Whether a monitor's owner runs: a thread of this process that is running, or another
+    process that exists. A row written before owners were kept (no owner) is dead."""
+    pid, _, thread = who.partition(":")
+    if not pid.isdigit() or not thread.isdigit():
+        return False
+    if int(pid) != os.getpid():
+        try:
+            os.kill(int(pid), 0)  # signal 0: is there such a process
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            return True
+        return True
+    return any(t.ident == int(thread) for t in threading.enumerate())
 
 
 def monitors(ctx: Ctx, queue: str) -> int:
     """How many trigger monitors hold ``queue`` open for input (its IPPROCS)."""
     held = ctx.txn.get("monitors", queue)
-    return held.count if held is not None else 0
+    return len(held.live) if held is not None else 0
 
 
 def armed(q: MQObject) -> bool:

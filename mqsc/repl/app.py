@@ -38,9 +38,15 @@ def run(qm: Any, settings: Settings, *, yes: bool = False, no_color: bool = Fals
                  pager=settings.pager and interactive)
     if interactive:
         session = ConsoleSession(qm, settings, out, ask=confirm, interactive=True, yes=yes)
-        return interactive_loop(session, no_color=no_color)
+        try:
+            return interactive_loop(session, no_color=no_color)
+        finally:
+            session.close_monitors()
     session = ConsoleSession(qm, settings, out, ask=refuse(out), yes=yes)
-    return piped_loop(session, stdin)
+    try:
+        return piped_loop(session, stdin)
+    finally:
+        session.close_monitors()
 
 
 def interactive_loop(session: ConsoleSession, *, no_color: bool = False,

@@ -77,10 +77,20 @@ class ConsoleSession:
         self.failed = 0
         #: Text to put back in the buffer at the next prompt (after a ``?``).
         self.next_text = ""
+        #: The initiation queues this console's ``\\monitor start`` holds open, one per start.
+        self.monitors: list[str] = []
+
+    def close_monitors(self) -> None:
+        """Close the trigger monitors this console started: MQ closes a connection's handles
+        when it ends (IBM "MQDISC"), at ``\\quit``, end of input and ``\\connect``."""
+        while self.monitors:
+            self.qm.trigger_monitor(self.monitors.pop(), start=False)
 
     def connect(self, qm: Any) -> None:
         """Work on another queue manager from now on (``\\connect``): its prefix, its names,
-        its prompt, as a z/OS console switches to another system's subsystem."""
+        its prompt, as a z/OS console switches to another system's subsystem. The monitors
+        started on the one it leaves are closed with that connection."""
+        self.close_monitors()
         self.qm = qm
         self.out.cpf = qm.cpf
         self.names = NameIndex(lambda: self.qm.state)

@@ -210,8 +210,14 @@ def trigger_monitor(session: Session, argument: str) -> None:
     words = argument.split()
     if len(words) != 2 or words[0] not in ("start", "stop"):
         raise SpecialError("Usage: \\monitor start|stop QUEUE")
-    _workload(session, session.qm.trigger_monitor(words[1].upper(),
-                                                  start=words[0] == "start"))
+    initq, start = words[1].upper(), words[0] == "start"
+    outcome = session.qm.trigger_monitor(initq, start=start)
+    if not outcome.reason:
+        if start:
+            session.monitors.append(initq)
+        elif initq in session.monitors:
+            session.monitors.remove(initq)
+    _workload(session, outcome)
 
 
 @special("\\stats", "\\stats [reset]",

@@ -139,7 +139,7 @@ def parse_put(version: str, headers: Mapping[str, str], body: bytes) -> PutReque
     if priority is not None:
         # IBM: "The ibm-mq-md-priority and ibm-mq-usr request headers are only available
         # with REST API V3"; elsewhere it is not a header the resource knows.
-        if version != "v3" or not priority.isdigit() or int(priority) > 9:
+        if version != "v3" or not _digits(priority, 1) or int(priority) > 9:
             return error("MQWB0302E", "ibm-mq-md-priority", priority)
         request = _with(request, priority=int(priority))
     if any(name.startswith("ibm-mq-usr") for name in headers):
@@ -167,7 +167,7 @@ def parse_selection(version: str, query: Mapping[str, str], *,
                      else Selection(selection.msgid, parsed, selection.wait_ms))
     wait = query.get("wait")
     if wait is not None:
-        if not waits or not wait.isdigit():
+        if not waits or not _digits(wait):
             return error("MQWB0112E", "wait", wait, status=400)
         selection = Selection(selection.msgid, selection.correlid,
                               min(int(wait), MAX_WAIT_MS))
@@ -198,10 +198,16 @@ def _expiry(text: str) -> int | None:
     """``unlimited`` or milliseconds, as the MQMD's tenths of a second (-1 unlimited)."""
     if text == "unlimited":
         return -1
-    if not text.isdigit() or int(text) == 0:
+    if not _digits(text, 12) or int(text) == 0:  # 999,999,999 tenths is 11 digits of ms
         return None
     tenths = -(-int(text) // 100)
     return tenths if tenths <= MAX_EXPIRY_TENTHS else None
+
+
+def _digits(text: str, most: int = 10) -> bool:
+    """Whether ``text`` is 1 to ``most`` ASCII digits: str.isdigit() also takes "²" and other
+    Unicode digits int() refuses, and int() refuses strings of thousands of digits."""
+    return re.fullmatch(f"[0-9]{{1,{most}}}", text) is not None
 
 
 def _mq_name(name: str) -> bool:
@@ -257,7 +263,7 @@ def parse_limit(query: Mapping[str, str]) -> int | Reply:
     text = query.get("limit")
     if text is None:
         return LIST_DEFAULT
-    if not text.isdigit() or not 0 < int(text) <= LIST_MAX:
+    if not _digits(text) or not 0 < int(text) <= LIST_MAX:
         return error("MQWB0112E", "limit", text, status=400)
     return int(text)
 

@@ -207,13 +207,17 @@ class Network:
             return False
         definition = source.channel_definition(channel)
         batchsz = int(definition.get("BATCHSZ", 50)) if definition is not None else 50
-        if not self._step(target, lambda ctx: deliver(ctx, channel, batch.transfers,
-                                                      source.name, batch.seqno, batch.unit)):
-            # Nothing could be put there and no dead-letter queue took it (MQSC332E), or the
-            # partner could not be reached: nothing was committed there, so the batch backs
-            # out (its messages stay on the transmission queue) and the channel stops.
+        delivered = self._attempt(target, lambda ctx: deliver(
+            ctx, channel, batch.transfers, source.name, batch.seqno, batch.unit))
+        if delivered != COMMITTED:
+            # Nothing was committed there, so the batch backs out (its messages stay on the
+            # transmission queue). Refused (nothing could be put and no dead-letter queue
+            # took it, MQSC332E): the channel stops. The partner unavailable (held by another
+            # process past MQSC_LOCK_TIMEOUT): a communication failure, the channel retries
+            # (IBM "Channel states": RETRYING after a failure a retry may cure).
             self._step(source, lambda ctx: back_out(ctx, channel, batch.unit))
-            self._step(source, lambda ctx: stop_for(ctx, channel, "STOPPED"))
+            ending = "RETRYING" if delivered == UNAVAILABLE else "STOPPED"
+            self._step(source, lambda ctx: stop_for(ctx, channel, ending))
             return False
         if not self._step(source, lambda ctx: sent(ctx, channel, batch.unit, batchsz,
                                                    target.name)):
@@ -238,9 +242,14 @@ class Network:
         return False
 
     def _step(self, qm: QueueManager, step) -> bool:
+        return self._attempt(qm, step) == COMMITTED
+
+    def _attempt(self, qm: QueueManager, step) -> str:
+        """One step: COMMITTED, REFUSED (it changed nothing) or UNAVAILABLE (the queue
+        manager could not be had: nothing ran)."""
         ok, said = qm.channel_step(step)
         self.console.extend((qm.name, m) for m in said)
-        return ok
+        return COMMITTED if ok else REFUSED
 
     def names(self) -> list[str]:
         """The queue managers of this network, by name."""
@@ -272,6 +281,10 @@ class Network:
         out, self.console = self.console, []
         return out
 
+
+
+#: What one channel step did (Network._attempt).
+COMMITTED, REFUSED, UNAVAILABLE = "committed", "refused", "unavailable"
 
 
 def _me() -> str:
@@ -387,11 +400,11 @@ class HomeNetwork(Network):
             # as for a partner that does not answer, instead of the command failing.
             return "the partner queue manager is held by another process"
 
-    def _step(self, qm: QueueManager, step) -> bool:
+    def _attempt(self, qm: QueueManager, step) -> str:
         try:
-            return super()._step(qm, step)
+            return super()._attempt(qm, step)
         except StoreError:
-            return False  # held by another process past MQSC_LOCK_TIMEOUT: tried again later
+            return UNAVAILABLE  # held by another process past MQSC_LOCK_TIMEOUT: tried later
 
     def settle(self, qm: QueueManager | None = None) -> None:
         # Read without a session (its state as its last command left it): a deck of 50,000

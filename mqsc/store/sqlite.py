@@ -37,7 +37,7 @@ from typing import Any
 
 from mqsc.catalog import FAMILIES
 from mqsc.catalog.queues import ADDED_ATTRIBUTES
-from mqsc.engine import topics
+from mqsc.engine import space, topics
 from mqsc.engine.config import QMConfig
 from mqsc.engine.group import CFRMPolicy, Group
 from mqsc.engine.lifecycle import Phase
@@ -357,6 +357,8 @@ class StateStore:
             tables[table][json.loads(key)] = self._decode(data)
         # A database written before the topic-string index kept it has topics and no index.
         topics.reindex(tables)
+        # One written before page set 0's per-type sizes has a running total of the old ones.
+        space.reconcile_objects(tables)
 
     def attach(self, qm: QueueManager) -> None:
         """Make ``qm`` durable through this store (with the other members of its group)."""

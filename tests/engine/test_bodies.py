@@ -190,3 +190,46 @@ def test_gets_from_a_model_queue_make_no_queues() -> None:
     for _ in range(3):
         assert qm.get_message("M").reason == 2033
     assert set(qm.state.tables["qlocal"]) == before
+
+
+def test_a_data_less_message_keeps_its_msgid_when_others_join_its_run() -> None:
+    qm = fresh_minimal()
+    qm.run("DEFINE QLOCAL(Q2)")
+    qm.put("Q2", 2, 10)
+    seen = qm.get_message("Q2", browse=True).delivered[0].msgid
+    qm.put("Q2", 1, 10)  # joins the same run
+    assert qm.get_message("Q2", browse=True).delivered[0].msgid == seen
+    got = qm.get_message("Q2", msgid=seen)
+    assert (got.reason, got.delivered[0].msgid) == (0, seen)
+    assert qm.get_message("Q2", msgid=seen).reason == 2033  # that one is gone
+    assert qm.queued("Q2")[0].count == 2
+
+
+def test_every_listed_message_can_be_got_by_its_msgid() -> None:
+    qm = fresh_minimal()
+    qm.run("DEFINE QLOCAL(Q2)")
+    qm.put("Q2", 3, 10, persistent=True)
+    listed = [m.msgid for m in qm.browse_messages("Q2", 10).delivered]
+    assert len(set(listed)) == 3
+    # A messagelist filtered by the id of a later message finds it, past the first `limit`.
+    assert [m.msgid for m in qm.browse_messages("Q2", 1, msgid=listed[2]).delivered] == \
+        [listed[2]]
+    qm.restart()  # the count of messages taken is kept with the run
+    got = qm.get_message("Q2", msgid=listed[1])
+    assert (got.reason, got.delivered[0].msgid) == (0, listed[1])
+    # The oldest went (they are identical): the ids still there are the last two.
+    assert [m.msgid for m in qm.browse_messages("Q2", 10).delivered] == listed[1:]
+    qm.restart()
+    assert [m.msgid for m in qm.browse_messages("Q2", 10).delivered] == listed[1:]
+
+
+def test_the_count_taken_survives_a_snapshot() -> None:
+    qm = fresh_minimal()
+    qm.run("DEFINE QLOCAL(Q2)")
+    qm.put("Q2", 3, 10)
+    qm.get("Q2", 1)
+    store = qm.state.tables["messages"]["Q2"]
+    again = QueueStore.restore(store.snapshot())
+    assert [r.taken for r in again.runs] == [1]
+    assert QueueStore.restore({k: v for k, v in store.snapshot().items()
+                               if k != "taken"}).runs[0].taken == 0  # written before it was kept

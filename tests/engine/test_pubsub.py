@@ -102,3 +102,64 @@ def test_pmsgdlv_allavail_delivers_where_it_can() -> None:
     out = qm.put("PUBQ", 1, 100, persistent=True)
     assert (out.done, out.reason) == (1, 0)
     assert depths(qm) == {"D1": 4, "D2": 3}
+
+
+def two_subs_one_dest():
+    qm = fresh_minimal()
+    for text in ("DEFINE QLOCAL(D1) MAXDEPTH(1)", "DEFINE TOPIC(T) TOPICSTR('a')",
+                 "DEFINE QALIAS(PUBQ) TARGET(T) TARGTYPE(TOPIC)",
+                 "DEFINE SUB(S1) TOPICSTR('a') DEST(D1)", "DEFINE SUB(S2) TOPICSTR('a') DEST(D1)"):
+        assert qm.execute(text).ok, text
+    return qm
+
+
+def test_all_durable_counts_every_copy_bound_for_one_dest() -> None:
+    qm = two_subs_one_dest()
+    before = qm.digest()
+    # Two subscriptions, one DEST with room for one: ALLDUR refuses it, and nothing is put.
+    out = qm.put_message("PUBQ", b"x", persistent=True)
+    assert (out.done, out.reason) == (0, 2053)
+    assert qm.digest() == before
+    assert depths(qm) == {}
+
+
+def test_allavail_gives_a_shared_dest_only_what_fits() -> None:
+    qm = two_subs_one_dest()
+    out = qm.put_message("PUBQ", b"x", persistent=False)
+    assert (out.done, out.reason) == (1, 0)
+    assert depths(qm) == {"D1": 1}
+
+
+def test_a_publication_refused_mid_way_leaves_no_copy(monkeypatch) -> None:
+    # A put that passes the checks and then fails (a page set filling up) backs out the
+    # copies already put: the child unit of work is dropped.
+    from mqsc.engine import messages
+
+    qm = publishing()
+    before = qm.digest()
+    real = messages.put
+    calls = []
+
+    def failing_second(ctx, queue, *args, **kwargs):
+        calls.append(queue)
+        if len(calls) == 3:  # PUBQ, then D1, then D2 fails
+            done = real(ctx, queue, *args, **kwargs)
+            from dataclasses import replace
+            return replace(done, reason=2192)
+        return real(ctx, queue, *args, **kwargs)
+
+    monkeypatch.setattr(messages, "put", failing_second)
+    out = qm.put("PUBQ", 1, 100, persistent=True)
+    assert (out.done, out.reason) == (0, 2192)
+    assert qm.digest() == before
+
+
+def test_a_publication_carries_its_copies_trigger_messages() -> None:
+    qm = publishing()
+    for text in ("DEFINE QLOCAL(INITQ)", "DEFINE PROCESS(P) APPLICID('app')",
+                 "ALTER QLOCAL(D1) TRIGGER TRIGTYPE(EVERY) INITQ(INITQ) PROCESS(P)"):
+        assert qm.execute(text).ok, text
+    assert qm.trigger_monitor("INITQ").reason == 0
+    out = qm.put("PUBQ", 1, 100)
+    assert out.reason == 0
+    assert [t.queue for t in out.triggers] == ["D1"]

@@ -378,3 +378,24 @@ def test_deleted_messages_stay_deleted(group) -> None:
     a.execute("RESET CFSTRUCT(APP1) ACTION(FAIL)")
     assert a.execute("RECOVER CFSTRUCT(APP1)").ok
     assert depth(group, "PAY.SQ") == 0
+
+
+def test_recover_cfstruct_brings_messages_back_with_their_data(group) -> None:
+    """A backup holds the persistent messages whole, and the log the data of those put
+    after it: a recovered structure's messages keep data, MsgId and CorrelId."""
+    a = group.members["QSA1"]
+    a.put("PAY.SQ", 3, 10, persistent=True)
+    first = a.put_message("PAY.SQ", b"before the backup", persistent=True,
+                          correlid=b"C" * 24).delivered[0]
+    assert a.get("PAY.SQ", 1).done == 1  # one data-less message got: the other two keep ids
+    plain = [m.msgid for m in a.browse_messages("PAY.SQ", 2).delivered]
+    assert a.execute("BACKUP CFSTRUCT(APP1)").ok
+    second = a.put_message("PAY.SQ", b"after the backup", persistent=True).delivered[0]
+    a.execute("RESET CFSTRUCT(APP1) ACTION(FAIL)")
+    assert a.execute("RECOVER CFSTRUCT(APP1)").ok
+    assert [m.msgid for m in a.browse_messages("PAY.SQ", 2).delivered] == plain
+    got = a.get_message("PAY.SQ", msgid=first.msgid).delivered[0]
+    assert (got.data, got.correlid) == (b"before the backup", b"C" * 24)
+    assert a.get("PAY.SQ", 2).done == 2
+    got = a.get_message("PAY.SQ").delivered[0]
+    assert (got.data, got.msgid) == (b"after the backup", second.msgid)

@@ -102,3 +102,51 @@ def test_move_qlocal_triggers_its_target() -> None:
     assert qm.trigger_monitor("INITQ").reason == 0
     assert qm.execute("MOVE QLOCAL(SRC) TOQLOCAL(APP)").ok
     assert depth(qm, "APP") == 3 and depth(qm, "INITQ") == 3  # EVERY: one per message
+
+
+def test_a_monitor_whose_thread_has_ended_holds_nothing() -> None:
+    import threading
+
+    qm = triggered()
+    opened = []
+    worker = threading.Thread(target=lambda: opened.append(qm.trigger_monitor("INITQ")))
+    worker.start()
+    worker.join()
+    assert opened[0].reason == 0
+    # MQ closes a connection's handles when it ends: the initiation queue is free again.
+    assert qm.execute("DELETE QLOCAL(INITQ)").ok
+
+
+def test_a_monitor_of_a_process_that_has_gone_holds_nothing() -> None:
+    import subprocess
+    import sys
+
+    child = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                           capture_output=True, text=True, check=True)
+    qm = triggered()
+    assert qm.trigger_monitor("INITQ", owner=f"{child.stdout.strip()}:1").reason == 0
+    assert qm.put("APP", 1, 100).triggers == ()  # nobody serves INITQ
+    assert qm.trigger_monitor("INITQ").reason == 0
+    assert qm.state.tables["monitors"]["INITQ"].owners == (triggers_owner(),)  # dead one dropped
+    assert not qm.execute("DELETE QLOCAL(INITQ)").ok  # this thread's monitor holds it
+
+
+def triggers_owner() -> str:
+    from mqsc.engine.triggers import owner
+
+    return owner()
+
+
+def test_only_the_owner_closes_its_monitor_and_old_rows_hold_nothing() -> None:
+    from mqsc.engine.serial import restore, snapshot
+
+    qm = triggered()
+    assert qm.trigger_monitor("INITQ").reason == 0
+    assert qm.trigger_monitor("INITQ", start=False, owner="1:1").reason == 0
+    assert not qm.execute("DELETE QLOCAL(INITQ)").ok  # still held by this thread
+    row = qm.state.tables["monitors"]["INITQ"]
+    assert restore(snapshot(row)) == row
+    # A database written before owners were kept: its rows count no monitor.
+    assert restore({"kind": "monitor", "count": 1}).live == ()
+    assert qm.trigger_monitor("INITQ", start=False).reason == 0
+    assert qm.execute("DELETE QLOCAL(INITQ)").ok

@@ -293,3 +293,30 @@ def test_connect_needs_a_home(console) -> None:
     assert lines(out) == ["\\connect: this console works on one queue manager alone "
                           "(--memory or --state): there is no other to connect to"]
     assert session.qm.name == "QMZ1"
+
+
+def test_connect_closes_the_monitors_of_the_queue_manager_left(tmp_path) -> None:
+    """A \\monitor started on QMZ1 ends with the console's connection to QMZ1 (IBM "MQDISC"
+    closes the connection's handles): after \\connect QMZ2, QMZ1's initiation queue is free."""
+    import io
+
+    from mqsc.cli import main
+    from mqsc.repl.config import Settings
+    from mqsc.repl.output import Output
+    from mqsc.repl.session import ConsoleSession
+    from mqsc.store.network import join_home
+
+    assert main(["create", "QMZ2"]) == 0
+    qm = open_qmgr("QMZ1")
+    join_home(qm)
+    out = io.StringIO()
+    session = ConsoleSession(qm, Settings(), Output(out), ask=lambda _: False)
+    try:
+        session.submit("DEFINE QLOCAL(MON.INITQ)")
+        session.submit("\\monitor start MON.INITQ")
+        assert not qm.execute("DELETE QLOCAL(MON.INITQ)").ok  # held while connected
+        session.submit("\\connect QMZ2")
+        assert session.monitors == []
+        assert qm.execute("DELETE QLOCAL(MON.INITQ)").ok
+    finally:
+        qm.close()

@@ -76,3 +76,27 @@ def test_restart_asks_then_keeps_persistent_messages_only(console, qm) -> None:
     assert "CSQP019I QMZ1 CSQPDWP2 CHECKPOINT COMPLETED FOR BUFFER POOL 10, 2 PAGES WRITTEN" \
         in shown
     assert qm.state.tables["messages"]["USER1.BBAR.QUEUE"].depth == 3
+
+
+def test_the_console_closes_its_trigger_monitors_when_it_ends(qm) -> None:
+    import io
+
+    from mqsc.repl.app import run
+    from mqsc.repl.config import Settings
+
+    assert qm.execute("DEFINE QLOCAL(INITQ)").ok
+    out = io.StringIO()
+    assert run(qm, Settings(), stdin=io.StringIO("\\monitor start INITQ\n"), stdout=out) == 0
+    # The console's connection ended with it: nothing holds the initiation queue open.
+    assert qm.execute("DELETE QLOCAL(INITQ)").ok
+
+
+def test_a_stopped_monitor_is_not_closed_twice(console, qm) -> None:
+    assert qm.execute("DEFINE QLOCAL(INITQ)").ok
+    session, out, _ = console()
+    session.submit("\\monitor start INITQ")
+    session.submit("\\monitor start INITQ")
+    session.submit("\\monitor stop INITQ")
+    assert session.monitors == ["INITQ"]
+    session.close_monitors()
+    assert session.monitors == [] and qm.execute("DELETE QLOCAL(INITQ)").ok

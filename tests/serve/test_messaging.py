@@ -237,3 +237,28 @@ def test_v3_application_specific_correlation_id(queues: Server) -> None:
          "-H", "ibm-mq-md-correlationId: order-4711")
     status, headers, _ = curl(queues, "DELETE", message_path("MSG.Q1"))
     assert headers["ibm-mq-md-correlationid"] == (b"order-4711".hex() + "00" * 14)
+
+
+HUGE = "9" * 5000  # int() refuses strings this long
+
+
+@pytest.mark.parametrize("query", ["wait=%C2%B2", f"wait={HUGE}"])
+def test_non_ascii_or_huge_numbers_in_the_query_are_400(queues: Server, query: str) -> None:
+    # str.isdigit() takes "²" (and int() then fails): the parameter is refused, not a 500.
+    status, _, out = curl(queues, "DELETE", f"{message_path('MSG.Q1')}?{query}")
+    assert status == 400 and json.loads(out)["error"][0]["msgId"] == "MQWB0112E"
+    status, _, out = curl(queues, "GET", f"{message_path('MSG.Q1')}list?"
+                          + query.replace("wait", "limit"))
+    assert status == 400 and json.loads(out)["error"][0]["msgId"] == "MQWB0112E"
+
+
+@pytest.mark.parametrize(("header", "value"), [
+    ("ibm-mq-md-priority", "²"), ("ibm-mq-md-priority", HUGE), ("ibm-mq-md-expiry", HUGE),
+    ("ibm-mq-md-expiry", "²")])
+def test_non_ascii_or_huge_numbers_in_headers_are_400(queues: Server, header: str,
+                                                      value: str) -> None:
+    before = depth(queues, "MSG.Q1")
+    status, _, out = curl(queues, "POST", message_path("MSG.Q1", "v3"), "-H", TEXT, "-d", "x",
+                          "-H", f"{header}: {value}")
+    assert status == 400 and json.loads(out)["error"][0]["msgId"] == "MQWB0302E"
+    assert depth(queues, "MSG.Q1") == before

@@ -116,3 +116,27 @@ def test_a_receiver_whose_sender_is_not_in_this_network_keeps_running() -> None:
     Network([qmz2])
     assert qmz2.execute("DISPLAY CHSTATUS(*)", source=Source.CONSOLE).ok
     assert status(qmz2) == "RUNNING"
+
+
+def test_a_partner_that_cannot_be_had_at_delivery_makes_the_sender_retry(monkeypatch) -> None:
+    """The partner answered when the batch began but was held by another process when the
+    batch was to be put there (a race no test can time: its store says busy at that step):
+    the batch backs out and the channel retries rather than stopping."""
+    from mqsc.store.errors import StoreBusy
+
+    assert main(["create", "QMZ2", "--listener", "1415"]) == 0
+    define_qmz2()
+    qmz1 = started_sender("RUNNING")
+    try:
+        assert qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE).ok
+        qmz2 = qmz1.network.members["QMZ2"]
+
+        def busy(step):
+            raise StoreBusy("QMZ2 is held by another process")
+
+        monkeypatch.setattr(qmz2, "channel_step", busy)
+        assert qmz1.put("PAY.OUT", 2, 100, persistent=True).done == 2
+        assert status(qmz1) == "RETRYING"
+        assert sum(r.count for r in qmz1.queued("QMZ2")) == 2  # backed out: still to send
+    finally:
+        qmz1.close()

@@ -165,3 +165,39 @@ def test_the_sqlite_store_implements_the_store_protocol(tmp_path: Path) -> None:
         assert isinstance(qm.gate, Store)
     finally:
         qm.close()
+
+
+def test_page_set_0_object_bytes_are_recounted_on_load(tmp_path) -> None:
+    """A database written before page set 0's per-type sizes kept a running total of the
+    old ones: loading it recounts the total (and its pages) from the definitions it holds,
+    so deleting them later frees exactly their pages."""
+    import json
+    import sqlite3
+
+    from mqsc.engine import space
+    from mqsc.store.home import open_qmgr
+
+    db = tmp_path / "old.db"
+    qm = open_qmgr("QMZ1", state=db)
+    right = qm.state.tables["pageset"][0].object_bytes
+    pages = qm.state.tables["pageset"][0].persistent
+    qm.close()
+    conn = sqlite3.connect(db)
+    (data,) = conn.execute("SELECT data FROM entity WHERE tbl = 'pageset' AND key = '0'"
+                           ).fetchone()
+    row = json.loads(data)
+    row["object_bytes"], row["persistent"] = right + 40960, pages + 10  # 10 pages too many
+    conn.execute("UPDATE entity SET data = ? WHERE tbl = 'pageset' AND key = '0'",
+                 (json.dumps(row),))
+    conn.commit()
+    conn.close()
+    qm = open_qmgr("QMZ1", state=db)
+    try:
+        ps = qm.state.tables["pageset"][0]
+        assert (ps.object_bytes, ps.persistent) == (right, pages)
+        assert ps.object_bytes == space.object_bytes(qm.state.tables)
+        assert qm.execute("DEFINE QLOCAL(NEW.ONE)").ok
+        assert qm.execute("DELETE QLOCAL(NEW.ONE)").ok
+        assert qm.state.tables["pageset"][0].object_bytes == right
+    finally:
+        qm.close()

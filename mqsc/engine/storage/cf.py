@@ -28,7 +28,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from mqsc.engine.storage.queuestore import QueueStore, Run
+from mqsc.engine.storage.queuestore import Body, QueueStore, Run
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.context import Ctx
@@ -207,14 +207,27 @@ def persistent_content(stores: Iterable[QueueStore]) -> Content:
 
 
 def content_data(content: Content) -> dict[str, Any]:
-    return {q: [[r.id, r.count, r.size, r.priority] for r in s.runs]
+    """A backup's rows: per queue, each run as [id, count, size, priority], then its
+    message's data and MQMD fields and the count got from it when it has either (a backup
+    holds the messages whole: IBM "BACKUP CFSTRUCT" backs up the persistent messages)."""
+    return {q: [[r.id, r.count, r.size, r.priority,
+                 *((r.body.snapshot() if r.body else None, r.taken) if r.body or r.taken
+                   else ())] for r in s.runs]
             for q, s in sorted(content.items())}
 
 
 def content_of(data: Mapping[str, Any]) -> Content:
-    return {q: QueueStore(q, [Run(i, c, s, True, p, -1) for i, c, s, p in runs],
+    return {q: QueueStore(q, [_backed_up_run(row) for row in runs],
                           max((r[0] for r in runs), default=0) + 1)
             for q, runs in data.items()}
+
+
+def _backed_up_run(row: list[Any]) -> Run:
+    run_id, count, size, priority = row[:4]
+    # Rows of backups taken before bodies were kept have four fields: data-less messages.
+    body = Body.restore(row[4]) if len(row) > 4 and row[4] is not None else None
+    return Run(run_id, count, size, True, priority, -1, body=body,
+               taken=int(row[5]) if len(row) > 5 else 0)
 
 
 def content_bytes(content: Content) -> int:
@@ -233,8 +246,10 @@ def apply(content: Content, record: LogRecord) -> None:
         if last is not None and last.id == run_id:
             last.count += int(detail["count"])
         else:
+            # A message put with data logs it (detail "body"): recovery brings it back whole.
+            body = Body.restore(detail["body"]) if detail.get("body") else None
             store.runs.append(Run(run_id, int(detail["count"]), int(detail["msgsize"]), True,
-                                  int(detail["priority"]), -1))
+                                  int(detail["priority"]), -1, body=body))
         store.next_id = max(store.next_id, run_id + 1)
     elif record.kind == "cfget":
         store = content.get(queue)
@@ -244,6 +259,7 @@ def apply(content: Content, record: LogRecord) -> None:
         for run in store.runs:
             if run.id in taken:
                 run.count -= taken[run.id]
+                run.taken += taken[run.id]
         store.runs = [r for r in store.runs if r.count > 0]
         if not store.runs:
             del content[queue]

@@ -117,6 +117,10 @@ class Run:
     #: A message put with its data (a run of one: runs with a body never grow); None for
     #: the identical, data-less messages of ``mqsc put --count/--size``.
     body: Body | None = None
+    #: Messages already got from the run's head: the data-less messages' MsgIds count from
+    #: the run's first message ever (mqsc/engine/bodies.py), so they stay the same while
+    #: older ones go and newer ones join.
+    taken: int = 0
 
     @property
     def per_page(self) -> int:
@@ -194,17 +198,25 @@ class QueueStore:
         return run
 
     def snapshot(self) -> dict[str, Any]:
-        return {"kind": "messages", "queue": self.queue, "next_id": self.next_id,
+        data = {"kind": "messages", "queue": self.queue, "next_id": self.next_id,
                 "lists": self.lists, "list_psid": self.list_psid,
                 "runs": [[r.id, r.count, r.size, r.persistent, r.priority, r.psid, r.head_used,
                           *((r.dest,) if r.dest or r.body else ()),
                           *((r.body.snapshot(),) if r.body else ())]
                          for r in self.runs]}
+        taken = [[r.id, r.taken] for r in self.runs if r.taken]
+        if taken:
+            data["taken"] = taken
+        return data
 
     @classmethod
     def restore(cls, data: dict[str, Any]) -> QueueStore:
-        return cls(data["queue"], [_restore_run(r) for r in data["runs"]], data["next_id"],
-                   data["lists"], data["list_psid"])
+        store = cls(data["queue"], [_restore_run(r) for r in data["runs"]], data["next_id"],
+                    data["lists"], data["list_psid"])
+        taken = {int(i): int(n) for i, n in data.get("taken", ())}  # absent before it was kept
+        for run in store.runs:
+            run.taken = taken.get(run.id, 0)
+        return store
 
 
 def _restore_run(fields: list[Any]) -> Run:
