@@ -130,28 +130,19 @@ def test_allavail_gives_a_shared_dest_only_what_fits() -> None:
     assert depths(qm) == {"D1": 1}
 
 
-def test_a_publication_refused_mid_way_leaves_no_copy(monkeypatch) -> None:
-    # A put that passes the checks and then fails (a page set filling up) backs out the
-    # copies already put: the child unit of work is dropped.
-    from mqsc.engine import messages
-
+def test_a_publication_refused_mid_way_leaves_no_copy() -> None:
+    # A copy that passes the checks and then fails (its page set fills up: MQRC 2192) backs
+    # out the copies already put: the child unit of work is dropped. D1 (page set 0) takes
+    # its copy first; D2's page set 1 is full.
     qm = publishing()
+    assert qm.execute("ALTER QLOCAL(D1) STGCLASS(SYSTEMST)").ok
+    assert qm.execute("DEFINE QLOCAL(FILL) MAXDEPTH(999999999)").ok
+    assert qm.put("FILL", 10_000_000, 4000).reason == 2192
     before = qm.digest()
-    real = messages.put
-    calls = []
-
-    def failing_second(ctx, queue, *args, **kwargs):
-        calls.append(queue)
-        if len(calls) == 3:  # PUBQ, then D1, then D2 fails
-            done = real(ctx, queue, *args, **kwargs)
-            from dataclasses import replace
-            return replace(done, reason=2192)
-        return real(ctx, queue, *args, **kwargs)
-
-    monkeypatch.setattr(messages, "put", failing_second)
     out = qm.put("PUBQ", 1, 100, persistent=True)
     assert (out.done, out.reason) == (0, 2192)
     assert qm.digest() == before
+    assert "D1" not in depths(qm)
 
 
 def test_a_publication_carries_its_copies_trigger_messages() -> None:
