@@ -28,7 +28,7 @@ from typing import Protocol
 from mqsc.engine.chinit import active
 from mqsc.engine.manager import QueueManager
 from mqsc.store.errors import StoreError
-from mqsc.store.network import HomeNetwork, Network
+from mqsc.store.network import REFUSED, HomeNetwork, Network
 
 #: How long a START CHANNEL waits for another thread's network look to end (seconds).
 NET_WAIT = 1.0
@@ -231,9 +231,11 @@ class ServerNetwork(HomeNetwork):
         with self._hold(NET_WAIT) as held:
             return super().reach(conname) if held else None
 
-    def _step(self, qm: QueueManager, step) -> bool:
+    def _attempt(self, qm: QueueManager, step) -> str:
+        # Every step goes through here (Network._step as well as a batch's delivery), so each
+        # one that changed a queue manager is committed before the next.
         if qm.name not in self.members:
-            return False  # dropped during this look (its commit failed)
+            return REFUSED  # dropped during this look (its commit failed)
         changed: list[int] = []
 
         def note(*change: object) -> None:
@@ -241,7 +243,7 @@ class ServerNetwork(HomeNetwork):
 
         qm.listeners.append(note)
         try:
-            ok = super()._step(qm, step)
+            done = super()._attempt(qm, step)
         finally:
             qm.listeners.remove(note)
         del self.console[:-KEEP_CONSOLE]
@@ -251,5 +253,5 @@ class ServerNetwork(HomeNetwork):
             except Exception:  # noqa: BLE001 - the step is not durable: not done
                 if qm.name in self._mine():
                     self.registry.drop_member(qm.name)  # memory back to what the disk holds
-                return False
-        return ok
+                return REFUSED
+        return done
