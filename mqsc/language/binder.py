@@ -337,15 +337,16 @@ def _make_converter(kind: object) -> Converter:
 
 
 def _integer_converter(kind: Integer) -> Converter:
+    is_number = _INTEGER.fullmatch
+
     def integer(raw: str) -> object:
+        if is_number(raw):
+            number = int(raw)
+            return number if kind.minimum <= number <= kind.maximum else _INVALID
         if kind.star and raw == "*":
             return "*"
-        if raw.upper() in kind.words:
-            return raw.upper()
-        if not _INTEGER.fullmatch(raw):
-            return _INVALID
-        number = int(raw)
-        return number if kind.minimum <= number <= kind.maximum else _INVALID
+        word = raw.upper()  # CAPEXPRY(NOLIMIT): the words are letters, never a number
+        return word if word in kind.words else _INVALID
 
     return integer
 
