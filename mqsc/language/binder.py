@@ -361,7 +361,8 @@ def _choice_converter(kind: Choice) -> Converter:
 
 def _text_converter(kind: Text) -> Converter:
     def text(raw: str) -> object:
-        value = (syntax.unquote(raw) if raw[:1] == "'" else raw.upper()).rstrip()
+        # Quoted text loses its trailing blanks; a word has none (the lexer ends it at one).
+        value = syntax.unquote(raw).rstrip() if raw[:1] == "'" else raw.upper()
         return value if len(value) <= kind.max_length else _INVALID
 
     return text
@@ -371,7 +372,7 @@ def _name_converter(kind: Name) -> Converter:
     pattern = NAME_PATTERNS[kind.rule].fullmatch
 
     def name(raw: str) -> object:
-        text = (syntax.unquote(raw) if raw[:1] == "'" else raw.upper()).rstrip()
+        text = syntax.unquote(raw).rstrip() if raw[:1] == "'" else raw.upper()
         if not text or len(text) > kind.max_length:
             return _INVALID
         stem = text[:-1] if kind.generic and text[-1] == "*" else text
