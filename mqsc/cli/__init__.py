@@ -12,7 +12,6 @@ so a shell's ``pipefail`` sees it.
 from __future__ import annotations
 
 import argparse
-import difflib
 import importlib
 import os
 import re
@@ -63,6 +62,8 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str):  # type: ignore[override]
         found = _INVALID_CHOICE.search(message)
         if found:
+            import difflib  # only for a mistyped choice: not at every start
+
             choices = re.findall(r"'([^']*)'", found["choices"])
             close = difflib.get_close_matches(found["given"], choices, n=1, cutoff=0.5)
             if close:

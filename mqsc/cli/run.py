@@ -86,11 +86,14 @@ def run(args: argparse.Namespace) -> int:
     hints: list[str] = []
     out = sys.stdout
     written = time.monotonic()
+    text = args.format == "text"
 
     def durable() -> None:
-        # A group of commands is on disk: only now may their results be shown.
+        # A group of commands is on disk: only now may their results be shown. Control
+        # characters are made visible here, in one scan of the group's text (issue 15).
         nonlocal written
-        out.write("".join(pending))
+        shown = "".join(pending)
+        out.write(visible(shown) if text else shown)
         out.flush()
         pending.clear()
         if hints:
@@ -109,15 +112,15 @@ def run(args: argparse.Namespace) -> int:
                 ran += 1
                 failed += (not result.ok if not result.more
                            else not all(r.ok for r in result.all_sets()))
-                pending.append(render(result, args.format, args.style))
+                pending.append(_render(result, args.format, args.style))
                 if channels is not None:
                     # What the channels said on the consoles while this command let them
                     # move messages (docs/channels.md), after the command's own reply; taken
                     # in every format so a long JSON run does not keep them all.
                     said = channels.console_lines()
-                    if said and args.format == "text":
-                        pending.append(visible("\n".join(said) + "\n"))
-                if not result.ok and args.format == "text":
+                    if said and text:
+                        pending.append("\n".join(said) + "\n")
+                if not result.ok and text:
                     hints.extend(_hints(result))
                 if qm.gate is None:
                     # In memory every result may be shown at once; written out in batches,
@@ -162,14 +165,21 @@ def _batch_gc() -> None:
 
 def render(result: Result, fmt: str, style: str) -> str:
     """One command's output in the chosen format and framing."""
+    output = _render(result, fmt, style)
+    # A value may hold control characters: shown, never sent to the terminal (issue 15).
+    return output if fmt == "json" else visible(output)
+
+
+def _render(result: Result, fmt: str, style: str) -> str:
+    """:func:`render` leaving control characters as they are (``mqsc run`` makes them visible
+    in each batch of output it writes)."""
     if fmt == "json":
         return json.dumps(jsonout.result_json(result), separators=(",", ":")) + "\n"
     if style == "console":
         lines = [console.command_line(result), *console.console_lines(result)]
     else:
         lines = server.run_lines(result)
-    # A value may hold control characters: shown, never sent to the terminal (issue 15).
-    return visible("\n".join(lines) + "\n")
+    return "\n".join(lines) + "\n"
 
 
 def _report(args: argparse.Namespace, qm, sources) -> int:

@@ -52,18 +52,22 @@ def type_of(ctx: Ctx, name: str) -> Family | None:
     return None
 
 
+#: Per queue type, the tables of the other types: private only, and private and group (group
+#: objects exist only in a queue sharing group: outside one, half the look-ups are spared).
+_OTHERS = {objtype: tuple(other.table for other in QUEUE_TYPES.values() if other is not family)
+           for objtype, family in QUEUE_TYPES.items()}
+_OTHERS_GROUPED = {objtype: (*_OTHERS[objtype],
+                             *(other.group_table for other in QUEUE_TYPES.values()
+                               if other is not family))
+                   for objtype, family in QUEUE_TYPES.items()}
+
+
 def check_name_space(ctx: Ctx, family: Family) -> None:
     """One name space for every queue type: CSQM099I when another type has the name."""
-    name = ctx.cmd.name
-    has = ctx.txn.has
-    # Group objects exist only in a queue sharing group: outside one, half the look-ups of
-    # every queue DEFINE are spared.
-    grouped = ctx.qm.group is not None
-    for other in QUEUE_TYPES.values():
-        if other is not family and (has(other.table, name)
-                                    or (grouped and has(other.group_table, name))):
-            raise ctx.object_failure("CSQM099I", "NAME_IN_USE", objtype=family.objtype,
-                                     name=name)
+    others = (_OTHERS if ctx.qm.group is None else _OTHERS_GROUPED)[family.objtype]
+    if ctx.txn.has_any(others, ctx.cmd.name):
+        raise ctx.object_failure("CSQM099I", "NAME_IN_USE", objtype=family.objtype,
+                                 name=ctx.cmd.name)
 
 
 def check_other(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
@@ -85,7 +89,8 @@ def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
         raise ctx.object_failure("CSQM153I", "NOT_ALLOWED", objtype="CFSTRUCT", name=structure)
     if qsgdisp == "SHARED":
         check_shared(ctx, attrs, existing, str(structure))
-    elif qsgdisp in ("QMGR", "COPY"):
+    elif qsgdisp in ("QMGR", "COPY") and ctx.qm.group is not None:
+        # Shared queues exist only in a queue sharing group: outside one, nothing to ask.
         shared = ctx.txn.get("gqlocal", ctx.cmd.name)
         if shared is not None and shared.get("QSGDISP") == "SHARED":
             raise ctx.object_failure("MQSC312E", "ALREADY_EXISTS", objtype="QLOCAL",

@@ -111,6 +111,19 @@ class Txn:
             return pending[key] is not DELETED
         return key in self.state.tables[table]
 
+    def has_any(self, tables: tuple[str, ...], key: Any) -> bool:
+        """Whether ``key`` exists in any of ``tables`` as this transaction sees it (one call
+        for a name space that spans tables: a queue DEFINE asks the other queue types')."""
+        pending, base = self.pending, self.state.tables
+        for table in tables:
+            changed = pending.get(table)
+            if changed is not None and key in changed:
+                if changed[key] is not DELETED:
+                    return True
+            elif key in base[table]:
+                return True
+        return False
+
     def put(self, table: str, key: Any, value: Any) -> None:
         """Create or replace an entity (the value must not be shared with the state)."""
         self.pending.setdefault(table, {})[key] = value

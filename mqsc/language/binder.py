@@ -338,14 +338,16 @@ def _make_converter(kind: object) -> Converter:
 
 def _integer_converter(kind: Integer) -> Converter:
     def integer(raw: str) -> object:
+        # _INTEGER ([+-]?[0-9]+) in string methods, half the time of the regular expression:
+        # ASCII digits are the only ASCII characters str.isdigit accepts.
+        digits = raw[1:] if raw[:1] in ("+", "-") else raw
+        if digits.isascii() and digits.isdigit():
+            number = int(raw)
+            return number if kind.minimum <= number <= kind.maximum else _INVALID
         if kind.star and raw == "*":
             return "*"
-        if raw.upper() in kind.words:
-            return raw.upper()
-        if not _INTEGER.fullmatch(raw):
-            return _INVALID
-        number = int(raw)
-        return number if kind.minimum <= number <= kind.maximum else _INVALID
+        word = raw.upper()  # CAPEXPRY(NOLIMIT): the words are letters, never a number
+        return word if word in kind.words else _INVALID
 
     return integer
 
@@ -360,7 +362,8 @@ def _choice_converter(kind: Choice) -> Converter:
 
 def _text_converter(kind: Text) -> Converter:
     def text(raw: str) -> object:
-        value = (syntax.unquote(raw) if raw[:1] == "'" else raw.upper()).rstrip()
+        # Quoted text loses its trailing blanks; a word has none (the lexer ends it at one).
+        value = syntax.unquote(raw).rstrip() if raw[:1] == "'" else raw.upper()
         return value if len(value) <= kind.max_length else _INVALID
 
     return text
@@ -370,7 +373,7 @@ def _name_converter(kind: Name) -> Converter:
     pattern = NAME_PATTERNS[kind.rule].fullmatch
 
     def name(raw: str) -> object:
-        text = (syntax.unquote(raw) if raw[:1] == "'" else raw.upper()).rstrip()
+        text = syntax.unquote(raw).rstrip() if raw[:1] == "'" else raw.upper()
         if not text or len(text) > kind.max_length:
             return _INVALID
         stem = text[:-1] if kind.generic and text[-1] == "*" else text

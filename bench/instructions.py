@@ -1,0 +1,74 @@
+"""Two checkouts of mqsc, A/B, by instructions executed: ``mqsc run --memory`` under valgrind.
+
+    git worktree add /tmp/before <commit>
+    python bench/instructions.py /tmp/before .              # 2,000 and 6,000 DEFINEs
+
+CPU seconds on a shared machine swing by 10% between runs of the same code; the number of
+instructions a run executes (valgrind's callgrind tool, "Collected") does not depend on the
+load. Each checkout runs two deck sizes; the difference divided by the difference in commands
+is the cost of one command, the rest the fixed cost of a run (start-up, QMZ1's build). Both give
+the whole S1 run of 50,000 commands, in instructions. It is a proxy for time, not a measure of
+it: a cache miss costs more than an addition. Needs valgrind (``apt-get install valgrind``); a
+run of 6,000 commands takes about a minute. Each checkout runs once first, unmeasured, so that
+Python's bytecode caches are written (compiling would count as start-up).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.decks import define_qlocal_deck  # noqa: E402
+
+_COLLECTED = re.compile(r"Collected : (\d+)")
+
+
+def instructions(checkout: Path, deck: Path) -> int:
+    home = tempfile.mkdtemp(prefix="mqsc-ir-")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(PYTHONPATH=str(checkout), MQSC_HOME=home, PYTHONHASHSEED="0")
+    out = Path(home) / "callgrind.out"
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-m",
+         "mqsc", "run", "--memory", str(deck)],
+        env=env, cwd=tempfile.gettempdir(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        text=True, check=True)
+    found = _COLLECTED.search(done.stderr)
+    if found is None:
+        raise SystemExit(f"no instruction count from valgrind:\n{done.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("checkouts", nargs="+", type=Path, metavar="CHECKOUT")
+    parser.add_argument("--sizes", nargs=2, type=int, default=[2_000, 6_000])
+    parser.add_argument("--whole", type=int, default=50_000,
+                        help="the run to project (S1: 50,000 commands)")
+    args = parser.parse_args(argv)
+    small, large = args.sizes
+    decks = (define_qlocal_deck(small), define_qlocal_deck(large))
+    rows = []
+    for checkout in (c.resolve() for c in args.checkouts):
+        instructions(checkout, decks[0])  # bytecode caches written, unmeasured
+        low, high = (instructions(checkout, deck) for deck in decks)
+        per_command = (high - low) / (large - small)
+        fixed = low - per_command * small
+        rows.append((checkout, per_command, fixed, fixed + per_command * args.whole))
+    base = rows[0][3]
+    for checkout, per_command, fixed, whole in rows:
+        print(f"{checkout}: {per_command / 1e3:.1f}k per command, fixed {fixed / 1e6:.0f}M, "
+              f"{args.whole:,} commands {whole / 1e9:.2f}G ({(whole / base - 1) * 100:+.1f}%)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
