@@ -29,6 +29,7 @@ import math
 from collections import deque
 from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass, field, fields, replace
+from operator import attrgetter
 
 from mqsc.engine.storage import constants as C
 from mqsc.engine.storage.copying import copier
@@ -252,50 +253,58 @@ class PoolState:
 
     def _reclaim(self, pages: int) -> int:
         """Reuse up to ``pages`` buffers holding freed or formatted pages, oldest first."""
-        self._own_all()
-        taken = 0
-        for seg in list(self.lru):
-            if taken >= pages:
-                break
-            if seg.changed and isinstance(seg.owner, tuple) and seg.owner[0] in DROPPABLE:
-                n = min(seg.pages, pages - taken)
-                self._shrink(seg, n)
-                self.changed -= n
-                taken += n
+        taken = self._drop_pages(pages)
+        self.changed -= taken
         self.stats.stl += taken
+        return taken
+
+    def _drop_pages(self, pages: int) -> int:
+        """Take up to ``pages`` changed buffers holding freed or formatted pages, oldest
+        first (their content is not needed: no I/O); returns how many."""
+        lru = self.lru
+        taken = 0
+        for i in range(len(lru)) if pages > 0 else ():
+            seg = lru[i]
+            if seg.changed and isinstance(seg.owner, tuple) and seg.owner[0] in DROPPABLE:
+                seg = self._owned(i, seg)
+                n = min(seg.pages, pages - taken)
+                seg.pages -= n
+                taken += n
+                if taken >= pages:
+                    break
+        if taken:
+            self._compact()
         return taken
 
     def _steal(self, pages: int) -> int:
         """Steal up to ``pages`` clean buffers, least recently used first."""
-        self._own_all()
+        lru = self.lru
         taken = 0
-        for seg in list(self.lru):
-            if taken >= pages:
-                break
+        for i in range(len(lru)) if pages > 0 else ():
+            seg = lru[i]
             if seg.changed:
                 continue
+            seg = self._owned(i, seg)
             n = min(seg.pages, pages - taken)
-            self._shrink(seg, n)
-            self.clean -= n
+            seg.pages -= n
             taken += n
+            if taken >= pages:
+                break
+        if taken:
+            self._compact()
+        self.clean -= taken
         self.stats.stl += taken
         return taken
 
     # ---- writing ---------------------------------------------------------------------------
     def deferred_write(self) -> None:
         """The deferred write processor: drop freed/formatted pages, then write to 80%."""
-        self._own_all()
         self.stats.dwt += 1
         target = math.floor(C.DWT_TARGET * self.buffers)
         excess = self.changed - target
-        for seg in list(self.lru):
-            if excess <= 0:
-                break
-            if seg.changed and isinstance(seg.owner, tuple) and seg.owner[0] in DROPPABLE:
-                n = min(seg.pages, excess)
-                self._shrink(seg, n)
-                self.changed -= n
-                excess -= n
+        dropped = self._drop_pages(excess)
+        self.changed -= dropped
+        excess -= dropped
         if excess > 0:
             self._write_oldest(excess, immediate=False)
 
@@ -411,16 +420,31 @@ class PoolState:
         return dropped
 
     def _remove(self, owner: Owner, pages: int, *, changed: bool) -> int:
-        self._own_all()
+        # Only the segments of ``owner`` change: a get from a transmission queue after every
+        # batch would otherwise copy every segment of a cloned pool (_own_all) and look each
+        # emptied one up again by equality (deque.remove).
+        lru = self.lru
         taken = 0
-        for seg in list(self.lru):
-            if taken >= pages:
-                break
-            if seg.owner == owner and seg.changed == changed:
+        emptied = False
+        for i in range(len(lru)) if pages > 0 else ():
+            seg = lru[i]
+            if seg.changed == changed and seg.owner == owner:
+                seg = self._owned(i, seg)
                 n = min(seg.pages, pages - taken)
-                self._shrink(seg, n)
+                seg.pages -= n
+                emptied |= not seg.pages
                 taken += n
+                if taken >= pages:
+                    break
+        if emptied:
+            self._compact()
         return taken
+
+    def _compact(self) -> None:
+        """Drop the segments left with no pages (one pass, order kept)."""
+        lru = self.lru
+        kept = filter(_has_pages, lru)
+        self.lru = deque(kept) if type(lru) is not _Borrowed else _Borrowed(kept, lru.mine)
 
     # ---- resizing and restart --------------------------------------------------------------
     def resize(self, buffers: int) -> None:
@@ -464,11 +488,14 @@ class PoolState:
             if type(lru) is _Borrowed:
                 lru.mine.add(id(seg))
 
-    def _shrink(self, seg: Segment, pages: int) -> None:
-        assert type(self.lru) is not _Borrowed
-        seg.pages -= pages
-        if seg.pages == 0:
-            self.lru.remove(seg)
+    def _owned(self, i: int, seg: Segment) -> Segment:
+        """Segment ``i`` of the LRU (``seg``), copied first if still shared with the pool
+        this one was cloned from, so only the segments a loop changes are copied."""
+        lru = self.lru
+        if type(lru) is _Borrowed and id(seg) not in lru.mine:
+            seg = lru[i] = _copy_segment(seg)
+            lru.mine.add(id(seg))
+        return seg
 
     def _split_clean(self, seg: Segment, pages: int) -> None:
         """Make the first ``pages`` of a changed segment clean, splitting it if needed."""
@@ -506,11 +533,12 @@ class _Borrowed(deque):
 
     __slots__ = ("mine",)
 
-    def __init__(self, segments: Iterable[Segment] = ()) -> None:
+    def __init__(self, segments: Iterable[Segment] = (), mine: set[int] | None = None) -> None:
         super().__init__(segments)
-        self.mine: set[int] = set()
+        self.mine: set[int] = set() if mine is None else mine
 
 
+_has_pages = attrgetter("pages")
 _copy_pool = copier(PoolState)
 _copy_segment = copier(Segment)
 _copy_stats = copier(PoolStats)
