@@ -245,11 +245,17 @@ class QueueManager:
     def channel_attrs(self) -> Mapping[str, object]:
         """This queue manager's attributes, with its channel initiator's state (as the state
         store has them now: another process may have started a listener)."""
+        if self.gate is None:
+            # Held in memory only: no other process can have changed them. A network's
+            # settle looks at them a dozen times after every put (issue 19's step ratio).
+            return self.state.tables["qmgr"][None].attrs
         with self.session():
             return self.state.tables["qmgr"][None].attrs
 
     def channel_definition(self, name: str) -> MQObject | None:
         """The channel defined with this name here, if any."""
+        if self.gate is None:
+            return self.state.tables["channel"].get(name)
         with self.session():
             return self.state.tables["channel"].get(name)
 

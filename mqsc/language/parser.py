@@ -80,14 +80,25 @@ def lark_parser(*, strict: bool = False) -> Lark:
     :mod:`mqsc.language.lexer` against it; parsing proper feeds it tokens.
     """
     from lark import Lark  # imported on first need: known shapes never need it
+    from lark import lexer as lark_lexer
 
-    return Lark(
-        grammar_path().read_text(encoding="utf-8"),
-        parser="lalr",
-        start=["command", "deck"],
-        maybe_placeholders=True,
-        strict=strict,
-    )
+    # With interegular installed (a test dependency), Lark compares every pair of terminals,
+    # of its own grammar of grammars and of ours, for overlaps: three quarters of building
+    # the parser, the largest part of a cold `mqsc run` (issue 14's S1). Outside strict mode
+    # the overlaps are only logged, to a logger Lark sets to CRITICAL, so nothing changes
+    # without it; strict=True (tests/language/test_grammar.py) still checks.
+    checking = getattr(lark_lexer, "has_interegular", False)
+    lark_lexer.has_interegular = checking and strict
+    try:
+        return Lark(
+            grammar_path().read_text(encoding="utf-8"),
+            parser="lalr",
+            start=["command", "deck"],
+            maybe_placeholders=True,
+            strict=strict,
+        )
+    finally:
+        lark_lexer.has_interegular = checking
 
 
 def parse_logical(logical: LogicalCommand) -> syntax.Command:

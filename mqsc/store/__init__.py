@@ -5,7 +5,23 @@ before its completion is reported, serialises processes sharing a queue manager,
 recovery log's records.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from mqsc.store.errors import StoreBusy, StoreError
-from mqsc.store.sqlite import StateStore
+
+if TYPE_CHECKING:
+    from mqsc.store.sqlite import StateStore
 
 __all__ = ["StateStore", "StoreBusy", "StoreError"]
+
+
+def __getattr__(name: str) -> object:
+    # sqlite3 and the store are imported when a durable queue manager is opened, not by
+    # `mqsc run --memory` (issue 14: the start-up of S1), which only needs StoreError.
+    if name == "StateStore":
+        from mqsc.store.sqlite import StateStore
+
+        return StateStore
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

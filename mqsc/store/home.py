@@ -377,11 +377,6 @@ def open_qmgr(name: str | None = None, *, memory: bool = False,
     The database's lease (:mod:`mqsc.store.lease`) is taken before it is looked at and held
     until the queue manager is closed, so ``mqsc state reset`` never removes it meanwhile.
     """
-    from mqsc.store import StateStore, StoreError
-    from mqsc.store.files import private_dir
-    from mqsc.store.lease import Lease
-    from mqsc.store.sqlite import discard, lock_timeout, unfinished
-
     options = {"clock": clock} if clock is not None else {}
     if memory:
         definition = definition_of(name or default_name())
@@ -389,6 +384,13 @@ def open_qmgr(name: str | None = None, *, memory: bool = False,
             return memory_group(definition.qsg, extra=definition,
                                 clock=clock).members[definition.name]
         return definition.build(**options)
+    # The database (sqlite3) only for a durable queue manager: `mqsc run --memory` starts
+    # without it (issue 14, S1's start-up).
+    from mqsc.store import StateStore, StoreError
+    from mqsc.store.files import private_dir
+    from mqsc.store.lease import Lease
+    from mqsc.store.sqlite import discard, lock_timeout, unfinished
+
     try:
         path = state if state is not None else state_path(name or default_name())
         _check_state_path(path)
