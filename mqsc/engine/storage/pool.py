@@ -263,23 +263,27 @@ class PoolState:
         first (their content is not needed: no I/O); returns how many."""
         lru = self.lru
         taken = 0
+        emptied: list[int] = []
         for i in range(len(lru)) if pages > 0 else ():
             seg = lru[i]
             if seg.changed and isinstance(seg.owner, tuple) and seg.owner[0] in DROPPABLE:
                 seg = self._owned(i, seg)
                 n = min(seg.pages, pages - taken)
                 seg.pages -= n
+                if not seg.pages:
+                    emptied.append(i)
                 taken += n
                 if taken >= pages:
                     break
-        if taken:
-            self._compact()
+        if emptied:
+            self._compact(emptied)
         return taken
 
     def _steal(self, pages: int) -> int:
         """Steal up to ``pages`` clean buffers, least recently used first."""
         lru = self.lru
         taken = 0
+        emptied: list[int] = []
         for i in range(len(lru)) if pages > 0 else ():
             seg = lru[i]
             if seg.changed:
@@ -287,11 +291,13 @@ class PoolState:
             seg = self._owned(i, seg)
             n = min(seg.pages, pages - taken)
             seg.pages -= n
+            if not seg.pages:
+                emptied.append(i)
             taken += n
             if taken >= pages:
                 break
-        if taken:
-            self._compact()
+        if emptied:
+            self._compact(emptied)
         self.clean -= taken
         self.stats.stl += taken
         return taken
@@ -425,25 +431,51 @@ class PoolState:
         # emptied one up again by equality (deque.remove).
         lru = self.lru
         taken = 0
-        emptied = False
+        emptied: list[int] = []
         for i in range(len(lru)) if pages > 0 else ():
             seg = lru[i]
             if seg.changed == changed and seg.owner == owner:
                 seg = self._owned(i, seg)
                 n = min(seg.pages, pages - taken)
                 seg.pages -= n
-                emptied |= not seg.pages
+                if not seg.pages:
+                    emptied.append(i)
                 taken += n
                 if taken >= pages:
                     break
         if emptied:
-            self._compact()
+            self._compact(emptied)
         return taken
 
-    def _compact(self) -> None:
-        """Drop the segments left with no pages (one pass, order kept)."""
+    def _compact(self, emptied: list[int]) -> None:
+        """Drop the segments left with no pages (their indices ``emptied``, ascending), order
+        kept; the two segments a dropped one separated are joined when they agree, as
+        :meth:`_merge` joins them. Otherwise the freed pages of every get from a transmission
+        queue stay one segment each (issue 19: 80 of them in a channel's pool, scanned by
+        every later get)."""
         lru = self.lru
-        kept = filter(_has_pages, lru)
+        count = len(lru)
+        into: dict[int, int] = {}
+        for i in emptied:
+            left = i - 1
+            while left >= 0 and not lru[left].pages:
+                left -= 1
+            right = i + 1
+            while right < count and not lru[right].pages:
+                right += 1
+            if left < 0 or right >= count or right in into:
+                continue
+            head = into.get(left, left)
+            if lru[head].joins(lru[right]):
+                into[right] = head
+        if into:
+            gone = set()
+            for right, head in into.items():
+                self._owned(head, lru[head]).pages += lru[right].pages
+                gone.add(id(lru[right]))
+            kept = (s for s in lru if s.pages and id(s) not in gone)
+        else:
+            kept = filter(_has_pages, lru)
         self.lru = deque(kept) if type(lru) is not _Borrowed else _Borrowed(kept, lru.mine)
 
     # ---- resizing and restart --------------------------------------------------------------
