@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from mqsc.catalog.absent import FACILITIES
@@ -29,8 +29,10 @@ from mqsc.catalog.mqrc import MQRC_NONE, MQRC_UNKNOWN_OBJECT_NAME, MQRC_UNKNOWN_
 from mqsc.engine import definitions as d
 from mqsc.engine import messages
 from mqsc.engine.context import STAMP, Ctx
+from mqsc.engine.objects import QueueManagerInfo
 from mqsc.engine.records import Message, Transfer
 from mqsc.engine.registry import handles
+from mqsc.engine.storage.copying import replacer
 from mqsc.engine.triggers import CHANNEL_INITQ
 
 #: Where the channel initiator's state lives among the queue manager's attributes (not MQSC
@@ -41,6 +43,9 @@ CHINIT, LISTENERS, CHANNELS = "CHINIT", "LISTENERS", "CHSTATUS"
 #: the batch in doubt, as z/OS keeps them on SYSTEM.CHANNEL.SYNCQ (IBM "Channel
 #: synchronization": "sequence numbers and LUWIDs are stored... so that they survive").
 SYNC = "CHSYNC"
+#: dataclasses.replace of the queue manager's record, fields read once: a batch sets the
+#: channel's status and synchronisation record three times (issue 19's step ratio).
+_with = replacer(QueueManagerInfo)
 
 #: Channel types that send from a transmission queue, and those that receive.
 SENDERS = frozenset(SENDER_TYPES)
@@ -92,7 +97,7 @@ def _set(ctx: Ctx, **values: Any) -> None:
             new.pop(key, None)
         else:
             new[key] = value
-    ctx.txn.put("qmgr", None, replace(info, attrs=new))
+    ctx.txn.put("qmgr", None, _with(info, attrs=new))
 
 
 def set_status(ctx: Ctx, channel: str, status: Mapping[str, Any] | None) -> None:
@@ -428,14 +433,24 @@ def running_senders(attrs: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str
             yield name, status
 
 
+def _sendable(q: Any, store: Any) -> bool:
+    # GET(DISABLED) on a transmission queue holds its messages: the channel moves nothing
+    # until it is enabled again (a z/OS sender waits the same way).
+    return q is not None and store is not None and q.get("GET") != "DISABLED"
+
+
 def _outgoing_runs(ctx: Ctx, xmitq: str) -> list[Any]:
     q = ctx.txn.get("qlocal", xmitq)
     store = ctx.txn.get("messages", xmitq)
-    if q is None or store is None or q.get("GET") == "DISABLED":
-        # GET(DISABLED) on a transmission queue holds its messages: the channel moves
-        # nothing until it is enabled again (a z/OS sender waits the same way).
+    if not _sendable(q, store):
         return []
     return [run for run in store.delivery_order(q.get("MSGDLVSQ")) if run.count]
+
+
+def waiting(q: Any, store: Any) -> bool:
+    """Whether :func:`outgoing` would list anything for a transmission queue (its
+    definition and message store), without listing it."""
+    return _sendable(q, store) and any(run.count for run in store.runs)
 
 
 def _transfer(run: Any) -> Transfer:

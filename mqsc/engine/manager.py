@@ -265,6 +265,16 @@ class QueueManager:
             txn = Txn(self.state)
             return chinit.outgoing(Ctx(self, txn, None, None, Source.SERVER), xmitq)
 
+    def has_outgoing(self, xmitq: str) -> bool:
+        """Whether anything waits on a transmission queue (a network asks after every put
+        whether a running sender has a batch to send, issue 19)."""
+        if self.gate is None:
+            tables = self.state.tables
+            return chinit.waiting(tables["qlocal"].get(xmitq), tables["messages"].get(xmitq))
+        with self.session():
+            tables = self.state.tables
+            return chinit.waiting(tables["qlocal"].get(xmitq), tables["messages"].get(xmitq))
+
     def channel_step(self, step: Callable[[Ctx], None]) -> tuple[bool, tuple[Message, ...]]:
         """One committed step of a channel on this queue manager (a batch received, a batch
         sent, a status change): (whether it committed, its console messages). A step that

@@ -40,6 +40,7 @@ from mqsc.engine.records import TriggerMessage, Workload
 from mqsc.engine.space import report_expansions
 from mqsc.engine.storage import constants as C
 from mqsc.engine.storage.alloc import PageSetFull, SpaceEvents, allocate
+from mqsc.engine.storage.copying import replacer
 from mqsc.engine.storage.queuestore import (
     Body,
     QueueStore,
@@ -54,6 +55,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Log bytes of getting one persistent message from a private queue (UNVERIFIED choice).
 LOG_PER_GET = C.LOG_RECORD_BYTES
+
+#: dataclasses.replace of a Workload, fields read once (a put to a remote queue, issue 19).
+_with = replacer(Workload)
 
 
 # ---- put -------------------------------------------------------------------------------------
@@ -88,7 +92,7 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
         if target is not None:
             done = put(ctx, target, count, size, persistent=persistent, priority=priority,
                        batch=batch, dest=header(ctx, queue, target) or dest, body=body)
-            return dataclasses.replace(done, queue=queue)
+            return _with(done, queue=queue)
         return Workload("put", queue, count, 0, size, reason=reason,
                         persistent=bool(persistent))
     if persistent is None:

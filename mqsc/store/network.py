@@ -193,7 +193,7 @@ class Network:
         doubt = in_doubt(source.channel_attrs(), channel)
         if doubt is not None:
             return self._in_doubt(source, target, channel, status, doubt)
-        if not source.outgoing(xmitq):
+        if not source.has_outgoing(xmitq):
             # Nothing to send: no batch (and no unit of work to open); after DISCINT seconds
             # of this the channel ends (INACTIVE), as on z/OS.
             if idle_due(status, source.channel_definition(channel), source.clock()):

@@ -38,3 +38,28 @@ def copier(cls: type[T]) -> Callable[[T], T]:
         return lambda obj: cls(one(obj))  # type: ignore[call-arg]
     values = attrgetter(*names)
     return lambda obj: cls(*values(obj))  # type: ignore[call-arg]
+
+
+def replacer(cls: type[T]) -> Callable[..., T]:
+    """:func:`dataclasses.replace` for ``cls``, with its fields read once, when the class is
+    defined (the same result: the constructor gets every field, ``changes`` over them).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class P:
+    ...     x: int
+    ...     y: int = 0
+    >>> replacer(P)(P(1, 2), y=3)
+    P(x=1, y=3)
+    """
+    names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+    if not all(f.init for f in fields(cls)):  # type: ignore[arg-type]
+        raise TypeError(f"{cls.__name__} has fields outside __init__")
+    values = attrgetter(*names) if len(names) > 1 else (lambda obj: (getattr(obj, names[0]),))
+
+    def replace(obj: T, **changes: object) -> T:
+        kwargs = dict(zip(names, values(obj)))
+        kwargs.update(changes)
+        return cls(**kwargs)
+
+    return replace
