@@ -404,26 +404,35 @@ def trigger(ctx: Ctx) -> None:
     attrs = _attrs(ctx)
     if not active(attrs):
         return
-    current = statuses(attrs)
+    for channel in triggered(ctx.txn, statuses(attrs)):
+        _start_sender(ctx, channel, str(channel.get("CONNAME", "")))
+
+
+def triggered(txn: Any, current: Mapping[str, Any]) -> list[Any]:
+    """The inactive senders :func:`trigger` starts now (``current``: the channels' statuses).
+    It only reads, so a network asks it before opening a unit of work for the trigger (after
+    every put, issue 19); starting a sender changes none of what it reads."""
     # The transmission queues of inactive senders (a few channels, where a queue manager may
     # have thousands of queues): each one triggered and holding messages starts a sender.
     started: set[str] = set()
-    for channel in list(ctx.txn.values("channel")):
+    found: list[Any] = []
+    for channel in list(txn.values("channel")):
         if channel.get("CHLTYPE") not in SENDERS or channel.name in current:
             continue
         xmitq = str(channel.get("XMITQ", ""))
-        q = ctx.txn.get("qlocal", xmitq)
+        q = txn.get("qlocal", xmitq)
         if (xmitq in started or q is None or q.get("USAGE") != "XMITQ" or not q.get("TRIGGER")
                 or q.get("TRIGTYPE") != "FIRST" or q.get("INITQ") != CHANNEL_INITQ):
             continue
-        store = ctx.txn.get("messages", xmitq)
+        store = txn.get("messages", xmitq)
         if store is None or not store.depth:
             continue
         wanted = str(q.get("TRIGDATA", "")).strip()
         if wanted and wanted != channel.name:
             continue  # the queue names another channel: that one is started when it is seen
         started.add(xmitq)
-        _start_sender(ctx, channel, str(channel.get("CONNAME", "")))
+        found.append(channel)
+    return found
 
 
 def running_senders(attrs: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:

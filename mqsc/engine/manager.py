@@ -265,6 +265,15 @@ class QueueManager:
             txn = Txn(self.state)
             return chinit.outgoing(Ctx(self, txn, None, None, Source.SERVER), xmitq)
 
+    def would_trigger(self) -> bool:
+        """Whether a trigger would start a sender here now (chinit.triggered). With a state
+        store shared by processes the answer could change before the step: always yes."""
+        if self.gate is not None:
+            return True
+        attrs = self.state.tables["qmgr"][None].attrs
+        return chinit.active(attrs) and bool(chinit.triggered(Txn(self.state),
+                                                              chinit.statuses(attrs)))
+
     def has_outgoing(self, xmitq: str) -> bool:
         """Whether anything waits on a transmission queue (a network asks after every put
         whether a running sender has a batch to send, issue 19)."""

@@ -132,7 +132,8 @@ class Network:
         try:
             for member in list(self.members.values()):
                 if active(member.channel_attrs()):
-                    self._step(member, trigger)
+                    if member.would_trigger():
+                        self._step(member, trigger)
                     self._requests(member)
             for _ in range(len(self.members) + 1):
                 if not any([self._run(source) for source in list(self.members.values())]):
