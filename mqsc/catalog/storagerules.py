@@ -45,9 +45,10 @@ RULES: Mapping[str, StorageRule] = MappingProxyType({r.rule: r for r in (
                 "persistent pages rounded up to whole pages: 1,010 per local queue (permanent "
                 "dynamic queues included), 746 per model queue, 338 per alias queue, 434 per "
                 "remote queue, 674 per process, 12,320 per namelist, 266 per storage class and "
-                "1,010 per authentication information object. Channels (2,026; client-connection "
-                "5,170) are not yet counted; topics, subscriptions and channel authentication "
-                "records have no figure in the formula and take none.",
+                "1,010 per authentication information object, 2,026 per message or "
+                "server-connection channel and 5,170 per client-connection channel; topics, "
+                "subscriptions and channel authentication records have no figure in the formula "
+                "and take none.",
                 ("DOC-PSZERO",),
                 "IBM's page set zero formula, one figure per object type (the 'Page set zero' "
                 "topic of the WebSphere MQ for z/OS System Setup Guide; its ibm.com address is "

@@ -23,6 +23,7 @@ from mqsc.catalog.channels import (
     TYPES,
 )
 from mqsc.engine import definitions as d
+from mqsc.engine import space
 from mqsc.engine.context import Ctx
 from mqsc.engine.objects import Attributes, MQObject
 from mqsc.engine.registry import handles
@@ -65,7 +66,9 @@ def defaults(ctx: Ctx, chltype: str) -> Attributes:
 
 @handles("DEFINE", "CHANNEL")
 def define_channel(ctx: Ctx) -> None:
+    before = _private_bytes(ctx)
     d.define(ctx, CHANNEL, check, lambda ctx: defaults(ctx, str(ctx.cmd.get("CHLTYPE"))))
+    _account(ctx, before)
 
 
 @handles("ALTER", "CHANNEL")
@@ -75,7 +78,20 @@ def alter_channel(ctx: Ctx) -> None:
 
 @handles("DELETE", "CHANNEL")
 def delete_channel(ctx: Ctx) -> None:
+    before = _private_bytes(ctx)
     d.delete(ctx, CHANNEL)
+    _account(ctx, before)
+
+
+def _private_bytes(ctx: Ctx) -> int:
+    # Page set 0 holds private definitions (QMGR, COPY), sized by type: storage rule PS-6.
+    return space.definition_bytes(CHANNEL.table, ctx.txn.get(CHANNEL.table, ctx.cmd.name))
+
+
+def _account(ctx: Ctx, before: int) -> None:
+    after = _private_bytes(ctx)
+    if after != before:
+        space.account_objects(ctx, after - before)
 
 
 @handles("DISPLAY", "CHANNEL")

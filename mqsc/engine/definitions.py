@@ -151,8 +151,10 @@ def check_typed(ctx: Ctx, family: Family, attrs: Mapping[str, object],
                 required: Mapping[str, tuple[str, ...]]) -> None:
     """The rules of a family whose attributes depend on a type (CHANNEL by CHLTYPE, AUTHINFO by
     AUTHTYPE): the type cannot change (CSQM150I), a keyword of another type's diagram is
-    refused (CSQM150I), and the type's required keywords are named on the command, even blank,
-    or inherited with a value (CSQM154I)."""
+    refused (CSQM150I), and a DEFINE names the type's required keywords, even blank, or
+    inherits them with a value (CSQM154I). An ALTER is not asked for them again: the object
+    already passed at its DEFINE (ALTER CHANNEL(SYSTEM.DEF.SENDER) BATCHSZ(20) on a z/OS queue
+    manager, whose CSQ4INSX defines that channel with a blank CONNAME, completes)."""
     kind = attrs.get(type_keyword)
     check_group(ctx, attrs)
     if existing is not None and existing.get(type_keyword) != kind:
@@ -162,6 +164,8 @@ def check_typed(ctx: Ctx, family: Family, attrs: Mapping[str, object],
         if name in family.settable_set and not applies(by_type, name, kind):
             raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1=type_keyword,
                                      keyword2=name)
+    if ctx.cmd.verb != "DEFINE":
+        return
     for name in required.get(str(kind), ()):
         if name not in ctx.cmd.attrs and not attrs.get(name):
             raise ctx.object_failure("CSQM154I", "NOT_ALLOWED", keyword=type_keyword,

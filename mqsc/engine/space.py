@@ -57,7 +57,20 @@ def object_pages(ps: Any) -> int:
 def object_bytes(tables: Mapping[str, Mapping[Any, Any]]) -> int:
     """The page set 0 bytes of the private definitions in ``tables`` (storage rule PS-6):
     those tables hold only QSGDISP(QMGR) and COPY objects, the group ones live elsewhere."""
-    return sum(len(tables.get(table, ())) * size for table, size in C.OBJECT_BYTES.items())
+    total = sum(len(tables.get(table, ())) * size for table, size in C.OBJECT_BYTES.items())
+    clntconn = sum(1 for obj in tables.get("channel", {}).values()
+                   if obj.get("CHLTYPE") == "CLNTCONN")
+    return total + clntconn * (C.CLNTCONN_BYTES - C.OBJECT_BYTES["channel"])
+
+
+def definition_bytes(table: str, obj: Any) -> int:
+    """The page set 0 bytes of one private definition (0 for none): its type's size in
+    storage rule PS-6, a client-connection channel's larger than other channels'."""
+    if obj is None:
+        return 0
+    if table == "channel" and obj.get("CHLTYPE") == "CLNTCONN":
+        return C.CLNTCONN_BYTES
+    return C.OBJECT_BYTES.get(table, 0)
 
 
 def reconcile_objects(tables: dict[str, dict[Any, Any]]) -> None:

@@ -514,6 +514,9 @@ class EngineMachine(RuleBasedStateMachine):
     def page_set_0_holds_the_definitions(self) -> None:
         tables = self.qm.state.tables
         expected = sum(size * len(tables[table]) for table, size in C.OBJECT_BYTES.items())
+        # A client-connection channel is larger than a message channel (storage rule PS-6).
+        expected += sum(C.CLNTCONN_BYTES - C.OBJECT_BYTES["channel"]
+                        for obj in tables["channel"].values() if obj.get("CHLTYPE") == "CLNTCONN")
         assert tables["pageset"][0].object_bytes == expected
 
 

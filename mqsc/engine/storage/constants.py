@@ -68,6 +68,10 @@ _TABLE = (
     Constant("OBJ_BYTES_QMODEL", 746, "DOC", "PS-6", "page set 0 bytes per model queue"),
     Constant("OBJ_BYTES_PROCESS", 674, "DOC", "PS-6", "page set 0 bytes per process"),
     Constant("OBJ_BYTES_NAMELIST", 12320, "DOC", "PS-6", "page set 0 bytes per namelist"),
+    Constant("OBJ_BYTES_CHANNEL", 2026, "DOC", "PS-6",
+             "page set 0 bytes per message channel (and server-connection channel)"),
+    Constant("OBJ_BYTES_CLNTCONN", 5170, "DOC", "PS-6",
+             "page set 0 bytes per client-connection channel"),
     Constant("OBJ_BYTES_AUTHINFO", 1010, "DOC", "PS-6",
              "page set 0 bytes per authentication information object"),
     Constant("LOG_PER_MSG", 1280, "SEED", "BN-4", "log bytes per persistent message besides "
@@ -115,9 +119,10 @@ OBJ_BYTES_QLOCAL = int(CONSTANTS["OBJ_BYTES_QLOCAL"].value)
 OBJ_BYTES_STGCLASS = int(CONSTANTS["OBJ_BYTES_STGCLASS"].value)
 #: Page set 0 bytes of one definition, by state table (storage rule PS-6
 #: (docs/storage.md#storage-rules): IBM's page set zero formula gives a size per object type;
-#: permanent dynamic queues are local queues). Channels (2,026 bytes; client-connection
-#: channels 5,170) are not yet accounted; topics, subscriptions and channel authentication
-#: records have no figure in the formula and take none here.
+#: permanent dynamic queues are local queues; a channel is a message channel's size here, a
+#: client-connection channel's is CLNTCONN_BYTES: mqsc/engine/space.py definition_bytes).
+#: Topics, subscriptions and channel authentication records have no figure in the formula and
+#: take none here.
 OBJECT_BYTES = {"qlocal": OBJ_BYTES_QLOCAL,
                 "qalias": int(CONSTANTS["OBJ_BYTES_QALIAS"].value),
                 "qremote": int(CONSTANTS["OBJ_BYTES_QREMOTE"].value),
@@ -125,7 +130,9 @@ OBJECT_BYTES = {"qlocal": OBJ_BYTES_QLOCAL,
                 "stgclass": OBJ_BYTES_STGCLASS,
                 "process": int(CONSTANTS["OBJ_BYTES_PROCESS"].value),
                 "namelist": int(CONSTANTS["OBJ_BYTES_NAMELIST"].value),
-                "authinfo": int(CONSTANTS["OBJ_BYTES_AUTHINFO"].value)}
+                "authinfo": int(CONSTANTS["OBJ_BYTES_AUTHINFO"].value),
+                "channel": int(CONSTANTS["OBJ_BYTES_CHANNEL"].value)}
+CLNTCONN_BYTES = int(CONSTANTS["OBJ_BYTES_CLNTCONN"].value)
 LOG_PER_MSG = int(CONSTANTS["LOG_PER_MSG"].value)
 LOG_PER_MSG_QSG = int(CONSTANTS["LOG_PER_MSG_QSG"].value)
 LOGLOAD = int(CONSTANTS["LOGLOAD"].value)
