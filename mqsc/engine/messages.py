@@ -233,12 +233,21 @@ def open_dynamic(ctx: Ctx, model: MQObject) -> str:
     the default DynamicQName "AMQ.*" with a unique suffix (the moment and a sequence)."""
     stamp = ctx.stamp()
     name = _dynamic_name(ctx, stamp)
-    values = {k: v for k, v in model.attrs.items() if k in QLOCAL.settable_set}
+    values = _dynamic_attributes(model)
     values.update(QSGDISP="QMGR", DEFTYPE=model.get("DEFTYPE"))
     ctx.txn.put("qlocal", name, MQObject("QLOCAL", name, Attributes.profile(values), stamp,
                                          stamp))
     space.account_objects(ctx, C.OBJ_BYTES_QLOCAL)
     return name
+
+
+def _dynamic_attributes(model: MQObject) -> dict[str, object]:
+    """A dynamic queue is a local queue with its model's attributes; those a model queue does
+    not have (DEFBIND...) take a local queue's defaults, so the queue is a whole local queue
+    (its MAKEDEF replays to the same definition)."""
+    values = {k: v for k, v in QLOCAL.catalog_defaults.items() if k in QLOCAL.settable_set}
+    values.update((k, v) for k, v in model.attrs.items() if k in QLOCAL.settable_set)
+    return values
 
 
 #: Every queue name space a dynamic queue's name must be new in (private and group).
@@ -271,7 +280,7 @@ def open_shared_dynamic(ctx: Ctx, model: MQObject) -> tuple[str, int]:
         return "", reason
     stamp = ctx.stamp()
     name = _dynamic_name(ctx, stamp)
-    values = {k: v for k, v in model.attrs.items() if k in QLOCAL.settable_set}
+    values = _dynamic_attributes(model)
     values.update(QSGDISP="SHARED", DEFTYPE="SHAREDYN", CFSTRUCT=structure)
     ctx.txn.put("gqlocal", name, MQObject("QLOCAL", name, Attributes.profile(values), stamp,
                                           stamp))

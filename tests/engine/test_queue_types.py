@@ -174,3 +174,21 @@ def test_a_temporary_dynamic_queue_goes_at_close_with_its_messages() -> None:
     # The page set is as before (the freed pages' buffers stay changed until written).
     assert qm.execute("DISPLAY USAGE PSID(04)").records[0] == before
     assert qm.put("TMP.MODEL", 1, persistent=True).reason == MQRC_PERSISTENT_NOT_ALLOWED
+
+
+def test_a_permanent_dynamic_queue_is_a_whole_local_queue_that_replays_the_same() -> None:
+    # A model queue has no DEFBIND; the dynamic queue its MQOPEN makes is a local queue, with
+    # a local queue's value for what the model lacks, so MAKEDEF's DEFINE QLOCAL gives it back.
+    from mqsc.batch import dump
+    from mqsc.engine.manager import QueueManager
+    from tests.engine.conftest import fresh_qmz1
+
+    qm = fresh_qmz1()
+    assert qm.execute("ALTER QMODEL(SYSTEM.DEFAULT.MODEL.QUEUE) DEFTYPE(PERMDYN)").ok
+    put = qm.put("SYSTEM.DEFAULT.MODEL.QUEUE", 1, 2000)
+    assert put.reason == 0
+    assert qm.state.tables["qlocal"][put.queue].get("DEFBIND") == "OPEN"
+    defs = dump.definitions(qm)
+    rebuilt = QueueManager.create("QMZ1", csqinp1=dump.csqinp1_deck(qm, defs),
+                                  csqinp2=dump.csqinp2_deck(qm, defs), clock=qm.clock)
+    assert dump.definitions(rebuilt) == defs
