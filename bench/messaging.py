@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.decks import OUT  # noqa: E402
-from bench.serve import CSRF, PASSWORD, USER, start  # noqa: E402
+from bench.serve import CSRF, PASSWORD, USER, run_clients, start  # noqa: E402
 
 APP, APP_PASSWORD = "benchapp", "benchapp-password"
 QUEUE = "BENCH.MSG"
@@ -54,13 +54,7 @@ def phase(url: str, clients: int, messages: int, send) -> dict:
         with lock:
             latencies.extend(mine)
 
-    threads = [threading.Thread(target=one, args=(i,)) for i in range(clients)]
-    start = time.perf_counter()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    elapsed = time.perf_counter() - start
+    elapsed = run_clients(one, clients)
     ordered = sorted(latencies)
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
     return {"requests": len(ordered), "errors": len(errors),

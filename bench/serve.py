@@ -89,6 +89,17 @@ def display_all(url: str, queues: int) -> dict:
     return out
 
 
+
+def run_clients(one, clients: int) -> float:
+    """Seconds for ``clients`` threads, each running ``one(index)``, all started together."""
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(clients)]
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return time.perf_counter() - start
+
 def concurrent(url: str, clients: int, requests: int) -> dict:
     import httpx
 
@@ -119,13 +130,7 @@ def concurrent(url: str, clients: int, requests: int) -> dict:
             latencies.extend(mine)
             in_server.extend(theirs)
 
-    threads = [threading.Thread(target=one, args=(i,)) for i in range(clients)]
-    start = time.perf_counter()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    elapsed = time.perf_counter() - start
+    elapsed = run_clients(one, clients)
     ordered, server = sorted(latencies), sorted(in_server)
     return {"clients": clients, "requests": len(ordered), "errors": len(errors),
             "first_error": errors[0] if errors else "",
