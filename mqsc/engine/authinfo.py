@@ -13,7 +13,6 @@ from mqsc.catalog import authinfo as catalog_authinfo
 from mqsc.catalog.authinfo import APPLIES, REQUIRED
 from mqsc.engine import definitions as d
 from mqsc.engine import space
-from mqsc.engine.storage import constants as C
 from mqsc.engine.context import Ctx
 from mqsc.engine.objects import Attributes, MQObject
 from mqsc.engine.registry import handles
@@ -31,12 +30,9 @@ def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
 
 @handles("DEFINE", "AUTHINFO")
 def define_authinfo(ctx: Ctx) -> None:
-    # Page set 0 holds private definitions (QMGR, COPY): storage rule PS-6.
-    new = (d.disposition(ctx) in ("QMGR", "COPY")
-           and not ctx.txn.has(AUTHINFO.table, ctx.cmd.name))
+    before = space.private_bytes(ctx, AUTHINFO.table)
     d.define(ctx, AUTHINFO, check)
-    if new:
-        space.account_objects(ctx, C.OBJECT_BYTES[AUTHINFO.table])
+    space.account_definition(ctx, AUTHINFO.table, before)
 
 
 @handles("ALTER", "AUTHINFO")
@@ -46,9 +42,9 @@ def alter_authinfo(ctx: Ctx) -> None:
 
 @handles("DELETE", "AUTHINFO")
 def delete_authinfo(ctx: Ctx) -> None:
-    obj = d.delete(ctx, AUTHINFO)
-    if obj.get("QSGDISP", "QMGR") in ("QMGR", "COPY"):
-        space.account_objects(ctx, -C.OBJECT_BYTES[AUTHINFO.table])
+    before = space.private_bytes(ctx, AUTHINFO.table)
+    d.delete(ctx, AUTHINFO)
+    space.account_definition(ctx, AUTHINFO.table, before)
 
 
 @handles("DISPLAY", "AUTHINFO")

@@ -66,9 +66,9 @@ def defaults(ctx: Ctx, chltype: str) -> Attributes:
 
 @handles("DEFINE", "CHANNEL")
 def define_channel(ctx: Ctx) -> None:
-    before = _private_bytes(ctx)
+    before = space.private_bytes(ctx, CHANNEL.table)
     d.define(ctx, CHANNEL, check, lambda ctx: defaults(ctx, str(ctx.cmd.get("CHLTYPE"))))
-    _account(ctx, before)
+    space.account_definition(ctx, CHANNEL.table, before)
 
 
 @handles("ALTER", "CHANNEL")
@@ -78,20 +78,9 @@ def alter_channel(ctx: Ctx) -> None:
 
 @handles("DELETE", "CHANNEL")
 def delete_channel(ctx: Ctx) -> None:
-    before = _private_bytes(ctx)
+    before = space.private_bytes(ctx, CHANNEL.table)
     d.delete(ctx, CHANNEL)
-    _account(ctx, before)
-
-
-def _private_bytes(ctx: Ctx) -> int:
-    # Page set 0 holds private definitions (QMGR, COPY), sized by type: storage rule PS-6.
-    return space.definition_bytes(CHANNEL.table, ctx.txn.get(CHANNEL.table, ctx.cmd.name))
-
-
-def _account(ctx: Ctx, before: int) -> None:
-    after = _private_bytes(ctx)
-    if after != before:
-        space.account_objects(ctx, after - before)
+    space.account_definition(ctx, CHANNEL.table, before)
 
 
 @handles("DISPLAY", "CHANNEL")

@@ -63,6 +63,19 @@ def object_bytes(tables: Mapping[str, Mapping[Any, Any]]) -> int:
     return total + clntconn * (C.CLNTCONN_BYTES - C.OBJECT_BYTES["channel"])
 
 
+def private_bytes(ctx: Ctx, table: str) -> int:
+    """Page set 0 bytes of the private definition the command names (0 when there is none)."""
+    return definition_bytes(table, ctx.txn.get(table, ctx.cmd.name))
+
+
+def account_definition(ctx: Ctx, table: str, before: int) -> None:
+    """The command changed its object's private definition, which held ``before`` bytes of
+    page set 0 (storage rule PS-6: QMGR and COPY objects only, sized by type): account it."""
+    after = private_bytes(ctx, table)
+    if after != before:
+        account_objects(ctx, after - before)
+
+
 def definition_bytes(table: str, obj: Any) -> int:
     """The page set 0 bytes of one private definition (0 for none): its type's size in
     storage rule PS-6, a client-connection channel's larger than other channels'."""

@@ -40,3 +40,12 @@ def test_a_refused_define_takes_nothing() -> None:
 
 def test_the_sizes_are_the_catalogued_constants() -> None:
     assert C.OBJECT_BYTES["channel"] == 2026 and C.CLNTCONN_BYTES == 5170
+
+
+def test_authentication_information_takes_its_size_through_the_same_accounting() -> None:
+    qm = fresh_minimal()
+    start = object_bytes(qm)
+    assert qm.execute("DEFINE AUTHINFO(CONNAUTH.RACF) AUTHTYPE(IDPWOS)").ok
+    assert object_bytes(qm) == start + 1010
+    assert qm.execute("DELETE AUTHINFO(CONNAUTH.RACF)").ok
+    assert object_bytes(qm) == start
