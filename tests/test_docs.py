@@ -162,6 +162,9 @@ def test_a_rule_missing_from_the_table_is_found() -> None:
     ]
 
 
+_CONSTANT_CALL = re.compile(r"\bConstant\((?:[^()]|\([^()]*\))*\)")
+
+
 def test_storage_rule_citations_point_at_the_table() -> None:
     """A cited rule says where to look it up: "storage rule ST-4 (docs/storage.md#storage-rules)"
     or a link to that anchor; only the constants table (whose column header links there), the
@@ -178,6 +181,9 @@ def test_storage_rule_citations_point_at_the_table() -> None:
     for path, text in _rule_citations():
         if path in exempt:
             continue
+        # The constants table's entries (Constant(...), however the formatter lays them out)
+        # cite bare ids: its column header links to the rule table. Blanked, lines kept.
+        text = _CONSTANT_CALL.sub(lambda m: "\n" * m.group(0).count("\n"), text)
         for number, line in enumerate(text.splitlines(), 1):
             if "storage-model" in line or (
                 cited(line)
