@@ -92,8 +92,8 @@ def test_no_citation_of_files_users_do_not_have() -> None:
 
 def test_every_evidence_key_is_a_listed_source() -> None:
     from mqsc.catalog import SPECS
-    from mqsc.catalog.messages import CATALOG, REASONS
     from mqsc.catalog.sources import SOURCES
+    from mqsc.catalog.texts import CATALOG, REASONS
 
     cited = [s.verified for s in SPECS] + [k.verified for s in SPECS for k in s.keywords.values()]
     cited += [m.evidence for m in CATALOG.values()] + [r.evidence for r in REASONS.values()]

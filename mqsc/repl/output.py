@@ -26,7 +26,7 @@ import subprocess
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TextIO
 
-from mqsc.catalog import messages
+from mqsc.catalog import texts
 from mqsc.engine.records import (
     BufferPoolReport,
     DataSetReport,
@@ -342,7 +342,7 @@ def table_items(result: Result) -> Iterator[Any]:
                 yield from object_tables(batch)
                 batch = []
             if isinstance(record, Message):
-                yield messages.line(record.msg_id, record.inserts, one.cpf)
+                yield texts.line(record.msg_id, record.inserts, one.cpf)
             elif isinstance(record, PageSetReport):
                 yield _table(
                     "Page set usage (CSQI010I)",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from mqsc.catalog import Source
+from mqsc.catalog import CommandSource
 from mqsc.engine.manager import QueueManager
 from mqsc.render.jsonout import reason_of
 from tests.engine.conftest import fresh_minimal, fresh_qmz1
@@ -36,7 +36,7 @@ def refused(qm: QueueManager, text: str, ids: list[str]) -> None:
 
 def restart(qm: QueueManager) -> None:
     for text in ("STOP QMGR", "START QMGR"):
-        assert qm.execute(text, source=Source.CONSOLE).ok
+        assert qm.execute(text, source=CommandSource.CONSOLE).ok
 
 
 def used(qm: QueueManager, psid: int) -> tuple[int, int]:

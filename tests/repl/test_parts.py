@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from mqsc import catalog
-from mqsc.engine.objects import MQObject
+from mqsc.engine.mqobjects import MQObject
 from mqsc.repl import config
 from mqsc.repl import help as helptext
 from mqsc.repl.complete import NAME_LIMIT, suggest
 from mqsc.repl.dump import deck
-from mqsc.repl.names import lowest_stealable
+from mqsc.repl.nameindex import lowest_stealable
 from mqsc.repl.toolbar import toolbar
 from mqsc.repl.validate import continues, problem, question
 
