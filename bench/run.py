@@ -421,7 +421,7 @@ def channel_pair():
 
 @scenario("channel", [250_000, 1_000_000])
 def across_a_channel(count: int) -> dict:
-    """Issue 19: ``count`` 1 KB nonpersistent messages put to a remote queue, moved by a
+    """Messages across a channel: ``count`` 1 KB nonpersistent messages put to a remote queue, moved by a
     running channel to the other queue manager (XMITQ pages freed, target pages taken) and got
     there, against the same put and get on one queue manager. Target: at least a third of the
     local rate."""

@@ -195,3 +195,21 @@ def test_storage_rule_citations_point_at_the_table() -> None:
     assert not bare, "cite as 'storage rule ST-4 (docs/storage.md#storage-rules)':\n" + "\n".join(
         bare
     )
+
+
+_BINARY = {".png", ".db", ".pyc"}
+_ISSUE_REFERENCE = re.compile(r"\b[Ii]ssues? [0-9]+")
+
+
+def test_no_text_cites_an_issue_number() -> None:
+    """Readers of the repository cannot open our issue tracker: a comment or page says why
+    (which IBM behaviour, which benchmark, which finding), never "issue N"."""
+    found = []
+    for base in ("mqsc", "tests", "docs", "bench", "samples", "grammar"):
+        for path in sorted((ROOT / base).rglob("*")):
+            if not path.is_file() or "__pycache__" in path.parts or path.suffix in _BINARY:
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if _ISSUE_REFERENCE.search(line) and path.name != "test_docs.py":
+                    found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()[:80]}")
+    assert not found, "\n".join(found)

@@ -1,4 +1,4 @@
-"""Every message mqsc issues is shown exactly, in a golden file, as users see it (issues 3, 6);
+"""Every message mqsc issues is shown exactly, in a golden file, as users see it;
 the few that cannot be are proved by a named test; messages kept only for reference are
 never issued.
 """

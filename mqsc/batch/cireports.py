@@ -201,7 +201,7 @@ def junit(report: Report, *, timestamp: str | None = None) -> str:
     root.set("time", "0")
     ET.indent(root)
     # XML 1.0 cannot hold control characters, even as references: a command with one in a
-    # value must still give a report CI can parse (issue 15).
+    # value must still give a report CI can parse.
     return xml_text(
         '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, "unicode") + "\n"
     )

@@ -1334,7 +1334,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         'emulator check (IBM "Conditions for a trigger event": the initiation queue must exist)',
         "z/OS accepts the definition; the trigger never fires.",
     ),
-    # ---- Queue sharing groups (issue 6): where the z/OS message is not public, the failure is
+    # ---- Queue sharing groups: where the z/OS message is not public, the failure is
     # CSQM090E with the VERIFIED reason 00C5004F ("see the more specific accompanying message")
     # and this explanatory message; see docs/qsg.md.
     _m(
@@ -1599,7 +1599,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "emulator (z/OS would answer IEE305I: the console has no such prefix)",
         "A command was typed with another queue manager's prefix.",
     ),
-    # ---- Batch and lint (issue 8) ----------------------------------------------------------
+    # ---- Batch and lint ----------------------------------------------------------
     # CSQUTIL ([DOC-CSQUTIL-CMD]; secondary sources). CSQU messages
     # carry no CPF. The one real SYSPRINT capture [GH-CSQUTIL] shows the csect after the id for
     # messages issued by CSQUTIL itself and two blanks after the id for the others: those
@@ -1718,7 +1718,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "How many commands MAKEDEF/MAKEREP/MAKEALT/MAKEDEL wrote.",
         cpf=False,
     ),
-    # The other CSQUTIL functions (issue 18). Their SYSPRINT texts were not found in the IBM
+    # The other CSQUTIL functions. Their SYSPRINT texts were not found in the IBM
     # documentation searched (the CSQU message page lists ids with meanings): ids and wording
     # are recollection, every one UNVERIFIED.
     _m(
@@ -2118,7 +2118,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "A data set could not be read or written (the step abends S013, as an OPEN failure "
         "does), or the program hit an mqsc bug (S0C4; MQSC_STRICT=1 raises it instead).",
     ),
-    # ---- mqsc serve (issue 20): HTTP errors mqweb has no message for ------------------------
+    # ---- mqsc serve: HTTP errors mqweb has no message for ------------------------
     # Shown in the REST API's error bodies ("MQSC901E: ..."), docs/serve.md.
     _m(
         "MQSC901E",
@@ -2148,7 +2148,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "mqsc serve could not open the queue manager's state (HTTP 503).",
         cpf=False,
     ),
-    # ---- Console (issue 7) ----------------------------------------------------------------------
+    # ---- Console ----------------------------------------------------------------------
     _m(
         "IEE305I",
         "{command} COMMAND INVALID",

@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
 
     def durable() -> None:
         # A group of commands is on disk: only now may their results be shown. Control
-        # characters are made visible here, in one scan of the group's text (issue 15).
+        # characters are made visible here, in one scan of the group's text.
         nonlocal written
         shown = "".join(pending)
         out.write(visible(shown) if text else shown)
@@ -189,7 +189,7 @@ def _batch_gc() -> None:
 def render(result: Result, fmt: str, style: str) -> str:
     """One command's output in the chosen format and framing."""
     output = _render(result, fmt, style)
-    # A value may hold control characters: shown, never sent to the terminal (issue 15).
+    # A value may hold control characters: shown, never sent to the terminal.
     return output if fmt == "json" else visible(output)
 
 

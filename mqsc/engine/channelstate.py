@@ -36,7 +36,7 @@ CHINIT, LISTENERS, CHANNELS = "CHINIT", "LISTENERS", "CHSTATUS"
 #: synchronization": "sequence numbers and LUWIDs are stored... so that they survive").
 SYNC = "CHSYNC"
 #: dataclasses.replace of the queue manager's record, fields read once: a batch sets the
-#: channel's status and synchronisation record three times (issue 19's step ratio).
+#: channel's status and synchronisation record three times (the channel benchmark's step ratio, docs/performance.md).
 _with = replacer(QueueManagerInfo)
 
 #: Channel types that send from a transmission queue, and those that receive.
@@ -212,7 +212,7 @@ def trigger(ctx: Ctx) -> None:
 def triggered(txn: Any, current: Mapping[str, Any]) -> list[Any]:
     """The inactive senders :func:`trigger` starts now (``current``: the channels' statuses).
     It only reads, so a network asks it before opening a unit of work for the trigger (after
-    every put, issue 19); starting a sender changes none of what it reads."""
+    every put); starting a sender changes none of what it reads."""
     # The transmission queues of inactive senders (a few channels, where a queue manager may
     # have thousands of queues): each one triggered and holding messages starts a sender.
     started: set[str] = set()

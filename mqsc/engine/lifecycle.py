@@ -43,7 +43,7 @@ def start(qm: QueueManager) -> list[Result]:
     done = []
     # The initialization data sets are card images: "Only columns 1 through 72 are
     # significant. Columns 73 through 80 are ignored" (IBM MQ for z/OS, "Initialization data
-    # set formats"), whatever the deck's lines look like (issue 17).
+    # set formats"), whatever the deck's lines look like.
     for deck in qm.csqinp1:
         done += qm.run(deck, source=CommandSource.CSQINP1, columns="72")
     opened = open_pagesets(qm)

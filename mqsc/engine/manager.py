@@ -323,7 +323,7 @@ class QueueManager:
         store has them now: another process may have started a listener)."""
         if self.gate is None:
             # Held in memory only: no other process can have changed them. A network's
-            # settle looks at them a dozen times after every put (issue 19's step ratio).
+            # settle looks at them a dozen times after every put (the channel benchmark's step ratio, docs/performance.md).
             return self.state.tables["qmgr"][None].attrs
         with self.session():
             return self.state.tables["qmgr"][None].attrs
@@ -353,7 +353,7 @@ class QueueManager:
 
     def has_outgoing(self, xmitq: str) -> bool:
         """Whether anything waits on a transmission queue (a network asks after every put
-        whether a running sender has a batch to send, issue 19)."""
+        whether a running sender has a batch to send)."""
         if self.gate is None:
             tables = self.state.tables
             return channelstate.waiting(tables["qlocal"].get(xmitq), tables["messages"].get(xmitq))

@@ -112,8 +112,8 @@ def recount(ctx: Ctx) -> None:
     object definitions, the pages of the messages on it and the message lists.
 
     The queue manager rebuilds its view of the page sets from their contents as it restarts;
-    a count that had drifted (a stale message-list page set could make it drift before
-    issue 15 was fixed) is put right here instead of failing every later START QMGR.
+    a count that had drifted (a stale message-list page set made it drift in older
+    versions) is put right here instead of failing every later START QMGR.
 
     Raises:
         LookupError: messages are recorded on a page set that is not defined at all (the

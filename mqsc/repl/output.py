@@ -321,7 +321,7 @@ class Output:
 
     def _write(self, lines: Iterable[str], *, shown: bool = False) -> None:
         # Everything the console writes passes here: control characters in a value are shown,
-        # never obeyed by the terminal (issue 15); ``shown`` lines (decorated) were already.
+        # never obeyed by the terminal; ``shown`` lines (decorated) were already.
         write = self.stream.write
         for line in lines:
             write((line if shown else visible(line)) + "\n")

@@ -1,5 +1,5 @@
 """START QMGR, puts and gets are guarded as every command is: a restart that fails part way leaves the queue
-manager exactly as it was, stopped, and a later START QMGR can try again (issue 15 item 1).
+manager exactly as it was, stopped, and a later START QMGR can try again.
 
 The failure is a damaged state (a message run recorded on a page set that is not defined, as a
 hand-edited or damaged database can hold): restart recovery cannot place those pages."""

@@ -1,5 +1,5 @@
 """Queue sharing groups: dispositions, CMDSCOPE routing, CF structures, shared queues, failure,
-backup and recovery (issue 6). One test per rule; exact output is in test_qsg_golden.py."""
+backup and recovery. One test per rule; exact output is in test_qsg_golden.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""In-doubt batches (issue 19, docs/channels.md "Batches, sequence numbers and in-doubt
+"""In-doubt batches (docs/channels.md "Batches, sequence numbers and in-doubt
 batches"): a real child process driving a sender is killed with SIGKILL between the steps of a
 batch; the batch is left in doubt and resolved by the channel's resynchronisation or by
 RESOLVE CHANNEL, never lost or delivered twice (tests/golden/channels/indoubt.scn)."""

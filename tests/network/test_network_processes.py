@@ -1,5 +1,5 @@
 """Two real processes driving one sender channel at once never deliver a batch twice
-(issue 19, reviewer finding): the batch a process has sent is in doubt, owned by it, until it
+(reviewer finding): the batch a process has sent is in doubt, owned by it, until it
 commits; the other process sends nothing of that channel meanwhile (docs/channels.md)."""
 
 from __future__ import annotations

@@ -261,7 +261,7 @@ def test_the_channels_messages_follow_the_reply(console, qm) -> None:
 
 
 def test_connect_switches_to_another_queue_manager_of_the_home(tmp_path) -> None:
-    """\\connect QMZ2 (issue 19): the console works on another queue manager of the mqsc
+    """\\connect QMZ2: the console works on another queue manager of the mqsc
     home, with its prefix and prompt; its channels' messages still show."""
     import io
 

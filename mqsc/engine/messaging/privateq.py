@@ -57,7 +57,7 @@ if TYPE_CHECKING:  # pragma: no cover
 #: Log bytes of getting one persistent message from a private queue (UNVERIFIED choice).
 LOG_PER_GET = constants.LOG_RECORD_BYTES
 
-#: dataclasses.replace of a Workload, fields read once (a put to a remote queue, issue 19).
+#: dataclasses.replace of a Workload, fields read once (a put to a remote queue is one per message moved).
 _with = replacer(Workload)
 
 

@@ -467,7 +467,7 @@ class PoolState:
         """Drop the segments left with no pages (their indices ``emptied``, ascending), order
         kept; the two segments a dropped one separated are joined when they agree, as
         :meth:`_merge` joins them. Otherwise the freed pages of every get from a transmission
-        queue stay one segment each (issue 19: 80 of them in a channel's pool, scanned by
+        queue stay one segment each (80 of them in a channel's pool, scanned by
         every later get)."""
         lru = self.lru
         count = len(lru)
