@@ -253,7 +253,7 @@ RULES: Mapping[str, StorageRule] = MappingProxyType(
             StorageRule(
                 "SC-4",
                 "A queue's STGCLASS (or CFSTRUCT) cannot change while it holds messages: MQSC507E, "
-                "CSQM090E, PCF reason 3207.",
+                "PCF reason 3207.",
                 ("DOC-RC3207",),
                 "address not recorded (UNVERIFIED)",
             ),
