@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from mqsc.engine.manager import QueueManager
+
 # Example counts live in profiles, not in tests: MQSC_HYPOTHESIS=stress for a deep run.
 settings.register_profile(
     "default", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -26,7 +28,11 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 
 os.environ.pop("MQSC_QMGR", None)
 os.environ["NO_COLOR"] = "1"
-os.environ["MQSC_STRICT"] = "1"  # engine bugs raise instead of answering MQSC017E
+# Engine bugs raise instead of answering MQSC017E: the environment for the front ends and
+# stores the tests run (child processes too), the class default for queue managers the tests
+# build themselves (the engine reads no environment).
+os.environ["MQSC_STRICT"] = "1"
+QueueManager.strict = True
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -9,7 +9,6 @@ listeners (the state store) before its completion is reported.
 from __future__ import annotations
 
 import datetime as dt
-import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Protocol
@@ -78,11 +77,19 @@ def _decks(decks: Decks, name: str) -> tuple[TextSource, ...]:
 class QueueManager:
     """One simulated z/OS queue manager.
 
+    ``strict``: an engine bug (an exception in a handler, a workload or a restart) raises
+    instead of being answered as an internal failure (MQSC017E, MQRC 2195). The
+    engine reads no environment: front ends pass it (mqsc/store/home.py from ``MQSC_STRICT``);
+    the class default is False, and the test suite sets it True.
+
     >>> qm = QueueManager.create("QMA", csqinp1="DEFINE PSID(00) BUFFPOOL(0)",
     ...                          csqinp2="DEFINE QLOCAL(PAY.IN)")
     >>> qm.execute("DISPLAY QLOCAL(PAY.IN) MAXDEPTH").objects[0].get("MAXDEPTH")
     999999999
     """
+
+    #: The default for ``strict`` (see the class docstring).
+    strict: bool = False
 
     def __init__(
         self,
@@ -96,7 +103,14 @@ class QueueManager:
         clock: Clock | None = None,
         user: str = "MQSC",
         group: Group | None = None,
+        strict: bool | None = None,
+        owner_alive: Callable[[str], bool] | None = None,
     ) -> None:
+        if strict is not None:
+            self.strict = strict
+        #: Whether the holder of a trigger monitor's handle (``pid:thread``) still runs. The
+        #: engine probes no process: a state store shared between processes gives its probe.
+        self.owner_alive: Callable[[str], bool] = owner_alive or triggers.thread_alive
         self.state = State()
         qsg = group.name if group is not None else qsg
         self.state.tables["qmgr"][None] = QueueManagerInfo(name, cpf or name, qsg)
@@ -171,6 +185,8 @@ class QueueManager:
             csqinp2=self.csqinp2,
             clock=self.clock,
             user=self.user,
+            strict=self.strict,
+            owner_alive=self.owner_alive,
         )
         copied = self.state.copy(PRIVATE_TABLES)
         for table in PRIVATE_TABLES:
@@ -425,8 +441,8 @@ class QueueManager:
             outcome = operation(ctx)
         except Exception:
             # An engine bug: the MQI answers MQRC_UNEXPECTED_ERROR and the unit of work is
-            # backed out (the transaction is dropped); MQSC_STRICT=1 lets the bug surface.
-            if os.environ.get("MQSC_STRICT"):
+            # backed out (the transaction is dropped); a strict queue manager lets the bug surface.
+            if self.strict:
                 raise
             return Workload(kind, queue, count, 0, reason=MQRC_UNEXPECTED_ERROR)
         self.commit(txn, None)
@@ -566,8 +582,8 @@ class QueueManager:
             return results.result(self.cpf, logical, spec, False, records, RC_FAILED)
         except Exception:
             # An engine bug: answer an internal failure (mqsc's own MQSC017E) and keep
-            # the state unchanged; MQSC_STRICT=1 (the test suite) lets the bug surface.
-            if os.environ.get("MQSC_STRICT"):
+            # the state unchanged; a strict queue manager (the test suite) lets the bug surface.
+            if self.strict:
                 raise
             message = Message("MQSC017E", {"verb": cmd.verb})
             return results.result(self.cpf, logical, spec, False, [message], RC_FAILED)
@@ -591,7 +607,7 @@ class QueueManager:
         except Exception:
             self.listeners = listeners
             saved.restore(self)
-            if os.environ.get("MQSC_STRICT"):
+            if self.strict:
                 raise
             message = Message("MQSC017E", {"verb": "START"})
             return results.result(self.cpf, logical, spec, False, [message], RC_FAILED)

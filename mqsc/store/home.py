@@ -20,6 +20,7 @@ from mqsc.engine.config import QMConfig
 from mqsc.engine.group import CFRMPolicy, Group
 from mqsc.engine.manager import QueueManager
 from mqsc.language.source import Source
+from mqsc.store.settings import strict_mode
 from mqsc.support.bounded import read_file
 from mqsc.support.bundled import bundled
 
@@ -73,7 +74,9 @@ class QMDefinition:
     csqinp2: tuple[Source, ...] = ()
 
     def build(self, **options: object) -> QueueManager:
-        """A new, started queue manager in its initial configuration."""
+        """A new, started queue manager in its initial configuration (strict as
+        ``$MQSC_STRICT`` says, unless ``options`` say)."""
+        options.setdefault("strict", strict_mode())
         return QueueManager.create(
             self.name,
             cpf=self.cpf,

@@ -49,8 +49,9 @@ from mqsc.engine.serial import attribute_values, restore, snapshot
 from mqsc.engine.state import GROUP_TABLES, PRIVATE_TABLES, Change
 from mqsc.language.source import Source as TextSource
 from mqsc.store.errors import StoreBusy, StoreError
-from mqsc.store.lease import Lease, alive, describe
+from mqsc.store.lease import Lease, alive, describe, owner_alive
 from mqsc.store.schema import APPLICATION, CURRENT, MIGRATIONS
+from mqsc.store.settings import strict_mode
 from mqsc.support.memo import IdentityMemo
 
 
@@ -357,6 +358,8 @@ class StateStore:
             csqinp1=[TextSource(t, n) for n, t in definition.get("csqinp1", [])],
             csqinp2=[TextSource(t, n) for n, t in definition.get("csqinp2", [])],
             group=group,
+            strict=strict_mode(),
+            owner_alive=owner_alive,
         )
         for table in PRIVATE_TABLES:
             qm.state.tables[table] = {}

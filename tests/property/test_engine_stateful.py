@@ -408,10 +408,10 @@ class EngineMachine(RuleBasedStateMachine):
         if self.qm.phase is Phase.STOPPED:
             return
         held = self.tables["monitors"].get(queue)
-        before = len(held.live) if held is not None else 0
+        before = len(held.live(self.qm.owner_alive)) if held is not None else 0
         out = self.qm.trigger_monitor(queue, start=start)
         held = self.tables["monitors"].get(queue)
-        after = len(held.live) if held is not None else 0
+        after = len(held.live(self.qm.owner_alive)) if held is not None else 0
         if out.reason:
             assert after == before
         else:

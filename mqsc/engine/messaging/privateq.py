@@ -246,7 +246,7 @@ def monitor(
     if q is None:
         return MQRC_UNKNOWN_OBJECT_NAME, ()
     row = ctx.txn.get("monitors", initq)
-    live = list(row.live) if row is not None else []
+    live = list(row.live(ctx.qm.owner_alive)) if row is not None else []
     if not opening:
         if owner in live:
             live.remove(owner)
