@@ -124,6 +124,17 @@ def restore(data: dict[str, Any]) -> Any:
     raise ValueError(f"unknown entity kind {kind!r}")
 
 
+def upgrade(tables: dict[str, dict[Any, Any]]) -> None:
+    """Bring tables read back from storage up to this version's derived state: the topic
+    string index (older states have topics and no index) and page set 0's object bytes
+    (older states kept a running total of the old per-type sizes)."""
+    from mqsc.engine import space
+    from mqsc.engine.messaging import topictree
+
+    topictree.reindex(tables)
+    space.reconcile_objects(tables)
+
+
 def attribute_values(data: dict[str, Any]) -> dict[str, Any]:
     """Object attributes read back from JSON: a list of names (NAMES) is a tuple again, as the
     binder makes it."""

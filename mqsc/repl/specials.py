@@ -195,7 +195,7 @@ class _Arguments(argparse.ArgumentParser):
 
 
 def _parse(command: str, add: Any, argument: str) -> argparse.Namespace:
-    from mqsc.cli.workload import negative
+    from mqsc.repl.operations import negative
 
     parser = _Arguments(prog=command, usage=lookup(command).usage, add_help=True)
     add(parser)
@@ -229,14 +229,14 @@ def _workload(session: Session, outcome: Any) -> None:
     "put messages through the queue's page set and buffer pool (as OEMPUT)",
 )
 def put_messages(session: Session, argument: str) -> None:
-    from mqsc.cli.workload import add_put_arguments, do_put
+    from mqsc.repl.operations import add_put_arguments, do_put
 
     _workload(session, do_put(session.qm, _parse("\\put", add_put_arguments, argument)))
 
 
 @special("\\get", "\\get QUEUE [--count N]", "get messages back (as MGET)")
 def get_messages(session: Session, argument: str) -> None:
-    from mqsc.cli.workload import add_get_arguments, do_get
+    from mqsc.repl.operations import add_get_arguments, do_get
 
     _workload(session, do_get(session.qm, _parse("\\get", add_get_arguments, argument)))
 
@@ -293,7 +293,7 @@ def statistics(session: Session, argument: str) -> None:
     choices=("QUIESCE", "FORCE"),
 )
 def restart(session: Session, argument: str) -> None:
-    from mqsc.cli.restart import restart_lines
+    from mqsc.repl.operations import restart_lines
 
     mode = argument.upper() or "QUIESCE"
     if mode not in ("QUIESCE", "FORCE"):
