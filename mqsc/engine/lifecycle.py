@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from mqsc import catalog
 from mqsc.catalog import CommandSource, CommandSpec, product
-from mqsc.engine import results, space
+from mqsc.engine import results, routing, space
 from mqsc.engine.context import Ctx
 from mqsc.engine.log import dataset as log_dataset
 from mqsc.engine.log import rba as rba_text
@@ -24,7 +24,6 @@ from mqsc.engine.records import RC_OK, Message, Record, Result
 from mqsc.engine.state import Txn
 from mqsc.engine.storage import constants
 from mqsc.language.commands import Command
-from mqsc.language.pipeline import parse_one
 from mqsc.language.reader import LogicalCommand
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -70,7 +69,7 @@ def refresh_copies(qm: QueueManager) -> list[Result]:
         for name, obj in sorted(tables[family.group_table].items()):
             if obj.get("QSGDISP") != "GROUP" or name in tables[family.table]:
                 continue
-            command = parse_one(f"DEFINE {family.objtype}('{name}') REPLACE QSGDISP(COPY)")
+            command = routing.copy_command(qm, family.objtype, name)
             done.append(qm.execute_parsed(None, command, source=CommandSource.CSQINP2))
     return done
 

@@ -36,6 +36,29 @@ class Rejected:
         """The first diagnostic."""
         return self.diagnostics[0]
 
+    @property
+    def typed(self) -> tuple[str, ...]:
+        """The verb and object keyword as typed, upper-cased (``("DEF", "QL")``): what the
+        preprocessor's CSQ9023E quotes."""
+        words = self.text.replace(",", " ").split()
+        out = [w.upper() for w in words[:1]]
+        if len(words) > 1:
+            out.append(words[1].split("(", 1)[0].upper())
+        return tuple(out)
+
+    @property
+    def command(self) -> tuple[str, str] | None:
+        """The (verb, object type) the typed words name, when both are words of the language
+        (the command's own processor then answers its value checks)."""
+        typed = self.typed
+        if len(typed) < 2:
+            return None
+        verb = catalog.VERB_WORDS.get(typed[0])
+        objtype = catalog.OBJECT_WORDS.get(typed[1])
+        if verb is None or objtype is None:
+            return None
+        return verb.name, objtype.name
+
 
 Parsed = Command | Rejected
 
