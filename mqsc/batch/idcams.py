@@ -88,7 +88,6 @@ CLUSTER_KEYWORDS = frozenset(
         *ORGANIZATIONS,
     }
 )
-TYPE_LETTER = {"CLUSTER": "C", "DATA": "D", "INDEX": "I", "NONVSAM": "A"}
 
 
 # ---- reading SYSIN -------------------------------------------------------------------------

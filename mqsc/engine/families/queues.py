@@ -35,15 +35,6 @@ def depth_of(ctx: Ctx, obj: MQObject) -> int:
     return depth(ctx, obj.name, str(obj.get("QSGDISP", "QMGR")))
 
 
-def type_of(ctx: Ctx, name: str) -> Family | None:
-    """The queue type that holds ``name`` on this queue manager or in its group, if any."""
-    txn = ctx.txn
-    for family in QUEUE_TYPES.values():
-        if txn.has(family.table, name) or txn.has(family.group_table, name):
-            return family
-    return None
-
-
 #: Per queue type, the tables of the other types: private only, and private and group (group
 #: objects exist only in a queue sharing group: outside one, half the look-ups are spared).
 _OTHERS = {

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -204,16 +204,6 @@ def log_change(ctx: Ctx, kind: str, nbytes: int, records: int, **detail: object)
 
 # ---- replay: the persistent content from a backup and the logs ------------------------------
 Content = dict[str, QueueStore]
-
-
-def persistent_content(stores: Iterable[QueueStore]) -> Content:
-    """The persistent runs of some queues (what a backup holds)."""
-    out: Content = {}
-    for store in stores:
-        runs = [replace(r) for r in store.runs if r.persistent and r.count]
-        if runs:
-            out[store.queue] = QueueStore(store.queue, runs, store.next_id)
-    return out
 
 
 def content_data(content: Content) -> dict[str, Any]:
