@@ -11,5 +11,5 @@ import os
 
 def strict_mode() -> bool:
     """``$MQSC_STRICT`` set and not empty: an engine bug raises instead of being answered as
-    an internal failure is answered (MQSC017E, MQRC 2195). The test suite sets it."""
+    an internal failure (MQSC017E, MQRC 2195). The test suite sets it."""
     return bool(os.environ.get("MQSC_STRICT"))
