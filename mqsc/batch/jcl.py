@@ -684,7 +684,7 @@ def _call_procedure(
         index = _handle(builder, inner, body, index)
     builder.depth -= 1
     end = len(builder.steps)
-    for param, procstep, value in overrides:
+    for param, procstep, given in overrides:
         targets = [s for s in builder.steps[first:end] if not procstep or s["procstep"] == procstep]
         if not targets:
             builder.error(statement.number, line("IEFC609I", procstep=procstep))
@@ -692,9 +692,9 @@ def _call_procedure(
         if param == "PARM":
             # PARM without a procedure step: the first step's, and no PARM for the others.
             for position, step in enumerate(targets):
-                step["parm"] = parm_string(value) if procstep or position == 0 else ""
+                step["parm"] = parm_string(given) if procstep or position == 0 else ""
         elif param == "COND":
-            parsed, error = parse_cond(value)
+            parsed, error = parse_cond(given)
             if parsed is None:
                 builder.error(statement.number, error)
                 continue

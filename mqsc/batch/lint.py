@@ -115,7 +115,7 @@ def line_diagnostics(source: Source, columns: Columns = "auto") -> list[Diagnost
 
 
 #: A line that may pass column 72 (a CR before its line feed may count: the loop is exact).
-_LONG_LINE = re.compile(r"[^\n]{%d}" % (CARD_TEXT_WIDTH + 1))
+_LONG_LINE = re.compile(rf"[^\n]{{{CARD_TEXT_WIDTH + 1}}}")
 #: What MQSC202W says was lost: sequence numbers of a card deck are meant to be; text of a
 #: free-form deck, or of a quoted string, is not.
 _LOST = {

@@ -132,6 +132,7 @@ class Keyword:
         sources: where a command that names this keyword may come from, when that is
             narrower than the command's own sources (``SUSPEND QMGR LOG``: the console only);
             None when the keyword does not narrow them.
+
     """
 
     name: str
@@ -198,6 +199,7 @@ class CommandSpec:
             answer (the channel initiator not active message...), table-driven.
         simplified: what the simulation leaves out of a command it does execute (empty when
             it executes it fully); the generated command reference lists it.
+
     """
 
     verb: str
@@ -278,6 +280,7 @@ class Resource:
         json_key: the key of its list in ``mqsc dump --format json``.
         id_keyword: its number as a keyword, with the message a number out of range gets
             (``BUFFPOOL(100)``: CSQP002I).
+
     """
 
     objtype: str
@@ -313,6 +316,7 @@ class Family:
         json_key: the key of this type's list in ``mqsc dump --format json``.
         detail: the attribute that says most about an object besides DESCR (an alias's
             TARGET): the console's completion menu shows it beside the object's name.
+
     """
 
     objtype: str

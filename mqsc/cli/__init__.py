@@ -18,6 +18,8 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 
+from mqsc import __version__
+
 #: Subcommand modules, in the order ``mqsc --help`` lists them.
 SUBCOMMANDS = (
     "console",
@@ -80,7 +82,7 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str):  # type: ignore[override]
         found = _INVALID_CHOICE.search(message)
         if found:
-            import difflib  # only for a mistyped choice: not at every start
+            import difflib  # noqa: PLC0415 - start-up: difflib only for a mistyped choice
 
             choices = re.findall(r"'([^']*)'", found["choices"])
             close = difflib.get_close_matches(found["given"], choices, n=1, cutoff=0.5)
@@ -97,8 +99,6 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     subcommand registers only that one, and argparse then answers exactly as with all of them
     for anything after it.
     """
-    from mqsc import __version__
-
     parser = Parser(
         prog="mqsc",
         description="Offline emulator of the IBM MQ for z/OS MQSC command processor.",
@@ -126,9 +126,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if handler is None:
         parser.print_help(sys.stderr)
         return 2
-    from mqsc.cli import cache
-    from mqsc.store.errors import StoreError
-    from mqsc.store.home import QMgrError
+    from mqsc.cli import cache  # noqa: PLC0415 - start-up: the command line loads the engine and store only for a command that needs them
+    from mqsc.store.errors import StoreError  # noqa: PLC0415 - start-up: the command line loads the engine and store only for a command that needs them
+    from mqsc.store.home import QMgrError  # noqa: PLC0415 - start-up: the command line loads the engine and store only for a command that needs them
 
     cache.load()
     try:

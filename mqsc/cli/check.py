@@ -97,7 +97,7 @@ def _text(reports: list[DeckReport]) -> None:
 
 def _hint(report: DeckReport, d: Diagnostic) -> str | None:
     """ "Did you mean" for a word z/OS rejected as invalid (CSQ9001E), from the command it is in."""
-    from mqsc.language.hints import did_you_mean, hint_text
+    from mqsc.language.hints import did_you_mean, hint_text  # noqa: PLC0415 - start-up: the did-you-mean index only for a rejected word
 
     location = d.location
     if d.msg_id != "CSQ9001E" or location is None:

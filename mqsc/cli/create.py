@@ -10,7 +10,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from mqsc.catalog import CommandSource
 from mqsc.catalog.channels import TCP_PORTS
+from mqsc.store.errors import StoreError
 from mqsc.store.home import QMgrError, create, memory_group, new_definition, write_cfrm
 
 
@@ -104,9 +106,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _listen(name: str, port: int) -> int:
     """START CHINIT and START LISTENER on the new queue manager (its state is kept)."""
-    from mqsc.catalog import CommandSource
-    from mqsc.store.errors import StoreError
-    from mqsc.store.home import open_qmgr
+    from mqsc.store.home import open_qmgr  # noqa: PLC0415 - start-up: the command line loads the engine and store only for a command that needs them
 
     try:
         qm = open_qmgr(name)

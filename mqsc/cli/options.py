@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import os
 import sys
 from pathlib import Path
@@ -44,7 +45,7 @@ def open_from(args: argparse.Namespace, prog: str) -> QueueManager | None:
         return None
     if not args.memory and args.state is None and qm.group is None:
         # Its channels reach the other queue managers of this home (docs/channels.md).
-        from mqsc.network.homenetwork import join_home
+        from mqsc.network.homenetwork import join_home  # noqa: PLC0415 - start-up: the network only for a durable queue manager
 
         join_home(qm)
     return qm
@@ -82,7 +83,7 @@ class QueueManagers:
     def __call__(self, name: str) -> QueueManager | None:
         """The queue manager ``name``; None when there is none; :class:`Unavailable` (MQCONN
         MQRC 2059) when another process holds it past MQSC_LOCK_TIMEOUT."""
-        from mqsc.batch.csqutil import Unavailable
+        from mqsc.batch.csqutil import Unavailable  # noqa: PLC0415 - start-up: CSQUTIL's module only when a queue manager is unavailable
 
         key = name.upper()
         if key not in self.opened:
@@ -127,7 +128,7 @@ class QueueManagers:
         if self.args.memory or self.args.state is not None or qm.group is not None:
             return
         if self.network is None:
-            from mqsc.network.homenetwork import join_home
+            from mqsc.network.homenetwork import join_home  # noqa: PLC0415 - start-up: the network only for a durable queue manager
 
             self.network = join_home(qm)
         elif qm.network is not self.network:
@@ -149,8 +150,6 @@ class QueueManagers:
 
 def fixed_clock():
     """A fixed clock from ``$MQSC_CLOCK`` (ISO date-time), for reproducible output."""
-    import datetime as dt
-
     value = os.environ.get("MQSC_CLOCK")
     if not value:
         return None

@@ -168,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _hints(result: Result) -> list[str]:
     """The run's "did you mean" lines for one failed command, with where it is."""
-    from mqsc.render.hints import result_hints
+    from mqsc.render.hints import result_hints  # noqa: PLC0415 - start-up: the did-you-mean index only for a failed command
 
     where = f"{result.location.name}:{result.location.line}: " if result.location else ""
     return [f"mqsc run: {where}{line}\n" for line in result_hints(result)]
@@ -208,8 +208,8 @@ def _render(result: Result, fmt: str, style: str) -> str:
 def _report(args: argparse.Namespace, qm, sources) -> int:
     """Run the decks and write a CI report of what happened."""
     # Imported here: a plain run (the 50,000-command deck) starts without the checker.
-    from mqsc.batch import cireports
-    from mqsc.batch.check import Options, check
+    from mqsc.batch import cireports  # noqa: PLC0415 - start-up: report writers only when a report is asked for
+    from mqsc.batch.check import Options, check  # noqa: PLC0415 - start-up: the checker only with --check
 
     options = Options(lint=True, ignore=ignored(args), command_source=SOURCES[args.source])
     if qm.gate is not None:

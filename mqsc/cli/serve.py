@@ -53,7 +53,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        from mqsc.serve import server
+        from mqsc.serve import server  # noqa: PLC0415 - start-up: uvicorn and Starlette only when the server runs
     except ImportError as error:
         print(
             f"mqsc serve: {error.name} is not installed: pip install 'mqsc[serve]'", file=sys.stderr

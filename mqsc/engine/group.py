@@ -135,7 +135,6 @@ class Group:
 
     def active(self) -> list[QueueManager]:
         """The members that are running, in name order (CMDSCOPE(*) reaches these)."""
-
         return [
             self.members[n] for n in sorted(self.members) if self.members[n].phase is Phase.RUNNING
         ]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from mqsc import catalog
 from mqsc.catalog import CommandSource, CommandSpec, product
-from mqsc.engine import results, routing, space
+from mqsc.engine import channelstate, results, routing, space
 from mqsc.engine.context import Ctx
 from mqsc.engine.log import dataset as log_dataset
 from mqsc.engine.log import rba as rba_text
@@ -132,7 +132,6 @@ def shutdown(ctx: Ctx) -> None:
     """STOP QMGR: a last checkpoint writes every changed persistent page, then the queue
     manager is stopped (recorded in its state, so every process sees it)."""
     checkpoint(ctx, final=True)
-    from mqsc.engine import channelstate  # its handlers import this module's callers
 
     channelstate.shutdown(ctx)
     txn = ctx.txn

@@ -100,6 +100,7 @@ class LogState:
         gen: checkpoint generation (buffer pools tag changed pages with it).
         checkpoints: RBAs of recent checkpoints, oldest first (the last few).
         started: RBA of the last start of the queue manager.
+
     """
 
     rba: int = 0

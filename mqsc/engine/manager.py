@@ -314,7 +314,8 @@ class QueueManager:
     ) -> Workload:
         """A trigger monitor (CICS's CKTI, IMS's CSQQTRMN) opens ``initq`` for input, or
         closes it (``start`` False): while one holds it, trigger events of the queues naming
-        it write trigger messages there (mqsc/engine/messaging/triggers.py). The outcome is a Workload
+        it write trigger messages there (mqsc/engine/messaging/triggers.py). The outcome is a
+        Workload
         of operation "monitor" whose ``triggers`` are the messages its opening caused.
         ``owner`` (default: this process and thread) is who holds the handle: it counts only
         while that owner runs, and only that owner closes it."""
@@ -333,13 +334,15 @@ class QueueManager:
 
         return self._workload(operation, "monitor", initq, 1 if start else -1)
 
-    # ---- channels (mqsc/engine/channelstate.py, driven by mqsc/network/transport.py) -------------------
+    # ---- channels (mqsc/engine/channelstate.py, driven by mqsc/network/transport.py)
+    # -------------------
     def channel_attrs(self) -> Mapping[str, object]:
         """This queue manager's attributes, with its channel initiator's state (as the state
         store has them now: another process may have started a listener)."""
         if self.gate is None:
             # Held in memory only: no other process can have changed them. A network's
-            # settle looks at them a dozen times after every put (the channel benchmark's step ratio, docs/performance.md).
+            # settle looks at them a dozen times after every put (the channel benchmark's step
+            # ratio, docs/performance.md).
             return self.state.tables["qmgr"][None].attrs
         with self.session():
             return self.state.tables["qmgr"][None].attrs

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
+from mqsc.catalog.mqrc import name
 from mqsc.language.source import Location
 
 #: CSQN205I RETURN/REASON pairs. "Not found" is VERIFIED ([DOC-EXAMPLES]); the syntax-error
@@ -211,7 +212,6 @@ class Workload:
 
     @property
     def reason_name(self) -> str:
-        from mqsc.catalog.mqrc import name
 
         return name(self.reason)
 
@@ -261,6 +261,7 @@ class Result:
         echo: the physical lines of the command as read.
         title: the verb and object of the command (``DEFINE QLOCAL``), when known.
         more: results of further reply sets (CMDSCOPE(*) routing, one per queue manager).
+
     """
 
     text: str

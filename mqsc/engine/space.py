@@ -118,6 +118,7 @@ def recount(ctx: Ctx) -> None:
     Raises:
         LookupError: messages are recorded on a page set that is not defined at all (the
             state is damaged; START QMGR fails with MQSC017E and changes nothing).
+
     """
     txn = ctx.txn
     held = {psid: [object_pages(ps), 0] for psid, ps in txn.items("pageset")}

@@ -43,8 +43,10 @@ GROUP_TABLES = (
 #: "topicstr" and "gtopicstr" are indexes, not objects: topic string -> the topic object that
 #: has it (private and group topic objects), kept by mqsc/engine/messaging/topictree.py in the same
 #: transactions as the topics, so the uniqueness of TOPICSTR is one look-up. "substatus" holds
-#: what publications did to each subscription (DISPLAY SBSTATUS; mqsc/engine/messaging/topictree.py);
-#: "monitors" the trigger monitors holding initiation queues open (mqsc/engine/messaging/triggers.py).
+#: what publications did to each subscription (DISPLAY SBSTATUS;
+#: mqsc/engine/messaging/topictree.py);
+#: "monitors" the trigger monitors holding initiation queues open
+#: (mqsc/engine/messaging/triggers.py).
 #: Every table a queue manager sees.
 TABLES = PRIVATE_TABLES + GROUP_TABLES
 
@@ -149,6 +151,7 @@ class Txn:
 
         Raises:
             KeyError: the entity does not exist (or this transaction deleted it).
+
         """
         value = self.edit_existing(table, key)
         if value is None:

@@ -440,6 +440,7 @@ def bind(node: syntax.Command) -> Command:
 
     Raises:
         MqscError: with one diagnostic, or one CSQ9000E per repeated keyword.
+
     """
     key = (node.verb, *[param.keyword for param in node.params])
     plan = _plans.get(key, _UNPLANNED)

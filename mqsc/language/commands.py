@@ -45,6 +45,7 @@ class Command:
         cpf: the command prefix the command was typed with, if any.
         typed: verb and object words as typed (``DEF QL``), for preprocessor failure messages.
         syntax: the syntax tree it was bound from (positions), if any.
+
     """
 
     verb: str
@@ -99,7 +100,7 @@ class Command:
     @property
     def _canonical(self) -> Mapping[str, str]:
         # Spellings are resolved lazily, only when an error needs a position.
-        from mqsc.catalog import COMMANDS
+        from mqsc.catalog import COMMANDS  # noqa: PLC0415 - cycle: the catalog's specs import the typed commands
 
         spec = COMMANDS.get((self.verb, self.objtype))
         if spec is None:

@@ -103,6 +103,7 @@ def parse_one(text: str, *, name: str = "<string>") -> Command:
 
     >>> parse_one("DIS USAGE PSID(3)").attrs["PSID"]
     3
+
     """
     results = parse(text, name=name, columns="all")
     if len(results) != 1:

@@ -38,6 +38,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from mqsc.catalog.channels import DEFAULT_PORT
+from mqsc.catalog.texts import line
 from mqsc.engine.channelstate import (
     active,
     back_out,
@@ -293,8 +294,6 @@ class Network:
 
     def console_lines(self) -> list[str]:
         """The channels' console messages since last asked, as console lines."""
-        from mqsc.catalog.texts import line
-
         return [
             line(m.msg_id, m.inserts, self.members[who].cpf if who in self.members else who)
             for who, m in self.take_console()

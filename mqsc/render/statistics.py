@@ -1,4 +1,5 @@
-"""Buffer pool and page set statistics as text tables (``mqsc stats``, the console's ``\\stats``)."""
+"""Buffer pool and page set statistics as text tables (``mqsc stats``, the console's
+``\\stats``)."""
 
 from __future__ import annotations
 

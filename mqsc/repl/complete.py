@@ -318,8 +318,8 @@ def _fuzzy(partial: str, items: list, key=lambda item: item[0]) -> list:
 # ---- prompt_toolkit adapter ----------------------------------------------------------------
 def completer(names: NameIndex):
     """The prompt_toolkit completer over :func:`suggest` (file names for ``\\read``/``\\save``)."""
-    from prompt_toolkit.completion import Completer, Completion, PathCompleter
-    from prompt_toolkit.document import Document
+    from prompt_toolkit.completion import Completer, Completion, PathCompleter  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
+    from prompt_toolkit.document import Document  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
 
     paths = PathCompleter(expanduser=True)
 

@@ -39,6 +39,7 @@ class Special:
         aliases: other spellings (``\\q`` for ``\\quit``).
         choices: the words its argument may be (completion offers them).
         argument: ``file`` when the argument is a path (completion offers files).
+
     """
 
     name: str

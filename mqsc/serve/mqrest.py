@@ -22,7 +22,7 @@ from typing import Any
 from mqsc import __version__
 from mqsc.catalog import OBJECT_WORDS, VERB_WORDS, Text, command_spec, meaning, product
 from mqsc.catalog.model import Flag
-from mqsc.catalog.mqweb import error_entry
+from mqsc.catalog.mqweb import WEB_MESSAGES, error_entry
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.records import Result
 from mqsc.language.pipeline import Rejected, parse
@@ -54,7 +54,6 @@ class Answer:
 
 
 def error(msg_id: str, *inserts: object, status: int | None = None) -> Answer:
-    from mqsc.catalog.mqweb import WEB_MESSAGES
 
     return Answer(status or WEB_MESSAGES[msg_id].status, {"error": [error_entry(msg_id, *inserts)]})
 

@@ -1,4 +1,5 @@
-"""START QMGR, puts and gets are guarded as every command is: a restart that fails part way leaves the queue
+"""START QMGR, puts and gets are guarded as every command is: a restart that fails part way leaves
+the queue
 manager exactly as it was, stopped, and a later START QMGR can try again.
 
 The failure is a damaged state (a message run recorded on a page set that is not defined, as a

@@ -1,4 +1,5 @@
-"""Triggering of application queues (mqsc/engine/messaging/triggers.py): the trigger-type conditions,
+"""Triggering of application queues (mqsc/engine/messaging/triggers.py): the trigger-type
+conditions,
 trigger monitors, and the trigger messages on the initiation queue."""
 
 from __future__ import annotations

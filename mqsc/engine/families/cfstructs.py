@@ -35,6 +35,7 @@ from mqsc.catalog import cfstructs as catalog_cfstructs
 from mqsc.engine import objectcommands
 from mqsc.engine.context import Ctx
 from mqsc.engine.log import rba as rba_text
+from mqsc.engine.messaging.sharedq import connection_name
 from mqsc.engine.mqobjects import Attributes, MQObject
 from mqsc.engine.records import ObjectRecord
 from mqsc.engine.registry import handles
@@ -448,7 +449,6 @@ def reset_cfstruct(ctx: Ctx) -> None:
     edited = ctx.txn.edit("cfstatus", name)
     edited.status = "FAILED"
     edited.failed = ctx.stamp()
-    from mqsc.engine.messaging.sharedq import connection_name
 
     for qmgr in sorted(edited.connections):
         ctx.console("CSQE006I", struc=name, conn=connection_name(ctx, qmgr))

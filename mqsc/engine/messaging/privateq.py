@@ -57,7 +57,8 @@ if TYPE_CHECKING:  # pragma: no cover
 #: Log bytes of getting one persistent message from a private queue (UNVERIFIED choice).
 LOG_PER_GET = constants.LOG_RECORD_BYTES
 
-#: dataclasses.replace of a Workload, fields read once (a put to a remote queue is one per message moved).
+#: dataclasses.replace of a Workload, fields read once (a put to a remote queue is one per message
+#: moved).
 _with = replacer(Workload)
 
 
@@ -76,10 +77,12 @@ def put(
     triggering: bool = True,
 ) -> Workload:
     """Put ``count`` messages of ``size`` bytes; in units of work of ``batch`` (0: none).
-    With a ``body`` (:mod:`mqsc.engine.messaging.bodies`): one message of ``size`` = its data length.
+    With a ``body`` (:mod:`mqsc.engine.messaging.bodies`): one message of ``size`` = its data
+    length.
 
     Stops at the first failure with its MQ reason code; with units of work the failed one is
-    backed out, the committed ones stay. Trigger messages follow (mqsc/engine/messaging/triggers.py);
+    backed out, the committed ones stay. Trigger messages follow
+    (mqsc/engine/messaging/triggers.py);
     they trigger nothing themselves (``triggering`` False).
     """
     txn = ctx.txn
@@ -750,7 +753,8 @@ def _take(ctx: Ctx, store: QueueStore, run: Run, n: int) -> int:
 
 def take_one(ctx: Ctx, queue: str, run_id: int) -> int:
     """Get the oldest message of run ``run_id`` of a private queue, wherever the run is in
-    the delivery order (a get by MsgId or CorrelId, :mod:`mqsc.engine.messaging.bodies`); returns the
+    the delivery order (a get by MsgId or CorrelId, :mod:`mqsc.engine.messaging.bodies`); returns
+    the
     pages freed."""
     txn = ctx.txn
     store = txn.edit("messages", queue)
