@@ -324,7 +324,7 @@ class Family:
     identity: tuple[str, ...]
     reply: str
     settable: tuple[str, ...] = ()
-    table: str | None = None
+    table: str = ""  # "" for a family kept in no state table (a status DISPLAY)
     default_object: str | None = None
     group_table: str | None = None
     group_wide: bool = False
@@ -332,7 +332,7 @@ class Family:
     json_key: str = ""
     detail: str = ""
 
-    def table_for(self, disposition: str) -> str | None:
+    def table_for(self, disposition: str) -> str:
         """Where objects of a QSGDISP live: GROUP and SHARED ones in the shared repository,
         QMGR and COPY ones on the queue manager's page set 0."""
         if disposition in IN_REPOSITORY and self.group_table is not None:

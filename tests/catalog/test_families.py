@@ -36,7 +36,7 @@ def test_a_family_displays_what_it_holds(family) -> None:
         "DISPLAY replies are CSQM4nnI (or own MQSC4nnI)"
     )
     if family.default_object is not None:
-        assert family.table is not None
+        assert family.table
 
 
 def test_every_defined_family_has_its_state_tables() -> None:

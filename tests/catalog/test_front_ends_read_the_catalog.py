@@ -21,8 +21,9 @@ TYPE_NAMES = frozenset(catalog.DEFINED) | frozenset(catalog.RESOURCES)
 def type_lists(source: str) -> list[tuple[int, list[str]]]:
     """Literal tuples, lists, sets and dict keys naming two or more object types.
 
-    >>> type_lists('X = ("QLOCAL", "QALIAS")\\nY = {"PSID": 1, "BUFFPOOL": 2}\\nZ = ("QUEUE",
-    "PSID")')
+    >>> type_lists(
+    ...     'X = ("QLOCAL", "QALIAS")\\nY = {"PSID": 1, "BUFFPOOL": 2}\\nZ = ("QUEUE", "PSID")'
+    ... )
     [(1, ['QLOCAL', 'QALIAS']), (2, ['PSID', 'BUFFPOOL'])]
     """
     found = []
