@@ -130,7 +130,7 @@ def commands(records: list[str]) -> list[Command]:
 
 
 def _strip_comments(card: str, in_comment: bool) -> tuple[str, bool]:
-    out = []
+    out: list[str] = []
     i = 0
     while i < len(card):
         if in_comment:

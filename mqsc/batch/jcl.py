@@ -394,7 +394,7 @@ def _instream(
 ) -> tuple[tuple[str, ...], int]:
     """Records from ``index`` to the delimiter; the index of the line after it (the
     delimiter is consumed, a ``//`` statement that ends ``DD *`` data is not)."""
-    records = []
+    records: list[str] = []
     while index < len(lines):
         raw = lines[index]
         if dlm is not None:
@@ -775,7 +775,7 @@ def _exec(builder: _Builder, statement: _Statement) -> None:
     inside = builder.call is not None and builder.call.get("open")
     builder.steps.append(
         {
-            "name": builder.call["name"] if inside else statement.name,
+            "name": builder.call["name"] if builder.call is not None and inside else statement.name,
             "procstep": statement.name if inside else "",
             "program": program,
             "parm": parm,

@@ -79,7 +79,7 @@ _INVALID_CHOICE = re.compile(r"invalid choice: '(?P<given>[^']*)' \(choose from 
 class Parser(argparse.ArgumentParser):
     """argparse with a "did you mean" after a mistyped choice (a subcommand, --format ...)."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str):
         found = _INVALID_CHOICE.search(message)
         if found:
             import difflib  # noqa: PLC0415 - start-up: difflib only for a mistyped choice

@@ -7,10 +7,15 @@ import datetime as dt
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mqsc.engine.manager import QueueManager
 from mqsc.store.errors import StoreError
 from mqsc.store.home import QMgrError, default_name, open_qmgr, scratch_qmgr
+from mqsc.store.interface import store_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.network.homenetwork import HomeNetwork
 
 
 def add_qmgr_options(parser: argparse.ArgumentParser) -> None:
@@ -78,7 +83,8 @@ class QueueManagers:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         self.opened: dict[str, QueueManager | None] = {}
-        self.network = None  # a HomeNetwork once a durable queue manager is opened
+        #: A HomeNetwork once a durable queue manager is opened.
+        self.network: HomeNetwork | None = None
 
     def __call__(self, name: str) -> QueueManager | None:
         """The queue manager ``name``; None when there is none; :class:`Unavailable` (MQCONN
@@ -92,8 +98,9 @@ class QueueManagers:
                 qm = self._network_copy(key) or open_qmgr(
                     key, memory=self.args.memory, state=self.args.state, clock=fixed_clock()
                 )
-                if qm.gate is not None:
-                    qm.gate.grouped(500, 0.25)
+                store = store_of(qm)
+                if store is not None:
+                    store.grouped(500, 0.25)
                     # Connecting waits for the queue manager, as MQCONN does, and keeps it:
                     # the grouped transaction this opens lasts until the job closes it, so a
                     # step never finds it taken by another process half-way.

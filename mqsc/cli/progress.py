@@ -56,10 +56,11 @@ class _Display:
         self.task: Any = None
         self.lock = threading.Lock()
         wait = delay()
-        self.timer = threading.Timer(wait, self._start)
-        self.timer.daemon = True
+        timer = threading.Timer(wait, self._start)
+        timer.daemon = True
+        self.timer: threading.Timer | None = timer
         if wait > 0:
-            self.timer.start()
+            timer.start()
         else:
             self._start()  # MQSC_PROGRESS_DELAY=0: shown from the start, whatever the speed
 

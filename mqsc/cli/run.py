@@ -20,6 +20,7 @@ import gc
 import json
 import sys
 import time
+from typing import TYPE_CHECKING, cast
 
 from mqsc.catalog import CommandSource
 from mqsc.cli.inputs import InputError, add_input_options, is_jcl, jcl_hint, read_deck
@@ -29,6 +30,10 @@ from mqsc.engine.records import Result
 from mqsc.render import commandserver, consoletext, jsonout
 from mqsc.render.visible import visible
 from mqsc.store import StoreError
+from mqsc.store.interface import store_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.network.transport import Network
 
 SOURCES = {"server": CommandSource.SERVER, "console": CommandSource.CONSOLE}
 EXIT_OK, EXIT_SOME_FAILED, EXIT_NOT_RUN = 0, 10, 20
@@ -122,10 +127,11 @@ def run(args: argparse.Namespace) -> int:
             hints.clear()
         written = time.monotonic()
 
-    channels = qm.network
-    if qm.gate is not None:
-        qm.gate.grouped(args.commit_every, 0.25)
-        qm.gate.on_durable = durable
+    channels = cast("Network | None", qm.network)  # the front end built it
+    store = store_of(qm)
+    if store is not None:
+        store.grouped(args.commit_every, 0.25)
+        store.on_durable = durable
     try:
         for deck in decks:
             for result in qm.iter_run(
@@ -145,13 +151,13 @@ def run(args: argparse.Namespace) -> int:
                         pending.append("\n".join(said) + "\n")
                 if not result.ok and text:
                     hints.extend(_hints(result))
-                if qm.gate is None:
+                if store is None:
                     # In memory every result may be shown at once; written out in batches,
                     # not a write and a flush per command (a deck of 50,000 DEFINEs).
                     if len(pending) >= MEMORY_BATCH or time.monotonic() - written >= 0.05:
                         durable()
                 else:
-                    qm.gate.flush_if_due(qm)
+                    store.flush_if_due(qm)
     except StoreError as error:
         print(f"mqsc run: {error}", file=sys.stderr)
         qm.close()

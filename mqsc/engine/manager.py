@@ -493,8 +493,9 @@ class QueueManager:
             return self.execute_parsed(logical, parsed, source=source)
         if isinstance(item, Rejected):
             return self.execute_parsed(item.logical, item, source=source)
-        logical = item.syntax.logical if item.syntax is not None else None
-        return self.execute_parsed(logical, item, source=source)
+        return self.execute_parsed(
+            item.syntax.logical if item.syntax is not None else None, item, source=source
+        )
 
     def run(
         self,

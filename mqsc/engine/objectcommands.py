@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import cast
 
 from mqsc.catalog import Family
 from mqsc.engine.context import Ctx
@@ -83,7 +84,7 @@ def define(
     ``defaults_of``: where a family's new object takes its defaults when that is not LIKE,
     else the family's default object (channels: the SYSTEM.DEF.* channel of their type).
     """
-    name = ctx.cmd.name
+    name = cast(str, ctx.cmd.name)
     disp = disposition(ctx)
     table = family.table_for(disp)
     existing = ctx.txn.get(table, name)
@@ -209,9 +210,9 @@ def selected(ctx: Ctx, family: Family) -> Iterator[MQObject]:
     selector = str(cmd.get("QSGDISP", "LIVE"))
     shown_dispositions = SELECTORS.get(selector, (selector,))
     txn = ctx.txn
-    rows = [(name, 0) for name in txn.keys(family.table) if matches(cmd.name, name)]
+    rows = [(name, 0) for name in txn.keys(family.table) if matches(str(cmd.name), name)]
     if "GROUP" in shown_dispositions and family.group_table is not None:
-        rows += [(name, 1) for name in txn.keys(family.group_table) if matches(cmd.name, name)]
+        rows += [(name, 1) for name in txn.keys(family.group_table) if matches(str(cmd.name), name)]
     for name, in_group in sorted(rows):
         obj = txn.get(family.group_table if in_group else family.table, name)
         if obj.get("QSGDISP", "QMGR") in shown_dispositions:

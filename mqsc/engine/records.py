@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from mqsc.catalog.mqrc import name
 from mqsc.language.source import Location
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.engine.storage.queuestore import Body
 
 #: CSQN205I RETURN/REASON pairs. "Not found" is VERIFIED ([DOC-EXAMPLES]); the syntax-error
 #: pair is UNVERIFIED ([DOC-MSGS]).
@@ -159,7 +163,7 @@ class Transfer:
     size: int
     persistent: bool
     priority: int
-    body: object | None = None
+    body: Body | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from mqsc.catalog import COMMANDS, DEFINED, CommandSource, CommandSpec
 from mqsc.engine import results
+from mqsc.engine.group import group_of
 from mqsc.engine.records import RC_FAILED, Message, Result
 from mqsc.language.commands import Command
 
@@ -95,7 +96,7 @@ def generated(qm: QueueManager, result: Result, cmd: Command) -> Result:
     """A GROUP change made: refresh (or remove) every active member's COPY object."""
     verb = "DELETE" if cmd.verb == "DELETE" else "DEFINE"
     copy_cmd = copy_command(qm, cmd.objtype, str(cmd.name), verb)
-    members = qm.group.active()
+    members = group_of(qm).active()
     title = f"{verb} {cmd.objtype}"
     note = Message("MQSC138I", {"command": title, "scope": "*", "count": len(members)})
     first = replace(result, records=(note, *result.records))

@@ -104,7 +104,7 @@ def reconcile_objects(tables: dict[str, dict[Any, Any]]) -> None:
     before = object_pages(fixed)
     fixed.object_bytes = want
     fixed.persistent = max(0, fixed.persistent + object_pages(fixed) - before)
-    pagesets[OBJECTS_PSID] = fixed
+    tables["pageset"][OBJECTS_PSID] = fixed
 
 
 def recount(ctx: Ctx) -> None:

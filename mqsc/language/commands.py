@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from mqsc.language import syntax
 from mqsc.language.source import Location, Source, Span
@@ -66,7 +67,7 @@ class Command:
             title = _TITLES[(self.verb, self.objtype)] = f"{self.verb} {self.objtype}"
         return title
 
-    def get(self, keyword: str, default: object = None) -> object:
+    def get(self, keyword: str, default: Any = None) -> Any:
         """Value of a keyword given on the command, else ``default``."""
         return self.attrs.get(keyword, default)
 

@@ -69,7 +69,7 @@ def negative(args: argparse.Namespace) -> str:
 def do_put(qm, args: argparse.Namespace) -> Workload:
     if getattr(args, "data", None):
         # Each message is its own MQPUT; the run stops at the first that fails.
-        done = None
+        done: Workload | None = None
         for text in args.data:
             one = qm.put_message(
                 args.queue, text.encode("utf-8"), persistent=args.persistent, priority=args.priority
@@ -77,6 +77,7 @@ def do_put(qm, args: argparse.Namespace) -> Workload:
             done = one if done is None else done.plus(one)
             if one.reason:
                 break
+        assert done is not None  # argparse's append gives at least one
         return done
     return qm.put(
         args.queue,

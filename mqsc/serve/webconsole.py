@@ -235,7 +235,7 @@ def queues_window(qm: QueueManager, name: str, offset: int, limit: int) -> Answe
     names = sorted(
         (str(o.get("QUEUE")).rstrip(), str(o.get("QSGDISP", "QMGR"))) for o in listed.objects
     )
-    rows = []
+    rows: list[dict[str, object]] = []
     for queue, disposition in names[offset : offset + limit]:
         quoted = queue.replace("'", "''")  # quoted: a lower-case name stays as it is
         one = qm.execute(f"DISPLAY QUEUE('{quoted}') QSGDISP({disposition}) {' '.join(COLUMNS)}")

@@ -87,7 +87,7 @@ class QMDefinition:
             csqinp1=self.csqinp1,
             csqinp2=self.csqinp2,
             **options,
-        )  # type: ignore[arg-type]
+        )
 
     def stored(self) -> dict[str, object]:
         """The definition as the state database keeps it (self-contained: --state works

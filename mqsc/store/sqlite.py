@@ -33,7 +33,7 @@ import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from mqsc.catalog import FAMILIES
 from mqsc.catalog.queues import ADDED_ATTRIBUTES
@@ -97,8 +97,9 @@ class StateStore:
         self.lease = lease
         self.version: dict[str, int] = {}
         self.in_txn = False
-        self.dirty: dict[tuple[str, Any], Any] = {}
-        self.journal: list[LogRecord] = []
+        self.dirty: dict[tuple[str, str, Any], Any] = {}
+        #: Log records not yet written, with the queue manager that wrote each.
+        self.journal: list[tuple[str, LogRecord]] = []
         self.group_max = 1
         self.group_seconds = 0.0
         self.commands = 0
@@ -627,9 +628,12 @@ class StateStore:
         digest = hashlib.sha256(text.encode()).hexdigest()
         row = self.conn.execute("SELECT id FROM profile WHERE hash = ?", (digest,)).fetchone()
         if row is None:
-            pid = self.conn.execute(
-                "INSERT INTO profile (hash, data) VALUES (?, ?)", (digest, text)
-            ).lastrowid
+            pid = cast(
+                int,
+                self.conn.execute(
+                    "INSERT INTO profile (hash, data) VALUES (?, ?)", (digest, text)
+                ).lastrowid,
+            )
         else:
             pid = row[0]
         self._profile_ids.put(base, pid)

@@ -387,7 +387,7 @@ def _empty(ctx: Ctx, obj: MQObject) -> None:
 
 @handles("CLEAR", "QLOCAL")
 def clear_qlocal(ctx: Ctx) -> None:
-    obj = _local_for(ctx, ctx.cmd.name, str(ctx.cmd.get("QSGDISP", "PRIVATE")))
+    obj = _local_for(ctx, str(ctx.cmd.name), str(ctx.cmd.get("QSGDISP", "PRIVATE")))
     if depth_of(ctx, obj):
         _empty(ctx, obj)
 
@@ -397,7 +397,7 @@ def move_qlocal(ctx: Ctx) -> None:
     """MOVE QLOCAL(source) TOQLOCAL(target): the messages keep their priority, persistence
     and size (IBM usage notes). z/OS moves in committed batches; mqsc moves all or nothing."""
     cmd = ctx.cmd
-    source = _local_for(ctx, cmd.name, str(cmd.get("QSGDISP", "PRIVATE")))
+    source = _local_for(ctx, str(cmd.name), str(cmd.get("QSGDISP", "PRIVATE")))
     target_name = str(cmd.get("TOQLOCAL"))
     target = ctx.txn.get("qlocal", target_name)
     if target is None:

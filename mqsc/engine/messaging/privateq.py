@@ -131,7 +131,7 @@ def put(
             )
         target, reason = resolve(ctx, queue, "PUT")
         if target is not None:
-            done = put(
+            remote = put(
                 ctx,
                 target,
                 count,
@@ -142,7 +142,7 @@ def put(
                 dest=header(ctx, queue, target) or dest,
                 body=body,
             )
-            return _with(done, queue=queue)
+            return _with(remote, queue=queue)
         return Workload("put", queue, count, 0, size, reason=reason, persistent=bool(persistent))
     if persistent is None:
         persistent = q.get("DEFPSIST") == "YES"
@@ -278,9 +278,10 @@ def refusal(ctx: Ctx, queue: str, count: int, size: int) -> int:
     if not txn.has("qlocal", queue):
         if sharedq.shared_queue(ctx, queue) is not None:
             return MQRC_NONE
-        target, reason = resolve(ctx, queue, "PUT")
-        if target is None:
+        resolved, reason = resolve(ctx, queue, "PUT")
+        if resolved is None:
             return reason
+        target = resolved
         if not txn.has("qlocal", target):
             return MQRC_NONE
     q = txn.get("qlocal", target)

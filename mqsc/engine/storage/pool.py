@@ -479,7 +479,7 @@ class PoolState:
             for right, head in into.items():
                 self._owned(head, lru[head]).pages += lru[right].pages
                 gone.add(id(lru[right]))
-            kept = (s for s in lru if s.pages and id(s) not in gone)
+            kept: Iterable[Segment] = (s for s in lru if s.pages and id(s) not in gone)
         else:
             kept = filter(_has_pages, lru)
         self.lru = deque(kept) if type(lru) is not _Borrowed else _Borrowed(kept, lru.mine)
