@@ -242,7 +242,9 @@ class CommandSpec:
         allowed = self.sources
         for name in self.narrowing:
             if name in given:
-                allowed = allowed & self.keywords[name].sources
+                narrower = self.keywords[name].sources
+                if narrower is not None:
+                    allowed = allowed & narrower
         return allowed
 
     @property
@@ -326,7 +328,7 @@ class Family:
     settable: tuple[str, ...] = ()
     table: str = ""  # "" for a family kept in no state table (a status DISPLAY)
     default_object: str | None = None
-    group_table: str | None = None
+    group_table: str = ""  # "" for a family with no QSGDISP(GROUP) objects
     group_wide: bool = False
     replay: str = "DEFINE"
     json_key: str = ""
@@ -335,7 +337,7 @@ class Family:
     def table_for(self, disposition: str) -> str:
         """Where objects of a QSGDISP live: GROUP and SHARED ones in the shared repository,
         QMGR and COPY ones on the queue manager's page set 0."""
-        if disposition in IN_REPOSITORY and self.group_table is not None:
+        if disposition in IN_REPOSITORY and self.group_table:
             return self.group_table
         return self.table
 

@@ -64,7 +64,7 @@ def refresh_copies(qm: QueueManager) -> list[Result]:
     done = []
     tables = qm.state.tables
     for family in catalog.DEFINED.values():
-        if family.group_table is None:
+        if not family.group_table:
             continue
         for name, obj in sorted(tables[family.group_table].items()):
             if obj.get("QSGDISP") != "GROUP" or name in tables[family.table]:

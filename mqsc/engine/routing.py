@@ -119,7 +119,7 @@ def copy_command(qm: QueueManager, objtype: str, name: str, verb: str = "DEFINE"
         return Command("DELETE", objtype, name, {"QSGDISP": "COPY"}, typed=f"DELETE {objtype}")
     required = COMMANDS[("DEFINE", objtype)].required
     group_table = DEFINED[objtype].group_table
-    group = qm.state.tables[group_table].get(name) if group_table is not None else None
+    group = qm.state.tables[group_table].get(name) if group_table else None
     attrs: dict[str, object] = {}
     for keyword in required:
         value = group.get(keyword) if group is not None else None

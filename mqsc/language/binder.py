@@ -290,6 +290,7 @@ class _Binder:
             )
         operator = where.operator.upper()
         kind = keyword.kind
+        allowed: tuple[str, ...]
         if isinstance(kind, Integer):
             allowed = _OPERATORS_ORDERED
         elif isinstance(kind, Flag):

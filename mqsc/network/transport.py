@@ -148,7 +148,7 @@ class Network:
     def _run(self, source: QueueManager) -> bool:
         moved = False
         for name in retries_due(source.channel_attrs(), source.clock()):
-            status = source.channel_attrs()["CHSTATUS"][name]
+            status = statuses(source.channel_attrs())[name]
             why = self.partner(source, str(status.get("CONNAME", "")), name)
             self._step(source, lambda ctx, name=name, why=why: retry(ctx, name, why))
         for name, status in list(running_senders(source.channel_attrs())):

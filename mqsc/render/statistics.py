@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from mqsc.engine.records import PAGESET_FIELDS, POOL_FIELDS
 
 
-def text_lines(qmgr: str, data: dict) -> list[str]:
+def text_lines(qmgr: str, data: Mapping[str, Any]) -> list[str]:
     """The statistics as two tables (also the console's ``\\stats``)."""
     lines = [
         f"Buffer pool statistics for {qmgr} (QPST)",

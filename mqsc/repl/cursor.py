@@ -50,10 +50,11 @@ def logical_tail(text: str) -> str:
     if not _:
         return text
     commands = list(read(Source(head + "\n"), columns="all"))
-    if not commands or commands[-1].problem is None:
+    pending = commands[-1] if commands else None
+    problem = pending.problem if pending is not None else None
+    if pending is None or problem is None:
         return last
-    pending = commands[-1]
-    mode = str(pending.problem.inserts.get("character", "+"))
+    mode = str(problem.inserts.get("character", "+"))
     return pending.text + (last.lstrip() if mode == "+" else last)
 
 

@@ -208,7 +208,9 @@ class _Arguments(argparse.ArgumentParser):
 
 def _parse(command: str, add: Any, argument: str) -> argparse.Namespace:
 
-    parser = _Arguments(prog=command, usage=lookup(command).usage, add_help=True)
+    special = lookup(command)
+    assert special is not None, command  # only registered commands parse arguments
+    parser = _Arguments(prog=command, usage=special.usage, add_help=True)
     add(parser)
     try:
         words = shlex.split(argument)

@@ -117,9 +117,9 @@ def parse_put(version: str, headers: Mapping[str, str], body: bytes) -> PutReque
         request = _with(request, expiry=tenths)
     correl = headers.get("ibm-mq-md-correlationId")
     if correl is not None:
-        value = parse_id(version, correl)
-        if value is not None:
-            request = _with(request, correlid=value)
+        correlid = parse_id(version, correl)
+        if correlid is not None:
+            request = _with(request, correlid=correlid)
         elif version == "v3" and correl and not correl.startswith("ID:"):
             # IBM: in v3 "The header can be an application-specific ID, or, if an encoded
             # string, requires the ID: prefix".

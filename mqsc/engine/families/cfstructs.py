@@ -348,7 +348,7 @@ def _backup_one(ctx: Ctx, name: str) -> None:
 @handles("RECOVER", "CFSTRUCT")
 def recover_cfstruct(ctx: Ctx) -> None:
     require_qsg(ctx)
-    names = ctx.cmd.name if isinstance(ctx.cmd.name, tuple) else (ctx.cmd.name,)
+    names = ctx.cmd.name if isinstance(ctx.cmd.name, tuple) else (str(ctx.cmd.name),)
     purge = ctx.cmd.get("TYPE", "NORMAL") == "PURGE"
     for name in names:
         if not ctx.txn.has("cfstruct", name):

@@ -59,10 +59,10 @@ def defaults(ctx: Ctx, chltype: str) -> Attributes:
             }
         )
     name = DEFAULT_OBJECTS[chltype]
-    model = ctx.txn.get("channel", name) if name != ctx.cmd.name else None
-    if model is not None and model.get("CHLTYPE") == chltype:
+    default = ctx.txn.get("channel", name) if name != ctx.cmd.name else None
+    if default is not None and default.get("CHLTYPE") == chltype:
         return objectcommands.profile_of(
-            model, {n: v for n, v in model.attrs.items() if n != "QSGDISP"}
+            default, {n: v for n, v in default.attrs.items() if n != "QSGDISP"}
         )
     return objectcommands.profile_of(_SUPPLIED[chltype], _SUPPLIED[chltype])
 

@@ -244,7 +244,7 @@ def selected(ctx: Ctx, family: Family = QLOCAL) -> Iterator[objectcommands.Gette
     if psid is not None and not local:
         return  # only local queues hold messages
     fixed = {"TYPE": family.objtype, "QSGDISP": "QMGR"}
-    for obj in _candidates(ctx, family, pattern, dispositions):
+    for obj in _candidates(ctx, family, str(pattern), dispositions):
         attrs = obj.attrs
         if attrs.get("QSGDISP", "QMGR") not in dispositions:
             continue

@@ -243,6 +243,7 @@ def display_tpstatus(ctx: Ctx) -> None:
     family = catalog_topics.TPSTATUS_TYPES[kind]
     subs = [ctx.txn.get(SUB.table, name) for name in sorted(ctx.txn.keys(SUB.table))]
     nodes = sorted(n for n in _nodes(ctx, subs) if matches(str(ctx.cmd.name), "TOPIC", n))
+    getters: Iterator[objectcommands.Getter]
     if kind == "TOPIC":
         getters = (_topic_status(ctx, node, subs) for node in nodes)
     elif kind == "SUB":
@@ -253,7 +254,7 @@ def display_tpstatus(ctx: Ctx) -> None:
             if sub.get("TOPICSTR") == node
         )
     else:
-        getters = iter(())
+        getters = iter([])
     objectcommands.display(ctx, family, getters)
 
 
