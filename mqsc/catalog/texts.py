@@ -2118,6 +2118,36 @@ _CATALOG: tuple[MessageDef, ...] = (
         "A data set could not be read or written (the step abends S013, as an OPEN failure "
         "does), or the program hit an mqsc bug (S0C4; MQSC_STRICT=1 raises it instead).",
     ),
+    # ---- The system parameter module and the log (own ids MQSC600-MQSC649) --------------------
+    _m(
+        "MQSC600E",
+        "Operation {operation} is not a system parameter macro (CSQ6SYSP, CSQ6LOGP, "
+        "CSQ6ARVP, CSQ6USGP)",
+        8,
+        V,
+        "emulator",
+        "An ASMA90 step of a system parameter job assembles only the system parameter macros "
+        "(the library it reads, thlqual.SCSQMACS, has no other); severity 8, RC 8.",
+        cpf=False,
+    ),
+    _m(
+        "MQSC601I",
+        "Load module {member} {action} in {library}: control sections {sections}",
+        0,
+        V,
+        "emulator",
+        "An IEWL step bound the system parameter module (the CSQ4ZPRM job's link-edit step).",
+        cpf=False,
+    ),
+    _m(
+        "MQSC602E",
+        "Load module not bound: {problem}",
+        8,
+        V,
+        "emulator",
+        "The IEWL step could not bind the module (RC 12); nothing was written.",
+        cpf=False,
+    ),
     # ---- mqsc serve: HTTP errors mqweb has no message for ------------------------
     # Shown in the REST API's error bodies ("MQSC901E: ..."), docs/serve.md.
     _m(

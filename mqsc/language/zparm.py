@@ -376,7 +376,7 @@ def assemble(text: str) -> Assembly:
             # (thlqual.SCSQMACS): anything else is an undefined operation code.
             notes.append(Note(s.number, ERROR, f"Operation {s.operation} is not a system "
                               "parameter macro (CSQ6SYSP, CSQ6LOGP, CSQ6ARVP, CSQ6USGP)",
-                              "own", "MQSC330E"))
+                              "own", "MQSC600E"))
             continue
         values, problems = _macro(s)
         notes += problems
