@@ -26,8 +26,8 @@ import re
 from mqsc.batch import datasets
 from mqsc.batch.steps import StepContext, StepOutcome
 from mqsc.batch.systemmsgs import emulator_line
-from mqsc.catalog import zparm as Z
-from mqsc.language import zparm
+from mqsc.catalog import zparm
+from mqsc.language import zparmsource
 
 #: The listing heading of HLASM's guide ("Loc Object Code Addr1 Addr2 Stmt Source Statement
 #: HLASM R6.0 date time").
@@ -37,7 +37,7 @@ ENTRY = "CSQZMSTR"
 
 
 # ---- ASMA90 ---------------------------------------------------------------------------------
-def listing(assembly: zparm.Assembly, stamp: str) -> list[str]:
+def listing(assembly: zparmsource.Assembly, stamp: str) -> list[str]:
     """The assembler listing: each statement's records with its number, the diagnostics after
     the statement they belong to, and the summary."""
     lines = [f"{HEADING:<95}HLASM R6.0  {stamp}", ""]
@@ -57,7 +57,7 @@ def listing(assembly: zparm.Assembly, stamp: str) -> list[str]:
     return lines
 
 
-def _diagnostic(note: zparm.Note) -> str:
+def _diagnostic(note: zparmsource.Note) -> str:
     if note.kind == "mnote":
         return f"** ASMA254I *** MNOTE *** {note.statement:>6}+ {note.severity},{note.text}"
     if note.kind == "asma":
@@ -69,7 +69,7 @@ def run_asma90(ctx: StepContext) -> StepOutcome:
     """``EXEC PGM=ASMA90``: assemble SYSIN (the system parameter macros), list on SYSPRINT,
     write the object deck to SYSPUNCH (PARM DECK, the sample's) or SYSLIN (OBJECT)."""
     source = ctx.read("SYSIN").text if ctx.has("SYSIN") else ""
-    assembly = zparm.assemble(source)
+    assembly = zparmsource.assemble(source)
     ctx.print("SYSPRINT", listing(assembly, ctx.clock().strftime("%Y/%m/%d %H.%M")))
     options = {o.strip().upper() for o in ctx.parm.split(",")}
     deck = "SYSLIN" if "OBJECT" in options and "NOOBJECT" not in options else "SYSPUNCH"
@@ -140,7 +140,7 @@ def _include(ctx: StepContext, ddname: str, member: str) -> dict[str, dict[str, 
     if dd is None or dd.kind != "dsn":
         return f"INCLUDE {ddname}: no DD statement {ddname} naming a data set"
     dsn, member = dd.dsn, member or dd.member
-    if datasets.product_library(dsn) and member == Z.DEFAULT_MODULE:
+    if datasets.product_library(dsn) and member == zparm.DEFAULT_MODULE:
         # IBM's default module in thlqual.SCSQAUTH: every macro with its defaults.
         return {macro: dict(values) for macro, values in datasets.default_sections().items()}
     if not ctx.catalog.exists(dsn, member):

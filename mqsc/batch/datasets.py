@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from mqsc.catalog import zparm as Z
+from mqsc.catalog import zparm
 from mqsc.engine.phase import Phase
 from mqsc.engine.storage import constants
 from mqsc.engine.vsam import PageSetDataSet
@@ -223,7 +223,7 @@ class Catalog:
                     sections = None
                 if sections is not None:
                     return module_values(sections)
-        if name == Z.DEFAULT_MODULE:
+        if name == zparm.DEFAULT_MODULE:
             return module_values(default_sections())
         return None
 
@@ -263,7 +263,7 @@ def _sections_back(data: Any) -> dict[str, dict[str, object]] | None:
         return None
     out: dict[str, dict[str, object]] = {}
     for csect, values in data.items():
-        table = Z.BY_MACRO.get(csect)
+        table = zparm.BY_MACRO.get(csect)
         if table is None or not isinstance(values, dict):
             return None
         out[csect] = {
@@ -310,13 +310,13 @@ def read_load_module(text: str) -> dict[str, dict[str, object]] | None:
 def default_sections() -> dict[str, dict[str, object]]:
     """IBM's default module CSQZPARM: every macro with its defaults."""
     return {
-        macro: {p.name: p.default for p in table.values()} for macro, table in Z.BY_MACRO.items()
+        macro: {p.name: p.default for p in table.values()} for macro, table in zparm.BY_MACRO.items()
     }
 
 
 def module_values(sections: Mapping[str, Mapping[str, object]]) -> dict[str, object]:
     """Every parameter's value in a load module (a section it lacks: IBM's defaults)."""
-    out = dict(Z.DEFAULTS)
+    out = dict(zparm.DEFAULTS)
     for values in sections.values():
         out.update(values)
     return out

@@ -8,7 +8,7 @@ queue manager runs with SET SYSTEM, SET LOG and SET ARCHIVE; a restart goes back
 ("The queue manager picks up the values in ZPARM, so the SET ARCHIVE values you used in the
 previous cycle are lost", IBM MQ "SET ARCHIVE" usage notes).
 
-One table, read by the macro assembler (mqsc/language/zparm.py), the SET SYSTEM / LOG / ARCHIVE
+One table, read by the macro assembler (mqsc/language/zparmsource.py), the SET SYSTEM / LOG / ARCHIVE
 keyword tables (mqsc/catalog/system.py builds them from it), the DISPLAY SYSTEM / LOG / ARCHIVE
 reports (their rows, in :data:`REPORTS` order) and the generated docs. ``verified`` names the
 evidence key (mqsc/catalog/sources.py) of a default or range; "" = UNVERIFIED (a best guess kept

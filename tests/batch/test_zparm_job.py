@@ -7,7 +7,7 @@ from pathlib import Path
 
 from mqsc.batch import jcl, jes, runner
 from mqsc.batch.datasets import Catalog
-from mqsc.catalog import zparm as Z
+from mqsc.catalog import zparm
 from mqsc.language.source import Source
 from tests.batch.conftest import clock
 from tests.engine.conftest import fresh_qmz1
@@ -39,7 +39,7 @@ def test_the_sample_job_catalogs_a_load_module(tmp_path, golden) -> None:
     assert (values["ARCPFX1"], values["TSTAMP"], values["SMFSTAT"], values["CATALOG"]) == (
         "QMZ1.ARC1", "YES", "YES", "YES")
     # What no step assembled comes from the default module OLDLOAD(CSQZPARM).
-    assert values["OTMACON"] == Z.DEFAULTS["OTMACON"]
+    assert values["OTMACON"] == zparm.DEFAULTS["OTMACON"]
     # The temporary object decks went with the job.
     assert [n for n in Catalog(tmp_path).names() if n.startswith("SYS")] == []
 
@@ -79,5 +79,5 @@ def test_the_binder_keeps_a_member_it_was_not_told_to_replace(tmp_path) -> None:
 
 
 def test_the_default_module_is_ibms(tmp_path) -> None:
-    assert Catalog(tmp_path).parameter_module("CSQZPARM") == dict(Z.DEFAULTS)
+    assert Catalog(tmp_path).parameter_module("CSQZPARM") == dict(zparm.DEFAULTS)
     assert Catalog(tmp_path).parameter_module("NOSUCH") is None

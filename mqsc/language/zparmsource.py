@@ -26,7 +26,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from mqsc.catalog import zparm as Z
+from mqsc.catalog import zparm
 from mqsc.catalog.model import Choice, Integer, Text
 
 #: Severity of an MNOTE for a value or keyword the macro refuses.
@@ -93,7 +93,7 @@ class Assembly:
 
     def values(self) -> dict[str, object]:
         """Every parameter's value: IBM's defaults, overridden by the assembled macros."""
-        out = dict(Z.DEFAULTS)
+        out = dict(zparm.DEFAULTS)
         for values in self.macros.values():
             out.update(values)
         return out
@@ -250,25 +250,25 @@ def _unquote(raw: str) -> str:
     return raw
 
 
-def parse_value(p: Z.Parameter, raw: str | tuple[str, ...]) -> object:
+def parse_value(p: zparm.Parameter, raw: str | tuple[str, ...]) -> object:
     """The value ``raw`` (as a macro operand is written, or as the MQSC binder gives it: a
     word or a tuple of words) gives parameter ``p``; raises :class:`BadValue`.
 
-    >>> parse_value(Z.BY_NAME["LOGLOAD"], "200"), parse_value(Z.BY_NAME["ARCWRTC"], "(1,3)")
+    >>> parse_value(zparm.BY_NAME["LOGLOAD"], "200"), parse_value(zparm.BY_NAME["ARCWRTC"], "(1,3)")
     (200, (1, 3))
-    >>> parse_value(Z.BY_NAME["SMFSTAT"], "YES"), parse_value(Z.BY_NAME["STATIME"], "1.00")
+    >>> parse_value(zparm.BY_NAME["SMFSTAT"], "YES"), parse_value(zparm.BY_NAME["STATIME"], "1.00")
     ('YES', '1.00')
-    >>> parse_value(Z.BY_NAME["MAXARCH"], "5")
+    >>> parse_value(zparm.BY_NAME["MAXARCH"], "5")
     Traceback (most recent call last):
     ...
-    mqsc.language.zparm.BadValue: MAXARCH=5 is out of range (10-10000)
+    mqsc.language.zparmsource.BadValue: MAXARCH=5 is out of range (10-10000)
     """
     items = list(raw) if isinstance(raw, tuple) else sublist(raw)
     text = "" if isinstance(raw, tuple) else _unquote(raw.strip())
     kind = p.kind
     shown = "(" + ",".join(raw) + ")" if isinstance(raw, tuple) else raw
     where = f"{p.name}={shown}"
-    if isinstance(kind, Z.Positional):
+    if isinstance(kind, zparm.Positional):
         given = items if items is not None else [text]
         if len(given) > len(kind.fields):
             raise BadValue(f"{where} has more than {len(kind.fields)} values")
@@ -276,12 +276,12 @@ def parse_value(p: Z.Parameter, raw: str | tuple[str, ...]) -> object:
         for f, item in zip(kind.fields, [*given, *[""] * len(kind.fields)], strict=False):
             values.append(f.default if item == "" else _scalar(f.kind, item, f"{where}: {f.name}"))
         return tuple(values)
-    if isinstance(kind, Z.Numbers):
+    if isinstance(kind, zparm.Numbers):
         given = items if items is not None else [text]
         if not given or len(given) > kind.max_items:
             raise BadValue(f"{where} takes 1 to {kind.max_items} numbers")
         return tuple(_number(item, kind.minimum, kind.maximum, where) for item in given)
-    if isinstance(kind, Z.MessageIds):
+    if isinstance(kind, zparm.MessageIds):
         given = items if items is not None else ([text] if text else [])
         if len(given) > kind.max_items:
             raise BadValue(f"{where} lists more than {kind.max_items} messages")
@@ -289,7 +289,7 @@ def parse_value(p: Z.Parameter, raw: str | tuple[str, ...]) -> object:
             if not re.fullmatch(r"[A-Z0-9]{4,16}", item.upper()):
                 raise BadValue(f"{where}: {item!r} is not a message identifier")
         return tuple(item.upper() for item in given)
-    if isinstance(kind, Z.Classes):
+    if isinstance(kind, zparm.Classes):
         if items is None and text.upper() in ("NO", "YES") or (kind.star and text == "*"):
             return text.upper()
         given = items if items is not None else [text]
@@ -312,7 +312,7 @@ def _scalar(kind: object, text: str, where: str) -> object:
         if text.upper() not in kind.values:
             raise BadValue(f"{where} is not one of {', '.join(kind.values)}")
         return text.upper()
-    if isinstance(kind, Z.Interval):
+    if isinstance(kind, zparm.Interval):
         m = re.fullmatch(r"(-?\d+)(?:\.(\d\d))?", text)
         if not m or (m.group(2) and int(m.group(2)) > 59):
             raise BadValue(f"{where} is not minutes or minutes.seconds (mm.ss)")
@@ -323,7 +323,7 @@ def _scalar(kind: object, text: str, where: str) -> object:
         if minutes < 0 and m.group(2):
             raise BadValue(f"{where}: -1 takes no seconds")
         return text
-    if isinstance(kind, Z.Dsn):
+    if isinstance(kind, zparm.Dsn):
         if len(text) > kind.max_length or not _dsn(text):
             raise BadValue(f"{where} is not a data set name prefix of up to {kind.max_length} "
                            "characters")
@@ -351,10 +351,10 @@ def _dsn(text: str) -> bool:
     return bool(text) and all(_QUALIFIER.fullmatch(q) for q in text.upper().split("."))
 
 
-def format_value(p: Z.Parameter, value: object) -> str:
+def format_value(p: zparm.Parameter, value: object) -> str:
     """A value as DISPLAY SYSTEM, LOG and ARCHIVE show it (lists comma separated).
 
-    >>> format_value(Z.BY_NAME["ARCWRTC"], (1, 3, 4)), format_value(Z.BY_NAME["EXCLMSG"], ())
+    >>> format_value(zparm.BY_NAME["ARCWRTC"], (1, 3, 4)), format_value(zparm.BY_NAME["EXCLMSG"], ())
     ('1,3,4', '')
     """
     if isinstance(value, tuple):
@@ -371,7 +371,7 @@ def assemble(text: str) -> Assembly:
     for s in stmts:
         if s.comment or s.operation in ("END", "") or s.number in broken:
             continue
-        if s.operation not in Z.BY_MACRO:
+        if s.operation not in zparm.BY_MACRO:
             # Only the system parameter macros are in the macro library the step reads
             # (thlqual.SCSQMACS): anything else is an undefined operation code.
             notes.append(Note(s.number, ERROR, f"Operation {s.operation} is not a system "
@@ -387,7 +387,7 @@ def assemble(text: str) -> Assembly:
 
 
 def _macro(s: Statement) -> tuple[dict[str, object], list[Note]]:
-    table = Z.BY_MACRO[s.operation]
+    table = zparm.BY_MACRO[s.operation]
     values = {name: p.default for name, p in table.items()}
     problems: list[Note] = []
     seen: set[str] = set()
