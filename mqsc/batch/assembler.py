@@ -8,7 +8,7 @@ decks and ``OLDLOAD(CSQZPARM)``, names the entry point ``CSQZMSTR`` and the modu
 ``NAME CSQZPARM(R)`` into the APF library of SYSLMOD. The queue manager then starts with
 ``START QMGR PARM(name)``.
 
-Here the assembler reads the macros with :mod:`mqsc.language.zparm`; what the macros refuse
+Here the assembler reads the macros with :mod:`mqsc.language.zparmsource`; what the macros refuse
 is an MNOTE in the listing (``** ASMA254I *** MNOTE ***`` as HLASM prints it, HLASM
 Programmer's Guide "Sample error diagnostic messages") and the step's return code is the
 highest severity, so the sample's ``COND=(0,NE)`` / ``COND=(4,LT)`` skip the later steps and

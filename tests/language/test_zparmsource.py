@@ -1,4 +1,4 @@
-"""The system parameter macros as z/OS users write them (mqsc/language/zparm.py)."""
+"""The system parameter macros as z/OS users write them (mqsc/language/zparmsource.py)."""
 
 from __future__ import annotations
 
