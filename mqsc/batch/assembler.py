@@ -51,9 +51,12 @@ def listing(assembly: zparmsource.Assembly, stamp: str) -> list[str]:
         for note in notes.get(s.number, []):
             lines.append(_diagnostic(note))
     flagged = len({n.statement for n in assembly.notes})
-    lines += ["", f"{flagged:>6} Statement{'s' if flagged != 1 else ' '} Flagged in this "
-              f"Assembly{assembly.rc:>9} was Highest Severity Code",
-              f"Return Code {assembly.rc:03d}"]
+    lines += [
+        "",
+        f"{flagged:>6} Statement{'s' if flagged != 1 else ' '} Flagged in this "
+        f"Assembly{assembly.rc:>9} was Highest Severity Code",
+        f"Return Code {assembly.rc:03d}",
+    ]
     return lines
 
 
@@ -111,8 +114,9 @@ def run_iewl(ctx: StepContext) -> StepOutcome:
         elif m := _NAME.fullmatch(text):
             name, replace_ok = m.group(1).upper(), bool(m.group(2))
         else:
-            problems.append(f"control statement {statement or text.strip()} is not INCLUDE, "
-                            "ENTRY or NAME")
+            problems.append(
+                f"control statement {statement or text.strip()} is not INCLUDE, ENTRY or NAME"
+            )
     dsn = ctx.dsn_of("SYSLMOD") or ""
     if not problems and not name:
         problems.append("no NAME statement: the load module has no member name")
@@ -123,14 +127,23 @@ def run_iewl(ctx: StepContext) -> StepOutcome:
     if not problems and ctx.catalog.exists(dsn, name) and not replace_ok:
         problems.append(f"member {name} exists in {dsn}: NAME {name}(R) replaces it")
     if problems:
-        ctx.print("SYSPRINT", [*printed, *(emulator_line("MQSC602E", problem=p)
-                                           for p in problems)])
+        ctx.print("SYSPRINT", [*printed, *(emulator_line("MQSC602E", problem=p) for p in problems)])
         return StepOutcome(cc=12)
     existed = ctx.catalog.exists(dsn, name)
     ctx.catalog.write(dsn, name, datasets.load_module(name, entry or ENTRY, sections))
-    ctx.print("SYSPRINT", [*printed, emulator_line(
-        "MQSC601I", member=name, action="replaced" if existed else "added", library=dsn,
-        sections=", ".join(sorted(sections)))])
+    ctx.print(
+        "SYSPRINT",
+        [
+            *printed,
+            emulator_line(
+                "MQSC601I",
+                member=name,
+                action="replaced" if existed else "added",
+                library=dsn,
+                sections=", ".join(sorted(sections)),
+            ),
+        ],
+    )
     return StepOutcome(cc=0)
 
 
@@ -148,6 +161,8 @@ def _include(ctx: StepContext, ddname: str, member: str) -> dict[str, dict[str, 
     text = ctx.catalog.read(dsn, member, ctx.encoding)
     found = datasets.read_object_deck(text) or datasets.read_load_module(text)
     if found is None:
-        return f"INCLUDE {ddname}: {datasets.display_name(dsn, member)} is not an object deck " \
-               "or load module"
+        return (
+            f"INCLUDE {ddname}: {datasets.display_name(dsn, member)} is not an object deck "
+            "or load module"
+        )
     return found

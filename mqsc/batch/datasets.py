@@ -310,7 +310,8 @@ def read_load_module(text: str) -> dict[str, dict[str, object]] | None:
 def default_sections() -> dict[str, dict[str, object]]:
     """IBM's default module CSQZPARM: every macro with its defaults."""
     return {
-        macro: {p.name: p.default for p in table.values()} for macro, table in zparm.BY_MACRO.items()
+        macro: {p.name: p.default for p in table.values()}
+        for macro, table in zparm.BY_MACRO.items()
     }
 
 

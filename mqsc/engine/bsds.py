@@ -134,8 +134,9 @@ class Bsds:
 
     def available(self) -> int:
         """Slots the log can switch to without waiting for an offload."""
-        return sum(1 for i, s in enumerate(self.ring)
-                   if i != self.current and s.status in (NEW, REUSABLE))
+        return sum(
+            1 for i, s in enumerate(self.ring) if i != self.current and s.status in (NEW, REUSABLE)
+        )
 
     def percent_full(self, rba: int) -> int:
         slot = self.ring[self.current]
@@ -175,18 +176,29 @@ def now_of(bsds: Bsds, clock_now: dt.datetime) -> dt.datetime:
 def active_names(qmgr: str, count: int, dual: bool) -> list[tuple[str, str]]:
     """The active log data sets a new queue manager gets: ``qmgr.LOGCOPYn.DSnn``, the names of
     IBM's CSQ4BSDS sample and of IBM's "Changes for active logs" examples."""
-    return [(f"{qmgr}.LOGCOPY1.DS{i:02d}", f"{qmgr}.LOGCOPY2.DS{i:02d}" if dual else "")
-            for i in range(1, count + 1)]
+    return [
+        (f"{qmgr}.LOGCOPY1.DS{i:02d}", f"{qmgr}.LOGCOPY2.DS{i:02d}" if dual else "")
+        for i in range(1, count + 1)
+    ]
 
 
-def new(qmgr: str, sizes: list[int], *, dual_active: bool, dual_bsds: bool,
-        names: list[tuple[str, str]] | None = None) -> Bsds:
+def new(
+    qmgr: str,
+    sizes: list[int],
+    *,
+    dual_active: bool,
+    dual_bsds: bool,
+    names: list[tuple[str, str]] | None = None,
+) -> Bsds:
     """The inventory of a new queue manager: its active logs, the first one current."""
     names = names or active_names(qmgr, len(sizes), dual_active)
     ring = tuple(ActiveLog(n1, n2, size) for (n1, n2), size in zip(names, sizes, strict=True))
     ring = (replace(ring[0], status=CURRENT, start=0), *ring[1:])
-    return Bsds(ring, written=("",) * len(ring),
-                bsds=(f"{qmgr}.BSDS01", f"{qmgr}.BSDS02" if dual_bsds else ""))
+    return Bsds(
+        ring,
+        written=("",) * len(ring),
+        bsds=(f"{qmgr}.BSDS01", f"{qmgr}.BSDS02" if dual_bsds else ""),
+    )
 
 
 def add_active(bsds: Bsds, copy: int, dsn: str, size: int) -> Bsds:
@@ -246,15 +258,22 @@ class ArchiveSettings:
 def settings(values: Mapping[str, object]) -> ArchiveSettings:
     """The offload settings of a set of current parameter values (catalog/zparm.py names)."""
     return ArchiveSettings(
-        offload=values.get("OFFLOAD", "YES") == "YES", dual=values.get("TWOARCH", "YES") == "YES",
-        prefix1=str(values.get("ARCPFX1", "CSQARC1")), prefix2=str(values.get("ARCPFX2", "CSQARC2")),
-        tstamp=str(values.get("TSTAMP", "NO")), compact=str(values.get("COMPACT", "NO")),
-        catalog=values.get("CATALOG", "NO") == "YES", unit=str(values.get("UNIT", "TAPE")),
-        unit2=str(values.get("UNIT2", "")), maxarch=int(values.get("MAXARCH", 500)))  # type: ignore[arg-type]
+        offload=values.get("OFFLOAD", "YES") == "YES",
+        dual=values.get("TWOARCH", "YES") == "YES",
+        prefix1=str(values.get("ARCPFX1", "CSQARC1")),
+        prefix2=str(values.get("ARCPFX2", "CSQARC2")),
+        tstamp=str(values.get("TSTAMP", "NO")),
+        compact=str(values.get("COMPACT", "NO")),
+        catalog=values.get("CATALOG", "NO") == "YES",
+        unit=str(values.get("UNIT", "TAPE")),
+        unit2=str(values.get("UNIT2", "")),
+        maxarch=int(values.get("MAXARCH", 500)),
+    )  # type: ignore[arg-type]
 
 
-def archive_name(prefix: str, sequence: int, stamp: dt.datetime, tstamp: str,
-                 kind: str = "A") -> str:
+def archive_name(
+    prefix: str, sequence: int, stamp: dt.datetime, tstamp: str, kind: str = "A"
+) -> str:
     """An archive log data set's name: ``prefix.Annnnnnn``; with TSTAMP=YES the date and time
     go before it, ``prefix.Dyyddd.Thhmmsst.Annnnnnn``, with TSTAMP=EXT a four-digit year,
     ``prefix.Dyyyyddd.Thhmmsst.Annnnnnn`` (UNVERIFIED: IBM's Db2 for z/OS archive naming,
@@ -288,8 +307,9 @@ def _start_next(bsds: Bsds, at: dt.datetime, params: ArchiveSettings) -> Bsds:
     return replace(bsds, busy_since=at.isoformat(), busy_until=until.isoformat())
 
 
-def advance(bsds: Bsds, now: dt.datetime, params: ArchiveSettings, end_of: Mapping[int, int]
-            ) -> tuple[Bsds, list[Event], list[ArchiveLog]]:
+def advance(
+    bsds: Bsds, now: dt.datetime, params: ArchiveSettings, end_of: Mapping[int, int]
+) -> tuple[Bsds, list[Event], list[ArchiveLog]]:
     """Complete every offload that has ended by ``now`` (in order, each starting when the one
     before ended): the archives are recorded (CSQJ003I each) and the slots are reusable.
 
@@ -309,31 +329,56 @@ def advance(bsds: Bsds, now: dt.datetime, params: ArchiveSettings, end_of: Mappi
             copies.append((2, params.prefix2, params.unit2 or params.unit))
         stamp = moment(bsds.busy_since)
         for copy, prefix, unit in copies:
-            archive = ArchiveLog(archive_name(prefix, bsds.sequence, stamp, params.tstamp), copy,
-                                 slot.start, end_of.get(index, slot.start + slot.size - 1),
-                                 started, ended.isoformat(), unit, params.catalog,
-                                 params.compact == "YES")
+            archive = ArchiveLog(
+                archive_name(prefix, bsds.sequence, stamp, params.tstamp),
+                copy,
+                slot.start,
+                end_of.get(index, slot.start + slot.size - 1),
+                started,
+                ended.isoformat(),
+                unit,
+                params.catalog,
+                params.compact == "YES",
+            )
             made.append(archive)
-            events.append(Event("CSQJ003I", {
-                "dsname": archive.dsn, "start": archive.start, "end": archive.end,
-                "starttime": archive.started, "endtime": archive.ended, "unit": unit,
-                "copy": copy, "catalogued": "YES" if params.catalog else "NO"}))
+            events.append(
+                Event(
+                    "CSQJ003I",
+                    {
+                        "dsname": archive.dsn,
+                        "start": archive.start,
+                        "end": archive.end,
+                        "starttime": archive.started,
+                        "endtime": archive.ended,
+                        "unit": unit,
+                        "copy": copy,
+                        "catalogued": "YES" if params.catalog else "NO",
+                    },
+                )
+            )
         ring = list(bsds.ring)
         ring[index] = replace(slot, status=REUSABLE)
-        keep = (*bsds.archives, *made[-len(copies):])
+        keep = (*bsds.archives, *made[-len(copies) :])
         # The BSDS records MAXARCH archive volumes per copy: the oldest go (it wraps).
         per_copy = params.maxarch * (2 if params.dual else 1)
-        bsds = replace(bsds, ring=tuple(ring), archives=keep[-per_copy:],
-                       sequence=bsds.sequence + 1, pending=bsds.pending[1:], busy_since="",
-                       busy_until="")
+        bsds = replace(
+            bsds,
+            ring=tuple(ring),
+            archives=keep[-per_copy:],
+            sequence=bsds.sequence + 1,
+            pending=bsds.pending[1:],
+            busy_since="",
+            busy_until="",
+        )
         if not bsds.pending:
             bsds = replace(bsds, requested=False)
         bsds = _start_next(bsds, ended, params)
     return bsds, events, made
 
 
-def switch(bsds: Bsds, rba: int, now: dt.datetime, params: ArchiveSettings, *, dual: bool
-           ) -> tuple[Bsds, list[Event], str]:
+def switch(
+    bsds: Bsds, rba: int, now: dt.datetime, params: ArchiveSettings, *, dual: bool
+) -> tuple[Bsds, list[Event], str]:
     """The log switches at ``rba`` (the current data set is full, or ARCHIVE LOG truncated
     it): CSQJ002I for the full one, which is queued for offload (OFFLOAD=NO: reusable at
     once), CSQJ001I for the next. When no slot is free the writer waits until the oldest
@@ -374,19 +419,28 @@ def switch(bsds: Bsds, rba: int, now: dt.datetime, params: ArchiveSettings, *, d
             events += done
         if bsds.ring[target].status == FULL:
             return bsds, events, "no offload"
-        bsds = replace(bsds, ahead=now.isoformat(), waits=bsds.waits + 1,
-                       waited=bsds.waited + waited)
+        bsds = replace(
+            bsds, ahead=now.isoformat(), waits=bsds.waits + 1, waited=bsds.waited + waited
+        )
     ring = list(bsds.ring)
     ring[target] = replace(ring[target], status=CURRENT, start=rba)
     written = list(bsds.written)
     written[target] = now.isoformat()
     bsds = replace(bsds, ring=tuple(ring), current=target, written=tuple(written))
     new_slot = ring[target]
-    events.append(Event("CSQJ001I", {"copy": 1, "dsname": new_slot.dsn1, "start": rba,
-                                     "end": rba + new_slot.size - 1}))
+    events.append(
+        Event(
+            "CSQJ001I",
+            {"copy": 1, "dsname": new_slot.dsn1, "start": rba, "end": rba + new_slot.size - 1},
+        )
+    )
     if new_slot.dsn2:
-        events.append(Event("CSQJ001I", {"copy": 2, "dsname": new_slot.dsn2, "start": rba,
-                                         "end": rba + new_slot.size - 1}))
+        events.append(
+            Event(
+                "CSQJ001I",
+                {"copy": 2, "dsname": new_slot.dsn2, "start": rba, "end": rba + new_slot.size - 1},
+            )
+        )
     return bsds, events, ""
 
 
@@ -404,8 +458,10 @@ def _next_slot(bsds: Bsds, dual: bool) -> int | None:
 def last_available(bsds: Bsds, dual: bool) -> bool:
     """Whether the current data set is the last one the log can switch from without waiting:
     no other slot is free (ARCHIVE LOG is refused then; CSQJ110E warns while it fills)."""
-    return not any(i != bsds.current and usable(s, dual) and s.status in (NEW, REUSABLE)
-                   for i, s in enumerate(bsds.ring))
+    return not any(
+        i != bsds.current and usable(s, dual) and s.status in (NEW, REUSABLE)
+        for i, s in enumerate(bsds.ring)
+    )
 
 
 def restart_range(bsds: Bsds, start: int, end: int) -> tuple[int, int, list[str]]:

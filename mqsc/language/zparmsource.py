@@ -118,8 +118,9 @@ def statements(text: str) -> tuple[list[Statement], list[Note]]:
         card = cards[i]
         number = len(out) + 1
         if card[:1] == "*" or card[:2] == ".*":
-            out.append(Statement(number, first + 1, (card,), remarks=card[:71].rstrip(),
-                                 comment=True))
+            out.append(
+                Statement(number, first + 1, (card,), remarks=card[:71].rstrip(), comment=True)
+            )
             i += 1
             continue
         if not card[:71].strip():
@@ -140,14 +141,16 @@ def statements(text: str) -> tuple[list[Statement], list[Note]]:
 def _fields(number: int, first: int, cards: tuple[str, ...]) -> tuple[Statement, Note | None]:
     head = cards[0][:71]
     label = head.split(" ", 1)[0] if head[0] != " " else ""
-    rest = head[len(label):]
+    rest = head[len(label) :]
     op_match = re.match(r"\s*(\S+)", rest)
     operation = op_match.group(1).upper() if op_match else ""
     pos = len(label) + (op_match.end() if op_match else len(rest))
     operand_text, remarks, problem = _operands(number, cards, pos)
     operands, split_problem = _split(number, operand_text)
-    return (Statement(number, first, cards, label, operation, operands, remarks),
-            problem or split_problem)
+    return (
+        Statement(number, first, cards, label, operation, operands, remarks),
+        problem or split_problem,
+    )
 
 
 def _operands(number: int, cards: tuple[str, ...], pos: int) -> tuple[str, str, Note | None]:
@@ -184,8 +187,11 @@ def _operands(number: int, cards: tuple[str, ...], pos: int) -> tuple[str, str, 
         text = cards[line][:71]
         pos = 15
     if operands.count("'") % 2:
-        return operands, " ".join(r for r in remarks if r), Note(
-            number, ERROR, "Unpaired apostrophe in the operands", "mnote")
+        return (
+            operands,
+            " ".join(r for r in remarks if r),
+            Note(number, ERROR, "Unpaired apostrophe in the operands", "mnote"),
+        )
     return operands, " ".join(r for r in remarks if r), None
 
 
@@ -211,8 +217,13 @@ def _split(number: int, text: str) -> tuple[tuple[Operand, ...], Note | None]:
     if depth != 0:
         # HLASM: ASMA088E Unbalanced parentheses in macro call operand (HLASM Programmer's
         # Guide, "Sample error diagnostic messages").
-        return (), Note(number, ERROR, f"Unbalanced parentheses in macro call operand - {text}",
-                        "asma", "ASMA088E")
+        return (), Note(
+            number,
+            ERROR,
+            f"Unbalanced parentheses in macro call operand - {text}",
+            "asma",
+            "ASMA088E",
+        )
     operands = []
     for part in parts:
         if not part:
@@ -318,15 +329,17 @@ def _scalar(kind: object, text: str, where: str) -> object:
             raise BadValue(f"{where} is not minutes or minutes.seconds (mm.ss)")
         minutes = int(m.group(1))
         if not kind.minimum <= minutes <= kind.maximum or (
-                minutes == kind.maximum and m.group(2) and int(m.group(2))):
+            minutes == kind.maximum and m.group(2) and int(m.group(2))
+        ):
             raise BadValue(f"{where} is out of range ({kind.minimum}-{kind.maximum} minutes)")
         if minutes < 0 and m.group(2):
             raise BadValue(f"{where}: -1 takes no seconds")
         return text
     if isinstance(kind, zparm.Dsn):
         if len(text) > kind.max_length or not _dsn(text):
-            raise BadValue(f"{where} is not a data set name prefix of up to {kind.max_length} "
-                           "characters")
+            raise BadValue(
+                f"{where} is not a data set name prefix of up to {kind.max_length} characters"
+            )
         return text.upper()
     if isinstance(kind, Text):
         if len(text) > kind.max_length:
@@ -354,7 +367,8 @@ def _dsn(text: str) -> bool:
 def format_value(p: zparm.Parameter, value: object) -> str:
     """A value as DISPLAY SYSTEM, LOG and ARCHIVE show it (lists comma separated).
 
-    >>> format_value(zparm.BY_NAME["ARCWRTC"], (1, 3, 4)), format_value(zparm.BY_NAME["EXCLMSG"], ())
+    >>> arcwrtc, exclmsg = zparm.BY_NAME["ARCWRTC"], zparm.BY_NAME["EXCLMSG"]
+    >>> format_value(arcwrtc, (1, 3, 4)), format_value(exclmsg, ())
     ('1,3,4', '')
     """
     if isinstance(value, tuple):
@@ -374,9 +388,16 @@ def assemble(text: str) -> Assembly:
         if s.operation not in zparm.BY_MACRO:
             # Only the system parameter macros are in the macro library the step reads
             # (thlqual.SCSQMACS): anything else is an undefined operation code.
-            notes.append(Note(s.number, ERROR, f"Operation {s.operation} is not a system "
-                              "parameter macro (CSQ6SYSP, CSQ6LOGP, CSQ6ARVP, CSQ6USGP)",
-                              "own", "MQSC600E"))
+            notes.append(
+                Note(
+                    s.number,
+                    ERROR,
+                    f"Operation {s.operation} is not a system "
+                    "parameter macro (CSQ6SYSP, CSQ6LOGP, CSQ6ARVP, CSQ6USGP)",
+                    "own",
+                    "MQSC600E",
+                )
+            )
             continue
         values, problems = _macro(s)
         notes += problems
@@ -393,14 +414,24 @@ def _macro(s: Statement) -> tuple[dict[str, object], list[Note]]:
     seen: set[str] = set()
     for operand in s.operands:
         if not operand.keyword:
-            problems.append(Note(s.number, ERROR, f"{s.operation}: positional operand "
-                                 f"{operand.value!r} (every parameter is KEYWORD=value)"))
+            problems.append(
+                Note(
+                    s.number,
+                    ERROR,
+                    f"{s.operation}: positional operand "
+                    f"{operand.value!r} (every parameter is KEYWORD=value)",
+                )
+            )
             continue
         p = table.get(operand.keyword)
         if p is None:
-            problems.append(Note(s.number, ERROR,
-                                 f"{s.operation}: {operand.keyword} is not a {s.operation} "
-                                 "parameter"))
+            problems.append(
+                Note(
+                    s.number,
+                    ERROR,
+                    f"{s.operation}: {operand.keyword} is not a {s.operation} parameter",
+                )
+            )
             continue
         if p.name in seen:
             problems.append(Note(s.number, ERROR, f"{s.operation}: {p.name} is given twice"))

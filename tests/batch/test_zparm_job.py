@@ -30,14 +30,22 @@ def steps(result: runner.JobRun) -> list[tuple[str, str, int | None]]:
 
 def test_the_sample_job_catalogs_a_load_module(tmp_path, golden) -> None:
     result = run(SAMPLE.read_text(), tmp_path)
-    assert steps(result) == [("ALLOC", "executed", 0), ("LOGP", "executed", 0),
-                             ("ARVP", "executed", 0), ("SYSP", "executed", 0),
-                             ("LKED", "executed", 0)]
+    assert steps(result) == [
+        ("ALLOC", "executed", 0),
+        ("LOGP", "executed", 0),
+        ("ARVP", "executed", 0),
+        ("SYSP", "executed", 0),
+        ("LKED", "executed", 0),
+    ]
     golden(GOLDEN / "CSQ4ZPRM.listing.txt", jes.listing(result))
     values = Catalog(tmp_path).parameter_module("QMZ1PARM")
     assert values is not None
     assert (values["ARCPFX1"], values["TSTAMP"], values["SMFSTAT"], values["CATALOG"]) == (
-        "QMZ1.ARC1", "YES", "YES", "YES")
+        "QMZ1.ARC1",
+        "YES",
+        "YES",
+        "YES",
+    )
     # What no step assembled comes from the default module OLDLOAD(CSQZPARM).
     assert values["OTMACON"] == zparm.DEFAULTS["OTMACON"]
     # The temporary object decks went with the job.
@@ -50,8 +58,10 @@ def test_the_job_runs_again_and_replaces_the_module(tmp_path) -> None:
 
 
 def test_a_bad_keyword_fails_the_assembly_and_nothing_is_bound(tmp_path) -> None:
-    text = SAMPLE.read_text().replace("TRACTBL=99            TRACE TABLE (4 KB BLOCKS)",
-                                      "TRACTBL=99,BOGUS=1   TRACE TABLE (4 KB BLOCKS)")
+    text = SAMPLE.read_text().replace(
+        "TRACTBL=99            TRACE TABLE (4 KB BLOCKS)",
+        "TRACTBL=99,BOGUS=1   TRACE TABLE (4 KB BLOCKS)",
+    )
     result = run(text, tmp_path)
     assert steps(result)[3:] == [("SYSP", "executed", 8), ("LKED", "bypassed", None)]
     listing = dict((s.step.name, lines) for s in result.steps for _, _, lines in s.sysout)
@@ -63,8 +73,13 @@ def test_a_bad_keyword_fails_the_assembly_and_nothing_is_bound(tmp_path) -> None
 
 def test_a_value_out_of_range_stops_the_later_steps(tmp_path) -> None:
     result = run(SAMPLE.read_text().replace("MAXARCH=500,", "MAXARCH=5,  "), tmp_path)
-    assert [s[1] for s in steps(result)] == ["executed", "executed", "bypassed", "bypassed",
-                                             "bypassed"]
+    assert [s[1] for s in steps(result)] == [
+        "executed",
+        "executed",
+        "bypassed",
+        "bypassed",
+        "bypassed",
+    ]
     assert steps(result)[1][2] == 8
 
 

@@ -13,13 +13,31 @@ def names(params) -> set[str]:
 def test_set_system_changes_what_ibms_set_system_syntax_lists():
     # IBM MQ "SET SYSTEM": ACCTIME ACELIM EXCLMSG LOGLOAD SERVICE STATIME TRACTBL, and
     # CTHREAD, IDFORE, IDBACK still allowed (ignored).
-    assert names(zparm.settable("SYSTEM")) == {"ACCTIME", "ACELIM", "EXCLMSG", "LOGLOAD", "SERVICE",
-                                           "STATIME", "TRACTBL", "CTHREAD", "IDBACK", "IDFORE"}
+    assert names(zparm.settable("SYSTEM")) == {
+        "ACCTIME",
+        "ACELIM",
+        "EXCLMSG",
+        "LOGLOAD",
+        "SERVICE",
+        "STATIME",
+        "TRACTBL",
+        "CTHREAD",
+        "IDBACK",
+        "IDFORE",
+    }
 
 
 def test_set_log_changes_what_ibms_set_log_syntax_lists():
-    assert names(zparm.settable("LOG")) == {"COMPLOG", "DEALLCT", "MAXARCH", "MAXCNOFF", "MAXRTU",
-                                        "WRTHRSH", "ZHYWRITE", "ZHYLINK"}
+    assert names(zparm.settable("LOG")) == {
+        "COMPLOG",
+        "DEALLCT",
+        "MAXARCH",
+        "MAXCNOFF",
+        "MAXRTU",
+        "WRTHRSH",
+        "ZHYWRITE",
+        "ZHYLINK",
+    }
 
 
 def test_set_archive_changes_every_archive_parameter():
@@ -30,11 +48,26 @@ def test_set_archive_changes_every_archive_parameter():
 def test_defaults_from_ibms_tables():
     d = zparm.DEFAULTS
     assert (d["LOGLOAD"], d["ACCTIME"], d["ACELIM"], d["CMDUSER"], d["EXITLIM"]) == (
-        500_000, -1, 0, "CSQOPR", 30)
+        500_000,
+        -1,
+        0,
+        "CSQOPR",
+        30,
+    )
     assert (d["INBUFF"], d["OUTBUFF"], d["MAXARCH"], d["MAXCNOFF"], d["MAXRTU"]) == (
-        60, 4000, 500, 31, 2)
+        60,
+        4000,
+        500,
+        31,
+        2,
+    )
     assert (d["ARCPFX1"], d["ARCRETN"], d["ARCWRTC"], d["BLKSIZE"], d["PRIQTY"]) == (
-        "CSQARC1", 9999, (1, 3, 4), 28672, 25715)
+        "CSQARC1",
+        9999,
+        (1, 3, 4),
+        28672,
+        25715,
+    )
 
 
 def test_reports_leave_out_the_obsolete_parameters():

@@ -17,8 +17,11 @@ def ring(n=2, size=110 * MB, dual=True) -> bsds.Bsds:
 
 def test_a_new_queue_manager_writes_its_first_active_log():
     b = ring(3)
-    assert [s.dsn1 for s in b.ring] == ["QMZ1.LOGCOPY1.DS01", "QMZ1.LOGCOPY1.DS02",
-                                        "QMZ1.LOGCOPY1.DS03"]
+    assert [s.dsn1 for s in b.ring] == [
+        "QMZ1.LOGCOPY1.DS01",
+        "QMZ1.LOGCOPY1.DS02",
+        "QMZ1.LOGCOPY1.DS03",
+    ]
     assert b.ring[0].status == bsds.CURRENT and b.switch_at == 110 * MB
     assert b.bsds == ("QMZ1.BSDS01", "QMZ1.BSDS02")
 
@@ -45,7 +48,7 @@ def test_compacted_archives_are_written_at_38_mb_per_second():
 
 def test_when_every_active_log_is_full_the_writer_waits_for_the_offload():
     b = ring(2)
-    b, _, _ = bsds.switch(b, 110 * MB, T0, PARAMS, dual=True)          # DS01 full, offloading
+    b, _, _ = bsds.switch(b, 110 * MB, T0, PARAMS, dual=True)  # DS01 full, offloading
     b, events, problem = bsds.switch(b, 220 * MB, T0, PARAMS, dual=True)  # DS02 full: wait
     assert problem == ""
     ids = [e.msg_id for e in events]
@@ -67,8 +70,10 @@ def test_the_archive_data_set_names_follow_arcpfx_and_tstamp():
     params = bsds.ArchiveSettings(prefix1="QMZ1.ARC1", prefix2="QMZ1.ARC2", tstamp="YES")
     b, _, _ = bsds.switch(ring(3), 110 * MB, T0, params, dual=True)
     _, _, made = bsds.advance(b, T0 + dt.timedelta(seconds=5), params, {})
-    assert [a.dsn for a in made] == ["QMZ1.ARC1.D26332.T1000000.A0000001",
-                                     "QMZ1.ARC2.D26332.T1000000.A0000001"]
+    assert [a.dsn for a in made] == [
+        "QMZ1.ARC1.D26332.T1000000.A0000001",
+        "QMZ1.ARC2.D26332.T1000000.A0000001",
+    ]
 
 
 def test_the_bsds_keeps_maxarch_archives():

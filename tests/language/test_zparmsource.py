@@ -53,8 +53,12 @@ def test_values_not_given_are_ibms_defaults():
 
 
 def test_sequence_numbers_in_73_to_80_are_not_read():
-    text = (card("         CSQ6SYSP LOGLOAD=1000,", True, "00010000") + "\n"
-            + card("               STATIME=5", False, "00020000") + "\n")
+    text = (
+        card("         CSQ6SYSP LOGLOAD=1000,", True, "00010000")
+        + "\n"
+        + card("               STATIME=5", False, "00020000")
+        + "\n"
+    )
     a = zparmsource.assemble(text)
     assert a.rc == 0 and a.macros["CSQ6SYSP"]["LOGLOAD"] == 1000
     assert a.macros["CSQ6SYSP"]["STATIME"] == "5"
@@ -72,32 +76,41 @@ def test_normal_format_continues_an_operand_that_reaches_column_71():
 
 
 def test_sublists_quotes_and_empty_values():
-    text = (card("         CSQ6SYSP OTMACON=(MQSERIES,,DFSYDRU0,2147483647,CSQ),", True)
-            + "\n" + card("               EXCLMSG=(),CMDUSER='OPR1',ROUTCDE=(1,2)") + "\n")
+    text = (
+        card("         CSQ6SYSP OTMACON=(MQSERIES,,DFSYDRU0,2147483647,CSQ),", True)
+        + "\n"
+        + card("               EXCLMSG=(),CMDUSER='OPR1',ROUTCDE=(1,2)")
+        + "\n"
+    )
     values = zparmsource.assemble(text).values()
     assert values["OTMACON"] == ("MQSERIES", "", "DFSYDRU0", 2_147_483_647, "CSQ")
     assert values["EXCLMSG"] == () and values["CMDUSER"] == "OPR1" and values["ROUTCDE"] == (1, 2)
 
 
 def test_comments_and_several_assemblies_in_one_source():
-    text = ("* a comment line\n.* a macro comment\n         CSQ6LOGP MAXARCH=20\n         END\n"
-            "         CSQ6ARVP UNIT=SYSDA\n         END\n")
+    text = (
+        "* a comment line\n.* a macro comment\n         CSQ6LOGP MAXARCH=20\n         END\n"
+        "         CSQ6ARVP UNIT=SYSDA\n         END\n"
+    )
     a = zparmsource.assemble(text)
     assert [s.comment for s in a.statements][:2] == [True, True]
     assert a.values()["MAXARCH"] == 20 and a.values()["UNIT"] == "SYSDA"
 
 
-@pytest.mark.parametrize("source, words", [
-    ("         CSQ6LOGP BOGUS=1\n", ["BOGUS is not a CSQ6LOGP parameter"]),
-    ("         CSQ6LOGP MAXARCH=5\n", ["MAXARCH=5 is out of range (10-10000)"]),
-    ("         CSQ6LOGP TWOACTV=MAYBE\n", ["TWOACTV=MAYBE is not one of NO, YES"]),
-    ("         CSQ6LOGP MAXARCH=20,MAXARCH=30\n", ["MAXARCH is given twice"]),
-    ("         CSQ6SYSP STATIME=5.75\n", ["minutes.seconds"]),
-    ("         CSQ6SYSP ARCWRTC=1\n", ["ARCWRTC is not a CSQ6SYSP parameter"]),
-    ("         CSQ6ARVP ARCPFX1=9BAD\n", ["data set name prefix"]),
-    ("         CSQ6SYSP ROUTCDE=(1,2\n", ["Unbalanced parentheses"]),
-    ("         CSQ6XXXX A=1\n", ["not a system parameter macro"]),
-])
+@pytest.mark.parametrize(
+    "source, words",
+    [
+        ("         CSQ6LOGP BOGUS=1\n", ["BOGUS is not a CSQ6LOGP parameter"]),
+        ("         CSQ6LOGP MAXARCH=5\n", ["MAXARCH=5 is out of range (10-10000)"]),
+        ("         CSQ6LOGP TWOACTV=MAYBE\n", ["TWOACTV=MAYBE is not one of NO, YES"]),
+        ("         CSQ6LOGP MAXARCH=20,MAXARCH=30\n", ["MAXARCH is given twice"]),
+        ("         CSQ6SYSP STATIME=5.75\n", ["minutes.seconds"]),
+        ("         CSQ6SYSP ARCWRTC=1\n", ["ARCWRTC is not a CSQ6SYSP parameter"]),
+        ("         CSQ6ARVP ARCPFX1=9BAD\n", ["data set name prefix"]),
+        ("         CSQ6SYSP ROUTCDE=(1,2\n", ["Unbalanced parentheses"]),
+        ("         CSQ6XXXX A=1\n", ["not a system parameter macro"]),
+    ],
+)
 def test_what_the_macros_refuse_is_a_note_of_severity_8(source, words):
     a = zparmsource.assemble(source)
     assert a.rc == 8
@@ -106,22 +119,33 @@ def test_what_the_macros_refuse_is_a_note_of_severity_8(source, words):
 
 
 def test_a_refused_macro_leaves_the_others_assembled():
-    a = zparmsource.assemble("         CSQ6LOGP MAXARCH=5\n         END\n"
-                       "         CSQ6ARVP UNIT=SYSDA\n         END\n")
+    a = zparmsource.assemble(
+        "         CSQ6LOGP MAXARCH=5\n         END\n         CSQ6ARVP UNIT=SYSDA\n         END\n"
+    )
     assert a.rc == 8 and list(a.macros) == ["CSQ6ARVP"]
 
 
 def test_a_whole_csq4zprm_job_gives_its_sysin():
-    job = ("//MQZPRM JOB\n//LOGP EXEC PGM=ASMA90\n//SYSIN    DD *\n"
-           "         CSQ6LOGP MAXARCH=20\n         END\n/*\n//SYSP EXEC PGM=ASMA90\n"
-           "//SYSIN DD *\n         CSQ6SYSP LOGLOAD=1000\n/*\n")
+    job = (
+        "//MQZPRM JOB\n//LOGP EXEC PGM=ASMA90\n//SYSIN    DD *\n"
+        "         CSQ6LOGP MAXARCH=20\n         END\n/*\n//SYSP EXEC PGM=ASMA90\n"
+        "//SYSIN DD *\n         CSQ6SYSP LOGLOAD=1000\n/*\n"
+    )
     a = zparmsource.assemble(zparmsource.source_of_job(job))
     assert a.rc == 0 and a.values()["MAXARCH"] == 20 and a.values()["LOGLOAD"] == 1000
 
 
 def test_garbage_never_raises():
-    for text in ("", "\n\n", "X" * 200, "  (", " CSQ6SYSP ,,,,", "'" * 90, "\t\tCSQ6LOGP\t=",
-                 "         CSQ6SYSP OTMACON=(1,2,3,4,5,6)"):
+    for text in (
+        "",
+        "\n\n",
+        "X" * 200,
+        "  (",
+        " CSQ6SYSP ,,,,",
+        "'" * 90,
+        "\t\tCSQ6LOGP\t=",
+        "         CSQ6SYSP OTMACON=(1,2,3,4,5,6)",
+    ):
         zparmsource.assemble(text)  # returns notes, never raises
 
 
@@ -132,8 +156,12 @@ _INTEGERS = [p for p in zparm.PARAMETERS if isinstance(p.kind, Integer) and p.ma
 def test_any_integer_in_range_assembles_and_none_outside_does(p, data):
     kind = p.kind
     good = data.draw(st.integers(kind.minimum, kind.maximum))
-    bad = data.draw(st.one_of(st.integers(kind.maximum + 1, kind.maximum + 10**6),
-                              st.integers(-10**6, kind.minimum - 1)))
+    bad = data.draw(
+        st.one_of(
+            st.integers(kind.maximum + 1, kind.maximum + 10**6),
+            st.integers(-(10**6), kind.minimum - 1),
+        )
+    )
     ok = zparmsource.assemble(f"         {p.macro} {p.name}={good}\n")
     assert ok.rc == 0 and ok.values()[p.name] == good
     refused = zparmsource.assemble(f"         {p.macro} {p.name}={bad}\n")
