@@ -1164,6 +1164,15 @@ _CATALOG: tuple[MessageDef, ...] = (
     ),
     # ---- CSQY / CSQ3 / CSQR / CSQJ: start and stop ---------------------------------------------
     _m("CSQY000I", "IBM MQ for z/OS {version}", 0, V, "DOC csq_y 9.3", "Queue manager release."),
+    _m(
+        "CSQY001I",
+        "QUEUE MANAGER STARTING, USING PARAMETER MODULE {module}",
+        0,
+        V,
+        "DOC csq_y 8.0",
+        "START QMGR: the system parameter module the queue manager starts with (its own, or "
+        "PARM(name)).",
+    ),
     _m("CSQY002I", "QUEUE MANAGER STOPPING", 0, V, "DOC csq_y 9.3", "STOP QMGR accepted."),
     _m(
         "CSQY003I",
@@ -1233,22 +1242,70 @@ _CATALOG: tuple[MessageDef, ...] = (
     ),
     _m("CSQR002I", "RESTART COMPLETED", 0, V, "DOC csq_r, hyperion#832", "Restart done."),
     _m(
-        "CSQJ370I",
-        "{csect} LOG status report: active log {dsname}, latest RBA={rba}, restart RBA={restart}",
-        0,
-        U,
-        "id: IBM MQ for z/OS DISPLAY LOG (CSQJ370I log status report); "
-        "one-line layout emulator choice",
-        "DISPLAY LOG: the current active log data set, the latest RBA written and the RBA a "
-        "restart would start from, from the simulated recovery log.",
-    ),
-    _m(
         "CSQJ001I",
-        "CURRENT COPY 1 ACTIVE LOG DATA SET IS DSNAME={dsname}, STARTRBA={start} ENDRBA={end}",
+        "CURRENT COPY {copy} ACTIVE LOG DATA SET IS DSNAME={dsname}, STARTRBA={start} "
+        "ENDRBA={end}",
         0,
         V,
-        "DOC csq_j 8.0",
-        "Active log data set at start-up.",
+        "DOC csq_j 8.0 [DOC-LOGWRITE]",
+        "The current active log data set of each copy: at start-up, and when the log switches "
+        "to the next data set (it filled, or ARCHIVE LOG truncated it).",
+    ),
+    _m(
+        "CSQJ002I",
+        "END OF ACTIVE LOG DATA SET DSNAME={dsname}, STARTRBA={start} ENDRBA={end}",
+        0,
+        V,
+        "DOC csq_j 9.2 (setgetweb MQ92 csq_j)",
+        "The log switched away from a full active log data set: its name and RBA range.",
+    ),
+    _m(
+        "CSQJ003I",
+        "FULL ARCHIVE LOG VOLUME DSNAME={dsname}, STARTRBA={start} ENDRBA={end}, "
+        "STARTTIME={starttime} ENDTIME={endtime}, UNIT={unit}, COPY{copy}VOL={volume} "
+        "VOLSPAN={volspan} CATLG={catalogued}",
+        0,
+        V,
+        "DOC csq_j 9.2 (setgetweb MQ92 csq_j) [DOC-ARCWRITE]",
+        "An offload completed: the archive log data set made for one copy and recorded in the "
+        "BSDS (STARTTIME/ENDTIME as yyyydddhhmmsst; volume and VOLSPAN are the simulation's).",
+    ),
+    _m(
+        "CSQJ110E",
+        "LAST COPY{copy} ACTIVE LOG DATA SET IS {percent} PERCENT FULL",
+        4,
+        U,
+        "id and situation: [DOC-ARCWRITE] (\"issued when the last available active log is 5% "
+        "full and at 5% increments thereafter\"); wording UNVERIFIED",
+        "The log is writing its last available active log data set: offload is behind.",
+    ),
+    _m(
+        "CSQJ111A",
+        "OUT OF SPACE IN ACTIVE LOG DATA SETS",
+        8,
+        V,
+        "[DOC-ARCWRITE] (\"CSQJ111A +CSQ1 OUT OF SPACE IN ACTIVE LOG DATA SETS\")",
+        "Every active log data set is full: update work waits until an offload frees one (in "
+        "mqsc the wait runs on the log's simulated time line).",
+    ),
+    _m(
+        "CSQJ322I",
+        "DISPLAY {kind} report ...",
+        0,
+        U,
+        "id and report shape: a public parser of real DISPLAY SYSTEM output (code index id "
+        "20568319489); heading wording UNVERIFIED",
+        "DISPLAY SYSTEM, LOG or ARCHIVE: the parameters' initial values and SET values.",
+    ),
+    _m(
+        "CSQJ370I",
+        "LOG status report ...",
+        0,
+        U,
+        "id: IBM MQ for z/OS DISPLAY LOG (CSQJ370I log status report) [DOC-DISLOG]; layout of "
+        "the lines after it UNVERIFIED (fields of the PCF log status response)",
+        "DISPLAY LOG: the active log data sets in use, the restart and latest RBAs, the "
+        "offload task and the full logs waiting for it.",
     ),
     # ---- MQSC: the emulator's own messages -----------------------------------------------------
     _m(
@@ -2147,6 +2204,149 @@ _CATALOG: tuple[MessageDef, ...] = (
         "emulator",
         "The IEWL step could not bind the module (RC 12); nothing was written.",
         cpf=False,
+    ),
+    _m(
+        "MQSC603I",
+        "Restart read the log from RBA {start} to RBA {end}: {active} MB from active logs, "
+        "{archive} MB from archive logs, {seconds} s (active and uncompressed archive logs at "
+        "110 MB/s, compacted archives at 38 MB/s)",
+        0,
+        V,
+        "emulator (storage rule BN-5 (docs/storage.md#storage-rules))",
+        "START QMGR: how much log the restart read back from the last checkpoints, and how "
+        "long that takes on the simulated clock.",
+    ),
+    _m(
+        "MQSC604E",
+        "System parameter module {module} was not found: START QMGR PARM({module}) needs a load "
+        "module in a load library (the CSQ4ZPRM job binds one, docs/system-parameters.md)",
+        8,
+        V,
+        "emulator",
+        "START QMGR PARM(name) named a module no load library holds; the queue manager stays "
+        "stopped.",
+    ),
+    _m(
+        "MQSC605E",
+        "{dsname} is not a cataloged VSAM linear data set: define it with IDCAMS DEFINE CLUSTER "
+        "(... LINEAR) first",
+        8,
+        V,
+        "emulator [DOC-DEFLOG]",
+        "DEFINE LOG names a data set the data set catalog does not have as a linear cluster; "
+        "nothing is changed.",
+    ),
+    _m(
+        "MQSC606E",
+        "{dsname} cannot be added to the COPY{copy} active log: {why}",
+        8,
+        V,
+        "emulator [DOC-DEFLOG]",
+        "DEFINE LOG names a data set the log already uses, or the log copy has its 310 data "
+        "sets; nothing is changed.",
+    ),
+    _m(
+        "MQSC607E",
+        "ARCHIVE LOG is not done: {why}",
+        8,
+        V,
+        "emulator [DOC-ARCHLOG]",
+        "A previous ARCHIVE LOG is still offloading, the current active log data set is the "
+        "last available one, or logging is suspended; nothing is changed.",
+    ),
+    _m(
+        "MQSC608I",
+        "ARCHIVE LOG: active log truncated at RBA {rba}; {count} data sets to offload, the "
+        "offload ends at {until}",
+        0,
+        V,
+        "emulator [DOC-ARCHLOG]",
+        "ARCHIVE LOG switched the log and started the offload of the data sets not yet "
+        "archived (CANCEL OFFLOAD: restarted it).",
+    ),
+    _m(
+        "MQSC609E",
+        "RECOVER BSDS is not done: {why}",
+        8,
+        V,
+        "emulator [DOC-RECBSDS]",
+        "The BSDS is already in dual mode, single BSDS was chosen (TWOBSDS=NO), or no new data "
+        "set of the failed copy's name is cataloged; nothing is changed.",
+    ),
+    _m(
+        "MQSC610I",
+        "{count} archive log data sets in the BSDS; the newest: {dsname}, STARTRBA={start} "
+        "ENDRBA={end}",
+        0,
+        V,
+        "emulator [DOC-BSDS]",
+        "DISPLAY ARCHIVE: the archive log inventory the offloads recorded (the print log map "
+        "utility CSQJU004 lists it on z/OS).",
+    ),
+    _m(
+        "MQSC611E",
+        "{qmgr} is not a {relation} of this queue manager: it has no publish/subscribe "
+        "hierarchy",
+        8,
+        V,
+        "emulator [DOC-RESETQM]",
+        "RESET QMGR TYPE(PUBSUB) CHILD or PARENT names a queue manager that is not one; mqsc "
+        "keeps no publish/subscribe hierarchies, so no name is.",
+    ),
+    _m(
+        "MQSC612E",
+        "{problem}",
+        8,
+        V,
+        "emulator (the parameter's range: docs/system-parameters.md)",
+        "SET SYSTEM, LOG or ARCHIVE gave a value its parameter does not take; nothing is "
+        "changed.",
+    ),
+    _m(
+        "MQSC613I",
+        "{kind} {name}({value}) is in effect until the queue manager stops (module value: "
+        "{initial})",
+        0,
+        V,
+        "emulator [DOC-SETSYS] [DOC-SETLOG] [DOC-SETARC]",
+        "SET SYSTEM, LOG or ARCHIVE changed a parameter for the running queue manager only.",
+    ),
+    _m(
+        "MQSC614I",
+        "Log and update activity {state} at RBA {rba}",
+        0,
+        V,
+        "emulator (SUSPEND QMGR / RESUME QMGR LOG)",
+        "SUSPEND QMGR LOG suspended logging (after a checkpoint), RESUME QMGR LOG resumed it.",
+    ),
+    _m(
+        "MQSC615E",
+        "Logging is suspended (SUSPEND QMGR LOG): {command} would write to the log; RESUME QMGR "
+        "LOG first",
+        8,
+        V,
+        "emulator",
+        "A command that changes something was refused while logging is suspended: on z/OS it "
+        "would wait for RESUME QMGR LOG, which only another command can give.",
+    ),
+    _m(
+        "MQSC616I",
+        "MAXSMSGS({value}): the most messages a task may get or put within a single unit of "
+        "recovery (the queue manager's MAXUMSGS)",
+        0,
+        V,
+        "emulator [DOC-DISMAXSM]",
+        "DISPLAY MAXSMSGS.",
+    ),
+    _m(
+        "MQSC617I",
+        "{dsname} added to the COPY{copy} active log ({megabytes} MB): the log switches to it "
+        "after the data sets it has now",
+        0,
+        V,
+        "emulator [DOC-DEFLOG]",
+        "DEFINE LOG added a data set to the ring of active logs (recorded in the BSDS, so it "
+        "stays after a restart).",
     ),
     # ---- mqsc serve: HTTP errors mqweb has no message for ------------------------
     # Shown in the REST API's error bodies ("MQSC901E: ..."), docs/serve.md.

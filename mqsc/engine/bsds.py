@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
+from typing import Any
 
 #: MB/s an archive log is written and read back at, by COMPACT (storage rule BN-5).
 ARCHIVE_RATES = {"NO": 110.0, "YES": 38.0}
@@ -55,6 +56,7 @@ class ActiveLog:
     size: int
     status: str = NEW
     start: int = -1  # first RBA of this pass (-1: never written)
+    end: int = -1  # last RBA written, once the log switched away from it
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +101,8 @@ class Bsds:
         bsds: the BSDS copies (copy 2 "" with TWOBSDS=NO); ``single`` when a copy failed and
             the queue manager runs with one until RECOVER BSDS.
         suspended: SUSPEND QMGR LOG is in effect.
+        warned: the last percentage CSQJ110E reported for the last available data set.
+        restarted: when the queue manager last started (ISO; DISPLAY LOG's "Restarted at").
     """
 
     ring: tuple[ActiveLog, ...]
@@ -116,6 +120,26 @@ class Bsds:
     bsds: tuple[str, str] = ("", "")
     single: bool = False
     suspended: bool = False
+    warned: int = 0
+    restarted: str = ""
+
+    def snapshot(self) -> dict[str, Any]:
+        """The inventory as JSON-able data (the state store keeps it)."""
+        data = {f: getattr(self, f) for f in self.__dataclass_fields__}
+        data["ring"] = [asdict(s) for s in self.ring]
+        data["archives"] = [asdict(a) for a in self.archives]
+        data["pending"], data["written"] = list(self.pending), list(self.written)
+        data["bsds"] = list(self.bsds)
+        return {"kind": "bsds", **data}
+
+    @classmethod
+    def restore(cls, data: Mapping[str, Any]) -> Bsds:
+        values = {k: v for k, v in data.items() if k != "kind" and k in cls.__dataclass_fields__}
+        values["ring"] = tuple(ActiveLog(**s) for s in values.get("ring", ()))
+        values["archives"] = tuple(ArchiveLog(**a) for a in values.get("archives", ()))
+        for key in ("pending", "written", "bsds"):
+            values[key] = tuple(values.get(key, ()))
+        return cls(**values)
 
     # ---- what the ring looks like ---------------------------------------------------------
     @property
@@ -189,11 +213,13 @@ def new(
     dual_active: bool,
     dual_bsds: bool,
     names: list[tuple[str, str]] | None = None,
+    start: int = 0,
 ) -> Bsds:
-    """The inventory of a new queue manager: its active logs, the first one current."""
+    """The inventory of a new queue manager: its active logs, the first one current from RBA
+    ``start`` (0 for a new log)."""
     names = names or active_names(qmgr, len(sizes), dual_active)
     ring = tuple(ActiveLog(n1, n2, size) for (n1, n2), size in zip(names, sizes, strict=True))
-    ring = (replace(ring[0], status=CURRENT, start=0), *ring[1:])
+    ring = (replace(ring[0], status=CURRENT, start=start), *ring[1:])
     return Bsds(
         ring,
         written=("",) * len(ring),
@@ -303,17 +329,18 @@ def _start_next(bsds: Bsds, at: dt.datetime, params: ArchiveSettings) -> Bsds:
     if bsds.busy_until or not bsds.pending:
         return bsds
     slot = bsds.ring[bsds.pending[0]]
-    until = at + dt.timedelta(seconds=offload_seconds(slot.size, params.compact))
+    # A data set ARCHIVE LOG truncated holds less than its size.
+    used = slot.end - slot.start + 1 if slot.end >= 0 else slot.size
+    until = at + dt.timedelta(seconds=offload_seconds(used, params.compact))
     return replace(bsds, busy_since=at.isoformat(), busy_until=until.isoformat())
 
 
 def advance(
-    bsds: Bsds, now: dt.datetime, params: ArchiveSettings, end_of: Mapping[int, int]
+    bsds: Bsds, now: dt.datetime, params: ArchiveSettings
 ) -> tuple[Bsds, list[Event], list[ArchiveLog]]:
     """Complete every offload that has ended by ``now`` (in order, each starting when the one
     before ended): the archives are recorded (CSQJ003I each) and the slots are reusable.
 
-    ``end_of`` gives each pending slot's last RBA (the log knows where it was truncated).
     Returns the new inventory, the messages, and the archive data sets made (the caller
     catalogs them).
     """
@@ -333,7 +360,7 @@ def advance(
                 archive_name(prefix, bsds.sequence, stamp, params.tstamp),
                 copy,
                 slot.start,
-                end_of.get(index, slot.start + slot.size - 1),
+                slot.end if slot.end >= 0 else slot.start + slot.size - 1,
                 started,
                 ended.isoformat(),
                 unit,
@@ -378,16 +405,18 @@ def advance(
 
 def switch(
     bsds: Bsds, rba: int, now: dt.datetime, params: ArchiveSettings, *, dual: bool
-) -> tuple[Bsds, list[Event], str]:
+) -> tuple[Bsds, list[Event], str, list[ArchiveLog]]:
     """The log switches at ``rba`` (the current data set is full, or ARCHIVE LOG truncated
     it): CSQJ002I for the full one, which is queued for offload (OFFLOAD=NO: reusable at
     once), CSQJ001I for the next. When no slot is free the writer waits until the oldest
     offload ends (CSQJ111A) and the log's time line moves to then.
 
-    Returns the inventory, the messages and "" or why the log cannot go on ("no offload":
-    every active log is full and none is being offloaded).
+    Returns the inventory, the messages, "" or why the log cannot go on ("no offload":
+    every active log is full and none is being offloaded), and the archives made while the
+    writer waited.
     """
     events: list[Event] = []
+    made: list[ArchiveLog] = []
     index = bsds.current
     slot = bsds.ring[index]
     end = rba - 1
@@ -396,37 +425,38 @@ def switch(
         events.append(Event("CSQJ002I", {"dsname": slot.dsn2, "start": slot.start, "end": end}))
     ring = list(bsds.ring)
     if params.offload:
-        ring[index] = replace(slot, status=FULL)
+        ring[index] = replace(slot, status=FULL, end=end)
         bsds = replace(bsds, ring=tuple(ring), pending=(*bsds.pending, index))
         bsds = _start_next(bsds, now, params)
     else:
-        ring[index] = replace(slot, status=REUSABLE)
+        ring[index] = replace(slot, status=REUSABLE, end=end)
         bsds = replace(bsds, ring=tuple(ring))
     target = _next_slot(bsds, dual)
     waited = 0.0
     if target is None:
-        return bsds, events, "no slot"
+        return bsds, events, "no slot", made
     if bsds.ring[target].status == FULL:
         # Every active log is full: wait for the offload of this one.
         if not bsds.busy_until:
-            return bsds, [*events, Event("CSQJ111A", {})], "no offload"
+            return bsds, [*events, Event("CSQJ111A", {})], "no offload", made
         events.append(Event("CSQJ111A", {}))
         while bsds.ring[target].status == FULL and bsds.busy_until:
             until = moment(bsds.busy_until)
             waited += max(0.0, (until - now).total_seconds())
             now = max(now, until)
-            bsds, done, _ = advance(bsds, now, params, {target: end})
+            bsds, done, archives = advance(bsds, now, params)
             events += done
+            made += archives
         if bsds.ring[target].status == FULL:
-            return bsds, events, "no offload"
+            return bsds, events, "no offload", made
         bsds = replace(
             bsds, ahead=now.isoformat(), waits=bsds.waits + 1, waited=bsds.waited + waited
         )
     ring = list(bsds.ring)
-    ring[target] = replace(ring[target], status=CURRENT, start=rba)
+    ring[target] = replace(ring[target], status=CURRENT, start=rba, end=-1)
     written = list(bsds.written)
     written[target] = now.isoformat()
-    bsds = replace(bsds, ring=tuple(ring), current=target, written=tuple(written))
+    bsds = replace(bsds, ring=tuple(ring), current=target, written=tuple(written), warned=0)
     new_slot = ring[target]
     events.append(
         Event(
@@ -441,7 +471,7 @@ def switch(
                 {"copy": 2, "dsname": new_slot.dsn2, "start": rba, "end": rba + new_slot.size - 1},
             )
         )
-    return bsds, events, ""
+    return bsds, events, "", made
 
 
 def _next_slot(bsds: Bsds, dual: bool) -> int | None:
@@ -488,3 +518,9 @@ def restart_range(bsds: Bsds, start: int, end: int) -> tuple[int, int, list[str]
             read.append(archive_log.dsn)
         rba = upto
     return active, archive, read
+
+
+def restart_offload(bsds: Bsds, at: dt.datetime, params: ArchiveSettings) -> Bsds:
+    """ARCHIVE LOG CANCEL OFFLOAD: the offload in progress is abandoned and starts again with
+    the oldest data set waiting for it."""
+    return _start_next(replace(bsds, busy_since="", busy_until=""), at, params)

@@ -26,7 +26,15 @@ class PageSetDataSet(NamedTuple):
 
 
 class VsamCatalog(Protocol):
-    """The catalog a queue manager consults for page set data sets."""
+    """The catalog a queue manager consults for page set data sets, the active log data sets
+    DEFINE LOG adds, and where its offload catalogs archive log data sets."""
 
     def page_set_data_set(self, dsn: str) -> PageSetDataSet | None:
         """The cluster called ``dsn``, or None when the catalog has none."""
+
+    def log_data_set(self, dsn: str) -> int | None:
+        """The size in bytes of linear cluster ``dsn`` (an active log data set), or None when
+        the catalog has no such cluster."""
+
+    def catalog_archive(self, dsn: str, info: dict[str, object]) -> None:
+        """Catalog archive log data set ``dsn`` (``info``: its RBA range, times, unit)."""
