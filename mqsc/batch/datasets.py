@@ -206,6 +206,34 @@ class Catalog:
         formatted = cluster.formatted if cluster.organization == "LINEAR" else ""
         return PageSetDataSet(cluster.name, cluster.pages, cluster.secondary_pages, formatted)
 
+    def log_data_set(self, dsn: str) -> int | None:
+        """The engine's view of a linear cluster DEFINE LOG adds to the active log
+        (:class:`mqsc.engine.vsam.LogCatalog`): its size in bytes."""
+        cluster = self.cluster(dsn)
+        if cluster is None or cluster.organization != "LINEAR":
+            return None
+        return cluster.pages * 4096
+
+    def catalog_archive(self, dsn: str, info: dict[str, object]) -> None:
+        """Catalog an archive log data set the offload wrote (CATALOG=YES)."""
+        self.write(dsn, "", ARCHIVE_MARK + "\n" + json.dumps(info, sort_keys=True) + "\n")
+
+    def archive_log(self, dsn: str) -> dict[str, object] | None:
+        """An archive log data set's record (None: not one)."""
+        path = self.path(dsn)
+        try:
+            text = path.read_text(encoding="utf-8") if path.is_file() else ""
+        except (OSError, UnicodeDecodeError):
+            return None
+        mark, _, body = text.partition("\n")
+        if mark != ARCHIVE_MARK:
+            return None
+        try:
+            data = json.loads(body)
+        except ValueError:
+            return None
+        return data if isinstance(data, dict) else None
+
     def parameter_module(
         self, name: str, libraries: tuple[str, ...] = ()
     ) -> dict[str, object] | None:
@@ -245,6 +273,8 @@ def display_name(dsn: str, member: str = "") -> str:
 
 
 # ---- object decks and load modules (the CSQ4ZPRM job, mqsc/batch/assembler.py) ------------
+#: First line of an archive log data set the offload cataloged.
+ARCHIVE_MARK = "*MQSC ARCHIVE LOG*"
 #: First line of an object deck ASMA90 wrote (SYSPUNCH) and of a load module IEWL wrote.
 OBJECT_MARK = "*MQSC OBJECT DECK*"
 LOAD_MARK = "*MQSC LOAD MODULE*"
@@ -340,3 +370,18 @@ def product_library(dsn: str) -> bool:
     (True, True, False)
     """
     return dsn == "SYS1.MACLIB" or dsn.rsplit(".", 1)[-1] in PRODUCT_QUALIFIERS
+
+
+def home_catalog() -> Catalog:
+    """The home's data set catalog (``$MQSC_HOME/catalog``): what jobs, IDCAMS and the queue
+    managers of the home share."""
+    from mqsc.store.home import home
+
+    return Catalog(home() / "catalog")
+
+
+def attach(qm: Any, catalog: Catalog) -> None:
+    """Give a queue manager the data set catalog its log's data sets are in (DEFINE LOG, the
+    archive logs) and the load libraries START QMGR PARM(name) searches."""
+    qm.logcatalog = catalog
+    qm.modules = catalog

@@ -264,6 +264,7 @@ class _CatalogQueueManagers:
         qm = self.env.qmgrs(name)
         if qm is not None:
             qm.vsam = self.env.catalog
+            qm.logcatalog = self.env.catalog
             self.used.append(qm)
         return qm
 

@@ -150,7 +150,7 @@ def _bsds_time(text: str) -> str:
 
 def _catalog(ctx: Ctx, made: list[bsds.ArchiveLog]) -> None:
     """Catalog new archive log data sets (CATALOG=YES) in the queue manager's catalog."""
-    catalog = ctx.qm.vsam
+    catalog = ctx.qm.logcatalog
     if catalog is None:
         return
     for archive in made:

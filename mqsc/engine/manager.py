@@ -44,7 +44,7 @@ from mqsc.engine.state import PRIVATE_TABLES, Change, State, Txn, copy_table
 from mqsc.engine.storage import constants
 from mqsc.engine.storage.pageset import PageSetStats
 from mqsc.engine.sysparm import ParameterModules
-from mqsc.engine.vsam import VsamCatalog
+from mqsc.engine.vsam import LogCatalog, VsamCatalog
 from mqsc.language.commands import Command
 from mqsc.language.diagnostics import Diagnostic
 from mqsc.language.pipeline import Parsed, Rejected, iter_parse
@@ -131,6 +131,9 @@ class QueueManager:
         #: Where DEFINE PSID DSN(...) finds its cluster (a batch job's catalog); None: any
         #: DSN is accepted and the page set is sized from the configuration.
         self.vsam: VsamCatalog | None = None
+        #: Where DEFINE LOG finds its clusters and the offload catalogs archive logs (a job's
+        #: catalog, or the home's); None: DEFINE LOG finds none, archives are only in the BSDS.
+        self.logcatalog: LogCatalog | None = None
         #: What the CSQINP1 pass in progress defined (restart rules need it).
         self.defined: dict[str, set[int]] = {"pool": set(), "pageset": set()}
         #: At a restart: each pool's attributes as the log holds them (buffers, location,
@@ -189,6 +192,7 @@ class QueueManager:
             module=self.module,
         )
         other.modules = self.modules
+        other.logcatalog = self.logcatalog
         copied = self.state.copy(PRIVATE_TABLES)
         for table in PRIVATE_TABLES:
             other.state.tables[table] = copied.tables[table]

@@ -220,7 +220,7 @@ def define_log(ctx: Ctx) -> None:
     dsn = str(ctx.cmd.name)
     copy = int(ctx.cmd.get("COPY"))  # type: ignore[call-overload]
     inv = logdatasets.inventory(ctx)
-    catalog = ctx.qm.vsam
+    catalog = ctx.qm.logcatalog
     size = catalog.log_data_set(dsn) if catalog is not None else None
     if size is None:
         raise ctx.fail("MQSC605E", dsname=dsn)
