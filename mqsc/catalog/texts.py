@@ -1243,8 +1243,7 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQR002I", "RESTART COMPLETED", 0, V, "DOC csq_r, hyperion#832", "Restart done."),
     _m(
         "CSQJ001I",
-        "CURRENT COPY {copy} ACTIVE LOG DATA SET IS DSNAME={dsname}, STARTRBA={start} "
-        "ENDRBA={end}",
+        "CURRENT COPY {copy} ACTIVE LOG DATA SET IS DSNAME={dsname}, STARTRBA={start} ENDRBA={end}",
         0,
         V,
         "DOC csq_j 8.0 [DOC-LOGWRITE]",
@@ -1275,8 +1274,8 @@ _CATALOG: tuple[MessageDef, ...] = (
         "LAST COPY{copy} ACTIVE LOG DATA SET IS {percent} PERCENT FULL",
         4,
         U,
-        "id and situation: [DOC-ARCWRITE] (\"issued when the last available active log is 5% "
-        "full and at 5% increments thereafter\"); wording UNVERIFIED",
+        'id and situation: [DOC-ARCWRITE] ("issued when the last available active log is 5% '
+        'full and at 5% increments thereafter"); wording UNVERIFIED',
         "The log is writing its last available active log data set: offload is behind.",
     ),
     _m(
@@ -1284,7 +1283,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "OUT OF SPACE IN ACTIVE LOG DATA SETS",
         8,
         V,
-        "[DOC-ARCWRITE] (\"CSQJ111A +CSQ1 OUT OF SPACE IN ACTIVE LOG DATA SETS\")",
+        '[DOC-ARCWRITE] ("CSQJ111A +CSQ1 OUT OF SPACE IN ACTIVE LOG DATA SETS")',
         "Every active log data set is full: update work waits until an offload frees one (in "
         "mqsc the wait runs on the log's simulated time line).",
     ),
@@ -2256,13 +2255,12 @@ _CATALOG: tuple[MessageDef, ...] = (
     ),
     _m(
         "MQSC608I",
-        "ARCHIVE LOG: active log truncated at RBA {rba}; {count} data sets to offload, the "
+        "ARCHIVE LOG: active log truncated at RBA {rba}; data sets to offload: {count}; the "
         "offload ends at {until}",
         0,
         V,
         "emulator [DOC-ARCHLOG]",
-        "ARCHIVE LOG switched the log and started the offload of the data sets not yet "
-        "archived (CANCEL OFFLOAD: restarted it).",
+        "ARCHIVE LOG switched the log and started the offload of the data sets not yet archived.",
     ),
     _m(
         "MQSC609E",
@@ -2285,8 +2283,7 @@ _CATALOG: tuple[MessageDef, ...] = (
     ),
     _m(
         "MQSC611E",
-        "{qmgr} is not a {relation} of this queue manager: it has no publish/subscribe "
-        "hierarchy",
+        "{qmgr} is not a {relation} of this queue manager: it has no publish/subscribe hierarchy",
         8,
         V,
         "emulator [DOC-RESETQM]",
@@ -2299,8 +2296,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         8,
         V,
         "emulator (the parameter's range: docs/system-parameters.md)",
-        "SET SYSTEM, LOG or ARCHIVE gave a value its parameter does not take; nothing is "
-        "changed.",
+        "SET SYSTEM, LOG or ARCHIVE gave a value its parameter does not take; nothing is changed.",
     ),
     _m(
         "MQSC613I",
@@ -2347,6 +2343,17 @@ _CATALOG: tuple[MessageDef, ...] = (
         "emulator [DOC-DEFLOG]",
         "DEFINE LOG added a data set to the ring of active logs (recorded in the BSDS, so it "
         "stays after a restart).",
+    ),
+    _m(
+        "MQSC618I",
+        "ARCHIVE LOG CANCEL OFFLOAD: the offload starts again with the oldest active log data "
+        "set not archived; data sets to offload: {count}; the offload ends at {until}",
+        0,
+        V,
+        "emulator [DOC-ARCHLOG]",
+        'ARCHIVE LOG CANCEL OFFLOAD cancelled the offload in progress and restarted it ("The '
+        'process starts with the oldest active log data set", ARCHIVE LOG); the log does not '
+        "switch.",
     ),
     # ---- mqsc serve: HTTP errors mqweb has no message for ------------------------
     # Shown in the REST API's error bodies ("MQSC901E: ..."), docs/serve.md.

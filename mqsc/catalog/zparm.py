@@ -9,10 +9,10 @@ queue manager runs with SET SYSTEM, SET LOG and SET ARCHIVE; a restart goes back
 previous cycle are lost", IBM MQ "SET ARCHIVE" usage notes).
 
 One table, read by the macro assembler (mqsc/language/zparmsource.py), the SET SYSTEM / LOG /
-ARCHIVE keyword tables (mqsc/catalog/system.py builds them from it), the DISPLAY SYSTEM / LOG / ARCHIVE
-reports (their rows, in :data:`REPORTS` order) and the generated docs. ``verified`` names the
-evidence key (mqsc/catalog/sources.py) of a default or range; "" = UNVERIFIED (a best guess kept
-here so it is corrected in one place).
+ARCHIVE keyword tables (mqsc/catalog/recoverylog.py builds them from it), the DISPLAY SYSTEM /
+LOG / ARCHIVE reports (their rows, in :data:`REPORTS` order) and the generated docs.
+``verified`` names the evidence key (mqsc/catalog/sources.py) of a default or range; "" =
+UNVERIFIED (a best guess kept here so it is corrected in one place).
 """
 
 from __future__ import annotations

@@ -379,6 +379,10 @@ def advance(
                         "endtime": archive.ended,
                         "unit": unit,
                         "copy": copy,
+                        # The simulation's volume serial: one volume per archive data set,
+                        # which never spans volumes.
+                        "volume": f"MQ{bsds.sequence % 10000:04d}",
+                        "volspan": "NO",
                         "catalogued": "YES" if params.catalog else "NO",
                     },
                 )

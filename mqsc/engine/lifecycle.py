@@ -213,7 +213,7 @@ def start_command(
     ``parm`` names the system parameter module (START QMGR PARM(name)); a module no load
     library holds stops the start before anything is done. The restart reads the log from the
     restart RBA to its end, from the active logs and, for what they no longer hold, from the
-    archives, at the rates of storage rule BN-5: the MQSC600I line says how much and how long,
+    archives, at the rates of storage rule BN-5: the MQSC603I line says how much and how long,
     and the log's time line moves on by that time."""
     if parm and qm.load_module(parm) is None:
         failed = Message("MQSC604E", {"module": parm})

@@ -104,8 +104,9 @@ class LogState:
         gen: checkpoint generation (buffer pools tag changed pages with it).
         checkpoints: RBAs of recent checkpoints, oldest first (the last few).
         started: RBA of the last start of the queue manager.
-        switch_at: the RBA at which the current active log data set is full (mqsc/engine/bsds.py
-            keeps the data sets; writing past it switches to the next one).
+        switch_at: the RBA at which the log's data sets next need attention: the end of the
+            current active log data set (writing past it switches to the next one), or the
+            next 5% step of the last available one (CSQJ110E); mqsc/engine/logdatasets.py.
         loadlimit: records between checkpoints (LOGLOAD of the system parameters in effect).
     """
 
@@ -132,11 +133,17 @@ class LogState:
         """Records that can be written before the next checkpoint is due."""
         return max(1, self.loadlimit - self.since)
 
+    def until_stop(self, record: int) -> int:
+        """Records of ``record`` bytes that reach the log's next stop (``switch_at``): bulk
+        puts write no further in one go, so switches, waits and CSQJ110E come where the
+        messages put them."""
+        return max(1, -(-(self.switch_at - self.rba) // record))
+
     def checkpoint_due(self) -> bool:
         return self.since >= self.loadlimit
 
     def switch_due(self) -> bool:
-        """Whether the last write filled the current active log data set."""
+        """Whether the last write reached the log's next stop (``switch_at``)."""
         return self.rba >= self.switch_at
 
     def take_checkpoint(self) -> int:

@@ -11,8 +11,9 @@ The recovery log (mqsc/engine/log.py) counts RBAs; the inventory of its data set
   CATALOG=YES and the queue manager has a data set catalog, catalogued there (CSQJ003I);
 * CSQJ110E warns at each 5% step while the last available active log fills.
 
-Only the first write of a command past ``switch_at`` costs anything: the log's hot path is one
-comparison (``LogState.switch_due``).
+Only a write that reaches the log's next stop (``switch_at``: the data set's end, or the next
+5% step of the last available one) costs anything: the log's hot path is one comparison
+(``LogState.switch_due``).
 """
 
 from __future__ import annotations
@@ -85,13 +86,33 @@ def tick(ctx: Ctx) -> None:
 
 
 def after_write(ctx: Ctx) -> None:
-    """The log reached the end of the current active log data set: switch (as often as the
-    write spanned data sets)."""
+    """The log reached its next stop (``LogState.switch_at``): the end of the current active
+    log data set (switch, as often as the write spanned data sets), or the next 5% step of the
+    last available one (CSQJ110E)."""
     log = ctx.txn.edit("log", None)
-    while log.switch_at != NO_SWITCH and log.rba >= log.switch_at:
-        switch(ctx, log.switch_at)
+    inv = inventory(ctx)
+    while log.switch_at != NO_SWITCH and log.rba >= inv.switch_at:
+        switch(ctx, inv.switch_at)
         log = ctx.txn.edit("log", None)
+        inv = inventory(ctx)
     _warn_last(ctx)
+    if log.switch_at != NO_SWITCH:
+        log.switch_at = next_stop(ctx)
+
+
+def next_stop(ctx: Ctx) -> int:
+    """Where the log's writes next need the data sets' attention: the end of the current
+    active log data set or, while it is the last available one, the RBA at which it is the
+    next 5% fuller than CSQJ110E last said (so the hot path stays one comparison)."""
+    inv = inventory(ctx)
+    end = inv.switch_at
+    if not bsds.last_available(inv, dual(ctx)):
+        return end
+    slot = inv.ring[inv.current]
+    step = max(5, inv.warned + 5)
+    if step >= 100:
+        return end
+    return min(end, slot.start - (-step * slot.size // 100))
 
 
 def switch(ctx: Ctx, at: int) -> None:
@@ -110,7 +131,7 @@ def switch(ctx: Ctx, at: int) -> None:
         # frees one (docs/engine.md).
         log.switch_at = NO_SWITCH
         return
-    log.switch_at = inv.switch_at
+    log.switch_at = next_stop(ctx)
 
 
 def _warn_last(ctx: Ctx) -> None:
@@ -187,8 +208,9 @@ def suspended(ctx: Ctx) -> bool:
 
 
 def suspend(ctx: Ctx) -> None:
-    """SUSPEND QMGR LOG: logging and update activity stop until RESUME QMGR LOG ("suspend logging and update activity for the queue manager until a subsequent
-    RESUME QMGR command is issued", IBM MQ "SUSPEND QMGR")."""
+    """SUSPEND QMGR LOG: logging and update activity stop until RESUME QMGR LOG ("suspend
+    logging and update activity for the queue manager until a subsequent RESUME QMGR command
+    is issued", IBM MQ "SUSPEND QMGR")."""
     inv = inventory(ctx)
     log = ctx.txn.get("log", None)
     if inv.suspended:

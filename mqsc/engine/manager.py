@@ -674,7 +674,13 @@ class QueueManager:
         """Make a transaction permanent: log it, hand it to the listeners (the state store
         writes it there, before anything is reported), then apply it in memory. ``later``
         collects the console messages logging the command writes (a log switch)."""
-        if cmd is not None and txn.changed and not txn.journal and cmd.verb != "DISPLAY":
+        if (
+            cmd is not None
+            and txn.changed
+            and not txn.journal
+            and cmd.verb != "DISPLAY"
+            and not _LOG_INVENTORY.issuperset(txn.pending)
+        ):
             _log_command(self, txn, cmd, later)
         if self.listeners:
             changes = txn.changes()
@@ -746,6 +752,10 @@ class _Session:
 _OBJECT_LOG_BYTES = constants.OBJECT_BYTES
 #: Tables whose changes are logged by their own records (pages, the log itself), not as objects.
 _UNLOGGED = frozenset(("log", "pool", "pageset"))
+#: The log's own position, its data sets' inventory (the BSDS) and the parameters SET changes
+#: for the running queue manager: a command that changes only these (ARCHIVE LOG, SET LOG,
+#: SUSPEND QMGR LOG, ...) writes no log record of its own.
+_LOG_INVENTORY = frozenset(("log", "bsds", "sysparm"))
 
 
 #: The commands that may run while SUSPEND QMGR LOG is in effect although they change something.

@@ -175,8 +175,7 @@ def archive_log(ctx: Ctx) -> None:
         restarted = bsds.restart_offload(inv, at, settings)
         ctx.txn.put("bsds", None, restarted)
         ctx.say(
-            "MQSC608I",
-            rba=rba(ctx.txn.get("log", None).rba),
+            "MQSC618I",
             count=len(restarted.pending),
             until=bsds.moment(restarted.busy_until).strftime("%Y-%m-%d %H:%M:%S"),
         )

@@ -177,7 +177,8 @@ def put(
     while done < todo:
         k = todo - done
         if persistent:
-            k = min(k, txn.get("log", None).until_checkpoint())
+            log = txn.get("log", None)
+            k = min(k, log.until_checkpoint(), log.until_stop(size + constants.LOG_PER_MSG))
         try:
             taken = _allocate_messages(ctx, store, run, ps, pool, k, events)
         except PageSetFull:
