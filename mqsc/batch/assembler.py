@@ -127,7 +127,7 @@ def run_iewl(ctx: StepContext) -> StepOutcome:
     if not problems and ctx.catalog.exists(dsn, name) and not replace_ok:
         problems.append(f"member {name} exists in {dsn}: NAME {name}(R) replaces it")
     if problems:
-        ctx.print("SYSPRINT", [*printed, *(emulator_line("MQSC602E", problem=p) for p in problems)])
+        ctx.print("SYSPRINT", [*printed, *(emulator_line("MQSC222E", problem=p) for p in problems)])
         return StepOutcome(cc=12)
     existed = ctx.catalog.exists(dsn, name)
     ctx.catalog.write(dsn, name, datasets.load_module(name, entry or ENTRY, sections))
@@ -136,7 +136,7 @@ def run_iewl(ctx: StepContext) -> StepOutcome:
         [
             *printed,
             emulator_line(
-                "MQSC601I",
+                "MQSC221I",
                 member=name,
                 action="replaced" if existed else "added",
                 library=dsn,

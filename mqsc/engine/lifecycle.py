@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from mqsc import catalog
-from mqsc.catalog import CommandSource, CommandSpec
+from mqsc.catalog import CommandSource, CommandSpec, product
 from mqsc.engine import logdatasets, results, space, sysparm
 from mqsc.engine.bsds import now_of as bsds_now
 from mqsc.engine.context import Ctx
@@ -213,10 +213,10 @@ def start_command(
     ``parm`` names the system parameter module (START QMGR PARM(name)); a module no load
     library holds stops the start before anything is done. The restart reads the log from the
     restart RBA to its end, from the active logs and, for what they no longer hold, from the
-    archives, at the rates of storage rule BN-5: the MQSC603I line says how much and how long,
+    archives, at the rates of storage rule BN-5: the MQSC650I line says how much and how long,
     and the log's time line moves on by that time."""
     if parm and qm.load_module(parm) is None:
-        failed = Message("MQSC604E", {"module": parm})
+        failed = Message("MQSC651E", {"module": parm})
         return results.result(qm.cpf, logical, spec, False, [failed], RC_FAILED)
     log = qm.state.tables["log"][None]
     prior = log.checkpoints[-1] if log.checkpoints else 0
@@ -225,7 +225,7 @@ def start_command(
     compact = str(sysparm.of(qm.state).value("COMPACT"))
     done = restart(qm, parm)
     records: list[Record] = [
-        Message("CSQY000I", {"version": "V9.4.0"}),
+        Message("CSQY000I", {"version": product.RELEASE}),
         Message("CSQY001I", {"module": parm or qm.module}),
         *active_log_messages(qm),
         Message("CSQR001I", {}),
@@ -276,7 +276,7 @@ def _restart_read(qm: QueueManager, inventory, start: int, end: int, compact: st
         qm.commit(txn, None)
     mb = 2**20
     return Message(
-        "MQSC603I",
+        "MQSC650I",
         {
             "start": rba_text(start),
             "end": rba_text(end),

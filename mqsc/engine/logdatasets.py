@@ -214,10 +214,10 @@ def suspend(ctx: Ctx) -> None:
     inv = inventory(ctx)
     log = ctx.txn.get("log", None)
     if inv.suspended:
-        ctx.say("MQSC614I", state="already suspended", rba=rba_text(log.rba))
+        ctx.say("MQSC661I", state="already suspended", rba=rba_text(log.rba))
         return
     ctx.txn.put("bsds", None, replace(inv, suspended=True))
-    ctx.say("MQSC614I", state="suspended", rba=rba_text(ctx.txn.get("log", None).rba))
+    ctx.say("MQSC661I", state="suspended", rba=rba_text(ctx.txn.get("log", None).rba))
 
 
 def resume(ctx: Ctx) -> None:
@@ -225,7 +225,7 @@ def resume(ctx: Ctx) -> None:
     inv = inventory(ctx)
     log = ctx.txn.get("log", None)
     if not inv.suspended:
-        ctx.say("MQSC614I", state="not suspended", rba=rba_text(log.rba))
+        ctx.say("MQSC661I", state="not suspended", rba=rba_text(log.rba))
         return
     ctx.txn.put("bsds", None, replace(inv, suspended=False))
-    ctx.say("MQSC614I", state="resumed", rba=rba_text(log.rba))
+    ctx.say("MQSC661I", state="resumed", rba=rba_text(log.rba))

@@ -395,7 +395,7 @@ def assemble(text: str) -> Assembly:
                     f"Operation {s.operation} is not a system "
                     "parameter macro (CSQ6SYSP, CSQ6LOGP, CSQ6ARVP, CSQ6USGP)",
                     "own",
-                    "MQSC600E",
+                    "MQSC220E",
                 )
             )
             continue

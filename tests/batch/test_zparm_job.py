@@ -89,7 +89,7 @@ def test_the_binder_keeps_a_member_it_was_not_told_to_replace(tmp_path) -> None:
     result = run(SAMPLE.read_text().replace(" NAME QMZ1PARM(R)", " NAME QMZ1PARM"), tmp_path)
     assert steps(result)[-1] == ("LKED", "executed", 12)
     lked = [lines for s in result.steps for _, _, lines in s.sysout if s.step.name == "LKED"]
-    assert any("MQSC602E" in line and "NAME QMZ1PARM(R)" in line for line in lked[0])
+    assert any("MQSC222E" in line and "NAME QMZ1PARM(R)" in line for line in lked[0])
     assert Catalog(tmp_path).read("USER1.MQ.LOADLIB", "QMZ1PARM") == before
 
 

@@ -110,7 +110,7 @@ def test_100000_persistent_messages_fill_two_small_active_logs(tmp_path: Path) -
     last = log.checkpoints[-1]
     console(qm, "STOP QMGR")
     text = console(qm, "START QMGR")
-    figures = next(m for m in text.splitlines() if m.startswith("MQSC603I"))
+    figures = next(m for m in text.splitlines() if m.startswith("MQSC650I"))
     assert f"from RBA {last:012X}" in figures
     active = (qm.state.tables["log"][None].rba - 0x1C000000) / MB
     archived = (0x1C000000 - last) / MB
@@ -128,7 +128,7 @@ def test_compacted_archives_offload_and_restart_at_38_mb_a_second(tmp_path: Path
     steps = {round((b - a).total_seconds(), 3) for a, b in zip(ends, ends[1:], strict=False)}
     assert steps == {round(16 / 38, 3)}
     console(qm, "STOP QMGR")
-    figures = next(m for m in console(qm, "START QMGR").splitlines() if "MQSC603I" in m)
+    figures = next(m for m in console(qm, "START QMGR").splitlines() if "MQSC650I" in m)
     found = re.search(
         r"([\d.]+) MB from active logs, ([\d.]+) MB from archive logs, ([\d.]+) s", figures
     )
@@ -170,7 +170,7 @@ def test_refused_log_commands_change_nothing(tmp_path: Path, command: str) -> No
     before = qm.digest()
     [refused] = qm.run(command)
     assert not refused.ok
-    assert {m.msg_id for m in refused.messages()} & {"MQSC605E", "MQSC607E"}
+    assert {m.msg_id for m in refused.messages()} & {"MQSC652E", "MQSC654E"}
     assert qm.digest() == before
 
 

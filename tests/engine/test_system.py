@@ -88,7 +88,7 @@ def test_refresh_security_takes_a_class_and_ssl_needs_the_channel_initiator() ->
     ssl = qm.execute("REFRESH SECURITY(*) TYPE(SSL)")
     assert not ssl.ok and ssl.message_ids == ("CSQM131I", "CSQ9023E")
     for text in ("REFRESH SECURITY(MQFOO)", "REFRESH SECURITY TYPE(AUTHSERV)"):
-        assert "CSQ9011E" in qm.execute(text).message_ids, text
+        assert "MQSC011E" in qm.execute(text).message_ids, text
     assert digest(qm.state) == before
 
 
@@ -98,7 +98,7 @@ def test_rverify_security_takes_a_list_of_users_and_its_synonyms() -> None:
     qm = fresh_qmz1()
     for text in ("RVERIFY SECURITY(USER1, USER2)", "REV SEC(USER1)", "REVERIFY SECURITY(U1,U2,U3)"):
         assert qm.execute(text).ok, text
-    assert "CSQ9010E" in qm.execute("RVERIFY SECURITY").message_ids
+    assert "MQSC010E" in qm.execute("RVERIFY SECURITY").message_ids
 
 
 def test_trace_keywords_take_lists() -> None:
@@ -123,10 +123,10 @@ def test_suspend_and_resume_qmgr_log_from_the_console_only() -> None:
         assert not refused.ok and refused.message_ids == ("CSQN009I", "CSQ9023E")
     assert digest(qm.state) == before
     taken = qm.execute("SUSPEND QMGR LOG", source=CommandSource.CONSOLE)
-    assert taken.ok and taken.message_ids == ("MQSC614I", "CSQ9022I")
+    assert taken.ok and taken.message_ids == ("MQSC661I", "CSQ9022I")
     assert qm.state.tables["bsds"][None].suspended
     changed = qm.execute("DEFINE QLOCAL(WHILE.SUSPENDED)")
-    assert not changed.ok and changed.message_ids[0] == "MQSC615E"
+    assert not changed.ok and changed.message_ids[0] == "MQSC662E"
     assert "WHILE.SUSPENDED" not in qm.state.tables["qlocal"]
     assert qm.execute("RESUME QMGR LOG", source=CommandSource.CONSOLE).ok
     assert not qm.state.tables["bsds"][None].suspended

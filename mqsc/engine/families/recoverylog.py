@@ -91,7 +91,7 @@ def display_archive(ctx: Ctx) -> None:
     if copy1:
         newest = copy1[-1]
         ctx.say(
-            "MQSC610I",
+            "MQSC657I",
             count=len(inv.archives),
             dsname=newest.dsn,
             start=rba(newest.start),
@@ -108,24 +108,24 @@ def _set(ctx: Ctx, kind: str) -> None:
     given = [p for p in zparm.settable(kind) if ctx.cmd.get(p.name) is not None]
     if ctx.cmd.get("DEFAULT", False):
         if given:
-            raise ctx.fail("MQSC612E", problem=f"SET {kind} DEFAULT takes no parameters")
+            raise ctx.fail("MQSC659E", problem=f"SET {kind} DEFAULT takes no parameters")
         changed = {k: v for k, v in params.changed.items() if zparm.BY_NAME[k].macro != macro}
         _apply(ctx, replace(params, changed=changed))
         return
     if not given:
-        raise ctx.fail("MQSC612E", problem=f"SET {kind} needs DEFAULT or a parameter")
+        raise ctx.fail("MQSC659E", problem=f"SET {kind} needs DEFAULT or a parameter")
     changed = dict(params.changed)
     for p in given:
         raw = ctx.cmd.get(p.name)
         try:
             value = parse_value(p, raw if isinstance(raw, tuple) else str(raw))
         except BadValue as error:
-            raise ctx.fail("MQSC612E", problem=str(error)) from None
+            raise ctx.fail("MQSC659E", problem=str(error)) from None
         changed[p.name] = OBSOLETE_VALUE if p.obsolete else value
     _apply(ctx, replace(params, changed=changed))
     for p in given:
         ctx.say(
-            "MQSC613I",
+            "MQSC660I",
             kind=f"SET {kind}",
             name=p.name,
             value=format_value(p, changed[p.name]),
@@ -164,35 +164,35 @@ def archive_log(ctx: Ctx) -> None:
     settings = logdatasets.settings(ctx)
     at = logdatasets.now(ctx)
     if ctx.cmd.get("TIME") is not None and ctx.cmd.get("MODE") is None:
-        raise ctx.fail("MQSC607E", why="TIME needs MODE(QUIESCE)")
+        raise ctx.fail("MQSC654E", why="TIME needs MODE(QUIESCE)")
     if ctx.cmd.get("CANCEL") or ctx.cmd.get("OFFLOAD"):
         if not (ctx.cmd.get("CANCEL") and ctx.cmd.get("OFFLOAD")):
-            raise ctx.fail("MQSC607E", why="give CANCEL OFFLOAD (both words)")
+            raise ctx.fail("MQSC654E", why="give CANCEL OFFLOAD (both words)")
         if not inv.pending:
-            raise ctx.fail("MQSC607E", why="no offload is waiting or running to cancel")
+            raise ctx.fail("MQSC654E", why="no offload is waiting or running to cancel")
         # "Cancels any off-loading currently in progress and restarts the off-load process.
         # The process starts with the oldest active log data set" (IBM MQ "ARCHIVE LOG").
         restarted = bsds.restart_offload(inv, at, settings)
         ctx.txn.put("bsds", None, restarted)
         ctx.say(
-            "MQSC618I",
+            "MQSC665I",
             count=len(restarted.pending),
             until=bsds.moment(restarted.busy_until).strftime("%Y-%m-%d %H:%M:%S"),
         )
         return
     if inv.suspended:
-        raise ctx.fail("MQSC607E", why="logging is suspended (SUSPEND QMGR LOG)")
+        raise ctx.fail("MQSC654E", why="logging is suspended (SUSPEND QMGR LOG)")
     if not settings.offload:
-        raise ctx.fail("MQSC607E", why="archiving is off (OFFLOAD=NO in CSQ6LOGP)")
+        raise ctx.fail("MQSC654E", why="archiving is off (OFFLOAD=NO in CSQ6LOGP)")
     if inv.requested:
         raise ctx.fail(
-            "MQSC607E",
+            "MQSC654E",
             why="a previous ARCHIVE LOG is in progress: its offload ends at "
             + bsds.moment(inv.busy_until or at.isoformat()).strftime("%Y-%m-%d %H:%M:%S"),
         )
     if bsds.last_available(inv, logdatasets.dual(ctx)):
         raise ctx.fail(
-            "MQSC607E",
+            "MQSC654E",
             why="the current active log data set is the last available one (it would leave "
             "none for logging until an offload completes)",
         )
@@ -201,7 +201,7 @@ def archive_log(ctx: Ctx) -> None:
     inv = replace(ctx.txn.get("bsds", None), requested=True)
     ctx.txn.put("bsds", None, inv)
     ctx.say(
-        "MQSC608I",
+        "MQSC655I",
         rba=rba(log.rba),
         count=len(inv.pending),
         until=bsds.moment(inv.busy_until).strftime("%Y-%m-%d %H:%M:%S")
@@ -222,7 +222,7 @@ def define_log(ctx: Ctx) -> None:
     catalog = ctx.qm.logcatalog
     size = catalog.log_data_set(dsn) if catalog is not None else None
     if size is None:
-        raise ctx.fail("MQSC605E", dsname=dsn)
+        raise ctx.fail("MQSC652E", dsname=dsn)
     why = ""
     if dsn in bsds.names_in_use(inv) or any(dsn in (a.dsn,) for a in inv.archives):
         why = "it is already one of the log's data sets"
@@ -231,9 +231,9 @@ def define_log(ctx: Ctx) -> None:
     elif bsds.copy_count(inv, copy) >= bsds.MAX_ACTIVE:
         why = f"the copy has {bsds.MAX_ACTIVE} data sets, the most it may have"
     if why:
-        raise ctx.fail("MQSC606E", dsname=dsn, copy=copy, why=why)
+        raise ctx.fail("MQSC653E", dsname=dsn, copy=copy, why=why)
     ctx.txn.put("bsds", None, bsds.add_active(inv, copy, dsn, size))
-    ctx.say("MQSC617I", dsname=dsn, copy=copy, megabytes=size // 2**20)
+    ctx.say("MQSC664I", dsname=dsn, copy=copy, megabytes=size // 2**20)
 
 
 @handles("RECOVER", "BSDS")
@@ -243,10 +243,10 @@ def recover_bsds(ctx: Ctx) -> None:
     given single BSDS."""
     inv = logdatasets.inventory(ctx)
     if not inv.bsds[1]:
-        raise ctx.fail("MQSC609E", why="the queue manager runs with a single BSDS (TWOBSDS=NO)")
+        raise ctx.fail("MQSC656E", why="the queue manager runs with a single BSDS (TWOBSDS=NO)")
     if not inv.single:
         raise ctx.fail(
-            "MQSC609E",
+            "MQSC656E",
             why=f"the BSDS is in dual mode already ({inv.bsds[0]} and {inv.bsds[1]})",
         )
     ctx.txn.put("bsds", None, replace(inv, single=False))
@@ -266,7 +266,7 @@ def define_maxsmsgs(ctx: Ctx) -> None:
 
 @handles("DISPLAY", "MAXSMSGS")
 def display_maxsmsgs(ctx: Ctx) -> None:
-    ctx.say("MQSC616I", value=ctx.txn.get("qmgr", None).attrs.get("MAXUMSGS", 10000))
+    ctx.say("MQSC663I", value=ctx.txn.get("qmgr", None).attrs.get("MAXUMSGS", 10000))
 
 
 # ---- RESET QMGR ----------------------------------------------------------------------------
@@ -277,8 +277,8 @@ def reset_qmgr(ctx: Ctx) -> None:
     the parent."""
     child, parent = ctx.cmd.get("CHILD"), ctx.cmd.get("PARENT")
     if child is None and parent is None:
-        raise ctx.fail("MQSC612E", problem="RESET QMGR TYPE(PUBSUB) needs CHILD or PARENT")
+        raise ctx.fail("MQSC659E", problem="RESET QMGR TYPE(PUBSUB) needs CHILD or PARENT")
     if child is not None and parent is not None:
-        raise ctx.fail("MQSC612E", problem="RESET QMGR TYPE(PUBSUB) takes CHILD or PARENT")
+        raise ctx.fail("MQSC659E", problem="RESET QMGR TYPE(PUBSUB) takes CHILD or PARENT")
     relation, name = ("child", child) if child is not None else ("parent", parent)
-    raise ctx.fail("MQSC611E", qmgr=name, relation=relation)
+    raise ctx.fail("MQSC658E", qmgr=name, relation=relation)
