@@ -6,6 +6,10 @@ from the current output (review the diff before committing).
 
 from __future__ import annotations
 
+# First of all, before any fixture and before mqsc is imported: HOME, XDG_* and MQSC_HOME point
+# into this run's own directory, and a test that touches the real home fails.
+from tests.isolation import _real_home_untouched, pytest_sessionfinish  # noqa: F401, I001
+
 import os
 from pathlib import Path
 
@@ -22,7 +26,6 @@ settings.load_profile(os.environ.get("MQSC_HYPOTHESIS", "default"))
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
-os.environ.pop("MQSC_QMGR", None)
 os.environ["NO_COLOR"] = "1"
 os.environ["MQSC_STRICT"] = "1"  # engine bugs raise instead of answering CSQ9017E
 

@@ -75,7 +75,8 @@ def qsgdisp(*values: str, default: str = "QMGR") -> Keyword:
 
 def like(kind: Name) -> Keyword:
     """LIKE(name): copy the attributes of an existing object of the same type."""
-    return K("LIKE", kind, help="copy unspecified attributes from this object", verified="[DOC-DEFQL]")
+    return K("LIKE", kind, help="copy unspecified attributes from this object", verified="[DOC-DEFQL]",
+             own_type=True)
 
 
 #: The QSGDISP values DISPLAY accepts: LIVE (QMGR, COPY, SHARED), ALL (and GROUP), or one.
