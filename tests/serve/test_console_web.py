@@ -6,6 +6,7 @@ Screenshots for docs/console-web.md are written by bench/console_web.py, not her
 
 from __future__ import annotations
 
+import base64
 import os
 import re
 import shutil
@@ -138,6 +139,45 @@ def test_sign_in_shows_the_queues_of_the_default_queue_manager(page: Page) -> No
     names = p.eval_on_selector_all(".grid .row", "rows => rows.map(r => r.dataset.name)")
     assert names and all(n.startswith("SYSTEM.ADMIN.") for n in names)
     assert not page.errors, page.errors
+
+
+def _opened_signed_in(p, who: str) -> None:
+    p.wait_for_selector("#view-queues:not([hidden])")
+    wait_text(p, "#who", who)
+    p.locator('.grid .row[data-name="SYSTEM.DEFAULT.LOCAL.QUEUE"]').wait_for()
+
+
+def test_opened_with_the_credentials_in_the_url(page: Page, web: Server) -> None:
+    # http://user:password@host:port/ibmmq/console/: the page's URL holds credentials, which
+    # fetch() refuses to build requests from; the console signs in with them instead.
+    p = page.page
+    password = USERS["reader"][0]
+    p.goto(f"http://reader:{password}@127.0.0.1:{web.port}/ibmmq/console/")
+    _opened_signed_in(p, "reader (MQWebAdminRO)")
+    assert not page.errors, page.errors
+    # A wrong one: the sign-in form, with the server's reason and the user filled in.
+    p.context.clear_cookies()
+    p.goto(f"http://admin:not-it@127.0.0.1:{web.port}/ibmmq/console/#queues")
+    p.wait_for_selector("#signin:not([hidden])")
+    wait_text(p, "#signin-error", "MQWB0104E")
+    assert p.input_value("#user") == "admin"
+    assert not page.errors, page.errors
+
+
+def test_opened_by_a_browser_that_sends_basic_auth(browser, web: Server) -> None:
+    # A browser (or a proxy in front of it) that sends HTTP basic credentials with every
+    # request: signed in without the form.
+    token = base64.b64encode(f"admin:{USERS['admin'][0]}".encode()).decode()
+    context = browser.new_context(extra_http_headers={"Authorization": f"Basic {token}"})
+    try:
+        p = context.new_page()
+        errors: list[str] = []
+        p.on("pageerror", lambda e: errors.append(str(e)))
+        p.goto(f"{web.url}/ibmmq/console/")
+        _opened_signed_in(p, "admin (MQWebAdmin)")
+        assert not errors, errors
+    finally:
+        context.close()
 
 
 def test_define_a_queue_through_the_form_and_see_it_in_the_grid(page: Page) -> None:

@@ -27,6 +27,16 @@ const painted = () => new Promise((r) => requestAnimationFrame(() => setTimeout(
 // ---- sign-in ------------------------------------------------------------------------------
 async function start() {
   state.user = await api.whoami();
+  const given = state.user ? null : api.urlCredentials();
+  if (given && !state.triedUrl) {
+    // Opened as http://user:password@host/...: sign in with those, once (a wrong password
+    // shows the sign-in form with the server's reason, not a loop of failed sign-ins).
+    state.triedUrl = true;
+    const problem = await api.signIn(given.username, given.password);
+    if (!problem) return start();
+    $("user").value = given.username;
+    $("signin-error").textContent = problem;
+  }
   if (!state.user) { show("signin"); $("user").focus(); return; }
   if (state.user.role !== ADMIN && state.user.role !== "MQWebAdminRO") {
     // mqweb gives MQWebUser the messaging API only: no administrative view to show.
