@@ -108,3 +108,14 @@ def test_a_missing_package_is_named_with_what_to_install(module: str, argv: list
     assert done.returncode == 2, done.stderr
     assert f"the Python package '{module}' is not installed: pip install '{module}" \
         in done.stderr, done.stderr
+
+
+def test_the_license_file_is_the_one_pyproject_declares() -> None:
+    import tomllib
+
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["license"]
+    assert declared == {"text": "Apache-2.0"}
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert "Apache License" in text and "Version 2.0, January 2004" in text
+    assert "TERMS AND CONDITIONS FOR USE, REPRODUCTION, AND DISTRIBUTION" in text
+    assert "END OF TERMS AND CONDITIONS" in text

@@ -36,13 +36,18 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def add_put_arguments(put: argparse.ArgumentParser) -> None:
     """The arguments of a put (``mqsc put`` and the console's ``\\put``)."""
-    put.add_argument("queue")
+    put.add_argument("queue", help="the queue to put to: local, alias, remote or model (an "
+                     "MQOPEN resolves it), or a topic alias (a publication)")
     put.add_argument("--count", "-n", type=int, default=1, help="messages (default 1)")
     put.add_argument("--size", "-s", type=int, default=1024, help="bytes each (default 1024)")
     persistence = put.add_mutually_exclusive_group()
-    persistence.add_argument("--persistent", "-p", action="store_true", default=None)
-    persistence.add_argument("--nonpersistent", dest="persistent", action="store_false")
-    put.add_argument("--priority", type=int, choices=range(10), metavar="0-9")
+    persistence.add_argument("--persistent", "-p", action="store_true", default=None,
+                             help="persistent messages: logged, they survive a restart "
+                                  "(default: the queue's DEFPSIST)")
+    persistence.add_argument("--nonpersistent", dest="persistent", action="store_false",
+                             help="nonpersistent messages: not logged, gone at a restart")
+    put.add_argument("--priority", type=int, choices=range(10), metavar="0-9",
+                     help="message priority (default: the queue's DEFPRTY)")
     put.add_argument("--batch", "-c", type=int, default=0,
                      help="commit every N messages (default: no unit of work)")
     put.add_argument("--data", "-d", action="append", metavar="TEXT",
@@ -52,10 +57,12 @@ def add_put_arguments(put: argparse.ArgumentParser) -> None:
 
 def add_get_arguments(get: argparse.ArgumentParser) -> None:
     """The arguments of a get (``mqsc get`` and the console's ``\\get``)."""
-    get.add_argument("queue")
+    get.add_argument("queue", help="the queue to get from (a local queue, or an alias of one)")
     get.add_argument("--count", "-n", type=int, help="at most this many (default: all)")
     get.add_argument("--show", action="store_true",
-                     help="get the messages one by one and show their data and MsgId")
+                     help="get the messages one by one and show each (MsgId, MQMD fields, "
+                          "data) as it is got; an interrupt leaves the ones not shown on "
+                          "the queue")
     get.add_argument("--browse", action="store_true",
                      help="show the next message without removing it")
 
@@ -111,7 +118,9 @@ def finished(done: Workload, count: int | None) -> Workload:
 
 
 def _common(parser: argparse.ArgumentParser, handler) -> None:
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text: a summary like OEMPUT's and MGET's (default); json: the "
+                             "same figures as one JSON object (docs/json.md)")
     add_qmgr_options(parser)
     parser.set_defaults(handler=handler)
 

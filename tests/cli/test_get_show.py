@@ -77,3 +77,28 @@ def test_an_interrupt_leaves_every_message_not_shown_on_the_queue(mqsc_home: Pat
     assert 20 <= removed < MESSAGES
     assert removed in (complete, complete - 1)  # the last may be on screen, not yet counted
     assert _depth() == MESSAGES - removed
+
+
+@pytest.mark.parametrize("command", ["put", "get"])
+def test_help_describes_every_option(command: str, capsys) -> None:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = capsys.readouterr().out
+    body = text[text.index("positional arguments:"):]
+    # Every argument line (two spaces, then a name) is followed by its description on the
+    # same line or an indented next line.
+    entries = re.findall(r"^  (\S[^\n]*)\n((?:\s{6,}\S[^\n]*\n)*)", body, re.M)
+    assert entries
+    bare = [name for name, more in entries
+            if not re.search(r"\S\s{2,}\S", name) and not more.strip()]
+    assert not bare, bare
+
+
+def test_put_and_get_show_the_same_priority(mqsc_home: Path, capsys) -> None:
+    # Put without --priority: the message takes the queue's DEFPRTY; the put's line says which
+    # priority that was, as the get's line says it.
+    assert main(["put", QUEUE, "--data", "hello"]) == 0
+    put = re.search(r"priority (\S+),", capsys.readouterr().out)[1]
+    assert main(["get", QUEUE, "--show"]) == 0
+    got = re.search(r"priority (\S+),", capsys.readouterr().out)[1]
+    assert put == got == "0"

@@ -931,3 +931,59 @@ def test_channels_widget_shows_a_running_sender(page: Page, web: Server) -> None
     cells = p.eval_on_selector_all('#object-grid .row[data-name="WEB.CH.RUN"] .cell',
                                    "cs => cs.map(c => c.textContent)")
     assert cells[headings(p).index("STATUS")] == "RUNNING"
+
+
+#: Every view of the console, by its address, and the element that shows it is filled in.
+VIEWS = {
+    "#queues": "document.querySelector('.grid .row[data-name=\"SYSTEM.DEFAULT.LOCAL.QUEUE\"]')",
+    "#objects/channel": "/ of /.test(document.getElementById('object-count').textContent)",
+    "#objects/topic": "/ of /.test(document.getElementById('object-count').textContent)",
+    "#objects/sub": "/ of /.test(document.getElementById('object-count').textContent)",
+    "#objects/listener": "/ of /.test(document.getElementById('object-count').textContent)",
+    "#objects": "/ of /.test(document.getElementById('object-count').textContent)",
+    "#storage": "document.querySelector('#chart-pages svg')",
+    "#zos": "document.querySelector('#usage-pagesets table')",
+}
+
+
+def _axe(p, script: str) -> list[dict]:
+    """axe-core's violations on the page as it is now (WCAG 2 A and AA rules and best
+    practices), each with the elements it found."""
+    if not p.evaluate("typeof window.axe !== 'undefined'"):
+        p.add_script_tag(content=script)
+    return p.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']}))
+        .violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                               nodes: v.nodes.map(n => n.target.join(' ') + ': ' +
+                                                       n.failureSummary)}))""")
+
+
+def test_every_view_passes_an_axe_core_audit(page: Page) -> None:
+    from tests.serve.zowe import axe_core
+
+    script = axe_core()
+    p = page.page
+    p.goto(page.url)
+    p.wait_for_selector("#signin:not([hidden])")
+    found = {"sign-in": _axe(p, script)}
+    page.sign_in("admin")
+    for view, ready in VIEWS.items():
+        p.evaluate(f"location.hash = {view!r}")
+        p.wait_for_function(f"!!({ready})", timeout=30_000)
+        p.wait_for_timeout(300)  # what the view asks for next (status, charts) arrives
+        found[view] = _axe(p, script)
+    # The charts' text alternatives give their figures, not only their names.
+    titles = p.eval_on_selector_all(".chart svg > title", "ts => ts.map(t => t.textContent)")
+    assert len(titles) == 3, titles
+    assert re.match(r"Page set used pages, .+: .*\d.*\(lowest [\d,]+, highest [\d,]+\)",
+                    titles[0]), titles
+    assert "Stealable buffers" in titles[1] and "%" in titles[1], titles
+    # The forms: create and alter panels open on the queues view.
+    p.evaluate("location.hash = '#queues'")
+    p.click("#create")
+    p.wait_for_selector('#create-form input[name="MAXDEPTH"]')
+    found["#queues create form"] = _axe(p, script)
+    problems = {view: v for view, v in found.items() if v}
+    assert not problems, "\n".join(
+        f"{view}: {v['id']} ({v['impact']}) {v['help']}\n    " + "\n    ".join(v["nodes"][:5])
+        for view, vs in problems.items() for v in vs)
+    assert not page.errors, page.errors

@@ -823,10 +823,11 @@ function drawCharts() {
     .map((p) => p.bufferPoolId));
   const pools = [...bpSeries].filter(([id, p]) => holding.has(id) || moving(p))
     .map(([id, points]) => ({ name: `BP${id}`, points }));
-  lineChart($("chart-pages"), pages);
-  lineChart($("chart-pools"), pools, { unit: "%" });
+  // Each chart's title and text alternative (its figures) come from its card's heading.
+  lineChart($("chart-pages"), pages, { title: "Page set used pages" });
+  lineChart($("chart-pools"), pools, { unit: "%", title: "Stealable buffers" });
   lineChart($("chart-writes"), writeSeries().filter((x) =>
-    x.points.some((p) => p[1] !== 0)));
+    x.points.some((p) => p[1] !== 0)), { title: "Writes and expansions in the interval" });
 }
 
 // The statistics interval's counts (IBM MQ, "Buffer manager data records"): DWT, the times
@@ -926,7 +927,8 @@ async function openZos() {
       p.expandType, p.expandCount, p.pageSetStatus] })),
     { psid: (r) => r.id }));
   $("usage-pools").replaceChildren(table(
-    ["Buffer pool", "Buffers", "Stealable", "Stealable %", "", "Page class", "Location"],
+    ["Buffer pool", "Buffers", "Stealable", "Stealable %", "Stealable (bar)", "Page class",
+     "Location"],
     z.bufferPools.map((b) => ({ id: b.bufferPoolId, cells: [
       b.bufferPoolId, b.totalBuffers, b.freeBuffers, b.freeBuffersPercentage,
       meterWith(b.freeBuffers / b.totalBuffers), b.pageClass, b.bufferPoolLocation] })),
