@@ -957,10 +957,19 @@ def _axe(p, script: str) -> list[dict]:
                                                        n.failureSummary)}))""")
 
 
-def test_every_view_passes_an_axe_core_audit(page: Page) -> None:
+def test_every_view_passes_an_axe_core_audit(page: Page, web: Server) -> None:
     from tests.serve.zowe import axe_core
 
     script = axe_core()
+    # Every kind of status on show: a sender that retries (no partner), a stopped one.
+    with web.client() as http:
+        for command in ("START CHINIT", "DEFINE QLOCAL(AXE.XMITQ) USAGE(XMITQ)",
+                        "DEFINE CHANNEL(AXE.RETRY) CHLTYPE(SDR) TRPTYPE(TCP) "
+                        "CONNAME('nowhere(1499)') XMITQ(AXE.XMITQ)",
+                        "START CHANNEL(AXE.RETRY)"):
+            http.post(f"{web.mq()}/admin/action/qmgr/QMZ1/mqsc",
+                      headers={"ibm-mq-rest-csrf-token": "x"},
+                      json={"type": "runCommand", "parameters": {"command": command}})
     p = page.page
     p.goto(page.url)
     p.wait_for_selector("#signin:not([hidden])")
