@@ -15,7 +15,9 @@ _ERROR = {"type": "object", "required": ["error"], "properties": {"error": {
                                               "action": {"type": "string"},
                                               "type": {"type": "string"},
                                               "completionCode": {"type": "integer"},
-                                              "reasonCode": {"type": "integer"}}}}}}
+                                              "reasonCode": {"type": "integer"},
+                                              # mqsc's own word beside mqweb's text
+                                              "hint": {"type": "string"}}}}}}
 _ITEM = {"type": "object", "required": ["completionCode", "reasonCode"], "properties": {
     "completionCode": {"type": "integer"}, "reasonCode": {"type": "integer"},
     "text": {"type": "array", "items": {"type": "string"}},

@@ -34,7 +34,8 @@ async function call(method, path, body) {
 /** The first mqweb error of a body, as "MQWB0103E: text". */
 export function errorText(answer) {
   const e = answer.json && answer.json.error && answer.json.error[0];
-  return e ? `${e.msgId}: ${e.message}` : `HTTP ${answer.status}`;
+  if (!e) return `HTTP ${answer.status}`;
+  return e.hint ? `${e.message} (${e.hint})` : e.message;
 }
 
 export async function whoami() {
