@@ -996,3 +996,37 @@ def test_every_view_passes_an_axe_core_audit(page: Page, web: Server) -> None:
         f"{view}: {v['id']} ({v['impact']}) {v['help']}\n    " + "\n    ".join(v["nodes"][:5])
         for view, vs in problems.items() for v in vs)
     assert not page.errors, page.errors
+
+
+def test_a_system_object_is_changed_only_after_the_console_says_what_it_is(
+        page: Page, web: Server) -> None:
+    page.sign_in("admin")
+    p = page.page
+    confirms: list[str] = []
+    p.on("dialog", lambda d: (confirms.append(d.message), d.dismiss()))
+    p.fill("#filter", "SYSTEM.COMMAND.INPUT")
+    p.locator('.grid .row[data-name="SYSTEM.COMMAND.INPUT"] .del:not(.edit)').click()
+    p.wait_for_selector("#ask[open]")
+    assert p.text_content("#ask-text") == (
+        "SYSTEM.COMMAND.INPUT is the command server's input queue: the REST API, the Zowe "
+        "CLI and MQ Explorer send their commands there.")
+    assert p.text_content("#ask-go") == "Delete it"
+    p.click("#ask-cancel")
+    p.wait_for_selector("#ask", state="hidden")
+    with web.client() as http:
+        shown = http.post(f"{web.mq()}/admin/action/qmgr/QMZ1/mqsc",
+                          headers={"ibm-mq-rest-csrf-token": "x"},
+                          json={"type": "runCommandJSON", "command": "display",
+                                "qualifier": "qlocal", "name": "SYSTEM.COMMAND.INPUT"}).json()
+    assert len(shown["commandResponse"]) == 1  # still there
+    # Altering a default object: asked with its role, then the form opens.
+    p.fill("#filter", "SYSTEM.DEFAULT.LOCAL.QUEUE")
+    p.locator('.grid .row[data-name="SYSTEM.DEFAULT.LOCAL.QUEUE"] .edit').click()
+    p.wait_for_selector("#ask[open]")
+    assert "is a default object: a new object of its type takes its attributes from it" \
+        in p.text_content("#ask-text")
+    p.click("#ask-go")
+    p.wait_for_function("document.getElementById('create-name')?.value === "
+                        "'SYSTEM.DEFAULT.LOCAL.QUEUE'")
+    assert not confirms  # never the browser's bare confirm for a system object
+    assert not page.errors, page.errors

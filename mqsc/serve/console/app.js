@@ -125,7 +125,9 @@ function deleteButton(row) {
   edit.type = "button";
   edit.title = `Alter ${row.queue}`;
   edit.textContent = "✎";
-  edit.addEventListener("click", () => openAlter(row));
+  edit.addEventListener("click", async () => {
+    if (await mayChange(row.queue, "alter")) openAlter(row);
+  });
   const b = document.createElement("button");
   b.className = "del change";
   b.type = "button";
@@ -133,7 +135,7 @@ function deleteButton(row) {
   b.textContent = "✕";
   b.addEventListener("click", async () => {
     const command = `DELETE ${row.type}(${row.queue})${dispText(row)}`;
-    if (!confirm(`${command}?`)) return;
+    if (!await mayChange(row.queue, "delete", command)) return;
     const a = await api.runJSON(state.qmgr, { command: "delete",
                                               qualifier: row.type.toLowerCase(),
                                               name: row.queue, parameters: disp(row) });
@@ -522,6 +524,44 @@ $("command").addEventListener("keydown", (event) => {
   $("command").value = state.history[state.at] || "";
 });
 
+// ---- asking before a change ----------------------------------------------------------------
+/** What a SYSTEM.* object is for, from the catalog's table (/ibmmq/console/api/words'
+ * systemRoles: the longest pattern that covers the name), or null for any other name. */
+function systemRole(words, name) {
+  const upper = name.toUpperCase();
+  if (!upper.startsWith("SYSTEM.")) return null;
+  let best = null;
+  for (const [pattern, role] of words.systemRoles) {
+    const star = pattern.indexOf("*");
+    const [head, tail] = star < 0 ? [pattern, null] : [pattern.slice(0, star),
+                                                       pattern.slice(star + 1)];
+    const hit = tail === null ? upper === head
+      : upper.length >= head.length + tail.length && upper.startsWith(head) &&
+        upper.endsWith(tail);
+    const weight = head.length + (tail || "").length;
+    if (hit && (!best || weight > best.weight)) best = { role, weight };
+  }
+  return best ? best.role : words.anySystem;
+}
+
+/** Whether to go on with an alter or a delete: a SYSTEM.* object is asked about in a dialog
+ * that says what the object is for; a delete of any other object with the browser's confirm. */
+async function mayChange(name, verb, command = "") {
+  const words = await catalog();
+  const role = words ? systemRole(words, name) : null;
+  if (role === null) return verb === "alter" || confirm(`${command}?`);
+  const dialog = $("ask");
+  $("ask-title").textContent = verb === "delete" ? `Delete ${name}?` : `Alter ${name}?`;
+  $("ask-text").textContent = `${name} is ${role}.`;
+  $("ask-go").textContent = verb === "delete" ? "Delete it" : "Alter it";
+  dialog.returnValue = "";
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "go"), { once: true });
+    dialog.showModal();
+    $("ask-cancel").focus();
+  });
+}
+
 // ---- the objects widgets: channels with status, topics, subscriptions, listeners, any type ---
 async function catalog() {
   if (!catalogWords) {
@@ -635,13 +675,15 @@ function objectActions(type, key) {
     const edit = h("button", "del change edit", "✎");
     edit.type = "button";
     edit.title = `Alter ${row[key]}`;
-    edit.addEventListener("click", () => openObjectForm(type, row[key], row.qsgdisp));
+    edit.addEventListener("click", async () => {
+      if (await mayChange(row[key], "alter")) openObjectForm(type, row[key], row.qsgdisp);
+    });
     const del = h("button", "del change", "✕");
     del.type = "button";
     del.title = `Delete ${row[key]}`;
     del.addEventListener("click", async () => {
       const command = `DELETE ${type.toUpperCase()}(${row[key]})${dispText(row)}`;
-      if (!confirm(`${command}?`)) return;
+      if (!await mayChange(row[key], "delete", command)) return;
       const a = await api.runJSON(state.qmgr, { command: "delete", qualifier: type,
                                                 name: row[key], parameters: disp(row) });
       showObjectReply(command, a);
