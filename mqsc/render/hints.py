@@ -1,25 +1,32 @@
-"""Suggestions for the words a result rejected as invalid (CSQ9001E), as lines a front end
-shows beside the reply (the console as a note, ``mqsc run`` on standard error), so the reply
-itself stays exactly as z/OS frames it."""
+"""Suggestions for the words a result rejected as invalid (CSQ9001E) and the values a keyword
+takes when one was refused (CSQ9011E), as lines a front end shows beside the reply (the
+console as a note, ``mqsc run`` on standard error), so the reply itself stays exactly as z/OS
+frames it."""
 
 from __future__ import annotations
 
 from mqsc.engine.records import Result
-from mqsc.language.hints import did_you_mean, hint_text
+from mqsc.language.hints import did_you_mean, hint_text, valid_values
 
 #: The z/OS message for a word the command processor does not know.
 INVALID_WORD = "CSQ9001E"
+#: The z/OS message for a keyword's value that is not valid.
+INVALID_VALUE = "CSQ9011E"
 
 
 def result_hints(result: Result) -> list[str]:
-    """A "did you mean" line per invalid word of ``result`` that has a close valid word."""
+    """A "did you mean" line per invalid word of ``result`` that has a close valid word, and
+    the values a keyword takes per value refused."""
     lines = []
     for reply_set in result.all_sets():
         for message in reply_set.messages():
-            if message.msg_id != INVALID_WORD:
-                continue
             word = str(message.inserts.get("keyword", ""))
-            suggestion = did_you_mean(reply_set.text, word)
-            if suggestion:
-                lines.append(hint_text(word, suggestion))
+            if message.msg_id == INVALID_WORD:
+                suggestion = did_you_mean(reply_set.text, word)
+                if suggestion:
+                    lines.append(hint_text(word, suggestion))
+            elif message.msg_id == INVALID_VALUE:
+                values = valid_values(reply_set.text, word)
+                if values:
+                    lines.append(values)
     return lines

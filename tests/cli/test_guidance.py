@@ -66,3 +66,20 @@ def test_run_from_a_terminal_says_it_reads_standard_input(mqsc_home: Path) -> No
         terminal.pump(0.05)
     assert terminal.process.wait(5) == 0
     os.close(terminal.fd)
+
+
+def test_a_refused_value_is_followed_by_the_values_the_keyword_takes(tmp_path: Path,
+                                                                      capsys) -> None:
+    # CSQ9011E says only that the value is invalid; the hint line (outside the z/OS framing)
+    # says what the keyword takes, from the catalog.
+    deck = tmp_path / "values.mqsc"
+    deck.write_text("DEFINE QLOCAL(A) DEFPSIST(MAYBE)\nDEFINE QLOCAL(B) MAXDEPTH(LOTS)\n")
+    assert main(["run", "--memory", str(deck)]) == 10
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [
+        f"mqsc run: {deck}:1: 'DEFPSIST' takes NO|YES",
+        f"mqsc run: {deck}:2: 'MAXDEPTH' takes integer 0-999,999,999"]
+    assert "takes" not in captured.out
+    assert main(["check", "--memory", str(deck)]) == 1
+    out = capsys.readouterr().out
+    assert "hint: 'DEFPSIST' takes NO|YES\n" in out
