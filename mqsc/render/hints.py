@@ -29,4 +29,27 @@ def result_hints(result: Result) -> list[str]:
                 values = valid_values(reply_set.text, word)
                 if values:
                     lines.append(values)
+        lines += further_lines(reply_set)
+    return lines
+
+
+def further_lines(result: Result) -> list[str]:
+    """The errors of a rejected command after the first, which z/OS does not report: "also:"
+    lines with their own hints."""
+    if result.ok or not result.text:
+        return []
+    from mqsc.catalog import messages
+    from mqsc.language.pipeline import Rejected, further_diagnostics, parse
+
+    parsed = parse(result.text)
+    if len(parsed) != 1 or not isinstance(parsed[0], Rejected):
+        return []
+    lines = []
+    for d in further_diagnostics(parsed[0]):
+        lines.append(f"also: {messages.line(d.msg_id, d.inserts, None)}")
+        word = str(d.inserts.get("keyword", ""))
+        if d.msg_id == INVALID_WORD and (suggestion := did_you_mean(result.text, word)):
+            lines.append(hint_text(word, suggestion))
+        elif d.msg_id == INVALID_VALUE and (values := valid_values(result.text, word)):
+            lines.append(values)
     return lines
