@@ -129,6 +129,8 @@ def _audit(event: str, args: tuple) -> None:
 
 def install() -> None:
     redirect()
+    # Made now, before the hook watches: creating it makes its parents (~/.cache) too.
+    os.makedirs(TOOL_CACHE, exist_ok=True)
     sys.addaudithook(_audit)
 
 
