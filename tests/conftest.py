@@ -6,21 +6,23 @@ from the current output (review the diff before committing).
 
 from __future__ import annotations
 
-# First of all, before any fixture and before mqsc is imported: HOME, XDG_* and MQSC_HOME point
-# into this run's own directory, and a test that touches the real home fails.
-from tests.isolation import _real_home_untouched, pytest_sessionfinish  # noqa: F401, I001
-
 import os
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
+# First of all, before any fixture and before mqsc is imported: HOME, XDG_* and MQSC_HOME point
+# into this run's own directory, and a test that touches the real home fails.
+from tests.isolation import _real_home_untouched, pytest_sessionfinish  # noqa: F401, I001
+
 # Example counts live in profiles, not in tests: MQSC_HYPOTHESIS=stress for a deep run.
-settings.register_profile("default", max_examples=300, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("stress", max_examples=5000, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "default", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "stress", max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile(os.environ.get("MQSC_HYPOTHESIS", "default"))
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,8 +33,9 @@ os.environ["MQSC_STRICT"] = "1"  # engine bugs raise instead of answering CSQ901
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--update-goldens", action="store_true",
-                     help="rewrite golden files from the current output")
+    parser.addoption(
+        "--update-goldens", action="store_true", help="rewrite golden files from the current output"
+    )
 
 
 @pytest.fixture(autouse=True)

@@ -57,12 +57,27 @@ REAL_HOMES = _real_homes()
 TOOL_CACHE = _tool_cache()
 #: Places under a real home that the tests may open (a place that holds a whole home, such as
 #: /tmp for a home made there, allows nothing of it).
-ALLOWED = tuple(sorted(
-    place for place in {os.path.realpath(p) for p in (
-        str(ROOT), TOOL_CACHE, sys.prefix, sys.base_prefix, sys.exec_prefix, str(SESSION),
-        tempfile.gettempdir(), *site.getsitepackages(), site.getusersitepackages(),
-        *(p for p in sys.path if p and os.path.isdir(p)))}
-    if not any(home == place or home.startswith(place.rstrip("/") + "/") for home in REAL_HOMES)))
+ALLOWED = tuple(
+    sorted(
+        place
+        for place in {
+            os.path.realpath(p)
+            for p in (
+                str(ROOT),
+                TOOL_CACHE,
+                sys.prefix,
+                sys.base_prefix,
+                sys.exec_prefix,
+                str(SESSION),
+                tempfile.gettempdir(),
+                *site.getsitepackages(),
+                site.getusersitepackages(),
+                *(p for p in sys.path if p and os.path.isdir(p)),
+            )
+        }
+        if not any(home == place or home.startswith(place.rstrip("/") + "/") for home in REAL_HOMES)
+    )
+)
 
 
 def redirect() -> dict[str, str]:
@@ -111,8 +126,17 @@ def forbidden(path: object) -> str | None:
 #: Paths of the real home opened since the last check, in order.
 SEEN: list[str] = []
 #: The audit events that open, list or connect to a path, and the argument holding it.
-EVENTS = {"open": 0, "os.listdir": 0, "os.scandir": 0, "sqlite3.connect": 0, "os.chdir": 0,
-          "shutil.copyfile": 0, "os.mkdir": 0, "os.rename": 0, "os.remove": 0}
+EVENTS = {
+    "open": 0,
+    "os.listdir": 0,
+    "os.scandir": 0,
+    "sqlite3.connect": 0,
+    "os.chdir": 0,
+    "shutil.copyfile": 0,
+    "os.mkdir": 0,
+    "os.rename": 0,
+    "os.remove": 0,
+}
 
 
 def _audit(event: str, args: tuple) -> None:
@@ -148,8 +172,11 @@ def _real_home_untouched():
     yield
     found = take()
     if found:
-        pytest.fail("the test read the real home (tests/isolation.py):\n  "
-                    + "\n  ".join(dict.fromkeys(found)), pytrace=False)
+        pytest.fail(
+            "the test read the real home (tests/isolation.py):\n  "
+            + "\n  ".join(dict.fromkeys(found)),
+            pytrace=False,
+        )
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
@@ -157,7 +184,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if found:
         session.config.get_terminal_writer().line(
             "the test session touched the real home:\n  " + "\n  ".join(dict.fromkeys(found)),
-            red=True)
+            red=True,
+        )
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 

@@ -37,10 +37,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-_FENCE = re.compile(r"(?:<!-- doc-test: (?P<marker>[^>]*?) -->\n)?```(?P<lang>[a-z]*)\n"
-                    r"(?P<body>.*?)```", re.S)
-_INSTALL = re.compile(r"^(?:python3 -m venv \.venv && \.venv/bin/pip install [^&]*|"
-                      r"pip install [^&#]*)(?:&& )?")
+_FENCE = re.compile(
+    r"(?:<!-- doc-test: (?P<marker>[^>]*?) -->\n)?```(?P<lang>[a-z]*)\n"
+    r"(?P<body>.*?)```",
+    re.S,
+)
+_INSTALL = re.compile(
+    r"^(?:python3 -m venv \.venv && \.venv/bin/pip install [^&]*|"
+    r"pip install [^&#]*)(?:&& )?"
+)
 
 
 @dataclass(frozen=True)
@@ -58,8 +63,10 @@ class Block:
 
 def blocks(doc: Path) -> list[Block]:
     text = doc.read_text(encoding="utf-8")
-    return [Block(doc, text[:m.start("lang")].count("\n") + 1, m["lang"], m["marker"] or "",
-                  m["body"]) for m in _FENCE.finditer(text)]
+    return [
+        Block(doc, text[: m.start("lang")].count("\n") + 1, m["lang"], m["marker"] or "", m["body"])
+        for m in _FENCE.finditer(text)
+    ]
 
 
 def shell_blocks(doc: Path) -> list[Block]:
@@ -82,14 +89,20 @@ class Scratch:
     def __init__(self, tmp: Path) -> None:
         self.dir = tmp / "work"
         self.dir.mkdir()
-        shutil.copytree(ROOT / "samples", self.dir / "samples",
-                        ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(
+            ROOT / "samples", self.dir / "samples", ignore=shutil.ignore_patterns("__pycache__")
+        )
         bin_dir = Path(_python()).parent
         (self.dir / ".venv").symlink_to(bin_dir.parent)
         self.home = tmp / "home"
         self.home.mkdir()
-        self.env = {"PATH": f"{bin_dir}:/usr/local/bin:/usr/bin:/bin", "HOME": str(self.home),
-                    "LANG": "C.UTF-8", "TERM": "dumb", "NO_COLOR": "1"}
+        self.env = {
+            "PATH": f"{bin_dir}:/usr/local/bin:/usr/bin:/bin",
+            "HOME": str(self.home),
+            "LANG": "C.UTF-8",
+            "TERM": "dumb",
+            "NO_COLOR": "1",
+        }
         self.port = _free_port()
         self.background: list[subprocess.Popen] = []
 
@@ -99,21 +112,35 @@ class Scratch:
     def run(self, script: str, where: str) -> None:
         if not script.strip():
             return
-        done = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", script], cwd=self.dir,
-                              env=self.env, stdin=subprocess.DEVNULL, capture_output=True,
-                              text=True, timeout=600)
-        assert done.returncode == 0, (f"{where}: exit {done.returncode}\n$ {script}\n"
-                                      f"--- stdout\n{done.stdout[-3000:]}\n"
-                                      f"--- stderr\n{done.stderr[-3000:]}")
+        done = subprocess.run(
+            ["bash", "-e", "-o", "pipefail", "-c", script],
+            cwd=self.dir,
+            env=self.env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert done.returncode == 0, (
+            f"{where}: exit {done.returncode}\n$ {script}\n"
+            f"--- stdout\n{done.stdout[-3000:]}\n"
+            f"--- stderr\n{done.stderr[-3000:]}"
+        )
 
     def start(self, line: str, where: str) -> None:
         command = line.split("#")[0].strip()
         if "--port" not in command:
             command += f" --port {self.port}"
         log = open(self.dir / f"background-{len(self.background)}.log", "w")
-        process = subprocess.Popen(["bash", "-c", f"exec {command}"], cwd=self.dir,
-                                   env=self.env, stdin=subprocess.DEVNULL, stdout=log,
-                                   stderr=log, start_new_session=True)
+        process = subprocess.Popen(
+            ["bash", "-c", f"exec {command}"],
+            cwd=self.dir,
+            env=self.env,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=log,
+            start_new_session=True,
+        )
         self.background.append(process)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -162,8 +189,9 @@ def run_block(scratch: Scratch, block: Block) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("doc", [d for d in DOCS if shell_blocks(d)],
-                         ids=lambda d: d.relative_to(ROOT).as_posix())
+@pytest.mark.parametrize(
+    "doc", [d for d in DOCS if shell_blocks(d)], ids=lambda d: d.relative_to(ROOT).as_posix()
+)
 def test_every_shell_block_runs_as_written(doc: Path, tmp_path: Path) -> None:
     scratch = Scratch(tmp_path)
     try:
@@ -177,8 +205,12 @@ def test_few_blocks_are_left_out_and_each_says_why() -> None:
     skipped = [b for d in DOCS for b in blocks(d) if b.marker.startswith("skip:")]
     assert all(len(b.marker.split(":", 1)[1].strip()) > 20 for b in skipped), skipped
     assert len(skipped) <= 5, [b.where for b in skipped]
-    unknown = [b.where for d in DOCS for b in blocks(d)
-               if b.marker and not b.marker.startswith(("skip:", "file ", "background:"))]
+    unknown = [
+        b.where
+        for d in DOCS
+        for b in blocks(d)
+        if b.marker and not b.marker.startswith(("skip:", "file ", "background:"))
+    ]
     assert not unknown, unknown
 
 

@@ -16,11 +16,12 @@ from tests.conftest import ROOT
 def test_every_home_points_into_the_run(mqsc_home: Path) -> None:
     for name in ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "MQSC_HOME"):
         value = os.path.realpath(os.environ[name])
-        assert not isolation.under(value, isolation.REAL_HOMES) \
-            or isolation.under(value, (os.path.realpath(isolation.SESSION),
-                                       os.path.realpath(str(mqsc_home.parent)))), name
-    assert not isolation.under(str(Path.home().resolve()), isolation.REAL_HOMES) \
-        or isolation.under(str(Path.home().resolve()), (str(isolation.SESSION.resolve()),))
+        assert not isolation.under(value, isolation.REAL_HOMES) or isolation.under(
+            value, (os.path.realpath(isolation.SESSION), os.path.realpath(str(mqsc_home.parent)))
+        ), name
+    assert not isolation.under(str(Path.home().resolve()), isolation.REAL_HOMES) or isolation.under(
+        str(Path.home().resolve()), (str(isolation.SESSION.resolve()),)
+    )
     assert "MQSC_QMGR" not in os.environ
 
 
@@ -34,11 +35,20 @@ def test_opening_a_file_of_the_real_home_is_caught() -> None:
 
 
 def _pytest(args: list[str], home: Path, cwd: Path) -> subprocess.CompletedProcess:
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home),
-           "PYTHONPATH": str(ROOT), "MQSC_TEST_CACHE": isolation.TOOL_CACHE}
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300)
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(home),
+        "PYTHONPATH": str(ROOT),
+        "MQSC_TEST_CACHE": isolation.TOOL_CACHE,
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def _stale_lab(home: Path) -> None:
@@ -49,8 +59,12 @@ def _stale_lab(home: Path) -> None:
     write_definition(definition, directory)
     for deck in directory.glob("*.mqsc"):
         text = deck.read_text(encoding="utf-8")
-        deck.write_text(text.replace("DEFINE QMODEL(SYSTEM.DEFAULT.MODEL.QUEUE)",
-                                     "DEFINE QLOCAL(OLD.LEFTOVER)"), encoding="utf-8")
+        deck.write_text(
+            text.replace(
+                "DEFINE QMODEL(SYSTEM.DEFAULT.MODEL.QUEUE)", "DEFINE QLOCAL(OLD.LEFTOVER)"
+            ),
+            encoding="utf-8",
+        )
 
 
 def test_a_stale_queue_manager_in_the_users_home_is_not_read(tmp_path: Path) -> None:
@@ -72,14 +86,17 @@ def test_a_test_that_reads_the_real_home_fails(tmp_path: Path) -> None:
     suite = tmp_path / "suite"
     suite.mkdir()
     (suite / "conftest.py").write_text(
-        "from tests.isolation import _real_home_untouched, pytest_sessionfinish  # noqa\n")
-    (suite / "test_peek.py").write_text(textwrap.dedent(f"""\
+        "from tests.isolation import _real_home_untouched, pytest_sessionfinish  # noqa\n"
+    )
+    (suite / "test_peek.py").write_text(
+        textwrap.dedent(f"""\
         def test_peek():
             open({str(secret)!r}).read()
 
         def test_clean(tmp_path):
             (tmp_path / "x").write_text("y")
-        """))
+        """)
+    )
     done = _pytest([str(suite)], home, suite)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "the test read the real home" in done.stdout and str(secret) in done.stdout

@@ -18,19 +18,33 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_wheel_contains_grammar_and_installed_package_uses_it(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
     subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(dist),
-         str(ROOT)],
-        check=True, capture_output=True,
+        [
+            sys.executable,
+            "-m",
+            "build",
+            "--wheel",
+            "--no-isolation",
+            "--outdir",
+            str(dist),
+            str(ROOT),
+        ],
+        check=True,
+        capture_output=True,
     )
     (wheel,) = dist.glob("mqsc-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "mqsc/grammar/mqsc.lark" in names
     assert "mqsc/samples/qmz1/CSQINP1.mqsc" in names
-    shipped = {f"mqsc/samples/{p.relative_to(ROOT / 'samples').as_posix()}"
-               for p in (ROOT / "samples").rglob("*")
-               if p.is_file() and "__pycache__" not in p.parts}
-    assert {"mqsc/samples/l02/V8NOIO11.jcl", "mqsc/samples/qsg/rehearse.sh",
-            "mqsc/samples/decks/first-steps.mqsc"} <= shipped
+    shipped = {
+        f"mqsc/samples/{p.relative_to(ROOT / 'samples').as_posix()}"
+        for p in (ROOT / "samples").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+    assert {
+        "mqsc/samples/l02/V8NOIO11.jcl",
+        "mqsc/samples/qsg/rehearse.sh",
+        "mqsc/samples/decks/first-steps.mqsc",
+    } <= shipped
     assert shipped <= set(names), sorted(shipped - set(names))
     # The web console's assets (mqsc serve, /ibmmq/console/): no build step, no CDN.
     from mqsc.serve.console import ASSETS
@@ -39,9 +53,20 @@ def test_wheel_contains_grammar_and_installed_package_uses_it(tmp_path: Path) ->
     assert console <= set(names), sorted(console - set(names))
     target = tmp_path / "site"
     subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "--quiet",
-         "--target", str(target), str(wheel)],
-        check=True, capture_output=True,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--no-deps",
+            "--no-index",
+            "--quiet",
+            "--target",
+            str(target),
+            str(wheel),
+        ],
+        check=True,
+        capture_output=True,
     )
     probe = (
         "import mqsc.language.parser as p; path = p.grammar_path(); "
@@ -49,7 +74,10 @@ def test_wheel_contains_grammar_and_installed_package_uses_it(tmp_path: Path) ->
         "print(p.parse_logical.__module__)"
     )
     result = subprocess.run(
-        [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True,
+        [sys.executable, "-c", probe],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
         env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"},
     )
     assert result.returncode == 0, result.stderr
@@ -59,11 +87,21 @@ def test_wheel_contains_grammar_and_installed_package_uses_it(tmp_path: Path) ->
     env = {"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin", "MQSC_HOME": str(tmp_path / "h")}
     work = tmp_path / "work"
     work.mkdir()
-    copy = subprocess.run([sys.executable, "-m", "mqsc", "samples", "copy", "samples"],
-                          cwd=work, capture_output=True, text=True, env=env)
+    copy = subprocess.run(
+        [sys.executable, "-m", "mqsc", "samples", "copy", "samples"],
+        cwd=work,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     assert copy.returncode == 0, copy.stderr
-    job = subprocess.run([sys.executable, "-m", "mqsc", "job", "samples/l02/V8NOIO11.jcl"],
-                         cwd=work, capture_output=True, text=True, env=env)
+    job = subprocess.run(
+        [sys.executable, "-m", "mqsc", "job", "samples/l02/V8NOIO11.jcl"],
+        cwd=work,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     assert job.returncode == 0, job.stderr
     assert "393" in job.stdout and "$HASP165" in job.stdout
 
@@ -74,8 +112,11 @@ def test_the_plain_install_brings_what_mqsc_serve_needs() -> None:
     from importlib.metadata import requires
 
     declared = requires("mqsc") or []
-    plain = {r.split(">")[0].split("<")[0].split("=")[0].strip().lower()
-             for r in declared if ";" not in r}
+    plain = {
+        r.split(">")[0].split("<")[0].split("=")[0].strip().lower()
+        for r in declared
+        if ";" not in r
+    }
     assert {"starlette", "uvicorn", "lark", "prompt-toolkit"} <= plain, declared
     serve = [r for r in declared if "extra == 'serve'" in r.replace('"', "'")]
     assert {re.split(r"[<>=;]", r)[0] for r in serve} == {"starlette", "uvicorn"}, declared
@@ -93,21 +134,31 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
-@pytest.mark.parametrize(("module", "argv"), [
-    ("uvicorn", ["serve", "--port", "1"]),
-    ("starlette", ["serve", "--port", "1"]),
-    ("lark", ["run", "--memory", "samples/decks/first-steps.mqsc"]),
-])
-def test_a_missing_package_is_named_with_what_to_install(module: str, argv: list[str],
-                                                         mqsc_home: Path) -> None:
+@pytest.mark.parametrize(
+    ("module", "argv"),
+    [
+        ("uvicorn", ["serve", "--port", "1"]),
+        ("starlette", ["serve", "--port", "1"]),
+        ("lark", ["run", "--memory", "samples/decks/first-steps.mqsc"]),
+    ],
+)
+def test_a_missing_package_is_named_with_what_to_install(
+    module: str, argv: list[str], mqsc_home: Path
+) -> None:
     # An install that skipped mqsc's dependencies (pip install --no-deps, a package removed
     # since): one line naming the package and the pip command, exit 2, never a traceback.
-    done = subprocess.run([sys.executable, "-c", _BLOCK.format(module=module), *argv],
-                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", _BLOCK.format(module=module), *argv],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert "Traceback" not in done.stderr, done.stderr
     assert done.returncode == 2, done.stderr
-    assert f"the Python package '{module}' is not installed: pip install '{module}" \
-        in done.stderr, done.stderr
+    assert (
+        f"the Python package '{module}' is not installed: pip install '{module}" in done.stderr
+    ), done.stderr
 
 
 def test_the_license_file_is_the_one_pyproject_declares() -> None:

@@ -22,42 +22,52 @@ class SystemRole:
 
 
 ROLES: tuple[SystemRole, ...] = (
-    SystemRole("SYSTEM.ADMIN.*.EVENT", "an event queue: the queue manager puts its event "
-               "messages there for monitoring tools"),
-    SystemRole("SYSTEM.ADMIN.ACCOUNTING.QUEUE", "where the queue manager puts accounting "
-               "messages"),
+    SystemRole(
+        "SYSTEM.ADMIN.*.EVENT",
+        "an event queue: the queue manager puts its event messages there for monitoring tools",
+    ),
+    SystemRole("SYSTEM.ADMIN.ACCOUNTING.QUEUE", "where the queue manager puts accounting messages"),
     SystemRole("SYSTEM.ADMIN.ACTIVITY.QUEUE", "where activity reports (trace-route) go"),
-    SystemRole("SYSTEM.ADMIN.STATISTICS.QUEUE", "where the queue manager puts statistics "
-               "messages"),
+    SystemRole("SYSTEM.ADMIN.STATISTICS.QUEUE", "where the queue manager puts statistics messages"),
     SystemRole("SYSTEM.ADMIN.TRACE.ROUTE.QUEUE", "where trace-route replies go"),
-    SystemRole("SYSTEM.CHANNEL.INITQ", "the channel initiator's initiation queue: START "
-               "CHANNEL and triggered channels go through it"),
-    SystemRole("SYSTEM.CHANNEL.SYNCQ", "where channels keep their synchronization data: "
-               "in-doubt batches are resolved from it"),
-    SystemRole("SYSTEM.CHLAUTH.DATA.QUEUE", "where the channel authentication records "
-               "(SET CHLAUTH) are kept"),
+    SystemRole(
+        "SYSTEM.CHANNEL.INITQ",
+        "the channel initiator's initiation queue: START "
+        "CHANNEL and triggered channels go through it",
+    ),
+    SystemRole(
+        "SYSTEM.CHANNEL.SYNCQ",
+        "where channels keep their synchronization data: in-doubt batches are resolved from it",
+    ),
+    SystemRole(
+        "SYSTEM.CHLAUTH.DATA.QUEUE",
+        "where the channel authentication records (SET CHLAUTH) are kept",
+    ),
     SystemRole("SYSTEM.CLUSTER.*", "a queue of the cluster repository manager"),
-    SystemRole("SYSTEM.COMMAND.INPUT", "the command server's input queue: the REST API, "
-               "the Zowe CLI and MQ Explorer send their commands there"),
-    SystemRole("SYSTEM.COMMAND.REPLY.MODEL", "the model of the command server's reply "
-               "queues"),
-    SystemRole("SYSTEM.CSQOREXX.MODEL", "the model queue of the operations and control "
-               "panels"),
+    SystemRole(
+        "SYSTEM.COMMAND.INPUT",
+        "the command server's input queue: the REST API, "
+        "the Zowe CLI and MQ Explorer send their commands there",
+    ),
+    SystemRole("SYSTEM.COMMAND.REPLY.MODEL", "the model of the command server's reply queues"),
+    SystemRole("SYSTEM.CSQOREXX.MODEL", "the model queue of the operations and control panels"),
     SystemRole("SYSTEM.MQEXPLORER.REPLY.MODEL", "the model of MQ Explorer's reply queues"),
     SystemRole("SYSTEM.DDELAY.LOCAL.QUEUE", "where delayed-delivery publications wait"),
-    SystemRole("SYSTEM.DEAD.LETTER.QUEUE", "the dead-letter queue: messages that cannot be "
-               "delivered are put there"),
-    SystemRole("SYSTEM.DEF.*", "a default channel: a new channel of its type takes its "
-               "attributes from it"),
-    SystemRole("SYSTEM.DEFAULT.*", "a default object: a new object of its type takes its "
-               "attributes from it"),
-    SystemRole("SYSTEM.DEFAULT.INITIATION.QUEUE", "the default initiation queue of "
-               "triggering"),
+    SystemRole(
+        "SYSTEM.DEAD.LETTER.QUEUE",
+        "the dead-letter queue: messages that cannot be delivered are put there",
+    ),
+    SystemRole(
+        "SYSTEM.DEF.*", "a default channel: a new channel of its type takes its attributes from it"
+    ),
+    SystemRole(
+        "SYSTEM.DEFAULT.*",
+        "a default object: a new object of its type takes its attributes from it",
+    ),
+    SystemRole("SYSTEM.DEFAULT.INITIATION.QUEUE", "the default initiation queue of triggering"),
     SystemRole("SYSTEM.DURABLE.SUBSCRIBER.QUEUE", "where durable subscriptions are kept"),
-    SystemRole("SYSTEM.HIERARCHY.STATE", "where the publish/subscribe hierarchy's state is "
-               "kept"),
-    SystemRole("SYSTEM.INTER.QMGR.*", "a queue of publish/subscribe between queue "
-               "managers"),
+    SystemRole("SYSTEM.HIERARCHY.STATE", "where the publish/subscribe hierarchy's state is kept"),
+    SystemRole("SYSTEM.INTER.QMGR.*", "a queue of publish/subscribe between queue managers"),
     SystemRole("SYSTEM.QSG.*", "a queue of the queue sharing group's own processing"),
     SystemRole("SYSTEM.RETAINED.PUB.QUEUE", "where retained publications are kept"),
     SystemRole("SYSTEM.SELECTION.*", "a queue of message selection (selectors)"),

@@ -13,8 +13,8 @@ import json
 import sys
 from collections.abc import Callable
 
-from mqsc.cli.options import add_qmgr_options, open_from
 from mqsc.catalog.mqrc import MQRC_NO_MSG_AVAILABLE
+from mqsc.cli.options import add_qmgr_options, open_from
 from mqsc.engine.records import Delivered, Workload
 from mqsc.render.workload import message_lines, summary_json, summary_lines
 
@@ -24,47 +24,83 @@ SHOW_BATCH = 100
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    put = sub.add_parser("put", help="put messages on a local queue",
-                         description="Put messages on a local queue, as OEMPUT does.")
+    put = sub.add_parser(
+        "put",
+        help="put messages on a local queue",
+        description="Put messages on a local queue, as OEMPUT does.",
+    )
     add_put_arguments(put)
     _common(put, run_put)
-    get = sub.add_parser("get", help="get messages from a local queue",
-                         description="Get messages from a local queue, as MGET does.")
+    get = sub.add_parser(
+        "get",
+        help="get messages from a local queue",
+        description="Get messages from a local queue, as MGET does.",
+    )
     add_get_arguments(get)
     _common(get, run_get)
 
 
 def add_put_arguments(put: argparse.ArgumentParser) -> None:
     """The arguments of a put (``mqsc put`` and the console's ``\\put``)."""
-    put.add_argument("queue", help="the queue to put to: local, alias, remote or model (an "
-                     "MQOPEN resolves it), or a topic alias (a publication)")
+    put.add_argument(
+        "queue",
+        help="the queue to put to: local, alias, remote or model (an "
+        "MQOPEN resolves it), or a topic alias (a publication)",
+    )
     put.add_argument("--count", "-n", type=int, default=1, help="messages (default 1)")
     put.add_argument("--size", "-s", type=int, default=1024, help="bytes each (default 1024)")
     persistence = put.add_mutually_exclusive_group()
-    persistence.add_argument("--persistent", "-p", action="store_true", default=None,
-                             help="persistent messages: logged, they survive a restart "
-                                  "(default: the queue's DEFPSIST)")
-    persistence.add_argument("--nonpersistent", dest="persistent", action="store_false",
-                             help="nonpersistent messages: not logged, gone at a restart")
-    put.add_argument("--priority", type=int, choices=range(10), metavar="0-9",
-                     help="message priority (default: the queue's DEFPRTY)")
-    put.add_argument("--batch", "-c", type=int, default=0,
-                     help="commit every N messages (default: no unit of work)")
-    put.add_argument("--data", "-d", action="append", metavar="TEXT",
-                     help="put one message with this text as its data (UTF-8; repeat for "
-                          "more messages; --count and --size do not apply)")
+    persistence.add_argument(
+        "--persistent",
+        "-p",
+        action="store_true",
+        default=None,
+        help="persistent messages: logged, they survive a restart (default: the queue's DEFPSIST)",
+    )
+    persistence.add_argument(
+        "--nonpersistent",
+        dest="persistent",
+        action="store_false",
+        help="nonpersistent messages: not logged, gone at a restart",
+    )
+    put.add_argument(
+        "--priority",
+        type=int,
+        choices=range(10),
+        metavar="0-9",
+        help="message priority (default: the queue's DEFPRTY)",
+    )
+    put.add_argument(
+        "--batch",
+        "-c",
+        type=int,
+        default=0,
+        help="commit every N messages (default: no unit of work)",
+    )
+    put.add_argument(
+        "--data",
+        "-d",
+        action="append",
+        metavar="TEXT",
+        help="put one message with this text as its data (UTF-8; repeat for "
+        "more messages; --count and --size do not apply)",
+    )
 
 
 def add_get_arguments(get: argparse.ArgumentParser) -> None:
     """The arguments of a get (``mqsc get`` and the console's ``\\get``)."""
     get.add_argument("queue", help="the queue to get from (a local queue, or an alias of one)")
     get.add_argument("--count", "-n", type=int, help="at most this many (default: all)")
-    get.add_argument("--show", action="store_true",
-                     help="get the messages one by one and show each (MsgId, MQMD fields, "
-                          "data) as it is got; an interrupt leaves the ones not shown on "
-                          "the queue")
-    get.add_argument("--browse", action="store_true",
-                     help="show the next message without removing it")
+    get.add_argument(
+        "--show",
+        action="store_true",
+        help="get the messages one by one and show each (MsgId, MQMD fields, "
+        "data) as it is got; an interrupt leaves the ones not shown on "
+        "the queue",
+    )
+    get.add_argument(
+        "--browse", action="store_true", help="show the next message without removing it"
+    )
 
 
 def negative(args: argparse.Namespace) -> str:
@@ -81,18 +117,28 @@ def do_put(qm, args: argparse.Namespace) -> Workload:
         # Each message is its own MQPUT; the run stops at the first that fails.
         done = None
         for text in args.data:
-            one = qm.put_message(args.queue, text.encode("utf-8"), persistent=args.persistent,
-                                 priority=args.priority)
+            one = qm.put_message(
+                args.queue, text.encode("utf-8"), persistent=args.persistent, priority=args.priority
+            )
             done = one if done is None else done.plus(one)
             if one.reason:
                 break
         return done
-    return qm.put(args.queue, args.count, args.size, persistent=args.persistent,
-                  priority=args.priority, batch=args.batch)
+    return qm.put(
+        args.queue,
+        args.count,
+        args.size,
+        persistent=args.persistent,
+        priority=args.priority,
+        batch=args.batch,
+    )
 
 
-def do_get(qm, args: argparse.Namespace, show: Callable[[Delivered], None] | None = None,
-           ) -> Workload:
+def do_get(
+    qm,
+    args: argparse.Namespace,
+    show: Callable[[Delivered], None] | None = None,
+) -> Workload:
     """A get, a browse or (--show) gets that hand each message to ``show`` as it is got."""
     if getattr(args, "browse", False):
         return qm.get_message(args.queue, browse=True)
@@ -103,8 +149,9 @@ def do_get(qm, args: argparse.Namespace, show: Callable[[Delivered], None] | Non
         def keep(message: Delivered) -> None:
             return None
 
-        done = qm.get_each(args.queue, args.count, show or keep,
-                           batch=SHOW_BATCH if show is not None else None)
+        done = qm.get_each(
+            args.queue, args.count, show or keep, batch=SHOW_BATCH if show is not None else None
+        )
         return finished(done, args.count)
     return qm.get(args.queue, args.count)
 
@@ -118,9 +165,13 @@ def finished(done: Workload, count: int | None) -> Workload:
 
 
 def _common(parser: argparse.ArgumentParser, handler) -> None:
-    parser.add_argument("--format", choices=("text", "json"), default="text",
-                        help="text: a summary like OEMPUT's and MGET's (default); json: the "
-                             "same figures as one JSON object (docs/json.md)")
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text: a summary like OEMPUT's and MGET's (default); json: the "
+        "same figures as one JSON object (docs/json.md)",
+    )
     add_qmgr_options(parser)
     parser.set_defaults(handler=handler)
 
@@ -151,8 +202,11 @@ def _run(args: argparse.Namespace, operation) -> int:
     except KeyboardInterrupt as stop:
         got = getattr(stop, "workload", None)
         if got is not None:
-            print(f"mqsc get: interrupted: {got.done} message(s) shown and removed, the "
-                  "others left on the queue", file=sys.stderr)
+            print(
+                f"mqsc get: interrupted: {got.done} message(s) shown and removed, the "
+                "others left on the queue",
+                file=sys.stderr,
+            )
         raise
     finally:
         qm.close()
@@ -166,8 +220,7 @@ def _run(args: argparse.Namespace, operation) -> int:
     else:
         lines = summary_lines(outcome, qm.name, qm.cpf)
         if streaming:  # the heading and the messages were shown as they were got
-            lines = summary_lines(dataclasses.replace(outcome, delivered=()), qm.name,
-                                  qm.cpf)[1:]
+            lines = summary_lines(dataclasses.replace(outcome, delivered=()), qm.name, qm.cpf)[1:]
         print("\n".join([*lines, *channel_lines]))
     return 10 if outcome.reason else 0
 

@@ -93,8 +93,7 @@ def _covered(logical: LogicalCommand, d: Diagnostic) -> tuple[int, int] | None:
     if d.span is None:
         return None
     text = logical.text
-    start = next((t for t in range(len(text)) if logical.original_offset(t) >= d.span.start),
-                 None)
+    start = next((t for t in range(len(text)) if logical.original_offset(t) >= d.span.start), None)
     if start is None or start < _head_end(text):
         return None  # the verb, the object type or its name: nothing is left to read
     if text[start] == "'" and text[:start].count("'") % 2 == 0:
@@ -141,13 +140,17 @@ def _head_end(text: str) -> int:
 
 
 def iter_parse(
-    source: Source, *, columns: Columns = "auto", prefixes: Sequence[str] = (),
+    source: Source,
+    *,
+    columns: Columns = "auto",
+    prefixes: Sequence[str] = (),
     limit: int | None = COMMAND_LIMIT,
 ) -> Iterator[tuple[LogicalCommand, Parsed]]:
     """Each logical command of ``source`` with its parse result, in order (``limit``: the
     longest command accepted, see :func:`mqsc.language.reader.read`)."""
-    for logical in read(source, columns=columns, is_verb=catalog.is_verb, prefixes=prefixes,
-                        limit=limit):
+    for logical in read(
+        source, columns=columns, is_verb=catalog.is_verb, prefixes=prefixes, limit=limit
+    ):
         yield logical, parse_logical_command(logical)
 
 

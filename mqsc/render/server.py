@@ -70,8 +70,7 @@ def reply_set(result: Result, *, more: bool = False) -> list[str]:
     key = (len(body) + 1, result.return_code, reason)
     header = _HEADERS.get(key)
     if header is None:
-        header = messages.line("CSQN205I", {"count": key[0], "ret": key[1], "reason": key[2]},
-                               None)
+        header = messages.line("CSQN205I", {"count": key[0], "ret": key[1], "reason": key[2]}, None)
         if len(_HEADERS) < 256:
             _HEADERS[key] = header
     return [header, *body]
@@ -101,8 +100,12 @@ def console_messages(result: Result) -> list[str]:
     """The messages a command sent to the console rather than to its replies (a channel going
     RETRYING and why, MQSC330I): the command server's replies leave them out, as z/OS does,
     so a front end showing replies shows these after them."""
-    return [message_line(m, one.cpf) for one in result.all_sets() for m in one.records
-            if isinstance(m, Message) and m.unsolicited]
+    return [
+        message_line(m, one.cpf)
+        for one in result.all_sets()
+        for m in one.records
+        if isinstance(m, Message) and m.unsolicited
+    ]
 
 
 def echo_lines(result: Result) -> list[str]:

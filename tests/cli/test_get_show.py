@@ -42,15 +42,22 @@ def _ended(terminal: Terminal, timeout: float = 60) -> int:
     return terminal.process.wait(timeout=5)
 
 
-@pytest.mark.skipif(BINARY is None or sys.platform == "win32",
-                    reason="needs the installed mqsc script and a POSIX pty")
-def test_an_interrupt_leaves_every_message_not_shown_on_the_queue(mqsc_home: Path,
-                                                                   capsys) -> None:
+@pytest.mark.skipif(
+    BINARY is None or sys.platform == "win32",
+    reason="needs the installed mqsc script and a POSIX pty",
+)
+def test_an_interrupt_leaves_every_message_not_shown_on_the_queue(mqsc_home: Path, capsys) -> None:
     assert main(["put", QUEUE, "--count", str(MESSAGES), "--size", "40"]) == 0
     capsys.readouterr()
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(mqsc_home),
-           "MQSC_HOME": str(mqsc_home), "XDG_CONFIG_HOME": str(mqsc_home / "config"),
-           "TERM": "xterm-256color", "NO_COLOR": "1", "LANG": "C.UTF-8"}
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(mqsc_home),
+        "MQSC_HOME": str(mqsc_home),
+        "XDG_CONFIG_HOME": str(mqsc_home / "config"),
+        "TERM": "xterm-256color",
+        "NO_COLOR": "1",
+        "LANG": "C.UTF-8",
+    }
     terminal = Terminal([BINARY, "get", QUEUE, "--show"], env)
     try:
         # Streamed: the first messages are on the screen while the run goes on (no summary).
@@ -72,8 +79,13 @@ def test_an_interrupt_leaves_every_message_not_shown_on_the_queue(mqsc_home: Pat
     removed = int(found[1])
     # A message counts as shown when its whole block (the data line after the MQMD lines)
     # reached the screen.
-    complete = len(re.findall(r" Message \d+ +: MsgId [0-9A-F]+\n +CorrelId [0-9A-F]+\n"
-                              r" +nonpersistent, [^\n]+\n +X'0{2,}'", screen))
+    complete = len(
+        re.findall(
+            r" Message \d+ +: MsgId [0-9A-F]+\n +CorrelId [0-9A-F]+\n"
+            r" +nonpersistent, [^\n]+\n +X'0{2,}'",
+            screen,
+        )
+    )
     assert 20 <= removed < MESSAGES
     assert removed in (complete, complete - 1)  # the last may be on screen, not yet counted
     assert _depth() == MESSAGES - removed
@@ -84,13 +96,14 @@ def test_help_describes_every_option(command: str, capsys) -> None:
     with pytest.raises(SystemExit):
         main([command, "--help"])
     text = capsys.readouterr().out
-    body = text[text.index("positional arguments:"):]
+    body = text[text.index("positional arguments:") :]
     # Every argument line (two spaces, then a name) is followed by its description on the
     # same line or an indented next line.
     entries = re.findall(r"^  (\S[^\n]*)\n((?:\s{6,}\S[^\n]*\n)*)", body, re.M)
     assert entries
-    bare = [name for name, more in entries
-            if not re.search(r"\S\s{2,}\S", name) and not more.strip()]
+    bare = [
+        name for name, more in entries if not re.search(r"\S\s{2,}\S", name) and not more.strip()
+    ]
     assert not bare, bare
 
 

@@ -41,7 +41,8 @@ def test_mistyped_words_get_did_you_mean_on_stderr(tmp_path, capsys) -> None:
     captured = capsys.readouterr()
     assert captured.err.splitlines() == [
         f"mqsc run: {deck}:1: 'MAXDEPHT': did you mean MAXDEPTH?",
-        f"mqsc run: {deck}:2: 'QLOCALL': did you mean QLOCAL?"]
+        f"mqsc run: {deck}:2: 'QLOCALL': did you mean QLOCAL?",
+    ]
     assert "did you mean" not in captured.out  # the SYSPRINT-like replies are untouched
     assert main(["check", "--memory", str(deck)]) == 1
     out = capsys.readouterr().out
@@ -55,8 +56,13 @@ def test_run_from_a_terminal_says_it_reads_standard_input(mqsc_home: Path) -> No
     binary = shutil.which("mqsc", path=str(Path(sys.executable).parent))
     if binary is None:
         pytest.skip("needs the installed mqsc script")
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(mqsc_home),
-           "MQSC_HOME": str(mqsc_home), "NO_COLOR": "1", "LANG": "C.UTF-8"}
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(mqsc_home),
+        "MQSC_HOME": str(mqsc_home),
+        "NO_COLOR": "1",
+        "LANG": "C.UTF-8",
+    }
     terminal = Terminal([binary, "run", "--memory"], env)
     terminal.wait_for("reading MQSC commands from standard input; end with Ctrl-D", timeout=30)
     terminal.type("DISPLAY QMGR\r\x04")
@@ -68,8 +74,9 @@ def test_run_from_a_terminal_says_it_reads_standard_input(mqsc_home: Path) -> No
     os.close(terminal.fd)
 
 
-def test_a_refused_value_is_followed_by_the_values_the_keyword_takes(tmp_path: Path,
-                                                                      capsys) -> None:
+def test_a_refused_value_is_followed_by_the_values_the_keyword_takes(
+    tmp_path: Path, capsys
+) -> None:
     # CSQ9011E says only that the value is invalid; the hint line (outside the z/OS framing)
     # says what the keyword takes, from the catalog.
     deck = tmp_path / "values.mqsc"
@@ -78,7 +85,8 @@ def test_a_refused_value_is_followed_by_the_values_the_keyword_takes(tmp_path: P
     captured = capsys.readouterr()
     assert captured.err.splitlines() == [
         f"mqsc run: {deck}:1: 'DEFPSIST' takes NO|YES",
-        f"mqsc run: {deck}:2: 'MAXDEPTH' takes integer 0-999,999,999"]
+        f"mqsc run: {deck}:2: 'MAXDEPTH' takes integer 0-999,999,999",
+    ]
     assert "takes" not in captured.out
     assert main(["check", "--memory", str(deck)]) == 1
     out = capsys.readouterr().out
@@ -96,7 +104,8 @@ def test_a_second_error_on_the_line_is_shown_too(tmp_path: Path, capsys) -> None
     assert "MAXDEPHT" not in captured.out.split("\n", 1)[1]  # the reply is z/OS's
     assert captured.err.splitlines() == [
         f"mqsc run: {deck}:1: also: CSQ9001E 'MAXDEPHT' is invalid",
-        f"mqsc run: {deck}:1: 'MAXDEPHT': did you mean MAXDEPTH?"]
+        f"mqsc run: {deck}:1: 'MAXDEPHT': did you mean MAXDEPTH?",
+    ]
     assert main(["check", "--memory", str(deck)]) == 1
     out = capsys.readouterr().out
     assert f"{deck}:1:18: CSQ9001E 'MAXDEPHT' is invalid\n" in out
