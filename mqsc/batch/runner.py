@@ -229,7 +229,7 @@ class _CatalogQueueManagers:
     def __call__(self, name: str):
         qm = self.env.qmgrs(name)
         if qm is not None:
-            qm.clusters = self.env.catalog
+            qm.vsam = self.env.catalog
             self.used.append(qm)
         return qm
 
@@ -326,7 +326,7 @@ def _call(program: Program, ctx: StepContext, step_run: StepRun) -> StepOutcome:
             systemmsgs.emulator_line("MQSC212E", program=ctx.program, problem=str(error))
         )
         return StepOutcome(abend="S013", reason="00000018")
-    except Exception as error:  # noqa: BLE001 - the engine's own convention (CSQ9017E)
+    except Exception as error:  # noqa: BLE001 - the engine's own convention (MQSC017E)
         if os.environ.get("MQSC_STRICT"):
             raise
         step_run.log.append(

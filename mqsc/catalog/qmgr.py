@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from mqsc.catalog import common as A
+from mqsc.catalog import common, product
 from mqsc.catalog.common import QNAME, QNAME_OR_BLANK, K, table
 from mqsc.catalog.model import (
     S_2CR,
     S_CR,
     Choice,
+    CommandSource,
     CommandSpec,
     Family,
     Flag,
@@ -19,7 +20,6 @@ from mqsc.catalog.model import (
     Name,
     NameRule,
     ObjectType,
-    Source,
     Text,
 )
 
@@ -168,8 +168,8 @@ QMGR = table(
     ),
     K("QSGNAME", Text(4), default="", width=4, help="queue sharing group"),
     K("PLATFORM", Choice(("MVS",)), default="MVS", width=10, help="operating system"),
-    K("CMDLEVEL", Integer(0, 999), default=940, width=10, help="command level"),
-    K("VERSION", Text(8), default="09040000", width=8, help="product version"),
+    K("CMDLEVEL", Integer(0, 999), default=product.COMMAND_LEVEL, width=10, help="command level"),
+    K("VERSION", Text(8), default=product.VERSION_ATTR, width=8, help="product version"),
     K("DESCR", Text(64), default="", width=64, help="description"),
     K(
         "DEADQ",
@@ -395,9 +395,9 @@ SPECS: tuple[CommandSpec, ...] = (
         "DISPLAY",
         "QMGR",
         None,
-        A.merged(
-            A.table(A.ALL, A.CMDSCOPE),
-            A.table(
+        common.merged(
+            common.table(common.ALL, common.CMDSCOPE),
+            common.table(
                 *(
                     K(
                         group,
@@ -420,7 +420,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "ALTER",
         "QMGR",
         None,
-        A.pick(QMGR, QMGR_SETTABLE),
+        common.pick(QMGR, QMGR_SETTABLE),
         S_2CR,
         "CSQMAQMG",
         name_required=False,
@@ -431,8 +431,8 @@ SPECS: tuple[CommandSpec, ...] = (
         "START",
         "QMGR",
         None,
-        A.table(K("PARM", Text(8), help="system parameter module (accepted, not used)")),
-        frozenset({Source.CONSOLE}),
+        common.table(K("PARM", Text(8), help="system parameter module (accepted, not used)")),
+        frozenset({CommandSource.CONSOLE}),
         "CSQYASCP",
         name_required=False,
         verified="[DOC-MSGS] (CSQYASCP)",
@@ -442,7 +442,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "STOP",
         "QMGR",
         None,
-        A.table(
+        common.table(
             K(
                 "MODE",
                 Choice(("QUIESCE", "FORCE", "RESTART")),

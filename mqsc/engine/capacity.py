@@ -21,11 +21,11 @@ import math
 from dataclasses import dataclass, field
 
 from mqsc.engine.manager import QueueManager
-from mqsc.engine.storage import constants as C
+from mqsc.engine.storage import constants
 
 #: Below these stealable percentages a pool has crossed DWT and SPT.
-DWT_PERCENT = round(100 * (1 - C.DWT))
-SPT_PERCENT = round(100 * (1 - C.SPT))
+DWT_PERCENT = round(100 * (1 - constants.DWT))
+SPT_PERCENT = round(100 * (1 - constants.SPT))
 #: A page set in use above this share is "near full".
 NEAR_FULL = 0.85
 
@@ -79,19 +79,13 @@ class Advice:
 
 
 # ---- CF structure recovery (the storage model, docs/qsg.md) --------------------------------
-#: Log read-back rates in MB/s: ESS 2105-E20 DASD in the 2003 report; z14 reading
-#: active or uncompressed archive logs, and zEDC-compressed archives
-#: (storage rules BN-2, BN-5 (docs/storage.md#storage-rules)).
-READ_RATES = (("2003 DASD", 3.0), ("z14 uncompressed", 110.0), ("z14 zEDC", 38.0))
-#: Restoring a fuzzy backup: 20 s for 100,000 x 1 KB messages (storage rule BN-1
-#: (docs/storage.md#storage-rules)).
-RESTORE_SECONDS_PER_MB = 20 / (100_000 * 1024 / 2**20)
-#: About a minute for the restore when sizing backup intervals (storage rule BN-2
-#: (docs/storage.md#storage-rules)).
-SEED_RESTORE_SECONDS = 60
-#: Log bytes per persistent shared-queue message besides its length: 1.5 KB
-#: (storage rule BN-4 (docs/storage.md#storage-rules)).
-SHARED_LOG_OVERHEAD = 1536
+#: Log read-back rates in MB/s, the restore of a fuzzy backup, the restore allowance when sizing
+#: backup intervals and the log bytes per shared message: the storage constants
+#: (mqsc/engine/storage/constants.py; storage rules BN-1, BN-2, BN-4, BN-5).
+READ_RATES = constants.LOG_READ_RATES
+RESTORE_SECONDS_PER_MB = constants.RESTORE_SECONDS_PER_MB
+SEED_RESTORE_SECONDS = constants.CF_SIZING_RESTORE_SECONDS
+SHARED_LOG_OVERHEAD = constants.LOG_PER_MSG_QSG
 
 
 @dataclass(frozen=True)
@@ -156,14 +150,14 @@ def backup_interval(
 
 
 def _structures(qm: QueueManager, target_minutes: float) -> tuple[StructureAdvice, ...]:
-    from mqsc.catalog import Source
+    from mqsc.catalog import CommandSource
     from mqsc.engine.context import Ctx
     from mqsc.engine.state import Txn
     from mqsc.engine.storage import cf
 
     if qm.group is None:
         return ()
-    ctx = Ctx(qm, Txn(qm.state), None, None, Source.SERVER)
+    ctx = Ctx(qm, Txn(qm.state), None, None, CommandSource.SERVER)
     out = []
     for name, state in sorted(qm.state.tables["cfstatus"].items()):
         definition = qm.state.tables["cfstruct"].get(name)
@@ -226,7 +220,9 @@ def advise(
     above = sum(
         tables["pool"][p].buffers for p in used_pools if tables["pool"][p].location == "ABOVE"
     )
-    memlimit = C.MEMLIMIT_BASE + above * C.PAGE_SIZE + held * C.MSG_CONTROL_BYTES
+    memlimit = (
+        constants.MEMLIMIT_BASE + above * constants.PAGE_SIZE + held * constants.MSG_CONTROL_BYTES
+    )
     qsg = qm.group.name if qm.group is not None else ""
     # Outside a queue sharing group there is no CF structure to back up: no interval table.
     intervals = (
@@ -301,8 +297,8 @@ def _pageset(ps) -> PageSetAdvice:
         findings.append(f"{100 * ps.used // ps.total}% used: it expands at 90%")
     if ps.noexpand and ps.status == "AVAILABLE":
         findings.append("marked 'no further expansion': ALTER PSID EXPAND resets it")
-    if ps.extents >= C.MAX_EXTENTS - 10:
-        findings.append(f"{ps.extents} of {C.MAX_EXTENTS} extents used")
+    if ps.extents >= constants.MAX_EXTENTS - 10:
+        findings.append(f"{ps.extents} of {constants.MAX_EXTENTS} extents used")
     if ps.stats.full:
         findings.append(f"was full {ps.stats.full} time(s) (QIS1FULL)")
     return PageSetAdvice(

@@ -11,8 +11,8 @@ import datetime as dt
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from mqsc.catalog import CommandSpec, Source
-from mqsc.catalog.messages import REASONS
+from mqsc.catalog import CommandSource, CommandSpec
+from mqsc.catalog.texts import REASONS
 from mqsc.engine.records import Message, Record
 from mqsc.engine.state import Txn
 from mqsc.language.commands import Command
@@ -40,7 +40,7 @@ class Ctx:
         txn: Txn,
         cmd: Command | None,
         spec: CommandSpec | None,
-        source: Source,
+        source: CommandSource,
     ) -> None:
         self.qm = qm
         self.txn = txn
@@ -75,9 +75,13 @@ class Ctx:
         return CommandFailed(Message(msg_id, inserts))
 
     def object_failure(self, msg_id: str, reason: str, **inserts: object) -> CommandFailed:
-        """A message-manager failure: its message, then CSQM090E with the reason code."""
+        """A message-manager failure: its message, then CSQM090E with the reason code where
+        IBM's code for the failure is known (mqsc/catalog/texts.py REASONS: no guessed code
+        is printed)."""
         inserts.setdefault("csect", self.csect)
         code = REASONS[reason].code
+        if not code:
+            return CommandFailed(Message(msg_id, inserts))
         return CommandFailed(
             Message(msg_id, inserts), Message("CSQM090E", {"csect": self.csect, "code": code})
         )

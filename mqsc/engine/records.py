@@ -99,7 +99,7 @@ class BufferPoolReport:
 
 @dataclass(frozen=True, slots=True)
 class DataSetUsage:
-    """One line of the CSQI070I data set report: a log range needed for some recovery."""
+    """One line of the MQSC770I data set report: a log range needed for some recovery."""
 
     kind: str  # "oldest active UOW", "page set recovery", "CF structure recovery"
     rba: str
@@ -165,7 +165,7 @@ class Transfer:
 @dataclass(frozen=True, slots=True)
 class TriggerMessage:
     """A trigger message a put caused (the fields of its MQTM), on initiation queue ``initq``
-    (mqsc/engine/triggers.py)."""
+    (mqsc/engine/messaging/triggers.py)."""
 
     initq: str
     queue: str
@@ -205,7 +205,7 @@ class Workload:
     structure: str = ""
     cf_bytes: int = 0
     #: The messages a single-message get or browse returned, with their data
-    #: (:mod:`mqsc.engine.bodies`); empty for bulk puts and gets.
+    #: (:mod:`mqsc.engine.messaging.bodies`); empty for bulk puts and gets.
     delivered: tuple[Delivered, ...] = ()
     #: The trigger messages the put wrote on initiation queues.
     triggers: tuple[TriggerMessage, ...] = ()

@@ -61,7 +61,7 @@ def hint_text(word: str, suggestion: str) -> str:
 
 def valid_values(command: str, keyword: str) -> str | None:
     """What ``keyword`` of ``command`` accepts, from the catalog, for a value refused with
-    CSQ9011E; None when the command or the keyword is not known.
+    MQSC011E; None when the command or the keyword is not known.
 
     >>> valid_values("DEFINE QLOCAL(A) DEFPSIST(MAYBE)", "DEFPSIST")
     "'DEFPSIST' takes NO|YES"

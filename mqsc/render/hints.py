@@ -1,5 +1,5 @@
 """Suggestions for the words a result rejected as invalid (CSQ9001E) and the values a keyword
-takes when one was refused (CSQ9011E), as lines a front end shows beside the reply (the
+takes when one was refused (MQSC011E), as lines a front end shows beside the reply (the
 console as a note, ``mqsc run`` on standard error), so the reply itself stays exactly as z/OS
 frames it."""
 
@@ -10,8 +10,8 @@ from mqsc.language.hints import did_you_mean, hint_text, valid_values
 
 #: The z/OS message for a word the command processor does not know.
 INVALID_WORD = "CSQ9001E"
-#: The z/OS message for a keyword's value that is not valid.
-INVALID_VALUE = "CSQ9011E"
+#: The message for a keyword's value that is not valid.
+INVALID_VALUE = "MQSC011E"
 
 
 def result_hints(result: Result) -> list[str]:
@@ -38,7 +38,7 @@ def further_lines(result: Result) -> list[str]:
     lines with their own hints."""
     if result.ok or not result.text:
         return []
-    from mqsc.catalog import messages
+    from mqsc.catalog import texts
     from mqsc.language.pipeline import Rejected, further_diagnostics, parse
 
     parsed = parse(result.text)
@@ -46,7 +46,7 @@ def further_lines(result: Result) -> list[str]:
         return []
     lines = []
     for d in further_diagnostics(parsed[0]):
-        lines.append(f"also: {messages.line(d.msg_id, d.inserts, None)}")
+        lines.append(f"also: {texts.line(d.msg_id, d.inserts, None)}")
         word = str(d.inserts.get("keyword", ""))
         if d.msg_id == INVALID_WORD and (suggestion := did_you_mean(result.text, word)):
             lines.append(hint_text(word, suggestion))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mqsc.catalog import messages
+from mqsc.catalog import texts
 from mqsc.engine.records import (
     BufferPoolReport,
     DataSetReport,
@@ -20,7 +20,7 @@ from mqsc.engine.records import (
     PageSetReport,
     Result,
 )
-from mqsc.render import server
+from mqsc.render import commandserver
 from mqsc.support.collector import BULK, paused
 
 SCHEMA_VERSION = 1
@@ -31,10 +31,10 @@ MQCC_OK, MQCC_FAILED = 0, 2
 #: MQRCCF_COMMAND_FAILED (3008) for the rest.
 PCF_REASONS: Mapping[str, int] = {
     "CSQM125I": 2085,  # MQRC_UNKNOWN_OBJECT_NAME
-    "CSQM095I": 4001,  # MQRCCF_OBJECT_ALREADY_EXISTS
-    "CSQM107I": 3207,  # MQRCCF_STORAGE_CLASS_IN_USE
-    "CSQM103I": 2055,  # MQRC_Q_NOT_EMPTY
-    "CSQM101I": 2042,  # MQRC_OBJECT_IN_USE
+    "MQSC595E": 4001,  # MQRCCF_OBJECT_ALREADY_EXISTS
+    "MQSC507E": 3207,  # MQRCCF_STORAGE_CLASS_IN_USE
+    "MQSC503E": 2055,  # MQRC_Q_NOT_EMPTY
+    "MQSC501E": 2042,  # MQRC_OBJECT_IN_USE
     "CSQ3106E": 2059,  # MQRC_Q_MGR_NOT_AVAILABLE
 }
 MQRCCF_COMMAND_FAILED = 3008
@@ -125,7 +125,7 @@ def _response(result: Result) -> list[dict[str, Any]]:
             {"completionCode": code, "reasonCode": reason, "parameters": parameters(o)}
             for o in objects
         ]
-    lines = server.reply_set(result)[1:]
+    lines = commandserver.reply_set(result)[1:]
     return [{"completionCode": code, "reasonCode": reason, "message": lines}]
 
 
@@ -157,14 +157,14 @@ def _result_json(result: Result) -> dict[str, Any]:
         "commandResponse": response,
         "return": f"{result.return_code:08X}",
         "reason": f"{result.reason_code:08X}",
-        "messages": server.reply_lines(result),
+        "messages": commandserver.reply_lines(result),
     }
     if result.location is not None:
         out.update(
             file=result.location.name, line=result.location.line, column=result.location.column
         )
     console = [
-        messages.line(m.msg_id, m.inserts, result.cpf) for m in result.messages() if m.unsolicited
+        texts.line(m.msg_id, m.inserts, result.cpf) for m in result.messages() if m.unsolicited
     ]
     if console:
         out["console"] = console

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from mqsc.catalog import Flag, Integer, Keyword, attributes_of, messages
+from mqsc.catalog import Flag, Integer, Keyword, attributes_of, texts
 from mqsc.engine.records import ObjectRecord
 
 
@@ -38,7 +38,7 @@ def server_value(family: str, name: str, value: object) -> str:
 
 
 def server_line(record: ObjectRecord, cpf: str) -> str:
-    """The one reply message of an object: ``CSQM401I cpf QUEUE(...) TYPE(...) ...``."""
+    """The one reply message of an object: ``MQSC401I cpf QUEUE(...) TYPE(...) ...``."""
     formats = _SERVER[record.family]
     parts = [formats[n](v) for n, v in record.attrs]
     return f"{record.msg_id} {cpf} " + " ".join(parts)
@@ -137,7 +137,7 @@ def console_lines(record: ObjectRecord, cpf: str, csect: str) -> list[str]:
     keyword = record.keyword
     frame = _FRAMES.get((csect, keyword, cpf))
     if frame is None:
-        header = messages.line(
+        header = texts.line(
             "CSQM201I", {"csect": csect, "verb": " DISPLAY", "objtype": keyword}, cpf
         )
         frame = _FRAMES[(csect, keyword, cpf)] = (header, f" END {keyword} DETAILS")

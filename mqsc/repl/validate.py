@@ -15,14 +15,14 @@ import functools
 from dataclasses import dataclass
 
 from mqsc import catalog
-from mqsc.catalog import messages
+from mqsc.catalog import texts
 from mqsc.language.pipeline import Rejected, parse_logical_command
 from mqsc.language.reader import CONSOLE_LIMIT, read
 from mqsc.language.source import Source
 
 #: Messages that, at the end of the buffer, only say the command is not finished yet (a value,
 #: a parenthesis or an apostrophe still to come): while typing they are not flagged.
-INCOMPLETE = frozenset({"CSQ9002E", "CSQ9003E", "CSQ9010E"})
+INCOMPLETE = frozenset({"CSQ9002E", "CSQ9003E", "MQSC010E"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +118,7 @@ def problem(text: str, cpf: str | None = None) -> Problem | None:
             start = text.find(logical.cpf)
             inserts = {"command": logical.cpf.upper()}
             return Problem(
-                "IEE305I", messages.text("IEE305I", inserts), start, start + len(logical.cpf)
+                "MQSC007E", texts.text("MQSC007E", inserts), start, start + len(logical.cpf)
             )
         parsed = parse_logical_command(logical)
         if isinstance(parsed, Rejected):

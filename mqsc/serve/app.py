@@ -25,7 +25,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from mqsc.catalog.mqweb import error_entry
-from mqsc.serve import console, messaging, mqrest, openapi, zosmf
+from mqsc.serve import messaging, mqrest, openapi, webconsole, zosmf
 from mqsc.serve.auth import TOKEN_COOKIE, Authenticator, Principal, Refused
 from mqsc.serve.mqrest import Answer
 from mqsc.serve.qmgrs import NoSuchQmgr, QmgrUnavailable, Registry
@@ -168,7 +168,7 @@ async def login(request: Request) -> Response:
             or not isinstance(body.get("username"), str)
             or not isinstance(body.get("password"), str)
         ):
-            return _mq_error("MQWB0110E", 'a login body is {"username": ..., "password": ...}')
+            return _mq_error("MQSC905E", 'a login body is {"username": ..., "password": ...}')
         found = await run_in_threadpool(services.auth.login, body["username"], body["password"])
         if isinstance(found, Refused):
             if found.status == 429:
@@ -226,7 +226,7 @@ async def mqsc_action(request: Request, who: Principal) -> Response:
     services: Services = request.app.state.services
     body = await _body_json(request)
     if isinstance(body, _Invalid):
-        return _mq_error("MQWB0110E", "not JSON")
+        return _mq_error("MQSC905E", "not JSON")
     name = request.path_params["qmgr"]
 
     prepared = mqrest.prepare(body, who.role)
@@ -242,7 +242,7 @@ async def mqsc_action(request: Request, who: Principal) -> Response:
     try:
         answer, ran = await asyncio.wrap_future(services.registry.submit(name, work))
     except NoSuchQmgr:
-        return _mq_error("MQWB0009E", name)
+        return _mq_error("MQSC904E", name)
     except QmgrUnavailable as problem:
         return _mq_error("MQSC903E", name.upper(), problem)
     # Server-Timing (W3C): the command's time in the server ("run": executing, rendering
@@ -268,7 +268,7 @@ async def _messaging_work(request: Request, work) -> messaging.Reply:
     try:
         return await asyncio.wrap_future(services.registry.submit(name, work))
     except NoSuchQmgr:
-        return messaging.error("MQWB0009E", name)
+        return messaging.error("MQSC904E", name)
     except QmgrUnavailable as problem:
         return messaging.error("MQSC903E", name.upper(), problem)
 
@@ -428,15 +428,15 @@ async def job_records(request: Request, who: Principal) -> Response:
 async def console_asset(request: Request) -> Response:
     # The page itself needs no credentials (it is the sign-in page too); everything it shows
     # comes from the guarded API below and the MQ REST API.
-    found = console.asset(request.path_params.get("name", ""))
+    found = webconsole.asset(request.path_params.get("name", ""))
     if found is None:
-        return _mq_error("MQWB0404E", request.url.path)
+        return _mq_error("MQSC908E", request.url.path)
     content, kind = found
     return Response(
         content,
         media_type=kind,
         headers={
-            "Content-Security-Policy": console.CSP,
+            "Content-Security-Policy": webconsole.CSP,
             "X-Content-Type-Options": "nosniff",
             "Cache-Control": "no-cache",
         },
@@ -452,37 +452,37 @@ async def console_root(request: Request) -> Response:
 @guarded((ADMIN, ADMIN_RO))
 async def console_form(request: Request, who: Principal) -> Response:
     return _json(
-        console.form(request.path_params["objtype"], request.query_params.get("verb", "define"))
+        webconsole.form(request.path_params["objtype"], request.query_params.get("verb", "define"))
     )
 
 
 @guarded((ADMIN, ADMIN_RO))
 async def console_words(request: Request, who: Principal) -> Response:
-    return _json(console.words())
+    return _json(webconsole.words())
 
 
 @guarded((ADMIN, ADMIN_RO))
 async def console_storage(request: Request, who: Principal) -> Response:
-    return await _console_work(request, console.storage)
+    return await _console_work(request, webconsole.storage)
 
 
 @guarded((ADMIN, ADMIN_RO))
 async def console_listeners(request: Request, who: Principal) -> Response:
-    return await _console_work(request, console.listeners)
+    return await _console_work(request, webconsole.listeners)
 
 
 @guarded((ADMIN, ADMIN_RO))
 async def console_zos(request: Request, who: Principal) -> Response:
-    return await _console_work(request, console.zos)
+    return await _console_work(request, webconsole.zos)
 
 
 @guarded((ADMIN, ADMIN_RO))
 async def console_queues(request: Request, who: Principal) -> Response:
     q = request.query_params
-    query = console.window_query(q.get("name", "*"), q.get("offset", "0"), q.get("limit", "100"))
+    query = webconsole.window_query(q.get("name", "*"), q.get("offset", "0"), q.get("limit", "100"))
     if isinstance(query, Answer):
         return _json(query)
-    return await _console_work(request, lambda qm: console.queues_window(qm, *query))
+    return await _console_work(request, lambda qm: webconsole.queues_window(qm, *query))
 
 
 async def _console_work(request: Request, work) -> Response:
@@ -491,7 +491,7 @@ async def _console_work(request: Request, work) -> Response:
     try:
         answer = await asyncio.wrap_future(services.registry.submit(name, work))
     except NoSuchQmgr:
-        return _mq_error("MQWB0009E", name)
+        return _mq_error("MQSC904E", name)
     except QmgrUnavailable as problem:
         return _mq_error("MQSC903E", name.upper(), problem)
     return _json(answer)
@@ -654,8 +654,8 @@ async def _send_json(send, status: int, entry: dict[str, object]) -> None:
 async def _not_found(request: Request, exc: Exception) -> Response:
     code = getattr(exc, "status_code", 404)
     if code == 405:
-        return _mq_error("MQWB0405E", request.method, request.url.path)
-    return _mq_error("MQWB0404E", request.url.path)
+        return _mq_error("MQSC909E", request.method, request.url.path)
+    return _mq_error("MQSC908E", request.url.path)
 
 
 async def _internal(request: Request, exc: Exception) -> Response:

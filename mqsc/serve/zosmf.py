@@ -9,8 +9,9 @@ console services" (``PUT /zosmf/restconsoles/consoles/{name}`` with ``cmd``, ``s
 
 A console command whose first word is a queue manager's command prefix (``QMZ1 DIS USAGE``,
 or ``/QMZ1 ...`` as typed at SDSF) goes to that queue manager as from the console; any other
-is answered as MVS answers a command it does not know (IEE305I). Jobs run through the same
-runner as ``mqsc job`` (:mod:`mqsc.batch.runner`), and their held output is their spool.
+is answered as MVS answers a command it does not know (mqsc's own MQSC007E: no source for the
+MVS message was found). Jobs run through the same runner as ``mqsc job``
+(:mod:`mqsc.batch.runner`), and their held output is their spool.
 """
 
 from __future__ import annotations
@@ -23,10 +24,9 @@ from typing import Any
 
 from mqsc.batch import jcl, jes, runner, spool
 from mqsc.batch.datasets import Catalog
-from mqsc.catalog import Source as CommandSource
-from mqsc.catalog import messages
+from mqsc.catalog import CommandSource, texts
 from mqsc.language.source import Source
-from mqsc.render import console
+from mqsc.render import consoletext
 from mqsc.serve.mqrest import Answer
 from mqsc.serve.qmgrs import NoSuchQmgr, QmgrUnavailable, Registry
 from mqsc.store.home import home
@@ -116,15 +116,15 @@ class Consoles:
         routed = self.registry.by_cpf_prefix(text.lstrip("/") if text.startswith("/") else text)
         if routed is None:
             word = text.split()[0]
-            return [messages.line("IEE305I", {"command": word.upper()}, None)]
+            return [texts.line("MQSC007E", {"command": word.upper()}, None)]
         name, mqsc_text = routed
         try:
             result = self.registry.run(
                 name, lambda qm: qm.execute(mqsc_text, source=CommandSource.CONSOLE)
             )
         except (NoSuchQmgr, QmgrUnavailable):
-            return [messages.line("IEE305I", {"command": text.split()[0].upper()}, None)]
-        return console.console_lines(result)
+            return [texts.line("MQSC007E", {"command": text.split()[0].upper()}, None)]
+        return consoletext.console_lines(result)
 
 
 def _zosmf_error(status: int, msgid: str, message: str) -> Answer:

@@ -32,7 +32,7 @@ def test_all_succeeded_exits_0(tmp_path, capsys) -> None:
 def test_some_failed_exits_10(tmp_path, capsys) -> None:
     status, out = run(tmp_path, "DEFINE QLOCAL(A)\nDEFINE QLOCAL(A)\n", capsys=capsys)
     assert status == 10
-    assert "CSQM095I QMZ1 CSQMAQLC QLOCAL(A) ALREADY EXISTS" in out
+    assert "MQSC595E QMZ1 CSQMAQLC QLOCAL(A) ALREADY EXISTS" in out
 
 
 def test_unreadable_input_exits_20(tmp_path, capsys) -> None:
@@ -107,7 +107,7 @@ def test_a_plain_run_starts_without_other_subcommands_or_report_writers(tmp_path
     probe = (
         "import sys; from mqsc.cli import main; status = main(['run', '--memory', "
         f"{str(deck)!r}]); sys.stdout.flush(); "
-        "print(sorted(m for m in ('mqsc.batch.check', 'mqsc.batch.reports', 'mqsc.cli.job', "
+        "print(sorted(m for m in ('mqsc.batch.check', 'mqsc.batch.cireports', 'mqsc.cli.job', "
         "'mqsc.cli.console', 'mqsc.batch.jcl') if m in sys.modules), status)"
     )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT)

@@ -33,10 +33,10 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from mqsc.batch import dump
-from mqsc.catalog import Source
-from mqsc.engine.lifecycle import Phase
+from mqsc.catalog import CommandSource
 from mqsc.engine.manager import QueueManager
-from mqsc.engine.storage import constants as C
+from mqsc.engine.phase import Phase
+from mqsc.engine.storage import constants
 from mqsc.engine.storage.queuestore import list_pages
 from mqsc.language.formatter import format_command
 from tests.engine.conftest import fresh_minimal
@@ -103,7 +103,7 @@ SETTINGS = {
     ],
 }
 #: Messages that say a change was refused because something is in use (MQRCCF 3207 and kin).
-IN_USE = {"CSQM107I", "CSQM103I", "CSQP031E", "CSQM095I", "CSQM101I"}
+IN_USE = {"MQSC507E", "MQSC503E", "MQSC631E", "MQSC595E", "MQSC501E"}
 #: MQ reasons that refuse a put before any message goes (MQOPEN/MQPUT checks): nothing changes.
 REFUSED_PUT = {2048, 2051, 2030, 2031, 2085, 2105, 2193, 2059}
 #: Steps and seconds of this process's runs (the stress run reports them).
@@ -153,7 +153,7 @@ class EngineMachine(RuleBasedStateMachine):
     def running(self) -> bool:
         return self.qm.phase is Phase.RUNNING
 
-    def run(self, text: str, source: Source = Source.SERVER):
+    def run(self, text: str, source: CommandSource = CommandSource.SERVER):
         before = self.qm.digest()
         stopped = not self.running
         result = self.qm.execute(text, source=source)
@@ -186,7 +186,7 @@ class EngineMachine(RuleBasedStateMachine):
         if result.ok:
             assert self.exists("qlocal", name)
         elif self.running and existed and not replace:
-            assert "CSQM095I" in result.message_ids
+            assert "MQSC595E" in result.message_ids
 
     @rule(name=QUEUES, attrs=attribute_lists(min_size=1))
     def alter_queue(self, name, attrs) -> None:
@@ -214,8 +214,8 @@ class EngineMachine(RuleBasedStateMachine):
         elif self.running:
             assert (
                 not existed
-                or (monitored and "CSQM101I" in result.message_ids)
-                or (held and not purge and "CSQM103I" in result.message_ids)
+                or (monitored and "MQSC501E" in result.message_ids)
+                or (held and not purge and "MQSC503E" in result.message_ids)
             )
 
     @rule(
@@ -384,7 +384,7 @@ class EngineMachine(RuleBasedStateMachine):
 
     @invariant()
     def topic_strings_are_indexed(self) -> None:
-        """The topic-string index (mqsc/engine/topics.py) names exactly the topic objects."""
+        """The topic-string index (mqsc/engine/messaging/topictree.py) names exactly the topic objects."""
         tables = self.qm.state.tables
         indexed = {s: t.name for s, t in tables["topicstr"].items()}
         assert indexed == {t.get("TOPICSTR"): n for n, t in tables["topic"].items()}
@@ -404,7 +404,7 @@ class EngineMachine(RuleBasedStateMachine):
 
     @rule(queue=QUEUES, start=st.booleans())
     def trigger_monitor(self, queue, start) -> None:
-        """A trigger monitor opens or closes an initiation queue (mqsc/engine/triggers.py)."""
+        """A trigger monitor opens or closes an initiation queue (mqsc/engine/messaging/triggers.py)."""
         if self.qm.phase is Phase.STOPPED:
             return
         held = self.tables["monitors"].get(queue)
@@ -421,13 +421,13 @@ class EngineMachine(RuleBasedStateMachine):
 
     @invariant()
     def monitored_queues_exist(self) -> None:
-        """An initiation queue a trigger monitor holds open cannot be deleted (CSQM101I)."""
+        """An initiation queue a trigger monitor holds open cannot be deleted (MQSC501E)."""
         tables = self.qm.state.tables
         assert set(tables["monitors"]) <= set(tables["qlocal"])
 
     @invariant()
     def subscription_status_is_of_subscriptions(self) -> None:
-        """DISPLAY SBSTATUS figures (mqsc/engine/topics.py) belong to existing subscriptions."""
+        """DISPLAY SBSTATUS figures (mqsc/engine/messaging/topictree.py) belong to existing subscriptions."""
         tables = self.qm.state.tables
         assert set(tables["substatus"]) <= set(tables["sub"])
         assert all(s.nummsgs > 0 for s in tables["substatus"].values())
@@ -535,13 +535,13 @@ class EngineMachine(RuleBasedStateMachine):
     @rule()
     def restart(self) -> None:
         if self.running:
-            assert self.run("STOP QMGR", Source.CONSOLE).ok
+            assert self.run("STOP QMGR", CommandSource.CONSOLE).ok
         kept = {
             q: sum(r.count for r in s.runs if r.persistent)
             for q, s in self.tables["messages"].items()
         }
-        # CSQINP2 reruns; its DEFINEs without REPLACE fail with CSQM095I, as on z/OS.
-        assert self.run("START QMGR", Source.CONSOLE).ok
+        # CSQINP2 reruns; its DEFINEs without REPLACE fail with MQSC595E, as on z/OS.
+        assert self.run("START QMGR", CommandSource.CONSOLE).ok
         assert self.running
         assert {q: s.depth for q, s in self.tables["messages"].items()} == {
             q: n for q, n in kept.items() if n
@@ -553,7 +553,7 @@ class EngineMachine(RuleBasedStateMachine):
         TOTALS["checks"] += 1  # after each step, and once before the first
         tables = self.tables
         held = {
-            psid: [math.ceil(ps.object_bytes / C.PAGE_SIZE), 0]
+            psid: [math.ceil(ps.object_bytes / constants.PAGE_SIZE), 0]
             for psid, ps in tables["pageset"].items()
         }
         for queue, store in tables["messages"].items():
@@ -588,10 +588,10 @@ class EngineMachine(RuleBasedStateMachine):
     @invariant()
     def page_set_0_holds_the_definitions(self) -> None:
         tables = self.qm.state.tables
-        expected = sum(size * len(tables[table]) for table, size in C.OBJECT_BYTES.items())
+        expected = sum(size * len(tables[table]) for table, size in constants.OBJECT_BYTES.items())
         # A client-connection channel is larger than a message channel (storage rule PS-6).
         expected += sum(
-            C.CLNTCONN_BYTES - C.OBJECT_BYTES["channel"]
+            constants.CLNTCONN_BYTES - constants.OBJECT_BYTES["channel"]
             for obj in tables["channel"].values()
             if obj.get("CHLTYPE") == "CLNTCONN"
         )

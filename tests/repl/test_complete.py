@@ -10,7 +10,7 @@ from prompt_toolkit.document import Document
 
 from mqsc import catalog
 from mqsc.repl.complete import completer, rank, suggest
-from mqsc.repl.context import context, logical_tail
+from mqsc.repl.cursor import context, logical_tail
 
 ROOT = Path(__file__).resolve().parents[2]
 DECKS = sorted((ROOT / "samples").glob("**/*.mqsc"))
@@ -37,7 +37,7 @@ def texts(text: str, names) -> list[str]:
         ("/", "cpf", "/"),
         ("/QMZ1 DIS ", "objtype", ""),
         ("QMZ1 DIS US", "objtype", "US"),
-        ("QMZ9 DIS US", "objtype", "US"),  # another prefix: still completes (IEE305I on Enter)
+        ("QMZ9 DIS US", "objtype", "US"),  # another prefix: still completes (MQSC007E on Enter)
         ("\\fo", "special", "\\fo"),
         ("\\format ", "special-arg", ""),
         ("DEF QL(A) DESCR('pay", "value", "'pay"),

@@ -91,7 +91,7 @@ def test_reply_spans_by_severity() -> None:
         (0, 8, "mqsc.msgid.error"),
         (9, 13, "mqsc.cpf"),
     ]
-    assert reply_spans("IEE305I QMZ2 COMMAND INVALID", "QMZ1") == [(0, 7, "mqsc.msgid.info")]
+    assert reply_spans("MQSC007E QMZ2 COMMAND INVALID", "QMZ1") == [(0, 8, "mqsc.msgid.error")]
     assert reply_spans("MAXDEPTH(5000)", "QMZ1") == [(0, 8, "mqsc.keyword"), (9, 13, "mqsc.value")]
     assert (14, 18, "mqsc.number") in reply_spans(" _   11       1000        999", "QMZ1")
 
@@ -149,5 +149,5 @@ def test_decorated_lines_show_control_characters_not_obey_them() -> None:
     out.cpf = "QMZ1"
     out.replies(["DESCR(\x1b]0;title\x07)"])
     text = stream.getvalue()
-    assert "\\x1B]0;title\\x07" in text  # shown as text (issue 15)
+    assert "\\x1B]0;title\\x07" in text  # shown as text
     assert not re.sub(r"\x1b\[[0-9;]*m", "", text).count("\x1b")  # only colour codes are raw

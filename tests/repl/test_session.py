@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mqsc.catalog import Source
-from mqsc.render.console import console_lines
+from mqsc.catalog import CommandSource
+from mqsc.render.consoletext import console_lines
 from mqsc.store.home import open_qmgr
 
 
@@ -33,7 +33,7 @@ def test_another_prefix_gets_the_mvs_answer(console) -> None:
     session, out, _ = console()
     session.submit("/QMZ2 DIS USAGE")
     session.submit("CSQ1 DEF QL(A)")
-    assert lines(out) == ["IEE305I QMZ2 COMMAND INVALID", "IEE305I CSQ1 COMMAND INVALID"]
+    assert lines(out) == ["MQSC007E QMZ2 COMMAND INVALID", "MQSC007E CSQ1 COMMAND INVALID"]
     assert session.failed == 2
 
 
@@ -178,7 +178,7 @@ def test_read_runs_a_deck(console, tmp_path: Path) -> None:
         "QMZ1   MAXDEPTH(5)",
         "CSQ9022I QMZ1 CSQMAQLC ' DEFINE QLOCAL' NORMAL COMPLETION",
         "QMZ1 QMZ2 DIS QMGR",
-        "IEE305I QMZ2 COMMAND INVALID",
+        "MQSC007E QMZ2 COMMAND INVALID",
         f"2 commands read from {deck}.",
     ]
     session.submit(f"\\read {tmp_path / 'missing.mqsc'}")
@@ -194,7 +194,7 @@ def test_save_writes_a_deck_that_recreates_the_definitions(console, qm, tmp_path
     assert lines(out)[-1].startswith("Saved ") and target.exists()
     fresh = open_qmgr("QMZ1", memory=True)
     fresh.execute("DELETE QLOCAL(SYSTEM.DEFAULT.LOCAL.QUEUE)")
-    results = fresh.run(target.read_text(), source=Source.CONSOLE)
+    results = fresh.run(target.read_text(), source=CommandSource.CONSOLE)
     assert all(r.ok for r in results), [r.message_ids for r in results if not r.ok]
 
     def shown(manager, command):
@@ -232,7 +232,7 @@ def test_the_channels_messages_follow_the_reply(console, qm) -> None:
     """docs/channels.md: a second queue manager in the network; the console shows what the
     channels said on each console after the command that let them move."""
     from mqsc.engine.manager import QueueManager
-    from mqsc.store.network import Network
+    from mqsc.network.transport import Network
 
     qmz2 = QueueManager.create("QMZ2", csqinp1=qm.csqinp1, csqinp2=qm.csqinp2)
     Network([qm, qmz2])
@@ -242,7 +242,7 @@ def test_the_channels_messages_follow_the_reply(console, qm) -> None:
         "DEFINE QLOCAL(PAY.IN)",
         "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) TRPTYPE(TCP)",
     ):
-        assert qmz2.execute(text, source=Source.CONSOLE).ok
+        assert qmz2.execute(text, source=CommandSource.CONSOLE).ok
     session, out, _ = console()
     for text in (
         "START CHINIT",
@@ -255,21 +255,21 @@ def test_the_channels_messages_follow_the_reply(console, qm) -> None:
     out.truncate(0), out.seek(0)
     session.submit("START CHANNEL(QMZ1.TO.QMZ2)")
     shown = lines(out)
-    assert shown[-1] == "CSQX500I QMZ2 CSQXRESP Channel QMZ1.TO.QMZ2 started"
-    assert "CSQX500I QMZ1 CSQXRESP Channel QMZ1.TO.QMZ2 started" in shown[:-1]
+    assert shown[-1] == "MQSC347I QMZ2 CSQXRESP Channel QMZ1.TO.QMZ2 started"
+    assert "MQSC347I QMZ1 CSQXRESP Channel QMZ1.TO.QMZ2 started" in shown[:-1]
     assert qmz2.queued("PAY.IN")[0].count == 4
 
 
 def test_connect_switches_to_another_queue_manager_of_the_home(tmp_path) -> None:
-    """\\connect QMZ2 (issue 19): the console works on another queue manager of the mqsc
+    """\\connect QMZ2: the console works on another queue manager of the mqsc
     home, with its prefix and prompt; its channels' messages still show."""
     import io
 
     from mqsc.cli import main
+    from mqsc.network.homenetwork import join_home
     from mqsc.repl.config import Settings
     from mqsc.repl.output import Output
     from mqsc.repl.session import ConsoleSession
-    from mqsc.store.network import join_home
 
     assert main(["create", "QMZ2"]) == 0
     qm = open_qmgr("QMZ1")
@@ -291,7 +291,7 @@ def test_connect_switches_to_another_queue_manager_of_the_home(tmp_path) -> None
         session.submit("/QMZ2 DISPLAY QLOCAL(ONLY.ON.QMZ2)")
         assert lines(out)[-1] == "CSQ9022I QMZ2 CSQMDRTS ' DISPLAY QLOCAL' NORMAL COMPLETION"
         session.submit("/QMZ9 DISPLAY QMGR")
-        assert lines(out)[-1] == "IEE305I QMZ9 COMMAND INVALID"
+        assert lines(out)[-1] == "MQSC007E QMZ9 COMMAND INVALID"
         session.submit("DISPLAY QLOCAL(ONLY.ON.QMZ2)")
         assert lines(out)[-2].startswith("CSQM297I QMZ1 CSQMDRTS NO QLOCAL FOUND")
     finally:
@@ -319,10 +319,10 @@ def test_connect_closes_the_monitors_of_the_queue_manager_left(tmp_path) -> None
     import io
 
     from mqsc.cli import main
+    from mqsc.network.homenetwork import join_home
     from mqsc.repl.config import Settings
     from mqsc.repl.output import Output
     from mqsc.repl.session import ConsoleSession
-    from mqsc.store.network import join_home
 
     assert main(["create", "QMZ2"]) == 0
     qm = open_qmgr("QMZ1")

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from tests.serve.conftest import ROOT, USERS, Server, start_server, stop
+from tests.serve.conftest import ROOT, Server, start_server, stop
 
 CSRF = {"ibm-mq-rest-csrf-token": "mqsc"}
 TEXT = {**CSRF, "Content-Type": "text/plain;charset=utf-8"}
@@ -90,7 +90,7 @@ def test_started_sender_runs_and_moves_rest_messages(two: Server) -> None:
         for text in QMZ1_DECK:
             command(admin, "QMZ1", text)
         started = command(admin, "QMZ1", "START CHANNEL(QMZ1.TO.QMZ2)")
-        assert any("CSQM134I" in line for line in started), started
+        assert any("MQSC534I" in line for line in started), started
         status = command(admin, "QMZ1", "DISPLAY CHSTATUS(QMZ1.TO.QMZ2) STATUS")
         assert any("STATUS(RUNNING " in line for line in status), status
         put = app.post(

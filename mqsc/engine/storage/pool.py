@@ -31,7 +31,7 @@ from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass, field, fields, replace
 from operator import attrgetter
 
-from mqsc.engine.storage import constants as C
+from mqsc.engine.storage import constants
 from mqsc.engine.storage.copying import copier
 
 Owner = Hashable
@@ -72,11 +72,17 @@ class PoolStats:
     stw: int = 0  # QPSTSTW: set-write intents (page updates)
     tpw: int = 0  # QPSTTPW: pages written
     wio: int = 0  # QPSTWIO: write I/Os
-    imw: int = 0  # QPSTIMW: synchronous (immediate) writes
+    imw: int = 0  # QPSTIMW: pages written out synchronously
     dwt: int = 0  # QPSTDWT: times the deferred write threshold was reached
-    dmc: int = 0  # QPSTDMC: times the synchronous write threshold was reached
+    # QPSTDMC: updates performed synchronously because more than 95% of the pool waited for
+    # write I/O (IBM, "Buffer manager data records"); a bulk step counts as one update.
+    dmc: int = 0
     stl: int = 0  # QPSTSTL: buffers stolen
     sos: int = 0  # QPSTSOS: no buffer available
+    # Not a QPST field: freed or formatted pages the deferred writer released without a write.
+    # A threshold reached when the changed buffers hold only such pages writes nothing: this
+    # says why DWT can count while TPW stays 0 (storage rule ST-7, docs/storage.md).
+    dropped: int = 0
 
     def as_dict(self) -> dict[str, int]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -238,7 +244,7 @@ class PoolState:
     ) -> None:
         if count_stw:
             self.stats.stw += pages
-        threshold = math.floor(C.DWT * self.buffers)
+        threshold = math.floor(constants.DWT * self.buffers)
         while pages > 0:
             room = max(1, threshold - self.changed + 1)
             step = min(pages, room)
@@ -322,9 +328,10 @@ class PoolState:
     def deferred_write(self) -> None:
         """The deferred write processor: drop freed/formatted pages, then write to 80%."""
         self.stats.dwt += 1
-        target = math.floor(C.DWT_TARGET * self.buffers)
+        target = math.floor(constants.DWT_TARGET * self.buffers)
         excess = self.changed - target
         dropped = self._drop_pages(excess)
+        self.stats.dropped += dropped
         self.changed -= dropped
         excess -= dropped
         if excess > 0:
@@ -332,7 +339,7 @@ class PoolState:
 
     def _synchronous_writes(self) -> None:
         """Above 95% changed, updates are written at once (DMC, IMW)."""
-        limit = math.floor(C.SPT * self.buffers)
+        limit = math.floor(constants.SPT * self.buffers)
         if self.changed > limit:
             self.stats.dmc += 1
             self._write_oldest(self.changed - limit, immediate=True)
@@ -361,7 +368,7 @@ class PoolState:
 
     def _count_writes(self, written: dict[int, int], immediate: bool) -> None:
         for psid, n in written.items():
-            ios = n if immediate else math.ceil(n / C.WRITE_BATCH)
+            ios = n if immediate else math.ceil(n / constants.WRITE_BATCH)
             io = self._io(psid)
             self.stats.tpw += n
             self.stats.wio += ios
@@ -467,7 +474,7 @@ class PoolState:
         """Drop the segments left with no pages (their indices ``emptied``, ascending), order
         kept; the two segments a dropped one separated are joined when they agree, as
         :meth:`_merge` joins them. Otherwise the freed pages of every get from a transmission
-        queue stay one segment each (issue 19: 80 of them in a channel's pool, scanned by
+        queue stay one segment each (80 of them in a channel's pool, scanned by
         every later get)."""
         lru = self.lru
         count = len(lru)
@@ -506,7 +513,7 @@ class PoolState:
             self.stats.dmc += 1
             self._write_oldest(self.changed + self.clean - buffers, immediate=True)
             self._steal(self.changed + self.clean - buffers)
-        if self.changed > math.floor(C.DWT * buffers):
+        if self.changed > math.floor(constants.DWT * buffers):
             self.deferred_write()
         self._note()
 
