@@ -30,6 +30,7 @@ from mqsc.catalog import (
     processes,
     qmgr,
     queues,
+    recoverylog,
     storageclasses,
     system,
     topics,
@@ -76,6 +77,7 @@ FAMILY_MODULES: tuple[ModuleType, ...] = (
     authinfo,
     chlauth,
     system,
+    recoverylog,
 )
 
 #: Object types, most used first (their ``rank``).

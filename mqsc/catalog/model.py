@@ -132,6 +132,9 @@ class Keyword:
         sources: where a command that names this keyword may come from, when that is
             narrower than the command's own sources (``SUSPEND QMGR LOG``: the console only);
             None when the keyword does not narrow them.
+        own_type: the value names an existing object of the command's own object type
+            (``LIKE``: a QLOCAL is defined like a local queue, never like a model queue), so
+            completion offers that type's objects only, not every object its name rule allows.
 
     """
 
@@ -146,6 +149,7 @@ class Keyword:
     help: str = ""
     verified: str = ""
     sources: frozenset[CommandSource] | None = None
+    own_type: bool = False
 
     @property
     def spellings(self) -> tuple[str, ...]:

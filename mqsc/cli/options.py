@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mqsc.batch.datasets import attach, home_catalog
 from mqsc.engine.manager import QueueManager
 from mqsc.store.errors import StoreError
 from mqsc.store.home import QMgrError, default_name, open_qmgr, scratch_qmgr
@@ -53,6 +54,9 @@ def open_from(args: argparse.Namespace, prog: str) -> QueueManager | None:
         from mqsc.network.homenetwork import join_home  # noqa: PLC0415 - start-up: the network only for a durable queue manager
 
         join_home(qm)
+    if not args.memory and args.state is None:
+        # Its log's data sets and load libraries are in the home's data set catalog.
+        attach(qm, home_catalog())
     return qm
 
 

@@ -18,7 +18,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from mqsc.store.home import default_name, state_path
+from mqsc.store.home import default_name, definition_of, state_path
 from mqsc.store.lease import Lease
 
 
@@ -65,6 +65,13 @@ def run(args: argparse.Namespace) -> int:
     path = args.state or state_path(args.qmgr or default_name())
     if args.action == "path":
         print(path)
+        return 0
+    if args.action == "reset" and args.state is None and not path.exists():
+        # Nothing kept yet (a fresh home): the queue manager is already as first installed,
+        # which is what a reset asks for; an unknown queue manager is still an error.
+
+        definition_of(args.qmgr or default_name())
+        print(f"mqsc state: no state at {path}; the queue manager is as first installed")
         return 0
     if args.action == "reset" and not args.yes:
         refusal = confirm_reset(path)

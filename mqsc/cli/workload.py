@@ -8,13 +8,14 @@ Exit status: 0 all messages put / got, 10 the run stopped early (the MQ reason i
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from typing import TYPE_CHECKING, cast
 
 from mqsc.cli.options import add_qmgr_options, open_from
-from mqsc.engine.records import Workload
-from mqsc.render.workload import summary_json, summary_lines
+from mqsc.engine.records import Delivered, Workload
+from mqsc.render.workload import message_lines, summary_json, summary_lines
 from mqsc.repl.operations import add_get_arguments, add_put_arguments, do_get, do_put, negative
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -39,7 +40,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _common(parser: argparse.ArgumentParser, handler) -> None:
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text: a summary like OEMPUT's and MGET's (default); json: the "
+        "same figures as one JSON object (docs/json.md)",
+    )
     add_qmgr_options(parser)
     parser.set_defaults(handler=handler)
 
@@ -61,8 +68,22 @@ def _run(args: argparse.Namespace, operation) -> int:
     if qm is None:
         return 20
     network = cast("Network | None", qm.network)  # the front end built it
+    streaming = operation is do_get and args.format == "text" and getattr(args, "show", False)
+    outcome: Workload
     try:
-        outcome: Workload = operation(qm, args)
+        if streaming:
+            outcome = _stream(qm, args)
+        else:
+            outcome = operation(qm, args)
+    except KeyboardInterrupt as stop:
+        got = getattr(stop, "workload", None)
+        if got is not None:
+            print(
+                f"mqsc get: interrupted: {got.done} message(s) shown and removed, the "
+                "others left on the queue",
+                file=sys.stderr,
+            )
+        raise
     finally:
         qm.close()
     # What its channels said while moving the messages on (docs/channels.md).
@@ -73,5 +94,22 @@ def _run(args: argparse.Namespace, operation) -> int:
             data["channels"] = channel_lines
         print(json.dumps(data, indent=2))
     else:
-        print("\n".join([*summary_lines(outcome, qm.name, qm.cpf), *channel_lines]))
+        lines = summary_lines(outcome, qm.name, qm.cpf)
+        if streaming:  # the heading and the messages were shown as they were got
+            lines = summary_lines(dataclasses.replace(outcome, delivered=()), qm.name, qm.cpf)[1:]
+        print("\n".join([*lines, *channel_lines]))
     return 10 if outcome.reason else 0
+
+
+def _stream(qm, args: argparse.Namespace) -> Workload:
+    """``get --show`` in text: each message printed (and flushed) as it is got, before its
+    unit of work is committed."""
+    shown = [0]
+
+    def show(message: Delivered) -> None:
+        shown[0] += 1
+        sys.stdout.write("\n".join(message_lines((message,), shown[0])) + "\n")
+        sys.stdout.flush()
+
+    print(f"Get from {args.queue} on {qm.name}", flush=True)
+    return do_get(qm, args, show)

@@ -13,6 +13,7 @@ from dataclasses import asdict, fields, is_dataclass
 from typing import Any
 
 from mqsc.engine import space
+from mqsc.engine.bsds import Bsds
 from mqsc.engine.group import GroupInfo
 from mqsc.engine.log import LogState
 from mqsc.engine.messaging import topictree
@@ -24,6 +25,7 @@ from mqsc.engine.storage.cf import StructureState
 from mqsc.engine.storage.pageset import PageSetState, PageSetStats
 from mqsc.engine.storage.pool import PageSetIO, PoolState, PoolStats, Segment
 from mqsc.engine.storage.queuestore import QueueStore
+from mqsc.engine.sysparm import SysParms
 
 
 def snapshot(entity: Any) -> Any:
@@ -117,6 +119,10 @@ def restore(data: dict[str, Any]) -> Any:
     if kind == "monitor":
         # Rows written before owners were kept have none: their monitors are taken as gone.
         return Monitor(tuple(data.get("owners", ())))
+    if kind == "sysparm":
+        return SysParms.restore(data)
+    if kind == "bsds":
+        return Bsds.restore(data)
     if kind == "cfstatus":
         return StructureState.restore(data)
     raise ValueError(f"unknown entity kind {kind!r}")

@@ -27,6 +27,8 @@ PRIVATE_TABLES = (
     "topicstr",
     "substatus",
     "monitors",
+    "sysparm",
+    "bsds",
 )
 #: The tables of its queue sharing group, shared by every member (the Db2 shared repository
 #: and the coupling facility, mqsc/engine/group.py): GROUP and SHARED definitions, CF
@@ -47,6 +49,8 @@ GROUP_TABLES = (
 #: mqsc/engine/messaging/topictree.py);
 #: "monitors" the trigger monitors holding initiation queues open
 #: (mqsc/engine/messaging/triggers.py).
+#: "sysparm" holds the system parameters in effect (mqsc/engine/sysparm.py) and "bsds" the log's
+#: data sets and archives (mqsc/engine/bsds.py), each one entity under key None.
 #: Every table a queue manager sees.
 TABLES = PRIVATE_TABLES + GROUP_TABLES
 

@@ -10,22 +10,48 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+from collections.abc import Callable
 
 from mqsc.catalog import CommandSource
 from mqsc.catalog.mqrc import MQRC_NO_MSG_AVAILABLE
-from mqsc.engine.records import Workload
+from mqsc.engine.records import Delivered, Workload
 from mqsc.render import consoletext
+
+#: Messages of one unit of work of ``get --show``: committed once all were shown. An interrupt
+#: backs out the unit and removes again only the ones shown.
+SHOW_BATCH = 100
 
 
 def add_put_arguments(put: argparse.ArgumentParser) -> None:
     """The arguments of a put (``mqsc put`` and the console's ``\\put``)."""
-    put.add_argument("queue")
+    put.add_argument(
+        "queue",
+        help="the queue to put to: local, alias, remote or model (an "
+        "MQOPEN resolves it), or a topic alias (a publication)",
+    )
     put.add_argument("--count", "-n", type=int, default=1, help="messages (default 1)")
     put.add_argument("--size", "-s", type=int, default=1024, help="bytes each (default 1024)")
     persistence = put.add_mutually_exclusive_group()
-    persistence.add_argument("--persistent", "-p", action="store_true", default=None)
-    persistence.add_argument("--nonpersistent", dest="persistent", action="store_false")
-    put.add_argument("--priority", type=int, choices=range(10), metavar="0-9")
+    persistence.add_argument(
+        "--persistent",
+        "-p",
+        action="store_true",
+        default=None,
+        help="persistent messages: logged, they survive a restart (default: the queue's DEFPSIST)",
+    )
+    persistence.add_argument(
+        "--nonpersistent",
+        dest="persistent",
+        action="store_false",
+        help="nonpersistent messages: not logged, gone at a restart",
+    )
+    put.add_argument(
+        "--priority",
+        type=int,
+        choices=range(10),
+        metavar="0-9",
+        help="message priority (default: the queue's DEFPRTY)",
+    )
     put.add_argument(
         "--batch",
         "-c",
@@ -45,12 +71,14 @@ def add_put_arguments(put: argparse.ArgumentParser) -> None:
 
 def add_get_arguments(get: argparse.ArgumentParser) -> None:
     """The arguments of a get (``mqsc get`` and the console's ``\\get``)."""
-    get.add_argument("queue")
+    get.add_argument("queue", help="the queue to get from (a local queue, or an alias of one)")
     get.add_argument("--count", "-n", type=int, help="at most this many (default: all)")
     get.add_argument(
         "--show",
         action="store_true",
-        help="get the messages one by one and show their data and MsgId",
+        help="get the messages one by one and show each (MsgId, MQMD fields, "
+        "data) as it is got; an interrupt leaves the ones not shown on "
+        "the queue",
     )
     get.add_argument(
         "--browse", action="store_true", help="show the next message without removing it"
@@ -89,19 +117,34 @@ def do_put(qm, args: argparse.Namespace) -> Workload:
     )
 
 
-def do_get(qm, args: argparse.Namespace) -> Workload:
+def do_get(
+    qm,
+    args: argparse.Namespace,
+    show: Callable[[Delivered], None] | None = None,
+) -> Workload:
+    """A get, a browse or (--show) gets that hand each message to ``show`` as it is got."""
     if getattr(args, "browse", False):
         return qm.get_message(args.queue, browse=True)
     if getattr(args, "show", False):
-        # One MQGET at a time, each returning its message's data, until --count or the
-        # queue is empty (which, as for a plain get of all, is no failure).
-        done = qm.get_message(args.queue)
-        while not done.reason and (args.count is None or done.done < args.count):
-            done = done.plus(qm.get_message(args.queue))
-        if args.count is None and done.reason == MQRC_NO_MSG_AVAILABLE:
-            done = dataclasses.replace(done, reason=0)
-        return dataclasses.replace(done, requested=args.count if args.count is not None else -1)
+        # One MQGET at a time under syncpoint, in units committed once shown, until --count
+        # or the queue is empty (which, as for a plain get of all, is no failure). Without
+        # ``show`` (JSON, shown at the end) the whole run is one unit of work.
+        def keep(message: Delivered) -> None:
+            return None
+
+        done = qm.get_each(
+            args.queue, args.count, show or keep, batch=SHOW_BATCH if show is not None else None
+        )
+        return finished(done, args.count)
     return qm.get(args.queue, args.count)
+
+
+def finished(done: Workload, count: int | None) -> Workload:
+    """A --show run's outcome as the summary reports it: an empty queue ends a get of all
+    normally."""
+    if count is None and done.reason == MQRC_NO_MSG_AVAILABLE:
+        done = dataclasses.replace(done, reason=0)
+    return dataclasses.replace(done, requested=count if count is not None else -1)
 
 
 def restart_lines(qm, mode: str = "QUIESCE", failed: list[bool] | None = None) -> list[str]:
