@@ -25,10 +25,12 @@ from mqsc.catalog import (
     channels,
     chinit,
     chlauth,
+    connections,
     namelists,
     pagesets,
     processes,
     qmgr,
+    qstats,
     queues,
     storageclasses,
     system,
@@ -62,7 +64,7 @@ from mqsc.catalog.verbs import PREPROCESSOR_CSECT, VERBS
 #: the command reference and HELP list commands in this order, dump writes definitions in it.
 FAMILY_MODULES: tuple[ModuleType, ...] = (
     bufferpools, pagesets, storageclasses, cfstructs, namelists, processes, queues, usage, qmgr,
-    channels, chinit, topics, authinfo, chlauth, system,
+    channels, chinit, topics, authinfo, chlauth, system, connections, qstats,
 )
 
 #: Object types, most used first (their ``rank``).

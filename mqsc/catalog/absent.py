@@ -53,8 +53,6 @@ FACILITIES: Mapping[str, Facility] = {f.name: f for f in (
     Facility("ARCHIVE", "archive log data sets and the BSDS", "MQSC321I", False, "emulator"),
     Facility("PARAMETERS", "the system parameter module (CSQ6SYSP, CSQ6LOGP, CSQ6ARVP) changed "
              "while running", "MQSC321I", False, "emulator"),
-    Facility("ADAPTERS", "connected CICS, IMS and batch adapters, their threads and units of "
-             "recovery", "MQSC321I", False, "emulator"),
     Facility("IMSBRIDGE", "the IMS bridge (OTMA transaction pipes)", "MQSC321I", False,
              "emulator"),
     Facility("SMDS", "shared message data sets of CF structures", "MQSC321I", False,

@@ -190,6 +190,10 @@ _CATALOG: tuple[MessageDef, ...] = (
        "Command-server DISPLAY reply for the queue manager."),
     _m("CSQM410I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
        "Command-server DISPLAY reply: one message per storage class."),
+    _m("CSQM427I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server RESET QSTATS reply: one message per queue."),
+    _m("CSQM433I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY reply: one message per connection or handle (DISPLAY CONN)."),
     _m("CSQM436I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
        "Command-server DISPLAY reply: one message per channel authentication record."),
     _m("CSQM421I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
@@ -224,6 +228,25 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQM138I", "{csect} CHANNEL INITIATOR STARTING", 0, U,
        "recollection (IBM MQ for z/OS START CHINIT)",
        "START CHINIT was accepted; the channel initiator address space is being started."),
+    # ---- CSQV: agent services (threads) ---------------------------------------------------------
+    _m("CSQV401I", "DISPLAY THREAD REPORT FOLLOWS -", 0, V,
+       "IBM MQ for z/OS messages, Agent services messages (CSQV...): CSQV401I",
+       "The title of the DISPLAY THREAD report; CSQV402I, CSQV432I or CSQV406I follow."),
+    _m("CSQV402I", "ACTIVE THREADS -", 0, U,
+       "id and meaning: IBM CSQV401I explanation ('Message CSQV402I provides the formatted "
+       "report when the detailed status of active threads is requested using TYPE(ACTIVE)'); "
+       "text from the Japanese page, English wording UNVERIFIED",
+       "DISPLAY THREAD TYPE(ACTIVE): one line per connection with its user, ASID and unit of "
+       "recovery, then DISPLAY ACTIVE REPORT COMPLETE."),
+    _m("CSQV406I", "INDOUBT THREADS -", 0, U,
+       "id and meaning: IBM CSQV401I explanation ('Message CSQV406I ... TYPE(INDOUBT)'); text "
+       "UNVERIFIED",
+       "DISPLAY THREAD TYPE(INDOUBT): the units of recovery left in doubt, with their URID "
+       "and origin id (NID); RESOLVE INDOUBT resolves them."),
+    _m("CSQV432I", "ACTIVE THREADS -", 0, U,
+       "id and meaning: IBM CSQV401I explanation ('Message CSQV432I ... summary status of "
+       "active threads ... TYPE(REGIONS)'); text UNVERIFIED",
+       "DISPLAY THREAD TYPE(REGIONS): how many threads each connection name has."),
     # ---- CSQX: distributed queuing (the channel initiator) -------------------------------------
     _m("CSQX003I", "{csect} Obsolete parameter module ignored", 0, V,
        "IBM MQ for z/OS messages, Distributed queuing messages (CSQX...)",
@@ -595,6 +618,13 @@ _CATALOG: tuple[MessageDef, ...] = (
        "that are not public)",
        "START CHANNEL of a requester whose CONNAME reaches no server or sender channel of the "
        "same name ready to answer; the requester is inactive again (docs/channels.md)."),
+    _m("MQSC350I", "{csect} NO IN-DOUBT THREAD OF {name} MATCHES NID({nid})", 8, V,
+       "emulator (z/OS answers from its CSQV messages, whose texts are not public)",
+       "RESOLVE INDOUBT found no in-doubt unit of recovery for that connection name and "
+       "origin id (DISPLAY THREAD(*) TYPE(INDOUBT) lists them); nothing was changed."),
+    _m("MQSC351I", "{csect} THREAD NID={nid} {action}", 0, V,
+       "emulator (z/OS answers from its CSQV messages, whose texts are not public)",
+       "RESOLVE INDOUBT committed or backed out one in-doubt unit of recovery."),
     _m("MQSC322E", "DISPLAY GROUP needs a queue sharing group: {qmgr} is not in one", 8, V,
        "emulator (IBM MQ for z/OS DISPLAY GROUP: valid only when the queue manager is a member "
        "of a queue sharing group; the z/OS reply is not public)",

@@ -1,9 +1,9 @@
 """System, log, security, trace and status commands of IBM MQ 9.4 for z/OS (MQSC reference, each
 command's page): the command server (START / STOP / DISPLAY CMDSERV), DISPLAY LOG, and the
 commands whose facility the simulation does not have (answered by mqsc/catalog/absent.py):
-DISPLAY SYSTEM / ARCHIVE / SECURITY / TRACE / CONN / THREAD / PUBSUB /
+DISPLAY SYSTEM / ARCHIVE / SECURITY / TRACE / PUBSUB /
 SMDS / SMDSCONN, SET LOG / ARCHIVE / SYSTEM, ARCHIVE LOG, RECOVER BSDS, START / STOP / ALTER
-TRACE, ALTER / REFRESH / RVERIFY SECURITY, RESOLVE INDOUBT, RESET QSTATS / TPIPE / SMDS,
+TRACE, ALTER / REFRESH / RVERIFY SECURITY, RESET QSTATS / TPIPE / SMDS,
 REFRESH QMGR, ALTER SMDS, START / STOP SMDSCONN, DEFINE LOG, DEFINE MAXSMSGS.
 
 Keyword lists are the documented ones; value kinds are kept loose (text) where a value is not
@@ -37,12 +37,8 @@ OBJECT_TYPES = (
     ObjectType("SYSTEM", (), "system parameters", rank=83),
     ObjectType("SECURITY", ("SEC",), "security settings", rank=84),
     ObjectType("TRACE", (), "traces", rank=85),
-    ObjectType("CONN", (), "connections (DISPLAY)", rank=86),
     ObjectType("GROUP", (), "the queue sharing group (DISPLAY)", rank=99),
-    ObjectType("THREAD", ("THD",), "threads (DISPLAY)", rank=87),
-    ObjectType("INDOUBT", (), "in-doubt units of recovery (RESOLVE)", rank=88),
     ObjectType("BSDS", (), "the bootstrap data set (RECOVER)", rank=89),
-    ObjectType("QSTATS", (), "queue performance statistics (RESET)", rank=90),
     ObjectType("TPIPE", (), "an IMS bridge transaction pipe (RESET)", rank=91),
     ObjectType("SMDS", (), "shared message data sets", rank=92),
     ObjectType("SMDSCONN", (), "connections to shared message data sets", rank=93),
@@ -196,28 +192,12 @@ SPECS: tuple[CommandSpec, ...] = (
     _absent("STOP", "TRACE", "TRACE", _TRACE, name=Text(8), sources=S_12CR, help="stop a trace"),
     _absent("ALTER", "TRACE", "TRACE", _TRACE, name=Text(8), sources=S_12CR,
             help="change a trace"),
-    # ---- connections, threads, units of recovery -------------------------------------------
-    _absent("DISPLAY", "CONN", "ADAPTERS",
-            table(A.CMDSCOPE, A.ALL, K("TYPE", Choice(("CONN", "HANDLE", "ALL")))),
-            name=Name(NameRule.ANY, 32, generic=True), name_required=True,
-            help="connections to the queue manager"),
-    _absent("DISPLAY", "THREAD", "ADAPTERS",
-            table(A.CMDSCOPE, K("TYPE", Choice(("ACTIVE", "INDOUBT", "REGIONS", "*"))),
-                  K("QMNAME", Text(48))),
-            name=Text(64), sources=S_CR, help="threads of connected adapters"),
-    _absent("RESOLVE", "INDOUBT", "ADAPTERS",
-            table(A.CMDSCOPE, K("ACTION", Choice(("COMMIT", "BACKOUT"))),
-                  K("NID", Text(64)), K("QMNAME", Text(48))),
-            name=Text(64), name_required=True, required=("ACTION",),
-            help="resolve in-doubt units of recovery"),
     _absent("RESET", "TPIPE", "IMSBRIDGE",
             table(A.CMDSCOPE, K("ACTION", Choice(("COMMIT", "BACKOUT"))),
                   K("SENDSEQ", Text(16)), K("RCVSEQ", Text(16)), K("XCFGNAME", Text(8)),
                   K("XCFMNAME", Text(16))),
             name=Text(8), name_required=True, help="reset an IMS bridge transaction pipe"),
     # ---- statistics and events -------------------------------------------------------------
-    _absent("RESET", "QSTATS", "EVENTS", _SCOPE, name=_GENERIC48, name_required=True,
-            help="queue performance statistics (reported and reset)"),
     _absent("REFRESH", "QMGR", "EVENTS",
             table(A.CMDSCOPE,
                   K("TYPE", Choice(("CONFIGEV", "EARLY", "EXPIRY", "PROXYSUB"))),

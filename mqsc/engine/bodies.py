@@ -27,7 +27,7 @@ from mqsc.catalog.mqrc import (
     MQRC_NO_MSG_AVAILABLE,
     MQRC_NONE,
 )
-from mqsc.engine import messages, sharedq
+from mqsc.engine import messages, qstats, sharedq
 from mqsc.engine.context import moment
 from mqsc.engine.records import Delivered, Workload
 from mqsc.engine.storage.queuestore import Body, QueueStore, Run
@@ -146,6 +146,7 @@ def get(ctx: Ctx, queue: str, *, msgid: bytes | None = None, correlid: bytes | N
         return Workload("get", queue, 1, 1, run.size, run.size, MQRC_NONE,
                         persistent=run.persistent, delivered=(message,))
     pages = discarded + messages.take_one(ctx, queue, run.id)
+    qstats.got(ctx, queue, 1)
     return Workload("get", queue, 1, 1, run.size, run.size, MQRC_NONE, pages,
                     persistent=run.persistent, delivered=(message,))
 
@@ -206,6 +207,7 @@ def _shared(ctx: Ctx, q, msgid: bytes | None, correlid: bytes | None,
         return Workload("get", q.name, 1, 1, run.size, run.size, MQRC_NONE,
                         persistent=run.persistent, structure=structure, delivered=(message,))
     done = sharedq.take_one(ctx, q, run.id)
+    qstats.got(ctx, q.name, 1)
     return dataclasses.replace(done, persistent=run.persistent, delivered=(message,))
 
 

@@ -32,10 +32,10 @@ class CommandFailed(Exception):
 class Ctx:
     """One command's execution context."""
 
-    __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later")
+    __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later", "conn")
 
     def __init__(self, qm: QueueManager, txn: Txn, cmd: Command | None,
-                 spec: CommandSpec | None, source: Source) -> None:
+                 spec: CommandSpec | None, source: Source, conn: str = "") -> None:
         self.qm = qm
         self.txn = txn
         self.cmd = cmd
@@ -43,6 +43,9 @@ class Ctx:
         self.source = source
         self.records: list[Record] = []
         self.later: list[Message] = []
+        #: The connection (CONN) the command or MQI call came through; "" for none (the
+        #: console, CSQINP1/CSQINP2, the queue manager's own work).
+        self.conn = conn
 
     @property
     def csect(self) -> str:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from mqsc import catalog
 from mqsc.catalog import CommandSpec, Source
-from mqsc.engine import results, space
+from mqsc.engine import connections, qstats, results, space
 from mqsc.engine.context import Ctx
 from mqsc.engine.log import dataset as log_dataset
 from mqsc.engine.log import rba as rba_text
@@ -118,6 +118,7 @@ def open_pagesets(qm: QueueManager) -> list[Message]:
             continue
         attach_pool(ctx, ps.pool)
         open_pageset(ctx, psid)
+    qstats.reset_all(ctx)  # IBM "Performance event statistics": a restart resets them
     qm.commit(txn, ctx.cmd)
     return ctx.later
 
@@ -179,6 +180,9 @@ def restart(qm: QueueManager) -> list[Result]:
         ps.expansions = 0
         ps.noexpand = False
     ctx = system_ctx(qm, txn)
+    # The connections ended with the stop; z/OS restart backs out their units of recovery in
+    # flight and keeps those in doubt (mqsc/engine/connections.py).
+    connections.end_all(ctx)
     discard_nonpersistent(ctx)
     for initq in list(txn.keys("monitors")):
         txn.delete("monitors", initq)  # the trigger monitors' connections ended with the stop

@@ -34,7 +34,7 @@ from mqsc.catalog.mqrc import (
     MQRC_XMIT_Q_USAGE_ERROR,
 )
 from mqsc.catalog.queues import FAMILY as QLOCAL
-from mqsc.engine import pubsub, sharedq, space, triggers
+from mqsc.engine import pubsub, qstats, sharedq, space, triggers
 from mqsc.engine.objects import Attributes, MQObject
 from mqsc.engine.records import TriggerMessage, Workload
 from mqsc.engine.space import report_expansions
@@ -143,6 +143,8 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
     if not store.runs and not store.lists:
         txn.delete("messages", queue)  # nothing was put: no store, no trace
     report_expansions(ctx, events)
+    if done:
+        qstats.put(ctx, queue, done, store.depth)
     fired = _trigger(ctx, q, trigger_before, priority, done) if trigger_before >= 0 else ()
     return Workload("put", queue, count, done, size, done * size, reason, pages, backed,
                     persistent=persistent, triggers=fired)
@@ -571,6 +573,7 @@ def get(ctx: Ctx, queue: str, count: int | None = None) -> Workload:
         pages += _shrink_lists(store, ps, txn.edit("pool", ps.pool))
     if not store.runs:
         txn.delete("messages", queue)
+    qstats.got(ctx, queue, got)
     reason = MQRC_NO_MSG_AVAILABLE if count is not None and got < count else MQRC_NONE
     return Workload("get", queue, wanted, got, 0, got_bytes, reason, pages)
 
@@ -596,6 +599,7 @@ def get_runs(ctx: Ctx, queue: str, wanted: Mapping[int, int]) -> int:
         _shrink_lists(store, ps, txn.edit("pool", ps.pool))
     if not store.runs:
         txn.delete("messages", queue)
+    qstats.got(ctx, queue, got)
     return got
 
 

@@ -17,7 +17,7 @@ from mqsc.catalog import Family
 from mqsc.catalog import queues as catalog_queues
 from mqsc.engine import absent
 from mqsc.engine import definitions as d
-from mqsc.engine import messages, sharedq, space, triggers
+from mqsc.engine import messages, qstats, sharedq, space, triggers
 from mqsc.engine.context import Ctx
 from mqsc.engine.objects import Attributes, MQObject
 from mqsc.engine.registry import handles
@@ -176,6 +176,8 @@ def delete_qlocal(ctx: Ctx) -> None:
     elif disposition != "GROUP":
         messages.purge_queue(ctx, obj)
     ctx.txn.delete(QLOCAL.table_for(disposition), obj.name)
+    if disposition != "GROUP":
+        qstats.forget(ctx, obj.name)
     if disposition in ("QMGR", "COPY"):
         space.account_objects(ctx, -C.OBJ_BYTES_QLOCAL)
 

@@ -96,6 +96,14 @@ def restore(data: dict[str, Any]) -> Any:
 
         # Rows written before owners were kept have none: their monitors are taken as gone.
         return Monitor(tuple(data.get("owners", ())))
+    if kind in ("conn", "indoubt"):
+        from mqsc.engine.connections import Connection, InDoubt
+
+        return (Connection if kind == "conn" else InDoubt).restore(data)
+    if kind == "qstats":
+        from mqsc.engine.qstats import QueueStats
+
+        return QueueStats.restore(data)
     if kind == "cfstatus":
         from mqsc.engine.storage.cf import StructureState
 

@@ -32,6 +32,7 @@ from mqsc.catalog.mqrc import (
     MQRC_Q_FULL,
     MQRC_STORAGE_MEDIUM_FULL,
 )
+from mqsc.engine import qstats
 from mqsc.engine.records import Workload
 from mqsc.engine.storage import cf
 from mqsc.engine.storage import constants as C
@@ -135,6 +136,7 @@ def put(ctx: Ctx, q: Any, count: int, size: int, *, persistent: bool | None,
                           priority=priority, count=done,
                           **({"body": body.snapshot()} if body is not None else {}))
     store.runs = [r for r in store.runs if r.count]
+    qstats.put(ctx, name, done, store.depth)
     if not store.runs:
         ctx.txn.delete("cfmsgs", name)
     return Workload("put", name, count, done, size, done * size, reason, 0, backed,
@@ -164,6 +166,7 @@ def get(ctx: Ctx, q: Any, count: int | None) -> Workload:
                       runs=[[i, n] for i, n in taken])
     if not store.runs:
         ctx.txn.delete("cfmsgs", name)
+    qstats.got(ctx, name, got)
     reason = MQRC_NO_MSG_AVAILABLE if count is not None and got < count else MQRC_NONE
     return Workload("get", name, wanted, got, 0, got_bytes, reason, 0, structure=structure,
                     cf_bytes=freed)

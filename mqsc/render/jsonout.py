@@ -19,6 +19,7 @@ from mqsc.engine.records import (
     ObjectRecord,
     PageSetReport,
     Result,
+    ThreadReport,
 )
 from mqsc.render import server
 from mqsc.support.collector import BULK, paused
@@ -90,6 +91,11 @@ def usage(result: Result) -> dict[str, Any] | None:
         elif isinstance(record, DataSetReport):
             out["dataSets"] = [{"dataSetType": r.kind, "logRBA": r.rba, "dataSetName": r.dsname}
                                for r in record.rows]
+        elif isinstance(record, ThreadReport):
+            out.setdefault("threads", []).extend({
+                "report": record.kind, "name": r.name, "status": r.status, "type": r.kind,
+                "userId": r.userid, "asid": r.asid, "qmgrUrid": r.urid, "nid": r.nid,
+                "threads": r.threads} for r in record.rows)
     return out or None
 
 

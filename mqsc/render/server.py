@@ -17,6 +17,7 @@ from mqsc.engine.records import (
     PageSetReport,
     Record,
     Result,
+    ThreadReport,
 )
 from mqsc.render import objects, reports
 from mqsc.support.collector import BULK, paused
@@ -35,6 +36,8 @@ def record_lines(record: Record, cpf: str) -> list[str]:
         return reports.pool_lines(record, cpf)
     if isinstance(record, DataSetReport):
         return reports.dataset_lines(record, cpf)
+    if isinstance(record, ThreadReport):
+        return reports.thread_lines(record, cpf)
     raise TypeError(f"no command-server rendering for {type(record).__name__}")
 
 
