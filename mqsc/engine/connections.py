@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from mqsc.catalog.connections import CONN_ATTRIBUTES, CONN_FAMILY, HANDLE_ATTRIBUTES
 from mqsc.engine import definitions as d
 from mqsc.engine.log import rba
-from mqsc.engine.records import ObjectRecord, ThreadReport, ThreadRow
+from mqsc.engine.records import ObjectRecord, ThreadReport, ThreadRow, Workload
 from mqsc.engine.registry import handles
 from mqsc.support.collector import paused
 
@@ -43,6 +43,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.context import Ctx
     from mqsc.engine.state import Txn
 
+#: What DISPLAY CONN TYPE(HANDLE) shows of every handle without being asked (UNVERIFIED: the
+#: object and its state; IBM lists which are always returned for connections only).
+HANDLE_ALWAYS = ("CONN", "EXTCONN", "TYPE", "OBJNAME", "OBJTYPE", "HSTATE", "QSGDISP")
 #: The state tables of this module.
 TABLE, INDOUBT_TABLE = "conn", "indoubt"
 #: The first ASID given to a connection (the queue manager's own address spaces take lower
@@ -262,6 +265,15 @@ class ConnectRequest:
     conname: str = ""
 
 
+class NotConnected(Exception):
+    """MQCONN or an MQI call refused: ``reason`` is the MQ reason code (2059 the queue
+    manager is not available, 2009 the connection is broken, 2018 no such connection)."""
+
+    def __init__(self, reason: int) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 # ---- the registry ----------------------------------------------------------------------------
 def userid(ctx: Ctx) -> str:
     """The user id the running command or MQI call acts for: its connection's, else the
@@ -390,6 +402,18 @@ def count(ctx: Ctx, queue: str, **counts: int) -> None:
     record = ctx.txn.get(TABLE, ctx.conn)
     if record is not None:
         ctx.txn.put(TABLE, ctx.conn, record.with_activity(queue, **counts))
+
+
+def count_workload(ctx: Ctx, kind: str, outcome: Workload) -> None:
+    """What a one-shot put, get or browse of the caller's connection did: its MQOPEN and
+    MQCLOSE and its messages, counted to the queue it named."""
+    done = outcome.done
+    if kind == "put":
+        count(ctx, outcome.queue, opens=1, closes=1, puts=done, put_bytes=outcome.bytes)
+    elif kind == "browse":
+        count(ctx, outcome.queue, opens=1, closes=1, browses=done)
+    else:
+        count(ctx, outcome.queue, opens=1, closes=1, gets=done, get_bytes=outcome.bytes)
 
 
 def handles_on(txn: Txn, queue: str) -> Iterator[tuple[Connection, Handle]]:
@@ -555,7 +579,8 @@ def display_conn(ctx: Ctx) -> None:
                 if where.keyword not in values or not d.passes(where, values[where.keyword]):
                     continue
             own = HANDLE_ATTRIBUTES if is_handle else CONN_ATTRIBUTES
-            names = [n for n in own if n in CONN_FAMILY.identity or show_all or n in requested]
+            always = HANDLE_ALWAYS if is_handle else CONN_FAMILY.identity
+            names = [n for n in own if n in always or show_all or n in requested]
             ctx.add(ObjectRecord("CONN", "CONN", CONN_FAMILY.reply,
                                  tuple((n, values[n]) for n in names)))
             found += 1

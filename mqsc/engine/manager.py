@@ -12,12 +12,27 @@ import datetime as dt
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from mqsc import catalog
 from mqsc.catalog import CommandSpec, Source
-from mqsc.catalog.mqrc import MQRC_Q_MGR_NOT_AVAILABLE, MQRC_UNEXPECTED_ERROR
-from mqsc.engine import bodies, chinit, lifecycle, messages, registry, results, routing, triggers
+from mqsc.catalog.mqrc import (
+    MQRC_CONNECTION_BROKEN,
+    MQRC_Q_MGR_NOT_AVAILABLE,
+    MQRC_UNEXPECTED_ERROR,
+)
+from mqsc.engine import (
+    bodies,
+    chinit,
+    connections,
+    lifecycle,
+    messages,
+    mqi,
+    registry,
+    results,
+    routing,
+    triggers,
+)
 from mqsc.engine.clusters import Clusters
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx
@@ -46,6 +61,10 @@ from mqsc.language.reader import Columns, LogicalCommand
 from mqsc.language.source import Source as TextSource
 
 Listener = Callable[["QueueManager", Command | None, list[Change], list["LogRecord"]], None]
+T = TypeVar("T")
+#: A workload's kind as its Workload names the operation (a browse is a get that leaves the
+#: message: connections count it apart).
+_OPERATION = {"browse": "get"}
 
 
 class Gate(Protocol):
@@ -184,45 +203,96 @@ class QueueManager:
     # ---- workload ----------------------------------------------------------------------------
     def put(self, queue: str, count: int = 1, size: int = 1024, *,
             persistent: bool | None = None, priority: int | None = None,
-            batch: int = 0) -> Workload:
+            batch: int = 0, conn: str = "") -> Workload:
         """Put ``count`` messages of ``size`` bytes on a queue (MQPUT, as OEMPUT does).
 
         ``persistent``/``priority`` default to the queue's DEFPSIST/DEFPRTY; ``batch`` > 0
         commits every ``batch`` messages (a failure backs out only the unit in flight).
+        ``conn``: the connection (:meth:`connect`) the puts are counted to.
         """
         return self._workload(lambda ctx: messages.put(
             ctx, queue, count, size, persistent=persistent, priority=priority, batch=batch),
-            "put", queue, count)
+            "put", queue, count, conn)
 
-    def get(self, queue: str, count: int | None = None) -> Workload:
+    def get(self, queue: str, count: int | None = None, *, conn: str = "") -> Workload:
         """Get up to ``count`` messages (all of them when None), as MGET does."""
         return self._workload(lambda ctx: messages.get(ctx, queue, count), "get", queue,
-                              count if count is not None else -1)
+                              count if count is not None else -1, conn)
 
     def put_message(self, queue: str, data: bytes, *, persistent: bool | None = None,
                     priority: int | None = None, correlid: bytes | None = None,
                     reply_q: str = "", reply_qmgr: str = "", expiry: int = -1,
-                    correl_text: str = "") -> Workload:
+                    correl_text: str = "", conn: str = "") -> Workload:
         """MQPUT of one message with ``data`` (:mod:`mqsc.engine.bodies`); its MsgId is in
         the result's ``delivered``."""
         return self._workload(lambda ctx: bodies.put(
             ctx, queue, data, persistent=persistent, priority=priority,
             correlid=correlid if correlid is not None else bodies.NO_ID, reply_q=reply_q,
-            reply_qmgr=reply_qmgr, expiry=expiry, correl_text=correl_text), "put", queue, 1)
+            reply_qmgr=reply_qmgr, expiry=expiry, correl_text=correl_text), "put", queue, 1,
+            conn)
 
     def get_message(self, queue: str, *, msgid: bytes | None = None,
-                    correlid: bytes | None = None, browse: bool = False) -> Workload:
+                    correlid: bytes | None = None, browse: bool = False,
+                    conn: str = "") -> Workload:
         """MQGET (or browse) of the next message, by MsgId/CorrelId if given, with its data
         in the result's ``delivered`` (MQRC 2033 when there is none)."""
         return self._workload(lambda ctx: bodies.get(ctx, queue, msgid=msgid,
                                                      correlid=correlid, browse=browse),
-                              "get", queue, 1)
+                              "browse" if browse else "get", queue, 1, conn)
 
     def browse_messages(self, queue: str, limit: int, *, msgid: bytes | None = None,
-                        correlid: bytes | None = None) -> Workload:
+                        correlid: bytes | None = None, conn: str = "") -> Workload:
         """Up to ``limit`` messages in delivery order, left where they are."""
         return self._workload(lambda ctx: bodies.browse_list(
-            ctx, queue, limit, msgid=msgid, correlid=correlid), "get", queue, limit)
+            ctx, queue, limit, msgid=msgid, correlid=correlid), "browse", queue, limit, conn)
+
+    # ---- connections (mqsc/engine/connections.py, docs/connections.md) ----------------------
+    def connect(self, request: connections.ConnectRequest) -> str:
+        """MQCONN: the connection is registered (every process on the home sees it); its
+        connection id (CONN). Raises :class:`connections.NotConnected` with MQRC 2059 when
+        the queue manager is not running."""
+        def step(ctx: Ctx) -> str:
+            return connections.connect(ctx, request).conn
+
+        return self._connection_step(step)
+
+    def disconnect(self, conn: str) -> bool:
+        """MQDISC: its handles close, a unit of work in flight commits, it is gone; False
+        when it had already ended (another process ended it as dead, or a restart)."""
+        return self._connection_step(lambda ctx: connections.disconnect(ctx, conn))
+
+    def end_abnormally(self, conns: Sequence[str]) -> None:
+        """The programs of these connections ended without MQDISC (their process died): the
+        state store calls this. In-flight work is backed out, prepared work stays in doubt."""
+        def step(ctx: Ctx) -> None:
+            for conn in conns:
+                connections.end_abnormally(ctx, conn)
+
+        self._connection_step(step, require_running=False)
+
+    def connections(self) -> list[connections.Connection]:
+        """Every connection now, in the order they connected."""
+        with self.session():
+            return connections.every(Txn(self.state))
+
+    def connection(self, appltag: str, *, appltype: str = "BATCH", userid: str = "",
+                   owner: str = "") -> mqi.Connection:
+        """A connection as a Python object (MQCONN now; MQDISC at ``close`` or the end of a
+        ``with`` block): open, put, get, commit, backout, prepare."""
+        return mqi.Connection(self, connections.ConnectRequest(
+            appltag, appltype, userid, owner))
+
+    def _connection_step(self, step: Callable[[Ctx], T], *, conn: str = "",
+                         require_running: bool = True) -> T:
+        with self.session():
+            if require_running and self.phase is not Phase.RUNNING:
+                raise connections.NotConnected(MQRC_Q_MGR_NOT_AVAILABLE)
+            txn = Txn(self.state)
+            ctx = Ctx(self, txn, None, None, Source.SERVER, conn)
+            outcome = step(ctx)
+            if txn.changed or txn.journal:
+                self.commit(txn, None)
+            return outcome
 
     def trigger_monitor(self, initq: str, *, start: bool = True,
                         owner: str | None = None) -> Workload:
@@ -326,21 +396,26 @@ class QueueManager:
         return tuple(out)
 
     def _workload(self, operation: Callable[[Ctx], Workload], kind: str, queue: str,
-                  count: int) -> Workload:
+                  count: int, conn: str = "") -> Workload:
         if self.network is not None:
             self.settle()  # retries that fell due since the last command run first
         with self.session():
             if self.phase is not Phase.RUNNING:
-                return Workload(kind, queue, count, 0, reason=MQRC_Q_MGR_NOT_AVAILABLE)
-            outcome = self._run_workload(operation, kind, queue, count)
+                return Workload(_OPERATION.get(kind, kind), queue, count, 0,
+                                reason=MQRC_Q_MGR_NOT_AVAILABLE)
+            if conn and self.state.tables["conn"].get(conn) is None:
+                # The connection ended meanwhile (a restart, or ended as dead).
+                return Workload(_OPERATION.get(kind, kind), queue, count, 0,
+                                reason=MQRC_CONNECTION_BROKEN)
+            outcome = self._run_workload(operation, kind, queue, count, conn)
         if self.network is not None and outcome.done:
             self.settle()
         return outcome
 
     def _run_workload(self, operation: Callable[[Ctx], Workload], kind: str, queue: str,
-                      count: int) -> Workload:
+                      count: int, conn: str = "") -> Workload:
         txn = Txn(self.state)
-        ctx = Ctx(self, txn, None, None, Source.SERVER)
+        ctx = Ctx(self, txn, None, None, Source.SERVER, conn)
         before = {k: (p.stats.as_dict(), p.buffers) for k, p in self.state.tables["pool"].items()}
         expansions = sum(ps.expansions for ps in self.state.tables["pageset"].values())
         try:
@@ -350,7 +425,10 @@ class QueueManager:
             # backed out (the transaction is dropped); MQSC_STRICT=1 lets the bug surface.
             if os.environ.get("MQSC_STRICT"):
                 raise
-            return Workload(kind, queue, count, 0, reason=MQRC_UNEXPECTED_ERROR)
+            return Workload(_OPERATION.get(kind, kind), queue, count, 0,
+                            reason=MQRC_UNEXPECTED_ERROR)
+        if conn:
+            connections.count_workload(ctx, kind, outcome)
         self.commit(txn, None)
         deltas = {}
         for key, pool in self.state.tables["pool"].items():
@@ -598,7 +676,9 @@ class _Session:
 #: (docs/storage.md#storage-rules)).
 _OBJECT_LOG_BYTES = C.OBJECT_BYTES
 #: Tables whose changes are logged by their own records (pages, the log itself), not as objects.
-_UNLOGGED = frozenset(("log", "pool", "pageset"))
+#: Connections and queue statistics are the queue manager's working storage, not page set 0's
+#: definitions: nothing of them is logged as an object.
+_UNLOGGED = frozenset(("log", "pool", "pageset", "conn", "indoubt", "qstats"))
 
 
 def _log_command(qm: QueueManager, txn: Txn, cmd: Command) -> None:

@@ -17,7 +17,7 @@ from mqsc.catalog import Family
 from mqsc.catalog import queues as catalog_queues
 from mqsc.engine import absent
 from mqsc.engine import definitions as d
-from mqsc.engine import messages, qstats, sharedq, space, triggers
+from mqsc.engine import connections, messages, qstats, sharedq, space, triggers
 from mqsc.engine.context import Ctx
 from mqsc.engine.objects import Attributes, MQObject
 from mqsc.engine.registry import handles
@@ -329,9 +329,11 @@ def _getter(ctx: Ctx, obj: MQObject) -> d.Getter:
         if name == "CURDEPTH":
             return depth_of(ctx, obj)
         if name == "IPPROCS":
-            return triggers.monitors(ctx, obj.name)  # trigger monitors hold initiation queues
+            # Trigger monitors hold initiation queues; connections their handles.
+            return (triggers.monitors(ctx, obj.name)
+                    + connections.open_counts(ctx.txn, obj.name)[0])
         if name == "OPPROCS":
-            return 0
+            return connections.open_counts(ctx.txn, obj.name)[1]
         if name == "DEFTYPE":
             return "PREDEFINED"
         if name == "QSGDISP":
@@ -429,7 +431,7 @@ QSTATUS = catalog_queues.STATUS
 @handles("DISPLAY", "QSTATUS")
 def display_qstatus(ctx: Ctx) -> None:
     if ctx.cmd.get("TYPE", "QUEUE") == "HANDLE":
-        d.display(ctx, QSTATUS, iter(()))  # no application holds a handle between commands
+        d.display(ctx, catalog_queues.HANDLE_FAMILY, _handle_statuses(ctx))
         return
     # OPENTYPE(INPUT) and OPENTYPE(OUTPUT) keep the queues with handles open that way (IBM
     # "DISPLAY QSTATUS"): those with IPPROCS, or OPPROCS, above 0.
@@ -441,15 +443,44 @@ def display_qstatus(ctx: Ctx) -> None:
 
 
 def _status(ctx: Ctx, queue: d.Getter) -> d.Getter:
-    fixed = {"TYPE": "QUEUE", "OPPROCS": 0, "UNCOM": "NO"}
-
     def get(name: str) -> object:
         if name == "QSTATUS":
             return queue("QUEUE")
-        if name == "IPPROCS":
-            return queue("IPPROCS")
-        if name in fixed:
-            return fixed[name]
+        if name == "TYPE":
+            return "QUEUE"
+        if name == "UNCOM":
+            return "YES" if connections.uncommitted(ctx.txn, str(queue("QUEUE"))) else "NO"
         return queue(name)
 
     return get
+
+
+def _handle_statuses(ctx: Ctx) -> Iterator[d.Getter]:
+    """One getter per handle open on a selected queue (OPENTYPE(INPUT|OUTPUT) keeps the
+    handles open that way), in the queues' order."""
+    opentype = str(ctx.cmd.get("OPENTYPE", "ALL"))
+    for queue in selected(ctx, QLOCAL):
+        name = str(queue("QUEUE"))
+        for record, handle in connections.handles_on(ctx.txn, name):
+            if (opentype == "INPUT" and not handle.input) or (
+                    opentype == "OUTPUT" and not handle.output):
+                continue
+            yield _handle_getter(name, str(queue("QSGDISP")), record, handle)
+
+
+def _handle_getter(queue: str, qsgdisp: str, record: connections.Connection,
+                   handle: connections.Handle) -> d.Getter:
+    opts = handle.openopts
+    uow = record.uow
+    values = {
+        "QSTATUS": queue, "TYPE": "HANDLE", "QSGDISP": qsgdisp, "APPLTAG": record.appltag,
+        "APPLTYPE": record.appltype, "ASID": record.asid,
+        "BROWSE": "YES" if "MQOO_BROWSE" in opts else "NO",
+        "INPUT": ("EXCL" if "MQOO_INPUT_EXCLUSIVE" in opts
+                  else "SHARED" if handle.input else "NO"),
+        "INQUIRE": "YES" if "MQOO_INQUIRE" in opts else "NO",
+        "OUTPUT": "YES" if handle.output else "NO", "SET": "YES" if "MQOO_SET" in opts else "NO",
+        "HSTATE": "INACTIVE", "QMURID": uow.urid if uow is not None else "",
+        "URTYPE": uow.urtype if uow is not None else "QMGR", "USERID": record.userid,
+    }
+    return values.get

@@ -86,7 +86,7 @@ THREAD_REPORTS = {
                " DISPLAY ACTIVE REPORT COMPLETE"),
     "REGIONS": ("CSQV432I", " NAME     TYPE     ASID   THREADS",
                 " DISPLAY REGIONS REPORT COMPLETE"),
-    "INDOUBT": ("CSQV406I", " NAME     THREAD-XREF      URID         NID",
+    "INDOUBT": ("CSQV406I", " NAME     COORDINATOR URID         NID",
                 " DISPLAY INDOUBT REPORT COMPLETE"),
 }
 
@@ -108,7 +108,7 @@ def thread_lines(report: ThreadReport, cpf: str) -> list[str]:
         elif report.kind == "REGIONS":
             lines.append(f" {r.name:<8} {r.kind:<8} {r.asid:<4} {r.threads:>9}")
         else:
-            lines.append(f" {r.name:<8} {r.nid:<16} {r.urid:<12} {r.kind}".rstrip())
+            lines.append(f" {r.name:<8} {r.kind:<11} {r.urid:<12} {r.nid}".rstrip())
     if not report.rows:
         lines.append(" NO THREADS FOUND")
     lines.append(end)
