@@ -93,6 +93,9 @@ class Environment:
     clock: Clock
     programs: Mapping[str, Program] = field(default_factory=lambda: PROGRAMS)
     encoding: str = "utf-8"
+    #: The process running the job, as the state store names connection owners
+    #: (:func:`mqsc.store.lease.process_owner`); "" for an in-memory run.
+    owner: str = ""
 
 
 def run(job: Job, env: Environment, *, jobid: str = "JOB00001") -> JobRun:
@@ -245,7 +248,7 @@ def _execute(job: Job, step: Step, env: Environment, run_: JobRun, next_dsid: in
     qmgrs = _CatalogQueueManagers(env)
     ctx = StepContext(job.name, step.name, step.program, step.parm,
                       {dd.name: dd for dd in step.dds}, qmgrs, env.clock,
-                      env.catalog, env.encoding)
+                      env.catalog, env.encoding, user=job.owner, owner=env.owner)
     program = env.programs.get(step.program)
     step_run = StepRun(step, "executed")
     if program is None:
@@ -253,7 +256,13 @@ def _execute(job: Job, step: Step, env: Environment, run_: JobRun, next_dsid: in
         step_run.log += [systemmsgs.line("CSV003I", module=step.program),
                          systemmsgs.line("CSV028I", job=job.name, step=step.name)]
     else:
-        outcome = _call(program, ctx, step_run)
+        outcome = StepOutcome(abend="S0C4")
+        try:
+            outcome = _call(program, ctx, step_run)
+        finally:
+            # A step that abends ends its connections abnormally: its units of work in
+            # flight are backed out (mqsc/engine/connections.py).
+            ctx.disconnect(abnormal=outcome.abend is not None)
     if outcome.abend is not None:
         step_run.status, step_run.abend, step_run.reason = "abended", outcome.abend, \
             outcome.reason

@@ -23,8 +23,9 @@ call failed (the MQRC is printed), 12 the PARM could not be used.
 from __future__ import annotations
 
 import datetime as dt
+import time
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mqsc.batch.steps import StepContext, StepOutcome
 from mqsc.catalog import mqrc
@@ -37,6 +38,8 @@ ALL_MESSAGES = 99_999_999
 MGET_BUFFER = 1000
 NOT_EMULATED = ("Elapsed and CPU times are not emulated: they are properties of the real "
                 "machine.")
+#: How often a waiting MGET looks for messages (seconds).
+POLL_SECONDS = 0.2
 
 
 class ParmError(ValueError):
@@ -186,7 +189,7 @@ def run_oemput(ctx: StepContext) -> StepOutcome:
                  else "No units of work", "")
     if qm is None:
         return _no_connection(ctx, reason)
-    outcome = _put_cycle(qm, parm, sizes)
+    outcome = _put_cycle(qm, parm, sizes, ctx.conn(qm))
     ctx.sysprint(f"Total Transactions : {outcome.done}", "", NOT_EMULATED, "")
     ctx.print("SYSPRINT", summary_lines(outcome, qm.name, qm.cpf))
     if outcome.reason:
@@ -196,14 +199,15 @@ def run_oemput(ctx: StepContext) -> StepOutcome:
     return StepOutcome(cc=CC_OK)
 
 
-def _put_cycle(qm, parm: PutParm, sizes: list[int]) -> Workload:
+def _put_cycle(qm, parm: PutParm, sizes: list[int], conn: str = "") -> Workload:
     """Put ``parm.count`` messages whose sizes cycle through ``sizes`` (one size: one call)."""
     if len(set(sizes)) == 1:
         return qm.put(parm.queue, parm.count, sizes[0], persistent=parm.persistent,
-                      batch=parm.commit)
+                      batch=parm.commit, conn=conn)
     total: Workload | None = None
     for index in range(parm.count):
-        one = qm.put(parm.queue, 1, sizes[index % len(sizes)], persistent=parm.persistent)
+        one = qm.put(parm.queue, 1, sizes[index % len(sizes)], persistent=parm.persistent,
+                     conn=conn)
         total = one if total is None else total.plus(one)
         if one.reason:
             break
@@ -226,7 +230,7 @@ def run_mget(ctx: StepContext) -> StepOutcome:
     qm, reason = _connect(ctx, parm.qmgr)
     if qm is None:
         return _no_connection(ctx, reason)
-    outcome = qm.get(parm.queue, parm.count)
+    outcome = _get_waiting(ctx, qm, parm)
     ctx.sysprint(f"Total Messages : {outcome.done}", NOT_EMULATED, "")
     ctx.print("SYSPRINT", summary_lines(outcome, qm.name, qm.cpf))
     # MGET ends when a get has waited the whole interval in vain (2033): that is its normal
@@ -237,6 +241,36 @@ def run_mget(ctx: StepContext) -> StepOutcome:
                          f"({outcome.reason_name})")
     ctx.sysprint("", f"Ending at {_stamp(start + dt.timedelta(seconds=parm.wait))}.")
     return StepOutcome(cc=CC_MQ_FAILED if failed else CC_OK)
+
+
+def _get_waiting(ctx: StepContext, qm, parm: GetParm) -> Workload:
+    """MGET's gets: all it can, then it waits ``-w`` seconds for more, each message starting
+    the wait again (MQGMO_WAIT). A message can arrive meanwhile only from another program
+    connected to the queue manager from another process (a job, a console, ``mqsc serve``);
+    while none is, nothing could come, so the wait is not spent in real time (the SYSPRINT's
+    ending time still counts it)."""
+    conn = ctx.conn(qm)
+    outcome = qm.get(parm.queue, parm.count, conn=conn)
+    if outcome.reason != mqrc.MQRC_NO_MSG_AVAILABLE and outcome.reason:
+        return outcome
+    deadline = time.monotonic() + parm.wait
+    while time.monotonic() < deadline and _others_connected(qm, ctx.owner):
+        if parm.count is not None and outcome.done >= parm.count:
+            break
+        time.sleep(POLL_SECONDS)
+        left = None if parm.count is None else parm.count - outcome.done
+        more = qm.get(parm.queue, left, conn=conn)
+        if more.done:
+            outcome = outcome.plus(more)
+            deadline = time.monotonic() + parm.wait
+        elif more.reason not in (mqrc.MQRC_NONE, mqrc.MQRC_NO_MSG_AVAILABLE):
+            return replace(outcome, reason=more.reason)
+    return outcome
+
+
+def _others_connected(qm, owner: str) -> bool:
+    """Whether a program of another process is connected to ``qm`` now."""
+    return any(c.owner and c.owner != owner for c in qm.connections())
 
 
 def _connect(ctx: StepContext, name: str):

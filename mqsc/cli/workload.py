@@ -12,7 +12,7 @@ import dataclasses
 import json
 import sys
 
-from mqsc.cli.options import add_qmgr_options, open_from
+from mqsc.cli.options import add_qmgr_options, connect, disconnect, open_from
 from mqsc.catalog.mqrc import MQRC_NO_MSG_AVAILABLE
 from mqsc.engine.records import Workload
 from mqsc.render.workload import summary_json, summary_lines
@@ -64,35 +64,35 @@ def negative(args: argparse.Namespace) -> str:
     return ""
 
 
-def do_put(qm, args: argparse.Namespace) -> Workload:
+def do_put(qm, args: argparse.Namespace, conn: str = "") -> Workload:
     if getattr(args, "data", None):
         # Each message is its own MQPUT; the run stops at the first that fails.
         done = None
         for text in args.data:
             one = qm.put_message(args.queue, text.encode("utf-8"), persistent=args.persistent,
-                                 priority=args.priority)
+                                 priority=args.priority, conn=conn)
             done = one if done is None else done.plus(one)
             if one.reason:
                 break
         return done
     return qm.put(args.queue, args.count, args.size, persistent=args.persistent,
-                  priority=args.priority, batch=args.batch)
+                  priority=args.priority, batch=args.batch, conn=conn)
 
 
-def do_get(qm, args: argparse.Namespace) -> Workload:
+def do_get(qm, args: argparse.Namespace, conn: str = "") -> Workload:
     if getattr(args, "browse", False):
-        return qm.get_message(args.queue, browse=True)
+        return qm.get_message(args.queue, browse=True, conn=conn)
     if getattr(args, "show", False):
         # One MQGET at a time, each returning its message's data, until --count or the
         # queue is empty (which, as for a plain get of all, is no failure).
-        done = qm.get_message(args.queue)
+        done = qm.get_message(args.queue, conn=conn)
         while not done.reason and (args.count is None or done.done < args.count):
-            done = done.plus(qm.get_message(args.queue))
+            done = done.plus(qm.get_message(args.queue, conn=conn))
         if args.count is None and done.reason == MQRC_NO_MSG_AVAILABLE:
             done = dataclasses.replace(done, reason=0)
         return dataclasses.replace(done, requested=args.count if args.count is not None
                                    else -1)
-    return qm.get(args.queue, args.count)
+    return qm.get(args.queue, args.count, conn=conn)
 
 
 def _common(parser: argparse.ArgumentParser, handler) -> None:
@@ -119,7 +119,13 @@ def _run(args: argparse.Namespace, operation) -> int:
         return 20
     network = qm.network
     try:
-        outcome: Workload = operation(qm, args)
+        # A program of its own, as on z/OS a batch job is (DISPLAY CONN shows it while it
+        # runs): MQSCPUT or MQSCGET.
+        conn = connect(qm, f"MQSC{args.command.upper()}")
+        try:
+            outcome: Workload = operation(qm, args, conn)
+        finally:
+            disconnect(qm, conn)
     finally:
         qm.close()
     # What its channels said while moving the messages on (docs/channels.md).

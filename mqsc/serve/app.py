@@ -222,6 +222,12 @@ def _reply(reply: messaging.Reply) -> Response:
                     media_type=reply.media)
 
 
+def _conn(request: Request, qm, who: Principal) -> str:
+    """The REST user's messaging connection (on the command server thread)."""
+    services: Services = request.app.state.services
+    return services.registry.messaging_connection(qm, who.name.upper()[:8])
+
+
 async def _messaging_work(request: Request, work) -> messaging.Reply:
     services: Services = request.app.state.services
     name = request.path_params["qmgr"]
@@ -247,7 +253,8 @@ async def message(request: Request, who: Principal) -> Response:
             version, qmgr_name, queue, qm.put_message(
                 queue, put.data, persistent=put.persistent, priority=put.priority,
                 correlid=put.correlid, reply_q=put.reply_q, reply_qmgr=put.reply_qmgr,
-                expiry=put.expiry, correl_text=put.correl_text))))
+                expiry=put.expiry, correl_text=put.correl_text,
+                conn=_conn(request, qm, who)))))
     chosen = messaging.parse_selection(version, request.query_params)
     if isinstance(chosen, messaging.Reply):
         return _reply(chosen)
@@ -255,7 +262,8 @@ async def message(request: Request, who: Principal) -> Response:
 
     def work(qm) -> messaging.Reply:
         return messaging.get_reply(version, qmgr_name, queue, qm.get_message(
-            queue, msgid=chosen.msgid, correlid=chosen.correlid, browse=browse))
+            queue, msgid=chosen.msgid, correlid=chosen.correlid, browse=browse,
+            conn=_conn(request, qm, who)))
 
     # wait=N: ask again until a message comes or N milliseconds have passed; the queue
     # manager is free for other requests in between.
@@ -280,7 +288,8 @@ async def message_list(request: Request, who: Principal) -> Response:
         return _reply(limit)
     return _reply(await _messaging_work(request, lambda qm: messaging.list_reply(
         version, qmgr_name, queue, qm.browse_messages(queue, limit, msgid=chosen.msgid,
-                                                      correlid=chosen.correlid))))
+                                                      correlid=chosen.correlid,
+                                                      conn=_conn(request, qm, who)))))
 
 
 # ---- z/OSMF --------------------------------------------------------------------------------

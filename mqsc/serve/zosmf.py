@@ -31,6 +31,7 @@ from mqsc.render import console
 from mqsc.serve.mqrest import Answer
 from mqsc.serve.qmgrs import NoSuchQmgr, QmgrUnavailable, Registry
 from mqsc.store.home import home
+from mqsc.store.lease import process_owner
 
 #: Jobs and uncollected console responses kept at most.
 MAX_KEPT = 1000
@@ -152,8 +153,8 @@ class Jobs:
             jobid = f"JOB{next(self._numbers):05d}"
         env = runner.Environment
         with self.registry.holding() as connect:
-            result = runner.run(job, env(connect, Catalog(home() / "catalog"), self.clock),
-                                jobid=jobid)
+            result = runner.run(job, env(connect, Catalog(home() / "catalog"), self.clock,
+                                         owner=process_owner()), jobid=jobid)
         held = HeldJob(result, result.job.name or "JOB", jobid, owner, retcode(result),
                        jes.data_sets(result), f"J{jobid[3:]}{SYSTEM}{secrets.token_hex(6)}"
                        .upper())
