@@ -29,6 +29,8 @@ from dataclasses import dataclass, replace
 
 from mqsc.batch.steps import StepContext, StepOutcome
 from mqsc.catalog import mqrc
+from mqsc.engine import mqi
+from mqsc.engine.connections import NotConnected
 from mqsc.engine.records import Workload
 from mqsc.render.workload import summary_lines
 
@@ -250,6 +252,25 @@ def _get_waiting(ctx: StepContext, qm, parm: GetParm) -> Workload:
     while none is, nothing could come, so the wait is not spent in real time (the SYSPRINT's
     ending time still counts it)."""
     conn = ctx.conn(qm)
+    hid = 0
+    if conn:
+        # MGET holds the queue open for input while it runs (DISPLAY QSTATUS IPPROCS, and
+        # TYPE(HANDLE) and DISPLAY CONN show the handle).
+        try:
+            hid = mqi.open_queue(qm, conn, parm.queue, mqi.INPUT)
+        except NotConnected as refused:
+            return Workload("get", parm.queue, parm.count or -1, 0, reason=refused.reason)
+    try:
+        return _gets(ctx, qm, parm, conn)
+    finally:
+        if hid:
+            try:
+                mqi.close_queue(qm, conn, hid)
+            except NotConnected:
+                pass  # the connection ended meanwhile (a restart): its handles went with it
+
+
+def _gets(ctx: StepContext, qm, parm: GetParm, conn: str) -> Workload:
     outcome = qm.get(parm.queue, parm.count, conn=conn)
     if outcome.reason != mqrc.MQRC_NO_MSG_AVAILABLE and outcome.reason:
         return outcome
@@ -257,6 +278,7 @@ def _get_waiting(ctx: StepContext, qm, parm: GetParm) -> Workload:
     while time.monotonic() < deadline and _others_connected(qm, ctx.owner):
         if parm.count is not None and outcome.done >= parm.count:
             break
+        _let_go(qm)
         time.sleep(POLL_SECONDS)
         left = None if parm.count is None else parm.count - outcome.done
         more = qm.get(parm.queue, left, conn=conn)
@@ -266,6 +288,15 @@ def _get_waiting(ctx: StepContext, qm, parm: GetParm) -> Workload:
         elif more.reason not in (mqrc.MQRC_NONE, mqrc.MQRC_NO_MSG_AVAILABLE):
             return replace(outcome, reason=more.reason)
     return outcome
+
+
+def _let_go(qm) -> None:
+    """While MGET waits, the queue manager is free for the others: what the job did so far is
+    committed and the state database's lock released (a job otherwise keeps one grouped
+    transaction to its end, docs/state.md)."""
+    flush = getattr(qm.gate, "flush", None)
+    if flush is not None:
+        flush(qm)
 
 
 def _others_connected(qm, owner: str) -> bool:

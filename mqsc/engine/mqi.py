@@ -60,23 +60,15 @@ class Connection:
         """MQOPEN: a handle that stays open (DISPLAY CONN TYPE(HANDLE) and DISPLAY QSTATUS
         show it) until :meth:`close_handle`. Raises :class:`NotConnected` with the MQ reason
         (2085 for an unknown queue)."""
-        opts = tuple(options)
-
-        def step(ctx: Ctx) -> int:
-            name, qsgdisp, reason = _target(ctx, queue, "GET" if _input(opts) else "PUT")
-            if reason:
-                raise NotConnected(reason)
-            return connections.open_handle(ctx, self.conn, name, opts, qsgdisp).hid
-
-        return self._step(step)
+        if self.closed:
+            raise NotConnected(MQRC_HCONN_ERROR)
+        return open_queue(self.qm, self.conn, queue, options)
 
     def close_handle(self, hid: int) -> None:
         """MQCLOSE of a handle :meth:`open` gave (MQRC 2019 when it is not open)."""
-        def step(ctx: Ctx) -> None:
-            if connections.close_handle(ctx, self.conn, hid) is None:
-                raise NotConnected(MQRC_HOBJ_ERROR)
-
-        self._step(step)
+        if self.closed:
+            raise NotConnected(MQRC_HCONN_ERROR)
+        close_queue(self.qm, self.conn, hid)
 
     # ---- MQPUT / MQGET ---------------------------------------------------------------------
     def put(self, queue: str, data: bytes | None = None, *, count: int = 1, size: int = 1024,
@@ -179,6 +171,31 @@ class Connection:
             return step(ctx)
 
         return self.qm._connection_step(checked, conn=self.conn)  # noqa: SLF001
+
+
+def open_queue(qm: QueueManager, conn: str, queue: str, options: Iterable[str]) -> int:
+    """MQOPEN of ``queue`` by connection ``conn`` of a front end (a job step's program): the
+    handle's number. Raises :class:`NotConnected` with the MQ reason."""
+    opts = tuple(options)
+
+    def step(ctx: Ctx) -> int:
+        if ctx.txn.get(connections.TABLE, conn) is None:
+            raise NotConnected(MQRC_HCONN_ERROR)
+        name, qsgdisp, reason = _target(ctx, queue, "GET" if _input(opts) else "PUT")
+        if reason:
+            raise NotConnected(reason)
+        return connections.open_handle(ctx, conn, name, opts, qsgdisp).hid
+
+    return qm._connection_step(step, conn=conn)  # noqa: SLF001
+
+
+def close_queue(qm: QueueManager, conn: str, hid: int) -> None:
+    """MQCLOSE of handle ``hid`` of connection ``conn`` (MQRC 2019 when it is not open)."""
+    def step(ctx: Ctx) -> None:
+        if connections.close_handle(ctx, conn, hid) is None:
+            raise NotConnected(MQRC_HOBJ_ERROR)
+
+    qm._connection_step(step, conn=conn)  # noqa: SLF001
 
 
 def _input(options: tuple[str, ...]) -> bool:
