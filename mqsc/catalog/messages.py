@@ -625,6 +625,20 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("MQSC351I", "{csect} THREAD NID={nid} {action}", 0, V,
        "emulator (z/OS answers from its CSQV messages, whose texts are not public)",
        "RESOLVE INDOUBT committed or backed out one in-doubt unit of recovery."),
+    _m("MQSC352E", "{csect} Configuration events are not enabled (MQRCCF_EVENTS_DISABLED, "
+       "3224): no configuration event messages were generated", 8, V,
+       "emulator; reason: IBM MQ 'MQRCCF_EVENTS_DISABLED (3224)': 'The command required "
+       "performance or configuration events to be enabled'",
+       "REFRESH QMGR TYPE(CONFIGEV): mqsc generates no configuration event messages, so it "
+       "answers as z/OS does with CONFIGEV(DISABLED); nothing was changed."),
+    _m("MQSC353E", "{csect} REFRESH QMGR TYPE(EARLY) is valid only while the queue manager "
+       "is not active", 8, V,
+       "emulator; rule: IBM MQ 'REFRESH QMGR', command sources table: 'Queue manager must "
+       "not be active'", "REFRESH QMGR TYPE(EARLY) on a running queue manager; nothing was "
+       "changed."),
+    _m("MQSC355I", "{csect} {count} expired messages discarded from {queue}", 0, V,
+       "emulator (the z/OS reply to an expiry scan is not public)",
+       "REFRESH QMGR TYPE(EXPIRY) found and discarded expired messages on that queue."),
     _m("MQSC322E", "DISPLAY GROUP needs a queue sharing group: {qmgr} is not in one", 8, V,
        "emulator (IBM MQ for z/OS DISPLAY GROUP: valid only when the queue manager is a member "
        "of a queue sharing group; the z/OS reply is not public)",

@@ -17,6 +17,7 @@ from mqsc.catalog.common import MAX9, NO_YES, K, table
 from mqsc.catalog.model import (
     S_2CR,
     S_12CR,
+    S_C,
     S_CR,
     Choice,
     CommandSpec,
@@ -50,6 +51,7 @@ OBJECT_TYPES = (
 )
 
 _T = Text(256)  # a value the simulation does not use: any text, checked only for length
+_REFRESH = "REFRESH QMGR (IBM MQ 9.4 for z/OS)"
 _GENERIC48 = Name(NameRule.QUEUE, 48, generic=True)
 _SCOPE = table(A.CMDSCOPE)
 # CLASS, DEST, IFCID, RMID, TNO and USERID each take a list (START TRACE(STAT) CLASS(1,2),
@@ -115,10 +117,10 @@ SPECS: tuple[CommandSpec, ...] = (
                 help="stop the command server",
                 simplified="the state changes and DISPLAY CMDSERV shows it; commands sent "
                 "through mqsc's command-server framing are still processed"),
-    CommandSpec("DISPLAY", "CMDSERV", None, table(), frozenset({Source.CSQINP1, Source.CSQINP2,
-                                                                 Source.CONSOLE}),
+    CommandSpec("DISPLAY", "CMDSERV", None, table(), S_12CR,
                 "CSQNCMDS", name_required=False,
-                verified="DISPLAY CMDSERV (z/OS), 12C; CSQN011I-CSQN015I",
+                verified="DISPLAY CMDSERV (IBM MQ 9.4 for z/OS): 'You can issue this command "
+                "from sources 12CR'; CSQN011I-CSQN015I",
                 help="command server status"),
     # ---- the recovery log: executed from the log the store keeps ---------------------------
     CommandSpec("DISPLAY", "LOG", None, _SCOPE, S_CR, "CSQJC001", name_required=False,
@@ -198,11 +200,28 @@ SPECS: tuple[CommandSpec, ...] = (
                   K("XCFMNAME", Text(16))),
             name=Text(8), name_required=True, help="reset an IMS bridge transaction pipe"),
     # ---- statistics and events -------------------------------------------------------------
-    _absent("REFRESH", "QMGR", "EVENTS",
-            table(A.CMDSCOPE,
-                  K("TYPE", Choice(("CONFIGEV", "EARLY", "EXPIRY", "PROXYSUB"))),
-                  K("INCLINT", Integer(0, 999999)), K("NAME", _GENERIC48),
-                  K("OBJECT", Text(16))), sources=S_2CR, help="refresh events or expiry"),
+    # REFRESH QMGR (IBM MQ 9.4, "REFRESH QMGR (refresh a queue manager)", table "REFRESH
+    # QMGR command and command sources"): TYPE(CONFIGEV), TYPE(EXPIRY) and TYPE(PROXYSUB)
+    # from 2CR, TYPE(EARLY) from the console only ("Queue manager must not be active").
+    CommandSpec("REFRESH", "QMGR", None,
+                table(A.CMDSCOPE,
+                      K("TYPE", Choice(("CONFIGEV", "EARLY", "EXPIRY", "PROXYSUB")),
+                        help="configuration events, early code, an expiry scan, or proxy "
+                        "subscriptions", verified=_REFRESH,
+                        value_sources={"EARLY": S_C}),
+                      K("INCLINT", Integer(0, 999999), help="minutes back for configuration "
+                        "events", verified=_REFRESH),
+                      K("NAME", _GENERIC48, default="*", help="objects (queues) to include",
+                        verified=_REFRESH),
+                      K("OBJECT", Text(16), help="object type for configuration events",
+                        verified=_REFRESH)),
+                S_2CR, "CSQMREFR", name_required=False, required=("TYPE",),
+                verified=_REFRESH, help="expiry scan, configuration events, proxy "
+                "subscriptions or early code",
+                simplified="TYPE(CONFIGEV) answers as z/OS does with configuration events "
+                "disabled (mqsc generates no event messages yet); TYPE(EARLY) is refused "
+                "while the queue manager runs, as z/OS refuses it, and a stopped one takes "
+                "no command but START QMGR"),
     # ---- publish/subscribe status ----------------------------------------------------------
     _absent("DISPLAY", "PUBSUB", "PUBSUB",
             table(A.CMDSCOPE, A.ALL, K("TYPE", Choice(("ALL", "CHILD", "LOCAL", "PARENT")))),
@@ -221,20 +240,26 @@ SPECS: tuple[CommandSpec, ...] = (
             help="remove a queue manager from a publish/subscribe hierarchy"),
     # ---- shared message data sets ----------------------------------------------------------
     _absent("DISPLAY", "SMDS", "SMDS", table(A.CMDSCOPE, K("CFSTRUCT", _GENERIC48)),
-            name=Text(4), name_required=True, help="shared message data sets"),
+            name=Text(4), name_required=True, sources=S_2CR, help="shared message data sets",
+            verified="DISPLAY SMDS (IBM MQ 9.2 for z/OS), 2CR"),
     _absent("ALTER", "SMDS", "SMDS",
             table(K("CFSTRUCT", Text(12)), K("DSBUFS", Text(8)), K("DSEXPAND", Text(8))),
-            name=Text(4), name_required=True, required=("CFSTRUCT",),
-            help="change shared message data set parameters"),
+            name=Text(4), name_required=True, required=("CFSTRUCT",), sources=S_2CR,
+            help="change shared message data set parameters",
+            verified="ALTER SMDS (IBM MQ 9.2 for z/OS), 2CR"),
     _absent("RESET", "SMDS", "SMDS",
             table(K("CFSTRUCT", Text(12)), K("ACCESS", Choice(("ENABLED", "DISABLED"))),
                   K("STATUS", Choice(("FAILED", "RECOVERED")))),
             name=Text(4), name_required=True, required=("CFSTRUCT",),
             help="change a shared message data set's availability"),
     _absent("DISPLAY", "SMDSCONN", "SMDS", table(A.CMDSCOPE, K("CFSTRUCT", _GENERIC48)),
-            name=Text(4), name_required=True, help="connections to shared message data sets"),
+            name=Text(4), name_required=True, sources=S_2CR,
+            help="connections to shared message data sets",
+            verified="DISPLAY SMDSCONN (IBM MQ 9.2 for z/OS), 2CR"),
     _absent("START", "SMDSCONN", "SMDS", table(A.CMDSCOPE, K("CFSTRUCT", Text(12))),
-            name=Text(4), name_required=True, help="connect to shared message data sets"),
+            name=Text(4), name_required=True, sources=S_2CR,
+            help="connect to shared message data sets",
+            verified="START SMDSCONN (IBM MQ 9.3 for z/OS), 2CR"),
     _absent("STOP", "SMDSCONN", "SMDS", table(A.CMDSCOPE, K("CFSTRUCT", Text(12))),
             name=Text(4), name_required=True, help="disconnect from shared message data sets"),
 )

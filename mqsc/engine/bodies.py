@@ -249,6 +249,21 @@ def _remaining(ctx: Ctx, body: Body) -> int:
     return max(0, body.expiry - max(0, waited))
 
 
+def discard_expired(ctx: Ctx, q) -> int:
+    """An expiry scan of one local queue (REFRESH QMGR TYPE(EXPIRY), IBM "Expired messages
+    on z/OS"): every expired message goes, as the MQGET that came to it would discard it;
+    how many went."""
+    shared = q.get("QSGDISP") == "SHARED"
+    store = ctx.txn.get("cfmsgs" if shared else "messages", q.name)
+    expired = _expired_runs(ctx, store)
+    for run_id in expired:
+        if shared:
+            sharedq.take_one(ctx, q, run_id)
+        else:
+            messages.take_one(ctx, q.name, run_id)
+    return len(expired)
+
+
 def _expired_runs(ctx: Ctx, store: QueueStore | None) -> list[int]:
     return [r.id for r in store.runs if _expired(ctx, r)] if store is not None else []
 

@@ -2,9 +2,8 @@
 commands get their facility's absent answer (mqsc/engine/absent.py).
 
 The command server's state (STOPPED after STOP CMDSERV) is kept with the queue manager's
-attributes, so every process and a restart see it. DISPLAY CMDSERV (sources 12C: never through
-the command server itself) answers WAITING while it runs, since the simulation processes one
-command at a time, and STOPPED after STOP CMDSERV (IBM MQ for z/OS, "Command server messages
+attributes, so every process and a restart see it. DISPLAY CMDSERV (sources 12CR) answers
+WAITING while it runs, since the simulation processes one command at a time, and STOPPED after STOP CMDSERV (IBM MQ for z/OS, "Command server messages
 (CSQN...)": CSQN014I, CSQN015I).
 """
 
@@ -12,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mqsc.engine import absent
+from mqsc.engine import absent, bodies, chinit
+from mqsc.engine import definitions as d
 from mqsc.engine.context import Ctx
 from mqsc.engine.lifecycle import Phase
 from mqsc.engine.log import dataset, rba
@@ -102,3 +102,34 @@ def suspend_resume_qmgr(ctx: Ctx) -> None:
     # narrows the sources; the source check refuses them from elsewhere). CLUSTER, CLUSNL and
     # FACILITY keep the channel initiator's answer.
     absent.answer(ctx, "LOGSUSPEND" if ctx.cmd.get("LOG", False) else "")
+
+
+# ---- REFRESH QMGR ----------------------------------------------------------------------------
+@handles("REFRESH", "QMGR")
+def refresh_qmgr(ctx: Ctx) -> None:
+    """TYPE(EXPIRY): an expiry scan of the local queues NAME selects (IBM "Expired messages on
+    z/OS": "Issue the REFRESH QMGR TYPE(EXPIRY) command, specifying the queue or queues that
+    you want scanned"). TYPE(CONFIGEV): the configuration events are disabled in mqsc (no
+    event messages yet), so the command fails as MQRCCF_EVENTS_DISABLED says ("The command
+    required performance or configuration events to be enabled"). TYPE(PROXYSUB): the
+    channel initiator must be active; no hierarchy or cluster links this queue manager to
+    another, so there are no proxy subscriptions to resynchronize. TYPE(EARLY): only while
+    the queue manager is not active."""
+    kind = str(ctx.cmd.get("TYPE"))
+    if kind == "EXPIRY":
+        pattern = str(ctx.cmd.get("NAME", "*"))
+        for table in ("qlocal", "gqlocal"):
+            for name, q in sorted(ctx.txn.items(table)):
+                if (table == "qlocal" or q.get("QSGDISP") == "SHARED") and d.matches(
+                        pattern, name):
+                    gone = bodies.discard_expired(ctx, q)
+                    if gone:
+                        ctx.say("MQSC355I", count=gone, queue=name)
+        return
+    if kind == "CONFIGEV":
+        raise ctx.fail("MQSC352E")
+    if kind == "PROXYSUB":
+        if not chinit.active(ctx.txn.get("qmgr", None).attrs):
+            raise ctx.fail("CSQM131I")
+        return
+    raise ctx.fail("MQSC353E")
