@@ -517,7 +517,7 @@ def apply_backout(ctx: Ctx, uow: UnitOfRecovery) -> None:
                        priority=held.priority)
         else:
             messages.put(ctx, held.queue, held.count, held.size, persistent=held.persistent,
-                         priority=held.priority, triggering=False)
+                         priority=held.priority, triggering=False, restoring=True)
 
 
 # ---- DISPLAY CONN ----------------------------------------------------------------------------

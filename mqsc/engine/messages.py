@@ -63,13 +63,16 @@ _with = replacer(Workload)
 # ---- put -------------------------------------------------------------------------------------
 def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None = None,
         priority: int | None = None, batch: int = 0, dest: str = "",
-        body: Body | None = None, triggering: bool = True) -> Workload:
+        body: Body | None = None, triggering: bool = True,
+        restoring: bool = False) -> Workload:
     """Put ``count`` messages of ``size`` bytes; in units of work of ``batch`` (0: none).
     With a ``body`` (:mod:`mqsc.engine.bodies`): one message of ``size`` = its data length.
 
     Stops at the first failure with its MQ reason code; with units of work the failed one is
     backed out, the committed ones stay. Trigger messages follow (mqsc/engine/triggers.py);
-    they trigger nothing themselves (``triggering`` False).
+    they trigger nothing themselves (``triggering`` False). ``restoring``: a backout puts
+    back messages an MQGET took, which is no MQPUT (MSGIN does not count them; the depth they
+    make counts toward HIQDEPTH).
     """
     txn = ctx.txn
     q = txn.get("qlocal", queue)
@@ -144,7 +147,7 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
         txn.delete("messages", queue)  # nothing was put: no store, no trace
     report_expansions(ctx, events)
     if done:
-        qstats.put(ctx, queue, done, store.depth)
+        qstats.put(ctx, queue, 0 if restoring else done, store.depth)
     fired = _trigger(ctx, q, trigger_before, priority, done) if trigger_before >= 0 else ()
     return Workload("put", queue, count, done, size, done * size, reason, pages, backed,
                     persistent=persistent, triggers=fired)

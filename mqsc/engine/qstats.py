@@ -62,9 +62,9 @@ def _started(ctx: Ctx) -> str:
 
 def put(ctx: Ctx, queue: str, count: int, depth: int) -> None:
     """``count`` messages were put on ``queue``, which now holds ``depth``."""
-    if count <= 0:
-        return
     now = _of(ctx, queue)
+    if count <= 0 and depth <= now.hiqdepth:
+        return
     ctx.txn.put(TABLE, queue, QueueStats(now.msgin + count, now.msgout,
                                          max(now.hiqdepth, depth), now.since))
 
