@@ -150,6 +150,9 @@ def shutdown(ctx: Ctx) -> None:
     """STOP QMGR: a last checkpoint writes every changed persistent page, then the queue
     manager is stopped (recorded in its state, so every process sees it)."""
     checkpoint(ctx, final=True)
+    # The applications lose their connections (their next call: MQRC 2009); units of work in
+    # flight are backed out, those in doubt kept for RESOLVE INDOUBT (as z/OS restart does).
+    connections.end_all(ctx)
     from mqsc.engine import chinit  # its handlers import this module's callers
 
     chinit.shutdown(ctx)

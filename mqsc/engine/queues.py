@@ -347,12 +347,13 @@ def _getter(ctx: Ctx, obj: MQObject) -> d.Getter:
 
 # ---- CLEAR, MOVE and DISPLAY QSTATUS ---------------------------------------------------------
 # IBM "CLEAR QLOCAL" and "MOVE QLOCAL on z/OS" refuse a queue that is open or holds
-# uncommitted messages. Every put and get commits at once, and only trigger monitors keep a
-# queue (an initiation queue) open between commands (docs/engine.md).
+# uncommitted messages: a trigger monitor or a connection holds it open, or a unit of work has
+# changes to it (mqsc/engine/connections.py).
 def _not_open(ctx: Ctx, obj: MQObject) -> None:
-    """CSQM101I: a trigger monitor holds the queue open (DELETE, CLEAR and MOVE refuse an open
-    queue)."""
-    if triggers.monitors(ctx, obj.name):
+    """CSQM101I: the queue is open or has uncommitted changes (DELETE, CLEAR and MOVE refuse
+    it)."""
+    if (triggers.monitors(ctx, obj.name) or any(connections.open_counts(ctx.txn, obj.name))
+            or connections.uncommitted(ctx.txn, obj.name)):
         raise ctx.object_failure("CSQM101I", "IN_USE", objtype="QLOCAL", name=obj.name)
 
 
