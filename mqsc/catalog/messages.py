@@ -192,6 +192,9 @@ _CATALOG: tuple[MessageDef, ...] = (
        "Command-server DISPLAY reply: one message per storage class."),
     _m("CSQM427I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
        "Command-server RESET QSTATS reply: one message per queue."),
+    _m("CSQM430I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
+       "Command-server DISPLAY PUBSUB reply: one message per engine or hierarchical "
+       "connection."),
     _m("CSQM433I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",
        "Command-server DISPLAY reply: one message per connection or handle (DISPLAY CONN)."),
     _m("CSQM436I", "{attributes}", 0, U, "emulator choice in the CSQM4nnI range",

@@ -43,7 +43,6 @@ OBJECT_TYPES = (
     ObjectType("TPIPE", (), "an IMS bridge transaction pipe (RESET)", rank=91),
     ObjectType("SMDS", (), "shared message data sets", rank=92),
     ObjectType("SMDSCONN", (), "connections to shared message data sets", rank=93),
-    ObjectType("PUBSUB", (), "publish/subscribe status (DISPLAY)", rank=94),
     ObjectType("SBSTATUS", ("SBS",), "subscription status (DISPLAY)", rank=95),
     ObjectType("TPSTATUS", ("TPS",), "topic status (DISPLAY)", rank=96),
     ObjectType("MAXSMSGS", (), "most messages in one unit of work (DEFINE)", rank=98),
@@ -223,10 +222,6 @@ SPECS: tuple[CommandSpec, ...] = (
                 "while the queue manager runs, as z/OS refuses it, and a stopped one takes "
                 "no command but START QMGR"),
     # ---- publish/subscribe status ----------------------------------------------------------
-    _absent("DISPLAY", "PUBSUB", "PUBSUB",
-            table(A.CMDSCOPE, A.ALL, K("TYPE", Choice(("ALL", "CHILD", "LOCAL", "PARENT")))),
-            requestable=frozenset(("PUBCOUNT", "STATUS", "SUBCOUNT", "SUBID")),
-            help="publish/subscribe status"),
     _absent("CLEAR", "TOPICSTR", "PUBSUB",
             table(A.CMDSCOPE, K("CLRTYPE", Choice(("RETAINED",)), help="what to clear"),
                   K("SCOPE", Choice(("LOCAL",)), default="LOCAL", help="where")),

@@ -361,3 +361,34 @@ def _topic_status(ctx: Ctx, node: str, subs: list[MQObject]) -> d.Getter:
 
 def _on_node(node: str, get: d.Getter) -> d.Getter:
     return lambda name: node if name == "TOPICSTR" else get(name)
+
+
+# ---- DISPLAY PUBSUB ----------------------------------------------------------------------------
+#: The local engine's status by the queue manager's PSMODE (IBM "PSMODE": COMPAT runs the
+#: engine without the queued interface, DISABLED stops it).
+_ENGINE = {"ENABLED": "ACTIVE", "COMPAT": "COMPAT", "DISABLED": "INACTIVE"}
+
+
+@handles("DISPLAY", "PUBSUB")
+def display_pubsub(ctx: Ctx) -> None:
+    """The local publish/subscribe engine (STATUS from PSMODE, SUBCOUNT the subscriptions,
+    TPCOUNT the topic nodes their and the topic objects' topic strings make) and, when the
+    queue manager names a PARENT, its connection to the parent. No queue manager names this
+    one its parent in mqsc's hierarchy, so there are no CHILD connections."""
+    kind = str(ctx.cmd.get("TYPE", "ALL"))
+    attrs = ctx.txn.get("qmgr", None).attrs
+    subs = [ctx.txn.get(SUB.table, name) for name in sorted(ctx.txn.keys(SUB.table))]
+    rows: list[d.Getter] = []
+    if kind in ("ALL", "LOCAL"):
+        local = {"TYPE": "LOCAL", "QMNAME": ctx.qm.name,
+                 "STATUS": _ENGINE.get(str(attrs.get("PSMODE", "ENABLED")), "ACTIVE"),
+                 "SUBCOUNT": len(subs), "TPCOUNT": len(_nodes(ctx, subs))}
+        rows.append(local.get)
+    parent = str(attrs.get("PARENT", "")).strip()
+    if kind in ("ALL", "PARENT") and parent:
+        reaches = ctx.txn.get("qlocal", parent) is not None or bool(
+            str(attrs.get("DEFXMITQ", "")).strip())
+        rows.append({"TYPE": "PARENT", "QMNAME": parent,
+                     "STATUS": "STARTING" if reaches else "ERROR", "SUBCOUNT": 0,
+                     "TPCOUNT": 0}.get)
+    d.display(ctx, catalog_topics.PUBSUB_FAMILY, rows)
