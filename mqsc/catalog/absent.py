@@ -42,8 +42,8 @@ class Facility:
 
 FACILITIES: Mapping[str, Facility] = {f.name: f for f in (
     Facility("CHINIT", "the channel initiator address space (xxxxCHIN): channels, listeners, "
-             "clusters; PING CHANNEL and clusters are not simulated, and every "
-             "channel command waits for START CHINIT (docs/channels.md)", "CSQM131I", True,
+             "clusters; clusters are not simulated, and every channel command waits for START "
+             "CHINIT (docs/channels.md)", "CSQM131I", True,
              "IBM MQ for z/OS, DISPLAY CHSTATUS usage notes: \"The command fails if the channel "
              "initiator has not been started\"; message id seen in a public z/OS discovery "
              "script (text UNVERIFIED)"),

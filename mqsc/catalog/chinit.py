@@ -176,8 +176,8 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec("PING", "CHANNEL", CHANNEL_NAME,
                 table(A.CMDSCOPE, CHLDISP,
                       K("DATALEN", Integer(16, 32768), default=16, help="bytes of test data")),
-                S_CR, "CSQXPING", verified="PING CHANNEL (z/OS), CR", help="test a channel",
-                facility="CHINIT"),
+                S_CR, "CSQXPING", verified="PING CHANNEL (IBM MQ 9.3 for z/OS), CR",
+                help="test a sender or server channel's link to its partner"),
     CommandSpec("RESET", "CHANNEL", CHANNEL_NAME,
                 table(A.CMDSCOPE, CHLDISP,
                       # IBM "RESET CHANNEL": "in the range 1 through 999 999 999".

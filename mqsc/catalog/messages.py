@@ -642,6 +642,21 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("MQSC355I", "{csect} {count} expired messages discarded from {queue}", 0, V,
        "emulator (the z/OS reply to an expiry scan is not public)",
        "REFRESH QMGR TYPE(EXPIRY) found and discarded expired messages on that queue."),
+    _m("MQSC356I", "{csect} Channel {channel} ping complete: {length} bytes sent and returned",
+       0, V, "emulator; IBM MQ 'Checking links using Ping': 'The result of the message "
+       "exchange is presented as Ping complete or an error message' (the z/OS message is not "
+       "public)", "PING CHANNEL reached the partner's receiving channel and had its data "
+       "back."),
+    _m("MQSC357E", "{csect} Channel {channel} ping failed: {why}", 8, V,
+       "emulator (z/OS reports the network error or the partner's refusal in CSQX messages "
+       "that are not public)", "PING CHANNEL: the CONNAME reaches no queue manager with an "
+       "active channel initiator and listener, or its receiving channel is stopped or not "
+       "defined; nothing was changed."),
+    _m("MQSC358E", "{csect} Channel {channel} is a {chltype} channel: only a sender, server or "
+       "cluster-sender can be pinged (MQRCCF_PING_ERROR, 4030)", 8, V,
+       "emulator; reason: IBM MQ '4030 (0FBE) (RC4030): MQRCCF_PING_ERROR': 'A ping operation "
+       "can only be issued for a sender or server channel'", "PING CHANNEL of a receiver, "
+       "requester or client channel; nothing was changed."),
     _m("MQSC322E", "DISPLAY GROUP needs a queue sharing group: {qmgr} is not in one", 8, V,
        "emulator (IBM MQ for z/OS DISPLAY GROUP: valid only when the queue manager is a member "
        "of a queue sharing group; the z/OS reply is not public)",

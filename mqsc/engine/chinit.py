@@ -249,6 +249,31 @@ def start_channel(ctx: Ctx) -> None:
     _start_sender(ctx, obj, conname)
 
 
+@handles("PING", "CHANNEL")
+def ping_channel(ctx: Ctx) -> None:
+    """IBM "PING CHANNEL": "On z/OS, the command server and the channel initiator must be
+    running"; "This command can be used only for sender (SDR), server (SVR), and
+    cluster-sender (CLUSSDR) channels ... It is not valid if the channel is running; however,
+    it is valid if the channel is stopped or in retry mode." The data goes to the partner the
+    CONNAME reaches over the home's network (docs/channels.md) and comes back, or the ping
+    fails as a start would retry (the partner's channel initiator, listener or receiving
+    channel is not there). Nothing changes."""
+    _require_active(ctx)
+    obj = _channel(ctx)
+    name, chltype = obj.name, str(obj.get("CHLTYPE"))
+    if chltype not in ("SDR", "SVR", "CLUSSDR"):
+        raise ctx.fail("MQSC358E", channel=name, chltype=chltype)
+    if statuses(_attrs(ctx)).get(name, {}).get("STATUS") == "RUNNING":
+        raise ctx.fail("CSQX514E", csect="CSQXPING", channel=name)
+    conname = str(obj.get("CONNAME", "")).strip()
+    network: Network | None = getattr(ctx.qm, "network", None)
+    why = network.partner(ctx.qm, conname, name) if network is not None else (
+        "no other queue manager is reachable from this one")
+    if why:
+        raise ctx.fail("MQSC357E", channel=name, why=why)
+    ctx.say("MQSC356I", channel=name, length=int(ctx.cmd.get("DATALEN", 16)))
+
+
 def requesting(attrs: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
     """The requester channels waiting to call their partner: (name, CONNAME)."""
     for name, status in sorted(statuses(attrs).items()):
