@@ -657,6 +657,31 @@ _CATALOG: tuple[MessageDef, ...] = (
        "emulator; reason: IBM MQ '4030 (0FBE) (RC4030): MQRCCF_PING_ERROR': 'A ping operation "
        "can only be issued for a sender or server channel'", "PING CHANNEL of a receiver, "
        "requester or client channel; nothing was changed."),
+    _m("MQSC360E", "{csect} {verb} QMGR FACILITY(DB2) needs a queue sharing group: this queue "
+       "manager uses no Db2", 8, V, "emulator (IBM MQ 'SUSPEND QMGR': FACILITY(DB2) "
+       "'Terminates the existing connection to Db2'; a queue manager outside a group has "
+       "none; the z/OS reply is not public)",
+       "SUSPEND or RESUME QMGR FACILITY(DB2) outside a queue sharing group; nothing changed."),
+    _m("MQSC361E", "{csect} The Db2 connection is already {state}", 8, V,
+       "emulator (the z/OS reply is not public)",
+       "SUSPEND QMGR FACILITY(DB2) while suspended, or RESUME while connected."),
+    _m("MQSC362I", "{csect} Db2 connection suspended: group objects and shared queue "
+       "definitions wait for RESUME QMGR FACILITY(DB2)", 0, V,
+       "emulator (the z/OS messages of the Db2 manager, CSQ5..., are not public for this)",
+       "SUSPEND QMGR FACILITY(DB2): the queue manager left the shared repository."),
+    _m("MQSC363I", "{csect} Db2 connection resumed", 0, V,
+       "emulator (the z/OS messages of the Db2 manager, CSQ5..., are not public for this)",
+       "RESUME QMGR FACILITY(DB2): the queue manager uses the shared repository again."),
+    _m("MQSC364E", "{csect} QSGDISP({qsgdisp}) needs Db2, which is suspended (RESUME QMGR "
+       "FACILITY(DB2))", 8, V, "emulator (z/OS answers MQRC_DB2_NOT_AVAILABLE, 2342, in a "
+       "message that is not public)",
+       "A change to a group object or a shared queue definition while SUSPEND QMGR "
+       "FACILITY(DB2) holds; nothing changed."),
+    _m("MQSC365E", "{csect} {verb} QMGR FACILITY(IMSBRIDGE): the IMS bridge is not active (no "
+       "OTMA connection, OTMACON, is configured)", 8, V,
+       "emulator (IBM MQ 'SUSPEND QMGR': FACILITY(IMSBRIDGE) 'Stops the sending of new "
+       "messages from the IMS bridge to OTMA'; mqsc has no IMS bridge)",
+       "SUSPEND or RESUME QMGR FACILITY(IMSBRIDGE): there is no bridge to suspend."),
     _m("MQSC322E", "DISPLAY GROUP needs a queue sharing group: {qmgr} is not in one", 8, V,
        "emulator (IBM MQ for z/OS DISPLAY GROUP: valid only when the queue manager is a member "
        "of a queue sharing group; the z/OS reply is not public)",

@@ -136,6 +136,11 @@ def check_group(ctx: Ctx, attrs: Mapping[str, object]) -> None:
     qsgdisp = attrs.get("QSGDISP", "QMGR")
     if qsgdisp in GROUP_DISPOSITIONS and not ctx.qm.info.qsg:
         raise ctx.fail("CSQM152I", qsgdisp=qsgdisp)
+    if qsgdisp in ("GROUP", "SHARED") and ctx.txn.get("qmgr", None).attrs.get(
+            "DB2") == "SUSPENDED":
+        # SUSPEND QMGR FACILITY(DB2): the shared repository cannot be reached
+        # (mqsc/engine/system.py).
+        raise ctx.fail("MQSC364E", qsgdisp=qsgdisp)
 
 
 def applies(by_type: Mapping[str, frozenset], name: str, kind: object) -> bool:

@@ -99,9 +99,42 @@ def refresh_security(ctx: Ctx) -> None:
 @handles("RESUME", "QMGR")
 def suspend_resume_qmgr(ctx: Ctx) -> None:
     # SUSPEND / RESUME QMGR LOG are taken from the console only (the catalog's LOG keyword
-    # narrows the sources; the source check refuses them from elsewhere). CLUSTER, CLUSNL and
-    # FACILITY keep the channel initiator's answer.
+    # narrows the sources; the source check refuses them from elsewhere). CLUSTER and CLUSNL
+    # keep the channel initiator's answer.
+    facility = ctx.cmd.get("FACILITY")
+    if facility is not None:
+        _facility(ctx, str(facility), ctx.cmd.verb == "SUSPEND")
+        return
     absent.answer(ctx, "LOGSUSPEND" if ctx.cmd.get("LOG", False) else "")
+
+
+#: Where the state of the queue manager's Db2 connection lives among its attributes (not an
+#: MQSC attribute): "SUSPENDED" after SUSPEND QMGR FACILITY(DB2).
+DB2 = "DB2"
+
+
+def db2_suspended(ctx: Ctx) -> bool:
+    """Whether SUSPEND QMGR FACILITY(DB2) holds the queue manager's Db2 connection."""
+    return ctx.txn.get("qmgr", None).attrs.get(DB2) == "SUSPENDED"
+
+
+def _facility(ctx: Ctx, facility: str, suspend: bool) -> None:
+    """IBM "SUSPEND QMGR": FACILITY(DB2) ends the queue manager's connection to Db2 (a queue
+    sharing group's shared repository) until RESUME QMGR FACILITY(DB2); FACILITY(IMSBRIDGE)
+    stops the IMS bridge sending messages to OTMA. mqsc has no IMS bridge (no OTMA connection
+    is configured), so that form answers as a queue manager without one."""
+    if facility == "IMSBRIDGE":
+        raise ctx.fail("MQSC365E", verb=ctx.cmd.verb)
+    if not ctx.qm.info.qsg:
+        raise ctx.fail("MQSC360E", verb=ctx.cmd.verb)
+    if suspend == db2_suspended(ctx):
+        raise ctx.fail("MQSC361E", state="suspended" if suspend else "connected")
+    info = ctx.txn.get("qmgr", None)
+    attrs = {k: v for k, v in info.attrs.items() if k != DB2}
+    if suspend:
+        attrs[DB2] = "SUSPENDED"
+    ctx.txn.put("qmgr", None, replace(info, attrs=attrs))
+    ctx.say("MQSC362I" if suspend else "MQSC363I")
 
 
 # ---- REFRESH QMGR ----------------------------------------------------------------------------
