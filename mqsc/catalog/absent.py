@@ -53,13 +53,14 @@ FACILITIES: Mapping[str, Facility] = {f.name: f for f in (
     Facility("ARCHIVE", "archive log data sets and the BSDS", "MQSC321I", False, "emulator"),
     Facility("PARAMETERS", "the system parameter module (CSQ6SYSP, CSQ6LOGP, CSQ6ARVP) changed "
              "while running", "MQSC321I", False, "emulator"),
-    Facility("IMSBRIDGE", "the IMS bridge (OTMA transaction pipes)", "MQSC321I", False,
-             "emulator"),
+    # z/OS without an IMS bridge (no OTMA connection: OTMACON unset) cannot reset a
+    # transaction pipe; mqsc has no IMS bridge, so RESET TPIPE fails as it does there.
+    Facility("IMSBRIDGE", "the IMS bridge (OTMA transaction pipes)", "MQSC366E", True,
+             "emulator (IBM MQ 'RESET TPIPE': used with the IMS bridge; the z/OS reply "
+             "without one is not public)"),
     Facility("SMDS", "shared message data sets of CF structures", "MQSC321I", False,
              "emulator"),
     Facility("LOGSUSPEND", "suspending log and update activity (SUSPEND / RESUME QMGR LOG)",
-             "MQSC321I", False, "emulator"),
-    Facility("EVENTS", "queue performance statistics, configuration events and expiry scans",
              "MQSC321I", False, "emulator"),
     Facility("PUBSUB", "the publish/subscribe engine (publications, retained messages, "
              "hierarchies and their status)", "MQSC321I", False,

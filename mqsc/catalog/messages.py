@@ -682,6 +682,11 @@ _CATALOG: tuple[MessageDef, ...] = (
        "emulator (IBM MQ 'SUSPEND QMGR': FACILITY(IMSBRIDGE) 'Stops the sending of new "
        "messages from the IMS bridge to OTMA'; mqsc has no IMS bridge)",
        "SUSPEND or RESUME QMGR FACILITY(IMSBRIDGE): there is no bridge to suspend."),
+    _m("MQSC366E", "{csect} {command}: the IMS bridge is not active (no OTMA connection, "
+       "OTMACON, is configured); nothing was changed", 8, V,
+       "emulator (the z/OS reply of a queue manager without an IMS bridge is not public)",
+       "RESET TPIPE: mqsc has no IMS bridge (no OTMA, no IMS), so there is no transaction "
+       "pipe to reset, as on a queue manager with no OTMA connection."),
     _m("MQSC322E", "DISPLAY GROUP needs a queue sharing group: {qmgr} is not in one", 8, V,
        "emulator (IBM MQ for z/OS DISPLAY GROUP: valid only when the queue manager is a member "
        "of a queue sharing group; the z/OS reply is not public)",
