@@ -687,6 +687,10 @@ _CATALOG: tuple[MessageDef, ...] = (
        "emulator (the z/OS reply of a queue manager without an IMS bridge is not public)",
        "RESET TPIPE: mqsc has no IMS bridge (no OTMA, no IMS), so there is no transaction "
        "pipe to reset, as on a queue manager with no OTMA connection."),
+    _m("MQSC367E", "{csect} Topic string '{topicstr}' has no retained publication", 8, V,
+       "emulator (the z/OS reply is not public; PCF 'Clear Topic String' fails for a topic "
+       "string with nothing to clear)", "CLEAR TOPICSTR CLRTYPE(RETAINED) of a topic string "
+       "that keeps no retained publication (DISPLAY TPSTATUS shows RETAINED); nothing changed."),
     _m("MQSC322E", "DISPLAY GROUP needs a queue sharing group: {qmgr} is not in one", 8, V,
        "emulator (IBM MQ for z/OS DISPLAY GROUP: valid only when the queue manager is a member "
        "of a queue sharing group; the z/OS reply is not public)",

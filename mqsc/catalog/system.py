@@ -46,7 +46,6 @@ OBJECT_TYPES = (
     ObjectType("SBSTATUS", ("SBS",), "subscription status (DISPLAY)", rank=95),
     ObjectType("TPSTATUS", ("TPS",), "topic status (DISPLAY)", rank=96),
     ObjectType("MAXSMSGS", (), "most messages in one unit of work (DEFINE)", rank=98),
-    ObjectType("TOPICSTR", (), "retained publications of a topic string (CLEAR)", rank=100),
 )
 
 _T = Text(256)  # a value the simulation does not use: any text, checked only for length
@@ -222,11 +221,6 @@ SPECS: tuple[CommandSpec, ...] = (
                 "while the queue manager runs, as z/OS refuses it, and a stopped one takes "
                 "no command but START QMGR"),
     # ---- publish/subscribe status ----------------------------------------------------------
-    _absent("CLEAR", "TOPICSTR", "PUBSUB",
-            table(A.CMDSCOPE, K("CLRTYPE", Choice(("RETAINED",)), help="what to clear"),
-                  K("SCOPE", Choice(("LOCAL",)), default="LOCAL", help="where")),
-            name=Text(256), name_required=True, sources=S_2CR, required=("CLRTYPE",),
-            help="remove the retained publication of a topic string"),
     _absent("RESET", "QMGR", "PUBSUB",
             table(A.CMDSCOPE, K("TYPE", Choice(("PUBSUB",)), help="what to reset"),
                   K("CHILD", Text(48), help="child queue manager to remove"),

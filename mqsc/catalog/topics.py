@@ -29,6 +29,7 @@ OBJECT_TYPES = (
     ObjectType("TOPIC", (), "administrative topic object", rank=13),
     ObjectType("SUB", ("SUBSCRIPTION",), "durable subscription", rank=14),
     ObjectType("PUBSUB", (), "publish/subscribe status (DISPLAY)", rank=94),
+    ObjectType("TOPICSTR", (), "retained publications of a topic string (CLEAR)", rank=100),
 )
 
 _TEV = "DEFINE TOPIC (IBM MQ 9.4 for z/OS)"
@@ -349,5 +350,16 @@ SPECS: tuple[CommandSpec, ...] = (
                 simplified="a PARENT connection is shown with STATUS(ERROR) when no "
                 "transmission queue reaches the parent, else STARTING: mqsc runs no "
                 "hierarchy protocol, so it never becomes ACTIVE"),
+    # CLEAR TOPICSTR (IBM MQ 9.4 for z/OS, "CLEAR TOPICSTR"): CLRTYPE(RETAINED) removes the
+    # retained publication of a topic string; SCOPE(LOCAL) is the only scope on z/OS.
+    CommandSpec("CLEAR", "TOPICSTR", Text(TOPICSTR_LENGTH),
+                table(A.CMDSCOPE,
+                      K("CLRTYPE", Choice(("RETAINED",)), help="what to clear",
+                        verified="CLEAR TOPICSTR (z/OS)"),
+                      K("SCOPE", Choice(("LOCAL",)), default="LOCAL",
+                        help="this queue manager only", verified="CLEAR TOPICSTR (z/OS)")),
+                S_2CR, "CSQMCLTS", name_required=True, required=("CLRTYPE",),
+                verified="CLEAR TOPICSTR (IBM MQ 9.4 for z/OS) (sources UNVERIFIED)",
+                help="remove the retained publication of a topic string"),
 )
 

@@ -43,6 +43,9 @@ def add_put_arguments(put: argparse.ArgumentParser) -> None:
     put.add_argument("--data", "-d", action="append", metavar="TEXT",
                      help="put one message with this text as its data (UTF-8; repeat for "
                           "more messages; --count and --size do not apply)")
+    put.add_argument("--retain", action="store_true",
+                     help="through a topic alias: keep the publication as its topic string's "
+                          "retained publication (MQPMO_RETAIN; CLEAR TOPICSTR removes it)")
 
 
 def add_get_arguments(get: argparse.ArgumentParser) -> None:
@@ -70,13 +73,15 @@ def do_put(qm, args: argparse.Namespace, conn: str = "") -> Workload:
         done = None
         for text in args.data:
             one = qm.put_message(args.queue, text.encode("utf-8"), persistent=args.persistent,
-                                 priority=args.priority, conn=conn)
+                                 priority=args.priority, conn=conn,
+                                 retain=getattr(args, "retain", False))
             done = one if done is None else done.plus(one)
             if one.reason:
                 break
         return done
     return qm.put(args.queue, args.count, args.size, persistent=args.persistent,
-                  priority=args.priority, batch=args.batch, conn=conn)
+                  priority=args.priority, batch=args.batch, conn=conn,
+                  retain=getattr(args, "retain", False))
 
 
 def do_get(qm, args: argparse.Namespace, conn: str = "") -> Workload:

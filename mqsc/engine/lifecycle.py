@@ -187,6 +187,9 @@ def restart(qm: QueueManager) -> list[Result]:
     # flight and keeps those in doubt (mqsc/engine/connections.py).
     connections.end_all(ctx)
     discard_nonpersistent(ctx)
+    for topicstr, kept in list(txn.items("retained")):
+        if not kept.persistent:  # nonpersistent retained publications do not survive
+            txn.delete("retained", topicstr)
     for initq in list(txn.keys("monitors")):
         txn.delete("monitors", initq)  # the trigger monitors' connections ended with the stop
     space.recount(ctx)

@@ -28,6 +28,7 @@ from mqsc.engine import (
     lifecycle,
     messages,
     mqi,
+    pubsub,
     registry,
     results,
     routing,
@@ -203,16 +204,23 @@ class QueueManager:
     # ---- workload ----------------------------------------------------------------------------
     def put(self, queue: str, count: int = 1, size: int = 1024, *,
             persistent: bool | None = None, priority: int | None = None,
-            batch: int = 0, conn: str = "") -> Workload:
+            batch: int = 0, conn: str = "", retain: bool = False) -> Workload:
         """Put ``count`` messages of ``size`` bytes on a queue (MQPUT, as OEMPUT does).
 
         ``persistent``/``priority`` default to the queue's DEFPSIST/DEFPRTY; ``batch`` > 0
         commits every ``batch`` messages (a failure backs out only the unit in flight).
-        ``conn``: the connection (:meth:`connect`) the puts are counted to.
+        ``conn``: the connection (:meth:`connect`) the puts are counted to; ``retain``
+        (MQPMO_RETAIN): a publication through a topic alias is kept as its topic string's
+        retained publication (CLEAR TOPICSTR removes it).
         """
-        return self._workload(lambda ctx: messages.put(
-            ctx, queue, count, size, persistent=persistent, priority=priority, batch=batch),
-            "put", queue, count, conn)
+        def operation(ctx: Ctx) -> Workload:
+            done = messages.put(ctx, queue, count, size, persistent=persistent,
+                                priority=priority, batch=batch)
+            if retain:
+                pubsub.keep_retained(ctx, queue, done)
+            return done
+
+        return self._workload(operation, "put", queue, count, conn)
 
     def get(self, queue: str, count: int | None = None, *, conn: str = "") -> Workload:
         """Get up to ``count`` messages (all of them when None), as MGET does."""
@@ -222,14 +230,19 @@ class QueueManager:
     def put_message(self, queue: str, data: bytes, *, persistent: bool | None = None,
                     priority: int | None = None, correlid: bytes | None = None,
                     reply_q: str = "", reply_qmgr: str = "", expiry: int = -1,
-                    correl_text: str = "", conn: str = "") -> Workload:
+                    correl_text: str = "", conn: str = "", retain: bool = False) -> Workload:
         """MQPUT of one message with ``data`` (:mod:`mqsc.engine.bodies`); its MsgId is in
         the result's ``delivered``."""
-        return self._workload(lambda ctx: bodies.put(
-            ctx, queue, data, persistent=persistent, priority=priority,
-            correlid=correlid if correlid is not None else bodies.NO_ID, reply_q=reply_q,
-            reply_qmgr=reply_qmgr, expiry=expiry, correl_text=correl_text), "put", queue, 1,
-            conn)
+        def operation(ctx: Ctx) -> Workload:
+            done = bodies.put(ctx, queue, data, persistent=persistent, priority=priority,
+                              correlid=correlid if correlid is not None else bodies.NO_ID,
+                              reply_q=reply_q, reply_qmgr=reply_qmgr, expiry=expiry,
+                              correl_text=correl_text)
+            if retain:
+                pubsub.keep_retained(ctx, queue, done, data)
+            return done
+
+        return self._workload(operation, "put", queue, 1, conn)
 
     def get_message(self, queue: str, *, msgid: bytes | None = None,
                     correlid: bytes | None = None, browse: bool = False,
@@ -678,7 +691,7 @@ _OBJECT_LOG_BYTES = C.OBJECT_BYTES
 #: Tables whose changes are logged by their own records (pages, the log itself), not as objects.
 #: Connections and queue statistics are the queue manager's working storage, not page set 0's
 #: definitions: nothing of them is logged as an object.
-_UNLOGGED = frozenset(("log", "pool", "pageset", "conn", "indoubt", "qstats"))
+_UNLOGGED = frozenset(("log", "pool", "pageset", "conn", "indoubt", "qstats", "retained"))
 
 
 def _log_command(qm: QueueManager, txn: Txn, cmd: Command) -> None:

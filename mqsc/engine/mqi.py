@@ -73,16 +73,16 @@ class Connection:
     # ---- MQPUT / MQGET ---------------------------------------------------------------------
     def put(self, queue: str, data: bytes | None = None, *, count: int = 1, size: int = 1024,
             persistent: bool | None = None, priority: int | None = None,
-            syncpoint: bool = False) -> Workload:
+            syncpoint: bool = False, retain: bool = False) -> Workload:
         """MQPUT (MQOPEN and MQCLOSE around it, as MQPUT1): ``count`` messages of ``size``
         bytes, or one with ``data``. In syncpoint the messages wait in the unit of work until
         :meth:`commit` (a refused put is refused now, with nothing held)."""
         if not syncpoint:
             if data is not None:
                 return self.qm.put_message(queue, data, persistent=persistent,
-                                           priority=priority, conn=self.conn)
+                                           priority=priority, conn=self.conn, retain=retain)
             return self.qm.put(queue, count, size, persistent=persistent, priority=priority,
-                               conn=self.conn)
+                               conn=self.conn, retain=retain)
         length = len(data) if data is not None else size
         number = 1 if data is not None else count
 

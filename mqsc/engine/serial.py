@@ -100,6 +100,10 @@ def restore(data: dict[str, Any]) -> Any:
         from mqsc.engine.connections import Connection, InDoubt
 
         return (Connection if kind == "conn" else InDoubt).restore(data)
+    if kind == "retained":
+        from mqsc.engine.pubsub import Retained
+
+        return Retained.restore(data)
     if kind == "qstats":
         from mqsc.engine.qstats import QueueStats
 

@@ -20,7 +20,7 @@ from mqsc.catalog import DEFINED
 PRIVATE_TABLES = ("qmgr", "pool", "pageset",
                   *(f.table for f in DEFINED.values() if not f.group_wide),
                   "messages", "log", "topicstr", "substatus", "monitors", "conn", "indoubt",
-                  "qstats")
+                  "qstats", "retained")
 #: The tables of its queue sharing group, shared by every member (the Db2 shared repository
 #: and the coupling facility, mqsc/engine/group.py): GROUP and SHARED definitions, CF
 #: structures, their status and backups, the messages on shared queues, and the group's own
@@ -36,7 +36,8 @@ GROUP_TABLES = ("group",
 #: "monitors" the trigger monitors holding initiation queues open (mqsc/engine/triggers.py);
 #: "conn" the connections and "indoubt" the units of recovery left in doubt
 #: (mqsc/engine/connections.py); "qstats" each queue's MSGIN, MSGOUT and HIQDEPTH
-#: (mqsc/engine/qstats.py).
+#: (mqsc/engine/qstats.py); "retained" the retained publication of each topic string
+#: (mqsc/engine/pubsub.py).
 #: Every table a queue manager sees.
 TABLES = PRIVATE_TABLES + GROUP_TABLES
 

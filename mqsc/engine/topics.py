@@ -337,6 +337,7 @@ def display_tpstatus(ctx: Ctx) -> None:
 def _nodes(ctx: Ctx, subs: list[MQObject]) -> set[str]:
     strings = [str(t.get("TOPICSTR", "")) for table in INDEX for t in ctx.txn.values(table)]
     strings += [str(s.get("TOPICSTR", "")) for s in subs]
+    strings += list(ctx.txn.keys("retained"))  # a retained publication keeps its node
     nodes = set()
     for string in strings:
         levels = string.split("/")
@@ -348,7 +349,7 @@ def _nodes(ctx: Ctx, subs: list[MQObject]) -> set[str]:
 def _topic_status(ctx: Ctx, node: str, subs: list[MQObject]) -> d.Getter:
     admin = topic_object(ctx, node)
     counts = {"TOPICSTR": node, "ADMIN": admin.name if admin is not None else "",
-              "PUBCOUNT": 0, "RETAINED": "NO",
+              "PUBCOUNT": 0, "RETAINED": "YES" if ctx.txn.has("retained", node) else "NO",
               "SUBCOUNT": sum(1 for s in subs if s.get("TOPICSTR") == node)}
 
     def get(name: str) -> object:
@@ -392,3 +393,14 @@ def display_pubsub(ctx: Ctx) -> None:
                      "STATUS": "STARTING" if reaches else "ERROR", "SUBCOUNT": 0,
                      "TPCOUNT": 0}.get)
     d.display(ctx, catalog_topics.PUBSUB_FAMILY, rows)
+
+
+# ---- CLEAR TOPICSTR ----------------------------------------------------------------------------
+@handles("CLEAR", "TOPICSTR")
+def clear_topicstr(ctx: Ctx) -> None:
+    """The retained publication of the topic string goes (DISPLAY TPSTATUS shows
+    RETAINED(NO) after); a topic string that keeps none is refused, and nothing changes."""
+    topicstr = str(ctx.cmd.name)
+    if not ctx.txn.has("retained", topicstr):
+        raise ctx.fail("MQSC367E", topicstr=topicstr)
+    ctx.txn.delete("retained", topicstr)
