@@ -97,7 +97,7 @@ def thread_lines(report: ThreadReport, cpf: str) -> list[str]:
     >>> from mqsc.engine.records import ThreadRow
     >>> thread_lines(ThreadReport("ACTIVE", (ThreadRow("PAYJOB", "T", "BATCH", "OPER1",
     ...              "0040", "00000001A2C0", "", 1),)), "QMZ1")[2]
-    ' PAYJOB   T BATCH        1             OPER1    0040 00000001A2C0'
+    ' PAYJOB   T BATCH       1             OPER1    0040 00000001A2C0'
     """
     msg_id, heading, end = THREAD_REPORTS[report.kind]
     lines = [messages.line(msg_id, {}, cpf), heading]

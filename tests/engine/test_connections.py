@@ -4,6 +4,7 @@ QSTATUS TYPE(HANDLE) and RESET QSTATS replies in both framings."""
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,10 @@ def scenario(qm: QueueManager) -> None:
     rrs.get("PAY.IN", 1, syncpoint=True)
     rrs.prepare("RRS", "RRSNID01")
     qm.end_abnormally([rrs.conn])
+    # A message that expires a minute after it is put, an hour ago by the clock.
+    qm.put_message("PAY.OUT", b"stale", expiry=600)
+    later = qm.clock() + dt.timedelta(hours=1)
+    qm.clock = lambda: later
 
 
 COMMANDS = (
@@ -65,6 +70,8 @@ COMMANDS = (
     "RESOLVE INDOUBT(RRSJOB) ACTION(BACKOUT) NID(RRSNID01)",
     "DISPLAY THREAD(RRSJOB) TYPE(INDOUBT)",
     "RESET QSTATS(PAY.IN)",
+    "REFRESH QMGR TYPE(EXPIRY) NAME(PAY.*)",
+    "REFRESH QMGR TYPE(EARLY)",
 )
 
 

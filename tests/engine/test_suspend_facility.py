@@ -5,6 +5,12 @@ and nothing changes."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+from mqsc.catalog import Source
+from mqsc.cli.run import render
 from mqsc.engine.manager import QueueManager
 from tests.engine.conftest import MINIMAL_CSQINP1, MINIMAL_CSQINP2, clock, fresh_minimal
 
@@ -38,3 +44,19 @@ def test_db2_needs_a_group_and_the_ims_bridge_is_not_there() -> None:
         result = qm.execute(command)
         assert not result.ok and result.message_ids[0] == msg_id, command
     assert qm.digest() == before
+
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "connections"
+
+
+@pytest.mark.parametrize("style", ["console", "server"])
+def test_golden_replies(style: str, golden) -> None:
+    out = []
+    for qm, command in ((member(), "SUSPEND QMGR FACILITY(DB2)"),):
+        for text in (command, "SUSPEND QMGR FACILITY(DB2)", "DEFINE QLOCAL(G1) QSGDISP(GROUP)",
+                     "RESUME QMGR FACILITY(DB2)", "RESUME QMGR FACILITY(DB2)",
+                     "SUSPEND QMGR FACILITY(IMSBRIDGE)"):
+            out.append(render(qm.execute(text, source=Source.CONSOLE), "text", style))
+    out.append(render(fresh_minimal().execute("SUSPEND QMGR FACILITY(DB2)",
+                                              source=Source.CONSOLE), "text", style))
+    golden(GOLDEN / f"suspend-facility.{style}.txt", "".join(out))
