@@ -18,25 +18,58 @@ OBJECT_TYPES = (ObjectType("QSTATS", (), "queue performance statistics (RESET)",
 _V = "RESET QSTATS (IBM MQ 9.4 for z/OS), 2CR; MQCMD_RESET_Q_STATS response"
 QSTATS = table(
     K("QSTATS", QNAME, width=48, help="queue name", verified=_V),
-    K("QSGDISP", Choice(("QMGR", "COPY", "SHARED")), width=10,
-      help="disposition of the queue", verified=_V),
-    K("RESETINT", Integer(0, MAX9), width=10, help="seconds since the statistics were last "
-      "reset", verified=_V),
-    K("HIQDEPTH", Integer(0, MAX9), width=10, help="the highest depth since the last reset",
-      verified=_V),
-    K("MSGIN", Integer(0, MAX9), width=10, help="messages put since the last reset (999 999 "
-      "999 at most)", verified=_V),
-    K("MSGOUT", Integer(0, MAX9), width=10, help="messages got since the last reset (999 999 "
-      "999 at most)", verified=_V),
+    K(
+        "QSGDISP",
+        Choice(("QMGR", "COPY", "SHARED")),
+        width=10,
+        help="disposition of the queue",
+        verified=_V,
+    ),
+    K(
+        "RESETINT",
+        Integer(0, MAX9),
+        width=10,
+        help="seconds since the statistics were last reset",
+        verified=_V,
+    ),
+    K(
+        "HIQDEPTH",
+        Integer(0, MAX9),
+        width=10,
+        help="the highest depth since the last reset",
+        verified=_V,
+    ),
+    K(
+        "MSGIN",
+        Integer(0, MAX9),
+        width=10,
+        help="messages put since the last reset (999 999 999 at most)",
+        verified=_V,
+    ),
+    K(
+        "MSGOUT",
+        Integer(0, MAX9),
+        width=10,
+        help="messages got since the last reset (999 999 999 at most)",
+        verified=_V,
+    ),
 )
-QSTATS_FAMILY = Family(objtype="QSTATS", attributes=QSTATS, identity=tuple(QSTATS),
-                       reply="CSQM427I")
+QSTATS_FAMILY = Family(
+    objtype="QSTATS", attributes=QSTATS, identity=tuple(QSTATS), reply="CSQM427I"
+)
 
 FAMILIES = {"QSTATS": QSTATS_FAMILY}
 
 SPECS: tuple[CommandSpec, ...] = (
-    CommandSpec("RESET", "QSTATS", A.GENERIC_QNAME, table(A.CMDSCOPE), S_2CR, "CSQMRQST",
-                name_required=True, verified=_V,
-                help="report the queue performance statistics of local queues, then reset "
-                "them"),
+    CommandSpec(
+        "RESET",
+        "QSTATS",
+        A.GENERIC_QNAME,
+        table(A.CMDSCOPE),
+        S_2CR,
+        "CSQMRQST",
+        name_required=True,
+        verified=_V,
+        help="report the queue performance statistics of local queues, then reset them",
+    ),
 )

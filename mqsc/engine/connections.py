@@ -98,8 +98,16 @@ class QueueActivity:
         return replace(self, **{k: getattr(self, k) + v for k, v in counts.items()})
 
     def snapshot(self) -> list[Any]:
-        return [self.queue, self.opens, self.closes, self.puts, self.put_bytes, self.gets,
-                self.get_bytes, self.browses]
+        return [
+            self.queue,
+            self.opens,
+            self.closes,
+            self.puts,
+            self.put_bytes,
+            self.gets,
+            self.get_bytes,
+            self.browses,
+        ]
 
     @classmethod
     def restore(cls, data: list[Any]) -> QueueActivity:
@@ -155,16 +163,27 @@ class UnitOfRecovery:
         return self.coordinator or "QMGR"
 
     def snapshot(self) -> dict[str, Any]:
-        return {"urid": self.urid, "started": self.started, "coordinator": self.coordinator,
-                "nid": self.nid, "prepared": self.prepared,
-                "puts": [h.snapshot() for h in self.puts],
-                "gets": [h.snapshot() for h in self.gets]}
+        return {
+            "urid": self.urid,
+            "started": self.started,
+            "coordinator": self.coordinator,
+            "nid": self.nid,
+            "prepared": self.prepared,
+            "puts": [h.snapshot() for h in self.puts],
+            "gets": [h.snapshot() for h in self.gets],
+        }
 
     @classmethod
     def restore(cls, data: dict[str, Any]) -> UnitOfRecovery:
-        return cls(data["urid"], data["started"], data["coordinator"], data["nid"],
-                   bool(data["prepared"]), tuple(Held.restore(h) for h in data["puts"]),
-                   tuple(Held.restore(h) for h in data["gets"]))
+        return cls(
+            data["urid"],
+            data["started"],
+            data["coordinator"],
+            data["nid"],
+            bool(data["prepared"]),
+            tuple(Held.restore(h) for h in data["puts"]),
+            tuple(Held.restore(h) for h in data["gets"]),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,26 +208,47 @@ class Connection:
     next_hid: int = 1
 
     def snapshot(self) -> dict[str, Any]:
-        return {"kind": "conn", "conn": self.conn, "appltag": self.appltag,
-                "appltype": self.appltype, "asid": self.asid, "userid": self.userid,
-                "owner": self.owner, "started": self.started, "appldesc": self.appldesc,
-                "channel": self.channel, "conname": self.conname,
-                "handles": [h.snapshot() for h in self.handles],
-                "uow": self.uow.snapshot() if self.uow is not None else None,
-                "activity": [a.snapshot() for a in self.activity],
-                "commits": self.commits, "backouts": self.backouts, "next_hid": self.next_hid}
+        return {
+            "kind": "conn",
+            "conn": self.conn,
+            "appltag": self.appltag,
+            "appltype": self.appltype,
+            "asid": self.asid,
+            "userid": self.userid,
+            "owner": self.owner,
+            "started": self.started,
+            "appldesc": self.appldesc,
+            "channel": self.channel,
+            "conname": self.conname,
+            "handles": [h.snapshot() for h in self.handles],
+            "uow": self.uow.snapshot() if self.uow is not None else None,
+            "activity": [a.snapshot() for a in self.activity],
+            "commits": self.commits,
+            "backouts": self.backouts,
+            "next_hid": self.next_hid,
+        }
 
     @classmethod
     def restore(cls, data: dict[str, Any]) -> Connection:
         uow = data.get("uow")
-        return cls(data["conn"], data["appltag"], data["appltype"], data["asid"],
-                   data["userid"], data["owner"], data["started"], data.get("appldesc", ""),
-                   data.get("channel", ""), data.get("conname", ""),
-                   tuple(Handle.restore(h) for h in data.get("handles", ())),
-                   UnitOfRecovery.restore(uow) if uow else None,
-                   tuple(QueueActivity.restore(a) for a in data.get("activity", ())),
-                   int(data.get("commits", 0)), int(data.get("backouts", 0)),
-                   int(data.get("next_hid", 1)))
+        return cls(
+            data["conn"],
+            data["appltag"],
+            data["appltype"],
+            data["asid"],
+            data["userid"],
+            data["owner"],
+            data["started"],
+            data.get("appldesc", ""),
+            data.get("channel", ""),
+            data.get("conname", ""),
+            tuple(Handle.restore(h) for h in data.get("handles", ())),
+            UnitOfRecovery.restore(uow) if uow else None,
+            tuple(QueueActivity.restore(a) for a in data.get("activity", ())),
+            int(data.get("commits", 0)),
+            int(data.get("backouts", 0)),
+            int(data.get("next_hid", 1)),
+        )
 
     def activity_on(self, queue: str) -> QueueActivity:
         for one in self.activity:
@@ -238,14 +278,26 @@ class InDoubt:
         return f"{self.name}:{self.uow.urid}"
 
     def snapshot(self) -> dict[str, Any]:
-        return {"kind": "indoubt", "name": self.name, "conn": self.conn,
-                "appltype": self.appltype, "asid": self.asid, "userid": self.userid,
-                "uow": self.uow.snapshot()}
+        return {
+            "kind": "indoubt",
+            "name": self.name,
+            "conn": self.conn,
+            "appltype": self.appltype,
+            "asid": self.asid,
+            "userid": self.userid,
+            "uow": self.uow.snapshot(),
+        }
 
     @classmethod
     def restore(cls, data: dict[str, Any]) -> InDoubt:
-        return cls(data["name"], data["conn"], data["appltype"], data["asid"], data["userid"],
-                   UnitOfRecovery.restore(data["uow"]))
+        return cls(
+            data["name"],
+            data["conn"],
+            data["appltype"],
+            data["asid"],
+            data["userid"],
+            UnitOfRecovery.restore(data["uow"]),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,9 +350,18 @@ def connect(ctx: Ctx, request: ConnectRequest) -> Connection:
     stamp = ctx.stamp()
     conn = _new_id(txn, ctx.qm.clock())
     user = (request.userid or ctx.qm.user).upper()[:8]
-    record = Connection(conn, request.appltag.upper()[:28] or "MQSC", request.appltype,
-                        _asid(txn, request.owner), user, request.owner, stamp,
-                        request.appldesc, request.channel, request.conname)
+    record = Connection(
+        conn,
+        request.appltag.upper()[:28] or "MQSC",
+        request.appltype,
+        _asid(txn, request.owner),
+        user,
+        request.owner,
+        stamp,
+        request.appldesc,
+        request.channel,
+        request.conname,
+    )
     txn.put(TABLE, conn, record)
     return record
 
@@ -325,8 +386,9 @@ def end_abnormally(ctx: Ctx, conn: str) -> None:
         return
     uow = record.uow
     if uow is not None and uow.prepared:
-        left = InDoubt(record.appltag, record.conn, record.appltype, record.asid,
-                       record.userid, uow)
+        left = InDoubt(
+            record.appltag, record.conn, record.appltype, record.asid, record.userid, uow
+        )
         ctx.txn.put(INDOUBT_TABLE, left.key, left)
     elif uow is not None:
         backout(ctx, record)
@@ -372,8 +434,14 @@ def extconn(qmgr: str, conn: str) -> str:
 
 
 # ---- handles and counts ------------------------------------------------------------------------
-def open_handle(ctx: Ctx, conn: str, objname: str, openopts: Iterable[str],
-                qsgdisp: str = "QMGR", objtype: str = "QUEUE") -> Handle:
+def open_handle(
+    ctx: Ctx,
+    conn: str,
+    objname: str,
+    openopts: Iterable[str],
+    qsgdisp: str = "QMGR",
+    objtype: str = "QUEUE",
+) -> Handle:
     """MQOPEN by a connection: a handle that stays until :func:`close_handle`."""
     record = ctx.txn.get(TABLE, conn)
     handle = Handle(record.next_hid, objname, objtype, tuple(openopts), qsgdisp)
@@ -449,15 +517,15 @@ def begin(ctx: Ctx, record: Connection, coordinator: str = "", nid: str = "") ->
     if record.uow is not None:
         return record
     log = ctx.txn.get("log", None)
-    uow = UnitOfRecovery(rba(log.rba if log is not None else 0), ctx.stamp(), coordinator,
-                         nid)
+    uow = UnitOfRecovery(rba(log.rba if log is not None else 0), ctx.stamp(), coordinator, nid)
     record = replace(record, uow=uow)
     ctx.txn.put(TABLE, record.conn, record)
     return record
 
 
-def hold(ctx: Ctx, record: Connection, *, puts: Iterable[Held] = (),
-         gets: Iterable[Held] = ()) -> Connection:
+def hold(
+    ctx: Ctx, record: Connection, *, puts: Iterable[Held] = (), gets: Iterable[Held] = ()
+) -> Connection:
     """Add puts waiting for the commit, or gets to restore at a backout, to the unit."""
     record = begin(ctx, record)
     uow = record.uow
@@ -472,8 +540,10 @@ def prepare(ctx: Ctx, record: Connection, coordinator: str, nid: str) -> Connect
     """Phase one of a two-phase commit: the unit is in doubt until the coordinator decides."""
     record = begin(ctx, record, coordinator, nid)
     assert record.uow is not None
-    record = replace(record, uow=replace(record.uow, prepared=True, coordinator=coordinator,
-                                         nid=nid or record.uow.nid))
+    record = replace(
+        record,
+        uow=replace(record.uow, prepared=True, coordinator=coordinator, nid=nid or record.uow.nid),
+    )
     ctx.txn.put(TABLE, record.conn, record)
     return record
 
@@ -501,11 +571,18 @@ def apply_commit(ctx: Ctx, uow: UnitOfRecovery) -> None:
 
     for held in uow.puts:
         if held.data is not None:
-            bodies.put(ctx, held.queue, held.data, persistent=held.persistent,
-                       priority=held.priority)
+            bodies.put(
+                ctx, held.queue, held.data, persistent=held.persistent, priority=held.priority
+            )
         else:
-            messages.put(ctx, held.queue, held.count, held.size, persistent=held.persistent,
-                         priority=held.priority)
+            messages.put(
+                ctx,
+                held.queue,
+                held.count,
+                held.size,
+                persistent=held.persistent,
+                priority=held.priority,
+            )
 
 
 def apply_backout(ctx: Ctx, uow: UnitOfRecovery) -> None:
@@ -513,11 +590,20 @@ def apply_backout(ctx: Ctx, uow: UnitOfRecovery) -> None:
 
     for held in uow.gets:
         if held.data is not None:
-            bodies.put(ctx, held.queue, held.data, persistent=held.persistent,
-                       priority=held.priority)
+            bodies.put(
+                ctx, held.queue, held.data, persistent=held.persistent, priority=held.priority
+            )
         else:
-            messages.put(ctx, held.queue, held.count, held.size, persistent=held.persistent,
-                         priority=held.priority, triggering=False, restoring=True)
+            messages.put(
+                ctx,
+                held.queue,
+                held.count,
+                held.size,
+                persistent=held.persistent,
+                priority=held.priority,
+                triggering=False,
+                restoring=True,
+            )
 
 
 # ---- DISPLAY CONN ----------------------------------------------------------------------------
@@ -526,34 +612,65 @@ def _conn_values(ctx: Ctx, record: Connection) -> dict[str, object]:
     started_date, _, started_time = (uow.started if uow else "").partition(" ")
     state = "NONE" if uow is None else ("PREPARED" if uow.prepared else "ACTIVE")
     return {
-        "CONN": record.conn, "EXTCONN": extconn(ctx.qm.name, record.conn), "TYPE": "CONN",
-        "APPLTAG": record.appltag, "APPLTYPE": record.appltype,
+        "CONN": record.conn,
+        "EXTCONN": extconn(ctx.qm.name, record.conn),
+        "TYPE": "CONN",
+        "APPLTAG": record.appltag,
+        "APPLTYPE": record.appltype,
         "ASID": record.asid if record.appltype != "SYSTEM" else "",
-        "APPLDESC": record.appldesc, "CHANNEL": record.channel, "CONNAME": record.conname,
-        "CONNOPTS": "MQCNO_STANDARD_BINDING", "NID": uow.nid if uow else "",
-        "QMURID": uow.urid if uow else "", "URTYPE": uow.urtype if uow else "QMGR",
-        "USERID": record.userid, "UOWLOGDA": started_date, "UOWLOGTI": started_time,
-        "UOWSTATE": state, "UOWSTDA": started_date, "UOWSTTI": started_time,
+        "APPLDESC": record.appldesc,
+        "CHANNEL": record.channel,
+        "CONNAME": record.conname,
+        "CONNOPTS": "MQCNO_STANDARD_BINDING",
+        "NID": uow.nid if uow else "",
+        "QMURID": uow.urid if uow else "",
+        "URTYPE": uow.urtype if uow else "QMGR",
+        "USERID": record.userid,
+        "UOWLOGDA": started_date,
+        "UOWLOGTI": started_time,
+        "UOWSTATE": state,
+        "UOWSTDA": started_date,
+        "UOWSTTI": started_time,
     }
 
 
 def _indoubt_values(ctx: Ctx, left: InDoubt) -> dict[str, object]:
     date, _, time = left.uow.started.partition(" ")
     return {
-        "CONN": left.conn, "EXTCONN": extconn(ctx.qm.name, left.conn), "TYPE": "CONN",
-        "APPLTAG": left.name, "APPLTYPE": left.appltype, "ASID": left.asid, "APPLDESC": "",
-        "CHANNEL": "", "CONNAME": "", "CONNOPTS": "MQCNO_STANDARD_BINDING",
-        "NID": left.uow.nid, "QMURID": left.uow.urid, "URTYPE": left.uow.urtype,
-        "USERID": left.userid, "UOWLOGDA": date, "UOWLOGTI": time, "UOWSTATE": "UNRESOLVED",
-        "UOWSTDA": date, "UOWSTTI": time,
+        "CONN": left.conn,
+        "EXTCONN": extconn(ctx.qm.name, left.conn),
+        "TYPE": "CONN",
+        "APPLTAG": left.name,
+        "APPLTYPE": left.appltype,
+        "ASID": left.asid,
+        "APPLDESC": "",
+        "CHANNEL": "",
+        "CONNAME": "",
+        "CONNOPTS": "MQCNO_STANDARD_BINDING",
+        "NID": left.uow.nid,
+        "QMURID": left.uow.urid,
+        "URTYPE": left.uow.urtype,
+        "USERID": left.userid,
+        "UOWLOGDA": date,
+        "UOWLOGTI": time,
+        "UOWSTATE": "UNRESOLVED",
+        "UOWSTDA": date,
+        "UOWSTTI": time,
     }
 
 
 def _handle_values(ctx: Ctx, record: Connection, handle: Handle) -> dict[str, object]:
-    return {"CONN": record.conn, "EXTCONN": extconn(ctx.qm.name, record.conn),
-            "TYPE": "HANDLE", "OBJNAME": handle.objname, "OBJTYPE": handle.objtype,
-            "OPENOPTS": " ".join(handle.openopts), "HSTATE": "INACTIVE",
-            "QSGDISP": handle.qsgdisp, "READA": "NO"}
+    return {
+        "CONN": record.conn,
+        "EXTCONN": extconn(ctx.qm.name, record.conn),
+        "TYPE": "HANDLE",
+        "OBJNAME": handle.objname,
+        "OBJTYPE": handle.objtype,
+        "OPENOPTS": " ".join(handle.openopts),
+        "HSTATE": "INACTIVE",
+        "QSGDISP": handle.qsgdisp,
+        "READA": "NO",
+    }
 
 
 @handles("DISPLAY", "CONN")
@@ -581,8 +698,11 @@ def display_conn(ctx: Ctx) -> None:
             own = HANDLE_ATTRIBUTES if is_handle else CONN_ATTRIBUTES
             always = HANDLE_ALWAYS if is_handle else CONN_FAMILY.identity
             names = [n for n in own if n in always or show_all or n in requested]
-            ctx.add(ObjectRecord("CONN", "CONN", CONN_FAMILY.reply,
-                                 tuple((n, values[n]) for n in names)))
+            ctx.add(
+                ObjectRecord(
+                    "CONN", "CONN", CONN_FAMILY.reply, tuple((n, values[n]) for n in names)
+                )
+            )
             found += 1
     if not found:
         ctx.say("CSQM297I", objtype="CONN")
@@ -618,30 +738,52 @@ def display_thread(ctx: Ctx) -> None:
     names = _names(ctx)
     kind = str(ctx.cmd.get("TYPE", "ACTIVE"))
     ctx.say("CSQV401I")
-    records = [r for r in every(ctx.txn) if r.appltype != "SYSTEM"
-               and _selected(names, r.appltag)]
+    records = [r for r in every(ctx.txn) if r.appltype != "SYSTEM" and _selected(names, r.appltag)]
     if kind in ("ACTIVE", "*"):
-        rows = tuple(ThreadRow(r.appltag, "N" if r.uow is None else "T",
-                               r.appltype, r.userid, r.asid,
-                               r.uow.urid if r.uow else "", r.uow.nid if r.uow else "", 1)
-                     for r in records)
+        rows = tuple(
+            ThreadRow(
+                r.appltag,
+                "N" if r.uow is None else "T",
+                r.appltype,
+                r.userid,
+                r.asid,
+                r.uow.urid if r.uow else "",
+                r.uow.nid if r.uow else "",
+                1,
+            )
+            for r in records
+        )
         ctx.add(ThreadReport("ACTIVE", rows))
     if kind in ("REGIONS", "*"):
         regions: dict[tuple[str, str, str], int] = {}
         for r in records:
             key = (r.appltag, r.appltype, r.asid)
             regions[key] = regions.get(key, 0) + 1
-        rows = tuple(ThreadRow(tag, "", kind_, "", asid, "", "", n)
-                     for (tag, kind_, asid), n in sorted(regions.items()))
+        rows = tuple(
+            ThreadRow(tag, "", kind_, "", asid, "", "", n)
+            for (tag, kind_, asid), n in sorted(regions.items())
+        )
         ctx.add(ThreadReport("REGIONS", rows))
     if kind in ("INDOUBT", "*"):
-        doubtful = [left for left in ctx.txn.values(INDOUBT_TABLE)
-                    if _selected(names, left.name)]
-        prepared = [InDoubt(r.appltag, r.conn, r.appltype, r.asid, r.userid, r.uow)
-                    for r in records if r.uow is not None and r.uow.prepared]
-        rows = tuple(ThreadRow(left.name, "I", left.uow.urtype, left.userid, left.asid,
-                               left.uow.urid, left.uow.nid, 0)
-                     for left in sorted((*doubtful, *prepared), key=lambda x: x.key))
+        doubtful = [left for left in ctx.txn.values(INDOUBT_TABLE) if _selected(names, left.name)]
+        prepared = [
+            InDoubt(r.appltag, r.conn, r.appltype, r.asid, r.userid, r.uow)
+            for r in records
+            if r.uow is not None and r.uow.prepared
+        ]
+        rows = tuple(
+            ThreadRow(
+                left.name,
+                "I",
+                left.uow.urtype,
+                left.userid,
+                left.asid,
+                left.uow.urid,
+                left.uow.nid,
+                0,
+            )
+            for left in sorted((*doubtful, *prepared), key=lambda x: x.key)
+        )
         ctx.add(ThreadReport("INDOUBT", rows))
 
 
@@ -653,8 +795,11 @@ def resolve_indoubt(ctx: Ctx) -> None:
     name = str(ctx.cmd.name).upper()
     action = str(ctx.cmd.get("ACTION"))
     nid = str(ctx.cmd.get("NID", "*"))
-    matched = [left for left in ctx.txn.values(INDOUBT_TABLE)
-               if left.name == name and (nid == "*" or left.uow.nid == nid)]
+    matched = [
+        left
+        for left in ctx.txn.values(INDOUBT_TABLE)
+        if left.name == name and (nid == "*" or left.uow.nid == nid)
+    ]
     if not matched:
         raise ctx.fail("MQSC350I", name=name, nid=nid)
     for left in sorted(matched, key=lambda x: x.key):
@@ -663,5 +808,8 @@ def resolve_indoubt(ctx: Ctx) -> None:
         else:
             apply_backout(ctx, left.uow)
         ctx.txn.delete(INDOUBT_TABLE, left.key)
-        ctx.say("MQSC351I", nid=left.uow.nid or left.uow.urid,
-                action="COMMITTED" if action == "COMMIT" else "BACKED OUT")
+        ctx.say(
+            "MQSC351I",
+            nid=left.uow.nid or left.uow.urid,
+            action="COMMITTED" if action == "COMMIT" else "BACKED OUT",
+        )

@@ -71,18 +71,40 @@ class Connection:
         close_queue(self.qm, self.conn, hid)
 
     # ---- MQPUT / MQGET ---------------------------------------------------------------------
-    def put(self, queue: str, data: bytes | None = None, *, count: int = 1, size: int = 1024,
-            persistent: bool | None = None, priority: int | None = None,
-            syncpoint: bool = False, retain: bool = False) -> Workload:
+    def put(
+        self,
+        queue: str,
+        data: bytes | None = None,
+        *,
+        count: int = 1,
+        size: int = 1024,
+        persistent: bool | None = None,
+        priority: int | None = None,
+        syncpoint: bool = False,
+        retain: bool = False,
+    ) -> Workload:
         """MQPUT (MQOPEN and MQCLOSE around it, as MQPUT1): ``count`` messages of ``size``
         bytes, or one with ``data``. In syncpoint the messages wait in the unit of work until
         :meth:`commit` (a refused put is refused now, with nothing held)."""
         if not syncpoint:
             if data is not None:
-                return self.qm.put_message(queue, data, persistent=persistent,
-                                           priority=priority, conn=self.conn, retain=retain)
-            return self.qm.put(queue, count, size, persistent=persistent, priority=priority,
-                               conn=self.conn, retain=retain)
+                return self.qm.put_message(
+                    queue,
+                    data,
+                    persistent=persistent,
+                    priority=priority,
+                    conn=self.conn,
+                    retain=retain,
+                )
+            return self.qm.put(
+                queue,
+                count,
+                size,
+                persistent=persistent,
+                priority=priority,
+                conn=self.conn,
+                retain=retain,
+            )
         length = len(data) if data is not None else size
         number = 1 if data is not None else count
 
@@ -91,22 +113,26 @@ class Connection:
             if reason:
                 return Workload("put", queue, number, 0, length, reason=reason)
             q = ctx.txn.get("qlocal", queue) or sharedq.shared_queue(ctx, queue)
-            keep = persistent if persistent is not None else (
-                q is not None and q.get("DEFPSIST") == "YES")
-            level = priority if priority is not None else (
-                int(q.get("DEFPRTY", 0)) if q is not None else 0)
+            keep = (
+                persistent
+                if persistent is not None
+                else (q is not None and q.get("DEFPSIST") == "YES")
+            )
+            level = (
+                priority
+                if priority is not None
+                else (int(q.get("DEFPRTY", 0)) if q is not None else 0)
+            )
             record = ctx.txn.get(connections.TABLE, self.conn)
-            connections.hold(ctx, record, puts=(Held(queue, number, length, keep, level,
-                                                     data),))
-            connections.count(ctx, queue, opens=1, closes=1, puts=number,
-                              put_bytes=number * length)
-            return Workload("put", queue, number, number, length, number * length,
-                            persistent=keep)
+            connections.hold(ctx, record, puts=(Held(queue, number, length, keep, level, data),))
+            connections.count(ctx, queue, opens=1, closes=1, puts=number, put_bytes=number * length)
+            return Workload("put", queue, number, number, length, number * length, persistent=keep)
 
         return self._step(step)
 
-    def get(self, queue: str, count: int = 1, *, syncpoint: bool = False,
-            data: bool = False) -> Workload:
+    def get(
+        self, queue: str, count: int = 1, *, syncpoint: bool = False, data: bool = False
+    ) -> Workload:
         """MQGET of up to ``count`` messages (``data``: one, with its data). In syncpoint
         they leave the queue now and come back at :meth:`backout`."""
         if not syncpoint:
@@ -119,12 +145,13 @@ class Connection:
             if reason:
                 return Workload("get", queue, count, 0, reason=reason)
             held = _next_messages(ctx, name, qsgdisp, 1 if data else count)
-            outcome = (bodies.get(ctx, name) if data else messages.get(ctx, name, count))
+            outcome = bodies.get(ctx, name) if data else messages.get(ctx, name, count)
             if outcome.done:
                 record = ctx.txn.get(connections.TABLE, self.conn)
                 connections.hold(ctx, record, gets=held)
-            connections.count(ctx, queue, opens=1, closes=1, gets=outcome.done,
-                              get_bytes=outcome.bytes)
+            connections.count(
+                ctx, queue, opens=1, closes=1, gets=outcome.done, get_bytes=outcome.bytes
+            )
             return outcome
 
         return self._step(step)
@@ -142,6 +169,7 @@ class Connection:
         """Phase one of a coordinator's two-phase commit: from now the unit of work is in
         doubt until :meth:`commit` or :meth:`backout` (or RESOLVE INDOUBT, if this program
         dies first). Returns the unit's QMURID."""
+
         def step(ctx: Ctx) -> str:
             record = connections.prepare(ctx, self._record(ctx), coordinator, nid)
             assert record.uow is not None
@@ -191,6 +219,7 @@ def open_queue(qm: QueueManager, conn: str, queue: str, options: Iterable[str]) 
 
 def close_queue(qm: QueueManager, conn: str, hid: int) -> None:
     """MQCLOSE of handle ``hid`` of connection ``conn`` (MQRC 2019 when it is not open)."""
+
     def step(ctx: Ctx) -> None:
         if connections.close_handle(ctx, conn, hid) is None:
             raise NotConnected(MQRC_HOBJ_ERROR)
@@ -229,7 +258,15 @@ def _next_messages(ctx: Ctx, queue: str, qsgdisp: str, count: int) -> tuple[Held
             break
         n = min(left, run.count)
         if n:
-            held.append(Held(queue, n, run.size, run.persistent, run.priority,
-                             run.body.data if run.body is not None else None))
+            held.append(
+                Held(
+                    queue,
+                    n,
+                    run.size,
+                    run.persistent,
+                    run.priority,
+                    run.body.data if run.body is not None else None,
+                )
+            )
             left -= n
     return tuple(held)

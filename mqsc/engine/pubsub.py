@@ -26,8 +26,8 @@ from typing import Any
 
 from mqsc.catalog.mqrc import MQRC_NONE, MQRC_PUT_INHIBITED, MQRC_UNKNOWN_OBJECT_NAME
 from mqsc.engine import topics
-from mqsc.engine.objects import MQObject
 from mqsc.engine.context import Ctx
+from mqsc.engine.objects import MQObject
 from mqsc.engine.records import TriggerMessage, Workload
 from mqsc.engine.state import ChildTxn
 
@@ -79,8 +79,18 @@ def subscriptions(ctx: Ctx, topicstr: str) -> Iterator[MQObject]:
 
 
 # ---- publishing --------------------------------------------------------------------------------
-def publish(ctx: Ctx, pub: Publication, count: int, size: int, *, persistent: bool | None,
-            priority: int | None, batch: int, put: Put, refusal: Refusal) -> Workload:
+def publish(
+    ctx: Ctx,
+    pub: Publication,
+    count: int,
+    size: int,
+    *,
+    persistent: bool | None,
+    priority: int | None,
+    batch: int,
+    put: Put,
+    refusal: Refusal,
+) -> Workload:
     """Publish ``count`` messages of ``size`` bytes: a copy of each to every matching
     subscription's DEST (``put`` puts on a queue, ``refusal`` says why a put of that many
     would be refused before it starts, or 0)."""
@@ -88,8 +98,7 @@ def publish(ctx: Ctx, pub: Publication, count: int, size: int, *, persistent: bo
     if persistent is None:
         persistent = alias.get("DEFPSIST") == "YES"
     if pub.reason:
-        return Workload("put", alias.name, count, 0, size, reason=pub.reason,
-                        persistent=persistent)
+        return Workload("put", alias.name, count, 0, size, reason=pub.reason, persistent=persistent)
     if priority is None:
         priority = int(alias.get("DEFPRTY", 0))
     policy = topics.resolved(ctx, pub.topicstr, "PMSGDLV" if persistent else "NPMSGDLV")
@@ -101,8 +110,7 @@ def publish(ctx: Ctx, pub: Publication, count: int, size: int, *, persistent: bo
         want = planned.get(dest, 0) + count
         reason = refusal(ctx, dest, want, size) if count else MQRC_NONE
         if reason and whole:
-            return Workload("put", alias.name, count, 0, size, reason=reason,
-                            persistent=persistent)
+            return Workload("put", alias.name, count, 0, size, reason=reason, persistent=persistent)
         if not reason:
             planned[dest] = want
             targets.append((sub, dest))
@@ -120,8 +128,9 @@ def publish(ctx: Ctx, pub: Publication, count: int, size: int, *, persistent: bo
         if done.reason and whole:
             # Refused after the checks (a page set filled up): the child unit of work is
             # dropped, so no subscriber keeps a copy.
-            return Workload("put", alias.name, count, 0, size, reason=done.reason,
-                            persistent=persistent)
+            return Workload(
+                "put", alias.name, count, 0, size, reason=done.reason, persistent=persistent
+            )
         pages += done.pages
         fired += done.triggers
         delivered.append((sub.name, done.done))
@@ -131,8 +140,18 @@ def publish(ctx: Ctx, pub: Publication, count: int, size: int, *, persistent: bo
         ctx.records.extend(work.records)
     for name, n in delivered:
         topics.delivered(ctx, name, n)
-    return Workload("put", alias.name, count, count, size, count * size, MQRC_NONE, pages,
-                    persistent=persistent, triggers=fired)
+    return Workload(
+        "put",
+        alias.name,
+        count,
+        count,
+        size,
+        count * size,
+        MQRC_NONE,
+        pages,
+        persistent=persistent,
+        triggers=fired,
+    )
 
 
 # ---- retained publications (MQPMO_RETAIN) ------------------------------------------------------
@@ -153,16 +172,25 @@ class Retained:
     put_time: str
 
     def snapshot(self) -> dict[str, Any]:
-        return {"kind": "retained", "size": self.size, "persistent": self.persistent,
-                "priority": self.priority, "put_time": self.put_time,
-                "data": base64.b64encode(self.data).decode("ascii")
-                if self.data is not None else None}
+        return {
+            "kind": "retained",
+            "size": self.size,
+            "persistent": self.persistent,
+            "priority": self.priority,
+            "put_time": self.put_time,
+            "data": base64.b64encode(self.data).decode("ascii") if self.data is not None else None,
+        }
 
     @classmethod
     def restore(cls, data: dict[str, Any]) -> Retained:
         body = base64.b64decode(data["data"]) if data.get("data") is not None else None
-        return cls(int(data["size"]), bool(data["persistent"]), int(data["priority"]), body,
-                   str(data["put_time"]))
+        return cls(
+            int(data["size"]),
+            bool(data["persistent"]),
+            int(data["priority"]),
+            body,
+            str(data["put_time"]),
+        )
 
 
 def keep_retained(ctx: Ctx, queue: str, done: Workload, data: bytes | None = None) -> None:
@@ -173,8 +201,9 @@ def keep_retained(ctx: Ctx, queue: str, done: Workload, data: bytes | None = Non
         return
     size = len(data) if data is not None else done.size
     priority = int(pub.alias.get("DEFPRTY", 0))
-    ctx.txn.put(RETAINED, pub.topicstr, Retained(size, done.persistent, priority, data,
-                                                  ctx.stamp()))
+    ctx.txn.put(
+        RETAINED, pub.topicstr, Retained(size, done.persistent, priority, data, ctx.stamp())
+    )
 
 
 def is_retained(ctx: Ctx, topicstr: str) -> bool:

@@ -40,13 +40,19 @@ class QueueStats:
     since: str = ""
 
     def snapshot(self) -> dict[str, Any]:
-        return {"kind": "qstats", "msgin": self.msgin, "msgout": self.msgout,
-                "hiqdepth": self.hiqdepth, "since": self.since}
+        return {
+            "kind": "qstats",
+            "msgin": self.msgin,
+            "msgout": self.msgout,
+            "hiqdepth": self.hiqdepth,
+            "since": self.since,
+        }
 
     @classmethod
     def restore(cls, data: dict[str, Any]) -> QueueStats:
-        return cls(int(data["msgin"]), int(data["msgout"]), int(data["hiqdepth"]),
-                   str(data["since"]))
+        return cls(
+            int(data["msgin"]), int(data["msgout"]), int(data["hiqdepth"]), str(data["since"])
+        )
 
 
 def _of(ctx: Ctx, queue: str) -> QueueStats:
@@ -65,8 +71,9 @@ def put(ctx: Ctx, queue: str, count: int, depth: int) -> None:
     now = _of(ctx, queue)
     if count <= 0 and depth <= now.hiqdepth:
         return
-    ctx.txn.put(TABLE, queue, QueueStats(now.msgin + count, now.msgout,
-                                         max(now.hiqdepth, depth), now.since))
+    ctx.txn.put(
+        TABLE, queue, QueueStats(now.msgin + count, now.msgout, max(now.hiqdepth, depth), now.since)
+    )
 
 
 def got(ctx: Ctx, queue: str, count: int) -> None:
@@ -74,8 +81,7 @@ def got(ctx: Ctx, queue: str, count: int) -> None:
     if count <= 0:
         return
     now = _of(ctx, queue)
-    ctx.txn.put(TABLE, queue, QueueStats(now.msgin, now.msgout + count, now.hiqdepth,
-                                         now.since))
+    ctx.txn.put(TABLE, queue, QueueStats(now.msgin, now.msgout + count, now.hiqdepth, now.since))
 
 
 def forget(ctx: Ctx, queue: str) -> None:
@@ -122,11 +128,21 @@ def reset_qstats(ctx: Ctx) -> None:
         stats = _of(ctx, name)
         store = ctx.txn.get(table, name)
         depth = store.depth if store is not None else 0
-        values = {"QSTATS": name, "QSGDISP": q.get("QSGDISP", "QMGR"),
-                  "RESETINT": min(MAX9, seconds_since(ctx, stats.since)),
-                  "HIQDEPTH": min(MAX9, max(stats.hiqdepth, depth)),
-                  "MSGIN": min(MAX9, stats.msgin), "MSGOUT": min(MAX9, stats.msgout)}
-        ctx.add(ObjectRecord("QSTATS", "QSTATS", QSTATS_FAMILY.reply,
-                             tuple((n, values[n]) for n in QSTATS_FAMILY.identity),
-                             verb="RESET"))
+        values = {
+            "QSTATS": name,
+            "QSGDISP": q.get("QSGDISP", "QMGR"),
+            "RESETINT": min(MAX9, seconds_since(ctx, stats.since)),
+            "HIQDEPTH": min(MAX9, max(stats.hiqdepth, depth)),
+            "MSGIN": min(MAX9, stats.msgin),
+            "MSGOUT": min(MAX9, stats.msgout),
+        }
+        ctx.add(
+            ObjectRecord(
+                "QSTATS",
+                "QSTATS",
+                QSTATS_FAMILY.reply,
+                tuple((n, values[n]) for n in QSTATS_FAMILY.identity),
+                verb="RESET",
+            )
+        )
         ctx.txn.put(TABLE, name, QueueStats(0, 0, depth, stamp))

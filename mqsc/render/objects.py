@@ -137,10 +137,10 @@ def console_lines(record: ObjectRecord, cpf: str, csect: str) -> list[str]:
     keyword = record.keyword
     frame = _FRAMES.get((csect, keyword, cpf, record.verb))
     if frame is None:
-        header = messages.line("CSQM201I", {"csect": csect, "verb": " " + record.verb,
-                                            "objtype": keyword}, cpf)
-        frame = _FRAMES[(csect, keyword, cpf, record.verb)] = (header,
-                                                                f" END {keyword} DETAILS")
+        header = messages.line(
+            "CSQM201I", {"csect": csect, "verb": " " + record.verb, "objtype": keyword}, cpf
+        )
+        frame = _FRAMES[(csect, keyword, cpf, record.verb)] = (header, f" END {keyword} DETAILS")
     formats = _CONSOLE[record.family]
     lines = [frame[0]]
     lines += [formats[n](v) for n, v in record.attrs]

@@ -40,8 +40,10 @@ def pageset_lines(report: PageSetReport, cpf: str) -> list[str]:
             # UNVERIFIED, [DOC-DISUSAGE]).
             lines.append(f" _{r.psid:>3}{r.pool:>7}  Page set is {r.status.lower()}")
             continue
-        lines.append(f" _{r.psid:>3}{r.pool:>7}{r.total:>10}{r.unused:>10}{r.persistent:>11}"
-                     f"{r.nonpersistent:>11} {r.expand:<6}{r.expansions:>3}")
+        lines.append(
+            f" _{r.psid:>3}{r.pool:>7}{r.total:>10}{r.unused:>10}{r.persistent:>11}"
+            f"{r.nonpersistent:>11} {r.expand:<6}{r.expansions:>3}"
+        )
     lines.append(PAGESET_END)
     return lines
 
@@ -56,8 +58,10 @@ def pool_lines(report: BufferPoolReport, cpf: str) -> list[str]:
     """
     lines = [messages.line("CSQI065I", {}, cpf), *POOL_HEADINGS]
     for r in report.rows:
-        lines.append(f" _{r.pool:>5}{r.available:>11}{r.stealable:>11}{r.percent:>11}"
-                     f" {r.pageclass:<9} {r.location}")
+        lines.append(
+            f" _{r.pool:>5}{r.available:>11}{r.stealable:>11}{r.percent:>11}"
+            f" {r.pageclass:<9} {r.location}"
+        )
     lines.append(POOL_END)
     return lines
 
@@ -82,12 +86,21 @@ def dataset_lines(report: DataSetReport, cpf: str) -> list[str]:
 #: threads' headings as IBM's CSQV402I explanation lists them: NAME S T REQ THREAD-XREF USERID
 #: ASID URID; widths and the other two reports' headings UNVERIFIED) and its end line.
 THREAD_REPORTS = {
-    "ACTIVE": ("CSQV402I", " NAME     S T        REQ THREAD-XREF USERID   ASID URID",
-               " DISPLAY ACTIVE REPORT COMPLETE"),
-    "REGIONS": ("CSQV432I", " NAME     TYPE     ASID   THREADS",
-                " DISPLAY REGIONS REPORT COMPLETE"),
-    "INDOUBT": ("CSQV406I", " NAME     COORDINATOR URID         NID",
-                " DISPLAY INDOUBT REPORT COMPLETE"),
+    "ACTIVE": (
+        "CSQV402I",
+        " NAME     S T        REQ THREAD-XREF USERID   ASID URID",
+        " DISPLAY ACTIVE REPORT COMPLETE",
+    ),
+    "REGIONS": (
+        "CSQV432I",
+        " NAME     TYPE     ASID   THREADS",
+        " DISPLAY REGIONS REPORT COMPLETE",
+    ),
+    "INDOUBT": (
+        "CSQV406I",
+        " NAME     COORDINATOR URID         NID",
+        " DISPLAY INDOUBT REPORT COMPLETE",
+    ),
 }
 
 
@@ -103,8 +116,10 @@ def thread_lines(report: ThreadReport, cpf: str) -> list[str]:
     lines = [messages.line(msg_id, {}, cpf), heading]
     for r in report.rows:
         if report.kind == "ACTIVE":
-            lines.append(f" {r.name:<8} {r.status} {r.kind:<8} {r.threads:>4} "
-                         f"{r.nid:<11} {r.userid:<8} {r.asid:<4} {r.urid}".rstrip())
+            lines.append(
+                f" {r.name:<8} {r.status} {r.kind:<8} {r.threads:>4} "
+                f"{r.nid:<11} {r.userid:<8} {r.asid:<4} {r.urid}".rstrip()
+            )
         elif report.kind == "REGIONS":
             lines.append(f" {r.name:<8} {r.kind:<8} {r.asid:<4} {r.threads:>9}")
         else:

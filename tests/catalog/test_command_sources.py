@@ -17,18 +17,18 @@ LETTERS = {"1": Source.CSQINP1, "2": Source.CSQINP2, "C": Source.CONSOLE, "R": S
 #: The letters IBM's pages give (IBM MQ 9.2-9.4 for z/OS), for the commands whose catalog
 #: letters were checked and corrected.
 IBM_SOURCES = {
-    ("DISPLAY", "CMDSERV"): "12CR",   # "DISPLAY CMDSERV ... on z/OS" (9.4): was 12C
-    ("START", "CMDSERV"): "12C",      # "START CMDSERV ... on z/OS" (10.0.x)
-    ("DISPLAY", "CONN"): "2CR",       # "DISPLAY CONN" (9.2): was CR
-    ("DISPLAY", "THREAD"): "2CR",     # "DISPLAY THREAD ... on z/OS" (9.2): was CR
-    ("RESOLVE", "INDOUBT"): "2CR",    # "RESOLVE INDOUBT ... en z/OS" (9.3): was CR
-    ("RESET", "QSTATS"): "2CR",       # "RESET QSTATS ... on z/OS" (9.2): was CR
-    ("DISPLAY", "SMDS"): "2CR",       # "DISPLAY SMDS ... on z/OS" (9.2): was CR
-    ("ALTER", "SMDS"): "2CR",         # "ALTER SMDS ... on z/OS" (9.2): was CR
-    ("DISPLAY", "SMDSCONN"): "2CR",   # "DISPLAY SMDSCONN ... on z/OS" (9.2): was CR
-    ("START", "SMDSCONN"): "2CR",     # "START SMDSCONN ... en z/OS" (9.3): was CR
-    ("REFRESH", "QMGR"): "2CR",       # "REFRESH QMGR", table of command sources (9.4)
-    ("DISPLAY", "SBSTATUS"): "CR",    # "DISPLAY SBSTATUS" (8.0, 9.3)
+    ("DISPLAY", "CMDSERV"): "12CR",  # "DISPLAY CMDSERV ... on z/OS" (9.4): was 12C
+    ("START", "CMDSERV"): "12C",  # "START CMDSERV ... on z/OS" (10.0.x)
+    ("DISPLAY", "CONN"): "2CR",  # "DISPLAY CONN" (9.2): was CR
+    ("DISPLAY", "THREAD"): "2CR",  # "DISPLAY THREAD ... on z/OS" (9.2): was CR
+    ("RESOLVE", "INDOUBT"): "2CR",  # "RESOLVE INDOUBT ... en z/OS" (9.3): was CR
+    ("RESET", "QSTATS"): "2CR",  # "RESET QSTATS ... on z/OS" (9.2): was CR
+    ("DISPLAY", "SMDS"): "2CR",  # "DISPLAY SMDS ... on z/OS" (9.2): was CR
+    ("ALTER", "SMDS"): "2CR",  # "ALTER SMDS ... on z/OS" (9.2): was CR
+    ("DISPLAY", "SMDSCONN"): "2CR",  # "DISPLAY SMDSCONN ... on z/OS" (9.2): was CR
+    ("START", "SMDSCONN"): "2CR",  # "START SMDSCONN ... en z/OS" (9.3): was CR
+    ("REFRESH", "QMGR"): "2CR",  # "REFRESH QMGR", table of command sources (9.4)
+    ("DISPLAY", "SBSTATUS"): "CR",  # "DISPLAY SBSTATUS" (8.0, 9.3)
 }
 
 
@@ -43,12 +43,16 @@ def test_display_cmdserv_comes_through_the_command_server() -> None:
     assert result.ok and result.message_ids[0] == "CSQN014I"
 
 
-@pytest.mark.parametrize("command", ["DISPLAY CONN(*)", "DISPLAY THREAD(*)",
-                                     "RESET QSTATS(SYSTEM.DEFAULT.LOCAL.QUEUE)"])
+@pytest.mark.parametrize(
+    "command", ["DISPLAY CONN(*)", "DISPLAY THREAD(*)", "RESET QSTATS(SYSTEM.DEFAULT.LOCAL.QUEUE)"]
+)
 def test_commands_of_2cr_run_from_csqinp2(command: str) -> None:
-    started = QueueManager.create("QMB", csqinp1="DEFINE PSID(00) BUFFPOOL(0)",
-                                  csqinp2="DEFINE STGCLASS(DEFAULT) PSID(0)\n"
-                                  "DEFINE QLOCAL(SYSTEM.DEFAULT.LOCAL.QUEUE)\n" + command)
+    started = QueueManager.create(
+        "QMB",
+        csqinp1="DEFINE PSID(00) BUFFPOOL(0)",
+        csqinp2="DEFINE STGCLASS(DEFAULT) PSID(0)\n"
+        "DEFINE QLOCAL(SYSTEM.DEFAULT.LOCAL.QUEUE)\n" + command,
+    )
     last = started.start_results[-1]
     assert last.ok and "CSQN009I" not in last.message_ids, last.message_ids
 

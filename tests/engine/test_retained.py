@@ -12,9 +12,11 @@ from tests.engine.conftest import fresh_qmz1
 
 def publisher() -> QueueManager:
     qm = fresh_qmz1()
-    for command in ("DEFINE TOPIC(SPORTS) TOPICSTR('Sports/Tennis')",
-                    "DEFINE QALIAS(SPORTS.PUB) TARGET(SPORTS) TARGTYPE(TOPIC)",
-                    "DEFINE QLOCAL(PLAIN)"):
+    for command in (
+        "DEFINE TOPIC(SPORTS) TOPICSTR('Sports/Tennis')",
+        "DEFINE QALIAS(SPORTS.PUB) TARGET(SPORTS) TARGTYPE(TOPIC)",
+        "DEFINE QLOCAL(PLAIN)",
+    ):
         assert qm.execute(command).ok
     return qm
 

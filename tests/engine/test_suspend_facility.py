@@ -16,8 +16,9 @@ from tests.engine.conftest import MINIMAL_CSQINP1, MINIMAL_CSQINP2, clock, fresh
 
 
 def member() -> QueueManager:
-    return QueueManager.create("QMA", qsg="QSG1", csqinp1=MINIMAL_CSQINP1,
-                               csqinp2=MINIMAL_CSQINP2, clock=clock)
+    return QueueManager.create(
+        "QMA", qsg="QSG1", csqinp1=MINIMAL_CSQINP1, csqinp2=MINIMAL_CSQINP2, clock=clock
+    )
 
 
 def test_suspended_db2_refuses_group_changes_until_resumed() -> None:
@@ -37,10 +38,12 @@ def test_suspended_db2_refuses_group_changes_until_resumed() -> None:
 def test_db2_needs_a_group_and_the_ims_bridge_is_not_there() -> None:
     qm = fresh_minimal()
     before = qm.digest()
-    for command, msg_id in (("SUSPEND QMGR FACILITY(DB2)", "MQSC360E"),
-                            ("RESUME QMGR FACILITY(DB2)", "MQSC360E"),
-                            ("SUSPEND QMGR FACILITY(IMSBRIDGE)", "MQSC365E"),
-                            ("RESUME QMGR FACILITY(IMSBRIDGE)", "MQSC365E")):
+    for command, msg_id in (
+        ("SUSPEND QMGR FACILITY(DB2)", "MQSC360E"),
+        ("RESUME QMGR FACILITY(DB2)", "MQSC360E"),
+        ("SUSPEND QMGR FACILITY(IMSBRIDGE)", "MQSC365E"),
+        ("RESUME QMGR FACILITY(IMSBRIDGE)", "MQSC365E"),
+    ):
         result = qm.execute(command)
         assert not result.ok and result.message_ids[0] == msg_id, command
     assert qm.digest() == before
@@ -53,10 +56,20 @@ GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "connections"
 def test_golden_replies(style: str, golden) -> None:
     out = []
     for qm, command in ((member(), "SUSPEND QMGR FACILITY(DB2)"),):
-        for text in (command, "SUSPEND QMGR FACILITY(DB2)", "DEFINE QLOCAL(G1) QSGDISP(GROUP)",
-                     "RESUME QMGR FACILITY(DB2)", "RESUME QMGR FACILITY(DB2)",
-                     "SUSPEND QMGR FACILITY(IMSBRIDGE)"):
+        for text in (
+            command,
+            "SUSPEND QMGR FACILITY(DB2)",
+            "DEFINE QLOCAL(G1) QSGDISP(GROUP)",
+            "RESUME QMGR FACILITY(DB2)",
+            "RESUME QMGR FACILITY(DB2)",
+            "SUSPEND QMGR FACILITY(IMSBRIDGE)",
+        ):
             out.append(render(qm.execute(text, source=Source.CONSOLE), "text", style))
-    out.append(render(fresh_minimal().execute("SUSPEND QMGR FACILITY(DB2)",
-                                              source=Source.CONSOLE), "text", style))
+    out.append(
+        render(
+            fresh_minimal().execute("SUSPEND QMGR FACILITY(DB2)", source=Source.CONSOLE),
+            "text",
+            style,
+        )
+    )
     golden(GOLDEN / f"suspend-facility.{style}.txt", "".join(out))

@@ -38,8 +38,11 @@ def home_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def blocks(lines: list[str]) -> list[dict[str, str]]:
     """The objects of a command-server reply (one CSQM4nnI message each, as runCommand
     returns them), as attribute -> value."""
-    return [{name: value.strip() for name, value in re.findall(r"([A-Z]+)\(([^)]*)\)", line)}
-            for line in lines if re.match(r"CSQM4\d\dI ", line)]
+    return [
+        {name: value.strip() for name, value in re.findall(r"([A-Z]+)\(([^)]*)\)", line)}
+        for line in lines
+        if re.match(r"CSQM4\d\dI ", line)
+    ]
 
 
 def connections(server: Server) -> list[dict[str, str]]:
@@ -66,13 +69,17 @@ def test_a_job_and_a_rest_client_connected_at_once(home_server: Server, tmp_path
 
     jcl = tmp_path / "connjob.jcl"
     jcl.write_text(JCL)
-    job = subprocess.Popen([sys.executable, "-m", "mqsc", "job", str(jcl), "--user", "OPER7"],
-                           env=server.env, cwd=ROOT, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True)
+    job = subprocess.Popen(
+        [sys.executable, "-m", "mqsc", "job", str(jcl), "--user", "OPER7"],
+        env=server.env,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         # The job got the first message and waits for the second: both are connected.
-        both = wait_for(lambda: [c for c in connections(server)
-                                 if c.get("APPLTAG") == "CONNJOB"])
+        both = wait_for(lambda: [c for c in connections(server) if c.get("APPLTAG") == "CONNJOB"])
         [batch] = both
         assert batch["USERID"] == "OPER7" and batch["APPLTYPE"] == "BATCH"
         assert batch["ASID"] != rest["ASID"]  # two address spaces
@@ -87,8 +94,7 @@ def test_a_job_and_a_rest_client_connected_at_once(home_server: Server, tmp_path
         [queue_status] = blocks(mqsc(server, "DISPLAY QSTATUS(CONN.WORK) IPPROCS"))
         assert queue_status["IPPROCS"] == "1"
         # The REST client's put reaches the waiting job, which then ends (-n2).
-        status, _, _ = curl(server, "POST", message_path("CONN.WORK"), "-H", TEXT, "-d",
-                            "second")
+        status, _, _ = curl(server, "POST", message_path("CONN.WORK"), "-H", TEXT, "-d", "second")
         assert status == 201
         out, err = job.communicate(timeout=60)
     finally:
@@ -110,9 +116,13 @@ def test_a_killed_process_loses_its_connection(home_server: Server, tmp_path) ->
     server = home_server
     jcl = tmp_path / "killed.jcl"
     jcl.write_text(JCL.replace("CONNJOB ", "KILLJOB "))
-    job = subprocess.Popen([sys.executable, "-m", "mqsc", "job", str(jcl)],
-                           env=server.env, cwd=ROOT, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL)
+    job = subprocess.Popen(
+        [sys.executable, "-m", "mqsc", "job", str(jcl)],
+        env=server.env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         wait_for(lambda: [c for c in connections(server) if c.get("APPLTAG") == "KILLJOB"])
     finally:
