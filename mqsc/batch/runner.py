@@ -232,7 +232,7 @@ class _CatalogQueueManagers:
     def __call__(self, name: str):
         qm = self.env.qmgrs(name)
         if qm is not None:
-            qm.clusters = self.env.catalog
+            qm.vsam = self.env.catalog
             self.used.append(qm)
         return qm
 
@@ -297,7 +297,7 @@ def _execute(
             outcome = _call(program, ctx, step_run)
         finally:
             # A step that abends ends its connections abnormally: its units of work in
-            # flight are backed out (mqsc/engine/connections.py).
+            # flight are backed out (mqsc/engine/connregistry.py).
             ctx.disconnect(abnormal=outcome.abend is not None)
     if outcome.abend is not None:
         step_run.status, step_run.abend, step_run.reason = "abended", outcome.abend, outcome.reason

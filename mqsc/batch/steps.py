@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from mqsc.batch.datasets import Catalog
 from mqsc.batch.jcl import DataDefinition
-from mqsc.engine.connections import ConnectRequest, NotConnected
+from mqsc.engine.connregistry import ConnectRequest, NotConnected
 from mqsc.engine.manager import QueueManager
 from mqsc.language.source import Source
 
@@ -48,7 +48,7 @@ class StepContext:
     clock: Clock
     catalog: Catalog
     encoding: str = "utf-8"
-    #: The job's user (its JOB statement's owner): the user id of its connections.
+    #: The job's user (its JOB statement's owner): the user id of its connregistry.
     user: str = ""
     #: The process running the job, as the state store names connection owners.
     owner: str = ""

@@ -14,7 +14,7 @@ information) on z/OS": sources 2CR, TYPE(ACTIVE | INDOUBT | REGIONS | *). IBM "R
 
 from __future__ import annotations
 
-from mqsc.catalog import common as A
+from mqsc.catalog import common
 from mqsc.catalog.common import MAX9, K, table
 from mqsc.catalog.model import (
     S_2CR,
@@ -208,8 +208,8 @@ SPECS: tuple[CommandSpec, ...] = (
         "CONN",
         Name(NameRule.ANY, 16, generic=True),
         table(
-            A.CMDSCOPE,
-            A.ALL,
+            common.CMDSCOPE,
+            common.ALL,
             K(
                 "TYPE",
                 Choice(("CONN", "HANDLE", "ALL", "*")),
@@ -241,7 +241,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "THREAD",
         Text(64),
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K(
                 "TYPE",
                 Choice(("ACTIVE", "INDOUBT", "REGIONS", "*")),
@@ -267,7 +267,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "INDOUBT",
         Text(8),
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K(
                 "ACTION",
                 Choice(("COMMIT", "BACKOUT")),

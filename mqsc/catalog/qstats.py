@@ -9,7 +9,7 @@ and get (mqsc/engine/qstats.py).
 
 from __future__ import annotations
 
-from mqsc.catalog import common as A
+from mqsc.catalog import common
 from mqsc.catalog.common import MAX9, QNAME, K, table
 from mqsc.catalog.model import S_2CR, Choice, CommandSpec, Family, Integer, ObjectType
 
@@ -64,8 +64,8 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "RESET",
         "QSTATS",
-        A.GENERIC_QNAME,
-        table(A.CMDSCOPE),
+        common.GENERIC_QNAME,
+        table(common.CMDSCOPE),
         S_2CR,
         "CSQMRQST",
         name_required=True,

@@ -12,7 +12,7 @@ used by the simulation, so a valid deck is never refused for a value mqsc does n
 
 from __future__ import annotations
 
-from mqsc.catalog import common as A
+from mqsc.catalog import common
 from mqsc.catalog.common import MAX9, NO_YES, K, table
 from mqsc.catalog.model import (
     S_2CR,
@@ -20,6 +20,7 @@ from mqsc.catalog.model import (
     S_C,
     S_CR,
     Choice,
+    CommandSource,
     CommandSpec,
     Flag,
     Integer,
@@ -27,7 +28,6 @@ from mqsc.catalog.model import (
     NameList,
     NameRule,
     ObjectType,
-    Source,
     Text,
 )
 
@@ -51,11 +51,11 @@ OBJECT_TYPES = (
 _T = Text(256)  # a value the simulation does not use: any text, checked only for length
 _REFRESH = "REFRESH QMGR (IBM MQ 9.4 for z/OS)"
 _GENERIC48 = Name(NameRule.QUEUE, 48, generic=True)
-_SCOPE = table(A.CMDSCOPE)
+_SCOPE = table(common.CMDSCOPE)
 # CLASS, DEST, IFCID, RMID, TNO and USERID each take a list (START TRACE(STAT) CLASS(1,2),
 # DEST(GTF,SMF); IBM MQ for z/OS "START TRACE"); how many items each takes is UNVERIFIED.
 _TRACE = table(
-    A.CMDSCOPE,
+    common.CMDSCOPE,
     K(
         "CLASS",
         NameList(NameRule.ANY, 8, 32),
@@ -100,7 +100,7 @@ _SYSTEM = table(
             "TRACSTR",
         )
     ),
-    A.CMDSCOPE,
+    common.CMDSCOPE,
     K("DEFAULT", Flag(), help="reset to the parameter module's values"),
 )
 _LOGP = table(
@@ -121,7 +121,7 @@ _LOGP = table(
             "DUALACTV",
         )
     ),
-    A.CMDSCOPE,
+    common.CMDSCOPE,
     K("DEFAULT", Flag(), help="reset to the parameter module's values"),
 )
 _ARCP = table(
@@ -146,7 +146,7 @@ _ARCP = table(
             "UNIT2",
         )
     ),
-    A.CMDSCOPE,
+    common.CMDSCOPE,
     K("DEFAULT", Flag(), help="reset to the parameter module's values"),
 )
 
@@ -191,7 +191,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "CMDSERV",
         None,
         table(),
-        frozenset({Source.CSQINP1, Source.CSQINP2, Source.CONSOLE}),
+        frozenset({CommandSource.CSQINP1, CommandSource.CSQINP2, CommandSource.CONSOLE}),
         "CSQNCMDS",
         name_required=False,
         verified="START CMDSERV (z/OS), 12C; CSQN001I",
@@ -202,7 +202,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "CMDSERV",
         None,
         table(),
-        frozenset({Source.CSQINP1, Source.CSQINP2, Source.CONSOLE}),
+        frozenset({CommandSource.CSQINP1, CommandSource.CSQINP2, CommandSource.CONSOLE}),
         "CSQNCMDS",
         name_required=False,
         verified="STOP CMDSERV (z/OS), 12C; CSQN005I",
@@ -274,7 +274,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "LOG",
         "ARCHIVE",
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("MODE", Choice(("QUIESCE",)), help="quiesce update activity first"),
             K("TIME", Integer(1, 999), help="seconds to quiesce"),
             K("WAIT", NO_YES, help="wait for the quiesce"),
@@ -290,7 +290,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "GROUP",
         None,
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("OBSMSGS", NO_YES, default="NO", help="also look for obsolete messages in Db2"),
         ),
         S_2CR,
@@ -330,7 +330,11 @@ SPECS: tuple[CommandSpec, ...] = (
         "SECURITY",
         "SECURITY",
         table(
-            A.CMDSCOPE, A.ALL, K("INTERVAL", Flag()), K("SWITCHES", Flag()), K("TIMEOUT", Flag())
+            common.CMDSCOPE,
+            common.ALL,
+            K("INTERVAL", Flag()),
+            K("SWITCHES", Flag()),
+            K("TIMEOUT", Flag()),
         ),
         sources=S_12CR,
         help="security settings",
@@ -339,19 +343,19 @@ SPECS: tuple[CommandSpec, ...] = (
         "ALTER",
         "SECURITY",
         "SECURITY",
-        table(A.CMDSCOPE, K("INTERVAL", Integer(0, 10080)), K("TIMEOUT", Integer(0, 10080))),
+        table(common.CMDSCOPE, K("INTERVAL", Integer(0, 10080)), K("TIMEOUT", Integer(0, 10080))),
         sources=S_12CR,
         help="change security timeouts",
     ),
     # REFRESH SECURITY(* | a RACF class) TYPE(CLASSES | SSL | CONNAUTH); AUTHSERV is not
     # valid on z/OS (IBM MQ 9.4 "REFRESH SECURITY (refresh security settings)"). TYPE(SSL)
-    # needs the channel initiator (the page's command sources table): mqsc/engine/system.py.
+    # needs the channel initiator (the page's command sources table): mqsc/engine/families/system.py.
     _absent(
         "REFRESH",
         "SECURITY",
         "SECURITY",
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K(
                 "TYPE",
                 Choice(("CLASSES", "SSL", "CONNAUTH")),
@@ -392,7 +396,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DISPLAY",
         "TRACE",
         "TRACE",
-        A.merged(_TRACE, table(K("DETAIL", Text(8)))),
+        common.merged(_TRACE, table(K("DETAIL", Text(8)))),
         name=Text(8),
         sources=S_12CR,
         help="active traces",
@@ -405,7 +409,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "TPIPE",
         "IMSBRIDGE",
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("ACTION", Choice(("COMMIT", "BACKOUT"))),
             K("SENDSEQ", Text(16)),
             K("RCVSEQ", Text(16)),
@@ -425,7 +429,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "QMGR",
         None,
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K(
                 "TYPE",
                 Choice(("CONFIGEV", "EARLY", "EXPIRY", "PROXYSUB")),
@@ -465,7 +469,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "QMGR",
         "PUBSUB",
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("TYPE", Choice(("PUBSUB",)), help="what to reset"),
             K("CHILD", Text(48), help="child queue manager to remove"),
             K("PARENT", Text(48), help="parent queue manager to remove"),
@@ -479,7 +483,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DISPLAY",
         "SMDS",
         "SMDS",
-        table(A.CMDSCOPE, K("CFSTRUCT", _GENERIC48)),
+        table(common.CMDSCOPE, K("CFSTRUCT", _GENERIC48)),
         name=Text(4),
         name_required=True,
         sources=S_2CR,
@@ -516,7 +520,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DISPLAY",
         "SMDSCONN",
         "SMDS",
-        table(A.CMDSCOPE, K("CFSTRUCT", _GENERIC48)),
+        table(common.CMDSCOPE, K("CFSTRUCT", _GENERIC48)),
         name=Text(4),
         name_required=True,
         sources=S_2CR,
@@ -527,7 +531,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "START",
         "SMDSCONN",
         "SMDS",
-        table(A.CMDSCOPE, K("CFSTRUCT", Text(12))),
+        table(common.CMDSCOPE, K("CFSTRUCT", Text(12))),
         name=Text(4),
         name_required=True,
         sources=S_2CR,
@@ -538,7 +542,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "STOP",
         "SMDSCONN",
         "SMDS",
-        table(A.CMDSCOPE, K("CFSTRUCT", Text(12))),
+        table(common.CMDSCOPE, K("CFSTRUCT", Text(12))),
         name=Text(4),
         name_required=True,
         help="disconnect from shared message data sets",

@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from mqsc.engine.connections import ConnectRequest, NotConnected
+from mqsc.engine.connregistry import ConnectRequest, NotConnected
 from mqsc.engine.manager import QueueManager
 from mqsc.store.errors import StoreError
 from mqsc.store.home import QMgrError, default_name, open_qmgr, scratch_qmgr
@@ -47,7 +47,7 @@ def open_from(args: argparse.Namespace, prog: str) -> QueueManager | None:
         return None
     if not args.memory and args.state is None and qm.group is None:
         # Its channels reach the other queue managers of this home (docs/channels.md).
-        from mqsc.store.network import join_home
+        from mqsc.network.homenetwork import join_home
 
         join_home(qm)
     return qm
@@ -130,7 +130,7 @@ class QueueManagers:
         if self.args.memory or self.args.state is not None or qm.group is not None:
             return
         if self.network is None:
-            from mqsc.store.network import join_home
+            from mqsc.network.homenetwork import join_home
 
             self.network = join_home(qm)
         elif qm.network is not self.network:

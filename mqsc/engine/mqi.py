@@ -24,8 +24,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from mqsc.catalog.mqrc import MQRC_HCONN_ERROR, MQRC_HOBJ_ERROR, MQRC_NONE
-from mqsc.engine import bodies, connections, messages, sharedq
-from mqsc.engine.connections import ConnectRequest, Held, NotConnected
+from mqsc.engine import connregistry
+from mqsc.engine.connregistry import ConnectRequest, Held, NotConnected
+from mqsc.engine.messaging import bodies, privateq, sharedq
 from mqsc.engine.records import Workload
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -109,7 +110,7 @@ class Connection:
         number = 1 if data is not None else count
 
         def step(ctx: Ctx) -> Workload:
-            reason = messages.refusal(ctx, queue, number, length)
+            reason = privateq.refusal(ctx, queue, number, length)
             if reason:
                 return Workload("put", queue, number, 0, length, reason=reason)
             q = ctx.txn.get("qlocal", queue) or sharedq.shared_queue(ctx, queue)
@@ -123,9 +124,11 @@ class Connection:
                 if priority is not None
                 else (int(q.get("DEFPRTY", 0)) if q is not None else 0)
             )
-            record = ctx.txn.get(connections.TABLE, self.conn)
-            connections.hold(ctx, record, puts=(Held(queue, number, length, keep, level, data),))
-            connections.count(ctx, queue, opens=1, closes=1, puts=number, put_bytes=number * length)
+            record = ctx.txn.get(connregistry.TABLE, self.conn)
+            connregistry.hold(ctx, record, puts=(Held(queue, number, length, keep, level, data),))
+            connregistry.count(
+                ctx, queue, opens=1, closes=1, puts=number, put_bytes=number * length
+            )
             return Workload("put", queue, number, number, length, number * length, persistent=keep)
 
         return self._step(step)
@@ -145,11 +148,11 @@ class Connection:
             if reason:
                 return Workload("get", queue, count, 0, reason=reason)
             held = _next_messages(ctx, name, qsgdisp, 1 if data else count)
-            outcome = bodies.get(ctx, name) if data else messages.get(ctx, name, count)
+            outcome = bodies.get(ctx, name) if data else privateq.get(ctx, name, count)
             if outcome.done:
-                record = ctx.txn.get(connections.TABLE, self.conn)
-                connections.hold(ctx, record, gets=held)
-            connections.count(
+                record = ctx.txn.get(connregistry.TABLE, self.conn)
+                connregistry.hold(ctx, record, gets=held)
+            connregistry.count(
                 ctx, queue, opens=1, closes=1, gets=outcome.done, get_bytes=outcome.bytes
             )
             return outcome
@@ -159,11 +162,11 @@ class Connection:
     # ---- units of work ---------------------------------------------------------------------
     def commit(self) -> None:
         """MQCMIT."""
-        self._step(lambda ctx: connections.commit(ctx, self._record(ctx)))
+        self._step(lambda ctx: connregistry.commit(ctx, self._record(ctx)))
 
     def backout(self) -> None:
         """MQBACK."""
-        self._step(lambda ctx: connections.backout(ctx, self._record(ctx)))
+        self._step(lambda ctx: connregistry.backout(ctx, self._record(ctx)))
 
     def prepare(self, coordinator: str = "RRS", nid: str = "") -> str:
         """Phase one of a coordinator's two-phase commit: from now the unit of work is in
@@ -171,7 +174,7 @@ class Connection:
         dies first). Returns the unit's QMURID."""
 
         def step(ctx: Ctx) -> str:
-            record = connections.prepare(ctx, self._record(ctx), coordinator, nid)
+            record = connregistry.prepare(ctx, self._record(ctx), coordinator, nid)
             assert record.uow is not None
             return record.uow.urid
 
@@ -184,8 +187,8 @@ class Connection:
             self.qm.disconnect(self.conn)
 
     # ---- helpers ---------------------------------------------------------------------------
-    def _record(self, ctx: Ctx) -> connections.Connection:
-        record = ctx.txn.get(connections.TABLE, self.conn)
+    def _record(self, ctx: Ctx) -> connregistry.Connection:
+        record = ctx.txn.get(connregistry.TABLE, self.conn)
         if record is None:
             raise NotConnected(MQRC_HCONN_ERROR)
         return record
@@ -207,12 +210,12 @@ def open_queue(qm: QueueManager, conn: str, queue: str, options: Iterable[str]) 
     opts = tuple(options)
 
     def step(ctx: Ctx) -> int:
-        if ctx.txn.get(connections.TABLE, conn) is None:
+        if ctx.txn.get(connregistry.TABLE, conn) is None:
             raise NotConnected(MQRC_HCONN_ERROR)
         name, qsgdisp, reason = _target(ctx, queue, "GET" if _input(opts) else "PUT")
         if reason:
             raise NotConnected(reason)
-        return connections.open_handle(ctx, conn, name, opts, qsgdisp).hid
+        return connregistry.open_handle(ctx, conn, name, opts, qsgdisp).hid
 
     return qm._connection_step(step, conn=conn)  # noqa: SLF001
 
@@ -221,7 +224,7 @@ def close_queue(qm: QueueManager, conn: str, hid: int) -> None:
     """MQCLOSE of handle ``hid`` of connection ``conn`` (MQRC 2019 when it is not open)."""
 
     def step(ctx: Ctx) -> None:
-        if connections.close_handle(ctx, conn, hid) is None:
+        if connregistry.close_handle(ctx, conn, hid) is None:
             raise NotConnected(MQRC_HOBJ_ERROR)
 
     qm._connection_step(step, conn=conn)  # noqa: SLF001
@@ -237,7 +240,7 @@ def _target(ctx: Ctx, queue: str, op: str) -> tuple[str, str, int]:
         return queue, "QMGR", MQRC_NONE
     if sharedq.shared_queue(ctx, queue) is not None:
         return queue, "SHARED", MQRC_NONE
-    target, reason = messages.resolve(ctx, queue, op)
+    target, reason = privateq.resolve(ctx, queue, op)
     if target is None:
         return "", "", reason
     return target, ("SHARED" if sharedq.shared_queue(ctx, target) is not None else "QMGR"), 0

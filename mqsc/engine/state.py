@@ -45,14 +45,14 @@ GROUP_TABLES = (
     "gtopicstr",
 )
 #: "topicstr" and "gtopicstr" are indexes, not objects: topic string -> the topic object that
-#: has it (private and group topic objects), kept by mqsc/engine/topics.py in the same
+#: has it (private and group topic objects), kept by mqsc/engine/messaging/topictree.py in the same
 #: transactions as the topics, so the uniqueness of TOPICSTR is one look-up. "substatus" holds
-#: what publications did to each subscription (DISPLAY SBSTATUS; mqsc/engine/topics.py);
-#: "monitors" the trigger monitors holding initiation queues open (mqsc/engine/triggers.py);
-#: "conn" the connections and "indoubt" the units of recovery left in doubt
-#: (mqsc/engine/connections.py); "qstats" each queue's MSGIN, MSGOUT and HIQDEPTH
-#: (mqsc/engine/qstats.py); "retained" the retained publication of each topic string
-#: (mqsc/engine/pubsub.py).
+#: what publications did to each subscription (DISPLAY SBSTATUS;
+#: mqsc/engine/messaging/topictree.py); "monitors" the trigger monitors holding initiation
+#: queues open (mqsc/engine/messaging/triggers.py); "conn" the connections and "indoubt" the
+#: units of recovery left in doubt (mqsc/engine/connregistry.py); "qstats" each queue's MSGIN,
+#: MSGOUT and HIQDEPTH (mqsc/engine/messaging/qstats.py); "retained" the retained publication
+#: of each topic string (mqsc/engine/messaging/pubsub.py).
 #: Every table a queue manager sees.
 TABLES = PRIVATE_TABLES + GROUP_TABLES
 
@@ -240,7 +240,7 @@ class ChildTxn(Txn):
     """A unit of work nested in another transaction: it sees its parent's pending changes,
     and its own reach the parent only by :meth:`merge` (dropping it backs them all out).
     Used where MQ makes a group of puts all-or-nothing inside one operation (a publication
-    under PMSGDLV/NPMSGDLV ALL or ALLDUR, mqsc/engine/pubsub.py)."""
+    under PMSGDLV/NPMSGDLV ALL or ALLDUR, mqsc/engine/messaging/pubsub.py)."""
 
     __slots__ = ("parent",)
 

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TypeVar
 
-from mqsc.engine.connections import ConnectRequest, NotConnected
+from mqsc.engine.connregistry import ConnectRequest, NotConnected
 from mqsc.engine.manager import QueueManager
 from mqsc.serve.network import QmgrLock, ServerNetwork
 from mqsc.store import StoreError

@@ -8,11 +8,16 @@ from __future__ import annotations
 import pytest
 
 from mqsc import catalog
-from mqsc.catalog import Source
+from mqsc.catalog import CommandSource
 from mqsc.engine.manager import QueueManager
 from tests.engine.conftest import fresh_qmz1
 
-LETTERS = {"1": Source.CSQINP1, "2": Source.CSQINP2, "C": Source.CONSOLE, "R": Source.SERVER}
+LETTERS = {
+    "1": CommandSource.CSQINP1,
+    "2": CommandSource.CSQINP2,
+    "C": CommandSource.CONSOLE,
+    "R": CommandSource.SERVER,
+}
 
 #: The letters IBM's pages give (IBM MQ 9.2-9.4 for z/OS), for the commands whose catalog
 #: letters were checked and corrected.
@@ -39,7 +44,7 @@ def test_the_catalog_has_ibms_letters(key: tuple[str, str]) -> None:
 
 def test_display_cmdserv_comes_through_the_command_server() -> None:
     # CSQUTIL and `mqsc run` send their commands through the command server (source R).
-    result = fresh_qmz1().execute("DISPLAY CMDSERV", source=Source.SERVER)
+    result = fresh_qmz1().execute("DISPLAY CMDSERV", source=CommandSource.SERVER)
     assert result.ok and result.message_ids[0] == "CSQN014I"
 
 
@@ -59,10 +64,10 @@ def test_commands_of_2cr_run_from_csqinp2(command: str) -> None:
 
 def test_refresh_qmgr_early_only_from_the_console() -> None:
     qm = fresh_qmz1()
-    refused = qm.execute("REFRESH QMGR TYPE(EARLY)", source=Source.SERVER)
+    refused = qm.execute("REFRESH QMGR TYPE(EARLY)", source=CommandSource.SERVER)
     assert refused.message_ids[0] == "CSQN009I"
     # From the console it is allowed, and refused only because the queue manager runs.
-    running = qm.execute("REFRESH QMGR TYPE(EARLY)", source=Source.CONSOLE)
+    running = qm.execute("REFRESH QMGR TYPE(EARLY)", source=CommandSource.CONSOLE)
     assert running.message_ids[0] == "MQSC353E"
     # The other types come from the command server.
-    assert qm.execute("REFRESH QMGR TYPE(EXPIRY) NAME(*)", source=Source.SERVER).ok
+    assert qm.execute("REFRESH QMGR TYPE(EXPIRY) NAME(*)", source=CommandSource.SERVER).ok

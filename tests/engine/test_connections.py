@@ -1,4 +1,4 @@
-"""Connections, handles, units of recovery and queue statistics (mqsc/engine/connections.py,
+"""Connections, handles, units of recovery and queue statistics (mqsc/engine/connregistry.py,
 mqsc/engine/qstats.py): the z/OS rules, with golden DISPLAY CONN, DISPLAY THREAD, DISPLAY
 QSTATUS TYPE(HANDLE) and RESET QSTATS replies in both framings."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mqsc.catalog import Source
+from mqsc.catalog import CommandSource
 from mqsc.catalog.mqrc import (
     MQRC_CONNECTION_BROKEN,
     MQRC_HCONN_ERROR,
@@ -17,7 +17,7 @@ from mqsc.catalog.mqrc import (
     MQRC_UNKNOWN_OBJECT_NAME,
 )
 from mqsc.cli.run import render
-from mqsc.engine.connections import NotConnected
+from mqsc.engine.connregistry import NotConnected
 from mqsc.engine.manager import QueueManager
 from tests.engine.conftest import fresh_minimal
 
@@ -80,7 +80,7 @@ def test_golden_replies(qm: QueueManager, style: str, golden) -> None:
     scenario(qm)
     out = []
     for command in COMMANDS:
-        out.append(render(qm.execute(command, source=Source.CONSOLE), "text", style))
+        out.append(render(qm.execute(command, source=CommandSource.CONSOLE), "text", style))
     golden(GOLDEN / f"scenario.{style}.txt", "".join(out))
 
 
@@ -115,15 +115,15 @@ def test_a_restart_backs_out_in_flight_and_keeps_in_doubt(qm: QueueManager) -> N
     doubt = qm.connection("DOUBT", appltype="RRSBATCH", owner="b")
     doubt.get("PAY.IN", 2, syncpoint=True)
     doubt.prepare("RRS", "NID1")
-    assert qm.execute("STOP QMGR", source=Source.CONSOLE).ok
-    assert qm.execute("START QMGR", source=Source.CONSOLE).ok
+    assert qm.execute("STOP QMGR", source=CommandSource.CONSOLE).ok
+    assert qm.execute("START QMGR", source=CommandSource.CONSOLE).ok
     assert qm.connections() == []
     assert depth(qm, "PAY.IN") == 2  # the in-flight get came back; the in-doubt one waits
-    threads = qm.execute("DISPLAY THREAD(*) TYPE(INDOUBT)", source=Source.CONSOLE)
+    threads = qm.execute("DISPLAY THREAD(*) TYPE(INDOUBT)", source=CommandSource.CONSOLE)
     assert any("NID1" in line for line in render(threads, "text", "console").splitlines())
     # The application's next call: its connection is broken.
     assert qm.get("PAY.IN", 1, conn=flight.conn).reason == MQRC_CONNECTION_BROKEN
-    done = qm.execute("RESOLVE INDOUBT(DOUBT) ACTION(COMMIT) NID(*)", source=Source.CONSOLE)
+    done = qm.execute("RESOLVE INDOUBT(DOUBT) ACTION(COMMIT) NID(*)", source=CommandSource.CONSOLE)
     assert done.ok and done.message_ids[0] == "MQSC351I"
     assert depth(qm, "PAY.IN") == 2  # committed: the gets stay done
 
@@ -156,7 +156,7 @@ def test_open_of_an_unknown_queue_is_refused(qm: QueueManager) -> None:
 
 
 def test_no_connection_to_a_stopped_queue_manager(qm: QueueManager) -> None:
-    assert qm.execute("STOP QMGR", source=Source.CONSOLE).ok
+    assert qm.execute("STOP QMGR", source=CommandSource.CONSOLE).ok
     with pytest.raises(NotConnected) as refused:
         qm.connection("JOB1")
     assert refused.value.reason == MQRC_Q_MGR_NOT_AVAILABLE

@@ -1,11 +1,11 @@
-"""Retained publications (MQPMO_RETAIN) and CLEAR TOPICSTR (mqsc/engine/pubsub.py,
-mqsc/engine/topics.py): a retained publication is kept per topic string (the last one),
+"""Retained publications (MQPMO_RETAIN) and CLEAR TOPICSTR (mqsc/engine/messaging/pubsub.py,
+mqsc/engine/families/topics.py): a retained publication is kept per topic string (the last one),
 DISPLAY TPSTATUS shows it, CLEAR TOPICSTR CLRTYPE(RETAINED) removes it, a restart keeps only
 persistent ones, and clearing a topic string with none fails and changes nothing."""
 
 from __future__ import annotations
 
-from mqsc.catalog import Source
+from mqsc.catalog import CommandSource
 from mqsc.engine.manager import QueueManager
 from tests.engine.conftest import fresh_qmz1
 
@@ -56,6 +56,6 @@ def test_a_restart_keeps_persistent_retained_publications_only() -> None:
     assert qm.execute("DEFINE QALIAS(NEWS.PUB) TARGET(NEWS) TARGTYPE(TOPIC)").ok
     qm.put_message("SPORTS.PUB", b"6-4 6-3", persistent=True, retain=True)
     qm.put_message("NEWS.PUB", b"extra", persistent=False, retain=True)
-    assert qm.execute("STOP QMGR", source=Source.CONSOLE).ok
-    assert qm.execute("START QMGR", source=Source.CONSOLE).ok
+    assert qm.execute("STOP QMGR", source=CommandSource.CONSOLE).ok
+    assert qm.execute("START QMGR", source=CommandSource.CONSOLE).ok
     assert (retained(qm, "Sports/Tennis"), retained(qm, "News")) == ("YES", "NO")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mqsc.catalog import Source
+from mqsc.catalog import CommandSource
 from mqsc.cli.run import render
 from mqsc.engine.manager import QueueManager
 from tests.engine.conftest import MINIMAL_CSQINP1, MINIMAL_CSQINP2, clock, fresh_minimal
@@ -64,10 +64,10 @@ def test_golden_replies(style: str, golden) -> None:
             "RESUME QMGR FACILITY(DB2)",
             "SUSPEND QMGR FACILITY(IMSBRIDGE)",
         ):
-            out.append(render(qm.execute(text, source=Source.CONSOLE), "text", style))
+            out.append(render(qm.execute(text, source=CommandSource.CONSOLE), "text", style))
     out.append(
         render(
-            fresh_minimal().execute("SUSPEND QMGR FACILITY(DB2)", source=Source.CONSOLE),
+            fresh_minimal().execute("SUSPEND QMGR FACILITY(DB2)", source=CommandSource.CONSOLE),
             "text",
             style,
         )
