@@ -32,6 +32,7 @@ from mqsc.catalog import (
     qmgr,
     qstats,
     queues,
+    smds,
     storageclasses,
     system,
     topics,
@@ -80,6 +81,7 @@ FAMILY_MODULES: tuple[ModuleType, ...] = (
     system,
     connections,
     qstats,
+    smds,
 )
 
 #: Object types, most used first (their ``rank``).

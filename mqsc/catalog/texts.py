@@ -523,6 +523,23 @@ _CATALOG: tuple[MessageDef, ...] = (
         "Command-server DISPLAY PUBSUB reply: one message per engine or hierarchical connection.",
     ),
     _m(
+        "CSQM431I",
+        "{attributes}",
+        0,
+        U,
+        "emulator choice in the CSQM4nnI range",
+        "Command-server DISPLAY SMDS reply: one message per shared message data set.",
+    ),
+    _m(
+        "CSQM432I",
+        "{attributes}",
+        0,
+        U,
+        "emulator choice in the CSQM4nnI range",
+        "Command-server DISPLAY SMDSCONN reply: one message per connection to a shared "
+        "message data set.",
+    ),
+    _m(
         "CSQM433I",
         "{attributes}",
         0,
@@ -1795,6 +1812,41 @@ _CATALOG: tuple[MessageDef, ...] = (
         "string with nothing to clear)",
         "CLEAR TOPICSTR CLRTYPE(RETAINED) of a topic string "
         "that keeps no retained publication (DISPLAY TPSTATUS shows RETAINED); nothing changed.",
+    ),
+    _m(
+        "MQSC368E",
+        "{csect} CFSTRUCT({struc}) does not use shared message data sets (it needs "
+        "CFLEVEL(5) OFFLOAD(SMDS))",
+        8,
+        V,
+        "emulator; rule: IBM MQ 'ALTER SMDS': 'only "
+        "supported when the CFSTRUCT definition is using the option OFFLOAD(SMDS)'",
+        "An SMDS or SMDSCONN command for a structure that offloads to Db2, or none.",
+    ),
+    _m(
+        "MQSC369E",
+        "{csect} SMDS({qmgr}) names no queue manager of the group for CFSTRUCT({struc})",
+        8,
+        V,
+        "emulator (the z/OS reply is not public)",
+        "An SMDS or SMDSCONN command names a queue manager that is not a member.",
+    ),
+    _m(
+        "MQSC370I",
+        "{csect} Connection to SMDS({qmgr}) CFSTRUCT({struc}) {state}",
+        0,
+        V,
+        "emulator (z/OS reports it in CSQE messages that are not public)",
+        "START or STOP SMDSCONN changed this queue manager's use of that data set.",
+    ),
+    _m(
+        "MQSC371E",
+        "{csect} SMDS({qmgr}) CFSTRUCT({struc}) is {status}: only a FAILED data set "
+        "can be marked RECOVERED",
+        8,
+        V,
+        "emulator (the z/OS reply is not public)",
+        "RESET SMDS STATUS(RECOVERED) of a data set that has not failed; nothing changed.",
     ),
     _m(
         "MQSC322E",

@@ -800,7 +800,9 @@ _OBJECT_LOG_BYTES = constants.OBJECT_BYTES
 #: Tables whose changes are logged by their own records (pages, the log itself), not as objects.
 #: Connections and queue statistics are the queue manager's working storage, not page set 0's
 #: definitions: nothing of them is logged as an object.
-_UNLOGGED = frozenset(("log", "pool", "pageset", "conn", "indoubt", "qstats", "retained"))
+_UNLOGGED = frozenset(
+    ("log", "pool", "pageset", "conn", "indoubt", "qstats", "retained", "smds", "smdsconn")
+)
 
 
 def _log_command(qm: QueueManager, txn: Txn, cmd: Command) -> None:

@@ -121,6 +121,11 @@ def restore(data: dict[str, Any]) -> Any:
         from mqsc.engine.connregistry import Connection, InDoubt
 
         return (Connection if kind == "conn" else InDoubt).restore(data)
+    if kind in ("smds", "smdsconn"):
+        from mqsc.engine.storage.smds import Connection as SmdsConnection
+        from mqsc.engine.storage.smds import DataSet
+
+        return (DataSet if kind == "smds" else SmdsConnection).restore(data)
     if kind == "retained":
         from mqsc.engine.messaging.pubsub import Retained
 

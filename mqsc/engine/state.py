@@ -31,6 +31,7 @@ PRIVATE_TABLES = (
     "indoubt",
     "qstats",
     "retained",
+    "smdsconn",
 )
 #: The tables of its queue sharing group, shared by every member (the Db2 shared repository
 #: and the coupling facility, mqsc/engine/group.py): GROUP and SHARED definitions, CF
@@ -43,6 +44,7 @@ GROUP_TABLES = (
     "cfstatus",
     "cfmsgs",
     "gtopicstr",
+    "smds",
 )
 #: "topicstr" and "gtopicstr" are indexes, not objects: topic string -> the topic object that
 #: has it (private and group topic objects), kept by mqsc/engine/messaging/topictree.py in the same
@@ -52,7 +54,8 @@ GROUP_TABLES = (
 #: queues open (mqsc/engine/messaging/triggers.py); "conn" the connections and "indoubt" the
 #: units of recovery left in doubt (mqsc/engine/connregistry.py); "qstats" each queue's MSGIN,
 #: MSGOUT and HIQDEPTH (mqsc/engine/messaging/qstats.py); "retained" the retained publication
-#: of each topic string (mqsc/engine/messaging/pubsub.py).
+#: of each topic string (mqsc/engine/messaging/pubsub.py); "smds" (the group's) and
+#: "smdsconn" (each member's) the shared message data sets (mqsc/engine/storage/smds.py).
 #: Every table a queue manager sees.
 TABLES = PRIVATE_TABLES + GROUP_TABLES
 
