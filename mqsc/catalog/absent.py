@@ -81,9 +81,6 @@ FACILITIES: Mapping[str, Facility] = {
             "without one is not public)",
         ),
         Facility(
-            "SMDS", "shared message data sets of CF structures", "MQSC321I", False, "emulator"
-        ),
-        Facility(
             "LOGSUSPEND",
             "suspending log and update activity (SUSPEND / RESUME QMGR LOG)",
             "MQSC321I",
