@@ -75,7 +75,7 @@ FACILITIES: Mapping[str, Facility] = {
         Facility(
             "IMSBRIDGE",
             "the IMS bridge (OTMA transaction pipes)",
-            "MQSC366E",
+            "MQSC381E",
             True,
             "emulator (IBM MQ 'RESET TPIPE': used with the IMS bridge; the z/OS reply "
             "without one is not public)",

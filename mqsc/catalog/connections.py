@@ -197,7 +197,7 @@ HANDLE_ATTRIBUTES = (
     "READA",
 )
 CONN_FAMILY = Family(
-    objtype="CONN", attributes=CONN, identity=("CONN", "EXTCONN", "TYPE"), reply="CSQM433I"
+    objtype="CONN", attributes=CONN, identity=("CONN", "EXTCONN", "TYPE"), reply="MQSC433I"
 )
 
 FAMILIES = {"CONN": CONN_FAMILY}

@@ -55,7 +55,7 @@ QSTATS = table(
     ),
 )
 QSTATS_FAMILY = Family(
-    objtype="QSTATS", attributes=QSTATS, identity=tuple(QSTATS), reply="CSQM427I"
+    objtype="QSTATS", attributes=QSTATS, identity=tuple(QSTATS), reply="MQSC427I"
 )
 
 FAMILIES = {"QSTATS": QSTATS_FAMILY}

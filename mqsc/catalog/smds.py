@@ -55,7 +55,7 @@ SMDS = table(
         verified=_V,
     ),
 )
-SMDS_FAMILY = Family(objtype="SMDS", attributes=SMDS, identity=tuple(SMDS), reply="CSQM431I")
+SMDS_FAMILY = Family(objtype="SMDS", attributes=SMDS, identity=tuple(SMDS), reply="MQSC431I")
 
 SMDSCONN = table(
     K("SMDSCONN", Text(4), width=4, help="the queue manager that owns the data set", verified=_CV),
@@ -102,7 +102,7 @@ SMDSCONN = table(
     ),
 )
 SMDSCONN_FAMILY = Family(
-    objtype="SMDSCONN", attributes=SMDSCONN, identity=tuple(SMDSCONN), reply="CSQM432I"
+    objtype="SMDSCONN", attributes=SMDSCONN, identity=tuple(SMDSCONN), reply="MQSC432I"
 )
 
 FAMILIES = {"SMDS": SMDS_FAMILY, "SMDSCONN": SMDSCONN_FAMILY}

@@ -68,6 +68,6 @@ def test_refresh_qmgr_early_only_from_the_console() -> None:
     assert refused.message_ids[0] == "CSQN009I"
     # From the console it is allowed, and refused only because the queue manager runs.
     running = qm.execute("REFRESH QMGR TYPE(EARLY)", source=CommandSource.CONSOLE)
-    assert running.message_ids[0] == "MQSC353E"
+    assert running.message_ids[0] == "MQSC583E"
     # The other types come from the command server.
     assert qm.execute("REFRESH QMGR TYPE(EXPIRY) NAME(*)", source=CommandSource.SERVER).ok

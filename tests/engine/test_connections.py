@@ -124,7 +124,7 @@ def test_a_restart_backs_out_in_flight_and_keeps_in_doubt(qm: QueueManager) -> N
     # The application's next call: its connection is broken.
     assert qm.get("PAY.IN", 1, conn=flight.conn).reason == MQRC_CONNECTION_BROKEN
     done = qm.execute("RESOLVE INDOUBT(DOUBT) ACTION(COMMIT) NID(*)", source=CommandSource.CONSOLE)
-    assert done.ok and done.message_ids[0] == "MQSC351I"
+    assert done.ok and done.message_ids[0] == "MQSC581I"
     assert depth(qm, "PAY.IN") == 2  # committed: the gets stay done
 
 
@@ -142,7 +142,7 @@ def test_resolve_indoubt_backout_puts_the_messages_back(qm: QueueManager) -> Non
 def test_resolve_indoubt_of_nothing_fails_and_changes_nothing(qm: QueueManager) -> None:
     before = qm.digest()
     result = qm.execute("RESOLVE INDOUBT(NOSUCH) ACTION(COMMIT) NID(*)")
-    assert not result.ok and list(result.message_ids) == ["MQSC350I", "CSQ9023E"]
+    assert not result.ok and list(result.message_ids) == ["MQSC580E", "CSQ9023E"]
     assert qm.digest() == before
 
 

@@ -40,7 +40,7 @@ def test_clearing_nothing_fails_and_changes_nothing() -> None:
     qm.put("SPORTS.PUB", 1, 100)  # not retained
     before = qm.digest()
     result = qm.execute("CLEAR TOPICSTR('Sports/Tennis') CLRTYPE(RETAINED)")
-    assert not result.ok and result.message_ids[0] == "MQSC367E"
+    assert not result.ok and result.message_ids[0] == "MQSC585E"
     assert qm.digest() == before
 
 

@@ -107,10 +107,10 @@ def test_bad_input_changes_nothing() -> None:
     qsa1.put("BIG.Q", 1, LARGE)  # the data sets exist
     before = qsa1.digest()
     for command, msg_id in (
-        ("ALTER SMDS(QSA1) CFSTRUCT(BIGMSG) DSBUFS(0)", "CSQM092I"),
-        ("DISPLAY SMDS(*) CFSTRUCT(APP3)", "MQSC368E"),
+        ("ALTER SMDS(QSA1) CFSTRUCT(BIGMSG) DSBUFS(0)", "MQSC592E"),
+        ("DISPLAY SMDS(*) CFSTRUCT(APP3)", "MQSC840E"),
         ("DISPLAY SMDS(*) CFSTRUCT(NOSUCH)", "CSQM125I"),
-        ("RESET SMDS(QSA1) CFSTRUCT(BIGMSG) STATUS(RECOVERED)", "MQSC371E"),
+        ("RESET SMDS(QSA1) CFSTRUCT(BIGMSG) STATUS(RECOVERED)", "MQSC843E"),
     ):
         result = run(qsa1, command)
         assert not result.ok and result.message_ids[0] == msg_id, command

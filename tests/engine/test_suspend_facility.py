@@ -23,15 +23,15 @@ def member() -> QueueManager:
 
 def test_suspended_db2_refuses_group_changes_until_resumed() -> None:
     qm = member()
-    assert qm.execute("SUSPEND QMGR FACILITY(DB2)").message_ids[0] == "MQSC362I"
+    assert qm.execute("SUSPEND QMGR FACILITY(DB2)").message_ids[0] == "MQSC377I"
     before = qm.digest()
     refused = qm.execute("DEFINE QLOCAL(G1) QSGDISP(GROUP)")
-    assert not refused.ok and refused.message_ids[0] == "MQSC364E"
+    assert not refused.ok and refused.message_ids[0] == "MQSC379E"
     assert qm.digest() == before
     assert qm.execute("DEFINE QLOCAL(P1)").ok  # private objects are page set 0's
     again = qm.execute("SUSPEND QMGR FACILITY(DB2)")
-    assert not again.ok and again.message_ids[0] == "MQSC361E"
-    assert qm.execute("RESUME QMGR FACILITY(DB2)").message_ids[0] == "MQSC363I"
+    assert not again.ok and again.message_ids[0] == "MQSC376E"
+    assert qm.execute("RESUME QMGR FACILITY(DB2)").message_ids[0] == "MQSC378I"
     assert qm.execute("DEFINE QLOCAL(G1) QSGDISP(GROUP)").ok
 
 
@@ -39,10 +39,10 @@ def test_db2_needs_a_group_and_the_ims_bridge_is_not_there() -> None:
     qm = fresh_minimal()
     before = qm.digest()
     for command, msg_id in (
-        ("SUSPEND QMGR FACILITY(DB2)", "MQSC360E"),
-        ("RESUME QMGR FACILITY(DB2)", "MQSC360E"),
-        ("SUSPEND QMGR FACILITY(IMSBRIDGE)", "MQSC365E"),
-        ("RESUME QMGR FACILITY(IMSBRIDGE)", "MQSC365E"),
+        ("SUSPEND QMGR FACILITY(DB2)", "MQSC375E"),
+        ("RESUME QMGR FACILITY(DB2)", "MQSC375E"),
+        ("SUSPEND QMGR FACILITY(IMSBRIDGE)", "MQSC380E"),
+        ("RESUME QMGR FACILITY(IMSBRIDGE)", "MQSC380E"),
     ):
         result = qm.execute(command)
         assert not result.ok and result.message_ids[0] == msg_id, command

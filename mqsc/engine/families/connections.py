@@ -210,8 +210,9 @@ def display_thread(ctx: Ctx) -> None:
 @handles("RESOLVE", "INDOUBT")
 def resolve_indoubt(ctx: Ctx) -> None:
     """Commit or back out the in-doubt units of recovery of a connection name (NID(*): all of
-    them; else the one with that origin id). CSQV414I/CSQV415I per unit; CSQV416I... when
-    none matches (ids UNVERIFIED, docs/connections.md)."""
+    them; else the one with that origin id): one message per unit resolved, a failure when
+    none matches (mqsc's own ids: z/OS answers with CSQV messages whose texts are not
+    public)."""
     name = str(ctx.cmd.name).upper()
     action = str(ctx.cmd.get("ACTION"))
     nid = str(ctx.cmd.get("NID", "*"))
@@ -221,7 +222,7 @@ def resolve_indoubt(ctx: Ctx) -> None:
         if left.name == name and (nid == "*" or left.uow.nid == nid)
     ]
     if not matched:
-        raise ctx.fail("MQSC350I", name=name, nid=nid)
+        raise ctx.fail("MQSC580E", name=name, nid=nid)
     for left in sorted(matched, key=lambda x: x.key):
         if action == "COMMIT":
             apply_commit(ctx, left.uow)
@@ -229,7 +230,7 @@ def resolve_indoubt(ctx: Ctx) -> None:
             apply_backout(ctx, left.uow)
         ctx.txn.delete(INDOUBT_TABLE, left.key)
         ctx.say(
-            "MQSC351I",
+            "MQSC581I",
             nid=left.uow.nid or left.uow.urid,
             action="COMMITTED" if action == "COMMIT" else "BACKED OUT",
         )

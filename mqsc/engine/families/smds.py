@@ -25,13 +25,13 @@ def _structure(ctx: Ctx) -> str:
     """The CF structure the command names, checked: a queue sharing group member, a
     structure the group defines, one that offloads to shared message data sets."""
     if not ctx.qm.info.qsg:
-        raise ctx.fail("CSQM152I", qsgdisp="GROUP")
+        raise ctx.fail("MQSC552E", qsgdisp="GROUP")
     name = str(ctx.cmd.get("CFSTRUCT"))
     definition = ctx.txn.get("cfstruct", name)
     if definition is None:
         raise ctx.not_found("CFSTRUCT", name, "GROUP", keyword="CFSTRUCT")
     if not smds.offloads(definition):
-        raise ctx.fail("MQSC368E", struc=name)
+        raise ctx.fail("MQSC840E", struc=name)
     return name
 
 
@@ -49,7 +49,7 @@ def _owners(ctx: Ctx, structure: str) -> list[smds.DataSet]:
             ctx.txn.put(smds.GROUP_TABLE, smds.key(structure, qmgr), data_set)
         chosen.append(data_set)
     if not chosen:
-        raise ctx.fail("MQSC369E", qmgr=pattern, struc=structure)
+        raise ctx.fail("MQSC841E", qmgr=pattern, struc=structure)
     return chosen
 
 
@@ -80,7 +80,7 @@ def alter_smds(ctx: Ctx) -> None:
         elif text.isdigit() and DSBUFS_RANGE.minimum <= int(text) <= DSBUFS_RANGE.maximum:
             number = int(text)
         else:
-            raise ctx.fail("CSQM092I", keyword="DSBUFS", value=str(dsbufs))
+            raise ctx.fail("MQSC592E", keyword="DSBUFS", value=str(dsbufs))
     expand = ctx.cmd.get("DSEXPAND")
     for data_set in _owners(ctx, structure):
         changed = replace(
@@ -101,7 +101,7 @@ def reset_smds(ctx: Ctx) -> None:
     stamp = ctx.stamp()
     for data_set in _owners(ctx, structure):
         if status == "RECOVERED" and data_set.status != "FAILED":
-            raise ctx.fail("MQSC371E", qmgr=data_set.qmgr, struc=structure, status=data_set.status)
+            raise ctx.fail("MQSC843E", qmgr=data_set.qmgr, struc=structure, status=data_set.status)
         changed = replace(
             data_set,
             access=str(access) if access else data_set.access,
@@ -152,7 +152,7 @@ def start_stop_smdsconn(ctx: Ctx) -> None:
         key = smds.key(structure, data_set.qmgr)
         ctx.txn.put(smds.MEMBER_TABLE, key, smds.Connection(structure, data_set.qmgr, avail))
         ctx.say(
-            "MQSC370I",
+            "MQSC842I",
             qmgr=data_set.qmgr,
             struc=structure,
             state="available" if avail == "NORMAL" else "stopped",

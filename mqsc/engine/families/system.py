@@ -76,14 +76,14 @@ def display_group(ctx: Ctx) -> None:
     if group is None:
         raise ctx.fail("MQSC322E", qmgr=ctx.qm.name)
     states = member_states(group)
-    ctx.say("CSQ5100I")
+    ctx.say("MQSC350I")
     ctx.say(
-        "CSQ5102I",
+        "MQSC352I",
         qsg=ctx.qm.info.qsg,
         members=", ".join(f"{name} {state}" for name, state in states),
     )
     every = all(state == "ACTIVE" for _, state in states)
-    ctx.say("CSQ5103I", state="ACTIVE" if every else "NOT ALL ACTIVE", count=len(states))
+    ctx.say("MQSC353I", state="ACTIVE" if every else "NOT ALL ACTIVE", count=len(states))
 
 
 @handles("REFRESH", "SECURITY")
@@ -124,17 +124,17 @@ def _facility(ctx: Ctx, facility: str, suspend: bool) -> None:
     stops the IMS bridge sending messages to OTMA. mqsc has no IMS bridge (no OTMA connection
     is configured), so that form answers as a queue manager without one."""
     if facility == "IMSBRIDGE":
-        raise ctx.fail("MQSC365E", verb=ctx.cmd.verb)
+        raise ctx.fail("MQSC380E", verb=ctx.cmd.verb)
     if not ctx.qm.info.qsg:
-        raise ctx.fail("MQSC360E", verb=ctx.cmd.verb)
+        raise ctx.fail("MQSC375E", verb=ctx.cmd.verb)
     if suspend == db2_suspended(ctx):
-        raise ctx.fail("MQSC361E", state="suspended" if suspend else "connected")
+        raise ctx.fail("MQSC376E", state="suspended" if suspend else "connected")
     info = ctx.txn.get("qmgr", None)
     attrs = {k: v for k, v in info.attrs.items() if k != DB2}
     if suspend:
         attrs[DB2] = "SUSPENDED"
     ctx.txn.put("qmgr", None, replace(info, attrs=attrs))
-    ctx.say("MQSC362I" if suspend else "MQSC363I")
+    ctx.say("MQSC377I" if suspend else "MQSC378I")
 
 
 # ---- REFRESH QMGR ----------------------------------------------------------------------------
@@ -158,12 +158,12 @@ def refresh_qmgr(ctx: Ctx) -> None:
                 ):
                     gone = bodies.discard_expired(ctx, q)
                     if gone:
-                        ctx.say("MQSC355I", count=gone, queue=name)
+                        ctx.say("MQSC584I", count=gone, queue=name)
         return
     if kind == "CONFIGEV":
-        raise ctx.fail("MQSC352E")
+        raise ctx.fail("MQSC582E")
     if kind == "PROXYSUB":
         if not channelstate.active(ctx.txn.get("qmgr", None).attrs):
             raise ctx.fail("CSQM131I")
         return
-    raise ctx.fail("MQSC353E")
+    raise ctx.fail("MQSC583E")
