@@ -36,12 +36,12 @@ def home_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def blocks(lines: list[str]) -> list[dict[str, str]]:
-    """The objects of a command-server reply (one CSQM4nnI message each, as runCommand
+    """The objects of a command-server reply (one MQSC4nnI message each, as runCommand
     returns them), as attribute -> value."""
     return [
         {name: value.strip() for name, value in re.findall(r"([A-Z]+)\(([^)]*)\)", line)}
         for line in lines
-        if re.match(r"CSQM4\d\dI ", line)
+        if re.match(r"(CSQM|MQSC)4\d\dI ", line)
     ]
 
 
