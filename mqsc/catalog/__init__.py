@@ -32,6 +32,7 @@ from mqsc.catalog import (
     qmgr,
     qstats,
     queues,
+    recoverylog,
     smds,
     storageclasses,
     system,
@@ -82,6 +83,7 @@ FAMILY_MODULES: tuple[ModuleType, ...] = (
     connections,
     qstats,
     smds,
+    recoverylog,
 )
 
 #: Object types, most used first (their ``rank``).

@@ -62,14 +62,6 @@ FACILITIES: Mapping[str, Facility] = {
             False,
             "emulator",
         ),
-        Facility("ARCHIVE", "archive log data sets and the BSDS", "MQSC321I", False, "emulator"),
-        Facility(
-            "PARAMETERS",
-            "the system parameter module (CSQ6SYSP, CSQ6LOGP, CSQ6ARVP) changed while running",
-            "MQSC321I",
-            False,
-            "emulator",
-        ),
         # z/OS without an IMS bridge (no OTMA connection: OTMACON unset) cannot reset a
         # transaction pipe; mqsc has no IMS bridge, so RESET TPIPE fails as it does there.
         Facility(
@@ -79,13 +71,6 @@ FACILITIES: Mapping[str, Facility] = {
             True,
             "emulator (IBM MQ 'RESET TPIPE': used with the IMS bridge; the z/OS reply "
             "without one is not public)",
-        ),
-        Facility(
-            "LOGSUSPEND",
-            "suspending log and update activity (SUSPEND / RESUME QMGR LOG)",
-            "MQSC321I",
-            False,
-            "emulator",
         ),
         Facility(
             "PUBSUB",

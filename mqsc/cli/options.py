@@ -8,6 +8,7 @@ import os
 import sys
 from pathlib import Path
 
+from mqsc.batch.datasets import attach, home_catalog
 from mqsc.engine.connregistry import ConnectRequest, NotConnected
 from mqsc.engine.manager import QueueManager
 from mqsc.store.errors import StoreError
@@ -50,6 +51,9 @@ def open_from(args: argparse.Namespace, prog: str) -> QueueManager | None:
         from mqsc.network.homenetwork import join_home
 
         join_home(qm)
+    if not args.memory and args.state is None:
+        # Its log's data sets and load libraries are in the home's data set catalog.
+        attach(qm, home_catalog())
     return qm
 
 

@@ -12,9 +12,11 @@ from mqsc.catalog import texts
 from mqsc.engine.records import (
     BufferPoolReport,
     DataSetReport,
+    LogStatusReport,
     Message,
     ObjectRecord,
     PageSetReport,
+    ParameterReport,
     Record,
     Result,
     ThreadReport,
@@ -36,6 +38,10 @@ def record_lines(record: Record, cpf: str) -> list[str]:
         return reports.pool_lines(record, cpf)
     if isinstance(record, DataSetReport):
         return reports.dataset_lines(record, cpf)
+    if isinstance(record, ParameterReport):
+        return reports.parameter_lines(record, cpf)
+    if isinstance(record, LogStatusReport):
+        return reports.log_status_lines(record, cpf)
     if isinstance(record, ThreadReport):
         return reports.thread_lines(record, cpf)
     raise TypeError(f"no command-server rendering for {type(record).__name__}")

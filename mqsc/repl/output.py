@@ -30,12 +30,14 @@ from mqsc.catalog import texts
 from mqsc.engine.records import (
     BufferPoolReport,
     DataSetReport,
+    LogStatusReport,
     Message,
     ObjectRecord,
     PageSetReport,
+    ParameterReport,
     Result,
 )
-from mqsc.render import objects
+from mqsc.render import objects, reports
 from mqsc.render.visible import visible
 from mqsc.repl.theme import SEVERITY_STYLES
 
@@ -376,6 +378,10 @@ def table_items(result: Result) -> Iterator[Any]:
                     ("Needed for", "RBA", "Data set"),
                     [(r.kind, r.rba, r.dsname) for r in record.rows],
                 )
+            elif isinstance(record, ParameterReport):
+                yield from reports.parameter_lines(record, one.cpf)
+            elif isinstance(record, LogStatusReport):
+                yield from reports.log_status_lines(record, one.cpf)
         if batch:
             yield from object_tables(batch)
 

@@ -1,5 +1,5 @@
-"""The command server and the recovery log (mqsc/catalog/system.py); the module's other
-commands get their facility's absent answer (mqsc/engine/absent.py).
+"""The command server, DISPLAY GROUP and SUSPEND / RESUME QMGR LOG (mqsc/catalog/system.py);
+the module's other commands get their facility's absent answer (mqsc/engine/absent.py).
 
 The command server's state (STOPPED after STOP CMDSERV) is kept with the queue manager's
 attributes, so every process and a restart see it. DISPLAY CMDSERV (sources 12CR) answers
@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mqsc.engine import absent, channelstate, objectcommands
+from mqsc.engine import absent, channelstate, logdatasets, objectcommands
 from mqsc.engine.context import Ctx
 from mqsc.engine.group import member_states
-from mqsc.engine.log import dataset, rba
 from mqsc.engine.messaging import bodies
 from mqsc.engine.registry import handles
 
@@ -55,19 +54,6 @@ def display_cmdserv(ctx: Ctx) -> None:
     ctx.say("CSQN014I" if cmdserv_running(ctx) else "CSQN015I")
 
 
-@handles("DISPLAY", "LOG")
-def display_log(ctx: Ctx) -> None:
-    """The current active log data set, the latest RBA written and the restart RBA, from the
-    recovery log the simulation keeps (mqsc/engine/log.py)."""
-    log = ctx.txn.get("log", None)
-    ctx.say(
-        "CSQJ370I",
-        dsname=dataset(ctx.qm.name, log.rba, log.rba),
-        rba=rba(log.rba),
-        restart=rba(log.restart_rba),
-    )
-
-
 @handles("DISPLAY", "GROUP")
 def display_group(ctx: Ctx) -> None:
     """The queue sharing group this queue manager belongs to, its members and whether they are
@@ -101,11 +87,17 @@ def suspend_resume_qmgr(ctx: Ctx) -> None:
     # SUSPEND / RESUME QMGR LOG are taken from the console only (the catalog's LOG keyword
     # narrows the sources; the source check refuses them from elsewhere). CLUSTER and CLUSNL
     # keep the channel initiator's answer.
+    if ctx.cmd.get("LOG", False):
+        if ctx.cmd.verb == "SUSPEND":
+            logdatasets.suspend(ctx)
+        else:
+            logdatasets.resume(ctx)
+        return
     facility = ctx.cmd.get("FACILITY")
     if facility is not None:
         _facility(ctx, str(facility), ctx.cmd.verb == "SUSPEND")
         return
-    absent.answer(ctx, "LOGSUSPEND" if ctx.cmd.get("LOG", False) else "")
+    absent.answer(ctx, "")
 
 
 #: Where the state of the queue manager's Db2 connection lives among its attributes (not an
