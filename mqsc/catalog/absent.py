@@ -72,14 +72,6 @@ FACILITIES: Mapping[str, Facility] = {
             "emulator (IBM MQ 'RESET TPIPE': used with the IMS bridge; the z/OS reply "
             "without one is not public)",
         ),
-        Facility(
-            "PUBSUB",
-            "the publish/subscribe engine (publications, retained messages, "
-            "hierarchies and their status)",
-            "MQSC321I",
-            False,
-            "emulator",
-        ),
     )
 }
 
