@@ -250,12 +250,10 @@ def run_mget(ctx: StepContext) -> StepOutcome:
     outcome = _get_waiting(ctx, qm, parm)
     ctx.sysprint(f"Total Messages : {outcome.done}", NOT_EMULATED, "")
     ctx.print("SYSPRINT", summary_lines(outcome, qm.name, qm.cpf))
-    # MGET ends when a get has waited the whole interval in vain (2033): that is its normal
-    # end, so the ending time is one wait interval after the last message (seed step 20).
     failed = outcome.reason not in (mqrc.MQRC_NONE, mqrc.MQRC_NO_MSG_AVAILABLE)
     if failed:
         ctx.sysprint("", f"MQGET failed with reason code {outcome.reason} ({outcome.reason_name})")
-    ctx.sysprint("", f"Ending at {_stamp(start + dt.timedelta(seconds=parm.wait))}.")
+    ctx.sysprint("", f"Ending at {_stamp(mget_end(ctx.clock(), parm, outcome.reason))}.")
     return StepOutcome(cc=CC_MQ_FAILED if failed else CC_OK)
 
 
@@ -316,6 +314,23 @@ def _let_go(qm) -> None:
 def _others_connected(qm, owner: str) -> bool:
     """Whether a program of another process is connected to ``qm`` now."""
     return any(c.owner and c.owner != owner for c in qm.connections())
+
+
+def mget_end(last_get: dt.datetime, parm: GetParm, reason: int) -> dt.datetime:
+    """When MGET ends: after its last get, plus the wait interval when it ended by waiting.
+
+    Without a count MGET gets until a get has waited the whole interval in vain (2033): that
+    is its normal end, one wait interval after the last message (seed step 20). With a count
+    it reached, or a get that failed, it ends at once.
+
+    >>> at = dt.datetime(2026, 1, 15, 10, 30)
+    >>> mget_end(at, GetParm("QMZ1", "Q", None, 10), 0).time()
+    datetime.time(10, 30, 10)
+    >>> mget_end(at, GetParm("QMZ1", "Q", 4, 10), 0).time()
+    datetime.time(10, 30)
+    """
+    waited = reason == mqrc.MQRC_NO_MSG_AVAILABLE or (parm.count is None and reason == 0)
+    return last_get + dt.timedelta(seconds=parm.wait) if waited else last_get
 
 
 def _connect(ctx: StepContext, name: str):

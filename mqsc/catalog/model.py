@@ -134,6 +134,9 @@ class Keyword:
             None when the keyword does not narrow them.
         value_sources: the same for some of its values only (``REFRESH QMGR TYPE(EARLY)``:
             the console only, while the other types come from 2CR).
+        own_type: the value names an existing object of the command's own object type
+            (``LIKE``: a QLOCAL is defined like a local queue, never like a model queue), so
+            completion offers that type's objects only, not every object its name rule allows.
     """
 
     name: str
@@ -148,6 +151,7 @@ class Keyword:
     verified: str = ""
     sources: frozenset[CommandSource] | None = None
     value_sources: Mapping[str, frozenset[CommandSource]] | None = None
+    own_type: bool = False
 
     @property
     def spellings(self) -> tuple[str, ...]:

@@ -286,6 +286,8 @@ SUB = table(
         help="publications only on request",
         verified=_SEV,
     ),
+    # SELECTOR, USERDATA and TOPICSTR are variable-length strings (up to 10240 bytes): the
+    # command server gives them as they are, not padded to a fixed width as DESCR is.
     K("SELECTOR", Text(10240), default="", help="message selector", verified=_SEV),
     K("SUBLEVEL", Integer(1, 9), default=1, width=10, help="subscription level", verified=_SEV),
     K(

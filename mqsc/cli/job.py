@@ -98,7 +98,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"mqsc job: --jobid must be {spool.FIRST}-{spool.LAST}", file=sys.stderr)
         return 2
     try:
-        first = args.jobid if args.jobid is not None else spool.take(home() / "jes2", len(jobs))
+        counter = spool.numbers(home(), memory=args.memory)
+        first = args.jobid if args.jobid is not None else counter.take(len(jobs))
     except OSError as error:
         print(f"mqsc job: {home() / 'jes2'}: {error.strerror}", file=sys.stderr)
         return 2

@@ -142,6 +142,12 @@ def run(args: argparse.Namespace) -> int:
                     not result.ok if not result.more else not all(r.ok for r in result.all_sets())
                 )
                 pending.append(_render(result, args.format, args.style))
+                if text and args.style == "server":
+                    # What the command said on the console (a sender going RETRYING, and
+                    # why): not part of the command server's replies, shown after them.
+                    said = commandserver.console_messages(result)
+                    if said:
+                        pending.append("\n".join(said) + "\n")
                 if channels is not None:
                     # What the channels said on the consoles while this command let them
                     # move messages (docs/channels.md), after the command's own reply; taken

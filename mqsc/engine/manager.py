@@ -42,6 +42,7 @@ from mqsc.engine.phase import PHASE_SOURCES, Phase
 from mqsc.engine.records import (
     RC_FAILED,
     RC_OK,
+    Delivered,
     Message,
     MessageRun,
     Record,
@@ -345,6 +346,67 @@ class QueueManager:
             1,
             conn,
         )
+
+    def get_each(
+        self,
+        queue: str,
+        count: int | None,
+        show: Callable[[Delivered], None],
+        *,
+        batch: int | None = 100,
+    ) -> Workload:
+        """MQGETs under syncpoint in units of ``batch`` messages (None: one unit for all),
+        each message handed to ``show`` as soon as it is got; a unit is committed once every
+        message of it was shown (``mqsc get --show``).
+
+        When ``show`` raises (an interrupt: KeyboardInterrupt), the unit in flight is backed
+        out and the messages of it that were shown are got again by MsgId and committed, so
+        every message shown is removed and every other one stays on the queue; the exception
+        then goes on, with the outcome so far in its ``workload`` attribute.
+        """
+        total: Workload | None = None
+        while count is None or total is None or total.done < count:
+            left = None if count is None else count - (total.done if total else 0)
+            size = left if batch is None else min(batch, left) if left is not None else batch
+            shown: list[Delivered] = []
+
+            def unit(ctx: Ctx, size: int | None = size, shown: list = shown) -> Workload:
+                done: Workload | None = None
+                while size is None or (done.done if done else 0) < size:
+                    one = bodies.get(ctx, queue)
+                    done = one if done is None else done.plus(one)
+                    if one.reason:
+                        break
+                    show(one.delivered[0])
+                    shown.append(one.delivered[0])
+                assert done is not None
+                return done
+
+            try:
+                outcome = self._workload(unit, "get", queue, size if size is not None else -1)
+            except BaseException as stop:
+                kept = self._take_shown(queue, shown) if shown else None
+                so_far = total if kept is None else kept if total is None else total.plus(kept)
+                stop.workload = so_far  # type: ignore[attr-defined]
+                raise
+            total = outcome if total is None else total.plus(outcome)
+            if outcome.reason:
+                break
+        assert total is not None
+        return total
+
+    def _take_shown(self, queue: str, shown: Sequence[Delivered]) -> Workload:
+        """Get, by MsgId in one unit of work, the messages an interrupted unit had shown."""
+
+        def unit(ctx: Ctx) -> Workload:
+            done: Workload | None = None
+            for message in shown:
+                one = bodies.get(ctx, queue, msgid=message.msgid)
+                done = one if done is None else done.plus(one)
+            assert done is not None
+            return done
+
+        return self._workload(unit, "get", queue, len(shown))
 
     def browse_messages(
         self,

@@ -105,6 +105,18 @@ def _reply_lines(result: Result) -> list[str]:
     return lines
 
 
+def console_messages(result: Result) -> list[str]:
+    """The messages a command sent to the console rather than to its replies (a channel going
+    RETRYING and why, MQSC330I): the command server's replies leave them out, as z/OS does,
+    so a front end showing replies shows these after them."""
+    return [
+        message_line(m, one.cpf)
+        for one in result.all_sets()
+        for m in one.records
+        if isinstance(m, Message) and m.unsolicited
+    ]
+
+
 def echo_lines(result: Result) -> list[str]:
     """The command as read, indented two blanks, original line breaks ([GH-CSQUTIL])."""
     echo = result.echo or (result.text,)

@@ -109,13 +109,15 @@ def put(
     )
     if not done.done:
         return done
-    # The priority the queue gave it (DEFPRTY) is not needed by the put's callers: -1.
+    # The priority it was given, the queue's DEFPRTY when none was asked for: the same figure
+    # a get of it shows (-1 where it cannot be told here: a publication, a shared queue).
+    given = priority if priority is not None else _default_priority(ctx, queue)
     put_one = Delivered(
         body.data,
         body.msgid,
         body.correlid,
         done.persistent,
-        -1 if priority is None else priority,
+        given,
         reply_q,
         reply_qmgr,
         expiry,
@@ -123,6 +125,16 @@ def put(
         correl_text,
     )
     return dataclasses.replace(done, delivered=(put_one,))
+
+
+def _default_priority(ctx: Ctx, queue: str) -> int:
+    """DEFPRTY of the local queue a put to ``queue`` lands on (through an alias or a remote
+    definition, as :func:`privateq.put` resolves it), else -1."""
+    q = ctx.txn.get("qlocal", queue)
+    if q is None:
+        target, _reason = privateq.resolve(ctx, queue, "PUT")
+        q = ctx.txn.get("qlocal", target) if target is not None else None
+    return int(q.get("DEFPRTY", 0)) if q is not None else -1
 
 
 # ---- get and browse ------------------------------------------------------------------------
