@@ -279,6 +279,7 @@ SHARED_NAMES = {
     "network": "queue managers whose channels reach each other (the package; the server's)",
     "plan": "`mqsc plan` (the subcommand; the planner)",
     "serve": "`mqsc serve` (the subcommand; the package)",
+    "smds": "shared message data sets (the family's table and commands; their simulation)",
     "state": "a queue manager's state (its tables; the subcommand over its database)",
     "statistics": "buffer pool and page set statistics (collected; rendered)",
     "users": "the users of `mqsc serve` (the subcommand; the user store)",
@@ -306,10 +307,11 @@ def test_one_meaning_per_module_name() -> None:
     }
     unexplained = {b: p for b, p in repeated.items() if b not in SHARED_NAMES}
     assert not unexplained, f"a name with two meanings (rename one, or say why): {unexplained}"
-    stale = set(SHARED_NAMES) - set(repeated)
+    stale = {n for n in SHARED_NAMES if len(_base_names().get(n, ())) < 2}
     assert not stale, f"no longer repeated: {stale}"
-    # A family's name is its catalog module and its engine module, nothing else.
-    for family in families:
+    # A family's name is its catalog module and its engine module, nothing else (unless the
+    # name is listed above with the one thing all its modules are about).
+    for family in families - set(SHARED_NAMES):
         assert sorted(_base_names()[family]) == [
             f"catalog/{family}.py",
             f"engine/families/{family}.py",

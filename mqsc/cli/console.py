@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from mqsc.cli.options import add_qmgr_options, open_from
+from mqsc.cli.options import add_qmgr_options, connect, disconnect, open_from, userid
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -60,10 +60,16 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from mqsc.repl import app  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
 
+    # The operator's session is a connection, as a TSO user's ISPF operations and control
+    # panels are one on z/OS (APPLTAG: the user id).
+    conn = connect(qm, userid())
     try:
         return app.run(qm, settings, yes=args.yes, no_color=args.no_color)
     finally:
-        qm.close()
+        try:
+            disconnect(qm, conn)
+        finally:
+            qm.close()
 
 
 def write_config(settings) -> int:

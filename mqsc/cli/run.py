@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, cast
 
 from mqsc.catalog import CommandSource
 from mqsc.cli.inputs import InputError, add_input_options, is_jcl, jcl_hint, read_deck
-from mqsc.cli.options import add_qmgr_options, open_from
+from mqsc.cli.options import add_qmgr_options, connect, disconnect, open_from
 from mqsc.cli.reporting import REPORT_FORMATS, add_report_options, ignored, write_report
 from mqsc.engine.records import Result
 from mqsc.render import commandserver, consoletext, jsonout
@@ -36,6 +36,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from mqsc.network.transport import Network
 
 SOURCES = {"server": CommandSource.SERVER, "console": CommandSource.CONSOLE}
+#: The APPLTAG of ``mqsc run``'s connection (a job name: 8 characters).
+RUN_APPLTAG = "MQSCRUN"
 EXIT_OK, EXIT_SOME_FAILED, EXIT_NOT_RUN = 0, 10, 20
 #: Results of an in-memory run written out together (at most 50 ms after the first of them).
 MEMORY_BATCH = 1000
@@ -128,11 +130,15 @@ def run(args: argparse.Namespace) -> int:
         written = time.monotonic()
 
     channels = cast("Network | None", qm.network)  # the front end built it
+    # The deck comes through the command server from a program of its own, as CSQUTIL's
+    # COMMAND function does from its job: that program is a connection (DISPLAY CONN).
+    conn = ""
     store = store_of(qm)
     if store is not None:
         store.grouped(args.commit_every, 0.25)
         store.on_durable = durable
     try:
+        conn = connect(qm, RUN_APPLTAG)
         for deck in decks:
             for result in qm.iter_run(
                 deck.source, source=SOURCES[args.source], columns=args.columns
@@ -170,9 +176,13 @@ def run(args: argparse.Namespace) -> int:
         durable()
         return EXIT_SOME_FAILED if ran else EXIT_NOT_RUN
     except BaseException:
-        if qm.gate is None:
+        if store is None:
             durable()  # in memory what ran may be shown, whatever stops the run (Ctrl-C)
         raise
+    try:
+        disconnect(qm, conn)
+    except StoreError as error:
+        print(f"mqsc run: {error}", file=sys.stderr)
     qm.close()
     durable()
     return EXIT_SOME_FAILED if failed else EXIT_OK
@@ -224,8 +234,9 @@ def _report(args: argparse.Namespace, qm, sources) -> int:
     from mqsc.batch.check import Options, check  # noqa: PLC0415 - start-up: the checker only with --check
 
     options = Options(lint=True, ignore=ignored(args), command_source=SOURCES[args.source])
-    if qm.gate is not None:
-        qm.gate.grouped(args.commit_every, 0.25)
+    store = store_of(qm)
+    if store is not None:
+        store.grouped(args.commit_every, 0.25)
     try:
         decks = check(sources, qm, columns=args.columns, options=options)
     except StoreError as error:

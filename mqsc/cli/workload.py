@@ -13,7 +13,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, cast
 
-from mqsc.cli.options import add_qmgr_options, open_from
+from mqsc.cli.options import add_qmgr_options, connect, disconnect, open_from
 from mqsc.engine.records import Delivered, Workload
 from mqsc.render.workload import message_lines, summary_json, summary_lines
 from mqsc.repl.operations import add_get_arguments, add_put_arguments, do_get, do_put, negative
@@ -70,11 +70,17 @@ def _run(args: argparse.Namespace, operation) -> int:
     network = cast("Network | None", qm.network)  # the front end built it
     streaming = operation is do_get and args.format == "text" and getattr(args, "show", False)
     outcome: Workload
+    # A program of its own, as on z/OS a batch job is (DISPLAY CONN shows it while it runs):
+    # MQSCPUT or MQSCGET.
+    conn = ""
     try:
+        conn = connect(qm, f"MQSC{args.command.upper()}")
         if streaming:
-            outcome = _stream(qm, args)
+            outcome = _stream(qm, args, conn)
+        elif operation is do_get:
+            outcome = do_get(qm, args, conn=conn)
         else:
-            outcome = operation(qm, args)
+            outcome = operation(qm, args, conn)
     except KeyboardInterrupt as stop:
         got = getattr(stop, "workload", None)
         if got is not None:
@@ -85,7 +91,10 @@ def _run(args: argparse.Namespace, operation) -> int:
             )
         raise
     finally:
-        qm.close()
+        try:
+            disconnect(qm, conn)
+        finally:
+            qm.close()
     # What its channels said while moving the messages on (docs/channels.md).
     channel_lines = network.console_lines() if network is not None else []
     if args.format == "json":
@@ -101,7 +110,7 @@ def _run(args: argparse.Namespace, operation) -> int:
     return 10 if outcome.reason else 0
 
 
-def _stream(qm, args: argparse.Namespace) -> Workload:
+def _stream(qm, args: argparse.Namespace, conn: str = "") -> Workload:
     """``get --show`` in text: each message printed (and flushed) as it is got, before its
     unit of work is committed."""
     shown = [0]
@@ -112,4 +121,4 @@ def _stream(qm, args: argparse.Namespace) -> Workload:
         sys.stdout.flush()
 
     print(f"Get from {args.queue} on {qm.name}", flush=True)
-    return do_get(qm, args, show)
+    return do_get(qm, args, show, conn)

@@ -14,9 +14,12 @@ from typing import Any
 
 from mqsc.engine import space
 from mqsc.engine.bsds import Bsds
+from mqsc.engine.connregistry import Connection, InDoubt
 from mqsc.engine.group import GroupInfo
 from mqsc.engine.log import LogState
 from mqsc.engine.messaging import topictree
+from mqsc.engine.messaging.pubsub import Retained
+from mqsc.engine.messaging.queuestats import QueueStats
 from mqsc.engine.messaging.topictree import SubStatus
 from mqsc.engine.messaging.triggers import Monitor
 from mqsc.engine.mqobjects import Attributes, MQObject, QueueManagerInfo
@@ -25,6 +28,8 @@ from mqsc.engine.storage.cf import StructureState
 from mqsc.engine.storage.pageset import PageSetState, PageSetStats
 from mqsc.engine.storage.pool import PageSetIO, PoolState, PoolStats, Segment
 from mqsc.engine.storage.queuestore import QueueStore
+from mqsc.engine.storage.smds import Connection as SmdsConnection
+from mqsc.engine.storage.smds import DataSet
 from mqsc.engine.sysparm import SysParms
 
 
@@ -123,6 +128,14 @@ def restore(data: dict[str, Any]) -> Any:
         return SysParms.restore(data)
     if kind == "bsds":
         return Bsds.restore(data)
+    if kind in ("conn", "indoubt"):
+        return (Connection if kind == "conn" else InDoubt).restore(data)
+    if kind in ("smds", "smdsconn"):
+        return (DataSet if kind == "smds" else SmdsConnection).restore(data)
+    if kind == "retained":
+        return Retained.restore(data)
+    if kind == "qstats":
+        return QueueStats.restore(data)
     if kind == "cfstatus":
         return StructureState.restore(data)
     raise ValueError(f"unknown entity kind {kind!r}")

@@ -67,6 +67,12 @@ def add_put_arguments(put: argparse.ArgumentParser) -> None:
         help="put one message with this text as its data (UTF-8; repeat for "
         "more messages; --count and --size do not apply)",
     )
+    put.add_argument(
+        "--retain",
+        action="store_true",
+        help="through a topic alias: keep the publication as its topic string's retained "
+        "publication (MQPMO_RETAIN; CLEAR TOPICSTR removes it)",
+    )
 
 
 def add_get_arguments(get: argparse.ArgumentParser) -> None:
@@ -94,13 +100,18 @@ def negative(args: argparse.Namespace) -> str:
     return ""
 
 
-def do_put(qm, args: argparse.Namespace) -> Workload:
+def do_put(qm, args: argparse.Namespace, conn: str = "") -> Workload:
     if getattr(args, "data", None):
         # Each message is its own MQPUT; the run stops at the first that fails.
         done: Workload | None = None
         for text in args.data:
             one = qm.put_message(
-                args.queue, text.encode("utf-8"), persistent=args.persistent, priority=args.priority
+                args.queue,
+                text.encode("utf-8"),
+                persistent=args.persistent,
+                priority=args.priority,
+                conn=conn,
+                retain=getattr(args, "retain", False),
             )
             done = one if done is None else done.plus(one)
             if one.reason:
@@ -114,6 +125,8 @@ def do_put(qm, args: argparse.Namespace) -> Workload:
         persistent=args.persistent,
         priority=args.priority,
         batch=args.batch,
+        conn=conn,
+        retain=getattr(args, "retain", False),
     )
 
 
@@ -121,10 +134,12 @@ def do_get(
     qm,
     args: argparse.Namespace,
     show: Callable[[Delivered], None] | None = None,
+    conn: str = "",
 ) -> Workload:
-    """A get, a browse or (--show) gets that hand each message to ``show`` as it is got."""
+    """A get, a browse or (--show) gets that hand each message to ``show`` as it is got;
+    ``conn``: the connection the gets are counted to."""
     if getattr(args, "browse", False):
-        return qm.get_message(args.queue, browse=True)
+        return qm.get_message(args.queue, browse=True, conn=conn)
     if getattr(args, "show", False):
         # One MQGET at a time under syncpoint, in units committed once shown, until --count
         # or the queue is empty (which, as for a plain get of all, is no failure). Without
@@ -136,7 +151,7 @@ def do_get(
             args.queue, args.count, show or keep, batch=SHOW_BATCH if show is not None else None
         )
         return finished(done, args.count)
-    return qm.get(args.queue, args.count)
+    return qm.get(args.queue, args.count, conn=conn)
 
 
 def finished(done: Workload, count: int | None) -> Workload:
