@@ -896,7 +896,7 @@ class EngineMachine(RuleBasedStateMachine):
             ]
             monitors = self.tables["monitors"].get(name)
             assert status.get("IPPROCS") == sum(h.input for h in handles) + (
-                len(monitors.live) if monitors is not None else 0
+                len(monitors.live(self.qm.owner_alive)) if monitors is not None else 0
             )
             assert status.get("OPPROCS") == sum(h.output for h in handles)
 
