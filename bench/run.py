@@ -572,7 +572,7 @@ def console(count: int) -> dict:
             start = time.perf_counter()
             suggest(prefix, catalog, names)
             timings.append(time.perf_counter() - start)
-    qm.listeners.append(names.listener)
+    qm.subscribe(names.listener)
     qm.execute("DEFINE QLOCAL(APP.QUEUE.NEW)")
     start = time.perf_counter()
     suggest("DIS QL(APP.QUEUE.N", catalog, names)

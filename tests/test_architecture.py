@@ -174,15 +174,16 @@ def test_the_package_root_is_only_the_facade() -> None:
 
 
 # ---- rooms: what each stage may hold ----------------------------------------------------------
-#: The engine modules the store may use: the queue manager it builds, and the data it stores
-#: and reads back. Behaviour (handlers, messaging, channels) stays in the engine.
+#: The engine modules the store may use: the queue manager it builds, the protocols it
+#: implements for it, and the data it stores and reads back. Behaviour (handlers, messaging,
+#: channels) stays in the engine.
 STORE_MAY_USE = {
+    "engine.collaborators",
     "engine.config",
     "engine.group",
     "engine.log",
     "engine.manager",
     "engine.mqobjects",
-    "engine.phase",
     "engine.records",
     "engine.serial",
     "engine.state",
@@ -214,6 +215,122 @@ def test_the_store_holds_no_engine_behaviour() -> None:
         and target != "mqsc.engine"
     ]
     assert not problems, "\n".join(problems)
+
+
+#: What a queue manager is given from outside (mqsc/engine/collaborators.py) and its phase:
+#: read-only properties of the queue manager, changed only by ``QueueManager.attach`` (its
+#: phase: by the engine alone). Outside the engine nothing assigns them.
+GIVEN = {"gate", "network", "vsam", "logcatalog", "modules", "owner_alive", "phase", "listeners"}
+
+
+def test_nothing_outside_the_engine_sets_what_a_queue_manager_is_given() -> None:
+    problems = []
+    for name, tree in modules():
+        if _covers("engine", name):
+            continue
+        for node in ast.walk(tree):
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, ast.AugAssign | ast.AnnAssign)
+                else []
+            )
+            for target in targets:
+                for one in ast.walk(target):
+                    if (
+                        isinstance(one, ast.Attribute)
+                        and one.attr in GIVEN
+                        and not (isinstance(one.value, ast.Name) and one.value.id == "self")
+                    ):
+                        problems.append(f"mqsc.{name}:{one.lineno}: {ast.unparse(one)} = ...")
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Attribute)
+                and node.func.value.attr == "listeners"
+            ):
+                problems.append(f"mqsc.{name}:{node.lineno}: {ast.unparse(node.func)}(...)")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_store_never_edits_the_engines_tables() -> None:
+    """The store hands the engine rows (mqsc.engine.collaborators.Committed, or the tables a
+    loaded queue manager is built with); it never writes into a queue manager's or a group's
+    tables itself."""
+    problems = []
+    for name, tree in modules():
+        if not _covers("store", name):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign | ast.AugAssign | ast.Delete):
+                targets = (
+                    node.targets if isinstance(node, ast.Assign | ast.Delete) else [node.target]
+                )
+                written = [ast.unparse(t) for t in targets]
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("pop", "clear", "update", "setdefault", "append")
+            ):
+                written = [ast.unparse(node.func.value)]
+            else:
+                continue
+            for text in written:
+                if ".state." in text or ".tables" in text or text.startswith("tables["):
+                    problems.append(f"mqsc.{name}:{node.lineno}: writes {text}")
+    assert not problems, "\n".join(problems)
+
+
+#: The steps of a command's way through the engine, as docs/architecture.md draws them:
+#: routing decides where it runs, results frames replies; neither runs a command.
+ROUTE_STEPS = ("engine.routing", "engine.results")
+RUNNERS = {"engine.manager", "engine.lifecycle", *ROUTE_STEPS}
+
+
+def test_a_command_has_one_way_through_the_engine() -> None:
+    """The queue manager calls routing and results in turn; they never call it (nor each
+    other), so a command's route is parse -> route -> handler -> result, never a bounce."""
+    problems = []
+    for name, tree in modules():
+        if name not in ROUTE_STEPS:
+            continue
+        for target in imports(tree):
+            other = target[len("mqsc.") :] if target.startswith("mqsc.") else ""
+            if other in RUNNERS and other != name:
+                problems.append(f"mqsc.{name} imports {target}")
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("execute", "execute_parsed", "run", "iter_run", "start")
+            ):
+                problems.append(f"mqsc.{name}:{node.lineno}: runs {ast.unparse(node.func)}()")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_route_drawn_is_the_code() -> None:
+    """Every step the route drawing of docs/architecture.md names exists."""
+    import importlib
+
+    text = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    block = text.split("## A command's way through the engine", 1)[1].split("```", 2)[1]
+    named = set(re.findall(r"\b(\w+)\.(\w+)\(", block))
+    assert named, "the route names no steps"
+    where = {
+        "QueueManager": "mqsc.engine.manager",
+        "routing": "mqsc.engine.routing",
+        "results": "mqsc.engine.results",
+        "lifecycle": "mqsc.engine.lifecycle",
+        "language": "mqsc.language",
+        "gate": "mqsc.engine.collaborators",
+    }
+    for owner, function in sorted(named):
+        module = importlib.import_module(where[owner])
+        holder = module.QueueManager if owner == "QueueManager" else module
+        if owner == "gate":
+            holder = module.Gate
+        assert hasattr(holder, function), f"docs/architecture.md draws {owner}.{function}"
 
 
 def test_the_engine_does_no_io() -> None:

@@ -20,7 +20,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mqsc.catalog import zparm
 from mqsc.engine.phase import Phase
@@ -29,6 +29,9 @@ from mqsc.engine.vsam import PageSetDataSet
 from mqsc.language.reader import decode
 from mqsc.store.home import home
 from mqsc.support.bounded import read_file
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.engine.manager import QueueManager
 
 #: The first line of a file that holds a VSAM cluster.
 CLUSTER_MARK = "*MQSC VSAM CLUSTER*"
@@ -379,8 +382,7 @@ def home_catalog() -> Catalog:
     return Catalog(home() / "catalog")
 
 
-def attach(qm: Any, catalog: Catalog) -> None:
+def attach(qm: QueueManager, catalog: Catalog) -> None:
     """Give a queue manager the data set catalog its log's data sets are in (DEFINE LOG, the
     archive logs) and the load libraries START QMGR PARM(name) searches."""
-    qm.logcatalog = catalog
-    qm.modules = catalog
+    qm.attach(replace(qm.collaborators, logcatalog=catalog, modules=catalog))

@@ -266,8 +266,8 @@ class _CatalogQueueManagers:
     def __call__(self, name: str):
         qm = self.env.qmgrs(name)
         if qm is not None:
-            qm.vsam = self.env.catalog
-            qm.logcatalog = self.env.catalog
+            catalog = self.env.catalog
+            qm.attach(replace(qm.collaborators, vsam=catalog, logcatalog=catalog))
             self.used.append(qm)
         return qm
 

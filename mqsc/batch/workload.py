@@ -34,6 +34,7 @@ from mqsc.engine import mqi
 from mqsc.engine.connregistry import NotConnected
 from mqsc.engine.records import Workload
 from mqsc.render.workload import summary_lines
+from mqsc.store.interface import store_of
 
 CC_OK, CC_MQ_FAILED, CC_BAD_PARM = 0, 8, 12
 #: MGET's "all messages" count and its default buffer size, as the seed prints them.
@@ -307,9 +308,9 @@ def _let_go(qm) -> None:
     """While MGET waits, the queue manager is free for the others: what the job did so far is
     committed and the state database's lock released (a job otherwise keeps one grouped
     transaction to its end, docs/state.md)."""
-    flush = getattr(qm.gate, "flush", None)
-    if flush is not None:
-        flush(qm)
+    store = store_of(qm)
+    if store is not None:
+        store.flush(qm)
 
 
 def _others_connected(qm, owner: str) -> bool:

@@ -155,7 +155,7 @@ class QueueManagers:
                 qm.close()
         if self.network is not None:
             for other in self.network.opened:  # opened for channels, origin closed first
-                other.network = None
+                self.network.leave(other)
                 other.close()
             self.network.opened = []
             self.network = None

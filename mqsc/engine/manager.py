@@ -33,7 +33,7 @@ from mqsc.engine import (
 )
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx, LogSuspended
-from mqsc.engine.group import Group
+from mqsc.engine.group import Group, group_of
 from mqsc.engine.log import LogRecord, LogState, command_detail
 from mqsc.engine.messaging import bodies, privateq, pubsub, triggers
 from mqsc.engine.mqobjects import MQObject, QueueManagerInfo
@@ -766,22 +766,42 @@ class QueueManager:
         self.close()
 
     def _execute(
-        self, logical: LogicalCommand | None, parsed: Command, source: CommandSource
+        self, logical: LogicalCommand | None, cmd: Command, source: CommandSource
     ) -> Result:
-        cmd = parsed
+        """One command's way through the engine: admitted here (source, phase, prefix), routed
+        (its CMDSCOPE, once), run by its handler where the route says, then the COPY commands a
+        GROUP change generates; each step's reply framed by :mod:`mqsc.engine.results`."""
         spec = catalog.COMMANDS[(cmd.verb, cmd.objtype)]
         refusal = self._refusal(cmd, spec, source)
         if refusal is not None:
             return results.result(self.cpf, logical, spec, False, refusal, RC_FAILED)
         if self.phase is Phase.STOPPED:
             return self._start(logical, spec, str(cmd.get("PARM") or ""))
-        scope = cmd.get("CMDSCOPE")
-        if scope and str(scope).strip():
-            return routing.routed(self, logical, cmd, spec, source, str(scope).strip())
+        route = routing.route(self, cmd)
+        if route.refusal is not None:
+            return results.result(self.cpf, logical, spec, False, [route.refusal], RC_FAILED)
+        if route.scope:
+            # Members receive routed commands through their command servers.
+            sets = self._on_members(logical, route)
+            return results.routed(self.cpf, logical, spec, route.scope, route.members, sets)
         result = self._run_handler(logical, cmd, spec, source)
-        if result.ok and routing.generates(self, cmd):
-            return routing.generated(self, result, cmd)
-        return result
+        if not result.ok:
+            return result
+        copies = routing.copies(self, cmd)
+        if copies is None:
+            return result
+        sets = self._on_members(None, copies)
+        return results.with_copies(
+            self.cpf, result, spec, copies.command.title, copies.members, sets
+        )
+
+    def _on_members(self, logical: LogicalCommand | None, route: routing.Route) -> list[Result]:
+        """Each member the route names runs its command, through its command server."""
+        group = group_of(self)
+        return [
+            group.members[name].execute_parsed(logical, route.command, source=CommandSource.SERVER)
+            for name in route.members
+        ]
 
     def _run_handler(
         self, logical: LogicalCommand | None, cmd: Command, spec: CommandSpec, source: CommandSource

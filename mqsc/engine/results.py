@@ -1,14 +1,17 @@
 """Building a command's reply: the result record with its completion message.
 
-The manager, CMDSCOPE routing and the START QMGR restart all answer through these functions, so
-every reply set is framed the same way: the command's records, then CSQ9022I (or CSQ9023E),
-then the console messages that follow it. A command that fails its syntax or catalog checks
-ends with the preprocessor's CSQ9023E instead.
+The manager and the START QMGR restart answer through these functions, so every reply set is
+framed the same way: the command's records, then CSQ9022I (or CSQ9023E), then the console
+messages that follow it. A command that fails its syntax or catalog checks ends with the
+preprocessor's CSQ9023E instead. A command that ran on other members of a queue sharing group
+(:mod:`mqsc.engine.routing`) is framed by :func:`routed` and :func:`with_copies`: its own set,
+one set per member, and a summary. These functions only frame: they run nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from mqsc import catalog
 from mqsc.catalog import PREPROCESSOR_CSECT, CommandSpec
@@ -98,6 +101,60 @@ def rejected(cpf: str, logical: LogicalCommand | None, failed: Rejected) -> Resu
         echo=logical.echo if logical is not None else (),
         title=typed,
     )
+
+
+def routed(
+    cpf: str,
+    logical: LogicalCommand | None,
+    spec: CommandSpec,
+    scope: str,
+    members: Sequence[str],
+    sets: Sequence[Result],
+) -> Result:
+    """The reply to a command CMDSCOPE sent to ``members``: the receiving queue manager's
+    acceptance (MQSC137I), each member's set (``sets``, in order), and the summary."""
+    title = f"{spec.verb} {spec.objtype}"
+    note = Message("MQSC137I", {"command": title, "scope": scope, "count": len(members)})
+    first = bare(cpf, logical, spec, [note])
+    return _with_sets(cpf, logical, spec, first, members, sets, title, scope)
+
+
+def with_copies(
+    cpf: str,
+    done: Result,
+    spec: CommandSpec,
+    copy_title: str,
+    members: Sequence[str],
+    sets: Sequence[Result],
+) -> Result:
+    """The reply to a QSGDISP(GROUP) change (``done``, of command type ``spec``) after every
+    active member ran its COPY command (``copy_title``, such as ``DEFINE QLOCAL``): MQSC138I
+    ahead of the change's own records, each member's set, and the summary."""
+    note = Message("MQSC138I", {"command": copy_title, "scope": "*", "count": len(members)})
+    first = replace(done, records=(note, *done.records))
+    return _with_sets(cpf, None, spec, first, members, sets, copy_title, "*")
+
+
+def _with_sets(
+    cpf: str,
+    logical: LogicalCommand | None,
+    spec: CommandSpec,
+    first: Result,
+    members: Sequence[str],
+    sets: Sequence[Result],
+    title: str,
+    scope: str,
+) -> Result:
+    """``first`` followed by each member's sets (headed by MQSC121I; its own further sets, if
+    it routed on, follow) and the summary: MQSC122I, or MQSC123E if any set failed."""
+    flattened: list[Result] = []
+    for member, one in zip(members, sets, strict=True):
+        head = Message("MQSC121I", {"command": title, "qmgr": member})
+        flattened.extend(replace(one, records=(head, *one.records)).all_sets())
+    ok = all(r.ok for r in flattened)
+    final_id = "MQSC122I" if ok else "MQSC123E"
+    final = bare(cpf, logical, spec, [Message(final_id, {"command": title, "scope": scope})], ok=ok)
+    return replace(first, more=(*flattened, final))
 
 
 #: Completion messages by outcome (failed, succeeded), per command type.

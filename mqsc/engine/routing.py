@@ -1,5 +1,7 @@
-"""Commands that reach other members of a queue sharing group: CMDSCOPE routing, and the
-commands a QSGDISP(GROUP) change generates.
+"""Where a command runs in a queue sharing group: CMDSCOPE routing, and the COPY commands a
+QSGDISP(GROUP) change generates. This module decides; it runs nothing. The queue manager
+(:mod:`mqsc.engine.manager`) asks it once per command, runs the command where the route says,
+and frames the replies through :mod:`mqsc.engine.results`.
 
 ``CMDSCOPE(qmgr)`` runs a command on that member, ``CMDSCOPE(*)`` on every active member
 ([DOC-MSGS]; IBM "CMDSCOPE" parameter descriptions). The reply is several reply sets: the
@@ -15,97 +17,71 @@ active member, so each keeps its local copy (MQSC138I, then one set per member).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from mqsc.catalog import COMMANDS, DEFINED, CommandSource, CommandSpec
-from mqsc.engine import results
+from mqsc.catalog import COMMANDS, DEFINED
 from mqsc.engine.group import group_of
-from mqsc.engine.records import RC_FAILED, Message, Result
+from mqsc.engine.records import Message
 from mqsc.language.commands import Command
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.manager import QueueManager
-    from mqsc.language.reader import LogicalCommand
 
 #: Object types whose GROUP objects have COPY objects on every member: every family kept in the
 #: shared repository but the group-wide ones (CF structures have no copies).
 COPIED = tuple(f.objtype for f in DEFINED.values() if f.group_table and not f.group_wide)
 
 
-def routed(
-    qm: QueueManager,
-    logical: LogicalCommand | None,
-    cmd: Command,
-    spec: CommandSpec,
-    source: CommandSource,
-    scope: str,
-) -> Result:
-    """Run ``cmd`` where CMDSCOPE sends it."""
-    scope = scope.upper()
+@dataclass(frozen=True, slots=True)
+class Route:
+    """Where a command runs.
+
+    ``scope`` empty: here, as it is. Otherwise CMDSCOPE's value, and ``members`` (names, in
+    order) each run ``command``, the command without its CMDSCOPE (a routed command is not
+    routed again). ``refusal``: it runs nowhere (CMDSCOPE outside a group, or naming no active
+    member), and this message says why.
+    """
+
+    scope: str
+    command: Command
+    members: tuple[str, ...] = ()
+    refusal: Message | None = None
+
+
+def route(qm: QueueManager, cmd: Command) -> Route:
+    """Where ``cmd`` runs: here, or where its CMDSCOPE sends it."""
+    scope = str(cmd.get("CMDSCOPE") or "").strip().upper()
+    if not scope:
+        return Route("", cmd)
     if qm.group is None:
-        return results.result(
-            qm.cpf,
-            logical,
-            spec,
-            False,
-            [Message("MQSC310E", {"scope": scope, "qmgr": qm.name})],
-            RC_FAILED,
-        )
+        return Route(scope, cmd, refusal=Message("MQSC310E", {"scope": scope, "qmgr": qm.name}))
+    active = qm.group.active()
     if scope == "*":
-        targets = qm.group.active()
+        members = tuple(member.name for member in active)
     else:
         target = qm.group.member(scope)
-        if target is None or target not in qm.group.active():
-            return results.result(
-                qm.cpf,
-                logical,
-                spec,
-                False,
-                [Message("MQSC311E", {"target": scope, "qsg": qm.group.name})],
-                RC_FAILED,
-            )
-        targets = [target]
+        if target is None or target not in active:
+            refusal = Message("MQSC311E", {"target": scope, "qsg": qm.group.name})
+            return Route(scope, cmd, refusal=refusal)
+        members = (target.name,)
     local = replace(cmd, attrs={k: v for k, v in cmd.attrs.items() if k != "CMDSCOPE"})
-    title = f"{spec.verb} {spec.objtype}"
-    first = results.bare(
-        qm.cpf,
-        logical,
-        spec,
-        [Message("MQSC137I", {"command": title, "scope": scope, "count": len(targets)})],
-    )
-    # Members receive routed commands through their command servers.
-    sets = [
-        _from(member, member.execute_parsed(logical, local, source=CommandSource.SERVER), title)
-        for member in targets
-    ]
-    return _with_sets(qm, logical, spec, first, sets, title, scope)
+    return Route(scope, local, members)
 
 
-def generates(qm: QueueManager, cmd: Command) -> bool:
-    """Whether a completed command changes GROUP objects that members keep copies of."""
-    return (
+def copies(qm: QueueManager, cmd: Command) -> Route | None:
+    """After ``cmd`` completed: the COPY command every active member runs because it changed a
+    GROUP object members keep copies of (scope ``*``); None when it changed none."""
+    if not (
         qm.group is not None
         and cmd.objtype in COPIED
         and cmd.get("QSGDISP") == "GROUP"
         and cmd.verb in ("DEFINE", "ALTER", "DELETE")
-    )
-
-
-def generated(qm: QueueManager, result: Result, cmd: Command) -> Result:
-    """A GROUP change made: refresh (or remove) every active member's COPY object."""
+    ):
+        return None
     verb = "DELETE" if cmd.verb == "DELETE" else "DEFINE"
-    copy_cmd = copy_command(qm, cmd.objtype, str(cmd.name), verb)
-    members = group_of(qm).active()
-    title = f"{verb} {cmd.objtype}"
-    note = Message("MQSC138I", {"command": title, "scope": "*", "count": len(members)})
-    first = replace(result, records=(note, *result.records))
-    sets = [
-        _from(member, member.execute_parsed(None, copy_cmd, source=CommandSource.SERVER), title)
-        for member in members
-    ]
-    spec = COMMANDS[(cmd.verb, cmd.objtype)]
-    return _with_sets(qm, None, spec, first, sets, title, "*", keep=first)
+    copy = copy_command(qm, cmd.objtype, str(cmd.name), verb)
+    return Route("*", copy, tuple(member.name for member in group_of(qm).active()))
 
 
 def copy_command(qm: QueueManager, objtype: str, name: str, verb: str = "DEFINE") -> Command:
@@ -127,32 +103,3 @@ def copy_command(qm: QueueManager, objtype: str, name: str, verb: str = "DEFINE"
             attrs[keyword] = value
     attrs.update({"REPLACE": True, "QSGDISP": "COPY"})
     return Command("DEFINE", objtype, name, attrs, typed=f"DEFINE {objtype}")
-
-
-def _from(member: QueueManager, result: Result, title: str) -> Result:
-    """A member's reply set, headed by MQSC121I (its own sets, if routed further, follow)."""
-    head = Message("MQSC121I", {"command": title, "qmgr": member.name})
-    return replace(result, records=(head, *result.records))
-
-
-def _with_sets(
-    qm: QueueManager,
-    logical: LogicalCommand | None,
-    spec: CommandSpec,
-    first: Result,
-    sets: list[Result],
-    title: str,
-    scope: str,
-    *,
-    keep: Result | None = None,
-) -> Result:
-    flattened: list[Result] = []
-    for one in sets:
-        flattened.extend(one.all_sets())
-    ok = all(r.ok for r in flattened)
-    final_id = "MQSC122I" if ok else "MQSC123E"
-    final = results.bare(
-        qm.cpf, logical, spec, [Message(final_id, {"command": title, "scope": scope})], ok=ok
-    )
-    head = keep if keep is not None else first
-    return replace(head, more=(*flattened, final))

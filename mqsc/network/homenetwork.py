@@ -52,14 +52,13 @@ class HomeNetwork(Network):
         if name in self.members or name in self._skipped:
             return self.members.get(name)
         try:
-            qm = open_qmgr(name, clock=None)
+            qm = open_qmgr(name, clock=self.origin.clock)
         except (QMgrError, StoreError):
             return None  # one that cannot be opened now is unreachable, as a down host is
         if qm.group is not None:
             qm.close()
             self._skipped.add(name)
             return None
-        qm.clock = self.origin.clock
         self.opened.append(qm)
         self.add(qm)
         return qm
@@ -123,7 +122,7 @@ class HomeNetwork(Network):
         """The front end closes its queue manager: the others opened for it close too."""
         if qm is self.origin:
             for other in self.opened:
-                other.network = None
+                self.leave(other)
                 other.close()
             self.opened = []
 

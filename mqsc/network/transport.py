@@ -35,6 +35,7 @@ import os
 import re
 import threading
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from mqsc.catalog.channels import DEFAULT_PORT
@@ -101,7 +102,14 @@ class Network:
     def add(self, qm: QueueManager) -> None:
         """A queue manager joins: its channels now reach the others, theirs reach it."""
         self.members[qm.name] = qm
-        qm.network = self
+        qm.attach(replace(qm.collaborators, network=self))
+
+    def leave(self, qm: QueueManager) -> None:
+        """A member leaves: its channels reach no one, and no one's reach it."""
+        if self.members.get(qm.name) is qm:
+            del self.members[qm.name]
+        if qm.network is self:
+            qm.attach(replace(qm.collaborators, network=None))
 
     def reach(self, conname: str) -> QueueManager | None:
         """The queue manager a CONNAME leads to (the CONNAME rule), if any."""

@@ -82,7 +82,7 @@ class ConsoleSession:
         self.interactive = interactive
         self.confirm = "none" if yes else settings.confirm
         self.names = NameIndex(lambda: self.qm.state)
-        qm.listeners.append(self.names.listener)
+        qm.subscribe(self.names.listener)
         self.done = False
         self.failed = 0
         #: Text to put back in the buffer at the next prompt (after a ``?``).
@@ -104,7 +104,7 @@ class ConsoleSession:
         self.qm = qm
         self.out.cpf = qm.cpf
         self.names = NameIndex(lambda: self.qm.state)
-        qm.listeners.append(self.names.listener)
+        qm.subscribe(self.names.listener)
 
     # ---- one buffer ------------------------------------------------------------------------
     def submit(self, text: str) -> None:

@@ -143,10 +143,7 @@ class ServerNetwork(HomeNetwork):
     def detach(self, qm: QueueManager) -> None:
         """A member is closed or dropped (its group commit failed): it leaves. (No lock:
         the thread dropping it holds its lock, which a network look may be waiting for.)"""
-        if self.members.get(qm.name) is qm:
-            self.members.pop(qm.name, None)
-        if qm.network is self:
-            qm.network = None
+        self.leave(qm)
         self._skipped.discard(qm.name)
 
     # ---- holding the members ----------------------------------------------------------------
@@ -245,11 +242,11 @@ class ServerNetwork(HomeNetwork):
         def note(*change: object) -> None:
             changed.append(1)
 
-        qm.listeners.append(note)
+        qm.subscribe(note)
         try:
             done = super()._attempt(qm, step)
         finally:
-            qm.listeners.remove(note)
+            qm.unsubscribe(note)
         del self.console[:-KEEP_CONSOLE]
         if changed:
             try:

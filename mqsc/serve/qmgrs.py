@@ -24,6 +24,7 @@ from mqsc.engine.manager import QueueManager
 from mqsc.serve.network import QmgrLock, ServerNetwork
 from mqsc.store import StoreError
 from mqsc.store.home import DEFAULT_QMGR, QMgrError, home, load_definition, open_qmgr, state_path
+from mqsc.store.interface import store_of
 from mqsc.store.lease import process_owner
 
 T = TypeVar("T")
@@ -148,9 +149,9 @@ class Registry:
                 qm = open_qmgr(key, memory=self.memory, clock=self.clock)
             except (QMgrError, StoreError) as error:
                 raise QmgrUnavailable(str(error)) from None
-            grouped = getattr(qm.gate, "grouped", None)
-            if grouped is not None:
-                grouped(1 << 30, float("inf"))  # committed by _commit, after each group
+            store = store_of(qm)
+            if store is not None:
+                store.grouped(1 << 30, float("inf"))  # committed by _commit, after each group
             if not self.memory:
                 attach(qm, home_catalog())  # the log's data sets, the load libraries
             self._open[key] = qm
@@ -185,9 +186,9 @@ class Registry:
         )
 
     def _commit(self, qm: QueueManager) -> None:
-        flush = getattr(qm.gate, "flush", None)
-        if flush is not None:
-            flush(qm)
+        store = store_of(qm)
+        if store is not None:
+            store.flush(qm)
 
     def _discard(self, name: str) -> None:
         """Forget an open queue manager whose group commit failed (caller holds its lock):
@@ -198,10 +199,7 @@ class Registry:
             return
         if qm.network is not None:
             qm.network.detach(qm)
-        abandon = getattr(qm.gate, "abandon", None)
-        if abandon is not None:
-            abandon(qm)
-        qm.gate = None
+        qm.abandon()
 
     def submit(self, name: str, work: Callable[[QueueManager], T]) -> Future[T]:
         """Queue ``work(qm)`` for the queue manager's command server; its result (or

@@ -425,8 +425,10 @@ def _open_member(store, qsg: str, wanted: str, clock) -> QueueManager:
     if missing:
         store.begin()
         try:
+            # The group as stored, to build the new members against (not served: it is
+            # loaded again below once they are written).
             group = (
-                store.load_group(qsg)
+                store.load_group(qsg, served=False)
                 if qsg.upper() in store.groups()
                 else Group(qsg.upper(), cfrm=cfrm_policy(qsg))
             )
@@ -437,7 +439,7 @@ def _open_member(store, qsg: str, wanted: str, clock) -> QueueManager:
         except BaseException:
             store.rollback()
             raise
-    group = store.load_group(qsg.upper())
+    group = store.load_group(qsg.upper(), clock)
     qm = group.member(wanted)
     if qm is None:
         raise StoreError(f"{store.path} holds no queue manager {wanted} in group {qsg}")
@@ -496,8 +498,14 @@ def open_qmgr(
             names = store.names()
             wanted = (name or (names[0] if len(names) == 1 else default_name())).upper()
             qsg = definition_of(wanted).qsg if (qmgr_dir(wanted) / "mqsc.toml").exists() else ""
-            qm = _open_member(store, qsg, wanted, clock) if qsg else store.load(wanted)
+            qm = _open_member(store, qsg, wanted, clock) if qsg else store.load(wanted, clock)
             store.activate()
+        else:
+            # Created now: its decks ran before its database existed (the database is written
+            # from the started state), so it is attached to its store now that it is written.
+            members = qm.group.members.values() if qm.group is not None else [qm]
+            for member in members:
+                member.attach(store.collaborators())
     except BaseException as error:
         if store is not None:
             store.release()
@@ -508,9 +516,6 @@ def open_qmgr(
         if isinstance(error, OSError):
             raise QMgrError(f"{path}: {error.strerror}") from None
         raise
-    if clock is not None:
-        qm.clock = clock
-    store.attach(qm)
     return qm
 
 

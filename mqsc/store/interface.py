@@ -13,14 +13,16 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol, cast, runtime_checkable
 
+from mqsc.engine.collaborators import Collaborators, Gate
 from mqsc.engine.group import Group
-from mqsc.engine.log import LogRecord
-from mqsc.engine.manager import QueueManager
+from mqsc.engine.manager import Clock, QueueManager
 
 
 @runtime_checkable
-class Store(Protocol):
-    """A durable home for queue managers and queue sharing groups."""
+class Store(Gate, Protocol):
+    """A durable home for queue managers and queue sharing groups: the gate around every
+    command of the queue managers it serves (:class:`mqsc.engine.collaborators.Gate`:
+    enter, record, leave, close, abandon, log_records), and what front ends ask of it."""
 
     path: Path
 
@@ -29,9 +31,13 @@ class Store(Protocol):
 
     def groups(self) -> list[str]: ...
 
-    def load(self, name: str) -> QueueManager: ...
+    def load(self, name: str, clock: Clock | None = None) -> QueueManager: ...
 
-    def load_group(self, qsg: str) -> Group: ...
+    def load_group(self, qsg: str, clock: Clock | None = None) -> Group: ...
+
+    def collaborators(self) -> Collaborators:
+        """What a queue manager this store serves works with (the store as its gate)."""
+        ...
 
     # Adding queue managers (a group's members join one by one), in explicit transactions.
     def begin(self) -> None: ...
@@ -42,12 +48,10 @@ class Store(Protocol):
 
     def rollback(self) -> None: ...
 
-    # The gate around every command (mqsc.engine.manager.Gate), and grouped commits.
-    def attach(self, qm: QueueManager) -> None: ...
-
-    def enter(self, qm: QueueManager) -> None: ...
-
-    def leave(self, qm: QueueManager) -> None: ...
+    # Grouped commits: each transaction kept open over several commands.
+    def flush(self, qm: QueueManager) -> None:
+        """Commit the open transaction now (and let go of the database's lock)."""
+        ...
 
     def flush_if_due(self, qm: QueueManager) -> None: ...
 
@@ -55,11 +59,6 @@ class Store(Protocol):
 
     #: Called each time a group of commands is committed (a front end shows their replies).
     on_durable: Callable[[], None] | None
-
-    def close(self, qm: QueueManager) -> None: ...
-
-    # The members' recovery logs (RECOVER CFSTRUCT reads every member's).
-    def log_records(self, name: str, since: int = 0) -> list[LogRecord]: ...
 
     # Copies and removal (mqsc state backup / reset).
     def backup(self, target: Path) -> None: ...

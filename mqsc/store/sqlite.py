@@ -37,13 +37,13 @@ from typing import Any, cast
 
 from mqsc.catalog import FAMILIES, zparm
 from mqsc.catalog.queues import ADDED_ATTRIBUTES
+from mqsc.engine.collaborators import Collaborators, Committed, Probes
 from mqsc.engine.config import QMConfig
 from mqsc.engine.group import CFRMPolicy, Group
 from mqsc.engine.log import LogRecord
-from mqsc.engine.manager import QueueManager
+from mqsc.engine.manager import Clock, QueueManager
 from mqsc.engine.mqobjects import Attributes, MQObject
-from mqsc.engine.phase import Phase
-from mqsc.engine.serial import attribute_values, restore, snapshot, upgrade
+from mqsc.engine.serial import attribute_values, restore, snapshot
 from mqsc.engine.state import GROUP_TABLES, PRIVATE_TABLES, Change
 from mqsc.language import zparmsource
 from mqsc.language.source import Source as TextSource
@@ -52,6 +52,10 @@ from mqsc.store.lease import Lease, alive, describe, handle_owner_alive, owner_a
 from mqsc.store.schema import APPLICATION, CURRENT, MIGRATIONS
 from mqsc.store.settings import strict_mode
 from mqsc.support.memo import IdentityMemo
+
+#: The probes of a queue manager shared between processes through a state database: whether a
+#: handle's holder (``pid:thread``) or a connection's owning process (``pid.start``) still runs.
+PROBES = Probes(handle=handle_owner_alive, connection=owner_alive)
 
 
 def lock_timeout() -> float:
@@ -108,8 +112,8 @@ class StateStore:
         self.on_durable: Callable[[], None] | None = None
         self._profile_ids: IdentityMemo[Mapping[str, object], int] = IdentityMemo()
         self._profiles: dict[int, Mapping[str, object]] = {}
-        #: The queue managers attached to this store, by name (a group's members share it).
-        self.attached: dict[str, QueueManager] = {}
+        #: The queue managers this store serves, by name (a group's members share it).
+        self.held: list[str] = []
 
     # ---- opening ---------------------------------------------------------------------------
     @classmethod
@@ -294,6 +298,7 @@ class StateStore:
         self.conn.executemany("INSERT INTO entity VALUES (?, ?, ?, ?, ?)", rows)
         self._write_log((qm.name, r) for r in qm.state.journal)
         self.version[qm.name] = 1
+        self.held.append(qm.name)
         if qm.group is not None:
             self._write_group(qm.group)
 
@@ -316,23 +321,29 @@ class StateStore:
         )
         self.version[owner] = version
 
-    def load(self, name: str) -> QueueManager:
-        """Build the queue manager ``name`` from the database (it is not started again); a
-        member of a queue sharing group comes with its group and the other members.
+    def collaborators(self) -> Collaborators:
+        """What a queue manager durable through this store works with: this store as its gate,
+        and the probes of the processes sharing it."""
+        return Collaborators(gate=self, probes=PROBES)
+
+    def load(self, name: str, clock: Clock | None = None) -> QueueManager:
+        """Build the queue manager ``name`` from the database (it is not started again), with
+        this store as its gate; a member of a queue sharing group comes with its group and the
+        other members. ``clock``: the queue managers' clock (default: the time of day).
 
         A row that cannot be decoded (a damaged page, bad JSON, a missing table) is a
         StoreError: nothing has been written yet (:meth:`open`), so the file is untouched."""
         try:
-            return self._load(name)
+            return self._load(name, clock)
         except _DECODE_ERRORS as error:
             raise _unusable(self.path, error) from None
 
-    def _load(self, name: str) -> QueueManager:
+    def _load(self, name: str, clock: Clock | None) -> QueueManager:
         definition = self._definition(name)
         qsg = definition.get("qsg", "")
         if qsg and self._definition_or_none(group_owner(qsg)) is not None:
-            return self._load_group(qsg).members[name]
-        return self._load_member(name, definition, None)
+            return self._load_group(qsg, clock).members[name]
+        return self._load_member(name, definition, None, clock)
 
     def _definition(self, name: str) -> dict[str, Any]:
         definition = self._definition_or_none(name)
@@ -345,11 +356,17 @@ class StateStore:
         return json.loads(row[0]) if row is not None else None
 
     def _load_member(
-        self, name: str, definition: Mapping[str, Any], group: Group | None
+        self,
+        name: str,
+        definition: Mapping[str, Any],
+        group: Group | None,
+        clock: Clock | None,
+        served: bool = True,
     ) -> QueueManager:
         version = self.conn.execute("SELECT version FROM qmgr WHERE name = ?", (name,)).fetchone()[
             0
         ]
+        tables = self._rows(name, PRIVATE_TABLES)
         qm = QueueManager(
             name,
             cpf=definition["cpf"],
@@ -361,60 +378,57 @@ class StateStore:
             parameters=_parameters(definition),
             module=str(definition.get("module") or zparm.DEFAULT_MODULE),
             strict=strict_mode(),
-            owner_alive=handle_owner_alive,
+            clock=clock,
+            collaborators=self.collaborators() if served else None,
+            tables=tables,
         )
-        for table in PRIVATE_TABLES:
-            qm.state.tables[table] = {}
-        self._read_rows(name, qm.state.tables)
-        qm.phase = _phase(qm)
         self.version[name] = version
+        if served and name not in self.held:
+            self.held.append(name)
         return qm
 
-    def load_group(self, qsg: str) -> Group:
-        """A queue sharing group and every member this database holds."""
+    def load_group(self, qsg: str, clock: Clock | None = None, *, served: bool = True) -> Group:
+        """A queue sharing group and every member this database holds; ``served``: the
+        members use this store as their gate (False: a picture of the group as stored)."""
         try:
-            return self._load_group(qsg)
+            return self._load_group(qsg, clock, served)
         except _DECODE_ERRORS as error:
             raise _unusable(self.path, error) from None
 
-    def _load_group(self, qsg: str) -> Group:
+    def _load_group(self, qsg: str, clock: Clock | None, served: bool = True) -> Group:
         owner = group_owner(qsg)
         definition = self._definition(owner)
         version = self.conn.execute("SELECT version FROM qmgr WHERE name = ?", (owner,)).fetchone()[
             0
         ]
-        tables: dict[str, dict[Any, Any]] = {t: {} for t in GROUP_TABLES}
-        self._read_rows(owner, tables)
+        rows = self._rows(owner, GROUP_TABLES)
+        tables = {t: rows.get(t, {}) for t in GROUP_TABLES}
         cfrm = CFRMPolicy.from_data(tomllib.loads(definition.get("cfrm", "")))
         group = Group(qsg, cfrm=cfrm, tables=tables)
         self.version[owner] = version
         for name in self.names():
             member = self._definition(name)
             if member.get("qsg", "") == qsg:
-                self._load_member(name, member, group)
+                self._load_member(name, member, group, clock, served)
         return group
 
-    def _read_rows(self, owner: str, tables: dict[str, dict[Any, Any]]) -> None:
+    def _rows(self, owner: str, known: Iterable[str]) -> dict[str, dict[Any, Any]]:
+        """An owner's rows, by table (each of ``known``) and key: what the engine builds a
+        queue manager or a group from (and brings up to this version's derived state,
+        :func:`mqsc.engine.serial.upgrade`). A row of another table is damage (KeyError)."""
+        found: dict[str, dict[Any, Any]] = {table: {} for table in known}
         for table, key, data in self.conn.execute(
             "SELECT tbl, key, data FROM entity WHERE qmgr = ?", (owner,)
         ):
-            tables[table][json.loads(key)] = self._decode(data)
-        upgrade(tables)  # what older versions did not keep (indexes, page set 0's sizes)
-
-    def attach(self, qm: QueueManager) -> None:
-        """Make ``qm`` durable through this store (with the other members of its group)."""
-        members = list(qm.group.members.values()) if qm.group is not None else [qm]
-        for member in members:
-            if member.gate is self:
-                continue
-            member.gate = self
-            member.listeners.append(self._record)
-            self.attached[member.name] = member
+            found[table][json.loads(key)] = self._decode(data)
+        return found
 
     # ---- the gate: around every command ----------------------------------------------------
-    def enter(self, qm: QueueManager) -> None:
+    def enter(self, qm: QueueManager) -> list[Committed]:
+        """Take the database's write lock and hand back what other processes committed since
+        this process last looked (the queue manager applies it)."""
         if self.in_txn:
-            return
+            return []
         deadline = time.monotonic() + self.timeout
         while True:
             try:
@@ -429,24 +443,10 @@ class StateStore:
         self.in_txn = True
         self.started = time.monotonic()
         self.commands = 0
-        self._refresh(qm)
-        self._end_dead_connections(qm)
+        return self._committed(qm)
 
-    def _end_dead_connections(self, qm: QueueManager) -> None:
-        """Connections whose process has died end abnormally now, before the command sees
-        them (mqsc/engine/connregistry.py): the store is where processes are known."""
-        members = self.attached.values() if self.attached else [qm]
-        for member in members:
-            table = member.state.tables["conn"]
-            if not table:
-                continue
-            dead = [c.conn for c in table.values() if not owner_alive(c.owner)]
-            if dead:
-                member.end_abnormally(dead)
-
-    def _record(
-        self, qm: QueueManager, cmd: object, changes: list[Change], journal: list[LogRecord]
-    ) -> None:
+    def record(self, qm: QueueManager, changes: list[Change], journal: list[LogRecord]) -> None:
+        """A transaction the queue manager commits: written with the open SQL transaction."""
         for change in changes:
             self.dirty[(owner_of(qm, change.table), change.table, change.key)] = change.value
         self.journal.extend((qm.name, record) for record in journal)
@@ -495,9 +495,6 @@ class StateStore:
 
     def close(self, qm: QueueManager) -> None:
         self.flush(qm)
-        for member in self.attached.values():
-            if member is not qm and member.gate is self:
-                member.gate = None
         self.release()
 
     def abandon(self, qm: QueueManager) -> None:
@@ -512,10 +509,6 @@ class StateStore:
         self.in_txn = False
         self.dirty = {}
         self.journal = []
-        for member in self.attached.values():
-            if member.gate is self:
-                member.gate = None
-        qm.gate = None
         try:
             self.release()
         except sqlite3.Error:
@@ -535,31 +528,42 @@ class StateStore:
         self.group_seconds = seconds
 
     # ---- reading what others wrote ---------------------------------------------------------
-    def _refresh(self, qm: QueueManager) -> None:
-        """Bring in what other processes committed: this queue manager, the other members of
-        its group held here, and the group's shared tables."""
-        members = self.attached.values() if self.attached else [qm]
-        for member in members:
-            self._refresh_owner(member.name, member.state.tables)
-            member.phase = _phase(member)
+    def _committed(self, qm: QueueManager) -> list[Committed]:
+        """What other processes committed: to this queue manager, to the other members of its
+        group served here, and to the group's shared tables."""
+        found = []
+        for name in self.held or [qm.name]:
+            changes = self._since(name)
+            if changes is not None:
+                found.append(Committed(name, changes))
         if qm.group is not None:
-            self._refresh_owner(group_owner(qm.group.name), qm.group.tables)
+            changes = self._since(group_owner(qm.group.name))
+            if changes is not None:
+                found.append(Committed(qm.group.name, changes, group=True))
+        return found
 
-    def _refresh_owner(self, owner: str, tables: dict[str, dict[Any, Any]]) -> None:
+    def _since(self, owner: str) -> tuple[Change, ...] | None:
+        """An owner's rows changed since this process last looked (a deletion's value is
+        None), in the order to apply them; None when its version has not moved."""
         row = self.conn.execute("SELECT version FROM qmgr WHERE name = ?", (owner,)).fetchone()
         current = row[0] if row else 0
         known = self.version.get(owner, 0)
         if current == known:
-            return
-        for table, key in self.conn.execute(
-            "SELECT tbl, key FROM tombstone WHERE qmgr = ? AND version > ?", (owner, known)
-        ):
-            tables[table].pop(json.loads(key), None)
-        for table, key, data in self.conn.execute(
-            "SELECT tbl, key, data FROM entity WHERE qmgr = ? AND version > ?", (owner, known)
-        ):
-            tables[table][json.loads(key)] = self._decode(data)
+            return None
+        changes = [
+            Change(table, json.loads(key), None)
+            for table, key in self.conn.execute(
+                "SELECT tbl, key FROM tombstone WHERE qmgr = ? AND version > ?", (owner, known)
+            )
+        ]
+        changes += [
+            Change(table, json.loads(key), self._decode(data))
+            for table, key, data in self.conn.execute(
+                "SELECT tbl, key, data FROM entity WHERE qmgr = ? AND version > ?", (owner, known)
+            )
+        ]
         self.version[owner] = current
+        return tuple(changes)
 
     # ---- writing ---------------------------------------------------------------------------
     def _write(self, versions: Mapping[str, int]) -> None:
@@ -851,10 +855,6 @@ def _run_script(conn: sqlite3.Connection, script: str) -> None:
     for statement in script.split(";"):
         if statement.strip():
             conn.execute(statement)
-
-
-def _phase(qm: QueueManager) -> Phase:
-    return Phase.STOPPED if qm.info.status == "STOPPED" else Phase.RUNNING
 
 
 def _parameters(definition: Mapping[str, Any]) -> dict[str, object] | None:

@@ -63,7 +63,7 @@ def test_a_start_that_works_reaches_the_listeners_after_it_completes() -> None:
     qm = fresh_minimal()
     assert qm.execute("STOP QMGR", source=CommandSource.CONSOLE).ok
     seen: list[str] = []
-    qm.listeners.append(lambda q, cmd, changes, journal: seen.append(q.phase.value))
+    qm.subscribe(lambda q, cmd, changes, journal: seen.append(q.phase.value))
     assert start(qm).ok
     # Held back during the restart, handed over once it succeeded (the queue manager running).
     assert seen and set(seen) == {"RUNNING"}

@@ -4,9 +4,12 @@ trigger monitors, and the trigger messages on the initiation queue."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from mqsc.catalog import CommandSource
+from mqsc.engine.collaborators import Probes
 from mqsc.engine.messaging.triggers import MQTM_LENGTH, fired
 from mqsc.engine.mqobjects import Attributes, MQObject
 from mqsc.render.workload import summary_json
@@ -146,7 +149,7 @@ def test_a_monitor_of_a_process_that_has_gone_holds_nothing() -> None:
     qm = triggered()
     # Owners in other processes exist when a state store shares the queue manager between
     # processes: the store gives it its process probe (the engine probes none).
-    qm.owner_alive = handle_owner_alive
+    qm.attach(replace(qm.collaborators, probes=Probes(handle=handle_owner_alive)))
     assert qm.trigger_monitor("INITQ", owner=f"{child.stdout.strip()}:1").reason == 0
     assert qm.put("APP", 1, 100).triggers == ()  # nobody serves INITQ
     assert qm.trigger_monitor("INITQ").reason == 0

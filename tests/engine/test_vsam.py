@@ -3,6 +3,8 @@ the cluster must exist and be formatted, and its size is the page set's (docs/ba
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from mqsc.engine.serial import digest
 from mqsc.engine.vsam import PageSetDataSet
 from tests.engine.conftest import fresh_qmz1
@@ -20,7 +22,9 @@ class Shelf:
 
 def test_a_formatted_cluster_sets_the_page_set_size() -> None:
     qm = fresh_qmz1()
-    qm.vsam = Shelf(PageSetDataSet("USER1.PSID05", 3240, 1080, "NEW"))
+    qm.attach(
+        replace(qm.collaborators, vsam=Shelf(PageSetDataSet("USER1.PSID05", 3240, 1080, "NEW")))
+    )
     result = qm.execute("DEFINE PSID(05) BUFFPOOL(3) DSN(USER1.PSID05)")
     assert result.ok
     page_set = qm.state.tables["pageset"][5]
@@ -30,7 +34,7 @@ def test_a_formatted_cluster_sets_the_page_set_size() -> None:
 
 def test_a_missing_or_unformatted_cluster_changes_nothing() -> None:
     qm = fresh_qmz1()
-    qm.vsam = Shelf(PageSetDataSet("USER1.RAW", 1080, 0, ""))
+    qm.attach(replace(qm.collaborators, vsam=Shelf(PageSetDataSet("USER1.RAW", 1080, 0, ""))))
     before = digest(qm.state)
     missing = qm.execute("DEFINE PSID(05) DSN(USER1.NONE)")
     raw = qm.execute("DEFINE PSID(05) DSN(USER1.RAW)")

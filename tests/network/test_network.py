@@ -5,6 +5,7 @@ channels, the receiver and the restarts of either side do in between."""
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -157,11 +158,12 @@ def test_every_persistent_message_is_got_exactly_once(steps) -> None:
             moment[0] += dt.timedelta(seconds=step[1])
         elif step[0] == "get":
             qmz2.settle()  # what falls due moves first; the get itself is counted alone
-            network, qmz2.network = qmz2.network, None
+            joined = qmz2.collaborators
+            qmz2.attach(replace(joined, network=None))
             before = persistent_on(qmz2, "PAY.IN")
             qmz2.get("PAY.IN", step[1])
             got += before - persistent_on(qmz2, "PAY.IN")
-            qmz2.network = network
+            qmz2.attach(joined)
         else:
             qm = qmgrs[step[1]]
             qm.execute("STOP QMGR", source=CommandSource.CONSOLE)

@@ -27,7 +27,7 @@ def qm(_lab):
 @pytest.fixture
 def names(qm) -> NameIndex:
     index = NameIndex(lambda: qm.state)
-    qm.listeners.append(index.listener)
+    qm.subscribe(index.listener)
     return index
 
 

@@ -320,7 +320,7 @@ def log_of(ctx: Ctx, member: Any) -> list[LogRecord]:
     """A member's whole recovery log as far as it is kept: the state store's copy, or the
     in-memory journal of a queue manager without one, plus this command's own records."""
     gate = member.gate
-    if gate is not None and hasattr(gate, "log_records"):
+    if gate is not None:
         records = list(gate.log_records(member.name))
     else:
         records = list(member.state.journal)
