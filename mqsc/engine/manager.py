@@ -1,9 +1,11 @@
 """The simulated queue manager: executes typed commands and returns response records.
 
 It never prints and never reads files: front ends hand it text or commands and render what it
-returns. Each command runs in its own transaction; a command that fails leaves the state
-exactly as it was, and a command that succeeds is handed, with its changes, to the commit
-listeners (the state store) before its completion is reported.
+returns, and what it needs from outside (the state store's gate, the network, data set
+catalogs, probes of other processes) it is given (:mod:`mqsc.engine.collaborators`). Each
+command runs in its own transaction; a command that fails leaves the state exactly as it was,
+and a command that succeeds is handed, with its changes, to the state store and the commit
+listeners before its completion is reported.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Protocol, TypeVar
+from typing import Any, TypeVar
 
 from mqsc import catalog
 from mqsc.catalog import CommandSource, CommandSpec, zparm
@@ -30,7 +32,9 @@ from mqsc.engine import (
     registry,
     results,
     routing,
+    serial,
 )
+from mqsc.engine.collaborators import Collaborators, Committed, Gate
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx, LogSuspended
 from mqsc.engine.group import Group, group_of
@@ -49,7 +53,6 @@ from mqsc.engine.records import (
     Transfer,
     Workload,
 )
-from mqsc.engine.serial import digest
 from mqsc.engine.state import PRIVATE_TABLES, Change, State, Txn, copy_table
 from mqsc.engine.storage import constants
 from mqsc.engine.storage.pageset import PageSetStats
@@ -61,26 +64,13 @@ from mqsc.language.pipeline import Parsed, Rejected, iter_parse
 from mqsc.language.reader import Columns, LogicalCommand
 from mqsc.language.source import Source as TextSource
 
+#: Told of every committed transaction (the console's name index, a server's network): the
+#: queue manager, the command (None: work that is not a command), its changes, its log records.
 Listener = Callable[["QueueManager", Command | None, list[Change], list["LogRecord"]], None]
 T = TypeVar("T")
 #: A workload's kind as its Workload names the operation (a browse is a get that leaves the
 #: message: connections count it apart).
 _OPERATION = {"browse": "get"}
-
-
-class Gate(Protocol):
-    """What a state store does around each command (mqsc/store implements it).
-
-    ``enter`` runs before a command touches the state: it serialises with other processes
-    sharing the queue manager and brings in what they changed; ``leave`` runs after, whether
-    or not the command changed anything. ``close`` ends the session.
-    """
-
-    def enter(self, qm: QueueManager) -> None: ...
-
-    def leave(self, qm: QueueManager) -> None: ...
-
-    def close(self, qm: QueueManager) -> None: ...
 
 
 Clock = Callable[[], dt.datetime]
@@ -101,6 +91,11 @@ class QueueManager:
     instead of being answered as an internal failure (MQSC017E, MQRC 2195). The
     engine reads no environment: front ends pass it (mqsc/store/home.py from ``MQSC_STRICT``);
     the class default is False, and the test suite sets it True.
+
+    ``collaborators``: what it works with but does not own (the state store's gate, the
+    network, data set catalogs, probes; :mod:`mqsc.engine.collaborators`), read through the
+    properties of the same names and changed only by :meth:`attach`. ``tables``: the state a
+    store kept (a queue manager loaded, not started: its phase follows its status).
 
     >>> qm = QueueManager.create("QMA", csqinp1="DEFINE PSID(00) BUFFPOOL(0)",
     ...                          csqinp2="DEFINE QLOCAL(PAY.IN)")
@@ -126,13 +121,12 @@ class QueueManager:
         parameters: Mapping[str, object] | None = None,
         module: str = zparm.DEFAULT_MODULE,
         strict: bool | None = None,
-        owner_alive: Callable[[str], bool] | None = None,
+        collaborators: Collaborators | None = None,
+        tables: Mapping[str, dict[Any, Any]] | None = None,
     ) -> None:
         if strict is not None:
             self.strict = strict
-        #: Whether the holder of a trigger monitor's handle (``pid:thread``) still runs. The
-        #: engine probes no process: a state store shared between processes gives its probe.
-        self.owner_alive: Callable[[str], bool] = owner_alive or triggers.thread_alive
+        self.collaborators = collaborators or Collaborators()
         self.state = State()
         qsg = group.name if group is not None else qsg
         self.state.tables["qmgr"][None] = QueueManagerInfo(name, cpf or name, qsg)
@@ -152,30 +146,75 @@ class QueueManager:
         #: IBM's defaults when none is given): its name and every parameter's value.
         self.module = module
         self.parameters: Mapping[str, object] = {**zparm.DEFAULTS, **(parameters or {})}
-        #: Where START QMGR PARM(name) finds other modules (a load library); None: only the
-        #: queue manager's own module and IBM's CSQZPARM.
-        self.modules: ParameterModules | None = None
         self.phase = Phase.STOPPED
         self.restarting = False
-        #: Where DEFINE PSID DSN(...) finds its cluster (a batch job's catalog); None: any
-        #: DSN is accepted and the page set is sized from the configuration.
-        self.vsam: VsamCatalog | None = None
-        #: Where DEFINE LOG finds its clusters and the offload catalogs archive logs (a job's
-        #: catalog, or the home's); None: DEFINE LOG finds none, archives are only in the BSDS.
-        self.logcatalog: LogCatalog | None = None
         #: What the CSQINP1 pass in progress defined (restart rules need it).
         self.defined: dict[str, set[int]] = {"pool": set(), "pageset": set()}
         #: At a restart: each pool's attributes as the log holds them (buffers, location,
         #: page class), which CSQINP1 NOREPLACE definitions keep.
         self.logged_pools: dict[int, tuple[int, str, str]] = {}
-        self.listeners: list[Listener] = []
-        self.gate: Gate | None = None
-        #: The queue managers its channels reach (mqsc/network/transport.py); None: none.
-        self.network: channelstate.Network | None = None
+        self._listeners: list[Listener] = []
+        #: Commits held back from the store and the listeners while a restart may still fail.
+        self._held: list[tuple[QueueManager, Command | None, list[Change], list[LogRecord]]]
+        self._held = []
+        self._holding = False
         self._depth = 0
         self.start_results: list[Result] = []
         self.start_messages: list[Message] = []
         self.handlers = registry.load()
+        if tables is not None:
+            for table in PRIVATE_TABLES:
+                self.state.tables[table] = tables.get(table, {})
+            serial.upgrade(self.state.tables)  # what older versions did not keep
+            self.phase = _phase_of(self.info)
+
+    # ---- collaborators (mqsc/engine/collaborators.py) --------------------------------------
+    @property
+    def gate(self) -> Gate | None:
+        """The state store around every command; None: in memory only."""
+        return self.collaborators.gate
+
+    @property
+    def network(self) -> channelstate.Network | None:
+        """The queue managers its channels reach (mqsc/network/transport.py); None: none."""
+        return self.collaborators.network
+
+    @property
+    def vsam(self) -> VsamCatalog | None:
+        """Where DEFINE PSID DSN(...) finds its cluster (a batch job's catalog); None: any
+        DSN is accepted and the page set is sized from the configuration."""
+        return self.collaborators.vsam
+
+    @property
+    def logcatalog(self) -> LogCatalog | None:
+        """Where DEFINE LOG finds its clusters and the offload catalogs archive logs (a job's
+        catalog, or the home's); None: DEFINE LOG finds none, archives are only in the BSDS."""
+        return self.collaborators.logcatalog
+
+    @property
+    def modules(self) -> ParameterModules | None:
+        """Where START QMGR PARM(name) finds other modules (a load library); None: only the
+        queue manager's own module and IBM's CSQZPARM."""
+        return self.collaborators.modules
+
+    @property
+    def owner_alive(self) -> Callable[[str], bool]:
+        """Whether the holder of a trigger monitor's handle (``pid:thread``) still runs."""
+        return self.collaborators.probes.handle
+
+    def attach(self, collaborators: Collaborators) -> None:
+        """The one way to change what it works with after it was built (a store written after
+        its start, a network formed from open queue managers, a job's catalog for the job's
+        steps): ``dataclasses.replace(qm.collaborators, network=...)``."""
+        self.collaborators = collaborators
+
+    def subscribe(self, listener: Listener) -> None:
+        """Tell ``listener`` of every transaction committed from now on."""
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        """Stop telling ``listener`` (it was subscribed)."""
+        self._listeners.remove(listener)
 
     # ---- construction ----------------------------------------------------------------------
     @classmethod
@@ -220,10 +259,9 @@ class QueueManager:
             parameters=self.parameters,
             module=self.module,
             strict=self.strict,
-            owner_alive=self.owner_alive,
+            # Nothing done to a copy is stored, and it reaches no network.
+            collaborators=replace(self.collaborators, gate=None, network=None, vsam=None),
         )
-        other.modules = self.modules
-        other.logcatalog = self.logcatalog
         copied = self.state.copy(PRIVATE_TABLES)
         for table in PRIVATE_TABLES:
             other.state.tables[table] = copied.tables[table]
@@ -235,7 +273,7 @@ class QueueManager:
 
     def digest(self) -> str:
         """Fingerprint of the whole state (tests: a failed command must not change it)."""
-        return digest(self.state)
+        return serial.digest(self.state)
 
     def load_module(self, name: str) -> Mapping[str, object] | None:
         """System parameter module ``name``: the queue manager's own, IBM's CSQZPARM, or one a
@@ -755,9 +793,26 @@ class QueueManager:
         """End the session with the state store, if any (commits what is pending)."""
         if self.network is not None:
             self.network.detach(self)
-        if self.gate is not None:
-            self.gate.close(self)
-            self.gate = None
+        gate = self.gate
+        if gate is not None:
+            gate.close(self)
+            self._let_go_of(gate)
+
+    def abandon(self) -> None:
+        """Give up the session with the state store after a commit failed: what the store
+        held back is rolled back and the store closed. The caller drops this queue manager
+        (its memory holds what the disk does not) and opens it again from the database."""
+        gate = self.gate
+        if gate is not None:
+            gate.abandon(self)
+            self._let_go_of(gate)
+
+    def _let_go_of(self, gate: Gate) -> None:
+        """No member sharing ``gate`` (this one, the others of its group) uses it any more."""
+        members = self.group.members.values() if self.group is not None else [self]
+        for member in members:
+            if member.gate is gate:
+                member.attach(replace(member.collaborators, gate=None))
 
     def __enter__(self) -> QueueManager:
         return self
@@ -835,26 +890,24 @@ class QueueManager:
         CSQINP1, page sets, CSQINP2) succeeds, or it fails with MQSC017E and the queue
         manager is exactly as it was, stopped, so a later START QMGR can try again.
 
-        A restart commits several transactions; their changes are held back from the
-        listeners (the state store) until the restart has succeeded, so a failed one
-        reaches neither memory nor disk.
+        A restart commits several transactions; their changes are held back from the state
+        store and the listeners until the restart has succeeded, so a failed one reaches
+        neither memory nor disk.
         """
         saved = _Saved(self)
-        held: list[tuple[QueueManager, Command | None, list[Change], list[LogRecord]]] = []
-        listeners, self.listeners = self.listeners, [lambda *change: held.append(change)]
+        self._holding = True
         try:
             result = lifecycle.start_command(self, logical, spec, parm)
         except Exception:
-            self.listeners = listeners
+            self._holding, self._held = False, []
             saved.restore(self)
             if self.strict:
                 raise
             message = Message("MQSC017E", {"verb": "START"})
             return results.result(self.cpf, logical, spec, False, [message], RC_FAILED)
-        self.listeners = listeners
+        held, self._holding, self._held = self._held, False, []
         for change in held:
-            for listener in listeners:
-                listener(*change)
+            self._publish(*change)
         return result
 
     def _refusal(
@@ -880,9 +933,9 @@ class QueueManager:
         return None
 
     def commit(self, txn: Txn, cmd: Command | None, later: list[Message] | None = None) -> None:
-        """Make a transaction permanent: log it, hand it to the listeners (the state store
-        writes it there, before anything is reported), then apply it in memory. ``later``
-        collects the console messages logging the command writes (a log switch)."""
+        """Make a transaction permanent: log it, hand it to the state store (which writes it
+        there before anything is reported) and the listeners, then apply it in memory.
+        ``later`` collects the console messages logging the command writes (a log switch)."""
         if (
             cmd is not None
             and txn.changed
@@ -891,15 +944,63 @@ class QueueManager:
             and not _LOG_INVENTORY.issuperset(txn.pending)
         ):
             _log_command(self, txn, cmd, later)
-        if self.listeners:
+        if self._listeners or self.collaborators.gate is not None:
             changes = txn.changes()
             journal = list(txn.journal)
-            for listener in self.listeners:
-                listener(self, cmd, changes, journal)
+            if self._holding:
+                self._held.append((self, cmd, changes, journal))
+            else:
+                self._publish(self, cmd, changes, journal)
         txn.apply()
         info = self.state.tables["qmgr"][None]
         if info.status == "STOPPED":
             self.phase = Phase.STOPPED
+
+    def _publish(
+        self, qm: QueueManager, cmd: Command | None, changes: list[Change], journal: list[LogRecord]
+    ) -> None:
+        gate = self.collaborators.gate
+        if gate is not None:
+            gate.record(qm, changes, journal)
+        for listener in self._listeners:
+            listener(qm, cmd, changes, journal)
+
+    def _apply(self, committed: Sequence[Committed]) -> None:
+        """What other processes committed (the gate's rows) into the tables of this queue
+        manager, the other members sharing its gate, and its group."""
+        for rows in committed:
+            member = None
+            if rows.group:
+                tables = group_of(self).tables
+            else:
+                member = self if rows.owner == self.name else group_of(self).members[rows.owner]
+                tables = member.state.tables
+            for change in rows.changes:
+                if change.value is None:
+                    tables[change.table].pop(change.key, None)
+                else:
+                    tables[change.table][change.key] = change.value
+            if member is not None:
+                member.phase = _phase_of(member.info)
+
+    def _end_dead_connections(self) -> None:
+        """Connections whose process has died end abnormally now, before the command sees
+        them (mqsc/engine/connregistry.py), by the probe the store gave."""
+        alive = self.collaborators.probes.connection
+        gate = self.collaborators.gate
+        members = self.group.members.values() if self.group is not None else [self]
+        for member in members:
+            table = member.state.tables["conn"]
+            if not table or member.gate is not gate:
+                continue
+            dead = [c.conn for c in table.values() if not alive(c.owner)]
+            if dead:
+                member.end_abnormally(dead)
+
+
+def _phase_of(info: QueueManagerInfo) -> Phase:
+    """The phase of a queue manager whose state was stored (not in the middle of a start)."""
+    return Phase.STOPPED if info.status == "STOPPED" else Phase.RUNNING
 
 
 class _Saved:
@@ -940,14 +1041,18 @@ class _Session:
     def __enter__(self) -> None:
         qm = self.qm
         qm._depth += 1
-        if qm.gate is not None and qm._depth == 1:
+        gate = qm.collaborators.gate
+        if gate is not None and qm._depth == 1:
             try:
-                qm.gate.enter(qm)
+                committed = gate.enter(qm)
             except BaseException:
                 # Not entered (another process held it too long): __exit__ will not run, and
                 # a depth left at 1 would let every later session skip the lock.
                 qm._depth -= 1
                 raise
+            if committed:
+                qm._apply(committed)
+            qm._end_dead_connections()
 
     def __exit__(self, *exc: object) -> None:
         qm = self.qm
