@@ -8,6 +8,7 @@ listeners (the state store) before its completion is reported.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -26,13 +27,14 @@ from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx, LogSuspended
 from mqsc.engine.group import Group
 from mqsc.engine.log import LogRecord, LogState, command_detail
-from mqsc.engine.messaging import bodies, privateq, triggers
+from mqsc.engine.messaging import bodies, events, privateq, triggers
 from mqsc.engine.mqobjects import MQObject, QueueManagerInfo
 from mqsc.engine.phase import PHASE_SOURCES, Phase
 from mqsc.engine.records import (
     RC_FAILED,
     RC_OK,
     Delivered,
+    Issuer,
     Message,
     MessageRun,
     Record,
@@ -48,6 +50,7 @@ from mqsc.engine.sysparm import ParameterModules
 from mqsc.engine.vsam import LogCatalog, VsamCatalog
 from mqsc.language.commands import Command
 from mqsc.language.diagnostics import Diagnostic
+from mqsc.language.formatter import format_command
 from mqsc.language.pipeline import Parsed, Rejected, iter_parse
 from mqsc.language.reader import Columns, LogicalCommand
 from mqsc.language.source import Source as TextSource
@@ -148,6 +151,10 @@ class QueueManager:
         self.start_results: list[Result] = []
         self.start_messages: list[Message] = []
         self.handlers = registry.load()
+        #: Who the front end acts for (its user and application): command, configuration
+        #: and MQI events name them (mqsc/engine/messaging/events.py); None: the queue
+        #: manager's own user.
+        self.issuer: Issuer | None = None
 
     # ---- construction ----------------------------------------------------------------------
     @classmethod
@@ -217,6 +224,16 @@ class QueueManager:
             if found is not None:
                 return {**zparm.DEFAULTS, **found}
         return dict(zparm.DEFAULTS) if name == zparm.DEFAULT_MODULE else None
+
+    @contextlib.contextmanager
+    def acting_as(self, issuer: Issuer | None) -> Iterator[QueueManager]:
+        """Run what the block does for ``issuer`` (a console's user, a job's, a REST
+        user's): event messages name them. The previous issuer comes back after."""
+        previous, self.issuer = self.issuer, issuer if issuer is not None else self.issuer
+        try:
+            yield self
+        finally:
+            self.issuer = previous
 
     # ---- life cycle (mqsc/engine/lifecycle.py) ----------------------------------------------
     def start(self) -> list[Result]:
@@ -522,6 +539,8 @@ class QueueManager:
         try:
             logdatasets.tick(ctx)  # offloads that ended since the last command
             outcome = operation(ctx)
+            if outcome.reason and kind != "monitor":
+                events.after_call(ctx, queue, outcome.reason)
         except LogSuspended:
             # SUSPEND QMGR LOG: z/OS holds the call until RESUME QMGR LOG; one call at a time
             # cannot wait for another command, so it fails (UNVERIFIED reason, docs/engine.md).
@@ -662,11 +681,22 @@ class QueueManager:
         """Run a command's handler in its own transaction on this queue manager."""
         txn = Txn(self.state)
         ctx = Ctx(self, txn, cmd, spec, source)
+        switches = self.state.tables["qmgr"][None].attrs
+        watched = (
+            switches.get("CMDEV", "DISABLED") != "DISABLED"
+            or switches.get("CONFIGEV", "DISABLED") != "DISABLED"
+            or cmd.objtype == "QMGR"
+        )
         try:
             logdatasets.tick(ctx)  # offloads that ended since the last command
             self.handlers[(cmd.verb, cmd.objtype)](ctx)
             if _held_by_suspend(ctx):
                 raise LogSuspended(cmd.title)
+            if watched:
+                # Configuration and command events go in the command's own unit of work.
+                events.config_changes(ctx, self.state.tables)
+                text = logical.text.strip() if logical is not None else format_command(cmd)
+                events.after_command(ctx, cmd, text, switches.get("CMDEV", "DISABLED"))
         except LogSuspended:
             refused = Message("MQSC662E", {"command": cmd.title})
             return results.result(self.cpf, logical, spec, False, [refused], RC_FAILED)

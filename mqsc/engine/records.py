@@ -195,6 +195,26 @@ class Delivered:
     expiry: int = -1
     put_time: str = ""
     correl_text: str = ""  # an application-specific correlation id (REST API v3)
+    #: MQMD Format, Encoding, CodedCharSetId, PutApplType, PutApplName of a message the
+    #: queue manager put (an event message: "MQEVENT "); empty for others.
+    format: str = ""
+    encoding: int = 0
+    ccsid: int = 0
+    appltype: int = 0
+    applname: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Issuer:
+    """Who a front end acts for (the user of a console, a job, a REST request): what command
+    and configuration events name as EventUserId and, for commands that came as messages
+    (CSQUTIL, the REST API), the application that sent them; MQI events name the
+    application (ApplType, ApplName). ``appltype`` is an MQAT_* name (z/OS batch and TSO
+    programs: MQAT_MVS)."""
+
+    userid: str = ""
+    applname: str = ""
+    appltype: str = "MQAT_MVS"
 
 
 @dataclass(frozen=True, slots=True)

@@ -123,6 +123,14 @@ def restore(data: dict[str, Any]) -> Any:
         return SysParms.restore(data)
     if kind == "bsds":
         return Bsds.restore(data)
+    if kind == "qstats":
+        from mqsc.engine.messaging.queuestats import QueueStats
+
+        return QueueStats.restore(data)
+    if kind == "svctimer":
+        from mqsc.engine.messaging.events import ServiceTimer
+
+        return ServiceTimer.restore(data)
     if kind == "cfstatus":
         from mqsc.engine.storage.cf import StructureState
 

@@ -27,6 +27,8 @@ PRIVATE_TABLES = (
     "topicstr",
     "substatus",
     "monitors",
+    "qstats",
+    "svctimer",
     "sysparm",
     "bsds",
 )
@@ -46,7 +48,9 @@ GROUP_TABLES = (
 #: has it (private and group topic objects), kept by mqsc/engine/messaging/topictree.py in the same
 #: transactions as the topics, so the uniqueness of TOPICSTR is one look-up. "substatus" holds
 #: what publications did to each subscription (DISPLAY SBSTATUS; mqsc/engine/messaging/topictree.py);
-#: "monitors" the trigger monitors holding initiation queues open (mqsc/engine/messaging/triggers.py).
+#: "monitors" the trigger monitors holding initiation queues open (mqsc/engine/messaging/triggers.py);
+#: "qstats" each queue's MSGIN, MSGOUT and HIQDEPTH (mqsc/engine/messaging/queuestats.py) and
+#: "svctimer" each queue's service timer (mqsc/engine/messaging/events.py).
 #: "sysparm" holds the system parameters in effect (mqsc/engine/sysparm.py) and "bsds" the log's
 #: data sets and archives (mqsc/engine/bsds.py), each one entity under key None.
 #: Every table a queue manager sees.

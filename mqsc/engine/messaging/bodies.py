@@ -28,7 +28,7 @@ from mqsc.catalog.mqrc import (
     MQRC_NONE,
 )
 from mqsc.engine.context import moment
-from mqsc.engine.messaging import privateq, sharedq
+from mqsc.engine.messaging import privateq, queuestats, sharedq
 from mqsc.engine.records import Delivered, Workload
 from mqsc.engine.storage.queuestore import Body, QueueStore, Run
 
@@ -195,6 +195,7 @@ def get(
             delivered=(message,),
         )
     pages = discarded + privateq.take_one(ctx, queue, run.id)
+    queuestats.got(ctx, queue, 1)
     return Workload(
         "get",
         queue,
@@ -345,4 +346,5 @@ def _delivered(ctx: Ctx, run: Run, later: int = 0, *, data: bool = True) -> Deli
         _remaining(ctx, body),
         body.put_time,
         body.correl_text,
+        *body.descriptor,
     )
