@@ -315,6 +315,7 @@ def _execute(
         env.clock,
         env.catalog,
         env.encoding,
+        job.owner,
     )
     program = env.programs.get(step.program)
     step_run = StepRun(step, "executed")

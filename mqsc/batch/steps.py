@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from mqsc.batch.datasets import Catalog
 from mqsc.batch.jcl import DataDefinition
 from mqsc.engine.manager import QueueManager
+from mqsc.engine.records import Issuer
 from mqsc.language.source import Source
 
 Clock = Callable[[], dt.datetime]
@@ -47,6 +48,8 @@ class StepContext:
     clock: Clock
     catalog: Catalog
     encoding: str = "utf-8"
+    #: The job's user (its owner, or USER=): what its MQI calls and commands act for.
+    owner: str = ""
     #: Lines written to SYSOUT data sets, by DD name, in the order written.
     sysout: dict[str, list[str]] = field(default_factory=dict)
     #: Data sets written in this step (the first write replaces, later ones append).
@@ -54,8 +57,12 @@ class StepContext:
 
     # ---- the queue managers -----------------------------------------------------------------
     def qmgr(self, name: str) -> QueueManager | None:
-        """The queue manager of that name, shared by all steps of the job."""
-        return self.qmgrs(name)
+        """The queue manager of that name, shared by all steps of the job; it acts for the job
+        (its user, the job name as the application: z/OS PutApplName of a batch job)."""
+        qm = self.qmgrs(name)
+        if qm is not None:
+            qm.issuer = Issuer(self.owner or qm.user, self.job)
+        return qm
 
     # ---- data sets --------------------------------------------------------------------------
     def has(self, ddname: str, *, output: bool = False) -> bool:

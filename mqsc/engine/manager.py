@@ -842,8 +842,9 @@ class _Session:
 #: Bytes an object definition logs, by table (the page set 0 sizes of storage rule PS-6
 #: (docs/storage.md#storage-rules)).
 _OBJECT_LOG_BYTES = constants.OBJECT_BYTES
-#: Tables whose changes are logged by their own records (pages, the log itself), not as objects.
-_UNLOGGED = frozenset(("log", "pool", "pageset"))
+#: Tables whose changes are logged by their own records (pages, the log itself), not as objects,
+#: or not logged at all (queue statistics and service timers start again at a restart).
+_UNLOGGED = frozenset(("log", "pool", "pageset", "qstats", "svctimer"))
 #: The log's own position, its data sets' inventory (the BSDS) and the parameters SET changes
 #: for the running queue manager: a command that changes only these (ARCHIVE LOG, SET LOG,
 #: SUSPEND QMGR LOG, ...) writes no log record of its own.

@@ -24,9 +24,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mqsc.catalog import CommandSource
+from mqsc.catalog import CommandSource, mqrc
 from mqsc.catalog import events as catalog
-from mqsc.catalog import mqrc
 from mqsc.catalog.pcf import CONSTANTS, OBJECTS, QUEUE_TYPES, pid
 from mqsc.engine.messaging import pcf, queuestats
 from mqsc.engine.messaging.pcf import Header, Param
