@@ -57,8 +57,34 @@ def _c(name: str) -> int:
 
 # ---- switches and the put ----------------------------------------------------------------
 def switch(ctx: Ctx, name: str) -> str:
-    """The value of a queue manager event switch (PERFMEV, CMDEV...)."""
-    return str(ctx.txn.get("qmgr", None).attrs.get(name, "DISABLED"))
+    """The value of a queue manager event switch (PERFMEV, CMDEV...): as ALTER QMGR set it,
+    else IBM's default (STRSTPEV ENABLED, the others DISABLED)."""
+    value = ctx.txn.get("qmgr", None).attrs.get(name)
+    return str(value) if value is not None else _DEFAULTS.get(name, "DISABLED")
+
+
+def _switch_defaults() -> dict[str, str]:
+    from mqsc import catalog as everything
+
+    family = everything.FAMILIES["QMGR"]
+    return {
+        name: str(family.attributes[name].default)
+        for name in ("AUTHOREV", "BRIDGEEV", "CHLEV", "CMDEV", "CONFIGEV", "INHIBTEV", "LOCALEV")
+        + ("PERFMEV", "REMOTEEV", "SSLEV", "STRSTPEV")
+    }
+
+
+_DEFAULTS = _switch_defaults()
+
+
+def _qmgr_defaults() -> dict[str, object]:
+    from mqsc import catalog as everything
+
+    family = everything.FAMILIES["QMGR"]
+    return {n: k.default for n, k in family.attributes.items() if k.default is not None}
+
+
+_QMGR_DEFAULTS = _qmgr_defaults()
 
 
 def enabled(ctx: Ctx, name: str) -> bool:
@@ -453,6 +479,8 @@ def object_params(table: str, obj: Any, qmgr: str) -> list[Param]:
     if table in QUEUE_TYPES:
         params.append(_int("MQIA_Q_TYPE", _c(QUEUE_TYPES[table])))
     attrs = obj.attrs
+    if table == "qmgr":  # what ALTER QMGR never set has IBM's default
+        attrs = {**_QMGR_DEFAULTS, **dict(attrs)}
     for keyword, attribute in attributes.items():
         if keyword not in attrs:
             continue
