@@ -116,7 +116,10 @@ def test_queue_depth_high_then_low() -> None:
     assert low.header.reason == mqrc.MQRC_Q_DEPTH_LOW == 2225
     # The statistics were reset by the high event: one put since, seven gets.
     assert (values(low)["MQIA_MSG_ENQ_COUNT"], values(low)["MQIA_MSG_DEQ_COUNT"]) == (1, 7)
-    assert attrs(qm, "PAY.IN", "QDPHIEV", "QDPLOEV") == {"QDPHIEV": "ENABLED", "QDPLOEV": "DISABLED"}
+    assert attrs(qm, "PAY.IN", "QDPHIEV", "QDPLOEV") == {
+        "QDPHIEV": "ENABLED",
+        "QDPLOEV": "DISABLED",
+    }
 
 
 def test_queue_full() -> None:
@@ -128,7 +131,10 @@ def test_queue_full() -> None:
     [(_, full)] = events_on(qm, PERFM)
     assert full.header.reason == 2053
     assert values(full)["MQCA_BASE_Q_NAME"] == "SMALL"
-    assert attrs(qm, "SMALL", "QDPMAXEV", "QDPLOEV") == {"QDPMAXEV": "DISABLED", "QDPLOEV": "ENABLED"}
+    assert attrs(qm, "SMALL", "QDPMAXEV", "QDPLOEV") == {
+        "QDPMAXEV": "DISABLED",
+        "QDPLOEV": "ENABLED",
+    }
     qm.put("SMALL", 1, 10)  # refused again: no second event until re-enabled
     assert events_on(qm, PERFM) == []
 
@@ -236,7 +242,10 @@ def test_command_event_origins_and_users() -> None:
     assert console["MQCACF_EVENT_USER_ID"] == "OPER1"
     assert "MQCACF_EVENT_APPL_NAME" not in console  # context only for command messages
     assert server["MQIACF_EVENT_ORIGIN"] == CONSTANTS["MQEVO_MSG"]
-    assert (server["MQCACF_EVENT_USER_ID"], server["MQCACF_EVENT_APPL_NAME"]) == ("BATCH1", "PAYJOB")
+    assert (server["MQCACF_EVENT_USER_ID"], server["MQCACF_EVENT_APPL_NAME"]) == (
+        "BATCH1",
+        "PAYJOB",
+    )
     assert server["MQIACF_COMMAND"] == CONSTANTS["MQCMD_CHANGE_Q"]
 
 
