@@ -74,7 +74,7 @@ def test_a_corrupt_file_is_one_line_and_exit_2(tmp_path, capsys) -> None:
                 "00000007 00000024 00000001 0000002D 00000001 00000001 00000001"
                 " 000008B0 00000001 00000003 00000010 000007DF"
             ),
-            "ends inside",
+            "does not fit",
         ),
         (bytes.fromhex("0000007B" + "00" * 32), "no PCF structure type"),
     ):
