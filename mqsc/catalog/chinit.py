@@ -486,9 +486,8 @@ SPECS: tuple[CommandSpec, ...] = (
         ),
         S_CR,
         "CSQXPING",
-        verified="PING CHANNEL (z/OS), CR",
-        help="test a channel",
-        facility="CHINIT",
+        verified="PING CHANNEL (IBM MQ 9.3 for z/OS), CR",
+        help="test a sender or server channel's link to its partner",
     ),
     CommandSpec(
         "RESET",

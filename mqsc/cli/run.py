@@ -23,7 +23,7 @@ import time
 
 from mqsc.catalog import CommandSource
 from mqsc.cli.inputs import InputError, add_input_options, is_jcl, jcl_hint, read_deck
-from mqsc.cli.options import add_qmgr_options, open_from
+from mqsc.cli.options import add_qmgr_options, connect, disconnect, open_from
 from mqsc.cli.reporting import REPORT_FORMATS, add_report_options, ignored, write_report
 from mqsc.engine.records import Issuer, Result
 from mqsc.render import commandserver, consoletext, jsonout
@@ -32,6 +32,8 @@ from mqsc.store import StoreError
 from mqsc.support import whoami
 
 SOURCES = {"server": CommandSource.SERVER, "console": CommandSource.CONSOLE}
+#: The APPLTAG of ``mqsc run``'s connection (a job name: 8 characters).
+RUN_APPLTAG = "MQSCRUN"
 EXIT_OK, EXIT_SOME_FAILED, EXIT_NOT_RUN = 0, 10, 20
 #: Results of an in-memory run written out together (at most 50 ms after the first of them).
 MEMORY_BATCH = 1000
@@ -124,12 +126,16 @@ def run(args: argparse.Namespace) -> int:
         written = time.monotonic()
 
     channels = qm.network
+    # The deck comes through the command server from a program of its own, as CSQUTIL's
+    # COMMAND function does from its job: that program is a connection (DISPLAY CONN).
+    conn = ""
     if qm.gate is not None:
         qm.gate.grouped(args.commit_every, 0.25)
         qm.gate.on_durable = durable
     # CSQUTIL's command messages carry the job's user; mqsc run is the job "MQSCRUN".
     qm.issuer = Issuer(whoami.user(), "MQSCRUN")
     try:
+        conn = connect(qm, RUN_APPLTAG)
         for deck in decks:
             for result in qm.iter_run(
                 deck.source, source=SOURCES[args.source], columns=args.columns
@@ -170,6 +176,10 @@ def run(args: argparse.Namespace) -> int:
         if qm.gate is None:
             durable()  # in memory what ran may be shown, whatever stops the run (Ctrl-C)
         raise
+    try:
+        disconnect(qm, conn)
+    except StoreError as error:
+        print(f"mqsc run: {error}", file=sys.stderr)
     qm.close()
     durable()
     return EXIT_SOME_FAILED if failed else EXIT_OK

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable
 
 from mqsc.catalog.mqrc import MQRC_NO_MSG_AVAILABLE
-from mqsc.cli.options import add_qmgr_options, open_from
+from mqsc.cli.options import add_qmgr_options, connect, disconnect, open_from
 from mqsc.engine.records import Delivered, Issuer, Workload
 from mqsc.render.workload import message_lines, summary_json, summary_lines
 from mqsc.support import whoami
@@ -86,6 +86,12 @@ def add_put_arguments(put: argparse.ArgumentParser) -> None:
         help="put one message with this text as its data (UTF-8; repeat for "
         "more messages; --count and --size do not apply)",
     )
+    put.add_argument(
+        "--retain",
+        action="store_true",
+        help="through a topic alias: keep the publication as its topic string's retained "
+        "publication (MQPMO_RETAIN; CLEAR TOPICSTR removes it)",
+    )
 
 
 def add_get_arguments(get: argparse.ArgumentParser) -> None:
@@ -113,13 +119,18 @@ def negative(args: argparse.Namespace) -> str:
     return ""
 
 
-def do_put(qm, args: argparse.Namespace) -> Workload:
+def do_put(qm, args: argparse.Namespace, conn: str = "") -> Workload:
     if getattr(args, "data", None):
         # Each message is its own MQPUT; the run stops at the first that fails.
         done = None
         for text in args.data:
             one = qm.put_message(
-                args.queue, text.encode("utf-8"), persistent=args.persistent, priority=args.priority
+                args.queue,
+                text.encode("utf-8"),
+                persistent=args.persistent,
+                priority=args.priority,
+                conn=conn,
+                retain=getattr(args, "retain", False),
             )
             done = one if done is None else done.plus(one)
             if one.reason:
@@ -132,6 +143,8 @@ def do_put(qm, args: argparse.Namespace) -> Workload:
         persistent=args.persistent,
         priority=args.priority,
         batch=args.batch,
+        conn=conn,
+        retain=getattr(args, "retain", False),
     )
 
 
@@ -139,10 +152,12 @@ def do_get(
     qm,
     args: argparse.Namespace,
     show: Callable[[Delivered], None] | None = None,
+    conn: str = "",
 ) -> Workload:
-    """A get, a browse or (--show) gets that hand each message to ``show`` as it is got."""
+    """A get, a browse or (--show) gets that hand each message to ``show`` as it is got;
+    ``conn``: the connection the gets are counted to."""
     if getattr(args, "browse", False):
-        return qm.get_message(args.queue, browse=True)
+        return qm.get_message(args.queue, browse=True, conn=conn)
     if getattr(args, "show", False):
         # One MQGET at a time under syncpoint, in units committed once shown, until --count
         # or the queue is empty (which, as for a plain get of all, is no failure). Without
@@ -154,7 +169,7 @@ def do_get(
             args.queue, args.count, show or keep, batch=SHOW_BATCH if show is not None else None
         )
         return finished(done, args.count)
-    return qm.get(args.queue, args.count)
+    return qm.get(args.queue, args.count, conn=conn)
 
 
 def finished(done: Workload, count: int | None) -> Workload:
@@ -196,11 +211,17 @@ def _run(args: argparse.Namespace, operation) -> int:
     network = qm.network
     qm.issuer = Issuer(whoami.user(), "MQSCPUT" if operation is do_put else "MQSCGET")
     streaming = operation is do_get and args.format == "text" and getattr(args, "show", False)
+    # A program of its own, as on z/OS a batch job is (DISPLAY CONN shows it while it runs):
+    # MQSCPUT or MQSCGET.
+    conn = ""
     try:
+        conn = connect(qm, f"MQSC{args.command.upper()}")
         if streaming:
-            outcome = _stream(qm, args)
+            outcome = _stream(qm, args, conn)
+        elif operation is do_get:
+            outcome: Workload = do_get(qm, args, conn=conn)
         else:
-            outcome: Workload = operation(qm, args)
+            outcome = operation(qm, args, conn)
     except KeyboardInterrupt as stop:
         got = getattr(stop, "workload", None)
         if got is not None:
@@ -211,7 +232,10 @@ def _run(args: argparse.Namespace, operation) -> int:
             )
         raise
     finally:
-        qm.close()
+        try:
+            disconnect(qm, conn)
+        finally:
+            qm.close()
     # What its channels said while moving the messages on (docs/channels.md).
     channel_lines = network.console_lines() if network is not None else []
     if args.format == "json":
@@ -227,7 +251,7 @@ def _run(args: argparse.Namespace, operation) -> int:
     return 10 if outcome.reason else 0
 
 
-def _stream(qm, args: argparse.Namespace) -> Workload:
+def _stream(qm, args: argparse.Namespace, conn: str = "") -> Workload:
     """``get --show`` in text: each message printed (and flushed) as it is got, before its
     unit of work is committed."""
     shown = [0]
@@ -238,4 +262,4 @@ def _stream(qm, args: argparse.Namespace) -> Workload:
         sys.stdout.flush()
 
     print(f"Get from {args.queue} on {qm.name}", flush=True)
-    return do_get(qm, args, show)
+    return do_get(qm, args, show, conn)

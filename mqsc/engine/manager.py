@@ -13,21 +13,31 @@ import datetime as dt
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from mqsc import catalog
 from mqsc.catalog import CommandSource, CommandSpec, zparm
 from mqsc.catalog.mqrc import (
+    MQRC_CONNECTION_BROKEN,
     MQRC_Q_MGR_NOT_AVAILABLE,
     MQRC_RESOURCE_PROBLEM,
     MQRC_UNEXPECTED_ERROR,
 )
-from mqsc.engine import channelstate, lifecycle, logdatasets, registry, results, routing
+from mqsc.engine import (
+    channelstate,
+    connregistry,
+    lifecycle,
+    logdatasets,
+    mqi,
+    registry,
+    results,
+    routing,
+)
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx, LogSuspended
 from mqsc.engine.group import Group
 from mqsc.engine.log import LogRecord, LogState, command_detail
-from mqsc.engine.messaging import bodies, events, privateq, triggers
+from mqsc.engine.messaging import bodies, events, privateq, pubsub, triggers
 from mqsc.engine.mqobjects import MQObject, QueueManagerInfo
 from mqsc.engine.phase import PHASE_SOURCES, Phase
 from mqsc.engine.records import (
@@ -56,6 +66,10 @@ from mqsc.language.reader import Columns, LogicalCommand
 from mqsc.language.source import Source as TextSource
 
 Listener = Callable[["QueueManager", Command | None, list[Change], list["LogRecord"]], None]
+T = TypeVar("T")
+#: A workload's kind as its Workload names the operation (a browse is a get that leaves the
+#: message: connections count it apart).
+_OPERATION = {"browse": "get"}
 
 
 class Gate(Protocol):
@@ -262,28 +276,36 @@ class QueueManager:
         persistent: bool | None = None,
         priority: int | None = None,
         batch: int = 0,
+        conn: str = "",
+        retain: bool = False,
     ) -> Workload:
         """Put ``count`` messages of ``size`` bytes on a queue (MQPUT, as OEMPUT does).
 
         ``persistent``/``priority`` default to the queue's DEFPSIST/DEFPRTY; ``batch`` > 0
         commits every ``batch`` messages (a failure backs out only the unit in flight).
+        ``conn``: the connection (:meth:`connect`) the puts are counted to; ``retain``
+        (MQPMO_RETAIN): a publication through a topic alias is kept as its topic string's
+        retained publication (CLEAR TOPICSTR removes it).
         """
-        return self._workload(
-            lambda ctx: privateq.put(
-                ctx, queue, count, size, persistent=persistent, priority=priority, batch=batch
-            ),
-            "put",
-            queue,
-            count,
-        )
 
-    def get(self, queue: str, count: int | None = None) -> Workload:
+        def operation(ctx: Ctx) -> Workload:
+            done = privateq.put(
+                ctx, queue, count, size, persistent=persistent, priority=priority, batch=batch
+            )
+            if retain:
+                pubsub.keep_retained(ctx, queue, done)
+            return done
+
+        return self._workload(operation, "put", queue, count, conn)
+
+    def get(self, queue: str, count: int | None = None, *, conn: str = "") -> Workload:
         """Get up to ``count`` messages (all of them when None), as MGET does."""
         return self._workload(
             lambda ctx: privateq.get(ctx, queue, count),
             "get",
             queue,
             count if count is not None else -1,
+            conn,
         )
 
     def put_message(
@@ -298,11 +320,14 @@ class QueueManager:
         reply_qmgr: str = "",
         expiry: int = -1,
         correl_text: str = "",
+        conn: str = "",
+        retain: bool = False,
     ) -> Workload:
         """MQPUT of one message with ``data`` (:mod:`mqsc.engine.messaging.bodies`); its MsgId is in
         the result's ``delivered``."""
-        return self._workload(
-            lambda ctx: bodies.put(
+
+        def operation(ctx: Ctx) -> Workload:
+            done = bodies.put(
                 ctx,
                 queue,
                 data,
@@ -313,11 +338,12 @@ class QueueManager:
                 reply_qmgr=reply_qmgr,
                 expiry=expiry,
                 correl_text=correl_text,
-            ),
-            "put",
-            queue,
-            1,
-        )
+            )
+            if retain:
+                pubsub.keep_retained(ctx, queue, done, data)
+            return done
+
+        return self._workload(operation, "put", queue, 1, conn)
 
     def get_message(
         self,
@@ -326,14 +352,16 @@ class QueueManager:
         msgid: bytes | None = None,
         correlid: bytes | None = None,
         browse: bool = False,
+        conn: str = "",
     ) -> Workload:
         """MQGET (or browse) of the next message, by MsgId/CorrelId if given, with its data
         in the result's ``delivered`` (MQRC 2033 when there is none)."""
         return self._workload(
             lambda ctx: bodies.get(ctx, queue, msgid=msgid, correlid=correlid, browse=browse),
-            "get",
+            "browse" if browse else "get",
             queue,
             1,
+            conn,
         )
 
     def get_each(
@@ -398,15 +426,73 @@ class QueueManager:
         return self._workload(unit, "get", queue, len(shown))
 
     def browse_messages(
-        self, queue: str, limit: int, *, msgid: bytes | None = None, correlid: bytes | None = None
+        self,
+        queue: str,
+        limit: int,
+        *,
+        msgid: bytes | None = None,
+        correlid: bytes | None = None,
+        conn: str = "",
     ) -> Workload:
         """Up to ``limit`` messages in delivery order, left where they are."""
         return self._workload(
             lambda ctx: bodies.browse_list(ctx, queue, limit, msgid=msgid, correlid=correlid),
-            "get",
+            "browse",
             queue,
             limit,
+            conn,
         )
+
+    # ---- connections (mqsc/engine/connregistry.py, docs/connections.md) ----------------------
+    def connect(self, request: connregistry.ConnectRequest) -> str:
+        """MQCONN: the connection is registered (every process on the home sees it); its
+        connection id (CONN). Raises :class:`connregistry.NotConnected` with MQRC 2059 when
+        the queue manager is not running."""
+
+        def step(ctx: Ctx) -> str:
+            return connregistry.connect(ctx, request).conn
+
+        return self._connection_step(step)
+
+    def disconnect(self, conn: str) -> bool:
+        """MQDISC: its handles close, a unit of work in flight commits, it is gone; False
+        when it had already ended (another process ended it as dead, or a restart)."""
+        return self._connection_step(lambda ctx: connregistry.disconnect(ctx, conn))
+
+    def end_abnormally(self, conns: Sequence[str]) -> None:
+        """The programs of these connections ended without MQDISC (their process died): the
+        state store calls this. In-flight work is backed out, prepared work stays in doubt."""
+
+        def step(ctx: Ctx) -> None:
+            for conn in conns:
+                connregistry.end_abnormally(ctx, conn)
+
+        self._connection_step(step, require_running=False)
+
+    def connections(self) -> list[connregistry.Connection]:
+        """Every connection now, in the order they connected."""
+        with self.session():
+            return connregistry.every(Txn(self.state))
+
+    def connection(
+        self, appltag: str, *, appltype: str = "BATCH", userid: str = "", owner: str = ""
+    ) -> mqi.Connection:
+        """A connection as a Python object (MQCONN now; MQDISC at ``close`` or the end of a
+        ``with`` block): open, put, get, commit, backout, prepare."""
+        return mqi.Connection(self, connregistry.ConnectRequest(appltag, appltype, userid, owner))
+
+    def _connection_step(
+        self, step: Callable[[Ctx], T], *, conn: str = "", require_running: bool = True
+    ) -> T:
+        with self.session():
+            if require_running and self.phase is not Phase.RUNNING:
+                raise connregistry.NotConnected(MQRC_Q_MGR_NOT_AVAILABLE)
+            txn = Txn(self.state)
+            ctx = Ctx(self, txn, None, None, CommandSource.SERVER, conn)
+            outcome = step(ctx)
+            if txn.changed or txn.journal:
+                self.commit(txn, None)
+            return outcome
 
     def trigger_monitor(
         self, initq: str, *, start: bool = True, owner: str | None = None
@@ -517,23 +603,40 @@ class QueueManager:
         return tuple(out)
 
     def _workload(
-        self, operation: Callable[[Ctx], Workload], kind: str, queue: str, count: int
+        self,
+        operation: Callable[[Ctx], Workload],
+        kind: str,
+        queue: str,
+        count: int,
+        conn: str = "",
     ) -> Workload:
         if self.network is not None:
             self.settle()  # retries that fell due since the last command run first
         with self.session():
             if self.phase is not Phase.RUNNING:
-                return Workload(kind, queue, count, 0, reason=MQRC_Q_MGR_NOT_AVAILABLE)
-            outcome = self._run_workload(operation, kind, queue, count)
+                return Workload(
+                    _OPERATION.get(kind, kind), queue, count, 0, reason=MQRC_Q_MGR_NOT_AVAILABLE
+                )
+            if conn and self.state.tables["conn"].get(conn) is None:
+                # The connection ended meanwhile (a restart, or ended as dead).
+                return Workload(
+                    _OPERATION.get(kind, kind), queue, count, 0, reason=MQRC_CONNECTION_BROKEN
+                )
+            outcome = self._run_workload(operation, kind, queue, count, conn)
         if self.network is not None and outcome.done:
             self.settle()
         return outcome
 
     def _run_workload(
-        self, operation: Callable[[Ctx], Workload], kind: str, queue: str, count: int
+        self,
+        operation: Callable[[Ctx], Workload],
+        kind: str,
+        queue: str,
+        count: int,
+        conn: str = "",
     ) -> Workload:
         txn = Txn(self.state)
-        ctx = Ctx(self, txn, None, None, CommandSource.SERVER)
+        ctx = Ctx(self, txn, None, None, CommandSource.SERVER, conn)
         before = {k: (p.stats.as_dict(), p.buffers) for k, p in self.state.tables["pool"].items()}
         expansions = sum(ps.expansions for ps in self.state.tables["pageset"].values())
         try:
@@ -550,7 +653,11 @@ class QueueManager:
             # backed out (the transaction is dropped); MQSC_STRICT=1 lets the bug surface.
             if os.environ.get("MQSC_STRICT"):
                 raise
-            return Workload(kind, queue, count, 0, reason=MQRC_UNEXPECTED_ERROR)
+            return Workload(
+                _OPERATION.get(kind, kind), queue, count, 0, reason=MQRC_UNEXPECTED_ERROR
+            )
+        if conn:
+            connregistry.count_workload(ctx, kind, outcome)
         self.commit(txn, None)
         deltas = {}
         for key, pool in self.state.tables["pool"].items():
@@ -842,9 +949,23 @@ class _Session:
 #: Bytes an object definition logs, by table (the page set 0 sizes of storage rule PS-6
 #: (docs/storage.md#storage-rules)).
 _OBJECT_LOG_BYTES = constants.OBJECT_BYTES
-#: Tables whose changes are logged by their own records (pages, the log itself), not as objects,
-#: or not logged at all (queue statistics and service timers start again at a restart).
-_UNLOGGED = frozenset(("log", "pool", "pageset", "qstats", "svctimer"))
+#: Tables whose changes are logged by their own records (pages, the log itself), not as objects.
+#: Connections, queue statistics and service timers are the queue manager's working storage, not page set 0's
+#: definitions: nothing of them is logged as an object.
+_UNLOGGED = frozenset(
+    (
+        "log",
+        "pool",
+        "pageset",
+        "conn",
+        "indoubt",
+        "qstats",
+        "retained",
+        "smds",
+        "smdsconn",
+        "svctimer",
+    )
+)
 #: The log's own position, its data sets' inventory (the BSDS) and the parameters SET changes
 #: for the running queue manager: a command that changes only these (ARCHIVE LOG, SET LOG,
 #: SUSPEND QMGR LOG, ...) writes no log record of its own.

@@ -19,6 +19,7 @@ from mqsc.engine.records import (
     ParameterReport,
     Record,
     Result,
+    ThreadReport,
 )
 from mqsc.render import objects, reports
 from mqsc.support.collector import BULK, paused
@@ -41,6 +42,8 @@ def record_lines(record: Record, cpf: str) -> list[str]:
         return reports.parameter_lines(record, cpf)
     if isinstance(record, LogStatusReport):
         return reports.log_status_lines(record, cpf)
+    if isinstance(record, ThreadReport):
+        return reports.thread_lines(record, cpf)
     raise TypeError(f"no command-server rendering for {type(record).__name__}")
 
 

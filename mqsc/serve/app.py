@@ -262,6 +262,12 @@ def _reply(reply: messaging.Reply) -> Response:
     )
 
 
+def _conn(request: Request, qm, who: Principal) -> str:
+    """The REST user's messaging connection (on the command server thread)."""
+    services: Services = request.app.state.services
+    return services.registry.messaging_connection(qm, who.name.upper()[:8])
+
+
 async def _messaging_work(request: Request, work) -> messaging.Reply:
     services: Services = request.app.state.services
     name = request.path_params["qmgr"]
@@ -302,6 +308,7 @@ async def message(request: Request, who: Principal) -> Response:
                             reply_qmgr=put.reply_qmgr,
                             expiry=put.expiry,
                             correl_text=put.correl_text,
+                            conn=_conn(request, qm, who),
                         ),
                     ),
                 ),
@@ -317,7 +324,13 @@ async def message(request: Request, who: Principal) -> Response:
             version,
             qmgr_name,
             queue,
-            qm.get_message(queue, msgid=chosen.msgid, correlid=chosen.correlid, browse=browse),
+            qm.get_message(
+                queue,
+                msgid=chosen.msgid,
+                correlid=chosen.correlid,
+                browse=browse,
+                conn=_conn(request, qm, who),
+            ),
         )
 
     # wait=N: ask again until a message comes or N milliseconds have passed; the queue
@@ -348,7 +361,13 @@ async def message_list(request: Request, who: Principal) -> Response:
                 version,
                 qmgr_name,
                 queue,
-                qm.browse_messages(queue, limit, msgid=chosen.msgid, correlid=chosen.correlid),
+                qm.browse_messages(
+                    queue,
+                    limit,
+                    msgid=chosen.msgid,
+                    correlid=chosen.correlid,
+                    conn=_conn(request, qm, who),
+                ),
             ),
         )
     )

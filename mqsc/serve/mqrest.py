@@ -3,7 +3,7 @@
 Framework-free: each function takes what the request carried (already authenticated) and
 returns an :class:`Answer` (HTTP status and JSON body); :mod:`mqsc.serve.app` maps routes to
 them. Commands go to the queue manager through :class:`~mqsc.serve.qmgrs.Registry`, as from
-the command server (``Source.SERVER``), and come back rendered by ``mqsc.render``.
+the command server (``CommandSource.SERVER``), and come back rendered by ``mqsc.render``.
 
 IBM MQ, "POST - plain text MQSC command" and "POST - JSON formatted command": ``runCommand``
 answers ``commandResponse[]`` with ``completionCode``, ``reasonCode`` and ``text[]`` (the z/OS

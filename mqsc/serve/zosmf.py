@@ -31,6 +31,7 @@ from mqsc.render import consoletext
 from mqsc.serve.mqrest import Answer
 from mqsc.serve.qmgrs import NoSuchQmgr, QmgrUnavailable, Registry
 from mqsc.store.home import home
+from mqsc.store.lease import process_owner
 
 #: Jobs and uncollected console responses kept at most.
 MAX_KEPT = 1000
@@ -177,7 +178,9 @@ class Jobs:
         env = runner.Environment
         with self.registry.holding() as connect:
             result = runner.run(
-                job, env(connect, Catalog(home() / "catalog"), self.clock), jobid=jobid
+                job,
+                env(connect, Catalog(home() / "catalog"), self.clock, owner=process_owner()),
+                jobid=jobid,
             )
         held = HeldJob(
             result,

@@ -365,3 +365,20 @@ def test_report_names_every_number() -> None:
     origin = next(f for f in decoded.fields if f.name == "MQIACF_EVENT_ORIGIN")
     assert origin.constant == "MQEVO_MSG"
     assert pid("MQCACF_COMMAND_MQSC") == 3075
+
+
+def test_refresh_qmgr_configev_puts_refresh_object_events() -> None:
+    qm = system_qm()
+    refused = qm.execute("REFRESH QMGR TYPE(CONFIGEV) OBJECT(QLOCAL) NAME(PAY.*)")
+    assert not refused.ok  # CONFIGEV DISABLED: MQRCCF_EVENTS_DISABLED, nothing put
+    assert events_on(qm, CONFIG) == []
+    qm.execute("DEFINE QLOCAL(PAY.A)")
+    qm.execute("DEFINE QLOCAL(PAY.B)")
+    qm.execute("DEFINE QALIAS(PAY.C) TARGET(PAY.A)")
+    qm.execute("ALTER QMGR CONFIGEV(ENABLED)")
+    events_on(qm, CONFIG)
+    done = qm.execute("REFRESH QMGR TYPE(CONFIGEV) OBJECT(QLOCAL) NAME(PAY.*)")
+    assert done.ok
+    found = events_on(qm, CONFIG)
+    assert [d.header.reason for _, d in found] == [2370, 2370]
+    assert [values(d)["MQCA_Q_NAME"] for _, d in found] == ["PAY.A", "PAY.B"]

@@ -276,6 +276,7 @@ def _shared(ctx: Ctx, q, msgid: bytes | None, correlid: bytes | None, browse: bo
             delivered=(message,),
         )
     done = sharedq.take_one(ctx, q, run.id)
+    queuestats.got(ctx, q.name, 1)
     return dataclasses.replace(done, persistent=run.persistent, delivered=(message,))
 
 
@@ -316,6 +317,21 @@ def _remaining(ctx: Ctx, body: Body) -> int:
         return -1
     waited = int((now - put).total_seconds() * 10)
     return max(0, body.expiry - max(0, waited))
+
+
+def discard_expired(ctx: Ctx, q) -> int:
+    """An expiry scan of one local queue (REFRESH QMGR TYPE(EXPIRY), IBM "Expired messages
+    on z/OS"): every expired message goes, as the MQGET that came to it would discard it;
+    how many went."""
+    shared = q.get("QSGDISP") == "SHARED"
+    store = ctx.txn.get("cfmsgs" if shared else "messages", q.name)
+    expired = _expired_runs(ctx, store)
+    for run_id in expired:
+        if shared:
+            sharedq.take_one(ctx, q, run_id)
+        else:
+            privateq.take_one(ctx, q.name, run_id)
+    return len(expired)
 
 
 def _expired_runs(ctx: Ctx, store: QueueStore | None) -> list[int]:

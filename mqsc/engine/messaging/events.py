@@ -155,7 +155,15 @@ def _int(name: str, value: int) -> Param:
 def issuer(ctx: Ctx) -> Issuer:
     """Who the running command or call acts for: what the front end said, else the queue
     manager's own user (commands of the initialization data sets, the Python API)."""
+    from mqsc.engine import connregistry
+
+    connection = connregistry.of(ctx)
     found = getattr(ctx.qm, "issuer", None)
+    if connection is not None and connection.userid:
+        # The caller's connection (a job step, a REST user, the console): its user id and
+        # application (APPLTAG).
+        applname = found.applname if found is not None and found.applname else connection.appltag
+        return Issuer(connection.userid, applname, found.appltype if found else "MQAT_MVS")
     if found is not None and found.userid:
         return found
     return Issuer(ctx.qm.user, found.applname if found else "", "MQAT_MVS")

@@ -76,15 +76,18 @@ def put(
     body: Body | None = None,
     triggering: bool = True,
     eventing: bool = True,
+    restoring: bool = False,
 ) -> Workload:
     """Put ``count`` messages of ``size`` bytes; in units of work of ``batch`` (0: none).
     With a ``body`` (:mod:`mqsc.engine.messaging.bodies`): one message of ``size`` = its data length.
 
     Stops at the first failure with its MQ reason code; with units of work the failed one is
-    backed out, the committed ones stay. Trigger messages follow (mqsc/engine/messaging/triggers.py);
-    they trigger nothing themselves (``triggering`` False). Performance events follow
-    (mqsc/engine/messaging/events.py); an event message's own put makes none (``eventing``
-    False).
+    backed out, the committed ones stay. Trigger messages follow
+    (mqsc/engine/messaging/triggers.py); they trigger nothing themselves (``triggering``
+    False). ``restoring``: a backout puts back messages an MQGET took, which is no MQPUT
+    (MSGIN does not count them; the depth they make counts toward HIQDEPTH). Performance
+    events follow (mqsc/engine/messaging/events.py); an event message's own put makes none
+    (``eventing`` False).
     """
     txn = ctx.txn
     q = txn.get("qlocal", queue)
@@ -207,7 +210,7 @@ def put(
         txn.delete("messages", queue)  # nothing was put: no store, no trace
     report_expansions(ctx, space_events)
     if done:
-        queuestats.put(ctx, queue, done, store.depth)
+        queuestats.put(ctx, queue, 0 if restoring else done, store.depth)
     fired = _trigger(ctx, q, trigger_before, priority, done) if trigger_before >= 0 else ()
     if eventing and (done or reason == MQRC_Q_FULL):
         events.after_put(ctx, q, store.depth - done, store.depth, reason)
