@@ -13,7 +13,7 @@ import datetime as dt
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from mqsc import catalog
 from mqsc.catalog import CommandSource, CommandSpec, zparm
@@ -238,6 +238,21 @@ class QueueManager:
             if found is not None:
                 return {**zparm.DEFAULTS, **found}
         return dict(zparm.DEFAULTS) if name == zparm.DEFAULT_MODULE else None
+
+    # ---- for event messages (mqsc/engine/messaging/events.py) --------------------------------
+    def put_event_body(self, ctx: Ctx, queue: str, body: Any) -> bool:
+        """Put one event message (a Body) on ``queue`` in ``ctx``'s unit of work; whether it
+        was put (a missing, put-inhibited or full event queue discards it)."""
+        done = privateq.put(ctx, queue, 1, len(body.data), body=body, eventing=False)
+        return bool(done.done)
+
+    def new_msgid(self, ctx: Ctx) -> bytes:
+        """A new MsgId of this queue manager (mqsc/engine/messaging/bodies.py)."""
+        return bodies.new_msgid(ctx)
+
+    def caller(self, ctx: Ctx) -> Any:
+        """The connection the running command or MQI call came through, if any."""
+        return connregistry.of(ctx)
 
     @contextlib.contextmanager
     def acting_as(self, issuer: Issuer | None) -> Iterator[QueueManager]:

@@ -103,8 +103,6 @@ def put_event(
 ) -> bool:
     """Put one event message on its event queue; whether it was put (False: discarded, the
     queue missing, put-inhibited or full)."""
-    from mqsc.engine.messaging import bodies, privateq  # they call this module back
-
     qmgr = ctx.txn.get("qmgr", None)
     ccsid = int(qmgr.attrs.get("CCSID", 500) or 500)
     header = Header(
@@ -119,7 +117,7 @@ def put_event(
     data = pcf.encode(header, params, ccsid=ccsid)
     body = Body(
         data,
-        bodies.new_msgid(ctx),
+        ctx.qm.new_msgid(ctx),
         correlid,
         "",
         ctx.qm.name,
@@ -132,8 +130,8 @@ def put_event(
         _c("MQAT_QMGR"),
         ctx.qm.name[:28],
     )
-    done = privateq.put(ctx, etype.queue, 1, len(data), body=body, eventing=False)
-    return bool(done.done)
+    # Through the queue manager: the put modules call this one back (no import cycle).
+    return ctx.qm.put_event_body(ctx, etype.queue, body)
 
 
 def _name(value: str) -> Param:
@@ -155,9 +153,7 @@ def _int(name: str, value: int) -> Param:
 def issuer(ctx: Ctx) -> Issuer:
     """Who the running command or call acts for: what the front end said, else the queue
     manager's own user (commands of the initialization data sets, the Python API)."""
-    from mqsc.engine import connregistry
-
-    connection = connregistry.of(ctx)
+    connection = ctx.qm.caller(ctx)
     found = getattr(ctx.qm, "issuer", None)
     if connection is not None and connection.userid:
         # The caller's connection (a job step, a REST user, the console): its user id and
@@ -531,7 +527,6 @@ def config_changes(ctx: Ctx, base: dict[str, dict[Any, Any]]) -> None:
     cmd = ctx.cmd
     if cmd is None or cmd.verb not in _CONFIG_VERBS or switch(ctx, "CONFIGEV") != "ENABLED":
         return
-    from mqsc.engine.messaging import bodies
 
     for table in sorted(_config_tables() & set(ctx.txn.pending)):
         if table == "qmgr" and (cmd.verb, cmd.objtype) != ("ALTER", "QMGR"):
@@ -550,7 +545,7 @@ def config_changes(ctx: Ctx, base: dict[str, dict[Any, Any]]) -> None:
                 put_event(ctx, etype, [*origin, *object_params(table, old, ctx.qm.name)])
             elif old is not None and new is not None:
                 etype = catalog.EVENTS[mqrc.MQRC_CONFIG_CHANGE_OBJECT]
-                correl = bodies.new_msgid(ctx)
+                correl = ctx.qm.new_msgid(ctx)
                 before = [*origin, *object_params(table, old, ctx.qm.name)]
                 after = [*origin, *object_params(table, new, ctx.qm.name)]
                 put_event(ctx, etype, before, seq=1, last=False, correlid=correl)
