@@ -26,6 +26,7 @@ SUBCOMMANDS = (
     "create",
     "restart",
     "workload",
+    "events",
     "stats",
     "advise",
     "state",

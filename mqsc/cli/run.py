@@ -25,10 +25,11 @@ from mqsc.catalog import CommandSource
 from mqsc.cli.inputs import InputError, add_input_options, is_jcl, jcl_hint, read_deck
 from mqsc.cli.options import add_qmgr_options, connect, disconnect, open_from
 from mqsc.cli.reporting import REPORT_FORMATS, add_report_options, ignored, write_report
-from mqsc.engine.records import Result
+from mqsc.engine.records import Issuer, Result
 from mqsc.render import commandserver, consoletext, jsonout
 from mqsc.render.visible import visible
 from mqsc.store import StoreError
+from mqsc.support import whoami
 
 SOURCES = {"server": CommandSource.SERVER, "console": CommandSource.CONSOLE}
 #: The APPLTAG of ``mqsc run``'s connection (a job name: 8 characters).
@@ -131,6 +132,8 @@ def run(args: argparse.Namespace) -> int:
     if qm.gate is not None:
         qm.gate.grouped(args.commit_every, 0.25)
         qm.gate.on_durable = durable
+    # CSQUTIL's command messages carry the job's user; mqsc run is the job "MQSCRUN".
+    qm.issuer = Issuer(whoami.user(), "MQSCRUN")
     try:
         conn = connect(qm, RUN_APPLTAG)
         for deck in decks:

@@ -15,8 +15,9 @@ from collections.abc import Callable
 
 from mqsc.catalog.mqrc import MQRC_NO_MSG_AVAILABLE
 from mqsc.cli.options import add_qmgr_options, connect, disconnect, open_from
-from mqsc.engine.records import Delivered, Workload
+from mqsc.engine.records import Delivered, Issuer, Workload
 from mqsc.render.workload import message_lines, summary_json, summary_lines
+from mqsc.support import whoami
 
 #: Messages of one unit of work of ``get --show``: committed once all were shown. An interrupt
 #: backs out the unit and removes again only the ones shown.
@@ -208,6 +209,7 @@ def _run(args: argparse.Namespace, operation) -> int:
     if qm is None:
         return 20
     network = qm.network
+    qm.issuer = Issuer(whoami.user(), "MQSCPUT" if operation is do_put else "MQSCGET")
     streaming = operation is do_get and args.format == "text" and getattr(args, "show", False)
     # A program of its own, as on z/OS a batch job is (DISPLAY CONN shows it while it runs):
     # MQSCPUT or MQSCGET.

@@ -140,6 +140,10 @@ def restore(data: dict[str, Any]) -> Any:
         from mqsc.engine.messaging.queuestats import QueueStats
 
         return QueueStats.restore(data)
+    if kind == "svctimer":
+        from mqsc.engine.messaging.events import ServiceTimer
+
+        return ServiceTimer.restore(data)
     if kind == "cfstatus":
         from mqsc.engine.storage.cf import StructureState
 
