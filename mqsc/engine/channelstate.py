@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from mqsc.catalog.channels import RECEIVER_TYPES, SENDER_TYPES
 from mqsc.catalog.mqrc import MQRC_NONE, MQRC_UNKNOWN_OBJECT_NAME, MQRC_UNKNOWN_REMOTE_Q_MGR
 from mqsc.engine.context import STAMP, Ctx
-from mqsc.engine.messaging import privateq
+from mqsc.engine.messaging import events, privateq
 from mqsc.engine.messaging.triggers import CHANNEL_INITQ
 from mqsc.engine.mqobjects import QueueManagerInfo
 from mqsc.engine.records import Message, Transfer
@@ -36,7 +36,8 @@ CHINIT, LISTENERS, CHANNELS = "CHINIT", "LISTENERS", "CHSTATUS"
 #: synchronization": "sequence numbers and LUWIDs are stored... so that they survive").
 SYNC = "CHSYNC"
 #: dataclasses.replace of the queue manager's record, fields read once: a batch sets the
-#: channel's status and synchronisation record three times (the channel benchmark's step ratio, docs/performance.md).
+#: channel's status and synchronisation record three times (the channel benchmark's step ratio,
+#: docs/performance.md).
 _with = replacer(QueueManagerInfo)
 
 #: Channel types that send from a transmission queue, and those that receive.
@@ -129,9 +130,7 @@ def _channel_events(
     now = new.get("STATUS") if new else None
     if was == now:
         return
-    from mqsc.engine.messaging import events
-
-    if now == "RUNNING":
+    if now == "RUNNING" and new is not None:
         events.channel_started(
             ctx,
             channel,
@@ -141,7 +140,7 @@ def _channel_events(
         )
     elif was == "RUNNING" and by_user:
         events.channel_stopped_by_user(ctx, channel)
-    elif was == "RUNNING":
+    elif was == "RUNNING" and old is not None:
         events.channel_stopped(
             ctx,
             channel,

@@ -24,17 +24,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from mqsc import catalog as everything
 from mqsc.catalog import CommandSource, mqrc
 from mqsc.catalog import events as catalog
-from mqsc.catalog.pcf import CONSTANTS, OBJECTS, QUEUE_TYPES, pid
+from mqsc.catalog.pcf import CONSTANTS, OBJECTS, PARAMETERS, QUEUE_TYPES, pid
 from mqsc.engine.messaging import pcf, queuestats
 from mqsc.engine.messaging.pcf import Header, Param
+from mqsc.engine.mqobjects import MQObject
 from mqsc.engine.records import Issuer
 from mqsc.engine.storage.queuestore import Body
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.context import Ctx
-    from mqsc.engine.mqobjects import MQObject
     from mqsc.language.commands import Command
 
 #: MQFMT_EVENT.
@@ -64,7 +65,6 @@ def switch(ctx: Ctx, name: str) -> str:
 
 
 def _switch_defaults() -> dict[str, str]:
-    from mqsc import catalog as everything
 
     family = everything.FAMILIES["QMGR"]
     return {
@@ -78,7 +78,6 @@ _DEFAULTS = _switch_defaults()
 
 
 def _qmgr_defaults() -> dict[str, object]:
-    from mqsc import catalog as everything
 
     family = everything.FAMILIES["QMGR"]
     return {n: k.default for n, k in family.attributes.items() if k.default is not None}
@@ -139,7 +138,6 @@ def _name(value: str) -> Param:
 
 
 def _string(name: str, value: str) -> Param:
-    from mqsc.catalog.pcf import PARAMETERS
 
     number = pid(name)
     return Param(number, value, PARAMETERS[number].length)
@@ -229,7 +227,6 @@ def _performance(ctx: Ctx, q: MQObject, reason: int, depth: int, changes: dict) 
     the queue manager does; returns the queue as it is now."""
     put_event(ctx, catalog.EVENTS[reason], _perf_params(ctx, q.name, depth))
     ctx.txn.put(queuestats.TABLE, q.name, queuestats.QueueStats(0, 0, depth, ctx.stamp()))
-    from mqsc.engine.mqobjects import MQObject
 
     # The queue manager changes these attributes itself: the definition changes, not its
     # ALTDATE (no command altered it), as after a DEPTH trigger.
@@ -472,8 +469,6 @@ def object_params(table: str, obj: Any, qmgr: str) -> list[Param]:
     """The object identity and attributes of configuration event data: its name, type
     (QType for queues) and every attribute mqsc maps to a PCF parameter
     (mqsc/catalog/pcf.py OBJECTS), then its alteration date and time."""
-    from mqsc.catalog.pcf import PARAMETERS
-
     objtype, name_param, attributes = OBJECTS[table]
     name = qmgr if table == "qmgr" else obj.name
     params = [

@@ -140,7 +140,7 @@ def _param(p: Param, ccsid: int) -> bytes:
         head = struct.pack(">4i", table.CONSTANTS["MQCFT_BYTE_STRING"], size, p.pid, len(value))
         return head + value + bytes(size - 16 - len(value))
     if value and all(isinstance(v, Param) for v in value) or value == ():
-        inner = b"".join(_param(v, ccsid) for v in value)  # type: ignore[arg-type]
+        inner = b"".join(_param(v, ccsid) for v in value)
         return struct.pack(">4i", table.CONSTANTS["MQCFT_GROUP"], 16, p.pid, len(value)) + inner
     strings = [_text(str(v), p.length, ccsid) for v in value]
     each = max((len(s) for s in strings), default=0)
