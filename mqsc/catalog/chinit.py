@@ -1,17 +1,19 @@
 """The channel initiator's commands: START / STOP / DISPLAY CHINIT, DISPLAY CHSTATUS, START /
-STOP / PING / RESET / RESOLVE CHANNEL, START / STOP LISTENER, DISPLAY CLUSQMGR, REFRESH and
-RESET CLUSTER, SUSPEND / RESUME QMGR (IBM MQ 9.4 for z/OS MQSC reference, each command's page).
+STOP / PING / RESET / RESOLVE CHANNEL, START / STOP LISTENER, SUSPEND / RESUME QMGR (IBM MQ 9.4
+for z/OS MQSC reference, each command's page).
 
 START / STOP / DISPLAY CHINIT, START / STOP LISTENER, START / STOP CHANNEL and DISPLAY
 CHSTATUS act on the simulated channel initiator (mqsc/engine/channelstate.py, docs/channels.md);
 the others (``facility="CHINIT"``, :mod:`mqsc.catalog.absent`) are bound with their full
 keyword checks and answered as z/OS answers while the channel initiator is not started.
-Channel *definitions* are in :mod:`mqsc.catalog.channels`.
+Channel *definitions* are in :mod:`mqsc.catalog.channels`, the cluster commands (DISPLAY
+CLUSQMGR, REFRESH and RESET CLUSTER) in :mod:`mqsc.catalog.clusters`.
 """
 
 from __future__ import annotations
 
 from mqsc.catalog import common
+from mqsc.catalog.clusters import CLUSTER_NAME
 from mqsc.catalog.channels import (
     CHANNEL_NAME,
     DEFAULT_PORT,
@@ -39,12 +41,7 @@ OBJECT_TYPES = (
     ObjectType("CHINIT", ("CHI", "DQM"), "the channel initiator", rank=52),
     ObjectType("CHSTATUS", ("CHS",), "channel status (DISPLAY)", rank=53),
     ObjectType("LISTENER", ("LSTR",), "a channel initiator listener (START/STOP)", rank=54),
-    ObjectType("CLUSQMGR", (), "cluster queue managers (DISPLAY)", rank=55),
-    ObjectType("CLUSTER", (), "a cluster (REFRESH/RESET)", rank=56),
 )
-
-CLUSTER_NAME = Name(NameRule.QUEUE, 48)
-GENERIC_CLUSTER = Name(NameRule.QUEUE, 48, generic=True)
 
 CHLDISP = K(
     "CHLDISP",
@@ -114,68 +111,6 @@ CHSTATUS_ATTRIBUTES = (
     "XQMSGSA",
     "XQTIME",
 )
-#: Attributes DISPLAY CLUSQMGR can show (the cluster-receiver's, and the cluster's own).
-CLUSQMGR_ATTRIBUTES = (
-    "CHANNEL",
-    "CLUSDATE",
-    "CLUSTIME",
-    "CONNAME",
-    "DEFTYPE",
-    "QMID",
-    "QMTYPE",
-    "STATUS",
-    "SUSPEND",
-    "VERSION",
-    "XMITQ",
-    "BATCHHB",
-    "BATCHINT",
-    "BATCHLIM",
-    "BATCHSZ",
-    "CLWLPRTY",
-    "CLWLRANK",
-    "CLWLWGHT",
-    "COMPHDR",
-    "COMPMSG",
-    "CONVERT",
-    "DESCR",
-    "DISCINT",
-    "HBINT",
-    "KAINT",
-    "LOCLADDR",
-    "LONGRTY",
-    "LONGTMR",
-    "MAXMSGL",
-    "MCANAME",
-    "MCATYPE",
-    "MCAUSER",
-    "MODENAME",
-    "MRDATA",
-    "MREXIT",
-    "MRRTY",
-    "MRTMR",
-    "MSGDATA",
-    "MSGEXIT",
-    "NETPRTY",
-    "NPMSPEED",
-    "PROPCTL",
-    "PUTAUT",
-    "RCVDATA",
-    "RCVEXIT",
-    "SCYDATA",
-    "SCYEXIT",
-    "SENDDATA",
-    "SENDEXIT",
-    "SEQWRAP",
-    "SHORTRTY",
-    "SHORTTMR",
-    "SSLCAUTH",
-    "SSLCIPH",
-    "SSLPEER",
-    "TPNAME",
-    "TRPTYPE",
-    "USEDLQ",
-)
-
 _LISTENER = table(
     common.CMDSCOPE,
     K(
@@ -275,12 +210,8 @@ def _status_table(names: tuple[str, ...]) -> dict:
     )
 
 
-#: What DISPLAY CHSTATUS and DISPLAY CLUSQMGR can show and filter on (IBM MQ 9.4 for z/OS):
-#: their WHERE filters are bound, then the channel initiator's absent answer is given.
-STATUS_ATTRIBUTES = {
-    "CHSTATUS": _status_table(CHSTATUS_ATTRIBUTES),
-    "CLUSQMGR": _status_table(CLUSQMGR_ATTRIBUTES),
-}
+#: What DISPLAY CHSTATUS can show and filter on (IBM MQ 9.4 for z/OS).
+STATUS_ATTRIBUTES = {"CHSTATUS": _status_table(CHSTATUS_ATTRIBUTES)}
 
 
 #: What DISPLAY CHSTATUS shows of a simulated channel (IBM MQ 9.4 DISPLAY CHSTATUS, z/OS:
@@ -520,56 +451,6 @@ SPECS: tuple[CommandSpec, ...] = (
         name_required=False,
         verified="STOP LISTENER (z/OS), CR",
         help="stop a listener",
-    ),
-    CommandSpec(
-        "DISPLAY",
-        "CLUSQMGR",
-        Name(NameRule.QUEUE, 48, generic=True),
-        table(
-            common.ALL,
-            common.CMDSCOPE,
-            K("CHANNEL", GENERIC_CHANNEL, help="only this cluster channel"),
-            K("CLUSTER", GENERIC_CLUSTER, help="only this cluster"),
-        ),
-        S_CR,
-        "CSQXDISP",
-        requestable=frozenset(CLUSQMGR_ATTRIBUTES),
-        where=frozenset(n for n in CLUSQMGR_ATTRIBUTES if n != "CHANNEL"),
-        verified="DISPLAY CLUSQMGR (z/OS); needs the repository manager (UNVERIFIED)",
-        help="cluster queue managers",
-        facility="CHINIT",
-    ),
-    CommandSpec(
-        "REFRESH",
-        "CLUSTER",
-        GENERIC_CLUSTER,
-        table(
-            common.CMDSCOPE,
-            K("REPOS", NO_YES, default="NO", help="refresh the full repository too"),
-        ),
-        S_CR,
-        "CSQXREFC",
-        verified="REFRESH CLUSTER (z/OS)",
-        help="discard and rebuild cluster information",
-        facility="CHINIT",
-    ),
-    CommandSpec(
-        "RESET",
-        "CLUSTER",
-        CLUSTER_NAME,
-        table(
-            common.CMDSCOPE,
-            K("ACTION", Choice(("FORCEREMOVE",)), help="remove a queue manager"),
-            K("QMID", Text(48), help="queue manager identifier"),
-            K("QMNAME", Text(48), help="queue manager name"),
-            K("QUEUES", NO_YES, default="NO", help="remove its queues too"),
-        ),
-        S_CR,
-        "CSQXRESC",
-        required=("ACTION",),
-        verified="RESET CLUSTER (z/OS)",
-        help="force a queue manager out of a cluster",
-        facility="CHINIT",
     ),
     CommandSpec(
         "SUSPEND",

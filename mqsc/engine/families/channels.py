@@ -49,6 +49,10 @@ _SUPPLIED: Mapping[str, Mapping[str, object]] = {
 def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
     # A required keyword may be named blank (CSQ4INSX's SYSTEM.DEF.SENDER has CONNAME(' ')).
     objectcommands.check_typed(ctx, CHANNEL, attrs, existing, "CHLTYPE", APPLIES, REQUIRED)
+    if attrs.get("CLUSTER") and attrs.get("CLUSNL"):
+        # IBM "ClusterNamelist (MQCHAR48)": "At least one of ClusterName and ClusterNamelist
+        # must be blank" (the channel's attributes say the same of its clusters).
+        raise ctx.fail("MQSC558E", first="CLUSTER", second="CLUSNL")
 
 
 def defaults(ctx: Ctx, chltype: str) -> Attributes:

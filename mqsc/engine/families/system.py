@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mqsc.engine import absent
+from mqsc.engine import absent, clusterstate
 from mqsc.engine.context import Ctx
 from mqsc.engine.group import member_states
 from mqsc.engine.log import dataset, rba
@@ -99,6 +99,10 @@ def refresh_security(ctx: Ctx) -> None:
 @handles("RESUME", "QMGR")
 def suspend_resume_qmgr(ctx: Ctx) -> None:
     # SUSPEND / RESUME QMGR LOG are taken from the console only (the catalog's LOG keyword
-    # narrows the sources; the source check refuses them from elsewhere). CLUSTER, CLUSNL and
-    # FACILITY keep the channel initiator's answer.
+    # narrows the sources; the source check refuses them from elsewhere). CLUSTER and CLUSNL
+    # are the repository manager's (mqsc/engine/clusterstate.py); FACILITY keeps the channel
+    # initiator's answer.
+    if ctx.cmd.get("CLUSTER") is not None or ctx.cmd.get("CLUSNL") is not None:
+        clusterstate.suspend_command(ctx)
+        return
     absent.answer(ctx, "LOGSUSPEND" if ctx.cmd.get("LOG", False) else "")
