@@ -418,7 +418,7 @@ def receive(ctx: Ctx, work: Working, out: Outbox, payload: Mapping[str, Any]) ->
             # Only a full repository takes what a queue manager publishes of itself (IBM
             # "Cluster-sender channels": a manually defined cluster-sender must lead to a full
             # repository); this one is not one for the cluster.
-            ctx.console("MQSC393E", qmgr=sender, cluster=cluster, me=ctx.qm.name)
+            ctx.console("MQSC393E", csect="CSQXREPO", qmgr=sender, cluster=cluster, me=ctx.qm.name)
             continue
         taken: list[Record] = []
         new_qmgr = False
@@ -760,7 +760,9 @@ def negotiated(ctx: Ctx, channel: str, partner: str, partner_repos: frozenset[st
         return  # an automatically defined one leads where the cluster said
     for cluster in repository.clusters_of(ctx.txn, obj):
         if cluster not in partner_repos:
-            ctx.console("MQSC392E", channel=channel, cluster=cluster, qmgr=partner)
+            ctx.console(
+                "MQSC392E", csect="CSQXREPO", channel=channel, cluster=cluster, qmgr=partner
+            )
 
 
 __all__ = ["manage", "note", "refresh", "replace", "request", "suspend", "work_waiting"]

@@ -270,11 +270,13 @@ _AUTO: IdentityMemo[Repository, Mapping[str, MQObject]] = IdentityMemo(256)
 
 
 def channel_attrs(obj: Any) -> dict[str, Any]:
-    """What a queue manager record carries of its cluster-receiver channel: the attributes a
-    cluster-sender to it takes (IBM "Auto-definition of cluster channels": the CLUSRCVR's
-    attributes, the rest from SYSTEM.DEF.CLUSSDR)."""
-    keep = {n for n in obj.attrs if n in _CLUSSDR_ATTRS or n in ("NETPRTY", "DESCR")}
-    return {n: obj.get(n) for n in sorted(keep)}
+    """What a queue manager record carries of its cluster-receiver channel: its attributes,
+    which a cluster-sender to it takes (IBM "Auto-definition of cluster channels": the
+    CLUSRCVR's attributes, the rest from SYSTEM.DEF.CLUSSDR) and DISPLAY CLUSQMGR shows."""
+    return {n: obj.get(n) for n in sorted(obj.attrs) if n not in _NOT_CARRIED}
+
+
+_NOT_CARRIED = frozenset(("CHLTYPE", "QSGDISP", "CLUSTER", "CLUSNL", "ALTDATE", "ALTTIME"))
 
 
 def auto_channels(txn: Any) -> Mapping[str, MQObject]:
