@@ -112,6 +112,10 @@ def own_records(ctx: Ctx) -> dict[tuple[str, str, str, str], Record]:
                 if cluster in members:
                     record = Record(QUEUE, cluster, obj.name, name, qmid, attrs)
                     found[record.key] = record
+                    # Hosting a cluster queue, it wants to know the queue's other instances
+                    # (a local instance with CLWLUSEQ(ANY) shares the puts with them).
+                    sub = Record(SUB, cluster, obj.name, name, qmid, {})
+                    found.setdefault(sub.key, sub)
     for obj in txn.values("topic"):
         if obj.get("CLUSTER") and str(obj.get("CLUSTER")) in members:
             attrs = {n: obj.get(n) for n in _TOPIC_ATTRS if obj.get(n) is not None}
