@@ -496,12 +496,15 @@ def across_a_channel(count: int) -> dict:
             qmbn.put("BENCH.OUT", step, 1024)
         assert qmb2.get("BENCH.IN").done == count
 
-    def through_cluster(queue: str) -> Callable[[], None]:
+    def through_cluster(queue: str, notfixed: bool = False) -> Callable[[], None]:
         # 1,000 messages per call to a cluster queue (BENCH.IN) or to a remote queue whose
         # queue manager the cluster routes to (BENCH.OUT): the same channel, the same
-        # transmission queue; the cluster put also chooses its destination at each MQOPEN.
+        # transmission queue; the cluster put also chooses its destination at each MQOPEN
+        # (DEFBIND(OPEN)), or for each message (NOTFIXED).
         def steps() -> None:
             qmbn, qmb2 = cluster_pair()
+            if notfixed:
+                assert qmb2.execute("ALTER QLOCAL(BENCH.IN) DEFBIND(NOTFIXED)").ok
             for _ in range(count // step):
                 qmbn.put(queue, step, 1024)
             assert qmb2.get("BENCH.IN").done == count
@@ -516,6 +519,7 @@ def across_a_channel(count: int) -> dict:
     setup_s = best_of(3, cluster_pair)
     qremote_s = best_of(2, through_cluster("BENCH.OUT")) - setup_s
     cluster_s = best_of(2, through_cluster("BENCH.IN")) - setup_s
+    notfixed_s = best_of(2, through_cluster("BENCH.IN", notfixed=True)) - setup_s
     return {
         "messages": count,
         "local_seconds": local_s,
@@ -529,6 +533,7 @@ def across_a_channel(count: int) -> dict:
         "qremote_step_rate": count / qremote_s,
         "cluster_step_rate": count / cluster_s,
         "cluster_cost": cluster_s / qremote_s,
+        "notfixed_cost": notfixed_s / qremote_s,
     }
 
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -299,21 +299,32 @@ def _route(work: Working, cluster: str, qmid: str) -> tuple[str, str] | None:
 
 
 # ---- the repository manager's turn --------------------------------------------------------------
-def work_waiting(qm_attrs: Mapping[str, Any], tables: Mapping[str, Any], now: dt.datetime) -> bool:
+def work_waiting(
+    qm_attrs: Mapping[str, Any], tables: Mapping[str, Any], clock: Callable[[], dt.datetime]
+) -> bool:
     """Whether the repository manager of a queue manager (its attributes and tables, as
-    committed) has something to do now: commands waiting, records falling due, messages
-    waiting on SYSTEM.CLUSTER.TRANSMIT.QUEUE for a channel that is not started."""
+    committed; ``clock``: its clock) has something to do now: commands waiting, records
+    falling due, messages waiting on SYSTEM.CLUSTER.TRANSMIT.QUEUE for a channel that is not
+    started. A network asks after every command, put and get, for every member: nothing is
+    allocated on the way to "no"."""
     if not channelstate.active(qm_attrs):
         return False
     messages = tables["messages"]
     commands = messages.get(COMMAND_QUEUE)
-    if commands is not None and commands.depth:
+    if commands is not None and commands.runs:
         return True
-    due = str(qm_attrs.get(DUE, "") or "")
-    if due and due <= now.strftime(STAMP):
+    due = qm_attrs.get(DUE)
+    if due and str(due) <= clock().strftime(STAMP):
         return True
-    waiting = repository.waiting_for(messages.get(repository.TRANSMIT_QUEUE))
-    return bool(waiting - set(channelstate.statuses(qm_attrs)))
+    sctq = messages.get(repository.TRANSMIT_QUEUE)
+    if sctq is None or not sctq.runs:
+        return False
+    statuses = channelstate.statuses(qm_attrs)
+    for run in sctq.runs:
+        channel = repository.dest_channel(run.dest) if run.count else ""
+        if channel and channel not in statuses:
+            return True
+    return False
 
 
 def manage(ctx: Ctx) -> None:

@@ -360,10 +360,10 @@ class QueueManager:
         after every command, put and get; mqsc/engine/clusterstate.py)."""
         if self.gate is None:
             tables = self.state.tables
-            return clusterstate.work_waiting(tables["qmgr"][None].attrs, tables, self.clock())
+            return clusterstate.work_waiting(tables["qmgr"][None].attrs, tables, self.clock)
         with self.session():
             tables = self.state.tables
-            return clusterstate.work_waiting(tables["qmgr"][None].attrs, tables, self.clock())
+            return clusterstate.work_waiting(tables["qmgr"][None].attrs, tables, self.clock)
 
     def full_repositories(self) -> frozenset[str]:
         """The clusters this queue manager holds a full repository for (what a cluster-sender

@@ -142,6 +142,40 @@ def test_the_local_instance_when_clwluseq_says_local() -> None:
     assert eligible([local, remote]) == [local, remote]
 
 
+def one_at_a_time(destinations: list[Destination], count: int) -> list[str]:
+    """Step 9 as IBM states it, one choice per message (the reference the runs of
+    clusterput.choose must match)."""
+    factor = {d.key: 0 for d in destinations}
+    number = {d.key: 0 for d in destinations}
+    order = sorted(destinations, key=lambda d: (d.qmname, d.key))
+    picks, last = [], 0
+    for _ in range(count):
+        pick = min(order, key=lambda d: (factor[d.key], number[d.key]))
+        factor[pick.key] += round(1_000_000 / pick.weight)
+        last += 1
+        number[pick.key] = last
+        picks.append(pick.key)
+    return picks
+
+
+@given(
+    st.lists(st.integers(1, 99), min_size=1, max_size=5), st.lists(st.integers(1, 60), max_size=6)
+)
+def test_choices_in_runs_are_the_choices_one_at_a_time(weights: list[int], puts: list[int]) -> None:
+    destinations = [dest(f"TO.Q{i}", weight=w) for i, w in enumerate(weights)]
+    expected = one_at_a_time(destinations, sum(puts))
+    state: dict = {}
+    done = 0
+    for count in puts:
+        chosen = choose(destinations, state, 999_999_999, count)
+        state = dict(chosen.state)
+        wanted = Counter(expected[done : done + count])
+        assert dict(chosen.counts) == dict(wanted)
+        # In the order first chosen.
+        assert [k for k, _ in chosen.counts] == list(dict.fromkeys(expected[done : done + count]))
+        done += count
+
+
 @pytest.mark.parametrize("count", [1, 7, 100])
 def test_one_destination_takes_everything(count: int) -> None:
     assert split([dest("TO.QMA")], count) == {"TO.QMA": count}

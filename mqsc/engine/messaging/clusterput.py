@@ -330,17 +330,63 @@ def choose(
     steps = {d.key: max(1, round(_FACTOR_UNIT / max(1, d.weight))) for d in destinations}
     order = sorted(destinations, key=lambda d: (d.qmname, d.key))
     counts: dict[str, int] = {}
-    for _ in range(count):
-        pool = order
-        if len(pool) > mruc:
-            pool = sorted(pool, key=lambda d: -table[d.key][1])[:mruc]
-        pick = min(pool, key=lambda d: (table[d.key][0], table[d.key][1]))
-        entry = table[pick.key]
-        entry[0] += steps[pick.key]
-        last += 1
-        entry[1] = last
-        counts[pick.key] = counts.get(pick.key, 0) + 1
+    if len(order) <= mruc:
+        last = _runs(order, table, steps, counts, last, count)
+    else:
+        for _ in range(count):
+            pool = sorted(order, key=lambda d: -table[d.key][1])[:mruc]
+            pick = min(pool, key=lambda d: (table[d.key][0], table[d.key][1]))
+            entry = table[pick.key]
+            entry[0] += steps[pick.key]
+            last += 1
+            entry[1] = last
+            counts[pick.key] = counts.get(pick.key, 0) + 1
     return Choices(tuple(counts.items()), {"N": last, "D": table})
+
+
+def _runs(
+    order: list[Destination],
+    table: dict[str, list[Any]],
+    steps: Mapping[str, int],
+    counts: dict[str, int],
+    last: int,
+    count: int,
+) -> int:
+    """Step 9, ``count`` times, a run at a time: the least recently used destination is
+    chosen again and again while its factor stays below the next one's (after its first
+    choice it is the most recently used, so a tie goes to the other); the same choices as one
+    at a time, in a few passes (a put of 1,000 messages to two instances is two or three
+    hundred runs, not a thousand choices)."""
+    keys = [d.key for d in order]
+    factors = [table[k][0] for k in keys]
+    numbers = [table[k][1] for k in keys]
+    increments = [steps[k] for k in keys]
+    chosen = [0] * len(keys)
+    first: list[int] = []  # in the order first chosen (a put's summary says so)
+    left = count
+    while left:
+        best = second = -1
+        for j in range(len(keys)):
+            if best < 0 or (factors[j], numbers[j]) < (factors[best], numbers[best]):
+                best, second = j, best
+            elif second < 0 or (factors[j], numbers[j]) < (factors[second], numbers[second]):
+                second = j
+        run = left
+        if second >= 0:
+            gap = factors[second] - factors[best]
+            run = min(left, max(1, -(-gap // increments[best])))
+        factors[best] += run * increments[best]
+        last += run
+        numbers[best] = last
+        if not chosen[best]:
+            first.append(best)
+        chosen[best] += run
+        left -= run
+    for j, key in enumerate(keys):
+        table[key][0], table[key][1] = factors[j], numbers[j]
+    for j in first:
+        counts[keys[j]] = chosen[j]
+    return last
 
 
 # ---- MQPUT --------------------------------------------------------------------------------------
