@@ -26,11 +26,15 @@ from mqsc.catalog import (
     chinit,
     chlauth,
     clusters,
+    connections,
     namelists,
     pagesets,
     processes,
     qmgr,
+    qstats,
     queues,
+    recoverylog,
+    smds,
     storageclasses,
     system,
     topics,
@@ -78,6 +82,10 @@ FAMILY_MODULES: tuple[ModuleType, ...] = (
     authinfo,
     chlauth,
     system,
+    connections,
+    qstats,
+    smds,
+    recoverylog,
 )
 
 #: Object types, most used first (their ``rank``).

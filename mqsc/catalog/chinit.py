@@ -13,7 +13,6 @@ CLUSQMGR, REFRESH and RESET CLUSTER) in :mod:`mqsc.catalog.clusters`.
 from __future__ import annotations
 
 from mqsc.catalog import common
-from mqsc.catalog.clusters import CLUSTER_NAME
 from mqsc.catalog.channels import (
     CHANNEL_NAME,
     DEFAULT_PORT,
@@ -21,6 +20,7 @@ from mqsc.catalog.channels import (
     TCP_PORTS,
     TYPES,
 )
+from mqsc.catalog.clusters import CLUSTER_NAME
 from mqsc.catalog.common import MAX9, NO_YES, QNAME, K, table
 from mqsc.catalog.model import (
     S_2CR,
@@ -202,11 +202,33 @@ _CHOICES = {
 }
 
 
+#: Widths in command-server replies (MQSC422I) of the status attributes the simulation
+#: shows, padded as the other DISPLAY reply lines are: names to their maximum length, the
+#: documented words to the longest of them (numbers right-aligned in 10 as everywhere).
+#: UNVERIFIED, as the other CHSTATUS widths below.
+_WIDTHS = {
+    "RQMNAME": 48,
+    "CURLUWID": 16,
+    "LSTLUWID": 16,
+    "CHLTYPE": 8,
+    "STATUS": 12,
+    "INDOUBT": 3,
+    "STOPREQ": 3,
+}
+
+
 def _status_table(names: tuple[str, ...]) -> dict:
     """Attributes of a status display the simulation never produces, as kinds a WHERE filter
     can be bound with (counts, the documented values, text otherwise)."""
     return table(
-        *(K(n, Integer(0, MAX9) if n in _COUNTS else _CHOICES.get(n, Text(256))) for n in names)
+        *(
+            K(
+                n,
+                Integer(0, MAX9) if n in _COUNTS else _CHOICES.get(n, Text(256)),
+                width=_WIDTHS.get(n),
+            )
+            for n in names
+        )
     )
 
 
@@ -258,6 +280,9 @@ CHSTATUS = Family(
     identity=("CHSTATUS", "XMITQ", "CONNAME", "CHLTYPE", "STATUS"),
     reply="MQSC422I",
 )
+# What DISPLAY CHSTATUS shows is rendered from these (mqsc.catalog.attributes_of): the name,
+# XMITQ and CONNAME with their widths too, so the MQSC422I line is padded as a whole.
+STATUS_ATTRIBUTES["CHSTATUS"] = {**STATUS_ATTRIBUTES["CHSTATUS"], **CHSTATUS.attributes}
 
 SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
@@ -392,9 +417,8 @@ SPECS: tuple[CommandSpec, ...] = (
         ),
         S_CR,
         "CSQXPING",
-        verified="PING CHANNEL (z/OS), CR",
-        help="test a channel",
-        facility="CHINIT",
+        verified="PING CHANNEL (IBM MQ 9.3 for z/OS), CR",
+        help="test a sender or server channel's link to its partner",
     ),
     CommandSpec(
         "RESET",
@@ -459,7 +483,11 @@ SPECS: tuple[CommandSpec, ...] = (
         table(
             common.CMDSCOPE,
             K("CLUSTER", CLUSTER_NAME, help="suspend from this cluster"),
-            K("CLUSNL", QNAME, help="suspend from the clusters of this namelist"),
+            K(
+                "CLUSNL",
+                Name(NameRule.NAMELIST, 48),
+                help="suspend from the clusters of this namelist",
+            ),
             K("FACILITY", Choice(("DB2", "IMSBRIDGE")), help="suspend Db2 or IMS bridge use"),
             K("MODE", Choice(("QUIESCE", "FORCE")), default="QUIESCE", help="how to suspend"),
             K(
@@ -475,8 +503,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "CSQXSPRN",
         name_required=False,
         verified="SUSPEND QMGR (z/OS)",
-        help="suspend cluster membership (or Db2/IMS bridge use)",
-        facility="CHINIT",
+        help="suspend cluster membership (or Db2/IMS bridge use, or logging)",
     ),
     CommandSpec(
         "RESUME",
@@ -485,7 +512,11 @@ SPECS: tuple[CommandSpec, ...] = (
         table(
             common.CMDSCOPE,
             K("CLUSTER", CLUSTER_NAME, help="resume in this cluster"),
-            K("CLUSNL", QNAME, help="resume in the clusters of this namelist"),
+            K(
+                "CLUSNL",
+                Name(NameRule.NAMELIST, 48),
+                help="resume in the clusters of this namelist",
+            ),
             K("FACILITY", Choice(("DB2", "IMSBRIDGE")), help="resume Db2 or IMS use"),
             K(
                 "LOG",
@@ -500,6 +531,5 @@ SPECS: tuple[CommandSpec, ...] = (
         name_required=False,
         verified="RESUME QMGR (z/OS)",
         help="resume what SUSPEND QMGR suspended",
-        facility="CHINIT",
     ),
 )
