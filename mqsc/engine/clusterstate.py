@@ -35,7 +35,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from mqsc.catalog import product
@@ -131,7 +131,19 @@ def concerned(txn: Any) -> bool:
     command that changed something (a deck of 50,000 DEFINEs asks 50,000 times): one pass
     over the tables it changed."""
     state = txn.state.tables
-    for table, changed in txn.pending.items():
+    pending = txn.pending
+    channels = pending.get("channel")
+    if channels:
+        base = state["channel"]
+        for key, new in channels.items():
+            if _cluster_channel(new) or _cluster_channel(base.get(key)):
+                return True
+    info = state["qmgr"][None]
+    if not info.attrs.get(repository.MEMBER):
+        # In no cluster: nothing to tell until a cluster-receiver joins one, which publishes
+        # everything then (a deck of 50,000 DEFINEs pays this one look-up each).
+        return False
+    for table, changed in pending.items():
         kind = _WATCHED.get(table)
         if kind is None or not changed:
             continue
@@ -144,19 +156,12 @@ def concerned(txn: Any) -> bool:
                 old = base.get(key)
                 if old is not None and (old.attrs.get("CLUSTER") or old.attrs.get("CLUSNL")):
                     return True
-        elif kind == "channel":
-            base = state[table]
-            for key, new in changed.items():
-                if _cluster_channel(new) or _cluster_channel(base.get(key)):
-                    return True
         elif kind == "namelist":
-            if repository.member_clusters(txn):
-                return True
+            return True
         else:
-            info = changed.get(None)
-            if info is not None and hasattr(info, "attrs"):
-                old_attrs = state["qmgr"][None].attrs
-                if any(info.attrs.get(k) != old_attrs.get(k) for k in _QMGR_WATCHED):
+            now = changed.get(None)
+            if now is not None and hasattr(now, "attrs"):
+                if any(now.attrs.get(k) != info.attrs.get(k) for k in _QMGR_WATCHED):
                     return True
     return False
 
@@ -166,7 +171,6 @@ _WATCHED = {
     "qalias": "clustered",
     "qremote": "clustered",
     "topic": "clustered",
-    "channel": "channel",
     "namelist": "namelist",
     "qmgr": "qmgr",
 }
@@ -345,6 +349,9 @@ def manage(ctx: Ctx) -> None:
     _send(ctx, out)
     _start_waiting(ctx)
     _set_due(ctx, work)
+    member = "YES" if repository.member_clusters(ctx.txn) else None
+    if channelstate.qmgr_attrs(ctx).get(repository.MEMBER) != member:
+        channelstate.set_attrs(ctx, **{repository.MEMBER: member})
 
 
 def _take_commands(ctx: Ctx) -> list[dict[str, Any]]:
@@ -806,4 +813,4 @@ def negotiated(ctx: Ctx, channel: str, partner: str, partner_repos: frozenset[st
             )
 
 
-__all__ = ["manage", "note", "refresh", "replace", "request", "suspend", "work_waiting"]
+__all__ = ["manage", "note", "refresh", "request", "suspend", "work_waiting"]

@@ -54,6 +54,10 @@ SUSPENDED, DUE, WORKLOAD = "CLUSSUSP", "CLUSDUE", "CLWLSTATE"
 #: The channels this queue manager has published its own records through, per cluster: a
 #: channel that leads to a full repository it has not told yet gets all of them.
 TOLD = "CLUSTOLD"
+#: "YES" while this queue manager is a member of a cluster, as its repository manager last
+#: saw (a command that changes a cluster queue of a queue manager in no cluster has nothing
+#: to tell: when it joins, everything is published).
+MEMBER = "CLUSMEMBER"
 
 _LIFE_DAYS_REPUBLISH = 27
 _LIFE_DAYS_EXPIRE = 30

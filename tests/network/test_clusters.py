@@ -319,3 +319,59 @@ def test_a_cluster_of_durable_queue_managers_through_the_command_line(tmp_path: 
         finally:
             qm.close()
     assert depths == {"QMA": 50, "QMB": 50, "QMC": 0}
+
+
+def test_namelists_name_the_clusters_of_a_full_repository_and_of_a_queue() -> None:
+    qmgrs, _ = trio()
+    qma, qmb, qmc = qmgrs["QMA"], qmgrs["QMB"], qmgrs["QMC"]
+    for qm, name in ((qma, "QMA"), (qmb, "QMB"), (qmc, "QMC")):
+        ok(qm, "START CHINIT")
+        ok(qm, f"START LISTENER PORT({PORTS[name]})")
+        ok(qm, "DEFINE NAMELIST(BOTH) NAMES(EAST, WEST)")
+    ok(qma, "ALTER QMGR REPOSNL(BOTH)")
+    for qm, name in ((qma, "QMA"), (qmb, "QMB"), (qmc, "QMC")):
+        ok(
+            qm,
+            f"DEFINE CHANNEL(TO.{name}) CHLTYPE(CLUSRCVR) "
+            f"CONNAME('{name.lower()}({PORTS[name]})') CLUSNL(BOTH)",
+        )
+    for qm in (qmb, qmc):
+        ok(
+            qm,
+            f"DEFINE CHANNEL(TO.QMA) CHLTYPE(CLUSSDR) CONNAME('qma({PORTS['QMA']})') CLUSNL(BOTH)",
+        )
+    ok(qmb, "DEFINE QLOCAL(EAST.ONLY) CLUSTER(EAST)")
+    ok(qmb, "DEFINE QLOCAL(EVERYWHERE) CLUSNL(BOTH)")
+    repo = repository.view(Txn(qma.state))
+    assert {(r.cluster, r.qmname, r.get("QMTYPE")) for r in repo.qmgrs()} == {
+        (c, q, "REPOS" if q == "QMA" else "NORMAL") for c in ("EAST", "WEST") for q in PORTS
+    }
+    assert {(r.name, r.cluster) for r in repo.queues()} == {
+        ("EAST.ONLY", "EAST"),
+        ("EVERYWHERE", "EAST"),
+        ("EVERYWHERE", "WEST"),
+    }
+    assert qmc.put("EVERYWHERE", 4, 100).routed == (("QMB", 4),)
+    result = qmc.execute("DISPLAY QCLUSTER(EVERYWHERE) CLUSTER", source=CommandSource.CONSOLE)
+    assert sorted(dict(o.attrs)["CLUSTER"] for o in result.objects) == ["EAST", "WEST"]
+
+
+def test_records_not_published_again_for_30_days_expire() -> None:
+    import datetime as dt
+
+    qmgrs, network = cluster()
+    moment = [qmgrs["QMA"].clock()]
+    for qm in qmgrs.values():
+        qm.clock = lambda: moment[0]
+    ok(qmgrs["QMB"], "DEFINE QLOCAL(PAY.IN) CLUSTER(DEMO)")
+    assert qmgrs["QMC"].put("PAY.IN", 1, 10).routed == (("QMB", 1),)
+    ok(qmgrs["QMB"], "STOP CHINIT")  # QMB can publish nothing any more
+    moment[0] += dt.timedelta(days=27, minutes=1)
+    network.settle()
+    assert ("QMGR", "QMB", "QMB") in known(qmgrs["QMC"])  # the others republished theirs
+    assert ("QMGR", "QMA", "QMA") in known(qmgrs["QMC"])
+    moment[0] += dt.timedelta(days=3)
+    network.settle()
+    assert ("QMGR", "QMB", "QMB") not in known(qmgrs["QMC"])
+    assert ("QUEUE", "PAY.IN", "QMB") not in known(qmgrs["QMA"])
+    assert ("QMGR", "QMA", "QMA") in known(qmgrs["QMC"])  # refreshed at 27 days: kept

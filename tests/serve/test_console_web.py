@@ -1115,6 +1115,8 @@ VIEWS = {
     "#objects/topic": "/ of /.test(document.getElementById('object-count').textContent)",
     "#objects/sub": "/ of /.test(document.getElementById('object-count').textContent)",
     "#objects/listener": "/ of /.test(document.getElementById('object-count').textContent)",
+    "#objects/clusqmgr": "/ of /.test(document.getElementById('object-count').textContent)",
+    "#objects/qcluster": "/ of /.test(document.getElementById('object-count').textContent)",
     "#objects": "/ of /.test(document.getElementById('object-count').textContent)",
     "#storage": "document.querySelector('#chart-pages svg')",
     "#zos": "document.querySelector('#usage-pagesets table')",
