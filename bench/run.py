@@ -516,10 +516,19 @@ def across_a_channel(count: int) -> dict:
     local_step_s = best_of(2, local_steps) - best_of(3, storage_qmgr)
     remote_step_s = best_of(2, remote_steps) - best_of(3, channel_pair)
     # Target: a cluster put costs at most twice a put to a remote queue over the same channel.
+    # The three are timed in turn, three rounds, so a change of the machine's pace between
+    # phases does not land on one of them.
     setup_s = best_of(3, cluster_pair)
-    qremote_s = best_of(2, through_cluster("BENCH.OUT")) - setup_s
-    cluster_s = best_of(2, through_cluster("BENCH.IN")) - setup_s
-    notfixed_s = best_of(2, through_cluster("BENCH.IN", notfixed=True)) - setup_s
+    runs = {
+        "qremote": through_cluster("BENCH.OUT"),
+        "cluster": through_cluster("BENCH.IN"),
+        "notfixed": through_cluster("BENCH.IN", notfixed=True),
+    }
+    best = {name: float("inf") for name in runs}
+    for _ in range(3):
+        for name, run in runs.items():
+            best[name] = min(best[name], best_of(1, run))
+    qremote_s, cluster_s, notfixed_s = (best[n] - setup_s for n in runs)
     return {
         "messages": count,
         "local_seconds": local_s,
