@@ -12,6 +12,8 @@ CLUSQMGR, REFRESH and RESET CLUSTER) in :mod:`mqsc.catalog.clusters`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from mqsc.catalog import common
 from mqsc.catalog.channels import (
     CHANNEL_NAME,
@@ -31,6 +33,7 @@ from mqsc.catalog.model import (
     Family,
     Flag,
     Integer,
+    Keyword,
     Name,
     NameRule,
     ObjectType,
@@ -217,7 +220,7 @@ _WIDTHS = {
 }
 
 
-def _status_table(names: tuple[str, ...]) -> dict:
+def _status_table(names: tuple[str, ...]) -> Mapping[str, Keyword]:
     """Attributes of a status display the simulation never produces, as kinds a WHERE filter
     can be bound with (counts, the documented values, text otherwise)."""
     return table(

@@ -328,7 +328,8 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             _IBM92 + "q086520_.html",
         ),
         "DOC-RESETQM": Evidence(
-            "RESET QMGR (reset a queue manager): TYPE(ADVANCELOG), TYPE(STATISTICS), TYPE(ARCHLOG) and TYPE(REDUCELOG) not valid on z/OS",
+            "RESET QMGR (reset a queue manager): TYPE(ADVANCELOG), TYPE(STATISTICS), "
+            "TYPE(ARCHLOG) and TYPE(REDUCELOG) not valid on z/OS",
             "https://www.ibm.com/docs/es/SSFKSJ_9.3.0/refadmin/q086530_.html",
         ),
         "DOC-SCRIPTS": Evidence(
