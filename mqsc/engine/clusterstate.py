@@ -606,7 +606,7 @@ def _start_waiting(ctx: Ctx) -> None:
     """Cluster-sender channels with messages waiting for them, inactive, start (the channel
     initiator's answer to a triggered cluster transmission queue)."""
     statuses = channelstate.statuses(channelstate.qmgr_attrs(ctx))
-    for channel, obj in sorted(repository.cluster_senders(ctx.txn).items()):
+    for channel in sorted(repository.cluster_senders(ctx.txn)):
         if channel in statuses:
             continue
         xmitq = repository.xmitq_for(ctx.txn, channel)

@@ -153,7 +153,7 @@ def stop_listener(ctx: Ctx) -> None:
 def _channel(ctx: Ctx) -> Any:
     # A channel defined here, else a cluster-sender the cluster defined automatically (IBM
     # "Stop Channel": the command applies to the locally defined one when both exist).
-    obj = definition(ctx, ctx.cmd.name)
+    obj = definition(ctx, str(ctx.cmd.name))
     if obj is None:
         raise ctx.not_found("CHANNEL", ctx.cmd.name)
     return obj

@@ -47,14 +47,7 @@ def selected(ctx: Ctx) -> Iterator[Callable[[str], object]]:
             str(cluster_filter), str(row["CLUSTER"])
         ):
             continue
-        yield _getter(row)
-
-
-def _getter(row: Mapping[str, object]) -> Callable[[str], object]:
-    def get(attr: str) -> object:
-        return row.get(attr, "")
-
-    return get
+        yield objectcommands.values_getter(row)
 
 
 def rows(ctx: Ctx) -> list[dict[str, Any]]:

@@ -220,7 +220,7 @@ def cluster_queues(ctx: Ctx) -> Iterator[objectcommands.Getter]:
             "CLUSDATE": record.known[:10],
             "CLUSTIME": record.known[11:],
         }
-        yield lambda name, values=values: values.get(name, "")
+        yield objectcommands.values_getter(values)
 
 
 @handles("DISPLAY", "QCLUSTER")

@@ -94,7 +94,7 @@ def selected_topics(ctx: Ctx) -> Iterator[objectcommands.Getter]:
             if objectcommands.matches(pattern, record.name):
                 values = {**record.attrs, "TOPIC": record.name, "TYPE": "CLUSTER"}
                 values["CLUSTER"] = record.cluster
-                yield lambda name, values=values: values.get(name, "")
+                yield objectcommands.values_getter(values)
 
 
 # ---- subscriptions ---------------------------------------------------------------------------
