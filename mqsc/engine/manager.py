@@ -21,14 +21,17 @@ from mqsc.catalog.mqrc import (
     MQRC_Q_MGR_NOT_AVAILABLE,
     MQRC_RESOURCE_PROBLEM,
     MQRC_UNEXPECTED_ERROR,
+    MQRC_UNKNOWN_OBJECT_NAME,
 )
 from mqsc.engine import (
     channelstate,
+    clusterstate,
     connregistry,
     lifecycle,
     logdatasets,
     mqi,
     registry,
+    repository,
     results,
     routing,
 )
@@ -36,7 +39,7 @@ from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx, LogSuspended
 from mqsc.engine.group import Group
 from mqsc.engine.log import LogRecord, LogState, command_detail
-from mqsc.engine.messaging import bodies, events, privateq, pubsub, triggers
+from mqsc.engine.messaging import bodies, clusterput, events, privateq, pubsub, triggers
 from mqsc.engine.mqobjects import MQObject, QueueManagerInfo
 from mqsc.engine.phase import PHASE_SOURCES, Phase
 from mqsc.engine.records import (
@@ -320,7 +323,7 @@ class QueueManager:
         """
 
         def operation(ctx: Ctx) -> Workload:
-            done = privateq.put(
+            done = clusterput.put(
                 ctx, queue, count, size, persistent=persistent, priority=priority, batch=batch
             )
             if retain:
@@ -564,11 +567,35 @@ class QueueManager:
             return self.state.tables["qmgr"][None].attrs
 
     def channel_definition(self, name: str) -> MQObject | None:
-        """The channel defined with this name here, if any."""
+        """The channel defined with this name here, or the cluster-sender channel its cluster
+        repository defined automatically, if any."""
         if self.gate is None:
-            return self.state.tables["channel"].get(name)
+            return self._channel_definition(name)
         with self.session():
-            return self.state.tables["channel"].get(name)
+            return self._channel_definition(name)
+
+    def _channel_definition(self, name: str) -> MQObject | None:
+        tables = self.state.tables
+        found = tables["channel"].get(name)
+        if found is None and tables["messages"].get(repository.REPOSITORY_QUEUE) is not None:
+            found = repository.definition(Txn(self.state), name)
+        return found
+
+    def cluster_work(self) -> bool:
+        """Whether this queue manager's repository manager has work now (a network asks it
+        after every command, put and get; mqsc/engine/clusterstate.py)."""
+        if self.gate is None:
+            tables = self.state.tables
+            return clusterstate.work_waiting(tables["qmgr"][None].attrs, tables, self.clock)
+        with self.session():
+            tables = self.state.tables
+            return clusterstate.work_waiting(tables["qmgr"][None].attrs, tables, self.clock)
+
+    def full_repositories(self) -> frozenset[str]:
+        """The clusters this queue manager holds a full repository for (what a cluster-sender
+        channel learns of its partner when it starts)."""
+        with self.session():
+            return repository.repository_clusters(Txn(self.state))
 
     def outgoing(self, xmitq: str) -> tuple[Transfer, ...]:
         """What waits on a transmission queue, in delivery order (nothing changes)."""
@@ -586,15 +613,20 @@ class QueueManager:
             channelstate.triggered(Txn(self.state), channelstate.statuses(attrs))
         )
 
-    def has_outgoing(self, xmitq: str) -> bool:
-        """Whether anything waits on a transmission queue (a network asks after every put
-        whether a running sender has a batch to send)."""
+    def has_outgoing(self, xmitq: str, channel: str = "") -> bool:
+        """Whether anything waits on a transmission queue (for a cluster-sender ``channel``:
+        anything for it); a network asks after every put whether a running sender has a
+        batch to send."""
         if self.gate is None:
             tables = self.state.tables
-            return channelstate.waiting(tables["qlocal"].get(xmitq), tables["messages"].get(xmitq))
+            return channelstate.waiting(
+                tables["qlocal"].get(xmitq), tables["messages"].get(xmitq), channel
+            )
         with self.session():
             tables = self.state.tables
-            return channelstate.waiting(tables["qlocal"].get(xmitq), tables["messages"].get(xmitq))
+            return channelstate.waiting(
+                tables["qlocal"].get(xmitq), tables["messages"].get(xmitq), channel
+            )
 
     def channel_step(self, step: Callable[[Ctx], None]) -> tuple[bool, tuple[Message, ...]]:
         """One committed step of a channel on this queue manager (a batch received, a batch
@@ -657,9 +689,35 @@ class QueueManager:
                     _OPERATION.get(kind, kind), queue, count, 0, reason=MQRC_CONNECTION_BROKEN
                 )
             outcome = self._run_workload(operation, kind, queue, count, conn)
+        if (
+            kind == "put"
+            and outcome.reason == MQRC_UNKNOWN_OBJECT_NAME
+            and not outcome.done
+            and self.network is not None
+            and self._asked_cluster(queue)
+        ):
+            # An MQOPEN of a queue name this queue manager does not know, in a cluster: it
+            # asks the full repositories and waits for their answer (their channels run),
+            # then opens again (docs/clusters.md).
+            with self.session():
+                outcome = self._run_workload(operation, kind, queue, count, conn)
         if self.network is not None and outcome.done:
             self.settle()
         return outcome
+
+    def _asked_cluster(self, queue: str) -> bool:
+        """Subscribe to ``queue`` at the full repositories and let the network carry the
+        question and the answer; False when there was nobody to ask."""
+        tables = self.state.tables
+        if any(queue in tables[t] for t in ("qlocal", "qalias", "qremote", "qmodel")):
+            return False
+        asked: list[bool] = []
+        ok, said = self.channel_step(lambda ctx: asked.append(clusterstate.request(ctx, queue)))
+        if self.network is not None:
+            getattr(self.network, "console", []).extend((self.name, m) for m in said)
+            if ok and asked and asked[0]:
+                self.network.settle(self)
+        return bool(ok and asked and asked[0])
 
     def _run_workload(
         self,
@@ -852,6 +910,10 @@ class QueueManager:
                 raise
             message = Message("MQSC017E", {"verb": cmd.verb})
             return results.result(self.cpf, logical, spec, False, [message], RC_FAILED)
+        if txn.pending and clusterstate.concerned(txn):
+            # What the clusters know of this queue manager changed: a command for its
+            # repository manager (docs/clusters.md).
+            clusterstate.note(ctx)
         self.commit(txn, cmd, ctx.later)
         return results.result(self.cpf, logical, spec, True, ctx.records, RC_OK, later=ctx.later)
 

@@ -353,6 +353,9 @@ class Workload:
     delivered: tuple[Delivered, ...] = ()
     #: The trigger messages the put wrote on initiation queues.
     triggers: tuple[TriggerMessage, ...] = ()
+    #: A put to a cluster queue: the queue managers the cluster workload algorithm chose, each
+    #: with how many messages went there, in the order first chosen (docs/clusters.md).
+    routed: tuple[tuple[str, int], ...] = ()
 
     @property
     def reason_name(self) -> str:

@@ -38,6 +38,10 @@ def summary_lines(w: Workload, qmgr: str, cpf: str) -> list[str]:
         )
         if w.backed_out:
             lines.append(f" Backed out          : {w.backed_out} (the unit of work in flight)")
+        if w.routed:
+            # A cluster queue: where the cluster workload algorithm sent them.
+            chosen = ", ".join(f"{qmgr} {count}" for qmgr, count in w.routed)
+            lines.append(f" Cluster instances   : {chosen}")
     else:
         wanted = "all" if w.requested < 0 else str(w.requested)
         lines = [

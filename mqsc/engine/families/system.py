@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import replace
 
-from mqsc.engine import absent, channelstate, logdatasets, objectcommands
+from mqsc.engine import absent, channelstate, clusterstate, logdatasets, objectcommands
 from mqsc.engine.context import Ctx, moment
 from mqsc.engine.group import member_states
 from mqsc.engine.messaging import bodies, events
@@ -87,18 +87,21 @@ def refresh_security(ctx: Ctx) -> None:
 def suspend_resume_qmgr(ctx: Ctx) -> None:
     # SUSPEND / RESUME QMGR LOG are taken from the console only (the catalog's LOG keyword
     # narrows the sources; the source check refuses them from elsewhere). CLUSTER and CLUSNL
-    # keep the channel initiator's answer.
+    # are the repository manager's (mqsc/engine/clusterstate.py). IBM's syntax diagram takes
+    # one of CLUSTER, CLUSNL, FACILITY and LOG.
+    given = [k for k in ("CLUSTER", "CLUSNL", "FACILITY", "LOG") if ctx.cmd.get(k)]
+    if len(given) != 1:
+        raise ctx.fail("MQSC394E", verb=ctx.cmd.verb, given=" and ".join(given) or "none")
+    if ctx.cmd.get("CLUSTER") is not None or ctx.cmd.get("CLUSNL") is not None:
+        clusterstate.suspend_command(ctx)
+        return
     if ctx.cmd.get("LOG", False):
         if ctx.cmd.verb == "SUSPEND":
             logdatasets.suspend(ctx)
         else:
             logdatasets.resume(ctx)
         return
-    facility = ctx.cmd.get("FACILITY")
-    if facility is not None:
-        _facility(ctx, str(facility), ctx.cmd.verb == "SUSPEND")
-        return
-    absent.answer(ctx, "")
+    _facility(ctx, str(ctx.cmd.get("FACILITY")), ctx.cmd.verb == "SUSPEND")
 
 
 #: Where the state of the queue manager's Db2 connection lives among its attributes (not an
