@@ -20,6 +20,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("support",),  # helpers with no mqsc imports
     ("catalog",),  # the language's tables: commands, families, messages, reasons
     ("language",),  # text -> typed commands
+    ("racf",),  # the simulated RACF: database, decisions, TSO commands (pure)
     ("engine.records",),  # what the engine answers with: the renderers' input
     ("engine",),  # typed commands -> records, on the simulated state
     ("store",),  # the SQLite state store and where queue managers live

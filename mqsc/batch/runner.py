@@ -28,6 +28,7 @@ from mqsc.batch.datasets import Catalog, DataSetError
 from mqsc.batch.jcl import Cond, CondTest, DataDefinition, Job, Step
 from mqsc.batch.programs import PROGRAMS
 from mqsc.batch.steps import Program, QueueManagers, StepContext, StepOutcome
+from mqsc.racf.session import Keeper
 
 Clock = Callable[[], dt.datetime]
 #: "code OP rc" for each COND operator.
@@ -99,6 +100,9 @@ class Environment:
     clock: Clock
     programs: Mapping[str, Program] = field(default_factory=lambda: PROGRAMS)
     encoding: str = "utf-8"
+    #: The RACF database TSO steps administer (the mqsc home's); None: each step a
+    #: throw-away one.
+    security: Keeper | None = None
 
 
 def run(job: Job, env: Environment, *, jobid: str = "JOB00001") -> JobRun:
@@ -315,6 +319,8 @@ def _execute(
         env.clock,
         env.catalog,
         env.encoding,
+        user=job.owner,
+        security=env.security,
     )
     program = env.programs.get(step.program)
     step_run = StepRun(step, "executed")

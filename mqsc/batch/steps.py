@@ -18,6 +18,7 @@ from mqsc.batch.datasets import Catalog
 from mqsc.batch.jcl import DataDefinition
 from mqsc.engine.manager import QueueManager
 from mqsc.language.source import Source
+from mqsc.racf.session import Keeper
 
 Clock = Callable[[], dt.datetime]
 #: Finds a queue manager by name for the whole job (None when there is none of that name).
@@ -47,6 +48,10 @@ class StepContext:
     clock: Clock
     catalog: Catalog
     encoding: str = "utf-8"
+    #: The user the step runs as: USER= of the JOB card, else the submitter.
+    user: str = "USER1"
+    #: The RACF database (the mqsc home's), None for a job run without one.
+    security: Keeper | None = None
     #: Lines written to SYSOUT data sets, by DD name, in the order written.
     sysout: dict[str, list[str]] = field(default_factory=dict)
     #: Data sets written in this step (the first write replaces, later ones append).

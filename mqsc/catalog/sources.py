@@ -403,6 +403,11 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "",
             shows=_ids("CSQI010I CSQI065I"),
         ),
+        "LAB-SECURITY": Evidence(
+            "IBM Washington Systems Center, IBM MQ for z/OS lab: Implementing Queue Manager "
+            "Security (ibm-wsc/mq-zos, docs/security.md and docs/securitylab.md)",
+            "https://github.com/ibm-wsc/mq-zos",
+        ),
         "MP16": Evidence(
             "MP16: Capacity Planning and Tuning for IBM MQ for z/OS (SupportPac, "
             "IBM MQ Performance, Hursley)"

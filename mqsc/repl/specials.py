@@ -305,6 +305,57 @@ def restart(session: Session, argument: str) -> None:
     session.out.replies(restart_lines(session.qm, mode))
 
 
+@special(
+    "\\tso",
+    "\\tso COMMAND",
+    "a TSO RACF command (RDEFINE, PERMIT, SETROPTS...) on this mqsc home's RACF "
+    "database, as the console's user",
+)
+def tso(session: Session, argument: str) -> None:
+    import datetime as dt
+
+    from mqsc.racf.session import run_session
+    from mqsc.store import StoreError
+    from mqsc.store.home import QMgrError, security_store
+
+    if not argument.strip():
+        raise SpecialError("Usage: \\tso COMMAND (e.g. \\tso RLIST MQQUEUE * AUTHUSER)")
+    try:
+        store = security_store()
+    except QMgrError as error:
+        raise SpecialError(f"\\tso: {error}") from None
+    try:
+        result = run_session(argument, store, session.qm.user, dt.datetime.now)
+    except StoreError as error:
+        raise SpecialError(f"\\tso: {error}") from None
+    finally:
+        store.close()
+    lines = [line for step in result.steps for line in step.lines]
+    session.out.text(lines or ["READY"])
+    if result.rc:
+        session.failed += 1
+
+
+@special(
+    "\\user",
+    "\\user [USERID]",
+    "the user id this console acts as (commands, RACF checks); without one: which",
+)
+def user(session: Session, argument: str) -> None:
+    from mqsc.racf.tso import valid_userid
+
+    name = argument.strip().upper()
+    if not name:
+        session.out.note(f"This console acts as user {session.qm.user}.")
+        return
+    if not valid_userid(name):
+        raise SpecialError(
+            f"\\user: {name} is not a user id (1-8 characters, the first a letter or #, $, @)"
+        )
+    session.qm.user = name
+    session.out.note(f"This console now acts as user {name}.")
+
+
 def _choice(command: str, argument: str, choices: tuple[str, ...], current: str) -> str:
     if not argument:
         raise SpecialError(f"{command} is {current} ({'|'.join(choices)})")

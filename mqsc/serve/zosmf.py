@@ -30,7 +30,7 @@ from mqsc.language.source import Source
 from mqsc.render import consoletext
 from mqsc.serve.mqrest import Answer
 from mqsc.serve.qmgrs import NoSuchQmgr, QmgrUnavailable, Registry
-from mqsc.store.home import home
+from mqsc.store.home import home, security_store
 
 #: Jobs and uncollected console responses kept at most.
 MAX_KEPT = 1000
@@ -170,10 +170,16 @@ class Jobs:
         with self._lock:
             jobid = f"JOB{next(self._numbers):05d}"
         env = runner.Environment
-        with self.registry.holding() as connect:
-            result = runner.run(
-                job, env(connect, Catalog(home() / "catalog"), self.clock), jobid=jobid
-            )
+        security = security_store()
+        try:
+            with self.registry.holding() as connect:
+                result = runner.run(
+                    job,
+                    env(connect, Catalog(home() / "catalog"), self.clock, security=security),
+                    jobid=jobid,
+                )
+        finally:
+            security.close()
         held = HeldJob(
             result,
             result.job.name or "JOB",

@@ -516,6 +516,34 @@ def open_qmgr(
     return qm
 
 
+def security_path() -> Path:
+    """The home's security (RACF) database: ``$MQSC_HOME/racf/racf.db``."""
+    from mqsc.store.racfdb import default_path
+
+    return default_path(home())
+
+
+def queue_manager_names() -> list[str]:
+    """Every queue manager of the home (those created, and QMZ1, created on first use)."""
+    root = home() / "qmgrs"
+    names = {DEFAULT_QMGR}
+    if root.is_dir():
+        names.update(d.name.upper() for d in root.iterdir() if (d / "mqsc.toml").exists())
+    return sorted(names)
+
+
+def security_store():  # -> mqsc.store.racfdb.SecurityStore (sqlite3 only when used)
+    """The home's security database, open; created on first use with security off
+    (qmgr.NO.SUBSYS.SECURITY) for every queue manager of the home. Callers close it."""
+    from mqsc.store.errors import StoreError
+    from mqsc.store.racfdb import SecurityStore
+
+    try:
+        return SecurityStore.open(security_path(), queue_managers=queue_manager_names())
+    except StoreError as error:
+        raise QMgrError(str(error)) from None
+
+
 def _check_state_path(path: Path) -> None:
     """A state database path that cannot be used, said in one line (before any lease)."""
     from mqsc.store.errors import StoreError
