@@ -21,7 +21,17 @@ def run_csqutil(ctx: StepContext) -> StepOutcome:
     """``EXEC PGM=CSQUTIL,PARM='qmgr'``: SYSIN statements, SYSPRINT, the CSQUTIL return
     code as the step's condition code."""
     sysin = ctx.read("SYSIN") if ctx.has("SYSIN") else None
-    outcome = csqutil.run(sysin, parm=ctx.parm, datasets=ctx, connect=ctx.qmgr, clock=ctx.clock)
+    audit: list = []
+    outcome = csqutil.run(
+        sysin,
+        parm=ctx.parm,
+        datasets=ctx,
+        connect=ctx.qmgr,
+        clock=ctx.clock,
+        user=ctx.user,
+        audit=audit,
+    )
+    ctx.audit(audit)
     ctx.print("SYSPRINT", outcome.sysprint)
     return StepOutcome(cc=outcome.rc)
 

@@ -347,6 +347,7 @@ def _execute(
         )
     else:
         step_run.cc = max(0, min(outcome.cc, 4095))
+    step_run.log += ctx.log
     _stamp_clusters(qmgrs.used, env.catalog)
     for dd in step.dds:
         if dd.kind == "dsn" and dd.disp[1] == "DELETE":

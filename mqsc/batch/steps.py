@@ -52,6 +52,8 @@ class StepContext:
     user: str = "USER1"
     #: The RACF database (the mqsc home's), None for a job run without one.
     security: Keeper | None = None
+    #: Lines for the job's log (JESMSGLG): RACF's ICH408I when it refuses the step's user.
+    log: list[str] = field(default_factory=list)
     #: Lines written to SYSOUT data sets, by DD name, in the order written.
     sysout: dict[str, list[str]] = field(default_factory=dict)
     #: Data sets written in this step (the first write replaces, later ones append).
@@ -110,6 +112,15 @@ class StepContext:
         """The data set a ``DD DSN=`` statement names (None for any other DD)."""
         dd = self.dds.get(ddname)
         return dd.dsn if dd is not None and dd.kind == "dsn" and not dd.member else None
+
+    def audit(self, messages) -> None:
+        """RACF's messages (ICH408I) among ``messages`` go to the job's log, as z/OS writes a
+        security violation to the log of the job that made it."""
+        from mqsc.catalog import texts
+
+        self.log.extend(
+            texts.line(m.msg_id, m.inserts, None) for m in messages if m.msg_id == "ICH408I"
+        )
 
     def sysprint(self, *lines: str) -> None:
         """Write lines to SYSPRINT."""

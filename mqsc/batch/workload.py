@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mqsc.batch.steps import StepContext, StepOutcome
 from mqsc.catalog import mqrc
@@ -187,28 +187,37 @@ def run_oemput(ctx: StepContext) -> StepOutcome:
     )
     if qm is None:
         return _no_connection(ctx, reason)
-    outcome = _put_cycle(qm, parm, sizes)
+    outcome = _put_cycle(qm, parm, sizes, ctx.user)
+    ctx.audit(outcome.messages)
     ctx.sysprint(f"Total Transactions : {outcome.done}", "", NOT_EMULATED, "")
-    ctx.print("SYSPRINT", summary_lines(outcome, qm.name, qm.cpf))
+    ctx.print("SYSPRINT", summary_lines(_without_racf(outcome), qm.name, qm.cpf))
     if outcome.reason:
         ctx.sysprint("", f"MQPUT failed with reason code {outcome.reason} ({outcome.reason_name})")
         return StepOutcome(cc=CC_MQ_FAILED)
     return StepOutcome(cc=CC_OK)
 
 
-def _put_cycle(qm, parm: PutParm, sizes: list[int]) -> Workload:
-    """Put ``parm.count`` messages whose sizes cycle through ``sizes`` (one size: one call)."""
+def _put_cycle(qm, parm: PutParm, sizes: list[int], user: str | None = None) -> Workload:
+    """Put ``parm.count`` messages whose sizes cycle through ``sizes`` (one size: one call),
+    as the job's ``user``."""
     if len(set(sizes)) == 1:
         return qm.put(
-            parm.queue, parm.count, sizes[0], persistent=parm.persistent, batch=parm.commit
+            parm.queue,
+            parm.count,
+            sizes[0],
+            persistent=parm.persistent,
+            batch=parm.commit,
+            user=user,
         )
     total: Workload | None = None
     for index in range(parm.count):
-        one = qm.put(parm.queue, 1, sizes[index % len(sizes)], persistent=parm.persistent)
+        one = qm.put(
+            parm.queue, 1, sizes[index % len(sizes)], persistent=parm.persistent, user=user
+        )
         total = one if total is None else total.plus(one)
         if one.reason:
             break
-    return total if total is not None else qm.put(parm.queue, 0, parm.size)
+    return total if total is not None else qm.put(parm.queue, 0, parm.size, user=user)
 
 
 def run_mget(ctx: StepContext) -> StepOutcome:
@@ -235,9 +244,10 @@ def run_mget(ctx: StepContext) -> StepOutcome:
     qm, reason = _connect(ctx, parm.qmgr)
     if qm is None:
         return _no_connection(ctx, reason)
-    outcome = qm.get(parm.queue, parm.count)
+    outcome = qm.get(parm.queue, parm.count, user=ctx.user)
+    ctx.audit(outcome.messages)
     ctx.sysprint(f"Total Messages : {outcome.done}", NOT_EMULATED, "")
-    ctx.print("SYSPRINT", summary_lines(outcome, qm.name, qm.cpf))
+    ctx.print("SYSPRINT", summary_lines(_without_racf(outcome), qm.name, qm.cpf))
     # MGET ends when a get has waited the whole interval in vain (2033): that is its normal
     # end, so the ending time is one wait interval after the last message (seed step 20).
     failed = outcome.reason not in (mqrc.MQRC_NONE, mqrc.MQRC_NO_MSG_AVAILABLE)
@@ -245,6 +255,11 @@ def run_mget(ctx: StepContext) -> StepOutcome:
         ctx.sysprint("", f"MQGET failed with reason code {outcome.reason} ({outcome.reason_name})")
     ctx.sysprint("", f"Ending at {_stamp(start + dt.timedelta(seconds=parm.wait))}.")
     return StepOutcome(cc=CC_MQ_FAILED if failed else CC_OK)
+
+
+def _without_racf(outcome: Workload) -> Workload:
+    """The outcome without RACF's ICH408I: those go to the job's log, not SYSPRINT."""
+    return replace(outcome, messages=tuple(m for m in outcome.messages if m.msg_id != "ICH408I"))
 
 
 def _connect(ctx: StepContext, name: str):

@@ -56,13 +56,6 @@ FACILITIES: Mapping[str, Facility] = {
         ),
         Facility("TRACE", "the z/OS trace (GTF/SMF destinations)", "MQSC321I", False, "emulator"),
         Facility(
-            "SECURITY",
-            "an external security manager (RACF profiles)",
-            "MQSC321I",
-            False,
-            "emulator",
-        ),
-        Facility(
             "ADAPTERS",
             "connected CICS, IMS and batch adapters, their threads and units of recovery",
             "MQSC321I",

@@ -667,43 +667,6 @@ _TABLE: tuple[RacfMessage, ...] = (
         "same",
         "",
     ),
-    # ---- mqsc's own, where no public source shows RACF's answer ------------------------------
-    _m(
-        "MQSC601E",
-        "{profile} IS NOT A VALID PROFILE NAME IN CLASS {cls}: {why}",
-        V,
-        "emulator",
-        "A generic character where RACF does not allow one (* inside a "
-        "qualifier, ** twice or inside a qualifier), or a name longer than 246.",
-    ),
-    _m(
-        "MQSC602E",
-        "GROUP {group} NOT DEFINED TO RACF",
-        V,
-        "emulator",
-        "A DFLTGRP, GROUP or SUPGROUP that is not a group.",
-    ),
-    _m(
-        "MQSC603E",
-        "{userid} IS NOT CONNECTED TO GROUP {group}",
-        V,
-        "emulator",
-        "REMOVE of a user from a group it is not connected to (or its default group).",
-    ),
-    _m(
-        "MQSC605E",
-        "{group} IS THE DEFAULT GROUP OF {userid} AND CANNOT BE REMOVED",
-        V,
-        "emulator",
-        "REMOVE of a user from its default group (RACF refuses it).",
-    ),
-    _m(
-        "MQSC604E",
-        "GROUP {group} STILL HAS MEMBERS OR SUBGROUPS",
-        V,
-        "emulator",
-        "DELGROUP of a group that is not empty.",
-    ),
 )
 
 #: Messages by key (``ICH408I.FROM``: one line of a multi-line message).

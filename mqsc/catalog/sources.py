@@ -95,6 +95,11 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "https://www.ibm.com/docs/SSFKSJ_9.2.0/com.ibm.mq.ref.doc/csq_9.htm",
             shows=_ids("CSQ9000E CSQ9001E CSQ9002E CSQ9003E"),
         ),
+        "DOC-CSQH": Evidence(
+            "Security manager messages (CSQH...), IBM MQ for z/OS messages",
+            "https://www.ibm.com/docs/SSFKSJ_9.2.0/com.ibm.mq.ref.doc/csq_h.html",
+            shows=_ids("CSQH001I CSQH002I CSQH003I CSQH004I"),
+        ),
         "DOC-CSQI": Evidence(
             "Data manager messages (CSQI...)",
             "https://www.ibm.com/support/knowledgecenter/en/SSFKSJ_9.0.0/com.ibm.mq.ref.doc/csq_i.htm",
@@ -219,6 +224,11 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             _IBM92 + "q086270_.html",
         ),
         "DOC-DISQ": Evidence("DISPLAY QUEUE (display queue attributes)", _IBM92 + "q086270_.html"),
+        "DOC-DISSEC": Evidence(
+            "Displaying security status (IBM MQ for z/OS): typical output of DISPLAY SECURITY",
+            "https://ibm.com/support/knowledgecenter/SSFKSJ_9.3.0/secure/q012020_.html",
+            shows=_ids("CSQH015I CSQH016I CSQH030I CSQH031I CSQH032I CSQH034I CSQ9022I"),
+        ),
         "DOC-DISSTC": Evidence(
             "DISPLAY STGCLASS (display storage class information) on z/OS",
             "https://ibm.com/docs/SSFKSJ_9.2.0/com.ibm.mq.ref.adm.doc/q086330_.html",
@@ -407,6 +417,7 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "IBM Washington Systems Center, IBM MQ for z/OS lab: Implementing Queue Manager "
             "Security (ibm-wsc/mq-zos, docs/security.md and docs/securitylab.md)",
             "https://github.com/ibm-wsc/mq-zos",
+            shows=_ids("CSQH001I CSQH021I CSQH024I CSQ9016E CSQ9022I"),
         ),
         "MP16": Evidence(
             "MP16: Capacity Planning and Tuning for IBM MQ for z/OS (SupportPac, "

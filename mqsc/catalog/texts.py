@@ -154,9 +154,10 @@ _CATALOG: tuple[MessageDef, ...] = (
         "'{verb}' command request not authorized",
         8,
         V,
-        "[GH-CSQUTIL] [GH-RACF-LAB]",
-        "The security manager refused the command.",
-        not_issued="mqsc has no security manager: every command is authorized.",
+        "[GH-CSQUTIL] [GH-RACF-LAB] [LAB-SECURITY]",
+        "The security manager refused the command: the user has too little access to its "
+        "MQCMDS profile (hlq.verb.pkw), or to the object's MQADMIN profile (ICH408I on the "
+        "console says which). The command ends with CSQ9023E from CSQ9SCND.",
     ),
     _m(
         "MQSC017E",
@@ -1155,6 +1156,160 @@ _CATALOG: tuple[MessageDef, ...] = (
         V,
         "[E93] [E-V6]",
         "A queue manager disconnected from the structure (here: the structure failed under it).",
+    ),
+    # ---- CSQH: security manager (z/OS security switches, REFRESH/DISPLAY SECURITY) ---------------
+    _m(
+        "CSQH001I",
+        "{csect} Security using uppercase classes",
+        0,
+        V,
+        "[DOC-CSQH], [LAB-SECURITY]",
+        "Security uses the uppercase classes MQADMIN, MQPROC, MQNLIST and MQQUEUE (REFRESH "
+        "SECURITY).",
+    ),
+    _m(
+        "CSQH002I",
+        "{csect} Security using mixed case classes",
+        0,
+        V,
+        "[DOC-CSQH]",
+        "Security uses the mixed-case classes MXADMIN, MXPROC, MXNLIST and MXQUEUE (the MXADMIN "
+        "class was active when the switches were set).",
+    ),
+    _m(
+        "CSQH003I",
+        "Security refresh did not take place for class {cls}",
+        4,
+        V,
+        "[DOC-CSQH]",
+        "Follows CSQH004I: the class is not active, so its profiles were not refreshed.",
+    ),
+    _m(
+        "CSQH004I",
+        "{csect} STAT call failed for class {cls}, SAF return code={saf}, ESM return code={esm}",
+        8,
+        V,
+        "[DOC-CSQH]",
+        "REFRESH SECURITY of a class the security manager has not active (RACROUTE "
+        "REQUEST=STAT: SAF 4, RACF 4, as a class that is defined but not active answers; "
+        "codes UNVERIFIED).",
+    ),
+    _m(
+        "CSQH007I",
+        "Reverify flag not set for user-id {userid}, no entry found",
+        0,
+        U,
+        "meaning: WebSphere MQ for z/OS V6 messages (CSQH...): a user id in RVERIFY SECURITY "
+        "with no entry in the internal control table; wording UNVERIFIED",
+        "RVERIFY SECURITY of a user the queue manager has not signed on (nothing to reverify).",
+    ),
+    _m(
+        "CSQH008I",
+        "Subsystem security not active, no userids processed",
+        0,
+        U,
+        "recollection (CSQH messages beyond CSQH005I not reached)",
+        "RVERIFY SECURITY while the subsystem security switch is off.",
+    ),
+    _m(
+        "CSQH015I",
+        "Security timeout = {minutes} MINUTES",
+        0,
+        V,
+        "[DOC-DISSEC]",
+        "DISPLAY SECURITY: how long a user's security entry stays unused before it is "
+        "discarded (ALTER SECURITY TIMEOUT).",
+    ),
+    _m(
+        "CSQH016I",
+        "Security interval = {minutes} MINUTES",
+        0,
+        V,
+        "[DOC-DISSEC]",
+        "DISPLAY SECURITY: how often unused entries are looked for (ALTER SECURITY INTERVAL; 0: "
+        "never).",
+    ),
+    _m(
+        "CSQH018I",
+        "{csect} Security refresh for {cls} not processed, security switch set OFF",
+        0,
+        U,
+        "recollection (CSQH messages beyond CSQH005I not reached)",
+        "REFRESH SECURITY of a class whose switch is off (or with subsystem security off).",
+    ),
+    _m(
+        "CSQH021I",
+        "{csect} {switch} security switch set OFF, profile '{profile}' found",
+        0,
+        V,
+        "[LAB-SECURITY]",
+        "At start-up (and REFRESH SECURITY of MQADMIN): the switch profile exists, so the "
+        "checks it names are not made.",
+    ),
+    _m(
+        "CSQH022I",
+        "{csect} {switch} security switch set ON, profile '{profile}' found",
+        0,
+        U,
+        "by the pattern of CSQH021I/CSQH024I and the MQSECSW_ON_FOUND state",
+        "A queue manager override profile (qmgr.YES...) turns the switch on.",
+    ),
+    _m(
+        "CSQH023I",
+        "{csect} {switch} security switch set OFF, profile '{profile}' not found",
+        0,
+        U,
+        "by the pattern of CSQH021I/CSQH024I and the MQSECSW_OFF_NOT_FOUND state",
+        "No switch profile, but the switch is off: its class is not active (\"Switches and "
+        "classes\").",
+    ),
+    _m(
+        "CSQH024I",
+        "{csect} {switch} security switch set ON, profile '{profile}' not found",
+        0,
+        V,
+        "[LAB-SECURITY]",
+        "At start-up: no switch profile, so the checks are made.",
+    ),
+    _m(
+        "CSQH030I",
+        "Security switches ...",
+        0,
+        V,
+        "[DOC-DISSEC]",
+        "DISPLAY SECURITY: the switches follow.",
+    ),
+    _m(
+        "CSQH031I",
+        "{switch}: OFF, '{profile}' found",
+        0,
+        V,
+        "[DOC-DISSEC]",
+        "DISPLAY SECURITY: switch off, its profile exists.",
+    ),
+    _m(
+        "CSQH032I",
+        "{switch}: ON, '{profile}' found",
+        0,
+        V,
+        "[DOC-DISSEC]",
+        "DISPLAY SECURITY: switch on by a queue manager override (qmgr.YES...).",
+    ),
+    _m(
+        "CSQH033I",
+        "{switch}: OFF, '{profile}' not found",
+        0,
+        U,
+        "by the pattern of CSQH031I/CSQH034I",
+        "DISPLAY SECURITY: switch off without a profile (its class is not active).",
+    ),
+    _m(
+        "CSQH034I",
+        "{switch}: ON, '{profile}' not found",
+        0,
+        V,
+        "[DOC-DISSEC]",
+        "DISPLAY SECURITY: switch on, no switch profile.",
     ),
     # ---- CMDSCOPE routing and generated commands: own ids (no IBM id or text found) ------
     _m(
@@ -2446,6 +2601,53 @@ _CATALOG: tuple[MessageDef, ...] = (
     ),
     # ---- mqsc serve: HTTP errors mqweb has no message for ------------------------
     # Shown in the REST API's error bodies ("MQSC901E: ..."), docs/serve.md.
+    # ---- MQSC6: the simulated RACF's own answers, where no public source shows RACF's -------
+    _m(
+        "MQSC601E",
+        "{profile} IS NOT A VALID PROFILE NAME IN CLASS {cls}: {why}",
+        8,
+        V,
+        "emulator",
+        "RDEFINE of a name with a generic character where RACF allows none (* inside a "
+        "qualifier, ** twice or inside a qualifier), or longer than 246 characters.",
+        cpf=False,
+    ),
+    _m(
+        "MQSC602E",
+        "GROUP {group} NOT DEFINED TO RACF",
+        8,
+        V,
+        "emulator",
+        "ADDUSER DFLTGRP, CONNECT GROUP or ADDGROUP SUPGROUP naming no group.",
+        cpf=False,
+    ),
+    _m(
+        "MQSC603E",
+        "{userid} IS NOT CONNECTED TO GROUP {group}",
+        8,
+        V,
+        "emulator",
+        "REMOVE of a user from a group it is not connected to, or ALTUSER DFLTGRP of one.",
+        cpf=False,
+    ),
+    _m(
+        "MQSC604E",
+        "GROUP {group} STILL HAS MEMBERS OR SUBGROUPS",
+        8,
+        V,
+        "emulator",
+        "DELGROUP of a group that is not empty.",
+        cpf=False,
+    ),
+    _m(
+        "MQSC605E",
+        "{group} IS THE DEFAULT GROUP OF {userid} AND CANNOT BE REMOVED",
+        8,
+        V,
+        "emulator",
+        "REMOVE of a user from its default group (RACF refuses it).",
+        cpf=False,
+    ),
     _m(
         "MQSC901E",
         "The request body is larger than {limit} bytes.",
@@ -2646,7 +2848,19 @@ def text(msg_id: str, inserts: Mapping[str, object]) -> str:
     >>> text("CSQ9000E", {"keyword": "MAXDEPTH"})
     "'MAXDEPTH' appears more than once"
     """
-    return CATALOG[msg_id].template.format_map(inserts)
+    entry = CATALOG.get(msg_id)
+    if entry is None:
+        return _racf(msg_id, inserts)[len(msg_id) + 1 :]
+    return entry.template.format_map(inserts)
+
+
+def _racf(msg_id: str, inserts: Mapping[str, object]) -> str:
+    """A RACF message the queue manager's checks produce (ICH408I), whose lines are kept in
+    mqsc/catalog/racf.py: the insert ``key`` names the line."""
+    from mqsc.catalog import racf
+
+    key = str(inserts.get("key", msg_id))
+    return racf.line(key, **{k: v for k, v in inserts.items() if k != "key"})
 
 
 def line(msg_id: str, inserts: Mapping[str, object], cpf: str | None) -> str:
@@ -2655,7 +2869,9 @@ def line(msg_id: str, inserts: Mapping[str, object], cpf: str | None) -> str:
     >>> line("CSQ9022I", {"csect": "CSQMAQLC", "command": " DEFINE QLOCAL"}, "QMZ1")
     "CSQ9022I QMZ1 CSQMAQLC ' DEFINE QLOCAL' NORMAL COMPLETION"
     """
-    entry = CATALOG[msg_id]
+    entry = CATALOG.get(msg_id)
+    if entry is None:
+        return _racf(msg_id, inserts)
     body = entry.template.format_map(inserts)
     if entry.cpf and cpf:
         return f"{msg_id} {cpf} {body}"

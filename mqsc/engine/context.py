@@ -37,7 +37,7 @@ class LogSuspended(Exception):
 class Ctx:
     """One command's execution context."""
 
-    __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later")
+    __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later", "user")
 
     def __init__(
         self,
@@ -46,12 +46,16 @@ class Ctx:
         cmd: Command | None,
         spec: CommandSpec | None,
         source: CommandSource,
+        user: str | None = None,
     ) -> None:
         self.qm = qm
         self.txn = txn
         self.cmd = cmd
         self.spec = spec
         self.source = source
+        #: The user id the command or call acts for (None: the queue manager's operator,
+        #: ``QueueManager.user``): what security checks are made for.
+        self.user = user
         self.records: list[Record] = []
         self.later: list[Message] = []
 

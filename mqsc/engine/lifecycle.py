@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from mqsc import catalog
 from mqsc.catalog import CommandSource, CommandSpec, product
-from mqsc.engine import logdatasets, results, space, sysparm
+from mqsc.engine import logdatasets, results, security, space, sysparm
 from mqsc.engine.bsds import now_of as bsds_now
 from mqsc.engine.context import Ctx
 from mqsc.engine.log import rba as rba_text
@@ -43,6 +43,11 @@ def start(qm: QueueManager, module: str = "") -> list[Result]:
     load_parameters(qm, module)
     qm.phase = Phase.CSQINP1
     qm.defined = {"pool": set(), "pageset": set()}
+    # Security is initialized first (CSQHINIT): the switches come from RACF as it is now.
+    txn = Txn(qm.state)
+    qm.security_messages = security.start(qm, txn)
+    if txn.changed:
+        qm.commit(txn, None)
     done = []
     # The initialization data sets are card images: "Only columns 1 through 72 are
     # significant. Columns 73 through 80 are ignored" (IBM MQ for z/OS, "Initialization data
@@ -228,6 +233,7 @@ def start_command(
         Message("CSQY000I", {"version": product.RELEASE}),
         Message("CSQY001I", {"module": parm or qm.module}),
         *active_log_messages(qm),
+        *qm.security_messages,
         Message("CSQR001I", {}),
         Message("CSQR003I", {"rba": rba_text(prior)}),
         Message(

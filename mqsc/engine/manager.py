@@ -8,6 +8,7 @@ listeners (the state store) before its completion is reported.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -16,12 +17,14 @@ from typing import Protocol
 
 from mqsc import catalog
 from mqsc.catalog import CommandSource, CommandSpec, zparm
+from mqsc.catalog import security as S
 from mqsc.catalog.mqrc import (
+    MQRC_NOT_AUTHORIZED,
     MQRC_Q_MGR_NOT_AVAILABLE,
     MQRC_RESOURCE_PROBLEM,
     MQRC_UNEXPECTED_ERROR,
 )
-from mqsc.engine import channelstate, lifecycle, logdatasets, registry, results, routing
+from mqsc.engine import channelstate, lifecycle, logdatasets, registry, results, routing, security
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx, LogSuspended
 from mqsc.engine.group import Group
@@ -103,6 +106,7 @@ class QueueManager:
         group: Group | None = None,
         parameters: Mapping[str, object] | None = None,
         module: str = zparm.DEFAULT_MODULE,
+        security: security.SecurityDatabase | None = None,
     ) -> None:
         self.state = State()
         qsg = group.name if group is not None else qsg
@@ -117,7 +121,12 @@ class QueueManager:
         self.csqinp1 = _decks(csqinp1, "CSQINP1")
         self.csqinp2 = _decks(csqinp2, "CSQINP2")
         self.clock: Clock = clock or dt.datetime.now
+        #: The operator's user id: who commands and calls act for unless they say
+        #: (the console's user; a job's steps act for the job's user).
         self.user = user
+        #: The home's RACF database (mqsc/engine/security.py); None: no RACF on this
+        #: system, so subsystem security is off.
+        self.security = security
         self.state.tables["log"][None] = LogState()
         #: The system parameter module it starts with (CSQ6SYSP, CSQ6LOGP, CSQ6ARVP values;
         #: IBM's defaults when none is given): its name and every parameter's value.
@@ -146,6 +155,8 @@ class QueueManager:
         self._depth = 0
         self.start_results: list[Result] = []
         self.start_messages: list[Message] = []
+        #: CSQH021I/CSQH024I of the last start: the security switches as set.
+        self.security_messages: list[Message] = []
         self.handlers = registry.load()
 
     # ---- construction ----------------------------------------------------------------------
@@ -190,6 +201,7 @@ class QueueManager:
             user=self.user,
             parameters=self.parameters,
             module=self.module,
+            security=self.security,
         )
         other.modules = self.modules
         other.logcatalog = self.logcatalog
@@ -244,11 +256,17 @@ class QueueManager:
         persistent: bool | None = None,
         priority: int | None = None,
         batch: int = 0,
+        user: str | None = None,
+        signed: bool = False,
     ) -> Workload:
         """Put ``count`` messages of ``size`` bytes on a queue (MQPUT, as OEMPUT does).
 
         ``persistent``/``priority`` default to the queue's DEFPSIST/DEFPRTY; ``batch`` > 0
         commits every ``batch`` messages (a failure backs out only the unit in flight).
+        ``user``: who puts (default: the operator, :attr:`user`), for the security checks;
+        ``signed``: the queue manager signed that user on itself (mqweb's REST users, a
+        channel's MCA user: their groups as at sign-on, until RVERIFY SECURITY), else the
+        user is the connecting address space's (a job's, the console's).
         """
         return self._workload(
             lambda ctx: privateq.put(
@@ -257,15 +275,28 @@ class QueueManager:
             "put",
             queue,
             count,
+            user=user,
+            signed=signed,
+            opens=(("queue", queue, "OUTPUT"),),
         )
 
-    def get(self, queue: str, count: int | None = None) -> Workload:
+    def get(
+        self,
+        queue: str,
+        count: int | None = None,
+        *,
+        user: str | None = None,
+        signed: bool = False,
+    ) -> Workload:
         """Get up to ``count`` messages (all of them when None), as MGET does."""
         return self._workload(
             lambda ctx: privateq.get(ctx, queue, count),
             "get",
             queue,
             count if count is not None else -1,
+            user=user,
+            signed=signed,
+            opens=(("queue", queue, "INPUT"),),
         )
 
     def put_message(
@@ -280,6 +311,8 @@ class QueueManager:
         reply_qmgr: str = "",
         expiry: int = -1,
         correl_text: str = "",
+        user: str | None = None,
+        signed: bool = False,
     ) -> Workload:
         """MQPUT of one message with ``data`` (:mod:`mqsc.engine.messaging.bodies`); its MsgId is in
         the result's ``delivered``."""
@@ -299,6 +332,9 @@ class QueueManager:
             "put",
             queue,
             1,
+            user=user,
+            signed=signed,
+            opens=(("queue", queue, "OUTPUT"),),
         )
 
     def get_message(
@@ -308,6 +344,8 @@ class QueueManager:
         msgid: bytes | None = None,
         correlid: bytes | None = None,
         browse: bool = False,
+        user: str | None = None,
+        signed: bool = False,
     ) -> Workload:
         """MQGET (or browse) of the next message, by MsgId/CorrelId if given, with its data
         in the result's ``delivered`` (MQRC 2033 when there is none)."""
@@ -316,10 +354,20 @@ class QueueManager:
             "get",
             queue,
             1,
+            user=user,
+            signed=signed,
+            opens=(("queue", queue, "BROWSE" if browse else "INPUT"),),
         )
 
     def browse_messages(
-        self, queue: str, limit: int, *, msgid: bytes | None = None, correlid: bytes | None = None
+        self,
+        queue: str,
+        limit: int,
+        *,
+        msgid: bytes | None = None,
+        correlid: bytes | None = None,
+        user: str | None = None,
+        signed: bool = False,
     ) -> Workload:
         """Up to ``limit`` messages in delivery order, left where they are."""
         return self._workload(
@@ -327,10 +375,19 @@ class QueueManager:
             "get",
             queue,
             limit,
+            user=user,
+            signed=signed,
+            opens=(("queue", queue, "BROWSE"),),
         )
 
     def trigger_monitor(
-        self, initq: str, *, start: bool = True, owner: str | None = None
+        self,
+        initq: str,
+        *,
+        start: bool = True,
+        owner: str | None = None,
+        user: str | None = None,
+        connection: str = "BATCH",
     ) -> Workload:
         """A trigger monitor (CICS's CKTI, IMS's CSQQTRMN) opens ``initq`` for input, or
         closes it (``start`` False): while one holds it, trigger events of the queues naming
@@ -351,7 +408,17 @@ class QueueManager:
                 triggers=fired,
             )
 
-        return self._workload(operation, "monitor", initq, 1 if start else -1)
+        # CKTI, IMS's CSQQTRMN and batch monitors run under their own (started task) user
+        # and connect as CICS, IMS or batch (MQCONN hlq.CICS, IMS, BATCH).
+        return self._workload(
+            operation,
+            "monitor",
+            initq,
+            1 if start else -1,
+            user=user,
+            opens=(("queue", initq, "INPUT"),) if start else (),
+            connection=connection,
+        )
 
     # ---- channels (mqsc/engine/channelstate.py, driven by mqsc/network/transport.py) -------------------
     def channel_attrs(self) -> Mapping[str, object]:
@@ -438,23 +505,81 @@ class QueueManager:
         return tuple(out)
 
     def _workload(
-        self, operation: Callable[[Ctx], Workload], kind: str, queue: str, count: int
+        self,
+        operation: Callable[[Ctx], Workload],
+        kind: str,
+        queue: str,
+        count: int,
+        *,
+        user: str | None = None,
+        signed: bool = False,
+        opens: tuple[tuple[str, str, str], ...] = (),
+        connection: str = "BATCH",
     ) -> Workload:
         if self.network is not None:
             self.settle()  # retries that fell due since the last command run first
         with self.session():
             if self.phase is not Phase.RUNNING:
                 return Workload(kind, queue, count, 0, reason=MQRC_Q_MGR_NOT_AVAILABLE)
-            outcome = self._run_workload(operation, kind, queue, count)
+            allowed, audit = self._api_checks(user, opens, connection, signed)
+            if not allowed:
+                return Workload(kind, queue, count, 0, reason=MQRC_NOT_AUTHORIZED, messages=audit)
+            outcome = self._run_workload(operation, kind, queue, count, user, audit)
         if self.network is not None and outcome.done:
             self.settle()
         return outcome
 
+    def authorize_connection(
+        self, user: str | None = None, kind: str = "BATCH"
+    ) -> tuple[int, tuple[Message, ...]]:
+        """MQCONN's connection check (MQCONN class, hlq.BATCH, CICS, IMS or CHIN, READ):
+        (0 or MQRC_NOT_AUTHORIZED, what RACF logged). For front ends that connect once and
+        then send commands (CSQUTIL)."""
+        with self.session():
+            decided = security.check(
+                self, "connection", kind, S.CONNECT_ACCESS, user if user is not None else self.user
+            )
+        return (0 if decided.granted else MQRC_NOT_AUTHORIZED), decided.messages
+
+    def _api_checks(
+        self,
+        user: str | None,
+        opens: tuple[tuple[str, str, str], ...],
+        connection: str,
+        signed: bool = False,
+    ) -> tuple[bool, tuple[Message, ...]]:
+        """Whether the connection and opens are allowed, and what RACF logged (ICH408I for a
+        refusal, MQRC 2035, or a WARNING-mode profile's access): MQCONN hlq.<connection>
+        READ, then each object opened with the access its open option needs ("API-resource
+        security access quick reference")."""
+        userid = user if user is not None else self.user
+        decided = security.check(
+            self, "connection", connection, S.CONNECT_ACCESS, userid, signed=signed
+        )
+        audit = decided.messages
+        if not decided.granted:
+            return False, audit
+        for kind, name, option in opens:
+            decided = security.api_check(
+                self, kind, name, S.QUEUE_ACCESS[option], userid, signed=signed
+            )
+            audit += decided.messages
+            if not decided.granted:
+                return False, audit
+        return True, audit
+
     def _run_workload(
-        self, operation: Callable[[Ctx], Workload], kind: str, queue: str, count: int
+        self,
+        operation: Callable[[Ctx], Workload],
+        kind: str,
+        queue: str,
+        count: int,
+        user: str | None = None,
+        audit: tuple[Message, ...] = (),
     ) -> Workload:
         txn = Txn(self.state)
-        ctx = Ctx(self, txn, None, None, CommandSource.SERVER)
+        ctx = Ctx(self, txn, None, None, CommandSource.SERVER, user)
+        ctx.later.extend(audit)
         before = {k: (p.stats.as_dict(), p.buffers) for k, p in self.state.tables["pool"].items()}
         expansions = sum(ps.expansions for ps in self.state.tables["pageset"].values())
         try:
@@ -495,12 +620,17 @@ class QueueManager:
 
     # ---- executing -------------------------------------------------------------------------
     def execute(
-        self, item: str | Command | Parsed, *, source: CommandSource = CommandSource.SERVER
+        self,
+        item: str | Command | Parsed,
+        *,
+        source: CommandSource = CommandSource.SERVER,
+        user: str | None = None,
     ) -> Result:
         """Execute one command: MQSC text (exactly one command), or a typed command.
 
         Never raises for bad input: a command that does not parse comes back as a failed
-        result with the z/OS preprocessor messages.
+        result with the z/OS preprocessor messages. ``user``: who issues it (default: the
+        operator, :attr:`user`), for command security.
         """
         if isinstance(item, str):
             commands = list(iter_parse(TextSource(item), columns="all"))
@@ -512,11 +642,11 @@ class QueueManager:
                 )
                 return results.rejected(self.cpf, logical, rejected)
             logical, parsed = commands[0]
-            return self.execute_parsed(logical, parsed, source=source)
+            return self.execute_parsed(logical, parsed, source=source, user=user)
         if isinstance(item, Rejected):
-            return self.execute_parsed(item.logical, item, source=source)
+            return self.execute_parsed(item.logical, item, source=source, user=user)
         logical = item.syntax.logical if item.syntax is not None else None
-        return self.execute_parsed(logical, item, source=source)
+        return self.execute_parsed(logical, item, source=source, user=user)
 
     def run(
         self,
@@ -524,9 +654,10 @@ class QueueManager:
         *,
         source: CommandSource = CommandSource.SERVER,
         columns: Columns = "auto",
+        user: str | None = None,
     ) -> list[Result]:
         """Execute every command of a deck, in order."""
-        return list(self.iter_run(text, source=source, columns=columns))
+        return list(self.iter_run(text, source=source, columns=columns, user=user))
 
     def iter_run(
         self,
@@ -534,15 +665,21 @@ class QueueManager:
         *,
         source: CommandSource = CommandSource.SERVER,
         columns: Columns = "auto",
+        user: str | None = None,
     ) -> Iterator[Result]:
         """Execute a deck command by command, yielding each result as it completes."""
         if isinstance(text, str):
             text = TextSource(text)
         for logical, parsed in iter_parse(text, columns=columns):
-            yield self.execute_parsed(logical, parsed, source=source)
+            yield self.execute_parsed(logical, parsed, source=source, user=user)
 
     def execute_parsed(
-        self, logical: LogicalCommand | None, parsed: Parsed, *, source: CommandSource
+        self,
+        logical: LogicalCommand | None,
+        parsed: Parsed,
+        *,
+        source: CommandSource,
+        user: str | None = None,
     ) -> Result:
         """Execute a parse result (a typed command, or a rejected one)."""
         if isinstance(parsed, Rejected):
@@ -550,13 +687,23 @@ class QueueManager:
         if self.network is not None:
             self.settle()  # retries that fell due since the last command run first
         if self.gate is None:
-            result = self._execute(logical, parsed, source)  # no store: no session to keep
+            result = self._execute(logical, parsed, source, user)  # no store: no session
         else:
             with self.session():
-                result = self._execute(logical, parsed, source)
+                result = self._execute(logical, parsed, source, user)
         if result.ok and self.network is not None:
             self.settle()
         return result
+
+    @contextlib.contextmanager
+    def acting_as(self, user: str) -> Iterator[None]:
+        """Commands and calls act for ``user`` meanwhile (a front end that serves several
+        users from one queue manager: the web console as the mqweb started task)."""
+        previous, self.user = self.user, user
+        try:
+            yield
+        finally:
+            self.user = previous
 
     def session(self) -> _Session:
         """Around one unit of work: the gate (state store) is entered and left."""
@@ -569,6 +716,8 @@ class QueueManager:
         if self.gate is not None:
             self.gate.close(self)
             self.gate = None
+        if self.security is not None:
+            self.security.close()
 
     def __enter__(self) -> QueueManager:
         return self
@@ -577,7 +726,11 @@ class QueueManager:
         self.close()
 
     def _execute(
-        self, logical: LogicalCommand | None, parsed: Command, source: CommandSource
+        self,
+        logical: LogicalCommand | None,
+        parsed: Command,
+        source: CommandSource,
+        user: str | None = None,
     ) -> Result:
         cmd = parsed
         spec = catalog.COMMANDS[(cmd.verb, cmd.objtype)]
@@ -588,18 +741,30 @@ class QueueManager:
             return self._start(logical, spec, str(cmd.get("PARM") or ""))
         scope = cmd.get("CMDSCOPE")
         if scope and str(scope).strip():
-            return routing.routed(self, logical, cmd, spec, source, str(scope).strip())
-        result = self._run_handler(logical, cmd, spec, source)
+            return routing.routed(self, logical, cmd, spec, source, str(scope).strip(), user)
+        result = self._run_handler(logical, cmd, spec, source, user)
         if result.ok and routing.generates(self, cmd):
-            return routing.generated(self, result, cmd)
+            return routing.generated(self, result, cmd, user)
         return result
 
     def _run_handler(
-        self, logical: LogicalCommand | None, cmd: Command, spec: CommandSpec, source: CommandSource
+        self,
+        logical: LogicalCommand | None,
+        cmd: Command,
+        spec: CommandSpec,
+        source: CommandSource,
+        user: str | None = None,
     ) -> Result:
-        """Run a command's handler in its own transaction on this queue manager."""
+        """Run a command's handler in its own transaction on this queue manager, once the
+        security manager lets its user issue it."""
+        audit: tuple[Message, ...] = ()
+        if source not in _INITIALIZATION and (cmd.verb, cmd.objtype) not in S.UNCHECKED:
+            allowed, audit = self._command_checks(cmd, user)
+            if not allowed:
+                return results.refused(self.cpf, logical, spec, audit)
         txn = Txn(self.state)
-        ctx = Ctx(self, txn, cmd, spec, source)
+        ctx = Ctx(self, txn, cmd, spec, source, user)
+        ctx.later.extend(audit)
         try:
             logdatasets.tick(ctx)  # offloads that ended since the last command
             self.handlers[(cmd.verb, cmd.objtype)](ctx)
@@ -610,7 +775,9 @@ class QueueManager:
             return results.result(self.cpf, logical, spec, False, [refused], RC_FAILED)
         except CommandFailed as failure:
             records = [*ctx.records, *failure.records]
-            return results.result(self.cpf, logical, spec, False, records, RC_FAILED)
+            return results.result(
+                self.cpf, logical, spec, False, records, RC_FAILED, later=ctx.later
+            )
         except Exception:
             # An engine bug: answer an internal failure (mqsc's own MQSC017E) and keep
             # the state unchanged; MQSC_STRICT=1 (the test suite) lets the bug surface.
@@ -620,6 +787,29 @@ class QueueManager:
             return results.result(self.cpf, logical, spec, False, [message], RC_FAILED)
         self.commit(txn, cmd, ctx.later)
         return results.result(self.cpf, logical, spec, True, ctx.records, RC_OK, later=ctx.later)
+
+    def _command_checks(
+        self, cmd: Command, user: str | None
+    ) -> tuple[bool, tuple[Message, ...]]:
+        """Command security (MQCMDS hlq.verb.pkw), then command resource security (MQADMIN
+        hlq.type.name): whether both allow the command, and what RACF logged."""
+        userid = user if user is not None else self.user
+        pkw = S.COMMAND_PKW.get((cmd.verb, cmd.objtype), cmd.objtype)
+        access = S.COMMAND_ACCESS.get(cmd.verb, S.DEFAULT_COMMAND_ACCESS)
+        decided = security.check(self, "command", f"{cmd.verb}.{pkw}", access, userid)
+        audit = decided.messages
+        if not decided.granted:
+            return False, audit
+        rtype = S.RESOURCE_TYPES.get(cmd.objtype)
+        needed = S.RESOURCE_ACCESS.get(cmd.verb)
+        if rtype is not None and needed is not None and isinstance(cmd.name, str) and cmd.name:
+            decided = security.check(
+                self, "command-resource", f"{rtype}.{cmd.name}", needed, userid
+            )
+            audit += decided.messages
+            if not decided.granted:
+                return False, audit
+        return True, audit
 
     def _start(self, logical: LogicalCommand | None, spec: CommandSpec, parm: str = "") -> Result:
         """START QMGR under the guard every command has: the whole restart (recovery,
@@ -691,6 +881,11 @@ class QueueManager:
         info = self.state.tables["qmgr"][None]
         if info.status == "STOPPED":
             self.phase = Phase.STOPPED
+
+
+#: Initialization input data sets: their commands run under the queue manager's own
+#: authority, with no command security checks.
+_INITIALIZATION = frozenset({CommandSource.CSQINP1, CommandSource.CSQINP2})
 
 
 class _Saved:

@@ -123,6 +123,11 @@ def restore(data: dict[str, Any]) -> Any:
         return SysParms.restore(data)
     if kind == "bsds":
         return Bsds.restore(data)
+    if kind in ("security", "secprofile", "secuser"):
+        from mqsc.engine.security import CachedProfile, Settings, UserEntry
+
+        restorer = {"security": Settings, "secprofile": CachedProfile, "secuser": UserEntry}
+        return restorer[kind].restore(data)
     if kind == "cfstatus":
         from mqsc.engine.storage.cf import StructureState
 

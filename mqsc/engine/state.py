@@ -29,6 +29,9 @@ PRIVATE_TABLES = (
     "monitors",
     "sysparm",
     "bsds",
+    "security",
+    "secprofiles",
+    "secusers",
 )
 #: The tables of its queue sharing group, shared by every member (the Db2 shared repository
 #: and the coupling facility, mqsc/engine/group.py): GROUP and SHARED definitions, CF
@@ -49,6 +52,9 @@ GROUP_TABLES = (
 #: "monitors" the trigger monitors holding initiation queues open (mqsc/engine/messaging/triggers.py).
 #: "sysparm" holds the system parameters in effect (mqsc/engine/sysparm.py) and "bsds" the log's
 #: data sets and archives (mqsc/engine/bsds.py), each one entity under key None.
+#: "monitors" the trigger monitors holding initiation queues open (mqsc/engine/messaging/triggers.py);
+#: "security", "secprofiles" and "secusers" the security switches, MQ's in-storage profiles and
+#: signed-on users (mqsc/engine/security.py).
 #: Every table a queue manager sees.
 TABLES = PRIVATE_TABLES + GROUP_TABLES
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from mqsc.catalog import racf as R
+from mqsc.catalog import texts
 from mqsc.racf import lists
 from mqsc.racf.matching import build_view, ends_percent_star, is_generic, matches, problem
 from mqsc.racf.model import Connect, Database, Group, Permit, Profile, User, upper_if
@@ -50,6 +51,11 @@ class Outcome:
     clist: tuple[str, ...] | None = None
 
 
+def _own(msg_id: str, **inserts: object) -> str:
+    """One of mqsc's own messages (MQSC6nn, in the message catalog)."""
+    return texts.line(msg_id, inserts, None)
+
+
 def run(db: Database, text: str, issuer: Issuer) -> Outcome:
     """Parse and run one command."""
     parsed = parse(text)
@@ -80,7 +86,7 @@ def adduser(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
         return Outcome(db, (R.line("IKJ56702I", what="USERID", value=existing[0]),), 8)
     group = cmd.value("DFLTGRP", _default_group(db, issuer))
     if group not in db.groups:
-        return Outcome(db, (R.line("MQSC602E", group=group),), 8)
+        return Outcome(db, (_own("MQSC602E", group=group),), 8)
     owner = cmd.value("OWNER", issuer.userid)
     users = dict(db.users)
     for userid in ids:
@@ -137,7 +143,7 @@ def altuser(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
             group = cmd.value("DFLTGRP")
             if user.connect(group) is None:
                 # RACF: the new default group must be one the user is connected to.
-                lines.append(R.line("MQSC603E", userid=userid, group=group))
+                lines.append(_own("MQSC603E", userid=userid, group=group))
                 failures += 1
                 continue
             user = replace(user, dfltgrp=group)
@@ -196,7 +202,7 @@ def addgroup(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
         return Outcome(db, (R.line("IKJ56702I", what="GROUP", value=existing[0]),), 8)
     sup = cmd.value("SUPGROUP", _default_group(db, issuer))
     if sup not in db.groups:
-        return Outcome(db, (R.line("MQSC602E", group=sup),), 8)
+        return Outcome(db, (_own("MQSC602E", group=sup),), 8)
     groups = dict(db.groups)
     for name in names:
         groups[name] = Group(
@@ -215,7 +221,7 @@ def delgroup(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
             lines.append(R.line("IKJ56702I", what="GROUP", value=name))
             failures += 1
         elif db.members(name) or db.subgroups(name):
-            lines.append(R.line("MQSC604E", group=name))
+            lines.append(_own("MQSC604E", group=name))
             failures += 1
         else:
             del groups[name]
@@ -228,7 +234,7 @@ def delgroup(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
 def connect(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
     group = cmd.value("GROUP", _default_group(db, issuer))
     if group not in db.groups:
-        return Outcome(db, (R.line("MQSC602E", group=group),), 8)
+        return Outcome(db, (_own("MQSC602E", group=group),), 8)
     lines: list[str] = []
     users = dict(db.users)
     failures = 0
@@ -259,10 +265,10 @@ def remove(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
             lines.append(R.line("IKJ56702I", what="USERID", value=userid))
             failures += 1
         elif user.connect(group) is None:
-            lines.append(R.line("MQSC603E", userid=userid, group=group))
+            lines.append(_own("MQSC603E", userid=userid, group=group))
             failures += 1
         elif user.dfltgrp == group:
-            lines.append(R.line("MQSC605E", userid=userid, group=group))
+            lines.append(_own("MQSC605E", userid=userid, group=group))
             failures += 1
         else:
             users[userid] = replace(
@@ -297,7 +303,7 @@ def rdefine(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
             failures += 1
             continue
         if why is not None:
-            lines.append(R.line("MQSC601E", profile=name, cls=cls, why=why))
+            lines.append(_own("MQSC601E", profile=name, cls=cls, why=why))
             failures += 1
             continue
         if (cls, name) in profiles:

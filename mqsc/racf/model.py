@@ -177,9 +177,11 @@ class Database:
 
 
 def fresh(date: str = "") -> Database:
-    """A new security database: group SYS1, administrator IBMUSER (SPECIAL), every MQ class
-    active, generic and RACLISTed (with an empty in-storage copy)."""
-    classes = frozenset(R.CLASSES)
+    """A new security database: group SYS1, administrator IBMUSER (SPECIAL), the uppercase
+    MQ classes and MXTOPIC active, generic and RACLISTed (with an empty in-storage copy). The
+    other mixed-case classes stay inactive: an active MXADMIN makes a queue manager use the
+    mixed-case classes (CSQH002I), which a site chooses."""
+    classes = frozenset(c for c, entry in R.CLASSES.items() if not entry.mixed) | {"MXTOPIC"}
     admin = User(
         R.ADMINISTRATOR,
         R.DEFAULT_GROUP,
@@ -195,7 +197,8 @@ def fresh(date: str = "") -> Database:
             {R.DEFAULT_GROUP: Group(R.DEFAULT_GROUP, owner=R.ADMINISTRATOR, created=date)}
         ),
         profiles=_frozen({}),
-        options=Options(active=classes, raclisted=classes, generic=classes, gencmd=classes),
+        options=Options(active=classes, raclisted=classes, generic=frozenset(R.CLASSES),
+                        gencmd=frozenset(R.CLASSES)),
         instorage=_frozen({c: () for c in classes}),
     )
 

@@ -53,6 +53,9 @@ class MemoryKeeper:
         self.db = outcome.db
         return outcome
 
+    def close(self) -> None:
+        """Nothing to let go of."""
+
 
 class DataSets(Protocol):
     """The data sets a background TSO session reads CLISTs from and SEARCH writes them to."""

@@ -48,6 +48,10 @@ class Services:
     consoles: zosmf.Consoles
     jobs: zosmf.Jobs
     secure: bool  # HTTPS: the login cookie is marked Secure
+    #: The mqweb server's started task user id: what administrators' commands and the web
+    #: console's DISPLAYs run as (IBM MQ, "IBM MQ Console - required command security
+    #: profiles": "under the security context of the mqweb server started task user ID").
+    mqweb_user: str = "MQWEB"
 
 
 def _json(answer: Answer, headers: dict[str, str] | None = None) -> Response:
@@ -212,7 +216,7 @@ async def mqsc_action(request: Request, who: Principal) -> Response:
         return _mq_error("MQSC905E", "not JSON")
     name = request.path_params["qmgr"]
 
-    prepared = mqrest.prepare(body, who.role)
+    prepared = mqrest.prepare(body, who.role, services.mqweb_user)
     if isinstance(prepared, Answer):
         return _json(prepared)
 
@@ -276,6 +280,8 @@ async def message(request: Request, who: Principal) -> Response:
                     qm.put_message(
                         queue,
                         put.data,
+                        user=who.userid,
+                        signed=True,
                         persistent=put.persistent,
                         priority=put.priority,
                         correlid=put.correlid,
@@ -297,7 +303,14 @@ async def message(request: Request, who: Principal) -> Response:
             version,
             qmgr_name,
             queue,
-            qm.get_message(queue, msgid=chosen.msgid, correlid=chosen.correlid, browse=browse),
+            qm.get_message(
+                queue,
+                msgid=chosen.msgid,
+                correlid=chosen.correlid,
+                browse=browse,
+                user=who.userid,
+                signed=True,
+            ),
         )
 
     # wait=N: ask again until a message comes or N milliseconds have passed; the queue
@@ -328,7 +341,14 @@ async def message_list(request: Request, who: Principal) -> Response:
                 version,
                 qmgr_name,
                 queue,
-                qm.browse_messages(queue, limit, msgid=chosen.msgid, correlid=chosen.correlid),
+                qm.browse_messages(
+                    queue,
+                    limit,
+                    msgid=chosen.msgid,
+                    correlid=chosen.correlid,
+                    user=who.userid,
+                    signed=True,
+                ),
             ),
         )
     )
@@ -349,7 +369,11 @@ async def console_issue(request: Request, who: Principal) -> Response:
     services: Services = request.app.state.services
     body = await _body_json(request)
     name = request.path_params["name"]
-    return _json(await run_in_threadpool(services.consoles.issue, name, body, _base(request)))
+    return _json(
+        await run_in_threadpool(
+            services.consoles.issue, name, body, _base(request), who.userid or None
+        )
+    )
 
 
 @guarded((ADMIN, ADMIN_RO), csrf=ZOSMF_CSRF)
@@ -364,7 +388,7 @@ async def jobs(request: Request, who: Principal) -> Response:
     if request.method == "GET":
         q = request.query_params
         return _json(
-            services.jobs.listing(q.get("owner", who.name.upper()), q.get("prefix"), _base(request))
+            services.jobs.listing(q.get("owner", who.userid), q.get("prefix"), _base(request))
         )
     if who.role != ADMIN:
         return _mq_error("MQWB0103E")
@@ -374,7 +398,7 @@ async def jobs(request: Request, who: Principal) -> Response:
     except UnicodeDecodeError:
         return _json(zosmf._zosmf_error(400, "IZUG807E", "The JCL is not UTF-8 text."))
     answer = await run_in_threadpool(
-        services.jobs.submit, text, who.name.upper()[:8], _base(request)
+        services.jobs.submit, text, who.userid, _base(request)
     )
     return _json(answer)
 
@@ -468,11 +492,27 @@ async def console_queues(request: Request, who: Principal) -> Response:
     return await _console_work(request, lambda qm: webconsole.queues_window(qm, *query))
 
 
+@guarded((ADMIN, ADMIN_RO))
+async def console_profiles(request: Request, who: Principal) -> Response:
+    queue = request.path_params["queue"]
+    return await _console_work(request, lambda qm: webconsole.queue_profiles(qm, queue))
+
+
 async def _console_work(request: Request, work) -> Response:
+    """The web console's resources run as the mqweb server's started task user; a DISPLAY
+    the security manager refuses is 403 (webconsole.refused)."""
     services: Services = request.app.state.services
     name = request.path_params["qmgr"]
+
+    def as_mqweb(qm) -> Answer:
+        with qm.acting_as(services.mqweb_user):
+            try:
+                return work(qm)
+            except webconsole.NotAuthorized:
+                return webconsole.refused()
+
     try:
-        answer = await asyncio.wrap_future(services.registry.submit(name, work))
+        answer = await asyncio.wrap_future(services.registry.submit(name, as_mqweb))
     except NoSuchQmgr:
         return _mq_error("MQSC904E", name)
     except QmgrUnavailable as problem:
@@ -517,6 +557,11 @@ def routes() -> list[Route]:
         Route("/ibmmq/console/api/qmgr/{qmgr}/queues", console_queues, methods=["GET"]),
         Route("/ibmmq/console/api/qmgr/{qmgr}/listeners", console_listeners, methods=["GET"]),
         Route("/ibmmq/console/api/qmgr/{qmgr}/zos", console_zos, methods=["GET"]),
+        Route(
+            "/ibmmq/console/api/qmgr/{qmgr}/queue/{queue}/profiles",
+            console_profiles,
+            methods=["GET"],
+        ),
         Route("/ibmmq/console/{name}", console_asset, methods=["GET"]),
         Route("/zosmf/info", zosmf_info, methods=["GET"]),
         Route("/zosmf/restconsoles/consoles/{name}", console_issue, methods=["PUT"]),

@@ -102,9 +102,11 @@ def qmgrs(registry: Registry, name: str | None = None) -> Answer:
 
 
 # ---- /admin/action/qmgr/{qmgr}/mqsc -----------------------------------------------------
-def mqsc_action(registry: Registry, qmgr: str, body: object, role: str) -> Answer:
+def mqsc_action(
+    registry: Registry, qmgr: str, body: object, role: str, user: str | None = None
+) -> Answer:
     """POST .../mqsc with a runCommand or a runCommandJSON body (waits for the answer)."""
-    prepared = prepare(body, role)
+    prepared = prepare(body, role, user)
     if isinstance(prepared, Answer):
         return prepared
     try:
@@ -115,9 +117,12 @@ def mqsc_action(registry: Registry, qmgr: str, body: object, role: str) -> Answe
         return error("MQSC903E", qmgr.upper(), problem)
 
 
-def prepare(body: object, role: str) -> Answer | Callable[[QueueManager], Answer]:
+def prepare(
+    body: object, role: str, user: str | None = None
+) -> Answer | Callable[[QueueManager], Answer]:
     """The error answer for a body that is not a command, or the work that runs it on the
-    queue manager and makes its answer."""
+    queue manager and makes its answer. ``user``: the z/OS user id the command runs as (the
+    mqweb server's started task user for the administrator roles)."""
     if not isinstance(body, dict) or body.get("type") not in ("runCommand", "runCommandJSON"):
         return error("MQSC905E", "'type' must be runCommand or runCommandJSON")
     if body["type"] == "runCommand":
@@ -125,20 +130,20 @@ def prepare(body: object, role: str) -> Answer | Callable[[QueueManager], Answer
         command = parameters.get("command") if isinstance(parameters, dict) else None
         if not isinstance(command, str) or not command.strip():
             return error("MQSC905E", "'parameters.command' must be the text of an MQSC command")
-        return _work(command, role, _text_answer)
+        return _work(command, role, _text_answer, user)
     built = json_command(body)
     if isinstance(built, Answer):
         return built
-    return _work(built, role, _json_answer)
+    return _work(built, role, _json_answer, user)
 
 
 def _work(
-    command: str, role: str, answer: Callable[[Result], Answer]
+    command: str, role: str, answer: Callable[[Result], Answer], user: str | None = None
 ) -> Callable[[QueueManager], Answer]:
     def work(qm: QueueManager) -> Answer:
         if role == "MQWebAdminRO" and not read_only(command):
             return error("MQWB0103E")
-        return answer(qm.execute(command))
+        return answer(qm.execute(command, user=user))
 
     return work
 

@@ -74,7 +74,9 @@ class Consoles:
         self._pending: dict[str, list[str]] = {}
         self._lock = threading.Lock()
 
-    def issue(self, console_name: str, body: object, base_url: str) -> Answer:
+    def issue(
+        self, console_name: str, body: object, base_url: str, user: str | None = None
+    ) -> Answer:
         if (
             not isinstance(body, dict)
             or not isinstance(body.get("cmd"), str)
@@ -86,7 +88,7 @@ class Consoles:
         sol_key = body.get("sol-key")
         if sol_key is not None and not isinstance(sol_key, str):
             return _zosmf_error(400, "IZUG807E", "'sol-key' must be a string.")
-        lines = self.run(body["cmd"])
+        lines = self.run(body["cmd"], user)
         key = f"C{secrets.randbelow(10**7):07d}"
         uri = f"/zosmf/restconsoles/consoles/{console_name}/solmsgs/{key}"
         out: dict[str, Any] = {
@@ -111,8 +113,9 @@ class Consoles:
             lines = self._pending.pop(key, [])
         return Answer(200, {"cmd-response": CR.join(lines), "sol-key-detected": False})
 
-    def run(self, command: str) -> list[str]:
-        """The console lines a command gets."""
+    def run(self, command: str, user: str | None = None) -> list[str]:
+        """The console lines a command gets (issued by the console's user ``user``: the
+        signed-on z/OSMF user)."""
         text = command.strip()
         routed = self.registry.by_cpf_prefix(text.lstrip("/") if text.startswith("/") else text)
         if routed is None:
@@ -121,7 +124,7 @@ class Consoles:
         name, mqsc_text = routed
         try:
             result = self.registry.run(
-                name, lambda qm: qm.execute(mqsc_text, source=CommandSource.CONSOLE)
+                name, lambda qm: qm.execute(mqsc_text, source=CommandSource.CONSOLE, user=user)
             )
         except (NoSuchQmgr, QmgrUnavailable):
             return [texts.line("MQSC007E", {"command": text.split()[0].upper()}, None)]

@@ -80,11 +80,24 @@ def _dump(record: Any) -> str:
 class SecurityStore:
     """One open security database."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+    def __init__(self, path: Path, conn: sqlite3.Connection, timeout: float = 10.0) -> None:
         self.path = path
-        self.conn = conn
+        self._conn: sqlite3.Connection | None = conn
+        self.timeout = timeout
         self._db: Database | None = None
         self._version = -1
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        """The connection (opened again after :meth:`close`: a scratch copy of a queue manager
+        may read RACF after the queue manager it was copied from closed it)."""
+        if self._conn is None:
+            try:
+                self._conn = sqlite3.connect(self.path, timeout=self.timeout,
+                                             isolation_level=None, check_same_thread=False)
+            except sqlite3.Error as error:
+                raise StoreError(f"{self.path} cannot be opened: {error}") from None
+        return self._conn
 
     # ---- opening -------------------------------------------------------------------------
     @classmethod
@@ -108,7 +121,7 @@ class SecurityStore:
             raise StoreError(f"{path}: {error.strerror}") from None
         except sqlite3.Error as error:
             raise StoreError(f"{path} cannot be opened: {error}") from None
-        store = cls(path, conn)
+        store = cls(path, conn, timeout)
         try:
             store._check()  # before anything is written: a foreign file stays as it was
             conn.execute("PRAGMA journal_mode=WAL")
@@ -167,7 +180,9 @@ class SecurityStore:
             )
 
     def close(self) -> None:
-        self.conn.close()
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
 
     # ---- reading -------------------------------------------------------------------------
     def version(self) -> int:

@@ -138,6 +138,7 @@ def test_permit_delete_reset_and_warning() -> None:
 def test_mixed_case_classes_keep_the_case() -> None:
     db, _ = _run(
         _lab(),
+        "SETROPTS CLASSACT(MXQUEUE) RACLIST(MXQUEUE)",
         "RDEFINE MXQUEUE ZQS1.Payroll.** UACC(READ)",
         "RDEFINE MQQUEUE zqs1.payroll.** UACC(READ)",
         "SETROPTS RACLIST(*) REFRESH",
