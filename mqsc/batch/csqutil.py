@@ -332,8 +332,9 @@ def run(
     ]
     if not checked or any(errors for _, _, errors in checked):
         return _not_attempted(out, checked)
-    session = _Session(parm.strip().upper(), connect, user=user,
-                       audit=audit if audit is not None else [])
+    session = _Session(
+        parm.strip().upper(), connect, user=user, audit=audit if audit is not None else []
+    )
     attempted = succeeded = 0
     label = _label(statement.function for _, statement, _ in checked)
     for _, statement, _ in checked:

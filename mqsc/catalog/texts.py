@@ -1260,8 +1260,8 @@ _CATALOG: tuple[MessageDef, ...] = (
         0,
         U,
         "by the pattern of CSQH021I/CSQH024I and the MQSECSW_OFF_NOT_FOUND state",
-        "No switch profile, but the switch is off: its class is not active (\"Switches and "
-        "classes\").",
+        'No switch profile, but the switch is off: its class is not active ("Switches and '
+        'classes").',
     ),
     _m(
         "CSQH024I",

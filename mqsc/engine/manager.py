@@ -788,9 +788,7 @@ class QueueManager:
         self.commit(txn, cmd, ctx.later)
         return results.result(self.cpf, logical, spec, True, ctx.records, RC_OK, later=ctx.later)
 
-    def _command_checks(
-        self, cmd: Command, user: str | None
-    ) -> tuple[bool, tuple[Message, ...]]:
+    def _command_checks(self, cmd: Command, user: str | None) -> tuple[bool, tuple[Message, ...]]:
         """Command security (MQCMDS hlq.verb.pkw), then command resource security (MQADMIN
         hlq.type.name): whether both allow the command, and what RACF logged."""
         userid = user if user is not None else self.user

@@ -97,9 +97,7 @@ def generates(qm: QueueManager, cmd: Command) -> bool:
     )
 
 
-def generated(
-    qm: QueueManager, result: Result, cmd: Command, user: str | None = None
-) -> Result:
+def generated(qm: QueueManager, result: Result, cmd: Command, user: str | None = None) -> Result:
     """A GROUP change made: refresh (or remove) every active member's COPY object (as the
     user whose command made the change)."""
     verb = "DELETE" if cmd.verb == "DELETE" else "DEFINE"

@@ -92,13 +92,22 @@ class Settings:
         return self.on(S.SUBSYSTEM.name)
 
     def snapshot(self) -> dict[str, Any]:
-        return {"kind": "security", "switches": [asdict(s) for s in self.switches],
-                "mixed": self.mixed, "timeout": self.timeout, "interval": self.interval}
+        return {
+            "kind": "security",
+            "switches": [asdict(s) for s in self.switches],
+            "mixed": self.mixed,
+            "timeout": self.timeout,
+            "interval": self.interval,
+        }
 
     @classmethod
     def restore(cls, data: dict[str, Any]) -> Settings:
-        return cls(tuple(SwitchSetting(**s) for s in data["switches"]), data["mixed"],
-                   data["timeout"], data["interval"])
+        return cls(
+            tuple(SwitchSetting(**s) for s in data["switches"]),
+            data["mixed"],
+            data["timeout"],
+            data["interval"],
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +117,10 @@ class CachedProfile:
     profile: Profile | None
 
     def snapshot(self) -> dict[str, Any]:
-        return {"kind": "secprofile",
-                "profile": asdict(self.profile) if self.profile is not None else None}
+        return {
+            "kind": "secprofile",
+            "profile": asdict(self.profile) if self.profile is not None else None,
+        }
 
     @classmethod
     def restore(cls, data: dict[str, Any]) -> CachedProfile:
@@ -138,8 +149,9 @@ class UserEntry:
             return None
         from mqsc.racf.model import Connect
 
-        return User(self.userid, self.group, name=self.name,
-                    connects=tuple(Connect(g) for g in self.groups))
+        return User(
+            self.userid, self.group, name=self.name, connects=tuple(Connect(g) for g in self.groups)
+        )
 
     def snapshot(self) -> dict[str, Any]:
         data = asdict(self)
@@ -171,8 +183,14 @@ def _switch(has, name: str, suffix: str, qm: str, qsg: str) -> SwitchSetting:
     return SwitchSetting(name, True, own, False)
 
 
-def evaluate(db: Database | None, qm: str, qsg: str, *, timeout: int = S.DEFAULT_TIMEOUT,
-             interval: int = S.DEFAULT_INTERVAL) -> Settings:
+def evaluate(
+    db: Database | None,
+    qm: str,
+    qsg: str,
+    *,
+    timeout: int = S.DEFAULT_TIMEOUT,
+    interval: int = S.DEFAULT_INTERVAL,
+) -> Settings:
     """The switches the queue manager sets from the RACF database ("Switches and classes"):
     subsystem off when RACF is not there or the admin class is not active; then the level
     and resource switches, each off when its class is not active. Generic switch profiles
@@ -209,11 +227,16 @@ def evaluate(db: Database | None, qm: str, qsg: str, *, timeout: int = S.DEFAULT
 
 def switch_messages(settings: Settings, csect: str = "CSQHINIT") -> list[Message]:
     """CSQH021I-CSQH024I for each switch, as the queue manager reports them at start-up."""
-    ids = {(False, True): "CSQH021I", (True, True): "CSQH022I", (False, False): "CSQH023I",
-           (True, False): "CSQH024I"}
-    return [Message(ids[(s.on, s.found)], {"csect": csect, "switch": s.name,
-                                           "profile": s.profile})
-            for s in settings.switches]
+    ids = {
+        (False, True): "CSQH021I",
+        (True, True): "CSQH022I",
+        (False, False): "CSQH023I",
+        (True, False): "CSQH024I",
+    }
+    return [
+        Message(ids[(s.on, s.found)], {"csect": csect, "switch": s.name, "profile": s.profile})
+        for s in settings.switches
+    ]
 
 
 def start(qm: QueueManager, txn: Txn) -> list[Message]:
@@ -350,8 +373,16 @@ class Check:
 ALLOW = Check(Decision(ALLOWED))
 
 
-def check(qm: QueueManager, kind: str, resource: str, intent: str, userid: str, *,
-          log: bool = True, signed: bool = False) -> Check:
+def check(
+    qm: QueueManager,
+    kind: str,
+    resource: str,
+    intent: str,
+    userid: str,
+    *,
+    log: bool = True,
+    signed: bool = False,
+) -> Check:
     """Whether ``userid`` may have ``intent`` access to ``resource`` (the name after the
     high-level qualifier: ``ALTER.QMGR``, ``PAYROLL.IN``) for a check of ``kind`` (a key of
     :data:`mqsc.catalog.security.CLASSES`). ``signed``: the queue manager signed the user on
@@ -381,37 +412,46 @@ def check(qm: QueueManager, kind: str, resource: str, intent: str, userid: str, 
     return Check(decision, ich408i(entry, shown, cls, intent, decision))
 
 
-def api_check(qm: QueueManager, kind: str, resource: str, intent: str, userid: str, *,
-              signed: bool = False) -> Check:
+def api_check(
+    qm: QueueManager, kind: str, resource: str, intent: str, userid: str, *, signed: bool = False
+) -> Check:
     """An API-resource check (queue, process, namelist, topic, context, alternate user):
     none for a user with CONTROL or more to hlq.RESLEVEL ("RESLEVEL and batch
     connections"), which RACF does not log."""
     settings = settings_of(qm)
     if not settings.active:
         return ALLOW
-    reslevel = check(qm, "reslevel", "RESLEVEL", S.RESLEVEL_BYPASS, userid, log=False,
-                     signed=signed)
+    reslevel = check(
+        qm, "reslevel", "RESLEVEL", S.RESLEVEL_BYPASS, userid, log=False, signed=signed
+    )
     if reslevel.decision.outcome == ALLOWED:
         return ALLOW
     return check(qm, kind, resource, intent, userid, signed=signed)
 
 
-def ich408i(entry: UserEntry, resource: str, cls: str, intent: str,
-            decision: Decision) -> tuple[Message, ...]:
+def ich408i(
+    entry: UserEntry, resource: str, cls: str, intent: str, decision: Decision
+) -> tuple[Message, ...]:
     """ICH408I as a job log prints it, one record per line (RACF Messages and Codes,
     ICH408I; CICS TS "RACF message ICH408I"): user, resource and class, why, the generic
     profile used, the access asked for and allowed."""
     name = entry.name if entry.known else ""
-    why = {INSUFFICIENT: "ICH408I.INSUFFICIENT", NOT_FOUND: "ICH408I.NOTFOUND",
-           WARNING: "ICH408I.WARNING"}[decision.outcome]
-    lines = [("ICH408I", {"user": entry.userid, "group": entry.group, "name": name}),
-             ("ICH408I.RESOURCE", {"resource": resource, "cls": cls}),
-             (why, {})]
+    why = {
+        INSUFFICIENT: "ICH408I.INSUFFICIENT",
+        NOT_FOUND: "ICH408I.NOTFOUND",
+        WARNING: "ICH408I.WARNING",
+    }[decision.outcome]
+    lines = [
+        ("ICH408I", {"user": entry.userid, "group": entry.group, "name": name}),
+        ("ICH408I.RESOURCE", {"resource": resource, "cls": cls}),
+        (why, {}),
+    ]
     if decision.profile is not None and decision.generic:
         lines.append(("ICH408I.FROM", {"profile": decision.profile}))
     lines.append(("ICH408I.INTENT", {"intent": intent, "allowed": decision.allowed}))
-    return tuple(Message("ICH408I", {"key": key, **inserts}, unsolicited=True)
-                 for key, inserts in lines)
+    return tuple(
+        Message("ICH408I", {"key": key, **inserts}, unsolicited=True) for key, inserts in lines
+    )
 
 
 def refresh(qm: QueueManager, txn: Txn, classes: frozenset[str]) -> Settings:
@@ -424,8 +464,13 @@ def refresh(qm: QueueManager, txn: Txn, classes: frozenset[str]) -> Settings:
     settings = txn.get("security", KEY) or Settings()
     if classes & {"MQADMIN", "MXADMIN"} and settings.active and qm.security is not None:
         info = qm.info
-        again = evaluate(qm.security.read(), info.name, info.qsg, timeout=settings.timeout,
-                         interval=settings.interval)
+        again = evaluate(
+            qm.security.read(),
+            info.name,
+            info.qsg,
+            timeout=settings.timeout,
+            interval=settings.interval,
+        )
         subsystem = settings.switch(S.SUBSYSTEM.name)
         assert subsystem is not None
         settings = replace(again, switches=(subsystem, *again.switches[1:]))
@@ -511,4 +556,3 @@ def channel_user(ctx: Ctx, channel: str, partner: str) -> str | None:
 def user_of(ctx: Ctx) -> str:
     """The user the running command or call acts for."""
     return ctx.user if ctx.user is not None else ctx.qm.user
-

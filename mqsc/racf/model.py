@@ -197,8 +197,12 @@ def fresh(date: str = "") -> Database:
             {R.DEFAULT_GROUP: Group(R.DEFAULT_GROUP, owner=R.ADMINISTRATOR, created=date)}
         ),
         profiles=_frozen({}),
-        options=Options(active=classes, raclisted=classes, generic=frozenset(R.CLASSES),
-                        gencmd=frozenset(R.CLASSES)),
+        options=Options(
+            active=classes,
+            raclisted=classes,
+            generic=frozenset(R.CLASSES),
+            gencmd=frozenset(R.CLASSES),
+        ),
         instorage=_frozen({c: () for c in classes}),
     )
 

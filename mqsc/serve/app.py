@@ -397,9 +397,7 @@ async def jobs(request: Request, who: Principal) -> Response:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         return _json(zosmf._zosmf_error(400, "IZUG807E", "The JCL is not UTF-8 text."))
-    answer = await run_in_threadpool(
-        services.jobs.submit, text, who.userid, _base(request)
-    )
+    answer = await run_in_threadpool(services.jobs.submit, text, who.userid, _base(request))
     return _json(answer)
 
 

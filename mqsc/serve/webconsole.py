@@ -73,8 +73,9 @@ class NotAuthorized(Exception):
 
 def refused() -> Answer:
     """mqweb's answer to a request the security manager refused: 403, MQWB0103E, MQRC 2035."""
-    return Answer(403, {"error": [error_entry("MQWB0103E", completion=2,
-                                              reason=MQRC_NOT_AUTHORIZED)]})
+    return Answer(
+        403, {"error": [error_entry("MQWB0103E", completion=2, reason=MQRC_NOT_AUTHORIZED)]}
+    )
 
 
 def _shown(qm: QueueManager, text: str) -> Result:
@@ -83,6 +84,7 @@ def _shown(qm: QueueManager, text: str) -> Result:
     if not result.ok and "CSQ9016E" in result.message_ids:
         raise NotAuthorized(text)
     return result
+
 
 #: The assets, by file name, with the Content-Type each is served with. Only these are served:
 #: a path outside this table is 404, so nothing else of the package can be read through it.

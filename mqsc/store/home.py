@@ -526,9 +526,7 @@ def open_qmgr(
             names = store.names()
             wanted = (name or (names[0] if len(names) == 1 else default_name())).upper()
             qsg = definition_of(wanted).qsg if (qmgr_dir(wanted) / "mqsc.toml").exists() else ""
-            qm = (
-                _open_member(store, qsg, wanted, clock, security) if qsg else store.load(wanted)
-            )
+            qm = _open_member(store, qsg, wanted, clock, security) if qsg else store.load(wanted)
             store.activate()
     except BaseException as error:
         security.close()

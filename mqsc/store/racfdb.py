@@ -93,8 +93,9 @@ class SecurityStore:
         may read RACF after the queue manager it was copied from closed it)."""
         if self._conn is None:
             try:
-                self._conn = sqlite3.connect(self.path, timeout=self.timeout,
-                                             isolation_level=None, check_same_thread=False)
+                self._conn = sqlite3.connect(
+                    self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
+                )
             except sqlite3.Error as error:
                 raise StoreError(f"{self.path} cannot be opened: {error}") from None
         return self._conn

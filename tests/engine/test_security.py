@@ -54,9 +54,7 @@ class Transcript:
 
     def racf(self, *texts: str) -> None:
         for text in texts:
-            outcome = self.keeper.apply(
-                lambda db, t=text: racf_run(db, t, Issuer("IBMUSER", NOW))
-            )
+            outcome = self.keeper.apply(lambda db, t=text: racf_run(db, t, Issuer("IBMUSER", NOW)))
             self.lines += [f"* TSO {text}", *outcome.lines]
 
     def job(self, member: str, catalog: Path) -> None:
@@ -88,13 +86,26 @@ def test_the_ibm_security_lab(tmp_path, golden) -> None:
     t.command("STOP QMGR")
     started = t.command("START QMGR")
     # The lab's start-up lines (ZQS1 there), word for word.
-    assert "CSQH024I QMZ1 CSQHINIT SUBSYSTEM security switch set ON, profile " \
+    assert (
+        "CSQH024I QMZ1 CSQHINIT SUBSYSTEM security switch set ON, profile "
         "'QMZ1.NO.SUBSYS.SECURITY' not found" in started
-    assert "CSQH021I QMZ1 CSQHINIT CONTEXT security switch set OFF, profile " \
+    )
+    assert (
+        "CSQH021I QMZ1 CSQHINIT CONTEXT security switch set OFF, profile "
         "'QMZ1.NO.CONTEXT.CHECKS' found" in started
+    )
     assert [x.split()[3] for x in started if x.startswith("CSQH02")] == [
-        "SUBSYSTEM", "CONNECTION", "COMMAND", "CONTEXT", "ALTERNATE", "COMMAND", "PROCESS",
-        "NAMELIST", "QUEUE", "TOPIC"]
+        "SUBSYSTEM",
+        "CONNECTION",
+        "COMMAND",
+        "CONTEXT",
+        "ALTERNATE",
+        "COMMAND",
+        "PROCESS",
+        "NAMELIST",
+        "QUEUE",
+        "TOPIC",
+    ]
 
     # USER3 is in no MQ group: its batch connection is refused (lab step 24).
     refused = t.put("SYSTEM.DEFAULT.LOCAL.QUEUE", "USER3")
@@ -109,50 +120,55 @@ def test_the_ibm_security_lab(tmp_path, golden) -> None:
     # The started task START1 (MQSTC) has only READ from QMZ1.** (lab Part 2 step 3).
     initq = t.put("CICS01.INITQ", "START1")
     assert initq.reason == 2035
-    assert "ICH408I   FROM QMZ1.** (G)" in [line(m.msg_id, m.inserts, None)
-                                             for m in initq.messages]
+    assert "ICH408I   FROM QMZ1.** (G)" in [line(m.msg_id, m.inserts, None) for m in initq.messages]
     # The lab's fix: a discrete profile, a PERMIT, SETROPTS RACLIST REFRESH...
-    t.racf("RDEFINE MQQUEUE QMZ1.CICS01.INITQ OWNER(SYS1)",
-           "PERMIT QMZ1.CICS01.INITQ CLASS(MQQUEUE) ID(MQSTC,CICSSTC) ACC(UPDATE)",
-           "SETROPTS RACLIST(MQQUEUE) REFRESH")
+    t.racf(
+        "RDEFINE MQQUEUE QMZ1.CICS01.INITQ OWNER(SYS1)",
+        "PERMIT QMZ1.CICS01.INITQ CLASS(MQQUEUE) ID(MQSTC,CICSSTC) ACC(UPDATE)",
+        "SETROPTS RACLIST(MQQUEUE) REFRESH",
+    )
     # ...is not enough while QMZ1 holds QMZ1.** for the queue in storage...
     assert t.put("CICS01.INITQ", "START1").reason == 2035
     # ...until REFRESH SECURITY(MQQUEUE) (lab: CSQH001I, CSQ9022I from CSQHSREF).
     refresh = t.command("REFRESH SECURITY(MQQUEUE)", user="MQSC")
-    assert refresh == ["CSQH001I QMZ1 CSQHCHK4 Security using uppercase classes",
-                       "CSQ9022I QMZ1 CSQHSREF ' REFRESH SECURITY' NORMAL COMPLETION"]
+    assert refresh == [
+        "CSQH001I QMZ1 CSQHCHK4 Security using uppercase classes",
+        "CSQ9022I QMZ1 CSQHSREF ' REFRESH SECURITY' NORMAL COMPLETION",
+    ]
     assert t.put("CICS01.INITQ", "START1").reason == 0
 
     # Command security: USER2 (MQUSERS) may display, not alter (lab step 8).
     t.command("DISPLAY QLOCAL(CICS01.INITQ) CURDEPTH", user="USER2")
     altered = t.command("ALTER QMGR MAXCHL(350)", user="USER2")
-    assert altered[-2:] == ["CSQ9016E QMZ1 ' ALTER' command request not authorized",
-                            "CSQ9023E QMZ1 CSQ9SCND 'ALTER QMGR' ABNORMAL COMPLETION"]
+    assert altered[-2:] == [
+        "CSQ9016E QMZ1 ' ALTER' command request not authorized",
+        "CSQ9023E QMZ1 CSQ9SCND 'ALTER QMGR' ABNORMAL COMPLETION",
+    ]
     assert "ICH408I   PROFILE NOT FOUND - REQUIRED FOR AUTHORITY CHECKING" not in altered
     assert "ICH408I   FROM QMZ1.** (G)" in altered  # READ from the catch-all
     # Nor may USER1 (MQSYSP): QMZ1.** gives READ (lab step 8); an ALTER.** profile and a
     # RACLIST refresh let it (lab steps 10-12). MQ keeps no MQCMDS profiles in storage
     # (REFRESH SECURITY has no such class): RACF's refreshed view decides at once.
-    assert t.command("ALTER QMGR DESCR('Security lab')", user="USER1")[-2].startswith(
-        "CSQ9016E")
-    t.racf("RDEFINE MQCMDS QMZ1.ALTER.** OWNER(SYS1)",
-           "PERMIT QMZ1.ALTER.** CLASS(MQCMDS) RESET",
-           "PERMIT QMZ1.ALTER.** CLASS(MQCMDS) ID(MQSTC,MQSYSP) ACC(ALTER)",
-           "SETROPTS RACLIST(MQCMDS) REFRESH")
-    assert t.command("ALTER QMGR DESCR('Security lab')", user="USER1")[-1].startswith(
-        "CSQ9022I")
+    assert t.command("ALTER QMGR DESCR('Security lab')", user="USER1")[-2].startswith("CSQ9016E")
+    t.racf(
+        "RDEFINE MQCMDS QMZ1.ALTER.** OWNER(SYS1)",
+        "PERMIT QMZ1.ALTER.** CLASS(MQCMDS) RESET",
+        "PERMIT QMZ1.ALTER.** CLASS(MQCMDS) ID(MQSTC,MQSYSP) ACC(ALTER)",
+        "SETROPTS RACLIST(MQCMDS) REFRESH",
+    )
+    assert t.command("ALTER QMGR DESCR('Security lab')", user="USER1")[-1].startswith("CSQ9022I")
 
     # USER3 joins MQUSERS: a new job's connection has the new group (lab step 25).
     t.racf("CONNECT USER3 GROUP(MQUSERS)")
     assert t.put("SYSTEM.DEFAULT.LOCAL.QUEUE", "USER3").reason == 0
 
     # A profile in WARNING mode lets a refused request through, and RACF logs it.
-    t.racf("RDEFINE MQQUEUE QMZ1.WARN.** UACC(NONE) WARNING",
-           "SETROPTS RACLIST(MQQUEUE) REFRESH")
+    t.racf("RDEFINE MQQUEUE QMZ1.WARN.** UACC(NONE) WARNING", "SETROPTS RACLIST(MQQUEUE) REFRESH")
     t.command("DEFINE QLOCAL(WARN.Q)", user="USER1")
     warned = t.put("WARN.Q", "USER2")
     assert warned.reason == 0 and any(
-        m.inserts.get("key") == "ICH408I.WARNING" for m in warned.messages)
+        m.inserts.get("key") == "ICH408I.WARNING" for m in warned.messages
+    )
 
     t.command("DISPLAY SECURITY", user="USER1")
     t.command("ALTER SECURITY TIMEOUT(54) INTERVAL(12)", user="USER1")
@@ -162,12 +178,15 @@ def test_the_ibm_security_lab(tmp_path, golden) -> None:
     signed = t.qm.put("SYSTEM.DEFAULT.LOCAL.QUEUE", 1, 10, user="USER2", signed=True)
     assert signed.reason == 0 and "USER2" in t.qm.state.tables["secusers"]
     t.command("RVERIFY SECURITY(USER2, NOBODY)", user="USER1")
-    t.racf("RDEFINE MQCMDS QMZ1.RVERIFY.** OWNER(SYS1)",
-           "PERMIT QMZ1.RVERIFY.** CLASS(MQCMDS) ID(MQSYSP) ACC(ALTER)",
-           "SETROPTS RACLIST(MQCMDS) REFRESH")
+    t.racf(
+        "RDEFINE MQCMDS QMZ1.RVERIFY.** OWNER(SYS1)",
+        "PERMIT QMZ1.RVERIFY.** CLASS(MQCMDS) ID(MQSYSP) ACC(ALTER)",
+        "SETROPTS RACLIST(MQCMDS) REFRESH",
+    )
     assert t.command("RVERIFY SECURITY(USER2, NOBODY)", user="USER1") == [
         "CSQH007I QMZ1 Reverify flag not set for user-id NOBODY, no entry found",
-        "CSQ9022I QMZ1 CSQHRVFY ' RVERIFY SECURITY' NORMAL COMPLETION"]
+        "CSQ9022I QMZ1 CSQHRVFY ' RVERIFY SECURITY' NORMAL COMPLETION",
+    ]
     assert t.qm.state.tables["secusers"]["USER2"].reverify
     t.command("REFRESH SECURITY(MXQUEUE)", user="USER1")
     golden(GOLDEN / "lab.console.txt", "\n".join(t.lines) + "\n")
@@ -178,15 +197,23 @@ def test_switch_overrides_and_classes(golden) -> None:
     YES profile (CSQH022I, CSQH032I); a switch whose class is not active (CSQH023I, CSQH033I);
     the mixed-case classes when MXADMIN is active (CSQH002I)."""
     keeper = MemoryKeeper(fresh("26.015"))
-    for text in ("RDEFINE MQADMIN (QSGA.NO.QUEUE.CHECKS QMA.YES.QUEUE.CHECKS "
-                 "QSGA.NO.TOPIC.CHECKS QMA.NO.QMGR.CHECKS)",
-                 "SETROPTS NOCLASSACT(MQPROC)", "SETROPTS RACLIST(MQADMIN) REFRESH",
-                 "RDEFINE MQCMDS QSGA.** UACC(ALTER)", "SETROPTS RACLIST(MQCMDS) REFRESH"):
+    for text in (
+        "RDEFINE MQADMIN (QSGA.NO.QUEUE.CHECKS QMA.YES.QUEUE.CHECKS "
+        "QSGA.NO.TOPIC.CHECKS QMA.NO.QMGR.CHECKS)",
+        "SETROPTS NOCLASSACT(MQPROC)",
+        "SETROPTS RACLIST(MQADMIN) REFRESH",
+        "RDEFINE MQCMDS QSGA.** UACC(ALTER)",
+        "SETROPTS RACLIST(MQCMDS) REFRESH",
+    ):
         assert keeper.apply(lambda db, t=text: racf_run(db, t, Issuer("IBMUSER", NOW))).rc == 0
     qm = QueueManager.create(
-        "QMA", qsg="QSGA", csqinp1="DEFINE PSID(00) BUFFPOOL(0)",
-        csqinp2="DEFINE STGCLASS(DEFAULT) PSID(00) REPLACE", security=keeper,
-        clock=lambda: dt.datetime(2026, 1, 15, 10, 30))
+        "QMA",
+        qsg="QSGA",
+        csqinp1="DEFINE PSID(00) BUFFPOOL(0)",
+        csqinp2="DEFINE STGCLASS(DEFAULT) PSID(00) REPLACE",
+        security=keeper,
+        clock=lambda: dt.datetime(2026, 1, 15, 10, 30),
+    )
     lines = [line(m.msg_id, m.inserts, "QMA") for m in qm.security_messages]
     shown = console_lines(qm.execute("DISPLAY SECURITY SWITCHES", source=CommandSource.CONSOLE))
     assert "CSQH032I QMA QUEUE: ON, 'QMA.YES.QUEUE.CHECKS' found" in shown
@@ -194,8 +221,11 @@ def test_switch_overrides_and_classes(golden) -> None:
     # Queue manager level off, so profiles are looked for under the group's name only.
     t = Transcript(qm, keeper)
     t.lines = [*lines, "QMA DISPLAY SECURITY SWITCHES", *shown]
-    t.racf("SETROPTS CLASSACT(MXADMIN MXQUEUE) RACLIST(MXADMIN MXQUEUE)",
-           "RDEFINE MXADMIN QMA.NO.SUBSYS.SECURITY", "SETROPTS RACLIST(MXADMIN) REFRESH")
+    t.racf(
+        "SETROPTS CLASSACT(MXADMIN MXQUEUE) RACLIST(MXADMIN MXQUEUE)",
+        "RDEFINE MXADMIN QMA.NO.SUBSYS.SECURITY",
+        "SETROPTS RACLIST(MXADMIN) REFRESH",
+    )
     t.command("REFRESH SECURITY(*)")
     t.command("STOP QMGR")
     t.command("START QMGR")
@@ -216,22 +246,25 @@ def test_security_off_by_default_changes_nothing() -> None:
 
 def test_a_refused_command_changes_nothing() -> None:
     qm, keeper = lab_qmgr()
-    keeper.apply(lambda db: racf_run(db, "RDELETE MQADMIN QMZ1.NO.SUBSYS.SECURITY",
-                                     Issuer("IBMUSER", NOW)))
-    keeper.apply(lambda db: racf_run(db, "SETROPTS RACLIST(MQADMIN) REFRESH",
-                                     Issuer("IBMUSER", NOW)))
+    keeper.apply(
+        lambda db: racf_run(db, "RDELETE MQADMIN QMZ1.NO.SUBSYS.SECURITY", Issuer("IBMUSER", NOW))
+    )
+    keeper.apply(
+        lambda db: racf_run(db, "SETROPTS RACLIST(MQADMIN) REFRESH", Issuer("IBMUSER", NOW))
+    )
     restart(qm)
-    before = {t: dict(v) for t, v in qm.state.tables.items() if t not in ("secusers",
-                                                                        "secprofiles")}
+    before = {
+        t: dict(v) for t, v in qm.state.tables.items() if t not in ("secusers", "secprofiles")
+    }
     result = qm.execute("DEFINE QLOCAL(NEW.Q)", user="NOBODY")
     assert not result.ok and (result.return_code, result.reason_code) == (0x20, 0xFFFFFFFF)
     assert result.message_ids[-2:] == ("CSQ9016E", "CSQ9023E")
-    after = {t: dict(v) for t, v in qm.state.tables.items() if t not in ("secusers",
-                                                                       "secprofiles")}
+    after = {t: dict(v) for t, v in qm.state.tables.items() if t not in ("secusers", "secprofiles")}
     assert after == before
     # The command server's reply set holds CSQ9016E and CSQ9023E only (COUNT=3 in a
     # CSQUTIL capture); ICH408I goes to the console.
     from mqsc.render.commandserver import reply_lines
 
-    assert reply_lines(result)[0].startswith("CSQN205I   COUNT=       3, RETURN=00000020, "
-                                             "REASON=FFFFFFFF")
+    assert reply_lines(result)[0].startswith(
+        "CSQN205I   COUNT=       3, RETURN=00000020, REASON=FFFFFFFF"
+    )

@@ -71,18 +71,24 @@ def test_the_channel_initiators_user_needs_access() -> None:
 
 def test_mcauser_and_chlauth_decide_the_user() -> None:
     qmz1, qmz2 = secured_pair()
-    assert qmz2.execute("ALTER CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) MCAUSER('PAYMCA')",
-                        source=CommandSource.CONSOLE).ok
+    assert qmz2.execute(
+        "ALTER CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) MCAUSER('PAYMCA')", source=CommandSource.CONSOLE
+    ).ok
     qmz1.put("PAY.OUT", 2, 100)
     assert depth(qmz2, "PAY.IN") == 2
-    assert qmz2.execute("ALTER CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) MCAUSER(' ')",
-                        source=CommandSource.CONSOLE).ok
-    assert qmz2.execute("SET CHLAUTH('QMZ1.*') TYPE(QMGRMAP) QMNAME(QMZ1) USERSRC(MAP) "
-                        "MCAUSER('PAYMCA')", source=CommandSource.CONSOLE).ok
+    assert qmz2.execute(
+        "ALTER CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) MCAUSER(' ')", source=CommandSource.CONSOLE
+    ).ok
+    assert qmz2.execute(
+        "SET CHLAUTH('QMZ1.*') TYPE(QMGRMAP) QMNAME(QMZ1) USERSRC(MAP) MCAUSER('PAYMCA')",
+        source=CommandSource.CONSOLE,
+    ).ok
     qmz1.put("PAY.OUT", 1, 100)
     assert depth(qmz2, "PAY.IN") == 3
-    assert qmz2.execute("SET CHLAUTH('QMZ1.TO.QMZ2') TYPE(QMGRMAP) QMNAME(QMZ1) "
-                        "USERSRC(NOACCESS)", source=CommandSource.CONSOLE).ok
+    assert qmz2.execute(
+        "SET CHLAUTH('QMZ1.TO.QMZ2') TYPE(QMGRMAP) QMNAME(QMZ1) USERSRC(NOACCESS)",
+        source=CommandSource.CONSOLE,
+    ).ok
     qmz1.put("PAY.OUT", 1, 100)
     # The more specific record refuses the channel: the batch stays on the transmission queue.
     assert depth(qmz2, "PAY.IN") == 3 and depth(qmz1, "QMZ2") == 1

@@ -94,8 +94,12 @@ def display_security(ctx: Ctx) -> None:
             S.SUBSYSTEM.name, False, f"{ctx.qm.name}.NO.{S.SUBSYSTEM.profile}", False
         ),
     )
-    ids = {(False, True): "CSQH031I", (True, True): "CSQH032I", (False, False): "CSQH033I",
-           (True, False): "CSQH034I"}
+    ids = {
+        (False, True): "CSQH031I",
+        (True, True): "CSQH032I",
+        (False, False): "CSQH033I",
+        (True, False): "CSQH034I",
+    }
     for name in S.DISPLAY_ORDER:
         setting = next((w for w in switches if w.name == name), None)
         if setting is not None:
@@ -107,8 +111,9 @@ def alter_security(ctx: Ctx) -> None:
     """TIMEOUT and INTERVAL until the next start (which takes the system parameters'
     values again); none given: nothing changes, the command completes."""
     settings = security.settings_of(ctx.qm)
-    changes = {k.lower(): ctx.cmd.get(k) for k in ("TIMEOUT", "INTERVAL")
-               if ctx.cmd.get(k) is not None}
+    changes = {
+        k.lower(): ctx.cmd.get(k) for k in ("TIMEOUT", "INTERVAL") if ctx.cmd.get(k) is not None
+    }
     if changes:
         ctx.txn.put("security", security.KEY, replace(settings, **changes))
 
