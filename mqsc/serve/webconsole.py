@@ -51,19 +51,18 @@ from mqsc.catalog import (
     Text,
     command_spec,
 )
+from mqsc.catalog import security as S
 from mqsc.catalog.describe import kind_text
+from mqsc.catalog.mqrc import MQRC_NOT_AUTHORIZED
+from mqsc.catalog.mqweb import error_entry
+from mqsc.engine import security
 from mqsc.engine.capacity import advise
 from mqsc.engine.context import moment
 from mqsc.engine.group import member_states
 from mqsc.engine.manager import QueueManager
-from mqsc.engine.records import Message
+from mqsc.engine.records import Message, Result
 from mqsc.engine.statistics import collect
 from mqsc.render import jsonout
-from mqsc.catalog import security as S
-from mqsc.catalog.mqrc import MQRC_NOT_AUTHORIZED
-from mqsc.catalog.mqweb import error_entry
-from mqsc.engine import security
-from mqsc.engine.records import Result
 from mqsc.serve.mqrest import Answer, error
 
 

@@ -117,7 +117,7 @@ const COLUMNS = [
 // the others that also cover it, their access lists, and what the queue manager holds.
 function profilesButton(row) {
   const b = document.createElement("button");
-  b.className = "del profiles";
+  b.className = "act profiles";
   b.type = "button";
   b.title = `Security profiles of ${row.queue}`;
   b.textContent = "🔒";
