@@ -492,6 +492,30 @@ _TABLE: tuple[RacfMessage, ...] = (
     ),
     # ---- ADDGROUP / ADDUSER / CONNECT / REMOVE / DELUSER / DELGROUP / ALTUSER --------------
     _m(
+        "ICH01010I",
+        "{userid} NOT ADDED",
+        V,
+        _MSGS + ", ADDUSER command messages",
+        "ADDUSER that added nobody (its DFLTGRP is no group): after mqsc's MQSC602E, as the "
+        "published list has no message naming the missing group. For more than one user the "
+        "first is named: 'userid AND REMAINING USERS NOT ADDED'.",
+    ),
+    _m(
+        "ICH02003I",
+        "{userid} NOT CONNECTED",
+        V,
+        _MSGS + ", CONNECT command messages",
+        "CONNECT to a group RACF does not have (after MQSC602E); 'userid AND REMAINING USERS "
+        "NOT CONNECTED' for more than one user.",
+    ),
+    _m(
+        "ICH05004I",
+        "{group} NOT DELETED",
+        V,
+        _MSGS + ", DELGROUP command messages",
+        "DELGROUP of a group that still has members or subgroups (after MQSC604E).",
+    ),
+    _m(
         "ICH21009I",
         "UNABLE TO LOCATE {userid}",
         V,

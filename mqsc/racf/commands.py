@@ -51,6 +51,11 @@ class Outcome:
     clist: tuple[str, ...] | None = None
 
 
+def _who(ids: tuple[str, ...] | list[str]) -> str:
+    """The subject of ICH01010I/ICH02003I: one user, or the first and "AND REMAINING USERS"."""
+    return ids[0] if len(ids) == 1 else f"{ids[0]} AND REMAINING USERS"
+
+
 def _own(msg_id: str, **inserts: object) -> str:
     """One of mqsc's own messages (MQSC6nn, in the message catalog)."""
     return texts.line(msg_id, inserts, None)
@@ -86,7 +91,9 @@ def adduser(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
         return Outcome(db, (R.line("IKJ56702I", what="USERID", value=existing[0]),), 8)
     group = cmd.value("DFLTGRP", _default_group(db, issuer))
     if group not in db.groups:
-        return Outcome(db, (_own("MQSC602E", group=group),), 8)
+        return Outcome(
+            db, (_own("MQSC602E", group=group), R.line("ICH01010I", userid=_who(ids))), 8
+        )
     owner = cmd.value("OWNER", issuer.userid)
     users = dict(db.users)
     for userid in ids:
@@ -222,6 +229,7 @@ def delgroup(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
             failures += 1
         elif db.members(name) or db.subgroups(name):
             lines.append(_own("MQSC604E", group=name))
+            lines.append(R.line("ICH05004I", group=name))
             failures += 1
         else:
             del groups[name]
@@ -234,7 +242,8 @@ def delgroup(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
 def connect(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
     group = cmd.value("GROUP", _default_group(db, issuer))
     if group not in db.groups:
-        return Outcome(db, (_own("MQSC602E", group=group),), 8)
+        who = _who(cmd.operand(0))
+        return Outcome(db, (_own("MQSC602E", group=group), R.line("ICH02003I", userid=who)), 8)
     lines: list[str] = []
     users = dict(db.users)
     failures = 0

@@ -93,3 +93,37 @@ def test_commands_act_for_the_job_user(tmp_path) -> None:
     run_job(text, tmp_path, keeper)
     profile = keeper.db.profiles[("MQQUEUE", "QMZ1.OWNED.**")]
     assert profile.owner == "USER7" and profile.permit_of("USER7").access == "ALTER"
+
+
+BAD = """//BADRACF  JOB (ACCT),'BAD INPUT',CLASS=A,USER=IBMUSER
+//TSO      EXEC PGM=IKJEFT01
+//SYSTSPRT DD SYSOUT=*
+//SYSTSIN  DD *
+ RDEFINE MQQUEUE
+ RDEFINE MQQUEUE QMZ1.A UACC(SOMETIMES)
+ RDEFINE MQQUEUE QMZ1.A** UACC(NONE)
+ RDEFINE NOCLASS QMZ1.A
+ RDEFINE MQQUEUE QMZ1.A NOSUCHKEYWORD
+ PERMIT QMZ1.MISSING CLASS(MQQUEUE) ID(IBMUSER) ACCESS(READ)
+ ADDUSER LONGUSERID1
+ ADDUSER USER9 DFLTGRP(NOGROUP)
+ ADDGROUP TEAM
+ ADDUSER USER9 DFLTGRP(TEAM)
+ REMOVE USER9 GROUP(SYS1)
+ REMOVE USER9 GROUP(TEAM)
+ DELGROUP TEAM
+ ALTUSER USER10 SPECIAL
+ PERMIT QMZ1.** CLASS(MQQUEUE) ID(USER9) ACCESS(ALL)
+ SETROPTS CLASSACT(NOCLASS)
+/*
+"""
+
+
+def test_bad_input_golden(tmp_path, golden) -> None:
+    """Malformed commands (TSO parse: IKJ56701I/IKJ56702I/IKJ56712I), a PERMIT to a missing
+    profile (ICH06004I), a user id over 8 characters, and what RACF refuses in mqsc's words
+    (MQSC601E-MQSC605E: RACF's own message ids for those are not published); IKJEFT01 goes
+    on, and the step ends with the last command's code."""
+    result = run_job(BAD, tmp_path, MemoryKeeper())
+    assert result.steps[0].cc == 8
+    golden(GOLDEN / "bad-input.systsprt.txt", "\n".join(systsprt(result)) + "\n")

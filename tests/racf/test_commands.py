@@ -103,8 +103,27 @@ def test_bad_input_changes_nothing() -> None:
             ("MQSC605E SYS1 IS THE DEFAULT GROUP OF USER1 AND CANNOT BE REMOVED",),
             8,
         ),
-        ("DELGROUP MQUSERS", ("MQSC604E GROUP MQUSERS STILL HAS MEMBERS OR SUBGROUPS",), 8),
-        ("ADDUSER NEWBIE DFLTGRP(NOGROUP)", ("MQSC602E GROUP NOGROUP NOT DEFINED TO RACF",), 8),
+        (
+            "DELGROUP MQUSERS",
+            (
+                "MQSC604E GROUP MQUSERS STILL HAS MEMBERS OR SUBGROUPS",
+                "ICH05004I MQUSERS NOT DELETED",
+            ),
+            8,
+        ),
+        (
+            "ADDUSER (NEWBIE NEWBIE2) DFLTGRP(NOGROUP)",
+            (
+                "MQSC602E GROUP NOGROUP NOT DEFINED TO RACF",
+                "ICH01010I NEWBIE AND REMAINING USERS NOT ADDED",
+            ),
+            8,
+        ),
+        (
+            "CONNECT USER1 GROUP(NOGROUP)",
+            ("MQSC602E GROUP NOGROUP NOT DEFINED TO RACF", "ICH02003I USER1 NOT CONNECTED"),
+            8,
+        ),
     ]:
         outcome = commands.run(db, text, ISSUER)
         assert (outcome.lines, outcome.rc) == (lines, rc), text
