@@ -157,6 +157,9 @@ class QueueManager:
         self.start_messages: list[Message] = []
         #: CSQH021I/CSQH024I of the last start: the security switches as set.
         self.security_messages: list[Message] = []
+        #: Access decisions made (mqsc/engine/security.py: check), each with the profile and
+        #: user entry it was made for.
+        self.security_decisions: dict[tuple, tuple] = {}
         self.handlers = registry.load()
 
     # ---- construction ----------------------------------------------------------------------
@@ -553,20 +556,7 @@ class QueueManager:
         READ, then each object opened with the access its open option needs ("API-resource
         security access quick reference")."""
         userid = user if user is not None else self.user
-        decided = security.check(
-            self, "connection", connection, S.CONNECT_ACCESS, userid, signed=signed
-        )
-        audit = decided.messages
-        if not decided.granted:
-            return False, audit
-        for kind, name, option in opens:
-            decided = security.api_check(
-                self, kind, name, S.QUEUE_ACCESS[option], userid, signed=signed
-            )
-            audit += decided.messages
-            if not decided.granted:
-                return False, audit
-        return True, audit
+        return security.connection_checks(self, userid, connection, opens, signed=signed)
 
     def _run_workload(
         self,

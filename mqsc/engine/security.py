@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from mqsc.catalog import security as S
@@ -78,13 +78,17 @@ class Settings:
     mixed: bool = False
     timeout: int = S.DEFAULT_TIMEOUT
     interval: int = S.DEFAULT_INTERVAL
+    #: The switches that are on, by name (every check asks; computed once).
+    _on: frozenset[str] = field(init=False, repr=False, compare=False, default=frozenset())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_on", frozenset(s.name for s in self.switches if s.on))
 
     def switch(self, name: str) -> SwitchSetting | None:
         return next((s for s in self.switches if s.name == name), None)
 
     def on(self, name: str) -> bool:
-        setting = self.switch(name)
-        return setting is not None and setting.on
+        return name in self._on
 
     @property
     def active(self) -> bool:
@@ -303,11 +307,12 @@ def _entry(db: Database, userid: str, now: dt.datetime) -> UserEntry:
     return UserEntry(userid, True, user.dfltgrp, user.name, tuple(groups), _stamp(now))
 
 
-def address_space_user(qm: QueueManager, userid: str) -> UserEntry:
+def address_space_user(qm: QueueManager, userid: str, db: Database | None = None) -> UserEntry:
     """The user of the connecting address space (a job, the console, a started task): its
     groups as RACF has them now (a job's ACEE is built when the job starts). Built once per
-    RACF database read (the database's memo)."""
-    db = qm.security.read() if qm.security is not None else Database()
+    RACF database read (the database's memo); ``db``: RACF's database as just read."""
+    if db is None:
+        db = qm.security.read() if qm.security is not None else Database()
     key = ("address-space", userid)
     entry = db.views.get(key)
     if entry is None:
@@ -342,11 +347,16 @@ def _timed_out(entry: UserEntry, now: dt.datetime, settings: Settings) -> bool:
     return idle >= dt.timedelta(minutes=settings.timeout + settings.interval)
 
 
-def _cached(qm: QueueManager, cls: str, name: str) -> Profile | None:
+def _cached(
+    qm: QueueManager, cls: str, name: str, used: list[tuple[str, Any]] | None = None
+) -> Profile | None:
     """The profile protecting ``name``: MQ's in-storage copy for the classes it keeps,
-    RACF's view each time for the others."""
+    RACF's view each time for the others. ``used`` collects what the answer came from (the
+    in-storage entry, or RACF's database as read), for :func:`connection_checks`."""
     if cls not in S.CACHED_CLASSES:
         db = qm.security.read() if qm.security is not None else Database()
+        if used is not None:
+            used.append(("", db))
         return view(db, cls).covering(name) if cls in db.options.active else None
     key = f"{cls} {name}"
     entry = qm.state.tables["secprofiles"].get(key)
@@ -354,6 +364,8 @@ def _cached(qm: QueueManager, cls: str, name: str) -> Profile | None:
         db = qm.security.read() if qm.security is not None else Database()
         entry = CachedProfile(view(db, cls).covering(name))
         _side_commit(qm, (("secprofiles", key, entry),))
+    if used is not None:
+        used.append((key, entry))
     return entry.profile
 
 
@@ -382,12 +394,15 @@ def check(
     *,
     log: bool = True,
     signed: bool = False,
+    entry: UserEntry | None = None,
+    used: list[tuple[str, Any]] | None = None,
 ) -> Check:
     """Whether ``userid`` may have ``intent`` access to ``resource`` (the name after the
     high-level qualifier: ``ALTER.QMGR``, ``PAYROLL.IN``) for a check of ``kind`` (a key of
     :data:`mqsc.catalog.security.CLASSES`). ``signed``: the queue manager signed the user on
     itself (its groups are those of the sign-on, until RVERIFY), else the user is the
-    connecting address space's (its groups are RACF's now)."""
+    connecting address space's (its groups are RACF's now). ``entry``: the user, when the
+    caller has it already (one connection's checks share it)."""
     settings = settings_of(qm)
     if not settings.active:
         return ALLOW
@@ -396,24 +411,57 @@ def check(
         return ALLOW
     cls = S.CLASSES[kind][settings.mixed]
     hlqs = prefixes(qm, settings)
-    entry = signon(qm, userid, settings) if signed else address_space_user(qm, userid)
+    if entry is None:
+        entry = who(qm, userid, settings, signed=signed)
     profile = None
     first = upper_if(cls, f"{hlqs[0]}.{resource}") if hlqs else resource
     name = first
     for hlq in hlqs:
         name = upper_if(cls, f"{hlq}.{resource}")
-        profile = _cached(qm, cls, name)
+        profile = _cached(qm, cls, name, used)
         if profile is not None:
             break
+    shown = name if profile is not None else first
+    # The decision is a function of the profile, the user's entry and the access asked (and
+    # of the name and class for ICH408I): the queue manager decides it once (RACF's
+    # FASTAUTH on its in-storage profiles), until REFRESH SECURITY, RVERIFY or a new
+    # sign-on gives it another profile or entry.
+    memo = qm.security_decisions
+    key = (id(profile), id(entry), intent, shown, cls, log)
+    held = memo.get(key)
+    if held is not None and held[0] is profile and held[1] is entry:
+        return held[2]
     decision = decide_profile(profile, entry.as_user(), intent)
     if decision.outcome == ALLOWED or not log:
-        return Check(decision)
-    shown = name if profile is not None else first
-    return Check(decision, ich408i(entry, shown, cls, intent, decision))
+        decided = Check(decision)
+    else:
+        decided = Check(decision, ich408i(entry, shown, cls, intent, decision))
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = (profile, entry, decided)
+    return decided
+
+
+#: Decisions the queue manager keeps before it starts afresh (each holds its profile and
+#: user entry, so one that outlived them is never taken for a new one).
+_MEMO_LIMIT = 20_000
+
+
+def who(qm: QueueManager, userid: str, settings: Settings, *, signed: bool = False) -> UserEntry:
+    """The user a check is made for: signed on by the queue manager, or the address space's."""
+    return signon(qm, userid, settings) if signed else address_space_user(qm, userid)
 
 
 def api_check(
-    qm: QueueManager, kind: str, resource: str, intent: str, userid: str, *, signed: bool = False
+    qm: QueueManager,
+    kind: str,
+    resource: str,
+    intent: str,
+    userid: str,
+    *,
+    signed: bool = False,
+    entry: UserEntry | None = None,
+    used: list[tuple[str, Any]] | None = None,
 ) -> Check:
     """An API-resource check (queue, process, namelist, topic, context, alternate user):
     none for a user with CONTROL or more to hlq.RESLEVEL ("RESLEVEL and batch
@@ -421,12 +469,86 @@ def api_check(
     settings = settings_of(qm)
     if not settings.active:
         return ALLOW
+    if entry is None:
+        entry = who(qm, userid, settings, signed=signed)
     reslevel = check(
-        qm, "reslevel", "RESLEVEL", S.RESLEVEL_BYPASS, userid, log=False, signed=signed
+        qm, "reslevel", "RESLEVEL", S.RESLEVEL_BYPASS, userid, log=False, entry=entry, used=used
     )
     if reslevel.decision.outcome == ALLOWED:
         return ALLOW
-    return check(qm, kind, resource, intent, userid, signed=signed)
+    return check(qm, kind, resource, intent, userid, entry=entry, used=used)
+
+
+def connection_checks(
+    qm: QueueManager,
+    userid: str,
+    connection: str,
+    opens: tuple[tuple[str, str, str], ...],
+    *,
+    signed: bool = False,
+) -> tuple[bool, tuple[Message, ...]]:
+    """Whether a connection (MQCONN hlq.<connection> READ) and its opens (each object with
+    the access its open option needs, "API-resource security access quick reference") are
+    allowed, and what RACF logged (ICH408I for a refusal or a WARNING-mode profile's access).
+
+    The answer for one user, connection and opens is kept while what it came from is the
+    same: the switches, the user's entry, each in-storage profile (until REFRESH SECURITY)
+    and RACF's database for the classes MQ does not keep. A program that connects and opens
+    for every message pays for its checks once, as the queue manager's in-storage profiles
+    and signed-on users let it."""
+    settings = settings_of(qm)
+    if not settings.active:
+        return True, ()
+    # RACF's database is read once for the connection (a read asks whether it changed).
+    db = qm.security.read() if qm.security is not None else None
+    if signed:
+        entry = signon(qm, userid, settings)
+    else:
+        entry = address_space_user(qm, userid, db)
+    memo = qm.security_decisions
+    key = (userid, signed, connection, opens)
+    held = memo.get(key)
+    if held is not None and held[0] is settings and held[1] is entry and _same(qm, held[2], db):
+        return held[3]
+    used: list[tuple[str, Any]] = []
+    answer = _connection_checks(qm, userid, connection, opens, entry, used)
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = (settings, entry, tuple(used), answer)
+    return answer
+
+
+def _connection_checks(
+    qm: QueueManager,
+    userid: str,
+    connection: str,
+    opens: tuple[tuple[str, str, str], ...],
+    entry: UserEntry,
+    used: list[tuple[str, Any]],
+) -> tuple[bool, tuple[Message, ...]]:
+    decided = check(qm, "connection", connection, S.CONNECT_ACCESS, userid, entry=entry, used=used)
+    audit = decided.messages
+    if not decided.granted:
+        return False, audit
+    for kind, name, option in opens:
+        decided = api_check(qm, kind, name, S.QUEUE_ACCESS[option], userid, entry=entry, used=used)
+        audit += decided.messages
+        if not decided.granted:
+            return False, audit
+    return True, audit
+
+
+def _same(qm: QueueManager, used: tuple[tuple[str, Any], ...], db: Database | None) -> bool:
+    """Whether the in-storage profiles and the database (``db``, as read now) an answer came
+    from are still the ones the queue manager would use."""
+    held = qm.state.tables["secprofiles"]
+    for key, source in used:
+        if key:
+            if held.get(key) is not source:
+                return False
+        elif db is not source:
+            return False
+    return True
 
 
 def ich408i(

@@ -268,3 +268,46 @@ def test_a_refused_command_changes_nothing() -> None:
     assert reply_lines(result)[0].startswith(
         "CSQN205I   COUNT=       3, RETURN=00000020, REASON=FFFFFFFF"
     )
+
+
+def test_kept_decisions_follow_what_they_came_from() -> None:
+    """The queue manager keeps each connection's answer, but never past a change: MQCONN is
+    RACF's (a RACLIST refresh is seen at the next connection), MQQUEUE the queue manager's
+    own in-storage profile (REFRESH SECURITY), a job's user its groups in RACF now, a user the
+    queue manager signed on its groups at sign-on (RVERIFY SECURITY)."""
+    qm, keeper = lab_qmgr()
+
+    def tso(*texts: str) -> None:
+        for text in texts:
+            keeper.apply(lambda db, t=text: racf_run(db, t, Issuer("IBMUSER", NOW)))
+
+    tso(
+        "RDELETE MQADMIN QMZ1.NO.SUBSYS.SECURITY",
+        "RDEFINE MQADMIN (QMZ1.NO.CMD.CHECKS QMZ1.NO.CMD.RESC.CHECKS)",
+        "ADDGROUP APPS",
+        "ADDUSER (APP1 APP2)",
+        "RDEFINE MQCONN QMZ1.BATCH UACC(NONE)",
+        "RDEFINE MQQUEUE QMZ1.** UACC(NONE)",
+        "PERMIT QMZ1.** CLASS(MQQUEUE) ID(APPS) ACCESS(UPDATE)",
+        "SETROPTS RACLIST(MQADMIN MQCONN MQQUEUE) REFRESH",
+    )
+    restart(qm)
+
+    def reason(user: str, signed: bool = False) -> int:
+        return qm.put("CICS01.INITQ", 1, 100, user=user, signed=signed).reason
+
+    assert reason("APP1") == reason("APP1") == 2035  # MQCONN: no access, kept
+    tso("PERMIT QMZ1.BATCH CLASS(MQCONN) ID(APP1 APP2) ACCESS(READ)")
+    assert reason("APP1") == 2035  # not until RACF's in-storage copy is refreshed
+    tso("SETROPTS RACLIST(MQCONN) REFRESH")
+    assert reason("APP1") == 2035  # now the queue: not in APPS
+    assert reason("APP2", signed=True) == 2035  # signed on: no APPS either
+    tso("CONNECT (APP1 APP2) GROUP(APPS)")
+    assert reason("APP1") == 0  # a new connection: RACF's groups now
+    assert reason("APP2", signed=True) == 2035  # the sign-on's groups, until RVERIFY
+    assert qm.execute("RVERIFY SECURITY(APP2)", source=CommandSource.CONSOLE).ok
+    assert reason("APP2", signed=True) == 0
+    tso("PERMIT QMZ1.** CLASS(MQQUEUE) ID(APPS) DELETE", "SETROPTS RACLIST(MQQUEUE) REFRESH")
+    assert reason("APP1") == 0  # the queue manager's profile, until REFRESH SECURITY
+    assert qm.execute("REFRESH SECURITY(MQQUEUE)", source=CommandSource.CONSOLE).ok
+    assert reason("APP1") == reason("APP2", signed=True) == 2035
