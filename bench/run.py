@@ -400,7 +400,8 @@ def secured_qmgr(on: bool, home: Path):
     import shutil
 
     from mqsc.catalog import CommandSource
-    from mqsc.racf.commands import Issuer
+    from mqsc.racf.commands import Issuer, Outcome
+    from mqsc.racf.commands import run as run_racf
     from mqsc.store.racfdb import SecurityStore, default_path
 
     shutil.rmtree(home, ignore_errors=True)
@@ -419,8 +420,16 @@ def secured_qmgr(on: bool, home: Path):
             "SETROPTS RACLIST(MQADMIN MQCONN MQQUEUE) REFRESH",
         ]
     issuer = Issuer("IBMUSER", dt.datetime(2026, 11, 28))
-    for text in commands:
-        assert store.command(text, issuer).rc == 0, text
+
+    def every_command(db):
+        # In one transaction: a thousand RDEFINEs committed one by one wait for the disk.
+        for text in commands:
+            outcome = run_racf(db, text, issuer)
+            assert outcome.rc == 0, (text, outcome.lines)
+            db = outcome.db
+        return Outcome(db, (), 0)
+
+    store.apply(every_command)
     qm = storage_qmgr()
     qm.security = store
     for text in ("STOP QMGR", "START QMGR"):
