@@ -437,10 +437,6 @@ def _m(key: str, template: str, verified: bool, evidence: str, meaning: str) -> 
 
 
 V, U = True, False
-_MSGS = "z/OS Security Server RACF Messages and Codes"
-_PYRACF = "IBM pyracf test captures of IRRSMO00 (RACF command images and messages)"
-_LAB = "LAB-SECURITY"
-_TSO = "z/OS TSO/E Messages (PARSE, IKJEFP00)"
 
 _TABLE: tuple[RacfMessage, ...] = (
     # ---- TSO: the command processor and the parse service --------------------------------
@@ -448,8 +444,7 @@ _TABLE: tuple[RacfMessage, ...] = (
         "IKJ56500I",
         "COMMAND {command} NOT FOUND",
         V,
-        "IBM File Manager for z/OS User's Guide (\"IKJ56500I COMMAND FMNINV NOT FOUND, is "
-        'issued as a TSO message"); a real batch TMP run in a public Ansible log',
+        "[DOC-FILEMGR]",
         "A TSO command no library holds: mqsc has the RACF commands only, as a job step "
         "has only the load modules mqsc simulates.",
     ),
@@ -457,29 +452,28 @@ _TABLE: tuple[RacfMessage, ...] = (
         "IKJ56228I",
         "DATA SET {dsn} NOT IN CATALOG OR CATALOG CAN NOT BE ACCESSED",
         V,
-        'real captures: a z/OSMF data set error ("IKJ56228I DATA SET HMCTMP1.SCHEDULE.BKP '
-        'NOT IN CATALOG OR CATALOG CAN NOT BE ACCESSED") and an Ansible IDCAMS listing',
+        "[GH-IKJ56228I]",
         "EXEC of a CLIST data set that does not exist.",
     ),
     _m(
         "IKJ56701I",
         "MISSING {what}+",
         V,
-        _PYRACF,
+        "[PYRACF]",
         "A required operand is missing; in the background TSO cannot prompt for it.",
     ),
     _m(
         "IKJ56701I.2",
         "MISSING {what}",
         V,
-        _PYRACF,
+        "[PYRACF]",
         "The second-level text of IKJ56701I: what the operand is.",
     ),
     _m(
         "IKJ56702I",
         "INVALID {what}, {value}",
         V,
-        _PYRACF + "; " + _TSO,
+        "[PYRACF] [DOC-TSOMSG]",
         "Invalid data: a name too long or badly formed, a class RACF does not have, a value "
         "the keyword does not take, or ADDUSER/ADDGROUP of a name that exists.",
     ),
@@ -487,7 +481,7 @@ _TABLE: tuple[RacfMessage, ...] = (
         "IKJ56712I",
         "INVALID KEYWORD, {keyword}",
         V,
-        _PYRACF,
+        "[PYRACF]",
         "A keyword the command does not have, or an abbreviation of more than one.",
     ),
     # ---- ADDGROUP / ADDUSER / CONNECT / REMOVE / DELUSER / DELGROUP / ALTUSER --------------
@@ -495,8 +489,8 @@ _TABLE: tuple[RacfMessage, ...] = (
         "ICH01010I",
         "{userid} NOT ADDED",
         V,
-        _MSGS + ", ADDUSER command messages",
-        "ADDUSER that added nobody (its DFLTGRP is no group): after mqsc's MQSC602E, as the "
+        "[RACF-CMDMSG]",
+        "ADDUSER that added nobody (its DFLTGRP is no group): after mqsc's MQSC231E, as the "
         "published list has no message naming the missing group. For more than one user the "
         "first is named: 'userid AND REMAINING USERS NOT ADDED'.",
     ),
@@ -504,29 +498,29 @@ _TABLE: tuple[RacfMessage, ...] = (
         "ICH02003I",
         "{userid} NOT CONNECTED",
         V,
-        _MSGS + ", CONNECT command messages",
-        "CONNECT to a group RACF does not have (after MQSC602E); 'userid AND REMAINING USERS "
+        "[RACF-CMDMSG]",
+        "CONNECT to a group RACF does not have (after MQSC231E); 'userid AND REMAINING USERS "
         "NOT CONNECTED' for more than one user.",
     ),
     _m(
         "ICH05004I",
         "{group} NOT DELETED",
         V,
-        _MSGS + ", DELGROUP command messages",
-        "DELGROUP of a group that still has members or subgroups (after MQSC604E).",
+        "[RACF-CMDMSG]",
+        "DELGROUP of a group that still has members or subgroups (after MQSC233E).",
     ),
     _m(
         "ICH21009I",
         "UNABLE TO LOCATE {userid}",
         V,
-        _MSGS + ", ALTUSER command messages",
+        "[RACF-CMDMSG]",
         "ALTUSER of a user RACF does not have.",
     ),
     _m(
         "ICH30001I",
         "UNABLE TO LOCATE {kind} ENTRY {name}",
         V,
-        _MSGS + ", LISTUSER command messages",
+        "[RACF-CMDMSG]",
         "LISTUSER (USER) or LISTGRP (GROUP) of a name RACF does not have.",
     ),
     # ---- PERMIT ------------------------------------------------------------------------------
@@ -534,28 +528,28 @@ _TABLE: tuple[RacfMessage, ...] = (
         "ICH06002I",
         "{name} NOT AUTHORIZED, DELETE IGNORED",
         V,
-        _MSGS + ", PERMIT command messages",
+        "[RACF-CMDMSG]",
         "PERMIT ... DELETE of an id that is not on the access list.",
     ),
     _m(
         "ICH06004I",
         "{profile} NOT DEFINED TO RACF",
         V,
-        _MSGS + ", ICH06004I",
+        "[RACF-CMDMSG]",
         "PERMIT to a profile that does not exist; command processing stops.",
     ),
     _m(
         "ICH06007I",
         "{name} NOT DEFINED TO RACF",
         V,
-        _MSGS + ", PERMIT command messages",
+        "[RACF-CMDMSG]",
         "PERMIT of an id that is neither a user nor a group; the others are processed.",
     ),
     _m(
         "ICH06009I",
         "RESET OPTION IGNORED, CONFLICTS WITH DELETE REQUEST",
         V,
-        _MSGS + ", PERMIT command messages",
+        "[RACF-CMDMSG]",
         "PERMIT with both RESET and DELETE.",
     ),
     _m(
@@ -563,7 +557,7 @@ _TABLE: tuple[RacfMessage, ...] = (
         "RACLISTED PROFILES FOR {cls} WILL NOT REFLECT THE UPDATE(S) UNTIL A "
         "SETROPTS REFRESH IS ISSUED",
         V,
-        _MSGS + ", PERMIT command messages",
+        "[RACF-CMDMSG]",
         "PERMIT in a RACLISTed class: checks see the change after SETROPTS RACLIST(class) REFRESH.",
     ),
     # ---- RDEFINE / RALTER / RDELETE ----------------------------------------------------------
@@ -572,22 +566,21 @@ _TABLE: tuple[RacfMessage, ...] = (
         "RACLISTED PROFILES FOR {cls} WILL NOT REFLECT THE ADDITION(S) UNTIL A "
         "SETROPTS REFRESH IS ISSUED.",
         V,
-        _PYRACF,
+        "[PYRACF]",
         "RDEFINE in a RACLISTed class.",
     ),
     _m(
         "ICH10102I",
         "{profile} ALREADY DEFINED TO CLASS {cls}.",
         U,
-        "id: Galasa z/OS security manager (RDEFINE of an existing profile); text by analogy "
-        "with ICH12102I",
+        "[GALASA-RACF] names it for RDEFINE of an existing profile; text by analogy with ICH12102I",
         "RDEFINE of a profile that exists; the other names are processed.",
     ),
     _m(
         "ICH10313I",
         "Profile cannot be defined. Profile names cannot end with '%*'.",
         V,
-        _MSGS + ", ICH10313I",
+        "[RACF-CMDMSG]",
         "RDEFINE of a name ending %*.",
     ),
     _m(
@@ -595,29 +588,22 @@ _TABLE: tuple[RacfMessage, ...] = (
         "RACLISTED PROFILES FOR {cls} WILL NOT REFLECT THE UPDATE(S) UNTIL A "
         "SETROPTS REFRESH IS ISSUED.",
         U,
-        "id and words: Galasa z/OS security manager; final period UNVERIFIED",
+        "[GALASA-RACF] (id and words; the final period UNVERIFIED)",
         "RALTER in a RACLISTed class.",
-    ),
-    _m(
-        "ICH11102I",
-        "{profile} NOT DEFINED TO CLASS {cls}.",
-        U,
-        "by analogy with ICH12102I (RALTER command messages not reached)",
-        "RALTER of a profile that does not exist.",
     ),
     _m(
         "ICH12002I",
         "RACLISTED PROFILES FOR {cls} WILL NOT REFLECT THE DELETION(S) UNTIL A "
         "SETROPTS REFRESH IS ISSUED.",
         U,
-        "id and words: Galasa z/OS security manager; final period UNVERIFIED",
+        "[GALASA-RACF] (id and words; the final period UNVERIFIED)",
         "RDELETE in a RACLISTed class.",
     ),
     _m(
         "ICH12102I",
         "{profile} NOT DEFINED TO CLASS {cls}.",
         V,
-        _PYRACF,
+        "[PYRACF]",
         "RDELETE of a profile that does not exist.",
     ),
     # ---- RLIST / SEARCH ----------------------------------------------------------------------
@@ -625,44 +611,37 @@ _TABLE: tuple[RacfMessage, ...] = (
         "ICH13003I",
         "{profile} NOT FOUND",
         U,
-        "id: Galasa z/OS security manager (RLIST of a missing profile); text from a "
-        "hand-written NetView note",
+        "[GALASA-RACF] names it for RLIST of a missing profile; text from a hand-written "
+        "NetView note",
         "RLIST of a profile that does not exist.",
     ),
     _m(
         "ICH13004I",
         "NOTHING TO LIST",
         U,
-        "id and words: Galasa z/OS security manager",
+        "[GALASA-RACF]",
         "RLIST class * of a class without profiles.",
-    ),
-    _m(
-        "ICH31005I",
-        "NO ENTRIES MEET SEARCH CRITERIA",
-        U,
-        "recollection",
-        "SEARCH found no profile.",
     ),
     # ---- SETROPTS ----------------------------------------------------------------------------
     _m(
         "ICH14013I",
         "REFRESH IGNORED. NO RELATED KEYWORDS SPECIFIED.",
         V,
-        _MSGS + ", ICH14013I",
+        "[RACF-CMDMSG]",
         "SETROPTS REFRESH without RACLIST or GENERIC.",
     ),
     _m(
         "ICH14063I",
         "SETROPTS COMMAND COMPLETE.",
         V,
-        _PYRACF + "; Galasa",
+        "[PYRACF] [GALASA-RACF]",
         "SETROPTS with RACLIST/GENERIC REFRESH completed.",
     ),
     _m(
         "ICH14070I",
         "SETROPTS RACLIST REFRESH had no effect on class {cls}",
         V,
-        _LAB,
+        "[LAB-SECURITY]",
         "SETROPTS RACLIST(class) REFRESH of a class that is not RACLISTed.",
     ),
     # ---- authorization checking (RACROUTE REQUEST=AUTH) --------------------------------------
@@ -670,25 +649,44 @@ _TABLE: tuple[RacfMessage, ...] = (
         "ICH408I",
         "USER({user:<8}) GROUP({group:<8}) NAME({name:<20})",
         V,
-        "CICS TS documentation, RACF message ICH408I; " + _LAB,
+        "[CICS-ICH408I] [LAB-SECURITY]",
         "A request was refused (or allowed only because the profile is in WARNING mode).",
     ),
-    _m("ICH408I.RESOURCE", "  {resource} CL({cls:<8})", V, "same", ""),
-    _m("ICH408I.INSUFFICIENT", "  INSUFFICIENT ACCESS AUTHORITY", V, "same", ""),
-    _m("ICH408I.NOTFOUND", "  PROFILE NOT FOUND - REQUIRED FOR AUTHORITY CHECKING", V, _LAB, ""),
+    _m("ICH408I.RESOURCE", "  {resource} CL({cls:<8})", V, "[CICS-ICH408I] [LAB-SECURITY]", ""),
+    _m(
+        "ICH408I.INSUFFICIENT",
+        "  INSUFFICIENT ACCESS AUTHORITY",
+        V,
+        "[CICS-ICH408I] [LAB-SECURITY]",
+        "",
+    ),
+    _m(
+        "ICH408I.NOTFOUND",
+        "  PROFILE NOT FOUND - REQUIRED FOR AUTHORITY CHECKING",
+        V,
+        "[LAB-SECURITY]",
+        "",
+    ),
     _m(
         "ICH408I.WARNING",
         "  WARNING: INSUFFICIENT AUTHORITY - TEMPORARY ACCESS ALLOWED",
         U,
-        "recollection (RACF Auditor's Guide: event 2 qualifier 3, ACCESS PERMITTED DUE TO WARNING)",
+        "[CICS-ICH408I] for the message; this line's words are a recollection (RACF "
+        "Auditor's Guide: event 2 qualifier 3, ACCESS PERMITTED DUE TO WARNING)",
         "",
     ),
-    _m("ICH408I.FROM", "  FROM {profile} (G)", V, "same", "Only for a generic profile."),
+    _m(
+        "ICH408I.FROM",
+        "  FROM {profile} (G)",
+        V,
+        "[CICS-ICH408I] [LAB-SECURITY]",
+        "Only for a generic profile.",
+    ),
     _m(
         "ICH408I.INTENT",
         "  ACCESS INTENT({intent:<7})  ACCESS ALLOWED({allowed:<7})",
         V,
-        "same",
+        "[CICS-ICH408I] [LAB-SECURITY]",
         "",
     ),
 )

@@ -1199,16 +1199,16 @@ _CATALOG: tuple[MessageDef, ...] = (
         "Reverify flag not set for user-id {userid}, no entry found",
         0,
         U,
-        "meaning: WebSphere MQ for z/OS V6 messages (CSQH...): a user id in RVERIFY SECURITY "
-        "with no entry in the internal control table; wording UNVERIFIED",
+        "[DOC-CSQH-V6] names it: a user id in RVERIFY SECURITY with no entry in the internal "
+        "control table; wording UNVERIFIED",
         "RVERIFY SECURITY of a user the queue manager has not signed on (nothing to reverify).",
     ),
     _m(
-        "CSQH008I",
+        "MQSC470I",
         "Subsystem security not active, no userids processed",
         0,
         U,
-        "recollection (CSQH messages beyond CSQH005I not reached)",
+        "ours (was CSQH008I, a recollection: IBM's CSQH messages after CSQH005I were not reached)",
         "RVERIFY SECURITY while the subsystem security switch is off.",
     ),
     _m(
@@ -1230,11 +1230,11 @@ _CATALOG: tuple[MessageDef, ...] = (
         "never).",
     ),
     _m(
-        "CSQH018I",
+        "MQSC471I",
         "{csect} Security refresh for {cls} not processed, security switch set OFF",
         0,
         U,
-        "recollection (CSQH messages beyond CSQH005I not reached)",
+        "ours (was CSQH018I, a recollection: IBM's CSQH messages after CSQH005I were not reached)",
         "REFRESH SECURITY of a class whose switch is off (or with subsystem security off).",
     ),
     _m(
@@ -1247,19 +1247,21 @@ _CATALOG: tuple[MessageDef, ...] = (
         "checks it names are not made.",
     ),
     _m(
-        "CSQH022I",
+        "MQSC472I",
         "{csect} {switch} security switch set ON, profile '{profile}' found",
         0,
         U,
-        "by the pattern of CSQH021I/CSQH024I and the MQSECSW_ON_FOUND state",
+        "ours (was CSQH022I, by the pattern of CSQH021I/CSQH024I and the MQSECSW_ON_FOUND "
+        "state; no source shows it)",
         "A queue manager override profile (qmgr.YES...) turns the switch on.",
     ),
     _m(
-        "CSQH023I",
+        "MQSC473I",
         "{csect} {switch} security switch set OFF, profile '{profile}' not found",
         0,
         U,
-        "by the pattern of CSQH021I/CSQH024I and the MQSECSW_OFF_NOT_FOUND state",
+        "ours (was CSQH023I, by the pattern of CSQH021I/CSQH024I and the "
+        "MQSECSW_OFF_NOT_FOUND state; no source shows it)",
         'No switch profile, but the switch is off: its class is not active ("Switches and '
         'classes").',
     ),
@@ -1296,11 +1298,11 @@ _CATALOG: tuple[MessageDef, ...] = (
         "DISPLAY SECURITY: switch on by a queue manager override (qmgr.YES...).",
     ),
     _m(
-        "CSQH033I",
+        "MQSC474I",
         "{switch}: OFF, '{profile}' not found",
         0,
         U,
-        "by the pattern of CSQH031I/CSQH034I",
+        "ours (was CSQH033I, by the pattern of CSQH031I/CSQH034I; no source shows it)",
         "DISPLAY SECURITY: switch off without a profile (its class is not active).",
     ),
     _m(
@@ -2599,55 +2601,75 @@ _CATALOG: tuple[MessageDef, ...] = (
         'process starts with the oldest active log data set", ARCHIVE LOG); the log does not '
         "switch.",
     ),
-    # ---- mqsc serve: HTTP errors mqweb has no message for ------------------------
-    # Shown in the REST API's error bodies ("MQSC901E: ..."), docs/serve.md.
-    # ---- MQSC6: the simulated RACF's own answers, where no public source shows RACF's -------
+    # ---- RACF commands (TSO in the background): own ids where RACF's published message lists
+    #      have none for the refusal (docs/security.md#racf-commands) ------------------------
     _m(
-        "MQSC601E",
+        "MQSC230E",
         "{profile} IS NOT A VALID PROFILE NAME IN CLASS {cls}: {why}",
         8,
         V,
-        "emulator",
+        "ours: RACF's published command message lists have none for this refusal",
         "RDEFINE of a name with a generic character where RACF allows none (* inside a "
         "qualifier, ** twice or inside a qualifier), or longer than 246 characters.",
         cpf=False,
     ),
     _m(
-        "MQSC602E",
+        "MQSC231E",
         "GROUP {group} NOT DEFINED TO RACF",
         8,
         V,
-        "emulator",
+        "ours: RACF's published command message lists have none for this refusal",
         "ADDUSER DFLTGRP, CONNECT GROUP or ADDGROUP SUPGROUP naming no group.",
         cpf=False,
     ),
     _m(
-        "MQSC603E",
+        "MQSC232E",
         "{userid} IS NOT CONNECTED TO GROUP {group}",
         8,
         V,
-        "emulator",
+        "ours: RACF's published command message lists have none for this refusal",
         "REMOVE of a user from a group it is not connected to, or ALTUSER DFLTGRP of one.",
         cpf=False,
     ),
     _m(
-        "MQSC604E",
+        "MQSC233E",
         "GROUP {group} STILL HAS MEMBERS OR SUBGROUPS",
         8,
         V,
-        "emulator",
+        "ours: RACF's published command message lists have none for this refusal",
         "DELGROUP of a group that is not empty.",
         cpf=False,
     ),
     _m(
-        "MQSC605E",
+        "MQSC234E",
         "{group} IS THE DEFAULT GROUP OF {userid} AND CANNOT BE REMOVED",
         8,
         V,
-        "emulator",
+        "ours: RACF's published command message lists have none for this refusal",
         "REMOVE of a user from its default group (RACF refuses it).",
         cpf=False,
     ),
+    _m(
+        "MQSC235E",
+        "{profile} NOT DEFINED TO CLASS {cls}.",
+        8,
+        U,
+        "ours (was ICH11102I, by analogy with RDELETE's ICH12102I; RALTER's message list was "
+        "not reached)",
+        "RALTER of a profile that does not exist.",
+        cpf=False,
+    ),
+    _m(
+        "MQSC236I",
+        "NO ENTRIES MEET SEARCH CRITERIA",
+        4,
+        U,
+        "ours (was ICH31005I, a recollection; SEARCH's message list was not reached)",
+        "SEARCH found no profile.",
+        cpf=False,
+    ),
+    # ---- mqsc serve: HTTP errors mqweb has no message for ------------------------
+    # Shown in the REST API's error bodies ("MQSC901E: ..."), docs/serve.md.
     _m(
         "MQSC901E",
         "The request body is larger than {limit} bytes.",

@@ -233,8 +233,8 @@ def switch_messages(settings: Settings, csect: str = "CSQHINIT") -> list[Message
     """CSQH021I-CSQH024I for each switch, as the queue manager reports them at start-up."""
     ids = {
         (False, True): "CSQH021I",
-        (True, True): "CSQH022I",
-        (False, False): "CSQH023I",
+        (True, True): "MQSC472I",
+        (False, False): "MQSC473I",
         (True, False): "CSQH024I",
     }
     return [

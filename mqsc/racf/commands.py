@@ -92,7 +92,7 @@ def adduser(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
     group = cmd.value("DFLTGRP", _default_group(db, issuer))
     if group not in db.groups:
         return Outcome(
-            db, (_own("MQSC602E", group=group), R.line("ICH01010I", userid=_who(ids))), 8
+            db, (_own("MQSC231E", group=group), R.line("ICH01010I", userid=_who(ids))), 8
         )
     owner = cmd.value("OWNER", issuer.userid)
     users = dict(db.users)
@@ -150,7 +150,7 @@ def altuser(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
             group = cmd.value("DFLTGRP")
             if user.connect(group) is None:
                 # RACF: the new default group must be one the user is connected to.
-                lines.append(_own("MQSC603E", userid=userid, group=group))
+                lines.append(_own("MQSC232E", userid=userid, group=group))
                 failures += 1
                 continue
             user = replace(user, dfltgrp=group)
@@ -209,7 +209,7 @@ def addgroup(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
         return Outcome(db, (R.line("IKJ56702I", what="GROUP", value=existing[0]),), 8)
     sup = cmd.value("SUPGROUP", _default_group(db, issuer))
     if sup not in db.groups:
-        return Outcome(db, (_own("MQSC602E", group=sup),), 8)
+        return Outcome(db, (_own("MQSC231E", group=sup),), 8)
     groups = dict(db.groups)
     for name in names:
         groups[name] = Group(
@@ -228,7 +228,7 @@ def delgroup(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
             lines.append(R.line("IKJ56702I", what="GROUP", value=name))
             failures += 1
         elif db.members(name) or db.subgroups(name):
-            lines.append(_own("MQSC604E", group=name))
+            lines.append(_own("MQSC233E", group=name))
             lines.append(R.line("ICH05004I", group=name))
             failures += 1
         else:
@@ -243,7 +243,7 @@ def connect(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
     group = cmd.value("GROUP", _default_group(db, issuer))
     if group not in db.groups:
         who = _who(cmd.operand(0))
-        return Outcome(db, (_own("MQSC602E", group=group), R.line("ICH02003I", userid=who)), 8)
+        return Outcome(db, (_own("MQSC231E", group=group), R.line("ICH02003I", userid=who)), 8)
     lines: list[str] = []
     users = dict(db.users)
     failures = 0
@@ -274,10 +274,10 @@ def remove(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
             lines.append(R.line("IKJ56702I", what="USERID", value=userid))
             failures += 1
         elif user.connect(group) is None:
-            lines.append(_own("MQSC603E", userid=userid, group=group))
+            lines.append(_own("MQSC232E", userid=userid, group=group))
             failures += 1
         elif user.dfltgrp == group:
-            lines.append(_own("MQSC605E", userid=userid, group=group))
+            lines.append(_own("MQSC234E", userid=userid, group=group))
             failures += 1
         else:
             users[userid] = replace(
@@ -312,7 +312,7 @@ def rdefine(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
             failures += 1
             continue
         if why is not None:
-            lines.append(_own("MQSC601E", profile=name, cls=cls, why=why))
+            lines.append(_own("MQSC230E", profile=name, cls=cls, why=why))
             failures += 1
             continue
         if (cls, name) in profiles:
@@ -372,7 +372,7 @@ def ralter(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
     for name in names:
         profile = profiles.get((cls, name))
         if profile is None:
-            lines.append(R.line("ICH11102I", profile=name, cls=cls))
+            lines.append(_own("MQSC235E", profile=name, cls=cls))
             failures += 1
             continue
         profiles[(cls, name)] = _profile_attributes(profile, cmd)
@@ -511,7 +511,7 @@ def search(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
         clist = tuple(f"{before}{p.name}{after}" for p in names)
     del issuer
     if not names:
-        return Outcome(db, (R.line("ICH31005I"),), 4, clist)
+        return Outcome(db, (_own("MQSC236I"),), 4, clist)
     return Outcome(db, tuple(p.name + (" (G)" if p.generic else "") for p in names), 0, clist)
 
 

@@ -105,6 +105,7 @@ BAD = """//BADRACF  JOB (ACCT),'BAD INPUT',CLASS=A,USER=IBMUSER
  RDEFINE NOCLASS QMZ1.A
  RDEFINE MQQUEUE QMZ1.A NOSUCHKEYWORD
  PERMIT QMZ1.MISSING CLASS(MQQUEUE) ID(IBMUSER) ACCESS(READ)
+ RALTER MQQUEUE QMZ1.MISSING UACC(READ)
  ADDUSER LONGUSERID1
  ADDUSER USER9 DFLTGRP(NOGROUP)
  ADDGROUP TEAM
@@ -122,7 +123,7 @@ BAD = """//BADRACF  JOB (ACCT),'BAD INPUT',CLASS=A,USER=IBMUSER
 def test_bad_input_golden(tmp_path, golden) -> None:
     """Malformed commands (TSO parse: IKJ56701I/IKJ56702I/IKJ56712I), a PERMIT to a missing
     profile (ICH06004I), a user id over 8 characters, and what RACF refuses in mqsc's words
-    (MQSC601E-MQSC605E: RACF's own message ids for those are not published); IKJEFT01 goes
+    (MQSC230E-MQSC235E: RACF's published message lists have none for those); IKJEFT01 goes
     on, and the step ends with the last command's code."""
     result = run_job(BAD, tmp_path, MemoryKeeper())
     assert result.steps[0].cc == 8

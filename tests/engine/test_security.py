@@ -194,7 +194,7 @@ def test_the_ibm_security_lab(tmp_path, golden) -> None:
 
 def test_switch_overrides_and_classes(golden) -> None:
     """A queue sharing group member: a QSG-level NO switch overridden by the queue manager's
-    YES profile (CSQH022I, CSQH032I); a switch whose class is not active (CSQH023I, CSQH033I);
+    YES profile (MQSC472I, CSQH032I); a switch whose class is not active (MQSC473I, MQSC474I);
     the mixed-case classes when MXADMIN is active (CSQH002I)."""
     keeper = MemoryKeeper(fresh("26.015"))
     for text in (
@@ -217,7 +217,7 @@ def test_switch_overrides_and_classes(golden) -> None:
     lines = [line(m.msg_id, m.inserts, "QMA") for m in qm.security_messages]
     shown = console_lines(qm.execute("DISPLAY SECURITY SWITCHES", source=CommandSource.CONSOLE))
     assert "CSQH032I QMA QUEUE: ON, 'QMA.YES.QUEUE.CHECKS' found" in shown
-    assert "CSQH033I QMA PROCESS: OFF, 'QSGA.NO.PROCESS.CHECKS' not found" in shown
+    assert "MQSC474I QMA PROCESS: OFF, 'QSGA.NO.PROCESS.CHECKS' not found" in shown
     # Queue manager level off, so profiles are looked for under the group's name only.
     t = Transcript(qm, keeper)
     t.lines = [*lines, "QMA DISPLAY SECURITY SWITCHES", *shown]

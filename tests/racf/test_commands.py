@@ -78,7 +78,7 @@ def test_bad_input_changes_nothing() -> None:
         (
             "RDEFINE MQQUEUE A*B.C",
             (
-                "MQSC601E A*B.C IS NOT A VALID PROFILE NAME IN CLASS "
+                "MQSC230E A*B.C IS NOT A VALID PROFILE NAME IN CLASS "
                 "MQQUEUE: * can only end a qualifier or be a whole "
                 "qualifier",
             ),
@@ -100,13 +100,13 @@ def test_bad_input_changes_nothing() -> None:
         ("RDELETE MQQUEUE NOPE", ("ICH12102I NOPE NOT DEFINED TO CLASS MQQUEUE.",), 8),
         (
             "REMOVE USER1 GROUP(SYS1)",
-            ("MQSC605E SYS1 IS THE DEFAULT GROUP OF USER1 AND CANNOT BE REMOVED",),
+            ("MQSC234E SYS1 IS THE DEFAULT GROUP OF USER1 AND CANNOT BE REMOVED",),
             8,
         ),
         (
             "DELGROUP MQUSERS",
             (
-                "MQSC604E GROUP MQUSERS STILL HAS MEMBERS OR SUBGROUPS",
+                "MQSC233E GROUP MQUSERS STILL HAS MEMBERS OR SUBGROUPS",
                 "ICH05004I MQUSERS NOT DELETED",
             ),
             8,
@@ -114,14 +114,14 @@ def test_bad_input_changes_nothing() -> None:
         (
             "ADDUSER (NEWBIE NEWBIE2) DFLTGRP(NOGROUP)",
             (
-                "MQSC602E GROUP NOGROUP NOT DEFINED TO RACF",
+                "MQSC231E GROUP NOGROUP NOT DEFINED TO RACF",
                 "ICH01010I NEWBIE AND REMAINING USERS NOT ADDED",
             ),
             8,
         ),
         (
             "CONNECT USER1 GROUP(NOGROUP)",
-            ("MQSC602E GROUP NOGROUP NOT DEFINED TO RACF", "ICH02003I USER1 NOT CONNECTED"),
+            ("MQSC231E GROUP NOGROUP NOT DEFINED TO RACF", "ICH02003I USER1 NOT CONNECTED"),
             8,
         ),
     ]:

@@ -97,7 +97,7 @@ def display_security(ctx: Ctx) -> None:
     ids = {
         (False, True): "CSQH031I",
         (True, True): "CSQH032I",
-        (False, False): "CSQH033I",
+        (False, False): "MQSC474I",
         (True, False): "CSQH034I",
     }
     for name in S.DISPLAY_ORDER:
@@ -135,11 +135,11 @@ def refresh_security(ctx: Ctx) -> None:
     name = str(ctx.cmd.name or "*")
     settings = security.settings_of(ctx.qm)
     if not settings.active:
-        ctx.say("CSQH018I", csect="CSQHSREF", cls=name)
+        ctx.say("MQSC471I", csect="CSQHSREF", cls=name)
         return
     switch = S.REFRESH_SWITCH.get(name)
     if switch is not None and not settings.on(switch):
-        ctx.say("CSQH018I", csect="CSQHSREF", cls=name)
+        ctx.say("MQSC471I", csect="CSQHSREF", cls=name)
         return
     classes = S.CACHED_CLASSES if name == "*" else frozenset({name})
     database = ctx.qm.security.read() if ctx.qm.security is not None else None
@@ -157,7 +157,7 @@ def rverify_security(ctx: Ctx) -> None:
     """RVERIFY SECURITY(users): each user signed on is signed on again at its next request
     (its groups read anew); a user with no entry gets CSQH007I."""
     if not security.settings_of(ctx.qm).active:
-        ctx.say("CSQH008I")
+        ctx.say("MQSC470I")
         return
     names = ctx.cmd.name if isinstance(ctx.cmd.name, tuple) else (ctx.cmd.name,)
     for userid in names:
