@@ -1,7 +1,7 @@
 """Queue security's cost per MQPUT and MQGET call, by instructions executed (valgrind's
 callgrind), which the machine's load does not change.
 
-    python bench/secured_instructions.py              # 200 and 1,200 pairs, off and on
+    python bench/secured_instructions.py              # 400 and 2,400 pairs, off and on
 
 ``bench/run.py secured`` times the same calls; on a shared machine its one-message figure
 swings by 20% either way. Here each of security off and on (``bench.run.secured_qmgr``: 1,000
@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--sizes", nargs=2, type=int, default=[200, 1_200])
+    parser.add_argument("--sizes", nargs=2, type=int, default=[400, 2_400])
     args = parser.parse_args(argv)
     small, large = args.sizes
     per_pair = {}
