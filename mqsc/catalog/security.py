@@ -181,6 +181,11 @@ QUEUE_ACCESS: Mapping[str, str] = MappingProxyType(
         "SAVE_ALL_CONTEXT": "UPDATE",
         "OUTPUT": "UPDATE",
         "SET": "ALTER",
+        # Topics (MXTOPIC hlq.PUBLISH.topic and hlq.SUBSCRIBE.topic, "Profiles for topic
+        # security"; the access IBM's "Grant access to a user to publish to a topic" and
+        # "... to subscribe to a topic" permit).
+        "PUBLISH": "UPDATE",
+        "SUBSCRIBE": "ALTER",
     }
 )
 #: Access to hlq.CONTEXT.queue each context option needs (same table).

@@ -505,6 +505,7 @@ def connection_checks(
         entry = signon(qm, userid, settings)
     else:
         entry = address_space_user(qm, userid, db)
+    opens = _with_topics(qm, opens)
     memo = qm.security_decisions
     key = (userid, signed, connection, opens)
     held = memo.get(key)
@@ -516,6 +517,26 @@ def connection_checks(
         memo.clear()
     memo[key] = (settings, entry, tuple(used), answer)
     return answer
+
+
+def _with_topics(
+    qm: QueueManager, opens: tuple[tuple[str, str, str], ...]
+) -> tuple[tuple[str, str, str], ...]:
+    """The opens with, after an alias queue opened for output that resolves to a topic, the
+    publish check on its topic object (MXTOPIC hlq.PUBLISH.topic: "topicname is the name of
+    the topic administration node ... being published to through an MQOPEN call")."""
+    extra: list[tuple[str, str, str]] = []
+    tables = qm.state.tables
+    for kind, name, option in opens:
+        if kind != "queue" or option != "OUTPUT":
+            continue
+        alias = tables["qalias"].get(name)
+        if alias is None:
+            group = tables["gqalias"].get(name)
+            alias = group if group is not None and group.get("QSGDISP") == "GROUP" else None
+        if alias is not None and alias.get("TARGTYPE") == "TOPIC":
+            extra.append(("topic", f"PUBLISH.{alias.get('TARGET', '')}", "PUBLISH"))
+    return opens + tuple(extra) if extra else opens
 
 
 def _connection_checks(

@@ -311,3 +311,39 @@ def test_kept_decisions_follow_what_they_came_from() -> None:
     assert reason("APP1") == 0  # the queue manager's profile, until REFRESH SECURITY
     assert qm.execute("REFRESH SECURITY(MQQUEUE)", source=CommandSource.CONSOLE).ok
     assert reason("APP1") == reason("APP2", signed=True) == 2035
+
+
+def test_a_publication_needs_the_topic_profile() -> None:
+    """A put to an alias of a topic opens the alias (MQQUEUE) and publishes on the topic
+    object (MXTOPIC hlq.PUBLISH.topic, UPDATE): no profile, no publication."""
+    qm, keeper = lab_qmgr()
+
+    def tso(*texts: str) -> None:
+        for text in texts:
+            keeper.apply(lambda db, t=text: racf_run(db, t, Issuer("IBMUSER", NOW)))
+
+    assert qm.execute("DEFINE TOPIC(SPORTS) TOPICSTR('Sports')").ok
+    assert qm.execute("DEFINE QALIAS(SPORTS.PUB) TARGET(SPORTS) TARGTYPE(TOPIC)").ok
+    tso(
+        "RDELETE MQADMIN QMZ1.NO.SUBSYS.SECURITY",
+        "RDEFINE MQADMIN (QMZ1.NO.CMD.CHECKS QMZ1.NO.CONNECT.CHECKS)",
+        "ADDUSER PUB1",
+        "RDEFINE MQQUEUE QMZ1.SPORTS.PUB UACC(UPDATE)",
+        "SETROPTS RACLIST(MQADMIN MQQUEUE) REFRESH",
+    )
+    restart(qm)
+    refused = qm.put("SPORTS.PUB", 1, 100, user="PUB1")
+    assert refused.reason == 2035
+    shown = [line(m.msg_id, m.inserts, qm.cpf) for m in refused.messages]
+    assert shown[1:3] == [
+        "ICH408I   QMZ1.PUBLISH.SPORTS CL(MXTOPIC )",
+        "ICH408I   PROFILE NOT FOUND - REQUIRED FOR AUTHORITY CHECKING",
+    ]
+    tso(
+        "RDEFINE MXTOPIC QMZ1.PUBLISH.SPORTS UACC(NONE)",
+        "PERMIT QMZ1.PUBLISH.SPORTS CLASS(MXTOPIC) ID(PUB1) ACCESS(UPDATE)",
+        "SETROPTS RACLIST(MXTOPIC) REFRESH",
+    )
+    assert qm.put("SPORTS.PUB", 1, 100, user="PUB1").reason == 2035  # kept until REFRESH
+    assert qm.execute("REFRESH SECURITY(MXTOPIC)", source=CommandSource.CONSOLE).ok
+    assert qm.put("SPORTS.PUB", 1, 100, user="PUB1").reason == 0
