@@ -243,15 +243,22 @@ def get_messages(session: Session, argument: str) -> None:
 
 @special(
     "\\monitor",
-    "\\monitor start|stop QUEUE",
+    "\\monitor start|stop QUEUE [USERID]",
     "a trigger monitor (as CICS's CKTI) opens or closes an initiation queue",
 )
 def trigger_monitor(session: Session, argument: str) -> None:
+    from mqsc.racf.tso import valid_userid
+
     words = argument.split()
-    if len(words) != 2 or words[0] not in ("start", "stop"):
-        raise SpecialError("Usage: \\monitor start|stop QUEUE")
+    if len(words) not in (2, 3) or words[0] not in ("start", "stop"):
+        raise SpecialError("Usage: \\monitor start|stop QUEUE [USERID]")
     initq, start = words[1].upper(), words[0] == "start"
-    outcome = session.qm.trigger_monitor(initq, start=start)
+    # CKTI runs in the CICS region, as its started task user, and connects as CICS
+    # (MQCONN hlq.CICS); USERID names that user (default: the console's).
+    user = words[2].upper() if len(words) == 3 else None
+    if user is not None and not valid_userid(user):
+        raise SpecialError(f"\\monitor: {user} is not a user id")
+    outcome = session.qm.trigger_monitor(initq, start=start, user=user, connection="CICS")
     if not outcome.reason:
         if start:
             session.monitors.append(initq)
