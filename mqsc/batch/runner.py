@@ -100,6 +100,9 @@ class Environment:
     clock: Clock
     programs: Mapping[str, Program] = field(default_factory=lambda: PROGRAMS)
     encoding: str = "utf-8"
+    #: The process running the job, as the state store names connection owners
+    #: (:func:`mqsc.store.lease.process_owner`); "" for an in-memory run.
+    owner: str = ""
     #: The RACF database TSO steps administer (the mqsc home's); None: each step a
     #: throw-away one.
     security: Keeper | None = None
@@ -320,6 +323,7 @@ def _execute(
         env.catalog,
         env.encoding,
         user=job.owner,
+        owner=env.owner,
         security=env.security,
     )
     program = env.programs.get(step.program)
@@ -331,7 +335,13 @@ def _execute(
             systemmsgs.line("CSV028I", job=job.name, step=step.name),
         ]
     else:
-        outcome = _call(program, ctx, step_run)
+        outcome = StepOutcome(abend="S0C4")
+        try:
+            outcome = _call(program, ctx, step_run)
+        finally:
+            # A step that abends ends its connections abnormally: its units of work in
+            # flight are backed out (mqsc/engine/connregistry.py).
+            ctx.disconnect(abnormal=outcome.abend is not None)
     if outcome.abend is not None:
         step_run.status, step_run.abend, step_run.reason = "abended", outcome.abend, outcome.reason
         system, user = systemmsgs.abend_codes(outcome.abend)

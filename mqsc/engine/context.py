@@ -37,7 +37,7 @@ class LogSuspended(Exception):
 class Ctx:
     """One command's execution context."""
 
-    __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later", "user")
+    __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later", "conn", "user")
 
     def __init__(
         self,
@@ -46,6 +46,7 @@ class Ctx:
         cmd: Command | None,
         spec: CommandSpec | None,
         source: CommandSource,
+        conn: str = "",
         user: str | None = None,
     ) -> None:
         self.qm = qm
@@ -58,6 +59,9 @@ class Ctx:
         self.user = user
         self.records: list[Record] = []
         self.later: list[Message] = []
+        #: The connection (CONN) the command or MQI call came through; "" for none (the
+        #: console, CSQINP1/CSQINP2, the queue manager's own work).
+        self.conn = conn
 
     @property
     def csect(self) -> str:

@@ -13,28 +13,40 @@ import datetime as dt
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from mqsc import catalog
 from mqsc.catalog import CommandSource, CommandSpec, zparm
 from mqsc.catalog import security as S
 from mqsc.catalog.mqrc import (
+    MQRC_CONNECTION_BROKEN,
     MQRC_NOT_AUTHORIZED,
     MQRC_Q_MGR_NOT_AVAILABLE,
     MQRC_RESOURCE_PROBLEM,
     MQRC_UNEXPECTED_ERROR,
 )
-from mqsc.engine import channelstate, lifecycle, logdatasets, registry, results, routing, security
+from mqsc.engine import (
+    channelstate,
+    connregistry,
+    lifecycle,
+    logdatasets,
+    mqi,
+    registry,
+    results,
+    routing,
+    security,
+)
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx, LogSuspended
 from mqsc.engine.group import Group
 from mqsc.engine.log import LogRecord, LogState, command_detail
-from mqsc.engine.messaging import bodies, privateq, triggers
+from mqsc.engine.messaging import bodies, privateq, pubsub, triggers
 from mqsc.engine.mqobjects import MQObject, QueueManagerInfo
 from mqsc.engine.phase import PHASE_SOURCES, Phase
 from mqsc.engine.records import (
     RC_FAILED,
     RC_OK,
+    Delivered,
     Message,
     MessageRun,
     Record,
@@ -55,6 +67,10 @@ from mqsc.language.reader import Columns, LogicalCommand
 from mqsc.language.source import Source as TextSource
 
 Listener = Callable[["QueueManager", Command | None, list[Change], list["LogRecord"]], None]
+T = TypeVar("T")
+#: A workload's kind as its Workload names the operation (a browse is a get that leaves the
+#: message: connections count it apart).
+_OPERATION = {"browse": "get"}
 
 
 class Gate(Protocol):
@@ -259,6 +275,8 @@ class QueueManager:
         persistent: bool | None = None,
         priority: int | None = None,
         batch: int = 0,
+        conn: str = "",
+        retain: bool = False,
         user: str | None = None,
         signed: bool = False,
     ) -> Workload:
@@ -266,18 +284,28 @@ class QueueManager:
 
         ``persistent``/``priority`` default to the queue's DEFPSIST/DEFPRTY; ``batch`` > 0
         commits every ``batch`` messages (a failure backs out only the unit in flight).
-        ``user``: who puts (default: the operator, :attr:`user`), for the security checks;
+        ``conn``: the connection (:meth:`connect`) the puts are counted to; ``retain``
+        (MQPMO_RETAIN): a publication through a topic alias is kept as its topic string's
+        retained publication (CLEAR TOPICSTR removes it). ``user``: who puts (default: the operator, :attr:`user`), for the security checks;
         ``signed``: the queue manager signed that user on itself (mqweb's REST users, a
         channel's MCA user: their groups as at sign-on, until RVERIFY SECURITY), else the
         user is the connecting address space's (a job's, the console's).
         """
-        return self._workload(
-            lambda ctx: privateq.put(
+
+        def operation(ctx: Ctx) -> Workload:
+            done = privateq.put(
                 ctx, queue, count, size, persistent=persistent, priority=priority, batch=batch
-            ),
+            )
+            if retain:
+                pubsub.keep_retained(ctx, queue, done)
+            return done
+
+        return self._workload(
+            operation,
             "put",
             queue,
             count,
+            conn,
             user=user,
             signed=signed,
             opens=(("queue", queue, "OUTPUT"),),
@@ -288,6 +316,7 @@ class QueueManager:
         queue: str,
         count: int | None = None,
         *,
+        conn: str = "",
         user: str | None = None,
         signed: bool = False,
     ) -> Workload:
@@ -297,6 +326,7 @@ class QueueManager:
             "get",
             queue,
             count if count is not None else -1,
+            conn,
             user=user,
             signed=signed,
             opens=(("queue", queue, "INPUT"),),
@@ -314,13 +344,16 @@ class QueueManager:
         reply_qmgr: str = "",
         expiry: int = -1,
         correl_text: str = "",
+        conn: str = "",
+        retain: bool = False,
         user: str | None = None,
         signed: bool = False,
     ) -> Workload:
         """MQPUT of one message with ``data`` (:mod:`mqsc.engine.messaging.bodies`); its MsgId is in
         the result's ``delivered``."""
-        return self._workload(
-            lambda ctx: bodies.put(
+
+        def operation(ctx: Ctx) -> Workload:
+            done = bodies.put(
                 ctx,
                 queue,
                 data,
@@ -331,10 +364,17 @@ class QueueManager:
                 reply_qmgr=reply_qmgr,
                 expiry=expiry,
                 correl_text=correl_text,
-            ),
+            )
+            if retain:
+                pubsub.keep_retained(ctx, queue, done, data)
+            return done
+
+        return self._workload(
+            operation,
             "put",
             queue,
             1,
+            conn,
             user=user,
             signed=signed,
             opens=(("queue", queue, "OUTPUT"),),
@@ -347,6 +387,7 @@ class QueueManager:
         msgid: bytes | None = None,
         correlid: bytes | None = None,
         browse: bool = False,
+        conn: str = "",
         user: str | None = None,
         signed: bool = False,
     ) -> Workload:
@@ -354,13 +395,75 @@ class QueueManager:
         in the result's ``delivered`` (MQRC 2033 when there is none)."""
         return self._workload(
             lambda ctx: bodies.get(ctx, queue, msgid=msgid, correlid=correlid, browse=browse),
-            "get",
+            "browse" if browse else "get",
             queue,
             1,
+            conn,
             user=user,
             signed=signed,
             opens=(("queue", queue, "BROWSE" if browse else "INPUT"),),
         )
+
+    def get_each(
+        self,
+        queue: str,
+        count: int | None,
+        show: Callable[[Delivered], None],
+        *,
+        batch: int | None = 100,
+    ) -> Workload:
+        """MQGETs under syncpoint in units of ``batch`` messages (None: one unit for all),
+        each message handed to ``show`` as soon as it is got; a unit is committed once every
+        message of it was shown (``mqsc get --show``).
+
+        When ``show`` raises (an interrupt: KeyboardInterrupt), the unit in flight is backed
+        out and the messages of it that were shown are got again by MsgId and committed, so
+        every message shown is removed and every other one stays on the queue; the exception
+        then goes on, with the outcome so far in its ``workload`` attribute.
+        """
+        total: Workload | None = None
+        while count is None or total is None or total.done < count:
+            left = None if count is None else count - (total.done if total else 0)
+            size = left if batch is None else min(batch, left) if left is not None else batch
+            shown: list[Delivered] = []
+
+            def unit(ctx: Ctx, size: int | None = size, shown: list = shown) -> Workload:
+                done: Workload | None = None
+                while size is None or (done.done if done else 0) < size:
+                    one = bodies.get(ctx, queue)
+                    done = one if done is None else done.plus(one)
+                    if one.reason:
+                        break
+                    show(one.delivered[0])
+                    shown.append(one.delivered[0])
+                assert done is not None
+                return done
+
+            try:
+                outcome = self._workload(unit, "get", queue, size if size is not None else -1)
+            except BaseException as stop:
+                kept = self._take_shown(queue, shown) if shown else None
+                so_far = total if kept is None else kept if total is None else total.plus(kept)
+                stop.workload = so_far  # type: ignore[attr-defined]
+                raise
+            total = outcome if total is None else total.plus(outcome)
+            if outcome.reason:
+                break
+        assert total is not None
+        return total
+
+    def _take_shown(self, queue: str, shown: Sequence[Delivered]) -> Workload:
+        """Get, by MsgId in one unit of work, the messages an interrupted unit had shown."""
+
+        def unit(ctx: Ctx) -> Workload:
+            done: Workload | None = None
+            for message in shown:
+                one = bodies.get(ctx, queue, msgid=message.msgid)
+                done = one if done is None else done.plus(one)
+            assert done is not None
+            return done
+
+        return self._workload(unit, "get", queue, len(shown))
 
     def browse_messages(
         self,
@@ -369,19 +472,72 @@ class QueueManager:
         *,
         msgid: bytes | None = None,
         correlid: bytes | None = None,
+        conn: str = "",
         user: str | None = None,
         signed: bool = False,
     ) -> Workload:
         """Up to ``limit`` messages in delivery order, left where they are."""
         return self._workload(
             lambda ctx: bodies.browse_list(ctx, queue, limit, msgid=msgid, correlid=correlid),
-            "get",
+            "browse",
             queue,
             limit,
+            conn,
             user=user,
             signed=signed,
             opens=(("queue", queue, "BROWSE"),),
         )
+
+    # ---- connections (mqsc/engine/connregistry.py, docs/connections.md) ----------------------
+    def connect(self, request: connregistry.ConnectRequest) -> str:
+        """MQCONN: the connection is registered (every process on the home sees it); its
+        connection id (CONN). Raises :class:`connregistry.NotConnected` with MQRC 2059 when
+        the queue manager is not running."""
+
+        def step(ctx: Ctx) -> str:
+            return connregistry.connect(ctx, request).conn
+
+        return self._connection_step(step)
+
+    def disconnect(self, conn: str) -> bool:
+        """MQDISC: its handles close, a unit of work in flight commits, it is gone; False
+        when it had already ended (another process ended it as dead, or a restart)."""
+        return self._connection_step(lambda ctx: connregistry.disconnect(ctx, conn))
+
+    def end_abnormally(self, conns: Sequence[str]) -> None:
+        """The programs of these connections ended without MQDISC (their process died): the
+        state store calls this. In-flight work is backed out, prepared work stays in doubt."""
+
+        def step(ctx: Ctx) -> None:
+            for conn in conns:
+                connregistry.end_abnormally(ctx, conn)
+
+        self._connection_step(step, require_running=False)
+
+    def connections(self) -> list[connregistry.Connection]:
+        """Every connection now, in the order they connected."""
+        with self.session():
+            return connregistry.every(Txn(self.state))
+
+    def connection(
+        self, appltag: str, *, appltype: str = "BATCH", userid: str = "", owner: str = ""
+    ) -> mqi.Connection:
+        """A connection as a Python object (MQCONN now; MQDISC at ``close`` or the end of a
+        ``with`` block): open, put, get, commit, backout, prepare."""
+        return mqi.Connection(self, connregistry.ConnectRequest(appltag, appltype, userid, owner))
+
+    def _connection_step(
+        self, step: Callable[[Ctx], T], *, conn: str = "", require_running: bool = True
+    ) -> T:
+        with self.session():
+            if require_running and self.phase is not Phase.RUNNING:
+                raise connregistry.NotConnected(MQRC_Q_MGR_NOT_AVAILABLE)
+            txn = Txn(self.state)
+            ctx = Ctx(self, txn, None, None, CommandSource.SERVER, conn)
+            outcome = step(ctx)
+            if txn.changed or txn.journal:
+                self.commit(txn, None)
+            return outcome
 
     def trigger_monitor(
         self,
@@ -513,6 +669,7 @@ class QueueManager:
         kind: str,
         queue: str,
         count: int,
+        conn: str = "",
         *,
         user: str | None = None,
         signed: bool = False,
@@ -523,11 +680,28 @@ class QueueManager:
             self.settle()  # retries that fell due since the last command run first
         with self.session():
             if self.phase is not Phase.RUNNING:
-                return Workload(kind, queue, count, 0, reason=MQRC_Q_MGR_NOT_AVAILABLE)
+                return Workload(
+                    _OPERATION.get(kind, kind), queue, count, 0, reason=MQRC_Q_MGR_NOT_AVAILABLE
+                )
+            if conn and self.state.tables["conn"].get(conn) is None:
+                # The connection ended meanwhile (a restart, or ended as dead).
+                return Workload(
+                    _OPERATION.get(kind, kind), queue, count, 0, reason=MQRC_CONNECTION_BROKEN
+                )
+            if user is None and conn:
+                # A registered connection acts for its user (connregistry.userid).
+                user = self.state.tables["conn"][conn].userid
             allowed, audit = self._api_checks(user, opens, connection, signed)
             if not allowed:
-                return Workload(kind, queue, count, 0, reason=MQRC_NOT_AUTHORIZED, messages=audit)
-            outcome = self._run_workload(operation, kind, queue, count, user, audit)
+                return Workload(
+                    _OPERATION.get(kind, kind),
+                    queue,
+                    count,
+                    0,
+                    reason=MQRC_NOT_AUTHORIZED,
+                    messages=audit,
+                )
+            outcome = self._run_workload(operation, kind, queue, count, conn, user, audit)
         if self.network is not None and outcome.done:
             self.settle()
         return outcome
@@ -564,11 +738,12 @@ class QueueManager:
         kind: str,
         queue: str,
         count: int,
+        conn: str = "",
         user: str | None = None,
         audit: tuple[Message, ...] = (),
     ) -> Workload:
         txn = Txn(self.state)
-        ctx = Ctx(self, txn, None, None, CommandSource.SERVER, user)
+        ctx = Ctx(self, txn, None, None, CommandSource.SERVER, conn, user)
         ctx.later.extend(audit)
         before = {k: (p.stats.as_dict(), p.buffers) for k, p in self.state.tables["pool"].items()}
         expansions = sum(ps.expansions for ps in self.state.tables["pageset"].values())
@@ -584,7 +759,11 @@ class QueueManager:
             # backed out (the transaction is dropped); MQSC_STRICT=1 lets the bug surface.
             if os.environ.get("MQSC_STRICT"):
                 raise
-            return Workload(kind, queue, count, 0, reason=MQRC_UNEXPECTED_ERROR)
+            return Workload(
+                _OPERATION.get(kind, kind), queue, count, 0, reason=MQRC_UNEXPECTED_ERROR
+            )
+        if conn:
+            connregistry.count_workload(ctx, kind, outcome)
         self.commit(txn, None)
         deltas = {}
         for key, pool in self.state.tables["pool"].items():
@@ -753,7 +932,7 @@ class QueueManager:
             if not allowed:
                 return results.refused(self.cpf, logical, spec, audit)
         txn = Txn(self.state)
-        ctx = Ctx(self, txn, cmd, spec, source, user)
+        ctx = Ctx(self, txn, cmd, spec, source, user=user)
         ctx.later.extend(audit)
         try:
             logdatasets.tick(ctx)  # offloads that ended since the last command
@@ -934,7 +1113,11 @@ class _Session:
 #: (docs/storage.md#storage-rules)).
 _OBJECT_LOG_BYTES = constants.OBJECT_BYTES
 #: Tables whose changes are logged by their own records (pages, the log itself), not as objects.
-_UNLOGGED = frozenset(("log", "pool", "pageset"))
+#: Connections and queue statistics are the queue manager's working storage, not page set 0's
+#: definitions: nothing of them is logged as an object.
+_UNLOGGED = frozenset(
+    ("log", "pool", "pageset", "conn", "indoubt", "qstats", "retained", "smds", "smdsconn")
+)
 #: The log's own position, its data sets' inventory (the BSDS) and the parameters SET changes
 #: for the running queue manager: a command that changes only these (ARCHIVE LOG, SET LOG,
 #: SUSPEND QMGR LOG, ...) writes no log record of its own.

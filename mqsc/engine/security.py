@@ -697,5 +697,10 @@ def channel_user(ctx: Ctx, channel: str, partner: str) -> str | None:
 
 
 def user_of(ctx: Ctx) -> str:
-    """The user the running command or call acts for."""
-    return ctx.user if ctx.user is not None else ctx.qm.user
+    """The user the running command or call acts for: the one it names, else its
+    connection's, else the queue manager's operator."""
+    if ctx.user is not None:
+        return ctx.user
+    from mqsc.engine import connregistry
+
+    return connregistry.userid(ctx)
