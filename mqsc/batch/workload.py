@@ -347,18 +347,26 @@ def mget_end(last_get: dt.datetime, parm: GetParm, reason: int) -> dt.datetime:
 def _connect(ctx: StepContext, name: str):
     """MQCONN: the queue manager and MQRC_NONE; None and 2058 when the job has no queue
     manager of that name, None and 2059 when another process holds it
-    (:class:`mqsc.batch.csqutil.Unavailable`)."""
+    (:class:`mqsc.batch.csqutil.Unavailable`), None and 2035 when the security manager
+    refuses the job's user."""
     from mqsc.batch.csqutil import Unavailable
 
     try:
         qm = ctx.qmgr(name)
     except Unavailable as error:
         return None, error.mqrc
-    return qm, (mqrc.MQRC_NONE if qm is not None else mqrc.MQRC_Q_MGR_NAME_ERROR)
+    if qm is None:
+        return None, mqrc.MQRC_Q_MGR_NAME_ERROR
+    # The connection check (MQCONN hlq.BATCH, READ) is made at MQCONN: a job whose user may
+    # not connect fails there, RACF's ICH408I in its job log (IBM's security lab, PUTMSG).
+    reason, audit = qm.authorize_connection(ctx.user or None)
+    ctx.audit(audit)
+    return (qm, mqrc.MQRC_NONE) if not reason else (None, reason)
 
 
 def _no_connection(ctx: StepContext, reason: int = mqrc.MQRC_Q_MGR_NAME_ERROR) -> StepOutcome:
-    """MQCONN failed: 2058 no such queue manager, 2059 not available now."""
+    """MQCONN failed: 2058 no such queue manager, 2059 not available now, 2035 not
+    authorized."""
     ctx.sysprint(f"MQCONN failed with reason code {reason} ({mqrc.name(reason)})")
     return StepOutcome(cc=CC_MQ_FAILED)
 

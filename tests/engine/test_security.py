@@ -347,3 +347,33 @@ def test_a_publication_needs_the_topic_profile() -> None:
     assert qm.put("SPORTS.PUB", 1, 100, user="PUB1").reason == 2035  # kept until REFRESH
     assert qm.execute("REFRESH SECURITY(MXTOPIC)", source=CommandSource.CONSOLE).ok
     assert qm.put("SPORTS.PUB", 1, 100, user="PUB1").reason == 0
+
+
+def test_a_connection_acts_for_its_user() -> None:
+    """A registered connection (the MQI as a Python object, a job step's) is checked as its
+    user; MQOPEN refused is MQRC 2035 with RACF's ICH408I on the refusal."""
+    from mqsc.engine.connregistry import NotConnected
+
+    qm, keeper = lab_qmgr()
+    for text in (
+        "RDELETE MQADMIN QMZ1.NO.SUBSYS.SECURITY",
+        "RDEFINE MQADMIN (QMZ1.NO.CMD.CHECKS QMZ1.NO.CONNECT.CHECKS)",
+        "ADDUSER (APP1 APP2)",
+        "RDEFINE MQQUEUE QMZ1.** UACC(NONE)",
+        "PERMIT QMZ1.** CLASS(MQQUEUE) ID(APP1) ACCESS(UPDATE)",
+        "SETROPTS RACLIST(MQADMIN MQQUEUE) REFRESH",
+    ):
+        keeper.apply(lambda db, t=text: racf_run(db, t, Issuer("IBMUSER", NOW)))
+    restart(qm)
+    with qm.connection("PAYJOB", userid="APP1") as conn:
+        assert conn.put("CICS01.INITQ").reason == 0
+        conn.close_handle(conn.open("CICS01.INITQ"))
+    with qm.connection("PAYJOB", userid="APP2") as conn:
+        assert conn.put("CICS01.INITQ").reason == 2035
+        try:
+            conn.open("CICS01.INITQ")
+        except NotConnected as refused:
+            assert refused.reason == 2035
+            assert refused.messages[0].msg_id == "ICH408I"
+        else:
+            raise AssertionError("MQOPEN was not refused")
