@@ -221,7 +221,7 @@ def _put_cycle(qm, parm: PutParm, sizes: list[int], conn: str = "") -> Workload:
         total = one if total is None else total.plus(one)
         if one.reason:
             break
-    return total if total is not None else qm.put(parm.queue, 0, parm.size, user=user)
+    return total if total is not None else qm.put(parm.queue, 0, parm.size, conn=conn)
 
 
 def run_mget(ctx: StepContext) -> StepOutcome:
