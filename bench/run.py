@@ -207,13 +207,13 @@ def display_floor(result, framing: str) -> float:
         for attrs in rows:
             add("CSQM201I QMZ1 CSQMDRTC  DISPLAY QLOCAL DETAILS")
             for name, value in attrs:
-                add("%s(%s)" % (name, value))
+                add(f"{name}({value})")
             add(" END QLOCAL DETAILS")
         return "\n".join(lines)
 
     def server_floor() -> str:
         return "\n".join(
-            "MQSC401I QMZ1 " + " ".join(["%s(%s)" % nv for nv in attrs]) for attrs in rows
+            "MQSC401I QMZ1 " + " ".join([f"{n}({v})" for n, v in attrs]) for attrs in rows
         )
 
     def json_floor() -> str:
@@ -400,8 +400,8 @@ def secured_qmgr(on: bool, home: Path):
     import shutil
 
     from mqsc.catalog import CommandSource
-    from mqsc.racf.commands import Issuer, Outcome
-    from mqsc.racf.commands import run as run_racf
+    from mqsc.racf.actions import Issuer, Outcome
+    from mqsc.racf.actions import run as run_racf
     from mqsc.store.racfdb import SecurityStore, default_path
 
     shutil.rmtree(home, ignore_errors=True)
@@ -524,7 +524,8 @@ def channel_pair():
 
 @scenario("channel", [250_000, 1_000_000])
 def across_a_channel(count: int) -> dict:
-    """Messages across a channel: ``count`` 1 KB nonpersistent messages put to a remote queue, moved by a
+    """Messages across a channel: ``count`` 1 KB nonpersistent messages put to a remote queue,
+    moved by a
     running channel to the other queue manager (XMITQ pages freed, target pages taken) and got
     there, against the same put and get on one queue manager. Target: at least a third of the
     local rate."""
@@ -707,7 +708,8 @@ def first_screen(count: int) -> dict:
     The real ``mqsc`` binary in a 40-row pseudo-terminal, in colour, with the default pager
     (``less -SRXF``: no PAGER or LESS set), on a durable QMZ1 holding ``count`` queues: the
     command typed, then from Enter until a full screen of the answer is on the terminal, then
-    from ``q`` until the prompt is back. Floor: executing the command in-process (the engine's part, no output).
+    from ``q`` until the prompt is back. Floor: executing the command in-process (the engine's
+    part, no output).
     """
     import shutil
     import subprocess

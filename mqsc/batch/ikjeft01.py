@@ -1,7 +1,7 @@
 """``EXEC PGM=IKJEFT01`` (and IKJEFT1A, IKJEFT1B): TSO in the background, as z/OS MQ shops
 run RACF commands in a job: the commands of SYSTSIN (after PARM's, if any) against the mqsc
 home's RACF database, the terminal monitor program's listing on SYSTSPRT, and the step's
-return code by the entry point's rules (:mod:`mqsc.racf.session`).
+return code by the entry point's rules (:mod:`mqsc.racf.background`).
 
 The commands act for the job's user (USER= on the JOB card, else the submitter). mqsc has the
 RACF commands and EXEC of a CLIST (SEARCH ... CLIST writes userid.EXEC.RACF.CLIST into the
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mqsc.batch.steps import StepContext, StepOutcome
-from mqsc.racf.session import MemoryKeeper, run_session
+from mqsc.racf.background import MemoryKeeper, run_session
 
 
 @dataclass(frozen=True)

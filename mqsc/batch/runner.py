@@ -28,7 +28,7 @@ from mqsc.batch.datasets import Catalog, DataSetError
 from mqsc.batch.jcl import Cond, CondTest, DataDefinition, Job, Step
 from mqsc.batch.programs import PROGRAMS
 from mqsc.batch.steps import Program, QueueManagers, StepContext, StepOutcome
-from mqsc.racf.session import Keeper
+from mqsc.racf.background import Keeper
 
 Clock = Callable[[], dt.datetime]
 #: "code OP rc" for each COND operator.

@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 
 from mqsc.batch.datasets import Catalog
 from mqsc.batch.jcl import DataDefinition
+from mqsc.catalog import texts
 from mqsc.engine.connregistry import ConnectRequest, NotConnected
 from mqsc.engine.manager import QueueManager
 from mqsc.language.source import Source
-from mqsc.racf.session import Keeper
+from mqsc.racf.background import Keeper
 
 Clock = Callable[[], dt.datetime]
 #: Finds a queue manager by name for the whole job (None when there is none of that name).
@@ -148,8 +149,6 @@ class StepContext:
     def audit(self, messages) -> None:
         """RACF's messages (ICH408I) among ``messages`` go to the job's log, as z/OS writes a
         security violation to the log of the job that made it."""
-        from mqsc.catalog import texts
-
         self.log.extend(
             texts.line(m.msg_id, m.inserts, None) for m in messages if m.msg_id == "ICH408I"
         )

@@ -3,7 +3,7 @@ commands that manage it, and the ICH/IKJ messages they answer with.
 
 Tables, not code: :mod:`mqsc.racf.tso` parses a TSO command with :data:`COMMANDS` (names,
 IBM's abbreviations, positional operands and keywords with their value kinds), and
-:mod:`mqsc.racf.commands` answers with :data:`MESSAGES`. Each message says whether its text
+:mod:`mqsc.racf.actions` answers with :data:`MESSAGES`. Each message says whether its text
 was seen verbatim (``verified``), and where (``evidence``, a key of
 :mod:`mqsc.catalog.sources` or a description); texts not seen are UNVERIFIED. Messages whose
 id starts with ``MQSC`` are mqsc's own, for situations RACF answers in a way no public source
@@ -32,6 +32,7 @@ class RacfClass:
         mixed: profile names keep their case (``CASE(ASIS)``, the MX classes); otherwise RACF
             folds them to upper case.
         help: what IBM MQ protects with it.
+
     """
 
     name: str
@@ -98,6 +99,7 @@ class Operand:
             ``*``), ``class``, ``access``, ``authority``, ``profile``, ``number``, ``any``.
         optional: the parentheses may be left out (SETROPTS REFRESH, RLIST GENERIC).
         default: the value a keyword given without one stands for.
+
     """
 
     name: str
@@ -118,6 +120,7 @@ class Positional:
         required: IKJ56701I MISSING <missing>+ when it is absent.
         missing: the first-level and second-level texts of IKJ56701I.
         star: ``*`` stands for every name (RLIST, LISTUSER).
+
     """
 
     what: str

@@ -26,6 +26,7 @@ class Switch:
         check: the kind of check it switches (the keys of :data:`CLASSES`), '' for the
             subsystem and level switches.
         qsg_only: only queue sharing group members have it (QMGR, QSG).
+
     """
 
     name: str

@@ -310,7 +310,8 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "RESET CFSTRUCT (reset a CF application structure) on z/OS", _IBM92 + "q086500_.html"
         ),
         "DOC-RESETQM": Evidence(
-            "RESET QMGR (reset a queue manager): TYPE(ADVANCELOG), TYPE(STATISTICS), TYPE(ARCHLOG) and TYPE(REDUCELOG) not valid on z/OS",
+            "RESET QMGR (reset a queue manager): TYPE(ADVANCELOG), TYPE(STATISTICS), "
+            "TYPE(ARCHLOG) and TYPE(REDUCELOG) not valid on z/OS",
             "https://www.ibm.com/docs/es/SSFKSJ_9.3.0/refadmin/q086530_.html",
         ),
         "DOC-SCRIPTS": Evidence(
@@ -372,7 +373,8 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "https://ibm.com/support/knowledgecenter/SSFKSJ_9.1.0/com.ibm.mq.pro.doc/q003290_.htm",
         ),
         "DOC-TSOMSG": Evidence(
-            "z/OS TSO/E Messages: IKJ56702I (module IKJEFP00, PARSE), the user entered invalid data",
+            "z/OS TSO/E Messages: IKJ56702I (module IKJEFP00, PARSE), the user entered "
+            "invalid data",
             "https://www.ibm.com/docs/en/SSLTBW_2.1.0/com.ibm.zos.v2r1.ikjm100/tso.htm",
             names=_ids("IKJ56702I"),
         ),

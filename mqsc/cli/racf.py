@@ -82,9 +82,9 @@ def issuer(explicit: str | None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mqsc.racf.session import commands_of, run_session
-    from mqsc.store import StoreError
-    from mqsc.store.home import QMgrError, security_path, security_store
+    from mqsc.racf.background import commands_of, run_session  # noqa: PLC0415 - start-up: the security database and sqlite3 only when mqsc racf runs
+    from mqsc.store import StoreError  # noqa: PLC0415 - start-up: the security database and sqlite3 only when mqsc racf runs
+    from mqsc.store.home import QMgrError, security_path, security_store  # noqa: PLC0415 - start-up: the security database and sqlite3 only when mqsc racf runs
 
     if args.path:
         print(security_path())

@@ -19,7 +19,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from mqsc.store.home import default_name, state_path
+from mqsc.store.home import default_name, definition_of, state_path
+from mqsc.store.lease import Lease
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -67,8 +68,8 @@ def security_copy(target: Path) -> Path:
 def _backup_security(target: Path) -> None:
     """The home's RACF database goes with the queue manager's state (docs/security.md):
     restored with ``mqsc racf --restore FILE.racf``."""
-    from mqsc.store.home import security_path
-    from mqsc.store.racfdb import SecurityStore
+    from mqsc.store.home import security_path  # noqa: PLC0415 - start-up: the security database only for a backup or restore
+    from mqsc.store.racfdb import SecurityStore  # noqa: PLC0415 - start-up: the security database only for a backup or restore
 
     if not security_path().exists():
         return
@@ -81,7 +82,7 @@ def _backup_security(target: Path) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mqsc.store import StateStore, StoreError
+    from mqsc.store import StateStore, StoreError  # noqa: PLC0415 - start-up: sqlite3 and the store only for a durable queue manager (`mqsc run --memory` needs neither)
 
     path = args.state or state_path(args.qmgr or default_name())
     if args.action == "path":
@@ -90,7 +91,6 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "reset" and args.state is None and not path.exists():
         # Nothing kept yet (a fresh home): the queue manager is already as first installed,
         # which is what a reset asks for; an unknown queue manager is still an error.
-        from mqsc.store.home import definition_of
 
         definition_of(args.qmgr or default_name())
         print(f"mqsc state: no state at {path}; the queue manager is as first installed")
@@ -101,8 +101,7 @@ def run(args: argparse.Namespace) -> int:
             return refusal
     try:
         if args.action == "backup":
-            from mqsc.store.lease import Lease
-            from mqsc.store.sqlite import lock_timeout
+            from mqsc.store.sqlite import lock_timeout  # noqa: PLC0415 - start-up: sqlite3 and the store only for a durable queue manager (`mqsc run --memory` needs neither)
 
             timeout = lock_timeout()
             lease = Lease.shared(path, timeout)

@@ -89,11 +89,11 @@ def rejected(cpf: str, logical: LogicalCommand | None, failed: Rejected) -> Resu
     """
     diagnostics = failed.diagnostics
     records: list[Record] = [_message(d) for d in diagnostics]
-    spec = _spec_of(failed.text)
+    spec = catalog.command_spec(*failed.command) if failed.command is not None else None
     preprocessor = CATALOG[diagnostics[0].msg_id].preprocessor
     if spec is not None and not preprocessor:
         return result(cpf, logical, spec, False, records, RC_FAILED)
-    typed = " ".join(_typed_words(failed.text))
+    typed = " ".join(failed.typed)
     records.append(Message("CSQ9023E", {"csect": PREPROCESSOR_CSECT, "command": typed}))
     text = failed.text.strip()
     return Result(
@@ -109,15 +109,20 @@ def rejected(cpf: str, logical: LogicalCommand | None, failed: Rejected) -> Resu
 
 
 def refused(
-    cpf: str, logical: LogicalCommand | None, spec: CommandSpec, racf: Iterable[Message]
+    cpf: str,
+    logical: LogicalCommand | None,
+    spec: CommandSpec,
+    racf: Iterable[Message],
+    typed: str = "",
 ) -> Result:
     """A command the security manager refused: RACF's ICH408I on the console first, then
     CSQ9016E and CSQ9023E from CSQ9SCND quoting the words as typed, with the command
     server's RETURN=00000020 REASON=FFFFFFFF (a CSQUTIL capture: "CSQ9016E %CSQ9 ' DEFINE'
     command request not authorized / CSQ9023E %CSQ9 CSQ9SCND 'DEFINE QL' ABNORMAL
-    COMPLETION"; IBM's security lab: ICH408I precede them on the console)."""
+    COMPLETION"; IBM's security lab: ICH408I precede them on the console). ``typed``: the
+    verb and object words as typed (``Command.typed``)."""
     text = logical.text if logical is not None else spec.title
-    typed = " ".join(_typed_words(text)) or spec.title
+    typed = typed or spec.title
     records = (
         *racf,
         Message("CSQ9016E", {"verb": f" {spec.verb}"}),
@@ -157,23 +162,3 @@ def completion(spec: CommandSpec, ok: bool) -> Message:
 
 def _message(d: Diagnostic) -> Message:
     return Message(d.msg_id, dict(d.inserts))
-
-
-def _typed_words(text: str) -> list[str]:
-    """The verb and object keyword as typed, upper-cased (``DEF QL``)."""
-    words = text.replace(",", " ").split()
-    out = [w.upper() for w in words[:1]]
-    if len(words) > 1:
-        out.append(words[1].split("(", 1)[0].upper())
-    return out
-
-
-def _spec_of(text: str) -> CommandSpec | None:
-    words = _typed_words(text)
-    if len(words) < 2:
-        return None
-    verb = catalog.VERB_WORDS.get(words[0])
-    objtype = catalog.OBJECT_WORDS.get(words[1])
-    if verb is None or objtype is None:
-        return None
-    return catalog.command_spec(verb.name, objtype.name)

@@ -30,14 +30,16 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, replace
+from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any, Protocol
 
 from mqsc.catalog import security as S
+from mqsc.engine import connregistry
 from mqsc.engine.records import Message
 from mqsc.engine.state import Txn
 from mqsc.racf.access import ALLOWED, INSUFFICIENT, NOT_FOUND, WARNING, Decision, decide_profile
+from mqsc.racf.database import Connect, Database, Permit, Profile, User, upper_if
 from mqsc.racf.matching import view
-from mqsc.racf.model import Database, Permit, Profile, User, upper_if
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.context import Ctx
@@ -151,7 +153,6 @@ class UserEntry:
         """The user as the access decision sees it (None: not a RACF user)."""
         if not self.known:
             return None
-        from mqsc.racf.model import Connect
 
         return User(
             self.userid, self.group, name=self.name, connects=tuple(Connect(g) for g in self.groups)
@@ -657,13 +658,11 @@ def channel_user(ctx: Ctx, channel: str, partner: str) -> str | None:
     addresses) with USERSRC(MAP) gives MCAUSER, USERSRC(NOACCESS) refuses; else the channel
     initiator's user. A BLOCKUSER record listing the id refuses it (IBM MQ 9.4, "SET
     CHLAUTH"; "Channel authentication records")."""
-    from fnmatch import fnmatchcase
-
     definition = ctx.txn.get("channel", channel)
     mcauser = str(definition.get("MCAUSER") or "").strip() if definition is not None else ""
     userid = mcauser.upper()[:8] if mcauser else ""
     if not userid:
-        best: tuple[int, Any] | None = None
+        best: tuple[tuple[int, int], Any] | None = None
         for record in ctx.txn.values("chlauth"):
             profile = str(record.get("CHLAUTH"))
             kind = str(record.get("TYPE"))
@@ -701,6 +700,5 @@ def user_of(ctx: Ctx) -> str:
     connection's, else the queue manager's operator."""
     if ctx.user is not None:
         return ctx.user
-    from mqsc.engine import connregistry
 
     return connregistry.userid(ctx)

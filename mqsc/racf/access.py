@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mqsc.catalog import racf as R
+from mqsc.racf.database import Database, Profile, User, upper_if
 from mqsc.racf.matching import view
-from mqsc.racf.model import Database, Profile, User, upper_if
 
 #: What a decision is: allowed, refused for insufficient access, refused because no profile
 #: covers the resource, allowed because the profile is in WARNING mode, or not checked at all
@@ -39,6 +39,7 @@ class Decision:
         allowed: the access the user has (``NONE`` when no profile covers the resource).
         profile: the profile that decided (None: none covers the resource).
         generic: whether that profile is generic (ICH408I says ``FROM profile (G)``).
+
     """
 
     outcome: str

@@ -10,7 +10,7 @@ recollections of the same style. mqsc keeps no access counts (printed as 000000)
 from __future__ import annotations
 
 from mqsc.racf.access import access_of
-from mqsc.racf.model import Group, Options, Profile, User
+from mqsc.racf.database import Group, Options, Profile, User
 
 
 def rlist(

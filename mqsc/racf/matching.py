@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mqsc.catalog import racf as R
-from mqsc.racf.model import Database, Profile, upper_if
+from mqsc.racf.database import Database, Profile, upper_if
 
 _REAL, _PERCENT, _STAR, _DOUBLE, _END = 3, 2, 1, 0, 4
 

@@ -92,6 +92,7 @@ class Command:
         positional: the values of each positional operand given, in order.
         keywords: each keyword given (its IBM name) with its values (() for a flag).
         text: the command as written.
+
     """
 
     spec: R.TsoCommand

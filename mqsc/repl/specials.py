@@ -12,10 +12,22 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn
 
+from mqsc.engine.statistics import collect
+from mqsc.language.pipeline import parse_one
 from mqsc.language.reader import COMMAND_LIMIT, decode
+from mqsc.render.statistics import text_lines
+from mqsc.render.workload import summary_json, summary_lines
 from mqsc.repl import config, dump
 from mqsc.repl import help as helptext
 from mqsc.repl.meta import SpecialError, help_lines, listing, lookup, special
+from mqsc.repl.operations import (
+    add_get_arguments,
+    add_put_arguments,
+    do_get,
+    do_put,
+    negative,
+    restart_lines,
+)
 from mqsc.support.bounded import read_file
 
 Session = Any  # mqsc.repl.session.ConsoleSession (imported lazily: it imports this registry)
@@ -195,9 +207,10 @@ class _Arguments(argparse.ArgumentParser):
 
 
 def _parse(command: str, add: Any, argument: str) -> argparse.Namespace:
-    from mqsc.cli.workload import negative
 
-    parser = _Arguments(prog=command, usage=lookup(command).usage, add_help=True)
+    special = lookup(command)
+    assert special is not None, command  # only registered commands parse arguments
+    parser = _Arguments(prog=command, usage=special.usage, add_help=True)
     add(parser)
     try:
         words = shlex.split(argument)
@@ -212,7 +225,6 @@ def _parse(command: str, add: Any, argument: str) -> argparse.Namespace:
 
 
 def _workload(session: Session, outcome: Any) -> None:
-    from mqsc.render.workload import summary_json, summary_lines
 
     qm = session.qm
     if session.view.format == "json":
@@ -229,14 +241,12 @@ def _workload(session: Session, outcome: Any) -> None:
     "put messages through the queue's page set and buffer pool (as OEMPUT)",
 )
 def put_messages(session: Session, argument: str) -> None:
-    from mqsc.cli.workload import add_put_arguments, do_put
 
     _workload(session, do_put(session.qm, _parse("\\put", add_put_arguments, argument)))
 
 
 @special("\\get", "\\get QUEUE [--count N]", "get messages back (as MGET)")
 def get_messages(session: Session, argument: str) -> None:
-    from mqsc.cli.workload import add_get_arguments, do_get
 
     _workload(session, do_get(session.qm, _parse("\\get", add_get_arguments, argument)))
 
@@ -247,7 +257,7 @@ def get_messages(session: Session, argument: str) -> None:
     "a trigger monitor (as CICS's CKTI) opens or closes an initiation queue",
 )
 def trigger_monitor(session: Session, argument: str) -> None:
-    from mqsc.racf.tso import valid_userid
+    from mqsc.racf.tso import valid_userid  # noqa: PLC0415 - start-up: RACF's commands load only when the console uses them
 
     words = argument.split()
     if len(words) not in (2, 3) or words[0] not in ("start", "stop"):
@@ -274,8 +284,6 @@ def trigger_monitor(session: Session, argument: str) -> None:
     choices=("reset",),
 )
 def statistics(session: Session, argument: str) -> None:
-    from mqsc.engine.statistics import collect
-    from mqsc.render.statistics import text_lines
 
     if argument not in ("", "reset"):
         raise SpecialError("Usage: \\stats [reset]")
@@ -300,12 +308,10 @@ def statistics(session: Session, argument: str) -> None:
     choices=("QUIESCE", "FORCE"),
 )
 def restart(session: Session, argument: str) -> None:
-    from mqsc.cli.restart import restart_lines
 
     mode = argument.upper() or "QUIESCE"
     if mode not in ("QUIESCE", "FORCE"):
         raise SpecialError("Usage: \\restart [QUIESCE|FORCE]")
-    from mqsc.language.pipeline import parse_one
 
     if not session.confirmed(parse_one(f"STOP QMGR MODE({mode})")):
         return
@@ -319,11 +325,11 @@ def restart(session: Session, argument: str) -> None:
     "database, as the console's user",
 )
 def tso(session: Session, argument: str) -> None:
-    import datetime as dt
+    import datetime as dt  # noqa: PLC0415 - start-up: RACF's commands load only when the console uses them
 
-    from mqsc.racf.session import run_session
-    from mqsc.store import StoreError
-    from mqsc.store.home import QMgrError, security_store
+    from mqsc.racf.background import run_session  # noqa: PLC0415 - start-up: RACF's commands load only when the console uses them
+    from mqsc.store import StoreError  # noqa: PLC0415 - start-up: RACF's commands load only when the console uses them
+    from mqsc.store.home import QMgrError, security_store  # noqa: PLC0415 - start-up: RACF's commands load only when the console uses them
 
     if not argument.strip():
         raise SpecialError("Usage: \\tso COMMAND (e.g. \\tso RLIST MQQUEUE * AUTHUSER)")
@@ -349,7 +355,7 @@ def tso(session: Session, argument: str) -> None:
     "the user id this console acts as (commands, RACF checks); without one: which",
 )
 def user(session: Session, argument: str) -> None:
-    from mqsc.racf.tso import valid_userid
+    from mqsc.racf.tso import valid_userid  # noqa: PLC0415 - start-up: RACF's commands load only when the console uses them
 
     name = argument.strip().upper()
     if not name:

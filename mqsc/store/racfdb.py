@@ -3,7 +3,7 @@ queue manager of the home shares (as the queue managers of one z/OS image share 
 
 SQLite (standard library), owner-only, one row per user, group and general resource profile,
 one row per in-storage (RACLISTed) class copy, and the options. Each TSO command is one
-``BEGIN IMMEDIATE`` transaction: read, change (:mod:`mqsc.racf.commands`, pure), write the
+``BEGIN IMMEDIATE`` transaction: read, change (:mod:`mqsc.racf.actions`, pure), write the
 records that changed, count the version up, commit; so two processes administering RACF at
 once each see the other's committed commands and never half of one. Readers (the queue
 managers' checks) keep the database they read last and reload only when the version moved.
@@ -21,8 +21,8 @@ from types import MappingProxyType
 from typing import Any
 
 from mqsc.catalog import racf as R
-from mqsc.racf.commands import Issuer, Outcome, run
-from mqsc.racf.model import (
+from mqsc.racf.actions import Issuer, Outcome, run
+from mqsc.racf.database import (
     Connect,
     Database,
     Group,
@@ -66,7 +66,10 @@ def _profile(data: Mapping[str, Any]) -> Profile:
 
 
 def _options(data: Mapping[str, Any]) -> Options:
-    return Options(**{k: (frozenset(v) if isinstance(v, list) else v) for k, v in data.items()})
+    values: dict[str, Any] = {
+        k: (frozenset(v) if isinstance(v, list) else v) for k, v in data.items()
+    }
+    return Options(**values)
 
 
 def _options_data(options: Options) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import pytest
 from mqsc.batch import jcl, jes, runner
 from mqsc.batch.datasets import Catalog
 from mqsc.language.source import Source
-from mqsc.racf.session import MemoryKeeper
+from mqsc.racf.background import MemoryKeeper
 from mqsc.store.racfdb import SecurityStore, default_path
 from tests.batch.conftest import clock
 

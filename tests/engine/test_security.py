@@ -19,10 +19,10 @@ from mqsc.catalog.texts import line
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.records import Workload
 from mqsc.language.source import Source
-from mqsc.racf.commands import Issuer
-from mqsc.racf.commands import run as racf_run
-from mqsc.racf.model import fresh
-from mqsc.racf.session import MemoryKeeper
+from mqsc.racf.actions import Issuer
+from mqsc.racf.actions import run as racf_run
+from mqsc.racf.background import MemoryKeeper
+from mqsc.racf.database import fresh
 from mqsc.render.consoletext import console_lines
 from mqsc.store.racfdb import with_security_off
 from tests.engine.conftest import NOW, fresh_qmz1

@@ -10,10 +10,10 @@ import datetime as dt
 from mqsc.catalog import CommandSource
 from mqsc.engine.manager import QueueManager
 from mqsc.network.transport import Network
-from mqsc.racf.commands import Issuer
-from mqsc.racf.commands import run as racf_run
-from mqsc.racf.model import fresh
-from mqsc.racf.session import MemoryKeeper
+from mqsc.racf.actions import Issuer
+from mqsc.racf.actions import run as racf_run
+from mqsc.racf.background import MemoryKeeper
+from mqsc.racf.database import fresh
 from tests.engine.conftest import NOW, fresh_qmz1
 from tests.network.test_network import SETUP
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from mqsc.racf import matching
 from mqsc.racf.access import decide
-from mqsc.racf.model import Connect, Database, Options, Permit, Profile, User
+from mqsc.racf.database import Connect, Database, Options, Permit, Profile, User
 from tests.racf import reference
 
 # IBM, "Generic profile checking of general resources", Table 1 (most to least specific).

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mqsc.racf.commands import Issuer
+from mqsc.racf.actions import Issuer
 from mqsc.store.errors import StoreError
 from mqsc.store.racfdb import SecurityStore, default_path
 

@@ -129,9 +129,10 @@ class Database:
     options: Options = field(default_factory=Options)
     instorage: Mapping[str, tuple[Profile, ...]] = field(default_factory=dict)
     version: int = 0
-    #: Class views built from this database (see mqsc.racf.matching.ClassView), by
+    #: What is built once from this database: class views (see mqsc.racf.matching.ClassView),
+    #: and the queue manager's address-space users (mqsc/engine/security.py), by
     #: (class, in-storage?): built once per database, never compared or stored.
-    views: dict[tuple[str, bool], Any] = field(default_factory=dict, compare=False, repr=False)
+    views: dict[tuple[str, object], Any] = field(default_factory=dict, compare=False, repr=False)
 
     def with_(
         self,

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from mqsc.catalog import racf as R
-from mqsc.racf.commands import Issuer, Outcome, run
-from mqsc.racf.model import Database, fresh
+from mqsc.racf.actions import Issuer, Outcome, run
+from mqsc.racf.database import Database, fresh
 from mqsc.racf.tso import Command, Logical, logical_commands, parse
 
 #: Programs that stop at the first non-zero return code.

@@ -1,4 +1,4 @@
-"""The RACF commands on a :class:`~mqsc.racf.model.Database`: each takes the database and a
+"""The RACF commands on a :class:`~mqsc.racf.database.Database`: each takes the database and a
 parsed command and returns the new database, the lines RACF prints and the return code.
 
 Return codes ("Return codes from RACF commands", RACF Command Language Reference): 0 normal;
@@ -14,12 +14,13 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from mqsc.catalog import racf as R
 from mqsc.catalog import texts
 from mqsc.racf import lists
+from mqsc.racf.database import Connect, Database, Group, Permit, Profile, User, upper_if
 from mqsc.racf.matching import build_view, ends_percent_star, is_generic, matches, problem
-from mqsc.racf.model import Connect, Database, Group, Permit, Profile, User, upper_if
 from mqsc.racf.tso import Command, Refused, parse, split_values, unquote
 
 #: RACF's default user name: twenty number signs (ICH408I shows NAME(####...) for a user
@@ -117,7 +118,7 @@ def adduser(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
 
 def _attributes(user: User, cmd: Command) -> User:
     """The attributes ADDUSER and ALTUSER share."""
-    changes: dict[str, object] = {}
+    changes: dict[str, Any] = {}
     if cmd.has("NAME"):
         changes["name"] = cmd.value("NAME").upper()[:20]
     if cmd.has("DATA"):
@@ -133,7 +134,7 @@ def _attributes(user: User, cmd: Command) -> User:
         changes["revoked"] = True
     if cmd.has("RESUME"):
         changes["revoked"] = False
-    return replace(user, **changes) if changes else user  # type: ignore[arg-type]
+    return replace(user, **changes) if changes else user
 
 
 def altuser(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
@@ -338,7 +339,7 @@ def rdefine(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
 
 
 def _profile_attributes(profile: Profile, cmd: Command) -> Profile:
-    changes: dict[str, object] = {}
+    changes: dict[str, Any] = {}
     if cmd.has("UACC"):
         changes["uacc"] = cmd.value("UACC")
     if cmd.has("OWNER"):
@@ -359,7 +360,7 @@ def _profile_attributes(profile: Profile, cmd: Command) -> Profile:
         changes["notify"] = ""
     if cmd.has("LEVEL"):
         changes["level"] = min(int(cmd.value("LEVEL")), 99)
-    return replace(profile, **changes) if changes else profile  # type: ignore[arg-type]
+    return replace(profile, **changes) if changes else profile
 
 
 def ralter(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
@@ -571,7 +572,7 @@ def setropts(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
     refresh = cmd.has("REFRESH")
     if refresh and not (cmd.has("RACLIST") or cmd.has("GENERIC")):
         lines.append(R.line("ICH14013I"))
-    changes: dict[str, object] = {}
+    changes: dict[str, Any] = {}
     for keyword, attribute, add in (
         ("CLASSACT", "active", True),
         ("NOCLASSACT", "active", False),
@@ -611,7 +612,7 @@ def setropts(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
     ):
         if cmd.has(keyword):
             changes[attribute] = value
-    new_options = replace(options, **changes) if changes else options  # type: ignore[arg-type]
+    new_options = replace(options, **changes) if changes else options
     if completed:
         lines.append(R.line("ICH14063I"))
     if cmd.has("LIST"):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from mqsc.racf import commands
+from mqsc.racf import actions as commands
 from mqsc.racf.access import decide
-from mqsc.racf.model import Database, fresh
+from mqsc.racf.database import Database, fresh
 
 ISSUER = commands.Issuer("USER1", dt.datetime(2026, 3, 5))
 
