@@ -2104,6 +2104,15 @@ _CATALOG: tuple[MessageDef, ...] = (
         "that keeps no retained publication (DISPLAY TPSTATUS shows RETAINED); nothing changed.",
     ),
     _m(
+        "MQSC586I",
+        "{csect} {count} Refresh object configuration events put on SYSTEM.ADMIN.CONFIG.EVENT",
+        0,
+        V,
+        "emulator (z/OS answers REFRESH QMGR TYPE(CONFIGEV) with its completion only; IBM "
+        "'Refresh object': 'one event is generated for each object that is selected')",
+        "REFRESH QMGR TYPE(CONFIGEV) selected this many objects and put one event for each.",
+    ),
+    _m(
         "MQSC840E",
         "{csect} CFSTRUCT({struc}) does not use shared message data sets (it needs "
         "CFLEVEL(5) OFFLOAD(SMDS))",

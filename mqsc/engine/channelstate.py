@@ -27,7 +27,7 @@ from mqsc.catalog.mqrc import (
 )
 from mqsc.engine import security
 from mqsc.engine.context import STAMP, Ctx
-from mqsc.engine.messaging import privateq
+from mqsc.engine.messaging import events, privateq
 from mqsc.engine.messaging.triggers import CHANNEL_INITQ
 from mqsc.engine.mqobjects import QueueManagerInfo
 from mqsc.engine.records import Message, Transfer
@@ -99,14 +99,62 @@ def set_attrs(ctx: Ctx, **values: Any) -> None:
     ctx.txn.put("qmgr", None, _with(info, attrs=new))
 
 
-def set_status(ctx: Ctx, channel: str, status: Mapping[str, Any] | None) -> None:
-    """Record a channel's status (None: it has none, INACTIVE)."""
+def set_status(
+    ctx: Ctx, channel: str, status: Mapping[str, Any] | None, *, by_user: bool = False
+) -> None:
+    """Record a channel's status (None: it has none, INACTIVE), with the channel events of
+    the change (a channel instance that starts running, or stops running: ``by_user`` when
+    STOP CHANNEL stopped it)."""
     table = dict(statuses(qmgr_attrs(ctx)))
+    old = table.get(channel)
     if status is None:
         table.pop(channel, None)
     else:
         table[channel] = dict(status)
     set_attrs(ctx, **{CHANNELS: table})
+    _channel_events(ctx, channel, old, status, by_user)
+
+
+#: The ReasonQualifier of a Channel Stopped event by the state the channel stops in (IBM
+#: "Channel Stopped": _OK "closed with either a zero return code or a warning return code",
+#: _RETRY "in retry state", _DISABLED "in a stopped state").
+_STOP_QUALIFIERS = {
+    None: "MQRQ_CHANNEL_STOPPED_OK",
+    "RETRYING": "MQRQ_CHANNEL_STOPPED_RETRY",
+    "STOPPED": "MQRQ_CHANNEL_STOPPED_DISABLED",
+}
+
+
+def _channel_events(
+    ctx: Ctx,
+    channel: str,
+    old: Mapping[str, Any] | None,
+    new: Mapping[str, Any] | None,
+    by_user: bool,
+) -> None:
+    was = old.get("STATUS") if old else None
+    now = new.get("STATUS") if new else None
+    if was == now:
+        return
+    if now == "RUNNING" and new is not None:
+        events.channel_started(
+            ctx,
+            channel,
+            str(new.get("CHLTYPE", "")),
+            str(new.get("XMITQ", "")),
+            str(new.get("CONNAME", "")),
+        )
+    elif was == "RUNNING" and by_user:
+        events.channel_stopped_by_user(ctx, channel)
+    elif was == "RUNNING" and old is not None:
+        events.channel_stopped(
+            ctx,
+            channel,
+            str(old.get("CHLTYPE", "")),
+            str(old.get("XMITQ", "")),
+            str(old.get("CONNAME", "")),
+            _STOP_QUALIFIERS.get(now, "MQRQ_CHANNEL_STOPPED_ERROR"),
+        )
 
 
 def shutdown(ctx: Ctx) -> None:

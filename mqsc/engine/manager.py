@@ -12,7 +12,7 @@ import contextlib
 import datetime as dt
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from mqsc import catalog
 from mqsc.catalog import CommandSource, CommandSpec, zparm
@@ -39,13 +39,14 @@ from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx, LogSuspended
 from mqsc.engine.group import Group
 from mqsc.engine.log import LogRecord, LogState, command_detail
-from mqsc.engine.messaging import bodies, privateq, pubsub, triggers
+from mqsc.engine.messaging import bodies, events, privateq, pubsub, triggers
 from mqsc.engine.mqobjects import MQObject, QueueManagerInfo
 from mqsc.engine.phase import PHASE_SOURCES, Phase
 from mqsc.engine.records import (
     RC_FAILED,
     RC_OK,
     Delivered,
+    Issuer,
     Message,
     MessageRun,
     Record,
@@ -61,6 +62,7 @@ from mqsc.engine.sysparm import ParameterModules
 from mqsc.engine.vsam import LogCatalog, VsamCatalog
 from mqsc.language.commands import Command
 from mqsc.language.diagnostics import Diagnostic
+from mqsc.language.formatter import format_command
 from mqsc.language.pipeline import Parsed, Rejected, iter_parse
 from mqsc.language.reader import Columns, LogicalCommand
 from mqsc.language.source import Source as TextSource
@@ -191,6 +193,10 @@ class QueueManager:
         #: user entry it was made for.
         self.security_decisions: dict[tuple, tuple] = {}
         self.handlers = registry.load()
+        #: Who the front end acts for (its user and application): command, configuration
+        #: and MQI events name them (mqsc/engine/messaging/events.py); None: the queue
+        #: manager's own user.
+        self.issuer: Issuer | None = None
 
     # ---- construction ----------------------------------------------------------------------
     @classmethod
@@ -263,6 +269,31 @@ class QueueManager:
             if found is not None:
                 return {**zparm.DEFAULTS, **found}
         return dict(zparm.DEFAULTS) if name == zparm.DEFAULT_MODULE else None
+
+    # ---- for event messages (mqsc/engine/messaging/events.py) --------------------------------
+    def put_event_body(self, ctx: Ctx, queue: str, body: Any) -> bool:
+        """Put one event message (a Body) on ``queue`` in ``ctx``'s unit of work; whether it
+        was put (a missing, put-inhibited or full event queue discards it)."""
+        done = privateq.put(ctx, queue, 1, len(body.data), body=body, eventing=False)
+        return bool(done.done)
+
+    def new_msgid(self, ctx: Ctx) -> bytes:
+        """A new MsgId of this queue manager (mqsc/engine/messaging/bodies.py)."""
+        return bodies.new_msgid(ctx)
+
+    def caller(self, ctx: Ctx) -> Any:
+        """The connection the running command or MQI call came through, if any."""
+        return connregistry.of(ctx)
+
+    @contextlib.contextmanager
+    def acting_as(self, issuer: Issuer | None) -> Iterator[QueueManager]:
+        """Run what the block does for ``issuer`` (a console's user, a job's, a REST
+        user's): event messages name them. The previous issuer comes back after."""
+        previous, self.issuer = self.issuer, issuer if issuer is not None else self.issuer
+        try:
+            yield self
+        finally:
+            self.issuer = previous
 
     # ---- life cycle (mqsc/engine/lifecycle.py) ----------------------------------------------
     def start(self) -> list[Result]:
@@ -770,6 +801,8 @@ class QueueManager:
         try:
             logdatasets.tick(ctx)  # offloads that ended since the last command
             outcome = operation(ctx)
+            if outcome.reason and kind != "monitor":
+                events.after_call(ctx, queue, outcome.reason)
         except LogSuspended:
             # SUSPEND QMGR LOG: z/OS holds the call until RESUME QMGR LOG; one call at a time
             # cannot wait for another command, so it fails (UNVERIFIED reason, docs/engine.md).
@@ -889,9 +922,10 @@ class QueueManager:
         return result
 
     @contextlib.contextmanager
-    def acting_as(self, user: str) -> Iterator[None]:
-        """Commands and calls act for ``user`` meanwhile (a front end that serves several
-        users from one queue manager: the web console as the mqweb started task)."""
+    def checked_as(self, user: str) -> Iterator[None]:
+        """Commands and calls are checked by the security manager for ``user`` meanwhile (a
+        front end that serves several users from one queue manager: the web console as the
+        mqweb started task). Events name whom :meth:`acting_as` says."""
         previous, self.user = self.user, user
         try:
             yield
@@ -958,11 +992,22 @@ class QueueManager:
         txn = Txn(self.state)
         ctx = Ctx(self, txn, cmd, spec, source, user=user)
         ctx.later.extend(audit)
+        switches = self.state.tables["qmgr"][None].attrs
+        watched = (
+            switches.get("CMDEV", "DISABLED") != "DISABLED"
+            or switches.get("CONFIGEV", "DISABLED") != "DISABLED"
+            or cmd.objtype == "QMGR"
+        )
         try:
             logdatasets.tick(ctx)  # offloads that ended since the last command
             self.handlers[(cmd.verb, cmd.objtype)](ctx)
             if _held_by_suspend(ctx):
                 raise LogSuspended(cmd.title)
+            if watched:
+                # Configuration and command events go in the command's own unit of work.
+                events.config_changes(ctx, self.state.tables)
+                text = logical.text.strip() if logical is not None else format_command(cmd)
+                events.after_command(ctx, cmd, text, switches.get("CMDEV", "DISABLED"))
         except LogSuspended:
             refused = Message("MQSC662E", {"command": cmd.title})
             return results.result(self.cpf, logical, spec, False, [refused], RC_FAILED)
@@ -1137,10 +1182,21 @@ class _Session:
 #: (docs/storage.md#storage-rules)).
 _OBJECT_LOG_BYTES = constants.OBJECT_BYTES
 #: Tables whose changes are logged by their own records (pages, the log itself), not as objects.
-#: Connections and queue statistics are the queue manager's working storage, not page set 0's
-#: definitions: nothing of them is logged as an object.
+#: Connections, queue statistics and service timers are the queue manager's working storage,
+#: not page set 0's definitions: nothing of them is logged as an object.
 _UNLOGGED = frozenset(
-    ("log", "pool", "pageset", "conn", "indoubt", "qstats", "retained", "smds", "smdsconn")
+    (
+        "log",
+        "pool",
+        "pageset",
+        "conn",
+        "indoubt",
+        "qstats",
+        "retained",
+        "smds",
+        "smdsconn",
+        "svctimer",
+    )
 )
 #: The log's own position, its data sets' inventory (the BSDS) and the parameters SET changes
 #: for the running queue manager: a command that changes only these (ARCHIVE LOG, SET LOG,

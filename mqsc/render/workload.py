@@ -147,6 +147,12 @@ def message_lines(delivered: tuple[Delivered, ...], first: int = 1) -> list[str]
             f", priority {d.priority if d.priority >= 0 else 'DEFPRTY'}"
             f", {len(d.data):,} bytes" + (f", put {d.put_time}" if d.put_time else "")
         )
+        if d.format:
+            # A message the queue manager put (an event message): its MQMD as IBM sets it.
+            lines.append(
+                f"                       Format {d.format.strip()}, Encoding {d.encoding}, "
+                f"CCSID {d.ccsid}, put by {d.applname} (mqsc events decodes it)"
+            )
         lines.append(f"   {data_text(d.data)}")
     return lines
 
@@ -173,4 +179,14 @@ def delivered_json(d: Delivered) -> dict[str, Any]:
         "length": len(d.data),
         "putTime": d.put_time,
         "data": data_text(d.data),
+        **(
+            {
+                "format": d.format,
+                "encoding": d.encoding,
+                "ccsid": d.ccsid,
+                "putApplName": d.applname,
+            }
+            if d.format
+            else {}
+        ),
     }

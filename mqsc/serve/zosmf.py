@@ -26,6 +26,7 @@ from typing import Any
 from mqsc.batch import jcl, jes, runner, spool
 from mqsc.batch.datasets import Catalog
 from mqsc.catalog import CommandSource, texts
+from mqsc.engine.records import Issuer
 from mqsc.language.source import Source
 from mqsc.render import consoletext
 from mqsc.serve.mqrest import Answer
@@ -75,9 +76,7 @@ class Consoles:
         self._pending: dict[str, list[str]] = {}
         self._lock = threading.Lock()
 
-    def issue(
-        self, console_name: str, body: object, base_url: str, user: str | None = None
-    ) -> Answer:
+    def issue(self, console_name: str, body: object, base_url: str, user: str = "") -> Answer:
         if (
             not isinstance(body, dict)
             or not isinstance(body.get("cmd"), str)
@@ -114,9 +113,9 @@ class Consoles:
             lines = self._pending.pop(key, [])
         return Answer(200, {"cmd-response": CR.join(lines), "sol-key-detected": False})
 
-    def run(self, command: str, user: str | None = None) -> list[str]:
-        """The console lines a command gets (issued by the console's user ``user``: the
-        signed-on z/OSMF user)."""
+    def run(self, command: str, user: str = "") -> list[str]:
+        """The console lines a command gets (``user``: the z/OS user id of the z/OSMF user
+        issuing it, whom events name and the security manager checks)."""
         text = command.strip()
         routed = self.registry.by_cpf_prefix(text.lstrip("/") if text.startswith("/") else text)
         if routed is None:
@@ -124,9 +123,15 @@ class Consoles:
             return [texts.line("MQSC007E", {"command": word.upper()}, None)]
         name, mqsc_text = routed
         try:
-            result = self.registry.run(
-                name, lambda qm: qm.execute(mqsc_text, source=CommandSource.CONSOLE, user=user)
-            )
+
+            def work(qm):
+                who = Issuer(user.upper()[:8], user.upper()[:8]) if user else None
+                with qm.acting_as(who):
+                    return qm.execute(
+                        mqsc_text, source=CommandSource.CONSOLE, user=user.upper()[:8] or None
+                    )
+
+            result = self.registry.run(name, work)
         except (NoSuchQmgr, QmgrUnavailable):
             return [texts.line("MQSC007E", {"command": text.split()[0].upper()}, None)]
         return consoletext.console_lines(result)

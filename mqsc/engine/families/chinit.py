@@ -202,7 +202,7 @@ def stop_channel(ctx: Ctx) -> None:
     ctx.say("MQSC534I", command="STOP", channel=obj.name)
     old = statuses(qmgr_attrs(ctx)).get(obj.name)
     if ctx.cmd.get("STATUS", "STOPPED") == "INACTIVE":
-        set_status(ctx, obj.name, None)
+        set_status(ctx, obj.name, None, by_user=True)
     else:
         base = (
             dict(old)
@@ -216,7 +216,7 @@ def stop_channel(ctx: Ctx) -> None:
                 "RQMNAME": "",
             }
         )
-        set_status(ctx, obj.name, {**base, "STATUS": "STOPPED"})
+        set_status(ctx, obj.name, {**base, "STATUS": "STOPPED"}, by_user=True)
     if old is not None and old.get("STATUS") != "STOPPED":
         ctx.console("MQSC348I", csect="CSQXRESP", channel=obj.name)
 

@@ -362,4 +362,5 @@ def _delivered(ctx: Ctx, run: Run, later: int = 0, *, data: bool = True) -> Deli
         _remaining(ctx, body),
         body.put_time,
         body.correl_text,
+        *body.descriptor,
     )
