@@ -41,7 +41,7 @@ class LogSuspended(Exception):
 class Ctx:
     """One command's execution context."""
 
-    __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later", "conn")
+    __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later", "conn", "user")
 
     def __init__(
         self,
@@ -51,6 +51,7 @@ class Ctx:
         spec: CommandSpec | None,
         source: CommandSource,
         conn: str = "",
+        user: str | None = None,
     ) -> None:
         self.qm = qm
         self.txn = txn
@@ -59,6 +60,9 @@ class Ctx:
         self.cmd: Command = cmd if cmd is not None else NO_COMMAND
         self.spec = spec
         self.source = source
+        #: The user id the command or call acts for (None: the queue manager's operator,
+        #: ``QueueManager.user``): what security checks are made for.
+        self.user = user
         self.records: list[Record] = []
         self.later: list[Message] = []
         #: The connection (CONN) the command or MQI call came through; "" for none (the
