@@ -34,7 +34,6 @@ from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any, Protocol
 
 from mqsc.catalog import security as S
-from mqsc.engine import connregistry
 from mqsc.engine.records import Message
 from mqsc.engine.state import Txn
 from mqsc.racf.access import ALLOWED, INSUFFICIENT, NOT_FOUND, WARNING, Decision, decide_profile
@@ -700,5 +699,4 @@ def user_of(ctx: Ctx) -> str:
     connection's, else the queue manager's operator."""
     if ctx.user is not None:
         return ctx.user
-
-    return connregistry.userid(ctx)
+    return ctx.connection_user()
