@@ -21,6 +21,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("support",),  # helpers with no mqsc imports
     ("catalog",),  # the language's tables: commands, families, messages, reasons
     ("language",),  # text -> typed commands
+    ("racf",),  # the simulated RACF: database, decisions, TSO commands (pure)
     ("engine.records",),  # what the engine answers with: the renderers' input
     ("engine",),  # typed commands -> records, on the simulated state
     ("store",),  # the SQLite state store and where queue managers live
@@ -220,7 +221,17 @@ def test_the_store_holds_no_engine_behaviour() -> None:
 #: What a queue manager is given from outside (mqsc/engine/collaborators.py) and its phase:
 #: read-only properties of the queue manager, changed only by ``QueueManager.attach`` (its
 #: phase: by the engine alone). Outside the engine nothing assigns them.
-GIVEN = {"gate", "network", "vsam", "logcatalog", "modules", "owner_alive", "phase", "listeners"}
+GIVEN = {
+    "gate",
+    "network",
+    "vsam",
+    "logcatalog",
+    "modules",
+    "security",
+    "owner_alive",
+    "phase",
+    "listeners",
+}
 
 
 def test_nothing_outside_the_engine_sets_what_a_queue_manager_is_given() -> None:
@@ -397,6 +408,8 @@ SHARED_NAMES = {
     "network": "queue managers whose channels reach each other (the package; the server's)",
     "pcf": "PCF messages (IBM's constants; encoding and decoding their bytes)",
     "plan": "`mqsc plan` (the subcommand; the planner)",
+    "racf": "the simulated RACF (its tables; the package; the subcommand)",
+    "security": "the queue manager's security (its tables; its checks)",
     "serve": "`mqsc serve` (the subcommand; the package)",
     "smds": "shared message data sets (the family's table and commands; their simulation)",
     "state": "a queue manager's state (its tables; the subcommand over its database)",

@@ -17,6 +17,9 @@ built (``QueueManager(collaborators=...)``), or later in the one explicit step
   (:class:`mqsc.engine.vsam.LogCatalog`), the load libraries START QMGR PARM(name) searches
   (:class:`mqsc.engine.sysparm.ParameterModules`): a batch job's catalog for the time of its
   steps, or the home's;
+* the **security database** (:class:`mqsc.engine.security.SecurityDatabase`): the home's
+  RACF database the security manager reads (RACF is the system's, not the queue manager's;
+  the front end opens it and the queue manager closes it with itself);
 * the **probes** of other processes (:class:`Probes`): whether the holder of a handle or the
   owner of a connection still runs. The engine probes no process; a store shared between
   processes gives its probes.
@@ -40,6 +43,7 @@ from mqsc.engine.vsam import LogCatalog, VsamCatalog
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.manager import QueueManager
+    from mqsc.engine.security import SecurityDatabase
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,11 +106,12 @@ class Probes:
 class Collaborators:
     """Everything a queue manager is given from outside; None: it has none of that kind (in
     memory only, no channels' partners, any DSN accepted, no archives catalogued, only its own
-    parameter module and IBM's CSQZPARM)."""
+    parameter module and IBM's CSQZPARM, no RACF on the system: subsystem security off)."""
 
     gate: Gate | None = None
     network: Network | None = None
     vsam: VsamCatalog | None = None
     logcatalog: LogCatalog | None = None
     modules: ParameterModules | None = None
+    security: SecurityDatabase | None = None
     probes: Probes = field(default_factory=Probes)

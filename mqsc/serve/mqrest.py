@@ -129,9 +129,13 @@ def mqsc_action(registry: Registry, qmgr: str, body: object, role: str) -> Answe
         return error("MQSC903E", qmgr.upper(), problem)
 
 
-def prepare(body: object, role: str, user: str = "") -> Answer | Callable[[QueueManager], Answer]:
+def prepare(
+    body: object, role: str, user: str = "", checked: str | None = None
+) -> Answer | Callable[[QueueManager], Answer]:
     """The error answer for a body that is not a command, or the work that runs it on the
-    queue manager for REST user ``user`` and makes its answer."""
+    queue manager for REST user ``user`` and makes its answer. ``checked``: the z/OS user id
+    the security manager checks the command for (the mqweb server's started task user for
+    the administrator roles)."""
     if not isinstance(body, dict) or body.get("type") not in ("runCommand", "runCommandJSON"):
         return error("MQSC905E", "'type' must be runCommand or runCommandJSON")
     if body["type"] == "runCommand":
@@ -139,11 +143,11 @@ def prepare(body: object, role: str, user: str = "") -> Answer | Callable[[Queue
         command = parameters.get("command") if isinstance(parameters, dict) else None
         if not isinstance(command, str) or not command.strip():
             return error("MQSC905E", "'parameters.command' must be the text of an MQSC command")
-        return _work(command, role, _text_answer, user)
+        return _work(command, role, _text_answer, user, checked)
     built = json_command(body)
     if isinstance(built, Answer):
         return built
-    return _work(built, role, _json_answer, user)
+    return _work(built, role, _json_answer, user, checked)
 
 
 #: The application mqweb's commands come from (the command server's messages): what command
@@ -157,14 +161,18 @@ def rest_issuer(user: str) -> Issuer:
 
 
 def _work(
-    command: str, role: str, answer: Callable[[Result], Answer], user: str = ""
+    command: str,
+    role: str,
+    answer: Callable[[Result], Answer],
+    user: str = "",
+    checked: str | None = None,
 ) -> Callable[[QueueManager], Answer]:
     def work(qm: QueueManager) -> Answer:
         if role == "MQWebAdminRO" and not read_only(command):
             hint = role_hint(("MQWebAdmin",), role, "a command other than DISPLAY")
             return error("MQWB0103E", hint=hint + " (MQWebAdminRO runs DISPLAY commands only)")
         with qm.acting_as(rest_issuer(user) if user else None):
-            return answer(qm.execute(command))
+            return answer(qm.execute(command, user=checked))
 
     return work
 

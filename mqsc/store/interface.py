@@ -31,12 +31,17 @@ class Store(Gate, Protocol):
 
     def groups(self) -> list[str]: ...
 
-    def load(self, name: str, clock: Clock | None = None) -> QueueManager: ...
+    def load(
+        self, name: str, clock: Clock | None = None, *, given: Collaborators | None = None
+    ) -> QueueManager: ...
 
-    def load_group(self, qsg: str, clock: Clock | None = None) -> Group: ...
+    def load_group(
+        self, qsg: str, clock: Clock | None = None, *, given: Collaborators | None = None
+    ) -> Group: ...
 
-    def collaborators(self) -> Collaborators:
-        """What a queue manager this store serves works with (the store as its gate)."""
+    def collaborators(self, given: Collaborators | None = None) -> Collaborators:
+        """What a queue manager this store serves works with: ``given`` (what the front end
+        gives, such as the RACF database) with the store as its gate."""
         ...
 
     # Adding queue managers (a group's members join one by one), in explicit transactions.

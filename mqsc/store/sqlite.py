@@ -31,6 +31,7 @@ import sqlite3
 import time
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, cast
@@ -321,29 +322,33 @@ class StateStore:
         )
         self.version[owner] = version
 
-    def collaborators(self) -> Collaborators:
-        """What a queue manager durable through this store works with: this store as its gate,
-        and the probes of the processes sharing it."""
-        return Collaborators(gate=self, probes=PROBES)
+    def collaborators(self, given: Collaborators | None = None) -> Collaborators:
+        """What a queue manager durable through this store works with: what the front end
+        ``given`` (such as the home's RACF database), with this store as its gate and the
+        probes of the processes sharing it."""
+        return replace(given or Collaborators(), gate=self, probes=PROBES)
 
-    def load(self, name: str, clock: Clock | None = None) -> QueueManager:
+    def load(
+        self, name: str, clock: Clock | None = None, *, given: Collaborators | None = None
+    ) -> QueueManager:
         """Build the queue manager ``name`` from the database (it is not started again), with
         this store as its gate; a member of a queue sharing group comes with its group and the
-        other members. ``clock``: the queue managers' clock (default: the time of day).
+        other members. ``clock``: the queue managers' clock (default: the time of day);
+        ``given``: what the front end gives them besides (:meth:`collaborators`).
 
         A row that cannot be decoded (a damaged page, bad JSON, a missing table) is a
         StoreError: nothing has been written yet (:meth:`open`), so the file is untouched."""
         try:
-            return self._load(name, clock)
+            return self._load(name, clock, given)
         except _DECODE_ERRORS as error:
             raise _unusable(self.path, error) from None
 
-    def _load(self, name: str, clock: Clock | None) -> QueueManager:
+    def _load(self, name: str, clock: Clock | None, given: Collaborators | None) -> QueueManager:
         definition = self._definition(name)
         qsg = definition.get("qsg", "")
         if qsg and self._definition_or_none(group_owner(qsg)) is not None:
-            return self._load_group(qsg, clock).members[name]
-        return self._load_member(name, definition, None, clock)
+            return self._load_group(qsg, clock, given=given).members[name]
+        return self._load_member(name, definition, None, clock, given=given)
 
     def _definition(self, name: str) -> dict[str, Any]:
         definition = self._definition_or_none(name)
@@ -362,6 +367,7 @@ class StateStore:
         group: Group | None,
         clock: Clock | None,
         served: bool = True,
+        given: Collaborators | None = None,
     ) -> QueueManager:
         version = self.conn.execute("SELECT version FROM qmgr WHERE name = ?", (name,)).fetchone()[
             0
@@ -379,7 +385,7 @@ class StateStore:
             module=str(definition.get("module") or zparm.DEFAULT_MODULE),
             strict=strict_mode(),
             clock=clock,
-            collaborators=self.collaborators() if served else None,
+            collaborators=self.collaborators(given) if served else given,
             tables=tables,
         )
         self.version[name] = version
@@ -387,15 +393,29 @@ class StateStore:
             self.held.append(name)
         return qm
 
-    def load_group(self, qsg: str, clock: Clock | None = None, *, served: bool = True) -> Group:
+    def load_group(
+        self,
+        qsg: str,
+        clock: Clock | None = None,
+        *,
+        served: bool = True,
+        given: Collaborators | None = None,
+    ) -> Group:
         """A queue sharing group and every member this database holds; ``served``: the
-        members use this store as their gate (False: a picture of the group as stored)."""
+        members use this store as their gate (False: a picture of the group as stored);
+        ``given``: what the front end gives the members besides (:meth:`collaborators`)."""
         try:
-            return self._load_group(qsg, clock, served)
+            return self._load_group(qsg, clock, served, given)
         except _DECODE_ERRORS as error:
             raise _unusable(self.path, error) from None
 
-    def _load_group(self, qsg: str, clock: Clock | None, served: bool = True) -> Group:
+    def _load_group(
+        self,
+        qsg: str,
+        clock: Clock | None,
+        served: bool = True,
+        given: Collaborators | None = None,
+    ) -> Group:
         owner = group_owner(qsg)
         definition = self._definition(owner)
         version = self.conn.execute("SELECT version FROM qmgr WHERE name = ?", (owner,)).fetchone()[
@@ -409,7 +429,7 @@ class StateStore:
         for name in self.names():
             member = self._definition(name)
             if member.get("qsg", "") == qsg:
-                self._load_member(name, member, group, clock, served)
+                self._load_member(name, member, group, clock, served, given)
         return group
 
     def _rows(self, owner: str, known: Iterable[str]) -> dict[str, dict[Any, Any]]:

@@ -419,7 +419,8 @@ def _not_open(ctx: Ctx, obj: MQObject) -> None:
     it)."""
     if (
         triggers.monitors(ctx, obj.name)
-        or any(connregistry.open_counts(ctx.txn, obj.name))
+        # Any handle counts, a browser's too (IPPROCS and OPPROCS leave browsers out).
+        or next(connregistry.handles_on(ctx.txn, obj.name), None) is not None
         or connregistry.uncommitted(ctx.txn, obj.name)
     ):
         raise ctx.object_failure("MQSC501E", "IN_USE", objtype="QLOCAL", name=obj.name)
