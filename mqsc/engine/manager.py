@@ -1008,14 +1008,15 @@ class QueueManager:
         """Execute a parse result (a typed command, or a rejected one)."""
         if isinstance(parsed, Rejected):
             return results.rejected(self.cpf, logical, parsed)
-        if self.network is not None:
+        given = self.collaborators  # once: asked for every command of a deck
+        if given.network is not None:
             self.settle()  # retries that fell due since the last command run first
-        if self.gate is None:
+        if given.gate is None:
             result = self._execute(logical, parsed, source, user)  # no store: no session
         else:
             with self.session():
                 result = self._execute(logical, parsed, source, user)
-        if result.ok and self.network is not None:
+        if result.ok and self.collaborators.network is not None:
             self.settle()
         return result
 
@@ -1086,9 +1087,9 @@ class QueueManager:
         if self.phase is Phase.STOPPED:
             return self._start(logical, spec, str(cmd.get("PARM") or ""))
         route = routing.route(self, cmd)
-        if route.refusal is not None:
-            return results.result(self.cpf, logical, spec, False, [route.refusal], RC_FAILED)
-        if route.scope:
+        if route is not None:
+            if route.refusal is not None:
+                return results.result(self.cpf, logical, spec, False, [route.refusal], RC_FAILED)
             # Members receive routed commands through their command servers (each checks
             # the command for ``user``).
             sets = self._on_members(logical, route, user)
@@ -1128,7 +1129,11 @@ class QueueManager:
         """Run a command's handler in its own transaction on this queue manager, once the
         security manager lets its user issue it."""
         audit: tuple[Message, ...] = ()
-        if source not in _INITIALIZATION and (cmd.verb, cmd.objtype) not in S.UNCHECKED:
+        if (
+            source not in _INITIALIZATION
+            and security.enforced(self)
+            and (cmd.verb, cmd.objtype) not in S.UNCHECKED
+        ):
             allowed, audit = self._command_checks(cmd, user)
             if not allowed:
                 return results.refused(self.cpf, logical, spec, audit, cmd.typed)
@@ -1141,10 +1146,15 @@ class QueueManager:
             or switches.get("CONFIGEV", "DISABLED") != "DISABLED"
             or cmd.objtype == "QMGR"
         )
+        # The log's inventory as the command starts: offloads that ended since the last
+        # command complete first; while SUSPEND QMGR LOG holds, a command that changed what the
+        # log records is refused. Neither, for almost every command: one lookup between them.
+        inventory = self.state.tables["bsds"].get(None)
         try:
-            logdatasets.tick(ctx)  # offloads that ended since the last command
+            if inventory is not None and inventory.busy_until:
+                logdatasets.tick(ctx)
             self.handlers[(cmd.verb, cmd.objtype)](ctx)
-            if _held_by_suspend(ctx):
+            if inventory is not None and inventory.suspended and _held_by_suspend(ctx):
                 raise LogSuspended(cmd.title)
             if watched:
                 # Configuration and command events go in the command's own unit of work.

@@ -35,12 +35,11 @@ COPIED = tuple(f.objtype for f in DEFINED.values() if f.group_table and not f.gr
 
 @dataclass(frozen=True, slots=True)
 class Route:
-    """Where a command runs.
+    """Where a command CMDSCOPE sends runs.
 
-    ``scope`` empty: here, as it is. Otherwise CMDSCOPE's value, and ``members`` (names, in
-    order) each run ``command``, the command without its CMDSCOPE (a routed command is not
-    routed again). ``refusal``: it runs nowhere (CMDSCOPE outside a group, or naming no active
-    member), and this message says why.
+    ``scope``: CMDSCOPE's value; ``members`` (names, in order) each run ``command``, the
+    command without its CMDSCOPE (a routed command is not routed again). ``refusal``: it runs
+    nowhere (CMDSCOPE outside a group, or naming no active member), and this message says why.
     """
 
     scope: str
@@ -49,11 +48,15 @@ class Route:
     refusal: Message | None = None
 
 
-def route(qm: QueueManager, cmd: Command) -> Route:
-    """Where ``cmd`` runs: here, or where its CMDSCOPE sends it."""
-    scope = str(cmd.get("CMDSCOPE") or "").strip().upper()
+def route(qm: QueueManager, cmd: Command) -> Route | None:
+    """Where ``cmd`` runs: where its CMDSCOPE sends it; None: here, as it is (most commands:
+    asked for every one, so nothing is built for them)."""
+    scope = cmd.attrs.get("CMDSCOPE")
     if not scope:
-        return Route("", cmd)
+        return None
+    scope = str(scope).strip().upper()
+    if not scope:
+        return None
     if qm.group is None:
         return Route(scope, cmd, refusal=Message("MQSC310E", {"scope": scope, "qmgr": qm.name}))
     active = qm.group.active()
