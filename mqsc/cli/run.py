@@ -150,13 +150,13 @@ def run(args: argparse.Namespace) -> int:
                 failed += (
                     not result.ok if not result.more else not all(r.ok for r in result.all_sets())
                 )
-                pending.append(_render(result, args.format, args.style))
-                if text and args.style == "server":
-                    # What the command said on the console (a sender going RETRYING, and
-                    # why): not part of the command server's replies, shown after them.
-                    said = commandserver.console_messages(result)
-                    if said:
-                        pending.append("\n".join(said) + "\n")
+                # What the command said on the console (a sender going RETRYING, and why):
+                # not part of the command server's replies, shown after them (collected as
+                # the replies are rendered).
+                said: list[str] = []
+                pending.append(_render(result, args.format, args.style, said))
+                if said and text:
+                    pending.append("\n".join(said) + "\n")
                 if channels is not None:
                     # What the channels said on the consoles while this command let them
                     # move messages (docs/channels.md), after the command's own reply; taken
@@ -218,15 +218,16 @@ def render(result: Result, fmt: str, style: str) -> str:
     return output if fmt == "json" else visible(output)
 
 
-def _render(result: Result, fmt: str, style: str) -> str:
+def _render(result: Result, fmt: str, style: str, console: list[str] | None = None) -> str:
     """:func:`render` leaving control characters as they are (``mqsc run`` makes them visible
-    in each batch of output it writes)."""
+    in each batch of output it writes); in the command server's style, the messages sent to
+    the console instead of the replies are added to ``console`` if given."""
     if fmt == "json":
         return json.dumps(jsonout.result_json(result), separators=(",", ":")) + "\n"
     if style == "console":
         lines = [consoletext.command_line(result), *consoletext.console_lines(result)]
     else:
-        lines = commandserver.run_lines(result)
+        lines = commandserver.run_lines(result, console)
     return "\n".join(lines) + "\n"
 
 

@@ -64,8 +64,11 @@ def message_line(record: Message, cpf: str | None) -> str:
 _LINES: IdentityMemo[Message, tuple[str | None, str]] = IdentityMemo(256)
 
 
-def reply_set(result: Result, *, more: bool = False) -> list[str]:
-    """One reply set: CSQN205I, then the reply lines."""
+def reply_set(result: Result, *, more: bool = False, console: list[str] | None = None) -> list[str]:
+    """One reply set: CSQN205I, then the reply lines. The messages a command sent to the
+    console rather than to its replies (a channel going RETRYING and why, MQSC330I), which the
+    command server's replies leave out as z/OS does, are added to ``console`` if given, in the
+    same pass, for a front end that shows them after the replies."""
     body: list[str] = []
     cpf = result.cpf
     for record in result.records:
@@ -74,8 +77,12 @@ def reply_set(result: Result, *, more: bool = False) -> list[str]:
         elif type(record) is Message:
             if not record.unsolicited:
                 body.append(message_line(record, cpf))
+            elif console is not None:
+                console.append(message_line(record, cpf))
         elif not (isinstance(record, Message) and record.unsolicited):
             body.extend(record_lines(record, cpf))
+        elif console is not None:
+            console.append(message_line(record, cpf))
     reason = RC_MORE[1] if more and result.ok else result.reason_code
     key = (len(body) + 1, result.return_code, reason)
     header = _HEADERS.get(key)
@@ -90,32 +97,23 @@ def reply_set(result: Result, *, more: bool = False) -> list[str]:
 _HEADERS: dict[tuple[int, int, int], str] = {}
 
 
-def reply_lines(result: Result) -> list[str]:
-    """Every reply set of a result (one, or one per queue manager for CMDSCOPE(*))."""
+def reply_lines(result: Result, console: list[str] | None = None) -> list[str]:
+    """Every reply set of a result (one, or one per queue manager for CMDSCOPE(*)); the
+    console's messages added to ``console`` if given (:func:`reply_set`)."""
     if len(result.records) >= BULK:
         with paused():  # a line per object: mqsc/support/collector.py
-            return _reply_lines(result)
-    return _reply_lines(result)
+            return _reply_lines(result, console)
+    return _reply_lines(result, console)
 
 
-def _reply_lines(result: Result) -> list[str]:
+def _reply_lines(result: Result, console: list[str] | None) -> list[str]:
+    if not result.more:
+        return reply_set(result, console=console)  # almost every command: one set
     sets = list(result.all_sets())
     lines: list[str] = []
     for i, one in enumerate(sets):
-        lines.extend(reply_set(one, more=i < len(sets) - 1))
+        lines.extend(reply_set(one, more=i < len(sets) - 1, console=console))
     return lines
-
-
-def console_messages(result: Result) -> list[str]:
-    """The messages a command sent to the console rather than to its replies (a channel going
-    RETRYING and why, MQSC330I): the command server's replies leave them out, as z/OS does,
-    so a front end showing replies shows these after them."""
-    return [
-        message_line(m, one.cpf)
-        for one in result.all_sets()
-        for m in one.records
-        if isinstance(m, Message) and m.unsolicited
-    ]
 
 
 def echo_lines(result: Result) -> list[str]:
@@ -124,6 +122,7 @@ def echo_lines(result: Result) -> list[str]:
     return ["  " + line for line in echo]
 
 
-def run_lines(result: Result) -> list[str]:
-    """``mqsc run`` output for one command: the echo, then its reply sets."""
-    return [*echo_lines(result), *reply_lines(result)]
+def run_lines(result: Result, console: list[str] | None = None) -> list[str]:
+    """``mqsc run`` output for one command: the echo, then its reply sets (the console's
+    messages added to ``console`` if given, :func:`reply_set`)."""
+    return [*echo_lines(result), *reply_lines(result, console)]
