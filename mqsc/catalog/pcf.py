@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 
 # ---- values --------------------------------------------------------------------------------
 #: Every constant event messages use, by IBM's name (cmqc.h / cmqcfc.h values). Where IBM
@@ -486,10 +487,13 @@ def value_name(prefix: str, value: int) -> str:
     >>> value_name("MQEVO_", 1), value_name("MQAT_", 2), value_name("MQEVO_", 99)
     ('MQEVO_CONSOLE', 'MQAT_MVS', '99')
     """
-    return _BY_VALUE.get((prefix, value), str(value))
+    return _by_value().get((prefix, value), str(value))
 
 
+@cache
 def _by_value() -> dict[tuple[str, int], str]:
+    # Built when an event is first decoded (mqsc events, the web console), not at import:
+    # every command-line start (S1's too) imports this table, and the pass is 9,000 tests.
     found: dict[tuple[str, int], str] = {}
     prefixes = {p.values for p in PARAMETERS.values() if p.values} | {"MQCMD_", "MQCFT_", "MQCC_"}
     for name, value in CONSTANTS.items():
@@ -497,9 +501,6 @@ def _by_value() -> dict[tuple[str, int], str]:
             if name.startswith(prefix) or name in prefix.split("|"):
                 found.setdefault((prefix, value), name)
     return found
-
-
-_BY_VALUE = _by_value()
 
 
 # ---- MQSC attributes as PCF parameters (configuration event data) -------------------------

@@ -555,13 +555,13 @@ def open_qmgr(
 
 def _home_security(*, create: bool):
     """The home's security database for a queue manager to read (None when it does not
-    exist and ``create`` is False)."""
-    from mqsc.store.errors import StoreError  # noqa: PLC0415 - start-up: sqlite3 and the security database only for a home that has one
-    from mqsc.store.racfdb import SecurityStore, default_path  # noqa: PLC0415 - start-up: sqlite3 and the security database only for a home that has one
-
-    path = default_path(home())
+    exist and ``create`` is False: nothing of it imported, so a run in a fresh home starts
+    without sqlite3 and RACF's commands, S1's start-up)."""
+    path = security_path()
     if not create and not path.exists():
         return None
+    from mqsc.store.racfdb import SecurityStore  # noqa: PLC0415 - start-up: sqlite3 and the security database only for a home that has one
+
     try:
         return SecurityStore.open(path, queue_managers=queue_manager_names())
     except StoreError as error:
@@ -569,10 +569,10 @@ def _home_security(*, create: bool):
 
 
 def security_path() -> Path:
-    """The home's security (RACF) database: ``$MQSC_HOME/racf/racf.db``."""
-    from mqsc.store.racfdb import default_path  # noqa: PLC0415 - start-up: sqlite3 and the security database only for a home that has one
-
-    return default_path(home())
+    """The home's security (RACF) database: ``$MQSC_HOME/racf/racf.db``
+    (:func:`mqsc.store.racfdb.default_path` of the home, named here without importing the
+    database's module: tests/store/test_racfdb.py checks they agree)."""
+    return home() / "racf" / "racf.db"
 
 
 def queue_manager_names() -> list[str]:

@@ -12,9 +12,15 @@ import pytest
 
 from mqsc.racf.actions import Issuer
 from mqsc.store.errors import StoreError
+from mqsc.store.home import home, security_path
 from mqsc.store.racfdb import SecurityStore, default_path
 
 ISSUER = Issuer("IBMUSER", dt.datetime(2026, 3, 5))
+
+
+def test_the_home_names_the_database_this_module_keeps() -> None:
+    # The home names it without importing this module (sqlite3 only for a home with RACF).
+    assert security_path() == default_path(home())
 
 
 def test_created_with_security_off_and_owner_only(tmp_path: Path) -> None:
