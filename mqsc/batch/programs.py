@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from mqsc.batch import csqutil
 from mqsc.batch.idcams import run_idcams
 from mqsc.batch.iebgener import run_iebgener
+from mqsc.batch.ifasmfdp import run_ifasmfdp
 from mqsc.batch.steps import Program, StepContext, StepOutcome
 from mqsc.batch.workload import run_mget, run_oemput
 
@@ -34,13 +35,14 @@ def run_iefbr14(ctx: StepContext) -> StepOutcome:
 
 
 #: Load modules the emulator has, by name: CSQUTIL, the z/OS utilities MQ jobs use (IDCAMS,
-#: IEBGENER, IEFBR14), and the lab's workload programs OEMPUT (SupportPac MP1B), OEMPUTX and
+#: IEBGENER, IEFBR14, IFASMFDP), and the lab's workload programs OEMPUT (SupportPac MP1B), OEMPUTX and
 #: MGET (SupportPac IP13) on the storage simulation.
 PROGRAMS: Mapping[str, Program] = {
     "CSQUTIL": run_csqutil,
     "IDCAMS": run_idcams,
     "IEBGENER": run_iebgener,
     "IEFBR14": run_iefbr14,
+    "IFASMFDP": run_ifasmfdp,
     "OEMPUT": run_oemput,
     "OEMPUTX": run_oemput,
     "MGET": run_mget,

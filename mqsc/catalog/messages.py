@@ -786,6 +786,19 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("MQSC212E", "Program {program} ended abnormally in mqsc: {problem}", 8, V, "emulator",
        "A data set could not be read or written (the step abends S013, as an OPEN failure "
        "does), or the program hit an mqsc bug (S0C4; MQSC_STRICT=1 raises it instead)."),
+    _m("MQSC380E", "IFASMFDP statement not used: {problem}", 8, V, "emulator",
+       "IFASMFDP's SYSIN has a statement or value it does not take (docs/smf.md lists them); "
+       "nothing is dumped or cleared (return code 8)."),
+    _m("MQSC381E", "IFASMFDP needs a DD statement {ddname}, its {role}; nothing was dumped",
+       8, V, "emulator",
+       "An INDD or OUTDD names a DD the step does not have (return code 8)."),
+    _m("MQSC382E", "IFASMFDP cannot clear {ddname} ({dsn}): only an SMF data set (SYS1.MANx) "
+       "is cleared", 8, V, "emulator",
+       "OPTIONS(CLEAR) or OPTIONS(ALL) names a data set SMF does not record in (return code 8)."),
+    _m("MQSC383E", "IFASMFDP {ddname}: records from here on cannot be read: {problem}", 8, V,
+       "emulator",
+       "The input holds something that is not a record behind its RDW; what came before it is "
+       "dumped, and it counts as a record in error (return code 4)."),
     # ---- mqsc serve (issue 20): HTTP errors mqweb has no message for ------------------------
     # Shown in the REST API's error bodies ("MQSC901E: ..."), docs/serve.md.
     _m("MQSC901E", "The request body is larger than {limit} bytes.", 8, V, "emulator",
