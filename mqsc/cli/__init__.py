@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 #: Subcommand modules, in the order ``mqsc --help`` lists them.
-SUBCOMMANDS = ("console", "run", "check", "create", "restart", "workload", "stats", "advise",
+SUBCOMMANDS = ("console", "run", "check", "create", "restart", "workload", "stats", "smf", "advise",
                "state", "csqutil", "job", "dump", "plan", "diff", "samples", "completion",
                "serve", "users")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from mqsc.engine.smf import build, record
@@ -41,7 +41,6 @@ def test_interval_in_the_qwhs() -> None:
     assert back.moment == END and back.product["qwhsiid"] == 1
 
 
-@settings(max_examples=20)
 @given(st.integers(0, 250))
 def test_many_queues_split_over_records(count: int) -> None:
     queues = tuple({"qqstqnam": f"Q{i}", "qqstdpth": i} for i in range(count))
@@ -52,7 +51,6 @@ def test_many_queues_split_over_records(count: int) -> None:
         assert len(record.encode(rec)) <= record.MAX_RECORD
 
 
-@settings(max_examples=15)
 @given(st.integers(0, 40))
 def test_task_queues_over_subtypes_1_and_2(count: int) -> None:
     task = TaskFigures("QMZ1", START, END, connection="LOADQ", userid="USER1",

@@ -7,7 +7,7 @@ import datetime as dt
 import struct
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from mqsc.engine.smf import codec, record
@@ -69,7 +69,6 @@ def test_116_product_section_has_the_qwhc_after_36_bytes() -> None:
     assert [e["objname"].strip() for e in back.section("WQ")] == ["MP1B.TESTER"] * 2
 
 
-@settings(max_examples=30)
 @given(pools=st.integers(0, 100), subtype=st.sampled_from((215, 201)))
 def test_encode_decode(pools: int, subtype: int) -> None:
     name = "QPST" if subtype == 215 else "QIS1"
