@@ -203,11 +203,53 @@ def storage_rules_table() -> str:
     return "\n".join(lines) + "\n"
 
 
+_KINDS = {"h": "signed", "H": "unsigned", "i": "signed", "I": "unsigned", "q": "signed",
+          "Q": "unsigned", "B": "unsigned", "c": "EBCDIC", "x": "bytes", "s": "structure"}
+
+
+def _layout_rows(layout, base: int = 0, prefix: str = "") -> list[str]:
+    rows = []
+    for f in layout.fields:
+        at = base + layout.offsets[f.name]
+        length = f.size if f.count == 1 or f.kind in ("c", "x") else f"{f.count} x {f.size // f.count}"
+        rows.append(f"| {at} | X'{at:X}' | {prefix}{f.name.upper()} | {_KINDS[f.kind]} | "
+                    f"{length} | {_cell(f.meaning)} |")
+        if f.kind == "s" and f.count == 1:
+            rows += _layout_rows(f.sub, at, prefix + f.name.upper() + ".")
+    return rows
+
+
+def smf_layout_tables() -> str:
+    """The offset tables of docs/smf.md, from mqsc/engine/smf/layout.py."""
+    from mqsc.engine.smf import layout as L
+
+    out = []
+    subs = {}
+    for sec in (L.SMF_HEADER, L.QWHS, L.QWHS116, *L.SECTIONS.values()):
+        title, url = sec.source
+        ident = f", identifier X'{sec.ident:04X}'" if sec.ident else ""
+        eye = f", eyecatcher '{sec.eyecatcher}'" if sec.eyecatcher else ""
+        if url in L.INDEX_PAGES:
+            cite = f"IBM: {title}, under [{L.INDEX_PAGES[url]}]({url})."
+        else:
+            cite = f"IBM: [{title}]({url})." if url else ""
+        out += [f"### {sec.name}", "", f"{sec.size} bytes{ident}{eye}. {cite}".rstrip(), "",
+                "| Offset | Hex | Field | Type | Length | Holds |", "|---|---|---|---|---|---|",
+                *_layout_rows(sec), ""]
+        subs.update({f.sub.name: f.sub for f in sec.fields if f.kind == "s" and f.count > 1})
+    for sub in subs.values():
+        out += [f"### {sub.name} (one entry)", "", f"{sub.size} bytes.", "",
+                "| Offset | Hex | Field | Type | Length | Holds |", "|---|---|---|---|---|---|",
+                *_layout_rows(sub), ""]
+    return "\n".join(out)
+
+
 PAGES = {"commands.md": commands_page, "messages.md": messages_page,
          "constants.md": constants_page}
 #: Generated parts of hand-written pages: the text between ``<!-- begin NAME -->`` and
 #: ``<!-- end NAME -->`` (each marker on a line of its own), by page and NAME.
-REGIONS = {("storage.md", "storage-rules"): storage_rules_table}
+REGIONS = {("storage.md", "storage-rules"): storage_rules_table,
+           ("smf.md", "smf-layouts"): smf_layout_tables}
 
 
 def with_region(text: str, name: str, body: str) -> str:

@@ -26,7 +26,32 @@ HEADER_FLAG = 0x5E
 #: Bytes of a numeric kind.
 SIZES = {"h": 2, "H": 2, "i": 4, "I": 4, "q": 8, "Q": 8, "B": 1}
 
-_DOC = "https://www.ibm.com/docs/en/ibm-mq/9.4?topic="
+#: IBM pages seen (docs/smf.md cites them); a section whose own page was not seen cites the
+#: index of its family, "Interpreting IBM MQ performance statistics" or "... accounting data".
+_PAGES = {
+    "statistics-smf-header": "https://www.ibm.com/docs/en/ibm-mq/latest?topic=statistics-smf-header",
+    "statistics-self-defining-sections":
+        "https://www.ibm.com/docs/en/ibm-mq/10.0.x?topic=statistics-self-defining-sections",
+    "statistics-buffer-manager-data-records":
+        "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.mon.doc/q038340_.html",
+    "statistics-queue-data-records":
+        "https://www.ibm.com/docs/SSFKSJ_9.3.0/monitor/queue_data_records_933.html",
+    "statistics-layout-channel-initiator-smf-type-115-records":
+        "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.mon.doc/q119670_.html",
+}
+_STATISTICS = "https://www.ibm.com/docs/ja/SSFKSJ_9.3.0/monitor/q038240_.html"
+_ACCOUNTING = ("https://www.ibm.com/support/knowledgecenter/en/SSFKSJ_9.0.0/"
+               "com.ibm.mq.mon.doc/q038410_.html")
+
+#: The index pages, by address: a section citing one is documented on a page under it.
+INDEX_PAGES = {_STATISTICS: "Interpreting IBM MQ performance statistics",
+               _ACCOUNTING: "Interpreting IBM MQ accounting data"}
+
+
+def _url(topic: str) -> str:
+    if topic in _PAGES:
+        return _PAGES[topic]
+    return _ACCOUNTING if "116" in topic else _STATISTICS
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +130,7 @@ def _head(prefix: str, unsigned: bool = True, length: str = "ll",
 def _section(name: str, fields: tuple[Field, ...], ident: int | None, eyecatcher: str,
              title: str, topic: str) -> Layout:
     header = (fields[0].name, fields[1].name, fields[2].name) if ident is not None else None
-    return Layout(name, fields, ident, eyecatcher, (title, _DOC + topic), header)
+    return Layout(name, fields, ident, eyecatcher, (title, _url(topic)), header)
 
 
 # ---- the SMF header and the product section ----------------------------------------------
@@ -123,7 +148,7 @@ SMF_HEADER = Layout("SM115", (
     _f("stf", "H", meaning="record subtype"),
     _f("rel", "c", 3, meaning="CSQDSMFC version (943)"),
     _f("reserved", "x", 1),
-), source=("The SMF header", _DOC + "statistics-smf-header"))
+), source=("The SMF header", _url("statistics-smf-header")))
 #: The header of the dump header and trailer records (types 2 and 3) IFASMFDP writes: the
 #: standard SMF header without subtypes (z/OS MVS SMF, "Record type 3 (03) — Dump trailer").
 DUMP_HEADER = Layout("SMFHDR", (
@@ -157,7 +182,7 @@ _QWHS_TOPIC = "statistics-self-defining-sections"
 QWHS = Layout("QWHS", (*_QWHS_FIELDS,
                        _f("qwhstime", "Q", meaning="interval start (STCK)"),
                        _f("qwhsdurn", "Q", meaning="interval duration")),
-              source=("Self-defining sections", _DOC + _QWHS_TOPIC))
+              source=("Self-defining sections", _url(_QWHS_TOPIC)))
 #: The correlation header of a 116 record, after the 36-byte QWHS in the product section.
 QWHC = Layout("QWHC", (
     _f("qwhclen", "h", meaning="length of the QWHC"),
@@ -172,11 +197,12 @@ QWHC = Layout("QWHC", (
     _f("qwhctokn", "c", 22, meaning="accounting token"),
     _f("qwhcnid", "c", 16, meaning="network id"),
     _f("filler3", "x", 2),
-), source=("Layout of the SMF type 116 records", _DOC + "data-layout-smf-type-116-records"))
+), source=("Layout of the SMF type 116 records",
+                   _url("data-layout-smf-type-116-records")))
 #: The product section of a 116 record: the 36-byte QWHS and the QWHC.
 QWHS116 = Layout("QWHS116", (*_QWHS_FIELDS, *QWHC.fields),
                  source=("Layout of the SMF type 116 records",
-                         _DOC + "data-layout-smf-type-116-records"))
+                         _url("data-layout-smf-type-116-records")))
 
 # ---- SMF 115 data sections -----------------------------------------------------------------
 QSST = _section("QSST", (
@@ -399,7 +425,7 @@ _QCT_COMMON = (
 )
 QCT_DSP = Layout("QCT_DSP", (*_QCT_COMMON, _f("qctchln", "I", meaning="channels on the task")),
                  source=("Layout of channel initiator SMF type 115 records",
-                         _DOC + "statistics-layout-channel-initiator-smf-type-115-records"))
+                         _url("statistics-layout-channel-initiator-smf-type-115-records")))
 QCT_ADP = Layout("QCT_ADP", _QCT_COMMON, source=QCT_DSP.source)
 
 # ---- SMF 116 data sections ------------------------------------------------------------------
