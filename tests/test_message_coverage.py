@@ -28,6 +28,7 @@ PROVED_ELSEWHERE = {
     "MQSC339E": ("tests/store/test_indoubt.py",
                  "needs a program getting from a transmission queue inside a channel's batch"),
     "MQSC308E": ("tests/engine/test_qsg.py", "needs 512 shared queues on one structure"),
+    "MQSC379E": ("tests/engine/test_trace.py", "needs 32 traces active at once"),
 }
 
 

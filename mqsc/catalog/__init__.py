@@ -33,6 +33,7 @@ from mqsc.catalog import (
     storageclasses,
     system,
     topics,
+    trace,
     usage,
 )
 from mqsc.catalog.model import (
@@ -62,7 +63,7 @@ from mqsc.catalog.verbs import PREPROCESSOR_CSECT, VERBS
 #: the command reference and HELP list commands in this order, dump writes definitions in it.
 FAMILY_MODULES: tuple[ModuleType, ...] = (
     bufferpools, pagesets, storageclasses, cfstructs, namelists, processes, queues, usage, qmgr,
-    channels, chinit, topics, authinfo, chlauth, system,
+    channels, chinit, topics, authinfo, chlauth, system, trace,
 )
 
 #: Object types, most used first (their ``rank``).

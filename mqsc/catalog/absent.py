@@ -47,7 +47,6 @@ FACILITIES: Mapping[str, Facility] = {f.name: f for f in (
              "IBM MQ for z/OS, DISPLAY CHSTATUS usage notes: \"The command fails if the channel "
              "initiator has not been started\"; message id seen in a public z/OS discovery "
              "script (text UNVERIFIED)"),
-    Facility("TRACE", "the z/OS trace (GTF/SMF destinations)", "MQSC321I", False, "emulator"),
     Facility("SECURITY", "an external security manager (RACF profiles)", "MQSC321I", False,
              "emulator"),
     Facility("ARCHIVE", "archive log data sets and the BSDS", "MQSC321I", False, "emulator"),

@@ -224,6 +224,12 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("CSQM138I", "{csect} CHANNEL INITIATOR STARTING", 0, U,
        "recollection (IBM MQ for z/OS START CHINIT)",
        "START CHINIT was accepted; the channel initiator address space is being started."),
+    # ---- CSQW: instrumentation facilities (traces) ----------------------------------------------
+    _m("CSQW130I", "'{type}' TRACE STARTED, ASSIGNED TRACE NUMBER {tno}", 0, U,
+       "id: DOC-STARTTRACE (\"a trace number is returned in message number CSQW130I\"); "
+       "text UNVERIFIED",
+       "START TRACE started a trace; its trace number (TNO) names it in ALTER, DISPLAY and "
+       "STOP TRACE."),
     # ---- CSQX: distributed queuing (the channel initiator) -------------------------------------
     _m("CSQX003I", "{csect} Obsolete parameter module ignored", 0, V,
        "IBM MQ for z/OS messages, Distributed queuing messages (CSQX...)",
@@ -786,6 +792,33 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m("MQSC212E", "Program {program} ended abnormally in mqsc: {problem}", 8, V, "emulator",
        "A data set could not be read or written (the step abends S013, as an OPEN failure "
        "does), or the program hit an mqsc bug (S0C4; MQSC_STRICT=1 raises it instead)."),
+    _m("MQSC369E", "TRACE({type}) with these options is already active: trace number {tno}",
+       8, V, "emulator", "START TRACE of a trace the table already has; nothing is started."),
+    _m("MQSC370I", "CURRENT TRACE ACTIVITY IS -", 0, V, "emulator (IBM's CSQW report text is "
+       "not public)", "DISPLAY TRACE: the active traces follow, one line each."),
+    _m("MQSC371E", "CLASS({value}) is not a class of TRACE({type}): its classes are {classes}",
+       8, V, "emulator", "A trace class the trace type does not have (STAT: 01-05); nothing "
+       "is started or changed."),
+    _m("MQSC372E", "DEST({dest}) is not a destination of TRACE({type}): it writes to {allowed}",
+       8, V, "emulator", "A destination the trace type cannot write to (STAT: SMF, SRV)."),
+    _m("MQSC373E", "{keyword} cannot be used with TRACE({type})", 8, V, "emulator",
+       "A constraint the trace type does not take (IFCID, RMID, USERID with STAT or ACCTG; "
+       "CLASS with DISPLAY TRACE(*))."),
+    _m("MQSC374E", "{keyword}({value}) is not valid: {why}", 8, V, "emulator",
+       "A trace number, class, IFCID or resource manager id that is not a number in range."),
+    _m("MQSC375E", "TRACE(CHINIT) needs the channel initiator and the command server running",
+       8, V, "emulator", "START TRACE(CHINIT) while the channel initiator is not active "
+       "([DOC-STARTTRACE]: \"you cannot issue START TRACE(CHINIT) if the command server or the "
+       "channel initiator is not running\")."),
+    _m("MQSC376E", "No active trace matches {what}", 8, V, "emulator",
+       "STOP, ALTER or DISPLAY TRACE with options no active trace was started with (a trace "
+       "number that does not run); nothing is changed."),
+    _m("MQSC377I", "STOP TRACE stopped trace number(s) {tnos}", 0, V, "emulator",
+       "The traces listed are no longer active."),
+    _m("MQSC378I", "ALTER TRACE changed trace number {tno}: CLASS({classes})", 0, V,
+       "emulator", "The trace collects these classes from now on."),
+    _m("MQSC379E", "{count} traces are active, the most a queue manager runs at once", 8, V,
+       "emulator", "START TRACE when trace numbers 01-32 are all in use."),
     _m("MQSC380E", "IFASMFDP statement not used: {problem}", 8, V, "emulator",
        "IFASMFDP's SYSIN has a statement or value it does not take (docs/smf.md lists them); "
        "nothing is dumped or cleared (return code 8)."),

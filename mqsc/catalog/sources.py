@@ -101,6 +101,9 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType({
     "DOC-RC2193": Evidence("2193 (0891) (RC2193): MQRC_PAGESET_ERROR",
                            "https://www.ibm.com/docs/en/SSFKSJ_latest/reference/q042360_.html"),
     "DOC-RC3207": Evidence("3207 (0C87) (RC3207): MQRCCF_STORAGE_CLASS_IN_USE"),
+    "DOC-STARTTRACE": Evidence("START TRACE (start trace) on z/OS",
+                               "https://www.ibm.com/docs/en/ibm-mq/10.0.x?topic=reference-start-"
+                               "trace-start-trace-zos"),
     "DOC-STGCLASSES": Evidence("Storage classes (IBM MQ for z/OS)",
                                "https://ibm.com/support/knowledgecenter/SSFKSJ_9.1.0/"
                                "com.ibm.mq.pro.doc/q003290_.htm"),

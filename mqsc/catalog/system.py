@@ -1,9 +1,8 @@
 """System, log, security, trace and status commands of IBM MQ 9.4 for z/OS (MQSC reference, each
 command's page): the command server (START / STOP / DISPLAY CMDSERV), DISPLAY LOG, and the
 commands whose facility the simulation does not have (answered by mqsc/catalog/absent.py):
-DISPLAY SYSTEM / ARCHIVE / SECURITY / TRACE / CONN / THREAD / PUBSUB /
-SMDS / SMDSCONN, SET LOG / ARCHIVE / SYSTEM, ARCHIVE LOG, RECOVER BSDS, START / STOP / ALTER
-TRACE, ALTER / REFRESH / RVERIFY SECURITY, RESOLVE INDOUBT, RESET QSTATS / TPIPE / SMDS,
+DISPLAY SYSTEM / ARCHIVE / SECURITY / CONN / THREAD / PUBSUB /
+SMDS / SMDSCONN, SET LOG / ARCHIVE / SYSTEM, ARCHIVE LOG, RECOVER BSDS, ALTER / REFRESH / RVERIFY SECURITY, RESOLVE INDOUBT, RESET QSTATS / TPIPE / SMDS,
 REFRESH QMGR, ALTER SMDS, START / STOP SMDSCONN, DEFINE LOG, DEFINE MAXSMSGS.
 
 Keyword lists are the documented ones; value kinds are kept loose (text) where a value is not
@@ -36,7 +35,6 @@ OBJECT_TYPES = (
     ObjectType("ARCHIVE", (), "archive log parameters", rank=82),
     ObjectType("SYSTEM", (), "system parameters", rank=83),
     ObjectType("SECURITY", ("SEC",), "security settings", rank=84),
-    ObjectType("TRACE", (), "traces", rank=85),
     ObjectType("CONN", (), "connections (DISPLAY)", rank=86),
     ObjectType("GROUP", (), "the queue sharing group (DISPLAY)", rank=99),
     ObjectType("THREAD", ("THD",), "threads (DISPLAY)", rank=87),
@@ -56,20 +54,6 @@ OBJECT_TYPES = (
 _T = Text(256)  # a value the simulation does not use: any text, checked only for length
 _GENERIC48 = Name(NameRule.QUEUE, 48, generic=True)
 _SCOPE = table(A.CMDSCOPE)
-# CLASS, DEST, IFCID, RMID, TNO and USERID each take a list (START TRACE(STAT) CLASS(1,2),
-# DEST(GTF,SMF); IBM MQ for z/OS "START TRACE"); how many items each takes is UNVERIFIED.
-_TRACE = table(
-    A.CMDSCOPE,
-    K("CLASS", NameList(NameRule.ANY, 8, 32), help="trace classes: *, numbers or ranges m:n",
-      verified="START TRACE (z/OS): a list"),
-    K("COMMENT", Text(120), help="comment for the trace"),
-    K("DEST", NameList(NameRule.ANY, 8, 4), help="destinations (GTF, SMF, RES, SRV)",
-      verified="START TRACE (z/OS): a list"),
-    K("IFCID", NameList(NameRule.ANY, 8, 32), help="instrumentation ids"),
-    K("RMID", NameList(NameRule.ANY, 8, 32), help="resource manager ids"),
-    K("TNO", NameList(NameRule.ANY, 8, 32), help="trace numbers"),
-    K("USERID", NameList(NameRule.ANY, 8, 32), help="user ids"),
-)
 _SYSTEM = table(
     *(K(name, _T, help="system parameter") for name in (
         "ACELIM", "CTHREAD", "EXCLMSG", "IDBACK", "IDFORE", "LOGLOAD", "OTMACON", "SERVICE",
@@ -167,7 +151,7 @@ SPECS: tuple[CommandSpec, ...] = (
             _SCOPE,
             name=Integer(1, MAX9), sources=S_12CR, csect="CSQMDMSG", name_required=True,
             help="most messages one unit of work may put or get"),
-    # ---- security and trace ----------------------------------------------------------------
+    # ---- security ----------------------------------------------------------------
     _absent("DISPLAY", "SECURITY", "SECURITY",
             table(A.CMDSCOPE, A.ALL, K("INTERVAL", Flag()), K("SWITCHES", Flag()),
                   K("TIMEOUT", Flag())), sources=S_12CR, help="security settings"),
@@ -188,14 +172,6 @@ SPECS: tuple[CommandSpec, ...] = (
     _absent("RVERIFY", "SECURITY", "SECURITY", _SCOPE,
             name=NameList(NameRule.ANY, 8, 256), name_required=True, sources=S_2CR,
             help="reverify users"),
-    _absent("DISPLAY", "TRACE", "TRACE",
-            A.merged(_TRACE, table(K("DETAIL", Text(8)))), name=Text(8), sources=S_12CR,
-            help="active traces"),
-    _absent("START", "TRACE", "TRACE", _TRACE, name=Text(8), sources=S_12CR,
-            help="start a trace"),
-    _absent("STOP", "TRACE", "TRACE", _TRACE, name=Text(8), sources=S_12CR, help="stop a trace"),
-    _absent("ALTER", "TRACE", "TRACE", _TRACE, name=Text(8), sources=S_12CR,
-            help="change a trace"),
     # ---- connections, threads, units of recovery -------------------------------------------
     _absent("DISPLAY", "CONN", "ADAPTERS",
             table(A.CMDSCOPE, A.ALL, K("TYPE", Choice(("CONN", "HANDLE", "ALL")))),

@@ -32,7 +32,7 @@ class CommandFailed(Exception):
 class Ctx:
     """One command's execution context."""
 
-    __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later")
+    __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later", "smf")
 
     def __init__(self, qm: QueueManager, txn: Txn, cmd: Command | None,
                  spec: CommandSpec | None, source: Source) -> None:
@@ -43,6 +43,9 @@ class Ctx:
         self.source = source
         self.records: list[Record] = []
         self.later: list[Message] = []
+        #: SMF records the command wrote: the queue manager's SMF sink gets them once the
+        #: transaction has committed (mqsc/engine/smf/interval.py).
+        self.smf: list[bytes] = []
 
     @property
     def csect(self) -> str:

@@ -58,6 +58,7 @@ def start(qm: QueueManager) -> list[Result]:
     """
     qm.phase = Phase.CSQINP1
     qm.defined = {"pool": set(), "pageset": set()}
+    start_traces(qm)
     done = []
     # The initialization data sets are card images: "Only columns 1 through 72 are
     # significant. Columns 73 through 80 are ignored" (IBM MQ for z/OS, "Initialization data
@@ -74,6 +75,17 @@ def start(qm: QueueManager) -> list[Result]:
     qm.start_results = done
     qm.start_messages = opened
     return done
+
+
+def start_traces(qm: QueueManager) -> None:
+    """The traces the system parameters start before CSQINP1 runs (TRACSTR, SMFSTAT,
+    SMFACCT: mqsc/engine/trace.py)."""
+    from mqsc.engine import trace  # its handlers import modules that import this one
+
+    txn = Txn(qm.state)
+    ctx = system_ctx(qm, txn)
+    trace.start_at_startup(ctx)
+    qm.commit(txn, None)
 
 
 def refresh_copies(qm: QueueManager) -> list[Result]:
@@ -150,6 +162,9 @@ def shutdown(ctx: Ctx) -> None:
     manager is stopped (recorded in its state, so every process sees it)."""
     checkpoint(ctx, final=True)
     from mqsc.engine import chinit  # its handlers import this module's callers
+    from mqsc.engine.smf import interval
+
+    interval.stopping(ctx)
 
     chinit.shutdown(ctx)
     txn = ctx.txn

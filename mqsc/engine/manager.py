@@ -36,6 +36,10 @@ from mqsc.engine.records import (
     Workload,
 )
 from mqsc.engine.serial import digest
+from mqsc.engine.smf import accounting
+from mqsc.engine.smf import interval as smf_interval
+from mqsc.engine.smf.sink import MemorySink, SmfSink
+from mqsc.engine.smf.tracetable import TraceTable
 from mqsc.engine.state import PRIVATE_TABLES, Change, State, Txn, copy_table
 from mqsc.engine.storage import constants as C
 from mqsc.engine.storage.pageset import PageSetStats
@@ -119,6 +123,10 @@ class QueueManager:
         self._depth = 0
         self.start_results: list[Result] = []
         self.start_messages: list[Message] = []
+        #: Where its SMF records go (the home's SMF data set when a front end opened it from
+        #: the home; in memory otherwise) and the accounting task in progress, if any.
+        self.smf_sink: SmfSink = MemorySink()
+        self.task: accounting.Task | None = None
         self.handlers = registry.load()
 
     # ---- construction ----------------------------------------------------------------------
@@ -332,7 +340,11 @@ class QueueManager:
         with self.session():
             if self.phase is not Phase.RUNNING:
                 return Workload(kind, queue, count, 0, reason=MQRC_Q_MGR_NOT_AVAILABLE)
+            self._tick()
+            implicit = self.task is None and self.begin_task("MQSC", self.user) is not None
             outcome = self._run_workload(operation, kind, queue, count)
+            if implicit:
+                self.end_task()
         if self.network is not None and outcome.done:
             self.settle()
         return outcome
@@ -343,6 +355,9 @@ class QueueManager:
         ctx = Ctx(self, txn, None, None, Source.SERVER)
         before = {k: (p.stats.as_dict(), p.buffers) for k, p in self.state.tables["pool"].items()}
         expansions = sum(ps.expansions for ps in self.state.tables["pageset"].values())
+        counting = self.task is not None or smf_interval.running(self.state.tables)
+        held = smf_interval.held(self.state.tables, queue) if counting else None
+        log_before = self.state.tables["log"][None].rba
         try:
             outcome = operation(ctx)
         except Exception:
@@ -351,7 +366,16 @@ class QueueManager:
             if os.environ.get("MQSC_STRICT"):
                 raise
             return Workload(kind, queue, count, 0, reason=MQRC_UNEXPECTED_ERROR)
+        if counting:
+            activity = smf_interval.activity_of(txn, outcome, held, self.clock())
+            smf_interval.count(txn, activity)
         self.commit(txn, None)
+        if counting and self.task is not None:
+            log = self.state.tables["log"][None]
+            accounting.add(self.task, activity, smf_interval.queue_meta(self.state.tables,
+                                                                        activity.queue),
+                           1 if outcome.done and kind == "put" else 0, len(txn.journal),
+                           log.rba - log_before)
         deltas = {}
         for key, pool in self.state.tables["pool"].items():
             old = before.get(key, ({}, 0))[0]
@@ -364,6 +388,48 @@ class QueueManager:
         return replace(outcome, pools=deltas, expansions=max(0, grown),
                        messages=tuple(ctx.later))
 
+    # ---- SMF (mqsc/engine/smf) ---------------------------------------------------------------
+    def begin_task(self, connection: str, userid: str = "",
+                   correlator: str = "") -> accounting.Task | None:
+        """A task (a connection) starts: while the accounting trace runs, what it does is
+        counted until :meth:`end_task` writes its SMF 116 records. None (nothing counted) when
+        no accounting trace runs."""
+        table = self.state.tables["trace"].get(None) or TraceTable()
+        classes = table.classes("ACCTG")
+        if not classes:
+            self.task = None
+            return None
+        self.task = accounting.Task(self.name, connection[:8].upper(), userid[:8].upper(),
+                                    self.clock(), classes, correlator[:12].upper())
+        return self.task
+
+    def end_task(self) -> None:
+        """The task ends: its SMF 116 records go to the SMF sink."""
+        task, self.task = self.task, None
+        if task is None:
+            return
+        table = self.state.tables["trace"].get(None) or TraceTable()
+        written = accounting.records(task, table.classes("ACCTG"), self.clock())
+        if written:
+            self.smf_sink.append(written)
+
+    def _tick(self) -> None:
+        """End the statistics intervals that are over (their records go to the SMF sink)."""
+        if not smf_interval.running(self.state.tables):
+            return
+        txn = Txn(self.state)
+        if not smf_interval.due(txn, self.clock()):
+            return
+        ctx = Ctx(self, txn, None, None, Source.SERVER)
+        smf_interval.tick(ctx)
+        self.commit(txn, None)
+        self._flush(ctx)
+
+    def _flush(self, ctx: Ctx) -> None:
+        if ctx.smf:
+            self.smf_sink.append(ctx.smf)
+            ctx.smf.clear()
+
     def reset_statistics(self) -> None:
         """Start a new statistics interval: buffer pool and page set counters go back to
         zero, the lowest-stealable mark to the current figure (an SMF interval)."""
@@ -373,6 +439,10 @@ class QueueManager:
                 txn.edit("pool", key).reset_stats()
             for key in list(txn.keys("pageset")):
                 txn.edit("pageset", key).stats = PageSetStats()
+            if smf_interval.running(self.state.tables):
+                # The SMF interval restarts with the counters: its records never count
+                # what a reset took away.
+                smf_interval.begin(txn, self.clock())
             self.commit(txn, None)
 
     # ---- executing -------------------------------------------------------------------------
@@ -452,6 +522,8 @@ class QueueManager:
             return results.result(self.cpf, logical, spec, False, refusal, RC_FAILED)
         if self.phase is Phase.STOPPED:
             return self._start(logical, spec)
+        if self.phase is Phase.RUNNING:
+            self._tick()
         scope = cmd.get("CMDSCOPE")
         if scope and str(scope).strip():
             return routing.routed(self, logical, cmd, spec, source, str(scope).strip())
@@ -478,6 +550,7 @@ class QueueManager:
             message = Message("CSQ9017E", {"verb": cmd.verb})
             return results.result(self.cpf, logical, spec, False, [message], RC_FAILED)
         self.commit(txn, cmd)
+        self._flush(ctx)
         return results.result(self.cpf, logical, spec, True, ctx.records, RC_OK, later=ctx.later)
 
     def _start(self, logical: LogicalCommand | None, spec: CommandSpec) -> Result:
@@ -529,6 +602,10 @@ class QueueManager:
         writes it there, before anything is reported), then apply it in memory."""
         if cmd is not None and txn.changed and not txn.journal and cmd.verb != "DISPLAY":
             _log_command(self, txn, cmd)
+        if txn.journal and smf_interval.running(self.state.tables):
+            smf_interval.count_log(txn, len(txn.journal))
+            if cmd is not None:
+                smf_interval.count_command(txn, cmd.verb, _objects_changed(txn))
         if self.listeners:
             changes = txn.changes()
             journal = list(txn.journal)
@@ -599,6 +676,12 @@ class _Session:
 _OBJECT_LOG_BYTES = C.OBJECT_BYTES
 #: Tables whose changes are logged by their own records (pages, the log itself), not as objects.
 _UNLOGGED = frozenset(("log", "pool", "pageset"))
+
+
+def _objects_changed(txn: Txn) -> int:
+    """Object definitions a transaction created, changed or deleted."""
+    return sum(len(pending) for table, pending in txn.pending.items()
+               if table not in _UNLOGGED and table not in ("smf", "trace", "messages"))
 
 
 def _log_command(qm: QueueManager, txn: Txn, cmd: Command) -> None:

@@ -113,7 +113,26 @@ class DataSetReport:
     rows: tuple[DataSetUsage, ...]
 
 
-Record = Message | ObjectRecord | PageSetReport | BufferPoolReport | DataSetReport
+@dataclass(frozen=True, slots=True)
+class TraceRow:
+    """One active trace as DISPLAY TRACE lists it."""
+
+    tno: str
+    ttype: str
+    classes: str
+    dest: str
+    userid: str
+    rmid: str
+
+
+@dataclass(frozen=True, slots=True)
+class TraceReport:
+    """DISPLAY TRACE: the active traces the command's options select."""
+
+    rows: tuple[TraceRow, ...]
+
+
+Record = Message | ObjectRecord | PageSetReport | BufferPoolReport | DataSetReport | TraceReport
 
 
 @dataclass(frozen=True, slots=True)

@@ -96,6 +96,14 @@ def restore(data: dict[str, Any]) -> Any:
 
         # Rows written before owners were kept have none: their monitors are taken as gone.
         return Monitor(tuple(data.get("owners", ())))
+    if kind == "trace":
+        from mqsc.engine.smf.tracetable import TraceTable
+
+        return TraceTable.restore(data)
+    if kind == "smf":
+        from mqsc.engine.smf.interval import SmfState
+
+        return SmfState.restore(data)
     if kind == "cfstatus":
         from mqsc.engine.storage.cf import StructureState
 

@@ -19,7 +19,7 @@ from mqsc.catalog import DEFINED
 #: under key None), then one per object family the catalog defines (page set 0's objects).
 PRIVATE_TABLES = ("qmgr", "pool", "pageset",
                   *(f.table for f in DEFINED.values() if not f.group_wide),
-                  "messages", "log", "topicstr", "substatus", "monitors")
+                  "messages", "log", "topicstr", "substatus", "monitors", "trace", "smf")
 #: The tables of its queue sharing group, shared by every member (the Db2 shared repository
 #: and the coupling facility, mqsc/engine/group.py): GROUP and SHARED definitions, CF
 #: structures, their status and backups, the messages on shared queues, and the group's own
@@ -32,7 +32,9 @@ GROUP_TABLES = ("group",
 #: has it (private and group topic objects), kept by mqsc/engine/topics.py in the same
 #: transactions as the topics, so the uniqueness of TOPICSTR is one look-up. "substatus" holds
 #: what publications did to each subscription (DISPLAY SBSTATUS; mqsc/engine/topics.py);
-#: "monitors" the trigger monitors holding initiation queues open (mqsc/engine/triggers.py).
+#: "monitors" the trigger monitors holding initiation queues open (mqsc/engine/triggers.py);
+#: "trace" the active traces (mqsc/engine/trace.py) and "smf" the statistics interval in
+#: progress (mqsc/engine/smf/interval.py), each a single entity under key None.
 #: Every table a queue manager sees.
 TABLES = PRIVATE_TABLES + GROUP_TABLES
 

@@ -18,6 +18,7 @@ from mqsc.engine.records import (
     Message,
     ObjectRecord,
     PageSetReport,
+    TraceReport,
     Result,
 )
 from mqsc.render import server
@@ -90,6 +91,11 @@ def usage(result: Result) -> dict[str, Any] | None:
         elif isinstance(record, DataSetReport):
             out["dataSets"] = [{"dataSetType": r.kind, "logRBA": r.rba, "dataSetName": r.dsname}
                                for r in record.rows]
+        elif isinstance(record, TraceReport):
+            out["traces"] = [{"traceNumber": int(r.tno), "traceType": r.ttype,
+                              "classes": [int(c) for c in r.classes.split(",") if c],
+                              "destinations": r.dest.split(","), "userId": r.userid,
+                              "resourceManagerId": r.rmid} for r in record.rows]
     return out or None
 
 

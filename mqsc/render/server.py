@@ -15,6 +15,7 @@ from mqsc.engine.records import (
     Message,
     ObjectRecord,
     PageSetReport,
+    TraceReport,
     Record,
     Result,
 )
@@ -35,6 +36,8 @@ def record_lines(record: Record, cpf: str) -> list[str]:
         return reports.pool_lines(record, cpf)
     if isinstance(record, DataSetReport):
         return reports.dataset_lines(record, cpf)
+    if isinstance(record, TraceReport):
+        return reports.trace_lines(record, cpf)
     raise TypeError(f"no command-server rendering for {type(record).__name__}")
 
 

@@ -33,6 +33,7 @@ from mqsc.engine.records import (
     Message,
     ObjectRecord,
     PageSetReport,
+    TraceReport,
     Result,
 )
 from mqsc.render import objects
@@ -328,12 +329,17 @@ def table_items(result: Result) -> Iterator[Any]:
             elif isinstance(record, DataSetReport):
                 yield _table("Log data sets (CSQI070I)", ("Needed for", "RBA", "Data set"),
                              [(r.kind, r.rba, r.dsname) for r in record.rows])
+            elif isinstance(record, TraceReport):
+                yield _table("Active traces (MQSC370I)", TRACE_COLUMNS,
+                             [(r.tno, r.ttype, r.classes, r.dest, r.userid, r.rmid)
+                              for r in record.rows])
         if batch:
             yield from object_tables(batch)
 
 
 PAGESET_COLUMNS = ("Page set", "Pool", "Total", "Unused", "Persistent", "Nonpersistent",
                    "Expand", "Expansions")
+TRACE_COLUMNS = ("TNO", "Type", "Class", "Destination", "User id", "RMID")
 POOL_COLUMNS = ("Buffer pool", "Available", "Stealable", "Stealable %", "Page class",
                 "Location")
 

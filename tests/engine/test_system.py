@@ -89,6 +89,7 @@ def test_trace_keywords_take_lists() -> None:
     # START TRACE(STAT) CLASS(1,2), DEST(SMF,GTF) (IBM MQ for z/OS "START TRACE").
     qm = fresh_qmz1()
     for text in ("START TRACE(STAT) CLASS(1,2)", "START TRACE(ACCTG) DEST(SMF,GTF) CLASS(3)",
+                 "START TRACE(GLOBAL) CLASS(2,3) USERID(A,B) RMID(1,2)",
                  "STOP TRACE(GLOBAL) CLASS(*) USERID(A,B) RMID(1,2)"):
         assert qm.execute(text, source=Source.CONSOLE).ok, text
 

@@ -1,0 +1,352 @@
+"""The statistics interval: what the queue manager counts while a statistics trace runs, and
+the SMF 115 records it writes at each interval's end (every STATIME, on its own clock).
+
+While a STAT trace with destination SMF is active, an interval runs: it starts when the first
+such trace starts, and ends every STATIME after (a clock moved on by several intervals ends
+each of them: the first with the work done, the next ones with none); STOP TRACE of the last
+statistics trace, and STOP QMGR, end the interval in progress early (mqsc writes it then, as
+IBM documents for the channel initiator's statistics: "the STOP TRACE(STAT) CLASS(4) command
+was issued, or the channel initiator was shut down"). At each end the records of the classes
+that run are built (mqsc/engine/smf/build.py) from the figures mqsc/engine/smf/collect.py
+gathers, and the counters start again from zero: buffer pool and page set statistics too, as
+each SMF interval resets them (what ``mqsc stats`` shows is the interval in progress).
+
+The records of a command or a workload are handed to the queue manager's SMF sink after its
+transaction commits (``Ctx.smf``): a command that fails writes none.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from mqsc.engine.smf import build, collect, params, record
+from mqsc.engine.smf.tracetable import Trace, table_of
+from mqsc.engine.state import Txn
+from mqsc.engine.storage.pageset import PageSetStats
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.engine.context import Ctx
+    from mqsc.engine.records import Workload
+
+TABLE = "smf"
+#: At most this many elapsed intervals are written at once when the clock has moved far
+#: (a queue manager left for days with STATIME 1): the rest are dropped, as records SMF
+#: could not take are (the interval then restarts at the current time).
+MAX_CATCH_UP = 1000
+
+
+@dataclass(slots=True)
+class SmfState:
+    """The interval in progress (mutable; cloned in transactions)."""
+
+    #: When it started (the queue manager's clock, ISO); "" when no interval runs.
+    start: str = ""
+    #: The log's RBA and checkpoint count when it started.
+    log_rba: int = 0
+    log_gen: int = 0
+    #: Queue manager counters of the interval, by IBM field name (qmstput, qjstwrnw...).
+    counts: dict[str, int] = field(default_factory=dict)
+    #: Per queue counters (QQST field names), by queue name.
+    queues: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: Per CF structure counters (QEST field names), by structure name.
+    structures: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def clone(self) -> SmfState:
+        return SmfState(self.start, self.log_rba, self.log_gen, dict(self.counts),
+                        {k: dict(v) for k, v in self.queues.items()},
+                        {k: dict(v) for k, v in self.structures.items()})
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"kind": "smf", "start": self.start, "log_rba": self.log_rba,
+                "log_gen": self.log_gen, "counts": dict(self.counts),
+                "queues": {k: dict(v) for k, v in self.queues.items()},
+                "structures": {k: dict(v) for k, v in self.structures.items()}}
+
+    @classmethod
+    def restore(cls, data: Mapping[str, Any]) -> SmfState:
+        return cls(data["start"], data["log_rba"], data["log_gen"], dict(data["counts"]),
+                   {k: dict(v) for k, v in data["queues"].items()},
+                   {k: dict(v) for k, v in data["structures"].items()})
+
+    def add(self, name: str, amount: int = 1) -> None:
+        self.counts[name] = self.counts.get(name, 0) + amount
+
+
+def state_of(txn: Txn) -> SmfState | None:
+    """The interval in progress (None when none runs)."""
+    state = txn.get(TABLE, None)
+    return state if state is not None and state.start else None
+
+
+def running(tables: Mapping[str, Any]) -> bool:
+    state = tables[TABLE].get(None)
+    return state is not None and bool(state.start)
+
+
+def _moment(text: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(text)
+
+
+def _now(ctx: Ctx) -> dt.datetime:
+    return ctx.qm.clock()
+
+
+def _stat_classes(txn: Txn) -> frozenset[int]:
+    return table_of(txn).classes("STAT")
+
+
+# ---- starting and ending ------------------------------------------------------------------------
+def begin(txn: Txn, moment: dt.datetime) -> None:
+    """Start an interval at ``moment``: counters from zero, pool and page set statistics too."""
+    log = txn.get("log", None)
+    txn.put(TABLE, None, SmfState(moment.isoformat(), log.rba, log.gen))
+    for key in list(txn.keys("pool")):
+        txn.edit("pool", key).reset_stats()
+    for key in list(txn.keys("pageset")):
+        txn.edit("pageset", key).stats = PageSetStats()
+
+
+def records_until(ctx: Ctx, end: dt.datetime, classes: frozenset[int]) -> list[bytes]:
+    """The records of the interval in progress, were it to end at ``end`` (nothing changes)."""
+    state = state_of(ctx.txn)
+    if state is None or not classes:
+        return []
+    figures = collect.statistics(ctx.txn, ctx.qm, state, _moment(state.start), end)
+    return [record.encode(r) for r in build.statistics(figures, classes)]
+
+
+def end_interval(ctx: Ctx, end: dt.datetime, *, restart: bool) -> None:
+    """End the interval at ``end``: its records go out with the command's, and (``restart``)
+    the next one begins."""
+    ctx.smf.extend(records_until(ctx, end, _stat_classes(ctx.txn)))
+    if restart:
+        begin(ctx.txn, end)
+    else:
+        ctx.txn.put(TABLE, None, SmfState())
+
+
+def trace_started(ctx: Ctx, trace: Trace) -> None:
+    if trace.ttype == "STAT" and "SMF" in trace.dests and state_of(ctx.txn) is None:
+        begin(ctx.txn, _now(ctx))
+
+
+def trace_stopping(ctx: Ctx, trace: Trace) -> None:
+    """Before a trace leaves the table: the last statistics trace writes its interval."""
+    if trace.ttype != "STAT" or state_of(ctx.txn) is None:
+        return
+    others = [t for t in table_of(ctx.txn).traces
+              if t.tno != trace.tno and t.ttype == "STAT" and "SMF" in t.dests]
+    if not others:
+        end_interval(ctx, _now(ctx), restart=False)
+
+
+def trace_altered(ctx: Ctx, before: Trace, after: Trace) -> None:
+    """Classes apply from the next interval's end: nothing to do now."""
+    del ctx, before, after
+
+
+def due(txn: Txn, now: dt.datetime) -> bool:
+    """Whether the interval in progress has ended by ``now``."""
+    state = state_of(txn)
+    if state is None:
+        return False
+    length = dt.timedelta(seconds=params.of(txn).stat_seconds)
+    return now >= _moment(state.start) + length
+
+
+def tick(ctx: Ctx) -> None:
+    """End every interval that has ended by now (the first with its work, the rest empty)."""
+    now = _now(ctx)
+    length = dt.timedelta(seconds=params.of(ctx.txn).stat_seconds)
+    for _ in range(MAX_CATCH_UP):
+        state = state_of(ctx.txn)
+        if state is None:
+            return
+        end = _moment(state.start) + length
+        if now < end:
+            return
+        end_interval(ctx, end, restart=True)
+    begin(ctx.txn, now)
+
+
+def stopping(ctx: Ctx) -> None:
+    """STOP QMGR: the interval in progress is written, and no interval runs any more."""
+    if state_of(ctx.txn) is not None:
+        end_interval(ctx, _now(ctx), restart=False)
+
+
+# ---- counting ------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class QueueActivity:
+    """What one workload call did to one queue, as the statistics count it."""
+
+    queue: str
+    operation: str  # "put", "put1", "get", "browse"
+    messages: int
+    bytes: int
+    persistent: int
+    persistent_bytes: int
+    depth: int
+    when: dt.datetime
+    structure: str = ""
+    failed: bool = False
+    opened: bool = True
+    #: The depth before the call (the interval's first call on a queue starts its high and
+    #: low marks from it).
+    depth_before: int = -1
+
+
+def count(txn: Txn, activity: QueueActivity) -> None:
+    """Add one workload call to the interval's counters (when an interval runs)."""
+    state = state_of(txn)
+    if state is None:
+        return
+    state = txn.edit(TABLE, None)
+    a = activity
+    nonpersistent, np_bytes = a.messages - a.persistent, a.bytes - a.persistent_bytes
+    if a.opened:
+        state.add("qmstopen")
+        state.add("qmstclos")
+    q = state.queues.setdefault(a.queue, {})
+
+    def add(name: str, amount: int = 1) -> None:
+        q[name] = q.get(name, 0) + amount
+
+    if a.opened:
+        add("qqstopen")
+        add("qqstclos")
+    if a.operation in ("put", "put1"):
+        state.add("qmstput" if a.operation == "put" else "qmstput1", max(a.messages, 1))
+        state.add("qmstspp", a.persistent)
+        state.add("qmstsnp", nonpersistent)
+        state.add("qmstpbp", a.persistent_bytes)
+        state.add("qmstnbp", np_bytes)
+        add("qqstputs" if a.operation == "put" else "qqstput1", a.messages)
+        add("qqstppt", a.persistent)
+        add("qqstnppt", nonpersistent)
+        add("qqstputb", a.bytes)
+        add("qqstppb", a.persistent_bytes)
+        add("qqstnppb", np_bytes)
+        if a.failed:
+            add("qqstflpt")
+        if a.messages:
+            size = a.bytes // a.messages
+            q["qqstmsmi"] = min(q.get("qqstmsmi", size), size)
+            q["qqstmsma"] = max(q.get("qqstmsma", 0), size)
+            q["qqstlput"] = _stck(a.when)
+    else:
+        state.add("qmstget", max(a.messages, 1))
+        browse = a.operation == "browse"
+        add("qqstbrws" if browse else "qqstgets", a.messages)
+        add("qqstpbr" if browse else "qqstpdg", a.persistent)
+        add("qqstnpbr" if browse else "qqstnpdg", nonpersistent)
+        add("qqstbrwb" if browse else "qqstgetb", a.bytes)
+        add("qqstpbb" if browse else "qqstpdb", a.persistent_bytes)
+        add("qqstnpbb" if browse else "qqstnpdb", np_bytes)
+        if a.failed:
+            add("qqstflbr" if browse else "qqstflgt")
+        if a.messages and not browse:
+            q["qqstlget"] = _stck(a.when)
+    first = a.depth_before if a.depth_before >= 0 else a.depth
+    q["qqstdphi"] = max(q.get("qqstdphi", first), first, a.depth)
+    q["qqstdplo"] = min(q.get("qqstdplo", first), first, a.depth)
+    if a.structure:
+        s = state.structures.setdefault(a.structure, {})
+        s["qestcsec"] = s.get("qestcsec", 0) + max(a.messages, 1)
+
+
+def count_log(txn: Txn, records: int) -> None:
+    """Log records written (QJSTWRNW: log write requests without wait)."""
+    state = state_of(txn)
+    if state is not None:
+        txn.edit(TABLE, None).add("qjstwrnw", records)
+
+
+def count_command(txn: Txn, verb: str, objects: int) -> None:
+    """Object definitions the data manager created, changed or deleted (QIST)."""
+    state = state_of(txn)
+    name = {"DEFINE": "qistdcre", "ALTER": "qistdput", "DELETE": "qistddel"}.get(verb)
+    if state is not None and name and objects:
+        txn.edit(TABLE, None).add(name, objects)
+
+
+def _stck(moment: dt.datetime) -> int:
+    from mqsc.engine.smf import clock
+
+    return clock.stck(moment)
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """What a queue held before a workload call: messages, persistent ones and their bytes."""
+
+    depth: int
+    persistent: int
+    persistent_bytes: int
+
+
+def _store(tables: Mapping[str, Any] | Txn, queue: str) -> Any:
+    get = tables.get if isinstance(tables, Txn) else None
+    if get is not None:
+        return get("messages", queue) or get("cfmsgs", queue)
+    return tables["messages"].get(queue) or tables["cfmsgs"].get(queue)
+
+
+def _held(store: Any) -> Held:
+    if store is None:
+        return Held(0, 0, 0)
+    runs = [r for r in store.runs if r.count]
+    return Held(sum(r.count for r in runs), sum(r.count for r in runs if r.persistent),
+                sum(r.count * r.size for r in runs if r.persistent))
+
+
+def held(tables: Mapping[str, Any], queue: str) -> Held:
+    """The queue's messages before a workload call (committed state)."""
+    return _held(_store(tables, queue))
+
+
+def activity_of(txn: Txn, outcome: Workload, before: Held | None,
+                when: dt.datetime) -> QueueActivity:
+    """What a workload call did to its queue, from its outcome and the queue before and
+    after (a get that left the depth as it was browsed)."""
+    after = _held(_store(txn, outcome.queue))
+    before = before or after
+    failed = outcome.reason != 0 and outcome.done == 0
+    if outcome.operation == "put":
+        persistent = outcome.done if outcome.persistent else 0
+        return QueueActivity(outcome.queue, "put", outcome.done, outcome.bytes, persistent,
+                             outcome.bytes if outcome.persistent else 0, after.depth, when,
+                             outcome.structure, failed, depth_before=before.depth)
+    browse = outcome.done > 0 and after.depth == before.depth
+    persistent = 0 if browse else max(0, before.persistent - after.persistent)
+    persistent_bytes = 0 if browse else max(0, before.persistent_bytes - after.persistent_bytes)
+    return QueueActivity(outcome.queue, "browse" if browse else "get", outcome.done,
+                         outcome.bytes, persistent, persistent_bytes, after.depth, when,
+                         outcome.structure, failed, depth_before=before.depth)
+
+
+def queue_meta(tables: Mapping[str, Any], queue: str) -> dict[str, Any]:
+    """Where a queue lives, as the accounting queue record (WQ) gives it: page set and buffer
+    pool, or CF structure, and its QSGDISP (MQQSGD_* values)."""
+    q = tables["qlocal"].get(queue)
+    if q is None:
+        return {}
+    disp = str(q.get("QSGDISP") or "QMGR")
+    meta: dict[str, Any] = {"qsgdisp": {"QMGR": 0, "COPY": 1, "SHARED": 2,
+                                        "GROUP": 3}.get(disp, 0)}
+    if disp == "SHARED":
+        meta["cfstrucname"] = str(q.get("CFSTRUCT") or "")
+        return meta
+    stgclass = tables["stgclass"].get(q.get("STGCLASS"))
+    psid = stgclass.get("PSID") if stgclass is not None else None
+    ps = tables["pageset"].get(psid) if psid is not None else None
+    if ps is not None:
+        meta.update(nps=psid, nbuffpool=ps.pool)
+    return meta
+
+
+__all__ = ["Held", "QueueActivity", "SmfState", "activity_of", "begin", "count", "held",
+           "queue_meta", "records_until", "tick"]

@@ -1,0 +1,55 @@
+"""The queue manager's trace table as state: the active traces, by trace number (table
+"trace", one entity under key None). The commands that change it are in
+mqsc/engine/trace.py; the statistics interval and the accounting tasks read it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from mqsc.engine.state import Txn
+
+TABLE = "trace"
+
+
+@dataclass(frozen=True, slots=True)
+class Trace:
+    """One active trace."""
+
+    tno: int
+    ttype: str
+    classes: tuple[int, ...]
+    dests: tuple[str, ...]
+    #: Empty: ``*`` (not constrained).
+    ifcids: tuple[int, ...] = ()
+    rmids: tuple[int, ...] = ()
+    userids: tuple[str, ...] = ()
+    comment: str = ""
+    started: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TraceTable:
+    """The queue manager's active traces, by trace number."""
+
+    traces: tuple[Trace, ...] = ()
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"kind": "trace", "traces": [asdict(t) for t in self.traces]}
+
+    @classmethod
+    def restore(cls, data: dict[str, Any]) -> TraceTable:
+        return cls(tuple(Trace(**{k: tuple(v) if isinstance(v, list) else v
+                                  for k, v in t.items()}) for t in data["traces"]))
+
+    def classes(self, ttype: str) -> frozenset[int]:
+        """Every class the active traces of a type collect (to SMF for STAT and ACCTG)."""
+        return frozenset(c for t in self.traces if t.ttype == ttype
+                         and (ttype in ("GLOBAL", "CHINIT") or "SMF" in t.dests)
+                         for c in t.classes)
+
+
+def table_of(txn: Txn) -> TraceTable:
+    """The active traces as a transaction sees them."""
+    return txn.get(TABLE, None) or TraceTable()
