@@ -71,8 +71,14 @@ def _same_shape(size: int) -> bytes:
 
 
 INPUTS: dict[str, Callable[[int], bytes]] = {
-    "tokens": _tokens, "descr": _descr, "continued": _continued, "nul": _nul,
-    "quote": _quote, "parens": _parens, "at-limit": _at_the_limit, "same-shape": _same_shape,
+    "tokens": _tokens,
+    "descr": _descr,
+    "continued": _continued,
+    "nul": _nul,
+    "quote": _quote,
+    "parens": _parens,
+    "at-limit": _at_the_limit,
+    "same-shape": _same_shape,
 }
 COMMANDS = {"check": ["check", "--syntax-only"], "run": ["run", "--memory"]}
 
@@ -81,9 +87,14 @@ def measure(argv: list[str]) -> tuple[float, float, int]:
     """Wall seconds, peak resident MB and exit status of ``python -m mqsc argv``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "mqsc", *argv], cwd=ROOT,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                          env={**os.environ, "MQSC_NO_CACHE": "1"}, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "mqsc", *argv],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "MQSC_NO_CACHE": "1"},
+        check=False,
+    )
     seconds = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     # ru_maxrss of the children is the largest any child reached so far: a child smaller than
@@ -94,11 +105,14 @@ def measure(argv: list[str]) -> tuple[float, float, int]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("inputs", nargs="*", metavar="INPUT",
-                        help=f"inputs (default: all): {', '.join(INPUTS)}, zero")
+    parser.add_argument(
+        "inputs",
+        nargs="*",
+        metavar="INPUT",
+        help=f"inputs (default: all): {', '.join(INPUTS)}, zero",
+    )
     parser.add_argument("--mb", type=float, default=10.0, help="size of each input in MB")
-    parser.add_argument("--commands", nargs="+", choices=list(COMMANDS),
-                        default=list(COMMANDS))
+    parser.add_argument("--commands", nargs="+", choices=list(COMMANDS), default=list(COMMANDS))
     args = parser.parse_args(argv)
     names = args.inputs or [*INPUTS, "zero"]
     OUT.mkdir(exist_ok=True)

@@ -63,9 +63,14 @@ class Options:
     command_source: CommandSource = CommandSource.SERVER
 
 
-def check(sources: Iterable[Source], qm: QueueManager | None, *,
-          columns: Columns = "auto", options: Options = Options(),
-          progress: Callable[[Source, int], None] | None = None) -> list[DeckReport]:
+def check(
+    sources: Iterable[Source],
+    qm: QueueManager | None,
+    *,
+    columns: Columns = "auto",
+    options: Options = Options(),
+    progress: Callable[[Source, int], None] | None = None,
+) -> list[DeckReport]:
     """Check decks; with a queue manager ``qm`` also run them on it (pass a scratch copy
     unless the decks are meant to change it, as under ``mqsc run``). ``progress(source,
     line)`` is told where each command starts, for a front end's progress display."""
@@ -93,9 +98,12 @@ def check(sources: Iterable[Source], qm: QueueManager | None, *,
                 continue
             result, failure = _execute(qm, logical, parsed, options, linter, report)
             report.steps.append(Step(logical, parsed, result, failure))
-            if result.ok and not isinstance(parsed, Rejected) \
-                    and parsed.objtype in QUEUE_TYPES \
-                    and parsed.verb in ("DEFINE", "ALTER"):
+            if (
+                result.ok
+                and not isinstance(parsed, Rejected)
+                and parsed.objtype in QUEUE_TYPES
+                and parsed.verb in ("DEFINE", "ALTER")
+            ):
                 touched[str(parsed.name)] = parsed
         reports.append(report)
     if qm is not None:
@@ -103,8 +111,7 @@ def check(sources: Iterable[Source], qm: QueueManager | None, *,
     if linter is not None:
         _attach(linter.finish(), reports)
     for report in reports:
-        report.diagnostics = sorted(lint.select(report.diagnostics, options.ignore),
-                                    key=_position)
+        report.diagnostics = sorted(lint.select(report.diagnostics, options.ignore), key=_position)
     return reports
 
 
@@ -122,13 +129,22 @@ def other_platform_hint(rejected: Rejected) -> Diagnostic | None:
     other = other_platform(verb.name, words[1].split("(", 1)[0].upper())
     if other is None:
         return None
-    return Diagnostic(MULTIPLATFORM_WARNING, {"verb": verb.name, "objtype": other.objtype,
-                                              "hint": other.help}, first.source, first.span)
+    return Diagnostic(
+        MULTIPLATFORM_WARNING,
+        {"verb": verb.name, "objtype": other.objtype, "hint": other.help},
+        first.source,
+        first.span,
+    )
 
 
-def _execute(qm: QueueManager, logical: LogicalCommand, parsed: Parsed, options: Options,
-             linter: lint.Linter | None, report: DeckReport
-             ) -> tuple[Result, Diagnostic | None]:
+def _execute(
+    qm: QueueManager,
+    logical: LogicalCommand,
+    parsed: Parsed,
+    options: Options,
+    linter: lint.Linter | None,
+    report: DeckReport,
+) -> tuple[Result, Diagnostic | None]:
     """Run one command, recording its failure and what the lint rules say about it."""
     if isinstance(parsed, Rejected):
         return qm.execute_parsed(logical, parsed, source=options.command_source), None
@@ -157,15 +173,18 @@ def _attach(diagnostics: Iterable[Diagnostic], reports: list[DeckReport]) -> Non
 
 def _diagnostic(command: Command, result: Result) -> Diagnostic:
     """The first explanatory message of a failed result, pointed at the command."""
-    message: Message = next((m for m in result.messages() if m.msg_id not in _FRAMING),
-                            next(result.messages()))
+    message: Message = next(
+        (m for m in result.messages() if m.msg_id not in _FRAMING), next(result.messages())
+    )
     keyword = str(message.inserts.get("keyword", command.objtype))
-    return Diagnostic(message.msg_id, dict(message.inserts), command.source,
-                      command.span_of(keyword))
+    return Diagnostic(
+        message.msg_id, dict(message.inserts), command.source, command.span_of(keyword)
+    )
 
 
-def _warn_later_failures(qm: QueueManager, touched: dict[str, Command],
-                         reports: list[DeckReport]) -> None:
+def _warn_later_failures(
+    qm: QueueManager, touched: dict[str, Command], reports: list[DeckReport]
+) -> None:
     """Queues the decks defined that z/OS accepts but whose first put will fail."""
     tables = qm.state.tables
     warnings = []
@@ -174,38 +193,69 @@ def _warn_later_failures(qm: QueueManager, touched: dict[str, Command],
         if alias is not None:
             target = str(alias.get("TARGET", ""))
             if alias.get("TARGTYPE") == "QUEUE" and not any(
-                    target in tables[t] for t in ("qlocal", "qremote", "gqlocal")):
+                target in tables[t] for t in ("qlocal", "qremote", "gqlocal")
+            ):
                 # z/OS defines an alias whatever its TARGET (IBM "DEFINE QALIAS"); the first
                 # MQOPEN of it fails.
-                warnings.append(Diagnostic("MQSC103W", {"queue": name, "target": target},
-                                           command.source, command.span_of("TARGET")))
+                warnings.append(
+                    Diagnostic(
+                        "MQSC103W",
+                        {"queue": name, "target": target},
+                        command.source,
+                        command.span_of("TARGET"),
+                    )
+                )
             continue
         remote = tables["qremote"].get(name)
         if remote is not None:
             if remote.get("RNAME"):  # a queue manager alias or reply-to alias is not opened
                 xmitq, code = transmission_queue(
-                    remote, tables["qlocal"].get, qm.name,
-                    str(tables["qmgr"][None].attrs.get("DEFXMITQ", "")))
+                    remote,
+                    tables["qlocal"].get,
+                    qm.name,
+                    str(tables["qmgr"][None].attrs.get("DEFXMITQ", "")),
+                )
                 if xmitq is None:
-                    warnings.append(Diagnostic("MQSC104W", {
-                        "queue": name, "code": code, "reason": mqrc.name(code)},
-                        command.source, command.span_of("XMITQ" if remote.get("XMITQ")
-                                                        else "RQMNAME")))
+                    warnings.append(
+                        Diagnostic(
+                            "MQSC104W",
+                            {"queue": name, "code": code, "reason": mqrc.name(code)},
+                            command.source,
+                            command.span_of("XMITQ" if remote.get("XMITQ") else "RQMNAME"),
+                        )
+                    )
             continue
         queue = tables["qlocal"].get(name)
         if queue is None or queue.get("QSGDISP") == "SHARED":
             continue
         initq = str(queue.get("INITQ", ""))
         if queue.get("TRIGGER") and initq and initq not in tables["qlocal"]:
-            warnings.append(Diagnostic("MQSC105W", {"queue": name, "initq": initq},
-                                       command.source, command.span_of("INITQ")))
+            warnings.append(
+                Diagnostic(
+                    "MQSC105W",
+                    {"queue": name, "initq": initq},
+                    command.source,
+                    command.span_of("INITQ"),
+                )
+            )
         stgclass = queue.get("STGCLASS")
         stc = tables["stgclass"].get(stgclass)
         if stc is None:
-            warnings.append(Diagnostic("MQSC101W", {"queue": name, "stgclass": stgclass},
-                                       command.source, command.span_of("STGCLASS")))
+            warnings.append(
+                Diagnostic(
+                    "MQSC101W",
+                    {"queue": name, "stgclass": stgclass},
+                    command.source,
+                    command.span_of("STGCLASS"),
+                )
+            )
         elif stc.get("PSID") not in tables["pageset"]:
-            warnings.append(Diagnostic("MQSC102W", {"queue": name, "stgclass": stgclass,
-                                                    "psid": stc.get("PSID")},
-                                       command.source, command.span_of("STGCLASS")))
+            warnings.append(
+                Diagnostic(
+                    "MQSC102W",
+                    {"queue": name, "stgclass": stgclass, "psid": stc.get("PSID")},
+                    command.source,
+                    command.span_of("STGCLASS"),
+                )
+            )
     _attach(warnings, reports)

@@ -33,10 +33,19 @@ CLUSTER_MARK = "*MQSC VSAM CLUSTER*"
 TRACK_PAGES = C.CYL_PAGES // 15
 #: Space units of DEFINE CLUSTER and their synonyms (DFSMS Access Method Services Commands,
 #: "DEFINE CLUSTER"), each as the pages one unit holds (None: by bytes, rounded to tracks).
-SPACE_UNITS = {"CYLINDERS": "CYLINDERS", "CYL": "CYLINDERS", "CYLINDER": "CYLINDERS",
-               "TRACKS": "TRACKS", "TRK": "TRACKS", "RECORDS": "RECORDS", "REC": "RECORDS",
-               "KILOBYTES": "KILOBYTES", "KB": "KILOBYTES", "MEGABYTES": "MEGABYTES",
-               "MB": "MEGABYTES"}
+SPACE_UNITS = {
+    "CYLINDERS": "CYLINDERS",
+    "CYL": "CYLINDERS",
+    "CYLINDER": "CYLINDERS",
+    "TRACKS": "TRACKS",
+    "TRK": "TRACKS",
+    "RECORDS": "RECORDS",
+    "REC": "RECORDS",
+    "KILOBYTES": "KILOBYTES",
+    "KB": "KILOBYTES",
+    "MEGABYTES": "MEGABYTES",
+    "MB": "MEGABYTES",
+}
 
 
 def space_pages(unit: str, amount: int) -> int:
@@ -54,8 +63,9 @@ def space_pages(unit: str, amount: int) -> int:
         return amount * C.CYL_PAGES
     if unit == "TRACKS":
         return amount * TRACK_PAGES
-    records = {"RECORDS": amount, "KILOBYTES": math.ceil(amount / 4),
-               "MEGABYTES": amount * 256}[unit]
+    records = {"RECORDS": amount, "KILOBYTES": math.ceil(amount / 4), "MEGABYTES": amount * 256}[
+        unit
+    ]
     return math.ceil(records / TRACK_PAGES) * TRACK_PAGES
 
 
@@ -137,8 +147,9 @@ class Catalog:
             with open(path, "a" if append else "w", encoding="utf-8") as handle:
                 handle.write(text)
         except OSError as error:
-            raise DataSetError(f"{_name(dsn, member)}: cannot be written ({error.strerror})"
-                               ) from None
+            raise DataSetError(
+                f"{_name(dsn, member)}: cannot be written ({error.strerror})"
+            ) from None
 
     def read_bytes(self, dsn: str, member: str = "") -> bytes:
         """A data set's bytes as they are (the records of a binary data set such as an SMF
@@ -157,8 +168,9 @@ class Catalog:
             with open(path, "ab" if append else "wb") as handle:
                 handle.write(data)
         except OSError as error:
-            raise DataSetError(f"{_name(dsn, member)}: cannot be written ({error.strerror})"
-                               ) from None
+            raise DataSetError(
+                f"{_name(dsn, member)}: cannot be written ({error.strerror})"
+            ) from None
 
     # ---- VSAM clusters ------------------------------------------------------------------------
     def cluster(self, dsn: str) -> Cluster | None:

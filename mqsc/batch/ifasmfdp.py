@@ -179,8 +179,7 @@ def parse(records: Sequence[str]) -> Parameters:
     for node in parse_nodes(" ".join(listing)):
         if node.name == "INDD":
             options = {o.name for n in node.items[1:] if n.name == "OPTIONS" for o in n.items}
-            if len(node.items) != 2 or not options <= {"DUMP", "CLEAR", "ALL"} \
-                    or len(options) != 1:
+            if len(node.items) != 2 or not options <= {"DUMP", "CLEAR", "ALL"} or len(options) != 1:
                 raise StatementError("INDD(ddname,OPTIONS(DUMP|CLEAR|ALL))")
             option = options.pop()
             inputs.append(Input(node.items[0].name, option != "CLEAR", option != "DUMP"))
@@ -188,18 +187,21 @@ def parse(records: Sequence[str]) -> Parameters:
             kinds = [n for n in node.items[1:] if n.name in ("TYPE", "NOTYPE")]
             if len(node.items) != 2 or len(kinds) != 1:
                 raise StatementError("OUTDD(ddname,TYPE(list)) or OUTDD(ddname,NOTYPE(list))")
-            outputs.append(Output(node.items[0].name, _types(kinds[0].items),
-                                  kinds[0].name == "NOTYPE"))
+            outputs.append(
+                Output(node.items[0].name, _types(kinds[0].items), kinds[0].name == "NOTYPE")
+            )
         elif node.name == "DATE" and len(node.items) == 2:
-            values["dates"] = tuple(_number(n.name, 1900000, 2099366, "DATE")
-                                    for n in node.items)
+            values["dates"] = tuple(_number(n.name, 1900000, 2099366, "DATE") for n in node.items)
         elif node.name in ("START", "END") and len(node.items) == 1:
             values[node.name.lower()] = _number(node.items[0].name, 0, 2400, node.name)
         else:
             raise StatementError(f"{node.name} is not an IFASMFDP parameter")
-    return Parameters(tuple(inputs) or (Input("DUMPIN"),),
-                      tuple(outputs) or (Output("DUMPOUT"),),
-                      listing=tuple(listing), **values)  # type: ignore[arg-type]
+    return Parameters(
+        tuple(inputs) or (Input("DUMPIN"),),
+        tuple(outputs) or (Output("DUMPOUT"),),
+        listing=tuple(listing),
+        **values,
+    )  # type: ignore[arg-type]
 
 
 # ---- selecting and summarising -----------------------------------------------------------------
@@ -259,23 +261,29 @@ def report(tally: Tally) -> list[str]:
     stamp = "%m/%d/%Y-%H:%M:%S"
     first = tally.first.strftime(stamp) if tally.first else ""
     last = tally.last.strftime(stamp) if tally.last else ""
-    lines = [f"{'':43}SUMMARY ACTIVITY REPORT",
-             f"{'':6}START DATE-TIME  {first:<19}{'':25}END DATE-TIME  {last}",
-             f"{'':6}RECORD       RECORDS         PERCENT      AVG. RECORD   MIN. RECORD   "
-             "MAX. RECORD       RECORDS",
-             f"{'':8}TYPE          READ        OF TOTAL           LENGTH        LENGTH        "
-             "LENGTH       WRITTEN"]
+    lines = [
+        f"{'':43}SUMMARY ACTIVITY REPORT",
+        f"{'':6}START DATE-TIME  {first:<19}{'':25}END DATE-TIME  {last}",
+        f"{'':6}RECORD       RECORDS         PERCENT      AVG. RECORD   MIN. RECORD   "
+        "MAX. RECORD       RECORDS",
+        f"{'':8}TYPE          READ        OF TOTAL           LENGTH        LENGTH        "
+        "LENGTH       WRITTEN",
+    ]
     lengths = [n for v in tally.read.values() for n in v]
     for rtype in sorted(set(tally.read) | set(tally.written)):
         sizes = tally.read.get(rtype, [])
         avg = sum(sizes) / len(sizes) if sizes else 0.0
-        lines.append(f"{rtype:>12}{len(sizes):>14,}{_pct(len(sizes), total) + ' %':>16}"
-                     f"{_decimal(avg):>17}{min(sizes, default=0):>14,}{max(sizes, default=0):>14,}"
-                     f"{tally.written.get(rtype, 0):>14,}")
+        lines.append(
+            f"{rtype:>12}{len(sizes):>14,}{_pct(len(sizes), total) + ' %':>16}"
+            f"{_decimal(avg):>17}{min(sizes, default=0):>14,}{max(sizes, default=0):>14,}"
+            f"{tally.written.get(rtype, 0):>14,}"
+        )
     avg = sum(lengths) / len(lengths) if lengths else 0.0
-    lines.append(f"{'':6}TOTAL{total:>15,}{'100 %':>16}{_decimal(avg):>17}"
-                 f"{min(lengths, default=0):>14,}{max(lengths, default=0):>14,}"
-                 f"{sum(tally.written.values()):>14,}")
+    lines.append(
+        f"{'':6}TOTAL{total:>15,}{'100 %':>16}{_decimal(avg):>17}"
+        f"{min(lengths, default=0):>14,}{max(lengths, default=0):>14,}"
+        f"{sum(tally.written.values()):>14,}"
+    )
     lines.append(f"{'':6}NUMBER OF RECORDS IN ERROR{tally.errors:>16,}")
     return lines
 
@@ -291,8 +299,9 @@ def run_ifasmfdp(ctx: StepContext) -> StepOutcome:
     try:
         params = parse(sysin)
     except StatementError as error:
-        ctx.print("SYSPRINT", [*_strip_comments(sysin),
-                               emulator_line("MQSC380E", problem=str(error))])
+        ctx.print(
+            "SYSPRINT", [*_strip_comments(sysin), emulator_line("MQSC380E", problem=str(error))]
+        )
         return StepOutcome(cc=RC_BAD_INPUT)
     listing = list(params.listing)
     problem = _check_dds(ctx, params)
@@ -314,9 +323,11 @@ def run_ifasmfdp(ctx: StepContext) -> StepOutcome:
                     chosen[out.ddname].append(data)
     now = ctx.clock()
     for out in params.outputs:
-        records = [encode_plain(PlainRecord(DUMP_HEADER_TYPE, now, SYSTEM_ID)),
-                   *chosen[out.ddname],
-                   encode_plain(PlainRecord(DUMP_TRAILER_TYPE, now, SYSTEM_ID))]
+        records = [
+            encode_plain(PlainRecord(DUMP_HEADER_TYPE, now, SYSTEM_ID)),
+            *chosen[out.ddname],
+            encode_plain(PlainRecord(DUMP_TRAILER_TYPE, now, SYSTEM_ID)),
+        ]
         for data in records:
             tally.wrote(record_type(data))
         ctx.write_bytes(out.ddname, b"".join(records))
@@ -335,8 +346,9 @@ def _check_dds(ctx: StepContext, params: Parameters) -> str:
         if not ctx.has(source.ddname):
             return emulator_line("MQSC381E", ddname=source.ddname, role="input (INDD)")
         if source.clear and not is_smf_data_set(ctx.dsn_of(source.ddname) or ""):
-            return emulator_line("MQSC382E", ddname=source.ddname,
-                                 dsn=ctx.dsn_of(source.ddname) or "in-stream data")
+            return emulator_line(
+                "MQSC382E", ddname=source.ddname, dsn=ctx.dsn_of(source.ddname) or "in-stream data"
+            )
     for out in params.outputs:
         if not ctx.has(out.ddname, output=True):
             return emulator_line("MQSC381E", ddname=out.ddname, role="output (OUTDD)")

@@ -29,8 +29,7 @@ from mqsc.render.visible import visible, xml_text
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
-GITHUB_COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning",
-                   Severity.INFO: "notice"}
+GITHUB_COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 TOOL = "mqsc"
 
 
@@ -98,8 +97,17 @@ def finding(d: Diagnostic, *, level: Severity | None = None) -> Finding:
         return Finding(d.msg_id, level or d.severity, d.text, name, 1, 1, 1, 2)
     start = d.source.location(d.span.start)
     end = d.source.location(max(d.span.start, d.span.end - 1))
-    return Finding(d.msg_id, level or d.severity, d.text, name, start.line, start.column,
-                   end.line, end.column + 1, d.source.line_text(start.line))
+    return Finding(
+        d.msg_id,
+        level or d.severity,
+        d.text,
+        name,
+        start.line,
+        start.column,
+        end.line,
+        end.column + 1,
+        d.source.line_text(start.line),
+    )
 
 
 def case_name(step: Step) -> str:
@@ -125,11 +133,13 @@ def suite(report: DeckReport, *, run: bool) -> Suite:
     that did not parse.
     """
     failures = {id(s.failure) for s in report.steps if s.failure is not None}
-    rejected = {id(d) for s in report.steps if isinstance(s.parsed, Rejected)
-                for d in s.parsed.diagnostics}
+    rejected = {
+        id(d) for s in report.steps if isinstance(s.parsed, Rejected) for d in s.parsed.diagnostics
+    }
     errors = failures | rejected if run else set()
-    found = [finding(d, level=Severity.ERROR if id(d) in errors else None)
-             for d in report.diagnostics]
+    found = [
+        finding(d, level=Severity.ERROR if id(d) in errors else None) for d in report.diagnostics
+    ]
     cases: list[Case] = []
     for step in report.steps:
         first, last = _lines_of(step)
@@ -143,8 +153,14 @@ def suite(report: DeckReport, *, run: bool) -> Suite:
     return Suite(report.name, tuple(cases))
 
 
-def build(tool: str, reports: Sequence[DeckReport], failing: frozenset[Severity], *,
-          run: bool = False, version: str = "") -> Report:
+def build(
+    tool: str,
+    reports: Sequence[DeckReport],
+    failing: frozenset[Severity],
+    *,
+    run: bool = False,
+    version: str = "",
+) -> Report:
     """The report of ``mqsc check`` (``run=False``) or ``mqsc run`` (``run=True``)."""
     return Report(tool, tuple(suite(r, run=run) for r in reports), failing, version)
 
@@ -162,8 +178,16 @@ def junit(report: Report, *, timestamp: str | None = None) -> str:
     totals = [0, 0]
     for s in report.suites:
         failures = sum(1 for c in s.cases if report.failed(c))
-        element = ET.SubElement(root, "testsuite", name=s.name, tests=str(len(s.cases)),
-                                failures=str(failures), errors="0", skipped="0", time="0")
+        element = ET.SubElement(
+            root,
+            "testsuite",
+            name=s.name,
+            tests=str(len(s.cases)),
+            failures=str(failures),
+            errors="0",
+            skipped="0",
+            time="0",
+        )
         if timestamp:
             element.set("timestamp", timestamp)
         totals[0] += len(s.cases)
@@ -178,18 +202,27 @@ def junit(report: Report, *, timestamp: str | None = None) -> str:
     ET.indent(root)
     # XML 1.0 cannot hold control characters, even as references: a command with one in a
     # value must still give a report CI can parse (issue 15).
-    return xml_text('<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, "unicode")
-                    + "\n")
+    return xml_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, "unicode") + "\n"
+    )
 
 
 def _testcase(parent: ET.Element, report: Report, case: Case) -> None:
-    element = ET.SubElement(parent, "testcase", name=case.name, classname=case.file,
-                            file=case.file, line=str(case.line), time="0")
+    element = ET.SubElement(
+        parent,
+        "testcase",
+        name=case.name,
+        classname=case.file,
+        file=case.file,
+        line=str(case.line),
+        time="0",
+    )
     failed = report.failed(case)
     if failed:
         first = failed[0]
-        failure = ET.SubElement(element, "failure", message=f"{first.rule} {first.message}",
-                                type=first.rule)
+        failure = ET.SubElement(
+            element, "failure", message=f"{first.rule} {first.message}", type=first.rule
+        )
         failure.text = "\n".join(f"{f.where}: {f.rule} {f.message}" for f in failed)
     others = [f for f in case.findings if f not in failed]
     out = [f"{f.where}: {f.rule} {f.message}" for f in others] + list(case.output)
@@ -210,22 +243,38 @@ def sarif(report: Report, *, timestamp: str | None = None) -> dict[str, Any]:
     for f in findings:
         digest = _line_hash(f)
         seen[(f.file, digest)] = seen.get((f.file, digest), 0) + 1
-        results.append({
-            "ruleId": f.rule,
-            "ruleIndex": index[f.rule],
-            "level": SARIF_LEVELS[f.level],
-            "message": {"text": f"{f.rule} {f.message}"},
-            "locations": [{"physicalLocation": {
-                "artifactLocation": _artifact(f.file),
-                "region": {"startLine": f.line, "startColumn": f.column,
-                           "endLine": f.end_line, "endColumn": f.end_column},
-            }}],
-            "partialFingerprints": {
-                "primaryLocationLineHash": f"{digest}:{seen[(f.file, digest)]}"},
-        })
+        results.append(
+            {
+                "ruleId": f.rule,
+                "ruleIndex": index[f.rule],
+                "level": SARIF_LEVELS[f.level],
+                "message": {"text": f"{f.rule} {f.message}"},
+                "locations": [
+                    {
+                        "physicalLocation": {
+                            "artifactLocation": _artifact(f.file),
+                            "region": {
+                                "startLine": f.line,
+                                "startColumn": f.column,
+                                "endLine": f.end_line,
+                                "endColumn": f.end_column,
+                            },
+                        }
+                    }
+                ],
+                "partialFingerprints": {
+                    "primaryLocationLineHash": f"{digest}:{seen[(f.file, digest)]}"
+                },
+            }
+        )
     run: dict[str, Any] = {
-        "tool": {"driver": {"name": TOOL, "version": report.version,
-                            "rules": [_rule(r) for r in rule_ids]}},
+        "tool": {
+            "driver": {
+                "name": TOOL,
+                "version": report.version,
+                "rules": [_rule(r) for r in rule_ids],
+            }
+        },
         "columnKind": "unicodeCodePoints",
         "results": results,
     }
@@ -239,8 +288,12 @@ def sarif(report: Report, *, timestamp: str | None = None) -> dict[str, Any]:
 def _rule(rule: str) -> dict[str, Any]:
     entry = messages.CATALOG.get(rule)
     if entry is None:  # pragma: no cover - every finding comes from the catalog
-        return {"id": rule, "shortDescription": {"text": rule},
-                "fullDescription": {"text": rule}, "help": {"text": rule}}
+        return {
+            "id": rule,
+            "shortDescription": {"text": rule},
+            "fullDescription": {"text": rule},
+            "help": {"text": rule},
+        }
     status = "VERIFIED" if entry.verified else "UNVERIFIED"
     template = entry.template.strip()
     return {
@@ -248,8 +301,10 @@ def _rule(rule: str) -> dict[str, Any]:
         "name": rule,
         "shortDescription": {"text": entry.meaning[:1024]},
         "fullDescription": {"text": f"{rule} {template}"},
-        "help": {"text": f"{entry.meaning} Message text {status} ({entry.evidence}); see "
-                         "docs/messages.md."},
+        "help": {
+            "text": f"{entry.meaning} Message text {status} ({entry.evidence}); see "
+            "docs/messages.md."
+        },
         "defaultConfiguration": {"level": SARIF_LEVELS[Severity.of(rule)]},
         "properties": {"verified": entry.verified, "evidence": entry.evidence},
     }
@@ -293,8 +348,14 @@ def github(report: Report) -> list[str]:
     """One ``::error``/``::warning``/``::notice`` workflow command per finding."""
     lines = []
     for f in report.findings:
-        props = {"file": f.file, "line": f.line, "col": f.column, "endLine": f.end_line,
-                 "endColumn": f.end_column, "title": f.rule}
+        props = {
+            "file": f.file,
+            "line": f.line,
+            "col": f.column,
+            "endLine": f.end_line,
+            "endColumn": f.end_column,
+            "title": f.rule,
+        }
         joined = ",".join(f"{k}={escape_property(str(v))}" for k, v in props.items())
         lines.append(visible(f"::{GITHUB_COMMANDS[f.level]} {joined}::{escape_data(f.message)}"))
     return lines

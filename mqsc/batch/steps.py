@@ -82,8 +82,11 @@ class StepContext:
         """An input DD's bytes, concatenation included (in-stream data has none: binary
         records cannot be written in a JCL deck)."""
         dd = self.dds[ddname]
-        return b"".join(self.catalog.read_bytes(part.dsn, part.member)
-                        for part in dd.parts if part.kind == "dsn")
+        return b"".join(
+            self.catalog.read_bytes(part.dsn, part.member)
+            for part in dd.parts
+            if part.kind == "dsn"
+        )
 
     def write_bytes(self, ddname: str, data: bytes) -> None:
         """Write a binary output DD (a data set; SYSOUT and DUMMY swallow binary data)."""
@@ -108,8 +111,9 @@ class StepContext:
             self.sysout.setdefault(ddname, []).extend(lines)
         elif dd.kind == "dsn":
             append = dd.disp[0] == "MOD" or ddname in self.written
-            self.catalog.write(dd.dsn, dd.member, "".join(line + "\n" for line in lines),
-                               append=append)
+            self.catalog.write(
+                dd.dsn, dd.member, "".join(line + "\n" for line in lines), append=append
+            )
             self.written.add(ddname)
 
     def ddnames(self) -> list[str]:

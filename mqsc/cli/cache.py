@@ -65,8 +65,9 @@ def save() -> bool:
     temporary = target.with_name(f"{FILE}.{os.getpid()}.tmp")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_text(json.dumps(parser.saved_shapes(), separators=(",", ":")),
-                             encoding="utf-8")
+        temporary.write_text(
+            json.dumps(parser.saved_shapes(), separators=(",", ":")), encoding="utf-8"
+        )
         os.replace(temporary, target)
     except OSError:
         try:

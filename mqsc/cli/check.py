@@ -28,18 +28,29 @@ from mqsc.render.visible import visible
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
-        "check", help="check decks for syntax and semantic errors, changing nothing",
+        "check",
+        help="check decks for syntax and semantic errors, changing nothing",
         description="Check MQSC decks without changing any state. Exit 0 when clean, 1 when "
         "problems are found, 2 on usage or I/O errors.",
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="deck files, or - for stdin")
-    parser.add_argument("--format", choices=("text", "json", *REPORT_FORMATS), default="text",
-                        help="text, json, or a CI report: junit, sarif, github")
-    parser.add_argument("--syntax-only", action="store_true",
-                        help="only syntax and catalog checks, no scratch queue manager")
-    parser.add_argument("--replay", action="store_true",
-                        help="the decks are replayed (like CSQINP2 at every start): warn about "
-                        "DEFINE without REPLACE")
+    parser.add_argument(
+        "--format",
+        choices=("text", "json", *REPORT_FORMATS),
+        default="text",
+        help="text, json, or a CI report: junit, sarif, github",
+    )
+    parser.add_argument(
+        "--syntax-only",
+        action="store_true",
+        help="only syntax and catalog checks, no scratch queue manager",
+    )
+    parser.add_argument(
+        "--replay",
+        action="store_true",
+        help="the decks are replayed (like CSQINP2 at every start): warn about "
+        "DEFINE without REPLACE",
+    )
     parser.add_argument("--no-lint", action="store_true", help="skip the lint rules")
     add_report_options(parser)
     add_qmgr_options(parser)
@@ -85,7 +96,7 @@ def _text(reports: list[DeckReport]) -> None:
 
 
 def _hint(report: DeckReport, d: Diagnostic) -> str | None:
-    """"Did you mean" for a word z/OS rejected as invalid (CSQ9001E), from the command it is in."""
+    """ "Did you mean" for a word z/OS rejected as invalid (CSQ9001E), from the command it is in."""
     from mqsc.language.hints import did_you_mean, hint_text
 
     location = d.location
@@ -107,9 +118,12 @@ def _summary(reports: list[DeckReport]) -> None:
     commands = sum(r.commands for r in reports)
     errors = sum(1 for r in reports for d in r.diagnostics if d.severity is Severity.ERROR)
     warnings = sum(1 for r in reports for d in r.diagnostics if d.severity is Severity.WARNING)
-    print(f"{commands} commands in {files} file{'s' if files != 1 else ''}: "
-          f"{errors} error{'s' if errors != 1 else ''}, "
-          f"{warnings} warning{'s' if warnings != 1 else ''}", file=sys.stderr)
+    print(
+        f"{commands} commands in {files} file{'s' if files != 1 else ''}: "
+        f"{errors} error{'s' if errors != 1 else ''}, "
+        f"{warnings} warning{'s' if warnings != 1 else ''}",
+        file=sys.stderr,
+    )
 
 
 def diagnostic_json(d: Diagnostic) -> dict:
@@ -118,15 +132,25 @@ def diagnostic_json(d: Diagnostic) -> dict:
     if d.source is not None and d.span is not None:
         start = d.source.location(d.span.start)
         end = d.source.location(max(d.span.start, d.span.end - 1))
-        out.update(file=start.name, line=start.line, column=start.column,
-                   end_line=end.line, end_column=end.column + 1)
+        out.update(
+            file=start.name,
+            line=start.line,
+            column=start.column,
+            end_line=end.line,
+            end_column=end.column + 1,
+        )
     return out
 
 
 def _json(reports: list[DeckReport]) -> dict:
     return {
-        "files": [{"file": r.name, "commands": r.commands,
-                   "diagnostics": [diagnostic_json(d) for d in r.diagnostics]}
-                  for r in reports],
+        "files": [
+            {
+                "file": r.name,
+                "commands": r.commands,
+                "diagnostics": [diagnostic_json(d) for d in r.diagnostics],
+            }
+            for r in reports
+        ],
         "problems": sum(len(r.diagnostics) for r in reports),
     }

@@ -41,21 +41,34 @@ from mqsc.store.smfdata import home_data_set
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("smf", help="dump and print the SMF 115/116 records",
-                            description=__doc__.split("\n\n")[0])
+    parser = sub.add_parser(
+        "smf", help="dump and print the SMF 115/116 records", description=__doc__.split("\n\n")[0]
+    )
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
-    dump = actions.add_parser("dump", help="copy the SMF data set's records to a file, as "
-                              "IFASMFDP does")
+    dump = actions.add_parser(
+        "dump", help="copy the SMF data set's records to a file, as IFASMFDP does"
+    )
     dump.add_argument("output", type=Path, metavar="OUT.bin")
-    dump.add_argument("--type", default="0:255", metavar="LIST",
-                      help="record types to copy: 115,116 or 115:116 or 115(215,201) "
-                      "(default all)")
-    dump.add_argument("--clear", action="store_true",
-                      help="empty the SMF data set afterwards (IFASMFDP OPTIONS(ALL))")
+    dump.add_argument(
+        "--type",
+        default="0:255",
+        metavar="LIST",
+        help="record types to copy: 115,116 or 115:116 or 115(215,201) (default all)",
+    )
+    dump.add_argument(
+        "--clear",
+        action="store_true",
+        help="empty the SMF data set afterwards (IFASMFDP OPTIONS(ALL))",
+    )
     dump.set_defaults(handler=run_dump)
     show = actions.add_parser("print", help="decode a file of SMF records")
-    show.add_argument("file", nargs="?", default="-", metavar="FILE",
-                      help="a file of RDW-prefixed records (default: the SMF data set)")
+    show.add_argument(
+        "file",
+        nargs="?",
+        default="-",
+        metavar="FILE",
+        help="a file of RDW-prefixed records (default: the SMF data set)",
+    )
     show.add_argument("--format", choices=("text", "json"), default="text")
     show.set_defaults(handler=run_print)
 
@@ -97,8 +110,9 @@ def run_dump(args: argparse.Namespace) -> int:
 
 
 def _now():
-    from mqsc.cli.options import fixed_clock
     import datetime as dt
+
+    from mqsc.cli.options import fixed_clock
 
     fixed = fixed_clock()
     return fixed() if fixed is not None else dt.datetime.now()
@@ -146,14 +160,23 @@ def _plain(value: Any) -> Any:
 
 def _json(record: SmfRecord | PlainRecord) -> dict[str, Any]:
     if isinstance(record, PlainRecord):
-        return {"type": record.rtype, "time": record.moment.isoformat(),
-                "system": record.sysid.strip()}
-    return {"type": record.rtype, "subtype": record.subtype,
-            "time": record.moment.isoformat(), "system": record.sysid.strip(),
-            "subsystem": record.ssid.strip(), "release": record.release,
-            "product": _plain(record.product),
-            "sections": [{"name": s.name, "entries": _plain(s.entries)}
-                         for s in record.sections if s.entries]}
+        return {
+            "type": record.rtype,
+            "time": record.moment.isoformat(),
+            "system": record.sysid.strip(),
+        }
+    return {
+        "type": record.rtype,
+        "subtype": record.subtype,
+        "time": record.moment.isoformat(),
+        "system": record.sysid.strip(),
+        "subsystem": record.ssid.strip(),
+        "release": record.release,
+        "product": _plain(record.product),
+        "sections": [
+            {"name": s.name, "entries": _plain(s.entries)} for s in record.sections if s.entries
+        ],
+    }
 
 
 def _nonzero(entry: Mapping[str, Any], prefix: str = "") -> list[str]:
@@ -178,20 +201,28 @@ def _nonzero(entry: Mapping[str, Any], prefix: str = "") -> list[str]:
 
 def text_lines(record: SmfRecord | PlainRecord) -> list[str]:
     """A record in words: a title line, then each section's fields that are not zero."""
-    when = record.moment.strftime("%Y-%m-%d %H:%M:%S.") + f"{record.moment.microsecond // 10000:02d}"
+    when = (
+        record.moment.strftime("%Y-%m-%d %H:%M:%S.") + f"{record.moment.microsecond // 10000:02d}"
+    )
     if isinstance(record, PlainRecord):
         kind = {DUMP_HEADER_TYPE: "dump header", DUMP_TRAILER_TYPE: "dump trailer"}
         return [f"SMF {record.rtype} {kind.get(record.rtype, '')} {record.sysid} {when}"]
-    lines = [f"SMF {record.rtype} subtype {record.subtype} {record.sysid}/{record.ssid} {when} "
-             f"release {record.release}"]
+    lines = [
+        f"SMF {record.rtype} subtype {record.subtype} {record.sysid}/{record.ssid} {when} "
+        f"release {record.release}"
+    ]
     start, duration = record.product.get("qwhstime"), record.product.get("qwhsdurn")
     if record.rtype == 115 and start:
         seconds = duration / (clock.STCK_SECOND if record.subtype == 231 else 1_000_000)
-        lines.append(f"  interval {clock.from_stck(start):%Y-%m-%d %H:%M:%S} for "
-                     f"{seconds:g} s")
+        lines.append(f"  interval {clock.from_stck(start):%Y-%m-%d %H:%M:%S} for {seconds:g} s")
     for section in record.sections:
         for index, entry in enumerate(section.entries):
-            fields = [f for f in _nonzero(entry) if not f.split("=")[0].endswith(("id", "ll",
-                      "eyec", "len", "desc", "eid", "shex", "eye"))]
+            fields = [
+                f
+                for f in _nonzero(entry)
+                if not f.split("=")[0].endswith(
+                    ("id", "ll", "eyec", "len", "desc", "eid", "shex", "eye")
+                )
+            ]
             lines.append(f"  {section.name}[{index}] " + " ".join(fields))
     return lines

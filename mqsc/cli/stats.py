@@ -23,19 +23,38 @@ from mqsc.render.statistics import text_lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("stats", help="buffer pool and page set statistics",
-                            description=__doc__.split("\n\n")[0])
+    parser = sub.add_parser(
+        "stats", help="buffer pool and page set statistics", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument("--reset", action="store_true", help="start a new interval after")
-    parser.add_argument("--smf", metavar="FILE", type=Path,
-                        help="read the figures from a file of SMF 115 records (an IFASMFDP "
-                        "dump, or mqsc smf dump): the last interval it holds")
-    parser.add_argument("--plot", metavar="FILE.svg|FILE.png", type=Path,
-                        help="also write the storage charts to this SVG or PNG file")
-    parser.add_argument("--samples", type=int, default=1, metavar="N",
-                        help="with --plot: how many looks to chart (default 1)")
-    parser.add_argument("--every", type=float, default=2.0, metavar="SECONDS",
-                        help="with --plot: seconds between looks (default 2)")
+    parser.add_argument(
+        "--smf",
+        metavar="FILE",
+        type=Path,
+        help="read the figures from a file of SMF 115 records (an IFASMFDP "
+        "dump, or mqsc smf dump): the last interval it holds",
+    )
+    parser.add_argument(
+        "--plot",
+        metavar="FILE.svg|FILE.png",
+        type=Path,
+        help="also write the storage charts to this SVG or PNG file",
+    )
+    parser.add_argument(
+        "--samples",
+        type=int,
+        default=1,
+        metavar="N",
+        help="with --plot: how many looks to chart (default 1)",
+    )
+    parser.add_argument(
+        "--every",
+        type=float,
+        default=2.0,
+        metavar="SECONDS",
+        help="with --plot: seconds between looks (default 2)",
+    )
     add_qmgr_options(parser)
     parser.set_defaults(handler=run)
 
@@ -74,18 +93,30 @@ def run_smf(args: argparse.Namespace) -> int:
     data = pool_and_pageset_figures(records, args.qmgr)
     interval = data.pop("interval")
     if interval is None:
-        print(f"mqsc stats: {args.smf}: no SMF 115 subtype 201 or 215 records"
-              + (f" of {args.qmgr}" if args.qmgr else ""), file=sys.stderr)
+        print(
+            f"mqsc stats: {args.smf}: no SMF 115 subtype 201 or 215 records"
+            + (f" of {args.qmgr}" if args.qmgr else ""),
+            file=sys.stderr,
+        )
         return 2
     if args.format == "json":
-        print(json.dumps({"qmgr": interval["qmgr"],
-                          "interval": {"start": interval["start"].isoformat(),
-                                       "seconds": interval["seconds"]},
-                          **{k: {str(i): v for i, v in t.items()} for k, t in data.items()}},
-                         indent=2))
+        print(
+            json.dumps(
+                {
+                    "qmgr": interval["qmgr"],
+                    "interval": {
+                        "start": interval["start"].isoformat(),
+                        "seconds": interval["seconds"],
+                    },
+                    **{k: {str(i): v for i, v in t.items()} for k, t in data.items()},
+                },
+                indent=2,
+            )
+        )
         return 0
-    sys.stdout.write(f"Interval {interval['start']:%Y-%m-%d %H:%M:%S}, "
-                     f"{interval['seconds']:g} s (SMF)\n")
+    sys.stdout.write(
+        f"Interval {interval['start']:%Y-%m-%d %H:%M:%S}, {interval['seconds']:g} s (SMF)\n"
+    )
     sys.stdout.write("".join(line + "\n" for line in text_lines(interval["qmgr"], data)))
     return 0
 
@@ -93,8 +124,9 @@ def run_smf(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     if args.smf is not None:
         if args.reset or args.plot is not None:
-            print("mqsc stats: --smf reads a file: --reset and --plot do not apply",
-                  file=sys.stderr)
+            print(
+                "mqsc stats: --smf reads a file: --reset and --plot do not apply", file=sys.stderr
+            )
             return 2
         return run_smf(args)
     refusal = _refusal(args)
@@ -126,8 +158,15 @@ def run(args: argparse.Namespace) -> int:
     finally:
         qm.close()
     if args.format == "json":
-        print(json.dumps({"qmgr": qm.name, **{k: {str(i): v for i, v in t.items()}
-                                              for k, t in data.items()}}, indent=2))
+        print(
+            json.dumps(
+                {
+                    "qmgr": qm.name,
+                    **{k: {str(i): v for i, v in t.items()} for k, t in data.items()},
+                },
+                indent=2,
+            )
+        )
         return 0
     sys.stdout.write("".join(line + "\n" for line in text_lines(qm.name, data)))
     return 0

@@ -40,12 +40,12 @@ def _numbers(ctx: Ctx, keyword: str, texts: Sequence[str], low: int, high: int) 
     for text in texts:
         first, _, last = text.partition(":")
         if not first.isdigit() or (last and not last.isdigit()):
-            raise ctx.fail("MQSC374E", keyword=keyword, value=text,
-                           why="a number, a range m:n, or *")
+            raise ctx.fail(
+                "MQSC374E", keyword=keyword, value=text, why="a number, a range m:n, or *"
+            )
         lo, hi = int(first), int(last or first)
         if lo > hi or not low <= lo <= high or not low <= hi <= high:
-            raise ctx.fail("MQSC374E", keyword=keyword, value=text,
-                           why=f"numbers {low}-{high}")
+            raise ctx.fail("MQSC374E", keyword=keyword, value=text, why=f"numbers {low}-{high}")
         out += range(lo, hi + 1)
     return out
 
@@ -64,8 +64,12 @@ def _classes(ctx: Ctx, ttype: TraceType, texts: Sequence[str]) -> tuple[int, ...
     chosen = _numbers(ctx, "CLASS", texts, 0, 99)
     for number in chosen:
         if number not in ttype.classes:
-            raise ctx.fail("MQSC371E", value=f"{number:02d}", type=ttype.name,
-                           classes=",".join(f"{c:02d}" for c in ttype.classes))
+            raise ctx.fail(
+                "MQSC371E",
+                value=f"{number:02d}",
+                type=ttype.name,
+                classes=",".join(f"{c:02d}" for c in ttype.classes),
+            )
     return tuple(sorted(set(chosen)))
 
 
@@ -73,8 +77,9 @@ def _dests(ctx: Ctx, ttype: TraceType) -> tuple[str, ...]:
     dests = _items(ctx.cmd.get("DEST")) or (ttype.default_destination,)
     for dest in dests:
         if dest not in ttype.destinations:
-            raise ctx.fail("MQSC372E", dest=dest, type=ttype.name,
-                           allowed=", ".join(ttype.destinations))
+            raise ctx.fail(
+                "MQSC372E", dest=dest, type=ttype.name, allowed=", ".join(ttype.destinations)
+            )
     return tuple(dict.fromkeys(dests))
 
 
@@ -94,11 +99,17 @@ def _constraints(ctx: Ctx, ttype: TraceType) -> dict[str, tuple]:
             out["ifcids"] = tuple(sorted(set(_numbers(ctx, keyword, texts, 0, 999))))
         else:
             rmids = [int(t) for t in texts if t.isdigit()]
-            if len(rmids) != len(texts) or len(set(rmids)) != len(rmids) \
-                    or not set(rmids) <= set(RMIDS):
-                raise ctx.fail("MQSC374E", keyword=keyword, value=",".join(texts),
-                               why="resource manager ids, each once: "
-                               + ",".join(str(r) for r in RMIDS))
+            if (
+                len(rmids) != len(texts)
+                or len(set(rmids)) != len(rmids)
+                or not set(rmids) <= set(RMIDS)
+            ):
+                raise ctx.fail(
+                    "MQSC374E",
+                    keyword=keyword,
+                    value=",".join(texts),
+                    why="resource manager ids, each once: " + ",".join(str(r) for r in RMIDS),
+                )
             out["rmids"] = tuple(rmids)
     return out
 
@@ -110,8 +121,7 @@ def start(txn: Txn, trace: Trace) -> Trace:
     used = {t.tno for t in table.traces}
     tno = min(n for n in range(1, MAX_TRACES + 2) if n not in used)
     trace = replace(trace, tno=tno)
-    txn.put(TABLE, None, TraceTable(tuple(sorted((*table.traces, trace),
-                                                 key=lambda t: t.tno))))
+    txn.put(TABLE, None, TraceTable(tuple(sorted((*table.traces, trace), key=lambda t: t.tno))))
     return trace
 
 
@@ -121,13 +131,18 @@ def start_trace(ctx: Ctx) -> None:
     assert ttype is not None
     if ttype.name == "CHINIT" and not _chinit_running(ctx):
         raise ctx.fail("MQSC375E")
-    trace = Trace(0, ttype.name, _classes(ctx, ttype, _items(ctx.cmd.get("CLASS"))),
-                  _dests(ctx, ttype), comment=str(ctx.cmd.get("COMMENT") or ""),
-                  started=ctx.stamp(), **_constraints(ctx, ttype))
+    trace = Trace(
+        0,
+        ttype.name,
+        _classes(ctx, ttype, _items(ctx.cmd.get("CLASS"))),
+        _dests(ctx, ttype),
+        comment=str(ctx.cmd.get("COMMENT") or ""),
+        started=ctx.stamp(),
+        **_constraints(ctx, ttype),
+    )
     table = table_of(ctx.txn)
     for active in table.traces:
-        if replace(active, tno=0, comment="", started="") == replace(trace, comment="",
-                                                                      started=""):
+        if replace(active, tno=0, comment="", started="") == replace(trace, comment="", started=""):
             raise ctx.fail("MQSC369E", type=ttype.name, tno=f"{active.tno:02d}")
     if len(table.traces) >= MAX_TRACES:
         raise ctx.fail("MQSC379E", count=MAX_TRACES)
@@ -144,10 +159,12 @@ def _chinit_running(ctx: Ctx) -> bool:
 _FILTERS = ("TNO", "CLASS", "DEST", "RMID", "USERID")
 
 
-def _matching(ctx: Ctx, ttype: TraceType | None,
-              filters: tuple[str, ...] = _FILTERS) -> list[Trace]:
+def _matching(
+    ctx: Ctx, ttype: TraceType | None, filters: tuple[str, ...] = _FILTERS
+) -> list[Trace]:
     """The active traces the command's type and options select: each option given must be
     among the trace's own values."""
+
     def given(keyword: str) -> tuple[str, ...]:
         texts = _items(ctx.cmd.get(keyword)) if keyword in filters else ()
         return () if "*" in texts else texts
@@ -156,17 +173,24 @@ def _matching(ctx: Ctx, ttype: TraceType | None,
     classes = set(_numbers(ctx, "CLASS", given("CLASS"), 0, 99))
     rmids = set(_numbers(ctx, "RMID", given("RMID"), 0, 999))
     dests, users = set(given("DEST")), set(given("USERID"))
-    return [t for t in table_of(ctx.txn).traces
-            if (ttype is None or t.ttype == ttype.name) and (not tnos or t.tno in tnos)
-            and classes <= set(t.classes) and dests <= set(t.dests)
-            and rmids <= set(t.rmids) and users <= set(t.userids)]
+    return [
+        t
+        for t in table_of(ctx.txn).traces
+        if (ttype is None or t.ttype == ttype.name)
+        and (not tnos or t.tno in tnos)
+        and classes <= set(t.classes)
+        and dests <= set(t.dests)
+        and rmids <= set(t.rmids)
+        and users <= set(t.userids)
+    ]
 
 
 def _what(ctx: Ctx) -> str:
     name = str(ctx.cmd.name or "*")
     keys = ("TNO",) if ctx.cmd.verb == "ALTER" else _FILTERS
-    options = " ".join(f"{k}({','.join(_items(ctx.cmd.get(k)))})" for k in keys
-                       if ctx.cmd.get(k) is not None)
+    options = " ".join(
+        f"{k}({','.join(_items(ctx.cmd.get(k)))})" for k in keys if ctx.cmd.get(k) is not None
+    )
     return f"TRACE({name}) {options}".strip()
 
 
@@ -196,17 +220,23 @@ def alter_trace(ctx: Ctx) -> None:
     if len(_items(ctx.cmd.get("TNO"))) != 1 or not chosen:
         raise ctx.fail("MQSC376E", what=_what(ctx))
     trace = chosen[0]
-    changed = replace(trace, classes=_classes(ctx, ttype, _items(ctx.cmd.get("CLASS")))
-                      if ctx.cmd.get("CLASS") is not None else trace.classes,
-                      **_constraints(ctx, ttype))
+    changed = replace(
+        trace,
+        classes=_classes(ctx, ttype, _items(ctx.cmd.get("CLASS")))
+        if ctx.cmd.get("CLASS") is not None
+        else trace.classes,
+        **_constraints(ctx, ttype),
+    )
     if ctx.cmd.get("COMMENT") is not None:
         changed = replace(changed, comment=str(ctx.cmd.get("COMMENT")))
     table = table_of(ctx.txn)
-    ctx.txn.put(TABLE, None, TraceTable(tuple(changed if t.tno == trace.tno else t
-                                              for t in table.traces)))
+    ctx.txn.put(
+        TABLE, None, TraceTable(tuple(changed if t.tno == trace.tno else t for t in table.traces))
+    )
     interval.trace_altered(ctx, trace, changed)
-    ctx.say("MQSC378I", tno=f"{trace.tno:02d}",
-            classes=",".join(f"{c:02d}" for c in changed.classes))
+    ctx.say(
+        "MQSC378I", tno=f"{trace.tno:02d}", classes=",".join(f"{c:02d}" for c in changed.classes)
+    )
 
 
 @handles("DISPLAY", "TRACE")
@@ -215,10 +245,17 @@ def display_trace(ctx: Ctx) -> None:
     if ttype is None and ctx.cmd.get("CLASS") is not None:
         # "The CLASS option cannot be used with DISPLAY TRACE(*)" (DISPLAY TRACE).
         raise ctx.fail("MQSC373E", keyword="CLASS", type="*")
-    rows = tuple(TraceRow(f"{t.tno:02d}", t.ttype, ",".join(f"{c:02d}" for c in t.classes),
-                          ",".join(t.dests), ",".join(t.userids) or "*",
-                          ",".join(str(r) for r in t.rmids) or "*")
-                 for t in _matching(ctx, ttype))
+    rows = tuple(
+        TraceRow(
+            f"{t.tno:02d}",
+            t.ttype,
+            ",".join(f"{c:02d}" for c in t.classes),
+            ",".join(t.dests),
+            ",".join(t.userids) or "*",
+            ",".join(str(r) for r in t.rmids) or "*",
+        )
+        for t in _matching(ctx, ttype)
+    )
     ctx.add(TraceReport(rows))
 
 
@@ -230,9 +267,12 @@ def start_at_startup(ctx: Ctx) -> None:
     txn.put(TABLE, None, TraceTable())
     txn.put(interval.TABLE, None, interval.SmfState())
     system = params.of(txn)
-    for name, classes, dest in (("GLOBAL", system.tracstr, "RES"),
-                                ("STAT", system.smfstat, "SMF"),
-                                ("ACCTG", system.smfacct, "SMF")):
+    for name, classes, dest in (
+        ("GLOBAL", system.tracstr, "RES"),
+        ("STAT", system.smfstat, "SMF"),
+        ("ACCTG", system.smfacct, "SMF"),
+    ):
         if classes:
-            interval.trace_started(ctx, start(txn, Trace(0, name, classes, (dest,),
-                                                         started=ctx.stamp())))
+            interval.trace_started(
+                ctx, start(txn, Trace(0, name, classes, (dest,), started=ctx.stamp()))
+            )

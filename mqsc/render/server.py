@@ -15,9 +15,9 @@ from mqsc.engine.records import (
     Message,
     ObjectRecord,
     PageSetReport,
-    TraceReport,
     Record,
     Result,
+    TraceReport,
 )
 from mqsc.render import objects, reports
 from mqsc.support.collector import BULK, paused
@@ -73,8 +73,7 @@ def reply_set(result: Result, *, more: bool = False) -> list[str]:
     key = (len(body) + 1, result.return_code, reason)
     header = _HEADERS.get(key)
     if header is None:
-        header = messages.line("CSQN205I", {"count": key[0], "ret": key[1], "reason": key[2]},
-                               None)
+        header = messages.line("CSQN205I", {"count": key[0], "ret": key[1], "reason": key[2]}, None)
         if len(_HEADERS) < 256:
             _HEADERS[key] = header
     return [header, *body]

@@ -20,7 +20,7 @@ from pathlib import Path
 ROLES = ("MQWebAdmin", "MQWebAdminRO", "MQWebUser")
 #: scrypt cost (n=2**14, r=8, p=1: the parameters Python's documentation and RFC 7914 use for
 #: interactive logins; about 16 MB and a few tens of milliseconds per check).
-SCRYPT_N, SCRYPT_R, SCRYPT_P, KEY_BYTES = 2 ** 14, 8, 1, 32
+SCRYPT_N, SCRYPT_R, SCRYPT_P, KEY_BYTES = 2**14, 8, 1, 32
 #: A user name: what mqweb's basic registry accepts in practice, without blanks or colons (a
 #: colon would split an HTTP basic credential).
 _NAME_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-@#$")
@@ -43,8 +43,9 @@ class User:
 
 
 def _hash(password: str, salt: bytes) -> str:
-    return hashlib.scrypt(password.encode("utf-8"), salt=salt, n=SCRYPT_N, r=SCRYPT_R,
-                          p=SCRYPT_P, dklen=KEY_BYTES).hex()
+    return hashlib.scrypt(
+        password.encode("utf-8"), salt=salt, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P, dklen=KEY_BYTES
+    ).hex()
 
 
 def make_user(name: str, role: str, password: str) -> User:
@@ -60,8 +61,9 @@ def make_user(name: str, role: str, password: str) -> User:
 
 def check_name(name: str) -> None:
     if not name or len(name) > 64 or not set(name) <= _NAME_CHARS:
-        raise UsersError(f"{name!r} is not a user name (1-64 characters: letters, digits, "
-                         ". _ - @ # $)")
+        raise UsersError(
+            f"{name!r} is not a user name (1-64 characters: letters, digits, . _ - @ # $)"
+        )
 
 
 def config_dir() -> Path:
@@ -94,9 +96,14 @@ def save(users: dict[str, User], path: Path | None = None) -> Path:
     """Write the users file owner-only (0600), atomically: a crash leaves the old file."""
     path = path or users_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    data = {"version": 1, "kdf": {"name": "scrypt", "n": SCRYPT_N, "r": SCRYPT_R, "p": SCRYPT_P},
-            "users": [{"name": u.name, "role": u.role, "salt": u.salt, "key": u.key}
-                      for u in sorted(users.values(), key=lambda u: u.name)]}
+    data = {
+        "version": 1,
+        "kdf": {"name": "scrypt", "n": SCRYPT_N, "r": SCRYPT_R, "p": SCRYPT_P},
+        "users": [
+            {"name": u.name, "role": u.role, "salt": u.salt, "key": u.key}
+            for u in sorted(users.values(), key=lambda u: u.name)
+        ],
+    }
     temp = path.with_name(path.name + ".tmp")
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as out:

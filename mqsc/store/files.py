@@ -70,10 +70,14 @@ def check_private(path: Path, what: str = "state file") -> None:
         raise StoreError(f"{path}: {error.strerror}") from None
     mode = stat.S_IMODE(info.st_mode)
     if info.st_uid != os.geteuid():
-        raise StoreError(f"{path} is owned by another user (uid {info.st_uid}); a {what} must "
-                         "be the user's own: refused, nothing was changed")
+        raise StoreError(
+            f"{path} is owned by another user (uid {info.st_uid}); a {what} must "
+            "be the user's own: refused, nothing was changed"
+        )
     if mode & 0o022:
         fix = "700" if stat.S_ISDIR(info.st_mode) else "600"
-        raise StoreError(f"{path} can be written by group or others (mode {mode:04o}); a "
-                         f"{what} must be owner-only: refused, nothing was changed "
-                         f"(chmod {fix} {path})")
+        raise StoreError(
+            f"{path} can be written by group or others (mode {mode:04o}); a "
+            f"{what} must be owner-only: refused, nothing was changed "
+            f"(chmod {fix} {path})"
+        )

@@ -22,22 +22,44 @@ START = dt.datetime(2026, 1, 15, 10, 30)
 
 
 def _records() -> list[bytes]:
-    stats = StatFigures("QMZ1", START, START + dt.timedelta(minutes=1),
-                        pools=({"qpstpool": 0, "qpstnbuf": 1000},),
-                        pagesets=({"qis1psno": 0, "qis1topg": 1080},))
-    task = TaskFigures("QMZ1", START, START + dt.timedelta(seconds=20), connection="LOADQ",
-                       queues=({"objname": "MP1B.TESTER", "putn": 5},))
-    return [record.encode(r) for r in (*build.statistics(stats, frozenset({1, 2})),
-                                       *build.accounting(task, frozenset({3})))]
+    stats = StatFigures(
+        "QMZ1",
+        START,
+        START + dt.timedelta(minutes=1),
+        pools=({"qpstpool": 0, "qpstnbuf": 1000},),
+        pagesets=({"qis1psno": 0, "qis1topg": 1080},),
+    )
+    task = TaskFigures(
+        "QMZ1",
+        START,
+        START + dt.timedelta(seconds=20),
+        connection="LOADQ",
+        queues=({"objname": "MP1B.TESTER", "putn": 5},),
+    )
+    return [
+        record.encode(r)
+        for r in (
+            *build.statistics(stats, frozenset({1, 2})),
+            *build.accounting(task, frozenset({3})),
+        )
+    ]
 
 
 def run_job(tmp_path: Path, sysin: str, dds: str = "", seed: bool = True) -> runner.JobRun:
     if seed:
         in_catalog(tmp_path).append(_records())
-    text = (JOB + "//DUMP     EXEC PGM=IFASMFDP\n//SYSPRINT DD SYSOUT=*\n"
-            + (dds or "//DUMPIN   DD DSN=SYS1.MAN1,DISP=SHR\n"
-                      "//DUMPOUT  DD DSN=USER1.SMF.DUMP,DISP=(NEW,CATLG)\n")
-            + "//SYSIN    DD *\n" + sysin + "/*\n")
+    text = (
+        JOB
+        + "//DUMP     EXEC PGM=IFASMFDP\n//SYSPRINT DD SYSOUT=*\n"
+        + (
+            dds
+            or "//DUMPIN   DD DSN=SYS1.MAN1,DISP=SHR\n"
+            "//DUMPOUT  DD DSN=USER1.SMF.DUMP,DISP=(NEW,CATLG)\n"
+        )
+        + "//SYSIN    DD *\n"
+        + sysin
+        + "/*\n"
+    )
     [job] = jcl.parse(Source(text))
     assert job.errors == ()
     return runner.run(job, runner.Environment({}.get, Catalog(tmp_path), clock))
@@ -48,8 +70,10 @@ def _dumped(tmp_path: Path, dsn: str = "USER1.SMF.DUMP") -> list:
 
 
 def test_dump_copies_the_records_between_a_header_and_a_trailer(tmp_path: Path) -> None:
-    result = run_job(tmp_path, "  INDD(DUMPIN,OPTIONS(DUMP))  /* the SMF data set */\n"
-                               "  OUTDD(DUMPOUT,TYPE(115:116))\n")
+    result = run_job(
+        tmp_path,
+        "  INDD(DUMPIN,OPTIONS(DUMP))  /* the SMF data set */\n  OUTDD(DUMPOUT,TYPE(115:116))\n",
+    )
     assert result.steps[0].cc == 0
     got = _dumped(tmp_path)
     assert [r.rtype for r in got] == [2, 115, 115, 115, 115, 116, 3]
@@ -80,31 +104,57 @@ def test_subtypes_and_notype(tmp_path: Path) -> None:
 
 
 def test_date_and_time_window(tmp_path: Path) -> None:
-    run_job(tmp_path, "INDD(DUMPIN,OPTIONS(DUMP)) OUTDD(DUMPOUT,TYPE(0:255))\n"
-                      "DATE(2026015,2026015) START(1031) END(1032)\n")
+    run_job(
+        tmp_path,
+        "INDD(DUMPIN,OPTIONS(DUMP)) OUTDD(DUMPOUT,TYPE(0:255))\n"
+        "DATE(2026015,2026015) START(1031) END(1032)\n",
+    )
     assert [r.rtype for r in _dumped(tmp_path)] == [2, 115, 115, 115, 115, 3]  # 10:31 only
     run_job(tmp_path, "INDD(DUMPIN,OPTIONS(DUMP)) DATE(2026016,2026365)\n", seed=False)
     assert [r.rtype for r in _dumped(tmp_path)] == [2, 3]
 
 
-@pytest.mark.parametrize(("sysin", "dds", "expect"), [
-    ("INDD(DUMPIN,OPTIONS(DUMP)) OUTDD(SMFOUT,TYPE(115))\n", "",
-     "MQSC381E IFASMFDP needs a DD statement SMFOUT, its output (OUTDD); nothing was dumped"),
-    ("INDD(MANX,OPTIONS(DUMP))\n", "",
-     "MQSC381E IFASMFDP needs a DD statement MANX, its input (INDD); nothing was dumped"),
-    ("INDD(DUMPIN,OPTIONS(ALL))\n",
-     "//DUMPIN   DD DSN=USER1.OLD.DUMP,DISP=SHR\n//DUMPOUT  DD SYSOUT=*\n",
-     "MQSC382E IFASMFDP cannot clear DUMPIN (USER1.OLD.DUMP): only an SMF data set "
-     "(SYS1.MANx) is cleared"),
-    ("INDD(DUMPIN,OPTIONS(SAVE))\n", "",
-     "MQSC380E IFASMFDP statement not used: INDD(ddname,OPTIONS(DUMP|CLEAR|ALL))"),
-    ("OUTDD(DUMPOUT,TYPE(300))\n", "",
-     "MQSC380E IFASMFDP statement not used: TYPE(300): 0-255 expected"),
-    ("LIMIT(5)\n", "", "MQSC380E IFASMFDP statement not used: LIMIT is not an IFASMFDP "
-                       "parameter"),
-    ("INDD(DUMPIN,OPTIONS(DUMP)\n", "",
-     "MQSC380E IFASMFDP statement not used: INDD( without its closing parenthesis"),
-])
+@pytest.mark.parametrize(
+    ("sysin", "dds", "expect"),
+    [
+        (
+            "INDD(DUMPIN,OPTIONS(DUMP)) OUTDD(SMFOUT,TYPE(115))\n",
+            "",
+            "MQSC381E IFASMFDP needs a DD statement SMFOUT, its output (OUTDD); nothing was dumped",
+        ),
+        (
+            "INDD(MANX,OPTIONS(DUMP))\n",
+            "",
+            "MQSC381E IFASMFDP needs a DD statement MANX, its input (INDD); nothing was dumped",
+        ),
+        (
+            "INDD(DUMPIN,OPTIONS(ALL))\n",
+            "//DUMPIN   DD DSN=USER1.OLD.DUMP,DISP=SHR\n//DUMPOUT  DD SYSOUT=*\n",
+            "MQSC382E IFASMFDP cannot clear DUMPIN (USER1.OLD.DUMP): only an SMF data set "
+            "(SYS1.MANx) is cleared",
+        ),
+        (
+            "INDD(DUMPIN,OPTIONS(SAVE))\n",
+            "",
+            "MQSC380E IFASMFDP statement not used: INDD(ddname,OPTIONS(DUMP|CLEAR|ALL))",
+        ),
+        (
+            "OUTDD(DUMPOUT,TYPE(300))\n",
+            "",
+            "MQSC380E IFASMFDP statement not used: TYPE(300): 0-255 expected",
+        ),
+        (
+            "LIMIT(5)\n",
+            "",
+            "MQSC380E IFASMFDP statement not used: LIMIT is not an IFASMFDP parameter",
+        ),
+        (
+            "INDD(DUMPIN,OPTIONS(DUMP)\n",
+            "",
+            "MQSC380E IFASMFDP statement not used: INDD( without its closing parenthesis",
+        ),
+    ],
+)
 def test_bad_input_changes_nothing(tmp_path: Path, sysin: str, dds: str, expect: str) -> None:
     (tmp_path / "USER1.OLD.DUMP").write_bytes(b"")
     result = run_job(tmp_path, sysin, dds)
@@ -116,8 +166,11 @@ def test_bad_input_changes_nothing(tmp_path: Path, sysin: str, dds: str, expect:
 
 
 def test_missing_data_set_is_a_jcl_error(tmp_path: Path) -> None:
-    result = run_job(tmp_path, "INDD(DUMPIN,OPTIONS(DUMP))\n",
-                     "//DUMPIN   DD DSN=SYS1.MAN9,DISP=SHR\n//DUMPOUT  DD SYSOUT=*\n")
+    result = run_job(
+        tmp_path,
+        "INDD(DUMPIN,OPTIONS(DUMP))\n",
+        "//DUMPIN   DD DSN=SYS1.MAN9,DISP=SHR\n//DUMPOUT  DD SYSOUT=*\n",
+    )
     assert result.jcl_error and result.steps[0].status == "not-run"
 
 
@@ -132,11 +185,14 @@ def test_records_in_error(tmp_path: Path) -> None:
 
 
 def test_report_columns_as_ibm_prints_them() -> None:
-    tally = ifasmfdp.Tally(read={2: [18] * 296 + [612] * 0, 30: [480, 1570]},
-                           written={2: 297, 30: 2})
+    tally = ifasmfdp.Tally(
+        read={2: [18] * 296 + [612] * 0, 30: [480, 1570]}, written={2: 297, 30: 2}
+    )
     lines = ifasmfdp.report(tally)
-    assert lines[4] == "           2           296         99.33 %            18.00" \
-                       "            18            18           297"
+    assert (
+        lines[4] == "           2           296         99.33 %            18.00"
+        "            18            18           297"
+    )
     assert lines[5][:12] == "          30" and lines[5].endswith("1,570             2")
     assert lines[6].startswith("      TOTAL            298           100 %")
     assert lines[7] == "      NUMBER OF RECORDS IN ERROR               0"
@@ -144,11 +200,17 @@ def test_report_columns_as_ibm_prints_them() -> None:
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "batch" / "smf" / "ifasmfdp.txt"
 _CASES = (
-    ("DUMP to a new data set", "  INDD(DUMPIN,OPTIONS(DUMP))\n  OUTDD(DUMPOUT,TYPE(115,116))\n"
-     "  DATE(2026015,2026015)\n", ""),
+    (
+        "DUMP to a new data set",
+        "  INDD(DUMPIN,OPTIONS(DUMP))\n  OUTDD(DUMPOUT,TYPE(115,116))\n  DATE(2026015,2026015)\n",
+        "",
+    ),
     ("an OUTDD the step lacks", "INDD(DUMPIN,OPTIONS(DUMP)) OUTDD(SMFOUT,TYPE(115))\n", ""),
-    ("CLEAR of a sequential data set", "INDD(DUMPIN,OPTIONS(ALL))\n",
-     "//DUMPIN   DD DSN=USER1.OLD.DUMP,DISP=SHR\n//DUMPOUT  DD SYSOUT=*\n"),
+    (
+        "CLEAR of a sequential data set",
+        "INDD(DUMPIN,OPTIONS(ALL))\n",
+        "//DUMPIN   DD DSN=USER1.OLD.DUMP,DISP=SHR\n//DUMPOUT  DD SYSOUT=*\n",
+    ),
     ("a keyword IFASMFDP does not have", "INDD(DUMPIN,OPTIONS(DUMP))\nSELECT(115)\n", ""),
     ("a data set with bytes that are no record", "INDD(DUMPIN,OPTIONS(DUMP))\n", "junk"),
 )
@@ -163,6 +225,9 @@ def test_sysprint_golden(tmp_path: Path, golden) -> None:
         if dds == "junk":
             in_catalog(where).append([*_records(), b"\x00\x50\x00\x00junk"])
         result = run_job(where, sysin, "" if dds == "junk" else dds, seed=dds != "junk")
-        out += [f"* {title}: condition code {result.steps[0].cc}",
-                *result.steps[0].sysout[0][2], ""]
+        out += [
+            f"* {title}: condition code {result.steps[0].cc}",
+            *result.steps[0].sysout[0][2],
+            "",
+        ]
     golden(GOLDEN, "\n".join(out))

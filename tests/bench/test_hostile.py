@@ -12,5 +12,7 @@ def test_hostile_inputs_run_and_report(tmp_path, monkeypatch, capsys) -> None:
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[:2] for line in lines] == [["descr", "check"], ["nul", "check"]]
     assert all(line.endswith("exit 1") for line in lines)  # refused with MQSC005E, not a crash
-    assert {p.name for p in tmp_path.iterdir()} == {"hostile-descr-50000.mqsc",
-                                                    "hostile-nul-50000.mqsc"}
+    assert {p.name for p in tmp_path.iterdir()} == {
+        "hostile-descr-50000.mqsc",
+        "hostile-nul-50000.mqsc",
+    }

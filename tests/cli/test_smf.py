@@ -21,9 +21,13 @@ def _seed(intervals: int = 2) -> None:
     records = []
     for n in range(intervals):
         begin = START + dt.timedelta(minutes=n)
-        figures = StatFigures("QMZ1", begin, begin + dt.timedelta(minutes=1),
-                              pools=({"qpstpool": 0, "qpstnbuf": 1050, "qpstgetp": 10 + n},),
-                              pagesets=({"qis1psno": 0, "qis1topg": 1080},))
+        figures = StatFigures(
+            "QMZ1",
+            begin,
+            begin + dt.timedelta(minutes=1),
+            pools=({"qpstpool": 0, "qpstnbuf": 1050, "qpstgetp": 10 + n},),
+            pagesets=({"qis1psno": 0, "qis1topg": 1080},),
+        )
         records += [record.encode(r) for r in build.statistics(figures, frozenset({1, 2}))]
     home_data_set().append(records)
 
@@ -65,16 +69,20 @@ def test_stats_from_a_dump(mqsc_home: Path, tmp_path: Path, capsys) -> None:
     assert json.loads(capsys.readouterr().out)["bufferPools"]["0"]["GETP"] == 11
 
 
-@pytest.mark.parametrize(("argv", "message", "status"), [
-    (["smf", "dump", "OUT", "--type", "999"], "--type: TYPE(999): 0-255 expected", 2),
-    (["smf", "print", "/nonexistent/x.bin"], "/nonexistent/x.bin: No such file", 2),
-    (["stats", "--smf", "/nonexistent/x.bin"], "/nonexistent/x.bin: No such file", 2),
-    (["stats", "--smf", "EMPTY"], "no SMF 115 subtype 201 or 215 records", 2),
-    (["stats", "--smf", "EMPTY", "--reset"], "--reset and --plot do not apply", 2),
-    (["smf", "print", "JUNK"], "RDW length", 1),
-])
-def test_bad_arguments(mqsc_home: Path, tmp_path: Path, monkeypatch, capsys, argv, message,
-                       status) -> None:
+@pytest.mark.parametrize(
+    ("argv", "message", "status"),
+    [
+        (["smf", "dump", "OUT", "--type", "999"], "--type: TYPE(999): 0-255 expected", 2),
+        (["smf", "print", "/nonexistent/x.bin"], "/nonexistent/x.bin: No such file", 2),
+        (["stats", "--smf", "/nonexistent/x.bin"], "/nonexistent/x.bin: No such file", 2),
+        (["stats", "--smf", "EMPTY"], "no SMF 115 subtype 201 or 215 records", 2),
+        (["stats", "--smf", "EMPTY", "--reset"], "--reset and --plot do not apply", 2),
+        (["smf", "print", "JUNK"], "RDW length", 1),
+    ],
+)
+def test_bad_arguments(
+    mqsc_home: Path, tmp_path: Path, monkeypatch, capsys, argv, message, status
+) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "EMPTY").write_bytes(b"")
     (tmp_path / "JUNK").write_bytes(b"\x00\x40\x00\x00junk")

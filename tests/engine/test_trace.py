@@ -18,8 +18,12 @@ def _table(qm) -> list[tuple[int, str, tuple[int, ...]]]:
 def test_tracstr_starts_the_global_trace_and_numbers_fill_gaps() -> None:
     qm = fresh_qmz1()
     assert _table(qm) == [(1, "GLOBAL", (1,))]
-    for text in ("START TRACE(STAT)", "START TRACE(A) CLASS(1,3)", "STOP TRACE(S)",
-                 "START TRACE(STAT) CLASS(*)"):
+    for text in (
+        "START TRACE(STAT)",
+        "START TRACE(A) CLASS(1,3)",
+        "STOP TRACE(S)",
+        "START TRACE(STAT) CLASS(*)",
+    ):
         assert qm.execute(text).ok, text
     assert _table(qm) == [(1, "GLOBAL", (1,)), (2, "STAT", (1, 2, 3, 4, 5)), (3, "ACCTG", (1, 3))]
 
@@ -35,18 +39,32 @@ def test_traces_end_with_the_queue_manager() -> None:
 def test_csqinp1_may_start_traces_but_not_the_chinit_one() -> None:
     from mqsc.engine.manager import QueueManager
 
-    qm = QueueManager.create("QMA", csqinp1=["DEFINE PSID(00) BUFFPOOL(0)",
-                                             "START TRACE(STAT) CLASS(1,2)",
-                                             "START TRACE(CHINIT)"])
+    qm = QueueManager.create(
+        "QMA",
+        csqinp1=[
+            "DEFINE PSID(00) BUFFPOOL(0)",
+            "START TRACE(STAT) CLASS(1,2)",
+            "START TRACE(CHINIT)",
+        ],
+    )
     assert [r.ok for r in qm.start_results[-2:]] == [True, False]
     assert _table(qm) == [(1, "GLOBAL", (1,)), (2, "STAT", (1, 2))]
 
 
-@pytest.mark.parametrize("text", [
-    "START TRACE(STAT) CLASS(99)", "START TRACE(STAT) DEST(GTF)", "START TRACE(A) RMID(4)",
-    "STOP TRACE(S) TNO(5)", "ALTER TRACE(G) TNO(9) CLASS(2)", "START TRACE(G) CLASS(0:9)",
-    "START TRACE(G) RMID(4,4)", "START TRACE(CHINIT)", "START TRACE(G) CLASS(1)",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "START TRACE(STAT) CLASS(99)",
+        "START TRACE(STAT) DEST(GTF)",
+        "START TRACE(A) RMID(4)",
+        "STOP TRACE(S) TNO(5)",
+        "ALTER TRACE(G) TNO(9) CLASS(2)",
+        "START TRACE(G) CLASS(0:9)",
+        "START TRACE(G) RMID(4,4)",
+        "START TRACE(CHINIT)",
+        "START TRACE(G) CLASS(1)",
+    ],
+)
 def test_bad_input_changes_nothing(text: str) -> None:
     qm = fresh_qmz1()
     before = digest(qm.state)

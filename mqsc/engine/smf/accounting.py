@@ -57,16 +57,27 @@ def _bucket(size: int) -> str:
     return "d"
 
 
-def add(task: Task, activity: QueueActivity, meta: dict[str, Any], commits: int,
-        log_records: int, log_bytes: int) -> None:
+def add(
+    task: Task,
+    activity: QueueActivity,
+    meta: dict[str, Any],
+    commits: int,
+    log_records: int,
+    log_bytes: int,
+) -> None:
     """Count one workload call of the task on one queue."""
     a = activity
     wq = task.queues.get(a.queue)
     if wq is None:
         wq = task.queues[a.queue] = {
-            "objname": a.queue, "basename": a.queue, "qtype": MQQT_LOCAL,
-            "opentime": clock.stck(a.when), "getminms": NO_MESSAGE, "putminms": NO_MESSAGE,
-            **meta}
+            "objname": a.queue,
+            "basename": a.queue,
+            "qtype": MQQT_LOCAL,
+            "opentime": clock.stck(a.when),
+            "getminms": NO_MESSAGE,
+            "putminms": NO_MESSAGE,
+            **meta,
+        }
     wq["clostime"] = clock.stck(a.when)
     if a.opened:
         wq["openn"] = wq.get("openn", 0) + 1
@@ -110,10 +121,16 @@ def records(task: Task, active: frozenset[int], end: dt.datetime) -> list[bytes]
     if not classes:
         return []
     figures = TaskFigures(
-        task.qmgr, task.start, end, task.conntype, task.connection, task.userid,
+        task.qmgr,
+        task.start,
+        end,
+        task.conntype,
+        task.connection,
+        task.userid,
         task.correlator,
         wtas={"wtascmn": task.commits, "wtasjwn": task.log_records, "wtasjwb": task.log_bytes},
         qwac={"qwaccomm": task.commits},
         qmac=dict(task.qmac),
-        queues=tuple(task.queues[name] for name in sorted(task.queues)))
+        queues=tuple(task.queues[name] for name in sorted(task.queues)),
+    )
     return [record.encode(r) for r in build.accounting(figures, classes)]

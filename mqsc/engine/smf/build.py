@@ -91,31 +91,54 @@ class TaskFigures:
     queues: tuple[Figures, ...] = ()
 
 
-def _product(rtype: int, subtype: int, qmgr: str, start: dt.datetime, end: dt.datetime,
-             extra: Figures | None = None) -> dict[str, Any]:
-    values: dict[str, Any] = {"qwhsiid": IFCIDS[(rtype, subtype)], "qwhsssid": qmgr,
-                              "qwhsstck": clock.stck(end)}
+def _product(
+    rtype: int,
+    subtype: int,
+    qmgr: str,
+    start: dt.datetime,
+    end: dt.datetime,
+    extra: Figures | None = None,
+) -> dict[str, Any]:
+    values: dict[str, Any] = {
+        "qwhsiid": IFCIDS[(rtype, subtype)],
+        "qwhsssid": qmgr,
+        "qwhsstck": clock.stck(end),
+    }
     if rtype == 115:
         seconds = max(0.0, (end - start).total_seconds())
         # The channel initiator's records keep the duration in STCK units, the queue
         # manager's in microseconds (mq-smf-csv CHANGES, October 2016: "SMF 115 subtype 231
         # (CHIN) records do not use same scale for qwhsdurn").
         values["qwhstime"] = clock.stck(start)
-        values["qwhsdurn"] = (clock.stck_duration(seconds) if subtype == 231
-                              else int(round(seconds * 1_000_000)))
+        values["qwhsdurn"] = (
+            clock.stck_duration(seconds) if subtype == 231 else int(round(seconds * 1_000_000))
+        )
     return {**values, **(extra or {})}
 
 
-def _record(rtype: int, subtype: int, qmgr: str, start: dt.datetime, end: dt.datetime,
-            sections: Sequence[tuple[str | None, Sequence[Figures]]],
-            extra: Figures | None = None) -> SmfRecord:
-    return SmfRecord(rtype, subtype, end, SYSTEM_ID, qmgr[:4],
-                     _product(rtype, subtype, qmgr[:4], start, end, extra),
-                     tuple(Section(name, tuple(entries)) for name, entries in sections))
+def _record(
+    rtype: int,
+    subtype: int,
+    qmgr: str,
+    start: dt.datetime,
+    end: dt.datetime,
+    sections: Sequence[tuple[str | None, Sequence[Figures]]],
+    extra: Figures | None = None,
+) -> SmfRecord:
+    return SmfRecord(
+        rtype,
+        subtype,
+        end,
+        SYSTEM_ID,
+        qmgr[:4],
+        _product(rtype, subtype, qmgr[:4], start, end, extra),
+        tuple(Section(name, tuple(entries)) for name, entries in sections),
+    )
 
 
-def _layout_of(rtype: int, subtype: int,
-               given: Mapping[str, Sequence[Figures]]) -> list[tuple[str | None, Sequence[Figures]]]:
+def _layout_of(
+    rtype: int, subtype: int, given: Mapping[str, Sequence[Figures]]
+) -> list[tuple[str | None, Sequence[Figures]]]:
     """Every triplet of the subtype, in IBM's order, with the entries given for it."""
     return [(name, given.get(name or "", ())) for name in TRIPLETS[(rtype, subtype)]]
 
@@ -128,7 +151,7 @@ def _per_record(rtype: int, subtype: int, fixed: int, entry: str) -> int:
 
 
 def _chunks(entries: Sequence[Figures], size: int) -> list[Sequence[Figures]]:
-    return [entries[i:i + size] for i in range(0, len(entries), size)] or [()]
+    return [entries[i : i + size] for i in range(0, len(entries), size)] or [()]
 
 
 # ---- SMF 115 ---------------------------------------------------------------------------------
@@ -138,13 +161,20 @@ def statistics(figures: StatFigures, classes: frozenset[int]) -> list[SmfRecord]
     out: list[SmfRecord] = []
 
     def add(subtype: int, given: Mapping[str, Sequence[Figures]]) -> None:
-        out.append(_record(115, subtype, f.qmgr, f.start, f.end,
-                           _layout_of(115, subtype, given)))
+        out.append(_record(115, subtype, f.qmgr, f.start, f.end, _layout_of(115, subtype, given)))
 
     if 1 in classes:
         add(1, {"QSST": (f.qsst,), "QJST": (f.qjst,)})
-        add(2, {"QMST": (f.qmst,), "QIST": (f.qist,), "QLST": (f.qlst,), "QTST": (f.qtst,),
-                "QEST": ({"qeststuc": f.qest},) if f.qsg else ()})
+        add(
+            2,
+            {
+                "QMST": (f.qmst,),
+                "QIST": (f.qist,),
+                "QLST": (f.qlst,),
+                "QTST": (f.qtst,),
+                "QEST": ({"qeststuc": f.qest},) if f.qsg else (),
+            },
+        )
     if 2 in classes:
         for part in _chunks(f.pools, _per_record(115, 215, 0, "QPST")):
             add(215, {"QPST": part})
@@ -169,59 +199,150 @@ def _correl(task: TaskFigures) -> bytes:
 def accounting(task: TaskFigures, classes: frozenset[int]) -> list[SmfRecord]:
     """The 116 records of a task for the accounting classes that run."""
     t = task
-    qwhc = {"qwhcaid": t.userid, "qwhccv": t.correlator or t.connection,
-            "qwhccn": t.connection, "qwhcopid": t.userid, "qwhcatyp": t.conntype,
-            "qwhctyp": t.conntype}
+    qwhc = {
+        "qwhcaid": t.userid,
+        "qwhccv": t.correlator or t.connection,
+        "qwhccn": t.connection,
+        "qwhcopid": t.userid,
+        "qwhcatyp": t.conntype,
+        "qwhctyp": t.conntype,
+    }
     out: list[SmfRecord] = []
     if 1 in classes:
         qwac = {"qwacbsc": clock.stck(t.start), "qwacesc": clock.stck(t.end), **t.qwac}
-        out.append(_record(116, 0, t.qmgr, t.start, t.end,
-                           _layout_of(116, 0, {"QWAC": (qwac,), "QMAC": (t.qmac,)}), qwhc))
+        out.append(
+            _record(
+                116,
+                0,
+                t.qmgr,
+                t.start,
+                t.end,
+                _layout_of(116, 0, {"QWAC": (qwac,), "QMAC": (t.qmac,)}),
+                qwhc,
+            )
+        )
     if 3 in classes:
         correl = _correl(t)
         queues = [{**q, "wqver": WQ_VERSION, "correl": correl} for q in t.queues]
-        wtid = {"wtidatyp": t.conntype, "wtidccn": t.connection, "wtidopid": t.userid,
-                "wtidcori": t.correlator or t.connection, "wtidchl": t.channel,
-                "wtidchlc": t.channel_conn}
+        wtid = {
+            "wtidatyp": t.conntype,
+            "wtidccn": t.connection,
+            "wtidopid": t.userid,
+            "wtidcori": t.correlator or t.connection,
+            "wtidchl": t.channel,
+            "wtidchlc": t.channel_conn,
+        }
         first = _per_record(116, 1, SECTIONS["WTID"].size + SECTIONS["WTAS"].size, "WQ")
-        wtas = {"wtasstrt": clock.stck(t.start), "wtasver": WTAS_VERSION,
-                "wtasints": clock.stck(t.start), "wtasinte": clock.stck(t.end),
-                "wtaswqct": len(queues), **t.wtas}
-        out.append(_record(116, 1, t.qmgr, t.start, t.end, _layout_of(
-            116, 1, {"WTID": (wtid,), "WTAS": (wtas,), "WQ": queues[:first]}), qwhc))
+        wtas = {
+            "wtasstrt": clock.stck(t.start),
+            "wtasver": WTAS_VERSION,
+            "wtasints": clock.stck(t.start),
+            "wtasinte": clock.stck(t.end),
+            "wtaswqct": len(queues),
+            **t.wtas,
+        }
+        out.append(
+            _record(
+                116,
+                1,
+                t.qmgr,
+                t.start,
+                t.end,
+                _layout_of(116, 1, {"WTID": (wtid,), "WTAS": (wtas,), "WQ": queues[:first]}),
+                qwhc,
+            )
+        )
         rest = queues[first:]
         more = _per_record(116, 2, SECTIONS["WTID"].size, "WQ")
         for index in range(0, len(rest), more):
-            out.append(_record(116, 2, t.qmgr, t.start, t.end, _layout_of(
-                116, 2, {"WTID": (wtid,), "WQ": rest[index:index + more]}), qwhc))
+            out.append(
+                _record(
+                    116,
+                    2,
+                    t.qmgr,
+                    t.start,
+                    t.end,
+                    _layout_of(116, 2, {"WTID": (wtid,), "WQ": rest[index : index + more]}),
+                    qwhc,
+                )
+            )
     return out
 
 
 # ---- reading figures back ------------------------------------------------------------------------
 #: Buffer pool figures ``mqsc stats`` shows: the QPST field after its prefix, in column order.
-POOL_COLUMNS = ("NBUF", "CBSL", "CBS", "GETP", "GETN", "RIO", "STW", "TPW", "WIO", "IMW",
-                "DWT", "DMC", "STL", "SOS")
+POOL_COLUMNS = (
+    "NBUF",
+    "CBSL",
+    "CBS",
+    "GETP",
+    "GETN",
+    "RIO",
+    "STW",
+    "TPW",
+    "WIO",
+    "IMW",
+    "DWT",
+    "DMC",
+    "STL",
+    "SOS",
+)
 #: Page set figures ``mqsc stats`` shows: the QIS1 field after its prefix, in column order.
-PAGESET_COLUMNS = ("TOPG", "UNPG", "PPG", "NPPG", "EXPN", "FULL", "DWPN", "DWPP", "IMWN",
-                   "IMWP", "GETN", "GETP", "CKPP")
+PAGESET_COLUMNS = (
+    "TOPG",
+    "UNPG",
+    "PPG",
+    "NPPG",
+    "EXPN",
+    "FULL",
+    "DWPN",
+    "DWPP",
+    "IMWN",
+    "IMWP",
+    "GETN",
+    "GETP",
+    "CKPP",
+)
 
 
 def pool_and_pageset_figures(records: Sequence[Any], qmgr: str | None = None) -> dict[str, Any]:
     """The buffer pool and page set figures of the last interval the records hold (of one
     queue manager: ``qmgr``, else the last one seen), as ``mqsc stats`` shows them."""
-    stats = [r for r in records if isinstance(r, SmfRecord) and r.rtype == 115
-             and r.subtype in (201, 215) and (qmgr is None or r.ssid.strip() == qmgr[:4])]
+    stats = [
+        r
+        for r in records
+        if isinstance(r, SmfRecord)
+        and r.rtype == 115
+        and r.subtype in (201, 215)
+        and (qmgr is None or r.ssid.strip() == qmgr[:4])
+    ]
     if not stats:
         return {"bufferPools": {}, "pageSets": {}, "interval": None}
     last = stats[-1]
     interval = (last.product.get("qwhstime"), last.product.get("qwhsdurn"))
-    same = [r for r in stats if r.ssid == last.ssid
-            and (r.product.get("qwhstime"), r.product.get("qwhsdurn")) == interval]
-    pools = {e["qpstpool"]: {c: e["qpst" + c.lower()] for c in POOL_COLUMNS}
-             for r in same for e in r.section("QPST")}
-    pagesets = {e["qis1psno"]: {c: e["qis1" + c.lower()] for c in PAGESET_COLUMNS}
-                for r in same for e in r.section("QIS1")}
+    same = [
+        r
+        for r in stats
+        if r.ssid == last.ssid
+        and (r.product.get("qwhstime"), r.product.get("qwhsdurn")) == interval
+    ]
+    pools = {
+        e["qpstpool"]: {c: e["qpst" + c.lower()] for c in POOL_COLUMNS}
+        for r in same
+        for e in r.section("QPST")
+    }
+    pagesets = {
+        e["qis1psno"]: {c: e["qis1" + c.lower()] for c in PAGESET_COLUMNS}
+        for r in same
+        for e in r.section("QIS1")
+    }
     start = clock.from_stck(interval[0]) if interval[0] else None
-    return {"bufferPools": dict(sorted(pools.items())), "pageSets": dict(sorted(pagesets.items())),
-            "interval": {"qmgr": last.ssid.strip(), "start": start,
-                         "seconds": (interval[1] or 0) / 1_000_000}}
+    return {
+        "bufferPools": dict(sorted(pools.items())),
+        "pageSets": dict(sorted(pagesets.items())),
+        "interval": {
+            "qmgr": last.ssid.strip(),
+            "start": start,
+            "seconds": (interval[1] or 0) / 1_000_000,
+        },
+    }

@@ -58,8 +58,9 @@ def smf_time(moment: dt.datetime) -> int:
     3493975
     """
     moment = _naive(moment)
-    return (moment.hour * 3600 + moment.minute * 60 + moment.second) * 100 \
-        + moment.microsecond // 10_000
+    return (
+        moment.hour * 3600 + moment.minute * 60 + moment.second
+    ) * 100 + moment.microsecond // 10_000
 
 
 def smf_date(moment: dt.datetime) -> bytes:

@@ -64,21 +64,22 @@ def _pack_into(layout: Layout, values: Mapping[str, Any], out: bytearray, base: 
         value = values.get(field.name)
         kind = field.kind
         if kind == "c":
-            out[at:at + field.count] = ebcdic(str(value) if value is not None else "",
-                                              field.count)
+            out[at : at + field.count] = ebcdic(
+                str(value) if value is not None else "", field.count
+            )
         elif value is None:
             continue
         elif kind == "x":
-            data = bytes(value)[:field.count]
-            out[at:at + len(data)] = data
+            data = bytes(value)[: field.count]
+            out[at : at + len(data)] = data
         elif kind == "s":
             assert field.sub is not None
-            for index, entry in enumerate(tuple(value)[:field.count]):
+            for index, entry in enumerate(tuple(value)[: field.count]):
                 _pack_into(field.sub, entry, out, at + index * field.sub.size)
         elif field.count == 1:
             _struct(kind, 1).pack_into(out, at, int(value))
         else:
-            items = tuple(int(v) for v in value)[:field.count]
+            items = tuple(int(v) for v in value)[: field.count]
             items += (0,) * (field.count - len(items))
             _struct(kind, field.count).pack_into(out, at, *items)
 
@@ -93,14 +94,15 @@ def unpack(layout: Layout, data: bytes | memoryview, base: int = 0) -> dict[str,
         at = base + offsets[field.name]
         kind = field.kind
         if kind == "c":
-            out[field.name] = text(bytes(data[at:at + field.count]))
+            out[field.name] = text(bytes(data[at : at + field.count]))
         elif kind == "x":
-            out[field.name] = bytes(data[at:at + field.count])
+            out[field.name] = bytes(data[at : at + field.count])
         elif kind == "s":
             assert field.sub is not None
             size = field.sub.size
-            out[field.name] = tuple(unpack(field.sub, data, at + i * size)
-                                    for i in range(field.count))
+            out[field.name] = tuple(
+                unpack(field.sub, data, at + i * size) for i in range(field.count)
+            )
         elif field.count == 1:
             out[field.name] = _struct(kind, 1).unpack_from(data, at)[0]
         else:

@@ -37,15 +37,29 @@ def pools(txn: Txn) -> tuple[dict[str, Any], ...]:
         if pool is None:
             continue
         stats = pool.stats
-        flag = (0x80000000 if pool.location == "ABOVE" else 0) \
-            | (0x40000000 if pool.pageclass == "FIXED4KB" else 0)
-        out.append({"qpstpool": key, "qpstnbuf": pool.buffers,
-                    "qpstcbsl": stats.low if stats.low >= 0 else pool.stealable,
-                    "qpstcbs": pool.stealable, "qpstgetp": stats.getp, "qpstgetn": stats.getn,
-                    "qpstrio": stats.rio, "qpststw": stats.stw, "qpsttpw": stats.tpw,
-                    "qpstwio": stats.wio, "qpstimw": stats.imw, "qpstdwt": stats.dwt,
-                    "qpstdmc": stats.dmc, "qpststl": stats.stl, "qpstsos": stats.sos,
-                    "qpstflag": flag})
+        flag = (0x80000000 if pool.location == "ABOVE" else 0) | (
+            0x40000000 if pool.pageclass == "FIXED4KB" else 0
+        )
+        out.append(
+            {
+                "qpstpool": key,
+                "qpstnbuf": pool.buffers,
+                "qpstcbsl": stats.low if stats.low >= 0 else pool.stealable,
+                "qpstcbs": pool.stealable,
+                "qpstgetp": stats.getp,
+                "qpstgetn": stats.getn,
+                "qpstrio": stats.rio,
+                "qpststw": stats.stw,
+                "qpsttpw": stats.tpw,
+                "qpstwio": stats.wio,
+                "qpstimw": stats.imw,
+                "qpstdwt": stats.dwt,
+                "qpstdmc": stats.dmc,
+                "qpststl": stats.stl,
+                "qpstsos": stats.sos,
+                "qpstflag": flag,
+            }
+        )
     return tuple(out)
 
 
@@ -56,17 +70,26 @@ def pagesets(txn: Txn) -> tuple[dict[str, Any], ...]:
         pool = txn.get("pool", ps.pool)
         io = pool.io.get(ps.psid) if pool is not None else None
         io_values = io.as_dict() if io is not None else {}
-        out.append({"qis1psno": ps.psid, "qis1bpno": ps.pool, "qis1topg": ps.total,
-                    "qis1unpg": ps.unused, "qis1ppg": ps.persistent,
-                    "qis1nppg": ps.nonpersistent, "qis1full": ps.stats.full,
-                    "qis1dwpn": io_values.get("dw_ios", 0), "qis1dwpp": io_values.get("dw_pages", 0),
-                    "qis1imwn": io_values.get("imw_ios", 0),
-                    "qis1imwp": io_values.get("imw_pages", 0),
-                    "qis1getn": io_values.get("read_ios", 0),
-                    "qis1getp": io_values.get("read_pages", 0),
-                    "qis1ckpp": io_values.get("ckpt_pages", 0),
-                    "qis1expn": min(ps.expansions, 0xFFFF),
-                    "qis1expm": EXPAND_METHODS.get(ps.expand, 0)})
+        out.append(
+            {
+                "qis1psno": ps.psid,
+                "qis1bpno": ps.pool,
+                "qis1topg": ps.total,
+                "qis1unpg": ps.unused,
+                "qis1ppg": ps.persistent,
+                "qis1nppg": ps.nonpersistent,
+                "qis1full": ps.stats.full,
+                "qis1dwpn": io_values.get("dw_ios", 0),
+                "qis1dwpp": io_values.get("dw_pages", 0),
+                "qis1imwn": io_values.get("imw_ios", 0),
+                "qis1imwp": io_values.get("imw_pages", 0),
+                "qis1getn": io_values.get("read_ios", 0),
+                "qis1getp": io_values.get("read_pages", 0),
+                "qis1ckpp": io_values.get("ckpt_pages", 0),
+                "qis1expn": min(ps.expansions, 0xFFFF),
+                "qis1expm": EXPAND_METHODS.get(ps.expand, 0),
+            }
+        )
     return tuple(out)
 
 
@@ -98,14 +121,20 @@ def queues(txn: Txn, state: SmfState, qsg: str) -> tuple[dict[str, Any], ...]:
             counted["qqstmsav"] = (counted.get("qqstputb", 0)) // puts
         entry: dict[str, Any] = {"qqstqnam": name, "qqstdpth": depth, **counted}
         if shared:
-            entry.update(qqstflag=0x80000000, qqstpsid=-1, qqstbpid=-1, qqstqsgn=qsg,
-                         qqstcfst=str(queue.get("CFSTRUCT") or ""))
+            entry.update(
+                qqstflag=0x80000000,
+                qqstpsid=-1,
+                qqstbpid=-1,
+                qqstqsgn=qsg,
+                qqstcfst=str(queue.get("CFSTRUCT") or ""),
+            )
         else:
             stgclass = txn.get("stgclass", queue.get("STGCLASS"))
             psid = stgclass.get("PSID") if stgclass is not None else None
             ps = txn.get("pageset", psid) if psid is not None else None
-            entry.update(qqstpsid=psid if ps is not None else -1,
-                         qqstbpid=ps.pool if ps is not None else -1)
+            entry.update(
+                qqstpsid=psid if ps is not None else -1, qqstbpid=ps.pool if ps is not None else -1
+            )
         out.append(entry)
     return tuple(out)
 
@@ -116,40 +145,79 @@ def _chinit(txn: Txn, qmgr: str, qsg: str) -> tuple[dict[str, Any] | None, tuple
         return None, (), ()
     channels = attrs.get("CHSTATUS") or {}
     current = len(channels) if hasattr(channels, "__len__") else 0
-    running = sum(1 for s in channels.values() if isinstance(s, dict)
-                  and s.get("STATUS") == "RUNNING") if isinstance(channels, dict) else 0
-    qcct = {"qcctjobn": f"{qmgr[:4]}CHIN", "qcctqsgn": qsg, "qcctnocc": current,
-            "qcctmxcc": int(attrs.get("MAXCHL", 200)), "qcctnoac": running,
-            "qcctmxac": int(attrs.get("ACTCHL", 200)), "qcctmxtp": int(attrs.get("TCPCHL", 200)),
-            "qcctmxlu": int(attrs.get("LU62CHL", 200))}
+    running = (
+        sum(1 for s in channels.values() if isinstance(s, dict) and s.get("STATUS") == "RUNNING")
+        if isinstance(channels, dict)
+        else 0
+    )
+    qcct = {
+        "qcctjobn": f"{qmgr[:4]}CHIN",
+        "qcctqsgn": qsg,
+        "qcctnocc": current,
+        "qcctmxcc": int(attrs.get("MAXCHL", 200)),
+        "qcctnoac": running,
+        "qcctmxac": int(attrs.get("ACTCHL", 200)),
+        "qcctmxtp": int(attrs.get("TCPCHL", 200)),
+        "qcctmxlu": int(attrs.get("LU62CHL", 200)),
+    }
     dispatchers = int(attrs.get("CHIDISPS", 5))
-    tasks = tuple({"qcttskn": n + 1, "qctchln": current // dispatchers
-                   + (1 if n < current % dispatchers else 0)} for n in range(dispatchers))
+    tasks = tuple(
+        {
+            "qcttskn": n + 1,
+            "qctchln": current // dispatchers + (1 if n < current % dispatchers else 0),
+        }
+        for n in range(dispatchers)
+    )
     adapters = tuple({"qcttskn": n + 1} for n in range(int(attrs.get("CHIADAPS", 8))))
     return qcct, tasks, adapters
 
 
-def statistics(txn: Txn, qm: QueueManager, state: SmfState, start: dt.datetime,
-               end: dt.datetime) -> StatFigures:
+def statistics(
+    txn: Txn, qm: QueueManager, state: SmfState, start: dt.datetime, end: dt.datetime
+) -> StatFigures:
     """Everything one interval's records say."""
     qsg = qm.info.qsg
     log = txn.get("log", None)
     counts = state.counts
     logged = max(0, log.rba - state.log_rba)
-    qjst = {"qjstwrnw": counts.get("qjstwrnw", 0), "qjstciwr": math.ceil(logged / LOG_CI),
-            "qjstbfwr": math.ceil(logged / LOG_CI), "qjstllcp": max(0, log.gen - state.log_gen)}
+    qjst = {
+        "qjstwrnw": counts.get("qjstwrnw", 0),
+        "qjstciwr": math.ceil(logged / LOG_CI),
+        "qjstbfwr": math.ceil(logged / LOG_CI),
+        "qjstllcp": max(0, log.gen - state.log_gen),
+    }
     qmst = {k: v for k, v in counts.items() if k.startswith("qmst")}
     qist = {k: v for k, v in counts.items() if k.startswith("qist")}
     subs = list(txn.values("sub"))
-    qtst = {"qtststot": len(subs), "qtstsdur": len(subs),
-            "qtstshig": (0, len(subs), 0), "qtstslow": (0, len(subs), 0)}
+    qtst = {
+        "qtststot": len(subs),
+        "qtstsdur": len(subs),
+        "qtstshig": (0, len(subs), 0),
+        "qtstslow": (0, len(subs), 0),
+    }
     qest = ()
     if qsg:
-        qest = tuple({"qeststr": name, "qeststrn": index + 1,
-                      **state.structures.get(name, {})}
-                     for index, name in enumerate(sorted(txn.keys("cfstruct"))))
+        qest = tuple(
+            {"qeststr": name, "qeststrn": index + 1, **state.structures.get(name, {})}
+            for index, name in enumerate(sorted(txn.keys("cfstruct")))
+        )
     chinit, dispatchers, adapters = _chinit(txn, qm.name, qsg)
-    return StatFigures(qm.name, start, end, qsg, qsst={}, qjst=qjst, qlst={}, qmst=qmst,
-                       qist=qist, qtst=qtst, qest=qest, pools=pools(txn),
-                       pagesets=pagesets(txn), queues=queues(txn, state, qsg), chinit=chinit,
-                       dispatchers=dispatchers, adapters=adapters)
+    return StatFigures(
+        qm.name,
+        start,
+        end,
+        qsg,
+        qsst={},
+        qjst=qjst,
+        qlst={},
+        qmst=qmst,
+        qist=qist,
+        qtst=qtst,
+        qest=qest,
+        pools=pools(txn),
+        pagesets=pagesets(txn),
+        queues=queues(txn, state, qsg),
+        chinit=chinit,
+        dispatchers=dispatchers,
+        adapters=adapters,
+    )

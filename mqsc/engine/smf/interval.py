@@ -55,21 +55,36 @@ class SmfState:
     structures: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def clone(self) -> SmfState:
-        return SmfState(self.start, self.log_rba, self.log_gen, dict(self.counts),
-                        {k: dict(v) for k, v in self.queues.items()},
-                        {k: dict(v) for k, v in self.structures.items()})
+        return SmfState(
+            self.start,
+            self.log_rba,
+            self.log_gen,
+            dict(self.counts),
+            {k: dict(v) for k, v in self.queues.items()},
+            {k: dict(v) for k, v in self.structures.items()},
+        )
 
     def snapshot(self) -> dict[str, Any]:
-        return {"kind": "smf", "start": self.start, "log_rba": self.log_rba,
-                "log_gen": self.log_gen, "counts": dict(self.counts),
-                "queues": {k: dict(v) for k, v in self.queues.items()},
-                "structures": {k: dict(v) for k, v in self.structures.items()}}
+        return {
+            "kind": "smf",
+            "start": self.start,
+            "log_rba": self.log_rba,
+            "log_gen": self.log_gen,
+            "counts": dict(self.counts),
+            "queues": {k: dict(v) for k, v in self.queues.items()},
+            "structures": {k: dict(v) for k, v in self.structures.items()},
+        }
 
     @classmethod
     def restore(cls, data: Mapping[str, Any]) -> SmfState:
-        return cls(data["start"], data["log_rba"], data["log_gen"], dict(data["counts"]),
-                   {k: dict(v) for k, v in data["queues"].items()},
-                   {k: dict(v) for k, v in data["structures"].items()})
+        return cls(
+            data["start"],
+            data["log_rba"],
+            data["log_gen"],
+            dict(data["counts"]),
+            {k: dict(v) for k, v in data["queues"].items()},
+            {k: dict(v) for k, v in data["structures"].items()},
+        )
 
     def add(self, name: str, amount: int = 1) -> None:
         self.counts[name] = self.counts.get(name, 0) + amount
@@ -137,8 +152,11 @@ def trace_stopping(ctx: Ctx, trace: Trace) -> None:
     """Before a trace leaves the table: the last statistics trace writes its interval."""
     if trace.ttype != "STAT" or state_of(ctx.txn) is None:
         return
-    others = [t for t in table_of(ctx.txn).traces
-              if t.tno != trace.tno and t.ttype == "STAT" and "SMF" in t.dests]
+    others = [
+        t
+        for t in table_of(ctx.txn).traces
+        if t.tno != trace.tno and t.ttype == "STAT" and "SMF" in t.dests
+    ]
     if not others:
         end_interval(ctx, _now(ctx), restart=False)
 
@@ -299,8 +317,11 @@ def _held(store: Any) -> Held:
     if store is None:
         return Held(0, 0, 0)
     runs = [r for r in store.runs if r.count]
-    return Held(sum(r.count for r in runs), sum(r.count for r in runs if r.persistent),
-                sum(r.count * r.size for r in runs if r.persistent))
+    return Held(
+        sum(r.count for r in runs),
+        sum(r.count for r in runs if r.persistent),
+        sum(r.count * r.size for r in runs if r.persistent),
+    )
 
 
 def held(tables: Mapping[str, Any], queue: str) -> Held:
@@ -308,8 +329,9 @@ def held(tables: Mapping[str, Any], queue: str) -> Held:
     return _held(_store(tables, queue))
 
 
-def activity_of(txn: Txn, outcome: Workload, before: Held | None,
-                when: dt.datetime) -> QueueActivity:
+def activity_of(
+    txn: Txn, outcome: Workload, before: Held | None, when: dt.datetime
+) -> QueueActivity:
     """What a workload call did to its queue, from its outcome and the queue before and
     after (a get that left the depth as it was browsed)."""
     after = _held(_store(txn, outcome.queue))
@@ -317,15 +339,35 @@ def activity_of(txn: Txn, outcome: Workload, before: Held | None,
     failed = outcome.reason != 0 and outcome.done == 0
     if outcome.operation == "put":
         persistent = outcome.done if outcome.persistent else 0
-        return QueueActivity(outcome.queue, "put", outcome.done, outcome.bytes, persistent,
-                             outcome.bytes if outcome.persistent else 0, after.depth, when,
-                             outcome.structure, failed, depth_before=before.depth)
+        return QueueActivity(
+            outcome.queue,
+            "put",
+            outcome.done,
+            outcome.bytes,
+            persistent,
+            outcome.bytes if outcome.persistent else 0,
+            after.depth,
+            when,
+            outcome.structure,
+            failed,
+            depth_before=before.depth,
+        )
     browse = outcome.done > 0 and after.depth == before.depth
     persistent = 0 if browse else max(0, before.persistent - after.persistent)
     persistent_bytes = 0 if browse else max(0, before.persistent_bytes - after.persistent_bytes)
-    return QueueActivity(outcome.queue, "browse" if browse else "get", outcome.done,
-                         outcome.bytes, persistent, persistent_bytes, after.depth, when,
-                         outcome.structure, failed, depth_before=before.depth)
+    return QueueActivity(
+        outcome.queue,
+        "browse" if browse else "get",
+        outcome.done,
+        outcome.bytes,
+        persistent,
+        persistent_bytes,
+        after.depth,
+        when,
+        outcome.structure,
+        failed,
+        depth_before=before.depth,
+    )
 
 
 def queue_meta(tables: Mapping[str, Any], queue: str) -> dict[str, Any]:
@@ -335,8 +377,7 @@ def queue_meta(tables: Mapping[str, Any], queue: str) -> dict[str, Any]:
     if q is None:
         return {}
     disp = str(q.get("QSGDISP") or "QMGR")
-    meta: dict[str, Any] = {"qsgdisp": {"QMGR": 0, "COPY": 1, "SHARED": 2,
-                                        "GROUP": 3}.get(disp, 0)}
+    meta: dict[str, Any] = {"qsgdisp": {"QMGR": 0, "COPY": 1, "SHARED": 2, "GROUP": 3}.get(disp, 0)}
     if disp == "SHARED":
         meta["cfstrucname"] = str(q.get("CFSTRUCT") or "")
         return meta
@@ -348,5 +389,15 @@ def queue_meta(tables: Mapping[str, Any], queue: str) -> dict[str, Any]:
     return meta
 
 
-__all__ = ["Held", "QueueActivity", "SmfState", "activity_of", "begin", "count", "held",
-           "queue_meta", "records_until", "tick"]
+__all__ = [
+    "Held",
+    "QueueActivity",
+    "SmfState",
+    "activity_of",
+    "begin",
+    "count",
+    "held",
+    "queue_meta",
+    "records_until",
+    "tick",
+]

@@ -54,8 +54,9 @@ def minutes(value: object, default: float) -> float:
     whole, _, seconds = text.partition(".")
     try:
         number = int(whole)
-        return number + (int(seconds.ljust(2, "0")[:2]) / 60 if seconds else 0.0) \
-            * (-1 if number < 0 else 1)
+        return number + (int(seconds.ljust(2, "0")[:2]) / 60 if seconds else 0.0) * (
+            -1 if number < 0 else 1
+        )
     except ValueError:
         return default
 
@@ -82,11 +83,13 @@ def classes(value: object, ttype: str, default: tuple[int, ...]) -> tuple[int, .
 
 
 def from_attributes(attrs: Mapping[str, Any]) -> SystemParameters:
-    return SystemParameters(minutes(attrs.get("STATIME"), 30.0),
-                            minutes(attrs.get("ACCTIME"), -1.0),
-                            classes(attrs.get("TRACSTR"), "GLOBAL", (1,)),
-                            classes(attrs.get("SMFSTAT"), "STAT", ()),
-                            classes(attrs.get("SMFACCT"), "ACCTG", ()))
+    return SystemParameters(
+        minutes(attrs.get("STATIME"), 30.0),
+        minutes(attrs.get("ACCTIME"), -1.0),
+        classes(attrs.get("TRACSTR"), "GLOBAL", (1,)),
+        classes(attrs.get("SMFSTAT"), "STAT", ()),
+        classes(attrs.get("SMFACCT"), "ACCTG", ()),
+    )
 
 
 def of(txn: Txn) -> SystemParameters:

@@ -111,20 +111,33 @@ def encode(record: SmfRecord) -> bytes:
         bodies.append(body)
         at += len(body)
     if at > MAX_RECORD:
-        raise ValueError(f"SMF {record.rtype} subtype {record.subtype}: {at} bytes, more than "
-                         f"{MAX_RECORD}")
+        raise ValueError(
+            f"SMF {record.rtype} subtype {record.subtype}: {at} bytes, more than {MAX_RECORD}"
+        )
     values = {**record.product, "qwhsnsda": count}
     if record.rtype == 116:
         values.setdefault("qwhslen", 36)
         values.setdefault("qwhclen", 92)
     else:
         values.setdefault("qwhslen", product.size)
-    header = codec.pack(SMF_HEADER, {
-        "len": at, "seg": 0, "flg": record.flag, "rty": record.rtype,
-        "tme": clock.smf_time(record.moment), "dte": clock.smf_date(record.moment),
-        "sid": record.sysid, "ssi": record.ssid, "stf": record.subtype, "rel": record.release})
-    return b"".join((header, *(_TRIPLET.pack(*t) for t in triplets),
-                     codec.pack(product, values), *bodies))
+    header = codec.pack(
+        SMF_HEADER,
+        {
+            "len": at,
+            "seg": 0,
+            "flg": record.flag,
+            "rty": record.rtype,
+            "tme": clock.smf_time(record.moment),
+            "dte": clock.smf_date(record.moment),
+            "sid": record.sysid,
+            "ssi": record.ssid,
+            "stf": record.subtype,
+            "rel": record.release,
+        },
+    )
+    return b"".join(
+        (header, *(_TRIPLET.pack(*t) for t in triplets), codec.pack(product, values), *bodies)
+    )
 
 
 def _section_bytes(sec: Section) -> tuple[bytes, int, int]:
@@ -138,10 +151,18 @@ def _section_bytes(sec: Section) -> tuple[bytes, int, int]:
 
 def encode_plain(record: PlainRecord) -> bytes:
     """A record with the standard header only (the dump header and trailer)."""
-    return codec.pack(DUMP_HEADER, {
-        "len": DUMP_HEADER.size, "seg": 0, "flg": PLAIN_FLAG, "rty": record.rtype,
-        "tme": clock.smf_time(record.moment), "dte": clock.smf_date(record.moment),
-        "sid": record.sysid})
+    return codec.pack(
+        DUMP_HEADER,
+        {
+            "len": DUMP_HEADER.size,
+            "seg": 0,
+            "flg": PLAIN_FLAG,
+            "rty": record.rtype,
+            "tme": clock.smf_time(record.moment),
+            "dte": clock.smf_date(record.moment),
+            "sid": record.sysid,
+        },
+    )
 
 
 # ---- decoding --------------------------------------------------------------------------------
@@ -181,8 +202,17 @@ def decode(data: bytes) -> SmfRecord | PlainRecord:
         offset, length, number = _TRIPLET.unpack_from(data, at)
         name = names[index - 1] if index - 1 < len(names) else None
         sections.append(_section(data, name, offset, length, number))
-    return SmfRecord(rtype, subtype, moment, header["sid"], header["ssi"], product,
-                     tuple(sections), header["rel"], header["flg"])
+    return SmfRecord(
+        rtype,
+        subtype,
+        moment,
+        header["sid"],
+        header["ssi"],
+        product,
+        tuple(sections),
+        header["rel"],
+        header["flg"],
+    )
 
 
 def _moment(header: Mapping[str, Any]) -> dt.datetime:
@@ -204,8 +234,10 @@ def _section(data: bytes, name: str | None, offset: int, length: int, number: in
         return Section(name)
     end = offset + length * number
     if offset < SMF_HEADER.size or end > len(data):
-        raise RecordError(f"section {name or '?'}: {number} x {length} bytes at {offset} "
-                          f"past the record's {len(data)}")
+        raise RecordError(
+            f"section {name or '?'}: {number} x {length} bytes at {offset} "
+            f"past the record's {len(data)}"
+        )
     layout = SECTIONS.get(name or "")
     if layout is None or length < layout.size:
         return Section(name, raw=bytes(data[offset:end]), length=length)
@@ -213,8 +245,9 @@ def _section(data: bytes, name: str | None, offset: int, length: int, number: in
     eye = layout.header[2] if layout.header else ""
     for entry in entries:
         if eye and layout.eyecatcher and entry[eye] != layout.eyecatcher:
-            raise RecordError(f"section {name}: eyecatcher {entry[eye]!r}, "
-                              f"{layout.eyecatcher!r} expected")
+            raise RecordError(
+                f"section {name}: eyecatcher {entry[eye]!r}, {layout.eyecatcher!r} expected"
+            )
     return Section(name, entries)
 
 
@@ -237,17 +270,17 @@ def iter_records(data: bytes) -> Iterator[bytes]:
         if kind in (0, 2, 3):
             if kind:
                 raise RecordError(f"offset {at}: a spanned segment without its first part")
-            yield bytes(data[at:at + length])
+            yield bytes(data[at : at + length])
             at += length
             continue
-        parts, at = [bytes(data[at + 4:at + length])], at + length
+        parts, at = [bytes(data[at + 4 : at + length])], at + length
         while True:
             if at + 4 > size:
                 raise RecordError("a spanned record without its last segment")
             length, segment = _RDW.unpack_from(data, at)
             if length < 4 or at + length > size:
                 raise RecordError(f"offset {at}: RDW length {length}, {size - at} bytes left")
-            parts.append(bytes(data[at + 4:at + length]))
+            parts.append(bytes(data[at + 4 : at + length]))
             at += length
             if segment >> 8 == 2:
                 break

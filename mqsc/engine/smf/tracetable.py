@@ -40,14 +40,21 @@ class TraceTable:
 
     @classmethod
     def restore(cls, data: dict[str, Any]) -> TraceTable:
-        return cls(tuple(Trace(**{k: tuple(v) if isinstance(v, list) else v
-                                  for k, v in t.items()}) for t in data["traces"]))
+        return cls(
+            tuple(
+                Trace(**{k: tuple(v) if isinstance(v, list) else v for k, v in t.items()})
+                for t in data["traces"]
+            )
+        )
 
     def classes(self, ttype: str) -> frozenset[int]:
         """Every class the active traces of a type collect (to SMF for STAT and ACCTG)."""
-        return frozenset(c for t in self.traces if t.ttype == ttype
-                         and (ttype in ("GLOBAL", "CHINIT") or "SMF" in t.dests)
-                         for c in t.classes)
+        return frozenset(
+            c
+            for t in self.traces
+            if t.ttype == ttype and (ttype in ("GLOBAL", "CHINIT") or "SMF" in t.dests)
+            for c in t.classes
+        )
 
 
 def table_of(txn: Txn) -> TraceTable:
