@@ -1,4 +1,4 @@
-"""Hostile inputs (issue 15 item 7): how long ``mqsc check`` and ``mqsc run`` take, and how much
+"""Hostile inputs: how long ``mqsc check`` and ``mqsc run`` take, and how much
 memory, on inputs of about 10 MB built to hurt a reader. The target: every one answered in
 under 5 s and 300 MB.
 

@@ -15,12 +15,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from mqsc.batch import lint
-from mqsc.catalog import VERB_WORDS, mqrc
-from mqsc.catalog import Source as CommandSource
+from mqsc.catalog import VERB_WORDS, CommandSource, mqrc
 from mqsc.catalog.absent import MULTIPLATFORM_WARNING, other_platform
 from mqsc.catalog.queues import QUEUE_TYPES
 from mqsc.engine.manager import QueueManager
-from mqsc.engine.messages import transmission_queue
+from mqsc.engine.messaging.privateq import transmission_queue
 from mqsc.engine.records import Message, Result
 from mqsc.language.commands import Command
 from mqsc.language.diagnostics import Diagnostic

@@ -1,8 +1,9 @@
-"""System, log, security, trace and status commands of IBM MQ 9.4 for z/OS (MQSC reference, each
+"""System, log, security and status commands of IBM MQ 9.4 for z/OS (MQSC reference, each
 command's page): the command server (START / STOP / DISPLAY CMDSERV), DISPLAY LOG, and the
 commands whose facility the simulation does not have (answered by mqsc/catalog/absent.py):
 DISPLAY SYSTEM / ARCHIVE / SECURITY / CONN / THREAD / PUBSUB /
-SMDS / SMDSCONN, SET LOG / ARCHIVE / SYSTEM, ARCHIVE LOG, RECOVER BSDS, ALTER / REFRESH / RVERIFY SECURITY, RESOLVE INDOUBT, RESET QSTATS / TPIPE / SMDS,
+SMDS / SMDSCONN, SET LOG / ARCHIVE / SYSTEM, ARCHIVE LOG, RECOVER BSDS,
+ALTER / REFRESH / RVERIFY SECURITY, RESOLVE INDOUBT, RESET QSTATS / TPIPE / SMDS,
 REFRESH QMGR, ALTER SMDS, START / STOP SMDSCONN, DEFINE LOG, DEFINE MAXSMSGS.
 
 Keyword lists are the documented ones; value kinds are kept loose (text) where a value is not
@@ -11,13 +12,14 @@ used by the simulation, so a valid deck is never refused for a value mqsc does n
 
 from __future__ import annotations
 
-from mqsc.catalog import common as A
+from mqsc.catalog import common
 from mqsc.catalog.common import MAX9, NO_YES, K, table
 from mqsc.catalog.model import (
     S_2CR,
     S_12CR,
     S_CR,
     Choice,
+    CommandSource,
     CommandSpec,
     Flag,
     Integer,
@@ -25,7 +27,6 @@ from mqsc.catalog.model import (
     NameList,
     NameRule,
     ObjectType,
-    Source,
     Text,
 )
 
@@ -53,7 +54,7 @@ OBJECT_TYPES = (
 
 _T = Text(256)  # a value the simulation does not use: any text, checked only for length
 _GENERIC48 = Name(NameRule.QUEUE, 48, generic=True)
-_SCOPE = table(A.CMDSCOPE)
+_SCOPE = table(common.CMDSCOPE)
 _SYSTEM = table(
     *(
         K(name, _T, help="system parameter")
@@ -80,7 +81,7 @@ _SYSTEM = table(
             "TRACSTR",
         )
     ),
-    A.CMDSCOPE,
+    common.CMDSCOPE,
     K("DEFAULT", Flag(), help="reset to the parameter module's values"),
 )
 _LOGP = table(
@@ -101,7 +102,7 @@ _LOGP = table(
             "DUALACTV",
         )
     ),
-    A.CMDSCOPE,
+    common.CMDSCOPE,
     K("DEFAULT", Flag(), help="reset to the parameter module's values"),
 )
 _ARCP = table(
@@ -126,7 +127,7 @@ _ARCP = table(
             "UNIT2",
         )
     ),
-    A.CMDSCOPE,
+    common.CMDSCOPE,
     K("DEFAULT", Flag(), help="reset to the parameter module's values"),
 )
 
@@ -171,7 +172,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "CMDSERV",
         None,
         table(),
-        frozenset({Source.CSQINP1, Source.CSQINP2, Source.CONSOLE}),
+        frozenset({CommandSource.CSQINP1, CommandSource.CSQINP2, CommandSource.CONSOLE}),
         "CSQNCMDS",
         name_required=False,
         verified="START CMDSERV (z/OS), 12C; CSQN001I",
@@ -182,7 +183,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "CMDSERV",
         None,
         table(),
-        frozenset({Source.CSQINP1, Source.CSQINP2, Source.CONSOLE}),
+        frozenset({CommandSource.CSQINP1, CommandSource.CSQINP2, CommandSource.CONSOLE}),
         "CSQNCMDS",
         name_required=False,
         verified="STOP CMDSERV (z/OS), 12C; CSQN005I",
@@ -195,7 +196,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "CMDSERV",
         None,
         table(),
-        frozenset({Source.CSQINP1, Source.CSQINP2, Source.CONSOLE}),
+        frozenset({CommandSource.CSQINP1, CommandSource.CSQINP2, CommandSource.CONSOLE}),
         "CSQNCMDS",
         name_required=False,
         verified="DISPLAY CMDSERV (z/OS), 12C; CSQN011I-CSQN015I",
@@ -253,7 +254,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "LOG",
         "ARCHIVE",
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("MODE", Choice(("QUIESCE",)), help="quiesce update activity first"),
             K("TIME", Integer(1, 999), help="seconds to quiesce"),
             K("WAIT", NO_YES, help="wait for the quiesce"),
@@ -269,7 +270,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "GROUP",
         None,
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("OBSMSGS", NO_YES, default="NO", help="also look for obsolete messages in Db2"),
         ),
         S_2CR,
@@ -303,13 +304,17 @@ SPECS: tuple[CommandSpec, ...] = (
         name_required=True,
         help="most messages one unit of work may put or get",
     ),
-    # ---- security ----------------------------------------------------------------
+    # ---- security ----------------------------------------------------------------------
     _absent(
         "DISPLAY",
         "SECURITY",
         "SECURITY",
         table(
-            A.CMDSCOPE, A.ALL, K("INTERVAL", Flag()), K("SWITCHES", Flag()), K("TIMEOUT", Flag())
+            common.CMDSCOPE,
+            common.ALL,
+            K("INTERVAL", Flag()),
+            K("SWITCHES", Flag()),
+            K("TIMEOUT", Flag()),
         ),
         sources=S_12CR,
         help="security settings",
@@ -318,19 +323,19 @@ SPECS: tuple[CommandSpec, ...] = (
         "ALTER",
         "SECURITY",
         "SECURITY",
-        table(A.CMDSCOPE, K("INTERVAL", Integer(0, 10080)), K("TIMEOUT", Integer(0, 10080))),
+        table(common.CMDSCOPE, K("INTERVAL", Integer(0, 10080)), K("TIMEOUT", Integer(0, 10080))),
         sources=S_12CR,
         help="change security timeouts",
     ),
     # REFRESH SECURITY(* | a RACF class) TYPE(CLASSES | SSL | CONNAUTH); AUTHSERV is not
     # valid on z/OS (IBM MQ 9.4 "REFRESH SECURITY (refresh security settings)"). TYPE(SSL)
-    # needs the channel initiator (the page's command sources table): mqsc/engine/system.py.
+    # needs the channel initiator (the page's command sources table): mqsc/engine/families/system.py.
     _absent(
         "REFRESH",
         "SECURITY",
         "SECURITY",
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K(
                 "TYPE",
                 Choice(("CLASSES", "SSL", "CONNAUTH")),
@@ -372,7 +377,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DISPLAY",
         "CONN",
         "ADAPTERS",
-        table(A.CMDSCOPE, A.ALL, K("TYPE", Choice(("CONN", "HANDLE", "ALL")))),
+        table(common.CMDSCOPE, common.ALL, K("TYPE", Choice(("CONN", "HANDLE", "ALL")))),
         name=Name(NameRule.ANY, 32, generic=True),
         name_required=True,
         help="connections to the queue manager",
@@ -382,7 +387,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "THREAD",
         "ADAPTERS",
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("TYPE", Choice(("ACTIVE", "INDOUBT", "REGIONS", "*"))),
             K("QMNAME", Text(48)),
         ),
@@ -395,7 +400,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "INDOUBT",
         "ADAPTERS",
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("ACTION", Choice(("COMMIT", "BACKOUT"))),
             K("NID", Text(64)),
             K("QMNAME", Text(48)),
@@ -410,7 +415,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "TPIPE",
         "IMSBRIDGE",
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("ACTION", Choice(("COMMIT", "BACKOUT"))),
             K("SENDSEQ", Text(16)),
             K("RCVSEQ", Text(16)),
@@ -436,7 +441,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "QMGR",
         "EVENTS",
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("TYPE", Choice(("CONFIGEV", "EARLY", "EXPIRY", "PROXYSUB"))),
             K("INCLINT", Integer(0, 999999)),
             K("NAME", _GENERIC48),
@@ -450,7 +455,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DISPLAY",
         "PUBSUB",
         "PUBSUB",
-        table(A.CMDSCOPE, A.ALL, K("TYPE", Choice(("ALL", "CHILD", "LOCAL", "PARENT")))),
+        table(common.CMDSCOPE, common.ALL, K("TYPE", Choice(("ALL", "CHILD", "LOCAL", "PARENT")))),
         requestable=frozenset(("PUBCOUNT", "STATUS", "SUBCOUNT", "SUBID")),
         help="publish/subscribe status",
     ),
@@ -459,7 +464,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "TOPICSTR",
         "PUBSUB",
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("CLRTYPE", Choice(("RETAINED",)), help="what to clear"),
             K("SCOPE", Choice(("LOCAL",)), default="LOCAL", help="where"),
         ),
@@ -474,7 +479,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "QMGR",
         "PUBSUB",
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("TYPE", Choice(("PUBSUB",)), help="what to reset"),
             K("CHILD", Text(48), help="child queue manager to remove"),
             K("PARENT", Text(48), help="parent queue manager to remove"),
@@ -488,7 +493,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DISPLAY",
         "SMDS",
         "SMDS",
-        table(A.CMDSCOPE, K("CFSTRUCT", _GENERIC48)),
+        table(common.CMDSCOPE, K("CFSTRUCT", _GENERIC48)),
         name=Text(4),
         name_required=True,
         help="shared message data sets",
@@ -521,7 +526,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DISPLAY",
         "SMDSCONN",
         "SMDS",
-        table(A.CMDSCOPE, K("CFSTRUCT", _GENERIC48)),
+        table(common.CMDSCOPE, K("CFSTRUCT", _GENERIC48)),
         name=Text(4),
         name_required=True,
         help="connections to shared message data sets",
@@ -530,7 +535,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "START",
         "SMDSCONN",
         "SMDS",
-        table(A.CMDSCOPE, K("CFSTRUCT", Text(12))),
+        table(common.CMDSCOPE, K("CFSTRUCT", Text(12))),
         name=Text(4),
         name_required=True,
         help="connect to shared message data sets",
@@ -539,7 +544,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "STOP",
         "SMDSCONN",
         "SMDS",
-        table(A.CMDSCOPE, K("CFSTRUCT", Text(12))),
+        table(common.CMDSCOPE, K("CFSTRUCT", Text(12))),
         name=Text(4),
         name_required=True,
         help="disconnect from shared message data sets",

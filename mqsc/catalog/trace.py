@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from mqsc.catalog import common as A
+from mqsc.catalog import common
 from mqsc.catalog.common import K, table
 from mqsc.catalog.model import S_12CR, Choice, CommandSpec, NameList, NameRule, ObjectType, Text
 
@@ -132,7 +132,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "START",
         "TRACE",
         _TYPES,
-        table(A.CMDSCOPE, _CLASS, _DEST, _COMMENT, _IFCID, _RMID, _USERID, _TDATA),
+        table(common.CMDSCOPE, _CLASS, _DEST, _COMMENT, _IFCID, _RMID, _USERID, _TDATA),
         S_12CR,
         "CSQWVCM1",
         name_required=False,
@@ -143,7 +143,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "STOP",
         "TRACE",
         _TYPES_OR_ALL,
-        table(A.CMDSCOPE, _CLASS, _DEST, _COMMENT, _RMID, _TNO, _USERID),
+        table(common.CMDSCOPE, _CLASS, _DEST, _COMMENT, _RMID, _TNO, _USERID),
         S_12CR,
         "CSQWVCM1",
         name_required=True,
@@ -154,7 +154,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "ALTER",
         "TRACE",
         _TYPES,
-        table(A.CMDSCOPE, _CLASS, _COMMENT, _IFCID, _TNO),
+        table(common.CMDSCOPE, _CLASS, _COMMENT, _IFCID, _TNO),
         S_12CR,
         "CSQWVCM1",
         name_required=True,
@@ -167,7 +167,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "TRACE",
         _TYPES_OR_ALL,
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             _CLASS,
             _DEST,
             _COMMENT,

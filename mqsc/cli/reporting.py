@@ -14,9 +14,9 @@ from mqsc.language.diagnostics import FAIL_LEVELS
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.batch.check import DeckReport
-    from mqsc.batch.reports import Report
+    from mqsc.batch.cireports import Report
 
-#: Formats both commands write through :mod:`mqsc.batch.reports`.
+#: Formats both commands write through :mod:`mqsc.batch.cireports`.
 REPORT_FORMATS = ("junit", "sarif", "github")
 
 
@@ -61,17 +61,17 @@ def write_report(
 ) -> Report:
     """Write a JUnit, SARIF or GitHub report to standard output; return it."""
     # Imported here: ``mqsc run`` without a report format starts without the report writers.
-    from mqsc.batch import reports
+    from mqsc.batch import cireports
 
     # No tool version: reports stay byte-identical across releases (golden-tested).
-    report = reports.build(tool, decks, FAIL_LEVELS[args.fail_level], run=run)
+    report = cireports.build(tool, decks, FAIL_LEVELS[args.fail_level], run=run)
     if fmt == "junit":
-        sys.stdout.write(reports.junit(report, timestamp=timestamp(args)))
+        sys.stdout.write(cireports.junit(report, timestamp=timestamp(args)))
     elif fmt == "sarif":
         sys.stdout.write(
-            json.dumps(reports.sarif(report, timestamp=timestamp(args)), indent=2) + "\n"
+            json.dumps(cireports.sarif(report, timestamp=timestamp(args)), indent=2) + "\n"
         )
     else:
-        for line in reports.github(report):
+        for line in cireports.github(report):
             sys.stdout.write(line + "\n")
     return report

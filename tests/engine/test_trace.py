@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mqsc.catalog import Source
+from mqsc.catalog import CommandSource
 from mqsc.engine.serial import digest
 from tests.engine.conftest import fresh_qmz1
 
@@ -31,8 +31,8 @@ def test_tracstr_starts_the_global_trace_and_numbers_fill_gaps() -> None:
 def test_traces_end_with_the_queue_manager() -> None:
     qm = fresh_qmz1()
     assert qm.execute("START TRACE(STAT)").ok
-    assert qm.execute("STOP QMGR", source=Source.CONSOLE).ok
-    assert qm.execute("START QMGR", source=Source.CONSOLE).ok
+    assert qm.execute("STOP QMGR", source=CommandSource.CONSOLE).ok
+    assert qm.execute("START QMGR", source=CommandSource.CONSOLE).ok
     assert _table(qm) == [(1, "GLOBAL", (1,))]
 
 

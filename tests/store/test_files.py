@@ -1,5 +1,5 @@
 """Owner-only queue manager files whatever the umask; files another user owns or can write
-are refused (issue 15 item 9)."""
+are refused."""
 
 from __future__ import annotations
 

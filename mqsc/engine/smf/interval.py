@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mqsc.engine.smf import build, collect, params, record
-from mqsc.engine.smf.tracetable import Trace, table_of
+from mqsc.engine.smf.tracetable import TABLE as TRACE_TABLE
+from mqsc.engine.smf.tracetable import Trace, TraceTable, add_trace, table_of
 from mqsc.engine.state import Txn
 from mqsc.engine.storage.pageset import PageSetStats
 
@@ -194,6 +195,25 @@ def stopping(ctx: Ctx) -> None:
     """STOP QMGR: the interval in progress is written, and no interval runs any more."""
     if state_of(ctx.txn) is not None:
         end_interval(ctx, _now(ctx), restart=False)
+
+
+def start_at_startup(ctx: Ctx) -> None:
+    """Before CSQINP1: the traces of an earlier run are gone, and the system parameters start
+    theirs (TRACSTR the global trace to the resident trace table, SMFSTAT the statistics
+    trace, SMFACCT the accounting trace, "Using IBM MQ trace")."""
+    txn = ctx.txn
+    txn.put(TRACE_TABLE, None, TraceTable())
+    txn.put(TABLE, None, SmfState())
+    system = params.of(txn)
+    for name, classes, dest in (
+        ("GLOBAL", system.tracstr, "RES"),
+        ("STAT", system.smfstat, "SMF"),
+        ("ACCTG", system.smfacct, "SMF"),
+    ):
+        if classes:
+            trace_started(
+                ctx, add_trace(txn, Trace(0, name, classes, (dest,), started=ctx.stamp()))
+            )
 
 
 # ---- counting ------------------------------------------------------------------------------------

@@ -5,9 +5,10 @@ mqsc/engine/trace.py; the statistics interval and the accounting tasks read it.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from mqsc.catalog.trace import MAX_TRACES
 from mqsc.engine.state import Txn
 
 TABLE = "trace"
@@ -60,3 +61,13 @@ class TraceTable:
 def table_of(txn: Txn) -> TraceTable:
     """The active traces as a transaction sees them."""
     return txn.get(TABLE, None) or TraceTable()
+
+
+def add_trace(txn: Txn, trace: Trace) -> Trace:
+    """Add a trace with the lowest free trace number (the caller has checked its options)."""
+    table = table_of(txn)
+    used = {t.tno for t in table.traces}
+    tno = min(n for n in range(1, MAX_TRACES + 2) if n not in used)
+    trace = replace(trace, tno=tno)
+    txn.put(TABLE, None, TraceTable(tuple(sorted((*table.traces, trace), key=lambda t: t.tno))))
+    return trace
