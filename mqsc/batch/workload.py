@@ -187,7 +187,13 @@ def run_oemput(ctx: StepContext) -> StepOutcome:
     )
     if qm is None:
         return _no_connection(ctx, reason)
-    outcome = _put_cycle(qm, parm, sizes)
+    # The step is one task (a batch connection): its accounting records, when the
+    # accounting trace runs, say what it did (mqsc/engine/smf/accounting.py).
+    qm.begin_task(ctx.job, correlator=ctx.job)
+    try:
+        outcome = _put_cycle(qm, parm, sizes)
+    finally:
+        qm.end_task()
     ctx.sysprint(f"Total Transactions : {outcome.done}", "", NOT_EMULATED, "")
     ctx.print("SYSPRINT", summary_lines(outcome, qm.name, qm.cpf))
     if outcome.reason:
@@ -235,7 +241,11 @@ def run_mget(ctx: StepContext) -> StepOutcome:
     qm, reason = _connect(ctx, parm.qmgr)
     if qm is None:
         return _no_connection(ctx, reason)
-    outcome = qm.get(parm.queue, parm.count)
+    qm.begin_task(ctx.job, correlator=ctx.job)
+    try:
+        outcome = qm.get(parm.queue, parm.count)
+    finally:
+        qm.end_task()
     ctx.sysprint(f"Total Messages : {outcome.done}", NOT_EMULATED, "")
     ctx.print("SYSPRINT", summary_lines(outcome, qm.name, qm.cpf))
     # MGET ends when a get has waited the whole interval in vain (2033): that is its normal

@@ -37,7 +37,7 @@ from mqsc.engine.smf.record import (
     iter_records,
     record_type,
 )
-from mqsc.store.smfdata import home_data_set
+from mqsc.store.home import home_data_set
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -70,6 +70,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="a file of RDW-prefixed records (default: the SMF data set)",
     )
     show.add_argument("--format", choices=("text", "json"), default="text")
+    show.add_argument(
+        "--hex", action="store_true", help="also dump each record in hex, with its EBCDIC text"
+    )
     show.set_defaults(handler=run_print)
 
 
@@ -139,7 +142,10 @@ def run_print(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps([_json(r) for r in records], indent=1))
     else:
-        sys.stdout.write("".join(line + "\n" for r in records for line in text_lines(r)))
+        raws = list(iter_records(data)) if args.hex else [b""] * len(records)
+        for rec, raw in zip(records, raws, strict=False):
+            lines = text_lines(rec) + (hex_lines(raw) if args.hex else [])
+            sys.stdout.write("".join(line + "\n" for line in lines))
     if problem:
         print(f"mqsc smf: {args.file}: {problem}", file=sys.stderr)
         return 1
@@ -226,3 +232,36 @@ def text_lines(record: SmfRecord | PlainRecord) -> list[str]:
             ]
             lines.append(f"  {section.name}[{index}] " + " ".join(fields))
     return lines
+
+
+def hex_lines(data: bytes) -> list[str]:
+    """A record in hex, 16 bytes a line: offset, the bytes in groups of four, and the EBCDIC
+    text (a dot for what does not print), as z/OS dump formatters show storage; lines equal to
+    the one before are counted, not repeated.
+
+    >>> hex_lines(bytes.fromhex("001C0000") + "QMZ1".encode("cp037"))
+    ['  000000  001C0000 D8D4E9F1                    *....QMZ1        *']
+    >>> hex_lines(bytes(64))[1:]
+    ['  000010  3 lines same as above']
+    """
+    out: list[str] = []
+    same, previous = 0, b""
+    for at in range(0, len(data), 16):
+        chunk = data[at : at + 16]
+        if chunk == previous and len(chunk) == 16:
+            same += 1
+            continue
+        if same:
+            out.append(
+                f"  {at - 16 * same:06X}  {same} line{'s' if same > 1 else ''} same as above"
+            )
+            same = 0
+        previous = chunk
+        words = " ".join(chunk[i : i + 4].hex().upper() for i in range(0, len(chunk), 4))
+        text = "".join(c if c.isprintable() and c.isascii() else "." for c in chunk.decode("cp037"))
+        out.append(f"  {at:06X}  {words:<35}  *{text:<16}*")
+    if same:
+        out.append(
+            f"  {len(data) - 16 * same:06X}  {same} line{'s' if same > 1 else ''} same as above"
+        )
+    return out

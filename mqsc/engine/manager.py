@@ -229,6 +229,7 @@ class QueueManager:
             "put",
             queue,
             count,
+            batch,
         )
 
     def get(self, queue: str, count: int | None = None) -> Workload:
@@ -410,8 +411,15 @@ class QueueManager:
         return tuple(out)
 
     def _workload(
-        self, operation: Callable[[Ctx], Workload], kind: str, queue: str, count: int
+        self,
+        operation: Callable[[Ctx], Workload],
+        kind: str,
+        queue: str,
+        count: int,
+        batch: int = 0,
     ) -> Workload:
+        """Run one MQI workload call; ``batch`` > 0: it commits every ``batch`` messages
+        (accounting counts those commits)."""
         if self.network is not None:
             self.settle()  # retries that fell due since the last command run first
         with self.session():
@@ -419,7 +427,7 @@ class QueueManager:
                 return Workload(kind, queue, count, 0, reason=MQRC_Q_MGR_NOT_AVAILABLE)
             self._tick()
             implicit = self.task is None and self.begin_task("MQSC", self.user) is not None
-            outcome = self._run_workload(operation, kind, queue, count)
+            outcome = self._run_workload(operation, kind, queue, count, batch)
             if implicit:
                 self.end_task()
         if self.network is not None and outcome.done:
@@ -427,7 +435,12 @@ class QueueManager:
         return outcome
 
     def _run_workload(
-        self, operation: Callable[[Ctx], Workload], kind: str, queue: str, count: int
+        self,
+        operation: Callable[[Ctx], Workload],
+        kind: str,
+        queue: str,
+        count: int,
+        batch: int = 0,
     ) -> Workload:
         txn = Txn(self.state)
         ctx = Ctx(self, txn, None, None, CommandSource.SERVER)
@@ -454,7 +467,7 @@ class QueueManager:
                 self.task,
                 activity,
                 smf_interval.queue_meta(self.state.tables, activity.queue),
-                1 if outcome.done and kind == "put" else 0,
+                -(-outcome.done // batch) if batch else 0,
                 len(txn.journal),
                 log.rba - log_before,
             )

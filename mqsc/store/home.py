@@ -20,6 +20,7 @@ from mqsc.engine.config import QMConfig
 from mqsc.engine.group import CFRMPolicy, Group
 from mqsc.engine.manager import QueueManager
 from mqsc.language.source import Source
+from mqsc.store.smfdata import SmfDataSet, in_catalog
 from mqsc.support.bounded import read_file
 from mqsc.support.bundled import bundled
 
@@ -473,7 +474,22 @@ def open_qmgr(
     if clock is not None:
         qm.clock = clock
     store.attach(qm)
+    _record_smf_at_home(qm)
     return qm
+
+
+def home_data_set() -> SmfDataSet:
+    """The SMF data set of this home's simulated system (``$MQSC_HOME/catalog/SYS1.MAN1``),
+    where the queue managers of the home record."""
+    return in_catalog(home() / "catalog")
+
+
+def _record_smf_at_home(qm: QueueManager) -> None:
+    """A durable queue manager (its group's members too) records SMF data in the home's SMF
+    data set, where IFASMFDP and ``mqsc smf dump`` find it (mqsc/store/smfdata.py)."""
+    sink = home_data_set()
+    for member in qm.group.members.values() if qm.group is not None else (qm,):
+        member.smf_sink = sink
 
 
 def _check_state_path(path: Path) -> None:

@@ -81,11 +81,3 @@ class SmfDataSet:
 def in_catalog(root: Path, dsn: str = SMF_DATA_SET) -> SmfDataSet:
     """The SMF data set ``dsn`` of the catalog directory ``root``."""
     return SmfDataSet(root / dsn)
-
-
-def home_data_set() -> SmfDataSet:
-    """The SMF data set of this home's simulated system (``$MQSC_HOME/catalog/SYS1.MAN1``),
-    where the queue managers of the home record."""
-    from mqsc.store.home import home
-
-    return in_catalog(home() / "catalog")

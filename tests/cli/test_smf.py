@@ -12,7 +12,7 @@ import pytest
 from mqsc.cli import main
 from mqsc.engine.smf import build, record
 from mqsc.engine.smf.build import StatFigures
-from mqsc.store.smfdata import home_data_set
+from mqsc.store.home import home_data_set
 
 START = dt.datetime(2026, 1, 15, 10, 30)
 
@@ -88,3 +88,20 @@ def test_bad_arguments(
     (tmp_path / "JUNK").write_bytes(b"\x00\x40\x00\x00junk")
     assert main(argv) == status
     assert message in capsys.readouterr().err
+
+
+def test_a_home_queue_manager_records_in_the_home_data_set(
+    mqsc_home: Path, tmp_path: Path, capsys
+) -> None:
+    """The trace runs in the stored queue manager; every later process's work is accounted
+    in SYS1.MAN1 of the home."""
+    deck = tmp_path / "trace.mqsc"
+    deck.write_text("START TRACE(ACCTG) CLASS(3)\n")
+    assert main(["run", str(deck)]) == 0
+    assert main(["put", "USER1.ABAR.QUEUE", "-n", "7"]) == 0
+    capsys.readouterr()
+    assert main(["smf", "print"]) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert text[0].startswith("SMF 116 subtype 1 SOW1/QMZ1")
+    wq = next(line for line in text if line.startswith("  WQ[0]"))
+    assert "objname=USER1.ABAR.QUEUE" in wq and "putn=7" in wq
