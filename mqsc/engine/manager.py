@@ -516,11 +516,9 @@ class QueueManager:
 
     def _tick(self) -> None:
         """End the statistics intervals that are over (their records go to the SMF sink)."""
-        if not smf_interval.running(self.state.tables):
+        if not smf_interval.due(self.state.tables, self.clock()):
             return
         txn = Txn(self.state)
-        if not smf_interval.due(txn, self.clock()):
-            return
         ctx = Ctx(self, txn, None, None, CommandSource.SERVER)
         smf_interval.tick(ctx)
         self.commit(txn, None)
@@ -726,9 +724,9 @@ class QueueManager:
         if cmd is not None and txn.changed and not txn.journal and cmd.verb != "DISPLAY":
             _log_command(self, txn, cmd)
         if txn.journal and smf_interval.running(self.state.tables):
-            smf_interval.count_log(txn, len(txn.journal))
-            if cmd is not None:
-                smf_interval.count_command(txn, cmd.verb, _objects_changed(txn))
+            # A command changes one object definition (QIST counts definitions created,
+            # changed and deleted), a workload call none.
+            smf_interval.count_commit(txn, cmd.verb if cmd is not None else None, 1)
         if self.listeners:
             changes = txn.changes()
             journal = list(txn.journal)
@@ -799,15 +797,6 @@ class _Session:
 _OBJECT_LOG_BYTES = constants.OBJECT_BYTES
 #: Tables whose changes are logged by their own records (pages, the log itself), not as objects.
 _UNLOGGED = frozenset(("log", "pool", "pageset"))
-
-
-def _objects_changed(txn: Txn) -> int:
-    """Object definitions a transaction created, changed or deleted."""
-    return sum(
-        len(pending)
-        for table, pending in txn.pending.items()
-        if table not in _UNLOGGED and table not in ("smf", "trace", "messages")
-    )
 
 
 def _log_command(qm: QueueManager, txn: Txn, cmd: Command) -> None:

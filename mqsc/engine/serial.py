@@ -125,6 +125,10 @@ def restore(data: dict[str, Any]) -> Any:
         from mqsc.engine.smf.interval import SmfState
 
         return SmfState.restore(data)
+    if kind == "smftally":
+        from mqsc.engine.smf.interval import Tally
+
+        return Tally.restore(data)
     if kind == "cfstatus":
         from mqsc.engine.storage.cf import StructureState
 

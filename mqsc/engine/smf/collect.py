@@ -179,15 +179,20 @@ def statistics(
     qsg = qm.info.qsg
     log = txn.get("log", None)
     counts = state.counts
+    tally = txn.get("smf", "tally")
     logged = max(0, log.rba - state.log_rba)
     qjst = {
-        "qjstwrnw": counts.get("qjstwrnw", 0),
+        "qjstwrnw": tally.log_writes if tally is not None else 0,
         "qjstciwr": math.ceil(logged / LOG_CI),
         "qjstbfwr": math.ceil(logged / LOG_CI),
         "qjstllcp": max(0, log.gen - state.log_gen),
     }
     qmst = {k: v for k, v in counts.items() if k.startswith("qmst")}
-    qist = {k: v for k, v in counts.items() if k.startswith("qist")}
+    qist = (
+        {"qistdcre": tally.creates, "qistdput": tally.alters, "qistddel": tally.deletes}
+        if tally is not None
+        else {}
+    )
     subs = list(txn.values("sub"))
     qtst = {
         "qtststot": len(subs),

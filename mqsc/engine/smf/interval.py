@@ -41,34 +41,42 @@ MAX_CATCH_UP = 1000
 
 @dataclass(slots=True)
 class SmfState:
-    """The interval in progress (mutable; cloned in transactions)."""
+    """The interval in progress (mutable; cloned in transactions when a workload call counts
+    into it)."""
 
-    #: When it started (the queue manager's clock, ISO); "" when no interval runs.
+    #: When it started and when it ends (the queue manager's clock, ISO); "" when no interval
+    #: runs. The end is fixed when it starts, from STATIME then.
     start: str = ""
+    due: str = ""
     #: The log's RBA and checkpoint count when it started.
     log_rba: int = 0
     log_gen: int = 0
-    #: Queue manager counters of the interval, by IBM field name (qmstput, qjstwrnw...).
+    #: Queue manager counters of the interval, by IBM field name (qmstput...).
     counts: dict[str, int] = field(default_factory=dict)
     #: Per queue counters (QQST field names), by queue name.
     queues: dict[str, dict[str, int]] = field(default_factory=dict)
     #: Per CF structure counters (QEST field names), by structure name.
     structures: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: ``due`` as a moment (not stored: every command asks).
+    due_at: dt.datetime | None = field(default=None, compare=False, repr=False)
 
     def clone(self) -> SmfState:
         return SmfState(
             self.start,
+            self.due,
             self.log_rba,
             self.log_gen,
             dict(self.counts),
             {k: dict(v) for k, v in self.queues.items()},
             {k: dict(v) for k, v in self.structures.items()},
+            self.due_at,
         )
 
     def snapshot(self) -> dict[str, Any]:
         return {
             "kind": "smf",
             "start": self.start,
+            "due": self.due,
             "log_rba": self.log_rba,
             "log_gen": self.log_gen,
             "counts": dict(self.counts),
@@ -80,6 +88,7 @@ class SmfState:
     def restore(cls, data: Mapping[str, Any]) -> SmfState:
         return cls(
             data["start"],
+            data.get("due", ""),
             data["log_rba"],
             data["log_gen"],
             dict(data["counts"]),
@@ -90,11 +99,46 @@ class SmfState:
     def add(self, name: str, amount: int = 1) -> None:
         self.counts[name] = self.counts.get(name, 0) + amount
 
+    def ends(self) -> dt.datetime:
+        """When the interval ends."""
+        if self.due_at is None:
+            self.due_at = dt.datetime.fromisoformat(self.due)
+        return self.due_at
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What every command of the interval adds up (key ``"tally"`` of the table, replaced, not
+    cloned, as each command commits): log writes (QJSTWRNW) and the object definitions the
+    data manager created, changed and deleted (QISTDCRE, QISTDPUT, QISTDDEL)."""
+
+    log_writes: int = 0
+    creates: int = 0
+    alters: int = 0
+    deletes: int = 0
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "kind": "smftally",
+            "log_writes": self.log_writes,
+            "creates": self.creates,
+            "alters": self.alters,
+            "deletes": self.deletes,
+        }
+
+    @classmethod
+    def restore(cls, data: Mapping[str, Any]) -> Tally:
+        return cls(data["log_writes"], data["creates"], data["alters"], data["deletes"])
+
 
 def state_of(txn: Txn) -> SmfState | None:
     """The interval in progress (None when none runs)."""
     state = txn.get(TABLE, None)
     return state if state is not None and state.start else None
+
+
+def tally_of(txn: Txn) -> Tally:
+    return txn.get(TABLE, "tally") or Tally()
 
 
 def running(tables: Mapping[str, Any]) -> bool:
@@ -118,7 +162,9 @@ def _stat_classes(txn: Txn) -> frozenset[int]:
 def begin(txn: Txn, moment: dt.datetime) -> None:
     """Start an interval at ``moment``: counters from zero, pool and page set statistics too."""
     log = txn.get("log", None)
-    txn.put(TABLE, None, SmfState(moment.isoformat(), log.rba, log.gen))
+    ends = moment + dt.timedelta(seconds=params.of(txn).stat_seconds)
+    txn.put(TABLE, None, SmfState(moment.isoformat(), ends.isoformat(), log.rba, log.gen))
+    txn.put(TABLE, "tally", Tally())
     for key in list(txn.keys("pool")):
         txn.edit("pool", key).reset_stats()
     for key in list(txn.keys("pageset")):
@@ -142,6 +188,7 @@ def end_interval(ctx: Ctx, end: dt.datetime, *, restart: bool) -> None:
         begin(ctx.txn, end)
     else:
         ctx.txn.put(TABLE, None, SmfState())
+        ctx.txn.put(TABLE, "tally", Tally())
 
 
 def trace_started(ctx: Ctx, trace: Trace) -> None:
@@ -167,27 +214,20 @@ def trace_altered(ctx: Ctx, before: Trace, after: Trace) -> None:
     del ctx, before, after
 
 
-def due(txn: Txn, now: dt.datetime) -> bool:
-    """Whether the interval in progress has ended by ``now``."""
-    state = state_of(txn)
-    if state is None:
-        return False
-    length = dt.timedelta(seconds=params.of(txn).stat_seconds)
-    return now >= _moment(state.start) + length
+def due(tables: Mapping[str, Any], now: dt.datetime) -> bool:
+    """Whether an interval runs and has ended by ``now`` (asked before every command)."""
+    state = tables[TABLE].get(None)
+    return state is not None and bool(state.start) and now >= state.ends()
 
 
 def tick(ctx: Ctx) -> None:
     """End every interval that has ended by now (the first with its work, the rest empty)."""
     now = _now(ctx)
-    length = dt.timedelta(seconds=params.of(ctx.txn).stat_seconds)
     for _ in range(MAX_CATCH_UP):
         state = state_of(ctx.txn)
-        if state is None:
+        if state is None or now < state.ends():
             return
-        end = _moment(state.start) + length
-        if now < end:
-            return
-        end_interval(ctx, end, restart=True)
+        end_interval(ctx, state.ends(), restart=True)
     begin(ctx.txn, now)
 
 
@@ -204,6 +244,7 @@ def start_at_startup(ctx: Ctx) -> None:
     txn = ctx.txn
     txn.put(TRACE_TABLE, None, TraceTable())
     txn.put(TABLE, None, SmfState())
+    txn.put(TABLE, "tally", Tally())
     system = params.of(txn)
     for name, classes, dest in (
         ("GLOBAL", system.tracstr, "RES"),
@@ -296,19 +337,17 @@ def count(txn: Txn, activity: QueueActivity) -> None:
         s["qestcsec"] = s.get("qestcsec", 0) + max(a.messages, 1)
 
 
-def count_log(txn: Txn, records: int) -> None:
-    """Log records written (QJSTWRNW: log write requests without wait)."""
-    state = state_of(txn)
-    if state is not None:
-        txn.edit(TABLE, None).add("qjstwrnw", records)
-
-
-def count_command(txn: Txn, verb: str, objects: int) -> None:
-    """Object definitions the data manager created, changed or deleted (QIST)."""
-    state = state_of(txn)
-    name = {"DEFINE": "qistdcre", "ALTER": "qistdput", "DELETE": "qistddel"}.get(verb)
-    if state is not None and name and objects:
-        txn.edit(TABLE, None).add(name, objects)
+def count_commit(txn: Txn, verb: str | None, objects: int) -> None:
+    """A committing transaction's log writes, and the object definitions a command created,
+    changed or deleted (the caller knows an interval runs)."""
+    tally = tally_of(txn)
+    tally = Tally(
+        tally.log_writes + len(txn.journal),
+        tally.creates + (objects if verb == "DEFINE" else 0),
+        tally.alters + (objects if verb == "ALTER" else 0),
+        tally.deletes + (objects if verb == "DELETE" else 0),
+    )
+    txn.put(TABLE, "tally", tally)
 
 
 def _stck(moment: dt.datetime) -> int:
@@ -410,6 +449,7 @@ def queue_meta(tables: Mapping[str, Any], queue: str) -> dict[str, Any]:
 
 
 __all__ = [
+    "Tally",
     "Held",
     "QueueActivity",
     "SmfState",
