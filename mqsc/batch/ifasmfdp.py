@@ -19,9 +19,9 @@ records one after the other, what a binary download with the RDW gives). SYSPRIN
 statements, then the SUMMARY ACTIVITY REPORT laid out as IBM's example shows it ("Summary
 activity report"), when at least one record was read or written.
 
-mqsc's own messages (IBM's IFA messages of this program are not public): MQSC380E a statement
-it cannot read, MQSC381E a DD the statements name that the step lacks, MQSC382E CLEAR of a data
-set that is not an SMF data set, MQSC383E records it cannot read (they count as records in
+mqsc's own messages (IBM's IFA messages of this program are not public): MQSC291E a statement
+it cannot read, MQSC292E a DD the statements name that the step lacks, MQSC293E CLEAR of a data
+set that is not an SMF data set, MQSC294E records it cannot read (they count as records in
 error). Return codes (UNVERIFIED, emulator's): 0 done; 4 records in error; 8 statement or DD
 errors, nothing copied or cleared.
 """
@@ -300,7 +300,7 @@ def run_ifasmfdp(ctx: StepContext) -> StepOutcome:
         params = parse(sysin)
     except StatementError as error:
         ctx.print(
-            "SYSPRINT", [*_strip_comments(sysin), emulator_line("MQSC380E", problem=str(error))]
+            "SYSPRINT", [*_strip_comments(sysin), emulator_line("MQSC291E", problem=str(error))]
         )
         return StepOutcome(cc=RC_BAD_INPUT)
     listing = list(params.listing)
@@ -344,14 +344,14 @@ def _check_dds(ctx: StepContext, params: Parameters) -> str:
     """What is wrong with the step's DD statements for these parameters ("" when nothing)."""
     for source in params.inputs:
         if not ctx.has(source.ddname):
-            return emulator_line("MQSC381E", ddname=source.ddname, role="input (INDD)")
+            return emulator_line("MQSC292E", ddname=source.ddname, role="input (INDD)")
         if source.clear and not is_smf_data_set(ctx.dsn_of(source.ddname) or ""):
             return emulator_line(
-                "MQSC382E", ddname=source.ddname, dsn=ctx.dsn_of(source.ddname) or "in-stream data"
+                "MQSC293E", ddname=source.ddname, dsn=ctx.dsn_of(source.ddname) or "in-stream data"
             )
     for out in params.outputs:
         if not ctx.has(out.ddname, output=True):
-            return emulator_line("MQSC381E", ddname=out.ddname, role="output (OUTDD)")
+            return emulator_line("MQSC292E", ddname=out.ddname, role="output (OUTDD)")
     return ""
 
 
@@ -361,4 +361,4 @@ def _records(ctx: StepContext, ddname: str, tally: Tally, listing: list[str]) ->
         yield from iter_records(data)
     except RecordError as error:
         tally.errors += 1
-        listing.append(emulator_line("MQSC383E", ddname=ddname, problem=str(error)))
+        listing.append(emulator_line("MQSC294E", ddname=ddname, problem=str(error)))

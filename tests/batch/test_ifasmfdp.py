@@ -120,38 +120,38 @@ def test_date_and_time_window(tmp_path: Path) -> None:
         (
             "INDD(DUMPIN,OPTIONS(DUMP)) OUTDD(SMFOUT,TYPE(115))\n",
             "",
-            "MQSC381E IFASMFDP needs a DD statement SMFOUT, its output (OUTDD); nothing was dumped",
+            "MQSC292E IFASMFDP needs a DD statement SMFOUT, its output (OUTDD); nothing was dumped",
         ),
         (
             "INDD(MANX,OPTIONS(DUMP))\n",
             "",
-            "MQSC381E IFASMFDP needs a DD statement MANX, its input (INDD); nothing was dumped",
+            "MQSC292E IFASMFDP needs a DD statement MANX, its input (INDD); nothing was dumped",
         ),
         (
             "INDD(DUMPIN,OPTIONS(ALL))\n",
             "//DUMPIN   DD DSN=USER1.OLD.DUMP,DISP=SHR\n//DUMPOUT  DD SYSOUT=*\n",
-            "MQSC382E IFASMFDP cannot clear DUMPIN (USER1.OLD.DUMP): only an SMF data set "
+            "MQSC293E IFASMFDP cannot clear DUMPIN (USER1.OLD.DUMP): only an SMF data set "
             "(SYS1.MANx) is cleared",
         ),
         (
             "INDD(DUMPIN,OPTIONS(SAVE))\n",
             "",
-            "MQSC380E IFASMFDP statement not used: INDD(ddname,OPTIONS(DUMP|CLEAR|ALL))",
+            "MQSC291E IFASMFDP statement not used: INDD(ddname,OPTIONS(DUMP|CLEAR|ALL))",
         ),
         (
             "OUTDD(DUMPOUT,TYPE(300))\n",
             "",
-            "MQSC380E IFASMFDP statement not used: TYPE(300): 0-255 expected",
+            "MQSC291E IFASMFDP statement not used: TYPE(300): 0-255 expected",
         ),
         (
             "LIMIT(5)\n",
             "",
-            "MQSC380E IFASMFDP statement not used: LIMIT is not an IFASMFDP parameter",
+            "MQSC291E IFASMFDP statement not used: LIMIT is not an IFASMFDP parameter",
         ),
         (
             "INDD(DUMPIN,OPTIONS(DUMP)\n",
             "",
-            "MQSC380E IFASMFDP statement not used: INDD( without its closing parenthesis",
+            "MQSC291E IFASMFDP statement not used: INDD( without its closing parenthesis",
         ),
     ],
 )
@@ -180,7 +180,7 @@ def test_records_in_error(tmp_path: Path) -> None:
     assert result.steps[0].cc == 4
     listing = list(result.steps[0].sysout[0][2])
     assert listing[-1].split()[-1] == "1"  # NUMBER OF RECORDS IN ERROR
-    assert any(line.startswith("MQSC383E IFASMFDP DUMPIN:") for line in listing)
+    assert any(line.startswith("MQSC294E IFASMFDP DUMPIN:") for line in listing)
     assert [r.rtype for r in _dumped(tmp_path)] == [2, 115, 3]
 
 
