@@ -796,7 +796,8 @@ class _Session:
 #: (docs/storage.md#storage-rules)).
 _OBJECT_LOG_BYTES = constants.OBJECT_BYTES
 #: Tables whose changes are logged by their own records (pages, the log itself), not as objects.
-_UNLOGGED = frozenset(("log", "pool", "pageset"))
+#: (and "smf", the statistics interval's counters: statistics, not definitions to recover).
+_UNLOGGED = frozenset(("log", "pool", "pageset", "smf"))
 
 
 def _log_command(qm: QueueManager, txn: Txn, cmd: Command) -> None:

@@ -93,5 +93,20 @@ def from_attributes(attrs: Mapping[str, Any]) -> SystemParameters:
 
 
 def of(txn: Txn) -> SystemParameters:
-    """The system parameters of the queue manager a transaction works on."""
-    return from_attributes(txn.get("qmgr", None).attrs)
+    """The system parameters of the queue manager a transaction works on: the system parameter
+    module's and SET SYSTEM's (mqsc/engine/sysparm.py, ``smf_parameters``), else the
+    attributes kept with the queue manager, else IBM's defaults."""
+    try:
+        # The system parameters' own module, where the branch that builds it has landed.
+        from mqsc.engine.sysparm import smf_parameters  # type: ignore[import-not-found]
+    except ImportError:
+        return from_attributes(txn.get("qmgr", None).attrs)
+    p = smf_parameters(txn)
+    tracstr = tuple(p.tracstr)
+    return SystemParameters(
+        p.statime / 60,
+        p.acctime / 60,
+        TRACE_TYPES["GLOBAL"].classes if "*" in tracstr else tracstr,
+        tuple(p.smfstat),
+        tuple(p.smfacct),
+    )
