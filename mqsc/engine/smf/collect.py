@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from mqsc.engine.smf.build import StatFigures
 from mqsc.engine.state import Txn
+from mqsc.engine.storage import constants
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.manager import QueueManager
@@ -24,8 +25,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: QIS1EXPM: the page set's expansion method (1 USER, 2 SYSTEM, 3 NONE; UNVERIFIED numbers).
 EXPAND_METHODS = {"USER": 1, "SYSTEM": 2, "NONE": 3}
-#: A log control interval: 4 KB.
-LOG_CI = 4096
+#: A log control interval: 4 KB, a page.
+LOG_CI = constants.PAGE_SIZE
 
 
 def pools(txn: Txn) -> tuple[dict[str, Any], ...]:
