@@ -36,7 +36,7 @@ TABLE = "smf"
 #: At most this many elapsed intervals are written at once when the clock has moved far
 #: (a queue manager left for days with STATIME 1): the rest are dropped, as records SMF
 #: could not take are (the interval then restarts at the current time).
-MAX_CATCH_UP = 1000
+MAX_CATCH_UP = 1440  # a day of one-minute intervals
 
 
 @dataclass(slots=True)
