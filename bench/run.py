@@ -414,14 +414,18 @@ def traces_on_and_off(count: int) -> dict:
     messages = count * 5
 
     def putget(traced: bool) -> float:
-        def once() -> None:
+        def ready():
             qm = storage_qmgr()
             for text in TRACES if traced else ():
                 assert qm.execute(text).ok
+            return qm
+
+        def once() -> None:
+            qm = ready()
             assert qm.put("BENCH.Q", messages, 4096).done == messages
             assert qm.get("BENCH.Q").done == messages
 
-        return best_of(3, once)
+        return best_of(3, once) - best_of(3, ready)
 
     putget_off, putget_on = putget(False), putget(True)
     return {

@@ -45,8 +45,9 @@ def text(data: bytes) -> str:
 
 
 def pack(layout: Layout, values: Mapping[str, Any] | None = None) -> bytes:
-    """The section's bytes."""
-    out = bytearray(layout.size)
+    """The section's bytes: its blank template (zeros, text fields blanks) with the values
+    given written over it (a record of 180 fields of which 20 are set costs the 20)."""
+    out = bytearray(_template(layout))
     values = dict(values or {})
     if layout.header is not None:
         ident, length, eye = layout.header
@@ -57,18 +58,35 @@ def pack(layout: Layout, values: Mapping[str, Any] | None = None) -> bytes:
     return bytes(out)
 
 
+_TEMPLATES: dict[str, bytes] = {}
+
+
+def _template(layout: Layout) -> bytes:
+    """The section with no values: zeros, and blanks in its text fields."""
+    done = _TEMPLATES.get(layout.name)
+    if done is None:
+        out = bytearray(layout.size)
+        for field in layout.fields:
+            at = layout.offsets[field.name]
+            if field.kind == "c":
+                out[at : at + field.count] = _BLANK * field.count
+            elif field.kind == "s":
+                assert field.sub is not None
+                out[at : at + field.size] = _template(field.sub) * field.count
+        done = _TEMPLATES[layout.name] = bytes(out)
+    return done
+
+
 def _pack_into(layout: Layout, values: Mapping[str, Any], out: bytearray, base: int) -> None:
-    offsets = layout.offsets
-    for field in layout.fields:
-        at = base + offsets[field.name]
-        value = values.get(field.name)
+    offsets, fields = layout.offsets, layout.by_name
+    for name, value in values.items():
+        field = fields.get(name)
+        if field is None or value is None:
+            continue
+        at = base + offsets[name]
         kind = field.kind
         if kind == "c":
-            out[at : at + field.count] = ebcdic(
-                str(value) if value is not None else "", field.count
-            )
-        elif value is None:
-            continue
+            out[at : at + field.count] = ebcdic(str(value), field.count)
         elif kind == "x":
             data = bytes(value)[: field.count]
             out[at : at + len(data)] = data
