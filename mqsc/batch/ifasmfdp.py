@@ -289,7 +289,8 @@ def report(tally: Tally) -> list[str]:
 
 
 # ---- the program ----------------------------------------------------------------------------------
-def _subtype(data: bytes) -> int | None:
+def subtype_of(data: bytes) -> int | None:
+    """A record's subtype, when its header says it has one (flag X'40')."""
     return int.from_bytes(data[22:24], "big") if len(data) >= 24 and data[4] & 0x40 else None
 
 
@@ -319,7 +320,7 @@ def run_ifasmfdp(ctx: StepContext) -> StepOutcome:
             if not selected(data, params):
                 continue
             for out in params.outputs:
-                if out.wants(rtype, _subtype(data)):
+                if out.wants(rtype, subtype_of(data)):
                     chosen[out.ddname].append(data)
     now = ctx.clock()
     for out in params.outputs:

@@ -94,7 +94,7 @@ def run_dump(args: argparse.Namespace) -> int:
     try:
         for record in iter_records(data):
             tally.saw(record_type(record), record)
-            if wanted.wants(record_type(record), ifasmfdp._subtype(record)):
+            if wanted.wants(record_type(record), ifasmfdp.subtype_of(record)):
                 chosen.append(record)
     except RecordError as error:
         tally.errors += 1
