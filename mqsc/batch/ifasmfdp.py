@@ -288,7 +288,7 @@ def report(tally: Tally) -> list[str]:
     return lines
 
 
-# ---- the program ----------------------------------------------------------------------------------
+# ---- the program -------------------------------------------------------------------------------
 def subtype_of(data: bytes) -> int | None:
     """A record's subtype, when its header says it has one (flag X'40')."""
     return int.from_bytes(data[22:24], "big") if len(data) >= 24 and data[4] & 0x40 else None

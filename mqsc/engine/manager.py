@@ -38,6 +38,7 @@ from mqsc.engine.records import (
 from mqsc.engine.serial import digest
 from mqsc.engine.smf import accounting
 from mqsc.engine.smf import interval as smf_interval
+from mqsc.engine.smf import params as smf_params
 from mqsc.engine.smf.sink import MemorySink, SmfSink
 from mqsc.engine.smf.tracetable import TraceTable
 from mqsc.engine.state import PRIVATE_TABLES, Change, State, Txn, copy_table
@@ -137,6 +138,8 @@ class QueueManager:
         #: the home; in memory otherwise) and the accounting task in progress, if any.
         self.smf_sink: SmfSink = MemorySink()
         self.task: accounting.Task | None = None
+        #: The process's own task (implicit) while a job step's task runs in front of it.
+        self._held_task: accounting.Task | None = None
         self.handlers = registry.load()
 
     # ---- construction ----------------------------------------------------------------------
@@ -426,10 +429,18 @@ class QueueManager:
             if self.phase is not Phase.RUNNING:
                 return Workload(kind, queue, count, 0, reason=MQRC_Q_MGR_NOT_AVAILABLE)
             self._tick()
-            implicit = self.task is None and self.begin_task("MQSC", self.user) is not None
+            task = self.task
+            if task is not None and task.implicit:
+                seconds = smf_params.of(Txn(self.state)).acct_seconds
+                if accounting.due(task, self.clock(), seconds):
+                    # a long-running task's accounting interval (ACCTIME) is over
+                    self.end_task(task.start + dt.timedelta(seconds=seconds))
+            if self.task is None:
+                # Work outside a task of its own (a job step's) is this process's connection,
+                # one task until the queue manager is closed, written every ACCTIME meanwhile
+                # as IBM writes long-running tasks' accounting.
+                self.begin_task("MQSC", self.user, implicit=True)
             outcome = self._run_workload(operation, kind, queue, count, batch)
-            if implicit:
-                self.end_task()
         if self.network is not None and outcome.done:
             self.settle()
         return outcome
@@ -484,11 +495,14 @@ class QueueManager:
 
     # ---- SMF (mqsc/engine/smf) ---------------------------------------------------------------
     def begin_task(
-        self, connection: str, userid: str = "", correlator: str = ""
+        self, connection: str, userid: str = "", correlator: str = "", *, implicit: bool = False
     ) -> accounting.Task | None:
         """A task (a connection) starts: while the accounting trace runs, what it does is
         counted until :meth:`end_task` writes its SMF 116 records. None (nothing counted) when
-        no accounting trace runs."""
+        no accounting trace runs. The process's own task (``implicit``) waits while a job
+        step's task runs, and goes on counting after it."""
+        if self.task is not None and self.task.implicit and not implicit:
+            self._held_task, self.task = self.task, None
         table = self.state.tables["trace"].get(None) or TraceTable()
         classes = table.classes("ACCTG")
         if not classes:
@@ -501,18 +515,20 @@ class QueueManager:
             self.clock(),
             classes,
             correlator[:12].upper(),
+            implicit=implicit,
         )
         return self.task
 
-    def end_task(self) -> None:
-        """The task ends: its SMF 116 records go to the SMF sink."""
+    def end_task(self, at: dt.datetime | None = None) -> None:
+        """The task ends (at ``at``, else now): its SMF 116 records go to the SMF sink."""
         task, self.task = self.task, None
-        if task is None:
-            return
-        table = self.state.tables["trace"].get(None) or TraceTable()
-        written = accounting.records(task, table.classes("ACCTG"), self.clock())
-        if written:
-            self.smf_sink.append(written)
+        if task is not None:
+            table = self.state.tables["trace"].get(None) or TraceTable()
+            written = accounting.records(task, table.classes("ACCTG"), at or self.clock())
+            if written:
+                self.smf_sink.append(written)
+        if task is None or not task.implicit:
+            self.task, self._held_task = self._held_task, None
 
     def _tick(self) -> None:
         """End the statistics intervals that are over (their records go to the SMF sink)."""
@@ -614,7 +630,10 @@ class QueueManager:
         return _Session(self)
 
     def close(self) -> None:
-        """End the session with the state store, if any (commits what is pending)."""
+        """End the session with the state store, if any (commits what is pending); the
+        process's accounting task ends (its SMF 116 records are written)."""
+        while self.task is not None:
+            self.end_task()
         if self.network is not None:
             self.network.detach(self)
         if self.gate is not None:

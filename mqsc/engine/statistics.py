@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mqsc.engine.smf import build, collect as smf_collect, record
+from mqsc.engine.smf import build, record
+from mqsc.engine.smf import collect as smf_collect
 from mqsc.engine.smf.build import StatFigures
 from mqsc.engine.state import Txn
 

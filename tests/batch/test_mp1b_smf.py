@@ -42,7 +42,11 @@ OEMPUT = (
     "//             PARM=('-mQMZ1 -q{q} -n{n} -s1024 -p -c50')\n"
     "//SYSPRINT DD SYSOUT=*\n"
 )
-MGET = "//MGETQ    EXEC PGM=MGET,\n//             PARM=('-mQMZ1 -q{q} -n{n}')\n//SYSPRINT DD SYSOUT=*\n"
+MGET = (
+    "//MGETQ    EXEC PGM=MGET,\n"
+    "//             PARM=('-mQMZ1 -q{q} -n{n}')\n"
+    "//SYSPRINT DD SYSOUT=*\n"
+)
 SMFDUMP = (
     "//DUMP     EXEC PGM=IFASMFDP\n"
     "//SYSPRINT DD SYSOUT=*\n"

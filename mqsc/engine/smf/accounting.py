@@ -43,6 +43,9 @@ class Task:
     classes: frozenset[int]
     correlator: str = ""
     conntype: int = 1
+    #: Work outside any task of its own: this process's connection (ends at close, and
+    #: every accounting interval).
+    implicit: bool = False
     commits: int = 0
     log_records: int = 0
     log_bytes: int = 0
@@ -113,6 +116,11 @@ def add(
     task.commits += commits
     task.log_records += log_records
     task.log_bytes += log_bytes
+
+
+def due(task: Task, now: dt.datetime, interval_seconds: float) -> bool:
+    """Whether a long-running task's accounting interval (ACCTIME) is over."""
+    return (now - task.start).total_seconds() >= interval_seconds
 
 
 def records(task: Task, active: frozenset[int], end: dt.datetime) -> list[bytes]:

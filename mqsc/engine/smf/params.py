@@ -92,14 +92,18 @@ def from_attributes(attrs: Mapping[str, Any]) -> SystemParameters:
     )
 
 
+try:
+    # The system parameters' own module, where the branch that builds it has landed.
+    from mqsc.engine.sysparm import smf_parameters  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - until then: the queue manager's attributes
+    smf_parameters = None
+
+
 def of(txn: Txn) -> SystemParameters:
     """The system parameters of the queue manager a transaction works on: the system parameter
     module's and SET SYSTEM's (mqsc/engine/sysparm.py, ``smf_parameters``), else the
     attributes kept with the queue manager, else IBM's defaults."""
-    try:
-        # The system parameters' own module, where the branch that builds it has landed.
-        from mqsc.engine.sysparm import smf_parameters  # type: ignore[import-not-found]
-    except ImportError:
+    if smf_parameters is None:
         return from_attributes(txn.get("qmgr", None).attrs)
     p = smf_parameters(txn)
     tracstr = tuple(p.tracstr)

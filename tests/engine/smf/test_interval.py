@@ -62,3 +62,43 @@ def test_cf_structures_in_a_queue_sharing_group() -> None:
     [qest] = qmst_record.section("QEST")
     used = {e["qeststr"].strip(): e["qestcsec"] for e in qest["qeststuc"] if e["qeststr"].strip()}
     assert used["APP1"] == 10 and used["APP3"] == 0
+
+
+def _tasks(qm) -> list[tuple[str, int, int, str]]:
+    """Each task's connection name, MQPUTs, MQGETs and end (subtype 1 records)."""
+    out = []
+    for r in _records(qm):
+        if r.rtype == 116 and r.subtype == 1:
+            [wq] = r.section("WQ")
+            name = r.section("WTID")[0]["wtidccn"].strip()
+            out.append((name, wq["putn"], wq["getn"], f"{r.moment:%H:%M}"))
+    return out
+
+
+def test_the_process_connection_is_one_task_written_every_acctime() -> None:
+    """Puts and gets outside a job step are the process's connection: one task, written when
+    ACCTIME (-1: STATIME, 30 minutes) is over and when the queue manager is let go."""
+    now = [START]
+    qm = _on_clock(fresh_qmz1(), now)
+    assert qm.execute("START TRACE(ACCTG) CLASS(3)").ok
+    assert qm.put("USER1.ABAR.QUEUE", 3).done == 3
+    assert qm.get("USER1.ABAR.QUEUE", 2).done == 2
+    assert _tasks(qm) == []  # still running
+    now[0] += dt.timedelta(minutes=31)
+    assert qm.put("USER1.ABAR.QUEUE", 1).done == 1  # counted in the next interval's task
+    assert _tasks(qm) == [("MQSC", 3, 2, "10:30")]
+    qm.close()
+    assert _tasks(qm) == [("MQSC", 3, 2, "10:30"), ("MQSC", 1, 0, "10:31")]
+
+
+def test_a_job_step_task_runs_in_front_of_the_process_connection() -> None:
+    now = [START]
+    qm = _on_clock(fresh_qmz1(), now)
+    assert qm.execute("START TRACE(ACCTG) CLASS(3)").ok
+    assert qm.put("USER1.ABAR.QUEUE", 2).done == 2
+    qm.begin_task("JOB1", correlator="JOB1")
+    assert qm.put("USER1.ABAR.QUEUE", 5).done == 5
+    qm.end_task()
+    assert qm.get("USER1.ABAR.QUEUE", 1).done == 1
+    qm.close()
+    assert _tasks(qm) == [("JOB1", 5, 0, "10:00"), ("MQSC", 2, 1, "10:00")]
