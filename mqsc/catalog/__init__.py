@@ -30,6 +30,7 @@ from mqsc.catalog import (
     processes,
     qmgr,
     queues,
+    recoverylog,
     storageclasses,
     system,
     topics,
@@ -78,6 +79,7 @@ FAMILY_MODULES: tuple[ModuleType, ...] = (
     chlauth,
     system,
     trace,
+    recoverylog,
 )
 
 #: Object types, most used first (their ``rank``).

@@ -61,14 +61,6 @@ FACILITIES: Mapping[str, Facility] = {
             False,
             "emulator",
         ),
-        Facility("ARCHIVE", "archive log data sets and the BSDS", "MQSC321I", False, "emulator"),
-        Facility(
-            "PARAMETERS",
-            "the system parameter module (CSQ6SYSP, CSQ6LOGP, CSQ6ARVP) changed while running",
-            "MQSC321I",
-            False,
-            "emulator",
-        ),
         Facility(
             "ADAPTERS",
             "connected CICS, IMS and batch adapters, their threads and units of recovery",
@@ -81,13 +73,6 @@ FACILITIES: Mapping[str, Facility] = {
         ),
         Facility(
             "SMDS", "shared message data sets of CF structures", "MQSC321I", False, "emulator"
-        ),
-        Facility(
-            "LOGSUSPEND",
-            "suspending log and update activity (SUSPEND / RESUME QMGR LOG)",
-            "MQSC321I",
-            False,
-            "emulator",
         ),
         Facility(
             "EVENTS",

@@ -1,10 +1,11 @@
-"""System, log, security and status commands of IBM MQ 9.4 for z/OS (MQSC reference, each
-command's page): the command server (START / STOP / DISPLAY CMDSERV), DISPLAY LOG, and the
+"""System, security and status commands of IBM MQ 9.4 for z/OS (MQSC reference, each
+command's page): the command server (START / STOP / DISPLAY CMDSERV), DISPLAY GROUP, and the
 commands whose facility the simulation does not have (answered by mqsc/catalog/absent.py):
-DISPLAY SYSTEM / ARCHIVE / SECURITY / CONN / THREAD / PUBSUB /
-SMDS / SMDSCONN, SET LOG / ARCHIVE / SYSTEM, ARCHIVE LOG, RECOVER BSDS,
-ALTER / REFRESH / RVERIFY SECURITY, RESOLVE INDOUBT, RESET QSTATS / TPIPE / SMDS,
-REFRESH QMGR, ALTER SMDS, START / STOP SMDSCONN, DEFINE LOG, DEFINE MAXSMSGS.
+DISPLAY SECURITY / CONN / THREAD / PUBSUB / SMDS / SMDSCONN, ALTER / REFRESH / RVERIFY
+SECURITY, RESOLVE INDOUBT, RESET QSTATS / TPIPE / SMDS, REFRESH QMGR, ALTER SMDS, START / STOP
+SMDSCONN. The log, archive and system parameter commands are catalog/recoverylog.py's (the
+object types LOG, ARCHIVE, SYSTEM, BSDS and MAXSMSGS stay here); the trace commands are
+catalog/trace.py's.
 
 Keyword lists are the documented ones; value kinds are kept loose (text) where a value is not
 used by the simulation, so a valid deck is never refused for a value mqsc does not model.
@@ -13,7 +14,7 @@ used by the simulation, so a valid deck is never refused for a value mqsc does n
 from __future__ import annotations
 
 from mqsc.catalog import common
-from mqsc.catalog.common import MAX9, NO_YES, K, table
+from mqsc.catalog.common import NO_YES, K, table
 from mqsc.catalog.model import (
     S_2CR,
     S_12CR,
@@ -55,81 +56,6 @@ OBJECT_TYPES = (
 _T = Text(256)  # a value the simulation does not use: any text, checked only for length
 _GENERIC48 = Name(NameRule.QUEUE, 48, generic=True)
 _SCOPE = table(common.CMDSCOPE)
-_SYSTEM = table(
-    *(
-        K(name, _T, help="system parameter")
-        for name in (
-            "ACELIM",
-            "CTHREAD",
-            "EXCLMSG",
-            "IDBACK",
-            "IDFORE",
-            "LOGLOAD",
-            "OTMACON",
-            "SERVICE",
-            "SMFACCT",
-            "SMFSTAT",
-            "STATIME",
-            "TRACTBL",
-            "WLMTIME",
-            "WLMTIMU",
-            "ACCTIME",
-            "CMDUSER",
-            "RESAUDIT",
-            "ROUTCDE",
-            "SMFINTVL",
-            "TRACSTR",
-        )
-    ),
-    common.CMDSCOPE,
-    K("DEFAULT", Flag(), help="reset to the parameter module's values"),
-)
-_LOGP = table(
-    *(
-        K(name, _T, help="log parameter")
-        for name in (
-            "COMPLOG",
-            "DEALLCT",
-            "MAXARCH",
-            "MAXCNOFF",
-            "MAXRTU",
-            "ZHYWRITE",
-            "WRTHRSH",
-            "OFFLOAD",
-            "TWOACTV",
-            "TWOARCH",
-            "TWOBSDS",
-            "DUALACTV",
-        )
-    ),
-    common.CMDSCOPE,
-    K("DEFAULT", Flag(), help="reset to the parameter module's values"),
-)
-_ARCP = table(
-    *(
-        K(name, _T, help="archive parameter")
-        for name in (
-            "ALCUNIT",
-            "ARCPFX1",
-            "ARCPFX2",
-            "ARCRETN",
-            "ARCWRTC",
-            "ARCWTOR",
-            "BLKSIZE",
-            "CATALOG",
-            "COMPACT",
-            "PRIQTY",
-            "PROTECT",
-            "QUIESCE",
-            "SECQTY",
-            "TSTAMP",
-            "UNIT",
-            "UNIT2",
-        )
-    ),
-    common.CMDSCOPE,
-    K("DEFAULT", Flag(), help="reset to the parameter module's values"),
-)
 
 FAMILIES: dict = {}
 
@@ -202,68 +128,6 @@ SPECS: tuple[CommandSpec, ...] = (
         verified="DISPLAY CMDSERV (z/OS), 12C; CSQN011I-CSQN015I",
         help="command server status",
     ),
-    # ---- the recovery log: executed from the log the store keeps ---------------------------
-    CommandSpec(
-        "DISPLAY",
-        "LOG",
-        None,
-        _SCOPE,
-        S_CR,
-        "CSQJC001",
-        name_required=False,
-        verified="DISPLAY LOG (z/OS), CR",
-        help="log status: data set, RBAs",
-        simplified="one summary line (CSQJ370I) from the simulated recovery log: the "
-        "current active log data set, its latest RBA and the restart RBA; no "
-        "parameter table, no offload task",
-    ),
-    _absent(
-        "DEFINE",
-        "LOG",
-        "ARCHIVE",
-        table(
-            K("DSNAME", Name(NameRule.DSN, 44), help="active log data set"),
-            K("COPY", Integer(1, 2), help="log copy"),
-        ),
-        sources=S_CR,
-        csect="CSQJC001",
-        required=("DSNAME", "COPY"),
-        help="add an active log data set",
-    ),
-    _absent(
-        "SET",
-        "LOG",
-        "PARAMETERS",
-        _LOGP,
-        sources=S_12CR,
-        csect="CSQJC001",
-        help="change log parameters",
-    ),
-    _absent("DISPLAY", "ARCHIVE", "ARCHIVE", csect="CSQJC001", help="archive status"),
-    _absent(
-        "SET",
-        "ARCHIVE",
-        "PARAMETERS",
-        _ARCP,
-        sources=S_12CR,
-        csect="CSQJC001",
-        help="change archive parameters",
-    ),
-    _absent(
-        "ARCHIVE",
-        "LOG",
-        "ARCHIVE",
-        table(
-            common.CMDSCOPE,
-            K("MODE", Choice(("QUIESCE",)), help="quiesce update activity first"),
-            K("TIME", Integer(1, 999), help="seconds to quiesce"),
-            K("WAIT", NO_YES, help="wait for the quiesce"),
-            K("CANCEL", Choice(("OFFLOAD",)), help="cancel an offload"),
-        ),
-        csect="CSQJC001",
-        help="switch the active log and archive it",
-    ),
-    _absent("RECOVER", "BSDS", "ARCHIVE", table(), csect="CSQJC001", help="re-establish dual BSDS"),
     # ---- the queue sharing group: executed from the group the simulation keeps -------------
     CommandSpec(
         "DISPLAY",
@@ -281,28 +145,6 @@ SPECS: tuple[CommandSpec, ...] = (
         help="queue sharing group members and their status",
         simplified="the report's layout is one line per fact (MQSC350I, MQSC352I, "
         "MQSC353I; UNVERIFIED layout); OBSMSGS(YES) finds none (no Db2 messages)",
-    ),
-    # ---- system parameters -----------------------------------------------------------------
-    _absent("DISPLAY", "SYSTEM", "PARAMETERS", help="system parameters"),
-    _absent(
-        "SET",
-        "SYSTEM",
-        "PARAMETERS",
-        _SYSTEM,
-        sources=S_12CR,
-        csect="CSQJC001",
-        help="change system parameters",
-    ),
-    _absent(
-        "DEFINE",
-        "MAXSMSGS",
-        "PARAMETERS",
-        _SCOPE,
-        name=Integer(1, MAX9),
-        sources=S_12CR,
-        csect="CSQMDMSG",
-        name_required=True,
-        help="most messages one unit of work may put or get",
     ),
     # ---- security ----------------------------------------------------------------------
     _absent(
@@ -473,20 +315,6 @@ SPECS: tuple[CommandSpec, ...] = (
         sources=S_2CR,
         required=("CLRTYPE",),
         help="remove the retained publication of a topic string",
-    ),
-    _absent(
-        "RESET",
-        "QMGR",
-        "PUBSUB",
-        table(
-            common.CMDSCOPE,
-            K("TYPE", Choice(("PUBSUB",)), help="what to reset"),
-            K("CHILD", Text(48), help="child queue manager to remove"),
-            K("PARENT", Text(48), help="parent queue manager to remove"),
-        ),
-        sources=S_2CR,
-        required=("TYPE",),
-        help="remove a queue manager from a publish/subscribe hierarchy",
     ),
     # ---- shared message data sets ----------------------------------------------------------
     _absent(

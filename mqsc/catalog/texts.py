@@ -1246,6 +1246,15 @@ _CATALOG: tuple[MessageDef, ...] = (
     ),
     # ---- CSQY / CSQ3 / CSQR / CSQJ: start and stop ---------------------------------------------
     _m("CSQY000I", "IBM MQ for z/OS {version}", 0, V, "[DOC-CSQY]", "Queue manager release."),
+    _m(
+        "CSQY001I",
+        "QUEUE MANAGER STARTING, USING PARAMETER MODULE {module}",
+        0,
+        V,
+        "[DOC-CSQY80]",
+        "START QMGR: the system parameter module the queue manager starts with (its own, or "
+        "PARM(name)).",
+    ),
     _m("CSQY002I", "QUEUE MANAGER STOPPING", 0, V, "[DOC-CSQY]", "STOP QMGR accepted."),
     _m(
         "CSQY003I",
@@ -1316,22 +1325,71 @@ _CATALOG: tuple[MessageDef, ...] = (
     ),
     _m("CSQR002I", "RESTART COMPLETED", 0, V, "[DOC-CSQR] [GH-HYPERION]", "Restart done."),
     _m(
-        "CSQJ370I",
-        "{csect} LOG status report: active log {dsname}, latest RBA={rba}, restart RBA={restart}",
+        "CSQJ001I",
+        "CURRENT COPY {copy} ACTIVE LOG DATA SET IS DSNAME={dsname}, STARTRBA={start} ENDRBA={end}",
         0,
-        U,
-        "[DOC-DISLOG] documents this id for this situation (the DISPLAY LOG log status report); "
-        "one-line layout emulator choice; text UNVERIFIED",
-        "DISPLAY LOG: the current active log data set, the latest RBA written and the RBA a "
-        "restart would start from, from the simulated recovery log.",
+        V,
+        "[DOC-CSQJ] [DOC-LOGWRITE]",
+        "The current active log data set of each copy: at start-up, and when the log switches "
+        "to the next data set (it filled, or ARCHIVE LOG truncated it).",
     ),
     _m(
-        "CSQJ001I",
-        "CURRENT COPY 1 ACTIVE LOG DATA SET IS DSNAME={dsname}, STARTRBA={start} ENDRBA={end}",
+        "CSQJ002I",
+        "END OF ACTIVE LOG DATA SET DSNAME={dsname}, STARTRBA={start} ENDRBA={end}",
         0,
         V,
         "[DOC-CSQJ]",
-        "Active log data set at start-up.",
+        "The log switched away from a full active log data set: its name and RBA range.",
+    ),
+    _m(
+        "CSQJ003I",
+        "FULL ARCHIVE LOG VOLUME DSNAME={dsname}, STARTRBA={start} ENDRBA={end}, "
+        "STARTTIME={starttime} ENDTIME={endtime}, UNIT={unit}, COPY{copy}VOL={volume} "
+        "VOLSPAN={volspan} CATLG={catalogued}",
+        0,
+        V,
+        "[DOC-CSQJ] [DOC-ARCWRITE]",
+        "An offload completed: the archive log data set made for one copy and recorded in the "
+        "BSDS (STARTTIME/ENDTIME as yyyydddhhmmsst; volume and VOLSPAN are the simulation's).",
+    ),
+    _m(
+        "CSQJ110E",
+        "LAST COPY{copy} ACTIVE LOG DATA SET IS {percent} PERCENT FULL",
+        4,
+        U,
+        '[DOC-ARCWRITE] documents this id for this situation ("issued when the last available '
+        'active log is 5% full and at 5% increments thereafter"); text UNVERIFIED',
+        "The log is writing its last available active log data set: offload is behind.",
+    ),
+    _m(
+        "CSQJ111A",
+        "OUT OF SPACE IN ACTIVE LOG DATA SETS",
+        8,
+        V,
+        '[DOC-ARCWRITE] ("CSQJ111A +CSQ1 OUT OF SPACE IN ACTIVE LOG DATA SETS")',
+        "Every active log data set is full: update work waits until an offload frees one (in "
+        "mqsc the wait runs on the log's simulated time line).",
+    ),
+    _m(
+        "CSQJ322I",
+        "DISPLAY {kind} report ...",
+        0,
+        U,
+        "[UCMDB-MQ] names this id for the DISPLAY SYSTEM report and shows its shape (a heading "
+        "with 'SET value', a rule, one parameter a row, 'End of SYSTEM report'); text "
+        "UNVERIFIED",
+        "DISPLAY SYSTEM, LOG or ARCHIVE: the parameters' initial values and SET values.",
+    ),
+    _m(
+        "CSQJ370I",
+        "LOG status report ...",
+        0,
+        U,
+        "[DOC-DISLOG] documents this id for this situation (the DISPLAY LOG log status "
+        "report); the lines after it follow the PCF log status response's fields; text "
+        "UNVERIFIED",
+        "DISPLAY LOG: the active log data sets in use, the restart and latest RBAs, the "
+        "offload task and the full logs waiting for it.",
     ),
     # ---- MQSC: the emulator's own messages -----------------------------------------------------
     _m(
@@ -2250,6 +2308,36 @@ _CATALOG: tuple[MessageDef, ...] = (
         "A data set could not be read or written (the step abends S013, as an OPEN failure "
         "does), or the program hit an mqsc bug (S0C4; MQSC_STRICT=1 raises it instead).",
     ),
+    # ---- The system parameter module and the log (own ids MQSC650-MQSC669; the assembler and binder steps MQSC220-MQSC222) --------------------
+    _m(
+        "MQSC220E",
+        "Operation {operation} is not a system parameter macro (CSQ6SYSP, CSQ6LOGP, "
+        "CSQ6ARVP, CSQ6USGP)",
+        8,
+        V,
+        "emulator",
+        "An ASMA90 step of a system parameter job assembles only the system parameter macros "
+        "(the library it reads, thlqual.SCSQMACS, has no other); severity 8, RC 8.",
+        cpf=False,
+    ),
+    _m(
+        "MQSC221I",
+        "Load module {member} {action} in {library}: control sections {sections}",
+        0,
+        V,
+        "emulator",
+        "An IEWL step bound the system parameter module (the CSQ4ZPRM job's link-edit step).",
+        cpf=False,
+    ),
+    _m(
+        "MQSC222E",
+        "Load module not bound: {problem}",
+        8,
+        V,
+        "emulator",
+        "The IEWL step could not bind the module (RC 12); nothing was written.",
+        cpf=False,
+    ),
     _m(
         "MQSC369E",
         "TRACE({type}) with these options is already active: trace number {tno}",
@@ -2341,6 +2429,157 @@ _CATALOG: tuple[MessageDef, ...] = (
         V,
         "emulator",
         "START TRACE when trace numbers 01-32 are all in use.",
+    ),
+    _m(
+        "MQSC650I",
+        "Restart read the log from RBA {start} to RBA {end}: {active} MB from active logs, "
+        "{archive} MB from archive logs, {seconds} s (active and uncompressed archive logs at "
+        "110 MB/s, compacted archives at 38 MB/s)",
+        0,
+        V,
+        "emulator (storage rule BN-5 (docs/storage.md#storage-rules))",
+        "START QMGR: how much log the restart read back from the last checkpoints, and how "
+        "long that takes on the simulated clock.",
+    ),
+    _m(
+        "MQSC651E",
+        "System parameter module {module} was not found: START QMGR PARM({module}) needs a load "
+        "module in a load library (the CSQ4ZPRM job binds one, docs/system-parameters.md)",
+        8,
+        V,
+        "emulator",
+        "START QMGR PARM(name) named a module no load library holds; the queue manager stays "
+        "stopped.",
+    ),
+    _m(
+        "MQSC652E",
+        "{dsname} is not a cataloged VSAM linear data set: define it with IDCAMS DEFINE CLUSTER "
+        "(... LINEAR) first",
+        8,
+        V,
+        "emulator [DOC-DEFLOG]",
+        "DEFINE LOG names a data set the data set catalog does not have as a linear cluster; "
+        "nothing is changed.",
+    ),
+    _m(
+        "MQSC653E",
+        "{dsname} cannot be added to the COPY{copy} active log: {why}",
+        8,
+        V,
+        "emulator [DOC-DEFLOG]",
+        "DEFINE LOG names a data set the log already uses, or the log copy has its 310 data "
+        "sets; nothing is changed.",
+    ),
+    _m(
+        "MQSC654E",
+        "ARCHIVE LOG is not done: {why}",
+        8,
+        V,
+        "emulator [DOC-ARCHLOG]",
+        "A previous ARCHIVE LOG is still offloading, the current active log data set is the "
+        "last available one, or logging is suspended; nothing is changed.",
+    ),
+    _m(
+        "MQSC655I",
+        "ARCHIVE LOG: active log truncated at RBA {rba}; data sets to offload: {count}; the "
+        "offload ends at {until}",
+        0,
+        V,
+        "emulator [DOC-ARCHLOG]",
+        "ARCHIVE LOG switched the log and started the offload of the data sets not yet archived.",
+    ),
+    _m(
+        "MQSC656E",
+        "RECOVER BSDS is not done: {why}",
+        8,
+        V,
+        "emulator [DOC-RECBSDS]",
+        "The BSDS is already in dual mode, single BSDS was chosen (TWOBSDS=NO), or no new data "
+        "set of the failed copy's name is cataloged; nothing is changed.",
+    ),
+    _m(
+        "MQSC657I",
+        "{count} archive log data sets in the BSDS; the newest: {dsname}, STARTRBA={start} "
+        "ENDRBA={end}",
+        0,
+        V,
+        "emulator [DOC-BSDS]",
+        "DISPLAY ARCHIVE: the archive log inventory the offloads recorded (the print log map "
+        "utility CSQJU004 lists it on z/OS).",
+    ),
+    _m(
+        "MQSC658E",
+        "{qmgr} is not a {relation} of this queue manager: it has no publish/subscribe hierarchy",
+        8,
+        V,
+        "emulator [DOC-RESETQM]",
+        "RESET QMGR TYPE(PUBSUB) CHILD or PARENT names a queue manager that is not one; mqsc "
+        "keeps no publish/subscribe hierarchies, so no name is.",
+    ),
+    _m(
+        "MQSC659E",
+        "{problem}",
+        8,
+        V,
+        "emulator (the parameter's range: docs/system-parameters.md)",
+        "SET SYSTEM, LOG or ARCHIVE gave a value its parameter does not take; nothing is changed.",
+    ),
+    _m(
+        "MQSC660I",
+        "{kind} {name}({value}) is in effect until the queue manager stops (module value: "
+        "{initial})",
+        0,
+        V,
+        "emulator [DOC-SETSYS] [DOC-SETLOG] [DOC-SETARC]",
+        "SET SYSTEM, LOG or ARCHIVE changed a parameter for the running queue manager only.",
+    ),
+    _m(
+        "MQSC661I",
+        "Log and update activity {state} at RBA {rba}",
+        0,
+        V,
+        "emulator (SUSPEND QMGR / RESUME QMGR LOG)",
+        "SUSPEND QMGR LOG suspended logging (after a checkpoint), RESUME QMGR LOG resumed it.",
+    ),
+    _m(
+        "MQSC662E",
+        "Logging is suspended (SUSPEND QMGR LOG): {command} would write to the log; RESUME QMGR "
+        "LOG first",
+        8,
+        V,
+        "emulator",
+        "A command that changes something was refused while logging is suspended: on z/OS it "
+        "would wait for RESUME QMGR LOG, which only another command can give.",
+    ),
+    _m(
+        "MQSC663I",
+        "MAXSMSGS({value}): the most messages a task may get or put within a single unit of "
+        "recovery (the queue manager's MAXUMSGS)",
+        0,
+        V,
+        "emulator [DOC-DISMAXSM]",
+        "DISPLAY MAXSMSGS.",
+    ),
+    _m(
+        "MQSC664I",
+        "{dsname} added to the COPY{copy} active log ({megabytes} MB): the log switches to it "
+        "after the data sets it has now",
+        0,
+        V,
+        "emulator [DOC-DEFLOG]",
+        "DEFINE LOG added a data set to the ring of active logs (recorded in the BSDS, so it "
+        "stays after a restart).",
+    ),
+    _m(
+        "MQSC665I",
+        "ARCHIVE LOG CANCEL OFFLOAD: the offload starts again with the oldest active log data "
+        "set not archived; data sets to offload: {count}; the offload ends at {until}",
+        0,
+        V,
+        "emulator [DOC-ARCHLOG]",
+        'ARCHIVE LOG CANCEL OFFLOAD cancelled the offload in progress and restarted it ("The '
+        'process starts with the oldest active log data set", ARCHIVE LOG); the log does not '
+        "switch.",
     ),
     # ---- mqsc serve: HTTP errors mqweb has no message for ------------------------
     # Shown in the REST API's error bodies ("MQSC901E: ..."), docs/serve.md.

@@ -7,6 +7,7 @@ import os
 import sys
 from pathlib import Path
 
+from mqsc.batch.datasets import attach, home_catalog
 from mqsc.engine.manager import QueueManager
 from mqsc.store.errors import StoreError
 from mqsc.store.home import QMgrError, default_name, open_qmgr, scratch_qmgr
@@ -47,6 +48,9 @@ def open_from(args: argparse.Namespace, prog: str) -> QueueManager | None:
         from mqsc.network.homenetwork import join_home
 
         join_home(qm)
+    if not args.memory and args.state is None:
+        # Its log's data sets and load libraries are in the home's data set catalog.
+        attach(qm, home_catalog())
     return qm
 
 

@@ -29,6 +29,11 @@ class CommandFailed(Exception):
         self.records = records
 
 
+class LogSuspended(Exception):
+    """A log write while SUSPEND QMGR LOG is in effect: on z/OS the work waits for RESUME QMGR
+    LOG, which only another command can give, so mqsc refuses it (mqsc/engine/logdatasets.py)."""
+
+
 class Ctx:
     """One command's execution context."""
 
@@ -113,8 +118,14 @@ class Ctx:
 
     def log(self, kind: str, size: int, records: int = 1, **detail: object) -> None:
         """Write log records for this command; takes a checkpoint when one is due."""
+        inventory = self.txn.get("bsds", None)
+        if inventory is not None and inventory.suspended:
+            raise LogSuspended(kind)
         log = self.txn.edit("log", None)
         self.txn.journal.append(log.write(kind, size, detail, records))
+        if log.switch_due():
+            self.qm.switch_log(self)
+            log = self.txn.get("log", None)
         if log.checkpoint_due():
             self.qm.checkpoint(self)
 

@@ -15,11 +15,15 @@ from dataclasses import replace
 from typing import Protocol
 
 from mqsc import catalog
-from mqsc.catalog import CommandSource, CommandSpec
-from mqsc.catalog.mqrc import MQRC_Q_MGR_NOT_AVAILABLE, MQRC_UNEXPECTED_ERROR
-from mqsc.engine import channelstate, lifecycle, registry, results, routing
+from mqsc.catalog import CommandSource, CommandSpec, zparm
+from mqsc.catalog.mqrc import (
+    MQRC_Q_MGR_NOT_AVAILABLE,
+    MQRC_RESOURCE_PROBLEM,
+    MQRC_UNEXPECTED_ERROR,
+)
+from mqsc.engine import channelstate, lifecycle, logdatasets, registry, results, routing
 from mqsc.engine.config import QMConfig
-from mqsc.engine.context import CommandFailed, Ctx
+from mqsc.engine.context import CommandFailed, Ctx, LogSuspended
 from mqsc.engine.group import Group
 from mqsc.engine.log import LogRecord, LogState, command_detail
 from mqsc.engine.messaging import bodies, privateq, triggers
@@ -44,7 +48,8 @@ from mqsc.engine.smf.tracetable import TraceTable
 from mqsc.engine.state import PRIVATE_TABLES, Change, State, Txn, copy_table
 from mqsc.engine.storage import constants
 from mqsc.engine.storage.pageset import PageSetStats
-from mqsc.engine.vsam import VsamCatalog
+from mqsc.engine.sysparm import ParameterModules
+from mqsc.engine.vsam import LogCatalog, VsamCatalog
 from mqsc.language.commands import Command
 from mqsc.language.diagnostics import Diagnostic
 from mqsc.language.pipeline import Parsed, Rejected, iter_parse
@@ -101,6 +106,8 @@ class QueueManager:
         clock: Clock | None = None,
         user: str = "MQSC",
         group: Group | None = None,
+        parameters: Mapping[str, object] | None = None,
+        module: str = zparm.DEFAULT_MODULE,
     ) -> None:
         self.state = State()
         qsg = group.name if group is not None else qsg
@@ -117,11 +124,21 @@ class QueueManager:
         self.clock: Clock = clock or dt.datetime.now
         self.user = user
         self.state.tables["log"][None] = LogState()
+        #: The system parameter module it starts with (CSQ6SYSP, CSQ6LOGP, CSQ6ARVP values;
+        #: IBM's defaults when none is given): its name and every parameter's value.
+        self.module = module
+        self.parameters: Mapping[str, object] = {**zparm.DEFAULTS, **(parameters or {})}
+        #: Where START QMGR PARM(name) finds other modules (a load library); None: only the
+        #: queue manager's own module and IBM's CSQZPARM.
+        self.modules: ParameterModules | None = None
         self.phase = Phase.STOPPED
         self.restarting = False
         #: Where DEFINE PSID DSN(...) finds its cluster (a batch job's catalog); None: any
         #: DSN is accepted and the page set is sized from the configuration.
         self.vsam: VsamCatalog | None = None
+        #: Where DEFINE LOG finds its clusters and the offload catalogs archive logs (a job's
+        #: catalog, or the home's); None: DEFINE LOG finds none, archives are only in the BSDS.
+        self.logcatalog: LogCatalog | None = None
         #: What the CSQINP1 pass in progress defined (restart rules need it).
         self.defined: dict[str, set[int]] = {"pool": set(), "pageset": set()}
         #: At a restart: each pool's attributes as the log holds them (buffers, location,
@@ -182,7 +199,11 @@ class QueueManager:
             csqinp2=self.csqinp2,
             clock=self.clock,
             user=self.user,
+            parameters=self.parameters,
+            module=self.module,
         )
+        other.modules = self.modules
+        other.logcatalog = self.logcatalog
         copied = self.state.copy(PRIVATE_TABLES)
         for table in PRIVATE_TABLES:
             other.state.tables[table] = copied.tables[table]
@@ -196,6 +217,17 @@ class QueueManager:
         """Fingerprint of the whole state (tests: a failed command must not change it)."""
         return digest(self.state)
 
+    def load_module(self, name: str) -> Mapping[str, object] | None:
+        """System parameter module ``name``: the queue manager's own, IBM's CSQZPARM, or one a
+        load library holds (None: not found)."""
+        if name == self.module:
+            return self.parameters
+        if self.modules is not None:
+            found = self.modules.parameter_module(name)
+            if found is not None:
+                return {**zparm.DEFAULTS, **found}
+        return dict(zparm.DEFAULTS) if name == zparm.DEFAULT_MODULE else None
+
     # ---- life cycle (mqsc/engine/lifecycle.py) ----------------------------------------------
     def start(self) -> list[Result]:
         """Start: process CSQINP1, open the page sets, then process CSQINP2."""
@@ -208,6 +240,10 @@ class QueueManager:
     def checkpoint(self, ctx: Ctx, *, final: bool = False) -> None:
         """A checkpoint, taken when the log says one is due (see :func:`lifecycle.checkpoint`)."""
         lifecycle.checkpoint(ctx, final=final)
+
+    def switch_log(self, ctx: Ctx) -> None:
+        """The current active log data set is full: switch (mqsc/engine/logdatasets.py)."""
+        logdatasets.after_write(ctx)
 
     # ---- workload ----------------------------------------------------------------------------
     def put(
@@ -461,7 +497,12 @@ class QueueManager:
         held = smf_interval.held(self.state.tables, queue) if counting else None
         log_before = self.state.tables["log"][None].rba
         try:
+            logdatasets.tick(ctx)  # offloads that ended since the last command
             outcome = operation(ctx)
+        except LogSuspended:
+            # SUSPEND QMGR LOG: z/OS holds the call until RESUME QMGR LOG; one call at a time
+            # cannot wait for another command, so it fails (UNVERIFIED reason, docs/engine.md).
+            return Workload(kind, queue, count, 0, reason=MQRC_RESOURCE_PROBLEM)
         except Exception:
             # An engine bug: the MQI answers MQRC_UNEXPECTED_ERROR and the unit of work is
             # backed out (the transaction is dropped); MQSC_STRICT=1 lets the bug surface.
@@ -529,6 +570,17 @@ class QueueManager:
                 self.smf_sink.append(written)
         if task is None or not task.implicit:
             self.task, self._held_task = self._held_task, None
+
+    def _parameters_changed(self, ctx: Ctx) -> None:
+        """SET SYSTEM: a shorter STATIME or ACCTIME than what is left of the interval in
+        progress ends it now (its records are written) and the new interval takes effect."""
+        smf_interval.parameters_changed(ctx)
+        task = self.task
+        if task is not None and task.implicit:
+            now = self.clock()
+            left = accounting.remaining(task, now, smf_params.of(Txn(self.state)).acct_seconds)
+            if smf_params.of(ctx.txn).acct_seconds < left:
+                self.end_task(now)
 
     def _tick(self) -> None:
         """End the statistics intervals that are over (their records go to the SMF sink)."""
@@ -655,7 +707,7 @@ class QueueManager:
         if refusal is not None:
             return results.result(self.cpf, logical, spec, False, refusal, RC_FAILED)
         if self.phase is Phase.STOPPED:
-            return self._start(logical, spec)
+            return self._start(logical, spec, str(cmd.get("PARM") or ""))
         if self.phase is Phase.RUNNING:
             self._tick()
         scope = cmd.get("CMDSCOPE")
@@ -673,7 +725,13 @@ class QueueManager:
         txn = Txn(self.state)
         ctx = Ctx(self, txn, cmd, spec, source)
         try:
+            logdatasets.tick(ctx)  # offloads that ended since the last command
             self.handlers[(cmd.verb, cmd.objtype)](ctx)
+            if _held_by_suspend(ctx):
+                raise LogSuspended(cmd.title)
+        except LogSuspended:
+            refused = Message("MQSC662E", {"command": cmd.title})
+            return results.result(self.cpf, logical, spec, False, [refused], RC_FAILED)
         except CommandFailed as failure:
             records = [*ctx.records, *failure.records]
             return results.result(self.cpf, logical, spec, False, records, RC_FAILED)
@@ -684,11 +742,13 @@ class QueueManager:
                 raise
             message = Message("MQSC017E", {"verb": cmd.verb})
             return results.result(self.cpf, logical, spec, False, [message], RC_FAILED)
-        self.commit(txn, cmd)
+        if "sysparm" in txn.pending:
+            self._parameters_changed(ctx)
+        self.commit(txn, cmd, ctx.later)
         self._flush(ctx)
         return results.result(self.cpf, logical, spec, True, ctx.records, RC_OK, later=ctx.later)
 
-    def _start(self, logical: LogicalCommand | None, spec: CommandSpec) -> Result:
+    def _start(self, logical: LogicalCommand | None, spec: CommandSpec, parm: str = "") -> Result:
         """START QMGR under the guard every command has: the whole restart (recovery,
         CSQINP1, page sets, CSQINP2) succeeds, or it fails with MQSC017E and the queue
         manager is exactly as it was, stopped, so a later START QMGR can try again.
@@ -701,7 +761,7 @@ class QueueManager:
         held: list[tuple[QueueManager, Command | None, list[Change], list[LogRecord]]] = []
         listeners, self.listeners = self.listeners, [lambda *change: held.append(change)]
         try:
-            result = lifecycle.start_command(self, logical, spec)
+            result = lifecycle.start_command(self, logical, spec, parm)
         except Exception:
             self.listeners = listeners
             saved.restore(self)
@@ -737,11 +797,18 @@ class QueueManager:
             ]
         return None
 
-    def commit(self, txn: Txn, cmd: Command | None) -> None:
+    def commit(self, txn: Txn, cmd: Command | None, later: list[Message] | None = None) -> None:
         """Make a transaction permanent: log it, hand it to the listeners (the state store
-        writes it there, before anything is reported), then apply it in memory."""
-        if cmd is not None and txn.changed and not txn.journal and cmd.verb != "DISPLAY":
-            _log_command(self, txn, cmd)
+        writes it there, before anything is reported), then apply it in memory. ``later``
+        collects the console messages logging the command writes (a log switch)."""
+        if (
+            cmd is not None
+            and txn.changed
+            and not txn.journal
+            and cmd.verb != "DISPLAY"
+            and not _LOG_INVENTORY.issuperset(txn.pending)
+        ):
+            _log_command(self, txn, cmd, later)
         if txn.journal and smf_interval.running(self.state.tables):
             # A command changes one object definition (QIST counts definitions created,
             # changed and deleted), a workload call none.
@@ -817,9 +884,28 @@ _OBJECT_LOG_BYTES = constants.OBJECT_BYTES
 #: Tables whose changes are logged by their own records (pages, the log itself), not as objects.
 #: (and "smf", the statistics interval's counters: statistics, not definitions to recover).
 _UNLOGGED = frozenset(("log", "pool", "pageset", "smf"))
+#: The log's own position, its data sets' inventory (the BSDS) and the parameters SET changes
+#: for the running queue manager: a command that changes only these (ARCHIVE LOG, SET LOG,
+#: SUSPEND QMGR LOG, ...) writes no log record of its own; nor do START, STOP and ALTER TRACE
+#: (the active traces and the statistics interval: nothing a restart recovers).
+_LOG_INVENTORY = frozenset(("log", "bsds", "sysparm", "trace", "smf"))
 
 
-def _log_command(qm: QueueManager, txn: Txn, cmd: Command) -> None:
+#: The commands that may run while SUSPEND QMGR LOG is in effect although they change something.
+_WHILE_SUSPENDED = frozenset({("SUSPEND", "QMGR"), ("RESUME", "QMGR")})
+
+
+def _held_by_suspend(ctx: Ctx) -> bool:
+    """Whether a command changed what the log records while logging is suspended (the log's own
+    inventory and position aside: an offload completing is not update activity)."""
+    if not logdatasets.suspended(ctx) or ctx.cmd is None or ctx.cmd.verb == "DISPLAY":
+        return False
+    if (ctx.cmd.verb, ctx.cmd.objtype) in _WHILE_SUSPENDED:
+        return False
+    return any(table not in ("bsds", "log") for table in ctx.txn.pending)
+
+
+def _log_command(qm: QueueManager, txn: Txn, cmd: Command, later: list[Message] | None) -> None:
     """One log record for a command's changes: the changed definitions' bytes plus a
     header (UNVERIFIED sizes, constants.py)."""
     objects: list[tuple[str, object]] = []
@@ -831,8 +917,14 @@ def _log_command(qm: QueueManager, txn: Txn, cmd: Command) -> None:
                 size += _OBJECT_LOG_BYTES.get(table, constants.LOG_RECORD_BYTES)
     log = txn.edit("log", None)
     txn.journal.append(log.write("command", size, command_detail(cmd.title, tuple(objects))))
-    if log.checkpoint_due():
-        lifecycle.checkpoint(lifecycle.system_ctx(qm, txn))
+    if log.checkpoint_due() or log.switch_due():
+        ctx = lifecycle.system_ctx(qm, txn)
+        if log.switch_due():
+            logdatasets.after_write(ctx)
+        if txn.get("log", None).checkpoint_due():
+            lifecycle.checkpoint(ctx)
+        if later is not None:
+            later.extend(ctx.later)
 
 
 __all__ = ["Phase", "QueueManager"]

@@ -132,7 +132,60 @@ class TraceReport:
     rows: tuple[TraceRow, ...]
 
 
-Record = Message | ObjectRecord | PageSetReport | BufferPoolReport | DataSetReport | TraceReport
+@dataclass(frozen=True, slots=True)
+class ParameterRow:
+    """One parameter of a DISPLAY SYSTEM, LOG or ARCHIVE report: its module value and the value
+    SET gave it ("" when SET did not change it)."""
+
+    name: str
+    initial: str
+    set: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ParameterReport:
+    """DISPLAY SYSTEM, LOG or ARCHIVE: the CSQJ322I parameter report."""
+
+    kind: str  # SYSTEM, LOG, ARCHIVE
+    rows: tuple[ParameterRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LogCopy:
+    """One copy of the current active log: how full it is and its data set."""
+
+    copy: int
+    percent: int
+    zhyperwrite: str
+    dsname: str
+
+
+@dataclass(frozen=True, slots=True)
+class LogStatusReport:
+    """DISPLAY LOG, second part: the CSQJ370I log status report (the fields of IBM's PCF log
+    status response: DataSetName, LogCopyNumber, LogUsed, QMgrStartDate/Time/RBA, LogRBA,
+    OffloadStatus, FullLogs, LogSuspend)."""
+
+    copies: tuple[LogCopy, ...]
+    restarted: str  # yyyy-mm-dd hh:mm:ss
+    restart_rba: str
+    latest_rba: str
+    offload: str  # AVAILABLE, BUSY, COPYING LOG...
+    full: int
+    total: int
+    suspended: bool = False
+
+
+Record = (
+    Message
+    | ObjectRecord
+    | PageSetReport
+    | BufferPoolReport
+    | DataSetReport
+    | ParameterReport
+    | LogStatusReport
+    | TraceReport
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,12 +12,14 @@ from collections import deque
 from dataclasses import asdict, fields, is_dataclass
 from typing import Any
 
+from mqsc.engine.bsds import Bsds
 from mqsc.engine.log import LogState
 from mqsc.engine.mqobjects import Attributes, MQObject, QueueManagerInfo
 from mqsc.engine.state import TABLES, State
 from mqsc.engine.storage.pageset import PageSetState, PageSetStats
 from mqsc.engine.storage.pool import PageSetIO, PoolState, PoolStats, Segment
 from mqsc.engine.storage.queuestore import QueueStore
+from mqsc.engine.sysparm import SysParms
 
 
 def snapshot(entity: Any) -> Any:
@@ -129,6 +131,10 @@ def restore(data: dict[str, Any]) -> Any:
         from mqsc.engine.smf.interval import Tally
 
         return Tally.restore(data)
+    if kind == "sysparm":
+        return SysParms.restore(data)
+    if kind == "bsds":
+        return Bsds.restore(data)
     if kind == "cfstatus":
         from mqsc.engine.storage.cf import StructureState
 

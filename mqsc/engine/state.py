@@ -29,6 +29,8 @@ PRIVATE_TABLES = (
     "monitors",
     "trace",
     "smf",
+    "sysparm",
+    "bsds",
 )
 #: The tables of its queue sharing group, shared by every member (the Db2 shared repository
 #: and the coupling facility, mqsc/engine/group.py): GROUP and SHARED definitions, CF
@@ -48,7 +50,9 @@ GROUP_TABLES = (
 #: what publications did to each subscription (DISPLAY SBSTATUS; mqsc/engine/messaging/topictree.py);
 #: "monitors" the trigger monitors holding initiation queues open (mqsc/engine/messaging/triggers.py);
 #: "trace" the active traces (mqsc/engine/smf/tracetable.py) and "smf" the statistics interval
-#: in progress (mqsc/engine/smf/interval.py), each a single entity under key None.
+#: in progress (mqsc/engine/smf/interval.py).
+#: "sysparm" holds the system parameters in effect (mqsc/engine/sysparm.py) and "bsds" the log's
+#: data sets and archives (mqsc/engine/bsds.py), each one entity under key None.
 #: Every table a queue manager sees.
 TABLES = PRIVATE_TABLES + GROUP_TABLES
 

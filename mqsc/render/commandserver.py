@@ -12,9 +12,11 @@ from mqsc.catalog import texts
 from mqsc.engine.records import (
     BufferPoolReport,
     DataSetReport,
+    LogStatusReport,
     Message,
     ObjectRecord,
     PageSetReport,
+    ParameterReport,
     Record,
     Result,
     TraceReport,
@@ -38,6 +40,10 @@ def record_lines(record: Record, cpf: str) -> list[str]:
         return reports.dataset_lines(record, cpf)
     if isinstance(record, TraceReport):
         return reports.trace_lines(record, cpf)
+    if isinstance(record, ParameterReport):
+        return reports.parameter_lines(record, cpf)
+    if isinstance(record, LogStatusReport):
+        return reports.log_status_lines(record, cpf)
     raise TypeError(f"no command-server rendering for {type(record).__name__}")
 
 

@@ -9,7 +9,14 @@ headings, and they live here only.
 from __future__ import annotations
 
 from mqsc.catalog import texts
-from mqsc.engine.records import BufferPoolReport, DataSetReport, PageSetReport, TraceReport
+from mqsc.engine.records import (
+    BufferPoolReport,
+    DataSetReport,
+    LogStatusReport,
+    PageSetReport,
+    ParameterReport,
+    TraceReport,
+)
 
 PAGESET_HEADINGS = (
     " Page Buffer     Total    Unused Persistent NonPersist Expansion",
@@ -101,4 +108,45 @@ USERID   RMID', '02  STAT     01,02        SMF      *        *', 'END OF TRACE R
     if not report.rows:
         lines.append("NO TRACES ACTIVE")
     lines.append(TRACE_END)
+    return lines
+
+
+# ---- DISPLAY SYSTEM, LOG, ARCHIVE (CSQJ322I, CSQJ370I) -------------------------------------
+# The report's structure from a public parser of real DISPLAY SYSTEM output: the CSQJ322I line,
+# a heading with "SET value", a rule of dashes, a row per parameter, "End of SYSTEM report";
+# column widths and the CSQJ370I lines are the house layout (UNVERIFIED).
+PARAMETER_HEADINGS = (
+    "Parameter    Initial value        SET value",
+    "-----------  -------------------  ---------------------",
+)
+
+
+def parameter_lines(report: ParameterReport, cpf: str) -> list[str]:
+    """The CSQJ322I report, one string per line.
+
+    >>> from mqsc.engine.records import ParameterRow
+    >>> parameter_lines(ParameterReport("LOG", (ParameterRow("MAXARCH", "500", "1000"),)),
+    ...                 "QMZ1")[3]
+    'MAXARCH      500                  1000'
+    """
+    lines = [texts.line("CSQJ322I", {"kind": report.kind}, cpf), *PARAMETER_HEADINGS]
+    for row in report.rows:
+        lines.append(f"{row.name:<11}  {row.initial:<19}  {row.set}".rstrip())
+    lines.append(f"End of {report.kind} report")
+    return lines
+
+
+def log_status_lines(report: LogStatusReport, cpf: str) -> list[str]:
+    """The CSQJ370I report, one string per line."""
+    lines = [texts.line("CSQJ370I", {}, cpf), "Copy  %Full  zHyperWrite  DSName"]
+    for c in report.copies:
+        lines.append(f"{c.copy:>3}  {c.percent:>5}  {c.zhyperwrite:<11}  {c.dsname}")
+    lines += [
+        f"Restarted at {report.restarted} using RBA={report.restart_rba}",
+        f"Latest RBA={report.latest_rba}",
+        f"Offload task is {report.offload}",
+        f"Full logs to offload - {report.full} of {report.total}",
+    ]
+    if report.suspended:
+        lines.append("Log suspended by SUSPEND QMGR LOG")
     return lines

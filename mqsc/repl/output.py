@@ -30,13 +30,15 @@ from mqsc.catalog import texts
 from mqsc.engine.records import (
     BufferPoolReport,
     DataSetReport,
+    LogStatusReport,
     Message,
     ObjectRecord,
     PageSetReport,
+    ParameterReport,
     Result,
     TraceReport,
 )
-from mqsc.render import objects
+from mqsc.render import objects, reports
 from mqsc.render.visible import visible
 from mqsc.repl.theme import SEVERITY_STYLES
 
@@ -383,6 +385,10 @@ def table_items(result: Result) -> Iterator[Any]:
                     TRACE_COLUMNS,
                     [(r.tno, r.ttype, r.classes, r.dest, r.userid, r.rmid) for r in record.rows],
                 )
+            elif isinstance(record, ParameterReport):
+                yield from reports.parameter_lines(record, one.cpf)
+            elif isinstance(record, LogStatusReport):
+                yield from reports.log_status_lines(record, one.cpf)
         if batch:
             yield from object_tables(batch)
 

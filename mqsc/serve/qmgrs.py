@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TypeVar
 
+from mqsc.batch.datasets import attach, home_catalog
 from mqsc.engine.manager import QueueManager
 from mqsc.serve.network import QmgrLock, ServerNetwork
 from mqsc.store import StoreError
@@ -143,6 +144,8 @@ class Registry:
             grouped = getattr(qm.gate, "grouped", None)
             if grouped is not None:
                 grouped(1 << 30, float("inf"))  # committed by _commit, after each group
+            if not self.memory:
+                attach(qm, home_catalog())  # the log's data sets, the load libraries
             self._open[key] = qm
             if qm.group is None:
                 # A queue sharing group's members do not join a network (docs/channels.md).

@@ -4,8 +4,8 @@ to a data set; the dumped records, read with mqsc's own reader, say what DISPLAY
 ``mqsc stats`` said for the same intervals. Goldens: the dump job's SYSPRINT, DISPLAY TRACE,
 and a hex dump of one record of each subtype.
 
-The lab sets ``STATIME(1.00)`` with SET SYSTEM; until SET SYSTEM sets system parameters, the
-intervals here are the default STATIME of 30 minutes.
+As the lab does, SET SYSTEM makes the statistics interval one minute (``STATIME(1.00)``), the
+accounting interval follow it (``ACCTIME(-1)``) and checkpoints frequent (``LOGLOAD(200)``).
 """
 
 from __future__ import annotations
@@ -71,9 +71,10 @@ class Lab:
         self.qm.clock = lambda: self.now
         self.qm.smf_sink = in_catalog(root)
 
-    def at(self, hhmm: str) -> None:
-        hour, minute = (int(x) for x in hhmm.split(":"))
-        self.now = START.replace(hour=hour, minute=minute)
+    def at(self, when: str) -> None:
+        """Move the clock to ``hh:mm:ss`` of the lab's day."""
+        hour, minute, second = (int(x) for x in when.split(":"))
+        self.now = START.replace(hour=hour, minute=minute, second=second)
 
     def command(self, text: str) -> str:
         return render(self.qm.execute(text, source=CommandSource.CONSOLE), "text", "console")
@@ -97,28 +98,36 @@ class Lab:
 def lab_run(tmp_path: Path) -> dict[str, Any]:
     lab = Lab(tmp_path)
     seen: dict[str, Any] = {}
-    lab.at("10:00")
+    lab.at("10:00:00")
     lab.command(f"DEFINE QLOCAL({QUEUE}) STGCLASS(DEFAULT) MAXDEPTH(999999) SHARE")
+    seen["set"] = [
+        lab.command(text)
+        for text in (
+            "SET SYSTEM STATIME(1.00)",
+            "SET SYSTEM ACCTIME(-1)",
+            "SET SYSTEM LOGLOAD(200)",
+        )
+    ]
     lab.command("ALTER QMGR STATQ(ON) STATCHL(MEDIUM) MONQ(MEDIUM) MONCHL(MEDIUM)")
     seen["start"] = [
         lab.command("START TRACE(STAT) CLASS(1,2,4,5)"),
         lab.command("START TRACE(ACCTG) CLASS(3,4)"),
     ]
     seen["display"] = lab.command("DISPLAY TRACE(*)")
-    lab.at("10:05")
+    lab.at("10:00:10")
     lab.job(_job("ZQS1PUT", OEMPUT.format(q=QUEUE, n=1000)))
-    lab.at("10:29")
+    lab.at("10:00:50")
     seen["usage1"] = lab.usage()
-    lab.at("10:40")  # the first interval ended at 10:30
+    lab.at("10:01:10")  # the first interval ended at 10:01
     lab.job(_job("ZQS1GET", MGET.format(q=QUEUE, n=400)))
-    lab.at("10:45")
+    lab.at("10:01:30")
     lab.job(_job("ZQS1PUT", OEMPUT.format(q=QUEUE, n=200)))
-    lab.at("10:59")
+    lab.at("10:01:50")
     seen["usage2"] = lab.usage()
     seen["stats2"] = collect(lab.qm)  # what `mqsc stats` shows for the interval
-    lab.at("11:01")  # the second interval ended at 11:00
+    lab.at("10:02:05")  # the second interval ended at 10:02
     seen["stop"] = [lab.command("STOP TRACE(STAT)"), lab.command("STOP TRACE(ACCTG)")]
-    lab.at("11:02")
+    lab.at("10:03:00")
     seen["dump"] = lab.job(_job("ZQS1SMF", SMFDUMP))
     seen["records"] = record.read_records(lab.catalog.read_bytes("ZQS1.QUEUE.MQSMF.SHRSTRM2"))
     seen["man1"] = (tmp_path / "SYS1.MAN1").read_bytes()
@@ -126,7 +135,7 @@ def lab_run(tmp_path: Path) -> dict[str, Any]:
 
 
 def _interval(records: list, start: str) -> dict[int, SmfRecord]:
-    """The 115 records of the interval that started at ``start`` (hh:mm), by subtype."""
+    """The 115 records of the interval that started at ``start`` (hh:mm:ss), by subtype."""
     out = {}
     for r in records:
         if isinstance(r, SmfRecord) and r.rtype == 115:
@@ -139,15 +148,15 @@ def _interval(records: list, start: str) -> dict[int, SmfRecord]:
 def codec_time(stck: int) -> str:
     from mqsc.engine.smf import clock
 
-    return f"{clock.from_stck(stck):%H:%M}"
+    return f"{clock.from_stck(stck):%H:%M:%S}"
 
 
 def test_records_say_what_display_usage_and_stats_said(lab_run: dict[str, Any]) -> None:
     records = lab_run["records"]
     assert [r.rtype for r in records][0] == 2 and records[-1].rtype == 3
-    first, second = _interval(records, "10:00"), _interval(records, "10:30")
+    first, second = _interval(records, "10:00:00"), _interval(records, "10:01:00")
     assert sorted(first) == sorted(second) == [1, 2, 201, 215, 216]
-    # DISPLAY USAGE at 10:29 and the first interval's page set and pool records.
+    # DISPLAY USAGE at 10:00:50 and the first interval's page set and pool records.
     for subtype, seen in ((201, "usage1"), (201, "usage2")):
         rec = first[subtype] if seen == "usage1" else second[subtype]
         for entry in rec.section("QIS1"):
@@ -162,7 +171,7 @@ def test_records_say_what_display_usage_and_stats_said(lab_run: dict[str, Any]) 
         for entry in rec.section("QPST"):
             row = lab_run[seen]["pools"][entry["qpstpool"]]
             assert (entry["qpstnbuf"], entry["qpstcbs"]) == (row.available, row.stealable)
-    # `mqsc stats` at 10:59 and the second interval's records: the same figures.
+    # `mqsc stats` at 10:01:50 and the second interval's records: the same figures.
     stats = lab_run["stats2"]
     for entry in second[215].section("QPST"):
         shown = stats["bufferPools"][entry["qpstpool"]]
@@ -195,7 +204,8 @@ def test_records_say_what_display_usage_and_stats_said(lab_run: dict[str, Any]) 
         qqst2["qqstdphi"],
     ) == (800, 400, 400, 600, 1000)
     # Checkpoints and log writes of the first interval (the lab reads QJSTLLCP).
-    assert first[1].section("QJST")[0]["qjstciwr"] > 0
+    qjst = first[1].section("QJST")[0]
+    assert qjst["qjstciwr"] > 0 and qjst["qjstllcp"] > 0  # LOGLOAD(200): checkpoints
 
 
 def test_accounting_says_what_each_job_did(lab_run: dict[str, Any]) -> None:
@@ -256,7 +266,7 @@ def test_the_dump_is_what_mq_smf_csv_reads(lab_run: dict[str, Any]) -> None:
 def test_goldens(lab_run: dict[str, Any], golden) -> None:
     golden(
         GOLDEN / "mp1b-trace.txt",
-        "".join(lab_run["start"]) + lab_run["display"] + "".join(lab_run["stop"]),
+        "".join(lab_run["set"] + lab_run["start"]) + lab_run["display"] + "".join(lab_run["stop"]),
     )
     golden(
         GOLDEN / "mp1b-smfdump-sysprint.txt",

@@ -17,13 +17,18 @@ step:
   page set's pool exists;
 * page set 0 holds exactly the object definitions (sized by storage rule PS-6);
 * a put or get moves the depth by what it reports done; a restart keeps exactly the persistent
-  messages; a successful DEFINE creates, a successful DELETE removes.
+  messages; a successful DEFINE creates, a successful DELETE removes;
+* the recovery log (three 1 MB active logs, so puts switch and offload them; ARCHIVE LOG, SET
+  LOG/SYSTEM/ARCHIVE, DEFINE LOG and SUSPEND/RESUME among the steps): its RBA never goes back,
+  the current active log data set holds it, and the archive log data sets follow each other
+  in RBA order.
 
 ``MQSC_HYPOTHESIS=stress`` runs the deep version (docs/state.md has the figures of the last one).
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import time
@@ -34,12 +39,13 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from mqsc.batch import dump
 from mqsc.catalog import CommandSource
+from mqsc.engine.config import QMConfig
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.phase import Phase
 from mqsc.engine.storage import constants
 from mqsc.engine.storage.queuestore import list_pages
 from mqsc.language.formatter import format_command
-from tests.engine.conftest import fresh_minimal
+from tests.engine.conftest import MINIMAL_CSQINP1, MINIMAL_CSQINP2, clock
 from tests.strategies import commands
 
 QUEUES = st.sampled_from(["A", "B", "C", "SYSTEM.DEFAULT.LOCAL.QUEUE"])
@@ -123,8 +129,40 @@ def attribute_lists(draw, min_size: int = 0) -> list[str]:
     return [draw(st.sampled_from(SETTINGS[k])) for k in keys]
 
 
+#: Commands on the recovery log's data sets and parameters (DEFINE LOG names a data set no
+#: catalog holds: refused, changing nothing).
+LOG_COMMANDS = st.sampled_from(
+    [
+        "ARCHIVE LOG",
+        "ARCHIVE LOG MODE(QUIESCE)",
+        "ARCHIVE LOG CANCEL OFFLOAD",
+        "SET LOG MAXARCH(2)",
+        "SET LOG DEFAULT",
+        "SET SYSTEM LOGLOAD(200)",
+        "SET SYSTEM DEFAULT",
+        "SET ARCHIVE TSTAMP(YES) COMPACT(YES)",
+        "SET ARCHIVE DEFAULT",
+        "DEFINE LOG(QMIN.LOGCOPY1.DS09) COPY(1)",
+        "DISPLAY LOG",
+        "DISPLAY ARCHIVE",
+    ]
+)
+
+
+@functools.cache
+def _template() -> QueueManager:
+    """The minimal queue manager with three 1 MB active logs per copy."""
+    return QueueManager.create(
+        "QMIN",
+        csqinp1=MINIMAL_CSQINP1,
+        csqinp2=MINIMAL_CSQINP2,
+        clock=clock,
+        config=QMConfig(log_datasets=3, log_megabytes=1),
+    )
+
+
 def fresh():
-    qm = fresh_minimal()
+    qm = _template().copy()
     for name in ("A", "B", "C"):
         assert qm.execute(f"DEFINE QLOCAL({name}) MAXDEPTH(5000)").ok
     return qm
@@ -134,6 +172,7 @@ class EngineMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.qm = fresh()
+        self.rba = self.qm.state.tables["log"][None].rba
         TOTALS["examples"] += 1
 
     def teardown(self) -> None:
@@ -546,6 +585,35 @@ class EngineMachine(RuleBasedStateMachine):
         assert {q: s.depth for q, s in self.tables["messages"].items()} == {
             q: n for q, n in kept.items() if n
         }
+
+    # ---- the recovery log -----------------------------------------------------------------
+    @rule(command=LOG_COMMANDS)
+    def log_command(self, command) -> None:
+        self.run(command)
+
+    @rule()
+    def suspend_and_resume_the_log(self) -> None:
+        if not self.running:
+            return
+        assert self.run("SUSPEND QMGR LOG", CommandSource.CONSOLE).ok
+        held = self.run("DEFINE QLOCAL(HELD.WHILE.SUSPENDED)")
+        assert not held.ok and "MQSC662E" in held.message_ids
+        assert self.run("RESUME QMGR LOG", CommandSource.CONSOLE).ok
+
+    @invariant()
+    def log_rbas_never_go_back(self) -> None:
+        log = self.tables["log"][None]
+        assert log.rba >= self.rba, f"the log went back from {self.rba:X} to {log.rba:X}"
+        self.rba = log.rba
+        inventory = self.tables["bsds"].get(None)
+        if inventory is None:
+            return
+        current = inventory.ring[inventory.current]
+        assert current.start <= log.rba <= current.start + current.size
+        for copy in (1, 2):
+            archives = [a for a in inventory.archives if a.copy == copy]
+            for one, two in zip(archives, archives[1:], strict=False):
+                assert one.start <= one.end < two.start, (one, two)
 
     # ---- invariants ----------------------------------------------------------------------
     @invariant()

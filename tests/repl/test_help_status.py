@@ -11,7 +11,7 @@ def test_help_names_the_absent_answer() -> None:
 
 
 def test_help_names_the_simplification() -> None:
-    assert "CSQJ370I" in " ".join(help_lines(["DISPLAY", "LOG"]))
+    assert "MQSC350I" in " ".join(help_lines(["DISPLAY", "GROUP"]))
 
 
 def test_help_of_an_executed_command_promises_nothing_more() -> None:

@@ -1,5 +1,5 @@
-"""The command server and the recovery log (mqsc/catalog/system.py); the module's other
-commands get their facility's absent answer (mqsc/engine/absent.py).
+"""The command server, DISPLAY GROUP and SUSPEND / RESUME QMGR LOG (mqsc/catalog/system.py);
+the module's other commands get their facility's absent answer (mqsc/engine/absent.py).
 
 The command server's state (STOPPED after STOP CMDSERV) is kept with the queue manager's
 attributes, so every process and a restart see it. DISPLAY CMDSERV (sources 12C: never through
@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mqsc.engine import absent
+from mqsc.engine import absent, logdatasets
 from mqsc.engine.context import Ctx
 from mqsc.engine.group import member_states
-from mqsc.engine.log import dataset, rba
 from mqsc.engine.registry import handles
 
 #: Where the command server's state lives among the queue manager's attributes (not an MQSC
@@ -55,19 +54,6 @@ def display_cmdserv(ctx: Ctx) -> None:
     ctx.say("CSQN014I" if cmdserv_running(ctx) else "CSQN015I")
 
 
-@handles("DISPLAY", "LOG")
-def display_log(ctx: Ctx) -> None:
-    """The current active log data set, the latest RBA written and the restart RBA, from the
-    recovery log the simulation keeps (mqsc/engine/log.py)."""
-    log = ctx.txn.get("log", None)
-    ctx.say(
-        "CSQJ370I",
-        dsname=dataset(ctx.qm.name, log.rba, log.rba),
-        rba=rba(log.rba),
-        restart=rba(log.restart_rba),
-    )
-
-
 @handles("DISPLAY", "GROUP")
 def display_group(ctx: Ctx) -> None:
     """The queue sharing group this queue manager belongs to, its members and whether they are
@@ -101,4 +87,10 @@ def suspend_resume_qmgr(ctx: Ctx) -> None:
     # SUSPEND / RESUME QMGR LOG are taken from the console only (the catalog's LOG keyword
     # narrows the sources; the source check refuses them from elsewhere). CLUSTER, CLUSNL and
     # FACILITY keep the channel initiator's answer.
-    absent.answer(ctx, "LOGSUSPEND" if ctx.cmd.get("LOG", False) else "")
+    if ctx.cmd.get("LOG", False):
+        if ctx.cmd.verb == "SUSPEND":
+            logdatasets.suspend(ctx)
+        else:
+            logdatasets.resume(ctx)
+        return
+    absent.answer(ctx, "")

@@ -29,6 +29,7 @@ from mqsc.catalog.mqrc import (
     MQRC_Q_FULL,
     MQRC_STORAGE_CLASS_ERROR,
     MQRC_STORAGE_MEDIUM_FULL,
+    MQRC_SYNCPOINT_LIMIT_REACHED,
     MQRC_UNKNOWN_OBJECT_NAME,
     MQRC_UNKNOWN_REMOTE_Q_MGR,
     MQRC_XMIT_Q_USAGE_ERROR,
@@ -143,7 +144,7 @@ def put(
         return Workload("put", queue, count, 0, size, reason=reason, persistent=bool(persistent))
     if persistent is None:
         persistent = q.get("DEFPSIST") == "YES"
-    fail = _put_check(ctx, q, size)
+    fail = _put_check(ctx, q, size) or syncpoint_limit(ctx, batch)
     if fail:
         # The summary still says what was asked for: a refused persistent put is persistent.
         return Workload("put", queue, count, 0, size, reason=fail, persistent=persistent)
@@ -176,7 +177,8 @@ def put(
     while done < todo:
         k = todo - done
         if persistent:
-            k = min(k, txn.get("log", None).until_checkpoint())
+            log = txn.get("log", None)
+            k = min(k, log.until_checkpoint(), log.until_stop(size + constants.LOG_PER_MSG))
         try:
             taken = _allocate_messages(ctx, store, run, ps, pool, k, events)
         except PageSetFull:
@@ -504,6 +506,17 @@ def transmission_queue(
     if queue.get("USAGE") != "XMITQ":
         return None, MQRC_XMIT_Q_USAGE_ERROR
     return xmitq, MQRC_NONE
+
+
+def syncpoint_limit(ctx: Ctx, batch: int) -> int:
+    """MQRC_SYNCPOINT_LIMIT_REACHED when units of work of ``batch`` messages exceed the queue
+    manager's MAXUMSGS (DEFINE MAXSMSGS): the put of message MAXUMSGS + 1 fails and the unit
+    of work is backed out, so none of them stays (IBM MQ "2024 (07E8) (RC2024):
+    MQRC_SYNCPOINT_LIMIT_REACHED")."""
+    if batch <= 0:
+        return MQRC_NONE
+    limit = int(ctx.txn.get("qmgr", None).attrs.get("MAXUMSGS", 10000))
+    return MQRC_SYNCPOINT_LIMIT_REACHED if batch > limit else MQRC_NONE
 
 
 def _put_check(ctx: Ctx, q: Any, size: int) -> int:

@@ -118,9 +118,14 @@ def add(
     task.log_bytes += log_bytes
 
 
+def remaining(task: Task, now: dt.datetime, interval_seconds: float) -> float:
+    """Seconds left of a long-running task's accounting interval (ACCTIME)."""
+    return interval_seconds - (now - task.start).total_seconds()
+
+
 def due(task: Task, now: dt.datetime, interval_seconds: float) -> bool:
     """Whether a long-running task's accounting interval (ACCTIME) is over."""
-    return (now - task.start).total_seconds() >= interval_seconds
+    return remaining(task, now, interval_seconds) <= 0
 
 
 def records(task: Task, active: frozenset[int], end: dt.datetime) -> list[bytes]:

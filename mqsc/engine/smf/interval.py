@@ -231,6 +231,19 @@ def tick(ctx: Ctx) -> None:
     begin(ctx.txn, now)
 
 
+def parameters_changed(ctx: Ctx) -> None:
+    """SET SYSTEM changed the system parameters: "Changes to STATIME and ACCTIME take effect
+    when the current interval expires, unless the new interval is less than the unexpired
+    portion of the current interval, in which case SMF data is gathered immediately and the new
+    interval then takes effect" (IBM MQ "SET SYSTEM")."""
+    state = state_of(ctx.txn)
+    if state is None or not state.start:
+        return
+    now = _now(ctx)
+    if params.of(ctx.txn).stat_seconds < (state.ends() - now).total_seconds():
+        end_interval(ctx, now, restart=True)
+
+
 def stopping(ctx: Ctx) -> None:
     """STOP QMGR: the interval in progress is written, and no interval runs any more."""
     if state_of(ctx.txn) is not None:

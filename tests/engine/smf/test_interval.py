@@ -102,3 +102,29 @@ def test_a_job_step_task_runs_in_front_of_the_process_connection() -> None:
     assert qm.get("USER1.ABAR.QUEUE", 1).done == 1
     qm.close()
     assert _tasks(qm) == [("JOB1", 5, 0, "10:00"), ("MQSC", 2, 1, "10:00")]
+
+
+def test_set_system_statime_takes_effect_as_ibm_says() -> None:
+    """A shorter STATIME than what is left of the interval: SMF data is gathered now and the new
+    interval takes effect; a longer one: from the end of the interval in progress."""
+    now = [START]
+    qm = _on_clock(fresh_qmz1(), now)
+    assert qm.execute("START TRACE(STAT) CLASS(1)").ok
+    now[0] += dt.timedelta(minutes=5)
+    assert qm.execute("SET SYSTEM STATIME(1.00)").ok
+    now[0] += dt.timedelta(minutes=1, seconds=30)
+    assert qm.execute("SET SYSTEM STATIME(10)").ok  # 30 s left of the 1-minute interval
+    now[0] += dt.timedelta(minutes=12)
+    assert qm.execute("DISPLAY TRACE(*)").ok
+    ends = [f"{r.moment:%H:%M}" for r in _records(qm) if r.subtype == 2]
+    assert ends == ["10:05", "10:06", "10:07", "10:17"]
+
+
+def test_set_system_acctime_shorter_writes_the_long_running_task_now() -> None:
+    now = [START]
+    qm = _on_clock(fresh_qmz1(), now)
+    assert qm.execute("START TRACE(ACCTG) CLASS(3)").ok
+    assert qm.put("USER1.ABAR.QUEUE", 2).done == 2
+    now[0] += dt.timedelta(minutes=5)
+    assert qm.execute("SET SYSTEM ACCTIME(1.00)").ok
+    assert _tasks(qm) == [("MQSC", 2, 0, "10:05")]
