@@ -51,6 +51,19 @@ def test_csqinp1_may_start_traces_but_not_the_chinit_one() -> None:
     assert _table(qm) == [(1, "GLOBAL", (1,)), (2, "STAT", (1, 2))]
 
 
+def test_the_system_parameters_start_traces_at_start_up() -> None:
+    """TRACSTR, SMFSTAT and SMFACCT of the module (CSQ6SYSP) start their traces before CSQINP1
+    (NO none, YES class 1, * every class, or a list)."""
+    from mqsc.engine.manager import QueueManager
+
+    qm = QueueManager.create(
+        "QMA",
+        csqinp1=["DEFINE PSID(00) BUFFPOOL(0)"],
+        parameters={"TRACSTR": "NO", "SMFSTAT": "*", "SMFACCT": (1, 3)},
+    )
+    assert _table(qm) == [(1, "STAT", (1, 2, 3, 4, 5)), (2, "ACCTG", (1, 3))]
+
+
 @pytest.mark.parametrize(
     "text",
     [
