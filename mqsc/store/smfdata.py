@@ -8,6 +8,9 @@ It holds the records one after the other, each behind its RDW (mqsc/engine/smf/r
 
 Records are appended under an exclusive lock on the file, a whole batch at a time, so queue
 managers in several processes can write to it at once and a reader never sees half a record.
+The file is opened as the home's other private files are (docs/design of mqsc/support/files.py,
+"harden"): created 0600, never through a symbolic link (O_NOFOLLOW), and only when it is a
+regular file of this user's.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import fcntl
 import os
 import re
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -32,6 +36,19 @@ def is_smf_data_set(dsn: str) -> bool:
     return _MAN.fullmatch(dsn.upper()) is not None
 
 
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def _open(path: Path, flags: int) -> int:
+    """Open the data set's file: no symbolic link, a regular file of this user's."""
+    fd = os.open(path, flags | _NOFOLLOW, 0o600)
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid():
+        os.close(fd)
+        raise PermissionError(f"{path} is not a regular file of this user's: refused")
+    return fd
+
+
 class SmfDataSet:
     """One SMF recording data set: a file of RDW-prefixed records."""
 
@@ -45,12 +62,14 @@ class SmfDataSet:
         if not data:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        fd = _open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             end = os.lseek(fd, 0, os.SEEK_END)
             try:
-                os.write(fd, data)
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view) :]
             except OSError:
                 os.ftruncate(fd, end)
                 raise
@@ -60,17 +79,19 @@ class SmfDataSet:
     def read(self) -> bytes:
         """Everything recorded so far (nothing when the data set does not exist yet)."""
         try:
-            with open(self.path, "rb") as handle:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_SH)
-                return handle.read()
+            fd = _open(self.path, os.O_RDONLY)
         except FileNotFoundError:
             return b""
+        with os.fdopen(fd, "rb") as handle:
+            fcntl.flock(fd, fcntl.LOCK_SH)
+            return handle.read()
 
     def clear(self) -> None:
         """Empty it, as IFASMFDP's CLEAR option resets the data set."""
-        if not self.path.exists():
+        try:
+            fd = _open(self.path, os.O_WRONLY)
+        except FileNotFoundError:
             return
-        fd = os.open(self.path, os.O_WRONLY)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             os.ftruncate(fd, 0)
