@@ -2339,98 +2339,6 @@ _CATALOG: tuple[MessageDef, ...] = (
         cpf=False,
     ),
     _m(
-        "MQSC369E",
-        "TRACE({type}) with these options is already active: trace number {tno}",
-        8,
-        V,
-        "emulator",
-        "START TRACE of a trace the table already has; nothing is started.",
-    ),
-    _m(
-        "MQSC370I",
-        "CURRENT TRACE ACTIVITY IS -",
-        0,
-        V,
-        "emulator (IBM's CSQW report text is not public)",
-        "DISPLAY TRACE: the active traces follow, one line each.",
-    ),
-    _m(
-        "MQSC371E",
-        "CLASS({value}) is not a class of TRACE({type}): its classes are {classes}",
-        8,
-        V,
-        "emulator",
-        "A trace class the trace type does not have (STAT: 01-05); nothing is started or changed.",
-    ),
-    _m(
-        "MQSC372E",
-        "DEST({dest}) is not a destination of TRACE({type}): it writes to {allowed}",
-        8,
-        V,
-        "emulator",
-        "A destination the trace type cannot write to (STAT: SMF, SRV).",
-    ),
-    _m(
-        "MQSC373E",
-        "{keyword} cannot be used with TRACE({type})",
-        8,
-        V,
-        "emulator",
-        "A constraint the trace type does not take (IFCID, RMID, USERID with STAT or ACCTG; "
-        "CLASS with DISPLAY TRACE(*)).",
-    ),
-    _m(
-        "MQSC374E",
-        "{keyword}({value}) is not valid: {why}",
-        8,
-        V,
-        "emulator",
-        "A trace number, class, IFCID or resource manager id that is not a number in range.",
-    ),
-    _m(
-        "MQSC375E",
-        "TRACE(CHINIT) needs the channel initiator and the command server running",
-        8,
-        V,
-        "emulator",
-        "START TRACE(CHINIT) while the channel initiator is not active "
-        '([DOC-STARTTRACE]: "you cannot issue START TRACE(CHINIT) if the command server or the '
-        'channel initiator is not running").',
-    ),
-    _m(
-        "MQSC376E",
-        "No active trace matches {what}",
-        8,
-        V,
-        "emulator",
-        "STOP, ALTER or DISPLAY TRACE with options no active trace was started with (a trace "
-        "number that does not run); nothing is changed.",
-    ),
-    _m(
-        "MQSC377I",
-        "STOP TRACE stopped trace number(s) {tnos}",
-        0,
-        V,
-        "emulator",
-        "The traces listed are no longer active.",
-    ),
-    _m(
-        "MQSC378I",
-        "ALTER TRACE changed trace number {tno}: CLASS({classes})",
-        0,
-        V,
-        "emulator",
-        "The trace collects these classes from now on.",
-    ),
-    _m(
-        "MQSC379E",
-        "{count} traces are active, the most a queue manager runs at once",
-        8,
-        V,
-        "emulator",
-        "START TRACE when trace numbers 01-32 are all in use.",
-    ),
-    _m(
         "MQSC650I",
         "Restart read the log from RBA {start} to RBA {end}: {active} MB from active logs, "
         "{archive} MB from archive logs, {seconds} s (active and uncompressed archive logs at "
@@ -2580,6 +2488,99 @@ _CATALOG: tuple[MessageDef, ...] = (
         'ARCHIVE LOG CANCEL OFFLOAD cancelled the offload in progress and restarted it ("The '
         'process starts with the oldest active log data set", ARCHIVE LOG); the log does not '
         "switch.",
+    ),
+    # ---- Traces (own ids MQSC670-MQSC680) ----------------------------------------------------
+    _m(
+        "MQSC670E",
+        "TRACE({type}) with these options is already active: trace number {tno}",
+        8,
+        V,
+        "emulator",
+        "START TRACE of a trace the table already has; nothing is started.",
+    ),
+    _m(
+        "MQSC671I",
+        "CURRENT TRACE ACTIVITY IS -",
+        0,
+        V,
+        "emulator (IBM's CSQW report text is not public)",
+        "DISPLAY TRACE: the active traces follow, one line each.",
+    ),
+    _m(
+        "MQSC672E",
+        "CLASS({value}) is not a class of TRACE({type}): its classes are {classes}",
+        8,
+        V,
+        "emulator",
+        "A trace class the trace type does not have (STAT: 01-05); nothing is started or changed.",
+    ),
+    _m(
+        "MQSC673E",
+        "DEST({dest}) is not a destination of TRACE({type}): it writes to {allowed}",
+        8,
+        V,
+        "emulator",
+        "A destination the trace type cannot write to (STAT: SMF, SRV).",
+    ),
+    _m(
+        "MQSC674E",
+        "{keyword} cannot be used with TRACE({type})",
+        8,
+        V,
+        "emulator",
+        "A constraint the trace type does not take (IFCID, RMID, USERID with STAT or ACCTG; "
+        "CLASS with DISPLAY TRACE(*)).",
+    ),
+    _m(
+        "MQSC675E",
+        "{keyword}({value}) is not valid: {why}",
+        8,
+        V,
+        "emulator",
+        "A trace number, class, IFCID or resource manager id that is not a number in range.",
+    ),
+    _m(
+        "MQSC676E",
+        "TRACE(CHINIT) needs the channel initiator and the command server running",
+        8,
+        V,
+        "emulator",
+        "START TRACE(CHINIT) while the channel initiator is not active "
+        '([DOC-STARTTRACE]: "you cannot issue START TRACE(CHINIT) if the command server or the '
+        'channel initiator is not running").',
+    ),
+    _m(
+        "MQSC677E",
+        "No active trace matches {what}",
+        8,
+        V,
+        "emulator",
+        "STOP, ALTER or DISPLAY TRACE with options no active trace was started with (a trace "
+        "number that does not run); nothing is changed.",
+    ),
+    _m(
+        "MQSC678I",
+        "STOP TRACE stopped trace number(s) {tnos}",
+        0,
+        V,
+        "emulator",
+        "The traces listed are no longer active.",
+    ),
+    _m(
+        "MQSC679I",
+        "ALTER TRACE changed trace number {tno}: CLASS({classes})",
+        0,
+        V,
+        "emulator",
+        "The trace collects these classes from now on.",
+    ),
+    _m(
+        "MQSC680E",
+        "{count} traces are active, the most a queue manager runs at once",
+        8,
+        V,
+        "emulator",
+        "START TRACE when trace numbers 01-32 are all in use.",
     ),
     # ---- mqsc serve: HTTP errors mqweb has no message for ------------------------
     # Shown in the REST API's error bodies ("MQSC901E: ..."), docs/serve.md.

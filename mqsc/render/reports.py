@@ -99,10 +99,10 @@ def trace_lines(report: TraceReport, cpf: str) -> list[str]:
 
     >>> from mqsc.engine.records import TraceRow
     >>> trace_lines(TraceReport((TraceRow("02", "STAT", "01,02", "SMF", "*", "*"),)), "QMZ1")
-    ['MQSC370I QMZ1 CURRENT TRACE ACTIVITY IS -', 'TNO TYPE     CLASS        DEST     \
+    ['MQSC671I QMZ1 CURRENT TRACE ACTIVITY IS -', 'TNO TYPE     CLASS        DEST     \
 USERID   RMID', '02  STAT     01,02        SMF      *        *', 'END OF TRACE REPORT']
     """
-    lines = [texts.line("MQSC370I", {}, cpf), TRACE_HEADING]
+    lines = [texts.line("MQSC671I", {}, cpf), TRACE_HEADING]
     for r in report.rows:
         lines.append(f"{r.tno:<4}{r.ttype:<9}{r.classes:<13}{r.dest:<9}{r.userid:<9}{r.rmid}")
     if not report.rows:

@@ -381,7 +381,7 @@ def table_items(result: Result) -> Iterator[Any]:
                 )
             elif isinstance(record, TraceReport):
                 yield _table(
-                    "Active traces (MQSC370I)",
+                    "Active traces (MQSC671I)",
                     TRACE_COLUMNS,
                     [(r.tno, r.ttype, r.classes, r.dest, r.userid, r.rmid) for r in record.rows],
                 )

@@ -82,7 +82,7 @@ def test_bad_input_changes_nothing(text: str) -> None:
     qm = fresh_qmz1()
     before = digest(qm.state)
     result = qm.execute(text)
-    assert not result.ok and result.message_ids[0].startswith("MQSC3")
+    assert not result.ok and result.message_ids[0][:6] in ("MQSC67", "MQSC68")
     assert digest(qm.state) == before
 
 
@@ -91,4 +91,4 @@ def test_the_trace_table_is_32_long() -> None:
     for n in range(31):
         assert qm.execute(f"START TRACE(G) CLASS(2) USERID(U{n})").ok
     result = qm.execute("START TRACE(G) CLASS(3)")
-    assert result.message_ids[0] == "MQSC379E"
+    assert result.message_ids[0] == "MQSC680E"

@@ -42,11 +42,11 @@ def _numbers(ctx: Ctx, keyword: str, texts: Sequence[str], low: int, high: int) 
         first, _, last = text.partition(":")
         if not first.isdigit() or (last and not last.isdigit()):
             raise ctx.fail(
-                "MQSC374E", keyword=keyword, value=text, why="a number, a range m:n, or *"
+                "MQSC675E", keyword=keyword, value=text, why="a number, a range m:n, or *"
             )
         lo, hi = int(first), int(last or first)
         if lo > hi or not low <= lo <= high or not low <= hi <= high:
-            raise ctx.fail("MQSC374E", keyword=keyword, value=text, why=f"numbers {low}-{high}")
+            raise ctx.fail("MQSC675E", keyword=keyword, value=text, why=f"numbers {low}-{high}")
         out += range(lo, hi + 1)
     return out
 
@@ -66,7 +66,7 @@ def _classes(ctx: Ctx, ttype: TraceType, texts: Sequence[str]) -> tuple[int, ...
     for number in chosen:
         if number not in ttype.classes:
             raise ctx.fail(
-                "MQSC371E",
+                "MQSC672E",
                 value=f"{number:02d}",
                 type=ttype.name,
                 classes=",".join(f"{c:02d}" for c in ttype.classes),
@@ -79,7 +79,7 @@ def _dests(ctx: Ctx, ttype: TraceType) -> tuple[str, ...]:
     for dest in dests:
         if dest not in ttype.destinations:
             raise ctx.fail(
-                "MQSC372E", dest=dest, type=ttype.name, allowed=", ".join(ttype.destinations)
+                "MQSC673E", dest=dest, type=ttype.name, allowed=", ".join(ttype.destinations)
             )
     return tuple(dict.fromkeys(dests))
 
@@ -91,7 +91,7 @@ def _constraints(ctx: Ctx, ttype: TraceType) -> dict[str, tuple]:
         if not texts:
             continue
         if keyword not in ttype.constraints:
-            raise ctx.fail("MQSC373E", keyword=keyword, type=ttype.name)
+            raise ctx.fail("MQSC674E", keyword=keyword, type=ttype.name)
         if "*" in texts:
             continue
         if keyword == "USERID":
@@ -106,7 +106,7 @@ def _constraints(ctx: Ctx, ttype: TraceType) -> dict[str, tuple]:
                 or not set(rmids) <= set(RMIDS)
             ):
                 raise ctx.fail(
-                    "MQSC374E",
+                    "MQSC675E",
                     keyword=keyword,
                     value=",".join(texts),
                     why="resource manager ids, each once: " + ",".join(str(r) for r in RMIDS),
@@ -121,7 +121,7 @@ def start_trace(ctx: Ctx) -> None:
     ttype = trace_type(ctx)
     assert ttype is not None
     if ttype.name == "CHINIT" and not _chinit_running(ctx):
-        raise ctx.fail("MQSC375E")
+        raise ctx.fail("MQSC676E")
     trace = Trace(
         0,
         ttype.name,
@@ -134,9 +134,9 @@ def start_trace(ctx: Ctx) -> None:
     table = table_of(ctx.txn)
     for active in table.traces:
         if replace(active, tno=0, comment="", started="") == replace(trace, comment="", started=""):
-            raise ctx.fail("MQSC369E", type=ttype.name, tno=f"{active.tno:02d}")
+            raise ctx.fail("MQSC670E", type=ttype.name, tno=f"{active.tno:02d}")
     if len(table.traces) >= MAX_TRACES:
-        raise ctx.fail("MQSC379E", count=MAX_TRACES)
+        raise ctx.fail("MQSC680E", count=MAX_TRACES)
     started = add_trace(ctx.txn, trace)
     interval.trace_started(ctx, started)
     ctx.say("CSQW130I", type=ttype.name, tno=f"{started.tno:02d}")
@@ -198,9 +198,9 @@ def stop(ctx: Ctx, traces: Iterable[Trace]) -> None:
 def stop_trace(ctx: Ctx) -> None:
     chosen = _matching(ctx, trace_type(ctx))
     if not chosen:
-        raise ctx.fail("MQSC376E", what=_what(ctx))
+        raise ctx.fail("MQSC677E", what=_what(ctx))
     stop(ctx, chosen)
-    ctx.say("MQSC377I", tnos=",".join(f"{t.tno:02d}" for t in chosen))
+    ctx.say("MQSC678I", tnos=",".join(f"{t.tno:02d}" for t in chosen))
 
 
 @handles("ALTER", "TRACE")
@@ -209,7 +209,7 @@ def alter_trace(ctx: Ctx) -> None:
     assert ttype is not None
     chosen = _matching(ctx, ttype, ("TNO",))
     if len(_items(ctx.cmd.get("TNO"))) != 1 or not chosen:
-        raise ctx.fail("MQSC376E", what=_what(ctx))
+        raise ctx.fail("MQSC677E", what=_what(ctx))
     trace = chosen[0]
     changed = replace(
         trace,
@@ -226,7 +226,7 @@ def alter_trace(ctx: Ctx) -> None:
     )
     interval.trace_altered(ctx, trace, changed)
     ctx.say(
-        "MQSC378I", tno=f"{trace.tno:02d}", classes=",".join(f"{c:02d}" for c in changed.classes)
+        "MQSC679I", tno=f"{trace.tno:02d}", classes=",".join(f"{c:02d}" for c in changed.classes)
     )
 
 
@@ -235,7 +235,7 @@ def display_trace(ctx: Ctx) -> None:
     ttype = trace_type(ctx, default="*")
     if ttype is None and ctx.cmd.get("CLASS") is not None:
         # "The CLASS option cannot be used with DISPLAY TRACE(*)" (DISPLAY TRACE).
-        raise ctx.fail("MQSC373E", keyword="CLASS", type="*")
+        raise ctx.fail("MQSC674E", keyword="CLASS", type="*")
     rows = tuple(
         TraceRow(
             f"{t.tno:02d}",
