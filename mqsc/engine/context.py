@@ -37,7 +37,7 @@ class LogSuspended(Exception):
 class Ctx:
     """One command's execution context."""
 
-    __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later", "smf")
+    __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later", "conn", "smf")
 
     def __init__(
         self,
@@ -46,6 +46,7 @@ class Ctx:
         cmd: Command | None,
         spec: CommandSpec | None,
         source: CommandSource,
+        conn: str = "",
     ) -> None:
         self.qm = qm
         self.txn = txn
@@ -54,6 +55,9 @@ class Ctx:
         self.source = source
         self.records: list[Record] = []
         self.later: list[Message] = []
+        #: The connection (CONN) the command or MQI call came through; "" for none (the
+        #: console, CSQINP1/CSQINP2, the queue manager's own work).
+        self.conn = conn
         #: SMF records the command wrote: the queue manager's SMF sink gets them once the
         #: transaction has committed (mqsc/engine/smf/interval.py).
         self.smf: list[bytes] = []

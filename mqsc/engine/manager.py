@@ -12,26 +12,37 @@ import datetime as dt
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from mqsc import catalog
 from mqsc.catalog import CommandSource, CommandSpec, zparm
 from mqsc.catalog.mqrc import (
+    MQRC_CONNECTION_BROKEN,
     MQRC_Q_MGR_NOT_AVAILABLE,
     MQRC_RESOURCE_PROBLEM,
     MQRC_UNEXPECTED_ERROR,
 )
-from mqsc.engine import channelstate, lifecycle, logdatasets, registry, results, routing
+from mqsc.engine import (
+    channelstate,
+    connregistry,
+    lifecycle,
+    logdatasets,
+    mqi,
+    registry,
+    results,
+    routing,
+)
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx, LogSuspended
 from mqsc.engine.group import Group
 from mqsc.engine.log import LogRecord, LogState, command_detail
-from mqsc.engine.messaging import bodies, privateq, triggers
+from mqsc.engine.messaging import bodies, privateq, pubsub, triggers
 from mqsc.engine.mqobjects import MQObject, QueueManagerInfo
 from mqsc.engine.phase import PHASE_SOURCES, Phase
 from mqsc.engine.records import (
     RC_FAILED,
     RC_OK,
+    Delivered,
     Message,
     MessageRun,
     Record,
@@ -57,6 +68,10 @@ from mqsc.language.reader import Columns, LogicalCommand
 from mqsc.language.source import Source as TextSource
 
 Listener = Callable[["QueueManager", Command | None, list[Change], list["LogRecord"]], None]
+T = TypeVar("T")
+#: A workload's kind as its Workload names the operation (a browse is a get that leaves the
+#: message: connections count it apart).
+_OPERATION = {"browse": "get"}
 
 
 class Gate(Protocol):
@@ -152,11 +167,13 @@ class QueueManager:
         self.start_results: list[Result] = []
         self.start_messages: list[Message] = []
         #: Where its SMF records go (the home's SMF data set when a front end opened it from
-        #: the home; in memory otherwise) and the accounting task in progress, if any.
+        #: the home; in memory otherwise).
         self.smf_sink: SmfSink = MemorySink()
+        #: Accounting (SMF 116): a job step's task while the step runs (:meth:`begin_task`),
+        #: which counts everything done meanwhile; else one task per connection of this
+        #: process ("" the work that names none), written every ACCTIME and when it ends.
         self.task: accounting.Task | None = None
-        #: The process's own task (implicit) while a job step's task runs in front of it.
-        self._held_task: accounting.Task | None = None
+        self.tasks: dict[str, accounting.Task] = {}
         self.handlers = registry.load()
 
     # ---- construction ----------------------------------------------------------------------
@@ -255,29 +272,36 @@ class QueueManager:
         persistent: bool | None = None,
         priority: int | None = None,
         batch: int = 0,
+        conn: str = "",
+        retain: bool = False,
     ) -> Workload:
         """Put ``count`` messages of ``size`` bytes on a queue (MQPUT, as OEMPUT does).
 
         ``persistent``/``priority`` default to the queue's DEFPSIST/DEFPRTY; ``batch`` > 0
         commits every ``batch`` messages (a failure backs out only the unit in flight).
+        ``conn``: the connection (:meth:`connect`) the puts are counted to; ``retain``
+        (MQPMO_RETAIN): a publication through a topic alias is kept as its topic string's
+        retained publication (CLEAR TOPICSTR removes it).
         """
-        return self._workload(
-            lambda ctx: privateq.put(
-                ctx, queue, count, size, persistent=persistent, priority=priority, batch=batch
-            ),
-            "put",
-            queue,
-            count,
-            batch,
-        )
 
-    def get(self, queue: str, count: int | None = None) -> Workload:
+        def operation(ctx: Ctx) -> Workload:
+            done = privateq.put(
+                ctx, queue, count, size, persistent=persistent, priority=priority, batch=batch
+            )
+            if retain:
+                pubsub.keep_retained(ctx, queue, done)
+            return done
+
+        return self._workload(operation, "put", queue, count, conn, batch)
+
+    def get(self, queue: str, count: int | None = None, *, conn: str = "") -> Workload:
         """Get up to ``count`` messages (all of them when None), as MGET does."""
         return self._workload(
             lambda ctx: privateq.get(ctx, queue, count),
             "get",
             queue,
             count if count is not None else -1,
+            conn,
         )
 
     def put_message(
@@ -292,11 +316,14 @@ class QueueManager:
         reply_qmgr: str = "",
         expiry: int = -1,
         correl_text: str = "",
+        conn: str = "",
+        retain: bool = False,
     ) -> Workload:
         """MQPUT of one message with ``data`` (:mod:`mqsc.engine.messaging.bodies`); its MsgId is in
         the result's ``delivered``."""
-        return self._workload(
-            lambda ctx: bodies.put(
+
+        def operation(ctx: Ctx) -> Workload:
+            done = bodies.put(
                 ctx,
                 queue,
                 data,
@@ -307,11 +334,12 @@ class QueueManager:
                 reply_qmgr=reply_qmgr,
                 expiry=expiry,
                 correl_text=correl_text,
-            ),
-            "put",
-            queue,
-            1,
-        )
+            )
+            if retain:
+                pubsub.keep_retained(ctx, queue, done, data)
+            return done
+
+        return self._workload(operation, "put", queue, 1, conn)
 
     def get_message(
         self,
@@ -320,26 +348,149 @@ class QueueManager:
         msgid: bytes | None = None,
         correlid: bytes | None = None,
         browse: bool = False,
+        conn: str = "",
     ) -> Workload:
         """MQGET (or browse) of the next message, by MsgId/CorrelId if given, with its data
         in the result's ``delivered`` (MQRC 2033 when there is none)."""
         return self._workload(
             lambda ctx: bodies.get(ctx, queue, msgid=msgid, correlid=correlid, browse=browse),
-            "get",
+            "browse" if browse else "get",
             queue,
             1,
+            conn,
         )
 
+    def get_each(
+        self,
+        queue: str,
+        count: int | None,
+        show: Callable[[Delivered], None],
+        *,
+        batch: int | None = 100,
+    ) -> Workload:
+        """MQGETs under syncpoint in units of ``batch`` messages (None: one unit for all),
+        each message handed to ``show`` as soon as it is got; a unit is committed once every
+        message of it was shown (``mqsc get --show``).
+
+        When ``show`` raises (an interrupt: KeyboardInterrupt), the unit in flight is backed
+        out and the messages of it that were shown are got again by MsgId and committed, so
+        every message shown is removed and every other one stays on the queue; the exception
+        then goes on, with the outcome so far in its ``workload`` attribute.
+        """
+        total: Workload | None = None
+        while count is None or total is None or total.done < count:
+            left = None if count is None else count - (total.done if total else 0)
+            size = left if batch is None else min(batch, left) if left is not None else batch
+            shown: list[Delivered] = []
+
+            def unit(ctx: Ctx, size: int | None = size, shown: list = shown) -> Workload:
+                done: Workload | None = None
+                while size is None or (done.done if done else 0) < size:
+                    one = bodies.get(ctx, queue)
+                    done = one if done is None else done.plus(one)
+                    if one.reason:
+                        break
+                    show(one.delivered[0])
+                    shown.append(one.delivered[0])
+                assert done is not None
+                return done
+
+            try:
+                outcome = self._workload(unit, "get", queue, size if size is not None else -1)
+            except BaseException as stop:
+                kept = self._take_shown(queue, shown) if shown else None
+                so_far = total if kept is None else kept if total is None else total.plus(kept)
+                stop.workload = so_far  # type: ignore[attr-defined]
+                raise
+            total = outcome if total is None else total.plus(outcome)
+            if outcome.reason:
+                break
+        assert total is not None
+        return total
+
+    def _take_shown(self, queue: str, shown: Sequence[Delivered]) -> Workload:
+        """Get, by MsgId in one unit of work, the messages an interrupted unit had shown."""
+
+        def unit(ctx: Ctx) -> Workload:
+            done: Workload | None = None
+            for message in shown:
+                one = bodies.get(ctx, queue, msgid=message.msgid)
+                done = one if done is None else done.plus(one)
+            assert done is not None
+            return done
+
+        return self._workload(unit, "get", queue, len(shown))
+
     def browse_messages(
-        self, queue: str, limit: int, *, msgid: bytes | None = None, correlid: bytes | None = None
+        self,
+        queue: str,
+        limit: int,
+        *,
+        msgid: bytes | None = None,
+        correlid: bytes | None = None,
+        conn: str = "",
     ) -> Workload:
         """Up to ``limit`` messages in delivery order, left where they are."""
         return self._workload(
             lambda ctx: bodies.browse_list(ctx, queue, limit, msgid=msgid, correlid=correlid),
-            "get",
+            "browse",
             queue,
             limit,
+            conn,
         )
+
+    # ---- connections (mqsc/engine/connregistry.py, docs/connections.md) ----------------------
+    def connect(self, request: connregistry.ConnectRequest) -> str:
+        """MQCONN: the connection is registered (every process on the home sees it); its
+        connection id (CONN). Raises :class:`connregistry.NotConnected` with MQRC 2059 when
+        the queue manager is not running."""
+
+        def step(ctx: Ctx) -> str:
+            return connregistry.connect(ctx, request).conn
+
+        return self._connection_step(step)
+
+    def disconnect(self, conn: str) -> bool:
+        """MQDISC: its handles close, a unit of work in flight commits, it is gone; False
+        when it had already ended (another process ended it as dead, or a restart). Its
+        accounting task ends (SMF 116)."""
+        self.end_connection_task(conn)
+        return self._connection_step(lambda ctx: connregistry.disconnect(ctx, conn))
+
+    def end_abnormally(self, conns: Sequence[str]) -> None:
+        """The programs of these connections ended without MQDISC (their process died): the
+        state store calls this. In-flight work is backed out, prepared work stays in doubt."""
+
+        def step(ctx: Ctx) -> None:
+            for conn in conns:
+                connregistry.end_abnormally(ctx, conn)
+
+        self._connection_step(step, require_running=False)
+
+    def connections(self) -> list[connregistry.Connection]:
+        """Every connection now, in the order they connected."""
+        with self.session():
+            return connregistry.every(Txn(self.state))
+
+    def connection(
+        self, appltag: str, *, appltype: str = "BATCH", userid: str = "", owner: str = ""
+    ) -> mqi.Connection:
+        """A connection as a Python object (MQCONN now; MQDISC at ``close`` or the end of a
+        ``with`` block): open, put, get, commit, backout, prepare."""
+        return mqi.Connection(self, connregistry.ConnectRequest(appltag, appltype, userid, owner))
+
+    def _connection_step(
+        self, step: Callable[[Ctx], T], *, conn: str = "", require_running: bool = True
+    ) -> T:
+        with self.session():
+            if require_running and self.phase is not Phase.RUNNING:
+                raise connregistry.NotConnected(MQRC_Q_MGR_NOT_AVAILABLE)
+            txn = Txn(self.state)
+            ctx = Ctx(self, txn, None, None, CommandSource.SERVER, conn)
+            outcome = step(ctx)
+            if txn.changed or txn.journal:
+                self.commit(txn, None)
+            return outcome
 
     def trigger_monitor(
         self, initq: str, *, start: bool = True, owner: str | None = None
@@ -455,6 +606,7 @@ class QueueManager:
         kind: str,
         queue: str,
         count: int,
+        conn: str = "",
         batch: int = 0,
     ) -> Workload:
         """Run one MQI workload call; ``batch`` > 0: it commits every ``batch`` messages
@@ -463,20 +615,17 @@ class QueueManager:
             self.settle()  # retries that fell due since the last command run first
         with self.session():
             if self.phase is not Phase.RUNNING:
-                return Workload(kind, queue, count, 0, reason=MQRC_Q_MGR_NOT_AVAILABLE)
+                return Workload(
+                    _OPERATION.get(kind, kind), queue, count, 0, reason=MQRC_Q_MGR_NOT_AVAILABLE
+                )
+            if conn and self.state.tables["conn"].get(conn) is None:
+                # The connection ended meanwhile (a restart, or ended as dead).
+                return Workload(
+                    _OPERATION.get(kind, kind), queue, count, 0, reason=MQRC_CONNECTION_BROKEN
+                )
             self._tick()
-            task = self.task
-            if task is not None and task.implicit:
-                seconds = smf_params.of(Txn(self.state)).acct_seconds
-                if accounting.due(task, self.clock(), seconds):
-                    # a long-running task's accounting interval (ACCTIME) is over
-                    self.end_task(task.start + dt.timedelta(seconds=seconds))
-            if self.task is None:
-                # Work outside a task of its own (a job step's) is this process's connection,
-                # one task until the queue manager is closed, written every ACCTIME meanwhile
-                # as IBM writes long-running tasks' accounting.
-                self.begin_task("MQSC", self.user, implicit=True)
-            outcome = self._run_workload(operation, kind, queue, count, batch)
+            task = self._accounting_task(conn)
+            outcome = self._run_workload(operation, kind, queue, count, conn, batch, task)
         if self.network is not None and outcome.done:
             self.settle()
         return outcome
@@ -487,13 +636,15 @@ class QueueManager:
         kind: str,
         queue: str,
         count: int,
+        conn: str = "",
         batch: int = 0,
+        task: accounting.Task | None = None,
     ) -> Workload:
         txn = Txn(self.state)
-        ctx = Ctx(self, txn, None, None, CommandSource.SERVER)
+        ctx = Ctx(self, txn, None, None, CommandSource.SERVER, conn)
         before = {k: (p.stats.as_dict(), p.buffers) for k, p in self.state.tables["pool"].items()}
         expansions = sum(ps.expansions for ps in self.state.tables["pageset"].values())
-        counting = self.task is not None or smf_interval.running(self.state.tables)
+        counting = task is not None or smf_interval.running(self.state.tables)
         held = smf_interval.held(self.state.tables, queue) if counting else None
         log_before = self.state.tables["log"][None].rba
         try:
@@ -508,15 +659,19 @@ class QueueManager:
             # backed out (the transaction is dropped); MQSC_STRICT=1 lets the bug surface.
             if os.environ.get("MQSC_STRICT"):
                 raise
-            return Workload(kind, queue, count, 0, reason=MQRC_UNEXPECTED_ERROR)
+            return Workload(
+                _OPERATION.get(kind, kind), queue, count, 0, reason=MQRC_UNEXPECTED_ERROR
+            )
+        if conn:
+            connregistry.count_workload(ctx, kind, outcome)
         if counting:
             activity = smf_interval.activity_of(txn, outcome, held, self.clock())
             smf_interval.count(txn, activity)
         self.commit(txn, None)
-        if counting and self.task is not None:
+        if counting and task is not None:
             log = self.state.tables["log"][None]
             accounting.add(
-                self.task,
+                task,
                 activity,
                 smf_interval.queue_meta(self.state.tables, activity.queue),
                 -(-outcome.done // batch) if batch else 0,
@@ -536,51 +691,83 @@ class QueueManager:
 
     # ---- SMF (mqsc/engine/smf) ---------------------------------------------------------------
     def begin_task(
-        self, connection: str, userid: str = "", correlator: str = "", *, implicit: bool = False
+        self, connection: str, userid: str = "", correlator: str = ""
     ) -> accounting.Task | None:
-        """A task (a connection) starts: while the accounting trace runs, what it does is
-        counted until :meth:`end_task` writes its SMF 116 records. None (nothing counted) when
-        no accounting trace runs. The process's own task (``implicit``) waits while a job
-        step's task runs, and goes on counting after it."""
-        if self.task is not None and self.task.implicit and not implicit:
-            self._held_task, self.task = self.task, None
+        """A job step's task starts: while the accounting trace runs, everything done until
+        :meth:`end_task` is counted to it, and then its SMF 116 records are written. None
+        (nothing counted) when no accounting trace runs."""
+        self.task = self._new_task(connection, userid, correlator)
+        return self.task
+
+    def end_task(self) -> None:
+        """The job step's task ends: its SMF 116 records go to the SMF sink."""
+        task, self.task = self.task, None
+        self._write_task(task, self.clock())
+
+    def _new_task(
+        self, connection: str, userid: str, correlator: str = "", *, long_running: bool = False
+    ) -> accounting.Task | None:
         table = self.state.tables["trace"].get(None) or TraceTable()
         classes = table.classes("ACCTG")
         if not classes:
-            self.task = None
             return None
-        self.task = accounting.Task(
+        return accounting.Task(
             self.name,
             connection[:8].upper(),
             userid[:8].upper(),
             self.clock(),
             classes,
             correlator[:12].upper(),
-            implicit=implicit,
+            long_running=long_running,
         )
-        return self.task
 
-    def end_task(self, at: dt.datetime | None = None) -> None:
-        """The task ends (at ``at``, else now): its SMF 116 records go to the SMF sink."""
-        task, self.task = self.task, None
+    def _write_task(self, task: accounting.Task | None, end: dt.datetime) -> None:
+        if task is None:
+            return
+        table = self.state.tables["trace"].get(None) or TraceTable()
+        written = accounting.records(task, table.classes("ACCTG"), end)
+        if written:
+            self.smf_sink.append(written)
+
+    def _accounting_task(self, conn: str) -> accounting.Task | None:
+        """The task a workload call counts to: the job step's, else its connection's (begun at
+        its first call while the accounting trace runs; written when ACCTIME is over, IBM's
+        interval for long-running tasks, and a new one begun)."""
+        if self.task is not None:
+            return self.task
+        task = self.tasks.get(conn)
         if task is not None:
-            table = self.state.tables["trace"].get(None) or TraceTable()
-            written = accounting.records(task, table.classes("ACCTG"), at or self.clock())
-            if written:
-                self.smf_sink.append(written)
-        if task is None or not task.implicit:
-            self.task, self._held_task = self._held_task, None
+            seconds = smf_params.of(Txn(self.state)).acct_seconds
+            if not accounting.due(task, self.clock(), seconds):
+                return task
+            self.end_connection_task(conn, task.start + dt.timedelta(seconds=seconds))
+        if conn:
+            record = self.state.tables["conn"].get(conn)
+            name, userid = (record.appltag, record.userid) if record else (conn, self.user)
+        else:
+            name, userid = "MQSC", self.user
+        task = self._new_task(name, userid, conn, long_running=True)
+        if task is not None:
+            self.tasks[conn] = task
+        return task
+
+    def end_connection_task(self, conn: str, at: dt.datetime | None = None) -> None:
+        """A connection's task ends (MQDISC, the connection ended, the queue manager let go):
+        its SMF 116 records are written."""
+        self._write_task(self.tasks.pop(conn, None), at or self.clock())
 
     def _parameters_changed(self, ctx: Ctx) -> None:
         """SET SYSTEM: a shorter STATIME or ACCTIME than what is left of the interval in
         progress ends it now (its records are written) and the new interval takes effect."""
         smf_interval.parameters_changed(ctx)
-        task = self.task
-        if task is not None and task.implicit:
-            now = self.clock()
-            left = accounting.remaining(task, now, smf_params.of(Txn(self.state)).acct_seconds)
-            if smf_params.of(ctx.txn).acct_seconds < left:
-                self.end_task(now)
+        if not self.tasks:
+            return
+        now = self.clock()
+        before = smf_params.of(Txn(self.state)).acct_seconds
+        after = smf_params.of(ctx.txn).acct_seconds
+        for conn, task in list(self.tasks.items()):
+            if after < accounting.remaining(task, now, before):
+                self.end_connection_task(conn, now)
 
     def _tick(self) -> None:
         """End the statistics intervals that are over (their records go to the SMF sink)."""
@@ -684,8 +871,9 @@ class QueueManager:
     def close(self) -> None:
         """End the session with the state store, if any (commits what is pending); the
         process's accounting task ends (its SMF 116 records are written)."""
-        while self.task is not None:
-            self.end_task()
+        self.end_task()
+        for conn in list(self.tasks):
+            self.end_connection_task(conn)
         if self.network is not None:
             self.network.detach(self)
         if self.gate is not None:
@@ -882,8 +1070,12 @@ class _Session:
 #: (docs/storage.md#storage-rules)).
 _OBJECT_LOG_BYTES = constants.OBJECT_BYTES
 #: Tables whose changes are logged by their own records (pages, the log itself), not as objects.
-#: (and "smf", the statistics interval's counters: statistics, not definitions to recover).
-_UNLOGGED = frozenset(("log", "pool", "pageset", "smf"))
+#: Connections and queue statistics are the queue manager's working storage, not page set 0's
+#: definitions: nothing of them is logged as an object; nor are the statistics interval's
+#: counters ("smf": statistics, not definitions to recover).
+_UNLOGGED = frozenset(
+    ("log", "pool", "pageset", "conn", "indoubt", "qstats", "retained", "smds", "smdsconn", "smf")
+)
 #: The log's own position, its data sets' inventory (the BSDS) and the parameters SET changes
 #: for the running queue manager: a command that changes only these (ARCHIVE LOG, SET LOG,
 #: SUSPEND QMGR LOG, ...) writes no log record of its own; nor do START, STOP and ALTER TRACE

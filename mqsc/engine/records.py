@@ -40,13 +40,15 @@ class ObjectRecord:
     ``family`` names the attribute table (``QLOCAL``, ``STGCLASS``...) renderers use for field
     widths; ``keyword`` is the object word of the command (``QUEUE`` for DISPLAY QUEUE);
     ``msg_id`` is the command-server reply id (CSQM4nnI). A value of True or False is a flag
-    shown as its keyword or negation.
+    shown as its keyword or negation. ``verb`` is the command's verb as the console's CSQM201I
+    header names it (RESET QSTATS reports its queues as DISPLAY does).
     """
 
     family: str
     keyword: str
     msg_id: str
     attrs: tuple[tuple[str, object], ...]
+    verb: str = "DISPLAY"
 
     def get(self, name: str, default: object = None) -> object:
         """An attribute's value."""
@@ -133,6 +135,31 @@ class TraceReport:
 
 
 @dataclass(frozen=True, slots=True)
+class ThreadRow:
+    """One thread of a DISPLAY THREAD report: its connection name, status (N connected, T
+    with a unit of recovery, I in doubt), connection type, user, ASID, unit of recovery and
+    origin id, and how many threads (the REGIONS summary)."""
+
+    name: str
+    status: str
+    kind: str
+    userid: str
+    asid: str
+    urid: str
+    nid: str
+    threads: int
+
+
+@dataclass(frozen=True, slots=True)
+class ThreadReport:
+    """DISPLAY THREAD's report of one TYPE (ACTIVE: CSQV402I, REGIONS: CSQV432I, INDOUBT:
+    CSQV406I)."""
+
+    kind: str
+    rows: tuple[ThreadRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ParameterRow:
     """One parameter of a DISPLAY SYSTEM, LOG or ARCHIVE report: its module value and the value
     SET gave it ("" when SET did not change it)."""
@@ -185,6 +212,7 @@ Record = (
     | ParameterReport
     | LogStatusReport
     | TraceReport
+    | ThreadReport
 )
 
 

@@ -135,6 +135,23 @@ def restore(data: dict[str, Any]) -> Any:
         return SysParms.restore(data)
     if kind == "bsds":
         return Bsds.restore(data)
+    if kind in ("conn", "indoubt"):
+        from mqsc.engine.connregistry import Connection, InDoubt
+
+        return (Connection if kind == "conn" else InDoubt).restore(data)
+    if kind in ("smds", "smdsconn"):
+        from mqsc.engine.storage.smds import Connection as SmdsConnection
+        from mqsc.engine.storage.smds import DataSet
+
+        return (DataSet if kind == "smds" else SmdsConnection).restore(data)
+    if kind == "retained":
+        from mqsc.engine.messaging.pubsub import Retained
+
+        return Retained.restore(data)
+    if kind == "qstats":
+        from mqsc.engine.messaging.queuestats import QueueStats
+
+        return QueueStats.restore(data)
     if kind == "cfstatus":
         from mqsc.engine.storage.cf import StructureState
 

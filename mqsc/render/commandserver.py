@@ -19,6 +19,7 @@ from mqsc.engine.records import (
     ParameterReport,
     Record,
     Result,
+    ThreadReport,
     TraceReport,
 )
 from mqsc.render import objects, reports
@@ -44,6 +45,8 @@ def record_lines(record: Record, cpf: str) -> list[str]:
         return reports.parameter_lines(record, cpf)
     if isinstance(record, LogStatusReport):
         return reports.log_status_lines(record, cpf)
+    if isinstance(record, ThreadReport):
+        return reports.thread_lines(record, cpf)
     raise TypeError(f"no command-server rendering for {type(record).__name__}")
 
 
@@ -103,6 +106,18 @@ def _reply_lines(result: Result) -> list[str]:
     for i, one in enumerate(sets):
         lines.extend(reply_set(one, more=i < len(sets) - 1))
     return lines
+
+
+def console_messages(result: Result) -> list[str]:
+    """The messages a command sent to the console rather than to its replies (a channel going
+    RETRYING and why, MQSC330I): the command server's replies leave them out, as z/OS does,
+    so a front end showing replies shows these after them."""
+    return [
+        message_line(m, one.cpf)
+        for one in result.all_sets()
+        for m in one.records
+        if isinstance(m, Message) and m.unsolicited
+    ]
 
 
 def echo_lines(result: Result) -> list[str]:

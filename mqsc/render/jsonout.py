@@ -21,6 +21,7 @@ from mqsc.engine.records import (
     PageSetReport,
     ParameterReport,
     Result,
+    ThreadReport,
     TraceReport,
 )
 from mqsc.render import commandserver
@@ -128,6 +129,21 @@ def usage(result: Result) -> dict[str, Any] | None:
                 }
                 for r in record.rows
             ]
+        elif isinstance(record, ThreadReport):
+            out.setdefault("threads", []).extend(
+                {
+                    "report": record.kind,
+                    "name": r.name,
+                    "status": r.status,
+                    "type": r.kind,
+                    "userId": r.userid,
+                    "asid": r.asid,
+                    "qmgrUrid": r.urid,
+                    "nid": r.nid,
+                    "threads": r.threads,
+                }
+                for r in record.rows
+            )
     return out or None
 
 

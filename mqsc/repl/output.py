@@ -260,6 +260,15 @@ class Output:
         """The console's own text (help, listings): never highlighted, never markup."""
         self._write(lines)
 
+    def columns(self) -> int:
+        """The width to lay the console's own text out in: the terminal's, or (a pipe, a file)
+        :data:`PLAIN_WIDTH`."""
+        if not _isatty(self.stream):
+            return PLAIN_WIDTH
+        import shutil
+
+        return shutil.get_terminal_size((PLAIN_WIDTH, 24)).columns
+
     def note(self, text: str) -> None:
         """A remark of the console (not the queue manager's): confirmations, timings."""
         if not self.color:

@@ -50,7 +50,7 @@ from mqsc.engine.state import GROUP_TABLES, PRIVATE_TABLES, Change
 from mqsc.language import zparmsource
 from mqsc.language.source import Source as TextSource
 from mqsc.store.errors import StoreBusy, StoreError
-from mqsc.store.lease import Lease, alive, describe
+from mqsc.store.lease import Lease, alive, describe, owner_alive
 from mqsc.store.schema import APPLICATION, CURRENT, MIGRATIONS
 from mqsc.support.memo import IdentityMemo
 
@@ -431,6 +431,19 @@ class StateStore:
         self.started = time.monotonic()
         self.commands = 0
         self._refresh(qm)
+        self._end_dead_connections(qm)
+
+    def _end_dead_connections(self, qm: QueueManager) -> None:
+        """Connections whose process has died end abnormally now, before the command sees
+        them (mqsc/engine/connregistry.py): the store is where processes are known."""
+        members = self.attached.values() if self.attached else [qm]
+        for member in members:
+            table = member.state.tables["conn"]
+            if not table:
+                continue
+            dead = [c.conn for c in table.values() if not owner_alive(c.owner)]
+            if dead:
+                member.end_abnormally(dead)
 
     def _record(
         self, qm: QueueManager, cmd: object, changes: list[Change], journal: list[LogRecord]

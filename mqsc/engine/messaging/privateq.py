@@ -36,7 +36,7 @@ from mqsc.catalog.mqrc import (
 )
 from mqsc.catalog.queues import FAMILY as QLOCAL
 from mqsc.engine import space
-from mqsc.engine.messaging import pubsub, sharedq, triggers
+from mqsc.engine.messaging import pubsub, queuestats, sharedq, triggers
 from mqsc.engine.mqobjects import Attributes, MQObject
 from mqsc.engine.records import TriggerMessage, Workload
 from mqsc.engine.space import report_expansions
@@ -75,13 +75,16 @@ def put(
     dest: str = "",
     body: Body | None = None,
     triggering: bool = True,
+    restoring: bool = False,
 ) -> Workload:
     """Put ``count`` messages of ``size`` bytes; in units of work of ``batch`` (0: none).
     With a ``body`` (:mod:`mqsc.engine.messaging.bodies`): one message of ``size`` = its data length.
 
     Stops at the first failure with its MQ reason code; with units of work the failed one is
-    backed out, the committed ones stay. Trigger messages follow (mqsc/engine/messaging/triggers.py);
-    they trigger nothing themselves (``triggering`` False).
+    backed out, the committed ones stay. Trigger messages follow
+    (mqsc/engine/messaging/triggers.py); they trigger nothing themselves (``triggering``
+    False). ``restoring``: a backout puts back messages an MQGET took, which is no MQPUT
+    (MSGIN does not count them; the depth they make counts toward HIQDEPTH).
     """
     txn = ctx.txn
     q = txn.get("qlocal", queue)
@@ -199,6 +202,8 @@ def put(
     if not store.runs and not store.lists:
         txn.delete("messages", queue)  # nothing was put: no store, no trace
     report_expansions(ctx, events)
+    if done:
+        queuestats.put(ctx, queue, 0 if restoring else done, store.depth)
     fired = _trigger(ctx, q, trigger_before, priority, done) if trigger_before >= 0 else ()
     return Workload(
         "put",
@@ -698,6 +703,7 @@ def get(ctx: Ctx, queue: str, count: int | None = None) -> Workload:
         pages += _shrink_lists(store, ps, txn.edit("pool", ps.pool))
     if not store.runs:
         txn.delete("messages", queue)
+    queuestats.got(ctx, queue, got)
     reason = MQRC_NO_MSG_AVAILABLE if count is not None and got < count else MQRC_NONE
     return Workload("get", queue, wanted, got, 0, got_bytes, reason, pages)
 
@@ -723,6 +729,7 @@ def get_runs(ctx: Ctx, queue: str, wanted: Mapping[int, int]) -> int:
         _shrink_lists(store, ps, txn.edit("pool", ps.pool))
     if not store.runs:
         txn.delete("messages", queue)
+    queuestats.got(ctx, queue, got)
     return got
 
 

@@ -43,9 +43,9 @@ class Task:
     classes: frozenset[int]
     correlator: str = ""
     conntype: int = 1
-    #: Work outside any task of its own: this process's connection (ends at close, and
-    #: every accounting interval).
-    implicit: bool = False
+    #: A connection's task, not a job step's: written every accounting interval (ACCTIME)
+    #: while the connection lasts.
+    long_running: bool = False
     commits: int = 0
     log_records: int = 0
     log_bytes: int = 0

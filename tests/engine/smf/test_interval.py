@@ -128,3 +128,22 @@ def test_set_system_acctime_shorter_writes_the_long_running_task_now() -> None:
     now[0] += dt.timedelta(minutes=5)
     assert qm.execute("SET SYSTEM ACCTIME(1.00)").ok
     assert _tasks(qm) == [("MQSC", 2, 0, "10:05")]
+
+
+def test_each_connection_is_a_task_written_at_its_mqdisc() -> None:
+    """A connection (the Python API's, a REST user's, `mqsc put`'s) is a task of its own: its
+    records name it (WTID connection name and user) and are written when it disconnects."""
+    now = [START]
+    qm = _on_clock(fresh_qmz1(), now)
+    assert qm.execute("START TRACE(ACCTG) CLASS(3)").ok
+    with qm.connection("PAYJOB", userid="OPER1") as conn:
+        assert conn.put("USER1.ABAR.QUEUE", count=3).done == 3
+        assert qm.put("USER1.ABAR.QUEUE", 1).done == 1  # no connection: the process's task
+        now[0] += dt.timedelta(minutes=2)
+        assert conn.get("USER1.ABAR.QUEUE", count=2).done == 2
+        assert _tasks(qm) == []
+    assert _tasks(qm) == [("PAYJOB", 3, 2, "10:02")]
+    [record] = [r for r in _records(qm) if r.rtype == 116]
+    assert record.section("WTID")[0]["wtidopid"].strip() == "OPER1"
+    qm.close()
+    assert _tasks(qm)[1:] == [("MQSC", 1, 0, "10:02")]
