@@ -165,6 +165,27 @@ class Catalog:
                 f"{_name(dsn, member)}: cannot be written ({error.strerror})"
             ) from None
 
+    def read_bytes(self, dsn: str, member: str = "") -> bytes:
+        """A data set's bytes as they are (the records of a binary data set such as an SMF
+        dump: each behind its RDW)."""
+        path = self.path(dsn, member)
+        try:
+            return read_file(path)
+        except OSError as error:
+            raise DataSetError(f"{_name(dsn, member)}: cannot be read ({error})") from None
+
+    def write_bytes(self, dsn: str, member: str, data: bytes, *, append: bool = False) -> None:
+        """Write a binary data set (``append``: after what it holds, as DISP=MOD does)."""
+        path = self.path(dsn, member)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with open(path, "ab" if append else "wb") as handle:
+                handle.write(data)
+        except OSError as error:
+            raise DataSetError(
+                f"{_name(dsn, member)}: cannot be written ({error.strerror})"
+            ) from None
+
     # ---- VSAM clusters ------------------------------------------------------------------------
     def cluster(self, dsn: str) -> Cluster | None:
         """The VSAM cluster ``dsn`` (None when there is none, or the data set is not VSAM)."""

@@ -30,6 +30,7 @@ SUBCOMMANDS = (
     "workload",
     "events",
     "stats",
+    "smf",
     "advise",
     "state",
     "csqutil",

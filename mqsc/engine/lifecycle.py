@@ -32,6 +32,7 @@ from mqsc.engine.messaging.privateq import discard_nonpersistent
 from mqsc.engine.pagesetpools import attach_pool, open_pageset
 from mqsc.engine.phase import Phase
 from mqsc.engine.records import RC_FAILED, RC_OK, Message, Record, Result
+from mqsc.engine.smf import interval
 from mqsc.engine.state import Txn
 from mqsc.engine.storage import constants
 from mqsc.engine.sysparm import SysParms
@@ -57,6 +58,7 @@ def start(qm: QueueManager, module: str = "") -> list[Result]:
     qm.security_messages = security.start(qm, txn)
     if txn.changed:
         qm.commit(txn, None)
+    start_traces(qm)
     done = []
     # The initialization data sets are card images: "Only columns 1 through 72 are
     # significant. Columns 73 through 80 are ignored" (IBM MQ for z/OS, "Initialization data
@@ -109,6 +111,14 @@ def load_parameters(qm: QueueManager, module: str = "") -> None:
     inv = logdatasets.inventory(system_ctx(qm, txn))
     # The log is not suspended after a start; DISPLAY LOG shows when it started.
     txn.put("bsds", None, replace(inv, suspended=False, restarted=qm.clock().isoformat()))
+    qm.commit(txn, None)
+
+
+def start_traces(qm: QueueManager) -> None:
+    """The traces the system parameters start before CSQINP1 runs (TRACSTR, SMFSTAT,
+    SMFACCT: mqsc/engine/smf/interval.py)."""
+    txn = Txn(qm.state)
+    interval.start_at_startup(system_ctx(qm, txn))
     qm.commit(txn, None)
 
 
@@ -191,7 +201,7 @@ def shutdown(ctx: Ctx) -> None:
     # The applications lose their connections (their next call: MQRC 2009); units of work in
     # flight are backed out, those in doubt kept for RESOLVE INDOUBT (as z/OS restart does).
     connregistry.end_all(ctx)
-
+    interval.stopping(ctx)
     channelstate.shutdown(ctx)
     txn = ctx.txn
     txn.put("qmgr", None, replace(txn.get("qmgr", None), status="STOPPED"))

@@ -25,6 +25,7 @@ from mqsc.language import zparmsource
 from mqsc.language.source import Source
 from mqsc.store.errors import StoreError
 from mqsc.store.settings import strict_mode
+from mqsc.store.smfdata import SmfDataSet, in_catalog
 from mqsc.support.bounded import read_file
 from mqsc.support.bundled import bundled
 
@@ -542,6 +543,7 @@ def open_qmgr(
     for member in qm.group.members.values() if qm.group is not None else (qm,):
         member.security = security
     store.attach(qm)
+    _record_smf_at_home(qm)
     return qm
 
 
@@ -586,6 +588,20 @@ def security_store():  # -> mqsc.store.racfdb.SecurityStore (sqlite3 only when u
         return SecurityStore.open(security_path(), queue_managers=queue_manager_names())
     except StoreError as error:
         raise QMgrError(str(error)) from None
+
+
+def home_data_set() -> SmfDataSet:
+    """The SMF data set of this home's simulated system (``$MQSC_HOME/catalog/SYS1.MAN1``),
+    where the queue managers of the home record."""
+    return in_catalog(home() / "catalog")
+
+
+def _record_smf_at_home(qm: QueueManager) -> None:
+    """A durable queue manager (its group's members too) records SMF data in the home's SMF
+    data set, where IFASMFDP and ``mqsc smf dump`` find it (mqsc/store/smfdata.py)."""
+    sink = home_data_set()
+    for member in qm.group.members.values() if qm.group is not None else (qm,):
+        member.smf_sink = sink
 
 
 def _check_state_path(path: Path) -> None:
