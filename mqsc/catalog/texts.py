@@ -1858,15 +1858,6 @@ _CATALOG: tuple[MessageDef, ...] = (
         "any word it does not know; this says why.",
     ),
     _m(
-        "MQSC321I",
-        "{command} accepted: mqsc does not simulate {facility}; nothing was changed",
-        0,
-        V,
-        "emulator (docs/engine.md, commands without a simulated facility)",
-        "The command is valid on z/OS and completes, but the simulation has no model of what "
-        "it acts on, so it changes and reports nothing else.",
-    ),
-    _m(
         "MQSC330I",
         "Channel {channel} retrying: {why}",
         0,

@@ -102,9 +102,9 @@ def status_table() -> list[str]:
         "",
         "How mqsc answers each z/OS command: **executed** against the simulated queue "
         "manager; **executed with documented simplifications**; or **answered as z/OS "
-        "answers when the facility is absent** (the simulation has no "
-        "trace, RACF, archive log, clusters...: the answer is the z/OS message for that "
-        "situation, or MQSC321I where z/OS has nothing to imitate; docs/engine.md). No z/OS "
+        "answers when the facility is absent** (the channel initiator before START CHINIT, "
+        "the IMS bridge: the answer is the z/OS message for that situation, or ours where "
+        "IBM publishes none; docs/engine.md). No z/OS "
         "command "
         "answers CSQ9001E for its verb or object type.",
         "",
