@@ -26,15 +26,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from mqsc.batch.datasets import SPACE_UNITS, Catalog, Cluster
+from mqsc.batch.datasets import CATALOG_NAME, SPACE_UNITS, VOLUME, Catalog, Cluster
 from mqsc.batch.names import is_dsn
 from mqsc.batch.steps import StepContext, StepOutcome
 from mqsc.batch.systemmsgs import line
 
-#: The catalog LISTCAT names (the lab system's master catalog; UNVERIFIED name).
-CATALOG_NAME = "CATALOG.SOW1.MASTER"
 #: The volume a cluster lands on when DEFINE gives none (SMS would choose one; UNVERIFIED).
-DEFAULT_VOLUME = "MQS001"
+DEFAULT_VOLUME = VOLUME
 ORGANIZATIONS = ("LINEAR", "INDEXED", "NONINDEXED", "NUMBERED")
 #: DEFINE CLUSTER keywords mqsc accepts and, apart from the ones it uses, ignores: they shape
 #: a real data set's records and performance, not its size or existence.
