@@ -97,7 +97,7 @@ def run(options: Options) -> int:
     import uvicorn
 
     from mqsc.serve import app as app_module
-    from mqsc.serve import zosmf
+    from mqsc.serve import zosfiles, zosmf
 
     registry, auth, notes = prepare(options)
     for note in notes:
@@ -109,6 +109,7 @@ def run(options: Options) -> int:
         zosmf.Consoles(registry),
         zosmf.Jobs(registry),
         secure=options.cert is not None,
+        files=zosfiles.Files(clock=options.clock),
     )
     application = app_module.build(services, max_body=options.max_body)
     config = uvicorn.Config(
