@@ -342,7 +342,12 @@ def _delete(state: _Run, parsed: list[Item]) -> int:
         if not is_dsn(target):
             return _bypassed(state, "IDC3203I", item=target)
         cluster = state.catalog.cluster(target)
-        if cluster is not None and _in_use(state, cluster):
+        if state.catalog.library(target) is not None:
+            # The samples and the queue managers' CSQINP libraries are not the catalog's to
+            # delete (an installed product library is protected on z/OS too).
+            state.msg("IDC0551I", name=target)
+            worst = 8
+        elif cluster is not None and _in_use(state, cluster):
             # The queue manager has the page set open: the catalog refuses (return code 184,
             # data set in use).
             state.msg("IDC3009I", rc=184, module="IGG0CLFT", reason=4)
