@@ -38,7 +38,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
-from mqsc.batch import names
+from mqsc.batch import names, systemmsgs
 from mqsc.batch import records as recs
 from mqsc.batch.datasets import CATALOG_NAME, Catalog, CatalogProblem, Described, home_catalog
 from mqsc.serve.messaging import Reply
@@ -158,9 +158,7 @@ def _problem(problem: CatalogProblem, *, deleting: bool = False) -> Reply:
     if kind == "not-cataloged":
         return error(
             "not-cataloged",
-            details=(
-                f"IKJ56228I DATA SET {problem.dsn} NOT IN CATALOG OR CATALOG CAN NOT BE ACCESSED",
-            ),
+            details=(systemmsgs.line("IKJ56228I", dsn=problem.dsn),),
         )
     if kind == "no-member":
         return error("no-member", details=(f"Member {problem.member} not found in {problem.dsn}",))
