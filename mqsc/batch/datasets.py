@@ -179,8 +179,8 @@ class Catalog:
         path = self.path(dsn, member)
         try:
             data = read_file(path)
-            allocation = self._stored(dsn)
-            if allocation is not None and allocation.binary:
+            allocation = self._stored(dsn) or Allocation()
+            if self._binary(dsn, member, allocation):
                 # A binary data set read as a deck: its records as IBM-1047 text.
                 found = recs.records_of_bytes(
                     data, allocation.recfm, allocation.lrecl, allocation.blksize
