@@ -169,6 +169,9 @@ class _Connection:
                 _create_private(self.path)
             self.conn = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
             self.conn.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+            # A row is written with the data set's file, which is synced: the WAL's sync at
+            # each checkpoint is enough for the attributes.
+            self.conn.execute("PRAGMA synchronous=NORMAL")
             if self.create:
                 self.conn.execute("PRAGMA journal_mode=WAL")
                 self.conn.executescript(_SCHEMA)

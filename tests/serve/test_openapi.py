@@ -85,9 +85,7 @@ def test_fuzzed_files_requests_never_fail_the_server(memory_server: Server) -> N
     admin = ("admin", USERS["admin"][0])
     failures: list[str] = []
     statuses: list[int] = []
-    operations = [
-        r.ok() for r in schema.get_all_operations() if "/zosmf/restfiles/" in r.ok().path
-    ]
+    operations = [r.ok() for r in schema.get_all_operations() if "/zosmf/restfiles/" in r.ok().path]
     assert len(operations) >= 8
     for operation in operations:
 
