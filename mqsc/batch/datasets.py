@@ -342,8 +342,13 @@ class Catalog:
             try:
                 text = data.decode("utf-8")
             except UnicodeDecodeError:
-                binary = True  # bytes no program wrote as text: an undefined-format data set
-                allocation = replace(allocation, recfm="U")
+                # Bytes no program wrote as text and no format recorded: variable-length
+                # records when they chain as such (an SMF dump), else undefined-format.
+                binary = True
+                if recs.rdw_chain(data):
+                    allocation = replace(allocation, recfm="VBS", lrecl=32756, blksize=27998)
+                else:
+                    allocation = replace(allocation, recfm="U")
         if binary:
             records = recs.records_of_bytes(
                 data, allocation.recfm, allocation.lrecl, allocation.blksize

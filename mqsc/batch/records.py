@@ -176,6 +176,25 @@ def _rdw_records(data: bytes) -> list[bytes]:
     return records
 
 
+def rdw_chain(data: bytes) -> bool:
+    """Whether ``data`` is variable-length records from end to end, each behind a record
+    descriptor word (how an SMF dump is kept): what a binary data set with no recorded format
+    is taken for when it is.
+
+    >>> rdw_chain(b"\\x00\\x06\\x00\\x00AB\\x00\\x05\\x00\\x00C"), rdw_chain(b"PLAIN TEXT")
+    (True, False)
+    """
+    at = 0
+    while at < len(data):
+        if at + 4 > len(data):
+            return False
+        length = int.from_bytes(data[at : at + 2], "big")
+        if length < 4 or data[at + 2] > 3 or data[at + 3] != 0 or at + length > len(data):
+            return False
+        at += length
+    return bool(data)
+
+
 def bytes_of_records(records: Iterable[bytes], recfm: str) -> bytes:
     """How a binary data set keeps its records: variable-length ones behind a record descriptor
     word (the layout FTP's RDW option transfers and mq-smf-csv reads), others as they are."""

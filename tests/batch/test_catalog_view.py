@@ -197,3 +197,15 @@ def test_mqsc_job_submits_a_member_of_the_catalog(capsys, monkeypatch) -> None:
     assert from_member == from_file
     assert main(["job", "'USER1.NO.SUCH(JOB)'", "--memory"]) == 2
     assert "no data set USER1.NO.SUCH(JOB)" in capsys.readouterr().err
+
+
+def test_a_dump_of_variable_records_is_read_as_its_records(tmp_path) -> None:
+    """A binary data set no row describes (the SMF dump an IFASMFDP step writes, records
+    behind their RDWs): its records, as record mode sends them."""
+    records = [b"\xc1" * 30, b"\xc2" * 5000]
+    (tmp_path / "USER1.SMF.DUMP").write_bytes(
+        b"".join((len(r) + 4).to_bytes(2, "big") + b"\0\0" + r for r in records)
+    )
+    content = Catalog(tmp_path).content("USER1.SMF.DUMP")
+    assert content.binary and content.allocation.recfm == "VBS"
+    assert content.records == records
