@@ -391,10 +391,12 @@ class Catalog:
         try:
             with Place(self.root, dsn if member else None) as place:
                 place.write(member or dsn, data)
-            if member:
-                self.vtoc.mark_member(dsn, member, records is not None)
-            else:
-                self.vtoc.put(dsn, replace(described.allocation, binary=records is not None))
+            binary = records is not None
+            # The VTOC is written only when the kind of records changes (or it has no row).
+            if member and self.vtoc.binary_member(dsn, member) != binary:
+                self.vtoc.mark_member(dsn, member, binary)
+            elif not member and self._stored(dsn) != replace(described.allocation, binary=binary):
+                self.vtoc.put(dsn, replace(described.allocation, binary=binary))
         except Refused:
             raise CatalogProblem("not-cataloged", dsn, member) from None
         except (OSError, VtocError) as error:
