@@ -15,11 +15,11 @@ a formatted cluster and takes its size.
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import json
 import math
 import os
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -258,6 +258,22 @@ class Catalog:
                     if library is not None:
                         found[name] = _library_described(library)
         return [found[name] for name in sorted(found)]
+
+    def names_matching(self, match: Callable[[str], bool]) -> list[str]:
+        """The names of the data sets ``match`` accepts, sorted (no attributes looked up)."""
+        found: set[str] = set()
+        try:
+            with Place(self.root) as place:
+                found.update(
+                    e.name for e in place.entries() if match(e.name) and dataset_name(e.name)
+                )
+        except FileNotFoundError:
+            pass
+        except OSError as error:
+            raise CatalogProblem("io", "", detail=str(error)) from None
+        if self.libraries is not None:
+            found.update(n for n in self.libraries.names() if match(n))
+        return sorted(found)
 
     def describe(self, dsn: str) -> Described | None:
         """One data set (None when it is not cataloged)."""
@@ -687,11 +703,11 @@ class Described:
 
     @property
     def created(self) -> str:
-        return self.allocation.created or _day(self.modified)
+        return self.allocation.created or day_of(self.modified)
 
     @property
     def referenced(self) -> str:
-        return _day(self.modified) or self.allocation.created
+        return day_of(self.modified) or self.allocation.created
 
     def space(self) -> tuple[int, int]:
         """(allocated size in its space unit, percent of it used): the primary space or what
@@ -746,10 +762,12 @@ def _library_described(library: Library) -> Described:
     )
 
 
-def _day(stamp: float) -> str:
+def day_of(stamp: float) -> str:
+    """``yyyy/mm/dd`` of a file time (local time), as z/OSMF writes dates."""
     if not stamp:
         return ""
-    return dt.datetime.fromtimestamp(stamp).strftime("%Y/%m/%d")
+    year, month, day = time.localtime(stamp)[:3]
+    return f"{year:04d}/{month:02d}/{day:02d}"
 
 
 def _stamp(data: bytes) -> str:

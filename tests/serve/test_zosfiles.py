@@ -6,12 +6,16 @@ the guards: roles, CSRF, names outside z/OS's rules, paths out of the home."""
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from mqsc.batch.datasets import Described
+from mqsc.serve import zosfiles
+from mqsc.store.vtoc import Allocation
 from tests.serve.conftest import Server, start_server, stop
 
 Z = {"X-CSRF-ZOSMF-HEADER": "true"}
@@ -385,3 +389,18 @@ def test_no_file_outside_the_home_is_read_or_written(files_server: Server, tmp_p
     assert outside.read_text() == "SECRET\n" and outside.stat().st_mtime == before.st_mtime
     assert (folder / "MEM").read_text() == "SECRET TOO\n"
     assert os.listdir(folder) == ["MEM"]
+
+
+@pytest.mark.parametrize(
+    "organization,allocation",
+    [
+        ("PS", Allocation(created="2026/03/02")),
+        ("PS", Allocation(dsntype="LARGE", recfm="VB", lrecl=255, blksize=27998)),
+        ("PO", Allocation(dsorg="PO", dsntype="PDS", dirblk=5, spacu="CYLINDERS")),
+        ("PO", Allocation(dsorg="PO", dsntype="LIBRARY", dirblk=5, volser="MQS002")),
+        ("VS", Allocation(dsorg="VS", recfm="?", lrecl=0, blksize=0, dsntype="")),
+    ],
+)
+def test_a_listed_item_written_directly_is_what_json_would_write(organization, allocation) -> None:
+    described = Described("USER1.A.B", allocation, organization, 123_456, 1_772_445_300.0)
+    assert json.loads(zosfiles._item_json(described)) == zosfiles._item(described)
