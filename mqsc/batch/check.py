@@ -23,7 +23,7 @@ from mqsc.engine.messaging.privateq import transmission_queue
 from mqsc.engine.records import Message, Result
 from mqsc.language.commands import Command
 from mqsc.language.diagnostics import Diagnostic
-from mqsc.language.pipeline import Parsed, Rejected, iter_parse
+from mqsc.language.pipeline import Parsed, Rejected, further_diagnostics, iter_parse
 from mqsc.language.reader import Columns, LogicalCommand
 from mqsc.language.source import Source
 
@@ -87,6 +87,8 @@ def check(
                 progress(source, logical.lines[0] if logical.lines else 0)
             if isinstance(parsed, Rejected):
                 report.diagnostics.extend(parsed.diagnostics)
+                # z/OS stops at a command's first error; a check says the others too.
+                report.diagnostics.extend(further_diagnostics(parsed))
                 hint = other_platform_hint(parsed)
                 if hint is not None:
                     report.diagnostics.append(hint)

@@ -99,6 +99,9 @@ class Environment:
     clock: Clock
     programs: Mapping[str, Program] = field(default_factory=lambda: PROGRAMS)
     encoding: str = "utf-8"
+    #: The process running the job, as the state store names connection owners
+    #: (:func:`mqsc.store.lease.process_owner`); "" for an in-memory run.
+    owner: str = ""
 
 
 def run(job: Job, env: Environment, *, jobid: str = "JOB00001") -> JobRun:
@@ -315,6 +318,8 @@ def _execute(
         env.clock,
         env.catalog,
         env.encoding,
+        user=job.owner,
+        owner=env.owner,
     )
     program = env.programs.get(step.program)
     step_run = StepRun(step, "executed")
@@ -325,7 +330,13 @@ def _execute(
             systemmsgs.line("CSV028I", job=job.name, step=step.name),
         ]
     else:
-        outcome = _call(program, ctx, step_run)
+        outcome = StepOutcome(abend="S0C4")
+        try:
+            outcome = _call(program, ctx, step_run)
+        finally:
+            # A step that abends ends its connections abnormally: its units of work in
+            # flight are backed out (mqsc/engine/connregistry.py).
+            ctx.disconnect(abnormal=outcome.abend is not None)
     if outcome.abend is not None:
         step_run.status, step_run.abend, step_run.reason = "abended", outcome.abend, outcome.reason
         system, user = systemmsgs.abend_codes(outcome.abend)

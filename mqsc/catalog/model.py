@@ -7,7 +7,7 @@ display code all read these tables; none of them hard-codes a keyword.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -132,6 +132,12 @@ class Keyword:
         sources: where a command that names this keyword may come from, when that is
             narrower than the command's own sources (``SUSPEND QMGR LOG``: the console only);
             None when the keyword does not narrow them.
+        value_sources: the same for some of its values only (``REFRESH QMGR TYPE(EARLY)``:
+            the console only, while the other types come from 2CR).
+        own_type: the value names an existing object of the command's own object type
+            (``LIKE``: a QLOCAL is defined like a local queue, never like a model queue), so
+            completion offers that type's objects only, not every object its name rule allows.
+
     """
 
     name: str
@@ -145,6 +151,8 @@ class Keyword:
     help: str = ""
     verified: str = ""
     sources: frozenset[CommandSource] | None = None
+    value_sources: Mapping[str, frozenset[CommandSource]] | None = None
+    own_type: bool = False
 
     @property
     def spellings(self) -> tuple[str, ...]:
@@ -198,6 +206,7 @@ class CommandSpec:
             answer (the channel initiator not active message...), table-driven.
         simplified: what the simulation leaves out of a command it does execute (empty when
             it executes it fully); the generated command reference lists it.
+
     """
 
     verb: str
@@ -227,20 +236,29 @@ class CommandSpec:
         object.__setattr__(
             self,
             "narrowing",
-            tuple(k.name for k in self.keywords.values() if k.sources is not None),
+            tuple(
+                k.name
+                for k in self.keywords.values()
+                if k.sources is not None or k.value_sources is not None
+            ),
         )
 
     def keyword(self, word: str) -> Keyword | None:
         """The keyword a spelling (upper case) stands for, if this command accepts it."""
         return self._lookup.get(word)
 
-    def sources_for(self, given: Iterable[str]) -> frozenset[CommandSource]:
+    def sources_for(self, given: Mapping[str, object]) -> frozenset[CommandSource]:
         """Where the command may come from when it names the keywords ``given`` (canonical
-        names): its own sources, narrowed by those of any keyword that has its own."""
+        names and their values): its own sources, narrowed by those of any keyword (or
+        keyword value) that has its own."""
         allowed = self.sources
         for name in self.narrowing:
             if name in given:
-                allowed = allowed & self.keywords[name].sources
+                keyword = self.keywords[name]
+                if keyword.sources is not None:
+                    allowed = allowed & keyword.sources
+                if keyword.value_sources is not None:
+                    allowed = allowed & keyword.value_sources.get(str(given[name]), allowed)
         return allowed
 
     @property
@@ -278,6 +296,7 @@ class Resource:
         json_key: the key of its list in ``mqsc dump --format json``.
         id_keyword: its number as a keyword, with the message a number out of range gets
             (``BUFFPOOL(100)``: CSQP002I).
+
     """
 
     objtype: str
@@ -313,6 +332,7 @@ class Family:
         json_key: the key of this type's list in ``mqsc dump --format json``.
         detail: the attribute that says most about an object besides DESCR (an alias's
             TARGET): the console's completion menu shows it beside the object's name.
+
     """
 
     objtype: str
@@ -320,18 +340,18 @@ class Family:
     identity: tuple[str, ...]
     reply: str
     settable: tuple[str, ...] = ()
-    table: str | None = None
+    table: str = ""  # "" for a family kept in no state table (a status DISPLAY)
     default_object: str | None = None
-    group_table: str | None = None
+    group_table: str = ""  # "" for a family with no QSGDISP(GROUP) objects
     group_wide: bool = False
     replay: str = "DEFINE"
     json_key: str = ""
     detail: str = ""
 
-    def table_for(self, disposition: str) -> str | None:
+    def table_for(self, disposition: str) -> str:
         """Where objects of a QSGDISP live: GROUP and SHARED ones in the shared repository,
         QMGR and COPY ones on the queue manager's page set 0."""
-        if disposition in IN_REPOSITORY and self.group_table is not None:
+        if disposition in IN_REPOSITORY and self.group_table:
             return self.group_table
         return self.table
 

@@ -124,6 +124,13 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "command-server",
             shows=_ids("CSQN205I"),
         ),
+        "DOC-CSQV": Evidence(
+            "Agent services messages (CSQV...) (IBM MQ 9.2 for z/OS): CSQV401I's text and its "
+            "explanation naming the reports of each DISPLAY THREAD TYPE",
+            "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.ref.doc/csq_v.html",
+            shows=_ids("CSQV401I"),
+            names=_ids("CSQV402I CSQV406I CSQV432I"),
+        ),
         "DOC-CSQP": Evidence(
             "Buffer manager messages (CSQP...)",
             "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.ref.doc/csq_p.html",
@@ -275,7 +282,8 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "RESET CFSTRUCT (reset a CF application structure) on z/OS", _IBM92 + "q086500_.html"
         ),
         "DOC-RESETQM": Evidence(
-            "RESET QMGR (reset a queue manager): TYPE(ADVANCELOG), TYPE(STATISTICS), TYPE(ARCHLOG) and TYPE(REDUCELOG) not valid on z/OS",
+            "RESET QMGR (reset a queue manager): TYPE(ADVANCELOG), TYPE(STATISTICS), "
+            "TYPE(ARCHLOG) and TYPE(REDUCELOG) not valid on z/OS",
             "https://www.ibm.com/docs/es/SSFKSJ_9.3.0/refadmin/q086530_.html",
         ),
         "DOC-SCRIPTS": Evidence(

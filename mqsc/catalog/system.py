@@ -1,11 +1,12 @@
 """System, security, trace and status commands of IBM MQ 9.4 for z/OS (MQSC reference, each
 command's page): the command server (START / STOP / DISPLAY CMDSERV), DISPLAY GROUP, and the
 commands whose facility the simulation does not have (answered by mqsc/catalog/absent.py):
-DISPLAY SECURITY / TRACE / CONN / THREAD / PUBSUB / SMDS / SMDSCONN, START / STOP / ALTER
-TRACE, ALTER / REFRESH / RVERIFY SECURITY, RESOLVE INDOUBT, RESET QSTATS / TPIPE / SMDS,
-REFRESH QMGR, ALTER SMDS, START / STOP SMDSCONN. The log, archive and system parameter
-commands are catalog/recoverylog.py's (the object types LOG, ARCHIVE, SYSTEM, BSDS and
-MAXSMSGS stay here).
+DISPLAY SECURITY / TRACE, START / STOP / ALTER TRACE, ALTER / REFRESH / RVERIFY SECURITY,
+RESET TPIPE, REFRESH QMGR. The log, archive and system parameter commands are
+catalog/recoverylog.py's (the object types LOG, ARCHIVE, SYSTEM, BSDS and MAXSMSGS stay here);
+connections and threads catalog/connections.py's, queue statistics catalog/qstats.py's,
+shared message data sets catalog/smds.py's, DISPLAY PUBSUB and CLEAR TOPICSTR
+catalog/topics.py's.
 
 Keyword lists are the documented ones; value kinds are kept loose (text) where a value is not
 used by the simulation, so a valid deck is never refused for a value mqsc does not model.
@@ -18,6 +19,7 @@ from mqsc.catalog.common import NO_YES, K, table
 from mqsc.catalog.model import (
     S_2CR,
     S_12CR,
+    S_C,
     S_CR,
     Choice,
     CommandSource,
@@ -38,23 +40,16 @@ OBJECT_TYPES = (
     ObjectType("SYSTEM", (), "system parameters", rank=83),
     ObjectType("SECURITY", ("SEC",), "security settings", rank=84),
     ObjectType("TRACE", (), "traces", rank=85),
-    ObjectType("CONN", (), "connections (DISPLAY)", rank=86),
     ObjectType("GROUP", (), "the queue sharing group (DISPLAY)", rank=99),
-    ObjectType("THREAD", ("THD",), "threads (DISPLAY)", rank=87),
-    ObjectType("INDOUBT", (), "in-doubt units of recovery (RESOLVE)", rank=88),
     ObjectType("BSDS", (), "the bootstrap data set (RECOVER)", rank=89),
-    ObjectType("QSTATS", (), "queue performance statistics (RESET)", rank=90),
     ObjectType("TPIPE", (), "an IMS bridge transaction pipe (RESET)", rank=91),
-    ObjectType("SMDS", (), "shared message data sets", rank=92),
-    ObjectType("SMDSCONN", (), "connections to shared message data sets", rank=93),
-    ObjectType("PUBSUB", (), "publish/subscribe status (DISPLAY)", rank=94),
     ObjectType("SBSTATUS", ("SBS",), "subscription status (DISPLAY)", rank=95),
     ObjectType("TPSTATUS", ("TPS",), "topic status (DISPLAY)", rank=96),
     ObjectType("MAXSMSGS", (), "most messages in one unit of work (DEFINE)", rank=98),
-    ObjectType("TOPICSTR", (), "retained publications of a topic string (CLEAR)", rank=100),
 )
 
 _T = Text(256)  # a value the simulation does not use: any text, checked only for length
+_REFRESH = "REFRESH QMGR (IBM MQ 9.4 for z/OS)"
 _GENERIC48 = Name(NameRule.QUEUE, 48, generic=True)
 _SCOPE = table(common.CMDSCOPE)
 # CLASS, DEST, IFCID, RMID, TNO and USERID each take a list (START TRACE(STAT) CLASS(1,2),
@@ -145,10 +140,11 @@ SPECS: tuple[CommandSpec, ...] = (
         "CMDSERV",
         None,
         table(),
-        frozenset({CommandSource.CSQINP1, CommandSource.CSQINP2, CommandSource.CONSOLE}),
+        S_12CR,
         "CSQNCMDS",
         name_required=False,
-        verified="DISPLAY CMDSERV (z/OS), 12C; CSQN011I-CSQN015I",
+        verified="DISPLAY CMDSERV (IBM MQ 9.4 for z/OS): 'You can issue this command "
+        "from sources 12CR'; CSQN011I-CSQN015I",
         help="command server status",
     ),
     # ---- the queue sharing group: executed from the group the simulation keeps -------------
@@ -194,7 +190,8 @@ SPECS: tuple[CommandSpec, ...] = (
     ),
     # REFRESH SECURITY(* | a RACF class) TYPE(CLASSES | SSL | CONNAUTH); AUTHSERV is not
     # valid on z/OS (IBM MQ 9.4 "REFRESH SECURITY (refresh security settings)"). TYPE(SSL)
-    # needs the channel initiator (the page's command sources table): mqsc/engine/families/system.py.
+    # needs the channel initiator (the page's command sources table):
+    # mqsc/engine/families/system.py.
     _absent(
         "REFRESH",
         "SECURITY",
@@ -249,44 +246,6 @@ SPECS: tuple[CommandSpec, ...] = (
     _absent("START", "TRACE", "TRACE", _TRACE, name=Text(8), sources=S_12CR, help="start a trace"),
     _absent("STOP", "TRACE", "TRACE", _TRACE, name=Text(8), sources=S_12CR, help="stop a trace"),
     _absent("ALTER", "TRACE", "TRACE", _TRACE, name=Text(8), sources=S_12CR, help="change a trace"),
-    # ---- connections, threads, units of recovery -------------------------------------------
-    _absent(
-        "DISPLAY",
-        "CONN",
-        "ADAPTERS",
-        table(common.CMDSCOPE, common.ALL, K("TYPE", Choice(("CONN", "HANDLE", "ALL")))),
-        name=Name(NameRule.ANY, 32, generic=True),
-        name_required=True,
-        help="connections to the queue manager",
-    ),
-    _absent(
-        "DISPLAY",
-        "THREAD",
-        "ADAPTERS",
-        table(
-            common.CMDSCOPE,
-            K("TYPE", Choice(("ACTIVE", "INDOUBT", "REGIONS", "*"))),
-            K("QMNAME", Text(48)),
-        ),
-        name=Text(64),
-        sources=S_CR,
-        help="threads of connected adapters",
-    ),
-    _absent(
-        "RESOLVE",
-        "INDOUBT",
-        "ADAPTERS",
-        table(
-            common.CMDSCOPE,
-            K("ACTION", Choice(("COMMIT", "BACKOUT"))),
-            K("NID", Text(64)),
-            K("QMNAME", Text(48)),
-        ),
-        name=Text(64),
-        name_required=True,
-        required=("ACTION",),
-        help="resolve in-doubt units of recovery",
-    ),
     _absent(
         "RESET",
         "TPIPE",
@@ -304,112 +263,46 @@ SPECS: tuple[CommandSpec, ...] = (
         help="reset an IMS bridge transaction pipe",
     ),
     # ---- statistics and events -------------------------------------------------------------
-    _absent(
-        "RESET",
-        "QSTATS",
-        "EVENTS",
-        _SCOPE,
-        name=_GENERIC48,
-        name_required=True,
-        help="queue performance statistics (reported and reset)",
-    ),
-    _absent(
+    # REFRESH QMGR (IBM MQ 9.4, "REFRESH QMGR (refresh a queue manager)", table "REFRESH
+    # QMGR command and command sources"): TYPE(CONFIGEV), TYPE(EXPIRY) and TYPE(PROXYSUB)
+    # from 2CR, TYPE(EARLY) from the console only ("Queue manager must not be active").
+    CommandSpec(
         "REFRESH",
         "QMGR",
-        "EVENTS",
+        None,
         table(
             common.CMDSCOPE,
-            K("TYPE", Choice(("CONFIGEV", "EARLY", "EXPIRY", "PROXYSUB"))),
-            K("INCLINT", Integer(0, 999999)),
-            K("NAME", _GENERIC48),
-            K("OBJECT", Text(16)),
+            K(
+                "TYPE",
+                Choice(("CONFIGEV", "EARLY", "EXPIRY", "PROXYSUB")),
+                help="configuration events, early code, an expiry scan, or proxy subscriptions",
+                verified=_REFRESH,
+                value_sources={"EARLY": S_C},
+            ),
+            K(
+                "INCLINT",
+                Integer(0, 999999),
+                help="minutes back for configuration events",
+                verified=_REFRESH,
+            ),
+            K(
+                "NAME",
+                _GENERIC48,
+                default="*",
+                help="objects (queues) to include",
+                verified=_REFRESH,
+            ),
+            K("OBJECT", Text(16), help="object type for configuration events", verified=_REFRESH),
         ),
-        sources=S_2CR,
-        help="refresh events or expiry",
-    ),
-    # ---- publish/subscribe status ----------------------------------------------------------
-    _absent(
-        "DISPLAY",
-        "PUBSUB",
-        "PUBSUB",
-        table(common.CMDSCOPE, common.ALL, K("TYPE", Choice(("ALL", "CHILD", "LOCAL", "PARENT")))),
-        requestable=frozenset(("PUBCOUNT", "STATUS", "SUBCOUNT", "SUBID")),
-        help="publish/subscribe status",
-    ),
-    _absent(
-        "CLEAR",
-        "TOPICSTR",
-        "PUBSUB",
-        table(
-            common.CMDSCOPE,
-            K("CLRTYPE", Choice(("RETAINED",)), help="what to clear"),
-            K("SCOPE", Choice(("LOCAL",)), default="LOCAL", help="where"),
-        ),
-        name=Text(256),
-        name_required=True,
-        sources=S_2CR,
-        required=("CLRTYPE",),
-        help="remove the retained publication of a topic string",
-    ),
-    # ---- shared message data sets ----------------------------------------------------------
-    _absent(
-        "DISPLAY",
-        "SMDS",
-        "SMDS",
-        table(common.CMDSCOPE, K("CFSTRUCT", _GENERIC48)),
-        name=Text(4),
-        name_required=True,
-        help="shared message data sets",
-    ),
-    _absent(
-        "ALTER",
-        "SMDS",
-        "SMDS",
-        table(K("CFSTRUCT", Text(12)), K("DSBUFS", Text(8)), K("DSEXPAND", Text(8))),
-        name=Text(4),
-        name_required=True,
-        required=("CFSTRUCT",),
-        help="change shared message data set parameters",
-    ),
-    _absent(
-        "RESET",
-        "SMDS",
-        "SMDS",
-        table(
-            K("CFSTRUCT", Text(12)),
-            K("ACCESS", Choice(("ENABLED", "DISABLED"))),
-            K("STATUS", Choice(("FAILED", "RECOVERED"))),
-        ),
-        name=Text(4),
-        name_required=True,
-        required=("CFSTRUCT",),
-        help="change a shared message data set's availability",
-    ),
-    _absent(
-        "DISPLAY",
-        "SMDSCONN",
-        "SMDS",
-        table(common.CMDSCOPE, K("CFSTRUCT", _GENERIC48)),
-        name=Text(4),
-        name_required=True,
-        help="connections to shared message data sets",
-    ),
-    _absent(
-        "START",
-        "SMDSCONN",
-        "SMDS",
-        table(common.CMDSCOPE, K("CFSTRUCT", Text(12))),
-        name=Text(4),
-        name_required=True,
-        help="connect to shared message data sets",
-    ),
-    _absent(
-        "STOP",
-        "SMDSCONN",
-        "SMDS",
-        table(common.CMDSCOPE, K("CFSTRUCT", Text(12))),
-        name=Text(4),
-        name_required=True,
-        help="disconnect from shared message data sets",
+        S_2CR,
+        "CSQMREFR",
+        name_required=False,
+        required=("TYPE",),
+        verified=_REFRESH,
+        help="expiry scan, configuration events, proxy subscriptions or early code",
+        simplified="TYPE(CONFIGEV) answers as z/OS does with configuration events "
+        "disabled (mqsc generates no event messages yet); TYPE(EARLY) is refused "
+        "while the queue manager runs, as z/OS refuses it, and a stopped one takes "
+        "no command but START QMGR",
     ),
 )

@@ -533,6 +533,47 @@ _CATALOG: tuple[MessageDef, ...] = (
         "Command-server DISPLAY reply: one message per storage class.",
     ),
     _m(
+        "MQSC427I",
+        "{attributes}",
+        0,
+        U,
+        "ours: no IBM id found for this situation (the command-server reply of RESET QSTATS)",
+        "Command-server RESET QSTATS reply: one message per queue.",
+    ),
+    _m(
+        "MQSC430I",
+        "{attributes}",
+        0,
+        U,
+        "ours: no IBM id found for this situation (the command-server reply of DISPLAY PUBSUB)",
+        "Command-server DISPLAY PUBSUB reply: one message per engine or hierarchical connection.",
+    ),
+    _m(
+        "MQSC431I",
+        "{attributes}",
+        0,
+        U,
+        "ours: no IBM id found for this situation (the command-server reply of DISPLAY SMDS)",
+        "Command-server DISPLAY SMDS reply: one message per shared message data set.",
+    ),
+    _m(
+        "MQSC432I",
+        "{attributes}",
+        0,
+        U,
+        "ours: no IBM id found for this situation (the command-server reply of DISPLAY SMDSCONN)",
+        "Command-server DISPLAY SMDSCONN reply: one message per connection to a shared message "
+        "data set.",
+    ),
+    _m(
+        "MQSC433I",
+        "{attributes}",
+        0,
+        U,
+        "ours: no IBM id found for this situation (the command-server reply of DISPLAY CONN)",
+        "Command-server DISPLAY CONN reply: one message per connection or handle.",
+    ),
+    _m(
         "MQSC436I",
         "{attributes}",
         0,
@@ -644,6 +685,46 @@ _CATALOG: tuple[MessageDef, ...] = (
         "ours: no IBM id found for this situation (was CSQM138I; recollection (IBM MQ for z/OS "
         "START CHINIT))",
         "START CHINIT was accepted; the channel initiator address space is being started.",
+    ),
+    # ---- CSQV: agent services (threads) ---------------------------------------------------------
+    _m(
+        "CSQV401I",
+        "DISPLAY THREAD REPORT FOLLOWS -",
+        0,
+        V,
+        "[DOC-CSQV]: CSQV401I DISPLAY THREAD REPORT FOLLOWS -",
+        "The title of the DISPLAY THREAD report; CSQV402I, CSQV432I or CSQV406I follow.",
+    ),
+    _m(
+        "CSQV402I",
+        "ACTIVE THREADS -",
+        0,
+        U,
+        "[DOC-CSQV] names it: IBM CSQV401I explanation ('Message CSQV402I provides the formatted "
+        "report when the detailed status of active threads is requested using TYPE(ACTIVE)'); "
+        "text from the Japanese page, English wording UNVERIFIED",
+        "DISPLAY THREAD TYPE(ACTIVE): one line per connection with its user, ASID and unit of "
+        "recovery, then DISPLAY ACTIVE REPORT COMPLETE.",
+    ),
+    _m(
+        "CSQV406I",
+        "INDOUBT THREADS -",
+        0,
+        U,
+        "[DOC-CSQV] names it: IBM CSQV401I explanation ('Message CSQV406I ... TYPE(INDOUBT)'); "
+        "text "
+        "UNVERIFIED",
+        "DISPLAY THREAD TYPE(INDOUBT): the units of recovery left in doubt, with their URID "
+        "and origin id (NID); RESOLVE INDOUBT resolves them.",
+    ),
+    _m(
+        "CSQV432I",
+        "ACTIVE THREADS -",
+        0,
+        U,
+        "[DOC-CSQV] names it: IBM CSQV401I explanation ('Message CSQV432I ... summary status of "
+        "active threads ... TYPE(REGIONS)'); text UNVERIFIED",
+        "DISPLAY THREAD TYPE(REGIONS): how many threads each connection name has.",
     ),
     # ---- CSQX: distributed queuing (the channel initiator) -------------------------------------
     _m(
@@ -1713,6 +1794,192 @@ _CATALOG: tuple[MessageDef, ...] = (
         "same name ready to answer; the requester is inactive again (docs/channels.md).",
     ),
     _m(
+        "MQSC580E",
+        "{csect} NO IN-DOUBT THREAD OF {name} MATCHES NID({nid})",
+        8,
+        V,
+        "emulator (z/OS answers from its CSQV messages, whose texts are not public)",
+        "RESOLVE INDOUBT found no in-doubt unit of recovery for that connection name and "
+        "origin id (DISPLAY THREAD(*) TYPE(INDOUBT) lists them); nothing was changed.",
+    ),
+    _m(
+        "MQSC581I",
+        "{csect} THREAD NID={nid} {action}",
+        0,
+        V,
+        "emulator (z/OS answers from its CSQV messages, whose texts are not public)",
+        "RESOLVE INDOUBT committed or backed out one in-doubt unit of recovery.",
+    ),
+    _m(
+        "MQSC582E",
+        "{csect} Configuration events are not enabled (MQRCCF_EVENTS_DISABLED, "
+        "3224): no configuration event messages were generated",
+        8,
+        V,
+        "emulator; reason: IBM MQ 'MQRCCF_EVENTS_DISABLED (3224)': 'The command required "
+        "performance or configuration events to be enabled'",
+        "REFRESH QMGR TYPE(CONFIGEV): mqsc generates no configuration event messages, so it "
+        "answers as z/OS does with CONFIGEV(DISABLED); nothing was changed.",
+    ),
+    _m(
+        "MQSC583E",
+        "{csect} REFRESH QMGR TYPE(EARLY) is valid only while the queue manager is not active",
+        8,
+        V,
+        "emulator; rule: IBM MQ 'REFRESH QMGR', command sources table: 'Queue manager must "
+        "not be active'",
+        "REFRESH QMGR TYPE(EARLY) on a running queue manager; nothing was changed.",
+    ),
+    _m(
+        "MQSC584I",
+        "{csect} {count} expired messages discarded from {queue}",
+        0,
+        V,
+        "emulator (the z/OS reply to an expiry scan is not public)",
+        "REFRESH QMGR TYPE(EXPIRY) found and discarded expired messages on that queue.",
+    ),
+    _m(
+        "MQSC372I",
+        "{csect} Channel {channel} ping complete: {length} bytes sent and returned",
+        0,
+        V,
+        "emulator; IBM MQ 'Checking links using Ping': 'The result of the message "
+        "exchange is presented as Ping complete or an error message' (the z/OS message is not "
+        "public)",
+        "PING CHANNEL reached the partner's receiving channel and had its data back.",
+    ),
+    _m(
+        "MQSC373E",
+        "{csect} Channel {channel} ping failed: {why}",
+        8,
+        V,
+        "emulator (z/OS reports the network error or the partner's refusal in CSQX messages "
+        "that are not public)",
+        "PING CHANNEL: the CONNAME reaches no queue manager with an "
+        "active channel initiator and listener, or its receiving channel is stopped or not "
+        "defined; nothing was changed.",
+    ),
+    _m(
+        "MQSC374E",
+        "{csect} Channel {channel} is a {chltype} channel: only a sender, server or "
+        "cluster-sender can be pinged (MQRCCF_PING_ERROR, 4030)",
+        8,
+        V,
+        "emulator; reason: IBM MQ '4030 (0FBE) (RC4030): MQRCCF_PING_ERROR': 'A ping operation "
+        "can only be issued for a sender or server channel'",
+        "PING CHANNEL of a receiver, requester or client channel; nothing was changed.",
+    ),
+    _m(
+        "MQSC375E",
+        "{csect} {verb} QMGR FACILITY(DB2) needs a queue sharing group: this queue "
+        "manager uses no Db2",
+        8,
+        V,
+        "emulator (IBM MQ 'SUSPEND QMGR': FACILITY(DB2) "
+        "'Terminates the existing connection to Db2'; a queue manager outside a group has "
+        "none; the z/OS reply is not public)",
+        "SUSPEND or RESUME QMGR FACILITY(DB2) outside a queue sharing group; nothing changed.",
+    ),
+    _m(
+        "MQSC376E",
+        "{csect} The Db2 connection is already {state}",
+        8,
+        V,
+        "emulator (the z/OS reply is not public)",
+        "SUSPEND QMGR FACILITY(DB2) while suspended, or RESUME while connected.",
+    ),
+    _m(
+        "MQSC377I",
+        "{csect} Db2 connection suspended: group objects and shared queue "
+        "definitions wait for RESUME QMGR FACILITY(DB2)",
+        0,
+        V,
+        "emulator (the z/OS messages of the Db2 manager, CSQ5..., are not public for this)",
+        "SUSPEND QMGR FACILITY(DB2): the queue manager left the shared repository.",
+    ),
+    _m(
+        "MQSC378I",
+        "{csect} Db2 connection resumed",
+        0,
+        V,
+        "emulator (the z/OS messages of the Db2 manager, CSQ5..., are not public for this)",
+        "RESUME QMGR FACILITY(DB2): the queue manager uses the shared repository again.",
+    ),
+    _m(
+        "MQSC379E",
+        "{csect} QSGDISP({qsgdisp}) needs Db2, which is suspended (RESUME QMGR FACILITY(DB2))",
+        8,
+        V,
+        "emulator (z/OS answers MQRC_DB2_NOT_AVAILABLE, 2342, in a message that is not public)",
+        "A change to a group object or a shared queue definition while SUSPEND QMGR "
+        "FACILITY(DB2) holds; nothing changed.",
+    ),
+    _m(
+        "MQSC380E",
+        "{csect} {verb} QMGR FACILITY(IMSBRIDGE): the IMS bridge is not active (no "
+        "OTMA connection, OTMACON, is configured)",
+        8,
+        V,
+        "emulator (IBM MQ 'SUSPEND QMGR': FACILITY(IMSBRIDGE) 'Stops the sending of new "
+        "messages from the IMS bridge to OTMA'; mqsc has no IMS bridge)",
+        "SUSPEND or RESUME QMGR FACILITY(IMSBRIDGE): there is no bridge to suspend.",
+    ),
+    _m(
+        "MQSC381E",
+        "{csect} {command}: the IMS bridge is not active (no OTMA connection, "
+        "OTMACON, is configured); nothing was changed",
+        8,
+        V,
+        "emulator (the z/OS reply of a queue manager without an IMS bridge is not public)",
+        "RESET TPIPE: mqsc has no IMS bridge (no OTMA, no IMS), so there is no transaction "
+        "pipe to reset, as on a queue manager with no OTMA connection.",
+    ),
+    _m(
+        "MQSC585E",
+        "{csect} Topic string '{topicstr}' has no retained publication",
+        8,
+        V,
+        "emulator (the z/OS reply is not public; PCF 'Clear Topic String' fails for a topic "
+        "string with nothing to clear)",
+        "CLEAR TOPICSTR CLRTYPE(RETAINED) of a topic string "
+        "that keeps no retained publication (DISPLAY TPSTATUS shows RETAINED); nothing changed.",
+    ),
+    _m(
+        "MQSC840E",
+        "{csect} CFSTRUCT({struc}) does not use shared message data sets (it needs "
+        "CFLEVEL(5) OFFLOAD(SMDS))",
+        8,
+        V,
+        "emulator; rule: IBM MQ 'ALTER SMDS': 'only "
+        "supported when the CFSTRUCT definition is using the option OFFLOAD(SMDS)'",
+        "An SMDS or SMDSCONN command for a structure that offloads to Db2, or none.",
+    ),
+    _m(
+        "MQSC841E",
+        "{csect} SMDS({qmgr}) names no queue manager of the group for CFSTRUCT({struc})",
+        8,
+        V,
+        "emulator (the z/OS reply is not public)",
+        "An SMDS or SMDSCONN command names a queue manager that is not a member.",
+    ),
+    _m(
+        "MQSC842I",
+        "{csect} Connection to SMDS({qmgr}) CFSTRUCT({struc}) {state}",
+        0,
+        V,
+        "emulator (z/OS reports it in CSQE messages that are not public)",
+        "START or STOP SMDSCONN changed this queue manager's use of that data set.",
+    ),
+    _m(
+        "MQSC843E",
+        "{csect} SMDS({qmgr}) CFSTRUCT({struc}) is {status}: only a FAILED data set "
+        "can be marked RECOVERED",
+        8,
+        V,
+        "emulator (the z/OS reply is not public)",
+        "RESET SMDS STATUS(RECOVERED) of a data set that has not failed; nothing changed.",
+    ),
+    _m(
         "MQSC322E",
         "DISPLAY GROUP needs a queue sharing group: {qmgr} is not in one",
         8,
@@ -2263,7 +2530,8 @@ _CATALOG: tuple[MessageDef, ...] = (
         "A data set could not be read or written (the step abends S013, as an OPEN failure "
         "does), or the program hit an mqsc bug (S0C4; MQSC_STRICT=1 raises it instead).",
     ),
-    # ---- The system parameter module and the log (own ids MQSC650-MQSC669; the assembler and binder steps MQSC220-MQSC222) --------------------
+    # ---- The system parameter module and the log (own ids MQSC650-MQSC669; the assembler and
+    # binder steps MQSC220-MQSC222) -------------------------------------------------------
     _m(
         "MQSC220E",
         "Operation {operation} is not a system parameter macro (CSQ6SYSP, CSQ6LOGP, "
@@ -2616,7 +2884,7 @@ def evidence_problems(entries: Iterable[tuple[str, bool, str]]) -> list[str]:
     >>> evidence_problems([("CSQM999I", False, "recollection")])
     ['CSQM999I: an IBM id with no source; cite one that names it, or make the id MQSCnnnx']
     """
-    from mqsc.catalog.sources import SOURCES, keys_in
+    from mqsc.catalog.sources import SOURCES, keys_in  # noqa: PLC0415 - start-up: the evidence table only when evidence is checked
 
     problems = []
     for msg_id, verified, evidence in entries:

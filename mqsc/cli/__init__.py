@@ -18,6 +18,8 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 
+from mqsc import __version__
+
 #: Subcommand modules, in the order ``mqsc --help`` lists them.
 SUBCOMMANDS = (
     "console",
@@ -77,10 +79,10 @@ _INVALID_CHOICE = re.compile(r"invalid choice: '(?P<given>[^']*)' \(choose from 
 class Parser(argparse.ArgumentParser):
     """argparse with a "did you mean" after a mistyped choice (a subcommand, --format ...)."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str):
         found = _INVALID_CHOICE.search(message)
         if found:
-            import difflib  # only for a mistyped choice: not at every start
+            import difflib  # noqa: PLC0415 - start-up: difflib only for a mistyped choice
 
             choices = re.findall(r"'([^']*)'", found["choices"])
             close = difflib.get_close_matches(found["given"], choices, n=1, cutoff=0.5)
@@ -97,8 +99,6 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     subcommand registers only that one, and argparse then answers exactly as with all of them
     for anything after it.
     """
-    from mqsc import __version__
-
     parser = Parser(
         prog="mqsc",
         description="Offline emulator of the IBM MQ for z/OS MQSC command processor.",
@@ -120,15 +120,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(argv)
     if not argv or (argv[0].startswith("-") and argv[0] not in _OWN_OPTIONS):
         argv = ["console", *argv]  # no subcommand: the console (mqsc --memory, mqsc -m QMA)
-    parser = build_parser(argv[0])
+    try:
+        parser = build_parser(argv[0])
+    except ModuleNotFoundError as error:
+        print(f"mqsc: {missing(error)}", file=sys.stderr)
+        return 2
     args = parser.parse_args(argv)
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help(sys.stderr)
         return 2
-    from mqsc.cli import cache
-    from mqsc.store.errors import StoreError
-    from mqsc.store.home import QMgrError
+    from mqsc.cli import cache  # noqa: PLC0415 - start-up: the command line loads the engine and store only for a command that needs them
+    from mqsc.store.errors import StoreError  # noqa: PLC0415 - start-up: the command line loads the engine and store only for a command that needs them
+    from mqsc.store.home import QMgrError  # noqa: PLC0415 - start-up: the command line loads the engine and store only for a command that needs them
 
     cache.load()
     try:
@@ -140,6 +144,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # past MQSC_LOCK_TIMEOUT): one line, as `mqsc run` says it, never a traceback.
         print(f"mqsc {args.command}: {error}", file=sys.stderr)
         return UNAVAILABLE_EXIT.get(args.command, 2)
+    except ModuleNotFoundError as error:
+        # A package mqsc needs was removed, or an install skipped its dependencies (--no-deps):
+        # say which and how to install it, never a traceback.
+        print(f"mqsc {args.command}: {missing(error)}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("mqsc: interrupted", file=sys.stderr)
         return 130
@@ -148,6 +157,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BROKEN_PIPE
     finally:
         cache.save()
+
+
+def missing(error: ModuleNotFoundError) -> str:
+    """What to install for a module that is not there: the requirement mqsc declares for it
+    (its installed metadata), else the module's own name.
+
+    >>> missing(ModuleNotFoundError("No module named 'uvicorn'", name="uvicorn.config"))
+    "the Python package 'uvicorn' is not installed: pip install 'uvicorn>=0.29'"
+    """
+    module = (error.name or "").split(".")[0]
+    wanted = module
+    try:
+        from importlib.metadata import PackageNotFoundError, requires  # noqa: PLC0415 - start-up: package metadata only to name a missing dependency
+
+        for requirement in requires("mqsc") or ():
+            if ";" in requirement:
+                continue  # an extra's (test tools): not what a command needs
+            name = re.split(r"[<>=!~ \[]", requirement, maxsplit=1)[0]
+            if name.lower().replace("-", "_") == module.lower():
+                wanted = requirement.replace(" ", "")
+                break
+    except (PackageNotFoundError, ImportError):
+        pass
+    return f"the Python package {module!r} is not installed: pip install '{wanted}'"
 
 
 def _silence_stdout() -> None:

@@ -96,12 +96,17 @@ def _text(reports: list[DeckReport]) -> None:
 
 
 def _hint(report: DeckReport, d: Diagnostic) -> str | None:
-    """ "Did you mean" for a word z/OS rejected as invalid (CSQ9001E), from the command it is in."""
-    from mqsc.language.hints import did_you_mean, hint_text
+    """ "Did you mean" for a word z/OS rejected as invalid (CSQ9001E), the values a keyword
+    takes for a value refused (MQSC011E), from the command it is in."""
+    from mqsc.language.hints import did_you_mean, hint_text, valid_values  # noqa: PLC0415 - start-up: the did-you-mean index only for a rejected word
 
     location = d.location
-    if d.msg_id != "CSQ9001E" or location is None:
+    if d.msg_id not in ("CSQ9001E", "MQSC011E") or location is None:
         return None
+    if d.msg_id == "MQSC011E":
+        word = str(d.inserts.get("keyword", ""))
+        step = next((s for s in report.steps if location.line in s.logical.lines), None)
+        return valid_values(step.logical.text, word) if step is not None else None
     if any(other.msg_id != d.msg_id and other.span == d.span for other in report.diagnostics):
         return None  # a lint rule already says what the word is (MQSC320W: Multiplatforms only)
     word = str(d.inserts.get("keyword", ""))

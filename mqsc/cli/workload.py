@@ -11,11 +11,15 @@ import argparse
 import dataclasses
 import json
 import sys
+from typing import TYPE_CHECKING, cast
 
-from mqsc.catalog.mqrc import MQRC_NO_MSG_AVAILABLE
-from mqsc.cli.options import add_qmgr_options, open_from
-from mqsc.engine.records import Workload
-from mqsc.render.workload import summary_json, summary_lines
+from mqsc.cli.options import add_qmgr_options, connect, disconnect, open_from
+from mqsc.engine.records import Delivered, Workload
+from mqsc.render.workload import message_lines, summary_json, summary_lines
+from mqsc.repl.operations import add_get_arguments, add_put_arguments, do_get, do_put, negative
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.network.transport import Network
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -35,94 +39,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     _common(get, run_get)
 
 
-def add_put_arguments(put: argparse.ArgumentParser) -> None:
-    """The arguments of a put (``mqsc put`` and the console's ``\\put``)."""
-    put.add_argument("queue")
-    put.add_argument("--count", "-n", type=int, default=1, help="messages (default 1)")
-    put.add_argument("--size", "-s", type=int, default=1024, help="bytes each (default 1024)")
-    persistence = put.add_mutually_exclusive_group()
-    persistence.add_argument("--persistent", "-p", action="store_true", default=None)
-    persistence.add_argument("--nonpersistent", dest="persistent", action="store_false")
-    put.add_argument("--priority", type=int, choices=range(10), metavar="0-9")
-    put.add_argument(
-        "--batch",
-        "-c",
-        type=int,
-        default=0,
-        help="commit every N messages (default: no unit of work)",
-    )
-    put.add_argument(
-        "--data",
-        "-d",
-        action="append",
-        metavar="TEXT",
-        help="put one message with this text as its data (UTF-8; repeat for "
-        "more messages; --count and --size do not apply)",
-    )
-
-
-def add_get_arguments(get: argparse.ArgumentParser) -> None:
-    """The arguments of a get (``mqsc get`` and the console's ``\\get``)."""
-    get.add_argument("queue")
-    get.add_argument("--count", "-n", type=int, help="at most this many (default: all)")
-    get.add_argument(
-        "--show",
-        action="store_true",
-        help="get the messages one by one and show their data and MsgId",
-    )
-    get.add_argument(
-        "--browse", action="store_true", help="show the next message without removing it"
-    )
-
-
-def negative(args: argparse.Namespace) -> str:
-    """Why the arguments cannot be used (a negative number), or ""."""
-    for name in ("count", "size", "batch"):
-        value = getattr(args, name, None)
-        if value is not None and value < 0:
-            return f"--{name} cannot be negative"
-    return ""
-
-
-def do_put(qm, args: argparse.Namespace) -> Workload:
-    if getattr(args, "data", None):
-        # Each message is its own MQPUT; the run stops at the first that fails.
-        done = None
-        for text in args.data:
-            one = qm.put_message(
-                args.queue, text.encode("utf-8"), persistent=args.persistent, priority=args.priority
-            )
-            done = one if done is None else done.plus(one)
-            if one.reason:
-                break
-        return done
-    return qm.put(
-        args.queue,
-        args.count,
-        args.size,
-        persistent=args.persistent,
-        priority=args.priority,
-        batch=args.batch,
-    )
-
-
-def do_get(qm, args: argparse.Namespace) -> Workload:
-    if getattr(args, "browse", False):
-        return qm.get_message(args.queue, browse=True)
-    if getattr(args, "show", False):
-        # One MQGET at a time, each returning its message's data, until --count or the
-        # queue is empty (which, as for a plain get of all, is no failure).
-        done = qm.get_message(args.queue)
-        while not done.reason and (args.count is None or done.done < args.count):
-            done = done.plus(qm.get_message(args.queue))
-        if args.count is None and done.reason == MQRC_NO_MSG_AVAILABLE:
-            done = dataclasses.replace(done, reason=0)
-        return dataclasses.replace(done, requested=args.count if args.count is not None else -1)
-    return qm.get(args.queue, args.count)
-
-
 def _common(parser: argparse.ArgumentParser, handler) -> None:
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text: a summary like OEMPUT's and MGET's (default); json: the "
+        "same figures as one JSON object (docs/json.md)",
+    )
     add_qmgr_options(parser)
     parser.set_defaults(handler=handler)
 
@@ -143,11 +67,34 @@ def _run(args: argparse.Namespace, operation) -> int:
     qm = open_from(args, args.command)
     if qm is None:
         return 20
-    network = qm.network
+    network = cast("Network | None", qm.network)  # the front end built it
+    streaming = operation is do_get and args.format == "text" and getattr(args, "show", False)
+    outcome: Workload
+    # A program of its own, as on z/OS a batch job is (DISPLAY CONN shows it while it runs):
+    # MQSCPUT or MQSCGET.
+    conn = ""
     try:
-        outcome: Workload = operation(qm, args)
+        conn = connect(qm, f"MQSC{args.command.upper()}")
+        if streaming:
+            outcome = _stream(qm, args, conn)
+        elif operation is do_get:
+            outcome = do_get(qm, args, conn=conn)
+        else:
+            outcome = operation(qm, args, conn)
+    except KeyboardInterrupt as stop:
+        got = getattr(stop, "workload", None)
+        if got is not None:
+            print(
+                f"mqsc get: interrupted: {got.done} message(s) shown and removed, the "
+                "others left on the queue",
+                file=sys.stderr,
+            )
+        raise
     finally:
-        qm.close()
+        try:
+            disconnect(qm, conn)
+        finally:
+            qm.close()
     # What its channels said while moving the messages on (docs/channels.md).
     channel_lines = network.console_lines() if network is not None else []
     if args.format == "json":
@@ -156,5 +103,22 @@ def _run(args: argparse.Namespace, operation) -> int:
             data["channels"] = channel_lines
         print(json.dumps(data, indent=2))
     else:
-        print("\n".join([*summary_lines(outcome, qm.name, qm.cpf), *channel_lines]))
+        lines = summary_lines(outcome, qm.name, qm.cpf)
+        if streaming:  # the heading and the messages were shown as they were got
+            lines = summary_lines(dataclasses.replace(outcome, delivered=()), qm.name, qm.cpf)[1:]
+        print("\n".join([*lines, *channel_lines]))
     return 10 if outcome.reason else 0
+
+
+def _stream(qm, args: argparse.Namespace, conn: str = "") -> Workload:
+    """``get --show`` in text: each message printed (and flushed) as it is got, before its
+    unit of work is committed."""
+    shown = [0]
+
+    def show(message: Delivered) -> None:
+        shown[0] += 1
+        sys.stdout.write("\n".join(message_lines((message,), shown[0])) + "\n")
+        sys.stdout.flush()
+
+    print(f"Get from {args.queue} on {qm.name}", flush=True)
+    return do_get(qm, args, show, conn)

@@ -21,6 +21,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.manager import QueueManager
 
 
+#: The command of work that is not one (puts and gets, channel batches, statistics).
+NO_COMMAND = Command("", "")
+
+
 class CommandFailed(Exception):
     """A handler's expected failure, carrying the messages that explain it."""
 
@@ -37,7 +41,7 @@ class LogSuspended(Exception):
 class Ctx:
     """One command's execution context."""
 
-    __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later")
+    __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later", "conn")
 
     def __init__(
         self,
@@ -46,14 +50,20 @@ class Ctx:
         cmd: Command | None,
         spec: CommandSpec | None,
         source: CommandSource,
+        conn: str = "",
     ) -> None:
         self.qm = qm
         self.txn = txn
-        self.cmd = cmd
+        #: The command (work that is not a command, a put or a channel's batch, has
+        #: :data:`NO_COMMAND`: its keywords are all absent).
+        self.cmd: Command = cmd if cmd is not None else NO_COMMAND
         self.spec = spec
         self.source = source
         self.records: list[Record] = []
         self.later: list[Message] = []
+        #: The connection (CONN) the command or MQI call came through; "" for none (the
+        #: console, CSQINP1/CSQINP2, the queue manager's own work).
+        self.conn = conn
 
     @property
     def csect(self) -> str:

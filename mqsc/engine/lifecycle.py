@@ -14,10 +14,19 @@ from typing import TYPE_CHECKING
 
 from mqsc import catalog
 from mqsc.catalog import CommandSource, CommandSpec, product
-from mqsc.engine import logdatasets, results, space, sysparm
+from mqsc.engine import (
+    channelstate,
+    connregistry,
+    logdatasets,
+    results,
+    routing,
+    space,
+    sysparm,
+)
 from mqsc.engine.bsds import now_of as bsds_now
 from mqsc.engine.context import Ctx
 from mqsc.engine.log import rba as rba_text
+from mqsc.engine.messaging import queuestats
 from mqsc.engine.messaging.privateq import discard_nonpersistent
 from mqsc.engine.pagesetpools import attach_pool, open_pageset
 from mqsc.engine.phase import Phase
@@ -26,7 +35,6 @@ from mqsc.engine.state import Txn
 from mqsc.engine.storage import constants
 from mqsc.engine.sysparm import SysParms
 from mqsc.language.commands import Command
-from mqsc.language.pipeline import parse_one
 from mqsc.language.reader import LogicalCommand
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -85,12 +93,12 @@ def refresh_copies(qm: QueueManager) -> list[Result]:
     done = []
     tables = qm.state.tables
     for family in catalog.DEFINED.values():
-        if family.group_table is None:
+        if not family.group_table:
             continue
         for name, obj in sorted(tables[family.group_table].items()):
             if obj.get("QSGDISP") != "GROUP" or name in tables[family.table]:
                 continue
-            command = parse_one(f"DEFINE {family.objtype}('{name}') REPLACE QSGDISP(COPY)")
+            command = routing.copy_command(qm, family.objtype, name)
             done.append(qm.execute_parsed(None, command, source=CommandSource.CSQINP2))
     return done
 
@@ -121,6 +129,7 @@ def open_pagesets(qm: QueueManager) -> list[Message]:
             continue
         attach_pool(ctx, ps.pool)
         open_pageset(ctx, psid)
+    queuestats.reset_all(ctx)  # IBM "Performance event statistics": a restart resets them
     qm.commit(txn, ctx.cmd)
     return ctx.later
 
@@ -153,7 +162,9 @@ def shutdown(ctx: Ctx) -> None:
     """STOP QMGR: a last checkpoint writes every changed persistent page, then the queue
     manager is stopped (recorded in its state, so every process sees it)."""
     checkpoint(ctx, final=True)
-    from mqsc.engine import channelstate  # its handlers import this module's callers
+    # The applications lose their connections (their next call: MQRC 2009); units of work in
+    # flight are backed out, those in doubt kept for RESOLVE INDOUBT (as z/OS restart does).
+    connregistry.end_all(ctx)
 
     channelstate.shutdown(ctx)
     txn = ctx.txn
@@ -185,7 +196,13 @@ def restart(qm: QueueManager, module: str = "") -> list[Result]:
         ps.expansions = 0
         ps.noexpand = False
     ctx = system_ctx(qm, txn)
+    # The connections ended with the stop; z/OS restart backs out their units of recovery in
+    # flight and keeps those in doubt (mqsc/engine/connregistry.py).
+    connregistry.end_all(ctx)
     discard_nonpersistent(ctx)
+    for topicstr, kept in list(txn.items("retained")):
+        if not kept.persistent:  # nonpersistent retained publications do not survive
+            txn.delete("retained", topicstr)
     for initq in list(txn.keys("monitors")):
         txn.delete("monitors", initq)  # the trigger monitors' connections ended with the stop
     space.recount(ctx)

@@ -9,30 +9,40 @@ listeners (the state store) before its completion is reported.
 from __future__ import annotations
 
 import datetime as dt
-import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from mqsc import catalog
 from mqsc.catalog import CommandSource, CommandSpec, zparm
 from mqsc.catalog.mqrc import (
+    MQRC_CONNECTION_BROKEN,
     MQRC_Q_MGR_NOT_AVAILABLE,
     MQRC_RESOURCE_PROBLEM,
     MQRC_UNEXPECTED_ERROR,
 )
-from mqsc.engine import channelstate, lifecycle, logdatasets, registry, results, routing
+from mqsc.engine import (
+    channelstate,
+    connregistry,
+    lifecycle,
+    logdatasets,
+    mqi,
+    registry,
+    results,
+    routing,
+)
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx, LogSuspended
 from mqsc.engine.group import Group
 from mqsc.engine.initdecks import InitDecks
 from mqsc.engine.log import LogRecord, LogState, command_detail
-from mqsc.engine.messaging import bodies, privateq, triggers
+from mqsc.engine.messaging import bodies, privateq, pubsub, triggers
 from mqsc.engine.mqobjects import MQObject, QueueManagerInfo
 from mqsc.engine.phase import PHASE_SOURCES, Phase
 from mqsc.engine.records import (
     RC_FAILED,
     RC_OK,
+    Delivered,
     Message,
     MessageRun,
     Record,
@@ -53,6 +63,10 @@ from mqsc.language.reader import Columns, LogicalCommand
 from mqsc.language.source import Source as TextSource
 
 Listener = Callable[["QueueManager", Command | None, list[Change], list["LogRecord"]], None]
+T = TypeVar("T")
+#: A workload's kind as its Workload names the operation (a browse is a get that leaves the
+#: message: connections count it apart).
+_OPERATION = {"browse": "get"}
 
 
 class Gate(Protocol):
@@ -84,11 +98,19 @@ def _decks(decks: Decks, name: str) -> tuple[TextSource, ...]:
 class QueueManager:
     """One simulated z/OS queue manager.
 
+    ``strict``: an engine bug (an exception in a handler, a workload or a restart) raises
+    instead of being answered as an internal failure (MQSC017E, MQRC 2195). The
+    engine reads no environment: front ends pass it (mqsc/store/home.py from ``MQSC_STRICT``);
+    the class default is False, and the test suite sets it True.
+
     >>> qm = QueueManager.create("QMA", csqinp1="DEFINE PSID(00) BUFFPOOL(0)",
     ...                          csqinp2="DEFINE QLOCAL(PAY.IN)")
     >>> qm.execute("DISPLAY QLOCAL(PAY.IN) MAXDEPTH").objects[0].get("MAXDEPTH")
     999999999
     """
+
+    #: The default for ``strict`` (see the class docstring).
+    strict: bool = False
 
     def __init__(
         self,
@@ -104,7 +126,14 @@ class QueueManager:
         group: Group | None = None,
         parameters: Mapping[str, object] | None = None,
         module: str = zparm.DEFAULT_MODULE,
+        strict: bool | None = None,
+        owner_alive: Callable[[str], bool] | None = None,
     ) -> None:
+        if strict is not None:
+            self.strict = strict
+        #: Whether the holder of a trigger monitor's handle (``pid:thread``) still runs. The
+        #: engine probes no process: a state store shared between processes gives its probe.
+        self.owner_alive: Callable[[str], bool] = owner_alive or triggers.thread_alive
         self.state = State()
         qsg = group.name if group is not None else qsg
         self.state.tables["qmgr"][None] = QueueManagerInfo(name, cpf or name, qsg)
@@ -194,6 +223,8 @@ class QueueManager:
             user=self.user,
             parameters=self.parameters,
             module=self.module,
+            strict=self.strict,
+            owner_alive=self.owner_alive,
         )
         other.modules = self.modules
         other.logcatalog = self.logcatalog
@@ -249,28 +280,36 @@ class QueueManager:
         persistent: bool | None = None,
         priority: int | None = None,
         batch: int = 0,
+        conn: str = "",
+        retain: bool = False,
     ) -> Workload:
         """Put ``count`` messages of ``size`` bytes on a queue (MQPUT, as OEMPUT does).
 
         ``persistent``/``priority`` default to the queue's DEFPSIST/DEFPRTY; ``batch`` > 0
         commits every ``batch`` messages (a failure backs out only the unit in flight).
+        ``conn``: the connection (:meth:`connect`) the puts are counted to; ``retain``
+        (MQPMO_RETAIN): a publication through a topic alias is kept as its topic string's
+        retained publication (CLEAR TOPICSTR removes it).
         """
-        return self._workload(
-            lambda ctx: privateq.put(
-                ctx, queue, count, size, persistent=persistent, priority=priority, batch=batch
-            ),
-            "put",
-            queue,
-            count,
-        )
 
-    def get(self, queue: str, count: int | None = None) -> Workload:
+        def operation(ctx: Ctx) -> Workload:
+            done = privateq.put(
+                ctx, queue, count, size, persistent=persistent, priority=priority, batch=batch
+            )
+            if retain:
+                pubsub.keep_retained(ctx, queue, done)
+            return done
+
+        return self._workload(operation, "put", queue, count, conn)
+
+    def get(self, queue: str, count: int | None = None, *, conn: str = "") -> Workload:
         """Get up to ``count`` messages (all of them when None), as MGET does."""
         return self._workload(
             lambda ctx: privateq.get(ctx, queue, count),
             "get",
             queue,
             count if count is not None else -1,
+            conn,
         )
 
     def put_message(
@@ -285,11 +324,14 @@ class QueueManager:
         reply_qmgr: str = "",
         expiry: int = -1,
         correl_text: str = "",
+        conn: str = "",
+        retain: bool = False,
     ) -> Workload:
         """MQPUT of one message with ``data`` (:mod:`mqsc.engine.messaging.bodies`); its MsgId is in
         the result's ``delivered``."""
-        return self._workload(
-            lambda ctx: bodies.put(
+
+        def operation(ctx: Ctx) -> Workload:
+            done = bodies.put(
                 ctx,
                 queue,
                 data,
@@ -300,11 +342,12 @@ class QueueManager:
                 reply_qmgr=reply_qmgr,
                 expiry=expiry,
                 correl_text=correl_text,
-            ),
-            "put",
-            queue,
-            1,
-        )
+            )
+            if retain:
+                pubsub.keep_retained(ctx, queue, done, data)
+            return done
+
+        return self._workload(operation, "put", queue, 1, conn)
 
     def get_message(
         self,
@@ -313,33 +356,155 @@ class QueueManager:
         msgid: bytes | None = None,
         correlid: bytes | None = None,
         browse: bool = False,
+        conn: str = "",
     ) -> Workload:
         """MQGET (or browse) of the next message, by MsgId/CorrelId if given, with its data
         in the result's ``delivered`` (MQRC 2033 when there is none)."""
         return self._workload(
             lambda ctx: bodies.get(ctx, queue, msgid=msgid, correlid=correlid, browse=browse),
-            "get",
+            "browse" if browse else "get",
             queue,
             1,
+            conn,
         )
 
+    def get_each(
+        self,
+        queue: str,
+        count: int | None,
+        show: Callable[[Delivered], None],
+        *,
+        batch: int | None = 100,
+    ) -> Workload:
+        """MQGETs under syncpoint in units of ``batch`` messages (None: one unit for all),
+        each message handed to ``show`` as soon as it is got; a unit is committed once every
+        message of it was shown (``mqsc get --show``).
+
+        When ``show`` raises (an interrupt: KeyboardInterrupt), the unit in flight is backed
+        out and the messages of it that were shown are got again by MsgId and committed, so
+        every message shown is removed and every other one stays on the queue; the exception
+        then goes on, with the outcome so far in its ``workload`` attribute.
+        """
+        total: Workload | None = None
+        while count is None or total is None or total.done < count:
+            left = None if count is None else count - (total.done if total else 0)
+            size = left if batch is None else min(batch, left) if left is not None else batch
+            shown: list[Delivered] = []
+
+            def unit(ctx: Ctx, size: int | None = size, shown: list = shown) -> Workload:
+                done: Workload | None = None
+                while size is None or (done.done if done else 0) < size:
+                    one = bodies.get(ctx, queue)
+                    done = one if done is None else done.plus(one)
+                    if one.reason:
+                        break
+                    show(one.delivered[0])
+                    shown.append(one.delivered[0])
+                assert done is not None
+                return done
+
+            try:
+                outcome = self._workload(unit, "get", queue, size if size is not None else -1)
+            except BaseException as stop:
+                kept = self._take_shown(queue, shown) if shown else None
+                so_far = total if kept is None else kept if total is None else total.plus(kept)
+                stop.workload = so_far  # type: ignore[attr-defined]
+                raise
+            total = outcome if total is None else total.plus(outcome)
+            if outcome.reason:
+                break
+        assert total is not None
+        return total
+
+    def _take_shown(self, queue: str, shown: Sequence[Delivered]) -> Workload:
+        """Get, by MsgId in one unit of work, the messages an interrupted unit had shown."""
+
+        def unit(ctx: Ctx) -> Workload:
+            done: Workload | None = None
+            for message in shown:
+                one = bodies.get(ctx, queue, msgid=message.msgid)
+                done = one if done is None else done.plus(one)
+            assert done is not None
+            return done
+
+        return self._workload(unit, "get", queue, len(shown))
+
     def browse_messages(
-        self, queue: str, limit: int, *, msgid: bytes | None = None, correlid: bytes | None = None
+        self,
+        queue: str,
+        limit: int,
+        *,
+        msgid: bytes | None = None,
+        correlid: bytes | None = None,
+        conn: str = "",
     ) -> Workload:
         """Up to ``limit`` messages in delivery order, left where they are."""
         return self._workload(
             lambda ctx: bodies.browse_list(ctx, queue, limit, msgid=msgid, correlid=correlid),
-            "get",
+            "browse",
             queue,
             limit,
+            conn,
         )
+
+    # ---- connections (mqsc/engine/connregistry.py, docs/connections.md) ----------------------
+    def connect(self, request: connregistry.ConnectRequest) -> str:
+        """MQCONN: the connection is registered (every process on the home sees it); its
+        connection id (CONN). Raises :class:`connregistry.NotConnected` with MQRC 2059 when
+        the queue manager is not running."""
+
+        def step(ctx: Ctx) -> str:
+            return connregistry.connect(ctx, request).conn
+
+        return self._connection_step(step)
+
+    def disconnect(self, conn: str) -> bool:
+        """MQDISC: its handles close, a unit of work in flight commits, it is gone; False
+        when it had already ended (another process ended it as dead, or a restart)."""
+        return self._connection_step(lambda ctx: connregistry.disconnect(ctx, conn))
+
+    def end_abnormally(self, conns: Sequence[str]) -> None:
+        """The programs of these connections ended without MQDISC (their process died): the
+        state store calls this. In-flight work is backed out, prepared work stays in doubt."""
+
+        def step(ctx: Ctx) -> None:
+            for conn in conns:
+                connregistry.end_abnormally(ctx, conn)
+
+        self._connection_step(step, require_running=False)
+
+    def connections(self) -> list[connregistry.Connection]:
+        """Every connection now, in the order they connected."""
+        with self.session():
+            return connregistry.every(Txn(self.state))
+
+    def connection(
+        self, appltag: str, *, appltype: str = "BATCH", userid: str = "", owner: str = ""
+    ) -> mqi.Connection:
+        """A connection as a Python object (MQCONN now; MQDISC at ``close`` or the end of a
+        ``with`` block): open, put, get, commit, backout, prepare."""
+        return mqi.Connection(self, connregistry.ConnectRequest(appltag, appltype, userid, owner))
+
+    def _connection_step(
+        self, step: Callable[[Ctx], T], *, conn: str = "", require_running: bool = True
+    ) -> T:
+        with self.session():
+            if require_running and self.phase is not Phase.RUNNING:
+                raise connregistry.NotConnected(MQRC_Q_MGR_NOT_AVAILABLE)
+            txn = Txn(self.state)
+            ctx = Ctx(self, txn, None, None, CommandSource.SERVER, conn)
+            outcome = step(ctx)
+            if txn.changed or txn.journal:
+                self.commit(txn, None)
+            return outcome
 
     def trigger_monitor(
         self, initq: str, *, start: bool = True, owner: str | None = None
     ) -> Workload:
         """A trigger monitor (CICS's CKTI, IMS's CSQQTRMN) opens ``initq`` for input, or
         closes it (``start`` False): while one holds it, trigger events of the queues naming
-        it write trigger messages there (mqsc/engine/messaging/triggers.py). The outcome is a Workload
+        it write trigger messages there (mqsc/engine/messaging/triggers.py). The outcome is a
+        Workload
         of operation "monitor" whose ``triggers`` are the messages its opening caused.
         ``owner`` (default: this process and thread) is who holds the handle: it counts only
         while that owner runs, and only that owner closes it."""
@@ -358,13 +523,15 @@ class QueueManager:
 
         return self._workload(operation, "monitor", initq, 1 if start else -1)
 
-    # ---- channels (mqsc/engine/channelstate.py, driven by mqsc/network/transport.py) -------------------
+    # ---- channels (mqsc/engine/channelstate.py, driven by mqsc/network/transport.py)
+    # -------------------
     def channel_attrs(self) -> Mapping[str, object]:
         """This queue manager's attributes, with its channel initiator's state (as the state
         store has them now: another process may have started a listener)."""
         if self.gate is None:
             # Held in memory only: no other process can have changed them. A network's
-            # settle looks at them a dozen times after every put (the channel benchmark's step ratio, docs/performance.md).
+            # settle looks at them a dozen times after every put (the channel benchmark's step
+            # ratio, docs/performance.md).
             return self.state.tables["qmgr"][None].attrs
         with self.session():
             return self.state.tables["qmgr"][None].attrs
@@ -443,23 +610,40 @@ class QueueManager:
         return tuple(out)
 
     def _workload(
-        self, operation: Callable[[Ctx], Workload], kind: str, queue: str, count: int
+        self,
+        operation: Callable[[Ctx], Workload],
+        kind: str,
+        queue: str,
+        count: int,
+        conn: str = "",
     ) -> Workload:
         if self.network is not None:
             self.settle()  # retries that fell due since the last command run first
         with self.session():
             if self.phase is not Phase.RUNNING:
-                return Workload(kind, queue, count, 0, reason=MQRC_Q_MGR_NOT_AVAILABLE)
-            outcome = self._run_workload(operation, kind, queue, count)
+                return Workload(
+                    _OPERATION.get(kind, kind), queue, count, 0, reason=MQRC_Q_MGR_NOT_AVAILABLE
+                )
+            if conn and self.state.tables["conn"].get(conn) is None:
+                # The connection ended meanwhile (a restart, or ended as dead).
+                return Workload(
+                    _OPERATION.get(kind, kind), queue, count, 0, reason=MQRC_CONNECTION_BROKEN
+                )
+            outcome = self._run_workload(operation, kind, queue, count, conn)
         if self.network is not None and outcome.done:
             self.settle()
         return outcome
 
     def _run_workload(
-        self, operation: Callable[[Ctx], Workload], kind: str, queue: str, count: int
+        self,
+        operation: Callable[[Ctx], Workload],
+        kind: str,
+        queue: str,
+        count: int,
+        conn: str = "",
     ) -> Workload:
         txn = Txn(self.state)
-        ctx = Ctx(self, txn, None, None, CommandSource.SERVER)
+        ctx = Ctx(self, txn, None, None, CommandSource.SERVER, conn)
         before = {k: (p.stats.as_dict(), p.buffers) for k, p in self.state.tables["pool"].items()}
         expansions = sum(ps.expansions for ps in self.state.tables["pageset"].values())
         try:
@@ -471,10 +655,14 @@ class QueueManager:
             return Workload(kind, queue, count, 0, reason=MQRC_RESOURCE_PROBLEM)
         except Exception:
             # An engine bug: the MQI answers MQRC_UNEXPECTED_ERROR and the unit of work is
-            # backed out (the transaction is dropped); MQSC_STRICT=1 lets the bug surface.
-            if os.environ.get("MQSC_STRICT"):
+            # backed out (the transaction is dropped); a strict queue manager lets the bug surface.
+            if self.strict:
                 raise
-            return Workload(kind, queue, count, 0, reason=MQRC_UNEXPECTED_ERROR)
+            return Workload(
+                _OPERATION.get(kind, kind), queue, count, 0, reason=MQRC_UNEXPECTED_ERROR
+            )
+        if conn:
+            connregistry.count_workload(ctx, kind, outcome)
         self.commit(txn, None)
         deltas = {}
         for key, pool in self.state.tables["pool"].items():
@@ -520,8 +708,9 @@ class QueueManager:
             return self.execute_parsed(logical, parsed, source=source)
         if isinstance(item, Rejected):
             return self.execute_parsed(item.logical, item, source=source)
-        logical = item.syntax.logical if item.syntax is not None else None
-        return self.execute_parsed(logical, item, source=source)
+        return self.execute_parsed(
+            item.syntax.logical if item.syntax is not None else None, item, source=source
+        )
 
     def run(
         self,
@@ -618,8 +807,8 @@ class QueueManager:
             return results.result(self.cpf, logical, spec, False, records, RC_FAILED)
         except Exception:
             # An engine bug: answer an internal failure (mqsc's own MQSC017E) and keep
-            # the state unchanged; MQSC_STRICT=1 (the test suite) lets the bug surface.
-            if os.environ.get("MQSC_STRICT"):
+            # the state unchanged; a strict queue manager (the test suite) lets the bug surface.
+            if self.strict:
                 raise
             message = Message("MQSC017E", {"verb": cmd.verb})
             return results.result(self.cpf, logical, spec, False, [message], RC_FAILED)
@@ -643,7 +832,7 @@ class QueueManager:
         except Exception:
             self.listeners = listeners
             saved.restore(self)
-            if os.environ.get("MQSC_STRICT"):
+            if self.strict:
                 raise
             message = Message("MQSC017E", {"verb": "START"})
             return results.result(self.cpf, logical, spec, False, [message], RC_FAILED)
@@ -756,7 +945,11 @@ class _Session:
 #: (docs/storage.md#storage-rules)).
 _OBJECT_LOG_BYTES = constants.OBJECT_BYTES
 #: Tables whose changes are logged by their own records (pages, the log itself), not as objects.
-_UNLOGGED = frozenset(("log", "pool", "pageset"))
+#: Connections and queue statistics are the queue manager's working storage, not page set 0's
+#: definitions: nothing of them is logged as an object.
+_UNLOGGED = frozenset(
+    ("log", "pool", "pageset", "conn", "indoubt", "qstats", "retained", "smds", "smdsconn")
+)
 #: The log's own position, its data sets' inventory (the BSDS) and the parameters SET changes
 #: for the running queue manager: a command that changes only these (ARCHIVE LOG, SET LOG,
 #: SUSPEND QMGR LOG, ...) writes no log record of its own.

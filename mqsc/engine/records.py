@@ -10,15 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from mqsc.catalog.mqrc import name
 from mqsc.language.source import Location
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.engine.storage.queuestore import Body
 
 #: CSQN205I RETURN/REASON pairs. "Not found" is VERIFIED ([DOC-EXAMPLES]); the syntax-error
 #: pair is UNVERIFIED ([DOC-MSGS]).
 RC_OK = (0x00000000, 0x00000000)
 RC_SYNTAX = (0x00000008, 0x00000000)
 RC_FAILED = (0x0000000C, 0x00000008)
-RC_NOT_AUTHORIZED = (0x00000020, 0xFFFFFFFF)
 #: RETURN=0, REASON=4: another reply set follows (CMDSCOPE(*), VERIFIED [DOC-MSGS]).
 RC_MORE = (0x00000000, 0x00000004)
 
@@ -40,13 +44,15 @@ class ObjectRecord:
     ``family`` names the attribute table (``QLOCAL``, ``STGCLASS``...) renderers use for field
     widths; ``keyword`` is the object word of the command (``QUEUE`` for DISPLAY QUEUE);
     ``msg_id`` is the command-server reply id (CSQM4nnI). A value of True or False is a flag
-    shown as its keyword or negation.
+    shown as its keyword or negation. ``verb`` is the command's verb as the console's CSQM201I
+    header names it (RESET QSTATS reports its queues as DISPLAY does).
     """
 
     family: str
     keyword: str
     msg_id: str
     attrs: tuple[tuple[str, object], ...]
+    verb: str = "DISPLAY"
 
     def get(self, name: str, default: object = None) -> object:
         """An attribute's value."""
@@ -114,6 +120,31 @@ class DataSetReport:
 
 
 @dataclass(frozen=True, slots=True)
+class ThreadRow:
+    """One thread of a DISPLAY THREAD report: its connection name, status (N connected, T
+    with a unit of recovery, I in doubt), connection type, user, ASID, unit of recovery and
+    origin id, and how many threads (the REGIONS summary)."""
+
+    name: str
+    status: str
+    kind: str
+    userid: str
+    asid: str
+    urid: str
+    nid: str
+    threads: int
+
+
+@dataclass(frozen=True, slots=True)
+class ThreadReport:
+    """DISPLAY THREAD's report of one TYPE (ACTIVE: CSQV402I, REGIONS: CSQV432I, INDOUBT:
+    CSQV406I)."""
+
+    kind: str
+    rows: tuple[ThreadRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ParameterRow:
     """One parameter of a DISPLAY SYSTEM, LOG or ARCHIVE report: its module value and the value
     SET gave it ("" when SET did not change it)."""
@@ -165,6 +196,7 @@ Record = (
     | DataSetReport
     | ParameterReport
     | LogStatusReport
+    | ThreadReport
 )
 
 
@@ -211,7 +243,7 @@ class Transfer:
     size: int
     persistent: bool
     priority: int
-    body: object | None = None
+    body: Body | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,7 +296,6 @@ class Workload:
 
     @property
     def reason_name(self) -> str:
-        from mqsc.catalog.mqrc import name
 
         return name(self.reason)
 
@@ -314,6 +345,7 @@ class Result:
         echo: the physical lines of the command as read.
         title: the verb and object of the command (``DEFINE QLOCAL``), when known.
         more: results of further reply sets (CMDSCOPE(*) routing, one per queue manager).
+
     """
 
     text: str

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from mqsc.catalog import texts
 from mqsc.engine.records import (
+    RC_MORE,
     BufferPoolReport,
     DataSetReport,
     LogStatusReport,
@@ -19,6 +20,7 @@ from mqsc.engine.records import (
     ParameterReport,
     Record,
     Result,
+    ThreadReport,
 )
 from mqsc.render import objects, reports
 from mqsc.support.collector import BULK, paused
@@ -41,6 +43,8 @@ def record_lines(record: Record, cpf: str) -> list[str]:
         return reports.parameter_lines(record, cpf)
     if isinstance(record, LogStatusReport):
         return reports.log_status_lines(record, cpf)
+    if isinstance(record, ThreadReport):
+        return reports.thread_lines(record, cpf)
     raise TypeError(f"no command-server rendering for {type(record).__name__}")
 
 
@@ -72,7 +76,7 @@ def reply_set(result: Result, *, more: bool = False) -> list[str]:
                 body.append(message_line(record, cpf))
         elif not (isinstance(record, Message) and record.unsolicited):
             body.extend(record_lines(record, cpf))
-    reason = 4 if more and result.ok else result.reason_code
+    reason = RC_MORE[1] if more and result.ok else result.reason_code
     key = (len(body) + 1, result.return_code, reason)
     header = _HEADERS.get(key)
     if header is None:
@@ -100,6 +104,18 @@ def _reply_lines(result: Result) -> list[str]:
     for i, one in enumerate(sets):
         lines.extend(reply_set(one, more=i < len(sets) - 1))
     return lines
+
+
+def console_messages(result: Result) -> list[str]:
+    """The messages a command sent to the console rather than to its replies (a channel going
+    RETRYING and why, MQSC330I): the command server's replies leave them out, as z/OS does,
+    so a front end showing replies shows these after them."""
+    return [
+        message_line(m, one.cpf)
+        for one in result.all_sets()
+        for m in one.records
+        if isinstance(m, Message) and m.unsolicited
+    ]
 
 
 def echo_lines(result: Result) -> list[str]:

@@ -21,6 +21,7 @@ from mqsc.engine.records import (
     PageSetReport,
     ParameterReport,
     Result,
+    ThreadReport,
 )
 from mqsc.render import commandserver
 from mqsc.support.collector import BULK, paused
@@ -115,6 +116,21 @@ def usage(result: Result) -> dict[str, Any] | None:
                 {"dataSetType": r.kind, "logRBA": r.rba, "dataSetName": r.dsname}
                 for r in record.rows
             ]
+        elif isinstance(record, ThreadReport):
+            out.setdefault("threads", []).extend(
+                {
+                    "report": record.kind,
+                    "name": r.name,
+                    "status": r.status,
+                    "type": r.kind,
+                    "userId": r.userid,
+                    "asid": r.asid,
+                    "qmgrUrid": r.urid,
+                    "nid": r.nid,
+                    "threads": r.threads,
+                }
+                for r in record.rows
+            )
     return out or None
 
 

@@ -15,6 +15,7 @@ from mqsc.engine.records import (
     LogStatusReport,
     PageSetReport,
     ParameterReport,
+    ThreadReport,
 )
 
 PAGESET_HEADINGS = (
@@ -126,4 +127,52 @@ def log_status_lines(report: LogStatusReport, cpf: str) -> list[str]:
     ]
     if report.suspended:
         lines.append("Log suspended by SUSPEND QMGR LOG")
+    return lines
+
+
+#: DISPLAY THREAD's reports: the message each starts with, its column headings (the active
+#: threads' headings as IBM's CSQV402I explanation lists them: NAME S T REQ THREAD-XREF USERID
+#: ASID URID; widths and the other two reports' headings UNVERIFIED) and its end line.
+THREAD_REPORTS = {
+    "ACTIVE": (
+        "CSQV402I",
+        " NAME     S T        REQ THREAD-XREF USERID   ASID URID",
+        " DISPLAY ACTIVE REPORT COMPLETE",
+    ),
+    "REGIONS": (
+        "CSQV432I",
+        " NAME     TYPE     ASID   THREADS",
+        " DISPLAY REGIONS REPORT COMPLETE",
+    ),
+    "INDOUBT": (
+        "CSQV406I",
+        " NAME     COORDINATOR URID         NID",
+        " DISPLAY INDOUBT REPORT COMPLETE",
+    ),
+}
+
+
+def thread_lines(report: ThreadReport, cpf: str) -> list[str]:
+    """One DISPLAY THREAD report, one string per line.
+
+    >>> from mqsc.engine.records import ThreadRow
+    >>> thread_lines(ThreadReport("ACTIVE", (ThreadRow("PAYJOB", "T", "BATCH", "OPER1",
+    ...              "0040", "00000001A2C0", "", 1),)), "QMZ1")[2]
+    ' PAYJOB   T BATCH       1             OPER1    0040 00000001A2C0'
+    """
+    msg_id, heading, end = THREAD_REPORTS[report.kind]
+    lines = [texts.line(msg_id, {}, cpf), heading]
+    for r in report.rows:
+        if report.kind == "ACTIVE":
+            lines.append(
+                f" {r.name:<8} {r.status} {r.kind:<8} {r.threads:>4} "
+                f"{r.nid:<11} {r.userid:<8} {r.asid:<4} {r.urid}".rstrip()
+            )
+        elif report.kind == "REGIONS":
+            lines.append(f" {r.name:<8} {r.kind:<8} {r.asid:<4} {r.threads:>9}")
+        else:
+            lines.append(f" {r.name:<8} {r.kind:<11} {r.urid:<12} {r.nid}".rstrip())
+    if not report.rows:
+        lines.append(" NO THREADS FOUND")
+    lines.append(end)
     return lines

@@ -11,6 +11,7 @@ z/OSMF's state-changing requests its ``X-CSRF-ZOSMF-HEADER``.
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import logging
 import time
@@ -20,8 +21,9 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from mqsc.catalog.mqweb import error_entry
@@ -62,8 +64,25 @@ def _encode(body: Any) -> bytes:
     return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
-def _mq_error(msg_id: str, *inserts: object, headers: dict[str, str] | None = None) -> Response:
-    return _json(mqrest.error(msg_id, *inserts), headers)
+def _mq_error(
+    msg_id: str, *inserts: object, headers: dict[str, str] | None = None, hint: str = ""
+) -> Response:
+    return _json(mqrest.error(msg_id, *inserts, hint=hint), headers)
+
+
+def _not_authorized(request: Request, needed: tuple[str, ...], role: str) -> Response:
+    """MQWB0103E as mqweb says it, with the role the request needs beside it."""
+    path = request.url.path
+    what = (
+        "the messaging REST API"
+        if "/messaging/" in path
+        else "z/OSMF"
+        if path.startswith("/zosmf")
+        else "the web console"
+        if path.startswith("/ibmmq/console")
+        else "the administrative REST API"
+    )
+    return _mq_error("MQWB0103E", hint=mqrest.role_hint(needed, role, what))
 
 
 # ---- authentication ------------------------------------------------------------------------
@@ -101,7 +120,7 @@ def guarded(roles: tuple[str, ...], *, csrf: str = MQ_CSRF) -> Callable[[Handler
             if request.method in CHANGING and csrf not in request.headers:
                 return _mq_error("MQWB0100E", csrf)
             if found.role not in roles:
-                return _mq_error("MQWB0103E")
+                return _not_authorized(request, roles, found.role)
             return await handler(request, found)
 
         endpoint.__name__ = handler.__name__
@@ -122,7 +141,6 @@ def _refused(request: Request, refused: Refused) -> Response:
 
 
 def _basic_name(header: str) -> str:
-    import base64
 
     try:
         return base64.b64decode(header.partition(" ")[2]).decode().partition(":")[0]
@@ -246,6 +264,12 @@ def _reply(reply: messaging.Reply) -> Response:
     )
 
 
+def _conn(request: Request, qm, who: Principal) -> str:
+    """The REST user's messaging connection (on the command server thread)."""
+    services: Services = request.app.state.services
+    return services.registry.messaging_connection(qm, who.name.upper()[:8])
+
+
 async def _messaging_work(request: Request, work) -> messaging.Reply:
     services: Services = request.app.state.services
     name = request.path_params["qmgr"]
@@ -284,6 +308,7 @@ async def message(request: Request, who: Principal) -> Response:
                         reply_qmgr=put.reply_qmgr,
                         expiry=put.expiry,
                         correl_text=put.correl_text,
+                        conn=_conn(request, qm, who),
                     ),
                 ),
             )
@@ -298,7 +323,13 @@ async def message(request: Request, who: Principal) -> Response:
             version,
             qmgr_name,
             queue,
-            qm.get_message(queue, msgid=chosen.msgid, correlid=chosen.correlid, browse=browse),
+            qm.get_message(
+                queue,
+                msgid=chosen.msgid,
+                correlid=chosen.correlid,
+                browse=browse,
+                conn=_conn(request, qm, who),
+            ),
         )
 
     # wait=N: ask again until a message comes or N milliseconds have passed; the queue
@@ -329,7 +360,13 @@ async def message_list(request: Request, who: Principal) -> Response:
                 version,
                 qmgr_name,
                 queue,
-                qm.browse_messages(queue, limit, msgid=chosen.msgid, correlid=chosen.correlid),
+                qm.browse_messages(
+                    queue,
+                    limit,
+                    msgid=chosen.msgid,
+                    correlid=chosen.correlid,
+                    conn=_conn(request, qm, who),
+                ),
             ),
         )
     )
@@ -368,7 +405,7 @@ async def jobs(request: Request, who: Principal) -> Response:
             services.jobs.listing(q.get("owner", who.name.upper()), q.get("prefix"), _base(request))
         )
     if who.role != ADMIN:
-        return _mq_error("MQWB0103E")
+        return _not_authorized(request, (ADMIN,), who.role)
     raw = await request.body()
     if request.headers.get("content-type", "").lower().startswith("application/json"):
         # {"file": "//'DSN(MEMBER)'"}: JCL from a data set (zowe zos-jobs submit data-set).
@@ -398,7 +435,7 @@ async def job(request: Request, who: Principal) -> Response:
     p = request.path_params
     if request.method == "DELETE":
         if who.role != ADMIN:
-            return _mq_error("MQWB0103E")
+            return _not_authorized(request, (ADMIN,), who.role)
         return _json(services.jobs.purge(p["jobname"], p["jobid"]))
     return _json(services.jobs.status(p["jobname"], p["jobid"], _base(request)))
 
@@ -496,7 +533,6 @@ async def console_asset(request: Request) -> Response:
 
 
 async def console_root(request: Request) -> Response:
-    from starlette.responses import RedirectResponse
 
     return RedirectResponse("/ibmmq/console/", status_code=308)
 
@@ -724,8 +760,6 @@ async def _internal(request: Request, exc: Exception) -> Response:
 
 def build(services: Services, *, max_body: int = DEFAULT_MAX_BODY) -> Guard:
     """The application, ready for uvicorn."""
-    from starlette.exceptions import HTTPException
-
     app = Starlette(
         routes=routes(), exception_handlers={HTTPException: _not_found, Exception: _internal}
     )

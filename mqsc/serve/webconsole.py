@@ -10,7 +10,8 @@ resources the MQ REST API cannot give a view:
 * ``GET /ibmmq/console/api/words``: the verbs, object types and keywords the command pane
   completes, from the catalog;
 * ``GET /ibmmq/console/api/qmgr/{qmgr}/queues?name=&offset=&limit=``: one window of the
-  queues (every type, every QSGDISP) sorted by name (and how many there are), so the queues widget draws its first
+  queues (every type, every QSGDISP) sorted by name (and how many there are), so the queues widget
+  draws its first
   rows before the whole list (runCommandJSON, ten megabytes at 50,000 queues) has arrived;
 * ``GET /ibmmq/console/api/qmgr/{qmgr}/storage``: storage classes, page sets and buffer pools
   with their live figures. runCommandJSON refuses DISPLAY USAGE (IBM MQ, "POST - JSON
@@ -43,6 +44,7 @@ from mqsc.catalog import (
     NameList,
     Text,
     command_spec,
+    sysobjects,
 )
 from mqsc.catalog.describe import kind_text
 from mqsc.engine.capacity import advise
@@ -188,6 +190,10 @@ def words() -> Answer:
             "objects": {w: o.name for o in OBJECT_TYPES for w in (o.name, *o.synonyms)},
             # The defined object types DISPLAY lists, for the objects widget.
             "displayable": [t for t in DEFINED if command_spec("DISPLAY", t) is not None],
+            # What each SYSTEM.* object is for (mqsc/catalog/sysobjects.py): named before an
+            # alter or a delete of one is sent.
+            "systemRoles": [[r.pattern, r.role] for r in sysobjects.ROLES],
+            "anySystem": sysobjects.ANY_SYSTEM,
             "commands": {
                 f"{spec.verb} {spec.objtype}": {
                     "help": spec.help,
@@ -234,7 +240,7 @@ def queues_window(qm: QueueManager, name: str, offset: int, limit: int) -> Answe
     names = sorted(
         (str(o.get("QUEUE")).rstrip(), str(o.get("QSGDISP", "QMGR"))) for o in listed.objects
     )
-    rows = []
+    rows: list[dict[str, object]] = []
     for queue, disposition in names[offset : offset + limit]:
         quoted = queue.replace("'", "''")  # quoted: a lower-case name stays as it is
         one = qm.execute(f"DISPLAY QUEUE('{quoted}') QSGDISP({disposition}) {' '.join(COLUMNS)}")

@@ -17,20 +17,22 @@ MVS message was found). Jobs run through the same runner as ``mqsc job``
 from __future__ import annotations
 
 import datetime as dt
-import itertools
+import fnmatch
 import re
 import secrets
 import threading
 from dataclasses import dataclass
 from typing import Any
 
-from mqsc.batch import jcl, jes, names, runner
+from mqsc.batch import jcl, jes, names, runner, spool
 from mqsc.batch.datasets import DataSetError, home_catalog
 from mqsc.catalog import CommandSource, texts
 from mqsc.language.source import Source
 from mqsc.render import consoletext
 from mqsc.serve.mqrest import Answer
 from mqsc.serve.qmgrs import NoSuchQmgr, QmgrUnavailable, Registry
+from mqsc.store.home import home
+from mqsc.store.lease import process_owner
 
 #: Jobs and uncollected console responses kept at most.
 MAX_KEPT = 1000
@@ -154,7 +156,9 @@ class Jobs:
         self.registry = registry
         self.clock = clock or dt.datetime.now
         self._jobs: dict[str, HeldJob] = {}
-        self._numbers = itertools.count(1)
+        # The home's JES2 counter, shared with `mqsc job` (docs/batch.md); a --memory server
+        # numbers from its own.
+        self._numbers = spool.numbers(home(), memory=registry.memory)
         self._lock = threading.Lock()
 
     def submit(self, jcl_text: str, owner: str, base_url: str) -> Answer:
@@ -193,11 +197,14 @@ class Jobs:
         return self.submit(text, owner, base_url)
 
     def _run(self, job: jcl.Job, owner: str) -> HeldJob:
-        with self._lock:
-            jobid = f"JOB{next(self._numbers):05d}"
+        jobid = spool.jobid(self._numbers.take())
         env = runner.Environment
         with self.registry.holding() as connect:
-            result = runner.run(job, env(connect, home_catalog(), self.clock), jobid=jobid)
+            result = runner.run(
+                job,
+                env(connect, home_catalog(), self.clock, owner=process_owner()),
+                jobid=jobid,
+            )
         held = HeldJob(
             result,
             result.job.name or "JOB",
@@ -238,7 +245,6 @@ class Jobs:
         }
 
     def listing(self, owner: str | None, prefix: str | None, base_url: str) -> Answer:
-        import fnmatch
 
         out = []
         for held in list(self._jobs.values()):

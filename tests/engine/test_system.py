@@ -42,10 +42,10 @@ def test_command_server_stopped_survives_in_the_state() -> None:
     assert [m.msg_id for m in shown.messages()][0] == "CSQN015I"
 
 
-def test_display_cmdserv_through_the_command_server_is_refused() -> None:
-    # DISPLAY CMDSERV is a 12C command (IBM MQ for z/OS): CSQN009I from the command server.
+def test_display_cmdserv_through_the_command_server() -> None:
+    # DISPLAY CMDSERV is a 12CR command (IBM MQ 9.4 for z/OS): the command server takes it.
     result = fresh_qmz1().execute("DISPLAY CMDSERV", source=CommandSource.SERVER)
-    assert not result.ok and next(result.messages()).msg_id == "CSQN009I"
+    assert result.ok and next(result.messages()).msg_id == "CSQN014I"
 
 
 def test_absent_answers_change_nothing() -> None:

@@ -6,7 +6,7 @@ from mqsc.repl.help import help_lines
 
 
 def test_help_names_the_absent_answer() -> None:
-    text = " ".join(help_lines(["PING", "CHANNEL"]))
+    text = " ".join(help_lines(["DISPLAY", "CLUSQMGR"]))
     assert "answered with CSQM131I" in text and "channel initiator" in text
 
 

@@ -36,7 +36,7 @@ from mqsc.catalog.mqrc import (
 )
 from mqsc.catalog.queues import FAMILY as QLOCAL
 from mqsc.engine import space
-from mqsc.engine.messaging import pubsub, sharedq, triggers
+from mqsc.engine.messaging import pubsub, queuestats, sharedq, triggers
 from mqsc.engine.mqobjects import Attributes, MQObject
 from mqsc.engine.records import TriggerMessage, Workload
 from mqsc.engine.space import report_expansions
@@ -58,7 +58,8 @@ if TYPE_CHECKING:  # pragma: no cover
 #: Log bytes of getting one persistent message from a private queue (UNVERIFIED choice).
 LOG_PER_GET = constants.LOG_RECORD_BYTES
 
-#: dataclasses.replace of a Workload, fields read once (a put to a remote queue is one per message moved).
+#: dataclasses.replace of a Workload, fields read once (a put to a remote queue is one per message
+#: moved).
 _with = replacer(Workload)
 
 
@@ -75,13 +76,17 @@ def put(
     dest: str = "",
     body: Body | None = None,
     triggering: bool = True,
+    restoring: bool = False,
 ) -> Workload:
     """Put ``count`` messages of ``size`` bytes; in units of work of ``batch`` (0: none).
-    With a ``body`` (:mod:`mqsc.engine.messaging.bodies`): one message of ``size`` = its data length.
+    With a ``body`` (:mod:`mqsc.engine.messaging.bodies`): one message of ``size`` = its data
+    length.
 
     Stops at the first failure with its MQ reason code; with units of work the failed one is
-    backed out, the committed ones stay. Trigger messages follow (mqsc/engine/messaging/triggers.py);
-    they trigger nothing themselves (``triggering`` False).
+    backed out, the committed ones stay. Trigger messages follow
+    (mqsc/engine/messaging/triggers.py); they trigger nothing themselves (``triggering``
+    False). ``restoring``: a backout puts back messages an MQGET took, which is no MQPUT
+    (MSGIN does not count them; the depth they make counts toward HIQDEPTH).
     """
     txn = ctx.txn
     q = txn.get("qlocal", queue)
@@ -129,7 +134,7 @@ def put(
             )
         target, reason = resolve(ctx, queue, "PUT")
         if target is not None:
-            done = put(
+            remote = put(
                 ctx,
                 target,
                 count,
@@ -140,7 +145,7 @@ def put(
                 dest=header(ctx, queue, target) or dest,
                 body=body,
             )
-            return _with(done, queue=queue)
+            return _with(remote, queue=queue)
         return Workload("put", queue, count, 0, size, reason=reason, persistent=bool(persistent))
     if persistent is None:
         persistent = q.get("DEFPSIST") == "YES"
@@ -199,6 +204,8 @@ def put(
     if not store.runs and not store.lists:
         txn.delete("messages", queue)  # nothing was put: no store, no trace
     report_expansions(ctx, events)
+    if done:
+        queuestats.put(ctx, queue, 0 if restoring else done, store.depth)
     fired = _trigger(ctx, q, trigger_before, priority, done) if trigger_before >= 0 else ()
     return Workload(
         "put",
@@ -248,7 +255,7 @@ def monitor(
     if q is None:
         return MQRC_UNKNOWN_OBJECT_NAME, ()
     row = ctx.txn.get("monitors", initq)
-    live = list(row.live) if row is not None else []
+    live = list(row.live(ctx.qm.owner_alive)) if row is not None else []
     if not opening:
         if owner in live:
             live.remove(owner)
@@ -277,9 +284,10 @@ def refusal(ctx: Ctx, queue: str, count: int, size: int) -> int:
     if not txn.has("qlocal", queue):
         if sharedq.shared_queue(ctx, queue) is not None:
             return MQRC_NONE
-        target, reason = resolve(ctx, queue, "PUT")
-        if target is None:
+        resolved, reason = resolve(ctx, queue, "PUT")
+        if resolved is None:
             return reason
+        target = resolved
         if not txn.has("qlocal", target):
             return MQRC_NONE
     q = txn.get("qlocal", target)
@@ -698,6 +706,7 @@ def get(ctx: Ctx, queue: str, count: int | None = None) -> Workload:
         pages += _shrink_lists(store, ps, txn.edit("pool", ps.pool))
     if not store.runs:
         txn.delete("messages", queue)
+    queuestats.got(ctx, queue, got)
     reason = MQRC_NO_MSG_AVAILABLE if count is not None and got < count else MQRC_NONE
     return Workload("get", queue, wanted, got, 0, got_bytes, reason, pages)
 
@@ -723,6 +732,7 @@ def get_runs(ctx: Ctx, queue: str, wanted: Mapping[int, int]) -> int:
         _shrink_lists(store, ps, txn.edit("pool", ps.pool))
     if not store.runs:
         txn.delete("messages", queue)
+    queuestats.got(ctx, queue, got)
     return got
 
 
@@ -763,7 +773,8 @@ def _take(ctx: Ctx, store: QueueStore, run: Run, n: int) -> int:
 
 def take_one(ctx: Ctx, queue: str, run_id: int) -> int:
     """Get the oldest message of run ``run_id`` of a private queue, wherever the run is in
-    the delivery order (a get by MsgId or CorrelId, :mod:`mqsc.engine.messaging.bodies`); returns the
+    the delivery order (a get by MsgId or CorrelId, :mod:`mqsc.engine.messaging.bodies`); returns
+    the
     pages freed."""
     txn = ctx.txn
     store = txn.edit("messages", queue)
