@@ -25,8 +25,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from mqsc.batch import names
-from mqsc.batch import records as recs
+from mqsc.batch import dsrecords, names
 from mqsc.batch.dsfiles import Place, Refused
 from mqsc.batch.libraries import HomeLibraries, Library, LibraryError
 from mqsc.catalog import zparm
@@ -183,10 +182,10 @@ class Catalog:
             allocation = self._stored(dsn) or Allocation()
             if self._binary(dsn, member, allocation):
                 # A binary data set read as a deck: its records as IBM-1047 text.
-                found = recs.records_of_bytes(
+                found = dsrecords.records_of_bytes(
                     data, allocation.recfm, allocation.lrecl, allocation.blksize
                 )
-                return "".join(line + "\n" for line in recs.kept_text_of_records(found))
+                return "".join(line + "\n" for line in dsrecords.kept_text_of_records(found))
             return decode(data, encoding)
         except (OSError, LookupError, UnicodeDecodeError) as error:
             raise DataSetError(f"{_name(dsn, member)}: cannot be read ({error})") from None
@@ -341,8 +340,8 @@ class Catalog:
             except (OSError, UnicodeDecodeError) as error:
                 raise CatalogProblem("io", dsn, member, str(error)) from None
             data = text.encode("utf-8")
-            records = recs.records_of_lines(
-                recs.stored_lines(text), allocation.recfm, allocation.lrecl
+            records = dsrecords.records_of_lines(
+                dsrecords.stored_lines(text), allocation.recfm, allocation.lrecl
             )
             return Content(records, allocation, _stamp(data), False)
         try:
@@ -362,17 +361,17 @@ class Catalog:
                 # Bytes no program wrote as text and no format recorded: variable-length
                 # records when they chain as such (an SMF dump), else undefined-format.
                 binary = True
-                if recs.rdw_chain(data):
+                if dsrecords.rdw_chain(data):
                     allocation = replace(allocation, recfm="VBS", lrecl=32756, blksize=27998)
                 else:
                     allocation = replace(allocation, recfm="U")
         if binary:
-            records = recs.records_of_bytes(
+            records = dsrecords.records_of_bytes(
                 data, allocation.recfm, allocation.lrecl, allocation.blksize
             )
         else:
-            records = recs.records_of_lines(
-                recs.stored_lines(text), allocation.recfm, allocation.lrecl
+            records = dsrecords.records_of_lines(
+                dsrecords.stored_lines(text), allocation.recfm, allocation.lrecl
             )
         return Content(records, allocation, _stamp(data), binary)
 
@@ -402,7 +401,7 @@ class Catalog:
                 raise CatalogProblem("readonly", dsn, member, str(error)) from None
             return _stamp(text.encode("utf-8"))
         if records is not None:
-            data = recs.bytes_of_records(records, described.allocation.recfm)
+            data = dsrecords.bytes_of_records(records, described.allocation.recfm)
         else:
             data = _text_of(lines, None).encode("utf-8")
         try:
@@ -778,7 +777,7 @@ def _stamp(data: bytes) -> str:
 
 def _text_of(lines: list[str] | None, records: list[bytes] | None) -> str:
     if records is not None:
-        lines = recs.kept_text_of_records(records)
+        lines = dsrecords.kept_text_of_records(records)
     return "".join(line + "\n" for line in (lines or []))
 
 

@@ -28,6 +28,8 @@ from pathlib import Path
 
 from mqsc.batch.names import member_for_file
 from mqsc.language.source import Source
+from mqsc.store.errors import StoreError
+from mqsc.store.files import check_private, write_private
 from mqsc.support.bounded import read_file
 from mqsc.support.bundled import bundled
 
@@ -66,9 +68,6 @@ class Library:
             raise LibraryError(self.readonly)
         if member not in self.files:
             raise LibraryError(self.fixed)
-        from mqsc.store.errors import StoreError
-        from mqsc.store.files import write_private
-
         try:
             write_private(self.files[member], text)
         except StoreError as error:
@@ -203,9 +202,6 @@ class HomeLibraries:
         library = deck_library(self.qmgrs, f"{qmgr.upper()}.{ddname}")
         if library is None:
             return None
-        from mqsc.store.errors import StoreError
-        from mqsc.store.files import check_private
-
         decks = []
         try:
             for path in library.files.values():

@@ -75,10 +75,14 @@ def dslevel(pattern: str) -> Callable[[str], bool] | None:
 
     >>> star = dslevel("USER1.*"); star("USER1.JCL"), star("USER1.A.B"), star("USER1")
     (True, False, False)
-    >>> dslevel("USER1.**")("USER1.A.B"), dslevel("USER1")("USER1.A.B"), dslevel("USER1")("USER10")
-    (True, True, False)
-    >>> dslevel("**.JCL")("A.B.JCL"), dslevel("US%R1.J*")("USER1.JCL"), dslevel("A..B"), dslevel("../ETC")
-    (True, True, None, None)
+    >>> dslevel("USER1.**")("USER1.A.B"), dslevel("USER1")("USER1.A.B")
+    (True, True)
+    >>> dslevel("USER1")("USER10")
+    False
+    >>> dslevel("**.JCL")("A.B.JCL"), dslevel("US%R1.J*")("USER1.JCL")
+    (True, True)
+    >>> dslevel("A..B"), dslevel("../ETC")
+    (None, None)
     """
     text = pattern.strip().upper()
     if not text or len(text) > DSN_MAX:
@@ -127,8 +131,10 @@ def member_for_file(file_name: str) -> str:
     case, only A-Z 0-9 @ # $, no leading digits, at most 8 characters), so a directory of decks
     and its library name their members alike ("" when nothing is left).
 
-    >>> member_for_file("V8NOIO11.jcl"), member_for_file("system-CSQINP2.mqsc"), member_for_file("2-x.mqsc")
-    ('V8NOIO11', 'SYSTEMCS', 'X')
+    >>> member_for_file("V8NOIO11.jcl"), member_for_file("system-CSQINP2.mqsc")
+    ('V8NOIO11', 'SYSTEMCS')
+    >>> member_for_file("2-x.mqsc")
+    'X'
     """
     stem = file_name.rsplit("/", 1)[-1]
     if "." in stem[1:]:

@@ -204,6 +204,8 @@ def _zosmf_errors(*codes: int) -> dict[str, Any]:
 
 
 _QUALIFIER = r"[A-Z@#$][A-Z0-9@#$-]{0,7}"
+#: A qualifier of a data set name pattern (wildcards * and %).
+_LEVEL = r"[A-Z@#$*%][A-Z0-9@#$*%-]{0,7}"
 _DSN = {
     "name": "dsname",
     "in": "path",
@@ -278,7 +280,7 @@ def _zosfiles(paths: dict[str, Any]) -> None:
                     "schema": {
                         "type": "string",
                         "maxLength": 44,
-                        "pattern": r"^[A-Z@#$*%][A-Z0-9@#$*%-]{0,7}(\.[A-Z@#$*%][A-Z0-9@#$*%-]{0,7}){0,4}$",
+                        "pattern": rf"^{_LEVEL}(\.{_LEVEL}){{0,4}}$",
                         "example": "MQSC.**",
                     },
                 },

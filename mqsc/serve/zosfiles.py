@@ -16,7 +16,7 @@ IBM z/OS Management Facility, "z/OS data set and file REST interface":
 Headers: ``X-IBM-Attributes: base`` (list with attributes), ``X-IBM-Max-Items`` (0: all;
 1000 when absent), ``X-IBM-Data-Type: text[;fileEncoding=IBM-nnnn]|binary|record``,
 ``X-IBM-Record-Range``, ``X-IBM-Return-Etag``/``ETag``/``If-Match``, ``X-IBM-Migrated-Recall``.
-Records move as mqsc/batch/records.py says. The catalog is the one jobs, IDCAMS, IEBGENER,
+Records move as mqsc/batch/dsrecords.py says. The catalog is the one jobs, IDCAMS, IEBGENER,
 CSQUTIL and the queue managers use (mqsc/batch/datasets.py), with the samples and each queue
 manager's CSQINP1/CSQINP2 as libraries (mqsc/batch/libraries.py).
 
@@ -39,8 +39,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
-from mqsc.batch import names, systemmsgs
-from mqsc.batch import records as recs
+from mqsc.batch import dsrecords, names, systemmsgs
 from mqsc.batch.datasets import (
     CATALOG_NAME,
     Catalog,
@@ -251,25 +250,25 @@ def data_type(header: str | None) -> DataType | Reply:
     ``fileEncoding=`` parameter (not trimmed) names the code page of a text transfer, an empty
     one the default; binary and record ignore it."""
     if header is None or not header.strip():
-        return DataType("text", recs.CODE_PAGES[recs.DEFAULT_CODE_PAGE])
+        return DataType("text", dsrecords.CODE_PAGES[dsrecords.DEFAULT_CODE_PAGE])
     kind, _, params = header.partition(";")
     kind = kind.strip().lower()
     if kind not in ("text", "binary", "record"):
         return error("request", detail=f"Invalid X-IBM-Data-Type '{header[:40]}'")
     if kind != "text":
         return DataType(kind, "")
-    page = recs.DEFAULT_CODE_PAGE
+    page = dsrecords.DEFAULT_CODE_PAGE
     for param in params.split(";") if params else ():
         key, eq, value = param.partition("=")
         if eq and key.lower() == "fileencoding" and value:
             page = value
-    codec = recs.codec_of(page)
+    codec = dsrecords.codec_of(page)
     if codec is None:
         return error(
             "iconv",
             details=(
                 f"Unsupported fileEncoding '{page[:40]}' in X-IBM-Data-Type: the code pages "
-                f"converted are {', '.join(recs.CODE_PAGES)}",
+                f"converted are {', '.join(dsrecords.CODE_PAGES)}",
             ),
         )
     return DataType("text", codec)
@@ -423,8 +422,10 @@ class Files:
         if kind.kind == "binary":
             return Reply(200, out_headers, b"".join(chosen), "application/octet-stream")
         if kind.kind == "record":
-            return Reply(200, out_headers, recs.record_mode(chosen), "application/octet-stream")
-        text = recs.text_of_records(chosen, recfm, kind.codec)
+            return Reply(
+                200, out_headers, dsrecords.record_mode(chosen), "application/octet-stream"
+            )
+        text = dsrecords.text_of_records(chosen, recfm, kind.codec)
         return Reply(200, out_headers, text.encode("utf-8"), "text/plain; charset=UTF-8")
 
     # ---- PUT /zosmf/restfiles/ds/DSN[(MEMBER)] with data --------------------------------------
@@ -449,17 +450,17 @@ class Files:
                 text = _decoded(body, headers.get("content-type", ""))
                 if isinstance(text, Reply):
                     return text
-                lines = recs.lines_of_upload(text, a.recfm, a.lrecl, a.blksize, kind.codec)
+                lines = dsrecords.lines_of_upload(text, a.recfm, a.lrecl, a.blksize, kind.codec)
                 records = None
             elif kind.kind == "binary":
                 lines = None
-                records = recs.records_of_binary_upload(body, a.recfm, a.lrecl, a.blksize)
+                records = dsrecords.records_of_binary_upload(body, a.recfm, a.lrecl, a.blksize)
             else:
                 lines = None
-                records = recs.records_of_record_mode(body, a.recfm, a.lrecl, a.blksize)
-        except recs.TruncatedRecord as problem:
+                records = dsrecords.records_of_record_mode(body, a.recfm, a.lrecl, a.blksize)
+        except dsrecords.TruncatedRecord as problem:
             return error("truncated", details=(f"{_shown(target)}: {problem}",))
-        except recs.BadRecords as problem:
+        except dsrecords.BadRecords as problem:
             return error("request", detail=f"Record-mode data: {problem}")
         expect = headers.get("if-match")
         try:
@@ -576,7 +577,7 @@ class Files:
             if described is None:
                 return _problem(CatalogProblem("not-cataloged", target.dsn, target.member))
             pairs = _copy_pairs(catalog, dsn, member, target, described)
-            for from_member, to_member in pairs:
+            for _, to_member in pairs:
                 if to_member and not replace_it and catalog.exists(target.dsn, to_member):
                     return _problem(CatalogProblem("member-exists", target.dsn, to_member))
             for from_member, to_member in pairs:
@@ -587,9 +588,11 @@ class Files:
                     catalog.store(
                         target.dsn,
                         to_member,
-                        lines=recs.kept_text_of_records(
+                        lines=dsrecords.kept_text_of_records(
                             [
-                                r.rstrip(b"\x40") if recs.fixed(content.allocation.recfm) else r
+                                r.rstrip(b"\x40")
+                                if dsrecords.fixed(content.allocation.recfm)
+                                else r
                                 for r in content.records
                             ]
                         ),
@@ -827,17 +830,17 @@ def _allocation(body: dict, base: Allocation, like: bool) -> Allocation | Reply:
     lrecl = int(values.get("lrecl", base.lrecl))  # type: ignore[call-overload]
     if lrecl <= 0:
         return error("json", detail="'lrecl' must be more than 0")
-    if recs.variable(chosen_recfm) and lrecl < 5:
+    if dsrecords.variable(chosen_recfm) and lrecl < 5:
         return error("json", detail="Variable-length records need an 'lrecl' of 5 or more")
     blksize = values.get("blksize")
     if blksize in (None, 0) and not like:
         blksize = _system_blksize(chosen_recfm, lrecl)
     blksize = int(blksize if blksize not in (None, 0) else base.blksize)  # type: ignore[call-overload]
-    if recs.fixed(chosen_recfm) and "B" in chosen_recfm and blksize % lrecl:
+    if dsrecords.fixed(chosen_recfm) and "B" in chosen_recfm and blksize % lrecl:
         return error("json", detail=f"'blksize' {blksize} is not a multiple of 'lrecl' {lrecl}")
-    if recs.fixed(chosen_recfm) and blksize < lrecl:
+    if dsrecords.fixed(chosen_recfm) and blksize < lrecl:
         return error("json", detail=f"'blksize' {blksize} is less than 'lrecl' {lrecl}")
-    if recs.variable(chosen_recfm) and blksize < lrecl + 4 and "S" not in chosen_recfm:
+    if dsrecords.variable(chosen_recfm) and blksize < lrecl + 4 and "S" not in chosen_recfm:
         return error("json", detail=f"'blksize' {blksize} is less than 'lrecl' {lrecl} + 4")
     return replace(
         base,
@@ -860,8 +863,8 @@ def _system_blksize(recfm: str, lrecl: int) -> int:
     """The block size the system chooses when none is given (z/OS DFSMS "System-determined
     block size"): for fixed blocked records the most whole records in half a 3390 track, for
     variable blocked ones half a track, else one record."""
-    if recs.fixed(recfm):
+    if dsrecords.fixed(recfm):
         return (HALF_TRACK // lrecl) * lrecl if "B" in recfm and lrecl <= HALF_TRACK else lrecl
-    if recs.variable(recfm):
+    if dsrecords.variable(recfm):
         return HALF_TRACK if "B" in recfm else lrecl + 4
     return HALF_TRACK

@@ -85,7 +85,10 @@ def test_zowe_jobs_submit_shows_the_lab_figures(zowe_cli, server: Server) -> Non
 
 
 # ---- zos-files: the z/OSMF REST files service (mqsc/serve/zosfiles.py) ------------------------
-DECK = "DEFINE QLOCAL(ZOWE.FROM.DECK) REPLACE DESCR('uploaded with Zowe')\nDISPLAY QLOCAL(ZOWE.FROM.DECK) DESCR\n"
+DECK = (
+    "DEFINE QLOCAL(ZOWE.FROM.DECK) REPLACE DESCR('uploaded with Zowe')\n"
+    "DISPLAY QLOCAL(ZOWE.FROM.DECK) DESCR\n"
+)
 JOB = """//USER1ZD  JOB (ACCT),'DECK BY DSN',CLASS=A,MSGCLASS=K
 //DEFINE   EXEC PGM=CSQUTIL,PARM='QMZ1'
 //SYSPRINT DD SYSOUT=*
