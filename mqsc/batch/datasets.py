@@ -214,6 +214,14 @@ class Catalog:
                 dsn, Allocation(dsorg="PO", dsntype="PDS", dirblk=5) if member else Allocation()
             )
 
+    def record(self, dsn: str, allocation: Allocation) -> None:
+        """Keep the attributes a job's DD statement gave a data set it allocated (a VTOC that
+        cannot be written leaves the defaults to be derived)."""
+        try:
+            self.vtoc.put(dsn, allocation)
+        except VtocError:
+            pass
+
     def _note(self, dsn: str, allocation: Allocation) -> None:
         """Record a data set a job allocated (its attributes are the defaults until the JCL says
         more); a VTOC that cannot be written leaves the defaults to be derived."""

@@ -48,6 +48,7 @@ from mqsc.batch.datasets import (
     day_of,
     home_catalog,
 )
+from mqsc.batch.jclparams import system_blksize
 from mqsc.serve.messaging import Reply
 from mqsc.store.vtoc import Allocation
 from mqsc.support import collector
@@ -57,7 +58,6 @@ JSON = "application/json"
 DEFAULT_MAX_ITEMS = 1000
 #: Device type of the simulated DASD (3390) and the longest block a track takes.
 DEVICE, MAX_BLKSIZE = "3390", 32760
-HALF_TRACK = 27998
 RECFMS = frozenset({"F", "FB", "FBA", "FBS", "FA", "V", "VB", "VBA", "VBS", "VA", "VS", "U", "UA"})
 #: DSNTYPE values z/OSMF accepts on create, and how each lists (a PDSE is a LIBRARY).
 DSNTYPES = frozenset({"BASIC", "LARGE", "PDS", "LIBRARY", "EXTREQ", "EXTPREF"})
@@ -834,7 +834,7 @@ def _allocation(body: dict, base: Allocation, like: bool) -> Allocation | Reply:
         return error("json", detail="Variable-length records need an 'lrecl' of 5 or more")
     blksize = values.get("blksize")
     if blksize in (None, 0) and not like:
-        blksize = _system_blksize(chosen_recfm, lrecl)
+        blksize = system_blksize(chosen_recfm, lrecl)
     blksize = int(blksize if blksize not in (None, 0) else base.blksize)  # type: ignore[call-overload]
     if dsrecords.fixed(chosen_recfm) and "B" in chosen_recfm and blksize % lrecl:
         return error("json", detail=f"'blksize' {blksize} is not a multiple of 'lrecl' {lrecl}")
@@ -857,14 +857,3 @@ def _allocation(body: dict, base: Allocation, like: bool) -> Allocation | Reply:
         volser=volser or base.volser,
         binary=False,
     )
-
-
-def _system_blksize(recfm: str, lrecl: int) -> int:
-    """The block size the system chooses when none is given (z/OS DFSMS "System-determined
-    block size"): for fixed blocked records the most whole records in half a 3390 track, for
-    variable blocked ones half a track, else one record."""
-    if dsrecords.fixed(recfm):
-        return (HALF_TRACK // lrecl) * lrecl if "B" in recfm and lrecl <= HALF_TRACK else lrecl
-    if dsrecords.variable(recfm):
-        return HALF_TRACK if "B" in recfm else lrecl + 4
-    return HALF_TRACK

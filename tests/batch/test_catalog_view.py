@@ -209,3 +209,32 @@ def test_a_dump_of_variable_records_is_read_as_its_records(tmp_path) -> None:
     content = Catalog(tmp_path).content("USER1.SMF.DUMP")
     assert content.binary and content.allocation.recfm == "VBS"
     assert content.records == records
+
+
+def test_a_jobs_dd_statement_gives_the_attributes_a_list_shows(tmp_path) -> None:
+    catalog = Catalog(tmp_path)
+    run_job(
+        "//USER1T   JOB (ACCT),'T',CLASS=A\n//S1 EXEC PGM=IEFBR14\n"
+        "//SEQ  DD DSN=USER1.NEW.VB,DISP=(NEW,CATLG),DCB=(RECFM=VB,LRECL=255),\n"
+        "//        SPACE=(CYL,(2,1)),VOL=SER=MQS002\n"
+        "//LIB  DD DSN=USER1.NEW.LIB,DISP=(NEW,CATLG),SPACE=(TRK,(5,5,10)),\n"
+        "//        DSNTYPE=LIBRARY,RECFM=FB,LRECL=80,BLKSIZE=3120\n",
+        catalog,
+    )
+    seq = catalog.describe("USER1.NEW.VB").allocation
+    assert (seq.recfm, seq.lrecl, seq.blksize, seq.spacu, seq.primary, seq.secondary) == (
+        "VB",
+        255,
+        27998,
+        "CYLINDERS",
+        2,
+        1,
+    )
+    assert (seq.volser, seq.created) == ("MQS002", "2026/01/15")  # the job's clock
+    lib = catalog.describe("USER1.NEW.LIB")
+    assert lib.organization == "PO"
+    assert (lib.allocation.dsntype, lib.allocation.dirblk, lib.allocation.blksize) == (
+        "LIBRARY",
+        10,
+        3120,
+    )
