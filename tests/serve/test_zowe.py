@@ -182,3 +182,24 @@ def test_zowe_files_view_a_sample_member_and_refuse_to_change_it(
     assert "ISRZ002 Authorization failed - MQSC.SAMPLES.L02 is the samples shipped" in (
         refused.stdout + refused.stderr
     )
+
+
+def test_zowe_copies_the_lab_library_and_submits_a_member_as_the_lab_does(
+    zowe_cli, server: Server
+) -> None:
+    """Lab L02's jobs are members of USER1.BPBAR.JCL: copied from the samples library with
+    Zowe, they run from there unchanged and show the lab's figures."""
+    copied = run_zowe(zowe_cli, server, "zos-files", "copy", "data-set", "MQSC.SAMPLES.L02",
+                      "USER1.BPBAR.JCL")  # fmt: skip
+    assert copied.returncode == 0, copied.stderr
+    members = run_zowe(zowe_cli, server, "zos-files", "list", "all-members", "USER1.BPBAR.JCL")
+    assert members.stdout.split() == ["V8NOIO10", "V8NOIO11", "V8YSIO10", "V8YSIO11"]
+    done = run_zowe(
+        zowe_cli, server, "zos-jobs", "submit", "data-set", "USER1.BPBAR.JCL(V8NOIO11)",
+        "--view-all-spool-content",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "$HASP395 USER1I1  ENDED - RC=0000" in done.stdout
+    assert " _   11       1000" in done.stdout  # buffer pool 11's line of the lab's display
+    gone = run_zowe(zowe_cli, server, "zos-files", "delete", "data-set", "USER1.BPBAR.JCL", "-f")
+    assert gone.returncode == 0, gone.stderr
