@@ -99,7 +99,7 @@ def run(options: Options) -> int:
     import uvicorn  # noqa: PLC0415 - start-up: uvicorn only when the server runs
 
     from mqsc.serve import app as app_module  # noqa: PLC0415 - start-up: Starlette only when the server runs
-    from mqsc.serve import zosmf  # noqa: PLC0415 - start-up: Starlette only when the server runs
+    from mqsc.serve import zosfiles, zosmf  # noqa: PLC0415 - start-up: Starlette only when the server runs
 
     registry, auth, notes = prepare(options)
     for note in notes:
@@ -112,6 +112,7 @@ def run(options: Options) -> int:
         zosmf.Jobs(registry),
         secure=options.cert is not None,
         mqweb_user=options.mqweb_user,
+        files=zosfiles.Files(clock=options.clock),
     )
     application = app_module.build(services, max_body=options.max_body)
     config = uvicorn.Config(
