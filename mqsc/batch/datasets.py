@@ -26,6 +26,7 @@ from mqsc.engine.lifecycle import Phase
 from mqsc.engine.storage import constants as C
 from mqsc.language.reader import decode
 from mqsc.support.bounded import read_file
+from mqsc.support.files import FileError, private_dir, read_private, write_private
 
 #: The first line of a file that holds a VSAM cluster.
 CLUSTER_MARK = "*MQSC VSAM CLUSTER*"
@@ -131,14 +132,21 @@ class Catalog:
             raise DataSetError(f"{_name(dsn, member)}: cannot be read ({error})") from None
 
     def write(self, dsn: str, member: str, text: str, *, append: bool = False) -> None:
+        """Write a data set (``append``: DISP=MOD, after its records) as every file mqsc
+        keeps (:mod:`mqsc.support.files`): whole or not at all, 0600, never through a link,
+        a data set another user owns or may write left alone; a partitioned data set's
+        directory is made 0700."""
         path = self.path(dsn, member)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with open(path, "a" if append else "w", encoding="utf-8") as handle:
-                handle.write(text)
-        except OSError as error:
-            raise DataSetError(f"{_name(dsn, member)}: cannot be written ({error.strerror})"
-                               ) from None
+            private_dir(path.parent, "catalog directory", check=False)
+            if append:
+                old = read_private(path, "data set")
+                if old is not None:
+                    text = old.decode("utf-8", errors="surrogateescape") + text
+            write_private(path, text.encode("utf-8", errors="surrogateescape"), "data set",
+                          durable=False)
+        except FileError as error:
+            raise DataSetError(f"{_name(dsn, member)}: cannot be written ({error})") from None
 
     # ---- VSAM clusters ------------------------------------------------------------------------
     def cluster(self, dsn: str) -> Cluster | None:

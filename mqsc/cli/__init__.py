@@ -110,6 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from mqsc.cli import cache
     from mqsc.store.errors import StoreError
     from mqsc.store.home import QMgrError
+    from mqsc.support.files import FileError
 
     cache.load()
     try:
@@ -121,6 +122,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # past MQSC_LOCK_TIMEOUT): one line, as `mqsc run` says it, never a traceback.
         print(f"mqsc {args.command}: {error}", file=sys.stderr)
         return UNAVAILABLE_EXIT.get(args.command, 2)
+    except FileError as error:
+        # A file mqsc keeps was refused (a link, another user's...): one line, as everywhere.
+        print(f"mqsc {args.command}: {error}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("mqsc: interrupted", file=sys.stderr)
         return 130

@@ -57,17 +57,20 @@ def run(args: argparse.Namespace) -> int:
 
 def write_config(settings) -> int:
     """``--write-config``: create the file; an existing one is left alone."""
+    import os
+
     from mqsc.repl import config
+    from mqsc.support.files import FileError
 
     path = config.config_path()
-    if path.exists():
+    if os.path.lexists(path):
         print(f"mqsc console: {path} exists; not overwritten (\\config save replaces it "
               "from the console)", file=sys.stderr)
         return 2
     try:
         config.write(settings, path)
-    except OSError as error:
-        print(f"mqsc console: {path}: {error.strerror}", file=sys.stderr)
+    except FileError as error:
+        print(f"mqsc console: {error}", file=sys.stderr)
         return 2
     print(f"Wrote {path}")
     return 0

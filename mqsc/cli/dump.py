@@ -53,9 +53,11 @@ def run(args: argparse.Namespace) -> int:
         # file the deck stays exactly replayable (issue 15).
         sys.stdout.write(visible(text) if sys.stdout.isatty() else text)
         return 0
+    from mqsc.support.files import FileError, write_output
+
     try:
-        args.output.write_text(text, encoding="utf-8")
-    except OSError as error:
-        print(f"mqsc dump: {args.output}: {error.strerror}", file=sys.stderr)
+        write_output(args.output, text, "dump")
+    except FileError as error:
+        print(f"mqsc dump: {error}", file=sys.stderr)
         return 2
     return 0

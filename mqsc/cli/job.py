@@ -25,6 +25,7 @@ from mqsc.cli.inputs import InputError, read_deck
 from mqsc.cli.options import QueueManagers, add_state_options, fixed_clock
 from mqsc.render.visible import visible
 from mqsc.store.home import home
+from mqsc.support.files import FileError, private_dir, write_output
 
 EXIT_ABEND, EXIT_JCL_ERROR, MAXCC_CAP = 253, 254, 252
 
@@ -77,6 +78,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         first = args.jobid if args.jobid is not None else spool.take(home() / "jes2",
                                                                        len(jobs))
+    except FileError as error:
+        print(f"mqsc job: {error}", file=sys.stderr)
+        return 2
     except OSError as error:
         print(f"mqsc job: {home() / 'jes2'}: {error.strerror}", file=sys.stderr)
         return 2
@@ -107,14 +111,16 @@ def exit_status(result: runner.JobRun) -> int:
 
 
 def _save(root: Path, result: runner.JobRun) -> bool:
+    """``--output DIR``: each spool data set a file of DIR/JOBNAME (files the user asked
+    for: written aside and renamed, new ones 0600, never through a link)."""
     directory = root / (result.job.name or "JOB")
     try:
-        directory.mkdir(parents=True, exist_ok=True)
+        private_dir(directory, "output directory", check=False)
         for data_set in jes.data_sets(result):
             name = f"{data_set.dsid:03d}.{data_set.stepname}.{data_set.ddname}.txt"
-            (directory / name).write_text("".join(x + "\n" for x in data_set.lines),
-                                          encoding="utf-8")
-    except OSError as error:
-        print(f"mqsc job: {directory}: {error.strerror}", file=sys.stderr)
+            write_output(directory / name, "".join(x + "\n" for x in data_set.lines),
+                         "job output file")
+    except FileError as error:
+        print(f"mqsc job: {error}", file=sys.stderr)
         return False
     return True

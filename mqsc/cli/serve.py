@@ -50,9 +50,12 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_CANNOT_START
     options = server.Options(args.host, args.port, args.cert, args.key, args.memory,
                              args.max_body, args.access_log, clock=fixed_clock())
+    from mqsc.serve.users import UsersError
+    from mqsc.support.files import FileError
+
     try:
         return server.run(options)
-    except (server.ServeError, OSError) as error:
+    except (server.ServeError, UsersError, FileError, OSError) as error:
         print(f"mqsc serve: {error}", file=sys.stderr)
         return EXIT_CANNOT_START
     except SystemExit as stop:  # uvicorn exits 1 when it cannot bind

@@ -72,13 +72,14 @@ def run(args: argparse.Namespace) -> int:
             for _ in range(args.samples - 1):
                 time.sleep(args.every)
                 samples.append(_look(qm))
+            from mqsc.support.files import FileError, write_output
+
             try:
-                if args.plot.suffix.lower() == ".png":
-                    args.plot.write_bytes(png(qm.name, samples))
-                else:
-                    args.plot.write_text(svg(qm.name, samples), encoding="utf-8")
-            except OSError as error:
-                print(f"mqsc stats: --plot: {error.strerror}: {args.plot}", file=sys.stderr)
+                picture = (png(qm.name, samples) if args.plot.suffix.lower() == ".png"
+                           else svg(qm.name, samples))
+                write_output(args.plot, picture, "plot")
+            except FileError as error:
+                print(f"mqsc stats: --plot: {error}", file=sys.stderr)
                 return 2
         data = samples[-1].stats
         if args.reset:

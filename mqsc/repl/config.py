@@ -19,6 +19,8 @@ CONFIRM_LEVELS = ("all", "destructive", "none")
 KEY_BINDINGS = ("emacs", "vi")
 FORMATS = ("text", "json", "table")
 STYLES = ("console", "server")
+#: A config file larger than this is not one mqsc wrote or a person typed: not read.
+MAX_BYTES = 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,11 +79,18 @@ def config_path() -> Path:
 
 def load(path: Path | None = None) -> tuple[Settings, list[str]]:
     """Settings from the file (defaults when it does not exist) and the problems found."""
+    from mqsc.support.files import FileError, read_private
+
     path = path or config_path()
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return Settings(), []
+        raw = read_private(path, "console config file", limit=MAX_BYTES)
+        if raw is None:
+            return Settings(), []
+        data = tomllib.loads(raw.decode("utf-8"))
+    except FileError as error:
+        # A link, another user's file or one others may write: its settings (the prompt,
+        # the pager...) would be theirs. Defaults, and the reason, as for any bad file.
+        return Settings(), [str(error)]
     except (OSError, UnicodeDecodeError) as error:
         return Settings(), [f"{path}: {error}"]
     except tomllib.TOMLDecodeError as error:
@@ -158,8 +167,13 @@ def _toml_value(value: Any) -> str:
 
 
 def write(settings: Settings, path: Path | None = None) -> Path:
-    """Write the settings to the config file (the caller asked for it)."""
+    """Write the settings to the config file (the caller asked for it): owner-only, in an
+    owner-only directory, written aside and renamed (:mod:`mqsc.support.files`).
+
+    Raises :class:`mqsc.support.files.FileError` when it cannot be written."""
+    from mqsc.support.files import private_dir, write_private
+
     path = path or config_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(to_toml(settings), encoding="utf-8")
+    private_dir(path.parent, "configuration directory")
+    write_private(path, to_toml(settings), "console config file")
     return path

@@ -20,8 +20,10 @@ from mqsc.engine.config import QMConfig
 from mqsc.engine.group import CFRMPolicy, Group
 from mqsc.engine.manager import QueueManager
 from mqsc.language.source import Source
-from mqsc.support.bounded import read_file
+from mqsc.support.bounded import MAX_INPUT_BYTES, read_file
 from mqsc.support.bundled import bundled
+from mqsc.support.files import (FileError, check_private, check_private_dir, private_dir,
+                                read_private, write_private)
 
 DEFAULT_QMGR = "QMZ1"
 #: The decks a queue manager gets when ``mqsc create`` is given none.
@@ -110,10 +112,27 @@ def _toml_list(items) -> str:
 
 
 def _read(path: Path) -> Source:
+    """A deck the user gives (``mqsc create --csqinp1``) or one bundled with mqsc."""
     try:
-        return Source(read_file(path).decode("utf-8"), path.name)
+        return _decoded(read_file(path), path)
     except OSError as error:
         raise QMgrError(f"{path}: {error.strerror}") from None
+
+
+def _read_kept(path: Path) -> Source:
+    """A deck copy in a queue manager's directory (checked as every file mqsc keeps)."""
+    try:
+        data = read_private(path, "queue manager file", limit=MAX_INPUT_BYTES)
+    except FileError as error:
+        raise QMgrError(str(error)) from None
+    if data is None:
+        raise QMgrError(f"{path}: No such file or directory")
+    return _decoded(data, path)
+
+
+def _decoded(data: bytes, path: Path) -> Source:
+    try:
+        return Source(data.decode("utf-8"), path.name)
     except UnicodeDecodeError as error:
         raise QMgrError(f"{path}: cannot decode as utf-8: {error.reason} at byte "
                         f"{error.start}") from None
@@ -136,9 +155,15 @@ def load_definition(directory: Path) -> QMDefinition:
     """The definition stored in a queue manager directory."""
     config_path = directory / "mqsc.toml"
     try:
-        data = tomllib.loads(config_path.read_text(encoding="utf-8"))
-    except OSError:
-        raise QMgrError(f"no queue manager in {directory} (no mqsc.toml)") from None
+        raw = read_private(config_path, "queue manager file", limit=MAX_INPUT_BYTES)
+        if raw is None:
+            raise QMgrError(f"no queue manager in {directory} (no mqsc.toml)")
+        text = raw.decode("utf-8")
+        data = tomllib.loads(text)
+    except FileError as error:
+        raise QMgrError(str(error)) from None
+    except UnicodeDecodeError as error:
+        raise QMgrError(f"{config_path}: cannot decode as utf-8: {error.reason}") from None
     except tomllib.TOMLDecodeError as error:
         raise QMgrError(f"{config_path}: {error}") from None
     qm = data.get("queue_manager", {})
@@ -147,40 +172,47 @@ def load_definition(directory: Path) -> QMDefinition:
         name=str(qm.get("name", directory.name)),
         cpf=str(qm.get("cpf", qm.get("name", directory.name))),
         qsg=str(qm.get("qsg", "")),
-        config=QMConfig.from_toml(config_path.read_text(encoding="utf-8")),
-        csqinp1=tuple(_read(directory / n) for n in decks.get("csqinp1", [])),
-        csqinp2=tuple(_read(directory / n) for n in decks.get("csqinp2", [])),
+        config=QMConfig.from_toml(text),
+        csqinp1=tuple(_read_kept(_member(directory, n)) for n in decks.get("csqinp1", [])),
+        csqinp2=tuple(_read_kept(_member(directory, n)) for n in decks.get("csqinp2", [])),
     )
+
+
+def _member(directory: Path, name: object) -> Path:
+    """A deck named in mqsc.toml: a file of the queue manager's own directory, never a path
+    that leads out of it."""
+    text = str(name)
+    if not text or "/" in text or "\\" in text or text in (".", "..") or "\0" in text:
+        raise QMgrError(f"{directory / 'mqsc.toml'}: deck {text!r} is not a file name of "
+                        f"{directory}")
+    return directory / text
 
 
 def write_definition(definition: QMDefinition, directory: Path) -> None:
     """Store a definition: mqsc.toml and the deck copies, owner-only, each written aside and
     renamed into place, mqsc.toml last (a kill leaves no mqsc.toml or a whole one)."""
-    from mqsc.store.errors import StoreError
-    from mqsc.store.files import private_dir, write_private
-
     try:
-        private_dir(directory)
+        private_dir(directory, "queue manager directory")
         for deck in (*definition.csqinp1, *definition.csqinp2):
-            write_private(directory / deck.name, deck.text)
-        write_private(directory / "mqsc.toml", definition.toml())
-    except StoreError as error:
+            write_private(directory / deck.name, deck.text, "queue manager file")
+        write_private(directory / "mqsc.toml", definition.toml(), "queue manager file")
+    except FileError as error:
         raise QMgrError(str(error)) from None
 
 
 def check_definition(directory: Path) -> None:
     """Refuse a queue manager directory, mqsc.toml or deck copy that another user owns or can
     write: its decks run at every START QMGR."""
-    from mqsc.store.errors import StoreError
-    from mqsc.store.files import check_private
-
     try:
-        check_private(directory, "queue manager directory")
+        check_private_dir(directory, "queue manager directory")
         if directory.is_dir():
             for entry in sorted(directory.iterdir()):
-                if entry.is_file() and not entry.name.startswith("."):
+                # Every name but the temporaries of a rewrite (.NAME.PID.tmp) and what a
+                # creation leaves for a moment: a link, a directory or a device in a queue
+                # manager's directory is refused as a file another user owns is.
+                if not entry.name.startswith(".") and ".creating-" not in entry.name:
                     check_private(entry, "queue manager file")
-    except StoreError as error:
+    except FileError as error:
         raise QMgrError(str(error)) from None
     except OSError as error:
         raise QMgrError(f"{directory}: {error.strerror}") from None
@@ -290,27 +322,27 @@ def qsg_dir(qsg: str) -> Path:
 def cfrm_policy(qsg: str) -> CFRMPolicy:
     """The group's CFRM policy (structure sizes) from its ``qsg.toml``; defaults if none."""
     path = qsg_dir(qsg) / "qsg.toml"
-    if not path.exists():
-        return CFRMPolicy()
     try:
-        return CFRMPolicy.from_data(tomllib.loads(path.read_text(encoding="utf-8")))
+        raw = read_private(path, "queue sharing group file", limit=MAX_INPUT_BYTES)
+        if raw is None:
+            return CFRMPolicy()
+        return CFRMPolicy.from_data(tomllib.loads(raw.decode("utf-8")))
+    except FileError as error:
+        raise QMgrError(str(error)) from None
     except (tomllib.TOMLDecodeError, ValueError) as error:
         raise QMgrError(f"{path}: {error}") from None
 
 
 def write_cfrm(qsg: str) -> Path:
     """Write a group's ``qsg.toml`` with the default policy, unless it exists."""
-    from mqsc.store.errors import StoreError
-    from mqsc.store.files import private_dir, write_private
-
     path = qsg_dir(qsg) / "qsg.toml"
-    if not path.exists():
+    if not os.path.lexists(path):
         try:
-            private_dir(path.parent)
+            private_dir(path.parent, "queue sharing group directory")
             write_private(path, f"# Queue sharing group {qsg.upper()} (docs/qsg.md).\n\n"
                           + CFRMPolicy().to_toml() + "\n# [cfrm.structures]\n"
-                          "# APP1 = \"256M\"\n")
-        except StoreError as error:
+                          "# APP1 = \"256M\"\n", "queue sharing group file")
+        except FileError as error:
             raise QMgrError(str(error)) from None
     return path
 
@@ -367,7 +399,7 @@ def _open_member(store, qsg: str, wanted: str, clock) -> QueueManager:
 
 
 def open_qmgr(name: str | None = None, *, memory: bool = False,
-              state: Path | None = None, clock=None) -> QueueManager:
+              state: str | os.PathLike[str] | None = None, clock=None) -> QueueManager:
     """The queue manager a front end works on.
 
     ``memory``: a throw-away one in its initial configuration. Otherwise its state database
@@ -387,20 +419,19 @@ def open_qmgr(name: str | None = None, *, memory: bool = False,
     # The database (sqlite3) only for a durable queue manager: `mqsc run --memory` starts
     # without it (issue 14, S1's start-up).
     from mqsc.store import StateStore, StoreError
-    from mqsc.store.files import private_dir
     from mqsc.store.lease import Lease
     from mqsc.store.sqlite import discard, lock_timeout, unfinished
 
     try:
-        path = state if state is not None else state_path(name or default_name())
+        path = Path(state) if state is not None else state_path(name or default_name())
         _check_state_path(path)
         timeout = lock_timeout()
         if not path.parent.is_dir():
             if state is None:
                 definition_of(name or default_name())  # an unknown queue manager: say so
-            private_dir(path.parent)
+            private_dir(path.parent, "state directory")
         lease = Lease.shared(path, timeout)
-    except StoreError as error:
+    except (StoreError, FileError) as error:
         raise QMgrError(str(error)) from None
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
@@ -435,16 +466,12 @@ def open_qmgr(name: str | None = None, *, memory: bool = False,
 
 
 def _check_state_path(path: Path) -> None:
-    """A state database path that cannot be used, said in one line (before any lease)."""
-    from mqsc.store.errors import StoreError
-    from mqsc.store.files import check_private
+    """A state database path that cannot be used, said in one line (before any lease): it,
+    or a file SQLite or the lease keeps beside it, is a link, a directory, another user's or
+    writable by others."""
+    from mqsc.store.sqlite import check_files
 
-    if path.is_symlink() and not path.exists():
-        raise StoreError(f"{path} is a symbolic link to {os.readlink(path)}, which does not "
-                         "exist")
-    if path.exists() and not path.is_file():
-        raise StoreError(f"{path} is not a file")
-    check_private(path)
+    check_files(path)
 
 
 def _create_state(path: Path, name: str | None, state: Path | None, options, lease,
@@ -452,12 +479,14 @@ def _create_state(path: Path, name: str | None, state: Path | None, options, lea
     """Create the state database from the definition; (None, None) when another process
     created it first."""
     from mqsc.store import StateStore
-    from mqsc.store.files import private_dir
 
     definition = definition_of(name or default_name())
     if state is None and not (qmgr_dir(definition.name) / "mqsc.toml").exists():
         write_definition(definition, qmgr_dir(definition.name))
-    private_dir(path.parent)
+    try:
+        private_dir(path.parent, "state directory", check=state is None)
+    except FileError as error:
+        raise QMgrError(str(error)) from None
     if definition.qsg:
         group = memory_group(definition.qsg, extra=definition, clock=options.get("clock"))
         members = [group.members[n] for n in sorted(group.members)]
@@ -477,7 +506,8 @@ def _create_state(path: Path, name: str | None, state: Path | None, options, lea
     return (store, qm) if store is not None else (None, None)
 
 
-def scratch_qmgr(name: str | None = None, *, state: Path | None = None) -> QueueManager:
+def scratch_qmgr(name: str | None = None, *,
+                 state: str | os.PathLike[str] | None = None) -> QueueManager:
     """A scratch copy of a queue manager's current state: nothing done to it is kept."""
     qm = open_qmgr(name, state=state)
     try:

@@ -50,6 +50,7 @@ from mqsc.language.source import Source as TextSource
 from mqsc.store.errors import StoreBusy, StoreError
 from mqsc.store.lease import Lease, alive, describe
 from mqsc.store.schema import APPLICATION, CURRENT, MIGRATIONS
+from mqsc.support.files import FileError, check_private, open_private
 from mqsc.support.memo import IdentityMemo
 
 
@@ -111,12 +112,17 @@ class StateStore:
         Built aside (``state.db.creating-PID``) and linked into place only when complete, so a
         kill during creation leaves either no database or a whole one, never half of one."""
         timeout = lock_timeout() if timeout is None else timeout
-        _sweep_unfinished(path)
+        sweep_unfinished(path)
+        check_files(path)
         aside = path.with_name(f"{path.name}.creating-{os.getpid()}")
         for suffix in ("", "-journal", "-wal", "-shm"):
             Path(f"{aside}{suffix}").unlink(missing_ok=True)
         _create_private(aside)
-        conn = sqlite3.connect(aside, isolation_level=None, check_same_thread=False)
+        try:
+            conn = sqlite3.connect(aside, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as error:
+            aside.unlink(missing_ok=True)
+            raise StoreError(f"cannot create {path}: {error}") from None
         store = cls(path, conn, timeout=timeout, lease=lease)
         try:
             # Nothing to roll back: an unfinished file is discarded, never used.
@@ -149,7 +155,10 @@ class StateStore:
             conn.close()
             for suffix in ("", "-journal", "-wal", "-shm"):
                 Path(f"{aside}{suffix}").unlink(missing_ok=True)
-        store.conn = _connect(path, timeout)
+        try:
+            store.conn = _connect(path, timeout)
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot open {path}: {error}") from None
         return store
 
     @classmethod
@@ -163,6 +172,8 @@ class StateStore:
         timeout = lock_timeout() if timeout is None else timeout
         if not path.is_file():
             raise _missing(path)
+        sweep_unfinished(path)
+        check_files(path)
         try:
             # Look first, read-only: a foreign or damaged file must not be changed at all
             # (even switching it to WAL would rewrite its header).
@@ -174,6 +185,10 @@ class StateStore:
             finally:
                 probe.close()
             conn = _connect(path, timeout)
+        except sqlite3.OperationalError as error:
+            # Not the file's content: SQLite could not open it, or its -wal or -shm beside it
+            # (a directory of that name, a file it may not write).
+            raise StoreError(f"cannot open {path}: {error}") from None
         except _DECODE_ERRORS as error:
             raise _unusable(path, error) from None
         store = cls(path, conn, timeout=timeout, lease=lease)
@@ -196,6 +211,7 @@ class StateStore:
         (its lease) and for a file that is not a usable mqsc database."""
         if not path.is_file():
             raise _missing(path)
+        check_files(path)
         lease = Lease.exclusive(path)
         try:
             if unfinished(path):
@@ -620,12 +636,29 @@ def _create_private(path: Path) -> None:
     """Create an empty file with owner-only permissions (the state holds a site's
     configuration); never touch one that exists."""
     try:
-        fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+        fd = open_private(path, os.O_WRONLY, "state database", create=True, exclusive=True)
     except FileExistsError:
         raise StoreError(f"{path} already exists") from None
-    except OSError as error:
-        raise StoreError(f"{path}: {error.strerror}") from None
+    except FileError as error:
+        raise StoreError(str(error)) from None
     os.close(fd)
+
+
+#: What SQLite keeps beside a database, and the lease's lock file.
+COMPANIONS = ("-wal", "-shm", "-journal", "-lock")
+
+
+def check_files(path: Path) -> None:
+    """Refuse a state database, or a file SQLite or the lease keeps beside it, that is a
+    symbolic link, not a regular file (a directory named ``qm.db-wal``), owned by another
+    user or writable by group or others: SQLite would follow such a name, or fail on it
+    half-way through a command."""
+    try:
+        check_private(path, "state database")
+        for suffix in COMPANIONS:
+            check_private(f"{path}{suffix}", "state file")
+    except FileError as error:
+        raise StoreError(str(error)) from None
 
 
 def group_owner(qsg: str) -> str:
@@ -744,13 +777,31 @@ def _fsync(path: Path) -> None:
         os.close(fd)
 
 
-def _sweep_unfinished(path: Path) -> None:
-    """Remove what creations killed before they finished left beside ``path`` (their
-    process is gone)."""
-    for leftover in path.parent.glob(f"{glob.escape(path.name)}.creating-*"):
+def sweep_unfinished(path: Path) -> None:
+    """Remove what creations killed before they finished left beside ``path``: a database
+    being built by a process that is gone, or the creation name of one already linked into
+    place (a kill between the link and the unlink leaves it as a second name of the live
+    database, docs/state.md), with what SQLite kept beside them."""
+    try:
+        leftovers = list(path.parent.glob(f"{glob.escape(path.name)}.creating-*"))
+        live = os.lstat(path) if os.path.lexists(path) else None
+    except OSError:
+        return
+    for leftover in leftovers:
         pid = leftover.name.rsplit("-", 1)[-1]
-        if pid.isdigit() and int(pid) != os.getpid() and not alive(int(pid)):
-            leftover.unlink(missing_ok=True)
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            info = os.lstat(leftover)
+        except OSError:
+            continue
+        linked = live is not None and (info.st_dev, info.st_ino) == (live.st_dev, live.st_ino)
+        if linked or not alive(int(pid)):
+            for suffix in ("", "-journal", "-wal", "-shm"):
+                try:
+                    Path(f"{leftover}{suffix}").unlink(missing_ok=True)
+                except OSError:
+                    pass
 
 
 def _run_script(conn: sqlite3.Connection, script: str) -> None:
