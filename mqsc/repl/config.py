@@ -79,10 +79,11 @@ def config_path() -> Path:
 
 def load(path: Path | None = None) -> tuple[Settings, list[str]]:
     """Settings from the file (defaults when it does not exist) and the problems found."""
-    from mqsc.support.files import FileError, read_private
+    from mqsc.support.files import FileError, check_private_dir, read_private
 
     path = path or config_path()
     try:
+        check_private_dir(path.parent, "configuration directory")
         raw = read_private(path, "console config file", limit=MAX_BYTES)
         if raw is None:
             return Settings(), []

@@ -19,7 +19,8 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from mqsc.support.files import FileError, private_dir, read_private, write_private
+from mqsc.support.files import (FileError, check_private_dir, private_dir, read_private,
+                                write_private)
 
 #: mqweb roles: full administration, read-only administration, messaging only.
 ROLES = ("MQWebAdmin", "MQWebAdminRO", "MQWebUser")
@@ -85,6 +86,8 @@ def load(path: Path | None = None) -> dict[str, User]:
     """The users, by name; none when the file does not exist."""
     path = path or users_path()
     try:
+        # Whoever may write the directory may replace the file: refused as the file would be.
+        check_private_dir(path.parent, "configuration directory")
         raw = read_private(path, "users file", limit=MAX_BYTES)
     except FileError as error:
         raise UsersError(str(error)) from None
