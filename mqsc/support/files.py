@@ -314,9 +314,19 @@ def append_output(path: StrPath, what: str = "log file") -> int:
     device or a pipe as it is, a regular file created 0600 if missing, never through a link
     to anything else."""
     path = _path(path)
+    flags = os.O_WRONLY | os.O_APPEND | _NOFOLLOW | _CLOEXEC | _NONBLOCK
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NOFOLLOW | _CLOEXEC
-                     | _NONBLOCK, 0o600)
+        fd = os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o600)
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o600)  # whatever the umask made of the mode
+        os.set_blocking(fd, True)
+        return fd
+    except FileExistsError:
+        pass
+    except OSError as error:
+        raise _open_error(path, error, what) from None
+    try:
+        fd = os.open(path, flags)
     except OSError as error:
         if error.errno != errno.ELOOP:
             raise _open_error(path, error, what) from None
