@@ -148,9 +148,13 @@ def set_pager(session: Session, argument: str) -> None:
 @special("\\save", "\\save FILE", "write replayable MQSC of the current definitions",
          argument="file")
 def save(session: Session, argument: str) -> None:
-    from mqsc.support.files import FileError, write_output
+    from mqsc.support.files import FileError, check_output, write_output
 
     path = file_argument("\\save", argument)
+    try:
+        check_output(path, "deck")
+    except FileError as error:
+        raise SpecialError(f"\\save: {error}") from None
     if os.path.lexists(path) and not session.ask(f"{path} exists. Replace it?"):
         session.out.note("Not saved.")
         return

@@ -283,6 +283,30 @@ def write_private(path: StrPath, data: str | bytes, what: str = "file", *,
     return path
 
 
+def check_output(path: StrPath, what: str = "output file") -> None:
+    """Refuse, before any work is done, a file the user named that :func:`write_output`
+    would refuse: a directory, or a link to anything but a device or a pipe."""
+    path = _path(path)
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise FileError(f"{path}: {_reason(error)}", error.errno) from None
+    if stat.S_ISREG(info.st_mode) or stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode):
+        return
+    if stat.S_ISLNK(info.st_mode):
+        try:
+            target = os.stat(path)
+        except OSError:
+            target = None
+        if target is not None and (stat.S_ISCHR(target.st_mode)
+                                   or stat.S_ISFIFO(target.st_mode)):
+            return
+        raise FileError(_link_message(path, what))
+    raise FileError(_kind_message(path, info, what))
+
+
 def write_output(path: StrPath, data: str | bytes, what: str = "output file") -> Path:
     """Write a file the user named: a device or a pipe (``/dev/stdout``, also through a
     link) is written in place; anything else is written aside and renamed into place, a new
