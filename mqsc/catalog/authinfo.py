@@ -83,6 +83,7 @@ FAMILY = Family(
     settable=(*SETTABLE, "QSGDISP"),
     table="authinfo",
     group_table="gauthinfo",
+    json_key="authInfos",
 )
 
 _QSG = A.qsgdisp("QMGR", "COPY", "GROUP")

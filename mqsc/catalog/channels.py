@@ -241,6 +241,7 @@ FAMILY = Family(
     settable=(*SETTABLE, "QSGDISP"),
     table="channel",
     group_table="gchannel",
+    json_key="channels",
 )
 
 _ATTRS = A.pick(CHANNEL, (*SETTABLE, "AMQPKA", "PORT", "TPROOT", "USECLTID"))

@@ -104,6 +104,7 @@ TOPIC_FAMILY = Family(
     table="topic",
     default_object="SYSTEM.DEFAULT.TOPIC",
     group_table="gtopic",
+    json_key="topics",
 )
 
 SUBNAME = Text(TOPICSTR_LENGTH)
@@ -165,6 +166,7 @@ SUB_FAMILY = Family(
     reply="CSQM420I",
     settable=SUB_SETTABLE,
     table="sub",
+    json_key="subscriptions",
 )
 
 _TOPIC_QSG = A.qsgdisp("QMGR", "COPY", "GROUP")
