@@ -107,9 +107,12 @@ class DataSetError(Exception):
 
 @dataclass(frozen=True)
 class Catalog:
-    """The catalog directory."""
+    """The catalog directory (a str or any os.PathLike is taken as a Path)."""
 
     root: Path
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "root", Path(self.root))
 
     def path(self, dsn: str, member: str = "") -> Path:
         """The file that holds ``dsn`` (or its ``member``).

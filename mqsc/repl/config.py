@@ -77,11 +77,11 @@ def config_path() -> Path:
     return root / "mqsc" / "config.toml"
 
 
-def load(path: Path | None = None) -> tuple[Settings, list[str]]:
+def load(path: str | os.PathLike[str] | None = None) -> tuple[Settings, list[str]]:
     """Settings from the file (defaults when it does not exist) and the problems found."""
     from mqsc.support.files import FileError, check_private_dir, read_private
 
-    path = path or config_path()
+    path = Path(path) if path is not None else config_path()
     try:
         check_private_dir(path.parent, "configuration directory")
         raw = read_private(path, "console config file", limit=MAX_BYTES)
@@ -167,14 +167,14 @@ def _toml_value(value: Any) -> str:
     return f'"{text}"'
 
 
-def write(settings: Settings, path: Path | None = None) -> Path:
+def write(settings: Settings, path: str | os.PathLike[str] | None = None) -> Path:
     """Write the settings to the config file (the caller asked for it): owner-only, in an
     owner-only directory, written aside and renamed (:mod:`mqsc.support.files`).
 
     Raises :class:`mqsc.support.files.FileError` when it cannot be written."""
     from mqsc.support.files import private_dir, write_private
 
-    path = path or config_path()
+    path = Path(path) if path is not None else config_path()
     private_dir(path.parent, "configuration directory")
     write_private(path, to_toml(settings), "console config file")
     return path

@@ -19,8 +19,8 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from mqsc.support.files import (FileError, check_private_dir, private_dir, read_private,
-                                write_private)
+from mqsc.support.files import (FileError, StrPath, check_private_dir, private_dir,
+                                read_private, write_private)
 
 #: mqweb roles: full administration, read-only administration, messaging only.
 ROLES = ("MQWebAdmin", "MQWebAdminRO", "MQWebUser")
@@ -82,9 +82,9 @@ def users_path() -> Path:
     return config_dir() / "users.json"
 
 
-def load(path: Path | None = None) -> dict[str, User]:
+def load(path: StrPath | None = None) -> dict[str, User]:
     """The users, by name; none when the file does not exist."""
-    path = path or users_path()
+    path = Path(path) if path is not None else users_path()
     try:
         # Whoever may write the directory may replace the file: refused as the file would be.
         check_private_dir(path.parent, "configuration directory")
@@ -104,9 +104,9 @@ def load(path: Path | None = None) -> dict[str, User]:
     return {u.name: u for u in users}
 
 
-def save(users: dict[str, User], path: Path | None = None) -> Path:
+def save(users: dict[str, User], path: StrPath | None = None) -> Path:
     """Write the users file owner-only (0600), atomically: a crash leaves the old file."""
-    path = path or users_path()
+    path = Path(path) if path is not None else users_path()
     data = {"version": 1, "kdf": {"name": "scrypt", "n": SCRYPT_N, "r": SCRYPT_R, "p": SCRYPT_P},
             "users": [{"name": u.name, "role": u.role, "salt": u.salt, "key": u.key}
                       for u in sorted(users.values(), key=lambda u: u.name)]}
@@ -118,11 +118,11 @@ def save(users: dict[str, User], path: Path | None = None) -> Path:
     return path
 
 
-def first_admin(path: Path | None = None) -> tuple[str, Path] | None:
+def first_admin(path: StrPath | None = None) -> tuple[str, Path] | None:
     """On a server's first start (no users file): create user ``admin`` (MQWebAdmin) with a
     generated password, written owner-only next to the users file. Returns the password and
     where it was written, or None when users exist already."""
-    path = path or users_path()
+    path = Path(path) if path is not None else users_path()
     if load(path):
         return None
     password = secrets.token_urlsafe(18)

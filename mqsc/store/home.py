@@ -151,8 +151,9 @@ def _named(path: Path, name: str) -> Source:
     return Source(_read(path).text, name)
 
 
-def load_definition(directory: Path) -> QMDefinition:
+def load_definition(directory: str | os.PathLike[str]) -> QMDefinition:
     """The definition stored in a queue manager directory."""
+    directory = Path(directory)
     config_path = directory / "mqsc.toml"
     try:
         raw = read_private(config_path, "queue manager file", limit=MAX_INPUT_BYTES)
@@ -188,9 +189,10 @@ def _member(directory: Path, name: object) -> Path:
     return directory / text
 
 
-def write_definition(definition: QMDefinition, directory: Path) -> None:
+def write_definition(definition: QMDefinition, directory: str | os.PathLike[str]) -> None:
     """Store a definition: mqsc.toml and the deck copies, owner-only, each written aside and
     renamed into place, mqsc.toml last (a kill leaves no mqsc.toml or a whole one)."""
+    directory = Path(directory)
     try:
         private_dir(directory, "queue manager directory")
         for deck in (*definition.csqinp1, *definition.csqinp2):
@@ -200,9 +202,10 @@ def write_definition(definition: QMDefinition, directory: Path) -> None:
         raise QMgrError(str(error)) from None
 
 
-def check_definition(directory: Path) -> None:
+def check_definition(directory: str | os.PathLike[str]) -> None:
     """Refuse a queue manager directory, mqsc.toml or deck copy that another user owns or can
     write: its decks run at every START QMGR."""
+    directory = Path(directory)
     try:
         check_private_dir(directory, "queue manager directory")
         if directory.is_dir():
@@ -219,16 +222,17 @@ def check_definition(directory: Path) -> None:
 
 
 def new_definition(name: str, *, cpf: str | None = None, qsg: str = "",
-                   csqinp1: Sequence[Path] = (), csqinp2: Sequence[Path] = (),
+                   csqinp1: Sequence[str | os.PathLike[str]] = (),
+                   csqinp2: Sequence[str | os.PathLike[str]] = (),
                    config: QMConfig | None = None) -> QMDefinition:
     """The definition ``mqsc create`` makes: given decks, or the system decks."""
     name = name.upper()
     _check_name(name)
     if qsg:
         _check_name(qsg.upper(), "queue sharing group")
-    first = tuple(_read(p) for p in csqinp1) or (_named(bundled(SYSTEM_DECKS[0]),
+    first = tuple(_read(Path(p)) for p in csqinp1) or (_named(bundled(SYSTEM_DECKS[0]),
                                                         "CSQINP1.mqsc"),)
-    second = tuple(_read(p) for p in csqinp2) or (_named(bundled(SYSTEM_DECKS[1]),
+    second = tuple(_read(Path(p)) for p in csqinp2) or (_named(bundled(SYSTEM_DECKS[1]),
                                                          "CSQINP2.mqsc"),)
     second = _unique(first, second)
     return QMDefinition(name, (cpf or name).upper(), qsg.upper(), config or QMConfig(), first,

@@ -40,8 +40,8 @@ LOCK_SH, LOCK_EX = (fcntl.LOCK_SH, fcntl.LOCK_EX) if fcntl is not None else (1, 
 _COMPACT_BYTES = 16384
 
 
-def lock_path(db: Path) -> Path:
-    return Path(f"{db}-lock")
+def lock_path(db: str | os.PathLike[str]) -> Path:
+    return Path(f"{os.fspath(db)}-lock")
 
 
 def identity() -> str:

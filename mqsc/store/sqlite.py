@@ -50,7 +50,7 @@ from mqsc.language.source import Source as TextSource
 from mqsc.store.errors import StoreBusy, StoreError
 from mqsc.store.lease import Lease, alive, describe
 from mqsc.store.schema import APPLICATION, CURRENT, MIGRATIONS
-from mqsc.support.files import FileError, check_private, open_private
+from mqsc.support.files import FileError, StrPath, check_private, open_private
 from mqsc.support.memo import IdentityMemo
 
 
@@ -104,13 +104,14 @@ class StateStore:
 
     # ---- opening ---------------------------------------------------------------------------
     @classmethod
-    def create(cls, path: Path, qm: QueueManager, definition: Mapping[str, Any], *,
+    def create(cls, path: StrPath, qm: QueueManager, definition: Mapping[str, Any], *,
                timeout: float | None = None, lease: Lease | None = None) -> StateStore | None:
         """Create a database for ``qm``; None when another process created it meanwhile (the
         caller opens that one).
 
         Built aside (``state.db.creating-PID``) and linked into place only when complete, so a
         kill during creation leaves either no database or a whole one, never half of one."""
+        path = Path(path)
         timeout = lock_timeout() if timeout is None else timeout
         sweep_unfinished(path)
         check_files(path)
@@ -162,13 +163,14 @@ class StateStore:
         return store
 
     @classmethod
-    def open(cls, path: Path, *, timeout: float | None = None,
+    def open(cls, path: StrPath, *, timeout: float | None = None,
              lease: Lease | None = None) -> StateStore:
         """Open an existing database, migrating an older schema; refuse anything else.
 
         Nothing is written until the file has been validated read-only (schema, SQLite's
         quick check); the caller loads the queue manager, then :meth:`activate` switches the
         file to WAL if it is not already."""
+        path = Path(path)
         timeout = lock_timeout() if timeout is None else timeout
         if not path.is_file():
             raise _missing(path)
@@ -206,9 +208,10 @@ class StateStore:
             pass  # busy: another process uses it in rollback mode; the next opener switches
 
     @classmethod
-    def reset(cls, path: Path) -> None:
+    def reset(cls, path: StrPath) -> None:
         """``mqsc state reset``: delete the database, refused while any process has it open
         (its lease) and for a file that is not a usable mqsc database."""
+        path = Path(path)
         if not path.is_file():
             raise _missing(path)
         check_files(path)
@@ -603,9 +606,10 @@ class StateStore:
         return profile
 
     # ---- copies ----------------------------------------------------------------------------
-    def backup(self, target: Path) -> None:
+    def backup(self, target: StrPath) -> None:
         """Copy the database to ``target`` (a new file, owner-only), consistent even while
         other processes use it: SQLite's online backup copies one committed state."""
+        target = Path(target)
         _create_private(target)
         copy = sqlite3.connect(target)
         try:
