@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
 import sys
 from typing import TYPE_CHECKING
 
@@ -54,12 +53,32 @@ def write_report(fmt: str, tool: str, decks: list[DeckReport], args: argparse.Na
 
     # No tool version: reports stay byte-identical across releases (golden-tested).
     report = reports.build(tool, decks, FAIL_LEVELS[args.fail_level], run=run)
+    # Written as it is read from the check's store: never the whole report in memory.
     if fmt == "junit":
-        sys.stdout.write(reports.junit(report, timestamp=timestamp(args)))
+        pieces = reports.junit_text(report, timestamp=timestamp(args))
     elif fmt == "sarif":
-        sys.stdout.write(json.dumps(reports.sarif(report, timestamp=timestamp(args)),
-                                    indent=2) + "\n")
+        pieces = reports.sarif_text(report, timestamp=timestamp(args))
     else:
-        for line in reports.github(report):
-            sys.stdout.write(line + "\n")
+        pieces = (line + "\n" for line in reports.github_lines(report))
+    write_pieces(pieces)
     return report
+
+
+def write_pieces(pieces) -> None:
+    """Write text pieces to standard output in blocks of some 64 KB."""
+    block: list[str] = []
+    size = 0
+    for piece in pieces:
+        block.append(piece)
+        size += len(piece)
+        if size >= 65536:
+            sys.stdout.write("".join(block))
+            block, size = [], 0
+    sys.stdout.write("".join(block))
+
+
+def report_options(fmt: str, *, run: bool) -> dict[str, bool]:
+    """What :func:`mqsc.batch.check.check` must keep for an output format
+    (:class:`mqsc.batch.check.Options`)."""
+    return {"cases": fmt in REPORT_FORMATS, "outputs": run and fmt == "junit",
+            "hints": fmt == "text", "digests": fmt == "sarif"}

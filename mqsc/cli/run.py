@@ -187,8 +187,10 @@ def _report(args: argparse.Namespace, qm, sources) -> int:
     # Imported here: a plain run (the 50,000-command deck) starts without the checker.
     from mqsc.batch import reports
     from mqsc.batch.check import Options, check
+    from mqsc.cli.reporting import report_options
 
-    options = Options(lint=True, ignore=ignored(args), command_source=SOURCES[args.source])
+    options = Options(lint=True, ignore=ignored(args), command_source=SOURCES[args.source],
+                      **report_options(args.format, run=True))
     if qm.gate is not None:
         qm.gate.grouped(args.commit_every, 0.25)
     try:
@@ -200,6 +202,5 @@ def _report(args: argparse.Namespace, qm, sources) -> int:
         # The report says what was done: it is written only once all of it is on disk.
         qm.close()
     report = write_report(args.format, "mqsc run", decks, args, run=True)
-    commands_failed = any(not all(r.ok for r in step.result.all_sets())
-                          for deck in decks for step in deck.steps if step.result is not None)
+    commands_failed = any(deck.failed for deck in decks)
     return EXIT_SOME_FAILED if commands_failed or reports.failing(report) else EXIT_OK
