@@ -34,19 +34,28 @@ def children_cpu() -> float:
 def run_once(checkout: Path, deck: Path, durable: bool) -> float:
     home = tempfile.mkdtemp(prefix="mqsc-ab-")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env.update(PYTHONPATH=str(checkout), MQSC_HOME=home,
-               XDG_CACHE_HOME=str(Path(tempfile.gettempdir()) / f"mqsc-ab-cache-{checkout.name}"))
+    env.update(
+        PYTHONPATH=str(checkout),
+        MQSC_HOME=home,
+        XDG_CACHE_HOME=str(Path(tempfile.gettempdir()) / f"mqsc-ab-cache-{checkout.name}"),
+    )
     where = [f"--state={Path(home) / 'ab.db'}"] if durable else ["--memory"]
     before = children_cpu()
     with open(os.devnull, "w") as sink:
-        subprocess.run([sys.executable, "-m", "mqsc", "run", *where, str(deck)], stdout=sink,
-                       env=env, check=True, cwd=tempfile.gettempdir())
+        subprocess.run(
+            [sys.executable, "-m", "mqsc", "run", *where, str(deck)],
+            stdout=sink,
+            env=env,
+            check=True,
+            cwd=tempfile.gettempdir(),
+        )
     return children_cpu() - before
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("checkouts", nargs=2, type=Path, metavar="CHECKOUT")
     parser.add_argument("--count", type=int, default=50_000)
     parser.add_argument("--rounds", type=int, default=6)
@@ -61,8 +70,10 @@ def main(argv: list[str] | None = None) -> int:
         for checkout in checkouts:
             times[checkout].append(run_once(checkout, deck, args.durable))
     for checkout, runs in times.items():
-        print(f"{checkout}: best {min(runs):.3f} s, median {statistics.median(runs):.3f} s "
-              f"({' '.join(f'{t:.2f}' for t in runs)})")
+        print(
+            f"{checkout}: best {min(runs):.3f} s, median {statistics.median(runs):.3f} s "
+            f"({' '.join(f'{t:.2f}' for t in runs)})"
+        )
     return 0
 
 

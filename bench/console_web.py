@@ -68,8 +68,13 @@ def measure(browser, url: str, typed: str) -> dict:
         page.wait_for_function(f"window.mqscTimings.filterToRedraw.length > {before}")
     filters = page.evaluate("window.mqscTimings.filterToRedraw")
     context.close()
-    return {"open_ms": opened, "all_rows_ms": everything, "queues": queues, "rows_in_dom": rows_in_dom,
-            "filter_ms": filters}
+    return {
+        "open_ms": opened,
+        "all_rows_ms": everything,
+        "queues": queues,
+        "rows_in_dom": rows_in_dom,
+        "filter_ms": filters,
+    }
 
 
 def screenshots(browser, url: str) -> list[str]:
@@ -106,8 +111,11 @@ def screenshots(browser, url: str) -> list[str]:
     page.fill("#filter", "PAY.*")
     page.wait_for_selector('.grid .row[data-name="PAY.IN"]')
     shot("create")
-    page.fill("#command", "DEFINE CHANNEL(QMZ1.TO.QMB) CHLTYPE(SDR) CONNAME('qmb(1414)') "
-                          "XMITQ(QMB) TRPTYPE(TCP) DESCR('Payments to QMB')")
+    page.fill(
+        "#command",
+        "DEFINE CHANNEL(QMZ1.TO.QMB) CHLTYPE(SDR) CONNAME('qmb(1414)') "
+        "XMITQ(QMB) TRPTYPE(TCP) DESCR('Payments to QMB')",
+    )
     page.press("#command", "Enter")
     page.wait_for_function("document.getElementById('reply').textContent.includes('CSQ9022I')")
     page.click("#nav-objects")
@@ -118,8 +126,11 @@ def screenshots(browser, url: str) -> list[str]:
     page.wait_for_timeout(4500)
     with httpx.Client(base_url=url, auth=(USER, PASSWORD), timeout=120) as http:
         for _ in range(2):
-            http.put("/zosmf/restjobs/jobs", content=PUT_JOB,
-                     headers={"X-CSRF-ZOSMF-HEADER": "true", "Content-Type": "text/plain"})
+            http.put(
+                "/zosmf/restjobs/jobs",
+                content=PUT_JOB,
+                headers={"X-CSRF-ZOSMF-HEADER": "true", "Content-Type": "text/plain"},
+            )
             page.wait_for_timeout(4500)
     page.screenshot(path=str(IMG / "console-storage.png"), full_page=True)
     made.append("docs/img/console-storage.png")
@@ -133,9 +144,11 @@ def _mqsc(url: str, qmgr: str, *commands: str) -> None:
 
     with httpx.Client(base_url=url, auth=(USER, PASSWORD), timeout=120) as http:
         for command in commands:
-            http.post(f"/ibmmq/rest/v2/admin/action/qmgr/{qmgr}/mqsc",
-                      headers={"ibm-mq-rest-csrf-token": "bench"},
-                      json={"type": "runCommand", "parameters": {"command": command}})
+            http.post(
+                f"/ibmmq/rest/v2/admin/action/qmgr/{qmgr}/mqsc",
+                headers={"ibm-mq-rest-csrf-token": "bench"},
+                json={"type": "runCommand", "parameters": {"command": command}},
+            )
 
 
 def widgets(page, url: str, shot) -> None:
@@ -143,16 +156,22 @@ def widgets(page, url: str, shot) -> None:
     from bench.serve import _port
 
     listening, nowhere = _port(), _port()
-    _mqsc(url, "QMZ1", "START CHINIT", f"START LISTENER TRPTYPE(TCP) PORT({listening})",
-          "DEFINE QLOCAL(QMB) USAGE(XMITQ) REPLACE",
-          f"DEFINE CHANNEL(QMZ1.TO.QMC) CHLTYPE(SDR) TRPTYPE(TCP) "
-          f"CONNAME('127.0.0.1({nowhere})') XMITQ(QMB) DESCR('Retrying: nobody listens')",
-          f"DEFINE CHANNEL(QMZ1.TO.QMD) CHLTYPE(SDR) TRPTYPE(TCP) "
-          f"CONNAME('127.0.0.1({nowhere})') XMITQ(QMB) DESCR('Stopped by an operator')",
-          "DEFINE CHANNEL(QMB.TO.QMZ1) CHLTYPE(RCVR) TRPTYPE(TCP) DESCR('From QMB')",
-          "DEFINE CHANNEL(SYSTEM.ADMIN.SVRCONN) CHLTYPE(SVRCONN) TRPTYPE(TCP)",
-          "START CHANNEL(QMZ1.TO.QMC)", "START CHANNEL(QMZ1.TO.QMD)",
-          "STOP CHANNEL(QMZ1.TO.QMD)")
+    _mqsc(
+        url,
+        "QMZ1",
+        "START CHINIT",
+        f"START LISTENER TRPTYPE(TCP) PORT({listening})",
+        "DEFINE QLOCAL(QMB) USAGE(XMITQ) REPLACE",
+        f"DEFINE CHANNEL(QMZ1.TO.QMC) CHLTYPE(SDR) TRPTYPE(TCP) "
+        f"CONNAME('127.0.0.1({nowhere})') XMITQ(QMB) DESCR('Retrying: nobody listens')",
+        f"DEFINE CHANNEL(QMZ1.TO.QMD) CHLTYPE(SDR) TRPTYPE(TCP) "
+        f"CONNAME('127.0.0.1({nowhere})') XMITQ(QMB) DESCR('Stopped by an operator')",
+        "DEFINE CHANNEL(QMB.TO.QMZ1) CHLTYPE(RCVR) TRPTYPE(TCP) DESCR('From QMB')",
+        "DEFINE CHANNEL(SYSTEM.ADMIN.SVRCONN) CHLTYPE(SVRCONN) TRPTYPE(TCP)",
+        "START CHANNEL(QMZ1.TO.QMC)",
+        "START CHANNEL(QMZ1.TO.QMD)",
+        "STOP CHANNEL(QMZ1.TO.QMD)",
+    )
     page.click("#nav-channels")
     page.wait_for_selector('#object-grid .row[data-name="QMZ1.TO.QMD"]')
     page.click("#object-columns")
@@ -180,18 +199,24 @@ def zos_screenshot(browser, made: list[str]) -> None:
         home = Path(tmp)
         env = {**os.environ, "MQSC_HOME": str(home)}
         for name in ("QMG1", "QMG2"):
-            subprocess.run([sys.executable, "-m", "mqsc", "create", name, "--qsg", "QSGA"],
-                           env=env, check=True, stdout=subprocess.DEVNULL)
+            subprocess.run(
+                [sys.executable, "-m", "mqsc", "create", name, "--qsg", "QSGA"],
+                env=env,
+                check=True,
+                stdout=subprocess.DEVNULL,
+            )
         process, url = start(home, 0)
         try:
-            _mqsc(url, "QMG1", "DEFINE CFSTRUCT(APPL1) CFLEVEL(5) RECOVER(YES) "
-                               "DESCR('Payments')",
-                  "DEFINE CFSTRUCT(APPL2) CFLEVEL(5) RECOVER(YES)",
-                  "DEFINE CFSTRUCT(APPL3) CFLEVEL(5) RECOVER(NO)",
-                  "DEFINE QLOCAL(PAY.SHARED) QSGDISP(SHARED) CFSTRUCT(APPL1)",
-                  "BACKUP CFSTRUCT(APPL1)")
-            context = browser.new_context(viewport={"width": 1400, "height": 900},
-                                          bypass_csp=True)
+            _mqsc(
+                url,
+                "QMG1",
+                "DEFINE CFSTRUCT(APPL1) CFLEVEL(5) RECOVER(YES) DESCR('Payments')",
+                "DEFINE CFSTRUCT(APPL2) CFLEVEL(5) RECOVER(YES)",
+                "DEFINE CFSTRUCT(APPL3) CFLEVEL(5) RECOVER(NO)",
+                "DEFINE QLOCAL(PAY.SHARED) QSGDISP(SHARED) CFSTRUCT(APPL1)",
+                "BACKUP CFSTRUCT(APPL1)",
+            )
+            context = browser.new_context(viewport={"width": 1400, "height": 900}, bypass_csp=True)
             page = context.new_page()
             page.goto(f"{url}/ibmmq/console/")
             page.fill("#user", USER)
@@ -223,8 +248,9 @@ def main(argv: list[str] | None = None) -> int:
         process, url = start(Path(tmp), args.queues)
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=args.chromium, headless=True,
-                                            args=["--no-sandbox"])
+                browser = p.chromium.launch(
+                    executable_path=args.chromium, headless=True, args=["--no-sandbox"]
+                )
                 runs = [measure(browser, url, "APP.QUEUE.0420") for _ in range(args.rounds)]
                 shots = [] if args.no_screenshots else screenshots(browser, url)
                 if not args.no_screenshots:
@@ -235,21 +261,25 @@ def main(argv: list[str] | None = None) -> int:
             process.wait(timeout=30)
     filters = [f for r in runs for f in r["filter_ms"]]
     result = {
-        "queues": args.queues, "rounds": runs,
+        "queues": args.queues,
+        "rounds": runs,
         "open_ms_best": min(r["open_ms"] for r in runs),
         "open_ms_median": statistics.median(r["open_ms"] for r in runs),
         "all_rows_ms_median": statistics.median(r["all_rows_ms"] for r in runs),
         "filter_ms_median": statistics.median(filters),
-        "filter_ms_max": max(filters), "rows_in_dom": runs[0]["rows_in_dom"],
+        "filter_ms_max": max(filters),
+        "rows_in_dom": runs[0]["rows_in_dom"],
         "screenshots": shots,
     }
     OUT.mkdir(exist_ok=True)
     (OUT / "console_web.json").write_text(json.dumps(result, indent=2))
-    print(f"{args.queues} queues: open -> first rows {result['open_ms_best']:.0f} ms best, "
-          f"{result['open_ms_median']:.0f} ms median; every row fetched "
-          f"{result['all_rows_ms_median']:.0f} ms median; filter keystroke -> redraw "
-          f"{result['filter_ms_median']:.1f} ms median, {result['filter_ms_max']:.1f} ms max; "
-          f"{result['rows_in_dom']} rows in the DOM")
+    print(
+        f"{args.queues} queues: open -> first rows {result['open_ms_best']:.0f} ms best, "
+        f"{result['open_ms_median']:.0f} ms median; every row fetched "
+        f"{result['all_rows_ms_median']:.0f} ms median; filter keystroke -> redraw "
+        f"{result['filter_ms_median']:.1f} ms median, {result['filter_ms_max']:.1f} ms max; "
+        f"{result['rows_in_dom']} rows in the DOM"
+    )
     return 0
 
 

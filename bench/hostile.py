@@ -98,16 +98,26 @@ def _ceiling(size: int) -> bytes:
 
 
 INPUTS: dict[str, Callable[[int], bytes]] = {
-    "tokens": _tokens, "descr": _descr, "continued": _continued, "nul": _nul,
-    "quote": _quote, "parens": _parens, "at-limit": _at_the_limit, "same-shape": _same_shape,
-    "million": _million, "ceiling": _ceiling,
+    "tokens": _tokens,
+    "descr": _descr,
+    "continued": _continued,
+    "nul": _nul,
+    "quote": _quote,
+    "parens": _parens,
+    "at-limit": _at_the_limit,
+    "same-shape": _same_shape,
+    "million": _million,
+    "ceiling": _ceiling,
 }
 #: The inputs a run without names leaves out (minutes each): name them to run them.
 LONG = ("million", "ceiling")
 #: ``check`` reads and parses only; ``check-all`` also runs every command on a scratch copy of
 #: a throw-away QMZ1 (what ``mqsc check`` does by default), as ``run`` does.
-COMMANDS = {"check": ["check", "--syntax-only"], "check-all": ["check", "--memory"],
-            "run": ["run", "--memory"]}
+COMMANDS = {
+    "check": ["check", "--syntax-only"],
+    "check-all": ["check", "--memory"],
+    "run": ["run", "--memory"],
+}
 
 
 def measure(argv: list[str]) -> tuple[float, float, float, int]:
@@ -116,9 +126,13 @@ def measure(argv: list[str]) -> tuple[float, float, float, int]:
     that child's own, from ``wait4`` (``ru_maxrss`` of RUSAGE_CHILDREN is the largest of all
     the children so far)."""
     start = time.perf_counter()
-    child = subprocess.Popen([sys.executable, "-m", "mqsc", *argv], cwd=ROOT,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                             env={**os.environ, "MQSC_NO_CACHE": "1"})
+    child = subprocess.Popen(
+        [sys.executable, "-m", "mqsc", *argv],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "MQSC_NO_CACHE": "1"},
+    )
     _, status, usage = os.wait4(child.pid, 0)
     child.returncode = os.waitstatus_to_exitcode(status)
     seconds = time.perf_counter() - start
@@ -127,14 +141,21 @@ def measure(argv: list[str]) -> tuple[float, float, float, int]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("inputs", nargs="*", metavar="INPUT",
-                        help=f"inputs (default: all but {', '.join(LONG)}): "
-                        f"{', '.join(INPUTS)}, zero")
+    parser.add_argument(
+        "inputs",
+        nargs="*",
+        metavar="INPUT",
+        help=f"inputs (default: all but {', '.join(LONG)}): {', '.join(INPUTS)}, zero",
+    )
     parser.add_argument("--mb", type=float, default=10.0, help="size of each input in MB")
-    parser.add_argument("--count", type=int, default=1_000_000, metavar="N",
-                        help="lines of the million input (default 1,000,000)")
-    parser.add_argument("--commands", nargs="+", choices=list(COMMANDS),
-                        default=["check", "run"])
+    parser.add_argument(
+        "--count",
+        type=int,
+        default=1_000_000,
+        metavar="N",
+        help="lines of the million input (default 1,000,000)",
+    )
+    parser.add_argument("--commands", nargs="+", choices=list(COMMANDS), default=["check", "run"])
     args = parser.parse_args(argv)
     names = args.inputs or [*(n for n in INPUTS if n not in LONG), "zero"]
     OUT.mkdir(exist_ok=True)
@@ -147,15 +168,19 @@ def main(argv: list[str] | None = None) -> int:
                 path = OUT / f"hostile-million-{args.count}.mqsc"
                 make = lambda: _defines(args.count)  # noqa: E731
             else:
-                path = OUT / (f"hostile-{name}.mqsc" if name in LONG
-                              else f"hostile-{name}-{size}.mqsc")
+                path = OUT / (
+                    f"hostile-{name}.mqsc" if name in LONG else f"hostile-{name}-{size}.mqsc"
+                )
                 make = lambda: INPUTS[name](size)  # noqa: E731
             if name not in LONG or not path.exists():
                 path.write_bytes(make())
         for command in args.commands:
             seconds, cpu, mb, status = measure([*COMMANDS[command], str(path)])
-            print(f"{name:10s} {command:9s} {seconds:7.2f} s  {cpu:7.2f} s CPU  {mb:7.1f} MB"
-                  f"  exit {status}", flush=True)
+            print(
+                f"{name:10s} {command:9s} {seconds:7.2f} s  {cpu:7.2f} s CPU  {mb:7.1f} MB"
+                f"  exit {status}",
+                flush=True,
+            )
     return 0
 
 

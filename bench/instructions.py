@@ -36,10 +36,24 @@ def instructions(checkout: Path, deck: Path) -> int:
     env.update(PYTHONPATH=str(checkout), MQSC_HOME=home, PYTHONHASHSEED="0")
     out = Path(home) / "callgrind.out"
     done = subprocess.run(
-        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-m",
-         "mqsc", "run", "--memory", str(deck)],
-        env=env, cwd=tempfile.gettempdir(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        text=True, check=True)
+        [
+            "valgrind",
+            "--tool=callgrind",
+            f"--callgrind-out-file={out}",
+            sys.executable,
+            "-m",
+            "mqsc",
+            "run",
+            "--memory",
+            str(deck),
+        ],
+        env=env,
+        cwd=tempfile.gettempdir(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=True,
+    )
     found = _COLLECTED.search(done.stderr)
     if found is None:
         raise SystemExit(f"no instruction count from valgrind:\n{done.stderr[-2000:]}")
@@ -47,12 +61,14 @@ def instructions(checkout: Path, deck: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("checkouts", nargs="+", type=Path, metavar="CHECKOUT")
     parser.add_argument("--sizes", nargs=2, type=int, default=[2_000, 6_000])
-    parser.add_argument("--whole", type=int, default=50_000,
-                        help="the run to project (S1: 50,000 commands)")
+    parser.add_argument(
+        "--whole", type=int, default=50_000, help="the run to project (S1: 50,000 commands)"
+    )
     args = parser.parse_args(argv)
     small, large = args.sizes
     decks = (define_qlocal_deck(small), define_qlocal_deck(large))
@@ -65,8 +81,10 @@ def main(argv: list[str] | None = None) -> int:
         rows.append((checkout, per_command, fixed, fixed + per_command * args.whole))
     base = rows[0][3]
     for checkout, per_command, fixed, whole in rows:
-        print(f"{checkout}: {per_command / 1e3:.1f}k per command, fixed {fixed / 1e6:.0f}M, "
-              f"{args.whole:,} commands {whole / 1e9:.2f}G ({(whole / base - 1) * 100:+.1f}%)")
+        print(
+            f"{checkout}: {per_command / 1e3:.1f}k per command, fixed {fixed / 1e6:.0f}M, "
+            f"{args.whole:,} commands {whole / 1e9:.2f}G ({(whole / base - 1) * 100:+.1f}%)"
+        )
     return 0
 
 

@@ -57,11 +57,14 @@ def phase(url: str, clients: int, messages: int, send) -> dict:
     elapsed = run_clients(one, clients)
     ordered = sorted(latencies)
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-    return {"requests": len(ordered), "errors": len(errors),
-            "first_error": errors[0] if errors else "",
-            "throughput_per_s": round(len(ordered) / elapsed, 1),
-            "p50_ms": round(statistics.median(ordered) * 1000, 1),
-            "p99_ms": round(p99 * 1000, 1)}
+    return {
+        "requests": len(ordered),
+        "errors": len(errors),
+        "first_error": errors[0] if errors else "",
+        "throughput_per_s": round(len(ordered) / elapsed, 1),
+        "p50_ms": round(statistics.median(ordered) * 1000, 1),
+        "p99_ms": round(p99 * 1000, 1),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -72,8 +75,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     path = f"/ibmmq/rest/v2/messaging/qmgr/QMZ1/queue/{QUEUE}/message"
     data = ("x" * args.size).encode()
-    put_headers = {**CSRF, "Content-Type": "text/plain;charset=utf-8",
-                   "ibm-mq-md-persistence": "persistent"}
+    put_headers = {
+        **CSRF,
+        "Content-Type": "text/plain;charset=utf-8",
+        "ibm-mq-md-persistence": "persistent",
+    }
 
     def put(http, index: int, i: int) -> str:
         reply = http.post(path, content=data, headers=put_headers)
@@ -89,9 +95,24 @@ def main(argv: list[str] | None = None) -> int:
         process, url = start(home, 0)
         try:
             env = {**os.environ, "MQSC_HOME": str(home), "XDG_CONFIG_HOME": str(home / "config")}
-            subprocess.run([sys.executable, "-m", "mqsc", "users", "add", APP, "--role",
-                            "MQWebUser", "--password-stdin"], input=APP_PASSWORD + "\n",
-                           text=True, env=env, check=True, stdout=subprocess.DEVNULL)
+            subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "mqsc",
+                    "users",
+                    "add",
+                    APP,
+                    "--role",
+                    "MQWebUser",
+                    "--password-stdin",
+                ],
+                input=APP_PASSWORD + "\n",
+                text=True,
+                env=env,
+                check=True,
+                stdout=subprocess.DEVNULL,
+            )
             # The running server read its users at start: start it again to know the new one.
             process.terminate()
             process.wait(timeout=30)
@@ -99,23 +120,36 @@ def main(argv: list[str] | None = None) -> int:
             import httpx
 
             with httpx.Client(base_url=url, auth=(USER, PASSWORD), timeout=60) as http:
-                http.post("/ibmmq/rest/v2/admin/action/qmgr/QMZ1/mqsc", headers=CSRF, json={
-                    "type": "runCommand", "parameters": {
-                        "command": f"DEFINE QLOCAL({QUEUE}) MAXDEPTH(999999999)"}})
+                http.post(
+                    "/ibmmq/rest/v2/admin/action/qmgr/QMZ1/mqsc",
+                    headers=CSRF,
+                    json={
+                        "type": "runCommand",
+                        "parameters": {"command": f"DEFINE QLOCAL({QUEUE}) MAXDEPTH(999999999)"},
+                    },
+                )
             puts = phase(url, args.clients, args.messages, put)
             gets = phase(url, args.clients, args.messages, get)
         finally:
             process.terminate()
             process.wait(timeout=30)
-    results = {"clients": args.clients, "messages_per_client": args.messages,
-               "size": args.size, "put": puts, "get": gets, "cpus": os.cpu_count(),
-               "load_average": os.getloadavg()}
+    results = {
+        "clients": args.clients,
+        "messages_per_client": args.messages,
+        "size": args.size,
+        "put": puts,
+        "get": gets,
+        "cpus": os.cpu_count(),
+        "load_average": os.getloadavg(),
+    }
     OUT.mkdir(exist_ok=True)
     (OUT / "messaging.json").write_text(json.dumps(results, indent=1) + "\n")
     for label, one in (("POST (put)", puts), ("DELETE (get)", gets)):
-        print(f"{args.clients} clients x {args.messages} {label} of {args.size} bytes, "
-              f"persistent: {one['throughput_per_s']}/s, round trip p50 {one['p50_ms']} ms, "
-              f"p99 {one['p99_ms']} ms; {one['errors']} errors")
+        print(
+            f"{args.clients} clients x {args.messages} {label} of {args.size} bytes, "
+            f"persistent: {one['throughput_per_s']}/s, round trip p50 {one['p50_ms']} ms, "
+            f"p99 {one['p99_ms']} ms; {one['errors']} errors"
+        )
     print(f"machine: {results['cpus']} CPUs, load average {results['load_average']}")
     return 1 if puts["errors"] or gets["errors"] else 0
 
@@ -129,8 +163,11 @@ def start_again(home: Path):
         port = s.getsockname()[1]
     env = {**os.environ, "MQSC_HOME": str(home), "XDG_CONFIG_HOME": str(home / "config")}
     env.pop("MQSC_STRICT", None)
-    process = subprocess.Popen([sys.executable, "-m", "mqsc", "serve", "--port", str(port)],
-                               env=env, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "mqsc", "serve", "--port", str(port)],
+        env=env,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:

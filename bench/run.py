@@ -75,8 +75,14 @@ def parse_and_bind(count: int) -> dict:
     assert catalog.is_verb("DEFINE")
     floor_s = best_of(2, floor)
     ours_s = best_of(3, ours)
-    return {"commands": count, "seconds": ours_s, "rate": count / ours_s,
-            "floor_seconds": floor_s, "floor_rate": count / floor_s, "ratio": ours_s / floor_s}
+    return {
+        "commands": count,
+        "seconds": ours_s,
+        "rate": count / ours_s,
+        "floor_seconds": floor_s,
+        "floor_rate": count / floor_s,
+        "ratio": ours_s / floor_s,
+    }
 
 
 def lark_floor(lines: list[str]) -> float:
@@ -117,19 +123,28 @@ def run_deck(deck: Path, *options: str) -> float:
         args = [a for a in options if a != "--state"] + state
         with out.open("w") as sink:
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "mqsc", "run", *args, str(deck)],
-                           stdout=sink, env=env, check=True)
+            subprocess.run(
+                [sys.executable, "-m", "mqsc", "run", *args, str(deck)],
+                stdout=sink,
+                env=env,
+                check=True,
+            )
             return time.perf_counter() - start
 
 
-def deck_row(count: int, *options: str, make: Callable[[int], Path] = define_qlocal_deck
-             ) -> dict:
+def deck_row(count: int, *options: str, make: Callable[[int], Path] = define_qlocal_deck) -> dict:
     deck = make(count)
     run_deck(make(10), *options)  # cached bytecode, as an installed mqsc has
     seconds = min(run_deck(deck, *options) for _ in range(3))
     floor_s = lark_floor(deck.read_text().splitlines())
-    return {"commands": count, "seconds": seconds, "rate": count / seconds,
-            "floor_seconds": floor_s, "floor_rate": count / floor_s, "ratio": seconds / floor_s}
+    return {
+        "commands": count,
+        "seconds": seconds,
+        "rate": count / seconds,
+        "floor_seconds": floor_s,
+        "floor_rate": count / floor_s,
+        "ratio": seconds / floor_s,
+    }
 
 
 @scenario("deck", [10_000, 25_000, 50_000])
@@ -196,12 +211,12 @@ def display_floor(result, framing: str) -> float:
         return "\n".join(lines)
 
     def server_floor() -> str:
-        return "\n".join("CSQM401I QMZ1 " + " ".join(["%s(%s)" % nv for nv in attrs])
-                         for attrs in rows)
+        return "\n".join(
+            "CSQM401I QMZ1 " + " ".join(["%s(%s)" % nv for nv in attrs]) for attrs in rows
+        )
 
     def json_floor() -> str:
-        return json.dumps([{"parameters": dict(attrs)} for attrs in rows],
-                          separators=(",", ":"))
+        return json.dumps([{"parameters": dict(attrs)} for attrs in rows], separators=(",", ":"))
 
     fn = {"console": console_floor, "server": server_floor, "json": json_floor}[framing]
     return best_of(3, fn)
@@ -260,8 +275,12 @@ def peak_rss(args: list[str], env: dict | None = None, stdout=None) -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "rss"
-        subprocess.run([sys.executable, "-c", RSS_OF_CHILD, str(report), *args], env=env,
-                       stdout=stdout, check=True)
+        subprocess.run(
+            [sys.executable, "-c", RSS_OF_CHILD, str(report), *args],
+            env=env,
+            stdout=stdout,
+            check=True,
+        )
         code, kib = map(int, report.read_text().split())
     assert code in (0, 10), code
     return kib * 1024  # Linux reports KiB
@@ -291,15 +310,20 @@ def memory(count: int) -> dict:
         empty = Path(home) / "empty.mqsc"
         empty.write_text("")
         with (Path(home) / "out.txt").open("w") as sink:
-            rss = peak_rss([sys.executable, "-m", "mqsc", "run", "--memory", str(deck)],
-                           env, sink)
-            base = peak_rss([sys.executable, "-m", "mqsc", "run", "--memory", str(empty)],
-                            env, sink)
+            rss = peak_rss([sys.executable, "-m", "mqsc", "run", "--memory", str(deck)], env, sink)
+            base = peak_rss(
+                [sys.executable, "-m", "mqsc", "run", "--memory", str(empty)], env, sink
+            )
         floor = peak_rss([sys.executable, "-c", MEMORY_FLOOR, str(deck)], child_env())
     mib = 1024 * 1024
-    return {"queues": count, "peak_mib": rss / mib, "empty_deck_mib": base / mib,
-            "bytes_per_queue": (rss - base) / count, "floor_mib": floor / mib,
-            "ratio": rss / floor}
+    return {
+        "queues": count,
+        "peak_mib": rss / mib,
+        "empty_deck_mib": base / mib,
+        "bytes_per_queue": (rss - base) / count,
+        "floor_mib": floor / mib,
+        "ratio": rss / floor,
+    }
 
 
 #: The storage benchmarks' queue manager: a 50,000-buffer pool 3 behind page set 4, which
@@ -325,6 +349,7 @@ def storage_qmgr():
 
 def per_message_floor(count: int) -> float:
     """Floor: a Python loop touching each message once (two page counts per 4 KB message)."""
+
     def loop() -> None:
         pages = 0
         for _ in range(count):
@@ -346,23 +371,33 @@ def put_and_get(count: int) -> dict:
         put = qm.put("BENCH.Q", count, 4096)
         got = qm.get("BENCH.Q")
         assert put.done == got.done == count
-        seen.update(written=put.pools[3]["tpw"], read_back=got.pools[3]["rio"],
-                    expansions=put.expansions)
+        seen.update(
+            written=put.pools[3]["tpw"], read_back=got.pools[3]["rio"], expansions=put.expansions
+        )
 
     seconds = best_of(3, once) - best_of(3, storage_qmgr)
     floor_s = per_message_floor(count)
     # The figures show the pool really overflowed: pages written out and read back on get.
-    return {"messages": count, "seconds": seconds, "rate": count / seconds, **seen,
-            "floor_seconds": floor_s, "floor_rate": count / floor_s, "ratio": seconds / floor_s}
+    return {
+        "messages": count,
+        "seconds": seconds,
+        "rate": count / seconds,
+        **seen,
+        "floor_seconds": floor_s,
+        "floor_rate": count / floor_s,
+        "ratio": seconds / floor_s,
+    }
 
 
 CHANNEL_QMB2 = (
-    "START CHINIT", "START LISTENER PORT(1415)",
+    "START CHINIT",
+    "START LISTENER PORT(1415)",
     "DEFINE QLOCAL(BENCH.IN) STGCLASS(BENCH) MAXDEPTH(999999999)",
     "DEFINE CHANNEL(QMBN.TO.QMB2) CHLTYPE(RCVR) TRPTYPE(TCP)",
 )
 CHANNEL_QMBN = (
-    "START CHINIT", "DEFINE QLOCAL(QMB2) USAGE(XMITQ) STGCLASS(BENCH) MAXDEPTH(999999999)",
+    "START CHINIT",
+    "DEFINE QLOCAL(QMB2) USAGE(XMITQ) STGCLASS(BENCH) MAXDEPTH(999999999)",
     "DEFINE QREMOTE(BENCH.OUT) RNAME(BENCH.IN) RQMNAME(QMB2) XMITQ(QMB2)",
     "DEFINE CHANNEL(QMBN.TO.QMB2) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('qmb2(1415)') XMITQ(QMB2)",
     "START CHANNEL(QMBN.TO.QMB2)",
@@ -390,6 +425,7 @@ def across_a_channel(count: int) -> dict:
     running channel to the other queue manager (XMITQ pages freed, target pages taken) and got
     there, against the same put and get on one queue manager. Target: at least a third of the
     local rate."""
+
     def local() -> None:
         qm = storage_qmgr()
         assert qm.put("BENCH.Q", count, 1024).done == count
@@ -420,10 +456,17 @@ def across_a_channel(count: int) -> dict:
     remote_s = best_of(3, remote) - best_of(3, channel_pair)
     local_step_s = best_of(2, local_steps) - best_of(3, storage_qmgr)
     remote_step_s = best_of(2, remote_steps) - best_of(3, channel_pair)
-    return {"messages": count, "local_seconds": local_s, "local_rate": count / local_s,
-            "seconds": remote_s, "rate": count / remote_s, "ratio": local_s / remote_s,
-            "local_step_rate": count / local_step_s, "step_rate": count / remote_step_s,
-            "step_ratio": local_step_s / remote_step_s}
+    return {
+        "messages": count,
+        "local_seconds": local_s,
+        "local_rate": count / local_s,
+        "seconds": remote_s,
+        "rate": count / remote_s,
+        "ratio": local_s / remote_s,
+        "local_step_rate": count / local_step_s,
+        "step_rate": count / remote_step_s,
+        "step_ratio": local_step_s / remote_step_s,
+    }
 
 
 @scenario("deep", [1_000_000, 3_000_000, 10_000_000])
@@ -456,9 +499,16 @@ def deep_queue(count: int) -> dict:
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     floor_s = per_message_floor(count)
-    return {"messages": count, "seconds": seconds, "rate": count / seconds,
-            "peak_kib": peak // 1024, "runs": len(qm.state.tables["messages"]["BENCH.Q"].runs),
-            "floor_seconds": floor_s, "floor_rate": count / floor_s, "ratio": seconds / floor_s}
+    return {
+        "messages": count,
+        "seconds": seconds,
+        "rate": count / seconds,
+        "peak_kib": peak // 1024,
+        "runs": len(qm.state.tables["messages"]["BENCH.Q"].runs),
+        "floor_seconds": floor_s,
+        "floor_rate": count / floor_s,
+        "ratio": seconds / floor_s,
+    }
 
 
 @scenario("console", [10_000, 25_000, 50_000])
@@ -485,8 +535,14 @@ def console(count: int) -> dict:
     binary = shutil.which("mqsc", path=str(Path(sys.executable).parent))
     launches, floors = [], []
     with tempfile.TemporaryDirectory() as home:
-        env = {"PATH": os.environ.get("PATH", ""), "HOME": home, "MQSC_HOME": home,
-               "XDG_CONFIG_HOME": home, "TERM": "xterm-256color", "NO_COLOR": "1"}
+        env = {
+            "PATH": os.environ.get("PATH", ""),
+            "HOME": home,
+            "MQSC_HOME": home,
+            "XDG_CONFIG_HOME": home,
+            "TERM": "xterm-256color",
+            "NO_COLOR": "1",
+        }
         for _ in range(5):
             terminal = Terminal([binary], env)
             launches.append(terminal.wait_for("QMZ1>", timeout=30))
@@ -498,8 +554,14 @@ def console(count: int) -> dict:
     qm = open_qmgr("QMZ1", memory=True)
     qm.run(define_qlocal_deck(count).read_text())
     names = NameIndex(lambda: qm.state)
-    prefixes = ["DIS QL(APP.QUEUE.0", "DIS QL(APP.QUEUE.04999", "DIS QL(", "DIS QL(SYS",
-                "DEF QL(X) LIKE(APP.QUEUE.012", "ALTER QL(APP.QUEUE.049"]
+    prefixes = [
+        "DIS QL(APP.QUEUE.0",
+        "DIS QL(APP.QUEUE.04999",
+        "DIS QL(",
+        "DIS QL(SYS",
+        "DEF QL(X) LIKE(APP.QUEUE.012",
+        "ALTER QL(APP.QUEUE.049",
+    ]
     start = time.perf_counter()
     suggest(prefixes[0], catalog, names)
     first = time.perf_counter() - start  # includes sorting the names once
@@ -521,15 +583,18 @@ def console(count: int) -> dict:
         bisect.bisect_left(folded, "APP.QUEUE.0")
         floor_timings.append(time.perf_counter() - start)
     timings.sort()
-    return {"queues": len(qm.state.tables["qlocal"]),
-            "launch_s": min(launches), "launch_median_s": statistics.median(launches),
-            "launch_floor_s": min(floors),
-            "complete_first_ms": 1000 * first,
-            "complete_after_define_ms": 1000 * after_define,
-            "complete_median_ms": 1000 * statistics.median(timings),
-            "complete_p95_ms": 1000 * timings[int(0.95 * len(timings))],
-            "complete_max_ms": 1000 * timings[-1],
-            "complete_floor_ms": 1000 * statistics.median(floor_timings)}
+    return {
+        "queues": len(qm.state.tables["qlocal"]),
+        "launch_s": min(launches),
+        "launch_median_s": statistics.median(launches),
+        "launch_floor_s": min(floors),
+        "complete_first_ms": 1000 * first,
+        "complete_after_define_ms": 1000 * after_define,
+        "complete_median_ms": 1000 * statistics.median(timings),
+        "complete_p95_ms": 1000 * timings[int(0.95 * len(timings))],
+        "complete_max_ms": 1000 * timings[-1],
+        "complete_floor_ms": 1000 * statistics.median(floor_timings),
+    }
 
 
 @scenario("firstscreen", [25_000, 50_000, 100_000])
@@ -552,11 +617,28 @@ def first_screen(count: int) -> dict:
     firsts, backs = [], []
     with tempfile.TemporaryDirectory() as home:
         env = child_env(MQSC_HOME=home)
-        subprocess.run([sys.executable, "-m", "mqsc", "run", "--commit-every", "10000",
-                        str(define_qlocal_deck(count))], stdout=subprocess.DEVNULL, env=env,
-                       check=True)
-        term_env = {"PATH": os.environ.get("PATH", ""), "HOME": home, "MQSC_HOME": home,
-                    "XDG_CONFIG_HOME": home, "TERM": "xterm-256color", "LANG": "C.UTF-8"}
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "mqsc",
+                "run",
+                "--commit-every",
+                "10000",
+                str(define_qlocal_deck(count)),
+            ],
+            stdout=subprocess.DEVNULL,
+            env=env,
+            check=True,
+        )
+        term_env = {
+            "PATH": os.environ.get("PATH", ""),
+            "HOME": home,
+            "MQSC_HOME": home,
+            "XDG_CONFIG_HOME": home,
+            "TERM": "xterm-256color",
+            "LANG": "C.UTF-8",
+        }
         for _ in range(3):
             terminal = Terminal([binary], term_env, rows=rows, columns=120)
             terminal.wait_for("QMZ1>", timeout=60)
@@ -583,9 +665,14 @@ def first_screen(count: int) -> dict:
             terminal.close()
     qm = qmgr_with_queues(count)
     floor_s = best_of(3, lambda: qm.execute("DISPLAY QLOCAL(*)"))
-    return {"queues": count, "first_screen_s": min(firsts), "first_screen_max_s": max(firsts),
-            "prompt_after_q_s": min(backs), "floor_execute_s": floor_s,
-            "ratio": min(firsts) / floor_s}
+    return {
+        "queues": count,
+        "first_screen_s": min(firsts),
+        "first_screen_max_s": max(firsts),
+        "prompt_after_q_s": min(backs),
+        "floor_execute_s": floor_s,
+        "ratio": min(firsts) / floor_s,
+    }
 
 
 def machine() -> dict:
@@ -593,9 +680,13 @@ def machine() -> dict:
 
     # interegular (a test extra) makes Lark check terminal collisions whenever it builds a
     # grammar, its own included: about 0.14 s of every process start on this machine.
-    return {"python": platform.python_version(), "platform": platform.platform(),
-            "cpus": os.cpu_count(), "processor": platform.processor() or platform.machine(),
-            "interegular": importlib.util.find_spec("interegular") is not None}
+    return {
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "cpus": os.cpu_count(),
+        "processor": platform.processor() or platform.machine(),
+        "interegular": importlib.util.find_spec("interegular") is not None,
+    }
 
 
 def pace() -> float:
@@ -611,8 +702,12 @@ def pace() -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("scenarios", nargs="*", metavar="SCENARIO",
-                        help=f"scenarios to run (default: all): {', '.join(SCENARIOS)}")
+    parser.add_argument(
+        "scenarios",
+        nargs="*",
+        metavar="SCENARIO",
+        help=f"scenarios to run (default: all): {', '.join(SCENARIOS)}",
+    )
     parser.add_argument("--sizes", nargs="+", type=int)
     args = parser.parse_args(argv)
     unknown = [name for name in args.scenarios if name not in SCENARIOS]
@@ -626,9 +721,14 @@ def main(argv: list[str] | None = None) -> int:
             row = SCENARIOS[name](size)
             row["loop10m_s"] = pace()
             rows.append(row)
-            print(f"{name:10s} n={size:>9,}  " + "  ".join(
-                f"{k}={v:,.3f}" if isinstance(v, float) else f"{k}={v}"
-                for k, v in row.items() if k not in ("commands", "queues")))
+            print(
+                f"{name:10s} n={size:>9,}  "
+                + "  ".join(
+                    f"{k}={v:,.3f}" if isinstance(v, float) else f"{k}={v}"
+                    for k, v in row.items()
+                    if k not in ("commands", "queues")
+                )
+            )
         results["scenarios"][name] = rows
     OUT.mkdir(exist_ok=True)
     (OUT / "results.json").write_text(json.dumps(results, indent=2))

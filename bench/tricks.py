@@ -95,7 +95,10 @@ def dataclass_nodes() -> Iterator[None]:
     for name, cls in replacements.items():
         setattr(syntax, name, cls)
     parser._Param, parser._Where, parser._Command = (
-        replacements["Param"], replacements["Where"], replacements["Command"])
+        replacements["Param"],
+        replacements["Where"],
+        replacements["Command"],
+    )
     parser._new = lambda cls, fields: cls(*fields)
     binder._plans.clear()
     try:
@@ -176,17 +179,19 @@ _MAIN = "from mqsc.cli import main; sys.exit(main(sys.argv[1:]))"
 _RUN_WITHOUT_BATCH_GC = "import sys, mqsc.cli.run as r; r._batch_gc = lambda: None; " + _MAIN
 _RUN_WITHOUT_IDENTITY_MEMOS = (
     "import sys; from mqsc.support.memo import IdentityMemo; "
-    "IdentityMemo.get = lambda self, key: None; " + _MAIN)
+    "IdentityMemo.get = lambda self, key: None; " + _MAIN
+)
 
 
-def run_child(deck: Path, *, env: dict[str, str], code: str | None = None,
-              state: str | None = None) -> float:
+def run_child(
+    deck: Path, *, env: dict[str, str], code: str | None = None, state: str | None = None
+) -> float:
     """CPU seconds of one ``mqsc run`` child (in memory, or durable in a new ``state`` file),
     output to /dev/null."""
     where = ["--memory"] if state is None else [f"--state={state}"]
     if state is not None:
         Path(state).unlink(missing_ok=True)
-    argv = ([sys.executable, "-c", code] if code else [sys.executable, "-m", "mqsc"])
+    argv = [sys.executable, "-c", code] if code else [sys.executable, "-m", "mqsc"]
     before = children_cpu()
     with open(os.devnull, "w") as sink:
         subprocess.run([*argv, "run", *where, str(deck)], stdout=sink, env=env, check=True)
@@ -194,8 +199,11 @@ def run_child(deck: Path, *, env: dict[str, str], code: str | None = None,
 
 
 def child_env(home: str, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED", "MQSC_NO_CACHE")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED", "MQSC_NO_CACHE")
+    }
     env.update(MQSC_HOME=home, XDG_CACHE_HOME=str(Path(home) / "cache"), **extra)
     return env
 
@@ -235,8 +243,10 @@ def batch_gc_pair(count: int) -> Pair:
     deck = define_qlocal_deck(count)
     env = child_env(home)
     run_child(deck, env=env)
-    return (lambda: run_child(deck, env=env),
-            lambda: run_child(deck, env=env, code=_RUN_WITHOUT_BATCH_GC))
+    return (
+        lambda: run_child(deck, env=env),
+        lambda: run_child(deck, env=env, code=_RUN_WITHOUT_BATCH_GC),
+    )
 
 
 def identity_memos_pair(durable: bool) -> Callable[[int], Pair]:
@@ -246,27 +256,38 @@ def identity_memos_pair(durable: bool) -> Callable[[int], Pair]:
         env = child_env(home)
         state = str(Path(home) / "bench.db") if durable else None
         run_child(deck, env=env, state=state)
-        return (lambda: run_child(deck, env=env, state=state),
-                lambda: run_child(deck, env=env, state=state, code=_RUN_WITHOUT_IDENTITY_MEMOS))
+        return (
+            lambda: run_child(deck, env=env, state=state),
+            lambda: run_child(deck, env=env, state=state, code=_RUN_WITHOUT_IDENTITY_MEMOS),
+        )
 
     return pair
 
 
 TRICKS: dict[str, tuple[str, Callable[[int], Pair]]] = {
     "plans": ("parse + bind of the DEFINE deck", in_process(parse_and_bind, no_plans)),
-    "identity-memos-run": ("mqsc run --memory of the DEFINE deck (child CPU)",
-                           identity_memos_pair(durable=False)),
-    "identity-memos-durable": ("mqsc run --state of the DEFINE deck (child CPU)",
-                               identity_memos_pair(durable=True)),
-    "named-tuples": ("parse + bind of the DEFINE deck",
-                     in_process(parse_and_bind, dataclass_nodes)),
-    "gc-pause": ("DISPLAY QLOCAL(*) executed + JSON",
-                 in_process(display_json("DISPLAY QLOCAL(*)"), no_pause)),
-    "gc-pause-all": ("DISPLAY QLOCAL(*) ALL executed + JSON",
-                     in_process(display_json("DISPLAY QLOCAL(*) ALL"), no_pause)),
+    "identity-memos-run": (
+        "mqsc run --memory of the DEFINE deck (child CPU)",
+        identity_memos_pair(durable=False),
+    ),
+    "identity-memos-durable": (
+        "mqsc run --state of the DEFINE deck (child CPU)",
+        identity_memos_pair(durable=True),
+    ),
+    "named-tuples": (
+        "parse + bind of the DEFINE deck",
+        in_process(parse_and_bind, dataclass_nodes),
+    ),
+    "gc-pause": (
+        "DISPLAY QLOCAL(*) executed + JSON",
+        in_process(display_json("DISPLAY QLOCAL(*)"), no_pause),
+    ),
+    "gc-pause-all": (
+        "DISPLAY QLOCAL(*) ALL executed + JSON",
+        in_process(display_json("DISPLAY QLOCAL(*) ALL"), no_pause),
+    ),
     "batch-gc": ("mqsc run --memory of the DEFINE deck (child CPU)", batch_gc_pair),
-    "shapes-1": ("mqsc run --memory of a 1-command deck (child CPU)",
-                 lambda count: shapes_pair(1)),
+    "shapes-1": ("mqsc run --memory of a 1-command deck (child CPU)", lambda count: shapes_pair(1)),
     "shapes": ("mqsc run --memory of the DEFINE deck (child CPU)", shapes_pair),
 }
 
@@ -280,17 +301,23 @@ def measure(name: str, count: int, rounds: int) -> dict:
         offs.append(off())
     best_on, best_off = min(ons), min(offs)
     return {
-        "trick": name, "scenario": label, "count": count, "rounds": rounds,
-        "on_best_s": best_on, "off_best_s": best_off,
-        "on_median_s": statistics.median(ons), "off_median_s": statistics.median(offs),
+        "trick": name,
+        "scenario": label,
+        "count": count,
+        "rounds": rounds,
+        "on_best_s": best_on,
+        "off_best_s": best_off,
+        "on_median_s": statistics.median(ons),
+        "off_median_s": statistics.median(offs),
         "saves": 1 - best_on / best_off,
         "saves_median": 1 - statistics.median(ons) / statistics.median(offs),
     }
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("tricks", nargs="*", metavar="TRICK", help=", ".join(TRICKS))
     parser.add_argument("--count", type=int, default=50_000)
     parser.add_argument("--rounds", type=int, default=5)
@@ -302,9 +329,12 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.tricks or list(TRICKS):
         row = measure(name, args.count, args.rounds)
         rows.append(row)
-        print(f"{name:15} {row['scenario']:48} on {row['on_best_s']:.3f}s "
-              f"off {row['off_best_s']:.3f}s  saves {row['saves']:6.1%} "
-              f"(median {row['saves_median']:6.1%})", flush=True)
+        print(
+            f"{name:15} {row['scenario']:48} on {row['on_best_s']:.3f}s "
+            f"off {row['off_best_s']:.3f}s  saves {row['saves']:6.1%} "
+            f"(median {row['saves_median']:6.1%})",
+            flush=True,
+        )
     OUT.mkdir(exist_ok=True)
     (OUT / "tricks.json").write_text(json.dumps(rows, indent=2))
     return 0

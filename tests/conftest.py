@@ -13,10 +13,12 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 # Example counts live in profiles, not in tests: MQSC_HYPOTHESIS=stress for a deep run.
-settings.register_profile("default", max_examples=300, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("stress", max_examples=5000, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "default", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "stress", max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile(os.environ.get("MQSC_HYPOTHESIS", "default"))
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,8 +30,9 @@ os.environ["MQSC_STRICT"] = "1"  # engine bugs raise instead of answering CSQ901
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--update-goldens", action="store_true",
-                     help="rewrite golden files from the current output")
+    parser.addoption(
+        "--update-goldens", action="store_true", help="rewrite golden files from the current output"
+    )
 
 
 @pytest.fixture(autouse=True)

@@ -27,7 +27,8 @@ GROUP, VICTIM, ATTACKER = 47100, 47101, 47102
 
 needs_root = pytest.mark.skipif(
     not hasattr(os, "geteuid") or os.geteuid() != 0 or SETPRIV is None,
-    reason="another user's files need root and setpriv to make")
+    reason="another user's files need root and setpriv to make",
+)
 
 
 @dataclass(frozen=True)
@@ -39,27 +40,48 @@ class Users:
     victim_home: Path
     shared: Path
 
-    def run(self, uid: int, argv: list[str], *, env: dict[str, str] | None = None,
-            stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    def run(
+        self,
+        uid: int,
+        argv: list[str],
+        *,
+        env: dict[str, str] | None = None,
+        stdin: str = "",
+        cwd: Path | None = None,
+    ) -> subprocess.CompletedProcess[str]:
         """``argv`` as user ``uid`` of group GROUP (no other groups), umask 022."""
-        command = [SETPRIV, f"--reuid={uid}", f"--regid={GROUP}", "--clear-groups", "--",
-                   *argv]
-        base_env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8",
-                    "HOME": str(self.victim_home if uid == VICTIM else self.base),
-                    "NO_COLOR": "1", "MQSC_NO_CACHE": "1"}
-        return subprocess.run(command, input=stdin, capture_output=True, text=True,
-                              env={**base_env, **(env or {})}, cwd=cwd or self.base,
-                              timeout=120, check=False,
-                              preexec_fn=lambda: os.umask(0o022))
+        command = [SETPRIV, f"--reuid={uid}", f"--regid={GROUP}", "--clear-groups", "--", *argv]
+        base_env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "LANG": "C.UTF-8",
+            "HOME": str(self.victim_home if uid == VICTIM else self.base),
+            "NO_COLOR": "1",
+            "MQSC_NO_CACHE": "1",
+        }
+        return subprocess.run(
+            command,
+            input=stdin,
+            capture_output=True,
+            text=True,
+            env={**base_env, **(env or {})},
+            cwd=cwd or self.base,
+            timeout=120,
+            check=False,
+            preexec_fn=lambda: os.umask(0o022),
+        )
 
-    def mqsc(self, uid: int, *args: str, stdin: str = "",
-             env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    def mqsc(
+        self, uid: int, *args: str, stdin: str = "", env: dict[str, str] | None = None
+    ) -> subprocess.CompletedProcess[str]:
         """``python -m mqsc ARGS`` as ``uid``, with the victim's mqsc home and config."""
-        mine = {"MQSC_HOME": str(self.victim_home / "mqsc"),
-                "XDG_CONFIG_HOME": str(self.victim_home / "config"),
-                "PYTHONPATH": str(ROOT)}
-        return self.run(uid, [sys.executable, "-m", "mqsc", *args], stdin=stdin,
-                        env={**mine, **(env or {})})
+        mine = {
+            "MQSC_HOME": str(self.victim_home / "mqsc"),
+            "XDG_CONFIG_HOME": str(self.victim_home / "config"),
+            "PYTHONPATH": str(ROOT),
+        }
+        return self.run(
+            uid, [sys.executable, "-m", "mqsc", *args], stdin=stdin, env={**mine, **(env or {})}
+        )
 
     def as_attacker(self, code: str) -> None:
         """Python ``code`` run by the attacker (planting links and files); it must succeed."""

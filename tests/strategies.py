@@ -30,22 +30,23 @@ def names(kind: Name | NameList) -> st.SearchStrategy[str]:
     """Valid names for a name rule and length."""
     n = kind.max_length
     if kind.rule in (NameRule.QUEUE, NameRule.PROCESS, NameRule.NAMELIST):
-        base = st.text(alphabet=string.ascii_letters + string.digits + "._/%", min_size=1,
-                       max_size=n)
+        base = st.text(
+            alphabet=string.ascii_letters + string.digits + "._/%", min_size=1, max_size=n
+        )
     elif kind.rule in (NameRule.STGCLASS, NameRule.CFSTRUCT):
         base = st.from_regex(rf"[A-Z][A-Z0-9]{{0,{n - 1}}}", fullmatch=True)
     elif kind.rule is NameRule.QMGR:
         base = st.from_regex(rf"[A-Z@#$][A-Z0-9@#$]{{0,{n - 1}}}", fullmatch=True)
     elif kind.rule is NameRule.DSN:
         qualifier = st.from_regex(r"[A-Z@#$][A-Z0-9@#$-]{0,7}", fullmatch=True)
-        base = st.lists(qualifier, min_size=1, max_size=4).map(".".join).filter(
-            lambda s: len(s) <= n)
+        base = (
+            st.lists(qualifier, min_size=1, max_size=4).map(".".join).filter(lambda s: len(s) <= n)
+        )
     else:
         # Any characters: names keep no trailing blanks (MQ's fields are blank-padded).
-        base = st.text(alphabet=TEXT_ALPHABET, min_size=1, max_size=n).map(str.rstrip).filter(
-            bool)
+        base = st.text(alphabet=TEXT_ALPHABET, min_size=1, max_size=n).map(str.rstrip).filter(bool)
     if isinstance(kind, Name) and kind.generic:
-        base = base | base.map(lambda s: (s[: n - 1] + "*"))
+        base = base | base.map(lambda s: s[: n - 1] + "*")
     if isinstance(kind, Name) and kind.blank_allowed:
         base = base | st.just("")
     pattern = NAME_PATTERNS[kind.rule]
@@ -115,15 +116,21 @@ def commands(draw, specs=SPECS) -> Command:
     if spec.name is not None and (spec.name_required or draw(st.booleans())):
         name = draw(values(Keyword(spec.objtype, spec.name)))
     keywords = [k for k in spec.keywords.values() if k.zos]
-    chosen = draw(st.lists(st.sampled_from(keywords), unique_by=lambda k: k.name, max_size=6)
-                  ) if keywords else []
+    chosen = (
+        draw(st.lists(st.sampled_from(keywords), unique_by=lambda k: k.name, max_size=6))
+        if keywords
+        else []
+    )
     for required in spec.required:
         if all(k.name != required for k in chosen):
             chosen.append(spec.keywords[required])
     attrs = {k.name: draw(values(k)) for k in chosen}
     requestable = sorted(n for n in spec.requestable if n not in attrs)
-    requested = tuple(draw(st.lists(st.sampled_from(requestable), unique=True, max_size=4))
-                      ) if requestable else ()
+    requested = (
+        tuple(draw(st.lists(st.sampled_from(requestable), unique=True, max_size=4)))
+        if requestable
+        else ()
+    )
     where = draw(_filters(spec))
     if where is not None and where.keyword in attrs:
         where = None

@@ -17,13 +17,13 @@ PACKAGE = Path(__file__).resolve().parents[1] / "mqsc"
 #: Lowest first. Names are module paths under mqsc (a package name covers its modules; the
 #: longest name that matches decides, so ``engine.records`` sits below the rest of ``engine``).
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("support",),            # helpers with no mqsc imports
-    ("catalog",),            # the language's tables: commands, families, messages, reasons
-    ("language",),           # text -> typed commands
-    ("engine.records",),     # what the engine answers with: the renderers' input
-    ("engine",),             # typed commands -> records, on the simulated state
-    ("store",),              # the SQLite state store and where queue managers live
-    ("render",),             # records -> console text, SYSPRINT, JSON
+    ("support",),  # helpers with no mqsc imports
+    ("catalog",),  # the language's tables: commands, families, messages, reasons
+    ("language",),  # text -> typed commands
+    ("engine.records",),  # what the engine answers with: the renderers' input
+    ("engine",),  # typed commands -> records, on the simulated state
+    ("store",),  # the SQLite state store and where queue managers live
+    ("render",),  # records -> console text, SYSPRINT, JSON
     ("batch", "repl", "serve", "cli", "__main__"),  # the front ends
 )
 THIRD_PARTY = {
@@ -85,8 +85,11 @@ def imports(tree: ast.AST) -> Iterator[str]:
             for alias in node.names:
                 yield alias.name
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            submodules = [f"{node.module}.{a.name}" for a in node.names
-                          if node.module.startswith("mqsc") and _is_module(f"{node.module}.{a.name}")]
+            submodules = [
+                f"{node.module}.{a.name}"
+                for a in node.names
+                if node.module.startswith("mqsc") and _is_module(f"{node.module}.{a.name}")
+            ]
             yield from submodules
             if len(submodules) < len(node.names):
                 yield node.module
@@ -95,8 +98,11 @@ def imports(tree: ast.AST) -> Iterator[str]:
 def _graph() -> dict[str, set[str]]:
     graph = {}
     for name, tree in modules():
-        graph[name] = {t[len("mqsc."):] for t in imports(tree)
-                       if t.startswith("mqsc.") and t != f"mqsc.{name}"}
+        graph[name] = {
+            t[len("mqsc.") :]
+            for t in imports(tree)
+            if t.startswith("mqsc.") and t != f"mqsc.{name}"
+        }
     return graph
 
 
@@ -106,7 +112,7 @@ def test_every_import_points_down_the_pipeline() -> None:
         mine = layer_of(name)
         for target in imports(tree):
             if target.startswith("mqsc."):
-                if layer_of(target[len("mqsc."):]) > mine:
+                if layer_of(target[len("mqsc.") :]) > mine:
                     problems.append(f"mqsc.{name} imports {target} (a later stage)")
             top = target.split(".")[0]
             if top in THIRD_PARTY:

@@ -63,8 +63,16 @@ def test_links_point_at_files_and_headings_in_the_repository(page: Path) -> None
 def _texts():
     for base in ("docs", "mqsc", "samples", "grammar"):
         for path in sorted((ROOT / base).rglob("*")):
-            if path.is_file() and path.suffix in (".md", ".py", ".mqsc", ".jcl", ".sh",
-                                                   ".lark", ".toml", ".txt"):
+            if path.is_file() and path.suffix in (
+                ".md",
+                ".py",
+                ".mqsc",
+                ".jcl",
+                ".sh",
+                ".lark",
+                ".toml",
+                ".txt",
+            ):
                 yield path
     yield ROOT / "README.md"
 
@@ -77,8 +85,9 @@ def test_no_citation_of_files_users_do_not_have() -> None:
                 continue
             if _PRIVATE.search(line):
                 found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()[:100]}")
-    assert not found, "cite IBM documentation (mqsc/catalog/sources.py) instead:\n" + \
-        "\n".join(found)
+    assert not found, "cite IBM documentation (mqsc/catalog/sources.py) instead:\n" + "\n".join(
+        found
+    )
 
 
 def test_every_evidence_key_is_a_listed_source() -> None:
@@ -88,8 +97,12 @@ def test_every_evidence_key_is_a_listed_source() -> None:
 
     cited = [s.verified for s in SPECS] + [k.verified for s in SPECS for k in s.keywords.values()]
     cited += [m.evidence for m in CATALOG.values()] + [r.evidence for r in REASONS.values()]
-    unknown = {key for text in cited for key in re.findall(r"\[([A-Z][A-Z0-9-]*)\]", text)
-               if key not in SOURCES}
+    unknown = {
+        key
+        for text in cited
+        for key in re.findall(r"\[([A-Z][A-Z0-9-]*)\]", text)
+        if key not in SOURCES
+    }
     assert not unknown, f"evidence keys with no entry in mqsc/catalog/sources.py: {unknown}"
 
 
@@ -114,27 +127,39 @@ def test_storage_rules_table_states_each_rule_and_its_source() -> None:
     for rule, entry in RULES.items():
         assert entry.rule == rule and len(entry.statement.split()) >= 5, f"{rule}: say what"
         assert set(entry.sources) <= set(SOURCES), f"{rule}: unknown evidence key"
-        assert any(SOURCES[k].url for k in entry.sources) or "UNVERIFIED" in entry.note, \
+        assert any(SOURCES[k].url for k in entry.sources) or "UNVERIFIED" in entry.note, (
             f"{rule}: cite IBM documentation with its address, or say UNVERIFIED"
+        )
     table = STORAGE.read_text(encoding="utf-8").split("\n## Storage rules\n", 1)[1]
-    assert [row.split(" | ")[0] for row in table.splitlines() if row.startswith("| ")
-            and row[2:4].isupper() and row[4] == "-"] == [f"| {rule}" for rule in RULES]
+    assert [
+        row.split(" | ")[0]
+        for row in table.splitlines()
+        if row.startswith("| ") and row[2:4].isupper() and row[4] == "-"
+    ] == [f"| {rule}" for rule in RULES]
 
 
 def test_every_cited_storage_rule_is_in_the_table() -> None:
     from mqsc.catalog.storagerules import RULES, cited
 
-    missing = [f"{path.relative_to(ROOT)}: {rule}" for path, text in _rule_citations()
-               if path.name != "test_docs.py" for rule in cited(text) if rule not in RULES]
-    assert not missing, "add these to mqsc/catalog/storagerules.py (docs/storage.md" \
+    missing = [
+        f"{path.relative_to(ROOT)}: {rule}"
+        for path, text in _rule_citations()
+        if path.name != "test_docs.py"
+        for rule in cited(text)
+        if rule not in RULES
+    ]
+    assert not missing, (
+        "add these to mqsc/catalog/storagerules.py (docs/storage.md"
         "#storage-rules):\n" + "\n".join(missing)
+    )
 
 
 def test_a_rule_missing_from_the_table_is_found() -> None:
     from mqsc.catalog.storagerules import RULES, cited
 
-    assert [r for r in cited("the two-checkpoint rule (storage rule ST-99)") if r not in RULES] \
-        == ["ST-99"]
+    assert [r for r in cited("the two-checkpoint rule (storage rule ST-99)") if r not in RULES] == [
+        "ST-99"
+    ]
 
 
 def test_storage_rule_citations_point_at_the_table() -> None:
@@ -143,16 +168,24 @@ def test_storage_rule_citations_point_at_the_table() -> None:
     rule table and docs/storage.md itself cite bare ids."""
     from mqsc.catalog.storagerules import cited
 
-    exempt = {ROOT / "docs" / "constants.md", STORAGE, ROOT / "tests" / "test_docs.py",
-              ROOT / "mqsc" / "catalog" / "storagerules.py"}
+    exempt = {
+        ROOT / "docs" / "constants.md",
+        STORAGE,
+        ROOT / "tests" / "test_docs.py",
+        ROOT / "mqsc" / "catalog" / "storagerules.py",
+    }
     bare = []
     for path, text in _rule_citations():
         if path in exempt:
             continue
         for number, line in enumerate(text.splitlines(), 1):
-            if "storage-model" in line or (cited(line) and "storage rule" not in line
-                                           and "storage-rules" not in line
-                                           and not line.lstrip().startswith("Constant(")):
+            if "storage-model" in line or (
+                cited(line)
+                and "storage rule" not in line
+                and "storage-rules" not in line
+                and not line.lstrip().startswith("Constant(")
+            ):
                 bare.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()[:90]}")
-    assert not bare, "cite as 'storage rule ST-4 (docs/storage.md#storage-rules)':\n" + \
-        "\n".join(bare)
+    assert not bare, "cite as 'storage rule ST-4 (docs/storage.md#storage-rules)':\n" + "\n".join(
+        bare
+    )

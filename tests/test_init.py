@@ -23,8 +23,10 @@ def test_help_shows_the_api() -> None:
 
 
 def test_dir_does_not_import_the_engine() -> None:
-    probe = ("import sys, mqsc; names = dir(mqsc); "
-             "assert 'QueueManager' in names, names; "
-             "assert 'mqsc.engine.manager' not in sys.modules")
+    probe = (
+        "import sys, mqsc; names = dir(mqsc); "
+        "assert 'QueueManager' in names, names; "
+        "assert 'mqsc.engine.manager' not in sys.modules"
+    )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

@@ -15,18 +15,28 @@ GOLDEN = ROOT / "tests" / "golden"
 #: Messages without golden output: the test that proves each, and why there is no golden file.
 PROVED_ELSEWHERE = {
     "CSQ9017E": ("tests/engine/test_space_messages.py", "issued only when the engine has a bug"),
-    "CSQP016E": ("tests/engine/test_space_messages.py",
-                 "its page set first expands 118 times: 236 console lines"),
-    "CSQP039E": ("tests/engine/test_space_messages.py",
-                 "page set 0 fills after some 4,000 DEFINEs"),
-    "MQSC006E": ("tests/engine/test_space_messages.py",
-                 "raised by the Python API (mqsc.parse_one), never rendered"),
-    "MQSC208W": ("tests/batch/test_lint.py",
-                 "needs a deck that drives a buffer pool below 15% stealable"),
+    "CSQP016E": (
+        "tests/engine/test_space_messages.py",
+        "its page set first expands 118 times: 236 console lines",
+    ),
+    "CSQP039E": (
+        "tests/engine/test_space_messages.py",
+        "page set 0 fills after some 4,000 DEFINEs",
+    ),
+    "MQSC006E": (
+        "tests/engine/test_space_messages.py",
+        "raised by the Python API (mqsc.parse_one), never rendered",
+    ),
+    "MQSC208W": (
+        "tests/batch/test_lint.py",
+        "needs a deck that drives a buffer pool below 15% stealable",
+    ),
     "MQSC212E": ("tests/batch/test_runner.py", "an abend of a batch step on an unreadable DD"),
     "MQSC307E": ("tests/engine/test_qsg.py", "needs 63 CF structures"),
-    "MQSC339E": ("tests/store/test_indoubt.py",
-                 "needs a program getting from a transmission queue inside a channel's batch"),
+    "MQSC339E": (
+        "tests/store/test_indoubt.py",
+        "needs a program getting from a transmission queue inside a channel's batch",
+    ),
     "MQSC308E": ("tests/engine/test_qsg.py", "needs 512 shared queues on one structure"),
 }
 
@@ -37,14 +47,20 @@ OUTPUT_SUFFIXES = {".txt", ".json", ".out", ".xml", ".sarif"}
 
 
 def golden_text() -> str:
-    return "".join(p.read_text(errors="replace") for p in GOLDEN.rglob("*")
-                   if p.is_file() and p.suffix in OUTPUT_SUFFIXES)
+    return "".join(
+        p.read_text(errors="replace")
+        for p in GOLDEN.rglob("*")
+        if p.is_file() and p.suffix in OUTPUT_SUFFIXES
+    )
 
 
 def test_every_issued_message_has_golden_output() -> None:
     text = golden_text()
-    missing = sorted(m for m, d in CATALOG.items()
-                     if not d.not_issued and m not in PROVED_ELSEWHERE and m not in text)
+    missing = sorted(
+        m
+        for m, d in CATALOG.items()
+        if not d.not_issued and m not in PROVED_ELSEWHERE and m not in text
+    )
     assert not missing, f"no golden output shows {missing}"
 
 
@@ -56,9 +72,12 @@ def test_the_messages_proved_elsewhere_are_proved_there() -> None:
 
 def message_literals(paths) -> set[str]:
     """Catalogued message ids written as string literals in the given Python files."""
-    return {node.value for path in paths for node in ast.walk(ast.parse(path.read_text()))
-            if isinstance(node, ast.Constant) and isinstance(node.value, str)
-            and node.value in CATALOG}
+    return {
+        node.value
+        for path in paths
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in CATALOG
+    }
 
 
 def issued_literals() -> set[str]:

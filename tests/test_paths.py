@@ -59,8 +59,9 @@ def test_definitions_users_config_and_catalog(as_, tmp_path: Path) -> None:
     definition = new_definition("QMP", csqinp1=[as_(deck)])
     write_definition(definition, as_(tmp_path / "QMP"))
     assert load_definition(as_(tmp_path / "QMP")).name == "QMP"
-    path = users.save({"bob": users.make_user("bob", "MQWebUser", "pw")},
-                      as_(tmp_path / "conf" / "users.json"))
+    path = users.save(
+        {"bob": users.make_user("bob", "MQWebUser", "pw")}, as_(tmp_path / "conf" / "users.json")
+    )
     assert set(users.load(as_(path))) == {"bob"}
     written = config.write(config.Settings(), as_(tmp_path / "conf" / "config.toml"))
     assert config.load(as_(written)) == (config.Settings(), [])

@@ -19,9 +19,14 @@ def test_rehearsal_script(tmp_path: Path) -> None:
     mqsc = f"{sys.executable} -m mqsc"
     env = {**os.environ, "MQSC_HOME": str(tmp_path), "MQSC": mqsc}
     env.pop("MQSC_CLOCK", None)
-    done = subprocess.run(["sh", str(ROOT / "samples" / "qsg" / "rehearse.sh")], env=env,
-                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        ["sh", str(ROOT / "samples" / "qsg" / "rehearse.sh")],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    assert "Recovered exactly the persistent messages committed before the failure." in \
-        done.stdout
+    assert "Recovered exactly the persistent messages committed before the failure." in done.stdout
     assert "MQRC_CF_STRUC_FAILED (2373)" in done.stdout

@@ -77,9 +77,14 @@ class Options:
     digests: bool = False
 
 
-def check(sources: Iterable[Source], qm: QueueManager | None, *,
-          columns: Columns = "auto", options: Options = Options(),
-          progress: Callable[[Source, int], None] | None = None) -> list[DeckReport]:
+def check(
+    sources: Iterable[Source],
+    qm: QueueManager | None,
+    *,
+    columns: Columns = "auto",
+    options: Options = Options(),
+    progress: Callable[[Source, int], None] | None = None,
+) -> list[DeckReport]:
     """Check decks; with a queue manager ``qm`` also run them on it (pass a scratch copy
     unless the decks are meant to change it, as under ``mqsc run``). ``progress(source,
     line)`` is told where each command starts, for a front end's progress display.
@@ -92,8 +97,13 @@ def check(sources: Iterable[Source], qm: QueueManager | None, *,
     linter = lint.Linter(qm, store) if qm is not None and options.lint else None
     for source in sources:
         index = store.deck(source, columns)
-        report = DeckReport(source.name, source=source, store=store, index=index,
-                            ignore=frozenset(i.upper() for i in options.ignore))
+        report = DeckReport(
+            source.name,
+            source=source,
+            store=store,
+            index=index,
+            ignore=frozenset(i.upper() for i in options.ignore),
+        )
         if options.lint:
             _keep(store, index, lint.line_diagnostics(source, columns), options)
         replaying = options.replay or lint.replayed(source.name)
@@ -145,24 +155,32 @@ def _lines_of(logical: LogicalCommand) -> tuple[int, int]:
     return (lines[0], lines[-1]) if lines else (0, 0)
 
 
-def _keep(store: Findings, index: int, diagnostics: Iterable[Diagnostic],
-          options: Options) -> None:
+def _keep(store: Findings, index: int, diagnostics: Iterable[Diagnostic], options: Options) -> None:
     for d in diagnostics:
         store.add(index, d, digest=_digest(d) if options.digests else None)
 
 
-def _keep_command(store: Findings, index: int, logical: LogicalCommand,
-                  found: list[tuple[Diagnostic, bool]], options: Options) -> None:
+def _keep_command(
+    store: Findings,
+    index: int,
+    logical: LogicalCommand,
+    found: list[tuple[Diagnostic, bool]],
+    options: Options,
+) -> None:
     """One command's diagnostics (whether ``mqsc run`` counts each an error), with the
     "did you mean" beside a word z/OS rejected, found now while the command is at hand."""
     for d, escalate in found:
         hint = None
-        if options.hints and d.msg_id == "CSQ9001E" and not any(
-                other.msg_id != d.msg_id and other.span == d.span for other, _ in found):
+        if (
+            options.hints
+            and d.msg_id == "CSQ9001E"
+            and not any(other.msg_id != d.msg_id and other.span == d.span for other, _ in found)
+        ):
             # (Not where a lint rule already says what the word is: MQSC320W.)
             hint = _hint(logical, d)
-        store.add(index, d, escalate=escalate, hint=hint,
-                  digest=_digest(d) if options.digests else None)
+        store.add(
+            index, d, escalate=escalate, hint=hint, digest=_digest(d) if options.digests else None
+        )
 
 
 def _hint(logical: LogicalCommand, d: Diagnostic) -> str | None:
@@ -197,12 +215,22 @@ def other_platform_hint(rejected: Rejected) -> Diagnostic | None:
     other = other_platform(verb.name, words[1].split("(", 1)[0].upper())
     if other is None:
         return None
-    return Diagnostic(MULTIPLATFORM_WARNING, {"verb": verb.name, "objtype": other.objtype,
-                                              "hint": other.help}, first.source, first.span)
+    return Diagnostic(
+        MULTIPLATFORM_WARNING,
+        {"verb": verb.name, "objtype": other.objtype, "hint": other.help},
+        first.source,
+        first.span,
+    )
 
 
-def _execute(qm: QueueManager, logical: LogicalCommand, parsed: Parsed, options: Options,
-             linter: lint.Linter | None, found: list[tuple[Diagnostic, bool]]) -> Result:
+def _execute(
+    qm: QueueManager,
+    logical: LogicalCommand,
+    parsed: Parsed,
+    options: Options,
+    linter: lint.Linter | None,
+    found: list[tuple[Diagnostic, bool]],
+) -> Result:
     """Run one command, recording its failure and what the lint rules say about it."""
     if isinstance(parsed, Rejected):
         return qm.execute_parsed(logical, parsed, source=options.command_source)
@@ -225,11 +253,13 @@ def _attach(store: Findings, diagnostics: Iterable[Diagnostic], options: Options
 
 def _diagnostic(command: Command, result: Result) -> Diagnostic:
     """The first explanatory message of a failed result, pointed at the command."""
-    message: Message = next((m for m in result.messages() if m.msg_id not in _FRAMING),
-                            next(result.messages()))
+    message: Message = next(
+        (m for m in result.messages() if m.msg_id not in _FRAMING), next(result.messages())
+    )
     keyword = str(message.inserts.get("keyword", command.objtype))
-    return Diagnostic(message.msg_id, dict(message.inserts), command.source,
-                      command.span_of(keyword))
+    return Diagnostic(
+        message.msg_id, dict(message.inserts), command.source, command.span_of(keyword)
+    )
 
 
 def _warn_later_failures(qm: QueueManager, store: Findings) -> list[Diagnostic]:
@@ -241,38 +271,69 @@ def _warn_later_failures(qm: QueueManager, store: Findings) -> list[Diagnostic]:
         if alias is not None:
             target = str(alias.get("TARGET", ""))
             if alias.get("TARGTYPE") == "QUEUE" and not any(
-                    target in tables[t] for t in ("qlocal", "qremote", "gqlocal")):
+                target in tables[t] for t in ("qlocal", "qremote", "gqlocal")
+            ):
                 # z/OS defines an alias whatever its TARGET (IBM "DEFINE QALIAS"); the first
                 # MQOPEN of it fails.
-                warnings.append(Diagnostic("MQSC103W", {"queue": name, "target": target},
-                                           anchor.source, anchor.span_of("TARGET")))
+                warnings.append(
+                    Diagnostic(
+                        "MQSC103W",
+                        {"queue": name, "target": target},
+                        anchor.source,
+                        anchor.span_of("TARGET"),
+                    )
+                )
             continue
         remote = tables["qremote"].get(name)
         if remote is not None:
             if remote.get("RNAME"):  # a queue manager alias or reply-to alias is not opened
                 xmitq, code = transmission_queue(
-                    remote, tables["qlocal"].get, qm.name,
-                    str(tables["qmgr"][None].attrs.get("DEFXMITQ", "")))
+                    remote,
+                    tables["qlocal"].get,
+                    qm.name,
+                    str(tables["qmgr"][None].attrs.get("DEFXMITQ", "")),
+                )
                 if xmitq is None:
-                    warnings.append(Diagnostic("MQSC104W", {
-                        "queue": name, "code": code, "reason": mqrc.name(code)},
-                        anchor.source, anchor.span_of("XMITQ" if remote.get("XMITQ")
-                                                      else "RQMNAME")))
+                    warnings.append(
+                        Diagnostic(
+                            "MQSC104W",
+                            {"queue": name, "code": code, "reason": mqrc.name(code)},
+                            anchor.source,
+                            anchor.span_of("XMITQ" if remote.get("XMITQ") else "RQMNAME"),
+                        )
+                    )
             continue
         queue = tables["qlocal"].get(name)
         if queue is None or queue.get("QSGDISP") == "SHARED":
             continue
         initq = str(queue.get("INITQ", ""))
         if queue.get("TRIGGER") and initq and initq not in tables["qlocal"]:
-            warnings.append(Diagnostic("MQSC105W", {"queue": name, "initq": initq},
-                                       anchor.source, anchor.span_of("INITQ")))
+            warnings.append(
+                Diagnostic(
+                    "MQSC105W",
+                    {"queue": name, "initq": initq},
+                    anchor.source,
+                    anchor.span_of("INITQ"),
+                )
+            )
         stgclass = queue.get("STGCLASS")
         stc = tables["stgclass"].get(stgclass)
         if stc is None:
-            warnings.append(Diagnostic("MQSC101W", {"queue": name, "stgclass": stgclass},
-                                       anchor.source, anchor.span_of("STGCLASS")))
+            warnings.append(
+                Diagnostic(
+                    "MQSC101W",
+                    {"queue": name, "stgclass": stgclass},
+                    anchor.source,
+                    anchor.span_of("STGCLASS"),
+                )
+            )
         elif stc.get("PSID") not in tables["pageset"]:
-            warnings.append(Diagnostic("MQSC102W", {"queue": name, "stgclass": stgclass,
-                                                    "psid": stc.get("PSID")},
-                                       anchor.source, anchor.span_of("STGCLASS")))
+            warnings.append(
+                Diagnostic(
+                    "MQSC102W",
+                    {"queue": name, "stgclass": stgclass, "psid": stc.get("PSID")},
+                    anchor.source,
+                    anchor.span_of("STGCLASS"),
+                )
+            )
     return warnings

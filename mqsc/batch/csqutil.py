@@ -42,16 +42,18 @@ COMMAND = "COMMAND"
 OTHER_FUNCTIONS = ("SWITCH",)
 #: COMMAND keywords ([DOC-CSQUTIL-CMD]); MAKECLNT/CCSID make client channel definitions,
 #: which mqsc does not have.
-KEYWORDS = ("DDNAME", "MAKEDEF", "MAKEDEL", "MAKEREP", "MAKEALT", "TGTQMGR", "RESPTIME",
-            "FAILURE")
+KEYWORDS = ("DDNAME", "MAKEDEF", "MAKEDEL", "MAKEREP", "MAKEALT", "TGTQMGR", "RESPTIME", "FAILURE")
 UNSUPPORTED_KEYWORDS = ("MAKECLNT", "CCSID")
 FAILURE_OPTIONS = ("IGNORE", "CONTINUE", "STOP")
 #: RESPTIME default is VERIFIED ([DOC-CSQUTIL-CMD]); the range is UNVERIFIED.
 RESPTIME = (30, 5, 999)
 DEFAULT_DDNAME = "CSQUCMD"
 #: MQRC values in CSQU009E/CSQU013E.
-MQRC = {2058: "MQRC_Q_MGR_NAME_ERROR", 2059: "MQRC_Q_MGR_NOT_AVAILABLE",
-        2087: "MQRC_UNKNOWN_REMOTE_Q_MGR"}
+MQRC = {
+    2058: "MQRC_Q_MGR_NAME_ERROR",
+    2059: "MQRC_Q_MGR_NOT_AVAILABLE",
+    2087: "MQRC_UNKNOWN_REMOTE_Q_MGR",
+}
 
 _TOKEN = re.compile(r"[ ,]*([A-Za-z0-9@#$]+)(?:\(([^()]*)\))?[ ,]*")
 _QMGR = re.compile(r"[A-Z0-9._/%@#$]{1,48}")
@@ -135,8 +137,9 @@ def statements(sysin: Source, columns: Columns = "72") -> list[LogicalCommand]:
     return list(read(sysin, columns=columns))
 
 
-def check_statement(logical: LogicalCommand, datasets: DataSets
-                    ) -> tuple[Statement | None, list[tuple[str, dict[str, object]]]]:
+def check_statement(
+    logical: LogicalCommand, datasets: DataSets
+) -> tuple[Statement | None, list[tuple[str, dict[str, object]]]]:
     """A statement and the errors that stop it from running (message id, inserts)."""
     if logical.problem is not None:
         return None, [("CSQU107E", {})]
@@ -164,9 +167,12 @@ def check_statement(logical: LogicalCommand, datasets: DataSets
     return statement, errors
 
 
-def check_function(spec: utilities.Function, tokens: list[tuple[str, str | None]],
-                   logical: LogicalCommand, datasets: DataSets
-                   ) -> tuple[Statement | None, list[tuple[str, dict[str, object]]]]:
+def check_function(
+    spec: utilities.Function,
+    tokens: list[tuple[str, str | None]],
+    logical: LogicalCommand,
+    datasets: DataSets,
+) -> tuple[Statement | None, list[tuple[str, dict[str, object]]]]:
     """A statement of one of the other functions, checked against its table entry."""
     name = spec.name
     keywords: dict[str, str] = {}
@@ -221,8 +227,9 @@ def _tokens(text: str) -> list[tuple[str, str | None]] | None:
     return out
 
 
-def _keyword_error(keyword: str, value: str | None, seen: dict[str, str]
-                   ) -> tuple[str, dict[str, object]] | None:
+def _keyword_error(
+    keyword: str, value: str | None, seen: dict[str, str]
+) -> tuple[str, dict[str, object]] | None:
     if keyword in UNSUPPORTED_KEYWORDS:
         return "MQSC210E", {"item": f"keyword {keyword}"}
     if keyword not in KEYWORDS:
@@ -246,8 +253,9 @@ def _valid(keyword: str, value: str) -> bool:
     return is_name(value)
 
 
-def _combination_errors(statement: Statement, datasets: DataSets
-                        ) -> list[tuple[str, dict[str, object]]]:
+def _combination_errors(
+    statement: Statement, datasets: DataSets
+) -> list[tuple[str, dict[str, object]]]:
     if sum(1 for kind in makedef.KINDS if kind in statement.keywords) > 1:
         return [("CSQU105E", {"function": COMMAND})]
     errors = []
@@ -280,27 +288,35 @@ class _Session:
             if self.qm is not None and self.qm.phase is not Phase.RUNNING:
                 self.qm, mqrc = None, 2059  # a stopped queue manager refuses MQCONN
             if self.qm is None:
-                out.utility("CSQU009E", conn=self.parm, mqcc=2, mqrc=mqrc,
-                            mqrc_text=MQRC[mqrc])
+                out.utility("CSQU009E", conn=self.parm, mqcc=2, mqrc=mqrc, mqrc_text=MQRC[mqrc])
             else:
                 out.utility("CSQU121I", qmgr=self.qm.name)
         return self.qm
 
 
-def run(sysin: Source | None, *, parm: str, datasets: DataSets, connect: Connect,
-        clock: Clock, columns: Columns = "72") -> Outcome:
+def run(
+    sysin: Source | None,
+    *,
+    parm: str,
+    datasets: DataSets,
+    connect: Connect,
+    clock: Clock,
+    columns: Columns = "72",
+) -> Outcome:
     """Run CSQUTIL: check every SYSIN statement, then run them in order (``sysin`` None: the
     step has no SYSIN DD)."""
     out = _Printer()
     now = clock()
     out.utility("CSQU000I", csect=CSECT, version=VERSION)
-    out.utility("CSQU001I", csect=CSECT, date=now.strftime("%Y-%m-%d"),
-                time=now.strftime("%H:%M:%S"))
+    out.utility(
+        "CSQU001I", csect=CSECT, date=now.strftime("%Y-%m-%d"), time=now.strftime("%H:%M:%S")
+    )
     if sysin is None:
         out.utility("CSQU100E", ddname="SYSIN")
         return _ended(out, 0, 0, failed=False, rc=12)
-    checked = [(logical, *check_statement(logical, datasets))
-               for logical in statements(sysin, columns)]
+    checked = [
+        (logical, *check_statement(logical, datasets)) for logical in statements(sysin, columns)
+    ]
     if not checked or any(errors for _, _, errors in checked):
         return _not_attempted(out, checked)
     session = _Session(parm.strip().upper(), connect)
@@ -335,12 +351,25 @@ def _not_attempted(out: _Printer, checked) -> Outcome:
         out.echo(logical.echo)
         for msg_id, inserts in errors:
             out.utility(msg_id, **inserts)
-    return _ended(out, 0, 0, failed=False, rc=12,
-                  function=_label(s.function for _, s, _ in checked if s is not None))
+    return _ended(
+        out,
+        0,
+        0,
+        failed=False,
+        rc=12,
+        function=_label(s.function for _, s, _ in checked if s is not None),
+    )
 
 
-def _ended(out: _Printer, attempted: int, succeeded: int, *, failed: bool,
-           rc: int | None = None, function: str = COMMAND) -> Outcome:
+def _ended(
+    out: _Printer,
+    attempted: int,
+    succeeded: int,
+    *,
+    failed: bool,
+    rc: int | None = None,
+    function: str = COMMAND,
+) -> Outcome:
     if rc is None:
         rc = 0 if not failed else (4 if succeeded else 8)
     out.utility("CSQU143I", count=attempted, function=function)
@@ -350,8 +379,13 @@ def _ended(out: _Printer, attempted: int, succeeded: int, *, failed: bool,
     return Outcome(rc, tuple(out.lines))
 
 
-def command_function(statement: Statement, session: _Session, datasets: DataSets,
-                     out: _Printer, columns: Columns = "72") -> bool:
+def command_function(
+    statement: Statement,
+    session: _Session,
+    datasets: DataSets,
+    out: _Printer,
+    columns: Columns = "72",
+) -> bool:
     """The COMMAND function; whether it succeeded."""
     out.utility("CSQU127I", function=COMMAND, ddname=statement.ddname)
     qm = session.connection(out)
@@ -364,8 +398,9 @@ def command_function(statement: Statement, session: _Session, datasets: DataSets
         target = None
     out.utility("CSQU055I", qmgr=name)
     if target is None:
-        out.utility("CSQU013E", queue="SYSTEM.COMMAND.INPUT", mqcc=2, mqrc=2087,
-                    mqrc_text=MQRC[2087])
+        out.utility(
+            "CSQU013E", queue="SYSTEM.COMMAND.INPUT", mqcc=2, mqrc=2087, mqrc_text=MQRC[2087]
+        )
         return False
     make = statement.make
     if make is not None:

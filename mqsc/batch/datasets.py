@@ -34,10 +34,19 @@ CLUSTER_MARK = "*MQSC VSAM CLUSTER*"
 TRACK_PAGES = C.CYL_PAGES // 15
 #: Space units of DEFINE CLUSTER and their synonyms (DFSMS Access Method Services Commands,
 #: "DEFINE CLUSTER"), each as the pages one unit holds (None: by bytes, rounded to tracks).
-SPACE_UNITS = {"CYLINDERS": "CYLINDERS", "CYL": "CYLINDERS", "CYLINDER": "CYLINDERS",
-               "TRACKS": "TRACKS", "TRK": "TRACKS", "RECORDS": "RECORDS", "REC": "RECORDS",
-               "KILOBYTES": "KILOBYTES", "KB": "KILOBYTES", "MEGABYTES": "MEGABYTES",
-               "MB": "MEGABYTES"}
+SPACE_UNITS = {
+    "CYLINDERS": "CYLINDERS",
+    "CYL": "CYLINDERS",
+    "CYLINDER": "CYLINDERS",
+    "TRACKS": "TRACKS",
+    "TRK": "TRACKS",
+    "RECORDS": "RECORDS",
+    "REC": "RECORDS",
+    "KILOBYTES": "KILOBYTES",
+    "KB": "KILOBYTES",
+    "MEGABYTES": "MEGABYTES",
+    "MB": "MEGABYTES",
+}
 
 
 def space_pages(unit: str, amount: int) -> int:
@@ -55,8 +64,9 @@ def space_pages(unit: str, amount: int) -> int:
         return amount * C.CYL_PAGES
     if unit == "TRACKS":
         return amount * TRACK_PAGES
-    records = {"RECORDS": amount, "KILOBYTES": math.ceil(amount / 4),
-               "MEGABYTES": amount * 256}[unit]
+    records = {"RECORDS": amount, "KILOBYTES": math.ceil(amount / 4), "MEGABYTES": amount * 256}[
+        unit
+    ]
     return math.ceil(records / TRACK_PAGES) * TRACK_PAGES
 
 
@@ -146,8 +156,9 @@ class Catalog:
                 old = read_private(path, "data set")
                 if old is not None:
                     text = old.decode("utf-8", errors="surrogateescape") + text
-            write_private(path, text.encode("utf-8", errors="surrogateescape"), "data set",
-                          durable=False)
+            write_private(
+                path, text.encode("utf-8", errors="surrogateescape"), "data set", durable=False
+            )
         except FileError as error:
             raise DataSetError(f"{_name(dsn, member)}: cannot be written ({error})") from None
 

@@ -28,8 +28,10 @@ ORDER = (*RESOURCES, *DEFINED, "QMGR")
 #: Command options, not attributes: never part of a definition.
 OPTIONS = frozenset({"LIKE", "REPLACE", "CMDSCOPE"})
 #: Keys of the JSON dump, per object type.
-JSON_GROUPS = {**{objtype: resource.json_key for objtype, resource in RESOURCES.items()},
-               **{objtype: family.json_key for objtype, family in DEFINED.items()}}
+JSON_GROUPS = {
+    **{objtype: resource.json_key for objtype, resource in RESOURCES.items()},
+    **{objtype: family.json_key for objtype, family in DEFINED.items()},
+}
 #: The key of an object's name in its JSON record (``queue`` for every queue type).
 JSON_NAMES = {objtype: family.identity[0].lower() for objtype, family in DEFINED.items()}
 
@@ -58,16 +60,20 @@ class Definition:
         """The command that re-creates the object: DEFINE ... REPLACE, or ALTER QMGR."""
         if self.objtype == "QMGR":
             return VERB_CLASSES["ALTER"]("ALTER", "QMGR", None, dict(self.attrs))
-        replace = {} if self.objtype == "PSID" or (
-            self.objtype == "BUFFPOOL" and not dict(self.attrs).get("REPLACE")) else {
-            "REPLACE": True}
+        replace = (
+            {}
+            if self.objtype == "PSID"
+            or (self.objtype == "BUFFPOOL" and not dict(self.attrs).get("REPLACE"))
+            else {"REPLACE": True}
+        )
         attrs = {k: v for k, v in self.attrs if k != "REPLACE"}
         family = DEFINED.get(self.objtype)
         if family is not None and family.replay != "DEFINE":
             # Records set rather than defined (SET CHLAUTH): the command names the profile
             # and replaces the record.
-            return VERB_CLASSES[family.replay](family.replay, self.objtype, self.given_name,
-                                               {**attrs, "ACTION": "REPLACE"})
+            return VERB_CLASSES[family.replay](
+                family.replay, self.objtype, self.given_name, {**attrs, "ACTION": "REPLACE"}
+            )
         return VERB_CLASSES["DEFINE"]("DEFINE", self.objtype, self.name, {**replace, **attrs})
 
     @property
@@ -94,10 +100,12 @@ def definitions(qm: QueueManager) -> list[Definition]:
         # In a queue sharing group, GROUP and SHARED objects come first; COPY objects are
         # left out: replaying a GROUP definition makes them again on every member.
         if qm.group is not None and family.group_table is not None:
-            out += [_object(objtype, obj)
-                    for _, obj in sorted(tables[family.group_table].items())]
-        out += [_object(objtype, obj) for _, obj in sorted(tables[family.table].items())
-                if obj.get("QSGDISP", "QMGR") != "COPY"]
+            out += [_object(objtype, obj) for _, obj in sorted(tables[family.group_table].items())]
+        out += [
+            _object(objtype, obj)
+            for _, obj in sorted(tables[family.table].items())
+            if obj.get("QSGDISP", "QMGR") != "COPY"
+        ]
     out.append(_qmgr(qm))
     return out
 
@@ -106,14 +114,18 @@ def _settable(objtype: str) -> list[str]:
     """Attributes DEFINE (or the family's replay verb, SET) can set, in display order."""
     family = DEFINED[objtype]
     spec = command_spec(family.replay, objtype)
-    return [n for n in family.attributes
-            if n not in OPTIONS and n != "ACTION" and spec.keyword(n) is not None]
+    return [
+        n
+        for n in family.attributes
+        if n not in OPTIONS and n != "ACTION" and spec.keyword(n) is not None
+    ]
 
 
 def _object(objtype: str, obj: Any) -> Definition:
     attrs = obj.attrs
-    return Definition(objtype, obj.name,
-                      tuple((n, attrs[n]) for n in _settable(objtype) if n in attrs))
+    return Definition(
+        objtype, obj.name, tuple((n, attrs[n]) for n in _settable(objtype) if n in attrs)
+    )
 
 
 def object_definition(objtype: str, obj: Any) -> Definition:
@@ -128,9 +140,12 @@ def qmgr_definition(qm: QueueManager) -> Definition:
 
 def _pool(pool: Any) -> Definition:
     # A PAGECLAS change waiting for a restart is what the next start would define
-        # (storage rule BP-6 (docs/storage.md#storage-rules)).
-    attrs: list[tuple[str, object]] = [("BUFFERS", pool.buffers), ("LOCATION", pool.location),
-                                       ("PAGECLAS", pool.pending_pageclass or pool.pageclass)]
+    # (storage rule BP-6 (docs/storage.md#storage-rules)).
+    attrs: list[tuple[str, object]] = [
+        ("BUFFERS", pool.buffers),
+        ("LOCATION", pool.location),
+        ("PAGECLAS", pool.pending_pageclass or pool.pageclass),
+    ]
     if pool.replace:
         attrs.append(("REPLACE", True))
     return Definition("BUFFPOOL", pool.pool, tuple(attrs))
@@ -151,10 +166,12 @@ def _qmgr(qm: QueueManager) -> Definition:
 # ---- MQSC ----------------------------------------------------------------------------------
 def header(qm: QueueManager) -> list[str]:
     """Comment lines that say what the deck is."""
-    return [cards.comment("-" * 69),
-            cards.comment(f"Queue manager {qm.name} (CPF {qm.cpf}), written by mqsc dump."),
-            cards.comment("Every attribute is explicit: a replay re-creates the objects."),
-            cards.comment("-" * 69)]
+    return [
+        cards.comment("-" * 69),
+        cards.comment(f"Queue manager {qm.name} (CPF {qm.cpf}), written by mqsc dump."),
+        cards.comment("Every attribute is explicit: a replay re-creates the objects."),
+        cards.comment("-" * 69),
+    ]
 
 
 def csqinp2_deck(qm: QueueManager, defs: Iterable[Definition] | None = None) -> str:
@@ -163,11 +180,13 @@ def csqinp2_deck(qm: QueueManager, defs: Iterable[Definition] | None = None) -> 
     lines = header(qm)
     early = [d for d in defs if d.objtype in RESOURCES]
     if early:
-        lines.append(cards.comment("Buffer pools and page sets: CSQINP1 only "
-                                   "(mqsc dump --csqinp1)"))
+        lines.append(
+            cards.comment("Buffer pools and page sets: CSQINP1 only (mqsc dump --csqinp1)")
+        )
         lines += ["*" + line for d in early for line in cards.card_lines(d.command(), 71)]
-    lines += [line for d in defs if d.objtype not in RESOURCES
-              for line in cards.card_lines(d.command())]
+    lines += [
+        line for d in defs if d.objtype not in RESOURCES for line in cards.card_lines(d.command())
+    ]
     return "".join(line + "\n" for line in lines)
 
 
@@ -175,8 +194,9 @@ def csqinp1_deck(qm: QueueManager, defs: Iterable[Definition] | None = None) -> 
     """The CSQINP1 deck: DEFINE BUFFPOOL and DEFINE PSID (no DSN: CSQINP1 takes none)."""
     defs = list(definitions(qm) if defs is None else defs)
     lines = header(qm)
-    lines += [line for d in defs if d.objtype in RESOURCES
-              for line in cards.card_lines(d.command())]
+    lines += [
+        line for d in defs if d.objtype in RESOURCES for line in cards.card_lines(d.command())
+    ]
     return "".join(line + "\n" for line in lines)
 
 
@@ -191,8 +211,10 @@ def json_value(value: object) -> object:
 def to_json(qm: QueueManager, defs: Iterable[Definition] | None = None) -> dict[str, Any]:
     """The dump as JSON: attribute names in lower case, as the MQ REST API names them."""
     defs = list(definitions(qm) if defs is None else defs)
-    out: dict[str, Any] = {"version": 1, "qmgr": {"name": qm.name, "cpf": qm.cpf,
-                                                  "qsg": qm.info.qsg}}
+    out: dict[str, Any] = {
+        "version": 1,
+        "qmgr": {"name": qm.name, "cpf": qm.cpf, "qsg": qm.info.qsg},
+    }
     for group in JSON_GROUPS.values():
         out[group] = []
     for d in defs:

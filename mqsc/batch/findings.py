@@ -92,8 +92,9 @@ class Anchor:
             return None
         source = self.source
         start = source.line_start(self.first)
-        end = source.line_start(self.last + 1) if self.last < source.line_count \
-            else len(source.text)
+        end = (
+            source.line_start(self.last + 1) if self.last < source.line_count else len(source.text)
+        )
         piece = Source(source.text[start:end], source.name)
         for _, parsed in iter_parse(piece, columns=self.columns):
             if isinstance(parsed, Command):
@@ -108,8 +109,12 @@ class Findings:
 
     def __init__(self) -> None:
         self.conn = sqlite3.connect("", isolation_level=None, check_same_thread=False)
-        for pragma in ("journal_mode=OFF", "synchronous=OFF", "temp_store=FILE",
-                       "cache_size=-2048"):
+        for pragma in (
+            "journal_mode=OFF",
+            "synchronous=OFF",
+            "temp_store=FILE",
+            "cache_size=-2048",
+        ):
             self.conn.execute(f"PRAGMA {pragma}")
         self.conn.executescript(_SCHEMA)
         self.sources: list[Source | None] = []
@@ -154,11 +159,19 @@ class Findings:
 
     def deck_named(self, name: str) -> int | None:
         """The first deck of that source name (where a diagnostic about the state goes)."""
-        return next((i for i, s in enumerate(self.sources)
-                     if s is not None and s.name == name), None)
+        return next(
+            (i for i, s in enumerate(self.sources) if s is not None and s.name == name), None
+        )
 
-    def add(self, deck: int, d: Diagnostic, *, escalate: bool = False,
-            hint: str | None = None, digest: str | None = None) -> None:
+    def add(
+        self,
+        deck: int,
+        d: Diagnostic,
+        *,
+        escalate: bool = False,
+        hint: str | None = None,
+        digest: str | None = None,
+    ) -> None:
         """Keep a diagnostic of deck ``deck``."""
         self._seq += 1
         own = self.sources[deck]
@@ -169,10 +182,24 @@ class Findings:
             start, end = d.span.start, d.span.end
             if d.source is not None:
                 line = d.source.line_of(start)
-        inserts = pickle.dumps(dict(d.inserts), protocol=pickle.HIGHEST_PROTOCOL) \
-            if d.inserts else None
-        self._diags.append((self._seq, deck, start, end, line, d.msg_id, d.severity.value,
-                            int(escalate), inserts, hint, digest))
+        inserts = (
+            pickle.dumps(dict(d.inserts), protocol=pickle.HIGHEST_PROTOCOL) if d.inserts else None
+        )
+        self._diags.append(
+            (
+                self._seq,
+                deck,
+                start,
+                end,
+                line,
+                d.msg_id,
+                d.severity.value,
+                int(escalate),
+                inserts,
+                hint,
+                digest,
+            )
+        )
         if len(self._diags) >= _BATCH:
             self._flush_diags()
 
@@ -180,8 +207,7 @@ class Findings:
         for d in diagnostics:
             self.add(deck, d)
 
-    def command(self, deck: int, first: int, last: int, name: str = "",
-                output: str = "") -> None:
+    def command(self, deck: int, first: int, last: int, name: str = "", output: str = "") -> None:
         """Keep one command's case: its first and last line, case name and replies."""
         self._cmd_seq += 1
         self._cmds.append((self._cmd_seq, deck, first, last, name, output))
@@ -196,8 +222,9 @@ class Findings:
 
     def _flush_diags(self) -> None:
         if self._diags:
-            self.conn.executemany("INSERT INTO diag VALUES (?,?,?,?,?,?,?,?,?,?,?,NULL)",
-                                  self._diags)
+            self.conn.executemany(
+                "INSERT INTO diag VALUES (?,?,?,?,?,?,?,?,?,?,?,NULL)", self._diags
+            )
             self._diags = []
 
     def _flush_cmds(self) -> None:
@@ -207,8 +234,9 @@ class Findings:
 
     def _flush_anchors(self) -> None:
         if self._anchors:
-            self.conn.executemany("INSERT OR REPLACE INTO anchor VALUES (?,?,?,?,?)",
-                                  list(self._anchors.values()))
+            self.conn.executemany(
+                "INSERT OR REPLACE INTO anchor VALUES (?,?,?,?,?)", list(self._anchors.values())
+            )
             self._anchors = {}
 
     def flush(self) -> None:
@@ -242,8 +270,10 @@ class Findings:
         """Where the decks last touched object ``name`` of ``kind``, if they did."""
         row = self._anchors.get((kind, name))
         if row is None:
-            found = self.conn.execute("SELECT kind, name, deck, first, last FROM anchor WHERE "
-                                      "kind = ? AND name = ?", (kind, name)).fetchone()
+            found = self.conn.execute(
+                "SELECT kind, name, deck, first, last FROM anchor WHERE kind = ? AND name = ?",
+                (kind, name),
+            ).fetchone()
             if found is None:
                 return None
             row = found
@@ -252,8 +282,9 @@ class Findings:
     def anchors(self, kind: str) -> Iterator[tuple[str, Anchor]]:
         """Every object of ``kind`` the decks touched, by name, in name order."""
         self._flush_anchors()
-        for row in self.conn.execute("SELECT kind, name, deck, first, last FROM anchor WHERE "
-                                     "kind = ? ORDER BY name", (kind,)):
+        for row in self.conn.execute(
+            "SELECT kind, name, deck, first, last FROM anchor WHERE kind = ? ORDER BY name", (kind,)
+        ):
             yield row[1], self._anchor(row)
 
     def _anchor(self, row: tuple) -> Anchor:
@@ -264,19 +295,28 @@ class Findings:
             columns = self._columns[deck] = "72" if card_width(source, "auto") else "all"
         return Anchor(source, row[3], row[4], columns)
 
-    def diagnostics(self, deck: int, ignore: frozenset[str] = frozenset(), *,
-                    where: str = "", params: tuple = ()) -> Iterator[Kept]:
+    def diagnostics(
+        self,
+        deck: int,
+        ignore: frozenset[str] = frozenset(),
+        *,
+        where: str = "",
+        params: tuple = (),
+    ) -> Iterator[Kept]:
         """The diagnostics of a deck in the order a report shows them: by position, then
         in the order they were found (a stable sort), without the ``ignore`` ids."""
         self.finish()
         skip, skip_params = _ignoring(ignore)
-        query = (f"SELECT seq, start, finish, msg_id, inserts, escalate, hint, digest, cmd "
-                 f"FROM diag WHERE deck = ?{skip}{where} ORDER BY start, finish, seq")
+        query = (
+            f"SELECT seq, start, finish, msg_id, inserts, escalate, hint, digest, cmd "
+            f"FROM diag WHERE deck = ?{skip}{where} ORDER BY start, finish, seq"
+        )
         for row in self.conn.execute(query, (deck, *skip_params, *params)):
             yield self._kept(deck, row)
 
-    def in_command(self, deck: int, cmd: int | None,
-                   ignore: frozenset[str] = frozenset()) -> list[Kept]:
+    def in_command(
+        self, deck: int, cmd: int | None, ignore: frozenset[str] = frozenset()
+    ) -> list[Kept]:
         """The diagnostics that fall in command ``cmd`` (None: in no command), in order."""
         if cmd is None:
             return list(self.diagnostics(deck, ignore, where=" AND cmd IS NULL"))
@@ -293,12 +333,14 @@ class Findings:
     def commands(self, deck: int) -> Iterator[CaseRow]:
         """The commands of a deck kept as cases, in order."""
         self.finish()
-        for row in self.conn.execute("SELECT seq, first, last, name, output FROM cmd "
-                                     "WHERE deck = ? ORDER BY seq", (deck,)):
+        for row in self.conn.execute(
+            "SELECT seq, first, last, name, output FROM cmd WHERE deck = ? ORDER BY seq", (deck,)
+        ):
             yield CaseRow(*row)
 
-    def cases(self, deck: int, ignore: frozenset[str] = frozenset()
-              ) -> Iterator[tuple[CaseRow, list[Kept]]]:
+    def cases(
+        self, deck: int, ignore: frozenset[str] = frozenset()
+    ) -> Iterator[tuple[CaseRow, list[Kept]]]:
         """Each command of a deck kept as a case, with the diagnostics that fall in it (two
         ordered reads side by side, not a query per command)."""
         self.finish()
@@ -306,11 +348,12 @@ class Findings:
         found = self.conn.cursor().execute(
             f"SELECT seq, start, finish, msg_id, inserts, escalate, hint, digest, cmd FROM diag "
             f"WHERE deck = ? AND cmd IS NOT NULL{skip} ORDER BY cmd, start, finish, seq",
-            (deck, *skip_params))
+            (deck, *skip_params),
+        )
         pending = found.fetchone()
         for row in self.conn.cursor().execute(
-                "SELECT seq, first, last, name, output FROM cmd WHERE deck = ? ORDER BY seq",
-                (deck,)):
+            "SELECT seq, first, last, name, output FROM cmd WHERE deck = ? ORDER BY seq", (deck,)
+        ):
             case = CaseRow(*row)
             mine = []
             while pending is not None and pending[8] == case.seq:
@@ -320,24 +363,31 @@ class Findings:
 
     def command_count(self, deck: int) -> int:
         self.finish()
-        return self.conn.execute("SELECT count(*) FROM cmd WHERE deck = ?",
-                                 (deck,)).fetchone()[0]
+        return self.conn.execute("SELECT count(*) FROM cmd WHERE deck = ?", (deck,)).fetchone()[0]
 
-    def counts(self, deck: int | None, ignore: frozenset[str] = frozenset(), *,
-               run: bool = False) -> dict[str, int]:
+    def counts(
+        self, deck: int | None, ignore: frozenset[str] = frozenset(), *, run: bool = False
+    ) -> dict[str, int]:
         """How many diagnostics of each severity (``run``: escalated ones are errors)."""
         self.finish()
         skip, skip_params = _ignoring(ignore)
         level = "CASE WHEN escalate = 1 THEN 'error' ELSE severity END" if run else "severity"
         where = "deck = ?" if deck is not None else "1"
         params = (deck,) if deck is not None else ()
-        rows = self.conn.execute(f"SELECT {level}, count(*) FROM diag WHERE {where}{skip} "
-                                 f"GROUP BY 1", (*params, *skip_params))
+        rows = self.conn.execute(
+            f"SELECT {level}, count(*) FROM diag WHERE {where}{skip} GROUP BY 1",
+            (*params, *skip_params),
+        )
         return {severity: n for severity, n in rows}
 
-    def failing_cases(self, deck: int, failing: frozenset[Severity],
-                      ignore: frozenset[str] = frozenset(), *, run: bool = False
-                      ) -> tuple[int, bool]:
+    def failing_cases(
+        self,
+        deck: int,
+        failing: frozenset[Severity],
+        ignore: frozenset[str] = frozenset(),
+        *,
+        run: bool = False,
+    ) -> tuple[int, bool]:
         """How many commands have a finding at a failing severity, and whether a finding
         outside every command does."""
         self.finish()
@@ -347,7 +397,9 @@ class Findings:
         marks = ",".join("?" * len(levels)) or "NULL"
         rows = self.conn.execute(
             f"SELECT cmd IS NULL, count(DISTINCT cmd), count(*) FROM diag WHERE deck = ?"
-            f"{skip} AND {level} IN ({marks}) GROUP BY 1", (deck, *skip_params, *levels))
+            f"{skip} AND {level} IN ({marks}) GROUP BY 1",
+            (deck, *skip_params, *levels),
+        )
         inside, outside = 0, False
         for loose, distinct, total in rows:
             if loose:
@@ -359,17 +411,23 @@ class Findings:
     def loose_count(self, deck: int, ignore: frozenset[str] = frozenset()) -> int:
         self.finish()
         skip, skip_params = _ignoring(ignore)
-        return self.conn.execute(f"SELECT count(*) FROM diag WHERE deck = ? AND cmd IS NULL"
-                                 f"{skip}", (deck, *skip_params)).fetchone()[0]
+        return self.conn.execute(
+            f"SELECT count(*) FROM diag WHERE deck = ? AND cmd IS NULL{skip}", (deck, *skip_params)
+        ).fetchone()[0]
 
     def rule_ids(self, ignore: frozenset[str] = frozenset()) -> list[str]:
         self.finish()
         skip, skip_params = _ignoring(ignore)
-        return [r[0] for r in self.conn.execute(
-            f"SELECT DISTINCT msg_id FROM diag WHERE 1{skip} ORDER BY msg_id", skip_params)]
+        return [
+            r[0]
+            for r in self.conn.execute(
+                f"SELECT DISTINCT msg_id FROM diag WHERE 1{skip} ORDER BY msg_id", skip_params
+            )
+        ]
 
-    def in_report_order(self, ignore: frozenset[str] = frozenset(), *,
-                        files: list[str]) -> Iterator[tuple[int, Kept]]:
+    def in_report_order(
+        self, ignore: frozenset[str] = frozenset(), *, files: list[str]
+    ) -> Iterator[tuple[int, Kept]]:
         """Every diagnostic in the order a CI report lists them: deck by deck, those outside
         every command first, then by position; each with its occurrence among those of the
         same file and line hash so far (SARIF's primaryLocationLineHash counter)."""

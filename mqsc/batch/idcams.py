@@ -38,14 +38,56 @@ DEFAULT_VOLUME = "MQS001"
 ORGANIZATIONS = ("LINEAR", "INDEXED", "NONINDEXED", "NUMBERED")
 #: DEFINE CLUSTER keywords mqsc accepts and, apart from the ones it uses, ignores: they shape
 #: a real data set's records and performance, not its size or existence.
-CLUSTER_KEYWORDS = frozenset({
-    "NAME", "VOLUMES", "VOL", "SHAREOPTIONS", "SHR", "CONTROLINTERVALSIZE", "CISZ", "CISIZE",
-    "RECORDSIZE", "RECSZ", "KEYS", "FREESPACE", "FSPC", "REUSE", "RUS", "NOREUSE", "NRUS",
-    "SPEED", "RECOVERY", "ERASE", "NOERASE", "OWNER", "STORAGECLASS", "STORCLAS",
-    "MANAGEMENTCLASS", "MGMTCLAS", "DATACLASS", "DATACLAS", "BUFFERSPACE", "BUFSP",
-    "SPANNED", "NONSPANNED", "LOG", "LOGSTREAMID", "BWO", "IMBED", "REPLICATE", "EXTENDED",
-    "DATABASE", "FOR", "TO", "MODEL", "ACCOUNT", "FILE",
-    *SPACE_UNITS, *ORGANIZATIONS})
+CLUSTER_KEYWORDS = frozenset(
+    {
+        "NAME",
+        "VOLUMES",
+        "VOL",
+        "SHAREOPTIONS",
+        "SHR",
+        "CONTROLINTERVALSIZE",
+        "CISZ",
+        "CISIZE",
+        "RECORDSIZE",
+        "RECSZ",
+        "KEYS",
+        "FREESPACE",
+        "FSPC",
+        "REUSE",
+        "RUS",
+        "NOREUSE",
+        "NRUS",
+        "SPEED",
+        "RECOVERY",
+        "ERASE",
+        "NOERASE",
+        "OWNER",
+        "STORAGECLASS",
+        "STORCLAS",
+        "MANAGEMENTCLASS",
+        "MGMTCLAS",
+        "DATACLASS",
+        "DATACLAS",
+        "BUFFERSPACE",
+        "BUFSP",
+        "SPANNED",
+        "NONSPANNED",
+        "LOG",
+        "LOGSTREAMID",
+        "BWO",
+        "IMBED",
+        "REPLICATE",
+        "EXTENDED",
+        "DATABASE",
+        "FOR",
+        "TO",
+        "MODEL",
+        "ACCOUNT",
+        "FILE",
+        *SPACE_UNITS,
+        *ORGANIZATIONS,
+    }
+)
 TYPE_LETTER = {"CLUSTER": "C", "DATA": "D", "INDEX": "I", "NONVSAM": "A"}
 
 
@@ -128,8 +170,7 @@ def items(text: str) -> list[Item]:
         pos = match.end()
         quoted, word, opening, closing, _ = match.groups()
         if quoted or word:
-            stack[-1].append((quoted[1:-1].replace("''", "'") if quoted else word.upper(),
-                              None))
+            stack[-1].append((quoted[1:-1].replace("''", "'") if quoted else word.upper(), None))
         elif opening:
             current = stack[-1]
             sub: list[Item] = []
@@ -168,8 +209,10 @@ def run_idcams(ctx: StepContext) -> StepOutcome:
     """``EXEC PGM=IDCAMS``: SYSIN commands, SYSPRINT, the highest condition code."""
     now = ctx.clock()
     state = _Run(ctx.catalog, ctx)
-    state.out += [f"IDCAMS  SYSTEM SERVICES{'':43}TIME: {now:%H:%M:%S}{'':8}{now:%m/%d/%y}"
-                  f"{'':5}PAGE      1", ""]
+    state.out += [
+        f"IDCAMS  SYSTEM SERVICES{'':43}TIME: {now:%H:%M:%S}{'':8}{now:%m/%d/%y}{'':5}PAGE      1",
+        "",
+    ]
     records = ctx.read("SYSIN").text.splitlines() if ctx.has("SYSIN") else []
     for command in commands(records):
         state.out += list(command.echo)
@@ -237,8 +280,12 @@ def _define(state: _Run, parsed: list[Item]) -> int:
         return _bypassed(state, "IDC3221I", keyword="space (CYLINDERS, TRACKS, RECORDS...)")
     unit, primary, secondary = space
     organization = next((o for o in ORGANIZATIONS if o in cluster_params), "INDEXED")
-    volumes = _words(cluster_params.get("VOLUMES") or cluster_params.get("VOL")
-                     or data_params.get("VOLUMES") or data_params.get("VOL"))
+    volumes = _words(
+        cluster_params.get("VOLUMES")
+        or cluster_params.get("VOL")
+        or data_params.get("VOLUMES")
+        or data_params.get("VOL")
+    )
     volume = volumes[0] if volumes else DEFAULT_VOLUME
     if state.catalog.exists(name) or state.catalog.path(name).is_dir():
         state.msg("IDC3013I")
@@ -246,8 +293,9 @@ def _define(state: _Run, parsed: list[Item]) -> int:
         state.msg("IDC3003I", cc=12)
         return 12
     reuse = any(k in cluster_params for k in ("REUSE", "RUS"))
-    state.catalog.put_cluster(Cluster(name, volume, unit, primary, secondary, organization,
-                                      reuse=reuse))
+    state.catalog.put_cluster(
+        Cluster(name, volume, unit, primary, secondary, organization, reuse=reuse)
+    )
     state.msg("IDC0508I", volume=volume)
     state.msg("IDC0001I", cc=0)
     return 0
@@ -271,8 +319,19 @@ def _delete(state: _Run, parsed: list[Item]) -> int:
     for name, sub in parsed:
         if sub is not None and name == "":
             targets += _words(sub)
-        elif sub is None and name in ("CLUSTER", "CL", "NONVSAM", "NVSAM", "PURGE", "PRG",
-                                       "NOPURGE", "ERASE", "NOERASE", "SCRATCH", "NOSCRATCH"):
+        elif sub is None and name in (
+            "CLUSTER",
+            "CL",
+            "NONVSAM",
+            "NVSAM",
+            "PURGE",
+            "PRG",
+            "NOPURGE",
+            "ERASE",
+            "NOERASE",
+            "SCRATCH",
+            "NOSCRATCH",
+        ):
             continue
         elif sub is None and not targets:
             targets.append(name)
@@ -335,8 +394,7 @@ def _listcat(state: _Run, parsed: list[Item]) -> int:
             names = _words(sub)
         elif key in ("LEVEL", "LVL") and sub is not None:
             prefix = (_words(sub) or [""])[0]
-            names = [n for n in state.catalog.names()
-                     if n == prefix or n.startswith(prefix + ".")]
+            names = [n for n in state.catalog.names() if n == prefix or n.startswith(prefix + ".")]
         elif key == "ALL" and sub is None:
             detail = True
         elif key in ("NAME", "NAMES") and sub is None:
@@ -369,36 +427,60 @@ def _listcat(state: _Run, parsed: list[Item]) -> int:
 
 
 def _cluster_entry(cluster: Cluster, detail: bool) -> list[str]:
-    lines = [f"CLUSTER ------- {cluster.name}", f"     IN-CAT --- {CATALOG_NAME}",
-             f"   DATA ------- {cluster.name}.DATA", f"     IN-CAT --- {CATALOG_NAME}"]
+    lines = [
+        f"CLUSTER ------- {cluster.name}",
+        f"     IN-CAT --- {CATALOG_NAME}",
+        f"   DATA ------- {cluster.name}.DATA",
+        f"     IN-CAT --- {CATALOG_NAME}",
+    ]
     if detail:
         allocated = cluster.pages * 4096
         used = allocated if cluster.formatted else 0
         unit = {"CYLINDERS": "CYLINDER", "TRACKS": "TRACK"}.get(cluster.unit, "TRACK")
-        primary = cluster.primary if unit != "TRACK" or cluster.unit == "TRACKS" \
-            else cluster.pages // 12
-        secondary = cluster.secondary if unit != "TRACK" or cluster.unit == "TRACKS" \
+        primary = (
+            cluster.primary if unit != "TRACK" or cluster.unit == "TRACKS" else cluster.pages // 12
+        )
+        secondary = (
+            cluster.secondary
+            if unit != "TRACK" or cluster.unit == "TRACKS"
             else -(-cluster.secondary_pages // 12)
-        lines += [f"     ATTRIBUTES   {cluster.organization}",
-                  "     ALLOCATION",
-                  f"       SPACE-TYPE{unit:->15}     HI-A-RBA{allocated:->18}",
-                  f"       SPACE-PRI{primary:->16}     HI-U-RBA{used:->18}",
-                  f"       SPACE-SEC{secondary:->16}",
-                  "     VOLUME",
-                  f"       VOLSER{cluster.volume:->19}"]
+        )
+        lines += [
+            f"     ATTRIBUTES   {cluster.organization}",
+            "     ALLOCATION",
+            f"       SPACE-TYPE{unit:->15}     HI-A-RBA{allocated:->18}",
+            f"       SPACE-PRI{primary:->16}     HI-U-RBA{used:->18}",
+            f"       SPACE-SEC{secondary:->16}",
+            "     VOLUME",
+            f"       VOLSER{cluster.volume:->19}",
+        ]
     return lines
 
 
 def _summary(counts: dict[str, int]) -> list[str]:
     """The entry counts after a LISTCAT (row layout from a real listing, code index id
     3655782697; the indentation is UNVERIFIED)."""
-    rows = [("AIX", 0), ("ALIAS", 0), ("CLUSTER", counts["CLUSTER"]), ("DATA", counts["DATA"]),
-            ("GDG", 0), ("INDEX", 0), ("NONVSAM", counts["NONVSAM"]), ("PAGESPACE", 0),
-            ("PATH", 0), ("SPACE", 0), ("USERCATALOG", 0), ("TAPELIBRARY", 0),
-            ("TAPEVOLUME", 0), ("TOTAL", sum(counts.values()))]
-    return (["", "          THE NUMBER OF ENTRIES PROCESSED WAS:"]
-            + [f"{'':20}{name} {count:->{23 - len(name)}}" for name, count in rows]
-            + ["          THE NUMBER OF PROTECTED ENTRIES SUPPRESSED WAS 0"])
+    rows = [
+        ("AIX", 0),
+        ("ALIAS", 0),
+        ("CLUSTER", counts["CLUSTER"]),
+        ("DATA", counts["DATA"]),
+        ("GDG", 0),
+        ("INDEX", 0),
+        ("NONVSAM", counts["NONVSAM"]),
+        ("PAGESPACE", 0),
+        ("PATH", 0),
+        ("SPACE", 0),
+        ("USERCATALOG", 0),
+        ("TAPELIBRARY", 0),
+        ("TAPEVOLUME", 0),
+        ("TOTAL", sum(counts.values())),
+    ]
+    return (
+        ["", "          THE NUMBER OF ENTRIES PROCESSED WAS:"]
+        + [f"{'':20}{name} {count:->{23 - len(name)}}" for name, count in rows]
+        + ["          THE NUMBER OF PROTECTED ENTRIES SUPPRESSED WAS 0"]
+    )
 
 
 def _set(state: _Run, rest: str) -> int | None:

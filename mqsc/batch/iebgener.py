@@ -21,8 +21,13 @@ HEADER = f"DATA SET UTILITY - GENERATE{'':71}PAGE 0001"
 def run_iebgener(ctx: StepContext) -> StepOutcome:
     out = [HEADER]
     if ctx.has("SYSIN") and any(r.strip() for r in ctx.read("SYSIN").text.splitlines()):
-        out += [emulator_line("MQSC213E", program="IEBGENER",
-                              what="SYSIN control statements (GENERATE, RECORD, MEMBER...)")]
+        out += [
+            emulator_line(
+                "MQSC213E",
+                program="IEBGENER",
+                what="SYSIN control statements (GENERATE, RECORD, MEMBER...)",
+            )
+        ]
         ctx.print("SYSPRINT", out)
         return StepOutcome(cc=12)
     for ddname, output in (("SYSUT1", False), ("SYSUT2", True)):

@@ -47,24 +47,86 @@ RECORD_WIDTH = 80
 PARM_MAX = 100
 
 #: Keywords accepted and ignored: they matter only to a real system.
-JOB_IGNORED = frozenset({"ADDRSPC", "BYTES", "CARDS", "CCSID", "DSENQSHR", "EMAIL", "GROUP",
-                         "JESLOG", "LINES", "MEMLIMIT", "MSGLEVEL", "PAGES", "PASSWORD",
-                         "PERFORM", "PRTY", "RD", "REGION", "REGIONX", "SCHENV", "SECLABEL",
-                         "SYSAFF", "SYSTEM", "TIME", "UJOBCORR"})
+JOB_IGNORED = frozenset(
+    {
+        "ADDRSPC",
+        "BYTES",
+        "CARDS",
+        "CCSID",
+        "DSENQSHR",
+        "EMAIL",
+        "GROUP",
+        "JESLOG",
+        "LINES",
+        "MEMLIMIT",
+        "MSGLEVEL",
+        "PAGES",
+        "PASSWORD",
+        "PERFORM",
+        "PRTY",
+        "RD",
+        "REGION",
+        "REGIONX",
+        "SCHENV",
+        "SECLABEL",
+        "SYSAFF",
+        "SYSTEM",
+        "TIME",
+        "UJOBCORR",
+    }
+)
 JOB_UNSUPPORTED = frozenset({"RESTART", "JOBRC"})
 #: TYPRUN values: SCAN checks the JCL without running it (MVS JCL Reference, "TYPRUN
 #: parameter"); HOLD, JCLHOLD and COPY need an operator or a printer, which mqsc has not.
 TYPRUN_SUPPORTED = frozenset({"SCAN"})
-EXEC_IGNORED = frozenset({"ACCT", "ADDRSPC", "CCSID", "DPRTY", "DYNAMNBR", "MEMLIMIT",
-                          "PERFORM", "RD", "REGION", "REGIONX", "TIME", "TVSMSG", "TVSAMCOM"})
+EXEC_IGNORED = frozenset(
+    {
+        "ACCT",
+        "ADDRSPC",
+        "CCSID",
+        "DPRTY",
+        "DYNAMNBR",
+        "MEMLIMIT",
+        "PERFORM",
+        "RD",
+        "REGION",
+        "REGIONX",
+        "TIME",
+        "TVSMSG",
+        "TVSAMCOM",
+    }
+)
 EXEC_UNSUPPORTED = frozenset({"PARMDD"})
-DD_IGNORED = frozenset({"DCB", "LRECL", "RECFM", "BLKSIZE", "DSORG", "SPACE", "UNIT", "VOL",
-                        "VOLUME", "LABEL", "STORCLAS", "MGMTCLAS", "DATACLAS", "HOLD",
-                        "OUTPUT", "FREE", "AVGREC", "RETPD", "EXPDT", "DEST", "COPIES"})
+DD_IGNORED = frozenset(
+    {
+        "DCB",
+        "LRECL",
+        "RECFM",
+        "BLKSIZE",
+        "DSORG",
+        "SPACE",
+        "UNIT",
+        "VOL",
+        "VOLUME",
+        "LABEL",
+        "STORCLAS",
+        "MGMTCLAS",
+        "DATACLAS",
+        "HOLD",
+        "OUTPUT",
+        "FREE",
+        "AVGREC",
+        "RETPD",
+        "EXPDT",
+        "DEST",
+        "COPIES",
+    }
+)
 DD_UNSUPPORTED = frozenset({"PATH", "PATHDISP", "PATHOPTS", "PATHMODE", "SYMBOLS", "SUBSYS"})
 #: Operations outside the subset.
-UNSUPPORTED_OPERATIONS = frozenset({"INCLUDE", "OUTPUT", "CNTL", "ENDCNTL", "EXPORT",
-                                    "SCHEDULE", "XMIT", "COMMAND"})
+UNSUPPORTED_OPERATIONS = frozenset(
+    {"INCLUDE", "OUTPUT", "CNTL", "ENDCNTL", "EXPORT", "SCHEDULE", "XMIT", "COMMAND"}
+)
 #: Procedures nest at most 15 deep (JCL Reference, "EXEC statement").
 PROC_DEPTH = 15
 #: The procedure library searched after the JCLLIB ORDER libraries (the system's PROCLIB).
@@ -200,8 +262,7 @@ class _Builder:
         self.errors.append(JclError(statement, message))
 
 
-def parse(source: Source, *, owner: str = "USER1", library: ProcLibrary | None = None
-          ) -> list[Job]:
+def parse(source: Source, *, owner: str = "USER1", library: ProcLibrary | None = None) -> list[Job]:
     """The jobs of a JCL file, in order (a JOB statement starts each; cards before the first
     JOB statement and after a null statement are not part of any job, as JES2 flushes them).
     ``library`` finds cataloged procedures (None: only in-stream procedures exist)."""
@@ -255,8 +316,7 @@ def _is_job_card(card: str) -> bool:
     return len(fields) >= 2 and fields[1] == "JOB"
 
 
-def _read_statement(builder: _Builder, lines: list[str], index: int
-                    ) -> tuple[_Statement, int]:
+def _read_statement(builder: _Builder, lines: list[str], index: int) -> tuple[_Statement, int]:
     """A statement and its continuation cards; returns the index after them."""
     card = lines[index][:STATEMENT_WIDTH]
     builder.number += 1
@@ -265,8 +325,9 @@ def _read_statement(builder: _Builder, lines: list[str], index: int
     words = rest.split(None, 1)
     operation = words[0] if words else ""
     operands, quoted_open = _operand_field(words[1] if len(words) > 1 else "")
-    statement = _Statement(number, index + 1, name_field, operation, operands,
-                           [_shown(lines[index])])
+    statement = _Statement(
+        number, index + 1, name_field, operation, operands, [_shown(lines[index])]
+    )
     builder.listing.append(ListingLine(number, _shown(lines[index])))
     index += 1
     while (operands.endswith(",") or quoted_open) and index < len(lines):
@@ -322,13 +383,15 @@ def _implicit_sysin(builder: _Builder, lines: list[str], index: int) -> int:
         return index
     builder.number += 1
     builder.listing.append(ListingLine(builder.number, "//SYSIN DD *  GENERATED STATEMENT"))
-    builder.steps[-1]["dds"].append(DataDefinition("SYSIN", builder.number, "instream",
-                                                   records, generated=True))
+    builder.steps[-1]["dds"].append(
+        DataDefinition("SYSIN", builder.number, "instream", records, generated=True)
+    )
     return index
 
 
-def _instream(lines: list[str], index: int, dlm: str | None, *, data: bool
-              ) -> tuple[tuple[str, ...], int]:
+def _instream(
+    lines: list[str], index: int, dlm: str | None, *, data: bool
+) -> tuple[tuple[str, ...], int]:
     """Records from ``index`` to the delimiter; the index of the line after it (the
     delimiter is consumed, a ``//`` statement that ends ``DD *`` data is not)."""
     records = []
@@ -349,8 +412,9 @@ def _instream(lines: list[str], index: int, dlm: str | None, *, data: bool
 
 
 # ---- operands ------------------------------------------------------------------------------
-def _keywords(builder: _Builder, statement: _Statement, what: str
-              ) -> tuple[list[Value], dict[str, Value]]:
+def _keywords(
+    builder: _Builder, statement: _Statement, what: str
+) -> tuple[list[Value], dict[str, Value]]:
     parts = split_operands(statement.operands)
     if parts is None:
         builder.error(statement.number, line("IEFC007I", what=what))
@@ -402,8 +466,7 @@ def _handle(builder: _Builder, statement: _Statement, lines: list[str], index: i
     return index
 
 
-def _if_statement(builder: _Builder, statement: _Statement, lines: list[str], index: int
-                  ) -> int:
+def _if_statement(builder: _Builder, statement: _Statement, lines: list[str], index: int) -> int:
     """IF (expression) THEN, ELSE, ENDIF. An IF expression holds blanks, so it is the rest
     of the card after IF, continued on ``//`` cards until THEN."""
     op = statement.operation
@@ -422,8 +485,12 @@ def _if_statement(builder: _Builder, statement: _Statement, lines: list[str], in
     card = statement.cards[0][:STATEMENT_WIDTH]
     text = card[2:].split(None, 1 if not statement.name else 2)[-1]
     text = text[2:] if text.startswith("IF") else text
-    while not re.search(r"(^|[\s)])THEN(\s|$)", text) and index < len(lines) \
-            and lines[index].startswith("// ") and not lines[index].startswith("//*"):
+    while (
+        not re.search(r"(^|[\s)])THEN(\s|$)", text)
+        and index < len(lines)
+        and lines[index].startswith("// ")
+        and not lines[index].startswith("//*")
+    ):
         builder.listing.append(ListingLine(None, _shown(lines[index])))
         text += " " + lines[index][2:STATEMENT_WIDTH].strip()
         index += 1
@@ -454,7 +521,7 @@ def _dd_step(builder: _Builder, statement: _Statement) -> dict | None:
             builder.error(statement.number, line("IEFC662I"))
             return None
         return builder.steps[-1]
-    steps = builder.steps[call["first"]:call["end"]]
+    steps = builder.steps[call["first"] : call["end"]]
     if not procstep:
         return steps[0] if steps else builder.steps[-1]
     match = next((s for s in steps if s["procstep"] == procstep), None)
@@ -512,8 +579,9 @@ def _substitute(builder: _Builder, statement: _Statement, symbols: dict[str, str
         builder.listing.append(ListingLine(None, line("IEFC653I", text=text)))
 
 
-def _instream_procedure(builder: _Builder, statement: _Statement, lines: list[str],
-                        index: int) -> int:
+def _instream_procedure(
+    builder: _Builder, statement: _Statement, lines: list[str], index: int
+) -> int:
     """An in-stream procedure: its statements up to PEND are listed, not run; kept by name."""
     cards = list(statement.cards)
     if not statement.name or not names.is_name(statement.name):
@@ -551,8 +619,9 @@ def _procedure_cards(builder: _Builder, name: str) -> tuple[list[str], str] | No
     return (cards, "XX") if cards is not None else None
 
 
-def _call_procedure(builder: _Builder, statement: _Statement, name: str,
-                    keywords: dict[str, Value]) -> None:
+def _call_procedure(
+    builder: _Builder, statement: _Statement, name: str, keywords: dict[str, Value]
+) -> None:
     """EXEC of a procedure: its statements, symbols substituted, become steps named after the
     EXEC statement (their own names are the procedure steps); PARM.procstep and
     COND.procstep override their EXEC parameters, the other keywords set symbols."""
@@ -568,8 +637,11 @@ def _call_procedure(builder: _Builder, statement: _Statement, name: str,
     overrides: list[tuple[str, str, Value]] = []
     head = cards[0] if cards else ""
     body = cards
-    if head.startswith("//") and len(head[2:].split()) > 1 and (
-            head[2:].split()[1] == "PROC" or head[2:].split()[0] == "PROC"):
+    if (
+        head.startswith("//")
+        and len(head[2:].split()) > 1
+        and (head[2:].split()[1] == "PROC" or head[2:].split()[0] == "PROC")
+    ):
         body = cards[1:]
         defaults = head[2:].split(None, 2)
         rest = defaults[2] if defaults[1] == "PROC" and len(defaults) > 2 else ""
@@ -602,9 +674,10 @@ def _call_procedure(builder: _Builder, statement: _Statement, name: str,
             continue
         mark = len(builder.listing)
         inner, index = _read_statement(builder, body, index)
-        builder.listing[mark:mark + len(inner.cards)] = [
+        builder.listing[mark : mark + len(inner.cards)] = [
             ListingLine(entry.number, prefix + entry.card[2:])
-            for entry in builder.listing[mark:mark + len(inner.cards)]]
+            for entry in builder.listing[mark : mark + len(inner.cards)]
+        ]
         _substitute(builder, inner, symbols)
         if inner.operation in ("PROC", "PEND"):
             continue
@@ -612,8 +685,7 @@ def _call_procedure(builder: _Builder, statement: _Statement, name: str,
     builder.depth -= 1
     end = len(builder.steps)
     for param, procstep, value in overrides:
-        targets = [s for s in builder.steps[first:end] if not procstep or
-                   s["procstep"] == procstep]
+        targets = [s for s in builder.steps[first:end] if not procstep or s["procstep"] == procstep]
         if not targets:
             builder.error(statement.number, line("IEFC609I", procstep=procstep))
             continue
@@ -630,12 +702,16 @@ def _call_procedure(builder: _Builder, statement: _Statement, name: str,
                 step["cond"] = parsed
         else:
             builder.error(statement.number, line("IEFC630I", keyword=f"{param}.{procstep}"))
-    when = tuple(Clause(number, expression, not in_else)
-                 for number, expression, in_else in builder.ifs)
+    when = tuple(
+        Clause(number, expression, not in_else) for number, expression, in_else in builder.ifs
+    )
     for step in builder.steps[first:end]:
         step["when"] = when + tuple(c for c in step["when"] if c not in when)
-    builder.call = {"name": statement.name, "open": False, "first": first, "end": end} \
-        if outer is None or not outer.get("open") else outer
+    builder.call = (
+        {"name": statement.name, "open": False, "first": first, "end": end}
+        if outer is None or not outer.get("open")
+        else outer
+    )
 
 
 def _unsupported(feature: str) -> str:
@@ -656,8 +732,7 @@ def _job(builder: _Builder, statement: _Statement) -> None:
             builder.error(statement.number, _unsupported(f"JOB keyword {key}"))
         elif key == "TYPRUN" and word(keywords[key]) not in TYPRUN_SUPPORTED:
             builder.error(statement.number, _unsupported(f"TYPRUN={word(keywords[key])}"))
-        elif key not in JOB_IGNORED | {"CLASS", "MSGCLASS", "NOTIFY", "USER", "COND",
-                                       "TYPRUN"}:
+        elif key not in JOB_IGNORED | {"CLASS", "MSGCLASS", "NOTIFY", "USER", "COND", "TYPRUN"}:
             builder.error(statement.number, line("IEFC630I", keyword=key))
 
 
@@ -694,14 +769,22 @@ def _exec(builder: _Builder, statement: _Statement) -> None:
             builder.error(statement.number, _unsupported(f"EXEC keyword {key}"))
         elif key not in EXEC_IGNORED | {"PGM", "PARM", "COND"}:
             builder.error(statement.number, line("IEFC630I", keyword=key))
-    when = tuple(Clause(number, expression, not in_else)
-                 for number, expression, in_else in builder.ifs)
+    when = tuple(
+        Clause(number, expression, not in_else) for number, expression, in_else in builder.ifs
+    )
     inside = builder.call is not None and builder.call.get("open")
-    builder.steps.append({"name": builder.call["name"] if inside else statement.name,
-                          "procstep": statement.name if inside else "",
-                          "program": program, "parm": parm,
-                          "cond": cond, "statement": statement.number, "dds": [],
-                          "when": when})
+    builder.steps.append(
+        {
+            "name": builder.call["name"] if inside else statement.name,
+            "procstep": statement.name if inside else "",
+            "program": program,
+            "parm": parm,
+            "cond": cond,
+            "statement": statement.number,
+            "dds": [],
+            "when": when,
+        }
+    )
 
 
 def _dd(builder: _Builder, statement: _Statement, lines: list[str], index: int) -> int:
@@ -737,8 +820,12 @@ def _dd(builder: _Builder, statement: _Statement, lines: list[str], index: int) 
     if dd is None:
         return index
     dds = target["dds"]
-    if procstep or (builder.call is not None and not builder.call.get("open")
-                    and statement.name and target is not builder.steps[-1]):
+    if procstep or (
+        builder.call is not None
+        and not builder.call.get("open")
+        and statement.name
+        and target is not builder.steps[-1]
+    ):
         # An override replaces the procedure step's DD of that name; another one is added.
         # (mqsc replaces the whole DD statement; z/OS merges the parameters coded.)
         names = [d.name for d in dds]
@@ -752,17 +839,30 @@ def _dd(builder: _Builder, statement: _Statement, lines: list[str], index: int) 
             builder.error(statement.number, line("IEFC019I"))
             return index
         last = dds[-1]
-        dds[-1] = DataDefinition(last.name, last.statement, last.kind, last.records, last.dsn,
-                                 last.member, last.disp, last.sysout, last.generated,
-                                 (*last.concatenation, dd))
+        dds[-1] = DataDefinition(
+            last.name,
+            last.statement,
+            last.kind,
+            last.records,
+            last.dsn,
+            last.member,
+            last.disp,
+            last.sysout,
+            last.generated,
+            (*last.concatenation, dd),
+        )
     else:
         dds.append(dd)
     return index
 
 
-def _data_definition(builder: _Builder, statement: _Statement, kind: str,
-                     records: tuple[str, ...], keywords: dict[str, Value]
-                     ) -> DataDefinition | None:
+def _data_definition(
+    builder: _Builder,
+    statement: _Statement,
+    kind: str,
+    records: tuple[str, ...],
+    keywords: dict[str, Value],
+) -> DataDefinition | None:
     name = statement.name
     if kind == "dsn":
         dsn = word(keywords["DSN"])
@@ -773,12 +873,18 @@ def _data_definition(builder: _Builder, statement: _Statement, kind: str,
         if found is None:
             builder.error(statement.number, line("IEFC630I.DSN", dsn=dsn))
             return None
-        return DataDefinition(name, statement.number, kind, dsn=found[0], member=found[1],
-                              disp=_disp(keywords.get("DISP")))
+        return DataDefinition(
+            name,
+            statement.number,
+            kind,
+            dsn=found[0],
+            member=found[1],
+            disp=_disp(keywords.get("DISP")),
+        )
     if kind == "sysout":
-        sysout = word(keywords["SYSOUT"]) or (keywords["SYSOUT"][0]
-                                                if isinstance(keywords["SYSOUT"], tuple)
-                                                else "")
+        sysout = word(keywords["SYSOUT"]) or (
+            keywords["SYSOUT"][0] if isinstance(keywords["SYSOUT"], tuple) else ""
+        )
         return DataDefinition(name, statement.number, kind, sysout=str(sysout))
     if kind in ("instream", "dummy"):
         return DataDefinition(name, statement.number, kind, records)
@@ -789,8 +895,11 @@ def _data_definition(builder: _Builder, statement: _Statement, kind: str,
 def _disp(v: Value | None) -> tuple[str, str, str]:
     items = list(v) if isinstance(v, tuple) else [v or "NEW"]
     status = word(items[0]) or "NEW"
-    normal = word(items[1]) if len(items) > 1 and word(items[1]) else (
-        "KEEP" if status != "NEW" else "DELETE")
+    normal = (
+        word(items[1])
+        if len(items) > 1 and word(items[1])
+        else ("KEEP" if status != "NEW" else "DELETE")
+    )
     abnormal = word(items[2]) if len(items) > 2 and word(items[2]) else normal
     return status, normal, abnormal
 
@@ -811,9 +920,19 @@ def _finish(builder: _Builder, end: int) -> Job:
             jobcond = parsed.tests
     for number, _, _ in builder.ifs:
         builder.error(number, line("IEFC014I", statement="IF (NO ENDIF)"))
-    steps = tuple(Step(s["name"], s["program"], s["parm"], s["cond"], s["statement"],
-                       tuple(s["dds"]), s.get("when", ()), s.get("procstep", ""))
-                  for s in builder.steps)
+    steps = tuple(
+        Step(
+            s["name"],
+            s["program"],
+            s["parm"],
+            s["cond"],
+            s["statement"],
+            tuple(s["dds"]),
+            s.get("when", ()),
+            s.get("procstep", ""),
+        )
+        for s in builder.steps
+    )
     if job is not None and not steps and not builder.errors:
         builder.error(job.number, line("IEFC607I"))
     return Job(

@@ -19,9 +19,24 @@ import re
 from dataclasses import dataclass
 
 _TOKEN = re.compile(r"\s*(¬=|¬>|¬<|>=|<=|[()¬&|=<>]|[A-Z0-9@#$.]+)")
-_COMPARE = {"GT": "GT", ">": "GT", "LT": "LT", "<": "LT", "NG": "LE", "¬>": "LE",
-            "NL": "GE", "¬<": "GE", "EQ": "EQ", "=": "EQ", "NE": "NE", "¬=": "NE",
-            "GE": "GE", ">=": "GE", "LE": "LE", "<=": "LE"}
+_COMPARE = {
+    "GT": "GT",
+    ">": "GT",
+    "LT": "LT",
+    "<": "LT",
+    "NG": "LE",
+    "¬>": "LE",
+    "NL": "GE",
+    "¬<": "GE",
+    "EQ": "EQ",
+    "=": "EQ",
+    "NE": "NE",
+    "¬=": "NE",
+    "GE": "GE",
+    ">=": "GE",
+    "LE": "LE",
+    "<=": "LE",
+}
 _NAME = r"[A-Z@#$][A-Z0-9@#$]{0,7}"
 _KEYWORD = re.compile(rf"(?:({_NAME})\.(?:({_NAME})\.)?)?(RC|ABEND|ABENDCC|RUN)")
 
@@ -153,8 +168,14 @@ def evaluate(node: tuple, facts: list[StepFact]) -> bool:
             rc = fact.cc
         else:
             rc = max((f.cc for f in facts if f.cc is not None), default=0)
-        return {"GT": rc > value, "LT": rc < value, "GE": rc >= value, "LE": rc <= value,
-                "EQ": rc == value, "NE": rc != value}[operator]
+        return {
+            "GT": rc > value,
+            "LT": rc < value,
+            "GE": rc >= value,
+            "LE": rc <= value,
+            "EQ": rc == value,
+            "NE": rc != value,
+        }[operator]
     if kind == "ABEND":
         return any(f.abend for f in _scope(facts, node[1], node[2]))
     if kind == "RUN":
@@ -170,7 +191,8 @@ def _same_code(abend: str, wanted: str) -> bool:
     if abend[0] != wanted[0]:
         return False
     return int(abend[1:], 16 if abend[0] == "S" else 10) == int(
-        wanted[1:], 16 if wanted[0] == "S" else 10)
+        wanted[1:], 16 if wanted[0] == "S" else 10
+    )
 
 
 def _scope(facts: list[StepFact], step: str, procstep: str) -> list[StepFact]:

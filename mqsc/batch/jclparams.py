@@ -126,10 +126,16 @@ def parse_cond(v: Value | None) -> tuple[Cond | None, str]:
             even = True
         elif item == "ONLY":
             only = True
-        elif isinstance(item, tuple) and 2 <= len(item) <= 3 and str(item[0]).isdigit() \
-                and 0 <= int(item[0]) <= 4095 and item[1] in _OPERATORS:
-            tests.append(CondTest(int(item[0]), str(item[1]),
-                                  str(item[2]) if len(item) == 3 else None))
+        elif (
+            isinstance(item, tuple)
+            and 2 <= len(item) <= 3
+            and str(item[0]).isdigit()
+            and 0 <= int(item[0]) <= 4095
+            and item[1] in _OPERATORS
+        ):
+            tests.append(
+                CondTest(int(item[0]), str(item[1]), str(item[2]) if len(item) == 3 else None)
+            )
         else:
             return None, line("IEFC630I.COND")
     if len(tests) > 8 or (even and only):

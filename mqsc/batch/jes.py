@@ -56,9 +56,12 @@ def jesmsglg(run: JobRun, statistics: tuple[int, int, int]) -> list[str]:
     """The job log: start, abends, end, and the JES2 job statistics."""
     job = run.job.name
     prefix = f"{clock_time(run)} {run.jobid}  "
-    lines = [" " * 23 + f"J E S 2  J O B  L O G  --  S Y S T E M  {_spaced(SYSTEM)}  --  "
-             f"N O D E  {_spaced(SYSTEM)}", "",
-             f"{clock_time(run)} {run.jobid} ---- {day(run.start)} ----"]
+    lines = [
+        " " * 23 + f"J E S 2  J O B  L O G  --  S Y S T E M  {_spaced(SYSTEM)}  --  "
+        f"N O D E  {_spaced(SYSTEM)}",
+        "",
+        f"{clock_time(run)} {run.jobid} ---- {day(run.start)} ----",
+    ]
     if run.job.errors:
         lines.append(prefix + line("IEFC452I", job=job))
         lines.append(prefix + line("$HASP395.JCL", job=job))
@@ -66,22 +69,24 @@ def jesmsglg(run: JobRun, statistics: tuple[int, int, int]) -> list[str]:
         pass  # TYPRUN=SCAN: converted and checked, never started, so no start or end lines
     else:
         lines.append(prefix + line("IRR010I", user=run.job.owner))
-        lines.append(prefix + line("$HASP373", job=job, init=1, jobclass=run.job.jobclass,
-                                   system=SYSTEM))
+        lines.append(
+            prefix + line("$HASP373", job=job, init=1, jobclass=run.job.jobclass, system=SYSTEM)
+        )
         for step in run.steps:
             lines += [prefix + text for text in step.log]
         if run.allocation_failed:
             lines.append(prefix + line("IEF453I", job=job))
         lines.append(prefix + _ended(run))
     cards, records, kbytes = statistics
-    lines += ["------ JES2 JOB STATISTICS ------",
-              f"  {run.start.day:02d} {MONTHS[run.start.month - 1]} {run.start.year} JOB "
-              "EXECUTION DATE",
-              f"{cards:>13} CARDS READ",
-              f"{records:>13} SYSOUT PRINT RECORDS",
-              f"{0:>13} SYSOUT PUNCH RECORDS",
-              f"{kbytes:>13} SYSOUT SPOOL KBYTES",
-              f"{(run.end - run.start).total_seconds() / 60:>13.2f} MINUTES EXECUTION TIME"]
+    lines += [
+        "------ JES2 JOB STATISTICS ------",
+        f"  {run.start.day:02d} {MONTHS[run.start.month - 1]} {run.start.year} JOB EXECUTION DATE",
+        f"{cards:>13} CARDS READ",
+        f"{records:>13} SYSOUT PRINT RECORDS",
+        f"{0:>13} SYSOUT PUNCH RECORDS",
+        f"{kbytes:>13} SYSOUT SPOOL KBYTES",
+        f"{(run.end - run.start).total_seconds() / 60:>13.2f} MINUTES EXECUTION TIME",
+    ]
     return lines
 
 
@@ -101,8 +106,10 @@ def _ended(run: JobRun) -> str:
 # ---- JESJCL --------------------------------------------------------------------------------
 def jesjcl(run: JobRun) -> list[str]:
     """The JCL as read: statement numbers, continuation and comment cards unnumbered."""
-    return [f"{'' if entry.number is None else entry.number:>9} {entry.card}"
-            for entry in run.job.listing]
+    return [
+        f"{'' if entry.number is None else entry.number:>9} {entry.card}"
+        for entry in run.job.listing
+    ]
 
 
 # ---- JESYSMSG ------------------------------------------------------------------------------
@@ -110,15 +117,18 @@ def jesysmsg(run: JobRun) -> list[str]:
     """Allocation, step and job messages; JCL errors by statement number."""
     job = run.job
     if job.errors:
-        return ["STMT NO. MESSAGE"] + [f"{e.statement:>8} {e.message}"
-                                       for e in sorted(job.errors, key=lambda e: e.statement)]
+        return ["STMT NO. MESSAGE"] + [
+            f"{e.statement:>8} {e.message}" for e in sorted(job.errors, key=lambda e: e.statement)
+        ]
     if job.scan:
         return []  # nothing was allocated or run
     lines: list[str] = []
     for step in run.steps:
         lines += _step_messages(run, step)
-    lines += [line("IEF375I", job=job.name, stamp=stamp(run.start)),
-              line("IEF033I", job=job.name, stamp=stamp(run.end))]
+    lines += [
+        line("IEF375I", job=job.name, stamp=stamp(run.start)),
+        line("IEF033I", job=job.name, stamp=stamp(run.end)),
+    ]
     return lines
 
 
@@ -135,14 +145,19 @@ def _step_messages(run: JobRun, step: StepRun) -> list[str]:
         return out + [line("IEF272I", job=job, step=name)]
     out = [line("IEF236I", job=job, step=name)]
     for dd in step.step.dds:
-        out += [line("IEF237I", unit=_unit(part.kind), dd=dd.name) for part in dd.parts
-                if part.kind != "dsn"]
+        out += [
+            line("IEF237I", unit=_unit(part.kind), dd=dd.name)
+            for part in dd.parts
+            if part.kind != "dsn"
+        ]
     out += step.log
     if step.status == "executed":
         out.append(line("IEF142I", job=job, step=name, cc=step.cc))
     out += _dispositions(run, step)
-    out += [line("IEF373I", step=step.step.name, stamp=stamp(run.start)),
-            line("IEF032I", step=step.step.name, stamp=stamp(run.end))]
+    out += [
+        line("IEF373I", step=step.step.name, stamp=stamp(run.start)),
+        line("IEF032I", step=step.step.name, stamp=stamp(run.end)),
+    ]
     return out
 
 
@@ -159,17 +174,26 @@ def _dispositions(run: JobRun, step: StepRun) -> list[str]:
     for dd in step.step.dds:
         for part in dd.parts:
             if part.kind == "sysout" and dd.name in sysout:
-                out.append(line("IEF285I", dsn=_spool_name(owner, job, run.jobid,
-                                                         sysout[dd.name]),
-                                disposition="SYSOUT"))
+                out.append(
+                    line(
+                        "IEF285I",
+                        dsn=_spool_name(owner, job, run.jobid, sysout[dd.name]),
+                        disposition="SYSOUT",
+                    )
+                )
             elif part.kind == "instream":
-                out.append(line("IEF285I", dsn=_spool_name(owner, job, run.jobid,
-                                                         run.instream[id(part)]),
-                                disposition="SYSIN"))
+                out.append(
+                    line(
+                        "IEF285I",
+                        dsn=_spool_name(owner, job, run.jobid, run.instream[id(part)]),
+                        disposition="SYSIN",
+                    )
+                )
             elif part.kind == "dsn":
                 name = f"{part.dsn}({part.member})" if part.member else part.dsn
-                disposition = {"DELETE": "DELETED", "CATLG": "CATALOGED",
-                               "PASS": "PASSED"}.get(part.disp[1], "KEPT")
+                disposition = {"DELETE": "DELETED", "CATLG": "CATALOGED", "PASS": "PASSED"}.get(
+                    part.disp[1], "KEPT"
+                )
                 out.append(line("IEF285I", dsn=name, disposition=disposition))
     return out
 
@@ -184,13 +208,20 @@ def data_sets(run: JobRun) -> list[SpoolDataSet]:
     """JESMSGLG, JESJCL, JESYSMSG, then the steps' SYSOUT data sets in DSID order."""
     jcl = tuple(jesjcl(run))
     sysmsg = tuple(jesysmsg(run))
-    sysouts = [SpoolDataSet(dd, step.step.name, dsid, lines, step.step.procstep)
-               for step in run.steps for dd, dsid, lines in step.sysout]
+    sysouts = [
+        SpoolDataSet(dd, step.step.name, dsid, lines, step.step.procstep)
+        for step in run.steps
+        for dd, dsid, lines in step.sysout
+    ]
     printed = [*jcl, *sysmsg] + [x for s in sysouts for x in s.lines]
     kbytes = math.ceil(sum(len(x) + 1 for x in printed) / 1024)
     log = tuple(jesmsglg(run, (run.job.cards, len(printed), kbytes)))
-    return [SpoolDataSet("JESMSGLG", "JES2", 2, log), SpoolDataSet("JESJCL", "JES2", 3, jcl),
-            SpoolDataSet("JESYSMSG", "JES2", 4, sysmsg), *sorted(sysouts, key=lambda s: s.dsid)]
+    return [
+        SpoolDataSet("JESMSGLG", "JES2", 2, log),
+        SpoolDataSet("JESJCL", "JES2", 3, jcl),
+        SpoolDataSet("JESYSMSG", "JES2", 4, sysmsg),
+        *sorted(sysouts, key=lambda s: s.dsid),
+    ]
 
 
 def notify(run: JobRun) -> str:
@@ -211,13 +242,24 @@ def listing(run: JobRun) -> str:
     TYPRUN=SCAN job without errors: it never ran, so it never ended)."""
     sets = data_sets(run)
     job = run.job
-    out = [f"SDSF JOB DATA SET DISPLAY - JOB {job.name:<8} ({run.jobid})",
-           "NP   DDNAME   StepName ProcStep DSID Owner    C Dest       Rec-Cnt"]
-    out += [f"     {s.ddname:<8} {s.stepname:<8} {s.procstep:<8} {s.dsid:>4} {job.owner:<8} "
-            f"{job.msgclass:<1} {'LOCAL':<8} {len(s.lines):>9}" for s in sets]
+    out = [
+        f"SDSF JOB DATA SET DISPLAY - JOB {job.name:<8} ({run.jobid})",
+        "NP   DDNAME   StepName ProcStep DSID Owner    C Dest       Rec-Cnt",
+    ]
+    out += [
+        f"     {s.ddname:<8} {s.stepname:<8} {s.procstep:<8} {s.dsid:>4} {job.owner:<8} "
+        f"{job.msgclass:<1} {'LOCAL':<8} {len(s.lines):>9}"
+        for s in sets
+    ]
     for s in sets:
-        out += ["", f"SDSF OUTPUT DISPLAY {job.name:<8} {run.jobid}  DSID {s.dsid:>5} LINE 0"
-                    "       COLUMNS 02- 81", TOP, *s.lines, BOTTOM]
+        out += [
+            "",
+            f"SDSF OUTPUT DISPLAY {job.name:<8} {run.jobid}  DSID {s.dsid:>5} LINE 0"
+            "       COLUMNS 02- 81",
+            TOP,
+            *s.lines,
+            BOTTOM,
+        ]
     if not (run.job.scan and not run.job.errors):
         out += ["", notify(run)]
     return "".join(x + "\n" for x in out)

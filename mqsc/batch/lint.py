@@ -90,14 +90,26 @@ def line_diagnostics(source: Source, columns: Columns = "auto") -> list[Diagnost
             continue
         if line.text[0] == "*":
             if mode:
-                out.append(Diagnostic("MQSC204W", {"line": continued, "character": mode},
-                                      source, Span(line.offset, line.offset + 1)))
+                out.append(
+                    Diagnostic(
+                        "MQSC204W",
+                        {"line": continued, "character": mode},
+                        source,
+                        Span(line.offset, line.offset + 1),
+                    )
+                )
             continue
         body = stripped.lstrip()
         if body[0] == "*" and body[1:2] not in (")", ",", "'"):
             column = len(stripped) - len(body)
-            out.append(Diagnostic("MQSC201W", {"column": column + 1}, source,
-                                  Span(line.offset + column, line.offset + len(stripped))))
+            out.append(
+                Diagnostic(
+                    "MQSC201W",
+                    {"column": column + 1},
+                    source,
+                    Span(line.offset + column, line.offset + len(stripped)),
+                )
+            )
         mode = stripped[-1] if stripped[-1] in "+-" else ""
         continued = line.number
     return out
@@ -111,7 +123,7 @@ _LOST = {
     "card": "columns 73-80 of a card deck hold sequence numbers",
     "free": "CSQINP1, CSQINP2, CSQUTIL input and in-stream data are read as columns 1-72",
     "quoted": "the quoted string open at column 72 is cut there (CSQINP1, CSQINP2, CSQUTIL "
-              "input and in-stream data are read as columns 1-72)",
+    "input and in-stream data are read as columns 1-72)",
 }
 
 
@@ -141,8 +153,11 @@ def _past_column_72(source: Source, *, card: bool) -> list[Diagnostic]:
             continue
         lost = "quoted" if open_at_72 else "card" if card else "free"
         start = line.offset + CARD_TEXT_WIDTH
-        out.append(Diagnostic("MQSC202W", {"lost": _LOST[lost]}, source,
-                              Span(start, line.offset + len(stripped))))
+        out.append(
+            Diagnostic(
+                "MQSC202W", {"lost": _LOST[lost]}, source, Span(start, line.offset + len(stripped))
+            )
+        )
     return out
 
 
@@ -173,8 +188,9 @@ class Linter:
         self.qm = qm
         self.own = store is None
         self.store = store if store is not None else Findings()
-        self.start_percent = {pool_id: lowest_percent(pool)
-                              for pool_id, pool in qm.state.tables["pool"].items()}
+        self.start_percent = {
+            pool_id: lowest_percent(pool) for pool_id, pool in qm.state.tables["pool"].items()
+        }
         self.pools: dict[int, Command] = {}
         self.last: Command | None = None
 
@@ -215,13 +231,18 @@ class Linter:
             stc = tables["stgclass"].get(stgclass)
             if stc is None or stc.get("PSID") != 0:
                 continue
-            anchor = (self.store.anchor_of("queue", name)
-                      or self.store.anchor_of("stgclass", str(stgclass)))
+            anchor = self.store.anchor_of("queue", name) or self.store.anchor_of(
+                "stgclass", str(stgclass)
+            )
             if anchor is not None:
                 found.append((name, stgclass, anchor))
         for name, stgclass, anchor in sorted(found, key=lambda f: f[0]):
-            yield Diagnostic("MQSC207W", {"queue": name, "stgclass": stgclass},
-                             anchor.source, anchor.span_of("STGCLASS"))
+            yield Diagnostic(
+                "MQSC207W",
+                {"queue": name, "stgclass": stgclass},
+                anchor.source,
+                anchor.span_of("STGCLASS"),
+            )
 
     def _pools(self) -> Iterator[Diagnostic]:
         tables = self.qm.state.tables
@@ -238,9 +259,17 @@ class Linter:
             cmd = cmd or self.last
             if cmd is not None:
                 stealable = percent * pool.buffers // 100
-                yield _at(cmd, "MQSC208W", {"pool": pool_id, "percent": percent,
-                                            "stealable": min(stealable, pool.stealable),
-                                            "buffers": pool.buffers}, "BUFFERS")
+                yield _at(
+                    cmd,
+                    "MQSC208W",
+                    {
+                        "pool": pool_id,
+                        "percent": percent,
+                        "stealable": min(stealable, pool.stealable),
+                        "buffers": pool.buffers,
+                    },
+                    "BUFFERS",
+                )
 
 
 def lowest_percent(pool: Any) -> int:
@@ -275,12 +304,21 @@ def reset_attributes(qm: QueueManager, cmd: Command, existing: Any) -> list[Diag
         return []
     given = set(cmd.attrs)
     # Sorted: the stored order of attributes is not part of an object's meaning.
-    lost = sorted(n for n in existing.attrs if n not in given and n in new.attrs
-                  and existing.attrs[n] != new.attrs[n])
+    lost = sorted(
+        n
+        for n in existing.attrs
+        if n not in given and n in new.attrs and existing.attrs[n] != new.attrs[n]
+    )
     if not lost:
         return []
-    return [_at(cmd, "MQSC206W", {"objtype": cmd.objtype, "name": cmd.name,
-                                  "attributes": ", ".join(lost)}, "REPLACE")]
+    return [
+        _at(
+            cmd,
+            "MQSC206W",
+            {"objtype": cmd.objtype, "name": cmd.name, "attributes": ", ".join(lost)},
+            "REPLACE",
+        )
+    ]
 
 
 def _at(cmd: Command, msg_id: str, inserts: dict[str, object], keyword: str) -> Diagnostic:

@@ -84,22 +84,25 @@ def default_of(objtype: str, name: str) -> object:
     return keyword.default if keyword is not None else None
 
 
-def compare(before: Mapping[Key, Definition], after: Mapping[Key, Definition]
-            ) -> tuple[ObjectChange, ...]:
+def compare(
+    before: Mapping[Key, Definition], after: Mapping[Key, Definition]
+) -> tuple[ObjectChange, ...]:
     """The changes that turn ``before`` into ``after``, in dump order."""
     changes = []
     for key in sorted(set(before) | set(after), key=_order):
         old, new = before.get(key), after.get(key)
         if old is None and new is not None:
-            attrs = tuple(AttributeChange(n, None, v) for n, v in new.attrs
-                          if v != default_of(new.objtype, n))
+            attrs = tuple(
+                AttributeChange(n, None, v) for n, v in new.attrs if v != default_of(new.objtype, n)
+            )
             changes.append(ObjectChange("create", new.objtype, new.name, attrs))
         elif new is None and old is not None:
             changes.append(ObjectChange("delete", old.objtype, old.name))
         elif old is not None and new is not None and old.attrs != new.attrs:
             was = dict(old.attrs)
-            attrs = tuple(AttributeChange(n, was.get(n), v) for n, v in new.attrs
-                          if was.get(n) != v)
+            attrs = tuple(
+                AttributeChange(n, was.get(n), v) for n, v in new.attrs if was.get(n) != v
+            )
             changes.append(ObjectChange("alter", new.objtype, new.name, attrs))
     return tuple(changes)
 
@@ -110,9 +113,12 @@ def _order(key: Key) -> tuple[int, str, Any]:
 
 
 # ---- running decks on a scratch copy -------------------------------------------------------
-def apply(qm: QueueManager, sources: Iterable[Source], columns: Columns,
-          progress: Callable[[Source, int], None] | None = None
-          ) -> tuple[list[Failure], int]:
+def apply(
+    qm: QueueManager,
+    sources: Iterable[Source],
+    columns: Columns,
+    progress: Callable[[Source, int], None] | None = None,
+) -> tuple[list[Failure], int]:
     """Run the decks on ``qm`` (a scratch copy) as the command server would; the failures.
     ``progress(source, line)`` is told where each command started."""
     failures: list[Failure] = []
@@ -123,13 +129,19 @@ def apply(qm: QueueManager, sources: Iterable[Source], columns: Columns,
             if progress is not None:
                 progress(source, result.location.line if result.location else 0)
             if not all(r.ok for r in result.all_sets()):
-                failures.append(Failure(result.location, result.text,
-                                        tuple(server.reply_lines(result))))
+                failures.append(
+                    Failure(result.location, result.text, tuple(server.reply_lines(result)))
+                )
     return failures, commands
 
 
-def plan(qm: QueueManager, sources: Iterable[Source], *, columns: Columns = "auto",
-         progress: Callable[[Source, int], None] | None = None) -> Plan:
+def plan(
+    qm: QueueManager,
+    sources: Iterable[Source],
+    *,
+    columns: Columns = "auto",
+    progress: Callable[[Source, int], None] | None = None,
+) -> Plan:
     """What the decks would change on ``qm``; ``qm`` itself is not touched."""
     scratch = qm.copy()
     before = snapshot(scratch)
@@ -137,15 +149,21 @@ def plan(qm: QueueManager, sources: Iterable[Source], *, columns: Columns = "aut
     return Plan(qm.name, compare(before, snapshot(scratch)), tuple(failures), commands)
 
 
-def diff(current: QueueManager, base: QueueManager, sources: Iterable[Source], *,
-         columns: Columns = "auto") -> Plan:
+def diff(
+    current: QueueManager,
+    base: QueueManager,
+    sources: Iterable[Source],
+    *,
+    columns: Columns = "auto",
+) -> Plan:
     """How ``current`` differs from the desired state: ``base`` (the queue manager's initial
     configuration) with the decks applied. Changes read as what would make ``current`` match
     the decks."""
     desired = base.copy()
     failures, commands = apply(desired, sources, columns)
-    return Plan(current.name, compare(snapshot(current), snapshot(desired)), tuple(failures),
-                commands)
+    return Plan(
+        current.name, compare(snapshot(current), snapshot(desired)), tuple(failures), commands
+    )
 
 
 # ---- rendering -----------------------------------------------------------------------------
@@ -185,8 +203,10 @@ def text_lines(result: Plan, *, arrow: str = "->") -> list[str]:
 
 def summary(result: Plan) -> str:
     """``3 to create, 1 to alter, 0 to delete, 1 command would fail``."""
-    text = (f"{result.count('create')} to create, {result.count('alter')} to alter, "
-            f"{result.count('delete')} to delete")
+    text = (
+        f"{result.count('create')} to create, {result.count('alter')} to alter, "
+        f"{result.count('delete')} to delete"
+    )
     if result.failures:
         n = len(result.failures)
         text += f", {n} command{'s' if n != 1 else ''} would fail"
@@ -200,14 +220,27 @@ def to_json(result: Plan) -> dict[str, Any]:
         "qmgr": result.qmgr,
         "commands": result.commands,
         "summary": {a: result.count(a) for a in ("create", "alter", "delete")},
-        "changes": [{"action": c.action, "objtype": c.objtype, "name": c.name,
-                     "attributes": [{"name": a.name, "before": _json(a.before),
-                                     "after": _json(a.after)} for a in c.attrs]}
-                    for c in result.changes],
-        "failures": [{"file": f.location.name if f.location else None,
-                      "line": f.location.line if f.location else None,
-                      "command": f.command, "messages": list(f.messages)}
-                     for f in result.failures],
+        "changes": [
+            {
+                "action": c.action,
+                "objtype": c.objtype,
+                "name": c.name,
+                "attributes": [
+                    {"name": a.name, "before": _json(a.before), "after": _json(a.after)}
+                    for a in c.attrs
+                ],
+            }
+            for c in result.changes
+        ],
+        "failures": [
+            {
+                "file": f.location.name if f.location else None,
+                "line": f.location.line if f.location else None,
+                "command": f.command,
+                "messages": list(f.messages),
+            }
+            for f in result.failures
+        ],
     }
 
 

@@ -37,8 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
-GITHUB_COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning",
-                   Severity.INFO: "notice"}
+GITHUB_COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 TOOL = "mqsc"
 
 
@@ -115,8 +114,17 @@ def finding(d: Diagnostic, *, level: Severity | None = None) -> Finding:
         return Finding(d.msg_id, level or d.severity, d.text, name, 1, 1, 1, 2)
     start = d.source.location(d.span.start)
     end = d.source.location(max(d.span.start, d.span.end - 1))
-    return Finding(d.msg_id, level or d.severity, d.text, name, start.line, start.column,
-                   end.line, end.column + 1, d.source.line_text(start.line))
+    return Finding(
+        d.msg_id,
+        level or d.severity,
+        d.text,
+        name,
+        start.line,
+        start.column,
+        end.line,
+        end.column + 1,
+        d.source.line_text(start.line),
+    )
 
 
 def suite(report: DeckReport, failing: frozenset[Severity], *, run: bool) -> Suite:
@@ -132,9 +140,12 @@ def suite(report: DeckReport, failing: frozenset[Severity], *, run: bool) -> Sui
     commands = store.command_count(deck)
     loose = store.loose_count(deck, ignore)
     inside, outside = store.failing_cases(deck, failing, ignore, run=run)
-    return Suite(report.name, _Cases(report, run), commands + (1 if loose or not commands
-                                                                else 0),
-                 inside + (1 if outside else 0))
+    return Suite(
+        report.name,
+        _Cases(report, run),
+        commands + (1 if loose or not commands else 0),
+        inside + (1 if outside else 0),
+    )
 
 
 @dataclass(frozen=True)
@@ -150,12 +161,18 @@ class _Cases:
         assert store is not None
         loose = store.in_command(deck, None, report.ignore)
         if loose or not store.command_count(deck):
-            yield Case(f"{name}: deck", name, 1,
-                       tuple(kept_finding(k, run=self.run) for k in loose))
+            yield Case(
+                f"{name}: deck", name, 1, tuple(kept_finding(k, run=self.run) for k in loose)
+            )
         for row, found in store.cases(deck, report.ignore):
             output = tuple(row.output[:-1].split("\n")) if row.output else ()
-            yield Case(row.name, name, row.first,
-                       tuple(kept_finding(k, run=self.run) for k in found), output)
+            yield Case(
+                row.name,
+                name,
+                row.first,
+                tuple(kept_finding(k, run=self.run) for k in found),
+                output,
+            )
 
 
 @dataclass(frozen=True)
@@ -180,17 +197,37 @@ def kept_finding(kept: Kept, *, run: bool) -> Finding:
     or did not parse)."""
     found = finding(kept.diagnostic, level=Severity.ERROR if run and kept.escalate else None)
     if kept.occurrence:
-        found = Finding(found.rule, found.level, found.message, found.file, found.line,
-                        found.column, found.end_line, found.end_column, found.source_line,
-                        kept.occurrence)
+        found = Finding(
+            found.rule,
+            found.level,
+            found.message,
+            found.file,
+            found.line,
+            found.column,
+            found.end_line,
+            found.end_column,
+            found.source_line,
+            kept.occurrence,
+        )
     return found
 
 
-def build(tool: str, reports: Sequence[DeckReport], failing: frozenset[Severity], *,
-          run: bool = False, version: str = "") -> Report:
+def build(
+    tool: str,
+    reports: Sequence[DeckReport],
+    failing: frozenset[Severity],
+    *,
+    run: bool = False,
+    version: str = "",
+) -> Report:
     """The report of ``mqsc check`` (``run=False``) or ``mqsc run`` (``run=True``)."""
-    return Report(tool, tuple(suite(r, failing, run=run) for r in reports), failing, version,
-                  ordered=_Ordered(tuple(reports), run))
+    return Report(
+        tool,
+        tuple(suite(r, failing, run=run) for r in reports),
+        failing,
+        version,
+        ordered=_Ordered(tuple(reports), run),
+    )
 
 
 # ---- JUnit XML -----------------------------------------------------------------------------
@@ -223,8 +260,15 @@ def junit_text(report: Report, *, timestamp: str | None = None) -> Iterator[str]
         return
     yield xml_text(_open_tag(root))
     for s, (tests, failures) in zip(report.suites, counted):
-        element = ET.Element("testsuite", name=s.name, tests=str(tests),
-                             failures=str(failures), errors="0", skipped="0", time="0")
+        element = ET.Element(
+            "testsuite",
+            name=s.name,
+            tests=str(tests),
+            failures=str(failures),
+            errors="0",
+            skipped="0",
+            time="0",
+        )
         if timestamp:
             element.set("timestamp", timestamp)
         yield "\n  " + xml_text(_open_tag(element))
@@ -246,7 +290,7 @@ def _open_tag(element: ET.Element) -> str:
     """``<name attr="...">`` as ElementTree writes it."""
     element.text = "|"
     text = ET.tostring(element, "unicode")
-    return text[:text.rindex("|</")]
+    return text[: text.rindex("|</")]
 
 
 def _testcase_text(report: Report, case: Case) -> str:
@@ -266,13 +310,21 @@ def _testcase_text(report: Report, case: Case) -> str:
 
 
 def _testcase(parent: ET.Element, report: Report, case: Case) -> None:
-    element = ET.SubElement(parent, "testcase", name=case.name, classname=case.file,
-                            file=case.file, line=str(case.line), time="0")
+    element = ET.SubElement(
+        parent,
+        "testcase",
+        name=case.name,
+        classname=case.file,
+        file=case.file,
+        line=str(case.line),
+        time="0",
+    )
     failed = report.failed(case)
     if failed:
         first = failed[0]
-        failure = ET.SubElement(element, "failure", message=f"{first.rule} {first.message}",
-                                type=first.rule)
+        failure = ET.SubElement(
+            element, "failure", message=f"{first.rule} {first.message}", type=first.rule
+        )
         failure.text = "\n".join(f"{f.where}: {f.rule} {f.message}" for f in failed)
     others = [f for f in case.findings if f not in failed]
     out = [f"{f.where}: {f.rule} {f.message}" for f in others] + list(case.output)
@@ -318,11 +370,19 @@ def _results(report: Report, rule_ids: list[str]) -> Iterator[dict[str, Any]]:
             "ruleIndex": index[f.rule],
             "level": SARIF_LEVELS[f.level],
             "message": {"text": f"{f.rule} {f.message}"},
-            "locations": [{"physicalLocation": {
-                "artifactLocation": _artifact(f.file),
-                "region": {"startLine": f.line, "startColumn": f.column,
-                           "endLine": f.end_line, "endColumn": f.end_column},
-            }}],
+            "locations": [
+                {
+                    "physicalLocation": {
+                        "artifactLocation": _artifact(f.file),
+                        "region": {
+                            "startLine": f.line,
+                            "startColumn": f.column,
+                            "endLine": f.end_line,
+                            "endColumn": f.end_column,
+                        },
+                    }
+                }
+            ],
             "partialFingerprints": {"primaryLocationLineHash": f"{digest}:{occurrence}"},
         }
 
@@ -330,8 +390,13 @@ def _results(report: Report, rule_ids: list[str]) -> Iterator[dict[str, Any]]:
 def _sarif(report: Report, timestamp: str | None, results: Any) -> dict[str, Any]:
     rule_ids = _rule_ids(report)
     run: dict[str, Any] = {
-        "tool": {"driver": {"name": TOOL, "version": report.version,
-                            "rules": [_rule(r) for r in rule_ids]}},
+        "tool": {
+            "driver": {
+                "name": TOOL,
+                "version": report.version,
+                "rules": [_rule(r) for r in rule_ids],
+            }
+        },
         "columnKind": "unicodeCodePoints",
         "results": results,
     }
@@ -345,8 +410,12 @@ def _sarif(report: Report, timestamp: str | None, results: Any) -> dict[str, Any
 def _rule(rule: str) -> dict[str, Any]:
     entry = messages.CATALOG.get(rule)
     if entry is None:  # pragma: no cover - every finding comes from the catalog
-        return {"id": rule, "shortDescription": {"text": rule},
-                "fullDescription": {"text": rule}, "help": {"text": rule}}
+        return {
+            "id": rule,
+            "shortDescription": {"text": rule},
+            "fullDescription": {"text": rule},
+            "help": {"text": rule},
+        }
     status = "VERIFIED" if entry.verified else "UNVERIFIED"
     template = entry.template.strip()
     return {
@@ -354,8 +423,10 @@ def _rule(rule: str) -> dict[str, Any]:
         "name": rule,
         "shortDescription": {"text": entry.meaning[:1024]},
         "fullDescription": {"text": f"{rule} {template}"},
-        "help": {"text": f"{entry.meaning} Message text {status} ({entry.evidence}); see "
-                         "docs/messages.md."},
+        "help": {
+            "text": f"{entry.meaning} Message text {status} ({entry.evidence}); see "
+            "docs/messages.md."
+        },
         "defaultConfiguration": {"level": SARIF_LEVELS[Severity.of(rule)]},
         "properties": {"verified": entry.verified, "evidence": entry.evidence},
     }
@@ -461,8 +532,14 @@ def github(report: Report) -> list[str]:
 def github_lines(report: Report) -> Iterator[str]:
     """:func:`github`, one line at a time."""
     for f in report.findings:
-        props = {"file": f.file, "line": f.line, "col": f.column, "endLine": f.end_line,
-                 "endColumn": f.end_column, "title": f.rule}
+        props = {
+            "file": f.file,
+            "line": f.line,
+            "col": f.column,
+            "endLine": f.end_line,
+            "endColumn": f.end_column,
+            "title": f.rule,
+        }
         joined = ",".join(f"{k}={escape_property(str(v))}" for k, v in props.items())
         yield visible(f"::{GITHUB_COMMANDS[f.level]} {joined}::{escape_data(f.message)}")
 

@@ -31,8 +31,14 @@ from mqsc.batch.steps import Program, QueueManagers, StepContext, StepOutcome
 
 Clock = Callable[[], dt.datetime]
 #: "code OP rc" for each COND operator.
-COMPARE = {"GT": operator.gt, "GE": operator.ge, "EQ": operator.eq, "LT": operator.lt,
-           "LE": operator.le, "NE": operator.ne}
+COMPARE = {
+    "GT": operator.gt,
+    "GE": operator.ge,
+    "EQ": operator.eq,
+    "LT": operator.lt,
+    "LE": operator.le,
+    "NE": operator.ne,
+}
 #: First DSID of a job's own data sets (JESMSGLG 2, JESJCL 3, JESYSMSG 4 come first).
 FIRST_DSID = 101
 
@@ -107,27 +113,35 @@ def run(job: Job, env: Environment, *, jobid: str = "JOB00001") -> JobRun:
     decided: dict[int, bool] = {}
     for step in job.steps:
         if result.allocation_failed or _job_cond_met(job.cond, result.steps):
-            result.steps.append(StepRun(step, "not-run" if result.allocation_failed
-                                        else "bypassed", because="cond"))
+            result.steps.append(
+                StepRun(step, "not-run" if result.allocation_failed else "bypassed", because="cond")
+            )
             continue
         abended = result.abend is not None
         branch = _if_branch(step, result, decided)
         if branch is not None:
             result.steps.append(StepRun(step, "bypassed", because="if", statement=branch))
             continue
-        if abended and step.when and any(jclif.mentions_abend(c.expression)
-                                         for c in step.when):
+        if abended and step.when and any(jclif.mentions_abend(c.expression) for c in step.when):
             abended = False  # the construct tests for the abend: its clause runs
         if _bypassed(step.cond, result.steps, abended):
             after_abend = abended and not (step.cond.even or step.cond.only)
-            result.steps.append(StepRun(step, "bypassed",
-                                        because="abend" if after_abend else "cond"))
+            result.steps.append(
+                StepRun(step, "bypassed", because="abend" if after_abend else "cond")
+            )
             continue
         missing = _missing_data_set(step, env.catalog)
         if missing is not None:
             result.allocation_failed = True
-            result.steps.append(StepRun(step, "not-run", messages=[systemmsgs.line(
-                "IEF212I", job=job.name, step=_label(step), dd=missing.name)]))
+            result.steps.append(
+                StepRun(
+                    step,
+                    "not-run",
+                    messages=[
+                        systemmsgs.line("IEF212I", job=job.name, step=_label(step), dd=missing.name)
+                    ],
+                )
+            )
             continue
         step_run, next_dsid = _execute(job, step, env, result, next_dsid)
         result.steps.append(step_run)
@@ -153,8 +167,12 @@ def _if_branch(step: Step, result: JobRun, decided: dict[int, bool]) -> int | No
 
 
 def _facts(result: JobRun) -> list[jclif.StepFact]:
-    return [jclif.StepFact(s.step.name, s.step.procstep, s.status in ("executed", "abended"),
-                           s.cc, s.abend) for s in result.steps]
+    return [
+        jclif.StepFact(
+            s.step.name, s.step.procstep, s.status in ("executed", "abended"), s.cc, s.abend
+        )
+        for s in result.steps
+    ]
 
 
 def _instream_dsids(job: Job) -> dict[int, int]:
@@ -170,8 +188,7 @@ def _instream_dsids(job: Job) -> dict[int, int]:
 
 def _job_cond_met(tests: tuple[CondTest, ...], done: list[StepRun]) -> bool:
     """JOB COND: once a test holds for a step that ran, every remaining step is bypassed."""
-    return any(COMPARE[t.operator](t.code, s.cc) for t in tests for s in done
-               if s.cc is not None)
+    return any(COMPARE[t.operator](t.code, s.cc) for t in tests for s in done if s.cc is not None)
 
 
 def _bypassed(cond: Cond, done: list[StepRun], abended: bool) -> bool:
@@ -191,8 +208,11 @@ def _bypassed(cond: Cond, done: list[StepRun], abended: bool) -> bool:
 def _missing_data_set(step: Step, catalog: Catalog) -> DataDefinition | None:
     for dd in step.dds:
         for part in dd.parts:
-            if part.kind == "dsn" and part.disp[0] in ("SHR", "OLD") \
-                    and not catalog.exists(part.dsn, part.member):
+            if (
+                part.kind == "dsn"
+                and part.disp[0] in ("SHR", "OLD")
+                and not catalog.exists(part.dsn, part.member)
+            ):
                 return dd
     return None
 
@@ -230,45 +250,68 @@ def _allocate_new(dds: Iterable[DataDefinition], catalog: Catalog) -> None:
     Reference, "DISP parameter")."""
     for dd in dds:
         for part in dd.parts:
-            if part.kind == "dsn" and part.disp[0] == "NEW" \
-                    and not catalog.exists(part.dsn, part.member):
+            if (
+                part.kind == "dsn"
+                and part.disp[0] == "NEW"
+                and not catalog.exists(part.dsn, part.member)
+            ):
                 catalog.write(part.dsn, part.member, "")
 
 
-def _execute(job: Job, step: Step, env: Environment, run_: JobRun, next_dsid: int
-             ) -> tuple[StepRun, int]:
+def _execute(
+    job: Job, step: Step, env: Environment, run_: JobRun, next_dsid: int
+) -> tuple[StepRun, int]:
     sysout_dsids = {}
     for dd in step.dds:
         if dd.kind == "sysout":
             sysout_dsids[dd.name] = next_dsid
             next_dsid += 1
     qmgrs = _CatalogQueueManagers(env)
-    ctx = StepContext(job.name, step.name, step.program, step.parm,
-                      {dd.name: dd for dd in step.dds}, qmgrs, env.clock,
-                      env.catalog, env.encoding)
+    ctx = StepContext(
+        job.name,
+        step.name,
+        step.program,
+        step.parm,
+        {dd.name: dd for dd in step.dds},
+        qmgrs,
+        env.clock,
+        env.catalog,
+        env.encoding,
+    )
     program = env.programs.get(step.program)
     step_run = StepRun(step, "executed")
     if program is None:
         outcome = StepOutcome(abend="S806", reason="00000004")
-        step_run.log += [systemmsgs.line("CSV003I", module=step.program),
-                         systemmsgs.line("CSV028I", job=job.name, step=step.name)]
+        step_run.log += [
+            systemmsgs.line("CSV003I", module=step.program),
+            systemmsgs.line("CSV028I", job=job.name, step=step.name),
+        ]
     else:
         outcome = _call(program, ctx, step_run)
     if outcome.abend is not None:
-        step_run.status, step_run.abend, step_run.reason = "abended", outcome.abend, \
-            outcome.reason
+        step_run.status, step_run.abend, step_run.reason = "abended", outcome.abend, outcome.reason
         system, user = systemmsgs.abend_codes(outcome.abend)
-        step_run.log.append(systemmsgs.line("IEF450I", job=job.name, step=_label(step),
-                                            system=system,
-                                     user=user, reason=outcome.reason))
+        step_run.log.append(
+            systemmsgs.line(
+                "IEF450I",
+                job=job.name,
+                step=_label(step),
+                system=system,
+                user=user,
+                reason=outcome.reason,
+            )
+        )
     else:
         step_run.cc = max(0, min(outcome.cc, 4095))
     _stamp_clusters(qmgrs.used, env.catalog)
     for dd in step.dds:
         if dd.kind == "dsn" and dd.disp[1] == "DELETE":
             env.catalog.delete(dd.dsn, dd.member)
-    step_run.sysout = [(name, sysout_dsids[name], tuple(ctx.sysout[name]))
-                       for name in sysout_dsids if ctx.sysout.get(name)]
+    step_run.sysout = [
+        (name, sysout_dsids[name], tuple(ctx.sysout[name]))
+        for name in sysout_dsids
+        if ctx.sysout.get(name)
+    ]
     return step_run, next_dsid
 
 
@@ -279,12 +322,16 @@ def _call(program: Program, ctx: StepContext, step_run: StepRun) -> StepOutcome:
         _allocate_new(ctx.dds.values(), ctx.catalog)
         return program(ctx)
     except DataSetError as error:
-        step_run.log.append(systemmsgs.emulator_line("MQSC212E", program=ctx.program,
-                                              problem=str(error)))
+        step_run.log.append(
+            systemmsgs.emulator_line("MQSC212E", program=ctx.program, problem=str(error))
+        )
         return StepOutcome(abend="S013", reason="00000018")
     except Exception as error:  # noqa: BLE001 - the engine's own convention (CSQ9017E)
         if os.environ.get("MQSC_STRICT"):
             raise
-        step_run.log.append(systemmsgs.emulator_line("MQSC212E", program=ctx.program,
-                                              problem=f"{type(error).__name__}: {error}"))
+        step_run.log.append(
+            systemmsgs.emulator_line(
+                "MQSC212E", program=ctx.program, problem=f"{type(error).__name__}: {error}"
+            )
+        )
         return StepOutcome(abend="S0C4", reason="00000004")

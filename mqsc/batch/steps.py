@@ -92,8 +92,9 @@ class StepContext:
             self.sysout.setdefault(ddname, []).extend(lines)
         elif dd.kind == "dsn":
             append = dd.disp[0] == "MOD" or ddname in self.written
-            self.catalog.write(dd.dsn, dd.member, "".join(line + "\n" for line in lines),
-                               append=append)
+            self.catalog.write(
+                dd.dsn, dd.member, "".join(line + "\n" for line in lines), append=append
+            )
             self.written.add(ddname)
 
     def ddnames(self) -> list[str]:

@@ -32,36 +32,75 @@ V, U = True, False
 _ANSIBLE = "secondary sources: IBM Ansible collection sample job log, z/OS 2.x"
 _S806 = "real S806 job log (code index id 10097234697)"
 _TOOLS = "third-party job-log tooling in the code index (several agree)"
-_IDCAMS = "IBM z/OS Ansible collection test captures of IDCAMS SYSPRINT (code index ids " \
+_IDCAMS = (
+    "IBM z/OS Ansible collection test captures of IDCAMS SYSPRINT (code index ids "
     "33734995581, 32215121904)"
+)
 
 _TABLE: tuple[SystemMessage, ...] = (
     # ---- JES2 -------------------------------------------------------------------------------
-    _s("$HASP373", "{job:<8} STARTED - INIT {init:<4} - CLASS {jobclass:<8} - SYS {system}", V,
-       _ANSIBLE),
+    _s(
+        "$HASP373",
+        "{job:<8} STARTED - INIT {init:<4} - CLASS {jobclass:<8} - SYS {system}",
+        V,
+        _ANSIBLE,
+    ),
     _s("$HASP395", "{job:<8} ENDED - RC={rc:04d}", V, _ANSIBLE),
-    _s("$HASP395.ABEND", "{job:<8} ENDED - ABEND={abend}", U,
-       "third-party JES2 emulator test (code index id 69181351343)"),
-    _s("$HASP395.JCL", "{job:<8} ENDED - JCL ERROR", U,
-       "third-party JES2 emulator (code index id 71310488749)"),
+    _s(
+        "$HASP395.ABEND",
+        "{job:<8} ENDED - ABEND={abend}",
+        U,
+        "third-party JES2 emulator test (code index id 69181351343)",
+    ),
+    _s(
+        "$HASP395.JCL",
+        "{job:<8} ENDED - JCL ERROR",
+        U,
+        "third-party JES2 emulator (code index id 71310488749)",
+    ),
     # The seed shows MAXCC=0000; real notify lines have two blanks before MAXCC (secondary sources).
-    _s("$HASP165", "{job:<8} ENDED AT {node}  MAXCC={maxcc:04d} CN(INTERNAL)", V,
-       "secondary sources (code index ids 25673058331, 31474647327)"),
-    _s("$HASP165.ABEND", "{job:<8} ENDED AT {node} - ABENDED {system} {user} CN(INTERNAL)", U,
-       "recollection; JES2 exit 016 text varies by installation (secondary sources)"),
-    _s("$HASP165.JCL", "{job:<8} ENDED AT {node} - JCL ERROR CN(INTERNAL)", V,
-       "secondary sources (code index id 70233891989)"),
+    _s(
+        "$HASP165",
+        "{job:<8} ENDED AT {node}  MAXCC={maxcc:04d} CN(INTERNAL)",
+        V,
+        "secondary sources (code index ids 25673058331, 31474647327)",
+    ),
+    _s(
+        "$HASP165.ABEND",
+        "{job:<8} ENDED AT {node} - ABENDED {system} {user} CN(INTERNAL)",
+        U,
+        "recollection; JES2 exit 016 text varies by installation (secondary sources)",
+    ),
+    _s(
+        "$HASP165.JCL",
+        "{job:<8} ENDED AT {node} - JCL ERROR CN(INTERNAL)",
+        V,
+        "secondary sources (code index id 70233891989)",
+    ),
     _s("IRR010I", " USERID {user:<8} IS ASSIGNED TO THIS JOB.", V, _ANSIBLE),
     # ---- initiator and allocation -----------------------------------------------------------
     _s("IEF236I", "ALLOC. FOR {job} {step}", V, _ANSIBLE),
     _s("IEF237I", "{unit} ALLOCATED TO {dd}", V, _ANSIBLE),
     _s("IEF142I", "{job} {step} - STEP WAS EXECUTED - COND CODE {cc:04d}", V, _ANSIBLE),
-    _s("IEF202I", "{job} {step} - STEP WAS NOT RUN BECAUSE OF CONDITION CODES", U,
-       "recollection (the COND counterpart of IEF206I, secondary sources)"),
-    _s("IEF206I", "{job} {step} - STEP WAS NOT RUN BECAUSE OF CONDITIONAL EXPRESSION ON "
-       "STATEMENT {statement}", V, "a real IF/THEN/ELSE job log (code index id 3655782697)"),
-    _s("IEF272I", "{job} {step} - STEP WAS NOT EXECUTED", V,
-       "secondary sources (real output, code index id 67392524355)"),
+    _s(
+        "IEF202I",
+        "{job} {step} - STEP WAS NOT RUN BECAUSE OF CONDITION CODES",
+        U,
+        "recollection (the COND counterpart of IEF206I, secondary sources)",
+    ),
+    _s(
+        "IEF206I",
+        "{job} {step} - STEP WAS NOT RUN BECAUSE OF CONDITIONAL EXPRESSION ON "
+        "STATEMENT {statement}",
+        V,
+        "a real IF/THEN/ELSE job log (code index id 3655782697)",
+    ),
+    _s(
+        "IEF272I",
+        "{job} {step} - STEP WAS NOT EXECUTED",
+        V,
+        "secondary sources (real output, code index id 67392524355)",
+    ),
     _s("IEF285I", "  {dsn:<44} {disposition}", V, _ANSIBLE),
     _s("IEF373I", "STEP/{step:<8}/START {stamp}", V, _ANSIBLE),
     # IEF032I and IEF033I carry a second line of CPU and SRB times: a property of a real
@@ -83,35 +122,63 @@ _TABLE: tuple[SystemMessage, ...] = (
     _s("IDC0002I", "IDCAMS PROCESSING COMPLETE. MAXIMUM CONDITION CODE WAS {cc}", V, _IDCAMS),
     _s("IDC1566I", "** {name} NOT LISTED", V, _IDCAMS),
     _s("IDC3003I", "FUNCTION TERMINATED. CONDITION CODE IS {cc}", V, _IDCAMS),
-    _s("IDC3009I", "** VSAM CATALOG RETURN CODE IS {rc} - REASON CODE IS {module}-{reason}", V,
-       _IDCAMS + "; return code 184 (data set in use) and its module/reason are recollection"),
+    _s(
+        "IDC3009I",
+        "** VSAM CATALOG RETURN CODE IS {rc} - REASON CODE IS {module}-{reason}",
+        V,
+        _IDCAMS + "; return code 184 (data set in use) and its module/reason are recollection",
+    ),
     _s("IDC3012I", "ENTRY {name} NOT FOUND", V, _IDCAMS),
     _s("IDC3013I", "DUPLICATE DATA SET NAME", V, _IDCAMS),
     _s("IDC3202I", "ABOVE TEXT BYPASSED UNTIL NEXT COMMAND. CONDITION CODE IS 12", V, _IDCAMS),
     _s("IDC3203I", "ITEM '{item}' DOES NOT ADHERE TO RESTRICTIONS", V, _IDCAMS),
-    _s("IDC3211I", "KEYWORD '{keyword}' IS IMPROPER", V,
-       "a real IDCAMS listing in the code index (id 66525925615)"),
+    _s(
+        "IDC3211I",
+        "KEYWORD '{keyword}' IS IMPROPER",
+        V,
+        "a real IDCAMS listing in the code index (id 66525925615)",
+    ),
     _s("IDC3219I", "VERB NAME '{verb}' UNKNOWN", U, "recollection"),
-    _s("IDC3221I", "REQUIRED PARAMETER {keyword} NOT SPECIFIED", U,
-       "recollection (the id and wording of IDCAMS's missing-parameter message)"),
+    _s(
+        "IDC3221I",
+        "REQUIRED PARAMETER {keyword} NOT SPECIFIED",
+        U,
+        "recollection (the id and wording of IDCAMS's missing-parameter message)",
+    ),
     # ---- IEBGENER (DFSMSdfp Utilities) -------------------------------------------------------
-    _s("IEB352I", "WARNING: ONE OR MORE OF THE OUTPUT DCB PARMS COPIED FROM INPUT", V,
-       "IBM z/OS Ansible collection IEBGENER captures (code index ids 4620021501, 11805737622)"),
+    _s(
+        "IEB352I",
+        "WARNING: ONE OR MORE OF THE OUTPUT DCB PARMS COPIED FROM INPUT",
+        V,
+        "IBM z/OS Ansible collection IEBGENER captures (code index ids 4620021501, 11805737622)",
+    ),
     _s("IEB316I", "DDNAME {dd} CANNOT BE OPENED", U, "recollection"),
     # ---- the converter: JCL errors (JESYSMSG lists them by statement number) ---------------
     _s("IEFC013I", "ERROR IN IF STATEMENT: {problem}", U, "recollection"),
     _s("IEFC014I", "UNMATCHED {statement} STATEMENT", U, "recollection"),
-    _s("IEFC015I", "IF/THEN/ELSE/ENDIF CONSTRUCTS NESTED MORE THAN 15 DEEP", U,
-       "recollection (the limit is the JCL Reference's)"),
+    _s(
+        "IEFC015I",
+        "IF/THEN/ELSE/ENDIF CONSTRUCTS NESTED MORE THAN 15 DEEP",
+        U,
+        "recollection (the limit is the JCL Reference's)",
+    ),
     _s("IEFC609I", "PROCEDURE STEP {procstep} NOT FOUND", U, "recollection"),
     _s("IEFC612I", "PROCEDURE {name} WAS NOT FOUND", U, _TOOLS),
-    _s("IEFC653I", "SUBSTITUTION JCL - {text}", V,
-       "real JESJCL listings with XX/++ procedure statements (code index ids 31340742675, "
-       "11869176033)"),
+    _s(
+        "IEFC653I",
+        "SUBSTITUTION JCL - {text}",
+        V,
+        "real JESJCL listings with XX/++ procedure statements (code index ids 31340742675, "
+        "11869176033)",
+    ),
     _s("IEFC452I", "{job} - JOB NOT RUN - JCL ERROR", U, _TOOLS),
     _s("IEFC005I", "JOB STATEMENT MISSING", U, "recollection"),
-    _s("IEFC007I", "UNBALANCED PARENTHESES OR APOSTROPHES ON THE {what} STATEMENT", U,
-       "recollection"),
+    _s(
+        "IEFC007I",
+        "UNBALANCED PARENTHESES OR APOSTROPHES ON THE {what} STATEMENT",
+        U,
+        "recollection",
+    ),
     _s("IEFC019I", "MISPLACED DD STATEMENT", U, "recollection"),
     _s("IEFC605I", "UNIDENTIFIED OPERATION FIELD", U, _TOOLS),
     _s("IEFC607I", "JOB HAS NO STEPS", U, "recollection"),

@@ -112,12 +112,10 @@ class Function:
     exclusive: tuple[str, ...] = ()
 
     def input_dds(self, keywords: Mapping[str, str]) -> list[str]:
-        return [keywords.get(k, default) for k, default in self.inputs
-                if k in keywords or default]
+        return [keywords.get(k, default) for k, default in self.inputs if k in keywords or default]
 
     def output_dds(self, keywords: Mapping[str, str]) -> list[str]:
-        return [keywords.get(k, default) for k, default in self.outputs
-                if k in keywords or default]
+        return [keywords.get(k, default) for k, default in self.outputs if k in keywords or default]
 
 
 @dataclass
@@ -209,8 +207,14 @@ def _page_set_cluster(call: Call, ddname: str, *, formatted: bool) -> Cluster | 
         return None
     user = _in_use_by(call, cluster)
     if user is not None:
-        call.say("CSQU154E", csect=CSECT, ddname=ddname, dsn=cluster.name, psid=cluster.psid,
-                 qmgr=user.name)
+        call.say(
+            "CSQU154E",
+            csect=CSECT,
+            ddname=ddname,
+            dsn=cluster.name,
+            psid=cluster.psid,
+            qmgr=user.name,
+        )
         return None
     if formatted and not cluster.formatted:
         call.say("CSQU155E", csect=CSECT, ddname=ddname, dsn=cluster.name)
@@ -257,9 +261,15 @@ def run_pageinfo(call: Call) -> bool:
         page_set = owner.state.tables["pageset"].get(cluster.psid) if owner else None
         if page_set is not None and page_set.dsn == cluster.name:
             pages = page_set.physical  # the page set's expansions are the data set's extents
-        call.say("CSQU160I", csect=CSECT, ddname=ddname,
-                 psid=f"{cluster.psid:02d}" if cluster.psid >= 0 else "--", pages=pages,
-                 qmgr=cluster.qmgr or "(none)", type=cluster.formatted)
+        call.say(
+            "CSQU160I",
+            csect=CSECT,
+            ddname=ddname,
+            psid=f"{cluster.psid:02d}" if cluster.psid >= 0 else "--",
+            pages=pages,
+            qmgr=cluster.qmgr or "(none)",
+            type=cluster.formatted,
+        )
         call.say("CSQU150I", csect=CSECT, function="PAGEINFO", ddname=ddname)
     return ok and bool(names)
 
@@ -280,8 +290,9 @@ def run_copypage(call: Call) -> bool:
             call.say("CSQU158E", csect=CSECT, target=target_dd, source=source_dd)
             ok = False
             continue
-        call.catalog.put_cluster(replace(
-            target, qmgr=source.qmgr, psid=source.psid, formatted=source.formatted))
+        call.catalog.put_cluster(
+            replace(target, qmgr=source.qmgr, psid=source.psid, formatted=source.formatted)
+        )
         call.say("CSQU150I", csect=CSECT, function=call.function.name, ddname=target_dd)
     return ok and bool(names)
 
@@ -308,8 +319,9 @@ def copy_records(qm: QueueManager, queues: list[str]) -> list[str]:
     for queue in queues:
         lines.append(f"Q {queue}")
         for run in qm.queued(queue) or ():
-            lines.append(f"M {run.count} {run.size} {'P' if run.persistent else 'N'} "
-                         f"{run.priority}")
+            lines.append(
+                f"M {run.count} {run.size} {'P' if run.persistent else 'N'} {run.priority}"
+            )
     return lines
 
 
@@ -329,12 +341,21 @@ def read_copy(text: str) -> list[tuple[str, list[MessageRun]]] | None:
         fields = record.split()
         if len(fields) == 2 and fields[0] == "Q" and _QUEUE.fullmatch(fields[1]):
             out.append((fields[1], []))
-        elif (len(fields) == 5 and fields[0] == "M" and out and fields[1].isdigit()
-              and fields[2].isdigit() and fields[3] in ("P", "N") and fields[4].isdigit()
-              and int(fields[1]) > 0 and int(fields[2]) <= 100 * 1024 * 1024
-              and int(fields[4]) <= 9):
-            out[-1][1].append(MessageRun(int(fields[1]), int(fields[2]), fields[3] == "P",
-                                         int(fields[4])))
+        elif (
+            len(fields) == 5
+            and fields[0] == "M"
+            and out
+            and fields[1].isdigit()
+            and fields[2].isdigit()
+            and fields[3] in ("P", "N")
+            and fields[4].isdigit()
+            and int(fields[1]) > 0
+            and int(fields[2]) <= 100 * 1024 * 1024
+            and int(fields[4]) <= 9
+        ):
+            out[-1][1].append(
+                MessageRun(int(fields[1]), int(fields[2]), fields[3] == "P", int(fields[4]))
+            )
         elif fields:
             return None
     return out
@@ -346,8 +367,7 @@ def _copy_out(call: Call, qm: QueueManager) -> bool:
     if queues is None:
         return False
     call.say("CSQU128I", function=call.function.name, ddname=ddname)
-    call.datasets.write(ddname, "".join(
-        r + "\n" for r in copy_records(qm, queues)))
+    call.datasets.write(ddname, "".join(r + "\n" for r in copy_records(qm, queues)))
     for queue in queues:
         call.say("CSQU031I", queue=queue, count=sum(r.count for r in qm.queued(queue) or ()))
     if "PSID" in call.keywords:
@@ -372,14 +392,22 @@ def run_empty(call: Call) -> bool:
     queues = _scope(call, qm)
     if queues is None:
         return False
-    scope = (f"queue {queues[0]}" if "QUEUE" in call.keywords
-             else f"page set {int(call.keywords['PSID']):02d}")
+    scope = (
+        f"queue {queues[0]}"
+        if "QUEUE" in call.keywords
+        else f"page set {int(call.keywords['PSID']):02d}"
+    )
     call.say("CSQU129I", function="EMPTY", scope=scope)
     for queue in queues:
         outcome = qm.get(queue)
         if outcome.reason:
-            call.say("CSQU014E", queue=queue, mqcc=2, mqrc=outcome.reason,
-                     mqrc_text=mqrc_name(outcome.reason))
+            call.say(
+                "CSQU014E",
+                queue=queue,
+                mqcc=2,
+                mqrc=outcome.reason,
+                mqrc_text=mqrc_name(outcome.reason),
+            )
             return False
         call.say("CSQU031I", queue=queue, count=outcome.done)
     if "PSID" in call.keywords:
@@ -405,7 +433,7 @@ def run_load(call: Call) -> bool:
         if start not in names:
             call.say("CSQU062E", queue=start, ddname=ddname)
             return False
-        copied = copied[names.index(start):]
+        copied = copied[names.index(start) :]
     if call.function.name == "SLOAD":
         copied = copied[:1]
     if "QUEUE" in call.keywords and copied:
@@ -417,12 +445,18 @@ def run_load(call: Call) -> bool:
     for queue, runs in copied:
         loaded = 0
         for run in runs:
-            outcome = qm.put(queue, run.count, run.size, persistent=run.persistent,
-                             priority=run.priority)
+            outcome = qm.put(
+                queue, run.count, run.size, persistent=run.persistent, priority=run.priority
+            )
             loaded += outcome.done
             if outcome.reason:
-                call.say("CSQU015E", queue=queue, mqcc=2, mqrc=outcome.reason,
-                         mqrc_text=mqrc_name(outcome.reason))
+                call.say(
+                    "CSQU015E",
+                    queue=queue,
+                    mqcc=2,
+                    mqrc=outcome.reason,
+                    mqrc_text=mqrc_name(outcome.reason),
+                )
                 call.say("CSQU031I", queue=queue, count=loaded)
                 return False
         call.say("CSQU031I", queue=queue, count=loaded)
@@ -466,22 +500,55 @@ def run_sdefs(call: Call) -> bool:
 
 # ---- the table -----------------------------------------------------------------------------
 _SCOPE = {"QUEUE": "queue", "PSID": "psid"}
-FUNCTIONS: Mapping[str, Function] = {f.name: f for f in (
-    Function("FORMAT", {"TYPE": "|".join(FORMAT_TYPES), "FORCE": "flag", "PAGES": "count",
-                        "TARGVER": "vrm"}, run_format, catalog=True),
-    Function("PAGEINFO", {}, run_pageinfo, catalog=True),
-    Function("COPYPAGE", {}, run_copypage, catalog=True),
-    Function("RESETPAGE", {}, run_copypage, catalog=True),
-    Function("COPY", {**_SCOPE, "DDNAME": "ddname", "DEFTYPE": "ALL|PREDEFINED"}, run_copy,
-             {"Q": "QUEUE"}, exactly_one=("QUEUE", "PSID"), outputs=(("DDNAME", "CSQUOUT"),)),
-    Function("SCOPY", {**_SCOPE, "DDNAME": "ddname", "DEFTYPE": "ALL|PREDEFINED"}, run_scopy,
-             {"Q": "QUEUE"}, exactly_one=("QUEUE", "PSID"), outputs=(("DDNAME", "CSQUOUT"),)),
-    Function("EMPTY", dict(_SCOPE), run_empty, {"Q": "QUEUE"}, exactly_one=("QUEUE", "PSID")),
-    Function("LOAD", {"QUEUE": "queue", "FROMQUEUE": "queue", "DDNAME": "ddname"}, run_load,
-             {"Q": "QUEUE", "FROMQ": "FROMQUEUE"}, inputs=(("DDNAME", "CSQUINP"),)),
-    Function("SLOAD", {"QUEUE": "queue", "FROMQUEUE": "queue", "DDNAME": "ddname"}, run_load,
-             {"Q": "QUEUE", "FROMQ": "FROMQUEUE"}, inputs=(("DDNAME", "CSQUINP"),)),
-    Function("SDEFS", {k: "ddname" for k in makedef.KINDS}, run_sdefs,
-             exactly_one=tuple(makedef.KINDS),
-             outputs=tuple((k, "") for k in makedef.KINDS)),
-)}
+FUNCTIONS: Mapping[str, Function] = {
+    f.name: f
+    for f in (
+        Function(
+            "FORMAT",
+            {"TYPE": "|".join(FORMAT_TYPES), "FORCE": "flag", "PAGES": "count", "TARGVER": "vrm"},
+            run_format,
+            catalog=True,
+        ),
+        Function("PAGEINFO", {}, run_pageinfo, catalog=True),
+        Function("COPYPAGE", {}, run_copypage, catalog=True),
+        Function("RESETPAGE", {}, run_copypage, catalog=True),
+        Function(
+            "COPY",
+            {**_SCOPE, "DDNAME": "ddname", "DEFTYPE": "ALL|PREDEFINED"},
+            run_copy,
+            {"Q": "QUEUE"},
+            exactly_one=("QUEUE", "PSID"),
+            outputs=(("DDNAME", "CSQUOUT"),),
+        ),
+        Function(
+            "SCOPY",
+            {**_SCOPE, "DDNAME": "ddname", "DEFTYPE": "ALL|PREDEFINED"},
+            run_scopy,
+            {"Q": "QUEUE"},
+            exactly_one=("QUEUE", "PSID"),
+            outputs=(("DDNAME", "CSQUOUT"),),
+        ),
+        Function("EMPTY", dict(_SCOPE), run_empty, {"Q": "QUEUE"}, exactly_one=("QUEUE", "PSID")),
+        Function(
+            "LOAD",
+            {"QUEUE": "queue", "FROMQUEUE": "queue", "DDNAME": "ddname"},
+            run_load,
+            {"Q": "QUEUE", "FROMQ": "FROMQUEUE"},
+            inputs=(("DDNAME", "CSQUINP"),),
+        ),
+        Function(
+            "SLOAD",
+            {"QUEUE": "queue", "FROMQUEUE": "queue", "DDNAME": "ddname"},
+            run_load,
+            {"Q": "QUEUE", "FROMQ": "FROMQUEUE"},
+            inputs=(("DDNAME", "CSQUINP"),),
+        ),
+        Function(
+            "SDEFS",
+            {k: "ddname" for k in makedef.KINDS},
+            run_sdefs,
+            exactly_one=tuple(makedef.KINDS),
+            outputs=tuple((k, "") for k in makedef.KINDS),
+        ),
+    )
+}

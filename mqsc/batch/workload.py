@@ -35,8 +35,7 @@ CC_OK, CC_MQ_FAILED, CC_BAD_PARM = 0, 8, 12
 #: MGET's "all messages" count and its default buffer size, as the seed prints them.
 ALL_MESSAGES = 99_999_999
 MGET_BUFFER = 1000
-NOT_EMULATED = ("Elapsed and CPU times are not emulated: they are properties of the real "
-                "machine.")
+NOT_EMULATED = "Elapsed and CPU times are not emulated: they are properties of the real machine."
 
 
 class ParmError(ValueError):
@@ -179,19 +178,20 @@ def run_oemput(ctx: StepContext) -> StepOutcome:
         sizes = [len(line.encode()) for line in lines] if parm.crlf else [len(text.encode())]
         sizes = sizes or [0]
     qm, reason = _connect(ctx, parm.qmgr)
-    ctx.sysprint(f"{ctx.program} (mqsc emulation): {parm.count} "
-                 f"{'persistent' if parm.persistent else 'nonpersistent'} messages to "
-                 f"{parm.queue} on {parm.qmgr}",
-                 f"Commit every {parm.commit} messages" if parm.commit
-                 else "No units of work", "")
+    ctx.sysprint(
+        f"{ctx.program} (mqsc emulation): {parm.count} "
+        f"{'persistent' if parm.persistent else 'nonpersistent'} messages to "
+        f"{parm.queue} on {parm.qmgr}",
+        f"Commit every {parm.commit} messages" if parm.commit else "No units of work",
+        "",
+    )
     if qm is None:
         return _no_connection(ctx, reason)
     outcome = _put_cycle(qm, parm, sizes)
     ctx.sysprint(f"Total Transactions : {outcome.done}", "", NOT_EMULATED, "")
     ctx.print("SYSPRINT", summary_lines(outcome, qm.name, qm.cpf))
     if outcome.reason:
-        ctx.sysprint("", f"MQPUT failed with reason code {outcome.reason} "
-                         f"({outcome.reason_name})")
+        ctx.sysprint("", f"MQPUT failed with reason code {outcome.reason} ({outcome.reason_name})")
         return StepOutcome(cc=CC_MQ_FAILED)
     return StepOutcome(cc=CC_OK)
 
@@ -199,8 +199,9 @@ def run_oemput(ctx: StepContext) -> StepOutcome:
 def _put_cycle(qm, parm: PutParm, sizes: list[int]) -> Workload:
     """Put ``parm.count`` messages whose sizes cycle through ``sizes`` (one size: one call)."""
     if len(set(sizes)) == 1:
-        return qm.put(parm.queue, parm.count, sizes[0], persistent=parm.persistent,
-                      batch=parm.commit)
+        return qm.put(
+            parm.queue, parm.count, sizes[0], persistent=parm.persistent, batch=parm.commit
+        )
     total: Workload | None = None
     for index in range(parm.count):
         one = qm.put(parm.queue, 1, sizes[index % len(sizes)], persistent=parm.persistent)
@@ -218,11 +219,19 @@ def run_mget(ctx: StepContext) -> StepOutcome:
         ctx.sysprint(f"MGET: PARM error: {error}")
         return StepOutcome(cc=CC_BAD_PARM)
     start = ctx.clock()
-    ctx.sysprint(f"About to get {parm.count if parm.count is not None else ALL_MESSAGES} "
-                 "messages from:", "", f"Qname = {parm.queue}", f"Qmgr = {parm.qmgr}", "",
-                 f"Wait interval is {parm.wait} seconds",
-                 "Quiet mode - Messages will not be printed",
-                 f"Buffer size is {MGET_BUFFER} bytes", "", f"Starting at {_stamp(start)}", "")
+    ctx.sysprint(
+        f"About to get {parm.count if parm.count is not None else ALL_MESSAGES} messages from:",
+        "",
+        f"Qname = {parm.queue}",
+        f"Qmgr = {parm.qmgr}",
+        "",
+        f"Wait interval is {parm.wait} seconds",
+        "Quiet mode - Messages will not be printed",
+        f"Buffer size is {MGET_BUFFER} bytes",
+        "",
+        f"Starting at {_stamp(start)}",
+        "",
+    )
     qm, reason = _connect(ctx, parm.qmgr)
     if qm is None:
         return _no_connection(ctx, reason)
@@ -233,8 +242,7 @@ def run_mget(ctx: StepContext) -> StepOutcome:
     # end, so the ending time is one wait interval after the last message (seed step 20).
     failed = outcome.reason not in (mqrc.MQRC_NONE, mqrc.MQRC_NO_MSG_AVAILABLE)
     if failed:
-        ctx.sysprint("", f"MQGET failed with reason code {outcome.reason} "
-                         f"({outcome.reason_name})")
+        ctx.sysprint("", f"MQGET failed with reason code {outcome.reason} ({outcome.reason_name})")
     ctx.sysprint("", f"Ending at {_stamp(start + dt.timedelta(seconds=parm.wait))}.")
     return StepOutcome(cc=CC_MQ_FAILED if failed else CC_OK)
 

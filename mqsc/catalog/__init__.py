@@ -61,13 +61,27 @@ from mqsc.catalog.verbs import PREPROCESSOR_CSECT, VERBS
 #: namelists (CLUSNL) and processes):
 #: the command reference and HELP list commands in this order, dump writes definitions in it.
 FAMILY_MODULES: tuple[ModuleType, ...] = (
-    bufferpools, pagesets, storageclasses, cfstructs, namelists, processes, queues, usage, qmgr,
-    channels, chinit, topics, authinfo, chlauth, system,
+    bufferpools,
+    pagesets,
+    storageclasses,
+    cfstructs,
+    namelists,
+    processes,
+    queues,
+    usage,
+    qmgr,
+    channels,
+    chinit,
+    topics,
+    authinfo,
+    chlauth,
+    system,
 )
 
 #: Object types, most used first (their ``rank``).
-OBJECT_TYPES: tuple[ObjectType, ...] = tuple(sorted(
-    (o for module in FAMILY_MODULES for o in module.OBJECT_TYPES), key=lambda o: o.rank))
+OBJECT_TYPES: tuple[ObjectType, ...] = tuple(
+    sorted((o for module in FAMILY_MODULES for o in module.OBJECT_TYPES), key=lambda o: o.rank)
+)
 SPECS: tuple[CommandSpec, ...] = tuple(s for module in FAMILY_MODULES for s in module.SPECS)
 
 #: Commands by (verb, object type).
@@ -75,31 +89,33 @@ COMMANDS: Mapping[tuple[str, str], CommandSpec] = {(s.verb, s.objtype): s for s 
 
 #: The family a command's object keyword displays (QUEUE: local queues), by object type.
 FAMILIES: Mapping[str, Family] = {
-    objtype: family for module in FAMILY_MODULES for objtype, family in module.FAMILIES.items()}
+    objtype: family for module in FAMILY_MODULES for objtype, family in module.FAMILIES.items()
+}
 
 #: What the DISPLAY commands of absent facilities (DISPLAY CHSTATUS without a channel
 #: initiator) can show and filter on: attribute tables with no family, by object type.
 STATUS_ATTRIBUTES: Mapping[str, Mapping[str, Keyword]] = {
-    objtype: attributes for module in FAMILY_MODULES
-    for objtype, attributes in getattr(module, "STATUS_ATTRIBUTES", {}).items()}
+    objtype: attributes
+    for module in FAMILY_MODULES
+    for objtype, attributes in getattr(module, "STATUS_ATTRIBUTES", {}).items()
+}
 
 #: Families of defined objects (kept in a state table), by their own object type.
-DEFINED: Mapping[str, Family] = {
-    f.objtype: f for f in FAMILIES.values() if f.table is not None}
+DEFINED: Mapping[str, Family] = {f.objtype: f for f in FAMILIES.values() if f.table is not None}
 
 #: Numbered resources only CSQINP1 defines (buffer pools, page sets), in FAMILY_MODULES order
 #: (the order a dump defines them in), by object type.
 RESOURCES: Mapping[str, Resource] = {
-    objtype: resource for module in FAMILY_MODULES
-    for objtype, resource in getattr(module, "RESOURCES", {}).items()}
+    objtype: resource
+    for module in FAMILY_MODULES
+    for objtype, resource in getattr(module, "RESOURCES", {}).items()
+}
 
 #: Verb for each spelling.
 VERB_WORDS: Mapping[str, Verb] = {w: v for v in VERBS for w in (v.name, *v.synonyms)}
 
 #: Object type for each spelling.
-OBJECT_WORDS: Mapping[str, ObjectType] = {
-    w: o for o in OBJECT_TYPES for w in (o.name, *o.synonyms)
-}
+OBJECT_WORDS: Mapping[str, ObjectType] = {w: o for o in OBJECT_TYPES for w in (o.name, *o.synonyms)}
 
 __all__ = [
     "ALL_SOURCES",

@@ -40,33 +40,73 @@ class Facility:
     evidence: str
 
 
-FACILITIES: Mapping[str, Facility] = {f.name: f for f in (
-    Facility("CHINIT", "the channel initiator address space (xxxxCHIN): channels, listeners, "
-             "clusters; PING CHANNEL and clusters are not simulated, and every "
-             "channel command waits for START CHINIT (docs/channels.md)", "CSQM131I", True,
-             "IBM MQ for z/OS, DISPLAY CHSTATUS usage notes: \"The command fails if the channel "
-             "initiator has not been started\"; message id seen in a public z/OS discovery "
-             "script (text UNVERIFIED)"),
-    Facility("TRACE", "the z/OS trace (GTF/SMF destinations)", "MQSC321I", False, "emulator"),
-    Facility("SECURITY", "an external security manager (RACF profiles)", "MQSC321I", False,
-             "emulator"),
-    Facility("ARCHIVE", "archive log data sets and the BSDS", "MQSC321I", False, "emulator"),
-    Facility("PARAMETERS", "the system parameter module (CSQ6SYSP, CSQ6LOGP, CSQ6ARVP) changed "
-             "while running", "MQSC321I", False, "emulator"),
-    Facility("ADAPTERS", "connected CICS, IMS and batch adapters, their threads and units of "
-             "recovery", "MQSC321I", False, "emulator"),
-    Facility("IMSBRIDGE", "the IMS bridge (OTMA transaction pipes)", "MQSC321I", False,
-             "emulator"),
-    Facility("SMDS", "shared message data sets of CF structures", "MQSC321I", False,
-             "emulator"),
-    Facility("LOGSUSPEND", "suspending log and update activity (SUSPEND / RESUME QMGR LOG)",
-             "MQSC321I", False, "emulator"),
-    Facility("EVENTS", "queue performance statistics, configuration events and expiry scans",
-             "MQSC321I", False, "emulator"),
-    Facility("PUBSUB", "the publish/subscribe engine (publications, retained messages, "
-             "hierarchies and their status)", "MQSC321I", False,
-             "emulator"),
-)}
+FACILITIES: Mapping[str, Facility] = {
+    f.name: f
+    for f in (
+        Facility(
+            "CHINIT",
+            "the channel initiator address space (xxxxCHIN): channels, listeners, "
+            "clusters; PING CHANNEL and clusters are not simulated, and every "
+            "channel command waits for START CHINIT (docs/channels.md)",
+            "CSQM131I",
+            True,
+            'IBM MQ for z/OS, DISPLAY CHSTATUS usage notes: "The command fails if the channel '
+            'initiator has not been started"; message id seen in a public z/OS discovery '
+            "script (text UNVERIFIED)",
+        ),
+        Facility("TRACE", "the z/OS trace (GTF/SMF destinations)", "MQSC321I", False, "emulator"),
+        Facility(
+            "SECURITY",
+            "an external security manager (RACF profiles)",
+            "MQSC321I",
+            False,
+            "emulator",
+        ),
+        Facility("ARCHIVE", "archive log data sets and the BSDS", "MQSC321I", False, "emulator"),
+        Facility(
+            "PARAMETERS",
+            "the system parameter module (CSQ6SYSP, CSQ6LOGP, CSQ6ARVP) changed while running",
+            "MQSC321I",
+            False,
+            "emulator",
+        ),
+        Facility(
+            "ADAPTERS",
+            "connected CICS, IMS and batch adapters, their threads and units of recovery",
+            "MQSC321I",
+            False,
+            "emulator",
+        ),
+        Facility(
+            "IMSBRIDGE", "the IMS bridge (OTMA transaction pipes)", "MQSC321I", False, "emulator"
+        ),
+        Facility(
+            "SMDS", "shared message data sets of CF structures", "MQSC321I", False, "emulator"
+        ),
+        Facility(
+            "LOGSUSPEND",
+            "suspending log and update activity (SUSPEND / RESUME QMGR LOG)",
+            "MQSC321I",
+            False,
+            "emulator",
+        ),
+        Facility(
+            "EVENTS",
+            "queue performance statistics, configuration events and expiry scans",
+            "MQSC321I",
+            False,
+            "emulator",
+        ),
+        Facility(
+            "PUBSUB",
+            "the publish/subscribe engine (publications, retained messages, "
+            "hierarchies and their status)",
+            "MQSC321I",
+            False,
+            "emulator",
+        ),
+    )
+}
 
 #: The hint ``mqsc check`` gives with the CSQ9001E of a Multiplatforms-only command.
 MULTIPLATFORM_WARNING = "MQSC320W"
@@ -83,39 +123,57 @@ class OtherPlatform:
 
 #: Commands of IBM MQ for Multiplatforms (AIX, Linux, Windows, IBM i) with no z/OS form
 #: (IBM MQ 9.4 MQSC reference: each command's platform table; z/OS column empty).
-MULTIPLATFORM: tuple[OtherPlatform, ...] = tuple(OtherPlatform(v, o, h) for v, o, h in (
-    ("DEFINE", "SERVICE", "services are started by the queue manager on Multiplatforms"),
-    ("ALTER", "SERVICE", "services exist only on Multiplatforms"),
-    ("DELETE", "SERVICE", "services exist only on Multiplatforms"),
-    ("DISPLAY", "SERVICE", "services exist only on Multiplatforms"),
-    ("START", "SERVICE", "services exist only on Multiplatforms"),
-    ("STOP", "SERVICE", "services exist only on Multiplatforms"),
-    ("DISPLAY", "SVSTATUS", "services exist only on Multiplatforms"),
-    ("DEFINE", "LISTENER", "z/OS listeners are started by START LISTENER in the channel "
-     "initiator, not defined as objects"),
-    ("ALTER", "LISTENER", "listener objects exist only on Multiplatforms"),
-    ("DELETE", "LISTENER", "listener objects exist only on Multiplatforms"),
-    ("DISPLAY", "LISTENER", "listener objects exist only on Multiplatforms (z/OS: DISPLAY "
-     "CHINIT shows its listeners)"),
-    ("DISPLAY", "LSSTATUS", "listener objects exist only on Multiplatforms (z/OS: DISPLAY "
-     "CHINIT)"),
-    ("SET", "AUTHREC", "object authorities are RACF profiles on z/OS"),
-    ("DELETE", "AUTHREC", "object authorities are RACF profiles on z/OS"),
-    ("DISPLAY", "AUTHREC", "object authorities are RACF profiles on z/OS"),
-    ("DISPLAY", "ENTAUTH", "object authorities are RACF profiles on z/OS"),
-    ("DISPLAY", "AUTHSERV", "the authorization service is RACF on z/OS"),
-    ("DEFINE", "COMMINFO", "multicast exists only on Multiplatforms"),
-    ("ALTER", "COMMINFO", "multicast exists only on Multiplatforms"),
-    ("DELETE", "COMMINFO", "multicast exists only on Multiplatforms"),
-    ("DISPLAY", "COMMINFO", "multicast exists only on Multiplatforms"),
-    ("SET", "POLICY", "Advanced Message Security policies are set with setmqspl on z/OS"),
-    ("DISPLAY", "POLICY", "Advanced Message Security policies are shown with dspmqspl on z/OS"),
-    ("DELETE", "POLICY", "Advanced Message Security policies are removed with setmqspl on z/OS"),
-    ("DISPLAY", "QMSTATUS", "z/OS: DISPLAY SYSTEM, DISPLAY LOG and DISPLAY CHINIT"),
-    ("DISPLAY", "APSTATUS", "application status exists only on Multiplatforms"),
-    ("PING", "QMGR", "z/OS has no PING QMGR"),
-    ("STOP", "CONN", "z/OS ends connections from CICS, IMS or the job itself"),
-))
+MULTIPLATFORM: tuple[OtherPlatform, ...] = tuple(
+    OtherPlatform(v, o, h)
+    for v, o, h in (
+        ("DEFINE", "SERVICE", "services are started by the queue manager on Multiplatforms"),
+        ("ALTER", "SERVICE", "services exist only on Multiplatforms"),
+        ("DELETE", "SERVICE", "services exist only on Multiplatforms"),
+        ("DISPLAY", "SERVICE", "services exist only on Multiplatforms"),
+        ("START", "SERVICE", "services exist only on Multiplatforms"),
+        ("STOP", "SERVICE", "services exist only on Multiplatforms"),
+        ("DISPLAY", "SVSTATUS", "services exist only on Multiplatforms"),
+        (
+            "DEFINE",
+            "LISTENER",
+            "z/OS listeners are started by START LISTENER in the channel "
+            "initiator, not defined as objects",
+        ),
+        ("ALTER", "LISTENER", "listener objects exist only on Multiplatforms"),
+        ("DELETE", "LISTENER", "listener objects exist only on Multiplatforms"),
+        (
+            "DISPLAY",
+            "LISTENER",
+            "listener objects exist only on Multiplatforms (z/OS: DISPLAY "
+            "CHINIT shows its listeners)",
+        ),
+        (
+            "DISPLAY",
+            "LSSTATUS",
+            "listener objects exist only on Multiplatforms (z/OS: DISPLAY CHINIT)",
+        ),
+        ("SET", "AUTHREC", "object authorities are RACF profiles on z/OS"),
+        ("DELETE", "AUTHREC", "object authorities are RACF profiles on z/OS"),
+        ("DISPLAY", "AUTHREC", "object authorities are RACF profiles on z/OS"),
+        ("DISPLAY", "ENTAUTH", "object authorities are RACF profiles on z/OS"),
+        ("DISPLAY", "AUTHSERV", "the authorization service is RACF on z/OS"),
+        ("DEFINE", "COMMINFO", "multicast exists only on Multiplatforms"),
+        ("ALTER", "COMMINFO", "multicast exists only on Multiplatforms"),
+        ("DELETE", "COMMINFO", "multicast exists only on Multiplatforms"),
+        ("DISPLAY", "COMMINFO", "multicast exists only on Multiplatforms"),
+        ("SET", "POLICY", "Advanced Message Security policies are set with setmqspl on z/OS"),
+        ("DISPLAY", "POLICY", "Advanced Message Security policies are shown with dspmqspl on z/OS"),
+        (
+            "DELETE",
+            "POLICY",
+            "Advanced Message Security policies are removed with setmqspl on z/OS",
+        ),
+        ("DISPLAY", "QMSTATUS", "z/OS: DISPLAY SYSTEM, DISPLAY LOG and DISPLAY CHINIT"),
+        ("DISPLAY", "APSTATUS", "application status exists only on Multiplatforms"),
+        ("PING", "QMGR", "z/OS has no PING QMGR"),
+        ("STOP", "CONN", "z/OS ends connections from CICS, IMS or the job itself"),
+    )
+)
 
 #: Object words of Multiplatforms commands that are synonyms there (DEF LSTR).
 OTHER_SYNONYMS: Mapping[str, str] = {"LSTR": "LISTENER"}
@@ -128,5 +186,4 @@ def other_platform(verb: str, objword: str) -> OtherPlatform | None:
     return _BY_WORDS.get((verb, objtype))
 
 
-_BY_WORDS: Mapping[tuple[str, str], OtherPlatform] = {(p.verb, p.objtype): p
-                                                      for p in MULTIPLATFORM}
+_BY_WORDS: Mapping[tuple[str, str], OtherPlatform] = {(p.verb, p.objtype): p for p in MULTIPLATFORM}

@@ -54,28 +54,53 @@ def merged(*tables: Mapping[str, Keyword]) -> Mapping[str, Keyword]:
 
 
 # ---- Options shared by many commands -------------------------------------------------------
-REPLACE = K("REPLACE", Flag(), negation="NOREPLACE", default=False, width=9,
-            help="replace an existing definition (NOREPLACE: fail if it exists)",
-            verified="[DOC-DEFBP] [DOC-DEFQL]")
-CMDSCOPE = K("CMDSCOPE", QMGR_NAME, default="",
-             help="queue manager(s) of the queue sharing group that process the command",
-             verified="[DOC-DEFQL]")
+REPLACE = K(
+    "REPLACE",
+    Flag(),
+    negation="NOREPLACE",
+    default=False,
+    width=9,
+    help="replace an existing definition (NOREPLACE: fail if it exists)",
+    verified="[DOC-DEFBP] [DOC-DEFQL]",
+)
+CMDSCOPE = K(
+    "CMDSCOPE",
+    QMGR_NAME,
+    default="",
+    help="queue manager(s) of the queue sharing group that process the command",
+    verified="[DOC-DEFQL]",
+)
 ALL = K("ALL", Flag(), help="display all attributes", verified="[DOC-DISQ]")
-FORCE = K("FORCE", Flag(), help="alter even when the queue is open", verified="[DOC-DEFQL] [DOC-ALTQL]")
-PURGE = K("PURGE", Flag(), negation="NOPURGE", default=False,
-          help="delete the queue with its messages (NOPURGE: fail if it has messages)",
-          verified="[DOC-DELQ]")
+FORCE = K(
+    "FORCE", Flag(), help="alter even when the queue is open", verified="[DOC-DEFQL] [DOC-ALTQL]"
+)
+PURGE = K(
+    "PURGE",
+    Flag(),
+    negation="NOPURGE",
+    default=False,
+    help="delete the queue with its messages (NOPURGE: fail if it has messages)",
+    verified="[DOC-DELQ]",
+)
 
 
 def qsgdisp(*values: str, default: str = "QMGR") -> Keyword:
     """QSGDISP with the dispositions a command allows."""
-    return K("QSGDISP", Choice(values), default=default, width=10,
-             help="disposition of the object in the queue sharing group", verified="[DOC-DEFQL]")
+    return K(
+        "QSGDISP",
+        Choice(values),
+        default=default,
+        width=10,
+        help="disposition of the object in the queue sharing group",
+        verified="[DOC-DEFQL]",
+    )
 
 
 def like(kind: Name) -> Keyword:
     """LIKE(name): copy the attributes of an existing object of the same type."""
-    return K("LIKE", kind, help="copy unspecified attributes from this object", verified="[DOC-DEFQL]")
+    return K(
+        "LIKE", kind, help="copy unspecified attributes from this object", verified="[DOC-DEFQL]"
+    )
 
 
 #: The QSGDISP values DISPLAY accepts: LIVE (QMGR, COPY, SHARED), ALL (and GROUP), or one.

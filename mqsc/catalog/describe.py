@@ -27,17 +27,23 @@ def kind_text(kind: object) -> str:
     if isinstance(kind, Flag):
         return "flag"
     if isinstance(kind, Integer):
-        return (f"integer {kind.minimum:,}-{kind.maximum:,}" + (" or *" if kind.star else "")
-                + "".join(f" or {word}" for word in kind.words))
+        return (
+            f"integer {kind.minimum:,}-{kind.maximum:,}"
+            + (" or *" if kind.star else "")
+            + "".join(f" or {word}" for word in kind.words)
+        )
     if isinstance(kind, Choice):
         return "|".join(kind.values) + (
-            f", a list of up to {kind.max_items}" if kind.max_items > 1 else "")
+            f", a list of up to {kind.max_items}" if kind.max_items > 1 else ""
+        )
     if isinstance(kind, Text):
         return f"text, up to {kind.max_length}" + (
-            f", a list of up to {kind.max_items}" if kind.max_items > 1 else "")
+            f", a list of up to {kind.max_items}" if kind.max_items > 1 else ""
+        )
     if isinstance(kind, Name):
         return f"{kind.rule.value} name, up to {kind.max_length}" + (
-            ", generic" if kind.generic else "")
+            ", generic" if kind.generic else ""
+        )
     if isinstance(kind, NameList):
         return f"up to {kind.max_items} {kind.rule.value} names"
     if isinstance(kind, Size):

@@ -224,8 +224,11 @@ class CommandSpec:
             for spelling in keyword.spellings:
                 table[spelling] = keyword
         object.__setattr__(self, "_lookup", table)
-        object.__setattr__(self, "narrowing", tuple(
-            k.name for k in self.keywords.values() if k.sources is not None))
+        object.__setattr__(
+            self,
+            "narrowing",
+            tuple(k.name for k in self.keywords.values() if k.sources is not None),
+        )
 
     def keyword(self, word: str) -> Keyword | None:
         """The keyword a spelling (upper case) stands for, if this command accepts it."""
@@ -340,5 +343,8 @@ class Family:
     @property
     def catalog_defaults(self) -> Mapping[str, object]:
         """The defaults supplied with IBM MQ (the syntax diagrams)."""
-        return {n: self.attributes[n].default for n in self.settable
-                if self.attributes[n].default is not None}
+        return {
+            n: self.attributes[n].default
+            for n in self.settable
+            if self.attributes[n].default is not None
+        }

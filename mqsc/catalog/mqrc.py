@@ -28,7 +28,8 @@ MQRC_CF_STRUC_ERROR = 2349
 MQRC_CF_STRUC_FAILED = 2373
 
 NAMES: Mapping[int, str] = {
-    value: name for name, value in globals().items()
+    value: name
+    for name, value in globals().items()
     if name.startswith("MQRC_") and isinstance(value, int)
 }
 

@@ -26,18 +26,40 @@ _QSGDISP = Choice(("QMGR", "COPY", "GROUP"))
 
 NAMELIST = table(
     K("NAMELIST", NAMELIST_NAME, width=48, help="namelist name", verified="DEFINE NAMELIST"),
-    K("QSGDISP", _QSGDISP, default="QMGR", width=10,
-      help="disposition in the queue sharing group", verified="DEFINE NAMELIST"),
+    K(
+        "QSGDISP",
+        _QSGDISP,
+        default="QMGR",
+        width=10,
+        help="disposition in the queue sharing group",
+        verified="DEFINE NAMELIST",
+    ),
     K("DESCR", Text(64), default="", width=64, help="description", verified="DEFINE NAMELIST"),
     # NLTYPE is z/OS only (IBM "DEFINE NAMELIST"; its value Q, a synonym of QUEUE, is not
     # accepted here).
-    K("NLTYPE", Choice(("NONE", "QUEUE", "CLUSTER", "AUTHINFO")), default="NONE",
-      width=10, help="what the names are: NONE, QUEUE, CLUSTER or AUTHINFO",
-      verified="DEFINE NAMELIST (NLTYPE, z/OS only)"),
-    K("NAMCOUNT", Integer(0, 256), width=10, help="how many names the list holds",
-      verified="DISPLAY NAMELIST"),
-    K("NAMES", NameList(NameRule.QUEUE, 48, 256), default=(), width=48,
-      help="the names (up to 256, each up to 48 characters)", verified="DEFINE NAMELIST"),
+    K(
+        "NLTYPE",
+        Choice(("NONE", "QUEUE", "CLUSTER", "AUTHINFO")),
+        default="NONE",
+        width=10,
+        help="what the names are: NONE, QUEUE, CLUSTER or AUTHINFO",
+        verified="DEFINE NAMELIST (NLTYPE, z/OS only)",
+    ),
+    K(
+        "NAMCOUNT",
+        Integer(0, 256),
+        width=10,
+        help="how many names the list holds",
+        verified="DISPLAY NAMELIST",
+    ),
+    K(
+        "NAMES",
+        NameList(NameRule.QUEUE, 48, 256),
+        default=(),
+        width=48,
+        help="the names (up to 256, each up to 48 characters)",
+        verified="DEFINE NAMELIST",
+    ),
     K("ALTDATE", Text(12), width=12, help="date of the last change"),
     K("ALTTIME", Text(8), width=8, help="time of the last change"),
 )
@@ -59,23 +81,58 @@ FAMILY = Family(
 FAMILIES = {"NAMELIST": FAMILY}
 
 _SETTABLE = A.pick(NAMELIST, NAMELIST_SETTABLE)
-_DISPLAY = A.table(A.ALL, A.CMDSCOPE,
-                   K("QSGDISP", Choice(A.DISPLAY_QSGDISP[:-1]), default="LIVE",
-                     help="which dispositions to show"))
+_DISPLAY = A.table(
+    A.ALL,
+    A.CMDSCOPE,
+    K("QSGDISP", Choice(A.DISPLAY_QSGDISP[:-1]), default="LIVE", help="which dispositions to show"),
+)
 
 SPECS: tuple[CommandSpec, ...] = (
-    CommandSpec("DEFINE", "NAMELIST", NAMELIST_NAME, A.merged(_SETTABLE, A.table(
-        A.like(NAMELIST_NAME), A.REPLACE, A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP"))),
-        S_2CR, "CSQMANLC", verified="DEFINE NAMELIST (module name UNVERIFIED)",
-        help="define a namelist"),
-    CommandSpec("ALTER", "NAMELIST", NAMELIST_NAME, A.merged(_SETTABLE, A.table(
-        A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP"))), S_2CR, "CSQMANLC",
-        verified="ALTER NAMELIST", help="change a namelist"),
-    CommandSpec("DELETE", "NAMELIST", NAMELIST_NAME, A.table(
-        A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP")), S_2CR, "CSQMUNLC",
-        verified="DELETE NAMELIST", help="delete a namelist"),
-    CommandSpec("DISPLAY", "NAMELIST", Name(NameRule.NAMELIST, 48, generic=True), _DISPLAY,
-        S_2CR, "CSQMDRTS", requestable=frozenset(n for n in NAMELIST if n != "NAMELIST"),
+    CommandSpec(
+        "DEFINE",
+        "NAMELIST",
+        NAMELIST_NAME,
+        A.merged(
+            _SETTABLE,
+            A.table(
+                A.like(NAMELIST_NAME), A.REPLACE, A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP")
+            ),
+        ),
+        S_2CR,
+        "CSQMANLC",
+        verified="DEFINE NAMELIST (module name UNVERIFIED)",
+        help="define a namelist",
+    ),
+    CommandSpec(
+        "ALTER",
+        "NAMELIST",
+        NAMELIST_NAME,
+        A.merged(_SETTABLE, A.table(A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP"))),
+        S_2CR,
+        "CSQMANLC",
+        verified="ALTER NAMELIST",
+        help="change a namelist",
+    ),
+    CommandSpec(
+        "DELETE",
+        "NAMELIST",
+        NAMELIST_NAME,
+        A.table(A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP")),
+        S_2CR,
+        "CSQMUNLC",
+        verified="DELETE NAMELIST",
+        help="delete a namelist",
+    ),
+    CommandSpec(
+        "DISPLAY",
+        "NAMELIST",
+        Name(NameRule.NAMELIST, 48, generic=True),
+        _DISPLAY,
+        S_2CR,
+        "CSQMDRTS",
+        requestable=frozenset(n for n in NAMELIST if n != "NAMELIST"),
         where=frozenset(n for n in NAMELIST if n not in ("NAMELIST", "QSGDISP")),
-        verified="DISPLAY NAMELIST", help="show namelists"),
+        verified="DISPLAY NAMELIST",
+        help="show namelists",
+    ),
 )

@@ -17,30 +17,74 @@ from mqsc.catalog.model import (
     Text,
 )
 
-OBJECT_TYPES = (ObjectType("PROCESS", ("PRO",), "process definition (the application a "
-                                                 "trigger starts)", rank=16),)
+OBJECT_TYPES = (
+    ObjectType(
+        "PROCESS", ("PRO",), "process definition (the application a trigger starts)", rank=16
+    ),
+)
 
 PROCESS_NAME = Name(NameRule.PROCESS, 48)
 _QSGDISP = Choice(("QMGR", "COPY", "GROUP"))
 #: APPLTYPE values IBM lists; z/OS's default is CICS (the syntax diagram's default for the
 #: platform). A number 0-65535 (a user-defined type) is not accepted here (UNVERIFIED gap).
-_APPLTYPES = ("CICS", "DEF", "DOS", "IMS", "MVS", "NSK", "OS400", "UNIX", "WINDOWS",
-              "WINDOWSNT", "WLM", "OS2")
+_APPLTYPES = (
+    "CICS",
+    "DEF",
+    "DOS",
+    "IMS",
+    "MVS",
+    "NSK",
+    "OS400",
+    "UNIX",
+    "WINDOWS",
+    "WINDOWSNT",
+    "WLM",
+    "OS2",
+)
 
 PROCESS = table(
     K("PROCESS", PROCESS_NAME, width=48, help="process name", verified="DEFINE PROCESS"),
-    K("QSGDISP", _QSGDISP, default="QMGR", width=10,
-      help="disposition in the queue sharing group", verified="DEFINE PROCESS"),
+    K(
+        "QSGDISP",
+        _QSGDISP,
+        default="QMGR",
+        width=10,
+        help="disposition in the queue sharing group",
+        verified="DEFINE PROCESS",
+    ),
     K("DESCR", Text(64), default="", width=64, help="description", verified="DEFINE PROCESS"),
-    K("APPLTYPE", Choice(_APPLTYPES), default="CICS", width=10,
-      help="type of the application started", verified="DEFINE PROCESS (z/OS default CICS)"),
-    K("APPLICID", Text(256), default="", width=256,
-      help="the application to start (a CICS transaction id, an MVS program...)",
-      verified="DEFINE PROCESS"),
-    K("ENVRDATA", Text(128), default="", width=128, help="environment data for the application",
-      verified="DEFINE PROCESS"),
-    K("USERDATA", Text(128), default="", width=128, help="user data for the application",
-      verified="DEFINE PROCESS"),
+    K(
+        "APPLTYPE",
+        Choice(_APPLTYPES),
+        default="CICS",
+        width=10,
+        help="type of the application started",
+        verified="DEFINE PROCESS (z/OS default CICS)",
+    ),
+    K(
+        "APPLICID",
+        Text(256),
+        default="",
+        width=256,
+        help="the application to start (a CICS transaction id, an MVS program...)",
+        verified="DEFINE PROCESS",
+    ),
+    K(
+        "ENVRDATA",
+        Text(128),
+        default="",
+        width=128,
+        help="environment data for the application",
+        verified="DEFINE PROCESS",
+    ),
+    K(
+        "USERDATA",
+        Text(128),
+        default="",
+        width=128,
+        help="user data for the application",
+        verified="DEFINE PROCESS",
+    ),
     K("ALTDATE", Text(12), width=12, help="date of the last change"),
     K("ALTTIME", Text(8), width=8, help="time of the last change"),
 )
@@ -62,23 +106,58 @@ FAMILY = Family(
 FAMILIES = {"PROCESS": FAMILY}
 
 _SETTABLE = A.pick(PROCESS, PROCESS_SETTABLE)
-_DISPLAY = A.table(A.ALL, A.CMDSCOPE,
-                   K("QSGDISP", Choice(A.DISPLAY_QSGDISP[:-1]), default="LIVE",
-                     help="which dispositions to show"))
+_DISPLAY = A.table(
+    A.ALL,
+    A.CMDSCOPE,
+    K("QSGDISP", Choice(A.DISPLAY_QSGDISP[:-1]), default="LIVE", help="which dispositions to show"),
+)
 
 SPECS: tuple[CommandSpec, ...] = (
-    CommandSpec("DEFINE", "PROCESS", PROCESS_NAME, A.merged(_SETTABLE, A.table(
-        A.like(PROCESS_NAME), A.REPLACE, A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP"))),
-        S_2CR, "CSQMAPRC", verified="DEFINE PROCESS (module name UNVERIFIED)",
-        help="define a process (what a trigger starts)"),
-    CommandSpec("ALTER", "PROCESS", PROCESS_NAME, A.merged(_SETTABLE, A.table(
-        A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP"))), S_2CR, "CSQMAPRC",
-        verified="ALTER PROCESS", help="change a process definition"),
-    CommandSpec("DELETE", "PROCESS", PROCESS_NAME, A.table(
-        A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP")), S_2CR, "CSQMUPRC",
-        verified="DELETE PROCESS", help="delete a process definition"),
-    CommandSpec("DISPLAY", "PROCESS", Name(NameRule.PROCESS, 48, generic=True), _DISPLAY, S_2CR,
-        "CSQMDRTS", requestable=frozenset(n for n in PROCESS if n != "PROCESS"),
+    CommandSpec(
+        "DEFINE",
+        "PROCESS",
+        PROCESS_NAME,
+        A.merged(
+            _SETTABLE,
+            A.table(
+                A.like(PROCESS_NAME), A.REPLACE, A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP")
+            ),
+        ),
+        S_2CR,
+        "CSQMAPRC",
+        verified="DEFINE PROCESS (module name UNVERIFIED)",
+        help="define a process (what a trigger starts)",
+    ),
+    CommandSpec(
+        "ALTER",
+        "PROCESS",
+        PROCESS_NAME,
+        A.merged(_SETTABLE, A.table(A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP"))),
+        S_2CR,
+        "CSQMAPRC",
+        verified="ALTER PROCESS",
+        help="change a process definition",
+    ),
+    CommandSpec(
+        "DELETE",
+        "PROCESS",
+        PROCESS_NAME,
+        A.table(A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP")),
+        S_2CR,
+        "CSQMUPRC",
+        verified="DELETE PROCESS",
+        help="delete a process definition",
+    ),
+    CommandSpec(
+        "DISPLAY",
+        "PROCESS",
+        Name(NameRule.PROCESS, 48, generic=True),
+        _DISPLAY,
+        S_2CR,
+        "CSQMDRTS",
+        requestable=frozenset(n for n in PROCESS if n != "PROCESS"),
         where=frozenset(n for n in PROCESS if n not in ("PROCESS", "QSGDISP")),
-        verified="DISPLAY PROCESS", help="show process definitions"),
+        verified="DISPLAY PROCESS",
+        help="show process definitions",
+    ),
 )

@@ -25,103 +25,148 @@ class Evidence(NamedTuple):
     url: str = ""
 
 
-SOURCES: Mapping[str, Evidence] = MappingProxyType({
-    "DOC-ALTBP": Evidence("ALTER BUFFPOOL (alter buffer pool settings) on z/OS",
-                          "https://www.ibm.com/docs/en/ibm-mq/10.0.x?topic=reference-alter-"
-                          "buffpool-alter-buffer-pool-settings-zos"),
-    "DOC-ALTPSID": Evidence("ALTER PSID (change page set expansion method) on z/OS",
-                            _IBM92 + "q085310_.html"),
-    "DOC-ALTQL": Evidence("ALTER queues (IBM MQ MQSC reference)"),
-    "DOC-BACKUP": Evidence("BACKUP CFSTRUCT (back up a CF application structure) on z/OS",
-                           _IBM92 + "q085460_.html"),
-    "DOC-CPF": Evidence("Defining command prefix strings (CPFs) (IBM MQ for z/OS)"),
-    "DOC-CSQUTIL-CMD": Evidence("Issuing commands to IBM MQ (COMMAND), the CSQUTIL utility"),
-    "DOC-DEFBP": Evidence("DEFINE BUFFPOOL (define a buffer pool) on z/OS",
-                          _IBM92 + "q085500_.html"),
-    "DOC-DEFCFS": Evidence("DEFINE CFSTRUCT (define CF application structure) on z/OS",
-                           "https://www.ibm.com/docs/en/SSFKSJ_9.3.0/refadmin/q085510_.html"),
-    "DOC-DEFPSID": Evidence("DEFINE PSID (define a page set and buffer pool) on z/OS",
-                            "https://www.ibm.com/docs/SSFKSJ_8.0.0/com.ibm.mq.ref.adm.doc/"
-                            "q085680_.html"),
-    "DOC-DEFQL": Evidence("DEFINE QLOCAL (define a new local queue)",
-                          "https://www.ibm.com/support/knowledgecenter/SSFKSJ_9.4.0/refadmin/"
-                          "q085710_.html"),
-    "DOC-DEFSTC": Evidence("DEFINE STGCLASS (define storage class to page set mapping) on z/OS",
-                           _IBM92 + "q085750_.html"),
-    "DOC-DELBP": Evidence("DELETE BUFFPOOL (delete a buffer pool) on z/OS",
-                          _IBM92 + "q085800_.html"),
-    "DOC-DELPSID": Evidence("DELETE PSID (delete a page set) on z/OS", _IBM92 + "q085880_.html"),
-    "DOC-DELQ": Evidence("DELETE queues (IBM MQ MQSC reference)"),
-    "DOC-DELQL": Evidence("DELETE QLOCAL (IBM MQ MQSC reference)"),
-    "DOC-DISCFST": Evidence("DISPLAY CFSTATUS (display CF application structure status) on z/OS",
-                            _IBM92 + "q086020_.html"),
-    "DOC-DISPFMT": Evidence("DISPLAY QUEUE (display queue attributes): the z/OS response layout",
-                            _IBM92 + "q086270_.html"),
-    "DOC-DISQ": Evidence("DISPLAY QUEUE (display queue attributes)", _IBM92 + "q086270_.html"),
-    "DOC-DISSTC": Evidence("DISPLAY STGCLASS (display storage class information) on z/OS",
-                           "https://ibm.com/docs/SSFKSJ_9.2.0/com.ibm.mq.ref.adm.doc/"
-                           "q086330_.html"),
-    "DOC-DISUSAGE": Evidence("DISPLAY USAGE (display usage information) on z/OS",
-                             _IBM92 + "q086410_.html"),
-    "DOC-EXAMPLES": Evidence("IBM MQ for z/OS command examples (command server replies)"),
-    "DOC-MANAGEBP": Evidence("Managing buffer pools (IBM MQ for z/OS)"),
-    "DOC-MAXQDEPTH": Evidence("DEFINE queues: MAXDEPTH", _IBM92 + "q085690_.html"),
-    "DOC-MSGS": Evidence("IBM MQ for z/OS messages, completion, and reason codes",
-                         "https://ibm.com/docs/SSFKSJ_9.0.0/com.ibm.mq.ref.doc/csq_i.html"),
-    "DOC-RECOVER": Evidence("RECOVER CFSTRUCT (recover CF application structure) on z/OS",
-                            _IBM92 + "q086460_.html"),
-    "DOC-RESETCF": Evidence("RESET CFSTRUCT (reset a CF application structure) on z/OS",
-                            _IBM92 + "q086500_.html"),
-    "DOC-SCRIPTS": Evidence("Building command scripts (MQSC rules: columns 1-72, +/- "
-                            "continuation, * comments)",
-                            "https://www.ibm.com/support/knowledgecenter/SSFKSJ_9.0.0/"
-                            "com.ibm.mq.ref.adm.doc/q085110_.html"),
-    "DOC-SOURCES": Evidence("Command summary for IBM MQ for z/OS (sources: CSQINP1, CSQINP2, "
-                            "console, command server)",
-                            "https://www.ibm.com/docs/en/ibm-mq/10.0.x?topic=zos-command-"
-                            "summary-mq"),
-    "DOC-CFPLAN": Evidence("Planning your coupling facility and offload storage environment",
-                           "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.pla.doc/"
-                           "q006010_.html"),
-    "DOC-PAGESETS": Evidence("Page sets for IBM MQ for z/OS",
-                             "https://www.ibm.com/support/knowledgecenter/SSFKSJ_9.0.0/"
-                             "com.ibm.mq.pro.doc/q003970_.htm"),
-    "DOC-PSEXPAND": Evidence("Enabling dynamic page set expansion (IBM MQ for z/OS)",
-                             "https://www.ibm.com/support/knowledgecenter/en/SSFKSJ_9.0.0/"
-                             "com.ibm.mq.pla.doc/q005990_.htm"),
-    "DOC-PSZERO": Evidence("Planning your page sets and buffer pools: page set zero (storage "
-                           "per object definition, IBM MQ for z/OS)"),
-    "DOC-QPST": Evidence("Buffer manager data records (SMF 115, CSQDQPST) on z/OS",
-                         "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.mon.doc/"
-                         "q038340_.html"),
-    "DOC-QSGPLAN": Evidence("Planning your queue sharing group (QSG)",
-                            "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.pla.doc/"
-                            "q131440_.html"),
-    "DOC-RC2105": Evidence("2105 (0839) (RC2105): MQRC_STORAGE_CLASS_ERROR"),
-    "DOC-RC2193": Evidence("2193 (0891) (RC2193): MQRC_PAGESET_ERROR",
-                           "https://www.ibm.com/docs/en/SSFKSJ_latest/reference/q042360_.html"),
-    "DOC-RC3207": Evidence("3207 (0C87) (RC3207): MQRCCF_STORAGE_CLASS_IN_USE"),
-    "DOC-STGCLASSES": Evidence("Storage classes (IBM MQ for z/OS)",
-                               "https://ibm.com/support/knowledgecenter/SSFKSJ_9.1.0/"
-                               "com.ibm.mq.pro.doc/q003290_.htm"),
-    "C5": Evidence("IBM MQ for z/OS codes: coupling facility manager codes (X'C5')"),
-    "D-CSQP014E": Evidence("CSQP014E expansion failed for page set and IEC070I 034(014)-202 "
-                           "(IBM support page)",
-                           "https://www.ibm.com/support/pages/csqp014e-expansion-failed-page-set-"
-                           "and-iec070i-034014-202"),
-    "D-RESETCF": Evidence("RESET CFSTRUCT (reset a CF application structure) on z/OS",
-                          _IBM92 + "q086500_.html"),
-    "D-V6BP": Evidence("WebSphere MQ for z/OS V6 buffer pool guidance: keep pools above "
-                       "15% free"),
-    "E-V6": Evidence("WebSphere MQ for z/OS V6 messages: coupling facility manager (CSQE...)"),
-    "E93": Evidence("IBM MQ for z/OS messages: coupling facility manager messages (CSQE...)"),
-    "GH-CSQUTIL": Evidence("A CSQUTIL SYSPRINT published in a public GitHub repository"),
-    "GH-MS0S": Evidence("MQSC samples of the IBM MS0S SupportPac, as published on GitHub"),
-    "MP16": Evidence("MP16: Capacity Planning and Tuning for IBM MQ for z/OS (SupportPac, "
-                     "IBM MQ Performance, Hursley)"),
-    "OLD-RECOVER": Evidence("RECOVER CFSTRUCT, WebSphere MQ for z/OS V6 command reference"),
-    "PCF-BACKUP": Evidence("MQCMD_BACKUP_CF_STRUC (Backup CF Structure) on z/OS"),
-})
+SOURCES: Mapping[str, Evidence] = MappingProxyType(
+    {
+        "DOC-ALTBP": Evidence(
+            "ALTER BUFFPOOL (alter buffer pool settings) on z/OS",
+            "https://www.ibm.com/docs/en/ibm-mq/10.0.x?topic=reference-alter-"
+            "buffpool-alter-buffer-pool-settings-zos",
+        ),
+        "DOC-ALTPSID": Evidence(
+            "ALTER PSID (change page set expansion method) on z/OS", _IBM92 + "q085310_.html"
+        ),
+        "DOC-ALTQL": Evidence("ALTER queues (IBM MQ MQSC reference)"),
+        "DOC-BACKUP": Evidence(
+            "BACKUP CFSTRUCT (back up a CF application structure) on z/OS", _IBM92 + "q085460_.html"
+        ),
+        "DOC-CPF": Evidence("Defining command prefix strings (CPFs) (IBM MQ for z/OS)"),
+        "DOC-CSQUTIL-CMD": Evidence("Issuing commands to IBM MQ (COMMAND), the CSQUTIL utility"),
+        "DOC-DEFBP": Evidence(
+            "DEFINE BUFFPOOL (define a buffer pool) on z/OS", _IBM92 + "q085500_.html"
+        ),
+        "DOC-DEFCFS": Evidence(
+            "DEFINE CFSTRUCT (define CF application structure) on z/OS",
+            "https://www.ibm.com/docs/en/SSFKSJ_9.3.0/refadmin/q085510_.html",
+        ),
+        "DOC-DEFPSID": Evidence(
+            "DEFINE PSID (define a page set and buffer pool) on z/OS",
+            "https://www.ibm.com/docs/SSFKSJ_8.0.0/com.ibm.mq.ref.adm.doc/q085680_.html",
+        ),
+        "DOC-DEFQL": Evidence(
+            "DEFINE QLOCAL (define a new local queue)",
+            "https://www.ibm.com/support/knowledgecenter/SSFKSJ_9.4.0/refadmin/q085710_.html",
+        ),
+        "DOC-DEFSTC": Evidence(
+            "DEFINE STGCLASS (define storage class to page set mapping) on z/OS",
+            _IBM92 + "q085750_.html",
+        ),
+        "DOC-DELBP": Evidence(
+            "DELETE BUFFPOOL (delete a buffer pool) on z/OS", _IBM92 + "q085800_.html"
+        ),
+        "DOC-DELPSID": Evidence(
+            "DELETE PSID (delete a page set) on z/OS", _IBM92 + "q085880_.html"
+        ),
+        "DOC-DELQ": Evidence("DELETE queues (IBM MQ MQSC reference)"),
+        "DOC-DELQL": Evidence("DELETE QLOCAL (IBM MQ MQSC reference)"),
+        "DOC-DISCFST": Evidence(
+            "DISPLAY CFSTATUS (display CF application structure status) on z/OS",
+            _IBM92 + "q086020_.html",
+        ),
+        "DOC-DISPFMT": Evidence(
+            "DISPLAY QUEUE (display queue attributes): the z/OS response layout",
+            _IBM92 + "q086270_.html",
+        ),
+        "DOC-DISQ": Evidence("DISPLAY QUEUE (display queue attributes)", _IBM92 + "q086270_.html"),
+        "DOC-DISSTC": Evidence(
+            "DISPLAY STGCLASS (display storage class information) on z/OS",
+            "https://ibm.com/docs/SSFKSJ_9.2.0/com.ibm.mq.ref.adm.doc/q086330_.html",
+        ),
+        "DOC-DISUSAGE": Evidence(
+            "DISPLAY USAGE (display usage information) on z/OS", _IBM92 + "q086410_.html"
+        ),
+        "DOC-EXAMPLES": Evidence("IBM MQ for z/OS command examples (command server replies)"),
+        "DOC-MANAGEBP": Evidence("Managing buffer pools (IBM MQ for z/OS)"),
+        "DOC-MAXQDEPTH": Evidence("DEFINE queues: MAXDEPTH", _IBM92 + "q085690_.html"),
+        "DOC-MSGS": Evidence(
+            "IBM MQ for z/OS messages, completion, and reason codes",
+            "https://ibm.com/docs/SSFKSJ_9.0.0/com.ibm.mq.ref.doc/csq_i.html",
+        ),
+        "DOC-RECOVER": Evidence(
+            "RECOVER CFSTRUCT (recover CF application structure) on z/OS", _IBM92 + "q086460_.html"
+        ),
+        "DOC-RESETCF": Evidence(
+            "RESET CFSTRUCT (reset a CF application structure) on z/OS", _IBM92 + "q086500_.html"
+        ),
+        "DOC-SCRIPTS": Evidence(
+            "Building command scripts (MQSC rules: columns 1-72, +/- continuation, * comments)",
+            "https://www.ibm.com/support/knowledgecenter/SSFKSJ_9.0.0/"
+            "com.ibm.mq.ref.adm.doc/q085110_.html",
+        ),
+        "DOC-SOURCES": Evidence(
+            "Command summary for IBM MQ for z/OS (sources: CSQINP1, CSQINP2, "
+            "console, command server)",
+            "https://www.ibm.com/docs/en/ibm-mq/10.0.x?topic=zos-command-summary-mq",
+        ),
+        "DOC-CFPLAN": Evidence(
+            "Planning your coupling facility and offload storage environment",
+            "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.pla.doc/q006010_.html",
+        ),
+        "DOC-PAGESETS": Evidence(
+            "Page sets for IBM MQ for z/OS",
+            "https://www.ibm.com/support/knowledgecenter/SSFKSJ_9.0.0/"
+            "com.ibm.mq.pro.doc/q003970_.htm",
+        ),
+        "DOC-PSEXPAND": Evidence(
+            "Enabling dynamic page set expansion (IBM MQ for z/OS)",
+            "https://www.ibm.com/support/knowledgecenter/en/SSFKSJ_9.0.0/"
+            "com.ibm.mq.pla.doc/q005990_.htm",
+        ),
+        "DOC-PSZERO": Evidence(
+            "Planning your page sets and buffer pools: page set zero (storage "
+            "per object definition, IBM MQ for z/OS)"
+        ),
+        "DOC-QPST": Evidence(
+            "Buffer manager data records (SMF 115, CSQDQPST) on z/OS",
+            "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.mon.doc/q038340_.html",
+        ),
+        "DOC-QSGPLAN": Evidence(
+            "Planning your queue sharing group (QSG)",
+            "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.pla.doc/q131440_.html",
+        ),
+        "DOC-RC2105": Evidence("2105 (0839) (RC2105): MQRC_STORAGE_CLASS_ERROR"),
+        "DOC-RC2193": Evidence(
+            "2193 (0891) (RC2193): MQRC_PAGESET_ERROR",
+            "https://www.ibm.com/docs/en/SSFKSJ_latest/reference/q042360_.html",
+        ),
+        "DOC-RC3207": Evidence("3207 (0C87) (RC3207): MQRCCF_STORAGE_CLASS_IN_USE"),
+        "DOC-STGCLASSES": Evidence(
+            "Storage classes (IBM MQ for z/OS)",
+            "https://ibm.com/support/knowledgecenter/SSFKSJ_9.1.0/com.ibm.mq.pro.doc/q003290_.htm",
+        ),
+        "C5": Evidence("IBM MQ for z/OS codes: coupling facility manager codes (X'C5')"),
+        "D-CSQP014E": Evidence(
+            "CSQP014E expansion failed for page set and IEC070I 034(014)-202 (IBM support page)",
+            "https://www.ibm.com/support/pages/csqp014e-expansion-failed-page-set-"
+            "and-iec070i-034014-202",
+        ),
+        "D-RESETCF": Evidence(
+            "RESET CFSTRUCT (reset a CF application structure) on z/OS", _IBM92 + "q086500_.html"
+        ),
+        "D-V6BP": Evidence(
+            "WebSphere MQ for z/OS V6 buffer pool guidance: keep pools above 15% free"
+        ),
+        "E-V6": Evidence("WebSphere MQ for z/OS V6 messages: coupling facility manager (CSQE...)"),
+        "E93": Evidence("IBM MQ for z/OS messages: coupling facility manager messages (CSQE...)"),
+        "GH-CSQUTIL": Evidence("A CSQUTIL SYSPRINT published in a public GitHub repository"),
+        "GH-MS0S": Evidence("MQSC samples of the IBM MS0S SupportPac, as published on GitHub"),
+        "MP16": Evidence(
+            "MP16: Capacity Planning and Tuning for IBM MQ for z/OS (SupportPac, "
+            "IBM MQ Performance, Hursley)"
+        ),
+        "OLD-RECOVER": Evidence("RECOVER CFSTRUCT, WebSphere MQ for z/OS V6 command reference"),
+        "PCF-BACKUP": Evidence("MQCMD_BACKUP_CF_STRUC (Backup CF Structure) on z/OS"),
+    }
+)
 
 _KEY = re.compile(r"\[([A-Z0-9][A-Z0-9-]*)\]")
 

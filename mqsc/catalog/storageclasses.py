@@ -21,11 +21,23 @@ OBJECT_TYPES = (ObjectType("STGCLASS", ("STC",), "storage class", rank=20),)
 
 STGCLASS = table(
     K("STGCLASS", STGCLASS_NAME, width=8, help="storage class name", verified="[DOC-DEFSTC]"),
-    K("QSGDISP", Choice(("QMGR", "COPY", "GROUP")), default="QMGR", width=10,
-      help="disposition in the queue sharing group", verified="[DOC-DEFSTC]"),
-    K("PSID", Integer(0, 99), default=0, range_msg="CSQI002I", width=10,
-      help="page set that holds the messages of queues using this class",
-      verified="[DOC-DEFSTC]; default from SYSTEMST (secondary sources)"),
+    K(
+        "QSGDISP",
+        Choice(("QMGR", "COPY", "GROUP")),
+        default="QMGR",
+        width=10,
+        help="disposition in the queue sharing group",
+        verified="[DOC-DEFSTC]",
+    ),
+    K(
+        "PSID",
+        Integer(0, 99),
+        default=0,
+        range_msg="CSQI002I",
+        width=10,
+        help="page set that holds the messages of queues using this class",
+        verified="[DOC-DEFSTC]; default from SYSTEMST (secondary sources)",
+    ),
     K("DESCR", Text(64), default="", width=64, help="description", verified="[DOC-DEFSTC]"),
     K("PASSTKTA", Text(8), default="", width=8, help="IMS bridge PassTicket application name"),
     K("XCFGNAME", Text(8), default="", width=8, help="IMS bridge XCF group name"),
@@ -49,17 +61,27 @@ FAMILY = Family(
 
 _STC_DEFINE = A.merged(
     A.pick(STGCLASS, STGCLASS_SETTABLE),
-    A.table(A.like(A.STGCLASS_NAME), A.REPLACE, A.CMDSCOPE,
-            K("QSGDISP", Choice(("QMGR", "COPY", "GROUP")), default="QMGR")),
+    A.table(
+        A.like(A.STGCLASS_NAME),
+        A.REPLACE,
+        A.CMDSCOPE,
+        K("QSGDISP", Choice(("QMGR", "COPY", "GROUP")), default="QMGR"),
+    ),
 )
 _STC_ALTER = A.merged(
     A.pick(STGCLASS, STGCLASS_SETTABLE),
     A.table(A.CMDSCOPE, K("QSGDISP", Choice(("QMGR", "COPY", "GROUP")), default="QMGR")),
 )
 _STC_DISPLAY = A.table(
-    A.ALL, A.CMDSCOPE,
-    K("PSID", Integer(0, 99, star=True), range_msg="CSQI002I",
-      help="only storage classes mapped to this page set", verified="[DOC-DISSTC]"),
+    A.ALL,
+    A.CMDSCOPE,
+    K(
+        "PSID",
+        Integer(0, 99, star=True),
+        range_msg="CSQI002I",
+        help="only storage classes mapped to this page set",
+        verified="[DOC-DISSTC]",
+    ),
     K("QSGDISP", Choice(A.DISPLAY_QSGDISP[:-1]), default="LIVE"),
 )
 
@@ -68,16 +90,46 @@ _GENERIC_STC = Name(NameRule.STGCLASS, 8, generic=True)
 FAMILIES = {"STGCLASS": FAMILY}
 
 SPECS: tuple[CommandSpec, ...] = (
-    CommandSpec("DEFINE", "STGCLASS", A.STGCLASS_NAME, _STC_DEFINE, S_2CR, "CSQMASTC",
-          verified="[DOC-DEFSTC]", help="define a storage class (maps queues to a page set)"),
-    CommandSpec("ALTER", "STGCLASS", A.STGCLASS_NAME, _STC_ALTER, S_2CR, "CSQMASTC",
-          verified="[GH-MS0S]", help="change a storage class no queue uses"),
-    CommandSpec("DELETE", "STGCLASS", A.STGCLASS_NAME,
-          A.table(A.CMDSCOPE, K("QSGDISP", Choice(("QMGR", "COPY", "GROUP")), default="QMGR")),
-          S_2CR, "CSQMUSTC", verified="[GH-MS0S]",
-          help="delete a storage class no queue uses"),
-    CommandSpec("DISPLAY", "STGCLASS", _GENERIC_STC, _STC_DISPLAY, S_2CR, "CSQMDRTS",
-          requestable=frozenset(n for n in STGCLASS if n != "STGCLASS"),
-          where=frozenset(n for n in STGCLASS if n not in ("STGCLASS", "QSGDISP")),
-          verified="[DOC-DISSTC]", help="show storage classes"),
+    CommandSpec(
+        "DEFINE",
+        "STGCLASS",
+        A.STGCLASS_NAME,
+        _STC_DEFINE,
+        S_2CR,
+        "CSQMASTC",
+        verified="[DOC-DEFSTC]",
+        help="define a storage class (maps queues to a page set)",
+    ),
+    CommandSpec(
+        "ALTER",
+        "STGCLASS",
+        A.STGCLASS_NAME,
+        _STC_ALTER,
+        S_2CR,
+        "CSQMASTC",
+        verified="[GH-MS0S]",
+        help="change a storage class no queue uses",
+    ),
+    CommandSpec(
+        "DELETE",
+        "STGCLASS",
+        A.STGCLASS_NAME,
+        A.table(A.CMDSCOPE, K("QSGDISP", Choice(("QMGR", "COPY", "GROUP")), default="QMGR")),
+        S_2CR,
+        "CSQMUSTC",
+        verified="[GH-MS0S]",
+        help="delete a storage class no queue uses",
+    ),
+    CommandSpec(
+        "DISPLAY",
+        "STGCLASS",
+        _GENERIC_STC,
+        _STC_DISPLAY,
+        S_2CR,
+        "CSQMDRTS",
+        requestable=frozenset(n for n in STGCLASS if n != "STGCLASS"),
+        where=frozenset(n for n in STGCLASS if n not in ("STGCLASS", "QSGDISP")),
+        verified="[DOC-DISSTC]",
+        help="show storage classes",
+    ),
 )

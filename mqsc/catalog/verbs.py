@@ -23,10 +23,18 @@ VERBS: tuple[Verb, ...] = (
     # reference; synonyms as each command's page gives them, UNVERIFIED where marked).
     Verb("PING", (), "test a channel (needs the channel initiator)"),
     Verb("RESOLVE", (), "resolve an in-doubt channel or unit of recovery"),
-    Verb("REFRESH", ("REF",), "refresh the queue manager, a cluster or security (REF: "
-         "\"Synonym: REF SEC\", REFRESH SECURITY)"),
-    Verb("RVERIFY", ("REV", "REVERIFY"), "reverify security for users (\"Synonym: REV SEC; "
-         "REVERIFY SECURITY is another synonym\", RVERIFY SECURITY on z/OS)"),
+    Verb(
+        "REFRESH",
+        ("REF",),
+        "refresh the queue manager, a cluster or security (REF: "
+        '"Synonym: REF SEC", REFRESH SECURITY)',
+    ),
+    Verb(
+        "RVERIFY",
+        ("REV", "REVERIFY"),
+        'reverify security for users ("Synonym: REV SEC; '
+        'REVERIFY SECURITY is another synonym", RVERIFY SECURITY on z/OS)',
+    ),
     Verb("SUSPEND", (), "suspend the queue manager's membership of a cluster or Db2/IMS use"),
     Verb("RESUME", (), "resume what SUSPEND QMGR suspended"),
     Verb("SET", (), "set channel authentication records, log, archive or system parameters"),

@@ -19,15 +19,33 @@ import sys
 from collections.abc import Callable, Sequence
 
 #: Subcommand modules, in the order ``mqsc --help`` lists them.
-SUBCOMMANDS = ("console", "run", "check", "create", "restart", "workload", "stats", "advise",
-               "state", "csqutil", "job", "dump", "plan", "diff", "samples", "completion",
-               "serve", "users")
+SUBCOMMANDS = (
+    "console",
+    "run",
+    "check",
+    "create",
+    "restart",
+    "workload",
+    "stats",
+    "advise",
+    "state",
+    "csqutil",
+    "job",
+    "dump",
+    "plan",
+    "diff",
+    "samples",
+    "completion",
+    "serve",
+    "users",
+)
 
 #: The subcommand names a module registers, where they are not the module's own name.
 PARSERS_OF = {"workload": ("put", "get")}
 #: The module registering each subcommand name.
-MODULE_OF = {parser: module for module in SUBCOMMANDS
-             for parser in PARSERS_OF.get(module, (module,))}
+MODULE_OF = {
+    parser: module for module in SUBCOMMANDS for parser in PARSERS_OF.get(module, (module,))
+}
 
 #: Exit status when the queue manager cannot be used (busy, damaged, refused, a bad
 #: MQSC_CLOCK or MQSC_LOCK_TIMEOUT), as docs/cli.md documents per subcommand; 2 otherwise.
@@ -84,7 +102,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser = Parser(
         prog="mqsc",
         description="Offline emulator of the IBM MQ for z/OS MQSC command processor.",
-        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"mqsc {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -67,8 +67,12 @@ def save() -> bool:
         return False
     try:
         private_dir(target.parent, "cache directory")
-        write_private(target, json.dumps(parser.saved_shapes(), separators=(",", ":")),
-                      "cache file", durable=False)
+        write_private(
+            target,
+            json.dumps(parser.saved_shapes(), separators=(",", ":")),
+            "cache file",
+            durable=False,
+        )
     except FileError:
         return False
     parser.shapes_saved()

@@ -20,26 +20,43 @@ from mqsc.batch.check import DeckReport, Options, check
 from mqsc.cli.inputs import add_input_options, read_sources
 from mqsc.cli.options import add_qmgr_options, open_scratch
 from mqsc.cli.progress import deck_progress
-from mqsc.cli.reporting import (REPORT_FORMATS, add_report_options, ignored, report_options,
-                                write_pieces, write_report)
+from mqsc.cli.reporting import (
+    REPORT_FORMATS,
+    add_report_options,
+    ignored,
+    report_options,
+    write_pieces,
+    write_report,
+)
 from mqsc.language.diagnostics import FAIL_LEVELS, Diagnostic, Severity
 from mqsc.render.visible import visible
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
-        "check", help="check decks for syntax and semantic errors, changing nothing",
+        "check",
+        help="check decks for syntax and semantic errors, changing nothing",
         description="Check MQSC decks without changing any state. Exit 0 when clean, 1 when "
         "problems are found, 2 on usage or I/O errors.",
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="deck files, or - for stdin")
-    parser.add_argument("--format", choices=("text", "json", *REPORT_FORMATS), default="text",
-                        help="text, json, or a CI report: junit, sarif, github")
-    parser.add_argument("--syntax-only", action="store_true",
-                        help="only syntax and catalog checks, no scratch queue manager")
-    parser.add_argument("--replay", action="store_true",
-                        help="the decks are replayed (like CSQINP2 at every start): warn about "
-                        "DEFINE without REPLACE")
+    parser.add_argument(
+        "--format",
+        choices=("text", "json", *REPORT_FORMATS),
+        default="text",
+        help="text, json, or a CI report: junit, sarif, github",
+    )
+    parser.add_argument(
+        "--syntax-only",
+        action="store_true",
+        help="only syntax and catalog checks, no scratch queue manager",
+    )
+    parser.add_argument(
+        "--replay",
+        action="store_true",
+        help="the decks are replayed (like CSQINP2 at every start): warn about "
+        "DEFINE without REPLACE",
+    )
     parser.add_argument("--no-lint", action="store_true", help="skip the lint rules")
     add_report_options(parser)
     add_qmgr_options(parser)
@@ -56,8 +73,12 @@ def run(args: argparse.Namespace) -> int:
         qm = open_scratch(args, "check")
         if qm is None:
             return 2
-    options = Options(lint=not args.no_lint, replay=args.replay, ignore=ignored(args),
-                      **report_options(args.format, run=False))
+    options = Options(
+        lint=not args.no_lint,
+        replay=args.replay,
+        ignore=ignored(args),
+        **report_options(args.format, run=False),
+    )
     with deck_progress("Checking", sources) as progress:
         reports = check(sources, qm, columns=args.columns, options=options, progress=progress)
     del qm  # the scratch queue manager's state is not needed for the output
@@ -109,9 +130,12 @@ def _summary(reports: list[DeckReport]) -> None:
     counts = _counts(reports)
     errors = counts.get(Severity.ERROR.value, 0)
     warnings = counts.get(Severity.WARNING.value, 0)
-    print(f"{commands} commands in {files} file{'s' if files != 1 else ''}: "
-          f"{errors} error{'s' if errors != 1 else ''}, "
-          f"{warnings} warning{'s' if warnings != 1 else ''}", file=sys.stderr)
+    print(
+        f"{commands} commands in {files} file{'s' if files != 1 else ''}: "
+        f"{errors} error{'s' if errors != 1 else ''}, "
+        f"{warnings} warning{'s' if warnings != 1 else ''}",
+        file=sys.stderr,
+    )
 
 
 def diagnostic_json(d: Diagnostic) -> dict:
@@ -120,8 +144,13 @@ def diagnostic_json(d: Diagnostic) -> dict:
     if d.source is not None and d.span is not None:
         start = d.source.location(d.span.start)
         end = d.source.location(max(d.span.start, d.span.end - 1))
-        out.update(file=start.name, line=start.line, column=start.column,
-                   end_line=end.line, end_column=end.column + 1)
+        out.update(
+            file=start.name,
+            line=start.line,
+            column=start.column,
+            end_line=end.line,
+            end_column=end.column + 1,
+        )
     return out
 
 
@@ -131,9 +160,10 @@ def _json(reports: list[DeckReport]) -> dict:
 
     counts = _counts(reports)
     return {
-        "files": [{"file": r.name, "commands": r.commands,
-                   "diagnostics": lazy(_diagnostics_json(r))}
-                  for r in reports],
+        "files": [
+            {"file": r.name, "commands": r.commands, "diagnostics": lazy(_diagnostics_json(r))}
+            for r in reports
+        ],
         "problems": sum(counts.values()),
     }
 

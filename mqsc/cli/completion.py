@@ -19,10 +19,13 @@ SHELLS = ("bash", "zsh", "fish")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("completion", help="print a shell completion script",
-                            description=__doc__.split("\n\n")[0],
-                            epilog="\n\n".join(__doc__.split("\n\n")[1:2]) + "\n",
-                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = sub.add_parser(
+        "completion",
+        help="print a shell completion script",
+        description=__doc__.split("\n\n")[0],
+        epilog="\n\n".join(__doc__.split("\n\n")[1:2]) + "\n",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("shell", choices=SHELLS, help="the shell: bash, zsh or fish")
     parser.set_defaults(handler=run)
 

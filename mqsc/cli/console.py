@@ -17,18 +17,29 @@ def register(sub: argparse._SubParsersAction) -> None:
     from mqsc.cli.options import add_qmgr_options
 
     parser = sub.add_parser(
-        "console", help="the interactive console (what mqsc with no arguments opens)",
+        "console",
+        help="the interactive console (what mqsc with no arguments opens)",
         description="An interactive z/OS console on a queue manager: completion, "
         "highlighting, validation while typing, HELP, history. Reads commands from standard "
         "input when it is not a terminal.",
     )
     add_qmgr_options(parser)
-    parser.add_argument("--yes", "-y", action="store_true",
-                        help="never ask for confirmation before destructive commands")
-    parser.add_argument("--no-color", action="store_true",
-                        help="no colours (also when NO_COLOR is set or output is not a terminal)")
-    parser.add_argument("--write-config", action="store_true",
-                        help="write the config file with the default settings, then exit")
+    parser.add_argument(
+        "--yes",
+        "-y",
+        action="store_true",
+        help="never ask for confirmation before destructive commands",
+    )
+    parser.add_argument(
+        "--no-color",
+        action="store_true",
+        help="no colours (also when NO_COLOR is set or output is not a terminal)",
+    )
+    parser.add_argument(
+        "--write-config",
+        action="store_true",
+        help="write the config file with the default settings, then exit",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -64,8 +75,11 @@ def write_config(settings) -> int:
 
     path = config.config_path()
     if os.path.lexists(path):
-        print(f"mqsc console: {path} exists; not overwritten (\\config save replaces it "
-              "from the console)", file=sys.stderr)
+        print(
+            f"mqsc console: {path} exists; not overwritten (\\config save replaces it "
+            "from the console)",
+            file=sys.stderr,
+        )
         return 2
     try:
         config.write(settings, path)

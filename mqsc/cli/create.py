@@ -16,42 +16,69 @@ from mqsc.store.home import QMgrError, create, memory_group, new_definition, wri
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
-        "create", help="create a queue manager",
+        "create",
+        help="create a queue manager",
         description="Create a queue manager from initialization decks (default: the system "
         "decks shipped with mqsc).",
     )
     parser.add_argument("name", help="queue manager name (1-4 characters)")
     parser.add_argument("--cpf", help="command prefix string (default: the name)")
-    parser.add_argument("--csqinp1", nargs="+", type=Path, default=[], metavar="FILE",
-                        help="CSQINP1 deck(s): buffer pools and page sets")
-    parser.add_argument("--csqinp2", nargs="+", type=Path, default=[], metavar="FILE",
-                        help="CSQINP2 deck(s): object definitions, processed after restart")
-    parser.add_argument("--qsg", default="", metavar="QSG",
-                        help="make it a member of this queue sharing group (1-4 characters; "
-                        "the group is created with its first member, docs/qsg.md)")
-    parser.add_argument("--listener", type=int, metavar="PORT",
-                        help="then start its channel initiator and a TCP/IP listener on PORT, "
-                        "as a CSQINPX deck would: channels whose CONNAME names that port reach "
-                        "it (docs/channels.md)")
+    parser.add_argument(
+        "--csqinp1",
+        nargs="+",
+        type=Path,
+        default=[],
+        metavar="FILE",
+        help="CSQINP1 deck(s): buffer pools and page sets",
+    )
+    parser.add_argument(
+        "--csqinp2",
+        nargs="+",
+        type=Path,
+        default=[],
+        metavar="FILE",
+        help="CSQINP2 deck(s): object definitions, processed after restart",
+    )
+    parser.add_argument(
+        "--qsg",
+        default="",
+        metavar="QSG",
+        help="make it a member of this queue sharing group (1-4 characters; "
+        "the group is created with its first member, docs/qsg.md)",
+    )
+    parser.add_argument(
+        "--listener",
+        type=int,
+        metavar="PORT",
+        help="then start its channel initiator and a TCP/IP listener on PORT, "
+        "as a CSQINPX deck would: channels whose CONNAME names that port reach "
+        "it (docs/channels.md)",
+    )
     parser.add_argument("--force", action="store_true", help="replace an existing one")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     if args.listener is not None and args.qsg:
-        print("mqsc create: --listener: members of a queue sharing group do not take part in "
-              "a network of queue managers yet (docs/channels.md)", file=sys.stderr)
+        print(
+            "mqsc create: --listener: members of a queue sharing group do not take part in "
+            "a network of queue managers yet (docs/channels.md)",
+            file=sys.stderr,
+        )
         return 2
     low, high = TCP_PORTS
     if args.listener is not None and not low <= args.listener <= high:
         # START LISTENER's PORT range (IBM MQ for z/OS START LISTENER): said before anything
         # is created.
-        print(f"mqsc create: --listener {args.listener}: a TCP/IP port is {low}-{high}",
-              file=sys.stderr)
+        print(
+            f"mqsc create: --listener {args.listener}: a TCP/IP port is {low}-{high}",
+            file=sys.stderr,
+        )
         return 2
     try:
-        definition = new_definition(args.name, cpf=args.cpf, qsg=args.qsg,
-                                    csqinp1=args.csqinp1, csqinp2=args.csqinp2)
+        definition = new_definition(
+            args.name, cpf=args.cpf, qsg=args.qsg, csqinp1=args.csqinp1, csqinp2=args.csqinp2
+        )
         if definition.qsg:
             # Started with the other members, so its decks meet the group as it will.
             qm = memory_group(definition.qsg, extra=definition).members[definition.name]
@@ -69,8 +96,7 @@ def run(args: argparse.Namespace) -> int:
         first = next(result.messages())
         print(f"{where}{first.msg_id} {result.text}", file=sys.stderr)
     group = f", member of queue sharing group {definition.qsg}" if definition.qsg else ""
-    print(f"Queue manager {definition.name} (CPF {definition.cpf}){group} created in "
-          f"{directory}")
+    print(f"Queue manager {definition.name} (CPF {definition.cpf}){group} created in {directory}")
     if args.listener is not None:
         return _listen(definition.name, args.listener)
     return 0

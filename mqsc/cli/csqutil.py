@@ -37,24 +37,44 @@ RC_NOT_ATTEMPTED = 12
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
-        "csqutil", help="run CSQUTIL statements (COMMAND, COPY, LOAD...) as a z/OS job step would",
+        "csqutil",
+        help="run CSQUTIL statements (COMMAND, COPY, LOAD...) as a z/OS job step would",
         description="Run CSQUTIL SYSIN statements against a queue manager and print SYSPRINT "
         "as z/OS does. Exit status: the CSQUTIL return code (0, 4, 8, 12).",
     )
     parser.add_argument("sysin", metavar="SYSIN", help="file of CSQUTIL statements, or -")
-    parser.add_argument("--dd", action="append", default=[], metavar="NAME=PATH",
-                        help="a DD statement: input deck or MAKEDEF/... output file "
-                        "(repeatable; CSQUCMD is the default input)")
-    parser.add_argument("--parm", default=None, metavar="QMGR",
-                        help=f"the EXEC PARM: queue manager to connect to "
-                        f"(default {default_name()})")
-    parser.add_argument("--sysprint", type=Path, metavar="PATH",
-                        help="write SYSPRINT to PATH instead of standard output")
-    parser.add_argument("--encoding", default="utf-8", metavar="CODEC",
-                        help="encoding of SYSIN and the input decks (utf-8, cp037, cp1047...)")
-    parser.add_argument("--columns", choices=("72", "all"), default="72",
-                        help="significant columns of SYSIN and the decks: 72 as on z/OS "
-                        "(default), or all")
+    parser.add_argument(
+        "--dd",
+        action="append",
+        default=[],
+        metavar="NAME=PATH",
+        help="a DD statement: input deck or MAKEDEF/... output file "
+        "(repeatable; CSQUCMD is the default input)",
+    )
+    parser.add_argument(
+        "--parm",
+        default=None,
+        metavar="QMGR",
+        help=f"the EXEC PARM: queue manager to connect to (default {default_name()})",
+    )
+    parser.add_argument(
+        "--sysprint",
+        type=Path,
+        metavar="PATH",
+        help="write SYSPRINT to PATH instead of standard output",
+    )
+    parser.add_argument(
+        "--encoding",
+        default="utf-8",
+        metavar="CODEC",
+        help="encoding of SYSIN and the input decks (utf-8, cp037, cp1047...)",
+    )
+    parser.add_argument(
+        "--columns",
+        choices=("72", "all"),
+        default="72",
+        help="significant columns of SYSIN and the decks: 72 as on z/OS (default), or all",
+    )
     add_state_options(parser, "throw-away queue managers in their initial configuration")
     parser.set_defaults(handler=run)
 
@@ -87,8 +107,7 @@ class FileDataSets:
     def _fail(self, ddname: str, problem: str) -> None:
         if ddname not in self.failed:
             self.failed.add(ddname)
-            print(f"mqsc csqutil: --dd {ddname}={self.paths[ddname]}: {problem}",
-                  file=sys.stderr)
+            print(f"mqsc csqutil: --dd {ddname}={self.paths[ddname]}: {problem}", file=sys.stderr)
 
     def read(self, ddname: str) -> Source:
         path = self.paths[ddname]
@@ -139,8 +158,7 @@ def parse_dds(specs: list[str]) -> dict[str, Path]:
         name, sep, path = spec.partition("=")
         name = name.strip().upper()
         if not sep or not name or not path or not is_name(name):
-            raise ValueError(f"--dd {spec!r}: expected NAME=PATH with a DD name of 1-8 "
-                             "characters")
+            raise ValueError(f"--dd {spec!r}: expected NAME=PATH with a DD name of 1-8 characters")
         out[name] = Path(path)
     return out
 
@@ -156,8 +174,9 @@ def run(args: argparse.Namespace) -> int:
         # set stops the step before anything is done.
         problem = dd_problem(path)
         if problem is not None:
-            print(f"mqsc csqutil: --dd {ddname}={path}: {problem}; nothing was run",
-                  file=sys.stderr)
+            print(
+                f"mqsc csqutil: --dd {ddname}={path}: {problem}; nothing was run", file=sys.stderr
+            )
             return RC_NOT_ATTEMPTED
     try:
         sysin = read_deck(args.sysin, args.encoding).source
@@ -167,8 +186,14 @@ def run(args: argparse.Namespace) -> int:
     clock = fixed_clock() or dt.datetime.now
     connect = QueueManagers(args)
     try:
-        outcome = csqutil.run(sysin, parm=args.parm or default_name(), datasets=datasets,
-                              connect=connect, clock=clock, columns=args.columns)
+        outcome = csqutil.run(
+            sysin,
+            parm=args.parm or default_name(),
+            datasets=datasets,
+            connect=connect,
+            clock=clock,
+            columns=args.columns,
+        )
     finally:
         connect.close()
     text = "".join(line + "\n" for line in outcome.sysprint)

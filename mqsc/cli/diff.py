@@ -23,7 +23,8 @@ from mqsc.store.home import QMgrError, definition_of
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
-        "diff", help="compare the queue manager with a deck that describes it",
+        "diff",
+        help="compare the queue manager with a deck that describes it",
         description="Compare the current state of a queue manager with the state a deck "
         "describes (its initial configuration plus the deck). Exit 0 when they match, 1 when "
         "they differ, 2 on errors.",
@@ -49,8 +50,13 @@ def run(args: argparse.Namespace) -> int:
         return 2
     result = planning.diff(current, base, sources, columns=args.columns)
     names = ", ".join(s.name for s in sources)
-    show(result, args.format, f"Queue manager {result.qmgr} compared with {names} "
-         "(current -> deck):", "  no differences", "Differences")
+    show(
+        result,
+        args.format,
+        f"Queue manager {result.qmgr} compared with {names} (current -> deck):",
+        "  no differences",
+        "Differences",
+    )
     if result.failures:
         return 2
     return 1 if result.changes else 0

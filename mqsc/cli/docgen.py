@@ -1,8 +1,8 @@
 """Reference pages generated from the catalogs, so the docs never drift from the code.
 
-    python -m mqsc.cli.docgen          # rewrite docs/commands.md, docs/messages.md, docs/constants.md
-                                       # and the table "Storage rules" of docs/storage.md
-    python -m mqsc.cli.docgen --check  # exit 1 if a committed page differs (the test suite runs this)
+python -m mqsc.cli.docgen          # rewrite docs/commands.md, docs/messages.md, docs/constants.md
+                                   # and the table "Storage rules" of docs/storage.md
+python -m mqsc.cli.docgen --check  # exit 1 if a committed page differs (the test suite runs this)
 """
 
 from __future__ import annotations
@@ -44,15 +44,23 @@ def keyword_row(keyword: Keyword) -> str:
     evidence = keyword.verified or "UNVERIFIED"
     zos = "" if keyword.zos else " **not valid on z/OS**"
     help_text = keyword.help.replace("|", "\\|")
-    return (f"| {spellings} | {_cell(kind_text(keyword.kind))} | {default} | {help_text}{zos} "
-            f"| {evidence} |")
+    return (
+        f"| {spellings} | {_cell(kind_text(keyword.kind))} | {default} | {help_text}{zos} "
+        f"| {evidence} |"
+    )
 
 
 def spec_section(spec: CommandSpec) -> list[str]:
     sources = "".join(sorted(s.value for s in spec.sources))
-    lines = [f"### {spec.verb} {spec.objtype}", "", spec.help + ".", "",
-             f"Sources: `{sources}` · completion csect: `{spec.csect}` · evidence: "
-             f"{spec.verified or 'UNVERIFIED'}", ""]
+    lines = [
+        f"### {spec.verb} {spec.objtype}",
+        "",
+        spec.help + ".",
+        "",
+        f"Sources: `{sources}` · completion csect: `{spec.csect}` · evidence: "
+        f"{spec.verified or 'UNVERIFIED'}",
+        "",
+    ]
     if spec.name is not None:
         need = "required" if spec.name_required else "optional"
         lines += [f"Object name: {_cell(kind_text(spec.name))} ({need}).", ""]
@@ -81,14 +89,19 @@ STATUS_WORDS = {
 def status_table() -> list[str]:
     """Every z/OS command with how the simulation answers it, then the Multiplatforms commands
     a z/OS queue manager rejects (mqsc/catalog/absent.py)."""
-    lines = ["## Status of every command", "",
-             "How mqsc answers each z/OS command: **executed** against the simulated queue "
-             "manager; **executed with documented simplifications**; or **answered as z/OS "
-             "answers when the facility is absent** (the simulation has no "
-             "trace, RACF, archive log, clusters...: the answer is the z/OS message for that situation, or "
-             "MQSC321I where z/OS has nothing to imitate; docs/engine.md). No z/OS command "
-             "answers CSQ9001E for its verb or object type.", "",
-             "| Command | Status | Details |", "|---|---|---|"]
+    lines = [
+        "## Status of every command",
+        "",
+        "How mqsc answers each z/OS command: **executed** against the simulated queue "
+        "manager; **executed with documented simplifications**; or **answered as z/OS "
+        "answers when the facility is absent** (the simulation has no "
+        "trace, RACF, archive log, clusters...: the answer is the z/OS message for that situation, or "
+        "MQSC321I where z/OS has nothing to imitate; docs/engine.md). No z/OS command "
+        "answers CSQ9001E for its verb or object type.",
+        "",
+        "| Command | Status | Details |",
+        "|---|---|---|",
+    ]
     for spec in SPECS:
         if spec.facility:
             facility = FACILITIES[spec.facility]
@@ -96,22 +109,37 @@ def status_table() -> list[str]:
         else:
             detail = spec.simplified
         lines.append(f"| `{spec.title}` | {STATUS_WORDS[spec.status]} | {_cell(detail)} |")
-    lines += ["", "### Commands of IBM MQ for Multiplatforms only", "",
-              "A z/OS queue manager rejects these with `CSQ9001E` (as any word it does not "
-              "know); `mqsc check` adds the warning `MQSC320W` with the hint below.", "",
-              "| Command | Hint |", "|---|---|"]
+    lines += [
+        "",
+        "### Commands of IBM MQ for Multiplatforms only",
+        "",
+        "A z/OS queue manager rejects these with `CSQ9001E` (as any word it does not "
+        "know); `mqsc check` adds the warning `MQSC320W` with the hint below.",
+        "",
+        "| Command | Hint |",
+        "|---|---|",
+    ]
     lines += [f"| `{p.verb} {p.objtype}` | {_cell(p.help)} |" for p in MULTIPLATFORM]
     return lines
 
 
 def commands_page() -> str:
-    lines = [GENERATED, "", "# MQSC command reference (z/OS)", "",
-             "Every command mqsc accepts, as its catalog (`mqsc/catalog/`) defines it. Sources: "
-             "`1` CSQINP1, `2` CSQINP2, `C` console, `R` command server ([DOC-SOURCES]). "
-             "Evidence keys (`[DOC-DEFQL]`...) are IBM documentation pages, listed under "
-             "[Sources](#sources) with their titles and addresses; UNVERIFIED marks best "
-             "guesses.", "",
-             "## Verbs", "", "| Verb | Synonyms | Meaning |", "|---|---|---|"]
+    lines = [
+        GENERATED,
+        "",
+        "# MQSC command reference (z/OS)",
+        "",
+        "Every command mqsc accepts, as its catalog (`mqsc/catalog/`) defines it. Sources: "
+        "`1` CSQINP1, `2` CSQINP2, `C` console, `R` command server ([DOC-SOURCES]). "
+        "Evidence keys (`[DOC-DEFQL]`...) are IBM documentation pages, listed under "
+        "[Sources](#sources) with their titles and addresses; UNVERIFIED marks best "
+        "guesses.",
+        "",
+        "## Verbs",
+        "",
+        "| Verb | Synonyms | Meaning |",
+        "|---|---|---|",
+    ]
     for verb in VERBS:
         synonyms = ", ".join(f"`{s}`" for s in verb.synonyms) or "none"
         lines.append(f"| `{verb.name}` | {synonyms} | {verb.help} |")
@@ -130,41 +158,65 @@ def sources_section() -> list[str]:
     """The evidence keys with the IBM documentation (or other public source) each stands for."""
     lines = ["", "## Sources", "", "| Key | Source |", "|---|---|"]
     for key, source in sorted(SOURCES.items()):
-        shown = (f"[{source.title}]({source.url})" if source.url
-                 else f"{source.title} (address not recorded: UNVERIFIED)")
+        shown = (
+            f"[{source.title}]({source.url})"
+            if source.url
+            else f"{source.title} (address not recorded: UNVERIFIED)"
+        )
         lines.append(f"| `[{key}]` | {shown} |")
     return lines
 
 
 def messages_page() -> str:
-    lines = [GENERATED, "", "# Message catalog", "",
-             "Every message mqsc issues (`mqsc/catalog/messages.py`), and the few it knows but never "
-             "issues, each marked with why. VERIFIED texts were seen in IBM "
-             "documentation or a real capture (evidence keys such as `[DOC-MSGS]` are listed "
-             "under [Sources](#sources) with their titles and addresses; \"secondary sources\" "
-             "are published captures and parsers, not IBM's documentation); UNVERIFIED ones "
-             "are best guesses kept in this one "
-             "table so they can be corrected in one place. Ids starting `MQSC` are the "
-             "emulator's own: input and usage problems the product has no message for.", "",
-             "Templates show the text after the message id and the command prefix; `{csect}` "
-             "is the issuing module.", "",
-             "| Id | Text | Sev | Status | Evidence | Meaning |", "|---|---|---|---|---|---|"]
+    lines = [
+        GENERATED,
+        "",
+        "# Message catalog",
+        "",
+        "Every message mqsc issues (`mqsc/catalog/messages.py`), and the few it knows but never "
+        "issues, each marked with why. VERIFIED texts were seen in IBM "
+        "documentation or a real capture (evidence keys such as `[DOC-MSGS]` are listed "
+        'under [Sources](#sources) with their titles and addresses; "secondary sources" '
+        "are published captures and parsers, not IBM's documentation); UNVERIFIED ones "
+        "are best guesses kept in this one "
+        "table so they can be corrected in one place. Ids starting `MQSC` are the "
+        "emulator's own: input and usage problems the product has no message for.",
+        "",
+        "Templates show the text after the message id and the command prefix; `{csect}` "
+        "is the issuing module.",
+        "",
+        "| Id | Text | Sev | Status | Evidence | Meaning |",
+        "|---|---|---|---|---|---|",
+    ]
     for msg_id in sorted(CATALOG):
         m = CATALOG[msg_id]
         template = m.template.replace("|", "\\|")
         status = "VERIFIED" if m.verified else "UNVERIFIED"
         meaning = m.meaning + (f" *Not issued by mqsc: {m.not_issued}*" if m.not_issued else "")
-        lines.append(f"| {msg_id} | `{template}` | {m.severity} | {status} | {m.evidence} | "
-                     f"{meaning} |")
-    lines += ["", "## CSQM090E reason codes", "",
-              "| Failure | Code | Status | Evidence |", "|---|---|---|---|"]
+        lines.append(
+            f"| {msg_id} | `{template}` | {m.severity} | {status} | {m.evidence} | {meaning} |"
+        )
+    lines += [
+        "",
+        "## CSQM090E reason codes",
+        "",
+        "| Failure | Code | Status | Evidence |",
+        "|---|---|---|---|",
+    ]
     for kind, r in REASONS.items():
         status = "VERIFIED" if r.verified else "UNVERIFIED"
         lines.append(f"| {r.meaning} | X'{r.code}' | {status} | {r.evidence} |")
-    lines += ["", "## DISPLAY reply ids (command-server framing)", "",
-              "| Object | Message |", "|---|---|"]
+    lines += [
+        "",
+        "## DISPLAY reply ids (command-server framing)",
+        "",
+        "| Object | Message |",
+        "|---|---|",
+    ]
     for objtype, msg_id in display_messages().items():
-        lines.append(f"| {objtype} | {msg_id} ({'VERIFIED' if CATALOG[msg_id].verified else 'UNVERIFIED'}) |")
+        lines.append(
+            f"| {objtype} | {msg_id} ({'VERIFIED' if CATALOG[msg_id].verified else 'UNVERIFIED'}) |"
+        )
     lines += sources_section()
     return "\n".join(lines) + "\n"
 
@@ -175,14 +227,21 @@ def display_messages() -> dict[str, str]:
 
 
 def constants_page() -> str:
-    lines = [GENERATED, "", "# Storage simulation constants", "",
-             "Every constant of the page set and buffer pool simulation "
-             "(`mqsc/engine/storage/constants.py`), with its provenance as "
-             "[storage.md](storage.md) tags it: DOC (IBM documentation), SEED (a seed "
-             "document), ARITH, INFERENCE, FITTED (chosen to reproduce the lab), UNVERIFIED. "
-             "The rule column names the [storage rules](storage.md#storage-rules) that use "
-             "the constant, each with the IBM documentation it rests on.", "",
-             "| Name | Value | Tag | Storage rule | Meaning |", "|---|---:|---|---|---|"]
+    lines = [
+        GENERATED,
+        "",
+        "# Storage simulation constants",
+        "",
+        "Every constant of the page set and buffer pool simulation "
+        "(`mqsc/engine/storage/constants.py`), with its provenance as "
+        "[storage.md](storage.md) tags it: DOC (IBM documentation), SEED (a seed "
+        "document), ARITH, INFERENCE, FITTED (chosen to reproduce the lab), UNVERIFIED. "
+        "The rule column names the [storage rules](storage.md#storage-rules) that use "
+        "the constant, each with the IBM documentation it rests on.",
+        "",
+        "| Name | Value | Tag | Storage rule | Meaning |",
+        "|---|---:|---|---|---|",
+    ]
     for c in CONSTANTS.values():
         value = f"{c.value:,}" if isinstance(c.value, int) else f"{c.value}"
         lines.append(f"| `{c.name}` | {value} | {c.tag} | {c.ref} | {c.meaning} |")
@@ -191,8 +250,12 @@ def constants_page() -> str:
 
 def _rests_on(rule: StorageRule) -> str:
     """The IBM documentation a rule rests on, as links, and what is UNVERIFIED."""
-    cited = [f"[{SOURCES[key].title}]({SOURCES[key].url})" if SOURCES[key].url
-             else f"*{SOURCES[key].title}* (address not recorded)" for key in rule.sources]
+    cited = [
+        f"[{SOURCES[key].title}]({SOURCES[key].url})"
+        if SOURCES[key].url
+        else f"*{SOURCES[key].title}* (address not recorded)"
+        for key in rule.sources
+    ]
     return "; ".join([*cited, *([rule.note] if rule.note else [])])
 
 
@@ -203,8 +266,7 @@ def storage_rules_table() -> str:
     return "\n".join(lines) + "\n"
 
 
-PAGES = {"commands.md": commands_page, "messages.md": messages_page,
-         "constants.md": constants_page}
+PAGES = {"commands.md": commands_page, "messages.md": messages_page, "constants.md": constants_page}
 #: Generated parts of hand-written pages: the text between ``<!-- begin NAME -->`` and
 #: ``<!-- end NAME -->`` (each marker on a line of its own), by page and NAME.
 REGIONS = {("storage.md", "storage-rules"): storage_rules_table}
@@ -246,8 +308,10 @@ def main(argv: list[str] | None = None) -> int:
         elif text != current:
             path.write_text(text, encoding="utf-8")
     if stale:
-        print("stale generated docs (run python -m mqsc.cli.docgen): " + ", ".join(stale),
-              file=sys.stderr)
+        print(
+            "stale generated docs (run python -m mqsc.cli.docgen): " + ", ".join(stale),
+            file=sys.stderr,
+        )
         return 1
     return 0
 

@@ -23,15 +23,20 @@ from mqsc.render.visible import visible
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
-        "dump", help="write the queue manager's definitions as a replayable deck",
+        "dump",
+        help="write the queue manager's definitions as a replayable deck",
         description="Write every object definition of a queue manager as an MQSC deck that "
         "re-creates them (DEFINE ... REPLACE, all attributes explicit), or as JSON.",
     )
     parser.add_argument("--format", choices=("mqsc", "json"), default="mqsc")
-    parser.add_argument("--csqinp1", action="store_true",
-                        help="write the CSQINP1 part instead: DEFINE BUFFPOOL and DEFINE PSID")
-    parser.add_argument("--output", "-o", type=Path, metavar="FILE",
-                        help="write to FILE instead of standard output")
+    parser.add_argument(
+        "--csqinp1",
+        action="store_true",
+        help="write the CSQINP1 part instead: DEFINE BUFFPOOL and DEFINE PSID",
+    )
+    parser.add_argument(
+        "--output", "-o", type=Path, metavar="FILE", help="write to FILE instead of standard output"
+    )
     add_qmgr_options(parser)
     parser.set_defaults(handler=run)
 

@@ -19,12 +19,16 @@ class InputError(Exception):
 def add_input_options(parser: argparse.ArgumentParser) -> None:
     """``--encoding`` and ``--columns``, shared by every command that reads decks."""
     parser.add_argument(
-        "--encoding", default="utf-8", metavar="CODEC",
+        "--encoding",
+        default="utf-8",
+        metavar="CODEC",
         help="input encoding: utf-8 (default) or an EBCDIC code page such as "
         + ", ".join(EBCDIC_ENCODINGS[:3]),
     )
     parser.add_argument(
-        "--columns", choices=("auto", "72", "all"), default="auto",
+        "--columns",
+        choices=("auto", "72", "all"),
+        default="auto",
         help="significant columns: 72 for card images (73-80 are sequence numbers), all, or "
         "auto (72 when every line is 80 characters long)",
     )
@@ -47,9 +51,12 @@ def read_deck(path: str, encoding: str, *, prog: str = "") -> Deck:
     try:
         if path == "-":
             if prog and sys.stdin.isatty():
-                print(f"mqsc {prog}: reading MQSC commands from standard input; end with "
-                      f"Ctrl-D (or give a file: mqsc {prog} FILE)", file=sys.stderr,
-                      flush=True)
+                print(
+                    f"mqsc {prog}: reading MQSC commands from standard input; end with "
+                    f"Ctrl-D (or give a file: mqsc {prog} FILE)",
+                    file=sys.stderr,
+                    flush=True,
+                )
             data = read_stream(sys.stdin.buffer)
             name = "<stdin>"
         else:
@@ -59,16 +66,19 @@ def read_deck(path: str, encoding: str, *, prog: str = "") -> Deck:
     except LookupError:
         raise InputError(f"unknown encoding {encoding!r}") from None
     except UnicodeDecodeError as error:
-        raise InputError(f"{path}: cannot decode as {encoding}: {error.reason} at byte "
-                         f"{error.start}; if it is in another encoding, name it with "
-                         f"--encoding (an EBCDIC deck: --encoding cp1047 or cp037; "
-                         f"Latin-1: --encoding latin-1)") from None
+        raise InputError(
+            f"{path}: cannot decode as {encoding}: {error.reason} at byte "
+            f"{error.start}; if it is in another encoding, name it with "
+            f"--encoding (an EBCDIC deck: --encoding cp1047 or cp037; "
+            f"Latin-1: --encoding latin-1)"
+        ) from None
     except OSError as error:
         raise InputError(f"{path}: {error.strerror}") from None
     except ValueError:
         # A NUL in the file name or the encoding (open() and codecs.lookup refuse it).
-        raise InputError(f"{path!r}: a file name or encoding cannot contain a NUL "
-                         "character") from None
+        raise InputError(
+            f"{path!r}: a file name or encoding cannot contain a NUL character"
+        ) from None
 
 
 def read_sources(args, prog: str) -> list | None:
@@ -103,5 +113,7 @@ _FIRST_STATEMENT = re.compile(r"[^\r\n]*\S[^\r\n]*")
 def jcl_hint(prog: str, path: str) -> str:
     """What to say when a JCL file is given where an MQSC deck belongs."""
     name = "standard input" if path == "-" else path
-    return (f"mqsc {prog}: {name} is JCL (it starts with a // statement), not an MQSC deck; "
-            f"run the job with: mqsc job {path}")
+    return (
+        f"mqsc {prog}: {name} is JCL (it starts with a // statement), not an MQSC deck; "
+        f"run the job with: mqsc job {path}"
+    )

@@ -32,25 +32,45 @@ EXIT_ABEND, EXIT_JCL_ERROR, MAXCC_CAP = 253, 254, 252
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
-        "job", help="run a JCL job (CSQUTIL steps) and print its held output",
+        "job",
+        help="run a JCL job (CSQUTIL steps) and print its held output",
         description="Run the jobs of a JCL file as JES2 would and print each job's held "
         "output, ending with the $HASP165 notify line. Exit status: MAXCC, 253 abend, "
         "254 JCL error, 2 usage error.",
     )
     parser.add_argument("file", metavar="FILE", help="JCL file, or - for standard input")
-    parser.add_argument("--catalog", type=Path, metavar="DIR",
-                        help="directory of cataloged data sets for DD DSN= "
-                        "(default $MQSC_HOME/catalog)")
-    parser.add_argument("--user", default="USER1",
-                        help="the submitting user: job owner and &SYSUID (default USER1, the "
-                        "lab's)")
-    parser.add_argument("--jobid", type=int, default=None, metavar="N",
-                        help="number of the first job (JOBnnnnn); by default the next "
-                        "numbers of the mqsc home's JES2 counter, as JES2 numbers submissions")
-    parser.add_argument("--encoding", default="utf-8", metavar="CODEC",
-                        help="encoding of the JCL and of the cataloged data sets")
-    parser.add_argument("--output", "-o", type=Path, metavar="DIR",
-                        help="also write each job's data sets as files under DIR/<jobname>")
+    parser.add_argument(
+        "--catalog",
+        type=Path,
+        metavar="DIR",
+        help="directory of cataloged data sets for DD DSN= (default $MQSC_HOME/catalog)",
+    )
+    parser.add_argument(
+        "--user",
+        default="USER1",
+        help="the submitting user: job owner and &SYSUID (default USER1, the lab's)",
+    )
+    parser.add_argument(
+        "--jobid",
+        type=int,
+        default=None,
+        metavar="N",
+        help="number of the first job (JOBnnnnn); by default the next "
+        "numbers of the mqsc home's JES2 counter, as JES2 numbers submissions",
+    )
+    parser.add_argument(
+        "--encoding",
+        default="utf-8",
+        metavar="CODEC",
+        help="encoding of the JCL and of the cataloged data sets",
+    )
+    parser.add_argument(
+        "--output",
+        "-o",
+        type=Path,
+        metavar="DIR",
+        help="also write each job's data sets as files under DIR/<jobname>",
+    )
     add_state_options(parser, "throw-away queue managers in their initial configuration")
     parser.set_defaults(handler=run)
 
@@ -76,8 +96,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"mqsc job: --jobid must be {spool.FIRST}-{spool.LAST}", file=sys.stderr)
         return 2
     try:
-        first = args.jobid if args.jobid is not None else spool.take(home() / "jes2",
-                                                                       len(jobs))
+        first = args.jobid if args.jobid is not None else spool.take(home() / "jes2", len(jobs))
     except FileError as error:
         print(f"mqsc job: {error}", file=sys.stderr)
         return 2
@@ -118,8 +137,9 @@ def _save(root: Path, result: runner.JobRun) -> bool:
         private_dir(directory, "output directory", check=False)
         for data_set in jes.data_sets(result):
             name = f"{data_set.dsid:03d}.{data_set.stepname}.{data_set.ddname}.txt"
-            write_output(directory / name, "".join(x + "\n" for x in data_set.lines),
-                         "job output file")
+            write_output(
+                directory / name, "".join(x + "\n" for x in data_set.lines), "job output file"
+            )
     except FileError as error:
         print(f"mqsc job: {error}", file=sys.stderr)
         return False

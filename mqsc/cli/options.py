@@ -14,16 +14,24 @@ from mqsc.store.home import QMgrError, default_name, open_qmgr, scratch_qmgr
 
 def add_qmgr_options(parser: argparse.ArgumentParser) -> None:
     """``--qmgr``, ``--state`` and ``--memory``."""
-    parser.add_argument("--qmgr", "-m", metavar="NAME",
-                        help=f"queue manager (default $MQSC_QMGR or {default_name()})")
+    parser.add_argument(
+        "--qmgr",
+        "-m",
+        metavar="NAME",
+        help=f"queue manager (default $MQSC_QMGR or {default_name()})",
+    )
     add_state_options(parser, "a throw-away queue manager in its initial configuration")
 
 
 def add_state_options(parser: argparse.ArgumentParser, memory_help: str) -> None:
     """``--state`` or ``--memory``: where the queue managers' state is."""
     group = parser.add_mutually_exclusive_group()
-    group.add_argument("--state", metavar="PATH", type=Path,
-                       help="state database file to use instead of the default one")
+    group.add_argument(
+        "--state",
+        metavar="PATH",
+        type=Path,
+        help="state database file to use instead of the default one",
+    )
     group.add_argument("--memory", action="store_true", help=memory_help)
 
 
@@ -81,7 +89,8 @@ class QueueManagers:
             qm = None
             try:
                 qm = self._network_copy(key) or open_qmgr(
-                    key, memory=self.args.memory, state=self.args.state, clock=fixed_clock())
+                    key, memory=self.args.memory, state=self.args.state, clock=fixed_clock()
+                )
                 if qm.gate is not None:
                     qm.gate.grouped(500, 0.25)
                     # Connecting waits for the queue manager, as MQCONN does, and keeps it:
@@ -148,6 +157,7 @@ def fixed_clock():
     try:
         moment = dt.datetime.fromisoformat(value)
     except ValueError:
-        raise QMgrError(f"MQSC_CLOCK={value!r} is not an ISO date and time (such as "
-                        "2026-01-15T10:30:00)") from None
+        raise QMgrError(
+            f"MQSC_CLOCK={value!r} is not an ISO date and time (such as 2026-01-15T10:30:00)"
+        ) from None
     return lambda: moment

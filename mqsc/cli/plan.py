@@ -20,7 +20,8 @@ from mqsc.cli.progress import deck_progress
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
-        "plan", help="show what decks would change, changing nothing",
+        "plan",
+        help="show what decks would change, changing nothing",
         description="Run decks on a scratch copy of the queue manager and list the objects "
         "they would create, alter and delete. Exit 0 when every command would succeed, 1 when "
         "some would fail, 2 on usage or I/O errors.",
@@ -42,8 +43,13 @@ def run(args: argparse.Namespace) -> int:
     with deck_progress("Planning", sources) as progress:
         result = planning.plan(qm, sources, columns=args.columns, progress=progress)
     names = ", ".join(s.name for s in sources)
-    show(result, args.format, f"Plan for {names} on queue manager {result.qmgr} (nothing is "
-         "changed):", "  no changes", "Plan")
+    show(
+        result,
+        args.format,
+        f"Plan for {names} on queue manager {result.qmgr} (nothing is changed):",
+        "  no changes",
+        "Plan",
+    )
     return 1 if result.failures else 0
 
 

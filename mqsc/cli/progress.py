@@ -27,6 +27,8 @@ def delay() -> float:
         return max(0.0, float(os.environ["MQSC_PROGRESS_DELAY"]))
     except (KeyError, ValueError):
         return DELAY
+
+
 #: Commands between two progress updates (an update costs a lock and a clock read).
 EVERY = 500
 
@@ -69,8 +71,7 @@ class _Display:
             if label:
                 self.label = label
             if self.progress is not None:
-                self.progress.update(self.task, completed=self.done or 0,
-                                     description=self.label)
+                self.progress.update(self.task, completed=self.done or 0, description=self.label)
 
     def _start(self) -> None:
         from rich.console import Console
@@ -91,8 +92,7 @@ class _Display:
             if self.timer is None:
                 return  # stopped meanwhile
             progress = Progress(*columns, console=Console(file=self.stream), transient=True)
-            self.task = progress.add_task(self.label, total=self.total,
-                                          completed=self.done or 0)
+            self.task = progress.add_task(self.label, total=self.total, completed=self.done or 0)
             progress.start()
             progress.refresh()  # the first frame now, not at the next tick of its refresher
             self.progress = progress
@@ -126,8 +126,9 @@ class DeckProgress:
 
 
 @contextmanager
-def deck_progress(label: str, sources: Sequence[Source], stream: Any = None
-                  ) -> Iterator[DeckProgress]:
+def deck_progress(
+    label: str, sources: Sequence[Source], stream: Any = None
+) -> Iterator[DeckProgress]:
     """A :class:`DeckProgress` over ``sources``' lines, displayed when :func:`wanted`."""
     stream = stream if stream is not None else sys.stderr
     display = None

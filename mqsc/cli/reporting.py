@@ -21,14 +21,24 @@ REPORT_FORMATS = ("junit", "sarif", "github")
 
 def add_report_options(parser: argparse.ArgumentParser) -> None:
     """``--fail-level``, ``--timestamp``, ``--ignore``."""
-    parser.add_argument("--fail-level", choices=tuple(FAIL_LEVELS), default="error",
-                        help="lowest severity that fails a JUnit case and the exit status "
-                        "(default error)")
-    parser.add_argument("--timestamp", action="store_true",
-                        help="put the time ($MQSC_CLOCK, else now) into JUnit and SARIF "
-                        "reports (off by default: reports are reproducible)")
-    parser.add_argument("--ignore", default="", metavar="IDS",
-                        help="comma-separated message ids not to report, e.g. MQSC205W")
+    parser.add_argument(
+        "--fail-level",
+        choices=tuple(FAIL_LEVELS),
+        default="error",
+        help="lowest severity that fails a JUnit case and the exit status (default error)",
+    )
+    parser.add_argument(
+        "--timestamp",
+        action="store_true",
+        help="put the time ($MQSC_CLOCK, else now) into JUnit and SARIF "
+        "reports (off by default: reports are reproducible)",
+    )
+    parser.add_argument(
+        "--ignore",
+        default="",
+        metavar="IDS",
+        help="comma-separated message ids not to report, e.g. MQSC205W",
+    )
 
 
 def ignored(args: argparse.Namespace) -> frozenset[str]:
@@ -45,8 +55,9 @@ def timestamp(args: argparse.Namespace) -> str | None:
     return moment.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def write_report(fmt: str, tool: str, decks: list[DeckReport], args: argparse.Namespace, *,
-                 run: bool) -> Report:
+def write_report(
+    fmt: str, tool: str, decks: list[DeckReport], args: argparse.Namespace, *, run: bool
+) -> Report:
     """Write a JUnit, SARIF or GitHub report to standard output; return it."""
     # Imported here: ``mqsc run`` without a report format starts without the report writers.
     from mqsc.batch import reports
@@ -80,5 +91,9 @@ def write_pieces(pieces) -> None:
 def report_options(fmt: str, *, run: bool) -> dict[str, bool]:
     """What :func:`mqsc.batch.check.check` must keep for an output format
     (:class:`mqsc.batch.check.Options`)."""
-    return {"cases": fmt in REPORT_FORMATS, "outputs": run and fmt == "junit",
-            "hints": fmt == "text", "digests": fmt == "sarif"}
+    return {
+        "cases": fmt in REPORT_FORMATS,
+        "outputs": run and fmt == "junit",
+        "hints": fmt == "text",
+        "digests": fmt == "sarif",
+    }

@@ -16,9 +16,12 @@ from mqsc.render import console
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("restart", help="stop and start the queue manager",
-                            description="Stop and start the queue manager (STOP QMGR, then "
-                            "START QMGR), showing the console messages.")
+    parser = sub.add_parser(
+        "restart",
+        help="stop and start the queue manager",
+        description="Stop and start the queue manager (STOP QMGR, then "
+        "START QMGR), showing the console messages.",
+    )
     parser.add_argument("--mode", choices=("QUIESCE", "FORCE"), default="QUIESCE")
     add_qmgr_options(parser)
     parser.set_defaults(handler=run)

@@ -38,24 +38,45 @@ MEMORY_BATCH = 1000
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
-        "run", help="execute MQSC decks against a queue manager",
+        "run",
+        help="execute MQSC decks against a queue manager",
         description="Execute MQSC decks against a queue manager. Exit 0 when every command "
         "succeeded, 10 when some failed, 20 when nothing could be run.",
     )
-    parser.add_argument("files", nargs="*", metavar="FILE", default=["-"],
-                        help="deck files (default: standard input)")
-    parser.add_argument("--format", choices=("text", "json", *REPORT_FORMATS), default="text",
-                        help="text, one JSON object per command per line, or a CI report: "
-                        "junit, sarif, github")
-    parser.add_argument("--style", choices=("server", "console"), default="server",
-                        help="command-server framing (CSQN205I, as CSQUTIL shows) or console")
-    parser.add_argument("--source", choices=tuple(SOURCES), default="server",
-                        help="where the commands come from: the command server (as CSQUTIL) "
-                        "or the z/OS console")
-    parser.add_argument("--commit-every", type=int, default=500, metavar="N",
-                        help="commit durable state every N commands at most (default 500; "
-                        "1 commits each command alone); results are printed only once "
-                        "their commit is on disk")
+    parser.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        default=["-"],
+        help="deck files (default: standard input)",
+    )
+    parser.add_argument(
+        "--format",
+        choices=("text", "json", *REPORT_FORMATS),
+        default="text",
+        help="text, one JSON object per command per line, or a CI report: junit, sarif, github",
+    )
+    parser.add_argument(
+        "--style",
+        choices=("server", "console"),
+        default="server",
+        help="command-server framing (CSQN205I, as CSQUTIL shows) or console",
+    )
+    parser.add_argument(
+        "--source",
+        choices=tuple(SOURCES),
+        default="server",
+        help="where the commands come from: the command server (as CSQUTIL) or the z/OS console",
+    )
+    parser.add_argument(
+        "--commit-every",
+        type=int,
+        default=500,
+        metavar="N",
+        help="commit durable state every N commands at most (default 500; "
+        "1 commits each command alone); results are printed only once "
+        "their commit is on disk",
+    )
     add_report_options(parser)
     add_qmgr_options(parser)
     add_input_options(parser)
@@ -107,11 +128,13 @@ def run(args: argparse.Namespace) -> int:
         qm.gate.on_durable = durable
     try:
         for deck in decks:
-            for result in qm.iter_run(deck.source, source=SOURCES[args.source],
-                                      columns=args.columns):
+            for result in qm.iter_run(
+                deck.source, source=SOURCES[args.source], columns=args.columns
+            ):
                 ran += 1
-                failed += (not result.ok if not result.more
-                           else not all(r.ok for r in result.all_sets()))
+                failed += (
+                    not result.ok if not result.more else not all(r.ok for r in result.all_sets())
+                )
                 pending.append(_render(result, args.format, args.style))
                 if channels is not None:
                     # What the channels said on the consoles while this command let them
@@ -189,8 +212,12 @@ def _report(args: argparse.Namespace, qm, sources) -> int:
     from mqsc.batch.check import Options, check
     from mqsc.cli.reporting import report_options
 
-    options = Options(lint=True, ignore=ignored(args), command_source=SOURCES[args.source],
-                      **report_options(args.format, run=True))
+    options = Options(
+        lint=True,
+        ignore=ignored(args),
+        command_source=SOURCES[args.source],
+        **report_options(args.format, run=True),
+    )
     if qm.gate is not None:
         qm.gate.grouped(args.commit_every, 0.25)
     try:

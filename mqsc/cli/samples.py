@@ -40,23 +40,36 @@ def sets() -> list[tuple[str, str]]:
     top = root()
     known = [(name, about) for name, about in SETS if (top / name).is_dir()]
     names = {name for name, _ in known}
-    others = sorted(p.name for p in top.iterdir()
-                    if p.is_dir() and p.name not in names and p.name != "__pycache__")
+    others = sorted(
+        p.name
+        for p in top.iterdir()
+        if p.is_dir() and p.name not in names and p.name != "__pycache__"
+    )
     return known + [(name, "") for name in others]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("samples", help="list the bundled samples, or copy them out",
-                            description=__doc__.split("\n\n")[0],
-                            epilog="examples:\n  mqsc samples\n  mqsc samples copy samples\n"
-                            "  mqsc samples copy l02 lab\n",
-                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = sub.add_parser(
+        "samples",
+        help="list the bundled samples, or copy them out",
+        description=__doc__.split("\n\n")[0],
+        epilog="examples:\n  mqsc samples\n  mqsc samples copy samples\n"
+        "  mqsc samples copy l02 lab\n",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
-    copy = actions.add_parser("copy", help="copy every sample set, one set or one file to DIR",
-                              description="Copy the samples (all, the set NAME, or the file "
-                              "NAME) into DIR, keeping their layout; nothing is overwritten.")
-    copy.add_argument("paths", nargs="+", metavar="[NAME] DIR",
-                      help="an optional set or file (see mqsc samples), then the directory")
+    copy = actions.add_parser(
+        "copy",
+        help="copy every sample set, one set or one file to DIR",
+        description="Copy the samples (all, the set NAME, or the file "
+        "NAME) into DIR, keeping their layout; nothing is overwritten.",
+    )
+    copy.add_argument(
+        "paths",
+        nargs="+",
+        metavar="[NAME] DIR",
+        help="an optional set or file (see mqsc samples), then the directory",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -70,8 +83,9 @@ def files(base: Path) -> list[Path]:
     top = root()
     if base.is_file():
         return [base.relative_to(top)]
-    return sorted(p.relative_to(top) for p in base.rglob("*")
-                  if p.is_file() and "__pycache__" not in p.parts)
+    return sorted(
+        p.relative_to(top) for p in base.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -80,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     if len(args.paths) > 2:
         print("mqsc samples copy: give at most a NAME and a DIR", file=sys.stderr)
         return 2
-    name, target = (args.paths if len(args.paths) == 2 else (None, args.paths[0]))
+    name, target = args.paths if len(args.paths) == 2 else (None, args.paths[0])
     return copy_samples(name, Path(target))
 
 
@@ -101,8 +115,9 @@ def copy_samples(name: str | None, target: Path) -> int:
     else:
         source = top / name.strip("/")
         if not name.strip("/") or ".." in Path(name).parts or not source.exists():
-            known = [s for s, _ in sets()] + [p.as_posix() for s, _ in sets()
-                                               for p in files(top / s)]
+            known = [s for s, _ in sets()] + [
+                p.as_posix() for s, _ in sets() for p in files(top / s)
+            ]
             close = difflib.get_close_matches(name, known, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else " (see mqsc samples)"
             print(f"mqsc samples copy: no sample {name!r}{hint}", file=sys.stderr)
@@ -112,8 +127,7 @@ def copy_samples(name: str | None, target: Path) -> int:
     # (A link counts, even one to nothing: the copy never writes through it.)
     in_the_way = [target / p for p in chosen if os.path.lexists(target / p)]
     if in_the_way:
-        print(f"mqsc samples copy: {in_the_way[0]} already exists; nothing copied",
-              file=sys.stderr)
+        print(f"mqsc samples copy: {in_the_way[0]} already exists; nothing copied", file=sys.stderr)
         return 2
     copied: list[Path] = []
     try:
@@ -125,8 +139,11 @@ def copy_samples(name: str | None, target: Path) -> int:
     except (OSError, FileError) as error:
         for done in copied:  # an unwritable directory half-way: take back what was copied
             done.unlink(missing_ok=True)
-        where = f"{error.filename or target}: {error.strerror}" if isinstance(error, OSError) \
+        where = (
+            f"{error.filename or target}: {error.strerror}"
+            if isinstance(error, OSError)
             else str(error)
+        )
         print(f"mqsc samples copy: {where}; nothing copied", file=sys.stderr)
         return 2
     print(f"mqsc samples: {len(chosen)} files copied to {target}")

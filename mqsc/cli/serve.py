@@ -19,7 +19,8 @@ EXIT_CANNOT_START = 2
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
-        "serve", help="serve the MQ REST API and z/OSMF console and jobs services",
+        "serve",
+        help="serve the MQ REST API and z/OSMF console and jobs services",
         description="Serve the IBM MQ administrative REST API (/ibmmq/rest/v1, v2, v3) and "
         "the z/OSMF console and jobs services (/zosmf) for every queue manager of the mqsc "
         "home. Plain HTTP on loopback by default; another address needs --cert/--key and a "
@@ -29,12 +30,24 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--port", type=int, default=9443, help="port (default 9443)")
     parser.add_argument("--cert", type=Path, metavar="PEM", help="TLS certificate (HTTPS)")
     parser.add_argument("--key", type=Path, metavar="PEM", help="TLS private key")
-    parser.add_argument("--memory", action="store_true",
-                        help="throw-away queue managers in their initial configuration")
-    parser.add_argument("--max-body", type=int, default=4 * 1024 * 1024, metavar="BYTES",
-                        help="largest request body accepted (default 4 MiB; larger: 413)")
-    parser.add_argument("--access-log", type=Path, metavar="FILE",
-                        help="write the access log to FILE (default: standard error)")
+    parser.add_argument(
+        "--memory",
+        action="store_true",
+        help="throw-away queue managers in their initial configuration",
+    )
+    parser.add_argument(
+        "--max-body",
+        type=int,
+        default=4 * 1024 * 1024,
+        metavar="BYTES",
+        help="largest request body accepted (default 4 MiB; larger: 413)",
+    )
+    parser.add_argument(
+        "--access-log",
+        type=Path,
+        metavar="FILE",
+        help="write the access log to FILE (default: standard error)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -42,14 +55,23 @@ def run(args: argparse.Namespace) -> int:
     try:
         from mqsc.serve import server
     except ImportError as error:
-        print(f"mqsc serve: {error.name} is not installed: pip install 'mqsc[serve]'",
-              file=sys.stderr)
+        print(
+            f"mqsc serve: {error.name} is not installed: pip install 'mqsc[serve]'", file=sys.stderr
+        )
         return EXIT_CANNOT_START
     if not 0 < args.port < 65536 or args.max_body < 1:
         print("mqsc serve: --port must be 1-65535 and --max-body positive", file=sys.stderr)
         return EXIT_CANNOT_START
-    options = server.Options(args.host, args.port, args.cert, args.key, args.memory,
-                             args.max_body, args.access_log, clock=fixed_clock())
+    options = server.Options(
+        args.host,
+        args.port,
+        args.cert,
+        args.key,
+        args.memory,
+        args.max_body,
+        args.access_log,
+        clock=fixed_clock(),
+    )
     from mqsc.serve.users import UsersError
     from mqsc.support.files import FileError
 

@@ -22,24 +22,39 @@ from mqsc.store.home import default_name, state_path
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("state", help="show, back up or reset a queue manager's state",
-                            description=__doc__.split("\n\n")[0])
+    parser = sub.add_parser(
+        "state",
+        help="show, back up or reset a queue manager's state",
+        description=__doc__.split("\n\n")[0],
+    )
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    for name, help_text in (("path", "print the state database's path"),
-                            ("backup", "copy the state database to a new file"),
-                            ("reset", "delete the state database (the queue manager starts "
-                                      "afresh)")):
+    for name, help_text in (
+        ("path", "print the state database's path"),
+        ("backup", "copy the state database to a new file"),
+        ("reset", "delete the state database (the queue manager starts afresh)"),
+    ):
         action = actions.add_parser(name, help=help_text, description=help_text)
         if name == "backup":
             action.add_argument("target", type=Path, metavar="FILE")
         if name == "reset":
-            action.add_argument("--yes", "-y", action="store_true",
-                                help="do not ask for confirmation (required when standard "
-                                "input is not a terminal)")
-        action.add_argument("--qmgr", "-m", metavar="NAME",
-                            help=f"queue manager (default $MQSC_QMGR or {default_name()})")
-        action.add_argument("--state", metavar="PATH", type=Path,
-                            help="the state database file, instead of the queue manager's")
+            action.add_argument(
+                "--yes",
+                "-y",
+                action="store_true",
+                help="do not ask for confirmation (required when standard input is not a terminal)",
+            )
+        action.add_argument(
+            "--qmgr",
+            "-m",
+            metavar="NAME",
+            help=f"queue manager (default $MQSC_QMGR or {default_name()})",
+        )
+        action.add_argument(
+            "--state",
+            metavar="PATH",
+            type=Path,
+            help="the state database file, instead of the queue manager's",
+        )
         action.set_defaults(handler=run)
 
 
@@ -73,8 +88,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"mqsc state: {path} copied to {args.target}")
         else:
             StateStore.reset(path)
-            print(f"mqsc state: {path} removed; the next command starts the queue manager "
-                  "from its definition")
+            print(
+                f"mqsc state: {path} removed; the next command starts the queue manager "
+                "from its definition"
+            )
     except StoreError as error:
         print(f"mqsc state: {error}", file=sys.stderr)
         return 2
@@ -88,11 +105,17 @@ def confirm_reset(path: Path) -> int:
     deleting a queue manager's state unasked.
     """
     if not sys.stdin.isatty():
-        print(f"mqsc state: standard input is not a terminal; add --yes to reset (delete) "
-              f"{path}", file=sys.stderr)
+        print(
+            f"mqsc state: standard input is not a terminal; add --yes to reset (delete) {path}",
+            file=sys.stderr,
+        )
         return 2
-    print(f"Delete {path} (every object, message and statistic of the queue manager)? [y/N] ",
-          end="", file=sys.stderr, flush=True)
+    print(
+        f"Delete {path} (every object, message and statistic of the queue manager)? [y/N] ",
+        end="",
+        file=sys.stderr,
+        flush=True,
+    )
     try:
         answer = sys.stdin.readline().strip().lower()
     except KeyboardInterrupt:

@@ -21,16 +21,31 @@ from mqsc.render.statistics import text_lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("stats", help="buffer pool and page set statistics",
-                            description=__doc__.split("\n\n")[0])
+    parser = sub.add_parser(
+        "stats", help="buffer pool and page set statistics", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument("--reset", action="store_true", help="start a new interval after")
-    parser.add_argument("--plot", metavar="FILE.svg|FILE.png", type=Path,
-                        help="also write the storage charts to this SVG or PNG file")
-    parser.add_argument("--samples", type=int, default=1, metavar="N",
-                        help="with --plot: how many looks to chart (default 1)")
-    parser.add_argument("--every", type=float, default=2.0, metavar="SECONDS",
-                        help="with --plot: seconds between looks (default 2)")
+    parser.add_argument(
+        "--plot",
+        metavar="FILE.svg|FILE.png",
+        type=Path,
+        help="also write the storage charts to this SVG or PNG file",
+    )
+    parser.add_argument(
+        "--samples",
+        type=int,
+        default=1,
+        metavar="N",
+        help="with --plot: how many looks to chart (default 1)",
+    )
+    parser.add_argument(
+        "--every",
+        type=float,
+        default=2.0,
+        metavar="SECONDS",
+        help="with --plot: seconds between looks (default 2)",
+    )
     add_qmgr_options(parser)
     parser.set_defaults(handler=run)
 
@@ -75,8 +90,11 @@ def run(args: argparse.Namespace) -> int:
             from mqsc.support.files import FileError, write_output
 
             try:
-                picture = (png(qm.name, samples) if args.plot.suffix.lower() == ".png"
-                           else svg(qm.name, samples))
+                picture = (
+                    png(qm.name, samples)
+                    if args.plot.suffix.lower() == ".png"
+                    else svg(qm.name, samples)
+                )
                 write_output(args.plot, picture, "plot")
             except FileError as error:
                 print(f"mqsc stats: --plot: {error}", file=sys.stderr)
@@ -87,8 +105,15 @@ def run(args: argparse.Namespace) -> int:
     finally:
         qm.close()
     if args.format == "json":
-        print(json.dumps({"qmgr": qm.name, **{k: {str(i): v for i, v in t.items()}
-                                              for k, t in data.items()}}, indent=2))
+        print(
+            json.dumps(
+                {
+                    "qmgr": qm.name,
+                    **{k: {str(i): v for i, v in t.items()} for k, t in data.items()},
+                },
+                indent=2,
+            )
+        )
         return 0
     sys.stdout.write("".join(line + "\n" for line in text_lines(qm.name, data)))
     return 0

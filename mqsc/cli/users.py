@@ -20,22 +20,27 @@ EXIT_ERROR = 2
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("users", help="manage the users of mqsc serve",
-                            description="Manage the users of mqsc serve (users.json in the "
-                            "mqsc configuration directory, owner-only).")
+    parser = sub.add_parser(
+        "users",
+        help="manage the users of mqsc serve",
+        description="Manage the users of mqsc serve (users.json in the "
+        "mqsc configuration directory, owner-only).",
+    )
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     add = actions.add_parser("add", help="add a user")
     add.add_argument("name")
     add.add_argument("--role", required=True, choices=users_file.ROLES)
-    add.add_argument("--password-stdin", action="store_true",
-                     help="read the password from standard input")
+    add.add_argument(
+        "--password-stdin", action="store_true", help="read the password from standard input"
+    )
     actions.add_parser("list", help="list users and roles")
     remove = actions.add_parser("remove", help="remove a user")
     remove.add_argument("name")
     passwd = actions.add_parser("passwd", help="change a user's password")
     passwd.add_argument("name")
-    passwd.add_argument("--password-stdin", action="store_true",
-                        help="read the password from standard input")
+    passwd.add_argument(
+        "--password-stdin", action="store_true", help="read the password from standard input"
+    )
     parser.set_defaults(handler=run)
 
 
@@ -61,8 +66,9 @@ def run(args: argparse.Namespace) -> int:
             users_file.save(users)
             return 0
         if args.action == "add" and args.name in users:
-            raise users_file.UsersError(f"user {args.name!r} exists (use passwd to change "
-                                        "the password)")
+            raise users_file.UsersError(
+                f"user {args.name!r} exists (use passwd to change the password)"
+            )
         if args.action == "passwd" and args.name not in users:
             raise users_file.UsersError(f"no user {args.name!r}")
         users_file.check_name(args.name)

@@ -12,19 +12,25 @@ import dataclasses
 import json
 import sys
 
-from mqsc.cli.options import add_qmgr_options, open_from
 from mqsc.catalog.mqrc import MQRC_NO_MSG_AVAILABLE
+from mqsc.cli.options import add_qmgr_options, open_from
 from mqsc.engine.records import Workload
 from mqsc.render.workload import summary_json, summary_lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    put = sub.add_parser("put", help="put messages on a local queue",
-                         description="Put messages on a local queue, as OEMPUT does.")
+    put = sub.add_parser(
+        "put",
+        help="put messages on a local queue",
+        description="Put messages on a local queue, as OEMPUT does.",
+    )
     add_put_arguments(put)
     _common(put, run_put)
-    get = sub.add_parser("get", help="get messages from a local queue",
-                         description="Get messages from a local queue, as MGET does.")
+    get = sub.add_parser(
+        "get",
+        help="get messages from a local queue",
+        description="Get messages from a local queue, as MGET does.",
+    )
     add_get_arguments(get)
     _common(get, run_get)
 
@@ -38,21 +44,35 @@ def add_put_arguments(put: argparse.ArgumentParser) -> None:
     persistence.add_argument("--persistent", "-p", action="store_true", default=None)
     persistence.add_argument("--nonpersistent", dest="persistent", action="store_false")
     put.add_argument("--priority", type=int, choices=range(10), metavar="0-9")
-    put.add_argument("--batch", "-c", type=int, default=0,
-                     help="commit every N messages (default: no unit of work)")
-    put.add_argument("--data", "-d", action="append", metavar="TEXT",
-                     help="put one message with this text as its data (UTF-8; repeat for "
-                          "more messages; --count and --size do not apply)")
+    put.add_argument(
+        "--batch",
+        "-c",
+        type=int,
+        default=0,
+        help="commit every N messages (default: no unit of work)",
+    )
+    put.add_argument(
+        "--data",
+        "-d",
+        action="append",
+        metavar="TEXT",
+        help="put one message with this text as its data (UTF-8; repeat for "
+        "more messages; --count and --size do not apply)",
+    )
 
 
 def add_get_arguments(get: argparse.ArgumentParser) -> None:
     """The arguments of a get (``mqsc get`` and the console's ``\\get``)."""
     get.add_argument("queue")
     get.add_argument("--count", "-n", type=int, help="at most this many (default: all)")
-    get.add_argument("--show", action="store_true",
-                     help="get the messages one by one and show their data and MsgId")
-    get.add_argument("--browse", action="store_true",
-                     help="show the next message without removing it")
+    get.add_argument(
+        "--show",
+        action="store_true",
+        help="get the messages one by one and show their data and MsgId",
+    )
+    get.add_argument(
+        "--browse", action="store_true", help="show the next message without removing it"
+    )
 
 
 def negative(args: argparse.Namespace) -> str:
@@ -69,14 +89,21 @@ def do_put(qm, args: argparse.Namespace) -> Workload:
         # Each message is its own MQPUT; the run stops at the first that fails.
         done = None
         for text in args.data:
-            one = qm.put_message(args.queue, text.encode("utf-8"), persistent=args.persistent,
-                                 priority=args.priority)
+            one = qm.put_message(
+                args.queue, text.encode("utf-8"), persistent=args.persistent, priority=args.priority
+            )
             done = one if done is None else done.plus(one)
             if one.reason:
                 break
         return done
-    return qm.put(args.queue, args.count, args.size, persistent=args.persistent,
-                  priority=args.priority, batch=args.batch)
+    return qm.put(
+        args.queue,
+        args.count,
+        args.size,
+        persistent=args.persistent,
+        priority=args.priority,
+        batch=args.batch,
+    )
 
 
 def do_get(qm, args: argparse.Namespace) -> Workload:
@@ -90,8 +117,7 @@ def do_get(qm, args: argparse.Namespace) -> Workload:
             done = done.plus(qm.get_message(args.queue))
         if args.count is None and done.reason == MQRC_NO_MSG_AVAILABLE:
             done = dataclasses.replace(done, reason=0)
-        return dataclasses.replace(done, requested=args.count if args.count is not None
-                                   else -1)
+        return dataclasses.replace(done, requested=args.count if args.count is not None else -1)
     return qm.get(args.queue, args.count)
 
 

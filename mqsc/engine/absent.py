@@ -12,7 +12,6 @@ from __future__ import annotations
 from mqsc.catalog.absent import FACILITIES
 from mqsc.engine.context import Ctx
 
-
 #: What the simulated channel initiator leaves out (docs/channels.md).
 CHINIT_PARTS = "this command of the channel initiator (PING, clusters, TLS)"
 

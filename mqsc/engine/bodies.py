@@ -78,35 +78,62 @@ def run_index(qmgr: str, run: Run, msgid: bytes) -> int | None:
     prefix = id_prefix(qmgr)
     if len(msgid) != ID_BYTES or not msgid.startswith(prefix):
         return None
-    run_id, place = struct.unpack(">II", msgid[len(prefix):])
+    run_id, place = struct.unpack(">II", msgid[len(prefix) :])
     later = place - run.taken
     return later if run_id == run.id and 0 <= later < run.count else None
 
 
 # ---- put ---------------------------------------------------------------------------------------
-def put(ctx: Ctx, queue: str, data: bytes, *, persistent: bool | None = None,
-        priority: int | None = None, correlid: bytes = NO_ID, reply_q: str = "",
-        reply_qmgr: str = "", expiry: int = -1, correl_text: str = "") -> Workload:
+def put(
+    ctx: Ctx,
+    queue: str,
+    data: bytes,
+    *,
+    persistent: bool | None = None,
+    priority: int | None = None,
+    correlid: bytes = NO_ID,
+    reply_q: str = "",
+    reply_qmgr: str = "",
+    expiry: int = -1,
+    correl_text: str = "",
+) -> Workload:
     """MQPUT of one message with ``data``; the Workload's ``delivered`` holds it (its MsgId)
     when it was put. Any failure changes nothing (an MQPUT of one message is all or none)."""
     if correl_text:
         correlid = correl_text.encode("utf-8")[:ID_BYTES].ljust(ID_BYTES, b"\0")
-    body = Body(bytes(data), new_msgid(ctx), correlid, reply_q, reply_qmgr, expiry,
-                ctx.stamp(), correl_text)
-    done = messages.put(ctx, queue, 1, len(body.data), persistent=persistent,
-                        priority=priority, body=body)
+    body = Body(
+        bytes(data), new_msgid(ctx), correlid, reply_q, reply_qmgr, expiry, ctx.stamp(), correl_text
+    )
+    done = messages.put(
+        ctx, queue, 1, len(body.data), persistent=persistent, priority=priority, body=body
+    )
     if not done.done:
         return done
     # The priority the queue gave it (DEFPRTY) is not needed by the put's callers: -1.
-    put_one = Delivered(body.data, body.msgid, body.correlid, done.persistent,
-                        -1 if priority is None else priority, reply_q, reply_qmgr, expiry,
-                        body.put_time, correl_text)
+    put_one = Delivered(
+        body.data,
+        body.msgid,
+        body.correlid,
+        done.persistent,
+        -1 if priority is None else priority,
+        reply_q,
+        reply_qmgr,
+        expiry,
+        body.put_time,
+        correl_text,
+    )
     return dataclasses.replace(done, delivered=(put_one,))
 
 
 # ---- get and browse ------------------------------------------------------------------------
-def get(ctx: Ctx, queue: str, *, msgid: bytes | None = None, correlid: bytes | None = None,
-        browse: bool = False) -> Workload:
+def get(
+    ctx: Ctx,
+    queue: str,
+    *,
+    msgid: bytes | None = None,
+    correlid: bytes | None = None,
+    browse: bool = False,
+) -> Workload:
     """MQGET (or a browse, nothing changes) of the next message in delivery order, or of the
     next one with this MsgId and/or CorrelId (MQMO_MATCH_MSG_ID, MQMO_MATCH_CORREL_ID).
 
@@ -126,8 +153,9 @@ def get(ctx: Ctx, queue: str, *, msgid: bytes | None = None, correlid: bytes | N
             return Workload("get", queue, 1, 0, reason=MQRC_NO_MSG_AVAILABLE)
         target, reason = messages.resolve(ctx, queue, "GET")
         if target is not None:
-            return dataclasses.replace(get(ctx, target, msgid=msgid, correlid=correlid,
-                                           browse=browse), queue=queue)
+            return dataclasses.replace(
+                get(ctx, target, msgid=msgid, correlid=correlid, browse=browse), queue=queue
+            )
         return Workload("get", queue, 1, 0, reason=reason)
     if q.get("GET") == "DISABLED":
         return Workload("get", queue, 1, 0, reason=MQRC_GET_INHIBITED)
@@ -143,15 +171,35 @@ def get(ctx: Ctx, queue: str, *, msgid: bytes | None = None, correlid: bytes | N
     # oldest: they are the same message but for the id the caller asked for.
     message = _delivered(ctx, run, later)
     if browse:
-        return Workload("get", queue, 1, 1, run.size, run.size, MQRC_NONE,
-                        persistent=run.persistent, delivered=(message,))
+        return Workload(
+            "get",
+            queue,
+            1,
+            1,
+            run.size,
+            run.size,
+            MQRC_NONE,
+            persistent=run.persistent,
+            delivered=(message,),
+        )
     pages = discarded + messages.take_one(ctx, queue, run.id)
-    return Workload("get", queue, 1, 1, run.size, run.size, MQRC_NONE, pages,
-                    persistent=run.persistent, delivered=(message,))
+    return Workload(
+        "get",
+        queue,
+        1,
+        1,
+        run.size,
+        run.size,
+        MQRC_NONE,
+        pages,
+        persistent=run.persistent,
+        delivered=(message,),
+    )
 
 
-def browse_list(ctx: Ctx, queue: str, limit: int, *, msgid: bytes | None = None,
-                correlid: bytes | None = None) -> Workload:
+def browse_list(
+    ctx: Ctx, queue: str, limit: int, *, msgid: bytes | None = None, correlid: bytes | None = None
+) -> Workload:
     """Browse up to ``limit`` messages in delivery order (matching the ids if given) without
     changing anything: the messaging REST API's messagelist. A GET-inhibited queue lists
     nothing (IBM: "an empty JSON array is returned")."""
@@ -165,8 +213,9 @@ def browse_list(ctx: Ctx, queue: str, limit: int, *, msgid: bytes | None = None,
         target, reason = messages.resolve(ctx, queue, "GET")
         if target is None:
             return Workload("get", queue, limit, 0, reason=reason)
-        return dataclasses.replace(browse_list(ctx, target, limit, msgid=msgid,
-                                               correlid=correlid), queue=queue)
+        return dataclasses.replace(
+            browse_list(ctx, target, limit, msgid=msgid, correlid=correlid), queue=queue
+        )
     store = txn.get(table, q.name)
     if q.get("GET") == "DISABLED" or store is None:
         return Workload("get", queue, limit, 0)
@@ -188,8 +237,7 @@ def browse_list(ctx: Ctx, queue: str, limit: int, *, msgid: bytes | None = None,
     return Workload("get", queue, limit, len(found), delivered=tuple(found))
 
 
-def _shared(ctx: Ctx, q, msgid: bytes | None, correlid: bytes | None,
-            browse: bool) -> Workload:
+def _shared(ctx: Ctx, q, msgid: bytes | None, correlid: bytes | None, browse: bool) -> Workload:
     structure = str(q.get("CFSTRUCT"))
     reason = sharedq.structure_problem(ctx, q)
     if reason:
@@ -199,18 +247,28 @@ def _shared(ctx: Ctx, q, msgid: bytes | None, correlid: bytes | None,
             sharedq.take_one(ctx, q, run_id)
     run, later = _first(ctx, ctx.txn.get("cfmsgs", q.name), q, msgid, correlid)
     if run is None:
-        return Workload("get", q.name, 1, 0, reason=MQRC_NO_MSG_AVAILABLE,
-                        structure=structure)
+        return Workload("get", q.name, 1, 0, reason=MQRC_NO_MSG_AVAILABLE, structure=structure)
     message = _delivered(ctx, run, later)
     if browse:
-        return Workload("get", q.name, 1, 1, run.size, run.size, MQRC_NONE,
-                        persistent=run.persistent, structure=structure, delivered=(message,))
+        return Workload(
+            "get",
+            q.name,
+            1,
+            1,
+            run.size,
+            run.size,
+            MQRC_NONE,
+            persistent=run.persistent,
+            structure=structure,
+            delivered=(message,),
+        )
     done = sharedq.take_one(ctx, q, run.id)
     return dataclasses.replace(done, persistent=run.persistent, delivered=(message,))
 
 
-def _first(ctx: Ctx, store: QueueStore | None, q, msgid: bytes | None,
-           correlid: bytes | None) -> tuple[Run | None, int]:
+def _first(
+    ctx: Ctx, store: QueueStore | None, q, msgid: bytes | None, correlid: bytes | None
+) -> tuple[Run | None, int]:
     """The first run holding a matching message, and which of its messages matched."""
     if store is None:
         return None, 0
@@ -257,9 +315,22 @@ def _delivered(ctx: Ctx, run: Run, later: int = 0, *, data: bool = True) -> Deli
     body = run.body
     if body is None:
         # A message put without data: zeros of its length (docs/engine.md#message-data).
-        return Delivered(bytes(run.size) if data else b"",
-                         run_msgid(ctx.qm.name, run, later), NO_ID,
-                         run.persistent, run.priority)
-    return Delivered(body.data, body.msgid, body.correlid, run.persistent, run.priority,
-                     body.reply_q, body.reply_qmgr, _remaining(ctx, body), body.put_time,
-                     body.correl_text)
+        return Delivered(
+            bytes(run.size) if data else b"",
+            run_msgid(ctx.qm.name, run, later),
+            NO_ID,
+            run.persistent,
+            run.priority,
+        )
+    return Delivered(
+        body.data,
+        body.msgid,
+        body.correlid,
+        run.persistent,
+        run.priority,
+        body.reply_q,
+        body.reply_qmgr,
+        _remaining(ctx, body),
+        body.put_time,
+        body.correl_text,
+    )

@@ -38,8 +38,11 @@ def pools_in_use(ctx: Ctx) -> set[int]:
 def below_bar_buffers(ctx: Ctx, excluding: int | None = None) -> int:
     """Buffers already taken from 31-bit storage by pools in use."""
     used = pools_in_use(ctx)
-    return sum(p.buffers for p in ctx.txn.values("pool")
-               if p.pool in used and p.location == "BELOW" and p.pool != excluding)
+    return sum(
+        p.buffers
+        for p in ctx.txn.values("pool")
+        if p.pool in used and p.location == "BELOW" and p.pool != excluding
+    )
 
 
 @handles("DEFINE", "BUFFPOOL")

@@ -121,9 +121,14 @@ class IntervalAdvice:
     minutes: int
 
 
-def backup_interval(messages_per_second: int, *, message_bytes: int = 1024,
-                    target_minutes: float = 30, read_rate: float = 3.0,
-                    restore_seconds: float = SEED_RESTORE_SECONDS) -> IntervalAdvice:
+def backup_interval(
+    messages_per_second: int,
+    *,
+    message_bytes: int = 1024,
+    target_minutes: float = 30,
+    read_rate: float = 3.0,
+    restore_seconds: float = SEED_RESTORE_SECONDS,
+) -> IntervalAdvice:
     """The backup interval that keeps RECOVER CFSTRUCT within ``target_minutes`` when the
     busiest member logs ``messages_per_second`` persistent messages
     (storage rules BN-2, BN-3 (docs/storage.md#storage-rules)):
@@ -139,8 +144,15 @@ def backup_interval(messages_per_second: int, *, message_bytes: int = 1024,
     rate = math.floor(per_second * 100) / 100
     budget_mb = (target_minutes * 60 - restore_seconds) * read_rate
     minutes = round(budget_mb / rate / 60) if rate else 0
-    return IntervalAdvice(messages_per_second, message_bytes, rate, read_rate, target_minutes,
-                          restore_seconds, minutes)
+    return IntervalAdvice(
+        messages_per_second,
+        message_bytes,
+        rate,
+        read_rate,
+        target_minutes,
+        restore_seconds,
+        minutes,
+    )
 
 
 def _structures(qm: QueueManager, target_minutes: float) -> tuple[StructureAdvice, ...]:
@@ -170,44 +182,75 @@ def _structures(qm: QueueManager, target_minutes: float) -> tuple[StructureAdvic
         recovery = {label: restore + longest / rate for label, rate in READ_RATES}
         findings = []
         if backup is None:
-            findings.append("never backed up: after a failure its persistent messages cannot "
-                            "be recovered (RECOVER TYPE(NORMAL) needs a backup)")
+            findings.append(
+                "never backed up: after a failure its persistent messages cannot "
+                "be recovered (RECOVER TYPE(NORMAL) needs a backup)"
+            )
         if state.status == "FAILED":
             findings.append("FAILED: run RECOVER CFSTRUCT")
-        slow = [label for label, seconds in recovery.items()
-                if seconds > target_minutes * 60]
+        slow = [label for label, seconds in recovery.items() if seconds > target_minutes * 60]
         if slow:
-            findings.append(f"recovery would take longer than {target_minutes:g} minutes "
-                            f"({', '.join(slow)}): back up more often")
-        out.append(StructureAdvice(name, state.status, backup.qmgr if backup else "",
-                                   round(backup_mb, 3), {k: round(v, 3) for k, v in
-                                                          sorted(log_mb.items())},
-                                   round(restore, 1),
-                                   {k: round(v, 1) for k, v in recovery.items()},
-                                   tuple(findings)))
+            findings.append(
+                f"recovery would take longer than {target_minutes:g} minutes "
+                f"({', '.join(slow)}): back up more often"
+            )
+        out.append(
+            StructureAdvice(
+                name,
+                state.status,
+                backup.qmgr if backup else "",
+                round(backup_mb, 3),
+                {k: round(v, 3) for k, v in sorted(log_mb.items())},
+                round(restore, 1),
+                {k: round(v, 1) for k, v in recovery.items()},
+                tuple(findings),
+            )
+        )
     return tuple(out)
 
 
-def advise(qm: QueueManager, *, target_minutes: float = 30,
-           interval_rates: tuple[int, ...] = (), message_bytes: int = 1024,
-           read_rate: float = 3.0) -> Advice:
+def advise(
+    qm: QueueManager,
+    *,
+    target_minutes: float = 30,
+    interval_rates: tuple[int, ...] = (),
+    message_bytes: int = 1024,
+    read_rate: float = 3.0,
+) -> Advice:
     """Advice for ``qm`` as it is now."""
     tables = qm.state.tables
     used_pools = {ps.pool for ps in tables["pageset"].values() if ps.status == "AVAILABLE"}
     pools = tuple(_pool(tables["pool"][p]) for p in sorted(used_pools))
     pagesets = tuple(_pageset(ps) for _, ps in sorted(tables["pageset"].items()))
     held = sum(s.depth for s in tables["messages"].values())
-    above = sum(tables["pool"][p].buffers for p in used_pools
-                if tables["pool"][p].location == "ABOVE")
+    above = sum(
+        tables["pool"][p].buffers for p in used_pools if tables["pool"][p].location == "ABOVE"
+    )
     memlimit = C.MEMLIMIT_BASE + above * C.PAGE_SIZE + held * C.MSG_CONTROL_BYTES
     qsg = qm.group.name if qm.group is not None else ""
     # Outside a queue sharing group there is no CF structure to back up: no interval table.
-    intervals = tuple(backup_interval(n, message_bytes=message_bytes,
-                                      target_minutes=target_minutes, read_rate=read_rate)
-                      for n in interval_rates) if qsg else ()
-    return Advice(qm.name, pools, pagesets, held, above, memlimit,
-                  math.ceil(memlimit / 1024**3), _structures(qm, target_minutes), intervals,
-                  qsg)
+    intervals = (
+        tuple(
+            backup_interval(
+                n, message_bytes=message_bytes, target_minutes=target_minutes, read_rate=read_rate
+            )
+            for n in interval_rates
+        )
+        if qsg
+        else ()
+    )
+    return Advice(
+        qm.name,
+        pools,
+        pagesets,
+        held,
+        above,
+        memlimit,
+        math.ceil(memlimit / 1024**3),
+        _structures(qm, target_minutes),
+        intervals,
+        qsg,
+    )
 
 
 def _pool(pool) -> PoolAdvice:
@@ -215,20 +258,35 @@ def _pool(pool) -> PoolAdvice:
     lowest_percent = 100 * lowest // pool.buffers if pool.buffers else 0
     findings = []
     if lowest_percent < SPT_PERCENT:
-        findings.append(f"fell below {SPT_PERCENT}% stealable: updates were written "
-                        "synchronously; enlarge the pool or move page sets")
+        findings.append(
+            f"fell below {SPT_PERCENT}% stealable: updates were written "
+            "synchronously; enlarge the pool or move page sets"
+        )
     elif lowest_percent < DWT_PERCENT or pool.stats.dwt:
-        findings.append(f"fell below {DWT_PERCENT}% stealable ({pool.stats.dwt} deferred "
-                        "writes): pages went to the page set; IBM advises keeping more than "
-                        "15% stealable")
+        findings.append(
+            f"fell below {DWT_PERCENT}% stealable ({pool.stats.dwt} deferred "
+            "writes): pages went to the page set; IBM advises keeping more than "
+            "15% stealable"
+        )
     if pool.stats.sos:
         findings.append("no buffer was available for a page (QPSTSOS): severe stress")
     if pool.pending_pageclass:
-        findings.append(f"PAGECLAS({pool.pending_pageclass}) waits for a restart or a "
-                        "location switch")
-    return PoolAdvice(pool.pool, pool.buffers, pool.location, pool.stealable, pool.percent,
-                      lowest, lowest_percent, pool.stats.dwt, pool.stats.dmc, pool.stats.sos,
-                      tuple(findings))
+        findings.append(
+            f"PAGECLAS({pool.pending_pageclass}) waits for a restart or a location switch"
+        )
+    return PoolAdvice(
+        pool.pool,
+        pool.buffers,
+        pool.location,
+        pool.stealable,
+        pool.percent,
+        lowest,
+        lowest_percent,
+        pool.stats.dwt,
+        pool.stats.dmc,
+        pool.stats.sos,
+        tuple(findings),
+    )
 
 
 def _pageset(ps) -> PageSetAdvice:
@@ -236,8 +294,9 @@ def _pageset(ps) -> PageSetAdvice:
     if ps.status != "AVAILABLE":
         findings.append(f"{ps.status.lower()}: puts to its queues fail with MQRC 2193")
     elif ps.total and ps.used >= NEAR_FULL * ps.total and (ps.noexpand or ps.expand == "NONE"):
-        findings.append(f"{100 * ps.used // ps.total}% used and it cannot expand: puts will "
-                        "fail with MQRC 2192")
+        findings.append(
+            f"{100 * ps.used // ps.total}% used and it cannot expand: puts will fail with MQRC 2192"
+        )
     elif ps.total and ps.used >= NEAR_FULL * ps.total:
         findings.append(f"{100 * ps.used // ps.total}% used: it expands at 90%")
     if ps.noexpand and ps.status == "AVAILABLE":
@@ -246,5 +305,6 @@ def _pageset(ps) -> PageSetAdvice:
         findings.append(f"{ps.extents} of {C.MAX_EXTENTS} extents used")
     if ps.stats.full:
         findings.append(f"was full {ps.stats.full} time(s) (QIS1FULL)")
-    return PageSetAdvice(ps.psid, ps.total, ps.used, ps.expansions, ps.extents, ps.expand,
-                         tuple(findings))
+    return PageSetAdvice(
+        ps.psid, ps.total, ps.used, ps.expansions, ps.extents, ps.expand, tuple(findings)
+    )

@@ -61,14 +61,14 @@ def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
         raise ctx.object_failure("CSQM153I", "NOT_ALLOWED", objtype="CFSTRUCT", name=ADMIN)
     level = int(attrs.get("CFLEVEL"))
     if attrs.get("RECOVER") == "YES" and level < 3:
-        raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="CFLEVEL",
-                                 keyword2="RECOVER")
+        raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="CFLEVEL", keyword2="RECOVER")
     if existing is None:
         count = sum(1 for _ in ctx.txn.keys("cfstruct"))
         if count >= cf.MAX_STRUCTURES:
             raise ctx.object_failure("MQSC307E", "CF_REQUEST", count=count)
     elif level < int(existing.get("CFLEVEL")) and any(
-            store.depth for store in cf.stores_on(ctx, name)):
+        store.depth for store in cf.stores_on(ctx, name)
+    ):
         # Decrease a level only while the structure's queues are empty ([DOC-DEFCFS]).
         raise ctx.object_failure("CSQM101I", "IN_USE", objtype="CFSTRUCT", name=name)
 
@@ -114,11 +114,33 @@ def selected(ctx: Ctx) -> Iterator[d.Getter]:
 #: What each TYPE shows, in order (secondary sources: the V6 PCF response fields
 #: per type, with the 9.4 MQSC keyword spellings CFTYPE and LOGS).
 CFSTATUS_FIELDS = {
-    "SUMMARY": ("CFSTATUS", "TYPE", "CFTYPE", "STATUS", "SIZEMAX", "SIZEUSED", "ENTSMAX",
-                "ENTSUSED", "FAILTIME", "FAILDATE"),
+    "SUMMARY": (
+        "CFSTATUS",
+        "TYPE",
+        "CFTYPE",
+        "STATUS",
+        "SIZEMAX",
+        "SIZEUSED",
+        "ENTSMAX",
+        "ENTSUSED",
+        "FAILTIME",
+        "FAILDATE",
+    ),
     "CONNECT": ("CFSTATUS", "TYPE", "QMNAME", "STATUS", "SYSNAME", "FAILTIME", "FAILDATE"),
-    "BACKUP": ("CFSTATUS", "TYPE", "STATUS", "QMNAME", "BKUPTIME", "BKUPDATE", "BKUPSRBA",
-               "BKUPERBA", "BKUPSIZE", "LOGS", "FAILTIME", "FAILDATE"),
+    "BACKUP": (
+        "CFSTATUS",
+        "TYPE",
+        "STATUS",
+        "QMNAME",
+        "BKUPTIME",
+        "BKUPDATE",
+        "BKUPSRBA",
+        "BKUPERBA",
+        "BKUPSIZE",
+        "LOGS",
+        "FAILTIME",
+        "FAILDATE",
+    ),
 }
 #: The z/OS image every emulated member runs on (the lab's system, seed 000).
 SYSNAME = "SOW1"
@@ -175,9 +197,14 @@ def _summary(ctx: Ctx, state: cf.StructureState) -> dict[str, object]:
     # SIZEUSED: the share of the structure in use, counting the 25 % overhead
     # (storage rule CF-4 (docs/storage.md#storage-rules)).
     percent = math.floor(100 * used / cf.CF_USABLE / (size_kb * 1024)) if allocated else 0
-    return {"CFTYPE": "APPL", "STATUS": state.status,
-            "SIZEMAX": size_kb if allocated else 0, "SIZEUSED": percent,
-            "ENTSMAX": capacity.entries if allocated else 0, "ENTSUSED": entries}
+    return {
+        "CFTYPE": "APPL",
+        "STATUS": state.status,
+        "SIZEMAX": size_kb if allocated else 0,
+        "SIZEUSED": percent,
+        "ENTSMAX": capacity.entries if allocated else 0,
+        "ENTSUSED": entries,
+    }
 
 
 def _admin_row(ctx: Ctx) -> dict[str, object]:
@@ -185,9 +212,18 @@ def _admin_row(ctx: Ctx) -> dict[str, object]:
     # (docs/storage.md#storage-rules),
     # the seed's 10,000 KB structure showing ENTSMAX(9362)).
     members = len(ctx.qm.group.members)
-    return {"CFSTATUS": ADMIN, "TYPE": "SUMMARY", "CFTYPE": "ADMIN", "STATUS": "ACTIVE",
-            "SIZEMAX": 10_240, "SIZEUSED": math.ceil(100 * 6 * members / 9362),
-            "ENTSMAX": 9362, "ENTSUSED": 6 * members, "FAILTIME": "", "FAILDATE": ""}
+    return {
+        "CFSTATUS": ADMIN,
+        "TYPE": "SUMMARY",
+        "CFTYPE": "ADMIN",
+        "STATUS": "ACTIVE",
+        "SIZEMAX": 10_240,
+        "SIZEUSED": math.ceil(100 * 6 * members / 9362),
+        "ENTSMAX": 9362,
+        "ENTSUSED": 6 * members,
+        "FAILTIME": "",
+        "FAILDATE": "",
+    }
 
 
 def _backup(ctx: Ctx, state: cf.StructureState) -> dict[str, object]:
@@ -201,14 +237,27 @@ def _backup(ctx: Ctx, state: cf.StructureState) -> dict[str, object]:
     else:
         status = "ACTIVE"
     if backup is None:
-        return {"STATUS": status, "QMNAME": "", "BKUPTIME": "", "BKUPDATE": "",
-                "BKUPSRBA": "", "BKUPERBA": "", "BKUPSIZE": 0,
-                "LOGS": ",".join(cf.log_members(ctx, state.name, state.base))}
+        return {
+            "STATUS": status,
+            "QMNAME": "",
+            "BKUPTIME": "",
+            "BKUPDATE": "",
+            "BKUPSRBA": "",
+            "BKUPERBA": "",
+            "BKUPSIZE": 0,
+            "LOGS": ",".join(cf.log_members(ctx, state.name, state.base)),
+        }
     ended = _date_time(backup.ended)
-    return {"STATUS": status, "QMNAME": backup.qmgr, "BKUPTIME": ended[1],
-            "BKUPDATE": ended[0], "BKUPSRBA": rba_text(backup.srba),
-            "BKUPERBA": rba_text(backup.erba), "BKUPSIZE": _megabytes(backup.size),
-            "LOGS": ",".join(cf.log_members(ctx, state.name, backup.lrsn))}
+    return {
+        "STATUS": status,
+        "QMNAME": backup.qmgr,
+        "BKUPTIME": ended[1],
+        "BKUPDATE": ended[0],
+        "BKUPSRBA": rba_text(backup.srba),
+        "BKUPERBA": rba_text(backup.erba),
+        "BKUPSIZE": _megabytes(backup.size),
+        "LOGS": ",".join(cf.log_members(ctx, state.name, backup.lrsn)),
+    }
 
 
 def _date_time(stamp: str) -> tuple[str, str]:
@@ -266,8 +315,9 @@ def _backup_one(ctx: Ctx, name: str) -> None:
         raise _cf_failure(ctx, "MQSC305E", struc=name, status="FAILED: recover it first")
     previous = state.backup
     if previous is not None and _running(ctx, previous):
-        raise _cf_failure(ctx, "MQSC302E", struc=name, qmgr=previous.qmgr,
-                          until=previous.until.replace("T", " "))
+        raise _cf_failure(
+            ctx, "MQSC302E", struc=name, qmgr=previous.qmgr, until=previous.until.replace("T", " ")
+        )
     moment = cf.now(ctx)
     exclint = int(ctx.cmd.get("EXCLINT", 30))
     floor = previous.lrsn if previous is not None else state.base
@@ -279,8 +329,7 @@ def _backup_one(ctx: Ctx, name: str) -> None:
     srba = log.rba
     # The fuzzy backup is written to the log of the queue manager that runs it
     # (storage rule BR-3 (docs/storage.md#storage-rules)).
-    ctx.log("cfbackup", max(size, 1), structure=name, lrsn=lrsn,
-            content=cf.content_data(content))
+    ctx.log("cfbackup", max(size, 1), structure=name, lrsn=lrsn, content=cf.content_data(content))
     erba = ctx.txn.get("log", None).rba
     # It runs as long as writing it to the log takes (storage rule BN-1
     # (docs/storage.md#storage-rules): 2 CPU s per
@@ -322,8 +371,13 @@ def _recover(ctx: Ctx, name: str) -> None:
     backup = state.backup
     records = cf.changes_since(ctx, name, backup.lrsn)
     to_lrsn = int(records[-1].detail["lrsn"]) if records else backup.lrsn
-    ctx.say("CSQE130I", struc=name, qmgr=backup.qmgr, from_rba=rba_text(backup.srba),
-            to_rba=rba_text(backup.erba))
+    ctx.say(
+        "CSQE130I",
+        struc=name,
+        qmgr=backup.qmgr,
+        from_rba=rba_text(backup.srba),
+        to_rba=rba_text(backup.erba),
+    )
     ctx.say("CSQE132I", from_lrsn=f"{backup.lrsn:012X}", to_lrsn=f"{to_lrsn:012X}")
     if records:
         # The logs are read backwards from the newest change (storage rule BR-6
@@ -342,8 +396,14 @@ def _recover(ctx: Ctx, name: str) -> None:
     log_mb = sum(r.size for r in records) / 2**20
     restore = cf.RESTORE_SECONDS_PER_MB * backup.size / 2**20
     seconds = restore + log_mb / READ_RATE
-    ctx.say("MQSC309I", struc=name, seconds=f"{seconds:.1f}", restore=f"{restore:.1f}",
-            mb=f"{log_mb:.1f}", rate=f"{READ_RATE:g}")
+    ctx.say(
+        "MQSC309I",
+        struc=name,
+        seconds=f"{seconds:.1f}",
+        restore=f"{restore:.1f}",
+        mb=f"{log_mb:.1f}",
+        rate=f"{READ_RATE:g}",
+    )
 
 
 def _purge(ctx: Ctx, name: str) -> None:

@@ -38,9 +38,13 @@ def applies(name: str, chltype: object) -> bool:
 
 #: The supplied defaults of each channel type: one profile per type, built once.
 _SUPPLIED: Mapping[str, Mapping[str, object]] = {
-    chltype: {**{n: v for n, v in CHANNEL.catalog_defaults.items() if applies(n, chltype)},
-              **TYPE_DEFAULTS.get(chltype, {}), "CHLTYPE": chltype}
-    for chltype in TYPES}
+    chltype: {
+        **{n: v for n, v in CHANNEL.catalog_defaults.items() if applies(n, chltype)},
+        **TYPE_DEFAULTS.get(chltype, {}),
+        "CHLTYPE": chltype,
+    }
+    for chltype in TYPES
+}
 
 
 def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
@@ -54,9 +58,12 @@ def defaults(ctx: Ctx, chltype: str) -> Attributes:
     if ctx.cmd.get("LIKE") is not None or d.disposition(ctx) == "COPY":
         model = d.defaults(ctx, CHANNEL)
         # A profile of its own: the same LIKE channel gives other types other attributes.
-        return Attributes.profile({**{n: v for n, v in model.items()
-                                      if n != "QSGDISP" and applies(n, chltype)},
-                                   "CHLTYPE": chltype})
+        return Attributes.profile(
+            {
+                **{n: v for n, v in model.items() if n != "QSGDISP" and applies(n, chltype)},
+                "CHLTYPE": chltype,
+            }
+        )
     name = DEFAULT_OBJECTS[chltype]
     model = ctx.txn.get("channel", name) if name != ctx.cmd.name else None
     if model is not None and model.get("CHLTYPE") == chltype:

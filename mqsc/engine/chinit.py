@@ -58,7 +58,7 @@ class Network(Protocol):
     (so running channels move what arrived)."""
 
     def partner(self, qm: Any, conname: str, channel: str) -> str:
-        """"" when ``conname`` leads to a queue manager whose channel initiator is active,
+        """ "" when ``conname`` leads to a queue manager whose channel initiator is active,
         with a listener on that port and a receiving channel ``channel`` not stopped; else
         why not, in words."""
 
@@ -167,13 +167,21 @@ def display_chinit(ctx: Ctx) -> None:
         ctx.say("CSQX846I", indisp="QMGR", port=port, address="*")
     if not listening:
         ctx.say("CSQX847I", indisp="QMGR")
-    ctx.say("CSQX836I", maxchl=attrs.get("MAXCHL", 200), tcpchl=attrs.get("TCPCHL", 200),
-            lu62chl=attrs.get("LU62CHL", 200))
+    ctx.say(
+        "CSQX836I",
+        maxchl=attrs.get("MAXCHL", 200),
+        tcpchl=attrs.get("TCPCHL", 200),
+        lu62chl=attrs.get("LU62CHL", 200),
+    )
     states = [s.get("STATUS") for s in statuses(attrs).values()]
-    ctx.say("CSQX842I", current=len(states),
-            active=sum(s not in ("STOPPED", "RETRYING") for s in states),
-            stopped=states.count("STOPPED"), retrying=states.count("RETRYING"),
-            actchl=attrs.get("ACTCHL", 200))
+    ctx.say(
+        "CSQX842I",
+        current=len(states),
+        active=sum(s not in ("STOPPED", "RETRYING") for s in states),
+        stopped=states.count("STOPPED"),
+        retrying=states.count("RETRYING"),
+        actchl=attrs.get("ACTCHL", 200),
+    )
 
 
 # ---- START / STOP LISTENER -------------------------------------------------------------------
@@ -239,9 +247,19 @@ def start_channel(ctx: Ctx) -> None:
         # IBM "Requester-server and requester-sender channels": a requester with a CONNAME
         # calls its partner; a server starts and sends over that conversation, a sender
         # ends it and calls the requester back. REQUESTING until the network has done it.
-        set_status(ctx, name, {"CHLTYPE": chltype, "CONNAME": conname, "XMITQ": "",
-                               "STATUS": "REQUESTING", "MSGS": 0, "BATCHES": 0,
-                               "RQMNAME": ""})
+        set_status(
+            ctx,
+            name,
+            {
+                "CHLTYPE": chltype,
+                "CONNAME": conname,
+                "XMITQ": "",
+                "STATUS": "REQUESTING",
+                "MSGS": 0,
+                "BATCHES": 0,
+                "RQMNAME": "",
+            },
+        )
         return
     if chltype in RECEIVERS:
         set_status(ctx, name, None)
@@ -265,11 +283,22 @@ def serve_requester(ctx: Ctx, channel: str, requester: str) -> None:
     if obj is None or current in ("RUNNING", "STOPPED"):
         return
     if obj.get("CHLTYPE") == "SVR":
-        set_status(ctx, channel, {"CHLTYPE": "SVR", "CONNAME": str(obj.get("CONNAME", "")),
-                                  "XMITQ": str(obj.get("XMITQ", "")), "STATUS": "RUNNING",
-                                  "MSGS": 0, "BATCHES": 0, "RQMNAME": requester,
-                                  "PARTNER": requester, "LASTAT": _now(ctx),
-                                  **_retry_counts(obj)})
+        set_status(
+            ctx,
+            channel,
+            {
+                "CHLTYPE": "SVR",
+                "CONNAME": str(obj.get("CONNAME", "")),
+                "XMITQ": str(obj.get("XMITQ", "")),
+                "STATUS": "RUNNING",
+                "MSGS": 0,
+                "BATCHES": 0,
+                "RQMNAME": requester,
+                "PARTNER": requester,
+                "LASTAT": _now(ctx),
+                **_retry_counts(obj),
+            },
+        )
         ctx.console("CSQX500I", csect="CSQXRESP", channel=channel)
     else:
         _start_sender(ctx, obj, str(obj.get("CONNAME", "")))
@@ -293,11 +322,21 @@ def _start_sender(ctx: Ctx, obj: Any, conname: str) -> None:
     """A sender or server channel starts: RUNNING, or RETRYING with why."""
     name, chltype = obj.name, str(obj.get("CHLTYPE"))
     network: Network | None = getattr(ctx.qm, "network", None)
-    why = network.partner(ctx.qm, conname, name) if network is not None else (
-        "no other queue manager is reachable from this one")
-    status = {"CHLTYPE": chltype, "CONNAME": conname, "XMITQ": str(obj.get("XMITQ", "")),
-              "STATUS": "RETRYING" if why else "RUNNING", "MSGS": 0, "BATCHES": 0,
-              "RQMNAME": "", **_retry_counts(obj)}
+    why = (
+        network.partner(ctx.qm, conname, name)
+        if network is not None
+        else ("no other queue manager is reachable from this one")
+    )
+    status = {
+        "CHLTYPE": chltype,
+        "CONNAME": conname,
+        "XMITQ": str(obj.get("XMITQ", "")),
+        "STATUS": "RETRYING" if why else "RUNNING",
+        "MSGS": 0,
+        "BATCHES": 0,
+        "RQMNAME": "",
+        **_retry_counts(obj),
+    }
     if in_doubt(_attrs(ctx), name) is not None:
         # A sender restarting with a batch in doubt resynchronises with its partner before
         # it sends anything (IBM "Channel synchronization"; the network does it, as it knows
@@ -326,10 +365,18 @@ def stop_channel(ctx: Ctx) -> None:
     if ctx.cmd.get("STATUS", "STOPPED") == "INACTIVE":
         set_status(ctx, obj.name, None)
     else:
-        base = dict(old) if old else {"CHLTYPE": str(obj.get("CHLTYPE")),
-                                      "CONNAME": str(obj.get("CONNAME", "")),
-                                      "XMITQ": str(obj.get("XMITQ", "")), "MSGS": 0,
-                                      "BATCHES": 0, "RQMNAME": ""}
+        base = (
+            dict(old)
+            if old
+            else {
+                "CHLTYPE": str(obj.get("CHLTYPE")),
+                "CONNAME": str(obj.get("CONNAME", "")),
+                "XMITQ": str(obj.get("XMITQ", "")),
+                "MSGS": 0,
+                "BATCHES": 0,
+                "RQMNAME": "",
+            }
+        )
         set_status(ctx, obj.name, {**base, "STATUS": "STOPPED"})
     if old is not None and old.get("STATUS") != "STOPPED":
         ctx.console("CSQX501I", csect="CSQXRESP", channel=obj.name)
@@ -361,10 +408,12 @@ def display_chstatus(ctx: Ctx) -> None:
 
 def _inactive(ctx: Ctx, name: str) -> dict[str, Any]:
     obj = ctx.txn.get("channel", name)
-    return {"CHLTYPE": str(obj.get("CHLTYPE")) if obj is not None else "",
-            "CONNAME": str(obj.get("CONNAME", "")) if obj is not None else "",
-            "XMITQ": str(obj.get("XMITQ", "")) if obj is not None else "",
-            "STATUS": "INACTIVE"}
+    return {
+        "CHLTYPE": str(obj.get("CHLTYPE")) if obj is not None else "",
+        "CONNAME": str(obj.get("CONNAME", "")) if obj is not None else "",
+        "XMITQ": str(obj.get("XMITQ", "")) if obj is not None else "",
+        "STATUS": "INACTIVE",
+    }
 
 
 def _matches(pattern: str, name: str) -> bool:
@@ -375,8 +424,11 @@ def _status_getter(ctx: Ctx, name: str, status: Mapping[str, Any]) -> Callable[[
     obj = ctx.txn.get("channel", name)
     sync = sync_of(_attrs(ctx), name)
     doubt = sync.get("INDOUBT") or {}
-    last = {"LSTSEQNO": int(sync.get("SEQNO", 0)), "LSTLUWID": sync.get("LUWID") or NO_LUWID,
-            "INDOUBT": "YES" if doubt else "NO"}
+    last = {
+        "LSTSEQNO": int(sync.get("SEQNO", 0)),
+        "LSTLUWID": sync.get("LUWID") or NO_LUWID,
+        "INDOUBT": "YES" if doubt else "NO",
+    }
     last["CURSEQNO"] = int(doubt.get("SEQNO", last["LSTSEQNO"]))
     last["CURLUWID"] = doubt.get("LUWID", last["LSTLUWID"])
 
@@ -421,8 +473,14 @@ def triggered(txn: Any, current: Mapping[str, Any]) -> list[Any]:
             continue
         xmitq = str(channel.get("XMITQ", ""))
         q = txn.get("qlocal", xmitq)
-        if (xmitq in started or q is None or q.get("USAGE") != "XMITQ" or not q.get("TRIGGER")
-                or q.get("TRIGTYPE") != "FIRST" or q.get("INITQ") != CHANNEL_INITQ):
+        if (
+            xmitq in started
+            or q is None
+            or q.get("USAGE") != "XMITQ"
+            or not q.get("TRIGGER")
+            or q.get("TRIGTYPE") != "FIRST"
+            or q.get("INITQ") != CHANNEL_INITQ
+        ):
             continue
         store = txn.get("messages", xmitq)
         if store is None or not store.depth:
@@ -464,8 +522,9 @@ def waiting(q: Any, store: Any) -> bool:
 
 def _transfer(run: Any) -> Transfer:
     qmgr, _, queue = run.dest.partition(" ")
-    return Transfer(qmgr, queue, run.count, run.size, run.persistent, run.priority,
-                    getattr(run, "body", None))
+    return Transfer(
+        qmgr, queue, run.count, run.size, run.persistent, run.priority, getattr(run, "body", None)
+    )
 
 
 def outgoing(ctx: Ctx, xmitq: str) -> tuple[Transfer, ...]:
@@ -542,20 +601,25 @@ def begin(ctx: Ctx, channel: str, owner: str) -> Batch | None:
     count = sum(run.count for run in runs)
     number = int(record.get("BATCHNO", 0)) + 1
     obj = ctx.txn.get("channel", channel)
-    batch = Batch(unit_of_work(ctx.qm.name, channel, number),
-                  _next_seqno(int(record.get("SEQNO", 0)), count, obj),
-                  tuple(_transfer(run) for run in runs))
+    batch = Batch(
+        unit_of_work(ctx.qm.name, channel, number),
+        _next_seqno(int(record.get("SEQNO", 0)), count, obj),
+        tuple(_transfer(run) for run in runs),
+    )
     # NPMSPEED(FAST) (the default): nonpersistent messages travel outside the batch's unit
     # of work (IBM "Fast, nonpersistent messages"): a batch that fails after they left is
     # not resent for them: they are delivered or lost, never sent twice.
     fast = obj is None or obj.get("NPMSPEED", "FAST") == "FAST"
     record["BATCHNO"] = number
-    record["INDOUBT"] = {"LUWID": batch.unit, "SEQNO": batch.seqno, "COUNT": count,
-                         "XMITQ": xmitq, "OWNER": owner,
-                         "RUNS": [[run.id, run.count] for run in runs
-                                  if run.persistent or not fast],
-                         "FAST": [[run.id, run.count] for run in runs
-                                  if fast and not run.persistent]}
+    record["INDOUBT"] = {
+        "LUWID": batch.unit,
+        "SEQNO": batch.seqno,
+        "COUNT": count,
+        "XMITQ": xmitq,
+        "OWNER": owner,
+        "RUNS": [[run.id, run.count] for run in runs if run.persistent or not fast],
+        "FAST": [[run.id, run.count] for run in runs if fast and not run.persistent],
+    }
     _set_sync(ctx, channel, record)
     return batch
 
@@ -576,8 +640,11 @@ class BatchGone(Refused):
         self.channel, self.xmitq, self.got, self.count = channel, xmitq, got, count
 
     def message(self) -> Message:
-        return Message("MQSC339E", {"channel": self.channel, "xmitq": self.xmitq,
-                                    "got": self.got, "count": self.count}, unsolicited=True)
+        return Message(
+            "MQSC339E",
+            {"channel": self.channel, "xmitq": self.xmitq, "got": self.got, "count": self.count},
+            unsolicited=True,
+        )
 
 
 def sent(ctx: Ctx, channel: str, unit: str, batchsz: int, rqmname: str) -> None:
@@ -632,9 +699,14 @@ def resolve(ctx: Ctx, channel: str, commit: bool, how: str) -> None:
             # Its NPMSPEED(FAST) messages were sent outside the unit of work and did not
             # arrive: they are lost, as on z/OS, not sent again.
             messages.get_runs(ctx, str(doubt["XMITQ"]), fast)
-    ctx.console("MQSC338I", channel=channel, count=int(doubt["COUNT"]),
-                luwid=str(doubt["LUWID"]), outcome="committed" if commit else "backed out",
-                how=how)
+    ctx.console(
+        "MQSC338I",
+        channel=channel,
+        count=int(doubt["COUNT"]),
+        luwid=str(doubt["LUWID"]),
+        outcome="committed" if commit else "backed out",
+        how=how,
+    )
 
 
 def resync(ctx: Ctx, channel: str, partner_unit: str, partner: str) -> None:
@@ -645,8 +717,7 @@ def resync(ctx: Ctx, channel: str, partner_unit: str, partner: str) -> None:
     if status is not None and status.get("RESYNC"):
         set_status(ctx, channel, {k: v for k, v in status.items() if k != "RESYNC"})
     if doubt is not None:
-        resolve(ctx, channel, partner_unit == doubt.get("LUWID"),
-                f"resynchronized with {partner}")
+        resolve(ctx, channel, partner_unit == doubt.get("LUWID"), f"resynchronized with {partner}")
 
 
 def broken(ctx: Ctx, channel: str) -> None:
@@ -654,8 +725,9 @@ def broken(ctx: Ctx, channel: str) -> None:
     with the batch in doubt, RETRYING; it resynchronises when it runs again."""
     doubt = in_doubt(_attrs(ctx), channel)
     if doubt is not None:
-        ctx.console("MQSC341I", channel=channel, count=int(doubt["COUNT"]),
-                    luwid=str(doubt["LUWID"]))
+        ctx.console(
+            "MQSC341I", channel=channel, count=int(doubt["COUNT"]), luwid=str(doubt["LUWID"])
+        )
     stop_for(ctx, channel, "RETRYING")
 
 
@@ -717,14 +789,27 @@ class Undeliverable(Refused):
 
     def message(self) -> Message:
         """MQSC332E: the channel stops, the messages stay on the transmission queue."""
-        return Message("MQSC332E", {"channel": self.channel, "count": self.transfer.count,
-                                    "queue": self.transfer.queue or "(none)",
-                                    "qmgr": self.qmgr, "reason": self.reason},
-                       unsolicited=True)
+        return Message(
+            "MQSC332E",
+            {
+                "channel": self.channel,
+                "count": self.transfer.count,
+                "queue": self.transfer.queue or "(none)",
+                "qmgr": self.qmgr,
+                "reason": self.reason,
+            },
+            unsolicited=True,
+        )
 
 
-def deliver(ctx: Ctx, channel: str, batch: tuple[Transfer, ...], sender: str,
-            seqno: int | None = None, unit: str = "") -> None:
+def deliver(
+    ctx: Ctx,
+    channel: str,
+    batch: tuple[Transfer, ...],
+    sender: str,
+    seqno: int | None = None,
+    unit: str = "",
+) -> None:
     """The receiving end of a batch: each message goes to the queue its transmission header
     names on this queue manager; what cannot be put there (MQRC 2085 unknown queue, 2053 queue
     full...) goes to the dead-letter queue (DEADQ of ALTER QMGR) with that reason, as IBM
@@ -738,26 +823,47 @@ def deliver(ctx: Ctx, channel: str, batch: tuple[Transfer, ...], sender: str,
         if not t.queue:
             reason = MQRC_UNKNOWN_OBJECT_NAME
         if not reason:
-            outcome = messages.put(ctx, t.queue, t.count, t.size, persistent=t.persistent,
-                                   priority=t.priority, body=t.body)
+            outcome = messages.put(
+                ctx,
+                t.queue,
+                t.count,
+                t.size,
+                persistent=t.persistent,
+                priority=t.priority,
+                body=t.body,
+            )
             done, reason = outcome.done, outcome.reason
         rest = t.count - done
         if rest:
             if not dlq:
                 raise Undeliverable(channel, own, t, reason)
-            outcome = messages.put(ctx, dlq, rest, t.size, persistent=t.persistent,
-                                   priority=t.priority, body=t.body)
+            outcome = messages.put(
+                ctx, dlq, rest, t.size, persistent=t.persistent, priority=t.priority, body=t.body
+            )
             if outcome.done < rest:
                 raise Undeliverable(channel, own, t, reason)
-            ctx.console("MQSC331I", channel=channel, count=rest, queue=t.queue or "(none)",
-                        dlq=dlq, qmgr=own, reason=reason)
+            ctx.console(
+                "MQSC331I",
+                channel=channel,
+                count=rest,
+                queue=t.queue or "(none)",
+                dlq=dlq,
+                qmgr=own,
+                reason=reason,
+            )
         total += t.count
     receiver = dict(statuses(_attrs(ctx)).get(channel, {}))
     obj = ctx.txn.get("channel", channel)
     if not receiver or receiver.get("STATUS") != "RUNNING":
-        receiver = {"CHLTYPE": str(obj.get("CHLTYPE")) if obj is not None else "RCVR",
-                    "CONNAME": "", "XMITQ": "", "STATUS": "RUNNING", "MSGS": 0,
-                    "BATCHES": 0, "RQMNAME": sender}
+        receiver = {
+            "CHLTYPE": str(obj.get("CHLTYPE")) if obj is not None else "RCVR",
+            "CONNAME": "",
+            "XMITQ": "",
+            "STATUS": "RUNNING",
+            "MSGS": 0,
+            "BATCHES": 0,
+            "RQMNAME": sender,
+        }
         set_status(ctx, channel, receiver)
         ctx.console("CSQX500I", csect="CSQXRESP", channel=channel)
     if unit:
@@ -767,8 +873,7 @@ def deliver(ctx: Ctx, channel: str, batch: tuple[Transfer, ...], sender: str,
         record["SEQNO"] = seqno if seqno is not None else int(record.get("SEQNO", 0)) + total
         record["LUWID"] = unit
         _set_sync(ctx, channel, record)
-    _count(ctx, channel, total, int(obj.get("BATCHSZ", 50)) if obj is not None else 50,
-           sender)
+    _count(ctx, channel, total, int(obj.get("BATCHSZ", 50)) if obj is not None else 50, sender)
 
 
 def stop_for(ctx: Ctx, channel: str, status: str) -> None:
@@ -843,14 +948,19 @@ def disconnect(ctx: Ctx, channel: str) -> None:
 def retries_due(attrs: Mapping[str, Any], now: dt.datetime) -> list[str]:
     """The RETRYING senders (of a queue manager with these attributes) whose next attempt
     has come by ``now`` (the queue manager's clock)."""
-    retrying = [(name, s) for name, s in sorted(statuses(attrs).items())
-                if s.get("STATUS") == "RETRYING"]
+    retrying = [
+        (name, s) for name, s in sorted(statuses(attrs).items()) if s.get("STATUS") == "RETRYING"
+    ]
     if not retrying:
         return []
     stamp = now.strftime(STAMP)
-    return [name for name, s in retrying
-            if s.get("STATUS") == "RETRYING" and s.get("CHLTYPE") in SENDERS
-            and str(s.get("RETRYAT", "")) <= stamp]
+    return [
+        name
+        for name, s in retrying
+        if s.get("STATUS") == "RETRYING"
+        and s.get("CHLTYPE") in SENDERS
+        and str(s.get("RETRYAT", "")) <= stamp
+    ]
 
 
 def retry(ctx: Ctx, channel: str, why: str) -> None:
@@ -861,10 +971,18 @@ def retry(ctx: Ctx, channel: str, why: str) -> None:
         return
     if not why:
         resync_first = {"RESYNC": "YES"} if in_doubt(_attrs(ctx), channel) else {}
-        set_status(ctx, channel, {**status, "STATUS": "RUNNING", "RETRYAT": "",
-                                  "LASTAT": _now(ctx),
-                                  **_retry_counts(ctx.txn.get("channel", channel)),
-                                  **resync_first})
+        set_status(
+            ctx,
+            channel,
+            {
+                **status,
+                "STATUS": "RUNNING",
+                "RETRYAT": "",
+                "LASTAT": _now(ctx),
+                **_retry_counts(ctx.txn.get("channel", channel)),
+                **resync_first,
+            },
+        )
         ctx.console("CSQX500I", csect="CSQXRESP", channel=channel)
         return
     set_status(ctx, channel, _next_retry(ctx, dict(status), ctx.txn.get("channel", channel)))
@@ -888,7 +1006,7 @@ def end_receiver(ctx: Ctx, channel: str) -> None:
 
 
 def receiver_ready(attrs: Mapping[str, Any], channel: Any) -> str:
-    """"" when a receiving channel (its definition, or None) can be bound on a queue manager
+    """ "" when a receiving channel (its definition, or None) can be bound on a queue manager
     with these attributes; else why not."""
     if channel is None:
         return "no receiver channel of that name on the partner"

@@ -50,11 +50,15 @@ def set_chlauth(ctx: Ctx) -> None:
             raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="TYPE", keyword2=name)
     if kind == "BLOCKADDR" and profile != "*":
         # "The channel profile name must be '*' when TYPE is BLOCKADDR" (SET CHLAUTH, note 1).
-        raise ctx.object_failure("CSQM154I", "NOT_ALLOWED", keyword="TYPE", value=kind,
-                                 required="CHLAUTH('*')")
+        raise ctx.object_failure(
+            "CSQM154I", "NOT_ALLOWED", keyword="TYPE", value=kind, required="CHLAUTH('*')"
+        )
     if action == "REMOVEALL":
-        doomed = [k for k, rec in ctx.txn.items(TABLE)
-                  if rec.get("CHLAUTH") == profile and rec.get("TYPE") == kind]
+        doomed = [
+            k
+            for k, rec in ctx.txn.items(TABLE)
+            if rec.get("CHLAUTH") == profile and rec.get("TYPE") == kind
+        ]
         for k in doomed:
             ctx.txn.delete(TABLE, k)
         return
@@ -64,28 +68,37 @@ def set_chlauth(ctx: Ctx) -> None:
     needed = REQUIRED[kind] if action != "REMOVE" else ((mapped_by,) if mapped_by else ())
     for name in needed:
         if not cmd.get(name):
-            raise ctx.object_failure("CSQM154I", "NOT_ALLOWED", keyword="TYPE", value=kind,
-                                     required=name)
+            raise ctx.object_failure(
+                "CSQM154I", "NOT_ALLOWED", keyword="TYPE", value=kind, required=name
+            )
     if action == "REMOVE":
         extra = sorted(set(cmd.attrs) - _IDENTITY)
         if extra:
-            raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="ACTION",
-                                     keyword2=extra[0])
+            raise ctx.object_failure(
+                "CSQM150I", "NOT_ALLOWED", keyword1="ACTION", keyword2=extra[0]
+            )
         if existing is None:
             raise ctx.not_found("CHLAUTH", profile)
         ctx.txn.delete(TABLE, record_key)
         return
     if existing is not None and action == "ADD":
         raise ctx.object_failure("CSQM095I", "ALREADY_EXISTS", objtype="CHLAUTH", name=profile)
-    values = {**_defaults(kind), "CHLAUTH": profile,
-              **{n: v for n, v in cmd.attrs.items() if n in CHLAUTH.settable_set}}
+    values = {
+        **_defaults(kind),
+        "CHLAUTH": profile,
+        **{n: v for n, v in cmd.attrs.items() if n in CHLAUTH.settable_set},
+    }
     if mapped_by and values.get("USERSRC") == "MAP" and not values.get("MCAUSER"):
-        raise ctx.object_failure("CSQM154I", "NOT_ALLOWED", keyword="USERSRC", value="MAP",
-                                 required="MCAUSER")
+        raise ctx.object_failure(
+            "CSQM154I", "NOT_ALLOWED", keyword="USERSRC", value="MAP", required="MCAUSER"
+        )
     stamp = ctx.stamp()
     created = existing.created if existing is not None else stamp
-    ctx.txn.put(TABLE, record_key, MQObject("CHLAUTH", record_key,
-                                            Attributes.profile(values), created, stamp))
+    ctx.txn.put(
+        TABLE,
+        record_key,
+        MQObject("CHLAUTH", record_key, Attributes.profile(values), created, stamp),
+    )
 
 
 @handles("DISPLAY", "CHLAUTH")

@@ -34,8 +34,14 @@ class Ctx:
 
     __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later")
 
-    def __init__(self, qm: QueueManager, txn: Txn, cmd: Command | None,
-                 spec: CommandSpec | None, source: Source) -> None:
+    def __init__(
+        self,
+        qm: QueueManager,
+        txn: Txn,
+        cmd: Command | None,
+        spec: CommandSpec | None,
+        source: Source,
+    ) -> None:
         self.qm = qm
         self.txn = txn
         self.cmd = cmd
@@ -72,17 +78,25 @@ class Ctx:
         """A message-manager failure: its message, then CSQM090E with the reason code."""
         inserts.setdefault("csect", self.csect)
         code = REASONS[reason].code
-        return CommandFailed(Message(msg_id, inserts),
-                             Message("CSQM090E", {"csect": self.csect, "code": code}))
+        return CommandFailed(
+            Message(msg_id, inserts), Message("CSQM090E", {"csect": self.csect, "code": code})
+        )
 
-    def not_found(self, objtype: str, name: object, qsgdisp: str = "QMGR",
-                  keyword: str | None = None) -> CommandFailed:
+    def not_found(
+        self, objtype: str, name: object, qsgdisp: str = "QMGR", keyword: str | None = None
+    ) -> CommandFailed:
         """CSQM125I obj (name) QSGDISP(disp) WAS NOT FOUND, as IBM's example shows it.
 
         ``keyword`` (not shown) tells diagnostics which keyword named the object.
         """
-        return self.object_failure("CSQM125I", "NOT_FOUND", objtype=objtype, name=name,
-                                   qsgdisp=qsgdisp, keyword=keyword or objtype)
+        return self.object_failure(
+            "CSQM125I",
+            "NOT_FOUND",
+            objtype=objtype,
+            name=name,
+            qsgdisp=qsgdisp,
+            keyword=keyword or objtype,
+        )
 
     @property
     def gen(self) -> int:

@@ -73,8 +73,9 @@ def given(ctx: Ctx, family: Family) -> dict[str, object]:
 
 
 # ---- the flows -----------------------------------------------------------------------------
-def define(ctx: Ctx, family: Family, check: Check,
-           defaults_of: Callable[[Ctx], Attributes] | None = None) -> MQObject:
+def define(
+    ctx: Ctx, family: Family, check: Check, defaults_of: Callable[[Ctx], Attributes] | None = None
+) -> MQObject:
     """DEFINE name [LIKE(x)] [REPLACE|NOREPLACE] attributes.
 
     REPLACE re-creates the object: unspecified attributes go back to the defaults, as
@@ -87,11 +88,15 @@ def define(ctx: Ctx, family: Family, check: Check,
     table = family.table_for(disp)
     existing = ctx.txn.get(table, name)
     if existing is not None and existing.get("QSGDISP", "QMGR") != disp:
-        raise ctx.object_failure("MQSC312E", "ALREADY_EXISTS", objtype=family.objtype,
-                                 name=name, existing=existing.get("QSGDISP", "QMGR"))
+        raise ctx.object_failure(
+            "MQSC312E",
+            "ALREADY_EXISTS",
+            objtype=family.objtype,
+            name=name,
+            existing=existing.get("QSGDISP", "QMGR"),
+        )
     if existing is not None and not ctx.cmd.get("REPLACE", False):
-        raise ctx.object_failure("CSQM095I", "ALREADY_EXISTS", objtype=family.objtype,
-                                 name=name)
+        raise ctx.object_failure("CSQM095I", "ALREADY_EXISTS", objtype=family.objtype, name=name)
     values = given(ctx, family)
     if family.group_table is not None:
         values["QSGDISP"] = disp  # never inherited from LIKE or the default object
@@ -119,8 +124,7 @@ def existing_object(ctx: Ctx, family: Family) -> MQObject:
     """The object the command names with the QSGDISP it names, or CSQM125I WAS NOT FOUND."""
     disp = disposition(ctx)
     obj = ctx.txn.get(family.table_for(disp), ctx.cmd.name)
-    if obj is None or (family.group_table is not None
-                       and obj.get("QSGDISP", "QMGR") != disp):
+    if obj is None or (family.group_table is not None and obj.get("QSGDISP", "QMGR") != disp):
         raise ctx.not_found(family.objtype, ctx.cmd.name, disp)
     return obj
 
@@ -145,10 +149,15 @@ def applies(by_type: Mapping[str, frozenset], name: str, kind: object) -> bool:
     return types is None or kind in types
 
 
-def check_typed(ctx: Ctx, family: Family, attrs: Mapping[str, object],
-                existing: MQObject | None, type_keyword: str,
-                by_type: Mapping[str, frozenset],
-                required: Mapping[str, tuple[str, ...]]) -> None:
+def check_typed(
+    ctx: Ctx,
+    family: Family,
+    attrs: Mapping[str, object],
+    existing: MQObject | None,
+    type_keyword: str,
+    by_type: Mapping[str, frozenset],
+    required: Mapping[str, tuple[str, ...]],
+) -> None:
     """The rules of a family whose attributes depend on a type (CHANNEL by CHLTYPE, AUTHINFO by
     AUTHTYPE): the type cannot change (CSQM150I), a keyword of another type's diagram is
     refused (CSQM150I), and a DEFINE names the type's required keywords, even blank, or
@@ -158,18 +167,21 @@ def check_typed(ctx: Ctx, family: Family, attrs: Mapping[str, object],
     kind = attrs.get(type_keyword)
     check_group(ctx, attrs)
     if existing is not None and existing.get(type_keyword) != kind:
-        raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1=type_keyword,
-                                 keyword2=family.objtype)
+        raise ctx.object_failure(
+            "CSQM150I", "NOT_ALLOWED", keyword1=type_keyword, keyword2=family.objtype
+        )
     for name in ctx.cmd.attrs:
         if name in family.settable_set and not applies(by_type, name, kind):
-            raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1=type_keyword,
-                                     keyword2=name)
+            raise ctx.object_failure(
+                "CSQM150I", "NOT_ALLOWED", keyword1=type_keyword, keyword2=name
+            )
     if ctx.cmd.verb != "DEFINE":
         return
     for name in required.get(str(kind), ()):
         if name not in ctx.cmd.attrs and not attrs.get(name):
-            raise ctx.object_failure("CSQM154I", "NOT_ALLOWED", keyword=type_keyword,
-                                     value=kind, required=name)
+            raise ctx.object_failure(
+                "CSQM154I", "NOT_ALLOWED", keyword=type_keyword, value=kind, required=name
+            )
 
 
 def delete(ctx: Ctx, family: Family) -> MQObject:
@@ -183,7 +195,10 @@ def delete(ctx: Ctx, family: Family) -> MQObject:
 #: manager uses, ALL adds the GROUP objects of the shared repository ([DOC-DISQ], the rule for
 #: queues, which z/OS applies to every object type with QSGDISP).
 SELECTORS: Mapping[str, tuple[str, ...]] = {
-    "LIVE": ("QMGR", "COPY"), "ALL": ("QMGR", "COPY", "GROUP"), "PRIVATE": ("QMGR", "COPY")}
+    "LIVE": ("QMGR", "COPY"),
+    "ALL": ("QMGR", "COPY", "GROUP"),
+    "PRIVATE": ("QMGR", "COPY"),
+}
 
 
 def selected(ctx: Ctx, family: Family) -> Iterator[MQObject]:
@@ -242,8 +257,14 @@ def passes(where: Filter | None, value: object) -> bool:
         return False
 
 
-_COMPARE = {"EQ": operator.eq, "NE": operator.ne, "LT": operator.lt, "GT": operator.gt,
-            "LE": operator.le, "GE": operator.ge}
+_COMPARE = {
+    "EQ": operator.eq,
+    "NE": operator.ne,
+    "LT": operator.lt,
+    "GT": operator.gt,
+    "LE": operator.le,
+    "GE": operator.ge,
+}
 
 
 def shown(family: Family, requested: Iterable[str], show_all: bool) -> tuple[str, ...]:
@@ -259,8 +280,13 @@ def shown(family: Family, requested: Iterable[str], show_all: bool) -> tuple[str
 Getter = Callable[[str], object]
 
 
-def display(ctx: Ctx, family: Family, objects: Iterable[Getter],
-            keyword: str | None = None, requested: Iterable[str] | None = None) -> int:
+def display(
+    ctx: Ctx,
+    family: Family,
+    objects: Iterable[Getter],
+    keyword: str | None = None,
+    requested: Iterable[str] | None = None,
+) -> int:
     """Add the records of the objects that pass the WHERE filter; CSQM297I when none do.
 
     ``objects`` are value getters (attribute name -> value) of the objects already selected
@@ -268,8 +294,9 @@ def display(ctx: Ctx, family: Family, objects: Iterable[Getter],
     the attributes shown, which keeps DISPLAY QLOCAL(*) over 50,000 queues fast.
     """
     cmd = ctx.cmd
-    names = shown(family, cmd.requested if requested is None else requested,
-                  bool(cmd.get("ALL", False)))
+    names = shown(
+        family, cmd.requested if requested is None else requested, bool(cmd.get("ALL", False))
+    )
     where = cmd.where
     keyword = keyword or cmd.objtype
     msg_id = family.reply
@@ -287,8 +314,14 @@ def display(ctx: Ctx, family: Family, objects: Iterable[Getter],
     return found
 
 
-def display_typed(ctx: Ctx, family: Family, objects: Iterable[MQObject], name_keyword: str,
-                  applies: Callable[[str, object], bool], type_attribute: str) -> int:
+def display_typed(
+    ctx: Ctx,
+    family: Family,
+    objects: Iterable[MQObject],
+    name_keyword: str,
+    applies: Callable[[str, object], bool],
+    type_attribute: str,
+) -> int:
     """DISPLAY for families whose attributes depend on a type (CHANNEL by CHLTYPE, AUTHINFO by
     AUTHTYPE): each object shows, and is filtered on, the attributes of its own type only, as
     z/OS shows them (ALL on a receiver channel lists no XMITQ)."""
@@ -300,11 +333,18 @@ def display_typed(ctx: Ctx, family: Family, objects: Iterable[MQObject], name_ke
         for obj in objects:
             get = getter(obj, name_keyword)
             kind = obj.get(type_attribute)
-            if where is not None and not (applies(where.keyword, kind)
-                                          and passes(where, get(where.keyword))):
+            if where is not None and not (
+                applies(where.keyword, kind) and passes(where, get(where.keyword))
+            ):
                 continue
-            ctx.add(ObjectRecord(family.objtype, cmd.objtype, family.reply,
-                                 tuple([(n, get(n)) for n in names if applies(n, kind)])))
+            ctx.add(
+                ObjectRecord(
+                    family.objtype,
+                    cmd.objtype,
+                    family.reply,
+                    tuple([(n, get(n)) for n in names if applies(n, kind)]),
+                )
+            )
             found += 1
     if not found:
         ctx.say("CSQM297I", objtype=cmd.objtype)
@@ -329,19 +369,18 @@ def display_types(ctx: Ctx, objects: Iterable[tuple[Family, Getter]]) -> int:
             names = layouts.get(objtype)
             if names is None:
                 names = layouts[objtype] = shown(family, requested, show_all)
-            if where is not None and (where.keyword not in family.attributes
-                                      or not passes(where, get(where.keyword))):
+            if where is not None and (
+                where.keyword not in family.attributes or not passes(where, get(where.keyword))
+            ):
                 continue
-            add(ObjectRecord(objtype, keyword, family.reply,
-                             tuple([(n, get(n)) for n in names])))
+            add(ObjectRecord(objtype, keyword, family.reply, tuple([(n, get(n)) for n in names])))
             found += 1
     if not found:
         ctx.say("CSQM297I", objtype=keyword)
     return found
 
 
-def getter(obj: MQObject, name_keyword: str,
-           fixed: Mapping[str, object] | None = None) -> Getter:
+def getter(obj: MQObject, name_keyword: str, fixed: Mapping[str, object] | None = None) -> Getter:
     """An object's DISPLAY values: its attributes, its name under ``name_keyword``, the
     ``fixed`` values of attributes it does not hold, then its date stamps (blank otherwise)."""
     attrs = obj.attrs
@@ -364,6 +403,9 @@ def stamps(obj: MQObject) -> dict[str, str]:
     """CRDATE/CRTIME/ALTDATE/ALTTIME from an object's stamps."""
     created = obj.created or " "
     altered = obj.altered or created
-    return {"CRDATE": created[:10], "CRTIME": created[11:], "ALTDATE": altered[:10],
-            "ALTTIME": altered[11:]}
-
+    return {
+        "CRDATE": created[:10],
+        "CRTIME": created[11:],
+        "ALTDATE": altered[:10],
+        "ALTTIME": altered[11:],
+    }

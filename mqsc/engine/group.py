@@ -47,9 +47,11 @@ class CFRMPolicy:
         return self.sizes.get(structure, self.default_kb)
 
     def to_toml(self) -> str:
-        lines = ["[cfrm]",
-                 "# Coupling facility structure sizes (the CFRM policy's SIZE), in KB.",
-                 f"default_size = {self.default_kb}"]
+        lines = [
+            "[cfrm]",
+            "# Coupling facility structure sizes (the CFRM policy's SIZE), in KB.",
+            f"default_size = {self.default_kb}",
+        ]
         if self.sizes:
             lines += ["", "[cfrm.structures]"]
             lines += [f"{name} = {kb}" for name, kb in sorted(self.sizes.items())]
@@ -106,8 +108,13 @@ class GroupInfo:
 class Group:
     """The shared tables, the members and the CFRM policy of one queue sharing group."""
 
-    def __init__(self, name: str, *, cfrm: CFRMPolicy | None = None,
-                 tables: dict[str, dict[Any, Any]] | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        *,
+        cfrm: CFRMPolicy | None = None,
+        tables: dict[str, dict[Any, Any]] | None = None,
+    ) -> None:
         self.name = name
         self.cfrm = cfrm or CFRMPolicy()
         self.tables: dict[str, dict[Any, Any]] = tables or {t: {} for t in GROUP_TABLES}
@@ -129,13 +136,15 @@ class Group:
         """The members that are running, in name order (CMDSCOPE(*) reaches these)."""
         from mqsc.engine.lifecycle import Phase
 
-        return [self.members[n] for n in sorted(self.members)
-                if self.members[n].phase is Phase.RUNNING]
+        return [
+            self.members[n] for n in sorted(self.members) if self.members[n].phase is Phase.RUNNING
+        ]
 
     def copy(self) -> Group:
         """An independent copy of the group and all its members (a scratch copy)."""
-        other = Group(self.name, cfrm=self.cfrm,
-                      tables={t: copy_table(self.tables[t]) for t in GROUP_TABLES})
+        other = Group(
+            self.name, cfrm=self.cfrm, tables={t: copy_table(self.tables[t]) for t in GROUP_TABLES}
+        )
         for name in sorted(self.members):
             self.members[name].copy_into(other)
         return other

@@ -113,8 +113,9 @@ def open_pagesets(qm: QueueManager) -> list[Message]:
             if offline.status != "OFFLINE":
                 offline.status = "OFFLINE"
                 offline.offline_rba = log.restart_rba
-            ctx.console("CSQI005I", csect="CSQIRSTR", psid=f"{psid:02d}",
-                        rba=rba_text(offline.offline_rba))
+            ctx.console(
+                "CSQI005I", csect="CSQIRSTR", psid=f"{psid:02d}", rba=rba_text(offline.offline_rba)
+            )
             continue
         attach_pool(ctx, ps.pool)
         open_pageset(ctx, psid)
@@ -141,8 +142,9 @@ def checkpoint(ctx: Ctx, *, final: bool = False) -> None:
         written = pool.checkpoint(gen) + (pool.write_persistent() if final else 0)
         ctx.console("CSQP019I", csect="CSQPDWP2", pool=pool_id, pages=written)
     for psid in sorted(txn.keys("pageset")):
-        ctx.console("CSQP021I", psid=psid, rba=rba_text(log.restart_rba),
-                    checkpoint=rba_text(log.rba))
+        ctx.console(
+            "CSQP021I", psid=psid, rba=rba_text(log.restart_rba), checkpoint=rba_text(log.rba)
+        )
 
 
 def shutdown(ctx: Ctx) -> None:
@@ -189,8 +191,11 @@ def restart(qm: QueueManager) -> list[Result]:
     txn.put("qmgr", None, replace(txn.get("qmgr", None), status="RUNNING"))
     qm.commit(txn, ctx.cmd)
     qm.restarting = True
-    qm.logged_pools = {k: (p.buffers, p.location, p.pageclass)
-                       for k, p in qm.state.tables["pool"].items() if p.defined}
+    qm.logged_pools = {
+        k: (p.buffers, p.location, p.pageclass)
+        for k, p in qm.state.tables["pool"].items()
+        if p.defined
+    }
     try:
         return start(qm)
     finally:
@@ -198,8 +203,7 @@ def restart(qm: QueueManager) -> list[Result]:
         qm.logged_pools = {}
 
 
-def start_command(qm: QueueManager, logical: LogicalCommand | None,
-                  spec: CommandSpec) -> Result:
+def start_command(qm: QueueManager, logical: LogicalCommand | None, spec: CommandSpec) -> Result:
     """START QMGR on a stopped queue manager: a restart, with its console messages."""
     log = qm.state.tables["log"][None]
     prior = log.checkpoints[-1] if log.checkpoints else 0
@@ -207,13 +211,19 @@ def start_command(qm: QueueManager, logical: LogicalCommand | None,
     extent = log.rba - log.rba % C.LOG_DATASET_BYTES
     records: list[Record] = [
         Message("CSQY000I", {"version": "V9.4.0"}),
-        Message("CSQJ001I", {"dsname": log_dataset(qm.name, log.rba, log.rba),
-                             "start": rba_text(extent),
-                             "end": rba_text(extent + C.LOG_DATASET_BYTES - 1)}),
+        Message(
+            "CSQJ001I",
+            {
+                "dsname": log_dataset(qm.name, log.rba, log.rba),
+                "start": rba_text(extent),
+                "end": rba_text(extent + C.LOG_DATASET_BYTES - 1),
+            },
+        ),
         Message("CSQR001I", {}),
         Message("CSQR003I", {"rba": rba_text(prior)}),
-        Message("CSQR004I", {"commit": "0000", "indoubt": "0000", "inflight": "0000",
-                             "backout": "0000"}),
+        Message(
+            "CSQR004I", {"commit": "0000", "indoubt": "0000", "inflight": "0000", "backout": "0000"}
+        ),
         Message("CSQR002I", {}),
         *qm.start_messages,
     ]

@@ -60,8 +60,7 @@ class Detail(Mapping[str, Any]):
             if len(cls._shared) < 256:
                 cls._shared[keys] = keys
             shared = keys
-        return cls(shared, tuple([_frozen(v) if type(v) is list else v
-                                  for v in detail.values()]))
+        return cls(shared, tuple([_frozen(v) if type(v) is list else v for v in detail.values()]))
 
     def __getitem__(self, key: str) -> Any:
         try:
@@ -112,8 +111,7 @@ class LogState:
     def clone(self) -> LogState:
         return _copy_log(self)  # every field immutable: a shallow copy is independent
 
-    def write(self, kind: str, size: int, detail: Mapping[str, Any],
-              records: int = 1) -> LogRecord:
+    def write(self, kind: str, size: int, detail: Mapping[str, Any], records: int = 1) -> LogRecord:
         """Append ``records`` records of ``size`` bytes in all (bulk puts log one per
         message, kept here as one entry); returns the entry (its detail a :class:`Detail`)."""
         record = LogRecord(self.rba, kind, size, Detail.of(detail))

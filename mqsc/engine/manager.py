@@ -26,13 +26,13 @@ from mqsc.engine.lifecycle import PHASE_SOURCES, Phase
 from mqsc.engine.log import LogRecord, LogState, command_detail
 from mqsc.engine.objects import MQObject, QueueManagerInfo
 from mqsc.engine.records import (
-    Transfer,
     RC_FAILED,
     RC_OK,
     Message,
     MessageRun,
     Record,
     Result,
+    Transfer,
     Workload,
 )
 from mqsc.engine.serial import digest
@@ -83,10 +83,19 @@ class QueueManager:
     999999999
     """
 
-    def __init__(self, name: str, *, cpf: str | None = None, qsg: str = "",
-                 config: QMConfig | None = None, csqinp1: Decks = (), csqinp2: Decks = (),
-                 clock: Clock | None = None, user: str = "MQSC",
-                 group: Group | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        *,
+        cpf: str | None = None,
+        qsg: str = "",
+        config: QMConfig | None = None,
+        csqinp1: Decks = (),
+        csqinp2: Decks = (),
+        clock: Clock | None = None,
+        user: str = "MQSC",
+        group: Group | None = None,
+    ) -> None:
         self.state = State()
         qsg = group.name if group is not None else qsg
         self.state.tables["qmgr"][None] = QueueManagerInfo(name, cpf or name, qsg)
@@ -152,9 +161,16 @@ class QueueManager:
 
     def copy_into(self, group: Group | None) -> QueueManager:
         """A copy of this queue manager's private state, a member of ``group`` if given."""
-        other = QueueManager(self.name, cpf=self.cpf, qsg=self.info.qsg, config=self.config,
-                             csqinp1=self.csqinp1, csqinp2=self.csqinp2, clock=self.clock,
-                             user=self.user)
+        other = QueueManager(
+            self.name,
+            cpf=self.cpf,
+            qsg=self.info.qsg,
+            config=self.config,
+            csqinp1=self.csqinp1,
+            csqinp2=self.csqinp2,
+            clock=self.clock,
+            user=self.user,
+        )
         copied = self.state.copy(PRIVATE_TABLES)
         for table in PRIVATE_TABLES:
             other.state.tables[table] = copied.tables[table]
@@ -182,50 +198,103 @@ class QueueManager:
         lifecycle.checkpoint(ctx, final=final)
 
     # ---- workload ----------------------------------------------------------------------------
-    def put(self, queue: str, count: int = 1, size: int = 1024, *,
-            persistent: bool | None = None, priority: int | None = None,
-            batch: int = 0) -> Workload:
+    def put(
+        self,
+        queue: str,
+        count: int = 1,
+        size: int = 1024,
+        *,
+        persistent: bool | None = None,
+        priority: int | None = None,
+        batch: int = 0,
+    ) -> Workload:
         """Put ``count`` messages of ``size`` bytes on a queue (MQPUT, as OEMPUT does).
 
         ``persistent``/``priority`` default to the queue's DEFPSIST/DEFPRTY; ``batch`` > 0
         commits every ``batch`` messages (a failure backs out only the unit in flight).
         """
-        return self._workload(lambda ctx: messages.put(
-            ctx, queue, count, size, persistent=persistent, priority=priority, batch=batch),
-            "put", queue, count)
+        return self._workload(
+            lambda ctx: messages.put(
+                ctx, queue, count, size, persistent=persistent, priority=priority, batch=batch
+            ),
+            "put",
+            queue,
+            count,
+        )
 
     def get(self, queue: str, count: int | None = None) -> Workload:
         """Get up to ``count`` messages (all of them when None), as MGET does."""
-        return self._workload(lambda ctx: messages.get(ctx, queue, count), "get", queue,
-                              count if count is not None else -1)
+        return self._workload(
+            lambda ctx: messages.get(ctx, queue, count),
+            "get",
+            queue,
+            count if count is not None else -1,
+        )
 
-    def put_message(self, queue: str, data: bytes, *, persistent: bool | None = None,
-                    priority: int | None = None, correlid: bytes | None = None,
-                    reply_q: str = "", reply_qmgr: str = "", expiry: int = -1,
-                    correl_text: str = "") -> Workload:
+    def put_message(
+        self,
+        queue: str,
+        data: bytes,
+        *,
+        persistent: bool | None = None,
+        priority: int | None = None,
+        correlid: bytes | None = None,
+        reply_q: str = "",
+        reply_qmgr: str = "",
+        expiry: int = -1,
+        correl_text: str = "",
+    ) -> Workload:
         """MQPUT of one message with ``data`` (:mod:`mqsc.engine.bodies`); its MsgId is in
         the result's ``delivered``."""
-        return self._workload(lambda ctx: bodies.put(
-            ctx, queue, data, persistent=persistent, priority=priority,
-            correlid=correlid if correlid is not None else bodies.NO_ID, reply_q=reply_q,
-            reply_qmgr=reply_qmgr, expiry=expiry, correl_text=correl_text), "put", queue, 1)
+        return self._workload(
+            lambda ctx: bodies.put(
+                ctx,
+                queue,
+                data,
+                persistent=persistent,
+                priority=priority,
+                correlid=correlid if correlid is not None else bodies.NO_ID,
+                reply_q=reply_q,
+                reply_qmgr=reply_qmgr,
+                expiry=expiry,
+                correl_text=correl_text,
+            ),
+            "put",
+            queue,
+            1,
+        )
 
-    def get_message(self, queue: str, *, msgid: bytes | None = None,
-                    correlid: bytes | None = None, browse: bool = False) -> Workload:
+    def get_message(
+        self,
+        queue: str,
+        *,
+        msgid: bytes | None = None,
+        correlid: bytes | None = None,
+        browse: bool = False,
+    ) -> Workload:
         """MQGET (or browse) of the next message, by MsgId/CorrelId if given, with its data
         in the result's ``delivered`` (MQRC 2033 when there is none)."""
-        return self._workload(lambda ctx: bodies.get(ctx, queue, msgid=msgid,
-                                                     correlid=correlid, browse=browse),
-                              "get", queue, 1)
+        return self._workload(
+            lambda ctx: bodies.get(ctx, queue, msgid=msgid, correlid=correlid, browse=browse),
+            "get",
+            queue,
+            1,
+        )
 
-    def browse_messages(self, queue: str, limit: int, *, msgid: bytes | None = None,
-                        correlid: bytes | None = None) -> Workload:
+    def browse_messages(
+        self, queue: str, limit: int, *, msgid: bytes | None = None, correlid: bytes | None = None
+    ) -> Workload:
         """Up to ``limit`` messages in delivery order, left where they are."""
-        return self._workload(lambda ctx: bodies.browse_list(
-            ctx, queue, limit, msgid=msgid, correlid=correlid), "get", queue, limit)
+        return self._workload(
+            lambda ctx: bodies.browse_list(ctx, queue, limit, msgid=msgid, correlid=correlid),
+            "get",
+            queue,
+            limit,
+        )
 
-    def trigger_monitor(self, initq: str, *, start: bool = True,
-                        owner: str | None = None) -> Workload:
+    def trigger_monitor(
+        self, initq: str, *, start: bool = True, owner: str | None = None
+    ) -> Workload:
         """A trigger monitor (CICS's CKTI, IMS's CSQQTRMN) opens ``initq`` for input, or
         closes it (``start`` False): while one holds it, trigger events of the queues naming
         it write trigger messages there (mqsc/engine/triggers.py). The outcome is a Workload
@@ -236,8 +305,14 @@ class QueueManager:
 
         def operation(ctx: Ctx) -> Workload:
             reason, fired = messages.monitor(ctx, initq, start, who)
-            return Workload("monitor", initq, 1 if start else -1, 0 if reason else 1,
-                            reason=reason, triggers=fired)
+            return Workload(
+                "monitor",
+                initq,
+                1 if start else -1,
+                0 if reason else 1,
+                reason=reason,
+                triggers=fired,
+            )
 
         return self._workload(operation, "monitor", initq, 1 if start else -1)
 
@@ -271,8 +346,9 @@ class QueueManager:
         if self.gate is not None:
             return True
         attrs = self.state.tables["qmgr"][None].attrs
-        return chinit.active(attrs) and bool(chinit.triggered(Txn(self.state),
-                                                              chinit.statuses(attrs)))
+        return chinit.active(attrs) and bool(
+            chinit.triggered(Txn(self.state), chinit.statuses(attrs))
+        )
 
     def has_outgoing(self, xmitq: str) -> bool:
         """Whether anything waits on a transmission queue (a network asks after every put
@@ -312,8 +388,7 @@ class QueueManager:
             return None
         store = self.state.tables["messages"].get(queue)
         runs = store.runs if store is not None else ()
-        return tuple(MessageRun(r.count, r.size, r.persistent, r.priority)
-                     for r in runs if r.count)
+        return tuple(MessageRun(r.count, r.size, r.persistent, r.priority) for r in runs if r.count)
 
     def queues_on(self, psid: int) -> tuple[str, ...]:
         """Private local queues whose storage class maps to page set ``psid``, sorted."""
@@ -325,8 +400,9 @@ class QueueManager:
                 out.append(name)
         return tuple(out)
 
-    def _workload(self, operation: Callable[[Ctx], Workload], kind: str, queue: str,
-                  count: int) -> Workload:
+    def _workload(
+        self, operation: Callable[[Ctx], Workload], kind: str, queue: str, count: int
+    ) -> Workload:
         if self.network is not None:
             self.settle()  # retries that fell due since the last command run first
         with self.session():
@@ -337,8 +413,9 @@ class QueueManager:
             self.settle()
         return outcome
 
-    def _run_workload(self, operation: Callable[[Ctx], Workload], kind: str, queue: str,
-                      count: int) -> Workload:
+    def _run_workload(
+        self, operation: Callable[[Ctx], Workload], kind: str, queue: str, count: int
+    ) -> Workload:
         txn = Txn(self.state)
         ctx = Ctx(self, txn, None, None, Source.SERVER)
         before = {k: (p.stats.as_dict(), p.buffers) for k, p in self.state.tables["pool"].items()}
@@ -361,8 +438,7 @@ class QueueManager:
                 delta["low"] = now["low"]
                 deltas[key] = delta
         grown = sum(ps.expansions for ps in self.state.tables["pageset"].values()) - expansions
-        return replace(outcome, pools=deltas, expansions=max(0, grown),
-                       messages=tuple(ctx.later))
+        return replace(outcome, pools=deltas, expansions=max(0, grown), messages=tuple(ctx.later))
 
     def reset_statistics(self) -> None:
         """Start a new statistics interval: buffer pool and page set counters go back to
@@ -386,8 +462,10 @@ class QueueManager:
             commands = list(iter_parse(TextSource(item), columns="all"))
             if len(commands) != 1:
                 logical = LogicalCommand.of(item)
-                rejected = Rejected(logical, (Diagnostic("MQSC006E", {"count": len(commands)},
-                                                         logical.source, None),))
+                rejected = Rejected(
+                    logical,
+                    (Diagnostic("MQSC006E", {"count": len(commands)}, logical.source, None),),
+                )
                 return results.rejected(self.cpf, logical, rejected)
             logical, parsed = commands[0]
             return self.execute_parsed(logical, parsed, source=source)
@@ -396,21 +474,24 @@ class QueueManager:
         logical = item.syntax.logical if item.syntax is not None else None
         return self.execute_parsed(logical, item, source=source)
 
-    def run(self, text: str | TextSource, *, source: Source = Source.SERVER,
-            columns: Columns = "auto") -> list[Result]:
+    def run(
+        self, text: str | TextSource, *, source: Source = Source.SERVER, columns: Columns = "auto"
+    ) -> list[Result]:
         """Execute every command of a deck, in order."""
         return list(self.iter_run(text, source=source, columns=columns))
 
-    def iter_run(self, text: str | TextSource, *, source: Source = Source.SERVER,
-                 columns: Columns = "auto") -> Iterator[Result]:
+    def iter_run(
+        self, text: str | TextSource, *, source: Source = Source.SERVER, columns: Columns = "auto"
+    ) -> Iterator[Result]:
         """Execute a deck command by command, yielding each result as it completes."""
         if isinstance(text, str):
             text = TextSource(text)
         for logical, parsed in iter_parse(text, columns=columns):
             yield self.execute_parsed(logical, parsed, source=source)
 
-    def execute_parsed(self, logical: LogicalCommand | None, parsed: Parsed, *,
-                       source: Source) -> Result:
+    def execute_parsed(
+        self, logical: LogicalCommand | None, parsed: Parsed, *, source: Source
+    ) -> Result:
         """Execute a parse result (a typed command, or a rejected one)."""
         if isinstance(parsed, Rejected):
             return results.rejected(self.cpf, logical, parsed)
@@ -443,8 +524,7 @@ class QueueManager:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _execute(self, logical: LogicalCommand | None, parsed: Command,
-                 source: Source) -> Result:
+    def _execute(self, logical: LogicalCommand | None, parsed: Command, source: Source) -> Result:
         cmd = parsed
         spec = catalog.COMMANDS[(cmd.verb, cmd.objtype)]
         refusal = self._refusal(cmd, spec, source)
@@ -460,8 +540,9 @@ class QueueManager:
             return routing.generated(self, result, cmd)
         return result
 
-    def _run_handler(self, logical: LogicalCommand | None, cmd: Command, spec: CommandSpec,
-                     source: Source) -> Result:
+    def _run_handler(
+        self, logical: LogicalCommand | None, cmd: Command, spec: CommandSpec, source: Source
+    ) -> Result:
         """Run a command's handler in its own transaction on this queue manager."""
         txn = Txn(self.state)
         ctx = Ctx(self, txn, cmd, spec, source)
@@ -511,17 +592,20 @@ class QueueManager:
         """Why the command may not run here and now, as its messages; None when it may."""
         if self.phase is Phase.STOPPED and (cmd.verb, cmd.objtype) != ("START", "QMGR"):
             text = cmd.syntax.text.strip() if cmd.syntax is not None else cmd.title
-            return [Message("CSQ3106E", {"csect": "CSQ3EC0X",
-                                         "command": f"{self.cpf} {text}"})]
+            return [Message("CSQ3106E", {"csect": "CSQ3EC0X", "command": f"{self.cpf} {text}"})]
         if cmd.cpf is not None and cmd.cpf.upper() != self.cpf.upper():
             return [Message("MQSC004E", {"cpf": cmd.cpf, "qmgr": self.name})]
-        if (source not in spec.sources or source not in PHASE_SOURCES[self.phase]
-                or (spec.narrowing and source not in spec.sources_for(cmd.attrs))):
+        if (
+            source not in spec.sources
+            or source not in PHASE_SOURCES[self.phase]
+            or (spec.narrowing and source not in spec.sources_for(cmd.attrs))
+        ):
             # Not allowed from this source or at this stage, or with one of its keywords
             # (Keyword.sources: SUSPEND QMGR LOG): CSQN009I COMMAND DISABLED (the closest
             # verified message; the real rejection text is not public, [DOC-SOURCES]).
-            return [Message("CSQN009I", {"csect": "CSQNCMDS", "verb": cmd.verb,
-                                         "objtype": cmd.objtype})]
+            return [
+                Message("CSQN009I", {"csect": "CSQNCMDS", "verb": cmd.verb, "objtype": cmd.objtype})
+            ]
         return None
 
     def commit(self, txn: Txn, cmd: Command | None) -> None:

@@ -61,9 +61,19 @@ _with = replacer(Workload)
 
 
 # ---- put -------------------------------------------------------------------------------------
-def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None = None,
-        priority: int | None = None, batch: int = 0, dest: str = "",
-        body: Body | None = None, triggering: bool = True) -> Workload:
+def put(
+    ctx: Ctx,
+    queue: str,
+    count: int,
+    size: int,
+    *,
+    persistent: bool | None = None,
+    priority: int | None = None,
+    batch: int = 0,
+    dest: str = "",
+    body: Body | None = None,
+    triggering: bool = True,
+) -> Workload:
     """Put ``count`` messages of ``size`` bytes; in units of work of ``batch`` (0: none).
     With a ``body`` (:mod:`mqsc.engine.bodies`): one message of ``size`` = its data length.
 
@@ -76,25 +86,58 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
     if q is None:
         shared = sharedq.shared_queue(ctx, queue)
         if shared is not None:
-            return sharedq.put(ctx, shared, count, size, persistent=persistent,
-                               priority=priority, batch=batch, body=body)
+            return sharedq.put(
+                ctx,
+                shared,
+                count,
+                size,
+                persistent=persistent,
+                priority=priority,
+                batch=batch,
+                body=body,
+            )
         model = txn.get("qmodel", queue)
         if model is not None:
-            return _put_dynamic(ctx, model, count, size, persistent=persistent,
-                                priority=priority, batch=batch, body=body)
+            return _put_dynamic(
+                ctx,
+                model,
+                count,
+                size,
+                persistent=persistent,
+                priority=priority,
+                batch=batch,
+                body=body,
+            )
         publication = pubsub.publication(ctx, queue)
         if publication is not None:  # an alias of a topic: a publication (mqsc/engine/pubsub.py)
             # A publication with data gives each subscriber's copy that data.
             deliver = put if body is None else functools.partial(put, body=body)
-            return pubsub.publish(ctx, publication, count, size, persistent=persistent,
-                                  priority=priority, batch=batch, put=deliver, refusal=refusal)
+            return pubsub.publish(
+                ctx,
+                publication,
+                count,
+                size,
+                persistent=persistent,
+                priority=priority,
+                batch=batch,
+                put=deliver,
+                refusal=refusal,
+            )
         target, reason = resolve(ctx, queue, "PUT")
         if target is not None:
-            done = put(ctx, target, count, size, persistent=persistent, priority=priority,
-                       batch=batch, dest=header(ctx, queue, target) or dest, body=body)
+            done = put(
+                ctx,
+                target,
+                count,
+                size,
+                persistent=persistent,
+                priority=priority,
+                batch=batch,
+                dest=header(ctx, queue, target) or dest,
+                body=body,
+            )
             return _with(done, queue=queue)
-        return Workload("put", queue, count, 0, size, reason=reason,
-                        persistent=bool(persistent))
+        return Workload("put", queue, count, 0, size, reason=reason, persistent=bool(persistent))
     if persistent is None:
         persistent = q.get("DEFPSIST") == "YES"
     fail = _put_check(ctx, q, size)
@@ -111,8 +154,16 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
     todo = min(count, room)
     if not todo:
         # Nothing to put (none asked for, or the queue is full): nothing changes.
-        return Workload("put", queue, count, 0, size, 0, MQRC_Q_FULL if count else MQRC_NONE,
-                        persistent=persistent)
+        return Workload(
+            "put",
+            queue,
+            count,
+            0,
+            size,
+            0,
+            MQRC_Q_FULL if count else MQRC_NONE,
+            persistent=persistent,
+        )
     store = _store(ctx, queue)
     ps = txn.edit("pageset", psid)
     pool = txn.edit("pool", ps.pool)
@@ -144,12 +195,24 @@ def put(ctx: Ctx, queue: str, count: int, size: int, *, persistent: bool | None 
         txn.delete("messages", queue)  # nothing was put: no store, no trace
     report_expansions(ctx, events)
     fired = _trigger(ctx, q, trigger_before, priority, done) if trigger_before >= 0 else ()
-    return Workload("put", queue, count, done, size, done * size, reason, pages, backed,
-                    persistent=persistent, triggers=fired)
+    return Workload(
+        "put",
+        queue,
+        count,
+        done,
+        size,
+        done * size,
+        reason,
+        pages,
+        backed,
+        persistent=persistent,
+        triggers=fired,
+    )
 
 
-def _trigger(ctx: Ctx, q: MQObject, before: int, priority: int,
-             done: int) -> tuple[TriggerMessage, ...]:
+def _trigger(
+    ctx: Ctx, q: MQObject, before: int, priority: int, done: int
+) -> tuple[TriggerMessage, ...]:
     """The trigger messages a put of ``done`` messages causes, put on the initiation queue."""
     n = triggers.fired(q, before, priority, done)
     found = triggers.target(ctx, q) if n else None
@@ -158,20 +221,21 @@ def _trigger(ctx: Ctx, q: MQObject, before: int, priority: int,
     return _write_triggers(ctx, q, *found, n)
 
 
-def _write_triggers(ctx: Ctx, q: MQObject, initq: MQObject, process: MQObject | None,
-                    n: int) -> tuple[TriggerMessage, ...]:
+def _write_triggers(
+    ctx: Ctx, q: MQObject, initq: MQObject, process: MQObject | None, n: int
+) -> tuple[TriggerMessage, ...]:
     # Nonpersistent MQTMs at the initiation queue's default priority; one it cannot take (full,
     # PUT(DISABLED), its page set full) is not written (IBM sends it to the dead-letter queue,
     # which mqsc does not model).
-    written = put(ctx, initq.name, n, triggers.MQTM_LENGTH, persistent=False,
-                  triggering=False).done
+    written = put(ctx, initq.name, n, triggers.MQTM_LENGTH, persistent=False, triggering=False).done
     if written and q.get("TRIGTYPE") == "DEPTH":
         triggers.trigger_off(ctx, q)
     return (triggers.message(q, initq, process),) * written
 
 
-def monitor(ctx: Ctx, initq: str, opening: bool,
-            owner: str) -> tuple[int, tuple[TriggerMessage, ...]]:
+def monitor(
+    ctx: Ctx, initq: str, opening: bool, owner: str
+) -> tuple[int, tuple[TriggerMessage, ...]]:
     """A trigger monitor run by ``owner`` opens (or closes) ``initq`` for input: (MQ reason,
     the trigger messages its opening caused for FIRST and DEPTH queues already holding
     messages). The handles of owners that have ended are dropped on the way."""
@@ -235,8 +299,7 @@ def open_dynamic(ctx: Ctx, model: MQObject) -> str:
     name = _dynamic_name(ctx, stamp)
     values = _dynamic_attributes(model)
     values.update(QSGDISP="QMGR", DEFTYPE=model.get("DEFTYPE"))
-    ctx.txn.put("qlocal", name, MQObject("QLOCAL", name, Attributes.profile(values), stamp,
-                                         stamp))
+    ctx.txn.put("qlocal", name, MQObject("QLOCAL", name, Attributes.profile(values), stamp, stamp))
     space.account_objects(ctx, C.OBJ_BYTES_QLOCAL)
     return name
 
@@ -251,8 +314,16 @@ def _dynamic_attributes(model: MQObject) -> dict[str, object]:
 
 
 #: Every queue name space a dynamic queue's name must be new in (private and group).
-_QUEUE_TABLES = ("qlocal", "qalias", "qremote", "qmodel", "gqlocal", "gqalias", "gqremote",
-                 "gqmodel")
+_QUEUE_TABLES = (
+    "qlocal",
+    "qalias",
+    "qremote",
+    "qmodel",
+    "gqlocal",
+    "gqalias",
+    "gqremote",
+    "gqmodel",
+)
 
 
 def _dynamic_name(ctx: Ctx, stamp: str) -> str:
@@ -282,8 +353,7 @@ def open_shared_dynamic(ctx: Ctx, model: MQObject) -> tuple[str, int]:
     name = _dynamic_name(ctx, stamp)
     values = _dynamic_attributes(model)
     values.update(QSGDISP="SHARED", DEFTYPE="SHAREDYN", CFSTRUCT=structure)
-    ctx.txn.put("gqlocal", name, MQObject("QLOCAL", name, Attributes.profile(values), stamp,
-                                          stamp))
+    ctx.txn.put("gqlocal", name, MQObject("QLOCAL", name, Attributes.profile(values), stamp, stamp))
     return name, MQRC_NONE
 
 
@@ -295,9 +365,17 @@ def close_dynamic(ctx: Ctx, name: str) -> None:
     space.account_objects(ctx, -C.OBJ_BYTES_QLOCAL)
 
 
-def _put_dynamic(ctx: Ctx, model: MQObject, count: int, size: int, *,
-                 persistent: bool | None, priority: int | None, batch: int,
-                 body: Body | None = None) -> Workload:
+def _put_dynamic(
+    ctx: Ctx,
+    model: MQObject,
+    count: int,
+    size: int,
+    *,
+    persistent: bool | None,
+    priority: int | None,
+    batch: int,
+    body: Body | None = None,
+) -> Workload:
     """A put through a model queue: to the dynamic queue its MQOPEN creates. A temporary
     dynamic queue takes no persistent messages (MQRC 2048) and is gone when the put closes
     it, messages and all."""
@@ -307,16 +385,25 @@ def _put_dynamic(ctx: Ctx, model: MQObject, count: int, size: int, *,
     if model.get("DEFTYPE") == "SHAREDYN":
         shared, reason = open_shared_dynamic(ctx, model)
         if not shared:
-            return Workload("put", model.name, count, 0, size, reason=reason,
-                            persistent=persistent)
-        return sharedq.put(ctx, sharedq.shared_queue(ctx, shared), count, size,
-                           persistent=persistent, priority=priority, batch=batch, body=body)
+            return Workload("put", model.name, count, 0, size, reason=reason, persistent=persistent)
+        return sharedq.put(
+            ctx,
+            sharedq.shared_queue(ctx, shared),
+            count,
+            size,
+            persistent=persistent,
+            priority=priority,
+            batch=batch,
+            body=body,
+        )
     if temporary and persistent:
-        return Workload("put", model.name, count, 0, size, reason=MQRC_PERSISTENT_NOT_ALLOWED,
-                        persistent=True)
+        return Workload(
+            "put", model.name, count, 0, size, reason=MQRC_PERSISTENT_NOT_ALLOWED, persistent=True
+        )
     name = open_dynamic(ctx, model)
-    done = put(ctx, name, count, size, persistent=persistent, priority=priority, batch=batch,
-               body=body)
+    done = put(
+        ctx, name, count, size, persistent=persistent, priority=priority, batch=batch, body=body
+    )
     if temporary:
         close_dynamic(ctx, name)
     return done
@@ -390,20 +477,21 @@ def _transmission_queue(ctx: Ctx, remote: Any, op: str) -> tuple[str | None, int
         return None, MQRC_PUT_INHIBITED
     txn = ctx.txn
     defxmitq = str(txn.get("qmgr", None).attrs.get("DEFXMITQ", ""))
-    return transmission_queue(remote, lambda name: txn.get("qlocal", name), ctx.qm.name,
-                              defxmitq)
+    return transmission_queue(remote, lambda name: txn.get("qlocal", name), ctx.qm.name, defxmitq)
 
 
-def transmission_queue(remote: Any, local: Callable[[str], Any], qmgr: str,
-                       defxmitq: str) -> tuple[str | None, int]:
+def transmission_queue(
+    remote: Any, local: Callable[[str], Any], qmgr: str, defxmitq: str
+) -> tuple[str | None, int]:
     """Where a put to remote queue definition ``remote`` goes, given the local queues
     (``local(name)``), this queue manager's name and its DEFXMITQ: (queue, MQRC_NONE), or
     (None, the MQ reason code the MQOPEN fails with). ``mqsc check`` asks the same."""
     rqmname = str(remote.get("RQMNAME", ""))
     if rqmname == qmgr and remote.get("RNAME"):
         target = str(remote.get("RNAME"))
-        return (target, MQRC_NONE) if local(target) is not None else (
-            None, MQRC_UNKNOWN_OBJECT_NAME)
+        return (
+            (target, MQRC_NONE) if local(target) is not None else (None, MQRC_UNKNOWN_OBJECT_NAME)
+        )
     xmitq = str(remote.get("XMITQ", "")) or rqmname
     if not xmitq or local(xmitq) is None:
         xmitq = defxmitq
@@ -431,8 +519,13 @@ def _put_check(ctx: Ctx, q: Any, size: int) -> int:
     if ps is None or ps.status != "AVAILABLE":
         # The page set is not accessible: MQRC 2193 and CSQI041I on the console
         # (storage rule RC-3 (docs/storage.md#storage-rules)).
-        ctx.console("CSQI041I", csect="CSQIALLC", job="MQSC", user=ctx.qm.user,
-                    psid=f"{stc.get('PSID'):02d}")
+        ctx.console(
+            "CSQI041I",
+            csect="CSQIALLC",
+            job="MQSC",
+            user=ctx.qm.user,
+            psid=f"{stc.get('PSID'):02d}",
+        )
         return MQRC_PAGESET_ERROR
     return MQRC_NONE
 
@@ -441,8 +534,9 @@ def _store(ctx: Ctx, queue: str) -> QueueStore:
     return editable_store(ctx.txn, "messages", queue)
 
 
-def _allocate_messages(ctx: Ctx, store: QueueStore, run: Run, ps: Any, pool: Any, k: int,
-                       events: SpaceEvents) -> tuple[int, int]:
+def _allocate_messages(
+    ctx: Ctx, store: QueueStore, run: Run, ps: Any, pool: Any, k: int, events: SpaceEvents
+) -> tuple[int, int]:
     """Allocate the pages of ``k`` more messages (all or nothing); returns (k, pages)."""
     depth = store.depth
     new_lists = list_pages(depth + k) - store.lists
@@ -454,31 +548,43 @@ def _allocate_messages(ctx: Ctx, store: QueueStore, run: Run, ps: Any, pool: Any
             # class while it is empty (MQRCCF 3207 refuses it only while messages are on it),
             # so the page set its earlier messages used means nothing any more.
             store.list_psid = ps.psid
-        allocate(ps, pool, store.list_owner, new_lists, persistent=False, gen=gen,
-                 events=events)
+        allocate(ps, pool, store.list_owner, new_lists, persistent=False, gen=gen, events=events)
         store.lists += new_lists
     if data:
         try:
-            allocate(ps, pool, store.owner(run), data, persistent=run.persistent, gen=gen,
-                     events=events)
+            allocate(
+                ps, pool, store.owner(run), data, persistent=run.persistent, gen=gen, events=events
+            )
         except PageSetFull:
             _release_lists(store, ps, pool, new_lists)
             raise
     run.count += k
     if run.persistent:
-        ctx.log("put", k * (run.size + C.LOG_PER_MSG), records=k, queue=store.queue,
-                run=run.id, msgsize=run.size, count=k)
+        ctx.log(
+            "put",
+            k * (run.size + C.LOG_PER_MSG),
+            records=k,
+            queue=store.queue,
+            run=run.id,
+            msgsize=run.size,
+            count=k,
+        )
     return k, new_lists + data
 
 
-def _fill_what_fits(ctx: Ctx, store: QueueStore, run: Run, ps: Any, pool: Any, k: int,
-                    events: SpaceEvents) -> tuple[int, int]:
+def _fill_what_fits(
+    ctx: Ctx, store: QueueStore, run: Run, ps: Any, pool: Any, k: int, events: SpaceEvents
+) -> tuple[int, int]:
     """After a full page set: put as many of ``k`` messages as the free pages hold."""
     low, high = 0, k
     while low < high:
         mid = (low + high + 1) // 2
-        need = (list_pages(store.depth + mid) - store.lists
-                + run.pages_for(run.count + mid, run.head_used) - run.pages)
+        need = (
+            list_pages(store.depth + mid)
+            - store.lists
+            + run.pages_for(run.count + mid, run.head_used)
+            - run.pages
+        )
         if need <= ps.free_pages():
             low = mid
         else:
@@ -509,8 +615,9 @@ def _back_out(ctx: Ctx, store: QueueStore, run: Run, ps: Any, pool: Any, n: int)
     ps.release(freed, run.persistent)
     _shrink_lists(store, ps, pool)
     if run.persistent:
-        ctx.log("backout", n * C.LOG_RECORD_BYTES, records=n, queue=store.queue, run=run.id,
-                count=n)
+        ctx.log(
+            "backout", n * C.LOG_RECORD_BYTES, records=n, queue=store.queue, run=run.id, count=n
+        )
 
 
 def _shrink_lists(store: QueueStore, ps: Any, pool: Any) -> int:
@@ -537,8 +644,7 @@ def get(ctx: Ctx, queue: str, count: int | None = None) -> Workload:
         model = txn.get("qmodel", queue)
         if model is not None and model.get("DEFTYPE") == "SHAREDYN":
             name, reason = open_shared_dynamic(ctx, model)
-            return Workload("get", name or queue, wanted, 0,
-                            reason=reason or MQRC_NO_MSG_AVAILABLE)
+            return Workload("get", name or queue, wanted, 0, reason=reason or MQRC_NO_MSG_AVAILABLE)
         if model is not None:
             # An MQOPEN for input makes a new, empty dynamic queue (a permanent one stays).
             name = open_dynamic(ctx, model)

@@ -106,8 +106,7 @@ class MQObject:
 
     def changed(self, changes: Mapping[str, object], stamp: str) -> MQObject:
         """A copy with attributes changed and the alteration stamp set."""
-        return MQObject(self.objtype, self.name, self.attrs.updated(changes), self.created,
-                        stamp)
+        return MQObject(self.objtype, self.name, self.attrs.updated(changes), self.created, stamp)
 
 
 @dataclass(frozen=True, slots=True)

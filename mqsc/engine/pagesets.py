@@ -30,9 +30,11 @@ def storage_classes_on(ctx: Ctx, psid: int) -> list[str]:
 
 def queues_with_pages_on(ctx: Ctx, psid: int) -> list[str]:
     """Queues whose messages or message list are recorded on page set ``psid``."""
-    return [queue for queue, store in ctx.txn.items("messages")
-            if (store.lists and store.list_psid == psid)
-            or any(run.psid == psid for run in store.runs)]
+    return [
+        queue
+        for queue, store in ctx.txn.items("messages")
+        if (store.lists and store.list_psid == psid) or any(run.psid == psid for run in store.runs)
+    ]
 
 
 def attach_pool(ctx: Ctx, pool_id: int) -> None:
@@ -71,13 +73,22 @@ def define_pageset(ctx: Ctx) -> None:
             raise ctx.fail("CSQP032E", psid=psid)
     primary, secondary = _allocation(ctx, psid, None if starting else str(dsn))
     pool_id = int(cmd.get("BUFFPOOL", 0))
-    ps = PageSetState(psid, pool_id, expand=str(cmd.get("EXPAND", "USER")), dsn=str(dsn or ""),
-                      physical=primary, secondary=secondary)
+    ps = PageSetState(
+        psid,
+        pool_id,
+        expand=str(cmd.get("EXPAND", "USER")),
+        dsn=str(dsn or ""),
+        physical=primary,
+        secondary=secondary,
+    )
     old = ctx.txn.get("pageset", psid)
     if old is not None:
         # The last DEFINE PSID of CSQINP1 counts; what the page set holds stays.
         ps.persistent, ps.nonpersistent, ps.object_bytes = (
-            old.persistent, old.nonpersistent, old.object_bytes)
+            old.persistent,
+            old.nonpersistent,
+            old.object_bytes,
+        )
         ps.physical, ps.extents = old.physical, old.extents
     if old is not None and old.status == "OFFLINE" and not starting:
         ps.status = "AVAILABLE"  # the same data set added back while running

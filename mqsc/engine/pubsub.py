@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 from mqsc.catalog.mqrc import MQRC_NONE, MQRC_PUT_INHIBITED, MQRC_UNKNOWN_OBJECT_NAME
 from mqsc.engine import topics
-from mqsc.engine.objects import MQObject
 from mqsc.engine.context import Ctx
+from mqsc.engine.objects import MQObject
 from mqsc.engine.records import TriggerMessage, Workload
 from mqsc.engine.state import ChildTxn
 
@@ -77,8 +77,18 @@ def subscriptions(ctx: Ctx, topicstr: str) -> Iterator[MQObject]:
 
 
 # ---- publishing --------------------------------------------------------------------------------
-def publish(ctx: Ctx, pub: Publication, count: int, size: int, *, persistent: bool | None,
-            priority: int | None, batch: int, put: Put, refusal: Refusal) -> Workload:
+def publish(
+    ctx: Ctx,
+    pub: Publication,
+    count: int,
+    size: int,
+    *,
+    persistent: bool | None,
+    priority: int | None,
+    batch: int,
+    put: Put,
+    refusal: Refusal,
+) -> Workload:
     """Publish ``count`` messages of ``size`` bytes: a copy of each to every matching
     subscription's DEST (``put`` puts on a queue, ``refusal`` says why a put of that many
     would be refused before it starts, or 0)."""
@@ -86,8 +96,7 @@ def publish(ctx: Ctx, pub: Publication, count: int, size: int, *, persistent: bo
     if persistent is None:
         persistent = alias.get("DEFPSIST") == "YES"
     if pub.reason:
-        return Workload("put", alias.name, count, 0, size, reason=pub.reason,
-                        persistent=persistent)
+        return Workload("put", alias.name, count, 0, size, reason=pub.reason, persistent=persistent)
     if priority is None:
         priority = int(alias.get("DEFPRTY", 0))
     policy = topics.resolved(ctx, pub.topicstr, "PMSGDLV" if persistent else "NPMSGDLV")
@@ -99,8 +108,7 @@ def publish(ctx: Ctx, pub: Publication, count: int, size: int, *, persistent: bo
         want = planned.get(dest, 0) + count
         reason = refusal(ctx, dest, want, size) if count else MQRC_NONE
         if reason and whole:
-            return Workload("put", alias.name, count, 0, size, reason=reason,
-                            persistent=persistent)
+            return Workload("put", alias.name, count, 0, size, reason=reason, persistent=persistent)
         if not reason:
             planned[dest] = want
             targets.append((sub, dest))
@@ -118,8 +126,9 @@ def publish(ctx: Ctx, pub: Publication, count: int, size: int, *, persistent: bo
         if done.reason and whole:
             # Refused after the checks (a page set filled up): the child unit of work is
             # dropped, so no subscriber keeps a copy.
-            return Workload("put", alias.name, count, 0, size, reason=done.reason,
-                            persistent=persistent)
+            return Workload(
+                "put", alias.name, count, 0, size, reason=done.reason, persistent=persistent
+            )
         pages += done.pages
         fired += done.triggers
         delivered.append((sub.name, done.done))
@@ -129,5 +138,15 @@ def publish(ctx: Ctx, pub: Publication, count: int, size: int, *, persistent: bo
         ctx.records.extend(work.records)
     for name, n in delivered:
         topics.delivered(ctx, name, n)
-    return Workload("put", alias.name, count, count, size, count * size, MQRC_NONE, pages,
-                    persistent=persistent, triggers=fired)
+    return Workload(
+        "put",
+        alias.name,
+        count,
+        count,
+        size,
+        count * size,
+        MQRC_NONE,
+        pages,
+        persistent=persistent,
+        triggers=fired,
+    )

@@ -15,9 +15,8 @@ from collections.abc import Iterator
 
 from mqsc.catalog import Family
 from mqsc.catalog import queues as catalog_queues
-from mqsc.engine import absent
+from mqsc.engine import absent, messages, sharedq, space, triggers
 from mqsc.engine import definitions as d
-from mqsc.engine import messages, sharedq, space, triggers
 from mqsc.engine.context import Ctx
 from mqsc.engine.objects import Attributes, MQObject
 from mqsc.engine.registry import handles
@@ -54,20 +53,26 @@ def type_of(ctx: Ctx, name: str) -> Family | None:
 
 #: Per queue type, the tables of the other types: private only, and private and group (group
 #: objects exist only in a queue sharing group: outside one, half the look-ups are spared).
-_OTHERS = {objtype: tuple(other.table for other in QUEUE_TYPES.values() if other is not family)
-           for objtype, family in QUEUE_TYPES.items()}
-_OTHERS_GROUPED = {objtype: (*_OTHERS[objtype],
-                             *(other.group_table for other in QUEUE_TYPES.values()
-                               if other is not family))
-                   for objtype, family in QUEUE_TYPES.items()}
+_OTHERS = {
+    objtype: tuple(other.table for other in QUEUE_TYPES.values() if other is not family)
+    for objtype, family in QUEUE_TYPES.items()
+}
+_OTHERS_GROUPED = {
+    objtype: (
+        *_OTHERS[objtype],
+        *(other.group_table for other in QUEUE_TYPES.values() if other is not family),
+    )
+    for objtype, family in QUEUE_TYPES.items()
+}
 
 
 def check_name_space(ctx: Ctx, family: Family) -> None:
     """One name space for every queue type: CSQM099I when another type has the name."""
     others = (_OTHERS if ctx.qm.group is None else _OTHERS_GROUPED)[family.objtype]
     if ctx.txn.has_any(others, ctx.cmd.name):
-        raise ctx.object_failure("CSQM099I", "NAME_IN_USE", objtype=family.objtype,
-                                 name=ctx.cmd.name)
+        raise ctx.object_failure(
+            "CSQM099I", "NAME_IN_USE", objtype=family.objtype, name=ctx.cmd.name
+        )
 
 
 def check_other(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
@@ -76,8 +81,9 @@ def check_other(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
     DEFTYPE(SHAREDYN) makes shared queues, which need a CFSTRUCT)."""
     d.check_group(ctx, attrs)
     if attrs.get("DEFTYPE") == "SHAREDYN" and not attrs.get("CFSTRUCT"):
-        raise ctx.object_failure("CSQM154I", "NOT_ALLOWED", keyword="DEFTYPE",
-                                 value="SHAREDYN", required="CFSTRUCT")
+        raise ctx.object_failure(
+            "CSQM154I", "NOT_ALLOWED", keyword="DEFTYPE", value="SHAREDYN", required="CFSTRUCT"
+        )
 
 
 def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
@@ -93,29 +99,36 @@ def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
         # Shared queues exist only in a queue sharing group: outside one, nothing to ask.
         shared = ctx.txn.get("gqlocal", ctx.cmd.name)
         if shared is not None and shared.get("QSGDISP") == "SHARED":
-            raise ctx.object_failure("MQSC312E", "ALREADY_EXISTS", objtype="QLOCAL",
-                                     name=ctx.cmd.name, existing="SHARED")
+            raise ctx.object_failure(
+                "MQSC312E", "ALREADY_EXISTS", objtype="QLOCAL", name=ctx.cmd.name, existing="SHARED"
+            )
     if existing is not None and depth_of(ctx, existing):
         # A queue's storage class (or structure) cannot change while it holds messages
         # (MQRCCF 3207, storage rule SC-4 (docs/storage.md#storage-rules)).
-        if (attrs.get("STGCLASS") != existing.get("STGCLASS")
-                or attrs.get("CFSTRUCT") != existing.get("CFSTRUCT")):
+        if attrs.get("STGCLASS") != existing.get("STGCLASS") or attrs.get(
+            "CFSTRUCT"
+        ) != existing.get("CFSTRUCT"):
             raise ctx.object_failure("CSQM107I", "IN_USE")
 
 
-def check_shared(ctx: Ctx, attrs: Attributes, existing: MQObject | None,
-                 structure: str) -> None:
+def check_shared(ctx: Ctx, attrs: Attributes, existing: MQObject | None, structure: str) -> None:
     """A shared queue names a defined CF structure holding fewer than 512 queues, and no
     private queue of this queue manager has its name."""
     if not structure:
-        raise ctx.object_failure("CSQM154I", "NOT_ALLOWED", keyword="QSGDISP", value="SHARED",
-                                 required="CFSTRUCT")
+        raise ctx.object_failure(
+            "CSQM154I", "NOT_ALLOWED", keyword="QSGDISP", value="SHARED", required="CFSTRUCT"
+        )
     if ctx.txn.get("cfstruct", structure) is None:
         raise ctx.not_found("CFSTRUCT", structure, "GROUP", keyword="CFSTRUCT")
     private = ctx.txn.get("qlocal", ctx.cmd.name)
     if private is not None:
-        raise ctx.object_failure("MQSC312E", "ALREADY_EXISTS", objtype="QLOCAL",
-                                 name=ctx.cmd.name, existing=private.get("QSGDISP", "QMGR"))
+        raise ctx.object_failure(
+            "MQSC312E",
+            "ALREADY_EXISTS",
+            objtype="QLOCAL",
+            name=ctx.cmd.name,
+            existing=private.get("QSGDISP", "QMGR"),
+        )
     moving = existing is None or existing.get("CFSTRUCT") != structure
     count = len(cf.queues_on(ctx, structure))
     if moving and count >= cf.MAX_QUEUES:
@@ -169,8 +182,9 @@ def delete_qlocal(ctx: Ctx) -> None:
     disposition = str(obj.get("QSGDISP", "QMGR"))
     _not_open(ctx, obj)
     if depth_of(ctx, obj) and not ctx.cmd.get("PURGE", False):
-        raise ctx.object_failure("CSQM103I", "HAS_MESSAGES", objtype="QLOCAL", name=obj.name,
-                                 qsgdisp=disposition)
+        raise ctx.object_failure(
+            "CSQM103I", "HAS_MESSAGES", objtype="QLOCAL", name=obj.name, qsgdisp=disposition
+        )
     if disposition == "SHARED":
         sharedq.purge(ctx, obj.name)
     elif disposition != "GROUP":
@@ -235,8 +249,12 @@ def selected(ctx: Ctx, family: Family = QLOCAL) -> Iterator[d.Getter]:
     cluster = cmd.get("CLUSTER")
     clusnl = cmd.get("CLUSNL")
     dispositions = _dispositions(str(cmd.get("QSGDISP", "LIVE")))
-    for key, missing in (("STGCLASS", stgclass), ("CFSTRUCT", cfstruct), ("CLUSTER", cluster),
-                         ("CLUSNL", clusnl)):
+    for key, missing in (
+        ("STGCLASS", stgclass),
+        ("CFSTRUCT", cfstruct),
+        ("CLUSTER", cluster),
+        ("CLUSNL", clusnl),
+    ):
         if missing is not None and key not in attributes:
             return
     if psid is not None and not local:
@@ -248,8 +266,9 @@ def selected(ctx: Ctx, family: Family = QLOCAL) -> Iterator[d.Getter]:
             continue
         if stgclass is not None and not d.matches(stgclass, attrs["STGCLASS"]):
             continue
-        if cfstruct is not None and not (attrs["CFSTRUCT"] and d.matches(cfstruct,
-                                                                      attrs["CFSTRUCT"])):
+        if cfstruct is not None and not (
+            attrs["CFSTRUCT"] and d.matches(cfstruct, attrs["CFSTRUCT"])
+        ):
             continue
         if cluster is not None and not d.matches(cluster, attrs["CLUSTER"]):
             continue
@@ -260,8 +279,9 @@ def selected(ctx: Ctx, family: Family = QLOCAL) -> Iterator[d.Getter]:
         yield _getter(ctx, obj) if local else d.getter(obj, "QUEUE", fixed)
 
 
-def _candidates(ctx: Ctx, family: Family, pattern: str,
-                dispositions: tuple[str, ...]) -> Iterator[MQObject]:
+def _candidates(
+    ctx: Ctx, family: Family, pattern: str, dispositions: tuple[str, ...]
+) -> Iterator[MQObject]:
     """Queues of one type named by ``pattern`` from this queue manager and, in a group, the
     shared repository, in name order (a private queue before a group object of the same
     name)."""
@@ -276,8 +296,11 @@ def _candidates(ctx: Ctx, family: Family, pattern: str,
             if txn.has(table, pattern):
                 yield txn.get(table, pattern)
             return
-        names = txn.keys(table) if pattern == "*" else (
-            name for name in txn.keys(table) if d.matches(pattern, name))
+        names = (
+            txn.keys(table)
+            if pattern == "*"
+            else (name for name in txn.keys(table) if d.matches(pattern, name))
+        )
         for name in sorted(names):
             yield txn.get(table, name)
         return
@@ -396,8 +419,7 @@ def move_qlocal(ctx: Ctx) -> None:
         if target is None or target.get("QSGDISP") != "SHARED":
             raise ctx.not_found("QLOCAL", target_name, keyword="TOQLOCAL")
     if target.name == source.name and target.get("QSGDISP") == source.get("QSGDISP"):
-        raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="QLOCAL",
-                                 keyword2="TOQLOCAL")
+        raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="QLOCAL", keyword2="TOQLOCAL")
     if cmd.get("TYPE", "MOVE") == "MOVE" and depth_of(ctx, target):
         raise ctx.object_failure("CSQM155I", "NOT_ALLOWED", queue=target.name)
     table = "cfmsgs" if source.get("QSGDISP") == "SHARED" else "messages"
@@ -406,17 +428,19 @@ def move_qlocal(ctx: Ctx) -> None:
         ctx.say("CSQM127I", queue=source.name)
         return
     # In delivery order, as successive MQGETs would take them.
-    runs = [(r.count, r.size, r.persistent, r.priority, r.body)
-            for r in store.delivery_order(source.get("MSGDLVSQ"))]
+    runs = [
+        (r.count, r.size, r.persistent, r.priority, r.body)
+        for r in store.delivery_order(source.get("MSGDLVSQ"))
+    ]
     _empty(ctx, source)  # gets free the pages before the puts take theirs
     moved = 0
     for count, size, persistent, priority, body in runs:
         # A message with data keeps it, and its MsgId, on the queue it moves to.
-        done = messages.put(ctx, target.name, count, size, persistent=persistent,
-                            priority=priority, body=body)
+        done = messages.put(
+            ctx, target.name, count, size, persistent=persistent, priority=priority, body=body
+        )
         if done.reason:
-            raise ctx.object_failure("CSQM157I", "NOT_ALLOWED", queue=target.name,
-                                     code=done.reason)
+            raise ctx.object_failure("CSQM157I", "NOT_ALLOWED", queue=target.name, code=done.reason)
         moved += count
     ctx.say("CSQM156I", count=moved, source=source.name, target=target.name)
 

@@ -227,14 +227,25 @@ class Workload:
                     mine["low"] = min(mine.get("low", value), value)
                 else:
                     mine[field_name] = mine.get(field_name, 0) + value
-        return Workload(self.operation, self.queue, self.requested + later.requested,
-                        self.done + later.done, self.size if self.size == later.size else 0,
-                        self.bytes + later.bytes, later.reason, self.pages + later.pages,
-                        self.backed_out + later.backed_out, pools,
-                        self.expansions + later.expansions, self.messages + later.messages,
-                        self.persistent, self.structure, self.cf_bytes + later.cf_bytes,
-                        self.delivered + later.delivered,
-                        self.triggers + later.triggers)
+        return Workload(
+            self.operation,
+            self.queue,
+            self.requested + later.requested,
+            self.done + later.done,
+            self.size if self.size == later.size else 0,
+            self.bytes + later.bytes,
+            later.reason,
+            self.pages + later.pages,
+            self.backed_out + later.backed_out,
+            pools,
+            self.expansions + later.expansions,
+            self.messages + later.messages,
+            self.persistent,
+            self.structure,
+            self.cf_bytes + later.cf_bytes,
+            self.delivered + later.delivered,
+            self.triggers + later.triggers,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,12 +296,35 @@ class Result:
 
 
 #: Buffer pool statistics (SMF 115 QPST field, key in the statistics data), in column order.
-POOL_FIELDS = (("NBUF", "buffers"), ("CBSL", "low"), ("CBS", "stealable"), ("GETP", "getp"),
-               ("GETN", "getn"), ("RIO", "rio"), ("STW", "stw"), ("TPW", "tpw"), ("WIO", "wio"),
-               ("IMW", "imw"), ("DWT", "dwt"), ("DMC", "dmc"), ("STL", "stl"), ("SOS", "sos"))
+POOL_FIELDS = (
+    ("NBUF", "buffers"),
+    ("CBSL", "low"),
+    ("CBS", "stealable"),
+    ("GETP", "getp"),
+    ("GETN", "getn"),
+    ("RIO", "rio"),
+    ("STW", "stw"),
+    ("TPW", "tpw"),
+    ("WIO", "wio"),
+    ("IMW", "imw"),
+    ("DWT", "dwt"),
+    ("DMC", "dmc"),
+    ("STL", "stl"),
+    ("SOS", "sos"),
+)
 #: Page set statistics (SMF 115 QIS1 field, key), in column order.
-PAGESET_FIELDS = (("TOPG", "total"), ("UNPG", "unused"), ("PPG", "persistent"),
-                  ("NPPG", "nonpersistent"), ("EXPN", "expansions"), ("FULL", "full"),
-                  ("DWPN", "dw_ios"), ("DWPP", "dw_pages"), ("IMWN", "imw_ios"),
-                  ("IMWP", "imw_pages"), ("GETN", "read_ios"), ("GETP", "read_pages"),
-                  ("CKPP", "ckpt_pages"))
+PAGESET_FIELDS = (
+    ("TOPG", "total"),
+    ("UNPG", "unused"),
+    ("PPG", "persistent"),
+    ("NPPG", "nonpersistent"),
+    ("EXPN", "expansions"),
+    ("FULL", "full"),
+    ("DWPN", "dw_ios"),
+    ("DWPP", "dw_pages"),
+    ("IMWN", "imw_ios"),
+    ("IMWP", "imw_pages"),
+    ("GETN", "read_ios"),
+    ("GETP", "read_pages"),
+    ("CKPP", "ckpt_pages"),
+)

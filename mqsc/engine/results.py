@@ -20,9 +20,16 @@ from mqsc.language.reader import LogicalCommand
 from mqsc.support.memo import IdentityMemo
 
 
-def result(cpf: str, logical: LogicalCommand | None, spec: CommandSpec, ok: bool,
-           records: Iterable[Record], codes: tuple[int, int], *,
-           later: Iterable[Record] = ()) -> Result:
+def result(
+    cpf: str,
+    logical: LogicalCommand | None,
+    spec: CommandSpec,
+    ok: bool,
+    records: Iterable[Record],
+    codes: tuple[int, int],
+    *,
+    later: Iterable[Record] = (),
+) -> Result:
     """A command's reply set: its records, its completion message, then ``later`` (console
     messages that follow the completion)."""
     records = (*records, completion(spec, ok), *later)
@@ -30,19 +37,39 @@ def result(cpf: str, logical: LogicalCommand | None, spec: CommandSpec, ok: bool
         return Result(spec.title, records, ok, codes[0], codes[1], cpf, title=spec.title)
     # Every field in order, positionally: one result per command, and keyword arguments
     # cost a third more to pass (docs/performance.md, S1).
-    return Result(logical.text.strip(), records, ok, codes[0], codes[1], cpf,
-                  logical.start_location, logical.echo, spec.title)
+    return Result(
+        logical.text.strip(),
+        records,
+        ok,
+        codes[0],
+        codes[1],
+        cpf,
+        logical.start_location,
+        logical.echo,
+        spec.title,
+    )
 
 
-def bare(cpf: str, logical: LogicalCommand | None, spec: CommandSpec, records: list[Record],
-         ok: bool = True) -> Result:
+def bare(
+    cpf: str,
+    logical: LogicalCommand | None,
+    spec: CommandSpec,
+    records: list[Record],
+    ok: bool = True,
+) -> Result:
     """A reply set with no completion message of its own (the sets CMDSCOPE routing adds)."""
     codes = RC_OK if ok else RC_FAILED
     return Result(
         text=logical.text.strip() if logical is not None else spec.title,
-        records=tuple(records), ok=ok, return_code=codes[0], reason_code=codes[1], cpf=cpf,
+        records=tuple(records),
+        ok=ok,
+        return_code=codes[0],
+        reason_code=codes[1],
+        cpf=cpf,
         location=logical.start_location if logical is not None else None,
-        echo=logical.echo if logical is not None else (), title=spec.title)
+        echo=logical.echo if logical is not None else (),
+        title=spec.title,
+    )
 
 
 def rejected(cpf: str, logical: LogicalCommand | None, failed: Rejected) -> Result:
@@ -61,9 +88,16 @@ def rejected(cpf: str, logical: LogicalCommand | None, failed: Rejected) -> Resu
     typed = " ".join(_typed_words(failed.text))
     records.append(Message("CSQ9023E", {"csect": PREPROCESSOR_CSECT, "command": typed}))
     text = failed.text.strip()
-    return Result(text, tuple(records), False, *RC_SYNTAX, cpf=cpf,
-                  location=logical.start_location if logical is not None else None,
-                  echo=logical.echo if logical is not None else (), title=typed)
+    return Result(
+        text,
+        tuple(records),
+        False,
+        *RC_SYNTAX,
+        cpf=cpf,
+        location=logical.start_location if logical is not None else None,
+        echo=logical.echo if logical is not None else (),
+        title=typed,
+    )
 
 
 #: Completion messages by outcome (failed, succeeded), per command type.
@@ -76,9 +110,13 @@ def completion(spec: CommandSpec, ok: bool) -> Message:
     memo = _COMPLETIONS[ok]
     message = memo.get(spec)
     if message is None:
-        message = memo.put(spec, Message("CSQ9022I" if ok else "CSQ9023E",
-                                         {"csect": spec.csect,
-                                          "command": f" {spec.verb} {spec.objtype}"}))
+        message = memo.put(
+            spec,
+            Message(
+                "CSQ9022I" if ok else "CSQ9023E",
+                {"csect": spec.csect, "command": f" {spec.verb} {spec.objtype}"},
+            ),
+        )
     return message
 
 
@@ -104,4 +142,3 @@ def _spec_of(text: str) -> CommandSpec | None:
     if verb is None or objtype is None:
         return None
     return catalog.command_spec(verb.name, objtype.name)
-

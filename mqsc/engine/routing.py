@@ -33,36 +33,63 @@ if TYPE_CHECKING:  # pragma: no cover
 COPIED = tuple(f.objtype for f in DEFINED.values() if f.group_table and not f.group_wide)
 
 
-def routed(qm: QueueManager, logical: LogicalCommand | None, cmd: Command,
-           spec: CommandSpec, source: Source, scope: str) -> Result:
+def routed(
+    qm: QueueManager,
+    logical: LogicalCommand | None,
+    cmd: Command,
+    spec: CommandSpec,
+    source: Source,
+    scope: str,
+) -> Result:
     """Run ``cmd`` where CMDSCOPE sends it."""
     scope = scope.upper()
     if qm.group is None:
-        return results.result(qm.cpf, logical, spec, False,
-                          [Message("MQSC310E", {"scope": scope, "qmgr": qm.name})], RC_FAILED)
+        return results.result(
+            qm.cpf,
+            logical,
+            spec,
+            False,
+            [Message("MQSC310E", {"scope": scope, "qmgr": qm.name})],
+            RC_FAILED,
+        )
     if scope == "*":
         targets = qm.group.active()
     else:
         target = qm.group.member(scope)
         if target is None or target not in qm.group.active():
-            return results.result(qm.cpf, logical, spec, False,
-                              [Message("MQSC311E", {"target": scope, "qsg": qm.group.name})],
-                              RC_FAILED)
+            return results.result(
+                qm.cpf,
+                logical,
+                spec,
+                False,
+                [Message("MQSC311E", {"target": scope, "qsg": qm.group.name})],
+                RC_FAILED,
+            )
         targets = [target]
     local = replace(cmd, attrs={k: v for k, v in cmd.attrs.items() if k != "CMDSCOPE"})
     title = f"{spec.verb} {spec.objtype}"
-    first = results.bare(qm.cpf, logical, spec, [Message("CSQN137I", {
-        "command": title, "scope": scope, "count": len(targets)})])
+    first = results.bare(
+        qm.cpf,
+        logical,
+        spec,
+        [Message("CSQN137I", {"command": title, "scope": scope, "count": len(targets)})],
+    )
     # Members receive routed commands through their command servers.
-    sets = [_from(member, member.execute_parsed(logical, local, source=Source.SERVER), title)
-            for member in targets]
+    sets = [
+        _from(member, member.execute_parsed(logical, local, source=Source.SERVER), title)
+        for member in targets
+    ]
     return _with_sets(qm, logical, spec, first, sets, title, scope)
 
 
 def generates(qm: QueueManager, cmd: Command) -> bool:
     """Whether a completed command changes GROUP objects that members keep copies of."""
-    return (qm.group is not None and cmd.objtype in COPIED and cmd.get("QSGDISP") == "GROUP"
-            and cmd.verb in ("DEFINE", "ALTER", "DELETE"))
+    return (
+        qm.group is not None
+        and cmd.objtype in COPIED
+        and cmd.get("QSGDISP") == "GROUP"
+        and cmd.verb in ("DEFINE", "ALTER", "DELETE")
+    )
 
 
 def generated(qm: QueueManager, result: Result, cmd: Command) -> Result:
@@ -76,8 +103,10 @@ def generated(qm: QueueManager, result: Result, cmd: Command) -> Result:
     title = f"{verb} {cmd.objtype}"
     note = Message("CSQN138I", {"command": title, "scope": "*", "count": len(members)})
     first = replace(result, records=(note, *result.records))
-    sets = [_from(member, member.execute_parsed(None, copy_cmd, source=Source.SERVER), title)
-            for member in members]
+    sets = [
+        _from(member, member.execute_parsed(None, copy_cmd, source=Source.SERVER), title)
+        for member in members
+    ]
     spec = COMMANDS[(cmd.verb, cmd.objtype)]
     return _with_sets(qm, None, spec, first, sets, title, "*", keep=first)
 
@@ -106,15 +135,24 @@ def _from(member: QueueManager, result: Result, title: str) -> Result:
     return replace(result, records=(head, *result.records))
 
 
-def _with_sets(qm: QueueManager, logical: LogicalCommand | None, spec: CommandSpec,
-               first: Result, sets: list[Result], title: str, scope: str, *,
-               keep: Result | None = None) -> Result:
+def _with_sets(
+    qm: QueueManager,
+    logical: LogicalCommand | None,
+    spec: CommandSpec,
+    first: Result,
+    sets: list[Result],
+    title: str,
+    scope: str,
+    *,
+    keep: Result | None = None,
+) -> Result:
     flattened: list[Result] = []
     for one in sets:
         flattened.extend(one.all_sets())
     ok = all(r.ok for r in flattened)
     final_id = "CSQN122I" if ok else "CSQN123E"
-    final = results.bare(qm.cpf, logical, spec, [Message(final_id, {"command": title, "scope": scope})],
-                  ok=ok)
+    final = results.bare(
+        qm.cpf, logical, spec, [Message(final_id, {"command": title, "scope": scope})], ok=ok
+    )
     head = keep if keep is not None else first
     return replace(head, more=(*flattened, final))

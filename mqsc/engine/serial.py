@@ -23,13 +23,24 @@ from mqsc.engine.storage.queuestore import QueueStore
 def snapshot(entity: Any) -> Any:
     """A JSON-able picture of an entity (equal entities, equal pictures)."""
     if isinstance(entity, MQObject):
-        return {"kind": "object", "objtype": entity.objtype, "name": entity.name,
-                "attrs": dict(entity.attrs), "created": entity.created,
-                "altered": entity.altered}
+        return {
+            "kind": "object",
+            "objtype": entity.objtype,
+            "name": entity.name,
+            "attrs": dict(entity.attrs),
+            "created": entity.created,
+            "altered": entity.altered,
+        }
     if isinstance(entity, QueueManagerInfo):
-        return {"kind": "qmgr", "name": entity.name, "cpf": entity.cpf, "qsg": entity.qsg,
-                "attrs": dict(entity.attrs), "altered": entity.altered,
-                "status": entity.status}
+        return {
+            "kind": "qmgr",
+            "name": entity.name,
+            "cpf": entity.cpf,
+            "qsg": entity.qsg,
+            "attrs": dict(entity.attrs),
+            "altered": entity.altered,
+            "status": entity.status,
+        }
     if isinstance(entity, PoolState):
         data = _plain(entity)
         data["kind"] = "pool"
@@ -61,12 +72,22 @@ def restore(data: dict[str, Any]) -> Any:
     """The entity a :func:`snapshot` pictures."""
     kind = data["kind"]
     if kind == "object":
-        return MQObject(data["objtype"], data["name"],
-                        Attributes.profile(attribute_values(data["attrs"])),
-                        data["created"], data["altered"])
+        return MQObject(
+            data["objtype"],
+            data["name"],
+            Attributes.profile(attribute_values(data["attrs"])),
+            data["created"],
+            data["altered"],
+        )
     if kind == "qmgr":
-        return QueueManagerInfo(data["name"], data["cpf"], data["qsg"], dict(data["attrs"]),
-                                data["altered"], data.get("status", "RUNNING"))
+        return QueueManagerInfo(
+            data["name"],
+            data["cpf"],
+            data["qsg"],
+            dict(data["attrs"]),
+            data["altered"],
+            data.get("status", "RUNNING"),
+        )
     if kind == "pool":
         values = {k: v for k, v in data.items() if k != "kind"}
         values["lru"] = deque(Segment(**_owner(s)) for s in values["lru"])

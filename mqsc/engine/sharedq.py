@@ -90,8 +90,17 @@ def connection_name(ctx: Ctx, qmgr: str) -> str:
     return f"CSQE{ctx.qm.group.name}{qmgr}01"
 
 
-def put(ctx: Ctx, q: Any, count: int, size: int, *, persistent: bool | None,
-        priority: int | None, batch: int, body: Body | None = None) -> Workload:
+def put(
+    ctx: Ctx,
+    q: Any,
+    count: int,
+    size: int,
+    *,
+    persistent: bool | None,
+    priority: int | None,
+    batch: int,
+    body: Body | None = None,
+) -> Workload:
     """Put ``count`` messages of ``size`` bytes on a shared queue (one with a ``body``)."""
     name = q.name
     persistent = q.get("DEFPSIST") == "YES" if persistent is None else persistent
@@ -99,8 +108,9 @@ def put(ctx: Ctx, q: Any, count: int, size: int, *, persistent: bool | None,
     structure = str(q.get("CFSTRUCT"))
 
     def failed(reason: int) -> Workload:
-        return Workload("put", name, count, 0, size, reason=reason, persistent=persistent,
-                        structure=structure)
+        return Workload(
+            "put", name, count, 0, size, reason=reason, persistent=persistent, structure=structure
+        )
 
     if q.get("PUT") == "DISABLED":
         return failed(MQRC_PUT_INHIBITED)
@@ -130,16 +140,36 @@ def put(ctx: Ctx, q: Any, count: int, size: int, *, persistent: bool | None,
         run = store.tail_run(size, persistent, priority, -1, body=body)
         run.count += done
         if persistent:
-            cf.log_change(ctx, "cfput", done * (size + cf.LOG_PER_SHARED_MSG), done,
-                          structure=structure, queue=name, run=run.id, msgsize=size,
-                          priority=priority, count=done,
-                          **({"body": body.snapshot()} if body is not None else {}))
+            cf.log_change(
+                ctx,
+                "cfput",
+                done * (size + cf.LOG_PER_SHARED_MSG),
+                done,
+                structure=structure,
+                queue=name,
+                run=run.id,
+                msgsize=size,
+                priority=priority,
+                count=done,
+                **({"body": body.snapshot()} if body is not None else {}),
+            )
     store.runs = [r for r in store.runs if r.count]
     if not store.runs:
         ctx.txn.delete("cfmsgs", name)
-    return Workload("put", name, count, done, size, done * size, reason, 0, backed,
-                    persistent=persistent, structure=structure,
-                    cf_bytes=done * cf.entry_bytes(size))
+    return Workload(
+        "put",
+        name,
+        count,
+        done,
+        size,
+        done * size,
+        reason,
+        0,
+        backed,
+        persistent=persistent,
+        structure=structure,
+        cf_bytes=done * cf.entry_bytes(size),
+    )
 
 
 def get(ctx: Ctx, q: Any, count: int | None) -> Workload:
@@ -154,19 +184,25 @@ def get(ctx: Ctx, q: Any, count: int | None) -> Workload:
         return Workload("get", name, wanted, 0, reason=reason, structure=structure)
     connect(ctx, structure)
     if not ctx.txn.has("cfmsgs", name):
-        return Workload("get", name, wanted, 0, reason=MQRC_NO_MSG_AVAILABLE,
-                        structure=structure)
+        return Workload("get", name, wanted, 0, reason=MQRC_NO_MSG_AVAILABLE, structure=structure)
     store = ctx.txn.edit("cfmsgs", name)
     got, got_bytes, freed, taken = _take(store, q, count)
     if taken:
-        cf.log_change(ctx, "cfget", sum(n for _, n in taken) * C.LOG_RECORD_BYTES,
-                      sum(n for _, n in taken), structure=structure, queue=name,
-                      runs=[[i, n] for i, n in taken])
+        cf.log_change(
+            ctx,
+            "cfget",
+            sum(n for _, n in taken) * C.LOG_RECORD_BYTES,
+            sum(n for _, n in taken),
+            structure=structure,
+            queue=name,
+            runs=[[i, n] for i, n in taken],
+        )
     if not store.runs:
         ctx.txn.delete("cfmsgs", name)
     reason = MQRC_NO_MSG_AVAILABLE if count is not None and got < count else MQRC_NONE
-    return Workload("get", name, wanted, got, 0, got_bytes, reason, 0, structure=structure,
-                    cf_bytes=freed)
+    return Workload(
+        "get", name, wanted, got, 0, got_bytes, reason, 0, structure=structure, cf_bytes=freed
+    )
 
 
 def take_one(ctx: Ctx, q: Any, run_id: int) -> Workload:
@@ -181,13 +217,24 @@ def take_one(ctx: Ctx, q: Any, run_id: int) -> Workload:
     run.count -= 1
     run.taken += 1
     if run.persistent:
-        cf.log_change(ctx, "cfget", C.LOG_RECORD_BYTES, 1, structure=structure, queue=name,
-                      runs=[[run.id, 1]])
+        cf.log_change(
+            ctx, "cfget", C.LOG_RECORD_BYTES, 1, structure=structure, queue=name, runs=[[run.id, 1]]
+        )
     store.runs = [r for r in store.runs if r.count]
     if not store.runs:
         ctx.txn.delete("cfmsgs", name)
-    return Workload("get", name, 1, 1, run.size, run.size, MQRC_NONE, 0, structure=structure,
-                    cf_bytes=cf.entry_bytes(run.size))
+    return Workload(
+        "get",
+        name,
+        1,
+        1,
+        run.size,
+        run.size,
+        MQRC_NONE,
+        0,
+        structure=structure,
+        cf_bytes=cf.entry_bytes(run.size),
+    )
 
 
 def structure_problem(ctx: Ctx, q: Any) -> int:
@@ -197,8 +244,9 @@ def structure_problem(ctx: Ctx, q: Any) -> int:
     return _structure(ctx, q)[2]
 
 
-def _take(store: QueueStore, q: Any, count: int | None
-          ) -> tuple[int, int, int, list[tuple[int, int]]]:
+def _take(
+    store: QueueStore, q: Any, count: int | None
+) -> tuple[int, int, int, list[tuple[int, int]]]:
     """Take messages in delivery order: (messages, bytes, CF bytes freed, persistent runs
     taken as (run id, count))."""
     remaining = count if count is not None else store.depth
@@ -231,7 +279,13 @@ def purge(ctx: Ctx, name: str) -> None:
     store = ctx.txn.edit("cfmsgs", name)
     _, _, _, taken = _take(store, q, None)
     if taken:
-        cf.log_change(ctx, "cfget", C.LOG_RECORD_BYTES, 1, structure=str(q.get("CFSTRUCT")),
-                      queue=name, runs=[[i, n] for i, n in taken])
+        cf.log_change(
+            ctx,
+            "cfget",
+            C.LOG_RECORD_BYTES,
+            1,
+            structure=str(q.get("CFSTRUCT")),
+            queue=name,
+            runs=[[i, n] for i, n in taken],
+        )
     ctx.txn.delete("cfmsgs", name)
-

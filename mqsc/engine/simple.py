@@ -20,12 +20,12 @@ from mqsc.engine.registry import handles
 from mqsc.engine.storage import constants as C
 
 
-
 class SimpleFamily:
     """Registers DEFINE, ALTER, DELETE and DISPLAY of ``family`` with the shared flows."""
 
-    def __init__(self, family: Family,
-                 computed: Mapping[str, Callable[[MQObject], object]] | None = None) -> None:
+    def __init__(
+        self, family: Family, computed: Mapping[str, Callable[[MQObject], object]] | None = None
+    ) -> None:
         self.family = family
         self.computed = dict(computed or {})
         self.bytes = C.OBJECT_BYTES[family.table]

@@ -38,8 +38,9 @@ def account_objects(ctx: Ctx, delta_bytes: int) -> None:
     if after > before:
         events = SpaceEvents()
         try:
-            allocate(ps, pool, OBJECTS_OWNER, after - before, persistent=True,
-                     gen=ctx.gen, events=events)
+            allocate(
+                ps, pool, OBJECTS_OWNER, after - before, persistent=True, gen=ctx.gen, events=events
+            )
         except PageSetFull:
             report_expansions(ctx, events)
             raise ctx.fail("CSQP039E", psid=OBJECTS_PSID) from None
@@ -58,8 +59,9 @@ def object_bytes(tables: Mapping[str, Mapping[Any, Any]]) -> int:
     """The page set 0 bytes of the private definitions in ``tables`` (storage rule PS-6):
     those tables hold only QSGDISP(QMGR) and COPY objects, the group ones live elsewhere."""
     total = sum(len(tables.get(table, ())) * size for table, size in C.OBJECT_BYTES.items())
-    clntconn = sum(1 for obj in tables.get("channel", {}).values()
-                   if obj.get("CHLTYPE") == "CLNTCONN")
+    clntconn = sum(
+        1 for obj in tables.get("channel", {}).values() if obj.get("CHLTYPE") == "CLNTCONN"
+    )
     return total + clntconn * (C.CLNTCONN_BYTES - C.OBJECT_BYTES["channel"])
 
 
@@ -122,13 +124,16 @@ def recount(ctx: Ctx) -> None:
     for queue, store in txn.items("messages"):
         for run in store.runs:
             if run.psid not in held:
-                raise LookupError(f"messages of {queue} are on page set {run.psid}, "
-                                  "which is not defined")
+                raise LookupError(
+                    f"messages of {queue} are on page set {run.psid}, which is not defined"
+                )
             held[run.psid][0 if run.persistent else 1] += run.pages
         if store.lists:
             if store.list_psid not in held:
-                raise LookupError(f"the message list of {queue} is on page set "
-                                  f"{store.list_psid}, which is not defined")
+                raise LookupError(
+                    f"the message list of {queue} is on page set "
+                    f"{store.list_psid}, which is not defined"
+                )
             held[store.list_psid][1] += store.lists
     for psid, (persistent, nonpersistent) in held.items():
         ps = txn.get("pageset", psid)
@@ -146,4 +151,3 @@ def report_expansions(ctx: Ctx, events: SpaceEvents) -> None:
         else:
             ctx.console("CSQP013I", csect="CSQPEXT1", psid=event.psid)
             ctx.console("CSQI031I", csect="CSQIEXT1", psid=event.psid)
-

@@ -17,17 +17,29 @@ from mqsc.catalog import DEFINED
 
 #: The tables a queue manager owns: its own entities ("qmgr" and "log" hold a single entity
 #: under key None), then one per object family the catalog defines (page set 0's objects).
-PRIVATE_TABLES = ("qmgr", "pool", "pageset",
-                  *(f.table for f in DEFINED.values() if not f.group_wide),
-                  "messages", "log", "topicstr", "substatus", "monitors")
+PRIVATE_TABLES = (
+    "qmgr",
+    "pool",
+    "pageset",
+    *(f.table for f in DEFINED.values() if not f.group_wide),
+    "messages",
+    "log",
+    "topicstr",
+    "substatus",
+    "monitors",
+)
 #: The tables of its queue sharing group, shared by every member (the Db2 shared repository
 #: and the coupling facility, mqsc/engine/group.py): GROUP and SHARED definitions, CF
 #: structures, their status and backups, the messages on shared queues, and the group's own
 #: entity (its LRSN clock) under key None. Outside a group they stay empty.
-GROUP_TABLES = ("group",
-                *(f.group_table for f in DEFINED.values() if f.group_table),
-                *(f.table for f in DEFINED.values() if f.group_wide),
-                "cfstatus", "cfmsgs", "gtopicstr")
+GROUP_TABLES = (
+    "group",
+    *(f.group_table for f in DEFINED.values() if f.group_table),
+    *(f.table for f in DEFINED.values() if f.group_wide),
+    "cfstatus",
+    "cfmsgs",
+    "gtopicstr",
+)
 #: "topicstr" and "gtopicstr" are indexes, not objects: topic string -> the topic object that
 #: has it (private and group topic objects), kept by mqsc/engine/topics.py in the same
 #: transactions as the topics, so the uniqueness of TOPICSTR is one look-up. "substatus" holds
@@ -189,8 +201,11 @@ class Txn:
 
     def changes(self) -> list[Change]:
         """The pending changes, not yet applied."""
-        return [Change(table, key, None if value is DELETED else value)
-                for table, pending in self.pending.items() for key, value in pending.items()]
+        return [
+            Change(table, key, None if value is DELETED else value)
+            for table, pending in self.pending.items()
+            for key, value in pending.items()
+        ]
 
     def commit(self) -> list[Change]:
         """Apply the pending changes and log records to the state and return the changes."""
@@ -211,7 +226,6 @@ class Txn:
         self.state.journal.extend(self.journal)
         self.pending = {}
         self.journal = []
-
 
 
 class ChildTxn(Txn):

@@ -27,8 +27,14 @@ def collect(qm: QueueManager) -> dict:
     pagesets = {}
     for key, ps in sorted(tables["pageset"].items()):
         io = tables["pool"][ps.pool].io.get(key)
-        values = {"total": ps.total, "unused": ps.unused, "persistent": ps.persistent,
-                  "nonpersistent": ps.nonpersistent, "expansions": ps.expansions,
-                  "full": ps.stats.full, **(io.as_dict() if io else {})}
+        values = {
+            "total": ps.total,
+            "unused": ps.unused,
+            "persistent": ps.persistent,
+            "nonpersistent": ps.nonpersistent,
+            "expansions": ps.expansions,
+            "full": ps.stats.full,
+            **(io.as_dict() if io else {}),
+        }
         pagesets[key] = {label: values.get(name, 0) for label, name in PAGESET_FIELDS}
     return {"bufferPools": pools, "pageSets": pagesets}

@@ -24,16 +24,20 @@ STGCLASS = catalog_storageclasses.FAMILY
 
 def queues_holding_messages(ctx: Ctx, stgclass: str) -> list[str]:
     """Queues using ``stgclass`` that hold messages (an active page-set association)."""
-    return [q.name for q in ctx.txn.values("qlocal")
-            if q.get("STGCLASS") == stgclass and depth(ctx, q.name)]
+    return [
+        q.name
+        for q in ctx.txn.values("qlocal")
+        if q.get("STGCLASS") == stgclass and depth(ctx, q.name)
+    ]
 
 
 def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
     d.check_group(ctx, attrs)
     # XCFGNAME and XCFMNAME must both be blank or both non-blank ([DOC-DEFSTC] usage notes).
     if bool(attrs.get("XCFGNAME")) != bool(attrs.get("XCFMNAME")):
-        raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="XCFGNAME",
-                                 keyword2="XCFMNAME")
+        raise ctx.object_failure(
+            "CSQM150I", "NOT_ALLOWED", keyword1="XCFGNAME", keyword2="XCFMNAME"
+        )
     if existing is not None and attrs.get("PSID") != existing.get("PSID"):
         if queues_holding_messages(ctx, existing.name):
             raise ctx.object_failure("CSQM107I", "IN_USE")

@@ -60,15 +60,21 @@ def display_log(ctx: Ctx) -> None:
     """The current active log data set, the latest RBA written and the restart RBA, from the
     recovery log the simulation keeps (mqsc/engine/log.py)."""
     log = ctx.txn.get("log", None)
-    ctx.say("CSQJ370I", dsname=dataset(ctx.qm.name, log.rba, log.rba), rba=rba(log.rba),
-            restart=rba(log.restart_rba))
+    ctx.say(
+        "CSQJ370I",
+        dsname=dataset(ctx.qm.name, log.rba, log.rba),
+        rba=rba(log.rba),
+        restart=rba(log.restart_rba),
+    )
 
 
 def member_states(group) -> list[tuple[str, str]]:
     """Each member of a queue sharing group, in name order, with its state as DISPLAY GROUP
     names it: ACTIVE when it is running, else INACTIVE (the web console's z/OS page too)."""
-    return [(name, "ACTIVE" if group.members[name].phase is Phase.RUNNING else "INACTIVE")
-            for name in sorted(group.members)]
+    return [
+        (name, "ACTIVE" if group.members[name].phase is Phase.RUNNING else "INACTIVE")
+        for name in sorted(group.members)
+    ]
 
 
 @handles("DISPLAY", "GROUP")
@@ -80,8 +86,11 @@ def display_group(ctx: Ctx) -> None:
         raise ctx.fail("MQSC322E", qmgr=ctx.qm.name)
     states = member_states(group)
     ctx.say("CSQ5100I")
-    ctx.say("CSQ5102I", qsg=ctx.qm.info.qsg,
-            members=", ".join(f"{name} {state}" for name, state in states))
+    ctx.say(
+        "CSQ5102I",
+        qsg=ctx.qm.info.qsg,
+        members=", ".join(f"{name} {state}" for name, state in states),
+    )
     every = all(state == "ACTIVE" for _, state in states)
     ctx.say("CSQ5103I", state="ACTIVE" if every else "NOT ALL ACTIVE", count=len(states))
 

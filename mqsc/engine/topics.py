@@ -40,8 +40,7 @@ def check_topic(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
         raise ctx.fail("CSQM092I", keyword="TOPICSTR", value=topicstr)
     other = topic_object(ctx, topicstr)
     if other is not None and other.name != ctx.cmd.name:
-        raise ctx.object_failure("CSQM169I", "ALREADY_EXISTS", topicstr=topicstr,
-                                 name=other.name)
+        raise ctx.object_failure("CSQM169I", "ALREADY_EXISTS", topicstr=topicstr, name=other.name)
 
 
 def topic_object(ctx: Ctx, topicstr: str) -> MQObject | None:
@@ -90,11 +89,23 @@ def _existing(ctx: Ctx) -> MQObject | None:
 #: SYSTEM.BASE.TOPIC's values (IBM "SYSTEM.BASE.TOPIC"): what an attribute that is ASPARENT up
 #: to the root of the topic tree resolves to. mqsc defines no SYSTEM.BASE.TOPIC object; IBM: "If
 #: this object does not exist, its default values are still used".
-BASE_TOPIC = {"CLROUTE": "DIRECT", "CLUSTER": "", "DEFPRESP": "SYNC", "DEFPRTY": "0",
-              "DEFPSIST": "NO", "DURSUB": "YES", "MDURMDL": "SYSTEM.DURABLE.MODEL.QUEUE",
-              "MNDURMDL": "SYSTEM.NDURABLE.MODEL.QUEUE", "NPMSGDLV": "ALLAVAIL",
-              "PMSGDLV": "ALLDUR", "PUB": "ENABLED", "PUBSCOPE": "ALL", "SUB": "ENABLED",
-              "SUBSCOPE": "ALL", "USEDLQ": "YES"}
+BASE_TOPIC = {
+    "CLROUTE": "DIRECT",
+    "CLUSTER": "",
+    "DEFPRESP": "SYNC",
+    "DEFPRTY": "0",
+    "DEFPSIST": "NO",
+    "DURSUB": "YES",
+    "MDURMDL": "SYSTEM.DURABLE.MODEL.QUEUE",
+    "MNDURMDL": "SYSTEM.NDURABLE.MODEL.QUEUE",
+    "NPMSGDLV": "ALLAVAIL",
+    "PMSGDLV": "ALLDUR",
+    "PUB": "ENABLED",
+    "PUBSCOPE": "ALL",
+    "SUB": "ENABLED",
+    "SUBSCOPE": "ALL",
+    "USEDLQ": "YES",
+}
 #: Attributes whose blank value, like ASPARENT, means "the parent's" (IBM "DEFINE TOPIC":
 #: CLUSTER, MDURMDL and MNDURMDL blank take the value from the topic tree above).
 _INHERITED_WHEN_BLANK = frozenset({"CLUSTER", "MDURMDL", "MNDURMDL"})
@@ -166,13 +177,19 @@ def resolved_topic(ctx: Ctx, attrs: Attributes) -> str:
 
 def check_sub(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
     if not attrs.get("TOPICSTR") and not attrs.get("TOPICOBJ"):
-        raise ctx.object_failure("CSQM154I", "NOT_ALLOWED", keyword="SUB", value=ctx.cmd.name,
-                                 required="TOPICSTR or TOPICOBJ")
+        raise ctx.object_failure(
+            "CSQM154I",
+            "NOT_ALLOWED",
+            keyword="SUB",
+            value=ctx.cmd.name,
+            required="TOPICSTR or TOPICOBJ",
+        )
     if ctx.cmd.verb == "DEFINE":
         resolved_topic(ctx, attrs)
     if attrs.get("DESTCLAS", "PROVIDED") == "PROVIDED" and not attrs.get("DEST"):
-        raise ctx.object_failure("CSQM154I", "NOT_ALLOWED", keyword="DESTCLAS",
-                                 value="PROVIDED", required="DEST")
+        raise ctx.object_failure(
+            "CSQM154I", "NOT_ALLOWED", keyword="DESTCLAS", value="PROVIDED", required="DEST"
+        )
 
 
 @handles("DEFINE", "SUB")
@@ -182,9 +199,13 @@ def define_sub(ctx: Ctx) -> None:
     obj = d.define(ctx, SUB, check_sub)
     full = resolved_topic(ctx, obj.attrs)
     if full != obj.get("TOPICSTR"):
-        ctx.txn.put(SUB.table, obj.name, MQObject("SUB", obj.name,
-                                                  obj.attrs.updated({"TOPICSTR": full}),
-                                                  obj.created, obj.altered))
+        ctx.txn.put(
+            SUB.table,
+            obj.name,
+            MQObject(
+                "SUB", obj.name, obj.attrs.updated({"TOPICSTR": full}), obj.created, obj.altered
+            ),
+        )
 
 
 @handles("ALTER", "SUB")
@@ -285,12 +306,20 @@ def _sub_status(ctx: Ctx, obj: MQObject) -> d.Getter:
     held = ctx.txn.get("substatus", obj.name)
     last = held.last if held is not None else ""
     created = obj.created or " "
-    values = {"SUB": obj.name, "SUBID": subid(ctx.qm.name, obj.name),
-              "ACTCONN": _NO_CONNECTION, "DURABLE": "YES",
-              "LMSGDATE": last[:10], "LMSGTIME": last[11:],
-              "NUMMSGS": held.nummsgs if held is not None else 0,
-              "RESMDATE": created[:10], "RESMTIME": created[11:], "SUBTYPE": "ADMIN",
-              "SUBUSER": obj.get("SUBUSER", ""), "TOPICSTR": obj.get("TOPICSTR", "")}
+    values = {
+        "SUB": obj.name,
+        "SUBID": subid(ctx.qm.name, obj.name),
+        "ACTCONN": _NO_CONNECTION,
+        "DURABLE": "YES",
+        "LMSGDATE": last[:10],
+        "LMSGTIME": last[11:],
+        "NUMMSGS": held.nummsgs if held is not None else 0,
+        "RESMDATE": created[:10],
+        "RESMTIME": created[11:],
+        "SUBTYPE": "ADMIN",
+        "SUBUSER": obj.get("SUBUSER", ""),
+        "TOPICSTR": obj.get("TOPICSTR", ""),
+    }
     return values.get
 
 
@@ -299,8 +328,11 @@ SBSTATUS = catalog_topics.SBSTATUS_FAMILY
 
 @handles("DISPLAY", "SBSTATUS")
 def display_sbstatus(ctx: Ctx) -> None:
-    d.display(ctx, SBSTATUS, (_sub_status(ctx, ctx.txn.get(SUB.table, name))
-                              for name in _selected_sub_names(ctx)))
+    d.display(
+        ctx,
+        SBSTATUS,
+        (_sub_status(ctx, ctx.txn.get(SUB.table, name)) for name in _selected_sub_names(ctx)),
+    )
 
 
 def _selected_sub_names(ctx: Ctx) -> Iterator[str]:
@@ -327,8 +359,12 @@ def display_tpstatus(ctx: Ctx) -> None:
     if kind == "TOPIC":
         getters = (_topic_status(ctx, node, subs) for node in nodes)
     elif kind == "SUB":
-        getters = (_on_node(node, _sub_status(ctx, sub)) for node in nodes for sub in subs
-                   if sub.get("TOPICSTR") == node)
+        getters = (
+            _on_node(node, _sub_status(ctx, sub))
+            for node in nodes
+            for sub in subs
+            if sub.get("TOPICSTR") == node
+        )
     else:
         getters = iter(())
     d.display(ctx, family, getters)
@@ -347,9 +383,13 @@ def _nodes(ctx: Ctx, subs: list[MQObject]) -> set[str]:
 
 def _topic_status(ctx: Ctx, node: str, subs: list[MQObject]) -> d.Getter:
     admin = topic_object(ctx, node)
-    counts = {"TOPICSTR": node, "ADMIN": admin.name if admin is not None else "",
-              "PUBCOUNT": 0, "RETAINED": "NO",
-              "SUBCOUNT": sum(1 for s in subs if s.get("TOPICSTR") == node)}
+    counts = {
+        "TOPICSTR": node,
+        "ADMIN": admin.name if admin is not None else "",
+        "PUBCOUNT": 0,
+        "RETAINED": "NO",
+        "SUBCOUNT": sum(1 for s in subs if s.get("TOPICSTR") == node),
+    }
 
     def get(name: str) -> object:
         if name in counts:

@@ -91,8 +91,11 @@ def monitors(ctx: Ctx, queue: str) -> int:
 def armed(q: MQObject) -> bool:
     """Whether a queue's own attributes allow trigger events (TRIGGER on, a trigger type, an
     initiation queue named)."""
-    return bool(q.get("TRIGGER")) and q.get("TRIGTYPE", "NONE") != "NONE" and bool(
-        str(q.get("INITQ", "")).strip())
+    return (
+        bool(q.get("TRIGGER"))
+        and q.get("TRIGTYPE", "NONE") != "NONE"
+        and bool(str(q.get("INITQ", "")).strip())
+    )
 
 
 def counted(store: Any, q: MQObject) -> int:
@@ -141,12 +144,20 @@ def target(ctx: Ctx, q: MQObject) -> tuple[MQObject, MQObject | None] | None:
 
 def message(q: MQObject, initq: MQObject, process: MQObject | None) -> TriggerMessage:
     """The trigger message of an event on ``q`` (the MQTM's fields)."""
+
     def field(name: str) -> str:
         return str(process.get(name, "")) if process is not None else ""
 
-    return TriggerMessage(initq.name, q.name, process.name if process is not None else "",
-                          str(q.get("TRIGDATA", "")), field("APPLTYPE"), field("APPLICID"),
-                          field("ENVRDATA"), field("USERDATA"))
+    return TriggerMessage(
+        initq.name,
+        q.name,
+        process.name if process is not None else "",
+        str(q.get("TRIGDATA", "")),
+        field("APPLTYPE"),
+        field("APPLICID"),
+        field("ENVRDATA"),
+        field("USERDATA"),
+    )
 
 
 def waiting(ctx: Ctx, initq: str) -> Iterator[MQObject]:
@@ -165,5 +176,8 @@ def waiting(ctx: Ctx, initq: str) -> Iterator[MQObject]:
 def trigger_off(ctx: Ctx, q: MQObject) -> None:
     """After a DEPTH trigger the queue manager sets TRIGGER off (MQTT_DEPTH): the definition
     changes, not its ALTDATE (no command altered it)."""
-    ctx.txn.put("qlocal", q.name, MQObject(q.objtype, q.name, q.attrs.updated({"TRIGGER": False}),
-                                           q.created, q.altered))
+    ctx.txn.put(
+        "qlocal",
+        q.name,
+        MQObject(q.objtype, q.name, q.attrs.updated({"TRIGGER": False}), q.created, q.altered),
+    )

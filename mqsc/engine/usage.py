@@ -27,8 +27,9 @@ def display_usage(ctx: Ctx) -> None:
     if kind in ("PAGESET", "ALL"):
         pagesets = page_set_rows(ctx, psid)
         ctx.add(PageSetReport(pagesets))
-        ctx.add(BufferPoolReport(pool_rows(ctx, {p.pool for p in pagesets
-                                                 if p.status == "AVAILABLE"})))
+        ctx.add(
+            BufferPoolReport(pool_rows(ctx, {p.pool for p in pagesets if p.status == "AVAILABLE"}))
+        )
     if kind in ("DATASET", "ALL"):
         usage_datasets(ctx)
     if kind == "SMDS" and not ctx.qm.info.qsg:
@@ -40,8 +41,19 @@ def page_set_rows(ctx: Ctx, psid: object) -> tuple[PageSetUsage, ...]:
     for ps in sorted(ctx.txn.values("pageset"), key=lambda p: p.psid):
         if psid not in (None, "*") and ps.psid != psid:
             continue
-        rows.append(PageSetUsage(ps.psid, ps.pool, ps.total, ps.unused, ps.persistent,
-                                 ps.nonpersistent, ps.expand, ps.expansions, ps.status))
+        rows.append(
+            PageSetUsage(
+                ps.psid,
+                ps.pool,
+                ps.total,
+                ps.unused,
+                ps.persistent,
+                ps.nonpersistent,
+                ps.expand,
+                ps.expansions,
+                ps.status,
+            )
+        )
     return tuple(rows)
 
 
@@ -49,8 +61,11 @@ def pool_rows(ctx: Ctx, pools: set[int]) -> tuple[BufferPoolUsage, ...]:
     """The pools the reported page sets use, in pool order (the lab lists only pools in use)."""
     rows = []
     for pool in sorted((ctx.txn.get("pool", p) for p in pools), key=lambda p: p.pool):
-        rows.append(BufferPoolUsage(pool.pool, pool.buffers, pool.stealable, pool.percent,
-                                    pool.pageclass, pool.location))
+        rows.append(
+            BufferPoolUsage(
+                pool.pool, pool.buffers, pool.stealable, pool.percent, pool.pageclass, pool.location
+            )
+        )
     return tuple(rows)
 
 
@@ -62,16 +77,24 @@ def usage_datasets(ctx: Ctx) -> None:
     """
     log = ctx.txn.get("log", None)
     restart = log.restart_rba
-    rows = [DataSetUsage("oldest with active unit of work", "", ""),
-            DataSetUsage("oldest for page set recovery", rba_text(restart),
-                         log_dataset(ctx.qm.name, restart, log.rba))]
+    rows = [
+        DataSetUsage("oldest with active unit of work", "", ""),
+        DataSetUsage(
+            "oldest for page set recovery",
+            rba_text(restart),
+            log_dataset(ctx.qm.name, restart, log.rba),
+        ),
+    ]
     cf = cf_recovery_rba(ctx)
-    rows.append(DataSetUsage("oldest for CF structure recovery",
-                             rba_text(cf) if cf is not None else "",
-                             log_dataset(ctx.qm.name, cf, log.rba) if cf is not None else ""))
+    rows.append(
+        DataSetUsage(
+            "oldest for CF structure recovery",
+            rba_text(cf) if cf is not None else "",
+            log_dataset(ctx.qm.name, cf, log.rba) if cf is not None else "",
+        )
+    )
     ctx.add(DataSetReport(tuple(rows)))
-    offline = [ps.offline_rba for ps in ctx.txn.values("pageset")
-               if ps.status == "OFFLINE"]
+    offline = [ps.offline_rba for ps in ctx.txn.values("pageset") if ps.status == "OFFLINE"]
     with_offline = min([restart, *offline])
     ctx.say("CSQI024I", csect="CSQIDUSE", rba=rba_text(restart))
     ctx.say("CSQI025I", csect="CSQIDUSE", rba=rba_text(with_offline))
@@ -94,11 +117,17 @@ def cf_recovery_rba(ctx: Ctx) -> int | None:
     needed = []
     for name in ctx.txn.keys("cfstatus"):
         backup = ctx.txn.get("cfstatus", name).backup
-        if backup is None or not ctx.txn.has("cfstruct", name) or \
-                ctx.txn.get("cfstruct", name).get("RECOVER") != "YES":
+        if (
+            backup is None
+            or not ctx.txn.has("cfstruct", name)
+            or ctx.txn.get("cfstruct", name).get("RECOVER") != "YES"
+        ):
             continue
         if backup.qmgr == ctx.qm.name:
             needed.append(backup.srba)
-        needed.extend(record.rba for member, record in
-                      cf.changes_by_member(ctx, name, backup.lrsn) if member == ctx.qm.name)
+        needed.extend(
+            record.rba
+            for member, record in cf.changes_by_member(ctx, name, backup.lrsn)
+            if member == ctx.qm.name
+        )
     return min(needed, default=None)

@@ -83,26 +83,41 @@ class _Binder:
         node = self.node
         verb = catalog.VERB_WORDS.get(node.verb.upper())
         if verb is None:
-            raise self.fail("CSQ9001E", node.verb_start, node.verb_start + len(node.verb),
-                            keyword=node.verb.upper())
+            raise self.fail(
+                "CSQ9001E",
+                node.verb_start,
+                node.verb_start + len(node.verb),
+                keyword=node.verb.upper(),
+            )
         params = node.params
         first = params[0] if params else None
         if not isinstance(first, syntax.Param):
-            raise self.fail("CSQ9010E", node.verb_start, node.verb_start + len(node.verb),
-                            keyword=verb.name)
+            raise self.fail(
+                "CSQ9010E", node.verb_start, node.verb_start + len(node.verb), keyword=verb.name
+            )
         objword = first.keyword.upper()
         objtype = catalog.OBJECT_WORDS.get(objword)
         spec = catalog.command_spec(verb.name, objtype.name) if objtype else None
         if spec is None:
-            raise self.fail("CSQ9001E", first.start, first.start + len(first.keyword),
-                            keyword=objword)
+            raise self.fail(
+                "CSQ9001E", first.start, first.start + len(first.keyword), keyword=objword
+            )
         self.spec = spec
         name = self.object_name(spec, first)
         attrs, requested, where = self.parameters(spec, params[1:])
         typed = f"{node.verb.upper()} {objword}"
         cls = VERB_CLASSES[verb.name]
-        return cls(verb.name, spec.objtype, name, MappingProxyType(attrs), where,
-                   tuple(requested), node.logical.cpf, typed, node)
+        return cls(
+            verb.name,
+            spec.objtype,
+            name,
+            MappingProxyType(attrs),
+            where,
+            tuple(requested),
+            node.logical.cpf,
+            typed,
+            node,
+        )
 
     def object_name(self, spec: CommandSpec, first: syntax.Param) -> object:
         kind = spec.name
@@ -130,8 +145,9 @@ class _Binder:
             if isinstance(param, syntax.Where):
                 if not spec.where or where is not None:
                     if where is not None:
-                        repeats.append(self.error("CSQ9000E", param.start, param.end,
-                                                  keyword="WHERE"))
+                        repeats.append(
+                            self.error("CSQ9000E", param.start, param.end, keyword="WHERE")
+                        )
                         continue
                     raise self.fail("CSQ9001E", param.start, param.start + 5, keyword="WHERE")
                 where = self.filter(spec, param)
@@ -139,8 +155,10 @@ class _Binder:
                 continue
             word = param.keyword.upper()
             keyword = spec.keyword(word)
-            if param.values is None and word in spec.requestable and (
-                keyword is None or not isinstance(keyword.kind, Flag)
+            if (
+                param.values is None
+                and word in spec.requestable
+                and (keyword is None or not isinstance(keyword.kind, Flag))
             ):
                 if word in seen:
                     repeats.append(self.error("CSQ9000E", param.start, param.end, keyword=word))
@@ -149,8 +167,9 @@ class _Binder:
                 requested.append(word)
                 continue
             if keyword is None or not keyword.zos:
-                raise self.fail("CSQ9001E", param.start, param.start + len(param.keyword),
-                                keyword=word)
+                raise self.fail(
+                    "CSQ9001E", param.start, param.start + len(param.keyword), keyword=word
+                )
             if keyword.name in attrs:
                 repeats.append(self.error("CSQ9000E", param.start, param.end, keyword=word))
                 continue
@@ -163,8 +182,13 @@ class _Binder:
                 raise self.fail("CSQ9010E", start, len(self.logical.text), keyword=required)
         if where is not None and where.keyword in attrs:
             assert where_param is not None
-            raise self.fail("CSQM150I", where_param.start, where_param.end,
-                            keyword1=where.keyword, keyword2="WHERE")
+            raise self.fail(
+                "CSQM150I",
+                where_param.start,
+                where_param.end,
+                keyword1=where.keyword,
+                keyword2="WHERE",
+            )
         return attrs, requested, where
 
     # ---- values ----------------------------------------------------------------------------
@@ -236,7 +260,12 @@ class _Binder:
         return text
 
     def size(
-        self, kind: Size, keyword: Keyword, word: str, text: str, quoted: bool,
+        self,
+        kind: Size,
+        keyword: Keyword,
+        word: str,
+        text: str,
+        quoted: bool,
         where: tuple[int, int],
     ) -> str:
         match = None if quoted else _SIZE.fullmatch(text)
@@ -248,19 +277,17 @@ class _Binder:
             raise self.range_error(keyword, word, text, where)
         return f"{number}{unit}"
 
-    def range_error(
-        self, keyword: Keyword, word: str, raw: str, where: tuple[int, int]
-    ) -> _Failed:
-        return self.fail(keyword.range_msg or RANGE_MSG, *where, keyword=word, value=raw,
-                         psid=raw)
+    def range_error(self, keyword: Keyword, word: str, raw: str, where: tuple[int, int]) -> _Failed:
+        return self.fail(keyword.range_msg or RANGE_MSG, *where, keyword=word, value=raw, psid=raw)
 
     def filter(self, spec: CommandSpec, where: syntax.Where) -> Filter:
         word = where.keyword.upper()
         keyword = _attribute(spec, word)
         span = (where.start, where.end)
         if keyword is None or word not in spec.where:
-            raise self.fail("CSQ9001E", where.keyword_start, where.keyword_start + len(word),
-                            keyword=word)
+            raise self.fail(
+                "CSQ9001E", where.keyword_start, where.keyword_start + len(word), keyword=word
+            )
         operator = where.operator.upper()
         kind = keyword.kind
         if isinstance(kind, Integer):
@@ -281,15 +308,22 @@ class _Binder:
             probe = syntax.Param(where.keyword, (where.value,), where.start, where.end)
             if isinstance(kind, NameList):
                 # One item of the list: a name, generic with CTG and EXG.
-                keyword = Keyword(keyword.name, Name(kind.rule, kind.max_length,
-                                                     generic=operator in ("CTG", "EXG")))
+                keyword = Keyword(
+                    keyword.name,
+                    Name(kind.rule, kind.max_length, generic=operator in ("CTG", "EXG")),
+                )
             elif isinstance(kind, Choice) and operator in _OPERATORS_LIST:
                 # One word of the list; a generic one (ZLIB*) with CTG and EXG.
-                keyword = Keyword(keyword.name, Text(max(map(len, kind.values)) + 1)
-                                  if operator in ("CTG", "EXG") else Choice(kind.values))
+                keyword = Keyword(
+                    keyword.name,
+                    Text(max(map(len, kind.values)) + 1)
+                    if operator in ("CTG", "EXG")
+                    else Choice(kind.values),
+                )
             elif isinstance(kind, Name) and operator in ("LK", "NL"):
-                keyword = Keyword(keyword.name, Name(kind.rule, kind.max_length, generic=True,
-                                                     blank_allowed=True))
+                keyword = Keyword(
+                    keyword.name, Name(kind.rule, kind.max_length, generic=True, blank_allowed=True)
+                )
             elif isinstance(kind, (Text, Choice)) and operator in ("LK", "NL"):
                 keyword = Keyword(keyword.name, Text(getattr(kind, "max_length", 48) + 1))
             value = self.scalar(keyword, word, where.value, probe)
@@ -437,8 +471,9 @@ _VALUE, _CONSTANT, _REQUESTED = 0, 1, 2
 class _Plan:
     __slots__ = ("cls", "verb", "objtype", "name", "entries", "requested", "typed")
 
-    def __init__(self, command: Command, name: Converter | None,
-                 entries: tuple[tuple[int, str, object], ...]) -> None:
+    def __init__(
+        self, command: Command, name: Converter | None, entries: tuple[tuple[int, str, object], ...]
+    ) -> None:
         self.cls = type(command)
         self.verb = command.verb
         self.objtype = command.objtype
@@ -463,8 +498,10 @@ class _Plan:
         for param in params[1:]:
             word = param.keyword.upper()
             keyword = spec.keyword(word)
-            if param.values is None and word in spec.requestable and (
-                keyword is None or not isinstance(keyword.kind, Flag)
+            if (
+                param.values is None
+                and word in spec.requestable
+                and (keyword is None or not isinstance(keyword.kind, Flag))
             ):
                 entries.append((_REQUESTED, word, None))
             elif keyword is None:
@@ -509,8 +546,17 @@ class _Plan:
                 return None
             elif kind == _CONSTANT:
                 attrs[attribute] = how
-        return self.cls(self.verb, self.objtype, name, MappingProxyType(attrs), None,
-                        self.requested, node.logical.cpf, self.typed, node)
+        return self.cls(
+            self.verb,
+            self.objtype,
+            name,
+            MappingProxyType(attrs),
+            None,
+            self.requested,
+            node.logical.cpf,
+            self.typed,
+            node,
+        )
 
 
 _plans: dict[tuple[str, ...], _Plan | None] = {}

@@ -35,8 +35,10 @@ class Severity(str, Enum):
 
 #: ``--fail-level`` of ``mqsc check`` and ``mqsc run``: the severities that fail a CI case and
 #: the exit status.
-FAIL_LEVELS = {"warning": frozenset({Severity.WARNING, Severity.ERROR}),
-               "error": frozenset({Severity.ERROR})}
+FAIL_LEVELS = {
+    "warning": frozenset({Severity.WARNING, Severity.ERROR}),
+    "error": frozenset({Severity.ERROR}),
+}
 
 
 @dataclass(frozen=True, slots=True)

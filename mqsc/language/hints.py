@@ -1,4 +1,4 @@
-""""Did you mean": the nearest valid word for a word z/OS rejected as invalid (CSQ9001E).
+""" "Did you mean": the nearest valid word for a word z/OS rejected as invalid (CSQ9001E).
 
 z/OS itself only says ``CSQ9001E 'MAXDEPHT' is invalid``; the front ends show this suggestion
 next to that reply (never inside its framing), so the reply stays exactly as z/OS gives it.
@@ -37,8 +37,11 @@ def did_you_mean(command: str, word: str) -> str | None:
     if verb is None or words[0] == word:
         candidates = {v.name for v in catalog.VERBS}
     elif len(words) < 2 or words[1] == word:
-        candidates = {w for w, o in catalog.OBJECT_WORDS.items()
-                      if catalog.command_spec(verb.name, o.name) is not None}
+        candidates = {
+            w
+            for w, o in catalog.OBJECT_WORDS.items()
+            if catalog.command_spec(verb.name, o.name) is not None
+        }
     else:
         objtype = catalog.OBJECT_WORDS.get(words[1])
         spec = catalog.command_spec(verb.name, objtype.name) if objtype else None

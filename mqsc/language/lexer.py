@@ -98,8 +98,7 @@ _SHAPE_BYTES = bytes(
 # tokens: a word is the longest run, a quoted string ends where the scan ends it (a text the
 # scan would have to backtrack on is not matched, and goes the long way).
 _SEPARATOR = _BLANKS
-_TERMINAL = {"W": r"([^\s,()']++)", "S": r"('[^']*+(?:''[^']*+)*+')", "(": r"(\()",
-             ")": r"(\))"}
+_TERMINAL = {"W": r"([^\s,()']++)", "S": r"('[^']*+(?:''[^']*+)*+')", "(": r"(\()", ")": r"(\))"}
 _NEVER = re.compile(r"(?!)").match
 #: The shape last seen twice in a row, its expression and its group numbers; the shape seen last.
 _last: tuple[str, Callable[[str], re.Match[str] | None], range] = ("", _NEVER, range(0))
@@ -167,6 +166,8 @@ def _is_operator(value: str, text: str, after: int) -> bool:
     Mirrors the grammar's ``OPERATOR`` terminal: one of the operator words, followed by a blank
     or an apostrophe.
     """
-    return value.upper() in _OPERATORS and after < len(text) and (
-        text[after] == "'" or (text[after].isspace() and text[after] not in "\r\n")
+    return (
+        value.upper() in _OPERATORS
+        and after < len(text)
+        and (text[after] == "'" or (text[after].isspace() and text[after] not in "\r\n"))
     )

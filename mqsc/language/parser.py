@@ -134,11 +134,33 @@ def _build(recipe: Recipe, tokens: Tokens, logical: LogicalCommand) -> syntax.Co
                 append(_new(_Param, (word, None, starts[i], starts[i] + len(word), ())))
             else:
                 end = i + 2 + n
-                append(_new(_Param, (word, values[i + 2 : end], starts[i], starts[end] + 1,
-                                     starts[i + 2 : end])))
+                append(
+                    _new(
+                        _Param,
+                        (
+                            word,
+                            values[i + 2 : end],
+                            starts[i],
+                            starts[end] + 1,
+                            starts[i + 2 : end],
+                        ),
+                    )
+                )
         else:
-            append(_new(_Where, (values[i + 2], values[i + 3], values[i + 4], starts[i],
-                                 starts[i + 5] + 1, starts[i + 2], starts[i + 4])))
+            append(
+                _new(
+                    _Where,
+                    (
+                        values[i + 2],
+                        values[i + 3],
+                        values[i + 4],
+                        starts[i],
+                        starts[i + 5] + 1,
+                        starts[i + 2],
+                        starts[i + 4],
+                    ),
+                )
+            )
     return _new(_Command, (values[0], tuple(params), starts[0], logical))
 
 

@@ -49,13 +49,17 @@ def parse_logical_command(logical: LogicalCommand) -> Parsed:
 
 
 def iter_parse(
-    source: Source, *, columns: Columns = "auto", prefixes: Sequence[str] = (),
+    source: Source,
+    *,
+    columns: Columns = "auto",
+    prefixes: Sequence[str] = (),
     limit: int | None = COMMAND_LIMIT,
 ) -> Iterator[tuple[LogicalCommand, Parsed]]:
     """Each logical command of ``source`` with its parse result, in order (``limit``: the
     longest command accepted, see :func:`mqsc.language.reader.read`)."""
-    for logical in read(source, columns=columns, is_verb=catalog.is_verb, prefixes=prefixes,
-                        limit=limit):
+    for logical in read(
+        source, columns=columns, is_verb=catalog.is_verb, prefixes=prefixes, limit=limit
+    ):
         yield logical, parse_logical_command(logical)
 
 

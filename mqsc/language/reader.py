@@ -45,8 +45,7 @@ COMMAND_LIMIT = 32_762
 #: characters that you can enter is 126" (z/OS MVS System Commands, "Typing the command").
 CONSOLE_LIMIT = 126
 #: Where each limit comes from, for MQSC005E.
-LIMIT_SOURCES = {COMMAND_LIMIT: "a data set or the command server",
-                 CONSOLE_LIMIT: "a console"}
+LIMIT_SOURCES = {COMMAND_LIMIT: "a data set or the command server", CONSOLE_LIMIT: "a console"}
 #: At most this much of a physical line is kept for the echo of a command refused as too long.
 ECHO_LIMIT = COMMAND_LIMIT
 
@@ -169,9 +168,7 @@ def decode(data: bytes, encoding: str = "utf-8") -> str:
         if "\x85" in text:
             text = text.replace("\x85", "\n")
         elif text and len(text) % CARD_WIDTH == 0 and encoding.lower() != "utf-8":
-            text = "".join(
-                text[i : i + CARD_WIDTH] + "\n" for i in range(0, len(text), CARD_WIDTH)
-            )
+            text = "".join(text[i : i + CARD_WIDTH] + "\n" for i in range(0, len(text), CARD_WIDTH))
     return text
 
 
@@ -255,12 +252,28 @@ def read(
         if not mode and last not in "+-":
             # A command on one line, as most are: the line is the command.
             if limit is not None and len(stripped) > limit:
-                yield _too_long(source, stripped[:limit], ((0, line_offset),), (number,), width,
-                                limit, Span(line_offset + limit, line_offset + len(stripped)),
-                                (_cut(stripped),))
+                yield _too_long(
+                    source,
+                    stripped[:limit],
+                    ((0, line_offset),),
+                    (number,),
+                    width,
+                    limit,
+                    Span(line_offset + limit, line_offset + len(stripped)),
+                    (_cut(stripped),),
+                )
                 continue
-            yield _finish(source, stripped, ((0, line_offset),), (number,), width, is_verb,
-                          prefixes, None, (stripped,))
+            yield _finish(
+                source,
+                stripped,
+                ((0, line_offset),),
+                (number,),
+                width,
+                is_verb,
+                prefixes,
+                None,
+                (stripped,),
+            )
             continue
         start = 0
         if mode == "+":
@@ -283,25 +296,31 @@ def read(
             mode = last
             continue
         if over is not None:
-            yield _too_long(source, "".join(parts), pieces, lines, width, limit or 0, over,
-                            tuple(shown))
+            yield _too_long(
+                source, "".join(parts), pieces, lines, width, limit or 0, over, tuple(shown)
+            )
         else:
-            yield _finish(source, "".join(parts), pieces, lines, width, is_verb, prefixes, None,
-                          tuple(shown))
+            yield _finish(
+                source, "".join(parts), pieces, lines, width, is_verb, prefixes, None, tuple(shown)
+            )
         pieces, parts, lines, shown, length, mode, over = [], [], [], [], 0, "", None
     if parts:
         if over is not None:
-            yield _too_long(source, "".join(parts), pieces, lines, width, limit or 0, over,
-                            tuple(shown))
+            yield _too_long(
+                source, "".join(parts), pieces, lines, width, limit or 0, over, tuple(shown)
+            )
             return
         problem = Diagnostic(
             "MQSC001E",
             {"character": mode},
             source,
-            Span(pieces[-1][1] + length - pieces[-1][0], pieces[-1][1] + length - pieces[-1][0] + 1),
+            Span(
+                pieces[-1][1] + length - pieces[-1][0], pieces[-1][1] + length - pieces[-1][0] + 1
+            ),
         )
-        yield _finish(source, "".join(parts), pieces, lines, width, is_verb, prefixes, problem,
-                      tuple(shown))
+        yield _finish(
+            source, "".join(parts), pieces, lines, width, is_verb, prefixes, problem, tuple(shown)
+        )
 
 
 def _cut(line: str) -> str:
@@ -340,8 +359,7 @@ def _finish(
     if skip:
         text = text[skip:]
         pieces = _shift(pieces, skip)
-    return LogicalCommand(text, source, tuple(pieces), tuple(lines), cpf, problem, width,
-                          shown)
+    return LogicalCommand(text, source, tuple(pieces), tuple(lines), cpf, problem, width, shown)
 
 
 def _shift(pieces: Sequence[tuple[int, int]], skip: int) -> list[tuple[int, int]]:
@@ -375,7 +393,7 @@ def _prefix(
     if is_verb is not None:
         words = body.split(None, 2)
         if len(words) >= 2 and not is_verb(_word(words[0])) and is_verb(_word(words[1])):
-            rest = body[len(words[0]):]
+            rest = body[len(words[0]) :]
             return lead + len(body) - len(rest.lstrip()), words[0]
     return lead, None
 

@@ -22,8 +22,22 @@ from mqsc.language.reader import LogicalCommand, read
 from mqsc.language.source import Source
 
 #: Every role a piece of MQSC text can have.
-ROLES = ("verb", "objtype", "keyword", "value", "name", "string", "number", "where", "operator",
-         "paren", "cpf", "comment", "continuation", "unknown")
+ROLES = (
+    "verb",
+    "objtype",
+    "keyword",
+    "value",
+    "name",
+    "string",
+    "number",
+    "where",
+    "operator",
+    "paren",
+    "cpf",
+    "comment",
+    "continuation",
+    "unknown",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +83,9 @@ def token_roles(text: str) -> list[tuple[int, int, str]]:
     return [(s, e, r) for s, e, r in out if e > s]
 
 
-def _classify(shape: str, values: tuple[str, ...], starts: tuple[int, ...]
-              ) -> Iterator[tuple[int, int, str]]:
+def _classify(
+    shape: str, values: tuple[str, ...], starts: tuple[int, ...]
+) -> Iterator[tuple[int, int, str]]:
     verb = objtype = None
     spec: CommandSpec | None = None
     words = 0
@@ -120,8 +135,7 @@ def _accepts(spec: CommandSpec, word: str) -> bool:
     return word in spec.requestable
 
 
-def _value_role(kind: str, value: str, owner: str, spec: CommandSpec | None,
-                slot: int) -> str:
+def _value_role(kind: str, value: str, owner: str, spec: CommandSpec | None, slot: int) -> str:
     if kind == "S":
         return "string"
     if owner == "where" and slot == 0:

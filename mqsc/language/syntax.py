@@ -89,7 +89,10 @@ class Command(NamedTuple):
         if not isinstance(other, Command):
             return False  # never equal to a plain tuple of the same fields
         return (self.verb, self.params, self.verb_start) == (
-            other.verb, other.params, other.verb_start)
+            other.verb,
+            other.params,
+            other.verb_start,
+        )
 
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)

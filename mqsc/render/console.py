@@ -46,8 +46,9 @@ def _lines(result: Result) -> Iterator[str]:
     for record in result.records:
         if isinstance(record, ObjectRecord):
             if not counted:
-                yield messages.line("CSQM293I", {"csect": csect, "count": found,
-                                                 "objtype": record.keyword}, cpf)
+                yield messages.line(
+                    "CSQM293I", {"csect": csect, "count": found, "objtype": record.keyword}, cpf
+                )
                 counted = True
             yield from objects.console_lines(record, cpf, csect)
         elif isinstance(record, Message):

@@ -53,9 +53,16 @@ def reason_of(result: Result) -> int:
 def parameters(record: ObjectRecord) -> dict[str, Any]:
     """A DISPLAY object's attributes with lower-case names, as the REST API gives them."""
     lower = _LOWER
-    return {lower[name]: (value.rstrip() if isinstance(value, str)
-                          else list(value) if isinstance(value, tuple) else value)
-            for name, value in record.attrs}
+    return {
+        lower[name]: (
+            value.rstrip()
+            if isinstance(value, str)
+            else list(value)
+            if isinstance(value, tuple)
+            else value
+        )
+        for name, value in record.attrs
+    }
 
 
 class _Lower(dict[str, str]):
@@ -75,21 +82,37 @@ def usage(result: Result) -> dict[str, Any] | None:
     out: dict[str, Any] = {}
     for record in result.records:
         if isinstance(record, PageSetReport):
-            out["pageSets"] = [{
-                "pageSetId": r.psid, "bufferPoolId": r.pool, "totalPages": r.total,
-                "unusedPages": r.unused, "persistentDataPages": r.persistent,
-                "nonPersistentDataPages": r.nonpersistent, "expandType": r.expand,
-                "expandCount": r.expansions, "pageSetStatus": r.status,
-            } for r in record.rows]
+            out["pageSets"] = [
+                {
+                    "pageSetId": r.psid,
+                    "bufferPoolId": r.pool,
+                    "totalPages": r.total,
+                    "unusedPages": r.unused,
+                    "persistentDataPages": r.persistent,
+                    "nonPersistentDataPages": r.nonpersistent,
+                    "expandType": r.expand,
+                    "expandCount": r.expansions,
+                    "pageSetStatus": r.status,
+                }
+                for r in record.rows
+            ]
         elif isinstance(record, BufferPoolReport):
-            out["bufferPools"] = [{
-                "bufferPoolId": r.pool, "totalBuffers": r.available, "freeBuffers": r.stealable,
-                "freeBuffersPercentage": r.percent, "pageClass": r.pageclass,
-                "bufferPoolLocation": r.location,
-            } for r in record.rows]
+            out["bufferPools"] = [
+                {
+                    "bufferPoolId": r.pool,
+                    "totalBuffers": r.available,
+                    "freeBuffers": r.stealable,
+                    "freeBuffersPercentage": r.percent,
+                    "pageClass": r.pageclass,
+                    "bufferPoolLocation": r.location,
+                }
+                for r in record.rows
+            ]
         elif isinstance(record, DataSetReport):
-            out["dataSets"] = [{"dataSetType": r.kind, "logRBA": r.rba, "dataSetName": r.dsname}
-                               for r in record.rows]
+            out["dataSets"] = [
+                {"dataSetType": r.kind, "logRBA": r.rba, "dataSetName": r.dsname}
+                for r in record.rows
+            ]
     return out or None
 
 
@@ -98,8 +121,10 @@ def _response(result: Result) -> list[dict[str, Any]]:
     reason = reason_of(result)
     objects = result.objects
     if objects:
-        return [{"completionCode": code, "reasonCode": reason, "parameters": parameters(o)}
-                for o in objects]
+        return [
+            {"completionCode": code, "reasonCode": reason, "parameters": parameters(o)}
+            for o in objects
+        ]
     lines = server.reply_set(result)[1:]
     return [{"completionCode": code, "reasonCode": reason, "message": lines}]
 
@@ -135,10 +160,12 @@ def _result_json(result: Result) -> dict[str, Any]:
         "messages": server.reply_lines(result),
     }
     if result.location is not None:
-        out.update(file=result.location.name, line=result.location.line,
-                   column=result.location.column)
-    console = [messages.line(m.msg_id, m.inserts, result.cpf) for m in result.messages()
-               if m.unsolicited]
+        out.update(
+            file=result.location.name, line=result.location.line, column=result.location.column
+        )
+    console = [
+        messages.line(m.msg_id, m.inserts, result.cpf) for m in result.messages() if m.unsolicited
+    ]
     if console:
         out["console"] = console
     report = usage(result)

@@ -137,8 +137,9 @@ def console_lines(record: ObjectRecord, cpf: str, csect: str) -> list[str]:
     keyword = record.keyword
     frame = _FRAMES.get((csect, keyword, cpf))
     if frame is None:
-        header = messages.line("CSQM201I", {"csect": csect, "verb": " DISPLAY",
-                                            "objtype": keyword}, cpf)
+        header = messages.line(
+            "CSQM201I", {"csect": csect, "verb": " DISPLAY", "objtype": keyword}, cpf
+        )
         frame = _FRAMES[(csect, keyword, cpf)] = (header, f" END {keyword} DETAILS")
     formats = _CONSOLE[record.family]
     lines = [frame[0]]

@@ -57,8 +57,8 @@ class MqscPygmentsLexer(Lexer):
             if piece.start < at:
                 continue
             if piece.start > at:
-                yield at, Text, text[at:piece.start]
-            yield piece.start, PYGMENTS_TOKENS[piece.role], text[piece.start:piece.end]
+                yield at, Text, text[at : piece.start]
+            yield piece.start, PYGMENTS_TOKENS[piece.role], text[piece.start : piece.end]
             at = piece.end
         if at < len(text):
             yield at, Text, text[at:]

@@ -40,8 +40,10 @@ def pageset_lines(report: PageSetReport, cpf: str) -> list[str]:
             # UNVERIFIED, [DOC-DISUSAGE]).
             lines.append(f" _{r.psid:>3}{r.pool:>7}  Page set is {r.status.lower()}")
             continue
-        lines.append(f" _{r.psid:>3}{r.pool:>7}{r.total:>10}{r.unused:>10}{r.persistent:>11}"
-                     f"{r.nonpersistent:>11} {r.expand:<6}{r.expansions:>3}")
+        lines.append(
+            f" _{r.psid:>3}{r.pool:>7}{r.total:>10}{r.unused:>10}{r.persistent:>11}"
+            f"{r.nonpersistent:>11} {r.expand:<6}{r.expansions:>3}"
+        )
     lines.append(PAGESET_END)
     return lines
 
@@ -56,8 +58,10 @@ def pool_lines(report: BufferPoolReport, cpf: str) -> list[str]:
     """
     lines = [messages.line("CSQI065I", {}, cpf), *POOL_HEADINGS]
     for r in report.rows:
-        lines.append(f" _{r.pool:>5}{r.available:>11}{r.stealable:>11}{r.percent:>11}"
-                     f" {r.pageclass:<9} {r.location}")
+        lines.append(
+            f" _{r.pool:>5}{r.available:>11}{r.stealable:>11}{r.percent:>11}"
+            f" {r.pageclass:<9} {r.location}"
+        )
     lines.append(POOL_END)
     return lines
 

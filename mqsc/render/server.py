@@ -70,8 +70,7 @@ def reply_set(result: Result, *, more: bool = False) -> list[str]:
     key = (len(body) + 1, result.return_code, reason)
     header = _HEADERS.get(key)
     if header is None:
-        header = messages.line("CSQN205I", {"count": key[0], "ret": key[1], "reason": key[2]},
-                               None)
+        header = messages.line("CSQN205I", {"count": key[0], "ret": key[1], "reason": key[2]}, None)
         if len(_HEADERS) < 256:
             _HEADERS[key] = header
     return [header, *body]

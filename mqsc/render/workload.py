@@ -17,32 +17,46 @@ def summary_lines(w: Workload, qmgr: str, cpf: str) -> list[str]:
     """A put or get summary, one line per fact."""
     if w.operation == "monitor":
         opened = w.requested > 0
-        lines = [f"Trigger monitor {'opens' if opened else 'closes'} {w.queue} on {qmgr}",
-                 f" Completion          : {w.reason_name} ({w.reason})"]
+        lines = [
+            f"Trigger monitor {'opens' if opened else 'closes'} {w.queue} on {qmgr}",
+            f" Completion          : {w.reason_name} ({w.reason})",
+        ]
         return lines + _trigger_lines(w)
     if w.operation == "put":
-        lines = [f"Put to {w.queue} on {qmgr}",
-                 f" Messages put        : {w.done} of {w.requested}",
-                 f" Message size        : "
-                 f"{f'{w.size} bytes' if w.size or not w.bytes else 'mixed'} "
-                 f"({w.bytes:,} bytes in all)",
-                 f" Persistence         : {'persistent' if w.persistent else 'nonpersistent'}"]
-        lines.append(f" CF structure        : {w.structure}, {w.cf_bytes:,} bytes used"
-                     if w.structure else f" Pages used          : {w.pages}")
+        lines = [
+            f"Put to {w.queue} on {qmgr}",
+            f" Messages put        : {w.done} of {w.requested}",
+            f" Message size        : "
+            f"{f'{w.size} bytes' if w.size or not w.bytes else 'mixed'} "
+            f"({w.bytes:,} bytes in all)",
+            f" Persistence         : {'persistent' if w.persistent else 'nonpersistent'}",
+        ]
+        lines.append(
+            f" CF structure        : {w.structure}, {w.cf_bytes:,} bytes used"
+            if w.structure
+            else f" Pages used          : {w.pages}"
+        )
         if w.backed_out:
             lines.append(f" Backed out          : {w.backed_out} (the unit of work in flight)")
     else:
         wanted = "all" if w.requested < 0 else str(w.requested)
-        lines = [f"Get from {w.queue} on {qmgr}",
-                 f" Messages got        : {w.done} (asked for {wanted})",
-                 f" Bytes got           : {w.bytes:,}"]
-        lines.append(f" CF structure        : {w.structure}, {w.cf_bytes:,} bytes freed"
-                     if w.structure else f" Pages freed         : {w.pages}")
+        lines = [
+            f"Get from {w.queue} on {qmgr}",
+            f" Messages got        : {w.done} (asked for {wanted})",
+            f" Bytes got           : {w.bytes:,}",
+        ]
+        lines.append(
+            f" CF structure        : {w.structure}, {w.cf_bytes:,} bytes freed"
+            if w.structure
+            else f" Pages freed         : {w.pages}"
+        )
     for pool, s in sorted(w.pools.items()):
-        lines.append(f" Buffer pool {pool:<8}: {s.get('getn', 0)} new pages, "
-                     f"{s.get('getp', 0)} hits, {s.get('rio', 0)} pages read back, "
-                     f"{s.get('tpw', 0)} pages written in {s.get('wio', 0)} I/Os, "
-                     f"{s.get('stl', 0)} buffers stolen")
+        lines.append(
+            f" Buffer pool {pool:<8}: {s.get('getn', 0)} new pages, "
+            f"{s.get('getp', 0)} hits, {s.get('rio', 0)} pages read back, "
+            f"{s.get('tpw', 0)} pages written in {s.get('wio', 0)} I/Os, "
+            f"{s.get('stl', 0)} buffers stolen"
+        )
         extra = []
         if s.get("dwt"):
             extra.append(f"deferred write threshold reached {s['dwt']} times")
@@ -69,26 +83,48 @@ def _trigger_lines(w: Workload) -> list[str]:
     """The trigger messages written (the fields of each MQTM), as many as were put."""
     lines = []
     for t in w.triggers:
-        lines.append(f" Trigger message     : on {t.initq} for {t.queue}: PROCESS({t.process}) "
-                     f"APPLTYPE({t.appltype}) APPLICID({t.applid.rstrip()}) "
-                     f"TRIGDATA({t.trigdata.rstrip()})")
+        lines.append(
+            f" Trigger message     : on {t.initq} for {t.queue}: PROCESS({t.process}) "
+            f"APPLTYPE({t.appltype}) APPLICID({t.applid.rstrip()}) "
+            f"TRIGDATA({t.trigdata.rstrip()})"
+        )
     return lines
 
 
 def summary_json(w: Workload, qmgr: str, cpf: str) -> dict[str, Any]:
     """The same as JSON."""
     return {
-        "operation": w.operation, "qmgr": qmgr, "queue": w.queue,
-        "requested": w.requested, "done": w.done, "size": w.size, "bytes": w.bytes,
-        "persistent": w.persistent, "pages": w.pages, "backedOut": w.backed_out,
-        "reasonCode": w.reason, "reason": w.reason_name, "expansions": w.expansions,
+        "operation": w.operation,
+        "qmgr": qmgr,
+        "queue": w.queue,
+        "requested": w.requested,
+        "done": w.done,
+        "size": w.size,
+        "bytes": w.bytes,
+        "persistent": w.persistent,
+        "pages": w.pages,
+        "backedOut": w.backed_out,
+        "reasonCode": w.reason,
+        "reason": w.reason_name,
+        "expansions": w.expansions,
         "bufferPools": {str(k): dict(v) for k, v in sorted(w.pools.items())},
-        "cfStructure": w.structure or None, "cfBytes": w.cf_bytes,
+        "cfStructure": w.structure or None,
+        "cfBytes": w.cf_bytes,
         "console": [messages.line(m.msg_id, m.inserts, cpf) for m in w.messages],
         **({"messages": [delivered_json(d) for d in w.delivered]} if w.delivered else {}),
-        "triggers": [{"initq": t.initq, "queue": t.queue, "process": t.process,
-                      "trigData": t.trigdata, "applType": t.appltype, "applId": t.applid,
-                      "envData": t.envdata, "userData": t.userdata} for t in w.triggers],
+        "triggers": [
+            {
+                "initq": t.initq,
+                "queue": t.queue,
+                "process": t.process,
+                "trigData": t.trigdata,
+                "applType": t.appltype,
+                "applId": t.applid,
+                "envData": t.envdata,
+                "userData": t.userdata,
+            }
+            for t in w.triggers
+        ],
     }
 
 
@@ -99,10 +135,11 @@ def message_lines(delivered: tuple[Delivered, ...]) -> list[str]:
     for n, d in enumerate(delivered, 1):
         lines.append(f" Message {n:<11} : MsgId {d.msgid.hex().upper()}")
         lines.append(f"                       CorrelId {d.correlid.hex().upper()}")
-        lines.append(f"                       {'persistent' if d.persistent else 'nonpersistent'}"
-                     f", priority {d.priority if d.priority >= 0 else 'DEFPRTY'}"
-                     f", {len(d.data):,} bytes"
-                     + (f", put {d.put_time}" if d.put_time else ""))
+        lines.append(
+            f"                       {'persistent' if d.persistent else 'nonpersistent'}"
+            f", priority {d.priority if d.priority >= 0 else 'DEFPRTY'}"
+            f", {len(d.data):,} bytes" + (f", put {d.put_time}" if d.put_time else "")
+        )
         lines.append(f"   {data_text(d.data)}")
     return lines
 
@@ -121,6 +158,12 @@ def data_text(data: bytes) -> str:
 
 
 def delivered_json(d: Delivered) -> dict[str, Any]:
-    return {"msgId": d.msgid.hex(), "correlId": d.correlid.hex(), "persistent": d.persistent,
-            "priority": d.priority, "length": len(d.data), "putTime": d.put_time,
-            "data": data_text(d.data)}
+    return {
+        "msgId": d.msgid.hex(),
+        "correlId": d.correlid.hex(),
+        "persistent": d.persistent,
+        "priority": d.priority,
+        "length": len(d.data),
+        "putTime": d.put_time,
+        "data": data_text(d.data),
+    }

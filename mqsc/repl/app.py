@@ -25,8 +25,15 @@ def history_path(home: Path, qmgr: str) -> Path:
     return home / "history" / qmgr.upper()
 
 
-def run(qm: Any, settings: Settings, *, yes: bool = False, no_color: bool = False,
-        stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+def run(
+    qm: Any,
+    settings: Settings,
+    *,
+    yes: bool = False,
+    no_color: bool = False,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+) -> int:
     """Run the console on ``qm``: interactive when both ends are terminals, else piped.
 
     Exit status: 0; in piped mode 10 when some command failed (as ``mqsc run``).
@@ -34,8 +41,12 @@ def run(qm: Any, settings: Settings, *, yes: bool = False, no_color: bool = Fals
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     interactive = stdin.isatty() and stdout.isatty()
-    out = Output(stdout, color=wants_color(stdout, no_color), colors=settings.colors,
-                 pager=settings.pager and interactive)
+    out = Output(
+        stdout,
+        color=wants_color(stdout, no_color),
+        colors=settings.colors,
+        pager=settings.pager and interactive,
+    )
     if interactive:
         session = ConsoleSession(qm, settings, out, ask=confirm, interactive=True, yes=yes)
         try:
@@ -49,8 +60,9 @@ def run(qm: Any, settings: Settings, *, yes: bool = False, no_color: bool = Fals
         session.close_monitors()
 
 
-def interactive_loop(session: ConsoleSession, *, no_color: bool = False,
-                     history: Any = None) -> int:
+def interactive_loop(
+    session: ConsoleSession, *, no_color: bool = False, history: Any = None
+) -> int:
     """Prompt, submit, repeat, until ``\\quit`` or Ctrl-D."""
     prompt = build_prompt(session, no_color=no_color, history=history)
     warm = _warm_names(session)
@@ -59,8 +71,7 @@ def interactive_loop(session: ConsoleSession, *, no_color: bool = False,
         try:
             # Until the names are sorted: a prompt answered within 50 ms (type-ahead, a
             # paste) cancels the sort with its other background tasks.
-            text = prompt.prompt(default=default,
-                                 pre_run=None if session.names.warmed else warm)
+            text = prompt.prompt(default=default, pre_run=None if session.names.warmed else warm)
         except KeyboardInterrupt:
             continue
         except EOFError:
@@ -122,8 +133,10 @@ def piped_loop(session: ConsoleSession, stream: TextIO) -> int:
         if not raw:
             break
         if len(raw) > PIPED_LINE_LIMIT:
-            session.out.note(f"Line longer than {PIPED_LINE_LIMIT} characters: this is not "
-                             "MQSC; the console stops reading.")
+            session.out.note(
+                f"Line longer than {PIPED_LINE_LIMIT} characters: this is not "
+                "MQSC; the console stops reading."
+            )
             return 2
         line = raw.rstrip("\r\n")
         session.out.text([(CONTINUATION_PROMPT if lines else session.prompt()) + line])
@@ -196,8 +209,9 @@ def build_prompt(session: ConsoleSession, *, no_color: bool = False, history: An
         app = get_app()
         buffer = app.current_buffer
         width = app.output.get_size().columns
-        return toolbar(buffer.text, buffer.document.text_before_cursor, session.names,
-                       session.view, width)
+        return toolbar(
+            buffer.text, buffer.document.text_before_cursor, session.names, session.view, width
+        )
 
     return PromptSession(
         message=lambda: [("class:mqsc.prompt", session.prompt())],

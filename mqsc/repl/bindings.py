@@ -33,7 +33,8 @@ def make_key_bindings() -> KeyBindings:
     def _toggle_mode(event: KeyPressEvent) -> None:
         """F4: switch between emacs and vi editing."""
         app = event.app
-        app.editing_mode = (EditingMode.EMACS if app.editing_mode == EditingMode.VI
-                            else EditingMode.VI)
+        app.editing_mode = (
+            EditingMode.EMACS if app.editing_mode == EditingMode.VI else EditingMode.VI
+        )
 
     return kb

@@ -40,11 +40,18 @@ FUZZY_LIMIT = 2000
 
 #: WHERE operators and what they mean ([DOC-DISQ]).
 OPERATORS = {
-    "EQ": "equal to", "NE": "not equal to", "LT": "less than", "GT": "greater than",
-    "LE": "less than or equal to", "GE": "greater than or equal to",
-    "LK": "matches a generic value (ends with *)", "NL": "does not match a generic value",
-    "CT": "list contains", "EX": "list does not contain",
-    "CTG": "list contains a generic match", "EXG": "list does not contain a generic match",
+    "EQ": "equal to",
+    "NE": "not equal to",
+    "LT": "less than",
+    "GT": "greater than",
+    "LE": "less than or equal to",
+    "GE": "greater than or equal to",
+    "LK": "matches a generic value (ends with *)",
+    "NL": "does not match a generic value",
+    "CT": "list contains",
+    "EX": "list does not contain",
+    "CTG": "list contains a generic match",
+    "EXG": "list does not contain a generic match",
 }
 
 #: Which tables hold the objects an id keyword refers to (names: RULE_TABLES, by name rule).
@@ -95,8 +102,9 @@ def _objtypes(ctx: Context, catalog: ModuleType, state: NameIndex | None) -> lis
         if spec is None:
             continue
         opens = spec.name is not None and not ctx.help
-        items.append((obj.name + ("(" if opens else ""), _synonyms(obj.synonyms) + spec.help,
-                      "objtype"))
+        items.append(
+            (obj.name + ("(" if opens else ""), _synonyms(obj.synonyms) + spec.help, "objtype")
+        )
     return rank(ctx.partial, items)
 
 
@@ -110,28 +118,32 @@ def _keywords(ctx: Context, catalog: ModuleType, state: NameIndex | None) -> lis
             continue
         takes_value = not isinstance(keyword.kind, Flag)
         opens = takes_value and not ctx.help and not (display and keyword.name in spec.requestable)
-        items.append((keyword.name + ("(" if opens else ""), keyword_meta(keyword),
-                      "keyword"))
+        items.append((keyword.name + ("(" if opens else ""), keyword_meta(keyword), "keyword"))
         if keyword.negation:
             items.append((keyword.negation, f"not {keyword.name}: {keyword.help}", "keyword"))
     if display:
         family = _catalog.attributes_of(spec.objtype)
         for name in sorted(spec.requestable - ctx.used - set(spec.keywords)):
-            items.append((name, keyword_meta(family[name]) if name in family else "",
-                          "keyword"))
+            items.append((name, keyword_meta(family[name]) if name in family else "", "keyword"))
         if spec.where and "WHERE" not in ctx.used:
-            items.append(("WHERE(" if not ctx.help else "WHERE",
-                          "filter: WHERE(keyword operator value)", "keyword"))
+            items.append(
+                (
+                    "WHERE(" if not ctx.help else "WHERE",
+                    "filter: WHERE(keyword operator value)",
+                    "keyword",
+                )
+            )
     return rank(ctx.partial, items)
 
 
-def _where_keywords(ctx: Context, catalog: ModuleType,
-                    state: NameIndex | None) -> list[Suggestion]:
+def _where_keywords(ctx: Context, catalog: ModuleType, state: NameIndex | None) -> list[Suggestion]:
     spec = ctx.spec
     if spec is None:
         return []
-    items = [(name, keyword_meta(k) if (k := _catalog.meaning(spec, name)) else "",
-              "keyword") for name in sorted(spec.where)]
+    items = [
+        (name, keyword_meta(k) if (k := _catalog.meaning(spec, name)) else "", "keyword")
+        for name in sorted(spec.where)
+    ]
     return rank(ctx.partial, items)
 
 
@@ -145,28 +157,37 @@ def _values(ctx: Context, catalog: ModuleType, state: NameIndex | None) -> list[
         return []
     kind = keyword.kind
     if isinstance(kind, Choice):
-        items = [(v, "default" if v == keyword.default else keyword.name.lower() + " value",
-                  "value") for v in kind.values]
+        items = [
+            (v, "default" if v == keyword.default else keyword.name.lower() + " value", "value")
+            for v in kind.values
+        ]
         return rank(ctx.partial, items)
     if isinstance(kind, Integer) and keyword.name in ID_TABLES and state is not None:
         return _names(ctx.partial, ID_TABLES[keyword.name], state, star=kind.star)
     if isinstance(kind, Name | NameList):
         if kind.rule is NameRule.QMGR and state is not None:
-            return rank(ctx.partial, [(state.qmgr.name, "this queue manager", "name"),
-                                      ("*", "every queue manager of the group", "name")])
+            return rank(
+                ctx.partial,
+                [
+                    (state.qmgr.name, "this queue manager", "name"),
+                    ("*", "every queue manager of the group", "name"),
+                ],
+            )
         tables = RULE_TABLES.get(kind.rule)
         if tables is not None and state is not None:
             generic = isinstance(kind, Name) and kind.generic
             return _names(ctx.partial, tables, state, star=generic)
         return []
     if isinstance(kind, Integer) and keyword.default is not None and not ctx.partial:
-        return [Suggestion(str(keyword.default), f"{keyword.default} (default)",
-                           kind_text(kind), "value")]
+        return [
+            Suggestion(
+                str(keyword.default), f"{keyword.default} (default)", kind_text(kind), "value"
+            )
+        ]
     return []
 
 
-def _object_names(ctx: Context, catalog: ModuleType,
-                  state: NameIndex | None) -> list[Suggestion]:
+def _object_names(ctx: Context, catalog: ModuleType, state: NameIndex | None) -> list[Suggestion]:
     spec = ctx.spec
     if spec is None or state is None or spec.verb == "DEFINE":
         return []
@@ -177,25 +198,35 @@ def _object_names(ctx: Context, catalog: ModuleType,
     return _names(ctx.partial, tables, state, star=generic)
 
 
-def _names(partial: str, tables: tuple[str, ...], state: NameIndex, *,
-           star: bool) -> list[Suggestion]:
+def _names(
+    partial: str, tables: tuple[str, ...], state: NameIndex, *, star: bool
+) -> list[Suggestion]:
     """Names of existing objects of these tables (every queue type's for a queue name): prefix
     matches by bisection, fuzzy ones only in small sets."""
     bare = partial.lstrip("'")
-    found = [(text.upper(), text, table, key) for table in tables
-             for text, key in state.names(table).prefixed(bare, NAME_LIMIT)]
+    found = [
+        (text.upper(), text, table, key)
+        for table in tables
+        for text, key in state.names(table).prefixed(bare, NAME_LIMIT)
+    ]
     if len(tables) > 1:  # one table's names come sorted (ids in numeric order)
         found = sorted(found, key=lambda row: row[0])[:NAME_LIMIT]
-    out = [Suggestion(_quoted(text), text, state.describe(table, key), "name")
-           for _, text, table, key in found]
+    out = [
+        Suggestion(_quoted(text), text, state.describe(table, key), "name")
+        for _, text, table, key in found
+    ]
     size = sum(len(state.names(table)) for table in tables)
     if size <= FUZZY_LIMIT and len(out) < NAME_LIMIT and bare:
         seen = {s.display for s in out}
-        rest = [(_quoted(t), t, k, table) for table in tables
-                for t, k in zip(state.names(table).texts, state.names(table).keys, strict=True)
-                if t not in seen]
-        for text, shown, key, table in _fuzzy(bare, rest,
-                                              key=lambda r: r[1])[: NAME_LIMIT - len(out)]:
+        rest = [
+            (_quoted(t), t, k, table)
+            for table in tables
+            for t, k in zip(state.names(table).texts, state.names(table).keys, strict=True)
+            if t not in seen
+        ]
+        for text, shown, key, table in _fuzzy(bare, rest, key=lambda r: r[1])[
+            : NAME_LIMIT - len(out)
+        ]:
             out.append(Suggestion(text, shown, state.describe(table, key), "name"))
     if star and (not bare or bare == "*"):
         out.insert(0, Suggestion("*", "*", "every object (generic name)", "name"))
@@ -216,8 +247,7 @@ def _specials(ctx: Context, catalog: ModuleType, state: NameIndex | None) -> lis
     return rank(ctx.partial.lower(), items)
 
 
-def _special_args(ctx: Context, catalog: ModuleType,
-                  state: NameIndex | None) -> list[Suggestion]:
+def _special_args(ctx: Context, catalog: ModuleType, state: NameIndex | None) -> list[Suggestion]:
     special = specials.lookup(ctx.special)
     if special is None or not special.choices:
         return []
@@ -227,14 +257,22 @@ def _special_args(ctx: Context, catalog: ModuleType,
 def _cpf(ctx: Context, catalog: ModuleType, state: NameIndex | None) -> list[Suggestion]:
     if state is None:
         return []
-    return rank(ctx.partial, [("/" + state.qmgr.cpf, f"command prefix of {state.qmgr.name}",
-                               "cpf")])
+    return rank(
+        ctx.partial, [("/" + state.qmgr.cpf, f"command prefix of {state.qmgr.name}", "cpf")]
+    )
 
 
 _PRODUCERS = {
-    "verb": _verbs, "objtype": _objtypes, "keyword": _keywords, "value": _values,
-    "name": _object_names, "where-keyword": _where_keywords, "operator": _operators,
-    "special": _specials, "special-arg": _special_args, "cpf": _cpf,
+    "verb": _verbs,
+    "objtype": _objtypes,
+    "keyword": _keywords,
+    "value": _values,
+    "name": _object_names,
+    "where-keyword": _where_keywords,
+    "operator": _operators,
+    "special": _specials,
+    "special-arg": _special_args,
+    "cpf": _cpf,
 }
 
 
@@ -252,8 +290,11 @@ def rank(partial: str, items: Iterable[tuple[str, str, str]]) -> list[Suggestion
     """
     items = list(items)
     folded = partial.upper()
-    prefix = [i for i in items if i[0].upper().lstrip("(/'").startswith(folded)
-              or i[0].upper().startswith(folded)]
+    prefix = [
+        i
+        for i in items
+        if i[0].upper().lstrip("(/'").startswith(folded) or i[0].upper().startswith(folded)
+    ]
     out = [Suggestion(t, t.rstrip("("), m, k) for t, m, k in prefix]
     if folded and len(items) <= FUZZY_LIMIT:
         chosen = {i[0] for i in prefix}

@@ -65,8 +65,15 @@ class Settings:
 
 #: For each setting: the values it may take (a tuple), or its type.
 _RULES: dict[str, Any] = {
-    "prompt": str, "key_bindings": KEY_BINDINGS, "confirm": CONFIRM_LEVELS, "qmgr": str,
-    "format": FORMATS, "style": STYLES, "timing": bool, "pager": bool, "history": bool,
+    "prompt": str,
+    "key_bindings": KEY_BINDINGS,
+    "confirm": CONFIRM_LEVELS,
+    "qmgr": str,
+    "format": FORMATS,
+    "style": STYLES,
+    "timing": bool,
+    "pager": bool,
+    "history": bool,
 }
 
 
@@ -135,9 +142,12 @@ def from_mapping(data: dict[str, Any], where: str = "config") -> tuple[Settings,
 
 def to_toml(settings: Settings) -> str:
     """The settings as a commented config file."""
-    lines = ["# mqsc console settings (docs/console.md). Written only when you ask:",
-             "# mqsc console --write-config, or \\config save at the console.", "",
-             "[console]"]
+    lines = [
+        "# mqsc console settings (docs/console.md). Written only when you ask:",
+        "# mqsc console --write-config, or \\config save at the console.",
+        "",
+        "[console]",
+    ]
     notes = {
         "prompt": "{qmgr} and {cpf} are replaced",
         "key_bindings": "emacs or vi",
@@ -154,8 +164,13 @@ def to_toml(settings: Settings) -> str:
         value = getattr(settings, f.name)
         note = notes.get(f.name)
         lines.append(f"{f.name} = {_toml_value(value)}" + (f"  # {note}" if note else ""))
-    lines += ["", "[colors]", "# style name = rich style, e.g.:",
-              '# "mqsc.verb" = "bold blue"', '# "mqsc.msgid.error" = "bold red"']
+    lines += [
+        "",
+        "[colors]",
+        "# style name = rich style, e.g.:",
+        '# "mqsc.verb" = "bold blue"',
+        '# "mqsc.msgid.error" = "bold red"',
+    ]
     lines += [f'"{name}" = {_toml_value(style)}' for name, style in settings.colors.items()]
     return "\n".join(lines) + "\n"
 

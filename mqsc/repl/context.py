@@ -70,7 +70,7 @@ def context(text: str, cpf: str | None = None) -> Context:
         return _special_context(body)
     lexed = tokenize(logical)
     if isinstance(lexed, LexFailure):
-        tokens, partial = lexed.tokens, logical[lexed.offset:]
+        tokens, partial = lexed.tokens, logical[lexed.offset :]
         shape, values = tokens.shape, tokens.values
     else:
         shape, values, partial = lexed.shape, lexed.values, ""
@@ -135,8 +135,14 @@ def _walk(shape: str, values: Sequence[str], partial: str, cpf: str | None) -> C
             if keyword is not None:
                 used.add(keyword.name)
         words += 1 if kind == "W" else 0
-    base = {"partial": partial, "verb": verb, "spec": spec, "used": frozenset(used),
-            "help": help_mode, "words": tuple(values[start:])}
+    base = {
+        "partial": partial,
+        "verb": verb,
+        "spec": spec,
+        "used": frozenset(used),
+        "help": help_mode,
+        "words": tuple(values[start:]),
+    }
     if depth > 0:
         if owner == "object":
             return Context("name", **base)
@@ -169,7 +175,11 @@ def _prefix_words(shape: str, values: Sequence[str], partial: str, cpf: str | No
     bare = first.lstrip("/").upper()
     if first.startswith("/") or (cpf is not None and bare == cpf.upper()):
         return 1
-    if len(shape) > 1 and shape[1] == "W" and not _catalog.is_verb(first) \
-            and _catalog.is_verb(values[1]):
+    if (
+        len(shape) > 1
+        and shape[1] == "W"
+        and not _catalog.is_verb(first)
+        and _catalog.is_verb(values[1])
+    ):
         return 1
     return 0

@@ -25,10 +25,13 @@ _OPTIONS = ("LIKE", "REPLACE", "CMDSCOPE")
 
 def deck(tables: Mapping[str, Mapping[Any, Any]], qmgr: Any, stamp: str = "") -> str:
     """The deck for a queue manager's state tables (``qm.state.tables``) and identity."""
-    lines = [f"* Definitions of queue manager {qmgr.name} (command prefix {qmgr.cpf})"
-             + (f", saved {stamp}" if stamp else "") + ".",
-             "* Replay: mqsc run FILE, or \\read FILE at the console.",
-             "* Buffer pools and page sets belong in CSQINP1; for the record:"]
+    lines = [
+        f"* Definitions of queue manager {qmgr.name} (command prefix {qmgr.cpf})"
+        + (f", saved {stamp}" if stamp else "")
+        + ".",
+        "* Replay: mqsc run FILE, or \\read FILE at the console.",
+        "* Buffer pools and page sets belong in CSQINP1; for the record:",
+    ]
     lines += [f"*   {line}" for line in _csqinp1(tables)]
     qmgr_line = _alter_qmgr(qmgr)
     if qmgr_line:
@@ -46,8 +49,11 @@ def define_text(objtype: str, name: str, attrs: Mapping[str, object]) -> str:
     "DEFINE STGCLASS(PAY) PSID(3) DESCR('pay') REPLACE"
     """
     spec = catalog.COMMANDS[("DEFINE", objtype)]
-    values = {key: value for key, value in attrs.items()
-              if key not in _OPTIONS and (k := spec.keyword(key)) is not None and k.zos}
+    values = {
+        key: value
+        for key, value in attrs.items()
+        if key not in _OPTIONS and (k := spec.keyword(key)) is not None and k.zos
+    }
     values["REPLACE"] = True
     return format_command(Define("DEFINE", objtype, name, values))
 
@@ -61,7 +67,9 @@ def _alter_qmgr(qmgr: Any) -> str:
 
 def _csqinp1(tables: Mapping[str, Mapping[Any, Any]]) -> Iterator[str]:
     for number, pool in sorted(tables.get("pool", {}).items()):
-        yield (f"DEFINE BUFFPOOL({number}) BUFFERS({pool.buffers}) LOCATION({pool.location}) "
-               f"PAGECLAS({pool.pageclass})")
+        yield (
+            f"DEFINE BUFFPOOL({number}) BUFFERS({pool.buffers}) LOCATION({pool.location}) "
+            f"PAGECLAS({pool.pageclass})"
+        )
     for psid, pageset in sorted(tables.get("pageset", {}).items()):
         yield f"DEFINE PSID({psid:02d}) BUFFPOOL({pageset.pool}) EXPAND({pageset.expand})"

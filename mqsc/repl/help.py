@@ -24,22 +24,29 @@ from mqsc.catalog import (
     Size,
     Source,
     sources,
+    storagerules,
 )
 from mqsc.catalog.absent import FACILITIES
-from mqsc.catalog import storagerules
 from mqsc.catalog.describe import default_text, kind_text
 from mqsc.repl.context import context
 
 WIDTH = 78
-SOURCE_NAMES = {Source.CSQINP1: "CSQINP1", Source.CSQINP2: "CSQINP2",
-                Source.CONSOLE: "console", Source.SERVER: "command server"}
+SOURCE_NAMES = {
+    Source.CSQINP1: "CSQINP1",
+    Source.CSQINP2: "CSQINP2",
+    Source.CONSOLE: "console",
+    Source.SERVER: "command server",
+}
 
 
 # ---- syntax --------------------------------------------------------------------------------
 def _placeholder(kind: object) -> str:
     if isinstance(kind, Integer):
-        return (f"{kind.minimum}-{kind.maximum}" + ("|*" if kind.star else "")
-                + "".join(f"|{word}" for word in kind.words))
+        return (
+            f"{kind.minimum}-{kind.maximum}"
+            + ("|*" if kind.star else "")
+            + "".join(f"|{word}" for word in kind.words)
+        )
     if isinstance(kind, Choice):
         return "|".join(kind.values) if len(kind.values) <= 4 else "value"
     if isinstance(kind, Name):
@@ -118,9 +125,12 @@ def help_lines(words: Sequence[str]) -> list[str]:
 
 def overview() -> list[str]:
     """HELP on its own: every verb and object type."""
-    lines = ["MQSC commands (z/OS). HELP verb [object [keyword]] for details; a ? at the end",
-             "of a partial command shows the help that fits; \\? lists the console commands.", "",
-             "Verbs:"]
+    lines = [
+        "MQSC commands (z/OS). HELP verb [object [keyword]] for details; a ? at the end",
+        "of a partial command shows the help that fits; \\? lists the console commands.",
+        "",
+        "Verbs:",
+    ]
     for verb in catalog.VERBS:
         synonyms = f" ({', '.join(verb.synonyms)})" if verb.synonyms else ""
         objects = " ".join(catalog.objects_for(verb.name))
@@ -145,30 +155,43 @@ def verb_lines(verb: str) -> list[str]:
 def command_lines(spec: CommandSpec) -> list[str]:
     """The syntax diagram of one command, then its keywords with ranges and defaults."""
     sources = ", ".join(SOURCE_NAMES[s] for s in Source if s in spec.sources)
-    wrapped = textwrap.wrap(syntax(spec), WIDTH, initial_indent="  ",
-                            subsequent_indent="      ", break_on_hyphens=False)
+    wrapped = textwrap.wrap(
+        syntax(spec), WIDTH, initial_indent="  ", subsequent_indent="      ", break_on_hyphens=False
+    )
     lines = [f"{spec.title}: {spec.help}", "", *wrapped, "", f"Issued from: {sources}."]
     if spec.required:
         lines.append("Required: " + ", ".join(spec.required) + ".")
     lines += status_lines(spec)
-    rows = [(" | ".join(k.spellings), kind_text(k.kind), default_text(k), k.help)
-            for k in spec.keywords.values() if k.zos]
+    rows = [
+        (" | ".join(k.spellings), kind_text(k.kind), default_text(k), k.help)
+        for k in spec.keywords.values()
+        if k.zos
+    ]
     if rows:
         lines += ["", *_table(("Keyword", "Value", "Default", "Meaning"), rows)]
     if spec.requestable:
-        lines += ["", *textwrap.wrap("Attributes it can show by name: "
-                                     + " ".join(sorted(spec.requestable)), WIDTH)]
+        lines += [
+            "",
+            *textwrap.wrap(
+                "Attributes it can show by name: " + " ".join(sorted(spec.requestable)), WIDTH
+            ),
+        ]
     if spec.where:
-        lines += ["", *textwrap.wrap("WHERE keywords: " + " ".join(sorted(spec.where)), WIDTH),
-                  "WHERE operators: EQ NE LT GT LE GE LK NL CT EX CTG EXG"]
+        lines += [
+            "",
+            *textwrap.wrap("WHERE keywords: " + " ".join(sorted(spec.where)), WIDTH),
+            "WHERE operators: EQ NE LT GT LE GE LK NL CT EX CTG EXG",
+        ]
     return lines
 
 
 def keyword_lines(spec: CommandSpec, keyword: Keyword) -> list[str]:
     """One keyword of one command."""
-    lines = [f"{keyword.name} ({spec.title}): {keyword.help or 'no description'}",
-             f"  syntax:  {keyword_syntax(keyword)}",
-             f"  value:   {kind_text(keyword.kind)}"]
+    lines = [
+        f"{keyword.name} ({spec.title}): {keyword.help or 'no description'}",
+        f"  syntax:  {keyword_syntax(keyword)}",
+        f"  value:   {kind_text(keyword.kind)}",
+    ]
     default = default_text(keyword)
     if default:
         lines.append(f"  default: {default}")
@@ -181,8 +204,12 @@ def keyword_lines(spec: CommandSpec, keyword: Keyword) -> list[str]:
     # The storage rules it cites, spelled out: a pip-installed console has no docs/ to look in.
     for rule in storagerules.cited(keyword.verified):
         if rule in storagerules.RULES:
-            lines += textwrap.wrap(storagerules.explain(rule), WIDTH, initial_indent=" " * 11,
-                                   subsequent_indent=" " * 13)
+            lines += textwrap.wrap(
+                storagerules.explain(rule),
+                WIDTH,
+                initial_indent=" " * 11,
+                subsequent_indent=" " * 13,
+            )
     return lines
 
 
@@ -197,8 +224,11 @@ def _table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> list[str]:
 
 def _only_keyword(spec: CommandSpec, partial: str) -> Keyword | None:
     """The keyword a partial word can only be the start of, if just one."""
-    found = {k.name: k for word, k in ((w, spec.keyword(w)) for w in spec.spellings)
-             if k is not None and word.startswith(partial.upper())}
+    found = {
+        k.name: k
+        for word, k in ((w, spec.keyword(w)) for w in spec.spellings)
+        if k is not None and word.startswith(partial.upper())
+    }
     return next(iter(found.values())) if len(found) == 1 else None
 
 

@@ -29,7 +29,9 @@ def fragments(text: str, cpf: str | None) -> list[Fragments]:
         styles[word:end] = ["class:mqsc.verb"] * (end - word)
     else:
         for piece in roles(text, cpf):
-            styles[piece.start:piece.end] = [f"class:mqsc.{piece.role}"] * (piece.end - piece.start)
+            styles[piece.start : piece.end] = [f"class:mqsc.{piece.role}"] * (
+                piece.end - piece.start
+            )
         found = problem(text, cpf)
         if found is not None and not found.incomplete:
             for i in range(min(found.start, len(text)), min(found.end, len(text))):
@@ -37,7 +39,7 @@ def fragments(text: str, cpf: str | None) -> list[Fragments]:
     lines: list[Fragments] = []
     offset = 0
     for line in text.split("\n"):
-        lines.append(_runs(line, styles[offset:offset + len(line)]))
+        lines.append(_runs(line, styles[offset : offset + len(line)]))
         offset += len(line) + 1
     return lines
 

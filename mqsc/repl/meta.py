@@ -51,16 +51,27 @@ class Special:
 
 
 #: Keys worth knowing, listed after the commands.
-KEYS = (("Tab, Ctrl-Space", "complete (verbs, keywords, values, object names)"),
-        ("Ctrl-R", "search the history"), ("Alt-Enter", "new line without running"),
-        ("F4", "switch emacs/vi editing"), ("Ctrl-D", "quit"))
+KEYS = (
+    ("Tab, Ctrl-Space", "complete (verbs, keywords, values, object names)"),
+    ("Ctrl-R", "search the history"),
+    ("Alt-Enter", "new line without running"),
+    ("F4", "switch emacs/vi editing"),
+    ("Ctrl-D", "quit"),
+)
 
 _REGISTRY: dict[str, Special] = {}
 _ORDER: list[Special] = []
 
 
-def special(name: str, usage: str, help: str, *, aliases: tuple[str, ...] = (),
-            choices: tuple[str, ...] = (), argument: str = "") -> Callable[[Handler], Handler]:
+def special(
+    name: str,
+    usage: str,
+    help: str,
+    *,
+    aliases: tuple[str, ...] = (),
+    choices: tuple[str, ...] = (),
+    argument: str = "",
+) -> Callable[[Handler], Handler]:
     """Register the decorated function as the console command ``name``."""
 
     def register(handler: Handler) -> Handler:
@@ -88,12 +99,13 @@ def listing() -> list[Special]:
 
 def help_lines() -> list[str]:
     """The ``\\?`` page."""
-    rows = [(e.usage, e.help + (f" (also {', '.join(e.aliases)})" if e.aliases else ""))
-            for e in listing()]
+    rows = [
+        (e.usage, e.help + (f" (also {', '.join(e.aliases)})" if e.aliases else ""))
+        for e in listing()
+    ]
     rows += KEYS
     width = max(len(usage) for usage, _ in rows)
     lines = ["Console commands (outside MQSC):"]
     lines += [f"  {usage:<{width}}  {text}" for usage, text in rows]
     lines.append("MQSC: HELP, HELP verb [object [keyword]], or ? after a partial command.")
     return lines
-

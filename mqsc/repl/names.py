@@ -34,14 +34,19 @@ RULE_TABLES: Mapping[object, tuple[str, ...]] = _rule_tables()
 #: DISPLAY QUEUE every queue type's, a status display its objects' (by its name's rule), and
 #: the CSQINP1 resources by id.
 OBJECT_TABLES: Mapping[str, tuple[str, ...]] = {
-    **{spec.objtype: RULE_TABLES[spec.name.rule] for spec in catalog.SPECS
-       if getattr(spec.name, "rule", None) in RULE_TABLES},
+    **{
+        spec.objtype: RULE_TABLES[spec.name.rule]
+        for spec in catalog.SPECS
+        if getattr(spec.name, "rule", None) in RULE_TABLES
+    },
     **{objtype: (family.table,) for objtype, family in catalog.DEFINED.items()},
     "QSTATUS": (catalog.DEFINED["QLOCAL"].table,),  # the status of local queues only
     **{objtype: (resource.table,) for objtype, resource in catalog.RESOURCES.items()},
 }
-TABLES = (*(f.table for f in catalog.DEFINED.values()),
-          *(resource.table for resource in catalog.RESOURCES.values()))
+TABLES = (
+    *(f.table for f in catalog.DEFINED.values()),
+    *(resource.table for resource in catalog.RESOURCES.values()),
+)
 
 
 class SortedNames:
@@ -127,8 +132,9 @@ class NameIndex:
         #: Whether :meth:`warm` has run (the console asks it once, after its first prompt).
         self.warmed = False
 
-    def listener(self, _qm: object, _cmd: object, changes: Iterable[Any],
-                 _journal: object = None) -> None:
+    def listener(
+        self, _qm: object, _cmd: object, changes: Iterable[Any], _journal: object = None
+    ) -> None:
         """A commit listener: apply a committed command's creations and deletions to the
         sorted names (a change of an existing object changes no name).
 
@@ -234,10 +240,14 @@ def _pageset(pageset: Any) -> str:
 #: How the menu describes an object: the types with rules of their own by the functions above,
 #: the rest of the catalog's types by their help and their family's ``detail`` attribute.
 DESCRIBERS: dict[str, Callable[[Any], str]] = {
-    **{family.table: _described(catalog.OBJECT_WORDS[objtype].help, family.detail)
-       for objtype, family in catalog.DEFINED.items()},
-    catalog.DEFINED["QLOCAL"].table: _queue, catalog.DEFINED["STGCLASS"].table: _stgclass,
-    catalog.DEFINED["CFSTRUCT"].table: _cfstruct, catalog.RESOURCES["BUFFPOOL"].table: _pool,
+    **{
+        family.table: _described(catalog.OBJECT_WORDS[objtype].help, family.detail)
+        for objtype, family in catalog.DEFINED.items()
+    },
+    catalog.DEFINED["QLOCAL"].table: _queue,
+    catalog.DEFINED["STGCLASS"].table: _stgclass,
+    catalog.DEFINED["CFSTRUCT"].table: _cfstruct,
+    catalog.RESOURCES["BUFFPOOL"].table: _pool,
     catalog.RESOURCES["PSID"].table: _pageset,
 }
 

@@ -97,8 +97,10 @@ def reply_spans(line: str, cpf: str | None) -> list[tuple[int, int, str]]:
     else:
         attribute = _ATTRIBUTE.match(line)
         if attribute is not None:
-            return [(0, attribute.end(1), "mqsc.keyword"),
-                    (attribute.start(2), attribute.end(2), "mqsc.value")]
+            return [
+                (0, attribute.end(1), "mqsc.keyword"),
+                (attribute.start(2), attribute.end(2), "mqsc.value"),
+            ]
     taken = []
     for quoted in _QUOTED.finditer(line, body):
         spans.append((quoted.start(), quoted.end(), "mqsc.quoted"))
@@ -125,8 +127,14 @@ def _isatty(stream: TextIO) -> bool:
 class Output:
     """The console's writer."""
 
-    def __init__(self, stream: TextIO, *, color: bool = False,
-                 colors: Mapping[str, str] | None = None, pager: bool = False) -> None:
+    def __init__(
+        self,
+        stream: TextIO,
+        *,
+        color: bool = False,
+        colors: Mapping[str, str] | None = None,
+        pager: bool = False,
+    ) -> None:
         self.stream = stream
         self.color = color
         self.colors = colors or {}
@@ -180,15 +188,23 @@ class Output:
             from rich.color import ColorSystem
 
             console = self.rich()
-            system = {"standard": ColorSystem.STANDARD, "256": ColorSystem.EIGHT_BIT,
-                      "truecolor": ColorSystem.TRUECOLOR,
-                      "windows": ColorSystem.WINDOWS}.get(console.color_system or "")
-            names = {*SEVERITY_STYLES.values(), "mqsc.cpf", "mqsc.quoted", "mqsc.keyword",
-                     "mqsc.value", "mqsc.number"}
+            system = {
+                "standard": ColorSystem.STANDARD,
+                "256": ColorSystem.EIGHT_BIT,
+                "truecolor": ColorSystem.TRUECOLOR,
+                "windows": ColorSystem.WINDOWS,
+            }.get(console.color_system or "")
+            names = {
+                *SEVERITY_STYLES.values(),
+                "mqsc.cpf",
+                "mqsc.quoted",
+                "mqsc.keyword",
+                "mqsc.value",
+                "mqsc.number",
+            }
             self._ansi = {}
             for name in names:
-                rendered = console.get_style(name, default="none").render(
-                    "\0", color_system=system)
+                rendered = console.get_style(name, default="none").render("\0", color_system=system)
                 on, _, off = rendered.partition("\0")
                 self._ansi[name] = (on, off)
         return self._ansi
@@ -202,9 +218,14 @@ class Output:
         command, env = found
         self.stream.flush()
         try:
-            pager = subprocess.Popen(command, shell=True, stdin=subprocess.PIPE, env=env,
-                                     encoding=getattr(self.stream, "encoding", None) or "utf-8",
-                                     errors="replace")
+            pager = subprocess.Popen(
+                command,
+                shell=True,
+                stdin=subprocess.PIPE,
+                env=env,
+                encoding=getattr(self.stream, "encoding", None) or "utf-8",
+                errors="replace",
+            )
         except OSError:
             return False
         decorate = self.decorate if self.color else None
@@ -274,9 +295,14 @@ class Output:
             from mqsc.repl.theme import rich_theme
 
             self._rich = Console(
-                file=self.stream, theme=rich_theme(self.colors), highlight=False,
-                markup=False, emoji=False, force_terminal=self.color or None,
-                no_color=not self.color, color_system="auto" if self.color else None,
+                file=self.stream,
+                theme=rich_theme(self.colors),
+                highlight=False,
+                markup=False,
+                emoji=False,
+                force_terminal=self.color or None,
+                no_color=not self.color,
+                color_system="auto" if self.color else None,
                 # A pipe or a file gets a fixed width, whatever COLUMNS says: same text always.
                 width=None if _isatty(self.stream) else PLAIN_WIDTH,
             )
@@ -318,24 +344,53 @@ def table_items(result: Result) -> Iterator[Any]:
             if isinstance(record, Message):
                 yield messages.line(record.msg_id, record.inserts, one.cpf)
             elif isinstance(record, PageSetReport):
-                yield _table("Page set usage (CSQI010I)", PAGESET_COLUMNS,
-                             [(r.psid, r.pool, r.total, r.unused, r.persistent,
-                               r.nonpersistent, r.expand, r.expansions) for r in record.rows])
+                yield _table(
+                    "Page set usage (CSQI010I)",
+                    PAGESET_COLUMNS,
+                    [
+                        (
+                            r.psid,
+                            r.pool,
+                            r.total,
+                            r.unused,
+                            r.persistent,
+                            r.nonpersistent,
+                            r.expand,
+                            r.expansions,
+                        )
+                        for r in record.rows
+                    ],
+                )
             elif isinstance(record, BufferPoolReport):
-                yield _table("Buffer pools (CSQI065I)", POOL_COLUMNS,
-                             [(r.pool, r.available, r.stealable, r.percent, r.pageclass,
-                               r.location) for r in record.rows])
+                yield _table(
+                    "Buffer pools (CSQI065I)",
+                    POOL_COLUMNS,
+                    [
+                        (r.pool, r.available, r.stealable, r.percent, r.pageclass, r.location)
+                        for r in record.rows
+                    ],
+                )
             elif isinstance(record, DataSetReport):
-                yield _table("Log data sets (CSQI070I)", ("Needed for", "RBA", "Data set"),
-                             [(r.kind, r.rba, r.dsname) for r in record.rows])
+                yield _table(
+                    "Log data sets (CSQI070I)",
+                    ("Needed for", "RBA", "Data set"),
+                    [(r.kind, r.rba, r.dsname) for r in record.rows],
+                )
         if batch:
             yield from object_tables(batch)
 
 
-PAGESET_COLUMNS = ("Page set", "Pool", "Total", "Unused", "Persistent", "Nonpersistent",
-                   "Expand", "Expansions")
-POOL_COLUMNS = ("Buffer pool", "Available", "Stealable", "Stealable %", "Page class",
-                "Location")
+PAGESET_COLUMNS = (
+    "Page set",
+    "Pool",
+    "Total",
+    "Unused",
+    "Persistent",
+    "Nonpersistent",
+    "Expand",
+    "Expansions",
+)
+POOL_COLUMNS = ("Buffer pool", "Available", "Stealable", "Stealable %", "Page class", "Location")
 
 
 def object_tables(records: list[ObjectRecord]) -> Iterator[Any]:
@@ -358,7 +413,7 @@ def _cell(record: ObjectRecord, name: str) -> str:
     for key, value in record.attrs:
         if key == name:
             shown = objects.console_value(record.family, name, value)
-            return shown[len(name) + 1:-1] if shown.startswith(name + "(") else shown
+            return shown[len(name) + 1 : -1] if shown.startswith(name + "(") else shown
     return ""
 
 
@@ -371,8 +426,15 @@ def _table(title: str, columns: Sequence[str], rows: Iterable[Sequence[object]])
         table.add_column(Text(column))
     for row in rows:
         # Cells are Text, never markup: values such as DESCR are the user's text.
-        table.add_row(*(Text(f"{v:,}" if isinstance(v, int) and not isinstance(v, bool)
-                             and v > 9999 else visible(str(v)),
-                             justify="right" if isinstance(v, int) else "left")
-                        for v in row))
+        table.add_row(
+            *(
+                Text(
+                    f"{v:,}"
+                    if isinstance(v, int) and not isinstance(v, bool) and v > 9999
+                    else visible(str(v)),
+                    justify="right" if isinstance(v, int) else "left",
+                )
+                for v in row
+            )
+        )
     return table

@@ -43,32 +43,43 @@ def _shrink_pool(cmd: Command, tables: Mapping[str, Mapping[Any, Any]]) -> str |
     wanted = cmd.get("BUFFERS")
     if pool is None or not isinstance(wanted, int) or wanted >= pool.buffers:
         return None
-    return (f"ALTER BUFFPOOL({cmd.name}) removes {pool.buffers - wanted:,} of its "
-            f"{pool.buffers:,} buffers")
+    return (
+        f"ALTER BUFFPOOL({cmd.name}) removes {pool.buffers - wanted:,} of its "
+        f"{pool.buffers:,} buffers"
+    )
 
 
 def _clear_or_move(cmd: Command, tables: Mapping[str, Mapping[Any, Any]]) -> str | None:
     if (cmd.verb, cmd.objtype) == ("CLEAR", "QLOCAL"):
         return f"CLEAR QLOCAL({cmd.name}) removes every message on the queue"
     if (cmd.verb, cmd.objtype) == ("MOVE", "QLOCAL"):
-        return (f"MOVE QLOCAL({cmd.name}) moves every message on the queue to "
-                f"{cmd.get('TOQLOCAL')}")
+        return f"MOVE QLOCAL({cmd.name}) moves every message on the queue to {cmd.get('TOQLOCAL')}"
     return None
 
 
 def _stop_qmgr(cmd: Command, tables: Mapping[str, Mapping[Any, Any]]) -> str | None:
     if (cmd.verb, cmd.objtype) != ("STOP", "QMGR"):
         return None
-    held = sum(run.count for store in tables.get("messages", {}).values()
-               for run in store.runs if not run.persistent)
+    held = sum(
+        run.count
+        for store in tables.get("messages", {}).values()
+        for run in store.runs
+        if not run.persistent
+    )
     lost = f": {held:,} nonpersistent messages are lost at the next start" if held else ""
     return f"STOP QMGR stops the queue manager{lost}"
 
 
 #: The destructive commands (issue 7, item 8; STOP QMGR because a restart discards
 #: nonpersistent messages).
-DESTRUCTIVE: tuple[Rule, ...] = (_delete, _clear_or_move, _recover_purge, _reset_cfstruct,
-                                 _shrink_pool, _stop_qmgr)
+DESTRUCTIVE: tuple[Rule, ...] = (
+    _delete,
+    _clear_or_move,
+    _recover_purge,
+    _reset_cfstruct,
+    _shrink_pool,
+    _stop_qmgr,
+)
 
 
 def reason(cmd: Command, tables: Mapping[str, Mapping[Any, Any]], level: str) -> str | None:

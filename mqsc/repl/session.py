@@ -61,8 +61,16 @@ class ConsoleSession:
         yes: ``--yes``: never ask.
     """
 
-    def __init__(self, qm: Any, settings: Settings, out: Output, *, ask: Ask,
-                 interactive: bool = False, yes: bool = False) -> None:
+    def __init__(
+        self,
+        qm: Any,
+        settings: Settings,
+        out: Output,
+        *,
+        ask: Ask,
+        interactive: bool = False,
+        yes: bool = False,
+    ) -> None:
         self.qm = qm
         self.settings = settings
         self.view = View(settings.format, settings.style, settings.timing, settings.pager)
@@ -113,15 +121,23 @@ class ConsoleSession:
             for logical in self.read(text):
                 self.command(logical)
 
-    def read(self, text: str, name: str = "<console>", *,
-             limit: int = CONSOLE_LIMIT) -> list[LogicalCommand]:
+    def read(
+        self, text: str, name: str = "<console>", *, limit: int = CONSOLE_LIMIT
+    ) -> list[LogicalCommand]:
         """The logical commands of a buffer or deck, with this queue manager's prefix known.
 
         What is typed is held to the z/OS console's 126 characters; a deck read with ``\\read``
         to the data-set limit (``limit=COMMAND_LIMIT``).
         """
-        return list(read(Source(text, name), columns="all", is_verb=catalog.is_verb,
-                         prefixes=(self.qm.cpf,), limit=limit))
+        return list(
+            read(
+                Source(text, name),
+                columns="all",
+                is_verb=catalog.is_verb,
+                prefixes=(self.qm.cpf,),
+                limit=limit,
+            )
+        )
 
     def special(self, text: str) -> None:
         """Run a console command."""
@@ -175,7 +191,7 @@ class ConsoleSession:
             self.out.replies([visible(line) for line in lines])
 
     def hint(self, result: Result) -> None:
-        """"Did you mean" for a mistyped word, as a console note after the reply (which stays
+        """ "Did you mean" for a mistyped word, as a console note after the reply (which stays
         exactly as z/OS gives it)."""
         if not result.ok and self.view.format != "json":
             for line in result_hints(result):
@@ -201,9 +217,13 @@ class ConsoleSession:
             page = self.interactive and self.view.pager and result.title.startswith("DISPLAY")
             # Paged console lines are made as the pager reads them (the first screen of a
             # DISPLAY of 100,000 queues at once); server framing counts its lines first.
-            lines = (server.reply_lines(result) if self.view.style == "server"
-                     else console.iter_console_lines(result) if page
-                     else console.console_lines(result))
+            lines = (
+                server.reply_lines(result)
+                if self.view.style == "server"
+                else console.iter_console_lines(result)
+                if page
+                else console.console_lines(result)
+            )
             self.out.replies(lines, page=page)
 
     def prompt(self) -> str:
@@ -212,14 +232,24 @@ class ConsoleSession:
 
     def stamp(self) -> str:
         """Now, as \\save writes it."""
-        return self.qm.clock().strftime("%Y-%m-%d %H:%M:%S") if hasattr(self.qm, "clock") \
+        return (
+            self.qm.clock().strftime("%Y-%m-%d %H:%M:%S")
+            if hasattr(self.qm, "clock")
             else dt.datetime.now().strftime("%Y-%m-%d %H:%M:%S")
+        )
 
 
 def unknown_prefix(logical: LogicalCommand, cpf: str) -> Result:
     """MVS's answer to a command whose prefix no subsystem owns: ``IEE305I word COMMAND
     INVALID`` (the word is the prefix as typed)."""
     message = Message("IEE305I", {"command": (logical.cpf or "").upper()})
-    return Result(text=logical.text.strip(), records=(message,), ok=False,
-                  return_code=RC_SYNTAX[0], reason_code=RC_SYNTAX[1], cpf=cpf,
-                  echo=logical.echo, title=logical.cpf or "")
+    return Result(
+        text=logical.text.strip(),
+        records=(message,),
+        ok=False,
+        return_code=RC_SYNTAX[0],
+        reason_code=RC_SYNTAX[1],
+        cpf=cpf,
+        echo=logical.echo,
+        title=logical.cpf or "",
+    )

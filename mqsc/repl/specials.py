@@ -27,35 +27,44 @@ def list_commands(session: Session, argument: str) -> None:
     session.out.text(help_lines())
 
 
-@special("\\help", "\\help [verb [object [keyword]]]",
-         "MQSC syntax, ranges and defaults (the same as HELP)")
+@special(
+    "\\help",
+    "\\help [verb [object [keyword]]]",
+    "MQSC syntax, ranges and defaults (the same as HELP)",
+)
 def mqsc_help(session: Session, argument: str) -> None:
     session.out.text(helptext.help_lines(argument.split()))
 
 
-@special("\\connect", "\\connect [QMGR]",
-         "work on another queue manager of this mqsc home (without a name: which ones)")
+@special(
+    "\\connect",
+    "\\connect [QMGR]",
+    "work on another queue manager of this mqsc home (without a name: which ones)",
+)
 def connect(session: Session, argument: str) -> None:
     """The console's queue managers are those of its network (docs/channels.md): the one it
     was opened on and the others of the mqsc home, opened when first named."""
     network = session.qm.network
     if network is None:
-        raise SpecialError("\\connect: this console works on one queue manager alone "
-                           "(--memory or --state): there is no other to connect to")
+        raise SpecialError(
+            "\\connect: this console works on one queue manager alone "
+            "(--memory or --state): there is no other to connect to"
+        )
     name = argument.strip().upper()
     if not name:
         others = ", ".join(n for n in network.names() if n != session.qm.name) or "none"
-        session.out.note(f"Connected to {session.qm.name}; the others of this mqsc home: "
-                         f"{others}.")
+        session.out.note(f"Connected to {session.qm.name}; the others of this mqsc home: {others}.")
         return
     if name == session.qm.name:
         session.out.note(f"Already connected to {name}.")
         return
     qm = network.member(name)
     if qm is None:
-        raise SpecialError(f"\\connect: no queue manager {name} can be opened in this mqsc "
-                           "home (mqsc create makes one; a queue sharing group's members do "
-                           "not take part)")
+        raise SpecialError(
+            f"\\connect: no queue manager {name} can be opened in this mqsc "
+            "home (mqsc create makes one; a queue sharing group's members do "
+            "not take part)"
+        )
     session.connect(qm)
     session.out.note(f"Connected to {qm.name} (command prefix {qm.cpf}).")
 
@@ -97,8 +106,12 @@ def encoding_argument(command: str, text: str) -> str:
     return info.name
 
 
-@special("\\read", "\\read FILE [ENCODING]",
-         "run a deck of MQSC commands as console commands", argument="file")
+@special(
+    "\\read",
+    "\\read FILE [ENCODING]",
+    "run a deck of MQSC commands as console commands",
+    argument="file",
+)
 def read_deck(session: Session, argument: str) -> None:
     words = argument.split()
     if not words or len(words) > 2:
@@ -118,35 +131,46 @@ def read_deck(session: Session, argument: str) -> None:
     session.out.note(f"{len(commands)} commands read from {path}.")
 
 
-@special("\\format", "\\format text|json|table",
-         "show results as console text, JSON, or tables", choices=config.FORMATS)
+@special(
+    "\\format",
+    "\\format text|json|table",
+    "show results as console text, JSON, or tables",
+    choices=config.FORMATS,
+)
 def set_format(session: Session, argument: str) -> None:
     session.view.format = _choice("\\format", argument, config.FORMATS, session.view.format)
 
 
-@special("\\style", "\\style console|server",
-         "console framing, or command-server framing (CSQN205I)", choices=config.STYLES)
+@special(
+    "\\style",
+    "\\style console|server",
+    "console framing, or command-server framing (CSQN205I)",
+    choices=config.STYLES,
+)
 def set_style(session: Session, argument: str) -> None:
     session.view.style = _choice("\\style", argument, config.STYLES, session.view.style)
 
 
-@special("\\timing", "\\timing on|off", "show how long each command took",
-         choices=("on", "off"))
+@special("\\timing", "\\timing on|off", "show how long each command took", choices=("on", "off"))
 def set_timing(session: Session, argument: str) -> None:
     value = _choice("\\timing", argument, ("on", "off"), "on" if session.view.timing else "off")
     session.view.timing = value == "on"
 
 
-@special("\\pager", "\\pager on|off",
-         "page DISPLAY output longer than the screen ($PAGER, else less -SRXF)",
-         choices=("on", "off"))
+@special(
+    "\\pager",
+    "\\pager on|off",
+    "page DISPLAY output longer than the screen ($PAGER, else less -SRXF)",
+    choices=("on", "off"),
+)
 def set_pager(session: Session, argument: str) -> None:
     value = _choice("\\pager", argument, ("on", "off"), "on" if session.view.pager else "off")
     session.view.pager = value == "on"
 
 
-@special("\\save", "\\save FILE", "write replayable MQSC of the current definitions",
-         argument="file")
+@special(
+    "\\save", "\\save FILE", "write replayable MQSC of the current definitions", argument="file"
+)
 def save(session: Session, argument: str) -> None:
     from mqsc.support.files import FileError, check_output, write_output
 
@@ -167,11 +191,20 @@ def save(session: Session, argument: str) -> None:
     session.out.note(f"Saved {count} commands to {path}.")
 
 
-@special("\\config", "\\config [save]",
-         "show the settings, or save the current ones to the config file", choices=("save",))
+@special(
+    "\\config",
+    "\\config [save]",
+    "show the settings, or save the current ones to the config file",
+    choices=("save",),
+)
 def show_config(session: Session, argument: str) -> None:
-    settings = replace(session.settings, format=session.view.format, style=session.view.style,
-                       timing=session.view.timing, pager=session.view.pager)
+    settings = replace(
+        session.settings,
+        format=session.view.format,
+        style=session.view.style,
+        timing=session.view.timing,
+        pager=session.view.pager,
+    )
     if argument == "save":
         from mqsc.support.files import FileError
 
@@ -226,8 +259,11 @@ def _workload(session: Session, outcome: Any) -> None:
         session.failed += 1
 
 
-@special("\\put", "\\put QUEUE [--count N] [--size BYTES] [--persistent] [--batch N]",
-         "put messages through the queue's page set and buffer pool (as OEMPUT)")
+@special(
+    "\\put",
+    "\\put QUEUE [--count N] [--size BYTES] [--persistent] [--batch N]",
+    "put messages through the queue's page set and buffer pool (as OEMPUT)",
+)
 def put_messages(session: Session, argument: str) -> None:
     from mqsc.cli.workload import add_put_arguments, do_put
 
@@ -241,8 +277,11 @@ def get_messages(session: Session, argument: str) -> None:
     _workload(session, do_get(session.qm, _parse("\\get", add_get_arguments, argument)))
 
 
-@special("\\monitor", "\\monitor start|stop QUEUE",
-         "a trigger monitor (as CICS's CKTI) opens or closes an initiation queue")
+@special(
+    "\\monitor",
+    "\\monitor start|stop QUEUE",
+    "a trigger monitor (as CICS's CKTI) opens or closes an initiation queue",
+)
 def trigger_monitor(session: Session, argument: str) -> None:
     words = argument.split()
     if len(words) != 2 or words[0] not in ("start", "stop"):
@@ -257,9 +296,12 @@ def trigger_monitor(session: Session, argument: str) -> None:
     _workload(session, outcome)
 
 
-@special("\\stats", "\\stats [reset]",
-         "buffer pool (QPST) and page set (QIS1) statistics; reset starts a new interval",
-         choices=("reset",))
+@special(
+    "\\stats",
+    "\\stats [reset]",
+    "buffer pool (QPST) and page set (QIS1) statistics; reset starts a new interval",
+    choices=("reset",),
+)
 def statistics(session: Session, argument: str) -> None:
     from mqsc.engine.statistics import collect
     from mqsc.render.statistics import text_lines
@@ -270,8 +312,9 @@ def statistics(session: Session, argument: str) -> None:
     with qm.session():
         data = collect(qm)
     if session.view.format == "json":
-        session.out.json({"qmgr": qm.name, **{k: {str(i): v for i, v in t.items()}
-                                              for k, t in data.items()}})
+        session.out.json(
+            {"qmgr": qm.name, **{k: {str(i): v for i, v in t.items()} for k, t in data.items()}}
+        )
     else:
         session.out.text(text_lines(qm.name, data))
     if argument == "reset":
@@ -279,9 +322,12 @@ def statistics(session: Session, argument: str) -> None:
         session.out.note("A new statistics interval starts now.")
 
 
-@special("\\restart", "\\restart [QUIESCE|FORCE]",
-         "STOP QMGR then START QMGR: persistent messages stay, buffer pools start empty",
-         choices=("QUIESCE", "FORCE"))
+@special(
+    "\\restart",
+    "\\restart [QUIESCE|FORCE]",
+    "STOP QMGR then START QMGR: persistent messages stay, buffer pools start empty",
+    choices=("QUIESCE", "FORCE"),
+)
 def restart(session: Session, argument: str) -> None:
     from mqsc.cli.restart import restart_lines
 

@@ -45,11 +45,27 @@ PALETTE: Mapping[str, str] = {
 }
 
 #: Message id suffix -> style name (z/OS: I information, E error, A action, W warning).
-SEVERITY_STYLES = {"I": "mqsc.msgid.info", "E": "mqsc.msgid.error", "A": "mqsc.msgid.action",
-                   "W": "mqsc.msgid.warning", "D": "mqsc.msgid.action"}
+SEVERITY_STYLES = {
+    "I": "mqsc.msgid.info",
+    "E": "mqsc.msgid.error",
+    "A": "mqsc.msgid.action",
+    "W": "mqsc.msgid.warning",
+    "D": "mqsc.msgid.action",
+}
 
-_PT_WORDS = {"bold", "italic", "underline", "reverse", "blink", "hidden", "nobold", "noitalic",
-             "nounderline", "noreverse", "noblink"}
+_PT_WORDS = {
+    "bold",
+    "italic",
+    "underline",
+    "reverse",
+    "blink",
+    "hidden",
+    "nobold",
+    "noitalic",
+    "nounderline",
+    "noreverse",
+    "noblink",
+}
 
 
 def styles(overrides: Mapping[str, str] | None = None) -> dict[str, str]:

@@ -16,8 +16,7 @@ from mqsc.repl.names import NameIndex, lowest_stealable
 from mqsc.repl.validate import problem
 
 Fragments = list[tuple[str, str]]
-IDLE_HINT = ("Type MQSC (Tab completes; HELP or a trailing ? for syntax; \\? for console "
-             "commands)")
+IDLE_HINT = "Type MQSC (Tab completes; HELP or a trailing ? for syntax; \\? for console commands)"
 
 
 def hint(text: str, before_cursor: str, cpf: str | None) -> tuple[str, str]:
@@ -25,14 +24,18 @@ def hint(text: str, before_cursor: str, cpf: str | None) -> tuple[str, str]:
     found = problem(text, cpf)
     if found is not None and not found.incomplete:
         where = Source(text).location(found.start)
-        place = f"line {where.line} column {where.column}" if "\n" in text.strip() \
+        place = (
+            f"line {where.line} column {where.column}"
+            if "\n" in text.strip()
             else f"column {where.column}"
+        )
         return "class:mqsc.toolbar.problem", f"{found.line}  ({place})"
     ctx = context(before_cursor, cpf)
     if ctx.slot in ("special", "special-arg"):
         entry = specials.lookup(ctx.special or ctx.partial)
         return "class:mqsc.toolbar.syntax", entry.usage + "  " + entry.help if entry else (
-            "Console commands: " + " ".join(s.name for s in specials.listing()))
+            "Console commands: " + " ".join(s.name for s in specials.listing())
+        )
     if ctx.keyword is not None and ctx.spec is not None:
         keyword = ctx.keyword
         meaning = keyword_meta(keyword)
@@ -57,12 +60,16 @@ def status(names: NameIndex, view: object) -> str:
     return " · ".join(parts)
 
 
-def toolbar(text: str, before_cursor: str, names: NameIndex, view: object,
-            width: int = 200) -> Fragments:
+def toolbar(
+    text: str, before_cursor: str, names: NameIndex, view: object, width: int = 200
+) -> Fragments:
     """Both toolbar lines, each cut to ``width``."""
     style, first = hint(text, before_cursor, names.qmgr.cpf)
-    return [(style, _fit(first, width)), ("", "\n"),
-            ("class:mqsc.toolbar.status", _fit(status(names, view), width))]
+    return [
+        (style, _fit(first, width)),
+        ("", "\n"),
+        ("class:mqsc.toolbar.status", _fit(status(names, view), width)),
+    ]
 
 
 def _fit(text: str, width: int) -> str:

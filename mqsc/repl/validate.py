@@ -96,12 +96,17 @@ def problem(text: str, cpf: str | None = None) -> Problem | None:
     "CSQ9001E 'MAXDEPTHS' is invalid"
     """
     body = text.strip()
-    if not body or body.startswith("\\") or body.split(None, 1)[0].upper() == "HELP" \
-            or question(body):
+    if (
+        not body
+        or body.startswith("\\")
+        or body.split(None, 1)[0].upper() == "HELP"
+        or question(body)
+    ):
         return None
     prefixes = (cpf,) if cpf else ()
-    for logical in read(Source(text), columns="all", is_verb=catalog.is_verb,
-                        prefixes=prefixes, limit=CONSOLE_LIMIT):
+    for logical in read(
+        Source(text), columns="all", is_verb=catalog.is_verb, prefixes=prefixes, limit=CONSOLE_LIMIT
+    ):
         if logical.problem is not None and logical.problem.msg_id == "MQSC005E":
             # Longer than a z/OS console takes: said while typing, as Enter would say it.
             first, span = logical.problem, logical.problem.span
@@ -112,8 +117,9 @@ def problem(text: str, cpf: str | None = None) -> Problem | None:
         if logical.cpf is not None and cpf is not None and logical.cpf.upper() != cpf.upper():
             start = text.find(logical.cpf)
             inserts = {"command": logical.cpf.upper()}
-            return Problem("IEE305I", messages.text("IEE305I", inserts), start,
-                           start + len(logical.cpf))
+            return Problem(
+                "IEE305I", messages.text("IEE305I", inserts), start, start + len(logical.cpf)
+            )
         parsed = parse_logical_command(logical)
         if isinstance(parsed, Rejected):
             first = parsed.first
@@ -121,7 +127,9 @@ def problem(text: str, cpf: str | None = None) -> Problem | None:
             start, end = (span.start, span.end) if span is not None else (0, len(text))
             end = max(end, start + 1)
             at_end = end >= len(text.rstrip())
-            incomplete = at_end and (first.msg_id in INCOMPLETE or (
-                first.msg_id == "CSQ9001E" and _still_typing(text[start:end])))
+            incomplete = at_end and (
+                first.msg_id in INCOMPLETE
+                or (first.msg_id == "CSQ9001E" and _still_typing(text[start:end]))
+            )
             return Problem(first.msg_id, first.text, start, end, incomplete)
     return None

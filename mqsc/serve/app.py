@@ -52,8 +52,9 @@ class Services:
 
 def _json(answer: Answer, headers: dict[str, str] | None = None) -> Response:
     content = answer.raw if answer.raw is not None else _encode(answer.body)
-    return Response(content, status_code=answer.status, media_type="application/json",
-                    headers=headers)
+    return Response(
+        content, status_code=answer.status, media_type="application/json", headers=headers
+    )
 
 
 def _encode(body: Any) -> bytes:
@@ -90,8 +91,11 @@ def guarded(roles: tuple[str, ...], *, csrf: str = MQ_CSRF) -> Callable[[Handler
             if isinstance(found, Refused):
                 return _refused(request, found)
             if found is None:
-                return _mq_error("MQWB0104E", request.url.path,
-                                 headers={"WWW-Authenticate": 'Basic realm="mqsc"'})
+                return _mq_error(
+                    "MQWB0104E",
+                    request.url.path,
+                    headers={"WWW-Authenticate": 'Basic realm="mqsc"'},
+                )
             request.scope["mqsc.user"] = found.name
             if request.method in CHANGING and csrf not in request.headers:
                 return _mq_error("MQWB0100E", csrf)
@@ -108,10 +112,12 @@ def guarded(roles: tuple[str, ...], *, csrf: str = MQ_CSRF) -> Callable[[Handler
 def _refused(request: Request, refused: Refused) -> Response:
     if refused.status == 429:
         name = _basic_name(request.headers.get("authorization", ""))
-        return _mq_error("MQSC902E", name, refused.retry_after,
-                         headers={"Retry-After": str(refused.retry_after)})
-    return _mq_error("MQWB0104E", request.url.path,
-                     headers={"WWW-Authenticate": 'Basic realm="mqsc"'})
+        return _mq_error(
+            "MQSC902E", name, refused.retry_after, headers={"Retry-After": str(refused.retry_after)}
+        )
+    return _mq_error(
+        "MQWB0104E", request.url.path, headers={"WWW-Authenticate": 'Basic realm="mqsc"'}
+    )
 
 
 def _basic_name(header: str) -> str:
@@ -140,24 +146,40 @@ async def login(request: Request) -> Response:
     services: Services = request.app.state.services
     if request.method == "POST":
         body = await _body_json(request)
-        if not isinstance(body, dict) or not isinstance(body.get("username"), str) \
-                or not isinstance(body.get("password"), str):
-            return _mq_error("MQWB0110E", "a login body is {\"username\": ..., \"password\": ...}")
+        if (
+            not isinstance(body, dict)
+            or not isinstance(body.get("username"), str)
+            or not isinstance(body.get("password"), str)
+        ):
+            return _mq_error("MQWB0110E", 'a login body is {"username": ..., "password": ...}')
         found = await run_in_threadpool(services.auth.login, body["username"], body["password"])
         if isinstance(found, Refused):
             if found.status == 429:
-                return _mq_error("MQSC902E", body["username"], found.retry_after,
-                                 headers={"Retry-After": str(found.retry_after)})
+                return _mq_error(
+                    "MQSC902E",
+                    body["username"],
+                    found.retry_after,
+                    headers={"Retry-After": str(found.retry_after)},
+                )
             return _mq_error("MQWB0104E", request.url.path)
         request.scope["mqsc.user"] = found.name
         response = Response(status_code=204)
-        response.set_cookie(TOKEN_COOKIE, services.auth.issue(found), httponly=True,
-                            secure=services.secure, samesite="strict", path="/")
+        response.set_cookie(
+            TOKEN_COOKIE,
+            services.auth.issue(found),
+            httponly=True,
+            secure=services.secure,
+            samesite="strict",
+            path="/",
+        )
         return response
     found = _principal(request)
     if not isinstance(found, Principal):
-        return (_refused(request, found) if isinstance(found, Refused)
-                else _mq_error("MQWB0104E", request.url.path))
+        return (
+            _refused(request, found)
+            if isinstance(found, Refused)
+            else _mq_error("MQWB0104E", request.url.path)
+        )
     request.scope["mqsc.user"] = found.name
     if request.method == "GET":
         return _json(Answer(200, {"user": [{"name": found.name, "role": [found.role]}]}))
@@ -218,8 +240,9 @@ def _version(request: Request) -> str:
 
 
 def _reply(reply: messaging.Reply) -> Response:
-    return Response(reply.content, status_code=reply.status, headers=dict(reply.headers),
-                    media_type=reply.media)
+    return Response(
+        reply.content, status_code=reply.status, headers=dict(reply.headers), media_type=reply.media
+    )
 
 
 async def _messaging_work(request: Request, work) -> messaging.Reply:
@@ -243,19 +266,39 @@ async def message(request: Request, who: Principal) -> Response:
         put = messaging.parse_put(version, request.headers, await request.body())
         if isinstance(put, messaging.Reply):
             return _reply(put)
-        return _reply(await _messaging_work(request, lambda qm: messaging.put_reply(
-            version, qmgr_name, queue, qm.put_message(
-                queue, put.data, persistent=put.persistent, priority=put.priority,
-                correlid=put.correlid, reply_q=put.reply_q, reply_qmgr=put.reply_qmgr,
-                expiry=put.expiry, correl_text=put.correl_text))))
+        return _reply(
+            await _messaging_work(
+                request,
+                lambda qm: messaging.put_reply(
+                    version,
+                    qmgr_name,
+                    queue,
+                    qm.put_message(
+                        queue,
+                        put.data,
+                        persistent=put.persistent,
+                        priority=put.priority,
+                        correlid=put.correlid,
+                        reply_q=put.reply_q,
+                        reply_qmgr=put.reply_qmgr,
+                        expiry=put.expiry,
+                        correl_text=put.correl_text,
+                    ),
+                ),
+            )
+        )
     chosen = messaging.parse_selection(version, request.query_params)
     if isinstance(chosen, messaging.Reply):
         return _reply(chosen)
     browse = request.method == "GET"
 
     def work(qm) -> messaging.Reply:
-        return messaging.get_reply(version, qmgr_name, queue, qm.get_message(
-            queue, msgid=chosen.msgid, correlid=chosen.correlid, browse=browse))
+        return messaging.get_reply(
+            version,
+            qmgr_name,
+            queue,
+            qm.get_message(queue, msgid=chosen.msgid, correlid=chosen.correlid, browse=browse),
+        )
 
     # wait=N: ask again until a message comes or N milliseconds have passed; the queue
     # manager is free for other requests in between.
@@ -278,9 +321,17 @@ async def message_list(request: Request, who: Principal) -> Response:
     limit = messaging.parse_limit(request.query_params)
     if isinstance(limit, messaging.Reply):
         return _reply(limit)
-    return _reply(await _messaging_work(request, lambda qm: messaging.list_reply(
-        version, qmgr_name, queue, qm.browse_messages(queue, limit, msgid=chosen.msgid,
-                                                      correlid=chosen.correlid))))
+    return _reply(
+        await _messaging_work(
+            request,
+            lambda qm: messaging.list_reply(
+                version,
+                qmgr_name,
+                queue,
+                qm.browse_messages(queue, limit, msgid=chosen.msgid, correlid=chosen.correlid),
+            ),
+        )
+    )
 
 
 # ---- z/OSMF --------------------------------------------------------------------------------
@@ -312,8 +363,9 @@ async def jobs(request: Request, who: Principal) -> Response:
     services: Services = request.app.state.services
     if request.method == "GET":
         q = request.query_params
-        return _json(services.jobs.listing(q.get("owner", who.name.upper()), q.get("prefix"),
-                                           _base(request)))
+        return _json(
+            services.jobs.listing(q.get("owner", who.name.upper()), q.get("prefix"), _base(request))
+        )
     if who.role != ADMIN:
         return _mq_error("MQWB0103E")
     raw = await request.body()
@@ -321,8 +373,9 @@ async def jobs(request: Request, who: Principal) -> Response:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         return _json(zosmf._zosmf_error(400, "IZUG807E", "The JCL is not UTF-8 text."))
-    answer = await run_in_threadpool(services.jobs.submit, text, who.name.upper()[:8],
-                                     _base(request))
+    answer = await run_in_threadpool(
+        services.jobs.submit, text, who.name.upper()[:8], _base(request)
+    )
     return _json(answer)
 
 
@@ -362,9 +415,15 @@ async def console_asset(request: Request) -> Response:
     if found is None:
         return _mq_error("MQWB0404E", request.url.path)
     content, kind = found
-    return Response(content, media_type=kind, headers={
-        "Content-Security-Policy": console.CSP, "X-Content-Type-Options": "nosniff",
-        "Cache-Control": "no-cache"})
+    return Response(
+        content,
+        media_type=kind,
+        headers={
+            "Content-Security-Policy": console.CSP,
+            "X-Content-Type-Options": "nosniff",
+            "Cache-Control": "no-cache",
+        },
+    )
 
 
 async def console_root(request: Request) -> Response:
@@ -375,8 +434,9 @@ async def console_root(request: Request) -> Response:
 
 @guarded((ADMIN, ADMIN_RO))
 async def console_form(request: Request, who: Principal) -> Response:
-    return _json(console.form(request.path_params["objtype"],
-                              request.query_params.get("verb", "define")))
+    return _json(
+        console.form(request.path_params["objtype"], request.query_params.get("verb", "define"))
+    )
 
 
 @guarded((ADMIN, ADMIN_RO))
@@ -402,8 +462,7 @@ async def console_zos(request: Request, who: Principal) -> Response:
 @guarded((ADMIN, ADMIN_RO))
 async def console_queues(request: Request, who: Principal) -> Response:
     q = request.query_params
-    query = console.window_query(q.get("name", "*"), q.get("offset", "0"),
-                                 q.get("limit", "100"))
+    query = console.window_query(q.get("name", "*"), q.get("offset", "0"), q.get("limit", "100"))
     if isinstance(query, Answer):
         return _json(query)
     return await _console_work(request, lambda qm: console.queues_window(qm, *query))
@@ -436,10 +495,16 @@ def routes() -> list[Route]:
             Route(f"{mq}/admin/qmgr", qmgr, methods=["GET"]),
             Route(f"{mq}/admin/qmgr/{{qmgr}}", qmgr, methods=["GET"]),
             Route(f"{mq}/admin/action/qmgr/{{qmgr}}/mqsc", mqsc_action, methods=["POST"]),
-            Route(f"{mq}/messaging/qmgr/{{qmgr}}/queue/{{queue}}/message", message,
-                  methods=["POST", "DELETE", "GET"]),
-            Route(f"{mq}/messaging/qmgr/{{qmgr}}/queue/{{queue}}/messagelist", message_list,
-                  methods=["GET"]),
+            Route(
+                f"{mq}/messaging/qmgr/{{qmgr}}/queue/{{queue}}/message",
+                message,
+                methods=["POST", "DELETE", "GET"],
+            ),
+            Route(
+                f"{mq}/messaging/qmgr/{{qmgr}}/queue/{{queue}}/messagelist",
+                message_list,
+                methods=["GET"],
+            ),
         ]
     return [
         *mq_routes,
@@ -455,13 +520,17 @@ def routes() -> list[Route]:
         Route("/ibmmq/console/{name}", console_asset, methods=["GET"]),
         Route("/zosmf/info", zosmf_info, methods=["GET"]),
         Route("/zosmf/restconsoles/consoles/{name}", console_issue, methods=["PUT"]),
-        Route("/zosmf/restconsoles/consoles/{name}/solmsgs/{key}", console_solmsgs,
-              methods=["GET"]),
+        Route(
+            "/zosmf/restconsoles/consoles/{name}/solmsgs/{key}", console_solmsgs, methods=["GET"]
+        ),
         Route("/zosmf/restjobs/jobs", jobs, methods=["GET", "PUT"]),
         Route("/zosmf/restjobs/jobs/{jobname}/{jobid}", job, methods=["GET", "DELETE"]),
         Route("/zosmf/restjobs/jobs/{jobname}/{jobid}/files", job_files, methods=["GET"]),
-        Route("/zosmf/restjobs/jobs/{jobname}/{jobid}/files/{dsid}/records", job_records,
-              methods=["GET"]),
+        Route(
+            "/zosmf/restjobs/jobs/{jobname}/{jobid}/files/{dsid}/records",
+            job_records,
+            methods=["GET"],
+        ),
     ]
 
 
@@ -525,13 +594,18 @@ class Guard:
         except Exception as problem:  # noqa: BLE001 - the one place that answers any failure
             LOG.exception("request %s %s failed", scope.get("method"), scope.get("path"))
             if not started:
-                await _send_json(sending, 500, error_entry("MQWB0000E",
-                                                           type(problem).__name__))
+                await _send_json(sending, 500, error_entry("MQWB0000E", type(problem).__name__))
         finally:
             client = scope.get("client") or ("-", 0)
-            ACCESS.info('%s %s "%s %s" %d %.1fms', client[0], scope.get("mqsc.user", "-"),
-                        scope.get("method"), scope.get("path"), status["code"],
-                        (time.perf_counter() - start) * 1000)
+            ACCESS.info(
+                '%s %s "%s %s" %d %.1fms',
+                client[0],
+                scope.get("mqsc.user", "-"),
+                scope.get("method"),
+                scope.get("path"),
+                status["code"],
+                (time.perf_counter() - start) * 1000,
+            )
 
 
 def _content_length(scope) -> int | None:
@@ -546,10 +620,17 @@ def _content_length(scope) -> int | None:
 
 async def _send_json(send, status: int, entry: dict[str, object]) -> None:
     body = _encode({"error": [entry]})
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"),
-                            (b"content-length", str(len(body)).encode()),
-                            (b"connection", b"close")]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": body})
 
 
@@ -570,6 +651,8 @@ def build(services: Services, *, max_body: int = DEFAULT_MAX_BODY) -> Guard:
     """The application, ready for uvicorn."""
     from starlette.exceptions import HTTPException
 
-    app = Starlette(routes=routes(), exception_handlers={HTTPException: _not_found, Exception: _internal})
+    app = Starlette(
+        routes=routes(), exception_handlers={HTTPException: _not_found, Exception: _internal}
+    )
     app.state.services = services
     return Guard(app, max_body)

@@ -66,8 +66,10 @@ ASSETS: dict[str, str] = {
 }
 #: Everything the page loads comes from this server: the browser enforces it (no CDN, no
 #: request leaves the machine even if a future asset names another host).
-CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+CSP = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)
 
 
 def asset(name: str) -> tuple[bytes, str] | None:
@@ -83,8 +85,11 @@ def asset(name: str) -> tuple[bytes, str] | None:
 # ---- the create form ---------------------------------------------------------------------
 def _field(keyword) -> dict[str, Any]:
     kind = keyword.kind
-    field: dict[str, Any] = {"name": keyword.name, "help": keyword.help,
-                             "describe": kind_text(kind)}
+    field: dict[str, Any] = {
+        "name": keyword.name,
+        "help": keyword.help,
+        "describe": kind_text(kind),
+    }
     if isinstance(kind, Integer) and kind.words:
         # A number or one of its words (CAPEXPRY(NOLIMIT)): a number field could not hold
         # the word DISPLAY shows, and an ALTER form would send it back empty.
@@ -100,8 +105,9 @@ def _field(keyword) -> dict[str, Any]:
     elif isinstance(kind, NameList):
         # NAMES(A, B): a comma-separated field the page sends as a JSON array, as
         # runCommandJSON takes (and DISPLAY answers) a list.
-        field.update(type="list", maxLength=kind.max_length, maxItems=kind.max_items,
-                     rule=kind.rule.value)
+        field.update(
+            type="list", maxLength=kind.max_length, maxItems=kind.max_items, rule=kind.rule.value
+        )
     elif isinstance(kind, Name):
         field.update(type="name", maxLength=kind.max_length, rule=kind.rule.value)
     else:
@@ -120,31 +126,37 @@ def form(objtype: str, verb: str = "DEFINE") -> Answer:
     type has no such command)."""
     found = OBJECT_WORDS.get(objtype.upper())
     verb = verb.upper()
-    spec = command_spec(verb, found.name) if found is not None and verb in FORM_VERBS \
-        else None
+    spec = command_spec(verb, found.name) if found is not None and verb in FORM_VERBS else None
     if spec is None:
         return error("MQWB0404E", f"/ibmmq/console/api/form/{objtype}?verb={verb.lower()}")
     fields = [_field(k) for k in spec.keywords.values() if k.zos]
     # The other types of its catalog family that DEFINE makes (QLOCAL: QALIAS, QREMOTE,
     # QMODEL), so the form offers them without the page naming any.
-    family = next(m for m in FAMILY_MODULES
-                  if any(o.name == spec.objtype for o in m.OBJECT_TYPES))
+    family = next(m for m in FAMILY_MODULES if any(o.name == spec.objtype for o in m.OBJECT_TYPES))
     types = [o.name.lower() for o in family.OBJECT_TYPES if command_spec("DEFINE", o.name)]
     name = spec.name
     body: dict[str, Any] = {
-        "command": verb.lower(), "qualifier": spec.objtype.lower(),
-        "name": {"maxLength": getattr(name, "max_length", 48),
-                 "rule": getattr(getattr(name, "rule", None), "value", "any")},
-        "types": types, "required": list(spec.required), "fields": fields}
+        "command": verb.lower(),
+        "qualifier": spec.objtype.lower(),
+        "name": {
+            "maxLength": getattr(name, "max_length", 48),
+            "rule": getattr(getattr(name, "rule", None), "value", "any"),
+        },
+        "types": types,
+        "required": list(spec.required),
+        "fields": fields,
+    }
     typed = _typed(family, spec.objtype)
     if typed is not None:
         # A family whose attributes depend on a type (the syntax diagram of each CHLTYPE,
         # AUTHTYPE): the form shows only the fields of the type chosen, and marks the ones
         # that type must name, as definitions.check_typed enforces (CSQM150I, CSQM154I).
         keyword, applies, required = typed
-        body["typed"] = {"keyword": keyword,
-                         "applies": {k: sorted(v) for k, v in applies.items()},
-                         "required": {k: list(v) for k, v in required.items()}}
+        body["typed"] = {
+            "keyword": keyword,
+            "applies": {k: sorted(v) for k, v in applies.items()},
+            "required": {k: list(v) for k, v in required.items()},
+        }
     return Answer(200, body)
 
 
@@ -158,8 +170,9 @@ def _typed(family, objtype: str):
     define = command_spec("DEFINE", objtype)
     if applies is None or required is None or define is None:
         return None
-    keyword = next((k for k in define.required
-                    if isinstance(define.keywords[k].kind, Choice)), None)
+    keyword = next(
+        (k for k in define.required if isinstance(define.keywords[k].kind, Choice)), None
+    )
     return None if keyword is None else (keyword, applies, required)
 
 
@@ -168,18 +181,26 @@ def words() -> Answer:
     """The catalog's words for the command pane's completion: verbs (with synonyms), the object
     types of each verb, and the keywords of each command (canonical names, whether they take a
     value), as the interactive console completes them."""
-    return Answer(200, {
-        "verbs": {w: v.name for v in VERBS for w in (v.name, *v.synonyms)},
-        "objects": {w: o.name for o in OBJECT_TYPES for w in (o.name, *o.synonyms)},
-        # The defined object types DISPLAY lists, for the objects widget.
-        "displayable": [t for t in DEFINED if command_spec("DISPLAY", t) is not None],
-        "commands": {
-            f"{spec.verb} {spec.objtype}": {
-                "help": spec.help,
-                "keywords": {k.name: not isinstance(k.kind, Flag)
-                             for k in spec.keywords.values() if k.zos}}
-            for spec in SPECS},
-    })
+    return Answer(
+        200,
+        {
+            "verbs": {w: v.name for v in VERBS for w in (v.name, *v.synonyms)},
+            "objects": {w: o.name for o in OBJECT_TYPES for w in (o.name, *o.synonyms)},
+            # The defined object types DISPLAY lists, for the objects widget.
+            "displayable": [t for t in DEFINED if command_spec("DISPLAY", t) is not None],
+            "commands": {
+                f"{spec.verb} {spec.objtype}": {
+                    "help": spec.help,
+                    "keywords": {
+                        k.name: not isinstance(k.kind, Flag)
+                        for k in spec.keywords.values()
+                        if k.zos
+                    },
+                }
+                for spec in SPECS
+            },
+        },
+    )
 
 
 # ---- one window of the queues ---------------------------------------------------------------
@@ -210,16 +231,15 @@ def queues_window(qm: QueueManager, name: str, offset: int, limit: int) -> Answe
     # QSGDISP(ALL): in a queue sharing group the GROUP objects too (DISPLAY's default, LIVE,
     # leaves them out), each (name, disposition) a row, as the whole list has them.
     listed = qm.execute(f"DISPLAY QUEUE({name}) QSGDISP(ALL)")
-    names = sorted((str(o.get("QUEUE")).rstrip(), str(o.get("QSGDISP", "QMGR")))
-                   for o in listed.objects)
+    names = sorted(
+        (str(o.get("QUEUE")).rstrip(), str(o.get("QSGDISP", "QMGR"))) for o in listed.objects
+    )
     rows = []
-    for queue, disposition in names[offset:offset + limit]:
+    for queue, disposition in names[offset : offset + limit]:
         quoted = queue.replace("'", "''")  # quoted: a lower-case name stays as it is
-        one = qm.execute(f"DISPLAY QUEUE('{quoted}') QSGDISP({disposition}) "
-                         f"{' '.join(COLUMNS)}")
+        one = qm.execute(f"DISPLAY QUEUE('{quoted}') QSGDISP({disposition}) {' '.join(COLUMNS)}")
         rows.extend(jsonout.parameters(o) for o in one.objects)
-    return Answer(200, {"qmgr": qm.name, "total": len(names), "offset": offset,
-                        "queues": rows})
+    return Answer(200, {"qmgr": qm.name, "total": len(names), "offset": offset, "queues": rows})
 
 
 # ---- storage classes -> page sets -> buffer pools ------------------------------------------
@@ -231,19 +251,28 @@ def storage(qm: QueueManager) -> Answer:
     usage = qm.execute("DISPLAY USAGE PSID(*)")
     per_class = Counter(str(o.get("STGCLASS")).rstrip() for o in queues.objects)
     figures = jsonout.usage(usage) or {}
-    return Answer(200, {
-        "qmgr": qm.name,
-        "storageClasses": [
-            {"name": p["stgclass"], "psid": p.get("psid"), "descr": p.get("descr", ""),
-             "queues": per_class.get(p["stgclass"], 0)}
-            for p in map(jsonout.parameters, classes.objects)],
-        "pageSets": figures.get("pageSets", []),
-        "bufferPools": figures.get("bufferPools", []),
-        # The statistics interval's SMF 115 figures (QPST per pool, QIS1 per page set), as
-        # `mqsc stats` shows them: the write charts read DWT, IMW and DMC, and EXPN.
-        "statistics": {kind: {str(k): v for k, v in rows.items()}
-                       for kind, rows in collect(qm).items()},
-    })
+    return Answer(
+        200,
+        {
+            "qmgr": qm.name,
+            "storageClasses": [
+                {
+                    "name": p["stgclass"],
+                    "psid": p.get("psid"),
+                    "descr": p.get("descr", ""),
+                    "queues": per_class.get(p["stgclass"], 0),
+                }
+                for p in map(jsonout.parameters, classes.objects)
+            ],
+            "pageSets": figures.get("pageSets", []),
+            "bufferPools": figures.get("bufferPools", []),
+            # The statistics interval's SMF 115 figures (QPST per pool, QIS1 per page set), as
+            # `mqsc stats` shows them: the write charts read DWT, IMW and DMC, and EXPN.
+            "statistics": {
+                kind: {str(k): v for k, v in rows.items()} for kind, rows in collect(qm).items()
+            },
+        },
+    )
 
 
 # ---- listeners --------------------------------------------------------------------------
@@ -254,12 +283,21 @@ def listeners(qm: QueueManager) -> Answer:
     CHINIT"). With the channel initiator stopped the answer says so (CSQM131I) and lists none."""
     shown = qm.execute("DISPLAY CHINIT")
     # The key names the address too: START LISTENER may listen on one port at two addresses.
-    rows = [{"listener": f"TCP {m.inserts['address']}({m.inserts['port']})", "trptype": "TCP",
-             "port": m.inserts["port"], "address": m.inserts["address"],
-             "indisp": m.inserts["indisp"], "status": "RUNNING"}
-            for m in shown.records if isinstance(m, Message) and m.msg_id == "CSQX846I"]
-    return Answer(200, {"qmgr": qm.name, "chinit": "ACTIVE" if shown.ok else "INACTIVE",
-                        "listeners": rows})
+    rows = [
+        {
+            "listener": f"TCP {m.inserts['address']}({m.inserts['port']})",
+            "trptype": "TCP",
+            "port": m.inserts["port"],
+            "address": m.inserts["address"],
+            "indisp": m.inserts["indisp"],
+            "status": "RUNNING",
+        }
+        for m in shown.records
+        if isinstance(m, Message) and m.msg_id == "CSQX846I"
+    ]
+    return Answer(
+        200, {"qmgr": qm.name, "chinit": "ACTIVE" if shown.ok else "INACTIVE", "listeners": rows}
+    )
 
 
 # ---- the z/OS views: DISPLAY USAGE, CF structures, the queue sharing group -------------------
@@ -277,35 +315,51 @@ def zos(qm: QueueManager) -> Answer:
     usage = jsonout.usage(qm.execute("DISPLAY USAGE TYPE(ALL)")) or {}
     body: dict[str, Any] = {
         "qmgr": qm.name,
-        "pageSets": usage.get("pageSets", []), "bufferPools": usage.get("bufferPools", []),
-        "dataSets": usage.get("dataSets", []), "qsg": None, "members": [],
-        "structures": []}
+        "pageSets": usage.get("pageSets", []),
+        "bufferPools": usage.get("bufferPools", []),
+        "dataSets": usage.get("dataSets", []),
+        "qsg": None,
+        "members": [],
+        "structures": [],
+    }
     group = qm.group
     if group is None:
         return Answer(200, body)
     body["qsg"] = qm.info.qsg
-    body["members"] = [{"name": name, "status": state}
-                       for name, state in member_states(group)]
+    body["members"] = [{"name": name, "status": state} for name, state in member_states(group)]
     advice = {s.structure: s for s in advise(qm).structures}
     defined = qm.execute("DISPLAY CFSTRUCT(*) ALL")
-    backups = {str(o.get("CFSTATUS")).rstrip(): jsonout.parameters(o)
-               for o in qm.execute("DISPLAY CFSTATUS(*) TYPE(BACKUP)").objects}
-    statuses = {str(o.get("CFSTATUS")).rstrip(): jsonout.parameters(o)
-                for o in qm.execute("DISPLAY CFSTATUS(*) TYPE(SUMMARY)").objects}
+    backups = {
+        str(o.get("CFSTATUS")).rstrip(): jsonout.parameters(o)
+        for o in qm.execute("DISPLAY CFSTATUS(*) TYPE(BACKUP)").objects
+    }
+    statuses = {
+        str(o.get("CFSTATUS")).rstrip(): jsonout.parameters(o)
+        for o in qm.execute("DISPLAY CFSTATUS(*) TYPE(SUMMARY)").objects
+    }
     for p in map(jsonout.parameters, defined.objects):
         name = p["cfstruct"]
         state = qm.state.tables["cfstatus"].get(name)
         backup = state.backup if state is not None else None
         found = advice.get(name)
-        body["structures"].append({
-            "name": name, "cflevel": p.get("cflevel"), "recover": p.get("recover"),
-            "descr": p.get("descr", ""),
-            "status": statuses.get(name, {}).get("status", ""),
-            "backup": backups.get(name),
-            "backupAgeSeconds": _age_seconds(qm, backup.ended) if backup else None,
-            "advice": None if found is None else {
-                "backupMB": found.backup_mb, "logMB": found.log_mb,
-                "restoreSeconds": found.restore_seconds,
-                "recoverySeconds": found.recovery_seconds,
-                "findings": list(found.findings)}})
+        body["structures"].append(
+            {
+                "name": name,
+                "cflevel": p.get("cflevel"),
+                "recover": p.get("recover"),
+                "descr": p.get("descr", ""),
+                "status": statuses.get(name, {}).get("status", ""),
+                "backup": backups.get(name),
+                "backupAgeSeconds": _age_seconds(qm, backup.ended) if backup else None,
+                "advice": None
+                if found is None
+                else {
+                    "backupMB": found.backup_mb,
+                    "logMB": found.log_mb,
+                    "restoreSeconds": found.restore_seconds,
+                    "recoverySeconds": found.recovery_seconds,
+                    "findings": list(found.findings),
+                },
+            }
+        )
     return Answer(200, body)

@@ -37,8 +37,9 @@ from mqsc.engine.records import Delivered, Workload
 
 MQCC_FAILED = 2
 #: IBM MQ, "POST /messaging/...": the media types a message may be put with.
-TEXT_TYPES = frozenset(("text/plain", "text/html", "text/xml", "application/json",
-                        "application/xml"))
+TEXT_TYPES = frozenset(
+    ("text/plain", "text/html", "text/xml", "application/json", "application/xml")
+)
 _HEX_ID = re.compile(r"[0-9A-Fa-f]{48}\Z")
 #: MQMD Expiry is in tenths of a second, at most 999,999,999 (MQEI_UNLIMITED otherwise).
 MAX_EXPIRY_TENTHS = 999_999_999
@@ -76,14 +77,12 @@ class Selection:
     wait_ms: int = 0
 
 
-def error(msg_id: str, *inserts: object, status: int | None = None,
-          reason: int = 0) -> Reply:
+def error(msg_id: str, *inserts: object, status: int | None = None, reason: int = 0) -> Reply:
     import json
 
     from mqsc.catalog.mqweb import WEB_MESSAGES
 
-    entry = error_entry(msg_id, *inserts, completion=MQCC_FAILED if reason else 0,
-                        reason=reason)
+    entry = error_entry(msg_id, *inserts, completion=MQCC_FAILED if reason else 0, reason=reason)
     body = json.dumps({"error": [entry]}, separators=(",", ":")).encode("utf-8")
     return Reply(status or WEB_MESSAGES[msg_id].status, {}, body, "application/json")
 
@@ -148,8 +147,9 @@ def parse_put(version: str, headers: Mapping[str, str], body: bytes) -> PutReque
     return request
 
 
-def parse_selection(version: str, query: Mapping[str, str], *,
-                    waits: bool = True) -> Selection | Reply:
+def parse_selection(
+    version: str, query: Mapping[str, str], *, waits: bool = True
+) -> Selection | Reply:
     """The message a DELETE or GET asks for, or the error it is answered with."""
     selection = Selection()
     for name in ("messageId", "correlationId"):
@@ -157,20 +157,26 @@ def parse_selection(version: str, query: Mapping[str, str], *,
         if value is None:
             continue
         parsed = parse_id(version, value)
-        if (parsed is None and name == "correlationId" and version == "v3" and value
-                and not value.startswith("ID:")):
+        if (
+            parsed is None
+            and name == "correlationId"
+            and version == "v3"
+            and value
+            and not value.startswith("ID:")
+        ):
             parsed = app_correlid(value)
         if parsed is None:
             return error("MQWB0112E", name, value, status=400)
-        selection = (Selection(parsed, selection.correlid, selection.wait_ms)
-                     if name == "messageId"
-                     else Selection(selection.msgid, parsed, selection.wait_ms))
+        selection = (
+            Selection(parsed, selection.correlid, selection.wait_ms)
+            if name == "messageId"
+            else Selection(selection.msgid, parsed, selection.wait_ms)
+        )
     wait = query.get("wait")
     if wait is not None:
         if not waits or not _digits(wait):
             return error("MQWB0112E", "wait", wait, status=400)
-        selection = Selection(selection.msgid, selection.correlid,
-                              min(int(wait), MAX_WAIT_MS))
+        selection = Selection(selection.msgid, selection.correlid, min(int(wait), MAX_WAIT_MS))
     return selection
 
 
@@ -240,9 +246,11 @@ def get_reply(version: str, qmgr: str, queue: str, done: Workload) -> Reply:
 
 def message_headers(version: str, d: Delivered) -> dict[str, str]:
     """The MQMD of a message as the response headers IBM lists for DELETE and GET."""
-    headers = {"ibm-mq-md-messageId": format_id(version, d.msgid),
-               "ibm-mq-md-persistence": "persistent" if d.persistent else "nonPersistent",
-               "ibm-mq-md-expiry": "unlimited" if d.expiry < 0 else str(d.expiry * 100)}
+    headers = {
+        "ibm-mq-md-messageId": format_id(version, d.msgid),
+        "ibm-mq-md-persistence": "persistent" if d.persistent else "nonPersistent",
+        "ibm-mq-md-expiry": "unlimited" if d.expiry < 0 else str(d.expiry * 100),
+    }
     if version == "v3" and d.correl_text:
         headers["ibm-mq-md-correlationId"] = d.correl_text
     elif any(d.correlid):
@@ -277,11 +285,13 @@ def list_reply(version: str, qmgr: str, queue: str, done: Workload) -> Reply:
 
     out = []
     for d in done.delivered:
-        item = {"messageId": format_id(version, d.msgid),
-                "correlationId": format_id(version, d.correlid),
-                "persistence": "persistent" if d.persistent else "nonPersistent",
-                "expiry": "unlimited" if d.expiry < 0 else d.expiry * 100,
-                "format": "MQSTR" if d.put_time else ""}
+        item = {
+            "messageId": format_id(version, d.msgid),
+            "correlationId": format_id(version, d.correlid),
+            "persistence": "persistent" if d.persistent else "nonPersistent",
+            "expiry": "unlimited" if d.expiry < 0 else d.expiry * 100,
+            "format": "MQSTR" if d.put_time else "",
+        }
         if d.reply_q:
             item["replyTo"] = d.reply_q + (f"@{d.reply_qmgr}" if d.reply_qmgr else "")
         if d.put_time:

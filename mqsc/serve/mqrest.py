@@ -36,8 +36,9 @@ MQRC_UNKNOWN_OBJECT_NAME = 2085
 #: CSQM297I: no object matches a DISPLAY.
 NO_MATCH = "CSQM297I"
 #: IBM MQ, "POST - JSON formatted command": not available as JSON formatted commands.
-JSON_REFUSED = frozenset(("ARCHIVE", "CHINIT", "GROUP", "LOG", "SECURITY", "SYSTEM", "THREAD",
-                          "TRACE", "USAGE"))
+JSON_REFUSED = frozenset(
+    ("ARCHIVE", "CHINIT", "GROUP", "LOG", "SECURITY", "SYSTEM", "THREAD", "TRACE", "USAGE")
+)
 #: The level of MQ the emulated installation reports (UNVERIFIED: any supported z/OS level
 #: would do; 9.3 is the first long-term release with every resource used here).
 MQ_VERSION, COMMAND_LEVEL = "9.3.0", 930
@@ -55,18 +56,26 @@ class Answer:
 def error(msg_id: str, *inserts: object, status: int | None = None) -> Answer:
     from mqsc.catalog.mqweb import WEB_MESSAGES
 
-    return Answer(status or WEB_MESSAGES[msg_id].status,
-                  {"error": [error_entry(msg_id, *inserts)]})
+    return Answer(status or WEB_MESSAGES[msg_id].status, {"error": [error_entry(msg_id, *inserts)]})
 
 
 # ---- /admin/installation and /admin/qmgr ------------------------------------------------
 def installation() -> Answer:
     """GET /admin/installation: the one installation mqsc emulates."""
-    return Answer(200, {"installation": [{
-        "name": "MQSC", "platform": "zos", "version": MQ_VERSION,
-        "maximumCommandLevel": COMMAND_LEVEL,
-        "description": f"mqsc {__version__}: IBM MQ for z/OS emulator",
-    }]})
+    return Answer(
+        200,
+        {
+            "installation": [
+                {
+                    "name": "MQSC",
+                    "platform": "zos",
+                    "version": MQ_VERSION,
+                    "maximumCommandLevel": COMMAND_LEVEL,
+                    "description": f"mqsc {__version__}: IBM MQ for z/OS emulator",
+                }
+            ]
+        },
+    )
 
 
 def qmgrs(registry: Registry, name: str | None = None) -> Answer:
@@ -81,8 +90,11 @@ def qmgrs(registry: Registry, name: str | None = None) -> Answer:
         # mqweb's states (IBM MQ, "/admin/qmgr"): "running", or "ended normally" after a
         # STOP QMGR.
         state = "running" if registry.running(k.name) else "ended normally"
-        item: dict[str, Any] = {"name": k.name, "state": state,
-                                "extended": {"commandPrefix": k.cpf}}
+        item: dict[str, Any] = {
+            "name": k.name,
+            "state": state,
+            "extended": {"commandPrefix": k.cpf},
+        }
         if k.qsg:
             item["extended"]["queueSharingGroupName"] = k.qsg
         out.append(item)
@@ -112,8 +124,7 @@ def prepare(body: object, role: str) -> Answer | Callable[[QueueManager], Answer
         parameters = body.get("parameters")
         command = parameters.get("command") if isinstance(parameters, dict) else None
         if not isinstance(command, str) or not command.strip():
-            return error("MQWB0110E", "'parameters.command' must be the text of an MQSC "
-                         "command")
+            return error("MQWB0110E", "'parameters.command' must be the text of an MQSC command")
         return _work(command, role, _text_answer)
     built = json_command(body)
     if isinstance(built, Answer):
@@ -121,8 +132,9 @@ def prepare(body: object, role: str) -> Answer | Callable[[QueueManager], Answer
     return _work(built, role, _json_answer)
 
 
-def _work(command: str, role: str,
-          answer: Callable[[Result], Answer]) -> Callable[[QueueManager], Answer]:
+def _work(
+    command: str, role: str, answer: Callable[[Result], Answer]
+) -> Callable[[QueueManager], Answer]:
     def work(qm: QueueManager) -> Answer:
         if role == "MQWebAdminRO" and not read_only(command):
             return error("MQWB0103E")
@@ -144,8 +156,10 @@ def _codes(result: Result) -> tuple[int, int]:
 
 def _overall(sets: list[Result]) -> dict[str, int]:
     ok = all(s.ok for s in sets)
-    return {"overallCompletionCode": MQCC_OK if ok else MQCC_FAILED,
-            "overallReasonCode": 0 if ok else MQRCCF_COMMAND_FAILED}
+    return {
+        "overallCompletionCode": MQCC_OK if ok else MQCC_FAILED,
+        "overallReasonCode": 0 if ok else MQRCCF_COMMAND_FAILED,
+    }
 
 
 def _text_answer(result: Result) -> Answer:
@@ -154,8 +168,13 @@ def _text_answer(result: Result) -> Answer:
     with paused() if len(result.records) >= BULK else _nothing():
         for i, one in enumerate(sets):
             code, reason = _codes(one)
-            response.append({"completionCode": code, "reasonCode": reason,
-                             "text": server.reply_set(one, more=i < len(sets) - 1)})
+            response.append(
+                {
+                    "completionCode": code,
+                    "reasonCode": reason,
+                    "text": server.reply_set(one, more=i < len(sets) - 1),
+                }
+            )
         return Answer(200, {"commandResponse": response, **_overall(sets)})
 
 
@@ -169,8 +188,10 @@ def _json_answer(result: Result) -> Answer:
             objects = one.objects
             if objects:
                 params = jsonout.parameters
-                response.extend({"completionCode": code, "reasonCode": reason,
-                                 "parameters": params(o)} for o in objects)
+                response.extend(
+                    {"completionCode": code, "reasonCode": reason, "parameters": params(o)}
+                    for o in objects
+                )
                 continue
             if one.ok and any(m.msg_id == NO_MATCH for m in one.messages()):
                 # runCommandJSON is answered as PCF Inquire answers: nothing matched is
@@ -178,12 +199,15 @@ def _json_answer(result: Result) -> Answer:
                 # with CSQM297I (UNVERIFIED for z/OS; what the wrappers of the API expect).
                 code, reason = MQCC_FAILED, MQRC_UNKNOWN_OBJECT_NAME
                 failed = True
-            response.append({"completionCode": code, "reasonCode": reason,
-                             "message": server.reply_set(one)[1:]})
+            response.append(
+                {"completionCode": code, "reasonCode": reason, "message": server.reply_set(one)[1:]}
+            )
         overall = _overall(sets)
         if failed:
-            overall = {"overallCompletionCode": MQCC_FAILED,
-                       "overallReasonCode": MQRCCF_COMMAND_FAILED}
+            overall = {
+                "overallCompletionCode": MQCC_FAILED,
+                "overallReasonCode": MQRCCF_COMMAND_FAILED,
+            }
         return Answer(200, {"commandResponse": response, **overall})
 
 
@@ -231,9 +255,11 @@ def json_command(body: Mapping[str, Any]) -> str | Answer:
         if not _PLAIN.match(key):
             return error("MQWB0112E", key, "not an MQSC keyword")
         keyword = meaning(spec, key)
-        if value is True or value == "" or (keyword is not None
-                                            and isinstance(keyword.kind, Flag)
-                                            and value in ("yes", "YES")):
+        if (
+            value is True
+            or value == ""
+            or (keyword is not None and isinstance(keyword.kind, Flag) and value in ("yes", "YES"))
+        ):
             parts.append(key)
         elif value is False or value is None:
             continue
@@ -247,8 +273,9 @@ def json_command(body: Mapping[str, Any]) -> str | Answer:
             return error("MQWB0112E", key, "a value is a string, a number or a list")
     wanted = body.get("responseParameters")
     if wanted is not None:
-        if not isinstance(wanted, list) or not all(isinstance(w, str) and _PLAIN.match(w)
-                                                   for w in wanted):
+        if not isinstance(wanted, list) or not all(
+            isinstance(w, str) and _PLAIN.match(w) for w in wanted
+        ):
             return error("MQWB0112E", "responseParameters", "a list of attribute names")
         if verb_name == "DISPLAY":
             parts.extend(w.upper() for w in wanted)

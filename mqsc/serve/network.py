@@ -169,8 +169,11 @@ class ServerNetwork(HomeNetwork):
             finally:
                 self._local.depth -= 1
             return
-        got = (self._net.acquire(blocking=False) if net_wait is None
-               else self._net.acquire(timeout=net_wait))
+        got = (
+            self._net.acquire(blocking=False)
+            if net_wait is None
+            else self._net.acquire(timeout=net_wait)
+        )
         if not got:
             yield False
             return

@@ -21,8 +21,7 @@ from typing import TypeVar
 from mqsc.engine.manager import QueueManager
 from mqsc.serve.network import QmgrLock, ServerNetwork
 from mqsc.store import StoreError
-from mqsc.store.home import (DEFAULT_QMGR, QMgrError, home, load_definition, open_qmgr,
-                             state_path)
+from mqsc.store.home import DEFAULT_QMGR, QMgrError, home, load_definition, open_qmgr, state_path
 
 T = TypeVar("T")
 
@@ -100,7 +99,7 @@ class Registry:
                 best = known
         if best is None:
             return None
-        rest = text[len(best.cpf):]
+        rest = text[len(best.cpf) :]
         if rest and not rest[0].isspace() and best.cpf[-1].isalnum():
             return None  # QMZ1X is not QMZ1's prefix followed by a command
         return best.name, text
@@ -169,9 +168,11 @@ class Registry:
     def member_names(self) -> list[str]:
         """The queue managers of the home a channel may reach: not a queue sharing group's,
         and (durable) only those with a state database already (none is made by looking)."""
-        return sorted(name for name, known in self.names().items()
-                      if not known.qsg and (self.memory or name in self._open
-                                            or state_path(name).exists()))
+        return sorted(
+            name
+            for name, known in self.names().items()
+            if not known.qsg and (self.memory or name in self._open or state_path(name).exists())
+        )
 
     def _commit(self, qm: QueueManager) -> None:
         flush = getattr(qm.gate, "flush", None)

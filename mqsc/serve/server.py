@@ -57,11 +57,15 @@ def check(options: Options, users_present: bool) -> None:
         raise ServeError("--cert and --key go together")
     if not is_loopback(options.host):
         if options.cert is None:
-            raise ServeError(f"refusing to listen on {options.host} without TLS: "
-                             "give --cert and --key, or use 127.0.0.1")
+            raise ServeError(
+                f"refusing to listen on {options.host} without TLS: "
+                "give --cert and --key, or use 127.0.0.1"
+            )
         if not users_present:
-            raise ServeError(f"refusing to listen on {options.host} without a users file: "
-                             "add users with 'mqsc users add'")
+            raise ServeError(
+                f"refusing to listen on {options.host} without a users file: "
+                "add users with 'mqsc users add'"
+            )
 
 
 def prepare(options: Options) -> tuple[Registry, Authenticator, list[str]]:
@@ -72,8 +76,10 @@ def prepare(options: Options) -> tuple[Registry, Authenticator, list[str]]:
     if not users:
         made = users_file.first_admin()
         if made is not None:
-            notes.append(f"mqsc serve: created user 'admin' (MQWebAdmin); its password is in "
-                         f"{made[1]} (readable by you only)")
+            notes.append(
+                f"mqsc serve: created user 'admin' (MQWebAdmin); its password is in "
+                f"{made[1]} (readable by you only)"
+            )
         users = users_file.load()
     registry = Registry(memory=options.memory, clock=options.clock)
     # The default queue manager is opened before the server says it is listening, as a z/OS
@@ -81,8 +87,10 @@ def prepare(options: Options) -> tuple[Registry, Authenticator, list[str]]:
     # first request does not wait for the state (50,000 queues) to load from SQLite.
     failed = registry.preload(DEFAULT_QMGR)
     if failed is not None:
-        notes.append(f"mqsc serve: {DEFAULT_QMGR} not opened at start ({failed}); "
-                     f"each request will try again")
+        notes.append(
+            f"mqsc serve: {DEFAULT_QMGR} not opened at start ({failed}); "
+            f"each request will try again"
+        )
     return registry, Authenticator(users), notes
 
 
@@ -96,23 +104,37 @@ def run(options: Options) -> int:
     for note in notes:
         print(note, file=sys.stderr)
     _logging(options.access_log)
-    services = app_module.Services(registry, auth, zosmf.Consoles(registry),
-                                   zosmf.Jobs(registry), secure=options.cert is not None)
+    services = app_module.Services(
+        registry,
+        auth,
+        zosmf.Consoles(registry),
+        zosmf.Jobs(registry),
+        secure=options.cert is not None,
+    )
     application = app_module.build(services, max_body=options.max_body)
-    config = uvicorn.Config(application, host=options.host, port=options.port,
-                            ssl_certfile=str(options.cert) if options.cert else None,
-                            ssl_keyfile=str(options.key) if options.key else None,
-                            access_log=False, log_level="warning", server_header=False,
-                            lifespan="off")
+    config = uvicorn.Config(
+        application,
+        host=options.host,
+        port=options.port,
+        ssl_certfile=str(options.cert) if options.cert else None,
+        ssl_keyfile=str(options.key) if options.key else None,
+        access_log=False,
+        log_level="warning",
+        server_header=False,
+        lifespan="off",
+    )
     scheme = "https" if options.cert else "http"
 
     class Server(uvicorn.Server):
         async def startup(self, sockets=None) -> None:
             await super().startup(sockets)
             if self.started:  # said only once the address is bound
-                print(f"mqsc serve: listening on {scheme}://{options.host}:{options.port} "
-                      f"(MQ REST API under /ibmmq/rest/v1, v2, v3; z/OSMF under /zosmf)",
-                      file=sys.stderr, flush=True)
+                print(
+                    f"mqsc serve: listening on {scheme}://{options.host}:{options.port} "
+                    f"(MQ REST API under /ibmmq/rest/v1, v2, v3; z/OSMF under /zosmf)",
+                    file=sys.stderr,
+                    flush=True,
+                )
 
     try:
         Server(config).run()

@@ -19,14 +19,20 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from mqsc.support.files import (FileError, StrPath, check_private_dir, private_dir,
-                                read_private, write_private)
+from mqsc.support.files import (
+    FileError,
+    StrPath,
+    check_private_dir,
+    private_dir,
+    read_private,
+    write_private,
+)
 
 #: mqweb roles: full administration, read-only administration, messaging only.
 ROLES = ("MQWebAdmin", "MQWebAdminRO", "MQWebUser")
 #: scrypt cost (n=2**14, r=8, p=1: the parameters Python's documentation and RFC 7914 use for
 #: interactive logins; about 16 MB and a few tens of milliseconds per check).
-SCRYPT_N, SCRYPT_R, SCRYPT_P, KEY_BYTES = 2 ** 14, 8, 1, 32
+SCRYPT_N, SCRYPT_R, SCRYPT_P, KEY_BYTES = 2**14, 8, 1, 32
 #: A user name: what mqweb's basic registry accepts in practice, without blanks or colons (a
 #: colon would split an HTTP basic credential).
 #: A users file larger than this was not written by mqsc (a user record is some 200 bytes).
@@ -51,8 +57,9 @@ class User:
 
 
 def _hash(password: str, salt: bytes) -> str:
-    return hashlib.scrypt(password.encode("utf-8"), salt=salt, n=SCRYPT_N, r=SCRYPT_R,
-                          p=SCRYPT_P, dklen=KEY_BYTES).hex()
+    return hashlib.scrypt(
+        password.encode("utf-8"), salt=salt, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P, dklen=KEY_BYTES
+    ).hex()
 
 
 def make_user(name: str, role: str, password: str) -> User:
@@ -68,8 +75,9 @@ def make_user(name: str, role: str, password: str) -> User:
 
 def check_name(name: str) -> None:
     if not name or len(name) > 64 or not set(name) <= _NAME_CHARS:
-        raise UsersError(f"{name!r} is not a user name (1-64 characters: letters, digits, "
-                         ". _ - @ # $)")
+        raise UsersError(
+            f"{name!r} is not a user name (1-64 characters: letters, digits, . _ - @ # $)"
+        )
 
 
 def config_dir() -> Path:
@@ -107,9 +115,14 @@ def load(path: StrPath | None = None) -> dict[str, User]:
 def save(users: dict[str, User], path: StrPath | None = None) -> Path:
     """Write the users file owner-only (0600), atomically: a crash leaves the old file."""
     path = Path(path) if path is not None else users_path()
-    data = {"version": 1, "kdf": {"name": "scrypt", "n": SCRYPT_N, "r": SCRYPT_R, "p": SCRYPT_P},
-            "users": [{"name": u.name, "role": u.role, "salt": u.salt, "key": u.key}
-                      for u in sorted(users.values(), key=lambda u: u.name)]}
+    data = {
+        "version": 1,
+        "kdf": {"name": "scrypt", "n": SCRYPT_N, "r": SCRYPT_R, "p": SCRYPT_P},
+        "users": [
+            {"name": u.name, "role": u.role, "salt": u.salt, "key": u.key}
+            for u in sorted(users.values(), key=lambda u: u.name)
+        ],
+    }
     try:
         private_dir(path.parent, "configuration directory")
         write_private(path, json.dumps(data, indent=1) + "\n", "users file")

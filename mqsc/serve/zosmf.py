@@ -44,13 +44,25 @@ ZOSMF_VERSION, ZOS_VERSION = "27", "04.27.00"
 
 def info(host: str) -> Answer:
     """GET /zosmf/info: the z/OSMF and z/OS this server stands for."""
-    return Answer(200, {
-        "zos_version": ZOS_VERSION, "zosmf_port": "", "zosmf_version": ZOSMF_VERSION,
-        "zosmf_hostname": host, "zosmf_saf_realm": "SAFRealm",
-        "zosmf_full_version": "27.0", "api_version": "1",
-        "plugins": [{"pluginVersion": "HSMA250", "pluginDefaultName": "z/OS Operator Consoles",
-                     "pluginStatus": "ACTIVE"}],
-    })
+    return Answer(
+        200,
+        {
+            "zos_version": ZOS_VERSION,
+            "zosmf_port": "",
+            "zosmf_version": ZOSMF_VERSION,
+            "zosmf_hostname": host,
+            "zosmf_saf_realm": "SAFRealm",
+            "zosmf_full_version": "27.0",
+            "api_version": "1",
+            "plugins": [
+                {
+                    "pluginVersion": "HSMA250",
+                    "pluginDefaultName": "z/OS Operator Consoles",
+                    "pluginStatus": "ACTIVE",
+                }
+            ],
+        },
+    )
 
 
 # ---- console -------------------------------------------------------------------------------
@@ -63,18 +75,25 @@ class Consoles:
         self._lock = threading.Lock()
 
     def issue(self, console_name: str, body: object, base_url: str) -> Answer:
-        if not isinstance(body, dict) or not isinstance(body.get("cmd"), str) \
-                or not body["cmd"].strip():
-            return _zosmf_error(400, "IZUG807E", "The request body must hold 'cmd', the "
-                                "command to issue.")
+        if (
+            not isinstance(body, dict)
+            or not isinstance(body.get("cmd"), str)
+            or not body["cmd"].strip()
+        ):
+            return _zosmf_error(
+                400, "IZUG807E", "The request body must hold 'cmd', the command to issue."
+            )
         sol_key = body.get("sol-key")
         if sol_key is not None and not isinstance(sol_key, str):
             return _zosmf_error(400, "IZUG807E", "'sol-key' must be a string.")
         lines = self.run(body["cmd"])
-        key = f"C{secrets.randbelow(10 ** 7):07d}"
+        key = f"C{secrets.randbelow(10**7):07d}"
         uri = f"/zosmf/restconsoles/consoles/{console_name}/solmsgs/{key}"
-        out: dict[str, Any] = {"cmd-response-key": key, "cmd-response-url": base_url + uri,
-                               "cmd-response-uri": uri}
+        out: dict[str, Any] = {
+            "cmd-response-key": key,
+            "cmd-response-url": base_url + uri,
+            "cmd-response-uri": uri,
+        }
         if str(body.get("async", "N")).upper() == "Y":
             with self._lock:
                 if len(self._pending) >= MAX_KEPT:  # responses never collected: oldest go
@@ -102,7 +121,8 @@ class Consoles:
         name, mqsc_text = routed
         try:
             result = self.registry.run(
-                name, lambda qm: qm.execute(mqsc_text, source=CommandSource.CONSOLE))
+                name, lambda qm: qm.execute(mqsc_text, source=CommandSource.CONSOLE)
+            )
         except (NoSuchQmgr, QmgrUnavailable):
             return [messages.line("IEE305I", {"command": text.split()[0].upper()}, None)]
         return console.console_lines(result)
@@ -111,8 +131,7 @@ class Consoles:
 def _zosmf_error(status: int, msgid: str, message: str) -> Answer:
     # z/OSMF's error body (z/OSMF Programming Guide, "Error handling" of the console and jobs
     # services): return code, reason code and message (UNVERIFIED codes).
-    return Answer(status, {"rc": 4, "reason": 0, "msgid": msgid, "message": message,
-                           "category": 6})
+    return Answer(status, {"rc": 4, "reason": 0, "msgid": msgid, "message": message, "category": 6})
 
 
 # ---- jobs ----------------------------------------------------------------------------------
@@ -152,11 +171,18 @@ class Jobs:
             jobid = f"JOB{next(self._numbers):05d}"
         env = runner.Environment
         with self.registry.holding() as connect:
-            result = runner.run(job, env(connect, Catalog(home() / "catalog"), self.clock),
-                                jobid=jobid)
-        held = HeldJob(result, result.job.name or "JOB", jobid, owner, retcode(result),
-                       jes.data_sets(result), f"J{jobid[3:]}{SYSTEM}{secrets.token_hex(6)}"
-                       .upper())
+            result = runner.run(
+                job, env(connect, Catalog(home() / "catalog"), self.clock), jobid=jobid
+            )
+        held = HeldJob(
+            result,
+            result.job.name or "JOB",
+            jobid,
+            owner,
+            retcode(result),
+            jes.data_sets(result),
+            f"J{jobid[3:]}{SYSTEM}{secrets.token_hex(6)}".upper(),
+        )
         with self._lock:
             if len(self._jobs) >= MAX_KEPT:  # a full spool: the oldest job's output goes
                 del self._jobs[next(iter(self._jobs))]
@@ -171,22 +197,32 @@ class Jobs:
 
     def document(self, held: HeldJob, base_url: str) -> dict[str, Any]:
         url = f"{base_url}/zosmf/restjobs/jobs/{held.jobname}/{held.jobid}"
-        return {"jobid": held.jobid, "jobname": held.jobname, "subsystem": JES,
-                "owner": held.owner, "status": "OUTPUT", "type": "JOB", "class": "A",
-                "retcode": held.retcode, "url": url, "files-url": url + "/files",
-                "job-correlator": held.correlator, "phase": 20,
-                "phase-name": "Job is on the hard copy queue"}
+        return {
+            "jobid": held.jobid,
+            "jobname": held.jobname,
+            "subsystem": JES,
+            "owner": held.owner,
+            "status": "OUTPUT",
+            "type": "JOB",
+            "class": "A",
+            "retcode": held.retcode,
+            "url": url,
+            "files-url": url + "/files",
+            "job-correlator": held.correlator,
+            "phase": 20,
+            "phase-name": "Job is on the hard copy queue",
+        }
 
     def listing(self, owner: str | None, prefix: str | None, base_url: str) -> Answer:
         import fnmatch
 
         out = []
         for held in list(self._jobs.values()):
-            if owner not in (None, "", "*") and not fnmatch.fnmatchcase(held.owner,
-                                                                        owner.upper()):
+            if owner not in (None, "", "*") and not fnmatch.fnmatchcase(held.owner, owner.upper()):
                 continue
-            if prefix not in (None, "", "*") and not fnmatch.fnmatchcase(held.jobname,
-                                                                         prefix.upper()):
+            if prefix not in (None, "", "*") and not fnmatch.fnmatchcase(
+                held.jobname, prefix.upper()
+            ):
                 continue
             out.append(self.document(held, base_url))
         return Answer(200, out)
@@ -202,13 +238,29 @@ class Jobs:
         if held is None:
             return _no_job(jobname, jobid)
         url = f"{base_url}/zosmf/restjobs/jobs/{held.jobname}/{held.jobid}/files"
-        return Answer(200, [{
-            "jobname": held.jobname, "jobid": held.jobid, "owner": held.owner,
-            "recfm": "UA", "lrecl": 133, "byte-count": sum(len(x) + 1 for x in f.lines),
-            "record-count": len(f.lines), "job-correlator": held.correlator, "class": "A",
-            "id": f.dsid, "ddname": f.ddname, "stepname": f.stepname, "procstep": None,
-            "subsystem": JES, "records-url": f"{url}/{f.dsid}/records",
-        } for f in held.files])
+        return Answer(
+            200,
+            [
+                {
+                    "jobname": held.jobname,
+                    "jobid": held.jobid,
+                    "owner": held.owner,
+                    "recfm": "UA",
+                    "lrecl": 133,
+                    "byte-count": sum(len(x) + 1 for x in f.lines),
+                    "record-count": len(f.lines),
+                    "job-correlator": held.correlator,
+                    "class": "A",
+                    "id": f.dsid,
+                    "ddname": f.ddname,
+                    "stepname": f.stepname,
+                    "procstep": None,
+                    "subsystem": JES,
+                    "records-url": f"{url}/{f.dsid}/records",
+                }
+                for f in held.files
+            ],
+        )
 
     def records(self, jobname: str, jobid: str, dsid: str) -> Answer | str:
         held = self.find(jobname, jobid)
@@ -217,8 +269,7 @@ class Jobs:
         for f in held.files:
             if str(f.dsid) == dsid:
                 return "".join(x + "\n" for x in f.lines)
-        return _zosmf_error(400, "IZUG1103E", f"No spool file {dsid} for job {jobname} "
-                            f"{jobid}.")
+        return _zosmf_error(400, "IZUG1103E", f"No spool file {dsid} for job {jobname} {jobid}.")
 
     def purge(self, jobname: str, jobid: str) -> Answer:
         held = self.find(jobname, jobid)
@@ -226,16 +277,33 @@ class Jobs:
             return _no_job(jobname, jobid)
         with self._lock:
             self._jobs.pop(held.jobid, None)
-        return Answer(200, {"jobid": held.jobid, "jobname": held.jobname,
-                            "original-jobid": held.jobid, "owner": held.owner, "member": JES,
-                            "sysname": SYSTEM, "job-correlator": held.correlator,
-                            "status": "0", "message": "Request was successful."})
+        return Answer(
+            200,
+            {
+                "jobid": held.jobid,
+                "jobname": held.jobname,
+                "original-jobid": held.jobid,
+                "owner": held.owner,
+                "member": JES,
+                "sysname": SYSTEM,
+                "job-correlator": held.correlator,
+                "status": "0",
+                "message": "Request was successful.",
+            },
+        )
 
 
 def _no_job(jobname: str, jobid: str) -> Answer:
     # z/OSMF jobs interface: an unknown job is HTTP 400, category 6 reason 10 (UNVERIFIED).
-    return Answer(400, {"rc": 4, "reason": 10, "category": 6,
-                        "message": f"No job found for reference: '{jobname}({jobid})'"})
+    return Answer(
+        400,
+        {
+            "rc": 4,
+            "reason": 10,
+            "category": 6,
+            "message": f"No job found for reference: '{jobname}({jobid})'",
+        },
+    )
 
 
 def retcode(run: runner.JobRun) -> str:

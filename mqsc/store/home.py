@@ -22,8 +22,14 @@ from mqsc.engine.manager import QueueManager
 from mqsc.language.source import Source
 from mqsc.support.bounded import MAX_INPUT_BYTES, read_file
 from mqsc.support.bundled import bundled
-from mqsc.support.files import (FileError, check_private, check_private_dir, private_dir,
-                                read_private, write_private)
+from mqsc.support.files import (
+    FileError,
+    check_private,
+    check_private_dir,
+    private_dir,
+    read_private,
+    write_private,
+)
 
 DEFAULT_QMGR = "QMZ1"
 #: The decks a queue manager gets when ``mqsc create`` is given none.
@@ -76,35 +82,49 @@ class QMDefinition:
 
     def build(self, **options: object) -> QueueManager:
         """A new, started queue manager in its initial configuration."""
-        return QueueManager.create(self.name, cpf=self.cpf, qsg=self.qsg, config=self.config,
-                                   csqinp1=self.csqinp1, csqinp2=self.csqinp2,
-                                   **options)  # type: ignore[arg-type]
+        return QueueManager.create(
+            self.name,
+            cpf=self.cpf,
+            qsg=self.qsg,
+            config=self.config,
+            csqinp1=self.csqinp1,
+            csqinp2=self.csqinp2,
+            **options,
+        )  # type: ignore[arg-type]
 
     def stored(self) -> dict[str, object]:
         """The definition as the state database keeps it (self-contained: --state works
         without the queue manager's directory)."""
-        return {"cpf": self.cpf, "qsg": self.qsg, "config": self.config.to_toml(),
-                "csqinp1": [[s.name, s.text] for s in self.csqinp1],
-                "csqinp2": [[s.name, s.text] for s in self.csqinp2]}
+        return {
+            "cpf": self.cpf,
+            "qsg": self.qsg,
+            "config": self.config.to_toml(),
+            "csqinp1": [[s.name, s.text] for s in self.csqinp1],
+            "csqinp2": [[s.name, s.text] for s in self.csqinp2],
+        }
 
     def toml(self) -> str:
         """The ``mqsc.toml`` of this definition."""
-        decks = [f"csqinp1 = {_toml_list(s.name for s in self.csqinp1)}",
-                 f"csqinp2 = {_toml_list(s.name for s in self.csqinp2)}"]
-        return "\n".join([
-            "# mqsc emulator configuration of a queue manager (docs/configuration.md).",
-            "",
-            "[queue_manager]",
-            f'name = "{self.name}"',
-            f'cpf = "{self.cpf}"',
-            f'qsg = "{self.qsg}"',
-            "",
-            "[decks]",
-            "# Initialization data sets, processed in this order at every start.",
-            *decks,
-            "",
-            self.config.to_toml(),
-        ])
+        decks = [
+            f"csqinp1 = {_toml_list(s.name for s in self.csqinp1)}",
+            f"csqinp2 = {_toml_list(s.name for s in self.csqinp2)}",
+        ]
+        return "\n".join(
+            [
+                "# mqsc emulator configuration of a queue manager (docs/configuration.md).",
+                "",
+                "[queue_manager]",
+                f'name = "{self.name}"',
+                f'cpf = "{self.cpf}"',
+                f'qsg = "{self.qsg}"',
+                "",
+                "[decks]",
+                "# Initialization data sets, processed in this order at every start.",
+                *decks,
+                "",
+                self.config.to_toml(),
+            ]
+        )
 
 
 def _toml_list(items) -> str:
@@ -134,17 +154,26 @@ def _decoded(data: bytes, path: Path) -> Source:
     try:
         return Source(data.decode("utf-8"), path.name)
     except UnicodeDecodeError as error:
-        raise QMgrError(f"{path}: cannot decode as utf-8: {error.reason} at byte "
-                        f"{error.start}") from None
+        raise QMgrError(
+            f"{path}: cannot decode as utf-8: {error.reason} at byte {error.start}"
+        ) from None
 
 
 def bundled_definition() -> QMDefinition:
     """QMZ1 as the lab shows it, from the decks bundled with mqsc."""
     config_text = bundled("samples/qmz1/mqsc.toml").read_text(encoding="utf-8")
-    csqinp2 = (_named(bundled("samples/system/CSQINP2.mqsc"), "system-CSQINP2.mqsc"),
-               _read(bundled("samples/qmz1/CSQINP2.mqsc")))
-    return QMDefinition(DEFAULT_QMGR, DEFAULT_QMGR, "", QMConfig.from_toml(config_text),
-                        (_read(bundled("samples/qmz1/CSQINP1.mqsc")),), csqinp2)
+    csqinp2 = (
+        _named(bundled("samples/system/CSQINP2.mqsc"), "system-CSQINP2.mqsc"),
+        _read(bundled("samples/qmz1/CSQINP2.mqsc")),
+    )
+    return QMDefinition(
+        DEFAULT_QMGR,
+        DEFAULT_QMGR,
+        "",
+        QMConfig.from_toml(config_text),
+        (_read(bundled("samples/qmz1/CSQINP1.mqsc")),),
+        csqinp2,
+    )
 
 
 def _named(path: Path, name: str) -> Source:
@@ -184,8 +213,9 @@ def _member(directory: Path, name: object) -> Path:
     that leads out of it."""
     text = str(name)
     if not text or "/" in text or "\\" in text or text in (".", "..") or "\0" in text:
-        raise QMgrError(f"{directory / 'mqsc.toml'}: deck {text!r} is not a file name of "
-                        f"{directory}")
+        raise QMgrError(
+            f"{directory / 'mqsc.toml'}: deck {text!r} is not a file name of {directory}"
+        )
     return directory / text
 
 
@@ -221,22 +251,30 @@ def check_definition(directory: str | os.PathLike[str]) -> None:
         raise QMgrError(f"{directory}: {error.strerror}") from None
 
 
-def new_definition(name: str, *, cpf: str | None = None, qsg: str = "",
-                   csqinp1: Sequence[str | os.PathLike[str]] = (),
-                   csqinp2: Sequence[str | os.PathLike[str]] = (),
-                   config: QMConfig | None = None) -> QMDefinition:
+def new_definition(
+    name: str,
+    *,
+    cpf: str | None = None,
+    qsg: str = "",
+    csqinp1: Sequence[str | os.PathLike[str]] = (),
+    csqinp2: Sequence[str | os.PathLike[str]] = (),
+    config: QMConfig | None = None,
+) -> QMDefinition:
     """The definition ``mqsc create`` makes: given decks, or the system decks."""
     name = name.upper()
     _check_name(name)
     if qsg:
         _check_name(qsg.upper(), "queue sharing group")
-    first = tuple(_read(Path(p)) for p in csqinp1) or (_named(bundled(SYSTEM_DECKS[0]),
-                                                        "CSQINP1.mqsc"),)
-    second = tuple(_read(Path(p)) for p in csqinp2) or (_named(bundled(SYSTEM_DECKS[1]),
-                                                         "CSQINP2.mqsc"),)
+    first = tuple(_read(Path(p)) for p in csqinp1) or (
+        _named(bundled(SYSTEM_DECKS[0]), "CSQINP1.mqsc"),
+    )
+    second = tuple(_read(Path(p)) for p in csqinp2) or (
+        _named(bundled(SYSTEM_DECKS[1]), "CSQINP2.mqsc"),
+    )
     second = _unique(first, second)
-    return QMDefinition(name, (cpf or name).upper(), qsg.upper(), config or QMConfig(), first,
-                        second)
+    return QMDefinition(
+        name, (cpf or name).upper(), qsg.upper(), config or QMConfig(), first, second
+    )
 
 
 def _unique(first: tuple[Source, ...], second: tuple[Source, ...]) -> tuple[Source, ...]:
@@ -257,8 +295,10 @@ def _check_name(name: str, what: str = "queue manager") -> None:
     import re
 
     if not re.fullmatch(r"[A-Z@#$][A-Z0-9@#$]{0,3}", name):
-        raise QMgrError(f"{name!r} is not a z/OS {what} name (1-4 characters: A-Z "
-                        "first, then A-Z, 0-9, @, #, $)")
+        raise QMgrError(
+            f"{name!r} is not a z/OS {what} name (1-4 characters: A-Z "
+            "first, then A-Z, 0-9, @, #, $)"
+        )
 
 
 def create(definition: QMDefinition, *, force: bool = False) -> Path:
@@ -266,8 +306,10 @@ def create(definition: QMDefinition, *, force: bool = False) -> Path:
     directory = qmgr_dir(definition.name)
     if directory.exists():
         if not force:
-            raise QMgrError(f"queue manager {definition.name} already exists in {directory} "
-                            "(use --force to replace it)")
+            raise QMgrError(
+                f"queue manager {definition.name} already exists in {directory} "
+                "(use --force to replace it)"
+            )
         _replace(directory)
     write_definition(definition, directory)
     return directory
@@ -302,8 +344,9 @@ def definition_of(name: str) -> QMDefinition:
         return load_definition(directory)
     if name.upper() == DEFAULT_QMGR:
         return bundled_definition()
-    raise QMgrError(f"queue manager {name.upper()} does not exist (create it with "
-                    f"'mqsc create {name.upper()}')")
+    raise QMgrError(
+        f"queue manager {name.upper()} does not exist (create it with 'mqsc create {name.upper()}')"
+    )
 
 
 def state_path(name: str) -> Path:
@@ -343,9 +386,14 @@ def write_cfrm(qsg: str) -> Path:
     if not os.path.lexists(path):
         try:
             private_dir(path.parent, "queue sharing group directory")
-            write_private(path, f"# Queue sharing group {qsg.upper()} (docs/qsg.md).\n\n"
-                          + CFRMPolicy().to_toml() + "\n# [cfrm.structures]\n"
-                          "# APP1 = \"256M\"\n", "queue sharing group file")
+            write_private(
+                path,
+                f"# Queue sharing group {qsg.upper()} (docs/qsg.md).\n\n"
+                + CFRMPolicy().to_toml()
+                + "\n# [cfrm.structures]\n"
+                '# APP1 = "256M"\n',
+                "queue sharing group file",
+            )
         except FileError as error:
             raise QMgrError(str(error)) from None
     return path
@@ -386,8 +434,11 @@ def _open_member(store, qsg: str, wanted: str, clock) -> QueueManager:
     if missing:
         store.begin()
         try:
-            group = (store.load_group(qsg) if qsg.upper() in store.groups()
-                     else Group(qsg.upper(), cfrm=cfrm_policy(qsg)))
+            group = (
+                store.load_group(qsg)
+                if qsg.upper() in store.groups()
+                else Group(qsg.upper(), cfrm=cfrm_policy(qsg))
+            )
             options = {"clock": clock} if clock is not None else {}
             for definition in missing:
                 store.add(definition.build(group=group, **options), definition.stored())
@@ -402,8 +453,13 @@ def _open_member(store, qsg: str, wanted: str, clock) -> QueueManager:
     return qm
 
 
-def open_qmgr(name: str | None = None, *, memory: bool = False,
-              state: str | os.PathLike[str] | None = None, clock=None) -> QueueManager:
+def open_qmgr(
+    name: str | None = None,
+    *,
+    memory: bool = False,
+    state: str | os.PathLike[str] | None = None,
+    clock=None,
+) -> QueueManager:
     """The queue manager a front end works on.
 
     ``memory``: a throw-away one in its initial configuration. Otherwise its state database
@@ -417,8 +473,9 @@ def open_qmgr(name: str | None = None, *, memory: bool = False,
     if memory:
         definition = definition_of(name or default_name())
         if definition.qsg:
-            return memory_group(definition.qsg, extra=definition,
-                                clock=clock).members[definition.name]
+            return memory_group(definition.qsg, extra=definition, clock=clock).members[
+                definition.name
+            ]
         return definition.build(**options)
     # The database (sqlite3) only for a durable queue manager: `mqsc run --memory` starts
     # without it (issue 14, S1's start-up).
@@ -478,8 +535,7 @@ def _check_state_path(path: Path) -> None:
     check_files(path)
 
 
-def _create_state(path: Path, name: str | None, state: Path | None, options, lease,
-                  timeout: float):
+def _create_state(path: Path, name: str | None, state: Path | None, options, lease, timeout: float):
     """Create the state database from the definition; (None, None) when another process
     created it first."""
     from mqsc.store import StateStore
@@ -496,8 +552,9 @@ def _create_state(path: Path, name: str | None, state: Path | None, options, lea
         members = [group.members[n] for n in sorted(group.members)]
         stored = {d.name: d.stored() for d in member_definitions(definition.qsg)}
         stored.setdefault(definition.name, definition.stored())
-        store = StateStore.create(path, members[0], stored[members[0].name], timeout=timeout,
-                                  lease=lease)
+        store = StateStore.create(
+            path, members[0], stored[members[0].name], timeout=timeout, lease=lease
+        )
         if store is None:
             return None, None
         store.begin()
@@ -510,8 +567,9 @@ def _create_state(path: Path, name: str | None, state: Path | None, options, lea
     return (store, qm) if store is not None else (None, None)
 
 
-def scratch_qmgr(name: str | None = None, *,
-                 state: str | os.PathLike[str] | None = None) -> QueueManager:
+def scratch_qmgr(
+    name: str | None = None, *, state: str | os.PathLike[str] | None = None
+) -> QueueManager:
     """A scratch copy of a queue manager's current state: nothing done to it is kept."""
     qm = open_qmgr(name, state=state)
     try:

@@ -156,8 +156,7 @@ def _locking_pids(path: Path) -> set[int] | None:
             device = field.split(":")
             if len(device) == 3 and i > 0 and fields[i - 1].isdigit():
                 try:
-                    major, minor, inode = (int(device[0], 16), int(device[1], 16),
-                                           int(device[2]))
+                    major, minor, inode = (int(device[0], 16), int(device[1], 16), int(device[2]))
                 except ValueError:
                     continue
                 if (major, minor, inode) == wanted:

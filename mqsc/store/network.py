@@ -39,10 +39,10 @@ from typing import Any
 
 from mqsc.catalog.channels import DEFAULT_PORT
 from mqsc.engine.chinit import (
+    active,
     back_out,
     begin,
     broken,
-    active,
     deliver,
     disconnect,
     end_receiver,
@@ -53,12 +53,12 @@ from mqsc.engine.chinit import (
     requested,
     requesting,
     resync,
-    serve_requester,
     retries_due,
     retry,
     running_receivers,
     running_senders,
     sent,
+    serve_requester,
     statuses,
     stop_for,
     sync_of,
@@ -68,7 +68,6 @@ from mqsc.engine.manager import QueueManager
 from mqsc.engine.records import Message
 from mqsc.store.errors import StoreError
 from mqsc.store.lease import alive
-
 
 _CONNAME = re.compile(r"^\s*([^()\s,]*)\s*(?:\(\s*(\d{1,5})\s*\))?\s*$")
 
@@ -120,8 +119,11 @@ class Network:
         target = self.reach(conname)
         if target is None:
             port = conname_port(conname)
-            return (f"CONNAME({conname}) is not a TCP/IP address" if port is None else
-                    f"no queue manager of this network listens on port {port}")
+            return (
+                f"CONNAME({conname}) is not a TCP/IP address"
+                if port is None
+                else f"no queue manager of this network listens on port {port}"
+            )
         return receiver_ready(target.channel_attrs(), target.channel_definition(channel))
 
     def settle(self, qm: QueueManager | None = None) -> None:
@@ -159,17 +161,25 @@ class Network:
         for name, conname in list(requesting(requester.channel_attrs())):
             partner = self.reach(conname)
             definition = partner.channel_definition(name) if partner is not None else None
-            why = ("no queue manager of this network listens there" if partner is None else
-                   "no server or sender channel of that name on the partner"
-                   if definition is None or definition.get("CHLTYPE") not in ("SVR", "SDR")
-                   else "the partner's channel of that name is stopped"
-                   if statuses(partner.channel_attrs()).get(name, {}).get("STATUS")
-                   == "STOPPED" else "")
-            self._step(requester, lambda ctx, name=name, why=why: requested(
-                ctx, name, why, partner.name if partner is not None else ""))
+            why = (
+                "no queue manager of this network listens there"
+                if partner is None
+                else "no server or sender channel of that name on the partner"
+                if definition is None or definition.get("CHLTYPE") not in ("SVR", "SDR")
+                else "the partner's channel of that name is stopped"
+                if statuses(partner.channel_attrs()).get(name, {}).get("STATUS") == "STOPPED"
+                else ""
+            )
+            self._step(
+                requester,
+                lambda ctx, name=name, why=why: requested(
+                    ctx, name, why, partner.name if partner is not None else ""
+                ),
+            )
             if not why:
-                self._step(partner, lambda ctx, name=name: serve_requester(
-                    ctx, name, requester.name))
+                self._step(
+                    partner, lambda ctx, name=name: serve_requester(ctx, name, requester.name)
+                )
 
     def _end_receivers(self, target: QueueManager) -> None:
         """Receivers whose sender is no longer running (stopped, retrying, its channel
@@ -186,8 +196,11 @@ class Network:
         # A server started by its requester sends over the requester's call (PARTNER).
         partner = str(status.get("PARTNER", ""))
         target = self.members.get(partner) if partner else self.reach(conname)
-        why = "" if target is None else receiver_ready(target.channel_attrs(),
-                                                       target.channel_definition(channel))
+        why = (
+            ""
+            if target is None
+            else receiver_ready(target.channel_attrs(), target.channel_definition(channel))
+        )
         if target is None or why:
             self._step(source, lambda ctx: stop_for(ctx, channel, "RETRYING"))
             return False
@@ -208,8 +221,12 @@ class Network:
             return False
         definition = source.channel_definition(channel)
         batchsz = int(definition.get("BATCHSZ", 50)) if definition is not None else 50
-        delivered = self._attempt(target, lambda ctx: deliver(
-            ctx, channel, batch.transfers, source.name, batch.seqno, batch.unit))
+        delivered = self._attempt(
+            target,
+            lambda ctx: deliver(
+                ctx, channel, batch.transfers, source.name, batch.seqno, batch.unit
+            ),
+        )
         if delivered != COMMITTED:
             # Nothing was committed there, so the batch backs out (its messages stay on the
             # transmission queue). Refused (nothing could be put and no dead-letter queue
@@ -220,23 +237,27 @@ class Network:
             ending = "RETRYING" if delivered == UNAVAILABLE else "STOPPED"
             self._step(source, lambda ctx: stop_for(ctx, channel, ending))
             return False
-        if not self._step(source, lambda ctx: sent(ctx, channel, batch.unit, batchsz,
-                                                   target.name)):
+        if not self._step(source, lambda ctx: sent(ctx, channel, batch.unit, batchsz, target.name)):
             # The batch's messages are no longer all on the transmission queue (MQSC339E):
             # it stays in doubt, the channel stops, RESOLVE CHANNEL decides.
             self._step(source, lambda ctx: stop_for(ctx, channel, "STOPPED"))
             return False
         return True
 
-    def _in_doubt(self, source: QueueManager, target: QueueManager, channel: str,
-                  status: Mapping[str, Any], doubt: Mapping[str, Any]) -> bool:
+    def _in_doubt(
+        self,
+        source: QueueManager,
+        target: QueueManager,
+        channel: str,
+        status: Mapping[str, Any],
+        doubt: Mapping[str, Any],
+    ) -> bool:
         """A running sender with a batch in doubt: resynchronise if it has just (re)started;
         leave it to the process sending it if that one is alive; else that process was
         killed mid-batch and the channel ends, in doubt, to resynchronise when it runs."""
         if status.get("RESYNC"):
             partner_unit = str(sync_of(target.channel_attrs(), channel).get("LUWID", ""))
-            return self._step(source, lambda ctx: resync(ctx, channel, partner_unit,
-                                                         target.name))
+            return self._step(source, lambda ctx: resync(ctx, channel, partner_unit, target.name))
         if _alive(str(doubt.get("OWNER", ""))):
             return False  # another process or thread is between the steps of this batch
         self._step(source, lambda ctx: broken(ctx, channel))
@@ -264,8 +285,9 @@ class Network:
         """The member whose command prefix this is (a z/OS console routes a command by its
         prefix to the subsystem that owns it), if any."""
         wanted = cpf.upper()
-        return next((qm for _, qm in sorted(self.members.items())
-                     if qm.cpf.upper() == wanted), None)
+        return next(
+            (qm for _, qm in sorted(self.members.items()) if qm.cpf.upper() == wanted), None
+        )
 
     def detach(self, qm: QueueManager) -> None:
         """A member is closed (nothing to do for queue managers held in memory)."""
@@ -274,14 +296,15 @@ class Network:
         """The channels' console messages since last asked, as console lines."""
         from mqsc.catalog.messages import line
 
-        return [line(m.msg_id, m.inserts, self.members[who].cpf if who in self.members
-                     else who) for who, m in self.take_console()]
+        return [
+            line(m.msg_id, m.inserts, self.members[who].cpf if who in self.members else who)
+            for who, m in self.take_console()
+        ]
 
     def take_console(self) -> list[tuple[str, Message]]:
         """The channels' console messages since last asked (and forget them)."""
         out, self.console = self.console, []
         return out
-
 
 
 #: What one channel step did (Network._attempt).
@@ -303,7 +326,8 @@ def _alive(owner: str) -> bool:
     if int(pid) != os.getpid():
         return alive(int(pid))
     return int(thread) != threading.get_ident() and any(
-        t.ident == int(thread) for t in threading.enumerate())
+        t.ident == int(thread) for t in threading.enumerate()
+    )
 
 
 class HomeNetwork(Network):
@@ -372,8 +396,7 @@ class HomeNetwork(Network):
         return found
 
     def names(self) -> list[str]:
-        return sorted({*self.members, *(n for n in self._home_names()
-                                        if n not in self._skipped)})
+        return sorted({*self.members, *(n for n in self._home_names() if n not in self._skipped)})
 
     def member(self, name: str) -> QueueManager | None:
         """The queue manager ``name`` of this home, opened now if need be (its state database

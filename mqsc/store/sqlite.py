@@ -65,8 +65,9 @@ def lock_timeout() -> float:
     except ValueError:
         value = -1.0
     if not 0 <= value < float("inf"):
-        raise StoreError(f"MQSC_LOCK_TIMEOUT={text!r} is not a number of seconds (such as 10 "
-                         "or 0.5)")
+        raise StoreError(
+            f"MQSC_LOCK_TIMEOUT={text!r} is not a number of seconds (such as 10 or 0.5)"
+        )
     return value
 
 
@@ -75,15 +76,22 @@ def _key(key: Any) -> str:
 
 
 #: What a damaged database's rows can raise while they are decoded into objects.
-_DECODE_ERRORS = (sqlite3.DatabaseError, ValueError, KeyError, TypeError, AttributeError,
-                  IndexError)
+_DECODE_ERRORS = (
+    sqlite3.DatabaseError,
+    ValueError,
+    KeyError,
+    TypeError,
+    AttributeError,
+    IndexError,
+)
 
 
 class StateStore:
     """One open state database."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection, *, timeout: float,
-                 lease: Lease | None = None) -> None:
+    def __init__(
+        self, path: Path, conn: sqlite3.Connection, *, timeout: float, lease: Lease | None = None
+    ) -> None:
         self.path = path
         self.conn = conn
         self.timeout = timeout
@@ -104,8 +112,15 @@ class StateStore:
 
     # ---- opening ---------------------------------------------------------------------------
     @classmethod
-    def create(cls, path: StrPath, qm: QueueManager, definition: Mapping[str, Any], *,
-               timeout: float | None = None, lease: Lease | None = None) -> StateStore | None:
+    def create(
+        cls,
+        path: StrPath,
+        qm: QueueManager,
+        definition: Mapping[str, Any],
+        *,
+        timeout: float | None = None,
+        lease: Lease | None = None,
+    ) -> StateStore | None:
         """Create a database for ``qm``; None when another process created it meanwhile (the
         caller opens that one).
 
@@ -132,8 +147,10 @@ class StateStore:
             conn.execute("BEGIN IMMEDIATE")
             for script in MIGRATIONS:
                 _run_script(conn, script)
-            conn.execute("INSERT INTO meta VALUES ('application', ?), ('schema_version', ?)",
-                         (APPLICATION, str(CURRENT)))
+            conn.execute(
+                "INSERT INTO meta VALUES ('application', ?), ('schema_version', ?)",
+                (APPLICATION, str(CURRENT)),
+            )
             store.add(qm, definition)
             conn.execute("COMMIT")
             conn.execute("PRAGMA journal_mode=WAL")
@@ -163,8 +180,9 @@ class StateStore:
         return store
 
     @classmethod
-    def open(cls, path: StrPath, *, timeout: float | None = None,
-             lease: Lease | None = None) -> StateStore:
+    def open(
+        cls, path: StrPath, *, timeout: float | None = None, lease: Lease | None = None
+    ) -> StateStore:
         """Open an existing database, migrating an older schema; refuse anything else.
 
         Nothing is written until the file has been validated read-only (schema, SQLite's
@@ -226,15 +244,17 @@ class StateStore:
                 store.conn.execute("BEGIN EXCLUSIVE")
             except sqlite3.OperationalError:
                 store.conn.close()
-                raise StoreBusy(f"{path} is in use by another process; nothing was "
-                                "removed") from None
+                raise StoreBusy(
+                    f"{path} is in use by another process; nothing was removed"
+                ) from None
             try:
                 for suffix in ("-wal", "-shm", ""):
                     Path(f"{path}{suffix}").unlink(missing_ok=True)
             except OSError as error:
                 store.conn.close()
-                raise StoreBusy(f"{path} could not be removed ({error.strerror}): in use by "
-                                f"{describe(path)}") from None
+                raise StoreBusy(
+                    f"{path} could not be removed ({error.strerror}): in use by {describe(path)}"
+                ) from None
             store.conn.execute("ROLLBACK")
             store.conn.close()
             lease.remove()
@@ -251,13 +271,21 @@ class StateStore:
 
     def names(self) -> list[str]:
         """Queue managers this database holds."""
-        return [r[0] for r in self.conn.execute(
-            "SELECT name FROM qmgr WHERE name NOT LIKE 'QSG:%' ORDER BY name")]
+        return [
+            r[0]
+            for r in self.conn.execute(
+                "SELECT name FROM qmgr WHERE name NOT LIKE 'QSG:%' ORDER BY name"
+            )
+        ]
 
     def groups(self) -> list[str]:
         """Queue sharing groups this database holds."""
-        return [r[0][4:] for r in self.conn.execute(
-            "SELECT name FROM qmgr WHERE name LIKE 'QSG:%' ORDER BY name")]
+        return [
+            r[0][4:]
+            for r in self.conn.execute(
+                "SELECT name FROM qmgr WHERE name LIKE 'QSG:%' ORDER BY name"
+            )
+        ]
 
     # ---- explicit transactions (adding members) --------------------------------------------
     def begin(self) -> None:
@@ -275,8 +303,7 @@ class StateStore:
 
         A member of a queue sharing group also (re)writes the group's shared tables, under
         the group's own row (its first member creates it)."""
-        self.conn.execute("INSERT INTO qmgr VALUES (?, 1, ?)",
-                          (qm.name, json.dumps(definition)))
+        self.conn.execute("INSERT INTO qmgr VALUES (?, 1, ?)", (qm.name, json.dumps(definition)))
         rows = []
         for table in PRIVATE_TABLES:
             for key, value in qm.state.tables[table].items():
@@ -292,12 +319,18 @@ class StateStore:
         row = self.conn.execute("SELECT version FROM qmgr WHERE name = ?", (owner,)).fetchone()
         version = (row[0] if row else 0) + 1
         definition = json.dumps({"qsg": group.name, "cfrm": group.cfrm.to_toml()})
-        self.conn.execute("INSERT OR REPLACE INTO qmgr VALUES (?, ?, ?)",
-                          (owner, version, definition))
+        self.conn.execute(
+            "INSERT OR REPLACE INTO qmgr VALUES (?, ?, ?)", (owner, version, definition)
+        )
         self.conn.execute("DELETE FROM entity WHERE qmgr = ?", (owner,))
-        self.conn.executemany("INSERT INTO entity VALUES (?, ?, ?, ?, ?)", [
-            (owner, table, _key(key), version, self._encode(value))
-            for table in GROUP_TABLES for key, value in group.tables[table].items()])
+        self.conn.executemany(
+            "INSERT INTO entity VALUES (?, ?, ?, ?, ?)",
+            [
+                (owner, table, _key(key), version, self._encode(value))
+                for table in GROUP_TABLES
+                for key, value in group.tables[table].items()
+            ],
+        )
         self.version[owner] = version
 
     def load(self, name: str) -> QueueManager:
@@ -325,16 +358,19 @@ class StateStore:
         return definition
 
     def _definition_or_none(self, name: str) -> dict[str, Any] | None:
-        row = self.conn.execute("SELECT definition FROM qmgr WHERE name = ?",
-                                (name,)).fetchone()
+        row = self.conn.execute("SELECT definition FROM qmgr WHERE name = ?", (name,)).fetchone()
         return json.loads(row[0]) if row is not None else None
 
-    def _load_member(self, name: str, definition: Mapping[str, Any],
-                     group: Group | None) -> QueueManager:
-        version = self.conn.execute("SELECT version FROM qmgr WHERE name = ?",
-                                    (name,)).fetchone()[0]
+    def _load_member(
+        self, name: str, definition: Mapping[str, Any], group: Group | None
+    ) -> QueueManager:
+        version = self.conn.execute("SELECT version FROM qmgr WHERE name = ?", (name,)).fetchone()[
+            0
+        ]
         qm = QueueManager(
-            name, cpf=definition["cpf"], qsg=definition.get("qsg", ""),
+            name,
+            cpf=definition["cpf"],
+            qsg=definition.get("qsg", ""),
             config=QMConfig.from_toml(definition.get("config", "")),
             csqinp1=[TextSource(t, n) for n, t in definition.get("csqinp1", [])],
             csqinp2=[TextSource(t, n) for n, t in definition.get("csqinp2", [])],
@@ -357,8 +393,9 @@ class StateStore:
     def _load_group(self, qsg: str) -> Group:
         owner = group_owner(qsg)
         definition = self._definition(owner)
-        version = self.conn.execute("SELECT version FROM qmgr WHERE name = ?",
-                                    (owner,)).fetchone()[0]
+        version = self.conn.execute("SELECT version FROM qmgr WHERE name = ?", (owner,)).fetchone()[
+            0
+        ]
         tables: dict[str, dict[Any, Any]] = {t: {} for t in GROUP_TABLES}
         self._read_rows(owner, tables)
         cfrm = CFRMPolicy.from_data(tomllib.loads(definition.get("cfrm", "")))
@@ -372,7 +409,8 @@ class StateStore:
 
     def _read_rows(self, owner: str, tables: dict[str, dict[Any, Any]]) -> None:
         for table, key, data in self.conn.execute(
-                "SELECT tbl, key, data FROM entity WHERE qmgr = ?", (owner,)):
+            "SELECT tbl, key, data FROM entity WHERE qmgr = ?", (owner,)
+        ):
             tables[table][json.loads(key)] = self._decode(data)
         # A database written before the topic-string index kept it has topics and no index.
         topics.reindex(tables)
@@ -409,8 +447,9 @@ class StateStore:
         self.commands = 0
         self._refresh(qm)
 
-    def _record(self, qm: QueueManager, cmd: object, changes: list[Change],
-                journal: list[LogRecord]) -> None:
+    def _record(
+        self, qm: QueueManager, cmd: object, changes: list[Change], journal: list[LogRecord]
+    ) -> None:
         for change in changes:
             self.dirty[(owner_of(qm, change.table), change.table, change.key)] = change.value
         self.journal.extend((qm.name, record) for record in journal)
@@ -430,8 +469,9 @@ class StateStore:
         if not self.in_txn:
             if self.on_durable is not None:
                 self.on_durable()
-        elif (self.commands >= self.group_max
-              or time.monotonic() - self.started >= self.group_seconds):
+        elif (
+            self.commands >= self.group_max or time.monotonic() - self.started >= self.group_seconds
+        ):
             self.flush(qm)
 
     def flush(self, qm: QueueManager) -> None:
@@ -443,8 +483,9 @@ class StateStore:
             owners = {o for o, _, _ in self.dirty} | {name for name, _ in self.journal}
             versions = {o: self.version.get(o, 0) + 1 for o in owners}
             self._write(versions)
-            conn.executemany("UPDATE qmgr SET version = ? WHERE name = ?",
-                             [(v, o) for o, v in versions.items()])
+            conn.executemany(
+                "UPDATE qmgr SET version = ? WHERE name = ?", [(v, o) for o, v in versions.items()]
+            )
             conn.execute("COMMIT")
             self.version.update(versions)
         else:
@@ -514,11 +555,12 @@ class StateStore:
         if current == known:
             return
         for table, key in self.conn.execute(
-                "SELECT tbl, key FROM tombstone WHERE qmgr = ? AND version > ?", (owner, known)):
+            "SELECT tbl, key FROM tombstone WHERE qmgr = ? AND version > ?", (owner, known)
+        ):
             tables[table].pop(json.loads(key), None)
         for table, key, data in self.conn.execute(
-                "SELECT tbl, key, data FROM entity WHERE qmgr = ? AND version > ?",
-                (owner, known)):
+            "SELECT tbl, key, data FROM entity WHERE qmgr = ? AND version > ?", (owner, known)
+        ):
             tables[table][json.loads(key)] = self._decode(data)
         self.version[owner] = current
 
@@ -533,12 +575,16 @@ class StateStore:
                 upserts.append((owner, table, k, versions[owner], self._encode(value)))
         conn = self.conn
         if deletes:
-            conn.executemany("DELETE FROM entity WHERE qmgr = ? AND tbl = ? AND key = ?",
-                             [d[:3] for d in deletes])
+            conn.executemany(
+                "DELETE FROM entity WHERE qmgr = ? AND tbl = ? AND key = ?",
+                [d[:3] for d in deletes],
+            )
             conn.executemany("INSERT OR REPLACE INTO tombstone VALUES (?, ?, ?, ?)", deletes)
         if upserts:
-            conn.executemany("DELETE FROM tombstone WHERE qmgr = ? AND tbl = ? AND key = ?",
-                             [u[:3] for u in upserts])
+            conn.executemany(
+                "DELETE FROM tombstone WHERE qmgr = ? AND tbl = ? AND key = ?",
+                [u[:3] for u in upserts],
+            )
             conn.executemany("INSERT OR REPLACE INTO entity VALUES (?, ?, ?, ?, ?)", upserts)
         self._write_log(self.journal)
 
@@ -547,15 +593,19 @@ class StateStore:
         # durable deck's store time (50,000 DEFINEs write 50,000 records).
         self.conn.executemany(
             "INSERT OR REPLACE INTO log VALUES (?, ?, ?, ?, ?)",
-            [(name, r.rba, r.kind, r.size, json.dumps(dict(r.detail))) for name, r in records])
+            [(name, r.rba, r.kind, r.size, json.dumps(dict(r.detail))) for name, r in records],
+        )
 
     def log_records(self, name: str, since: int = 0) -> list[LogRecord]:
         """The recovery log of ``name`` from RBA ``since`` on (CF structure recovery),
         including records of commands committed in the open group but not yet written."""
-        stored = [LogRecord(rba, kind, size, json.loads(detail))
-                  for rba, kind, size, detail in self.conn.execute(
-                      "SELECT rba, kind, size, detail FROM log WHERE qmgr = ? AND rba >= ? "
-                      "ORDER BY rba", (name, since))]
+        stored = [
+            LogRecord(rba, kind, size, json.loads(detail))
+            for rba, kind, size, detail in self.conn.execute(
+                "SELECT rba, kind, size, detail FROM log WHERE qmgr = ? AND rba >= ? ORDER BY rba",
+                (name, since),
+            )
+        ]
         pending = [r for n, r in self.journal if n == name and r.rba >= since]
         return stored + pending
 
@@ -563,9 +613,17 @@ class StateStore:
     def _encode(self, value: Any) -> str:
         if isinstance(value, MQObject):
             attrs = value.attrs
-            return json.dumps({"kind": "object", "objtype": value.objtype, "name": value.name,
-                               "profile": self._profile_id(attrs), "own": dict(attrs.own),
-                               "created": value.created, "altered": value.altered})
+            return json.dumps(
+                {
+                    "kind": "object",
+                    "objtype": value.objtype,
+                    "name": value.name,
+                    "profile": self._profile_id(attrs),
+                    "own": dict(attrs.own),
+                    "created": value.created,
+                    "altered": value.altered,
+                }
+            )
         return json.dumps(snapshot(value))
 
     def _decode(self, data: str) -> Any:
@@ -574,8 +632,9 @@ class StateStore:
             base = self._profile(value["profile"])
             own = _with_added(value["objtype"], base, attribute_values(value["own"]))
             attrs = Attributes(base, MappingProxyType(own))
-            return MQObject(value["objtype"], value["name"], attrs, value["created"],
-                            value["altered"])
+            return MQObject(
+                value["objtype"], value["name"], attrs, value["created"], value["altered"]
+            )
         return restore(value)
 
     def _profile_id(self, attrs: Attributes) -> int:
@@ -588,8 +647,9 @@ class StateStore:
         digest = hashlib.sha256(text.encode()).hexdigest()
         row = self.conn.execute("SELECT id FROM profile WHERE hash = ?", (digest,)).fetchone()
         if row is None:
-            pid = self.conn.execute("INSERT INTO profile (hash, data) VALUES (?, ?)",
-                                    (digest, text)).lastrowid
+            pid = self.conn.execute(
+                "INSERT INTO profile (hash, data) VALUES (?, ?)", (digest, text)
+            ).lastrowid
         else:
             pid = row[0]
         self._profile_ids.put(base, pid)
@@ -632,8 +692,10 @@ class StateStore:
     def busy_message(self, name: str) -> str:
         """Who is holding the queue manager, as the lock file names its users."""
         who = describe(self.path, exclude_self=True)
-        return (f"queue manager {name} is in use by {who}: it held {self.path} for more than "
-                f"{self.timeout:g} seconds (MQSC_LOCK_TIMEOUT)")
+        return (
+            f"queue manager {name} is in use by {who}: it held {self.path} for more than "
+            f"{self.timeout:g} seconds (MQSC_LOCK_TIMEOUT)"
+        )
 
 
 def _create_private(path: Path) -> None:
@@ -680,8 +742,9 @@ def owner_of(qm: QueueManager, table: str) -> str:
 
 
 def _connect(path: Path, timeout: float) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, timeout=min(timeout, 0.05), isolation_level=None,
-                           check_same_thread=False)
+    conn = sqlite3.connect(
+        path, timeout=min(timeout, 0.05), isolation_level=None, check_same_thread=False
+    )
     # FULL: a command is on disk, not just in the OS, before its completion is shown.
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA foreign_keys=OFF")
@@ -698,8 +761,10 @@ def _check(conn: sqlite3.Connection, path: Path) -> int:
         raise StoreError(f"{path} is not an mqsc state database (it was left untouched)")
     version = int(meta.get("schema_version", "0"))
     if version > CURRENT:
-        raise StoreError(f"{path} was written by a newer mqsc (schema {version}; this one "
-                         f"knows up to {CURRENT}); it was left untouched")
+        raise StoreError(
+            f"{path} was written by a newer mqsc (schema {version}; this one "
+            f"knows up to {CURRENT}); it was left untouched"
+        )
     missing = sorted(_tables(version) - tables)
     if missing:
         raise sqlite3.DatabaseError(f"missing table {', '.join(missing)}")
@@ -712,12 +777,16 @@ def _check(conn: sqlite3.Connection, path: Path) -> int:
 
 def _tables(version: int) -> set[str]:
     """The tables schema ``version`` has."""
-    return {m.group(1) for script in MIGRATIONS[:version]
-            for m in re.finditer(r"CREATE TABLE (\w+)", script)}
+    return {
+        m.group(1)
+        for script in MIGRATIONS[:version]
+        for m in re.finditer(r"CREATE TABLE (\w+)", script)
+    }
 
 
-def _with_added(objtype: str, base: Mapping[str, object],
-                own: dict[str, object]) -> dict[str, object]:
+def _with_added(
+    objtype: str, base: Mapping[str, object], own: dict[str, object]
+) -> dict[str, object]:
     """An object's own attributes, with the default of each attribute its type gained after it
     was saved (``ADDED_ATTRIBUTES``) and it lacks."""
     family = FAMILIES.get(objtype)
@@ -729,9 +798,13 @@ def _with_added(objtype: str, base: Mapping[str, object],
 
 def _decode_rows(conn: sqlite3.Connection) -> None:
     """Every JSON column decodes (before a migration writes to an older file)."""
-    for query in ("SELECT definition FROM qmgr", "SELECT data FROM entity",
-                  "SELECT key FROM entity", "SELECT data FROM profile",
-                  "SELECT detail FROM log"):
+    for query in (
+        "SELECT definition FROM qmgr",
+        "SELECT data FROM entity",
+        "SELECT key FROM entity",
+        "SELECT data FROM profile",
+        "SELECT detail FROM log",
+    ):
         for (text,) in conn.execute(query):
             json.loads(text)
 
@@ -760,8 +833,7 @@ def discard(path: Path) -> None:
 
 def _missing(path: Path) -> StoreError:
     if path.is_symlink():
-        return StoreError(f"{path} is a symbolic link to {os.readlink(path)}, which does not "
-                          "exist")
+        return StoreError(f"{path} is a symbolic link to {os.readlink(path)}, which does not exist")
     if path.exists():
         return StoreError(f"{path} is not a file")
     return StoreError(f"no state database at {path}")
@@ -769,8 +841,9 @@ def _missing(path: Path) -> StoreError:
 
 def _unusable(path: Path, error: BaseException) -> StoreError:
     detail = " ".join(str(error).split()) or type(error).__name__  # one line
-    return StoreError(f"{path} is not a usable mqsc state database ({detail}); it was left "
-                      "untouched")
+    return StoreError(
+        f"{path} is not a usable mqsc state database ({detail}); it was left untouched"
+    )
 
 
 def _fsync(path: Path) -> None:

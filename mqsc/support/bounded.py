@@ -22,8 +22,10 @@ class InputTooLarge(OSError):
     """An input longer than the ceiling; nothing of it is used."""
 
     def __init__(self, limit: int) -> None:
-        super().__init__(errno.EFBIG, f"larger than {limit // (1024 * 1024)} MiB, the most mqsc "
-                         "reads from one input")
+        super().__init__(
+            errno.EFBIG,
+            f"larger than {limit // (1024 * 1024)} MiB, the most mqsc reads from one input",
+        )
 
 
 def read_stream(stream: BinaryIO, limit: int | None = None) -> bytes:

@@ -92,13 +92,13 @@ def private_dir(path: StrPath, what: str = "directory", *, check: bool = True) -
         except FileExistsError:
             continue
         except OSError as error:
-            raise FileError(f"cannot create {directory}: {_reason(error)}",
-                            error.errno) from None
+            raise FileError(f"cannot create {directory}: {_reason(error)}", error.errno) from None
         try:
             os.chmod(directory, 0o700)  # mkdir's mode is filtered by the umask; chmod is not
         except OSError as error:
-            raise FileError(f"cannot make {directory} owner-only: {_reason(error)}",
-                            error.errno) from None
+            raise FileError(
+                f"cannot make {directory} owner-only: {_reason(error)}", error.errno
+            ) from None
     if check or missing:
         check_private_dir(path, what)
     return path
@@ -116,8 +116,9 @@ def check_private_dir(path: StrPath, what: str = "directory") -> None:
     except OSError as error:
         raise FileError(f"{path}: {_reason(error)}", error.errno) from None
     if not stat.S_ISDIR(info.st_mode):
-        raise FileError(f"{path} is not a directory; a {what} must be one: refused, nothing "
-                        "was changed")
+        raise FileError(
+            f"{path} is not a directory; a {what} must be one: refused, nothing was changed"
+        )
     _check_owner_and_mode(path, info, what)
 
 
@@ -149,14 +150,18 @@ def check_private(path: StrPath, what: str = "file") -> os.stat_result | None:
 def _check_owner_and_mode(path: Path, info: os.stat_result, what: str) -> None:
     owner = _owner()
     if owner is not None and info.st_uid != owner:
-        raise FileError(f"{path} is owned by another user (uid {info.st_uid}); a {what} must "
-                        "be the user's own: refused, nothing was changed")
+        raise FileError(
+            f"{path} is owned by another user (uid {info.st_uid}); a {what} must "
+            "be the user's own: refused, nothing was changed"
+        )
     mode = stat.S_IMODE(info.st_mode)
     if owner is not None and mode & 0o022:
         fix = "700" if stat.S_ISDIR(info.st_mode) else "600"
-        raise FileError(f"{path} can be written by group or others (mode {mode:04o}); a "
-                        f"{what} must be owner-only: refused, nothing was changed "
-                        f"(chmod {fix} {path})")
+        raise FileError(
+            f"{path} can be written by group or others (mode {mode:04o}); a "
+            f"{what} must be owner-only: refused, nothing was changed "
+            f"(chmod {fix} {path})"
+        )
 
 
 def _link_message(path: Path, what: str) -> str:
@@ -165,15 +170,24 @@ def _link_message(path: Path, what: str) -> str:
     except OSError:
         target = "?"
     dangling = "" if os.path.exists(path) else ", which does not exist"
-    return (f"{path} is a symbolic link to {target}{dangling}; a {what} is never reached "
-            "through a link: refused, nothing was changed")
+    return (
+        f"{path} is a symbolic link to {target}{dangling}; a {what} is never reached "
+        "through a link: refused, nothing was changed"
+    )
 
 
 def _kind_message(path: Path, info: os.stat_result, what: str) -> str:
-    kind = ("a directory" if stat.S_ISDIR(info.st_mode)
-            else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
-            else "a pipe" if stat.S_ISFIFO(info.st_mode)
-            else "a socket" if stat.S_ISSOCK(info.st_mode) else "not a regular file")
+    kind = (
+        "a directory"
+        if stat.S_ISDIR(info.st_mode)
+        else "a device"
+        if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
+        else "a pipe"
+        if stat.S_ISFIFO(info.st_mode)
+        else "a socket"
+        if stat.S_ISSOCK(info.st_mode)
+        else "not a regular file"
+    )
     return f"{path} is {kind}, not a {what}: refused, nothing was changed"
 
 
@@ -182,8 +196,14 @@ def _reason(error: OSError) -> str:
 
 
 # ---- opening -------------------------------------------------------------------------------
-def open_private(path: StrPath, flags: int = os.O_RDWR, what: str = "file", *,
-                 create: bool = False, exclusive: bool = False) -> int:
+def open_private(
+    path: StrPath,
+    flags: int = os.O_RDWR,
+    what: str = "file",
+    *,
+    create: bool = False,
+    exclusive: bool = False,
+) -> int:
     """Open ``path`` (never through a link) and return the descriptor; with ``create`` a
     missing file is created 0600 (with ``exclusive`` too, an existing name is
     ``FileExistsError``). What was opened is checked on the descriptor: a regular file, the
@@ -197,15 +217,13 @@ def open_private(path: StrPath, flags: int = os.O_RDWR, what: str = "file", *,
     for _ in range(10):
         if create:
             try:
-                fd = os.open(path, flags | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC,
-                             0o600)
+                fd = os.open(path, flags | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, 0o600)
             except FileExistsError:
                 if exclusive:
                     raise
                 # There is one (a file, a link, a directory...): opened and checked below.
             except OSError as error:
-                raise FileError(f"cannot create {path}: {_reason(error)}",
-                                error.errno) from None
+                raise FileError(f"cannot create {path}: {_reason(error)}", error.errno) from None
             else:
                 try:
                     if hasattr(os, "fchmod"):
@@ -254,8 +272,7 @@ def _open_error(path: Path, error: OSError, what: str) -> FileError:
     return FileError(f"{path}: {_reason(error)}", error.errno)
 
 
-def read_private(path: StrPath, what: str = "file", *, limit: int | None = None
-                 ) -> bytes | None:
+def read_private(path: StrPath, what: str = "file", *, limit: int | None = None) -> bytes | None:
     """The bytes of ``path`` (checked as :func:`open_private` checks it); None when it does
     not exist. Past ``limit`` bytes: :class:`FileError`."""
     try:
@@ -265,21 +282,20 @@ def read_private(path: StrPath, what: str = "file", *, limit: int | None = None
     with os.fdopen(fd, "rb") as handle:
         data = handle.read() if limit is None else handle.read(limit + 1)
     if limit is not None and len(data) > limit:
-        raise FileError(f"{path} is larger than {limit} bytes; a {what} of mqsc never is: "
-                        "refused")
+        raise FileError(f"{path} is larger than {limit} bytes; a {what} of mqsc never is: refused")
     return data
 
 
 # ---- writing -------------------------------------------------------------------------------
-def write_private(path: StrPath, data: str | bytes, what: str = "file", *,
-                  durable: bool = True) -> Path:
+def write_private(
+    path: StrPath, data: str | bytes, what: str = "file", *, durable: bool = True
+) -> Path:
     """Write ``path`` 0600, whole or not at all: a new temporary file beside it, synced
     (``durable``), renamed over it. An existing ``path`` that :func:`check_private` refuses
     is left as it is."""
     path = _path(path)
     check_private(path, what)
-    _replace(path, data.encode("utf-8") if isinstance(data, str) else data, 0o600,
-             durable=durable)
+    _replace(path, data.encode("utf-8") if isinstance(data, str) else data, 0o600, durable=durable)
     return path
 
 
@@ -300,8 +316,7 @@ def check_output(path: StrPath, what: str = "output file") -> None:
             target = os.stat(path)
         except OSError:
             target = None
-        if target is not None and (stat.S_ISCHR(target.st_mode)
-                                   or stat.S_ISFIFO(target.st_mode)):
+        if target is not None and (stat.S_ISCHR(target.st_mode) or stat.S_ISFIFO(target.st_mode)):
             return
         raise FileError(_link_message(path, what))
     raise FileError(_kind_message(path, info, what))
@@ -321,8 +336,7 @@ def write_output(path: StrPath, data: str | bytes, what: str = "output file") ->
     except OSError as error:
         raise FileError(f"{path}: {_reason(error)}", error.errno) from None
     if info is not None and not stat.S_ISREG(info.st_mode):
-        if stat.S_ISLNK(info.st_mode) or stat.S_ISCHR(info.st_mode) \
-                or stat.S_ISFIFO(info.st_mode):
+        if stat.S_ISLNK(info.st_mode) or stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode):
             if _write_device(path, raw, what):
                 return path
         if stat.S_ISLNK(info.st_mode):
@@ -392,7 +406,7 @@ def _write_device(path: Path, data: bytes, what: str) -> bool:
         os.set_blocking(fd, True)
         view = memoryview(data)
         while view:
-            view = view[os.write(fd, view):]
+            view = view[os.write(fd, view) :]
     except OSError as error:
         raise FileError(f"cannot write {path}: {_reason(error)}", error.errno) from None
     finally:
@@ -409,7 +423,7 @@ def _replace(path: Path, data: bytes, mode: int, *, durable: bool) -> None:
                 os.fchmod(fd, mode)
             view = memoryview(data)
             while view:
-                view = view[os.write(fd, view):]
+                view = view[os.write(fd, view) :]
             if durable:
                 os.fsync(fd)
         finally:
@@ -420,10 +434,10 @@ def _replace(path: Path, data: bytes, mode: int, *, durable: bool) -> None:
             os.unlink(temporary)
         except OSError:
             pass
-        if isinstance(error, IsADirectoryError) or os.path.isdir(path) \
-                and not os.path.islink(path):
-            raise FileError(f"{path} is a directory: refused, nothing was changed",
-                            error.errno) from None
+        if isinstance(error, IsADirectoryError) or os.path.isdir(path) and not os.path.islink(path):
+            raise FileError(
+                f"{path} is a directory: refused, nothing was changed", error.errno
+            ) from None
         raise FileError(f"cannot write {path}: {_reason(error)}", error.errno) from None
     if durable:
         sync_dir(directory)
@@ -434,8 +448,9 @@ def _temporary(path: Path) -> tuple[Path, int]:
     for _ in range(100):
         temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
         try:
-            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW
-                         | _CLOEXEC, 0o600)
+            fd = os.open(
+                temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, 0o600
+            )
         except FileExistsError:
             continue
         except OSError as error:

@@ -17,8 +17,7 @@ def test_create_reads_csqinp2_as_columns_1_to_72(tmp_path: Path, capsys) -> None
     inp2.write_text(LINE + "\nDEFINE QLOCAL(APP1.REPLY)\n")
     assert main(["create", "QMD", "--csqinp2", str(inp2)]) == 0
     # CSQINP2 read the command as columns 1-72: it ends in REPL, and fails.
-    assert capsys.readouterr().err.splitlines() == [
-        f"inp2.mqsc:1:1: CSQ9001E {LINE[:72]}"]
+    assert capsys.readouterr().err.splitlines() == [f"inp2.mqsc:1:1: CSQ9001E {LINE[:72]}"]
     probe = tmp_path / "probe.mqsc"
     probe.write_text("DISPLAY QLOCAL(APP1.*)\n")
     main(["run", "--qmgr", "QMD", str(probe)])
@@ -42,5 +41,6 @@ def test_check_warns_where_those_readers_would_lose_text(tmp_path: Path, capsys)
     out = capsys.readouterr().out
     assert out.splitlines()[0] == (
         f"{deck}:1:73: MQSC202W Text past column 72 is ignored on z/OS: CSQINP1, CSQINP2, "
-        "CSQUTIL input and in-stream data are read as columns 1-72")
+        "CSQUTIL input and in-stream data are read as columns 1-72"
+    )
     assert main(["check", "--fail-level", "warning", str(deck)]) == 1

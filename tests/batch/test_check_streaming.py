@@ -32,8 +32,9 @@ KEEP_ALL = Options(cases=True, outputs=True, hints=True, digests=True)
 
 def _deck(kind: str, count: int) -> Source:
     head = "".join(f"DEFINE QLOCAL(APP.Q{n})\n" for n in range(10))
-    return Source(head + "".join(DECKS[kind].format(n=i % 10, i=i) for i in range(count)),
-                  f"{kind}.mqsc")
+    return Source(
+        head + "".join(DECKS[kind].format(n=i % 10, i=i) for i in range(count)), f"{kind}.mqsc"
+    )
 
 
 def _kept_bytes(kind: str, count: int, options: Options | None, semantic: bool) -> int:
@@ -66,8 +67,9 @@ def test_what_a_check_keeps_does_not_grow_with_the_deck(kind: str, semantic: boo
     large = _kept_bytes(kind, 3_500, KEEP_ALL, semantic)
     # The queue manager's own state grows as the deck runs (its recovery log holds a record
     # of each command that changed something): what the same deck leaves when simply run.
-    state = (_kept_bytes(kind, 3_500, None, True) - _kept_bytes(kind, 500, None, True)
-             if semantic else 0)
+    state = (
+        _kept_bytes(kind, 3_500, None, True) - _kept_bytes(kind, 500, None, True) if semantic else 0
+    )
     # 3,000 more commands: a Step per command kept some 1.7 KB each (5 MB here).
     assert large - small - state < 200_000, (small, large, state)
 
@@ -94,16 +96,19 @@ def test_the_streamed_report_is_the_whole_one(capsys) -> None:
     import json
     import xml.etree.ElementTree as ET
 
-    decks = check([_deck("mixed", 30), _deck("rejected", 5)], open_qmgr(memory=True),
-                  options=Options(cases=True, digests=True))
+    decks = check(
+        [_deck("mixed", 30), _deck("rejected", 5)],
+        open_qmgr(memory=True),
+        options=Options(cases=True, digests=True),
+    )
     report = reports.build("mqsc check", decks, FAIL_LEVELS["warning"])
-    assert "".join(reports.sarif_text(report)) == json.dumps(reports.sarif(report),
-                                                             indent=2) + "\n"
+    assert "".join(reports.sarif_text(report)) == json.dumps(reports.sarif(report), indent=2) + "\n"
     text = reports.junit(report)
     root = ET.fromstring(text.split("\n", 1)[1])
     ET.indent(root)
-    assert text == ('<?xml version="1.0" encoding="UTF-8"?>\n'
-                    + ET.tostring(root, "unicode") + "\n")
+    assert text == (
+        '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, "unicode") + "\n"
+    )
     assert [s.get("tests") for s in root] == [str(d.commands) for d in decks] == ["100", "15"]
     assert int(root.get("tests")) == len(root.findall(".//testcase"))
     assert int(root.get("failures")) == len(root.findall(".//failure"))
@@ -112,12 +117,16 @@ def test_the_streamed_report_is_the_whole_one(capsys) -> None:
 def test_a_warning_about_the_state_points_into_a_continued_card_deck() -> None:
     """Warnings about what the decks left read the command they point at again, from its
     lines: continuation and card columns as the deck was read."""
-    card = "DEFINE QALIAS(MY.ALIAS) +".ljust(72) + "00000010\n" + \
-        "       TARGET(NO.SUCH.QUEUE)".ljust(72) + "00000020\n"
+    card = (
+        "DEFINE QALIAS(MY.ALIAS) +".ljust(72)
+        + "00000010\n"
+        + "       TARGET(NO.SUCH.QUEUE)".ljust(72)
+        + "00000020\n"
+    )
     [report] = check([Source(card, "cards.mqsc")], open_qmgr(memory=True))
     [d] = [d for d in report.diagnostics if d.msg_id == "MQSC103W"]
     assert (d.location.line, d.location.column) == (2, 8)
-    assert card[d.span.start:d.span.end] == "TARGET(NO.SUCH.QUEUE)"
+    assert card[d.span.start : d.span.end] == "TARGET(NO.SUCH.QUEUE)"
 
 
 def test_check_output_formats_stream_to_a_sink(tmp_path, monkeypatch) -> None:

@@ -12,13 +12,31 @@ from mqsc.language.source import Source
 from tests.batch.conftest import clock
 from tests.engine.conftest import fresh_qmz1
 
-JCL_PIECES = st.sampled_from([
-    "//J JOB (A),'B',CLASS=A", "//S EXEC PGM=CSQUTIL,PARM='QMZ1'", "//S2 EXEC PGM=X,COND=(4,LT)",
-    "//SYSPRINT DD SYSOUT=*", "//SYSIN DD *", "//SYSIN DD DATA,DLM=$$", "  COMMAND",
-    "  COMMAND DDNAME(X) FAILURE(STOP)", "/*", "$$", "//", "//*", "//X DD DSN=A.B,DISP=SHR",
-    "//  DD *", "//S EXEC PGM=A,", "//         PARM='OPEN", "DISPLAY QMGR", "//CSQUCMD DD *",
-    "  DEFINE QLOCAL(A) +", "// IF (RC=0) THEN", "//S EXEC PGM=A,COND=((4,LT),EVEN)",
-])
+JCL_PIECES = st.sampled_from(
+    [
+        "//J JOB (A),'B',CLASS=A",
+        "//S EXEC PGM=CSQUTIL,PARM='QMZ1'",
+        "//S2 EXEC PGM=X,COND=(4,LT)",
+        "//SYSPRINT DD SYSOUT=*",
+        "//SYSIN DD *",
+        "//SYSIN DD DATA,DLM=$$",
+        "  COMMAND",
+        "  COMMAND DDNAME(X) FAILURE(STOP)",
+        "/*",
+        "$$",
+        "//",
+        "//*",
+        "//X DD DSN=A.B,DISP=SHR",
+        "//  DD *",
+        "//S EXEC PGM=A,",
+        "//         PARM='OPEN",
+        "DISPLAY QMGR",
+        "//CSQUCMD DD *",
+        "  DEFINE QLOCAL(A) +",
+        "// IF (RC=0) THEN",
+        "//S EXEC PGM=A,COND=((4,LT),EVEN)",
+    ]
+)
 JCL_TEXT = st.lists(JCL_PIECES | st.text(max_size=30), max_size=12).map("\n".join)
 
 
@@ -47,8 +65,9 @@ def test_any_jcl_runs_or_reports_a_jcl_error(text, tmp_path_factory) -> None:
 @given(st.text(max_size=120))
 def test_any_sysin_gives_a_return_code(text) -> None:
     qms = {"QMZ1": fresh_qmz1()}
-    outcome = csqutil.run(Source(text), parm="QMZ1", datasets=NoDataSets(), connect=qms.get,
-                          clock=clock)
+    outcome = csqutil.run(
+        Source(text), parm="QMZ1", datasets=NoDataSets(), connect=qms.get, clock=clock
+    )
     assert outcome.rc in (0, 4, 8, 12)
     assert outcome.sysprint[-1].startswith((" CSQU148I", " CSQU147I"))
 

@@ -20,10 +20,25 @@ from tests.engine.conftest import fresh_qmz1
 
 CASES = Path(__file__).resolve().parents[1] / "golden" / "batch" / "csqutil"
 #: Expected return code of each case (IBM MQ utilities on z/OS: CSQUTIL, and the published SYSPRINT [GH-CSQUTIL]).
-RC = {"success": 0, "ignore": 0, "continue": 8, "stop": 8, "partial": 4, "syntax": 12,
-      "missing-dd": 12, "makedef": 0, "makerep-makedel": 0, "no-qmgr": 8, "tgtqmgr": 4, "empty": 12}
-OUTPUTS = {"makedef": ("OUTDEF",), "makerep-makedel": ("OUTREP", "OUTDEL", "OUTALT"),
-           "missing-dd": ()}
+RC = {
+    "success": 0,
+    "ignore": 0,
+    "continue": 8,
+    "stop": 8,
+    "partial": 4,
+    "syntax": 12,
+    "missing-dd": 12,
+    "makedef": 0,
+    "makerep-makedel": 0,
+    "no-qmgr": 8,
+    "tgtqmgr": 4,
+    "empty": 12,
+}
+OUTPUTS = {
+    "makedef": ("OUTDEF",),
+    "makerep-makedel": ("OUTREP", "OUTDEL", "OUTALT"),
+    "missing-dd": (),
+}
 
 
 class MemoryDataSets:
@@ -44,13 +59,18 @@ class MemoryDataSets:
 
 
 def run_case(directory: Path, connect=None):
-    inputs = {p.name: p.read_text() for p in directory.iterdir()
-              if p.name.isupper() and p.name != "SYSIN"}
+    inputs = {
+        p.name: p.read_text() for p in directory.iterdir() if p.name.isupper() and p.name != "SYSIN"
+    }
     datasets = MemoryDataSets(inputs, OUTPUTS.get(directory.name, ()))
     qms = {"QMZ1": fresh_qmz1()}
-    outcome = csqutil.run(Source((directory / "SYSIN").read_text(), "SYSIN"),
-                          parm="QMZ9" if directory.name == "no-qmgr" else "QMZ1",
-                          datasets=datasets, connect=connect or qms.get, clock=clock)
+    outcome = csqutil.run(
+        Source((directory / "SYSIN").read_text(), "SYSIN"),
+        parm="QMZ9" if directory.name == "no-qmgr" else "QMZ1",
+        datasets=datasets,
+        connect=connect or qms.get,
+        clock=clock,
+    )
     return outcome, datasets, qms["QMZ1"]
 
 
@@ -70,20 +90,26 @@ def test_layout_matches_the_capture() -> None:
     lines = outcome.sysprint
     assert lines[0] == " CSQU000I CSQUTIL IBM MQ for z/OS V9.4.0"
     assert lines[1] == " CSQU001I CSQUTIL Queue Manager Utility - 2026-01-15 10:30:00"
-    assert lines[2:7] == ("  COMMAND DDNAME(DEFQ)",
-                          " CSQU127I  Executing COMMAND using input from DEFQ data set",
-                          " CSQU120I  Connecting to QMZ1",
-                          " CSQU121I  Connected to queue manager QMZ1",
-                          " CSQU055I  Target queue manager is QMZ1")
-    assert lines[7:10] == ("  DEFINE QL(CDCI.BOOKMARK) +",
-                           "    DEFPSIST(YES) GET(ENABLED) INDXTYPE(MSGID) PUT(ENABLED) +",
-                           "    DEFSOPT(SHARED) SHARE")
+    assert lines[2:7] == (
+        "  COMMAND DDNAME(DEFQ)",
+        " CSQU127I  Executing COMMAND using input from DEFQ data set",
+        " CSQU120I  Connecting to QMZ1",
+        " CSQU121I  Connected to queue manager QMZ1",
+        " CSQU055I  Target queue manager is QMZ1",
+    )
+    assert lines[7:10] == (
+        "  DEFINE QL(CDCI.BOOKMARK) +",
+        "    DEFPSIST(YES) GET(ENABLED) INDXTYPE(MSGID) PUT(ENABLED) +",
+        "    DEFSOPT(SHARED) SHARE",
+    )
     assert lines[10] == "CSQN205I   COUNT=       2, RETURN=00000000, REASON=00000000"
-    assert lines[-5:] == (" CSQU057I  3 commands read",
-                          " CSQU058I  3 commands issued and responses received, 1 failed",
-                          " CSQU143I  1 COMMAND statements attempted",
-                          " CSQU144I  1  statements executed successfully",
-                          " CSQU148I CSQUTIL Utility completed, return code=0")
+    assert lines[-5:] == (
+        " CSQU057I  3 commands read",
+        " CSQU058I  3 commands issued and responses received, 1 failed",
+        " CSQU143I  1 COMMAND statements attempted",
+        " CSQU144I  1  statements executed successfully",
+        " CSQU148I CSQUTIL Utility completed, return code=0",
+    )
 
 
 def test_stop_reads_no_further_commands() -> None:
@@ -122,8 +148,9 @@ def test_makedef_replays_cleanly() -> None:
     original = fresh_qmz1().execute("DISPLAY QLOCAL(USER1.*) ALL").objects
     again = target.execute("DISPLAY QLOCAL(USER1.*) ALL").objects
     strip = {"CRDATE", "CRTIME", "ALTDATE", "ALTTIME"}
-    assert [[a for a in o.attrs if a[0] not in strip] for o in original] == \
-        [[a for a in o.attrs if a[0] not in strip] for o in again]
+    assert [[a for a in o.attrs if a[0] not in strip] for o in original] == [
+        [a for a in o.attrs if a[0] not in strip] for o in again
+    ]
 
 
 def test_makerep_makedel_makealt_replay_cleanly() -> None:
@@ -137,8 +164,17 @@ def test_cli(tmp_path, capsys, monkeypatch) -> None:
     monkeypatch.setenv("MQSC_CLOCK", "2026-01-15T10:30:00")
     case = CASES / "makedef"
     out = tmp_path / "made.mqsc"
-    status = main(["csqutil", str(case / "SYSIN"), "--dd", f"CMDINP={case / 'CMDINP'}",
-                   "--dd", f"outdef={out}", "--memory"])
+    status = main(
+        [
+            "csqutil",
+            str(case / "SYSIN"),
+            "--dd",
+            f"CMDINP={case / 'CMDINP'}",
+            "--dd",
+            f"outdef={out}",
+            "--memory",
+        ]
+    )
     printed = capsys.readouterr().out
     assert status == 0
     assert " CSQU001I CSQUTIL Queue Manager Utility - 2026-01-15 10:30:00" in printed
@@ -157,34 +193,65 @@ def test_cli_exit_status_is_the_return_code(tmp_path, capsys) -> None:
     assert main(["csqutil", str(sysin), "--dd", "NOEQUALS"]) == 2
     sysprint = tmp_path / "out" / "sysprint"
     sysprint.parent.mkdir()
-    assert main(["csqutil", str(sysin), "--dd", f"CMDINP={deck}", "--memory",
-                 "--sysprint", str(sysprint)]) == 8
+    assert (
+        main(
+            [
+                "csqutil",
+                str(sysin),
+                "--dd",
+                f"CMDINP={deck}",
+                "--memory",
+                "--sysprint",
+                str(sysprint),
+            ]
+        )
+        == 8
+    )
     assert "CSQM125I" in sysprint.read_text()
 
 
 def test_empty_sysin() -> None:
-    outcome = csqutil.run(Source("* nothing\n"), parm="QMZ1", datasets=MemoryDataSets({}),
-                          connect=lambda name: None, clock=clock)
+    outcome = csqutil.run(
+        Source("* nothing\n"),
+        parm="QMZ1",
+        datasets=MemoryDataSets({}),
+        connect=lambda name: None,
+        clock=clock,
+    )
     assert outcome.rc == 12 and " CSQU102E  No functions requested" in outcome.sysprint
 
 
-@pytest.mark.parametrize("statement,message", [
-    ("COMMAND DDNAME", " CSQU108E  Value missing for keyword DDNAME"),
-    ("COMMAND DDNAME(A) DDNAME(B)", " CSQU105E  Incompatible keywords or values for COMMAND "
-                                    "function"),
-    ("COMMAND MAKEDEF(A) MAKEDEL(B)", " CSQU105E  Incompatible keywords or values for "
-                                      "COMMAND function"),
-    ("COMMAND DDNAME(TOOLONGNAME)", " CSQU104E  Invalid value TOOLONGNAME for keyword DDNAME"),
-    ("COMMAND RESPTIME(2)", " CSQU104E  Invalid value 2 for keyword RESPTIME"),
-    ("COMMAND DDNAME(A", " CSQU107E  Invalid function statement syntax"),
-    ("COMMAND MAKECLNT(A) CCSID(500)", " MQSC210E CSQUTIL keyword MAKECLNT is not supported "
-                                       "by mqsc (docs/batch.md lists what is)"),
-    ("COMMAND DDNAME(A) +", " CSQU107E  Invalid function statement syntax"),
-])
+@pytest.mark.parametrize(
+    "statement,message",
+    [
+        ("COMMAND DDNAME", " CSQU108E  Value missing for keyword DDNAME"),
+        (
+            "COMMAND DDNAME(A) DDNAME(B)",
+            " CSQU105E  Incompatible keywords or values for COMMAND function",
+        ),
+        (
+            "COMMAND MAKEDEF(A) MAKEDEL(B)",
+            " CSQU105E  Incompatible keywords or values for COMMAND function",
+        ),
+        ("COMMAND DDNAME(TOOLONGNAME)", " CSQU104E  Invalid value TOOLONGNAME for keyword DDNAME"),
+        ("COMMAND RESPTIME(2)", " CSQU104E  Invalid value 2 for keyword RESPTIME"),
+        ("COMMAND DDNAME(A", " CSQU107E  Invalid function statement syntax"),
+        (
+            "COMMAND MAKECLNT(A) CCSID(500)",
+            " MQSC210E CSQUTIL keyword MAKECLNT is not supported "
+            "by mqsc (docs/batch.md lists what is)",
+        ),
+        ("COMMAND DDNAME(A) +", " CSQU107E  Invalid function statement syntax"),
+    ],
+)
 def test_statement_errors(statement, message) -> None:
-    outcome = csqutil.run(Source(statement + "\n"), parm="QMZ1",
-                          datasets=MemoryDataSets({"A": "", "B": "", "CSQUCMD": ""}, ("A", "B")),
-                          connect=lambda name: None, clock=clock)
+    outcome = csqutil.run(
+        Source(statement + "\n"),
+        parm="QMZ1",
+        datasets=MemoryDataSets({"A": "", "B": "", "CSQUCMD": ""}, ("A", "B")),
+        connect=lambda name: None,
+        clock=clock,
+    )
     assert outcome.rc == 12 and message in outcome.sysprint
 
 
@@ -195,23 +262,27 @@ def test_makerep_of_every_object_type_replays_to_the_same_objects() -> None:
     from mqsc.language.formatter import format_command
 
     source = fresh_qmz1()
-    for command in ("DEFINE QALIAS(MK.ALIAS) TARGET(MK.Q) PUT(DISABLED)",
-                    "DEFINE QREMOTE(MK.REMOTE) RNAME(X) RQMNAME(QMB) XMITQ(QMB)",
-                    "DEFINE QMODEL(MK.MODEL) DEFTYPE(PERMDYN) MAXDEPTH(9)",
-                    "DEFINE PROCESS(MK.PROC) APPLICID('TRAN') APPLTYPE(MVS)",
-                    "DEFINE NAMELIST(MK.NL) NAMES(A, B) NLTYPE(CLUSTER)"):
+    for command in (
+        "DEFINE QALIAS(MK.ALIAS) TARGET(MK.Q) PUT(DISABLED)",
+        "DEFINE QREMOTE(MK.REMOTE) RNAME(X) RQMNAME(QMB) XMITQ(QMB)",
+        "DEFINE QMODEL(MK.MODEL) DEFTYPE(PERMDYN) MAXDEPTH(9)",
+        "DEFINE PROCESS(MK.PROC) APPLICID('TRAN') APPLTYPE(MVS)",
+        "DEFINE NAMELIST(MK.NL) NAMES(A, B) NLTYPE(CLUSTER)",
+    ):
         assert source.execute(command).ok, command
-    displays = ["DISPLAY QUEUE(MK.*) ALL", "DISPLAY PROCESS(MK.*) ALL",
-                "DISPLAY NAMELIST(MK.*) ALL"]
+    displays = [
+        "DISPLAY QUEUE(MK.*) ALL",
+        "DISPLAY PROCESS(MK.*) ALL",
+        "DISPLAY NAMELIST(MK.*) ALL",
+    ]
     replies = [source.execute(d) for d in displays]
     commands = made("MAKEREP", replies)
-    assert [c.objtype for c in commands] == ["QALIAS", "QMODEL", "QREMOTE", "PROCESS",
-                                             "NAMELIST"]
+    assert [c.objtype for c in commands] == ["QALIAS", "QMODEL", "QREMOTE", "PROCESS", "NAMELIST"]
     target = fresh_qmz1()
     assert all(target.execute(format_command(c)).ok for c in commands)
     strip = {"ALTDATE", "ALTTIME"}
     for display in displays:
-        shown = [[a for a in o.attrs if a[0] not in strip]
-                 for o in target.execute(display).objects]
-        assert shown == [[a for a in o.attrs if a[0] not in strip]
-                         for o in source.execute(display).objects]
+        shown = [[a for a in o.attrs if a[0] not in strip] for o in target.execute(display).objects]
+        assert shown == [
+            [a for a in o.attrs if a[0] not in strip] for o in source.execute(display).objects
+        ]

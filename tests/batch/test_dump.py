@@ -86,8 +86,9 @@ def test_json_dump() -> None:
     assert data["qmgr"]["deadq"] == "PAY.IN" and data["qmgr"]["ccsid"] == 1047
     [queue] = [q for q in data["queues"] if q["queue"] == "PAY.IN"]
     assert queue["maxdepth"] == 5000 and queue["share"] is False
-    assert {"buffpool": 51, "buffers": 50000, "location": "ABOVE",
-            "pageclas": "FIXED4KB"} in data["bufferPools"]
+    assert {"buffpool": 51, "buffers": 50000, "location": "ABOVE", "pageclas": "FIXED4KB"} in data[
+        "bufferPools"
+    ]
     json.dumps(data)
 
 
@@ -106,13 +107,16 @@ def test_cli_dump_unwritable_output(tmp_path, capsys) -> None:
     assert "mqsc dump:" in capsys.readouterr().err
 
 
-QUEUE_ATTRIBUTES = st.fixed_dictionaries({}, optional={
-    "MAXDEPTH": st.integers(0, 999_999_999),
-    "DESCR": st.text(alphabet="abc XYZ'*+-,.()", max_size=64).map(str.rstrip),
-    "SHARE": st.booleans(),
-    "DEFPSIST": st.sampled_from(["YES", "NO"]),
-    "TRIGDATA": st.text(alphabet="tr ig*", max_size=64).map(str.rstrip),
-})
+QUEUE_ATTRIBUTES = st.fixed_dictionaries(
+    {},
+    optional={
+        "MAXDEPTH": st.integers(0, 999_999_999),
+        "DESCR": st.text(alphabet="abc XYZ'*+-,.()", max_size=64).map(str.rstrip),
+        "SHARE": st.booleans(),
+        "DEFPSIST": st.sampled_from(["YES", "NO"]),
+        "TRIGDATA": st.text(alphabet="tr ig*", max_size=64).map(str.rstrip),
+    },
+)
 
 
 @settings(max_examples=40)
@@ -151,5 +155,6 @@ def test_group_member_dump_replays_on_a_fresh_group() -> None:
     results = other.run(text)
     assert all(all(r.ok for r in one.all_sets()) for one in results)
     assert other.state.tables["qlocal"]["G.Q"].get("QSGDISP") == "COPY"
-    assert dump.csqinp2_deck(other.group.members["QSA1"]).split("\n", 4)[4] == \
-        text.split("\n", 4)[4]
+    assert (
+        dump.csqinp2_deck(other.group.members["QSA1"]).split("\n", 4)[4] == text.split("\n", 4)[4]
+    )

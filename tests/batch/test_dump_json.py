@@ -36,8 +36,9 @@ def test_a_definition_of_each_type_lands_under_its_types_key() -> None:
         name = 7 if objtype in RESOURCES else f"ONE.{objtype}"
         data = dump.to_json(qm, [dump.Definition(objtype, name, ())])
         key = dump.JSON_GROUPS[objtype]
-        assert [record[dump.JSON_NAMES.get(objtype, objtype.lower())]
-                for record in data[key]] == [name], objtype
+        assert [record[dump.JSON_NAMES.get(objtype, objtype.lower())] for record in data[key]] == [
+            name
+        ], objtype
         assert "" not in data
 
 
@@ -50,8 +51,11 @@ def test_the_cli_dump_keys_real_objects_by_type(tmp_path, capsys) -> None:
     assert main(["dump", "--state", state, "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert "" not in data
-    named = {key: {r.get(dump.JSON_NAMES[t]) for r in data[key]}
-             for t, key in dump.JSON_GROUPS.items() if t in DEFINED}
+    named = {
+        key: {r.get(dump.JSON_NAMES[t]) for r in data[key]}
+        for t, key in dump.JSON_GROUPS.items()
+        if t in DEFINED
+    }
     assert "TO.QMB" in named["channels"] and "PRICES" in named["topics"]
     assert "LDAP.ONE" in named["authInfos"] and "TO.*" in named["channelAuthRecords"]
     assert "FRUIT.SUB" in named["subscriptions"]

@@ -20,8 +20,7 @@ CASES = ROOT / "tests" / "golden" / "batch" / "jobs"
 
 
 def run_job(path: Path, catalog: Path) -> runner.JobRun:
-    [job] = jcl.parse(Source(path.read_text(), path.name),
-                      library=Catalog(catalog).procedure)
+    [job] = jcl.parse(Source(path.read_text(), path.name), library=Catalog(catalog).procedure)
     qms = {"QMZ1": fresh_qmz1()}
     return runner.run(job, runner.Environment(qms.get, Catalog(catalog), clock))
 
@@ -47,10 +46,17 @@ def test_listing_shape(catalog) -> None:
     result = run_job(CASES / "csqutil.jcl", catalog)
     sets = jes.data_sets(result)
     assert [(s.ddname, s.stepname, s.dsid) for s in sets] == [
-        ("JESMSGLG", "JES2", 2), ("JESJCL", "JES2", 3), ("JESYSMSG", "JES2", 4),
-        ("SYSPRINT", "DEFINE", 109), ("SYSPRINT", "AGAIN", 110), ("SYSPRINT", "USAGE", 111)]
-    assert jes.notify(result) == \
-        "10.30.00 JOB00001 $HASP165 USER1CQ  ENDED AT SOW1  MAXCC=0008 CN(INTERNAL)"
+        ("JESMSGLG", "JES2", 2),
+        ("JESJCL", "JES2", 3),
+        ("JESYSMSG", "JES2", 4),
+        ("SYSPRINT", "DEFINE", 109),
+        ("SYSPRINT", "AGAIN", 110),
+        ("SYSPRINT", "USAGE", 111),
+    ]
+    assert (
+        jes.notify(result)
+        == "10.30.00 JOB00001 $HASP165 USER1CQ  ENDED AT SOW1  MAXCC=0008 CN(INTERNAL)"
+    )
     log = sets[0].lines
     assert "10.30.00 JOB00001  $HASP395 USER1CQ  ENDED - RC=0008" in log
     assert "           28 CARDS READ" not in log and f"{39:>13} CARDS READ" in log
@@ -67,30 +73,41 @@ def test_cli_job(tmp_path, capsys, monkeypatch) -> None:
     path = str(CASES / "csqutil.jcl")
     assert main(["job", "--memory", path, "-o", str(tmp_path / "out")]) == 8
     out = capsys.readouterr().out
-    assert out.endswith("10.30.00 JOB00001 $HASP165 USER1CQ  ENDED AT SOW1  MAXCC=0008 "
-                        "CN(INTERNAL)\n")
+    assert out.endswith(
+        "10.30.00 JOB00001 $HASP165 USER1CQ  ENDED AT SOW1  MAXCC=0008 CN(INTERNAL)\n"
+    )
     files = sorted(p.name for p in (tmp_path / "out" / "USER1CQ").iterdir())
-    assert files == ["002.JES2.JESMSGLG.txt", "003.JES2.JESJCL.txt", "004.JES2.JESYSMSG.txt",
-                     "109.DEFINE.SYSPRINT.txt", "110.AGAIN.SYSPRINT.txt",
-                     "111.USAGE.SYSPRINT.txt"]
+    assert files == [
+        "002.JES2.JESMSGLG.txt",
+        "003.JES2.JESJCL.txt",
+        "004.JES2.JESYSMSG.txt",
+        "109.DEFINE.SYSPRINT.txt",
+        "110.AGAIN.SYSPRINT.txt",
+        "111.USAGE.SYSPRINT.txt",
+    ]
 
 
 def test_cli_job_exit_statuses(tmp_path, capsys) -> None:
     assert main(["job", "--memory", str(CASES / "s806.jcl")]) == 253
     assert main(["job", "--memory", str(CASES / "jclerror.jcl")]) == 254
-    assert main(["job", "--memory", "--catalog", str(tmp_path),
-                 str(CASES / "allocation.jcl")]) == 254
+    assert (
+        main(["job", "--memory", "--catalog", str(tmp_path), str(CASES / "allocation.jcl")]) == 254
+    )
     assert main(["job", "--memory", str(tmp_path / "none.jcl")]) == 2
     assert main(["job", "--memory", write(tmp_path, "x.jcl", "just text\n")]) == 2
-    ok = "//OK JOB\n//S1 EXEC PGM=CSQUTIL,PARM='QMZ1'\n//SYSPRINT DD SYSOUT=*\n//SYSIN DD *\n" \
-         "  COMMAND\n//CSQUCMD DD *\n  DISPLAY QMGR\n"
+    ok = (
+        "//OK JOB\n//S1 EXEC PGM=CSQUTIL,PARM='QMZ1'\n//SYSPRINT DD SYSOUT=*\n//SYSIN DD *\n"
+        "  COMMAND\n//CSQUCMD DD *\n  DISPLAY QMGR\n"
+    )
     assert main(["job", "--memory", write(tmp_path, "ok.jcl", ok)]) == 0
     capsys.readouterr()
 
 
 def test_cli_runs_every_job_of_a_file(tmp_path, capsys) -> None:
-    text = "//J1 JOB\n//S1 EXEC PGM=CSQUTIL,PARM='QMZ1'\n//SYSPRINT DD SYSOUT=*\n" \
-           "//J2 JOB\n//S1 EXEC PGM=IEFBR15\n"
+    text = (
+        "//J1 JOB\n//S1 EXEC PGM=CSQUTIL,PARM='QMZ1'\n//SYSPRINT DD SYSOUT=*\n"
+        "//J2 JOB\n//S1 EXEC PGM=IEFBR15\n"
+    )
     assert main(["job", "--memory", "--jobid", "41", write(tmp_path, "two.jcl", text)]) == 253
     out = capsys.readouterr().out
     assert "(JOB00041)" in out and "(JOB00042)" in out
@@ -99,14 +116,18 @@ def test_cli_runs_every_job_of_a_file(tmp_path, capsys) -> None:
 
 def test_job_numbers_increase_per_home_and_survive_runs(tmp_path, capsys, mqsc_home) -> None:
     """JES2 numbers every submission: each run takes the next numbers of the home's counter."""
-    two = write(tmp_path, "two.jcl", "//J1 JOB\n//S1 EXEC PGM=IEFBR14\n"
-                                     "//J2 JOB\n//S1 EXEC PGM=IEFBR14\n")
+    two = write(
+        tmp_path, "two.jcl", "//J1 JOB\n//S1 EXEC PGM=IEFBR14\n//J2 JOB\n//S1 EXEC PGM=IEFBR14\n"
+    )
     one = write(tmp_path, "one.jcl", "//J3 JOB\n//S1 EXEC PGM=IEFBR14\n")
     assert main(["job", "--memory", two]) == 0
     assert main(["job", "--memory", one]) == 0
     out = capsys.readouterr().out
     assert [x for x in ("(JOB00001)", "(JOB00002)", "(JOB00003)") if x in out] == [
-        "(JOB00001)", "(JOB00002)", "(JOB00003)"]
+        "(JOB00001)",
+        "(JOB00002)",
+        "(JOB00003)",
+    ]
     assert (mqsc_home / "jes2" / "jobnumber").read_text() == "3\n"
     assert main(["job", "--memory", "--jobid", "0", one]) == 2  # outside 1-99999
     (mqsc_home / "jes2" / "jobnumber").write_text("99999\n")
@@ -115,9 +136,11 @@ def test_job_numbers_increase_per_home_and_survive_runs(tmp_path, capsys, mqsc_h
 
 
 def test_typrun_scan_runs_nothing(tmp_path, capsys) -> None:
-    text = ("//SC JOB ,TYPRUN=SCAN\n//S1 EXEC PGM=CSQUTIL,PARM='QMZ1'\n//SYSPRINT DD SYSOUT=*\n"
-            "//SYSIN DD *\n  COMMAND\n//CSQUCMD DD *\n  DEFINE QLOCAL(SCAN.NEVER)\n"
-            "//NEW DD DSN=USER1.SCAN.NEVER,DISP=(NEW,CATLG)\n")
+    text = (
+        "//SC JOB ,TYPRUN=SCAN\n//S1 EXEC PGM=CSQUTIL,PARM='QMZ1'\n//SYSPRINT DD SYSOUT=*\n"
+        "//SYSIN DD *\n  COMMAND\n//CSQUCMD DD *\n  DEFINE QLOCAL(SCAN.NEVER)\n"
+        "//NEW DD DSN=USER1.SCAN.NEVER,DISP=(NEW,CATLG)\n"
+    )
     cat = tmp_path / "cat"
     assert main(["job", "--catalog", str(cat), write(tmp_path, "s.jcl", text)]) == 0
     out = capsys.readouterr().out

@@ -12,8 +12,12 @@ from tests.engine.conftest import fresh_qmz1
 
 
 def ids(text: str, *, name: str = "deck.mqsc", qm=None, columns="auto", **options) -> list:
-    reports = check([Source(text, name)], qm if qm is not None else fresh_qmz1(),
-                    columns=columns, options=Options(**options))
+    reports = check(
+        [Source(text, name)],
+        qm if qm is not None else fresh_qmz1(),
+        columns=columns,
+        options=Options(**options),
+    )
     return [(d.msg_id, d.location.line) for d in reports[0].diagnostics]
 
 
@@ -70,11 +74,14 @@ def test_what_is_lost_is_named() -> None:
         return [d.text for d in report.diagnostics if d.msg_id == "MQSC202W"]
 
     free = "DEFINE QLOCAL(A) DESCR('short')" + " " * 42 + "MAXDEPTH(5)\n"
-    assert texts(free) == ["Text past column 72 is ignored on z/OS: CSQINP1, CSQINP2, CSQUTIL "
-                           "input and in-stream data are read as columns 1-72"]
+    assert texts(free) == [
+        "Text past column 72 is ignored on z/OS: CSQINP1, CSQINP2, CSQUTIL "
+        "input and in-stream data are read as columns 1-72"
+    ]
     quoted = "DEFINE QLOCAL(A) DESCR('" + "x" * 60 + "') MAXDEPTH(5)\n"
-    assert texts(quoted)[0].startswith("Text past column 72 is ignored on z/OS: the quoted "
-                                       "string open at column 72 is cut there")
+    assert texts(quoted)[0].startswith(
+        "Text past column 72 is ignored on z/OS: the quoted string open at column 72 is cut there"
+    )
 
 
 def test_digits_in_a_quoted_string_are_not_sequence_numbers() -> None:
@@ -113,16 +120,19 @@ def test_buffer_pools_and_page_sets_need_no_replace() -> None:
 
 # ---- MQSC206W: REPLACE resetting attributes ------------------------------------------------
 def test_replace_resetting_attributes() -> None:
-    found = check([Source("DEFINE QLOCAL(USER1.BBAR.QUEUE) REPLACE MAXDEPTH(10)\n", "d")],
-                  fresh_qmz1())[0].diagnostics
+    found = check(
+        [Source("DEFINE QLOCAL(USER1.BBAR.QUEUE) REPLACE MAXDEPTH(10)\n", "d")], fresh_qmz1()
+    )[0].diagnostics
     [d] = found
     assert d.msg_id == "MQSC206W"
     assert d.inserts["attributes"] == "DEFSOPT, DESCR, STGCLASS"
 
 
 def test_replace_that_restates_every_attribute_is_quiet() -> None:
-    deck = ("DEFINE QLOCAL(USER1.BBAR.QUEUE) REPLACE STGCLASS(STGCLS10) SHARE +\n"
-            "  DEFSOPT(SHARED) DESCR('Lab L02: buffers below the bar')\n")
+    deck = (
+        "DEFINE QLOCAL(USER1.BBAR.QUEUE) REPLACE STGCLASS(STGCLS10) SHARE +\n"
+        "  DEFSOPT(SHARED) DESCR('Lab L02: buffers below the bar')\n"
+    )
     assert ids(deck) == []
     assert ids("DEFINE QLOCAL(NEW) REPLACE\n") == []
     assert ids("DEFINE QLOCAL(USER1.BBAR.QUEUE) REPLACE LIKE(USER1.ABAR.QUEUE)\n") == []
@@ -172,8 +182,7 @@ def test_low_pool_the_deck_did_not_touch_is_not_the_decks_fault() -> None:
 def test_no_lint_and_ignore() -> None:
     deck = "DEFINE QLOCAL(APP.Q) STGCLASS(SYSTEMST)\n  * x\n"
     assert ids(deck, lint=False) == [("CSQ9001E", 2)]
-    assert [i for i, _ in ids(deck, ignore=frozenset({"MQSC207W"}))] == ["CSQ9001E",
-                                                                           "MQSC201W"]
+    assert [i for i, _ in ids(deck, ignore=frozenset({"MQSC207W"}))] == ["CSQ9001E", "MQSC201W"]
 
 
 @pytest.mark.parametrize("name", ["CSQINP2", "qmz1-csqinp2.mqsc", "x/CSQINP2.DECK"])

@@ -20,8 +20,11 @@ STAMPS = {"ALTDATE", "ALTTIME", "CRDATE", "CRTIME"}
 
 
 def shown(qm) -> list[list[tuple[str, object]]]:
-    return [[a for a in o.attrs if a[0] not in STAMPS]
-            for text in DISPLAYS for o in qm.execute(text).objects]
+    return [
+        [a for a in o.attrs if a[0] not in STAMPS]
+        for text in DISPLAYS
+        for o in qm.execute(text).objects
+    ]
 
 
 def test_makedef_recreates_channels_topics_and_authinfo() -> None:

@@ -25,11 +25,12 @@ def test_plan_lists_creates_alters_deletes_and_failures() -> None:
     assert qm.digest() == before
     changes = {(c.action, c.label): c for c in result.changes}
     created = changes[("create", "QLOCAL(PAY.IN)")]
-    assert [(a.name, a.after) for a in created.attrs] == [("DESCR", "Payments"),
-                                                          ("MAXDEPTH", 5000)]
+    assert [(a.name, a.after) for a in created.attrs] == [("DESCR", "Payments"), ("MAXDEPTH", 5000)]
     altered = changes[("alter", "QLOCAL(USER1.BBAR.QUEUE)")]
     assert [(a.name, a.before, a.after) for a in altered.attrs] == [
-        ("SHARE", True, False), ("MAXDEPTH", 999_999_999, 10)]
+        ("SHARE", True, False),
+        ("MAXDEPTH", 999_999_999, 10),
+    ]
     assert ("delete", "QLOCAL(SYSTEM.ADMIN.PERFM.EVENT)") in changes
     assert changes[("alter", "BUFFPOOL(10)")].attrs[0].after == 2000
     [failure] = result.failures
@@ -43,8 +44,7 @@ def test_plan_text() -> None:
     assert "      SHARE     SHARE -> NOSHARE" in lines
     assert "      MAXDEPTH  999999999 -> 10" in lines
     assert "  ! deck.mqsc:5: DEFINE QLOCAL(PAY.IN)" in lines
-    assert planning.summary(result) == \
-        "1 to create, 2 to alter, 1 to delete, 1 command would fail"
+    assert planning.summary(result) == "1 to create, 2 to alter, 1 to delete, 1 command would fail"
 
 
 def test_diff_against_the_initial_configuration() -> None:
@@ -54,8 +54,11 @@ def test_diff_against_the_initial_configuration() -> None:
     deck = Source("DEFINE QLOCAL(WANTED)\n", "desired.mqsc")
     result = planning.diff(current, fresh_qmz1(), [deck])
     summary = [(c.action, c.label) for c in result.changes]
-    assert summary == [("delete", "QLOCAL(DRIFT)"), ("alter", "QLOCAL(USER1.ABAR.QUEUE)"),
-                       ("create", "QLOCAL(WANTED)")]
+    assert summary == [
+        ("delete", "QLOCAL(DRIFT)"),
+        ("alter", "QLOCAL(USER1.ABAR.QUEUE)"),
+        ("create", "QLOCAL(WANTED)"),
+    ]
     [change] = [c for c in result.changes if c.action == "alter"]
     assert (change.attrs[0].before, change.attrs[0].after) == (7, 999_999_999)
 

@@ -19,60 +19,112 @@ DECK = "tests/golden/batch/ci/deck.mqsc"
 
 #: What GitHub code scanning requires of an uploaded SARIF file (GitHub Docs, "SARIF support for code scanning"):
 #: the SARIF 2.1.0 properties it marks required, with non-empty strings.
-TEXT = {"type": "object", "required": ["text"],
-        "properties": {"text": {"type": "string", "minLength": 1, "maxLength": 1024}}}
+TEXT = {
+    "type": "object",
+    "required": ["text"],
+    "properties": {"text": {"type": "string", "minLength": 1, "maxLength": 1024}},
+}
 GITHUB_SARIF = {
     "type": "object",
     "required": ["$schema", "version", "runs"],
     "properties": {
         "$schema": {"type": "string", "minLength": 1},
         "version": {"const": "2.1.0"},
-        "runs": {"type": "array", "minItems": 1, "items": {
-            "type": "object",
-            "required": ["tool", "results"],
-            "properties": {
-                "tool": {"type": "object", "required": ["driver"], "properties": {
-                    "driver": {"type": "object", "required": ["name", "rules"], "properties": {
-                        "name": {"type": "string", "minLength": 1},
-                        "rules": {"type": "array", "items": {
-                            "type": "object",
-                            "required": ["id", "shortDescription", "fullDescription", "help"],
-                            "properties": {
-                                "id": {"type": "string", "minLength": 1},
-                                "name": {"type": "string", "maxLength": 255},
-                                "shortDescription": TEXT, "fullDescription": TEXT,
-                                "help": {"type": "object", "required": ["text"]},
-                                "defaultConfiguration": {"type": "object", "properties": {
-                                    "level": {"enum": ["note", "warning", "error"]}}},
-                            }}},
-                    }}}},
-                "results": {"type": "array", "items": {
-                    "type": "object",
-                    "required": ["ruleId", "message", "locations", "partialFingerprints"],
-                    "properties": {
-                        "level": {"enum": ["none", "note", "warning", "error"]},
-                        "message": TEXT,
-                        "locations": {"type": "array", "minItems": 1, "maxItems": 10,
-                                      "items": {"type": "object",
-                                                "required": ["physicalLocation"],
-                                                "properties": {"physicalLocation": {
+        "runs": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "type": "object",
+                "required": ["tool", "results"],
+                "properties": {
+                    "tool": {
+                        "type": "object",
+                        "required": ["driver"],
+                        "properties": {
+                            "driver": {
+                                "type": "object",
+                                "required": ["name", "rules"],
+                                "properties": {
+                                    "name": {"type": "string", "minLength": 1},
+                                    "rules": {
+                                        "type": "array",
+                                        "items": {
+                                            "type": "object",
+                                            "required": [
+                                                "id",
+                                                "shortDescription",
+                                                "fullDescription",
+                                                "help",
+                                            ],
+                                            "properties": {
+                                                "id": {"type": "string", "minLength": 1},
+                                                "name": {"type": "string", "maxLength": 255},
+                                                "shortDescription": TEXT,
+                                                "fullDescription": TEXT,
+                                                "help": {"type": "object", "required": ["text"]},
+                                                "defaultConfiguration": {
                                                     "type": "object",
-                                                    "required": ["artifactLocation",
-                                                                 "region"],
                                                     "properties": {
-                                                        "artifactLocation": {
-                                                            "type": "object",
-                                                            "required": ["uri"]},
-                                                        "region": {
-                                                            "type": "object",
-                                                            "required": ["startLine",
-                                                                         "startColumn",
-                                                                         "endLine",
-                                                                         "endColumn"]}}}}}},
-                        "partialFingerprints": {"type": "object",
-                                                "required": ["primaryLocationLineHash"]},
-                    }}},
-            }}},
+                                                        "level": {
+                                                            "enum": ["note", "warning", "error"]
+                                                        }
+                                                    },
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                            }
+                        },
+                    },
+                    "results": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["ruleId", "message", "locations", "partialFingerprints"],
+                            "properties": {
+                                "level": {"enum": ["none", "note", "warning", "error"]},
+                                "message": TEXT,
+                                "locations": {
+                                    "type": "array",
+                                    "minItems": 1,
+                                    "maxItems": 10,
+                                    "items": {
+                                        "type": "object",
+                                        "required": ["physicalLocation"],
+                                        "properties": {
+                                            "physicalLocation": {
+                                                "type": "object",
+                                                "required": ["artifactLocation", "region"],
+                                                "properties": {
+                                                    "artifactLocation": {
+                                                        "type": "object",
+                                                        "required": ["uri"],
+                                                    },
+                                                    "region": {
+                                                        "type": "object",
+                                                        "required": [
+                                                            "startLine",
+                                                            "startColumn",
+                                                            "endLine",
+                                                            "endColumn",
+                                                        ],
+                                                    },
+                                                },
+                                            }
+                                        },
+                                    },
+                                },
+                                "partialFingerprints": {
+                                    "type": "object",
+                                    "required": ["primaryLocationLineHash"],
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        },
     },
 }
 
@@ -99,10 +151,13 @@ def test_check_junit_reads_back_with_junitparser(in_root, capsys, tmp_path) -> N
     cases = {case.name: case for case in suite}
     assert set(cases) == {
         "2: DEFINE QLOCAL(APP.IN) MAXDEPTH(5000) DESCR('Application input, 50% of...",
-        "4: DEFINE QLOCAL(APP.IN)", "5: DEFINE QLOCAL(APP.OUT) MAXDEPTHS(10)",
-        "6: * not a comment", "7: DEFINE QLOCAL(APP.LOST) STGCLASS(NOSUCH)",
+        "4: DEFINE QLOCAL(APP.IN)",
+        "5: DEFINE QLOCAL(APP.OUT) MAXDEPTHS(10)",
+        "6: * not a comment",
+        "7: DEFINE QLOCAL(APP.LOST) STGCLASS(NOSUCH)",
         "8: DEFINE QLOCAL(APP.SYS) STGCLASS(SYSTEMST)",
-        "9: DEFINE QLOCAL(USER1.BBAR.QUEUE) REPLACE MAXDEPTH(10)"}
+        "9: DEFINE QLOCAL(USER1.BBAR.QUEUE) REPLACE MAXDEPTH(10)",
+    }
     failed = cases["4: DEFINE QLOCAL(APP.IN)"]
     assert failed.is_failure and failed.classname == DECK
     [failure] = failed.result
@@ -144,8 +199,12 @@ def test_run_report_exit_status(tmp_path, capsys) -> None:
     deck = tmp_path / "d.mqsc"
     deck.write_text("DEFINE QLOCAL(APP.SYS) STGCLASS(SYSTEMST)\n")
     assert run_cli(capsys, "run", "--memory", "--format", "sarif", str(deck))[0] == 0
-    assert run_cli(capsys, "run", "--memory", "--format", "sarif", "--fail-level", "warning",
-                   str(deck))[0] == 10
+    assert (
+        run_cli(
+            capsys, "run", "--memory", "--format", "sarif", "--fail-level", "warning", str(deck)
+        )[0]
+        == 10
+    )
 
 
 # ---- SARIF ---------------------------------------------------------------------------------
@@ -167,8 +226,9 @@ def test_sarif_has_what_github_code_scanning_requires(in_root, capsys) -> None:
 def test_sarif_fingerprints_are_unique_and_stable(in_root, capsys) -> None:
     first = json.loads(run_cli(capsys, "check", "--format", "sarif", DECK)[1])
     again = json.loads(run_cli(capsys, "check", "--format", "sarif", DECK)[1])
-    hashes = [r["partialFingerprints"]["primaryLocationLineHash"]
-              for r in first["runs"][0]["results"]]
+    hashes = [
+        r["partialFingerprints"]["primaryLocationLineHash"] for r in first["runs"][0]["results"]
+    ]
     assert len(hashes) == len(set(hashes))
     assert first == again
 
@@ -191,24 +251,28 @@ def test_timestamps_only_when_asked(in_root, capsys, monkeypatch) -> None:
 def test_github_annotations(in_root, capsys) -> None:
     out = run_cli(capsys, "check", "--format", "github", DECK)[1]
     lines = out.splitlines()
-    assert (f"::error file={DECK},line=4,col=8,endLine=4,endColumn=22,title=CSQM095I"
-            "::CSQMAQLC QLOCAL(APP.IN) ALREADY EXISTS") in lines
+    assert (
+        f"::error file={DECK},line=4,col=8,endLine=4,endColumn=22,title=CSQM095I"
+        "::CSQMAQLC QLOCAL(APP.IN) ALREADY EXISTS"
+    ) in lines
     assert all(line.startswith(("::error ", "::warning ", "::notice ")) for line in lines)
 
 
 def test_github_escaping() -> None:
-    finding = reports.Finding("MQSC201W", reports.Severity.WARNING, "50% done\nnext",
-                              "dir,1/a:b.mqsc", 1, 2, 1, 3)
-    report = reports.Report("t", (reports.Suite("s", (reports.Case("c", "f", 1,
-                                                                    (finding,)),)),))
+    finding = reports.Finding(
+        "MQSC201W", reports.Severity.WARNING, "50% done\nnext", "dir,1/a:b.mqsc", 1, 2, 1, 3
+    )
+    report = reports.Report("t", (reports.Suite("s", (reports.Case("c", "f", 1, (finding,)),)),))
     assert reports.github(report) == [
         "::warning file=dir%2C1/a%3Ab.mqsc,line=1,col=2,endLine=1,endColumn=3,"
-        "title=MQSC201W::50%25 done%0Anext"]
+        "title=MQSC201W::50%25 done%0Anext"
+    ]
 
 
 # ---- goldens -------------------------------------------------------------------------------
-@pytest.mark.parametrize("fmt,suffix", [("junit", "xml"), ("sarif", "sarif"),
-                                        ("github", "github.txt"), ("json", "json")])
+@pytest.mark.parametrize(
+    "fmt,suffix", [("junit", "xml"), ("sarif", "sarif"), ("github", "github.txt"), ("json", "json")]
+)
 def test_check_report_goldens(fmt, suffix, in_root, capsys, golden) -> None:
     out = run_cli(capsys, "check", "--format", fmt, DECK)[1]
     golden(CASES / f"check.{suffix}", out)

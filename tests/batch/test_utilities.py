@@ -61,7 +61,8 @@ def _put_job(runs: list[tuple[int, int, bool]]) -> str:
         f"//P{index:<7} EXEC PGM=OEMPUT,\n"
         f"//             PARM=('-mQMZ1 -qUSER1.BBAR.QUEUE -n{count} -s{size}"
         f"{' -p' if persistent else ''}')\n//SYSPRINT DD DUMMY\n"
-        for index, (count, size, persistent) in enumerate(runs))
+        for index, (count, size, persistent) in enumerate(runs)
+    )
 
 
 ROUND_TRIP = """\
@@ -80,8 +81,15 @@ ROUND_TRIP = """\
 
 
 @settings(max_examples=25)
-@given(st.lists(st.tuples(st.integers(1, 40), st.sampled_from([100, 1024, 3596, 4096, 20000]),
-                          st.booleans()), min_size=1, max_size=4))
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(1, 40), st.sampled_from([100, 1024, 3596, 4096, 20000]), st.booleans()
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
 def test_copy_empty_load_gives_back_the_same_messages(tmp_path_factory, runs) -> None:
     catalog = tmp_path_factory.mktemp("catalog")
     qm = fresh_qmz1()
@@ -94,9 +102,11 @@ def test_copy_empty_load_gives_back_the_same_messages(tmp_path_factory, runs) ->
     after = qm.queued("USER1.BBAR.QUEUE")
     assert sum(r.count for r in after) == sum(r.count for r in before)
     assert sorted((r.size, r.persistent) for r in after for _ in range(r.count)) == sorted(
-        (r.size, r.persistent) for r in before for _ in range(r.count))
-    assert {k: (p.persistent, p.nonpersistent)
-            for k, p in qm.state.tables["pageset"].items()} == pages
+        (r.size, r.persistent) for r in before for _ in range(r.count)
+    )
+    assert {
+        k: (p.persistent, p.nonpersistent) for k, p in qm.state.tables["pageset"].items()
+    } == pages
     assert not (catalog / "USER1.PROP.BACKUP").exists()
 
 
@@ -106,7 +116,10 @@ def test_queue_functions_need_the_queue_manager_running(tmp_path) -> None:
     result = run_text(
         "//STOPPED JOB\n//COPY EXEC PGM=CSQUTIL,PARM='QMZ1'\n//SYSPRINT DD SYSOUT=*\n"
         "//CSQUOUT DD DSN=USER1.X,DISP=(NEW,CATLG)\n//SYSIN DD *\n"
-        "  COPY QUEUE(USER1.BBAR.QUEUE)\n", tmp_path, {"QMZ1": qm})
+        "  COPY QUEUE(USER1.BBAR.QUEUE)\n",
+        tmp_path,
+        {"QMZ1": qm},
+    )
     text = jes.listing(result)
     assert "CSQU009E  MQCONN failed for QMZ1. MQCC=2 MQRC=2059" in text
     assert result.maxcc == 8
@@ -114,14 +127,22 @@ def test_queue_functions_need_the_queue_manager_running(tmp_path) -> None:
 
 def test_load_of_a_bad_data_set_changes_nothing(tmp_path) -> None:
     qm = fresh_qmz1()
-    Catalog(tmp_path).write("USER1.BAD", "", "*MQSC CSQUTIL COPY 1\nQ USER1.BBAR.QUEUE\n"
-                            "M 5 100 N 0\nM x\n")
-    Catalog(tmp_path).write("USER1.NOQ", "", "*MQSC CSQUTIL COPY 1\nQ USER1.BBAR.QUEUE\n"
-                            "M 5 100 N 0\nQ NO.SUCH.QUEUE\nM 1 100 N 0\n")
+    Catalog(tmp_path).write(
+        "USER1.BAD", "", "*MQSC CSQUTIL COPY 1\nQ USER1.BBAR.QUEUE\nM 5 100 N 0\nM x\n"
+    )
+    Catalog(tmp_path).write(
+        "USER1.NOQ",
+        "",
+        "*MQSC CSQUTIL COPY 1\nQ USER1.BBAR.QUEUE\nM 5 100 N 0\nQ NO.SUCH.QUEUE\nM 1 100 N 0\n",
+    )
     for dsn, msg in (("USER1.BAD", "CSQU061E"), ("USER1.NOQ", "CSQU013E")):
-        result = run_text(f"//BAD JOB\n//LOAD EXEC PGM=CSQUTIL,PARM='QMZ1'\n"
-                          f"//SYSPRINT DD SYSOUT=*\n//CSQUINP DD DSN={dsn},DISP=SHR\n"
-                          "//SYSIN DD *\n  LOAD\n", tmp_path, {"QMZ1": qm})
+        result = run_text(
+            f"//BAD JOB\n//LOAD EXEC PGM=CSQUTIL,PARM='QMZ1'\n"
+            f"//SYSPRINT DD SYSOUT=*\n//CSQUINP DD DSN={dsn},DISP=SHR\n"
+            "//SYSIN DD *\n  LOAD\n",
+            tmp_path,
+            {"QMZ1": qm},
+        )
         assert msg in jes.listing(result) and result.maxcc == 8
     assert qm.queued("USER1.BBAR.QUEUE") == ()
 
@@ -143,9 +164,13 @@ def test_sdefs_makes_a_deck_that_replays(tmp_path) -> None:
     qm.execute("DEFINE STGCLASS(SDEFS) PSID(11)")
     wanted = [d for d in definitions(qm) if d.objtype not in ("BUFFPOOL", "PSID")]
     qm.execute("STOP QMGR")
-    result = run_text("//SDEFS JOB\n//S1 EXEC PGM=CSQUTIL,PARM='QMZ1'\n//SYSPRINT DD DUMMY\n"
-                      "//OUT DD DSN=USER1.DEFS,DISP=(NEW,CATLG)\n//SYSIN DD *\n"
-                      "  SDEFS MAKEREP(OUT)\n", tmp_path, {"QMZ1": qm})
+    result = run_text(
+        "//SDEFS JOB\n//S1 EXEC PGM=CSQUTIL,PARM='QMZ1'\n//SYSPRINT DD DUMMY\n"
+        "//OUT DD DSN=USER1.DEFS,DISP=(NEW,CATLG)\n//SYSIN DD *\n"
+        "  SDEFS MAKEREP(OUT)\n",
+        tmp_path,
+        {"QMZ1": qm},
+    )
     assert result.maxcc == 0
     fresh = fresh_qmz1()
     replies = list(fresh.iter_run(Source(Catalog(tmp_path).read("USER1.DEFS"), "DEFS")))
@@ -157,8 +182,10 @@ def test_sample_jobs_run_from_mqsc_job(tmp_path, capsys) -> None:
     from mqsc.cli import main
 
     for member in ("ADDPSET", "BACKUPQ"):
-        assert main(["job", "--memory", "--catalog", str(tmp_path),
-                     str(SAMPLES / f"{member}.jcl")]) == 0
+        assert (
+            main(["job", "--memory", "--catalog", str(tmp_path), str(SAMPLES / f"{member}.jcl")])
+            == 0
+        )
         assert "MAXCC=0000" in capsys.readouterr().out
 
 
@@ -167,8 +194,9 @@ def test_mqsc_csqutil_runs_queue_functions_on_files(tmp_path, capsys) -> None:
     from mqsc.cli import main
 
     assert main(["put", "USER1.BBAR.QUEUE", "--count", "7", "--size", "3000"]) == 0
-    (tmp_path / "copy.in").write_text("  COPY QUEUE(USER1.BBAR.QUEUE)\n"
-                                      "  EMPTY Q(USER1.BBAR.QUEUE)\n")
+    (tmp_path / "copy.in").write_text(
+        "  COPY QUEUE(USER1.BBAR.QUEUE)\n  EMPTY Q(USER1.BBAR.QUEUE)\n"
+    )
     (tmp_path / "load.in").write_text("  LOAD QUEUE(USER1.ABAR.QUEUE)\n")
     (tmp_path / "format.in").write_text("  FORMAT\n")
     backup = tmp_path / "backup.txt"

@@ -28,8 +28,9 @@ def run_text(text: str, tmp_path: Path, qm=None) -> runner.JobRun:
 
 
 def step(program: str, parm: str, extra: str = "") -> str:
-    return (f"//S1 EXEC PGM={program},\n//             PARM=('{parm}')\n"
-            f"//SYSPRINT DD SYSOUT=*\n{extra}")
+    return (
+        f"//S1 EXEC PGM={program},\n//             PARM=('{parm}')\n//SYSPRINT DD SYSOUT=*\n{extra}"
+    )
 
 
 def printed(result: runner.JobRun, index: int = 0) -> list[str]:
@@ -39,19 +40,28 @@ def printed(result: runner.JobRun, index: int = 0) -> list[str]:
 # ---- PARMs ------------------------------------------------------------------------------------
 def test_put_parm_flags_are_case_insensitive() -> None:
     parm = parse_put_parm("-MQMZ1 -Qpay.in -N10 -S100 -P -C5")
-    assert (parm.qmgr, parm.queue, parm.count, parm.size, parm.persistent, parm.commit) == \
-        ("QMZ1", "PAY.IN", 10, 100, True, 5)
+    assert (parm.qmgr, parm.queue, parm.count, parm.size, parm.persistent, parm.commit) == (
+        "QMZ1",
+        "PAY.IN",
+        10,
+        100,
+        True,
+        5,
+    )
 
 
-@pytest.mark.parametrize("parm,why", [
-    ("-qQ -n1", "-m is required"),
-    ("-mQMZ1 -n1", "-q is required"),
-    ("-mQMZ1 -qQ -nlots", "-nlots: expected a number"),
-    ("-mQMZ1 -qQ -x", "-x: unknown flag"),
-    ("-mQMZ1 -qQ -tm3", "time-based runs"),
-    ("-mQMZ1 -qQ -rREPLY", "need a second application"),
-    ("mQMZ1", "is not a flag"),
-])
+@pytest.mark.parametrize(
+    "parm,why",
+    [
+        ("-qQ -n1", "-m is required"),
+        ("-mQMZ1 -n1", "-q is required"),
+        ("-mQMZ1 -qQ -nlots", "-nlots: expected a number"),
+        ("-mQMZ1 -qQ -x", "-x: unknown flag"),
+        ("-mQMZ1 -qQ -tm3", "time-based runs"),
+        ("-mQMZ1 -qQ -rREPLY", "need a second application"),
+        ("mQMZ1", "is not a flag"),
+    ],
+)
 def test_bad_put_parms_say_why(parm, why) -> None:
     with pytest.raises(ParmError, match=why):
         parse_put_parm(parm)
@@ -66,14 +76,16 @@ def test_get_parm() -> None:
 # ---- the programs -----------------------------------------------------------------------------
 def test_oemput_puts_and_prints_no_timings(tmp_path) -> None:
     qm = fresh_qmz1()
-    result = run_text(JOB + step("OEMPUT", "-mQMZ1 -qUSER1.ABAR.QUEUE -n300 -s4096"), tmp_path,
-                      qm)
+    result = run_text(JOB + step("OEMPUT", "-mQMZ1 -qUSER1.ABAR.QUEUE -n300 -s4096"), tmp_path, qm)
     assert result.steps[0].cc == 0
     lines = printed(result)
     assert "Total Transactions : 300" in lines
     assert " Pages used          : 605" in lines
-    assert not any("seconds" in line and "Elapsed" in line and ":" in line.split("Elapsed")[1]
-                   for line in lines if not line.startswith("Elapsed and CPU"))
+    assert not any(
+        "seconds" in line and "Elapsed" in line and ":" in line.split("Elapsed")[1]
+        for line in lines
+        if not line.startswith("Elapsed and CPU")
+    )
     assert qm.state.tables["messages"]["USER1.ABAR.QUEUE"].depth == 300
 
 
@@ -112,8 +124,11 @@ def test_mget_with_a_count_leaves_the_rest(tmp_path) -> None:
 
 def test_file_dd_lines_are_the_messages(tmp_path) -> None:
     qm = fresh_qmz1()
-    text = JOB + step("OEMPUT", "-mQMZ1 -qUSER1.BBAR.QUEUE -n5 -fileDD:IN -crlf",
-                      "//IN DD *\nAAAA\nBBBBBBBB\n/*\n")
+    text = JOB + step(
+        "OEMPUT",
+        "-mQMZ1 -qUSER1.BBAR.QUEUE -n5 -fileDD:IN -crlf",
+        "//IN DD *\nAAAA\nBBBBBBBB\n/*\n",
+    )
     result = run_text(text, tmp_path, qm)
     assert result.steps[0].cc == 0
     runs = qm.state.tables["messages"]["USER1.BBAR.QUEUE"].runs
@@ -128,8 +143,11 @@ def test_the_four_lab_jobs_in_order(golden, tmp_path) -> None:
     listings = {}
     for number, member in enumerate(("V8NOIO10", "V8NOIO11", "V8YSIO10", "V8YSIO11"), 1):
         [job] = jcl.parse(Source((LAB / f"{member}.jcl").read_text(), f"{member}.jcl"))
-        result = runner.run(job, runner.Environment({"QMZ1": qm}.get, Catalog(tmp_path),
-                                                    clock), jobid=f"JOB{number:05d}")
+        result = runner.run(
+            job,
+            runner.Environment({"QMZ1": qm}.get, Catalog(tmp_path), clock),
+            jobid=f"JOB{number:05d}",
+        )
         assert [s.cc for s in result.steps] == [0, 0, 0, 0], member
         listings[member] = result
         golden(GOLDEN / f"{member}.listing.txt", jes.listing(result))

@@ -19,15 +19,21 @@ def out(tmp_path, monkeypatch):
 
 
 def test_scenarios_run_and_write_their_results(out, capsys) -> None:
-    assert bench.run.main(["parse", "deck", "mixed", "durable", "display", "putget", "deep",
-                           "--sizes", "300"]) == 0
+    assert (
+        bench.run.main(
+            ["parse", "deck", "mixed", "durable", "display", "putget", "deep", "--sizes", "300"]
+        )
+        == 0
+    )
     results = json.loads((out / "results.json").read_text())
     rows = {name: rows[0] for name, rows in results["scenarios"].items()}
     assert rows["parse"]["commands"] == 300 and rows["parse"]["rate"] > 0
     assert rows["deck"]["floor_seconds"] > 0 and rows["mixed"]["floor_seconds"] > 0
     mixed = (out / "define-mixed-300.mqsc").read_text()
-    assert all(f"DEFINE {t}(" in mixed for t in ("QLOCAL", "QALIAS", "QREMOTE", "QMODEL",
-                                                  "PROCESS", "NAMELIST", "STGCLASS"))
+    assert all(
+        f"DEFINE {t}(" in mixed
+        for t in ("QLOCAL", "QALIAS", "QREMOTE", "QMODEL", "PROCESS", "NAMELIST", "STGCLASS")
+    )
     assert rows["putget"]["messages"] == 300
     assert rows["deep"]["peak_kib"] >= 0
     assert rows["durable"]["floor_seconds"] > 0

@@ -39,12 +39,16 @@ def type_lists(source: str) -> list[tuple[int, list[str]]]:
 
 def test_type_lists_are_found() -> None:
     assert type_lists('if t in ("QLOCAL", "QALIAS", "QREMOTE"):\n    pass') == [
-        (1, ["QLOCAL", "QALIAS", "QREMOTE"])]
+        (1, ["QLOCAL", "QALIAS", "QREMOTE"])
+    ]
     assert type_lists('pair != ("RECOVER", "CFSTRUCT")') == []
 
 
 def test_front_ends_list_no_object_families_by_name() -> None:
-    found = [f"{path.relative_to(PACKAGE.parent)}:{line}: {names}"
-             for package in FRONT_ENDS for path in sorted((PACKAGE / package).rglob("*.py"))
-             for line, names in type_lists(path.read_text(encoding="utf-8"))]
+    found = [
+        f"{path.relative_to(PACKAGE.parent)}:{line}: {names}"
+        for package in FRONT_ENDS
+        for path in sorted((PACKAGE / package).rglob("*.py"))
+        for line, names in type_lists(path.read_text(encoding="utf-8"))
+    ]
     assert not found, "read the catalog instead:\n" + "\n".join(found)

@@ -26,9 +26,14 @@ HOLDER = textwrap.dedent("""
 def holder(mqsc_home: Path, monkeypatch: pytest.MonkeyPatch):
     """A process holding QMZ1's write lock (in this test's MQSC_HOME) until the test ends;
     commands in this process give up after 0.3 s."""
-    proc = subprocess.Popen([sys.executable, "-c", HOLDER], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, cwd=ROOT, text=True,
-                            env={**os.environ, "MQSC_HOME": str(mqsc_home)})
+    proc = subprocess.Popen(
+        [sys.executable, "-c", HOLDER],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        cwd=ROOT,
+        text=True,
+        env={**os.environ, "MQSC_HOME": str(mqsc_home)},
+    )
     try:
         assert proc.stdout.readline().strip() == "holding"
         monkeypatch.setenv("MQSC_LOCK_TIMEOUT", "0.3")

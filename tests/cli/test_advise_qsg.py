@@ -20,7 +20,7 @@ def test_the_seeds_backup_interval_table(capsys, golden) -> None:
     capsys.readouterr()
     assert main(["advise", "-m", "QSA1", "--backup-interval", "400", "1200", "2200"]) == 0
     out = capsys.readouterr().out
-    table = out[out.index("Backup interval"):]
+    table = out[out.index("Backup interval") :]
     golden(GOLDEN / "backup-interval.txt", table)
     assert [backup_interval(n).minutes for n in (400, 1200, 2200)] == [90, 30, 16]
 

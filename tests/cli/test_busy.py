@@ -43,8 +43,9 @@ def _state_bytes() -> bytes:
 
 
 @pytest.mark.parametrize("name", list(CASES))
-def test_every_subcommand_refuses_in_one_line(name: str, holder, tmp_path: Path, capsys,
-                                              monkeypatch) -> None:
+def test_every_subcommand_refuses_in_one_line(
+    name: str, holder, tmp_path: Path, capsys, monkeypatch
+) -> None:
     words, status = CASES[name]
     monkeypatch.setattr("sys.stdin", io.StringIO(DECK))
     capsys.readouterr()
@@ -68,8 +69,10 @@ def test_csqutil_step_gets_mqrc_2059(holder, tmp_path: Path, capsys) -> None:
     deck.write_text(DECK)
     assert main(["csqutil", str(sysin), "--dd", f"CMDINP={deck}", "--parm", "QMZ1"]) == 8
     captured = capsys.readouterr()
-    assert "CSQU009E  MQCONN failed for QMZ1. MQCC=2 MQRC=2059 (MQRC_Q_MGR_NOT_AVAILABLE)" \
+    assert (
+        "CSQU009E  MQCONN failed for QMZ1. MQCC=2 MQRC=2059 (MQRC_Q_MGR_NOT_AVAILABLE)"
         in captured.out
+    )
     assert f"in use by process {holder.pid}" in captured.err
     assert "Traceback" not in captured.err
 
@@ -89,8 +92,7 @@ JOB = """//USER1B   JOB (ACCT),'BUSY',CLASS=A,MSGCLASS=K
 """
 
 
-def test_job_steps_fail_with_a_reason_code_not_an_abend(holder, tmp_path: Path,
-                                                         capsys) -> None:
+def test_job_steps_fail_with_a_reason_code_not_an_abend(holder, tmp_path: Path, capsys) -> None:
     jcl = tmp_path / "busy.jcl"
     jcl.write_text(JOB)
     status = main(["job", str(jcl)])

@@ -16,15 +16,22 @@ from mqsc.language import parser
 
 ROOT = Path(__file__).resolve().parents[2]
 DECK = "DEFINE QLOCAL(A) MAXDEPTH(10) SHARE\nDISPLAY QLOCAL(A) MAXDEPTH\nDIS Q(*) WHERE(CURDEPTH GT 0)\n"
-PROBE = ("import sys; from mqsc.cli import main; status = main(sys.argv[1:]); sys.stdout.flush(); "
-         "print('LARK' if 'lark' in sys.modules else 'NO LARK', status)")
+PROBE = (
+    "import sys; from mqsc.cli import main; status = main(sys.argv[1:]); sys.stdout.flush(); "
+    "print('LARK' if 'lark' in sys.modules else 'NO LARK', status)"
+)
 
 
 def run(deck: Path, home: Path, **env: str) -> tuple[str, str]:
     """Output of ``mqsc run --memory deck`` in a new process, and whether it imported Lark."""
     result = subprocess.run(
-        [sys.executable, "-c", PROBE, "run", "--memory", str(deck)], capture_output=True,
-        text=True, cwd=ROOT, env={**os.environ, "MQSC_HOME": str(home), **env}, check=False)
+        [sys.executable, "-c", PROBE, "run", "--memory", str(deck)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "MQSC_HOME": str(home), **env},
+        check=False,
+    )
     *out, last = result.stdout.splitlines()
     return "\n".join(out), last
 
@@ -46,10 +53,15 @@ def test_a_second_run_of_known_shapes_needs_no_lark(deck: Path, tmp_path: Path) 
     assert again == first
 
 
-@pytest.mark.parametrize("damage", [
-    "not json", '{"key": "another grammar", "shapes": []}', "[1, 2]",
-    "TAMPERED",  # the right key, shapes the grammar does not parse
-])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "not json",
+        '{"key": "another grammar", "shapes": []}',
+        "[1, 2]",
+        "TAMPERED",  # the right key, shapes the grammar does not parse
+    ],
+)
 def test_a_damaged_cache_changes_nothing(deck: Path, tmp_path: Path, damage: str) -> None:
     home = tmp_path / "home"
     expected, _ = run(deck, home)
@@ -168,10 +180,12 @@ def test_an_oversized_or_overlong_saved_file_is_not_adopted(tmp_path, monkeypatc
     monkeypatch.setenv("MQSC_HOME", str(tmp_path))
     monkeypatch.delenv("MQSC_NO_CACHE", raising=False)
     cache.path().parent.mkdir(parents=True)
-    cache.path().write_text(json.dumps({"key": parser.shapes_key(),
-                                        "shapes": ["W" * n for n in range(1, 2000)]}))
+    cache.path().write_text(
+        json.dumps({"key": parser.shapes_key(), "shapes": ["W" * n for n in range(1, 2000)]})
+    )
     assert cache.path().stat().st_size > cache.MAX_BYTES
     assert cache.load() == 0
-    cache.path().write_text(json.dumps({"key": parser.shapes_key(),
-                                        "shapes": ["W" * 300, "WW(W)"]}))
+    cache.path().write_text(
+        json.dumps({"key": parser.shapes_key(), "shapes": ["W" * 300, "WW(W)"]})
+    )
     assert cache.load() == 1  # the shape longer than any saved one is left out

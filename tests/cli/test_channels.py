@@ -59,8 +59,17 @@ def test_a_sender_moves_persistent_messages_to_another_queue_manager(tmp_path, c
     assert depth(capsys, "QMZ2") == 7
     assert depth(capsys, "PAY.IN", "-m", "QMZ2") == 100
     # The channel initiators stopped with their queue managers: start them again, recover.
-    assert main(["run", "-m", "QMZ2", _deck("START CHINIT\nSTART LISTENER PORT(1415)\n"
-                                            "START CHANNEL(QMZ1.TO.QMZ2)")]) == 0
+    assert (
+        main(
+            [
+                "run",
+                "-m",
+                "QMZ2",
+                _deck("START CHINIT\nSTART LISTENER PORT(1415)\nSTART CHANNEL(QMZ1.TO.QMZ2)"),
+            ]
+        )
+        == 0
+    )
     assert main(["run", _deck("START CHINIT\nSTART CHANNEL(QMZ1.TO.QMZ2)")]) == 0
     assert depth(capsys, "QMZ2") == 0
     capsys.readouterr()
@@ -82,12 +91,15 @@ def test_mqsc_run_shows_what_the_channels_said(tmp_path, capsys) -> None:
     capsys.readouterr()
     assert main(["run", "-m", "QMZ2", _deck("STOP CHANNEL(QMZ1.TO.QMZ2)")]) == 0
     assert main(["put", "PAY.OUT", "--count", "3"]) == 0  # the sender finds it stopped
-    assert "CSQX501I QMZ1 CSQXRESP Channel QMZ1.TO.QMZ2 is no longer active" in \
-        capsys.readouterr().out
+    assert (
+        "CSQX501I QMZ1 CSQXRESP Channel QMZ1.TO.QMZ2 is no longer active" in capsys.readouterr().out
+    )
     assert main(["run", "--style", "console", _deck("START CHANNEL(QMZ1.TO.QMZ2)")]) == 0
     out = capsys.readouterr().out
-    assert "MQSC330I QMZ1 Channel QMZ1.TO.QMZ2 retrying: the partner's receiver channel is " \
-           "stopped" in out
+    assert (
+        "MQSC330I QMZ1 Channel QMZ1.TO.QMZ2 retrying: the partner's receiver channel is "
+        "stopped" in out
+    )
 
 
 def test_create_with_a_listener(tmp_path, capsys) -> None:
@@ -97,5 +109,7 @@ def test_create_with_a_listener(tmp_path, capsys) -> None:
     assert main(["create", "QMZ2", "--listener", "1415"]) == 0
     assert "listening on port 1415" in capsys.readouterr().out
     assert main(["run", "-m", "QMZ2", "--style", "console", _deck("DISPLAY CHINIT")]) == 0
-    assert "CSQX846I QMZ2 CSQXDISP TCP/IP listener INDISP=QMGR started, for port 1415" in \
-        capsys.readouterr().out
+    assert (
+        "CSQX846I QMZ2 CSQXDISP TCP/IP listener INDISP=QMGR started, for port 1415"
+        in capsys.readouterr().out
+    )

@@ -22,8 +22,7 @@ def test_clean_deck(tmp_path, capsys) -> None:
 
 
 def test_semantic_error_points_at_the_line(tmp_path, capsys) -> None:
-    status, out = check(tmp_path, "DISPLAY QMGR\nDEFINE QLOCAL(USER1.ABAR.QUEUE)\n",
-                        capsys=capsys)
+    status, out = check(tmp_path, "DISPLAY QMGR\nDEFINE QLOCAL(USER1.ABAR.QUEUE)\n", capsys=capsys)
     assert status == 1
     assert "deck.mqsc:2:8: CSQM095I CSQMAQLC QLOCAL(USER1.ABAR.QUEUE) ALREADY EXISTS" in out
 
@@ -39,8 +38,10 @@ def test_objects_defined_earlier_in_the_deck_count(tmp_path, capsys) -> None:
 
 
 def test_later_failures_are_warnings(tmp_path, capsys) -> None:
-    text = "DEFINE QLOCAL(A) STGCLASS(NOPE)\nDEFINE STGCLASS(ODD) PSID(77)\n" \
-           "DEFINE QLOCAL(B) STGCLASS(ODD)\n"
+    text = (
+        "DEFINE QLOCAL(A) STGCLASS(NOPE)\nDEFINE STGCLASS(ODD) PSID(77)\n"
+        "DEFINE QLOCAL(B) STGCLASS(ODD)\n"
+    )
     status, out = check(tmp_path, text, capsys=capsys)
     assert status == 0
     assert "deck.mqsc:1:18: MQSC101W" in out and "deck.mqsc:3:18: MQSC102W" in out
@@ -65,22 +66,33 @@ def test_json_format(tmp_path, capsys) -> None:
     _, out = check(tmp_path, "DEFINE QLOCAL(A) FOO(1)\n", "--format", "json", capsys=capsys)
     data = json.loads(out)
     (diagnostic,) = data["files"][0]["diagnostics"]
-    assert diagnostic == {"id": "CSQ9001E", "severity": "error", "message": "'FOO' is invalid",
-                          "file": str(tmp_path / "deck.mqsc"), "line": 1, "column": 18,
-                          "end_line": 1, "end_column": 21}
+    assert diagnostic == {
+        "id": "CSQ9001E",
+        "severity": "error",
+        "message": "'FOO' is invalid",
+        "file": str(tmp_path / "deck.mqsc"),
+        "line": 1,
+        "column": 18,
+        "end_line": 1,
+        "end_column": 21,
+    }
 
 
 def test_samples_are_clean(capsys) -> None:
-    decks = [str(p) for p in sorted((ROOT / "samples").glob("*/*.mqsc"))
-             if p.name != "mistakes.mqsc" and "CSQINP" not in p.name and p.parent.name != "qsg"]
+    decks = [
+        str(p)
+        for p in sorted((ROOT / "samples").glob("*/*.mqsc"))
+        if p.name != "mistakes.mqsc" and "CSQINP" not in p.name and p.parent.name != "qsg"
+    ]
     assert main(["check", *decks]) == 0, capsys.readouterr().out
 
 
 def test_qsg_samples_are_clean_on_a_group_member(capsys) -> None:
     # In the order the rehearsal runs them, on a scratch copy of a member of QSG1.
     assert main(["create", "QSA1", "--qsg", "QSG1"]) == 0
-    decks = [str(ROOT / "samples" / "qsg" / f"{n}.mqsc")
-             for n in ("define", "backup", "fail", "recover")]
+    decks = [
+        str(ROOT / "samples" / "qsg" / f"{n}.mqsc") for n in ("define", "backup", "fail", "recover")
+    ]
     assert main(["check", "--qmgr", "QSA1", *decks]) == 0, capsys.readouterr().out
 
 

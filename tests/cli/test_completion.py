@@ -20,15 +20,21 @@ def _script(shell: str, capsys) -> str:
 def test_bash_completes_subcommands_options_and_choices(tmp_path, capsys) -> None:
     script = tmp_path / "mqsc.bash"
     script.write_text(_script("bash", capsys))
-    probe = (f"source {script}\n"
-             "ask() { COMP_WORDS=(\"$@\"); COMP_CWORD=$(($# - 1)); _shtab_mqsc; "
-             "echo \"${COMPREPLY[*]}\"; }\n"
-             "ask mqsc sam\nask mqsc run --for\nask mqsc run --format ''\n"
-             "ask mqsc completion ''\n")
+    probe = (
+        f"source {script}\n"
+        'ask() { COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _shtab_mqsc; '
+        'echo "${COMPREPLY[*]}"; }\n'
+        "ask mqsc sam\nask mqsc run --for\nask mqsc run --format ''\n"
+        "ask mqsc completion ''\n"
+    )
     done = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, timeout=30)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == ["samples", "--format", "text json junit sarif github",
-                                        "bash zsh fish"]
+    assert done.stdout.splitlines() == [
+        "samples",
+        "--format",
+        "text json junit sarif github",
+        "bash zsh fish",
+    ]
 
 
 @pytest.mark.parametrize("shell", ["zsh", "fish"])

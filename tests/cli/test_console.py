@@ -83,8 +83,13 @@ def test_help_still_works(argv, capsys) -> None:
 
 
 def test_binary_with_piped_stdin(tmp_path) -> None:
-    result = subprocess.run([sys.executable, "-m", "mqsc"], input="QMZ2 DIS USAGE\n",
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "mqsc"],
+        input="QMZ2 DIS USAGE\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.stdout.splitlines() == ["QMZ1> QMZ2 DIS USAGE", "IEE305I QMZ2 COMMAND INVALID"]
     assert result.returncode == 10
 

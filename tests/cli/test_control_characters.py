@@ -54,8 +54,9 @@ def test_the_console_shows_control_characters(deck: Path, monkeypatch, capsys) -
     assert RAW.search(out) is None and "\\x1B]52" in out
 
 
-def test_dump_on_a_terminal_shows_them_and_into_a_file_keeps_them(deck, tmp_path,
-                                                                     monkeypatch, capsys) -> None:
+def test_dump_on_a_terminal_shows_them_and_into_a_file_keeps_them(
+    deck, tmp_path, monkeypatch, capsys
+) -> None:
     state = tmp_path / "qm.db"
     main(["run", "--state", str(state), str(deck)])
     capsys.readouterr()

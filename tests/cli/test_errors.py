@@ -44,9 +44,16 @@ def _one_line(capsys, *needles: str) -> str:
     return err
 
 
-@pytest.mark.parametrize("words,status", [(["run", "DECK"], 20), (["put", "USER1.ABAR.QUEUE"], 20),
-                                          (["dump"], 2), (["csqutil", "DECK"], 12),
-                                          (["job", "JCL"], 2)])
+@pytest.mark.parametrize(
+    "words,status",
+    [
+        (["run", "DECK"], 20),
+        (["put", "USER1.ABAR.QUEUE"], 20),
+        (["dump"], 2),
+        (["csqutil", "DECK"], 12),
+        (["job", "JCL"], 2),
+    ],
+)
 def test_bad_clock(words, status, tmp_path: Path, monkeypatch, capsys) -> None:
     monkeypatch.setenv("MQSC_CLOCK", "notadate")
     files = {"DECK": _deck(tmp_path), "JCL": _jcl(tmp_path)}
@@ -56,8 +63,9 @@ def test_bad_clock(words, status, tmp_path: Path, monkeypatch, capsys) -> None:
 
 
 @pytest.mark.parametrize("value", ["abc", "-1", "nan", "inf"])
-@pytest.mark.parametrize("words,status", [(["run", "DECK"], 20), (["stats"], 2),
-                                          (["state", "backup", "COPY"], 2)])
+@pytest.mark.parametrize(
+    "words,status", [(["run", "DECK"], 20), (["stats"], 2), (["state", "backup", "COPY"], 2)]
+)
 def test_bad_lock_timeout(value, words, status, tmp_path: Path, monkeypatch, capsys) -> None:
     assert main(["run", _deck(tmp_path)]) == 0  # the queue manager exists
     capsys.readouterr()
@@ -83,8 +91,10 @@ def test_nul_in_a_file_name(words, tmp_path: Path, capsys) -> None:
     _one_line(capsys, "cannot contain a NUL character")
 
 
-@pytest.mark.parametrize("words,status", [(["run", "DECK"], 20), (["put", "USER1.ABAR.QUEUE"], 20),
-                                          (["stats"], 2), (["console"], 2)])
+@pytest.mark.parametrize(
+    "words,status",
+    [(["run", "DECK"], 20), (["put", "USER1.ABAR.QUEUE"], 20), (["stats"], 2), (["console"], 2)],
+)
 def test_unusable_data_directory(words, status, tmp_path: Path, monkeypatch, capsys) -> None:
     not_a_directory = tmp_path / "home"
     not_a_directory.write_text("a file where the data directory should be")

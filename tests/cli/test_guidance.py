@@ -41,7 +41,8 @@ def test_mistyped_words_get_did_you_mean_on_stderr(tmp_path, capsys) -> None:
     captured = capsys.readouterr()
     assert captured.err.splitlines() == [
         f"mqsc run: {deck}:1: 'MAXDEPHT': did you mean MAXDEPTH?",
-        f"mqsc run: {deck}:2: 'QLOCALL': did you mean QLOCAL?"]
+        f"mqsc run: {deck}:2: 'QLOCALL': did you mean QLOCAL?",
+    ]
     assert "did you mean" not in captured.out  # the SYSPRINT-like replies are untouched
     assert main(["check", "--memory", str(deck)]) == 1
     out = capsys.readouterr().out
@@ -55,8 +56,13 @@ def test_run_from_a_terminal_says_it_reads_standard_input(mqsc_home: Path) -> No
     binary = shutil.which("mqsc", path=str(Path(sys.executable).parent))
     if binary is None:
         pytest.skip("needs the installed mqsc script")
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(mqsc_home),
-           "MQSC_HOME": str(mqsc_home), "NO_COLOR": "1", "LANG": "C.UTF-8"}
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(mqsc_home),
+        "MQSC_HOME": str(mqsc_home),
+        "NO_COLOR": "1",
+        "LANG": "C.UTF-8",
+    }
     terminal = Terminal([binary, "run", "--memory"], env)
     terminal.wait_for("reading MQSC commands from standard input; end with Ctrl-D", timeout=30)
     terminal.type("DISPLAY QMGR\r\x04")

@@ -24,13 +24,15 @@ def small_ceiling(monkeypatch):
 
 
 @needs_dev_zero
-@pytest.mark.parametrize("argv, status", [(["run", "--memory"], 20), (["check"], 2),
-                                          (["plan", "--memory"], 2)])
+@pytest.mark.parametrize(
+    "argv, status", [(["run", "--memory"], 20), (["check"], 2), (["plan", "--memory"], 2)]
+)
 def test_an_endless_file_is_refused_on_one_line(argv, status, small_ceiling, capsys) -> None:
     assert main([*argv, ZERO]) == status
     captured = capsys.readouterr()
     assert captured.err.splitlines() == [
-        f"mqsc {argv[0]}: {ZERO}: larger than 1 MiB, the most mqsc reads from one input"]
+        f"mqsc {argv[0]}: {ZERO}: larger than 1 MiB, the most mqsc reads from one input"
+    ]
     assert "Traceback" not in captured.out
 
 
@@ -46,7 +48,8 @@ def test_endless_standard_input_is_refused(small_ceiling, monkeypatch, capsys) -
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(Endless())))
     assert main(["check", "-"]) == 2
     assert capsys.readouterr().err.splitlines() == [
-        "mqsc check: -: larger than 1 MiB, the most mqsc reads from one input"]
+        "mqsc check: -: larger than 1 MiB, the most mqsc reads from one input"
+    ]
 
 
 @needs_dev_zero
@@ -55,8 +58,9 @@ def test_the_piped_console_stops_at_a_line_that_is_not_mqsc(monkeypatch, capsys)
         monkeypatch.setattr(sys, "stdin", zero)
         assert main(["--memory"]) == 2
     out = capsys.readouterr().out
-    assert out.splitlines()[-1] == ("Line longer than 65536 characters: this is not MQSC; the "
-                                    "console stops reading.")
+    assert out.splitlines()[-1] == (
+        "Line longer than 65536 characters: this is not MQSC; the console stops reading."
+    )
 
 
 @needs_dev_zero
@@ -74,8 +78,10 @@ def test_a_typed_command_longer_than_the_console_takes(monkeypatch, capsys) -> N
     monkeypatch.setattr(sys, "stdin", io.StringIO(typed + "\nDIS QL(LONG)\n"))
     assert main(["--memory"]) == 10
     out = capsys.readouterr().out
-    assert ("MQSC005E QMZ1 Command longer than 126 characters, the most z/OS takes from a "
-            "console: not processed") in out
+    assert (
+        "MQSC005E QMZ1 Command longer than 126 characters, the most z/OS takes from a "
+        "console: not processed"
+    ) in out
     assert "NO QLOCAL FOUND MATCHING REQUEST CRITERIA" in out  # nothing was defined
 
 

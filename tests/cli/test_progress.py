@@ -13,13 +13,15 @@ import pytest
 
 from mqsc.cli import main, progress
 
-DECK = "".join(f"DEFINE QLOCAL(APP.Q{i:05d}) MAXDEPTH(100) DESCR('queue {i}')\n"
-               for i in range(20000))
+DECK = "".join(
+    f"DEFINE QLOCAL(APP.Q{i:05d}) MAXDEPTH(100) DESCR('queue {i}')\n" for i in range(20000)
+)
 
 
 @pytest.mark.parametrize("command", [["check"], ["plan"], ["dump"]])
-def test_nothing_on_stderr_when_it_is_not_a_terminal(command, tmp_path, capsys,
-                                                     monkeypatch) -> None:
+def test_nothing_on_stderr_when_it_is_not_a_terminal(
+    command, tmp_path, capsys, monkeypatch
+) -> None:
     monkeypatch.setenv("MQSC_PROGRESS_DELAY", "0")  # shown at once, if it were shown at all
     monkeypatch.setattr(progress, "EVERY", 1)
     deck = tmp_path / "deck.mqsc"
@@ -35,9 +37,14 @@ def _in_a_terminal(argv: list[str], home: Path) -> tuple[int, str]:
     from tests.repl.pty_driver import Terminal
 
     # Shown from the start: whether the work lasts half a second depends on the machine.
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home),
-           "MQSC_HOME": str(home), "TERM": "xterm-256color", "LANG": "C.UTF-8",
-           "MQSC_PROGRESS_DELAY": "0"}
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(home),
+        "MQSC_HOME": str(home),
+        "TERM": "xterm-256color",
+        "LANG": "C.UTF-8",
+        "MQSC_PROGRESS_DELAY": "0",
+    }
     terminal = Terminal(argv, env, rows=24, columns=100)
     deadline = time.perf_counter() + 120
     while terminal.process.poll() is None and time.perf_counter() < deadline:

@@ -38,11 +38,14 @@ def test_a_state_with_a_stale_message_list_page_set_starts_again(tmp_path, capsy
 def test_a_start_that_fails_exits_10_and_keeps_the_state(tmp_path, capsys, monkeypatch) -> None:
     monkeypatch.delenv("MQSC_STRICT", raising=False)
     state = tmp_path / "state.db"
-    assert main(["put", "USER1.ABAR.QUEUE", "--count", "3", "--persistent",
-                 "--state", str(state)]) == 0
+    assert (
+        main(["put", "USER1.ABAR.QUEUE", "--count", "3", "--persistent", "--state", str(state)])
+        == 0
+    )
     with sqlite3.connect(state) as conn:  # damage: the messages on a page set never defined
-        data = json.loads(conn.execute(
-            "SELECT data FROM entity WHERE tbl = 'messages'").fetchone()[0])
+        data = json.loads(
+            conn.execute("SELECT data FROM entity WHERE tbl = 'messages'").fetchone()[0]
+        )
         data["runs"][0][5] = 77
         conn.execute("UPDATE entity SET data = ? WHERE tbl = 'messages'", (json.dumps(data),))
     capsys.readouterr()

@@ -53,8 +53,9 @@ def test_echo_keeps_original_line_breaks(tmp_path, capsys) -> None:
 
 
 def test_console_style(tmp_path, capsys) -> None:
-    _, out = run(tmp_path, "DISPLAY QLOCAL(USER1.ABAR.QUEUE)\n", "--style", "console",
-                 capsys=capsys)
+    _, out = run(
+        tmp_path, "DISPLAY QLOCAL(USER1.ABAR.QUEUE)\n", "--style", "console", capsys=capsys
+    )
     lines = out.splitlines()
     assert lines[0] == "QMZ1 DISPLAY QLOCAL(USER1.ABAR.QUEUE)"
     assert lines[1] == "CSQM293I QMZ1 CSQMDRTS 1 QLOCAL FOUND MATCHING REQUEST CRITERIA"
@@ -62,8 +63,9 @@ def test_console_style(tmp_path, capsys) -> None:
 
 
 def test_json_lines(tmp_path, capsys) -> None:
-    _, out = run(tmp_path, "DEFINE QLOCAL(A)\nDELETE QLOCAL(B)\n", "--format", "json",
-                 capsys=capsys)
+    _, out = run(
+        tmp_path, "DEFINE QLOCAL(A)\nDELETE QLOCAL(B)\n", "--format", "json", capsys=capsys
+    )
     first, second = (json.loads(line) for line in out.splitlines())
     assert first["ok"] and first["line"] == 1
     assert not second["ok"] and second["commandResponse"][0]["reasonCode"] == 2085
@@ -88,8 +90,12 @@ def test_readme_main_job_runs_clean(capsys) -> None:
 def test_python_dash_m_entry_point(tmp_path) -> None:
     deck = tmp_path / "d.mqsc"
     deck.write_text("DISPLAY QMGR QMNAME\n")
-    result = subprocess.run([sys.executable, "-m", "mqsc", "run", "--memory", str(deck)],
-                            capture_output=True, text=True, cwd=ROOT)
+    result = subprocess.run(
+        [sys.executable, "-m", "mqsc", "run", "--memory", str(deck)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert result.returncode == 0 and "CSQM409I" in result.stdout
 
 
@@ -98,12 +104,13 @@ def test_a_plain_run_starts_without_other_subcommands_or_report_writers(tmp_path
     # only itself, and loads the checker and the CI report writers only for a report format.
     deck = tmp_path / "d.mqsc"
     deck.write_text("DISPLAY QMGR QMNAME\n")
-    probe = ("import sys; from mqsc.cli import main; status = main(['run', '--memory', "
-             f"{str(deck)!r}]); sys.stdout.flush(); "
-             "print(sorted(m for m in ('mqsc.batch.check', 'mqsc.batch.reports', 'mqsc.cli.job', "
-             "'mqsc.cli.console', 'mqsc.batch.jcl') if m in sys.modules), status)")
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                            cwd=ROOT)
+    probe = (
+        "import sys; from mqsc.cli import main; status = main(['run', '--memory', "
+        f"{str(deck)!r}]); sys.stdout.flush(); "
+        "print(sorted(m for m in ('mqsc.batch.check', 'mqsc.batch.reports', 'mqsc.cli.job', "
+        "'mqsc.cli.console', 'mqsc.batch.jcl') if m in sys.modules), status)"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT)
     assert result.stdout.splitlines()[-1] == "[] 0", result.stdout + result.stderr
 
 

@@ -19,19 +19,27 @@ def test_lists_every_set_and_file(capsys) -> None:
 
 def test_copy_everything_gives_the_readme_layout(tmp_path, capsys) -> None:
     assert main(["samples", "copy", str(tmp_path / "samples")]) == 0
-    copied = sorted(p.relative_to(tmp_path / "samples") for p in
-                    (tmp_path / "samples").rglob("*") if p.is_file())
-    shipped = sorted(p.relative_to(ROOT / "samples") for p in (ROOT / "samples").rglob("*")
-                     if p.is_file() and "__pycache__" not in p.parts)
+    copied = sorted(
+        p.relative_to(tmp_path / "samples")
+        for p in (tmp_path / "samples").rglob("*")
+        if p.is_file()
+    )
+    shipped = sorted(
+        p.relative_to(ROOT / "samples")
+        for p in (ROOT / "samples").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    )
     assert copied == shipped
-    assert (tmp_path / "samples" / "l02" / "V8NOIO11.jcl").read_bytes() == \
-        (ROOT / "samples" / "l02" / "V8NOIO11.jcl").read_bytes()
+    assert (tmp_path / "samples" / "l02" / "V8NOIO11.jcl").read_bytes() == (
+        ROOT / "samples" / "l02" / "V8NOIO11.jcl"
+    ).read_bytes()
 
 
 def test_copy_one_set_and_one_file(tmp_path, capsys) -> None:
     assert main(["samples", "copy", "l02", str(tmp_path / "a")]) == 0
     assert sorted(p.name for p in (tmp_path / "a" / "l02").iterdir()) == sorted(
-        p.name for p in (ROOT / "samples" / "l02").iterdir())
+        p.name for p in (ROOT / "samples" / "l02").iterdir()
+    )
     assert main(["samples", "copy", "decks/first-steps.mqsc", str(tmp_path / "b")]) == 0
     assert [p.name for p in (tmp_path / "b").rglob("*") if p.is_file()] == ["first-steps.mqsc"]
 
@@ -55,7 +63,10 @@ def test_unknown_sample_suggests_the_close_one(tmp_path, capsys) -> None:
 def test_bundled_decks_fit_in_72_columns() -> None:
     # CSQINP1/CSQINP2 and CSQUTIL read columns 1-72 (MQSC202W): a sample line past column 72
     # would silently lose its end, as a definition of the system deck once did.
-    long = [f"{path.relative_to(ROOT)}:{number}"
-            for path in sorted((ROOT / "samples").rglob("CSQINP*.mqsc"))
-            for number, line in enumerate(path.read_text().splitlines(), 1) if len(line) > 72]
+    long = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "samples").rglob("CSQINP*.mqsc"))
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if len(line) > 72
+    ]
     assert not long, long

@@ -76,22 +76,33 @@ def test_reset_starts_afresh(capsys) -> None:
 
 
 def test_reset_refused_while_a_run_that_waited_for_the_lock_is_running(
-        tmp_path: Path, mqsc_home: Path, capsys) -> None:
+    tmp_path: Path, mqsc_home: Path, capsys
+) -> None:
     """Issue 15 item 2: a run that started while another process held the queue manager
     never registered itself, and reset deleted the database under it. Real processes: the
     holder, then the run, then the reset."""
     open_qmgr().close()
     env = {**os.environ, "MQSC_HOME": str(mqsc_home), "MQSC_LOCK_TIMEOUT": "60"}
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, cwd=ROOT, text=True, env=env)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        cwd=ROOT,
+        text=True,
+        env=env,
+    )
     deck = tmp_path / "long.mqsc"
     deck.write_text("".join(f"DEFINE QLOCAL(R.{i:05d})\n" for i in range(RUN_COMMANDS)))
     run = None
     try:
         assert holder.stdout.readline().strip() == "holding"
-        run = subprocess.Popen([sys.executable, "-m", "mqsc", "run", "--commit-every", "20",
-                                str(deck)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               cwd=ROOT, env=env)
+        run = subprocess.Popen(
+            [sys.executable, "-m", "mqsc", "run", "--commit-every", "20", str(deck)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            env=env,
+        )
         output = Drain(run.stdout)
         time.sleep(1.0)  # the run has opened the queue manager and waits for the lock
         holder.kill()
@@ -165,8 +176,13 @@ def _pty_reset(mqsc_home: Path, answer: str) -> tuple[int, str]:
         import pytest
 
         pytest.skip("needs the installed mqsc script and a POSIX pty")
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(mqsc_home),
-           "MQSC_HOME": str(mqsc_home), "NO_COLOR": "1", "LANG": "C.UTF-8"}
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(mqsc_home),
+        "MQSC_HOME": str(mqsc_home),
+        "NO_COLOR": "1",
+        "LANG": "C.UTF-8",
+    }
     terminal = Terminal([binary, "state", "reset"], env)
     terminal.wait_for("[y/N]", timeout=30)
     terminal.type(answer + "\r")

@@ -88,11 +88,14 @@ def test_stats_plot_writes_the_charts_of_the_durable_state(capsys, tmp_path) -> 
     main(["put", "USER1.ABAR.QUEUE", "-n", "300", "-s", "4096"])
     capsys.readouterr()
     target = tmp_path / "charts.svg"
-    status, stats = run_json(capsys, "stats", "--plot", str(target), "--samples", "2",
-                             "--every", "0")
+    status, stats = run_json(
+        capsys, "stats", "--plot", str(target), "--samples", "2", "--every", "0"
+    )
     assert status == 0 and stats["pageSets"]["11"]["NPPG"] == 605
-    lines = {line.get("data-series"): line.get("data-values")
-             for line in ET.parse(target).getroot().iter("{http://www.w3.org/2000/svg}polyline")}
+    lines = {
+        line.get("data-series"): line.get("data-values")
+        for line in ET.parse(target).getroot().iter("{http://www.w3.org/2000/svg}polyline")
+    }
     assert lines["PS11"] == "605 605" and lines["BP11"] == "39 39"
     # The same charts as a PNG (no imaging library): a valid file of the SVG's size, twice.
     picture = tmp_path / "charts.png"
@@ -105,18 +108,19 @@ def test_stats_plot_writes_the_charts_of_the_durable_state(capsys, tmp_path) -> 
 
 
 def test_stats_plot_refusals_exit_2_and_write_nothing(capsys, tmp_path) -> None:
-    for argv, words in ((["--plot", str(tmp_path / "c.gif")], "SVG or PNG"),
-                        (["--plot", str(tmp_path / "no" / "c.svg")], "no directory"),
-                        (["--plot", str(tmp_path / "c.svg"), "--samples", "0"], "--samples"),
-                        (["--plot", str(tmp_path / "c.svg"), "--every", "-1"], "--every")):
+    for argv, words in (
+        (["--plot", str(tmp_path / "c.gif")], "SVG or PNG"),
+        (["--plot", str(tmp_path / "no" / "c.svg")], "no directory"),
+        (["--plot", str(tmp_path / "c.svg"), "--samples", "0"], "--samples"),
+        (["--plot", str(tmp_path / "c.svg"), "--every", "-1"], "--every"),
+    ):
         assert main(["stats", *argv]) == 2
         assert words in capsys.readouterr().err
     assert not list(tmp_path.iterdir())
 
 
 def test_data_round_trips_across_invocations(capsys) -> None:
-    status, put = run_json(capsys, "put", "USER1.ABAR.QUEUE", "--data", "hello",
-                           "--data", "wörld")
+    status, put = run_json(capsys, "put", "USER1.ABAR.QUEUE", "--data", "hello", "--data", "wörld")
     assert status == 0 and put["done"] == 2 and put["bytes"] == 11
     assert main(["put", "USER1.ABAR.QUEUE", "-n", "1", "-s", "3"]) == 0
     capsys.readouterr()

@@ -29,8 +29,9 @@ EXPECTED_RUN = {
     "ibm-zos-operations.mqsc": ["CSQM131I"],
 }
 #: `mqsc check` reports the same, but only errors (severity 8 and over) fail a check.
-EXPECTED_CHECK = {name: [m for m in ids if CATALOG[m].severity >= 8]
-                  for name, ids in EXPECTED_RUN.items()}
+EXPECTED_CHECK = {
+    name: [m for m in ids if CATALOG[m].severity >= 8] for name, ids in EXPECTED_RUN.items()
+}
 
 
 def _provenance_counts() -> dict[str, int]:
@@ -45,8 +46,7 @@ def test_the_deck_runs_as_on_zos(path: Path) -> None:
     errors = [d.msg_id for d in report.diagnostics if CATALOG[d.msg_id].severity >= 8]
     assert errors == EXPECTED_CHECK.get(path.name, []), errors
     results = list(fresh_qmz1().iter_run(source))
-    failed = [m for r in results if not r.ok for m in r.message_ids
-              if m not in ("CSQ9023E",)]
+    failed = [m for r in results if not r.ok for m in r.message_ids if m not in ("CSQ9023E",)]
     assert failed == EXPECTED_RUN.get(path.name, []), failed
     assert len(results) == _provenance_counts()[path.name]
 

@@ -37,8 +37,9 @@ def _qmz1_template() -> QueueManager:
 
 @functools.cache
 def _minimal_template() -> QueueManager:
-    return QueueManager.create("QMIN", csqinp1=MINIMAL_CSQINP1, csqinp2=MINIMAL_CSQINP2,
-                               clock=clock)
+    return QueueManager.create(
+        "QMIN", csqinp1=MINIMAL_CSQINP1, csqinp2=MINIMAL_CSQINP2, clock=clock
+    )
 
 
 def fresh_qmz1() -> QueueManager:
@@ -80,8 +81,9 @@ def _group_template():
 
     group = Group("QSG1", cfrm=CFRMPolicy(sizes={"NOREC": 1024}))
     for name in MEMBERS:
-        QueueManager.create(name, csqinp1=MINIMAL_CSQINP1, csqinp2=MINIMAL_CSQINP2,
-                            clock=clock, group=group)
+        QueueManager.create(
+            name, csqinp1=MINIMAL_CSQINP1, csqinp2=MINIMAL_CSQINP2, clock=clock, group=group
+        )
     for result in group.members["QSA1"].run(GROUP_DECK):
         assert result.ok, result
     return group

@@ -21,8 +21,8 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Mapping
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 from mqsc.catalog import Source, messages
 from mqsc.cli.run import render
@@ -33,8 +33,13 @@ from tests.engine.conftest import NOW
 STYLES = (("server", ".server.txt"), ("console", ".console.txt"), ("json", ".json"))
 
 
-def play(scenario: Path, qmgrs: Mapping[str, QueueManager], style: str,
-         network: Any = None, hooks: Mapping[str, Any] | None = None) -> str:
+def play(
+    scenario: Path,
+    qmgrs: Mapping[str, QueueManager],
+    style: str,
+    network: Any = None,
+    hooks: Mapping[str, Any] | None = None,
+) -> str:
     """The scenario's output in one style."""
     moment = [NOW]
     for qm in qmgrs.values():
@@ -62,12 +67,14 @@ def play(scenario: Path, qmgrs: Mapping[str, QueueManager], style: str,
             if words[0] == "monitor":
                 outcome = qm.trigger_monitor(words[2], start=words[1] == "start")
             elif words[0] == "put":
-                outcome = qm.put(words[1], int(words[2]), int(words[3]),
-                                 persistent="persistent" in words)
+                outcome = qm.put(
+                    words[1], int(words[2]), int(words[3]), persistent="persistent" in words
+                )
             else:
                 outcome = qm.get(words[1], int(words[2]) if len(words) > 2 else None)
-            out.append(f"* {who} {text}\n" + "\n".join(summary_lines(outcome, qm.name, qm.cpf))
-                       + "\n")
+            out.append(
+                f"* {who} {text}\n" + "\n".join(summary_lines(outcome, qm.name, qm.cpf)) + "\n"
+            )
             out.extend(_channel_lines(network, qmgrs))
             continue
         result = qm.execute(text, source=Source.CONSOLE)
@@ -84,5 +91,7 @@ def _channel_lines(network: Any, qmgrs: Mapping[str, QueueManager]) -> list[str]
     """What the network's channels said on each queue manager's console."""
     if network is None:
         return []
-    return [f"* {who} channel: {messages.line(m.msg_id, m.inserts, qmgrs[who].cpf)}\n"
-            for who, m in network.take_console()]
+    return [
+        f"* {who} channel: {messages.line(m.msg_id, m.inserts, qmgrs[who].cpf)}\n"
+        for who, m in network.take_console()
+    ]

@@ -11,14 +11,20 @@ from mqsc.engine.storage.queuestore import QueueStore
 from tests.engine.conftest import fresh_minimal
 
 #: (data or a data-less run's (count, size), persistent, priority)
-puts = st.lists(st.tuples(
-    st.one_of(st.binary(max_size=5000), st.tuples(st.integers(1, 3), st.integers(0, 5000))),
-    st.booleans(), st.integers(0, 9)), max_size=12)
+puts = st.lists(
+    st.tuples(
+        st.one_of(st.binary(max_size=5000), st.tuples(st.integers(1, 3), st.integers(0, 5000))),
+        st.booleans(),
+        st.integers(0, 9),
+    ),
+    max_size=12,
+)
 
 
 def pages_in_use(qm: QueueManager) -> dict[int, int]:
-    return {psid: ps.persistent + ps.nonpersistent
-            for psid, ps in qm.state.tables["pageset"].items()}
+    return {
+        psid: ps.persistent + ps.nonpersistent for psid, ps in qm.state.tables["pageset"].items()
+    }
 
 
 def expected_order(items) -> list[tuple[bytes, bool]]:
@@ -212,8 +218,7 @@ def test_every_listed_message_can_be_got_by_its_msgid() -> None:
     listed = [m.msgid for m in qm.browse_messages("Q2", 10).delivered]
     assert len(set(listed)) == 3
     # A messagelist filtered by the id of a later message finds it, past the first `limit`.
-    assert [m.msgid for m in qm.browse_messages("Q2", 1, msgid=listed[2]).delivered] == \
-        [listed[2]]
+    assert [m.msgid for m in qm.browse_messages("Q2", 1, msgid=listed[2]).delivered] == [listed[2]]
     qm.restart()  # the count of messages taken is kept with the run
     got = qm.get_message("Q2", msgid=listed[1])
     assert (got.reason, got.delivered[0].msgid) == (0, listed[1])
@@ -231,5 +236,9 @@ def test_the_count_taken_survives_a_snapshot() -> None:
     store = qm.state.tables["messages"]["Q2"]
     again = QueueStore.restore(store.snapshot())
     assert [r.taken for r in again.runs] == [1]
-    assert QueueStore.restore({k: v for k, v in store.snapshot().items()
-                               if k != "taken"}).runs[0].taken == 0  # written before it was kept
+    assert (
+        QueueStore.restore({k: v for k, v in store.snapshot().items() if k != "taken"})
+        .runs[0]
+        .taken
+        == 0
+    )  # written before it was kept

@@ -15,12 +15,15 @@ def capexpry(qm, queue: str) -> object:
     return obj.get("CAPEXPRY")
 
 
-@pytest.mark.parametrize("define", [
-    "DEFINE QLOCAL(CAP.Q) CAPEXPRY(600)",
-    "DEFINE QALIAS(CAP.Q) TARGET(SYSTEM.DEFAULT.LOCAL.QUEUE) CAPEXPRY(600)",
-    "DEFINE QREMOTE(CAP.Q) RNAME(A) RQMNAME(B) CAPEXPRY(600)",
-    "DEFINE QMODEL(CAP.Q) CAPEXPRY(600)",
-])
+@pytest.mark.parametrize(
+    "define",
+    [
+        "DEFINE QLOCAL(CAP.Q) CAPEXPRY(600)",
+        "DEFINE QALIAS(CAP.Q) TARGET(SYSTEM.DEFAULT.LOCAL.QUEUE) CAPEXPRY(600)",
+        "DEFINE QREMOTE(CAP.Q) RNAME(A) RQMNAME(B) CAPEXPRY(600)",
+        "DEFINE QMODEL(CAP.Q) CAPEXPRY(600)",
+    ],
+)
 def test_every_queue_type_keeps_capexpry(define: str) -> None:
     qm = fresh_qmz1()
     assert qm.execute(define).ok
@@ -39,12 +42,15 @@ def test_the_default_is_nolimit_and_like_copies_it() -> None:
     assert capexpry(qm, "COPY") == 50
 
 
-@pytest.mark.parametrize("command, message", [
-    ("ALTER QLOCAL(CAPPED) CAPEXPRY(0)", "CSQM092I"),
-    ("ALTER QLOCAL(CAPPED) CAPEXPRY(1000000000)", "CSQM092I"),
-    ("ALTER QLOCAL(CAPPED) CAPEXPRY(FOREVER)", "CSQ9011E"),
-    ("ALTER QLOCAL(CAPPED) CAPEXPRY('NOLIMIT')", "CSQ9011E"),
-])
+@pytest.mark.parametrize(
+    "command, message",
+    [
+        ("ALTER QLOCAL(CAPPED) CAPEXPRY(0)", "CSQM092I"),
+        ("ALTER QLOCAL(CAPPED) CAPEXPRY(1000000000)", "CSQM092I"),
+        ("ALTER QLOCAL(CAPPED) CAPEXPRY(FOREVER)", "CSQ9011E"),
+        ("ALTER QLOCAL(CAPPED) CAPEXPRY('NOLIMIT')", "CSQ9011E"),
+    ],
+)
 def test_a_bad_value_changes_nothing(command: str, message: str) -> None:
     qm = fresh_qmz1()
     assert qm.execute("DEFINE QLOCAL(CAPPED) CAPEXPRY(50)").ok
@@ -56,8 +62,11 @@ def test_a_bad_value_changes_nothing(command: str, message: str) -> None:
 
 def test_where_compares_numbers_and_nolimit() -> None:
     qm = fresh_qmz1()
-    for command in ("DEFINE QLOCAL(C.50) CAPEXPRY(50)", "DEFINE QLOCAL(C.900) CAPEXPRY(900)",
-                    "DEFINE QLOCAL(C.NONE)"):
+    for command in (
+        "DEFINE QLOCAL(C.50) CAPEXPRY(50)",
+        "DEFINE QLOCAL(C.900) CAPEXPRY(900)",
+        "DEFINE QLOCAL(C.NONE)",
+    ):
         assert qm.execute(command).ok
 
     def names(where: str) -> list[str]:

@@ -18,8 +18,12 @@ from mqsc.engine.records import BufferPoolReport, Message, PageSetReport
 from tests.engine.conftest import fresh_minimal, fresh_qmz1
 
 CASES = Path(__file__).resolve().parents[1] / "cases"
-SOURCES = {"server": Source.SERVER, "console": Source.CONSOLE, "csqinp1": Source.CSQINP1,
-           "csqinp2": Source.CSQINP2}
+SOURCES = {
+    "server": Source.SERVER,
+    "console": Source.CONSOLE,
+    "csqinp1": Source.CSQINP1,
+    "csqinp2": Source.CSQINP2,
+}
 FIXTURES = {"qmz1": fresh_qmz1, "minimal": fresh_minimal}
 
 
@@ -39,8 +43,12 @@ def prepare(data: dict, case: dict) -> QueueManager:
     source = SOURCES[case.get("source", "server")]
     for step in [*data.get("given", []), *case.get("given", [])]:
         if isinstance(step, dict):
-            outcome = qm.put(step["put"], step.get("count", 1), step.get("size", 1000),
-                             persistent=step.get("persistent"))
+            outcome = qm.put(
+                step["put"],
+                step.get("count", 1),
+                step.get("size", 1000),
+                persistent=step.get("persistent"),
+            )
             assert outcome.done == step.get("count", 1), outcome
             continue
         result = qm.execute(step, source=source)
@@ -79,12 +87,18 @@ def check_display(qm: QueueManager, then: dict) -> None:
         for obj, expected in zip(objects, then["objects"], strict=True):
             for name, value in expected.items():
                 assert obj.get(name) == value, (name, obj.attrs)
-    for key, report_type, id_field in (("pagesets", PageSetReport, "psid"),
-                                       ("pools", BufferPoolReport, "pool")):
+    for key, report_type, id_field in (
+        ("pagesets", PageSetReport, "psid"),
+        ("pools", BufferPoolReport, "pool"),
+    ):
         if key not in then:
             continue
-        rows = {getattr(r, id_field): r for rec in result.records
-                if isinstance(rec, report_type) for r in rec.rows}
+        rows = {
+            getattr(r, id_field): r
+            for rec in result.records
+            if isinstance(rec, report_type)
+            for r in rec.rows
+        }
         if not then[key]:
             assert not rows
         for ident, fields in then[key].items():

@@ -32,11 +32,14 @@ def test_one_value_binds_as_a_word() -> None:
     assert shown(qm, "C1", "COMPMSG") == "RLE"
 
 
-@pytest.mark.parametrize("value, message", [
-    ("COMPMSG(RLE,ZLIBFAST,ZLIBHIGH,NONE,ANY)", "CSQ9014E"),
-    ("COMPHDR(SYSTEM,NONE,SYSTEM)", "CSQ9014E"),
-    ("COMPMSG(RLE,FAST)", "CSQ9011E"),
-])
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ("COMPMSG(RLE,ZLIBFAST,ZLIBHIGH,NONE,ANY)", "CSQ9014E"),
+        ("COMPHDR(SYSTEM,NONE,SYSTEM)", "CSQ9014E"),
+        ("COMPMSG(RLE,FAST)", "CSQ9011E"),
+    ],
+)
 def test_a_bad_list_changes_nothing(value: str, message: str) -> None:
     qm = fresh_qmz1()
     assert qm.execute(SENDER).ok

@@ -23,8 +23,7 @@ def test_each_channel_type_takes_its_size_and_gives_it_back() -> None:
     assert qm.execute("DEFINE CHANNEL(APP.CLNT) CHLTYPE(CLNTCONN) CONNAME('h(1414)')").ok
     assert object_bytes(qm) == start + 3 * 2026 + 5170
     # REPLACE of the same channel changes nothing on page set 0.
-    assert qm.execute("DEFINE CHANNEL(APP.CLNT) CHLTYPE(CLNTCONN) CONNAME('h(1415)') "
-                      "REPLACE").ok
+    assert qm.execute("DEFINE CHANNEL(APP.CLNT) CHLTYPE(CLNTCONN) CONNAME('h(1415)') REPLACE").ok
     assert object_bytes(qm) == start + 3 * 2026 + 5170
     for name in ("A.TO.B", "B.TO.A", "APP.SVRCONN", "APP.CLNT"):
         assert qm.execute(f"DELETE CHANNEL({name})").ok

@@ -30,11 +30,18 @@ def test_start_chinit_makes_it_active_and_stop_ends_it() -> None:
     assert ids(run(qm, "DISPLAY CHINIT"))[0] == "CSQM131I"
 
 
-@pytest.mark.parametrize("text", [
-    "START CHINIT", "START LISTENER PORT(1415)", "START LISTENER TRPTYPE(LU62)",
-    "STOP LISTENER PORT(1500)", "START CHANNEL(NO.SUCH)", "STOP CHANNEL(NO.SUCH)",
-    "START CHANNEL(SYSTEM.DEF.SVRCONN)",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "START CHINIT",
+        "START LISTENER PORT(1415)",
+        "START LISTENER TRPTYPE(LU62)",
+        "STOP LISTENER PORT(1500)",
+        "START CHANNEL(NO.SUCH)",
+        "STOP CHANNEL(NO.SUCH)",
+        "START CHANNEL(SYSTEM.DEF.SVRCONN)",
+    ],
+)
 def test_refused_channel_initiator_commands_change_nothing(text: str) -> None:
     qm = fresh_qmz1()
     run(qm, "START CHINIT")

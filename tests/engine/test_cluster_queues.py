@@ -34,8 +34,7 @@ def test_cluster_queue_displays_need_the_channel_initiator(command: str) -> None
 def test_cluster_queue_attributes_can_be_asked_for_and_a_local_queue_has_none() -> None:
     qm = fresh_qmz1()
     assert qm.execute("DEFINE QLOCAL(INVENTQ) CLUSTER(INVENTORY)").ok
-    result = qm.execute("DISPLAY QUEUE(INVENTQ) CLUSQMGR CLUSQT QMID CLUSDATE CLUSTIME "
-                        "CLUSTER")
+    result = qm.execute("DISPLAY QUEUE(INVENTQ) CLUSQMGR CLUSQT QMID CLUSDATE CLUSTIME CLUSTER")
     assert result.ok, result.message_ids
     attrs = dict(result.objects[0].attrs)
     assert attrs["CLUSTER"] == "INVENTORY"

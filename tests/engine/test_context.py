@@ -25,17 +25,38 @@ def altered(moments: list[dt.datetime]) -> list[tuple[str, str]]:
     return out
 
 
-@pytest.mark.parametrize("moments, expected", [
-    # The same second formats once, and the next second is a new stamp.
-    ([dt.datetime(2026, 11, 22, 9, 30, 0, 1), dt.datetime(2026, 11, 22, 9, 30, 0, 999999),
-      dt.datetime(2026, 11, 22, 9, 30, 1)],
-     [("2026-11-22", "09.30.00"), ("2026-11-22", "09.30.00"), ("2026-11-22", "09.30.01")]),
-    # A clock that goes back, naive and zoned clocks one after another, the last second there is.
-    ([dt.datetime(2026, 1, 1, 0, 0, 5), dt.datetime(2026, 1, 1, 0, 0, 4),
-      dt.datetime(2026, 1, 1, 0, 0, 4, tzinfo=UTC), dt.datetime(2026, 1, 1, 0, 0, 4, tzinfo=CET),
-      dt.datetime(2026, 1, 1, 0, 0, 4), dt.datetime.max],
-     [("2026-01-01", "00.00.05"), ("2026-01-01", "00.00.04"), ("2026-01-01", "00.00.04"),
-      ("2026-01-01", "00.00.04"), ("2026-01-01", "00.00.04"), ("9999-12-31", "23.59.59")]),
-])
+@pytest.mark.parametrize(
+    "moments, expected",
+    [
+        # The same second formats once, and the next second is a new stamp.
+        (
+            [
+                dt.datetime(2026, 11, 22, 9, 30, 0, 1),
+                dt.datetime(2026, 11, 22, 9, 30, 0, 999999),
+                dt.datetime(2026, 11, 22, 9, 30, 1),
+            ],
+            [("2026-11-22", "09.30.00"), ("2026-11-22", "09.30.00"), ("2026-11-22", "09.30.01")],
+        ),
+        # A clock that goes back, naive and zoned clocks one after another, the last second there is.
+        (
+            [
+                dt.datetime(2026, 1, 1, 0, 0, 5),
+                dt.datetime(2026, 1, 1, 0, 0, 4),
+                dt.datetime(2026, 1, 1, 0, 0, 4, tzinfo=UTC),
+                dt.datetime(2026, 1, 1, 0, 0, 4, tzinfo=CET),
+                dt.datetime(2026, 1, 1, 0, 0, 4),
+                dt.datetime.max,
+            ],
+            [
+                ("2026-01-01", "00.00.05"),
+                ("2026-01-01", "00.00.04"),
+                ("2026-01-01", "00.00.04"),
+                ("2026-01-01", "00.00.04"),
+                ("2026-01-01", "00.00.04"),
+                ("9999-12-31", "23.59.59"),
+            ],
+        ),
+    ],
+)
 def test_stamps_are_the_clock_to_the_second(moments, expected) -> None:
     assert altered(moments) == expected

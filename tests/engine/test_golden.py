@@ -26,10 +26,13 @@ def test_engine_golden(path: Path, golden) -> None:
         source = Source(path.read_text(), path.name)
         for result in qm.iter_run(source):
             fmt = "json" if style == "json" else "text"
-            outputs[style].append(render(result, fmt, "console" if style == "console" else
-                                         "server"))
+            outputs[style].append(
+                render(result, fmt, "console" if style == "console" else "server")
+            )
     golden(path.with_suffix(".server.txt"), "".join(outputs["server"]))
     golden(path.with_suffix(".console.txt"), "".join(outputs["console"]))
-    pretty = "".join(json.dumps(json.loads(line), indent=1) + "\n"
-                     for line in "".join(outputs["json"]).splitlines())
+    pretty = "".join(
+        json.dumps(json.loads(line), indent=1) + "\n"
+        for line in "".join(outputs["json"]).splitlines()
+    )
     golden(path.with_suffix(".json"), pretty)

@@ -9,8 +9,7 @@ import pytest
 from tests.engine.conftest import fresh_group
 
 CASES = [
-    ("CHANNEL", "DEFINE CHANNEL(GRP.RCVR) CHLTYPE(RCVR) QSGDISP(GROUP) DESCR('it''s')",
-     "GRP.RCVR"),
+    ("CHANNEL", "DEFINE CHANNEL(GRP.RCVR) CHLTYPE(RCVR) QSGDISP(GROUP) DESCR('it''s')", "GRP.RCVR"),
     ("TOPIC", "DEFINE TOPIC(GRP.TOPIC) TOPICSTR('Group/Topic') QSGDISP(GROUP)", "GRP.TOPIC"),
     ("AUTHINFO", "DEFINE AUTHINFO(GRP.AUTH) AUTHTYPE(IDPWOS) QSGDISP(GROUP)", "GRP.AUTH"),
 ]
@@ -25,8 +24,9 @@ def test_group_object_has_copies_on_every_member(objtype, define, name) -> None:
         shown = member.execute(f"DISPLAY {objtype}({name}) QSGDISP(ALL)").objects
         assert sorted(str(o.get("QSGDISP")) for o in shown) == ["COPY", "GROUP"]
     group_copy = members["QSA2"].execute(f"DISPLAY {objtype}({name}) QSGDISP(ALL) ALL").objects
-    assert [a for a in group_copy[0].attrs if a[0] not in ("QSGDISP", "ALTDATE", "ALTTIME")] \
-        == [a for a in group_copy[1].attrs if a[0] not in ("QSGDISP", "ALTDATE", "ALTTIME")]
+    assert [a for a in group_copy[0].attrs if a[0] not in ("QSGDISP", "ALTDATE", "ALTTIME")] == [
+        a for a in group_copy[1].attrs if a[0] not in ("QSGDISP", "ALTDATE", "ALTTIME")
+    ]
     assert members["QSA1"].execute(f"DELETE {objtype}({name}) QSGDISP(GROUP)").ok
     for member in members.values():
         assert not member.execute(f"DISPLAY {objtype}({name}) QSGDISP(ALL)").objects

@@ -68,8 +68,7 @@ def test_a_start_that_works_reaches_the_listeners_after_it_completes() -> None:
     assert seen and set(seen) == {"RUNNING"}
 
 
-def test_a_put_or_get_that_hits_an_engine_bug_answers_2195_and_changes_nothing(
-        monkeypatch) -> None:
+def test_a_put_or_get_that_hits_an_engine_bug_answers_2195_and_changes_nothing(monkeypatch) -> None:
     """Puts and gets have the same guard: MQRC_UNEXPECTED_ERROR, the unit of work backed out."""
     monkeypatch.delenv("MQSC_STRICT", raising=False)
     qm = fresh_minimal()

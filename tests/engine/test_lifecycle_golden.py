@@ -18,8 +18,7 @@ NO_SECONDARY = PageSetGeometry(primary=100, secondary=0)
 
 def qmz1():
     qm = fresh_qmz1()
-    qm.config = dataclasses.replace(qm.config, overrides={**qm.config.overrides,
-                                                          24: NO_SECONDARY})
+    qm.config = dataclasses.replace(qm.config, overrides={**qm.config.overrides, 24: NO_SECONDARY})
     return qm
 
 

@@ -12,8 +12,11 @@ from tests.engine.conftest import fresh_qmz1
 @pytest.fixture(scope="module")
 def qm():
     qm = fresh_qmz1()
-    for command in ("DEFINE NAMELIST(T.N1) NAMES(APP.A, APP.B)", "DEFINE NAMELIST(T.N2) NAMES(C)",
-                    "DEFINE NAMELIST(T.N3)"):
+    for command in (
+        "DEFINE NAMELIST(T.N1) NAMES(APP.A, APP.B)",
+        "DEFINE NAMELIST(T.N2) NAMES(C)",
+        "DEFINE NAMELIST(T.N3)",
+    ):
         assert qm.execute(command).ok, command
     return qm
 
@@ -24,13 +27,16 @@ def shown(qm, where: str) -> list[str]:
     return sorted(dict(o.attrs)["NAMELIST"] for o in result.objects)
 
 
-@pytest.mark.parametrize(("where", "expected"), [
-    ("NAMES CT APP.B", ["T.N1"]),
-    ("NAMES EX APP.B", ["T.N2", "T.N3"]),
-    ("NAMES CTG APP.*", ["T.N1"]),
-    ("NAMES EXG APP.*", ["T.N2", "T.N3"]),
-    ("NAMES CT c", ["T.N2"]),
-])
+@pytest.mark.parametrize(
+    ("where", "expected"),
+    [
+        ("NAMES CT APP.B", ["T.N1"]),
+        ("NAMES EX APP.B", ["T.N2", "T.N3"]),
+        ("NAMES CTG APP.*", ["T.N1"]),
+        ("NAMES EXG APP.*", ["T.N2", "T.N3"]),
+        ("NAMES CT c", ["T.N2"]),
+    ],
+)
 def test_list_operators_select_by_item(qm, where: str, expected: list[str]) -> None:
     assert shown(qm, where) == expected
 
@@ -48,10 +54,11 @@ def test_a_list_of_words_filters_by_item_too() -> None:
     """COMPMSG(ZLIBFAST,NONE) is a list of words: CT, EX, CTG, EXG see each word, and a
     one-word list (bound as the word) is a list of one."""
     qm = fresh_qmz1()
-    for command in ("DEFINE CHANNEL(T.C1) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('h(1)') XMITQ(X) "
-                    "COMPMSG(ZLIBFAST,NONE)",
-                    "DEFINE CHANNEL(T.C2) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('h(1)') XMITQ(X) "
-                    "COMPMSG(RLE)"):
+    for command in (
+        "DEFINE CHANNEL(T.C1) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('h(1)') XMITQ(X) "
+        "COMPMSG(ZLIBFAST,NONE)",
+        "DEFINE CHANNEL(T.C2) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('h(1)') XMITQ(X) COMPMSG(RLE)",
+    ):
         assert qm.execute(command).ok, command
 
     def channels(where: str) -> list[str]:

@@ -7,12 +7,15 @@ import pytest
 from mqsc.engine.topics import matches
 from tests.engine.conftest import fresh_minimal
 
-SETUP = ("DEFINE QLOCAL(D1)", "DEFINE QLOCAL(D2) MAXDEPTH(3)",
-         "DEFINE TOPIC(SPORTS) TOPICSTR('sport/tennis')",
-         "DEFINE QALIAS(PUBQ) TARGET(SPORTS) TARGTYPE(TOPIC)",
-         "DEFINE SUB(S1) TOPICSTR('sport/#') DEST(D1)",
-         "DEFINE SUB(S2) TOPICSTR('sport/+/x') DEST(D2)",
-         "DEFINE SUB(S3) TOPICSTR('sport/+') DEST(D2)")
+SETUP = (
+    "DEFINE QLOCAL(D1)",
+    "DEFINE QLOCAL(D2) MAXDEPTH(3)",
+    "DEFINE TOPIC(SPORTS) TOPICSTR('sport/tennis')",
+    "DEFINE QALIAS(PUBQ) TARGET(SPORTS) TARGTYPE(TOPIC)",
+    "DEFINE SUB(S1) TOPICSTR('sport/#') DEST(D1)",
+    "DEFINE SUB(S2) TOPICSTR('sport/+/x') DEST(D2)",
+    "DEFINE SUB(S3) TOPICSTR('sport/+') DEST(D2)",
+)
 
 
 def depths(qm) -> dict[str, int]:
@@ -26,21 +29,24 @@ def publishing():
     return qm
 
 
-@pytest.mark.parametrize(("pattern", "wschema", "topic", "hit"), [
-    ("sport/#", "TOPIC", "sport", True),           # '#' is zero or more levels
-    ("sport/#", "TOPIC", "sport/tennis/x", True),
-    ("#", "TOPIC", "a/b", True),
-    ("sport/+", "TOPIC", "sport/tennis", True),    # '+' exactly one level
-    ("sport/+", "TOPIC", "sport/tennis/x", False),
-    ("sport/+", "TOPIC", "sport", False),
-    ("#/x", "TOPIC", "a/b/x", True),
-    ("sp#", "TOPIC", "sport", False),              # not a whole level: a literal
-    ("sport/tennis", "TOPIC", "sport/tennis", True),
-    ("sport/tennis", "TOPIC", "sport/Tennis", False),
-    ("sport*", "CHAR", "sport/tennis", True),      # CHAR: '*' any characters, '/' included
-    ("sp?rt", "CHAR", "sport", True),
-    ("sport/#", "CHAR", "sport/tennis", False),
-])
+@pytest.mark.parametrize(
+    ("pattern", "wschema", "topic", "hit"),
+    [
+        ("sport/#", "TOPIC", "sport", True),  # '#' is zero or more levels
+        ("sport/#", "TOPIC", "sport/tennis/x", True),
+        ("#", "TOPIC", "a/b", True),
+        ("sport/+", "TOPIC", "sport/tennis", True),  # '+' exactly one level
+        ("sport/+", "TOPIC", "sport/tennis/x", False),
+        ("sport/+", "TOPIC", "sport", False),
+        ("#/x", "TOPIC", "a/b/x", True),
+        ("sp#", "TOPIC", "sport", False),  # not a whole level: a literal
+        ("sport/tennis", "TOPIC", "sport/tennis", True),
+        ("sport/tennis", "TOPIC", "sport/Tennis", False),
+        ("sport*", "CHAR", "sport/tennis", True),  # CHAR: '*' any characters, '/' included
+        ("sp?rt", "CHAR", "sport", True),
+        ("sport/#", "CHAR", "sport/tennis", False),
+    ],
+)
 def test_wildcard_schemes(pattern, wschema, topic, hit) -> None:
     assert matches(pattern, wschema, topic) is hit
 
@@ -106,9 +112,13 @@ def test_pmsgdlv_allavail_delivers_where_it_can() -> None:
 
 def two_subs_one_dest():
     qm = fresh_minimal()
-    for text in ("DEFINE QLOCAL(D1) MAXDEPTH(1)", "DEFINE TOPIC(T) TOPICSTR('a')",
-                 "DEFINE QALIAS(PUBQ) TARGET(T) TARGTYPE(TOPIC)",
-                 "DEFINE SUB(S1) TOPICSTR('a') DEST(D1)", "DEFINE SUB(S2) TOPICSTR('a') DEST(D1)"):
+    for text in (
+        "DEFINE QLOCAL(D1) MAXDEPTH(1)",
+        "DEFINE TOPIC(T) TOPICSTR('a')",
+        "DEFINE QALIAS(PUBQ) TARGET(T) TARGTYPE(TOPIC)",
+        "DEFINE SUB(S1) TOPICSTR('a') DEST(D1)",
+        "DEFINE SUB(S2) TOPICSTR('a') DEST(D1)",
+    ):
         assert qm.execute(text).ok, text
     return qm
 
@@ -147,8 +157,11 @@ def test_a_publication_refused_mid_way_leaves_no_copy() -> None:
 
 def test_a_publication_carries_its_copies_trigger_messages() -> None:
     qm = publishing()
-    for text in ("DEFINE QLOCAL(INITQ)", "DEFINE PROCESS(P) APPLICID('app')",
-                 "ALTER QLOCAL(D1) TRIGGER TRIGTYPE(EVERY) INITQ(INITQ) PROCESS(P)"):
+    for text in (
+        "DEFINE QLOCAL(INITQ)",
+        "DEFINE PROCESS(P) APPLICID('app')",
+        "ALTER QLOCAL(D1) TRIGGER TRIGTYPE(EVERY) INITQ(INITQ) PROCESS(P)",
+    ):
         assert qm.execute(text).ok, text
     assert qm.trigger_monitor("INITQ").reason == 0
     out = qm.put("PUBQ", 1, 100)

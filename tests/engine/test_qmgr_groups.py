@@ -23,8 +23,19 @@ def test_each_group_shows_its_attributes_the_catalog_has() -> None:
 
 def test_events_are_the_event_switches() -> None:
     assert shown(fresh_qmz1(), "DISPLAY QMGR EVENT") == {
-        "QMNAME", "AUTHOREV", "BRIDGEEV", "CHLEV", "CMDEV", "CONFIGEV", "INHIBTEV", "LOCALEV",
-        "PERFMEV", "REMOTEEV", "SSLEV", "STRSTPEV"}
+        "QMNAME",
+        "AUTHOREV",
+        "BRIDGEEV",
+        "CHLEV",
+        "CMDEV",
+        "CONFIGEV",
+        "INHIBTEV",
+        "LOCALEV",
+        "PERFMEV",
+        "REMOTEEV",
+        "SSLEV",
+        "STRSTPEV",
+    }
 
 
 def test_groups_combine_with_attributes_and_change_nothing() -> None:
@@ -41,8 +52,14 @@ def test_system_attributes_shown_but_never_set() -> None:
     # ALTER QMGR does not take (IBM "DISPLAY QMGR", "ALTER QMGR").
     qm = fresh_qmz1()
     (obj,) = qm.execute("DISPLAY QMGR MAXPRTY CPILEVEL SYNCPT ADVCAP SPLCAP").objects
-    assert dict(obj.attrs) == {"QMNAME": "QMZ1", "MAXPRTY": 9, "CPILEVEL": 100, "SYNCPT": True,
-                               "ADVCAP": "DISABLED", "SPLCAP": "DISABLED"}
+    assert dict(obj.attrs) == {
+        "QMNAME": "QMZ1",
+        "MAXPRTY": 9,
+        "CPILEVEL": 100,
+        "SYNCPT": True,
+        "ADVCAP": "DISABLED",
+        "SPLCAP": "DISABLED",
+    }
     before = digest(qm.state)
     assert "CSQ9001E" in qm.execute("ALTER QMGR MAXPRTY(5)").message_ids
     assert digest(qm.state) == before

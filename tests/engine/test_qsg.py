@@ -52,9 +52,16 @@ def persistent_runs(group, queue: str) -> list[tuple[int, int, int, int]]:
 
 
 # ---- outside a group -------------------------------------------------------------------------
-@pytest.mark.parametrize("text", ["DEFINE CFSTRUCT(APP1)", "DISPLAY CFSTATUS(*)",
-                                  "BACKUP CFSTRUCT(APP1)", "RESET CFSTRUCT(APP1) ACTION(FAIL)",
-                                  "DEFINE QLOCAL(X) QSGDISP(GROUP)"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "DEFINE CFSTRUCT(APP1)",
+        "DISPLAY CFSTATUS(*)",
+        "BACKUP CFSTRUCT(APP1)",
+        "RESET CFSTRUCT(APP1) ACTION(FAIL)",
+        "DEFINE QLOCAL(X) QSGDISP(GROUP)",
+    ],
+)
 def test_group_commands_need_a_group(text) -> None:
     qm = fresh_minimal()
     result = qm.execute(text)
@@ -78,7 +85,9 @@ def test_structure_rules(group) -> None:
     a = group.members["QSA1"]
     assert ids(a.execute("DEFINE CFSTRUCT(CSQ_ADMIN)"))[0] == "CSQM153I"
     assert ids(a.execute("DEFINE CFSTRUCT(LOW) CFLEVEL(2) RECOVER(YES)"))[:2] == [
-        "CSQM150I", "CSQM090E"]
+        "CSQM150I",
+        "CSQM090E",
+    ]
     assert ids(a.execute("DELETE CFSTRUCT(APP1)"))[0] == "CSQM101I"  # PAY.SQ uses it
 
 
@@ -112,8 +121,7 @@ def test_shared_queue_rules(group) -> None:
     assert ids(a.execute("DEFINE QLOCAL(S1) QSGDISP(SHARED)"))[0] == "CSQM154I"
     assert ids(a.execute("DEFINE QLOCAL(S1) QSGDISP(SHARED) CFSTRUCT(NONE)"))[0] == "CSQM125I"
     assert a.execute("DEFINE QLOCAL(PRIV.Q)").ok
-    assert ids(a.execute("DEFINE QLOCAL(PRIV.Q) QSGDISP(SHARED) CFSTRUCT(APP1)"))[0] == \
-        "MQSC312E"
+    assert ids(a.execute("DEFINE QLOCAL(PRIV.Q) QSGDISP(SHARED) CFSTRUCT(APP1)"))[0] == "MQSC312E"
     assert ids(a.execute("DEFINE QLOCAL(PAY.SQ)"))[0] == "MQSC312E"
 
 
@@ -121,8 +129,15 @@ def test_group_objects_get_copies_on_every_active_member(group) -> None:
     a, b, c = (group.members[n] for n in ("QSA1", "QSA2", "QSA3"))
     c.execute("STOP QMGR", source=Source.CONSOLE)
     result = a.execute("DEFINE QLOCAL(G.Q) QSGDISP(GROUP) DESCR('group queue')")
-    assert ids(result) == ["CSQN138I", "CSQ9022I", "CSQN121I", "CSQ9022I", "CSQN121I",
-                           "CSQ9022I", "CSQN122I"]
+    assert ids(result) == [
+        "CSQN138I",
+        "CSQ9022I",
+        "CSQN121I",
+        "CSQ9022I",
+        "CSQN121I",
+        "CSQ9022I",
+        "CSQN122I",
+    ]
     for member in (a, b):
         copy = member.state.tables["qlocal"]["G.Q"]
         assert copy.get("QSGDISP") == "COPY" and copy.get("DESCR") == "group queue"
@@ -141,20 +156,26 @@ def test_copy_needs_the_group_object(group) -> None:
     assert result.records[0].inserts["qsgdisp"] == "GROUP"
 
 
-@pytest.mark.parametrize("selector,expected", [
-    ("LIVE", [("G.Q", "COPY"), ("PAY.SQ", "SHARED")]),
-    ("ALL", [("G.Q", "COPY"), ("G.Q", "GROUP"), ("PAY.SQ", "SHARED")]),
-    ("GROUP", [("G.Q", "GROUP")]),
-    ("SHARED", [("PAY.SQ", "SHARED")]),
-    ("PRIVATE", [("G.Q", "COPY")]),
-    ("COPY", [("G.Q", "COPY")]),
-])
+@pytest.mark.parametrize(
+    "selector,expected",
+    [
+        ("LIVE", [("G.Q", "COPY"), ("PAY.SQ", "SHARED")]),
+        ("ALL", [("G.Q", "COPY"), ("G.Q", "GROUP"), ("PAY.SQ", "SHARED")]),
+        ("GROUP", [("G.Q", "GROUP")]),
+        ("SHARED", [("PAY.SQ", "SHARED")]),
+        ("PRIVATE", [("G.Q", "COPY")]),
+        ("COPY", [("G.Q", "COPY")]),
+    ],
+)
 def test_display_by_disposition(group, selector, expected) -> None:
     a = group.members["QSA1"]
     a.execute("DEFINE QLOCAL(G.Q) QSGDISP(GROUP)")
     result = a.execute(f"DISPLAY QLOCAL(*) QSGDISP({selector}) WHERE(QUEUE NL SYSTEM*)")
-    shown = [(o.get("QUEUE"), o.get("QSGDISP")) for o in result.objects
-             if o.get("QUEUE") in ("G.Q", "PAY.SQ")]
+    shown = [
+        (o.get("QUEUE"), o.get("QSGDISP"))
+        for o in result.objects
+        if o.get("QUEUE") in ("G.Q", "PAY.SQ")
+    ]
     assert shown == expected
 
 
@@ -180,8 +201,16 @@ def test_cmdscope_star_reaches_running_members_and_reports_failures(group) -> No
     c.execute("STOP QMGR", source=Source.CONSOLE)
     a.execute("DEFINE QLOCAL(ONLY.ON.A)")
     result = a.execute("DELETE QLOCAL(ONLY.ON.A) CMDSCOPE(*)")
-    assert ids(result) == ["CSQN137I", "CSQN121I", "CSQ9022I", "CSQN121I", "CSQM125I",
-                           "CSQM090E", "CSQ9023E", "CSQN123E"]
+    assert ids(result) == [
+        "CSQN137I",
+        "CSQN121I",
+        "CSQ9022I",
+        "CSQN121I",
+        "CSQM125I",
+        "CSQM090E",
+        "CSQ9023E",
+        "CSQN123E",
+    ]
     assert result.records[0].inserts["count"] == 2
     assert not all(r.ok for r in result.all_sets())
 
@@ -346,8 +375,15 @@ def test_recover_normal_restores_persistent_messages_from_every_members_log(grou
     expected = persistent_runs(group, "PAY.SQ")
     assert a.execute("RESET CFSTRUCT(APP1) ACTION(FAIL)").ok
     result = b.execute("RECOVER CFSTRUCT(APP1)")
-    assert ids(result) == ["CSQE130I", "CSQE132I", "CSQE133I", "CSQE134I", "CSQE131I",
-                           "MQSC309I", "CSQ9022I"]
+    assert ids(result) == [
+        "CSQE130I",
+        "CSQE132I",
+        "CSQE133I",
+        "CSQE134I",
+        "CSQE131I",
+        "MQSC309I",
+        "CSQ9022I",
+    ]
     assert persistent_runs(group, "PAY.SQ") == expected == [(3, 30, 2000, 0), (4, 5, 300, 0)]
     assert depth(group, "PAY.SQ") == 35
     assert a.put("PAY.SQ", 1, 10).done == 1  # usable again
@@ -385,8 +421,9 @@ def test_recover_cfstruct_brings_messages_back_with_their_data(group) -> None:
     after it: a recovered structure's messages keep data, MsgId and CorrelId."""
     a = group.members["QSA1"]
     a.put("PAY.SQ", 3, 10, persistent=True)
-    first = a.put_message("PAY.SQ", b"before the backup", persistent=True,
-                          correlid=b"C" * 24).delivered[0]
+    first = a.put_message(
+        "PAY.SQ", b"before the backup", persistent=True, correlid=b"C" * 24
+    ).delivered[0]
     assert a.get("PAY.SQ", 1).done == 1  # one data-less message got: the other two keep ids
     plain = [m.msgid for m in a.browse_messages("PAY.SQ", 2).delivered]
     assert a.execute("BACKUP CFSTRUCT(APP1)").ok

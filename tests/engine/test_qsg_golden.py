@@ -22,5 +22,4 @@ DATASET_USAGE = SCENARIO.with_name("usage-dataset.scn")
 def test_usage_dataset_golden(golden) -> None:
     """DISPLAY USAGE TYPE(DATASET) answers the CF structure recovery RBA from the backups."""
     for style, suffix in STYLES:
-        golden(DATASET_USAGE.with_suffix(suffix), play(DATASET_USAGE, fresh_group().members,
-                                                       style))
+        golden(DATASET_USAGE.with_suffix(suffix), play(DATASET_USAGE, fresh_group().members, style))

@@ -52,20 +52,38 @@ def test_an_alias_whose_target_is_missing_is_defined_but_cannot_be_opened() -> N
     assert qm.put("PAY.A", 1).done == 1
 
 
-@pytest.mark.parametrize(("setup", "operation", "reason"), [
-    (["DEFINE QALIAS(A1) TARGET(A2)", "DEFINE QALIAS(A2) TARGET(Q)"], "put",
-     MQRC_ALIAS_BASE_Q_TYPE_ERROR),
-    (["DEFINE QLOCAL(Q)", "DEFINE QALIAS(A1) TARGET(Q) PUT(DISABLED)"], "put",
-     MQRC_PUT_INHIBITED),
-    (["DEFINE QLOCAL(Q)", "DEFINE QALIAS(A1) TARGET(Q) GET(DISABLED)"], "get",
-     MQRC_GET_INHIBITED),
-    (["DEFINE QREMOTE(A1) RNAME(Q) RQMNAME(QMB)"], "put", MQRC_UNKNOWN_REMOTE_Q_MGR),
-    (["DEFINE QLOCAL(QMB)", "DEFINE QREMOTE(A1) RNAME(Q) RQMNAME(QMB)"], "put",
-     MQRC_XMIT_Q_USAGE_ERROR),
-    (["DEFINE QLOCAL(QMB) USAGE(XMITQ)", "DEFINE QREMOTE(A1) RNAME(Q) RQMNAME(QMB)"], "get",
-     MQRC_OPTION_NOT_VALID_FOR_TYPE),
-    (["DEFINE QMODEL(A1) DEFPSIST(YES)"], "put", MQRC_PERSISTENT_NOT_ALLOWED),
-])
+@pytest.mark.parametrize(
+    ("setup", "operation", "reason"),
+    [
+        (
+            ["DEFINE QALIAS(A1) TARGET(A2)", "DEFINE QALIAS(A2) TARGET(Q)"],
+            "put",
+            MQRC_ALIAS_BASE_Q_TYPE_ERROR,
+        ),
+        (
+            ["DEFINE QLOCAL(Q)", "DEFINE QALIAS(A1) TARGET(Q) PUT(DISABLED)"],
+            "put",
+            MQRC_PUT_INHIBITED,
+        ),
+        (
+            ["DEFINE QLOCAL(Q)", "DEFINE QALIAS(A1) TARGET(Q) GET(DISABLED)"],
+            "get",
+            MQRC_GET_INHIBITED,
+        ),
+        (["DEFINE QREMOTE(A1) RNAME(Q) RQMNAME(QMB)"], "put", MQRC_UNKNOWN_REMOTE_Q_MGR),
+        (
+            ["DEFINE QLOCAL(QMB)", "DEFINE QREMOTE(A1) RNAME(Q) RQMNAME(QMB)"],
+            "put",
+            MQRC_XMIT_Q_USAGE_ERROR,
+        ),
+        (
+            ["DEFINE QLOCAL(QMB) USAGE(XMITQ)", "DEFINE QREMOTE(A1) RNAME(Q) RQMNAME(QMB)"],
+            "get",
+            MQRC_OPTION_NOT_VALID_FOR_TYPE,
+        ),
+        (["DEFINE QMODEL(A1) DEFPSIST(YES)"], "put", MQRC_PERSISTENT_NOT_ALLOWED),
+    ],
+)
 def test_refused_opens_change_nothing(setup, operation, reason) -> None:
     qm = fresh_qmz1()
     run(qm, *setup)
@@ -77,11 +95,14 @@ def test_refused_opens_change_nothing(setup, operation, reason) -> None:
 
 def test_put_to_a_remote_queue_waits_on_its_transmission_queue() -> None:
     qm = fresh_qmz1()
-    run(qm, "DEFINE QLOCAL(QMB) USAGE(XMITQ)",
+    run(
+        qm,
+        "DEFINE QLOCAL(QMB) USAGE(XMITQ)",
         "DEFINE QREMOTE(TO.B) RNAME(PAY.IN) RQMNAME(QMB)",
         "DEFINE QLOCAL(XQ) USAGE(XMITQ)",
         "DEFINE QREMOTE(TO.B.VIA.XQ) RNAME(PAY.IN) RQMNAME(QMB) XMITQ(XQ)",
-        "DEFINE QALIAS(ALIAS.TO.B) TARGET(TO.B)")
+        "DEFINE QALIAS(ALIAS.TO.B) TARGET(TO.B)",
+    )
     assert qm.put("TO.B", 3).done == 3
     assert qm.put("ALIAS.TO.B", 1).done == 1
     assert qm.put("TO.B.VIA.XQ", 2).done == 2
@@ -102,10 +123,16 @@ def test_one_name_space_for_every_queue_type() -> None:
 
 def test_alias_remote_and_model_take_their_defaults_from_the_system_objects() -> None:
     qm = fresh_qmz1()
-    run(qm, "DEFINE QMODEL(SYSTEM.DEFAULT.MODEL.QUEUE) REPLACE MAXDEPTH(77)",
-        "DEFINE QMODEL(M1)", "DEFINE QMODEL(M2) LIKE(M1) DEFTYPE(PERMDYN)")
-    shown = {o.attrs[0][1]: dict(o.attrs) for o in
-             qm.execute("DISPLAY QMODEL(M*) MAXDEPTH DEFTYPE").objects}
+    run(
+        qm,
+        "DEFINE QMODEL(SYSTEM.DEFAULT.MODEL.QUEUE) REPLACE MAXDEPTH(77)",
+        "DEFINE QMODEL(M1)",
+        "DEFINE QMODEL(M2) LIKE(M1) DEFTYPE(PERMDYN)",
+    )
+    shown = {
+        o.attrs[0][1]: dict(o.attrs)
+        for o in qm.execute("DISPLAY QMODEL(M*) MAXDEPTH DEFTYPE").objects
+    }
     assert shown["M1"]["MAXDEPTH"] == shown["M2"]["MAXDEPTH"] == 77
     assert (shown["M1"]["DEFTYPE"], shown["M2"]["DEFTYPE"]) == ("TEMPDYN", "PERMDYN")
 
@@ -115,9 +142,11 @@ def test_group_objects_of_the_other_types_are_copied_to_each_member() -> None:
 
     group = fresh_group()
     qm1, qm2 = list(group.members.values())[:2]
-    for command in ("DEFINE QALIAS(G.ALIAS) TARGET(G.Q) QSGDISP(GROUP)",
-                    "DEFINE PROCESS(G.PROC) APPLICID('T') QSGDISP(GROUP)",
-                    "DEFINE NAMELIST(G.NL) NAMES(A) QSGDISP(GROUP)"):
+    for command in (
+        "DEFINE QALIAS(G.ALIAS) TARGET(G.Q) QSGDISP(GROUP)",
+        "DEFINE PROCESS(G.PROC) APPLICID('T') QSGDISP(GROUP)",
+        "DEFINE NAMELIST(G.NL) NAMES(A) QSGDISP(GROUP)",
+    ):
         assert qm1.execute(command).ok, command
     shown = qm2.execute("DISPLAY QUEUE(G.*) QSGDISP(ALL)").objects
     assert [dict(o.attrs)["QSGDISP"] for o in shown] == ["COPY", "GROUP"]
@@ -145,8 +174,7 @@ def test_move_a_private_queue_to_a_shared_queue_and_clear_it() -> None:
 
 def test_shared_clear_outside_a_group_needs_one() -> None:
     qm = fresh_qmz1()
-    assert qm.execute("CLEAR QLOCAL(USER1.ABAR.QUEUE) QSGDISP(SHARED)").message_ids[0] == \
-        "CSQM152I"
+    assert qm.execute("CLEAR QLOCAL(USER1.ABAR.QUEUE) QSGDISP(SHARED)").message_ids[0] == "CSQM152I"
 
 
 def test_a_put_through_a_permanent_model_makes_a_dynamic_queue_that_stays() -> None:
@@ -155,8 +183,9 @@ def test_a_put_through_a_permanent_model_makes_a_dynamic_queue_that_stays() -> N
     done = qm.put("PAY.MODEL", 5, 1000)
     assert done.done == 5 and done.queue.startswith("AMQ.")
     shown = qm.execute(f"DISPLAY QLOCAL({done.queue}) DEFTYPE MAXDEPTH DESCR CURDEPTH").objects
-    assert [(o.get("DEFTYPE"), o.get("MAXDEPTH"), o.get("DESCR"), o.get("CURDEPTH"))
-            for o in shown] == [("PERMDYN", 50, "from the model", 5)]
+    assert [
+        (o.get("DEFTYPE"), o.get("MAXDEPTH"), o.get("DESCR"), o.get("CURDEPTH")) for o in shown
+    ] == [("PERMDYN", 50, "from the model", 5)]
     again = qm.put("PAY.MODEL", 1, 1000)
     assert again.queue != done.queue  # every MQOPEN makes a new queue
     got = qm.get("PAY.MODEL")  # an open for input makes a new, empty one
@@ -189,6 +218,10 @@ def test_a_permanent_dynamic_queue_is_a_whole_local_queue_that_replays_the_same(
     assert put.reason == 0
     assert qm.state.tables["qlocal"][put.queue].get("DEFBIND") == "OPEN"
     defs = dump.definitions(qm)
-    rebuilt = QueueManager.create("QMZ1", csqinp1=dump.csqinp1_deck(qm, defs),
-                                  csqinp2=dump.csqinp2_deck(qm, defs), clock=qm.clock)
+    rebuilt = QueueManager.create(
+        "QMZ1",
+        csqinp1=dump.csqinp1_deck(qm, defs),
+        csqinp2=dump.csqinp2_deck(qm, defs),
+        clock=qm.clock,
+    )
     assert dump.definitions(rebuilt) == defs

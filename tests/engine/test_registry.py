@@ -23,9 +23,25 @@ def test_every_message_the_engine_names_is_in_the_catalog() -> None:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 v = node.value
-                if len(v) == 8 and v[:4] in ("CSQ9", "CSQM", "CSQP", "CSQI", "CSQN", "CSQE",
-                                             "CSQY", "CSQR", "CSQJ", "CSQ3", "MQSC") \
-                        and v[-1] in "IEAW" and v[4:7].isdigit():
+                if (
+                    len(v) == 8
+                    and v[:4]
+                    in (
+                        "CSQ9",
+                        "CSQM",
+                        "CSQP",
+                        "CSQI",
+                        "CSQN",
+                        "CSQE",
+                        "CSQY",
+                        "CSQR",
+                        "CSQJ",
+                        "CSQ3",
+                        "MQSC",
+                    )
+                    and v[-1] in "IEAW"
+                    and v[4:7].isdigit()
+                ):
                     if v not in CATALOG:
                         missing.add((path.name, v))
     assert not missing, sorted(missing)

@@ -9,14 +9,19 @@ from tests.engine.conftest import fresh_group, fresh_minimal
 def test_a_put_creates_a_shared_dynamic_queue_every_member_sees() -> None:
     group = fresh_group()
     qsa1, qsa2 = group.members["QSA1"], group.members["QSA2"]
-    assert qsa1.execute("DEFINE QMODEL(SHARED.MODEL) DEFTYPE(SHAREDYN) CFSTRUCT(APP1) "
-                        "MAXDEPTH(50)").ok
+    assert qsa1.execute(
+        "DEFINE QMODEL(SHARED.MODEL) DEFTYPE(SHAREDYN) CFSTRUCT(APP1) MAXDEPTH(50)"
+    ).ok
     out = qsa1.put("SHARED.MODEL", 4, 1000)
     assert (out.done, out.reason) == (4, 0)
     assert out.queue.startswith("AMQ.") and out.structure == "APP1"
     queue = qsa1.state.tables["gqlocal"][out.queue]
-    assert (queue.get("QSGDISP"), queue.get("DEFTYPE"), queue.get("CFSTRUCT"),
-            queue.get("MAXDEPTH")) == ("SHARED", "SHAREDYN", "APP1", 50)
+    assert (
+        queue.get("QSGDISP"),
+        queue.get("DEFTYPE"),
+        queue.get("CFSTRUCT"),
+        queue.get("MAXDEPTH"),
+    ) == ("SHARED", "SHAREDYN", "APP1", 50)
     # A shared queue: the other member gets the messages from the structure.
     got = qsa2.get(out.queue)
     assert got.done == 4

@@ -19,9 +19,11 @@ from tests.engine.conftest import fresh_qmz1
 def test_a_page_set_stops_at_its_last_extent_with_csqp016e() -> None:
     qm = fresh_qmz1()
     qm.config = dataclasses.replace(qm.config, overrides={25: PageSetGeometry(100, 10)})
-    for text in ("DEFINE PSID(25) BUFFPOOL(1) DSN(MQ.QMZ1.PSID25)",
-                 "DEFINE STGCLASS(EXT) PSID(25)",
-                 "DEFINE QLOCAL(EXT.Q) STGCLASS(EXT) MAXDEPTH(999999999)"):
+    for text in (
+        "DEFINE PSID(25) BUFFPOOL(1) DSN(MQ.QMZ1.PSID25)",
+        "DEFINE STGCLASS(EXT) PSID(25)",
+        "DEFINE QLOCAL(EXT.Q) STGCLASS(EXT) MAXDEPTH(999999999)",
+    ):
         assert qm.execute(text).ok
     outcome = qm.put("EXT.Q", 100_000, 4000, persistent=True)
     ids = [m.msg_id for m in outcome.messages]

@@ -44,10 +44,13 @@ def used(qm: QueueManager, psid: int) -> tuple[int, int]:
     return ps.persistent, ps.nonpersistent
 
 
-@pytest.mark.parametrize("text", [
-    "ALTER QLOCAL(Q) STGCLASS(SYSTEMST)",
-    "DEFINE QLOCAL(Q) STGCLASS(SYSTEMST) REPLACE",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ALTER QLOCAL(Q) STGCLASS(SYSTEMST)",
+        "DEFINE QLOCAL(Q) STGCLASS(SYSTEMST) REPLACE",
+    ],
+)
 def test_a_queue_holding_messages_keeps_its_storage_class(qm: QueueManager, text: str) -> None:
     qm.put("Q", 3, 100)
     refused(qm, text, IN_USE)
@@ -56,11 +59,14 @@ def test_a_queue_holding_messages_keeps_its_storage_class(qm: QueueManager, text
     assert qm.execute(text).ok  # empty again: the change is allowed
 
 
-@pytest.mark.parametrize("text", [
-    "ALTER STGCLASS(DEFAULT) PSID(00)",
-    "DEFINE STGCLASS(DEFAULT) PSID(00) REPLACE",
-    "DELETE STGCLASS(DEFAULT)",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ALTER STGCLASS(DEFAULT) PSID(00)",
+        "DEFINE STGCLASS(DEFAULT) PSID(00) REPLACE",
+        "DELETE STGCLASS(DEFAULT)",
+    ],
+)
 def test_a_storage_class_in_use_keeps_its_page_set(qm: QueueManager, text: str) -> None:
     qm.put("Q", 1, 100, persistent=True)
     refused(qm, text, IN_USE)

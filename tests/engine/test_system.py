@@ -13,14 +13,22 @@ from tests.engine.conftest import fresh_qmz1
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "engine"
 
-CMDSERV_DECK = ["DISPLAY CMDSERV", "STOP CMDSERV", "STOP CMDSERV", "DISPLAY CMDSERV",
-                "START CMDSERV", "START CMDSERV", "DISPLAY CMDSERV"]
+CMDSERV_DECK = [
+    "DISPLAY CMDSERV",
+    "STOP CMDSERV",
+    "STOP CMDSERV",
+    "DISPLAY CMDSERV",
+    "START CMDSERV",
+    "START CMDSERV",
+    "DISPLAY CMDSERV",
+]
 
 
 def test_command_server_state_from_the_console(golden) -> None:
     qm = fresh_qmz1()
-    out = [render(qm.execute(text, source=Source.CONSOLE), "text", "console")
-           for text in CMDSERV_DECK]
+    out = [
+        render(qm.execute(text, source=Source.CONSOLE), "text", "console") for text in CMDSERV_DECK
+    ]
     golden(GOLDEN / "cmdserv.console.txt", "".join(out))
     assert qm.info.attrs.get("CMDSERV") == "RUNNING"
 
@@ -42,8 +50,14 @@ def test_display_cmdserv_through_the_command_server_is_refused() -> None:
 def test_absent_answers_change_nothing() -> None:
     qm = fresh_qmz1()
     before = digest(qm.state)
-    for text in ("START CHANNEL(A)", "DISPLAY CHSTATUS(*)", "SET SYSTEM LOGLOAD(1000)",
-                 "START TRACE(GLOBAL)", "REFRESH SECURITY(*)", "PING CHANNEL(A)"):
+    for text in (
+        "START CHANNEL(A)",
+        "DISPLAY CHSTATUS(*)",
+        "SET SYSTEM LOGLOAD(1000)",
+        "START TRACE(GLOBAL)",
+        "REFRESH SECURITY(*)",
+        "PING CHANNEL(A)",
+    ):
         qm.execute(text, source=Source.CONSOLE)
     assert digest(qm.state) == before
 
@@ -64,8 +78,11 @@ def test_refresh_security_takes_a_class_and_ssl_needs_the_channel_initiator() ->
     # TYPE(SSL) "Channel initiator must be running"; AUTHSERV is not valid on z/OS.
     qm = fresh_qmz1()
     before = digest(qm.state)
-    for text in ("REFRESH SECURITY(MQQUEUE) TYPE(CLASSES)", "REF SEC(MXTOPIC)",
-                 "REFRESH SECURITY TYPE(CONNAUTH)"):
+    for text in (
+        "REFRESH SECURITY(MQQUEUE) TYPE(CLASSES)",
+        "REF SEC(MXTOPIC)",
+        "REFRESH SECURITY TYPE(CONNAUTH)",
+    ):
         result = qm.execute(text)
         assert result.ok and result.message_ids == ("MQSC321I", "CSQ9022I"), text
     ssl = qm.execute("REFRESH SECURITY(*) TYPE(SSL)")
@@ -79,8 +96,7 @@ def test_rverify_security_takes_a_list_of_users_and_its_synonyms() -> None:
     # "You must specify one or more user IDs"; "Synonym: REV SEC; REVERIFY SECURITY is another
     # synonym" (IBM MQ for z/OS "RVERIFY SECURITY").
     qm = fresh_qmz1()
-    for text in ("RVERIFY SECURITY(USER1, USER2)", "REV SEC(USER1)",
-                 "REVERIFY SECURITY(U1,U2,U3)"):
+    for text in ("RVERIFY SECURITY(USER1, USER2)", "REV SEC(USER1)", "REVERIFY SECURITY(U1,U2,U3)"):
         assert qm.execute(text).ok, text
     assert "CSQ9010E" in qm.execute("RVERIFY SECURITY").message_ids
 
@@ -88,8 +104,11 @@ def test_rverify_security_takes_a_list_of_users_and_its_synonyms() -> None:
 def test_trace_keywords_take_lists() -> None:
     # START TRACE(STAT) CLASS(1,2), DEST(SMF,GTF) (IBM MQ for z/OS "START TRACE").
     qm = fresh_qmz1()
-    for text in ("START TRACE(STAT) CLASS(1,2)", "START TRACE(ACCTG) DEST(SMF,GTF) CLASS(3)",
-                 "STOP TRACE(GLOBAL) CLASS(*) USERID(A,B) RMID(1,2)"):
+    for text in (
+        "START TRACE(STAT) CLASS(1,2)",
+        "START TRACE(ACCTG) DEST(SMF,GTF) CLASS(3)",
+        "STOP TRACE(GLOBAL) CLASS(*) USERID(A,B) RMID(1,2)",
+    ):
         assert qm.execute(text, source=Source.CONSOLE).ok, text
 
 

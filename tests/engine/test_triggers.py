@@ -17,26 +17,31 @@ def queue(**attrs) -> MQObject:
     return MQObject("QLOCAL", "Q", Attributes.profile(values), "", "")
 
 
-@pytest.mark.parametrize(("attrs", "before", "priority", "put", "expected"), [
-    ({"TRIGTYPE": "FIRST"}, 0, 0, 5, 1),     # zero before: one trigger message
-    ({"TRIGTYPE": "FIRST"}, 1, 0, 5, 0),
-    ({"TRIGTYPE": "EVERY"}, 7, 0, 3, 3),     # one per message
-    ({"TRIGTYPE": "DEPTH", "TRIGDPTH": 3}, 1, 0, 1, 0),
-    ({"TRIGTYPE": "DEPTH", "TRIGDPTH": 3}, 1, 0, 2, 1),   # reaches TRIGDPTH
-    ({"TRIGTYPE": "DEPTH", "TRIGDPTH": 3}, 3, 0, 2, 0),   # already past it
-    ({"TRIGTYPE": "EVERY", "TRIGMPRI": 5}, 0, 4, 2, 0),   # below TRIGMPRI: not counted
-    ({"TRIGTYPE": "EVERY", "TRIGMPRI": 5}, 0, 5, 2, 2),
-    ({"TRIGTYPE": "NONE"}, 0, 0, 1, 0),
-])
+@pytest.mark.parametrize(
+    ("attrs", "before", "priority", "put", "expected"),
+    [
+        ({"TRIGTYPE": "FIRST"}, 0, 0, 5, 1),  # zero before: one trigger message
+        ({"TRIGTYPE": "FIRST"}, 1, 0, 5, 0),
+        ({"TRIGTYPE": "EVERY"}, 7, 0, 3, 3),  # one per message
+        ({"TRIGTYPE": "DEPTH", "TRIGDPTH": 3}, 1, 0, 1, 0),
+        ({"TRIGTYPE": "DEPTH", "TRIGDPTH": 3}, 1, 0, 2, 1),  # reaches TRIGDPTH
+        ({"TRIGTYPE": "DEPTH", "TRIGDPTH": 3}, 3, 0, 2, 0),  # already past it
+        ({"TRIGTYPE": "EVERY", "TRIGMPRI": 5}, 0, 4, 2, 0),  # below TRIGMPRI: not counted
+        ({"TRIGTYPE": "EVERY", "TRIGMPRI": 5}, 0, 5, 2, 2),
+        ({"TRIGTYPE": "NONE"}, 0, 0, 1, 0),
+    ],
+)
 def test_trigger_type_conditions(attrs, before, priority, put, expected) -> None:
     assert fired(queue(**attrs), before, priority, put) == expected
 
 
 def triggered():
     qm = fresh_minimal()
-    for text in ("DEFINE QLOCAL(INITQ)", "DEFINE PROCESS(P) APPLICID('TRAN') ENVRDATA('env')",
-                 "DEFINE QLOCAL(APP) TRIGGER TRIGTYPE(EVERY) INITQ(INITQ) PROCESS(P) "
-                 "TRIGDATA('td')"):
+    for text in (
+        "DEFINE QLOCAL(INITQ)",
+        "DEFINE PROCESS(P) APPLICID('TRAN') ENVRDATA('env')",
+        "DEFINE QLOCAL(APP) TRIGGER TRIGTYPE(EVERY) INITQ(INITQ) PROCESS(P) TRIGDATA('td')",
+    ):
         assert qm.execute(text).ok, text
     return qm
 
@@ -60,8 +65,16 @@ def test_trigger_messages_are_nonpersistent_mqtms_on_the_initiation_queue() -> N
     (run,) = qm.state.tables["messages"]["INITQ"].runs
     assert (run.size, run.persistent) == (MQTM_LENGTH, False)
     trigger = summary_json(out, qm.name, qm.cpf)["triggers"][0]
-    assert trigger == {"initq": "INITQ", "queue": "APP", "process": "P", "trigData": "td",
-                       "applType": "CICS", "applId": "TRAN", "envData": "env", "userData": ""}
+    assert trigger == {
+        "initq": "INITQ",
+        "queue": "APP",
+        "process": "P",
+        "trigData": "td",
+        "applType": "CICS",
+        "applId": "TRAN",
+        "envData": "env",
+        "userData": "",
+    }
 
 
 def test_a_restart_ends_the_monitors() -> None:
@@ -121,8 +134,12 @@ def test_a_monitor_of_a_process_that_has_gone_holds_nothing() -> None:
     import subprocess
     import sys
 
-    child = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                           capture_output=True, text=True, check=True)
+    child = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     qm = triggered()
     assert qm.trigger_monitor("INITQ", owner=f"{child.stdout.strip()}:1").reason == 0
     assert qm.put("APP", 1, 100).triggers == ()  # nobody serves INITQ

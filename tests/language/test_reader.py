@@ -88,10 +88,13 @@ def test_ebcdic_decks_with_newline_characters(codec: str) -> None:
 
 
 def test_ebcdic_fixed_80_byte_records_without_separators() -> None:
-    records = b"".join(f"{t:<72}{n:08d}".encode("cp037") for n, t in
-                       enumerate(["DISPLAY QMGR", "DISPLAY USAGE"]))
+    records = b"".join(
+        f"{t:<72}{n:08d}".encode("cp037") for n, t in enumerate(["DISPLAY QMGR", "DISPLAY USAGE"])
+    )
     assert [c.text for c in read(Source(decode(records, "cp037")))] == [
-        "DISPLAY QMGR", "DISPLAY USAGE"]
+        "DISPLAY QMGR",
+        "DISPLAY USAGE",
+    ]
 
 
 def test_unknown_encoding_is_a_lookup_error() -> None:
@@ -108,7 +111,7 @@ def test_span_across_a_continuation_runs_from_first_to_last_character() -> None:
     (command,) = read(source)
     start = command.text.index("QLOCAL")
     span = command.original_span(start, len(command.text))
-    assert source.text[span.start:span.end] == "QLOCAL(A) +\n   MAXDEPTH(5)"
+    assert source.text[span.start : span.end] == "QLOCAL(A) +\n   MAXDEPTH(5)"
 
 
 def test_logical_commands_compare_by_what_they_say() -> None:

@@ -57,12 +57,16 @@ class RecoveryMachine(RuleBasedStateMachine):
     def member(self, name):
         return self.group.members[name]
 
-    @rule(who=MEMBERS, queue=QUEUES, count=st.integers(0, 300),
-          size=st.sampled_from([0, 100, 1212, 1213, 4096, 30_000]), persistent=st.booleans(),
-          priority=st.integers(0, 9))
+    @rule(
+        who=MEMBERS,
+        queue=QUEUES,
+        count=st.integers(0, 300),
+        size=st.sampled_from([0, 100, 1212, 1213, 4096, 30_000]),
+        persistent=st.booleans(),
+        priority=st.integers(0, 9),
+    )
     def put(self, who, queue, count, size, persistent, priority) -> None:
-        out = self.member(who).put(queue, count, size, persistent=persistent,
-                                   priority=priority)
+        out = self.member(who).put(queue, count, size, persistent=persistent, priority=priority)
         if self.failed:
             assert out.done == 0 and out.reason == 2373
 
@@ -111,8 +115,9 @@ class RecoveryMachine(RuleBasedStateMachine):
         else:
             # Exactly the persistent messages committed before the failure, nothing else.
             assert content(self.group) == self.before_failure
-            nonpersistent = [r for s in self.group.tables["cfmsgs"].values() for r in s.runs
-                             if not r.persistent]
+            nonpersistent = [
+                r for s in self.group.tables["cfmsgs"].values() for r in s.runs if not r.persistent
+            ]
             assert nonpersistent == []
 
     @invariant()
@@ -127,5 +132,6 @@ class RecoveryMachine(RuleBasedStateMachine):
 
 
 TestRecovery = RecoveryMachine.TestCase
-TestRecovery.settings = settings(max_examples=max(20, settings().max_examples // 6),
-                                 stateful_step_count=30, deadline=None)
+TestRecovery.settings = settings(
+    max_examples=max(20, settings().max_examples // 6), stateful_step_count=30, deadline=None
+)

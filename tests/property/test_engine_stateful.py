@@ -51,17 +51,28 @@ SIZES = st.sampled_from([0, 100, 1024, 3596, 3597, 4096, 10_000, 100_000])
 CHANNELS = st.sampled_from(["A.TO.B", "B.TO.A", "SVRCONN.1"])
 TOPICS = st.sampled_from(["T1", "T2"])
 #: What each channel type needs (the rest from SYSTEM.DEF.* or the supplied defaults).
-CHANNEL_SETTINGS = {"SDR": "CONNAME('h(1)') XMITQ(A)", "RCVR": "", "SVRCONN": "MCAUSER(U)",
-                    "CLNTCONN": "CONNAME('h(1)')"}
+CHANNEL_SETTINGS = {
+    "SDR": "CONNAME('h(1)') XMITQ(A)",
+    "RCVR": "",
+    "SVRCONN": "MCAUSER(U)",
+    "CLNTCONN": "CONNAME('h(1)')",
+}
 #: Names for the other queue types: some shared with QUEUES (one name space), some of the
 #: system default objects.
-OTHER_QUEUES = st.sampled_from(["A", "D", "E", "SYSTEM.DEFAULT.ALIAS.QUEUE",
-                                "SYSTEM.DEFAULT.MODEL.QUEUE"])
+OTHER_QUEUES = st.sampled_from(
+    ["A", "D", "E", "SYSTEM.DEFAULT.ALIAS.QUEUE", "SYSTEM.DEFAULT.MODEL.QUEUE"]
+)
 QUEUE_TABLES = ("qlocal", "qalias", "qremote", "qmodel")
 #: Attribute settings of the other queue types, by type.
 OTHER_SETTINGS = {
-    "QALIAS": ["TARGET(A)", "TARGQ(B)", "PUT(DISABLED)", "DESCR('alias')", "TARGTYPE(QUEUE)",
-               "TARGET(T1) TARGTYPE(TOPIC)"],
+    "QALIAS": [
+        "TARGET(A)",
+        "TARGQ(B)",
+        "PUT(DISABLED)",
+        "DESCR('alias')",
+        "TARGTYPE(QUEUE)",
+        "TARGET(T1) TARGTYPE(TOPIC)",
+    ],
     "QREMOTE": ["RNAME(A)", "RQMNAME(QMB)", "XMITQ(C)", "DEFPSIST(YES)"],
     "QMODEL": ["DEFTYPE(PERMDYN)", "MAXDEPTH(10)", "STGCLASS(SC2)", "DEFTYPE(SHAREDYN)"],
     "PROCESS": ["APPLICID('TRAN')", "APPLTYPE(MVS)", "USERDATA('x')"],
@@ -71,17 +82,25 @@ OTHER_SETTINGS = {
 SETTINGS = {
     "MAXDEPTH": ["MAXDEPTH(5000)", "MAXDEPTH(0)", "MAXDEPTH(50)"],
     "DESCR": ["DESCR('x y')", "DESCR(' ')"],
-    "STGCLASS": ["STGCLASS(SYSTEMST)", "STGCLASS(DEFAULT)", "STGCLASS(SC2)",
-                 "STGCLASS(SC3)", "STGCLASS(NOSUCH)"],
+    "STGCLASS": [
+        "STGCLASS(SYSTEMST)",
+        "STGCLASS(DEFAULT)",
+        "STGCLASS(SC2)",
+        "STGCLASS(SC3)",
+        "STGCLASS(NOSUCH)",
+    ],
     "SHARE": ["NOSHARE", "SHARE"],
     "DEFPSIST": ["DEFPSIST(YES)", "DEFPSIST(NO)"],
     "MAXMSGL": ["MAXMSGL(1024)", "MAXMSGL(4194304)"],
     "MSGDLVSQ": ["MSGDLVSQ(FIFO)", "MSGDLVSQ(PRIORITY)"],
     "PUT": ["PUT(DISABLED)", "PUT(ENABLED)"],
     "GET": ["GET(DISABLED)", "GET(ENABLED)"],
-    "TRIGGER": ["TRIGGER TRIGTYPE(EVERY) INITQ(B) PROCESS(D)", "NOTRIGGER",
-                "TRIGGER TRIGTYPE(DEPTH) TRIGDPTH(3) INITQ(C) PROCESS(D)",
-                "TRIGGER TRIGTYPE(FIRST) INITQ(A) PROCESS(D) TRIGMPRI(4)"],
+    "TRIGGER": [
+        "TRIGGER TRIGTYPE(EVERY) INITQ(B) PROCESS(D)",
+        "NOTRIGGER",
+        "TRIGGER TRIGTYPE(DEPTH) TRIGDPTH(3) INITQ(C) PROCESS(D)",
+        "TRIGGER TRIGTYPE(FIRST) INITQ(A) PROCESS(D) TRIGMPRI(4)",
+    ],
 }
 #: Messages that say a change was refused because something is in use (MQRCCF 3207 and kin).
 IN_USE = {"CSQM107I", "CSQM103I", "CSQP031E", "CSQM095I", "CSQM101I"}
@@ -98,8 +117,9 @@ def steps() -> int:
 
 @st.composite
 def attribute_lists(draw, min_size: int = 0) -> list[str]:
-    keys = draw(st.lists(st.sampled_from(sorted(SETTINGS)), min_size=min_size, max_size=3,
-                         unique=True))
+    keys = draw(
+        st.lists(st.sampled_from(sorted(SETTINGS)), min_size=min_size, max_size=3, unique=True)
+    )
     return [draw(st.sampled_from(SETTINGS[k])) for k in keys]
 
 
@@ -118,8 +138,11 @@ class EngineMachine(RuleBasedStateMachine):
 
     def teardown(self) -> None:
         if os.environ.get("MQSC_HYPOTHESIS") == "stress" and TOTALS["examples"] % 250 == 0:
-            print(f"\n[stateful] {TOTALS['examples']} runs, {steps()} steps, "
-                  f"{time.monotonic() - TOTALS['started']:.0f} s", flush=True)
+            print(
+                f"\n[stateful] {TOTALS['examples']} runs, {steps()} steps, "
+                f"{time.monotonic() - TOTALS['started']:.0f} s",
+                flush=True,
+            )
 
     # ---- helpers -------------------------------------------------------------------------
     @property
@@ -138,8 +161,11 @@ class EngineMachine(RuleBasedStateMachine):
             assert self.qm.digest() == before, f"failed {text!r} changed the state"
         if stopped and not text.startswith("START QMGR"):
             # A stopped queue manager answers everything but START QMGR with CSQ3106E.
-            assert result.message_ids[0] in ("CSQ3106E", "CSQN009I", "CSQY000I") or \
-                result.message_ids[0].startswith("CSQ90"), result.message_ids
+            assert result.message_ids[0] in (
+                "CSQ3106E",
+                "CSQN009I",
+                "CSQY000I",
+            ) or result.message_ids[0].startswith("CSQ90"), result.message_ids
         return result
 
     def exists(self, table: str, key) -> bool:
@@ -150,8 +176,7 @@ class EngineMachine(RuleBasedStateMachine):
         return store.depth if store is not None else 0
 
     # ---- definitions ---------------------------------------------------------------------
-    @rule(name=QUEUES, attrs=attribute_lists(), replace=st.booleans(),
-          like=st.none() | QUEUES)
+    @rule(name=QUEUES, attrs=attribute_lists(), replace=st.booleans(), like=st.none() | QUEUES)
     def define_queue(self, name, attrs, replace, like) -> None:
         existed = self.exists("qlocal", name)
         text = f"DEFINE QLOCAL('{name}') {' '.join(attrs)}"
@@ -187,26 +212,35 @@ class EngineMachine(RuleBasedStateMachine):
             assert existed and not self.exists("qlocal", name) and not monitored
             assert not self.exists("messages", name)  # PURGE took every message
         elif self.running:
-            assert not existed or (monitored and "CSQM101I" in result.message_ids) or (
-                held and not purge and "CSQM103I" in result.message_ids)
+            assert (
+                not existed
+                or (monitored and "CSQM101I" in result.message_ids)
+                or (held and not purge and "CSQM103I" in result.message_ids)
+            )
 
-    @rule(qtype=st.sampled_from(["QALIAS", "QREMOTE", "QMODEL"]), name=OTHER_QUEUES,
-          data=st.data(), replace=st.booleans())
+    @rule(
+        qtype=st.sampled_from(["QALIAS", "QREMOTE", "QMODEL"]),
+        name=OTHER_QUEUES,
+        data=st.data(),
+        replace=st.booleans(),
+    )
     def define_other_queue(self, qtype, name, data, replace) -> None:
-        attrs = data.draw(st.lists(st.sampled_from(OTHER_SETTINGS[qtype]), max_size=2,
-                                   unique=True))
+        attrs = data.draw(st.lists(st.sampled_from(OTHER_SETTINGS[qtype]), max_size=2, unique=True))
         table = qtype.lower()
         elsewhere = any(self.exists(t, name) for t in QUEUE_TABLES if t != table)
         was_running = self.running
-        result = self.run(f"DEFINE {qtype}('{name}') {' '.join(attrs)}"
-                          + (" REPLACE" if replace else ""))
+        result = self.run(
+            f"DEFINE {qtype}('{name}') {' '.join(attrs)}" + (" REPLACE" if replace else "")
+        )
         if result.ok:
             assert self.exists(table, name) and not elsewhere
         elif elsewhere and was_running:
             assert "CSQM099I" in result.message_ids or "CSQ9000E" in result.message_ids
 
-    @rule(qtype=st.sampled_from(["QALIAS", "QREMOTE", "QMODEL", "PROCESS", "NAMELIST"]),
-          name=OTHER_QUEUES)
+    @rule(
+        qtype=st.sampled_from(["QALIAS", "QREMOTE", "QMODEL", "PROCESS", "NAMELIST"]),
+        name=OTHER_QUEUES,
+    )
     def delete_other(self, qtype, name) -> None:
         existed = self.exists(qtype.lower(), name)
         result = self.run(f"DELETE {qtype}('{name}')")
@@ -215,8 +249,7 @@ class EngineMachine(RuleBasedStateMachine):
 
     @rule(qtype=st.sampled_from(["PROCESS", "NAMELIST"]), name=OTHER_QUEUES, data=st.data())
     def define_process_or_namelist(self, qtype, name, data) -> None:
-        attrs = data.draw(st.lists(st.sampled_from(OTHER_SETTINGS[qtype]), max_size=2,
-                                   unique=True))
+        attrs = data.draw(st.lists(st.sampled_from(OTHER_SETTINGS[qtype]), max_size=2, unique=True))
         keywords = [a.split("(")[0] for a in attrs]
         if len(set(keywords)) < len(keywords):
             return
@@ -237,8 +270,7 @@ class EngineMachine(RuleBasedStateMachine):
 
     @rule(source=QUEUES, to=QUEUES, add=st.booleans())
     def move_messages(self, source, to, add) -> None:
-        self.run(f"MOVE QLOCAL('{source}') TOQLOCAL('{to}')" + (" TYPE(ADD)" if add
-                                                                       else ""))
+        self.run(f"MOVE QLOCAL('{source}') TOQLOCAL('{to}')" + (" TYPE(ADD)" if add else ""))
 
     @rule(name=QUEUES)
     def clear_queue(self, name) -> None:
@@ -258,8 +290,7 @@ class EngineMachine(RuleBasedStateMachine):
         subs = [d for d in defs if d.objtype == "SUB"]
         defs = [d for d in defs if d.objtype != "SUB"]
         csqinp1, csqinp2 = dump.csqinp1_deck(self.qm, defs), dump.csqinp2_deck(self.qm, defs)
-        rebuilt = QueueManager.create("QMZ1", csqinp1=csqinp1, csqinp2=csqinp2,
-                                      clock=self.qm.clock)
+        rebuilt = QueueManager.create("QMZ1", csqinp1=csqinp1, csqinp2=csqinp2, clock=self.qm.clock)
         assert all(r.ok for r in rebuilt.start_results)
         assert all(rebuilt.execute(d.command()).ok for d in subs)
         assert dump.definitions(rebuilt) == dump.definitions(self.qm)
@@ -272,8 +303,7 @@ class EngineMachine(RuleBasedStateMachine):
 
     @rule(name=CLASSES, psid=PSIDS, replace=st.booleans())
     def define_class(self, name, psid, replace) -> None:
-        result = self.run(f"DEFINE STGCLASS({name}) PSID({psid})" + (" REPLACE" if replace
-                                                                       else ""))
+        result = self.run(f"DEFINE STGCLASS({name}) PSID({psid})" + (" REPLACE" if replace else ""))
         if result.ok:
             assert self.tables["stgclass"][name].get("PSID") == psid
 
@@ -359,11 +389,16 @@ class EngineMachine(RuleBasedStateMachine):
         indexed = {s: t.name for s, t in tables["topicstr"].items()}
         assert indexed == {t.get("TOPICSTR"): n for n, t in tables["topic"].items()}
 
-    @rule(name=st.sampled_from(["S1", "S2"]), topicstr=st.sampled_from(["a", "a/#", "+", "#", "b"]),
-          dest=QUEUES | OTHER_QUEUES, wschema=st.sampled_from(["TOPIC", "CHAR"]))
+    @rule(
+        name=st.sampled_from(["S1", "S2"]),
+        topicstr=st.sampled_from(["a", "a/#", "+", "#", "b"]),
+        dest=QUEUES | OTHER_QUEUES,
+        wschema=st.sampled_from(["TOPIC", "CHAR"]),
+    )
     def define_sub(self, name, topicstr, dest, wschema) -> None:
-        result = self.run(f"DEFINE SUB({name}) TOPICSTR('{topicstr}') DEST({dest}) "
-                          f"WSCHEMA({wschema}) REPLACE")
+        result = self.run(
+            f"DEFINE SUB({name}) TOPICSTR('{topicstr}') DEST({dest}) WSCHEMA({wschema}) REPLACE"
+        )
         if result.ok:
             assert self.exists("sub", name)
 
@@ -415,13 +450,18 @@ class EngineMachine(RuleBasedStateMachine):
             if not out.done:
                 assert self.qm.digest() == digest, f"a refused publication changed the state {out}"
 
-    @rule(profile=st.sampled_from(["APP.*", "B.SVRCONN"]),
-          action=st.sampled_from(["ADD", "REPLACE", "REMOVE", "REMOVEALL"]))
+    @rule(
+        profile=st.sampled_from(["APP.*", "B.SVRCONN"]),
+        action=st.sampled_from(["ADD", "REPLACE", "REMOVE", "REMOVEALL"]),
+    )
     def set_chlauth(self, profile, action) -> None:
         before = len(self.qm.state.tables["chlauth"])
-        result = self.run(f"SET CHLAUTH('{profile}') TYPE(ADDRESSMAP) ADDRESS('10.*') "
-                          f"USERSRC(CHANNEL) ACTION({action})".replace(
-                              " USERSRC(CHANNEL) ACTION(REMOVE", " ACTION(REMOVE"))
+        result = self.run(
+            f"SET CHLAUTH('{profile}') TYPE(ADDRESSMAP) ADDRESS('10.*') "
+            f"USERSRC(CHANNEL) ACTION({action})".replace(
+                " USERSRC(CHANNEL) ACTION(REMOVE", " ACTION(REMOVE"
+            )
+        )
         after = len(self.qm.state.tables["chlauth"])
         if result.ok and action in ("REMOVE", "REMOVEALL"):
             assert after <= before
@@ -440,8 +480,13 @@ class EngineMachine(RuleBasedStateMachine):
         self.run(format_command(command))
 
     # ---- messages ------------------------------------------------------------------------
-    @rule(queue=QUEUES, count=st.integers(0, 400), size=SIZES,
-          persistent=st.none() | st.booleans(), batch=st.sampled_from([0, 0, 1, 7, 50]))
+    @rule(
+        queue=QUEUES,
+        count=st.integers(0, 400),
+        size=SIZES,
+        persistent=st.none() | st.booleans(),
+        batch=st.sampled_from([0, 0, 1, 7, 50]),
+    )
     def put(self, queue, count, size, persistent, batch) -> None:
         before = self.depth(queue)
         digest = self.qm.digest()
@@ -451,8 +496,20 @@ class EngineMachine(RuleBasedStateMachine):
             # 2087/2092: a put to a remote queue definition with no usable transmission queue
             # (IBM "Working with remote queues"; the machine defines QREMOTEs without XMITQ).
             # 2048: persistent messages to a temporary dynamic queue (a TEMPDYN model).
-            assert out.reason in (2048, 2053, 2192, 2051, 2030, 2031, 2085, 2087, 2092, 2105,
-                                  2193, 2059), out
+            assert out.reason in (
+                2048,
+                2053,
+                2192,
+                2051,
+                2030,
+                2031,
+                2085,
+                2087,
+                2092,
+                2105,
+                2193,
+                2059,
+            ), out
         # A put through a model queue first opens it, which creates a dynamic queue (IBM:
         # MQRC 2105 is an MQPUT reason, the MQOPEN succeeded): see opens_dynamic.
         if (out.reason in REFUSED_PUT or not count) and not self.opens_dynamic(queue):
@@ -479,21 +536,26 @@ class EngineMachine(RuleBasedStateMachine):
     def restart(self) -> None:
         if self.running:
             assert self.run("STOP QMGR", Source.CONSOLE).ok
-        kept = {q: sum(r.count for r in s.runs if r.persistent)
-                for q, s in self.tables["messages"].items()}
+        kept = {
+            q: sum(r.count for r in s.runs if r.persistent)
+            for q, s in self.tables["messages"].items()
+        }
         # CSQINP2 reruns; its DEFINEs without REPLACE fail with CSQM095I, as on z/OS.
         assert self.run("START QMGR", Source.CONSOLE).ok
         assert self.running
-        assert {q: s.depth for q, s in self.tables["messages"].items()} == \
-            {q: n for q, n in kept.items() if n}
+        assert {q: s.depth for q, s in self.tables["messages"].items()} == {
+            q: n for q, n in kept.items() if n
+        }
 
     # ---- invariants ----------------------------------------------------------------------
     @invariant()
     def pages_are_accounted_for(self) -> None:
         TOTALS["checks"] += 1  # after each step, and once before the first
         tables = self.tables
-        held = {psid: [math.ceil(ps.object_bytes / C.PAGE_SIZE), 0]
-                for psid, ps in tables["pageset"].items()}
+        held = {
+            psid: [math.ceil(ps.object_bytes / C.PAGE_SIZE), 0]
+            for psid, ps in tables["pageset"].items()
+        }
         for queue, store in tables["messages"].items():
             assert store.runs, f"{queue} has an empty message store"
             assert store.lists == list_pages(store.depth), queue
@@ -528,8 +590,11 @@ class EngineMachine(RuleBasedStateMachine):
         tables = self.qm.state.tables
         expected = sum(size * len(tables[table]) for table, size in C.OBJECT_BYTES.items())
         # A client-connection channel is larger than a message channel (storage rule PS-6).
-        expected += sum(C.CLNTCONN_BYTES - C.OBJECT_BYTES["channel"]
-                        for obj in tables["channel"].values() if obj.get("CHLTYPE") == "CLNTCONN")
+        expected += sum(
+            C.CLNTCONN_BYTES - C.OBJECT_BYTES["channel"]
+            for obj in tables["channel"].values()
+            if obj.get("CHLTYPE") == "CLNTCONN"
+        )
         assert tables["pageset"][0].object_bytes == expected
 
 
@@ -539,4 +604,6 @@ TestEngine = EngineMachine.TestCase
 _STRESS = os.environ.get("MQSC_HYPOTHESIS") == "stress"
 TestEngine.settings = settings(
     max_examples=max(20, settings().max_examples // (4 if _STRESS else 10)),
-    stateful_step_count=60 if _STRESS else 30, deadline=None)
+    stateful_step_count=60 if _STRESS else 30,
+    deadline=None,
+)

@@ -24,8 +24,7 @@ from mqsc.language.pipeline import Rejected
 from tests.property.test_parse_contract import MQSC_ALPHABET
 
 
-@given(st.text(alphabet=MQSC_ALPHABET + "\x0b\x85\u2028\xa0é", max_size=120)
-       | st.text(max_size=60))
+@given(st.text(alphabet=MQSC_ALPHABET + "\x0b\x85\u2028\xa0é", max_size=120) | st.text(max_size=60))
 def test_the_fast_lexer_equals_the_scanner(text: str) -> None:
     assert tokenize(text) == _scan(text)
 
@@ -45,32 +44,90 @@ def test_the_shape_expression_equals_the_scanner(text: str, data) -> None:
     assert tokenize(other) == _scan(other)
 
 
-@pytest.mark.parametrize("learned, other", [
-    ("X('a' 'b')", "X('a''b')"),       # two strings, or one with an apostrophe in it
-    ("A B", "AB"), ("A B", "A,B"), ("A(B)", "A (B)"), ("A 'x'", "A'x'"),
-    ("D Q(A) WHERE(X)", "D Q(A) where(X)"), ("Q(A)", "Q(A)\n"), ("Q('a')", "Q('a)"),
-])
+@pytest.mark.parametrize(
+    "learned, other",
+    [
+        ("X('a' 'b')", "X('a''b')"),  # two strings, or one with an apostrophe in it
+        ("A B", "AB"),
+        ("A B", "A,B"),
+        ("A(B)", "A (B)"),
+        ("A 'x'", "A'x'"),
+        ("D Q(A) WHERE(X)", "D Q(A) where(X)"),
+        ("Q(A)", "Q(A)\n"),
+        ("Q('a')", "Q('a)"),
+    ],
+)
 def test_the_shape_expression_on_examples(learned: str, other: str) -> None:
     tokenize(learned)
     tokenize(learned)
     assert tokenize(other) == _scan(other)
 
 
-@pytest.mark.parametrize("text", [
-    "", "  ,, ", "DEF QL(A) DESCR('it''s') SHARE", "DIS Q(*) WHERE(CURDEPTH GT 0)",
-    "dis q(*) where (descr lk 'a*')", "X 'open", "A\rB", "A\nB", "Q('a\nb')", "'a''", "é(ü)",
-    "ANYWHERE(1)",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "  ,, ",
+        "DEF QL(A) DESCR('it''s') SHARE",
+        "DIS Q(*) WHERE(CURDEPTH GT 0)",
+        "dis q(*) where (descr lk 'a*')",
+        "X 'open",
+        "A\rB",
+        "A\nB",
+        "Q('a\nb')",
+        "'a''",
+        "é(ü)",
+        "ANYWHERE(1)",
+    ],
+)
 def test_the_fast_lexer_equals_the_scanner_on_examples(text: str) -> None:
     assert tokenize(text) == _scan(text)
 
 
-RAW = st.sampled_from([
-    "0", "1", "5000", "999999999", "1000000000", "-1", "+7", "007", "1.5", "*", "'5'", "YES",
-    "yes", "'YES'", "NO", "ABOVE", "x", "A.B", "a.b", "'a b'", "'A '", "' '", "''", "'it''s'",
-    "SYSTEMST", "DEFAULT", "S1", "1S", "CSQ_ADMIN", "ABCDEFGHIJKLM", "Q*", "*Q", "%/_.",
-    "A" * 48, "'" + "x" * 64 + "'", "'" + "y" * 65 + "'", "64K", "1M", "A,B", "A B",
-])
+RAW = st.sampled_from(
+    [
+        "0",
+        "1",
+        "5000",
+        "999999999",
+        "1000000000",
+        "-1",
+        "+7",
+        "007",
+        "1.5",
+        "*",
+        "'5'",
+        "YES",
+        "yes",
+        "'YES'",
+        "NO",
+        "ABOVE",
+        "x",
+        "A.B",
+        "a.b",
+        "'a b'",
+        "'A '",
+        "' '",
+        "''",
+        "'it''s'",
+        "SYSTEMST",
+        "DEFAULT",
+        "S1",
+        "1S",
+        "CSQ_ADMIN",
+        "ABCDEFGHIJKLM",
+        "Q*",
+        "*Q",
+        "%/_.",
+        "A" * 48,
+        "'" + "x" * 64 + "'",
+        "'" + "y" * 65 + "'",
+        "64K",
+        "1M",
+        "A,B",
+        "A B",
+    ]
+)
 
 
 @st.composite
@@ -142,15 +199,26 @@ def test_binder_plans_change_no_answer(pair: tuple[str, str]) -> None:
         assert _outcome(text) == _full_rules(text), text
 
 
-@pytest.mark.parametrize("texts", [
-    ("DIS QL(*) CURDEPTH", "DIS QL(*) WHERE(CURDEPTH GT 5)", "DIS QL(*) CURDEPTH"),
-    ("DEF QL(A) SHARE", "DEF QL(A) SHARE(YES)", "DEF QL(B) NOSHARE", "DEF QL(B) SHARE"),
-    ("DEF QL(A) DESCR('x')", "DEF QL(A) DESCR('x' 'y')", "DEF QL(A) DESCR()",
-     "DEF QL('') DESCR('x')", "DEF QL() DESCR('x')"),
-    ("ALTER BUFFPOOL(3) BUFFERS(1000)", "ALTER BUFFPOOL(99) BUFFERS(1000)",
-     "ALTER BUFFPOOL(3) BUFFERS(1)"),
-    ("DIS USAGE PSID(3)", "DIS USAGE PSID(*)", "DIS USAGE(X) PSID(3)"),
-])
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ("DIS QL(*) CURDEPTH", "DIS QL(*) WHERE(CURDEPTH GT 5)", "DIS QL(*) CURDEPTH"),
+        ("DEF QL(A) SHARE", "DEF QL(A) SHARE(YES)", "DEF QL(B) NOSHARE", "DEF QL(B) SHARE"),
+        (
+            "DEF QL(A) DESCR('x')",
+            "DEF QL(A) DESCR('x' 'y')",
+            "DEF QL(A) DESCR()",
+            "DEF QL('') DESCR('x')",
+            "DEF QL() DESCR('x')",
+        ),
+        (
+            "ALTER BUFFPOOL(3) BUFFERS(1000)",
+            "ALTER BUFFPOOL(99) BUFFERS(1000)",
+            "ALTER BUFFPOOL(3) BUFFERS(1)",
+        ),
+        ("DIS USAGE PSID(3)", "DIS USAGE PSID(*)", "DIS USAGE(X) PSID(3)"),
+    ],
+)
 def test_binder_plans_on_examples(texts) -> None:
     for text in texts * 2:
         assert _outcome(text) == _full_rules(text), text
@@ -167,8 +235,7 @@ def _entities():
     pool.changed, pool.clean = 5, 1
     pool.stats.getn, pool.stats.low = 7, 3
     pool.io[4] = PageSetIO(dw_ios=2, read_pages=9)
-    pageset = PageSetState(4, 3, "SYSTEM", "X.Y", 1000, 100, 2, 1, True, 5, 6, 700, "OFFLINE",
-                           42)
+    pageset = PageSetState(4, 3, "SYSTEM", "X.Y", 1000, 100, 2, 1, True, 5, 6, 700, "OFFLINE", 42)
     pageset.stats = PageSetStats(full=3)
     store = QueueStore("PAY.IN", [Run(1, 10, 4096, True, 5, 4, 1)], 2, 1, 4)
     log = LogState(100, 3, 2, (10, 50), 5)
@@ -177,9 +244,12 @@ def _entities():
 
 #: The mutable parts of each entity: (attribute, whether its items are mutable too). A pool's
 #: segments are shared until changed (test_pool_clones_leave_the_original_alone).
-MUTABLE = {"PoolState": [("lru", False), ("stats", False), ("io", True)],
-           "PageSetState": [], "QueueStore": [("runs", True)],
-           "LogState": []}
+MUTABLE = {
+    "PoolState": [("lru", False), ("stats", False), ("io", True)],
+    "PageSetState": [],
+    "QueueStore": [("runs", True)],
+    "LogState": [],
+}
 
 
 @pytest.mark.parametrize("entity", _entities(), ids=lambda e: type(e).__name__)
@@ -190,8 +260,9 @@ def test_clones_are_equal_and_share_nothing_mutable(entity) -> None:
         mine, theirs = getattr(copy, name), getattr(entity, name)
         assert mine == theirs and mine is not theirs, name
         if deep:
-            items = zip(mine.values(), theirs.values()) if isinstance(mine, dict) else zip(
-                mine, theirs)
+            items = (
+                zip(mine.values(), theirs.values()) if isinstance(mine, dict) else zip(mine, theirs)
+            )
             assert all(a == b and a is not b for a, b in items), name
     # Whatever a clone may share with its original must be immutable.
     listed = {name for name, _ in MUTABLE[type(entity).__name__]}
@@ -208,23 +279,28 @@ def _immutable(value: object) -> bool:
     return value is None or isinstance(value, int | float | str | bytes | frozenset)
 
 
-OWNERS = st.sampled_from([("objects", 0), ("freed", 4), ("format", 4), ("q", "A", 1),
-                          ("q", "B", 1), ("header", 4)])
-POOL_OPERATIONS = st.lists(st.one_of(
-    st.tuples(st.just("new_pages"), OWNERS, st.integers(1, 400), st.booleans(),
-              st.integers(0, 5)),
-    st.tuples(st.just("format_pages"), st.integers(1, 300), st.integers(0, 5)),
-    st.tuples(st.just("touch"), OWNERS, st.integers(1, 3), st.integers(0, 5)),
-    st.tuples(st.just("read_pages"), OWNERS, st.integers(0, 300)),
-    st.tuples(st.just("free"), OWNERS, st.integers(0, 300)),
-    st.tuples(st.just("drop"), OWNERS),
-    st.tuples(st.just("checkpoint"), st.integers(0, 8)),
-    st.tuples(st.just("write_persistent")),
-    st.tuples(st.just("resize"), st.integers(50, 1000)),
-    st.tuples(st.just("deferred_write")),
-    st.tuples(st.just("empty_out")),
-    st.tuples(st.just("clone")),
-), max_size=25)
+OWNERS = st.sampled_from(
+    [("objects", 0), ("freed", 4), ("format", 4), ("q", "A", 1), ("q", "B", 1), ("header", 4)]
+)
+POOL_OPERATIONS = st.lists(
+    st.one_of(
+        st.tuples(
+            st.just("new_pages"), OWNERS, st.integers(1, 400), st.booleans(), st.integers(0, 5)
+        ),
+        st.tuples(st.just("format_pages"), st.integers(1, 300), st.integers(0, 5)),
+        st.tuples(st.just("touch"), OWNERS, st.integers(1, 3), st.integers(0, 5)),
+        st.tuples(st.just("read_pages"), OWNERS, st.integers(0, 300)),
+        st.tuples(st.just("free"), OWNERS, st.integers(0, 300)),
+        st.tuples(st.just("drop"), OWNERS),
+        st.tuples(st.just("checkpoint"), st.integers(0, 8)),
+        st.tuples(st.just("write_persistent")),
+        st.tuples(st.just("resize"), st.integers(50, 1000)),
+        st.tuples(st.just("deferred_write")),
+        st.tuples(st.just("empty_out")),
+        st.tuples(st.just("clone")),
+    ),
+    max_size=25,
+)
 
 
 def _apply(pool, operation):
@@ -278,8 +354,10 @@ def test_copier_refuses_fields_outside_init() -> None:
         copier(Odd)
 
 
-@given(st.lists(st.text(alphabet=MQSC_ALPHABET + "*+- \r", max_size=30), max_size=8),
-       st.sampled_from(["auto", "72", "all"]))
+@given(
+    st.lists(st.text(alphabet=MQSC_ALPHABET + "*+- \r", max_size=30), max_size=8),
+    st.sampled_from(["auto", "72", "all"]),
+)
 def test_the_lines_the_reader_keeps_are_the_lines_of_the_source(lines, columns) -> None:
     """The reader keeps each command's physical lines as it reads them (one-line commands
     take a shorter path); they are what reading them back from the source gives."""
@@ -291,8 +369,10 @@ def test_the_lines_the_reader_keeps_are_the_lines_of_the_source(lines, columns) 
         assert logical.echo == logical._replace(shown=None).echo
 
 
-@given(st.lists(st.text(alphabet=MQSC_ALPHABET + "*+-/ \r", max_size=30), max_size=8),
-       st.sampled_from([(), ("QMZ1",), ("/", "-CSQ1")]))
+@given(
+    st.lists(st.text(alphabet=MQSC_ALPHABET + "*+-/ \r", max_size=30), max_size=8),
+    st.sampled_from([(), ("QMZ1",), ("/", "-CSQ1")]),
+)
 @example(["/QMZ1 -", "DEFINE QLOCAL(A)"], ("QMZ1",))  # the CPF's line is not where it starts
 @example(["QMZ1 -", "DEFINE QLOCAL(A)"], ())
 @example(["  DIS Q(A) +", "  X"], ())
@@ -323,13 +403,37 @@ def _lark_recipe(shape: str):
         return None
 
 
-SHAPE_PIECES = st.sampled_from(["W", "W", "W(W)", "W(S)", "W()", "W(WSW)", "H(WOW)", "H(WOS)",
-                                "(", ")", "S", "O", "H", "HW", "H(W)", "H(WOWW)", "W(O)",
-                                "W(WH)", "W((W))", "H(WWW)", "H(SOW)"])
+SHAPE_PIECES = st.sampled_from(
+    [
+        "W",
+        "W",
+        "W(W)",
+        "W(S)",
+        "W()",
+        "W(WSW)",
+        "H(WOW)",
+        "H(WOS)",
+        "(",
+        ")",
+        "S",
+        "O",
+        "H",
+        "HW",
+        "H(W)",
+        "H(WOWW)",
+        "W(O)",
+        "W(WH)",
+        "W((W))",
+        "H(WWW)",
+        "H(SOW)",
+    ]
+)
 
 
-@given(st.lists(SHAPE_PIECES, max_size=6).map(lambda pieces: "W" + "".join(pieces))
-       | st.text(alphabet="WS()HO", max_size=14))
+@given(
+    st.lists(SHAPE_PIECES, max_size=6).map(lambda pieces: "W" + "".join(pieces))
+    | st.text(alphabet="WS()HO", max_size=14)
+)
 @example("")
 @example("W")
 @example("WW(WW")
@@ -342,10 +446,16 @@ def test_the_grammars_structure_is_larks_answer(shape: str) -> None:
     assert structure(shape) == _lark_recipe(shape)
 
 
-@pytest.mark.parametrize("text", [
-    "DEF QL(A) DESCR('x y') MAXDEPTH(5) SHARE", "DIS Q(*) WHERE(DESCR LK 'a*') ALL",
-    "REC CFSTRUCT(A B) TYPE(NORMAL)", "DIS QMGR", "DEF QL(A) X()",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "DEF QL(A) DESCR('x y') MAXDEPTH(5) SHARE",
+        "DIS Q(*) WHERE(DESCR LK 'a*') ALL",
+        "REC CFSTRUCT(A B) TYPE(NORMAL)",
+        "DIS QMGR",
+        "DEF QL(A) X()",
+    ],
+)
 def test_the_tree_is_made_of_whole_records(text: str) -> None:
     """The parser makes the tree's named tuples with tuple.__new__: each must have exactly
     its fields, as its own constructor would make it."""

@@ -13,8 +13,10 @@ from mqsc.language.parser import _long_recipe, structure
 from tests.property.test_fast_paths import SHAPE_PIECES
 
 
-@given(st.lists(SHAPE_PIECES, max_size=40).map(lambda pieces: "W" + "".join(pieces))
-       | st.text(alphabet="WS()HO", max_size=40))
+@given(
+    st.lists(SHAPE_PIECES, max_size=40).map(lambda pieces: "W" + "".join(pieces))
+    | st.text(alphabet="WS()HO", max_size=40)
+)
 @example("")
 @example("W" * 600)
 @example("W" + "W(W)" * 300 + "(")

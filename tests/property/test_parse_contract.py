@@ -42,8 +42,12 @@ def structure_from_lark(tree) -> tuple:
     for child in tree.children[1:]:
         if child.data == "keyword":
             word, args = child.children
-            params.append((str(word), None if args is None else
-                           tuple(str(v.children[0]) for v in args.children)))
+            params.append(
+                (
+                    str(word),
+                    None if args is None else tuple(str(v.children[0]) for v in args.children),
+                )
+            )
         else:
             _, kw, op, value = child.children
             params.append(("WHERE", str(kw), str(op), str(value.children[0])))

@@ -11,8 +11,9 @@ import pytest
 from mqsc.render.jsonout import result_json
 from tests.engine.conftest import fresh_qmz1
 
-SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "docs" / "json" /
-                     "result.schema.json").read_text())
+SCHEMA = json.loads(
+    (Path(__file__).resolve().parents[2] / "docs" / "json" / "result.schema.json").read_text()
+)
 COMMANDS = [
     "DEFINE QLOCAL(PAY.IN) MAXDEPTH(5)",
     "DISPLAY QLOCAL(USER1.*) ALL",
@@ -49,10 +50,17 @@ def test_output_is_valid_against_the_schema(command: str, validator) -> None:
 def test_usage_records_use_pcf_names() -> None:
     data = result_json(fresh_qmz1().execute("DISPLAY USAGE PSID(11)"))
     (pageset,) = data["usage"]["pageSets"]
-    assert pageset == {"pageSetId": 11, "bufferPoolId": 11, "totalPages": 1078,
-                       "unusedPages": 1078, "persistentDataPages": 0,
-                       "nonPersistentDataPages": 0, "expandType": "USER", "expandCount": 0,
-                       "pageSetStatus": "AVAILABLE"}
+    assert pageset == {
+        "pageSetId": 11,
+        "bufferPoolId": 11,
+        "totalPages": 1078,
+        "unusedPages": 1078,
+        "persistentDataPages": 0,
+        "nonPersistentDataPages": 0,
+        "expandType": "USER",
+        "expandCount": 0,
+        "pageSetStatus": "AVAILABLE",
+    }
     (pool,) = data["usage"]["bufferPools"]
     assert pool["freeBuffers"] == 999 and pool["pageClass"] == "FIXED4KB"
 

@@ -7,8 +7,14 @@ from mqsc.render import objects
 
 def test_remembered_formats_keep_equal_values_of_other_types_apart() -> None:
     show = objects._remembering(repr)
-    assert [show(v) for v in (True, 1, 1.0, "1", False, 0)] == \
-        ["True", "1", "1.0", "'1'", "False", "0"]
+    assert [show(v) for v in (True, 1, 1.0, "1", False, 0)] == [
+        "True",
+        "1",
+        "1.0",
+        "'1'",
+        "False",
+        "0",
+    ]
     assert show(("A", "B")) == "('A', 'B')"
     assert show(["A", "B"]) == "['A', 'B']"  # unhashable values are formatted every time
 

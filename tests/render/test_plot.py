@@ -14,8 +14,9 @@ NS = "{http://www.w3.org/2000/svg}"
 
 def look(qm, t: float) -> Sample:
     with qm.session():
-        return Sample(t, collect(qm), {str(k): str(ps.pool)
-                                       for k, ps in qm.state.tables["pageset"].items()})
+        return Sample(
+            t, collect(qm), {str(k): str(ps.pool) for k, ps in qm.state.tables["pageset"].items()}
+        )
 
 
 def series(doc: ET.Element) -> dict[str, dict[str, list[int]]]:
@@ -23,7 +24,8 @@ def series(doc: ET.Element) -> dict[str, dict[str, list[int]]]:
     for chart in doc.iter(f"{NS}g"):
         out[chart.get("data-chart")] = {
             line.get("data-series"): [int(v) for v in line.get("data-values").split()]
-            for line in chart.iter(f"{NS}polyline")}
+            for line in chart.iter(f"{NS}polyline")
+        }
     return out
 
 
@@ -38,16 +40,20 @@ def test_putting_messages_moves_the_page_set_and_pool_series() -> None:
     charts = series(doc)
     pages = charts["Page set used pages"]
     # One series per page set holding pages, each point the page set's TOPG - UNPG.
-    holding = {f"PS{int(k):02d}" for k, r in after.stats["pageSets"].items()
-               if r["UNPG"] < r["TOPG"]}
+    holding = {
+        f"PS{int(k):02d}" for k, r in after.stats["pageSets"].items() if r["UNPG"] < r["TOPG"]
+    }
     assert set(pages) == holding and {"PS10", "PS11"} <= holding
     assert pages["PS11"] == [0, 605, 605]
     ps10 = after.stats["pageSets"][next(k for k in after.stats["pageSets"] if int(k) == 10)]
     assert pages["PS10"][-1] == ps10["TOPG"] - ps10["UNPG"] > 0
     # One series per buffer pool behind those page sets, truncated percentages as DISPLAY USAGE.
     pools = charts["Stealable buffers %"]
-    assert set(pools) == {f"BP{after.pools_of[str(int(k))]}" for k, r
-                          in after.stats["pageSets"].items() if r["UNPG"] < r["TOPG"]}
+    assert set(pools) == {
+        f"BP{after.pools_of[str(int(k))]}"
+        for k, r in after.stats["pageSets"].items()
+        if r["UNPG"] < r["TOPG"]
+    }
     bp11 = after.stats["bufferPools"][next(k for k in after.stats["bufferPools"] if int(k) == 11)]
     assert pools["BP11"][1:] == [100 * bp11["CBS"] // bp11["NBUF"]] * 2
     assert pools["BP11"][0] > pools["BP11"][1]
@@ -89,12 +95,14 @@ def test_the_png_draws_the_svgs_lines_in_their_colours() -> None:
     assert (depth, colour_type) == (8, 2)
     at, idat = 8, b""
     while at < len(data):
-        size, = struct.unpack(">I", data[at:at + 4])
-        kind = data[at + 4:at + 8]
+        (size,) = struct.unpack(">I", data[at : at + 4])
+        kind = data[at + 4 : at + 8]
         if kind == b"IDAT":
-            idat += data[at + 8:at + 8 + size]
-        assert struct.unpack(">I", data[at + 8 + size:at + 12 + size])[0] == \
-            zlib.crc32(kind + data[at + 8:at + 8 + size]) & 0xFFFFFFFF
+            idat += data[at + 8 : at + 8 + size]
+        assert (
+            struct.unpack(">I", data[at + 8 + size : at + 12 + size])[0]
+            == zlib.crc32(kind + data[at + 8 : at + 8 + size]) & 0xFFFFFFFF
+        )
         at += 12 + size
     raw = zlib.decompress(idat)
     stride = 1 + 3 * width
@@ -102,7 +110,7 @@ def test_the_png_draws_the_svgs_lines_in_their_colours() -> None:
 
     def pixel(x: float, y: float) -> str:
         at = round(y * 2) * stride + 1 + 3 * round(x * 2)
-        return "#%02x%02x%02x" % tuple(raw[at:at + 3])
+        return "#%02x%02x%02x" % tuple(raw[at : at + 3])
 
     def distance(px: float, py: float, trace) -> float:
         """How far a point is from a trace's polyline (or its dot)."""
@@ -110,8 +118,11 @@ def test_the_png_draws_the_svgs_lines_in_their_colours() -> None:
         pts = trace.points
         for (xa, ya), (xb, yb) in zip(pts, pts[1:] or pts):
             dx, dy = xb - xa, yb - ya
-            t = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((px - xa) * dx + (py - ya) * dy)
-                                                        / (dx * dx + dy * dy)))
+            t = (
+                0.0
+                if dx == dy == 0
+                else max(0.0, min(1.0, ((px - xa) * dx + (py - ya) * dy) / (dx * dx + dy * dy)))
+            )
             best = min(best, ((px - xa - t * dx) ** 2 + (py - ya - t * dy) ** 2) ** 0.5)
         return best
 
@@ -128,9 +139,15 @@ def test_the_png_draws_the_svgs_lines_in_their_colours() -> None:
             # pixel there can be this series' colour only; each of its segments, 20 steps.
             others = [t for t in traces if t is not shape]
             (xa, ya), (xb, yb) = shape.points[:2]
-            alone = next(((x, y) for k in range(1, 20)
-                          for x, y in [(xa + (xb - xa) * k / 20, ya + (yb - ya) * k / 20)]
-                          if all(distance(x, y, t) > 4 for t in others)), None)
+            alone = next(
+                (
+                    (x, y)
+                    for k in range(1, 20)
+                    for x, y in [(xa + (xb - xa) * k / 20, ya + (yb - ya) * k / 20)]
+                    if all(distance(x, y, t) > 4 for t in others)
+                ),
+                None,
+            )
             # These samples draw no series under another all along: each is seen somewhere.
             assert alone is not None, (title, shape.name)
             x, y = alone

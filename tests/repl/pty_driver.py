@@ -31,13 +31,21 @@ def plain(data: str) -> str:
 class Terminal:
     """A program running in a pseudo-terminal of ``rows`` x ``columns``."""
 
-    def __init__(self, argv: Sequence[str], env: dict[str, str], *, rows: int = 60,
-                 columns: int = 132) -> None:
+    def __init__(
+        self, argv: Sequence[str], env: dict[str, str], *, rows: int = 60, columns: int = 132
+    ) -> None:
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         self.started = time.perf_counter()
-        self.process = subprocess.Popen(list(argv), stdin=slave, stdout=slave, stderr=slave,
-                                        env=env, start_new_session=True, close_fds=True)
+        self.process = subprocess.Popen(
+            list(argv),
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            start_new_session=True,
+            close_fds=True,
+        )
         os.close(slave)
         self.fd = master
         self.raw = b""

@@ -27,8 +27,9 @@ def terminal():
 
 def start(qm, **settings) -> tuple[ConsoleSession, io.StringIO]:
     out = io.StringIO()
-    session = ConsoleSession(qm, Settings(**settings), Output(out), ask=app.confirm,
-                             interactive=True)
+    session = ConsoleSession(
+        qm, Settings(**settings), Output(out), ask=app.confirm, interactive=True
+    )
     return session, out
 
 
@@ -37,7 +38,8 @@ def test_enter_runs_and_ctrl_d_quits(terminal, qm) -> None:
     terminal.send_text("/QMZ1 DIS QMGR\r\x04")
     assert app.interactive_loop(session, history=InMemoryHistory()) == 0
     assert out.getvalue().splitlines()[-1] == (
-        "CSQ9022I QMZ1 CSQMDRTS ' DISPLAY QMGR' NORMAL COMPLETION")
+        "CSQ9022I QMZ1 CSQMDRTS ' DISPLAY QMGR' NORMAL COMPLETION"
+    )
 
 
 def test_continuation_keeps_the_command_open(terminal, qm) -> None:
@@ -60,7 +62,9 @@ def test_invalid_command_runs_and_gets_the_csq_error(terminal, qm) -> None:
     terminal.send_text("DEF QL(A) FOO\r\x04")
     app.interactive_loop(session, history=InMemoryHistory())
     assert out.getvalue().splitlines() == [
-        "CSQ9001E QMZ1 'FOO' is invalid", "CSQ9023E QMZ1 CSQ9SCND 'DEF QL' ABNORMAL COMPLETION"]
+        "CSQ9001E QMZ1 'FOO' is invalid",
+        "CSQ9023E QMZ1 CSQ9SCND 'DEF QL' ABNORMAL COMPLETION",
+    ]
 
 
 @pytest.mark.parametrize(("answer", "deleted"), [("y", True), ("n", False)])
@@ -88,8 +92,7 @@ def test_special_commands_and_quit(terminal, qm) -> None:
     assert out.getvalue().count('"title": "DISPLAY QMGR"') == 1  # nothing ran after \quit
 
 
-def test_history_file_per_queue_manager_holds_multi_line_entries(terminal, qm,
-                                                                  mqsc_home) -> None:
+def test_history_file_per_queue_manager_holds_multi_line_entries(terminal, qm, mqsc_home) -> None:
     session, out = start(qm)
     terminal.send_text("DEF QL(A) +\r  MAXDEPTH(5)\rDIS QMGR\r\x04")
     app.interactive_loop(session)
@@ -211,4 +214,6 @@ def test_warm_sorts_every_table(qm) -> None:
     session.names.warm()
     assert session.names.warmed
     assert [len(session.names.names(t)) for t in ("qlocal", "pool")] == [
-        len(qm.state.tables["qlocal"]), len(qm.state.tables["pool"])]
+        len(qm.state.tables["qlocal"]),
+        len(qm.state.tables["pool"]),
+    ]

@@ -20,29 +20,32 @@ def texts(text: str, names) -> list[str]:
     return [s.text for s in suggest(text, catalog, names)]
 
 
-@pytest.mark.parametrize(("text", "slot", "partial"), [
-    ("", "verb", ""),
-    ("DE", "verb", "DE"),
-    ("DEF ", "objtype", ""),
-    ("DEF QL(A) ", "keyword", ""),
-    ("DEF QL(A) MAXD", "keyword", "MAXD"),
-    ("DEF QL(A) STGCLASS(", "value", ""),
-    ("DEF QL(A) STGCLASS(SY", "value", "SY"),
-    ("DIS QL(SYS", "name", "SYS"),
-    ("DIS Q(*) WHERE(", "where-keyword", ""),
-    ("DIS Q(*) WHERE(CURDEPTH ", "operator", ""),
-    ("DIS Q(*) WHERE(CURDEPTH GT ", "value", ""),
-    ("/", "cpf", "/"),
-    ("/QMZ1 DIS ", "objtype", ""),
-    ("QMZ1 DIS US", "objtype", "US"),
-    ("QMZ9 DIS US", "objtype", "US"),  # another prefix: still completes (IEE305I on Enter)
-    ("\\fo", "special", "\\fo"),
-    ("\\format ", "special-arg", ""),
-    ("DEF QL(A) DESCR('pay", "value", "'pay"),
-    ("DEF QL(A) DESCR('pay'", "none", ""),
-    ("HELP DEF ", "objtype", ""),
-    ("FOO ", "none", ""),
-])
+@pytest.mark.parametrize(
+    ("text", "slot", "partial"),
+    [
+        ("", "verb", ""),
+        ("DE", "verb", "DE"),
+        ("DEF ", "objtype", ""),
+        ("DEF QL(A) ", "keyword", ""),
+        ("DEF QL(A) MAXD", "keyword", "MAXD"),
+        ("DEF QL(A) STGCLASS(", "value", ""),
+        ("DEF QL(A) STGCLASS(SY", "value", "SY"),
+        ("DIS QL(SYS", "name", "SYS"),
+        ("DIS Q(*) WHERE(", "where-keyword", ""),
+        ("DIS Q(*) WHERE(CURDEPTH ", "operator", ""),
+        ("DIS Q(*) WHERE(CURDEPTH GT ", "value", ""),
+        ("/", "cpf", "/"),
+        ("/QMZ1 DIS ", "objtype", ""),
+        ("QMZ1 DIS US", "objtype", "US"),
+        ("QMZ9 DIS US", "objtype", "US"),  # another prefix: still completes (IEE305I on Enter)
+        ("\\fo", "special", "\\fo"),
+        ("\\format ", "special-arg", ""),
+        ("DEF QL(A) DESCR('pay", "value", "'pay"),
+        ("DEF QL(A) DESCR('pay'", "none", ""),
+        ("HELP DEF ", "objtype", ""),
+        ("FOO ", "none", ""),
+    ],
+)
 def test_context_slot(text: str, slot: str, partial: str) -> None:
     found = context(text, "QMZ1")
     assert (found.slot, found.partial) == (slot, partial)
@@ -59,15 +62,32 @@ def test_verbs_then_object_types(names) -> None:
     assert texts("DEF", names) == ["DEFINE"]
     offered = texts("def ", names)
     assert offered[0] == "QLOCAL("
-    assert set(offered) >= {"QALIAS(", "QREMOTE(", "QMODEL(", "PROCESS(", "NAMELIST(", "CHANNEL(", "TOPIC(", "SUB(", "AUTHINFO(", "STGCLASS(",
-                            "BUFFPOOL(", "PSID(", "CFSTRUCT("}
+    assert set(offered) >= {
+        "QALIAS(",
+        "QREMOTE(",
+        "QMODEL(",
+        "PROCESS(",
+        "NAMELIST(",
+        "CHANNEL(",
+        "TOPIC(",
+        "SUB(",
+        "AUTHINFO(",
+        "STGCLASS(",
+        "BUFFPOOL(",
+        "PSID(",
+        "CFSTRUCT(",
+    }
     assert "USAGE" in texts("DIS US", names) and "QMGR" in texts("DIS ", names)
     assert "DELETE" in texts("D", names) and "DISPLAY" in texts("D", names)
 
 
 def test_names_of_every_queue_type(qm, names) -> None:
-    for command in ("DEFINE QLOCAL(PAY.IN)", "DEFINE QALIAS(PAY.ALIAS) TARGET(PAY.IN)",
-                    "DEFINE QREMOTE(PAY.REMOTE) RQMNAME(QMB)", "DEFINE QMODEL(PAY.MODEL)"):
+    for command in (
+        "DEFINE QLOCAL(PAY.IN)",
+        "DEFINE QALIAS(PAY.ALIAS) TARGET(PAY.IN)",
+        "DEFINE QREMOTE(PAY.REMOTE) RQMNAME(QMB)",
+        "DEFINE QMODEL(PAY.MODEL)",
+    ):
         assert qm.execute(command).ok
     every = ["PAY.ALIAS", "PAY.IN", "PAY.MODEL", "PAY.REMOTE"]
     assert [t for t in texts("DIS Q(PAY", names) if t.startswith("PAY")] == every
@@ -168,7 +188,8 @@ def test_adapter_yields_prompt_toolkit_completions(names) -> None:
     adapter = completer(names)
     found = list(adapter.get_completions(Document("DEF QL(A) MAXD"), CompleteEvent()))
     assert [(c.text, c.start_position, c.display_text) for c in found] == [
-        ("MAXDEPTH(", -4, "MAXDEPTH")]
+        ("MAXDEPTH(", -4, "MAXDEPTH")
+    ]
     assert "stealable" not in found[0].display_meta_text
 
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from mqsc.repl.validate import problem
 
-LONG = ("DEFINE QLOCAL(A) DESCR('" + "x" * 60 + "') MAXDEPTH(5000) MAXMSGL(4194304) "
-        "DEFPSIST(YES) SHARE")
+LONG = (
+    "DEFINE QLOCAL(A) DESCR('" + "x" * 60 + "') MAXDEPTH(5000) MAXMSGL(4194304) DEFPSIST(YES) SHARE"
+)
 
 
 def test_the_buffer_shows_the_limit_while_typing() -> None:

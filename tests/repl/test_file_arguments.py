@@ -19,17 +19,21 @@ def _after(session, out, line: str) -> str:
     return out.getvalue()[start:]
 
 
-@pytest.mark.parametrize("line, said", [
-    ("\\save a\0b.mqsc", "\\save: a file name cannot contain a NUL character"),
-    ("\\read a\0b.mqsc", "\\read: a file name cannot contain a NUL character"),
-    ("\\read deck.mqsc cp0\x0037", "\\read: an encoding name cannot contain a NUL"),
-    ("\\read deck.mqsc no-such-codec", "\\read: unknown encoding 'no-such-codec'"),
-    ("\\read deck.mqsc base64", "\\read: 'base64' is not a text encoding"),
-    ("\\read deck.mqsc rot13", "\\read: 'rot13' is not a text encoding"),
-    ("\\save ~no-such-user-of-this-machine/x.mqsc", "\\save: ~no-such-user"),
-])
+@pytest.mark.parametrize(
+    "line, said",
+    [
+        ("\\save a\0b.mqsc", "\\save: a file name cannot contain a NUL character"),
+        ("\\read a\0b.mqsc", "\\read: a file name cannot contain a NUL character"),
+        ("\\read deck.mqsc cp0\x0037", "\\read: an encoding name cannot contain a NUL"),
+        ("\\read deck.mqsc no-such-codec", "\\read: unknown encoding 'no-such-codec'"),
+        ("\\read deck.mqsc base64", "\\read: 'base64' is not a text encoding"),
+        ("\\read deck.mqsc rot13", "\\read: 'rot13' is not a text encoding"),
+        ("\\save ~no-such-user-of-this-machine/x.mqsc", "\\save: ~no-such-user"),
+    ],
+)
 def test_bad_file_arguments_are_one_note_and_the_session_goes_on(
-        line: str, said: str, console, tmp_path: Path, monkeypatch) -> None:
+    line: str, said: str, console, tmp_path: Path, monkeypatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "deck.mqsc").write_text("DISPLAY QMGR\n")
     session, out, _ = console()

@@ -16,15 +16,26 @@ from mqsc.repl.output import Output, reply_spans
 
 
 def role_map(text: str, cpf: str | None = "QMZ1") -> list[tuple[str, str]]:
-    return [(text[p.start:p.end], p.role) for p in roles(text, cpf)]
+    return [(text[p.start : p.end], p.role) for p in roles(text, cpf)]
 
 
 def test_roles_follow_the_catalog() -> None:
     assert role_map("/QMZ1 DIS Q(*) WHERE(CURDEPTH GT 0) CURDEPTH BOGUS") == [
-        ("/QMZ1", "cpf"), ("DIS", "verb"), ("Q", "objtype"), ("(", "paren"), ("*", "name"),
-        (")", "paren"), ("WHERE", "where"), ("(", "paren"), ("CURDEPTH", "keyword"),
-        ("GT", "operator"), ("0", "number"), (")", "paren"), ("CURDEPTH", "keyword"),
-        ("BOGUS", "unknown")]
+        ("/QMZ1", "cpf"),
+        ("DIS", "verb"),
+        ("Q", "objtype"),
+        ("(", "paren"),
+        ("*", "name"),
+        (")", "paren"),
+        ("WHERE", "where"),
+        ("(", "paren"),
+        ("CURDEPTH", "keyword"),
+        ("GT", "operator"),
+        ("0", "number"),
+        (")", "paren"),
+        ("CURDEPTH", "keyword"),
+        ("BOGUS", "unknown"),
+    ]
 
 
 def test_roles_across_continuations_and_comments() -> None:
@@ -61,8 +72,7 @@ def test_rich_syntax_highlights_mqsc(monkeypatch) -> None:
     monkeypatch.delenv("NO_COLOR", raising=False)
     from rich.syntax import Syntax
 
-    console = Console(file=io.StringIO(), color_system="truecolor", width=60,
-                      force_terminal=True)
+    console = Console(file=io.StringIO(), color_system="truecolor", width=60, force_terminal=True)
     console.print(Syntax("DEFINE QLOCAL(A)", "mqsc"))
     assert "\x1b[" in console.file.getvalue() and "DEFINE" in console.file.getvalue()
 
@@ -78,10 +88,11 @@ def test_input_lexer_underlines_the_problem() -> None:
 
 def test_reply_spans_by_severity() -> None:
     assert reply_spans("CSQ9001E QMZ1 'FOO' is invalid", "QMZ1")[:2] == [
-        (0, 8, "mqsc.msgid.error"), (9, 13, "mqsc.cpf")]
+        (0, 8, "mqsc.msgid.error"),
+        (9, 13, "mqsc.cpf"),
+    ]
     assert reply_spans("IEE305I QMZ2 COMMAND INVALID", "QMZ1") == [(0, 7, "mqsc.msgid.info")]
-    assert reply_spans("MAXDEPTH(5000)", "QMZ1") == [(0, 8, "mqsc.keyword"),
-                                                     (9, 13, "mqsc.value")]
+    assert reply_spans("MAXDEPTH(5000)", "QMZ1") == [(0, 8, "mqsc.keyword"), (9, 13, "mqsc.value")]
     assert (14, 18, "mqsc.number") in reply_spans(" _   11       1000        999", "QMZ1")
 
 

@@ -15,22 +15,27 @@ from mqsc.repl.toolbar import toolbar
 from mqsc.repl.validate import continues, problem, question
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("DEF QL(A) MAXDEPTHS(5)", ("CSQ9001E", 10, 19, False)),
-    ("DEF QL(A) MAXDEPTH(x)", ("CSQ9011E", 10, 21, False)),
-    ("DEF QL(A", ("CSQ9002E", 7, 8, True)),
-    ("DIS", ("CSQ9010E", 0, 3, True)),
-    ("DEF QL(A) MAXD", ("CSQ9001E", 10, 14, True)),
-    ("QMZ2 DIS USAGE", ("IEE305I", 0, 4, False)),
-    ("DEF QL(A) +\n  FOO(1)", ("CSQ9001E", 14, 17, False)),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("DEF QL(A) MAXDEPTHS(5)", ("CSQ9001E", 10, 19, False)),
+        ("DEF QL(A) MAXDEPTH(x)", ("CSQ9011E", 10, 21, False)),
+        ("DEF QL(A", ("CSQ9002E", 7, 8, True)),
+        ("DIS", ("CSQ9010E", 0, 3, True)),
+        ("DEF QL(A) MAXD", ("CSQ9001E", 10, 14, True)),
+        ("QMZ2 DIS USAGE", ("IEE305I", 0, 4, False)),
+        ("DEF QL(A) +\n  FOO(1)", ("CSQ9001E", 14, 17, False)),
+    ],
+)
 def test_problem(text, expected) -> None:
     found = problem(text, "QMZ1")
     assert (found.msg_id, found.start, found.end, found.incomplete) == expected
 
 
-@pytest.mark.parametrize("text", ["", "DIS QMGR", "/QMZ1 DIS QMGR", "DEF QL(A) +", "HELP FOO",
-                                  "\\format xml", "DEF QL ?"])
+@pytest.mark.parametrize(
+    "text",
+    ["", "DIS QMGR", "/QMZ1 DIS QMGR", "DEF QL(A) +", "HELP FOO", "\\format xml", "DEF QL ?"],
+)
 def test_no_problem(text) -> None:
     assert problem(text, "QMZ1") is None
 
@@ -47,15 +52,15 @@ def test_help_for_every_command_and_keyword(spec) -> None:
     lines = helptext.help_lines(spec.title.split())
     assert lines[0].startswith(spec.title) and any(spec.objtype in line for line in lines)
     for keyword in spec.keywords.values():
-        assert helptext.help_lines([*spec.title.split(), keyword.name])[0].startswith(
-            keyword.name)
+        assert helptext.help_lines([*spec.title.split(), keyword.name])[0].startswith(keyword.name)
 
 
 def test_help_pages() -> None:
     assert "Verbs:" in helptext.help_lines([])
     assert helptext.help_lines(["DEF"])[1].strip().startswith("DEFINE BUFFPOOL")
     assert helptext.help_lines(["FOO"]) == [
-        "No help for 'FOO': it is not an MQSC verb. HELP lists them."]
+        "No help for 'FOO': it is not an MQSC verb. HELP lists them."
+    ]
     lines = helptext.help_lines(["DEF", "QL", "MAXDEPTH"])
     assert "  value:   integer 0-999,999,999" in lines
     assert "  default: 999,999,999" in lines
@@ -92,8 +97,11 @@ def test_lowest_stealable_counts_only_pools_with_page_sets(qm, names) -> None:
 
 def test_config_round_trip(tmp_path) -> None:
     settings, problems = config.from_mapping(
-        {"console": {"prompt": "/{cpf} ", "key_bindings": "vi", "timing": True},
-         "colors": {"mqsc.verb": "bold green"}})
+        {
+            "console": {"prompt": "/{cpf} ", "key_bindings": "vi", "timing": True},
+            "colors": {"mqsc.verb": "bold green"},
+        }
+    )
     assert problems == [] and settings.key_bindings == "vi"
     path = config.write(settings, tmp_path / "c.toml")
     again, problems = config.load(path)
@@ -145,8 +153,10 @@ def test_keyword_help_cites_ibm_documentation_by_title_and_address() -> None:
     lines = help_lines(["DEF", "QL", "MAXDEPTH"])
     text = "\n".join(lines)
     assert "§" not in text and "reference" not in text and "research" not in text
-    assert ("[DOC-MAXQDEPTH]: DEFINE queues: MAXDEPTH, https://www.ibm.com/docs/en/SSFKSJ_9.2.0/"
-            "com.ibm.mq.ref.adm.doc/q085690_.html") in text
+    assert (
+        "[DOC-MAXQDEPTH]: DEFINE queues: MAXDEPTH, https://www.ibm.com/docs/en/SSFKSJ_9.2.0/"
+        "com.ibm.mq.ref.adm.doc/q085690_.html"
+    ) in text
 
 
 def test_keyword_help_spells_out_the_storage_rules_it_cites() -> None:

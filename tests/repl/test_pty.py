@@ -19,12 +19,20 @@ from tests.repl.pty_driver import plain as plain_text
 BINARY = shutil.which("mqsc", path=str(Path(sys.executable).parent))
 
 
-@pytest.mark.skipif(BINARY is None or sys.platform == "win32",
-                    reason="needs the installed mqsc script and a POSIX pty")
+@pytest.mark.skipif(
+    BINARY is None or sys.platform == "win32",
+    reason="needs the installed mqsc script and a POSIX pty",
+)
 def test_real_binary_in_a_pty(mqsc_home: Path) -> None:
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(mqsc_home),
-           "MQSC_HOME": str(mqsc_home), "XDG_CONFIG_HOME": str(mqsc_home / "config"),
-           "TERM": "xterm-256color", "NO_COLOR": "1", "LANG": "C.UTF-8"}
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(mqsc_home),
+        "MQSC_HOME": str(mqsc_home),
+        "XDG_CONFIG_HOME": str(mqsc_home / "config"),
+        "TERM": "xterm-256color",
+        "NO_COLOR": "1",
+        "LANG": "C.UTF-8",
+    }
     terminal = Terminal([BINARY], env)  # no arguments: the console on QMZ1
     try:
         terminal.wait_for("QMZ1>", timeout=30)
@@ -49,9 +57,15 @@ def test_real_binary_in_a_pty(mqsc_home: Path) -> None:
 
 
 def _console(mqsc_home: Path, **extra: str) -> Terminal:
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(mqsc_home),
-           "MQSC_HOME": str(mqsc_home), "XDG_CONFIG_HOME": str(mqsc_home / "config"),
-           "TERM": "xterm-256color", "LANG": "C.UTF-8", **extra}  # colour on: no NO_COLOR
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(mqsc_home),
+        "MQSC_HOME": str(mqsc_home),
+        "XDG_CONFIG_HOME": str(mqsc_home / "config"),
+        "TERM": "xterm-256color",
+        "LANG": "C.UTF-8",
+        **extra,
+    }  # colour on: no NO_COLOR
     terminal = Terminal([BINARY, "--memory"], env, rows=24, columns=100)
     terminal.wait_for("QMZ1>", timeout=30)
     return terminal
@@ -63,8 +77,10 @@ def _settle(terminal: Terminal, seconds: float = 0.5) -> None:
         terminal.pump(0.05)
 
 
-@pytest.mark.skipif(BINARY is None or sys.platform == "win32" or shutil.which("less") is None,
-                    reason="needs the installed mqsc script, a POSIX pty and less")
+@pytest.mark.skipif(
+    BINARY is None or sys.platform == "win32" or shutil.which("less") is None,
+    reason="needs the installed mqsc script, a POSIX pty and less",
+)
 def test_pager_is_less_SRXF_keeps_the_answer_and_can_be_turned_off(mqsc_home: Path) -> None:
     # Under 85 rows, DISPLAY QLOCAL(*) of QMZ1 (88 lines) is longer than the screen.
     terminal = _console(mqsc_home)
@@ -79,7 +95,9 @@ def test_pager_is_less_SRXF_keeps_the_answer_and_can_be_turned_off(mqsc_home: Pa
         assert b"\x1b[?1049h" not in paged  # -X: no alternate screen that q would take away
         assert b"NORMAL COMPLETION" not in paged  # the rest waits in the pager
         terminal.type("q")
-        terminal.wait_for("QMZ1>", after=len(plain_text(terminal.raw[:mark].decode('utf-8', 'replace'))))
+        terminal.wait_for(
+            "QMZ1>", after=len(plain_text(terminal.raw[:mark].decode("utf-8", "replace")))
+        )
         _settle(terminal)
         after_q = terminal.raw[mark:]
         assert b"\x1b[?1049l" not in after_q and b"\x1b[2J" not in after_q  # left on screen
@@ -95,15 +113,18 @@ def test_pager_is_less_SRXF_keeps_the_answer_and_can_be_turned_off(mqsc_home: Pa
         terminal.close()
 
 
-@pytest.mark.skipif(BINARY is None or sys.platform == "win32",
-                    reason="needs the installed mqsc script and a POSIX pty")
+@pytest.mark.skipif(
+    BINARY is None or sys.platform == "win32",
+    reason="needs the installed mqsc script and a POSIX pty",
+)
 def test_pager_honours_PAGER(mqsc_home: Path) -> None:
     terminal = _console(mqsc_home, PAGER="sed s/^/PAGED:/", NO_COLOR="1")
     try:
         mark = len(terminal.screen)
         terminal.type("DISPLAY QLOCAL(*)\r")
-        terminal.wait_for("PAGED:CSQ9022I QMZ1 CSQMDRTS ' DISPLAY QLOCAL' NORMAL COMPLETION",
-                          after=mark)
+        terminal.wait_for(
+            "PAGED:CSQ9022I QMZ1 CSQMDRTS ' DISPLAY QLOCAL' NORMAL COMPLETION", after=mark
+        )
         assert re.search(r"PAGED:CSQM293I QMZ1 CSQMDRTS +\d+ QLOCAL FOUND", terminal.screen[mark:])
     finally:
         terminal.close()

@@ -40,9 +40,11 @@ def test_another_prefix_gets_the_mvs_answer(console) -> None:
 def test_invalid_command_gets_the_csq_error(console) -> None:
     session, out, _ = console()
     session.submit("DEF QL(A) MAXDEPTHS(5)")
-    assert lines(out) == ["CSQ9001E QMZ1 'MAXDEPTHS' is invalid",
-                          "CSQ9023E QMZ1 CSQ9SCND 'DEF QL' ABNORMAL COMPLETION",
-                          "'MAXDEPTHS': did you mean MAXDEPTH?"]  # a note after the reply
+    assert lines(out) == [
+        "CSQ9001E QMZ1 'MAXDEPTHS' is invalid",
+        "CSQ9023E QMZ1 CSQ9SCND 'DEF QL' ABNORMAL COMPLETION",
+        "'MAXDEPTHS': did you mean MAXDEPTH?",
+    ]  # a note after the reply
 
 
 def test_continued_command_is_one_command(console, qm) -> None:
@@ -109,8 +111,9 @@ def test_yes_turns_confirmation_off(qm) -> None:
     from mqsc.repl.session import ConsoleSession
 
     asked = []
-    session = ConsoleSession(qm, Settings(confirm="all"), Output(io.StringIO()),
-                             ask=asked.append, yes=True)
+    session = ConsoleSession(
+        qm, Settings(confirm="all"), Output(io.StringIO()), ask=asked.append, yes=True
+    )
     session.submit("RESET CFSTRUCT(APPL1) ACTION(FAIL)")
     assert asked == []
 
@@ -171,9 +174,11 @@ def test_read_runs_a_deck(console, tmp_path: Path) -> None:
     session, out, _ = console()
     session.submit(f"\\read {deck}")
     assert lines(out) == [
-        "QMZ1 DEFINE QLOCAL(PAY.IN) +", "QMZ1   MAXDEPTH(5)",
+        "QMZ1 DEFINE QLOCAL(PAY.IN) +",
+        "QMZ1   MAXDEPTH(5)",
         "CSQ9022I QMZ1 CSQMAQLC ' DEFINE QLOCAL' NORMAL COMPLETION",
-        "QMZ1 QMZ2 DIS QMGR", "IEE305I QMZ2 COMMAND INVALID",
+        "QMZ1 QMZ2 DIS QMGR",
+        "IEE305I QMZ2 COMMAND INVALID",
         f"2 commands read from {deck}.",
     ]
     session.submit(f"\\read {tmp_path / 'missing.mqsc'}")
@@ -196,8 +201,11 @@ def test_save_writes_a_deck_that_recreates_the_definitions(console, qm, tmp_path
         [obj] = manager.execute(command).objects
         return {k: v for k, v in obj.attrs if k not in ("ALTDATE", "ALTTIME", "CRDATE", "CRTIME")}
 
-    for command in ("DIS QL(PAY.IN) ALL", "DIS STC(PAYSC) ALL",
-                    "DIS QL(SYSTEM.DEFAULT.LOCAL.QUEUE) ALL"):
+    for command in (
+        "DIS QL(PAY.IN) ALL",
+        "DIS STC(PAYSC) ALL",
+        "DIS QL(SYSTEM.DEFAULT.LOCAL.QUEUE) ALL",
+    ):
         assert shown(fresh, command) == shown(qm, command)
 
 
@@ -213,9 +221,11 @@ def test_console_notes_did_you_mean_after_the_reply(console) -> None:
     session, out, _ = console()
     session.submit("DEFINE QLOCAL(A) MAXDEPHT(5)")
     lines = out.getvalue().splitlines()
-    assert lines[-3:] == ["CSQ9001E QMZ1 'MAXDEPHT' is invalid",
-                          "CSQ9023E QMZ1 CSQ9SCND 'DEFINE QLOCAL' ABNORMAL COMPLETION",
-                          "'MAXDEPHT': did you mean MAXDEPTH?"]
+    assert lines[-3:] == [
+        "CSQ9001E QMZ1 'MAXDEPHT' is invalid",
+        "CSQ9023E QMZ1 CSQ9SCND 'DEFINE QLOCAL' ABNORMAL COMPLETION",
+        "'MAXDEPHT': did you mean MAXDEPTH?",
+    ]
 
 
 def test_the_channels_messages_follow_the_reply(console, qm) -> None:
@@ -226,14 +236,20 @@ def test_the_channels_messages_follow_the_reply(console, qm) -> None:
 
     qmz2 = QueueManager.create("QMZ2", csqinp1=qm.csqinp1, csqinp2=qm.csqinp2)
     Network([qm, qmz2])
-    for text in ("START CHINIT", "START LISTENER PORT(1415)", "DEFINE QLOCAL(PAY.IN)",
-                 "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) TRPTYPE(TCP)"):
+    for text in (
+        "START CHINIT",
+        "START LISTENER PORT(1415)",
+        "DEFINE QLOCAL(PAY.IN)",
+        "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) TRPTYPE(TCP)",
+    ):
         assert qmz2.execute(text, source=Source.CONSOLE).ok
     session, out, _ = console()
-    for text in ("START CHINIT", "DEFINE QLOCAL(QMZ2) USAGE(XMITQ)",
-                 "DEFINE QREMOTE(PAY.OUT) RNAME(PAY.IN) RQMNAME(QMZ2) XMITQ(QMZ2)",
-                 "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(SDR) TRPTYPE(TCP) "
-                 "CONNAME('zos2(1415)') XMITQ(QMZ2)"):
+    for text in (
+        "START CHINIT",
+        "DEFINE QLOCAL(QMZ2) USAGE(XMITQ)",
+        "DEFINE QREMOTE(PAY.OUT) RNAME(PAY.IN) RQMNAME(QMZ2) XMITQ(QMZ2)",
+        "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('zos2(1415)') XMITQ(QMZ2)",
+    ):
         session.submit(text)
     qm.put("PAY.OUT", 4, 100)
     out.truncate(0), out.seek(0)
@@ -250,8 +266,8 @@ def test_connect_switches_to_another_queue_manager_of_the_home(tmp_path) -> None
     import io
 
     from mqsc.cli import main
-    from mqsc.repl.output import Output
     from mqsc.repl.config import Settings
+    from mqsc.repl.output import Output
     from mqsc.repl.session import ConsoleSession
     from mqsc.store.network import join_home
 
@@ -290,8 +306,10 @@ def test_connect_switches_to_another_queue_manager_of_the_home(tmp_path) -> None
 def test_connect_needs_a_home(console) -> None:
     session, out, _ = console()
     session.submit("\\connect QMZ2")
-    assert lines(out) == ["\\connect: this console works on one queue manager alone "
-                          "(--memory or --state): there is no other to connect to"]
+    assert lines(out) == [
+        "\\connect: this console works on one queue manager alone "
+        "(--memory or --state): there is no other to connect to"
+    ]
     assert session.qm.name == "QMZ1"
 
 

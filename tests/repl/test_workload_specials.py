@@ -33,8 +33,9 @@ def test_misuse_gives_the_usage_and_changes_nothing(console, qm) -> None:
         session.submit(text)
     assert qm.digest() == before
     shown = lines(out)
-    assert shown[0].startswith("\\put: the following arguments are required: queue (usage: "
-                               "\\put QUEUE")
+    assert shown[0].startswith(
+        "\\put: the following arguments are required: queue (usage: \\put QUEUE"
+    )
     assert shown[1] == "\\put: --count cannot be negative"
     assert shown[2].startswith("\\get: unrecognized arguments: --bogus")
     assert shown[3].startswith("\\put: No closing quotation")
@@ -67,14 +68,17 @@ def test_restart_asks_then_keeps_persistent_messages_only(console, qm) -> None:
     session.submit("\\put USER1.BBAR.QUEUE -n 3 --persistent")
     session.submit("\\put USER1.BBAR.QUEUE -n 4")
     session.submit("\\restart")  # answered no
-    assert answers.asked == ["STOP QMGR stops the queue manager: 4 nonpersistent messages are "
-                             "lost at the next start. Run it?"]
+    assert answers.asked == [
+        "STOP QMGR stops the queue manager: 4 nonpersistent messages are "
+        "lost at the next start. Run it?"
+    ]
     assert "Not run." in lines(out)
     session.submit("\\restart")  # answered yes
     shown = lines(out)
     assert "CSQY002I QMZ1 QUEUE MANAGER STOPPING" in shown
-    assert "CSQP019I QMZ1 CSQPDWP2 CHECKPOINT COMPLETED FOR BUFFER POOL 10, 2 PAGES WRITTEN" \
-        in shown
+    assert (
+        "CSQP019I QMZ1 CSQPDWP2 CHECKPOINT COMPLETED FOR BUFFER POOL 10, 2 PAGES WRITTEN" in shown
+    )
     assert qm.state.tables["messages"]["USER1.BBAR.QUEUE"].depth == 3
 
 

@@ -18,8 +18,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Users of the test server: name -> (password, role).
-USERS = {"admin": ("adm-pass-1", "MQWebAdmin"), "reader": ("read-pass-1", "MQWebAdminRO"),
-         "app": ("app-pass-1", "MQWebUser"), "victim": ("victim-pass-1", "MQWebAdmin")}
+USERS = {
+    "admin": ("adm-pass-1", "MQWebAdmin"),
+    "reader": ("read-pass-1", "MQWebAdminRO"),
+    "app": ("app-pass-1", "MQWebUser"),
+    "victim": ("victim-pass-1", "MQWebAdmin"),
+}
 
 
 def free_port() -> int:
@@ -45,20 +49,33 @@ class Server:
 
 
 def start_server(home: Path, *extra: str, users: bool = True) -> tuple[subprocess.Popen, Server]:
-    env = {**os.environ, "MQSC_HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"),
-           "MQSC_CLOCK": "2026-03-02T10:15:00"}
+    env = {
+        **os.environ,
+        "MQSC_HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "MQSC_CLOCK": "2026-03-02T10:15:00",
+    }
     env.pop("MQSC_STRICT", None)
     from mqsc.serve import users as users_file
 
     if users:
         path = home / "config" / "mqsc" / "users.json"
-        users_file.save({name: users_file.make_user(name, role, password)
-                         for name, (password, role) in USERS.items()}, path)
+        users_file.save(
+            {
+                name: users_file.make_user(name, role, password)
+                for name, (password, role) in USERS.items()
+            },
+            path,
+        )
     port = free_port()
     log = home / "serve.log"
     process = subprocess.Popen(
         [sys.executable, "-m", "mqsc", "serve", "--port", str(port), *extra],
-        env=env, stdout=subprocess.DEVNULL, stderr=open(log, "w"), cwd=ROOT)
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=open(log, "w"),
+        cwd=ROOT,
+    )
     server = Server(f"http://127.0.0.1:{port}", port, home, env, log)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -18,23 +18,34 @@ from tests.serve.conftest import ROOT, USERS, Server, start_server, stop
 CSRF = {"ibm-mq-rest-csrf-token": "mqsc"}
 TEXT = {**CSRF, "Content-Type": "text/plain;charset=utf-8"}
 
-QMZ2_DECK = ["DEFINE QLOCAL(PAY.IN)",
-             "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) TRPTYPE(TCP)"]
-QMZ1_DECK = ["START CHINIT",
-             "DEFINE QLOCAL(QMZ2) USAGE(XMITQ)",
-             "DEFINE QREMOTE(PAY.OUT) RNAME(PAY.IN) RQMNAME(QMZ2) XMITQ(QMZ2)",
-             "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(SDR) TRPTYPE(TCP) "
-             "CONNAME('zos2.example.com(1415)') XMITQ(QMZ2)"]
+QMZ2_DECK = ["DEFINE QLOCAL(PAY.IN)", "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) TRPTYPE(TCP)"]
+QMZ1_DECK = [
+    "START CHINIT",
+    "DEFINE QLOCAL(QMZ2) USAGE(XMITQ)",
+    "DEFINE QREMOTE(PAY.OUT) RNAME(PAY.IN) RQMNAME(QMZ2) XMITQ(QMZ2)",
+    "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(SDR) TRPTYPE(TCP) "
+    "CONNAME('zos2.example.com(1415)') XMITQ(QMZ2)",
+]
 
 
 def cli(env: dict[str, str], *argv: str, stdin: str = "") -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "mqsc", *argv], input=stdin, env=env,
-                          capture_output=True, text=True, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "mqsc", *argv],
+        input=stdin,
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
 
 
 def home_env(home) -> dict[str, str]:
-    env = {**os.environ, "MQSC_HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"),
-           "MQSC_CLOCK": "2026-03-02T10:15:00"}
+    env = {
+        **os.environ,
+        "MQSC_HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "MQSC_CLOCK": "2026-03-02T10:15:00",
+    }
     env.pop("MQSC_STRICT", None)
     return env
 
@@ -52,8 +63,11 @@ def two(tmp_path) -> Iterator[Server]:
 
 
 def command(client: httpx.Client, qmgr: str, text: str) -> list[str]:
-    reply = client.post(f"/ibmmq/rest/v2/admin/action/qmgr/{qmgr}/mqsc", headers=CSRF,
-                        json={"type": "runCommand", "parameters": {"command": text}})
+    reply = client.post(
+        f"/ibmmq/rest/v2/admin/action/qmgr/{qmgr}/mqsc",
+        headers=CSRF,
+        json={"type": "runCommand", "parameters": {"command": text}},
+    )
     assert reply.status_code == 200, reply.text
     return [line for item in reply.json()["commandResponse"] for line in item["text"]]
 
@@ -63,8 +77,9 @@ def message_url(qmgr: str, queue: str) -> str:
 
 
 def curdepth(client: httpx.Client, qmgr: str, queue: str) -> int:
-    [line] = [t for t in command(client, qmgr, f"DISPLAY QLOCAL({queue}) CURDEPTH")
-              if "CURDEPTH(" in t]
+    [line] = [
+        t for t in command(client, qmgr, f"DISPLAY QLOCAL({queue}) CURDEPTH") if "CURDEPTH(" in t
+    ]
     return int(line.split("CURDEPTH(")[1].split(")")[0])
 
 
@@ -78,8 +93,11 @@ def test_started_sender_runs_and_moves_rest_messages(two: Server) -> None:
         assert any("CSQM134I" in line for line in started), started
         status = command(admin, "QMZ1", "DISPLAY CHSTATUS(QMZ1.TO.QMZ2) STATUS")
         assert any("STATUS(RUNNING)" in line for line in status), status
-        put = app.post(message_url("QMZ1", "PAY.OUT"), content=b"pay 1",
-                       headers={**TEXT, "ibm-mq-md-persistence": "persistent"})
+        put = app.post(
+            message_url("QMZ1", "PAY.OUT"),
+            content=b"pay 1",
+            headers={**TEXT, "ibm-mq-md-persistence": "persistent"},
+        )
         assert put.status_code == 201, put.text
         assert curdepth(admin, "QMZ1", "QMZ2") == 0  # the transmission queue drained
         got = app.delete(message_url("QMZ2", "PAY.IN"), headers=CSRF)
@@ -92,8 +110,12 @@ def test_started_sender_runs_and_moves_rest_messages(two: Server) -> None:
         # queue; started again, they move on.
         command(admin, "QMZ2", "STOP CHANNEL(QMZ1.TO.QMZ2)")
         for n in range(3):
-            assert app.post(message_url("QMZ1", "PAY.OUT"), content=f"later {n}".encode(),
-                            headers=TEXT).status_code == 201
+            assert (
+                app.post(
+                    message_url("QMZ1", "PAY.OUT"), content=f"later {n}".encode(), headers=TEXT
+                ).status_code
+                == 201
+            )
         status = command(admin, "QMZ1", "DISPLAY CHSTATUS(QMZ1.TO.QMZ2) STATUS")
         assert any("STATUS(RETRYING)" in line for line in status), status
         assert curdepth(admin, "QMZ1", "QMZ2") == 3
@@ -120,9 +142,14 @@ def test_messages_moved_by_the_server_are_on_disk(tmp_path) -> None:
         # either way nothing is half done. The REST API is the way in while it runs.
         with server.client("app") as app:
             for n in range(4):
-                assert app.post(message_url("QMZ1", "PAY.OUT"), content=f"m{n}".encode(),
-                                headers={**TEXT, "ibm-mq-md-persistence": "persistent"}
-                                ).status_code == 201
+                assert (
+                    app.post(
+                        message_url("QMZ1", "PAY.OUT"),
+                        content=f"m{n}".encode(),
+                        headers={**TEXT, "ibm-mq-md-persistence": "persistent"},
+                    ).status_code
+                    == 201
+                )
     finally:
         stop(process)
     moved = 4 + (5 if put.returncode == 0 else 0)
@@ -152,8 +179,9 @@ def test_concurrent_requests_on_both_sides_move_every_message(two: Server) -> No
     def putter(n: int) -> None:
         with two.client("app") as app:
             for i in range(10):
-                reply = app.post(message_url("QMZ1", "PAY.OUT"), content=f"{n}.{i}".encode(),
-                                 headers=TEXT)
+                reply = app.post(
+                    message_url("QMZ1", "PAY.OUT"), content=f"{n}.{i}".encode(), headers=TEXT
+                )
                 if reply.status_code != 201:
                     failures.append(reply.text)
 
@@ -175,8 +203,7 @@ def test_concurrent_requests_on_both_sides_move_every_message(two: Server) -> No
         assert curdepth(admin, "QMZ1", "QMZ2") == 0
         assert curdepth(admin, "QMZ2", "PAY.IN") == 40
         with two.client("app") as app:
-            got = {app.delete(message_url("QMZ2", "PAY.IN"), headers=CSRF).text
-                   for _ in range(40)}
+            got = {app.delete(message_url("QMZ2", "PAY.IN"), headers=CSRF).text for _ in range(40)}
         assert got == {f"{n}.{i}" for n in range(4) for i in range(10)}
 
 

@@ -19,17 +19,32 @@ TEXT = {"Content-Type": "text/plain;charset=utf-8", "ibm-mq-rest-csrf-token": "x
 
 
 def mqsc_cli(env: dict[str, str], *argv: str, stdin: str = "") -> str:
-    return subprocess.run([sys.executable, "-m", "mqsc", *argv], input=stdin, env=env,
-                          capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    return subprocess.run(
+        [sys.executable, "-m", "mqsc", *argv],
+        input=stdin,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    ).stdout
 
 
 def test_failed_commit_rolls_memory_back(tmp_path) -> None:
-    env = {**os.environ, "MQSC_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config"),
-           "MQSC_CLOCK": "2026-03-02T10:15:00"}
+    env = {
+        **os.environ,
+        "MQSC_HOME": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "MQSC_CLOCK": "2026-03-02T10:15:00",
+    }
     env.pop("MQSC_STRICT", None)
-    users_file.save({name: users_file.make_user(name, role, password)
-                     for name, (password, role) in USERS.items()},
-                    tmp_path / "config" / "mqsc" / "users.json")
+    users_file.save(
+        {
+            name: users_file.make_user(name, role, password)
+            for name, (password, role) in USERS.items()
+        },
+        tmp_path / "config" / "mqsc" / "users.json",
+    )
     mqsc_cli(env, "run", "-", stdin="DEFINE QLOCAL(BIG.Q)\n")
     database = tmp_path / "qmgrs" / "QMZ1" / "state.db"
     # No file of the server may grow past the database's size and 1 MiB: small commits
@@ -41,9 +56,14 @@ def test_failed_commit_rolls_memory_back(tmp_path) -> None:
 
     port = free_port()
     log = open(tmp_path / "serve.log", "w")
-    process = subprocess.Popen([sys.executable, "-m", "mqsc", "serve", "--port", str(port)],
-                               env=env, stdout=subprocess.DEVNULL, stderr=log, cwd=ROOT,
-                               preexec_fn=limited)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "mqsc", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=log,
+        cwd=ROOT,
+        preexec_fn=limited,
+    )
     url = f"http://127.0.0.1:{port}/ibmmq/rest/v2/messaging/qmgr/QMZ1/queue/BIG.Q/message"
     try:
         with httpx.Client(auth=("app", USERS["app"][0]), timeout=60) as client:

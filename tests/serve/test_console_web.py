@@ -31,17 +31,22 @@ PUT_JOB = """//USER1P1  JOB (ACCT),'PUTS',CLASS=A,MSGCLASS=K
 def wait_text(p, selector: str, text: str) -> None:
     """Wait until the element shows ``text``; on a timeout, say what it shows instead."""
     try:
-        p.wait_for_function("([s, t]) => document.querySelector(s).textContent.includes(t)",
-                            arg=[selector, text], timeout=15_000)
+        p.wait_for_function(
+            "([s, t]) => document.querySelector(s).textContent.includes(t)",
+            arg=[selector, text],
+            timeout=15_000,
+        )
     except Exception as problem:  # noqa: BLE001 - re-raised with what the page shows
-        raise AssertionError(f"{selector} never showed {text!r}: "
-                             f"{p.text_content(selector)!r}") from problem
+        raise AssertionError(
+            f"{selector} never showed {text!r}: {p.text_content(selector)!r}"
+        ) from problem
 
 
 def _chromium() -> str:
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install -y chromium, or set "
-                    "MQSC_CHROMIUM)")
+        pytest.skip(
+            f"no Chromium at {CHROMIUM} (apt-get install -y chromium, or set MQSC_CHROMIUM)"
+        )
     return CHROMIUM
 
 
@@ -50,8 +55,7 @@ def browser() -> Iterator[object]:
     path = _chromium()
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=path, headless=True,
-                                     args=["--no-sandbox"])
+        launched = p.chromium.launch(executable_path=path, headless=True, args=["--no-sandbox"])
         try:
             yield launched
         finally:
@@ -75,8 +79,9 @@ class Page:
     def __init__(self, browser, server: Server) -> None:
         # bypass_csp: Playwright's wait_for_function evaluates strings, which the console's
         # Content-Security-Policy forbids (test_no_credentials_no_figures checks the header).
-        self.context = browser.new_context(viewport={"width": 1400, "height": 1000},
-                                           bypass_csp=True)
+        self.context = browser.new_context(
+            viewport={"width": 1400, "height": 1000}, bypass_csp=True
+        )
         self.requests: list[str] = []
         self.outside: list[str] = []
         self.errors: list[str] = []
@@ -148,8 +153,12 @@ def test_define_a_queue_through_the_form_and_see_it_in_the_grid(page: Page) -> N
     # The form is the catalog's: MAXDEPTH is a number field with the language's range.
     assert p.get_attribute('#create-form input[name="MAXDEPTH"]', "max") == "999999999"
     # Every queue type of the catalog can be made; its form is its own.
-    assert p.eval_on_selector_all("#create-type option", "o => o.map(x => x.value)") == \
-        ["qlocal", "qalias", "qremote", "qmodel"]
+    assert p.eval_on_selector_all("#create-type option", "o => o.map(x => x.value)") == [
+        "qlocal",
+        "qalias",
+        "qremote",
+        "qmodel",
+    ]
     p.select_option("#create-type", "qalias")
     p.wait_for_selector('#create-form input[name="TARGET"]')
     p.fill("#create-name", "WEB.FORM.ALIAS")
@@ -186,7 +195,8 @@ def test_alter_a_queue_through_its_form(page: Page, web: Server) -> None:
     p.fill("#filter", "WEB.ALTER.Q1")
     p.locator('.grid .row[data-name="WEB.ALTER.Q1"] .edit').click()
     p.wait_for_function(
-        "document.querySelector('#create-form input[name=\"MAXDEPTH\"]')?.value === '10'")
+        "document.querySelector('#create-form input[name=\"MAXDEPTH\"]')?.value === '10'"
+    )
     assert p.input_value("#create-name") == "WEB.ALTER.Q1"
     assert p.is_checked('#create-form input[name="SHARE"]')  # the queue's own value
     p.fill('#create-form input[name="MAXDEPTH"]', "4321")
@@ -195,15 +205,23 @@ def test_alter_a_queue_through_its_form(page: Page, web: Server) -> None:
     wait_text(p, "#create-reply", "CSQ9022I")
     assert "ALTER" in p.text_content("#create-reply")
     row = p.locator('.grid .row[data-name="WEB.ALTER.Q1"]')
-    p.wait_for_function("document.querySelector('.grid .row[data-name=\"WEB.ALTER.Q1\"]')"
-                        "?.textContent.includes('4321')")
+    p.wait_for_function(
+        "document.querySelector('.grid .row[data-name=\"WEB.ALTER.Q1\"]')"
+        "?.textContent.includes('4321')"
+    )
     assert "before" in row.text_content()  # not sent, not changed
     with web.client("admin") as http:
-        shown = http.post(f"{web.mq()}/admin/action/qmgr/QMZ1/mqsc",
-                          headers={"ibm-mq-rest-csrf-token": "t"},
-                          json={"type": "runCommandJSON", "command": "display",
-                                "qualifier": "qlocal", "name": "WEB.ALTER.Q1",
-                                "responseParameters": ["share", "maxdepth", "descr"]}).json()
+        shown = http.post(
+            f"{web.mq()}/admin/action/qmgr/QMZ1/mqsc",
+            headers={"ibm-mq-rest-csrf-token": "t"},
+            json={
+                "type": "runCommandJSON",
+                "command": "display",
+                "qualifier": "qlocal",
+                "name": "WEB.ALTER.Q1",
+                "responseParameters": ["share", "maxdepth", "descr"],
+            },
+        ).json()
     got = shown["commandResponse"][0]["parameters"]
     assert (got["share"], got["maxdepth"], got["descr"]) == (False, 4321, "before"), got
 
@@ -259,8 +277,10 @@ def test_a_read_only_user_sees_no_change_buttons(page: Page) -> None:
     wait_text(p, "#reply", "MQWB0103E")
     p.fill("#command", "DISPLAY QLOCAL(SYSTEM.DEFAULT.LOCAL.QUEUE)")
     p.press("#command", "Enter")
-    p.wait_for_function("document.getElementById('reply').textContent.includes('CSQM401I')"
-                        " || document.getElementById('reply').textContent.includes('QUEUE(')")
+    p.wait_for_function(
+        "document.getElementById('reply').textContent.includes('CSQM401I')"
+        " || document.getElementById('reply').textContent.includes('QUEUE(')"
+    )
 
 
 def test_a_messaging_user_is_turned_away(page: Page) -> None:
@@ -282,8 +302,9 @@ def test_storage_view_and_the_page_set_chart_moves_with_puts(page: Page, web: Se
     assert "STGCLS11" in lab and "of 1078 pages used" in lab
     before = p.text_content('.pageset[data-psid="11"]')
     with web.client("admin") as http:
-        made = http.put("/zosmf/restjobs/jobs", content=PUT_JOB,
-                        headers={**Z, "Content-Type": "text/plain"})
+        made = http.put(
+            "/zosmf/restjobs/jobs", content=PUT_JOB, headers={**Z, "Content-Type": "text/plain"}
+        )
         assert made.status_code == 201 and made.json()["retcode"] == "CC 0000", made.text
     # The next samples (every 2 s) show the puts: page set 11 in use, its line in the chart.
     p.wait_for_selector('#chart-pages polyline[data-series="PS11"]', timeout=20_000)
@@ -300,11 +321,17 @@ def test_storage_view_and_the_page_set_chart_moves_with_puts(page: Page, web: Se
 
 def test_the_objects_widget_lists_any_defined_type(page: Page, web: Server) -> None:
     with web.client("admin") as http:
-        http.post(f"{web.mq()}/admin/action/qmgr/QMZ1/mqsc",
-                  headers={"ibm-mq-rest-csrf-token": "t"},
-                  json={"type": "runCommand", "parameters": {"command":
-                        "DEFINE CHANNEL(WEB.TO.QMB) CHLTYPE(SDR) CONNAME('qmb(1414)') "
-                        "XMITQ(QMB) TRPTYPE(TCP) DESCR('to QMB')"}})
+        http.post(
+            f"{web.mq()}/admin/action/qmgr/QMZ1/mqsc",
+            headers={"ibm-mq-rest-csrf-token": "t"},
+            json={
+                "type": "runCommand",
+                "parameters": {
+                    "command": "DEFINE CHANNEL(WEB.TO.QMB) CHLTYPE(SDR) CONNAME('qmb(1414)') "
+                    "XMITQ(QMB) TRPTYPE(TCP) DESCR('to QMB')"
+                },
+            },
+        )
     page.sign_in("reader")
     p = page.page
     p.click("#nav-objects")
@@ -347,18 +374,31 @@ def test_no_credentials_no_figures(web: Server) -> None:
 def test_the_queues_window_is_sorted_cut_and_checked(web: Server) -> None:
     with web.client("admin") as http:
         for i in (3, 1, 2):
-            http.post(f"{web.mq()}/admin/action/qmgr/QMZ1/mqsc",
-                      headers={"ibm-mq-rest-csrf-token": "t"},
-                      json={"type": "runCommand",
-                            "parameters": {"command": f"DEFINE QLOCAL(WIN.Q{i}) MAXDEPTH({i})"}})
-        got = http.get("/ibmmq/console/api/qmgr/QMZ1/queues",
-                       params={"name": "WIN.*", "offset": 1, "limit": 5}).json()
+            http.post(
+                f"{web.mq()}/admin/action/qmgr/QMZ1/mqsc",
+                headers={"ibm-mq-rest-csrf-token": "t"},
+                json={
+                    "type": "runCommand",
+                    "parameters": {"command": f"DEFINE QLOCAL(WIN.Q{i}) MAXDEPTH({i})"},
+                },
+            )
+        got = http.get(
+            "/ibmmq/console/api/qmgr/QMZ1/queues", params={"name": "WIN.*", "offset": 1, "limit": 5}
+        ).json()
         assert got["total"] == 3
-        assert [(q["queue"], q["maxdepth"]) for q in got["queues"]] == [("WIN.Q2", 2),
-                                                                       ("WIN.Q3", 3)]
+        assert [(q["queue"], q["maxdepth"]) for q in got["queues"]] == [
+            ("WIN.Q2", 2),
+            ("WIN.Q3", 3),
+        ]
         assert {"curdepth", "stgclass", "descr"} <= set(got["queues"][0])
-        for bad in ({"name": "A(B)"}, {"name": ""}, {"limit": "0"}, {"limit": "501"},
-                    {"offset": "-1"}, {"offset": "x"}):
+        for bad in (
+            {"name": "A(B)"},
+            {"name": ""},
+            {"limit": "0"},
+            {"limit": "501"},
+            {"offset": "-1"},
+            {"offset": "x"},
+        ):
             answer = http.get("/ibmmq/console/api/qmgr/QMZ1/queues", params=bad)
             assert answer.status_code == 400, bad
             assert answer.json()["error"][0]["msgId"] == "MQWB0112E"
@@ -369,9 +409,11 @@ def test_the_queues_window_is_sorted_cut_and_checked(web: Server) -> None:
 # ---- the widgets, forms and z/OS views of issue 21 items 2-4 ---------------------------------
 def mqsc(server: Server, command: str, qmgr: str = "QMZ1", user: str = "admin") -> dict:
     with server.client(user) as http:
-        return http.post(f"{server.mq()}/admin/action/qmgr/{qmgr}/mqsc",
-                         headers={"ibm-mq-rest-csrf-token": "t"},
-                         json={"type": "runCommand", "parameters": {"command": command}}).json()
+        return http.post(
+            f"{server.mq()}/admin/action/qmgr/{qmgr}/mqsc",
+            headers={"ibm-mq-rest-csrf-token": "t"},
+            json={"type": "runCommand", "parameters": {"command": command}},
+        ).json()
 
 
 def grid_names(p, grid: str = "#object-grid") -> list[str]:
@@ -379,24 +421,34 @@ def grid_names(p, grid: str = "#object-grid") -> list[str]:
 
 
 def headings(p) -> list[str]:
-    return [h.split(" ")[0] for h in p.eval_on_selector_all(
-        "#object-grid .head .cell", "cells => cells.map(c => c.textContent)") if h]
+    return [
+        h.split(" ")[0]
+        for h in p.eval_on_selector_all(
+            "#object-grid .head .cell", "cells => cells.map(c => c.textContent)"
+        )
+        if h
+    ]
 
 
 def test_channels_widget_shows_status_filters_sorts_and_remembers_columns(
-        page: Page, web: Server) -> None:
+    page: Page, web: Server
+) -> None:
     from tests.serve.conftest import free_port
 
     listening, nowhere = free_port(), free_port()
-    for command in ("START CHINIT", f"START LISTENER TRPTYPE(TCP) PORT({listening})",
-                    "DEFINE QLOCAL(WEB.XMITQ) USAGE(XMITQ)",
-                    f"DEFINE CHANNEL(WEB.CH.RETRY) CHLTYPE(SDR) TRPTYPE(TCP) "
-                    f"CONNAME('127.0.0.1({nowhere})') XMITQ(WEB.XMITQ)",
-                    f"DEFINE CHANNEL(WEB.CH.STOP) CHLTYPE(SDR) TRPTYPE(TCP) "
-                    f"CONNAME('127.0.0.1({nowhere})') XMITQ(WEB.XMITQ)",
-                    "DEFINE CHANNEL(WEB.CH.IDLE) CHLTYPE(RCVR) TRPTYPE(TCP)",
-                    "START CHANNEL(WEB.CH.RETRY)", "START CHANNEL(WEB.CH.STOP)",
-                    "STOP CHANNEL(WEB.CH.STOP)"):
+    for command in (
+        "START CHINIT",
+        f"START LISTENER TRPTYPE(TCP) PORT({listening})",
+        "DEFINE QLOCAL(WEB.XMITQ) USAGE(XMITQ)",
+        f"DEFINE CHANNEL(WEB.CH.RETRY) CHLTYPE(SDR) TRPTYPE(TCP) "
+        f"CONNAME('127.0.0.1({nowhere})') XMITQ(WEB.XMITQ)",
+        f"DEFINE CHANNEL(WEB.CH.STOP) CHLTYPE(SDR) TRPTYPE(TCP) "
+        f"CONNAME('127.0.0.1({nowhere})') XMITQ(WEB.XMITQ)",
+        "DEFINE CHANNEL(WEB.CH.IDLE) CHLTYPE(RCVR) TRPTYPE(TCP)",
+        "START CHANNEL(WEB.CH.RETRY)",
+        "START CHANNEL(WEB.CH.STOP)",
+        "STOP CHANNEL(WEB.CH.STOP)",
+    ):
         mqsc(web, command)
     page.sign_in("admin")
     p = page.page
@@ -406,8 +458,9 @@ def test_channels_widget_shows_status_filters_sorts_and_remembers_columns(
     assert headings(p)[:3] == ["CHANNEL", "CHLTYPE", "STATUS"]
 
     def status(name: str) -> str:
-        cells = p.eval_on_selector_all(f'#object-grid .row[data-name="{name}"] .cell',
-                                       "cs => cs.map(c => c.textContent)")
+        cells = p.eval_on_selector_all(
+            f'#object-grid .row[data-name="{name}"] .cell', "cs => cs.map(c => c.textContent)"
+        )
         return cells[headings(p).index("STATUS")]
 
     # As DISPLAY CHSTATUS says, and INACTIVE for a channel with no status.
@@ -443,7 +496,8 @@ def test_channels_widget_shows_status_filters_sorts_and_remembers_columns(
 
 
 def test_forms_for_every_type_create_alter_delete_with_the_zos_reply(
-        page: Page, web: Server) -> None:
+    page: Page, web: Server
+) -> None:
     page.sign_in("admin")
     p = page.page
     p.on("dialog", lambda dialog: dialog.accept())
@@ -452,8 +506,7 @@ def test_forms_for_every_type_create_alter_delete_with_the_zos_reply(
 
     def create(objtype: str, name: str, values: dict[str, str], expect: str = "CSQ9022I"):
         p.select_option("#object-type", objtype)
-        p.wait_for_function("document.getElementById('object-count').textContent"
-                            ".includes(' of ')")
+        p.wait_for_function("document.getElementById('object-count').textContent.includes(' of ')")
         if p.is_visible("#object-panel"):
             p.click("#object-close")
         p.click("#object-create")
@@ -487,43 +540,66 @@ def test_forms_for_every_type_create_alter_delete_with_the_zos_reply(
     create("channel", "WEB.FORM.SDR", {"CHLTYPE": "SDR", "CONNAME": "qmb(1414)"}, "CSQM154I")
     assert "CSQ9023E" in p.text_content("#object-reply")
     assert p.get_attribute("#object-reply", "class") == "error"
-    create("channel", "WEB.FORM.SDR", {"CHLTYPE": "SDR", "CONNAME": "qmb(1414)",
-                                       "XMITQ": "WEB.FORM.XQ", "DESCR": "made in a form"})
+    create(
+        "channel",
+        "WEB.FORM.SDR",
+        {
+            "CHLTYPE": "SDR",
+            "CONNAME": "qmb(1414)",
+            "XMITQ": "WEB.FORM.XQ",
+            "DESCR": "made in a form",
+        },
+    )
     create("topic", "WEB.FORM.TOPIC", {"TOPICSTR": "web/form"})
-    create("sub", "WEB.FORM.SUB", {"TOPICSTR": "web/form",
-                                    "DEST": "SYSTEM.DEFAULT.LOCAL.QUEUE"})
+    create("sub", "WEB.FORM.SUB", {"TOPICSTR": "web/form", "DEST": "SYSTEM.DEFAULT.LOCAL.QUEUE"})
     create("process", "WEB.FORM.PROC", {"APPLICID": "PAYAPP", "DESCR": "before"})
     create("namelist", "WEB.FORM.NL", {"NAMES": "PAY.A, PAY.B"})
     create("authinfo", "WEB.FORM.AI", {"AUTHTYPE": "IDPWOS"})
     create("stgclass", "WEBFORM", {"PSID": "3"})
     p.wait_for_selector('#object-grid .row[data-name="WEBFORM"]')
-    shown = {c: mqsc(web, c)["commandResponse"][0]["text"] for c in (
-        "DISPLAY CHANNEL(WEB.FORM.SDR) XMITQ DESCR", "DISPLAY NAMELIST(WEB.FORM.NL) NAMES",
-        "DISPLAY SUB(WEB.FORM.SUB) DEST", "DISPLAY STGCLASS(WEBFORM) PSID")}
+    shown = {
+        c: mqsc(web, c)["commandResponse"][0]["text"]
+        for c in (
+            "DISPLAY CHANNEL(WEB.FORM.SDR) XMITQ DESCR",
+            "DISPLAY NAMELIST(WEB.FORM.NL) NAMES",
+            "DISPLAY SUB(WEB.FORM.SUB) DEST",
+            "DISPLAY STGCLASS(WEBFORM) PSID",
+        )
+    }
     text = " ".join(" ".join(v) for v in shown.values())
-    for found in (r"XMITQ\(WEB\.FORM\.XQ\s*\)", "made in a form", r"PAY\.A", r"PAY\.B",
-                  r"DEST\(SYSTEM\.DEFAULT\.LOCAL\.QUEUE\s*\)", r"PSID\(\s*0?3\)"):
+    for found in (
+        r"XMITQ\(WEB\.FORM\.XQ\s*\)",
+        "made in a form",
+        r"PAY\.A",
+        r"PAY\.B",
+        r"DEST\(SYSTEM\.DEFAULT\.LOCAL\.QUEUE\s*\)",
+        r"PSID\(\s*0?3\)",
+    ):
         assert re.search(found, text), (found, shown)
     # ALTER through the ✎ of a row: only what changed is sent; CHLTYPE (which ALTER CHANNEL
     # must name) goes too, unchangeable.
     p.select_option("#object-type", "channel")
     p.fill("#object-filter", "WEB.FORM.SDR")
     p.locator('#object-grid .row[data-name="WEB.FORM.SDR"] .edit').click()
-    p.wait_for_function("document.querySelector('#object-form [name=\"DESCR\"]')?.value === "
-                        "'made in a form'")
+    p.wait_for_function(
+        "document.querySelector('#object-form [name=\"DESCR\"]')?.value === 'made in a form'"
+    )
     assert p.is_disabled('#object-form [name="CHLTYPE"]')
     p.fill('#object-form [name="DESCR"]', "altered in a form")
     p.click("#object-submit")
     wait_text(p, "#object-reply", "CSQ9022I")
     assert "altered in a form" in " ".join(
-        mqsc(web, "DISPLAY CHANNEL(WEB.FORM.SDR) DESCR")["commandResponse"][0]["text"])
+        mqsc(web, "DISPLAY CHANNEL(WEB.FORM.SDR) DESCR")["commandResponse"][0]["text"]
+    )
     # A field emptied in ALTER clears the attribute (DESCR(' ')); an emptied number is not
     # sent (an empty keyword would be CSQ9010E).
     p.locator('#object-grid .row[data-name="WEB.FORM.SDR"] .edit').click()
     # The form drawn again (its reply empty), not the one the last ALTER was sent from.
-    p.wait_for_function("document.getElementById('object-reply').textContent === '' && "
-                        "document.querySelector('#object-form [name=\"DESCR\"]')?.value === "
-                        "'altered in a form'")
+    p.wait_for_function(
+        "document.getElementById('object-reply').textContent === '' && "
+        "document.querySelector('#object-form [name=\"DESCR\"]')?.value === "
+        "'altered in a form'"
+    )
     p.fill('#object-form [name="DESCR"]', "")
     p.fill('#object-form [name="MAXMSGL"]', "")
     p.click("#object-submit")
@@ -549,8 +625,9 @@ def test_every_catalog_type_has_its_define_and_alter_form(web: Server) -> None:
     with web.client("reader") as http:
         for objtype in DEFINED:
             for verb in ("define", "alter"):
-                answer = http.get(f"/ibmmq/console/api/form/{objtype.lower()}",
-                                  params={"verb": verb})
+                answer = http.get(
+                    f"/ibmmq/console/api/form/{objtype.lower()}", params={"verb": verb}
+                )
                 if command_spec(verb.upper(), objtype) is None:
                     assert answer.status_code == 404, (objtype, verb)
                     continue
@@ -561,32 +638,37 @@ def test_every_catalog_type_has_its_define_and_alter_form(web: Server) -> None:
         assert channel["typed"]["keyword"] == "CHLTYPE"
         assert channel["typed"]["applies"]["XMITQ"] == ["SDR", "SVR"]
         assert channel["typed"]["required"]["SDR"] == ["CONNAME", "XMITQ"]
-        names = next(f for f in http.get("/ibmmq/console/api/form/namelist").json()["fields"]
-                     if f["name"] == "NAMES")
+        names = next(
+            f
+            for f in http.get("/ibmmq/console/api/form/namelist").json()["fields"]
+            if f["name"] == "NAMES"
+        )
         assert names["type"] == "list" and names["maxItems"] == 256
 
 
-def test_a_read_only_user_sees_no_change_buttons_on_the_widgets(
-        page: Page, web: Server) -> None:
-    for command in ("DEFINE TOPIC(WEB.RO.TOPIC) TOPICSTR('web/ro')",
-                    "DEFINE CHANNEL(WEB.RO.CH) CHLTYPE(RCVR) TRPTYPE(TCP)",
-                    "DEFINE SUB(WEB.RO.SUB) TOPICSTR('web/ro') DEST(SYSTEM.DEFAULT.LOCAL.QUEUE)",
-                    "DEFINE PROCESS(WEB.RO.PROC)"):
+def test_a_read_only_user_sees_no_change_buttons_on_the_widgets(page: Page, web: Server) -> None:
+    for command in (
+        "DEFINE TOPIC(WEB.RO.TOPIC) TOPICSTR('web/ro')",
+        "DEFINE CHANNEL(WEB.RO.CH) CHLTYPE(RCVR) TRPTYPE(TCP)",
+        "DEFINE SUB(WEB.RO.SUB) TOPICSTR('web/ro') DEST(SYSTEM.DEFAULT.LOCAL.QUEUE)",
+        "DEFINE PROCESS(WEB.RO.PROC)",
+    ):
         assert mqsc(web, command)["overallCompletionCode"] == 0, command
     page.sign_in("reader")
     p = page.page
     # Each widget with a row in it (an empty grid has no buttons to hide); listeners have no
     # form at all, so an empty list is what is checked there.
-    for nav, objtype, name in (("#nav-channels", None, "WEB.RO.CH"),
-                               ("#nav-topics", None, "WEB.RO.TOPIC"),
-                               ("#nav-subs", None, "WEB.RO.SUB"),
-                               ("#nav-listeners", None, None),
-                               ("#nav-objects", "process", "WEB.RO.PROC")):
+    for nav, objtype, name in (
+        ("#nav-channels", None, "WEB.RO.CH"),
+        ("#nav-topics", None, "WEB.RO.TOPIC"),
+        ("#nav-subs", None, "WEB.RO.SUB"),
+        ("#nav-listeners", None, None),
+        ("#nav-objects", "process", "WEB.RO.PROC"),
+    ):
         p.click(nav)
         if objtype:
             p.select_option("#object-type", objtype)
-        p.wait_for_function("document.getElementById('object-count').textContent"
-                            ".includes(' of ')")
+        p.wait_for_function("document.getElementById('object-count').textContent.includes(' of ')")
         if name:
             p.wait_for_selector(f'#object-grid .row[data-name="{name}"]')
         assert not p.is_visible("#object-create"), nav
@@ -605,8 +687,12 @@ def qsg_web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     home = tmp_path_factory.mktemp("qsg-home")
     env = {**os.environ, "MQSC_HOME": str(home), "MQSC_CLOCK": "2026-03-02T10:15:00"}
     for name in ("QMG1", "QMG2"):
-        subprocess.run([sys.executable, "-m", "mqsc", "create", name, "--qsg", "QSGA"],
-                       env=env, check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, "-m", "mqsc", "create", name, "--qsg", "QSGA"],
+            env=env,
+            check=True,
+            capture_output=True,
+        )
     process, running = start_server(home)
     try:
         yield running
@@ -615,10 +701,12 @@ def qsg_web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def test_the_zos_page_usage_qsg_and_cf_structure_backups(browser, qsg_web: Server) -> None:
-    for command in ("DEFINE CFSTRUCT(APPL1) CFLEVEL(5) RECOVER(YES)",
-                    "DEFINE CFSTRUCT(NOBACK) CFLEVEL(5) RECOVER(YES)",
-                    "DEFINE QLOCAL(WEB.SHARED) QSGDISP(SHARED) CFSTRUCT(APPL1)",
-                    "BACKUP CFSTRUCT(APPL1)"):
+    for command in (
+        "DEFINE CFSTRUCT(APPL1) CFLEVEL(5) RECOVER(YES)",
+        "DEFINE CFSTRUCT(NOBACK) CFLEVEL(5) RECOVER(YES)",
+        "DEFINE QLOCAL(WEB.SHARED) QSGDISP(SHARED) CFSTRUCT(APPL1)",
+        "BACKUP CFSTRUCT(APPL1)",
+    ):
         assert mqsc(qsg_web, command, "QMG1")["overallCompletionCode"] == 0, command
     page = Page(browser, qsg_web)
     try:
@@ -641,7 +729,10 @@ def test_the_zos_page_usage_qsg_and_cf_structure_backups(browser, qsg_web: Serve
             figures = http.get("/ibmmq/console/api/qmgr/QMG1/zos").json()
             # No channel initiator started here: no listener, and the answer says why.
             assert http.get("/ibmmq/console/api/qmgr/QMG1/listeners").json() == {
-                "qmgr": "QMG1", "chinit": "INACTIVE", "listeners": []}
+                "qmgr": "QMG1",
+                "chinit": "INACTIVE",
+                "listeners": [],
+            }
             outside = http.get("/ibmmq/console/api/qmgr/QMZ1/zos").json()
         assert outside["qsg"] is None and outside["members"] == outside["structures"] == []
         structures = {s["name"]: s for s in figures["structures"]}
@@ -665,26 +756,34 @@ def assert_advice_is_mqsc_advise(server: Server, structures: dict) -> None:
     import subprocess
     import sys
 
-    advised = subprocess.run([sys.executable, "-m", "mqsc", "advise", "-m", "QMG1",
-                              "--format", "json"], env=server.env, check=True,
-                             capture_output=True, text=True)
+    advised = subprocess.run(
+        [sys.executable, "-m", "mqsc", "advise", "-m", "QMG1", "--format", "json"],
+        env=server.env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     expected = {s["structure"]: s for s in json.loads(advised.stdout)["structures"]}
     assert expected and set(expected) <= set(structures), (expected, structures)
     for name, want in expected.items():
         got = structures[name]["advice"]
-        assert got == {"backupMB": want["backup_mb"], "logMB": want["log_mb"],
-                       "restoreSeconds": want["restore_seconds"],
-                       "recoverySeconds": want["recovery_seconds"],
-                       "findings": want["findings"]}, (name, got, want)
+        assert got == {
+            "backupMB": want["backup_mb"],
+            "logMB": want["log_mb"],
+            "restoreSeconds": want["restore_seconds"],
+            "recoverySeconds": want["recovery_seconds"],
+            "findings": want["findings"],
+        }, (name, got, want)
 
 
 def test_forms_on_a_qsg_member_name_the_disposition(browser, qsg_web: Server) -> None:
-    for command in ("DEFINE CFSTRUCT(WEBS) CFLEVEL(5) RECOVER(YES)",
-                    "DEFINE QLOCAL(WEB.GRP.Q) QSGDISP(GROUP) DESCR('group')",
-                    "DEFINE QLOCAL(WEB.SHQ) QSGDISP(SHARED) CFSTRUCT(WEBS) MAXDEPTH(10)",
-                    "DEFINE PROCESS(WEB.GRP.PROC) QSGDISP(GROUP) DESCR('group')",
-                    "DEFINE SUB('web.mysub') TOPICSTR('web/low') "
-                    "DEST(SYSTEM.DEFAULT.LOCAL.QUEUE)"):
+    for command in (
+        "DEFINE CFSTRUCT(WEBS) CFLEVEL(5) RECOVER(YES)",
+        "DEFINE QLOCAL(WEB.GRP.Q) QSGDISP(GROUP) DESCR('group')",
+        "DEFINE QLOCAL(WEB.SHQ) QSGDISP(SHARED) CFSTRUCT(WEBS) MAXDEPTH(10)",
+        "DEFINE PROCESS(WEB.GRP.PROC) QSGDISP(GROUP) DESCR('group')",
+        "DEFINE SUB('web.mysub') TOPICSTR('web/low') DEST(SYSTEM.DEFAULT.LOCAL.QUEUE)",
+    ):
         assert mqsc(qsg_web, command, "QMG1")["overallCompletionCode"] == 0, command
 
     def shown(command: str) -> str:
@@ -702,22 +801,23 @@ def test_forms_on_a_qsg_member_name_the_disposition(browser, qsg_web: Server) ->
         p.wait_for_selector(group_q)
         assert p.locator('#grid .row[data-name="WEB.GRP.Q"][data-qsgdisp="COPY"]').count() == 1
         p.locator(f"{group_q} .edit").click()
-        p.wait_for_function("document.querySelector('#create-form input[name=\"DESCR\"]')"
-                            "?.value === 'group'")
+        p.wait_for_function(
+            "document.querySelector('#create-form input[name=\"DESCR\"]')?.value === 'group'"
+        )
         p.fill('#create-form input[name="DESCR"]', "group altered")
         p.click("#create-submit")
         wait_text(p, "#create-reply", "CSQ9022I")
         assert "QSGDISP(GROUP)" in p.text_content("#create-reply")
         assert "group altered" in shown("DISPLAY QLOCAL(WEB.GRP.Q) QSGDISP(GROUP) DESCR")
         p.locator('#grid .row[data-name="WEB.SHQ"][data-qsgdisp="SHARED"] .edit').click()
-        p.wait_for_function("document.querySelector('#create-form input[name=\"MAXDEPTH\"]')"
-                            "?.value === '10'")
+        p.wait_for_function(
+            "document.querySelector('#create-form input[name=\"MAXDEPTH\"]')?.value === '10'"
+        )
         p.fill('#create-form input[name="MAXDEPTH"]', "20")
         p.click("#create-submit")
         wait_text(p, "#create-reply", "CSQ9022I")
         assert re.search(r"MAXDEPTH\(\s*20\)", shown("DISPLAY QLOCAL(WEB.SHQ) MAXDEPTH"))
-        p.locator('#grid .row[data-name="WEB.GRP.Q"][data-qsgdisp="COPY"] .del:not(.edit)'
-                  ).click()
+        p.locator('#grid .row[data-name="WEB.GRP.Q"][data-qsgdisp="COPY"] .del:not(.edit)').click()
         wait_text(p, "#reply", "CSQ9022I")
         assert "QSGDISP(COPY)" in p.text_content("#reply")
         assert "CSQM297I" in shown("DISPLAY QLOCAL(WEB.GRP.Q) QSGDISP(COPY)")
@@ -728,16 +828,18 @@ def test_forms_on_a_qsg_member_name_the_disposition(browser, qsg_web: Server) ->
         copy = '#object-grid .row[data-name="WEB.GRP.PROC"][data-qsgdisp="COPY"]'
         p.wait_for_selector(copy)
         p.locator(f"{copy} .edit").click()
-        p.wait_for_function("document.querySelector('#object-form [name=\"DESCR\"]')?.value "
-                            "=== 'group'")
+        p.wait_for_function(
+            "document.querySelector('#object-form [name=\"DESCR\"]')?.value === 'group'"
+        )
         p.fill('#object-form [name="DESCR"]', "")  # cleared: DESCR(' ')
         p.click("#object-submit")
         wait_text(p, "#object-reply", "CSQ9022I")
         copy_descr = shown("DISPLAY PROCESS(WEB.GRP.PROC) QSGDISP(COPY) DESCR")
         assert re.search(r"DESCR\(\s*\)", copy_descr), copy_descr
         assert "group" in shown("DISPLAY PROCESS(WEB.GRP.PROC) QSGDISP(GROUP) DESCR")
-        p.locator('#object-grid .row[data-name="WEB.GRP.PROC"][data-qsgdisp="GROUP"] '
-                  '.del:not(.edit)').click()
+        p.locator(
+            '#object-grid .row[data-name="WEB.GRP.PROC"][data-qsgdisp="GROUP"] .del:not(.edit)'
+        ).click()
         wait_text(p, "#object-action-reply", "CSQ9022I")
         assert "CSQM297I" in shown("DISPLAY PROCESS(WEB.GRP.PROC) QSGDISP(GROUP)")
         # A name in lower case is altered and deleted by its own name (quoted).
@@ -759,8 +861,7 @@ def test_forms_on_a_qsg_member_name_the_disposition(browser, qsg_web: Server) ->
         page.close()
 
 
-def test_an_open_form_closes_with_its_view_and_its_queue_manager(
-        browser, qsg_web: Server) -> None:
+def test_an_open_form_closes_with_its_view_and_its_queue_manager(browser, qsg_web: Server) -> None:
     assert mqsc(qsg_web, "DEFINE PROCESS(WEB.CLOSE.PROC)", "QMG1")["overallCompletionCode"] == 0
     page = Page(browser, qsg_web)
     try:
@@ -796,17 +897,22 @@ def test_an_open_form_closes_with_its_view_and_its_queue_manager(
 
 
 def test_the_column_picker_offers_every_attribute_and_redraws_without_asking(
-        browser, qsg_web: Server) -> None:
+    browser, qsg_web: Server
+) -> None:
     # 200 receivers first (by name): DISPLAY answers no XMITQ or CONNAME for them, only for
     # the sender after them, and the picker offers those too.
     with qsg_web.client("admin") as http:
-        for command in [f"DEFINE CHANNEL(WEB.PICK.A{i:03d}) CHLTYPE(RCVR) TRPTYPE(TCP)"
-                        for i in range(200)] + [
-                "DEFINE CHANNEL(WEB.PICK.Z) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('qmb(1414)') "
-                "XMITQ(WEB.PICK.XQ)"]:
-            made = http.post(f"{qsg_web.mq()}/admin/action/qmgr/QMG2/mqsc",
-                             headers={"ibm-mq-rest-csrf-token": "t"},
-                             json={"type": "runCommand", "parameters": {"command": command}})
+        for command in [
+            f"DEFINE CHANNEL(WEB.PICK.A{i:03d}) CHLTYPE(RCVR) TRPTYPE(TCP)" for i in range(200)
+        ] + [
+            "DEFINE CHANNEL(WEB.PICK.Z) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('qmb(1414)') "
+            "XMITQ(WEB.PICK.XQ)"
+        ]:
+            made = http.post(
+                f"{qsg_web.mq()}/admin/action/qmgr/QMG2/mqsc",
+                headers={"ibm-mq-rest-csrf-token": "t"},
+                json={"type": "runCommand", "parameters": {"command": command}},
+            )
             assert made.json()["overallCompletionCode"] == 0, command
     page = Page(browser, qsg_web)
     try:
@@ -822,8 +928,7 @@ def test_the_column_picker_offers_every_attribute_and_redraws_without_asking(
         assert p.locator('#column-picker input[value="conname"]').count() == 1
         asked = sum("/mqsc" in url for url in page.requests)
         p.uncheck('#column-picker input[value="conname"]')
-        p.wait_for_function(
-            "!document.querySelector('#object-grid .head .cell[data-key=conname]')")
+        p.wait_for_function("!document.querySelector('#object-grid .head .cell[data-key=conname]')")
         p.click("#column-picker button")  # Default columns
         p.wait_for_selector('#object-grid .head .cell[data-key="conname"]')
         assert sum("/mqsc" in url for url in page.requests) == asked  # the rows held
@@ -832,8 +937,7 @@ def test_the_column_picker_offers_every_attribute_and_redraws_without_asking(
         page.close()
 
 
-def test_an_unknown_channel_state_ranks_last_and_a_meter_of_nothing_is_empty(
-        page: Page) -> None:
+def test_an_unknown_channel_state_ranks_last_and_a_meter_of_nothing_is_empty(page: Page) -> None:
     page.sign_in("reader")
     got = page.page.evaluate("""async () => {
         const grid = await import('./grid.js');
@@ -845,8 +949,14 @@ def test_an_unknown_channel_state_ranks_last_and_a_meter_of_nothing_is_empty(
                 halfWidth: half.firstChild.style.width, halfTitle: half.title};
     }""")
     # An unknown state after STOPPED, not before RUNNING (indexOf's -1); 0 of 0 pages no NaN%.
-    assert got == {"unknown": 3, "stopped": 2, "noneWidth": "0%", "noneTitle": "none",
-                   "halfWidth": "50%", "halfTitle": "50%"}, got
+    assert got == {
+        "unknown": 3,
+        "stopped": 2,
+        "noneWidth": "0%",
+        "noneTitle": "none",
+        "halfWidth": "50%",
+        "halfTitle": "50%",
+    }, got
     assert not page.errors, page.errors
 
 
@@ -876,18 +986,28 @@ def test_channels_widget_shows_a_running_sender(page: Page, web: Server) -> None
     from tests.serve.conftest import ROOT, free_port
 
     port = free_port()
-    subprocess.run([sys.executable, "-m", "mqsc", "create", "QMZ2", "--listener", str(port)],
-                   env=web.env, check=True, capture_output=True, cwd=ROOT, timeout=120)
+    subprocess.run(
+        [sys.executable, "-m", "mqsc", "create", "QMZ2", "--listener", str(port)],
+        env=web.env,
+        check=True,
+        capture_output=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     mqsc(web, "DEFINE CHANNEL(WEB.CH.RUN) CHLTYPE(RCVR) TRPTYPE(TCP)", "QMZ2")
-    for command in ("START CHINIT", "DEFINE QLOCAL(WEB.RUN.XMITQ) USAGE(XMITQ)",
-                    f"DEFINE CHANNEL(WEB.CH.RUN) CHLTYPE(SDR) TRPTYPE(TCP) "
-                    f"CONNAME('127.0.0.1({port})') XMITQ(WEB.RUN.XMITQ)",
-                    "START CHANNEL(WEB.CH.RUN)"):
+    for command in (
+        "START CHINIT",
+        "DEFINE QLOCAL(WEB.RUN.XMITQ) USAGE(XMITQ)",
+        f"DEFINE CHANNEL(WEB.CH.RUN) CHLTYPE(SDR) TRPTYPE(TCP) "
+        f"CONNAME('127.0.0.1({port})') XMITQ(WEB.RUN.XMITQ)",
+        "START CHANNEL(WEB.CH.RUN)",
+    ):
         mqsc(web, command)
     page.sign_in("admin")
     p = page.page
     p.click("#nav-channels")
     p.wait_for_selector('#object-grid .row[data-name="WEB.CH.RUN"]')
-    cells = p.eval_on_selector_all('#object-grid .row[data-name="WEB.CH.RUN"] .cell',
-                                   "cs => cs.map(c => c.textContent)")
+    cells = p.eval_on_selector_all(
+        '#object-grid .row[data-name="WEB.CH.RUN"] .cell', "cs => cs.map(c => c.textContent)"
+    )
     assert cells[headings(p).index("STATUS")] == "RUNNING"

@@ -13,22 +13,48 @@ from hypothesis import strategies as st
 from mqsc.serve import mqrest
 from mqsc.serve.qmgrs import Registry
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=20),
-                    lambda inner: st.lists(inner, max_size=4)
-                    | st.dictionaries(st.text(max_size=10), inner, max_size=4), max_leaves=12)
-WORDS = st.sampled_from(["define", "display", "delete", "alter", "DIS", "qlocal", "ql",
-                         "stgclass", "usage", "qmgr", "", "x y", "define('"])
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+WORDS = st.sampled_from(
+    [
+        "define",
+        "display",
+        "delete",
+        "alter",
+        "DIS",
+        "qlocal",
+        "ql",
+        "stgclass",
+        "usage",
+        "qmgr",
+        "",
+        "x y",
+        "define('",
+    ]
+)
 BODIES = st.one_of(
     JSON,
-    st.fixed_dictionaries({"type": st.just("runCommand"),
-                           "parameters": st.fixed_dictionaries({"command": st.text(max_size=40)})}),
-    st.fixed_dictionaries({"type": st.just("runCommandJSON"), "command": WORDS,
-                           "qualifier": WORDS},
-                          optional={"name": st.text(max_size=12) | JSON,
-                                    "parameters": st.dictionaries(
-                                        st.sampled_from(["descr", "maxdepth", "replace",
-                                                         "bad key", "x"]), JSON, max_size=3),
-                                    "responseParameters": JSON}),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("runCommand"),
+            "parameters": st.fixed_dictionaries({"command": st.text(max_size=40)}),
+        }
+    ),
+    st.fixed_dictionaries(
+        {"type": st.just("runCommandJSON"), "command": WORDS, "qualifier": WORDS},
+        optional={
+            "name": st.text(max_size=12) | JSON,
+            "parameters": st.dictionaries(
+                st.sampled_from(["descr", "maxdepth", "replace", "bad key", "x"]), JSON, max_size=3
+            ),
+            "responseParameters": JSON,
+        },
+    ),
 )
 
 
@@ -71,8 +97,7 @@ def test_failed_logins_are_remembered_within_bounds() -> None:
     from mqsc.serve.users import make_user
 
     now = [0.0]
-    checker = auth.Authenticator({"u": make_user("u", "MQWebAdmin", "right")},
-                                 clock=lambda: now[0])
+    checker = auth.Authenticator({"u": make_user("u", "MQWebAdmin", "right")}, clock=lambda: now[0])
     for i in range(auth.MAX_TRACKED + 50):
         assert checker.login(f"guess{i}", "x") == auth.Refused(401)
     assert len(checker._failures) <= auth.MAX_TRACKED + 1

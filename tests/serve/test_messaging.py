@@ -18,8 +18,9 @@ from tests.serve.conftest import USERS, Server, start_server, stop
 TEXT = "Content-Type: text/plain;charset=utf-8"
 
 
-def curl(server: Server, method: str, path: str, *args: str, user: str | None = "app",
-         csrf: bool = True) -> tuple[int, dict[str, str], str]:
+def curl(
+    server: Server, method: str, path: str, *args: str, user: str | None = "app", csrf: bool = True
+) -> tuple[int, dict[str, str], str]:
     """(status, lower-cased headers, body) of one curl request."""
     command = ["curl", "-s", "-i", "-X", method, f"{server.url}{path}"]
     if user:
@@ -36,8 +37,16 @@ def curl(server: Server, method: str, path: str, *args: str, user: str | None = 
 
 def mqsc(server: Server, command: str) -> list[str]:
     body = json.dumps({"type": "runCommand", "parameters": {"command": command}})
-    status, _, out = curl(server, "POST", "/ibmmq/rest/v2/admin/action/qmgr/QMZ1/mqsc",
-                          "-H", "Content-Type: application/json", "-d", body, user="admin")
+    status, _, out = curl(
+        server,
+        "POST",
+        "/ibmmq/rest/v2/admin/action/qmgr/QMZ1/mqsc",
+        "-H",
+        "Content-Type: application/json",
+        "-d",
+        body,
+        user="admin",
+    )
     assert status == 200, out
     return [line for item in json.loads(out)["commandResponse"] for line in item["text"]]
 
@@ -64,11 +73,23 @@ def queues(server: Server) -> Server:
 def test_put_browse_get_round_trip(queues: Server) -> None:
     path = message_path("MSG.Q1")
     correl = "0123456789abcdef" * 3
-    status, headers, body = curl(queues, "POST", path, "-H", TEXT, "-d", "Hello World!",
-                                 "-H", "ibm-mq-md-persistence: persistent",
-                                 "-H", f"ibm-mq-md-correlationId: {correl}",
-                                 "-H", "ibm-mq-md-replyTo: REPLY.Q@QMZ1",
-                                 "-H", "ibm-mq-md-expiry: 60000")
+    status, headers, body = curl(
+        queues,
+        "POST",
+        path,
+        "-H",
+        TEXT,
+        "-d",
+        "Hello World!",
+        "-H",
+        "ibm-mq-md-persistence: persistent",
+        "-H",
+        f"ibm-mq-md-correlationId: {correl}",
+        "-H",
+        "ibm-mq-md-replyTo: REPLY.Q@QMZ1",
+        "-H",
+        "ibm-mq-md-expiry: 60000",
+    )
     assert (status, body) == (201, "")
     msgid = headers["ibm-mq-md-messageid"]
     # z/OS MsgIds start "CSQ " and the queue manager name, in EBCDIC.
@@ -96,8 +117,17 @@ def test_gets_by_message_and_correlation_id(queues: Server) -> None:
     ids = []
     for n in range(3):
         correl = f"{n:048x}"
-        status, headers, _ = curl(queues, "POST", path, "-H", TEXT, "-d", f"m{n}",
-                                  "-H", f"ibm-mq-md-correlationId: {correl}")
+        status, headers, _ = curl(
+            queues,
+            "POST",
+            path,
+            "-H",
+            TEXT,
+            "-d",
+            f"m{n}",
+            "-H",
+            f"ibm-mq-md-correlationId: {correl}",
+        )
         assert status == 201
         ids.append(headers["ibm-mq-md-messageid"])
     status, _, body = curl(queues, "DELETE", f"{path}?messageId={ids[2]}")
@@ -112,16 +142,27 @@ def test_gets_by_message_and_correlation_id(queues: Server) -> None:
 def test_v3_ids_and_priority(queues: Server) -> None:
     path = message_path("MSG.Q1", "v3")
     curl(queues, "POST", path, "-H", TEXT, "-d", "low", "-H", "ibm-mq-md-priority: 1")
-    status, headers, _ = curl(queues, "POST", path, "-H", TEXT, "-d", "high",
-                              "-H", "ibm-mq-md-priority: 8",
-                              "-H", f"ibm-mq-md-correlationId: ID:{'ff' * 24}")
+    status, headers, _ = curl(
+        queues,
+        "POST",
+        path,
+        "-H",
+        TEXT,
+        "-d",
+        "high",
+        "-H",
+        "ibm-mq-md-priority: 8",
+        "-H",
+        f"ibm-mq-md-correlationId: ID:{'ff' * 24}",
+    )
     assert status == 201 and headers["ibm-mq-md-messageid"].startswith("ID:c3e2d840")
     status, headers, body = curl(queues, "DELETE", path)  # MSGDLVSQ(PRIORITY): high first
     assert (status, body, headers["ibm-mq-md-priority"]) == (200, "high", "8")
     assert headers["ibm-mq-md-correlationid"] == "ID:" + "ff" * 24
     # v2 has no priority header.
-    status, _, out = curl(queues, "POST", message_path("MSG.Q1"), "-H", TEXT, "-d", "x",
-                          "-H", "ibm-mq-md-priority: 8")
+    status, _, out = curl(
+        queues, "POST", message_path("MSG.Q1"), "-H", TEXT, "-d", "x", "-H", "ibm-mq-md-priority: 8"
+    )
     assert status == 400 and json.loads(out)["error"][0]["msgId"] == "MQWB0302E"
     assert curl(queues, "DELETE", path)[2] == "low"
 
@@ -137,15 +178,19 @@ def test_wait_returns_a_message_put_meanwhile(queues: Server) -> None:
     assert (status, body) == (200, "late")
 
 
-@pytest.mark.parametrize(("queue", "args", "status", "msg_id", "reason"), [
-    ("NO.SUCH.QUEUE", (), 404, "MQWB0300E", 2085),
-    ("MSG.NOPUT", (), 500, "MQWB0303E", 2051),
-    ("MSG.Q1", ("-H", "ibm-mq-md-persistence: sometimes"), 400, "MQWB0302E", 0),
-    ("MSG.Q1", ("-H", "ibm-mq-md-correlationId: 1234"), 400, "MQWB0302E", 0),  # v2: hex only
-    ("MSG.Q1", ("-H", "ibm-mq-md-expiry: soon"), 400, "MQWB0302E", 0),
-])
-def test_put_failures_change_nothing(queues: Server, queue: str, args: tuple[str, ...],
-                                     status: int, msg_id: str, reason: int) -> None:
+@pytest.mark.parametrize(
+    ("queue", "args", "status", "msg_id", "reason"),
+    [
+        ("NO.SUCH.QUEUE", (), 404, "MQWB0300E", 2085),
+        ("MSG.NOPUT", (), 500, "MQWB0303E", 2051),
+        ("MSG.Q1", ("-H", "ibm-mq-md-persistence: sometimes"), 400, "MQWB0302E", 0),
+        ("MSG.Q1", ("-H", "ibm-mq-md-correlationId: 1234"), 400, "MQWB0302E", 0),  # v2: hex only
+        ("MSG.Q1", ("-H", "ibm-mq-md-expiry: soon"), 400, "MQWB0302E", 0),
+    ],
+)
+def test_put_failures_change_nothing(
+    queues: Server, queue: str, args: tuple[str, ...], status: int, msg_id: str, reason: int
+) -> None:
     before = depth(queues, "MSG.Q1")
     got, _, out = curl(queues, "POST", message_path(queue), "-H", TEXT, "-d", "x", *args)
     error = json.loads(out)["error"][0]
@@ -165,11 +210,25 @@ def test_queue_full_refuses_the_second_message(queues: Server) -> None:
 def test_get_inhibited_and_media_types(queues: Server) -> None:
     status, _, out = curl(queues, "DELETE", message_path("MSG.NOGET"))
     assert status == 500 and json.loads(out)["error"][0]["reasonCode"] == 2016
-    status, _, out = curl(queues, "POST", message_path("MSG.Q1"), "-d", "x",
-                          "-H", "Content-Type: application/octet-stream")
+    status, _, out = curl(
+        queues,
+        "POST",
+        message_path("MSG.Q1"),
+        "-d",
+        "x",
+        "-H",
+        "Content-Type: application/octet-stream",
+    )
     assert status == 415 and json.loads(out)["error"][0]["msgId"] == "MQWB0306E"
-    status, _, out = curl(queues, "POST", message_path("MSG.Q1"), "-d", "x",
-                          "-H", "Content-Type: text/plain;charset=iso-8859-1")
+    status, _, out = curl(
+        queues,
+        "POST",
+        message_path("MSG.Q1"),
+        "-d",
+        "x",
+        "-H",
+        "Content-Type: text/plain;charset=iso-8859-1",
+    )
     assert status == 415 and json.loads(out)["error"][0]["msgId"] == "MQWB0305E"
     status, _, out = curl(queues, "DELETE", message_path("MSG.Q1") + "?messageId=zz")
     assert status == 400
@@ -191,14 +250,28 @@ def test_persistent_messages_outlive_the_server(tmp_path) -> None:
     try:
         mqsc(server, "DEFINE QLOCAL(KEEP.Q)")
         for text in ("first", "second"):
-            assert curl(server, "POST", message_path("KEEP.Q"), "-H", TEXT, "-d", text,
-                        "-H", "ibm-mq-md-persistence: persistent")[0] == 201
+            assert (
+                curl(
+                    server,
+                    "POST",
+                    message_path("KEEP.Q"),
+                    "-H",
+                    TEXT,
+                    "-d",
+                    text,
+                    "-H",
+                    "ibm-mq-md-persistence: persistent",
+                )[0]
+                == 201
+            )
     finally:
         stop(process)
     process, server = start_server(tmp_path, users=False)
     try:
         assert [curl(server, "DELETE", message_path("KEEP.Q"))[2] for _ in range(2)] == [
-            "first", "second"]
+            "first",
+            "second",
+        ]
         assert curl(server, "DELETE", message_path("KEEP.Q"))[0] == 204
     finally:
         stop(process)
@@ -207,34 +280,60 @@ def test_persistent_messages_outlive_the_server(tmp_path) -> None:
 def test_messagelist_summarises_without_removing(queues: Server) -> None:
     mqsc(queues, "DEFINE QLOCAL(MSG.LIST) REPLACE")
     path = message_path("MSG.LIST")
-    ids = [curl(queues, "POST", path, "-H", TEXT, "-d", f"m{n}",
-                "-H", "ibm-mq-md-persistence: persistent")[1]["ibm-mq-md-messageid"]
-           for n in range(3)]
+    ids = [
+        curl(
+            queues,
+            "POST",
+            path,
+            "-H",
+            TEXT,
+            "-d",
+            f"m{n}",
+            "-H",
+            "ibm-mq-md-persistence: persistent",
+        )[1]["ibm-mq-md-messageid"]
+        for n in range(3)
+    ]
     listing = path + "list"
     status, _, out = curl(queues, "GET", listing)
     messages = json.loads(out)["messages"]
     assert status == 200 and [m["messageId"] for m in messages] == ids
     assert all(m["persistence"] == "persistent" and "data" not in m for m in messages)
-    assert [m["messageId"] for m in json.loads(curl(queues, "GET", listing + "?limit=2")[2])[
-        "messages"]] == ids[:2]
+    assert [
+        m["messageId"] for m in json.loads(curl(queues, "GET", listing + "?limit=2")[2])["messages"]
+    ] == ids[:2]
     one = json.loads(curl(queues, "GET", f"{listing}?messageId={ids[1]}")[2])["messages"]
     assert [m["messageId"] for m in one] == [ids[1]]
     assert depth(queues, "MSG.LIST") == 3
     assert curl(queues, "GET", listing + "?limit=0")[0] == 400
     assert json.loads(curl(queues, "GET", message_path("MSG.NOGET") + "list")[2]) == {
-        "messages": []}
+        "messages": []
+    }
     assert curl(queues, "GET", message_path("NO.SUCH") + "list")[0] == 404
 
 
 def test_v3_application_specific_correlation_id(queues: Server) -> None:
     path = message_path("MSG.Q1", "v3")
-    assert curl(queues, "POST", path, "-H", TEXT, "-d", "order",
-                "-H", "ibm-mq-md-correlationId: order-4711")[0] == 201
+    assert (
+        curl(
+            queues,
+            "POST",
+            path,
+            "-H",
+            TEXT,
+            "-d",
+            "order",
+            "-H",
+            "ibm-mq-md-correlationId: order-4711",
+        )[0]
+        == 201
+    )
     status, headers, body = curl(queues, "DELETE", f"{path}?correlationId=order-4711")
     assert (status, body, headers["ibm-mq-md-correlationid"]) == (200, "order", "order-4711")
     # v2 shows the same CorrelId as its 24 bytes in hexadecimal.
-    curl(queues, "POST", path, "-H", TEXT, "-d", "again",
-         "-H", "ibm-mq-md-correlationId: order-4711")
+    curl(
+        queues, "POST", path, "-H", TEXT, "-d", "again", "-H", "ibm-mq-md-correlationId: order-4711"
+    )
     status, headers, _ = curl(queues, "DELETE", message_path("MSG.Q1"))
     assert headers["ibm-mq-md-correlationid"] == (b"order-4711".hex() + "00" * 14)
 
@@ -247,18 +346,35 @@ def test_non_ascii_or_huge_numbers_in_the_query_are_400(queues: Server, query: s
     # str.isdigit() takes "²" (and int() then fails): the parameter is refused, not a 500.
     status, _, out = curl(queues, "DELETE", f"{message_path('MSG.Q1')}?{query}")
     assert status == 400 and json.loads(out)["error"][0]["msgId"] == "MQWB0112E"
-    status, _, out = curl(queues, "GET", f"{message_path('MSG.Q1')}list?"
-                          + query.replace("wait", "limit"))
+    status, _, out = curl(
+        queues, "GET", f"{message_path('MSG.Q1')}list?" + query.replace("wait", "limit")
+    )
     assert status == 400 and json.loads(out)["error"][0]["msgId"] == "MQWB0112E"
 
 
-@pytest.mark.parametrize(("header", "value"), [
-    ("ibm-mq-md-priority", "²"), ("ibm-mq-md-priority", HUGE), ("ibm-mq-md-expiry", HUGE),
-    ("ibm-mq-md-expiry", "²")])
-def test_non_ascii_or_huge_numbers_in_headers_are_400(queues: Server, header: str,
-                                                      value: str) -> None:
+@pytest.mark.parametrize(
+    ("header", "value"),
+    [
+        ("ibm-mq-md-priority", "²"),
+        ("ibm-mq-md-priority", HUGE),
+        ("ibm-mq-md-expiry", HUGE),
+        ("ibm-mq-md-expiry", "²"),
+    ],
+)
+def test_non_ascii_or_huge_numbers_in_headers_are_400(
+    queues: Server, header: str, value: str
+) -> None:
     before = depth(queues, "MSG.Q1")
-    status, _, out = curl(queues, "POST", message_path("MSG.Q1", "v3"), "-H", TEXT, "-d", "x",
-                          "-H", f"{header}: {value}")
+    status, _, out = curl(
+        queues,
+        "POST",
+        message_path("MSG.Q1", "v3"),
+        "-H",
+        TEXT,
+        "-d",
+        "x",
+        "-H",
+        f"{header}: {value}",
+    )
     assert status == 400 and json.loads(out)["error"][0]["msgId"] == "MQWB0302E"
     assert depth(queues, "MSG.Q1") == before

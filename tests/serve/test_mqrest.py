@@ -18,16 +18,22 @@ CSRF = {"ibm-mq-rest-csrf-token": "mqsc"}
 
 def run_command(server: Server, text: str, qmgr: str = "QMZ1", version: str = "v2") -> dict:
     with server.client() as client:
-        reply = client.post(f"{server.mq(version)}/admin/action/qmgr/{qmgr}/mqsc", headers=CSRF,
-                            json={"type": "runCommand", "parameters": {"command": text}})
+        reply = client.post(
+            f"{server.mq(version)}/admin/action/qmgr/{qmgr}/mqsc",
+            headers=CSRF,
+            json={"type": "runCommand", "parameters": {"command": text}},
+        )
     assert reply.status_code == 200, reply.text
     return reply.json()
 
 
 def run_json(server: Server, body: dict, qmgr: str = "QMZ1") -> dict:
     with server.client() as client:
-        reply = client.post(f"{server.mq()}/admin/action/qmgr/{qmgr}/mqsc", headers=CSRF,
-                            json={"type": "runCommandJSON", **body})
+        reply = client.post(
+            f"{server.mq()}/admin/action/qmgr/{qmgr}/mqsc",
+            headers=CSRF,
+            json={"type": "runCommandJSON", **body},
+        )
     assert reply.status_code == 200, reply.text
     return reply.json()
 
@@ -47,7 +53,9 @@ def test_run_command_define_changes_state_and_a_failure_says_so(server: Server) 
     out = run_command(server, "DEFINE QLOCAL(REST.PLAIN.Q1) MAXDEPTH(500)", version="v3")
     assert out["overallCompletionCode"] == 0
     shown = run_command(server, "DISPLAY QLOCAL(REST.PLAIN.Q1) MAXDEPTH")
-    assert any(re.search(r"MAXDEPTH\( *500\)", line) for line in shown["commandResponse"][0]["text"])
+    assert any(
+        re.search(r"MAXDEPTH\( *500\)", line) for line in shown["commandResponse"][0]["text"]
+    )
     again = run_command(server, "DEFINE QLOCAL(REST.PLAIN.Q1)")
     assert again["overallCompletionCode"] == 2 and again["overallReasonCode"] == 3008
     [response] = again["commandResponse"]
@@ -56,7 +64,9 @@ def test_run_command_define_changes_state_and_a_failure_says_so(server: Server) 
     assert response["text"][-1].startswith("CSQ9023E")
     # the failed DEFINE left the queue as it was
     shown = run_command(server, "DISPLAY QLOCAL(REST.PLAIN.Q1) MAXDEPTH")
-    assert any(re.search(r"MAXDEPTH\( *500\)", line) for line in shown["commandResponse"][0]["text"])
+    assert any(
+        re.search(r"MAXDEPTH\( *500\)", line) for line in shown["commandResponse"][0]["text"]
+    )
 
 
 def test_run_command_syntax_error_is_a_failed_command_not_an_http_error(server: Server) -> None:
@@ -66,21 +76,35 @@ def test_run_command_syntax_error_is_a_failed_command_not_an_http_error(server: 
 
 
 def test_run_command_json_define_display_delete(server: Server) -> None:
-    made = run_json(server, {"command": "define", "qualifier": "qlocal", "name": "REST.JSON.Q1",
-                             "parameters": {"descr": "Payroll in", "maxdepth": 2000}})
+    made = run_json(
+        server,
+        {
+            "command": "define",
+            "qualifier": "qlocal",
+            "name": "REST.JSON.Q1",
+            "parameters": {"descr": "Payroll in", "maxdepth": 2000},
+        },
+    )
     assert made["overallCompletionCode"] == 0
     assert made["commandResponse"][0]["message"][-1].startswith("CSQ9022I")
-    shown = run_json(server, {"command": "display", "qualifier": "qlocal",
-                              "name": "REST.JSON.*",
-                              "responseParameters": ["descr", "maxdepth", "curdepth"]})
+    shown = run_json(
+        server,
+        {
+            "command": "display",
+            "qualifier": "qlocal",
+            "name": "REST.JSON.*",
+            "responseParameters": ["descr", "maxdepth", "curdepth"],
+        },
+    )
     [item] = shown["commandResponse"]
     assert item["parameters"]["queue"] == "REST.JSON.Q1"
     assert item["parameters"]["descr"] == "Payroll in"
     assert item["parameters"]["maxdepth"] == 2000 and item["parameters"]["curdepth"] == 0
     gone = run_json(server, {"command": "delete", "qualifier": "qlocal", "name": "REST.JSON.Q1"})
     assert gone["overallCompletionCode"] == 0
-    missing = run_json(server, {"command": "display", "qualifier": "qlocal",
-                                "name": "REST.JSON.Q1"})
+    missing = run_json(
+        server, {"command": "display", "qualifier": "qlocal", "name": "REST.JSON.Q1"}
+    )
     # nothing matched: 2085 (MQRC_UNKNOWN_OBJECT_NAME), with the z/OS CSQM297I line
     assert missing["overallCompletionCode"] == 2
     assert missing["commandResponse"][0]["reasonCode"] == 2085
@@ -90,14 +114,29 @@ def test_run_command_json_define_display_delete(server: Server) -> None:
 def test_run_command_json_keeps_a_lower_case_name(server: Server) -> None:
     # SUB('mysub') is a name in lower case: unquoted, MQSC would fold it to MYSUB and the
     # subscription could not be altered or deleted by the name DISPLAY answers.
-    made = run_command(server, "DEFINE SUB('rest.mysub') TOPICSTR('rest/low') "
-                               "DEST(SYSTEM.DEFAULT.LOCAL.QUEUE)")
+    made = run_command(
+        server, "DEFINE SUB('rest.mysub') TOPICSTR('rest/low') DEST(SYSTEM.DEFAULT.LOCAL.QUEUE)"
+    )
     assert made["overallCompletionCode"] == 0, made
-    altered = run_json(server, {"command": "alter", "qualifier": "sub", "name": "rest.mysub",
-                                "parameters": {"expiry": 500}})
+    altered = run_json(
+        server,
+        {
+            "command": "alter",
+            "qualifier": "sub",
+            "name": "rest.mysub",
+            "parameters": {"expiry": 500},
+        },
+    )
     assert altered["overallCompletionCode"] == 0, altered
-    shown = run_json(server, {"command": "display", "qualifier": "sub", "name": "rest.mysub",
-                              "responseParameters": ["expiry"]})
+    shown = run_json(
+        server,
+        {
+            "command": "display",
+            "qualifier": "sub",
+            "name": "rest.mysub",
+            "responseParameters": ["expiry"],
+        },
+    )
     assert shown["commandResponse"][0]["parameters"]["expiry"] in (500, "500"), shown
     gone = run_json(server, {"command": "delete", "qualifier": "sub", "name": "rest.mysub"})
     assert gone["overallCompletionCode"] == 0, gone
@@ -107,29 +146,42 @@ def test_run_command_json_keeps_a_lower_case_name(server: Server) -> None:
 
 def test_run_command_json_refuses_what_mqweb_refuses(server: Server) -> None:
     with server.client() as client:
-        reply = client.post(f"{server.mq()}/admin/action/qmgr/QMZ1/mqsc", headers=CSRF,
-                            json={"type": "runCommandJSON", "command": "display",
-                                  "qualifier": "usage"})
+        reply = client.post(
+            f"{server.mq()}/admin/action/qmgr/QMZ1/mqsc",
+            headers=CSRF,
+            json={"type": "runCommandJSON", "command": "display", "qualifier": "usage"},
+        )
     assert reply.status_code == 400
     assert reply.json()["error"][0]["msgId"] == "MQWB0111E"
 
 
-@pytest.mark.parametrize("body", [
-    {}, {"type": "runCommand"}, {"type": "runCommand", "parameters": {"command": 5}},
-    {"type": "runCommandJSON", "command": "display"},
-    {"type": "runCommandJSON", "command": "define", "qualifier": "qlocal", "name": "X",
-     "parameters": {"descr": {"nested": 1}}},
-    [1, 2],
-])
-def test_bodies_that_are_not_commands_get_400_and_change_nothing(server: Server,
-                                                                body: object) -> None:
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"type": "runCommand"},
+        {"type": "runCommand", "parameters": {"command": 5}},
+        {"type": "runCommandJSON", "command": "display"},
+        {
+            "type": "runCommandJSON",
+            "command": "define",
+            "qualifier": "qlocal",
+            "name": "X",
+            "parameters": {"descr": {"nested": 1}},
+        },
+        [1, 2],
+    ],
+)
+def test_bodies_that_are_not_commands_get_400_and_change_nothing(
+    server: Server, body: object
+) -> None:
     with server.client() as client:
-        reply = client.post(f"{server.mq()}/admin/action/qmgr/QMZ1/mqsc", headers=CSRF,
-                            json=body)
+        reply = client.post(f"{server.mq()}/admin/action/qmgr/QMZ1/mqsc", headers=CSRF, json=body)
         assert reply.status_code == 400
         assert reply.json()["error"][0]["msgId"].startswith("MQWB")
-        broken = client.post(f"{server.mq()}/admin/action/qmgr/QMZ1/mqsc", headers=CSRF,
-                             content=b"{not json")
+        broken = client.post(
+            f"{server.mq()}/admin/action/qmgr/QMZ1/mqsc", headers=CSRF, content=b"{not json"
+        )
         assert broken.status_code == 400
     out = run_command(server, "DISPLAY QLOCAL(X)")
     assert out["commandResponse"][0]["text"][1].startswith("CSQM297I")
@@ -137,14 +189,18 @@ def test_bodies_that_are_not_commands_get_400_and_change_nothing(server: Server,
 
 def test_unknown_queue_manager_is_404_mqwb0009e(server: Server) -> None:
     with server.client() as client:
-        reply = client.post(f"{server.mq()}/admin/action/qmgr/NOPE/mqsc", headers=CSRF,
-                            json={"type": "runCommand", "parameters": {"command": "DIS QMGR"}})
+        reply = client.post(
+            f"{server.mq()}/admin/action/qmgr/NOPE/mqsc",
+            headers=CSRF,
+            json={"type": "runCommand", "parameters": {"command": "DIS QMGR"}},
+        )
         assert reply.status_code == 404
-        assert reply.json()["error"][0]["message"] == \
-            "MQWB0009E: Could not find the queue manager 'NOPE'."
+        assert (
+            reply.json()["error"][0]["message"]
+            == "MQWB0009E: Could not find the queue manager 'NOPE'."
+        )
         assert client.get(f"{server.mq()}/admin/qmgr/NOPE").status_code == 404
-        assert client.get(f"{server.mq()}/no/such/thing").json()["error"][0]["msgId"] == \
-            "MQWB0404E"
+        assert client.get(f"{server.mq()}/no/such/thing").json()["error"][0]["msgId"] == "MQWB0404E"
 
 
 def test_installation_and_qmgr(server: Server) -> None:
@@ -158,17 +214,20 @@ def test_installation_and_qmgr(server: Server) -> None:
 
 
 def test_chunked_request_body_is_accepted(server: Server) -> None:
-    body = json.dumps({"type": "runCommand",
-                       "parameters": {"command": "DIS QLOCAL(REST.NONE.*)"}}).encode()
+    body = json.dumps(
+        {"type": "runCommand", "parameters": {"command": "DIS QLOCAL(REST.NONE.*)"}}
+    ).encode()
 
     def chunks():
         yield body[:10]
         yield body[10:]
 
     with server.client() as client:
-        reply = client.post(f"{server.mq()}/admin/action/qmgr/QMZ1/mqsc",
-                            headers={**CSRF, "Content-Type": "application/json"},
-                            content=chunks())
+        reply = client.post(
+            f"{server.mq()}/admin/action/qmgr/QMZ1/mqsc",
+            headers={**CSRF, "Content-Type": "application/json"},
+            content=chunks(),
+        )
     assert reply.status_code == 200
     assert reply.json()["commandResponse"][0]["text"][0].startswith("CSQN205I")
 
@@ -181,17 +240,39 @@ def test_curl_with_ibm_documented_bodies(server: Server) -> None:
 
     def curl(body: str) -> dict:
         done = subprocess.run(
-            ["curl", "-s", "-u", user, "-X", "POST", "-H", "Content-Type: application/json",
-             "-H", "ibm-mq-rest-csrf-token: value", url, "--data", body],
-            capture_output=True, text=True, timeout=60, check=True)
+            [
+                "curl",
+                "-s",
+                "-u",
+                user,
+                "-X",
+                "POST",
+                "-H",
+                "Content-Type: application/json",
+                "-H",
+                "ibm-mq-rest-csrf-token: value",
+                url,
+                "--data",
+                body,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
         return json.loads(done.stdout)
 
-    made = curl('{"type": "runCommand", "parameters": '
-                '{"command": "DEFINE QLOCAL(CURL.Q1) DESCR(\'made by curl\')"}}')
+    made = curl(
+        '{"type": "runCommand", "parameters": '
+        '{"command": "DEFINE QLOCAL(CURL.Q1) DESCR(\'made by curl\')"}}'
+    )
     assert made["overallCompletionCode"] == 0
-    shown = curl('{"type": "runCommandJSON", "command": "display", "qualifier": "qlocal", '
-                 '"name": "CURL.Q1", "responseParameters": ["descr"]}')
+    shown = curl(
+        '{"type": "runCommandJSON", "command": "display", "qualifier": "qlocal", '
+        '"name": "CURL.Q1", "responseParameters": ["descr"]}'
+    )
     assert shown["commandResponse"][0]["parameters"]["descr"] == "made by curl"
-    gone = curl('{"type": "runCommandJSON", "command": "delete", "qualifier": "qlocal", '
-                '"name": "CURL.Q1"}')
+    gone = curl(
+        '{"type": "runCommandJSON", "command": "delete", "qualifier": "qlocal", "name": "CURL.Q1"}'
+    )
     assert gone["overallCompletionCode"] == 0

@@ -12,12 +12,19 @@ from mqsc.catalog import Source
 from mqsc.cli import main
 from mqsc.serve.qmgrs import Registry
 
-QMZ2_DECK = ("START CHINIT", "START LISTENER TRPTYPE(TCP) PORT(1415)", "DEFINE QLOCAL(PAY.IN)",
-             "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) TRPTYPE(TCP)")
-QMZ1_DECK = ("START CHINIT", "DEFINE QLOCAL(QMZ2) USAGE(XMITQ)",
-             "DEFINE QREMOTE(PAY.OUT) RNAME(PAY.IN) RQMNAME(QMZ2) XMITQ(QMZ2)",
-             "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('b(1415)') "
-             "XMITQ(QMZ2)", "START CHANNEL(QMZ1.TO.QMZ2)")
+QMZ2_DECK = (
+    "START CHINIT",
+    "START LISTENER TRPTYPE(TCP) PORT(1415)",
+    "DEFINE QLOCAL(PAY.IN)",
+    "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) TRPTYPE(TCP)",
+)
+QMZ1_DECK = (
+    "START CHINIT",
+    "DEFINE QLOCAL(QMZ2) USAGE(XMITQ)",
+    "DEFINE QREMOTE(PAY.OUT) RNAME(PAY.IN) RQMNAME(QMZ2) XMITQ(QMZ2)",
+    "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('b(1415)') XMITQ(QMZ2)",
+    "START CHANNEL(QMZ1.TO.QMZ2)",
+)
 
 
 def run(registry: Registry, qmgr: str, text: str) -> str:
@@ -31,8 +38,7 @@ def depth(registry: Registry, qmgr: str, queue: str) -> int:
 
 
 def status(registry: Registry, qmgr: str) -> str:
-    return registry.run(qmgr, lambda qm: qm.channel_attrs()["CHSTATUS"]["QMZ1.TO.QMZ2"]
-                        ["STATUS"])
+    return registry.run(qmgr, lambda qm: qm.channel_attrs()["CHSTATUS"]["QMZ1.TO.QMZ2"]["STATUS"])
 
 
 def test_a_failed_commit_on_the_receiver_backs_the_batch_out(tmp_path, monkeypatch) -> None:
@@ -56,8 +62,9 @@ def test_a_failed_commit_on_the_receiver_backs_the_batch_out(tmp_path, monkeypat
             real(qm)
 
         monkeypatch.setattr(qmz2.gate, "flush", full_disk)
-        put = registry.run("QMZ1", lambda qm: qm.put_message("PAY.OUT", b"once only",
-                                                             persistent=True))
+        put = registry.run(
+            "QMZ1", lambda qm: qm.put_message("PAY.OUT", b"once only", persistent=True)
+        )
         assert put.done == 1 and failures
         # The receiver's commit failed: it was dropped (opened again from its database),
         # the sender backed the batch out and stopped; the message waits on the XMITQ.

@@ -38,15 +38,18 @@ def test_fuzzed_requests_never_get_5xx(memory_server: Server) -> None:
         operation = result.ok()
 
         @given(case=operation.as_strategy())
-        @settings(max_examples=15, deadline=None, database=None,
-                  suppress_health_check=list(HealthCheck))
+        @settings(
+            max_examples=15, deadline=None, database=None, suppress_health_check=list(HealthCheck)
+        )
         def check(case) -> None:
             auth = app if "/messaging/" in case.path else admin
             response = case.call(auth=auth, timeout=60)
             statuses.append(response.status_code)
             if response.status_code >= 500:
-                failures.append(f"{case.method} {case.formatted_path}: "
-                                f"{response.status_code} {response.text[:200]}")
+                failures.append(
+                    f"{case.method} {case.formatted_path}: "
+                    f"{response.status_code} {response.text[:200]}"
+                )
             assert "Traceback" not in response.text
 
         check()

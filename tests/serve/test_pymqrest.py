@@ -16,7 +16,7 @@ from tests.serve.zowe import cache_root
 
 PYMQREST = "pymqrest==1.2.2"
 CANDIDATES = ("python3.13", "python3.12", "/root/.pyenv/versions/3.12.1/bin/python3.12")
-SCRIPT = '''
+SCRIPT = """
 import sys
 from pymqrest import BasicAuth, LTPAAuth, MQRESTCommandError, MQRESTSession
 url, user, password = sys.argv[1:4]
@@ -34,15 +34,21 @@ try:
     token.display_queue("PYMQ.*")
 except MQRESTCommandError as error:  # nothing matches: MQRC_UNKNOWN_OBJECT_NAME
     print("reasonCode=2085" in str(error))
-'''
+"""
 
 
 def python312() -> Path:
     for candidate in CANDIDATES:
         found = shutil.which(candidate) or (candidate if Path(candidate).exists() else None)
-        if found and subprocess.run(  # a pyenv shim may name a version that is not installed
+        if (
+            found
+            and subprocess.run(  # a pyenv shim may name a version that is not installed
                 [found, "-c", "import sys; assert sys.version_info >= (3, 12)"],
-                capture_output=True, timeout=60).returncode == 0:
+                capture_output=True,
+                timeout=60,
+            ).returncode
+            == 0
+        ):
             return Path(found)
     pytest.skip("no Python 3.12 or later on this machine (pymqrest needs it)")
 
@@ -56,17 +62,27 @@ def pymqrest_python() -> Path:
         fcntl.flock(lock, fcntl.LOCK_EX)
         marker = root / f"installed-{PYMQREST}"
         if not marker.exists():
-            subprocess.run([str(python312()), "-m", "venv", str(root)], check=True,
-                           timeout=300)
-            subprocess.run([str(python), "-m", "pip", "install", "-q", PYMQREST], check=True,
-                           timeout=600)
+            subprocess.run([str(python312()), "-m", "venv", str(root)], check=True, timeout=300)
+            subprocess.run(
+                [str(python), "-m", "pip", "install", "-q", PYMQREST], check=True, timeout=600
+            )
             marker.write_text("ok\n")
     return python
 
 
 def test_pymqrest_defines_displays_and_deletes(pymqrest_python: Path, server: Server) -> None:
-    done = subprocess.run([str(pymqrest_python), "-c", SCRIPT, f"{server.url}/ibmmq/rest/v2",
-                           "admin", USERS["admin"][0]], capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run(
+        [
+            str(pymqrest_python),
+            "-c",
+            SCRIPT,
+            f"{server.url}/ibmmq/rest/v2",
+            "admin",
+            USERS["admin"][0],
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["PYMQ.Q1 700 from pymqrest", "QMZ1", "True"]

@@ -52,8 +52,12 @@ def test_read_only_role_cannot_change_state(server: Server) -> None:
         reply = client.post(_action(server), headers=CSRF, json=DEFINE)
         assert reply.status_code == 403
         assert reply.json()["error"][0]["msgId"] == "MQWB0103E"
-        json_define = {"type": "runCommandJSON", "command": "define", "qualifier": "qlocal",
-                       "name": "SEC.Q1"}
+        json_define = {
+            "type": "runCommandJSON",
+            "command": "define",
+            "qualifier": "qlocal",
+            "name": "SEC.Q1",
+        }
         assert client.post(_action(server), headers=CSRF, json=json_define).status_code == 403
         assert client.post(_action(server), headers=CSRF, json=SHOW).status_code == 200
     assert not _exists(server)
@@ -66,8 +70,10 @@ def test_missing_csrf_header_403(server: Server) -> None:
     with server.client() as client:
         reply = client.post(_action(server), json=DEFINE)
         assert reply.status_code == 403
-        assert reply.json()["error"][0]["message"] == \
-            "MQWB0100E: The CSRF header 'ibm-mq-rest-csrf-token' was omitted from the request."
+        assert (
+            reply.json()["error"][0]["message"]
+            == "MQWB0100E: The CSRF header 'ibm-mq-rest-csrf-token' was omitted from the request."
+        )
         put = client.put("/zosmf/restconsoles/consoles/defcn", json={"cmd": "QMZ1 DIS QMGR"})
         assert put.status_code == 403
     assert not _exists(server)
@@ -76,11 +82,13 @@ def test_missing_csrf_header_403(server: Server) -> None:
 def test_login_token_cookie(server: Server) -> None:
     with httpx.Client(base_url=server.url) as client:
         password = USERS["admin"][0]
-        bad = client.post(f"{server.mq('v1')}/login", json={"username": "admin",
-                                                           "password": "nope"})
+        bad = client.post(
+            f"{server.mq('v1')}/login", json={"username": "admin", "password": "nope"}
+        )
         assert bad.status_code == 401
-        made = client.post(f"{server.mq('v1')}/login", json={"username": "admin",
-                                                            "password": password})
+        made = client.post(
+            f"{server.mq('v1')}/login", json={"username": "admin", "password": password}
+        )
         assert made.status_code == 204 and "LtpaToken2" in client.cookies
         who = client.get(f"{server.mq('v1')}/login").json()
         assert who == {"user": [{"name": "admin", "role": ["MQWebAdmin"]}]}
@@ -88,8 +96,9 @@ def test_login_token_cookie(server: Server) -> None:
         assert shown.status_code == 200
         assert client.delete(f"{server.mq('v1')}/login").status_code == 403  # no CSRF header
         assert client.delete(f"{server.mq('v1')}/login", headers=CSRF).status_code == 204
-        stale = httpx.Client(base_url=server.url, cookies={"LtpaToken2": made.cookies[
-            "LtpaToken2"]})
+        stale = httpx.Client(
+            base_url=server.url, cookies={"LtpaToken2": made.cookies["LtpaToken2"]}
+        )
         assert stale.get(f"{server.mq('v1')}/login").status_code == 401
         stale.close()
 
@@ -127,16 +136,20 @@ def _raw(server: Server, request: bytes) -> bytes:
 
 def test_a_100_mb_body_is_refused_413(server: Server) -> None:
     auth = httpx.BasicAuth("admin", USERS["admin"][0])._auth_header
-    head = (f"POST {_action(server)} HTTP/1.1\r\nHost: x\r\nAuthorization: {auth}\r\n"
-            "ibm-mq-rest-csrf-token: x\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {100 * 1024 * 1024}\r\n\r\n").encode()
+    head = (
+        f"POST {_action(server)} HTTP/1.1\r\nHost: x\r\nAuthorization: {auth}\r\n"
+        "ibm-mq-rest-csrf-token: x\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {100 * 1024 * 1024}\r\n\r\n"
+    ).encode()
     out = _raw(server, head + b'{"type": "runCommand", ')
     assert out.startswith(b"HTTP/1.1 413"), out[:200]
     assert b"MQSC901E" in out
     # a chunked body that grows past the bound is refused too
     chunk = b"x" * 65536
-    head = (f"POST {_action(server)} HTTP/1.1\r\nHost: x\r\nAuthorization: {auth}\r\n"
-            "ibm-mq-rest-csrf-token: x\r\nTransfer-Encoding: chunked\r\n\r\n").encode()
+    head = (
+        f"POST {_action(server)} HTTP/1.1\r\nHost: x\r\nAuthorization: {auth}\r\n"
+        "ibm-mq-rest-csrf-token: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+    ).encode()
     body = b"".join(b"%x\r\n%s\r\n" % (len(chunk), chunk) for _ in range(80))
     out = _raw(server, head + body)
     assert out.startswith(b"HTTP/1.1 413"), out[:200]
@@ -163,13 +176,16 @@ def test_non_loopback_without_tls_is_refused(tmp_path) -> None:
     with pytest.raises(ServeError, match="without TLS"):
         check(Options(host="0.0.0.0"), users_present=True)
     with pytest.raises(ServeError, match="users file"):
-        check(Options(host="0.0.0.0", cert=tmp_path / "c", key=tmp_path / "k"),
-              users_present=False)
+        check(Options(host="0.0.0.0", cert=tmp_path / "c", key=tmp_path / "k"), users_present=False)
     check(Options(host="127.0.0.1"), users_present=False)
     check(Options(host="::1"), users_present=False)
-    done = subprocess.run([sys.executable, "-m", "mqsc", "serve", "--host", "0.0.0.0",
-                           "--port", "1"], capture_output=True, text=True, cwd=ROOT,
-                          timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "mqsc", "serve", "--host", "0.0.0.0", "--port", "1"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert done.returncode == 2
     assert "refusing to listen on 0.0.0.0 without TLS" in done.stderr
     assert "Traceback" not in done.stderr
@@ -191,19 +207,32 @@ def test_users_file_and_first_admin_password_are_owner_only(mqsc_home) -> None:
 
 def test_users_command(mqsc_home) -> None:
     def mqsc(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "mqsc", *args], input=stdin,
-                              capture_output=True, text=True, cwd=ROOT, timeout=60)
+        return subprocess.run(
+            [sys.executable, "-m", "mqsc", *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+        )
 
-    assert mqsc("users", "add", "ops1", "--role", "MQWebAdminRO", "--password-stdin",
-                stdin="pw-one\n").returncode == 0
-    assert mqsc("users", "add", "ops1", "--role", "MQWebAdmin", "--password-stdin",
-                stdin="x\n").returncode == 2  # exists: unchanged
+    assert (
+        mqsc(
+            "users", "add", "ops1", "--role", "MQWebAdminRO", "--password-stdin", stdin="pw-one\n"
+        ).returncode
+        == 0
+    )
+    assert (
+        mqsc(
+            "users", "add", "ops1", "--role", "MQWebAdmin", "--password-stdin", stdin="x\n"
+        ).returncode
+        == 2
+    )  # exists: unchanged
     assert "ops1                 MQWebAdminRO" in mqsc("users", "list").stdout
     assert mqsc("users", "passwd", "ops1", "--password-stdin", stdin="pw-two\n").returncode == 0
     assert users_file.load()["ops1"].check("pw-two")
     assert users_file.load()["ops1"].role == "MQWebAdminRO"
-    bad = mqsc("users", "add", "bad name", "--role", "MQWebAdmin", "--password-stdin",
-               stdin="x\n")
+    bad = mqsc("users", "add", "bad name", "--role", "MQWebAdmin", "--password-stdin", stdin="x\n")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert mqsc("users", "remove", "ops1").returncode == 0
     assert mqsc("users", "remove", "ops1").returncode == 2
@@ -220,13 +249,21 @@ def _normalised(body: dict, *pairs: tuple[str, str]) -> str:
 def test_mqsc_error_bodies_golden(server: Server, golden) -> None:
     """mqsc's own error bodies, exactly (413, 429, 503)."""
     env = {**server.env}
-    subprocess.run([sys.executable, "-m", "mqsc", "create", "QMBD"], env=env, check=True,
-                   capture_output=True, cwd=ROOT, timeout=120)
+    subprocess.run(
+        [sys.executable, "-m", "mqsc", "create", "QMBD"],
+        env=env,
+        check=True,
+        capture_output=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     (server.home / "qmgrs" / "QMBD" / "state.db").write_text("not a database\n")
     bodies = {}
     auth = httpx.BasicAuth("admin", USERS["admin"][0])._auth_header
-    head = (f"POST {_action(server)} HTTP/1.1\r\nHost: x\r\nAuthorization: {auth}\r\n"
-            f"ibm-mq-rest-csrf-token: x\r\nContent-Length: {100 * 1024 * 1024}\r\n\r\n")
+    head = (
+        f"POST {_action(server)} HTTP/1.1\r\nHost: x\r\nAuthorization: {auth}\r\n"
+        f"ibm-mq-rest-csrf-token: x\r\nContent-Length: {100 * 1024 * 1024}\r\n\r\n"
+    )
     raw = _raw(server, head.encode())
     bodies["413"] = json.loads(raw.split(b"\r\n\r\n", 1)[1])
     with httpx.Client(base_url=server.url, auth=("locked", "guess")) as client:
@@ -234,8 +271,7 @@ def test_mqsc_error_bodies_golden(server: Server, golden) -> None:
             reply = client.get(f"{server.mq()}/admin/qmgr")
         bodies["429"] = reply.json()
     with server.client() as client:
-        reply = client.post(f"{server.mq()}/admin/action/qmgr/QMBD/mqsc", headers=CSRF,
-                            json=SHOW)
+        reply = client.post(f"{server.mq()}/admin/action/qmgr/QMBD/mqsc", headers=CSRF, json=SHOW)
         assert reply.status_code == 503
         bodies["503"] = reply.json()
     text = _normalised(bodies, (str(server.home), "$MQSC_HOME"))

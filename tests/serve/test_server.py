@@ -17,7 +17,8 @@ CSRF = {"ibm-mq-rest-csrf-token": "mqsc"}
 
 
 def test_first_start_creates_admin_with_an_owner_only_password(
-        tmp_path_factory: pytest.TempPathFactory) -> None:
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
     home = tmp_path_factory.mktemp("first-home")
     process, server = start_server(home, "--memory", users=False)
     try:
@@ -25,8 +26,7 @@ def test_first_start_creates_admin_with_an_owner_only_password(
         assert stat.S_IMODE(secret.stat().st_mode) == 0o600
         password = secret.read_text().strip()
         with httpx.Client(base_url=server.url, auth=("admin", password)) as client:
-            assert client.get("/ibmmq/rest/v2/login").json()["user"][0]["role"] == \
-                ["MQWebAdmin"]
+            assert client.get("/ibmmq/rest/v2/login").json()["user"][0]["role"] == ["MQWebAdmin"]
     finally:
         stop(process)
     log = server.log.read_text()
@@ -44,8 +44,11 @@ def test_every_request_is_logged(server: Server) -> None:
         if re.search(r'127\.0\.0\.1 - "GET /ibmmq/rest/v2/admin/installation" 401', log):
             break
         time.sleep(0.1)
-    assert re.search(r'127\.0\.0\.1 reader "GET /ibmmq/rest/v2/admin/installation" 200 '
-                     r'[0-9.]+ms', log)
+    assert re.search(
+        r'127\.0\.0\.1 reader "GET /ibmmq/rest/v2/admin/installation" 200 '
+        r"[0-9.]+ms",
+        log,
+    )
     assert re.search(r'127\.0\.0\.1 - "GET /ibmmq/rest/v2/admin/installation" 401', log)
 
 
@@ -55,9 +58,14 @@ def test_concurrent_commands_are_serialised_and_none_is_lost(server: Server) -> 
     def client(index: int) -> None:
         with server.client() as http:
             for i in range(5):
-                reply = http.post(f"{server.mq()}/admin/action/qmgr/QMZ1/mqsc", headers=CSRF,
-                                  json={"type": "runCommand", "parameters": {
-                                      "command": f"DEFINE QLOCAL(CONC.{index:02d}.{i})"}})
+                reply = http.post(
+                    f"{server.mq()}/admin/action/qmgr/QMZ1/mqsc",
+                    headers=CSRF,
+                    json={
+                        "type": "runCommand",
+                        "parameters": {"command": f"DEFINE QLOCAL(CONC.{index:02d}.{i})"},
+                    },
+                )
                 if reply.json()["overallCompletionCode"] != 0:
                     failures.append(reply.text)
 
@@ -68,9 +76,16 @@ def test_concurrent_commands_are_serialised_and_none_is_lost(server: Server) -> 
         t.join()
     assert not failures
     with server.client() as http:
-        shown = http.post(f"{server.mq()}/admin/action/qmgr/QMZ1/mqsc", headers=CSRF, json={
-            "type": "runCommandJSON", "command": "display", "qualifier": "qlocal",
-            "name": "CONC.*"}).json()
+        shown = http.post(
+            f"{server.mq()}/admin/action/qmgr/QMZ1/mqsc",
+            headers=CSRF,
+            json={
+                "type": "runCommandJSON",
+                "command": "display",
+                "qualifier": "qlocal",
+                "name": "CONC.*",
+            },
+        ).json()
     assert len(shown["commandResponse"]) == 60
 
 
@@ -85,8 +100,13 @@ def test_an_address_in_use_is_exit_2_without_a_traceback(mqsc_home) -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        done = subprocess.run([sys.executable, "-m", "mqsc", "serve", "--port", str(port)],
-                              capture_output=True, text=True, cwd=ROOT, timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-m", "mqsc", "serve", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+        )
     assert done.returncode == 2
     assert "could not start" in done.stderr and "listening" not in done.stderr
     assert "Traceback" not in done.stderr
@@ -99,20 +119,39 @@ def test_state_is_shared_with_the_other_mqsc_commands(server: Server) -> None:
     from tests.serve.conftest import ROOT
 
     with server.client() as http:
-        made = http.post(f"{server.mq()}/admin/action/qmgr/QMZ1/mqsc", headers=CSRF, json={
-            "type": "runCommand", "parameters": {"command": "DEFINE QLOCAL(SHARED.BY.REST)"}})
+        made = http.post(
+            f"{server.mq()}/admin/action/qmgr/QMZ1/mqsc",
+            headers=CSRF,
+            json={"type": "runCommand", "parameters": {"command": "DEFINE QLOCAL(SHARED.BY.REST)"}},
+        )
         assert made.json()["overallCompletionCode"] == 0
     deck = "DISPLAY QLOCAL(SHARED.BY.REST)\nDEFINE QLOCAL(SHARED.BY.CLI)\n"
-    done = subprocess.run([sys.executable, "-m", "mqsc", "run", "-"], input=deck, text=True,
-                          capture_output=True, env=server.env, cwd=ROOT, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "mqsc", "run", "-"],
+        input=deck,
+        text=True,
+        capture_output=True,
+        env=server.env,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "QUEUE(SHARED.BY.REST" in done.stdout
     with server.client() as http:
-        shown = http.post(f"{server.mq()}/admin/action/qmgr/QMZ1/mqsc", headers=CSRF, json={
-            "type": "runCommandJSON", "command": "display", "qualifier": "qlocal",
-            "name": "SHARED.BY.*"}).json()
-    assert [r["parameters"]["queue"] for r in shown["commandResponse"]] == \
-        ["SHARED.BY.CLI", "SHARED.BY.REST"]
+        shown = http.post(
+            f"{server.mq()}/admin/action/qmgr/QMZ1/mqsc",
+            headers=CSRF,
+            json={
+                "type": "runCommandJSON",
+                "command": "display",
+                "qualifier": "qlocal",
+                "name": "SHARED.BY.*",
+            },
+        ).json()
+    assert [r["parameters"]["queue"] for r in shown["commandResponse"]] == [
+        "SHARED.BY.CLI",
+        "SHARED.BY.REST",
+    ]
 
 
 def test_the_default_queue_manager_is_loaded_before_the_server_listens(mqsc_home) -> None:

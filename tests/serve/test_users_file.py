@@ -18,8 +18,14 @@ from tests.second_user import ATTACKER, VICTIM, Users, needs_root, one_line, use
 
 #: A users file with an MQWebAdmin whose password the attacker knows ("known").
 _KNOWN = users_file.make_user("mallory", "MQWebAdmin", "known")
-PLANTED = json.dumps({"version": 1, "users": [
-    {"name": _KNOWN.name, "role": _KNOWN.role, "salt": _KNOWN.salt, "key": _KNOWN.key}]})
+PLANTED = json.dumps(
+    {
+        "version": 1,
+        "users": [
+            {"name": _KNOWN.name, "role": _KNOWN.role, "salt": _KNOWN.salt, "key": _KNOWN.key}
+        ],
+    }
+)
 
 
 def _mode(path: Path) -> int:
@@ -43,17 +49,21 @@ def _open_config_dir(scene: Users) -> Path:
 def test_a_planted_users_link_is_refused(users: Users) -> None:
     directory = _open_config_dir(users)
     theirs = users.shared / "theirs.json"
-    users.as_attacker(f"open({str(theirs)!r}, 'w').write({PLANTED!r});"
-                      f"import os; os.symlink({str(theirs)!r}, "
-                      f"{str(directory / 'users.json')!r})")
+    users.as_attacker(
+        f"open({str(theirs)!r}, 'w').write({PLANTED!r});"
+        f"import os; os.symlink({str(theirs)!r}, "
+        f"{str(directory / 'users.json')!r})"
+    )
     # First the directory others may write is refused, with the fix...
     done = users.mqsc(VICTIM, "users", "list")
     assert done.returncode == 2 and done.stdout == ""
     assert "can be written by group or others" in one_line(done.stderr)
     assert "chmod 700" in done.stderr
     os.chmod(directory, 0o700)  # ... which the victim applies; the attacker's link stays
-    for argv in (["users", "list"], ["users", "add", "bob", "--role", "MQWebAdmin",
-                                     "--password-stdin"]):
+    for argv in (
+        ["users", "list"],
+        ["users", "add", "bob", "--role", "MQWebAdmin", "--password-stdin"],
+    ):
         done = users.mqsc(VICTIM, *argv, stdin="secret\n")
         assert done.returncode == 2 and "mallory" not in done.stdout
         line = one_line(done.stderr)
@@ -68,8 +78,9 @@ def test_a_planted_users_link_is_refused(users: Users) -> None:
 def test_a_users_file_of_another_user_is_refused(users: Users) -> None:
     directory = _open_config_dir(users)
     path = directory / "users.json"
-    users.as_attacker(f"import os; open({str(path)!r}, 'w').write({PLANTED!r});"
-                      f"os.chmod({str(path)!r}, 0o600)")
+    users.as_attacker(
+        f"import os; open({str(path)!r}, 'w').write({PLANTED!r});os.chmod({str(path)!r}, 0o600)"
+    )
     os.chmod(directory, 0o700)
     for argv in (["users", "list"], ["serve", "--port", "1"]):
         done = users.mqsc(VICTIM, *argv)
@@ -90,7 +101,9 @@ def test_users_file_is_owner_only_under_umask_000(tmp_path: Path, monkeypatch) -
     directory = tmp_path / "config" / "mqsc"
     assert _mode(tmp_path / "config") == 0o700 and _mode(directory) == 0o700
     assert {p.name: _mode(p) for p in directory.iterdir()} == {
-        "users.json": 0o600, "admin-password": 0o600}
+        "users.json": 0o600,
+        "admin-password": 0o600,
+    }
 
 
 def test_save_never_writes_through_a_planted_temporary(tmp_path: Path, monkeypatch) -> None:

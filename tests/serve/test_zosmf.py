@@ -23,8 +23,11 @@ def test_info_needs_no_credentials(server: Server) -> None:
 
 def test_console_sync_async_and_sol_key(server: Server) -> None:
     with server.client() as client:
-        sync = client.put("/zosmf/restconsoles/consoles/defcn", headers=Z,
-                          json={"cmd": "QMZ1 DIS QMGR", "sol-key": "CSQ9022I"}).json()
+        sync = client.put(
+            "/zosmf/restconsoles/consoles/defcn",
+            headers=Z,
+            json={"cmd": "QMZ1 DIS QMGR", "sol-key": "CSQ9022I"},
+        ).json()
         lines = sync["cmd-response"].split("\r")
         assert lines[-1] == "CSQ9022I QMZ1 CSQMDRTS ' DISPLAY QMGR' NORMAL COMPLETION"
         assert sync["sol-key-detected"] is True
@@ -32,24 +35,34 @@ def test_console_sync_async_and_sol_key(server: Server) -> None:
         # what the sync answer delivered is not delivered again
         follow = client.get(sync["cmd-response-uri"], headers=Z).json()
         assert follow["cmd-response"] == ""
-        later = client.put("/zosmf/restconsoles/consoles/IBMUSECN", headers=Z,
-                           json={"cmd": "/QMZ1 DIS QMGR", "async": "Y"}).json()
+        later = client.put(
+            "/zosmf/restconsoles/consoles/IBMUSECN",
+            headers=Z,
+            json={"cmd": "/QMZ1 DIS QMGR", "async": "Y"},
+        ).json()
         assert "cmd-response" not in later
         collected = client.get(later["cmd-response-uri"], headers=Z).json()
         assert collected["cmd-response"].split("\r")[-1].startswith("CSQ9022I")
-        unknown = client.put("/zosmf/restconsoles/consoles/defcn", headers=Z,
-                             json={"cmd": "XYZZY NOW"}).json()
+        unknown = client.put(
+            "/zosmf/restconsoles/consoles/defcn", headers=Z, json={"cmd": "XYZZY NOW"}
+        ).json()
         assert unknown["cmd-response"] == "IEE305I XYZZY COMMAND INVALID"
-        assert client.put("/zosmf/restconsoles/consoles/defcn", headers=Z,
-                          json={"nocmd": 1}).status_code == 400
+        assert (
+            client.put(
+                "/zosmf/restconsoles/consoles/defcn", headers=Z, json={"nocmd": 1}
+            ).status_code
+            == 400
+        )
 
 
 def test_jobs_submit_list_status_files_records_purge(server: Server) -> None:
     jcl = (ROOT / "samples" / "l02" / "V8NOIO10.jcl").read_text()
     with server.client() as client:
-        made = client.put("/zosmf/restjobs/jobs", content=jcl,
-                          headers={**Z, "Content-Type": "text/plain",
-                                   "X-IBM-Intrdr-Class": "A"})
+        made = client.put(
+            "/zosmf/restjobs/jobs",
+            content=jcl,
+            headers={**Z, "Content-Type": "text/plain", "X-IBM-Intrdr-Class": "A"},
+        )
         assert made.status_code == 201
         job = made.json()
         assert job["status"] == "OUTPUT" and job["retcode"] == "CC 0000"
@@ -61,16 +74,21 @@ def test_jobs_submit_list_status_files_records_purge(server: Server) -> None:
         files = client.get(f"/zosmf/restjobs/jobs/{name}/{jobid}/files").json()
         names = [f["ddname"] for f in files]
         assert names[:3] == ["JESMSGLG", "JESJCL", "JESYSMSG"] and "SYSPRINT" in names
-        texts = [client.get(f["records-url"].removeprefix(server.url)).text
-                 for f in files if f["ddname"] == "SYSPRINT"]
+        texts = [
+            client.get(f["records-url"].removeprefix(server.url)).text
+            for f in files
+            if f["ddname"] == "SYSPRINT"
+        ]
         assert "300 nonpersistent messages" in texts[0]  # OEMPUTX
         assert any("CSQI010I" in t for t in texts[1:])  # CSQUTIL's DISPLAY USAGE
         assert client.delete(f"/zosmf/restjobs/jobs/{name}/{jobid}").status_code == 403  # CSRF
         gone = client.delete(f"/zosmf/restjobs/jobs/{name}/{jobid}", headers=Z)
         assert gone.status_code == 200 and gone.json()["status"] == "0"
         assert client.get(f"/zosmf/restjobs/jobs/{name}/{jobid}").status_code == 400
-        assert client.put("/zosmf/restjobs/jobs", content="no job card\n",
-                          headers=Z).status_code == 400
+        assert (
+            client.put("/zosmf/restjobs/jobs", content="no job card\n", headers=Z).status_code
+            == 400
+        )
     with server.client("reader") as client:
         assert client.put("/zosmf/restjobs/jobs", content=jcl, headers=Z).status_code == 403
 
@@ -80,18 +98,35 @@ def test_curl_console_and_job_as_ibm_documents_them(server: Server) -> None:
     user = f"admin:{USERS['admin'][0]}"
 
     def curl(*args: str) -> dict:
-        done = subprocess.run(["curl", "-s", "-u", user, "-H", "X-CSRF-ZOSMF-HEADER: true",
-                               *args], capture_output=True, text=True, timeout=60, check=True)
+        done = subprocess.run(
+            ["curl", "-s", "-u", user, "-H", "X-CSRF-ZOSMF-HEADER: true", *args],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
         return json.loads(done.stdout)
 
-    issued = curl("-X", "PUT", "-H", "Content-Type: application/json",
-                  f"{server.url}/zosmf/restconsoles/consoles/defcn",
-                  "-d", '{"cmd": "QMZ1 DISPLAY USAGE PSID(0)", "sol-key": "CSQI010I"}')
+    issued = curl(
+        "-X",
+        "PUT",
+        "-H",
+        "Content-Type: application/json",
+        f"{server.url}/zosmf/restconsoles/consoles/defcn",
+        "-d",
+        '{"cmd": "QMZ1 DISPLAY USAGE PSID(0)", "sol-key": "CSQI010I"}',
+    )
     assert issued["sol-key-detected"] is True
     assert "CSQI010I QMZ1 Page set usage ..." in issued["cmd-response"].split("\r")
-    job = curl("-X", "PUT", "-H", "Content-Type: text/plain", "--data-binary",
-               f"@{ROOT / 'samples' / 'l02' / 'V8NOIO10.jcl'}",
-               f"{server.url}/zosmf/restjobs/jobs")
+    job = curl(
+        "-X",
+        "PUT",
+        "-H",
+        "Content-Type: text/plain",
+        "--data-binary",
+        f"@{ROOT / 'samples' / 'l02' / 'V8NOIO10.jcl'}",
+        f"{server.url}/zosmf/restjobs/jobs",
+    )
     assert job["retcode"] == "CC 0000"
     files = curl(f"{server.url}/zosmf/restjobs/jobs/{job['jobname']}/{job['jobid']}/files")
     assert files[0]["ddname"] == "JESMSGLG"

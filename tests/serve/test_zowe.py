@@ -19,11 +19,28 @@ def zowe_cli() -> tuple[Path, dict[str, str]]:
 
 def run_zowe(zowe_cli, server: Server, *args: str) -> subprocess.CompletedProcess:
     executable, env = zowe_cli
-    connection = ["--host", "127.0.0.1", "--port", str(server.port), "--user", "admin",
-                  "--password", USERS["admin"][0], "--protocol", "http",
-                  "--reject-unauthorized", "false"]
-    return subprocess.run([str(executable), *args, *connection], capture_output=True,
-                          text=True, env=env, cwd=ROOT, timeout=300)
+    connection = [
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(server.port),
+        "--user",
+        "admin",
+        "--password",
+        USERS["admin"][0],
+        "--protocol",
+        "http",
+        "--reject-unauthorized",
+        "false",
+    ]
+    return subprocess.run(
+        [str(executable), *args, *connection],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=300,
+    )
 
 
 def test_zowe_mq_display_usage(zowe_cli, server: Server) -> None:
@@ -50,8 +67,15 @@ def test_zowe_console_routes_by_command_prefix(zowe_cli, server: Server) -> None
 
 
 def test_zowe_jobs_submit_shows_the_lab_figures(zowe_cli, server: Server) -> None:
-    done = run_zowe(zowe_cli, server, "zos-jobs", "submit", "local-file",
-                    "samples/l02/V8NOIO11.jcl", "--view-all-spool-content")
+    done = run_zowe(
+        zowe_cli,
+        server,
+        "zos-jobs",
+        "submit",
+        "local-file",
+        "samples/l02/V8NOIO11.jcl",
+        "--view-all-spool-content",
+    )
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "Spool file: JESMSGLG" in out and "$HASP395 USER1I1  ENDED - RC=0000" in out

@@ -31,18 +31,43 @@ def zowe() -> tuple[Path, dict[str, str]]:
     root = cache_root() / "node"
     root.mkdir(parents=True, exist_ok=True)
     home = root / "zowe-home"
-    env = {**os.environ, "ZOWE_CLI_HOME": str(home), "FORCE_COLOR": "0",
-           "ZOWE_SHOW_DEPRECATED_WARNINGS": "false"}
+    env = {
+        **os.environ,
+        "ZOWE_CLI_HOME": str(home),
+        "FORCE_COLOR": "0",
+        "ZOWE_SHOW_DEPRECATED_WARNINGS": "false",
+    }
     marker = root / f"installed-{ZOWE_CLI}-{MQ_PLUGIN}".replace("/", "_")
     with open(root / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # parallel test runs install once
         if not marker.exists():
-            subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--prefix", str(root),
-                            ZOWE_CLI, MQ_PLUGIN], check=True, capture_output=True,
-                           timeout=900)
+            subprocess.run(
+                [
+                    "npm",
+                    "install",
+                    "--no-audit",
+                    "--no-fund",
+                    "--prefix",
+                    str(root),
+                    ZOWE_CLI,
+                    MQ_PLUGIN,
+                ],
+                check=True,
+                capture_output=True,
+                timeout=900,
+            )
             home.mkdir(exist_ok=True)
-            subprocess.run([str(root / "node_modules" / ".bin" / "zowe"), "plugins",
-                            "install", str(root / "node_modules" / "@zowe" / "mq-for-zowe-cli")],
-                           check=True, capture_output=True, env=env, timeout=900)
+            subprocess.run(
+                [
+                    str(root / "node_modules" / ".bin" / "zowe"),
+                    "plugins",
+                    "install",
+                    str(root / "node_modules" / "@zowe" / "mq-for-zowe-cli"),
+                ],
+                check=True,
+                capture_output=True,
+                env=env,
+                timeout=900,
+            )
             marker.write_text("ok\n")
     return root / "node_modules" / ".bin" / "zowe", env

@@ -37,8 +37,11 @@ def test_each_session_sees_what_the_other_committed(tmp_path: Path) -> None:
 def _run(db: Path, deck: Path, *extra: str) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-m", "mqsc", "run", "--state", str(db), *extra, str(deck)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
-        env={**os.environ, "MQSC_LOCK_TIMEOUT": "60"})
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env={**os.environ, "MQSC_LOCK_TIMEOUT": "60"},
+    )
 
 
 @pytest.mark.slow
@@ -77,8 +80,9 @@ HOLDER = textwrap.dedent("""
 def test_a_long_holder_is_named(tmp_path: Path) -> None:
     db = tmp_path / "qm.db"
     open_qmgr("QMZ1", state=db).close()
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(db)], stdout=subprocess.PIPE,
-                              cwd=ROOT, text=True)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(db)], stdout=subprocess.PIPE, cwd=ROOT, text=True
+    )
     try:
         assert holder.stdout.readline().strip() == "holding"
         deck = tmp_path / "d.mqsc"
@@ -86,8 +90,11 @@ def test_a_long_holder_is_named(tmp_path: Path) -> None:
         start = time.monotonic()
         result = subprocess.run(
             [sys.executable, "-m", "mqsc", "run", "--state", str(db), str(deck)],
-            capture_output=True, text=True, cwd=ROOT,
-            env={**os.environ, "MQSC_LOCK_TIMEOUT": "0.5"})
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "MQSC_LOCK_TIMEOUT": "0.5"},
+        )
         assert time.monotonic() - start < 15
         assert result.returncode == 20
         assert f"is in use by process {holder.pid}" in result.stderr

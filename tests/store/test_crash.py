@@ -35,9 +35,12 @@ class Child:
     """A child process whose standard output is drained by a thread while it runs."""
 
     def __init__(self, args: list[str]) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-m", "mqsc", *args],
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     cwd=ROOT)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "mqsc", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            cwd=ROOT,
+        )
         self.out = b""
         self.lock = threading.Lock()
         self.thread = threading.Thread(target=self._drain, daemon=True)
@@ -88,8 +91,9 @@ def _wal_grows(db: Path):
 
 def _creating(db: Path):
     """True once any file of the database (or the one being built aside) exists."""
-    return lambda: any(p.name.startswith(db.name) and not p.name.endswith("-lock")
-                       for p in db.parent.iterdir())
+    return lambda: any(
+        p.name.startswith(db.name) and not p.name.endswith("-lock") for p in db.parent.iterdir()
+    )
 
 
 def durable_queues(db: Path) -> list[int]:
@@ -97,8 +101,10 @@ def durable_queues(db: Path) -> list[int]:
         return []
     conn = sqlite3.connect(db)
     assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    keys = [row[0] for row in conn.execute(
-        "SELECT key FROM entity WHERE tbl = 'qlocal' AND key LIKE '\"K.%'")]
+    keys = [
+        row[0]
+        for row in conn.execute("SELECT key FROM entity WHERE tbl = 'qlocal' AND key LIKE '\"K.%'")
+    ]
     conn.close()
     return sorted(int(k.strip('"')[2:]) for k in keys)
 
@@ -107,8 +113,9 @@ def durable_queues(db: Path) -> list[int]:
 @pytest.mark.parametrize("group", [1, 40])
 def test_sigkill_loop(tmp_path: Path, group: int) -> None:
     deck = tmp_path / "deck.mqsc"
-    deck.write_text("".join(f"DEFINE QLOCAL(K.{i:05d}) DESCR('kill test {i}')\n"
-                            for i in range(COMMANDS)))
+    deck.write_text(
+        "".join(f"DEFINE QLOCAL(K.{i:05d}) DESCR('kill test {i}')\n" for i in range(COMMANDS))
+    )
     rng = random.Random(1234 + group)
     landed_mid_run = aimed_mid_run = lost = 0
     for attempt in range(KILLS):
@@ -138,10 +145,13 @@ def test_sigkill_loop(tmp_path: Path, group: int) -> None:
         qm = open_qmgr("QMZ1", state=db)
         assert qm.execute("DEFINE QLOCAL(AFTER.CRASH)").ok
         qm.close()
-    print(f"\n--commit-every {group}: {KILLS} kills, {aimed_mid_run} aimed mid-run, "
-          f"{landed_mid_run} landed mid-run; lost completions: {lost}")
-    assert landed_mid_run >= aimed_mid_run * 3 // 4, \
+    print(
+        f"\n--commit-every {group}: {KILLS} kills, {aimed_mid_run} aimed mid-run, "
+        f"{landed_mid_run} landed mid-run; lost completions: {lost}"
+    )
+    assert landed_mid_run >= aimed_mid_run * 3 // 4, (
         f"only {landed_mid_run} of {aimed_mid_run} kills landed mid-run"
+    )
 
 
 PUT = 20_000
@@ -156,8 +166,19 @@ def test_sigkill_during_put(tmp_path: Path) -> None:
         how = ("creation", "inside a commit", "at random", "after the summary")[attempt % 4]
         if how != "creation":
             open_qmgr("QMZ1", state=db).close()
-        child = Child(["put", "USER1.ABAR.QUEUE", "--count", str(PUT), "--size", "100",
-                       "--persistent", "--state", str(db)])
+        child = Child(
+            [
+                "put",
+                "USER1.ABAR.QUEUE",
+                "--count",
+                str(PUT),
+                "--size",
+                "100",
+                "--persistent",
+                "--state",
+                str(db),
+            ]
+        )
         if how == "creation":
             _wait(_creating(db), child)
         elif how == "inside a commit":

@@ -43,13 +43,28 @@ def test_kill_during_creation_leaves_a_usable_queue_manager(tmp_path: Path) -> N
         # (0-22 ms: a creation now takes little more than that after its first file appears).
         delay = (attempt % 12) * 0.002
         proc = subprocess.Popen(
-            [sys.executable, "-m", "mqsc", "put", "USER1.ABAR.QUEUE", "-n", "5", "--state",
-             str(db)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+            [
+                sys.executable,
+                "-m",
+                "mqsc",
+                "put",
+                "USER1.ABAR.QUEUE",
+                "-n",
+                "5",
+                "--state",
+                str(db),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            cwd=ROOT,
+        )
         seen: list[float] = []
 
         def appeared() -> bool:
-            if not seen and any(p.name.startswith(db.name) and p.name != f"{db.name}-lock"
-                                for p in tmp_path.iterdir()):
+            if not seen and any(
+                p.name.startswith(db.name) and p.name != f"{db.name}-lock"
+                for p in tmp_path.iterdir()
+            ):
                 seen.append(time.monotonic())
             return bool(seen) and time.monotonic() - seen[0] >= delay
 
@@ -61,8 +76,7 @@ def test_kill_during_creation_leaves_a_usable_queue_manager(tmp_path: Path) -> N
             assert depth is None or depth.depth in (0, 5)
         finally:
             qm.close()
-    print(f"\ncreation: {KILLS} kills, {caught} during creation, all left a usable queue "
-          "manager")
+    print(f"\ncreation: {KILLS} kills, {caught} during creation, all left a usable queue manager")
     assert caught >= KILLS // 2, "too few kills landed during creation to prove anything"
 
 
@@ -80,8 +94,9 @@ def test_definition_files_are_written_whole(mqsc_home: Path) -> None:
 
 def test_an_unfinished_creation_left_beside_is_swept(tmp_path: Path) -> None:
     db = tmp_path / "qm.db"
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                          capture_output=True, text=True).stdout.strip()
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    ).stdout.strip()
     leftover = tmp_path / f"qm.db.creating-{dead}"
     leftover.write_bytes(b"half a database")
     open_qmgr("QMZ1", state=db).close()
@@ -103,8 +118,9 @@ def _no_tables(db: Path) -> None:
 
 
 @pytest.mark.parametrize("leftover", [_empty_file, _no_tables])
-def test_what_an_unfinished_creation_of_older_mqsc_left_is_redone(leftover, mqsc_home: Path,
-                                                                 capsys) -> None:
+def test_what_an_unfinished_creation_of_older_mqsc_left_is_redone(
+    leftover, mqsc_home: Path, capsys
+) -> None:
     """mqsc before atomic creation left an empty file, or a database without tables, that
     every later command refused until deleted by hand."""
     db = qmgr_dir("QMZ1") / "state.db"

@@ -19,6 +19,7 @@ def _sql(statement: str) -> Callable[[Path], None]:
         conn.execute(statement)
         conn.commit()
         conn.close()
+
     return damage
 
 
@@ -30,20 +31,24 @@ def _malformed_page(db: Path) -> None:
     conn.close()
     data = bytearray(db.read_bytes())
     page = pages // 2
-    data[page * page_size:(page + 1) * page_size] = b"\x0d\xff\xfe" * (page_size // 3) + \
-        b"\x00" * (page_size % 3)
+    data[page * page_size : (page + 1) * page_size] = b"\x0d\xff\xfe" * (
+        page_size // 3
+    ) + b"\x00" * (page_size % 3)
     db.write_bytes(bytes(data))
 
 
 DAMAGE = {
     "malformed data page": _malformed_page,
     "missing table": _sql("DROP TABLE profile"),
-    "bad JSON row": _sql("UPDATE entity SET data = '{\"kind\": \"obj' "
-                         "WHERE key = '\"USER1.ABAR.QUEUE\"'"),
-    "row of the wrong shape": _sql("UPDATE entity SET data = '[1, 2]' "
-                                   "WHERE key = '\"USER1.ABAR.QUEUE\"'"),
-    "row for an unknown table": _sql("UPDATE entity SET tbl = 'nosuch' "
-                                     "WHERE key = '\"USER1.ABAR.QUEUE\"'"),
+    "bad JSON row": _sql(
+        'UPDATE entity SET data = \'{"kind": "obj\' WHERE key = \'"USER1.ABAR.QUEUE"\''
+    ),
+    "row of the wrong shape": _sql(
+        "UPDATE entity SET data = '[1, 2]' WHERE key = '\"USER1.ABAR.QUEUE\"'"
+    ),
+    "row for an unknown table": _sql(
+        "UPDATE entity SET tbl = 'nosuch' WHERE key = '\"USER1.ABAR.QUEUE\"'"
+    ),
 }
 
 
@@ -63,18 +68,27 @@ def damaged(tmp_path: Path, request) -> tuple[Path, bytes]:
 @pytest.mark.parametrize("damaged", list(DAMAGE), indirect=True)
 def test_refused_untouched(damaged: tuple[Path, bytes]) -> None:
     db, before = damaged
-    with pytest.raises(QMgrError, match="is not a usable mqsc state database .*it was left "
-                                        "untouched"):
+    with pytest.raises(
+        QMgrError, match="is not a usable mqsc state database .*it was left untouched"
+    ):
         open_qmgr("QMZ1", state=db)
     assert db.read_bytes() == before
     assert not Path(f"{db}-wal").exists() or Path(f"{db}-wal").stat().st_size == 0
 
 
 @pytest.mark.parametrize("damaged", list(DAMAGE), indirect=True)
-@pytest.mark.parametrize("words,status", [(["run", "DECK"], 20), (["put", "USER1.ABAR.QUEUE"], 20),
-                                          (["dump"], 2), (["check", "DECK"], 2)])
-def test_cli_refuses_in_one_line(damaged: tuple[Path, bytes], words: list[str], status: int,
-                                 capsys, monkeypatch, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "words,status",
+    [
+        (["run", "DECK"], 20),
+        (["put", "USER1.ABAR.QUEUE"], 20),
+        (["dump"], 2),
+        (["check", "DECK"], 2),
+    ],
+)
+def test_cli_refuses_in_one_line(
+    damaged: tuple[Path, bytes], words: list[str], status: int, capsys, monkeypatch, tmp_path: Path
+) -> None:
     db, before = damaged
     deck = tmp_path / "deck.mqsc"
     deck.write_text("DEFINE QLOCAL(NOT.KEPT)\n")

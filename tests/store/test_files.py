@@ -27,16 +27,22 @@ def open_umask():
         os.umask(old)
 
 
-def test_created_queue_manager_is_owner_only_under_umask_000(open_umask, mqsc_home: Path,
-                                                             capsys) -> None:
+def test_created_queue_manager_is_owner_only_under_umask_000(
+    open_umask, mqsc_home: Path, capsys
+) -> None:
     assert main(["create", "QMA"]) == 0
     assert main(["put", "-m", "QMA", "SYSTEM.DEFAULT.LOCAL.QUEUE"]) in (0, 10)
     directory = qmgr_dir("QMA")
     assert mode(directory) == 0o700
     assert mode(mqsc_home) == 0o700 and mode(mqsc_home / "qmgrs") == 0o700
     files = sorted(p for p in directory.iterdir() if p.is_file())
-    assert {p.name for p in files} >= {"mqsc.toml", "CSQINP1.mqsc", "CSQINP2.mqsc",
-                                       "state.db", "state.db-lock"}
+    assert {p.name for p in files} >= {
+        "mqsc.toml",
+        "CSQINP1.mqsc",
+        "CSQINP2.mqsc",
+        "state.db",
+        "state.db-lock",
+    }
     assert {p.name: mode(p) for p in files} == {p.name: 0o600 for p in files}
 
 
@@ -57,8 +63,9 @@ def test_history_is_owner_only_under_umask_000(open_umask, mqsc_home: Path) -> N
 
 @pytest.mark.parametrize("target", ["state.db", "mqsc.toml", "CSQINP1.mqsc", "."])
 @pytest.mark.parametrize("bits", [0o020, 0o002])
-def test_writable_by_group_or_others_is_refused(target: str, bits: int, tmp_path: Path,
-                                                capsys) -> None:
+def test_writable_by_group_or_others_is_refused(
+    target: str, bits: int, tmp_path: Path, capsys
+) -> None:
     open_qmgr().close()
     path = qmgr_dir("QMZ1") / target
     os.chmod(path, mode(path) | bits)

@@ -31,10 +31,12 @@ HOLDER = textwrap.dedent("""
     sys.stdin.read()           # until the test closes our standard input
 """)
 
-QMZ1_DECK = ("START CHINIT", "DEFINE QLOCAL(QMZ2) USAGE(XMITQ)",
-             "DEFINE QREMOTE(PAY.OUT) RNAME(PAY.IN) RQMNAME(QMZ2) XMITQ(QMZ2)",
-             "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('b(1415)') "
-             "XMITQ(QMZ2)")
+QMZ1_DECK = (
+    "START CHINIT",
+    "DEFINE QLOCAL(QMZ2) USAGE(XMITQ)",
+    "DEFINE QREMOTE(PAY.OUT) RNAME(PAY.IN) RQMNAME(QMZ2) XMITQ(QMZ2)",
+    "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('b(1415)') XMITQ(QMZ2)",
+)
 
 
 def status(qm) -> str:
@@ -45,8 +47,10 @@ def define_qmz2() -> None:
     """QMZ2's target queue and receiver, in its state database (as `mqsc run -m QMZ2`)."""
     qmz2 = open_qmgr("QMZ2")
     try:
-        for text in ("DEFINE QLOCAL(PAY.IN)",
-                     "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) TRPTYPE(TCP)"):
+        for text in (
+            "DEFINE QLOCAL(PAY.IN)",
+            "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) TRPTYPE(TCP)",
+        ):
             assert qmz2.execute(text, source=Source.CONSOLE).ok
     finally:
         qmz2.close()
@@ -85,9 +89,14 @@ def test_a_partner_held_by_another_process_makes_the_sender_retry(monkeypatch) -
     define_qmz2()
     qmz1 = started_sender("RUNNING")
     try:
-        proc = subprocess.Popen([sys.executable, "-c", HOLDER, "QMZ2"], cwd=ROOT, text=True,
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                env=dict(os.environ))
+        proc = subprocess.Popen(
+            [sys.executable, "-c", HOLDER, "QMZ2"],
+            cwd=ROOT,
+            text=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=dict(os.environ),
+        )
         try:
             assert proc.stdout.readline().strip() == "holding"
             result = qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE)
@@ -131,9 +140,14 @@ def test_a_partner_held_while_the_channel_runs_makes_the_sender_retry() -> None:
     try:
         assert qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=Source.CONSOLE).ok
         assert status(qmz1) == "RUNNING"
-        proc = subprocess.Popen([sys.executable, "-c", HOLDER, "QMZ2"], cwd=ROOT, text=True,
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                env=dict(os.environ))
+        proc = subprocess.Popen(
+            [sys.executable, "-c", HOLDER, "QMZ2"],
+            cwd=ROOT,
+            text=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=dict(os.environ),
+        )
         try:
             assert proc.stdout.readline().strip() == "holding"
             assert qmz1.put("PAY.OUT", 2, 100, persistent=True).done == 2

@@ -49,19 +49,28 @@ CHILD = textwrap.dedent("""
 def killer(qmgrs):
     """The scenario's ``% kill QMZ1 QUEUE COUNT POINT``: run the child to its death, on the
     scenario's clock; what the scenario shows of it."""
+
     def kill_child(qmgr: str, queue: str, count: str, point: str) -> list[str]:
         return _kill(qmgr, queue, count, point, qmgrs[qmgr].clock())
+
     return kill_child
 
 
 def _kill(qmgr: str, queue: str, count: str, point: str, moment) -> list[str]:
     assert qmgr == "QMZ1"
-    proc = subprocess.run([sys.executable, "-c", CHILD, queue, count, point,
-                           moment.isoformat()], cwd=ROOT,
-                          capture_output=True, text=True, env=dict(os.environ), timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", CHILD, queue, count, point, moment.isoformat()],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+        timeout=120,
+    )
     assert proc.returncode == -signal.SIGKILL, (proc.returncode, proc.stdout, proc.stderr)
-    return [f"QMZ1 a process put {count} messages on {queue} and was killed (SIGKILL) "
-            f"{point.replace('-', ' ')}"]
+    return [
+        f"QMZ1 a process put {count} messages on {queue} and was killed (SIGKILL) "
+        f"{point.replace('-', ' ')}"
+    ]
 
 
 def durable_pair(home: Path, monkeypatch: pytest.MonkeyPatch):
@@ -71,8 +80,9 @@ def durable_pair(home: Path, monkeypatch: pytest.MonkeyPatch):
     return qmgrs, Network(qmgrs.values())
 
 
-def test_an_in_doubt_batch_resolved_after_a_kill_golden(golden, tmp_path, monkeypatch,
-                                                        capsys) -> None:
+def test_an_in_doubt_batch_resolved_after_a_kill_golden(
+    golden, tmp_path, monkeypatch, capsys
+) -> None:
     for style, suffix in STYLES:
         qmgrs, network = durable_pair(tmp_path / style, monkeypatch)
         capsys.readouterr()
@@ -97,15 +107,22 @@ def test_a_batch_whose_messages_went_meanwhile_stays_in_doubt() -> None:
     from tests.engine.conftest import fresh_qmz1
 
     qm = fresh_qmz1()
-    for text in ("START CHINIT", "DEFINE QLOCAL(QMZ2) USAGE(XMITQ)",
-                 "DEFINE QREMOTE(PAY.OUT) RNAME(PAY.IN) RQMNAME(QMZ2) XMITQ(QMZ2)",
-                 "DEFINE CHANNEL(TO.QMZ2) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('b(1415)') "
-                 "XMITQ(QMZ2)", "START CHANNEL(TO.QMZ2)"):
+    for text in (
+        "START CHINIT",
+        "DEFINE QLOCAL(QMZ2) USAGE(XMITQ)",
+        "DEFINE QREMOTE(PAY.OUT) RNAME(PAY.IN) RQMNAME(QMZ2) XMITQ(QMZ2)",
+        "DEFINE CHANNEL(TO.QMZ2) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('b(1415)') XMITQ(QMZ2)",
+        "START CHANNEL(TO.QMZ2)",
+    ):
         assert qm.execute(text, source=Source.CONSOLE).ok, text
     assert qm.put("PAY.OUT", 4, 100, persistent=True).done == 4
-    ok, _ = qm.channel_step(lambda ctx: chinit.set_status(
-        ctx, "TO.QMZ2", {**chinit.statuses(ctx.txn.get("qmgr", None).attrs)["TO.QMZ2"],
-                         "STATUS": "RUNNING"}))
+    ok, _ = qm.channel_step(
+        lambda ctx: chinit.set_status(
+            ctx,
+            "TO.QMZ2",
+            {**chinit.statuses(ctx.txn.get("qmgr", None).attrs)["TO.QMZ2"], "STATUS": "RUNNING"},
+        )
+    )
     begun = []
     assert qm.channel_step(lambda ctx: begun.append(chinit.begin(ctx, "TO.QMZ2", "1:1")))[0]
     assert begun[0] is not None and begun[0].seqno == 4

@@ -39,7 +39,8 @@ def _one_line(capsys, *needles: str) -> str:
 
 @pytest.mark.parametrize("pid", ["dead", "alive"])
 def test_the_creation_name_of_a_linked_database_goes_at_the_next_open(
-        pid: str, tmp_path: Path, capsys) -> None:
+    pid: str, tmp_path: Path, capsys
+) -> None:
     """A kill between ``link(aside, state.db)`` and ``unlink(aside)`` leaves the creation name
     as a second name of the live database; a live process with that pid (the pid reused) does
     not keep it: it is the same file as the database."""
@@ -68,7 +69,8 @@ def test_an_unfinished_creation_of_a_dead_process_goes_too(tmp_path: Path) -> No
 @pytest.mark.parametrize("kind", ["directory", "dangling link", "link"])
 @pytest.mark.parametrize("when", ["new", "existing"])
 def test_a_companion_sqlite_cannot_open_is_a_one_line_refusal(
-        suffix: str, kind: str, when: str, tmp_path: Path, capsys) -> None:
+    suffix: str, kind: str, when: str, tmp_path: Path, capsys
+) -> None:
     db = tmp_path / "qm.db"
     if when == "existing":
         open_qmgr(state=db).close()

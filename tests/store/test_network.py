@@ -18,13 +18,19 @@ from tests.engine.conftest import NOW
 from tests.store.test_network_golden import pair
 
 SETUP = {
-    "QMZ2": ("START CHINIT", "START LISTENER PORT(1415)", "DEFINE QLOCAL(PAY.IN) MAXDEPTH(40)",
-             "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) TRPTYPE(TCP)"),
-    "QMZ1": ("START CHINIT", "DEFINE QLOCAL(QMZ2) USAGE(XMITQ)",
-             "DEFINE QREMOTE(PAY.OUT) RNAME(PAY.IN) RQMNAME(QMZ2) XMITQ(QMZ2)",
-             "DEFINE QREMOTE(LOST.OUT) RNAME(NO.SUCH.Q) RQMNAME(QMZ2) XMITQ(QMZ2)",
-             "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('b(1415)') "
-             "XMITQ(QMZ2)"),
+    "QMZ2": (
+        "START CHINIT",
+        "START LISTENER PORT(1415)",
+        "DEFINE QLOCAL(PAY.IN) MAXDEPTH(40)",
+        "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) TRPTYPE(TCP)",
+    ),
+    "QMZ1": (
+        "START CHINIT",
+        "DEFINE QLOCAL(QMZ2) USAGE(XMITQ)",
+        "DEFINE QREMOTE(PAY.OUT) RNAME(PAY.IN) RQMNAME(QMZ2) XMITQ(QMZ2)",
+        "DEFINE QREMOTE(LOST.OUT) RNAME(NO.SUCH.Q) RQMNAME(QMZ2) XMITQ(QMZ2)",
+        "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('b(1415)') XMITQ(QMZ2)",
+    ),
 }
 
 
@@ -61,18 +67,34 @@ def persistent_on(qm, queue: str) -> int:
     return sum(r.count for r in runs if r.persistent)
 
 
-STEPS = st.lists(st.one_of(
-    st.tuples(st.just("put"), st.sampled_from(("PAY.OUT", "LOST.OUT")),
-              st.integers(1, 30), st.booleans()),
-    st.tuples(st.just("cmd"), st.sampled_from(("QMZ1", "QMZ2")), st.sampled_from((
-        "START CHANNEL(QMZ1.TO.QMZ2)", "STOP CHANNEL(QMZ1.TO.QMZ2)",
-        "STOP CHANNEL(QMZ1.TO.QMZ2) STATUS(INACTIVE)", "ALTER QMGR DEADQ(' ')",
-        "ALTER QMGR DEADQ(SYSTEM.DEAD.LETTER.QUEUE)"))),
-    st.tuples(st.just("get"), st.integers(1, 25)),
-    st.tuples(st.just("restart"), st.sampled_from(("QMZ1", "QMZ2"))),
-    st.tuples(st.just("kill"), st.sampled_from(("sent", "deliver")), st.integers(1, 20)),
-    st.tuples(st.just("time"), st.sampled_from((30, 600, 1200))),
-), max_size=25)
+STEPS = st.lists(
+    st.one_of(
+        st.tuples(
+            st.just("put"),
+            st.sampled_from(("PAY.OUT", "LOST.OUT")),
+            st.integers(1, 30),
+            st.booleans(),
+        ),
+        st.tuples(
+            st.just("cmd"),
+            st.sampled_from(("QMZ1", "QMZ2")),
+            st.sampled_from(
+                (
+                    "START CHANNEL(QMZ1.TO.QMZ2)",
+                    "STOP CHANNEL(QMZ1.TO.QMZ2)",
+                    "STOP CHANNEL(QMZ1.TO.QMZ2) STATUS(INACTIVE)",
+                    "ALTER QMGR DEADQ(' ')",
+                    "ALTER QMGR DEADQ(SYSTEM.DEAD.LETTER.QUEUE)",
+                )
+            ),
+        ),
+        st.tuples(st.just("get"), st.integers(1, 25)),
+        st.tuples(st.just("restart"), st.sampled_from(("QMZ1", "QMZ2"))),
+        st.tuples(st.just("kill"), st.sampled_from(("sent", "deliver")), st.integers(1, 20)),
+        st.tuples(st.just("time"), st.sampled_from((30, 600, 1200))),
+    ),
+    max_size=25,
+)
 
 
 class Killed(BaseException):
@@ -84,6 +106,7 @@ class Killed(BaseException):
 def killed_put(qm, step: str, count: int) -> int:
     """Put persistent messages while the sender's process dies inside ``step`` of a batch
     (``deliver``: before the receiver commits; ``sent``: after, before the sender does)."""
+
     def die(*args, **kwargs):
         raise Killed
 
@@ -100,13 +123,14 @@ def doubled(qmz1, qmz2) -> int:
     """Persistent messages of a batch in doubt that the receiver has committed: they are on
     both sides until the sender resolves it, and count once."""
     doubt = chinit.in_doubt(qmz1.channel_attrs(), "QMZ1.TO.QMZ2")
-    if doubt is None or chinit.sync_of(qmz2.channel_attrs(), "QMZ1.TO.QMZ2").get(
-            "LUWID") != doubt["LUWID"]:
+    if (
+        doubt is None
+        or chinit.sync_of(qmz2.channel_attrs(), "QMZ1.TO.QMZ2").get("LUWID") != doubt["LUWID"]
+    ):
         return 0
     store = qmz1.state.tables["messages"].get("QMZ2")
     runs = {r.id: r for r in store.runs} if store is not None else {}
-    return sum(min(n, runs[i].count) for i, n in doubt["RUNS"]
-               if i in runs and runs[i].persistent)
+    return sum(min(n, runs[i].count) for i, n in doubt["RUNS"] if i in runs and runs[i].persistent)
 
 
 @settings(max_examples=60, deadline=None, database=None)
@@ -149,8 +173,12 @@ def test_every_persistent_message_is_got_exactly_once(steps) -> None:
                 qm.execute("START CHINIT", source=Source.CONSOLE)
         # Nothing is lost or made twice at any point: on the transmission queue, on the
         # target, on its dead-letter queue, or already got.
-        held = (persistent_on(qmz1, "QMZ2") + persistent_on(qmz2, "PAY.IN")
-                + persistent_on(qmz2, "SYSTEM.DEAD.LETTER.QUEUE") - doubled(qmz1, qmz2))
+        held = (
+            persistent_on(qmz1, "QMZ2")
+            + persistent_on(qmz2, "PAY.IN")
+            + persistent_on(qmz2, "SYSTEM.DEAD.LETTER.QUEUE")
+            - doubled(qmz1, qmz2)
+        )
         assert held + got == sent
     # Recover: a dead-letter queue, the receiver and the sender running, everything got.
     qmz2.execute("ALTER QMGR DEADQ(SYSTEM.DEAD.LETTER.QUEUE)", source=Source.CONSOLE)
@@ -167,8 +195,9 @@ def test_every_persistent_message_is_got_exactly_once(steps) -> None:
     assert "QMZ2" not in qmz1.state.tables["messages"]
     for qm in (qmz1, qmz2):
         ps = qm.state.tables["pageset"][4]
-        held = sum(r.pages for s in qm.state.tables["messages"].values() for r in s.runs
-                   if r.psid == 4)
+        held = sum(
+            r.pages for s in qm.state.tables["messages"].values() for r in s.runs if r.psid == 4
+        )
         lists = sum(s.lists for s in qm.state.tables["messages"].values() if s.list_psid == 4)
         assert ps.persistent + ps.nonpersistent == held + lists
 
@@ -179,9 +208,11 @@ def test_a_triggered_transmission_queue_starts_its_channel() -> None:
     qmgrs, network = pair()
     set_up(qmgrs)
     qmz1, qmz2 = qmgrs["QMZ1"], qmgrs["QMZ2"]
-    assert qmz1.execute("ALTER QLOCAL(QMZ2) TRIGGER TRIGTYPE(FIRST) "
-                        "INITQ(SYSTEM.CHANNEL.INITQ) TRIGDATA(QMZ1.TO.QMZ2)",
-                        source=Source.CONSOLE).ok
+    assert qmz1.execute(
+        "ALTER QLOCAL(QMZ2) TRIGGER TRIGTYPE(FIRST) "
+        "INITQ(SYSTEM.CHANNEL.INITQ) TRIGDATA(QMZ1.TO.QMZ2)",
+        source=Source.CONSOLE,
+    ).ok
     assert qmz1.put("PAY.OUT", 5, 100, persistent=True).done == 5
     assert persistent_on(qmz2, "PAY.IN") == 5 and persistent_on(qmz1, "QMZ2") == 0
     lines = network.console_lines()
@@ -225,8 +256,9 @@ def test_fast_nonpersistent_messages_of_a_killed_batch_are_lost(npmspeed, delive
     qmgrs, network = pair()
     set_up(qmgrs)
     qmz1, qmz2 = qmgrs["QMZ1"], qmgrs["QMZ2"]
-    assert qmz1.execute(f"ALTER CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(SDR) NPMSPEED({npmspeed})",
-                        source=Source.CONSOLE).ok
+    assert qmz1.execute(
+        f"ALTER CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(SDR) NPMSPEED({npmspeed})", source=Source.CONSOLE
+    ).ok
     qmz1.put("PAY.OUT", 4, 100, persistent=False)
     qmz1.put("PAY.OUT", 3, 100, persistent=True)
 
@@ -257,7 +289,10 @@ def test_a_message_with_data_arrives_with_its_data_and_message_id() -> None:
     assert qmgrs["QMZ1"].put("PAY.OUT", 1, 7).done == 1
     got = qmgrs["QMZ2"].get_message("PAY.IN")
     [arrived] = got.delivered
-    assert (arrived.data, arrived.msgid, arrived.correlid) == (b"payload one", sent.msgid,
-                                                              b"C" * 24)
+    assert (arrived.data, arrived.msgid, arrived.correlid) == (
+        b"payload one",
+        sent.msgid,
+        b"C" * 24,
+    )
     [zeros] = qmgrs["QMZ2"].get_message("PAY.IN").delivered
     assert zeros.data == bytes(7)

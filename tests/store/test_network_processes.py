@@ -35,14 +35,27 @@ PUTTER = textwrap.dedent("""
 
 def test_two_processes_driving_one_sender_deliver_each_message_once() -> None:
     assert main(["create", "QMZ2"]) == 0
-    for name, deck in (("QMZ2", ("START CHINIT", "START LISTENER PORT(1415)",
-                                 "DEFINE QLOCAL(PAY.IN) MAXDEPTH(999999)",
-                                 "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) TRPTYPE(TCP)")),
-                       ("QMZ1", ("START CHINIT", "DEFINE QLOCAL(QMZ2) USAGE(XMITQ)",
-                                 "DEFINE QREMOTE(PAY.OUT) RNAME(PAY.IN) RQMNAME(QMZ2) "
-                                 "XMITQ(QMZ2)",
-                                 "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(SDR) TRPTYPE(TCP) "
-                                 "CONNAME('b(1415)') XMITQ(QMZ2)"))):
+    for name, deck in (
+        (
+            "QMZ2",
+            (
+                "START CHINIT",
+                "START LISTENER PORT(1415)",
+                "DEFINE QLOCAL(PAY.IN) MAXDEPTH(999999)",
+                "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) TRPTYPE(TCP)",
+            ),
+        ),
+        (
+            "QMZ1",
+            (
+                "START CHINIT",
+                "DEFINE QLOCAL(QMZ2) USAGE(XMITQ)",
+                "DEFINE QREMOTE(PAY.OUT) RNAME(PAY.IN) RQMNAME(QMZ2) XMITQ(QMZ2)",
+                "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(SDR) TRPTYPE(TCP) "
+                "CONNAME('b(1415)') XMITQ(QMZ2)",
+            ),
+        ),
+    ):
         qm = open_qmgr(name)
         try:
             for text in deck:
@@ -56,9 +69,17 @@ def test_two_processes_driving_one_sender_deliver_each_message_once() -> None:
     finally:
         qm.close()
     env = {**os.environ, "MQSC_LOCK_TIMEOUT": "30"}
-    children = [subprocess.Popen([sys.executable, "-c", PUTTER, str(PUTS)], cwd=ROOT, env=env,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-                for _ in range(2)]
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", PUTTER, str(PUTS)],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
     put = 0
     for child in children:
         out, err = child.communicate(timeout=300)

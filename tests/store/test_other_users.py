@@ -69,9 +69,11 @@ def test_a_state_database_swapped_for_another_users_is_refused(users: Users) -> 
     # The attacker may rename in the shared directory: the victim's database goes, theirs
     # takes its name.
     theirs = users.shared / "theirs.db"
-    users.as_attacker(f"import os; open({str(theirs)!r}, 'w').write('SQLite format 3');"
-                      f"os.chmod({str(theirs)!r}, 0o600); os.replace({str(theirs)!r}, "
-                      f"{str(state)!r})")
+    users.as_attacker(
+        f"import os; open({str(theirs)!r}, 'w').write('SQLite format 3');"
+        f"os.chmod({str(theirs)!r}, 0o600); os.replace({str(theirs)!r}, "
+        f"{str(state)!r})"
+    )
     done = users.mqsc(VICTIM, "run", "--state", str(state), str(deck))
     assert done.returncode == 20
     assert f"owned by another user (uid {ATTACKER})" in one_line(done.stderr)

@@ -64,8 +64,10 @@ def test_recovery_reads_every_members_log_from_the_database(tmp_path: Path, caps
     assert main(["put", "PAY.SQ", "--qmgr", "QSA2", "-n", "7", "-s", "900"]) == 0
     assert main(["get", "PAY.SQ", "--qmgr", "QSA1", "-n", "5"]) == 0
     deck = tmp_path / "fail.mqsc"
-    deck.write_text("RESET CFSTRUCT(APP1) ACTION(FAIL)\nRECOVER CFSTRUCT(APP1)\n"
-                    "DISPLAY QLOCAL(PAY.SQ) CURDEPTH\n")
+    deck.write_text(
+        "RESET CFSTRUCT(APP1) ACTION(FAIL)\nRECOVER CFSTRUCT(APP1)\n"
+        "DISPLAY QLOCAL(PAY.SQ) CURDEPTH\n"
+    )
     capsys.readouterr()
     assert main(["run", "--qmgr", "QSA1", str(deck)]) == 0
     out = capsys.readouterr().out

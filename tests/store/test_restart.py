@@ -49,9 +49,14 @@ def test_noreplace_keeps_altered_pool_replace_takes_csqinp1() -> None:
 
 
 def test_pending_pageclass_applies_at_restart() -> None:
-    qm = QueueManager.create("QMR", csqinp1=CSQINP1.replace(
-        "DEFINE BUFFPOOL(1) BUFFERS(1000) NOREPLACE",
-        "DEFINE BUFFPOOL(1) BUFFERS(1000) LOC(ABOVE) PAGECLAS(4KB)"), csqinp2=CSQINP2)
+    qm = QueueManager.create(
+        "QMR",
+        csqinp1=CSQINP1.replace(
+            "DEFINE BUFFPOOL(1) BUFFERS(1000) NOREPLACE",
+            "DEFINE BUFFPOOL(1) BUFFERS(1000) LOC(ABOVE) PAGECLAS(4KB)",
+        ),
+        csqinp2=CSQINP2,
+    )
     assert qm.execute("ALTER BUFFPOOL(1) PAGECLAS(FIXED4KB)").ok
     assert qm.state.tables["pool"][1].pageclass == "4KB"
     restart(qm)
@@ -135,8 +140,11 @@ def test_a_namelist_and_an_alias_come_back_from_the_store(tmp_path) -> None:
 
     db = tmp_path / "qm.db"
     qm = open_qmgr("QMZ1", state=db)
-    for command in ("DEFINE NAMELIST(NL1) NAMES(X, Y)", "DEFINE NAMELIST(NL2)",
-                    "DEFINE QALIAS(A1) TARGET(Q1)"):
+    for command in (
+        "DEFINE NAMELIST(NL1) NAMES(X, Y)",
+        "DEFINE NAMELIST(NL2)",
+        "DEFINE QALIAS(A1) TARGET(Q1)",
+    ):
         assert qm.execute(command).ok
     deck = dump.csqinp2_deck(qm)
     qm.close()

@@ -32,8 +32,12 @@ def test_state_survives_reopening(tmp_path: Path) -> None:
 def test_reloaded_state_equals_the_state_in_memory(tmp_path: Path) -> None:
     db = tmp_path / "qm.db"
     qm = open_qmgr("QMZ1", state=db)
-    for text in ("DEFINE QLOCAL(A) MAXDEPTH(7)", "DEFINE STGCLASS(SC) PSID(4)",
-                 "ALTER BUFFPOOL(10) BUFFERS(2000)", "DELETE QLOCAL(USER1.BBAR.QUEUE)"):
+    for text in (
+        "DEFINE QLOCAL(A) MAXDEPTH(7)",
+        "DEFINE STGCLASS(SC) PSID(4)",
+        "ALTER BUFFPOOL(10) BUFFERS(2000)",
+        "DELETE QLOCAL(USER1.BBAR.QUEUE)",
+    ):
         assert qm.execute(text).ok
     qm.put("USER1.ABAR.QUEUE", 50, 100)
     digest = qm.digest()
@@ -152,8 +156,9 @@ def test_log_records_are_stored(tmp_path: Path) -> None:
     rba_before = qm.state.tables["log"][None].rba
     qm.put("P", 10, 1000)
     qm.close()
-    rows = sqlite3.connect(db).execute(
-        "SELECT rba, kind, size FROM log WHERE kind = 'put'").fetchall()
+    rows = (
+        sqlite3.connect(db).execute("SELECT rba, kind, size FROM log WHERE kind = 'put'").fetchall()
+    )
     assert rows == [(rba_before, "put", 10 * (1000 + 1280))]
 
 
@@ -183,12 +188,12 @@ def test_page_set_0_object_bytes_are_recounted_on_load(tmp_path) -> None:
     pages = qm.state.tables["pageset"][0].persistent
     qm.close()
     conn = sqlite3.connect(db)
-    (data,) = conn.execute("SELECT data FROM entity WHERE tbl = 'pageset' AND key = '0'"
-                           ).fetchone()
+    (data,) = conn.execute("SELECT data FROM entity WHERE tbl = 'pageset' AND key = '0'").fetchone()
     row = json.loads(data)
     row["object_bytes"], row["persistent"] = right + 40960, pages + 10  # 10 pages too many
-    conn.execute("UPDATE entity SET data = ? WHERE tbl = 'pageset' AND key = '0'",
-                 (json.dumps(row),))
+    conn.execute(
+        "UPDATE entity SET data = ? WHERE tbl = 'pageset' AND key = '0'", (json.dumps(row),)
+    )
     conn.commit()
     conn.close()
     qm = open_qmgr("QMZ1", state=db)

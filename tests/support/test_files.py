@@ -42,7 +42,11 @@ def test_files_are_0600_whatever_the_umask(tmp_path: Path, umask: int) -> None:
     os.close(fd)
     os.umask(0o022)
     assert {p.name: mode(p) for p in tmp_path.iterdir()} == {
-        "w": 0o600, "o": 0o600, "out": 0o600, "log": 0o600}
+        "w": 0o600,
+        "o": 0o600,
+        "out": 0o600,
+        "log": 0o600,
+    }
 
 
 def test_an_existing_directory_others_may_write_is_refused(tmp_path: Path) -> None:
@@ -76,9 +80,14 @@ def test_what_check_private_refuses(kind: str, tmp_path: Path) -> None:
         files.check_private(path, "state file")
     message = str(refused.value)
     assert "\n" not in message and "refused, nothing was changed" in message
-    expected = {"link": f"is a symbolic link to {target}", "dangling": "which does not exist",
-                "directory": "is a directory, not a state file", "fifo": "is a pipe",
-                "group": "can be written by group or others", "other": "mode 0602"}[kind]
+    expected = {
+        "link": f"is a symbolic link to {target}",
+        "dangling": "which does not exist",
+        "directory": "is a directory, not a state file",
+        "fifo": "is a pipe",
+        "group": "can be written by group or others",
+        "other": "mode 0602",
+    }[kind]
     assert expected in message
     # Opening and rewriting refuse it the same way, and leave everything as it was.
     with pytest.raises(FileError):
@@ -162,10 +171,17 @@ def test_write_output_devices_links_and_modes(tmp_path: Path) -> None:
     assert existing.read_text() == "new" and mode(existing) == 0o644  # keeps its mode
 
 
-@pytest.mark.parametrize("call", [
-    lambda p: files.write_private(p, "x"), lambda p: files.read_private(p),
-    lambda p: files.write_output(p, "x"), lambda p: files.private_dir(p),
-    lambda p: files.check_private(p), lambda p: files.open_private(p, create=True)])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda p: files.write_private(p, "x"),
+        lambda p: files.read_private(p),
+        lambda p: files.write_output(p, "x"),
+        lambda p: files.private_dir(p),
+        lambda p: files.check_private(p),
+        lambda p: files.open_private(p, create=True),
+    ],
+)
 def test_a_nul_in_a_name_is_a_one_line_refusal(call, tmp_path: Path) -> None:
     with pytest.raises(FileError, match="cannot contain a NUL character"):
         call(str(tmp_path / "a\0b"))

@@ -28,8 +28,16 @@ class SpaceEvents:
     expansions: list[Expansion] = field(default_factory=list)
 
 
-def allocate(ps: PageSetState, pool: PoolState, owner: Hashable, pages: int, *,
-             persistent: bool, gen: int = 0, events: SpaceEvents | None = None) -> SpaceEvents:
+def allocate(
+    ps: PageSetState,
+    pool: PoolState,
+    owner: Hashable,
+    pages: int,
+    *,
+    persistent: bool,
+    gen: int = 0,
+    events: SpaceEvents | None = None,
+) -> SpaceEvents:
     """Take ``pages`` on ``ps`` for ``owner``: new changed pages in ``pool``.
 
     Expands the page set when the pages do not fit, then while more than 90% is in use
@@ -62,8 +70,9 @@ def allocate(ps: PageSetState, pool: PoolState, owner: Hashable, pages: int, *,
     return events
 
 
-def release(ps: PageSetState, pool: PoolState, owner: Hashable, pages: int, *,
-            persistent: bool) -> tuple[int, int]:
+def release(
+    ps: PageSetState, pool: PoolState, owner: Hashable, pages: int, *, persistent: bool
+) -> tuple[int, int]:
     """Free ``pages`` of ``owner``: resident ones become freed buffers, the rest just go.
 
     Returns (resident pages freed, pages that were only on the page set).

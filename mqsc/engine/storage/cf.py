@@ -129,25 +129,41 @@ class StructureState:
         return replace(self, connections=list(self.connections))
 
     def snapshot(self) -> dict[str, Any]:
-        return {"kind": "cfstatus", "name": self.name, "status": self.status,
-                "connections": list(self.connections), "failed": self.failed,
-                "recovered": self.recovered, "base": self.base,
-                "backup": None if self.backup is None else {
-                    f: getattr(self.backup, f) for f in Backup.__dataclass_fields__}}
+        return {
+            "kind": "cfstatus",
+            "name": self.name,
+            "status": self.status,
+            "connections": list(self.connections),
+            "failed": self.failed,
+            "recovered": self.recovered,
+            "base": self.base,
+            "backup": None
+            if self.backup is None
+            else {f: getattr(self.backup, f) for f in Backup.__dataclass_fields__},
+        }
 
     @classmethod
     def restore(cls, data: Mapping[str, Any]) -> StructureState:
         backup = data["backup"]
-        return cls(data["name"], data["status"], list(data["connections"]), data["failed"],
-                   data["recovered"], data["base"],
-                   Backup(**backup) if backup is not None else None)
+        return cls(
+            data["name"],
+            data["status"],
+            list(data["connections"]),
+            data["failed"],
+            data["recovered"],
+            data["base"],
+            Backup(**backup) if backup is not None else None,
+        )
 
 
 # ---- what a structure holds ------------------------------------------------------------------
 def queues_on(ctx: Ctx, structure: str) -> list[str]:
     """Names of the shared queues defined on a structure."""
-    return sorted(name for name, q in ctx.txn.items("gqlocal")
-                  if q.get("QSGDISP") == "SHARED" and q.get("CFSTRUCT") == structure)
+    return sorted(
+        name
+        for name, q in ctx.txn.items("gqlocal")
+        if q.get("QSGDISP") == "SHARED" and q.get("CFSTRUCT") == structure
+    )
 
 
 def stores_on(ctx: Ctx, structure: str) -> Iterator[QueueStore]:
@@ -188,8 +204,14 @@ def now(ctx: Ctx) -> dt.datetime:
 def log_change(ctx: Ctx, kind: str, nbytes: int, records: int, **detail: object) -> None:
     """Log a persistent change to a shared queue on the issuing member's log, stamped with
     the group's LRSN and the time (recovery and backups order and select by them)."""
-    ctx.log(kind, nbytes, records=records, lrsn=next_lrsn(ctx),
-            time=now(ctx).isoformat(timespec="seconds"), **detail)
+    ctx.log(
+        kind,
+        nbytes,
+        records=records,
+        lrsn=next_lrsn(ctx),
+        time=now(ctx).isoformat(timespec="seconds"),
+        **detail,
+    )
 
 
 # ---- replay: the persistent content from a backup and the logs ------------------------------
@@ -210,24 +232,37 @@ def content_data(content: Content) -> dict[str, Any]:
     """A backup's rows: per queue, each run as [id, count, size, priority], then its
     message's data and MQMD fields and the count got from it when it has either (a backup
     holds the messages whole: IBM "BACKUP CFSTRUCT" backs up the persistent messages)."""
-    return {q: [[r.id, r.count, r.size, r.priority,
-                 *((r.body.snapshot() if r.body else None, r.taken) if r.body or r.taken
-                   else ())] for r in s.runs]
-            for q, s in sorted(content.items())}
+    return {
+        q: [
+            [
+                r.id,
+                r.count,
+                r.size,
+                r.priority,
+                *((r.body.snapshot() if r.body else None, r.taken) if r.body or r.taken else ()),
+            ]
+            for r in s.runs
+        ]
+        for q, s in sorted(content.items())
+    }
 
 
 def content_of(data: Mapping[str, Any]) -> Content:
-    return {q: QueueStore(q, [_backed_up_run(row) for row in runs],
-                          max((r[0] for r in runs), default=0) + 1)
-            for q, runs in data.items()}
+    return {
+        q: QueueStore(
+            q, [_backed_up_run(row) for row in runs], max((r[0] for r in runs), default=0) + 1
+        )
+        for q, runs in data.items()
+    }
 
 
 def _backed_up_run(row: list[Any]) -> Run:
     run_id, count, size, priority = row[:4]
     # Rows of backups taken before bodies were kept have four fields: data-less messages.
     body = Body.restore(row[4]) if len(row) > 4 and row[4] is not None else None
-    return Run(run_id, count, size, True, priority, -1, body=body,
-               taken=int(row[5]) if len(row) > 5 else 0)
+    return Run(
+        run_id, count, size, True, priority, -1, body=body, taken=int(row[5]) if len(row) > 5 else 0
+    )
 
 
 def content_bytes(content: Content) -> int:
@@ -248,8 +283,17 @@ def apply(content: Content, record: LogRecord) -> None:
         else:
             # A message put with data logs it (detail "body"): recovery brings it back whole.
             body = Body.restore(detail["body"]) if detail.get("body") else None
-            store.runs.append(Run(run_id, int(detail["count"]), int(detail["msgsize"]), True,
-                                  int(detail["priority"]), -1, body=body))
+            store.runs.append(
+                Run(
+                    run_id,
+                    int(detail["count"]),
+                    int(detail["msgsize"]),
+                    True,
+                    int(detail["priority"]),
+                    -1,
+                    body=body,
+                )
+            )
         store.next_id = max(store.next_id, run_id + 1)
     elif record.kind == "cfget":
         store = content.get(queue)
@@ -265,15 +309,15 @@ def apply(content: Content, record: LogRecord) -> None:
             del content[queue]
 
 
-def changes_since(ctx: Ctx, structure: str, after: int, upto: int | None = None
-                  ) -> list[LogRecord]:
+def changes_since(ctx: Ctx, structure: str, after: int, upto: int | None = None) -> list[LogRecord]:
     """Every member's logged persistent changes to ``structure`` with LRSN in (after, upto],
     in LRSN order (members' logs merged, as recovery reads them)."""
     return [record for _, record in changes_by_member(ctx, structure, after, upto)]
 
 
-def changes_by_member(ctx: Ctx, structure: str, after: int, upto: int | None = None
-                      ) -> list[tuple[str, LogRecord]]:
+def changes_by_member(
+    ctx: Ctx, structure: str, after: int, upto: int | None = None
+) -> list[tuple[str, LogRecord]]:
     """The same, each with the member whose log holds it."""
     found = []
     for name, member in ctx.qm.group.members.items():
@@ -282,8 +326,11 @@ def changes_by_member(ctx: Ctx, structure: str, after: int, upto: int | None = N
                 continue
             detail = record.detail
             lrsn = int(detail.get("lrsn", 0))
-            if detail.get("structure") == structure and lrsn > after and (
-                    upto is None or lrsn <= upto):
+            if (
+                detail.get("structure") == structure
+                and lrsn > after
+                and (upto is None or lrsn <= upto)
+            ):
                 found.append((name, record))
     found.sort(key=lambda pair: int(pair[1].detail["lrsn"]))
     return found

@@ -29,36 +29,76 @@ _TABLE = (
     Constant("PAGE_USABLE", 4057, "DOC", "PS-7", "bytes of a page usable for message records"),
     Constant("MQMD_BYTES", 352, "DOC", "PS-8", "message descriptor stored with each message"),
     Constant("SHORT_MAX", 3596, "UNVERIFIED", "PS-9", "largest message data of a short message"),
-    Constant("MSG_HDR", 461, "INFERENCE", "", "header bytes per message record "
-             "(352 MQMD + 109 control) = PAGE_USABLE - SHORT_MAX"),
-    Constant("LONG_BYTES_PER_PAGE", 4047, "FITTED", "PS-9", "message bytes per page of a "
-             "long message (4096 B -> 2 pages, 4 MB -> 1037 pages)"),
-    Constant("CHUNK_BYTES", 4 * 1024 * 1024, "UNVERIFIED", "PS-9",
-             "messages above this are stored in chunks"),
+    Constant(
+        "MSG_HDR",
+        461,
+        "INFERENCE",
+        "",
+        "header bytes per message record (352 MQMD + 109 control) = PAGE_USABLE - SHORT_MAX",
+    ),
+    Constant(
+        "LONG_BYTES_PER_PAGE",
+        4047,
+        "FITTED",
+        "PS-9",
+        "message bytes per page of a long message (4096 B -> 2 pages, 4 MB -> 1037 pages)",
+    ),
+    Constant(
+        "CHUNK_BYTES",
+        4 * 1024 * 1024,
+        "UNVERIFIED",
+        "PS-9",
+        "messages above this are stored in chunks",
+    ),
     Constant("CHUNK_PAGES", 1037, "UNVERIFIED", "PS-9", "pages per full 4 MB chunk"),
-    Constant("IDX_MSGS_PER_PAGE", 64, "FITTED", "",
-             "messages per message-list page (300 msgs -> 5 pages, lab 605)"),
+    Constant(
+        "IDX_MSGS_PER_PAGE",
+        64,
+        "FITTED",
+        "",
+        "messages per message-list page (300 msgs -> 5 pages, lab 605)",
+    ),
     Constant("SPACEMAP_SPAN", 16384, "FITTED", "DU-4", "pages covered by one space-map page"),
     Constant("HEADER_PAGES", 1, "FITTED", "DU-4", "page-set header pages"),
     Constant("EXPAND_AT", 0.90, "DOC", "EX-2", "expansion starts when this share is in use"),
-    Constant("DWT", 0.85, "DOC", "ST-4, ST-7", "deferred write threshold: share of buffers "
-             "changed"),
+    Constant(
+        "DWT", 0.85, "DOC", "ST-4, ST-7", "deferred write threshold: share of buffers changed"
+    ),
     Constant("DWT_TARGET", 0.80, "UNVERIFIED", "", "deferred write drains down to this share"),
     Constant("SPT", 0.95, "DOC", "ST-6, ST-7", "synchronous page write threshold"),
     Constant("WRITE_BATCH", 32, "UNVERIFIED", "", "pages per write I/O"),
     Constant("MAX_EXTENTS", 119, "DOC", "EX-1", "extents a page set may have"),
     Constant("MAX_PAGES", 16_777_216, "DOC", "PS-3", "pages in 64 GB, the page-set limit"),
     Constant("CYL_PAGES", 180, "INFERENCE", "EX-8", "pages per 3390 cylinder (12 x 15)"),
-    Constant("DEFAULT_PRIMARY", 1080, "SEED", "EX-7, docs/qmz1.md", "default primary allocation "
-             "(6 cylinders: 1078 usable pages)"),
-    Constant("DEFAULT_SECONDARY", 540, "SEED", "EX-7", "default secondary allocation "
-             "(3 cylinders, PS4: 1078 -> 3238 in 4 expansions)"),
-    Constant("NEW_POOL_BUFFERS", 1000, "DOC", "[DOC-DEFPSID]",
-             "buffers for a pool a dynamic DEFINE PSID creates"),
-    Constant("NEW_POOL_FALLBACK", 100, "DOC", "[DOC-DEFPSID]",
-             "buffers when 1000 cannot be had"),
-    Constant("BELOW_BAR_BUFFERS", 400_000, "INFERENCE", "BP-4",
-             "31-bit buffers available to all BELOW pools (about 70% of a 2 GB region)"),
+    Constant(
+        "DEFAULT_PRIMARY",
+        1080,
+        "SEED",
+        "EX-7, docs/qmz1.md",
+        "default primary allocation (6 cylinders: 1078 usable pages)",
+    ),
+    Constant(
+        "DEFAULT_SECONDARY",
+        540,
+        "SEED",
+        "EX-7",
+        "default secondary allocation (3 cylinders, PS4: 1078 -> 3238 in 4 expansions)",
+    ),
+    Constant(
+        "NEW_POOL_BUFFERS",
+        1000,
+        "DOC",
+        "[DOC-DEFPSID]",
+        "buffers for a pool a dynamic DEFINE PSID creates",
+    ),
+    Constant("NEW_POOL_FALLBACK", 100, "DOC", "[DOC-DEFPSID]", "buffers when 1000 cannot be had"),
+    Constant(
+        "BELOW_BAR_BUFFERS",
+        400_000,
+        "INFERENCE",
+        "BP-4",
+        "31-bit buffers available to all BELOW pools (about 70% of a 2 GB region)",
+    ),
     Constant("MEMLIMIT_BASE", 2 * 1024**3, "SEED", "BP-11", "MEMLIMIT before ABOVE buffers"),
     Constant("MSG_CONTROL_BYTES", 200, "SEED", "BP-11", "64-bit storage per message held"),
     Constant("OBJ_BYTES_QLOCAL", 1010, "DOC", "PS-6", "page set 0 bytes per local queue"),
@@ -68,23 +108,54 @@ _TABLE = (
     Constant("OBJ_BYTES_QMODEL", 746, "DOC", "PS-6", "page set 0 bytes per model queue"),
     Constant("OBJ_BYTES_PROCESS", 674, "DOC", "PS-6", "page set 0 bytes per process"),
     Constant("OBJ_BYTES_NAMELIST", 12320, "DOC", "PS-6", "page set 0 bytes per namelist"),
-    Constant("OBJ_BYTES_CHANNEL", 2026, "DOC", "PS-6",
-             "page set 0 bytes per message channel (and server-connection channel)"),
-    Constant("OBJ_BYTES_CLNTCONN", 5170, "DOC", "PS-6",
-             "page set 0 bytes per client-connection channel"),
-    Constant("OBJ_BYTES_AUTHINFO", 1010, "DOC", "PS-6",
-             "page set 0 bytes per authentication information object"),
-    Constant("LOG_PER_MSG", 1280, "SEED", "BN-4", "log bytes per persistent message besides "
-             "its length (1.25 KB)"),
+    Constant(
+        "OBJ_BYTES_CHANNEL",
+        2026,
+        "DOC",
+        "PS-6",
+        "page set 0 bytes per message channel (and server-connection channel)",
+    ),
+    Constant(
+        "OBJ_BYTES_CLNTCONN", 5170, "DOC", "PS-6", "page set 0 bytes per client-connection channel"
+    ),
+    Constant(
+        "OBJ_BYTES_AUTHINFO",
+        1010,
+        "DOC",
+        "PS-6",
+        "page set 0 bytes per authentication information object",
+    ),
+    Constant(
+        "LOG_PER_MSG",
+        1280,
+        "SEED",
+        "BN-4",
+        "log bytes per persistent message besides its length (1.25 KB)",
+    ),
     Constant("LOG_PER_MSG_QSG", 1536, "SEED", "BN-4", "the same for shared queues (1.5 KB)"),
     Constant("LOGLOAD", 500_000, "UNVERIFIED", "", "log records between checkpoints"),
-    Constant("LOG_RECORD_BYTES", 256, "UNVERIFIED", "emulator choice",
-             "bytes of a log record besides its data (unit of recovery header and commit)"),
-    Constant("LOG_DATASET_BYTES", 2 * 1024**3, "UNVERIFIED", "emulator choice",
-             "size of one active log data set (logs switch when it fills)"),
+    Constant(
+        "LOG_RECORD_BYTES",
+        256,
+        "UNVERIFIED",
+        "emulator choice",
+        "bytes of a log record besides its data (unit of recovery header and commit)",
+    ),
+    Constant(
+        "LOG_DATASET_BYTES",
+        2 * 1024**3,
+        "UNVERIFIED",
+        "emulator choice",
+        "size of one active log data set (logs switch when it fills)",
+    ),
     Constant("LOG_DATASETS", 3, "UNVERIFIED", "emulator choice", "active log data sets"),
-    Constant("RBA_DIGITS", 12, "DOC", "issue 4 (6-byte RBAs; V8+ extended RBAs have 16 digits)",
-             "hex digits of an RBA as messages show it"),
+    Constant(
+        "RBA_DIGITS",
+        12,
+        "DOC",
+        "issue 4 (6-byte RBAs; V8+ extended RBAs have 16 digits)",
+        "hex digits of an RBA as messages show it",
+    ),
 )
 
 #: The constants by name.
@@ -123,15 +194,17 @@ OBJ_BYTES_STGCLASS = int(CONSTANTS["OBJ_BYTES_STGCLASS"].value)
 #: client-connection channel's is CLNTCONN_BYTES: mqsc/engine/space.py definition_bytes).
 #: Topics, subscriptions and channel authentication records have no figure in the formula and
 #: take none here.
-OBJECT_BYTES = {"qlocal": OBJ_BYTES_QLOCAL,
-                "qalias": int(CONSTANTS["OBJ_BYTES_QALIAS"].value),
-                "qremote": int(CONSTANTS["OBJ_BYTES_QREMOTE"].value),
-                "qmodel": int(CONSTANTS["OBJ_BYTES_QMODEL"].value),
-                "stgclass": OBJ_BYTES_STGCLASS,
-                "process": int(CONSTANTS["OBJ_BYTES_PROCESS"].value),
-                "namelist": int(CONSTANTS["OBJ_BYTES_NAMELIST"].value),
-                "authinfo": int(CONSTANTS["OBJ_BYTES_AUTHINFO"].value),
-                "channel": int(CONSTANTS["OBJ_BYTES_CHANNEL"].value)}
+OBJECT_BYTES = {
+    "qlocal": OBJ_BYTES_QLOCAL,
+    "qalias": int(CONSTANTS["OBJ_BYTES_QALIAS"].value),
+    "qremote": int(CONSTANTS["OBJ_BYTES_QREMOTE"].value),
+    "qmodel": int(CONSTANTS["OBJ_BYTES_QMODEL"].value),
+    "stgclass": OBJ_BYTES_STGCLASS,
+    "process": int(CONSTANTS["OBJ_BYTES_PROCESS"].value),
+    "namelist": int(CONSTANTS["OBJ_BYTES_NAMELIST"].value),
+    "authinfo": int(CONSTANTS["OBJ_BYTES_AUTHINFO"].value),
+    "channel": int(CONSTANTS["OBJ_BYTES_CHANNEL"].value),
+}
 CLNTCONN_BYTES = int(CONSTANTS["OBJ_BYTES_CLNTCONN"].value)
 LOG_PER_MSG = int(CONSTANTS["LOG_PER_MSG"].value)
 LOG_PER_MSG_QSG = int(CONSTANTS["LOG_PER_MSG_QSG"].value)

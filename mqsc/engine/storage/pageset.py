@@ -93,11 +93,7 @@ class PageSetState:
     def needs_expansion(self) -> bool:
         """In use above the 90% trigger with expansion still possible (storage rule EX-2
         (docs/storage.md#storage-rules))."""
-        return (
-            self.used > C.EXPAND_AT * self.total
-            and self.expand != "NONE"
-            and not self.noexpand
-        )
+        return self.used > C.EXPAND_AT * self.total and self.expand != "NONE" and not self.noexpand
 
     def expansion_size(self) -> int:
         """Pages one expansion adds: the secondary (USER) or about 10% (SYSTEM)

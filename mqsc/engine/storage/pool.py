@@ -51,9 +51,13 @@ class Segment:
     persistent: bool = False
 
     def joins(self, other: Segment) -> bool:
-        return (self.owner == other.owner and self.psid == other.psid
-                and self.changed == other.changed and self.gen == other.gen
-                and self.persistent == other.persistent)
+        return (
+            self.owner == other.owner
+            and self.psid == other.psid
+            and self.changed == other.changed
+            and self.gen == other.gen
+            and self.persistent == other.persistent
+        )
 
 
 @dataclass(slots=True)
@@ -151,8 +155,11 @@ class PoolState:
     def reusable(self) -> int:
         """Buffers a read could use without a synchronous write: empty, clean, or holding a
         freed or formatted page."""
-        droppable = sum(s.pages for s in self.lru
-                        if s.changed and isinstance(s.owner, tuple) and s.owner[0] in DROPPABLE)
+        droppable = sum(
+            s.pages
+            for s in self.lru
+            if s.changed and isinstance(s.owner, tuple) and s.owner[0] in DROPPABLE
+        )
         return self.empty + self.clean + droppable
 
     def resident(self, owner: Owner) -> tuple[int, int]:
@@ -181,8 +188,9 @@ class PoolState:
         return io
 
     # ---- bringing pages in -----------------------------------------------------------------
-    def new_pages(self, owner: Owner, psid: int, pages: int, *, persistent: bool = False,
-                  gen: int = 0) -> None:
+    def new_pages(
+        self, owner: Owner, psid: int, pages: int, *, persistent: bool = False, gen: int = 0
+    ) -> None:
         """Pages newly allocated and changed (GETN, STW); may trigger the deferred writer."""
         self.stats.getn += pages
         self._add_changed(owner, psid, pages, persistent, gen)
@@ -218,8 +226,16 @@ class PoolState:
         self.clean += pages
         self._note()
 
-    def _add_changed(self, owner: Owner, psid: int, pages: int, persistent: bool, gen: int,
-                     *, count_stw: bool = True) -> None:
+    def _add_changed(
+        self,
+        owner: Owner,
+        psid: int,
+        pages: int,
+        persistent: bool,
+        gen: int,
+        *,
+        count_stw: bool = True,
+    ) -> None:
         if count_stw:
             self.stats.stw += pages
         threshold = math.floor(C.DWT * self.buffers)

@@ -84,17 +84,29 @@ class Body:
     correl_text: str = ""
 
     def snapshot(self) -> dict[str, Any]:
-        return {"data": base64.b64encode(self.data).decode("ascii"),
-                "msgid": self.msgid.hex(), "correlid": self.correlid.hex(),
-                "reply_q": self.reply_q, "reply_qmgr": self.reply_qmgr,
-                "expiry": self.expiry, "put_time": self.put_time,
-                **({"correl_text": self.correl_text} if self.correl_text else {})}
+        return {
+            "data": base64.b64encode(self.data).decode("ascii"),
+            "msgid": self.msgid.hex(),
+            "correlid": self.correlid.hex(),
+            "reply_q": self.reply_q,
+            "reply_qmgr": self.reply_qmgr,
+            "expiry": self.expiry,
+            "put_time": self.put_time,
+            **({"correl_text": self.correl_text} if self.correl_text else {}),
+        }
 
     @classmethod
     def restore(cls, data: dict[str, Any]) -> Body:
-        return cls(base64.b64decode(data["data"]), bytes.fromhex(data["msgid"]),
-                   bytes.fromhex(data["correlid"]), data["reply_q"], data["reply_qmgr"],
-                   int(data["expiry"]), data["put_time"], data.get("correl_text", ""))
+        return cls(
+            base64.b64decode(data["data"]),
+            bytes.fromhex(data["msgid"]),
+            bytes.fromhex(data["correlid"]),
+            data["reply_q"],
+            data["reply_qmgr"],
+            int(data["expiry"]),
+            data["put_time"],
+            data.get("correl_text", ""),
+        )
 
 
 @dataclass(slots=True)
@@ -182,15 +194,29 @@ class QueueStore:
     def list_owner(self) -> tuple[str, str]:
         return ("list", self.queue)
 
-    def tail_run(self, size: int, persistent: bool, priority: int, psid: int,
-                 dest: str = "", body: Body | None = None) -> Run:
+    def tail_run(
+        self,
+        size: int,
+        persistent: bool,
+        priority: int,
+        psid: int,
+        dest: str = "",
+        body: Body | None = None,
+    ) -> Run:
         """The run new identical messages join: the last one, or a new one (always a new
         one for a message with a body, and never one with a body)."""
         last = self.runs[-1] if self.runs else None
-        if (body is None and last is not None and last.size == size
-                and last.persistent == persistent and last.priority == priority
-                and last.psid == psid and last.count and last.dest == dest
-                and last.body is None):
+        if (
+            body is None
+            and last is not None
+            and last.size == size
+            and last.persistent == persistent
+            and last.priority == priority
+            and last.psid == psid
+            and last.count
+            and last.dest == dest
+            and last.body is None
+        ):
             return last
         run = Run(self.next_id, 0, size, persistent, priority, psid, 0, dest, body)
         self.next_id += 1
@@ -198,12 +224,27 @@ class QueueStore:
         return run
 
     def snapshot(self) -> dict[str, Any]:
-        data = {"kind": "messages", "queue": self.queue, "next_id": self.next_id,
-                "lists": self.lists, "list_psid": self.list_psid,
-                "runs": [[r.id, r.count, r.size, r.persistent, r.priority, r.psid, r.head_used,
-                          *((r.dest,) if r.dest or r.body else ()),
-                          *((r.body.snapshot(),) if r.body else ())]
-                         for r in self.runs]}
+        data = {
+            "kind": "messages",
+            "queue": self.queue,
+            "next_id": self.next_id,
+            "lists": self.lists,
+            "list_psid": self.list_psid,
+            "runs": [
+                [
+                    r.id,
+                    r.count,
+                    r.size,
+                    r.persistent,
+                    r.priority,
+                    r.psid,
+                    r.head_used,
+                    *((r.dest,) if r.dest or r.body else ()),
+                    *((r.body.snapshot(),) if r.body else ()),
+                ]
+                for r in self.runs
+            ],
+        }
         taken = [[r.id, r.taken] for r in self.runs if r.taken]
         if taken:
             data["taken"] = taken
@@ -211,8 +252,13 @@ class QueueStore:
 
     @classmethod
     def restore(cls, data: dict[str, Any]) -> QueueStore:
-        store = cls(data["queue"], [_restore_run(r) for r in data["runs"]], data["next_id"],
-                    data["lists"], data["list_psid"])
+        store = cls(
+            data["queue"],
+            [_restore_run(r) for r in data["runs"]],
+            data["next_id"],
+            data["lists"],
+            data["list_psid"],
+        )
         taken = {int(i): int(n) for i, n in data.get("taken", ())}  # absent before it was kept
         for run in store.runs:
             run.taken = taken.get(run.id, 0)

@@ -17,15 +17,26 @@ from mqsc.render.server import reply_lines
 from tests.engine.conftest import fresh_qmz1
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "lab"
-JOBS = (("V8NOIO10", "USER1.BBAR.QUEUE", 300, 10), ("V8NOIO11", "USER1.ABAR.QUEUE", 300, 11),
-        ("V8YSIO10", "USER1.BBAR.QUEUE", 1200, 10), ("V8YSIO11", "USER1.ABAR.QUEUE", 1200, 11))
+JOBS = (
+    ("V8NOIO10", "USER1.BBAR.QUEUE", 300, 10),
+    ("V8NOIO11", "USER1.ABAR.QUEUE", 300, 11),
+    ("V8YSIO10", "USER1.BBAR.QUEUE", 1200, 10),
+    ("V8YSIO11", "USER1.ABAR.QUEUE", 1200, 11),
+)
 
 
 def figures(qm, psid: int) -> tuple:
     ps = qm.state.tables["pageset"][psid]
     pool = qm.state.tables["pool"][psid]
-    return (ps.total, ps.unused, ps.persistent, ps.nonpersistent, ps.expansions,
-            pool.stealable, pool.percent)
+    return (
+        ps.total,
+        ps.unused,
+        ps.persistent,
+        ps.nonpersistent,
+        ps.expansions,
+        pool.stealable,
+        pool.percent,
+    )
 
 
 def stats(qm, psid: int) -> dict:
@@ -70,8 +81,10 @@ def test_the_four_jobs_in_sequence(golden) -> None:
         usage_loaded = "\n".join(reply_lines(qm.execute("DISPLAY USAGE"))) + "\n"
         assert qm.get(queue).done == count
         usage_drained = "\n".join(reply_lines(qm.execute("DISPLAY USAGE"))) + "\n"
-        golden(GOLDEN / f"{job}.txt", f"* {job}: after LOADQ\n{usage_loaded}"
-                                      f"* {job}: after MGETQ\n{usage_drained}")
+        golden(
+            GOLDEN / f"{job}.txt",
+            f"* {job}: after LOADQ\n{usage_loaded}* {job}: after MGETQ\n{usage_drained}",
+        )
         if count == 1200:
             # Page sets behave exactly as on a fresh start ...
             assert figures(qm, psid)[:5] == (2698, 2698, 0, 0, 3)

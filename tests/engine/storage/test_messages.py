@@ -125,14 +125,12 @@ def test_get_beyond_depth_gives_2033(qm: QueueManager) -> None:
 
 def test_put_then_get_returns_every_page() -> None:
     qm = fresh_qmz1()
-    before = {k: (ps.persistent, ps.nonpersistent) for k, ps in
-              qm.state.tables["pageset"].items()}
+    before = {k: (ps.persistent, ps.nonpersistent) for k, ps in qm.state.tables["pageset"].items()}
     for queue in ("USER1.ABAR.QUEUE", "USER1.BBAR.QUEUE"):
         qm.put(queue, 777, 3000, persistent=True)
         qm.put(queue, 333, 100_000)
         qm.get(queue)
-    after = {k: (ps.persistent, ps.nonpersistent) for k, ps in
-             qm.state.tables["pageset"].items()}
+    after = {k: (ps.persistent, ps.nonpersistent) for k, ps in qm.state.tables["pageset"].items()}
     assert after == before
 
 
