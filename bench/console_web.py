@@ -6,7 +6,7 @@
 A real ``mqsc serve`` (durable state in a temporary mqsc home, the queues defined beforehand
 by ``mqsc run``, as bench/serve.py does) and Debian's Chromium driven headless by Playwright.
 The figures are the page's own, taken with ``performance.now()`` (window.mqscTimings, set by
-mqsc/serve/console/app.js):
+mqsc/serve/webconsole/app.js):
 
 * open: from the queues widget opening (after sign-in) to its first rows drawn on screen (the
   first window of 100 queues sorted by name, /ibmmq/console/api/qmgr/QMZ1/queues, drawn, and

@@ -179,11 +179,11 @@ def qmgr_with_queues(count: int):
 
 #: S3's renderings of one DISPLAY result: name -> function producing the whole output text.
 def _renderings() -> dict[str, Callable[[object], str]]:
-    from mqsc.render import console, jsonout, server
+    from mqsc.render import commandserver, consoletext, jsonout
 
     return {
-        "console": lambda r: "\n".join(console.console_lines(r)),
-        "server": lambda r: "\n".join(server.reply_lines(r)),
+        "console": lambda r: "\n".join(consoletext.console_lines(r)),
+        "server": lambda r: "\n".join(commandserver.reply_lines(r)),
         "json": lambda r: json.dumps(jsonout.result_json(r), separators=(",", ":")),
     }
 
@@ -408,7 +408,7 @@ def channel_pair():
     """QMBN and QMB2 (the storage benchmark's queue manager twice) in one network, with a
     running sender/receiver pair from QMBN's BENCH.OUT to QMB2's BENCH.IN (docs/channels.md)."""
     from mqsc.engine.manager import QueueManager
-    from mqsc.store.network import Network
+    from mqsc.network.transport import Network
 
     qmb2 = QueueManager.create("QMB2", csqinp1=STORAGE_CSQINP1, csqinp2=STORAGE_CSQINP2)
     qmbn = storage_qmgr()
@@ -421,7 +421,7 @@ def channel_pair():
 
 @scenario("channel", [250_000, 1_000_000])
 def across_a_channel(count: int) -> dict:
-    """Issue 19: ``count`` 1 KB nonpersistent messages put to a remote queue, moved by a
+    """Messages across a channel: ``count`` 1 KB nonpersistent messages put to a remote queue, moved by a
     running channel to the other queue manager (XMITQ pages freed, target pages taken) and got
     there, against the same put and get on one queue manager. Target: at least a third of the
     local rate."""
@@ -528,7 +528,7 @@ def console(count: int) -> dict:
 
     from mqsc import catalog
     from mqsc.repl.complete import suggest
-    from mqsc.repl.names import NameIndex
+    from mqsc.repl.nameindex import NameIndex
     from mqsc.store.home import open_qmgr
     from tests.repl.pty_driver import Terminal
 

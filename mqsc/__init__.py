@@ -4,7 +4,8 @@ The public API is small and lazily imported, so ``import mqsc`` stays cheap:
 
 * :func:`parse` / :func:`parse_one` - MQSC text to typed commands (errors as data);
 * :func:`format_command` - a typed command back to canonical MQSC;
-* :class:`QueueManager` - the simulated queue manager (``execute`` returns structured results);
+* :class:`QueueManager` - the simulated queue manager (``execute`` returns structured results;
+  its ``source`` is a :class:`CommandSource`: console, command server, CSQINP1, CSQINP2);
 * :func:`open_qmgr` - a queue manager by name (QMZ1, the lab's, by default).
 
 The pipeline, one direction: text -> reader -> parser -> binder -> engine -> renderers.
@@ -25,6 +26,7 @@ _EXPORTS = {
     "MqscError": "mqsc.language.diagnostics",
     "Diagnostic": "mqsc.language.diagnostics",
     "Source": "mqsc.language.source",
+    "CommandSource": "mqsc.catalog.model",
     "Span": "mqsc.language.source",
     "QueueManager": "mqsc.engine.manager",
     "Result": "mqsc.engine.records",
@@ -34,6 +36,7 @@ _EXPORTS = {
 __all__ = sorted([*_EXPORTS, "__version__"])
 
 if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.catalog.model import CommandSource
     from mqsc.engine.manager import QueueManager
     from mqsc.engine.records import Result
     from mqsc.language.diagnostics import Diagnostic, MqscError

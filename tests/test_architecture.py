@@ -23,6 +23,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine.records",),  # what the engine answers with: the renderers' input
     ("engine",),  # typed commands -> records, on the simulated state
     ("store",),  # the SQLite state store and where queue managers live
+    ("network",),  # channels between queue managers: batches moved between engines
     ("render",),  # records -> console text, SYSPRINT, JSON
     ("batch", "repl", "serve", "cli", "__main__"),  # the front ends
 )

@@ -1,4 +1,4 @@
-"""Every message mqsc issues is shown exactly, in a golden file, as users see it (issues 3, 6);
+"""Every message mqsc issues is shown exactly, in a golden file, as users see it;
 the few that cannot be are proved by a named test; messages kept only for reference are
 never issued.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from mqsc.catalog.messages import CATALOG
+from mqsc.catalog.texts import CATALOG
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "golden"
@@ -34,7 +34,7 @@ PROVED_ELSEWHERE = {
     "MQSC212E": ("tests/batch/test_runner.py", "an abend of a batch step on an unreadable DD"),
     "MQSC307E": ("tests/engine/test_qsg.py", "needs 63 CF structures"),
     "MQSC339E": (
-        "tests/store/test_indoubt.py",
+        "tests/network/test_indoubt.py",
         "needs a program getting from a transmission queue inside a channel's batch",
     ),
     "MQSC308E": ("tests/engine/test_qsg.py", "needs 512 shared queues on one structure"),
@@ -82,7 +82,7 @@ def message_literals(paths) -> set[str]:
 
 def issued_literals() -> set[str]:
     """Message ids written as string literals anywhere in the package but the catalog."""
-    catalog = ROOT / "mqsc" / "catalog" / "messages.py"
+    catalog = ROOT / "mqsc" / "catalog" / "texts.py"
     return message_literals(p for p in (ROOT / "mqsc").rglob("*.py") if p != catalog)
 
 

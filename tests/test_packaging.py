@@ -46,9 +46,9 @@ def test_wheel_contains_grammar_and_installed_package_uses_it(tmp_path: Path) ->
     } <= shipped
     assert shipped <= set(names), sorted(shipped - set(names))
     # The web console's assets (mqsc serve, /ibmmq/console/): no build step, no CDN.
-    from mqsc.serve.console import ASSETS
+    from mqsc.serve.webconsole import ASSETS
 
-    console = {f"mqsc/serve/console/{name}" for name in ASSETS}
+    console = {f"mqsc/serve/webconsole/{name}" for name in ASSETS}
     assert console <= set(names), sorted(console - set(names))
     target = tmp_path / "site"
     subprocess.run(

@@ -16,18 +16,17 @@ from dataclasses import dataclass, field
 
 from mqsc.batch import lint
 from mqsc.batch.findings import Findings, Kept
-from mqsc.catalog import VERB_WORDS, mqrc
-from mqsc.catalog import Source as CommandSource
+from mqsc.catalog import VERB_WORDS, CommandSource, mqrc
 from mqsc.catalog.absent import MULTIPLATFORM_WARNING, other_platform
 from mqsc.engine.manager import QueueManager
-from mqsc.engine.messages import transmission_queue
+from mqsc.engine.messaging.privateq import transmission_queue
 from mqsc.engine.records import Message, Result
 from mqsc.language.commands import Command
 from mqsc.language.diagnostics import Diagnostic
 from mqsc.language.pipeline import Parsed, Rejected, iter_parse
 from mqsc.language.reader import Columns, LogicalCommand
 from mqsc.language.source import Source
-from mqsc.render import server
+from mqsc.render import commandserver
 
 #: Messages that end a reply but say nothing about what went wrong.
 _FRAMING = ("CSQ9022I", "CSQ9023E", "CSQM090E")
@@ -125,7 +124,7 @@ def check(
                 if not all(r.ok for r in result.all_sets()):
                     report.failed += 1
                 if options.outputs:
-                    output = "".join(line + "\n" for line in server.run_lines(result))
+                    output = "".join(line + "\n" for line in commandserver.run_lines(result))
                 if result.ok and not isinstance(parsed, Rejected):
                     store.remember(parsed)
             if options.cases:
@@ -192,8 +191,8 @@ def _hint(logical: LogicalCommand, d: Diagnostic) -> str | None:
 
 
 def _digest(d: Diagnostic) -> str:
-    """SARIF's line hash of a diagnostic (:func:`mqsc.batch.reports.line_hash`)."""
-    from mqsc.batch.reports import line_hash
+    """SARIF's line hash of a diagnostic (:func:`mqsc.batch.cireports.line_hash`)."""
+    from mqsc.batch.cireports import line_hash
 
     text = ""
     if d.source is not None and d.span is not None:

@@ -24,14 +24,13 @@ from dataclasses import dataclass, field
 
 from mqsc.batch import cards, makedef, utilities
 from mqsc.batch.names import is_name
-from mqsc.catalog import Source as CommandSource
-from mqsc.catalog import messages
-from mqsc.engine.lifecycle import Phase
+from mqsc.catalog import CommandSource, texts
 from mqsc.engine.manager import QueueManager
+from mqsc.engine.phase import Phase
 from mqsc.engine.records import Result
 from mqsc.language.reader import Columns, LogicalCommand, read
 from mqsc.language.source import Source
-from mqsc.render import server
+from mqsc.render import commandserver
 
 CSECT = "CSQUTIL"
 #: The release CSQU000I names (the engine's CSQY000I and CMDLEVEL say the same).
@@ -121,7 +120,7 @@ class _Printer:
 
     def utility(self, msg_id: str, **inserts: object) -> None:
         """A CSQU message: one blank in front of it ([GH-CSQUTIL])."""
-        self.lines.append(" " + messages.line(msg_id, inserts, None))
+        self.lines.append(" " + texts.line(msg_id, inserts, None))
 
     def mqsc(self, msg_id: str, **inserts: object) -> None:
         """One of mqsc's own messages, laid out like a CSQU one."""
@@ -411,7 +410,7 @@ def command_function(
     for result in target.iter_run(deck, source=CommandSource.SERVER, columns=columns):
         read_count += 1
         out.echo(result.echo or (result.text,))
-        out.echo(server.reply_lines(result))
+        out.echo(commandserver.reply_lines(result))
         if all(one.ok for one in result.all_sets()):
             results.append(result)
             continue

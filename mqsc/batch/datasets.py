@@ -9,7 +9,7 @@ of text in the job's encoding.
 A VSAM cluster (IDCAMS DEFINE CLUSTER) is a file too, so DD statements allocate it like any
 data set; it holds a marker line and the cluster's attributes as JSON: its space, its size in
 4 KB pages, and whether CSQUTIL FORMAT made it a page set. The catalog answers the engine's
-:class:`mqsc.engine.clusters.Clusters` question, so ``DEFINE PSID DSN(...)`` run by a job needs
+:class:`mqsc.engine.vsam.VsamCatalog` question, so ``DEFINE PSID DSN(...)`` run by a job needs
 a formatted cluster and takes its size.
 """
 
@@ -21,9 +21,9 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from mqsc.engine.clusters import PageSetDataSet
-from mqsc.engine.lifecycle import Phase
-from mqsc.engine.storage import constants as C
+from mqsc.engine.phase import Phase
+from mqsc.engine.storage import constants
+from mqsc.engine.vsam import PageSetDataSet
 from mqsc.language.reader import decode
 from mqsc.support.bounded import read_file
 from mqsc.support.files import FileError, private_dir, read_private, write_private
@@ -31,7 +31,7 @@ from mqsc.support.files import FileError, private_dir, read_private, write_priva
 #: The first line of a file that holds a VSAM cluster.
 CLUSTER_MARK = "*MQSC VSAM CLUSTER*"
 #: 4 KB control intervals per 3390 track: a cylinder's 180 pages over its 15 tracks.
-TRACK_PAGES = C.CYL_PAGES // 15
+TRACK_PAGES = constants.CYL_PAGES // 15
 #: Space units of DEFINE CLUSTER and their synonyms (DFSMS Access Method Services Commands,
 #: "DEFINE CLUSTER"), each as the pages one unit holds (None: by bytes, rounded to tracks).
 SPACE_UNITS = {
@@ -61,7 +61,7 @@ def space_pages(unit: str, amount: int) -> int:
     if amount <= 0:
         return 0
     if unit == "CYLINDERS":
-        return amount * C.CYL_PAGES
+        return amount * constants.CYL_PAGES
     if unit == "TRACKS":
         return amount * TRACK_PAGES
     records = {"RECORDS": amount, "KILOBYTES": math.ceil(amount / 4), "MEGABYTES": amount * 256}[
@@ -197,7 +197,7 @@ class Catalog:
         return None
 
     def page_set_data_set(self, dsn: str) -> PageSetDataSet | None:
-        """The engine's view of a cluster (:class:`mqsc.engine.clusters.Clusters`)."""
+        """The engine's view of a cluster (:class:`mqsc.engine.vsam.VsamCatalog`)."""
         cluster = self.cluster(dsn)
         if cluster is None:
             return None

@@ -62,7 +62,7 @@ def replayed(name: str) -> bool:
 
 # ---- line rules ----------------------------------------------------------------------------
 class _Line(NamedTuple):
-    """A named tuple: a deck of a million lines makes a million of them (issue 15)."""
+    """A named tuple: a deck of a million lines makes a million of them."""
 
     number: int
     offset: int
@@ -128,7 +128,7 @@ _LOST = {
 
 
 def _past_column_72(source: Source, *, card: bool) -> list[Diagnostic]:
-    """Lines whose text past column 72 the z/OS card readers lose (issue 17): in a card deck,
+    """Lines whose text past column 72 the z/OS card readers lose: in a card deck,
     columns 73-80 that are not a sequence number (or are inside a quoted string) and anything
     past 80; in any other deck, anything past column 72 (``mqsc run`` reads it, CSQINP2 and
     CSQUTIL would not). Comment lines lose nothing that matters."""

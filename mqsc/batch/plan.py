@@ -14,13 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from mqsc.batch.dump import ORDER, Definition, definitions, is_flag
-from mqsc.catalog import Source as CommandSource
-from mqsc.catalog import command_spec
+from mqsc.catalog import CommandSource, command_spec
 from mqsc.engine.manager import QueueManager
 from mqsc.language.formatter import format_value
 from mqsc.language.reader import Columns
 from mqsc.language.source import Location, Source
-from mqsc.render import server
+from mqsc.render import commandserver
 
 Key = tuple[str, Any]
 
@@ -130,7 +129,7 @@ def apply(
                 progress(source, result.location.line if result.location else 0)
             if not all(r.ok for r in result.all_sets()):
                 failures.append(
-                    Failure(result.location, result.text, tuple(server.reply_lines(result)))
+                    Failure(result.location, result.text, tuple(commandserver.reply_lines(result)))
                 )
     return failures, commands
 

@@ -229,7 +229,7 @@ class _CatalogQueueManagers:
     def __call__(self, name: str):
         qm = self.env.qmgrs(name)
         if qm is not None:
-            qm.clusters = self.env.catalog
+            qm.vsam = self.env.catalog
             self.used.append(qm)
         return qm
 

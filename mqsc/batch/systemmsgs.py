@@ -1,6 +1,6 @@
 """z/OS system messages of a job listing (JES2, the converter, allocation, the loader).
 
-These are z/OS messages, not MQ ones, so they live here rather than in :mod:`mqsc.catalog.messages`.
+These are z/OS messages, not MQ ones, so they live here rather than in :mod:`mqsc.catalog.texts`.
 Each entry says whether its layout is VERIFIED (seen in a real job log quoted by a
 public source, or in a public capture of the code index) or UNVERIFIED
 (from third-party tooling or recollection: correct it here and every listing follows).
@@ -205,10 +205,10 @@ def line(key: str, **inserts: object) -> str:
 
 
 def emulator_line(msg_id: str, **inserts: object) -> str:
-    """One of mqsc's own messages (:mod:`mqsc.catalog.messages`) in a job log."""
-    from mqsc.catalog import messages
+    """One of mqsc's own messages (:mod:`mqsc.catalog.texts`) in a job log."""
+    from mqsc.catalog import texts
 
-    return messages.line(msg_id, inserts, None)
+    return texts.line(msg_id, inserts, None)
 
 
 def abend_codes(abend: str) -> tuple[str, str]:

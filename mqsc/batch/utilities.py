@@ -31,7 +31,7 @@ from mqsc.batch.dump import object_definition, qmgr_definition
 from mqsc.batch.names import is_name
 from mqsc.catalog import DEFINED
 from mqsc.catalog.mqrc import name as mqrc_name
-from mqsc.engine.lifecycle import Phase
+from mqsc.engine.phase import Phase
 from mqsc.engine.records import MessageRun
 from mqsc.language.commands import VERB_CLASSES, Command
 from mqsc.language.source import Source

@@ -5,7 +5,7 @@ gets them back. The seed lab runs them as job steps LOADQ and MGETQ. Their SYSPR
 the real programs' opening lines and totals as the seed prints them (secondary
 sources, VERIFIED as printed), but where the real programs print elapsed time, CPU time and
 rates, the emulator prints what it simulated instead (pages, buffer pool activity, page set I/O,
-expansions): timings are properties of a real machine and are never invented (issue 5).
+expansions): timings are properties of a real machine and are never invented.
 
 PARM syntax (the public sources give only fragments; this is the emulator's documented subset,
 flags case-insensitive with the value written straight after the letter):

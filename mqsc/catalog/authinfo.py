@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from mqsc.catalog import common as A
+from mqsc.catalog import common
 from mqsc.catalog.common import NO_YES, QNAME, K, table
 from mqsc.catalog.model import (
     S_2CR,
@@ -132,8 +132,10 @@ FAMILY = Family(
     json_key="authInfos",
 )
 
-_QSG = A.qsgdisp("QMGR", "COPY", "GROUP")
-_ATTRS = A.pick(AUTHINFO, (*SETTABLE, "AUTHENMD", "SECCOMM", "BASEDNU", "SHORTUSR", "USRFIELD"))
+_QSG = common.qsgdisp("QMGR", "COPY", "GROUP")
+_ATTRS = common.pick(
+    AUTHINFO, (*SETTABLE, "AUTHENMD", "SECCOMM", "BASEDNU", "SHORTUSR", "USRFIELD")
+)
 
 FAMILIES = {"AUTHINFO": FAMILY}
 
@@ -142,7 +144,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DEFINE",
         "AUTHINFO",
         QNAME,
-        A.merged(_ATTRS, table(A.like(QNAME), A.REPLACE, A.CMDSCOPE, _QSG)),
+        common.merged(_ATTRS, table(common.like(QNAME), common.REPLACE, common.CMDSCOPE, _QSG)),
         S_2CR,
         "CSQMAAIN",
         required=("AUTHTYPE",),
@@ -153,7 +155,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "ALTER",
         "AUTHINFO",
         QNAME,
-        A.merged(_ATTRS, table(A.CMDSCOPE, _QSG)),
+        common.merged(_ATTRS, table(common.CMDSCOPE, _QSG)),
         S_2CR,
         "CSQMAAIN",
         required=("AUTHTYPE",),
@@ -164,7 +166,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DELETE",
         "AUTHINFO",
         QNAME,
-        table(A.CMDSCOPE, _QSG),
+        table(common.CMDSCOPE, _QSG),
         S_2CR,
         "CSQMUAIN",
         verified="DELETE AUTHINFO (z/OS), 2CR",
@@ -175,11 +177,11 @@ SPECS: tuple[CommandSpec, ...] = (
         "AUTHINFO",
         Name(NameRule.QUEUE, 48, generic=True),
         table(
-            A.ALL,
-            A.CMDSCOPE,
+            common.ALL,
+            common.CMDSCOPE,
             K(
                 "QSGDISP",
-                Choice(A.DISPLAY_QSGDISP[:-1]),
+                Choice(common.DISPLAY_QSGDISP[:-1]),
                 default="LIVE",
                 help="which dispositions to show",
             ),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mqsc.catalog import common as A
+from mqsc.catalog import common
 from mqsc.catalog.common import MAX9, K, table
 from mqsc.catalog.model import (
     S_1,
@@ -63,7 +63,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DEFINE",
         "BUFFPOOL",
         BUFFPOOL_ID.kind,
-        A.merged(BUFFPOOL, A.table(A.REPLACE)),
+        common.merged(BUFFPOOL, common.table(common.REPLACE)),
         S_1,
         "CSQPABPL",
         verified="[DOC-DEFBP]",

@@ -3,7 +3,7 @@ BACKUP / RECOVER / RESET CFSTRUCT (IBM MQ for z/OS, "DEFINE CFSTRUCT", "BACKUP C
 
 from __future__ import annotations
 
-from mqsc.catalog import common as A
+from mqsc.catalog import common
 from mqsc.catalog.common import CFSTRUCT_NAME, MAX9, NO_YES, K, table
 from mqsc.catalog.model import (
     S_2CR,
@@ -137,10 +137,11 @@ STATUS = Family(
     objtype="CFSTATUS", attributes=CFSTATUS, identity=("CFSTATUS", "TYPE"), reply="CSQM443I"
 )
 
-_CF_DEFINE = A.merged(
-    A.pick(CFSTRUCT, CFSTRUCT_SETTABLE), A.table(A.like(A.CFSTRUCT_NAME), A.REPLACE)
+_CF_DEFINE = common.merged(
+    common.pick(CFSTRUCT, CFSTRUCT_SETTABLE),
+    common.table(common.like(common.CFSTRUCT_NAME), common.REPLACE),
 )
-_CF_ALTER = A.pick(CFSTRUCT, CFSTRUCT_SETTABLE)
+_CF_ALTER = common.pick(CFSTRUCT, CFSTRUCT_SETTABLE)
 
 _GENERIC_CF = Name(NameRule.CFSTRUCT, 12, generic=True)
 CFSTRUCT_LIST = NameList(NameRule.CFSTRUCT, 12, 256)
@@ -151,7 +152,7 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "DEFINE",
         "CFSTRUCT",
-        A.CFSTRUCT_NAME,
+        common.CFSTRUCT_NAME,
         _CF_DEFINE,
         S_2CR,
         "CSQMACFS",
@@ -161,7 +162,7 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "ALTER",
         "CFSTRUCT",
-        A.CFSTRUCT_NAME,
+        common.CFSTRUCT_NAME,
         _CF_ALTER,
         S_2CR,
         "CSQMACFS",
@@ -171,7 +172,7 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "DELETE",
         "CFSTRUCT",
-        A.CFSTRUCT_NAME,
+        common.CFSTRUCT_NAME,
         {},
         S_2CR,
         "CSQMUCFS",
@@ -182,7 +183,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DISPLAY",
         "CFSTRUCT",
         _GENERIC_CF,
-        A.table(A.ALL, A.CMDSCOPE),
+        common.table(common.ALL, common.CMDSCOPE),
         S_2CR,
         "CSQMDRTS",
         requestable=frozenset(n for n in CFSTRUCT if n != "CFSTRUCT"),
@@ -194,7 +195,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DISPLAY",
         "CFSTATUS",
         _GENERIC_CF,
-        A.pick(CFSTATUS, ("TYPE",)),
+        common.pick(CFSTATUS, ("TYPE",)),
         S_CR,
         "CSQMDRTS",
         where=frozenset(n for n in CFSTATUS if n not in ("CFSTATUS", "TYPE")),
@@ -205,8 +206,8 @@ SPECS: tuple[CommandSpec, ...] = (
         "BACKUP",
         "CFSTRUCT",
         _GENERIC_CF,
-        A.table(
-            A.CMDSCOPE,
+        common.table(
+            common.CMDSCOPE,
             K(
                 "EXCLINT",
                 Integer(30, 600),
@@ -224,8 +225,8 @@ SPECS: tuple[CommandSpec, ...] = (
         "RECOVER",
         "CFSTRUCT",
         CFSTRUCT_LIST,
-        A.table(
-            A.CMDSCOPE,
+        common.table(
+            common.CMDSCOPE,
             K(
                 "TYPE",
                 Choice(("NORMAL", "PURGE")),
@@ -242,8 +243,8 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "RESET",
         "CFSTRUCT",
-        A.CFSTRUCT_NAME,
-        A.table(
+        common.CFSTRUCT_NAME,
+        common.table(
             K(
                 "ACTION",
                 Choice(("FAIL",)),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from mqsc.catalog import common as A
+from mqsc.catalog import common
 from mqsc.catalog.common import MAX9, NO_YES, QNAME_OR_BLANK, K, table
 from mqsc.catalog.model import (
     S_2CR,
@@ -453,21 +453,23 @@ FAMILY = Family(
     json_key="channels",
 )
 
-_ATTRS = A.pick(CHANNEL, (*SETTABLE, "AMQPKA", "PORT", "TPROOT", "USECLTID"))
-_LIKE = A.like(CHANNEL_NAME)
-_DEFINE = A.merged(_ATTRS, table(_LIKE, A.REPLACE, A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP")))
-_ALTER = A.merged(_ATTRS, table(A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP")))
+_ATTRS = common.pick(CHANNEL, (*SETTABLE, "AMQPKA", "PORT", "TPROOT", "USECLTID"))
+_LIKE = common.like(CHANNEL_NAME)
+_DEFINE = common.merged(
+    _ATTRS, table(_LIKE, common.REPLACE, common.CMDSCOPE, common.qsgdisp("QMGR", "COPY", "GROUP"))
+)
+_ALTER = common.merged(_ATTRS, table(common.CMDSCOPE, common.qsgdisp("QMGR", "COPY", "GROUP")))
 _DELETE = table(
-    A.CMDSCOPE,
-    A.qsgdisp("QMGR", "COPY", "GROUP"),
+    common.CMDSCOPE,
+    common.qsgdisp("QMGR", "COPY", "GROUP"),
     K("CHLTABLE", Choice(("QMGRTBL", "CLNTTBL")), zos=False),
 )
 _DISPLAY = table(
-    A.ALL,
-    A.CMDSCOPE,
+    common.ALL,
+    common.CMDSCOPE,
     K(
         "QSGDISP",
-        Choice(A.DISPLAY_QSGDISP[:-1]),
+        Choice(common.DISPLAY_QSGDISP[:-1]),
         default="LIVE",
         help="which dispositions to show",
         verified="DISPLAY CHANNEL (z/OS)",

@@ -3,7 +3,7 @@ STOP / PING / RESET / RESOLVE CHANNEL, START / STOP LISTENER, DISPLAY CLUSQMGR, 
 RESET CLUSTER, SUSPEND / RESUME QMGR (IBM MQ 9.4 for z/OS MQSC reference, each command's page).
 
 START / STOP / DISPLAY CHINIT, START / STOP LISTENER, START / STOP CHANNEL and DISPLAY
-CHSTATUS act on the simulated channel initiator (mqsc/engine/chinit.py, docs/channels.md);
+CHSTATUS act on the simulated channel initiator (mqsc/engine/channelstate.py, docs/channels.md);
 the others (``facility="CHINIT"``, :mod:`mqsc.catalog.absent`) are bound with their full
 keyword checks and answered as z/OS answers while the channel initiator is not started.
 Channel *definitions* are in :mod:`mqsc.catalog.channels`.
@@ -11,7 +11,7 @@ Channel *definitions* are in :mod:`mqsc.catalog.channels`.
 
 from __future__ import annotations
 
-from mqsc.catalog import common as A
+from mqsc.catalog import common
 from mqsc.catalog.channels import (
     CHANNEL_NAME,
     DEFAULT_PORT,
@@ -177,7 +177,7 @@ CLUSQMGR_ATTRIBUTES = (
 )
 
 _LISTENER = table(
-    A.CMDSCOPE,
+    common.CMDSCOPE,
     K(
         "INDISP",
         Choice(("QMGR", "GROUP")),
@@ -334,7 +334,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "CHINIT",
         None,
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K(
                 "ENVPARM",
                 Text(126),
@@ -361,7 +361,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "CHINIT",
         None,
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K(
                 "SHARED",
                 Choice(("RESTART", "STOP")),
@@ -380,7 +380,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DISPLAY",
         "CHINIT",
         None,
-        table(A.CMDSCOPE),
+        table(common.CMDSCOPE),
         S_CR,
         "CSQXDISP",
         name_required=False,
@@ -392,8 +392,8 @@ SPECS: tuple[CommandSpec, ...] = (
         "CHSTATUS",
         GENERIC_CHANNEL,
         table(
-            A.ALL,
-            A.CMDSCOPE,
+            common.ALL,
+            common.CMDSCOPE,
             CHLDISP,
             _CONNAME,
             K("CURRENT", Flag(), help="current status (default)"),
@@ -417,7 +417,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "START",
         "CHANNEL",
         CHANNEL_NAME,
-        table(A.CMDSCOPE, CHLDISP, _CONNAME),
+        table(common.CMDSCOPE, CHLDISP, _CONNAME),
         S_CR,
         "CSQXSTRT",
         verified="START CHANNEL (z/OS), CR",
@@ -428,7 +428,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "CHANNEL",
         CHANNEL_NAME,
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             CHLDISP,
             _CONNAME,
             K(
@@ -455,7 +455,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "CHANNEL",
         CHANNEL_NAME,
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             CHLDISP,
             K("DATALEN", Integer(16, 32768), default=16, help="bytes of test data"),
         ),
@@ -470,7 +470,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "CHANNEL",
         CHANNEL_NAME,
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             CHLDISP,
             # IBM "RESET CHANNEL": "in the range 1 through 999 999 999".
             K("SEQNUM", Integer(1, MAX9), default=1, help="new message sequence number"),
@@ -485,7 +485,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "CHANNEL",
         CHANNEL_NAME,
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             CHLDISP,
             K(
                 "ACTION",
@@ -503,7 +503,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "START",
         "LISTENER",
         None,
-        A.merged(_LISTENER, table(K("LUNAME", Text(8), help="LU 6.2 symbolic name"))),
+        common.merged(_LISTENER, table(K("LUNAME", Text(8), help="LU 6.2 symbolic name"))),
         S_CR,
         "CSQXSTRL",
         name_required=False,
@@ -526,8 +526,8 @@ SPECS: tuple[CommandSpec, ...] = (
         "CLUSQMGR",
         Name(NameRule.QUEUE, 48, generic=True),
         table(
-            A.ALL,
-            A.CMDSCOPE,
+            common.ALL,
+            common.CMDSCOPE,
             K("CHANNEL", GENERIC_CHANNEL, help="only this cluster channel"),
             K("CLUSTER", GENERIC_CLUSTER, help="only this cluster"),
         ),
@@ -543,7 +543,10 @@ SPECS: tuple[CommandSpec, ...] = (
         "REFRESH",
         "CLUSTER",
         GENERIC_CLUSTER,
-        table(A.CMDSCOPE, K("REPOS", NO_YES, default="NO", help="refresh the full repository too")),
+        table(
+            common.CMDSCOPE,
+            K("REPOS", NO_YES, default="NO", help="refresh the full repository too"),
+        ),
         S_CR,
         "CSQXREFC",
         verified="REFRESH CLUSTER (z/OS)",
@@ -555,7 +558,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "CLUSTER",
         CLUSTER_NAME,
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("ACTION", Choice(("FORCEREMOVE",)), help="remove a queue manager"),
             K("QMID", Text(48), help="queue manager identifier"),
             K("QMNAME", Text(48), help="queue manager name"),
@@ -573,7 +576,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "QMGR",
         None,
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("CLUSTER", CLUSTER_NAME, help="suspend from this cluster"),
             K("CLUSNL", QNAME, help="suspend from the clusters of this namelist"),
             K("FACILITY", Choice(("DB2", "IMSBRIDGE")), help="suspend Db2 or IMS bridge use"),
@@ -599,7 +602,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "QMGR",
         None,
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("CLUSTER", CLUSTER_NAME, help="resume in this cluster"),
             K("CLUSNL", QNAME, help="resume in the clusters of this namelist"),
             K("FACILITY", Choice(("DB2", "IMSBRIDGE")), help="resume Db2 or IMS use"),

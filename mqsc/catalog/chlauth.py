@@ -5,14 +5,14 @@ A record is named by its channel profile (a channel name with '*' wildcards anyw
 and, for the mapping types, the value it maps (SSLPEER, ADDRESS, CLNTUSER or QMNAME). ACTION
 ADD creates one, REPLACE creates or replaces it, REMOVE deletes it, REMOVEALL deletes every
 record of the profile and type. Records are kept and displayed; no channel is checked against
-them, since no channel runs (mqsc/engine/chinit.py).
+them, since no channel runs (mqsc/engine/channelstate.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from mqsc.catalog import common as A
+from mqsc.catalog import common
 from mqsc.catalog.common import K, table
 from mqsc.catalog.model import (
     S_2CR,
@@ -157,10 +157,10 @@ SPECS: tuple[CommandSpec, ...] = (
         "SET",
         "CHLAUTH",
         PROFILE,
-        A.merged(
-            A.pick(CHLAUTH, SETTABLE),
+        common.merged(
+            common.pick(CHLAUTH, SETTABLE),
             table(
-                A.CMDSCOPE,
+                common.CMDSCOPE,
                 K(
                     "ACTION",
                     Choice(("ADD", "REPLACE", "REMOVE", "REMOVEALL")),
@@ -181,8 +181,8 @@ SPECS: tuple[CommandSpec, ...] = (
         "CHLAUTH",
         Text(20),
         table(
-            A.ALL,
-            A.CMDSCOPE,
+            common.ALL,
+            common.CMDSCOPE,
             K("TYPE", Choice(("ALL", *TYPES)), default="ALL", help="type to show"),
             K(
                 "MATCH",

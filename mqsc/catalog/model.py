@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 
-class Source(str, Enum):
+class CommandSource(str, Enum):
     """Where a z/OS command may come from ([DOC-SOURCES])."""
 
     CSQINP1 = "1"
@@ -21,13 +21,13 @@ class Source(str, Enum):
     SERVER = "R"
 
 
-ALL_SOURCES = frozenset(Source)
+ALL_SOURCES = frozenset(CommandSource)
 #: The usual set for object commands: CSQINP2, console, command server.
-S_2CR = frozenset({Source.CSQINP2, Source.CONSOLE, Source.SERVER})
-S_CR = frozenset({Source.CONSOLE, Source.SERVER})
-S_C = frozenset({Source.CONSOLE})
-S_1 = frozenset({Source.CSQINP1})
-S_1CR = frozenset({Source.CSQINP1, Source.CONSOLE, Source.SERVER})
+S_2CR = frozenset({CommandSource.CSQINP2, CommandSource.CONSOLE, CommandSource.SERVER})
+S_CR = frozenset({CommandSource.CONSOLE, CommandSource.SERVER})
+S_C = frozenset({CommandSource.CONSOLE})
+S_1 = frozenset({CommandSource.CSQINP1})
+S_1CR = frozenset({CommandSource.CSQINP1, CommandSource.CONSOLE, CommandSource.SERVER})
 S_12CR = ALL_SOURCES
 
 
@@ -144,7 +144,7 @@ class Keyword:
     width: int | None = None
     help: str = ""
     verified: str = ""
-    sources: frozenset[Source] | None = None
+    sources: frozenset[CommandSource] | None = None
 
     @property
     def spellings(self) -> tuple[str, ...]:
@@ -204,7 +204,7 @@ class CommandSpec:
     objtype: str
     name: ValueKind | None
     keywords: Mapping[str, Keyword]
-    sources: frozenset[Source]
+    sources: frozenset[CommandSource]
     csect: str
     name_required: bool = True
     requestable: frozenset[str] = frozenset()
@@ -234,7 +234,7 @@ class CommandSpec:
         """The keyword a spelling (upper case) stands for, if this command accepts it."""
         return self._lookup.get(word)
 
-    def sources_for(self, given: Iterable[str]) -> frozenset[Source]:
+    def sources_for(self, given: Iterable[str]) -> frozenset[CommandSource]:
         """Where the command may come from when it names the keywords ``given`` (canonical
         names): its own sources, narrowed by those of any keyword that has its own."""
         allowed = self.sources

@@ -6,7 +6,7 @@ The IBM MQ REST API reports an error as an HTTP status and a body
 messages" (MQWB00xx, MQWB01xx). VERIFIED entries were checked there; UNVERIFIED ones are the
 closest wording we could not confirm. Entries whose id starts with ``MQSC`` are the emulator's
 own, for what mqweb has no message (they never imitate an IBM id); their texts live in the
-message catalog, ``mqsc/catalog/messages.py``, with every other mqsc message.
+message catalog, ``mqsc/catalog/texts.py``, with every other mqsc message.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from string import Formatter
 
-from mqsc.catalog.messages import CATALOG
+from mqsc.catalog.texts import CATALOG
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +204,7 @@ def error_entry(
     """One element of an error body's ``error`` array."""
     m = WEB_MESSAGES[msg_id]
     if msg_id.startswith("MQSC"):
-        # mqsc's own: the text is the message catalog's (mqsc/catalog/messages.py), its
+        # mqsc's own: the text is the message catalog's (mqsc/catalog/texts.py), its
         # named inserts given in order.
         template = CATALOG[msg_id].template
         names = [field for _, field, _, _ in Formatter().parse(template) if field]

@@ -4,7 +4,7 @@ authentication information objects."""
 
 from __future__ import annotations
 
-from mqsc.catalog import common as A
+from mqsc.catalog import common
 from mqsc.catalog.common import K, table
 from mqsc.catalog.model import (
     S_2CR,
@@ -80,11 +80,16 @@ FAMILY = Family(
 
 FAMILIES = {"NAMELIST": FAMILY}
 
-_SETTABLE = A.pick(NAMELIST, NAMELIST_SETTABLE)
-_DISPLAY = A.table(
-    A.ALL,
-    A.CMDSCOPE,
-    K("QSGDISP", Choice(A.DISPLAY_QSGDISP[:-1]), default="LIVE", help="which dispositions to show"),
+_SETTABLE = common.pick(NAMELIST, NAMELIST_SETTABLE)
+_DISPLAY = common.table(
+    common.ALL,
+    common.CMDSCOPE,
+    K(
+        "QSGDISP",
+        Choice(common.DISPLAY_QSGDISP[:-1]),
+        default="LIVE",
+        help="which dispositions to show",
+    ),
 )
 
 SPECS: tuple[CommandSpec, ...] = (
@@ -92,10 +97,13 @@ SPECS: tuple[CommandSpec, ...] = (
         "DEFINE",
         "NAMELIST",
         NAMELIST_NAME,
-        A.merged(
+        common.merged(
             _SETTABLE,
-            A.table(
-                A.like(NAMELIST_NAME), A.REPLACE, A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP")
+            common.table(
+                common.like(NAMELIST_NAME),
+                common.REPLACE,
+                common.CMDSCOPE,
+                common.qsgdisp("QMGR", "COPY", "GROUP"),
             ),
         ),
         S_2CR,
@@ -107,7 +115,9 @@ SPECS: tuple[CommandSpec, ...] = (
         "ALTER",
         "NAMELIST",
         NAMELIST_NAME,
-        A.merged(_SETTABLE, A.table(A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP"))),
+        common.merged(
+            _SETTABLE, common.table(common.CMDSCOPE, common.qsgdisp("QMGR", "COPY", "GROUP"))
+        ),
         S_2CR,
         "CSQMANLC",
         verified="ALTER NAMELIST",
@@ -117,7 +127,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DELETE",
         "NAMELIST",
         NAMELIST_NAME,
-        A.table(A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP")),
+        common.table(common.CMDSCOPE, common.qsgdisp("QMGR", "COPY", "GROUP")),
         S_2CR,
         "CSQMUNLC",
         verified="DELETE NAMELIST",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mqsc.catalog import common as A
+from mqsc.catalog import common
 from mqsc.catalog.common import K, table
 from mqsc.catalog.model import (
     S_1CR,
@@ -70,7 +70,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "ALTER",
         "PSID",
         PSID_ID.kind,
-        A.pick(PSID, ("EXPAND",)),
+        common.pick(PSID, ("EXPAND",)),
         S_CR,
         "CSQPAPSD",
         required=("EXPAND",),

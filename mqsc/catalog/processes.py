@@ -4,7 +4,7 @@ that names the process has a trigger event."""
 
 from __future__ import annotations
 
-from mqsc.catalog import common as A
+from mqsc.catalog import common
 from mqsc.catalog.common import K, table
 from mqsc.catalog.model import (
     S_2CR,
@@ -105,11 +105,16 @@ FAMILY = Family(
 
 FAMILIES = {"PROCESS": FAMILY}
 
-_SETTABLE = A.pick(PROCESS, PROCESS_SETTABLE)
-_DISPLAY = A.table(
-    A.ALL,
-    A.CMDSCOPE,
-    K("QSGDISP", Choice(A.DISPLAY_QSGDISP[:-1]), default="LIVE", help="which dispositions to show"),
+_SETTABLE = common.pick(PROCESS, PROCESS_SETTABLE)
+_DISPLAY = common.table(
+    common.ALL,
+    common.CMDSCOPE,
+    K(
+        "QSGDISP",
+        Choice(common.DISPLAY_QSGDISP[:-1]),
+        default="LIVE",
+        help="which dispositions to show",
+    ),
 )
 
 SPECS: tuple[CommandSpec, ...] = (
@@ -117,10 +122,13 @@ SPECS: tuple[CommandSpec, ...] = (
         "DEFINE",
         "PROCESS",
         PROCESS_NAME,
-        A.merged(
+        common.merged(
             _SETTABLE,
-            A.table(
-                A.like(PROCESS_NAME), A.REPLACE, A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP")
+            common.table(
+                common.like(PROCESS_NAME),
+                common.REPLACE,
+                common.CMDSCOPE,
+                common.qsgdisp("QMGR", "COPY", "GROUP"),
             ),
         ),
         S_2CR,
@@ -132,7 +140,9 @@ SPECS: tuple[CommandSpec, ...] = (
         "ALTER",
         "PROCESS",
         PROCESS_NAME,
-        A.merged(_SETTABLE, A.table(A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP"))),
+        common.merged(
+            _SETTABLE, common.table(common.CMDSCOPE, common.qsgdisp("QMGR", "COPY", "GROUP"))
+        ),
         S_2CR,
         "CSQMAPRC",
         verified="ALTER PROCESS",
@@ -142,7 +152,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DELETE",
         "PROCESS",
         PROCESS_NAME,
-        A.table(A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP")),
+        common.table(common.CMDSCOPE, common.qsgdisp("QMGR", "COPY", "GROUP")),
         S_2CR,
         "CSQMUPRC",
         verified="DELETE PROCESS",

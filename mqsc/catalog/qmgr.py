@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from mqsc.catalog import common as A
+from mqsc.catalog import common
 from mqsc.catalog.common import QNAME, QNAME_OR_BLANK, K, table
 from mqsc.catalog.model import (
     S_2CR,
     S_CR,
     Choice,
+    CommandSource,
     CommandSpec,
     Family,
     Flag,
@@ -19,7 +20,6 @@ from mqsc.catalog.model import (
     Name,
     NameRule,
     ObjectType,
-    Source,
     Text,
 )
 
@@ -395,9 +395,9 @@ SPECS: tuple[CommandSpec, ...] = (
         "DISPLAY",
         "QMGR",
         None,
-        A.merged(
-            A.table(A.ALL, A.CMDSCOPE),
-            A.table(
+        common.merged(
+            common.table(common.ALL, common.CMDSCOPE),
+            common.table(
                 *(
                     K(
                         group,
@@ -420,7 +420,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "ALTER",
         "QMGR",
         None,
-        A.pick(QMGR, QMGR_SETTABLE),
+        common.pick(QMGR, QMGR_SETTABLE),
         S_2CR,
         "CSQMAQMG",
         name_required=False,
@@ -431,8 +431,8 @@ SPECS: tuple[CommandSpec, ...] = (
         "START",
         "QMGR",
         None,
-        A.table(K("PARM", Text(8), help="system parameter module (accepted, not used)")),
-        frozenset({Source.CONSOLE}),
+        common.table(K("PARM", Text(8), help="system parameter module (accepted, not used)")),
+        frozenset({CommandSource.CONSOLE}),
         "CSQYASCP",
         name_required=False,
         verified="[DOC-MSGS] (CSQYASCP)",
@@ -442,7 +442,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "STOP",
         "QMGR",
         None,
-        A.table(
+        common.table(
             K(
                 "MODE",
                 Choice(("QUIESCE", "FORCE", "RESTART")),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from mqsc.catalog import common as A
+from mqsc.catalog import common
 from mqsc.catalog.common import (
     ENABLED,
     MAX9,
@@ -631,7 +631,7 @@ QUEUE_TYPES: Mapping[str, Family] = {
 }
 
 #: Every attribute DISPLAY QUEUE can show or filter on (each object shows those of its type).
-QUEUE_ATTRIBUTES = A.merged(
+QUEUE_ATTRIBUTES = common.merged(
     QMODEL,
     QREMOTE,
     QALIAS,
@@ -694,36 +694,47 @@ QUEUE = Family(
 
 
 def _define(attributes: Mapping[str, Keyword], family: Family, kind: Choice) -> Mapping:
-    return A.merged(
-        A.pick(attributes, family.settable[:-1]),
-        A.table(A.like(A.QNAME), A.REPLACE, A.CMDSCOPE, A.qsgdisp(*kind.values)),
+    return common.merged(
+        common.pick(attributes, family.settable[:-1]),
+        common.table(
+            common.like(common.QNAME), common.REPLACE, common.CMDSCOPE, common.qsgdisp(*kind.values)
+        ),
     )
 
 
 def _alter(attributes: Mapping[str, Keyword], family: Family) -> Mapping:
-    return A.merged(
-        A.pick(attributes, family.settable[:-1]),
-        A.table(A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP")),
+    return common.merged(
+        common.pick(attributes, family.settable[:-1]),
+        common.table(common.CMDSCOPE, common.qsgdisp("QMGR", "COPY", "GROUP")),
     )
 
 
-_QL_SETTABLE = A.pick(QLOCAL, QLOCAL_SETTABLE)
-_QL_DEFINE = A.merged(
+_QL_SETTABLE = common.pick(QLOCAL, QLOCAL_SETTABLE)
+_QL_DEFINE = common.merged(
     _QL_SETTABLE,
-    A.table(A.like(A.QNAME), A.REPLACE, A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP", "SHARED")),
+    common.table(
+        common.like(common.QNAME),
+        common.REPLACE,
+        common.CMDSCOPE,
+        common.qsgdisp("QMGR", "COPY", "GROUP", "SHARED"),
+    ),
 )
-_QL_ALTER = A.merged(
+_QL_ALTER = common.merged(
     _QL_SETTABLE,
-    A.table(A.FORCE, A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP", "PRIVATE", "SHARED")),
+    common.table(
+        common.FORCE, common.CMDSCOPE, common.qsgdisp("QMGR", "COPY", "GROUP", "PRIVATE", "SHARED")
+    ),
 )
-_QL_DELETE = A.table(A.PURGE, A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP", "SHARED"))
-_Q_DELETE = A.table(A.CMDSCOPE, A.qsgdisp("QMGR", "COPY", "GROUP"))
+_QL_DELETE = common.table(
+    common.PURGE, common.CMDSCOPE, common.qsgdisp("QMGR", "COPY", "GROUP", "SHARED")
+)
+_Q_DELETE = common.table(common.CMDSCOPE, common.qsgdisp("QMGR", "COPY", "GROUP"))
 
 #: Keywords that select queues on DISPLAY QUEUE (and cannot also be WHERE keywords, [DOC-DISQ]).
-_QUEUE_SELECTORS = A.table(
-    A.ALL,
-    A.CMDSCOPE,
-    K("QSGDISP", Choice(A.DISPLAY_QSGDISP), default="LIVE", help="which dispositions to show"),
+_QUEUE_SELECTORS = common.table(
+    common.ALL,
+    common.CMDSCOPE,
+    K("QSGDISP", Choice(common.DISPLAY_QSGDISP), default="LIVE", help="which dispositions to show"),
     K(
         "STGCLASS",
         Name(NameRule.STGCLASS, 8, generic=True),
@@ -782,7 +793,7 @@ def _display(
     return CommandSpec(
         "DISPLAY",
         objtype,
-        A.GENERIC_QNAME,
+        common.GENERIC_QNAME,
         selectors,
         S_2CR,
         "CSQMDRTS",
@@ -863,7 +874,7 @@ FAMILIES = {
     "QSTATUS": STATUS,
 }
 
-_NO_STORAGE = A.pick(
+_NO_STORAGE = common.pick(
     _QUEUE_SELECTORS, ("ALL", "CMDSCOPE", "QSGDISP", "CLUSTER", "CLUSNL", "CLUSINFO")
 )
 
@@ -871,7 +882,7 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "DEFINE",
         "QLOCAL",
-        A.QNAME,
+        common.QNAME,
         _QL_DEFINE,
         S_2CR,
         "CSQMAQLC",
@@ -881,7 +892,7 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "ALTER",
         "QLOCAL",
-        A.QNAME,
+        common.QNAME,
         _QL_ALTER,
         S_2CR,
         "CSQMAQLC",
@@ -891,7 +902,7 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "DELETE",
         "QLOCAL",
-        A.QNAME,
+        common.QNAME,
         _QL_DELETE,
         S_2CR,
         "CSQMUQLC",
@@ -902,8 +913,8 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "DISPLAY",
         "QUEUE",
-        A.GENERIC_QNAME,
-        A.merged(_QUEUE_SELECTORS, A.table(_QUEUE_TYPE)),
+        common.GENERIC_QNAME,
+        common.merged(_QUEUE_SELECTORS, common.table(_QUEUE_TYPE)),
         S_2CR,
         "CSQMDRTS",
         requestable=_requestable(QUEUE.attributes),
@@ -915,7 +926,7 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "DEFINE",
         "QALIAS",
-        A.QNAME,
+        common.QNAME,
         _define(QALIAS, ALIAS, _PRIVATE_OR_GROUP),
         S_2CR,
         "CSQMAQLC",
@@ -925,7 +936,7 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "ALTER",
         "QALIAS",
-        A.QNAME,
+        common.QNAME,
         _alter(QALIAS, ALIAS),
         S_2CR,
         "CSQMAQLC",
@@ -935,7 +946,7 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "DELETE",
         "QALIAS",
-        A.QNAME,
+        common.QNAME,
         _Q_DELETE,
         S_2CR,
         "CSQMUQLC",
@@ -946,7 +957,7 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "DEFINE",
         "QREMOTE",
-        A.QNAME,
+        common.QNAME,
         _define(QREMOTE, REMOTE, _PRIVATE_OR_GROUP),
         S_2CR,
         "CSQMAQLC",
@@ -956,7 +967,7 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "ALTER",
         "QREMOTE",
-        A.QNAME,
+        common.QNAME,
         _alter(QREMOTE, REMOTE),
         S_2CR,
         "CSQMAQLC",
@@ -966,7 +977,7 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "DELETE",
         "QREMOTE",
-        A.QNAME,
+        common.QNAME,
         _Q_DELETE,
         S_2CR,
         "CSQMUQLC",
@@ -977,7 +988,7 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "DEFINE",
         "QMODEL",
-        A.QNAME,
+        common.QNAME,
         _define(QMODEL, MODEL, _PRIVATE_OR_GROUP),
         S_2CR,
         "CSQMAQLC",
@@ -987,7 +998,7 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "ALTER",
         "QMODEL",
-        A.QNAME,
+        common.QNAME,
         _alter(QMODEL, MODEL),
         S_2CR,
         "CSQMAQLC",
@@ -997,7 +1008,7 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "DELETE",
         "QMODEL",
-        A.QNAME,
+        common.QNAME,
         _Q_DELETE,
         S_2CR,
         "CSQMUQLC",
@@ -1013,8 +1024,8 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "DISPLAY",
         "QCLUSTER",
-        A.GENERIC_QNAME,
-        A.pick(_QUEUE_SELECTORS, ("ALL", "CMDSCOPE", "CLUSTER", "CLUSNL")),
+        common.GENERIC_QNAME,
+        common.pick(_QUEUE_SELECTORS, ("ALL", "CMDSCOPE", "CLUSTER", "CLUSNL")),
         S_2CR,
         "CSQMDRTS",
         requestable=_requestable(QUEUE.attributes),
@@ -1025,7 +1036,7 @@ SPECS: tuple[CommandSpec, ...] = (
     ),
     _display(
         "QMODEL",
-        A.pick(_QUEUE_SELECTORS, ("ALL", "CMDSCOPE", "QSGDISP", "STGCLASS", "CFSTRUCT")),
+        common.pick(_QUEUE_SELECTORS, ("ALL", "CMDSCOPE", "QSGDISP", "STGCLASS", "CFSTRUCT")),
         QMODEL,
         "model queues",
     ),
@@ -1033,9 +1044,9 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "CLEAR",
         "QLOCAL",
-        A.QNAME,
-        A.table(
-            A.CMDSCOPE,
+        common.QNAME,
+        common.table(
+            common.CMDSCOPE,
             K(
                 "QSGDISP",
                 Choice(("PRIVATE", "SHARED")),
@@ -1052,8 +1063,8 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "MOVE",
         "QLOCAL",
-        A.QNAME,
-        A.table(
+        common.QNAME,
+        common.table(
             K(
                 "TOQLOCAL",
                 QNAME,
@@ -1067,7 +1078,7 @@ SPECS: tuple[CommandSpec, ...] = (
                 help="MOVE: the target must be empty; ADD: add to the messages it has",
                 verified="MOVE QLOCAL (move messages between local queues) on z/OS",
             ),
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K(
                 "QSGDISP",
                 Choice(("PRIVATE", "SHARED")),
@@ -1085,10 +1096,10 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "DISPLAY",
         "QSTATUS",
-        A.GENERIC_QNAME,
-        A.table(
-            A.ALL,
-            A.CMDSCOPE,
+        common.GENERIC_QNAME,
+        common.table(
+            common.ALL,
+            common.CMDSCOPE,
             K(
                 "TYPE",
                 Choice(("QUEUE", "HANDLE")),

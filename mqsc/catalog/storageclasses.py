@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from mqsc.catalog import common as A
+from mqsc.catalog import common
 from mqsc.catalog.common import STGCLASS_NAME, K, table
 from mqsc.catalog.model import (
     S_2CR,
@@ -59,22 +59,22 @@ FAMILY = Family(
     json_key="storageClasses",
 )
 
-_STC_DEFINE = A.merged(
-    A.pick(STGCLASS, STGCLASS_SETTABLE),
-    A.table(
-        A.like(A.STGCLASS_NAME),
-        A.REPLACE,
-        A.CMDSCOPE,
+_STC_DEFINE = common.merged(
+    common.pick(STGCLASS, STGCLASS_SETTABLE),
+    common.table(
+        common.like(common.STGCLASS_NAME),
+        common.REPLACE,
+        common.CMDSCOPE,
         K("QSGDISP", Choice(("QMGR", "COPY", "GROUP")), default="QMGR"),
     ),
 )
-_STC_ALTER = A.merged(
-    A.pick(STGCLASS, STGCLASS_SETTABLE),
-    A.table(A.CMDSCOPE, K("QSGDISP", Choice(("QMGR", "COPY", "GROUP")), default="QMGR")),
+_STC_ALTER = common.merged(
+    common.pick(STGCLASS, STGCLASS_SETTABLE),
+    common.table(common.CMDSCOPE, K("QSGDISP", Choice(("QMGR", "COPY", "GROUP")), default="QMGR")),
 )
-_STC_DISPLAY = A.table(
-    A.ALL,
-    A.CMDSCOPE,
+_STC_DISPLAY = common.table(
+    common.ALL,
+    common.CMDSCOPE,
     K(
         "PSID",
         Integer(0, 99, star=True),
@@ -82,7 +82,7 @@ _STC_DISPLAY = A.table(
         help="only storage classes mapped to this page set",
         verified="[DOC-DISSTC]",
     ),
-    K("QSGDISP", Choice(A.DISPLAY_QSGDISP[:-1]), default="LIVE"),
+    K("QSGDISP", Choice(common.DISPLAY_QSGDISP[:-1]), default="LIVE"),
 )
 
 _GENERIC_STC = Name(NameRule.STGCLASS, 8, generic=True)
@@ -93,7 +93,7 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "DEFINE",
         "STGCLASS",
-        A.STGCLASS_NAME,
+        common.STGCLASS_NAME,
         _STC_DEFINE,
         S_2CR,
         "CSQMASTC",
@@ -103,7 +103,7 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "ALTER",
         "STGCLASS",
-        A.STGCLASS_NAME,
+        common.STGCLASS_NAME,
         _STC_ALTER,
         S_2CR,
         "CSQMASTC",
@@ -113,8 +113,10 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "DELETE",
         "STGCLASS",
-        A.STGCLASS_NAME,
-        A.table(A.CMDSCOPE, K("QSGDISP", Choice(("QMGR", "COPY", "GROUP")), default="QMGR")),
+        common.STGCLASS_NAME,
+        common.table(
+            common.CMDSCOPE, K("QSGDISP", Choice(("QMGR", "COPY", "GROUP")), default="QMGR")
+        ),
         S_2CR,
         "CSQMUSTC",
         verified="[GH-MS0S]",

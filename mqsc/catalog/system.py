@@ -12,13 +12,14 @@ used by the simulation, so a valid deck is never refused for a value mqsc does n
 
 from __future__ import annotations
 
-from mqsc.catalog import common as A
+from mqsc.catalog import common
 from mqsc.catalog.common import MAX9, NO_YES, K, table
 from mqsc.catalog.model import (
     S_2CR,
     S_12CR,
     S_CR,
     Choice,
+    CommandSource,
     CommandSpec,
     Flag,
     Integer,
@@ -26,7 +27,6 @@ from mqsc.catalog.model import (
     NameList,
     NameRule,
     ObjectType,
-    Source,
     Text,
 )
 
@@ -55,11 +55,11 @@ OBJECT_TYPES = (
 
 _T = Text(256)  # a value the simulation does not use: any text, checked only for length
 _GENERIC48 = Name(NameRule.QUEUE, 48, generic=True)
-_SCOPE = table(A.CMDSCOPE)
+_SCOPE = table(common.CMDSCOPE)
 # CLASS, DEST, IFCID, RMID, TNO and USERID each take a list (START TRACE(STAT) CLASS(1,2),
 # DEST(GTF,SMF); IBM MQ for z/OS "START TRACE"); how many items each takes is UNVERIFIED.
 _TRACE = table(
-    A.CMDSCOPE,
+    common.CMDSCOPE,
     K(
         "CLASS",
         NameList(NameRule.ANY, 8, 32),
@@ -104,7 +104,7 @@ _SYSTEM = table(
             "TRACSTR",
         )
     ),
-    A.CMDSCOPE,
+    common.CMDSCOPE,
     K("DEFAULT", Flag(), help="reset to the parameter module's values"),
 )
 _LOGP = table(
@@ -125,7 +125,7 @@ _LOGP = table(
             "DUALACTV",
         )
     ),
-    A.CMDSCOPE,
+    common.CMDSCOPE,
     K("DEFAULT", Flag(), help="reset to the parameter module's values"),
 )
 _ARCP = table(
@@ -150,7 +150,7 @@ _ARCP = table(
             "UNIT2",
         )
     ),
-    A.CMDSCOPE,
+    common.CMDSCOPE,
     K("DEFAULT", Flag(), help="reset to the parameter module's values"),
 )
 
@@ -195,7 +195,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "CMDSERV",
         None,
         table(),
-        frozenset({Source.CSQINP1, Source.CSQINP2, Source.CONSOLE}),
+        frozenset({CommandSource.CSQINP1, CommandSource.CSQINP2, CommandSource.CONSOLE}),
         "CSQNCMDS",
         name_required=False,
         verified="START CMDSERV (z/OS), 12C; CSQN001I",
@@ -206,7 +206,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "CMDSERV",
         None,
         table(),
-        frozenset({Source.CSQINP1, Source.CSQINP2, Source.CONSOLE}),
+        frozenset({CommandSource.CSQINP1, CommandSource.CSQINP2, CommandSource.CONSOLE}),
         "CSQNCMDS",
         name_required=False,
         verified="STOP CMDSERV (z/OS), 12C; CSQN005I",
@@ -219,7 +219,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "CMDSERV",
         None,
         table(),
-        frozenset({Source.CSQINP1, Source.CSQINP2, Source.CONSOLE}),
+        frozenset({CommandSource.CSQINP1, CommandSource.CSQINP2, CommandSource.CONSOLE}),
         "CSQNCMDS",
         name_required=False,
         verified="DISPLAY CMDSERV (z/OS), 12C; CSQN011I-CSQN015I",
@@ -277,7 +277,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "LOG",
         "ARCHIVE",
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("MODE", Choice(("QUIESCE",)), help="quiesce update activity first"),
             K("TIME", Integer(1, 999), help="seconds to quiesce"),
             K("WAIT", NO_YES, help="wait for the quiesce"),
@@ -293,7 +293,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "GROUP",
         None,
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("OBSMSGS", NO_YES, default="NO", help="also look for obsolete messages in Db2"),
         ),
         S_2CR,
@@ -333,7 +333,11 @@ SPECS: tuple[CommandSpec, ...] = (
         "SECURITY",
         "SECURITY",
         table(
-            A.CMDSCOPE, A.ALL, K("INTERVAL", Flag()), K("SWITCHES", Flag()), K("TIMEOUT", Flag())
+            common.CMDSCOPE,
+            common.ALL,
+            K("INTERVAL", Flag()),
+            K("SWITCHES", Flag()),
+            K("TIMEOUT", Flag()),
         ),
         sources=S_12CR,
         help="security settings",
@@ -342,19 +346,19 @@ SPECS: tuple[CommandSpec, ...] = (
         "ALTER",
         "SECURITY",
         "SECURITY",
-        table(A.CMDSCOPE, K("INTERVAL", Integer(0, 10080)), K("TIMEOUT", Integer(0, 10080))),
+        table(common.CMDSCOPE, K("INTERVAL", Integer(0, 10080)), K("TIMEOUT", Integer(0, 10080))),
         sources=S_12CR,
         help="change security timeouts",
     ),
     # REFRESH SECURITY(* | a RACF class) TYPE(CLASSES | SSL | CONNAUTH); AUTHSERV is not
     # valid on z/OS (IBM MQ 9.4 "REFRESH SECURITY (refresh security settings)"). TYPE(SSL)
-    # needs the channel initiator (the page's command sources table): mqsc/engine/system.py.
+    # needs the channel initiator (the page's command sources table): mqsc/engine/families/system.py.
     _absent(
         "REFRESH",
         "SECURITY",
         "SECURITY",
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K(
                 "TYPE",
                 Choice(("CLASSES", "SSL", "CONNAUTH")),
@@ -395,7 +399,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DISPLAY",
         "TRACE",
         "TRACE",
-        A.merged(_TRACE, table(K("DETAIL", Text(8)))),
+        common.merged(_TRACE, table(K("DETAIL", Text(8)))),
         name=Text(8),
         sources=S_12CR,
         help="active traces",
@@ -408,7 +412,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DISPLAY",
         "CONN",
         "ADAPTERS",
-        table(A.CMDSCOPE, A.ALL, K("TYPE", Choice(("CONN", "HANDLE", "ALL")))),
+        table(common.CMDSCOPE, common.ALL, K("TYPE", Choice(("CONN", "HANDLE", "ALL")))),
         name=Name(NameRule.ANY, 32, generic=True),
         name_required=True,
         help="connections to the queue manager",
@@ -418,7 +422,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "THREAD",
         "ADAPTERS",
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("TYPE", Choice(("ACTIVE", "INDOUBT", "REGIONS", "*"))),
             K("QMNAME", Text(48)),
         ),
@@ -431,7 +435,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "INDOUBT",
         "ADAPTERS",
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("ACTION", Choice(("COMMIT", "BACKOUT"))),
             K("NID", Text(64)),
             K("QMNAME", Text(48)),
@@ -446,7 +450,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "TPIPE",
         "IMSBRIDGE",
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("ACTION", Choice(("COMMIT", "BACKOUT"))),
             K("SENDSEQ", Text(16)),
             K("RCVSEQ", Text(16)),
@@ -472,7 +476,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "QMGR",
         "EVENTS",
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("TYPE", Choice(("CONFIGEV", "EARLY", "EXPIRY", "PROXYSUB"))),
             K("INCLINT", Integer(0, 999999)),
             K("NAME", _GENERIC48),
@@ -486,7 +490,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DISPLAY",
         "PUBSUB",
         "PUBSUB",
-        table(A.CMDSCOPE, A.ALL, K("TYPE", Choice(("ALL", "CHILD", "LOCAL", "PARENT")))),
+        table(common.CMDSCOPE, common.ALL, K("TYPE", Choice(("ALL", "CHILD", "LOCAL", "PARENT")))),
         requestable=frozenset(("PUBCOUNT", "STATUS", "SUBCOUNT", "SUBID")),
         help="publish/subscribe status",
     ),
@@ -495,7 +499,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "TOPICSTR",
         "PUBSUB",
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("CLRTYPE", Choice(("RETAINED",)), help="what to clear"),
             K("SCOPE", Choice(("LOCAL",)), default="LOCAL", help="where"),
         ),
@@ -510,7 +514,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "QMGR",
         "PUBSUB",
         table(
-            A.CMDSCOPE,
+            common.CMDSCOPE,
             K("TYPE", Choice(("PUBSUB",)), help="what to reset"),
             K("CHILD", Text(48), help="child queue manager to remove"),
             K("PARENT", Text(48), help="parent queue manager to remove"),
@@ -524,7 +528,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DISPLAY",
         "SMDS",
         "SMDS",
-        table(A.CMDSCOPE, K("CFSTRUCT", _GENERIC48)),
+        table(common.CMDSCOPE, K("CFSTRUCT", _GENERIC48)),
         name=Text(4),
         name_required=True,
         help="shared message data sets",
@@ -557,7 +561,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DISPLAY",
         "SMDSCONN",
         "SMDS",
-        table(A.CMDSCOPE, K("CFSTRUCT", _GENERIC48)),
+        table(common.CMDSCOPE, K("CFSTRUCT", _GENERIC48)),
         name=Text(4),
         name_required=True,
         help="connections to shared message data sets",
@@ -566,7 +570,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "START",
         "SMDSCONN",
         "SMDS",
-        table(A.CMDSCOPE, K("CFSTRUCT", Text(12))),
+        table(common.CMDSCOPE, K("CFSTRUCT", Text(12))),
         name=Text(4),
         name_required=True,
         help="connect to shared message data sets",
@@ -575,7 +579,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "STOP",
         "SMDSCONN",
         "SMDS",
-        table(A.CMDSCOPE, K("CFSTRUCT", Text(12))),
+        table(common.CMDSCOPE, K("CFSTRUCT", Text(12))),
         name=Text(4),
         name_required=True,
         help="disconnect from shared message data sets",

@@ -1,8 +1,8 @@
 """Topics and subscriptions: DEFINE / ALTER / DELETE / DISPLAY TOPIC and SUB (IBM MQ 9.4 for
 z/OS, "DEFINE TOPIC", "DEFINE SUB": sources 2CR for topics, CR for subscriptions).
 
-Publications reach subscriptions through topic aliases (mqsc/engine/pubsub.py); DISPLAY
-SBSTATUS and DISPLAY TPSTATUS show what that did. The rules kept (mqsc/engine/topics.py): a topic object
+Publications reach subscriptions through topic aliases (mqsc/engine/messaging/pubsub.py); DISPLAY
+SBSTATUS and DISPLAY TPSTATUS show what that did. The rules kept (mqsc/engine/messaging/topictree.py): a topic object
 names a topic string, which is required, not empty, not ending in '/', unique among topic
 objects and not changed by ALTER; a subscription names TOPICSTR or TOPICOBJ (an existing topic
 object) and, with DESTCLAS(PROVIDED), a destination.
@@ -10,7 +10,7 @@ object) and, with DESTCLAS(PROVIDED), a destination.
 
 from __future__ import annotations
 
-from mqsc.catalog import common as A
+from mqsc.catalog import common
 from mqsc.catalog.common import MAX9, QNAME, QNAME_OR_BLANK, K, table
 from mqsc.catalog.model import (
     S_2CR,
@@ -356,7 +356,7 @@ SUB_FAMILY = Family(
     json_key="subscriptions",
 )
 
-_TOPIC_QSG = A.qsgdisp("QMGR", "COPY", "GROUP")
+_TOPIC_QSG = common.qsgdisp("QMGR", "COPY", "GROUP")
 _GENERIC_TOPIC = Name(NameRule.QUEUE, 48, generic=True)
 _GENERIC_SUB = Text(TOPICSTR_LENGTH)
 
@@ -525,9 +525,9 @@ SPECS: tuple[CommandSpec, ...] = (
         "DEFINE",
         "TOPIC",
         QNAME,
-        A.merged(
-            A.pick(TOPIC, (*TOPIC_SETTABLE, "COMMINFO", "MCAST")),
-            table(A.like(QNAME), A.REPLACE, A.CMDSCOPE, _TOPIC_QSG),
+        common.merged(
+            common.pick(TOPIC, (*TOPIC_SETTABLE, "COMMINFO", "MCAST")),
+            table(common.like(QNAME), common.REPLACE, common.CMDSCOPE, _TOPIC_QSG),
         ),
         S_2CR,
         "CSQMATOP",
@@ -539,9 +539,9 @@ SPECS: tuple[CommandSpec, ...] = (
         "ALTER",
         "TOPIC",
         QNAME,
-        A.merged(
-            A.pick(TOPIC, tuple(n for n in TOPIC_SETTABLE if n != "TOPICSTR")),
-            table(A.CMDSCOPE, _TOPIC_QSG),
+        common.merged(
+            common.pick(TOPIC, tuple(n for n in TOPIC_SETTABLE if n != "TOPICSTR")),
+            table(common.CMDSCOPE, _TOPIC_QSG),
         ),
         S_2CR,
         "CSQMATOP",
@@ -552,7 +552,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DELETE",
         "TOPIC",
         QNAME,
-        table(A.CMDSCOPE, _TOPIC_QSG),
+        table(common.CMDSCOPE, _TOPIC_QSG),
         S_2CR,
         "CSQMUTOP",
         verified="DELETE TOPIC (z/OS), 2CR",
@@ -563,11 +563,11 @@ SPECS: tuple[CommandSpec, ...] = (
         "TOPIC",
         _GENERIC_TOPIC,
         table(
-            A.ALL,
-            A.CMDSCOPE,
+            common.ALL,
+            common.CMDSCOPE,
             K(
                 "QSGDISP",
-                Choice(A.DISPLAY_QSGDISP[:-1]),
+                Choice(common.DISPLAY_QSGDISP[:-1]),
                 default="LIVE",
                 help="which dispositions to show",
             ),
@@ -591,7 +591,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DEFINE",
         "SUB",
         SUBNAME,
-        A.merged(A.pick(SUB, SUB_SETTABLE), table(A.REPLACE, A.CMDSCOPE)),
+        common.merged(common.pick(SUB, SUB_SETTABLE), table(common.REPLACE, common.CMDSCOPE)),
         S_CR,
         "CSQMASUB",
         verified=_SEV + ", CR",
@@ -601,8 +601,9 @@ SPECS: tuple[CommandSpec, ...] = (
         "ALTER",
         "SUB",
         SUBNAME,
-        A.merged(
-            A.pick(SUB, SUB_ALTERABLE), table(A.CMDSCOPE, K("SUBID", Text(48), help="identifier"))
+        common.merged(
+            common.pick(SUB, SUB_ALTERABLE),
+            table(common.CMDSCOPE, K("SUBID", Text(48), help="identifier")),
         ),
         S_CR,
         "CSQMASUB",
@@ -613,7 +614,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DELETE",
         "SUB",
         SUBNAME,
-        table(A.CMDSCOPE, K("SUBID", Text(48), help="identifier")),
+        table(common.CMDSCOPE, K("SUBID", Text(48), help="identifier")),
         S_CR,
         "CSQMUSUB",
         verified="DELETE SUB (z/OS), CR",
@@ -624,8 +625,8 @@ SPECS: tuple[CommandSpec, ...] = (
         "SUB",
         _GENERIC_SUB,
         table(
-            A.ALL,
-            A.CMDSCOPE,
+            common.ALL,
+            common.CMDSCOPE,
             K("SUBID", Text(48), help="only this identifier"),
             K("DURABLE", Choice(("ALL", "YES", "NO")), default="ALL"),
             K("SUBTYPE", Choice(("ADMIN", "ALL", "API", "PROXY", "USER")), default="USER"),
@@ -642,8 +643,8 @@ SPECS: tuple[CommandSpec, ...] = (
         "SBSTATUS",
         Text(TOPICSTR_LENGTH),
         table(
-            A.ALL,
-            A.CMDSCOPE,
+            common.ALL,
+            common.CMDSCOPE,
             K("SUBID", Text(48), help="only this identifier"),
             K("DURABLE", Choice(("ALL", "NO", "YES")), default="ALL"),
             K("SUBTYPE", Choice(("ADMIN", "ALL", "API", "PROXY", "USER")), default="USER"),
@@ -660,8 +661,8 @@ SPECS: tuple[CommandSpec, ...] = (
         "TPSTATUS",
         Text(TOPICSTR_LENGTH),
         table(
-            A.ALL,
-            A.CMDSCOPE,
+            common.ALL,
+            common.CMDSCOPE,
             K("TYPE", Choice(("PUB", "SUB", "TOPIC")), default="TOPIC", help="what status to show"),
         ),
         S_2CR,

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from mqsc.catalog import common as A
+from mqsc.catalog import common
 from mqsc.catalog.common import K, table
 from mqsc.catalog.model import (
     S_2CR,
@@ -40,7 +40,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "DISPLAY",
         "USAGE",
         None,
-        A.merged(USAGE, A.table(A.CMDSCOPE)),
+        common.merged(USAGE, common.table(common.CMDSCOPE)),
         S_2CR,
         "CSQIDUSE",
         name_required=False,

@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         reports = check(sources, qm, columns=args.columns, options=options, progress=progress)
     del qm  # the scratch queue manager's state is not needed for the output
     if args.format == "json":
-        from mqsc.batch.reports import json_pieces
+        from mqsc.batch.cireports import json_pieces
 
         write_pieces(json_pieces(_json(reports)))
         sys.stdout.write("\n")
@@ -156,7 +156,7 @@ def diagnostic_json(d: Diagnostic) -> dict:
 
 def _json(reports: list[DeckReport]) -> dict:
     """The JSON document; each deck's diagnostics are produced as they are written."""
-    from mqsc.batch.reports import lazy
+    from mqsc.batch.cireports import lazy
 
     counts = _counts(reports)
     return {

@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _listen(name: str, port: int) -> int:
     """START CHINIT and START LISTENER on the new queue manager (its state is kept)."""
-    from mqsc.catalog import Source
+    from mqsc.catalog import CommandSource
     from mqsc.store.errors import StoreError
     from mqsc.store.home import open_qmgr
 
@@ -115,7 +115,7 @@ def _listen(name: str, port: int) -> int:
         return 2
     try:
         for text in ("START CHINIT", f"START LISTENER TRPTYPE(TCP) PORT({port})"):
-            result = qm.execute(text, source=Source.CONSOLE)
+            result = qm.execute(text, source=CommandSource.CONSOLE)
             if not result.ok:
                 first = next(result.messages())
                 print(f"{first.msg_id} {result.text}", file=sys.stderr)

@@ -22,9 +22,9 @@ from mqsc.catalog import (
 )
 from mqsc.catalog.absent import FACILITIES, MULTIPLATFORM
 from mqsc.catalog.describe import kind_text
-from mqsc.catalog.messages import CATALOG, REASONS
 from mqsc.catalog.sources import SOURCES
 from mqsc.catalog.storagerules import RULES, StorageRule
+from mqsc.catalog.texts import CATALOG, REASONS
 from mqsc.engine.storage.constants import CONSTANTS
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -173,7 +173,7 @@ def messages_page() -> str:
         "",
         "# Message catalog",
         "",
-        "Every message mqsc issues (`mqsc/catalog/messages.py`), and the few it knows but never "
+        "Every message mqsc issues (`mqsc/catalog/texts.py`), and the few it knows but never "
         "issues, each marked with why. VERIFIED texts were seen in IBM "
         "documentation or a real capture (evidence keys such as `[DOC-MSGS]` are listed "
         'under [Sources](#sources) with their titles and addresses; "secondary sources" '

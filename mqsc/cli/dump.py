@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
             text = dump.csqinp2_deck(qm)
     if args.output is None:
         # On a terminal a value's control characters are shown, not obeyed; into a pipe or a
-        # file the deck stays exactly replayable (issue 15).
+        # file the deck stays exactly replayable.
         sys.stdout.write(visible(text) if sys.stdout.isatty() else text)
         return 0
     from mqsc.support.files import FileError, write_output

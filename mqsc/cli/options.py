@@ -44,7 +44,7 @@ def open_from(args: argparse.Namespace, prog: str) -> QueueManager | None:
         return None
     if not args.memory and args.state is None and qm.group is None:
         # Its channels reach the other queue managers of this home (docs/channels.md).
-        from mqsc.store.network import join_home
+        from mqsc.network.homenetwork import join_home
 
         join_home(qm)
     return qm
@@ -127,7 +127,7 @@ class QueueManagers:
         if self.args.memory or self.args.state is not None or qm.group is not None:
             return
         if self.network is None:
-            from mqsc.store.network import join_home
+            from mqsc.network.homenetwork import join_home
 
             self.network = join_home(qm)
         elif qm.network is not self.network:

@@ -13,9 +13,9 @@ from mqsc.language.diagnostics import FAIL_LEVELS
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.batch.check import DeckReport
-    from mqsc.batch.reports import Report
+    from mqsc.batch.cireports import Report
 
-#: Formats both commands write through :mod:`mqsc.batch.reports`.
+#: Formats both commands write through :mod:`mqsc.batch.cireports`.
 REPORT_FORMATS = ("junit", "sarif", "github")
 
 
@@ -60,17 +60,17 @@ def write_report(
 ) -> Report:
     """Write a JUnit, SARIF or GitHub report to standard output; return it."""
     # Imported here: ``mqsc run`` without a report format starts without the report writers.
-    from mqsc.batch import reports
+    from mqsc.batch import cireports
 
     # No tool version: reports stay byte-identical across releases (golden-tested).
-    report = reports.build(tool, decks, FAIL_LEVELS[args.fail_level], run=run)
+    report = cireports.build(tool, decks, FAIL_LEVELS[args.fail_level], run=run)
     # Written as it is read from the check's store: never the whole report in memory.
     if fmt == "junit":
-        pieces = reports.junit_text(report, timestamp=timestamp(args))
+        pieces = cireports.junit_text(report, timestamp=timestamp(args))
     elif fmt == "sarif":
-        pieces = reports.sarif_text(report, timestamp=timestamp(args))
+        pieces = cireports.sarif_text(report, timestamp=timestamp(args))
     else:
-        pieces = (line + "\n" for line in reports.github_lines(report))
+        pieces = (line + "\n" for line in cireports.github_lines(report))
     write_pieces(pieces)
     return report
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import argparse
 
-from mqsc.catalog import Source
+from mqsc.catalog import CommandSource
 from mqsc.cli.options import add_qmgr_options, open_from
-from mqsc.render import console
+from mqsc.render import consoletext
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -44,8 +44,8 @@ def restart_lines(qm, mode: str = "QUIESCE", failed: list[bool] | None = None) -
     console's ``\\restart``); ``failed`` collects whether each of the two failed."""
     lines: list[str] = []
     for text in (f"STOP QMGR MODE({mode})", "START QMGR"):
-        result = qm.execute(text, source=Source.CONSOLE)
-        lines += [console.command_line(result), *console.console_lines(result)]
+        result = qm.execute(text, source=CommandSource.CONSOLE)
+        lines += [consoletext.command_line(result), *consoletext.console_lines(result)]
         if failed is not None:
             failed.append(not result.ok)
     return lines

@@ -21,16 +21,16 @@ import json
 import sys
 import time
 
-from mqsc.catalog import Source
+from mqsc.catalog import CommandSource
 from mqsc.cli.inputs import InputError, add_input_options, is_jcl, jcl_hint, read_deck
 from mqsc.cli.options import add_qmgr_options, open_from
 from mqsc.cli.reporting import REPORT_FORMATS, add_report_options, ignored, write_report
 from mqsc.engine.records import Result
-from mqsc.render import console, jsonout, server
+from mqsc.render import commandserver, consoletext, jsonout
 from mqsc.render.visible import visible
 from mqsc.store import StoreError
 
-SOURCES = {"server": Source.SERVER, "console": Source.CONSOLE}
+SOURCES = {"server": CommandSource.SERVER, "console": CommandSource.CONSOLE}
 EXIT_OK, EXIT_SOME_FAILED, EXIT_NOT_RUN = 0, 10, 20
 #: Results of an in-memory run written out together (at most 50 ms after the first of them).
 MEMORY_BATCH = 1000
@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
 
     def durable() -> None:
         # A group of commands is on disk: only now may their results be shown. Control
-        # characters are made visible here, in one scan of the group's text (issue 15).
+        # characters are made visible here, in one scan of the group's text.
         nonlocal written
         shown = "".join(pending)
         out.write(visible(shown) if text else shown)
@@ -189,7 +189,7 @@ def _batch_gc() -> None:
 def render(result: Result, fmt: str, style: str) -> str:
     """One command's output in the chosen format and framing."""
     output = _render(result, fmt, style)
-    # A value may hold control characters: shown, never sent to the terminal (issue 15).
+    # A value may hold control characters: shown, never sent to the terminal.
     return output if fmt == "json" else visible(output)
 
 
@@ -199,16 +199,16 @@ def _render(result: Result, fmt: str, style: str) -> str:
     if fmt == "json":
         return json.dumps(jsonout.result_json(result), separators=(",", ":")) + "\n"
     if style == "console":
-        lines = [console.command_line(result), *console.console_lines(result)]
+        lines = [consoletext.command_line(result), *consoletext.console_lines(result)]
     else:
-        lines = server.run_lines(result)
+        lines = commandserver.run_lines(result)
     return "\n".join(lines) + "\n"
 
 
 def _report(args: argparse.Namespace, qm, sources) -> int:
     """Run the decks and write a CI report of what happened."""
     # Imported here: a plain run (the 50,000-command deck) starts without the checker.
-    from mqsc.batch import reports
+    from mqsc.batch import cireports
     from mqsc.batch.check import Options, check
     from mqsc.cli.reporting import report_options
 
@@ -230,4 +230,4 @@ def _report(args: argparse.Namespace, qm, sources) -> int:
         qm.close()
     report = write_report(args.format, "mqsc run", decks, args, run=True)
     commands_failed = any(deck.failed for deck in decks)
-    return EXIT_SOME_FAILED if commands_failed or reports.failing(report) else EXIT_OK
+    return EXIT_SOME_FAILED if commands_failed or cireports.failing(report) else EXIT_OK

@@ -21,11 +21,11 @@ import math
 from dataclasses import dataclass, field
 
 from mqsc.engine.manager import QueueManager
-from mqsc.engine.storage import constants as C
+from mqsc.engine.storage import constants
 
 #: Below these stealable percentages a pool has crossed DWT and SPT.
-DWT_PERCENT = round(100 * (1 - C.DWT))
-SPT_PERCENT = round(100 * (1 - C.SPT))
+DWT_PERCENT = round(100 * (1 - constants.DWT))
+SPT_PERCENT = round(100 * (1 - constants.SPT))
 #: A page set in use above this share is "near full".
 NEAR_FULL = 0.85
 
@@ -156,14 +156,14 @@ def backup_interval(
 
 
 def _structures(qm: QueueManager, target_minutes: float) -> tuple[StructureAdvice, ...]:
-    from mqsc.catalog import Source
+    from mqsc.catalog import CommandSource
     from mqsc.engine.context import Ctx
     from mqsc.engine.state import Txn
     from mqsc.engine.storage import cf
 
     if qm.group is None:
         return ()
-    ctx = Ctx(qm, Txn(qm.state), None, None, Source.SERVER)
+    ctx = Ctx(qm, Txn(qm.state), None, None, CommandSource.SERVER)
     out = []
     for name, state in sorted(qm.state.tables["cfstatus"].items()):
         definition = qm.state.tables["cfstruct"].get(name)
@@ -226,7 +226,9 @@ def advise(
     above = sum(
         tables["pool"][p].buffers for p in used_pools if tables["pool"][p].location == "ABOVE"
     )
-    memlimit = C.MEMLIMIT_BASE + above * C.PAGE_SIZE + held * C.MSG_CONTROL_BYTES
+    memlimit = (
+        constants.MEMLIMIT_BASE + above * constants.PAGE_SIZE + held * constants.MSG_CONTROL_BYTES
+    )
     qsg = qm.group.name if qm.group is not None else ""
     # Outside a queue sharing group there is no CF structure to back up: no interval table.
     intervals = (
@@ -301,8 +303,8 @@ def _pageset(ps) -> PageSetAdvice:
         findings.append(f"{100 * ps.used // ps.total}% used: it expands at 90%")
     if ps.noexpand and ps.status == "AVAILABLE":
         findings.append("marked 'no further expansion': ALTER PSID EXPAND resets it")
-    if ps.extents >= C.MAX_EXTENTS - 10:
-        findings.append(f"{ps.extents} of {C.MAX_EXTENTS} extents used")
+    if ps.extents >= constants.MAX_EXTENTS - 10:
+        findings.append(f"{ps.extents} of {constants.MAX_EXTENTS} extents used")
     if ps.stats.full:
         findings.append(f"was full {ps.stats.full} time(s) (QIS1FULL)")
     return PageSetAdvice(

@@ -12,15 +12,15 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from mqsc.engine.storage import constants as C
+from mqsc.engine.storage import constants
 
 
 @dataclass(frozen=True, slots=True)
 class PageSetGeometry:
     """Primary and secondary allocation of a page set data set, in 4 KB pages."""
 
-    primary: int = C.DEFAULT_PRIMARY
-    secondary: int = C.DEFAULT_SECONDARY
+    primary: int = constants.DEFAULT_PRIMARY
+    secondary: int = constants.DEFAULT_SECONDARY
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +45,8 @@ class QMConfig:
         data = tomllib.loads(text)
         pagesets = data.get("pagesets", {})
         default = PageSetGeometry(
-            int(pagesets.get("primary", C.DEFAULT_PRIMARY)),
-            int(pagesets.get("secondary", C.DEFAULT_SECONDARY)),
+            int(pagesets.get("primary", constants.DEFAULT_PRIMARY)),
+            int(pagesets.get("secondary", constants.DEFAULT_SECONDARY)),
         )
         overrides = {}
         for key, value in pagesets.get("overrides", {}).items():

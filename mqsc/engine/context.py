@@ -11,8 +11,8 @@ import datetime as dt
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from mqsc.catalog import CommandSpec, Source
-from mqsc.catalog.messages import REASONS
+from mqsc.catalog import CommandSource, CommandSpec
+from mqsc.catalog.texts import REASONS
 from mqsc.engine.records import Message, Record
 from mqsc.engine.state import Txn
 from mqsc.language.commands import Command
@@ -40,7 +40,7 @@ class Ctx:
         txn: Txn,
         cmd: Command | None,
         spec: CommandSpec | None,
-        source: Source,
+        source: CommandSource,
     ) -> None:
         self.qm = qm
         self.txn = txn

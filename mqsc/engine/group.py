@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from mqsc.engine.phase import Phase
 from mqsc.engine.state import GROUP_TABLES, copy_table
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -134,7 +135,6 @@ class Group:
 
     def active(self) -> list[QueueManager]:
         """The members that are running, in name order (CMDSCOPE(*) reaches these)."""
-        from mqsc.engine.lifecycle import Phase
 
         return [
             self.members[n] for n in sorted(self.members) if self.members[n].phase is Phase.RUNNING
@@ -148,3 +148,12 @@ class Group:
         for name in sorted(self.members):
             self.members[name].copy_into(other)
         return other
+
+
+def member_states(group) -> list[tuple[str, str]]:
+    """Each member of a queue sharing group, in name order, with its state as DISPLAY GROUP
+    names it: ACTIVE when it is running, else INACTIVE (the web console's z/OS page too)."""
+    return [
+        (name, "ACTIVE" if group.members[name].phase is Phase.RUNNING else "INACTIVE")
+        for name in sorted(group.members)
+    ]

@@ -9,44 +9,26 @@ QMGR on a stopped queue manager with the console messages a z/OS restart writes.
 from __future__ import annotations
 
 from dataclasses import replace
-from enum import Enum
 from typing import TYPE_CHECKING
 
 from mqsc import catalog
-from mqsc.catalog import CommandSpec, Source
+from mqsc.catalog import CommandSource, CommandSpec
 from mqsc.engine import results, space
 from mqsc.engine.context import Ctx
 from mqsc.engine.log import dataset as log_dataset
 from mqsc.engine.log import rba as rba_text
-from mqsc.engine.messages import discard_nonpersistent
-from mqsc.engine.pagesets import attach_pool, open_pageset
+from mqsc.engine.messaging.privateq import discard_nonpersistent
+from mqsc.engine.pagesetpools import attach_pool, open_pageset
+from mqsc.engine.phase import Phase
 from mqsc.engine.records import RC_OK, Message, Record, Result
 from mqsc.engine.state import Txn
-from mqsc.engine.storage import constants as C
+from mqsc.engine.storage import constants
 from mqsc.language.commands import Command
 from mqsc.language.pipeline import parse_one
 from mqsc.language.reader import LogicalCommand
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.manager import QueueManager
-
-
-class Phase(str, Enum):
-    """Where the queue manager is in its life."""
-
-    STOPPED = "STOPPED"
-    CSQINP1 = "CSQINP1"  # processing the first initialization data set
-    CSQINP2 = "CSQINP2"  # processing the second one, after restart
-    RUNNING = "RUNNING"
-
-
-#: Which sources may issue commands in each phase.
-PHASE_SOURCES = {
-    Phase.CSQINP1: {Source.CSQINP1},
-    Phase.CSQINP2: {Source.CSQINP2, Source.CONSOLE},
-    Phase.RUNNING: {Source.CONSOLE, Source.SERVER},
-    Phase.STOPPED: {Source.CONSOLE},
-}
 
 
 def start(qm: QueueManager) -> list[Result]:
@@ -61,13 +43,13 @@ def start(qm: QueueManager) -> list[Result]:
     done = []
     # The initialization data sets are card images: "Only columns 1 through 72 are
     # significant. Columns 73 through 80 are ignored" (IBM MQ for z/OS, "Initialization data
-    # set formats"), whatever the deck's lines look like (issue 17).
+    # set formats"), whatever the deck's lines look like.
     for deck in qm.csqinp1:
-        done += qm.run(deck, source=Source.CSQINP1, columns="72")
+        done += qm.run(deck, source=CommandSource.CSQINP1, columns="72")
     opened = open_pagesets(qm)
     qm.phase = Phase.CSQINP2
     for deck in qm.csqinp2:
-        done += qm.run(deck, source=Source.CSQINP2, columns="72")
+        done += qm.run(deck, source=CommandSource.CSQINP2, columns="72")
     if qm.group is not None:
         done += refresh_copies(qm)
     qm.phase = Phase.RUNNING
@@ -89,14 +71,14 @@ def refresh_copies(qm: QueueManager) -> list[Result]:
             if obj.get("QSGDISP") != "GROUP" or name in tables[family.table]:
                 continue
             command = parse_one(f"DEFINE {family.objtype}('{name}') REPLACE QSGDISP(COPY)")
-            done.append(qm.execute_parsed(None, command, source=Source.CSQINP2))
+            done.append(qm.execute_parsed(None, command, source=CommandSource.CSQINP2))
     return done
 
 
 def system_ctx(qm: QueueManager, txn: Txn, verb: str = "START") -> Ctx:
     """The context of work the queue manager does itself (start, checkpoints)."""
     spec = catalog.COMMANDS[(verb, "QMGR")]
-    return Ctx(qm, txn, Command(verb, "QMGR"), spec, Source.CONSOLE)
+    return Ctx(qm, txn, Command(verb, "QMGR"), spec, CommandSource.CONSOLE)
 
 
 def open_pagesets(qm: QueueManager) -> list[Message]:
@@ -151,9 +133,9 @@ def shutdown(ctx: Ctx) -> None:
     """STOP QMGR: a last checkpoint writes every changed persistent page, then the queue
     manager is stopped (recorded in its state, so every process sees it)."""
     checkpoint(ctx, final=True)
-    from mqsc.engine import chinit  # its handlers import this module's callers
+    from mqsc.engine import channelstate  # its handlers import this module's callers
 
-    chinit.shutdown(ctx)
+    channelstate.shutdown(ctx)
     txn = ctx.txn
     txn.put("qmgr", None, replace(txn.get("qmgr", None), status="STOPPED"))
 
@@ -187,7 +169,7 @@ def restart(qm: QueueManager) -> list[Result]:
     space.recount(ctx)
     log = txn.edit("log", None)
     log.started = log.rba
-    ctx.log("restart", C.LOG_RECORD_BYTES)
+    ctx.log("restart", constants.LOG_RECORD_BYTES)
     txn.put("qmgr", None, replace(txn.get("qmgr", None), status="RUNNING"))
     qm.commit(txn, ctx.cmd)
     qm.restarting = True
@@ -208,7 +190,7 @@ def start_command(qm: QueueManager, logical: LogicalCommand | None, spec: Comman
     log = qm.state.tables["log"][None]
     prior = log.checkpoints[-1] if log.checkpoints else 0
     done = restart(qm)
-    extent = log.rba - log.rba % C.LOG_DATASET_BYTES
+    extent = log.rba - log.rba % constants.LOG_DATASET_BYTES
     records: list[Record] = [
         Message("CSQY000I", {"version": "V9.4.0"}),
         Message(
@@ -216,7 +198,7 @@ def start_command(qm: QueueManager, logical: LogicalCommand | None, spec: Comman
             {
                 "dsname": log_dataset(qm.name, log.rba, log.rba),
                 "start": rba_text(extent),
-                "end": rba_text(extent + C.LOG_DATASET_BYTES - 1),
+                "end": rba_text(extent + constants.LOG_DATASET_BYTES - 1),
             },
         ),
         Message("CSQR001I", {}),

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from mqsc.engine.storage import constants as C
+from mqsc.engine.storage import constants
 from mqsc.engine.storage.copying import copier
 
 
@@ -121,10 +121,10 @@ class LogState:
 
     def until_checkpoint(self) -> int:
         """Records that can be written before the next checkpoint is due."""
-        return max(1, C.LOGLOAD - self.since)
+        return max(1, constants.LOGLOAD - self.since)
 
     def checkpoint_due(self) -> bool:
-        return self.since >= C.LOGLOAD
+        return self.since >= constants.LOGLOAD
 
     def take_checkpoint(self) -> int:
         """Record a checkpoint at the current RBA; returns the new generation."""
@@ -151,7 +151,7 @@ def rba(value: int) -> str:
     >>> rba(0x52334B)
     '00000052334B'
     """
-    return f"{value:0{C.RBA_DIGITS}X}"
+    return f"{value:0{constants.RBA_DIGITS}X}"
 
 
 def dataset(qmgr: str, value: int, current: int) -> str:
@@ -163,7 +163,7 @@ def dataset(qmgr: str, value: int, current: int) -> str:
     >>> dataset("QMZ1", 10, 20), dataset("QMZ1", 0, 7 * 2**31)
     ('QMZ1.LOGCOPY1.DS01', 'QMZ1.ARCHLOG1.A0000001')
     """
-    index = value // C.LOG_DATASET_BYTES
-    if current // C.LOG_DATASET_BYTES - index >= C.LOG_DATASETS:
+    index = value // constants.LOG_DATASET_BYTES
+    if current // constants.LOG_DATASET_BYTES - index >= constants.LOG_DATASETS:
         return f"{qmgr}.ARCHLOG1.A{index + 1:07d}"
-    return f"{qmgr}.LOGCOPY1.DS{index % C.LOG_DATASETS + 1:02d}"
+    return f"{qmgr}.LOGCOPY1.DS{index % constants.LOG_DATASETS + 1:02d}"

@@ -15,16 +15,16 @@ from dataclasses import replace
 from typing import Protocol
 
 from mqsc import catalog
-from mqsc.catalog import CommandSpec, Source
+from mqsc.catalog import CommandSource, CommandSpec
 from mqsc.catalog.mqrc import MQRC_Q_MGR_NOT_AVAILABLE, MQRC_UNEXPECTED_ERROR
-from mqsc.engine import bodies, chinit, lifecycle, messages, registry, results, routing, triggers
-from mqsc.engine.clusters import Clusters
+from mqsc.engine import channelstate, lifecycle, registry, results, routing
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx
 from mqsc.engine.group import Group
-from mqsc.engine.lifecycle import PHASE_SOURCES, Phase
 from mqsc.engine.log import LogRecord, LogState, command_detail
-from mqsc.engine.objects import MQObject, QueueManagerInfo
+from mqsc.engine.messaging import bodies, privateq, triggers
+from mqsc.engine.mqobjects import MQObject, QueueManagerInfo
+from mqsc.engine.phase import PHASE_SOURCES, Phase
 from mqsc.engine.records import (
     RC_FAILED,
     RC_OK,
@@ -37,8 +37,9 @@ from mqsc.engine.records import (
 )
 from mqsc.engine.serial import digest
 from mqsc.engine.state import PRIVATE_TABLES, Change, State, Txn, copy_table
-from mqsc.engine.storage import constants as C
+from mqsc.engine.storage import constants
 from mqsc.engine.storage.pageset import PageSetStats
+from mqsc.engine.vsam import VsamCatalog
 from mqsc.language.commands import Command
 from mqsc.language.diagnostics import Diagnostic
 from mqsc.language.pipeline import Parsed, Rejected, iter_parse
@@ -115,7 +116,7 @@ class QueueManager:
         self.restarting = False
         #: Where DEFINE PSID DSN(...) finds its cluster (a batch job's catalog); None: any
         #: DSN is accepted and the page set is sized from the configuration.
-        self.clusters: Clusters | None = None
+        self.vsam: VsamCatalog | None = None
         #: What the CSQINP1 pass in progress defined (restart rules need it).
         self.defined: dict[str, set[int]] = {"pool": set(), "pageset": set()}
         #: At a restart: each pool's attributes as the log holds them (buffers, location,
@@ -123,8 +124,8 @@ class QueueManager:
         self.logged_pools: dict[int, tuple[int, str, str]] = {}
         self.listeners: list[Listener] = []
         self.gate: Gate | None = None
-        #: The queue managers its channels reach (mqsc/store/network.py); None: none.
-        self.network: chinit.Network | None = None
+        #: The queue managers its channels reach (mqsc/network/transport.py); None: none.
+        self.network: channelstate.Network | None = None
         self._depth = 0
         self.start_results: list[Result] = []
         self.start_messages: list[Message] = []
@@ -214,7 +215,7 @@ class QueueManager:
         commits every ``batch`` messages (a failure backs out only the unit in flight).
         """
         return self._workload(
-            lambda ctx: messages.put(
+            lambda ctx: privateq.put(
                 ctx, queue, count, size, persistent=persistent, priority=priority, batch=batch
             ),
             "put",
@@ -225,7 +226,7 @@ class QueueManager:
     def get(self, queue: str, count: int | None = None) -> Workload:
         """Get up to ``count`` messages (all of them when None), as MGET does."""
         return self._workload(
-            lambda ctx: messages.get(ctx, queue, count),
+            lambda ctx: privateq.get(ctx, queue, count),
             "get",
             queue,
             count if count is not None else -1,
@@ -244,7 +245,7 @@ class QueueManager:
         expiry: int = -1,
         correl_text: str = "",
     ) -> Workload:
-        """MQPUT of one message with ``data`` (:mod:`mqsc.engine.bodies`); its MsgId is in
+        """MQPUT of one message with ``data`` (:mod:`mqsc.engine.messaging.bodies`); its MsgId is in
         the result's ``delivered``."""
         return self._workload(
             lambda ctx: bodies.put(
@@ -297,14 +298,14 @@ class QueueManager:
     ) -> Workload:
         """A trigger monitor (CICS's CKTI, IMS's CSQQTRMN) opens ``initq`` for input, or
         closes it (``start`` False): while one holds it, trigger events of the queues naming
-        it write trigger messages there (mqsc/engine/triggers.py). The outcome is a Workload
+        it write trigger messages there (mqsc/engine/messaging/triggers.py). The outcome is a Workload
         of operation "monitor" whose ``triggers`` are the messages its opening caused.
         ``owner`` (default: this process and thread) is who holds the handle: it counts only
         while that owner runs, and only that owner closes it."""
         who = owner if owner is not None else triggers.owner()
 
         def operation(ctx: Ctx) -> Workload:
-            reason, fired = messages.monitor(ctx, initq, start, who)
+            reason, fired = privateq.monitor(ctx, initq, start, who)
             return Workload(
                 "monitor",
                 initq,
@@ -316,13 +317,13 @@ class QueueManager:
 
         return self._workload(operation, "monitor", initq, 1 if start else -1)
 
-    # ---- channels (mqsc/engine/chinit.py, driven by mqsc/store/network.py) -------------------
+    # ---- channels (mqsc/engine/channelstate.py, driven by mqsc/network/transport.py) -------------------
     def channel_attrs(self) -> Mapping[str, object]:
         """This queue manager's attributes, with its channel initiator's state (as the state
         store has them now: another process may have started a listener)."""
         if self.gate is None:
             # Held in memory only: no other process can have changed them. A network's
-            # settle looks at them a dozen times after every put (issue 19's step ratio).
+            # settle looks at them a dozen times after every put (the channel benchmark's step ratio, docs/performance.md).
             return self.state.tables["qmgr"][None].attrs
         with self.session():
             return self.state.tables["qmgr"][None].attrs
@@ -338,27 +339,27 @@ class QueueManager:
         """What waits on a transmission queue, in delivery order (nothing changes)."""
         with self.session():
             txn = Txn(self.state)
-            return chinit.outgoing(Ctx(self, txn, None, None, Source.SERVER), xmitq)
+            return channelstate.outgoing(Ctx(self, txn, None, None, CommandSource.SERVER), xmitq)
 
     def would_trigger(self) -> bool:
-        """Whether a trigger would start a sender here now (chinit.triggered). With a state
+        """Whether a trigger would start a sender here now (channelstate.triggered). With a state
         store shared by processes the answer could change before the step: always yes."""
         if self.gate is not None:
             return True
         attrs = self.state.tables["qmgr"][None].attrs
-        return chinit.active(attrs) and bool(
-            chinit.triggered(Txn(self.state), chinit.statuses(attrs))
+        return channelstate.active(attrs) and bool(
+            channelstate.triggered(Txn(self.state), channelstate.statuses(attrs))
         )
 
     def has_outgoing(self, xmitq: str) -> bool:
         """Whether anything waits on a transmission queue (a network asks after every put
-        whether a running sender has a batch to send, issue 19)."""
+        whether a running sender has a batch to send)."""
         if self.gate is None:
             tables = self.state.tables
-            return chinit.waiting(tables["qlocal"].get(xmitq), tables["messages"].get(xmitq))
+            return channelstate.waiting(tables["qlocal"].get(xmitq), tables["messages"].get(xmitq))
         with self.session():
             tables = self.state.tables
-            return chinit.waiting(tables["qlocal"].get(xmitq), tables["messages"].get(xmitq))
+            return channelstate.waiting(tables["qlocal"].get(xmitq), tables["messages"].get(xmitq))
 
     def channel_step(self, step: Callable[[Ctx], None]) -> tuple[bool, tuple[Message, ...]]:
         """One committed step of a channel on this queue manager (a batch received, a batch
@@ -368,10 +369,10 @@ class QueueManager:
             if self.phase is not Phase.RUNNING:
                 return False, ()
             txn = Txn(self.state)
-            ctx = Ctx(self, txn, None, None, Source.SERVER)
+            ctx = Ctx(self, txn, None, None, CommandSource.SERVER)
             try:
                 step(ctx)
-            except chinit.Refused as refused:
+            except channelstate.Refused as refused:
                 return False, (refused.message(),)
             if txn.changed or txn.journal:
                 self.commit(txn, None)
@@ -417,7 +418,7 @@ class QueueManager:
         self, operation: Callable[[Ctx], Workload], kind: str, queue: str, count: int
     ) -> Workload:
         txn = Txn(self.state)
-        ctx = Ctx(self, txn, None, None, Source.SERVER)
+        ctx = Ctx(self, txn, None, None, CommandSource.SERVER)
         before = {k: (p.stats.as_dict(), p.buffers) for k, p in self.state.tables["pool"].items()}
         expansions = sum(ps.expansions for ps in self.state.tables["pageset"].values())
         try:
@@ -452,7 +453,9 @@ class QueueManager:
             self.commit(txn, None)
 
     # ---- executing -------------------------------------------------------------------------
-    def execute(self, item: str | Command | Parsed, *, source: Source = Source.SERVER) -> Result:
+    def execute(
+        self, item: str | Command | Parsed, *, source: CommandSource = CommandSource.SERVER
+    ) -> Result:
         """Execute one command: MQSC text (exactly one command), or a typed command.
 
         Never raises for bad input: a command that does not parse comes back as a failed
@@ -475,13 +478,21 @@ class QueueManager:
         return self.execute_parsed(logical, item, source=source)
 
     def run(
-        self, text: str | TextSource, *, source: Source = Source.SERVER, columns: Columns = "auto"
+        self,
+        text: str | TextSource,
+        *,
+        source: CommandSource = CommandSource.SERVER,
+        columns: Columns = "auto",
     ) -> list[Result]:
         """Execute every command of a deck, in order."""
         return list(self.iter_run(text, source=source, columns=columns))
 
     def iter_run(
-        self, text: str | TextSource, *, source: Source = Source.SERVER, columns: Columns = "auto"
+        self,
+        text: str | TextSource,
+        *,
+        source: CommandSource = CommandSource.SERVER,
+        columns: Columns = "auto",
     ) -> Iterator[Result]:
         """Execute a deck command by command, yielding each result as it completes."""
         if isinstance(text, str):
@@ -490,7 +501,7 @@ class QueueManager:
             yield self.execute_parsed(logical, parsed, source=source)
 
     def execute_parsed(
-        self, logical: LogicalCommand | None, parsed: Parsed, *, source: Source
+        self, logical: LogicalCommand | None, parsed: Parsed, *, source: CommandSource
     ) -> Result:
         """Execute a parse result (a typed command, or a rejected one)."""
         if isinstance(parsed, Rejected):
@@ -524,7 +535,9 @@ class QueueManager:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _execute(self, logical: LogicalCommand | None, parsed: Command, source: Source) -> Result:
+    def _execute(
+        self, logical: LogicalCommand | None, parsed: Command, source: CommandSource
+    ) -> Result:
         cmd = parsed
         spec = catalog.COMMANDS[(cmd.verb, cmd.objtype)]
         refusal = self._refusal(cmd, spec, source)
@@ -541,7 +554,7 @@ class QueueManager:
         return result
 
     def _run_handler(
-        self, logical: LogicalCommand | None, cmd: Command, spec: CommandSpec, source: Source
+        self, logical: LogicalCommand | None, cmd: Command, spec: CommandSpec, source: CommandSource
     ) -> Result:
         """Run a command's handler in its own transaction on this queue manager."""
         txn = Txn(self.state)
@@ -588,7 +601,9 @@ class QueueManager:
                 listener(*change)
         return result
 
-    def _refusal(self, cmd: Command, spec: CommandSpec, source: Source) -> list[Record] | None:
+    def _refusal(
+        self, cmd: Command, spec: CommandSpec, source: CommandSource
+    ) -> list[Record] | None:
         """Why the command may not run here and now, as its messages; None when it may."""
         if self.phase is Phase.STOPPED and (cmd.verb, cmd.objtype) != ("START", "QMGR"):
             text = cmd.syntax.text.strip() if cmd.syntax is not None else cmd.title
@@ -680,7 +695,7 @@ class _Session:
 
 #: Bytes an object definition logs, by table (the page set 0 sizes of storage rule PS-6
 #: (docs/storage.md#storage-rules)).
-_OBJECT_LOG_BYTES = C.OBJECT_BYTES
+_OBJECT_LOG_BYTES = constants.OBJECT_BYTES
 #: Tables whose changes are logged by their own records (pages, the log itself), not as objects.
 _UNLOGGED = frozenset(("log", "pool", "pageset"))
 
@@ -689,12 +704,12 @@ def _log_command(qm: QueueManager, txn: Txn, cmd: Command) -> None:
     """One log record for a command's changes: the changed definitions' bytes plus a
     header (UNVERIFIED sizes, constants.py)."""
     objects: list[tuple[str, object]] = []
-    size = C.LOG_RECORD_BYTES
+    size = constants.LOG_RECORD_BYTES
     for table, pending in txn.pending.items():
         if table not in _UNLOGGED:
             for key in pending:
                 objects.append((table, key))
-                size += _OBJECT_LOG_BYTES.get(table, C.LOG_RECORD_BYTES)
+                size += _OBJECT_LOG_BYTES.get(table, constants.LOG_RECORD_BYTES)
     log = txn.edit("log", None)
     txn.journal.append(log.write("command", size, command_detail(cmd.title, tuple(objects))))
     if log.checkpoint_due():

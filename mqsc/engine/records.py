@@ -165,7 +165,7 @@ class Transfer:
 @dataclass(frozen=True, slots=True)
 class TriggerMessage:
     """A trigger message a put caused (the fields of its MQTM), on initiation queue ``initq``
-    (mqsc/engine/triggers.py)."""
+    (mqsc/engine/messaging/triggers.py)."""
 
     initq: str
     queue: str
@@ -205,7 +205,7 @@ class Workload:
     structure: str = ""
     cf_bytes: int = 0
     #: The messages a single-message get or browse returned, with their data
-    #: (:mod:`mqsc.engine.bodies`); empty for bulk puts and gets.
+    #: (:mod:`mqsc.engine.messaging.bodies`); empty for bulk puts and gets.
     delivered: tuple[Delivered, ...] = ()
     #: The trigger messages the put wrote on initiation queues.
     triggers: tuple[TriggerMessage, ...] = ()

@@ -10,6 +10,8 @@ from mqsc.engine import absent
 from mqsc.engine.context import Handler
 
 HANDLERS: dict[tuple[str, str], Handler] = {}
+#: Where the family modules are (one per catalog family module, the same name).
+FAMILIES_PACKAGE = "mqsc.engine.families"
 
 
 def handles(verb: str, *objtypes: str) -> Callable[[Handler], Handler]:
@@ -29,11 +31,12 @@ def handles(verb: str, *objtypes: str) -> Callable[[Handler], Handler]:
 def load() -> dict[tuple[str, str], Handler]:
     """Import every family module (they register themselves) and return the table.
 
-    The engine has one module per catalog family module, of the same name
-    (``mqsc.catalog.queues`` and ``mqsc.engine.queues``): the catalog's list is the one list.
+    The engine has one module in :mod:`mqsc.engine.families` per catalog family module, of
+    the same name (``mqsc.catalog.queues`` and ``mqsc.engine.families.queues``): the catalog's
+    list is the one list, and nothing else in the engine imports a family.
     """
     for module in FAMILY_MODULES:
-        importlib.import_module("mqsc.engine." + module.__name__.rpartition(".")[2])
+        importlib.import_module(f"{FAMILIES_PACKAGE}.{module.__name__.rpartition('.')[2]}")
     # Commands that need a facility the simulation lacks: the absent answer, unless their
     # family answers them itself (mqsc/catalog/absent.py).
     for spec in SPECS:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from mqsc import catalog
 from mqsc.catalog import PREPROCESSOR_CSECT, CommandSpec
-from mqsc.catalog.messages import CATALOG
+from mqsc.catalog.texts import CATALOG
 from mqsc.engine.records import RC_FAILED, RC_OK, RC_SYNTAX, Message, Record, Result
 from mqsc.language.diagnostics import Diagnostic
 from mqsc.language.pipeline import Rejected

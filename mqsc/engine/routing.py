@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from mqsc.catalog import COMMANDS, DEFINED, Choice, CommandSpec, Source
+from mqsc.catalog import COMMANDS, DEFINED, Choice, CommandSource, CommandSpec
 from mqsc.engine import results
 from mqsc.engine.records import RC_FAILED, Message, Result
 from mqsc.language.commands import Command
@@ -38,7 +38,7 @@ def routed(
     logical: LogicalCommand | None,
     cmd: Command,
     spec: CommandSpec,
-    source: Source,
+    source: CommandSource,
     scope: str,
 ) -> Result:
     """Run ``cmd`` where CMDSCOPE sends it."""
@@ -76,7 +76,7 @@ def routed(
     )
     # Members receive routed commands through their command servers.
     sets = [
-        _from(member, member.execute_parsed(logical, local, source=Source.SERVER), title)
+        _from(member, member.execute_parsed(logical, local, source=CommandSource.SERVER), title)
         for member in targets
     ]
     return _with_sets(qm, logical, spec, first, sets, title, scope)
@@ -104,7 +104,7 @@ def generated(qm: QueueManager, result: Result, cmd: Command) -> Result:
     note = Message("CSQN138I", {"command": title, "scope": "*", "count": len(members)})
     first = replace(result, records=(note, *result.records))
     sets = [
-        _from(member, member.execute_parsed(None, copy_cmd, source=Source.SERVER), title)
+        _from(member, member.execute_parsed(None, copy_cmd, source=CommandSource.SERVER), title)
         for member in members
     ]
     spec = COMMANDS[(cmd.verb, cmd.objtype)]

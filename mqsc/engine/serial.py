@@ -13,7 +13,7 @@ from dataclasses import asdict, fields, is_dataclass
 from typing import Any
 
 from mqsc.engine.log import LogState
-from mqsc.engine.objects import Attributes, MQObject, QueueManagerInfo
+from mqsc.engine.mqobjects import Attributes, MQObject, QueueManagerInfo
 from mqsc.engine.state import TABLES, State
 from mqsc.engine.storage.pageset import PageSetState, PageSetStats
 from mqsc.engine.storage.pool import PageSetIO, PoolState, PoolStats, Segment
@@ -109,11 +109,11 @@ def restore(data: dict[str, Any]) -> Any:
 
         return GroupInfo.restore(data)
     if kind == "substatus":
-        from mqsc.engine.topics import SubStatus
+        from mqsc.engine.messaging.topictree import SubStatus
 
         return SubStatus(data["nummsgs"], data["last"])
     if kind == "monitor":
-        from mqsc.engine.triggers import Monitor
+        from mqsc.engine.messaging.triggers import Monitor
 
         # Rows written before owners were kept have none: their monitors are taken as gone.
         return Monitor(tuple(data.get("owners", ())))

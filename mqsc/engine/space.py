@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from mqsc.engine.context import Ctx
-from mqsc.engine.storage import constants as C
+from mqsc.engine.storage import constants
 from mqsc.engine.storage.alloc import PageSetFull, SpaceEvents, allocate, release
 
 #: Object definitions live on page set 0 (storage rule PS-5 (docs/storage.md#storage-rules)).
@@ -29,9 +29,9 @@ def account_objects(ctx: Ctx, delta_bytes: int) -> None:
     ps = txn.edit_existing("pageset", OBJECTS_PSID)
     if ps is None:
         return
-    before = -(-ps.object_bytes // C.PAGE_SIZE)  # whole pages: the ceiling, in integers
+    before = -(-ps.object_bytes // constants.PAGE_SIZE)  # whole pages: the ceiling, in integers
     ps.object_bytes = max(0, ps.object_bytes + delta_bytes)
-    after = -(-ps.object_bytes // C.PAGE_SIZE)
+    after = -(-ps.object_bytes // constants.PAGE_SIZE)
     if after == before:
         return
     pool = txn.edit("pool", ps.pool)
@@ -52,17 +52,17 @@ def account_objects(ctx: Ctx, delta_bytes: int) -> None:
 def object_pages(ps: Any) -> int:
     """Whole pages the object definitions on a page set take: page set 0 only
     (storage rule PS-6 (docs/storage.md#storage-rules))."""
-    return -(-ps.object_bytes // C.PAGE_SIZE)
+    return -(-ps.object_bytes // constants.PAGE_SIZE)
 
 
 def object_bytes(tables: Mapping[str, Mapping[Any, Any]]) -> int:
     """The page set 0 bytes of the private definitions in ``tables`` (storage rule PS-6):
     those tables hold only QSGDISP(QMGR) and COPY objects, the group ones live elsewhere."""
-    total = sum(len(tables.get(table, ())) * size for table, size in C.OBJECT_BYTES.items())
+    total = sum(len(tables.get(table, ())) * size for table, size in constants.OBJECT_BYTES.items())
     clntconn = sum(
         1 for obj in tables.get("channel", {}).values() if obj.get("CHLTYPE") == "CLNTCONN"
     )
-    return total + clntconn * (C.CLNTCONN_BYTES - C.OBJECT_BYTES["channel"])
+    return total + clntconn * (constants.CLNTCONN_BYTES - constants.OBJECT_BYTES["channel"])
 
 
 def private_bytes(ctx: Ctx, table: str) -> int:
@@ -84,8 +84,8 @@ def definition_bytes(table: str, obj: Any) -> int:
     if obj is None:
         return 0
     if table == "channel" and obj.get("CHLTYPE") == "CLNTCONN":
-        return C.CLNTCONN_BYTES
-    return C.OBJECT_BYTES.get(table, 0)
+        return constants.CLNTCONN_BYTES
+    return constants.OBJECT_BYTES.get(table, 0)
 
 
 def reconcile_objects(tables: dict[str, dict[Any, Any]]) -> None:
@@ -112,8 +112,8 @@ def recount(ctx: Ctx) -> None:
     object definitions, the pages of the messages on it and the message lists.
 
     The queue manager rebuilds its view of the page sets from their contents as it restarts;
-    a count that had drifted (a stale message-list page set could make it drift before
-    issue 15 was fixed) is put right here instead of failing every later START QMGR.
+    a count that had drifted (a stale message-list page set made it drift in older
+    versions) is put right here instead of failing every later START QMGR.
 
     Raises:
         LookupError: messages are recorded on a page set that is not defined at all (the

@@ -41,10 +41,10 @@ GROUP_TABLES = (
     "gtopicstr",
 )
 #: "topicstr" and "gtopicstr" are indexes, not objects: topic string -> the topic object that
-#: has it (private and group topic objects), kept by mqsc/engine/topics.py in the same
+#: has it (private and group topic objects), kept by mqsc/engine/messaging/topictree.py in the same
 #: transactions as the topics, so the uniqueness of TOPICSTR is one look-up. "substatus" holds
-#: what publications did to each subscription (DISPLAY SBSTATUS; mqsc/engine/topics.py);
-#: "monitors" the trigger monitors holding initiation queues open (mqsc/engine/triggers.py).
+#: what publications did to each subscription (DISPLAY SBSTATUS; mqsc/engine/messaging/topictree.py);
+#: "monitors" the trigger monitors holding initiation queues open (mqsc/engine/messaging/triggers.py).
 #: Every table a queue manager sees.
 TABLES = PRIVATE_TABLES + GROUP_TABLES
 
@@ -232,7 +232,7 @@ class ChildTxn(Txn):
     """A unit of work nested in another transaction: it sees its parent's pending changes,
     and its own reach the parent only by :meth:`merge` (dropping it backs them all out).
     Used where MQ makes a group of puts all-or-nothing inside one operation (a publication
-    under PMSGDLV/NPMSGDLV ALL or ALLDUR, mqsc/engine/pubsub.py)."""
+    under PMSGDLV/NPMSGDLV ALL or ALLDUR, mqsc/engine/messaging/pubsub.py)."""
 
     __slots__ = ("parent",)
 

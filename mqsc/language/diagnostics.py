@@ -1,6 +1,6 @@
 """Diagnostics and the error type: errors are data first and strings last.
 
-A :class:`Diagnostic` names a message of the catalog (:mod:`mqsc.catalog.messages`) with its inserts and
+A :class:`Diagnostic` names a message of the catalog (:mod:`mqsc.catalog.texts`) with its inserts and
 the span of source text it is about. :class:`MqscError` is the only exception the language
 stages raise for bad input; it carries one or more diagnostics. Expected command failures
 (object not found, object in use) are not exceptions at all: the engine returns them as
@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
-from mqsc.catalog import messages
+from mqsc.catalog import texts
 from mqsc.language.source import Location, Source, Span, excerpt
 
 
@@ -27,7 +27,7 @@ class Severity(str, Enum):
     @classmethod
     def of(cls, msg_id: str) -> Severity:
         """Severity of a catalog message: z/OS severity 8+ is an error, 4 a warning."""
-        level = messages.get(msg_id).severity
+        level = texts.get(msg_id).severity
         if level >= 8:
             return cls.ERROR
         return cls.WARNING if level >= 4 else cls.INFO
@@ -58,7 +58,7 @@ class Diagnostic:
     @property
     def text(self) -> str:
         """The message text after the id (no CPF), e.g. ``'XYZ' is invalid``."""
-        return messages.text(self.msg_id, self.inserts)
+        return texts.text(self.msg_id, self.inserts)
 
     @property
     def location(self) -> Location | None:

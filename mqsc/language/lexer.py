@@ -23,7 +23,7 @@ TERMINALS = {"W": "WORD", "S": "STRING", "(": "_LPAR", ")": "_RPAR", "H": "WHERE
 # Separators are blanks (any whitespace but line ends) and commas, as the grammar's %ignore.
 # A quoted string is written unrolled ('[^']*(?:''[^']*)*'), never as ('(?:[^']|'')*'): the
 # engine keeps a backtracking point per character for a repeated alternation, so a 10 MB DESCR
-# took 1.2 GB and 2 s; unrolled, the run of ordinary characters is one step (issue 15).
+# took 1.2 GB and 2 s; unrolled, the run of ordinary characters is one step.
 _QUOTED = r"'[^']*(?:''[^']*)*'"
 # Separators (blanks but line ends, and commas) likewise: unrolled, one step per comma.
 _BLANKS = r"[^\S\r\n]*+(?:,[^\S\r\n]*+)*+"
@@ -107,7 +107,7 @@ _previous = ""
 
 #: The longest shape given an expression of its own. One of 16,000 terminals (a command at
 #: z/OS's 32,762 characters) would be an expression of 16,000 groups: compiling and matching it
-#: took 100 s for 300 such commands, where ``re.split`` takes a second (issue 15).
+#: took 100 s for 300 such commands, where ``re.split`` takes a second.
 EXPRESSION_LIMIT = 256
 
 

@@ -42,7 +42,7 @@ CACHE_LIMIT = 4096
 #: The longest shape (in terminals) kept in the cache or saved. A DEFINE of every attribute
 #: has some 150; a longer shape is a hostile or broken deck, and is not allowed to fill the
 #: cache (or the saved file every later run reads) with it: its recipe is read off the
-#: grammar each time (:func:`structure`), and Lark sees it only to word its error (issue 15).
+#: grammar each time (:func:`structure`), and Lark sees it only to word its error.
 SHAPE_LIMIT = 256
 #: The most terminals saved in all (the saved file stays under some 70 KB, read in a
 #: millisecond), and the most shapes saved or adopted.
@@ -84,7 +84,7 @@ def lark_parser(*, strict: bool = False) -> Lark:
 
     # With interegular installed (a test dependency), Lark compares every pair of terminals,
     # of its own grammar of grammars and of ours, for overlaps: three quarters of building
-    # the parser, the largest part of a cold `mqsc run` (issue 14's S1). Outside strict mode
+    # the parser, the largest part of a cold `mqsc run` (S1 of docs/performance.md). Outside strict mode
     # the overlaps are only logged, to a logger Lark sets to CRITICAL, so nothing changes
     # without it; strict=True (tests/language/test_grammar.py) still checks.
     checking = getattr(lark_lexer, "has_interegular", False)

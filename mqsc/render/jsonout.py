@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mqsc.catalog import messages
+from mqsc.catalog import texts
 from mqsc.engine.records import (
     BufferPoolReport,
     DataSetReport,
@@ -20,7 +20,7 @@ from mqsc.engine.records import (
     PageSetReport,
     Result,
 )
-from mqsc.render import server
+from mqsc.render import commandserver
 from mqsc.support.collector import BULK, paused
 
 SCHEMA_VERSION = 1
@@ -125,7 +125,7 @@ def _response(result: Result) -> list[dict[str, Any]]:
             {"completionCode": code, "reasonCode": reason, "parameters": parameters(o)}
             for o in objects
         ]
-    lines = server.reply_set(result)[1:]
+    lines = commandserver.reply_set(result)[1:]
     return [{"completionCode": code, "reasonCode": reason, "message": lines}]
 
 
@@ -157,14 +157,14 @@ def _result_json(result: Result) -> dict[str, Any]:
         "commandResponse": response,
         "return": f"{result.return_code:08X}",
         "reason": f"{result.reason_code:08X}",
-        "messages": server.reply_lines(result),
+        "messages": commandserver.reply_lines(result),
     }
     if result.location is not None:
         out.update(
             file=result.location.name, line=result.location.line, column=result.location.column
         )
     console = [
-        messages.line(m.msg_id, m.inserts, result.cpf) for m in result.messages() if m.unsolicited
+        texts.line(m.msg_id, m.inserts, result.cpf) for m in result.messages() if m.unsolicited
     ]
     if console:
         out["console"] = console

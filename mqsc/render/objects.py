@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from mqsc.catalog import Flag, Integer, Keyword, attributes_of, messages
+from mqsc.catalog import Flag, Integer, Keyword, attributes_of, texts
 from mqsc.engine.records import ObjectRecord
 
 
@@ -137,7 +137,7 @@ def console_lines(record: ObjectRecord, cpf: str, csect: str) -> list[str]:
     keyword = record.keyword
     frame = _FRAMES.get((csect, keyword, cpf))
     if frame is None:
-        header = messages.line(
+        header = texts.line(
             "CSQM201I", {"csect": csect, "verb": " DISPLAY", "objtype": keyword}, cpf
         )
         frame = _FRAMES[(csect, keyword, cpf)] = (header, f" END {keyword} DETAILS")

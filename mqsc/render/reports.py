@@ -8,7 +8,7 @@ headings, and they live here only.
 
 from __future__ import annotations
 
-from mqsc.catalog import messages
+from mqsc.catalog import texts
 from mqsc.engine.records import BufferPoolReport, DataSetReport, PageSetReport
 
 PAGESET_HEADINGS = (
@@ -33,7 +33,7 @@ def pageset_lines(report: PageSetReport, cpf: str) -> list[str]:
     ...               "QMZ1")[3]
     ' _  0      0      1078      1042         36          0 USER    0'
     """
-    lines = [messages.line("CSQI010I", {}, cpf), *PAGESET_HEADINGS]
+    lines = [texts.line("CSQI010I", {}, cpf), *PAGESET_HEADINGS]
     for r in report.rows:
         if r.status != "AVAILABLE":
             # An offline page set's space map cannot be read: no figures (wording
@@ -56,7 +56,7 @@ def pool_lines(report: BufferPoolReport, cpf: str) -> list[str]:
     ...                                               "ABOVE"),)), "QMZ1")[3]
     ' _   11       1000        393         39 FIXED4KB  ABOVE'
     """
-    lines = [messages.line("CSQI065I", {}, cpf), *POOL_HEADINGS]
+    lines = [texts.line("CSQI065I", {}, cpf), *POOL_HEADINGS]
     for r in report.rows:
         lines.append(
             f" _{r.pool:>5}{r.available:>11}{r.stealable:>11}{r.percent:>11}"
@@ -74,7 +74,7 @@ def dataset_lines(report: DataSetReport, cpf: str) -> list[str]:
     ...                              "000000001000", "QMZ1.LOGCOPY1.DS01"),)), "QMZ1")[2:4]
     [' Log, oldest for page set recovery:', '   000000001000 QMZ1.LOGCOPY1.DS01']
     """
-    lines = [messages.line("CSQI070I", {"csect": "CSQIDUSE"}, cpf), DATASET_HEADING]
+    lines = [texts.line("CSQI070I", {"csect": "CSQIDUSE"}, cpf), DATASET_HEADING]
     for r in report.rows:
         lines.append(f" Log, {r.kind}:")
         lines.append(f"   {r.rba} {r.dsname}" if r.rba else "   None")

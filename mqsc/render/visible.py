@@ -2,7 +2,7 @@
 
 A quoted value may hold any character (``DEFINE QLOCAL(A) DESCR('<ESC>]0;title<BEL>')``): IBM
 documents that descriptions should hold displayable characters only, but the command
-processor's refusal of others is not documented, so mqsc keeps them as typed (issue 15). What
+processor's refusal of others is not documented, so mqsc keeps them as typed. What
 it never does is write them raw where a terminal would act on them (colours, window titles,
 the clipboard through OSC 52, a cursor sent home by CR): :func:`visible` writes each one as
 ``\\xNN`` instead. Tab and line feed pass; so does everything printable.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mqsc.catalog import messages
+from mqsc.catalog import texts
 from mqsc.engine.records import Delivered, Workload
 
 
@@ -75,7 +75,7 @@ def summary_lines(w: Workload, qmgr: str, cpf: str) -> list[str]:
         # On z/OS these go to the console and the queue manager's job log, not to the
         # application: shown here so the expansion is not missed.
         lines.append(" Console messages    :")
-        lines.extend(messages.line(m.msg_id, m.inserts, cpf) for m in w.messages)
+        lines.extend(texts.line(m.msg_id, m.inserts, cpf) for m in w.messages)
     return lines
 
 
@@ -110,7 +110,7 @@ def summary_json(w: Workload, qmgr: str, cpf: str) -> dict[str, Any]:
         "bufferPools": {str(k): dict(v) for k, v in sorted(w.pools.items())},
         "cfStructure": w.structure or None,
         "cfBytes": w.cf_bytes,
-        "console": [messages.line(m.msg_id, m.inserts, cpf) for m in w.messages],
+        "console": [texts.line(m.msg_id, m.inserts, cpf) for m in w.messages],
         **({"messages": [delivered_json(d) for d in w.delivered]} if w.delivered else {}),
         "triggers": [
             {

@@ -7,7 +7,7 @@ that into candidates with their meaning, range and default beside them, prefix m
 then fuzzy ones. Both are pure and table-tested; :class:`MqscCompleter` is the prompt_toolkit
 adapter.
 
-Speed: object names come from :class:`mqsc.repl.names.NameIndex` (sorted once, bisected per
+Speed: object names come from :class:`mqsc.repl.nameindex.NameIndex` (sorted once, bisected per
 keystroke, at most :data:`NAME_LIMIT` candidates); fuzzy matching runs only on sets smaller
 than :data:`FUZZY_LIMIT`.
 """
@@ -30,8 +30,8 @@ from mqsc.catalog import (
 )
 from mqsc.catalog.describe import keyword_meta, kind_text
 from mqsc.repl import specials
-from mqsc.repl.context import Context, context
-from mqsc.repl.names import OBJECT_TABLES, RULE_TABLES, NameIndex
+from mqsc.repl.cursor import Context, context
+from mqsc.repl.nameindex import OBJECT_TABLES, RULE_TABLES, NameIndex
 
 #: Most object names offered at once (the menu shows a screenful anyway).
 NAME_LIMIT = 100

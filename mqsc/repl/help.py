@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from mqsc import catalog
 from mqsc.catalog import (
     Choice,
+    CommandSource,
     CommandSpec,
     Flag,
     Integer,
@@ -22,20 +23,19 @@ from mqsc.catalog import (
     Name,
     NameList,
     Size,
-    Source,
     sources,
     storagerules,
 )
 from mqsc.catalog.absent import FACILITIES
 from mqsc.catalog.describe import default_text, kind_text
-from mqsc.repl.context import context
+from mqsc.repl.cursor import context
 
 WIDTH = 78
 SOURCE_NAMES = {
-    Source.CSQINP1: "CSQINP1",
-    Source.CSQINP2: "CSQINP2",
-    Source.CONSOLE: "console",
-    Source.SERVER: "command server",
+    CommandSource.CSQINP1: "CSQINP1",
+    CommandSource.CSQINP2: "CSQINP2",
+    CommandSource.CONSOLE: "console",
+    CommandSource.SERVER: "command server",
 }
 
 
@@ -154,7 +154,7 @@ def verb_lines(verb: str) -> list[str]:
 
 def command_lines(spec: CommandSpec) -> list[str]:
     """The syntax diagram of one command, then its keywords with ranges and defaults."""
-    sources = ", ".join(SOURCE_NAMES[s] for s in Source if s in spec.sources)
+    sources = ", ".join(SOURCE_NAMES[s] for s in CommandSource if s in spec.sources)
     wrapped = textwrap.wrap(
         syntax(spec), WIDTH, initial_indent="  ", subsequent_indent="      ", break_on_hyphens=False
     )

@@ -26,7 +26,7 @@ import subprocess
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TextIO
 
-from mqsc.catalog import messages
+from mqsc.catalog import texts
 from mqsc.engine.records import (
     BufferPoolReport,
     DataSetReport,
@@ -321,7 +321,7 @@ class Output:
 
     def _write(self, lines: Iterable[str], *, shown: bool = False) -> None:
         # Everything the console writes passes here: control characters in a value are shown,
-        # never obeyed by the terminal (issue 15); ``shown`` lines (decorated) were already.
+        # never obeyed by the terminal; ``shown`` lines (decorated) were already.
         write = self.stream.write
         for line in lines:
             write((line if shown else visible(line)) + "\n")
@@ -342,7 +342,7 @@ def table_items(result: Result) -> Iterator[Any]:
                 yield from object_tables(batch)
                 batch = []
             if isinstance(record, Message):
-                yield messages.line(record.msg_id, record.inserts, one.cpf)
+                yield texts.line(record.msg_id, record.inserts, one.cpf)
             elif isinstance(record, PageSetReport):
                 yield _table(
                     "Page set usage (CSQI010I)",

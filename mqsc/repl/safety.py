@@ -70,7 +70,7 @@ def _stop_qmgr(cmd: Command, tables: Mapping[str, Mapping[Any, Any]]) -> str | N
     return f"STOP QMGR stops the queue manager{lost}"
 
 
-#: The destructive commands (issue 7, item 8; STOP QMGR because a restart discards
+#: The destructive commands (STOP QMGR because a restart discards
 #: nonpersistent messages).
 DESTRUCTIVE: tuple[Rule, ...] = (
     _delete,

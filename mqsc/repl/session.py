@@ -21,18 +21,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from mqsc import catalog
-from mqsc.catalog import Source as CommandSource
+from mqsc.catalog import CommandSource
 from mqsc.engine.records import RC_SYNTAX, Message, Result
 from mqsc.language.pipeline import Rejected, parse_logical_command
 from mqsc.language.reader import CONSOLE_LIMIT, LogicalCommand, read
 from mqsc.language.source import Source
-from mqsc.render import console, jsonout, server
+from mqsc.render import commandserver, consoletext, jsonout
 from mqsc.render.hints import result_hints
 from mqsc.render.visible import visible
 from mqsc.repl import help as helptext
 from mqsc.repl import meta, safety, specials
 from mqsc.repl.config import Settings
-from mqsc.repl.names import NameIndex
+from mqsc.repl.nameindex import NameIndex
 from mqsc.repl.output import Output
 from mqsc.repl.validate import question
 
@@ -218,11 +218,11 @@ class ConsoleSession:
             # Paged console lines are made as the pager reads them (the first screen of a
             # DISPLAY of 100,000 queues at once); server framing counts its lines first.
             lines = (
-                server.reply_lines(result)
+                commandserver.reply_lines(result)
                 if self.view.style == "server"
-                else console.iter_console_lines(result)
+                else consoletext.iter_console_lines(result)
                 if page
-                else console.console_lines(result)
+                else consoletext.console_lines(result)
             )
             self.out.replies(lines, page=page)
 

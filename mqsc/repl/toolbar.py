@@ -11,8 +11,8 @@ from mqsc.catalog.describe import keyword_meta
 from mqsc.language.source import Source
 from mqsc.repl import help as helptext
 from mqsc.repl import specials
-from mqsc.repl.context import context
-from mqsc.repl.names import NameIndex, lowest_stealable
+from mqsc.repl.cursor import context
+from mqsc.repl.nameindex import NameIndex, lowest_stealable
 from mqsc.repl.validate import problem
 
 Fragments = list[tuple[str, str]]

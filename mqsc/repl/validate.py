@@ -15,7 +15,7 @@ import functools
 from dataclasses import dataclass
 
 from mqsc import catalog
-from mqsc.catalog import messages
+from mqsc.catalog import texts
 from mqsc.language.pipeline import Rejected, parse_logical_command
 from mqsc.language.reader import CONSOLE_LIMIT, read
 from mqsc.language.source import Source
@@ -118,7 +118,7 @@ def problem(text: str, cpf: str | None = None) -> Problem | None:
             start = text.find(logical.cpf)
             inserts = {"command": logical.cpf.upper()}
             return Problem(
-                "IEE305I", messages.text("IEE305I", inserts), start, start + len(logical.cpf)
+                "IEE305I", texts.text("IEE305I", inserts), start, start + len(logical.cpf)
             )
         parsed = parse_logical_command(logical)
         if isinstance(parsed, Rejected):

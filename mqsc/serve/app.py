@@ -25,7 +25,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from mqsc.catalog.mqweb import error_entry
-from mqsc.serve import console, messaging, mqrest, openapi, zosmf
+from mqsc.serve import messaging, mqrest, openapi, webconsole, zosmf
 from mqsc.serve.auth import TOKEN_COOKIE, Authenticator, Principal, Refused
 from mqsc.serve.mqrest import Answer
 from mqsc.serve.qmgrs import NoSuchQmgr, QmgrUnavailable, Registry
@@ -411,7 +411,7 @@ async def job_records(request: Request, who: Principal) -> Response:
 async def console_asset(request: Request) -> Response:
     # The page itself needs no credentials (it is the sign-in page too); everything it shows
     # comes from the guarded API below and the MQ REST API.
-    found = console.asset(request.path_params.get("name", ""))
+    found = webconsole.asset(request.path_params.get("name", ""))
     if found is None:
         return _mq_error("MQWB0404E", request.url.path)
     content, kind = found
@@ -419,7 +419,7 @@ async def console_asset(request: Request) -> Response:
         content,
         media_type=kind,
         headers={
-            "Content-Security-Policy": console.CSP,
+            "Content-Security-Policy": webconsole.CSP,
             "X-Content-Type-Options": "nosniff",
             "Cache-Control": "no-cache",
         },
@@ -435,37 +435,37 @@ async def console_root(request: Request) -> Response:
 @guarded((ADMIN, ADMIN_RO))
 async def console_form(request: Request, who: Principal) -> Response:
     return _json(
-        console.form(request.path_params["objtype"], request.query_params.get("verb", "define"))
+        webconsole.form(request.path_params["objtype"], request.query_params.get("verb", "define"))
     )
 
 
 @guarded((ADMIN, ADMIN_RO))
 async def console_words(request: Request, who: Principal) -> Response:
-    return _json(console.words())
+    return _json(webconsole.words())
 
 
 @guarded((ADMIN, ADMIN_RO))
 async def console_storage(request: Request, who: Principal) -> Response:
-    return await _console_work(request, console.storage)
+    return await _console_work(request, webconsole.storage)
 
 
 @guarded((ADMIN, ADMIN_RO))
 async def console_listeners(request: Request, who: Principal) -> Response:
-    return await _console_work(request, console.listeners)
+    return await _console_work(request, webconsole.listeners)
 
 
 @guarded((ADMIN, ADMIN_RO))
 async def console_zos(request: Request, who: Principal) -> Response:
-    return await _console_work(request, console.zos)
+    return await _console_work(request, webconsole.zos)
 
 
 @guarded((ADMIN, ADMIN_RO))
 async def console_queues(request: Request, who: Principal) -> Response:
     q = request.query_params
-    query = console.window_query(q.get("name", "*"), q.get("offset", "0"), q.get("limit", "100"))
+    query = webconsole.window_query(q.get("name", "*"), q.get("offset", "0"), q.get("limit", "100"))
     if isinstance(query, Answer):
         return _json(query)
-    return await _console_work(request, lambda qm: console.queues_window(qm, *query))
+    return await _console_work(request, lambda qm: webconsole.queues_window(qm, *query))
 
 
 async def _console_work(request: Request, work) -> Response:

@@ -26,7 +26,7 @@ from mqsc.catalog.mqweb import error_entry
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.records import Result
 from mqsc.language.pipeline import Rejected, parse
-from mqsc.render import jsonout, server
+from mqsc.render import commandserver, jsonout
 from mqsc.serve.qmgrs import NoSuchQmgr, QmgrUnavailable, Registry
 from mqsc.support.collector import BULK, paused
 
@@ -172,7 +172,7 @@ def _text_answer(result: Result) -> Answer:
                 {
                     "completionCode": code,
                     "reasonCode": reason,
-                    "text": server.reply_set(one, more=i < len(sets) - 1),
+                    "text": commandserver.reply_set(one, more=i < len(sets) - 1),
                 }
             )
         return Answer(200, {"commandResponse": response, **_overall(sets)})
@@ -200,7 +200,11 @@ def _json_answer(result: Result) -> Answer:
                 code, reason = MQCC_FAILED, MQRC_UNKNOWN_OBJECT_NAME
                 failed = True
             response.append(
-                {"completionCode": code, "reasonCode": reason, "message": server.reply_set(one)[1:]}
+                {
+                    "completionCode": code,
+                    "reasonCode": reason,
+                    "message": commandserver.reply_set(one)[1:],
+                }
             )
         overall = _overall(sets)
         if failed:

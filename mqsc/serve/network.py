@@ -9,7 +9,7 @@ A thread that finds another in the network does not wait for it (that one may be
 for this thread's queue manager): it leaves a note, and the other looks again when done. A
 member whose lock another thread keeps past ``wait`` seconds (a job holding it) is left out
 of that look, as a partner another process holds is
-(:class:`~mqsc.store.network.HomeNetwork`): its channels move at the next command.
+(:class:`~mqsc.network.homenetwork.HomeNetwork`): its channels move at the next command.
 
 Each committed step of a channel (docs/channels.md, "Channel synchronization") is made durable
 before the next one: a member's open group of commands is committed right after a channel
@@ -25,10 +25,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Protocol
 
-from mqsc.engine.chinit import active
+from mqsc.engine.channelstate import active
 from mqsc.engine.manager import QueueManager
+from mqsc.network.homenetwork import HomeNetwork
+from mqsc.network.transport import REFUSED, Network
 from mqsc.store.errors import StoreError
-from mqsc.store.network import REFUSED, HomeNetwork, Network
 
 #: How long a START CHANNEL waits for another thread's network look to end (seconds).
 NET_WAIT = 1.0

@@ -24,10 +24,9 @@ from typing import Any
 
 from mqsc.batch import jcl, jes, runner
 from mqsc.batch.datasets import Catalog
-from mqsc.catalog import Source as CommandSource
-from mqsc.catalog import messages
+from mqsc.catalog import CommandSource, texts
 from mqsc.language.source import Source
-from mqsc.render import console
+from mqsc.render import consoletext
 from mqsc.serve.mqrest import Answer
 from mqsc.serve.qmgrs import NoSuchQmgr, QmgrUnavailable, Registry
 from mqsc.store.home import home
@@ -117,15 +116,15 @@ class Consoles:
         routed = self.registry.by_cpf_prefix(text.lstrip("/") if text.startswith("/") else text)
         if routed is None:
             word = text.split()[0]
-            return [messages.line("IEE305I", {"command": word.upper()}, None)]
+            return [texts.line("IEE305I", {"command": word.upper()}, None)]
         name, mqsc_text = routed
         try:
             result = self.registry.run(
                 name, lambda qm: qm.execute(mqsc_text, source=CommandSource.CONSOLE)
             )
         except (NoSuchQmgr, QmgrUnavailable):
-            return [messages.line("IEE305I", {"command": text.split()[0].upper()}, None)]
-        return console.console_lines(result)
+            return [texts.line("IEE305I", {"command": text.split()[0].upper()}, None)]
+        return consoletext.console_lines(result)
 
 
 def _zosmf_error(status: int, msgid: str, message: str) -> Answer:

@@ -19,7 +19,7 @@ __all__ = ["StateStore", "StoreBusy", "StoreError"]
 
 def __getattr__(name: str) -> object:
     # sqlite3 and the store are imported when a durable queue manager is opened, not by
-    # `mqsc run --memory` (issue 14: the start-up of S1), which only needs StoreError.
+    # `mqsc run --memory` (the start-up of S1), which only needs StoreError.
     if name == "StateStore":
         from mqsc.store.sqlite import StateStore
 

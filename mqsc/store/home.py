@@ -478,7 +478,7 @@ def open_qmgr(
             ]
         return definition.build(**options)
     # The database (sqlite3) only for a durable queue manager: `mqsc run --memory` starts
-    # without it (issue 14, S1's start-up).
+    # without it (S1's start-up).
     from mqsc.store import StateStore, StoreError
     from mqsc.store.lease import Lease
     from mqsc.store.sqlite import discard, lock_timeout, unfinished

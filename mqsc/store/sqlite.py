@@ -37,13 +37,14 @@ from typing import Any
 
 from mqsc.catalog import FAMILIES
 from mqsc.catalog.queues import ADDED_ATTRIBUTES
-from mqsc.engine import space, topics
+from mqsc.engine import space
 from mqsc.engine.config import QMConfig
 from mqsc.engine.group import CFRMPolicy, Group
-from mqsc.engine.lifecycle import Phase
 from mqsc.engine.log import LogRecord
 from mqsc.engine.manager import QueueManager
-from mqsc.engine.objects import Attributes, MQObject
+from mqsc.engine.messaging import topictree
+from mqsc.engine.mqobjects import Attributes, MQObject
+from mqsc.engine.phase import Phase
 from mqsc.engine.serial import attribute_values, restore, snapshot
 from mqsc.engine.state import GROUP_TABLES, PRIVATE_TABLES, Change
 from mqsc.language.source import Source as TextSource
@@ -413,7 +414,7 @@ class StateStore:
         ):
             tables[table][json.loads(key)] = self._decode(data)
         # A database written before the topic-string index kept it has topics and no index.
-        topics.reindex(tables)
+        topictree.reindex(tables)
         # One written before page set 0's per-type sizes has a running total of the old ones.
         space.reconcile_objects(tables)
 

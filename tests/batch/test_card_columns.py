@@ -1,4 +1,4 @@
-"""Columns 73-80, one rule everywhere (issue 17 item 2): what z/OS reads as card images
+"""Columns 73-80, one rule everywhere: what z/OS reads as card images
 (CSQINP1, CSQINP2, CSQUTIL input, in-stream job data) mqsc reads as columns 1-72, and
 ``mqsc check`` warns (MQSC202W) where a deck has text there."""
 

@@ -12,7 +12,7 @@ import tracemalloc
 
 import pytest
 
-from mqsc.batch import reports
+from mqsc.batch import cireports
 from mqsc.batch.check import Options, check
 from mqsc.language.diagnostics import FAIL_LEVELS
 from mqsc.language.source import Source
@@ -78,8 +78,8 @@ def test_reports_are_written_as_they_are_read() -> None:
     qm = open_qmgr(memory=True)
     options = Options(cases=True, outputs=True, digests=True)
     decks = check([_deck("rejected", 3_000)], qm, options=options)
-    report = reports.build("mqsc run", decks, FAIL_LEVELS["error"], run=True)
-    for write in (reports.junit_text, reports.sarif_text, reports.github_lines):
+    report = cireports.build("mqsc run", decks, FAIL_LEVELS["error"], run=True)
+    for write in (cireports.junit_text, cireports.sarif_text, cireports.github_lines):
         gc.collect()
         tracemalloc.start()
         try:
@@ -101,9 +101,10 @@ def test_the_streamed_report_is_the_whole_one(capsys) -> None:
         open_qmgr(memory=True),
         options=Options(cases=True, digests=True),
     )
-    report = reports.build("mqsc check", decks, FAIL_LEVELS["warning"])
-    assert "".join(reports.sarif_text(report)) == json.dumps(reports.sarif(report), indent=2) + "\n"
-    text = reports.junit(report)
+    report = cireports.build("mqsc check", decks, FAIL_LEVELS["warning"])
+    whole = json.dumps(cireports.sarif(report), indent=2) + "\n"
+    assert "".join(cireports.sarif_text(report)) == whole
+    text = cireports.junit(report)
     root = ET.fromstring(text.split("\n", 1)[1])
     ET.indent(root)
     assert text == (

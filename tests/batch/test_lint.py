@@ -56,7 +56,7 @@ def test_sequence_numbers_with_a_prefix_are_fine() -> None:
 
 
 def test_text_past_column_72_of_any_deck_is_flagged() -> None:
-    # Issue 17: `mqsc run` reads all of a free-form deck, CSQINP2, CSQUTIL and in-stream data
+    # `mqsc run` reads all of a free-form deck, CSQINP2, CSQUTIL and in-stream data
     # only columns 1-72. The same deck as CSQUTIL input fails with CSQ9001E 'REPL' is invalid.
     line = "DEFINE QLOCAL(APP1.REQUEST) DESCR('App 1 requests') MAXDEPTH(10000) REPLACE"
     assert ids(line + "\n") == [("MQSC202W", 1)]

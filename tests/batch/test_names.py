@@ -9,7 +9,7 @@ import pytest
 
 from mqsc.batch.datasets import Cluster
 from mqsc.batch.names import dataset, is_dsn, is_name, is_qualified_ddname
-from mqsc.engine.lifecycle import Phase
+from mqsc.engine.phase import Phase
 from tests.engine.conftest import fresh_minimal
 
 

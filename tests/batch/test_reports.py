@@ -10,7 +10,7 @@ import jsonschema
 import pytest
 from junitparser import JUnitXml
 
-from mqsc.batch import reports
+from mqsc.batch import cireports
 from mqsc.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -234,7 +234,7 @@ def test_sarif_fingerprints_are_unique_and_stable(in_root, capsys) -> None:
 
 
 def test_absolute_paths_become_file_uris() -> None:
-    assert reports._artifact("/tmp/x y.mqsc") == {"uri": "file:///tmp/x%20y.mqsc"}
+    assert cireports._artifact("/tmp/x y.mqsc") == {"uri": "file:///tmp/x%20y.mqsc"}
 
 
 def test_timestamps_only_when_asked(in_root, capsys, monkeypatch) -> None:
@@ -259,11 +259,13 @@ def test_github_annotations(in_root, capsys) -> None:
 
 
 def test_github_escaping() -> None:
-    finding = reports.Finding(
-        "MQSC201W", reports.Severity.WARNING, "50% done\nnext", "dir,1/a:b.mqsc", 1, 2, 1, 3
+    finding = cireports.Finding(
+        "MQSC201W", cireports.Severity.WARNING, "50% done\nnext", "dir,1/a:b.mqsc", 1, 2, 1, 3
     )
-    report = reports.Report("t", (reports.Suite("s", (reports.Case("c", "f", 1, (finding,)),)),))
-    assert reports.github(report) == [
+    report = cireports.Report(
+        "t", (cireports.Suite("s", (cireports.Case("c", "f", 1, (finding,)),)),)
+    )
+    assert cireports.github(report) == [
         "::warning file=dir%2C1/a%3Ab.mqsc,line=1,col=2,endLine=1,endColumn=3,"
         "title=MQSC201W::50%25 done%0Anext"
     ]

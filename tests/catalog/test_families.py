@@ -14,7 +14,18 @@ from mqsc.engine.state import GROUP_TABLES, PRIVATE_TABLES
 @pytest.mark.parametrize("module", catalog.FAMILY_MODULES, ids=lambda m: m.__name__)
 def test_every_family_module_has_an_engine_module_of_its_name(module) -> None:
     name = module.__name__.rpartition(".")[2]
-    assert importlib.util.find_spec(f"mqsc.engine.{name}") is not None
+    assert importlib.util.find_spec(f"mqsc.engine.families.{name}") is not None
+
+
+def test_every_engine_family_module_has_a_catalog_module_of_its_name() -> None:
+    # The registry imports the family modules from the catalog's list: one the catalog does
+    # not name would never register its handlers.
+    import pkgutil
+
+    from mqsc.engine import families
+
+    engine = {m.name for m in pkgutil.iter_modules(families.__path__)}
+    assert engine == {m.__name__.rpartition(".")[2] for m in catalog.FAMILY_MODULES}
 
 
 @pytest.mark.parametrize("family", catalog.FAMILIES.values(), ids=lambda f: f.objtype)

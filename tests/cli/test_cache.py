@@ -131,7 +131,7 @@ def test_a_save_leaves_nothing_new_to_save(tmp_path: Path, monkeypatch) -> None:
     assert cache.save() is False  # the file is not written again
 
 
-# ---- bounds (issue 15 item 6): one hostile deck cannot poison the cache ---------------------
+# ---- bounds: one hostile deck cannot poison the cache ---------------------
 def _check(tmp_path: Path, monkeypatch, text: str) -> Path:
     # A process of its own, as far as the parser's cache goes: what earlier tests taught it
     # would otherwise be saved too.

@@ -1,4 +1,4 @@
-"""Terminal escape injection (issue 15 item 8): control characters in a quoted value are kept
+"""Terminal escape injection: control characters in a quoted value are kept
 as typed, but never reach a terminal raw (run, --style console, the console, dump on a
 terminal, check), and a CI report holding one stays valid XML."""
 

@@ -1,5 +1,5 @@
 """Bad settings and unusable paths give one-line errors with documented exit statuses, never
-a traceback (issue 15 item 10)."""
+a traceback."""
 
 from __future__ import annotations
 

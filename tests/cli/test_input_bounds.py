@@ -1,5 +1,5 @@
-"""Inputs that never end, or are far too long, end promptly with a one-line error (issue 15
-item 7): ``mqsc run /dev/zero``, ``mqsc check /dev/zero``, standard input, the piped console
+"""Inputs that never end, or are far too long, end promptly with a one-line error:
+``mqsc run /dev/zero``, ``mqsc check /dev/zero``, standard input, the piped console
 and its ``\\read``; a command longer than z/OS takes is refused with MQSC005E, the rest run."""
 
 from __future__ import annotations

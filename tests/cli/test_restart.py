@@ -1,4 +1,4 @@
-"""``mqsc restart`` on states that broke START QMGR before issue 15 was fixed."""
+"""``mqsc restart`` on states that broke START QMGR in older versions (a stale message-list page set)."""
 
 from __future__ import annotations
 

@@ -107,7 +107,7 @@ def test_a_plain_run_starts_without_other_subcommands_or_report_writers(tmp_path
     probe = (
         "import sys; from mqsc.cli import main; status = main(['run', '--memory', "
         f"{str(deck)!r}]); sys.stdout.flush(); "
-        "print(sorted(m for m in ('mqsc.batch.check', 'mqsc.batch.reports', 'mqsc.cli.job', "
+        "print(sorted(m for m in ('mqsc.batch.check', 'mqsc.batch.cireports', 'mqsc.cli.job', "
         "'mqsc.cli.console', 'mqsc.batch.jcl') if m in sys.modules), status)"
     )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT)

@@ -78,7 +78,7 @@ def test_reset_starts_afresh(capsys) -> None:
 def test_reset_refused_while_a_run_that_waited_for_the_lock_is_running(
     tmp_path: Path, mqsc_home: Path, capsys
 ) -> None:
-    """Issue 15 item 2: a run that started while another process held the queue manager
+    """Found by review: a run that started while another process held the queue manager
     never registered itself, and reset deleted the database under it. Real processes: the
     holder, then the run, then the reset."""
     open_qmgr().close()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mqsc.batch.check import check
-from mqsc.catalog.messages import CATALOG
+from mqsc.catalog.texts import CATALOG
 from mqsc.language.source import Source
 from tests.engine.conftest import fresh_qmz1
 

@@ -8,8 +8,8 @@ A scenario is a list of lines:
   starts or stops a trigger monitor on an initiation queue (``QueueManager.trigger_monitor``);
 * ``% time +SECONDS`` moves every queue manager's clock on;
 * ``% WORD ARGS...`` calls the hook ``WORD`` the caller gave (``hooks``), which returns the
-  lines to show (tests/store/test_indoubt.py kills a real child process this way);
-* with a network (mqsc/store/network.py), the console messages its channels give while
+  lines to show (tests/network/test_indoubt.py kills a real child process this way);
+* with a network (mqsc/network/transport.py), the console messages its channels give while
   moving messages follow the line that made them move, as ``* QMGR`` lines;
 * blank lines and lines starting with ``#`` are skipped.
 
@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from mqsc.catalog import Source, messages
+from mqsc.catalog import CommandSource, texts
 from mqsc.cli.run import render
 from mqsc.engine.manager import QueueManager
 from mqsc.render.workload import summary_lines
@@ -77,7 +77,7 @@ def play(
             )
             out.extend(_channel_lines(network, qmgrs))
             continue
-        result = qm.execute(text, source=Source.CONSOLE)
+        result = qm.execute(text, source=CommandSource.CONSOLE)
         fmt = "json" if style == "json" else "text"
         rendered = render(result, fmt, "console" if style == "console" else "server")
         if style == "json":
@@ -92,6 +92,6 @@ def _channel_lines(network: Any, qmgrs: Mapping[str, QueueManager]) -> list[str]
     if network is None:
         return []
     return [
-        f"* {who} channel: {messages.line(m.msg_id, m.inserts, qmgrs[who].cpf)}\n"
+        f"* {who} channel: {texts.line(m.msg_id, m.inserts, qmgrs[who].cpf)}\n"
         for who, m in network.take_console()
     ]

@@ -11,18 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from mqsc.catalog import Source
-from mqsc.engine.lifecycle import Phase
+from mqsc.catalog import CommandSource
 from mqsc.engine.manager import QueueManager
+from mqsc.engine.phase import Phase
 from mqsc.engine.records import BufferPoolReport, Message, PageSetReport
 from tests.engine.conftest import fresh_minimal, fresh_qmz1
 
 CASES = Path(__file__).resolve().parents[1] / "cases"
 SOURCES = {
-    "server": Source.SERVER,
-    "console": Source.CONSOLE,
-    "csqinp1": Source.CSQINP1,
-    "csqinp2": Source.CSQINP2,
+    "server": CommandSource.SERVER,
+    "console": CommandSource.CONSOLE,
+    "csqinp1": CommandSource.CSQINP1,
+    "csqinp2": CommandSource.CSQINP2,
 }
 FIXTURES = {"qmz1": fresh_qmz1, "minimal": fresh_minimal}
 

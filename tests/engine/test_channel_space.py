@@ -4,7 +4,7 @@ group definitions take none on this queue manager's page set 0."""
 
 from __future__ import annotations
 
-from mqsc.engine.storage import constants as C
+from mqsc.engine.storage import constants
 from tests.engine.conftest import fresh_minimal
 
 
@@ -38,7 +38,7 @@ def test_a_refused_define_takes_nothing() -> None:
 
 
 def test_the_sizes_are_the_catalogued_constants() -> None:
-    assert C.OBJECT_BYTES["channel"] == 2026 and C.CLNTCONN_BYTES == 5170
+    assert constants.OBJECT_BYTES["channel"] == 2026 and constants.CLNTCONN_BYTES == 5170
 
 
 def test_authentication_information_takes_its_size_through_the_same_accounting() -> None:

@@ -1,17 +1,17 @@
-"""The simulated channel initiator on one queue manager (mqsc/engine/chinit.py): its state,
+"""The simulated channel initiator on one queue manager (mqsc/engine/channelstate.py): its state,
 the commands that fail without changing it, and the transmission header of remote puts."""
 
 from __future__ import annotations
 
 import pytest
 
-from mqsc.catalog import Source
+from mqsc.catalog import CommandSource
 from mqsc.engine.serial import digest
 from tests.engine.conftest import fresh_qmz1
 
 
 def run(qm, text: str):
-    return qm.execute(text, source=Source.CONSOLE)
+    return qm.execute(text, source=CommandSource.CONSOLE)
 
 
 def ids(result) -> list[str]:

@@ -8,12 +8,12 @@ import pytest
 from mqsc.catalog import (
     SPECS,
     Choice,
+    CommandSource,
     Flag,
     Integer,
     Name,
     NameList,
     Size,
-    Source,
     Text,
 )
 from tests.engine.conftest import fresh_qmz1
@@ -50,9 +50,13 @@ def text_of(spec) -> str:
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.title)
 def test_the_command_reaches_the_engine(spec) -> None:
     qm = fresh_qmz1()
-    if not spec.sources & {Source.CONSOLE, Source.SERVER, Source.CSQINP2}:
+    if not spec.sources & {CommandSource.CONSOLE, CommandSource.SERVER, CommandSource.CSQINP2}:
         pytest.skip("CSQINP1 only: run at start-up (tests/engine/test_lifecycle_golden.py)")
-    source = next(s for s in (Source.CONSOLE, Source.SERVER, Source.CSQINP2) if s in spec.sources)
+    source = next(
+        s
+        for s in (CommandSource.CONSOLE, CommandSource.SERVER, CommandSource.CSQINP2)
+        if s in spec.sources
+    )
     result = qm.execute(text_of(spec), source=source)
     ids = [m.msg_id for m in result.messages()]
     assert "CSQ9001E" not in ids, (text_of(spec), ids)

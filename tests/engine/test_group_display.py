@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mqsc.catalog import Source
+from mqsc.catalog import CommandSource
 from mqsc.cli.run import render
 from tests.engine.conftest import fresh_group, fresh_qmz1
 
@@ -15,9 +15,11 @@ GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "qsg" / "display-group
 def test_display_group_lists_the_members(golden) -> None:
     members = fresh_group().members
     qsa1, qsa2 = members["QSA1"], members["QSA2"]
-    out = [render(qsa1.execute("DISPLAY GROUP", source=Source.CONSOLE), "text", "console")]
-    qsa2.execute("STOP QMGR", source=Source.CONSOLE)
-    out.append(render(qsa1.execute("DISPLAY GROUP", source=Source.CONSOLE), "text", "console"))
+    out = [render(qsa1.execute("DISPLAY GROUP", source=CommandSource.CONSOLE), "text", "console")]
+    qsa2.execute("STOP QMGR", source=CommandSource.CONSOLE)
+    out.append(
+        render(qsa1.execute("DISPLAY GROUP", source=CommandSource.CONSOLE), "text", "console")
+    )
     out.append(render(fresh_qmz1().execute("DISPLAY GROUP"), "text", "console"))
     golden(GOLDEN, "".join(out))
     assert "QSA2 INACTIVE" in out[1] and "QSA2 ACTIVE" in out[0]

@@ -1,5 +1,5 @@
 """START QMGR, puts and gets are guarded as every command is: a restart that fails part way leaves the queue
-manager exactly as it was, stopped, and a later START QMGR can try again (issue 15 item 1).
+manager exactly as it was, stopped, and a later START QMGR can try again.
 
 The failure is a damaged state (a message run recorded on a page set that is not defined, as a
 hand-edited or damaged database can hold): restart recovery cannot place those pages."""
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from mqsc.catalog import Source
-from mqsc.engine.lifecycle import Phase
+from mqsc.catalog import CommandSource
 from mqsc.engine.manager import QueueManager
+from mqsc.engine.phase import Phase
 from tests.engine.conftest import fresh_minimal
 
 
@@ -18,13 +18,13 @@ def stopped_with_damage() -> QueueManager:
     qm = fresh_minimal()
     assert qm.execute("DEFINE QLOCAL(Q) DEFPSIST(YES)").ok
     assert qm.put("Q", 5, 100).done == 5
-    assert qm.execute("STOP QMGR", source=Source.CONSOLE).ok
+    assert qm.execute("STOP QMGR", source=CommandSource.CONSOLE).ok
     qm.state.tables["messages"]["Q"].runs[0].psid = 77  # the damage
     return qm
 
 
 def start(qm: QueueManager):
-    return qm.execute("START QMGR", source=Source.CONSOLE)
+    return qm.execute("START QMGR", source=CommandSource.CONSOLE)
 
 
 def test_a_failed_start_answers_csq9017e_and_changes_nothing(monkeypatch) -> None:
@@ -60,7 +60,7 @@ def test_repaired_it_starts(monkeypatch) -> None:
 
 def test_a_start_that_works_reaches_the_listeners_after_it_completes() -> None:
     qm = fresh_minimal()
-    assert qm.execute("STOP QMGR", source=Source.CONSOLE).ok
+    assert qm.execute("STOP QMGR", source=CommandSource.CONSOLE).ok
     seen: list[str] = []
     qm.listeners.append(lambda q, cmd, changes, journal: seen.append(q.phase.value))
     assert start(qm).ok

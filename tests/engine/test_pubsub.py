@@ -1,10 +1,10 @@
-"""Publishing through a topic alias (mqsc/engine/pubsub.py), through the storage model."""
+"""Publishing through a topic alias (mqsc/engine/messaging/pubsub.py), through the storage model."""
 
 from __future__ import annotations
 
 import pytest
 
-from mqsc.engine.topics import matches
+from mqsc.engine.messaging.topictree import matches
 from tests.engine.conftest import fresh_minimal
 
 SETUP = (

@@ -1,5 +1,5 @@
 """Queue sharing groups: dispositions, CMDSCOPE routing, CF structures, shared queues, failure,
-backup and recovery (issue 6). One test per rule; exact output is in test_qsg_golden.py."""
+backup and recovery. One test per rule; exact output is in test_qsg_golden.py."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from mqsc.catalog import Source, mqrc
+from mqsc.catalog import CommandSource, mqrc
 from mqsc.engine.storage import cf
 from tests.engine.conftest import NOW, fresh_group, fresh_minimal
 
@@ -127,7 +127,7 @@ def test_shared_queue_rules(group) -> None:
 
 def test_group_objects_get_copies_on_every_active_member(group) -> None:
     a, b, c = (group.members[n] for n in ("QSA1", "QSA2", "QSA3"))
-    c.execute("STOP QMGR", source=Source.CONSOLE)
+    c.execute("STOP QMGR", source=CommandSource.CONSOLE)
     result = a.execute("DEFINE QLOCAL(G.Q) QSGDISP(GROUP) DESCR('group queue')")
     assert ids(result) == [
         "CSQN138I",
@@ -143,7 +143,7 @@ def test_group_objects_get_copies_on_every_active_member(group) -> None:
         assert copy.get("QSGDISP") == "COPY" and copy.get("DESCR") == "group queue"
     assert "G.Q" not in c.state.tables["qlocal"]
     # A member that starts later makes its copy at start (after CSQINP2).
-    c.execute("START QMGR", source=Source.CONSOLE)
+    c.execute("START QMGR", source=CommandSource.CONSOLE)
     assert c.state.tables["qlocal"]["G.Q"].get("QSGDISP") == "COPY"
     # Deleting the group object deletes the copies too.
     assert a.execute("DELETE QLOCAL(G.Q) QSGDISP(GROUP)").ok
@@ -198,7 +198,7 @@ def test_cmdscope_one_member(group) -> None:
 
 def test_cmdscope_star_reaches_running_members_and_reports_failures(group) -> None:
     a, c = group.members["QSA1"], group.members["QSA3"]
-    c.execute("STOP QMGR", source=Source.CONSOLE)
+    c.execute("STOP QMGR", source=CommandSource.CONSOLE)
     a.execute("DEFINE QLOCAL(ONLY.ON.A)")
     result = a.execute("DELETE QLOCAL(ONLY.ON.A) CMDSCOPE(*)")
     assert ids(result) == [
@@ -218,7 +218,7 @@ def test_cmdscope_star_reaches_running_members_and_reports_failures(group) -> No
 def test_cmdscope_to_a_stranger_or_a_stopped_member(group) -> None:
     a, c = group.members["QSA1"], group.members["QSA3"]
     assert ids(a.execute("DISPLAY QMGR CMDSCOPE(QZZZ)")) == ["MQSC311E", "CSQ9023E"]
-    c.execute("STOP QMGR", source=Source.CONSOLE)
+    c.execute("STOP QMGR", source=CommandSource.CONSOLE)
     assert ids(a.execute("DISPLAY QMGR CMDSCOPE(QSA3)")) == ["MQSC311E", "CSQ9023E"]
 
 

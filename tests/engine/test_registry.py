@@ -15,7 +15,7 @@ def test_every_message_the_engine_names_is_in_the_catalog() -> None:
     import ast
     from pathlib import Path
 
-    from mqsc.catalog.messages import CATALOG
+    from mqsc.catalog.texts import CATALOG
 
     root = Path(__file__).resolve().parents[2] / "mqsc"
     missing = set()

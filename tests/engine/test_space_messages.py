@@ -10,7 +10,7 @@ import pytest
 
 from mqsc.catalog import mqrc
 from mqsc.engine.config import PageSetGeometry
-from mqsc.engine.storage import constants as C
+from mqsc.engine.storage import constants
 from mqsc.language.diagnostics import MqscError
 from mqsc.language.pipeline import parse_one
 from tests.engine.conftest import fresh_qmz1
@@ -29,9 +29,9 @@ def test_a_page_set_stops_at_its_last_extent_with_csqp016e() -> None:
     ids = [m.msg_id for m in outcome.messages]
     assert outcome.reason == mqrc.MQRC_STORAGE_MEDIUM_FULL
     # One extent is the primary allocation: 118 expansions, then the refusal.
-    assert ids == ["CSQP013I", "CSQI031I"] * (C.MAX_EXTENTS - 1) + ["CSQP016E"]
+    assert ids == ["CSQP013I", "CSQI031I"] * (constants.MAX_EXTENTS - 1) + ["CSQP016E"]
     ps = qm.state.tables["pageset"][25]
-    assert (ps.extents, ps.noexpand) == (C.MAX_EXTENTS, True)
+    assert (ps.extents, ps.noexpand) == (constants.MAX_EXTENTS, True)
     assert qm.put("EXT.Q", 1000, 4000).messages == ()  # no further attempt, no new message
 
 

@@ -1,5 +1,5 @@
 """A queue's storage class, and a storage class's page set, cannot change while messages are on
-them; a page set cannot go while pages are recorded on it (issue 15 item 1).
+them; a page set cannot go while pages are recorded on it.
 
 IBM, "3207 (0C87) (RC3207): MQRCCF_STORAGE_CLASS_IN_USE": *the command for a local queue
 involved a change to the StorageClass value, but there are messages on the queue*; IBM,
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from mqsc.catalog import Source
+from mqsc.catalog import CommandSource
 from mqsc.engine.manager import QueueManager
 from mqsc.render.jsonout import reason_of
 from tests.engine.conftest import fresh_minimal, fresh_qmz1
@@ -36,7 +36,7 @@ def refused(qm: QueueManager, text: str, ids: list[str]) -> None:
 
 def restart(qm: QueueManager) -> None:
     for text in ("STOP QMGR", "START QMGR"):
-        assert qm.execute(text, source=Source.CONSOLE).ok
+        assert qm.execute(text, source=CommandSource.CONSOLE).ok
 
 
 def used(qm: QueueManager, psid: int) -> tuple[int, int]:
@@ -100,7 +100,7 @@ def test_delete_psid_refused_while_a_storage_class_or_messages_use_it(qm) -> Non
     assert qm.execute("DELETE STGCLASS(FIVE)").message_ids[0] == "CSQM107I"
 
 
-# ---- the reproduction of issue 15: a storage-class change of an emptied queue ---------------
+# ---- a reproduction: a storage-class change of an emptied queue ---------------
 def test_an_emptied_queue_that_changed_storage_class_keeps_its_pages_straight() -> None:
     """``mqsc put Q --count 0``, ALTER QLOCAL STGCLASS, put 1000, get: the message list went to
     the new page set but was recorded on the old one, so the get failed an assertion and

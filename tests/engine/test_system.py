@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mqsc.catalog import SPECS, Source
+from mqsc.catalog import SPECS, CommandSource
 from mqsc.cli.run import render
 from mqsc.engine import registry
 from mqsc.engine.absent import answer
@@ -27,7 +27,8 @@ CMDSERV_DECK = [
 def test_command_server_state_from_the_console(golden) -> None:
     qm = fresh_qmz1()
     out = [
-        render(qm.execute(text, source=Source.CONSOLE), "text", "console") for text in CMDSERV_DECK
+        render(qm.execute(text, source=CommandSource.CONSOLE), "text", "console")
+        for text in CMDSERV_DECK
     ]
     golden(GOLDEN / "cmdserv.console.txt", "".join(out))
     assert qm.info.attrs.get("CMDSERV") == "RUNNING"
@@ -35,15 +36,15 @@ def test_command_server_state_from_the_console(golden) -> None:
 
 def test_command_server_stopped_survives_in_the_state() -> None:
     qm = fresh_qmz1()
-    assert qm.execute("STOP CMDSERV", source=Source.CONSOLE).ok
+    assert qm.execute("STOP CMDSERV", source=CommandSource.CONSOLE).ok
     assert qm.info.attrs["CMDSERV"] == "STOPPED"
-    shown = qm.execute("DISPLAY CMDSERV", source=Source.CONSOLE)
+    shown = qm.execute("DISPLAY CMDSERV", source=CommandSource.CONSOLE)
     assert [m.msg_id for m in shown.messages()][0] == "CSQN015I"
 
 
 def test_display_cmdserv_through_the_command_server_is_refused() -> None:
     # DISPLAY CMDSERV is a 12C command (IBM MQ for z/OS): CSQN009I from the command server.
-    result = fresh_qmz1().execute("DISPLAY CMDSERV", source=Source.SERVER)
+    result = fresh_qmz1().execute("DISPLAY CMDSERV", source=CommandSource.SERVER)
     assert not result.ok and next(result.messages()).msg_id == "CSQN009I"
 
 
@@ -58,7 +59,7 @@ def test_absent_answers_change_nothing() -> None:
         "REFRESH SECURITY(*)",
         "PING CHANNEL(A)",
     ):
-        qm.execute(text, source=Source.CONSOLE)
+        qm.execute(text, source=CommandSource.CONSOLE)
     assert digest(qm.state) == before
 
 
@@ -109,7 +110,7 @@ def test_trace_keywords_take_lists() -> None:
         "START TRACE(ACCTG) DEST(SMF,GTF) CLASS(3)",
         "STOP TRACE(GLOBAL) CLASS(*) USERID(A,B) RMID(1,2)",
     ):
-        assert qm.execute(text, source=Source.CONSOLE).ok, text
+        assert qm.execute(text, source=CommandSource.CONSOLE).ok, text
 
 
 def test_suspend_and_resume_qmgr_log_from_the_console_only() -> None:
@@ -119,10 +120,10 @@ def test_suspend_and_resume_qmgr_log_from_the_console_only() -> None:
     qm = fresh_qmz1()
     before = digest(qm.state)
     for verb in ("SUSPEND", "RESUME"):
-        refused = qm.execute(f"{verb} QMGR LOG", source=Source.SERVER)
+        refused = qm.execute(f"{verb} QMGR LOG", source=CommandSource.SERVER)
         assert not refused.ok and refused.message_ids == ("CSQN009I", "CSQ9023E")
-        taken = qm.execute(f"{verb} QMGR LOG", source=Source.CONSOLE)
+        taken = qm.execute(f"{verb} QMGR LOG", source=CommandSource.CONSOLE)
         assert taken.ok and taken.message_ids == ("MQSC321I", "CSQ9022I")
-    cluster = qm.execute("SUSPEND QMGR CLUSTER(C)", source=Source.CONSOLE)
+    cluster = qm.execute("SUSPEND QMGR CLUSTER(C)", source=CommandSource.CONSOLE)
     assert cluster.message_ids == ("CSQM131I", "CSQ9023E")
     assert digest(qm.state) == before

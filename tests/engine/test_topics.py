@@ -1,8 +1,8 @@
-"""Topic objects: TOPICSTR uniqueness through the topic-string index (mqsc/engine/topics.py)."""
+"""Topic objects: TOPICSTR uniqueness through the topic-string index (mqsc/engine/messaging/topictree.py)."""
 
 from __future__ import annotations
 
-from mqsc.catalog import Source
+from mqsc.catalog import CommandSource
 from tests.engine.conftest import fresh_minimal
 
 
@@ -37,8 +37,8 @@ def test_a_refused_define_leaves_the_index_as_it_was() -> None:
 def test_the_index_survives_a_restart() -> None:
     qm = fresh_minimal()
     assert qm.execute("DEFINE TOPIC(A) TOPICSTR('x')").ok
-    assert qm.execute("STOP QMGR", source=Source.CONSOLE).ok
-    assert qm.execute("START QMGR", source=Source.CONSOLE).ok
+    assert qm.execute("STOP QMGR", source=CommandSource.CONSOLE).ok
+    assert qm.execute("START QMGR", source=CommandSource.CONSOLE).ok
     assert "CSQM169I" in ids(qm.execute("DEFINE TOPIC(B) TOPICSTR('x')"))
 
 

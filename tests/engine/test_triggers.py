@@ -1,13 +1,13 @@
-"""Triggering of application queues (mqsc/engine/triggers.py): the trigger-type conditions,
+"""Triggering of application queues (mqsc/engine/messaging/triggers.py): the trigger-type conditions,
 trigger monitors, and the trigger messages on the initiation queue."""
 
 from __future__ import annotations
 
 import pytest
 
-from mqsc.catalog import Source
-from mqsc.engine.objects import Attributes, MQObject
-from mqsc.engine.triggers import MQTM_LENGTH, fired
+from mqsc.catalog import CommandSource
+from mqsc.engine.messaging.triggers import MQTM_LENGTH, fired
+from mqsc.engine.mqobjects import Attributes, MQObject
 from mqsc.render.workload import summary_json
 from tests.engine.conftest import fresh_minimal
 
@@ -80,8 +80,8 @@ def test_trigger_messages_are_nonpersistent_mqtms_on_the_initiation_queue() -> N
 def test_a_restart_ends_the_monitors() -> None:
     qm = triggered()
     assert qm.trigger_monitor("INITQ").reason == 0
-    assert qm.execute("STOP QMGR", source=Source.CONSOLE).ok
-    assert qm.execute("START QMGR", source=Source.CONSOLE).ok
+    assert qm.execute("STOP QMGR", source=CommandSource.CONSOLE).ok
+    assert qm.execute("START QMGR", source=CommandSource.CONSOLE).ok
     assert qm.put("APP", 1, 100).triggers == ()
     (status,) = qm.execute("DISPLAY QSTATUS(INITQ) IPPROCS").objects
     assert status.get("IPPROCS") == 0
@@ -149,7 +149,7 @@ def test_a_monitor_of_a_process_that_has_gone_holds_nothing() -> None:
 
 
 def triggers_owner() -> str:
-    from mqsc.engine.triggers import owner
+    from mqsc.engine.messaging.triggers import owner
 
     return owner()
 

@@ -1,4 +1,4 @@
-"""Input bounds (issue 15 item 7): a command longer than z/OS takes is refused by the reader,
+"""Input bounds: a command longer than z/OS takes is refused by the reader,
 before anything lexes it, with the limit of where it comes from; the string pattern keeps no
 backtracking state per character."""
 

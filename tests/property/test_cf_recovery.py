@@ -1,4 +1,4 @@
-"""CF structure recovery under random workloads, backups and failures (issue 6, item 3).
+"""CF structure recovery under random workloads, backups and failures.
 
 Three members put and get persistent and nonpersistent messages of random sizes and priorities
 on two shared queues of one structure, take backups with random EXCLINT as the clock moves on,

@@ -33,10 +33,10 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from mqsc.batch import dump
-from mqsc.catalog import Source
-from mqsc.engine.lifecycle import Phase
+from mqsc.catalog import CommandSource
 from mqsc.engine.manager import QueueManager
-from mqsc.engine.storage import constants as C
+from mqsc.engine.phase import Phase
+from mqsc.engine.storage import constants
 from mqsc.engine.storage.queuestore import list_pages
 from mqsc.language.formatter import format_command
 from tests.engine.conftest import fresh_minimal
@@ -153,7 +153,7 @@ class EngineMachine(RuleBasedStateMachine):
     def running(self) -> bool:
         return self.qm.phase is Phase.RUNNING
 
-    def run(self, text: str, source: Source = Source.SERVER):
+    def run(self, text: str, source: CommandSource = CommandSource.SERVER):
         before = self.qm.digest()
         stopped = not self.running
         result = self.qm.execute(text, source=source)
@@ -384,7 +384,7 @@ class EngineMachine(RuleBasedStateMachine):
 
     @invariant()
     def topic_strings_are_indexed(self) -> None:
-        """The topic-string index (mqsc/engine/topics.py) names exactly the topic objects."""
+        """The topic-string index (mqsc/engine/messaging/topictree.py) names exactly the topic objects."""
         tables = self.qm.state.tables
         indexed = {s: t.name for s, t in tables["topicstr"].items()}
         assert indexed == {t.get("TOPICSTR"): n for n, t in tables["topic"].items()}
@@ -404,7 +404,7 @@ class EngineMachine(RuleBasedStateMachine):
 
     @rule(queue=QUEUES, start=st.booleans())
     def trigger_monitor(self, queue, start) -> None:
-        """A trigger monitor opens or closes an initiation queue (mqsc/engine/triggers.py)."""
+        """A trigger monitor opens or closes an initiation queue (mqsc/engine/messaging/triggers.py)."""
         if self.qm.phase is Phase.STOPPED:
             return
         held = self.tables["monitors"].get(queue)
@@ -427,7 +427,7 @@ class EngineMachine(RuleBasedStateMachine):
 
     @invariant()
     def subscription_status_is_of_subscriptions(self) -> None:
-        """DISPLAY SBSTATUS figures (mqsc/engine/topics.py) belong to existing subscriptions."""
+        """DISPLAY SBSTATUS figures (mqsc/engine/messaging/topictree.py) belong to existing subscriptions."""
         tables = self.qm.state.tables
         assert set(tables["substatus"]) <= set(tables["sub"])
         assert all(s.nummsgs > 0 for s in tables["substatus"].values())
@@ -535,13 +535,13 @@ class EngineMachine(RuleBasedStateMachine):
     @rule()
     def restart(self) -> None:
         if self.running:
-            assert self.run("STOP QMGR", Source.CONSOLE).ok
+            assert self.run("STOP QMGR", CommandSource.CONSOLE).ok
         kept = {
             q: sum(r.count for r in s.runs if r.persistent)
             for q, s in self.tables["messages"].items()
         }
         # CSQINP2 reruns; its DEFINEs without REPLACE fail with CSQM095I, as on z/OS.
-        assert self.run("START QMGR", Source.CONSOLE).ok
+        assert self.run("START QMGR", CommandSource.CONSOLE).ok
         assert self.running
         assert {q: s.depth for q, s in self.tables["messages"].items()} == {
             q: n for q, n in kept.items() if n
@@ -553,7 +553,7 @@ class EngineMachine(RuleBasedStateMachine):
         TOTALS["checks"] += 1  # after each step, and once before the first
         tables = self.tables
         held = {
-            psid: [math.ceil(ps.object_bytes / C.PAGE_SIZE), 0]
+            psid: [math.ceil(ps.object_bytes / constants.PAGE_SIZE), 0]
             for psid, ps in tables["pageset"].items()
         }
         for queue, store in tables["messages"].items():
@@ -588,10 +588,10 @@ class EngineMachine(RuleBasedStateMachine):
     @invariant()
     def page_set_0_holds_the_definitions(self) -> None:
         tables = self.qm.state.tables
-        expected = sum(size * len(tables[table]) for table, size in C.OBJECT_BYTES.items())
+        expected = sum(size * len(tables[table]) for table, size in constants.OBJECT_BYTES.items())
         # A client-connection channel is larger than a message channel (storage rule PS-6).
         expected += sum(
-            C.CLNTCONN_BYTES - C.OBJECT_BYTES["channel"]
+            constants.CLNTCONN_BYTES - constants.OBJECT_BYTES["channel"]
             for obj in tables["channel"].values()
             if obj.get("CHLTYPE") == "CLNTCONN"
         )

@@ -1,4 +1,4 @@
-"""The speed-ups of issue 9 answer exactly what the plain code answers.
+"""The speed-ups (docs/performance.md) answer exactly what the plain code answers.
 
 * The lexer's one-split path gives the tokens (or the failure) of the token-by-token scanner.
 * The binder's per-keyword converters give the values the full rules give, and leave every

@@ -1,4 +1,4 @@
-"""Long shapes (issue 15 items 6 and 7): a shape longer than the cache keeps is checked and
+"""Long shapes: a shape longer than the cache keeps is checked and
 cut by regular expressions; they must give :func:`structure`'s answer, which a property test
 holds to Lark's (tests/property/test_fast_paths.py)."""
 

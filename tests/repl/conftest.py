@@ -7,7 +7,7 @@ import io
 import pytest
 
 from mqsc.repl.config import Settings
-from mqsc.repl.names import NameIndex
+from mqsc.repl.nameindex import NameIndex
 from mqsc.repl.output import Output
 from mqsc.repl.session import ConsoleSession
 from mqsc.store.home import open_qmgr

@@ -10,7 +10,7 @@ from prompt_toolkit.document import Document
 
 from mqsc import catalog
 from mqsc.repl.complete import completer, rank, suggest
-from mqsc.repl.context import context, logical_tail
+from mqsc.repl.cursor import context, logical_tail
 
 ROOT = Path(__file__).resolve().parents[2]
 DECKS = sorted((ROOT / "samples").glob("**/*.mqsc"))

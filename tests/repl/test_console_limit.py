@@ -1,4 +1,4 @@
-"""The console takes what a z/OS console takes: 126 characters a command (issue 15 item 7);
+"""The console takes what a z/OS console takes: 126 characters a command;
 the toolbar says so while typing, Enter refuses it, a deck read with \\read has the data-set
 limit."""
 

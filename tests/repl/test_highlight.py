@@ -149,5 +149,5 @@ def test_decorated_lines_show_control_characters_not_obey_them() -> None:
     out.cpf = "QMZ1"
     out.replies(["DESCR(\x1b]0;title\x07)"])
     text = stream.getvalue()
-    assert "\\x1B]0;title\\x07" in text  # shown as text (issue 15)
+    assert "\\x1B]0;title\\x07" in text  # shown as text
     assert not re.sub(r"\x1b\[[0-9;]*m", "", text).count("\x1b")  # only colour codes are raw

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from mqsc import catalog
-from mqsc.engine.objects import MQObject
+from mqsc.engine.mqobjects import MQObject
 from mqsc.repl import config
 from mqsc.repl import help as helptext
 from mqsc.repl.complete import NAME_LIMIT, suggest
 from mqsc.repl.dump import deck
-from mqsc.repl.names import lowest_stealable
+from mqsc.repl.nameindex import lowest_stealable
 from mqsc.repl.toolbar import toolbar
 from mqsc.repl.validate import continues, problem, question
 
@@ -125,7 +125,7 @@ def test_save_deck_lists_csqinp1_objects_as_comments(qm) -> None:
 
 
 def test_completion_with_50000_queues_sorts_once_and_offers_a_bounded_list(qm, names) -> None:
-    """What keeps completion fast at 50,000 queues (issue 7; its speed is measured by
+    """What keeps completion fast at 50,000 queues (its speed is measured by
     `bench/run.py console`, docs/performance.md S5, not here): the names are sorted once and
     kept sorted through DEFINE and DELETE, and no completion offers more than NAME_LIMIT names."""
     template = qm.state.tables["qlocal"]["SYSTEM.DEFAULT.LOCAL.QUEUE"]

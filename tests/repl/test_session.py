@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mqsc.catalog import Source
-from mqsc.render.console import console_lines
+from mqsc.catalog import CommandSource
+from mqsc.render.consoletext import console_lines
 from mqsc.store.home import open_qmgr
 
 
@@ -194,7 +194,7 @@ def test_save_writes_a_deck_that_recreates_the_definitions(console, qm, tmp_path
     assert lines(out)[-1].startswith("Saved ") and target.exists()
     fresh = open_qmgr("QMZ1", memory=True)
     fresh.execute("DELETE QLOCAL(SYSTEM.DEFAULT.LOCAL.QUEUE)")
-    results = fresh.run(target.read_text(), source=Source.CONSOLE)
+    results = fresh.run(target.read_text(), source=CommandSource.CONSOLE)
     assert all(r.ok for r in results), [r.message_ids for r in results if not r.ok]
 
     def shown(manager, command):
@@ -232,7 +232,7 @@ def test_the_channels_messages_follow_the_reply(console, qm) -> None:
     """docs/channels.md: a second queue manager in the network; the console shows what the
     channels said on each console after the command that let them move."""
     from mqsc.engine.manager import QueueManager
-    from mqsc.store.network import Network
+    from mqsc.network.transport import Network
 
     qmz2 = QueueManager.create("QMZ2", csqinp1=qm.csqinp1, csqinp2=qm.csqinp2)
     Network([qm, qmz2])
@@ -242,7 +242,7 @@ def test_the_channels_messages_follow_the_reply(console, qm) -> None:
         "DEFINE QLOCAL(PAY.IN)",
         "DEFINE CHANNEL(QMZ1.TO.QMZ2) CHLTYPE(RCVR) TRPTYPE(TCP)",
     ):
-        assert qmz2.execute(text, source=Source.CONSOLE).ok
+        assert qmz2.execute(text, source=CommandSource.CONSOLE).ok
     session, out, _ = console()
     for text in (
         "START CHINIT",
@@ -261,15 +261,15 @@ def test_the_channels_messages_follow_the_reply(console, qm) -> None:
 
 
 def test_connect_switches_to_another_queue_manager_of_the_home(tmp_path) -> None:
-    """\\connect QMZ2 (issue 19): the console works on another queue manager of the mqsc
+    """\\connect QMZ2: the console works on another queue manager of the mqsc
     home, with its prefix and prompt; its channels' messages still show."""
     import io
 
     from mqsc.cli import main
+    from mqsc.network.homenetwork import join_home
     from mqsc.repl.config import Settings
     from mqsc.repl.output import Output
     from mqsc.repl.session import ConsoleSession
-    from mqsc.store.network import join_home
 
     assert main(["create", "QMZ2"]) == 0
     qm = open_qmgr("QMZ1")
@@ -319,10 +319,10 @@ def test_connect_closes_the_monitors_of_the_queue_manager_left(tmp_path) -> None
     import io
 
     from mqsc.cli import main
+    from mqsc.network.homenetwork import join_home
     from mqsc.repl.config import Settings
     from mqsc.repl.output import Output
     from mqsc.repl.session import ConsoleSession
-    from mqsc.store.network import join_home
 
     assert main(["create", "QMZ2"]) == 0
     qm = open_qmgr("QMZ1")

@@ -21,7 +21,7 @@ def test_parallel_wrong_passwords_all_count_and_lock_the_user_out() -> None:
 
 def test_the_console_window_finds_lower_case_queue_names() -> None:
     import mqsc
-    from mqsc.serve.console import queues_window
+    from mqsc.serve.webconsole import queues_window
 
     qm = mqsc.open_qmgr("QMZ1", memory=True)
     assert qm.execute("DEFINE QLOCAL('low.q')").ok

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from tests.serve.conftest import ROOT, USERS, Server, start_server, stop
+from tests.serve.conftest import ROOT, Server, start_server, stop
 
 CSRF = {"ibm-mq-rest-csrf-token": "mqsc"}
 TEXT = {**CSRF, "Content-Type": "text/plain;charset=utf-8"}

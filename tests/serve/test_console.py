@@ -1,4 +1,4 @@
-"""The console's JSON resources (mqsc.serve.console) on engine queue managers, without HTTP."""
+"""The console's JSON resources (mqsc.serve.webconsole) on engine queue managers, without HTTP."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import datetime as dt
 
 from mqsc.engine.group import Group
 from mqsc.engine.manager import QueueManager
-from mqsc.serve import console
+from mqsc.serve import webconsole
 from tests.engine.conftest import MINIMAL_CSQINP1, MINIMAL_CSQINP2
 
 #: A clock with a UTC offset, as MQSC_CLOCK=2026-03-02T10:15:00+01:00 gives.
@@ -31,12 +31,12 @@ def test_the_zos_page_with_a_clock_that_has_a_utc_offset() -> None:
     qm = member(now)
     for command in ("DEFINE CFSTRUCT(APPL1) CFLEVEL(5) RECOVER(YES)", "BACKUP CFSTRUCT(APPL1)"):
         assert qm.execute(command).ok, command
-    answer = console.zos(qm)
+    answer = webconsole.zos(qm)
     assert answer.status == 200, answer
     backed = next(s for s in answer.body["structures"] if s["name"] == "APPL1")
     assert backed["backupAgeSeconds"] == 0
     now[0] = AWARE + dt.timedelta(minutes=90)
-    backed = next(s for s in console.zos(qm).body["structures"] if s["name"] == "APPL1")
+    backed = next(s for s in webconsole.zos(qm).body["structures"] if s["name"] == "APPL1")
     assert backed["backupAgeSeconds"] == 90 * 60
 
 
@@ -44,7 +44,7 @@ def test_the_zos_page_members_say_active_as_display_group_does() -> None:
     now = [AWARE]
     qm = member(now)
     qm.group.members["QWA2"].execute("STOP QMGR")
-    members = console.zos(qm).body["members"]
+    members = webconsole.zos(qm).body["members"]
     lines = " ".join(
         str(m.inserts.get("members", "")) for m in qm.execute("DISPLAY GROUP").messages()
     )
@@ -55,7 +55,7 @@ def test_the_zos_page_members_say_active_as_display_group_does() -> None:
 def test_the_queues_window_lists_group_objects_and_their_copies() -> None:
     qm = member([AWARE])
     assert qm.execute("DEFINE QLOCAL(WEB.GRP.Q) QSGDISP(GROUP) DESCR('grp')").ok
-    body = console.queues_window(qm, "WEB.*", 0, 10).body
+    body = webconsole.queues_window(qm, "WEB.*", 0, 10).body
     assert body["total"] == 2
     assert [(q["queue"], q["qsgdisp"], q["descr"]) for q in body["queues"]] == [
         ("WEB.GRP.Q", "COPY", "grp"),

@@ -406,7 +406,7 @@ def test_the_queues_window_is_sorted_cut_and_checked(web: Server) -> None:
         assert none.json() == {"qmgr": "QMZ1", "total": 0, "offset": 0, "queues": []}
 
 
-# ---- the widgets, forms and z/OS views of issue 21 items 2-4 ---------------------------------
+# ---- the widgets, forms and z/OS views ---------------------------------------------------
 def mqsc(server: Server, command: str, qmgr: str = "QMZ1", user: str = "admin") -> dict:
     with server.client(user) as http:
         return http.post(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from mqsc.catalog import Source
+from mqsc.catalog import CommandSource
 from mqsc.cli import main
 from mqsc.serve.qmgrs import Registry
 
@@ -28,7 +28,7 @@ QMZ1_DECK = (
 
 
 def run(registry: Registry, qmgr: str, text: str) -> str:
-    result = registry.run(qmgr, lambda qm: qm.execute(text, source=Source.CONSOLE))
+    result = registry.run(qmgr, lambda qm: qm.execute(text, source=CommandSource.CONSOLE))
     assert result.ok, text
     return repr(result)
 

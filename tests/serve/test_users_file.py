@@ -14,7 +14,11 @@ import pytest
 
 from mqsc.cli import main
 from mqsc.serve import users as users_file
-from tests.second_user import ATTACKER, VICTIM, Users, needs_root, one_line, users  # noqa: F401
+from tests import second_user
+from tests.second_user import ATTACKER, VICTIM, Users, needs_root, one_line
+
+#: The scene of a victim and an attacker (a fixture of tests/second_user.py).
+users = second_user.users
 
 #: A users file with an MQWebAdmin whose password the attacker knows ("known").
 _KNOWN = users_file.make_user("mallory", "MQWebAdmin", "known")

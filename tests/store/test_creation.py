@@ -1,5 +1,5 @@
 """Creating a queue manager's state is atomic: a kill during the very first command leaves
-no database or a whole one, and the next command works (issue 15 item 3)."""
+no database or a whole one, and the next command works."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A damaged database that SQLite can still open is refused with the documented message,
-without a traceback and without changing a byte (issue 15 item 5)."""
+without a traceback and without changing a byte."""
 
 from __future__ import annotations
 

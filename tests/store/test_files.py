@@ -1,5 +1,5 @@
 """Owner-only queue manager files whatever the umask; files another user owns or can write
-are refused (issue 15 item 9)."""
+are refused."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from mqsc.cli import main
 from mqsc.repl.app import history_path, private_history
-from mqsc.store.home import QMgrError, open_qmgr, qmgr_dir, state_path
+from mqsc.store.home import QMgrError, open_qmgr, qmgr_dir
 
 
 def mode(path: Path) -> int:

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import os
 
-from tests.second_user import ATTACKER, VICTIM, Users, needs_root, one_line, users  # noqa: F401
+from tests import second_user
+from tests.second_user import ATTACKER, VICTIM, Users, needs_root, one_line
+
+#: The scene of a victim and an attacker (a fixture of tests/second_user.py).
+users = second_user.users
 
 DECK = "DEFINE QLOCAL(KEPT.NOT) REPLACE\n"
 PRECIOUS = b"the victim's own work\n" * 1300  # about 28,000 bytes, over the lock file's 16 KiB

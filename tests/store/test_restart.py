@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mqsc.catalog import Source
+from mqsc.catalog import CommandSource
 from mqsc.engine.manager import QueueManager
 from mqsc.store.home import open_qmgr
 
@@ -31,9 +31,9 @@ def make() -> QueueManager:
 
 
 def restart(qm: QueueManager):
-    stop = qm.execute("STOP QMGR", source=Source.CONSOLE)
+    stop = qm.execute("STOP QMGR", source=CommandSource.CONSOLE)
     assert stop.ok and stop.message_ids[:3] == ("CSQY009I", "CSQY002I", "CSQ9022I")
-    start = qm.execute("START QMGR", source=Source.CONSOLE)
+    start = qm.execute("START QMGR", source=CommandSource.CONSOLE)
     assert start.ok, start.message_ids
     return start
 
@@ -103,7 +103,7 @@ def test_csqinp2_runs_again() -> None:
 
 def test_commands_while_stopped_get_csq3106e() -> None:
     qm = make()
-    qm.execute("STOP QMGR", source=Source.CONSOLE)
+    qm.execute("STOP QMGR", source=CommandSource.CONSOLE)
     result = qm.execute("DISPLAY QMGR")
     assert result.message_ids == ("CSQ3106E", "CSQ9023E")
     assert qm.put("APP.Q", 1, 10).reason == 2059
@@ -112,11 +112,11 @@ def test_commands_while_stopped_get_csq3106e() -> None:
 def test_stop_is_seen_by_other_processes(tmp_path: Path) -> None:
     db = tmp_path / "qm.db"
     qm = open_qmgr("QMZ1", state=db)
-    qm.execute("STOP QMGR", source=Source.CONSOLE)
+    qm.execute("STOP QMGR", source=CommandSource.CONSOLE)
     qm.close()
     other = open_qmgr("QMZ1", state=db)
     assert other.execute("DISPLAY QMGR").message_ids[0] == "CSQ3106E"
-    assert other.execute("START QMGR", source=Source.CONSOLE).ok
+    assert other.execute("START QMGR", source=CommandSource.CONSOLE).ok
     other.close()
     assert open_qmgr("QMZ1", state=db).execute("DISPLAY QMGR").ok
 

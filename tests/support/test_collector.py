@@ -33,12 +33,12 @@ def test_a_collector_turned_off_stays_off() -> None:
 
 
 def test_a_large_display_leaves_the_collector_on() -> None:
-    from mqsc.render import console, jsonout, server
+    from mqsc.render import commandserver, consoletext, jsonout
     from mqsc.store.home import open_qmgr
 
     qm = open_qmgr("QMZ1", memory=True)
     qm.run("\n".join(f"DEFINE QLOCAL(Q{i})" for i in range(1200)))
     result = qm.execute("DISPLAY QLOCAL(Q*)")
     assert len(result.objects) == 1200 and gc.isenabled()
-    for render in (server.reply_lines, console.console_lines, jsonout.result_json):
+    for render in (commandserver.reply_lines, consoletext.console_lines, jsonout.result_json):
         assert render(result) and gc.isenabled()

@@ -153,7 +153,7 @@ _TABLE = (
         "RBA_DIGITS",
         12,
         "DOC",
-        "issue 4 (6-byte RBAs; V8+ extended RBAs have 16 digits)",
+        "6-byte RBAs as the lab shows them (V8+ extended RBAs have 16 digits)",
         "hex digits of an RBA as messages show it",
     ),
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 
-from mqsc.engine.storage import constants as C
+from mqsc.engine.storage import constants
 from mqsc.engine.storage.copying import copier
 
 
@@ -51,8 +51,8 @@ class PageSetState:
     pool: int
     expand: str = "USER"
     dsn: str = ""
-    physical: int = C.DEFAULT_PRIMARY
-    secondary: int = C.DEFAULT_SECONDARY
+    physical: int = constants.DEFAULT_PRIMARY
+    secondary: int = constants.DEFAULT_SECONDARY
     extents: int = 1
     expansions: int = 0
     noexpand: bool = False
@@ -69,7 +69,7 @@ class PageSetState:
     @property
     def overhead(self) -> int:
         """Header and space-map pages (FITTED: 1080 -> 1078, 3240 -> 3238, 20160 -> 20157)."""
-        return C.HEADER_PAGES + math.ceil(self.physical / C.SPACEMAP_SPAN)
+        return constants.HEADER_PAGES + math.ceil(self.physical / constants.SPACEMAP_SPAN)
 
     @property
     def total(self) -> int:
@@ -93,13 +93,20 @@ class PageSetState:
     def needs_expansion(self) -> bool:
         """In use above the 90% trigger with expansion still possible (storage rule EX-2
         (docs/storage.md#storage-rules))."""
-        return self.used > C.EXPAND_AT * self.total and self.expand != "NONE" and not self.noexpand
+        return (
+            self.used > constants.EXPAND_AT * self.total
+            and self.expand != "NONE"
+            and not self.noexpand
+        )
 
     def expansion_size(self) -> int:
         """Pages one expansion adds: the secondary (USER) or about 10% (SYSTEM)
         (storage rules EX-3, EX-4 (docs/storage.md#storage-rules))."""
         if self.expand == "SYSTEM":
-            return max(C.CYL_PAGES, math.ceil(0.10 * self.physical / C.CYL_PAGES) * C.CYL_PAGES)
+            return max(
+                constants.CYL_PAGES,
+                math.ceil(0.10 * self.physical / constants.CYL_PAGES) * constants.CYL_PAGES,
+            )
         return self.secondary
 
     def expand_once(self) -> Expansion:
@@ -108,10 +115,10 @@ class PageSetState:
         if size <= 0:
             self.noexpand = True
             return Expansion(self.psid, 0, "secondary")
-        if self.extents >= C.MAX_EXTENTS:
+        if self.extents >= constants.MAX_EXTENTS:
             self.noexpand = True
             return Expansion(self.psid, 0, "extents")
-        if self.physical + size > C.MAX_PAGES:
+        if self.physical + size > constants.MAX_PAGES:
             self.noexpand = True
             return Expansion(self.psid, 0, "limit")
         self.physical += size

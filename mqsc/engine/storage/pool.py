@@ -31,7 +31,7 @@ from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass, field, fields, replace
 from operator import attrgetter
 
-from mqsc.engine.storage import constants as C
+from mqsc.engine.storage import constants
 from mqsc.engine.storage.copying import copier
 
 Owner = Hashable
@@ -238,7 +238,7 @@ class PoolState:
     ) -> None:
         if count_stw:
             self.stats.stw += pages
-        threshold = math.floor(C.DWT * self.buffers)
+        threshold = math.floor(constants.DWT * self.buffers)
         while pages > 0:
             room = max(1, threshold - self.changed + 1)
             step = min(pages, room)
@@ -322,7 +322,7 @@ class PoolState:
     def deferred_write(self) -> None:
         """The deferred write processor: drop freed/formatted pages, then write to 80%."""
         self.stats.dwt += 1
-        target = math.floor(C.DWT_TARGET * self.buffers)
+        target = math.floor(constants.DWT_TARGET * self.buffers)
         excess = self.changed - target
         dropped = self._drop_pages(excess)
         self.changed -= dropped
@@ -332,7 +332,7 @@ class PoolState:
 
     def _synchronous_writes(self) -> None:
         """Above 95% changed, updates are written at once (DMC, IMW)."""
-        limit = math.floor(C.SPT * self.buffers)
+        limit = math.floor(constants.SPT * self.buffers)
         if self.changed > limit:
             self.stats.dmc += 1
             self._write_oldest(self.changed - limit, immediate=True)
@@ -361,7 +361,7 @@ class PoolState:
 
     def _count_writes(self, written: dict[int, int], immediate: bool) -> None:
         for psid, n in written.items():
-            ios = n if immediate else math.ceil(n / C.WRITE_BATCH)
+            ios = n if immediate else math.ceil(n / constants.WRITE_BATCH)
             io = self._io(psid)
             self.stats.tpw += n
             self.stats.wio += ios
@@ -467,7 +467,7 @@ class PoolState:
         """Drop the segments left with no pages (their indices ``emptied``, ascending), order
         kept; the two segments a dropped one separated are joined when they agree, as
         :meth:`_merge` joins them. Otherwise the freed pages of every get from a transmission
-        queue stay one segment each (issue 19: 80 of them in a channel's pool, scanned by
+        queue stay one segment each (80 of them in a channel's pool, scanned by
         every later get)."""
         lru = self.lru
         count = len(lru)
@@ -506,7 +506,7 @@ class PoolState:
             self.stats.dmc += 1
             self._write_oldest(self.changed + self.clean - buffers, immediate=True)
             self._steal(self.changed + self.clean - buffers)
-        if self.changed > math.floor(C.DWT * buffers):
+        if self.changed > math.floor(constants.DWT * buffers):
             self.deferred_write()
         self._note()
 

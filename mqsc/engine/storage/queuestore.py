@@ -13,7 +13,7 @@ Page accounting follows storage rules PS-8, PS-9, PS-10 (docs/storage.md#storage
   messages -> 5 pages, the lab's 605);
 * pages of persistent messages count as persistent pages, the rest as nonpersistent.
 
-Puts and gets (:mod:`mqsc.engine.messages`) go through the page set's buffer pool
+Puts and gets (:mod:`mqsc.engine.messaging.privateq`) go through the page set's buffer pool
 (:mod:`.pool`); this module only holds the messages and their page geometry.
 """
 
@@ -24,7 +24,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from mqsc.engine.storage import constants as C
+from mqsc.engine.storage import constants
 from mqsc.engine.storage.copying import copier
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -38,9 +38,9 @@ def records_per_page(size: int) -> int:
     >>> records_per_page(1024), records_per_page(100), records_per_page(4096)
     (2, 7, 0)
     """
-    if size > C.SHORT_MAX:
+    if size > constants.SHORT_MAX:
         return 0
-    return C.PAGE_USABLE // (size + C.MSG_HDR)
+    return constants.PAGE_USABLE // (size + constants.MSG_HDR)
 
 
 def pages_per_message(size: int) -> int:
@@ -49,16 +49,16 @@ def pages_per_message(size: int) -> int:
     >>> pages_per_message(4096), pages_per_message(10_000), pages_per_message(4 * 1024**2)
     (2, 3, 1037)
     """
-    chunks, rest = divmod(size, C.CHUNK_BYTES)
-    if chunks and size > C.CHUNK_BYTES:
-        tail = math.ceil((rest + C.MSG_HDR) / C.LONG_BYTES_PER_PAGE) if rest else 0
-        return chunks * C.CHUNK_PAGES + tail
-    return math.ceil((size + C.MSG_HDR) / C.LONG_BYTES_PER_PAGE)
+    chunks, rest = divmod(size, constants.CHUNK_BYTES)
+    if chunks and size > constants.CHUNK_BYTES:
+        tail = math.ceil((rest + constants.MSG_HDR) / constants.LONG_BYTES_PER_PAGE) if rest else 0
+        return chunks * constants.CHUNK_PAGES + tail
+    return math.ceil((size + constants.MSG_HDR) / constants.LONG_BYTES_PER_PAGE)
 
 
 def list_pages(depth: int) -> int:
     """Message-list pages a queue of ``depth`` messages holds (FITTED, 64 per page)."""
-    return math.ceil(depth / C.IDX_MSGS_PER_PAGE)
+    return math.ceil(depth / constants.IDX_MSGS_PER_PAGE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +130,7 @@ class Run:
     #: the identical, data-less messages of ``mqsc put --count/--size``.
     body: Body | None = None
     #: Messages already got from the run's head: the data-less messages' MsgIds count from
-    #: the run's first message ever (mqsc/engine/bodies.py), so they stay the same while
+    #: the run's first message ever (mqsc/engine/messaging/bodies.py), so they stay the same while
     #: older ones go and newer ones join.
     taken: int = 0
 

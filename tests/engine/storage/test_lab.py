@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from mqsc.render.server import reply_lines
+from mqsc.render.commandserver import reply_lines
 from tests.engine.conftest import fresh_qmz1
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "lab"

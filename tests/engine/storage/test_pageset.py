@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mqsc.engine.storage import constants as C
+from mqsc.engine.storage import constants
 from mqsc.engine.storage.alloc import PageSetFull, allocate
 from mqsc.engine.storage.pageset import PageSetState
 from mqsc.engine.storage.pool import PoolState
@@ -57,11 +57,11 @@ def test_119_extents_at_most() -> None:
     ps, pool = PageSetState(4, 3, secondary=180), PoolState(3, 1_000_000)
     with pytest.raises(PageSetFull):
         allocate(ps, pool, "o", 1080 + 118 * 180, persistent=False)
-    assert ps.extents == C.MAX_EXTENTS and ps.noexpand
+    assert ps.extents == constants.MAX_EXTENTS and ps.noexpand
 
 
 def test_64_gb_at_most() -> None:
-    ps = PageSetState(4, 3, physical=C.MAX_PAGES - 100, secondary=540)
+    ps = PageSetState(4, 3, physical=constants.MAX_PAGES - 100, secondary=540)
     assert ps.expand_once().failed == "limit" and ps.noexpand
 
 

@@ -64,7 +64,7 @@ def test_restart_empties_the_pool() -> None:
 
 def test_touching_a_clean_page_makes_it_changed_not_both() -> None:
     """A space-map page written out by the deferred writer and then updated again was counted
-    both clean and changed: buffers in use drifted from the pages they hold (issue 15, found by
+    both clean and changed: buffers in use drifted from the pages they hold (found by
     the merged state machine)."""
     pool = PoolState(1, 1000)
     pool.touch(("spacemap", 1), 1)

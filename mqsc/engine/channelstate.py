@@ -1,0 +1,728 @@
+"""The channel initiator as state of the queue manager, and the two halves of a channel
+moving a batch (:func:`outgoing`, :func:`deliver`, :func:`sent`, in-doubt resolution, retries),
+which a network of queue managers drives (:mod:`mqsc.network.transport`, docs/channels.md).
+
+The channel initiator is state of the queue manager, kept with its attributes (so every
+process and a restart see it, as the command server's state is): whether it is active, the
+TCP/IP ports its listeners listen on, and each channel's status. There is no address space,
+no dispatcher or adapter task. Its commands (START / STOP / DISPLAY CHINIT, START / STOP
+LISTENER, START / STOP CHANNEL, DISPLAY CHSTATUS, RESOLVE and RESET CHANNEL) are the chinit
+family's (:mod:`mqsc.engine.families.chinit`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from mqsc.catalog.channels import RECEIVER_TYPES, SENDER_TYPES
+from mqsc.catalog.mqrc import MQRC_NONE, MQRC_UNKNOWN_OBJECT_NAME, MQRC_UNKNOWN_REMOTE_Q_MGR
+from mqsc.engine.context import STAMP, Ctx
+from mqsc.engine.messaging import privateq
+from mqsc.engine.messaging.triggers import CHANNEL_INITQ
+from mqsc.engine.mqobjects import QueueManagerInfo
+from mqsc.engine.records import Message, Transfer
+from mqsc.engine.storage.copying import replacer
+
+#: Where the channel initiator's state lives among the queue manager's attributes (not MQSC
+#: attributes: DISPLAY QMGR and ALTER QMGR never see them).
+CHINIT, LISTENERS, CHANNELS = "CHINIT", "LISTENERS", "CHSTATUS"
+#: Each channel's synchronisation data, kept apart from its status because it outlives it
+#: (STOP CHINIT, a restart): sequence numbers, the last committed batch's unit of work and
+#: the batch in doubt, as z/OS keeps them on SYSTEM.CHANNEL.SYNCQ (IBM "Channel
+#: synchronization": "sequence numbers and LUWIDs are stored... so that they survive").
+SYNC = "CHSYNC"
+#: dataclasses.replace of the queue manager's record, fields read once: a batch sets the
+#: channel's status and synchronisation record three times (the channel benchmark's step ratio, docs/performance.md).
+_with = replacer(QueueManagerInfo)
+
+#: Channel types that send from a transmission queue, and those that receive.
+SENDERS = frozenset(SENDER_TYPES)
+RECEIVERS = frozenset(RECEIVER_TYPES)
+
+
+class Network(Protocol):
+    """The queue managers a channel can reach (mqsc/network/transport.py): the engine asks it
+    whether a CONNAME leads to a partner ready to run, and tells it when work was committed
+    (so running channels move what arrived)."""
+
+    def partner(self, qm: Any, conname: str, channel: str) -> str:
+        """ "" when ``conname`` leads to a queue manager whose channel initiator is active,
+        with a listener on that port and a receiving channel ``channel`` not stopped; else
+        why not, in words."""
+
+    def settle(self, qm: Any) -> None:
+        """Let the running channels move what they can."""
+
+    def detach(self, qm: Any) -> None:
+        """``qm`` is being closed."""
+
+
+# ---- state -----------------------------------------------------------------------------------
+def qmgr_attrs(ctx: Ctx) -> Mapping[str, Any]:
+    return ctx.txn.get("qmgr", None).attrs
+
+
+def active(attrs: Mapping[str, Any]) -> bool:
+    """Whether the channel initiator of a queue manager (its attributes) is active."""
+    return attrs.get(CHINIT) == "ACTIVE"
+
+
+def ports(attrs: Mapping[str, Any]) -> tuple[int, ...]:
+    """The TCP/IP ports its listeners listen on."""
+    return tuple(int(p) for p in attrs.get(LISTENERS, ()))
+
+
+def statuses(attrs: Mapping[str, Any]) -> Mapping[str, Mapping[str, Any]]:
+    """Each channel's status (only channels that have one: the others are INACTIVE)."""
+    return attrs.get(CHANNELS, {})
+
+
+def set_attrs(ctx: Ctx, **values: Any) -> None:
+    info = ctx.txn.get("qmgr", None)
+    new = dict(info.attrs)
+    for key, value in values.items():
+        if value is None:
+            new.pop(key, None)
+        else:
+            new[key] = value
+    ctx.txn.put("qmgr", None, _with(info, attrs=new))
+
+
+def set_status(ctx: Ctx, channel: str, status: Mapping[str, Any] | None) -> None:
+    """Record a channel's status (None: it has none, INACTIVE)."""
+    table = dict(statuses(qmgr_attrs(ctx)))
+    if status is None:
+        table.pop(channel, None)
+    else:
+        table[channel] = dict(status)
+    set_attrs(ctx, **{CHANNELS: table})
+
+
+def shutdown(ctx: Ctx) -> None:
+    """The channel initiator stops with its queue manager (STOP QMGR): listeners stop,
+    channels end; a STOPPED channel stays stopped (z/OS keeps that state across restarts)."""
+    kept = {n: s for n, s in statuses(qmgr_attrs(ctx)).items() if s.get("STATUS") == "STOPPED"}
+    set_attrs(ctx, **{CHINIT: None, LISTENERS: None, CHANNELS: kept or None})
+
+
+def requesting(attrs: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """The requester channels waiting to call their partner: (name, CONNAME)."""
+    for name, status in sorted(statuses(attrs).items()):
+        if status.get("STATUS") == "REQUESTING":
+            yield name, str(status.get("CONNAME", ""))
+
+
+def serve_requester(ctx: Ctx, channel: str, requester: str) -> None:
+    """The partner of a requester that called: its server starts and sends to the requester
+    over the caller's conversation (PARTNER); its sender calls the requester back, by its own
+    CONNAME (the network's CONNAME rule)."""
+    obj = ctx.txn.get("channel", channel)
+    current = statuses(qmgr_attrs(ctx)).get(channel, {}).get("STATUS")
+    if obj is None or current in ("RUNNING", "STOPPED"):
+        return
+    if obj.get("CHLTYPE") == "SVR":
+        set_status(
+            ctx,
+            channel,
+            {
+                "CHLTYPE": "SVR",
+                "CONNAME": str(obj.get("CONNAME", "")),
+                "XMITQ": str(obj.get("XMITQ", "")),
+                "STATUS": "RUNNING",
+                "MSGS": 0,
+                "BATCHES": 0,
+                "RQMNAME": requester,
+                "PARTNER": requester,
+                "LASTAT": _now(ctx),
+                **_retry_counts(obj),
+            },
+        )
+        ctx.console("CSQX500I", csect="CSQXRESP", channel=channel)
+    else:
+        start_sender(ctx, obj, str(obj.get("CONNAME", "")))
+
+
+def requested(ctx: Ctx, channel: str, why: str, partner: str) -> None:
+    """The requester's side of its call: RUNNING, bound to ``partner`` (CSQX500I), or, when
+    the call found no server or sender to answer it, inactive with why (MQSC342I)."""
+    status = statuses(qmgr_attrs(ctx)).get(channel)
+    if status is None or status.get("STATUS") != "REQUESTING":
+        return
+    if why:
+        set_status(ctx, channel, None)
+        ctx.console("MQSC342I", channel=channel, why=why)
+        return
+    set_status(ctx, channel, {**status, "STATUS": "RUNNING", "RQMNAME": partner})
+    ctx.console("CSQX500I", csect="CSQXRESP", channel=channel)
+
+
+def start_sender(ctx: Ctx, obj: Any, conname: str) -> None:
+    """A sender or server channel starts: RUNNING, or RETRYING with why."""
+    name, chltype = obj.name, str(obj.get("CHLTYPE"))
+    network: Network | None = getattr(ctx.qm, "network", None)
+    why = (
+        network.partner(ctx.qm, conname, name)
+        if network is not None
+        else ("no other queue manager is reachable from this one")
+    )
+    status = {
+        "CHLTYPE": chltype,
+        "CONNAME": conname,
+        "XMITQ": str(obj.get("XMITQ", "")),
+        "STATUS": "RETRYING" if why else "RUNNING",
+        "MSGS": 0,
+        "BATCHES": 0,
+        "RQMNAME": "",
+        **_retry_counts(obj),
+    }
+    if in_doubt(qmgr_attrs(ctx), name) is not None:
+        # A sender restarting with a batch in doubt resynchronises with its partner before
+        # it sends anything (IBM "Channel synchronization"; the network does it, as it knows
+        # the partner's last committed unit of work).
+        status["RESYNC"] = "YES"
+    if why:
+        status = _next_retry(ctx, status, obj)
+    else:
+        status["LASTAT"] = _now(ctx)
+    set_status(ctx, name, status)
+    if why:
+        ctx.console("MQSC330I", channel=name, why=why)
+    else:
+        ctx.console("CSQX500I", csect="CSQXRESP", channel=name)
+
+
+# ---- a channel moving a batch ------------------------------------------------------------------
+def trigger(ctx: Ctx) -> None:
+    """Triggered channels (IBM "Starting a channel with triggering", z/OS): a transmission
+    queue with TRIGGER TRIGTYPE(FIRST) and INITQ(SYSTEM.CHANNEL.INITQ) that holds messages
+    starts the sender named by its TRIGDATA (blank: the sender or server channel that uses it)
+    when that channel is inactive; a STOPPED or RETRYING channel is left alone, as on z/OS,
+    until START CHANNEL. Only with the channel initiator active, which serves the queue."""
+    attrs = qmgr_attrs(ctx)
+    if not active(attrs):
+        return
+    for channel in triggered(ctx.txn, statuses(attrs)):
+        start_sender(ctx, channel, str(channel.get("CONNAME", "")))
+
+
+def triggered(txn: Any, current: Mapping[str, Any]) -> list[Any]:
+    """The inactive senders :func:`trigger` starts now (``current``: the channels' statuses).
+    It only reads, so a network asks it before opening a unit of work for the trigger (after
+    every put); starting a sender changes none of what it reads."""
+    # The transmission queues of inactive senders (a few channels, where a queue manager may
+    # have thousands of queues): each one triggered and holding messages starts a sender.
+    started: set[str] = set()
+    found: list[Any] = []
+    for channel in list(txn.values("channel")):
+        if channel.get("CHLTYPE") not in SENDERS or channel.name in current:
+            continue
+        xmitq = str(channel.get("XMITQ", ""))
+        q = txn.get("qlocal", xmitq)
+        if (
+            xmitq in started
+            or q is None
+            or q.get("USAGE") != "XMITQ"
+            or not q.get("TRIGGER")
+            or q.get("TRIGTYPE") != "FIRST"
+            or q.get("INITQ") != CHANNEL_INITQ
+        ):
+            continue
+        store = txn.get("messages", xmitq)
+        if store is None or not store.depth:
+            continue
+        wanted = str(q.get("TRIGDATA", "")).strip()
+        if wanted and wanted != channel.name:
+            continue  # the queue names another channel: that one is started when it is seen
+        started.add(xmitq)
+        found.append(channel)
+    return found
+
+
+def running_senders(attrs: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """The sender and server channels that are RUNNING, by name."""
+    for name, status in sorted(statuses(attrs).items()):
+        if status.get("STATUS") == "RUNNING" and status.get("CHLTYPE") in SENDERS:
+            yield name, status
+
+
+def _sendable(q: Any, store: Any) -> bool:
+    # GET(DISABLED) on a transmission queue holds its messages: the channel moves nothing
+    # until it is enabled again (a z/OS sender waits the same way).
+    return q is not None and store is not None and q.get("GET") != "DISABLED"
+
+
+def _outgoing_runs(ctx: Ctx, xmitq: str) -> list[Any]:
+    q = ctx.txn.get("qlocal", xmitq)
+    store = ctx.txn.get("messages", xmitq)
+    if not _sendable(q, store):
+        return []
+    return [run for run in store.delivery_order(q.get("MSGDLVSQ")) if run.count]
+
+
+def waiting(q: Any, store: Any) -> bool:
+    """Whether :func:`outgoing` would list anything for a transmission queue (its
+    definition and message store), without listing it."""
+    return _sendable(q, store) and any(run.count for run in store.runs)
+
+
+def _transfer(run: Any) -> Transfer:
+    qmgr, _, queue = run.dest.partition(" ")
+    return Transfer(
+        qmgr, queue, run.count, run.size, run.persistent, run.priority, getattr(run, "body", None)
+    )
+
+
+def outgoing(ctx: Ctx, xmitq: str) -> tuple[Transfer, ...]:
+    """What is on a transmission queue, in the order a get takes it (nothing changes)."""
+    return tuple(_transfer(run) for run in _outgoing_runs(ctx, xmitq))
+
+
+# ---- synchronisation: sequence numbers, units of work, in-doubt batches ---------------------
+# IBM "Channel synchronization" and "In-doubt channels": the sending MCA numbers each message,
+# sends a batch, and asks the receiver to confirm; the receiver commits the batch and
+# records its sequence number and unit of work (LUWID); then the sender commits its gets.
+# Between its request and the answer the sender is in doubt. If the conversation breaks
+# there, the batch stays in doubt (DISPLAY CHSTATUS INDOUBT(YES)) until the channel restarts
+# and asks its partner what it last committed (committing the gets if the partner has the
+# batch, backing them out if not), or until RESOLVE CHANNEL decides.
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """A batch a sender has sent and is in doubt about: its unit of work, the sequence number
+    of its last message, and its messages."""
+
+    unit: str
+    seqno: int
+    transfers: tuple[Transfer, ...]
+
+
+def syncs(attrs: Mapping[str, Any]) -> Mapping[str, Mapping[str, Any]]:
+    """Each channel's synchronisation record (only channels that ever moved a batch)."""
+    return attrs.get(SYNC, {})
+
+
+def sync_of(attrs: Mapping[str, Any], channel: str) -> Mapping[str, Any]:
+    return syncs(attrs).get(channel, {})
+
+
+def in_doubt(attrs: Mapping[str, Any], channel: str) -> Mapping[str, Any] | None:
+    """The batch a sender is in doubt about (its record), if any."""
+    return sync_of(attrs, channel).get("INDOUBT") or None
+
+
+def set_sync(ctx: Ctx, channel: str, record: Mapping[str, Any]) -> None:
+    table = dict(syncs(qmgr_attrs(ctx)))
+    table[channel] = {k: v for k, v in record.items() if v is not None}
+    set_attrs(ctx, **{SYNC: table})
+
+
+def unit_of_work(qmgr: str, channel: str, number: int) -> str:
+    """A batch's LUWID: 16 hexadecimal digits, the same for the same batch on every run (the
+    golden files show them), different for every batch a channel ever sends."""
+    return hashlib.sha256(f"{qmgr} {channel} {number}".encode()).hexdigest()[:16].upper()
+
+
+def _next_seqno(seqno: int, count: int, obj: Any) -> int:
+    """The sequence number ``count`` messages after ``seqno``; numbers run 1 to SEQWRAP, then
+    start again at 1 (IBM "DEFINE CHANNEL", SEQWRAP)."""
+    wrap = int(obj.get("SEQWRAP", 999_999_999)) if obj is not None else 999_999_999
+    return (seqno + count - 1) % wrap + 1 if count else seqno
+
+
+def begin(ctx: Ctx, channel: str, owner: str) -> Batch | None:
+    """The sending end sends a batch: what waits on the transmission queue, numbered, with a
+    new unit of work; from this commit until :func:`sent` (or a resolution) the channel is in
+    doubt about it. ``owner`` names the process and thread sending it (another leaves it
+    alone while that one lives).
+    None when there is nothing to send or a batch is in doubt already."""
+    attrs = qmgr_attrs(ctx)
+    status = statuses(attrs).get(channel)
+    if status is None or status.get("STATUS") != "RUNNING" or in_doubt(attrs, channel):
+        return None
+    xmitq = str(status.get("XMITQ", ""))
+    runs = _outgoing_runs(ctx, xmitq)
+    if not runs:
+        return None
+    record = dict(sync_of(attrs, channel))
+    count = sum(run.count for run in runs)
+    number = int(record.get("BATCHNO", 0)) + 1
+    obj = ctx.txn.get("channel", channel)
+    batch = Batch(
+        unit_of_work(ctx.qm.name, channel, number),
+        _next_seqno(int(record.get("SEQNO", 0)), count, obj),
+        tuple(_transfer(run) for run in runs),
+    )
+    # NPMSPEED(FAST) (the default): nonpersistent messages travel outside the batch's unit
+    # of work (IBM "Fast, nonpersistent messages"): a batch that fails after they left is
+    # not resent for them: they are delivered or lost, never sent twice.
+    fast = obj is None or obj.get("NPMSPEED", "FAST") == "FAST"
+    record["BATCHNO"] = number
+    record["INDOUBT"] = {
+        "LUWID": batch.unit,
+        "SEQNO": batch.seqno,
+        "COUNT": count,
+        "XMITQ": xmitq,
+        "OWNER": owner,
+        "RUNS": [[run.id, run.count] for run in runs if run.persistent or not fast],
+        "FAST": [[run.id, run.count] for run in runs if fast and not run.persistent],
+    }
+    set_sync(ctx, channel, record)
+    return batch
+
+
+class Refused(Exception):
+    """A channel step that cannot be done: nothing changes, and the message says why."""
+
+    def message(self) -> Message:
+        raise NotImplementedError
+
+
+class BatchGone(Refused):
+    """The messages of a batch the receiver committed are no longer all on the transmission
+    queue (got from it by an application meanwhile): the batch stays in doubt."""
+
+    def __init__(self, channel: str, xmitq: str, got: int, count: int) -> None:
+        super().__init__(channel, xmitq, got, count)
+        self.channel, self.xmitq, self.got, self.count = channel, xmitq, got, count
+
+    def message(self) -> Message:
+        return Message(
+            "MQSC339E",
+            {"channel": self.channel, "xmitq": self.xmitq, "got": self.got, "count": self.count},
+            unsolicited=True,
+        )
+
+
+def sent(ctx: Ctx, channel: str, unit: str, batchsz: int, rqmname: str) -> None:
+    """The sending end of a batch its receiver committed: exactly the batch's messages leave
+    the transmission queue (pages freed through the buffer pool, persistent gets logged), the
+    sequence number and unit of work become the last committed ones, and the channel counts
+    them (MSGS, BATCHES). A batch resolved meanwhile (RESOLVE CHANNEL) is left as resolved;
+    one whose messages are no longer all there is refused (:class:`BatchGone`)."""
+    record = sync_of(qmgr_attrs(ctx), channel)
+    doubt = record.get("INDOUBT") or {}
+    if doubt.get("LUWID") != unit:
+        return
+    _commit(ctx, channel, strict=True)
+    _count(ctx, channel, int(doubt["COUNT"]), batchsz, rqmname)
+
+
+def _commit(ctx: Ctx, channel: str, *, strict: bool) -> int:
+    """The in-doubt batch's gets commit: its messages leave the transmission queue."""
+    record = dict(sync_of(qmgr_attrs(ctx), channel))
+    doubt = record.pop("INDOUBT")
+    wanted = {int(i): int(n) for i, n in (*doubt["RUNS"], *doubt.get("FAST", ()))}
+    got = privateq.get_runs(ctx, str(doubt["XMITQ"]), wanted) if wanted else 0
+    if strict and got < int(doubt["COUNT"]):
+        raise BatchGone(channel, str(doubt["XMITQ"]), got, int(doubt["COUNT"]))
+    record["SEQNO"], record["LUWID"] = int(doubt["SEQNO"]), str(doubt["LUWID"])
+    set_sync(ctx, channel, record)
+    return got
+
+
+def back_out(ctx: Ctx, channel: str, unit: str) -> None:
+    """The batch ``unit`` was not delivered (refused, or its partner could not be reached):
+    its gets back out, its messages stay on the transmission queue to be sent again."""
+    record = dict(sync_of(qmgr_attrs(ctx), channel))
+    if (record.get("INDOUBT") or {}).get("LUWID") == unit:
+        record.pop("INDOUBT")
+        set_sync(ctx, channel, record)
+
+
+def resolve(ctx: Ctx, channel: str, commit: bool, how: str) -> None:
+    """Resolve the batch in doubt: COMMIT (its messages leave the transmission queue: the
+    partner has them) or BACKOUT (they stay, and are sent again), with MQSC338I saying which.
+    ``how``: by whom (the resynchronisation with the partner, or RESOLVE CHANNEL)."""
+    doubt = in_doubt(qmgr_attrs(ctx), channel)
+    if doubt is None:
+        return
+    if commit:
+        _commit(ctx, channel, strict=False)
+    else:
+        back_out(ctx, channel, str(doubt["LUWID"]))
+        fast = {int(i): int(n) for i, n in doubt.get("FAST", ())}
+        if fast:
+            # Its NPMSPEED(FAST) messages were sent outside the unit of work and did not
+            # arrive: they are lost, as on z/OS, not sent again.
+            privateq.get_runs(ctx, str(doubt["XMITQ"]), fast)
+    ctx.console(
+        "MQSC338I",
+        channel=channel,
+        count=int(doubt["COUNT"]),
+        luwid=str(doubt["LUWID"]),
+        outcome="committed" if commit else "backed out",
+        how=how,
+    )
+
+
+def resync(ctx: Ctx, channel: str, partner_unit: str, partner: str) -> None:
+    """A restarted sender asks its partner for the unit of work it last committed: the batch
+    in doubt commits if it is that one, else it backs out (IBM "Channel synchronization")."""
+    status = statuses(qmgr_attrs(ctx)).get(channel)
+    doubt = in_doubt(qmgr_attrs(ctx), channel)
+    if status is not None and status.get("RESYNC"):
+        set_status(ctx, channel, {k: v for k, v in status.items() if k != "RESYNC"})
+    if doubt is not None:
+        resolve(ctx, channel, partner_unit == doubt.get("LUWID"), f"resynchronized with {partner}")
+
+
+def broken(ctx: Ctx, channel: str) -> None:
+    """The process sending a batch ended before the answer came (killed): the channel ends
+    with the batch in doubt, RETRYING; it resynchronises when it runs again."""
+    doubt = in_doubt(qmgr_attrs(ctx), channel)
+    if doubt is not None:
+        ctx.console(
+            "MQSC341I", channel=channel, count=int(doubt["COUNT"]), luwid=str(doubt["LUWID"])
+        )
+    stop_for(ctx, channel, "RETRYING")
+
+
+def _count(ctx: Ctx, channel: str, count: int, batchsz: int, rqmname: str) -> None:
+    status = dict(statuses(qmgr_attrs(ctx)).get(channel, {}))
+    if not status:
+        return
+    status["MSGS"] = int(status.get("MSGS", 0)) + count
+    status["BATCHES"] = int(status.get("BATCHES", 0)) + -(-count // max(1, batchsz))
+    status["RQMNAME"] = rqmname
+    status["LASTAT"] = _now(ctx)
+    set_status(ctx, channel, status)
+
+
+class Undeliverable(Refused):
+    """A batch the receiving end cannot take: the channel stops, the batch is backed out."""
+
+    def __init__(self, channel: str, qmgr: str, transfer: Transfer, reason: int) -> None:
+        super().__init__(channel, qmgr, transfer, reason)
+        self.channel, self.qmgr, self.transfer, self.reason = channel, qmgr, transfer, reason
+
+    def message(self) -> Message:
+        """MQSC332E: the channel stops, the messages stay on the transmission queue."""
+        return Message(
+            "MQSC332E",
+            {
+                "channel": self.channel,
+                "count": self.transfer.count,
+                "queue": self.transfer.queue or "(none)",
+                "qmgr": self.qmgr,
+                "reason": self.reason,
+            },
+            unsolicited=True,
+        )
+
+
+def deliver(
+    ctx: Ctx,
+    channel: str,
+    batch: tuple[Transfer, ...],
+    sender: str,
+    seqno: int | None = None,
+    unit: str = "",
+) -> None:
+    """The receiving end of a batch: each message goes to the queue its transmission header
+    names on this queue manager; what cannot be put there (MQRC 2085 unknown queue, 2053 queue
+    full...) goes to the dead-letter queue (DEADQ of ALTER QMGR) with that reason, as IBM
+    "Using the dead-letter queue" describes; when that fails too the whole batch is refused
+    (:class:`Undeliverable`: the transaction is dropped, nothing changes here)."""
+    own = ctx.qm.name
+    dlq = str(qmgr_attrs(ctx).get("DEADQ", "") or "")
+    total = 0
+    for t in batch:
+        done, reason = 0, MQRC_UNKNOWN_REMOTE_Q_MGR if t.qmgr != own else MQRC_NONE
+        if not t.queue:
+            reason = MQRC_UNKNOWN_OBJECT_NAME
+        if not reason:
+            outcome = privateq.put(
+                ctx,
+                t.queue,
+                t.count,
+                t.size,
+                persistent=t.persistent,
+                priority=t.priority,
+                body=t.body,
+            )
+            done, reason = outcome.done, outcome.reason
+        rest = t.count - done
+        if rest:
+            if not dlq:
+                raise Undeliverable(channel, own, t, reason)
+            outcome = privateq.put(
+                ctx, dlq, rest, t.size, persistent=t.persistent, priority=t.priority, body=t.body
+            )
+            if outcome.done < rest:
+                raise Undeliverable(channel, own, t, reason)
+            ctx.console(
+                "MQSC331I",
+                channel=channel,
+                count=rest,
+                queue=t.queue or "(none)",
+                dlq=dlq,
+                qmgr=own,
+                reason=reason,
+            )
+        total += t.count
+    receiver = dict(statuses(qmgr_attrs(ctx)).get(channel, {}))
+    obj = ctx.txn.get("channel", channel)
+    if not receiver or receiver.get("STATUS") != "RUNNING":
+        receiver = {
+            "CHLTYPE": str(obj.get("CHLTYPE")) if obj is not None else "RCVR",
+            "CONNAME": "",
+            "XMITQ": "",
+            "STATUS": "RUNNING",
+            "MSGS": 0,
+            "BATCHES": 0,
+            "RQMNAME": sender,
+        }
+        set_status(ctx, channel, receiver)
+        ctx.console("CSQX500I", csect="CSQXRESP", channel=channel)
+    if unit:
+        # Committed with the batch: the sequence number and unit of work a restarting sender
+        # asks for to resolve a batch it is in doubt about.
+        record = dict(sync_of(qmgr_attrs(ctx), channel))
+        record["SEQNO"] = seqno if seqno is not None else int(record.get("SEQNO", 0)) + total
+        record["LUWID"] = unit
+        set_sync(ctx, channel, record)
+    _count(ctx, channel, total, int(obj.get("BATCHSZ", 50)) if obj is not None else 50, sender)
+
+
+def stop_for(ctx: Ctx, channel: str, status: str) -> None:
+    """A running channel ends on its own (its partner went, a batch could not be delivered):
+    RETRYING (its retries start again from SHORTRTY) or STOPPED, with CSQX501I."""
+    old = statuses(qmgr_attrs(ctx)).get(channel)
+    if old is None or old.get("STATUS") == status:
+        return
+    new = {**old, "STATUS": status}
+    if status == "RETRYING":
+        obj = ctx.txn.get("channel", channel)
+        new = _next_retry(ctx, {**new, **_retry_counts(obj)}, obj)
+    set_status(ctx, channel, new)
+    ctx.console("CSQX501I", csect="CSQXRESP", channel=channel)
+
+
+# ---- retrying on the simulated clock ------------------------------------------------------------
+# IBM "DEFINE CHANNEL" (SHORTRTY, SHORTTMR, LONGRTY, LONGTMR): a sender that cannot reach its
+# partner tries again SHORTRTY times every SHORTTMR seconds, then LONGRTY times every LONGTMR
+# seconds; when those are used up it stops (STOPPED, until START CHANNEL). The times are the
+# queue manager's clock (a scenario's "% time +SECONDS"), and a retry falls due at the first
+# command or put after its moment: nothing runs between commands.
+
+
+def _retry_counts(obj: Any) -> dict[str, int]:
+    get = (lambda n, d: int(obj.get(n, d))) if obj is not None else (lambda n, d: d)
+    return {"SHORTRTS": get("SHORTRTY", 10), "LONGRTS": get("LONGRTY", 999_999_999)}
+
+
+def _next_retry(ctx: Ctx, status: dict[str, Any], obj: Any) -> dict[str, Any]:
+    """The status after a failed attempt: the next retry's moment and the retries left, or
+    STOPPED when none is left."""
+    get = (lambda n, d: int(obj.get(n, d))) if obj is not None else (lambda n, d: d)
+    short, long = int(status.get("SHORTRTS", 0)), int(status.get("LONGRTS", 0))
+    if short > 0:
+        wait, status = get("SHORTTMR", 60), {**status, "SHORTRTS": short - 1}
+    elif long > 0:
+        wait, status = get("LONGTMR", 1200), {**status, "LONGRTS": long - 1}
+    else:
+        ctx.console("CSQX501I", csect="CSQXRESP", channel=obj.name if obj is not None else "")
+        return {**status, "STATUS": "STOPPED", "RETRYAT": ""}
+    moment = ctx.qm.clock() + dt.timedelta(seconds=wait)
+    return {**status, "RETRYAT": moment.strftime(STAMP)}
+
+
+def _now(ctx: Ctx) -> str:
+    return ctx.qm.clock().strftime(STAMP)
+
+
+def idle_due(status: Mapping[str, Any], definition: Any, now: dt.datetime) -> bool:
+    """Whether a running sender with nothing to send has waited its disconnect interval
+    (IBM "DEFINE CHANNEL", DISCINT: "the channel closes if no message arrives on the
+    transmission queue within this time"; 0: never), by the queue manager's clock."""
+    discint = int(definition.get("DISCINT", 6000)) if definition is not None else 6000
+    since = str(status.get("LASTAT", ""))
+    if not discint or not since:
+        return False
+    # Stamps of one format compare as strings: no parsing on every look.
+    return since <= (now - dt.timedelta(seconds=discint)).strftime(STAMP)
+
+
+def disconnect(ctx: Ctx, channel: str) -> None:
+    """DISCINT passed with an empty transmission queue: the channel ends normally, INACTIVE
+    (CSQX501I); its receiver ends with it. A trigger or START CHANNEL starts it again."""
+    status = statuses(qmgr_attrs(ctx)).get(channel)
+    if status is None or status.get("STATUS") != "RUNNING" or in_doubt(qmgr_attrs(ctx), channel):
+        return
+    set_status(ctx, channel, None)
+    ctx.console("CSQX501I", csect="CSQXRESP", channel=channel)
+
+
+def retries_due(attrs: Mapping[str, Any], now: dt.datetime) -> list[str]:
+    """The RETRYING senders (of a queue manager with these attributes) whose next attempt
+    has come by ``now`` (the queue manager's clock)."""
+    retrying = [
+        (name, s) for name, s in sorted(statuses(attrs).items()) if s.get("STATUS") == "RETRYING"
+    ]
+    if not retrying:
+        return []
+    stamp = now.strftime(STAMP)
+    return [
+        name
+        for name, s in retrying
+        if s.get("STATUS") == "RETRYING"
+        and s.get("CHLTYPE") in SENDERS
+        and str(s.get("RETRYAT", "")) <= stamp
+    ]
+
+
+def retry(ctx: Ctx, channel: str, why: str) -> None:
+    """One retry of a sender: RUNNING (CSQX500I) when its partner is ready now, else the next
+    retry is scheduled (or the channel stops when its retries are used up)."""
+    status = statuses(qmgr_attrs(ctx)).get(channel)
+    if status is None or status.get("STATUS") != "RETRYING":
+        return
+    if not why:
+        resync_first = {"RESYNC": "YES"} if in_doubt(qmgr_attrs(ctx), channel) else {}
+        set_status(
+            ctx,
+            channel,
+            {
+                **status,
+                "STATUS": "RUNNING",
+                "RETRYAT": "",
+                "LASTAT": _now(ctx),
+                **_retry_counts(ctx.txn.get("channel", channel)),
+                **resync_first,
+            },
+        )
+        ctx.console("CSQX500I", csect="CSQXRESP", channel=channel)
+        return
+    set_status(ctx, channel, _next_retry(ctx, dict(status), ctx.txn.get("channel", channel)))
+
+
+def running_receivers(attrs: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """The receiving channels that are RUNNING: (name, the queue manager sending to it)."""
+    for name, status in sorted(statuses(attrs).items()):
+        if status.get("STATUS") == "RUNNING" and status.get("CHLTYPE") in RECEIVERS:
+            yield name, str(status.get("RQMNAME", ""))
+
+
+def end_receiver(ctx: Ctx, channel: str) -> None:
+    """A receiver whose sender is no longer running ends with it (inactive, CSQX501I), as a
+    z/OS receiving MCA ends when its partner closes the conversation."""
+    status = statuses(qmgr_attrs(ctx)).get(channel)
+    if status is None or status.get("STATUS") != "RUNNING":
+        return
+    set_status(ctx, channel, None)
+    ctx.console("CSQX501I", csect="CSQXRESP", channel=channel)
+
+
+def receiver_ready(attrs: Mapping[str, Any], channel: Any) -> str:
+    """ "" when a receiving channel (its definition, or None) can be bound on a queue manager
+    with these attributes; else why not."""
+    if channel is None:
+        return "no receiver channel of that name on the partner"
+    if str(channel.get("CHLTYPE")) not in RECEIVERS:
+        return "the partner's channel of that name is not a receiver"
+    if statuses(attrs).get(channel.name, {}).get("STATUS") == "STOPPED":
+        return "the partner's receiver channel is stopped"
+    return ""

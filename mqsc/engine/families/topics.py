@@ -1,0 +1,290 @@
+"""Topic objects and durable subscriptions (mqsc/catalog/topics.py): definitions only.
+
+z/OS rules kept (IBM MQ 9.4 for z/OS, "DEFINE TOPIC", "DEFINE SUB"): a topic object's
+TOPICSTR is required and not blank, does not end in '/', and no other topic object has it; it
+cannot be altered. A subscription names TOPICSTR or TOPICOBJ (at least one; a TOPICOBJ must be
+a topic object, and the subscription's topic is its string, then '/' and TOPICSTR if both are
+given); DESTCLAS(PROVIDED) needs a DEST. The destination queue is not opened when the
+subscription is defined; publications reach it through mqsc/engine/messaging/pubsub.py.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+
+from mqsc.catalog import topics as catalog_topics
+from mqsc.engine import objectcommands
+from mqsc.engine.context import Ctx
+from mqsc.engine.messaging.topictree import INDEX, matches, resolved, topic_object
+from mqsc.engine.mqobjects import Attributes, MQObject
+from mqsc.engine.registry import handles
+
+TOPIC = catalog_topics.TOPIC_FAMILY
+SUB = catalog_topics.SUB_FAMILY
+
+
+def check_topic(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
+    objectcommands.check_group(ctx, attrs)
+    topicstr = str(attrs.get("TOPICSTR", ""))
+    if not topicstr:
+        raise ctx.fail("CSQM097I", keyword="TOPICSTR", value=" ")
+    if topicstr.endswith("/"):
+        raise ctx.fail("CSQM092I", keyword="TOPICSTR", value=topicstr)
+    other = topic_object(ctx, topicstr)
+    if other is not None and other.name != ctx.cmd.name:
+        raise ctx.object_failure("CSQM169I", "ALREADY_EXISTS", topicstr=topicstr, name=other.name)
+
+
+def _indexed(ctx: Ctx, obj: MQObject, before: MQObject | None) -> None:
+    """Keep the topic-string index of ``obj``'s table in step with it (``before``: the object
+    it replaced, if any)."""
+    table = TOPIC.table_for(str(obj.get("QSGDISP", "QMGR")))
+    index = INDEX[table]
+    if before is not None and before.get("TOPICSTR") != obj.get("TOPICSTR"):
+        _unindexed(ctx, before, table)
+    ctx.txn.put(index, str(obj.get("TOPICSTR", "")), obj)
+
+
+def _unindexed(ctx: Ctx, obj: MQObject, table: str) -> None:
+    index, topicstr = INDEX[table], str(obj.get("TOPICSTR", ""))
+    held = ctx.txn.get(index, topicstr)
+    if held is not None and held.name == obj.name:
+        ctx.txn.delete(index, topicstr)
+
+
+def _existing(ctx: Ctx) -> MQObject | None:
+    return ctx.txn.get(TOPIC.table_for(objectcommands.disposition(ctx)), ctx.cmd.name)
+
+
+@handles("DEFINE", "TOPIC")
+def define_topic(ctx: Ctx) -> None:
+    before = _existing(ctx)
+    _indexed(ctx, objectcommands.define(ctx, TOPIC, check_topic), before)
+
+
+@handles("ALTER", "TOPIC")
+def alter_topic(ctx: Ctx) -> None:
+    before = _existing(ctx)
+    _indexed(ctx, objectcommands.alter(ctx, TOPIC, check_topic), before)
+
+
+@handles("DELETE", "TOPIC")
+def delete_topic(ctx: Ctx) -> None:
+    obj = objectcommands.delete(ctx, TOPIC)
+    _unindexed(ctx, obj, TOPIC.table_for(str(obj.get("QSGDISP", "QMGR"))))
+
+
+@handles("DISPLAY", "TOPIC")
+def display_topic(ctx: Ctx) -> None:
+    objectcommands.display(ctx, TOPIC, selected_topics(ctx))
+
+
+def selected_topics(ctx: Ctx) -> Iterator[objectcommands.Getter]:
+    if ctx.cmd.get("TYPE", "LOCAL") == "CLUSTER":
+        return  # no cluster: no cluster topics
+    for obj in objectcommands.selected(ctx, TOPIC):
+        yield objectcommands.getter(obj, "TOPIC", {"TYPE": "LOCAL"})
+
+
+# ---- subscriptions ---------------------------------------------------------------------------
+def subid(qmgr: str, name: str) -> str:
+    """A subscription's identifier: 48 hexadecimal characters (a 24-byte MQBYTE24), made from
+    the queue manager and the name so that a replayed deck gives the same one."""
+    return hashlib.sha256(f"{qmgr}/{name}".encode()).hexdigest()[:48].upper()
+
+
+def resolved_topic(ctx: Ctx, attrs: Attributes) -> str:
+    """The topic a subscription is on: TOPICOBJ's string, TOPICSTR, or both joined by '/'."""
+    topicobj = str(attrs.get("TOPICOBJ", ""))
+    topicstr = str(attrs.get("TOPICSTR", ""))
+    if not topicobj:
+        return topicstr
+    obj = ctx.txn.get(TOPIC.table, topicobj) or ctx.txn.get(TOPIC.group_table, topicobj)
+    if obj is None:
+        raise ctx.not_found("TOPIC", topicobj, keyword="TOPICOBJ")
+    base = str(obj.get("TOPICSTR", ""))
+    return f"{base}/{topicstr}" if topicstr else base
+
+
+def check_sub(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
+    if not attrs.get("TOPICSTR") and not attrs.get("TOPICOBJ"):
+        raise ctx.object_failure(
+            "CSQM154I",
+            "NOT_ALLOWED",
+            keyword="SUB",
+            value=ctx.cmd.name,
+            required="TOPICSTR or TOPICOBJ",
+        )
+    if ctx.cmd.verb == "DEFINE":
+        resolved_topic(ctx, attrs)
+    if attrs.get("DESTCLAS", "PROVIDED") == "PROVIDED" and not attrs.get("DEST"):
+        raise ctx.object_failure(
+            "CSQM154I", "NOT_ALLOWED", keyword="DESTCLAS", value="PROVIDED", required="DEST"
+        )
+
+
+@handles("DEFINE", "SUB")
+def define_sub(ctx: Ctx) -> None:
+    """The subscription keeps its full topic string, as DISPLAY SUB shows it (TOPICOBJ's string
+    joined with TOPICSTR)."""
+    obj = objectcommands.define(ctx, SUB, check_sub)
+    full = resolved_topic(ctx, obj.attrs)
+    if full != obj.get("TOPICSTR"):
+        ctx.txn.put(
+            SUB.table,
+            obj.name,
+            MQObject(
+                "SUB", obj.name, obj.attrs.updated({"TOPICSTR": full}), obj.created, obj.altered
+            ),
+        )
+
+
+@handles("ALTER", "SUB")
+def alter_sub(ctx: Ctx) -> None:
+    existing_sub(ctx)
+    objectcommands.alter(ctx, SUB, check_sub)
+
+
+@handles("DELETE", "SUB")
+def delete_sub(ctx: Ctx) -> None:
+    obj = existing_sub(ctx)
+    ctx.txn.delete(SUB.table, obj.name)
+    if ctx.txn.has("substatus", obj.name):
+        ctx.txn.delete("substatus", obj.name)
+
+
+def existing_sub(ctx: Ctx) -> MQObject:
+    """The subscription the command names; a SUBID given must be its identifier."""
+    obj = ctx.txn.get(SUB.table, ctx.cmd.name)
+    wanted = ctx.cmd.get("SUBID")
+    if obj is None or (wanted and wanted != subid(ctx.qm.name, obj.name)):
+        raise ctx.not_found("SUB", ctx.cmd.name)
+    return obj
+
+
+@handles("DISPLAY", "SUB")
+def display_sub(ctx: Ctx) -> None:
+    objectcommands.display(ctx, SUB, selected_subs(ctx))
+
+
+def selected_subs(ctx: Ctx) -> Iterator[objectcommands.Getter]:
+    cmd = ctx.cmd
+    # Administrative subscriptions are durable, and SUBTYPE(USER) shows ADMIN and API ones.
+    if cmd.get("DURABLE", "ALL") == "NO" or cmd.get("SUBTYPE", "USER") in ("API", "PROXY"):
+        return
+    wanted = cmd.get("SUBID")
+    for name in sorted(ctx.txn.keys(SUB.table)):
+        ident = subid(ctx.qm.name, name)
+        if objectcommands.matches(cmd.name, name) and (not wanted or wanted == ident):
+            obj = ctx.txn.get(SUB.table, name)
+            yield objectcommands.getter(
+                obj, "SUB", {"SUBID": ident, "DURABLE": "YES", "SUBTYPE": "ADMIN"}
+            )
+
+
+_NO_CONNECTION = "0" * 48
+
+
+def _sub_status(ctx: Ctx, obj: MQObject) -> objectcommands.Getter:
+    """A subscription's status values (IBM "DISPLAY SBSTATUS")."""
+    held = ctx.txn.get("substatus", obj.name)
+    last = held.last if held is not None else ""
+    created = obj.created or " "
+    values = {
+        "SUB": obj.name,
+        "SUBID": subid(ctx.qm.name, obj.name),
+        "ACTCONN": _NO_CONNECTION,
+        "DURABLE": "YES",
+        "LMSGDATE": last[:10],
+        "LMSGTIME": last[11:],
+        "NUMMSGS": held.nummsgs if held is not None else 0,
+        "RESMDATE": created[:10],
+        "RESMTIME": created[11:],
+        "SUBTYPE": "ADMIN",
+        "SUBUSER": obj.get("SUBUSER", ""),
+        "TOPICSTR": obj.get("TOPICSTR", ""),
+    }
+    return values.get
+
+
+SBSTATUS = catalog_topics.SBSTATUS_FAMILY
+
+
+@handles("DISPLAY", "SBSTATUS")
+def display_sbstatus(ctx: Ctx) -> None:
+    objectcommands.display(
+        ctx,
+        SBSTATUS,
+        (_sub_status(ctx, ctx.txn.get(SUB.table, name)) for name in _selected_sub_names(ctx)),
+    )
+
+
+def _selected_sub_names(ctx: Ctx) -> Iterator[str]:
+    cmd = ctx.cmd
+    # Administrative subscriptions are durable, and SUBTYPE(USER) shows ADMIN and API ones.
+    if cmd.get("DURABLE", "ALL") == "NO" or cmd.get("SUBTYPE", "USER") in ("API", "PROXY"):
+        return
+    wanted = cmd.get("SUBID")
+    for name in sorted(ctx.txn.keys(SUB.table)):
+        if objectcommands.matches(cmd.name, name) and (
+            not wanted or wanted == subid(ctx.qm.name, name)
+        ):
+            yield name
+
+
+@handles("DISPLAY", "TPSTATUS")
+def display_tpstatus(ctx: Ctx) -> None:
+    """The topic nodes whose string matches the command's (``#`` and ``+`` as wildcards, IBM
+    "DISPLAY TPSTATUS"): the strings of topic objects and subscriptions and the levels above
+    them. TYPE(TOPIC) shows each node's attributes as resolved; TYPE(SUB) each subscription on
+    it; TYPE(PUB) each publisher that has it open (none between commands)."""
+    kind = str(ctx.cmd.get("TYPE", "TOPIC"))
+    family = catalog_topics.TPSTATUS_TYPES[kind]
+    subs = [ctx.txn.get(SUB.table, name) for name in sorted(ctx.txn.keys(SUB.table))]
+    nodes = sorted(n for n in _nodes(ctx, subs) if matches(ctx.cmd.name, "TOPIC", n))
+    if kind == "TOPIC":
+        getters = (_topic_status(ctx, node, subs) for node in nodes)
+    elif kind == "SUB":
+        getters = (
+            _on_node(node, _sub_status(ctx, sub))
+            for node in nodes
+            for sub in subs
+            if sub.get("TOPICSTR") == node
+        )
+    else:
+        getters = iter(())
+    objectcommands.display(ctx, family, getters)
+
+
+def _nodes(ctx: Ctx, subs: list[MQObject]) -> set[str]:
+    strings = [str(t.get("TOPICSTR", "")) for table in INDEX for t in ctx.txn.values(table)]
+    strings += [str(s.get("TOPICSTR", "")) for s in subs]
+    nodes = set()
+    for string in strings:
+        levels = string.split("/")
+        nodes.update("/".join(levels[:end]) for end in range(1, len(levels) + 1))
+    nodes.discard("")
+    return nodes
+
+
+def _topic_status(ctx: Ctx, node: str, subs: list[MQObject]) -> objectcommands.Getter:
+    admin = topic_object(ctx, node)
+    counts = {
+        "TOPICSTR": node,
+        "ADMIN": admin.name if admin is not None else "",
+        "PUBCOUNT": 0,
+        "RETAINED": "NO",
+        "SUBCOUNT": sum(1 for s in subs if s.get("TOPICSTR") == node),
+    }
+
+    def get(name: str) -> object:
+        if name in counts:
+            return counts[name]
+        return resolved(ctx, node, name)
+
+    return get
+
+
+def _on_node(node: str, get: objectcommands.Getter) -> objectcommands.Getter:
+    return lambda name: node if name == "TOPICSTR" else get(name)

@@ -1,0 +1,32 @@
+"""The VSAM clusters a queue manager can see: what ``DEFINE PSID(n) DSN(name)`` needs.
+
+On z/OS a page set is a VSAM linear data set that IDCAMS DEFINE CLUSTER allocated and CSQUTIL
+FORMAT formatted; a page set added while the queue manager runs names it in DSN and must be
+"freshly formatted" (IBM MQ "DEFINE PSID", usage notes), and the data set's size is the page
+set's size. The engine does not know where data sets live (batch jobs keep them in their
+catalog directory), so whoever runs the queue manager may give it a :class:`VsamCatalog`; a queue
+manager without one (the console, ``mqsc run``) accepts any DSN and sizes the page set from
+its ``mqsc.toml``, as before.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Protocol
+
+
+class PageSetDataSet(NamedTuple):
+    """A cluster as the queue manager sees it: its size in 4 KB pages (primary allocation),
+    its secondary allocation (pages each expansion adds), and whether CSQUTIL FORMAT has
+    prepared it as a page set (and for what: NEW, RECOVER or REPLACE)."""
+
+    name: str
+    pages: int
+    secondary: int
+    formatted: str  # "" when never formatted
+
+
+class VsamCatalog(Protocol):
+    """The catalog a queue manager consults for page set data sets."""
+
+    def page_set_data_set(self, dsn: str) -> PageSetDataSet | None:
+        """The cluster called ``dsn``, or None when the catalog has none."""
