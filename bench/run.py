@@ -212,7 +212,7 @@ def display_floor(result, framing: str) -> float:
 
     def server_floor() -> str:
         return "\n".join(
-            "CSQM401I QMZ1 " + " ".join(["%s(%s)" % nv for nv in attrs]) for attrs in rows
+            "MQSC401I QMZ1 " + " ".join(["%s(%s)" % nv for nv in attrs]) for attrs in rows
         )
 
     def json_floor() -> str:

@@ -26,7 +26,7 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 
 os.environ.pop("MQSC_QMGR", None)
 os.environ["NO_COLOR"] = "1"
-os.environ["MQSC_STRICT"] = "1"  # engine bugs raise instead of answering CSQ9017E
+os.environ["MQSC_STRICT"] = "1"  # engine bugs raise instead of answering MQSC017E
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -416,19 +416,20 @@ def _rule(rule: str) -> dict[str, Any]:
             "fullDescription": {"text": rule},
             "help": {"text": rule},
         }
-    status = "VERIFIED" if entry.verified else "UNVERIFIED"
+    status = {
+        "own": "mqsc's own message",
+        "VERIFIED": "Message text VERIFIED",
+        "UNVERIFIED": "Message text UNVERIFIED",
+    }[entry.status]
     template = entry.template.strip()
     return {
         "id": rule,
         "name": rule,
         "shortDescription": {"text": entry.meaning[:1024]},
         "fullDescription": {"text": f"{rule} {template}"},
-        "help": {
-            "text": f"{entry.meaning} Message text {status} ({entry.evidence}); see "
-            "docs/messages.md."
-        },
+        "help": {"text": f"{entry.meaning} {status} ({entry.evidence}); see docs/messages.md."},
         "defaultConfiguration": {"level": SARIF_LEVELS[Severity.of(rule)]},
-        "properties": {"verified": entry.verified, "evidence": entry.evidence},
+        "properties": {"status": entry.status, "evidence": entry.evidence},
     }
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from mqsc.batch import cards, makedef, utilities
 from mqsc.batch.names import is_name
-from mqsc.catalog import CommandSource, texts
+from mqsc.catalog import CommandSource, product, texts
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.phase import Phase
 from mqsc.engine.records import Result
@@ -33,8 +33,8 @@ from mqsc.language.source import Source
 from mqsc.render import commandserver
 
 CSECT = "CSQUTIL"
-#: The release CSQU000I names (the engine's CSQY000I and CMDLEVEL say the same).
-VERSION = "V9.4.0"
+#: The release CSQU000I names (mqsc/catalog/product.py: CSQY000I and CMDLEVEL say the same).
+VERSION = product.RELEASE
 COMMAND = "COMMAND"
 #: CSQUTIL functions mqsc does not run: SWITCH works on cluster transmission queues, which
 #: mqsc does not have. The others are :data:`mqsc.batch.utilities.FUNCTIONS` and COMMAND.
@@ -47,7 +47,7 @@ FAILURE_OPTIONS = ("IGNORE", "CONTINUE", "STOP")
 #: RESPTIME default is VERIFIED ([DOC-CSQUTIL-CMD]); the range is UNVERIFIED.
 RESPTIME = (30, 5, 999)
 DEFAULT_DDNAME = "CSQUCMD"
-#: MQRC values in CSQU009E/CSQU013E.
+#: MQRC values in CSQU009E/MQSC250E.
 MQRC = {
     2058: "MQRC_Q_MGR_NAME_ERROR",
     2059: "MQRC_Q_MGR_NOT_AVAILABLE",
@@ -141,17 +141,17 @@ def check_statement(
 ) -> tuple[Statement | None, list[tuple[str, dict[str, object]]]]:
     """A statement and the errors that stop it from running (message id, inserts)."""
     if logical.problem is not None:
-        return None, [("CSQU107E", {})]
+        return None, [("MQSC267E", {})]
     tokens = _tokens(logical.text)
     if tokens is None or not tokens or tokens[0][1] is not None:
-        return None, [("CSQU107E", {})]
+        return None, [("MQSC267E", {})]
     function = tokens[0][0]
     if function in OTHER_FUNCTIONS:
         return None, [("MQSC210E", {"item": f"function {function}"})]
     if function in utilities.FUNCTIONS:
         return check_function(utilities.FUNCTIONS[function], tokens[1:], logical, datasets)
     if function != COMMAND:
-        return None, [("CSQU106E", {"function": function})]
+        return None, [("MQSC266E", {"function": function})]
     keywords: dict[str, str] = {}
     errors: list[tuple[str, dict[str, object]]] = []
     for keyword, value in tokens[1:]:
@@ -180,33 +180,33 @@ def check_function(
         keyword = spec.synonyms.get(keyword, keyword)
         kind = spec.keywords.get(keyword)
         if kind is None:
-            errors.append(("CSQU113E", {"keyword": keyword, "function": name}))
+            errors.append(("MQSC273E", {"keyword": keyword, "function": name}))
         elif keyword in keywords:
-            errors.append(("CSQU105E", {"function": name}))
+            errors.append(("MQSC265E", {"function": name}))
         elif kind == "flag":
             if value is not None:
-                errors.append(("CSQU104E", {"value": value, "keyword": keyword}))
+                errors.append(("MQSC264E", {"value": value, "keyword": keyword}))
             keywords[keyword] = ""
         elif not value:
-            errors.append(("CSQU108E", {"keyword": keyword}))
+            errors.append(("MQSC268E", {"keyword": keyword}))
         elif not utilities.valid(kind, value):
-            errors.append(("CSQU104E", {"value": value, "keyword": keyword}))
+            errors.append(("MQSC264E", {"value": value, "keyword": keyword}))
         else:
             keywords[keyword] = value
     statement = Statement(name, keywords, logical.echo)
     if errors:
         return statement, errors
     if spec.exactly_one and sum(k in keywords for k in spec.exactly_one) != 1:
-        return statement, [("CSQU105E", {"function": name})]
+        return statement, [("MQSC265E", {"function": name})]
     if spec.catalog and not isinstance(datasets, utilities.CatalogDataSets):
         # Page set functions work on the data sets of the job's catalog (mqsc job).
         return statement, [("MQSC210E", {"item": f"function {name} outside a job"})]
     for ddname in spec.input_dds(keywords):
         if not datasets.has(ddname):
-            errors.append(("CSQU100E", {"ddname": ddname}))
+            errors.append(("MQSC260E", {"ddname": ddname}))
     for ddname in spec.output_dds(keywords):
         if not datasets.has(ddname, output=True):
-            errors.append(("CSQU100E", {"ddname": ddname}))
+            errors.append(("MQSC260E", {"ddname": ddname}))
     return statement, errors
 
 
@@ -232,13 +232,13 @@ def _keyword_error(
     if keyword in UNSUPPORTED_KEYWORDS:
         return "MQSC210E", {"item": f"keyword {keyword}"}
     if keyword not in KEYWORDS:
-        return "CSQU113E", {"keyword": keyword, "function": COMMAND}
+        return "MQSC273E", {"keyword": keyword, "function": COMMAND}
     if keyword in seen:
-        return "CSQU105E", {"function": COMMAND}
+        return "MQSC265E", {"function": COMMAND}
     if not value:
-        return "CSQU108E", {"keyword": keyword}
+        return "MQSC268E", {"keyword": keyword}
     if not _valid(keyword, value):
-        return "CSQU104E", {"value": value, "keyword": keyword}
+        return "MQSC264E", {"value": value, "keyword": keyword}
     return None
 
 
@@ -256,12 +256,12 @@ def _combination_errors(
     statement: Statement, datasets: DataSets
 ) -> list[tuple[str, dict[str, object]]]:
     if sum(1 for kind in makedef.KINDS if kind in statement.keywords) > 1:
-        return [("CSQU105E", {"function": COMMAND})]
+        return [("MQSC265E", {"function": COMMAND})]
     errors = []
     if not datasets.has(statement.ddname):
-        errors.append(("CSQU100E", {"ddname": statement.ddname}))
+        errors.append(("MQSC260E", {"ddname": statement.ddname}))
     if statement.make and not datasets.has(statement.make[1], output=True):
-        errors.append(("CSQU100E", {"ddname": statement.make[1]}))
+        errors.append(("MQSC260E", {"ddname": statement.make[1]}))
     return errors
 
 
@@ -311,7 +311,7 @@ def run(
         "CSQU001I", csect=CSECT, date=now.strftime("%Y-%m-%d"), time=now.strftime("%H:%M:%S")
     )
     if sysin is None:
-        out.utility("CSQU100E", ddname="SYSIN")
+        out.utility("MQSC260E", ddname="SYSIN")
         return _ended(out, 0, 0, failed=False, rc=12)
     checked = [
         (logical, *check_statement(logical, datasets)) for logical in statements(sysin, columns)
@@ -345,7 +345,7 @@ def _label(functions: Iterator[str]) -> str:
 def _not_attempted(out: _Printer, checked) -> Outcome:
     """A syntax error or missing data set: every statement echoed with its errors, RC 12."""
     if not checked:
-        out.utility("CSQU102E")
+        out.utility("MQSC262E")
     for logical, _, errors in checked:
         out.echo(logical.echo)
         for msg_id, inserts in errors:
@@ -398,7 +398,7 @@ def command_function(
     out.utility("CSQU055I", qmgr=name)
     if target is None:
         out.utility(
-            "CSQU013E", queue="SYSTEM.COMMAND.INPUT", mqcc=2, mqrc=2087, mqrc_text=MQRC[2087]
+            "MQSC250E", queue="SYSTEM.COMMAND.INPUT", mqcc=2, mqrc=2087, mqrc_text=MQRC[2087]
         )
         return False
     make = statement.make

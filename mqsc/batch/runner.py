@@ -326,7 +326,7 @@ def _call(program: Program, ctx: StepContext, step_run: StepRun) -> StepOutcome:
             systemmsgs.emulator_line("MQSC212E", program=ctx.program, problem=str(error))
         )
         return StepOutcome(abend="S013", reason="00000018")
-    except Exception as error:  # noqa: BLE001 - the engine's own convention (CSQ9017E)
+    except Exception as error:  # noqa: BLE001 - the engine's own convention (MQSC017E)
         if os.environ.get("MQSC_STRICT"):
             raise
         step_run.log.append(

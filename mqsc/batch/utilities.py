@@ -172,10 +172,10 @@ def stopped_qmgr(call: Call) -> QueueManager | None:
     parm = call.session.parm
     qm = call.session.connect(parm) if parm else None
     if qm is None:
-        call.say("CSQU151I", csect=CSECT, prefix="CSQP")
+        call.say("MQSC281E", csect=CSECT, prefix="CSQP")
         return None
     if qm.phase is not Phase.STOPPED:
-        call.say("CSQU063E", qmgr=qm.name, function=call.function.name)
+        call.say("MQSC257E", qmgr=qm.name, function=call.function.name)
         return None
     return qm
 
@@ -192,7 +192,7 @@ def _range(call: Call, prefix: str) -> list[str]:
     assert isinstance(datasets, CatalogDataSets)  # checked with the statement
     names = sorted(d for d in datasets.ddnames() if re.fullmatch(prefix + r"00\d\d", d))
     if not names:
-        call.say("CSQU151I", csect=CSECT, prefix=prefix)
+        call.say("MQSC281E", csect=CSECT, prefix=prefix)
     return names
 
 
@@ -203,12 +203,12 @@ def _page_set_cluster(call: Call, ddname: str, *, formatted: bool) -> Cluster | 
     dsn = datasets.dsn_of(ddname)
     cluster = call.catalog.cluster(dsn) if dsn else None
     if cluster is None or cluster.organization != "LINEAR":
-        call.say("CSQU152E", csect=CSECT, ddname=ddname, dsn=dsn or "(not a data set)")
+        call.say("MQSC282E", csect=CSECT, ddname=ddname, dsn=dsn or "(not a data set)")
         return None
     user = _in_use_by(call, cluster)
     if user is not None:
         call.say(
-            "CSQU154E",
+            "MQSC284E",
             csect=CSECT,
             ddname=ddname,
             dsn=cluster.name,
@@ -217,7 +217,7 @@ def _page_set_cluster(call: Call, ddname: str, *, formatted: bool) -> Cluster | 
         )
         return None
     if formatted and not cluster.formatted:
-        call.say("CSQU155E", csect=CSECT, ddname=ddname, dsn=cluster.name)
+        call.say("MQSC285E", csect=CSECT, ddname=ddname, dsn=cluster.name)
         return None
     return cluster
 
@@ -235,7 +235,7 @@ def run_format(call: Call) -> bool:
             ok = False
             continue
         if cluster.formatted and not (force and cluster.reuse):
-            call.say("CSQU153E", csect=CSECT, ddname=ddname, dsn=cluster.name)
+            call.say("MQSC283E", csect=CSECT, ddname=ddname, dsn=cluster.name)
             ok = False
             continue
         # TYPE(NEW) makes a page set with no data: it belongs to no queue manager until a
@@ -244,7 +244,7 @@ def run_format(call: Call) -> bool:
         if how == "NEW":
             done = replace(done, qmgr="", psid=-1)
         call.catalog.put_cluster(done)
-        call.say("CSQU150I", csect=CSECT, function="FORMAT", ddname=ddname)
+        call.say("MQSC280I", csect=CSECT, function="FORMAT", ddname=ddname)
     return ok and bool(names)
 
 
@@ -262,7 +262,7 @@ def run_pageinfo(call: Call) -> bool:
         if page_set is not None and page_set.dsn == cluster.name:
             pages = page_set.physical  # the page set's expansions are the data set's extents
         call.say(
-            "CSQU160I",
+            "MQSC290I",
             csect=CSECT,
             ddname=ddname,
             psid=f"{cluster.psid:02d}" if cluster.psid >= 0 else "--",
@@ -270,7 +270,7 @@ def run_pageinfo(call: Call) -> bool:
             qmgr=cluster.qmgr or "(none)",
             type=cluster.formatted,
         )
-        call.say("CSQU150I", csect=CSECT, function="PAGEINFO", ddname=ddname)
+        call.say("MQSC280I", csect=CSECT, function="PAGEINFO", ddname=ddname)
     return ok and bool(names)
 
 
@@ -287,13 +287,13 @@ def run_copypage(call: Call) -> bool:
             ok = False
             continue
         if target.pages < source.pages:
-            call.say("CSQU158E", csect=CSECT, target=target_dd, source=source_dd)
+            call.say("MQSC288E", csect=CSECT, target=target_dd, source=source_dd)
             ok = False
             continue
         call.catalog.put_cluster(
             replace(target, qmgr=source.qmgr, psid=source.psid, formatted=source.formatted)
         )
-        call.say("CSQU150I", csect=CSECT, function=call.function.name, ddname=target_dd)
+        call.say("MQSC280I", csect=CSECT, function=call.function.name, ddname=target_dd)
     return ok and bool(names)
 
 
@@ -310,7 +310,7 @@ def _scope(call: Call, qm: QueueManager) -> list[str] | None:
 
 
 def _unknown(call: Call, queue: str) -> None:
-    call.say("CSQU013E", queue=queue, mqcc=2, mqrc=2085, mqrc_text=mqrc_name(2085))
+    call.say("MQSC250E", queue=queue, mqcc=2, mqrc=2085, mqrc_text=mqrc_name(2085))
 
 
 def copy_records(qm: QueueManager, queues: list[str]) -> list[str]:
@@ -366,12 +366,12 @@ def _copy_out(call: Call, qm: QueueManager) -> bool:
     queues = _scope(call, qm)
     if queues is None:
         return False
-    call.say("CSQU128I", function=call.function.name, ddname=ddname)
+    call.say("MQSC278I", function=call.function.name, ddname=ddname)
     call.datasets.write(ddname, "".join(r + "\n" for r in copy_records(qm, queues)))
     for queue in queues:
-        call.say("CSQU031I", queue=queue, count=sum(r.count for r in qm.queued(queue) or ()))
+        call.say("MQSC253I", queue=queue, count=sum(r.count for r in qm.queued(queue) or ()))
     if "PSID" in call.keywords:
-        call.say("CSQU032I", psid=f"{int(call.keywords['PSID']):02d}", count=len(queues))
+        call.say("MQSC254I", psid=f"{int(call.keywords['PSID']):02d}", count=len(queues))
     return True
 
 
@@ -397,21 +397,21 @@ def run_empty(call: Call) -> bool:
         if "QUEUE" in call.keywords
         else f"page set {int(call.keywords['PSID']):02d}"
     )
-    call.say("CSQU129I", function="EMPTY", scope=scope)
+    call.say("MQSC279I", function="EMPTY", scope=scope)
     for queue in queues:
         outcome = qm.get(queue)
         if outcome.reason:
             call.say(
-                "CSQU014E",
+                "MQSC251E",
                 queue=queue,
                 mqcc=2,
                 mqrc=outcome.reason,
                 mqrc_text=mqrc_name(outcome.reason),
             )
             return False
-        call.say("CSQU031I", queue=queue, count=outcome.done)
+        call.say("MQSC253I", queue=queue, count=outcome.done)
     if "PSID" in call.keywords:
-        call.say("CSQU032I", psid=f"{int(call.keywords['PSID']):02d}", count=len(queues))
+        call.say("MQSC254I", psid=f"{int(call.keywords['PSID']):02d}", count=len(queues))
     return True
 
 
@@ -425,13 +425,13 @@ def run_load(call: Call) -> bool:
     call.say("CSQU127I", function=call.function.name, ddname=ddname)
     copied = read_copy(call.datasets.read(ddname).text)
     if copied is None:
-        call.say("CSQU061E", ddname=ddname)
+        call.say("MQSC255E", ddname=ddname)
         return False
     start = call.keywords.get("FROMQUEUE")
     if start is not None:
         names = [q for q, _ in copied]
         if start not in names:
-            call.say("CSQU062E", queue=start, ddname=ddname)
+            call.say("MQSC256E", queue=start, ddname=ddname)
             return False
         copied = copied[names.index(start) :]
     if call.function.name == "SLOAD":
@@ -451,15 +451,15 @@ def run_load(call: Call) -> bool:
             loaded += outcome.done
             if outcome.reason:
                 call.say(
-                    "CSQU015E",
+                    "MQSC252E",
                     queue=queue,
                     mqcc=2,
                     mqrc=outcome.reason,
                     mqrc_text=mqrc_name(outcome.reason),
                 )
-                call.say("CSQU031I", queue=queue, count=loaded)
+                call.say("MQSC253I", queue=queue, count=loaded)
                 return False
-        call.say("CSQU031I", queue=queue, count=loaded)
+        call.say("MQSC253I", queue=queue, count=loaded)
     return True
 
 

@@ -127,14 +127,14 @@ FAMILY = Family(
     objtype="CFSTRUCT",
     attributes=CFSTRUCT,
     identity=("CFSTRUCT",),
-    reply="CSQM442I",
+    reply="MQSC442I",
     settable=CFSTRUCT_SETTABLE,
     table="cfstruct",
     group_wide=True,
     json_key="cfStructures",
 )
 STATUS = Family(
-    objtype="CFSTATUS", attributes=CFSTATUS, identity=("CFSTATUS", "TYPE"), reply="CSQM443I"
+    objtype="CFSTATUS", attributes=CFSTATUS, identity=("CFSTATUS", "TYPE"), reply="MQSC443I"
 )
 
 _CF_DEFINE = common.merged(

@@ -325,7 +325,7 @@ CHSTATUS = Family(
         ),
     ),
     identity=("CHSTATUS", "XMITQ", "CONNAME", "CHLTYPE", "STATUS"),
-    reply="CSQM422I",
+    reply="MQSC422I",
 )
 
 SPECS: tuple[CommandSpec, ...] = (

@@ -299,7 +299,7 @@ class Family:
         objtype: the object keyword (``QLOCAL``); DISPLAY records carry it.
         attributes: every attribute DISPLAY can show, in display order, with its width.
         identity: attributes every DISPLAY shows (``QUEUE TYPE QSGDISP``).
-        reply: the command-server message that carries one object (``CSQM401I``).
+        reply: the command-server message that carries one object (``MQSC401I``).
         settable: attributes DEFINE and ALTER may set (empty for status displays).
         table: the state table of defined objects (None for status displays).
         default_object: the object new ones copy their defaults from, if any

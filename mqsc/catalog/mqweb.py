@@ -3,10 +3,10 @@
 The IBM MQ REST API reports an error as an HTTP status and a body
 ``{"error": [{"msgId", "message", "explanation", "action", "type", "completionCode",
 "reasonCode"}]}`` (IBM MQ, "REST API error handling"); the ids and texts are IBM's "REST API
-messages" (MQWB00xx, MQWB01xx). VERIFIED entries were checked there; UNVERIFIED ones are the
-closest wording we could not confirm. Entries whose id starts with ``MQSC`` are the emulator's
-own, for what mqweb has no message (they never imitate an IBM id); their texts live in the
-message catalog, ``mqsc/catalog/texts.py``, with every other mqsc message.
+messages" (MQWB00xx, MQWB01xx, MQWB03xx), each VERIFIED there (the source keys below). Entries
+whose id starts with ``MQSC`` are the emulator's own, for what no IBM id was found (they never
+imitate an IBM id); their texts live in the message catalog, ``mqsc/catalog/texts.py``, with
+every other mqsc message.
 """
 
 from __future__ import annotations
@@ -26,12 +26,20 @@ class WebMessage:
     explanation: str
     action: str
     verified: bool
+    #: the sources.py keys that show the id's text (IBM ids only)
+    evidence: str = ""
 
 
 def _w(
-    msg_id: str, status: int, template: str, explanation: str, action: str, verified: bool
+    msg_id: str,
+    status: int,
+    template: str,
+    explanation: str,
+    action: str,
+    verified: bool,
+    evidence: str = "",
 ) -> WebMessage:
-    return WebMessage(msg_id, status, template, explanation, action, verified)
+    return WebMessage(msg_id, status, template, explanation, action, verified, evidence)
 
 
 V, U = True, False
@@ -45,11 +53,12 @@ _TABLE: tuple[WebMessage, ...] = (
         "Use the message from the exception to resolve the problem if possible. If necessary, "
         "seek assistance from IBM support.",
         V,
+        "[DOC-MQWB00]",
     ),
     _w(
-        "MQWB0009E",
+        "MQSC904E",
         404,
-        "Could not find the queue manager '{0}'.",
+        "",
         "The queue manager specified in the resource URL does not exist or is not available.",
         "Resubmit the request with the name of a queue manager that exists.",
         U,
@@ -61,6 +70,7 @@ _TABLE: tuple[WebMessage, ...] = (
         "The REST API request cannot be completed because the CSRF header was omitted.",
         "Resubmit the request with the correct CSRF header.",
         V,
+        "[DOC-MQWB01]",
     ),
     _w(
         "MQWB0103E",
@@ -70,6 +80,7 @@ _TABLE: tuple[WebMessage, ...] = (
         "operation.",
         "Obtain the necessary authorization to perform the operation and resubmit the request.",
         V,
+        "[DOC-MQWB01]",
     ),
     _w(
         "MQWB0104E",
@@ -79,28 +90,29 @@ _TABLE: tuple[WebMessage, ...] = (
         "request.",
         "Resubmit the request with valid credentials.",
         V,
+        "[DOC-MQWB01]",
     ),
     _w(
-        "MQWB0110E",
+        "MQSC905E",
         400,
-        "The request body is not valid: {0}",
+        "",
         "The body of the request is not a JSON object of the form this resource accepts.",
         "Correct the request body and resubmit the request.",
         U,
     ),
     _w(
-        "MQWB0111E",
+        "MQSC906E",
         400,
-        "The command '{0}' is not supported in a JSON formatted command.",
+        "",
         "runCommandJSON does not run DISPLAY ARCHIVE, CHINIT, GROUP, LOG, SECURITY, SYSTEM, "
         'THREAD, TRACE or USAGE (IBM MQ, "POST - JSON formatted command").',
         "Use a plain text MQSC command (type runCommand) instead.",
         U,
     ),
     _w(
-        "MQWB0112E",
+        "MQSC907E",
         400,
-        "The parameter '{0}' is not valid: {1}",
+        "",
         "A query parameter or an attribute of the request has a value the resource does not "
         "accept.",
         "Correct the parameter and resubmit the request.",
@@ -116,6 +128,7 @@ _TABLE: tuple[WebMessage, ...] = (
         "The queue manager or destination might not be created or active.",
         "Resubmit the request, correcting any issues.",
         V,
+        "[DOC-MQWB03]",
     ),
     _w(
         "MQWB0302E",
@@ -125,6 +138,7 @@ _TABLE: tuple[WebMessage, ...] = (
         "request header.",
         "Resubmit the request using a valid header value.",
         V,
+        "[DOC-MQWB03]",
     ),
     _w(
         "MQWB0303E",
@@ -135,6 +149,7 @@ _TABLE: tuple[WebMessage, ...] = (
         "message.",
         "Resubmit the request, correcting any issues.",
         V,
+        "[DOC-MQWB03]",
     ),
     _w(
         "MQWB0305E",
@@ -143,6 +158,7 @@ _TABLE: tuple[WebMessage, ...] = (
         "The request is encoded using an unacceptable character set.",
         "Resubmit the request, correcting any issues.",
         V,
+        "[DOC-MQWB03]",
     ),
     _w(
         "MQWB0306E",
@@ -151,19 +167,20 @@ _TABLE: tuple[WebMessage, ...] = (
         "The request attempted to use an unsupported media type.",
         "Resubmit the request, correcting any issues.",
         V,
+        "[DOC-MQWB03]",
     ),
     _w(
-        "MQWB0404E",
+        "MQSC908E",
         404,
-        "The resource '{0}' does not exist.",
+        "",
         "No REST API resource has this URL.",
         "Correct the URL and resubmit the request.",
         U,
     ),
     _w(
-        "MQWB0405E",
+        "MQSC909E",
         405,
-        "The HTTP method {0} is not allowed on the resource '{1}'.",
+        "",
         "The resource exists but does not accept this HTTP method.",
         "Use a method the resource accepts.",
         U,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from mqsc.catalog import common
+from mqsc.catalog import common, product
 from mqsc.catalog.common import QNAME, QNAME_OR_BLANK, K, table
 from mqsc.catalog.model import (
     S_2CR,
@@ -168,8 +168,8 @@ QMGR = table(
     ),
     K("QSGNAME", Text(4), default="", width=4, help="queue sharing group"),
     K("PLATFORM", Choice(("MVS",)), default="MVS", width=10, help="operating system"),
-    K("CMDLEVEL", Integer(0, 999), default=940, width=10, help="command level"),
-    K("VERSION", Text(8), default="09040000", width=8, help="product version"),
+    K("CMDLEVEL", Integer(0, 999), default=product.COMMAND_LEVEL, width=10, help="command level"),
+    K("VERSION", Text(8), default=product.VERSION_ATTR, width=8, help="product version"),
     K("DESCR", Text(64), default="", width=64, help="description"),
     K(
         "DEADQ",

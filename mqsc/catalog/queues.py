@@ -411,7 +411,7 @@ FAMILY = Family(
     objtype="QLOCAL",
     attributes=QLOCAL,
     identity=("QUEUE", "TYPE", "QSGDISP"),
-    reply="CSQM401I",
+    reply="MQSC401I",
     settable=(*QLOCAL_SETTABLE, "QSGDISP"),
     table="qlocal",
     default_object="SYSTEM.DEFAULT.LOCAL.QUEUE",
@@ -580,7 +580,7 @@ ALIAS = Family(
     objtype="QALIAS",
     attributes=QALIAS,
     identity=("QUEUE", "TYPE", "QSGDISP"),
-    reply="CSQM401I",
+    reply="MQSC401I",
     settable=(*_settable(QALIAS), "QSGDISP"),
     table="qalias",
     default_object="SYSTEM.DEFAULT.ALIAS.QUEUE",
@@ -592,7 +592,7 @@ REMOTE = Family(
     objtype="QREMOTE",
     attributes=QREMOTE,
     identity=("QUEUE", "TYPE", "QSGDISP"),
-    reply="CSQM401I",
+    reply="MQSC401I",
     settable=(*_settable(QREMOTE), "QSGDISP"),
     table="qremote",
     default_object="SYSTEM.DEFAULT.REMOTE.QUEUE",
@@ -604,7 +604,7 @@ MODEL = Family(
     objtype="QMODEL",
     attributes=QMODEL,
     identity=("QUEUE", "TYPE", "QSGDISP"),
-    reply="CSQM401I",
+    reply="MQSC401I",
     settable=(*_settable(QMODEL), "QSGDISP"),
     table="qmodel",
     default_object="SYSTEM.DEFAULT.MODEL.QUEUE",
@@ -689,7 +689,7 @@ QUEUE = Family(
     }
     | dict(CLUSTER_QUEUE_ATTRIBUTES),
     identity=("QUEUE", "TYPE", "QSGDISP"),
-    reply="CSQM401I",
+    reply="MQSC401I",
 )
 
 
@@ -781,7 +781,7 @@ def _requestable(attributes: Mapping[str, Keyword]) -> frozenset[str]:
 
 def _filters(attributes: Mapping[str, Keyword]) -> frozenset[str]:
     """WHERE keywords: any attribute but those [DOC-DISQ] excludes. A keyword used as a selector in
-    the same command cannot also be the filter (the binder checks that, CSQM150I)."""
+    the same command cannot also be the filter (the binder checks that, MQSC550E)."""
     return frozenset(n for n in attributes if attributes[n].zos and n not in _NOT_FILTERS)
 
 
@@ -861,7 +861,7 @@ STATUS = Family(
     objtype="QSTATUS",
     attributes=QSTATUS,
     identity=("QSTATUS", "TYPE", "QSGDISP", "CURDEPTH"),
-    reply="CSQM421I",
+    reply="MQSC421I",
 )
 
 #: DISPLAY QUEUE shows every queue type; DISPLAY QLOCAL, QALIAS... one.

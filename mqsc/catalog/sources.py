@@ -19,18 +19,39 @@ _IBM92 = "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.ref.adm.doc/"
 
 
 class Evidence(NamedTuple):
-    """One source: its title as the publisher gives it, and its address ('' if unknown)."""
+    """One source: its title as the publisher gives it, its address ('' if unknown), and the
+    message ids and codes it shows.
+
+    ``shows``: ids whose text the source shows verbatim (a message catalogued VERIFIED cites a
+    source that shows it). ``names``: ids the source documents for a situation without showing
+    their English text (the id is IBM's for that situation; its text stays UNVERIFIED). These
+    two sets are the project's record of what each source was seen to say: a CSQ id, reason
+    code or other IBM id that no cited source shows or names fails tests/catalog/test_evidence.py.
+    """
 
     title: str
     url: str = ""
+    shows: frozenset[str] = frozenset()
+    names: frozenset[str] = frozenset()
+
+
+def _ids(text: str) -> frozenset[str]:
+    return frozenset(text.split())
 
 
 SOURCES: Mapping[str, Evidence] = MappingProxyType(
     {
+        "APAR-PH08756": Evidence(
+            "APAR PH08756 (IBM MQ for z/OS): a name in use as a different "
+            "type, CSQM099I with reason 00D44001",
+            "https://www.ibm.com/support/pages/apar/PH08756",
+            shows=_ids("CSQM099I 00D44001"),
+        ),
         "DOC-ALTBP": Evidence(
             "ALTER BUFFPOOL (alter buffer pool settings) on z/OS",
             "https://www.ibm.com/docs/en/ibm-mq/10.0.x?topic=reference-alter-"
             "buffpool-alter-buffer-pool-settings-zos",
+            names=_ids("CSQP023I"),
         ),
         "DOC-ALTPSID": Evidence(
             "ALTER PSID (change page set expansion method) on z/OS", _IBM92 + "q085310_.html"
@@ -40,7 +61,83 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "BACKUP CFSTRUCT (back up a CF application structure) on z/OS", _IBM92 + "q085460_.html"
         ),
         "DOC-CPF": Evidence("Defining command prefix strings (CPFs) (IBM MQ for z/OS)"),
-        "DOC-CSQUTIL-CMD": Evidence("Issuing commands to IBM MQ (COMMAND), the CSQUTIL utility"),
+        "DOC-CSQ9": Evidence(
+            "Generalized command preprocessor messages (CSQ9...)",
+            "https://www.ibm.com/docs/SSFKSJ_9.2.0/com.ibm.mq.ref.doc/csq_9.htm",
+            shows=_ids("CSQ9000E CSQ9001E CSQ9002E CSQ9003E"),
+        ),
+        "DOC-CSQI": Evidence(
+            "Data manager messages (CSQI...)",
+            "https://www.ibm.com/support/knowledgecenter/en/SSFKSJ_9.0.0/com.ibm.mq.ref.doc/csq_i.htm",
+            shows=_ids("CSQI002I CSQI003I CSQI004I CSQI005I"),
+        ),
+        "DOC-CSQJ": Evidence(
+            "Recovery log manager messages (CSQJ...) (IBM MQ 9.2, a mirror of IBM Documentation)",
+            "https://setgetweb.com/p/MQ92/ref/csq_j.htm",
+            shows=_ids("CSQJ001I CSQJ002I CSQJ003I"),
+        ),
+        "DOC-CSQN": Evidence(
+            "Command server messages (CSQN...)",
+            "https://www.ibm.com/docs/en/SSFKSJ_9.4.0/reference/csq_n.html",
+            shows=_ids(
+                "CSQN001I CSQN002I CSQN003I CSQN004I CSQN005I CSQN006I CSQN007I CSQN008I CSQN009I"
+            ),
+        ),
+        "DOC-CSQN-ZH": Evidence(
+            "Command server messages (CSQN...), Chinese edition (the status "
+            "messages of DISPLAY CMDSERV)",
+            "https://www.ibm.com/docs/zh/SSFKSJ_9.2.0/com.ibm.mq.ref.doc/csq_n.html",
+            names=_ids("CSQN011I CSQN012I CSQN013I CSQN014I CSQN015I CSQN016I CSQN017I"),
+        ),
+        "DOC-CSQN205": Evidence(
+            "Interpreting the reply messages from the command server (IBM MQ for z/OS)",
+            "https://www.ibm.com/docs/en/ibm-mq/10.0.x?topic=zos-interpreting-reply-messages-from-"
+            "command-server",
+            shows=_ids("CSQN205I"),
+        ),
+        "DOC-CSQP": Evidence(
+            "Buffer manager messages (CSQP...)",
+            "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.ref.doc/csq_p.html",
+            shows=_ids("CSQP002I CSQP003I CSQP004E CSQP005I"),
+        ),
+        "DOC-CSQR": Evidence(
+            "Recovery manager messages (CSQR...)",
+            "",
+            shows=_ids("CSQR001I CSQR002I CSQR003I CSQR004I"),
+        ),
+        "DOC-CSQU": Evidence(
+            "Utilities messages (CSQU...) (IBM MQ 9.2 for z/OS)",
+            "",
+            shows=_ids(
+                "CSQU000I CSQU001I CSQU002E CSQU003E CSQU005I CSQU006I CSQU007E CSQU008E CSQU009E"
+            ),
+        ),
+        "DOC-CSQUTIL-CMD": Evidence(
+            "Issuing commands to IBM MQ (COMMAND), the CSQUTIL utility",
+            names=_ids("CSQU056I CSQU059I"),
+        ),
+        "DOC-CSQX": Evidence(
+            "Distributed queuing messages (CSQX...)",
+            "https://www.ibm.com/docs/SSFKSJ_9.3.0/reference/csq_x.html",
+            shows=_ids("CSQX000I CSQX001I CSQX002I CSQX003I CSQX004I"),
+            names=_ids("CSQX022I"),
+        ),
+        "DOC-CSQX-ZH": Evidence(
+            "Distributed queuing messages (CSQX...), Chinese edition",
+            "https://www.ibm.com/docs/zh/SSFKSJ_9.4.0/reference/csq_x.html",
+            names=_ids("CSQX005E CSQX006E CSQX007E"),
+        ),
+        "DOC-CSQY": Evidence(
+            "Initialization procedure and general services messages (CSQY...)",
+            "https://www.ibm.com/docs/SSFKSJ_9.4.0/reference/csq_y.html",
+            shows=_ids("CSQY000I CSQY002I CSQY003I CSQY004I CSQY005E CSQY006E"),
+        ),
+        "DOC-CSQY80": Evidence(
+            "Initialization procedure and general services messages (CSQY...) (IBM MQ 8.0)",
+            "https://www.ibm.com/support/knowledgecenter/SSFKSJ_8.0.0/com.ibm.mq.ref.doc/csq_y.html",
+            shows=_ids("CSQY001I"),
+            names=_ids("CSQY022I"),
+        ),
         "DOC-DEFBP": Evidence(
             "DEFINE BUFFPOOL (define a buffer pool) on z/OS", _IBM92 + "q085500_.html"
         ),
@@ -72,6 +169,11 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "DISPLAY CFSTATUS (display CF application structure status) on z/OS",
             _IBM92 + "q086020_.html",
         ),
+        "DOC-DISLOG": Evidence(
+            "DISPLAY LOG (display log information) on z/OS (the log status report)",
+            "",
+            names=_ids("CSQJ370I"),
+        ),
         "DOC-DISPFMT": Evidence(
             "DISPLAY QUEUE (display queue attributes): the z/OS response layout",
             _IBM92 + "q086270_.html",
@@ -84,9 +186,33 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
         "DOC-DISUSAGE": Evidence(
             "DISPLAY USAGE (display usage information) on z/OS", _IBM92 + "q086410_.html"
         ),
-        "DOC-EXAMPLES": Evidence("IBM MQ for z/OS command examples (command server replies)"),
+        "DOC-EXAMPLES": Evidence(
+            "IBM MQ for z/OS command examples (command server replies)",
+            shows=_ids("CSQN205I CSQ9022I CSQ9023E CSQM125I CSQM090E CSQM409I 00D44002"),
+        ),
         "DOC-MANAGEBP": Evidence("Managing buffer pools (IBM MQ for z/OS)"),
         "DOC-MAXQDEPTH": Evidence("DEFINE queues: MAXDEPTH", _IBM92 + "q085690_.html"),
+        "DOC-MQWB00": Evidence(
+            "MQWB00xx: REST API messages",
+            "https://www.ibm.com/support/knowledgecenter/en/SSFKSJ_9.1.0/com.ibm.mq.ref.doc/"
+            "mqwb00.html",
+            shows=_ids("MQWB0000E MQWB0001E MQWB0002E MQWB0003E"),
+        ),
+        "DOC-MQWB01": Evidence(
+            "MQWB01xx: REST API messages (CSRF, authorization, authentication)",
+            "",
+            shows=_ids("MQWB0100E MQWB0103E MQWB0104E"),
+        ),
+        "DOC-MQWB03": Evidence(
+            "MQWB03xx: REST API messages",
+            "https://www.ibm.com/docs/en/ibm-mq/9.3.x?topic=messages-mqwb03xx-rest-api",
+            shows=_ids("MQWB0300E MQWB0301E MQWB0302E MQWB0303E MQWB0304E MQWB0305E MQWB0306E"),
+        ),
+        "DOC-MQWB2": Evidence(
+            "IBM MQ Console messages (MQWB2xxx)",
+            "https://www.ibm.com/docs/en/ibm-mq/9.0.x?topic=messages-mqwb2xxx-mq-console",
+            shows=_ids("MQWB2001I MQWB2002E MQWB2003E MQWB2004E MQWB2005E"),
+        ),
         "DOC-MSGS": Evidence(
             "IBM MQ for z/OS messages, completion, and reason codes",
             "https://ibm.com/docs/SSFKSJ_9.0.0/com.ibm.mq.ref.doc/csq_i.html",
@@ -137,17 +263,22 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
         "DOC-RC2193": Evidence(
             "2193 (0891) (RC2193): MQRC_PAGESET_ERROR",
             "https://www.ibm.com/docs/en/SSFKSJ_latest/reference/q042360_.html",
+            shows=_ids("CSQI041I"),
         ),
         "DOC-RC3207": Evidence("3207 (0C87) (RC3207): MQRCCF_STORAGE_CLASS_IN_USE"),
         "DOC-STGCLASSES": Evidence(
             "Storage classes (IBM MQ for z/OS)",
             "https://ibm.com/support/knowledgecenter/SSFKSJ_9.1.0/com.ibm.mq.pro.doc/q003290_.htm",
         ),
-        "C5": Evidence("IBM MQ for z/OS codes: coupling facility manager codes (X'C5')"),
+        "C5": Evidence(
+            "IBM MQ for z/OS codes: coupling facility manager codes (X'C5')",
+            shows=_ids("00C5004F 00C50064"),
+        ),
         "D-CSQP014E": Evidence(
             "CSQP014E expansion failed for page set and IEC070I 034(014)-202 (IBM support page)",
             "https://www.ibm.com/support/pages/csqp014e-expansion-failed-page-set-"
             "and-iec070i-034014-202",
+            shows=_ids("CSQP014E"),
         ),
         "D-RESETCF": Evidence(
             "RESET CFSTRUCT (reset a CF application structure) on z/OS", _IBM92 + "q086500_.html"
@@ -155,16 +286,76 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
         "D-V6BP": Evidence(
             "WebSphere MQ for z/OS V6 buffer pool guidance: keep pools above 15% free"
         ),
-        "E-V6": Evidence("WebSphere MQ for z/OS V6 messages: coupling facility manager (CSQE...)"),
-        "E93": Evidence("IBM MQ for z/OS messages: coupling facility manager messages (CSQE...)"),
-        "GH-CSQUTIL": Evidence("A CSQUTIL SYSPRINT published in a public GitHub repository"),
+        "E-V6": Evidence(
+            "WebSphere MQ for z/OS V6 messages: coupling facility manager (CSQE...)",
+            shows=_ids("CSQE005I CSQE006I"),
+        ),
+        "E93": Evidence(
+            "IBM MQ for z/OS messages: coupling facility manager messages (CSQE...)",
+            shows=_ids("CSQE005I CSQE006I"),
+        ),
+        "GH-CONSOLE": Evidence(
+            "Console and command-server captures in public repositories (Zowe MQ "
+            "plug-in and IBM z/OS Ansible collection test fixtures)",
+            "",
+            shows=_ids("CSQM201I CSQM293I CSQM297I"),
+        ),
+        "GH-CSQUTIL": Evidence(
+            "A CSQUTIL SYSPRINT published in a public GitHub repository",
+            shows=_ids(
+                "CSQN205I CSQ9016E CSQ9023E CSQU000I CSQU001I CSQU055I CSQU057I "
+                "CSQU058I CSQU120I CSQU121I CSQU127I CSQU143I CSQU144I "
+                "CSQU148I"
+            ),
+        ),
+        "GH-DISCOVERY": Evidence(
+            "A public z/OS discovery script (GitHub) that parses DISPLAY "
+            "CHINIT and DISPLAY SYSTEM replies",
+            "",
+            names=_ids("CSQM131I CSQJ322I"),
+        ),
+        "GH-HYPERION": Evidence(
+            "A z/OS queue manager's console during a checkpoint and restart, "
+            "quoted in a public GitHub issue (hyperion #832)",
+            "",
+            shows=_ids("CSQP018I CSQP019I CSQP021I CSQR002I"),
+        ),
         "GH-MS0S": Evidence("MQSC samples of the IBM MS0S SupportPac, as published on GitHub"),
+        "GH-PARSER": Evidence(
+            "A real z/OS console line quoted in a third-party MQ console parser (GitHub)",
+            "",
+            shows=_ids("CSQ3106E"),
+        ),
+        "GH-RACF-LAB": Evidence(
+            "IBM z/OS MQ security lab with RACF captures (ibm-wsc/mq-zos, docs/securitylab.md)",
+            "https://github.com/ibm-wsc/mq-zos",
+            shows=_ids("CSQ9016E CSQ9023E"),
+        ),
+        "LAB-L02": Evidence(
+            "MQ for z/OS workshop lab L02 - Comparing Buffers Above and Below the "
+            "Bar (2018): DISPLAY USAGE captures of QMZ1",
+            "",
+            shows=_ids("CSQI010I CSQI065I"),
+        ),
         "MP16": Evidence(
             "MP16: Capacity Planning and Tuning for IBM MQ for z/OS (SupportPac, "
             "IBM MQ Performance, Hursley)"
         ),
         "OLD-RECOVER": Evidence("RECOVER CFSTRUCT, WebSphere MQ for z/OS V6 command reference"),
         "PCF-BACKUP": Evidence("MQCMD_BACKUP_CF_STRUC (Backup CF Structure) on z/OS"),
+        "V6-STOP": Evidence(
+            "Stopping a queue manager: the messages of STOP QMGR (WebSphere MQ for "
+            "z/OS V6 documentation example)",
+            "",
+            shows=_ids("CSQY009I CSQ3104I CSQ3100I"),
+        ),
+        "WMB-CSQUTIL-RC": Evidence(
+            "CSQUTIL return codes (WebSphere MQ V6 documentation as bundled "
+            "with WebSphere Message Broker V6 help)",
+            "http://ftp3.us.freebsd.org/pub/misc/ftp.software.ibm.com/software/integration/"
+            "wbibrokers/docs/V6.0/Fix_Pack_02/wmb_help_lin.tgz",
+            names=_ids("CSQU147I CSQU148I"),
+        ),
     }
 )
 

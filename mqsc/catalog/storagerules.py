@@ -106,7 +106,7 @@ RULES: Mapping[str, StorageRule] = MappingProxyType(
             ),
             StorageRule(
                 "EX-1",
-                "A page set has at most 119 extents: an expansion beyond that fails (CSQP016E) and "
+                "A page set has at most 119 extents: an expansion beyond that fails (MQSC616E) and "
                 "the page set is marked for no further expansion.",
                 ("DOC-PSEXPAND",),
             ),
@@ -130,8 +130,8 @@ RULES: Mapping[str, StorageRule] = MappingProxyType(
             ),
             StorageRule(
                 "EX-6",
-                "Each expansion is reported on the console: CSQP013I (new extent), CSQI031I (new "
-                "extent formatted), CSQP014E (expansion failed) and CSQP016E (maximum extents).",
+                "Each expansion is reported on the console: MQSC613I (new extent), MQSC731I (new "
+                "extent formatted), CSQP014E (expansion failed) and MQSC616E (maximum extents).",
                 ("DOC-MSGS",),
                 "(message texts partly recalled: UNVERIFIED in docs/messages.md)",
             ),
@@ -158,7 +158,7 @@ RULES: Mapping[str, StorageRule] = MappingProxyType(
             ),
             StorageRule(
                 "BP-5",
-                "PAGECLAS(FIXED4KB) is accepted only with LOCATION(ABOVE) (CSQP036E).",
+                "PAGECLAS(FIXED4KB) is accepted only with LOCATION(ABOVE) (MQSC636E).",
                 ("DOC-DEFBP",),
                 "emulator choice following the lab (UNVERIFIED)",
             ),
@@ -252,8 +252,8 @@ RULES: Mapping[str, StorageRule] = MappingProxyType(
             ),
             StorageRule(
                 "SC-4",
-                "A queue's STGCLASS (or CFSTRUCT) cannot change while it holds messages: CSQM107I, "
-                "CSQM090E, PCF reason 3207.",
+                "A queue's STGCLASS (or CFSTRUCT) cannot change while it holds messages: MQSC507E, "
+                "PCF reason 3207.",
                 ("DOC-RC3207",),
                 "address not recorded (UNVERIFIED)",
             ),

@@ -302,8 +302,8 @@ SPECS: tuple[CommandSpec, ...] = (
         verified="DISPLAY GROUP (IBM MQ for z/OS), 2CR: valid only in a queue sharing "
         "group; reports the group's name, its members and whether all are active",
         help="queue sharing group members and their status",
-        simplified="the report's layout is one line per fact (CSQ5100I, CSQ5102I, "
-        "CSQ5103I; UNVERIFIED layout); OBSMSGS(YES) finds none (no Db2 messages)",
+        simplified="the report's layout is one line per fact (MQSC350I, MQSC352I, "
+        "MQSC353I; UNVERIFIED layout); OBSMSGS(YES) finds none (no Db2 messages)",
     ),
     # ---- system parameters -----------------------------------------------------------------
     _absent("DISPLAY", "SYSTEM", "PARAMETERS", help="system parameters"),

@@ -1,20 +1,29 @@
 """The message catalog: every message id, its text template, severity and evidence.
 
-This is the one place where operator-facing wording lives. Each entry says whether its text is
-VERIFIED (seen in IBM documentation or a real capture, with its source key from
-mqsc/catalog/sources.py, listed with titles and addresses in docs/messages.md) or UNVERIFIED (a best
-guess: correct it here and every renderer, test golden file and doc follows).
+This is the one place where operator-facing wording lives.
+
+The evidence rule (every entry follows it; tests/catalog/test_evidence.py checks it):
+
+* An IBM id (CSQ..., a X'00D4....' or other reason code, MQWB..., z/OS IEF/IDC/ICH...) appears
+  only with evidence: its ``evidence`` text cites, as ``[KEY]``, a source of
+  mqsc/catalog/sources.py (an IBM page or a public capture, with its title and address) whose
+  record says what it was seen to show.
+* Text seen verbatim: the entry is VERIFIED, and a cited source *shows* the id.
+* IBM documents the id for this situation but its English text was not seen: the id stays and
+  the text is UNVERIFIED; a cited source *names* the id (and the evidence says so).
+* IBM has no id for the situation, or none was found: the id is mqsc's own, ``MQSCnnnx``,
+  never a made-up id inside IBM's namespace. An own id that replaced a recalled or chosen CSQ id
+  says which in its evidence ("was CSQM095I"), so a reader of older output can follow it.
+
+docs/messages.md (generated) starts with a count per family: VERIFIED, UNVERIFIED, own.
 
 Templates hold the text *after* the message id and the command prefix (CPF): the renderers put
 ``CSQ9022I QMZ1 `` in front. ``{csect}`` is filled with the issuing module's name.
-
-Messages whose id starts with ``MQSC`` are the emulator's own (input-file and usage problems the
-real product has no message for); they never imitate an IBM id.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 
@@ -37,6 +46,25 @@ class MessageDef:
     def component(self) -> str:
         """The component letter after ``CSQ`` (``9``, ``M``, ``P``...) or ``MQSC``."""
         return "MQSC" if self.msg_id.startswith("MQSC") else self.msg_id[3]
+
+    @property
+    def preprocessor(self) -> bool:
+        """True for the command preprocessor's syntax messages (CSQ9...) and mqsc's own ones for
+        input the preprocessor rejects (MQSC0nn): their failures end with CSQ9023E from
+        CSQ9SCND, the others with the command's own completion message."""
+        return self.msg_id.startswith(("CSQ9", "MQSC0"))
+
+    @property
+    def family(self) -> str:
+        """The id's family as docs/messages.md counts it: ``CSQM``, ``IEE``, ``MQSC``..."""
+        return family_of(self.msg_id)
+
+    @property
+    def status(self) -> str:
+        """``VERIFIED``, ``UNVERIFIED`` (an IBM id whose text was not seen) or ``own``."""
+        if self.msg_id.startswith("MQSC"):
+            return "own"
+        return "VERIFIED" if self.verified else "UNVERIFIED"
 
 
 def _m(
@@ -62,7 +90,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "'{keyword}' appears more than once",
         8,
         V,
-        "DOC-CSQ9",
+        "[DOC-CSQ9]",
         "A keyword is repeated; issued once per repeat; the command is not processed.",
     ),
     _m(
@@ -70,7 +98,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "'{keyword}' is invalid",
         8,
         V,
-        "DOC-CSQ9",
+        "[DOC-CSQ9]",
         "An unknown keyword, or one that does not apply to this command or to z/OS.",
     ),
     _m(
@@ -78,7 +106,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "Unbalanced parentheses following '{keyword}'",
         8,
         V,
-        "DOC-CSQ9",
+        "[DOC-CSQ9]",
         "A ')' is missing, or a '(' opens before the previous one closed.",
     ),
     _m(
@@ -86,39 +114,39 @@ _CATALOG: tuple[MessageDef, ...] = (
         "'{keyword}' parameter contains unbalanced apostrophes",
         8,
         V,
-        "DOC-CSQ9",
+        "[DOC-CSQ9]",
         "A quoted string is not closed.",
     ),
     _m(
-        "CSQ9006E",
+        "MQSC016E",
         "'{keyword}' parameter contains too many characters",
         8,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQ9006E; recollection)",
         "A value is longer than the keyword allows.",
     ),
     _m(
-        "CSQ9010E",
+        "MQSC010E",
         "Required parameter for '{keyword}' is missing",
         8,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQ9010E; recollection)",
         "A keyword needs a value, or a command needs a keyword.",
     ),
     _m(
-        "CSQ9011E",
+        "MQSC011E",
         "'{keyword}' parameter value is invalid",
         8,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQ9011E; recollection)",
         "A value is not of the kind the keyword takes.",
     ),
     _m(
-        "CSQ9014E",
+        "MQSC014E",
         "'{keyword}' parameter contains too many values",
         8,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQ9014E; recollection)",
         "More values than the keyword takes.",
     ),
     _m(
@@ -126,16 +154,16 @@ _CATALOG: tuple[MessageDef, ...] = (
         "'{verb}' command request not authorized",
         8,
         V,
-        "DOC-CSQ9, GH-CSQUTIL",
+        "[GH-CSQUTIL] [GH-RACF-LAB]",
         "The security manager refused the command.",
         not_issued="mqsc has no security manager: every command is authorized.",
     ),
     _m(
-        "CSQ9017E",
+        "MQSC017E",
         "Failure while processing '{verb}' command, processing terminated",
         8,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQ9017E; recollection)",
         "An internal error stopped the command; nothing it did remains. (In mqsc: a bug, "
         "reported with its traceback when MQSC_STRICT=1.)",
     ),
@@ -144,7 +172,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} '{command}' NORMAL COMPLETION",
         0,
         V,
-        "DOC-CSQ9, DOC-EXAMPLES",
+        "[DOC-EXAMPLES]",
         "The command completed.",
     ),
     _m(
@@ -152,15 +180,16 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} '{command}' ABNORMAL COMPLETION",
         8,
         V,
-        "DOC-CSQ9, DOC-EXAMPLES",
+        "[DOC-EXAMPLES] [GH-CSQUTIL]",
         "The command failed; earlier messages say why.",
     ),
     _m(
-        "CSQ9028E",
+        "MQSC018E",
         "'{operator}' is not a valid operator for '{keyword}'",
         8,
         U,
-        "emulator choice (no CSQ9 text for WHERE operators retrievable)",
+        "ours: no IBM id found for this situation (was CSQ9028E; emulator choice (no CSQ9 text "
+        "for WHERE operators retrievable))",
         "The WHERE operator cannot be used with that attribute.",
     ),
     # ---- CSQN: command server ------------------------------------------------------------------
@@ -169,7 +198,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} {verb} {objtype} COMMAND DISABLED",
         4,
         V,
-        "DOC-CSQN",
+        "[DOC-CSQN]",
         "The command is not allowed from this source or at this stage of start-up or shutdown; "
         "it is ignored. (Used for source violations such as DEFINE BUFFPOOL at the console: "
         "the real rejection text is not public, see [DOC-SOURCES].)",
@@ -179,7 +208,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "COMMAND SERVER STARTED",
         0,
         V,
-        "IBM MQ for z/OS, Command server messages (CSQN...)",
+        "[DOC-CSQN]",
         "START CMDSERV started the command server.",
     ),
     _m(
@@ -187,7 +216,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "COMMAND SERVER ALREADY STARTED",
         0,
         V,
-        "IBM MQ for z/OS, Command server messages (CSQN...)",
+        "[DOC-CSQN]",
         "START CMDSERV while it runs: ignored.",
     ),
     _m(
@@ -195,7 +224,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "COMMAND SERVER STOPPED",
         0,
         V,
-        "IBM MQ for z/OS, Command server messages (CSQN...)",
+        "[DOC-CSQN]",
         "STOP CMDSERV stopped the command server.",
     ),
     _m(
@@ -203,7 +232,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "COMMAND SERVER ALREADY STOPPED",
         0,
         V,
-        "IBM MQ for z/OS, Command server messages (CSQN...)",
+        "[DOC-CSQN]",
         "STOP CMDSERV while it is stopped: ignored.",
     ),
     _m(
@@ -211,8 +240,8 @@ _CATALOG: tuple[MessageDef, ...] = (
         "COMMAND SERVER STATUS IS WAITING",
         0,
         U,
-        "id and meaning: IBM MQ for z/OS, "
-        "Command server messages (CSQN...); English wording UNVERIFIED",
+        "[DOC-CSQN-ZH] documents this id for this situation (Chinese text; the English wording is "
+        "a rendering of it)",
         "DISPLAY CMDSERV: the command server waits for a message on its input queue.",
     ),
     _m(
@@ -220,8 +249,8 @@ _CATALOG: tuple[MessageDef, ...] = (
         "COMMAND SERVER STATUS IS STOPPED",
         0,
         U,
-        "id and meaning: IBM MQ for z/OS, "
-        "Command server messages (CSQN...); English wording UNVERIFIED",
+        "[DOC-CSQN-ZH] documents this id for this situation (Chinese text; the English wording is "
+        "a rendering of it)",
         "DISPLAY CMDSERV after STOP CMDSERV.",
     ),
     _m(
@@ -229,7 +258,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "  COUNT={count:8d}, RETURN={ret:08X}, REASON={reason:08X}",
         0,
         V,
-        "DOC-CSQN205, GH-CSQUTIL",
+        "[DOC-CSQN205] [DOC-EXAMPLES] [GH-CSQUTIL]",
         "First reply of a command-server reply set.",
         cpf=False,
     ),
@@ -239,82 +268,74 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} FAILURE REASON CODE X'{code}'",
         8,
         V,
-        "DOC-EXAMPLES",
+        "[DOC-EXAMPLES]",
         "The command failed with this message-manager reason code.",
     ),
     _m(
-        "CSQM092I",
+        "MQSC592E",
         "{csect} {keyword}({value}) VALUE INVALID OR OUT OF RANGE",
         8,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQM092I; recollection)",
         "An attribute value is outside its range.",
     ),
     _m(
-        "CSQM093I",
+        "MQSC593E",
         "{csect} {keyword}({value}) NAME CONTAINS INVALID CHARACTERS",
         8,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQM093I; recollection)",
         "An object name has characters MQ does not allow.",
     ),
     _m(
-        "CSQM095I",
+        "MQSC595E",
         "{csect} {objtype}({name}) ALREADY EXISTS",
         8,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQM095I; recollection)",
         "DEFINE without REPLACE of an object that exists.",
     ),
     _m(
-        "CSQM097I",
+        "MQSC597E",
         "{csect} {keyword}({value}) NAME CANNOT BE COMPLETELY BLANK",
         8,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQM097I; recollection)",
         "A name is blank.",
-    ),
-    _m(
-        "CSQM098I",
-        "{csect} {keyword}({value}) FIELD TOO LONG",
-        8,
-        U,
-        "recollection",
-        "A value is longer than the attribute allows.",
-        not_issued="the command preprocessor's CSQ9006E reports a value too long first.",
     ),
     _m(
         "CSQM099I",
         "{csect} {objtype}({name}) NAME IN USE AS A DIFFERENT TYPE",
         8,
         V,
-        "APAR PH08756",
+        "[APAR-PH08756]",
         "A queue of another type (QLOCAL, QALIAS, QREMOTE, QMODEL) has this "
         "name: all queue types share one name space.",
     ),
     _m(
-        "CSQM101I",
+        "MQSC501E",
         "{csect} {objtype}({name}) IS CURRENTLY IN USE",
         8,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQM101I; recollection)",
         "The object is in use and cannot be changed now.",
     ),
     _m(
-        "CSQM103I",
+        "MQSC503E",
         "{csect} {objtype}({name}) QSGDISP({qsgdisp}) HAS MESSAGES ASSOCIATED WITH IT",
         8,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQM103I; recollection)",
         "DELETE without PURGE of a queue holding messages.",
     ),
     _m(
-        "CSQM107I",
+        "MQSC507E",
         "{csect} STGCLASS ACTIVE OR QUEUE IN USE",
         8,
         U,
-        "the id is a recollection; the words are IBM's explanation of PCF reason 3207 "
-        'MQRCCF_STORAGE_CLASS_IN_USE ("Storage class is active or queue is in use")',
+        "ours: no IBM id found for this situation (was CSQM107I; the id is a recollection; the "
+        "words are IBM's explanation of PCF reason 3207 MQRCCF_STORAGE_CLASS_IN_USE (\"Storage "
+        'class is active or queue is in use"))',
         "A queue holding messages cannot change storage class, nor a storage class in use by "
         "such a queue its page set (PCF reason 3207).",
     ),
@@ -323,99 +344,96 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} {objtype} ({name}) QSGDISP({qsgdisp}) WAS NOT FOUND",
         8,
         V,
-        "DOC-EXAMPLES",
+        "[DOC-EXAMPLES]",
         "The object does not exist.",
     ),
     _m(
-        "CSQM150I",
+        "MQSC550E",
         "{csect} '{keyword1}' AND '{keyword2}' VALUES ARE INCOMPATIBLE",
         8,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQM150I; recollection)",
         "Two attribute values cannot be used together.",
     ),
     _m(
-        "CSQM151I",
-        "{csect} '{keyword1}' AND '{keyword2}' VALUES ARE INCOMPATIBLE IN THIS CONTEXT",
-        8,
-        U,
-        "emulator choice",
-        "A value is not allowed for this command or object.",
-        not_issued="no modelled command has a value that is only wrong in context; CSQM150I "
-        "covers incompatible pairs.",
-    ),
-    _m(
-        "CSQM152I",
+        "MQSC552E",
         "{csect} QSGDISP({qsgdisp}) NOT ALLOWED, QUEUE MANAGER IS NOT IN A QUEUE SHARING GROUP",
         8,
         U,
-        "emulator choice (rule: [DOC-DEFQL] note 1, [DOC-DEFCFS])",
+        "ours: no IBM id found for this situation (was CSQM152I; emulator choice (rule: "
+        "[DOC-DEFQL] note 1, [DOC-DEFCFS]))",
         "A group disposition, CMDSCOPE or CF structure outside a queue sharing group.",
     ),
     _m(
-        "CSQM153I",
+        "MQSC553E",
         "{csect} {objtype}({name}) IS RESERVED",
         8,
         U,
-        "emulator choice (rule:, CSQ_ADMIN)",
+        "ours: no IBM id found for this situation (was CSQM153I; emulator choice (rule:, "
+        "CSQ_ADMIN))",
         "CSQ_ADMIN is the administration structure and cannot be defined or used for messages.",
     ),
     _m(
-        "CSQM154I",
+        "MQSC554E",
         "{csect} {keyword}({value}) REQUIRES {required}",
         8,
         U,
-        "emulator choice (rules: [DOC-DEFSTC] [DOC-DEFQL])",
+        "ours: no IBM id found for this situation (was CSQM154I; emulator choice (rules: "
+        "[DOC-DEFSTC] [DOC-DEFQL]))",
         "An attribute value needs another attribute set, e.g. QSGDISP(SHARED) needs CFSTRUCT.",
     ),
     _m(
-        "CSQM169I",
+        "MQSC569E",
         "{csect} TOPICSTR({topicstr}) IS ALREADY USED BY TOPIC({name})",
         8,
         U,
-        "emulator choice (rule: IBM MQ for z/OS DEFINE TOPIC, a topic string belongs to one "
-        "topic object; reason MQRCCF_TOPICSTR_ALREADY_EXISTS)",
+        "ours: no IBM id found for this situation (was CSQM169I; emulator choice (rule: IBM MQ "
+        "for z/OS DEFINE TOPIC, a topic string belongs to one topic object; reason "
+        "MQRCCF_TOPICSTR_ALREADY_EXISTS))",
         "DEFINE TOPIC with the topic string of another topic object.",
     ),
     _m(
-        "CSQM127I",
+        "MQSC527I",
         "{csect} {queue} IS EMPTY",
         0,
         U,
-        "recollection of the CSQM messages",
+        "ours: no IBM id found for this situation (was CSQM127I; recollection of the CSQM "
+        "messages)",
         "MOVE QLOCAL: the source queue has no messages; nothing is moved.",
     ),
     _m(
-        "CSQM155I",
+        "MQSC555E",
         "{csect} {queue} IS NOT EMPTY, TYPE(MOVE) NOT ALLOWED",
         8,
         U,
-        "emulator choice (rule: MOVE QLOCAL on z/OS, TYPE(MOVE))",
+        "ours: no IBM id found for this situation (was CSQM155I; emulator choice (rule: MOVE "
+        "QLOCAL on z/OS, TYPE(MOVE)))",
         "MOVE QLOCAL TYPE(MOVE) to a queue that holds messages; TYPE(ADD) adds to them.",
     ),
     _m(
-        "CSQM156I",
+        "MQSC556I",
         "{csect} {count} MESSAGES MOVED FROM {source} TO {target}",
         0,
         U,
-        "emulator choice",
+        "ours: no IBM id found for this situation (was CSQM156I; emulator choice)",
         "MOVE QLOCAL moved the messages.",
     ),
     _m(
-        "CSQM157I",
+        "MQSC557E",
         "{csect} MQPUT TO {queue} FAILED, REASON CODE {code}, NO MESSAGES MOVED",
         8,
         U,
-        "emulator choice (rule: MOVE QLOCAL on z/OS moves as MQGET and MQPUT do)",
-        "MOVE QLOCAL: the target refused a message (full, put inhibited, page set full); "
-        "mqsc moves all or nothing.",
+        "ours: no IBM id found for this situation (was CSQM157I; emulator choice (rule: MOVE "
+        "QLOCAL on z/OS moves as MQGET and MQPUT do))",
+        "MOVE QLOCAL: the target refused a message (full, put inhibited, page set full); mqsc "
+        "moves all or nothing.",
     ),
     _m(
         "CSQM201I",
         "{csect} {verb} {objtype} DETAILS",
         0,
         V,
-        "console capture ([DOC-MSGS])",
+        "[GH-CONSOLE]",
         "Start of a multi-line DISPLAY reply for one object (console).",
     ),
     _m(
@@ -423,7 +441,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} {count} {objtype} FOUND MATCHING REQUEST CRITERIA",
         0,
         V,
-        "Zowe/ansible fixtures ([DOC-MSGS])",
+        "[GH-CONSOLE]",
         "How many objects a DISPLAY found.",
     ),
     _m(
@@ -431,63 +449,70 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} NO {objtype} FOUND MATCHING REQUEST CRITERIA",
         0,
         V,
-        "console capture ([DOC-MSGS])",
+        "[GH-CONSOLE]",
         "A DISPLAY found nothing.",
     ),
     _m(
-        "CSQM401I",
+        "MQSC401I",
         "{attributes}",
         0,
         U,
-        "[DOC-MSGS] (CSQM4nnI range verified, number not)",
+        "ours: no IBM id found for this situation (was CSQM401I; [DOC-MSGS] (CSQM4nnI range "
+        "verified, number not))",
         "Command-server DISPLAY reply: one message per queue.",
     ),
     _m(
-        "CSQM406I",
+        "MQSC406I",
         "{attributes}",
         0,
         U,
-        "recollection in the CSQM4nnI range",
+        "ours: no IBM id found for this situation (was CSQM406I; recollection in the CSQM4nnI "
+        "range)",
         "Command-server DISPLAY reply: one message per channel.",
     ),
     _m(
-        "CSQM413I",
+        "MQSC413I",
         "{attributes}",
         0,
         U,
-        "emulator choice in the CSQM4nnI range",
+        "ours: no IBM id found for this situation (was CSQM413I; emulator choice in the CSQM4nnI "
+        "range)",
         "Command-server DISPLAY reply: one message per authentication information object.",
     ),
     _m(
-        "CSQM417I",
+        "MQSC417I",
         "{attributes}",
         0,
         U,
-        "emulator choice in the CSQM4nnI range",
+        "ours: no IBM id found for this situation (was CSQM417I; emulator choice in the CSQM4nnI "
+        "range)",
         "Command-server DISPLAY reply: one message per topic object.",
     ),
     _m(
-        "CSQM420I",
+        "MQSC420I",
         "{attributes}",
         0,
         U,
-        "emulator choice in the CSQM4nnI range",
+        "ours: no IBM id found for this situation (was CSQM420I; emulator choice in the CSQM4nnI "
+        "range)",
         "Command-server DISPLAY reply: one message per subscription.",
     ),
     _m(
-        "CSQM407I",
+        "MQSC407I",
         "{attributes}",
         0,
         U,
-        "emulator choice in the CSQM4nnI range",
+        "ours: no IBM id found for this situation (was CSQM407I; emulator choice in the CSQM4nnI "
+        "range)",
         "Command-server DISPLAY reply: one message per process definition.",
     ),
     _m(
-        "CSQM408I",
+        "MQSC408I",
         "{attributes}",
         0,
         U,
-        "emulator choice in the CSQM4nnI range",
+        "ours: no IBM id found for this situation (was CSQM408I; emulator choice in the CSQM4nnI "
+        "range)",
         "Command-server DISPLAY reply: one message per namelist.",
     ),
     _m(
@@ -495,64 +520,71 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{attributes}",
         0,
         V,
-        "DOC-EXAMPLES",
+        "[DOC-EXAMPLES]",
         "Command-server DISPLAY reply for the queue manager.",
     ),
     _m(
-        "CSQM410I",
+        "MQSC410I",
         "{attributes}",
         0,
         U,
-        "emulator choice in the CSQM4nnI range",
+        "ours: no IBM id found for this situation (was CSQM410I; emulator choice in the CSQM4nnI "
+        "range)",
         "Command-server DISPLAY reply: one message per storage class.",
     ),
     _m(
-        "CSQM436I",
+        "MQSC436I",
         "{attributes}",
         0,
         U,
-        "emulator choice in the CSQM4nnI range",
+        "ours: no IBM id found for this situation (was CSQM436I; emulator choice in the CSQM4nnI "
+        "range)",
         "Command-server DISPLAY reply: one message per channel authentication record.",
     ),
     _m(
-        "CSQM421I",
+        "MQSC421I",
         "{attributes}",
         0,
         U,
-        "emulator choice in the CSQM4nnI range",
+        "ours: no IBM id found for this situation (was CSQM421I; emulator choice in the CSQM4nnI "
+        "range)",
         "Command-server DISPLAY reply: one message per queue status.",
     ),
     _m(
-        "CSQM424I",
+        "MQSC424I",
         "{attributes}",
         0,
         U,
-        "emulator choice in the CSQM4nnI range",
+        "ours: no IBM id found for this situation (was CSQM424I; emulator choice in the CSQM4nnI "
+        "range)",
         "Command-server DISPLAY reply: one message per subscription status (DISPLAY SBSTATUS).",
     ),
     _m(
-        "CSQM425I",
+        "MQSC425I",
         "{attributes}",
         0,
         U,
-        "emulator choice in the CSQM4nnI range",
+        "ours: no IBM id found for this situation (was CSQM425I; emulator choice in the CSQM4nnI "
+        "range)",
         "Command-server DISPLAY reply: one message per topic node, subscription or publisher "
         "(DISPLAY TPSTATUS).",
     ),
     _m(
-        "CSQM442I",
+        "MQSC442I",
         "{attributes}",
         0,
         U,
-        "emulator choice in the CSQM4nnI range",
+        "ours: no IBM id found for this situation (was CSQM442I; emulator choice in the CSQM4nnI "
+        "range)",
         "Command-server DISPLAY reply: one message per CF structure.",
     ),
     _m(
-        "CSQM443I",
+        "MQSC443I",
         "{attributes}",
         0,
         U,
-        "emulator choice in the CSQM4nnI range",
+        "ours: no IBM id found for this situation (was CSQM443I; emulator choice in the CSQM4nnI "
+        "range)",
         "Command-server DISPLAY reply: one message per CF structure status.",
     ),
     _m(
@@ -560,51 +592,57 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} CHANNEL INITIATOR NOT ACTIVE, COMMAND NOT PROCESSED",
         8,
         U,
-        "id: a public z/OS discovery script that reads CSQM131I as 'channel initiator not "
-        "active' in the DISPLAY CHINIT reply; rule: IBM MQ for z/OS DISPLAY CHSTATUS usage notes "
-        "(the command fails if the channel initiator has not been started); text recollection",
+        "[GH-DISCOVERY] documents this id for this situation (a public discovery script reads "
+        "CSQM131I in the DISPLAY CHINIT reply as 'channel initiator not active'); rule: IBM MQ "
+        "for z/OS DISPLAY CHSTATUS usage notes (the command fails if the channel initiator has "
+        "not been started); text UNVERIFIED",
         "A command that needs the channel initiator (channels, listeners, clusters) was issued "
         "while it is not started (START CHINIT starts it; docs/channels.md).",
     ),
     _m(
-        "CSQM132I",
+        "MQSC532E",
         "{csect} CHANNEL INITIATOR ALREADY ACTIVE",
         8,
         U,
-        "recollection (IBM MQ for z/OS START CHINIT)",
+        "ours: no IBM id found for this situation (was CSQM132I; recollection (IBM MQ for z/OS "
+        "START CHINIT))",
         "START CHINIT while the channel initiator is already active; nothing changes.",
     ),
     _m(
-        "CSQM134I",
+        "MQSC534I",
         "{csect} {command} CHANNEL({channel}) COMMAND ACCEPTED",
         0,
         U,
-        "recollection (IBM MQ for z/OS START CHANNEL and STOP CHANNEL replies)",
-        "START or STOP CHANNEL was accepted; the channel's own messages (CSQX500I, CSQX501I) "
+        "ours: no IBM id found for this situation (was CSQM134I; recollection (IBM MQ for z/OS "
+        "START CHANNEL and STOP CHANNEL replies))",
+        "START or STOP CHANNEL was accepted; the channel's own messages (MQSC347I, MQSC348I) "
         "follow on the console.",
     ),
     _m(
-        "CSQM137I",
+        "MQSC537I",
         "{csect} {command} COMMAND ACCEPTED",
         0,
         U,
-        "recollection (IBM MQ for z/OS STOP CHINIT, START LISTENER replies)",
+        "ours: no IBM id found for this situation (was CSQM137I; recollection (IBM MQ for z/OS "
+        "STOP CHINIT, START LISTENER replies))",
         "A channel initiator command was accepted; what it does is reported on the console.",
     ),
     _m(
-        "CSQM422I",
+        "MQSC422I",
         "{attributes}",
         0,
         U,
-        "emulator choice in the CSQM4nnI range",
+        "ours: no IBM id found for this situation (was CSQM422I; emulator choice in the CSQM4nnI "
+        "range)",
         "Command-server DISPLAY reply: one message per channel status.",
     ),
     _m(
-        "CSQM138I",
+        "MQSC538I",
         "{csect} CHANNEL INITIATOR STARTING",
         0,
         U,
-        "recollection (IBM MQ for z/OS START CHINIT)",
+        "ours: no IBM id found for this situation (was CSQM138I; recollection (IBM MQ for z/OS "
+        "START CHINIT))",
         "START CHINIT was accepted; the channel initiator address space is being started.",
     ),
     # ---- CSQX: distributed queuing (the channel initiator) -------------------------------------
@@ -613,24 +651,24 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} Obsolete parameter module ignored",
         0,
         V,
-        "IBM MQ for z/OS messages, Distributed queuing messages (CSQX...)",
+        "[DOC-CSQX]",
         "START CHINIT named a parameter module (PARM): it is obsolete and ignored.",
     ),
     _m(
         "CSQX005E",
         "{csect} Channel initiator failed to start",
         8,
-        V,
-        "IBM MQ for z/OS messages, Distributed queuing messages (CSQX...)",
+        U,
+        "[DOC-CSQX-ZH] documents this id for this situation (Chinese text)",
         "The channel initiator did not start.",
         not_issued="the simulated channel initiator always starts (docs/channels.md)",
     ),
     _m(
         "CSQX000I",
-        "IBM MQ for z/OS V9.4",
+        "IBM MQ for z/OS {version}",
         0,
         V,
-        "IBM MQ for z/OS messages, Distributed queuing messages (CSQX...): 'IBM MQ for z/OS Vn'",
+        "[DOC-CSQX] ('IBM MQ for z/OS Vn')",
         "The channel initiator is starting; the release level.",
     ),
     _m(
@@ -638,7 +676,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} Channel initiator starting",
         0,
         V,
-        "IBM MQ for z/OS messages, Distributed queuing messages (CSQX...)",
+        "[DOC-CSQX]",
         "START CHINIT: the channel initiator is starting; CSQX022I follows when it is ready.",
     ),
     _m(
@@ -646,140 +684,155 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} Channel initiator initialization complete",
         0,
         U,
-        "id: IBM CSQX001I explanation ('CSQX022I is sent when the startup process has "
-        "completed'); text recollection",
+        "[DOC-CSQX] documents this id for this situation (CSQX001I: 'Message CSQX022I is sent "
+        "when the startup process has completed'); text UNVERIFIED",
         "The channel initiator is active: listeners and channels can be started.",
     ),
     _m(
-        "CSQX008I",
+        "MQSC343I",
         "{csect} Channel initiator stopping",
         0,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQX008I; recollection)",
         "STOP CHINIT: its listeners stop and its channels end.",
     ),
     _m(
-        "CSQX009I",
+        "MQSC344I",
         "{csect} Channel initiator stopped",
         0,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQX009I; recollection)",
         "The channel initiator has stopped; channel commands get CSQM131I again.",
     ),
     _m(
-        "CSQX023I",
+        "MQSC345I",
         "{csect} Listener started for port {port} address {address}",
         0,
         U,
-        "recollection (IBM MQ for z/OS START LISTENER)",
-        "A TCP/IP listener is listening: channels whose CONNAME names this port reach this "
-        "queue manager (docs/channels.md).",
+        "ours: no IBM id found for this situation (was CSQX023I; recollection (IBM MQ for z/OS "
+        "START LISTENER))",
+        "A TCP/IP listener is listening: channels whose CONNAME names this port reach this queue "
+        "manager (docs/channels.md).",
     ),
     _m(
-        "CSQX024I",
+        "MQSC346I",
         "{csect} Listener stopped for port {port} address {address}",
         0,
         U,
-        "recollection (IBM MQ for z/OS STOP LISTENER)",
+        "ours: no IBM id found for this situation (was CSQX024I; recollection (IBM MQ for z/OS "
+        "STOP LISTENER))",
         "A TCP/IP listener stopped listening on the port.",
     ),
     _m(
-        "CSQX500I",
+        "MQSC347I",
         "{csect} Channel {channel} started",
         0,
         U,
-        "recollection (console lines of z/OS channel initiators)",
+        "ours: no IBM id found for this situation (was CSQX500I; recollection (console lines of "
+        "z/OS channel initiators))",
         "A channel is running: a sender moves the messages of its transmission queue.",
     ),
     _m(
-        "CSQX501I",
+        "MQSC348I",
         "{csect} Channel {channel} is no longer active",
         0,
         U,
-        "recollection (console lines of z/OS channel initiators)",
+        "ours: no IBM id found for this situation (was CSQX501I; recollection (console lines of "
+        "z/OS channel initiators))",
         "A channel stopped (STOP CHANNEL) or ended.",
     ),
     _m(
-        "CSQX514E",
+        "MQSC349E",
         "{csect} Channel {channel} is active",
         8,
         U,
-        "recollection of the z/OS console; the refusal is IBM's (MQRCCF_CHANNEL_IN_USE, 4031: "
-        "'An attempt was made to perform an operation on a channel, but the channel is "
-        "currently active')",
-        "START CHANNEL or RESOLVE CHANNEL for a channel that is running: nothing changes "
-        "(STOP CHANNEL first).",
+        "ours: no IBM id found for this situation (was CSQX514E; recollection of the z/OS "
+        "console; the refusal is IBM's (MQRCCF_CHANNEL_IN_USE, 4031: 'An attempt was made to "
+        "perform an operation on a channel, but the channel is currently active'))",
+        "START CHANNEL or RESOLVE CHANNEL for a channel that is running: nothing changes (STOP "
+        "CHANNEL first).",
     ),
     _m(
-        "CSQX830I",
+        "MQSC360I",
         "{csect} Channel initiator active",
         0,
         U,
-        "IBM MQ for z/OS DISPLAY CHINIT usage notes (whether the channel initiator is "
-        "running); id and text recollection",
+        "ours: no IBM id found for this situation (was CSQX830I; IBM MQ for z/OS DISPLAY CHINIT "
+        "usage notes (whether the channel initiator is running); id and text recollection)",
         "DISPLAY CHINIT: the channel initiator is running.",
     ),
     _m(
-        "CSQX831I",
+        "MQSC361I",
         "{csect} {started} adapter subtasks started, {requested} requested",
         0,
         U,
-        "IBM MQ for z/OS DISPLAY CHINIT usage notes; text recollection",
+        "ours: no IBM id found for this situation (was CSQX831I; IBM MQ for z/OS DISPLAY CHINIT "
+        "usage notes; text recollection)",
         "DISPLAY CHINIT: adapter subtasks (CHIADAPS of ALTER QMGR; not simulated as tasks).",
     ),
     _m(
-        "CSQX832I",
+        "MQSC362I",
         "{csect} {started} dispatchers started, {requested} requested",
         0,
         U,
-        "IBM MQ for z/OS DISPLAY CHINIT usage notes; text recollection",
+        "ours: no IBM id found for this situation (was CSQX832I; IBM MQ for z/OS DISPLAY CHINIT "
+        "usage notes; text recollection)",
         "DISPLAY CHINIT: dispatchers (CHIDISPS of ALTER QMGR; not simulated as tasks).",
     ),
     _m(
-        "CSQX846I",
+        "MQSC365I",
         "{csect} TCP/IP listener INDISP={indisp} started, for port {port} address {address}",
         0,
         U,
-        "IBM MQ for z/OS DISPLAY CHINIT usage notes (which listeners are started); text "
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQX846I; IBM MQ for z/OS DISPLAY CHINIT "
+        "usage notes (which listeners are started); text recollection)",
         "DISPLAY CHINIT: one line per started TCP/IP listener.",
     ),
     _m(
-        "CSQX847I",
+        "MQSC366I",
         "{csect} TCP/IP listener INDISP={indisp} not started",
         0,
         U,
-        "IBM MQ for z/OS DISPLAY CHINIT usage notes; text recollection",
+        "ours: no IBM id found for this situation (was CSQX847I; IBM MQ for z/OS DISPLAY CHINIT "
+        "usage notes; text recollection)",
         "DISPLAY CHINIT: no TCP/IP listener is started.",
     ),
     _m(
-        "CSQX836I",
+        "MQSC363I",
         "{csect} {maxchl} Maximum channels - TCP/IP {tcpchl}, LU 6.2 {lu62chl}",
         0,
         U,
-        "IBM MQ for z/OS DISPLAY CHINIT usage notes (the maximum number of current "
-        "connections); text recollection",
+        "ours: no IBM id found for this situation (was CSQX836I; IBM MQ for z/OS DISPLAY CHINIT "
+        "usage notes (the maximum number of current connections); text recollection)",
         "DISPLAY CHINIT: MAXCHL, TCPCHL and LU62CHL of ALTER QMGR.",
     ),
     _m(
-        "CSQX842I",
-        "{csect} {current} current channel connections, {active} active, "
-        "{stopped} stopped, {retrying} retrying, maximum active {actchl}",
+        "MQSC364I",
+        "{csect} {current} current channel connections, {active} active, {stopped} "
+        "stopped, {retrying} retrying, maximum active {actchl}",
         0,
         U,
-        "IBM MQ for z/OS DISPLAY CHINIT usage notes (how many channel connections are "
-        "current, and whether they are active, stopped, or retrying); id and layout UNVERIFIED",
+        "ours: no IBM id found for this situation (was CSQX842I; IBM MQ for z/OS DISPLAY CHINIT "
+        "usage notes (how many channel connections are current, and whether they are active, "
+        "stopped, or retrying); id and layout UNVERIFIED)",
         "DISPLAY CHINIT: the channels with a status and what state they are in.",
     ),
     # ---- CSQP: buffer manager ------------------------------------------------------------------
-    _m("CSQP002I", "BUFFPOOL VALUE OUT OF RANGE", 8, V, "DOC-CSQP", "Buffer pool id outside 0-99."),
-    _m("CSQP003I", "PSID VALUE OUT OF RANGE", 8, V, "DOC-CSQP", "Page set id outside 0-99."),
+    _m(
+        "CSQP002I",
+        "BUFFPOOL VALUE OUT OF RANGE",
+        8,
+        V,
+        "[DOC-CSQP]",
+        "Buffer pool id outside 0-99.",
+    ),
+    _m("CSQP003I", "PSID VALUE OUT OF RANGE", 8, V, "[DOC-CSQP]", "Page set id outside 0-99."),
     _m(
         "CSQP005I",
         "BUFFERS VALUE OUT OF RANGE",
         8,
         V,
-        "DOC-CSQP",
+        "[DOC-CSQP]",
         "BUFFERS outside 100-500,000 (BELOW) or 100-999,999,999 (ABOVE).",
     ),
     _m(
@@ -788,7 +841,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "REJECTED",
         8,
         V,
-        "IBM support page [D-CSQP014E]",
+        "[D-CSQP014E]",
         "Dynamic expansion failed; no more until restart or ALTER PSID EXPAND.",
     ),
     _m(
@@ -796,7 +849,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} CHECKPOINT STARTED FOR ALL BUFFER POOLS",
         0,
         V,
-        "hyperion#832 console capture",
+        "[GH-HYPERION]",
         "A checkpoint of all buffer pools started.",
     ),
     _m(
@@ -804,7 +857,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} CHECKPOINT COMPLETED FOR BUFFER POOL {pool}, {pages} PAGES WRITTEN",
         0,
         V,
-        "hyperion#832 console capture",
+        "[GH-HYPERION]",
         "Checkpoint of one buffer pool done.",
     ),
     _m(
@@ -812,7 +865,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "Page set {psid} new media recovery RBA={rba}, checkpoint RBA={checkpoint}",
         0,
         V,
-        "hyperion#832 console capture",
+        "[GH-HYPERION]",
         "Page set recovery RBAs after a checkpoint.",
     ),
     _m(
@@ -820,129 +873,139 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} Request completed for buffer pool {pool}, now has {buffers} buffers",
         0,
         U,
-        "existence DOC-ALTBP; text guess",
+        "[DOC-ALTBP] documents this id for this situation (the asynchronous ALTER BUFFPOOL "
+        "reports CSQP023I when it completes); text UNVERIFIED",
         "The asynchronous ALTER BUFFPOOL finished.",
     ),
     _m(
-        "CSQP024I",
+        "MQSC624I",
         "{csect} Request initiated for buffer pool {pool}",
         0,
         U,
-        "guess",
+        "ours: no IBM id found for this situation (was CSQP024I; guess)",
         "ALTER BUFFPOOL accepted; it runs asynchronously.",
     ),
     _m(
-        "CSQP039E",
+        "MQSC639E",
         "{csect} PAGE SET {psid} IS FULL",
         8,
         U,
-        "emulator choice (MQRC 2192 meaning)",
+        "ours: no IBM id found for this situation (was CSQP039E; emulator choice (MQRC 2192 "
+        "meaning))",
         "No room for an object definition on page set 0, which cannot expand further.",
     ),
     _m(
-        "CSQI031I",
+        "MQSC731I",
         "{csect} THE NEW EXTENT OF PAGE SET {psid} HAS FORMATTED SUCCESSFULLY",
         0,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQI031I; recollection)",
         "A dynamic expansion finished; the space is usable.",
     ),
     _m(
-        "CSQP013I",
+        "MQSC613I",
         "{csect} NEW EXTENT CREATED FOR PAGE SET {psid}. NEW EXTENT WILL NOW BE FORMATTED",
         0,
         U,
-        "storage rule EX-6 (docs/storage.md#storage-rules), text recalled",
+        "ours: no IBM id found for this situation (was CSQP013I; storage rule EX-6 "
+        "(docs/storage.md#storage-rules), text recalled)",
         "Dynamic expansion started.",
     ),
     _m(
-        "CSQP016E",
+        "MQSC616E",
         "{csect} PAGE SET {psid} HAS REACHED THE MAXIMUM NUMBER OF EXTENTS. IT CANNOT "
         "BE EXTENDED AGAIN",
         8,
         U,
-        "storage rule EX-6 (docs/storage.md#storage-rules), text recalled",
+        "ours: no IBM id found for this situation (was CSQP016E; storage rule EX-6 "
+        "(docs/storage.md#storage-rules), text recalled)",
         "The page set has 119 extents or reached its size limit.",
     ),
     _m(
-        "CSQP030E",
+        "MQSC630E",
         "{csect} BUFFER POOL {pool} IS IN USE BY PAGE SET {psid}",
         8,
         U,
-        "emulator choice (DOC-DELBP states the rule, not the text)",
+        "ours: no IBM id found for this situation (was CSQP030E; emulator choice (DOC-DELBP "
+        "states the rule, not the text))",
         "DELETE BUFFPOOL of a pool that a page set uses.",
     ),
     _m(
-        "CSQP031E",
+        "MQSC631E",
         "{csect} PAGE SET {psid} IS IN USE",
         8,
         U,
-        "emulator choice",
+        "ours: no IBM id found for this situation (was CSQP031E; emulator choice)",
         "DELETE PSID of a page set that storage classes or messages use.",
     ),
     _m(
-        "CSQP032E",
+        "MQSC632E",
         "{csect} PAGE SET {psid} IS ALREADY DEFINED",
         8,
         U,
-        "emulator choice",
+        "ours: no IBM id found for this situation (was CSQP032E; emulator choice)",
         "DEFINE PSID of a page set that exists (DOC-DEFPSID: must not duplicate).",
     ),
     _m(
-        "CSQP033E",
+        "MQSC633E",
         "{csect} PAGE SET {psid} IS NOT DEFINED",
         8,
         U,
-        "emulator choice",
+        "ours: no IBM id found for this situation (was CSQP033E; emulator choice)",
         "ALTER/DELETE PSID of a page set that does not exist.",
     ),
     _m(
-        "CSQP034E",
+        "MQSC634E",
         "{csect} BUFFER POOL {pool} IS NOT DEFINED",
         8,
         U,
-        "emulator choice",
+        "ours: no IBM id found for this situation (was CSQP034E; emulator choice)",
         "ALTER/DELETE BUFFPOOL of a pool that does not exist.",
     ),
     _m(
-        "CSQP035E",
+        "MQSC635E",
         "{csect} PAGE SET 0 CANNOT BE ADDED DYNAMICALLY",
         8,
         U,
-        "emulator choice (DOC-DEFPSID states the rule)",
+        "ours: no IBM id found for this situation (was CSQP035E; emulator choice (DOC-DEFPSID "
+        "states the rule))",
         "DEFINE PSID(0) while running.",
     ),
     _m(
-        "CSQP036E",
+        "MQSC636E",
         "{csect} PAGECLAS(FIXED4KB) REQUIRES LOCATION(ABOVE)",
         8,
         U,
-        "emulator choice (storage rule BP-5 (docs/storage.md#storage-rules), the lab)",
+        "ours: no IBM id found for this situation (was CSQP036E; emulator choice (storage rule "
+        "BP-5 (docs/storage.md#storage-rules), the lab))",
         "FIXED4KB buffers are only valid above the bar.",
     ),
     _m(
-        "CSQP037E",
+        "MQSC637E",
         "{csect} DSN {when} FOR PAGE SET {psid}",
         8,
         U,
-        "emulator choice (rule: DOC-DEFPSID)",
+        "ours: no IBM id found for this situation (was CSQP037E; emulator choice (rule: "
+        "DOC-DEFPSID))",
         "DSN is not allowed from CSQINP1 and required while running.",
     ),
     _m(
-        "CSQP040E",
+        "MQSC640E",
         "{csect} DATA SET {dsn} FOR PAGE SET {psid} IS NOT CATALOGED",
         8,
         U,
-        "emulator choice (rule: DOC-DEFPSID, a page set added while running is a cluster "
-        "IDCAMS defined); the real dynamic-allocation failure text was not found",
+        "ours: no IBM id found for this situation (was CSQP040E; emulator choice (rule: "
+        "DOC-DEFPSID, a page set added while running is a cluster IDCAMS defined); the real "
+        "dynamic-allocation failure text was not found)",
         "DEFINE PSID DSN names a data set the job's catalog does not hold (mqsc job only).",
     ),
     _m(
-        "CSQP041E",
+        "MQSC641E",
         "{csect} DATA SET {dsn} FOR PAGE SET {psid} IS NOT FORMATTED",
         8,
         U,
-        "emulator choice (rule: DOC-DEFPSID usage notes, 'freshly formatted' by CSQUTIL FORMAT)",
+        "ours: no IBM id found for this situation (was CSQP041E; emulator choice (rule: "
+        "DOC-DEFPSID usage notes, 'freshly formatted' by CSQUTIL FORMAT))",
         "DEFINE PSID DSN names a cluster CSQUTIL FORMAT never formatted.",
     ),
     # ---- CSQI: data manager --------------------------------------------------------------------
@@ -951,7 +1014,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} Page set {psid} value out of range",
         8,
         V,
-        "DOC-CSQI",
+        "[DOC-CSQI]",
         "Page set id outside 0-99 on STGCLASS or DISPLAY USAGE.",
     ),
     _m(
@@ -959,7 +1022,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} 'PSID' not allowed with TYPE ({usage_type})",
         8,
         V,
-        "DOC-CSQI",
+        "[DOC-CSQI]",
         "DISPLAY USAGE PSID with TYPE(DATASET) or TYPE(SMDS).",
     ),
     _m(
@@ -967,7 +1030,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} PAGE SET {psid} OFFLINE. RECOVERY RBA = {rba}",
         0,
         V,
-        "DOC-CSQI",
+        "[DOC-CSQI]",
         "A page set is not accessible: CSQINP1 no longer defines it.",
     ),
     _m(
@@ -975,7 +1038,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "Page set usage ...",
         0,
         V,
-        "seed LAB capture (no csect in the header)",
+        "[LAB-L02] (no csect in the header)",
         "Start of the DISPLAY USAGE page set report.",
     ),
     _m(
@@ -983,31 +1046,31 @@ _CATALOG: tuple[MessageDef, ...] = (
         "Buffer pool attributes ...",
         0,
         V,
-        "seed LAB capture (no csect in the header)",
+        "[LAB-L02] (no csect in the header)",
         "Start of the DISPLAY USAGE buffer pool report.",
     ),
     _m(
-        "CSQI024I",
+        "MQSC724I",
         "{csect} Restart RBA for system as configured={rba}",
         0,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQI024I; recollection)",
         "The log RBA restart needs, all page sets online.",
     ),
     _m(
-        "CSQI025I",
+        "MQSC725I",
         "{csect} Restart RBA including offline page sets={rba}",
         0,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQI025I; recollection)",
         "The log RBA restart needs, counting offline page sets.",
     ),
     _m(
-        "CSQI070I",
+        "MQSC770I",
         "{csect} Data set usage ...",
         0,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQI070I; recollection)",
         "Start of the DISPLAY USAGE TYPE(DATASET) report.",
     ),
     _m(
@@ -1020,61 +1083,61 @@ _CATALOG: tuple[MessageDef, ...] = (
     ),
     # ---- CSQE: coupling facility manager -------------------------------------------------------
     _m(
-        "CSQE120I",
+        "MQSC820I",
         "{csect} Backup of structure {struc} started",
         0,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQE120I; recollection)",
         "BACKUP CFSTRUCT started.",
     ),
     _m(
-        "CSQE121I",
+        "MQSC821I",
         "{csect} Backup of structure {struc} completed at RBA={rba}, size {size} MB",
         0,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQE121I; recollection)",
         "BACKUP CFSTRUCT completed.",
     ),
     _m(
-        "CSQE130I",
+        "MQSC830I",
         "{csect} Recovery of structure {struc} started, using {qmgr} log range from "
         "RBA={from_rba} to RBA={to_rba}",
         0,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQE130I; recollection)",
         "RECOVER CFSTRUCT started.",
     ),
     _m(
-        "CSQE131I",
+        "MQSC831I",
         "{csect} Recovery of structure {struc} completed",
         0,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQE131I; recollection)",
         "RECOVER CFSTRUCT completed.",
     ),
     _m(
-        "CSQE132I",
+        "MQSC832I",
         "{csect} Structure recovery started, using log range from LRSN={from_lrsn} to "
         "LRSN={to_lrsn}",
         0,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQE132I; recollection)",
         "Log replay range.",
     ),
     _m(
-        "CSQE133I",
+        "MQSC833I",
         "{csect} Structure recovery reading log backwards, LRSN={lrsn}",
         0,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQE133I; recollection)",
         "Log read-back progress.",
     ),
     _m(
-        "CSQE134I",
+        "MQSC834I",
         "{csect} Structure recovery reading log completed",
         0,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQE134I; recollection)",
         "Log read-back done.",
     ),
     _m(
@@ -1082,7 +1145,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "Structure {struc} connected as {conn}, version={version}",
         0,
         V,
-        "secondary sources [E93], [E-V6]",
+        "[E93] [E-V6]",
         "A queue manager connected to the structure (its first use of a shared queue on it).",
     ),
     _m(
@@ -1090,87 +1153,95 @@ _CATALOG: tuple[MessageDef, ...] = (
         "Structure {struc} connection name {conn} disconnected",
         0,
         V,
-        "secondary sources [E93], [E-V6]",
+        "[E93] [E-V6]",
         "A queue manager disconnected from the structure (here: the structure failed under it).",
     ),
-    # ---- CSQN: CMDSCOPE routing and generated commands (texts not found in IBM's documentation) ---------------
+    # ---- CMDSCOPE routing and generated commands: own ids (no IBM id or text found) ------
     _m(
-        "CSQN137I",
+        "MQSC137I",
         "'{command}' command accepted for CMDSCOPE({scope}), sent to {count}",
         0,
         U,
-        "recollection (CSQN137I not found in IBM's documentation)",
+        "ours: no IBM id found for this situation (was CSQN137I; recollection (CSQN137I not found "
+        "in IBM's documentation))",
         "The first reply set of a routed command: how many queue managers it went to.",
     ),
     _m(
-        "CSQN138I",
+        "MQSC138I",
         "'{command}' command generated for CMDSCOPE({scope}), sent to {count}",
         0,
         U,
-        "recollection (CSQN138I not found in IBM's documentation)",
+        "ours: no IBM id found for this situation (was CSQN138I; recollection (CSQN138I not found "
+        "in IBM's documentation))",
         "A QSGDISP(GROUP) change generated a command for every active member (to refresh its "
         "QSGDISP(COPY) object).",
     ),
     _m(
-        "CSQN121I",
+        "MQSC121I",
         "'{command}' command responses from {qmgr}",
         0,
         U,
-        "recollection (CSQN121I not found in IBM's documentation)",
+        "ours: no IBM id found for this situation (was CSQN121I; recollection (CSQN121I not found "
+        "in IBM's documentation))",
         "The reply set that follows comes from this queue manager.",
     ),
     _m(
-        "CSQN122I",
+        "MQSC122I",
         "'{command}' command for CMDSCOPE({scope}) normal completion",
         0,
         U,
-        "recollection (CSQN122I not found in IBM's documentation)",
+        "ours: no IBM id found for this situation (was CSQN122I; recollection (CSQN122I not found "
+        "in IBM's documentation))",
         "The last reply set of a routed command: every queue manager completed it.",
     ),
     _m(
-        "CSQN123E",
+        "MQSC123E",
         "'{command}' command for CMDSCOPE({scope}) abnormal completion",
         8,
         U,
-        "recollection (CSQN123E not found in IBM's documentation)",
+        "ours: no IBM id found for this situation (was CSQN123E; recollection (CSQN123E not found "
+        "in IBM's documentation))",
         "The last reply set of a routed command: some queue manager failed it.",
     ),
     # ---- CSQ5: queue sharing group (Db2) -------------------------------------------------------
     _m(
-        "CSQ5100I",
+        "MQSC350I",
         "{csect} DISPLAY GROUP report ...",
         0,
         U,
-        "id recollection (IBM MQ for z/OS DISPLAY GROUP reply); text UNVERIFIED",
+        "ours: no IBM id found for this situation (was CSQ5100I; id recollection (IBM MQ for z/OS "
+        "DISPLAY GROUP reply); text UNVERIFIED)",
         "First line of the DISPLAY GROUP report.",
     ),
     _m(
-        "CSQ5102I",
+        "MQSC352I",
         "{csect} Queue managers in group {qsg}: {members}",
         0,
         U,
-        "recollection; one-line layout emulator choice (IBM MQ for z/OS DISPLAY GROUP: the "
-        "names of all the queue managers that belong to the group)",
+        "ours: no IBM id found for this situation (was CSQ5102I; recollection; one-line layout "
+        "emulator choice (IBM MQ for z/OS DISPLAY GROUP: the names of all the queue managers that "
+        "belong to the group))",
         "The members of the queue sharing group and whether each is active.",
     ),
     _m(
-        "CSQ5103I",
+        "MQSC353I",
         "{csect} {count} queue managers in the group, {state}",
         0,
         U,
-        "emulator choice (IBM MQ for z/OS DISPLAY GROUP: whether all the queue managers that "
-        "belong to the group are active or inactive)",
+        "ours: no IBM id found for this situation (was CSQ5103I; emulator choice (IBM MQ for z/OS "
+        "DISPLAY GROUP: whether all the queue managers that belong to the group are active or "
+        "inactive))",
         "Whether every member of the group is active.",
     ),
     # ---- CSQY / CSQ3 / CSQR / CSQJ: start and stop ---------------------------------------------
-    _m("CSQY000I", "IBM MQ for z/OS {version}", 0, V, "DOC csq_y 9.3", "Queue manager release."),
-    _m("CSQY002I", "QUEUE MANAGER STOPPING", 0, V, "DOC csq_y 9.3", "STOP QMGR accepted."),
+    _m("CSQY000I", "IBM MQ for z/OS {version}", 0, V, "[DOC-CSQY]", "Queue manager release."),
+    _m("CSQY002I", "QUEUE MANAGER STOPPING", 0, V, "[DOC-CSQY]", "STOP QMGR accepted."),
     _m(
         "CSQY003I",
         "QUEUE MANAGER IS ALREADY ACTIVE",
         0,
         V,
-        "DOC csq_y 9.3",
+        "[DOC-CSQY]",
         "START QMGR while running.",
     ),
     _m(
@@ -1178,7 +1249,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "' STOP QMGR' COMMAND ACCEPTED FROM USER({user}), STOP MODE({mode})",
         0,
         V,
-        "V6 doc example (Stop messages)",
+        "[V6-STOP]",
         "First reply to STOP QMGR.",
     ),
     _m(
@@ -1186,7 +1257,8 @@ _CATALOG: tuple[MessageDef, ...] = (
         "QUEUE MANAGER INITIALIZATION COMPLETE",
         0,
         U,
-        "existence DOC csq_y 8.0; text recollection",
+        "[DOC-CSQY80] documents this id for this situation (CSQY001I: 'Message CSQY022I is sent "
+        "when the queue manager startup process has completed'); text UNVERIFIED",
         "Start-up complete.",
     ),
     _m(
@@ -1194,7 +1266,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} - TERMINATION COMPLETE",
         0,
         V,
-        "V6 doc example (Stop messages)",
+        "[V6-STOP]",
         "Queue manager address space ended.",
     ),
     _m(
@@ -1202,7 +1274,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} - QUEUE MANAGER STOPPED. COMMAND NOT PROCESSED - {command}",
         8,
         V,
-        "real console line quoted in a third-party parser (secondary sources)",
+        "[GH-PARSER]",
         "A command other than START QMGR reached a stopped queue manager.",
     ),
     _m(
@@ -1210,16 +1282,16 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} - SUBSYSTEM {ssnm} READY FOR START COMMAND",
         0,
         V,
-        "V6 doc example (Stop messages)",
+        "[V6-STOP]",
         "The queue manager can be started again.",
     ),
-    _m("CSQR001I", "RESTART INITIATED", 0, V, "DOC csq_r", "Restart begins."),
+    _m("CSQR001I", "RESTART INITIATED", 0, V, "[DOC-CSQR]", "Restart begins."),
     _m(
         "CSQR003I",
         "RESTART - PRIOR CHECKPOINT RBA={rba}",
         0,
         V,
-        "DOC csq_r",
+        "[DOC-CSQR]",
         "The checkpoint restart starts from.",
     ),
     _m(
@@ -1228,17 +1300,17 @@ _CATALOG: tuple[MessageDef, ...] = (
         "INFLIGHT={inflight}, IN BACKOUT={backout}",
         0,
         V,
-        "DOC csq_r",
+        "[DOC-CSQR]",
         "Units of recovery.",
     ),
-    _m("CSQR002I", "RESTART COMPLETED", 0, V, "DOC csq_r, hyperion#832", "Restart done."),
+    _m("CSQR002I", "RESTART COMPLETED", 0, V, "[DOC-CSQR] [GH-HYPERION]", "Restart done."),
     _m(
         "CSQJ370I",
         "{csect} LOG status report: active log {dsname}, latest RBA={rba}, restart RBA={restart}",
         0,
         U,
-        "id: IBM MQ for z/OS DISPLAY LOG (CSQJ370I log status report); "
-        "one-line layout emulator choice",
+        "[DOC-DISLOG] documents this id for this situation (the DISPLAY LOG log status report); "
+        "one-line layout emulator choice; text UNVERIFIED",
         "DISPLAY LOG: the current active log data set, the latest RBA written and the RBA a "
         "restart would start from, from the simulated recovery log.",
     ),
@@ -1247,7 +1319,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "CURRENT COPY 1 ACTIVE LOG DATA SET IS DSNAME={dsname}, STARTRBA={start} ENDRBA={end}",
         0,
         V,
-        "DOC csq_j 8.0",
+        "[DOC-CSQJ]",
         "Active log data set at start-up.",
     ),
     # ---- MQSC: the emulator's own messages -----------------------------------------------------
@@ -1404,8 +1476,8 @@ _CATALOG: tuple[MessageDef, ...] = (
     ),
     _m(
         "MQSC309I",
-        "Recovery of {struc} on z/OS would take about {seconds} s: restore {restore} s, "
-        "then {mb} MB of log read back at {rate} MB/s",
+        "Recovery of {struc} on z/OS would take about {seconds} s: restore {restore} "
+        "s, then {mb} MB of log read back at {rate} MB/s",
         0,
         V,
         "emulator estimate (storage rules BN-1, BN-5 (docs/storage.md#storage-rules))",
@@ -1596,7 +1668,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "Command prefix '{cpf}' does not belong to queue manager {qmgr}",
         8,
         V,
-        "emulator (z/OS would answer IEE305I: the console has no such prefix)",
+        "emulator (the console answers MQSC007E: no subsystem owns the prefix)",
         "A command was typed with another queue manager's prefix.",
     ),
     # ---- Batch and lint ----------------------------------------------------------
@@ -1610,7 +1682,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} IBM MQ for z/OS {version}",
         0,
         V,
-        "DOC-CSQU, GH-CSQUTIL",
+        "[DOC-CSQU] [GH-CSQUTIL]",
         "CSQUTIL report header: the product release.",
         cpf=False,
     ),
@@ -1619,7 +1691,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} Queue Manager Utility - {date} {time}",
         0,
         V,
-        "DOC-CSQU, GH-CSQUTIL",
+        "[DOC-CSQU] [GH-CSQUTIL]",
         "CSQUTIL report header; a copy of the SYSIN statements follows.",
         cpf=False,
     ),
@@ -1628,7 +1700,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         " Unable to get storage of size {size} bytes, return code={rc}",
         8,
         V,
-        "DOC-CSQU (U92)",
+        "[DOC-CSQU]",
         "A storage request failed; the function ends.",
         cpf=False,
         not_issued="the emulated utility never runs out of storage.",
@@ -1638,7 +1710,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         " Unable to free storage at {address}, return code={rc}",
         8,
         V,
-        "DOC-CSQU (U92)",
+        "[DOC-CSQU]",
         "Freeing storage failed; usually ignored.",
         cpf=False,
         not_issued="the emulated utility never fails to free storage.",
@@ -1648,7 +1720,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         " MQCMIT failed. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})",
         8,
         V,
-        "DOC-CSQU ([DOC-CSQUTIL-CMD])",
+        "[DOC-CSQU]",
         "A commit failed; the updates are backed out.",
         cpf=False,
         not_issued="every command commits on its own in mqsc: there is no MQCMIT to fail.",
@@ -1658,17 +1730,18 @@ _CATALOG: tuple[MessageDef, ...] = (
         " MQCONN failed for {conn}. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})",
         8,
         V,
-        "DOC-CSQU ([DOC-CSQUTIL-CMD])",
+        "[DOC-CSQU]",
         "CSQUTIL could not connect to the queue manager in its PARM (in mqsc: no such queue "
         "manager, MQRC 2058; another process held it past MQSC_LOCK_TIMEOUT, MQRC 2059).",
         cpf=False,
     ),
     _m(
-        "CSQU013E",
+        "MQSC250E",
         " MQOPEN failed for {queue}. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})",
         8,
         U,
-        "shape of the VERIFIED CSQU007E/CSQU009E; id from recollection",
+        "ours: no IBM id found for this situation (was CSQU013E; shape of the VERIFIED "
+        "CSQU007E/CSQU009E; id from recollection)",
         "The command queue of the TGTQMGR queue manager could not be opened (in mqsc: no such "
         "queue manager, MQRC 2087).",
         cpf=False,
@@ -1678,7 +1751,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         " Target queue manager is {qmgr}",
         0,
         V,
-        "GH-CSQUTIL",
+        "[GH-CSQUTIL]",
         "Where the COMMAND function sends its commands (TGTQMGR, else the connected one).",
         cpf=False,
     ),
@@ -1687,7 +1760,8 @@ _CATALOG: tuple[MessageDef, ...] = (
         " Making commands in {ddname} data set",
         0,
         U,
-        "[DOC-CSQUTIL-CMD] (id and meaning; text NOT FOUND)",
+        "[DOC-CSQUTIL-CMD] documents this id for this situation "
+        "(MAKEDEF/MAKEREP/MAKEALT/MAKEDEL); text UNVERIFIED",
         "MAKEDEF/MAKEREP/MAKEALT/MAKEDEL: where the generated commands go.",
         cpf=False,
     ),
@@ -1696,7 +1770,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         " {count} commands read",
         0,
         V,
-        "GH-CSQUTIL",
+        "[GH-CSQUTIL]",
         "Commands the COMMAND function read from its input data set.",
         cpf=False,
     ),
@@ -1705,7 +1779,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         " {count} commands issued and responses received, {failed} failed",
         0,
         V,
-        "GH-CSQUTIL",
+        "[GH-CSQUTIL]",
         "Commands sent to the command server, and how many failed.",
         cpf=False,
     ),
@@ -1714,7 +1788,8 @@ _CATALOG: tuple[MessageDef, ...] = (
         " {count} commands made",
         0,
         U,
-        "[DOC-CSQUTIL-CMD] (id and meaning; text NOT FOUND)",
+        "[DOC-CSQUTIL-CMD] documents this id for this situation "
+        "(MAKEDEF/MAKEREP/MAKEALT/MAKEDEL); text UNVERIFIED",
         "How many commands MAKEDEF/MAKEREP/MAKEALT/MAKEDEL wrote.",
         cpf=False,
     ),
@@ -1722,233 +1797,243 @@ _CATALOG: tuple[MessageDef, ...] = (
     # documentation searched (the CSQU message page lists ids with meanings): ids and wording
     # are recollection, every one UNVERIFIED.
     _m(
-        "CSQU014E",
+        "MQSC251E",
         " MQGET failed for {queue}. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})",
         8,
         U,
-        "shape of the VERIFIED CSQU007E/CSQU009E; id from recollection",
+        "ours: no IBM id found for this situation (was CSQU014E; shape of the VERIFIED "
+        "CSQU007E/CSQU009E; id from recollection)",
         "EMPTY could not get the messages of a queue (GET(DISABLED): 2016).",
         cpf=False,
     ),
     _m(
-        "CSQU015E",
+        "MQSC252E",
         " MQPUT failed for {queue}. MQCC={mqcc} MQRC={mqrc} ({mqrc_text})",
         8,
         U,
-        "shape of the VERIFIED CSQU007E/CSQU009E; id from recollection",
-        "LOAD or SLOAD could not put a message back (queue full, PUT(DISABLED), page set "
-        "full); the messages already put stay, as after a real LOAD's last syncpoint.",
+        "ours: no IBM id found for this situation (was CSQU015E; shape of the VERIFIED "
+        "CSQU007E/CSQU009E; id from recollection)",
+        "LOAD or SLOAD could not put a message back (queue full, PUT(DISABLED), page set full); "
+        "the messages already put stay, as after a real LOAD's last syncpoint.",
         cpf=False,
     ),
     _m(
-        "CSQU031I",
+        "MQSC253I",
         " Queue {queue} with {count} messages has been processed",
         0,
         U,
-        "recollection (COPY, SCOPY, EMPTY, LOAD, SLOAD per queue)",
+        "ours: no IBM id found for this situation (was CSQU031I; recollection (COPY, SCOPY, "
+        "EMPTY, LOAD, SLOAD per queue))",
         "A queue function handled this many messages of the queue.",
         cpf=False,
     ),
     _m(
-        "CSQU032I",
+        "MQSC254I",
         " Page set {psid} with {count} queues has been processed",
         0,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQU032I; recollection)",
         "COPY, SCOPY or EMPTY PSID(n): how many queues the page set held.",
         cpf=False,
     ),
     _m(
-        "CSQU061E",
+        "MQSC255E",
         " {ddname} data set contains invalid records",
         8,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQU061E; recollection)",
         "LOAD or SLOAD read a record COPY did not write; nothing is loaded.",
         cpf=False,
     ),
     _m(
-        "CSQU062E",
+        "MQSC256E",
         " Queue {queue} is not in the {ddname} data set",
         8,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQU062E; recollection)",
         "LOAD or SLOAD FROMQUEUE (or SLOAD QUEUE) names a queue the data set does not hold.",
         cpf=False,
     ),
     _m(
-        "CSQU063E",
+        "MQSC257E",
         " Queue manager {qmgr} is running: {function} needs it stopped",
         8,
         U,
-        "emulator wording of the rule in 'IBM MQ utility program (CSQUTIL)': the page set "
-        "functions and SCOPY/SDEFS read page sets no running queue manager owns",
+        "ours: no IBM id found for this situation (was CSQU063E; emulator wording of the rule in "
+        "'IBM MQ utility program (CSQUTIL)': the page set functions and SCOPY/SDEFS read page "
+        "sets no running queue manager owns)",
         "An offline function was run while the queue manager owning the page sets runs.",
         cpf=False,
     ),
     _m(
-        "CSQU128I",
+        "MQSC278I",
         " Executing {function} using output to {ddname} data set",
         0,
         U,
-        "shape of the VERIFIED CSQU127I; id from recollection",
+        "ours: no IBM id found for this situation (was CSQU128I; shape of the VERIFIED CSQU127I; "
+        "id from recollection)",
         "A function starts writing its output data set (COPY, SCOPY, SDEFS).",
         cpf=False,
     ),
     _m(
-        "CSQU129I",
+        "MQSC279I",
         " Executing {function} for {scope}",
         0,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQU129I; recollection)",
         "A queue or page-set function starts on its queue or page set (EMPTY).",
         cpf=False,
     ),
     _m(
-        "CSQU150I",
+        "MQSC280I",
         "{csect} {function} completed for data set {ddname}",
         0,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQU150I; recollection)",
         "FORMAT, PAGEINFO, COPYPAGE or RESETPAGE finished one page set data set.",
         cpf=False,
     ),
     _m(
-        "CSQU151I",
+        "MQSC281E",
         "{csect} No {prefix}nnnn data sets found",
         8,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQU151I; recollection)",
         "A page set function has no DD statement in its range (CSQP0000-CSQP0099...).",
         cpf=False,
     ),
     _m(
-        "CSQU152E",
+        "MQSC282E",
         "{csect} {ddname} data set {dsn} is not a VSAM linear cluster",
         8,
         U,
-        "rule: 'Formatting page sets (FORMAT)' (page sets are linear data sets)",
+        "ours: no IBM id found for this situation (was CSQU152E; rule: 'Formatting page sets "
+        "(FORMAT)' (page sets are linear data sets))",
         "A page set DD names a sequential data set or a non-linear cluster.",
         cpf=False,
     ),
     _m(
-        "CSQU153E",
+        "MQSC283E",
         "{csect} {ddname} data set {dsn} is already formatted; FORCE and a REUSE cluster reuse it",
         8,
         U,
-        "rule: 'Formatting page sets (FORMAT)', FORCE keyword",
-        "FORMAT without FORCE on a "
-        "formatted data set, or FORCE on a cluster defined without REUSE.",
+        "ours: no IBM id found for this situation (was CSQU153E; rule: 'Formatting page sets "
+        "(FORMAT)', FORCE keyword)",
+        "FORMAT without FORCE on a formatted data set, or FORCE on a cluster defined without "
+        "REUSE.",
         cpf=False,
     ),
     _m(
-        "CSQU154E",
-        "{csect} {ddname} data set {dsn} is page set {psid} of queue manager "
-        "{qmgr}, which is running",
+        "MQSC284E",
+        "{csect} {ddname} data set {dsn} is page set {psid} of queue manager {qmgr}, "
+        "which is running",
         8,
         U,
-        "rule: 'Formatting page sets (FORMAT)' usage notes (not a running queue manager's)",
+        "ours: no IBM id found for this situation (was CSQU154E; rule: 'Formatting page sets "
+        "(FORMAT)' usage notes (not a running queue manager's))",
         "A page set function was given the data set of a page set in use.",
         cpf=False,
     ),
     _m(
-        "CSQU155E",
+        "MQSC285E",
         "{csect} {ddname} data set {dsn} is not formatted",
         8,
         U,
-        "recollection",
+        "ours: no IBM id found for this situation (was CSQU155E; recollection)",
         "PAGEINFO, COPYPAGE or RESETPAGE read a data set FORMAT never formatted.",
         cpf=False,
     ),
     _m(
-        "CSQU158E",
+        "MQSC288E",
         "{csect} Target page set {target} is smaller than source page set {source}",
         8,
         U,
-        "recollection; rule: 'Expanding a page set (COPYPAGE)' (no copy to a smaller page set)",
+        "ours: no IBM id found for this situation (was CSQU158E; recollection; rule: 'Expanding a "
+        "page set (COPYPAGE)' (no copy to a smaller page set))",
         "COPYPAGE target smaller than its source.",
         cpf=False,
     ),
     _m(
-        "CSQU160I",
+        "MQSC290I",
         "{csect} Page set {psid} in {ddname}: {pages} pages, queue manager {qmgr}, "
         "formatted TYPE({type})",
         0,
         U,
-        "recollection; content from 'Page set information (PAGEINFO)' (page set number, "
-        "pages, queue manager, utility status)",
+        "ours: no IBM id found for this situation (was CSQU160I; recollection; content from 'Page "
+        "set information (PAGEINFO)' (page set number, pages, queue manager, utility status))",
         "PAGEINFO: what a page set data set says about itself.",
         cpf=False,
     ),
     _m(
-        "CSQU100E",
+        "MQSC260E",
         " {ddname} DD statement missing",
         8,
         U,
-        "recollection (the CSQU syntax message texts are not in IBM's documentation)",
+        "ours: no IBM id found for this situation (was CSQU100E; recollection (the CSQU syntax "
+        "message texts are not in IBM's documentation))",
         "A data set the statement names has no DD statement; nothing is run (RC 12).",
         cpf=False,
     ),
     _m(
-        "CSQU102E",
+        "MQSC262E",
         " No functions requested",
         8,
         U,
-        "recollection (secondary sources)",
+        "ours: no IBM id found for this situation (was CSQU102E; recollection (secondary sources))",
         "SYSIN holds no function statement; nothing is run (RC 12).",
         cpf=False,
     ),
     _m(
-        "CSQU104E",
+        "MQSC264E",
         " Invalid value {value} for keyword {keyword}",
         8,
         U,
-        "recollection (secondary sources)",
+        "ours: no IBM id found for this situation (was CSQU104E; recollection (secondary sources))",
         "A keyword value is not allowed; nothing is run (RC 12).",
         cpf=False,
     ),
     _m(
-        "CSQU105E",
+        "MQSC265E",
         " Incompatible keywords or values for {function} function",
         8,
         U,
-        "recollection (secondary sources)",
+        "ours: no IBM id found for this situation (was CSQU105E; recollection (secondary sources))",
         "Keywords that cannot be used together, or one given twice; nothing is run (RC 12).",
         cpf=False,
     ),
     _m(
-        "CSQU106E",
+        "MQSC266E",
         " Invalid function {function}",
         8,
         U,
-        "recollection (secondary sources)",
+        "ours: no IBM id found for this situation (was CSQU106E; recollection (secondary sources))",
         "The statement does not start with a CSQUTIL function; nothing is run (RC 12).",
         cpf=False,
     ),
     _m(
-        "CSQU107E",
+        "MQSC267E",
         " Invalid function statement syntax",
         8,
         U,
-        "recollection (secondary sources)",
+        "ours: no IBM id found for this situation (was CSQU107E; recollection (secondary sources))",
         "The statement cannot be read (parentheses, quotes); nothing is run (RC 12).",
         cpf=False,
     ),
     _m(
-        "CSQU108E",
+        "MQSC268E",
         " Value missing for keyword {keyword}",
         8,
         U,
-        "recollection (secondary sources)",
+        "ours: no IBM id found for this situation (was CSQU108E; recollection (secondary sources))",
         "A keyword needs a value in parentheses; nothing is run (RC 12).",
         cpf=False,
     ),
     _m(
-        "CSQU113E",
+        "MQSC273E",
         " Invalid keyword {keyword} for {function} function",
         8,
         U,
-        "recollection (secondary sources)",
+        "ours: no IBM id found for this situation (was CSQU113E; recollection (secondary sources))",
         "The function does not take this keyword; nothing is run (RC 12).",
         cpf=False,
     ),
@@ -1957,7 +2042,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         " Connecting to {qmgr}",
         0,
         V,
-        "GH-CSQUTIL",
+        "[GH-CSQUTIL]",
         "CSQUTIL connects to the queue manager named in its PARM.",
         cpf=False,
     ),
@@ -1966,7 +2051,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         " Connected to queue manager {qmgr}",
         0,
         V,
-        "GH-CSQUTIL",
+        "[GH-CSQUTIL]",
         "The connection succeeded.",
         cpf=False,
     ),
@@ -1975,7 +2060,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         " Executing {function} using input from {ddname} data set",
         0,
         V,
-        "GH-CSQUTIL",
+        "[GH-CSQUTIL]",
         "A function starts reading its input data set.",
         cpf=False,
     ),
@@ -1984,7 +2069,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         " {count} {function} statements attempted",
         0,
         V,
-        "GH-CSQUTIL",
+        "[GH-CSQUTIL]",
         "Function statements CSQUTIL tried to run.",
         cpf=False,
     ),
@@ -1993,7 +2078,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         " {count} {function} statements executed successfully",
         0,
         V,
-        "GH-CSQUTIL (printed with an empty function insert)",
+        "[GH-CSQUTIL] (printed with an empty function insert)",
         "Function statements that succeeded (FAILURE(IGNORE) counts a COMMAND function whose "
         "commands failed as successful).",
         cpf=False,
@@ -2003,7 +2088,8 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} Utility terminated, return code={rc}",
         0,
         U,
-        "existence and role WMB-CSQUTIL-RC; text is [DOC-CSQUTIL-CMD]'s guess",
+        "[WMB-CSQUTIL-RC] documents this id for this situation ('message CSQU147I replaces the "
+        "normal completion message CSQU148I'); text UNVERIFIED",
         "A function failed and no further functions were attempted (replaces CSQU148I).",
         cpf=False,
     ),
@@ -2012,7 +2098,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         "{csect} Utility completed, return code={rc}",
         0,
         V,
-        "GH-CSQUTIL",
+        "[GH-CSQUTIL]",
         "CSQUTIL ended; the return code is the step's condition code.",
         cpf=False,
     ),
@@ -2032,8 +2118,9 @@ _CATALOG: tuple[MessageDef, ...] = (
         "Text past column 72 is ignored on z/OS: {lost}",
         4,
         V,
-        "emulator lint ([DOC-SCRIPTS]); IBM MQ for z/OS, 'Initialization data set formats' and CSQUTIL COMMAND "
-        "usage notes: only columns 1 through 72 are significant, 73 through 80 are ignored",
+        "emulator lint ([DOC-SCRIPTS]); IBM MQ for z/OS, 'Initialization data set formats' and "
+        "CSQUTIL COMMAND usage notes: only columns 1 through 72 are significant, 73 through 80 "
+        "are ignored",
         "Initialization data sets, CSQUTIL input and in-stream job data use columns 1-72 only; "
         "the rest is cut. `mqsc check` warns on every deck, card images or not.",
     ),
@@ -2049,7 +2136,7 @@ _CATALOG: tuple[MessageDef, ...] = (
     _m(
         "MQSC205W",
         "DEFINE {objtype}({name}) has no REPLACE: replaying the deck fails with "
-        "CSQM095I once the object exists",
+        "MQSC595E once the object exists",
         4,
         V,
         "emulator lint (peers: decks applied at every start need REPLACE)",
@@ -2148,13 +2235,71 @@ _CATALOG: tuple[MessageDef, ...] = (
         "mqsc serve could not open the queue manager's state (HTTP 503).",
         cpf=False,
     ),
+    _m(
+        "MQSC904E",
+        "Could not find the queue manager '{qmgr}'.",
+        8,
+        V,
+        "ours: no IBM id's text found for it (was MQWB0009E, a recalled mqweb id)",
+        "The queue manager named in the URL does not exist in this mqsc home (HTTP 404).",
+        cpf=False,
+    ),
+    _m(
+        "MQSC905E",
+        "The request body is not valid: {problem}",
+        8,
+        V,
+        "ours: no IBM id found for it (was MQWB0110E, chosen)",
+        "The body is not JSON, or not the object this resource takes (HTTP 400).",
+        cpf=False,
+    ),
+    _m(
+        "MQSC906E",
+        "The command '{command}' is not supported in a JSON formatted command.",
+        8,
+        V,
+        "ours: no IBM id found for it (was MQWB0111E, chosen); the rule is IBM's (IBM MQ, "
+        '"POST - JSON formatted command")',
+        "runCommandJSON does not run this command; a plain text runCommand does (HTTP 400).",
+        cpf=False,
+    ),
+    _m(
+        "MQSC907E",
+        "The parameter '{parameter}' is not valid: {problem}",
+        8,
+        V,
+        "ours: no IBM id found for it (was MQWB0112E, chosen)",
+        "A query parameter or an attribute of the request has a value the resource does not "
+        "take (HTTP 400).",
+        cpf=False,
+    ),
+    _m(
+        "MQSC908E",
+        "The resource '{resource}' does not exist.",
+        8,
+        V,
+        "ours: no IBM id found for it (was MQWB0404E, chosen)",
+        "No resource of mqsc serve has this URL (HTTP 404).",
+        cpf=False,
+    ),
+    _m(
+        "MQSC909E",
+        "The HTTP method {method} is not allowed on the resource '{resource}'.",
+        8,
+        V,
+        "ours: no IBM REST API id found for it (was MQWB0405E, chosen; the IBM MQ Console's "
+        "MQWB2005E covers the console's own requests)",
+        "The resource exists but does not take this HTTP method (HTTP 405).",
+        cpf=False,
+    ),
     # ---- Console ----------------------------------------------------------------------
     _m(
-        "IEE305I",
+        "MQSC007E",
         "{command} COMMAND INVALID",
         8,
         U,
-        "z/OS MVS System Messages (IEE), recalled; not in the project's reference",
+        "ours: no IBM source found for the MVS answer (was IEE305I, recalled from z/OS MVS System "
+        "Messages (IEE))",
         "MVS found no command and no subsystem prefix in the first word: at the console, a "
         "command typed with another queue manager's prefix.",
         cpf=False,
@@ -2164,7 +2309,11 @@ _CATALOG: tuple[MessageDef, ...] = (
 
 @dataclass(frozen=True, slots=True)
 class ReasonDef:
-    """A message-manager reason code shown in CSQM090E (X'00D4....')."""
+    """A reason code shown in CSQM090E (X'00D4....', X'00C5....'), or none.
+
+    ``code`` is empty where no IBM code was found for the failure: the failure then carries no
+    CSQM090E line rather than a guessed code (its own message says what failed).
+    """
 
     code: str
     verified: bool
@@ -2172,34 +2321,79 @@ class ReasonDef:
     meaning: str
 
 
-#: Reason codes by failure kind. Only 00D44001 and 00D44002 are VERIFIED (secondary sources
-#: APAR PH08756 and IBM's DELETE QLOCAL example); the rest follow their numbering.
+#: Reason codes by failure kind. 00D44001 and 00D44002 are IBM's (APAR PH08756 and IBM's DELETE
+#: QLOCAL example); no code was found for the other message-manager failures (the numbering
+#: 00D44003-00D44006 once printed here was a guess, dropped).
 REASONS: Mapping[str, ReasonDef] = {
-    "NAME_IN_USE": ReasonDef("00D44001", V, "APAR PH08756", "name in use as a different type"),
-    "NOT_FOUND": ReasonDef("00D44002", V, "DOC-EXAMPLES", "object not found"),
-    "ALREADY_EXISTS": ReasonDef("00D44003", U, "numbering guess", "object already exists"),
-    "IN_USE": ReasonDef("00D44004", U, "numbering guess", "object in use"),
-    "HAS_MESSAGES": ReasonDef("00D44005", U, "numbering guess", "queue holds messages"),
+    "NAME_IN_USE": ReasonDef("00D44001", V, "[APAR-PH08756]", "name in use as a different type"),
+    "NOT_FOUND": ReasonDef("00D44002", V, "[DOC-EXAMPLES]", "object not found"),
+    "ALREADY_EXISTS": ReasonDef("", U, "no IBM code found", "object already exists"),
+    "IN_USE": ReasonDef("", U, "no IBM code found", "object in use"),
+    "HAS_MESSAGES": ReasonDef("", U, "no IBM code found", "queue holds messages"),
     "NOT_ALLOWED": ReasonDef(
-        "00D44006", U, "numbering guess", "attribute combination or value not allowed"
+        "", U, "no IBM code found", "attribute combination or value not allowed"
     ),
-    # Coupling facility manager reasons (secondary sources, [C5] reason codes).
+    # Coupling facility manager reasons ([C5] reason codes).
     "CF_REQUEST": ReasonDef(
         "00C5004F",
         V,
-        "secondary sources [C5]",
+        "[C5]",
         "a CF structure request could not be performed (see the accompanying message)",
     ),
     "CF_LEVEL": ReasonDef(
-        "00C50064",
-        V,
-        "secondary sources [C5]",
-        "the structure level or command level does not allow it",
+        "00C50064", V, "[C5]", "the structure level or command level does not allow it"
     ),
 }
 
 #: Message definitions by id.
 CATALOG: Mapping[str, MessageDef] = {m.msg_id: m for m in _CATALOG}
+
+
+def family_of(msg_id: str) -> str:
+    """The family an id is counted in: ``CSQ`` plus the component letter, ``MQSC``, or the
+    alphabetic prefix of other products' ids (``IEE``, ``MQWB``).
+
+    >>> family_of("CSQM125I"), family_of("MQSC595E"), family_of("IEF142I")
+    ('CSQM', 'MQSC', 'IEF')
+    """
+    if msg_id.startswith(("CSQ", "MQSC", "MQWB")):
+        return msg_id[:4]
+    return msg_id.rstrip("0123456789IEWAD").rstrip("0123456789") or msg_id[:3]
+
+
+def is_ibm_id(msg_id: str) -> bool:
+    """True for an id in IBM's namespace (everything but mqsc's own ``MQSC`` ids)."""
+    return not msg_id.startswith("MQSC")
+
+
+def evidence_problems(entries: Iterable[tuple[str, bool, str]]) -> list[str]:
+    """Why each (id, verified, evidence) breaks the evidence rule of this module; [] if none.
+
+    An IBM id must cite a source (``[KEY]`` of mqsc/catalog/sources.py) that shows it (a
+    VERIFIED entry) or at least names it (an UNVERIFIED one). An own id needs no source.
+
+    >>> evidence_problems([("CSQM125I", True, "[DOC-EXAMPLES]")])
+    []
+    >>> evidence_problems([("CSQM999I", False, "recollection")])
+    ['CSQM999I: an IBM id with no source; cite one that names it, or make the id MQSCnnnx']
+    """
+    from mqsc.catalog.sources import SOURCES, keys_in
+
+    problems = []
+    for msg_id, verified, evidence in entries:
+        if not is_ibm_id(msg_id):
+            continue
+        cited = [SOURCES[key] for key in keys_in(evidence)]
+        if not cited:
+            problems.append(
+                f"{msg_id}: an IBM id with no source; cite one that names it, or "
+                "make the id MQSCnnnx"
+            )
+        elif verified and not any(msg_id in s.shows for s in cited):
+            problems.append(f"{msg_id}: VERIFIED, but no cited source shows its text")
+        elif not any(msg_id in s.shows or msg_id in s.names for s in cited):
+            problems.append(f"{msg_id}: no cited source shows or names it")
+    return problems
 
 
 def get(msg_id: str) -> MessageDef:

@@ -225,7 +225,7 @@ TOPIC_FAMILY = Family(
     objtype="TOPIC",
     attributes=TOPIC,
     identity=("TOPIC", "TYPE", "QSGDISP"),
-    reply="CSQM417I",
+    reply="MQSC417I",
     settable=(*TOPIC_SETTABLE, "QSGDISP"),
     table="topic",
     default_object="SYSTEM.DEFAULT.TOPIC",
@@ -350,7 +350,7 @@ SUB_FAMILY = Family(
     objtype="SUB",
     attributes=SUB,
     identity=("SUB", "SUBID"),
-    reply="CSQM420I",
+    reply="MQSC420I",
     settable=SUB_SETTABLE,
     table="sub",
     json_key="subscriptions",
@@ -401,7 +401,7 @@ SUB_STATUS = table(
     K("TOPICSTR", Text(TOPICSTR_LENGTH), help="its topic string", verified=_SBV),
 )
 SBSTATUS_FAMILY = Family(
-    objtype="SBSTATUS", attributes=SUB_STATUS, identity=("SUB", "SUBID"), reply="CSQM424I"
+    objtype="SBSTATUS", attributes=SUB_STATUS, identity=("SUB", "SUBID"), reply="MQSC424I"
 )
 
 #: A topic node's status (IBM "DISPLAY TPSTATUS", topic status attributes valid on z/OS):
@@ -495,21 +495,21 @@ TOPIC_PUB_STATUS = table(
 #: Every attribute DISPLAY TPSTATUS can show (requested or filtered on), for the renderers.
 TPSTATUS_ALL = {**TOPIC_STATUS, **TOPIC_SUB_STATUS, **TOPIC_PUB_STATUS}
 TPSTATUS_FAMILY = Family(
-    objtype="TPSTATUS", attributes=TPSTATUS_ALL, identity=("TOPICSTR",), reply="CSQM425I"
+    objtype="TPSTATUS", attributes=TPSTATUS_ALL, identity=("TOPICSTR",), reply="MQSC425I"
 )
 #: The layouts of DISPLAY TPSTATUS by TYPE (the same reply id: UNVERIFIED).
 TPSTATUS_TYPES = {
     "TOPIC": Family(
-        objtype="TPSTATUS", attributes=TOPIC_STATUS, identity=("TOPICSTR",), reply="CSQM425I"
+        objtype="TPSTATUS", attributes=TOPIC_STATUS, identity=("TOPICSTR",), reply="MQSC425I"
     ),
     "SUB": Family(
         objtype="TPSTATUS",
         attributes=TOPIC_SUB_STATUS,
         identity=("TOPICSTR", "SUBID"),
-        reply="CSQM425I",
+        reply="MQSC425I",
     ),
     "PUB": Family(
-        objtype="TPSTATUS", attributes=TOPIC_PUB_STATUS, identity=("TOPICSTR",), reply="CSQM425I"
+        objtype="TPSTATUS", attributes=TOPIC_PUB_STATUS, identity=("TOPICSTR",), reply="MQSC425I"
     ),
 }
 

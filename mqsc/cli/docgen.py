@@ -167,6 +167,45 @@ def sources_section() -> list[str]:
     return lines
 
 
+def status_counts() -> dict[str, dict[str, int]]:
+    """Per family, how many ids are VERIFIED, UNVERIFIED or mqsc's own: the message catalog,
+    the mqweb messages and the z/OS system messages of job listings."""
+    from mqsc.batch.systemmsgs import MESSAGES as SYSTEM
+    from mqsc.catalog.mqweb import WEB_MESSAGES
+    from mqsc.catalog.texts import family_of
+
+    rows: dict[str, dict[str, int]] = {}
+
+    def count(msg_id: str, status: str) -> None:
+        row = rows.setdefault(family_of(msg_id), {"VERIFIED": 0, "UNVERIFIED": 0, "own": 0})
+        row[status] += 1
+
+    for m in CATALOG.values():
+        count(m.msg_id, m.status)
+    for w in WEB_MESSAGES.values():
+        if not w.msg_id.startswith("MQSC"):
+            count(w.msg_id, "VERIFIED" if w.verified else "UNVERIFIED")
+    seen = set()
+    for sm in SYSTEM.values():
+        if sm.msg_id not in seen:
+            seen.add(sm.msg_id)
+            count(sm.msg_id.lstrip("$"), "VERIFIED" if sm.verified else "UNVERIFIED")
+    return dict(sorted(rows.items()))
+
+
+def counts_table() -> list[str]:
+    counts = status_counts()
+    lines = ["| Family | VERIFIED | UNVERIFIED | own |", "|---|---|---|---|"]
+    for family, row in counts.items():
+        lines.append(f"| {family} | {row['VERIFIED']} | {row['UNVERIFIED']} | {row['own']} |")
+    csq = [row for family, row in counts.items() if family.startswith("CSQ")]
+    lines.append(
+        f"| **all CSQ** | {sum(r['VERIFIED'] for r in csq)} | "
+        f"{sum(r['UNVERIFIED'] for r in csq)} | - |"
+    )
+    return lines
+
+
 def messages_page() -> str:
     lines = [
         GENERATED,
@@ -174,13 +213,29 @@ def messages_page() -> str:
         "# Message catalog",
         "",
         "Every message mqsc issues (`mqsc/catalog/texts.py`), and the few it knows but never "
-        "issues, each marked with why. VERIFIED texts were seen in IBM "
-        "documentation or a real capture (evidence keys such as `[DOC-MSGS]` are listed "
-        'under [Sources](#sources) with their titles and addresses; "secondary sources" '
-        "are published captures and parsers, not IBM's documentation); UNVERIFIED ones "
-        "are best guesses kept in this one "
-        "table so they can be corrected in one place. Ids starting `MQSC` are the "
-        "emulator's own: input and usage problems the product has no message for.",
+        "issues, each marked with why. The rule (the top of `mqsc/catalog/texts.py`): an "
+        "IBM id appears only with evidence. **VERIFIED**: its text was seen in IBM "
+        "documentation or a real capture (evidence keys such as `[DOC-CSQ9]` are listed "
+        "under [Sources](#sources) with their titles and addresses). **UNVERIFIED**: IBM "
+        "documents the id for this situation (the cited source names it) but its English "
+        "text was not seen. **own**: no IBM id was found for the situation, so the id is "
+        "mqsc's own `MQSCnnnx` (one that replaced a recalled or chosen CSQ id names it "
+        "in its evidence).",
+        "",
+        "| Id family | counts |",
+        "|---|---|",
+    ][:-2]
+    lines += [
+        "## Status per family",
+        "",
+        "The message catalog, the REST API's messages (`mqsc/catalog/mqweb.py`) and the "
+        "z/OS system messages of job listings (`mqsc/batch/systemmsgs.py`):",
+        "",
+    ]
+    lines += counts_table()
+    lines += [
+        "",
+        "## Messages",
         "",
         "Templates show the text after the message id and the command prefix; `{csect}` "
         "is the issuing module.",
@@ -191,21 +246,24 @@ def messages_page() -> str:
     for msg_id in sorted(CATALOG):
         m = CATALOG[msg_id]
         template = m.template.replace("|", "\\|")
-        status = "VERIFIED" if m.verified else "UNVERIFIED"
         meaning = m.meaning + (f" *Not issued by mqsc: {m.not_issued}*" if m.not_issued else "")
         lines.append(
-            f"| {msg_id} | `{template}` | {m.severity} | {status} | {m.evidence} | {meaning} |"
+            f"| {msg_id} | `{template}` | {m.severity} | {m.status} | {m.evidence} | {meaning} |"
         )
     lines += [
         "",
         "## CSQM090E reason codes",
         "",
+        "A failure whose IBM reason code was not found carries no CSQM090E line (no "
+        "guessed code is printed).",
+        "",
         "| Failure | Code | Status | Evidence |",
         "|---|---|---|---|",
     ]
     for kind, r in REASONS.items():
-        status = "VERIFIED" if r.verified else "UNVERIFIED"
-        lines.append(f"| {r.meaning} | X'{r.code}' | {status} | {r.evidence} |")
+        status = "VERIFIED" if r.verified else "none found"
+        code = f"X'{r.code}'" if r.code else "-"
+        lines.append(f"| {r.meaning} | {code} | {status} | {r.evidence} |")
     lines += [
         "",
         "## DISPLAY reply ids (command-server framing)",
@@ -214,9 +272,7 @@ def messages_page() -> str:
         "|---|---|",
     ]
     for objtype, msg_id in display_messages().items():
-        lines.append(
-            f"| {objtype} | {msg_id} ({'VERIFIED' if CATALOG[msg_id].verified else 'UNVERIFIED'}) |"
-        )
+        lines.append(f"| {objtype} | {msg_id} ({CATALOG[msg_id].status}) |")
     lines += sources_section()
     return "\n".join(lines) + "\n"
 
@@ -237,14 +293,16 @@ def constants_page() -> str:
         "[storage.md](storage.md) tags it: DOC (IBM documentation), SEED (a seed "
         "document), ARITH, INFERENCE, FITTED (chosen to reproduce the lab), UNVERIFIED. "
         "The rule column names the [storage rules](storage.md#storage-rules) that use "
-        "the constant, each with the IBM documentation it rests on.",
+        "the constant, each with the IBM documentation it rests on. A FITTED constant "
+        "says which values would reproduce the same captured figures, and what pins it "
+        "further (if anything).",
         "",
-        "| Name | Value | Tag | Storage rule | Meaning |",
-        "|---|---:|---|---|---|",
+        "| Name | Value | Tag | Storage rule | Meaning | Values that fit |",
+        "|---|---:|---|---|---|---|",
     ]
     for c in CONSTANTS.values():
         value = f"{c.value:,}" if isinstance(c.value, int) else f"{c.value}"
-        lines.append(f"| `{c.name}` | {value} | {c.tag} | {c.ref} | {c.meaning} |")
+        lines.append(f"| `{c.name}` | {value} | {c.tag} | {c.ref} | {c.meaning} | {c.fits} |")
     return "\n".join(lines) + "\n"
 
 

@@ -79,19 +79,13 @@ class Advice:
 
 
 # ---- CF structure recovery (the storage model, docs/qsg.md) --------------------------------
-#: Log read-back rates in MB/s: ESS 2105-E20 DASD in the 2003 report; z14 reading
-#: active or uncompressed archive logs, and zEDC-compressed archives
-#: (storage rules BN-2, BN-5 (docs/storage.md#storage-rules)).
-READ_RATES = (("2003 DASD", 3.0), ("z14 uncompressed", 110.0), ("z14 zEDC", 38.0))
-#: Restoring a fuzzy backup: 20 s for 100,000 x 1 KB messages (storage rule BN-1
-#: (docs/storage.md#storage-rules)).
-RESTORE_SECONDS_PER_MB = 20 / (100_000 * 1024 / 2**20)
-#: About a minute for the restore when sizing backup intervals (storage rule BN-2
-#: (docs/storage.md#storage-rules)).
-SEED_RESTORE_SECONDS = 60
-#: Log bytes per persistent shared-queue message besides its length: 1.5 KB
-#: (storage rule BN-4 (docs/storage.md#storage-rules)).
-SHARED_LOG_OVERHEAD = 1536
+#: Log read-back rates in MB/s, the restore of a fuzzy backup, the restore allowance when sizing
+#: backup intervals and the log bytes per shared message: the storage constants
+#: (mqsc/engine/storage/constants.py; storage rules BN-1, BN-2, BN-4, BN-5).
+READ_RATES = constants.LOG_READ_RATES
+RESTORE_SECONDS_PER_MB = constants.RESTORE_SECONDS_PER_MB
+SEED_RESTORE_SECONDS = constants.CF_SIZING_RESTORE_SECONDS
+SHARED_LOG_OVERHEAD = constants.LOG_PER_MSG_QSG
 
 
 @dataclass(frozen=True)

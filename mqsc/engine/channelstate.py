@@ -141,13 +141,13 @@ def serve_requester(ctx: Ctx, channel: str, requester: str) -> None:
                 **_retry_counts(obj),
             },
         )
-        ctx.console("CSQX500I", csect="CSQXRESP", channel=channel)
+        ctx.console("MQSC347I", csect="CSQXRESP", channel=channel)
     else:
         start_sender(ctx, obj, str(obj.get("CONNAME", "")))
 
 
 def requested(ctx: Ctx, channel: str, why: str, partner: str) -> None:
-    """The requester's side of its call: RUNNING, bound to ``partner`` (CSQX500I), or, when
+    """The requester's side of its call: RUNNING, bound to ``partner`` (MQSC347I), or, when
     the call found no server or sender to answer it, inactive with why (MQSC342I)."""
     status = statuses(qmgr_attrs(ctx)).get(channel)
     if status is None or status.get("STATUS") != "REQUESTING":
@@ -157,7 +157,7 @@ def requested(ctx: Ctx, channel: str, why: str, partner: str) -> None:
         ctx.console("MQSC342I", channel=channel, why=why)
         return
     set_status(ctx, channel, {**status, "STATUS": "RUNNING", "RQMNAME": partner})
-    ctx.console("CSQX500I", csect="CSQXRESP", channel=channel)
+    ctx.console("MQSC347I", csect="CSQXRESP", channel=channel)
 
 
 def start_sender(ctx: Ctx, obj: Any, conname: str) -> None:
@@ -192,7 +192,7 @@ def start_sender(ctx: Ctx, obj: Any, conname: str) -> None:
     if why:
         ctx.console("MQSC330I", channel=name, why=why)
     else:
-        ctx.console("CSQX500I", csect="CSQXRESP", channel=name)
+        ctx.console("MQSC347I", csect="CSQXRESP", channel=name)
 
 
 # ---- a channel moving a batch ------------------------------------------------------------------
@@ -576,7 +576,7 @@ def deliver(
             "RQMNAME": sender,
         }
         set_status(ctx, channel, receiver)
-        ctx.console("CSQX500I", csect="CSQXRESP", channel=channel)
+        ctx.console("MQSC347I", csect="CSQXRESP", channel=channel)
     if unit:
         # Committed with the batch: the sequence number and unit of work a restarting sender
         # asks for to resolve a batch it is in doubt about.
@@ -589,7 +589,7 @@ def deliver(
 
 def stop_for(ctx: Ctx, channel: str, status: str) -> None:
     """A running channel ends on its own (its partner went, a batch could not be delivered):
-    RETRYING (its retries start again from SHORTRTY) or STOPPED, with CSQX501I."""
+    RETRYING (its retries start again from SHORTRTY) or STOPPED, with MQSC348I."""
     old = statuses(qmgr_attrs(ctx)).get(channel)
     if old is None or old.get("STATUS") == status:
         return
@@ -598,7 +598,7 @@ def stop_for(ctx: Ctx, channel: str, status: str) -> None:
         obj = ctx.txn.get("channel", channel)
         new = _next_retry(ctx, {**new, **_retry_counts(obj)}, obj)
     set_status(ctx, channel, new)
-    ctx.console("CSQX501I", csect="CSQXRESP", channel=channel)
+    ctx.console("MQSC348I", csect="CSQXRESP", channel=channel)
 
 
 # ---- retrying on the simulated clock ------------------------------------------------------------
@@ -624,7 +624,7 @@ def _next_retry(ctx: Ctx, status: dict[str, Any], obj: Any) -> dict[str, Any]:
     elif long > 0:
         wait, status = get("LONGTMR", 1200), {**status, "LONGRTS": long - 1}
     else:
-        ctx.console("CSQX501I", csect="CSQXRESP", channel=obj.name if obj is not None else "")
+        ctx.console("MQSC348I", csect="CSQXRESP", channel=obj.name if obj is not None else "")
         return {**status, "STATUS": "STOPPED", "RETRYAT": ""}
     moment = ctx.qm.clock() + dt.timedelta(seconds=wait)
     return {**status, "RETRYAT": moment.strftime(STAMP)}
@@ -648,12 +648,12 @@ def idle_due(status: Mapping[str, Any], definition: Any, now: dt.datetime) -> bo
 
 def disconnect(ctx: Ctx, channel: str) -> None:
     """DISCINT passed with an empty transmission queue: the channel ends normally, INACTIVE
-    (CSQX501I); its receiver ends with it. A trigger or START CHANNEL starts it again."""
+    (MQSC348I); its receiver ends with it. A trigger or START CHANNEL starts it again."""
     status = statuses(qmgr_attrs(ctx)).get(channel)
     if status is None or status.get("STATUS") != "RUNNING" or in_doubt(qmgr_attrs(ctx), channel):
         return
     set_status(ctx, channel, None)
-    ctx.console("CSQX501I", csect="CSQXRESP", channel=channel)
+    ctx.console("MQSC348I", csect="CSQXRESP", channel=channel)
 
 
 def retries_due(attrs: Mapping[str, Any], now: dt.datetime) -> list[str]:
@@ -675,7 +675,7 @@ def retries_due(attrs: Mapping[str, Any], now: dt.datetime) -> list[str]:
 
 
 def retry(ctx: Ctx, channel: str, why: str) -> None:
-    """One retry of a sender: RUNNING (CSQX500I) when its partner is ready now, else the next
+    """One retry of a sender: RUNNING (MQSC347I) when its partner is ready now, else the next
     retry is scheduled (or the channel stops when its retries are used up)."""
     status = statuses(qmgr_attrs(ctx)).get(channel)
     if status is None or status.get("STATUS") != "RETRYING":
@@ -694,7 +694,7 @@ def retry(ctx: Ctx, channel: str, why: str) -> None:
                 **resync_first,
             },
         )
-        ctx.console("CSQX500I", csect="CSQXRESP", channel=channel)
+        ctx.console("MQSC347I", csect="CSQXRESP", channel=channel)
         return
     set_status(ctx, channel, _next_retry(ctx, dict(status), ctx.txn.get("channel", channel)))
 
@@ -707,13 +707,13 @@ def running_receivers(attrs: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
 
 
 def end_receiver(ctx: Ctx, channel: str) -> None:
-    """A receiver whose sender is no longer running ends with it (inactive, CSQX501I), as a
+    """A receiver whose sender is no longer running ends with it (inactive, MQSC348I), as a
     z/OS receiving MCA ends when its partner closes the conversation."""
     status = statuses(qmgr_attrs(ctx)).get(channel)
     if status is None or status.get("STATUS") != "RUNNING":
         return
     set_status(ctx, channel, None)
-    ctx.console("CSQX501I", csect="CSQXRESP", channel=channel)
+    ctx.console("MQSC348I", csect="CSQXRESP", channel=channel)
 
 
 def receiver_ready(attrs: Mapping[str, Any], channel: Any) -> str:

@@ -75,9 +75,13 @@ class Ctx:
         return CommandFailed(Message(msg_id, inserts))
 
     def object_failure(self, msg_id: str, reason: str, **inserts: object) -> CommandFailed:
-        """A message-manager failure: its message, then CSQM090E with the reason code."""
+        """A message-manager failure: its message, then CSQM090E with the reason code where
+        IBM's code for the failure is known (mqsc/catalog/texts.py REASONS: no guessed code
+        is printed)."""
         inserts.setdefault("csect", self.csect)
         code = REASONS[reason].code
+        if not code:
+            return CommandFailed(Message(msg_id, inserts))
         return CommandFailed(
             Message(msg_id, inserts), Message("CSQM090E", {"csect": self.csect, "code": code})
         )

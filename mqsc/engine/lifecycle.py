@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from mqsc import catalog
-from mqsc.catalog import CommandSource, CommandSpec
+from mqsc.catalog import CommandSource, CommandSpec, product
 from mqsc.engine import results, space
 from mqsc.engine.context import Ctx
 from mqsc.engine.log import dataset as log_dataset
@@ -192,7 +192,7 @@ def start_command(qm: QueueManager, logical: LogicalCommand | None, spec: Comman
     done = restart(qm)
     extent = log.rba - log.rba % constants.LOG_DATASET_BYTES
     records: list[Record] = [
-        Message("CSQY000I", {"version": "V9.4.0"}),
+        Message("CSQY000I", {"version": product.RELEASE}),
         Message(
             "CSQJ001I",
             {

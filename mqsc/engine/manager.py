@@ -565,18 +565,18 @@ class QueueManager:
             records = [*ctx.records, *failure.records]
             return results.result(self.cpf, logical, spec, False, records, RC_FAILED)
         except Exception:
-            # An engine bug: answer as z/OS answers an internal failure (CSQ9017E) and keep
+            # An engine bug: answer an internal failure (mqsc's own MQSC017E) and keep
             # the state unchanged; MQSC_STRICT=1 (the test suite) lets the bug surface.
             if os.environ.get("MQSC_STRICT"):
                 raise
-            message = Message("CSQ9017E", {"verb": cmd.verb})
+            message = Message("MQSC017E", {"verb": cmd.verb})
             return results.result(self.cpf, logical, spec, False, [message], RC_FAILED)
         self.commit(txn, cmd)
         return results.result(self.cpf, logical, spec, True, ctx.records, RC_OK, later=ctx.later)
 
     def _start(self, logical: LogicalCommand | None, spec: CommandSpec) -> Result:
         """START QMGR under the guard every command has: the whole restart (recovery,
-        CSQINP1, page sets, CSQINP2) succeeds, or it fails with CSQ9017E and the queue
+        CSQINP1, page sets, CSQINP2) succeeds, or it fails with MQSC017E and the queue
         manager is exactly as it was, stopped, so a later START QMGR can try again.
 
         A restart commits several transactions; their changes are held back from the
@@ -593,7 +593,7 @@ class QueueManager:
             saved.restore(self)
             if os.environ.get("MQSC_STRICT"):
                 raise
-            message = Message("CSQ9017E", {"verb": "START"})
+            message = Message("MQSC017E", {"verb": "START"})
             return results.result(self.cpf, logical, spec, False, [message], RC_FAILED)
         self.listeners = listeners
         for change in held:

@@ -96,7 +96,7 @@ def define(
             existing=existing.get("QSGDISP", "QMGR"),
         )
     if existing is not None and not ctx.cmd.get("REPLACE", False):
-        raise ctx.object_failure("CSQM095I", "ALREADY_EXISTS", objtype=family.objtype, name=name)
+        raise ctx.object_failure("MQSC595E", "ALREADY_EXISTS", objtype=family.objtype, name=name)
     values = given(ctx, family)
     if family.group_table is not None:
         values["QSGDISP"] = disp  # never inherited from LIKE or the default object
@@ -136,10 +136,10 @@ GROUP_DISPOSITIONS = ("COPY", "GROUP", "SHARED")
 
 
 def check_group(ctx: Ctx, attrs: Mapping[str, object]) -> None:
-    """CSQM152I: a COPY, GROUP or SHARED object on a queue manager outside a group."""
+    """MQSC552E: a COPY, GROUP or SHARED object on a queue manager outside a group."""
     qsgdisp = attrs.get("QSGDISP", "QMGR")
     if qsgdisp in GROUP_DISPOSITIONS and not ctx.qm.info.qsg:
-        raise ctx.fail("CSQM152I", qsgdisp=qsgdisp)
+        raise ctx.fail("MQSC552E", qsgdisp=qsgdisp)
 
 
 def applies(by_type: Mapping[str, frozenset], name: str, kind: object) -> bool:
@@ -159,28 +159,28 @@ def check_typed(
     required: Mapping[str, tuple[str, ...]],
 ) -> None:
     """The rules of a family whose attributes depend on a type (CHANNEL by CHLTYPE, AUTHINFO by
-    AUTHTYPE): the type cannot change (CSQM150I), a keyword of another type's diagram is
-    refused (CSQM150I), and a DEFINE names the type's required keywords, even blank, or
-    inherits them with a value (CSQM154I). An ALTER is not asked for them again: the object
+    AUTHTYPE): the type cannot change (MQSC550E), a keyword of another type's diagram is
+    refused (MQSC550E), and a DEFINE names the type's required keywords, even blank, or
+    inherits them with a value (MQSC554E). An ALTER is not asked for them again: the object
     already passed at its DEFINE (ALTER CHANNEL(SYSTEM.DEF.SENDER) BATCHSZ(20) on a z/OS queue
     manager, whose CSQ4INSX defines that channel with a blank CONNAME, completes)."""
     kind = attrs.get(type_keyword)
     check_group(ctx, attrs)
     if existing is not None and existing.get(type_keyword) != kind:
         raise ctx.object_failure(
-            "CSQM150I", "NOT_ALLOWED", keyword1=type_keyword, keyword2=family.objtype
+            "MQSC550E", "NOT_ALLOWED", keyword1=type_keyword, keyword2=family.objtype
         )
     for name in ctx.cmd.attrs:
         if name in family.settable_set and not applies(by_type, name, kind):
             raise ctx.object_failure(
-                "CSQM150I", "NOT_ALLOWED", keyword1=type_keyword, keyword2=name
+                "MQSC550E", "NOT_ALLOWED", keyword1=type_keyword, keyword2=name
             )
     if ctx.cmd.verb != "DEFINE":
         return
     for name in required.get(str(kind), ()):
         if name not in ctx.cmd.attrs and not attrs.get(name):
             raise ctx.object_failure(
-                "CSQM154I", "NOT_ALLOWED", keyword=type_keyword, value=kind, required=name
+                "MQSC554E", "NOT_ALLOWED", keyword=type_keyword, value=kind, required=name
             )
 
 

@@ -99,7 +99,7 @@ class BufferPoolReport:
 
 @dataclass(frozen=True, slots=True)
 class DataSetUsage:
-    """One line of the CSQI070I data set report: a log range needed for some recovery."""
+    """One line of the MQSC770I data set report: a log range needed for some recovery."""
 
     kind: str  # "oldest active UOW", "page set recovery", "CF structure recovery"
     rba: str

@@ -76,13 +76,13 @@ def rejected(cpf: str, logical: LogicalCommand | None, failed: Rejected) -> Resu
     """A command that failed its syntax or catalog checks.
 
     Preprocessor failures end with CSQ9023E from CSQ9SCND quoting the words as typed
-    (``'DEFINE QL'``); value checks made by the command processors (CSQP005I, CSQM092I...)
+    (``'DEFINE QL'``); value checks made by the command processors (CSQP005I, MQSC592E...)
     end with the command's own completion message.
     """
     diagnostics = failed.diagnostics
     records: list[Record] = [_message(d) for d in diagnostics]
     spec = _spec_of(failed.text)
-    preprocessor = CATALOG[diagnostics[0].msg_id].component in ("9", "MQSC")
+    preprocessor = CATALOG[diagnostics[0].msg_id].preprocessor
     if spec is not None and not preprocessor:
         return result(cpf, logical, spec, False, records, RC_FAILED)
     typed = " ".join(_typed_words(failed.text))

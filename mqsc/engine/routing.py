@@ -3,14 +3,14 @@ commands a QSGDISP(GROUP) change generates.
 
 ``CMDSCOPE(qmgr)`` runs a command on that member, ``CMDSCOPE(*)`` on every active member
 ([DOC-MSGS]; IBM "CMDSCOPE" parameter descriptions). The reply is several reply sets: the
-receiving queue manager's acceptance (CSQN137I), one set per member that ran it (CSQN121I,
-then that member's own replies), and a summary (CSQN122I, or CSQN123E if any member failed).
+receiving queue manager's acceptance (MQSC137I), one set per member that ran it (MQSC121I,
+then that member's own replies), and a summary (MQSC122I, or MQSC123E if any member failed).
 Through the command server every set but the last has REASON=00000004 in its CSQN205I
 ([DOC-MSGS], VERIFIED): that framing is the renderers' business (``Result.more``).
 
 A DEFINE, ALTER or DELETE with QSGDISP(GROUP) changes the shared repository and then, as on
 z/OS, generates ``DEFINE ... REPLACE QSGDISP(COPY)`` (or ``DELETE ... QSGDISP(COPY)``) for every
-active member, so each keeps its local copy (CSQN138I, then one set per member).
+active member, so each keeps its local copy (MQSC138I, then one set per member).
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def routed(
         qm.cpf,
         logical,
         spec,
-        [Message("CSQN137I", {"command": title, "scope": scope, "count": len(targets)})],
+        [Message("MQSC137I", {"command": title, "scope": scope, "count": len(targets)})],
     )
     # Members receive routed commands through their command servers.
     sets = [
@@ -101,7 +101,7 @@ def generated(qm: QueueManager, result: Result, cmd: Command) -> Result:
     copy_cmd = parse_one(text)
     members = qm.group.active()
     title = f"{verb} {cmd.objtype}"
-    note = Message("CSQN138I", {"command": title, "scope": "*", "count": len(members)})
+    note = Message("MQSC138I", {"command": title, "scope": "*", "count": len(members)})
     first = replace(result, records=(note, *result.records))
     sets = [
         _from(member, member.execute_parsed(None, copy_cmd, source=CommandSource.SERVER), title)
@@ -130,8 +130,8 @@ def _required_from_group(qm: QueueManager, cmd: Command) -> str:
 
 
 def _from(member: QueueManager, result: Result, title: str) -> Result:
-    """A member's reply set, headed by CSQN121I (its own sets, if routed further, follow)."""
-    head = Message("CSQN121I", {"command": title, "qmgr": member.name})
+    """A member's reply set, headed by MQSC121I (its own sets, if routed further, follow)."""
+    head = Message("MQSC121I", {"command": title, "qmgr": member.name})
     return replace(result, records=(head, *result.records))
 
 
@@ -150,7 +150,7 @@ def _with_sets(
     for one in sets:
         flattened.extend(one.all_sets())
     ok = all(r.ok for r in flattened)
-    final_id = "CSQN122I" if ok else "CSQN123E"
+    final_id = "MQSC122I" if ok else "MQSC123E"
     final = results.bare(
         qm.cpf, logical, spec, [Message(final_id, {"command": title, "scope": scope})], ok=ok
     )

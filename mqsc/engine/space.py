@@ -43,7 +43,7 @@ def account_objects(ctx: Ctx, delta_bytes: int) -> None:
             )
         except PageSetFull:
             report_expansions(ctx, events)
-            raise ctx.fail("CSQP039E", psid=OBJECTS_PSID) from None
+            raise ctx.fail("MQSC639E", psid=OBJECTS_PSID) from None
         report_expansions(ctx, events)
     else:
         release(ps, pool, OBJECTS_OWNER, before - after, persistent=True)
@@ -117,7 +117,7 @@ def recount(ctx: Ctx) -> None:
 
     Raises:
         LookupError: messages are recorded on a page set that is not defined at all (the
-            state is damaged; START QMGR fails with CSQ9017E and changes nothing).
+            state is damaged; START QMGR fails with MQSC017E and changes nothing).
     """
     txn = ctx.txn
     held = {psid: [object_pages(ps), 0] for psid, ps in txn.items("pageset")}
@@ -146,8 +146,8 @@ def report_expansions(ctx: Ctx, events: SpaceEvents) -> None:
     """Console messages for the expansions an allocation made or tried."""
     for event in events.expansions:
         if event.failed:
-            message = "CSQP016E" if event.failed == "extents" else "CSQP014E"
+            message = "MQSC616E" if event.failed == "extents" else "CSQP014E"
             ctx.console(message, csect="CSQPEXT1", psid=event.psid)
         else:
-            ctx.console("CSQP013I", csect="CSQPEXT1", psid=event.psid)
-            ctx.console("CSQI031I", csect="CSQIEXT1", psid=event.psid)
+            ctx.console("MQSC613I", csect="CSQPEXT1", psid=event.psid)
+            ctx.console("MQSC731I", csect="CSQIEXT1", psid=event.psid)

@@ -2,7 +2,7 @@
 
 It resolves verb, object type and keyword synonyms, folds unquoted text to upper case (quoted
 text keeps its case), converts each value to its kind, and checks ranges and repeats. Its errors
-are the z/OS messages: CSQ9000E (repeated keyword), CSQ9001E (invalid keyword), CSQ9010E
+are the z/OS messages: CSQ9000E (repeated keyword), CSQ9001E (invalid keyword), MQSC010E
 (missing value), the range messages CSQP002I/CSQP003I/CSQP005I/CSQI002I, and so on.
 """
 
@@ -48,10 +48,10 @@ _OPERATORS_ORDERED = ("LT", "GT", "EQ", "NE", "LE", "GE")
 _OPERATORS_TEXT = (*_OPERATORS_ORDERED, "LK", "NL")
 #: A list attribute (a namelist's NAMES) is filtered by whether it contains an item, or an item
 #: matching a generic name ("DISPLAY NAMELIST": CT, EX, CTG, EXG); the other operators are
-#: refused with CSQ9028E (UNVERIFIED: the z/OS answer to EQ on a list is not documented).
+#: refused with MQSC018E (UNVERIFIED: the z/OS answer to EQ on a list is not documented).
 _OPERATORS_LIST = ("CT", "EX", "CTG", "EXG")
 #: Message for a value out of range when the keyword names none.
-RANGE_MSG = "CSQM092I"
+RANGE_MSG = "MQSC592E"
 
 
 class _Failed(Exception):
@@ -93,7 +93,7 @@ class _Binder:
         first = params[0] if params else None
         if not isinstance(first, syntax.Param):
             raise self.fail(
-                "CSQ9010E", node.verb_start, node.verb_start + len(node.verb), keyword=verb.name
+                "MQSC010E", node.verb_start, node.verb_start + len(node.verb), keyword=verb.name
             )
         objword = first.keyword.upper()
         objtype = catalog.OBJECT_WORDS.get(objword)
@@ -129,7 +129,7 @@ class _Binder:
         if not first.values:
             if not spec.name_required:
                 return None
-            raise self.fail("CSQ9010E", first.start, end, keyword=spec.objtype)
+            raise self.fail("MQSC010E", first.start, end, keyword=spec.objtype)
         return self.value(_object_keyword(spec), first)
 
     def parameters(
@@ -179,11 +179,11 @@ class _Binder:
         for required in spec.required:
             if required not in attrs:
                 start = self.node.verb_start
-                raise self.fail("CSQ9010E", start, len(self.logical.text), keyword=required)
+                raise self.fail("MQSC010E", start, len(self.logical.text), keyword=required)
         if where is not None and where.keyword in attrs:
             assert where_param is not None
             raise self.fail(
-                "CSQM150I",
+                "MQSC550E",
                 where_param.start,
                 where_param.end,
                 keyword1=where.keyword,
@@ -198,21 +198,21 @@ class _Binder:
         word = param.keyword.upper()
         if isinstance(kind, Flag):
             if param.values is not None:
-                raise self.fail("CSQ9011E", param.start, param.end, keyword=word)
+                raise self.fail("MQSC011E", param.start, param.end, keyword=word)
             return not negated
         if not values:
             if values is not None and isinstance(kind, NameList) and keyword.default == ():
                 return ()  # NAMES(): an empty list of names (a namelist with none)
-            raise self.fail("CSQ9010E", param.start, param.end, keyword=word)
+            raise self.fail("MQSC010E", param.start, param.end, keyword=word)
         if isinstance(kind, NameList):
             if len(values) > kind.max_items:
-                raise self.fail("CSQ9014E", param.start, param.end, keyword=word)
+                raise self.fail("MQSC014E", param.start, param.end, keyword=word)
             item = Keyword(keyword.name, Name(kind.rule, kind.max_length))
             return tuple(self.scalar(item, word, raw, param) for raw in values)
         if len(values) > 1 and isinstance(kind, Choice | Text) and len(values) <= kind.max_items:
             return tuple(self.scalar(keyword, word, raw, param) for raw in values)
         if len(values) > 1:
-            raise self.fail("CSQ9014E", param.start, param.end, keyword=word)
+            raise self.fail("MQSC014E", param.start, param.end, keyword=word)
         return self.scalar(keyword, word, values[0], param)
 
     def scalar(self, keyword: Keyword, word: str, raw: str, param: syntax.Param) -> object:
@@ -226,19 +226,19 @@ class _Binder:
             if not quoted and text in kind.words:
                 return text
             if quoted or not _INTEGER.fullmatch(raw):
-                raise self.fail("CSQ9011E", *where, keyword=word)
+                raise self.fail("MQSC011E", *where, keyword=word)
             number = int(raw)
             if not kind.minimum <= number <= kind.maximum:
                 raise self.range_error(keyword, word, raw, where)
             return number
         if isinstance(kind, Choice):
             if quoted or text not in kind.values:
-                raise self.fail("CSQ9011E", *where, keyword=word)
+                raise self.fail("MQSC011E", *where, keyword=word)
             return text
         if isinstance(kind, Text):
             text = text.rstrip()
             if len(text) > kind.max_length:
-                raise self.fail("CSQ9006E", *where, keyword=word)
+                raise self.fail("MQSC016E", *where, keyword=word)
             return text
         if isinstance(kind, Name):
             return self.name(kind, word, text, where)
@@ -251,12 +251,12 @@ class _Binder:
         if not text:
             if kind.blank_allowed:
                 return ""
-            raise self.fail("CSQM097I", *where, keyword=word, value=" ")
+            raise self.fail("MQSC597E", *where, keyword=word, value=" ")
         stem = text[:-1] if kind.generic and text.endswith("*") else text
         if len(text) > kind.max_length:
-            raise self.fail("CSQ9006E", *where, keyword=word)
+            raise self.fail("MQSC016E", *where, keyword=word)
         if stem and not NAME_PATTERNS[kind.rule].fullmatch(stem):
-            raise self.fail("CSQM093I", *where, keyword=word, value=text)
+            raise self.fail("MQSC593E", *where, keyword=word, value=text)
         return text
 
     def size(
@@ -270,7 +270,7 @@ class _Binder:
     ) -> str:
         match = None if quoted else _SIZE.fullmatch(text)
         if match is None:
-            raise self.fail("CSQ9011E", *where, keyword=word)
+            raise self.fail("MQSC011E", *where, keyword=word)
         number, unit = int(match.group(1)), match.group(2)
         scaled = number * {"": 1, "K": 1024, "M": 1024 * 1024}[unit]
         if not kind.minimum <= scaled <= kind.maximum:
@@ -301,7 +301,7 @@ class _Binder:
         else:
             allowed = _OPERATORS_TEXT
         if operator not in allowed:
-            raise self.fail("CSQ9028E", *span, keyword=word, operator=operator)
+            raise self.fail("MQSC018E", *span, keyword=word, operator=operator)
         if isinstance(kind, Flag):
             value: object = self.flag_filter(keyword, where, span)
         else:
@@ -335,7 +335,7 @@ class _Binder:
             return True
         if text == keyword.negation:
             return False
-        raise self.fail("CSQ9011E", *span, keyword=keyword.name)
+        raise self.fail("MQSC011E", *span, keyword=keyword.name)
 
 
 # ---- the fast path ---------------------------------------------------------------------------

@@ -358,7 +358,7 @@ def _syntax_error(logical: LogicalCommand, tokens: Tokens, error: UnexpectedInpu
         span = logical.original_span(starts[index], starts[index] + len(values[index]))
     where = shape.rfind("H", 0, index)
     if where >= 0 and ")" not in shape[where:index]:
-        return Diagnostic("CSQ9011E", {"keyword": "WHERE"}, logical.source, span)
+        return Diagnostic("MQSC011E", {"keyword": "WHERE"}, logical.source, span)
     depth_before = shape.count("(", 0, index) - shape.count(")", 0, index)
     if at_end and depth_before > 0 or not at_end and shape[index] in "()":
         return Diagnostic("CSQ9002E", {"keyword": _owner(tokens, index)}, logical.source, span)

@@ -38,7 +38,7 @@ def server_value(family: str, name: str, value: object) -> str:
 
 
 def server_line(record: ObjectRecord, cpf: str) -> str:
-    """The one reply message of an object: ``CSQM401I cpf QUEUE(...) TYPE(...) ...``."""
+    """The one reply message of an object: ``MQSC401I cpf QUEUE(...) TYPE(...) ...``."""
     formats = _SERVER[record.family]
     parts = [formats[n](v) for n, v in record.attrs]
     return f"{record.msg_id} {cpf} " + " ".join(parts)

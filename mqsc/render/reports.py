@@ -1,4 +1,4 @@
-"""The DISPLAY USAGE report layouts (CSQI010I, CSQI065I, CSQI070I).
+"""The DISPLAY USAGE report layouts (CSQI010I, CSQI065I, MQSC770I).
 
 Structure from the lab capture (docs/qmz1.md): id and CPF then the title, two heading lines,
 one ``_`` line per page set or pool, an "End of ..." line. The column widths are not
@@ -67,14 +67,14 @@ def pool_lines(report: BufferPoolReport, cpf: str) -> list[str]:
 
 
 def dataset_lines(report: DataSetReport, cpf: str) -> list[str]:
-    """The CSQI070I data set report (layout UNVERIFIED, recollection, [DOC-DISUSAGE]).
+    """The MQSC770I data set report (layout UNVERIFIED, recollection, [DOC-DISUSAGE]).
 
     >>> from mqsc.engine.records import DataSetUsage
     >>> dataset_lines(DataSetReport((DataSetUsage("oldest for page set recovery",
     ...                              "000000001000", "QMZ1.LOGCOPY1.DS01"),)), "QMZ1")[2:4]
     [' Log, oldest for page set recovery:', '   000000001000 QMZ1.LOGCOPY1.DS01']
     """
-    lines = [texts.line("CSQI070I", {"csect": "CSQIDUSE"}, cpf), DATASET_HEADING]
+    lines = [texts.line("MQSC770I", {"csect": "CSQIDUSE"}, cpf), DATASET_HEADING]
     for r in report.rows:
         lines.append(f" Log, {r.kind}:")
         lines.append(f"   {r.rba} {r.dsname}" if r.rba else "   None")

@@ -59,7 +59,14 @@ def summary_lines(w: Workload, qmgr: str, cpf: str) -> list[str]:
         )
         extra = []
         if s.get("dwt"):
-            extra.append(f"deferred write threshold reached {s['dwt']} times")
+            # Reaching the threshold writes nothing when the changed buffers hold freed or
+            # formatted pages only: the deferred writer releases those without I/O.
+            released = (
+                f" ({s['dropped']:,} freed or formatted pages released without a write)"
+                if s.get("dropped")
+                else ""
+            )
+            extra.append(f"deferred write threshold reached {s['dwt']} times{released}")
         if s.get("dmc"):
             extra.append(f"synchronous write threshold reached {s['dmc']} times")
         if s.get("sos"):

@@ -372,7 +372,7 @@ def table_items(result: Result) -> Iterator[Any]:
                 )
             elif isinstance(record, DataSetReport):
                 yield _table(
-                    "Log data sets (CSQI070I)",
+                    "Log data sets (MQSC770I)",
                     ("Needed for", "RBA", "Data set"),
                     [(r.kind, r.rba, r.dsname) for r in record.rows],
                 )

@@ -4,8 +4,9 @@ A buffer is a console command (``\\read deck.mqsc``), ``HELP``, a partial comman
 ``?`` (help for where it stops), or MQSC: one or more logical commands, read with the reader's
 z/OS rules. Each command goes to the queue manager as a console command, after a confirmation
 when it is destructive, and its result is shown in the session's format and framing. A command
-typed with another queue manager's prefix gets the MVS answer, ``IEE305I word COMMAND INVALID``:
-z/OS routes a command by its prefix, and no subsystem owns that one.
+typed with another queue manager's prefix gets MVS's kind of answer, ``MQSC007E word COMMAND
+INVALID`` (mqsc's own id: no source for the MVS message was found): z/OS routes a command by its
+prefix, and no subsystem owns that one.
 
 The session does no terminal I/O of its own: it writes to an :class:`~mqsc.repl.output.Output`
 and asks through the ``ask`` callable it is given, so the interactive loop, the piped loop and
@@ -240,9 +241,9 @@ class ConsoleSession:
 
 
 def unknown_prefix(logical: LogicalCommand, cpf: str) -> Result:
-    """MVS's answer to a command whose prefix no subsystem owns: ``IEE305I word COMMAND
+    """MVS's answer to a command whose prefix no subsystem owns: ``MQSC007E word COMMAND
     INVALID`` (the word is the prefix as typed)."""
-    message = Message("IEE305I", {"command": (logical.cpf or "").upper()})
+    message = Message("MQSC007E", {"command": (logical.cpf or "").upper()})
     return Result(
         text=logical.text.strip(),
         records=(message,),

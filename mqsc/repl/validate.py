@@ -22,7 +22,7 @@ from mqsc.language.source import Source
 
 #: Messages that, at the end of the buffer, only say the command is not finished yet (a value,
 #: a parenthesis or an apostrophe still to come): while typing they are not flagged.
-INCOMPLETE = frozenset({"CSQ9002E", "CSQ9003E", "CSQ9010E"})
+INCOMPLETE = frozenset({"CSQ9002E", "CSQ9003E", "MQSC010E"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +118,7 @@ def problem(text: str, cpf: str | None = None) -> Problem | None:
             start = text.find(logical.cpf)
             inserts = {"command": logical.cpf.upper()}
             return Problem(
-                "IEE305I", texts.text("IEE305I", inserts), start, start + len(logical.cpf)
+                "MQSC007E", texts.text("MQSC007E", inserts), start, start + len(logical.cpf)
             )
         parsed = parse_logical_command(logical)
         if isinstance(parsed, Rejected):

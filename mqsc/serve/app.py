@@ -151,7 +151,7 @@ async def login(request: Request) -> Response:
             or not isinstance(body.get("username"), str)
             or not isinstance(body.get("password"), str)
         ):
-            return _mq_error("MQWB0110E", 'a login body is {"username": ..., "password": ...}')
+            return _mq_error("MQSC905E", 'a login body is {"username": ..., "password": ...}')
         found = await run_in_threadpool(services.auth.login, body["username"], body["password"])
         if isinstance(found, Refused):
             if found.status == 429:
@@ -209,7 +209,7 @@ async def mqsc_action(request: Request, who: Principal) -> Response:
     services: Services = request.app.state.services
     body = await _body_json(request)
     if isinstance(body, _Invalid):
-        return _mq_error("MQWB0110E", "not JSON")
+        return _mq_error("MQSC905E", "not JSON")
     name = request.path_params["qmgr"]
 
     prepared = mqrest.prepare(body, who.role)
@@ -225,7 +225,7 @@ async def mqsc_action(request: Request, who: Principal) -> Response:
     try:
         answer, ran = await asyncio.wrap_future(services.registry.submit(name, work))
     except NoSuchQmgr:
-        return _mq_error("MQWB0009E", name)
+        return _mq_error("MQSC904E", name)
     except QmgrUnavailable as problem:
         return _mq_error("MQSC903E", name.upper(), problem)
     # Server-Timing (W3C): the command's time in the server ("run": executing, rendering
@@ -251,7 +251,7 @@ async def _messaging_work(request: Request, work) -> messaging.Reply:
     try:
         return await asyncio.wrap_future(services.registry.submit(name, work))
     except NoSuchQmgr:
-        return messaging.error("MQWB0009E", name)
+        return messaging.error("MQSC904E", name)
     except QmgrUnavailable as problem:
         return messaging.error("MQSC903E", name.upper(), problem)
 
@@ -413,7 +413,7 @@ async def console_asset(request: Request) -> Response:
     # comes from the guarded API below and the MQ REST API.
     found = webconsole.asset(request.path_params.get("name", ""))
     if found is None:
-        return _mq_error("MQWB0404E", request.url.path)
+        return _mq_error("MQSC908E", request.url.path)
     content, kind = found
     return Response(
         content,
@@ -474,7 +474,7 @@ async def _console_work(request: Request, work) -> Response:
     try:
         answer = await asyncio.wrap_future(services.registry.submit(name, work))
     except NoSuchQmgr:
-        return _mq_error("MQWB0009E", name)
+        return _mq_error("MQSC904E", name)
     except QmgrUnavailable as problem:
         return _mq_error("MQSC903E", name.upper(), problem)
     return _json(answer)
@@ -637,8 +637,8 @@ async def _send_json(send, status: int, entry: dict[str, object]) -> None:
 async def _not_found(request: Request, exc: Exception) -> Response:
     code = getattr(exc, "status_code", 404)
     if code == 405:
-        return _mq_error("MQWB0405E", request.method, request.url.path)
-    return _mq_error("MQWB0404E", request.url.path)
+        return _mq_error("MQSC909E", request.method, request.url.path)
+    return _mq_error("MQSC908E", request.url.path)
 
 
 async def _internal(request: Request, exc: Exception) -> Response:

@@ -166,7 +166,7 @@ def parse_selection(
         ):
             parsed = app_correlid(value)
         if parsed is None:
-            return error("MQWB0112E", name, value, status=400)
+            return error("MQSC907E", name, value, status=400)
         selection = (
             Selection(parsed, selection.correlid, selection.wait_ms)
             if name == "messageId"
@@ -175,7 +175,7 @@ def parse_selection(
     wait = query.get("wait")
     if wait is not None:
         if not waits or not _digits(wait):
-            return error("MQWB0112E", "wait", wait, status=400)
+            return error("MQSC907E", "wait", wait, status=400)
         selection = Selection(selection.msgid, selection.correlid, min(int(wait), MAX_WAIT_MS))
     return selection
 
@@ -272,7 +272,7 @@ def parse_limit(query: Mapping[str, str]) -> int | Reply:
     if text is None:
         return LIST_DEFAULT
     if not _digits(text) or not 0 < int(text) <= LIST_MAX:
-        return error("MQWB0112E", "limit", text, status=400)
+        return error("MQSC907E", "limit", text, status=400)
     return int(text)
 
 

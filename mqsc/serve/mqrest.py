@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mqsc import __version__
-from mqsc.catalog import OBJECT_WORDS, VERB_WORDS, Text, command_spec, meaning
+from mqsc.catalog import OBJECT_WORDS, VERB_WORDS, Text, command_spec, meaning, product
 from mqsc.catalog.model import Flag
 from mqsc.catalog.mqweb import error_entry
 from mqsc.engine.manager import QueueManager
@@ -39,9 +39,9 @@ NO_MATCH = "CSQM297I"
 JSON_REFUSED = frozenset(
     ("ARCHIVE", "CHINIT", "GROUP", "LOG", "SECURITY", "SYSTEM", "THREAD", "TRACE", "USAGE")
 )
-#: The level of MQ the emulated installation reports (UNVERIFIED: any supported z/OS level
-#: would do; 9.3 is the first long-term release with every resource used here).
-MQ_VERSION, COMMAND_LEVEL = "9.3.0", 930
+#: The level of MQ the emulated installation reports: the one level mqsc emulates
+#: (mqsc/catalog/product.py), as DISPLAY QMGR CMDLEVEL and CSQY000I report it.
+MQ_VERSION, COMMAND_LEVEL = product.MQ_VERSION, product.COMMAND_LEVEL
 _PLAIN = re.compile(r"[A-Za-z0-9._%/*@#$-]+\Z")
 
 
@@ -83,7 +83,7 @@ def qmgrs(registry: Registry, name: str | None = None) -> Answer:
     known = registry.names()
     if name is not None:
         if name.upper() not in known:
-            return error("MQWB0009E", name)
+            return error("MQSC904E", name)
         known = {name.upper(): known[name.upper()]}
     out = []
     for k in known.values():
@@ -110,7 +110,7 @@ def mqsc_action(registry: Registry, qmgr: str, body: object, role: str) -> Answe
     try:
         return registry.run(qmgr, prepared)
     except NoSuchQmgr:
-        return error("MQWB0009E", qmgr)
+        return error("MQSC904E", qmgr)
     except QmgrUnavailable as problem:
         return error("MQSC903E", qmgr.upper(), problem)
 
@@ -119,12 +119,12 @@ def prepare(body: object, role: str) -> Answer | Callable[[QueueManager], Answer
     """The error answer for a body that is not a command, or the work that runs it on the
     queue manager and makes its answer."""
     if not isinstance(body, dict) or body.get("type") not in ("runCommand", "runCommandJSON"):
-        return error("MQWB0110E", "'type' must be runCommand or runCommandJSON")
+        return error("MQSC905E", "'type' must be runCommand or runCommandJSON")
     if body["type"] == "runCommand":
         parameters = body.get("parameters")
         command = parameters.get("command") if isinstance(parameters, dict) else None
         if not isinstance(command, str) or not command.strip():
-            return error("MQWB0110E", "'parameters.command' must be the text of an MQSC command")
+            return error("MQSC905E", "'parameters.command' must be the text of an MQSC command")
         return _work(command, role, _text_answer)
     built = json_command(body)
     if isinstance(built, Answer):
@@ -233,20 +233,20 @@ def json_command(body: Mapping[str, Any]) -> str | Answer:
     """
     command, qualifier = body.get("command"), body.get("qualifier")
     if not isinstance(command, str) or not _PLAIN.match(command):
-        return error("MQWB0110E", "'command' must be an MQSC verb such as display or define")
+        return error("MQSC905E", "'command' must be an MQSC verb such as display or define")
     if not isinstance(qualifier, str) or not _PLAIN.match(qualifier):
-        return error("MQWB0110E", "'qualifier' must be an MQSC object type such as qlocal")
+        return error("MQSC905E", "'qualifier' must be an MQSC object type such as qlocal")
     verb = VERB_WORDS.get(command.upper())
     objtype = OBJECT_WORDS.get(qualifier.upper())
     verb_name = verb.name if verb is not None else command.upper()
     obj_name = objtype.name if objtype is not None else qualifier.upper()
     if verb_name == "DISPLAY" and obj_name in JSON_REFUSED:
-        return error("MQWB0111E", f"{command} {qualifier}".upper())
+        return error("MQSC906E", f"{command} {qualifier}".upper())
     parts = [command, qualifier]
     name = body.get("name")
     if name is not None:
         if not isinstance(name, str):
-            return error("MQWB0110E", "'name' must be a string")
+            return error("MQSC905E", "'name' must be a string")
         # Quoted when it is not plain or not upper case: unquoted, MQSC folds a name to upper
         # case, so SUB('mysub') could not be altered or deleted by its own name.
         quote = not _PLAIN.match(name) or name != name.upper()
@@ -254,10 +254,10 @@ def json_command(body: Mapping[str, Any]) -> str | Answer:
     spec = command_spec(verb_name, obj_name)
     parameters = body.get("parameters", {})
     if not isinstance(parameters, dict):
-        return error("MQWB0110E", "'parameters' must be an object")
+        return error("MQSC905E", "'parameters' must be an object")
     for key, value in parameters.items():
         if not _PLAIN.match(key):
-            return error("MQWB0112E", key, "not an MQSC keyword")
+            return error("MQSC907E", key, "not an MQSC keyword")
         keyword = meaning(spec, key)
         if (
             value is True
@@ -269,18 +269,18 @@ def json_command(body: Mapping[str, Any]) -> str | Answer:
             continue
         elif isinstance(value, list):
             if not all(isinstance(v, str | int) and not isinstance(v, bool) for v in value):
-                return error("MQWB0112E", key, "a list holds strings and numbers")
+                return error("MQSC907E", key, "a list holds strings and numbers")
             parts.append(f"{key}({', '.join(_value(v, keyword) for v in value)})")
         elif isinstance(value, str | int | float):
             parts.append(f"{key}({_value(value, keyword)})")
         else:
-            return error("MQWB0112E", key, "a value is a string, a number or a list")
+            return error("MQSC907E", key, "a value is a string, a number or a list")
     wanted = body.get("responseParameters")
     if wanted is not None:
         if not isinstance(wanted, list) or not all(
             isinstance(w, str) and _PLAIN.match(w) for w in wanted
         ):
-            return error("MQWB0112E", "responseParameters", "a list of attribute names")
+            return error("MQSC907E", "responseParameters", "a list of attribute names")
         if verb_name == "DISPLAY":
             parts.extend(w.upper() for w in wanted)
     return " ".join(parts)

@@ -14,10 +14,10 @@ resources the MQ REST API cannot give a view:
   rows before the whole list (runCommandJSON, ten megabytes at 50,000 queues) has arrived;
 * ``GET /ibmmq/console/api/qmgr/{qmgr}/storage``: storage classes, page sets and buffer pools
   with their live figures. runCommandJSON refuses DISPLAY USAGE (IBM MQ, "POST - JSON
-  formatted command"), so without this the page would have to scrape the CSQI010I/CSQP001I
+  formatted command"), so without this the page would have to scrape the CSQI010I/CSQI065I
   reply lines of runCommand.
 * ``GET /ibmmq/console/api/qmgr/{qmgr}/listeners``: the channel initiator's listeners, from
-  DISPLAY CHINIT's CSQX846I lines (z/OS has no DISPLAY LSSTATUS);
+  DISPLAY CHINIT's MQSC365I lines (z/OS has no DISPLAY LSSTATUS);
 * ``GET /ibmmq/console/api/qmgr/{qmgr}/zos``: DISPLAY USAGE TYPE(ALL) as records, the queue
   sharing group's members, each CF structure's backup, its age and ``mqsc advise``'s advice.
 """
@@ -128,7 +128,7 @@ def form(objtype: str, verb: str = "DEFINE") -> Answer:
     verb = verb.upper()
     spec = command_spec(verb, found.name) if found is not None and verb in FORM_VERBS else None
     if spec is None:
-        return error("MQWB0404E", f"/ibmmq/console/api/form/{objtype}?verb={verb.lower()}")
+        return error("MQSC908E", f"/ibmmq/console/api/form/{objtype}?verb={verb.lower()}")
     fields = [_field(k) for k in spec.keywords.values() if k.zos]
     # The other types of its catalog family that DEFINE makes (QLOCAL: QALIAS, QREMOTE,
     # QMODEL), so the form offers them without the page naming any.
@@ -150,7 +150,7 @@ def form(objtype: str, verb: str = "DEFINE") -> Answer:
     if typed is not None:
         # A family whose attributes depend on a type (the syntax diagram of each CHLTYPE,
         # AUTHTYPE): the form shows only the fields of the type chosen, and marks the ones
-        # that type must name, as definitions.check_typed enforces (CSQM150I, CSQM154I).
+        # that type must name, as definitions.check_typed enforces (MQSC550E, MQSC554E).
         keyword, applies, required = typed
         body["typed"] = {
             "keyword": keyword,
@@ -213,13 +213,13 @@ _GENERIC = re.compile(r"[A-Za-z0-9._/%]{0,47}\*?\Z")
 def window_query(name: str, offset: str, limit: str) -> tuple[str, int, int] | Answer:
     """The checked parameters of a window request, or the 400 answer."""
     if not name or not _GENERIC.match(name):
-        return error("MQWB0112E", "name", "a queue name or a generic name (PAY.*)")
+        return error("MQSC907E", "name", "a queue name or a generic name (PAY.*)")
     try:
         first, count = int(offset), int(limit)
     except ValueError:
-        return error("MQWB0112E", "offset/limit", "whole numbers")
+        return error("MQSC907E", "offset/limit", "whole numbers")
     if first < 0 or not 0 < count <= MAX_WINDOW:
-        return error("MQWB0112E", "offset/limit", f"offset >= 0, limit 1-{MAX_WINDOW}")
+        return error("MQSC907E", "offset/limit", f"offset >= 0, limit 1-{MAX_WINDOW}")
     return name.upper(), first, count
 
 
@@ -278,7 +278,7 @@ def storage(qm: QueueManager) -> Answer:
 # ---- listeners --------------------------------------------------------------------------
 def listeners(qm: QueueManager) -> Answer:
     """The TCP/IP listeners of the channel initiator. z/OS has no DISPLAY LSSTATUS (and no
-    listener objects): DISPLAY CHINIT names each listener in a CSQX846I line (CSQX847I when
+    listener objects): DISPLAY CHINIT names each listener in a MQSC365I line (MQSC366I when
     none is started), so the widget lists those lines' figures (IBM MQ for z/OS, "DISPLAY
     CHINIT"). With the channel initiator stopped the answer says so (CSQM131I) and lists none."""
     shown = qm.execute("DISPLAY CHINIT")
@@ -293,7 +293,7 @@ def listeners(qm: QueueManager) -> Answer:
             "status": "RUNNING",
         }
         for m in shown.records
-        if isinstance(m, Message) and m.msg_id == "CSQX846I"
+        if isinstance(m, Message) and m.msg_id == "MQSC365I"
     ]
     return Answer(
         200, {"qmgr": qm.name, "chinit": "ACTIVE" if shown.ok else "INACTIVE", "listeners": rows}

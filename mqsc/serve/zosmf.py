@@ -9,8 +9,9 @@ console services" (``PUT /zosmf/restconsoles/consoles/{name}`` with ``cmd``, ``s
 
 A console command whose first word is a queue manager's command prefix (``QMZ1 DIS USAGE``,
 or ``/QMZ1 ...`` as typed at SDSF) goes to that queue manager as from the console; any other
-is answered as MVS answers a command it does not know (IEE305I). Jobs run through the same
-runner as ``mqsc job`` (:mod:`mqsc.batch.runner`), and their held output is their spool.
+is answered as MVS answers a command it does not know (mqsc's own MQSC007E: no source for the
+MVS message was found). Jobs run through the same runner as ``mqsc job``
+(:mod:`mqsc.batch.runner`), and their held output is their spool.
 """
 
 from __future__ import annotations
@@ -116,14 +117,14 @@ class Consoles:
         routed = self.registry.by_cpf_prefix(text.lstrip("/") if text.startswith("/") else text)
         if routed is None:
             word = text.split()[0]
-            return [texts.line("IEE305I", {"command": word.upper()}, None)]
+            return [texts.line("MQSC007E", {"command": word.upper()}, None)]
         name, mqsc_text = routed
         try:
             result = self.registry.run(
                 name, lambda qm: qm.execute(mqsc_text, source=CommandSource.CONSOLE)
             )
         except (NoSuchQmgr, QmgrUnavailable):
-            return [texts.line("IEE305I", {"command": text.split()[0].upper()}, None)]
+            return [texts.line("MQSC007E", {"command": text.split()[0].upper()}, None)]
         return consoletext.console_lines(result)
 
 

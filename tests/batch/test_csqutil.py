@@ -130,7 +130,7 @@ def test_continue_reads_every_command_but_fails_the_function() -> None:
 def test_syntax_error_runs_nothing() -> None:
     outcome, _, qm = run_case(CASES / "syntax")
     assert not qm.execute("DISPLAY QLOCAL(NEVER.RUN)").objects
-    assert " CSQU104E  Invalid value SOMETIMES for keyword FAILURE" in outcome.sysprint
+    assert " MQSC264E  Invalid value SOMETIMES for keyword FAILURE" in outcome.sysprint
 
 
 def test_makedef_replays_cleanly() -> None:
@@ -188,7 +188,7 @@ def test_cli_exit_status_is_the_return_code(tmp_path, capsys) -> None:
     deck.write_text("DELETE QLOCAL(NOPE)\n")
     assert main(["csqutil", str(sysin), "--dd", f"CMDINP={deck}", "--memory"]) == 8
     assert main(["csqutil", str(sysin), "--memory"]) == 12
-    assert " CSQU100E  CMDINP DD statement missing" in capsys.readouterr().out
+    assert " MQSC260E  CMDINP DD statement missing" in capsys.readouterr().out
     assert main(["csqutil", str(tmp_path / "nope"), "--memory"]) == 12
     assert main(["csqutil", str(sysin), "--dd", "NOEQUALS"]) == 2
     sysprint = tmp_path / "out" / "sysprint"
@@ -218,30 +218,30 @@ def test_empty_sysin() -> None:
         connect=lambda name: None,
         clock=clock,
     )
-    assert outcome.rc == 12 and " CSQU102E  No functions requested" in outcome.sysprint
+    assert outcome.rc == 12 and " MQSC262E  No functions requested" in outcome.sysprint
 
 
 @pytest.mark.parametrize(
     "statement,message",
     [
-        ("COMMAND DDNAME", " CSQU108E  Value missing for keyword DDNAME"),
+        ("COMMAND DDNAME", " MQSC268E  Value missing for keyword DDNAME"),
         (
             "COMMAND DDNAME(A) DDNAME(B)",
-            " CSQU105E  Incompatible keywords or values for COMMAND function",
+            " MQSC265E  Incompatible keywords or values for COMMAND function",
         ),
         (
             "COMMAND MAKEDEF(A) MAKEDEL(B)",
-            " CSQU105E  Incompatible keywords or values for COMMAND function",
+            " MQSC265E  Incompatible keywords or values for COMMAND function",
         ),
-        ("COMMAND DDNAME(TOOLONGNAME)", " CSQU104E  Invalid value TOOLONGNAME for keyword DDNAME"),
-        ("COMMAND RESPTIME(2)", " CSQU104E  Invalid value 2 for keyword RESPTIME"),
-        ("COMMAND DDNAME(A", " CSQU107E  Invalid function statement syntax"),
+        ("COMMAND DDNAME(TOOLONGNAME)", " MQSC264E  Invalid value TOOLONGNAME for keyword DDNAME"),
+        ("COMMAND RESPTIME(2)", " MQSC264E  Invalid value 2 for keyword RESPTIME"),
+        ("COMMAND DDNAME(A", " MQSC267E  Invalid function statement syntax"),
         (
             "COMMAND MAKECLNT(A) CCSID(500)",
             " MQSC210E CSQUTIL keyword MAKECLNT is not supported "
             "by mqsc (docs/batch.md lists what is)",
         ),
-        ("COMMAND DDNAME(A) +", " CSQU107E  Invalid function statement syntax"),
+        ("COMMAND DDNAME(A) +", " MQSC267E  Invalid function statement syntax"),
     ],
 )
 def test_statement_errors(statement, message) -> None:

@@ -32,7 +32,7 @@ def test_makedef_recreates_channels_topics_and_authinfo() -> None:
     assert all(r.ok for r in source.run(DECK))
     commands = made("MAKEDEF", [source.execute(text) for text in DISPLAYS])
     # The deck's three channels and the eight SYSTEM.DEF.* channels of the system deck; a
-    # new queue manager has the system ones already (MAKEDEF's NOREPLACE would say CSQM095I).
+    # new queue manager has the system ones already (MAKEDEF's NOREPLACE would say MQSC595E).
     assert [c.objtype for c in commands] == ["CHANNEL"] * 11 + ["TOPIC", "AUTHINFO"]
     commands = [c for c in commands if not c.name.startswith("SYSTEM.")]
     target = fresh_qmz1()

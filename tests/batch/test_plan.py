@@ -34,7 +34,7 @@ def test_plan_lists_creates_alters_deletes_and_failures() -> None:
     assert ("delete", "QLOCAL(SYSTEM.ADMIN.PERFM.EVENT)") in changes
     assert changes[("alter", "BUFFPOOL(10)")].attrs[0].after == 2000
     [failure] = result.failures
-    assert failure.location.line == 5 and "CSQM095I" in failure.messages[1]
+    assert failure.location.line == 5 and "MQSC595E" in failure.messages[1]
 
 
 def test_plan_text() -> None:

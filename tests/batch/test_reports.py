@@ -161,8 +161,8 @@ def test_check_junit_reads_back_with_junitparser(in_root, capsys, tmp_path) -> N
     failed = cases["4: DEFINE QLOCAL(APP.IN)"]
     assert failed.is_failure and failed.classname == DECK
     [failure] = failed.result
-    assert failure.type == "CSQM095I"
-    assert failure.text == f"{DECK}:4:8: CSQM095I CSQMAQLC QLOCAL(APP.IN) ALREADY EXISTS"
+    assert failure.type == "MQSC595E"
+    assert failure.text == f"{DECK}:4:8: MQSC595E CSQMAQLC QLOCAL(APP.IN) ALREADY EXISTS"
     assert failed._elem.get("file") == DECK and failed._elem.get("line") == "4"
     warned = cases["7: DEFINE QLOCAL(APP.LOST) STGCLASS(NOSUCH)"]
     assert warned.is_passed and "MQSC101W" in warned.system_out
@@ -185,7 +185,7 @@ def test_run_junit_carries_the_replies(in_root, capsys, tmp_path) -> None:
     assert "CSQ9022I QMZ1 CSQMAQLC ' DEFINE QLOCAL' NORMAL COMPLETION" in ok.system_out
     assert "MQSC207W" in ok.system_out
     failed = cases["4: DEFINE QLOCAL(APP.IN)"]
-    assert failed.is_failure and "CSQM095I" in failed.result[0].message
+    assert failed.is_failure and "MQSC595E" in failed.result[0].message
 
 
 def test_run_disabled_command_is_an_error(tmp_path, capsys) -> None:
@@ -220,7 +220,7 @@ def test_sarif_has_what_github_code_scanning_requires(in_root, capsys) -> None:
         location = result["locations"][0]["physicalLocation"]
         assert location["artifactLocation"] == {"uri": DECK, "uriBaseId": "%SRCROOT%"}
     levels = {r["ruleId"]: r["level"] for r in run["results"]}
-    assert levels["CSQM095I"] == "error" and levels["MQSC207W"] == "warning"
+    assert levels["MQSC595E"] == "error" and levels["MQSC207W"] == "warning"
 
 
 def test_sarif_fingerprints_are_unique_and_stable(in_root, capsys) -> None:
@@ -252,7 +252,7 @@ def test_github_annotations(in_root, capsys) -> None:
     out = run_cli(capsys, "check", "--format", "github", DECK)[1]
     lines = out.splitlines()
     assert (
-        f"::error file={DECK},line=4,col=8,endLine=4,endColumn=22,title=CSQM095I"
+        f"::error file={DECK},line=4,col=8,endLine=4,endColumn=22,title=MQSC595E"
         "::CSQMAQLC QLOCAL(APP.IN) ALREADY EXISTS"
     ) in lines
     assert all(line.startswith(("::error ", "::warning ", "::notice ")) for line in lines)

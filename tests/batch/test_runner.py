@@ -155,7 +155,7 @@ def test_csqutil_return_code_is_the_condition_code(tmp_path) -> None:
         tmp_path,
     )
     assert statuses(result) == [("BAD", "executed", 8), ("NOSYSIN", "executed", 12)]
-    assert " CSQU100E  SYSIN DD statement missing" in result.steps[1].sysout[0][2]
+    assert " MQSC260E  SYSIN DD statement missing" in result.steps[1].sysout[0][2]
 
 
 def test_data_sets_in_the_catalog(tmp_path) -> None:

@@ -135,7 +135,7 @@ def test_load_of_a_bad_data_set_changes_nothing(tmp_path) -> None:
         "",
         "*MQSC CSQUTIL COPY 1\nQ USER1.BBAR.QUEUE\nM 5 100 N 0\nQ NO.SUCH.QUEUE\nM 1 100 N 0\n",
     )
-    for dsn, msg in (("USER1.BAD", "CSQU061E"), ("USER1.NOQ", "CSQU013E")):
+    for dsn, msg in (("USER1.BAD", "MQSC255E"), ("USER1.NOQ", "MQSC250E")):
         result = run_text(
             f"//BAD JOB\n//LOAD EXEC PGM=CSQUTIL,PARM='QMZ1'\n"
             f"//SYSPRINT DD SYSOUT=*\n//CSQUINP DD DSN={dsn},DISP=SHR\n"

@@ -1,5 +1,6 @@
 """OEMPUT, OEMPUTX and MGET as job steps: PARMs, SYSPRINT, condition codes, and the lab's four
-jobs end to end (golden held output, the lab's figures)."""
+jobs end to end (golden held output; the lab's captured figures where it captured any, the
+storage model's predictions elsewhere: docs/storage.md, "The lab, end to end")."""
 
 from __future__ import annotations
 
@@ -151,11 +152,12 @@ def test_the_four_lab_jobs_in_order(golden, tmp_path) -> None:
         assert [s.cc for s in result.steps] == [0, 0, 0, 0], member
         listings[member] = result
         golden(GOLDEN / f"{member}.listing.txt", jes.listing(result))
-    # After 300 messages on USER1.ABAR.QUEUE: the lab's page set 11 and buffer pool 11.
+    # After 300 messages on USER1.ABAR.QUEUE: the lab's captured page set 11 and buffer pool 11.
     loaduse = "\n".join(printed(listings["V8NOIO11"], 1))
     assert " _ 11     11      1078       473          0        605 USER    0" in loaduse
     assert " _   11       1000        393         39 FIXED4KB  ABOVE" in loaduse
-    # 1200 messages overflow the pool, expand the page set three times, and are read back.
+    # 1200 messages overflow the pool, expand the page set three times, and are read back
+    # (the model's prediction: the lab captured no DISPLAY USAGE after these jobs).
     loadq = "\n".join(printed(listings["V8YSIO11"], 0))
     assert "Page set expansions : 3" in loadq and "pages written" in loadq
     mgetq = "\n".join(printed(listings["V8YSIO11"], 2))

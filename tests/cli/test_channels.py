@@ -46,7 +46,7 @@ def test_a_sender_moves_persistent_messages_to_another_queue_manager(tmp_path, c
     capsys.readouterr()
     assert main(["put", "PAY.OUT", "--count", "100", "--size", "1024", "--persistent"]) == 0
     out = capsys.readouterr().out
-    assert "CSQX500I QMZ2 CSQXRESP Channel QMZ1.TO.QMZ2 started" in out
+    assert "MQSC347I QMZ2 CSQXRESP Channel QMZ1.TO.QMZ2 started" in out
     assert depth(capsys, "QMZ2") == 0
     assert depth(capsys, "PAY.IN", "-m", "QMZ2") == 100
     # The receiver stops: the transmission queue fills and the sender retries.
@@ -85,14 +85,14 @@ def test_mqsc_run_shows_what_the_channels_said(tmp_path, capsys) -> None:
     assert main(["run", "--style", "console", _deck(QMZ1_DECK)]) == 0
     out = capsys.readouterr().out
     # QMZ1's own console line, then QMZ2's receiver starting when the sender binds.
-    assert "CSQX500I QMZ1 CSQXRESP Channel QMZ1.TO.QMZ2 started" in out
-    assert "CSQX500I QMZ2 CSQXRESP Channel QMZ1.TO.QMZ2 started" not in out  # nothing moved
+    assert "MQSC347I QMZ1 CSQXRESP Channel QMZ1.TO.QMZ2 started" in out
+    assert "MQSC347I QMZ2 CSQXRESP Channel QMZ1.TO.QMZ2 started" not in out  # nothing moved
     assert main(["put", "PAY.OUT", "--count", "3"]) == 0
     capsys.readouterr()
     assert main(["run", "-m", "QMZ2", _deck("STOP CHANNEL(QMZ1.TO.QMZ2)")]) == 0
     assert main(["put", "PAY.OUT", "--count", "3"]) == 0  # the sender finds it stopped
     assert (
-        "CSQX501I QMZ1 CSQXRESP Channel QMZ1.TO.QMZ2 is no longer active" in capsys.readouterr().out
+        "MQSC348I QMZ1 CSQXRESP Channel QMZ1.TO.QMZ2 is no longer active" in capsys.readouterr().out
     )
     assert main(["run", "--style", "console", _deck("START CHANNEL(QMZ1.TO.QMZ2)")]) == 0
     out = capsys.readouterr().out
@@ -110,6 +110,6 @@ def test_create_with_a_listener(tmp_path, capsys) -> None:
     assert "listening on port 1415" in capsys.readouterr().out
     assert main(["run", "-m", "QMZ2", "--style", "console", _deck("DISPLAY CHINIT")]) == 0
     assert (
-        "CSQX846I QMZ2 CSQXDISP TCP/IP listener INDISP=QMGR started, for port 1415"
+        "MQSC365I QMZ2 CSQXDISP TCP/IP listener INDISP=QMGR started, for port 1415"
         in capsys.readouterr().out
     )

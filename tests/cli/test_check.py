@@ -24,7 +24,7 @@ def test_clean_deck(tmp_path, capsys) -> None:
 def test_semantic_error_points_at_the_line(tmp_path, capsys) -> None:
     status, out = check(tmp_path, "DISPLAY QMGR\nDEFINE QLOCAL(USER1.ABAR.QUEUE)\n", capsys=capsys)
     assert status == 1
-    assert "deck.mqsc:2:8: CSQM095I CSQMAQLC QLOCAL(USER1.ABAR.QUEUE) ALREADY EXISTS" in out
+    assert "deck.mqsc:2:8: MQSC595E CSQMAQLC QLOCAL(USER1.ABAR.QUEUE) ALREADY EXISTS" in out
 
 
 def test_like_object_missing_points_at_like(tmp_path, capsys) -> None:

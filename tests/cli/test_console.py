@@ -90,7 +90,7 @@ def test_binary_with_piped_stdin(tmp_path) -> None:
         text=True,
         timeout=60,
     )
-    assert result.stdout.splitlines() == ["QMZ1> QMZ2 DIS USAGE", "IEE305I QMZ2 COMMAND INVALID"]
+    assert result.stdout.splitlines() == ["QMZ1> QMZ2 DIS USAGE", "MQSC007E QMZ2 COMMAND INVALID"]
     assert result.returncode == 10
 
 

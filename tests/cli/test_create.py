@@ -32,7 +32,7 @@ def test_create_with_own_decks_lists_failing_init_commands(tmp_path: Path, capsy
     inp2.write_text("DEFINE QLOCAL(APP.Q)\nDEFINE QLOCAL(APP.Q)\n")
     assert main(["create", "QMC", "--csqinp1", str(inp1), "--csqinp2", str(inp2)]) == 0
     err = capsys.readouterr().err
-    assert "inp2.mqsc:2:1: CSQM095I" in err
+    assert "inp2.mqsc:2:1: MQSC595E" in err
 
 
 def test_bad_name(capsys) -> None:

@@ -51,8 +51,8 @@ def test_a_start_that_fails_exits_10_and_keeps_the_state(tmp_path, capsys, monke
     capsys.readouterr()
     assert main(["restart", "--state", str(state)]) == 10
     out = capsys.readouterr().out
-    assert "CSQ9017E QMZ1 Failure while processing 'START' command, processing terminated" in out
+    assert "MQSC017E QMZ1 Failure while processing 'START' command, processing terminated" in out
     before = rows(state)
     assert main(["restart", "--state", str(state)]) == 10  # stopped, as it was: again
-    assert "CSQ9017E" in capsys.readouterr().out
+    assert "MQSC017E" in capsys.readouterr().out
     assert rows(state) == before

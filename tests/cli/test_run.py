@@ -32,7 +32,7 @@ def test_all_succeeded_exits_0(tmp_path, capsys) -> None:
 def test_some_failed_exits_10(tmp_path, capsys) -> None:
     status, out = run(tmp_path, "DEFINE QLOCAL(A)\nDEFINE QLOCAL(A)\n", capsys=capsys)
     assert status == 10
-    assert "CSQM095I QMZ1 CSQMAQLC QLOCAL(A) ALREADY EXISTS" in out
+    assert "MQSC595E QMZ1 CSQMAQLC QLOCAL(A) ALREADY EXISTS" in out
 
 
 def test_unreadable_input_exits_20(tmp_path, capsys) -> None:

@@ -30,7 +30,7 @@ def test_text_summary_has_no_timings(capsys) -> None:
     out = capsys.readouterr().out
     assert "Messages put        : 1200 of 1200" in out
     assert "Page set expansions : 3" in out
-    assert "CSQP013I" in out  # the expansion console messages
+    assert "MQSC613I" in out  # the expansion console messages
     for word in ("elapsed", "CPU", "seconds", "/sec"):
         assert word not in out
 

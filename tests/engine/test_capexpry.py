@@ -45,10 +45,10 @@ def test_the_default_is_nolimit_and_like_copies_it() -> None:
 @pytest.mark.parametrize(
     "command, message",
     [
-        ("ALTER QLOCAL(CAPPED) CAPEXPRY(0)", "CSQM092I"),
-        ("ALTER QLOCAL(CAPPED) CAPEXPRY(1000000000)", "CSQM092I"),
-        ("ALTER QLOCAL(CAPPED) CAPEXPRY(FOREVER)", "CSQ9011E"),
-        ("ALTER QLOCAL(CAPPED) CAPEXPRY('NOLIMIT')", "CSQ9011E"),
+        ("ALTER QLOCAL(CAPPED) CAPEXPRY(0)", "MQSC592E"),
+        ("ALTER QLOCAL(CAPPED) CAPEXPRY(1000000000)", "MQSC592E"),
+        ("ALTER QLOCAL(CAPPED) CAPEXPRY(FOREVER)", "MQSC011E"),
+        ("ALTER QLOCAL(CAPPED) CAPEXPRY('NOLIMIT')", "MQSC011E"),
     ],
 )
 def test_a_bad_value_changes_nothing(command: str, message: str) -> None:
@@ -93,5 +93,5 @@ def test_topics_take_capexpry_asparent_by_default() -> None:
     assert qm.execute("ALTER TOPIC(T1) CAPEXPRY(NOLIMIT)").ok
     assert topic("T1") == "NOLIMIT"
     before = digest(qm.state)
-    assert "CSQ9011E" in qm.execute("ALTER TOPIC(T1) CAPEXPRY(SOMETIME)").message_ids
+    assert "MQSC011E" in qm.execute("ALTER TOPIC(T1) CAPEXPRY(SOMETIME)").message_ids
     assert digest(qm.state) == before

@@ -35,9 +35,9 @@ def test_one_value_binds_as_a_word() -> None:
 @pytest.mark.parametrize(
     "value, message",
     [
-        ("COMPMSG(RLE,ZLIBFAST,ZLIBHIGH,NONE,ANY)", "CSQ9014E"),
-        ("COMPHDR(SYSTEM,NONE,SYSTEM)", "CSQ9014E"),
-        ("COMPMSG(RLE,FAST)", "CSQ9011E"),
+        ("COMPMSG(RLE,ZLIBFAST,ZLIBHIGH,NONE,ANY)", "MQSC014E"),
+        ("COMPHDR(SYSTEM,NONE,SYSTEM)", "MQSC014E"),
+        ("COMPMSG(RLE,FAST)", "MQSC011E"),
     ],
 )
 def test_a_bad_list_changes_nothing(value: str, message: str) -> None:
@@ -60,5 +60,5 @@ def test_exits_and_their_data_are_lists() -> None:
     before = digest(qm.state)
     too_many = qm.execute("ALTER CHANNEL(C1) CHLTYPE(SDR) MSGEXIT(A,B,C,D,E,F,G,H,I)")
     too_long = qm.execute("ALTER CHANNEL(C1) CHLTYPE(SDR) SENDEXIT(E1,TOOLONGNAME)")
-    assert "CSQ9014E" in too_many.message_ids and "CSQ9006E" in too_long.message_ids
+    assert "MQSC014E" in too_many.message_ids and "MQSC016E" in too_long.message_ids
     assert digest(qm.state) == before

@@ -22,7 +22,7 @@ def test_start_chinit_makes_it_active_and_stop_ends_it() -> None:
     qm = fresh_qmz1()
     assert run(qm, "START CHINIT").ok
     assert qm.info.attrs["CHINIT"] == "ACTIVE"
-    assert "CSQX830I" in ids(run(qm, "DISPLAY CHINIT"))
+    assert "MQSC360I" in ids(run(qm, "DISPLAY CHINIT"))
     assert run(qm, "START LISTENER PORT(1415)").ok
     assert qm.info.attrs["LISTENERS"] == [1415]
     assert run(qm, "STOP CHINIT").ok

@@ -34,7 +34,7 @@ def test_a_failed_start_answers_csq9017e_and_changes_nothing(monkeypatch) -> Non
     for _ in range(2):  # and again: the failure did not make the next start worse
         result = start(qm)
         assert not result.ok
-        assert result.message_ids == ("CSQ9017E", "CSQ9023E")
+        assert result.message_ids == ("MQSC017E", "CSQ9023E")
         assert qm.digest() == before and qm.phase is Phase.STOPPED
     # Still a stopped queue manager: it answers as one.
     assert qm.execute("DISPLAY QLOCAL(Q)").message_ids[0] == "CSQ3106E"

@@ -44,9 +44,9 @@ def test_list_operators_select_by_item(qm, where: str, expected: list[str]) -> N
 def test_list_operators_on_a_list_only(qm) -> None:
     before = qm.digest()
     result = qm.execute("DISPLAY NAMELIST(T.*) WHERE(NAMES EQ APP.A)")
-    assert not result.ok and "CSQ9028E" in result.message_ids
+    assert not result.ok and "MQSC018E" in result.message_ids
     result = qm.execute("DISPLAY NAMELIST(T.*) WHERE(DESCR CT APP.A)")
-    assert not result.ok and "CSQ9028E" in result.message_ids
+    assert not result.ok and "MQSC018E" in result.message_ids
     assert qm.digest() == before
 
 
@@ -72,4 +72,4 @@ def test_a_list_of_words_filters_by_item_too() -> None:
     assert channels("COMPMSG CTG ZLIB*") == ["T.C1"]
     assert channels("COMPMSG EXG ZLIB*") == ["T.C2"]
     assert channels("COMPMSG EQ RLE") == ["T.C2"]
-    assert "CSQ9011E" in qm.execute("DISPLAY CHANNEL(T.*) WHERE(COMPMSG CT BOGUS)").message_ids
+    assert "MQSC011E" in qm.execute("DISPLAY CHANNEL(T.*) WHERE(COMPMSG CT BOGUS)").message_ids

@@ -65,7 +65,7 @@ def persistent_runs(group, queue: str) -> list[tuple[int, int, int, int]]:
 def test_group_commands_need_a_group(text) -> None:
     qm = fresh_minimal()
     result = qm.execute(text)
-    assert ids(result) == ["CSQM152I", "CSQ9023E"]
+    assert ids(result) == ["MQSC552E", "CSQ9023E"]
 
 
 def test_cmdscope_needs_a_group() -> None:
@@ -83,12 +83,12 @@ def test_structures_are_seen_by_every_member(group) -> None:
 
 def test_structure_rules(group) -> None:
     a = group.members["QSA1"]
-    assert ids(a.execute("DEFINE CFSTRUCT(CSQ_ADMIN)"))[0] == "CSQM153I"
+    assert ids(a.execute("DEFINE CFSTRUCT(CSQ_ADMIN)"))[0] == "MQSC553E"
     assert ids(a.execute("DEFINE CFSTRUCT(LOW) CFLEVEL(2) RECOVER(YES)"))[:2] == [
-        "CSQM150I",
-        "CSQM090E",
+        "MQSC550E",
+        "CSQ9023E",
     ]
-    assert ids(a.execute("DELETE CFSTRUCT(APP1)"))[0] == "CSQM101I"  # PAY.SQ uses it
+    assert ids(a.execute("DELETE CFSTRUCT(APP1)"))[0] == "MQSC501E"  # PAY.SQ uses it
 
 
 def test_at_most_63_structures(group) -> None:
@@ -110,7 +110,7 @@ def test_at_most_512_queues_per_structure(group) -> None:
 def test_level_cannot_drop_under_messages(group) -> None:
     a = group.members["QSA1"]
     a.put("TEMP.SQ", 1, 10, persistent=False)
-    assert ids(a.execute("ALTER CFSTRUCT(NOREC) CFLEVEL(3)"))[0] == "CSQM101I"
+    assert ids(a.execute("ALTER CFSTRUCT(NOREC) CFLEVEL(3)"))[0] == "MQSC501E"
     a.get("TEMP.SQ")
     assert a.execute("ALTER CFSTRUCT(NOREC) CFLEVEL(3)").ok
 
@@ -118,7 +118,7 @@ def test_level_cannot_drop_under_messages(group) -> None:
 # ---- dispositions --------------------------------------------------------------------------
 def test_shared_queue_rules(group) -> None:
     a = group.members["QSA1"]
-    assert ids(a.execute("DEFINE QLOCAL(S1) QSGDISP(SHARED)"))[0] == "CSQM154I"
+    assert ids(a.execute("DEFINE QLOCAL(S1) QSGDISP(SHARED)"))[0] == "MQSC554E"
     assert ids(a.execute("DEFINE QLOCAL(S1) QSGDISP(SHARED) CFSTRUCT(NONE)"))[0] == "CSQM125I"
     assert a.execute("DEFINE QLOCAL(PRIV.Q)").ok
     assert ids(a.execute("DEFINE QLOCAL(PRIV.Q) QSGDISP(SHARED) CFSTRUCT(APP1)"))[0] == "MQSC312E"
@@ -130,13 +130,13 @@ def test_group_objects_get_copies_on_every_active_member(group) -> None:
     c.execute("STOP QMGR", source=CommandSource.CONSOLE)
     result = a.execute("DEFINE QLOCAL(G.Q) QSGDISP(GROUP) DESCR('group queue')")
     assert ids(result) == [
-        "CSQN138I",
+        "MQSC138I",
         "CSQ9022I",
-        "CSQN121I",
+        "MQSC121I",
         "CSQ9022I",
-        "CSQN121I",
+        "MQSC121I",
         "CSQ9022I",
-        "CSQN122I",
+        "MQSC122I",
     ]
     for member in (a, b):
         copy = member.state.tables["qlocal"]["G.Q"]
@@ -191,7 +191,7 @@ def test_group_storage_class(group) -> None:
 def test_cmdscope_one_member(group) -> None:
     a, b = group.members["QSA1"], group.members["QSA2"]
     result = a.execute("DEFINE QLOCAL(ONLY.ON.B) CMDSCOPE(QSA2)")
-    assert ids(result) == ["CSQN137I", "CSQN121I", "CSQ9022I", "CSQN122I"]
+    assert ids(result) == ["MQSC137I", "MQSC121I", "CSQ9022I", "MQSC122I"]
     assert "ONLY.ON.B" in b.state.tables["qlocal"]
     assert "ONLY.ON.B" not in a.state.tables["qlocal"]
 
@@ -202,14 +202,14 @@ def test_cmdscope_star_reaches_running_members_and_reports_failures(group) -> No
     a.execute("DEFINE QLOCAL(ONLY.ON.A)")
     result = a.execute("DELETE QLOCAL(ONLY.ON.A) CMDSCOPE(*)")
     assert ids(result) == [
-        "CSQN137I",
-        "CSQN121I",
+        "MQSC137I",
+        "MQSC121I",
         "CSQ9022I",
-        "CSQN121I",
+        "MQSC121I",
         "CSQM125I",
         "CSQM090E",
         "CSQ9023E",
-        "CSQN123E",
+        "MQSC123E",
     ]
     assert result.records[0].inserts["count"] == 2
     assert not all(r.ok for r in result.all_sets())
@@ -314,7 +314,7 @@ def test_backup_rules(group) -> None:
 def test_generic_backup_takes_the_recoverable_structures(group) -> None:
     result = group.members["QSA1"].execute("BACKUP CFSTRUCT(*)")
     assert result.ok
-    started = [m.inserts["struc"] for m in result.messages() if m.msg_id == "CSQE120I"]
+    started = [m.inserts["struc"] for m in result.messages() if m.msg_id == "MQSC820I"]
     assert started == ["APP1", "APP3"]
 
 
@@ -376,11 +376,11 @@ def test_recover_normal_restores_persistent_messages_from_every_members_log(grou
     assert a.execute("RESET CFSTRUCT(APP1) ACTION(FAIL)").ok
     result = b.execute("RECOVER CFSTRUCT(APP1)")
     assert ids(result) == [
-        "CSQE130I",
-        "CSQE132I",
-        "CSQE133I",
-        "CSQE134I",
-        "CSQE131I",
+        "MQSC830I",
+        "MQSC832I",
+        "MQSC833I",
+        "MQSC834I",
+        "MQSC831I",
         "MQSC309I",
         "CSQ9022I",
     ]

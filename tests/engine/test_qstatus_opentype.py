@@ -20,4 +20,4 @@ def test_opentype_selects_by_open_handles() -> None:
 
 
 def test_a_bad_opentype_is_refused() -> None:
-    assert "CSQ9011E" in fresh_qmz1().execute("DISPLAY QSTATUS(*) OPENTYPE(BOTH)").message_ids
+    assert "MQSC011E" in fresh_qmz1().execute("DISPLAY QSTATUS(*) OPENTYPE(BOTH)").message_ids

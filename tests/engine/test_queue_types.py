@@ -164,7 +164,7 @@ def test_move_a_private_queue_to_a_shared_queue_and_clear_it() -> None:
     run(qm, "DEFINE QLOCAL(PRIV.Q)", "DEFINE QLOCAL(SHR.Q) QSGDISP(SHARED) CFSTRUCT(APP1)")
     assert qm.put("PRIV.Q", 20, 1000).done == 20
     result = qm.execute("MOVE QLOCAL(PRIV.Q) TOQLOCAL(SHR.Q)")
-    assert result.message_ids[:2] == ("CSQM156I", "CSQ9022I")  # then CSQE005I: connected
+    assert result.message_ids[:2] == ("MQSC556I", "CSQ9022I")  # then CSQE005I: connected
     assert qm.execute("DISPLAY QSTATUS(SHR.Q)").objects[0].get("CURDEPTH") == 20
     assert qm.execute("DISPLAY QSTATUS(PRIV.Q)").objects[0].get("CURDEPTH") == 0
     assert qm.execute("CLEAR QLOCAL(SHR.Q)").message_ids[0] == "CSQM125I"  # PRIVATE by default
@@ -174,7 +174,7 @@ def test_move_a_private_queue_to_a_shared_queue_and_clear_it() -> None:
 
 def test_shared_clear_outside_a_group_needs_one() -> None:
     qm = fresh_qmz1()
-    assert qm.execute("CLEAR QLOCAL(USER1.ABAR.QUEUE) QSGDISP(SHARED)").message_ids[0] == "CSQM152I"
+    assert qm.execute("CLEAR QLOCAL(USER1.ABAR.QUEUE) QSGDISP(SHARED)").message_ids[0] == "MQSC552E"
 
 
 def test_a_put_through_a_permanent_model_makes_a_dynamic_queue_that_stays() -> None:

@@ -20,6 +20,8 @@ def test_every_message_the_engine_names_is_in_the_catalog() -> None:
     root = Path(__file__).resolve().parents[2] / "mqsc"
     missing = set()
     for path in root.rglob("*.py"):
+        if path.name == "sources.py":  # what each source shows, not what mqsc prints
+            continue
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 v = node.value

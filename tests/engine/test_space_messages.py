@@ -29,7 +29,7 @@ def test_a_page_set_stops_at_its_last_extent_with_csqp016e() -> None:
     ids = [m.msg_id for m in outcome.messages]
     assert outcome.reason == mqrc.MQRC_STORAGE_MEDIUM_FULL
     # One extent is the primary allocation: 118 expansions, then the refusal.
-    assert ids == ["CSQP013I", "CSQI031I"] * (constants.MAX_EXTENTS - 1) + ["CSQP016E"]
+    assert ids == ["MQSC613I", "MQSC731I"] * (constants.MAX_EXTENTS - 1) + ["MQSC616E"]
     ps = qm.state.tables["pageset"][25]
     assert (ps.extents, ps.noexpand) == (constants.MAX_EXTENTS, True)
     assert qm.put("EXT.Q", 1000, 4000).messages == ()  # no further attempt, no new message
@@ -44,9 +44,9 @@ def test_page_set_0_full_refuses_a_define_with_csqp039e_and_changes_nothing() ->
             break
     else:
         pytest.fail("page set 0 never filled")
-    assert result.message_ids == ("CSQP039E", "CSQ9023E")
+    assert result.message_ids == ("MQSC639E", "CSQ9023E")
     before = qm.digest()
-    assert qm.execute("DEFINE QLOCAL(ONE.MORE)").message_ids == ("CSQP039E", "CSQ9023E")
+    assert qm.execute("DEFINE QLOCAL(ONE.MORE)").message_ids == ("MQSC639E", "CSQ9023E")
     assert qm.digest() == before
     assert qm.execute(f"DELETE QLOCAL(FILL.{i - 1:05d})").ok  # room again after a DELETE
     assert qm.execute("DEFINE QLOCAL(ONE.MORE)").ok
@@ -63,7 +63,7 @@ def test_an_engine_bug_answers_csq9017e_and_changes_nothing(monkeypatch) -> None
     qm.handlers = {**qm.handlers, ("DEFINE", "QLOCAL"): broken}
     before = qm.digest()
     result = qm.execute("DEFINE QLOCAL(A)")
-    assert result.message_ids == ("CSQ9017E", "CSQ9023E") and not result.ok
+    assert result.message_ids == ("MQSC017E", "CSQ9023E") and not result.ok
     assert qm.digest() == before and "HALF.DONE" not in qm.state.tables["qlocal"]
 
 

@@ -16,7 +16,7 @@ from mqsc.engine.manager import QueueManager
 from mqsc.render.jsonout import reason_of
 from tests.engine.conftest import fresh_minimal, fresh_qmz1
 
-IN_USE = ["CSQM107I", "CSQM090E", "CSQ9023E"]
+IN_USE = ["MQSC507E", "CSQ9023E"]
 
 
 @pytest.fixture
@@ -96,8 +96,8 @@ def test_delete_psid_refused_while_a_storage_class_or_messages_use_it(qm) -> Non
     assert qm.execute("DEFINE STGCLASS(FIVE) PSID(05)").ok
     assert qm.execute("DEFINE QLOCAL(Q5) STGCLASS(FIVE)").ok
     qm.put("Q5", 10, 1024)
-    refused(qm, "DELETE PSID(05)", ["CSQP031E", "CSQ9023E"])
-    assert qm.execute("DELETE STGCLASS(FIVE)").message_ids[0] == "CSQM107I"
+    refused(qm, "DELETE PSID(05)", ["MQSC631E", "CSQ9023E"])
+    assert qm.execute("DELETE STGCLASS(FIVE)").message_ids[0] == "MQSC507E"
 
 
 # ---- a reproduction: a storage-class change of an emptied queue ---------------

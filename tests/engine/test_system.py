@@ -89,7 +89,7 @@ def test_refresh_security_takes_a_class_and_ssl_needs_the_channel_initiator() ->
     ssl = qm.execute("REFRESH SECURITY(*) TYPE(SSL)")
     assert not ssl.ok and ssl.message_ids == ("CSQM131I", "CSQ9023E")
     for text in ("REFRESH SECURITY(MQFOO)", "REFRESH SECURITY TYPE(AUTHSERV)"):
-        assert "CSQ9011E" in qm.execute(text).message_ids, text
+        assert "MQSC011E" in qm.execute(text).message_ids, text
     assert digest(qm.state) == before
 
 
@@ -99,7 +99,7 @@ def test_rverify_security_takes_a_list_of_users_and_its_synonyms() -> None:
     qm = fresh_qmz1()
     for text in ("RVERIFY SECURITY(USER1, USER2)", "REV SEC(USER1)", "REVERIFY SECURITY(U1,U2,U3)"):
         assert qm.execute(text).ok, text
-    assert "CSQ9010E" in qm.execute("RVERIFY SECURITY").message_ids
+    assert "MQSC010E" in qm.execute("RVERIFY SECURITY").message_ids
 
 
 def test_trace_keywords_take_lists() -> None:

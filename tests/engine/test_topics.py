@@ -14,11 +14,11 @@ def test_a_topic_string_is_held_by_one_topic_object() -> None:
     qm = fresh_minimal()
     assert qm.execute("DEFINE TOPIC(A) TOPICSTR('x/y')").ok
     refused = qm.execute("DEFINE TOPIC(B) TOPICSTR('x/y')")
-    assert not refused.ok and "CSQM169I" in ids(refused)
+    assert not refused.ok and "MQSC569E" in ids(refused)
     # REPLACE with another string frees the old one and takes the new one.
     assert qm.execute("DEFINE TOPIC(A) TOPICSTR('x/z') REPLACE").ok
     assert qm.execute("DEFINE TOPIC(B) TOPICSTR('x/y')").ok
-    assert "CSQM169I" in ids(qm.execute("DEFINE TOPIC(C) TOPICSTR('x/z')"))
+    assert "MQSC569E" in ids(qm.execute("DEFINE TOPIC(C) TOPICSTR('x/z')"))
     # DELETE frees it.
     assert qm.execute("DELETE TOPIC(A)").ok
     assert qm.execute("DEFINE TOPIC(C) TOPICSTR('x/z')").ok
@@ -39,7 +39,7 @@ def test_the_index_survives_a_restart() -> None:
     assert qm.execute("DEFINE TOPIC(A) TOPICSTR('x')").ok
     assert qm.execute("STOP QMGR", source=CommandSource.CONSOLE).ok
     assert qm.execute("START QMGR", source=CommandSource.CONSOLE).ok
-    assert "CSQM169I" in ids(qm.execute("DEFINE TOPIC(B) TOPICSTR('x')"))
+    assert "MQSC569E" in ids(qm.execute("DEFINE TOPIC(B) TOPICSTR('x')"))
 
 
 def test_the_index_survives_the_state_store(tmp_path) -> None:
@@ -52,7 +52,7 @@ def test_the_index_survives_the_state_store(tmp_path) -> None:
     qm.close()
     again = open_qmgr("QMZ1", state=db)
     assert again.digest() == digest
-    assert "CSQM169I" in ids(again.execute("DEFINE TOPIC(B) TOPICSTR('x')"))
+    assert "MQSC569E" in ids(again.execute("DEFINE TOPIC(B) TOPICSTR('x')"))
     again.close()
 
 
@@ -69,5 +69,5 @@ def test_a_state_without_the_index_gets_it_when_loaded(tmp_path) -> None:
     with sqlite3.connect(db) as conn:
         conn.execute("DELETE FROM entity WHERE tbl = 'topicstr'")
     again = open_qmgr("QMZ1", state=db)
-    assert "CSQM169I" in ids(again.execute("DEFINE TOPIC(B) TOPICSTR('x')"))
+    assert "MQSC569E" in ids(again.execute("DEFINE TOPIC(B) TOPICSTR('x')"))
     again.close()

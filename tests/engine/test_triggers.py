@@ -92,7 +92,7 @@ def test_a_monitored_initiation_queue_cannot_be_deleted() -> None:
     assert qm.trigger_monitor("INITQ").reason == 0
     before = qm.digest()
     refused = qm.execute("DELETE QLOCAL(INITQ)")
-    assert not refused.ok and "CSQM101I" in refused.message_ids
+    assert not refused.ok and "MQSC501E" in refused.message_ids
     assert qm.digest() == before
     assert qm.trigger_monitor("INITQ", start=False).reason == 0
     assert qm.execute("DELETE QLOCAL(INITQ)").ok

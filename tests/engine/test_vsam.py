@@ -35,7 +35,7 @@ def test_a_missing_or_unformatted_cluster_changes_nothing() -> None:
     missing = qm.execute("DEFINE PSID(05) DSN(USER1.NONE)")
     raw = qm.execute("DEFINE PSID(05) DSN(USER1.RAW)")
     assert not missing.ok and not raw.ok
-    assert "CSQP040E" in missing.message_ids and "CSQP041E" in raw.message_ids
+    assert "MQSC640E" in missing.message_ids and "MQSC641E" in raw.message_ids
     assert digest(qm.state) == before
 
 

@@ -216,7 +216,7 @@ def test_a_triggered_transmission_queue_starts_its_channel() -> None:
     assert qmz1.put("PAY.OUT", 5, 100, persistent=True).done == 5
     assert persistent_on(qmz2, "PAY.IN") == 5 and persistent_on(qmz1, "QMZ2") == 0
     lines = network.console_lines()
-    assert "CSQX500I QMZ1 CSQXRESP Channel QMZ1.TO.QMZ2 started" in lines
+    assert "MQSC347I QMZ1 CSQXRESP Channel QMZ1.TO.QMZ2 started" in lines
     # A stopped channel is not triggered: the messages wait.
     qmz1.execute("STOP CHANNEL(QMZ1.TO.QMZ2)", source=CommandSource.CONSOLE)
     qmz1.put("PAY.OUT", 3, 100, persistent=True)

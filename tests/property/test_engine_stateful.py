@@ -103,7 +103,7 @@ SETTINGS = {
     ],
 }
 #: Messages that say a change was refused because something is in use (MQRCCF 3207 and kin).
-IN_USE = {"CSQM107I", "CSQM103I", "CSQP031E", "CSQM095I", "CSQM101I"}
+IN_USE = {"MQSC507E", "MQSC503E", "MQSC631E", "MQSC595E", "MQSC501E"}
 #: MQ reasons that refuse a put before any message goes (MQOPEN/MQPUT checks): nothing changes.
 REFUSED_PUT = {2048, 2051, 2030, 2031, 2085, 2105, 2193, 2059}
 #: Steps and seconds of this process's runs (the stress run reports them).
@@ -186,7 +186,7 @@ class EngineMachine(RuleBasedStateMachine):
         if result.ok:
             assert self.exists("qlocal", name)
         elif self.running and existed and not replace:
-            assert "CSQM095I" in result.message_ids
+            assert "MQSC595E" in result.message_ids
 
     @rule(name=QUEUES, attrs=attribute_lists(min_size=1))
     def alter_queue(self, name, attrs) -> None:
@@ -214,8 +214,8 @@ class EngineMachine(RuleBasedStateMachine):
         elif self.running:
             assert (
                 not existed
-                or (monitored and "CSQM101I" in result.message_ids)
-                or (held and not purge and "CSQM103I" in result.message_ids)
+                or (monitored and "MQSC501E" in result.message_ids)
+                or (held and not purge and "MQSC503E" in result.message_ids)
             )
 
     @rule(
@@ -421,7 +421,7 @@ class EngineMachine(RuleBasedStateMachine):
 
     @invariant()
     def monitored_queues_exist(self) -> None:
-        """An initiation queue a trigger monitor holds open cannot be deleted (CSQM101I)."""
+        """An initiation queue a trigger monitor holds open cannot be deleted (MQSC501E)."""
         tables = self.qm.state.tables
         assert set(tables["monitors"]) <= set(tables["qlocal"])
 
@@ -540,7 +540,7 @@ class EngineMachine(RuleBasedStateMachine):
             q: sum(r.count for r in s.runs if r.persistent)
             for q, s in self.tables["messages"].items()
         }
-        # CSQINP2 reruns; its DEFINEs without REPLACE fail with CSQM095I, as on z/OS.
+        # CSQINP2 reruns; its DEFINEs without REPLACE fail with MQSC595E, as on z/OS.
         assert self.run("START QMGR", CommandSource.CONSOLE).ok
         assert self.running
         assert {q: s.depth for q, s in self.tables["messages"].items()} == {

@@ -57,7 +57,7 @@ def test_putting_messages_moves_the_page_set_and_pool_series() -> None:
     bp11 = after.stats["bufferPools"][next(k for k in after.stats["bufferPools"] if int(k) == 11)]
     assert pools["BP11"][1:] == [100 * bp11["CBS"] // bp11["NBUF"]] * 2
     assert pools["BP11"][0] > pools["BP11"][1]
-    # The 1200 messages expanded page set 10 (CSQP013I): its EXPN count is charted.
+    # The 1200 messages expanded page set 10 (MQSC613I): its EXPN count is charted.
     writes = charts["Writes and expansions (interval)"]
     assert writes["PS10 EXPN"][0] == 0 and writes["PS10 EXPN"][-1] > 0
     assert all(any(values) for values in writes.values())

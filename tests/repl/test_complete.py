@@ -37,7 +37,7 @@ def texts(text: str, names) -> list[str]:
         ("/", "cpf", "/"),
         ("/QMZ1 DIS ", "objtype", ""),
         ("QMZ1 DIS US", "objtype", "US"),
-        ("QMZ9 DIS US", "objtype", "US"),  # another prefix: still completes (IEE305I on Enter)
+        ("QMZ9 DIS US", "objtype", "US"),  # another prefix: still completes (MQSC007E on Enter)
         ("\\fo", "special", "\\fo"),
         ("\\format ", "special-arg", ""),
         ("DEF QL(A) DESCR('pay", "value", "'pay"),

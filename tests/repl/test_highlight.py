@@ -91,7 +91,7 @@ def test_reply_spans_by_severity() -> None:
         (0, 8, "mqsc.msgid.error"),
         (9, 13, "mqsc.cpf"),
     ]
-    assert reply_spans("IEE305I QMZ2 COMMAND INVALID", "QMZ1") == [(0, 7, "mqsc.msgid.info")]
+    assert reply_spans("MQSC007E QMZ2 COMMAND INVALID", "QMZ1") == [(0, 8, "mqsc.msgid.error")]
     assert reply_spans("MAXDEPTH(5000)", "QMZ1") == [(0, 8, "mqsc.keyword"), (9, 13, "mqsc.value")]
     assert (14, 18, "mqsc.number") in reply_spans(" _   11       1000        999", "QMZ1")
 

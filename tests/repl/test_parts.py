@@ -19,11 +19,11 @@ from mqsc.repl.validate import continues, problem, question
     ("text", "expected"),
     [
         ("DEF QL(A) MAXDEPTHS(5)", ("CSQ9001E", 10, 19, False)),
-        ("DEF QL(A) MAXDEPTH(x)", ("CSQ9011E", 10, 21, False)),
+        ("DEF QL(A) MAXDEPTH(x)", ("MQSC011E", 10, 21, False)),
         ("DEF QL(A", ("CSQ9002E", 7, 8, True)),
-        ("DIS", ("CSQ9010E", 0, 3, True)),
+        ("DIS", ("MQSC010E", 0, 3, True)),
         ("DEF QL(A) MAXD", ("CSQ9001E", 10, 14, True)),
-        ("QMZ2 DIS USAGE", ("IEE305I", 0, 4, False)),
+        ("QMZ2 DIS USAGE", ("MQSC007E", 0, 4, False)),
         ("DEF QL(A) +\n  FOO(1)", ("CSQ9001E", 14, 17, False)),
     ],
 )

@@ -33,7 +33,7 @@ def test_another_prefix_gets_the_mvs_answer(console) -> None:
     session, out, _ = console()
     session.submit("/QMZ2 DIS USAGE")
     session.submit("CSQ1 DEF QL(A)")
-    assert lines(out) == ["IEE305I QMZ2 COMMAND INVALID", "IEE305I CSQ1 COMMAND INVALID"]
+    assert lines(out) == ["MQSC007E QMZ2 COMMAND INVALID", "MQSC007E CSQ1 COMMAND INVALID"]
     assert session.failed == 2
 
 
@@ -178,7 +178,7 @@ def test_read_runs_a_deck(console, tmp_path: Path) -> None:
         "QMZ1   MAXDEPTH(5)",
         "CSQ9022I QMZ1 CSQMAQLC ' DEFINE QLOCAL' NORMAL COMPLETION",
         "QMZ1 QMZ2 DIS QMGR",
-        "IEE305I QMZ2 COMMAND INVALID",
+        "MQSC007E QMZ2 COMMAND INVALID",
         f"2 commands read from {deck}.",
     ]
     session.submit(f"\\read {tmp_path / 'missing.mqsc'}")
@@ -255,8 +255,8 @@ def test_the_channels_messages_follow_the_reply(console, qm) -> None:
     out.truncate(0), out.seek(0)
     session.submit("START CHANNEL(QMZ1.TO.QMZ2)")
     shown = lines(out)
-    assert shown[-1] == "CSQX500I QMZ2 CSQXRESP Channel QMZ1.TO.QMZ2 started"
-    assert "CSQX500I QMZ1 CSQXRESP Channel QMZ1.TO.QMZ2 started" in shown[:-1]
+    assert shown[-1] == "MQSC347I QMZ2 CSQXRESP Channel QMZ1.TO.QMZ2 started"
+    assert "MQSC347I QMZ1 CSQXRESP Channel QMZ1.TO.QMZ2 started" in shown[:-1]
     assert qmz2.queued("PAY.IN")[0].count == 4
 
 
@@ -291,7 +291,7 @@ def test_connect_switches_to_another_queue_manager_of_the_home(tmp_path) -> None
         session.submit("/QMZ2 DISPLAY QLOCAL(ONLY.ON.QMZ2)")
         assert lines(out)[-1] == "CSQ9022I QMZ2 CSQMDRTS ' DISPLAY QLOCAL' NORMAL COMPLETION"
         session.submit("/QMZ9 DISPLAY QMGR")
-        assert lines(out)[-1] == "IEE305I QMZ9 COMMAND INVALID"
+        assert lines(out)[-1] == "MQSC007E QMZ9 COMMAND INVALID"
         session.submit("DISPLAY QLOCAL(ONLY.ON.QMZ2)")
         assert lines(out)[-2].startswith("CSQM297I QMZ1 CSQMDRTS NO QLOCAL FOUND")
     finally:

@@ -90,7 +90,7 @@ def test_started_sender_runs_and_moves_rest_messages(two: Server) -> None:
         for text in QMZ1_DECK:
             command(admin, "QMZ1", text)
         started = command(admin, "QMZ1", "START CHANNEL(QMZ1.TO.QMZ2)")
-        assert any("CSQM134I" in line for line in started), started
+        assert any("MQSC534I" in line for line in started), started
         status = command(admin, "QMZ1", "DISPLAY CHSTATUS(QMZ1.TO.QMZ2) STATUS")
         assert any("STATUS(RUNNING)" in line for line in status), status
         put = app.post(

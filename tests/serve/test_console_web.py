@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from mqsc.catalog import product
 from tests.serve.conftest import USERS, Server, start_server, stop
 
 CHROMIUM = os.environ.get("MQSC_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -136,6 +137,10 @@ def test_sign_in_shows_the_queues_of_the_default_queue_manager(page: Page) -> No
     page.sign_in("admin")
     assert p.input_value("#qmgr") == "QMZ1"
     assert "admin (MQWebAdmin)" in p.text_content("#who")
+    # The emulated level, as the REST API's installation resource and DISPLAY QMGR give it.
+    assert p.text_content("#level") == (
+        f"IBM MQ for z/OS {product.MQ_VERSION} (CMDLEVEL {product.COMMAND_LEVEL})"
+    )
     assert p.locator('.grid .row[data-name="SYSTEM.DEFAULT.LOCAL.QUEUE"]').count() == 1
     # Virtualised: far fewer rows in the DOM than queues would be at scale, and the filter
     # narrows by generic name.
@@ -182,7 +187,7 @@ def test_define_a_queue_through_the_form_and_see_it_in_the_grid(page: Page) -> N
     # Defined twice: the queue manager's refusal is shown, CSQ reply and all.
     p.fill("#create-name", "WEB.FORM.Q1")
     p.click("#create-submit")
-    wait_text(p, "#create-reply", "CSQM095I")
+    wait_text(p, "#create-reply", "MQSC595E")
     assert p.get_attribute("#create-reply", "class") == "error"
 
 
@@ -234,14 +239,14 @@ def test_run_mqsc_in_the_pane_and_a_failure_shows_the_csq_reply(page: Page) -> N
     wait_text(p, "#reply", "CSQ9022I")
     p.fill("#command", "DISPLAY QLOCAL(WEB.PANE.Q1) MAXDEPTH")
     p.press("#command", "Enter")
-    wait_text(p, "#reply", "CSQM401I")
+    wait_text(p, "#reply", "MQSC401I")
     shown = p.text_content("#reply")
     assert "CSQN205I" in shown and re.search(r"MAXDEPTH\(\s*77\)", shown), shown
     p.fill("#command", "DEFINE QLOCAL(WEB.PANE.Q1)")
     p.press("#command", "Enter")
     wait_text(p, "#reply", "CSQ9023E")
     bad = p.eval_on_selector_all("#reply .bad", "lines => lines.map(l => l.textContent)")
-    assert any("CSQM095I" in b for b in bad) and any("CSQ9023E" in b for b in bad)
+    assert any("MQSC595E" in b for b in bad) and any("CSQ9023E" in b for b in bad)
     # Completion from the catalog: verb, object type, keyword.
     p.fill("#command", "dis")
     p.press("#command", "Tab")
@@ -278,7 +283,7 @@ def test_a_read_only_user_sees_no_change_buttons(page: Page) -> None:
     p.fill("#command", "DISPLAY QLOCAL(SYSTEM.DEFAULT.LOCAL.QUEUE)")
     p.press("#command", "Enter")
     p.wait_for_function(
-        "document.getElementById('reply').textContent.includes('CSQM401I')"
+        "document.getElementById('reply').textContent.includes('MQSC401I')"
         " || document.getElementById('reply').textContent.includes('QUEUE(')"
     )
 
@@ -366,7 +371,7 @@ def test_no_credentials_no_figures(web: Server) -> None:
         for resource in ("zos", "listeners"):
             answer = http.get(f"/ibmmq/console/api/qmgr/NOPE/{resource}")
             assert answer.status_code == 404
-            assert answer.json()["error"][0]["msgId"] == "MQWB0009E"
+            assert answer.json()["error"][0]["msgId"] == "MQSC904E"
         head = http.get("/ibmmq/console/")
         assert "default-src 'self'" in head.headers["content-security-policy"]
 
@@ -401,7 +406,7 @@ def test_the_queues_window_is_sorted_cut_and_checked(web: Server) -> None:
         ):
             answer = http.get("/ibmmq/console/api/qmgr/QMZ1/queues", params=bad)
             assert answer.status_code == 400, bad
-            assert answer.json()["error"][0]["msgId"] == "MQWB0112E"
+            assert answer.json()["error"][0]["msgId"] == "MQSC907E"
         none = http.get("/ibmmq/console/api/qmgr/QMZ1/queues", params={"name": "NONE.*"})
         assert none.json() == {"qmgr": "QMZ1", "total": 0, "offset": 0, "queues": []}
 
@@ -536,8 +541,8 @@ def test_forms_for_every_type_create_alter_delete_with_the_zos_reply(
     assert not p.is_visible('#object-form [name="XMITQ"]')
     p.click("#object-close")
     # The language's rule, not the page's: a sender without XMITQ is refused by the queue
-    # manager, and its reply (CSQM154I, CSQ9023E) is shown.
-    create("channel", "WEB.FORM.SDR", {"CHLTYPE": "SDR", "CONNAME": "qmb(1414)"}, "CSQM154I")
+    # manager, and its reply (MQSC554E, CSQ9023E) is shown.
+    create("channel", "WEB.FORM.SDR", {"CHLTYPE": "SDR", "CONNAME": "qmb(1414)"}, "MQSC554E")
     assert "CSQ9023E" in p.text_content("#object-reply")
     assert p.get_attribute("#object-reply", "class") == "error"
     create(
@@ -592,7 +597,7 @@ def test_forms_for_every_type_create_alter_delete_with_the_zos_reply(
         mqsc(web, "DISPLAY CHANNEL(WEB.FORM.SDR) DESCR")["commandResponse"][0]["text"]
     )
     # A field emptied in ALTER clears the attribute (DESCR(' ')); an emptied number is not
-    # sent (an empty keyword would be CSQ9010E).
+    # sent (an empty keyword would be MQSC010E).
     p.locator('#object-grid .row[data-name="WEB.FORM.SDR"] .edit').click()
     # The form drawn again (its reply empty), not the one the last ALTER was sent from.
     p.wait_for_function(

@@ -345,11 +345,11 @@ HUGE = "9" * 5000  # int() refuses strings this long
 def test_non_ascii_or_huge_numbers_in_the_query_are_400(queues: Server, query: str) -> None:
     # str.isdigit() takes "²" (and int() then fails): the parameter is refused, not a 500.
     status, _, out = curl(queues, "DELETE", f"{message_path('MSG.Q1')}?{query}")
-    assert status == 400 and json.loads(out)["error"][0]["msgId"] == "MQWB0112E"
+    assert status == 400 and json.loads(out)["error"][0]["msgId"] == "MQSC907E"
     status, _, out = curl(
         queues, "GET", f"{message_path('MSG.Q1')}list?" + query.replace("wait", "limit")
     )
-    assert status == 400 and json.loads(out)["error"][0]["msgId"] == "MQWB0112E"
+    assert status == 400 and json.loads(out)["error"][0]["msgId"] == "MQSC907E"
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ import subprocess
 
 import pytest
 
+from mqsc.catalog import product
 from tests.serve.conftest import USERS, Server
 
 CSRF = {"ibm-mq-rest-csrf-token": "mqsc"}
@@ -152,7 +153,7 @@ def test_run_command_json_refuses_what_mqweb_refuses(server: Server) -> None:
             json={"type": "runCommandJSON", "command": "display", "qualifier": "usage"},
         )
     assert reply.status_code == 400
-    assert reply.json()["error"][0]["msgId"] == "MQWB0111E"
+    assert reply.json()["error"][0]["msgId"] == "MQSC906E"
 
 
 @pytest.mark.parametrize(
@@ -178,16 +179,26 @@ def test_bodies_that_are_not_commands_get_400_and_change_nothing(
     with server.client() as client:
         reply = client.post(f"{server.mq()}/admin/action/qmgr/QMZ1/mqsc", headers=CSRF, json=body)
         assert reply.status_code == 400
-        assert reply.json()["error"][0]["msgId"].startswith("MQWB")
+        # mqsc's own ids: no IBM id was found for these (docs/messages.md).
+        assert reply.json()["error"][0]["msgId"] in ("MQSC905E", "MQSC907E")
         broken = client.post(
             f"{server.mq()}/admin/action/qmgr/QMZ1/mqsc", headers=CSRF, content=b"{not json"
         )
         assert broken.status_code == 400
+        assert broken.json()["error"][0]["msgId"] == "MQSC905E"
     out = run_command(server, "DISPLAY QLOCAL(X)")
     assert out["commandResponse"][0]["text"][1].startswith("CSQM297I")
 
 
-def test_unknown_queue_manager_is_404_mqwb0009e(server: Server) -> None:
+def test_a_method_the_resource_does_not_take_is_405(server: Server) -> None:
+    with server.client("reader") as client:
+        reply = client.request("PUT", f"{server.mq()}/admin/installation", headers=CSRF)
+    assert reply.status_code == 405
+    error = reply.json()["error"][0]
+    assert error["msgId"] == "MQSC909E" and error["message"].startswith("MQSC909E: The HTTP")
+
+
+def test_unknown_queue_manager_is_404_mqsc904e(server: Server) -> None:
     with server.client() as client:
         reply = client.post(
             f"{server.mq()}/admin/action/qmgr/NOPE/mqsc",
@@ -197,10 +208,10 @@ def test_unknown_queue_manager_is_404_mqwb0009e(server: Server) -> None:
         assert reply.status_code == 404
         assert (
             reply.json()["error"][0]["message"]
-            == "MQWB0009E: Could not find the queue manager 'NOPE'."
+            == "MQSC904E: Could not find the queue manager 'NOPE'."
         )
         assert client.get(f"{server.mq()}/admin/qmgr/NOPE").status_code == 404
-        assert client.get(f"{server.mq()}/no/such/thing").json()["error"][0]["msgId"] == "MQWB0404E"
+        assert client.get(f"{server.mq()}/no/such/thing").json()["error"][0]["msgId"] == "MQSC908E"
 
 
 def test_installation_and_qmgr(server: Server) -> None:
@@ -211,6 +222,15 @@ def test_installation_and_qmgr(server: Server) -> None:
         assert "QMZ1" in names
         one = client.get(f"{server.mq('v3')}/admin/qmgr/QMZ1").json()["qmgr"]
         assert one[0]["name"] == "QMZ1" and one[0]["state"] == "running"
+    # The installation's level is the queue manager's: DISPLAY QMGR over the same server.
+    qmgr = run_json(
+        server,
+        {"command": "display", "qualifier": "qmgr", "responseParameters": ["cmdlevel", "version"]},
+    )
+    attrs = qmgr["commandResponse"][0]["parameters"]
+    assert inst["maximumCommandLevel"] == attrs["cmdlevel"] == product.COMMAND_LEVEL
+    assert inst["version"] == product.MQ_VERSION
+    assert attrs["version"] == product.version_attribute(inst["version"])
 
 
 def test_chunked_request_body_is_accepted(server: Server) -> None:

@@ -51,7 +51,7 @@ def test_cmdscope_star_answers_per_queue_manager(group_server) -> None:
     texts = [r["text"] for r in out["commandResponse"]]
     assert any("command responses from QSA1" in t[1] for t in texts)
     assert any("command responses from QSA2" in t[1] for t in texts)
-    assert texts[-1][1].startswith("CSQN122I")
+    assert texts[-1][1].startswith("MQSC122I")
     assert all(t[0].startswith("CSQN205I") for t in texts)
 
 
@@ -101,7 +101,7 @@ def test_run_command_json_with_cmdscope_star_lists_every_member(group_server) ->
     assert len(objects) == 2  # one per queue manager of the group
     assert all(r["parameters"]["queue"] == "SYSTEM.COMMAND.INPUT" for r in objects)
     assert any(
-        r.get("message", [""])[0].startswith("CSQN137I")
+        r.get("message", [""])[0].startswith("MQSC137I")
         for r in out["commandResponse"]
         if "message" in r
     )

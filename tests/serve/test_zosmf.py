@@ -46,7 +46,7 @@ def test_console_sync_async_and_sol_key(server: Server) -> None:
         unknown = client.put(
             "/zosmf/restconsoles/consoles/defcn", headers=Z, json={"cmd": "XYZZY NOW"}
         ).json()
-        assert unknown["cmd-response"] == "IEE305I XYZZY COMMAND INVALID"
+        assert unknown["cmd-response"] == "MQSC007E XYZZY COMMAND INVALID"
         assert (
             client.put(
                 "/zosmf/restconsoles/consoles/defcn", headers=Z, json={"nocmd": 1}

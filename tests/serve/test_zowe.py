@@ -54,7 +54,7 @@ def test_zowe_mq_define_then_a_failing_command(zowe_cli, server: Server) -> None
     made = run_zowe(zowe_cli, server, "mq", "run", "mqsc", "QMZ1", "DEFINE QLOCAL(ZOWE.Q1)")
     assert "CSQ9022I QMZ1 CSQMAQLC ' DEFINE QLOCAL' NORMAL COMPLETION" in made.stdout, made.stderr
     again = run_zowe(zowe_cli, server, "mq", "run", "mqsc", "QMZ1", "DEFINE QLOCAL(ZOWE.Q1)")
-    assert "CSQM095I QMZ1 CSQMAQLC QLOCAL(ZOWE.Q1) ALREADY EXISTS" in again.stdout
+    assert "MQSC595E QMZ1 CSQMAQLC QLOCAL(ZOWE.Q1) ALREADY EXISTS" in again.stdout
     assert "CSQ9023E QMZ1 CSQMAQLC ' DEFINE QLOCAL' ABNORMAL COMPLETION" in again.stdout
 
 
@@ -63,7 +63,7 @@ def test_zowe_console_routes_by_command_prefix(zowe_cli, server: Server) -> None
     assert done.returncode == 0, done.stderr
     assert "CSQI065I QMZ1 Buffer pool attributes ..." in done.stdout
     other = run_zowe(zowe_cli, server, "zos-console", "issue", "command", "D IPLINFO")
-    assert "IEE305I D COMMAND INVALID" in other.stdout
+    assert "MQSC007E D COMMAND INVALID" in other.stdout
 
 
 def test_zowe_jobs_submit_shows_the_lab_figures(zowe_cli, server: Server) -> None:

@@ -71,7 +71,7 @@ def test_recovery_reads_every_members_log_from_the_database(tmp_path: Path, caps
     capsys.readouterr()
     assert main(["run", "--qmgr", "QSA1", str(deck)]) == 0
     out = capsys.readouterr().out
-    assert "CSQE131I QSA1 CSQELRCV Recovery of structure APP1 completed" in out
+    assert "MQSC831I QSA1 CSQELRCV Recovery of structure APP1 completed" in out
     assert "CURDEPTH(        42)" in out  # 40 + 7 - 5, all persistent (DEFPSIST(YES))
 
 
@@ -84,8 +84,8 @@ def test_a_member_created_later_joins_the_database(tmp_path: Path, capsys) -> No
     assert main(["run", "--qmgr", "QSA1", str(deck)]) == 0
     out = capsys.readouterr().out
     assert "sent to 3" in out
-    assert "CSQN121I QSA3 'DISPLAY QLOCAL' command responses from QSA3" in out
-    assert "CSQM401I QSA3 QUEUE(GRP.Q" in out  # its COPY was made when it started
+    assert "MQSC121I QSA3 'DISPLAY QLOCAL' command responses from QSA3" in out
+    assert "MQSC401I QSA3 QUEUE(GRP.Q" in out  # its COPY was made when it started
 
 
 def test_memory_mode_builds_the_whole_group(tmp_path: Path, capsys) -> None:

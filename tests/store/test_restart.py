@@ -98,7 +98,7 @@ def test_csqinp2_runs_again() -> None:
     (queue,) = qm.execute("DISPLAY QLOCAL(APP.Q) MAXDEPTH").objects
     assert queue.get("MAXDEPTH") == 100  # REPLACE in CSQINP2 resets it
     # KEEP.Q has no REPLACE: CSQINP2 fails for it, as CSQOUT2 would show.
-    assert "CSQM095I" in start.message_ids
+    assert "MQSC595E" in start.message_ids
 
 
 def test_commands_while_stopped_get_csq3106e() -> None:

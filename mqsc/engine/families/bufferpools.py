@@ -4,7 +4,7 @@
 * PAGECLAS(FIXED4KB) only with LOCATION(ABOVE) (storage rule BP-5 (docs/storage.md#storage-rules),
   the lab).
 * DEFINE BUFFPOOL comes only from CSQINP1; several for one pool: the last one counts.
-* ALTER BUFFPOOL runs asynchronously: CSQP024I, the completion, then CSQP023I on the console
+* ALTER BUFFPOOL runs asynchronously: MQSC624I, the completion, then CSQP023I on the console
   [DOC-ALTBP]. A PAGECLAS change without a location switch waits for the next restart
   (storage rule BP-6 (docs/storage.md#storage-rules)).
   If storage is short, as many buffers as possible are added.
@@ -28,7 +28,7 @@ def check_buffers(ctx: Ctx, buffers: int, location: str, pageclass: str) -> None
     if not low <= buffers <= high:
         raise ctx.fail("CSQP005I")
     if pageclass == "FIXED4KB" and location != "ABOVE":
-        raise ctx.fail("CSQP036E", pool=ctx.cmd.name)
+        raise ctx.fail("MQSC636E", pool=ctx.cmd.name)
 
 
 @handles("DEFINE", "BUFFPOOL")
@@ -61,7 +61,7 @@ def define_bufferpool(ctx: Ctx) -> None:
 def alter_bufferpool(ctx: Ctx) -> None:
     cmd = ctx.cmd
     if not ctx.txn.has("pool", cmd.name):
-        raise ctx.fail("CSQP034E", pool=cmd.name)
+        raise ctx.fail("MQSC634E", pool=cmd.name)
     pool = ctx.txn.edit("pool", cmd.name)
     location = str(cmd.get("LOCATION", pool.location))
     pageclass = str(cmd.get("PAGECLAS", pool.pending_pageclass or pool.pageclass))
@@ -81,7 +81,7 @@ def alter_bufferpool(ctx: Ctx) -> None:
         pool.pending_pageclass = pageclass
     else:
         pool.pending_pageclass = None
-    ctx.say("CSQP024I", pool=cmd.name)
+    ctx.say("MQSC624I", pool=cmd.name)
     pool.resize(buffers)
     ctx.console("CSQP023I", pool=cmd.name, buffers=pool.buffers)
 
@@ -90,8 +90,8 @@ def alter_bufferpool(ctx: Ctx) -> None:
 def delete_bufferpool(ctx: Ctx) -> None:
     cmd = ctx.cmd
     if not ctx.txn.has("pool", cmd.name):
-        raise ctx.fail("CSQP034E", pool=cmd.name)
+        raise ctx.fail("MQSC634E", pool=cmd.name)
     for ps in ctx.txn.values("pageset"):
         if ps.pool == cmd.name:
-            raise ctx.fail("CSQP030E", pool=cmd.name, psid=ps.psid)
+            raise ctx.fail("MQSC630E", pool=cmd.name, psid=ps.psid)
     ctx.txn.delete("pool", cmd.name)

@@ -3,7 +3,7 @@ BACKUP, RECOVER and RESET CFSTRUCT ([DOC-DEFCFS] [DOC-BACKUP] [DOC-RECOVER] [DOC
 docs/qsg.md).
 
 CF structures exist only in a queue sharing group; a queue manager outside one answers every
-CF structure command with CSQM152I. Definitions live in the group's shared repository (every
+CF structure command with MQSC552E. Definitions live in the group's shared repository (every
 member sees them at once); each has a :class:`~mqsc.engine.storage.cf.StructureState`.
 
 Rules, and where they come from:
@@ -52,16 +52,16 @@ CFSTRUCT = catalog_cfstructs.FAMILY
 
 def require_qsg(ctx: Ctx) -> None:
     if not ctx.qm.info.qsg:
-        raise ctx.fail("CSQM152I", qsgdisp="GROUP")
+        raise ctx.fail("MQSC552E", qsgdisp="GROUP")
 
 
 def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
     name = ctx.cmd.name
     if name == ADMIN:
-        raise ctx.object_failure("CSQM153I", "NOT_ALLOWED", objtype="CFSTRUCT", name=ADMIN)
+        raise ctx.object_failure("MQSC553E", "NOT_ALLOWED", objtype="CFSTRUCT", name=ADMIN)
     level = int(attrs.get("CFLEVEL"))
     if attrs.get("RECOVER") == "YES" and level < 3:
-        raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="CFLEVEL", keyword2="RECOVER")
+        raise ctx.object_failure("MQSC550E", "NOT_ALLOWED", keyword1="CFLEVEL", keyword2="RECOVER")
     if existing is None:
         count = sum(1 for _ in ctx.txn.keys("cfstruct"))
         if count >= cf.MAX_STRUCTURES:
@@ -70,7 +70,7 @@ def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
         store.depth for store in cf.stores_on(ctx, name)
     ):
         # Decrease a level only while the structure's queues are empty ([DOC-DEFCFS]).
-        raise ctx.object_failure("CSQM101I", "IN_USE", objtype="CFSTRUCT", name=name)
+        raise ctx.object_failure("MQSC501E", "IN_USE", objtype="CFSTRUCT", name=name)
 
 
 @handles("DEFINE", "CFSTRUCT")
@@ -92,7 +92,7 @@ def delete_cfstruct(ctx: Ctx) -> None:
     require_qsg(ctx)
     obj = objectcommands.existing_object(ctx, CFSTRUCT)
     if cf.queues_on(ctx, obj.name):
-        raise ctx.object_failure("CSQM101I", "IN_USE", objtype="CFSTRUCT", name=obj.name)
+        raise ctx.object_failure("MQSC501E", "IN_USE", objtype="CFSTRUCT", name=obj.name)
     ctx.txn.delete("cfstruct", obj.name)
     ctx.txn.delete("cfstatus", obj.name)
 
@@ -160,7 +160,7 @@ def display_cfstatus(ctx: Ctx) -> None:
         if where is not None and not objectcommands.passes(where, values.get(where.keyword, "")):
             continue
         fields = tuple((n, values.get(n, "")) for n in CFSTATUS_FIELDS[kind])
-        ctx.add(ObjectRecord("CFSTATUS", "CFSTATUS", "CSQM443I", fields))
+        ctx.add(ObjectRecord("CFSTATUS", "CFSTATUS", "MQSC443I", fields))
         found += 1
     if not found:
         ctx.say("CSQM297I", objtype="CFSTATUS")
@@ -324,7 +324,7 @@ def _backup_one(ctx: Ctx, name: str) -> None:
     lrsn = cf.lrsn_before(ctx, name, moment - dt.timedelta(seconds=exclint), floor)
     content = cf.recovered_content(ctx, state, lrsn)
     size = cf.content_bytes(content)
-    ctx.say("CSQE120I", struc=name)
+    ctx.say("MQSC820I", struc=name)
     log = ctx.txn.get("log", None)
     srba = log.rba
     # The fuzzy backup is written to the log of the queue manager that runs it
@@ -339,7 +339,7 @@ def _backup_one(ctx: Ctx, name: str) -> None:
     until = (moment + dt.timedelta(seconds=seconds)).isoformat(timespec="seconds")
     edited = ctx.txn.edit("cfstatus", name)
     edited.backup = cf.Backup(ctx.qm.name, srba, erba, lrsn, size, ctx.stamp(), until)
-    ctx.console("CSQE121I", struc=name, rba=rba_text(erba), size=_megabytes(size))
+    ctx.console("MQSC821I", struc=name, rba=rba_text(erba), size=_megabytes(size))
 
 
 # ---- RECOVER CFSTRUCT ----------------------------------------------------------------------
@@ -372,17 +372,17 @@ def _recover(ctx: Ctx, name: str) -> None:
     records = cf.changes_since(ctx, name, backup.lrsn)
     to_lrsn = int(records[-1].detail["lrsn"]) if records else backup.lrsn
     ctx.say(
-        "CSQE130I",
+        "MQSC830I",
         struc=name,
         qmgr=backup.qmgr,
         from_rba=rba_text(backup.srba),
         to_rba=rba_text(backup.erba),
     )
-    ctx.say("CSQE132I", from_lrsn=f"{backup.lrsn:012X}", to_lrsn=f"{to_lrsn:012X}")
+    ctx.say("MQSC832I", from_lrsn=f"{backup.lrsn:012X}", to_lrsn=f"{to_lrsn:012X}")
     if records:
         # The logs are read backwards from the newest change (storage rule BR-6
         # (docs/storage.md#storage-rules)).
-        ctx.say("CSQE133I", lrsn=f"{to_lrsn:012X}")
+        ctx.say("MQSC833I", lrsn=f"{to_lrsn:012X}")
     content = cf.recovered_content(ctx, state)
     queues = set(cf.queues_on(ctx, name))
     for queue in queues:
@@ -391,7 +391,7 @@ def _recover(ctx: Ctx, name: str) -> None:
     for queue, store in content.items():
         if queue in queues:
             ctx.txn.put("cfmsgs", queue, QueueStore(queue, store.runs, store.next_id))
-    ctx.say("CSQE134I")
+    ctx.say("MQSC834I")
     _recovered(ctx, name)
     log_mb = sum(r.size for r in records) / 2**20
     restore = cf.RESTORE_SECONDS_PER_MB * backup.size / 2**20
@@ -422,7 +422,7 @@ def _recovered(ctx: Ctx, name: str) -> cf.StructureState:
     edited.status = "ACTIVE"
     edited.recovered = ctx.stamp()
     edited.connections = [ctx.qm.name]
-    ctx.say("CSQE131I", struc=name)
+    ctx.say("MQSC831I", struc=name)
     return edited
 
 

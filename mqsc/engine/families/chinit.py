@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from mqsc.catalog import product
 from mqsc.catalog.absent import FACILITIES
 from mqsc.catalog.channels import DEFAULT_PORT
 from mqsc.catalog.chinit import CHSTATUS
@@ -49,12 +50,12 @@ def _require_active(ctx: Ctx) -> None:
 @handles("START", "CHINIT")
 def start_chinit(ctx: Ctx) -> None:
     if active(qmgr_attrs(ctx)):
-        raise ctx.fail("CSQM132I")
+        raise ctx.fail("MQSC532E")
     if ctx.cmd.get("PARM"):
         ctx.say("CSQX003I")  # the parameter module is obsolete and ignored (CSQX003I)
-    ctx.say("CSQM138I")
+    ctx.say("MQSC538I")
     set_attrs(ctx, **{CHINIT: "ACTIVE"})
-    ctx.console("CSQX000I", csect="CSQXJST")
+    ctx.console("CSQX000I", csect="CSQXJST", version=product.CHINIT_RELEASE)
     ctx.console("CSQX001I", csect="CSQXJST")
     ctx.console("CSQX022I", csect="CSQXSUPR")
 
@@ -65,40 +66,40 @@ def stop_chinit(ctx: Ctx) -> None:
     MODE(QUIESCE) STATUS(INACTIVE) does, the others as MODE(FORCE); its listeners stop."""
     _require_active(ctx)
     attrs = qmgr_attrs(ctx)
-    ctx.say("CSQM137I", command="STOP CHINIT")
-    ctx.console("CSQX008I", csect="CSQXSPRM")
+    ctx.say("MQSC537I", command="STOP CHINIT")
+    ctx.console("MQSC343I", csect="CSQXSPRM")
     for port in ports(attrs):
-        ctx.console("CSQX024I", csect="CSQXCLMA", port=port, address="*")
+        ctx.console("MQSC346I", csect="CSQXCLMA", port=port, address="*")
     for name, status in sorted(statuses(attrs).items()):
         if status.get("STATUS") != "STOPPED":
-            ctx.console("CSQX501I", csect="CSQXRESP", channel=name)
+            ctx.console("MQSC348I", csect="CSQXRESP", channel=name)
     kept = {n: s for n, s in statuses(attrs).items() if s.get("STATUS") == "STOPPED"}
     set_attrs(ctx, **{CHINIT: None, LISTENERS: None, CHANNELS: kept or None})
-    ctx.console("CSQX009I", csect="CSQXSPRM")
+    ctx.console("MQSC344I", csect="CSQXSPRM")
 
 
 @handles("DISPLAY", "CHINIT")
 def display_chinit(ctx: Ctx) -> None:
     _require_active(ctx)
     attrs = qmgr_attrs(ctx)
-    ctx.say("CSQM137I", command="DISPLAY CHINIT")
-    ctx.say("CSQX830I")
-    ctx.say("CSQX831I", started=attrs.get("CHIADAPS", 8), requested=attrs.get("CHIADAPS", 8))
-    ctx.say("CSQX832I", started=attrs.get("CHIDISPS", 5), requested=attrs.get("CHIDISPS", 5))
+    ctx.say("MQSC537I", command="DISPLAY CHINIT")
+    ctx.say("MQSC360I")
+    ctx.say("MQSC361I", started=attrs.get("CHIADAPS", 8), requested=attrs.get("CHIADAPS", 8))
+    ctx.say("MQSC362I", started=attrs.get("CHIDISPS", 5), requested=attrs.get("CHIDISPS", 5))
     listening = ports(attrs)
     for port in listening:
-        ctx.say("CSQX846I", indisp="QMGR", port=port, address="*")
+        ctx.say("MQSC365I", indisp="QMGR", port=port, address="*")
     if not listening:
-        ctx.say("CSQX847I", indisp="QMGR")
+        ctx.say("MQSC366I", indisp="QMGR")
     ctx.say(
-        "CSQX836I",
+        "MQSC363I",
         maxchl=attrs.get("MAXCHL", 200),
         tcpchl=attrs.get("TCPCHL", 200),
         lu62chl=attrs.get("LU62CHL", 200),
     )
     states = [s.get("STATUS") for s in statuses(attrs).values()]
     ctx.say(
-        "CSQX842I",
+        "MQSC364I",
         current=len(states),
         active=sum(s not in ("STOPPED", "RETRYING") for s in states),
         stopped=states.count("STOPPED"),
@@ -119,9 +120,9 @@ def start_listener(ctx: Ctx) -> None:
     listening = ports(qmgr_attrs(ctx))
     if port in listening:
         raise ctx.fail("MQSC334E", port=port)
-    ctx.say("CSQM137I", command="START LISTENER")
+    ctx.say("MQSC537I", command="START LISTENER")
     set_attrs(ctx, **{LISTENERS: sorted((*listening, port))})
-    ctx.console("CSQX023I", csect="CSQXCLMA", port=port, address="*")
+    ctx.console("MQSC345I", csect="CSQXCLMA", port=port, address="*")
 
 
 @handles("STOP", "LISTENER")
@@ -134,11 +135,11 @@ def stop_listener(ctx: Ctx) -> None:
     stopping = listening if port is None else tuple(p for p in listening if p == int(port))
     if not stopping:
         raise ctx.fail("MQSC335E", port=port if port is not None else "*")
-    ctx.say("CSQM137I", command="STOP LISTENER")
+    ctx.say("MQSC537I", command="STOP LISTENER")
     left = [p for p in listening if p not in stopping]
     set_attrs(ctx, **{LISTENERS: left or None})
     for p in stopping:
-        ctx.console("CSQX024I", csect="CSQXCLMA", port=p, address="*")
+        ctx.console("MQSC346I", csect="CSQXCLMA", port=p, address="*")
 
 
 # ---- START / STOP CHANNEL, DISPLAY CHSTATUS ---------------------------------------------------
@@ -163,8 +164,8 @@ def start_channel(ctx: Ctx) -> None:
     if statuses(qmgr_attrs(ctx)).get(name, {}).get("STATUS") == "RUNNING":
         # IBM MQ for z/OS refuses to start a channel that is active (MQRCCF_CHANNEL_IN_USE,
         # 4031: "the channel is currently active"); its counters and partner stay as they are.
-        raise ctx.fail("CSQX514E", csect="CSQXSTRT", channel=name)
-    ctx.say("CSQM134I", command="START", channel=name)
+        raise ctx.fail("MQSC349E", csect="CSQXSTRT", channel=name)
+    ctx.say("MQSC534I", command="START", channel=name)
     conname = str(ctx.cmd.get("CONNAME") or obj.get("CONNAME", "")).strip()
     if chltype == "RQSTR" and conname:
         # IBM "Requester-server and requester-sender channels": a requester with a CONNAME
@@ -197,7 +198,7 @@ def stop_channel(ctx: Ctx) -> None:
     queue stays there."""
     _require_active(ctx)
     obj = _channel(ctx)
-    ctx.say("CSQM134I", command="STOP", channel=obj.name)
+    ctx.say("MQSC534I", command="STOP", channel=obj.name)
     old = statuses(qmgr_attrs(ctx)).get(obj.name)
     if ctx.cmd.get("STATUS", "STOPPED") == "INACTIVE":
         set_status(ctx, obj.name, None)
@@ -216,7 +217,7 @@ def stop_channel(ctx: Ctx) -> None:
         )
         set_status(ctx, obj.name, {**base, "STATUS": "STOPPED"})
     if old is not None and old.get("STATUS") != "STOPPED":
-        ctx.console("CSQX501I", csect="CSQXRESP", channel=obj.name)
+        ctx.console("MQSC348I", csect="CSQXRESP", channel=obj.name)
 
 
 _FIXED = {"STOPREQ": "NO"}
@@ -295,10 +296,10 @@ def resolve_channel(ctx: Ctx) -> None:
     if chltype not in SENDERS:
         raise ctx.fail("MQSC336E", channel=name, chltype=chltype)
     if statuses(qmgr_attrs(ctx)).get(name, {}).get("STATUS") == "RUNNING":
-        raise ctx.fail("CSQX514E", csect="CSQXRESV", channel=name)
+        raise ctx.fail("MQSC349E", csect="CSQXRESV", channel=name)
     if in_doubt(qmgr_attrs(ctx), name) is None:
         raise ctx.fail("MQSC337E", channel=name)
-    ctx.say("CSQM134I", command="RESOLVE", channel=name)
+    ctx.say("MQSC534I", command="RESOLVE", channel=name)
     resolve(ctx, name, ctx.cmd.get("ACTION") == "COMMIT", "RESOLVE CHANNEL")
 
 
@@ -315,7 +316,7 @@ def reset_channel(ctx: Ctx) -> None:
         raise ctx.fail("MQSC336E", channel=name, chltype=chltype)
     if in_doubt(qmgr_attrs(ctx), name) is not None:
         raise ctx.fail("MQSC340E", channel=name)
-    ctx.say("CSQM134I", command="RESET", channel=name)
+    ctx.say("MQSC534I", command="RESET", channel=name)
     record = dict(sync_of(qmgr_attrs(ctx), name))
     record["SEQNO"] = int(ctx.cmd.get("SEQNUM", 1)) - 1
     set_sync(ctx, name, record)

@@ -47,11 +47,11 @@ def set_chlauth(ctx: Ctx) -> None:
     action = str(cmd.get("ACTION", "ADD"))
     for name in cmd.attrs:
         if not applies(name, kind):
-            raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="TYPE", keyword2=name)
+            raise ctx.object_failure("MQSC550E", "NOT_ALLOWED", keyword1="TYPE", keyword2=name)
     if kind == "BLOCKADDR" and profile != "*":
         # "The channel profile name must be '*' when TYPE is BLOCKADDR" (SET CHLAUTH, note 1).
         raise ctx.object_failure(
-            "CSQM154I", "NOT_ALLOWED", keyword="TYPE", value=kind, required="CHLAUTH('*')"
+            "MQSC554E", "NOT_ALLOWED", keyword="TYPE", value=kind, required="CHLAUTH('*')"
         )
     if action == "REMOVEALL":
         doomed = [
@@ -69,20 +69,20 @@ def set_chlauth(ctx: Ctx) -> None:
     for name in needed:
         if not cmd.get(name):
             raise ctx.object_failure(
-                "CSQM154I", "NOT_ALLOWED", keyword="TYPE", value=kind, required=name
+                "MQSC554E", "NOT_ALLOWED", keyword="TYPE", value=kind, required=name
             )
     if action == "REMOVE":
         extra = sorted(set(cmd.attrs) - _IDENTITY)
         if extra:
             raise ctx.object_failure(
-                "CSQM150I", "NOT_ALLOWED", keyword1="ACTION", keyword2=extra[0]
+                "MQSC550E", "NOT_ALLOWED", keyword1="ACTION", keyword2=extra[0]
             )
         if existing is None:
             raise ctx.not_found("CHLAUTH", profile)
         ctx.txn.delete(TABLE, record_key)
         return
     if existing is not None and action == "ADD":
-        raise ctx.object_failure("CSQM095I", "ALREADY_EXISTS", objtype="CHLAUTH", name=profile)
+        raise ctx.object_failure("MQSC595E", "ALREADY_EXISTS", objtype="CHLAUTH", name=profile)
     values = {
         **_defaults(kind),
         "CHLAUTH": profile,
@@ -90,7 +90,7 @@ def set_chlauth(ctx: Ctx) -> None:
     }
     if mapped_by and values.get("USERSRC") == "MAP" and not values.get("MCAUSER"):
         raise ctx.object_failure(
-            "CSQM154I", "NOT_ALLOWED", keyword="USERSRC", value="MAP", required="MCAUSER"
+            "MQSC554E", "NOT_ALLOWED", keyword="USERSRC", value="MAP", required="MCAUSER"
         )
     stamp = ctx.stamp()
     created = existing.created if existing is not None else stamp

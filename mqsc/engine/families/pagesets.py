@@ -43,15 +43,15 @@ def define_pageset(ctx: Ctx) -> None:
     starting = ctx.source is CommandSource.CSQINP1
     dsn = cmd.get("DSN")
     if starting and dsn is not None:
-        raise ctx.fail("CSQP037E", psid=psid, when="NOT ALLOWED FROM CSQINP1")
+        raise ctx.fail("MQSC637E", psid=psid, when="NOT ALLOWED FROM CSQINP1")
     if not starting:
         if dsn is None:
-            raise ctx.fail("CSQP037E", psid=psid, when="REQUIRED")
+            raise ctx.fail("MQSC637E", psid=psid, when="REQUIRED")
         if psid == 0:
-            raise ctx.fail("CSQP035E")
+            raise ctx.fail("MQSC635E")
         existing = ctx.txn.get("pageset", psid)
         if existing is not None and existing.status != "OFFLINE":
-            raise ctx.fail("CSQP032E", psid=psid)
+            raise ctx.fail("MQSC632E", psid=psid)
     primary, secondary = _allocation(ctx, psid, None if starting else str(dsn))
     pool_id = int(cmd.get("BUFFPOOL", 0))
     ps = PageSetState(
@@ -93,9 +93,9 @@ def _allocation(ctx: Ctx, psid: int, dsn: str | None) -> tuple[int, int]:
         return geometry.primary, geometry.secondary
     cluster = catalog.page_set_data_set(dsn)
     if cluster is None:
-        raise ctx.fail("CSQP040E", psid=psid, dsn=dsn)
+        raise ctx.fail("MQSC640E", psid=psid, dsn=dsn)
     if not cluster.formatted:
-        raise ctx.fail("CSQP041E", psid=psid, dsn=dsn)
+        raise ctx.fail("MQSC641E", psid=psid, dsn=dsn)
     return cluster.pages, cluster.secondary
 
 
@@ -118,7 +118,7 @@ def _size_dynamic_pool(ctx: Ctx, pool_id: int) -> None:
 def alter_pageset(ctx: Ctx) -> None:
     psid = ctx.cmd.name
     if not ctx.txn.has("pageset", psid):
-        raise ctx.fail("CSQP033E", psid=psid)
+        raise ctx.fail("MQSC633E", psid=psid)
     ps = ctx.txn.edit("pageset", psid)
     ps.expand = str(ctx.cmd.get("EXPAND"))
     ps.noexpand = False
@@ -129,9 +129,9 @@ def delete_pageset(ctx: Ctx) -> None:
     psid = ctx.cmd.name
     ps = ctx.txn.get("pageset", psid)
     if ps is None:
-        raise ctx.fail("CSQP033E", psid=psid)
+        raise ctx.fail("MQSC633E", psid=psid)
     if psid == 0 or ps.used or storage_classes_on(ctx, psid) or queues_with_pages_on(ctx, psid):
-        raise ctx.fail("CSQP031E", psid=psid)
+        raise ctx.fail("MQSC631E", psid=psid)
     pool = ctx.txn.edit("pool", ps.pool)
     for owner in ("header", "spacemap", "format", "freed"):
         pool.drop((owner, psid))

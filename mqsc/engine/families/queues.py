@@ -75,7 +75,7 @@ def check_other(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
     objectcommands.check_group(ctx, attrs)
     if attrs.get("DEFTYPE") == "SHAREDYN" and not attrs.get("CFSTRUCT"):
         raise ctx.object_failure(
-            "CSQM154I", "NOT_ALLOWED", keyword="DEFTYPE", value="SHAREDYN", required="CFSTRUCT"
+            "MQSC554E", "NOT_ALLOWED", keyword="DEFTYPE", value="SHAREDYN", required="CFSTRUCT"
         )
 
 
@@ -85,7 +85,7 @@ def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
     objectcommands.check_group(ctx, attrs)
     structure = attrs.get("CFSTRUCT", "")
     if structure == "CSQ_ADMIN":
-        raise ctx.object_failure("CSQM153I", "NOT_ALLOWED", objtype="CFSTRUCT", name=structure)
+        raise ctx.object_failure("MQSC553E", "NOT_ALLOWED", objtype="CFSTRUCT", name=structure)
     if qsgdisp == "SHARED":
         check_shared(ctx, attrs, existing, str(structure))
     elif qsgdisp in ("QMGR", "COPY") and ctx.qm.group is not None:
@@ -101,7 +101,7 @@ def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
         if attrs.get("STGCLASS") != existing.get("STGCLASS") or attrs.get(
             "CFSTRUCT"
         ) != existing.get("CFSTRUCT"):
-            raise ctx.object_failure("CSQM107I", "IN_USE")
+            raise ctx.object_failure("MQSC507E", "IN_USE")
 
 
 def check_shared(ctx: Ctx, attrs: Attributes, existing: MQObject | None, structure: str) -> None:
@@ -109,7 +109,7 @@ def check_shared(ctx: Ctx, attrs: Attributes, existing: MQObject | None, structu
     private queue of this queue manager has its name."""
     if not structure:
         raise ctx.object_failure(
-            "CSQM154I", "NOT_ALLOWED", keyword="QSGDISP", value="SHARED", required="CFSTRUCT"
+            "MQSC554E", "NOT_ALLOWED", keyword="QSGDISP", value="SHARED", required="CFSTRUCT"
         )
     if ctx.txn.get("cfstruct", structure) is None:
         raise ctx.not_found("CFSTRUCT", structure, "GROUP", keyword="CFSTRUCT")
@@ -176,7 +176,7 @@ def delete_qlocal(ctx: Ctx) -> None:
     _not_open(ctx, obj)
     if depth_of(ctx, obj) and not ctx.cmd.get("PURGE", False):
         raise ctx.object_failure(
-            "CSQM103I", "HAS_MESSAGES", objtype="QLOCAL", name=obj.name, qsgdisp=disposition
+            "MQSC503E", "HAS_MESSAGES", objtype="QLOCAL", name=obj.name, qsgdisp=disposition
         )
     if disposition == "SHARED":
         sharedq.purge(ctx, obj.name)
@@ -364,16 +364,16 @@ def _getter(ctx: Ctx, obj: MQObject) -> objectcommands.Getter:
 # uncommitted messages. Every put and get commits at once, and only trigger monitors keep a
 # queue (an initiation queue) open between commands (docs/engine.md).
 def _not_open(ctx: Ctx, obj: MQObject) -> None:
-    """CSQM101I: a trigger monitor holds the queue open (DELETE, CLEAR and MOVE refuse an open
+    """MQSC501E: a trigger monitor holds the queue open (DELETE, CLEAR and MOVE refuse an open
     queue)."""
     if triggers.monitors(ctx, obj.name):
-        raise ctx.object_failure("CSQM101I", "IN_USE", objtype="QLOCAL", name=obj.name)
+        raise ctx.object_failure("MQSC501E", "IN_USE", objtype="QLOCAL", name=obj.name)
 
 
 def _local_for(ctx: Ctx, name: str, qsgdisp: str) -> MQObject:
     """The private (QSGDISP PRIVATE) or shared local queue a CLEAR or MOVE names."""
     if qsgdisp == "SHARED" and not ctx.qm.info.qsg:
-        raise ctx.fail("CSQM152I", qsgdisp=qsgdisp)
+        raise ctx.fail("MQSC552E", qsgdisp=qsgdisp)
     if qsgdisp == "SHARED":
         obj = ctx.txn.get("gqlocal", name)
         if obj is None or obj.get("QSGDISP") != "SHARED":
@@ -414,13 +414,13 @@ def move_qlocal(ctx: Ctx) -> None:
         if target is None or target.get("QSGDISP") != "SHARED":
             raise ctx.not_found("QLOCAL", target_name, keyword="TOQLOCAL")
     if target.name == source.name and target.get("QSGDISP") == source.get("QSGDISP"):
-        raise ctx.object_failure("CSQM150I", "NOT_ALLOWED", keyword1="QLOCAL", keyword2="TOQLOCAL")
+        raise ctx.object_failure("MQSC550E", "NOT_ALLOWED", keyword1="QLOCAL", keyword2="TOQLOCAL")
     if cmd.get("TYPE", "MOVE") == "MOVE" and depth_of(ctx, target):
-        raise ctx.object_failure("CSQM155I", "NOT_ALLOWED", queue=target.name)
+        raise ctx.object_failure("MQSC555E", "NOT_ALLOWED", queue=target.name)
     table = "cfmsgs" if source.get("QSGDISP") == "SHARED" else "messages"
     store = ctx.txn.get(table, source.name)
     if store is None or not store.depth:
-        ctx.say("CSQM127I", queue=source.name)
+        ctx.say("MQSC527I", queue=source.name)
         return
     # In delivery order, as successive MQGETs would take them.
     runs = [
@@ -435,9 +435,9 @@ def move_qlocal(ctx: Ctx) -> None:
             ctx, target.name, count, size, persistent=persistent, priority=priority, body=body
         )
         if done.reason:
-            raise ctx.object_failure("CSQM157I", "NOT_ALLOWED", queue=target.name, code=done.reason)
+            raise ctx.object_failure("MQSC557E", "NOT_ALLOWED", queue=target.name, code=done.reason)
         moved += count
-    ctx.say("CSQM156I", count=moved, source=source.name, target=target.name)
+    ctx.say("MQSC556I", count=moved, source=source.name, target=target.name)
 
 
 QSTATUS = catalog_queues.STATUS

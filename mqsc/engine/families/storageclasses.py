@@ -35,11 +35,11 @@ def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
     # XCFGNAME and XCFMNAME must both be blank or both non-blank ([DOC-DEFSTC] usage notes).
     if bool(attrs.get("XCFGNAME")) != bool(attrs.get("XCFMNAME")):
         raise ctx.object_failure(
-            "CSQM150I", "NOT_ALLOWED", keyword1="XCFGNAME", keyword2="XCFMNAME"
+            "MQSC550E", "NOT_ALLOWED", keyword1="XCFGNAME", keyword2="XCFMNAME"
         )
     if existing is not None and attrs.get("PSID") != existing.get("PSID"):
         if queues_holding_messages(ctx, existing.name):
-            raise ctx.object_failure("CSQM107I", "IN_USE")
+            raise ctx.object_failure("MQSC507E", "IN_USE")
 
 
 @handles("DEFINE", "STGCLASS")
@@ -64,7 +64,7 @@ def delete_stgclass(ctx: Ctx) -> None:
         ctx.txn.delete("gstgclass", obj.name)
         return
     if queues_holding_messages(ctx, obj.name):
-        raise ctx.object_failure("CSQM107I", "IN_USE")
+        raise ctx.object_failure("MQSC507E", "IN_USE")
     ctx.txn.delete("stgclass", obj.name)
     space.account_objects(ctx, -constants.OBJ_BYTES_STGCLASS)
 

@@ -76,14 +76,14 @@ def display_group(ctx: Ctx) -> None:
     if group is None:
         raise ctx.fail("MQSC322E", qmgr=ctx.qm.name)
     states = member_states(group)
-    ctx.say("CSQ5100I")
+    ctx.say("MQSC350I")
     ctx.say(
-        "CSQ5102I",
+        "MQSC352I",
         qsg=ctx.qm.info.qsg,
         members=", ".join(f"{name} {state}" for name, state in states),
     )
     every = all(state == "ACTIVE" for _, state in states)
-    ctx.say("CSQ5103I", state="ACTIVE" if every else "NOT ALL ACTIVE", count=len(states))
+    ctx.say("MQSC353I", state="ACTIVE" if every else "NOT ALL ACTIVE", count=len(states))
 
 
 @handles("REFRESH", "SECURITY")

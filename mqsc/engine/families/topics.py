@@ -28,12 +28,12 @@ def check_topic(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
     objectcommands.check_group(ctx, attrs)
     topicstr = str(attrs.get("TOPICSTR", ""))
     if not topicstr:
-        raise ctx.fail("CSQM097I", keyword="TOPICSTR", value=" ")
+        raise ctx.fail("MQSC597E", keyword="TOPICSTR", value=" ")
     if topicstr.endswith("/"):
-        raise ctx.fail("CSQM092I", keyword="TOPICSTR", value=topicstr)
+        raise ctx.fail("MQSC592E", keyword="TOPICSTR", value=topicstr)
     other = topic_object(ctx, topicstr)
     if other is not None and other.name != ctx.cmd.name:
-        raise ctx.object_failure("CSQM169I", "ALREADY_EXISTS", topicstr=topicstr, name=other.name)
+        raise ctx.object_failure("MQSC569E", "ALREADY_EXISTS", topicstr=topicstr, name=other.name)
 
 
 def _indexed(ctx: Ctx, obj: MQObject, before: MQObject | None) -> None:
@@ -110,7 +110,7 @@ def resolved_topic(ctx: Ctx, attrs: Attributes) -> str:
 def check_sub(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
     if not attrs.get("TOPICSTR") and not attrs.get("TOPICOBJ"):
         raise ctx.object_failure(
-            "CSQM154I",
+            "MQSC554E",
             "NOT_ALLOWED",
             keyword="SUB",
             value=ctx.cmd.name,
@@ -120,7 +120,7 @@ def check_sub(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
         resolved_topic(ctx, attrs)
     if attrs.get("DESTCLAS", "PROVIDED") == "PROVIDED" and not attrs.get("DEST"):
         raise ctx.object_failure(
-            "CSQM154I", "NOT_ALLOWED", keyword="DESTCLAS", value="PROVIDED", required="DEST"
+            "MQSC554E", "NOT_ALLOWED", keyword="DESTCLAS", value="PROVIDED", required="DEST"
         )
 
 

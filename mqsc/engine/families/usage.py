@@ -33,7 +33,7 @@ def display_usage(ctx: Ctx) -> None:
     if kind in ("DATASET", "ALL"):
         usage_datasets(ctx)
     if kind == "SMDS" and not ctx.qm.info.qsg:
-        raise ctx.fail("CSQM152I", qsgdisp="GROUP")
+        raise ctx.fail("MQSC552E", qsgdisp="GROUP")
 
 
 def page_set_rows(ctx: Ctx, psid: object) -> tuple[PageSetUsage, ...]:
@@ -71,7 +71,7 @@ def pool_rows(ctx: Ctx, pools: set[int]) -> tuple[BufferPoolUsage, ...]:
 
 def usage_datasets(ctx: Ctx) -> None:
     """DISPLAY USAGE TYPE(DATASET): the oldest log data sets each kind of recovery would
-    need (CSQI070I), then the restart RBAs (CSQI024I, CSQI025I).
+    need (MQSC770I), then the restart RBAs (MQSC724I, MQSC725I).
 
     Commands are atomic, so no unit of work is ever active between them.
     """
@@ -96,8 +96,8 @@ def usage_datasets(ctx: Ctx) -> None:
     ctx.add(DataSetReport(tuple(rows)))
     offline = [ps.offline_rba for ps in ctx.txn.values("pageset") if ps.status == "OFFLINE"]
     with_offline = min([restart, *offline])
-    ctx.say("CSQI024I", csect="CSQIDUSE", rba=rba_text(restart))
-    ctx.say("CSQI025I", csect="CSQIDUSE", rba=rba_text(with_offline))
+    ctx.say("MQSC724I", csect="CSQIDUSE", rba=rba_text(restart))
+    ctx.say("MQSC725I", csect="CSQIDUSE", rba=rba_text(with_offline))
 
 
 def cf_recovery_rba(ctx: Ctx) -> int | None:
@@ -110,7 +110,7 @@ def cf_recovery_rba(ctx: Ctx) -> int | None:
     LRSN ([DOC-RECOVER] [DOC-BACKUP]; storage rules BR-3, BR-6
     (docs/storage.md#storage-rules)). So this member's log is needed from the backup it wrote,
     and from its first change to a structure after that structure's backup, whichever is older
-    (emulator inference: IBM does not spell out how CSQI070I picks the RBA, UNVERIFIED).
+    (emulator inference: IBM does not spell out how the data set usage report picks the RBA, UNVERIFIED).
     """
     if not ctx.qm.info.qsg:
         return None

@@ -28,37 +28,25 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from mqsc.engine.storage import constants
 from mqsc.engine.storage.queuestore import Body, QueueStore, Run
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.context import Ctx
     from mqsc.engine.log import LogRecord
 
-#: Bytes of the MQMD as a CF list entry holds it: 1536 - 1212 (storage rule CF-4
-#: (docs/storage.md#storage-rules)).
-CF_MQMD = 324
-#: Smallest entry + elements a message takes, and the element size (storage rule CF-4
-#: (docs/storage.md#storage-rules)).
-CF_MIN_ENTRY = 1536
-CF_ELEMENT = 256
-#: Largest message a structure holds itself: 63 KB including headers but the MQMD
-#: (storage rule CF-1 (docs/storage.md#storage-rules)).
-CF_MAX_MESSAGE = 64_512
-#: Share of a structure usable for messages: the seed sizes structures at data x 1.25.
-CF_USABLE = 0.8
-#: Application structures per queue sharing group and shared queues per structure
-#: (storage rule CF-1 (docs/storage.md#storage-rules)).
-MAX_STRUCTURES = 63
-MAX_QUEUES = 512
-#: Log bytes per persistent shared-queue message besides its length: 1.5 KB (storage rule BN-4
-#: (docs/storage.md#storage-rules)).
-LOG_PER_SHARED_MSG = 1536
-#: Rates for recovery estimates (storage rules BN-1, BN-2, BN-5
-#: (docs/storage.md#storage-rules)): restore from the
-#: backup, and reading the
-#: logs back, in MB/s.
-RESTORE_SECONDS_PER_MB = 20 / (100_000 * 1024 / 2**20)  # 20 s for 100,000 x 1 KB
-READ_RATES = {"3": 3.0, "110": 110.0, "38": 38.0}
+# The CF figures are the storage constants' (mqsc/engine/storage/constants.py, the one table;
+# storage rules CF-1, CF-4, BN-1, BN-4 of docs/storage.md#storage-rules).
+CF_MQMD = constants.CF_MQMD
+CF_MIN_ENTRY = constants.CF_MIN_ENTRY
+CF_ELEMENT = constants.CF_ELEMENT
+CF_MAX_MESSAGE = constants.CF_MAX_MESSAGE
+CF_USABLE = constants.CF_USABLE
+MAX_STRUCTURES = constants.CF_MAX_STRUCTURES
+MAX_QUEUES = constants.CF_MAX_QUEUES
+#: Log bytes per persistent shared-queue message besides its length.
+LOG_PER_SHARED_MSG = constants.LOG_PER_MSG_QSG
+RESTORE_SECONDS_PER_MB = constants.RESTORE_SECONDS_PER_MB
 
 
 def entry_bytes(size: int) -> int:

@@ -22,6 +22,9 @@ class Constant:
     tag: str
     ref: str
     meaning: str
+    #: For a FITTED constant: the values that would reproduce the same captured figures, and
+    #: what (if anything) pins it further.
+    fits: str = ""
 
 
 _TABLE = (
@@ -42,6 +45,9 @@ _TABLE = (
         "FITTED",
         "PS-9",
         "message bytes per page of a long message (4096 B -> 2 pages, 4 MB -> 1037 pages)",
+        fits="any value 2,279-4,556 gives the lab's 2 pages per 4096-byte message, "
+        "ceil(4,557 / value) = 2; 4,046-4,048 if the UNVERIFIED 1,037 pages per 4 MB "
+        "holds, the only figure that pins it further",
     ),
     Constant(
         "CHUNK_BYTES",
@@ -57,9 +63,31 @@ _TABLE = (
         "FITTED",
         "",
         "messages per message-list page (300 msgs -> 5 pages, lab 605)",
+        fits="any value 60-74 gives the lab's captured 605 pages for 300 x 4096-byte "
+        "messages: 600 data pages + ceil(300 / value) = 5 list pages; no second capture "
+        "pins it: the "
+        "lab shows no DISPLAY USAGE after its 1200-message jobs, and its page set 4 figures "
+        "(3238 pages after 4 expansions) only bound it at 109 or less under an assumed "
+        "earlier 1200-message load; 64 is the power of two in the range",
     ),
-    Constant("SPACEMAP_SPAN", 16384, "FITTED", "DU-4", "pages covered by one space-map page"),
-    Constant("HEADER_PAGES", 1, "FITTED", "DU-4", "page-set header pages"),
+    Constant(
+        "SPACEMAP_SPAN",
+        16384,
+        "FITTED",
+        "DU-4",
+        "pages covered by one space-map page",
+        fits="any span 10,080-20,159 gives the lab's 1078 of 1080, 20157 of 20160 and "
+        "3238 of 3240 usable pages; 16,384 is the power of two in the range",
+    ),
+    Constant(
+        "HEADER_PAGES",
+        1,
+        "FITTED",
+        "DU-4",
+        "page-set header pages",
+        fits="1 with one space-map page per span: the lab's 1080 -> 1078 leaves room for "
+        "exactly two overhead pages",
+    ),
     Constant("EXPAND_AT", 0.90, "DOC", "EX-2", "expansion starts when this share is in use"),
     Constant(
         "DWT", 0.85, "DOC", "ST-4, ST-7", "deferred write threshold: share of buffers changed"
@@ -133,6 +161,60 @@ _TABLE = (
         "log bytes per persistent message besides its length (1.25 KB)",
     ),
     Constant("LOG_PER_MSG_QSG", 1536, "SEED", "BN-4", "the same for shared queues (1.5 KB)"),
+    Constant(
+        "CF_MIN_ENTRY",
+        1536,
+        "SEED",
+        "CF-4",
+        "smallest CF list entry and elements one "
+        "message takes (the MQMD and up to 1212 data bytes)",
+    ),
+    Constant("CF_ELEMENT", 256, "SEED", "CF-4", "CF list element size: entries grow by it"),
+    Constant("CF_MQMD", 324, "ARITH", "CF-4", "bytes of the MQMD in a CF entry: 1536 - 1212"),
+    Constant(
+        "CF_MAX_MESSAGE",
+        64_512,
+        "DOC",
+        "CF-1",
+        "largest message a structure holds "
+        "itself (63 KB including headers but the MQMD); larger ones are offloaded",
+    ),
+    Constant(
+        "CF_USABLE",
+        0.8,
+        "SEED",
+        "CF-4",
+        "share of a structure usable for messages (structures sized at data x 1.25)",
+    ),
+    Constant(
+        "CF_MAX_STRUCTURES", 63, "DOC", "CF-1", "application structures per queue sharing group"
+    ),
+    Constant("CF_MAX_QUEUES", 512, "DOC", "CF-1", "shared queues per structure"),
+    Constant(
+        "CF_RESTORE_SECONDS",
+        20,
+        "SEED",
+        "BN-1",
+        "seconds to restore a fuzzy backup of 100,000 x 1 KB messages",
+    ),
+    Constant(
+        "CF_SIZING_RESTORE_SECONDS",
+        60,
+        "SEED",
+        "BN-2",
+        "about a minute for the restore when sizing backup intervals",
+    ),
+    Constant("LOG_READ_2003_DASD", 3.0, "SEED", "BN-2", "MB/s of log read back on 2003 DASD"),
+    Constant(
+        "LOG_READ_Z14", 110.0, "SEED", "BN-5", "MB/s of uncompressed archive log read back on a z14"
+    ),
+    Constant(
+        "LOG_READ_Z14_ZEDC",
+        38.0,
+        "SEED",
+        "BN-5",
+        "MB/s of zEDC-compressed archive log read back on a z14",
+    ),
     Constant("LOGLOAD", 500_000, "UNVERIFIED", "", "log records between checkpoints"),
     Constant(
         "LOG_RECORD_BYTES",
@@ -208,6 +290,22 @@ OBJECT_BYTES = {
 CLNTCONN_BYTES = int(CONSTANTS["OBJ_BYTES_CLNTCONN"].value)
 LOG_PER_MSG = int(CONSTANTS["LOG_PER_MSG"].value)
 LOG_PER_MSG_QSG = int(CONSTANTS["LOG_PER_MSG_QSG"].value)
+CF_MIN_ENTRY = int(CONSTANTS["CF_MIN_ENTRY"].value)
+CF_ELEMENT = int(CONSTANTS["CF_ELEMENT"].value)
+CF_MQMD = int(CONSTANTS["CF_MQMD"].value)
+CF_MAX_MESSAGE = int(CONSTANTS["CF_MAX_MESSAGE"].value)
+CF_USABLE = float(CONSTANTS["CF_USABLE"].value)
+CF_MAX_STRUCTURES = int(CONSTANTS["CF_MAX_STRUCTURES"].value)
+CF_MAX_QUEUES = int(CONSTANTS["CF_MAX_QUEUES"].value)
+#: Seconds per MB restored from a fuzzy backup: 20 s for 100,000 x 1 KB messages.
+RESTORE_SECONDS_PER_MB = CONSTANTS["CF_RESTORE_SECONDS"].value / (100_000 * 1024 / 2**20)
+CF_SIZING_RESTORE_SECONDS = int(CONSTANTS["CF_SIZING_RESTORE_SECONDS"].value)
+#: Log read-back rates, MB/s: 2003 DASD, a z14 uncompressed, a z14 zEDC-compressed.
+LOG_READ_RATES = (
+    ("2003 DASD", float(CONSTANTS["LOG_READ_2003_DASD"].value)),
+    ("z14 uncompressed", float(CONSTANTS["LOG_READ_Z14"].value)),
+    ("z14 zEDC", float(CONSTANTS["LOG_READ_Z14_ZEDC"].value)),
+)
 LOGLOAD = int(CONSTANTS["LOGLOAD"].value)
 LOG_RECORD_BYTES = int(CONSTANTS["LOG_RECORD_BYTES"].value)
 LOG_DATASET_BYTES = int(CONSTANTS["LOG_DATASET_BYTES"].value)

@@ -60,7 +60,7 @@ class PageSetState:
     nonpersistent: int = 0
     object_bytes: int = 0
     status: str = "AVAILABLE"  # OFFLINE after a restart whose CSQINP1 no longer defines it
-    offline_rba: int = 0  # the recovery RBA it went offline with (CSQI005I, CSQI025I)
+    offline_rba: int = 0  # the recovery RBA it went offline with (CSQI005I, MQSC725I)
     stats: PageSetStats = field(default_factory=PageSetStats)
 
     def clone(self) -> PageSetState:

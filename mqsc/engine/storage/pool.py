@@ -72,11 +72,17 @@ class PoolStats:
     stw: int = 0  # QPSTSTW: set-write intents (page updates)
     tpw: int = 0  # QPSTTPW: pages written
     wio: int = 0  # QPSTWIO: write I/Os
-    imw: int = 0  # QPSTIMW: synchronous (immediate) writes
+    imw: int = 0  # QPSTIMW: pages written out synchronously
     dwt: int = 0  # QPSTDWT: times the deferred write threshold was reached
-    dmc: int = 0  # QPSTDMC: times the synchronous write threshold was reached
+    # QPSTDMC: updates performed synchronously because more than 95% of the pool waited for
+    # write I/O (IBM, "Buffer manager data records"); a bulk step counts as one update.
+    dmc: int = 0
     stl: int = 0  # QPSTSTL: buffers stolen
     sos: int = 0  # QPSTSOS: no buffer available
+    # Not a QPST field: freed or formatted pages the deferred writer released without a write.
+    # A threshold reached when the changed buffers hold only such pages writes nothing: this
+    # says why DWT can count while TPW stays 0 (storage rule ST-7, docs/storage.md).
+    dropped: int = 0
 
     def as_dict(self) -> dict[str, int]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -325,6 +331,7 @@ class PoolState:
         target = math.floor(constants.DWT_TARGET * self.buffers)
         excess = self.changed - target
         dropped = self._drop_pages(excess)
+        self.stats.dropped += dropped
         self.changed -= dropped
         excess -= dropped
         if excess > 0:

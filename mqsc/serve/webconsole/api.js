@@ -36,6 +36,12 @@ export async function signIn(username, password) {
 
 export const signOut = () => call("DELETE", `${REST}/login`);
 
+/** The emulated installation: its MQ level and command level (GET /admin/installation). */
+export async function installation() {
+  const a = await call("GET", `${REST}/admin/installation`);
+  return a.status === 200 ? a.json.installation[0] : null;
+}
+
 export async function qmgrs() {
   const a = await call("GET", `${REST}/admin/qmgr`);
   return a.status === 200 ? a.json.qmgr : [];
@@ -64,7 +70,7 @@ export const queuesWindow = (qmgr, name, offset, limit) =>
 
 export const words = () => call("GET", "/ibmmq/console/api/words");
 
-/** The channel initiator's listeners (DISPLAY CHINIT's CSQX846I lines). */
+/** The channel initiator's listeners (DISPLAY CHINIT's MQSC365I lines). */
 export const listeners = (qmgr) =>
   call("GET", `/ibmmq/console/api/qmgr/${encodeURIComponent(qmgr)}/listeners`);
 

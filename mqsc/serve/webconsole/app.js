@@ -39,6 +39,11 @@ async function start() {
   }
   $("who").textContent = `${state.user.name} (${state.user.role})`;
   for (const b of document.querySelectorAll(".change")) b.hidden = !canChange();
+  const level = await api.installation();
+  // The level comes from the REST API's installation resource, which reads the one emulated
+  // level (mqsc/catalog/product.py) that DISPLAY QMGR CMDLEVEL and CSQY000I report too.
+  $("level").textContent = level ? `IBM MQ for z/OS ${level.version} ` +
+                                   `(CMDLEVEL ${level.maximumCommandLevel})` : "";
   const qmgrs = await api.qmgrs();
   $("qmgr").replaceChildren(...qmgrs.map((q) => new Option(q.name, q.name)));
   state.qmgr = state.qmgr || (qmgrs.find((q) => q.name === "QMZ1") || qmgrs[0] || {}).name;
@@ -267,7 +272,7 @@ function input(field, row) {
   if (field.type === "choice") {
     e = document.createElement("select");
     // Blank is "the default" for DEFINE; ALTER has no such value (an empty keyword is a
-    // syntax error, CSQ9010E), so an altered object's choice offers its values only.
+    // syntax error, MQSC010E), so an altered object's choice offers its values only.
     const now = row ? initial(field, row) : "";
     if (!now) e.append(new Option("", ""));
     for (const v of field.values) e.append(new Option(v, v));
@@ -355,7 +360,7 @@ function buildForm(prefix, spec, row) {
     const e = input(field, row);
     const start = initial(field, row);
     if (field.type === "flag") e.checked = start; else e.value = start;
-    // The type of an existing object cannot change (CSQM150I): shown, sent, not editable.
+    // The type of an existing object cannot change (MQSC550E): shown, sent, not editable.
     if (row && field.name === typeKeyword) e.disabled = true;
     if (field.name === typeKeyword) e.addEventListener("change", () => showTyped(f, spec));
     label.append(field.name, e);
@@ -371,7 +376,7 @@ function buildForm(prefix, spec, row) {
 // What a field sends. An emptied field of an object being altered: a text or a name is
 // cleared with a blank (DESCR(' '), as ALTER clears a string), a list with an empty one
 // (NAMES()); a number or a word has no empty value, so nothing is sent (an empty keyword,
-// `ALTER QLOCAL(A) MAXDEPTH`, is a syntax error, CSQ9010E).
+// `ALTER QLOCAL(A) MAXDEPTH`, is a syntax error, MQSC010E).
 function sent(field, value) {
   if (value === "") {
     if (field.type === "list") return [];
@@ -384,7 +389,7 @@ function sent(field, value) {
 }
 
 /** The reply lines of an answer, each marked bad when its reply set failed (but for the
- * CSQN205I count: CSQM095I is an I message, yet it is the reason of the CSQ9023E), and
+ * CSQN205I count: MQSC595E is an I message, yet it is the reason of the CSQ9023E), and
  * whether the command failed. */
 function replyLines(a) {
   if (a.status !== 200) return { lines: [{ text: api.errorText(a), bad: true }], failed: true };

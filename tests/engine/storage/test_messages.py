@@ -93,7 +93,7 @@ def test_expansion_until_the_limit_then_2192(qm: QueueManager) -> None:
     qm.execute("DEFINE QLOCAL(BIG) MAXDEPTH(999999)")
     out = qm.put("BIG", 20_000, 4096)
     assert out.done == 20_000 and out.expansions > 0
-    assert {m.msg_id for m in out.messages} == {"CSQP013I", "CSQI031I"}
+    assert {m.msg_id for m in out.messages} == {"MQSC613I", "MQSC731I"}
 
 
 def test_unit_of_work_in_flight_is_backed_out(qm: QueueManager) -> None:
