@@ -99,7 +99,7 @@ class FileDataSets:
             return path.parent.is_dir()
         if not path.is_file():
             # The DD was given, but names no data set: CSQUTIL says the DD is missing
-            # (CSQU100E); the command line says what is wrong with the path.
+            # (MQSC260E); the command line says what is wrong with the path.
             self._fail(ddname, "no such file (an input data set must exist)")
             return False
         return True

@@ -1,7 +1,7 @@
 """``mqsc csqutil --dd NAME=PATH`` says what is wrong with a path that can be no data set (a
 directory, a device, a pipe, a file in a directory that does not exist) in one line before
 anything runs, and names the path of an input DD that does not exist beside CSQUTIL's own
-CSQU100E."""
+MQSC260E."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def test_a_path_that_can_be_no_data_set_stops_the_step(
     assert line.endswith("nothing was run")
 
 
-def test_a_missing_input_is_named_beside_csqu100e(sysin: str, tmp_path: Path, capsys) -> None:
+def test_a_missing_input_is_named_beside_the_missing_dd_message(sysin: str, tmp_path: Path, capsys) -> None:
     missing = tmp_path / "missing.mqsc"
     status = main(
         [
@@ -78,7 +78,7 @@ def test_a_missing_input_is_named_beside_csqu100e(sysin: str, tmp_path: Path, ca
     )
     captured = capsys.readouterr()
     assert status == 12
-    assert "CSQU100E" in captured.out and "CMDINP DD statement missing" in captured.out
+    assert "MQSC260E" in captured.out and "CMDINP DD statement missing" in captured.out
     [line] = captured.err.strip().splitlines()
     assert line == (
         f"mqsc csqutil: --dd CMDINP={missing}: no such file (an input data set must exist)"
