@@ -72,29 +72,22 @@ def _same_shape(size: int) -> bytes:
     return line * max(1, size // len(line))
 
 
-def _defines(count: int) -> bytes:
-    return "".join(f"DEFINE QLOCAL(Q{i}) REPLACE\n" for i in range(count)).encode()
-
-
-def _million(size: int) -> bytes:
-    """1,000,000 lines ``DEFINE QLOCAL(Qn) REPLACE``, each a new queue (about 31 MB; the
-    size asked for does not change it)."""
-    return _defines(1_000_000)
-
-
-def _ceiling(size: int) -> bytes:
-    """As many such DEFINEs as fit under the 64 MiB input ceiling (about 2.2 million)."""
+def _write_defines(path: Path, count: int | None) -> None:
+    """``DEFINE QLOCAL(Qn) REPLACE`` lines, each a new queue: ``count`` of them, or (None) as
+    many as fit under the 64 MiB input ceiling (about 2.1 million). Written as they are made:
+    this process stays small, and so does what a child forked from it starts with (the
+    operating system counts a child's peak memory from the parent's at the fork)."""
     from mqsc.support.bounded import MAX_INPUT_BYTES
 
-    lines, total = [], 0
-    i = 0
-    while True:
-        line = f"DEFINE QLOCAL(Q{i}) REPLACE\n".encode()
-        if total + len(line) > MAX_INPUT_BYTES:
-            return b"".join(lines)
-        lines.append(line)
-        total += len(line)
-        i += 1
+    total, i = 0, 0
+    with open(path, "wb") as out:
+        while count is None or i < count:
+            line = f"DEFINE QLOCAL(Q{i}) REPLACE\n".encode()
+            if count is None and total + len(line) > MAX_INPUT_BYTES:
+                break
+            out.write(line)
+            total += len(line)
+            i += 1
 
 
 INPUTS: dict[str, Callable[[int], bytes]] = {
@@ -106,10 +99,10 @@ INPUTS: dict[str, Callable[[int], bytes]] = {
     "parens": _parens,
     "at-limit": _at_the_limit,
     "same-shape": _same_shape,
-    "million": _million,
-    "ceiling": _ceiling,
 }
-#: The inputs a run without names leaves out (minutes each): name them to run them.
+#: Decks of DEFINEs, each line a new queue: 1,000,000 lines (about 31 MB; ``--count``), and
+#: as many as the 64 MiB input ceiling takes. A run without names leaves them out (minutes
+#: each): name them to run them.
 LONG = ("million", "ceiling")
 #: ``check`` reads and parses only; ``check-all`` also runs every command on a scratch copy of
 #: a throw-away QMZ1 (what ``mqsc check`` does by default), as ``run`` does.
@@ -120,23 +113,34 @@ COMMANDS = {
 }
 
 
+#: Run by a small Python between this process and the measured one: the peak memory the
+#: operating system reports for a process starts from its parent's at the fork, and this
+#: process has built the inputs.
+_SPAWN = """
+import os, subprocess, sys
+child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+_, status, usage = os.wait4(child.pid, 0)
+print(usage.ru_utime + usage.ru_stime, usage.ru_maxrss, os.waitstatus_to_exitcode(status))
+"""
+
+
 def measure(argv: list[str]) -> tuple[float, float, float, int]:
     """Wall seconds, CPU seconds (user and system: on a shared machine the wall time swings
-    with the load, these less), peak resident MB and exit status of ``python -m mqsc argv``:
-    that child's own, from ``wait4`` (``ru_maxrss`` of RUSAGE_CHILDREN is the largest of all
-    the children so far)."""
+    with the load, the CPU time less), peak resident MB and exit status of ``python -m mqsc
+    argv``, that process's own (``wait4``, the figure ``/usr/bin/time -v`` prints as "Maximum
+    resident set size")."""
     start = time.perf_counter()
-    child = subprocess.Popen(
-        [sys.executable, "-m", "mqsc", *argv],
+    done = subprocess.run(
+        [sys.executable, "-c", _SPAWN, sys.executable, "-m", "mqsc", *argv],
         cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
         env={**os.environ, "MQSC_NO_CACHE": "1"},
+        check=True,
     )
-    _, status, usage = os.wait4(child.pid, 0)
-    child.returncode = os.waitstatus_to_exitcode(status)
     seconds = time.perf_counter() - start
-    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, child.returncode
+    cpu, peak, status = done.stdout.split()
+    return seconds, float(cpu), int(peak) / 1024, int(status)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -145,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         "inputs",
         nargs="*",
         metavar="INPUT",
-        help=f"inputs (default: all but {', '.join(LONG)}): {', '.join(INPUTS)}, zero",
+        help=f"inputs (default: all but {', '.join(LONG)}): {', '.join([*INPUTS, *LONG])}, zero",
     )
     parser.add_argument("--mb", type=float, default=10.0, help="size of each input in MB")
     parser.add_argument(
@@ -164,16 +168,14 @@ def main(argv: list[str] | None = None) -> int:
         if name == "zero":
             path = Path("/dev/zero")
         else:
-            if name == "million":
-                path = OUT / f"hostile-million-{args.count}.mqsc"
-                make = lambda: _defines(args.count)  # noqa: E731
+            if name in LONG:
+                count = args.count if name == "million" else None
+                path = OUT / (f"hostile-million-{count}.mqsc" if count else "hostile-ceiling.mqsc")
+                if not path.exists():
+                    _write_defines(path, count)
             else:
-                path = OUT / (
-                    f"hostile-{name}.mqsc" if name in LONG else f"hostile-{name}-{size}.mqsc"
-                )
-                make = lambda: INPUTS[name](size)  # noqa: E731
-            if name not in LONG or not path.exists():
-                path.write_bytes(make())
+                path = OUT / f"hostile-{name}-{size}.mqsc"
+                path.write_bytes(INPUTS[name](size))
         for command in args.commands:
             seconds, cpu, mb, status = measure([*COMMANDS[command], str(path)])
             print(
