@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import pickle
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from mqsc.catalog.queues import QUEUE_TYPES
@@ -83,7 +83,8 @@ class Anchor:
     source: Source | None
     first: int
     last: int
-    columns: Columns
+    #: The columns the deck was read with (asked only when a span is: it may scan the deck).
+    columns: Callable[[], Columns]
 
     def span_of(self, keyword: str) -> Span | None:
         """Where ``keyword`` is in the command (the command's span if it is not there), as
@@ -96,7 +97,7 @@ class Anchor:
             source.line_start(self.last + 1) if self.last < source.line_count else len(source.text)
         )
         piece = Source(source.text[start:end], source.name)
-        for _, parsed in iter_parse(piece, columns=self.columns):
+        for _, parsed in iter_parse(piece, columns=self.columns()):
             if isinstance(parsed, Command):
                 span = parsed.span_of(keyword)
                 return Span(span.start + start, span.end + start) if span else None
@@ -289,11 +290,15 @@ class Findings:
 
     def _anchor(self, row: tuple) -> Anchor:
         deck = row[2]
-        source, columns = self.sources[deck], self._columns[deck]
+        return Anchor(self.sources[deck], row[3], row[4], lambda: self.columns_of(deck))
+
+    def columns_of(self, deck: int) -> Columns:
+        """The columns a deck was read with, "auto" resolved as it was for the whole deck
+        (to read one command of it again: a piece alone could decide otherwise)."""
+        columns, source = self._columns[deck], self.sources[deck]
         if columns == "auto" and source is not None:
-            # What "auto" decided for the whole deck, for reading one command of it again.
             columns = self._columns[deck] = "72" if card_width(source, "auto") else "all"
-        return Anchor(source, row[3], row[4], columns)
+        return columns
 
     def diagnostics(
         self,

@@ -49,12 +49,13 @@ class Source:
 
     text: str
     name: str = "<string>"
-    #: Where each line starts: 8 bytes a line in an array (a tuple of ints took 40: 80 MB
-    #: for a 64 MiB deck of two million lines, which ``mqsc check`` keeps while it runs).
+    #: Where each line starts: 4 bytes a line in an array (8 for a text past 4 GiB; a tuple
+    #: of ints took 40: 80 MB for a 64 MiB deck of two million lines, which ``mqsc check``
+    #: keeps while it runs).
     _line_starts: array[int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        starts = array("q", (0,))
+        starts = array("I" if len(self.text) < 2**32 else "q", (0,))
         append = starts.append
         find = self.text.find
         pos = find("\n")

@@ -65,7 +65,9 @@ def test_a_path_that_can_be_no_data_set_stops_the_step(
     assert line.endswith("nothing was run")
 
 
-def test_a_missing_input_is_named_beside_the_missing_dd_message(sysin: str, tmp_path: Path, capsys) -> None:
+def test_a_missing_input_is_named_beside_the_missing_dd_message(
+    sysin: str, tmp_path: Path, capsys
+) -> None:
     missing = tmp_path / "missing.mqsc"
     status = main(
         [
