@@ -12,6 +12,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+# First of all, before any fixture and before mqsc is imported: HOME, XDG_* and MQSC_HOME point
+# into this run's own directory, and a test that touches the real home fails.
+from tests.isolation import _real_home_untouched, pytest_sessionfinish  # noqa: F401, I001
+
 # Example counts live in profiles, not in tests: MQSC_HYPOTHESIS=stress for a deep run.
 settings.register_profile(
     "default", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -24,7 +28,6 @@ settings.load_profile(os.environ.get("MQSC_HYPOTHESIS", "default"))
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
-os.environ.pop("MQSC_QMGR", None)
 os.environ["NO_COLOR"] = "1"
 os.environ["MQSC_STRICT"] = "1"  # engine bugs raise instead of answering MQSC017E
 

@@ -23,7 +23,7 @@ from mqsc.engine.messaging.privateq import transmission_queue
 from mqsc.engine.records import Message, Result
 from mqsc.language.commands import Command
 from mqsc.language.diagnostics import Diagnostic
-from mqsc.language.pipeline import Parsed, Rejected, iter_parse
+from mqsc.language.pipeline import Parsed, Rejected, further_diagnostics, iter_parse
 from mqsc.language.reader import Columns, LogicalCommand
 from mqsc.language.source import Source
 from mqsc.render import commandserver
@@ -113,6 +113,8 @@ def check(
             found: list[tuple[Diagnostic, bool]] = []
             if isinstance(parsed, Rejected):
                 found += [(d, True) for d in parsed.diagnostics]
+                # z/OS stops at a command's first error; a check says the others too.
+                found += [(d, False) for d in further_diagnostics(parsed)]
                 hint = other_platform_hint(parsed)
                 if hint is not None:
                     found.append((hint, False))
@@ -166,26 +168,29 @@ def _keep_command(
     found: list[tuple[Diagnostic, bool]],
     options: Options,
 ) -> None:
-    """One command's diagnostics (whether ``mqsc run`` counts each an error), with the
-    "did you mean" beside a word z/OS rejected, found now while the command is at hand."""
+    """One command's diagnostics (whether ``mqsc run`` counts each an error), with the hint
+    beside a rejected word or value, found now while the command is at hand."""
     for d, escalate in found:
-        hint = None
-        if (
-            options.hints
-            and d.msg_id == "CSQ9001E"
-            and not any(other.msg_id != d.msg_id and other.span == d.span for other, _ in found)
-        ):
-            # (Not where a lint rule already says what the word is: MQSC320W.)
-            hint = _hint(logical, d)
+        hint = _hint(logical, d, found) if options.hints else None
         store.add(
             index, d, escalate=escalate, hint=hint, digest=_digest(d) if options.digests else None
         )
 
 
-def _hint(logical: LogicalCommand, d: Diagnostic) -> str | None:
-    from mqsc.language.hints import did_you_mean, hint_text
+def _hint(
+    logical: LogicalCommand, d: Diagnostic, found: list[tuple[Diagnostic, bool]]
+) -> str | None:
+    """ "Did you mean" for a word z/OS rejected as invalid (CSQ9001E), the values a keyword
+    takes for a value refused (MQSC011E), from the command it is in."""
+    from mqsc.language.hints import did_you_mean, hint_text, valid_values
 
     word = str(d.inserts.get("keyword", ""))
+    if d.msg_id == "MQSC011E":
+        return valid_values(logical.text, word)
+    if d.msg_id != "CSQ9001E":
+        return None
+    if any(other.msg_id != d.msg_id and other.span == d.span for other, _ in found):
+        return None  # a lint rule already says what the word is (MQSC320W: Multiplatforms only)
     suggestion = did_you_mean(logical.text, word)
     return hint_text(word, suggestion) if suggestion else None
 

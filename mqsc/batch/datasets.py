@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from mqsc.catalog import zparm
 from mqsc.engine.phase import Phase
 from mqsc.engine.storage import constants
 from mqsc.engine.vsam import PageSetDataSet
@@ -134,8 +136,19 @@ class Catalog:
         return base / member if member else base
 
     def exists(self, dsn: str, member: str = "") -> bool:
-        """Whether the data set (and member) is cataloged."""
-        return self.path(dsn, member).is_file()
+        """Whether the data set (and member) is cataloged: a file, a library (a directory), or
+        one of the installed product libraries (:func:`product_library`)."""
+        path = self.path(dsn, member)
+        if path.is_file() or (not member and path.is_dir()):
+            return True
+        return product_library(dsn) and (not member or member in PRODUCT_MEMBERS)
+
+    def create_library(self, dsn: str) -> None:
+        """Allocate a partitioned data set (a library with no members yet)."""
+        try:
+            self.path(dsn).mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise DataSetError(f"{dsn}: cannot be allocated ({error.strerror})") from None
 
     def read(self, dsn: str, member: str = "", encoding: str = "utf-8") -> str:
         path = self.path(dsn, member)
@@ -204,6 +217,55 @@ class Catalog:
         formatted = cluster.formatted if cluster.organization == "LINEAR" else ""
         return PageSetDataSet(cluster.name, cluster.pages, cluster.secondary_pages, formatted)
 
+    def log_data_set(self, dsn: str) -> int | None:
+        """The engine's view of a linear cluster DEFINE LOG adds to the active log
+        (:class:`mqsc.engine.vsam.LogCatalog`): its size in bytes."""
+        cluster = self.cluster(dsn)
+        if cluster is None or cluster.organization != "LINEAR":
+            return None
+        return cluster.pages * 4096
+
+    def catalog_archive(self, dsn: str, info: dict[str, object]) -> None:
+        """Catalog an archive log data set the offload wrote (CATALOG=YES)."""
+        self.write(dsn, "", ARCHIVE_MARK + "\n" + json.dumps(info, sort_keys=True) + "\n")
+
+    def archive_log(self, dsn: str) -> dict[str, object] | None:
+        """An archive log data set's record (None: not one)."""
+        path = self.path(dsn)
+        try:
+            text = path.read_text(encoding="utf-8") if path.is_file() else ""
+        except (OSError, UnicodeDecodeError):
+            return None
+        mark, _, body = text.partition("\n")
+        if mark != ARCHIVE_MARK:
+            return None
+        try:
+            data = json.loads(body)
+        except ValueError:
+            return None
+        return data if isinstance(data, dict) else None
+
+    def parameter_module(
+        self, name: str, libraries: tuple[str, ...] = ()
+    ) -> dict[str, object] | None:
+        """Load module ``name`` as START QMGR PARM(name) finds it: every parameter's value, or
+        None. Searched in ``libraries`` (the queue manager's STEPLIB), or when none are given in
+        every cataloged library, in name order; CSQZPARM of the product library is IBM's."""
+        for library in libraries or tuple(self.names()):
+            if not self.path(library).is_dir():
+                continue
+            path = self.path(library, name)
+            if path.is_file():
+                try:
+                    sections = read_load_module(path.read_text(encoding="utf-8"))
+                except (OSError, UnicodeDecodeError):
+                    sections = None
+                if sections is not None:
+                    return module_values(sections)
+        if name == zparm.DEFAULT_MODULE:
+            return module_values(default_sections())
+        return None
+
     def delete(self, dsn: str, member: str = "") -> None:
         """DISP=(...,DELETE): the data set goes away after the step."""
         try:
@@ -214,3 +276,123 @@ class Catalog:
 
 def _name(dsn: str, member: str) -> str:
     return f"{dsn}({member})" if member else dsn
+
+
+def display_name(dsn: str, member: str = "") -> str:
+    """``DSN(MEMBER)`` or ``DSN``."""
+    return _name(dsn, member)
+
+
+# ---- object decks and load modules (the CSQ4ZPRM job, mqsc/batch/assembler.py) ------------
+#: First line of an archive log data set the offload cataloged.
+ARCHIVE_MARK = "*MQSC ARCHIVE LOG*"
+#: First line of an object deck ASMA90 wrote (SYSPUNCH) and of a load module IEWL wrote.
+OBJECT_MARK = "*MQSC OBJECT DECK*"
+LOAD_MARK = "*MQSC LOAD MODULE*"
+
+
+def _sections_json(sections: Mapping[str, Mapping[str, object]]) -> dict[str, Any]:
+    return {
+        csect: {k: list(v) if isinstance(v, tuple) else v for k, v in values.items()}
+        for csect, values in sections.items()
+    }
+
+
+def _sections_back(data: Any) -> dict[str, dict[str, object]] | None:
+    """Control sections read back: each macro's known parameters, lists as tuples."""
+    if not isinstance(data, dict):
+        return None
+    out: dict[str, dict[str, object]] = {}
+    for csect, values in data.items():
+        table = zparm.BY_MACRO.get(csect)
+        if table is None or not isinstance(values, dict):
+            return None
+        out[csect] = {
+            k: tuple(v) if isinstance(v, list) else v for k, v in values.items() if k in table
+        }
+    return out
+
+
+def object_deck(sections: Mapping[str, Mapping[str, object]]) -> str:
+    """The object deck of an assembly: its control sections (one per macro assembled)."""
+    return OBJECT_MARK + "\n" + json.dumps({"sections": _sections_json(sections)}) + "\n"
+
+
+def read_object_deck(text: str) -> dict[str, dict[str, object]] | None:
+    mark, _, body = text.partition("\n")
+    if mark != OBJECT_MARK:
+        return None
+    try:
+        return _sections_back(json.loads(body).get("sections"))
+    except (ValueError, AttributeError):
+        return None
+
+
+def load_module(name: str, entry: str, sections: Mapping[str, Mapping[str, object]]) -> str:
+    """A system parameter load module: its name, entry point and control sections."""
+    return (
+        LOAD_MARK
+        + "\n"
+        + json.dumps({"name": name, "entry": entry, "sections": _sections_json(sections)})
+        + "\n"
+    )
+
+
+def read_load_module(text: str) -> dict[str, dict[str, object]] | None:
+    mark, _, body = text.partition("\n")
+    if mark != LOAD_MARK:
+        return None
+    try:
+        return _sections_back(json.loads(body).get("sections"))
+    except (ValueError, AttributeError):
+        return None
+
+
+def default_sections() -> dict[str, dict[str, object]]:
+    """IBM's default module CSQZPARM: every macro with its defaults."""
+    return {
+        macro: {p.name: p.default for p in table.values()}
+        for macro, table in zparm.BY_MACRO.items()
+    }
+
+
+def module_values(sections: Mapping[str, Mapping[str, object]]) -> dict[str, object]:
+    """Every parameter's value in a load module (a section it lacks: IBM's defaults)."""
+    out = dict(zparm.DEFAULTS)
+    for values in sections.values():
+        out.update(values)
+    return out
+
+
+#: Last qualifiers of the IBM MQ for z/OS target libraries (thlqual.SCSQMACS...) and the z/OS
+#: macro library: installed with the product, so a job names them with any high-level
+#: qualifier (the CSQ4ZPRM sample's "thlqual") and finds them cataloged. Their members are the
+#: product's: mqsc has the ones its programs read (the default system parameter module).
+PRODUCT_QUALIFIERS = frozenset(
+    {"SCSQMACS", "SCSQAUTH", "SCSQLOAD", "SCSQANLE", "SCSQSNLE", "SCSQLINK", "SCSQPROC", "SCSQMVR1"}
+)
+PRODUCT_MEMBERS = frozenset({"CSQZPARM"})
+
+
+def product_library(dsn: str) -> bool:
+    """Whether ``dsn`` is an installed product library (``SYS1.MACLIB``, thlqual.SCSQAUTH...).
+
+    >>> product_library("MQ940.SCSQAUTH"), product_library("SYS1.MACLIB"), product_library("A.B")
+    (True, True, False)
+    """
+    return dsn == "SYS1.MACLIB" or dsn.rsplit(".", 1)[-1] in PRODUCT_QUALIFIERS
+
+
+def home_catalog() -> Catalog:
+    """The home's data set catalog (``$MQSC_HOME/catalog``): what jobs, IDCAMS and the queue
+    managers of the home share."""
+    from mqsc.store.home import home
+
+    return Catalog(home() / "catalog")
+
+
+def attach(qm: Any, catalog: Catalog) -> None:
+    """Give a queue manager the data set catalog its log's data sets are in (DEFINE LOG, the
+    archive logs) and the load libraries START QMGR PARM(name) searches."""
+    qm.logcatalog = catalog
+    qm.modules = catalog

@@ -9,13 +9,17 @@ Supported (docs/batch.md; rules from secondary sources, the MVS JCL Reference):
   enclosing parentheses or apostrophes, ``''`` and ``&&`` undoubled, at most 100 characters);
 * ``//name DD *`` and ``DD DATA`` with in-stream data ending at ``/*`` (a ``DD *`` also at the
   next ``//`` statement, and only at DLM= when given), ``DD DUMMY``, ``DD SYSOUT=class``,
-  ``DD DSN=name[(member)],DISP=...`` (files in a catalog directory), unnamed DDs that
+  ``DD DSN=name[(member)],DISP=...`` (files in a catalog directory), temporary data sets
+  ``DSN=&&name`` passed from step to step (named for the job when it runs, deleted when it
+  ends), partitioned data sets allocated with directory blocks in SPACE (or DSORG=PO,
+  DSNTYPE=PDS/LIBRARY), work data sets with no name (``DD UNIT=SYSDA,SPACE=...``: empty
+  scratch space, as DUMMY), unnamed DDs that
   concatenate to the one before, in-stream data with no DD (JES generates ``//SYSIN DD *``);
 * comment statements ``//*``, the null statement ``//``, JES2 control statements ``/*JOBPARM``
   (ignored), continuation after a comma with ``//`` and a blank in column 3, apostrophe values
   continued in column 16; columns 73-80 of JCL statements are sequence numbers.
 
-What is outside the subset (procedures, IF/THEN/ELSE, SET, INCLUDE, temporary data sets)
+What is outside the subset (procedures, IF/THEN/ELSE, SET, INCLUDE)
 stops the job with MQSC211E, as a JCL error would: nothing runs.
 """
 
@@ -23,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mqsc.batch import jclif, names
 from mqsc.batch.jclparams import (
@@ -104,6 +108,7 @@ DD_IGNORED = frozenset(
         "RECFM",
         "BLKSIZE",
         "DSORG",
+        "DSNTYPE",
         "SPACE",
         "UNIT",
         "VOL",
@@ -153,6 +158,8 @@ class DataDefinition:
     sysout: str = ""
     generated: bool = False
     concatenation: tuple[DataDefinition, ...] = ()
+    #: A new data set allocated as partitioned (a library of members).
+    partitioned: bool = False
 
     @property
     def parts(self) -> tuple[DataDefinition, ...]:
@@ -839,18 +846,7 @@ def _dd(builder: _Builder, statement: _Statement, lines: list[str], index: int) 
             builder.error(statement.number, line("IEFC019I"))
             return index
         last = dds[-1]
-        dds[-1] = DataDefinition(
-            last.name,
-            last.statement,
-            last.kind,
-            last.records,
-            last.dsn,
-            last.member,
-            last.disp,
-            last.sysout,
-            last.generated,
-            (*last.concatenation, dd),
-        )
+        dds[-1] = replace(last, concatenation=(*last.concatenation, dd))
     else:
         dds.append(dd)
     return index
@@ -866,20 +862,21 @@ def _data_definition(
     name = statement.name
     if kind == "dsn":
         dsn = word(keywords["DSN"])
-        found = names.dataset(dsn)
-        if dsn.startswith("&&"):
-            builder.error(statement.number, _unsupported("temporary data sets (DSN=&&name)"))
-            return None
-        if found is None:
+        temporary = dsn.startswith("&&")
+        # A temporary data set: &&name (1-8 characters), kept under that name until the job
+        # runs (runner.py names it for the job); &&name(member) is a temporary library.
+        found = names.dataset(dsn[2:]) if temporary else names.dataset(dsn)
+        if found is None or (temporary and "." in found[0]):
             builder.error(statement.number, line("IEFC630I.DSN", dsn=dsn))
             return None
         return DataDefinition(
             name,
             statement.number,
             kind,
-            dsn=found[0],
+            dsn=("&&" if temporary else "") + found[0],
             member=found[1],
             disp=_disp(keywords.get("DISP")),
+            partitioned=_partitioned(keywords, temporary),
         )
     if kind == "sysout":
         sysout = word(keywords["SYSOUT"]) or (
@@ -888,8 +885,34 @@ def _data_definition(
         return DataDefinition(name, statement.number, kind, sysout=str(sysout))
     if kind in ("instream", "dummy"):
         return DataDefinition(name, statement.number, kind, records)
+    if "SPACE" in keywords or "UNIT" in keywords:
+        # A work data set (no DSN, only space on a unit: the assembler's SYSUT1): scratch
+        # space the step's program uses and z/OS deletes at step end; mqsc's programs need
+        # none, so it is empty and what is written to it is discarded, as DUMMY.
+        return DataDefinition(name, statement.number, "dummy")
     builder.error(statement.number, _unsupported("new data sets without a name"))
     return None
+
+
+def _partitioned(keywords: dict[str, Value], temporary: bool = False) -> bool:
+    """Whether a new data set is a library: directory blocks in SPACE=(unit,(p,s,dir)),
+    DSORG=PO or DSNTYPE=PDS/LIBRARY (MVS JCL Reference, "SPACE parameter", "DSNTYPE"). A
+    temporary data set with directory blocks is still written as a whole (the CSQ4ZPRM
+    sample's object decks: SPACE=(400,(100,100,1)))."""
+    space = keywords.get("SPACE")
+    if (
+        not temporary
+        and isinstance(space, tuple)
+        and len(space) > 1
+        and isinstance(space[1], tuple)
+        and len(space[1]) > 2
+        and word(space[1][2]) not in ("", "0")
+    ):
+        return True
+    return word(keywords.get("DSORG")) == "PO" or word(keywords.get("DSNTYPE")) in (
+        "PDS",
+        "LIBRARY",
+    )
 
 
 def _disp(v: Value | None) -> tuple[str, str, str]:

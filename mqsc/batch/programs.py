@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from mqsc.batch import csqutil
+from mqsc.batch.assembler import run_asma90, run_iewl
 from mqsc.batch.idcams import run_idcams
 from mqsc.batch.iebgener import run_iebgener
 from mqsc.batch.steps import Program, StepContext, StepOutcome
@@ -33,10 +34,15 @@ def run_iefbr14(ctx: StepContext) -> StepOutcome:
 
 
 #: Load modules the emulator has, by name: CSQUTIL, the z/OS utilities MQ jobs use (IDCAMS,
-#: IEBGENER, IEFBR14), and the lab's workload programs OEMPUT (SupportPac MP1B), OEMPUTX and
-#: MGET (SupportPac IP13) on the storage simulation.
+#: IEBGENER, IEFBR14, and the assembler and binder of the CSQ4ZPRM job: ASMA90, IEWL and its
+#: other names HEWL and IEWBLINK), and the lab's workload programs OEMPUT (SupportPac MP1B),
+#: OEMPUTX and MGET (SupportPac IP13) on the storage simulation.
 PROGRAMS: Mapping[str, Program] = {
+    "ASMA90": run_asma90,
     "CSQUTIL": run_csqutil,
+    "HEWL": run_iewl,
+    "IEWBLINK": run_iewl,
+    "IEWL": run_iewl,
     "IDCAMS": run_idcams,
     "IEBGENER": run_iebgener,
     "IEFBR14": run_iefbr14,

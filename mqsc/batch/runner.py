@@ -99,6 +99,9 @@ class Environment:
     clock: Clock
     programs: Mapping[str, Program] = field(default_factory=lambda: PROGRAMS)
     encoding: str = "utf-8"
+    #: The process running the job, as the state store names connection owners
+    #: (:func:`mqsc.store.lease.process_owner`); "" for an in-memory run.
+    owner: str = ""
 
 
 def run(job: Job, env: Environment, *, jobid: str = "JOB00001") -> JobRun:
@@ -111,7 +114,9 @@ def run(job: Job, env: Environment, *, jobid: str = "JOB00001") -> JobRun:
         return result
     next_dsid = FIRST_DSID + len(result.instream)
     decided: dict[int, bool] = {}
+    temporaries: dict[str, str] = {}
     for step in job.steps:
+        step = _with_temporaries(step, temporaries, job.name, start)
         if result.allocation_failed or _job_cond_met(job.cond, result.steps):
             result.steps.append(
                 StepRun(step, "not-run" if result.allocation_failed else "bypassed", because="cond")
@@ -145,8 +150,40 @@ def run(job: Job, env: Environment, *, jobid: str = "JOB00001") -> JobRun:
             continue
         step_run, next_dsid = _execute(job, step, env, result, next_dsid)
         result.steps.append(step_run)
+    for name in temporaries.values():
+        # Passed temporary data sets are deleted when the job ends (MVS JCL Reference,
+        # "DISP parameter": PASS).
+        env.catalog.delete(name)
     result.end = env.clock()
     return result
+
+
+def _with_temporaries(step: Step, names: dict[str, str], job: str, start: dt.datetime) -> Step:
+    """The step with its temporary data sets (``DSN=&&name``) named as z/OS names them for
+    this job, ``SYSyyddd.Thhmmss.RA000.jobname.name.H01`` (z/OS MVS JCL Reference,
+    "Temporary data sets"): the same ``&&name`` is the same data set in every step."""
+
+    def real(dd: DataDefinition) -> DataDefinition:
+        if dd.kind != "dsn" or not dd.dsn.startswith("&&"):
+            return dd
+        temp = dd.dsn[2:]
+        name = names.setdefault(temp, f"SYS{start:%y%j}.T{start:%H%M%S}.RA000.{job}.{temp}.H01")
+        return replace(dd, dsn=name)
+
+    def temporary(dd: DataDefinition) -> bool:
+        return any(p.kind == "dsn" and p.dsn.startswith("&&") for p in dd.parts)
+
+    if not any(temporary(dd) for dd in step.dds):
+        return step
+    # DDs without temporaries stay the same objects: the listing finds their in-stream data
+    # by identity.
+    dds = tuple(
+        replace(real(dd), concatenation=tuple(real(c) for c in dd.concatenation))
+        if temporary(dd)
+        else dd
+        for dd in step.dds
+    )
+    return replace(step, dds=dds)
 
 
 def _label(step: Step) -> str:
@@ -230,6 +267,7 @@ class _CatalogQueueManagers:
         qm = self.env.qmgrs(name)
         if qm is not None:
             qm.vsam = self.env.catalog
+            qm.logcatalog = self.env.catalog
             self.used.append(qm)
         return qm
 
@@ -245,17 +283,20 @@ def _stamp_clusters(qmgrs: list, catalog: Catalog) -> None:
 
 
 def _allocate_new(dds: Iterable[DataDefinition], catalog: Catalog) -> None:
-    """DISP=NEW data sets exist from allocation on, before the program runs, whether or not it
-    writes them: IEFBR14 does nothing, yet its step creates and catalogs them (MVS JCL
-    Reference, "DISP parameter")."""
+    """DISP=NEW data sets (and DISP=MOD ones that do not exist yet) exist from allocation on,
+    before the program runs, whether or not it writes them: IEFBR14 does nothing, yet its step
+    creates and catalogs them (MVS JCL Reference, "DISP parameter")."""
     for dd in dds:
         for part in dd.parts:
             if (
                 part.kind == "dsn"
-                and part.disp[0] == "NEW"
+                and part.disp[0] in ("NEW", "MOD")
                 and not catalog.exists(part.dsn, part.member)
             ):
-                catalog.write(part.dsn, part.member, "")
+                if part.partitioned and not part.member:
+                    catalog.create_library(part.dsn)
+                else:
+                    catalog.write(part.dsn, part.member, "")
 
 
 def _execute(
@@ -277,6 +318,8 @@ def _execute(
         env.clock,
         env.catalog,
         env.encoding,
+        user=job.owner,
+        owner=env.owner,
     )
     program = env.programs.get(step.program)
     step_run = StepRun(step, "executed")
@@ -287,7 +330,13 @@ def _execute(
             systemmsgs.line("CSV028I", job=job.name, step=step.name),
         ]
     else:
-        outcome = _call(program, ctx, step_run)
+        outcome = StepOutcome(abend="S0C4")
+        try:
+            outcome = _call(program, ctx, step_run)
+        finally:
+            # A step that abends ends its connections abnormally: its units of work in
+            # flight are backed out (mqsc/engine/connregistry.py).
+            ctx.disconnect(abnormal=outcome.abend is not None)
     if outcome.abend is not None:
         step_run.status, step_run.abend, step_run.reason = "abended", outcome.abend, outcome.reason
         system, user = systemmsgs.abend_codes(outcome.abend)

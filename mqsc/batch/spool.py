@@ -3,15 +3,20 @@
 JES2 gives every job it reads the next number of its range and wraps to the start of the range
 when it reaches the end (JES2 Initialization and Tuning Reference, "JOBDEF RANGE="). mqsc
 keeps the last number given in ``$MQSC_HOME/jes2/jobnumber``, so consecutive ``mqsc job`` runs
-get increasing numbers, as consecutive submissions do. The range is 1-99999 (five digits, as
-``JOBnnnnn`` prints them). The file is updated under an exclusive lock: two runs at once never
-get the same number. It is kept as every file mqsc keeps (:mod:`mqsc.support.files`).
+get increasing numbers, as consecutive submissions do. Every submitter of the home draws from
+that one counter (``mqsc job``, the z/OSMF jobs service of ``mqsc serve``), as every reader of
+one JES2 draws from one range; a run on throw-away queue managers (``--memory``) numbers its
+jobs from a counter of its own and leaves the home's alone. The range is 1-99999 (five digits,
+as ``JOBnnnnn`` prints them). The file is updated under an exclusive lock: two runs at once
+never get the same number. It is kept as every file mqsc keeps (:mod:`mqsc.support.files`).
 """
 
 from __future__ import annotations
 
 import fcntl
 import os
+import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from mqsc.support.files import open_private, private_dir
@@ -38,6 +43,42 @@ def take(directory: Path, count: int = 1) -> int:
         return first
     finally:
         os.close(fd)
+
+
+@dataclass(frozen=True)
+class HomeNumbers:
+    """The home's counter (``$MQSC_HOME/jes2/jobnumber``), shared by every process."""
+
+    directory: Path
+
+    def take(self, count: int = 1) -> int:
+        return take(self.directory, count)
+
+
+@dataclass
+class OwnNumbers:
+    """A counter of its own, from JOB00001, for a run whose queue managers are thrown away
+    (``--memory``): its jobs leave no trace in the home, their numbers included."""
+
+    last: int = FIRST - 1
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+
+    def take(self, count: int = 1) -> int:
+        """
+        >>> own = OwnNumbers(); own.take(), own.take(2), own.take()
+        (1, 2, 4)
+        """
+        with self._lock:
+            first = following(self.last)
+            self.last = first
+            for _ in range(count - 1):
+                self.last = following(self.last)
+            return first
+
+
+def numbers(home: Path, *, memory: bool) -> HomeNumbers | OwnNumbers:
+    """Where a submitter's job numbers come from: the home's counter, or (``memory``) its own."""
+    return OwnNumbers() if memory else HomeNumbers(home / "jes2")
 
 
 def following(number: int) -> int:

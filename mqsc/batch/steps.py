@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from mqsc.batch.datasets import Catalog
 from mqsc.batch.jcl import DataDefinition
+from mqsc.engine.connregistry import ConnectRequest, NotConnected
 from mqsc.engine.manager import QueueManager
 from mqsc.language.source import Source
 
@@ -47,6 +48,13 @@ class StepContext:
     clock: Clock
     catalog: Catalog
     encoding: str = "utf-8"
+    #: The job's user (its JOB statement's owner): the user id of its connregistry.
+    user: str = ""
+    #: The process running the job, as the state store names connection owners.
+    owner: str = ""
+    #: The step's connections, by queue manager name (MQCONN at its first use of one; the
+    #: runner ends them when the step ends, as z/OS does at the end of a job step's task).
+    connections: dict[str, tuple[QueueManager, str]] = field(default_factory=dict)
     #: Lines written to SYSOUT data sets, by DD name, in the order written.
     sysout: dict[str, list[str]] = field(default_factory=dict)
     #: Data sets written in this step (the first write replaces, later ones append).
@@ -54,8 +62,34 @@ class StepContext:
 
     # ---- the queue managers -----------------------------------------------------------------
     def qmgr(self, name: str) -> QueueManager | None:
-        """The queue manager of that name, shared by all steps of the job."""
-        return self.qmgrs(name)
+        """The queue manager of that name, shared by all steps of the job; the step is
+        connected to it from then on (DISPLAY CONN shows the job, :meth:`conn`)."""
+        qm = self.qmgrs(name)
+        if qm is not None and qm.name not in self.connections:
+            try:
+                conn = qm.connect(ConnectRequest(self.job, "BATCH", self.user, self.owner))
+            except NotConnected:
+                return qm  # not running: its commands answer so (START QMGR may follow)
+            self.connections[qm.name] = (qm, conn)
+        return qm
+
+    def conn(self, qm: QueueManager) -> str:
+        """The step's connection to ``qm`` ("" when it has none)."""
+        held = self.connections.get(qm.name)
+        return held[1] if held is not None and held[0] is qm else ""
+
+    def disconnect(self, *, abnormal: bool = False) -> None:
+        """MQDISC of every connection of the step (the step ended); ``abnormal``: it abended,
+        and its connections end as a failed task's do."""
+        for qm, conn in self.connections.values():
+            try:
+                if abnormal:
+                    qm.end_abnormally([conn])
+                else:
+                    qm.disconnect(conn)
+            except NotConnected:
+                pass
+        self.connections.clear()
 
     # ---- data sets --------------------------------------------------------------------------
     def has(self, ddname: str, *, output: bool = False) -> bool:

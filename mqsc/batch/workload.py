@@ -23,11 +23,14 @@ call failed (the MQRC is printed), 12 the PARM could not be used.
 from __future__ import annotations
 
 import datetime as dt
+import time
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mqsc.batch.steps import StepContext, StepOutcome
 from mqsc.catalog import mqrc
+from mqsc.engine import mqi
+from mqsc.engine.connregistry import NotConnected
 from mqsc.engine.records import Workload
 from mqsc.render.workload import summary_lines
 
@@ -36,6 +39,8 @@ CC_OK, CC_MQ_FAILED, CC_BAD_PARM = 0, 8, 12
 ALL_MESSAGES = 99_999_999
 MGET_BUFFER = 1000
 NOT_EMULATED = "Elapsed and CPU times are not emulated: they are properties of the real machine."
+#: How often a waiting MGET looks for messages (seconds).
+POLL_SECONDS = 0.2
 
 
 class ParmError(ValueError):
@@ -187,7 +192,7 @@ def run_oemput(ctx: StepContext) -> StepOutcome:
     )
     if qm is None:
         return _no_connection(ctx, reason)
-    outcome = _put_cycle(qm, parm, sizes)
+    outcome = _put_cycle(qm, parm, sizes, ctx.conn(qm))
     ctx.sysprint(f"Total Transactions : {outcome.done}", "", NOT_EMULATED, "")
     ctx.print("SYSPRINT", summary_lines(outcome, qm.name, qm.cpf))
     if outcome.reason:
@@ -196,15 +201,22 @@ def run_oemput(ctx: StepContext) -> StepOutcome:
     return StepOutcome(cc=CC_OK)
 
 
-def _put_cycle(qm, parm: PutParm, sizes: list[int]) -> Workload:
+def _put_cycle(qm, parm: PutParm, sizes: list[int], conn: str = "") -> Workload:
     """Put ``parm.count`` messages whose sizes cycle through ``sizes`` (one size: one call)."""
     if len(set(sizes)) == 1:
         return qm.put(
-            parm.queue, parm.count, sizes[0], persistent=parm.persistent, batch=parm.commit
+            parm.queue,
+            parm.count,
+            sizes[0],
+            persistent=parm.persistent,
+            batch=parm.commit,
+            conn=conn,
         )
     total: Workload | None = None
     for index in range(parm.count):
-        one = qm.put(parm.queue, 1, sizes[index % len(sizes)], persistent=parm.persistent)
+        one = qm.put(
+            parm.queue, 1, sizes[index % len(sizes)], persistent=parm.persistent, conn=conn
+        )
         total = one if total is None else total.plus(one)
         if one.reason:
             break
@@ -235,16 +247,90 @@ def run_mget(ctx: StepContext) -> StepOutcome:
     qm, reason = _connect(ctx, parm.qmgr)
     if qm is None:
         return _no_connection(ctx, reason)
-    outcome = qm.get(parm.queue, parm.count)
+    outcome = _get_waiting(ctx, qm, parm)
     ctx.sysprint(f"Total Messages : {outcome.done}", NOT_EMULATED, "")
     ctx.print("SYSPRINT", summary_lines(outcome, qm.name, qm.cpf))
-    # MGET ends when a get has waited the whole interval in vain (2033): that is its normal
-    # end, so the ending time is one wait interval after the last message (seed step 20).
     failed = outcome.reason not in (mqrc.MQRC_NONE, mqrc.MQRC_NO_MSG_AVAILABLE)
     if failed:
         ctx.sysprint("", f"MQGET failed with reason code {outcome.reason} ({outcome.reason_name})")
-    ctx.sysprint("", f"Ending at {_stamp(start + dt.timedelta(seconds=parm.wait))}.")
+    ctx.sysprint("", f"Ending at {_stamp(mget_end(ctx.clock(), parm, outcome.reason))}.")
     return StepOutcome(cc=CC_MQ_FAILED if failed else CC_OK)
+
+
+def _get_waiting(ctx: StepContext, qm, parm: GetParm) -> Workload:
+    """MGET's gets: all it can, then it waits ``-w`` seconds for more, each message starting
+    the wait again (MQGMO_WAIT). A message can arrive meanwhile only from another program
+    connected to the queue manager from another process (a job, a console, ``mqsc serve``);
+    while none is, nothing could come, so the wait is not spent in real time (the SYSPRINT's
+    ending time still counts it)."""
+    conn = ctx.conn(qm)
+    hid = 0
+    if conn:
+        # MGET holds the queue open for input while it runs (DISPLAY QSTATUS IPPROCS, and
+        # TYPE(HANDLE) and DISPLAY CONN show the handle).
+        try:
+            hid = mqi.open_queue(qm, conn, parm.queue, mqi.INPUT)
+        except NotConnected as refused:
+            return Workload("get", parm.queue, parm.count or -1, 0, reason=refused.reason)
+    try:
+        return _gets(ctx, qm, parm, conn)
+    finally:
+        if hid:
+            try:
+                mqi.close_queue(qm, conn, hid)
+            except NotConnected:
+                pass  # the connection ended meanwhile (a restart): its handles went with it
+
+
+def _gets(ctx: StepContext, qm, parm: GetParm, conn: str) -> Workload:
+    outcome = qm.get(parm.queue, parm.count, conn=conn)
+    if outcome.reason != mqrc.MQRC_NO_MSG_AVAILABLE and outcome.reason:
+        return outcome
+    deadline = time.monotonic() + parm.wait
+    while time.monotonic() < deadline and _others_connected(qm, ctx.owner):
+        if parm.count is not None and outcome.done >= parm.count:
+            break
+        _let_go(qm)
+        time.sleep(POLL_SECONDS)
+        left = None if parm.count is None else parm.count - outcome.done
+        more = qm.get(parm.queue, left, conn=conn)
+        if more.done:
+            outcome = outcome.plus(more)
+            deadline = time.monotonic() + parm.wait
+        elif more.reason not in (mqrc.MQRC_NONE, mqrc.MQRC_NO_MSG_AVAILABLE):
+            return replace(outcome, reason=more.reason)
+    return outcome
+
+
+def _let_go(qm) -> None:
+    """While MGET waits, the queue manager is free for the others: what the job did so far is
+    committed and the state database's lock released (a job otherwise keeps one grouped
+    transaction to its end, docs/state.md)."""
+    flush = getattr(qm.gate, "flush", None)
+    if flush is not None:
+        flush(qm)
+
+
+def _others_connected(qm, owner: str) -> bool:
+    """Whether a program of another process is connected to ``qm`` now."""
+    return any(c.owner and c.owner != owner for c in qm.connections())
+
+
+def mget_end(last_get: dt.datetime, parm: GetParm, reason: int) -> dt.datetime:
+    """When MGET ends: after its last get, plus the wait interval when it ended by waiting.
+
+    Without a count MGET gets until a get has waited the whole interval in vain (2033): that
+    is its normal end, one wait interval after the last message (seed step 20). With a count
+    it reached, or a get that failed, it ends at once.
+
+    >>> at = dt.datetime(2026, 1, 15, 10, 30)
+    >>> mget_end(at, GetParm("QMZ1", "Q", None, 10), 0).time()
+    datetime.time(10, 30, 10)
+    >>> mget_end(at, GetParm("QMZ1", "Q", 4, 10), 0).time()
+    datetime.time(10, 30)
+    """
+    waited = reason == mqrc.MQRC_NO_MSG_AVAILABLE or (parm.count is None and reason == 0)
+    return last_get + dt.timedelta(seconds=parm.wait) if waited else last_get
 
 
 def _connect(ctx: StepContext, name: str):

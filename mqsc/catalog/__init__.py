@@ -25,11 +25,15 @@ from mqsc.catalog import (
     channels,
     chinit,
     chlauth,
+    connections,
     namelists,
     pagesets,
     processes,
     qmgr,
+    qstats,
     queues,
+    recoverylog,
+    smds,
     storageclasses,
     system,
     topics,
@@ -76,6 +80,10 @@ FAMILY_MODULES: tuple[ModuleType, ...] = (
     authinfo,
     chlauth,
     system,
+    connections,
+    qstats,
+    smds,
+    recoverylog,
 )
 
 #: Object types, most used first (their ``rank``).

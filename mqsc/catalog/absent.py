@@ -46,8 +46,8 @@ FACILITIES: Mapping[str, Facility] = {
         Facility(
             "CHINIT",
             "the channel initiator address space (xxxxCHIN): channels, listeners, "
-            "clusters; PING CHANNEL and clusters are not simulated, and every "
-            "channel command waits for START CHINIT (docs/channels.md)",
+            "clusters; clusters are not simulated, and every channel command waits for START "
+            "CHINIT (docs/channels.md)",
             "CSQM131I",
             True,
             'IBM MQ for z/OS, DISPLAY CHSTATUS usage notes: "The command fails if the channel '
@@ -62,48 +62,15 @@ FACILITIES: Mapping[str, Facility] = {
             False,
             "emulator",
         ),
-        Facility("ARCHIVE", "archive log data sets and the BSDS", "MQSC321I", False, "emulator"),
+        # z/OS without an IMS bridge (no OTMA connection: OTMACON unset) cannot reset a
+        # transaction pipe; mqsc has no IMS bridge, so RESET TPIPE fails as it does there.
         Facility(
-            "PARAMETERS",
-            "the system parameter module (CSQ6SYSP, CSQ6LOGP, CSQ6ARVP) changed while running",
-            "MQSC321I",
-            False,
-            "emulator",
-        ),
-        Facility(
-            "ADAPTERS",
-            "connected CICS, IMS and batch adapters, their threads and units of recovery",
-            "MQSC321I",
-            False,
-            "emulator",
-        ),
-        Facility(
-            "IMSBRIDGE", "the IMS bridge (OTMA transaction pipes)", "MQSC321I", False, "emulator"
-        ),
-        Facility(
-            "SMDS", "shared message data sets of CF structures", "MQSC321I", False, "emulator"
-        ),
-        Facility(
-            "LOGSUSPEND",
-            "suspending log and update activity (SUSPEND / RESUME QMGR LOG)",
-            "MQSC321I",
-            False,
-            "emulator",
-        ),
-        Facility(
-            "EVENTS",
-            "queue performance statistics, configuration events and expiry scans",
-            "MQSC321I",
-            False,
-            "emulator",
-        ),
-        Facility(
-            "PUBSUB",
-            "the publish/subscribe engine (publications, retained messages, "
-            "hierarchies and their status)",
-            "MQSC321I",
-            False,
-            "emulator",
+            "IMSBRIDGE",
+            "the IMS bridge (OTMA transaction pipes)",
+            "MQSC381E",
+            True,
+            "emulator (IBM MQ 'RESET TPIPE': used with the IMS bridge; the z/OS reply "
+            "without one is not public)",
         ),
     )
 }

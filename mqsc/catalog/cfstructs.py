@@ -119,6 +119,18 @@ CFSTATUS = table(
     K("BKUPERBA", Text(12), width=12, help="log RBA where the backup ends"),
     K("BKUPSIZE", Integer(0, MAX9), width=10, help="backup size in MB"),
     K("LOGS", Text(1024), width=0, help="queue managers whose logs recovery needs"),
+    K(
+        "SMDS",
+        Text(4),
+        width=4,
+        help="the queue manager whose shared message data set this is (TYPE(SMDS))",
+    ),
+    K(
+        "ACCESS",
+        Choice(("ENABLED", "SUSPENDED", "DISABLED")),
+        width=10,
+        help="whether the shared message data set may be used (TYPE(SMDS))",
+    ),
     K("RCVDATE", Text(12), width=12, help="date of the last recovery"),
     K("RCVTIME", Text(8), width=8, help="time of the last recovery"),
 )

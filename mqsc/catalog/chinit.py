@@ -267,11 +267,33 @@ _CHOICES = {
 }
 
 
+#: Widths in command-server replies (MQSC422I) of the status attributes the simulation
+#: shows, padded as the other DISPLAY reply lines are: names to their maximum length, the
+#: documented words to the longest of them (numbers right-aligned in 10 as everywhere).
+#: UNVERIFIED, as the other CHSTATUS widths below.
+_WIDTHS = {
+    "RQMNAME": 48,
+    "CURLUWID": 16,
+    "LSTLUWID": 16,
+    "CHLTYPE": 8,
+    "STATUS": 12,
+    "INDOUBT": 3,
+    "STOPREQ": 3,
+}
+
+
 def _status_table(names: tuple[str, ...]) -> dict:
     """Attributes of a status display the simulation never produces, as kinds a WHERE filter
     can be bound with (counts, the documented values, text otherwise)."""
     return table(
-        *(K(n, Integer(0, MAX9) if n in _COUNTS else _CHOICES.get(n, Text(256))) for n in names)
+        *(
+            K(
+                n,
+                Integer(0, MAX9) if n in _COUNTS else _CHOICES.get(n, Text(256)),
+                width=_WIDTHS.get(n),
+            )
+            for n in names
+        )
     )
 
 
@@ -327,6 +349,9 @@ CHSTATUS = Family(
     identity=("CHSTATUS", "XMITQ", "CONNAME", "CHLTYPE", "STATUS"),
     reply="MQSC422I",
 )
+# What DISPLAY CHSTATUS shows is rendered from these (mqsc.catalog.attributes_of): the name,
+# XMITQ and CONNAME with their widths too, so the MQSC422I line is padded as a whole.
+STATUS_ATTRIBUTES["CHSTATUS"] = {**STATUS_ATTRIBUTES["CHSTATUS"], **CHSTATUS.attributes}
 
 SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
@@ -461,9 +486,8 @@ SPECS: tuple[CommandSpec, ...] = (
         ),
         S_CR,
         "CSQXPING",
-        verified="PING CHANNEL (z/OS), CR",
-        help="test a channel",
-        facility="CHINIT",
+        verified="PING CHANNEL (IBM MQ 9.3 for z/OS), CR",
+        help="test a sender or server channel's link to its partner",
     ),
     CommandSpec(
         "RESET",

@@ -99,7 +99,11 @@ def qsgdisp(*values: str, default: str = "QMGR") -> Keyword:
 def like(kind: Name) -> Keyword:
     """LIKE(name): copy the attributes of an existing object of the same type."""
     return K(
-        "LIKE", kind, help="copy unspecified attributes from this object", verified="[DOC-DEFQL]"
+        "LIKE",
+        kind,
+        help="copy unspecified attributes from this object",
+        verified="[DOC-DEFQL]",
+        own_type=True,
     )
 
 

@@ -132,6 +132,11 @@ class Keyword:
         sources: where a command that names this keyword may come from, when that is
             narrower than the command's own sources (``SUSPEND QMGR LOG``: the console only);
             None when the keyword does not narrow them.
+        value_sources: the same for some of its values only (``REFRESH QMGR TYPE(EARLY)``:
+            the console only, while the other types come from 2CR).
+        own_type: the value names an existing object of the command's own object type
+            (``LIKE``: a QLOCAL is defined like a local queue, never like a model queue), so
+            completion offers that type's objects only, not every object its name rule allows.
     """
 
     name: str
@@ -145,6 +150,8 @@ class Keyword:
     help: str = ""
     verified: str = ""
     sources: frozenset[CommandSource] | None = None
+    value_sources: Mapping[str, frozenset[CommandSource]] | None = None
+    own_type: bool = False
 
     @property
     def spellings(self) -> tuple[str, ...]:
@@ -227,20 +234,29 @@ class CommandSpec:
         object.__setattr__(
             self,
             "narrowing",
-            tuple(k.name for k in self.keywords.values() if k.sources is not None),
+            tuple(
+                k.name
+                for k in self.keywords.values()
+                if k.sources is not None or k.value_sources is not None
+            ),
         )
 
     def keyword(self, word: str) -> Keyword | None:
         """The keyword a spelling (upper case) stands for, if this command accepts it."""
         return self._lookup.get(word)
 
-    def sources_for(self, given: Iterable[str]) -> frozenset[CommandSource]:
+    def sources_for(self, given: Mapping[str, object]) -> frozenset[CommandSource]:
         """Where the command may come from when it names the keywords ``given`` (canonical
-        names): its own sources, narrowed by those of any keyword that has its own."""
+        names and their values): its own sources, narrowed by those of any keyword (or
+        keyword value) that has its own."""
         allowed = self.sources
         for name in self.narrowing:
             if name in given:
-                allowed = allowed & self.keywords[name].sources
+                keyword = self.keywords[name]
+                if keyword.sources is not None:
+                    allowed = allowed & keyword.sources
+                if keyword.value_sources is not None:
+                    allowed = allowed & keyword.value_sources.get(str(given[name]), allowed)
         return allowed
 
     @property

@@ -807,8 +807,8 @@ def _display(
 # ---- DISPLAY QSTATUS ---------------------------------------------------------------------------
 #: What the simulation knows of a local queue's status (IBM "DISPLAY QSTATUS"). MSGAGE, QTIME
 #: and the last put and get times need MONQ data the simulation does not keep, so they are not
-#: offered; no application keeps a queue open between commands here, so IPPROCS and OPPROCS
-#: are 0 and UNCOM is NO, and TYPE(HANDLE) finds no handles.
+#: offered; IPPROCS, OPPROCS and UNCOM come from the connections' handles and units of work
+#: (mqsc/engine/connections.py).
 QSTATUS = table(
     K("QSTATUS", QNAME, width=48, help="queue name", verified="DISPLAY QSTATUS"),
     K(
@@ -850,8 +850,7 @@ QSTATUS = table(
         "UNCOM",
         Choice(("NO", "YES")),
         width=10,
-        help="whether uncommitted changes are pending (the simulation commits every put and "
-        "get at once)",
+        help="whether a unit of work holds uncommitted changes to the queue",
         verified="DISPLAY QSTATUS",
     ),
 )
@@ -863,6 +862,60 @@ STATUS = Family(
     identity=("QSTATUS", "TYPE", "QSGDISP", "CURDEPTH"),
     reply="MQSC421I",
 )
+_HV = "DISPLAY QSTATUS (z/OS): handle status attributes"
+#: DISPLAY QSTATUS TYPE(HANDLE): one record per handle open on the queue (IBM "DISPLAY
+#: QSTATUS", handle attributes valid on z/OS), from the connections of
+#: mqsc/engine/connections.py, so DISPLAY CONN TYPE(HANDLE) shows the same handles.
+HANDLE_STATUS = table(
+    K("QSTATUS", QNAME, width=48, help="queue name", verified=_HV),
+    K("TYPE", Choice(("QUEUE", "HANDLE")), width=10, help="handle status", verified=_HV),
+    K(
+        "QSGDISP",
+        Choice(("QMGR", "COPY", "SHARED")),
+        width=10,
+        help="disposition of the queue",
+        verified=_HV,
+    ),
+    K("APPLTAG", Text(28), width=28, help="the application that has it open", verified=_HV),
+    K(
+        "APPLTYPE",
+        Choice(("BATCH", "RRSBATCH", "CICS", "IMS", "CHINIT", "SYSTEM", "USER")),
+        width=10,
+        help="the kind of application",
+        verified=_HV,
+    ),
+    K("ASID", Text(4), width=4, help="its address space identifier", verified=_HV),
+    K("BROWSE", Choice(("YES", "NO")), width=10, help="open for browsing", verified=_HV),
+    K("INPUT", Choice(("SHARED", "EXCL", "NO")), width=10, help="open for input", verified=_HV),
+    K("INQUIRE", Choice(("YES", "NO")), width=10, help="open for inquiry", verified=_HV),
+    K("OUTPUT", Choice(("YES", "NO")), width=10, help="open for output", verified=_HV),
+    K("SET", Choice(("YES", "NO")), width=10, help="open for setting attributes", verified=_HV),
+    K(
+        "HSTATE",
+        Choice(("ACTIVE", "INACTIVE")),
+        width=10,
+        help="whether an API call is in progress on the handle",
+        verified=_HV,
+    ),
+    K("QMURID", Text(16), width=16, help="its unit of recovery (blank: none)", verified=_HV),
+    K(
+        "URTYPE",
+        Choice(("QMGR", "RRS", "CICS", "IMS", "XA")),
+        width=10,
+        help="who coordinates that unit",
+        verified=_HV,
+    ),
+    K("USERID", Text(12), width=12, help="the user id of its connection", verified=_HV),
+)
+HANDLE_FAMILY = Family(
+    objtype="QSTATUS.HANDLE",
+    attributes=HANDLE_STATUS,
+    identity=("QSTATUS", "TYPE", "QSGDISP", "APPLTAG", "APPLTYPE", "ASID", "USERID"),
+    reply="MQSC421I",
+)
+
+#: The handle records of DISPLAY QSTATUS TYPE(HANDLE) (their field widths).
+STATUS_ATTRIBUTES = {"QSTATUS.HANDLE": HANDLE_STATUS}
 
 #: DISPLAY QUEUE shows every queue type; DISPLAY QLOCAL, QALIAS... one.
 FAMILIES = {
@@ -1117,8 +1170,10 @@ SPECS: tuple[CommandSpec, ...] = (
         ),
         S_2CR,
         "CSQMDRTS",
-        requestable=frozenset(n for n in QSTATUS if n not in ("QSTATUS", "TYPE")),
-        where=frozenset(n for n in QSTATUS if n not in ("QSTATUS", "TYPE")),
+        requestable=frozenset(
+            n for n in (*QSTATUS, *HANDLE_STATUS) if n not in ("QSTATUS", "TYPE")
+        ),
+        where=frozenset(n for n in (*QSTATUS, *HANDLE_STATUS) if n not in ("QSTATUS", "TYPE")),
         verified="DISPLAY QSTATUS",
         help="show the status of local queues",
     ),

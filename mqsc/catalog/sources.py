@@ -57,10 +57,39 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "ALTER PSID (change page set expansion method) on z/OS", _IBM92 + "q085310_.html"
         ),
         "DOC-ALTQL": Evidence("ALTER queues (IBM MQ MQSC reference)"),
+        "DOC-ARCHLOG": Evidence(
+            "ARCHIVE LOG (back up the active log) on z/OS", _IBM92 + "q085450_.html"
+        ),
+        "DOC-ARCWRITE": Evidence(
+            "When the IBM MQ for z/OS archive log is written",
+            "https://www.ibm.com/docs/en/ibm-mq/9.2?topic=written-when-mq-zos-archive-log-is",
+            shows=_ids("CSQJ111A"),
+            names=_ids("CSQJ110E"),
+        ),
         "DOC-BACKUP": Evidence(
             "BACKUP CFSTRUCT (back up a CF application structure) on z/OS", _IBM92 + "q085460_.html"
         ),
+        "DOC-BSDS": Evidence(
+            "The bootstrap data set (IBM MQ for z/OS)",
+            "https://www.ibm.com/docs/en/ibm-mq/9.3.x?topic=zos-bootstrap-data-set",
+        ),
         "DOC-CPF": Evidence("Defining command prefix strings (CPFs) (IBM MQ for z/OS)"),
+        "DOC-CSQ4ZPRM": Evidence(
+            "thlqual.SCSQPROC(CSQ4ZPRM): the sample job that assembles and links a system "
+            "parameter module (IBM MQ for z/OS)"
+        ),
+        "DOC-CSQ6ARVP": Evidence(
+            "Using CSQ6ARVP (IBM MQ for z/OS)",
+            "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.con.doc/q019320_.html",
+        ),
+        "DOC-CSQ6LOGP": Evidence(
+            "Using CSQ6LOGP (IBM MQ for z/OS)",
+            "https://www.ibm.com/support/knowledgecenter/SSFKSJ_8.0.0/com.ibm.mq.con.doc/q019310_.htm",
+        ),
+        "DOC-CSQ6SYSP": Evidence(
+            "Using CSQ6SYSP (IBM MQ for z/OS)",
+            "https://www.ibm.com/docs/en/ibm-mq/10.0.x?topic=module-using-csq6sysp",
+        ),
         "DOC-CSQ9": Evidence(
             "Generalized command preprocessor messages (CSQ9...)",
             "https://www.ibm.com/docs/SSFKSJ_9.2.0/com.ibm.mq.ref.doc/csq_9.htm",
@@ -94,6 +123,13 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "https://www.ibm.com/docs/en/ibm-mq/10.0.x?topic=zos-interpreting-reply-messages-from-"
             "command-server",
             shows=_ids("CSQN205I"),
+        ),
+        "DOC-CSQV": Evidence(
+            "Agent services messages (CSQV...) (IBM MQ 9.2 for z/OS): CSQV401I's text and its "
+            "explanation naming the reports of each DISPLAY THREAD TYPE",
+            "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.ref.doc/csq_v.html",
+            shows=_ids("CSQV401I"),
+            names=_ids("CSQV402I CSQV406I CSQV432I"),
         ),
         "DOC-CSQP": Evidence(
             "Buffer manager messages (CSQP...)",
@@ -145,6 +181,14 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "DEFINE CFSTRUCT (define CF application structure) on z/OS",
             "https://www.ibm.com/docs/en/SSFKSJ_9.3.0/refadmin/q085510_.html",
         ),
+        "DOC-DEFLOG": Evidence(
+            "DEFINE LOG (define a new active log) on z/OS",
+            "https://www.ibm.com/docs/en/ibm-mq/9.3.x?topic=reference-define-log-define-new-active-log-zos",
+        ),
+        "DOC-DEFMAXSM": Evidence(
+            "DEFINE MAXSMSGS (define maximum messages setting) on z/OS",
+            "https://www.ibm.com/docs/SSFKSJ_8.0.0/com.ibm.mq.ref.adm.doc/q085650_.html",
+        ),
         "DOC-DEFPSID": Evidence(
             "DEFINE PSID (define a page set and buffer pool) on z/OS",
             "https://www.ibm.com/docs/SSFKSJ_8.0.0/com.ibm.mq.ref.adm.doc/q085680_.html",
@@ -171,8 +215,11 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
         ),
         "DOC-DISLOG": Evidence(
             "DISPLAY LOG (display log information) on z/OS (the log status report)",
-            "",
+            _IBM92 + "q086180_.html",
             names=_ids("CSQJ370I"),
+        ),
+        "DOC-DISMAXSM": Evidence(
+            "DISPLAY MAXSMSGS (display maximum messages setting) on z/OS", _IBM92 + "q086200_.html"
         ),
         "DOC-DISPFMT": Evidence(
             "DISPLAY QUEUE (display queue attributes): the z/OS response layout",
@@ -183,12 +230,20 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "DISPLAY STGCLASS (display storage class information) on z/OS",
             "https://ibm.com/docs/SSFKSJ_9.2.0/com.ibm.mq.ref.adm.doc/q086330_.html",
         ),
+        "DOC-DISSYS": Evidence(
+            "DISPLAY SYSTEM (display system information) on z/OS",
+            "https://www.ibm.com/docs/en/ibm-mq/10.0.x?topic=reference-display-system-display-system-information-zos",
+        ),
         "DOC-DISUSAGE": Evidence(
             "DISPLAY USAGE (display usage information) on z/OS", _IBM92 + "q086410_.html"
         ),
         "DOC-EXAMPLES": Evidence(
             "IBM MQ for z/OS command examples (command server replies)",
             shows=_ids("CSQN205I CSQ9022I CSQ9023E CSQM125I CSQM090E CSQM409I 00D44002"),
+        ),
+        "DOC-LOGWRITE": Evidence(
+            "How the IBM MQ for z/OS logs are written",
+            "https://www.ibm.com/docs/SSFKSJ_9.3.0/techoview/q004040_.html",
         ),
         "DOC-MANAGEBP": Evidence("Managing buffer pools (IBM MQ for z/OS)"),
         "DOC-MAXQDEPTH": Evidence("DEFINE queues: MAXDEPTH", _IBM92 + "q085690_.html"),
@@ -217,16 +272,34 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "IBM MQ for z/OS messages, completion, and reason codes",
             "https://ibm.com/docs/SSFKSJ_9.0.0/com.ibm.mq.ref.doc/csq_i.html",
         ),
+        "DOC-RECBSDS": Evidence(
+            "RECOVER BSDS (recover bootstrap data set) on z/OS", _IBM92 + "q086455_.html"
+        ),
         "DOC-RECOVER": Evidence(
             "RECOVER CFSTRUCT (recover CF application structure) on z/OS", _IBM92 + "q086460_.html"
         ),
         "DOC-RESETCF": Evidence(
             "RESET CFSTRUCT (reset a CF application structure) on z/OS", _IBM92 + "q086500_.html"
         ),
+        "DOC-RESETQM": Evidence(
+            "RESET QMGR (reset a queue manager): TYPE(ADVANCELOG), TYPE(STATISTICS), TYPE(ARCHLOG) and TYPE(REDUCELOG) not valid on z/OS",
+            "https://www.ibm.com/docs/es/SSFKSJ_9.3.0/refadmin/q086530_.html",
+        ),
         "DOC-SCRIPTS": Evidence(
             "Building command scripts (MQSC rules: columns 1-72, +/- continuation, * comments)",
             "https://www.ibm.com/support/knowledgecenter/SSFKSJ_9.0.0/"
             "com.ibm.mq.ref.adm.doc/q085110_.html",
+        ),
+        "DOC-SETARC": Evidence(
+            "SET ARCHIVE (change archive system settings) on z/OS", _IBM92 + "q086610_.html"
+        ),
+        "DOC-SETLOG": Evidence(
+            "SET LOG (change log system settings) on z/OS",
+            "https://www.ibm.com/docs/SSFKSJ_9.4.0/refadmin/q086640_.html",
+        ),
+        "DOC-SETSYS": Evidence(
+            "SET SYSTEM (change system settings) on z/OS",
+            "https://www.ibm.com/docs/SSFKSJ_9.2.0/refadmin/q086650_.html",
         ),
         "DOC-SOURCES": Evidence(
             "Command summary for IBM MQ for z/OS (sources: CSQINP1, CSQINP2, "
@@ -343,6 +416,13 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
         ),
         "OLD-RECOVER": Evidence("RECOVER CFSTRUCT, WebSphere MQ for z/OS V6 command reference"),
         "PCF-BACKUP": Evidence("MQCMD_BACKUP_CF_STRUC (Backup CF Structure) on z/OS"),
+        "UCMDB-MQ": Evidence(
+            "Mainframe discovery of MQ Series (HP Universal CMDB, MQ by EView pattern): a "
+            "script that issues DISPLAY SYSTEM and parses its CSQJ322I report (the 'SET value' "
+            "heading, a rule of dashes, one parameter a row, 'End of SYSTEM report')",
+            "",
+            names=_ids("CSQJ322I"),
+        ),
         "V6-STOP": Evidence(
             "Stopping a queue manager: the messages of STOP QMGR (WebSphere MQ for "
             "z/OS V6 documentation example)",

@@ -533,6 +533,46 @@ _CATALOG: tuple[MessageDef, ...] = (
         "Command-server DISPLAY reply: one message per storage class.",
     ),
     _m(
+        "MQSC427I",
+        "{attributes}",
+        0,
+        U,
+        "ours: no IBM id found for this situation (the command-server reply of RESET QSTATS)",
+        "Command-server RESET QSTATS reply: one message per queue.",
+    ),
+    _m(
+        "MQSC430I",
+        "{attributes}",
+        0,
+        U,
+        "ours: no IBM id found for this situation (the command-server reply of DISPLAY PUBSUB)",
+        "Command-server DISPLAY PUBSUB reply: one message per engine or hierarchical connection.",
+    ),
+    _m(
+        "MQSC431I",
+        "{attributes}",
+        0,
+        U,
+        "ours: no IBM id found for this situation (the command-server reply of DISPLAY SMDS)",
+        "Command-server DISPLAY SMDS reply: one message per shared message data set.",
+    ),
+    _m(
+        "MQSC432I",
+        "{attributes}",
+        0,
+        U,
+        "ours: no IBM id found for this situation (the command-server reply of DISPLAY SMDSCONN)",
+        "Command-server DISPLAY SMDSCONN reply: one message per connection to a shared message data set.",
+    ),
+    _m(
+        "MQSC433I",
+        "{attributes}",
+        0,
+        U,
+        "ours: no IBM id found for this situation (the command-server reply of DISPLAY CONN)",
+        "Command-server DISPLAY CONN reply: one message per connection or handle.",
+    ),
+    _m(
         "MQSC436I",
         "{attributes}",
         0,
@@ -644,6 +684,45 @@ _CATALOG: tuple[MessageDef, ...] = (
         "ours: no IBM id found for this situation (was CSQM138I; recollection (IBM MQ for z/OS "
         "START CHINIT))",
         "START CHINIT was accepted; the channel initiator address space is being started.",
+    ),
+    # ---- CSQV: agent services (threads) ---------------------------------------------------------
+    _m(
+        "CSQV401I",
+        "DISPLAY THREAD REPORT FOLLOWS -",
+        0,
+        V,
+        "[DOC-CSQV]: CSQV401I DISPLAY THREAD REPORT FOLLOWS -",
+        "The title of the DISPLAY THREAD report; CSQV402I, CSQV432I or CSQV406I follow.",
+    ),
+    _m(
+        "CSQV402I",
+        "ACTIVE THREADS -",
+        0,
+        U,
+        "[DOC-CSQV] names it: IBM CSQV401I explanation ('Message CSQV402I provides the formatted "
+        "report when the detailed status of active threads is requested using TYPE(ACTIVE)'); "
+        "text from the Japanese page, English wording UNVERIFIED",
+        "DISPLAY THREAD TYPE(ACTIVE): one line per connection with its user, ASID and unit of "
+        "recovery, then DISPLAY ACTIVE REPORT COMPLETE.",
+    ),
+    _m(
+        "CSQV406I",
+        "INDOUBT THREADS -",
+        0,
+        U,
+        "[DOC-CSQV] names it: IBM CSQV401I explanation ('Message CSQV406I ... TYPE(INDOUBT)'); text "
+        "UNVERIFIED",
+        "DISPLAY THREAD TYPE(INDOUBT): the units of recovery left in doubt, with their URID "
+        "and origin id (NID); RESOLVE INDOUBT resolves them.",
+    ),
+    _m(
+        "CSQV432I",
+        "ACTIVE THREADS -",
+        0,
+        U,
+        "[DOC-CSQV] names it: IBM CSQV401I explanation ('Message CSQV432I ... summary status of "
+        "active threads ... TYPE(REGIONS)'); text UNVERIFIED",
+        "DISPLAY THREAD TYPE(REGIONS): how many threads each connection name has.",
     ),
     # ---- CSQX: distributed queuing (the channel initiator) -------------------------------------
     _m(
@@ -1235,6 +1314,15 @@ _CATALOG: tuple[MessageDef, ...] = (
     ),
     # ---- CSQY / CSQ3 / CSQR / CSQJ: start and stop ---------------------------------------------
     _m("CSQY000I", "IBM MQ for z/OS {version}", 0, V, "[DOC-CSQY]", "Queue manager release."),
+    _m(
+        "CSQY001I",
+        "QUEUE MANAGER STARTING, USING PARAMETER MODULE {module}",
+        0,
+        V,
+        "[DOC-CSQY80]",
+        "START QMGR: the system parameter module the queue manager starts with (its own, or "
+        "PARM(name)).",
+    ),
     _m("CSQY002I", "QUEUE MANAGER STOPPING", 0, V, "[DOC-CSQY]", "STOP QMGR accepted."),
     _m(
         "CSQY003I",
@@ -1305,22 +1393,71 @@ _CATALOG: tuple[MessageDef, ...] = (
     ),
     _m("CSQR002I", "RESTART COMPLETED", 0, V, "[DOC-CSQR] [GH-HYPERION]", "Restart done."),
     _m(
-        "CSQJ370I",
-        "{csect} LOG status report: active log {dsname}, latest RBA={rba}, restart RBA={restart}",
+        "CSQJ001I",
+        "CURRENT COPY {copy} ACTIVE LOG DATA SET IS DSNAME={dsname}, STARTRBA={start} ENDRBA={end}",
         0,
-        U,
-        "[DOC-DISLOG] documents this id for this situation (the DISPLAY LOG log status report); "
-        "one-line layout emulator choice; text UNVERIFIED",
-        "DISPLAY LOG: the current active log data set, the latest RBA written and the RBA a "
-        "restart would start from, from the simulated recovery log.",
+        V,
+        "[DOC-CSQJ] [DOC-LOGWRITE]",
+        "The current active log data set of each copy: at start-up, and when the log switches "
+        "to the next data set (it filled, or ARCHIVE LOG truncated it).",
     ),
     _m(
-        "CSQJ001I",
-        "CURRENT COPY 1 ACTIVE LOG DATA SET IS DSNAME={dsname}, STARTRBA={start} ENDRBA={end}",
+        "CSQJ002I",
+        "END OF ACTIVE LOG DATA SET DSNAME={dsname}, STARTRBA={start} ENDRBA={end}",
         0,
         V,
         "[DOC-CSQJ]",
-        "Active log data set at start-up.",
+        "The log switched away from a full active log data set: its name and RBA range.",
+    ),
+    _m(
+        "CSQJ003I",
+        "FULL ARCHIVE LOG VOLUME DSNAME={dsname}, STARTRBA={start} ENDRBA={end}, "
+        "STARTTIME={starttime} ENDTIME={endtime}, UNIT={unit}, COPY{copy}VOL={volume} "
+        "VOLSPAN={volspan} CATLG={catalogued}",
+        0,
+        V,
+        "[DOC-CSQJ] [DOC-ARCWRITE]",
+        "An offload completed: the archive log data set made for one copy and recorded in the "
+        "BSDS (STARTTIME/ENDTIME as yyyydddhhmmsst; volume and VOLSPAN are the simulation's).",
+    ),
+    _m(
+        "CSQJ110E",
+        "LAST COPY{copy} ACTIVE LOG DATA SET IS {percent} PERCENT FULL",
+        4,
+        U,
+        '[DOC-ARCWRITE] documents this id for this situation ("issued when the last available '
+        'active log is 5% full and at 5% increments thereafter"); text UNVERIFIED',
+        "The log is writing its last available active log data set: offload is behind.",
+    ),
+    _m(
+        "CSQJ111A",
+        "OUT OF SPACE IN ACTIVE LOG DATA SETS",
+        8,
+        V,
+        '[DOC-ARCWRITE] ("CSQJ111A +CSQ1 OUT OF SPACE IN ACTIVE LOG DATA SETS")',
+        "Every active log data set is full: update work waits until an offload frees one (in "
+        "mqsc the wait runs on the log's simulated time line).",
+    ),
+    _m(
+        "CSQJ322I",
+        "DISPLAY {kind} report ...",
+        0,
+        U,
+        "[UCMDB-MQ] names this id for the DISPLAY SYSTEM report and shows its shape (a heading "
+        "with 'SET value', a rule, one parameter a row, 'End of SYSTEM report'); text "
+        "UNVERIFIED",
+        "DISPLAY SYSTEM, LOG or ARCHIVE: the parameters' initial values and SET values.",
+    ),
+    _m(
+        "CSQJ370I",
+        "LOG status report ...",
+        0,
+        U,
+        "[DOC-DISLOG] documents this id for this situation (the DISPLAY LOG log status "
+        "report); the lines after it follow the PCF log status response's fields; text "
+        "UNVERIFIED",
+        "DISPLAY LOG: the active log data sets in use, the restart and latest RBAs, the "
+        "offload task and the full logs waiting for it.",
     ),
     # ---- MQSC: the emulator's own messages -----------------------------------------------------
     _m(
@@ -1653,6 +1790,192 @@ _CATALOG: tuple[MessageDef, ...] = (
         "that are not public)",
         "START CHANNEL of a requester whose CONNAME reaches no server or sender channel of the "
         "same name ready to answer; the requester is inactive again (docs/channels.md).",
+    ),
+    _m(
+        "MQSC580E",
+        "{csect} NO IN-DOUBT THREAD OF {name} MATCHES NID({nid})",
+        8,
+        V,
+        "emulator (z/OS answers from its CSQV messages, whose texts are not public)",
+        "RESOLVE INDOUBT found no in-doubt unit of recovery for that connection name and "
+        "origin id (DISPLAY THREAD(*) TYPE(INDOUBT) lists them); nothing was changed.",
+    ),
+    _m(
+        "MQSC581I",
+        "{csect} THREAD NID={nid} {action}",
+        0,
+        V,
+        "emulator (z/OS answers from its CSQV messages, whose texts are not public)",
+        "RESOLVE INDOUBT committed or backed out one in-doubt unit of recovery.",
+    ),
+    _m(
+        "MQSC582E",
+        "{csect} Configuration events are not enabled (MQRCCF_EVENTS_DISABLED, "
+        "3224): no configuration event messages were generated",
+        8,
+        V,
+        "emulator; reason: IBM MQ 'MQRCCF_EVENTS_DISABLED (3224)': 'The command required "
+        "performance or configuration events to be enabled'",
+        "REFRESH QMGR TYPE(CONFIGEV): mqsc generates no configuration event messages, so it "
+        "answers as z/OS does with CONFIGEV(DISABLED); nothing was changed.",
+    ),
+    _m(
+        "MQSC583E",
+        "{csect} REFRESH QMGR TYPE(EARLY) is valid only while the queue manager is not active",
+        8,
+        V,
+        "emulator; rule: IBM MQ 'REFRESH QMGR', command sources table: 'Queue manager must "
+        "not be active'",
+        "REFRESH QMGR TYPE(EARLY) on a running queue manager; nothing was changed.",
+    ),
+    _m(
+        "MQSC584I",
+        "{csect} {count} expired messages discarded from {queue}",
+        0,
+        V,
+        "emulator (the z/OS reply to an expiry scan is not public)",
+        "REFRESH QMGR TYPE(EXPIRY) found and discarded expired messages on that queue.",
+    ),
+    _m(
+        "MQSC372I",
+        "{csect} Channel {channel} ping complete: {length} bytes sent and returned",
+        0,
+        V,
+        "emulator; IBM MQ 'Checking links using Ping': 'The result of the message "
+        "exchange is presented as Ping complete or an error message' (the z/OS message is not "
+        "public)",
+        "PING CHANNEL reached the partner's receiving channel and had its data back.",
+    ),
+    _m(
+        "MQSC373E",
+        "{csect} Channel {channel} ping failed: {why}",
+        8,
+        V,
+        "emulator (z/OS reports the network error or the partner's refusal in CSQX messages "
+        "that are not public)",
+        "PING CHANNEL: the CONNAME reaches no queue manager with an "
+        "active channel initiator and listener, or its receiving channel is stopped or not "
+        "defined; nothing was changed.",
+    ),
+    _m(
+        "MQSC374E",
+        "{csect} Channel {channel} is a {chltype} channel: only a sender, server or "
+        "cluster-sender can be pinged (MQRCCF_PING_ERROR, 4030)",
+        8,
+        V,
+        "emulator; reason: IBM MQ '4030 (0FBE) (RC4030): MQRCCF_PING_ERROR': 'A ping operation "
+        "can only be issued for a sender or server channel'",
+        "PING CHANNEL of a receiver, requester or client channel; nothing was changed.",
+    ),
+    _m(
+        "MQSC375E",
+        "{csect} {verb} QMGR FACILITY(DB2) needs a queue sharing group: this queue "
+        "manager uses no Db2",
+        8,
+        V,
+        "emulator (IBM MQ 'SUSPEND QMGR': FACILITY(DB2) "
+        "'Terminates the existing connection to Db2'; a queue manager outside a group has "
+        "none; the z/OS reply is not public)",
+        "SUSPEND or RESUME QMGR FACILITY(DB2) outside a queue sharing group; nothing changed.",
+    ),
+    _m(
+        "MQSC376E",
+        "{csect} The Db2 connection is already {state}",
+        8,
+        V,
+        "emulator (the z/OS reply is not public)",
+        "SUSPEND QMGR FACILITY(DB2) while suspended, or RESUME while connected.",
+    ),
+    _m(
+        "MQSC377I",
+        "{csect} Db2 connection suspended: group objects and shared queue "
+        "definitions wait for RESUME QMGR FACILITY(DB2)",
+        0,
+        V,
+        "emulator (the z/OS messages of the Db2 manager, CSQ5..., are not public for this)",
+        "SUSPEND QMGR FACILITY(DB2): the queue manager left the shared repository.",
+    ),
+    _m(
+        "MQSC378I",
+        "{csect} Db2 connection resumed",
+        0,
+        V,
+        "emulator (the z/OS messages of the Db2 manager, CSQ5..., are not public for this)",
+        "RESUME QMGR FACILITY(DB2): the queue manager uses the shared repository again.",
+    ),
+    _m(
+        "MQSC379E",
+        "{csect} QSGDISP({qsgdisp}) needs Db2, which is suspended (RESUME QMGR FACILITY(DB2))",
+        8,
+        V,
+        "emulator (z/OS answers MQRC_DB2_NOT_AVAILABLE, 2342, in a message that is not public)",
+        "A change to a group object or a shared queue definition while SUSPEND QMGR "
+        "FACILITY(DB2) holds; nothing changed.",
+    ),
+    _m(
+        "MQSC380E",
+        "{csect} {verb} QMGR FACILITY(IMSBRIDGE): the IMS bridge is not active (no "
+        "OTMA connection, OTMACON, is configured)",
+        8,
+        V,
+        "emulator (IBM MQ 'SUSPEND QMGR': FACILITY(IMSBRIDGE) 'Stops the sending of new "
+        "messages from the IMS bridge to OTMA'; mqsc has no IMS bridge)",
+        "SUSPEND or RESUME QMGR FACILITY(IMSBRIDGE): there is no bridge to suspend.",
+    ),
+    _m(
+        "MQSC381E",
+        "{csect} {command}: the IMS bridge is not active (no OTMA connection, "
+        "OTMACON, is configured); nothing was changed",
+        8,
+        V,
+        "emulator (the z/OS reply of a queue manager without an IMS bridge is not public)",
+        "RESET TPIPE: mqsc has no IMS bridge (no OTMA, no IMS), so there is no transaction "
+        "pipe to reset, as on a queue manager with no OTMA connection.",
+    ),
+    _m(
+        "MQSC585E",
+        "{csect} Topic string '{topicstr}' has no retained publication",
+        8,
+        V,
+        "emulator (the z/OS reply is not public; PCF 'Clear Topic String' fails for a topic "
+        "string with nothing to clear)",
+        "CLEAR TOPICSTR CLRTYPE(RETAINED) of a topic string "
+        "that keeps no retained publication (DISPLAY TPSTATUS shows RETAINED); nothing changed.",
+    ),
+    _m(
+        "MQSC840E",
+        "{csect} CFSTRUCT({struc}) does not use shared message data sets (it needs "
+        "CFLEVEL(5) OFFLOAD(SMDS))",
+        8,
+        V,
+        "emulator; rule: IBM MQ 'ALTER SMDS': 'only "
+        "supported when the CFSTRUCT definition is using the option OFFLOAD(SMDS)'",
+        "An SMDS or SMDSCONN command for a structure that offloads to Db2, or none.",
+    ),
+    _m(
+        "MQSC841E",
+        "{csect} SMDS({qmgr}) names no queue manager of the group for CFSTRUCT({struc})",
+        8,
+        V,
+        "emulator (the z/OS reply is not public)",
+        "An SMDS or SMDSCONN command names a queue manager that is not a member.",
+    ),
+    _m(
+        "MQSC842I",
+        "{csect} Connection to SMDS({qmgr}) CFSTRUCT({struc}) {state}",
+        0,
+        V,
+        "emulator (z/OS reports it in CSQE messages that are not public)",
+        "START or STOP SMDSCONN changed this queue manager's use of that data set.",
+    ),
+    _m(
+        "MQSC843E",
+        "{csect} SMDS({qmgr}) CFSTRUCT({struc}) is {status}: only a FAILED data set "
+        "can be marked RECOVERED",
+        8,
+        V,
+        "emulator (the z/OS reply is not public)",
+        "RESET SMDS STATUS(RECOVERED) of a data set that has not failed; nothing changed.",
     ),
     _m(
         "MQSC322E",
@@ -2204,6 +2527,187 @@ _CATALOG: tuple[MessageDef, ...] = (
         "emulator",
         "A data set could not be read or written (the step abends S013, as an OPEN failure "
         "does), or the program hit an mqsc bug (S0C4; MQSC_STRICT=1 raises it instead).",
+    ),
+    # ---- The system parameter module and the log (own ids MQSC650-MQSC669; the assembler and binder steps MQSC220-MQSC222) --------------------
+    _m(
+        "MQSC220E",
+        "Operation {operation} is not a system parameter macro (CSQ6SYSP, CSQ6LOGP, "
+        "CSQ6ARVP, CSQ6USGP)",
+        8,
+        V,
+        "emulator",
+        "An ASMA90 step of a system parameter job assembles only the system parameter macros "
+        "(the library it reads, thlqual.SCSQMACS, has no other); severity 8, RC 8.",
+        cpf=False,
+    ),
+    _m(
+        "MQSC221I",
+        "Load module {member} {action} in {library}: control sections {sections}",
+        0,
+        V,
+        "emulator",
+        "An IEWL step bound the system parameter module (the CSQ4ZPRM job's link-edit step).",
+        cpf=False,
+    ),
+    _m(
+        "MQSC222E",
+        "Load module not bound: {problem}",
+        8,
+        V,
+        "emulator",
+        "The IEWL step could not bind the module (RC 12); nothing was written.",
+        cpf=False,
+    ),
+    _m(
+        "MQSC650I",
+        "Restart read the log from RBA {start} to RBA {end}: {active} MB from active logs, "
+        "{archive} MB from archive logs, {seconds} s (active and uncompressed archive logs at "
+        "110 MB/s, compacted archives at 38 MB/s)",
+        0,
+        V,
+        "emulator (storage rule BN-5 (docs/storage.md#storage-rules))",
+        "START QMGR: how much log the restart read back from the last checkpoints, and how "
+        "long that takes on the simulated clock.",
+    ),
+    _m(
+        "MQSC651E",
+        "System parameter module {module} was not found: START QMGR PARM({module}) needs a load "
+        "module in a load library (the CSQ4ZPRM job binds one, docs/system-parameters.md)",
+        8,
+        V,
+        "emulator",
+        "START QMGR PARM(name) named a module no load library holds; the queue manager stays "
+        "stopped.",
+    ),
+    _m(
+        "MQSC652E",
+        "{dsname} is not a cataloged VSAM linear data set: define it with IDCAMS DEFINE CLUSTER "
+        "(... LINEAR) first",
+        8,
+        V,
+        "emulator [DOC-DEFLOG]",
+        "DEFINE LOG names a data set the data set catalog does not have as a linear cluster; "
+        "nothing is changed.",
+    ),
+    _m(
+        "MQSC653E",
+        "{dsname} cannot be added to the COPY{copy} active log: {why}",
+        8,
+        V,
+        "emulator [DOC-DEFLOG]",
+        "DEFINE LOG names a data set the log already uses, or the log copy has its 310 data "
+        "sets; nothing is changed.",
+    ),
+    _m(
+        "MQSC654E",
+        "ARCHIVE LOG is not done: {why}",
+        8,
+        V,
+        "emulator [DOC-ARCHLOG]",
+        "A previous ARCHIVE LOG is still offloading, the current active log data set is the "
+        "last available one, or logging is suspended; nothing is changed.",
+    ),
+    _m(
+        "MQSC655I",
+        "ARCHIVE LOG: active log truncated at RBA {rba}; data sets to offload: {count}; the "
+        "offload ends at {until}",
+        0,
+        V,
+        "emulator [DOC-ARCHLOG]",
+        "ARCHIVE LOG switched the log and started the offload of the data sets not yet archived.",
+    ),
+    _m(
+        "MQSC656E",
+        "RECOVER BSDS is not done: {why}",
+        8,
+        V,
+        "emulator [DOC-RECBSDS]",
+        "The BSDS is already in dual mode, single BSDS was chosen (TWOBSDS=NO), or no new data "
+        "set of the failed copy's name is cataloged; nothing is changed.",
+    ),
+    _m(
+        "MQSC657I",
+        "{count} archive log data sets in the BSDS; the newest: {dsname}, STARTRBA={start} "
+        "ENDRBA={end}",
+        0,
+        V,
+        "emulator [DOC-BSDS]",
+        "DISPLAY ARCHIVE: the archive log inventory the offloads recorded (the print log map "
+        "utility CSQJU004 lists it on z/OS).",
+    ),
+    _m(
+        "MQSC658E",
+        "{qmgr} is not a {relation} of this queue manager: it has no publish/subscribe hierarchy",
+        8,
+        V,
+        "emulator [DOC-RESETQM]",
+        "RESET QMGR TYPE(PUBSUB) CHILD or PARENT names a queue manager that is not one; mqsc "
+        "keeps no publish/subscribe hierarchies, so no name is.",
+    ),
+    _m(
+        "MQSC659E",
+        "{problem}",
+        8,
+        V,
+        "emulator (the parameter's range: docs/system-parameters.md)",
+        "SET SYSTEM, LOG or ARCHIVE gave a value its parameter does not take; nothing is changed.",
+    ),
+    _m(
+        "MQSC660I",
+        "{kind} {name}({value}) is in effect until the queue manager stops (module value: "
+        "{initial})",
+        0,
+        V,
+        "emulator [DOC-SETSYS] [DOC-SETLOG] [DOC-SETARC]",
+        "SET SYSTEM, LOG or ARCHIVE changed a parameter for the running queue manager only.",
+    ),
+    _m(
+        "MQSC661I",
+        "Log and update activity {state} at RBA {rba}",
+        0,
+        V,
+        "emulator (SUSPEND QMGR / RESUME QMGR LOG)",
+        "SUSPEND QMGR LOG suspended logging (after a checkpoint), RESUME QMGR LOG resumed it.",
+    ),
+    _m(
+        "MQSC662E",
+        "Logging is suspended (SUSPEND QMGR LOG): {command} would write to the log; RESUME QMGR "
+        "LOG first",
+        8,
+        V,
+        "emulator",
+        "A command that changes something was refused while logging is suspended: on z/OS it "
+        "would wait for RESUME QMGR LOG, which only another command can give.",
+    ),
+    _m(
+        "MQSC663I",
+        "MAXSMSGS({value}): the most messages a task may get or put within a single unit of "
+        "recovery (the queue manager's MAXUMSGS)",
+        0,
+        V,
+        "emulator [DOC-DISMAXSM]",
+        "DISPLAY MAXSMSGS.",
+    ),
+    _m(
+        "MQSC664I",
+        "{dsname} added to the COPY{copy} active log ({megabytes} MB): the log switches to it "
+        "after the data sets it has now",
+        0,
+        V,
+        "emulator [DOC-DEFLOG]",
+        "DEFINE LOG added a data set to the ring of active logs (recorded in the BSDS, so it "
+        "stays after a restart).",
+    ),
+    _m(
+        "MQSC665I",
+        "ARCHIVE LOG CANCEL OFFLOAD: the offload starts again with the oldest active log data "
+        "set not archived; data sets to offload: {count}; the offload ends at {until}",
+        0,
+        V,
+        "emulator [DOC-ARCHLOG]",
+        'ARCHIVE LOG CANCEL OFFLOAD cancelled the offload in progress and restarted it ("The '
+        'process starts with the oldest active log data set", ARCHIVE LOG); the log does not '
+        "switch.",
     ),
     # ---- mqsc serve: HTTP errors mqweb has no message for ------------------------
     # Shown in the REST API's error bodies ("MQSC901E: ..."), docs/serve.md.

@@ -28,6 +28,8 @@ from mqsc.catalog.model import (
 OBJECT_TYPES = (
     ObjectType("TOPIC", (), "administrative topic object", rank=13),
     ObjectType("SUB", ("SUBSCRIPTION",), "durable subscription", rank=14),
+    ObjectType("PUBSUB", (), "publish/subscribe status (DISPLAY)", rank=94),
+    ObjectType("TOPICSTR", (), "retained publications of a topic string (CLEAR)", rank=100),
 )
 
 _TEV = "DEFINE TOPIC (IBM MQ 9.4 for z/OS)"
@@ -285,6 +287,8 @@ SUB = table(
         help="publications only on request",
         verified=_SEV,
     ),
+    # SELECTOR, USERDATA and TOPICSTR are variable-length strings (up to 10240 bytes): the
+    # command server gives them as they are, not padded to a fixed width as DESCR is.
     K("SELECTOR", Text(10240), default="", help="message selector", verified=_SEV),
     K("SUBLEVEL", Integer(1, 9), default=1, width=10, help="subscription level", verified=_SEV),
     K(
@@ -513,11 +517,55 @@ TPSTATUS_TYPES = {
     ),
 }
 
+# ---- DISPLAY PUBSUB ---------------------------------------------------------------------------
+_PSV = "DISPLAY PUBSUB (IBM MQ 9.2): returned TYPE, QMNAME, STATUS, SUBCOUNT, TPCOUNT"
+#: The publish/subscribe engine's status (IBM "DISPLAY PUBSUB": "A group of parameters is
+#: returned, containing the attributes TYPE, QMNAME, STATUS, SUBCOUNT, and TPCOUNT"; STATUS
+#: values from "Queue manager Publish/Subscribe Engine status attributes").
+PUBSUB_STATUS = table(
+    K(
+        "TYPE",
+        Choice(("LOCAL", "PARENT", "CHILD")),
+        width=10,
+        help="this queue manager, or a hierarchical connection",
+        verified=_PSV,
+    ),
+    K("QMNAME", Text(48), width=48, help="the queue manager's name", verified=_PSV),
+    K(
+        "STATUS",
+        Choice(("ACTIVE", "COMPAT", "ERROR", "INACTIVE", "STARTING", "STOPPING", "REFUSED")),
+        width=10,
+        help="the publish/subscribe engine's status",
+        verified=_PSV,
+    ),
+    K(
+        "SUBCOUNT",
+        Integer(0, MAX9),
+        width=10,
+        help="subscriptions against the local topic tree",
+        verified=_PSV,
+    ),
+    K(
+        "TPCOUNT",
+        Integer(0, MAX9),
+        width=10,
+        help="topic nodes in the local topic tree",
+        verified=_PSV,
+    ),
+)
+PUBSUB_FAMILY = Family(
+    objtype="PUBSUB",
+    attributes=PUBSUB_STATUS,
+    identity=("TYPE", "QMNAME", "STATUS"),
+    reply="MQSC430I",
+)
+
 FAMILIES = {
     "TOPIC": TOPIC_FAMILY,
     "SUB": SUB_FAMILY,
     "SBSTATUS": SBSTATUS_FAMILY,
     "TPSTATUS": TPSTATUS_FAMILY,
+    "PUBSUB": PUBSUB_FAMILY,
 }
 
 SPECS: tuple[CommandSpec, ...] = (
@@ -671,5 +719,60 @@ SPECS: tuple[CommandSpec, ...] = (
         where=frozenset(n for n in TPSTATUS_ALL if n != "TOPICSTR"),
         verified=_TPV,
         help="topic status: attributes as resolved, subscriptions",
+    ),
+    CommandSpec(
+        "DISPLAY",
+        "PUBSUB",
+        None,
+        table(
+            common.CMDSCOPE,
+            common.ALL,
+            K(
+                "TYPE",
+                Choice(("ALL", "CHILD", "LOCAL", "PARENT")),
+                default="ALL",
+                help="this queue manager, its hierarchical connections, or all",
+                verified=_PSV,
+            ),
+        ),
+        S_CR,
+        "CSQMDRTS",
+        name_required=False,
+        requestable=frozenset(("SUBCOUNT", "TPCOUNT")),
+        where=frozenset(("STATUS", "SUBCOUNT", "TPCOUNT", "QMNAME")),
+        verified=_PSV + " (sources UNVERIFIED)",
+        help="publish/subscribe engine status",
+        simplified="a PARENT connection is shown with STATUS(ERROR) when no "
+        "transmission queue reaches the parent, else STARTING: mqsc runs no "
+        "hierarchy protocol, so it never becomes ACTIVE",
+    ),
+    # CLEAR TOPICSTR (IBM MQ 9.4 for z/OS, "CLEAR TOPICSTR"): CLRTYPE(RETAINED) removes the
+    # retained publication of a topic string; SCOPE(LOCAL) is the only scope on z/OS.
+    CommandSpec(
+        "CLEAR",
+        "TOPICSTR",
+        Text(TOPICSTR_LENGTH),
+        table(
+            common.CMDSCOPE,
+            K(
+                "CLRTYPE",
+                Choice(("RETAINED",)),
+                help="what to clear",
+                verified="CLEAR TOPICSTR (z/OS)",
+            ),
+            K(
+                "SCOPE",
+                Choice(("LOCAL",)),
+                default="LOCAL",
+                help="this queue manager only",
+                verified="CLEAR TOPICSTR (z/OS)",
+            ),
+        ),
+        S_2CR,
+        "CSQMCLTS",
+        name_required=True,
+        required=("CLRTYPE",),
+        verified="CLEAR TOPICSTR (IBM MQ 9.4 for z/OS) (sources UNVERIFIED)",
+        help="remove the retained publication of a topic string",
     ),
 )

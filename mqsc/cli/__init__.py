@@ -120,7 +120,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(argv)
     if not argv or (argv[0].startswith("-") and argv[0] not in _OWN_OPTIONS):
         argv = ["console", *argv]  # no subcommand: the console (mqsc --memory, mqsc -m QMA)
-    parser = build_parser(argv[0])
+    try:
+        parser = build_parser(argv[0])
+    except ModuleNotFoundError as error:
+        print(f"mqsc: {missing(error)}", file=sys.stderr)
+        return 2
     args = parser.parse_args(argv)
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
@@ -145,6 +149,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # A file mqsc keeps was refused (a link, another user's...): one line, as everywhere.
         print(f"mqsc {args.command}: {error}", file=sys.stderr)
         return 2
+    except ModuleNotFoundError as error:
+        # A package mqsc needs was removed, or an install skipped its dependencies (--no-deps):
+        # say which and how to install it, never a traceback.
+        print(f"mqsc {args.command}: {missing(error)}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("mqsc: interrupted", file=sys.stderr)
         return 130
@@ -153,6 +162,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BROKEN_PIPE
     finally:
         cache.save()
+
+
+def missing(error: ModuleNotFoundError) -> str:
+    """What to install for a module that is not there: the requirement mqsc declares for it
+    (its installed metadata), else the module's own name.
+
+    >>> missing(ModuleNotFoundError("No module named 'uvicorn'", name="uvicorn.config"))
+    "the Python package 'uvicorn' is not installed: pip install 'uvicorn>=0.29'"
+    """
+    module = (error.name or "").split(".")[0]
+    wanted = module
+    try:
+        from importlib.metadata import PackageNotFoundError, requires
+
+        for requirement in requires("mqsc") or ():
+            if ";" in requirement:
+                continue  # an extra's (test tools): not what a command needs
+            name = re.split(r"[<>=!~ \[]", requirement, maxsplit=1)[0]
+            if name.lower().replace("-", "_") == module.lower():
+                wanted = requirement.replace(" ", "")
+                break
+    except (PackageNotFoundError, ImportError):
+        pass
+    return f"the Python package {module!r} is not installed: pip install '{wanted}'"
 
 
 def _silence_stdout() -> None:

@@ -58,12 +58,19 @@ def run(args: argparse.Namespace) -> int:
     qm = open_from(args, "console")
     if qm is None:
         return 2
+    from mqsc.cli.options import connect, disconnect, userid
     from mqsc.repl import app
 
+    # The operator's session is a connection, as a TSO user's ISPF operations and control
+    # panels are one on z/OS (APPLTAG: the user id).
+    conn = connect(qm, userid())
     try:
         return app.run(qm, settings, yes=args.yes, no_color=args.no_color)
     finally:
-        qm.close()
+        try:
+            disconnect(qm, conn)
+        finally:
+            qm.close()
 
 
 def write_config(settings) -> int:

@@ -1,7 +1,8 @@
 """Reference pages generated from the catalogs, so the docs never drift from the code.
 
-python -m mqsc.cli.docgen          # rewrite docs/commands.md, docs/messages.md, docs/constants.md
-                                   # and the table "Storage rules" of docs/storage.md
+python -m mqsc.cli.docgen          # rewrite docs/commands.md, docs/messages.md, docs/constants.md,
+                                   # the table "Storage rules" of docs/storage.md and the
+                                   # parameter table of docs/system-parameters.md
 python -m mqsc.cli.docgen --check  # exit 1 if a committed page differs (the test suite runs this)
 """
 
@@ -16,9 +17,13 @@ from mqsc.catalog import (
     OBJECT_TYPES,
     SPECS,
     VERBS,
+    Choice,
     CommandSpec,
     Flag,
+    Integer,
     Keyword,
+    Text,
+    zparm,
 )
 from mqsc.catalog.absent import FACILITIES, MULTIPLATFORM
 from mqsc.catalog.describe import kind_text
@@ -324,10 +329,59 @@ def storage_rules_table() -> str:
     return "\n".join(lines) + "\n"
 
 
+def parameters_table() -> str:
+    """The table "The parameters" of docs/system-parameters.md (mqsc/catalog/zparm.py)."""
+    lines = [
+        "| Macro | Parameter | Default | Values | SET | What it is |",
+        "|---|---|---|---|---|---|",
+    ]
+    for p in zparm.PARAMETERS:
+        setter = zparm.REPORT_OF.get(p.macro, "") if p.settable else ""
+        ignored = " (accepted, ignored)" if p.obsolete else ""
+        lines.append(
+            f"| {p.macro} | {p.name} | {_cell(_default(p))} | {_cell(_values(p))} | "
+            f"{setter or '-'} | {_cell(p.help)}{ignored} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _default(p: zparm.Parameter) -> str:
+    if isinstance(p.default, tuple):
+        return "(" + ",".join(str(v) for v in p.default) + ")"
+    return str(p.default) if p.default != "" else "(blank)"
+
+
+def _values(p: zparm.Parameter) -> str:
+    kind = p.kind
+    if isinstance(kind, Integer):
+        words = "".join(f" or {w}" for w in kind.words)
+        return f"{kind.minimum}-{kind.maximum}{words}"
+    if isinstance(kind, Choice):
+        return ", ".join(kind.values)
+    if isinstance(kind, Text):
+        return f"up to {kind.max_length} characters"
+    if isinstance(kind, zparm.Interval):
+        return f"{kind.minimum}-{kind.maximum} minutes, or mm.ss"
+    if isinstance(kind, zparm.Classes):
+        return f"NO, YES, or a list of classes 1-{kind.maximum}" + (", *" if kind.star else "")
+    if isinstance(kind, zparm.Numbers):
+        return f"up to {kind.max_items} numbers {kind.minimum}-{kind.maximum}"
+    if isinstance(kind, zparm.MessageIds):
+        return f"a list of up to {kind.max_items} message ids"
+    if isinstance(kind, zparm.Positional):
+        return "(" + ",".join(f.name for f in kind.fields) + ")"
+    if isinstance(kind, zparm.Dsn):
+        return f"a data set name prefix, up to {kind.max_length} characters"
+    return ""  # pragma: no cover - every kind is above
+
+
 PAGES = {"commands.md": commands_page, "messages.md": messages_page, "constants.md": constants_page}
 #: Generated parts of hand-written pages: the text between ``<!-- begin NAME -->`` and
 #: ``<!-- end NAME -->`` (each marker on a line of its own), by page and NAME.
-REGIONS = {("storage.md", "storage-rules"): storage_rules_table}
+REGIONS = {
+    ("storage.md", "storage-rules"): storage_rules_table,
+    ("system-parameters.md", "parameters"): parameters_table,
+}
 
 
 def with_region(text: str, name: str, body: str) -> str:

@@ -27,6 +27,7 @@ from mqsc.cli.inputs import InputError, read_deck
 from mqsc.cli.options import QueueManagers, add_state_options, fixed_clock
 from mqsc.render.visible import visible
 from mqsc.store.home import home
+from mqsc.store.lease import process_owner
 from mqsc.support.files import FileError, private_dir, write_output
 
 EXIT_ABEND, EXIT_JCL_ERROR, MAXCC_CAP = 253, 254, 252
@@ -98,7 +99,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"mqsc job: --jobid must be {spool.FIRST}-{spool.LAST}", file=sys.stderr)
         return 2
     try:
-        first = args.jobid if args.jobid is not None else spool.take(home() / "jes2", len(jobs))
+        counter = spool.numbers(home(), memory=args.memory)
+        first = args.jobid if args.jobid is not None else counter.take(len(jobs))
     except FileError as error:
         print(f"mqsc job: {error}", file=sys.stderr)
         return 2
@@ -110,7 +112,9 @@ def run(args: argparse.Namespace) -> int:
         numbers.append(spool.following(numbers[-1]))
     for number, job in zip(numbers, jobs):
         connect = QueueManagers(args)
-        env = runner.Environment(connect, catalog, clock, encoding=args.encoding)
+        env = runner.Environment(
+            connect, catalog, clock, encoding=args.encoding, owner=process_owner()
+        )
         try:
             result = runner.run(job, env, jobid=spool.jobid(number))
         finally:

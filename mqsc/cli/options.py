@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import getpass
 import os
 import sys
 from pathlib import Path
 
+from mqsc.batch.datasets import attach, home_catalog
+from mqsc.engine.connregistry import ConnectRequest, NotConnected
 from mqsc.engine.manager import QueueManager
 from mqsc.store.errors import StoreError
 from mqsc.store.home import QMgrError, default_name, open_qmgr, scratch_qmgr
+from mqsc.store.lease import process_owner
 
 
 def add_qmgr_options(parser: argparse.ArgumentParser) -> None:
@@ -47,6 +51,9 @@ def open_from(args: argparse.Namespace, prog: str) -> QueueManager | None:
         from mqsc.network.homenetwork import join_home
 
         join_home(qm)
+    if not args.memory and args.state is None:
+        # Its log's data sets and load libraries are in the home's data set catalog.
+        attach(qm, home_catalog())
     return qm
 
 
@@ -161,3 +168,33 @@ def fixed_clock():
             f"MQSC_CLOCK={value!r} is not an ISO date and time (such as 2026-01-15T10:30:00)"
         ) from None
     return lambda: moment
+
+
+def userid() -> str:
+    """The z/OS user id of this command line's connections: ``$MQSC_USER``, else the login
+    name, upper case, at most 8 characters (a TSO user id's length)."""
+    name = os.environ.get("MQSC_USER", "").strip()
+    if not name:
+        try:
+            name = getpass.getuser()
+        except (KeyError, OSError):
+            name = "MQSC"
+    return name.upper()[:8] or "MQSC"
+
+
+def connect(qm: QueueManager, appltag: str) -> str:
+    """MQCONN for this process as ``appltag`` (docs/connections.md); "" when the queue
+    manager is not running (the program's first call answers that)."""
+    try:
+        return qm.connect(ConnectRequest(appltag, "BATCH", userid(), process_owner()))
+    except NotConnected:
+        return ""
+
+
+def disconnect(qm: QueueManager, conn: str) -> None:
+    """MQDISC (nothing when :func:`connect` gave no connection, or it has ended)."""
+    if conn:
+        try:
+            qm.disconnect(conn)
+        except NotConnected:
+            pass

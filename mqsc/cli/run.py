@@ -23,7 +23,7 @@ import time
 
 from mqsc.catalog import CommandSource
 from mqsc.cli.inputs import InputError, add_input_options, is_jcl, jcl_hint, read_deck
-from mqsc.cli.options import add_qmgr_options, open_from
+from mqsc.cli.options import add_qmgr_options, connect, disconnect, open_from
 from mqsc.cli.reporting import REPORT_FORMATS, add_report_options, ignored, write_report
 from mqsc.engine.records import Result
 from mqsc.render import commandserver, consoletext, jsonout
@@ -31,6 +31,8 @@ from mqsc.render.visible import visible
 from mqsc.store import StoreError
 
 SOURCES = {"server": CommandSource.SERVER, "console": CommandSource.CONSOLE}
+#: The APPLTAG of ``mqsc run``'s connection (a job name: 8 characters).
+RUN_APPLTAG = "MQSCRUN"
 EXIT_OK, EXIT_SOME_FAILED, EXIT_NOT_RUN = 0, 10, 20
 #: Results of an in-memory run written out together (at most 50 ms after the first of them).
 MEMORY_BATCH = 1000
@@ -123,10 +125,14 @@ def run(args: argparse.Namespace) -> int:
         written = time.monotonic()
 
     channels = qm.network
+    # The deck comes through the command server from a program of its own, as CSQUTIL's
+    # COMMAND function does from its job: that program is a connection (DISPLAY CONN).
+    conn = ""
     if qm.gate is not None:
         qm.gate.grouped(args.commit_every, 0.25)
         qm.gate.on_durable = durable
     try:
+        conn = connect(qm, RUN_APPLTAG)
         for deck in decks:
             for result in qm.iter_run(
                 deck.source, source=SOURCES[args.source], columns=args.columns
@@ -136,6 +142,12 @@ def run(args: argparse.Namespace) -> int:
                     not result.ok if not result.more else not all(r.ok for r in result.all_sets())
                 )
                 pending.append(_render(result, args.format, args.style))
+                if text and args.style == "server":
+                    # What the command said on the console (a sender going RETRYING, and
+                    # why): not part of the command server's replies, shown after them.
+                    said = commandserver.console_messages(result)
+                    if said:
+                        pending.append("\n".join(said) + "\n")
                 if channels is not None:
                     # What the channels said on the consoles while this command let them
                     # move messages (docs/channels.md), after the command's own reply; taken
@@ -161,6 +173,10 @@ def run(args: argparse.Namespace) -> int:
         if qm.gate is None:
             durable()  # in memory what ran may be shown, whatever stops the run (Ctrl-C)
         raise
+    try:
+        disconnect(qm, conn)
+    except StoreError as error:
+        print(f"mqsc run: {error}", file=sys.stderr)
     qm.close()
     durable()
     return EXIT_SOME_FAILED if failed else EXIT_OK

@@ -2,8 +2,8 @@
 (docs/serve.md).
 
 Exit status: 0 after a clean shutdown (Ctrl-C), 2 when the server cannot start (a usage
-error, a non-loopback address without TLS or users, the ``serve`` extra not installed, the
-address in use).
+error, a non-loopback address without TLS or users, Starlette or uvicorn missing from the
+install, the address in use).
 """
 
 from __future__ import annotations
@@ -52,13 +52,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        from mqsc.serve import server
-    except ImportError as error:
-        print(
-            f"mqsc serve: {error.name} is not installed: pip install 'mqsc[serve]'", file=sys.stderr
-        )
-        return EXIT_CANNOT_START
+    # Starlette and uvicorn come with mqsc; a missing one (an install with --no-deps) is
+    # named with what to install by mqsc.cli.main.
+    from mqsc.serve import server
+
     if not 0 < args.port < 65536 or args.max_body < 1:
         print("mqsc serve: --port must be 1-65535 and --max-body positive", file=sys.stderr)
         return EXIT_CANNOT_START

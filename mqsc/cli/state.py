@@ -65,6 +65,14 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "path":
         print(path)
         return 0
+    if args.action == "reset" and args.state is None and not path.exists():
+        # Nothing kept yet (a fresh home): the queue manager is already as first installed,
+        # which is what a reset asks for; an unknown queue manager is still an error.
+        from mqsc.store.home import definition_of
+
+        definition_of(args.qmgr or default_name())
+        print(f"mqsc state: no state at {path}; the queue manager is as first installed")
+        return 0
     if args.action == "reset" and not args.yes:
         refusal = confirm_reset(path)
         if refusal:

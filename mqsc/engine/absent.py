@@ -13,7 +13,7 @@ from mqsc.catalog.absent import FACILITIES
 from mqsc.engine.context import Ctx
 
 #: What the simulated channel initiator leaves out (docs/channels.md).
-CHINIT_PARTS = "this command of the channel initiator (PING, clusters, TLS)"
+CHINIT_PARTS = "this command of the channel initiator (clusters, TLS)"
 
 
 def answer(ctx: Ctx, facility_name: str = "") -> None:
@@ -24,7 +24,7 @@ def answer(ctx: Ctx, facility_name: str = "") -> None:
     facility = FACILITIES[facility_name or ctx.spec.facility]
     inserts = {"command": f"{ctx.spec.verb} {ctx.spec.objtype}", "facility": facility.help}
     if facility.name == "CHINIT" and ctx.txn.get("qmgr", None).attrs.get("CHINIT") == "ACTIVE":
-        # The simulated channel initiator is active but does not do this (PING CHANNEL,
+        # The simulated channel initiator is active but does not do this (DISPLAY CLUSQMGR,
         # clusters): say so rather than claim it is not active.
         ctx.say("MQSC321I", command=inserts["command"], facility=CHINIT_PARTS)
         return

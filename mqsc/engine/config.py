@@ -29,6 +29,14 @@ class QMConfig:
 
     pagesets: PageSetGeometry = field(default_factory=PageSetGeometry)
     overrides: Mapping[int, PageSetGeometry] = field(default_factory=dict)
+    #: The active log data sets of each log copy a new queue manager gets (z/OS: the
+    #: clusters the CSQ4BSDS job defines), and the size of each in megabytes.
+    log_datasets: int = constants.LOG_DATASETS
+    log_megabytes: int = constants.LOG_DATASET_BYTES // 2**20
+
+    @property
+    def log_bytes(self) -> int:
+        return self.log_megabytes * 2**20
 
     def geometry(self, psid: int) -> PageSetGeometry:
         """The allocation of page set ``psid``."""
@@ -54,7 +62,13 @@ class QMConfig:
                 int(value.get("primary", default.primary)),
                 int(value.get("secondary", default.secondary)),
             )
-        return cls(default, overrides)
+        log = data.get("log", {})
+        return cls(
+            default,
+            overrides,
+            max(2, int(log.get("datasets", constants.LOG_DATASETS))),
+            max(1, int(log.get("megabytes", constants.LOG_DATASET_BYTES // 2**20))),
+        )
 
     def to_toml(self) -> str:
         """The ``[pagesets]`` section, as ``mqsc create`` writes it."""
@@ -68,4 +82,13 @@ class QMConfig:
             lines += ["", "[pagesets.overrides]"]
             for psid, g in sorted(self.overrides.items()):
                 lines.append(f"{psid} = {{ primary = {g.primary}, secondary = {g.secondary} }}")
+        default_log = (constants.LOG_DATASETS, constants.LOG_DATASET_BYTES // 2**20)
+        if (self.log_datasets, self.log_megabytes) != default_log:
+            lines += [
+                "",
+                "[log]",
+                "# Active log data sets of each log copy (at least 2) and their size in MB.",
+                f"datasets = {self.log_datasets}",
+                f"megabytes = {self.log_megabytes}",
+            ]
         return "\n".join(lines) + "\n"

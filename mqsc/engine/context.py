@@ -29,10 +29,15 @@ class CommandFailed(Exception):
         self.records = records
 
 
+class LogSuspended(Exception):
+    """A log write while SUSPEND QMGR LOG is in effect: on z/OS the work waits for RESUME QMGR
+    LOG, which only another command can give, so mqsc refuses it (mqsc/engine/logdatasets.py)."""
+
+
 class Ctx:
     """One command's execution context."""
 
-    __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later")
+    __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later", "conn")
 
     def __init__(
         self,
@@ -41,6 +46,7 @@ class Ctx:
         cmd: Command | None,
         spec: CommandSpec | None,
         source: CommandSource,
+        conn: str = "",
     ) -> None:
         self.qm = qm
         self.txn = txn
@@ -49,6 +55,9 @@ class Ctx:
         self.source = source
         self.records: list[Record] = []
         self.later: list[Message] = []
+        #: The connection (CONN) the command or MQI call came through; "" for none (the
+        #: console, CSQINP1/CSQINP2, the queue manager's own work).
+        self.conn = conn
 
     @property
     def csect(self) -> str:
@@ -110,8 +119,14 @@ class Ctx:
 
     def log(self, kind: str, size: int, records: int = 1, **detail: object) -> None:
         """Write log records for this command; takes a checkpoint when one is due."""
+        inventory = self.txn.get("bsds", None)
+        if inventory is not None and inventory.suspended:
+            raise LogSuspended(kind)
         log = self.txn.edit("log", None)
         self.txn.journal.append(log.write(kind, size, detail, records))
+        if log.switch_due():
+            self.qm.switch_log(self)
+            log = self.txn.get("log", None)
         if log.checkpoint_due():
             self.qm.checkpoint(self)
 

@@ -8,21 +8,24 @@ QMGR on a stopped queue manager with the console messages a z/OS restart writes.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from mqsc import catalog
 from mqsc.catalog import CommandSource, CommandSpec, product
-from mqsc.engine import results, space
+from mqsc.engine import connregistry, logdatasets, results, space, sysparm
+from mqsc.engine.bsds import now_of as bsds_now
 from mqsc.engine.context import Ctx
-from mqsc.engine.log import dataset as log_dataset
 from mqsc.engine.log import rba as rba_text
+from mqsc.engine.messaging import queuestats
 from mqsc.engine.messaging.privateq import discard_nonpersistent
 from mqsc.engine.pagesetpools import attach_pool, open_pageset
 from mqsc.engine.phase import Phase
-from mqsc.engine.records import RC_OK, Message, Record, Result
+from mqsc.engine.records import RC_FAILED, RC_OK, Message, Record, Result
 from mqsc.engine.state import Txn
 from mqsc.engine.storage import constants
+from mqsc.engine.sysparm import SysParms
 from mqsc.language.commands import Command
 from mqsc.language.pipeline import parse_one
 from mqsc.language.reader import LogicalCommand
@@ -31,13 +34,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.manager import QueueManager
 
 
-def start(qm: QueueManager) -> list[Result]:
+def start(qm: QueueManager, module: str = "") -> list[Result]:
     """Start: process CSQINP1, open the page sets, then process CSQINP2.
 
     Returns the results of both data sets (what z/OS writes to CSQOUT1 and CSQOUT2); the
     page-set messages of the start (CSQI005I for page sets gone offline) are kept for the
     START QMGR reply.
     """
+    load_parameters(qm, module)
     qm.phase = Phase.CSQINP1
     qm.defined = {"pool": set(), "pageset": set()}
     done = []
@@ -56,6 +60,23 @@ def start(qm: QueueManager) -> list[Result]:
     qm.start_results = done
     qm.start_messages = opened
     return done
+
+
+def load_parameters(qm: QueueManager, module: str = "") -> None:
+    """The system parameters of this start: the module's values (``module``: START QMGR PARM,
+    else the queue manager's own), no SET values (they do not outlive a stop, IBM MQ "SET
+    ARCHIVE"); LOGLOAD sets the checkpoint frequency; the log's data sets are made at the
+    first start."""
+    txn = Txn(qm.state)
+    values = qm.parameters if not module else qm.load_module(module)
+    params = SysParms(module or qm.module, dict(values or qm.parameters), {})
+    txn.put("sysparm", None, params)
+    log = txn.edit("log", None)
+    log.loadlimit = int(params.value("LOGLOAD"))  # type: ignore[call-overload]
+    inv = logdatasets.inventory(system_ctx(qm, txn))
+    # The log is not suspended after a start; DISPLAY LOG shows when it started.
+    txn.put("bsds", None, replace(inv, suspended=False, restarted=qm.clock().isoformat()))
+    qm.commit(txn, None)
 
 
 def refresh_copies(qm: QueueManager) -> list[Result]:
@@ -101,6 +122,7 @@ def open_pagesets(qm: QueueManager) -> list[Message]:
             continue
         attach_pool(ctx, ps.pool)
         open_pageset(ctx, psid)
+    queuestats.reset_all(ctx)  # IBM "Performance event statistics": a restart resets them
     qm.commit(txn, ctx.cmd)
     return ctx.later
 
@@ -133,6 +155,9 @@ def shutdown(ctx: Ctx) -> None:
     """STOP QMGR: a last checkpoint writes every changed persistent page, then the queue
     manager is stopped (recorded in its state, so every process sees it)."""
     checkpoint(ctx, final=True)
+    # The applications lose their connections (their next call: MQRC 2009); units of work in
+    # flight are backed out, those in doubt kept for RESOLVE INDOUBT (as z/OS restart does).
+    connregistry.end_all(ctx)
     from mqsc.engine import channelstate  # its handlers import this module's callers
 
     channelstate.shutdown(ctx)
@@ -140,7 +165,7 @@ def shutdown(ctx: Ctx) -> None:
     txn.put("qmgr", None, replace(txn.get("qmgr", None), status="STOPPED"))
 
 
-def restart(qm: QueueManager) -> list[Result]:
+def restart(qm: QueueManager, module: str = "") -> list[Result]:
     """START QMGR on a stopped queue manager.
 
     Buffer pools start empty and their statistics and the page sets' expansion counts reset;
@@ -163,7 +188,13 @@ def restart(qm: QueueManager) -> list[Result]:
         ps.expansions = 0
         ps.noexpand = False
     ctx = system_ctx(qm, txn)
+    # The connections ended with the stop; z/OS restart backs out their units of recovery in
+    # flight and keeps those in doubt (mqsc/engine/connregistry.py).
+    connregistry.end_all(ctx)
     discard_nonpersistent(ctx)
+    for topicstr, kept in list(txn.items("retained")):
+        if not kept.persistent:  # nonpersistent retained publications do not survive
+            txn.delete("retained", topicstr)
     for initq in list(txn.keys("monitors")):
         txn.delete("monitors", initq)  # the trigger monitors' connections ended with the stop
     space.recount(ctx)
@@ -179,38 +210,89 @@ def restart(qm: QueueManager) -> list[Result]:
         if p.defined
     }
     try:
-        return start(qm)
+        return start(qm, module)
     finally:
         qm.restarting = False
         qm.logged_pools = {}
 
 
-def start_command(qm: QueueManager, logical: LogicalCommand | None, spec: CommandSpec) -> Result:
-    """START QMGR on a stopped queue manager: a restart, with its console messages."""
+def start_command(
+    qm: QueueManager, logical: LogicalCommand | None, spec: CommandSpec, parm: str = ""
+) -> Result:
+    """START QMGR on a stopped queue manager: a restart, with its console messages.
+
+    ``parm`` names the system parameter module (START QMGR PARM(name)); a module no load
+    library holds stops the start before anything is done. The restart reads the log from the
+    restart RBA to its end, from the active logs and, for what they no longer hold, from the
+    archives, at the rates of storage rule BN-5: the MQSC650I line says how much and how long,
+    and the log's time line moves on by that time."""
+    if parm and qm.load_module(parm) is None:
+        failed = Message("MQSC651E", {"module": parm})
+        return results.result(qm.cpf, logical, spec, False, [failed], RC_FAILED)
     log = qm.state.tables["log"][None]
     prior = log.checkpoints[-1] if log.checkpoints else 0
-    done = restart(qm)
-    extent = log.rba - log.rba % constants.LOG_DATASET_BYTES
+    start_rba, end_rba = log.restart_rba, log.rba
+    inventory = qm.state.tables["bsds"].get(None)
+    compact = str(sysparm.of(qm.state).value("COMPACT"))
+    done = restart(qm, parm)
     records: list[Record] = [
         Message("CSQY000I", {"version": product.RELEASE}),
-        Message(
-            "CSQJ001I",
-            {
-                "dsname": log_dataset(qm.name, log.rba, log.rba),
-                "start": rba_text(extent),
-                "end": rba_text(extent + constants.LOG_DATASET_BYTES - 1),
-            },
-        ),
+        Message("CSQY001I", {"module": parm or qm.module}),
+        *active_log_messages(qm),
         Message("CSQR001I", {}),
         Message("CSQR003I", {"rba": rba_text(prior)}),
         Message(
             "CSQR004I", {"commit": "0000", "indoubt": "0000", "inflight": "0000", "backout": "0000"}
         ),
-        Message("CSQR002I", {}),
-        *qm.start_messages,
     ]
+    if inventory is not None:
+        records.append(_restart_read(qm, inventory, start_rba, end_rba, compact))
+    records += [Message("CSQR002I", {}), *qm.start_messages]
     for one in done:
         if not one.ok:
             records.extend(one.messages())
     records.append(Message("CSQY022I", {}))
     return results.result(qm.cpf, logical, spec, True, records, RC_OK)
+
+
+def active_log_messages(qm: QueueManager) -> list[Message]:
+    """CSQJ001I for each copy of the current active log data set ("When the queue manager
+    starts, this information message is sent to identify the current active log data sets",
+    IBM MQ csq_j)."""
+    inventory = qm.state.tables["bsds"].get(None)
+    if inventory is None:
+        return []
+    slot = inventory.ring[inventory.current]
+    end = slot.start + slot.size - 1
+    out = [
+        Message(
+            "CSQJ001I",
+            {"copy": copy, "dsname": dsn, "start": rba_text(slot.start), "end": rba_text(end)},
+        )
+        for copy, dsn in ((1, slot.dsn1), (2, slot.dsn2))
+        if dsn
+    ]
+    return out
+
+
+def _restart_read(qm: QueueManager, inventory, start: int, end: int, compact: str) -> Message:
+    """What reading the log back took: bytes from active logs and from archives, and the
+    seconds at 110 MB/s (38 MB/s for compacted archives); the log's time line moves on."""
+    active, archive, seconds = logdatasets.restart_figures(inventory, start, end, compact)
+    txn = Txn(qm.state)
+    current = txn.get("bsds", None)
+    if current is not None and seconds:
+        later = bsds_now(current, qm.clock()) + dt.timedelta(seconds=seconds)
+        txn.put("bsds", None, replace(current, ahead=later.isoformat()))
+        qm.commit(txn, None)
+    mb = 2**20
+    return Message(
+        "MQSC650I",
+        {
+            "start": rba_text(start),
+            "end": rba_text(end),
+            "active": f"{active / mb:.1f}",
+            "archive": f"{archive / mb:.1f}",
+            "seconds": f"{seconds:.1f}",
+        },
+    )

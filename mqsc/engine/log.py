@@ -90,6 +90,10 @@ def _frozen(items: list[Any]) -> tuple[Any, ...]:
     return tuple([_frozen(v) if type(v) is list else v for v in items])
 
 
+#: ``switch_at`` of a log with no active log data sets recorded yet: no switch.
+NO_SWITCH = 1 << 62
+
+
 @dataclass(slots=True)
 class LogState:
     """Where the log is (mutable; cloned in transactions).
@@ -100,6 +104,10 @@ class LogState:
         gen: checkpoint generation (buffer pools tag changed pages with it).
         checkpoints: RBAs of recent checkpoints, oldest first (the last few).
         started: RBA of the last start of the queue manager.
+        switch_at: the RBA at which the log's data sets next need attention: the end of the
+            current active log data set (writing past it switches to the next one), or the
+            next 5% step of the last available one (CSQJ110E); mqsc/engine/logdatasets.py.
+        loadlimit: records between checkpoints (LOGLOAD of the system parameters in effect).
     """
 
     rba: int = 0
@@ -107,6 +115,8 @@ class LogState:
     gen: int = 0
     checkpoints: tuple[int, ...] = ()
     started: int = 0
+    switch_at: int = NO_SWITCH
+    loadlimit: int = constants.LOGLOAD
 
     def clone(self) -> LogState:
         return _copy_log(self)  # every field immutable: a shallow copy is independent
@@ -121,10 +131,20 @@ class LogState:
 
     def until_checkpoint(self) -> int:
         """Records that can be written before the next checkpoint is due."""
-        return max(1, constants.LOGLOAD - self.since)
+        return max(1, self.loadlimit - self.since)
+
+    def until_stop(self, record: int) -> int:
+        """Records of ``record`` bytes that reach the log's next stop (``switch_at``): bulk
+        puts write no further in one go, so switches, waits and CSQJ110E come where the
+        messages put them."""
+        return max(1, -(-(self.switch_at - self.rba) // record))
 
     def checkpoint_due(self) -> bool:
-        return self.since >= constants.LOGLOAD
+        return self.since >= self.loadlimit
+
+    def switch_due(self) -> bool:
+        """Whether the last write reached the log's next stop (``switch_at``)."""
+        return self.rba >= self.switch_at
 
     def take_checkpoint(self) -> int:
         """Record a checkpoint at the current RBA; returns the new generation."""

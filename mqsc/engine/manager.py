@@ -12,22 +12,37 @@ import datetime as dt
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from mqsc import catalog
-from mqsc.catalog import CommandSource, CommandSpec
-from mqsc.catalog.mqrc import MQRC_Q_MGR_NOT_AVAILABLE, MQRC_UNEXPECTED_ERROR
-from mqsc.engine import channelstate, lifecycle, registry, results, routing
+from mqsc.catalog import CommandSource, CommandSpec, zparm
+from mqsc.catalog.mqrc import (
+    MQRC_CONNECTION_BROKEN,
+    MQRC_Q_MGR_NOT_AVAILABLE,
+    MQRC_RESOURCE_PROBLEM,
+    MQRC_UNEXPECTED_ERROR,
+)
+from mqsc.engine import (
+    channelstate,
+    connregistry,
+    lifecycle,
+    logdatasets,
+    mqi,
+    registry,
+    results,
+    routing,
+)
 from mqsc.engine.config import QMConfig
-from mqsc.engine.context import CommandFailed, Ctx
+from mqsc.engine.context import CommandFailed, Ctx, LogSuspended
 from mqsc.engine.group import Group
 from mqsc.engine.log import LogRecord, LogState, command_detail
-from mqsc.engine.messaging import bodies, privateq, triggers
+from mqsc.engine.messaging import bodies, privateq, pubsub, triggers
 from mqsc.engine.mqobjects import MQObject, QueueManagerInfo
 from mqsc.engine.phase import PHASE_SOURCES, Phase
 from mqsc.engine.records import (
     RC_FAILED,
     RC_OK,
+    Delivered,
     Message,
     MessageRun,
     Record,
@@ -39,7 +54,8 @@ from mqsc.engine.serial import digest
 from mqsc.engine.state import PRIVATE_TABLES, Change, State, Txn, copy_table
 from mqsc.engine.storage import constants
 from mqsc.engine.storage.pageset import PageSetStats
-from mqsc.engine.vsam import VsamCatalog
+from mqsc.engine.sysparm import ParameterModules
+from mqsc.engine.vsam import LogCatalog, VsamCatalog
 from mqsc.language.commands import Command
 from mqsc.language.diagnostics import Diagnostic
 from mqsc.language.pipeline import Parsed, Rejected, iter_parse
@@ -47,6 +63,10 @@ from mqsc.language.reader import Columns, LogicalCommand
 from mqsc.language.source import Source as TextSource
 
 Listener = Callable[["QueueManager", Command | None, list[Change], list["LogRecord"]], None]
+T = TypeVar("T")
+#: A workload's kind as its Workload names the operation (a browse is a get that leaves the
+#: message: connections count it apart).
+_OPERATION = {"browse": "get"}
 
 
 class Gate(Protocol):
@@ -96,6 +116,8 @@ class QueueManager:
         clock: Clock | None = None,
         user: str = "MQSC",
         group: Group | None = None,
+        parameters: Mapping[str, object] | None = None,
+        module: str = zparm.DEFAULT_MODULE,
     ) -> None:
         self.state = State()
         qsg = group.name if group is not None else qsg
@@ -112,11 +134,21 @@ class QueueManager:
         self.clock: Clock = clock or dt.datetime.now
         self.user = user
         self.state.tables["log"][None] = LogState()
+        #: The system parameter module it starts with (CSQ6SYSP, CSQ6LOGP, CSQ6ARVP values;
+        #: IBM's defaults when none is given): its name and every parameter's value.
+        self.module = module
+        self.parameters: Mapping[str, object] = {**zparm.DEFAULTS, **(parameters or {})}
+        #: Where START QMGR PARM(name) finds other modules (a load library); None: only the
+        #: queue manager's own module and IBM's CSQZPARM.
+        self.modules: ParameterModules | None = None
         self.phase = Phase.STOPPED
         self.restarting = False
         #: Where DEFINE PSID DSN(...) finds its cluster (a batch job's catalog); None: any
         #: DSN is accepted and the page set is sized from the configuration.
         self.vsam: VsamCatalog | None = None
+        #: Where DEFINE LOG finds its clusters and the offload catalogs archive logs (a job's
+        #: catalog, or the home's); None: DEFINE LOG finds none, archives are only in the BSDS.
+        self.logcatalog: LogCatalog | None = None
         #: What the CSQINP1 pass in progress defined (restart rules need it).
         self.defined: dict[str, set[int]] = {"pool": set(), "pageset": set()}
         #: At a restart: each pool's attributes as the log holds them (buffers, location,
@@ -171,7 +203,11 @@ class QueueManager:
             csqinp2=self.csqinp2,
             clock=self.clock,
             user=self.user,
+            parameters=self.parameters,
+            module=self.module,
         )
+        other.modules = self.modules
+        other.logcatalog = self.logcatalog
         copied = self.state.copy(PRIVATE_TABLES)
         for table in PRIVATE_TABLES:
             other.state.tables[table] = copied.tables[table]
@@ -184,6 +220,17 @@ class QueueManager:
     def digest(self) -> str:
         """Fingerprint of the whole state (tests: a failed command must not change it)."""
         return digest(self.state)
+
+    def load_module(self, name: str) -> Mapping[str, object] | None:
+        """System parameter module ``name``: the queue manager's own, IBM's CSQZPARM, or one a
+        load library holds (None: not found)."""
+        if name == self.module:
+            return self.parameters
+        if self.modules is not None:
+            found = self.modules.parameter_module(name)
+            if found is not None:
+                return {**zparm.DEFAULTS, **found}
+        return dict(zparm.DEFAULTS) if name == zparm.DEFAULT_MODULE else None
 
     # ---- life cycle (mqsc/engine/lifecycle.py) ----------------------------------------------
     def start(self) -> list[Result]:
@@ -198,6 +245,10 @@ class QueueManager:
         """A checkpoint, taken when the log says one is due (see :func:`lifecycle.checkpoint`)."""
         lifecycle.checkpoint(ctx, final=final)
 
+    def switch_log(self, ctx: Ctx) -> None:
+        """The current active log data set is full: switch (mqsc/engine/logdatasets.py)."""
+        logdatasets.after_write(ctx)
+
     # ---- workload ----------------------------------------------------------------------------
     def put(
         self,
@@ -208,28 +259,36 @@ class QueueManager:
         persistent: bool | None = None,
         priority: int | None = None,
         batch: int = 0,
+        conn: str = "",
+        retain: bool = False,
     ) -> Workload:
         """Put ``count`` messages of ``size`` bytes on a queue (MQPUT, as OEMPUT does).
 
         ``persistent``/``priority`` default to the queue's DEFPSIST/DEFPRTY; ``batch`` > 0
         commits every ``batch`` messages (a failure backs out only the unit in flight).
+        ``conn``: the connection (:meth:`connect`) the puts are counted to; ``retain``
+        (MQPMO_RETAIN): a publication through a topic alias is kept as its topic string's
+        retained publication (CLEAR TOPICSTR removes it).
         """
-        return self._workload(
-            lambda ctx: privateq.put(
-                ctx, queue, count, size, persistent=persistent, priority=priority, batch=batch
-            ),
-            "put",
-            queue,
-            count,
-        )
 
-    def get(self, queue: str, count: int | None = None) -> Workload:
+        def operation(ctx: Ctx) -> Workload:
+            done = privateq.put(
+                ctx, queue, count, size, persistent=persistent, priority=priority, batch=batch
+            )
+            if retain:
+                pubsub.keep_retained(ctx, queue, done)
+            return done
+
+        return self._workload(operation, "put", queue, count, conn)
+
+    def get(self, queue: str, count: int | None = None, *, conn: str = "") -> Workload:
         """Get up to ``count`` messages (all of them when None), as MGET does."""
         return self._workload(
             lambda ctx: privateq.get(ctx, queue, count),
             "get",
             queue,
             count if count is not None else -1,
+            conn,
         )
 
     def put_message(
@@ -244,11 +303,14 @@ class QueueManager:
         reply_qmgr: str = "",
         expiry: int = -1,
         correl_text: str = "",
+        conn: str = "",
+        retain: bool = False,
     ) -> Workload:
         """MQPUT of one message with ``data`` (:mod:`mqsc.engine.messaging.bodies`); its MsgId is in
         the result's ``delivered``."""
-        return self._workload(
-            lambda ctx: bodies.put(
+
+        def operation(ctx: Ctx) -> Workload:
+            done = bodies.put(
                 ctx,
                 queue,
                 data,
@@ -259,11 +321,12 @@ class QueueManager:
                 reply_qmgr=reply_qmgr,
                 expiry=expiry,
                 correl_text=correl_text,
-            ),
-            "put",
-            queue,
-            1,
-        )
+            )
+            if retain:
+                pubsub.keep_retained(ctx, queue, done, data)
+            return done
+
+        return self._workload(operation, "put", queue, 1, conn)
 
     def get_message(
         self,
@@ -272,26 +335,147 @@ class QueueManager:
         msgid: bytes | None = None,
         correlid: bytes | None = None,
         browse: bool = False,
+        conn: str = "",
     ) -> Workload:
         """MQGET (or browse) of the next message, by MsgId/CorrelId if given, with its data
         in the result's ``delivered`` (MQRC 2033 when there is none)."""
         return self._workload(
             lambda ctx: bodies.get(ctx, queue, msgid=msgid, correlid=correlid, browse=browse),
-            "get",
+            "browse" if browse else "get",
             queue,
             1,
+            conn,
         )
 
+    def get_each(
+        self,
+        queue: str,
+        count: int | None,
+        show: Callable[[Delivered], None],
+        *,
+        batch: int | None = 100,
+    ) -> Workload:
+        """MQGETs under syncpoint in units of ``batch`` messages (None: one unit for all),
+        each message handed to ``show`` as soon as it is got; a unit is committed once every
+        message of it was shown (``mqsc get --show``).
+
+        When ``show`` raises (an interrupt: KeyboardInterrupt), the unit in flight is backed
+        out and the messages of it that were shown are got again by MsgId and committed, so
+        every message shown is removed and every other one stays on the queue; the exception
+        then goes on, with the outcome so far in its ``workload`` attribute.
+        """
+        total: Workload | None = None
+        while count is None or total is None or total.done < count:
+            left = None if count is None else count - (total.done if total else 0)
+            size = left if batch is None else min(batch, left) if left is not None else batch
+            shown: list[Delivered] = []
+
+            def unit(ctx: Ctx, size: int | None = size, shown: list = shown) -> Workload:
+                done: Workload | None = None
+                while size is None or (done.done if done else 0) < size:
+                    one = bodies.get(ctx, queue)
+                    done = one if done is None else done.plus(one)
+                    if one.reason:
+                        break
+                    show(one.delivered[0])
+                    shown.append(one.delivered[0])
+                assert done is not None
+                return done
+
+            try:
+                outcome = self._workload(unit, "get", queue, size if size is not None else -1)
+            except BaseException as stop:
+                kept = self._take_shown(queue, shown) if shown else None
+                so_far = total if kept is None else kept if total is None else total.plus(kept)
+                stop.workload = so_far  # type: ignore[attr-defined]
+                raise
+            total = outcome if total is None else total.plus(outcome)
+            if outcome.reason:
+                break
+        assert total is not None
+        return total
+
+    def _take_shown(self, queue: str, shown: Sequence[Delivered]) -> Workload:
+        """Get, by MsgId in one unit of work, the messages an interrupted unit had shown."""
+
+        def unit(ctx: Ctx) -> Workload:
+            done: Workload | None = None
+            for message in shown:
+                one = bodies.get(ctx, queue, msgid=message.msgid)
+                done = one if done is None else done.plus(one)
+            assert done is not None
+            return done
+
+        return self._workload(unit, "get", queue, len(shown))
+
     def browse_messages(
-        self, queue: str, limit: int, *, msgid: bytes | None = None, correlid: bytes | None = None
+        self,
+        queue: str,
+        limit: int,
+        *,
+        msgid: bytes | None = None,
+        correlid: bytes | None = None,
+        conn: str = "",
     ) -> Workload:
         """Up to ``limit`` messages in delivery order, left where they are."""
         return self._workload(
             lambda ctx: bodies.browse_list(ctx, queue, limit, msgid=msgid, correlid=correlid),
-            "get",
+            "browse",
             queue,
             limit,
+            conn,
         )
+
+    # ---- connections (mqsc/engine/connregistry.py, docs/connections.md) ----------------------
+    def connect(self, request: connregistry.ConnectRequest) -> str:
+        """MQCONN: the connection is registered (every process on the home sees it); its
+        connection id (CONN). Raises :class:`connregistry.NotConnected` with MQRC 2059 when
+        the queue manager is not running."""
+
+        def step(ctx: Ctx) -> str:
+            return connregistry.connect(ctx, request).conn
+
+        return self._connection_step(step)
+
+    def disconnect(self, conn: str) -> bool:
+        """MQDISC: its handles close, a unit of work in flight commits, it is gone; False
+        when it had already ended (another process ended it as dead, or a restart)."""
+        return self._connection_step(lambda ctx: connregistry.disconnect(ctx, conn))
+
+    def end_abnormally(self, conns: Sequence[str]) -> None:
+        """The programs of these connections ended without MQDISC (their process died): the
+        state store calls this. In-flight work is backed out, prepared work stays in doubt."""
+
+        def step(ctx: Ctx) -> None:
+            for conn in conns:
+                connregistry.end_abnormally(ctx, conn)
+
+        self._connection_step(step, require_running=False)
+
+    def connections(self) -> list[connregistry.Connection]:
+        """Every connection now, in the order they connected."""
+        with self.session():
+            return connregistry.every(Txn(self.state))
+
+    def connection(
+        self, appltag: str, *, appltype: str = "BATCH", userid: str = "", owner: str = ""
+    ) -> mqi.Connection:
+        """A connection as a Python object (MQCONN now; MQDISC at ``close`` or the end of a
+        ``with`` block): open, put, get, commit, backout, prepare."""
+        return mqi.Connection(self, connregistry.ConnectRequest(appltag, appltype, userid, owner))
+
+    def _connection_step(
+        self, step: Callable[[Ctx], T], *, conn: str = "", require_running: bool = True
+    ) -> T:
+        with self.session():
+            if require_running and self.phase is not Phase.RUNNING:
+                raise connregistry.NotConnected(MQRC_Q_MGR_NOT_AVAILABLE)
+            txn = Txn(self.state)
+            ctx = Ctx(self, txn, None, None, CommandSource.SERVER, conn)
+            outcome = step(ctx)
+            if txn.changed or txn.journal:
+                self.commit(txn, None)
+            return outcome
 
     def trigger_monitor(
         self, initq: str, *, start: bool = True, owner: str | None = None
@@ -402,33 +586,59 @@ class QueueManager:
         return tuple(out)
 
     def _workload(
-        self, operation: Callable[[Ctx], Workload], kind: str, queue: str, count: int
+        self,
+        operation: Callable[[Ctx], Workload],
+        kind: str,
+        queue: str,
+        count: int,
+        conn: str = "",
     ) -> Workload:
         if self.network is not None:
             self.settle()  # retries that fell due since the last command run first
         with self.session():
             if self.phase is not Phase.RUNNING:
-                return Workload(kind, queue, count, 0, reason=MQRC_Q_MGR_NOT_AVAILABLE)
-            outcome = self._run_workload(operation, kind, queue, count)
+                return Workload(
+                    _OPERATION.get(kind, kind), queue, count, 0, reason=MQRC_Q_MGR_NOT_AVAILABLE
+                )
+            if conn and self.state.tables["conn"].get(conn) is None:
+                # The connection ended meanwhile (a restart, or ended as dead).
+                return Workload(
+                    _OPERATION.get(kind, kind), queue, count, 0, reason=MQRC_CONNECTION_BROKEN
+                )
+            outcome = self._run_workload(operation, kind, queue, count, conn)
         if self.network is not None and outcome.done:
             self.settle()
         return outcome
 
     def _run_workload(
-        self, operation: Callable[[Ctx], Workload], kind: str, queue: str, count: int
+        self,
+        operation: Callable[[Ctx], Workload],
+        kind: str,
+        queue: str,
+        count: int,
+        conn: str = "",
     ) -> Workload:
         txn = Txn(self.state)
-        ctx = Ctx(self, txn, None, None, CommandSource.SERVER)
+        ctx = Ctx(self, txn, None, None, CommandSource.SERVER, conn)
         before = {k: (p.stats.as_dict(), p.buffers) for k, p in self.state.tables["pool"].items()}
         expansions = sum(ps.expansions for ps in self.state.tables["pageset"].values())
         try:
+            logdatasets.tick(ctx)  # offloads that ended since the last command
             outcome = operation(ctx)
+        except LogSuspended:
+            # SUSPEND QMGR LOG: z/OS holds the call until RESUME QMGR LOG; one call at a time
+            # cannot wait for another command, so it fails (UNVERIFIED reason, docs/engine.md).
+            return Workload(kind, queue, count, 0, reason=MQRC_RESOURCE_PROBLEM)
         except Exception:
             # An engine bug: the MQI answers MQRC_UNEXPECTED_ERROR and the unit of work is
             # backed out (the transaction is dropped); MQSC_STRICT=1 lets the bug surface.
             if os.environ.get("MQSC_STRICT"):
                 raise
-            return Workload(kind, queue, count, 0, reason=MQRC_UNEXPECTED_ERROR)
+            return Workload(
+                _OPERATION.get(kind, kind), queue, count, 0, reason=MQRC_UNEXPECTED_ERROR
+            )
+        if conn:
+            connregistry.count_workload(ctx, kind, outcome)
         self.commit(txn, None)
         deltas = {}
         for key, pool in self.state.tables["pool"].items():
@@ -544,7 +754,7 @@ class QueueManager:
         if refusal is not None:
             return results.result(self.cpf, logical, spec, False, refusal, RC_FAILED)
         if self.phase is Phase.STOPPED:
-            return self._start(logical, spec)
+            return self._start(logical, spec, str(cmd.get("PARM") or ""))
         scope = cmd.get("CMDSCOPE")
         if scope and str(scope).strip():
             return routing.routed(self, logical, cmd, spec, source, str(scope).strip())
@@ -560,7 +770,13 @@ class QueueManager:
         txn = Txn(self.state)
         ctx = Ctx(self, txn, cmd, spec, source)
         try:
+            logdatasets.tick(ctx)  # offloads that ended since the last command
             self.handlers[(cmd.verb, cmd.objtype)](ctx)
+            if _held_by_suspend(ctx):
+                raise LogSuspended(cmd.title)
+        except LogSuspended:
+            refused = Message("MQSC662E", {"command": cmd.title})
+            return results.result(self.cpf, logical, spec, False, [refused], RC_FAILED)
         except CommandFailed as failure:
             records = [*ctx.records, *failure.records]
             return results.result(self.cpf, logical, spec, False, records, RC_FAILED)
@@ -571,10 +787,10 @@ class QueueManager:
                 raise
             message = Message("MQSC017E", {"verb": cmd.verb})
             return results.result(self.cpf, logical, spec, False, [message], RC_FAILED)
-        self.commit(txn, cmd)
+        self.commit(txn, cmd, ctx.later)
         return results.result(self.cpf, logical, spec, True, ctx.records, RC_OK, later=ctx.later)
 
-    def _start(self, logical: LogicalCommand | None, spec: CommandSpec) -> Result:
+    def _start(self, logical: LogicalCommand | None, spec: CommandSpec, parm: str = "") -> Result:
         """START QMGR under the guard every command has: the whole restart (recovery,
         CSQINP1, page sets, CSQINP2) succeeds, or it fails with MQSC017E and the queue
         manager is exactly as it was, stopped, so a later START QMGR can try again.
@@ -587,7 +803,7 @@ class QueueManager:
         held: list[tuple[QueueManager, Command | None, list[Change], list[LogRecord]]] = []
         listeners, self.listeners = self.listeners, [lambda *change: held.append(change)]
         try:
-            result = lifecycle.start_command(self, logical, spec)
+            result = lifecycle.start_command(self, logical, spec, parm)
         except Exception:
             self.listeners = listeners
             saved.restore(self)
@@ -623,11 +839,18 @@ class QueueManager:
             ]
         return None
 
-    def commit(self, txn: Txn, cmd: Command | None) -> None:
+    def commit(self, txn: Txn, cmd: Command | None, later: list[Message] | None = None) -> None:
         """Make a transaction permanent: log it, hand it to the listeners (the state store
-        writes it there, before anything is reported), then apply it in memory."""
-        if cmd is not None and txn.changed and not txn.journal and cmd.verb != "DISPLAY":
-            _log_command(self, txn, cmd)
+        writes it there, before anything is reported), then apply it in memory. ``later``
+        collects the console messages logging the command writes (a log switch)."""
+        if (
+            cmd is not None
+            and txn.changed
+            and not txn.journal
+            and cmd.verb != "DISPLAY"
+            and not _LOG_INVENTORY.issuperset(txn.pending)
+        ):
+            _log_command(self, txn, cmd, later)
         if self.listeners:
             changes = txn.changes()
             journal = list(txn.journal)
@@ -697,10 +920,32 @@ class _Session:
 #: (docs/storage.md#storage-rules)).
 _OBJECT_LOG_BYTES = constants.OBJECT_BYTES
 #: Tables whose changes are logged by their own records (pages, the log itself), not as objects.
-_UNLOGGED = frozenset(("log", "pool", "pageset"))
+#: Connections and queue statistics are the queue manager's working storage, not page set 0's
+#: definitions: nothing of them is logged as an object.
+_UNLOGGED = frozenset(
+    ("log", "pool", "pageset", "conn", "indoubt", "qstats", "retained", "smds", "smdsconn")
+)
+#: The log's own position, its data sets' inventory (the BSDS) and the parameters SET changes
+#: for the running queue manager: a command that changes only these (ARCHIVE LOG, SET LOG,
+#: SUSPEND QMGR LOG, ...) writes no log record of its own.
+_LOG_INVENTORY = frozenset(("log", "bsds", "sysparm"))
 
 
-def _log_command(qm: QueueManager, txn: Txn, cmd: Command) -> None:
+#: The commands that may run while SUSPEND QMGR LOG is in effect although they change something.
+_WHILE_SUSPENDED = frozenset({("SUSPEND", "QMGR"), ("RESUME", "QMGR")})
+
+
+def _held_by_suspend(ctx: Ctx) -> bool:
+    """Whether a command changed what the log records while logging is suspended (the log's own
+    inventory and position aside: an offload completing is not update activity)."""
+    if not logdatasets.suspended(ctx) or ctx.cmd is None or ctx.cmd.verb == "DISPLAY":
+        return False
+    if (ctx.cmd.verb, ctx.cmd.objtype) in _WHILE_SUSPENDED:
+        return False
+    return any(table not in ("bsds", "log") for table in ctx.txn.pending)
+
+
+def _log_command(qm: QueueManager, txn: Txn, cmd: Command, later: list[Message] | None) -> None:
     """One log record for a command's changes: the changed definitions' bytes plus a
     header (UNVERIFIED sizes, constants.py)."""
     objects: list[tuple[str, object]] = []
@@ -712,8 +957,14 @@ def _log_command(qm: QueueManager, txn: Txn, cmd: Command) -> None:
                 size += _OBJECT_LOG_BYTES.get(table, constants.LOG_RECORD_BYTES)
     log = txn.edit("log", None)
     txn.journal.append(log.write("command", size, command_detail(cmd.title, tuple(objects))))
-    if log.checkpoint_due():
-        lifecycle.checkpoint(lifecycle.system_ctx(qm, txn))
+    if log.checkpoint_due() or log.switch_due():
+        ctx = lifecycle.system_ctx(qm, txn)
+        if log.switch_due():
+            logdatasets.after_write(ctx)
+        if txn.get("log", None).checkpoint_due():
+            lifecycle.checkpoint(ctx)
+        if later is not None:
+            later.extend(ctx.later)
 
 
 __all__ = ["Phase", "QueueManager"]

@@ -140,6 +140,10 @@ def check_group(ctx: Ctx, attrs: Mapping[str, object]) -> None:
     qsgdisp = attrs.get("QSGDISP", "QMGR")
     if qsgdisp in GROUP_DISPOSITIONS and not ctx.qm.info.qsg:
         raise ctx.fail("MQSC552E", qsgdisp=qsgdisp)
+    if qsgdisp in ("GROUP", "SHARED") and ctx.txn.get("qmgr", None).attrs.get("DB2") == "SUSPENDED":
+        # SUSPEND QMGR FACILITY(DB2): the shared repository cannot be reached
+        # (mqsc/engine/families/system.py).
+        raise ctx.fail("MQSC379E", qsgdisp=qsgdisp)
 
 
 def applies(by_type: Mapping[str, frozenset], name: str, kind: object) -> bool:

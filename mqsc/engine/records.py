@@ -40,13 +40,15 @@ class ObjectRecord:
     ``family`` names the attribute table (``QLOCAL``, ``STGCLASS``...) renderers use for field
     widths; ``keyword`` is the object word of the command (``QUEUE`` for DISPLAY QUEUE);
     ``msg_id`` is the command-server reply id (CSQM4nnI). A value of True or False is a flag
-    shown as its keyword or negation.
+    shown as its keyword or negation. ``verb`` is the command's verb as the console's CSQM201I
+    header names it (RESET QSTATS reports its queues as DISPLAY does).
     """
 
     family: str
     keyword: str
     msg_id: str
     attrs: tuple[tuple[str, object], ...]
+    verb: str = "DISPLAY"
 
     def get(self, name: str, default: object = None) -> object:
         """An attribute's value."""
@@ -113,7 +115,85 @@ class DataSetReport:
     rows: tuple[DataSetUsage, ...]
 
 
-Record = Message | ObjectRecord | PageSetReport | BufferPoolReport | DataSetReport
+@dataclass(frozen=True, slots=True)
+class ThreadRow:
+    """One thread of a DISPLAY THREAD report: its connection name, status (N connected, T
+    with a unit of recovery, I in doubt), connection type, user, ASID, unit of recovery and
+    origin id, and how many threads (the REGIONS summary)."""
+
+    name: str
+    status: str
+    kind: str
+    userid: str
+    asid: str
+    urid: str
+    nid: str
+    threads: int
+
+
+@dataclass(frozen=True, slots=True)
+class ThreadReport:
+    """DISPLAY THREAD's report of one TYPE (ACTIVE: CSQV402I, REGIONS: CSQV432I, INDOUBT:
+    CSQV406I)."""
+
+    kind: str
+    rows: tuple[ThreadRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ParameterRow:
+    """One parameter of a DISPLAY SYSTEM, LOG or ARCHIVE report: its module value and the value
+    SET gave it ("" when SET did not change it)."""
+
+    name: str
+    initial: str
+    set: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ParameterReport:
+    """DISPLAY SYSTEM, LOG or ARCHIVE: the CSQJ322I parameter report."""
+
+    kind: str  # SYSTEM, LOG, ARCHIVE
+    rows: tuple[ParameterRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LogCopy:
+    """One copy of the current active log: how full it is and its data set."""
+
+    copy: int
+    percent: int
+    zhyperwrite: str
+    dsname: str
+
+
+@dataclass(frozen=True, slots=True)
+class LogStatusReport:
+    """DISPLAY LOG, second part: the CSQJ370I log status report (the fields of IBM's PCF log
+    status response: DataSetName, LogCopyNumber, LogUsed, QMgrStartDate/Time/RBA, LogRBA,
+    OffloadStatus, FullLogs, LogSuspend)."""
+
+    copies: tuple[LogCopy, ...]
+    restarted: str  # yyyy-mm-dd hh:mm:ss
+    restart_rba: str
+    latest_rba: str
+    offload: str  # AVAILABLE, BUSY, COPYING LOG...
+    full: int
+    total: int
+    suspended: bool = False
+
+
+Record = (
+    Message
+    | ObjectRecord
+    | PageSetReport
+    | BufferPoolReport
+    | DataSetReport
+    | ParameterReport
+    | LogStatusReport
+    | ThreadReport
+)
 
 
 @dataclass(frozen=True, slots=True)

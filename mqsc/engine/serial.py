@@ -12,12 +12,14 @@ from collections import deque
 from dataclasses import asdict, fields, is_dataclass
 from typing import Any
 
+from mqsc.engine.bsds import Bsds
 from mqsc.engine.log import LogState
 from mqsc.engine.mqobjects import Attributes, MQObject, QueueManagerInfo
 from mqsc.engine.state import TABLES, State
 from mqsc.engine.storage.pageset import PageSetState, PageSetStats
 from mqsc.engine.storage.pool import PageSetIO, PoolState, PoolStats, Segment
 from mqsc.engine.storage.queuestore import QueueStore
+from mqsc.engine.sysparm import SysParms
 
 
 def snapshot(entity: Any) -> Any:
@@ -117,6 +119,27 @@ def restore(data: dict[str, Any]) -> Any:
 
         # Rows written before owners were kept have none: their monitors are taken as gone.
         return Monitor(tuple(data.get("owners", ())))
+    if kind == "sysparm":
+        return SysParms.restore(data)
+    if kind == "bsds":
+        return Bsds.restore(data)
+    if kind in ("conn", "indoubt"):
+        from mqsc.engine.connregistry import Connection, InDoubt
+
+        return (Connection if kind == "conn" else InDoubt).restore(data)
+    if kind in ("smds", "smdsconn"):
+        from mqsc.engine.storage.smds import Connection as SmdsConnection
+        from mqsc.engine.storage.smds import DataSet
+
+        return (DataSet if kind == "smds" else SmdsConnection).restore(data)
+    if kind == "retained":
+        from mqsc.engine.messaging.pubsub import Retained
+
+        return Retained.restore(data)
+    if kind == "qstats":
+        from mqsc.engine.messaging.queuestats import QueueStats
+
+        return QueueStats.restore(data)
     if kind == "cfstatus":
         from mqsc.engine.storage.cf import StructureState
 

@@ -27,6 +27,13 @@ PRIVATE_TABLES = (
     "topicstr",
     "substatus",
     "monitors",
+    "conn",
+    "indoubt",
+    "qstats",
+    "retained",
+    "smdsconn",
+    "sysparm",
+    "bsds",
 )
 #: The tables of its queue sharing group, shared by every member (the Db2 shared repository
 #: and the coupling facility, mqsc/engine/group.py): GROUP and SHARED definitions, CF
@@ -39,12 +46,20 @@ GROUP_TABLES = (
     "cfstatus",
     "cfmsgs",
     "gtopicstr",
+    "smds",
 )
 #: "topicstr" and "gtopicstr" are indexes, not objects: topic string -> the topic object that
 #: has it (private and group topic objects), kept by mqsc/engine/messaging/topictree.py in the same
 #: transactions as the topics, so the uniqueness of TOPICSTR is one look-up. "substatus" holds
-#: what publications did to each subscription (DISPLAY SBSTATUS; mqsc/engine/messaging/topictree.py);
-#: "monitors" the trigger monitors holding initiation queues open (mqsc/engine/messaging/triggers.py).
+#: what publications did to each subscription (DISPLAY SBSTATUS;
+#: mqsc/engine/messaging/topictree.py); "monitors" the trigger monitors holding initiation
+#: queues open (mqsc/engine/messaging/triggers.py); "conn" the connections and "indoubt" the
+#: units of recovery left in doubt (mqsc/engine/connregistry.py); "qstats" each queue's MSGIN,
+#: MSGOUT and HIQDEPTH (mqsc/engine/messaging/queuestats.py); "retained" the retained
+#: publication of each topic string (mqsc/engine/messaging/pubsub.py); "smds" (the group's)
+#: and "smdsconn" (each member's) the shared message data sets (mqsc/engine/storage/smds.py).
+#: "sysparm" holds the system parameters in effect (mqsc/engine/sysparm.py) and "bsds" the
+#: log's data sets and archives (mqsc/engine/bsds.py), each one entity under key None.
 #: Every table a queue manager sees.
 TABLES = PRIVATE_TABLES + GROUP_TABLES
 

@@ -30,3 +30,16 @@ class VsamCatalog(Protocol):
 
     def page_set_data_set(self, dsn: str) -> PageSetDataSet | None:
         """The cluster called ``dsn``, or None when the catalog has none."""
+
+
+class LogCatalog(Protocol):
+    """The data set catalog of the log's data sets: where DEFINE LOG finds the linear cluster it
+    adds to the active log ring, and where the offload catalogs archive log data sets
+    (CATALOG=YES). A batch job's catalog, or the home's for a queue manager the command line,
+    the console or ``mqsc serve`` opened."""
+
+    def log_data_set(self, dsn: str) -> int | None:
+        """The size in bytes of linear cluster ``dsn``, or None when there is no such cluster."""
+
+    def catalog_archive(self, dsn: str, info: dict[str, object]) -> None:
+        """Catalog archive log data set ``dsn`` (``info``: its RBA range, times, unit)."""

@@ -57,3 +57,30 @@ def did_you_mean(command: str, word: str) -> str | None:
 def hint_text(word: str, suggestion: str) -> str:
     """How every front end words a suggestion, e.g. ``'MAXDEPHT': did you mean MAXDEPTH?``."""
     return f"'{word.upper()}': did you mean {suggestion}?"
+
+
+def valid_values(command: str, keyword: str) -> str | None:
+    """What ``keyword`` of ``command`` accepts, from the catalog, for a value refused with
+    MQSC011E; None when the command or the keyword is not known.
+
+    >>> valid_values("DEFINE QLOCAL(A) DEFPSIST(MAYBE)", "DEFPSIST")
+    "'DEFPSIST' takes NO|YES"
+    >>> valid_values("ALTER QLOCAL(A) MAXDEPTH(-1)", "MAXDEPTH")
+    "'MAXDEPTH' takes integer 0-999,999,999"
+    """
+    from mqsc.catalog.describe import kind_text
+
+    words = [w.upper() for w in _WORD.findall(command.lstrip())]
+    verb = catalog.VERB_WORDS.get(words[0]) if words else None
+    objtype = catalog.OBJECT_WORDS.get(words[1]) if verb is not None and len(words) > 1 else None
+    spec = catalog.command_spec(verb.name, objtype.name) if objtype is not None else None
+    if spec is None:
+        return None
+    wanted = keyword.upper()
+    for k in spec.keywords.values():
+        if wanted in k.spellings:
+            if isinstance(k.kind, catalog.Flag):
+                either = f"{k.name} or {k.negation}" if k.negation else k.name
+                return f"'{k.name}' takes no value: write {either}"
+            return f"'{k.name}' takes {kind_text(k.kind)}"
+    return None

@@ -7,6 +7,7 @@ command still yields all the others, in order.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -46,6 +47,96 @@ def parse_logical_command(logical: LogicalCommand) -> Parsed:
         return bind(parse_logical(logical))
     except MqscError as error:
         return Rejected(logical, error.diagnostics)
+
+
+#: At most this many further errors are looked for on one command.
+FURTHER_LIMIT = 5
+
+
+def further_diagnostics(rejected: Rejected) -> tuple[Diagnostic, ...]:
+    """Errors of a rejected command after its first one (z/OS answers only the first).
+
+    The text the first error covers (a keyword with its value, or everything from an
+    unbalanced apostrophe on) is blanked out, keeping every other character where it was so
+    that the positions still point into the source, and the command is read again; and so on,
+    for at most :data:`FURTHER_LIMIT` more errors.
+
+    >>> rejected = parse("DEFINE QLOCAL(A) MAXDEPHT(5) DESCR('unbalanced")[0]
+    >>> [d.msg_id for d in rejected.diagnostics], [
+    ...     (d.msg_id, d.location.column) for d in further_diagnostics(rejected)]
+    (['CSQ9003E'], [('CSQ9001E', 18)])
+    """
+    logical, first = rejected.logical, rejected.first
+    found: list[Diagnostic] = []
+    seen = {(first.msg_id, first.text)}
+    for _ in range(FURTHER_LIMIT):
+        region = _covered(logical, first)
+        if region is None:
+            break
+        start, end = region
+        text = logical.text[:start] + " " * (end - start) + logical.text[end:]
+        logical = logical._replace(text=text, problem=None)
+        again = parse_logical_command(logical)
+        if not isinstance(again, Rejected):
+            break
+        first = again.first
+        if (first.msg_id, first.text) in seen:
+            break  # the same error again: what the blanking left, not another mistake
+        seen.add((first.msg_id, first.text))
+        found.append(first)
+    return tuple(found)
+
+
+def _covered(logical: LogicalCommand, d: Diagnostic) -> tuple[int, int] | None:
+    """The part of the command's text a diagnostic is about: its span, with the value in
+    parentheses that follows a keyword, or to the end from an apostrophe left open."""
+    if d.span is None:
+        return None
+    text = logical.text
+    start = next((t for t in range(len(text)) if logical.original_offset(t) >= d.span.start), None)
+    if start is None or start < _head_end(text):
+        return None  # the verb, the object type or its name: nothing is left to read
+    if text[start] == "'" and text[:start].count("'") % 2 == 0:
+        # An apostrophe left open: the rest of the command is its value; blanked from the
+        # keyword it belongs to.
+        while start > 0 and text[start - 1] in "( ":
+            start -= 1
+        while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "._"):
+            start -= 1
+        return start, len(text)
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "._"):
+        start -= 1  # the whole word the span begins in
+    end = start
+    while end < len(text) and (text[end].isalnum() or text[end] in "._"):
+        end += 1
+    end = max(end, start + 1)
+    depth, quoted, at = 0, False, end
+    while at < len(text) and text[at] == " " and depth == 0:
+        at += 1
+    if at < len(text) and text[at] == "(":
+        for at in range(at, len(text)):
+            char = text[at]
+            if char == "'":
+                quoted = not quoted
+            elif not quoted and char == "(":
+                depth += 1
+            elif not quoted and char == ")":
+                depth -= 1
+                if depth == 0:
+                    return start, at + 1
+        return start, len(text)  # a value left open (an apostrophe, a parenthesis)
+    return start, end
+
+
+def _head_end(text: str) -> int:
+    """Where a command's keywords begin: after its verb, its object type and the object's
+    name in parentheses.
+
+    >>> _head_end("DEFINE QLOCAL(A.B) MAXDEPTH(5)")
+    18
+    """
+    found = re.match(r"\s*\S+\s+[A-Za-z]+(\s*\([^)]*\))?", text)
+    return found.end() if found else len(text)
 
 
 def iter_parse(

@@ -12,11 +12,14 @@ from mqsc.catalog import texts
 from mqsc.engine.records import (
     BufferPoolReport,
     DataSetReport,
+    LogStatusReport,
     Message,
     ObjectRecord,
     PageSetReport,
+    ParameterReport,
     Record,
     Result,
+    ThreadReport,
 )
 from mqsc.render import objects, reports
 from mqsc.support.collector import BULK, paused
@@ -35,6 +38,12 @@ def record_lines(record: Record, cpf: str) -> list[str]:
         return reports.pool_lines(record, cpf)
     if isinstance(record, DataSetReport):
         return reports.dataset_lines(record, cpf)
+    if isinstance(record, ParameterReport):
+        return reports.parameter_lines(record, cpf)
+    if isinstance(record, LogStatusReport):
+        return reports.log_status_lines(record, cpf)
+    if isinstance(record, ThreadReport):
+        return reports.thread_lines(record, cpf)
     raise TypeError(f"no command-server rendering for {type(record).__name__}")
 
 
@@ -94,6 +103,18 @@ def _reply_lines(result: Result) -> list[str]:
     for i, one in enumerate(sets):
         lines.extend(reply_set(one, more=i < len(sets) - 1))
     return lines
+
+
+def console_messages(result: Result) -> list[str]:
+    """The messages a command sent to the console rather than to its replies (a channel going
+    RETRYING and why, MQSC330I): the command server's replies leave them out, as z/OS does,
+    so a front end showing replies shows these after them."""
+    return [
+        message_line(m, one.cpf)
+        for one in result.all_sets()
+        for m in one.records
+        if isinstance(m, Message) and m.unsolicited
+    ]
 
 
 def echo_lines(result: Result) -> list[str]:

@@ -15,10 +15,13 @@ from mqsc.catalog import texts
 from mqsc.engine.records import (
     BufferPoolReport,
     DataSetReport,
+    LogStatusReport,
     Message,
     ObjectRecord,
     PageSetReport,
+    ParameterReport,
     Result,
+    ThreadReport,
 )
 from mqsc.render import commandserver
 from mqsc.support.collector import BULK, paused
@@ -113,6 +116,21 @@ def usage(result: Result) -> dict[str, Any] | None:
                 {"dataSetType": r.kind, "logRBA": r.rba, "dataSetName": r.dsname}
                 for r in record.rows
             ]
+        elif isinstance(record, ThreadReport):
+            out.setdefault("threads", []).extend(
+                {
+                    "report": record.kind,
+                    "name": r.name,
+                    "status": r.status,
+                    "type": r.kind,
+                    "userId": r.userid,
+                    "asid": r.asid,
+                    "qmgrUrid": r.urid,
+                    "nid": r.nid,
+                    "threads": r.threads,
+                }
+                for r in record.rows
+            )
     return out or None
 
 
@@ -171,6 +189,37 @@ def _result_json(result: Result) -> dict[str, Any]:
     report = usage(result)
     if report is not None:
         out["usage"] = report
+    out.update(parameters_and_log(result))
+    return out
+
+
+def parameters_and_log(result: Result) -> dict[str, Any]:
+    """DISPLAY SYSTEM, LOG and ARCHIVE reports as records: ``parameters`` (each parameter's
+    module value and SET value) and ``logStatus`` (PCF log status field names)."""
+    out: dict[str, Any] = {}
+    for record in result.records:
+        if isinstance(record, ParameterReport):
+            out["parameters"] = {
+                "type": record.kind,
+                "rows": [
+                    {"parameter": r.name, "initialValue": r.initial, "setValue": r.set}
+                    for r in record.rows
+                ],
+            }
+        elif isinstance(record, LogStatusReport):
+            out["logStatus"] = {
+                "logCopies": [
+                    {"logCopyNumber": c.copy, "logUsed": c.percent, "dataSetName": c.dsname}
+                    for c in record.copies
+                ],
+                "qmgrStart": record.restarted,
+                "qmgrStartRBA": record.restart_rba,
+                "logRBA": record.latest_rba,
+                "offloadStatus": record.offload,
+                "fullLogs": record.full,
+                "totalLogs": record.total,
+                "logSuspend": record.suspended,
+            }
     return out
 
 

@@ -135,12 +135,12 @@ def _remembering(format_value: Format) -> Format:
 def console_lines(record: ObjectRecord, cpf: str, csect: str) -> list[str]:
     """The CSQM201I block of an object: header, one attribute per line, END line."""
     keyword = record.keyword
-    frame = _FRAMES.get((csect, keyword, cpf))
+    frame = _FRAMES.get((csect, keyword, cpf, record.verb))
     if frame is None:
         header = texts.line(
-            "CSQM201I", {"csect": csect, "verb": " DISPLAY", "objtype": keyword}, cpf
+            "CSQM201I", {"csect": csect, "verb": " " + record.verb, "objtype": keyword}, cpf
         )
-        frame = _FRAMES[(csect, keyword, cpf)] = (header, f" END {keyword} DETAILS")
+        frame = _FRAMES[(csect, keyword, cpf, record.verb)] = (header, f" END {keyword} DETAILS")
     formats = _CONSOLE[record.family]
     lines = [frame[0]]
     lines += [formats[n](v) for n, v in record.attrs]
@@ -150,7 +150,7 @@ def console_lines(record: ObjectRecord, cpf: str, csect: str) -> list[str]:
 
 #: The header and END lines of an object's console block, which every object of one DISPLAY
 #: shares, by (csect, object keyword, CPF).
-_FRAMES: dict[tuple[str, str, str], tuple[str, str]] = {}
+_FRAMES: dict[tuple[str, str, str, str], tuple[str, str]] = {}
 
 
 __all__ = ["Flag", "console_lines", "console_value", "server_line", "server_value"]

@@ -9,7 +9,14 @@ headings, and they live here only.
 from __future__ import annotations
 
 from mqsc.catalog import texts
-from mqsc.engine.records import BufferPoolReport, DataSetReport, PageSetReport
+from mqsc.engine.records import (
+    BufferPoolReport,
+    DataSetReport,
+    LogStatusReport,
+    PageSetReport,
+    ParameterReport,
+    ThreadReport,
+)
 
 PAGESET_HEADINGS = (
     " Page Buffer     Total    Unused Persistent NonPersist Expansion",
@@ -79,4 +86,93 @@ def dataset_lines(report: DataSetReport, cpf: str) -> list[str]:
         lines.append(f" Log, {r.kind}:")
         lines.append(f"   {r.rba} {r.dsname}" if r.rba else "   None")
     lines.append(DATASET_END)
+    return lines
+
+
+# ---- DISPLAY SYSTEM, LOG, ARCHIVE (CSQJ322I, CSQJ370I) -------------------------------------
+# The report's structure from a public parser of real DISPLAY SYSTEM output: the CSQJ322I line,
+# a heading with "SET value", a rule of dashes, a row per parameter, "End of SYSTEM report";
+# column widths and the CSQJ370I lines are the house layout (UNVERIFIED).
+PARAMETER_HEADINGS = (
+    "Parameter    Initial value        SET value",
+    "-----------  -------------------  ---------------------",
+)
+
+
+def parameter_lines(report: ParameterReport, cpf: str) -> list[str]:
+    """The CSQJ322I report, one string per line.
+
+    >>> from mqsc.engine.records import ParameterRow
+    >>> parameter_lines(ParameterReport("LOG", (ParameterRow("MAXARCH", "500", "1000"),)),
+    ...                 "QMZ1")[3]
+    'MAXARCH      500                  1000'
+    """
+    lines = [texts.line("CSQJ322I", {"kind": report.kind}, cpf), *PARAMETER_HEADINGS]
+    for row in report.rows:
+        lines.append(f"{row.name:<11}  {row.initial:<19}  {row.set}".rstrip())
+    lines.append(f"End of {report.kind} report")
+    return lines
+
+
+def log_status_lines(report: LogStatusReport, cpf: str) -> list[str]:
+    """The CSQJ370I report, one string per line."""
+    lines = [texts.line("CSQJ370I", {}, cpf), "Copy  %Full  zHyperWrite  DSName"]
+    for c in report.copies:
+        lines.append(f"{c.copy:>3}  {c.percent:>5}  {c.zhyperwrite:<11}  {c.dsname}")
+    lines += [
+        f"Restarted at {report.restarted} using RBA={report.restart_rba}",
+        f"Latest RBA={report.latest_rba}",
+        f"Offload task is {report.offload}",
+        f"Full logs to offload - {report.full} of {report.total}",
+    ]
+    if report.suspended:
+        lines.append("Log suspended by SUSPEND QMGR LOG")
+    return lines
+
+
+#: DISPLAY THREAD's reports: the message each starts with, its column headings (the active
+#: threads' headings as IBM's CSQV402I explanation lists them: NAME S T REQ THREAD-XREF USERID
+#: ASID URID; widths and the other two reports' headings UNVERIFIED) and its end line.
+THREAD_REPORTS = {
+    "ACTIVE": (
+        "CSQV402I",
+        " NAME     S T        REQ THREAD-XREF USERID   ASID URID",
+        " DISPLAY ACTIVE REPORT COMPLETE",
+    ),
+    "REGIONS": (
+        "CSQV432I",
+        " NAME     TYPE     ASID   THREADS",
+        " DISPLAY REGIONS REPORT COMPLETE",
+    ),
+    "INDOUBT": (
+        "CSQV406I",
+        " NAME     COORDINATOR URID         NID",
+        " DISPLAY INDOUBT REPORT COMPLETE",
+    ),
+}
+
+
+def thread_lines(report: ThreadReport, cpf: str) -> list[str]:
+    """One DISPLAY THREAD report, one string per line.
+
+    >>> from mqsc.engine.records import ThreadRow
+    >>> thread_lines(ThreadReport("ACTIVE", (ThreadRow("PAYJOB", "T", "BATCH", "OPER1",
+    ...              "0040", "00000001A2C0", "", 1),)), "QMZ1")[2]
+    ' PAYJOB   T BATCH       1             OPER1    0040 00000001A2C0'
+    """
+    msg_id, heading, end = THREAD_REPORTS[report.kind]
+    lines = [texts.line(msg_id, {}, cpf), heading]
+    for r in report.rows:
+        if report.kind == "ACTIVE":
+            lines.append(
+                f" {r.name:<8} {r.status} {r.kind:<8} {r.threads:>4} "
+                f"{r.nid:<11} {r.userid:<8} {r.asid:<4} {r.urid}".rstrip()
+            )
+        elif report.kind == "REGIONS":
+            lines.append(f" {r.name:<8} {r.kind:<8} {r.asid:<4} {r.threads:>9}")
+        else:
+            lines.append(f" {r.name:<8} {r.kind:<11} {r.urid:<12} {r.nid}".rstrip())
+    if not report.rows:
+        lines.append(" NO THREADS FOUND")
+    lines.append(end)
     return lines

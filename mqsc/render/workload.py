@@ -135,11 +135,11 @@ def summary_json(w: Workload, qmgr: str, cpf: str) -> dict[str, Any]:
     }
 
 
-def message_lines(delivered: tuple[Delivered, ...]) -> list[str]:
+def message_lines(delivered: tuple[Delivered, ...], first: int = 1) -> list[str]:
     """The messages a get or browse returned (``mqsc get --show``): MQMD fields, then the
     data as text when it is UTF-8 without control characters, else in hexadecimal."""
     lines = []
-    for n, d in enumerate(delivered, 1):
+    for n, d in enumerate(delivered, first):
         lines.append(f" Message {n:<11} : MsgId {d.msgid.hex().upper()}")
         lines.append(f"                       CorrelId {d.correlid.hex().upper()}")
         lines.append(

@@ -228,7 +228,7 @@ def build_prompt(session: ConsoleSession, *, no_color: bool = False, history: An
         auto_suggest=AutoSuggestFromHistory(),
         search_ignore_case=True,
         bottom_toolbar=bottom_toolbar,
-        key_bindings=make_key_bindings(),
+        key_bindings=make_key_bindings(_continues),
         vi_mode=settings.key_bindings == "vi",
         mouse_support=False,
     )

@@ -7,13 +7,26 @@ Enter runs the buffer unless its last command ends with a continuation character
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from prompt_toolkit.enums import EditingMode
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
 
-def make_key_bindings() -> KeyBindings:
-    """The console's own keys."""
+def make_key_bindings(continues: Callable[[str], bool] | None = None) -> KeyBindings:
+    """The console's own keys; ``continues(text)`` says whether Enter goes on to a new line
+    (a command continued with ``+`` or ``-``)."""
     kb = KeyBindings()
+
+    if continues is not None:
+
+        @kb.add("enter", filter=Condition(lambda: _continued(continues)))
+        def _continue(event: KeyPressEvent) -> None:
+            """Enter in a continued command: a new line at the left margin. prompt_toolkit's
+            own copies the line's indentation, so each indented continuation line started
+            further right than the one before."""
+            event.current_buffer.newline(copy_margin=False)
 
     @kb.add("escape", "enter")
     def _newline(event: KeyPressEvent) -> None:
@@ -38,3 +51,9 @@ def make_key_bindings() -> KeyBindings:
         )
 
     return kb
+
+
+def _continued(continues: Callable[[str], bool]) -> bool:
+    from prompt_toolkit.application import get_app
+
+    return continues(get_app().current_buffer.text)

@@ -173,7 +173,10 @@ def _values(ctx: Context, catalog: ModuleType, state: NameIndex | None) -> list[
                     ("*", "every queue manager of the group", "name"),
                 ],
             )
-        tables = RULE_TABLES.get(kind.rule)
+        # LIKE names an object of the command's own type (the catalog's ``own_type``); other
+        # names may be any object their rule allows (TARGET: any queue type).
+        own = keyword.own_type and ctx.spec is not None
+        tables = OBJECT_TABLES.get(ctx.spec.objtype) if own else RULE_TABLES.get(kind.rule)
         if tables is not None and state is not None:
             generic = isinstance(kind, Name) and kind.generic
             return _names(ctx.partial, tables, state, star=generic)

@@ -97,15 +97,33 @@ def listing() -> list[Special]:
     return list(_ORDER)
 
 
-def help_lines() -> list[str]:
-    """The ``\\?`` page."""
+def help_lines(columns: int = 100) -> list[str]:
+    """The ``\\?`` page, its descriptions wrapped within ``columns`` (the terminal's width)
+    under their own column, so a narrow terminal never breaks a line at its edge.
+
+    >>> all(len(line) <= 60 for line in help_lines(60))
+    True
+    """
+    import textwrap
+
     rows = [
         (e.usage, e.help + (f" (also {', '.join(e.aliases)})" if e.aliases else ""))
         for e in listing()
     ]
     rows += KEYS
     width = max(len(usage) for usage, _ in rows)
+    indent = " " * (width + 4)
     lines = ["Console commands (outside MQSC):"]
-    lines += [f"  {usage:<{width}}  {text}" for usage, text in rows]
-    lines.append("MQSC: HELP, HELP verb [object [keyword]], or ? after a partial command.")
+    for usage, text in rows:
+        lead = f"  {usage:<{width}}  "
+        if len(lead) >= columns - 10:  # too narrow for two columns: the text under the usage
+            lines += textwrap.wrap(usage, columns, initial_indent="  ", subsequent_indent="      ")
+            lines += textwrap.wrap(text, columns, initial_indent="    ", subsequent_indent="    ")
+            continue
+        lines += textwrap.wrap(text, columns, initial_indent=lead, subsequent_indent=indent) or [
+            lead.rstrip()
+        ]
+    lines += textwrap.wrap(
+        "MQSC: HELP, HELP verb [object [keyword]], or ? after a partial command.", columns
+    )
     return lines

@@ -30,12 +30,14 @@ from mqsc.catalog import texts
 from mqsc.engine.records import (
     BufferPoolReport,
     DataSetReport,
+    LogStatusReport,
     Message,
     ObjectRecord,
     PageSetReport,
+    ParameterReport,
     Result,
 )
-from mqsc.render import objects
+from mqsc.render import objects, reports
 from mqsc.render.visible import visible
 from mqsc.repl.theme import SEVERITY_STYLES
 
@@ -257,6 +259,15 @@ class Output:
         """The console's own text (help, listings): never highlighted, never markup."""
         self._write(lines)
 
+    def columns(self) -> int:
+        """The width to lay the console's own text out in: the terminal's, or (a pipe, a file)
+        :data:`PLAIN_WIDTH`."""
+        if not _isatty(self.stream):
+            return PLAIN_WIDTH
+        import shutil
+
+        return shutil.get_terminal_size((PLAIN_WIDTH, 24)).columns
+
     def note(self, text: str) -> None:
         """A remark of the console (not the queue manager's): confirmations, timings."""
         if not self.color:
@@ -376,6 +387,10 @@ def table_items(result: Result) -> Iterator[Any]:
                     ("Needed for", "RBA", "Data set"),
                     [(r.kind, r.rba, r.dsname) for r in record.rows],
                 )
+            elif isinstance(record, ParameterReport):
+                yield from reports.parameter_lines(record, one.cpf)
+            elif isinstance(record, LogStatusReport):
+                yield from reports.log_status_lines(record, one.cpf)
         if batch:
             yield from object_tables(batch)
 

@@ -24,7 +24,7 @@ Session = Any  # mqsc.repl.session.ConsoleSession (imported lazily: it imports t
 
 @special("\\?", "\\?", "list the console commands")
 def list_commands(session: Session, argument: str) -> None:
-    session.out.text(help_lines())
+    session.out.text(help_lines(session.out.columns()))
 
 
 @special(

@@ -61,8 +61,25 @@ def _encode(body: Any) -> bytes:
     return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
-def _mq_error(msg_id: str, *inserts: object, headers: dict[str, str] | None = None) -> Response:
-    return _json(mqrest.error(msg_id, *inserts), headers)
+def _mq_error(
+    msg_id: str, *inserts: object, headers: dict[str, str] | None = None, hint: str = ""
+) -> Response:
+    return _json(mqrest.error(msg_id, *inserts, hint=hint), headers)
+
+
+def _not_authorized(request: Request, needed: tuple[str, ...], role: str) -> Response:
+    """MQWB0103E as mqweb says it, with the role the request needs beside it."""
+    path = request.url.path
+    what = (
+        "the messaging REST API"
+        if "/messaging/" in path
+        else "z/OSMF"
+        if path.startswith("/zosmf")
+        else "the web console"
+        if path.startswith("/ibmmq/console")
+        else "the administrative REST API"
+    )
+    return _mq_error("MQWB0103E", hint=mqrest.role_hint(needed, role, what))
 
 
 # ---- authentication ------------------------------------------------------------------------
@@ -100,7 +117,7 @@ def guarded(roles: tuple[str, ...], *, csrf: str = MQ_CSRF) -> Callable[[Handler
             if request.method in CHANGING and csrf not in request.headers:
                 return _mq_error("MQWB0100E", csrf)
             if found.role not in roles:
-                return _mq_error("MQWB0103E")
+                return _not_authorized(request, roles, found.role)
             return await handler(request, found)
 
         endpoint.__name__ = handler.__name__
@@ -245,6 +262,12 @@ def _reply(reply: messaging.Reply) -> Response:
     )
 
 
+def _conn(request: Request, qm, who: Principal) -> str:
+    """The REST user's messaging connection (on the command server thread)."""
+    services: Services = request.app.state.services
+    return services.registry.messaging_connection(qm, who.name.upper()[:8])
+
+
 async def _messaging_work(request: Request, work) -> messaging.Reply:
     services: Services = request.app.state.services
     name = request.path_params["qmgr"]
@@ -283,6 +306,7 @@ async def message(request: Request, who: Principal) -> Response:
                         reply_qmgr=put.reply_qmgr,
                         expiry=put.expiry,
                         correl_text=put.correl_text,
+                        conn=_conn(request, qm, who),
                     ),
                 ),
             )
@@ -297,7 +321,13 @@ async def message(request: Request, who: Principal) -> Response:
             version,
             qmgr_name,
             queue,
-            qm.get_message(queue, msgid=chosen.msgid, correlid=chosen.correlid, browse=browse),
+            qm.get_message(
+                queue,
+                msgid=chosen.msgid,
+                correlid=chosen.correlid,
+                browse=browse,
+                conn=_conn(request, qm, who),
+            ),
         )
 
     # wait=N: ask again until a message comes or N milliseconds have passed; the queue
@@ -328,7 +358,13 @@ async def message_list(request: Request, who: Principal) -> Response:
                 version,
                 qmgr_name,
                 queue,
-                qm.browse_messages(queue, limit, msgid=chosen.msgid, correlid=chosen.correlid),
+                qm.browse_messages(
+                    queue,
+                    limit,
+                    msgid=chosen.msgid,
+                    correlid=chosen.correlid,
+                    conn=_conn(request, qm, who),
+                ),
             ),
         )
     )
@@ -367,7 +403,7 @@ async def jobs(request: Request, who: Principal) -> Response:
             services.jobs.listing(q.get("owner", who.name.upper()), q.get("prefix"), _base(request))
         )
     if who.role != ADMIN:
-        return _mq_error("MQWB0103E")
+        return _not_authorized(request, (ADMIN,), who.role)
     raw = await request.body()
     try:
         text = raw.decode("utf-8")
@@ -385,7 +421,7 @@ async def job(request: Request, who: Principal) -> Response:
     p = request.path_params
     if request.method == "DELETE":
         if who.role != ADMIN:
-            return _mq_error("MQWB0103E")
+            return _not_authorized(request, (ADMIN,), who.role)
         return _json(services.jobs.purge(p["jobname"], p["jobid"]))
     return _json(services.jobs.status(p["jobname"], p["jobid"], _base(request)))
 

@@ -3,7 +3,7 @@
 Framework-free: each function takes what the request carried (already authenticated) and
 returns an :class:`Answer` (HTTP status and JSON body); :mod:`mqsc.serve.app` maps routes to
 them. Commands go to the queue manager through :class:`~mqsc.serve.qmgrs.Registry`, as from
-the command server (``Source.SERVER``), and come back rendered by ``mqsc.render``.
+the command server (``CommandSource.SERVER``), and come back rendered by ``mqsc.render``.
 
 IBM MQ, "POST - plain text MQSC command" and "POST - JSON formatted command": ``runCommand``
 answers ``commandResponse[]`` with ``completionCode``, ``reasonCode`` and ``text[]`` (the z/OS
@@ -53,10 +53,26 @@ class Answer:
     raw: bytes | None = None
 
 
-def error(msg_id: str, *inserts: object, status: int | None = None) -> Answer:
+def error(msg_id: str, *inserts: object, status: int | None = None, hint: str = "") -> Answer:
+    """An mqweb error body; ``hint`` is mqsc's own word beside mqweb's text (its "hint" field:
+    mqweb's message, explanation and action stay as mqweb writes them)."""
     from mqsc.catalog.mqweb import WEB_MESSAGES
 
-    return Answer(status or WEB_MESSAGES[msg_id].status, {"error": [error_entry(msg_id, *inserts)]})
+    entry = error_entry(msg_id, *inserts)
+    if hint:
+        entry["hint"] = hint
+    return Answer(status or WEB_MESSAGES[msg_id].status, {"error": [entry]})
+
+
+def role_hint(needed: tuple[str, ...], role: str, what: str) -> str:
+    """Why MQWB0103E: which role ``what`` needs, and the one the user has.
+
+    >>> role_hint(("MQWebUser",), "MQWebAdmin", "the messaging REST API")
+    'the messaging REST API needs the MQWebUser role; this user has MQWebAdmin'
+    >>> role_hint(("MQWebAdmin", "MQWebAdminRO"), "MQWebUser", "z/OSMF")
+    'z/OSMF needs the MQWebAdmin or MQWebAdminRO role; this user has MQWebUser'
+    """
+    return f"{what} needs the {' or '.join(needed)} role; this user has {role}"
 
 
 # ---- /admin/installation and /admin/qmgr ------------------------------------------------
@@ -137,7 +153,8 @@ def _work(
 ) -> Callable[[QueueManager], Answer]:
     def work(qm: QueueManager) -> Answer:
         if role == "MQWebAdminRO" and not read_only(command):
-            return error("MQWB0103E")
+            hint = role_hint(("MQWebAdmin",), role, "a command other than DISPLAY")
+            return error("MQWB0103E", hint=hint + " (MQWebAdminRO runs DISPLAY commands only)")
         return answer(qm.execute(command))
 
     return work

@@ -24,6 +24,8 @@ _ERROR = {
                     "type": {"type": "string"},
                     "completionCode": {"type": "integer"},
                     "reasonCode": {"type": "integer"},
+                    # mqsc's own word beside mqweb's text
+                    "hint": {"type": "string"},
                 },
             },
         }

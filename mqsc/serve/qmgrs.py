@@ -18,12 +18,18 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TypeVar
 
+from mqsc.batch.datasets import attach, home_catalog
+from mqsc.engine.connregistry import ConnectRequest, NotConnected
 from mqsc.engine.manager import QueueManager
 from mqsc.serve.network import QmgrLock, ServerNetwork
 from mqsc.store import StoreError
 from mqsc.store.home import DEFAULT_QMGR, QMgrError, home, load_definition, open_qmgr, state_path
+from mqsc.store.lease import process_owner
 
 T = TypeVar("T")
+#: The APPLTAG of the messaging REST API's connections: mqweb's started task (UNVERIFIED: the
+#: job name is the site's; IBM's samples start it as MQWEB).
+MQWEB_APPLTAG = "MQWEB"
 
 
 class NoSuchQmgr(Exception):
@@ -82,6 +88,8 @@ class Registry:
         #: The channels of the queue managers it has open reach each other and the home's
         #: others, opened here too (docs/channels.md).
         self.network = ServerNetwork(self)
+        #: The messaging REST API's connections, by (queue manager, REST user).
+        self._messaging: dict[tuple[str, str], str] = {}
 
     def names(self) -> dict[str, Known]:
         known = known_qmgrs()
@@ -143,6 +151,8 @@ class Registry:
             grouped = getattr(qm.gate, "grouped", None)
             if grouped is not None:
                 grouped(1 << 30, float("inf"))  # committed by _commit, after each group
+            if not self.memory:
+                attach(qm, home_catalog())  # the log's data sets, the load libraries
             self._open[key] = qm
             if qm.group is None:
                 # A queue sharing group's members do not join a network (docs/channels.md).
@@ -243,10 +253,47 @@ class Registry:
                     finally:
                         lock.release()
 
+    def messaging_connection(self, qm: QueueManager, user: str) -> str:
+        """The connection a REST user's messaging requests go through (called on the queue
+        manager's command server thread): mqweb keeps a pool of connections to the queue
+        manager and uses them for the requests of the user it authenticated ("the user ID
+        of the REST API user" is the one MQ checks), so here one connection per user, made
+        at the user's first request and kept until the server stops; "" when the queue
+        manager is not running (the request answers that)."""
+        key = (qm.name, user)
+        conn = self._messaging.get(key)
+        if conn and conn in qm.state.tables["conn"]:
+            return conn
+        try:
+            conn = qm.connect(
+                ConnectRequest(
+                    MQWEB_APPLTAG,
+                    "BATCH",
+                    user,
+                    process_owner(),
+                    appldesc="mqsc serve messaging REST API",
+                )
+            )
+        except NotConnected:
+            return ""
+        self._messaging[key] = conn
+        return conn
+
     def close(self) -> None:
-        """Stop the command servers, commit and close every open queue manager."""
+        """Stop the command servers, end the messaging connections, commit and close every
+        open queue manager."""
         for server in list(self._servers.values()):
             server.stop()
+        for (name, _), conn in list(self._messaging.items()):
+            qm = self._open.get(name)
+            if qm is not None:
+                with self.lock(name):
+                    try:
+                        qm.disconnect(conn)
+                        self._commit(qm)
+                    except Exception:  # noqa: BLE001 - closing: the next opener ends it
+                        pass
+        self._messaging.clear()
         for name in list(self._open):
             with self.lock(name):
                 self._open.pop(name).close()

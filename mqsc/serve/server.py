@@ -130,8 +130,7 @@ def run(options: Options) -> int:
             await super().startup(sockets)
             if self.started:  # said only once the address is bound
                 print(
-                    f"mqsc serve: listening on {scheme}://{options.host}:{options.port} "
-                    f"(MQ REST API under /ibmmq/rest/v1, v2, v3; z/OSMF under /zosmf)",
+                    "\n".join(start_lines(scheme, options.host, options.port)),
                     file=sys.stderr,
                     flush=True,
                 )
@@ -141,6 +140,30 @@ def run(options: Options) -> int:
     finally:
         registry.close()
     return 0
+
+
+def start_lines(scheme: str, host: str, port: int) -> list[str]:
+    """What the server says once it listens: where the web console, the MQ REST API and the
+    z/OSMF services are, as addresses to paste into a browser, curl or a Zowe profile.
+
+    >>> for line in start_lines("http", "127.0.0.1", 9443): print(line)
+    mqsc serve: listening on http://127.0.0.1:9443
+      web console:  http://127.0.0.1:9443/ibmmq/console/
+      MQ REST API:  http://127.0.0.1:9443/ibmmq/rest/v2 (also v1 and v3)
+      OpenAPI:      http://127.0.0.1:9443/ibmmq/rest/openapi.json
+      z/OSMF:       http://127.0.0.1:9443/zosmf (console and jobs services)
+    >>> start_lines("https", "::1", 443)[0]
+    'mqsc serve: listening on https://[::1]:443'
+    """
+    shown = f"[{host}]" if ":" in host else host
+    root = f"{scheme}://{shown}:{port}"
+    return [
+        f"mqsc serve: listening on {root}",
+        f"  web console:  {root}/ibmmq/console/",
+        f"  MQ REST API:  {root}/ibmmq/rest/v2 (also v1 and v3)",
+        f"  OpenAPI:      {root}/ibmmq/rest/openapi.json",
+        f"  z/OSMF:       {root}/zosmf (console and jobs services)",
+    ]
 
 
 def _logging(access_log: Path | None) -> None:

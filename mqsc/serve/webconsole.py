@@ -43,6 +43,7 @@ from mqsc.catalog import (
     NameList,
     Text,
     command_spec,
+    sysobjects,
 )
 from mqsc.catalog.describe import kind_text
 from mqsc.engine.capacity import advise
@@ -188,6 +189,10 @@ def words() -> Answer:
             "objects": {w: o.name for o in OBJECT_TYPES for w in (o.name, *o.synonyms)},
             # The defined object types DISPLAY lists, for the objects widget.
             "displayable": [t for t in DEFINED if command_spec("DISPLAY", t) is not None],
+            # What each SYSTEM.* object is for (mqsc/catalog/sysobjects.py): named before an
+            # alter or a delete of one is sent.
+            "systemRoles": [[r.pattern, r.role] for r in sysobjects.ROLES],
+            "anySystem": sysobjects.ANY_SYSTEM,
             "commands": {
                 f"{spec.verb} {spec.objtype}": {
                     "help": spec.help,

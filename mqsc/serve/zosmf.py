@@ -17,13 +17,12 @@ MVS message was found). Jobs run through the same runner as ``mqsc job``
 from __future__ import annotations
 
 import datetime as dt
-import itertools
 import secrets
 import threading
 from dataclasses import dataclass
 from typing import Any
 
-from mqsc.batch import jcl, jes, runner
+from mqsc.batch import jcl, jes, runner, spool
 from mqsc.batch.datasets import Catalog
 from mqsc.catalog import CommandSource, texts
 from mqsc.language.source import Source
@@ -31,6 +30,7 @@ from mqsc.render import consoletext
 from mqsc.serve.mqrest import Answer
 from mqsc.serve.qmgrs import NoSuchQmgr, QmgrUnavailable, Registry
 from mqsc.store.home import home
+from mqsc.store.lease import process_owner
 
 #: Jobs and uncollected console responses kept at most.
 MAX_KEPT = 1000
@@ -154,7 +154,9 @@ class Jobs:
         self.registry = registry
         self.clock = clock or dt.datetime.now
         self._jobs: dict[str, HeldJob] = {}
-        self._numbers = itertools.count(1)
+        # The home's JES2 counter, shared with `mqsc job` (docs/batch.md); a --memory server
+        # numbers from its own.
+        self._numbers = spool.numbers(home(), memory=registry.memory)
         self._lock = threading.Lock()
 
     def submit(self, jcl_text: str, owner: str, base_url: str) -> Answer:
@@ -167,12 +169,13 @@ class Jobs:
         return Answer(201, self.document(held[0], base_url))
 
     def _run(self, job: jcl.Job, owner: str) -> HeldJob:
-        with self._lock:
-            jobid = f"JOB{next(self._numbers):05d}"
+        jobid = spool.jobid(self._numbers.take())
         env = runner.Environment
         with self.registry.holding() as connect:
             result = runner.run(
-                job, env(connect, Catalog(home() / "catalog"), self.clock), jobid=jobid
+                job,
+                env(connect, Catalog(home() / "catalog"), self.clock, owner=process_owner()),
+                jobid=jobid,
             )
         held = HeldJob(
             result,

@@ -16,9 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mqsc.catalog import zparm as zparm_table
 from mqsc.engine.config import QMConfig
 from mqsc.engine.group import CFRMPolicy, Group
 from mqsc.engine.manager import QueueManager
+from mqsc.language import zparmsource
 from mqsc.language.source import Source
 from mqsc.support.bounded import MAX_INPUT_BYTES, read_file
 from mqsc.support.bundled import bundled
@@ -79,6 +81,23 @@ class QMDefinition:
     config: QMConfig = field(default_factory=QMConfig)
     csqinp1: tuple[Source, ...] = ()
     csqinp2: tuple[Source, ...] = ()
+    #: The system parameter module's macro source (CSQ6SYSP, CSQ6LOGP, CSQ6ARVP statements;
+    #: None: IBM's defaults, module CSQZPARM) and the module's name.
+    zparm: Source | None = None
+    module: str = zparm_table.DEFAULT_MODULE
+
+    def parameters(self) -> dict[str, object]:
+        """Every system parameter's value in this definition's module."""
+        if self.zparm is None:
+            return dict(zparm_table.DEFAULTS)
+        assembly = zparmsource.assemble(self.zparm.text)
+        if assembly.rc:
+            first = assembly.notes[0]
+            raise QMgrError(
+                f"{self.zparm.name}: statement {first.statement}: {first.text} (the system "
+                "parameter module does not assemble)"
+            )
+        return assembly.values()
 
     def build(self, **options: object) -> QueueManager:
         """A new, started queue manager in its initial configuration."""
@@ -89,6 +108,8 @@ class QMDefinition:
             config=self.config,
             csqinp1=self.csqinp1,
             csqinp2=self.csqinp2,
+            parameters=self.parameters(),
+            module=self.module,
             **options,
         )  # type: ignore[arg-type]
 
@@ -101,6 +122,8 @@ class QMDefinition:
             "config": self.config.to_toml(),
             "csqinp1": [[s.name, s.text] for s in self.csqinp1],
             "csqinp2": [[s.name, s.text] for s in self.csqinp2],
+            "zparm": [self.zparm.name, self.zparm.text] if self.zparm is not None else None,
+            "module": self.module,
         }
 
     def toml(self) -> str:
@@ -122,9 +145,22 @@ class QMDefinition:
                 "# Initialization data sets, processed in this order at every start.",
                 *decks,
                 "",
+                *self._zparm_toml(),
                 self.config.to_toml(),
             ]
         )
+
+    def _zparm_toml(self) -> list[str]:
+        if self.zparm is None:
+            return []
+        return [
+            "[zparm]",
+            "# The system parameter module: its name and the macro source it is assembled from",
+            "# (docs/system-parameters.md).",
+            f'module = "{self.module}"',
+            f'source = "{self.zparm.name}"',
+            "",
+        ]
 
 
 def _toml_list(items) -> str:
@@ -198,6 +234,7 @@ def load_definition(directory: str | os.PathLike[str]) -> QMDefinition:
         raise QMgrError(f"{config_path}: {error}") from None
     qm = data.get("queue_manager", {})
     decks = data.get("decks", {})
+    module = data.get("zparm", {})
     return QMDefinition(
         name=str(qm.get("name", directory.name)),
         cpf=str(qm.get("cpf", qm.get("name", directory.name))),
@@ -205,6 +242,8 @@ def load_definition(directory: str | os.PathLike[str]) -> QMDefinition:
         config=QMConfig.from_toml(text),
         csqinp1=tuple(_read_kept(_member(directory, n)) for n in decks.get("csqinp1", [])),
         csqinp2=tuple(_read_kept(_member(directory, n)) for n in decks.get("csqinp2", [])),
+        zparm=_read_kept(_member(directory, module["source"])) if module.get("source") else None,
+        module=str(module.get("module", zparm_table.DEFAULT_MODULE)),
     )
 
 
@@ -225,7 +264,8 @@ def write_definition(definition: QMDefinition, directory: str | os.PathLike[str]
     directory = Path(directory)
     try:
         private_dir(directory, "queue manager directory")
-        for deck in (*definition.csqinp1, *definition.csqinp2):
+        extra = (definition.zparm,) if definition.zparm is not None else ()
+        for deck in (*definition.csqinp1, *definition.csqinp2, *extra):
             write_private(directory / deck.name, deck.text, "queue manager file")
         write_private(directory / "mqsc.toml", definition.toml(), "queue manager file")
     except FileError as error:

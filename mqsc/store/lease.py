@@ -208,3 +208,36 @@ def alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
+
+
+def process_owner() -> str:
+    """This process as the owner of the connections it registers (``pid.start``): the pid and
+    the moment the system started it (Linux: /proc/self/stat field 22, in clock ticks since
+    boot), so a later process that reuses the pid is not taken for this one."""
+    return f"{os.getpid()}.{_start_ticks(os.getpid())}"
+
+
+def owner_alive(owner: str) -> bool:
+    """Whether the process a connection owner names still runs ("" owns in-memory connections,
+    never ended from outside). Another process's connections end when it has gone."""
+    pid_text, _, start = owner.partition(".")
+    if not pid_text.isdigit():
+        return True
+    pid = int(pid_text)
+    if pid == os.getpid():
+        return start == _start_ticks(pid)
+    if not alive(pid):
+        return False
+    now = _start_ticks(pid)
+    return not now or not start or now == start
+
+
+def _start_ticks(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as handle:
+            text = handle.read()
+    except OSError:
+        return ""
+    # The command name (field 2) is in parentheses and may hold blanks: count after it.
+    fields = text.rpartition(")")[2].split()
+    return fields[19] if len(fields) > 19 else ""

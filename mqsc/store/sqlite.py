@@ -35,7 +35,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from mqsc.catalog import FAMILIES
+from mqsc.catalog import FAMILIES, zparm
 from mqsc.catalog.queues import ADDED_ATTRIBUTES
 from mqsc.engine import space
 from mqsc.engine.config import QMConfig
@@ -47,9 +47,10 @@ from mqsc.engine.mqobjects import Attributes, MQObject
 from mqsc.engine.phase import Phase
 from mqsc.engine.serial import attribute_values, restore, snapshot
 from mqsc.engine.state import GROUP_TABLES, PRIVATE_TABLES, Change
+from mqsc.language import zparmsource
 from mqsc.language.source import Source as TextSource
 from mqsc.store.errors import StoreBusy, StoreError
-from mqsc.store.lease import Lease, alive, describe
+from mqsc.store.lease import Lease, alive, describe, owner_alive
 from mqsc.store.schema import APPLICATION, CURRENT, MIGRATIONS
 from mqsc.support.files import FileError, StrPath, check_private, open_private
 from mqsc.support.memo import IdentityMemo
@@ -376,6 +377,8 @@ class StateStore:
             csqinp1=[TextSource(t, n) for n, t in definition.get("csqinp1", [])],
             csqinp2=[TextSource(t, n) for n, t in definition.get("csqinp2", [])],
             group=group,
+            parameters=_parameters(definition),
+            module=str(definition.get("module") or zparm.DEFAULT_MODULE),
         )
         for table in PRIVATE_TABLES:
             qm.state.tables[table] = {}
@@ -447,6 +450,19 @@ class StateStore:
         self.started = time.monotonic()
         self.commands = 0
         self._refresh(qm)
+        self._end_dead_connections(qm)
+
+    def _end_dead_connections(self, qm: QueueManager) -> None:
+        """Connections whose process has died end abnormally now, before the command sees
+        them (mqsc/engine/connregistry.py): the store is where processes are known."""
+        members = self.attached.values() if self.attached else [qm]
+        for member in members:
+            table = member.state.tables["conn"]
+            if not table:
+                continue
+            dead = [c.conn for c in table.values() if not owner_alive(c.owner)]
+            if dead:
+                member.end_abnormally(dead)
 
     def _record(
         self, qm: QueueManager, cmd: object, changes: list[Change], journal: list[LogRecord]
@@ -892,3 +908,12 @@ def _run_script(conn: sqlite3.Connection, script: str) -> None:
 
 def _phase(qm: QueueManager) -> Phase:
     return Phase.STOPPED if qm.info.status == "STOPPED" else Phase.RUNNING
+
+
+def _parameters(definition: Mapping[str, Any]) -> dict[str, object] | None:
+    """The system parameter values of a stored definition (None: IBM's defaults). The source
+    was assembled cleanly when the queue manager was created."""
+    source = definition.get("zparm")
+    if not source:
+        return None
+    return zparmsource.assemble(source[1]).values()

@@ -172,9 +172,8 @@ def test_jes2_statements_and_null_statement() -> None:
             "MQSC211E JCL statement INCLUDE is not supported by mqsc's JCL subset (docs/batch.md)",
         ),
         (
-            "//S1 EXEC PGM=X\n//T DD DSN=&&TEMP,DISP=(NEW,PASS)\n",
-            "MQSC211E JCL temporary data sets (DSN=&&name) is not supported by mqsc's JCL subset "
-            "(docs/batch.md)",
+            "//S1 EXEC PGM=X\n//T DD DSN=&&TOOLONGNAME,DISP=(NEW,PASS)\n",
+            "IEFC630I INVALID DSNAME &&TOOLONGNAME",
         ),
         ("//S1 EXEC PGM=X,FOO=1\n", "IEFC630I UNIDENTIFIED KEYWORD FOO"),
         ("//S1 EXEC PGM=TOOLONGNAME\n", "IEF642I EXCESSIVE PARAMETER LENGTH IN THE PGM FIELD"),

@@ -120,8 +120,8 @@ def test_job_numbers_increase_per_home_and_survive_runs(tmp_path, capsys, mqsc_h
         tmp_path, "two.jcl", "//J1 JOB\n//S1 EXEC PGM=IEFBR14\n//J2 JOB\n//S1 EXEC PGM=IEFBR14\n"
     )
     one = write(tmp_path, "one.jcl", "//J3 JOB\n//S1 EXEC PGM=IEFBR14\n")
-    assert main(["job", "--memory", two]) == 0
-    assert main(["job", "--memory", one]) == 0
+    assert main(["job", two]) == 0
+    assert main(["job", one]) == 0
     out = capsys.readouterr().out
     assert [x for x in ("(JOB00001)", "(JOB00002)", "(JOB00003)") if x in out] == [
         "(JOB00001)",
@@ -129,9 +129,14 @@ def test_job_numbers_increase_per_home_and_survive_runs(tmp_path, capsys, mqsc_h
         "(JOB00003)",
     ]
     assert (mqsc_home / "jes2" / "jobnumber").read_text() == "3\n"
+    # A --memory run leaves no trace in the home, its job numbers included: its own counter.
+    assert main(["job", "--memory", two]) == 0
+    out = capsys.readouterr().out
+    assert "(JOB00001)" in out and "(JOB00002)" in out
+    assert (mqsc_home / "jes2" / "jobnumber").read_text() == "3\n"
     assert main(["job", "--memory", "--jobid", "0", one]) == 2  # outside 1-99999
     (mqsc_home / "jes2" / "jobnumber").write_text("99999\n")
-    assert main(["job", "--memory", one]) == 0
+    assert main(["job", one]) == 0
     assert "(JOB00001)" in capsys.readouterr().out  # the range wraps, as JES2's does
 
 

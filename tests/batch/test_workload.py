@@ -121,6 +121,8 @@ def test_mget_with_a_count_leaves_the_rest(tmp_path) -> None:
     result = run_text(JOB + step("MGET", "-mQMZ1 -qUSER1.BBAR.QUEUE -n4"), tmp_path, qm)
     assert printed(result)[0] == "About to get 4 messages from:"
     assert qm.state.tables["messages"]["USER1.BBAR.QUEUE"].depth == 6
+    # Its count reached, MGET ends at once: no wait interval after its last get.
+    assert printed(result)[-1] == "Ending at 2026-01-15 10:30:00.000000."
 
 
 def test_file_dd_lines_are_the_messages(tmp_path) -> None:

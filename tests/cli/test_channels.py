@@ -113,3 +113,16 @@ def test_create_with_a_listener(tmp_path, capsys) -> None:
         "MQSC365I QMZ2 CSQXDISP TCP/IP listener INDISP=QMGR started, for port 1415"
         in capsys.readouterr().out
     )
+
+
+def test_the_default_run_output_says_why_a_sender_is_retrying(tmp_path: Path, capsys) -> None:
+    # No receiver defined on QMZ2: the sender goes RETRYING. The command server's replies do
+    # not carry the console's reason, so `mqsc run` shows it after them in every style.
+    _decks[:] = [tmp_path]
+    assert main(["create", "QMZ2", "--listener", "1415"]) == 0
+    capsys.readouterr()
+    assert main(["run", _deck(QMZ1_DECK)]) == 0
+    out = capsys.readouterr().out
+    reply = out.index("CSQ9022I QMZ1 CSQXSTRT ' START CHANNEL' NORMAL COMPLETION")
+    said = out.index("MQSC330I QMZ1 Channel QMZ1.TO.QMZ2 retrying: no receiver channel")
+    assert said > reply

@@ -72,3 +72,41 @@ def test_run_from_a_terminal_says_it_reads_standard_input(mqsc_home: Path) -> No
         terminal.pump(0.05)
     assert terminal.process.wait(5) == 0
     os.close(terminal.fd)
+
+
+def test_a_refused_value_is_followed_by_the_values_the_keyword_takes(
+    tmp_path: Path, capsys
+) -> None:
+    # CSQ9011E says only that the value is invalid; the hint line (outside the z/OS framing)
+    # says what the keyword takes, from the catalog.
+    deck = tmp_path / "values.mqsc"
+    deck.write_text("DEFINE QLOCAL(A) DEFPSIST(MAYBE)\nDEFINE QLOCAL(B) MAXDEPTH(LOTS)\n")
+    assert main(["run", "--memory", str(deck)]) == 10
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [
+        f"mqsc run: {deck}:1: 'DEFPSIST' takes NO|YES",
+        f"mqsc run: {deck}:2: 'MAXDEPTH' takes integer 0-999,999,999",
+    ]
+    assert "takes" not in captured.out
+    assert main(["check", "--memory", str(deck)]) == 1
+    out = capsys.readouterr().out
+    assert "hint: 'DEFPSIST' takes NO|YES\n" in out
+
+
+def test_a_second_error_on_the_line_is_shown_too(tmp_path: Path, capsys) -> None:
+    # z/OS answers a command's first error only (here the apostrophe left open); the run says
+    # the others beside the reply, and the check lists each with its own position.
+    deck = tmp_path / "two.mqsc"
+    deck.write_text("DEFINE QLOCAL(A) MAXDEPHT(5) DESCR('unbalanced\n")
+    assert main(["run", "--memory", str(deck)]) == 10
+    captured = capsys.readouterr()
+    assert "CSQ9003E QMZ1 'DESCR' parameter contains unbalanced apostrophes" in captured.out
+    assert "MAXDEPHT" not in captured.out.split("\n", 1)[1]  # the reply is z/OS's
+    assert captured.err.splitlines() == [
+        f"mqsc run: {deck}:1: also: CSQ9001E 'MAXDEPHT' is invalid",
+        f"mqsc run: {deck}:1: 'MAXDEPHT': did you mean MAXDEPTH?",
+    ]
+    assert main(["check", "--memory", str(deck)]) == 1
+    out = capsys.readouterr().out
+    assert f"{deck}:1:18: CSQ9001E 'MAXDEPHT' is invalid\n" in out
+    assert f"{deck}:1:36: CSQ9003E 'DESCR' parameter contains unbalanced apostrophes\n" in out

@@ -204,3 +204,12 @@ def test_reset_asks_on_a_terminal(mqsc_home: Path) -> None:
     status, screen = _pty_reset(mqsc_home, "y")
     assert status == 0 and "removed" in screen
     assert not state_path("QMZ1").exists()
+
+
+def test_reset_on_a_fresh_home_is_nothing_to_do(mqsc_home, capsys) -> None:
+    # The docs' `mqsc state reset --yes` before anything was kept: QMZ1 is as first installed.
+    from mqsc.cli import main
+
+    assert main(["state", "reset", "--yes"]) == 0
+    assert "as first installed" in capsys.readouterr().out
+    assert main(["state", "reset", "--yes", "-m", "NOSUCH"]) == 2

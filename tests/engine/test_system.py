@@ -42,10 +42,10 @@ def test_command_server_stopped_survives_in_the_state() -> None:
     assert [m.msg_id for m in shown.messages()][0] == "CSQN015I"
 
 
-def test_display_cmdserv_through_the_command_server_is_refused() -> None:
-    # DISPLAY CMDSERV is a 12C command (IBM MQ for z/OS): CSQN009I from the command server.
+def test_display_cmdserv_through_the_command_server() -> None:
+    # DISPLAY CMDSERV is a 12CR command (IBM MQ 9.4 for z/OS): the command server takes it.
     result = fresh_qmz1().execute("DISPLAY CMDSERV", source=CommandSource.SERVER)
-    assert not result.ok and next(result.messages()).msg_id == "CSQN009I"
+    assert result.ok and next(result.messages()).msg_id == "CSQN014I"
 
 
 def test_absent_answers_change_nothing() -> None:
@@ -54,7 +54,6 @@ def test_absent_answers_change_nothing() -> None:
     for text in (
         "START CHANNEL(A)",
         "DISPLAY CHSTATUS(*)",
-        "SET SYSTEM LOGLOAD(1000)",
         "START TRACE(GLOBAL)",
         "REFRESH SECURITY(*)",
         "PING CHANNEL(A)",
@@ -115,15 +114,22 @@ def test_trace_keywords_take_lists() -> None:
 
 def test_suspend_and_resume_qmgr_log_from_the_console_only() -> None:
     # "SUSPEND QMGR LOG | C", "RESUME QMGR LOG | C" (IBM MQ 9.4 command sources tables): a deck
-    # through the command server is refused; the console gets the absent answer; CLUSTER keeps
-    # the channel initiator's.
+    # through the command server is refused; the console suspends and resumes logging; CLUSTER
+    # keeps the channel initiator's answer.
     qm = fresh_qmz1()
     before = digest(qm.state)
     for verb in ("SUSPEND", "RESUME"):
         refused = qm.execute(f"{verb} QMGR LOG", source=CommandSource.SERVER)
         assert not refused.ok and refused.message_ids == ("CSQN009I", "CSQ9023E")
-        taken = qm.execute(f"{verb} QMGR LOG", source=CommandSource.CONSOLE)
-        assert taken.ok and taken.message_ids == ("MQSC321I", "CSQ9022I")
+    assert digest(qm.state) == before
+    taken = qm.execute("SUSPEND QMGR LOG", source=CommandSource.CONSOLE)
+    assert taken.ok and taken.message_ids == ("MQSC661I", "CSQ9022I")
+    assert qm.state.tables["bsds"][None].suspended
+    changed = qm.execute("DEFINE QLOCAL(WHILE.SUSPENDED)")
+    assert not changed.ok and changed.message_ids[0] == "MQSC662E"
+    assert "WHILE.SUSPENDED" not in qm.state.tables["qlocal"]
+    assert qm.execute("RESUME QMGR LOG", source=CommandSource.CONSOLE).ok
+    assert not qm.state.tables["bsds"][None].suspended
+    assert qm.execute("DEFINE QLOCAL(WHILE.SUSPENDED)").ok
     cluster = qm.execute("SUSPEND QMGR CLUSTER(C)", source=CommandSource.CONSOLE)
     assert cluster.message_ids == ("CSQM131I", "CSQ9023E")
-    assert digest(qm.state) == before

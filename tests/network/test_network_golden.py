@@ -31,6 +31,7 @@ SCENARIOS = {
     "xmitq-full": "a stopped receiver: the transmission queue fills until MQRC 2192",
     "discint": "DISCINT: a channel with nothing to send ends, a trigger starts it again",
     "svr-rqstr": "requester-server and requester-sender (callback) pairs",
+    "ping": "PING CHANNEL: an unreachable, a stopped and a ready partner; refusals",
 }
 
 

@@ -17,13 +17,24 @@ step:
   page set's pool exists;
 * page set 0 holds exactly the object definitions (sized by storage rule PS-6);
 * a put or get moves the depth by what it reports done; a restart keeps exactly the persistent
-  messages; a successful DEFINE creates, a successful DELETE removes.
+  messages (and brings back those that units of work in flight had got); a successful DEFINE
+  creates, a successful DELETE removes;
+* the recovery log (three 1 MB active logs, so puts switch and offload them; ARCHIVE LOG, SET
+  LOG/SYSTEM/ARCHIVE, DEFINE LOG and SUSPEND/RESUME among the steps): its RBA never goes back,
+  the current active log data set holds it, and the archive log data sets follow each other
+  in RBA order;
+* queue statistics (RESET QSTATS) equal the puts and gets made on a queue since the last reset
+  or restart, for every queue nothing else moved messages on; statistics belong to queues;
+* connections (opened, closed, putting and getting in units of work that commit, back out,
+  disconnect or die): every connection's handles are the handles DISPLAY QSTATUS TYPE(HANDLE)
+  shows, with the same application, ASID and user, and IPPROCS/OPPROCS count them.
 
 ``MQSC_HYPOTHESIS=stress`` runs the deep version (docs/state.md has the figures of the last one).
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import time
@@ -34,12 +45,15 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from mqsc.batch import dump
 from mqsc.catalog import CommandSource
+from mqsc.engine import mqi
+from mqsc.engine.config import QMConfig
+from mqsc.engine.connregistry import NotConnected
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.phase import Phase
 from mqsc.engine.storage import constants
 from mqsc.engine.storage.queuestore import list_pages
 from mqsc.language.formatter import format_command
-from tests.engine.conftest import fresh_minimal
+from tests.engine.conftest import MINIMAL_CSQINP1, MINIMAL_CSQINP2, clock
 from tests.strategies import commands
 
 QUEUES = st.sampled_from(["A", "B", "C", "SYSTEM.DEFAULT.LOCAL.QUEUE"])
@@ -123,8 +137,40 @@ def attribute_lists(draw, min_size: int = 0) -> list[str]:
     return [draw(st.sampled_from(SETTINGS[k])) for k in keys]
 
 
+#: Commands on the recovery log's data sets and parameters (DEFINE LOG names a data set no
+#: catalog holds: refused, changing nothing).
+LOG_COMMANDS = st.sampled_from(
+    [
+        "ARCHIVE LOG",
+        "ARCHIVE LOG MODE(QUIESCE)",
+        "ARCHIVE LOG CANCEL OFFLOAD",
+        "SET LOG MAXARCH(2)",
+        "SET LOG DEFAULT",
+        "SET SYSTEM LOGLOAD(200)",
+        "SET SYSTEM DEFAULT",
+        "SET ARCHIVE TSTAMP(YES) COMPACT(YES)",
+        "SET ARCHIVE DEFAULT",
+        "DEFINE LOG(QMIN.LOGCOPY1.DS09) COPY(1)",
+        "DISPLAY LOG",
+        "DISPLAY ARCHIVE",
+    ]
+)
+
+
+@functools.cache
+def _template() -> QueueManager:
+    """The minimal queue manager with three 1 MB active logs per copy."""
+    return QueueManager.create(
+        "QMIN",
+        csqinp1=MINIMAL_CSQINP1,
+        csqinp2=MINIMAL_CSQINP2,
+        clock=clock,
+        config=QMConfig(log_datasets=3, log_megabytes=1),
+    )
+
+
 def fresh():
-    qm = fresh_minimal()
+    qm = _template().copy()
     for name in ("A", "B", "C"):
         assert qm.execute(f"DEFINE QLOCAL({name}) MAXDEPTH(5000)").ok
     return qm
@@ -134,7 +180,15 @@ class EngineMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.qm = fresh()
+        self.rba = self.qm.state.tables["log"][None].rba
         TOTALS["examples"] += 1
+        #: Connections made by the rules (the Python API's objects).
+        self.conns: list[mqi.Connection] = []
+        #: Per queue, the (MSGIN, MSGOUT) the puts and gets of the rules made since the last
+        #: reset; a queue something else moved messages on is dropped until the next reset.
+        self.ledger: dict[str, list[int]] = {}
+        self.last_stats: dict[str, tuple[int, int]] = {}
+        self.expected: set[str] = set()
 
     def teardown(self) -> None:
         if os.environ.get("MQSC_HYPOTHESIS") == "stress" and TOTALS["examples"] % 250 == 0:
@@ -206,7 +260,8 @@ class EngineMachine(RuleBasedStateMachine):
     def delete_queue(self, name, purge) -> None:
         existed = self.exists("qlocal", name)
         held = self.depth(name)
-        monitored = self.exists("monitors", name)
+        # Open (a trigger monitor, a connection's handle) or holding uncommitted changes.
+        monitored = self.exists("monitors", name) or self.in_use(name)
         result = self.run(f"DELETE QLOCAL('{name}')" + (" PURGE" if purge else ""))
         if result.ok:
             assert existed and not self.exists("qlocal", name) and not monitored
@@ -518,6 +573,7 @@ class EngineMachine(RuleBasedStateMachine):
             assert out.done % batch == 0  # only whole units of work stay
         if not self.opens_dynamic(queue):
             assert self.depth(queue) == before + out.done
+            self.counted(queue, out.done, 0)
 
     @rule(queue=QUEUES, count=st.none() | st.integers(0, 500))
     def get(self, queue, count) -> None:
@@ -531,6 +587,7 @@ class EngineMachine(RuleBasedStateMachine):
         else:
             assert out.done == (before if count is None else min(count, before))
         assert self.depth(queue) == before - out.done
+        self.counted(queue, 0, out.done)
 
     @rule()
     def restart(self) -> None:
@@ -540,12 +597,49 @@ class EngineMachine(RuleBasedStateMachine):
             q: sum(r.count for r in s.runs if r.persistent)
             for q, s in self.tables["messages"].items()
         }
+        # Units of work in flight are backed out at restart: their persistent gets return.
+        for record in self.tables["conn"].values():
+            if record.uow is not None and not record.uow.prepared:
+                for held in record.uow.gets:
+                    if held.persistent:
+                        kept[held.queue] = kept.get(held.queue, 0) + held.count
         # CSQINP2 reruns; its DEFINEs without REPLACE fail with MQSC595E, as on z/OS.
         assert self.run("START QMGR", CommandSource.CONSOLE).ok
         assert self.running
         assert {q: s.depth for q, s in self.tables["messages"].items()} == {
             q: n for q, n in kept.items() if n
         }
+        assert not self.tables["conn"]  # every connection ended with the stop
+        self.reset_ledger()  # a restart resets the queue statistics
+
+    # ---- the recovery log -----------------------------------------------------------------
+    @rule(command=LOG_COMMANDS)
+    def log_command(self, command) -> None:
+        self.run(command)
+
+    @rule()
+    def suspend_and_resume_the_log(self) -> None:
+        if not self.running:
+            return
+        assert self.run("SUSPEND QMGR LOG", CommandSource.CONSOLE).ok
+        held = self.run("DEFINE QLOCAL(HELD.WHILE.SUSPENDED)")
+        assert not held.ok and "MQSC662E" in held.message_ids
+        assert self.run("RESUME QMGR LOG", CommandSource.CONSOLE).ok
+
+    @invariant()
+    def log_rbas_never_go_back(self) -> None:
+        log = self.tables["log"][None]
+        assert log.rba >= self.rba, f"the log went back from {self.rba:X} to {log.rba:X}"
+        self.rba = log.rba
+        inventory = self.tables["bsds"].get(None)
+        if inventory is None:
+            return
+        current = inventory.ring[inventory.current]
+        assert current.start <= log.rba <= current.start + current.size
+        for copy in (1, 2):
+            archives = [a for a in inventory.archives if a.copy == copy]
+            for one, two in zip(archives, archives[1:], strict=False):
+                assert one.start <= one.end < two.start, (one, two)
 
     # ---- invariants ----------------------------------------------------------------------
     @invariant()
@@ -596,6 +690,212 @@ class EngineMachine(RuleBasedStateMachine):
             if obj.get("CHLTYPE") == "CLNTCONN"
         )
         assert tables["pageset"][0].object_bytes == expected
+
+    # ---- connections, units of work, queue statistics ------------------------------------
+    def counted(self, queue: str, put: int, got: int) -> None:
+        """A rule's own put or get on ``queue`` (what the statistics must add): a local
+        queue's; one through an alias or a model moved another queue's."""
+        if queue not in self.tables["qlocal"]:
+            self.ledger.pop(queue, None)
+            return
+        if queue in self.ledger:
+            self.ledger[queue][0] += put
+            self.ledger[queue][1] += got
+        self.expected.add(queue)
+
+    def in_use(self, queue: str) -> bool:
+        """Whether a connection holds ``queue`` open or has uncommitted changes to it."""
+        return any(
+            h.objname == queue for c in self.tables["conn"].values() for h in c.handles
+        ) or any(
+            c.uow is not None and queue in c.uow.queues
+            for c in (
+                *self.tables["conn"].values(),
+                *(left for left in self.tables["indoubt"].values()),
+            )
+        )
+
+    def reset_ledger(self) -> None:
+        self.ledger = {q: [0, 0] for q in self.tables["qlocal"]}
+        self.last_stats = {q: (0, 0) for q in self.ledger}
+
+    @rule(queues=st.just("*") | QUEUES)
+    def reset_qstats(self, queues) -> None:
+        result = self.run(f"RESET QSTATS({queues})")
+        if not result.ok:
+            return
+        for record in result.objects:
+            name = str(record.get("QSTATS"))
+            if name in self.ledger:
+                assert [record.get("MSGIN"), record.get("MSGOUT")] == self.ledger[name], name
+            assert int(record.get("HIQDEPTH")) >= self.depth(name)
+            self.ledger[name] = [0, 0]
+            self.last_stats[name] = (0, 0)
+
+    @rule(
+        tag=st.sampled_from(["JOBA", "JOBB", "RRSJOB"]),
+        user=st.sampled_from(["U1", "U2"]),
+        queues=st.lists(QUEUES, max_size=2),
+    )
+    def connect(self, tag, user, queues) -> None:
+        """A program connects and opens its queues (for input, then for output)."""
+        if len(self.conns) >= 3:
+            return
+        try:
+            kind = "RRSBATCH" if tag == "RRSJOB" else "BATCH"
+            conn = self.qm.connection(tag, appltype=kind, userid=user, owner=f"proc-{tag}")
+        except NotConnected as refused:
+            assert refused.reason == 2059 and not self.running
+            return
+        self.conns.append(conn)
+        for queue, options in zip(queues, (mqi.INPUT, mqi.OUTPUT)):
+            try:
+                conn.open(queue, options)
+            except NotConnected as refused:
+                assert refused.reason in (2085, 2001), refused.reason
+
+    def live(self, index: int) -> mqi.Connection | None:
+        """The index-th connection of the rules if it still exists (a restart ends them)."""
+        if not self.conns:
+            return None
+        conn = self.conns[index % len(self.conns)]
+        if conn.conn not in self.tables["conn"]:
+            self.conns.remove(conn)
+            return None
+        return conn
+
+    @rule(
+        index=st.integers(0, 2),
+        queue=QUEUES,
+        options=st.sampled_from(
+            [mqi.INPUT, mqi.OUTPUT, mqi.BROWSE, ("MQOO_INPUT_EXCLUSIVE", "MQOO_SET")]
+        ),
+    )
+    def open_handle(self, index, queue, options) -> None:
+        conn = self.live(index)
+        if conn is None:
+            return
+        digest = self.qm.digest()
+        try:
+            conn.open(queue, options)
+        except NotConnected as refused:
+            assert refused.reason in (2085, 2059, 2001, 2016, 2051, 2045), refused.reason
+            assert self.qm.digest() == digest
+
+    @rule(index=st.integers(0, 2), which=st.integers(0, 5))
+    def close_handle(self, index, which) -> None:
+        conn = self.live(index)
+        if conn is None:
+            return
+        handles = self.tables["conn"][conn.conn].handles
+        if handles:
+            conn.close_handle(handles[which % len(handles)].hid)
+
+    @rule(index=st.integers(0, 2), queue=QUEUES, count=st.integers(1, 20), persistent=st.booleans())
+    def put_in_unit_of_work(self, index, queue, count, persistent) -> None:
+        conn = self.live(index)
+        if conn is None or not self.running:
+            return
+        before = self.depth(queue)
+        out = conn.put(queue, count=count, size=200, persistent=persistent, syncpoint=True)
+        assert self.depth(queue) == before  # held until the commit
+        assert out.done in (0, count)
+
+    @rule(index=st.integers(0, 2), queue=QUEUES, count=st.integers(1, 20))
+    def get_in_unit_of_work(self, index, queue, count) -> None:
+        conn = self.live(index)
+        if conn is None or not self.running:
+            return
+        before = self.depth(queue)
+        out = conn.get(queue, count, syncpoint=True)
+        assert self.depth(queue) == before - out.done
+        self.counted(queue, 0, out.done)
+
+    @rule(
+        index=st.integers(0, 2),
+        end=st.sampled_from(["commit", "backout", "prepare", "disconnect", "die"]),
+    )
+    def end_unit_of_work(self, index, end) -> None:
+        conn = self.live(index)
+        if conn is None or not self.running:
+            return
+        if end == "commit":
+            conn.commit()
+        elif end == "backout":
+            conn.backout()
+        elif end == "prepare":
+            conn.prepare("RRS", f"NID{index}")
+        elif end == "disconnect":
+            conn.close()
+            self.conns.remove(conn)
+        else:
+            self.qm.end_abnormally([conn.conn])
+            self.conns.remove(conn)
+
+    @rule(action=st.sampled_from(["COMMIT", "BACKOUT"]))
+    def resolve_indoubt(self, action) -> None:
+        names = {left.name for left in self.tables["indoubt"].values()}
+        for name in sorted(names):
+            assert self.run(f"RESOLVE INDOUBT({name}) ACTION({action}) NID(*)").ok
+        assert not self.tables["indoubt"] or not self.running
+
+    @invariant()
+    def queue_statistics_are_the_puts_and_gets(self) -> None:
+        """For every queue only the rules' own puts and gets touched, RESET QSTATS would
+        report exactly what they did since the last reset; a queue whose statistics moved
+        otherwise (a trigger message, a move, a publication, a commit) leaves the ledger."""
+        if not self.ledger and not self.last_stats:
+            self.reset_ledger()
+        stats = {q: (s.msgin, s.msgout) for q, s in self.tables["qstats"].items() if q is not None}
+        for queue in list(self.ledger):
+            now = stats.get(queue, (0, 0))
+            if queue not in self.tables["qlocal"]:
+                assert queue not in stats  # statistics go with the queue
+                del self.ledger[queue]
+            elif now != self.last_stats.get(queue, (0, 0)) and queue not in self.expected:
+                del self.ledger[queue]
+        for queue, counts in self.ledger.items():
+            assert stats.get(queue, (0, 0)) == tuple(counts), (queue, stats, counts)
+        self.last_stats = stats
+        self.expected = set()
+
+    @invariant()
+    def handles_are_what_qstatus_shows(self) -> None:
+        """Every connection's handles are the records of DISPLAY QSTATUS TYPE(HANDLE) and of
+        DISPLAY CONN TYPE(HANDLE), and IPPROCS/OPPROCS count them."""
+        if not self.running:
+            assert not self.tables["conn"]
+            return
+        conns = self.qm.execute("DISPLAY CONN(*) TYPE(ALL) ALL").objects
+        who = {
+            o.get("CONN"): (o.get("APPLTAG"), o.get("ASID"), o.get("USERID"))
+            for o in conns
+            if o.get("TYPE") == "CONN"
+        }
+        from_conn = sorted(
+            (str(o.get("OBJNAME")), *who[o.get("CONN")]) for o in conns if o.get("TYPE") == "HANDLE"
+        )
+        statuses = self.qm.execute("DISPLAY QSTATUS(*) TYPE(HANDLE) ALL").objects
+        from_qstatus = sorted(
+            (str(o.get("QSTATUS")), o.get("APPLTAG"), o.get("ASID"), o.get("USERID"))
+            for o in statuses
+        )
+        recorded = sorted(
+            (h.objname, c.appltag, c.asid, c.userid)
+            for c in self.tables["conn"].values()
+            for h in c.handles
+        )
+        assert from_conn == from_qstatus == recorded
+        for status in self.qm.execute("DISPLAY QSTATUS(*) IPPROCS OPPROCS").objects:
+            name = str(status.get("QSTATUS"))
+            handles = [
+                h for c in self.tables["conn"].values() for h in c.handles if h.objname == name
+            ]
+            monitors = self.tables["monitors"].get(name)
+            assert status.get("IPPROCS") == sum(h.input for h in handles) + (
+                len(monitors.live) if monitors is not None else 0
+            )
+            assert status.get("OPPROCS") == sum(h.output for h in handles)
 
 
 TestEngine = EngineMachine.TestCase

@@ -146,6 +146,18 @@ def test_object_names_that_exist(names, qm) -> None:
     assert texts("DEF QL(A) LIKE(SYSTEM.DEAD", names) == ["SYSTEM.DEAD.LETTER.QUEUE"]
 
 
+def test_like_offers_objects_of_the_commands_own_type(names, qm) -> None:
+    # DEFINE ... LIKE copies an object of the same type (the engine looks in that type's
+    # table): a model queue is never offered to a QLOCAL, nor a local queue to a QMODEL.
+    qm.execute("DEFINE QMODEL(PAY.MODEL)")
+    qm.execute("DEFINE QLOCAL(PAY.LOCAL)")
+    assert texts("DEF QL(A) LIKE(PAY", names) == ["PAY.LOCAL"]
+    assert texts("DEF QMODEL(A) LIKE(PAY", names) == ["PAY.MODEL"]
+    models = texts("DEF QMODEL(A) LIKE(", names)
+    assert "SYSTEM.DEFAULT.MODEL.QUEUE" in models and "SYSTEM.DEAD.LETTER.QUEUE" not in models
+    assert texts("DEF QA(A) TARGET(PAY", names) == ["PAY.LOCAL", "PAY.MODEL"]  # any queue
+
+
 def test_names_follow_the_state(names, qm) -> None:
     assert texts("DIS QL(PAY", names) == []
     qm.execute("DEFINE QLOCAL(PAY.IN)")

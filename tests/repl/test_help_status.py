@@ -6,12 +6,12 @@ from mqsc.repl.help import help_lines
 
 
 def test_help_names_the_absent_answer() -> None:
-    text = " ".join(help_lines(["PING", "CHANNEL"]))
+    text = " ".join(help_lines(["DISPLAY", "CLUSQMGR"]))
     assert "answered with CSQM131I" in text and "channel initiator" in text
 
 
 def test_help_names_the_simplification() -> None:
-    assert "CSQJ370I" in " ".join(help_lines(["DISPLAY", "LOG"]))
+    assert "MQSC350I" in " ".join(help_lines(["DISPLAY", "GROUP"]))
 
 
 def test_help_of_an_executed_command_promises_nothing_more() -> None:

@@ -128,3 +128,25 @@ def test_pager_honours_PAGER(mqsc_home: Path) -> None:
         assert re.search(r"PAGED:CSQM293I QMZ1 CSQMDRTS +\d+ QLOCAL FOUND", terminal.screen[mark:])
     finally:
         terminal.close()
+
+
+@pytest.mark.skipif(
+    BINARY is None or sys.platform == "win32",
+    reason="needs the installed mqsc script and a POSIX pty",
+)
+def test_continuation_lines_start_at_the_margin(mqsc_home: Path) -> None:
+    # An indented continuation line: the next one starts at the margin again, not under the
+    # previous one's indentation (prompt_toolkit copies it by default: the lines drifted).
+    terminal = _console(mqsc_home, NO_COLOR="1")
+    try:
+        terminal.type("DEFINE QLOCAL(PTY.CONT) +\r")
+        terminal.wait_for("...")
+        terminal.type("    MAXDEPTH(10) +\r")
+        _settle(terminal)
+        terminal.type("DESCR('x')\r")
+        terminal.wait_for("CSQ9022I")
+        screen = plain_text(terminal.raw.decode("utf-8", "replace"))
+        assert re.search(r"\.\.\. *DESCR\('x'\)", screen), screen[-600:]
+        assert not re.search(r"\.\.\. {5,}DESCR", screen), screen[-600:]
+    finally:
+        terminal.close()

@@ -338,3 +338,17 @@ def test_connect_closes_the_monitors_of_the_queue_manager_left(tmp_path) -> None
         assert qm.execute("DELETE QLOCAL(MON.INITQ)").ok
     finally:
         qm.close()
+
+
+def test_the_console_command_list_fits_the_terminal_width() -> None:
+    # \? at a narrow terminal: every line within its width, the descriptions under their own
+    # column (the terminal never breaks a line at its edge).
+    import mqsc.repl.specials  # noqa: F401  (registers the console commands)
+    from mqsc.repl.meta import help_lines
+
+    for columns in (60, 80, 100):
+        lines = help_lines(columns)
+        assert all(len(line) <= columns for line in lines), columns
+    wide = help_lines(200)
+    assert any("\\read" in line for line in wide)
+    assert len(help_lines(60)) > len(wide)  # wrapped, nothing cut

@@ -26,6 +26,12 @@ USERS = {
 }
 
 
+def serve_python() -> str:
+    """The interpreter that runs ``mqsc serve`` in these tests: the README's plain install
+    when .ci/run made one (MQSC_SERVE_PYTHON, without the test extras), else this one."""
+    return os.environ.get("MQSC_SERVE_PYTHON") or sys.executable
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -70,7 +76,7 @@ def start_server(home: Path, *extra: str, users: bool = True) -> tuple[subproces
     port = free_port()
     log = home / "serve.log"
     process = subprocess.Popen(
-        [sys.executable, "-m", "mqsc", "serve", "--port", str(port), *extra],
+        [serve_python(), "-m", "mqsc", "serve", "--port", str(port), *extra],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=open(log, "w"),

@@ -6,6 +6,7 @@ Screenshots for docs/console-web.md are written by bench/console_web.py, not her
 
 from __future__ import annotations
 
+import base64
 import os
 import re
 import shutil
@@ -148,6 +149,45 @@ def test_sign_in_shows_the_queues_of_the_default_queue_manager(page: Page) -> No
     names = p.eval_on_selector_all(".grid .row", "rows => rows.map(r => r.dataset.name)")
     assert names and all(n.startswith("SYSTEM.ADMIN.") for n in names)
     assert not page.errors, page.errors
+
+
+def _opened_signed_in(p, who: str) -> None:
+    p.wait_for_selector("#view-queues:not([hidden])")
+    wait_text(p, "#who", who)
+    p.locator('.grid .row[data-name="SYSTEM.DEFAULT.LOCAL.QUEUE"]').wait_for()
+
+
+def test_opened_with_the_credentials_in_the_url(page: Page, web: Server) -> None:
+    # http://user:password@host:port/ibmmq/console/: the page's URL holds credentials, which
+    # fetch() refuses to build requests from; the console signs in with them instead.
+    p = page.page
+    password = USERS["reader"][0]
+    p.goto(f"http://reader:{password}@127.0.0.1:{web.port}/ibmmq/console/")
+    _opened_signed_in(p, "reader (MQWebAdminRO)")
+    assert not page.errors, page.errors
+    # A wrong one: the sign-in form, with the server's reason and the user filled in.
+    p.context.clear_cookies()
+    p.goto(f"http://admin:not-it@127.0.0.1:{web.port}/ibmmq/console/#queues")
+    p.wait_for_selector("#signin:not([hidden])")
+    wait_text(p, "#signin-error", "MQWB0104E")
+    assert p.input_value("#user") == "admin"
+    assert not page.errors, page.errors
+
+
+def test_opened_by_a_browser_that_sends_basic_auth(browser, web: Server) -> None:
+    # A browser (or a proxy in front of it) that sends HTTP basic credentials with every
+    # request: signed in without the form.
+    token = base64.b64encode(f"admin:{USERS['admin'][0]}".encode()).decode()
+    context = browser.new_context(extra_http_headers={"Authorization": f"Basic {token}"})
+    try:
+        p = context.new_page()
+        errors: list[str] = []
+        p.on("pageerror", lambda e: errors.append(str(e)))
+        p.goto(f"{web.url}/ibmmq/console/")
+        _opened_signed_in(p, "admin (MQWebAdmin)")
+        assert not errors, errors
+    finally:
+        context.close()
 
 
 def test_define_a_queue_through_the_form_and_see_it_in_the_grid(page: Page) -> None:
@@ -893,6 +933,7 @@ def test_an_open_form_closes_with_its_view_and_its_queue_manager(browser, qsg_we
         p.click("#nav-queues")
         p.fill("#filter", "SYSTEM.DEFAULT.LOCAL.QUEUE")
         p.locator('#grid .row[data-name="SYSTEM.DEFAULT.LOCAL.QUEUE"] .edit').click()
+        p.click("#ask-go")  # a system object: the console asks first, saying what it is
         p.wait_for_selector("#create-panel:not([hidden])")
         p.select_option("#qmgr", "QMG1")
         p.wait_for_selector("#create-panel", state="hidden")
@@ -1016,3 +1057,121 @@ def test_channels_widget_shows_a_running_sender(page: Page, web: Server) -> None
         '#object-grid .row[data-name="WEB.CH.RUN"] .cell', "cs => cs.map(c => c.textContent)"
     )
     assert cells[headings(p).index("STATUS")] == "RUNNING"
+
+
+#: Every view of the console, by its address, and the element that shows it is filled in.
+VIEWS = {
+    "#queues": "document.querySelector('.grid .row[data-name=\"SYSTEM.DEFAULT.LOCAL.QUEUE\"]')",
+    "#objects/channel": "/ of /.test(document.getElementById('object-count').textContent)",
+    "#objects/topic": "/ of /.test(document.getElementById('object-count').textContent)",
+    "#objects/sub": "/ of /.test(document.getElementById('object-count').textContent)",
+    "#objects/listener": "/ of /.test(document.getElementById('object-count').textContent)",
+    "#objects": "/ of /.test(document.getElementById('object-count').textContent)",
+    "#storage": "document.querySelector('#chart-pages svg')",
+    "#zos": "document.querySelector('#usage-pagesets table')",
+}
+
+
+def _axe(p, script: str) -> list[dict]:
+    """axe-core's violations on the page as it is now (WCAG 2 A and AA rules and best
+    practices), each with the elements it found."""
+    if not p.evaluate("typeof window.axe !== 'undefined'"):
+        p.add_script_tag(content=script)
+    return p.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']}))
+        .violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                               nodes: v.nodes.map(n => n.target.join(' ') + ': ' +
+                                                       n.failureSummary)}))""")
+
+
+def test_every_view_passes_an_axe_core_audit(page: Page, web: Server) -> None:
+    from tests.serve.zowe import axe_core
+
+    script = axe_core()
+    # Every kind of status on show: a sender that retries (no partner), a stopped one.
+    with web.client() as http:
+        for command in (
+            "START CHINIT",
+            "DEFINE QLOCAL(AXE.XMITQ) USAGE(XMITQ)",
+            "DEFINE CHANNEL(AXE.RETRY) CHLTYPE(SDR) TRPTYPE(TCP) "
+            "CONNAME('nowhere(1499)') XMITQ(AXE.XMITQ)",
+            "START CHANNEL(AXE.RETRY)",
+        ):
+            http.post(
+                f"{web.mq()}/admin/action/qmgr/QMZ1/mqsc",
+                headers={"ibm-mq-rest-csrf-token": "x"},
+                json={"type": "runCommand", "parameters": {"command": command}},
+            )
+    p = page.page
+    p.goto(page.url)
+    p.wait_for_selector("#signin:not([hidden])")
+    found = {"sign-in": _axe(p, script)}
+    page.sign_in("admin")
+    for view, ready in VIEWS.items():
+        p.evaluate(f"location.hash = {view!r}")
+        p.wait_for_function(f"!!({ready})", timeout=30_000)
+        p.wait_for_timeout(300)  # what the view asks for next (status, charts) arrives
+        found[view] = _axe(p, script)
+    # The charts' text alternatives give their figures, not only their names.
+    titles = p.eval_on_selector_all(".chart svg > title", "ts => ts.map(t => t.textContent)")
+    assert len(titles) == 3, titles
+    assert re.match(
+        r"Page set used pages, .+: .*\d.*\(lowest [\d,]+, highest [\d,]+\)", titles[0]
+    ), titles
+    assert "Stealable buffers" in titles[1] and "%" in titles[1], titles
+    # The forms: create and alter panels open on the queues view.
+    p.evaluate("location.hash = '#queues'")
+    p.click("#create")
+    p.wait_for_selector('#create-form input[name="MAXDEPTH"]')
+    found["#queues create form"] = _axe(p, script)
+    problems = {view: v for view, v in found.items() if v}
+    assert not problems, "\n".join(
+        f"{view}: {v['id']} ({v['impact']}) {v['help']}\n    " + "\n    ".join(v["nodes"][:5])
+        for view, vs in problems.items()
+        for v in vs
+    )
+    assert not page.errors, page.errors
+
+
+def test_a_system_object_is_changed_only_after_the_console_says_what_it_is(
+    page: Page, web: Server
+) -> None:
+    page.sign_in("admin")
+    p = page.page
+    confirms: list[str] = []
+    p.on("dialog", lambda d: (confirms.append(d.message), d.dismiss()))
+    p.fill("#filter", "SYSTEM.COMMAND.INPUT")
+    p.locator('.grid .row[data-name="SYSTEM.COMMAND.INPUT"] .del:not(.edit)').click()
+    p.wait_for_selector("#ask[open]")
+    assert p.text_content("#ask-text") == (
+        "SYSTEM.COMMAND.INPUT is the command server's input queue: the REST API, the Zowe "
+        "CLI and MQ Explorer send their commands there."
+    )
+    assert p.text_content("#ask-go") == "Delete it"
+    p.click("#ask-cancel")
+    p.wait_for_selector("#ask", state="hidden")
+    with web.client() as http:
+        shown = http.post(
+            f"{web.mq()}/admin/action/qmgr/QMZ1/mqsc",
+            headers={"ibm-mq-rest-csrf-token": "x"},
+            json={
+                "type": "runCommandJSON",
+                "command": "display",
+                "qualifier": "qlocal",
+                "name": "SYSTEM.COMMAND.INPUT",
+            },
+        ).json()
+    assert len(shown["commandResponse"]) == 1  # still there
+    # Altering a default object: asked with its role, then the form opens.
+    p.fill("#filter", "SYSTEM.DEFAULT.LOCAL.QUEUE")
+    p.locator('.grid .row[data-name="SYSTEM.DEFAULT.LOCAL.QUEUE"] .edit').click()
+    p.wait_for_selector("#ask[open]")
+    assert (
+        "is a default object: a new object of its type takes its attributes from it"
+        in p.text_content("#ask-text")
+    )
+    p.click("#ask-go")
+    p.wait_for_function(
+        "document.getElementById('create-name')?.value === 'SYSTEM.DEFAULT.LOCAL.QUEUE'"
+    )
+    assert not confirms  # never the browser's bare confirm for a system object
+    assert not page.errors, page.errors

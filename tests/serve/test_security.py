@@ -276,3 +276,25 @@ def test_mqsc_error_bodies_golden(server: Server, golden) -> None:
         bodies["503"] = reply.json()
     text = _normalised(bodies, (str(server.home), "$MQSC_HOME"))
     golden(GOLDEN / "serve" / "mqsc-errors.json", text)
+
+
+def test_not_authorized_says_which_role_is_needed(server: Server) -> None:
+    # mqweb's MQWB0103E is bare ("Not authorized."): its text stays as mqweb writes it, and a
+    # hint beside it names the role the request needs and the one the user has.
+    message = "/ibmmq/rest/v2/messaging/qmgr/QMZ1/queue/SYSTEM.DEFAULT.LOCAL.QUEUE/message"
+    with server.client("admin") as client:
+        refused = client.get(message).json()["error"][0]
+    assert refused["message"] == "MQWB0103E: Not authorized."
+    assert refused["hint"] == (
+        "the messaging REST API needs the MQWebUser role; this user has MQWebAdmin"
+    )
+    with server.client("reader") as client:
+        refused = client.post(_action(server), headers=CSRF, json=DEFINE).json()["error"][0]
+    assert refused["message"] == "MQWB0103E: Not authorized."
+    assert "needs the MQWebAdmin role; this user has MQWebAdminRO" in refused["hint"]
+    with server.client("app") as client:
+        refused = client.get(f"{server.mq()}/admin/qmgr").json()["error"][0]
+    assert refused["hint"] == (
+        "the administrative REST API needs the MQWebAdmin or "
+        "MQWebAdminRO role; this user has MQWebUser"
+    )

@@ -180,3 +180,18 @@ def test_a_default_queue_manager_that_cannot_open_is_noted_not_fatal(mqsc_home) 
         assert any("QMZ1 not opened at start" in note for note in notes)
     finally:
         registry.close()
+
+
+def test_the_start_lines_name_the_console_and_the_service_roots(server: Server) -> None:
+    # A newcomer reads where to point the browser, curl and a Zowe profile from the start.
+    deadline = time.monotonic() + 10
+    while "z/OSMF:" not in server.log.read_text() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    log = server.log.read_text()
+    assert f"mqsc serve: listening on {server.url}\n" in log
+    assert f"  web console:  {server.url}/ibmmq/console/\n" in log
+    assert f"  MQ REST API:  {server.url}/ibmmq/rest/v2 (also v1 and v3)\n" in log
+    assert f"  z/OSMF:       {server.url}/zosmf " in log
+    with server.client() as http:  # and each is what it says
+        assert "<title>" in http.get("/ibmmq/console/").text
+        assert http.get("/zosmf/info").status_code == 200

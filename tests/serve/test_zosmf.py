@@ -130,3 +130,58 @@ def test_curl_console_and_job_as_ibm_documents_them(server: Server) -> None:
     assert job["retcode"] == "CC 0000"
     files = curl(f"{server.url}/zosmf/restjobs/jobs/{job['jobname']}/{job['jobid']}/files")
     assert files[0]["ddname"] == "JESMSGLG"
+
+
+def test_one_job_counter_per_home_for_every_submitter(tmp_path_factory) -> None:
+    # docs/batch.md: one JES2 counter per mqsc home. `mqsc job` and the z/OSMF jobs service
+    # draw from it in turn; a --memory run (CLI or server) numbers from a counter of its own
+    # and leaves the home's alone.
+    import re
+    import sys
+
+    from tests.serve.conftest import start_server, stop
+
+    home = tmp_path_factory.mktemp("jes2-home")
+    jcl_path = ROOT / "samples" / "l02" / "V8NOIO10.jcl"
+    process, server = start_server(home)
+    counter = home / "jes2" / "jobnumber"
+
+    def cli(*extra: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "mqsc", "job", *extra, str(jcl_path)],
+            env=server.env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        return re.search(r"(JOB\d{5}) \$HASP165", done.stdout)[1]
+
+    def submit(target: Server) -> str:
+        with target.client() as client:
+            made = client.put(
+                "/zosmf/restjobs/jobs",
+                content=jcl_path.read_text(),
+                headers={**Z, "Content-Type": "text/plain"},
+            )
+        assert made.status_code == 201, made.text
+        return made.json()["jobid"]
+
+    try:
+        assert [cli(), cli(), submit(server), cli()] == [
+            "JOB00001",
+            "JOB00002",
+            "JOB00003",
+            "JOB00004",
+        ]
+        assert cli("--memory") == "JOB00001"
+        assert counter.read_text() == "4\n"
+        assert submit(server) == "JOB00005"
+    finally:
+        stop(process)
+    process, memory_server = start_server(home, "--memory")
+    try:
+        assert [submit(memory_server), submit(memory_server)] == ["JOB00001", "JOB00002"]
+    finally:
+        stop(process)
+    assert counter.read_text() == "5\n"

@@ -38,7 +38,7 @@ from mqsc.engine.log import rba as rba_text
 from mqsc.engine.mqobjects import Attributes, MQObject
 from mqsc.engine.records import ObjectRecord
 from mqsc.engine.registry import handles
-from mqsc.engine.storage import cf
+from mqsc.engine.storage import cf, smds
 from mqsc.engine.storage.queuestore import QueueStore
 
 #: The administration structure: it holds no messages and cannot be defined.
@@ -127,6 +127,17 @@ CFSTATUS_FIELDS = {
         "FAILDATE",
     ),
     "CONNECT": ("CFSTATUS", "TYPE", "QMNAME", "STATUS", "SYSNAME", "FAILTIME", "FAILDATE"),
+    "SMDS": (
+        "CFSTATUS",
+        "TYPE",
+        "SMDS",
+        "STATUS",
+        "ACCESS",
+        "RCVDATE",
+        "RCVTIME",
+        "FAILDATE",
+        "FAILTIME",
+    ),
     "BACKUP": (
         "CFSTATUS",
         "TYPE",
@@ -150,10 +161,6 @@ SYSNAME = "SOW1"
 def display_cfstatus(ctx: Ctx) -> None:
     require_qsg(ctx)
     kind = str(ctx.cmd.get("TYPE", "SUMMARY"))
-    if kind == "SMDS":
-        # No structure here offloads to shared message data sets (docs/qsg.md).
-        ctx.say("CSQM297I", objtype="CFSTATUS")
-        return
     where = ctx.cmd.where
     found = 0
     for values in _status_rows(ctx, kind):
@@ -175,6 +182,23 @@ def _status_rows(ctx: Ctx, kind: str) -> Iterator[dict[str, object]]:
             continue
         if name == ADMIN:
             yield _admin_row(ctx)
+            continue
+        if kind == "SMDS":
+            # One row per member's shared message data set (mqsc/engine/storage/smds.py).
+            for data_set in smds.data_sets(ctx, name):
+                when = _date_time(data_set.changed)
+                recovered = data_set.status == "RECOVERED"
+                yield {
+                    "CFSTATUS": name,
+                    "TYPE": "SMDS",
+                    "SMDS": data_set.qmgr,
+                    "STATUS": data_set.status,
+                    "ACCESS": data_set.access,
+                    "RCVDATE": when[0] if recovered else "",
+                    "RCVTIME": when[1] if recovered else "",
+                    "FAILDATE": when[0] if data_set.status == "FAILED" else "",
+                    "FAILTIME": when[1] if data_set.status == "FAILED" else "",
+                }
             continue
         state = ctx.txn.get("cfstatus", name)
         failed = _date_time(state.failed)

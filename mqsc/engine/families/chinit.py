@@ -24,6 +24,7 @@ from mqsc.engine.channelstate import (
     LISTENERS,
     RECEIVERS,
     SENDERS,
+    Network,
     active,
     in_doubt,
     ports,
@@ -320,3 +321,31 @@ def reset_channel(ctx: Ctx) -> None:
     record = dict(sync_of(qmgr_attrs(ctx), name))
     record["SEQNO"] = int(ctx.cmd.get("SEQNUM", 1)) - 1
     set_sync(ctx, name, record)
+
+
+@handles("PING", "CHANNEL")
+def ping_channel(ctx: Ctx) -> None:
+    """IBM "PING CHANNEL": "On z/OS, the command server and the channel initiator must be
+    running"; "This command can be used only for sender (SDR), server (SVR), and
+    cluster-sender (CLUSSDR) channels ... It is not valid if the channel is running; however,
+    it is valid if the channel is stopped or in retry mode." The data goes to the partner the
+    CONNAME reaches over the home's network (docs/channels.md) and comes back, or the ping
+    fails as a start would retry (the partner's channel initiator, listener or receiving
+    channel is not there). Nothing changes."""
+    _require_active(ctx)
+    obj = _channel(ctx)
+    name, chltype = obj.name, str(obj.get("CHLTYPE"))
+    if chltype not in ("SDR", "SVR", "CLUSSDR"):
+        raise ctx.fail("MQSC374E", channel=name, chltype=chltype)
+    if statuses(qmgr_attrs(ctx)).get(name, {}).get("STATUS") == "RUNNING":
+        raise ctx.fail("MQSC349E", csect="CSQXPING", channel=name)
+    conname = str(obj.get("CONNAME", "")).strip()
+    network: Network | None = getattr(ctx.qm, "network", None)
+    why = (
+        network.partner(ctx.qm, conname, name)
+        if network is not None
+        else ("no other queue manager is reachable from this one")
+    )
+    if why:
+        raise ctx.fail("MQSC373E", channel=name, why=why)
+    ctx.say("MQSC372I", channel=name, length=int(ctx.cmd.get("DATALEN", 16)))

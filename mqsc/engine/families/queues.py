@@ -15,9 +15,9 @@ from collections.abc import Iterator
 
 from mqsc.catalog import Family
 from mqsc.catalog import queues as catalog_queues
-from mqsc.engine import absent, objectcommands, space
+from mqsc.engine import absent, connregistry, objectcommands, space
 from mqsc.engine.context import Ctx
-from mqsc.engine.messaging import privateq, sharedq, triggers
+from mqsc.engine.messaging import privateq, queuestats, sharedq, triggers
 from mqsc.engine.messaging.privateq import depth
 from mqsc.engine.mqobjects import Attributes, MQObject
 from mqsc.engine.registry import handles
@@ -183,6 +183,8 @@ def delete_qlocal(ctx: Ctx) -> None:
     elif disposition != "GROUP":
         privateq.purge_queue(ctx, obj)
     ctx.txn.delete(QLOCAL.table_for(disposition), obj.name)
+    if disposition != "GROUP":
+        queuestats.forget(ctx, obj.name)
     if disposition in ("QMGR", "COPY"):
         space.account_objects(ctx, -constants.OBJ_BYTES_QLOCAL)
 
@@ -345,9 +347,10 @@ def _getter(ctx: Ctx, obj: MQObject) -> objectcommands.Getter:
         if name == "CURDEPTH":
             return depth_of(ctx, obj)
         if name == "IPPROCS":
-            return triggers.monitors(ctx, obj.name)  # trigger monitors hold initiation queues
+            # Trigger monitors hold initiation queues; connections their handles.
+            return triggers.monitors(ctx, obj.name) + connregistry.open_counts(ctx.txn, obj.name)[0]
         if name == "OPPROCS":
-            return 0
+            return connregistry.open_counts(ctx.txn, obj.name)[1]
         if name == "DEFTYPE":
             return "PREDEFINED"
         if name == "QSGDISP":
@@ -361,12 +364,16 @@ def _getter(ctx: Ctx, obj: MQObject) -> objectcommands.Getter:
 
 # ---- CLEAR, MOVE and DISPLAY QSTATUS ---------------------------------------------------------
 # IBM "CLEAR QLOCAL" and "MOVE QLOCAL on z/OS" refuse a queue that is open or holds
-# uncommitted messages. Every put and get commits at once, and only trigger monitors keep a
-# queue (an initiation queue) open between commands (docs/engine.md).
+# uncommitted messages: a trigger monitor or a connection holds it open, or a unit of work has
+# changes to it (mqsc/engine/connregistry.py).
 def _not_open(ctx: Ctx, obj: MQObject) -> None:
-    """MQSC501E: a trigger monitor holds the queue open (DELETE, CLEAR and MOVE refuse an open
-    queue)."""
-    if triggers.monitors(ctx, obj.name):
+    """MQSC501E: the queue is open or has uncommitted changes (DELETE, CLEAR and MOVE refuse
+    it)."""
+    if (
+        triggers.monitors(ctx, obj.name)
+        or any(connregistry.open_counts(ctx.txn, obj.name))
+        or connregistry.uncommitted(ctx.txn, obj.name)
+    ):
         raise ctx.object_failure("MQSC501E", "IN_USE", objtype="QLOCAL", name=obj.name)
 
 
@@ -446,9 +453,7 @@ QSTATUS = catalog_queues.STATUS
 @handles("DISPLAY", "QSTATUS")
 def display_qstatus(ctx: Ctx) -> None:
     if ctx.cmd.get("TYPE", "QUEUE") == "HANDLE":
-        objectcommands.display(
-            ctx, QSTATUS, iter(())
-        )  # no application holds a handle between commands
+        objectcommands.display(ctx, catalog_queues.HANDLE_FAMILY, _handle_statuses(ctx))
         return
     # OPENTYPE(INPUT) and OPENTYPE(OUTPUT) keep the queues with handles open that way (IBM
     # "DISPLAY QSTATUS"): those with IPPROCS, or OPPROCS, above 0.
@@ -460,15 +465,52 @@ def display_qstatus(ctx: Ctx) -> None:
 
 
 def _status(ctx: Ctx, queue: objectcommands.Getter) -> objectcommands.Getter:
-    fixed = {"TYPE": "QUEUE", "OPPROCS": 0, "UNCOM": "NO"}
-
     def get(name: str) -> object:
         if name == "QSTATUS":
             return queue("QUEUE")
-        if name == "IPPROCS":
-            return queue("IPPROCS")
-        if name in fixed:
-            return fixed[name]
+        if name == "TYPE":
+            return "QUEUE"
+        if name == "UNCOM":
+            return "YES" if connregistry.uncommitted(ctx.txn, str(queue("QUEUE"))) else "NO"
         return queue(name)
 
     return get
+
+
+def _handle_statuses(ctx: Ctx) -> Iterator[objectcommands.Getter]:
+    """One getter per handle open on a selected queue (OPENTYPE(INPUT|OUTPUT) keeps the
+    handles open that way), in the queues' order."""
+    opentype = str(ctx.cmd.get("OPENTYPE", "ALL"))
+    for queue in selected(ctx, QLOCAL):
+        name = str(queue("QUEUE"))
+        for record, handle in connregistry.handles_on(ctx.txn, name):
+            if (opentype == "INPUT" and not handle.input) or (
+                opentype == "OUTPUT" and not handle.output
+            ):
+                continue
+            yield _handle_getter(name, str(queue("QSGDISP")), record, handle)
+
+
+def _handle_getter(
+    queue: str, qsgdisp: str, record: connregistry.Connection, handle: connregistry.Handle
+) -> objectcommands.Getter:
+    opts = handle.openopts
+    uow = record.uow
+    values = {
+        "QSTATUS": queue,
+        "TYPE": "HANDLE",
+        "QSGDISP": qsgdisp,
+        "APPLTAG": record.appltag,
+        "APPLTYPE": record.appltype,
+        "ASID": record.asid,
+        "BROWSE": "YES" if "MQOO_BROWSE" in opts else "NO",
+        "INPUT": ("EXCL" if "MQOO_INPUT_EXCLUSIVE" in opts else "SHARED" if handle.input else "NO"),
+        "INQUIRE": "YES" if "MQOO_INQUIRE" in opts else "NO",
+        "OUTPUT": "YES" if handle.output else "NO",
+        "SET": "YES" if "MQOO_SET" in opts else "NO",
+        "HSTATE": "INACTIVE",
+        "QMURID": uow.urid if uow is not None else "",
+        "URTYPE": uow.urtype if uow is not None else "QMGR",
+        "USERID": record.userid,
+    }
+    return values.get

@@ -1,10 +1,9 @@
-"""The command server and the recovery log (mqsc/catalog/system.py); the module's other
-commands get their facility's absent answer (mqsc/engine/absent.py).
+"""The command server, DISPLAY GROUP and SUSPEND / RESUME QMGR LOG (mqsc/catalog/system.py);
+the module's other commands get their facility's absent answer (mqsc/engine/absent.py).
 
 The command server's state (STOPPED after STOP CMDSERV) is kept with the queue manager's
-attributes, so every process and a restart see it. DISPLAY CMDSERV (sources 12C: never through
-the command server itself) answers WAITING while it runs, since the simulation processes one
-command at a time, and STOPPED after STOP CMDSERV (IBM MQ for z/OS, "Command server messages
+attributes, so every process and a restart see it. DISPLAY CMDSERV (sources 12CR) answers
+WAITING while it runs, since the simulation processes one command at a time, and STOPPED after STOP CMDSERV (IBM MQ for z/OS, "Command server messages
 (CSQN...)": CSQN014I, CSQN015I).
 """
 
@@ -12,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mqsc.engine import absent
+from mqsc.engine import absent, channelstate, logdatasets, objectcommands
 from mqsc.engine.context import Ctx
 from mqsc.engine.group import member_states
-from mqsc.engine.log import dataset, rba
+from mqsc.engine.messaging import bodies
 from mqsc.engine.registry import handles
 
 #: Where the command server's state lives among the queue manager's attributes (not an MQSC
@@ -55,19 +54,6 @@ def display_cmdserv(ctx: Ctx) -> None:
     ctx.say("CSQN014I" if cmdserv_running(ctx) else "CSQN015I")
 
 
-@handles("DISPLAY", "LOG")
-def display_log(ctx: Ctx) -> None:
-    """The current active log data set, the latest RBA written and the restart RBA, from the
-    recovery log the simulation keeps (mqsc/engine/log.py)."""
-    log = ctx.txn.get("log", None)
-    ctx.say(
-        "CSQJ370I",
-        dsname=dataset(ctx.qm.name, log.rba, log.rba),
-        rba=rba(log.rba),
-        restart=rba(log.restart_rba),
-    )
-
-
 @handles("DISPLAY", "GROUP")
 def display_group(ctx: Ctx) -> None:
     """The queue sharing group this queue manager belongs to, its members and whether they are
@@ -99,6 +85,77 @@ def refresh_security(ctx: Ctx) -> None:
 @handles("RESUME", "QMGR")
 def suspend_resume_qmgr(ctx: Ctx) -> None:
     # SUSPEND / RESUME QMGR LOG are taken from the console only (the catalog's LOG keyword
-    # narrows the sources; the source check refuses them from elsewhere). CLUSTER, CLUSNL and
-    # FACILITY keep the channel initiator's answer.
-    absent.answer(ctx, "LOGSUSPEND" if ctx.cmd.get("LOG", False) else "")
+    # narrows the sources; the source check refuses them from elsewhere). CLUSTER and CLUSNL
+    # keep the channel initiator's answer.
+    if ctx.cmd.get("LOG", False):
+        if ctx.cmd.verb == "SUSPEND":
+            logdatasets.suspend(ctx)
+        else:
+            logdatasets.resume(ctx)
+        return
+    facility = ctx.cmd.get("FACILITY")
+    if facility is not None:
+        _facility(ctx, str(facility), ctx.cmd.verb == "SUSPEND")
+        return
+    absent.answer(ctx, "")
+
+
+#: Where the state of the queue manager's Db2 connection lives among its attributes (not an
+#: MQSC attribute): "SUSPENDED" after SUSPEND QMGR FACILITY(DB2).
+DB2 = "DB2"
+
+
+def db2_suspended(ctx: Ctx) -> bool:
+    """Whether SUSPEND QMGR FACILITY(DB2) holds the queue manager's Db2 connection."""
+    return ctx.txn.get("qmgr", None).attrs.get(DB2) == "SUSPENDED"
+
+
+def _facility(ctx: Ctx, facility: str, suspend: bool) -> None:
+    """IBM "SUSPEND QMGR": FACILITY(DB2) ends the queue manager's connection to Db2 (a queue
+    sharing group's shared repository) until RESUME QMGR FACILITY(DB2); FACILITY(IMSBRIDGE)
+    stops the IMS bridge sending messages to OTMA. mqsc has no IMS bridge (no OTMA connection
+    is configured), so that form answers as a queue manager without one."""
+    if facility == "IMSBRIDGE":
+        raise ctx.fail("MQSC380E", verb=ctx.cmd.verb)
+    if not ctx.qm.info.qsg:
+        raise ctx.fail("MQSC375E", verb=ctx.cmd.verb)
+    if suspend == db2_suspended(ctx):
+        raise ctx.fail("MQSC376E", state="suspended" if suspend else "connected")
+    info = ctx.txn.get("qmgr", None)
+    attrs = {k: v for k, v in info.attrs.items() if k != DB2}
+    if suspend:
+        attrs[DB2] = "SUSPENDED"
+    ctx.txn.put("qmgr", None, replace(info, attrs=attrs))
+    ctx.say("MQSC377I" if suspend else "MQSC378I")
+
+
+# ---- REFRESH QMGR ----------------------------------------------------------------------------
+@handles("REFRESH", "QMGR")
+def refresh_qmgr(ctx: Ctx) -> None:
+    """TYPE(EXPIRY): an expiry scan of the local queues NAME selects (IBM "Expired messages on
+    z/OS": "Issue the REFRESH QMGR TYPE(EXPIRY) command, specifying the queue or queues that
+    you want scanned"). TYPE(CONFIGEV): the configuration events are disabled in mqsc (no
+    event messages yet), so the command fails as MQRCCF_EVENTS_DISABLED says ("The command
+    required performance or configuration events to be enabled"). TYPE(PROXYSUB): the
+    channel initiator must be active; no hierarchy or cluster links this queue manager to
+    another, so there are no proxy subscriptions to resynchronize. TYPE(EARLY): only while
+    the queue manager is not active."""
+    kind = str(ctx.cmd.get("TYPE"))
+    if kind == "EXPIRY":
+        pattern = str(ctx.cmd.get("NAME", "*"))
+        for table in ("qlocal", "gqlocal"):
+            for name, q in sorted(ctx.txn.items(table)):
+                if (table == "qlocal" or q.get("QSGDISP") == "SHARED") and objectcommands.matches(
+                    pattern, name
+                ):
+                    gone = bodies.discard_expired(ctx, q)
+                    if gone:
+                        ctx.say("MQSC584I", count=gone, queue=name)
+        return
+    if kind == "CONFIGEV":
+        raise ctx.fail("MQSC582E")
+    if kind == "PROXYSUB":
+        if not channelstate.active(ctx.txn.get("qmgr", None).attrs):
+            raise ctx.fail("CSQM131I")
+        return
+    raise ctx.fail("MQSC583E")

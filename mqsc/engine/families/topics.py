@@ -260,6 +260,7 @@ def display_tpstatus(ctx: Ctx) -> None:
 def _nodes(ctx: Ctx, subs: list[MQObject]) -> set[str]:
     strings = [str(t.get("TOPICSTR", "")) for table in INDEX for t in ctx.txn.values(table)]
     strings += [str(s.get("TOPICSTR", "")) for s in subs]
+    strings += list(ctx.txn.keys("retained"))  # a retained publication keeps its node
     nodes = set()
     for string in strings:
         levels = string.split("/")
@@ -274,7 +275,7 @@ def _topic_status(ctx: Ctx, node: str, subs: list[MQObject]) -> objectcommands.G
         "TOPICSTR": node,
         "ADMIN": admin.name if admin is not None else "",
         "PUBCOUNT": 0,
-        "RETAINED": "NO",
+        "RETAINED": "YES" if ctx.txn.has("retained", node) else "NO",
         "SUBCOUNT": sum(1 for s in subs if s.get("TOPICSTR") == node),
     }
 
@@ -288,3 +289,56 @@ def _topic_status(ctx: Ctx, node: str, subs: list[MQObject]) -> objectcommands.G
 
 def _on_node(node: str, get: objectcommands.Getter) -> objectcommands.Getter:
     return lambda name: node if name == "TOPICSTR" else get(name)
+
+
+# ---- DISPLAY PUBSUB ----------------------------------------------------------------------------
+#: The local engine's status by the queue manager's PSMODE (IBM "PSMODE": COMPAT runs the
+#: engine without the queued interface, DISABLED stops it).
+_ENGINE = {"ENABLED": "ACTIVE", "COMPAT": "COMPAT", "DISABLED": "INACTIVE"}
+
+
+@handles("DISPLAY", "PUBSUB")
+def display_pubsub(ctx: Ctx) -> None:
+    """The local publish/subscribe engine (STATUS from PSMODE, SUBCOUNT the subscriptions,
+    TPCOUNT the topic nodes their and the topic objects' topic strings make) and, when the
+    queue manager names a PARENT, its connection to the parent. No queue manager names this
+    one its parent in mqsc's hierarchy, so there are no CHILD connregistry."""
+    kind = str(ctx.cmd.get("TYPE", "ALL"))
+    attrs = ctx.txn.get("qmgr", None).attrs
+    subs = [ctx.txn.get(SUB.table, name) for name in sorted(ctx.txn.keys(SUB.table))]
+    rows: list[objectcommands.Getter] = []
+    if kind in ("ALL", "LOCAL"):
+        local = {
+            "TYPE": "LOCAL",
+            "QMNAME": ctx.qm.name,
+            "STATUS": _ENGINE.get(str(attrs.get("PSMODE", "ENABLED")), "ACTIVE"),
+            "SUBCOUNT": len(subs),
+            "TPCOUNT": len(_nodes(ctx, subs)),
+        }
+        rows.append(local.get)
+    parent = str(attrs.get("PARENT", "")).strip()
+    if kind in ("ALL", "PARENT") and parent:
+        reaches = ctx.txn.get("qlocal", parent) is not None or bool(
+            str(attrs.get("DEFXMITQ", "")).strip()
+        )
+        rows.append(
+            {
+                "TYPE": "PARENT",
+                "QMNAME": parent,
+                "STATUS": "STARTING" if reaches else "ERROR",
+                "SUBCOUNT": 0,
+                "TPCOUNT": 0,
+            }.get
+        )
+    objectcommands.display(ctx, catalog_topics.PUBSUB_FAMILY, rows)
+
+
+# ---- CLEAR TOPICSTR ----------------------------------------------------------------------------
+@handles("CLEAR", "TOPICSTR")
+def clear_topicstr(ctx: Ctx) -> None:
+    """The retained publication of the topic string goes (DISPLAY TPSTATUS shows
+    RETAINED(NO) after); a topic string that keeps none is refused, and nothing changes."""
+    topicstr = str(ctx.cmd.name)
+    if not ctx.txn.has("retained", topicstr):
+        raise ctx.fail("MQSC585E", topicstr=topicstr)
+    ctx.txn.delete("retained", topicstr)

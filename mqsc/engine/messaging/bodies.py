@@ -28,7 +28,7 @@ from mqsc.catalog.mqrc import (
     MQRC_NONE,
 )
 from mqsc.engine.context import moment
-from mqsc.engine.messaging import privateq, sharedq
+from mqsc.engine.messaging import privateq, queuestats, sharedq
 from mqsc.engine.records import Delivered, Workload
 from mqsc.engine.storage.queuestore import Body, QueueStore, Run
 
@@ -109,13 +109,15 @@ def put(
     )
     if not done.done:
         return done
-    # The priority the queue gave it (DEFPRTY) is not needed by the put's callers: -1.
+    # The priority it was given, the queue's DEFPRTY when none was asked for: the same figure
+    # a get of it shows (-1 where it cannot be told here: a publication, a shared queue).
+    given = priority if priority is not None else _default_priority(ctx, queue)
     put_one = Delivered(
         body.data,
         body.msgid,
         body.correlid,
         done.persistent,
-        -1 if priority is None else priority,
+        given,
         reply_q,
         reply_qmgr,
         expiry,
@@ -123,6 +125,16 @@ def put(
         correl_text,
     )
     return dataclasses.replace(done, delivered=(put_one,))
+
+
+def _default_priority(ctx: Ctx, queue: str) -> int:
+    """DEFPRTY of the local queue a put to ``queue`` lands on (through an alias or a remote
+    definition, as :func:`privateq.put` resolves it), else -1."""
+    q = ctx.txn.get("qlocal", queue)
+    if q is None:
+        target, _reason = privateq.resolve(ctx, queue, "PUT")
+        q = ctx.txn.get("qlocal", target) if target is not None else None
+    return int(q.get("DEFPRTY", 0)) if q is not None else -1
 
 
 # ---- get and browse ------------------------------------------------------------------------
@@ -183,6 +195,7 @@ def get(
             delivered=(message,),
         )
     pages = discarded + privateq.take_one(ctx, queue, run.id)
+    queuestats.got(ctx, queue, 1)
     return Workload(
         "get",
         queue,
@@ -263,6 +276,7 @@ def _shared(ctx: Ctx, q, msgid: bytes | None, correlid: bytes | None, browse: bo
             delivered=(message,),
         )
     done = sharedq.take_one(ctx, q, run.id)
+    queuestats.got(ctx, q.name, 1)
     return dataclasses.replace(done, persistent=run.persistent, delivered=(message,))
 
 
@@ -303,6 +317,21 @@ def _remaining(ctx: Ctx, body: Body) -> int:
         return -1
     waited = int((now - put).total_seconds() * 10)
     return max(0, body.expiry - max(0, waited))
+
+
+def discard_expired(ctx: Ctx, q) -> int:
+    """An expiry scan of one local queue (REFRESH QMGR TYPE(EXPIRY), IBM "Expired messages
+    on z/OS"): every expired message goes, as the MQGET that came to it would discard it;
+    how many went."""
+    shared = q.get("QSGDISP") == "SHARED"
+    store = ctx.txn.get("cfmsgs" if shared else "messages", q.name)
+    expired = _expired_runs(ctx, store)
+    for run_id in expired:
+        if shared:
+            sharedq.take_one(ctx, q, run_id)
+        else:
+            privateq.take_one(ctx, q.name, run_id)
+    return len(expired)
 
 
 def _expired_runs(ctx: Ctx, store: QueueStore | None) -> list[int]:

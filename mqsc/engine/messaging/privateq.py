@@ -29,13 +29,14 @@ from mqsc.catalog.mqrc import (
     MQRC_Q_FULL,
     MQRC_STORAGE_CLASS_ERROR,
     MQRC_STORAGE_MEDIUM_FULL,
+    MQRC_SYNCPOINT_LIMIT_REACHED,
     MQRC_UNKNOWN_OBJECT_NAME,
     MQRC_UNKNOWN_REMOTE_Q_MGR,
     MQRC_XMIT_Q_USAGE_ERROR,
 )
 from mqsc.catalog.queues import FAMILY as QLOCAL
 from mqsc.engine import space
-from mqsc.engine.messaging import pubsub, sharedq, triggers
+from mqsc.engine.messaging import pubsub, queuestats, sharedq, triggers
 from mqsc.engine.mqobjects import Attributes, MQObject
 from mqsc.engine.records import TriggerMessage, Workload
 from mqsc.engine.space import report_expansions
@@ -74,13 +75,16 @@ def put(
     dest: str = "",
     body: Body | None = None,
     triggering: bool = True,
+    restoring: bool = False,
 ) -> Workload:
     """Put ``count`` messages of ``size`` bytes; in units of work of ``batch`` (0: none).
     With a ``body`` (:mod:`mqsc.engine.messaging.bodies`): one message of ``size`` = its data length.
 
     Stops at the first failure with its MQ reason code; with units of work the failed one is
-    backed out, the committed ones stay. Trigger messages follow (mqsc/engine/messaging/triggers.py);
-    they trigger nothing themselves (``triggering`` False).
+    backed out, the committed ones stay. Trigger messages follow
+    (mqsc/engine/messaging/triggers.py); they trigger nothing themselves (``triggering``
+    False). ``restoring``: a backout puts back messages an MQGET took, which is no MQPUT
+    (MSGIN does not count them; the depth they make counts toward HIQDEPTH).
     """
     txn = ctx.txn
     q = txn.get("qlocal", queue)
@@ -143,7 +147,7 @@ def put(
         return Workload("put", queue, count, 0, size, reason=reason, persistent=bool(persistent))
     if persistent is None:
         persistent = q.get("DEFPSIST") == "YES"
-    fail = _put_check(ctx, q, size)
+    fail = _put_check(ctx, q, size) or syncpoint_limit(ctx, batch)
     if fail:
         # The summary still says what was asked for: a refused persistent put is persistent.
         return Workload("put", queue, count, 0, size, reason=fail, persistent=persistent)
@@ -176,7 +180,8 @@ def put(
     while done < todo:
         k = todo - done
         if persistent:
-            k = min(k, txn.get("log", None).until_checkpoint())
+            log = txn.get("log", None)
+            k = min(k, log.until_checkpoint(), log.until_stop(size + constants.LOG_PER_MSG))
         try:
             taken = _allocate_messages(ctx, store, run, ps, pool, k, events)
         except PageSetFull:
@@ -197,6 +202,8 @@ def put(
     if not store.runs and not store.lists:
         txn.delete("messages", queue)  # nothing was put: no store, no trace
     report_expansions(ctx, events)
+    if done:
+        queuestats.put(ctx, queue, 0 if restoring else done, store.depth)
     fired = _trigger(ctx, q, trigger_before, priority, done) if trigger_before >= 0 else ()
     return Workload(
         "put",
@@ -506,6 +513,17 @@ def transmission_queue(
     return xmitq, MQRC_NONE
 
 
+def syncpoint_limit(ctx: Ctx, batch: int) -> int:
+    """MQRC_SYNCPOINT_LIMIT_REACHED when units of work of ``batch`` messages exceed the queue
+    manager's MAXUMSGS (DEFINE MAXSMSGS): the put of message MAXUMSGS + 1 fails and the unit
+    of work is backed out, so none of them stays (IBM MQ "2024 (07E8) (RC2024):
+    MQRC_SYNCPOINT_LIMIT_REACHED")."""
+    if batch <= 0:
+        return MQRC_NONE
+    limit = int(ctx.txn.get("qmgr", None).attrs.get("MAXUMSGS", 10000))
+    return MQRC_SYNCPOINT_LIMIT_REACHED if batch > limit else MQRC_NONE
+
+
 def _put_check(ctx: Ctx, q: Any, size: int) -> int:
     """The reason a put to ``q`` fails before it starts, or 0 (MQOPEN/MQPUT checks)."""
     if q.get("PUT") == "DISABLED":
@@ -685,6 +703,7 @@ def get(ctx: Ctx, queue: str, count: int | None = None) -> Workload:
         pages += _shrink_lists(store, ps, txn.edit("pool", ps.pool))
     if not store.runs:
         txn.delete("messages", queue)
+    queuestats.got(ctx, queue, got)
     reason = MQRC_NO_MSG_AVAILABLE if count is not None and got < count else MQRC_NONE
     return Workload("get", queue, wanted, got, 0, got_bytes, reason, pages)
 
@@ -710,6 +729,7 @@ def get_runs(ctx: Ctx, queue: str, wanted: Mapping[int, int]) -> int:
         _shrink_lists(store, ps, txn.edit("pool", ps.pool))
     if not store.runs:
         txn.delete("messages", queue)
+    queuestats.got(ctx, queue, got)
     return got
 
 

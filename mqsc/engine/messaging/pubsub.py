@@ -19,8 +19,10 @@ delivers to those that can.
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from mqsc.catalog.mqrc import MQRC_NONE, MQRC_PUT_INHIBITED, MQRC_UNKNOWN_OBJECT_NAME
 from mqsc.engine.context import Ctx
@@ -150,3 +152,59 @@ def publish(
         persistent=persistent,
         triggers=fired,
     )
+
+
+# ---- retained publications (MQPMO_RETAIN) ------------------------------------------------------
+#: The table of retained publications: topic string -> the last one kept.
+RETAINED = "retained"
+
+
+@dataclass(frozen=True, slots=True)
+class Retained:
+    """The publication a topic string keeps (IBM "Retained publications": "only the most
+    recent retained publication is stored for each topic"): its size, persistence, priority
+    and data (None for one put without data), and when it was put."""
+
+    size: int
+    persistent: bool
+    priority: int
+    data: bytes | None
+    put_time: str
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "kind": "retained",
+            "size": self.size,
+            "persistent": self.persistent,
+            "priority": self.priority,
+            "put_time": self.put_time,
+            "data": base64.b64encode(self.data).decode("ascii") if self.data is not None else None,
+        }
+
+    @classmethod
+    def restore(cls, data: dict[str, Any]) -> Retained:
+        body = base64.b64decode(data["data"]) if data.get("data") is not None else None
+        return cls(
+            int(data["size"]),
+            bool(data["persistent"]),
+            int(data["priority"]),
+            body,
+            str(data["put_time"]),
+        )
+
+
+def keep_retained(ctx: Ctx, queue: str, done: Workload, data: bytes | None = None) -> None:
+    """A put with MQPMO_RETAIN: when ``queue`` is a topic alias and the publication went,
+    its topic string keeps it (replacing the one it had)."""
+    pub = publication(ctx, queue)
+    if pub is None or pub.reason or not done.done:
+        return
+    size = len(data) if data is not None else done.size
+    priority = int(pub.alias.get("DEFPRTY", 0))
+    ctx.txn.put(
+        RETAINED, pub.topicstr, Retained(size, done.persistent, priority, data, ctx.stamp())
+    )
+
+
+def is_retained(ctx: Ctx, topicstr: str) -> bool:
+    return ctx.txn.has(RETAINED, topicstr)

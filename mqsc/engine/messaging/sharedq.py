@@ -32,8 +32,9 @@ from mqsc.catalog.mqrc import (
     MQRC_Q_FULL,
     MQRC_STORAGE_MEDIUM_FULL,
 )
+from mqsc.engine.messaging import queuestats
 from mqsc.engine.records import Workload
-from mqsc.engine.storage import cf, constants
+from mqsc.engine.storage import cf, constants, smds
 from mqsc.engine.storage.queuestore import Body, QueueStore, editable_store
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -80,6 +81,7 @@ def connect(ctx: Ctx, structure: str) -> None:
         state.base = ctx.txn.get("group", None).lrsn
     if qmgr not in state.connections:
         state.connections.append(qmgr)
+    smds.ensure(ctx, structure)  # its shared message data set, if it offloads to them
     ctx.console("CSQE005I", struc=structure, conn=connection_name(ctx, qmgr), version=1)
 
 
@@ -126,6 +128,11 @@ def put(
     if persistent and (definition.get("RECOVER") != "YES" or level < 3):
         return failed(MQRC_PERSISTENT_NOT_ALLOWED)
     connect(ctx, structure)
+    large = size > cf.CF_MAX_MESSAGE  # offloaded: to this member's SMDS, or Db2
+    if large:
+        reason = smds.writable(ctx, structure)
+        if reason:
+            return failed(reason)
     store = editable_store(ctx.txn, "cfmsgs", name)
     todo = min(count, max(0, int(q.get("MAXDEPTH")) - store.depth))
     fits = cf.room(ctx, structure, size)
@@ -153,6 +160,9 @@ def put(
                 **({"body": body.snapshot()} if body is not None else {}),
             )
     store.runs = [r for r in store.runs if r.count]
+    if large:
+        smds.record(ctx, structure, done, size)
+    queuestats.put(ctx, name, done, store.depth)
     if not store.runs:
         ctx.txn.delete("cfmsgs", name)
     return Workload(
@@ -184,6 +194,10 @@ def get(ctx: Ctx, q: Any, count: int | None) -> Workload:
     connect(ctx, structure)
     if not ctx.txn.has("cfmsgs", name):
         return Workload("get", name, wanted, 0, reason=MQRC_NO_MSG_AVAILABLE, structure=structure)
+    if any(r.size > cf.CF_MAX_MESSAGE for r in ctx.txn.get("cfmsgs", name).runs):
+        reason = smds.readable(ctx, structure)
+        if reason:
+            return Workload("get", name, wanted, 0, reason=reason, structure=structure)
     store = ctx.txn.edit("cfmsgs", name)
     got, got_bytes, freed, taken = _take(store, q, count)
     if taken:
@@ -198,6 +212,7 @@ def get(ctx: Ctx, q: Any, count: int | None) -> Workload:
         )
     if not store.runs:
         ctx.txn.delete("cfmsgs", name)
+    queuestats.got(ctx, name, got)
     reason = MQRC_NO_MSG_AVAILABLE if count is not None and got < count else MQRC_NONE
     return Workload(
         "get", name, wanted, got, 0, got_bytes, reason, 0, structure=structure, cf_bytes=freed

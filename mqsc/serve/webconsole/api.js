@@ -3,13 +3,28 @@
 const REST = "/ibmmq/rest/v2";
 const CSRF = { "ibm-mq-rest-csrf-token": "mqsc-console" };
 
+// Requests go to location.origin + path, never to a URL relative to the page: opened as
+// http://user:password@host:port/ibmmq/console/ the page's own URL holds credentials, and
+// fetch() refuses to build a request from such a URL ("Request cannot be constructed from a
+// URL that includes credentials"). The origin never holds them.
+const at = (path) => new URL(path, window.location.origin);
+
+/** The user and password given in the page's URL (user:password@host), or null.
+ *  document.URL keeps them where Chromium's location.href leaves them out. */
+export function urlCredentials() {
+  const url = new URL(document.URL);
+  if (!url.username) return null;
+  return { username: decodeURIComponent(url.username),
+           password: decodeURIComponent(url.password) };
+}
+
 async function call(method, path, body) {
   const init = { method, credentials: "same-origin", headers: { ...CSRF } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
-  const response = await fetch(path, init);
+  const response = await fetch(at(path), init);
   const text = await response.text();
   let json = null;
   try { json = text ? JSON.parse(text) : null; } catch { json = null; }
@@ -19,7 +34,8 @@ async function call(method, path, body) {
 /** The first mqweb error of a body, as "MQWB0103E: text". */
 export function errorText(answer) {
   const e = answer.json && answer.json.error && answer.json.error[0];
-  return e ? `${e.msgId}: ${e.message}` : `HTTP ${answer.status}`;
+  if (!e) return `HTTP ${answer.status}`;
+  return e.hint ? `${e.message} (${e.hint})` : e.message;
 }
 
 export async function whoami() {

@@ -27,6 +27,16 @@ const painted = () => new Promise((r) => requestAnimationFrame(() => setTimeout(
 // ---- sign-in ------------------------------------------------------------------------------
 async function start() {
   state.user = await api.whoami();
+  const given = state.user ? null : api.urlCredentials();
+  if (given && !state.triedUrl) {
+    // Opened as http://user:password@host/...: sign in with those, once (a wrong password
+    // shows the sign-in form with the server's reason, not a loop of failed sign-ins).
+    state.triedUrl = true;
+    const problem = await api.signIn(given.username, given.password);
+    if (!problem) return start();
+    $("user").value = given.username;
+    $("signin-error").textContent = problem;
+  }
   if (!state.user) { show("signin"); $("user").focus(); return; }
   if (state.user.role !== ADMIN && state.user.role !== "MQWebAdminRO") {
     // mqweb gives MQWebUser the messaging API only: no administrative view to show.
@@ -120,7 +130,9 @@ function deleteButton(row) {
   edit.type = "button";
   edit.title = `Alter ${row.queue}`;
   edit.textContent = "✎";
-  edit.addEventListener("click", () => openAlter(row));
+  edit.addEventListener("click", async () => {
+    if (await mayChange(row.queue, "alter")) openAlter(row);
+  });
   const b = document.createElement("button");
   b.className = "del change";
   b.type = "button";
@@ -128,7 +140,7 @@ function deleteButton(row) {
   b.textContent = "✕";
   b.addEventListener("click", async () => {
     const command = `DELETE ${row.type}(${row.queue})${dispText(row)}`;
-    if (!confirm(`${command}?`)) return;
+    if (!await mayChange(row.queue, "delete", command)) return;
     const a = await api.runJSON(state.qmgr, { command: "delete",
                                               qualifier: row.type.toLowerCase(),
                                               name: row.queue, parameters: disp(row) });
@@ -517,6 +529,44 @@ $("command").addEventListener("keydown", (event) => {
   $("command").value = state.history[state.at] || "";
 });
 
+// ---- asking before a change ----------------------------------------------------------------
+/** What a SYSTEM.* object is for, from the catalog's table (/ibmmq/console/api/words'
+ * systemRoles: the longest pattern that covers the name), or null for any other name. */
+function systemRole(words, name) {
+  const upper = name.toUpperCase();
+  if (!upper.startsWith("SYSTEM.")) return null;
+  let best = null;
+  for (const [pattern, role] of words.systemRoles) {
+    const star = pattern.indexOf("*");
+    const [head, tail] = star < 0 ? [pattern, null] : [pattern.slice(0, star),
+                                                       pattern.slice(star + 1)];
+    const hit = tail === null ? upper === head
+      : upper.length >= head.length + tail.length && upper.startsWith(head) &&
+        upper.endsWith(tail);
+    const weight = head.length + (tail || "").length;
+    if (hit && (!best || weight > best.weight)) best = { role, weight };
+  }
+  return best ? best.role : words.anySystem;
+}
+
+/** Whether to go on with an alter or a delete: a SYSTEM.* object is asked about in a dialog
+ * that says what the object is for; a delete of any other object with the browser's confirm. */
+async function mayChange(name, verb, command = "") {
+  const words = await catalog();
+  const role = words ? systemRole(words, name) : null;
+  if (role === null) return verb === "alter" || confirm(`${command}?`);
+  const dialog = $("ask");
+  $("ask-title").textContent = verb === "delete" ? `Delete ${name}?` : `Alter ${name}?`;
+  $("ask-text").textContent = `${name} is ${role}.`;
+  $("ask-go").textContent = verb === "delete" ? "Delete it" : "Alter it";
+  dialog.returnValue = "";
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "go"), { once: true });
+    dialog.showModal();
+    $("ask-cancel").focus();
+  });
+}
+
 // ---- the objects widgets: channels with status, topics, subscriptions, listeners, any type ---
 async function catalog() {
   if (!catalogWords) {
@@ -630,13 +680,15 @@ function objectActions(type, key) {
     const edit = h("button", "del change edit", "✎");
     edit.type = "button";
     edit.title = `Alter ${row[key]}`;
-    edit.addEventListener("click", () => openObjectForm(type, row[key], row.qsgdisp));
+    edit.addEventListener("click", async () => {
+      if (await mayChange(row[key], "alter")) openObjectForm(type, row[key], row.qsgdisp);
+    });
     const del = h("button", "del change", "✕");
     del.type = "button";
     del.title = `Delete ${row[key]}`;
     del.addEventListener("click", async () => {
       const command = `DELETE ${type.toUpperCase()}(${row[key]})${dispText(row)}`;
-      if (!confirm(`${command}?`)) return;
+      if (!await mayChange(row[key], "delete", command)) return;
       const a = await api.runJSON(state.qmgr, { command: "delete", qualifier: type,
                                                 name: row[key], parameters: disp(row) });
       showObjectReply(command, a);
@@ -818,10 +870,11 @@ function drawCharts() {
     .map((p) => p.bufferPoolId));
   const pools = [...bpSeries].filter(([id, p]) => holding.has(id) || moving(p))
     .map(([id, points]) => ({ name: `BP${id}`, points }));
-  lineChart($("chart-pages"), pages);
-  lineChart($("chart-pools"), pools, { unit: "%" });
+  // Each chart's title and text alternative (its figures) come from its card's heading.
+  lineChart($("chart-pages"), pages, { title: "Page set used pages" });
+  lineChart($("chart-pools"), pools, { unit: "%", title: "Stealable buffers" });
   lineChart($("chart-writes"), writeSeries().filter((x) =>
-    x.points.some((p) => p[1] !== 0)));
+    x.points.some((p) => p[1] !== 0)), { title: "Writes and expansions in the interval" });
 }
 
 // The statistics interval's counts (IBM MQ, "Buffer manager data records"): DWT, the times
@@ -921,7 +974,8 @@ async function openZos() {
       p.expandType, p.expandCount, p.pageSetStatus] })),
     { psid: (r) => r.id }));
   $("usage-pools").replaceChildren(table(
-    ["Buffer pool", "Buffers", "Stealable", "Stealable %", "", "Page class", "Location"],
+    ["Buffer pool", "Buffers", "Stealable", "Stealable %", "Stealable (bar)", "Page class",
+     "Location"],
     z.bufferPools.map((b) => ({ id: b.bufferPoolId, cells: [
       b.bufferPoolId, b.totalBuffers, b.freeBuffers, b.freeBuffersPercentage,
       meterWith(b.freeBuffers / b.totalBuffers), b.pageClass, b.bufferPoolLocation] })),

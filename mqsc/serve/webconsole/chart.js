@@ -16,10 +16,29 @@ function el(name, attrs, text) {
   return e;
 }
 
+/** What a chart shows, in words, for those who cannot see it (its SVG <title>, which screen
+ * readers read for role="img" and which stays in a saved SVG): each series' latest figure
+ * with its lowest and highest over the time shown. */
+export function describe(title, series, unit = "") {
+  const shown = series.filter((s) => s.points.length);
+  if (shown.length === 0) return `${title}: waiting for figures`;
+  const n = (v) => `${v.toLocaleString("en")}${unit}`;
+  const t = shown.flatMap((s) => s.points.map((p) => p[0]));
+  const span = `${new Date(Math.min(...t)).toLocaleTimeString()} to ` +
+               `${new Date(Math.max(...t)).toLocaleTimeString()}`;
+  return `${title}, ${span}: ` + shown.map((s) => {
+    const values = s.points.map((p) => p[1]);
+    return `${s.name} ${n(values[values.length - 1])} ` +
+           `(lowest ${n(Math.min(...values))}, highest ${n(Math.max(...values))})`;
+  }).join("; ");
+}
+
 /** series: [{name, points: [[time ms, value], ...]}]; draws into root (replacing it). */
-export function lineChart(root, series, { width = 600, height = 220, unit = "" } = {}) {
+export function lineChart(root, series,
+                          { width = 600, height = 220, unit = "", title = "Chart" } = {}) {
   const svg = el("svg", { xmlns: NS, viewBox: `0 0 ${width} ${height}`, role: "img",
                           width, height });
+  svg.append(el("title", {}, describe(title, series, unit)));
   const pad = { l: 52, r: 110, t: 10, b: 22 };
   const pts = series.flatMap((s) => s.points);
   if (pts.length === 0) {

@@ -1,0 +1,275 @@
+"""A connection as a Python object: the MQI calls a program makes on one connection.
+
+``QueueManager.connection(...)`` is MQCONN; the object's methods are MQOPEN, MQCLOSE, MQPUT,
+MQGET, MQCMIT, MQBACK and MQDISC, and, for a connection whose units of work an external
+coordinator commits (RRS, CICS, IMS), the coordinator's prepare (phase one): a program that
+dies after it leaves its unit of recovery in doubt (DISPLAY THREAD TYPE(INDOUBT), RESOLVE
+INDOUBT). Every call is one engine transaction on the queue manager's state, so other
+processes on the same home see the connection, its handles and its unit of work at once.
+
+>>> from mqsc import QueueManager
+>>> qm = QueueManager.create("QMA", csqinp1="DEFINE PSID(00) BUFFPOOL(0)",
+...                          csqinp2="DEFINE STGCLASS(DEFAULT) PSID(0)\\nDEFINE QLOCAL(PAY)")
+>>> with qm.connection("PAYJOB", userid="OPER1") as conn:
+...     conn.put("PAY", count=3, syncpoint=True).done
+...     conn.commit()
+3
+>>> qm.queued("PAY")[0].count
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from mqsc.catalog.mqrc import MQRC_HCONN_ERROR, MQRC_HOBJ_ERROR, MQRC_NONE
+from mqsc.engine import connregistry
+from mqsc.engine.connregistry import ConnectRequest, Held, NotConnected
+from mqsc.engine.messaging import bodies, privateq, sharedq
+from mqsc.engine.records import Workload
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.engine.context import Ctx
+    from mqsc.engine.manager import QueueManager
+
+#: MQOPEN options by what a program opens a queue for.
+INPUT = ("MQOO_INPUT_AS_Q_DEF", "MQOO_FAIL_IF_QUIESCING")
+OUTPUT = ("MQOO_OUTPUT", "MQOO_FAIL_IF_QUIESCING")
+BROWSE = ("MQOO_BROWSE", "MQOO_FAIL_IF_QUIESCING")
+
+
+class Connection:
+    """One connection (MQCONN when made, MQDISC at :meth:`close`)."""
+
+    def __init__(self, qm: QueueManager, request: ConnectRequest) -> None:
+        self.qm = qm
+        self.conn = qm.connect(request)
+        self.closed = False
+
+    def __enter__(self) -> Connection:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<Connection {self.conn} to {self.qm.name}>"
+
+    # ---- MQOPEN / MQCLOSE ------------------------------------------------------------------
+    def open(self, queue: str, options: Iterable[str] = OUTPUT) -> int:
+        """MQOPEN: a handle that stays open (DISPLAY CONN TYPE(HANDLE) and DISPLAY QSTATUS
+        show it) until :meth:`close_handle`. Raises :class:`NotConnected` with the MQ reason
+        (2085 for an unknown queue)."""
+        if self.closed:
+            raise NotConnected(MQRC_HCONN_ERROR)
+        return open_queue(self.qm, self.conn, queue, options)
+
+    def close_handle(self, hid: int) -> None:
+        """MQCLOSE of a handle :meth:`open` gave (MQRC 2019 when it is not open)."""
+        if self.closed:
+            raise NotConnected(MQRC_HCONN_ERROR)
+        close_queue(self.qm, self.conn, hid)
+
+    # ---- MQPUT / MQGET ---------------------------------------------------------------------
+    def put(
+        self,
+        queue: str,
+        data: bytes | None = None,
+        *,
+        count: int = 1,
+        size: int = 1024,
+        persistent: bool | None = None,
+        priority: int | None = None,
+        syncpoint: bool = False,
+        retain: bool = False,
+    ) -> Workload:
+        """MQPUT (MQOPEN and MQCLOSE around it, as MQPUT1): ``count`` messages of ``size``
+        bytes, or one with ``data``. In syncpoint the messages wait in the unit of work until
+        :meth:`commit` (a refused put is refused now, with nothing held)."""
+        if not syncpoint:
+            if data is not None:
+                return self.qm.put_message(
+                    queue,
+                    data,
+                    persistent=persistent,
+                    priority=priority,
+                    conn=self.conn,
+                    retain=retain,
+                )
+            return self.qm.put(
+                queue,
+                count,
+                size,
+                persistent=persistent,
+                priority=priority,
+                conn=self.conn,
+                retain=retain,
+            )
+        length = len(data) if data is not None else size
+        number = 1 if data is not None else count
+
+        def step(ctx: Ctx) -> Workload:
+            reason = privateq.refusal(ctx, queue, number, length)
+            if reason:
+                return Workload("put", queue, number, 0, length, reason=reason)
+            q = ctx.txn.get("qlocal", queue) or sharedq.shared_queue(ctx, queue)
+            keep = (
+                persistent
+                if persistent is not None
+                else (q is not None and q.get("DEFPSIST") == "YES")
+            )
+            level = (
+                priority
+                if priority is not None
+                else (int(q.get("DEFPRTY", 0)) if q is not None else 0)
+            )
+            record = ctx.txn.get(connregistry.TABLE, self.conn)
+            connregistry.hold(ctx, record, puts=(Held(queue, number, length, keep, level, data),))
+            connregistry.count(
+                ctx, queue, opens=1, closes=1, puts=number, put_bytes=number * length
+            )
+            return Workload("put", queue, number, number, length, number * length, persistent=keep)
+
+        return self._step(step)
+
+    def get(
+        self, queue: str, count: int = 1, *, syncpoint: bool = False, data: bool = False
+    ) -> Workload:
+        """MQGET of up to ``count`` messages (``data``: one, with its data). In syncpoint
+        they leave the queue now and come back at :meth:`backout`."""
+        if not syncpoint:
+            if data:
+                return self.qm.get_message(queue, conn=self.conn)
+            return self.qm.get(queue, count, conn=self.conn)
+
+        def step(ctx: Ctx) -> Workload:
+            name, qsgdisp, reason = _target(ctx, queue, "GET")
+            if reason:
+                return Workload("get", queue, count, 0, reason=reason)
+            held = _next_messages(ctx, name, qsgdisp, 1 if data else count)
+            outcome = bodies.get(ctx, name) if data else privateq.get(ctx, name, count)
+            if outcome.done:
+                record = ctx.txn.get(connregistry.TABLE, self.conn)
+                connregistry.hold(ctx, record, gets=held)
+            connregistry.count(
+                ctx, queue, opens=1, closes=1, gets=outcome.done, get_bytes=outcome.bytes
+            )
+            return outcome
+
+        return self._step(step)
+
+    # ---- units of work ---------------------------------------------------------------------
+    def commit(self) -> None:
+        """MQCMIT."""
+        self._step(lambda ctx: connregistry.commit(ctx, self._record(ctx)))
+
+    def backout(self) -> None:
+        """MQBACK."""
+        self._step(lambda ctx: connregistry.backout(ctx, self._record(ctx)))
+
+    def prepare(self, coordinator: str = "RRS", nid: str = "") -> str:
+        """Phase one of a coordinator's two-phase commit: from now the unit of work is in
+        doubt until :meth:`commit` or :meth:`backout` (or RESOLVE INDOUBT, if this program
+        dies first). Returns the unit's QMURID."""
+
+        def step(ctx: Ctx) -> str:
+            record = connregistry.prepare(ctx, self._record(ctx), coordinator, nid)
+            assert record.uow is not None
+            return record.uow.urid
+
+        return self._step(step)
+
+    def close(self) -> None:
+        """MQDISC (once; later calls do nothing)."""
+        if not self.closed:
+            self.closed = True
+            self.qm.disconnect(self.conn)
+
+    # ---- helpers ---------------------------------------------------------------------------
+    def _record(self, ctx: Ctx) -> connregistry.Connection:
+        record = ctx.txn.get(connregistry.TABLE, self.conn)
+        if record is None:
+            raise NotConnected(MQRC_HCONN_ERROR)
+        return record
+
+    def _step(self, step):  # noqa: ANN001, ANN202 - a generic pass-through
+        if self.closed:
+            raise NotConnected(MQRC_HCONN_ERROR)
+
+        def checked(ctx: Ctx):  # noqa: ANN202
+            self._record(ctx)
+            return step(ctx)
+
+        return self.qm._connection_step(checked, conn=self.conn)  # noqa: SLF001
+
+
+def open_queue(qm: QueueManager, conn: str, queue: str, options: Iterable[str]) -> int:
+    """MQOPEN of ``queue`` by connection ``conn`` of a front end (a job step's program): the
+    handle's number. Raises :class:`NotConnected` with the MQ reason."""
+    opts = tuple(options)
+
+    def step(ctx: Ctx) -> int:
+        if ctx.txn.get(connregistry.TABLE, conn) is None:
+            raise NotConnected(MQRC_HCONN_ERROR)
+        name, qsgdisp, reason = _target(ctx, queue, "GET" if _input(opts) else "PUT")
+        if reason:
+            raise NotConnected(reason)
+        return connregistry.open_handle(ctx, conn, name, opts, qsgdisp).hid
+
+    return qm._connection_step(step, conn=conn)  # noqa: SLF001
+
+
+def close_queue(qm: QueueManager, conn: str, hid: int) -> None:
+    """MQCLOSE of handle ``hid`` of connection ``conn`` (MQRC 2019 when it is not open)."""
+
+    def step(ctx: Ctx) -> None:
+        if connregistry.close_handle(ctx, conn, hid) is None:
+            raise NotConnected(MQRC_HOBJ_ERROR)
+
+    qm._connection_step(step, conn=conn)  # noqa: SLF001
+
+
+def _input(options: tuple[str, ...]) -> bool:
+    return any(o.startswith("MQOO_INPUT") or o == "MQOO_BROWSE" for o in options)
+
+
+def _target(ctx: Ctx, queue: str, op: str) -> tuple[str, str, int]:
+    """The local queue an MQOPEN of ``queue`` reaches: (name, QSGDISP, 0), or the reason."""
+    if ctx.txn.has("qlocal", queue):
+        return queue, "QMGR", MQRC_NONE
+    if sharedq.shared_queue(ctx, queue) is not None:
+        return queue, "SHARED", MQRC_NONE
+    target, reason = privateq.resolve(ctx, queue, op)
+    if target is None:
+        return "", "", reason
+    return target, ("SHARED" if sharedq.shared_queue(ctx, target) is not None else "QMGR"), 0
+
+
+def _next_messages(ctx: Ctx, queue: str, qsgdisp: str, count: int) -> tuple[Held, ...]:
+    """The messages a get of ``count`` would take, in delivery order, as a backout would put
+    them back."""
+    table = "cfmsgs" if qsgdisp == "SHARED" else "messages"
+    store = ctx.txn.get(table, queue)
+    q = ctx.txn.get("qlocal", queue) or sharedq.shared_queue(ctx, queue)
+    if store is None or q is None:
+        return ()
+    held: list[Held] = []
+    left = count
+    for run in store.delivery_order(q.get("MSGDLVSQ")):
+        if left <= 0:
+            break
+        n = min(left, run.count)
+        if n:
+            held.append(
+                Held(
+                    queue,
+                    n,
+                    run.size,
+                    run.persistent,
+                    run.priority,
+                    run.body.data if run.body is not None else None,
+                )
+            )
+            left -= n
+    return tuple(held)
