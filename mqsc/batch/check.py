@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from mqsc.batch import lint
-from mqsc.batch.findings import Findings, Kept
+from mqsc.batch.findings import Findings, Kept, line_hash
 from mqsc.catalog import VERB_WORDS, CommandSource, mqrc
 from mqsc.catalog.absent import MULTIPLATFORM_WARNING, other_platform
 from mqsc.engine.manager import QueueManager
@@ -182,7 +182,7 @@ def _hint(
 ) -> str | None:
     """ "Did you mean" for a word z/OS rejected as invalid (CSQ9001E), the values a keyword
     takes for a value refused (MQSC011E), from the command it is in."""
-    from mqsc.language.hints import did_you_mean, hint_text, valid_values
+    from mqsc.language.hints import did_you_mean, hint_text, valid_values  # noqa: PLC0415 - start-up: the did-you-mean index only for a rejected word
 
     word = str(d.inserts.get("keyword", ""))
     if d.msg_id == "MQSC011E":
@@ -196,9 +196,7 @@ def _hint(
 
 
 def _digest(d: Diagnostic) -> str:
-    """SARIF's line hash of a diagnostic (:func:`mqsc.batch.cireports.line_hash`)."""
-    from mqsc.batch.cireports import line_hash
-
+    """SARIF's line hash of a diagnostic (:func:`mqsc.batch.findings.line_hash`)."""
     text = ""
     if d.source is not None and d.span is not None:
         text = d.source.line_text(d.source.line_of(d.span.start))

@@ -19,7 +19,6 @@ ElementTree and ``json.dumps(indent=2)`` make of the whole document (golden-test
 
 from __future__ import annotations
 
-import hashlib
 import json
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator, Sequence
@@ -27,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
+from mqsc.batch.findings import line_hash
 from mqsc.catalog import texts
 from mqsc.language.diagnostics import FAIL_LEVELS, Diagnostic, Severity
 from mqsc.render.visible import visible, xml_text
@@ -443,13 +443,6 @@ def _artifact(file: str) -> dict[str, str]:
 
 def _line_hash(f: Finding) -> str:
     return line_hash(f.rule, f.source_line)
-
-
-def line_hash(rule: str, source_line: str) -> str:
-    """A stable fingerprint of a finding's rule and source line (whitespace-insensitive),
-    so an alert survives lines moving up or down."""
-    text = " ".join(source_line.split())
-    return hashlib.sha256(f"{rule}\0{text}".encode()).hexdigest()[:16]
 
 
 # ---- JSON written as it is produced ----------------------------------------------------------

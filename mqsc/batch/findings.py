@@ -22,6 +22,7 @@ external sorts and window functions.
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
@@ -451,6 +452,13 @@ class Findings:
 
     def close(self) -> None:
         self.conn.close()
+
+
+def line_hash(rule: str, source_line: str) -> str:
+    """A stable fingerprint of a finding's rule and source line (whitespace-insensitive), so
+    a SARIF alert survives lines moving up or down (its ``primaryLocationLineHash``)."""
+    text = " ".join(source_line.split())
+    return hashlib.sha256(f"{rule}\0{text}".encode()).hexdigest()[:16]
 
 
 def _ignoring(ignore: frozenset[str]) -> tuple[str, tuple[str, ...]]:

@@ -17,6 +17,7 @@ import argparse
 import sys
 
 from mqsc.batch.check import DeckReport, Options, check
+from mqsc.batch.cireports import json_pieces, lazy
 from mqsc.cli.inputs import add_input_options, read_sources
 from mqsc.cli.options import add_qmgr_options, open_scratch
 from mqsc.cli.progress import deck_progress
@@ -24,7 +25,7 @@ from mqsc.cli.reporting import (
     REPORT_FORMATS,
     add_report_options,
     ignored,
-    report_options,
+    keeping,
     write_pieces,
     write_report,
 )
@@ -77,14 +78,12 @@ def run(args: argparse.Namespace) -> int:
         lint=not args.no_lint,
         replay=args.replay,
         ignore=ignored(args),
-        **report_options(args.format, run=False),
     )
+    options = keeping(options, args.format, run=False)
     with deck_progress("Checking", sources) as progress:
         reports = check(sources, qm, columns=args.columns, options=options, progress=progress)
     del qm  # the scratch queue manager's state is not needed for the output
     if args.format == "json":
-        from mqsc.batch.cireports import json_pieces
-
         write_pieces(json_pieces(_json(reports)))
         sys.stdout.write("\n")
     elif args.format in REPORT_FORMATS:
@@ -156,8 +155,6 @@ def diagnostic_json(d: Diagnostic) -> dict:
 
 def _json(reports: list[DeckReport]) -> dict:
     """The JSON document; each deck's diagnostics are produced as they are written."""
-    from mqsc.batch.cireports import lazy
-
     counts = _counts(reports)
     return {
         "files": [

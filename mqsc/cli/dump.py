@@ -19,6 +19,7 @@ from mqsc.batch import dump
 from mqsc.cli.options import add_qmgr_options, open_scratch
 from mqsc.cli.progress import phase_progress
 from mqsc.render.visible import visible
+from mqsc.support.files import FileError, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -58,8 +59,6 @@ def run(args: argparse.Namespace) -> int:
         # file the deck stays exactly replayable.
         sys.stdout.write(visible(text) if sys.stdout.isatty() else text)
         return 0
-    from mqsc.support.files import FileError, write_output
-
     try:
         write_output(args.output, text, "dump")
     except FileError as error:

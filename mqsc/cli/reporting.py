@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime as dt
 import sys
 from typing import TYPE_CHECKING
@@ -12,7 +13,7 @@ from mqsc.cli.options import fixed_clock
 from mqsc.language.diagnostics import FAIL_LEVELS
 
 if TYPE_CHECKING:  # pragma: no cover
-    from mqsc.batch.check import DeckReport
+    from mqsc.batch.check import DeckReport, Options
     from mqsc.batch.cireports import Report
 
 #: Formats both commands write through :mod:`mqsc.batch.cireports`.
@@ -48,11 +49,11 @@ def ignored(args: argparse.Namespace) -> frozenset[str]:
 def timestamp(args: argparse.Namespace) -> str | None:
     if not args.timestamp:
         return None
-    clock = fixed_clock() or (lambda: dt.datetime.now(dt.timezone.utc))
+    clock = fixed_clock() or (lambda: dt.datetime.now(dt.UTC))
     moment = clock()
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=dt.timezone.utc)
-    return moment.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        moment = moment.replace(tzinfo=dt.UTC)
+    return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def write_report(
@@ -60,7 +61,7 @@ def write_report(
 ) -> Report:
     """Write a JUnit, SARIF or GitHub report to standard output; return it."""
     # Imported here: ``mqsc run`` without a report format starts without the report writers.
-    from mqsc.batch import cireports
+    from mqsc.batch import cireports  # noqa: PLC0415 - start-up: report writers only when a report is asked for
 
     # No tool version: reports stay byte-identical across releases (golden-tested).
     report = cireports.build(tool, decks, FAIL_LEVELS[args.fail_level], run=run)
@@ -88,12 +89,14 @@ def write_pieces(pieces) -> None:
     sys.stdout.write("".join(block))
 
 
-def report_options(fmt: str, *, run: bool) -> dict[str, bool]:
-    """What :func:`mqsc.batch.check.check` must keep for an output format
-    (:class:`mqsc.batch.check.Options`)."""
-    return {
-        "cases": fmt in REPORT_FORMATS,
-        "outputs": run and fmt == "junit",
-        "hints": fmt == "text",
-        "digests": fmt == "sarif",
-    }
+def keeping(options: Options, fmt: str, *, run: bool) -> Options:
+    """``options`` with what :func:`mqsc.batch.check.check` must keep for an output format:
+    every command as a case for the CI reports, its replies for ``mqsc run``'s JUnit, the
+    hints beside rejected words for text, the line hashes for SARIF."""
+    return dataclasses.replace(
+        options,
+        cases=fmt in REPORT_FORMATS,
+        outputs=run and fmt == "junit",
+        hints=fmt == "text",
+        digests=fmt == "sarif",
+    )

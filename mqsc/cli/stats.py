@@ -18,6 +18,7 @@ from mqsc.cli.options import add_qmgr_options, open_from
 from mqsc.engine.statistics import collect
 from mqsc.render.plot import Sample, png, svg
 from mqsc.render.statistics import text_lines
+from mqsc.support.files import FileError, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -87,8 +88,6 @@ def run(args: argparse.Namespace) -> int:
             for _ in range(args.samples - 1):
                 time.sleep(args.every)
                 samples.append(_look(qm))
-            from mqsc.support.files import FileError, write_output
-
             try:
                 picture = (
                     png(qm.name, samples)

@@ -36,7 +36,8 @@ CHINIT, LISTENERS, CHANNELS = "CHINIT", "LISTENERS", "CHSTATUS"
 #: synchronization": "sequence numbers and LUWIDs are stored... so that they survive").
 SYNC = "CHSYNC"
 #: dataclasses.replace of the queue manager's record, fields read once: a batch sets the
-#: channel's status and synchronisation record three times (the channel benchmark's step ratio, docs/performance.md).
+#: channel's status and synchronisation record three times (the channel benchmark's step ratio,
+#: docs/performance.md).
 _with = replacer(QueueManagerInfo)
 
 #: Channel types that send from a transmission queue, and those that receive.

@@ -564,8 +564,7 @@ def backout(ctx: Ctx, record: Connection) -> Connection:
 
 
 def apply_commit(ctx: Ctx, uow: UnitOfRecovery) -> None:
-    # Local: privateq imports this module (a backout and a commit put messages).
-    from mqsc.engine.messaging import bodies, privateq  # noqa: PLC0415
+    from mqsc.engine.messaging import bodies, privateq  # noqa: PLC0415 - cycle: privateq imports this module
 
     for held in uow.puts:
         if held.data is not None:
@@ -584,8 +583,7 @@ def apply_commit(ctx: Ctx, uow: UnitOfRecovery) -> None:
 
 
 def apply_backout(ctx: Ctx, uow: UnitOfRecovery) -> None:
-    # Local: privateq imports this module (a backout and a commit put messages).
-    from mqsc.engine.messaging import bodies, privateq  # noqa: PLC0415
+    from mqsc.engine.messaging import bodies, privateq  # noqa: PLC0415 - cycle: privateq imports this module
 
     for held in uow.gets:
         if held.data is not None:

@@ -15,6 +15,14 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from mqsc.support.files import (
+    FileError,
+    check_private_dir,
+    private_dir,
+    read_private,
+    write_private,
+)
+
 CONFIRM_LEVELS = ("all", "destructive", "none")
 KEY_BINDINGS = ("emacs", "vi")
 FORMATS = ("text", "json", "table")
@@ -38,6 +46,7 @@ class Settings:
         pager: page long DISPLAY output on a terminal.
         history: keep a history file per queue manager.
         colors: style name -> style (``"mqsc.verb" = "bold blue"``), over the theme.
+
     """
 
     prompt: str = "{qmgr}> "
@@ -86,8 +95,6 @@ def config_path() -> Path:
 
 def load(path: str | os.PathLike[str] | None = None) -> tuple[Settings, list[str]]:
     """Settings from the file (defaults when it does not exist) and the problems found."""
-    from mqsc.support.files import FileError, check_private_dir, read_private
-
     path = Path(path) if path is not None else config_path()
     try:
         check_private_dir(path.parent, "configuration directory")
@@ -187,8 +194,6 @@ def write(settings: Settings, path: str | os.PathLike[str] | None = None) -> Pat
     owner-only directory, written aside and renamed (:mod:`mqsc.support.files`).
 
     Raises :class:`mqsc.support.files.FileError` when it cannot be written."""
-    from mqsc.support.files import private_dir, write_private
-
     path = Path(path) if path is not None else config_path()
     private_dir(path.parent, "configuration directory")
     write_private(path, to_toml(settings), "console config file")

@@ -60,6 +60,7 @@ class ConsoleSession:
         ask: asks a yes/no question; returns the answer.
         interactive: a person is typing (confirmations can be asked, the pager may be used).
         yes: ``--yes``: never ask.
+
     """
 
     def __init__(

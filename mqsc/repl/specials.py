@@ -7,17 +7,31 @@ output; misuse raises :class:`~mqsc.repl.meta.SpecialError` with the usage.
 from __future__ import annotations
 
 import argparse
+import codecs
 import os
 import shlex
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn
 
+from mqsc.engine.statistics import collect
+from mqsc.language.pipeline import parse_one
 from mqsc.language.reader import COMMAND_LIMIT, decode
+from mqsc.render.statistics import text_lines
+from mqsc.render.workload import summary_json, summary_lines
 from mqsc.repl import config, dump
 from mqsc.repl import help as helptext
 from mqsc.repl.meta import SpecialError, help_lines, listing, lookup, special
+from mqsc.repl.operations import (
+    add_get_arguments,
+    add_put_arguments,
+    do_get,
+    do_put,
+    negative,
+    restart_lines,
+)
 from mqsc.support.bounded import read_file
+from mqsc.support.files import FileError, check_output, write_output
 
 Session = Any  # mqsc.repl.session.ConsoleSession (imported lazily: it imports this registry)
 
@@ -80,7 +94,8 @@ def file_argument(command: str, text: str) -> Path:
     be one: every special that takes a path takes it through here (a NUL, which no system
     call accepts, a ``~user`` whose home is unknown)."""
     if not text:
-        raise SpecialError(f"Usage: {lookup(command).usage}")
+        entry = lookup(command)
+        raise SpecialError(f"Usage: {entry.usage if entry is not None else command + ' FILE'}")
     if "\0" in text:
         raise SpecialError(f"{command}: a file name cannot contain a NUL character")
     try:
@@ -92,8 +107,6 @@ def file_argument(command: str, text: str) -> Path:
 def encoding_argument(command: str, text: str) -> str:
     """A text encoding a console command names (utf-8, cp037...), or a SpecialError: every
     special that takes an encoding takes it through here."""
-    import codecs
-
     if "\0" in text:
         raise SpecialError(f"{command}: an encoding name cannot contain a NUL character")
     try:
@@ -172,8 +185,6 @@ def set_pager(session: Session, argument: str) -> None:
     "\\save", "\\save FILE", "write replayable MQSC of the current definitions", argument="file"
 )
 def save(session: Session, argument: str) -> None:
-    from mqsc.support.files import FileError, check_output, write_output
-
     path = file_argument("\\save", argument)
     try:
         check_output(path, "deck")
@@ -206,8 +217,6 @@ def show_config(session: Session, argument: str) -> None:
         pager=session.view.pager,
     )
     if argument == "save":
-        from mqsc.support.files import FileError
-
         try:
             path = config.write(settings)
         except FileError as error:
@@ -231,9 +240,10 @@ class _Arguments(argparse.ArgumentParser):
 
 
 def _parse(command: str, add: Any, argument: str) -> argparse.Namespace:
-    from mqsc.cli.workload import negative
 
-    parser = _Arguments(prog=command, usage=lookup(command).usage, add_help=True)
+    special = lookup(command)
+    assert special is not None, command  # only registered commands parse arguments
+    parser = _Arguments(prog=command, usage=special.usage, add_help=True)
     add(parser)
     try:
         words = shlex.split(argument)
@@ -248,7 +258,6 @@ def _parse(command: str, add: Any, argument: str) -> argparse.Namespace:
 
 
 def _workload(session: Session, outcome: Any) -> None:
-    from mqsc.render.workload import summary_json, summary_lines
 
     qm = session.qm
     if session.view.format == "json":
@@ -265,14 +274,12 @@ def _workload(session: Session, outcome: Any) -> None:
     "put messages through the queue's page set and buffer pool (as OEMPUT)",
 )
 def put_messages(session: Session, argument: str) -> None:
-    from mqsc.cli.workload import add_put_arguments, do_put
 
     _workload(session, do_put(session.qm, _parse("\\put", add_put_arguments, argument)))
 
 
 @special("\\get", "\\get QUEUE [--count N]", "get messages back (as MGET)")
 def get_messages(session: Session, argument: str) -> None:
-    from mqsc.cli.workload import add_get_arguments, do_get
 
     _workload(session, do_get(session.qm, _parse("\\get", add_get_arguments, argument)))
 
@@ -303,8 +310,6 @@ def trigger_monitor(session: Session, argument: str) -> None:
     choices=("reset",),
 )
 def statistics(session: Session, argument: str) -> None:
-    from mqsc.engine.statistics import collect
-    from mqsc.render.statistics import text_lines
 
     if argument not in ("", "reset"):
         raise SpecialError("Usage: \\stats [reset]")
@@ -329,12 +334,10 @@ def statistics(session: Session, argument: str) -> None:
     choices=("QUIESCE", "FORCE"),
 )
 def restart(session: Session, argument: str) -> None:
-    from mqsc.cli.restart import restart_lines
 
     mode = argument.upper() or "QUIESCE"
     if mode not in ("QUIESCE", "FORCE"):
         raise SpecialError("Usage: \\restart [QUIESCE|FORCE]")
-    from mqsc.language.pipeline import parse_one
 
     if not session.confirmed(parse_one(f"STOP QMGR MODE({mode})")):
         return

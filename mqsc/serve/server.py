@@ -16,6 +16,7 @@ from mqsc.serve import users as users_file
 from mqsc.serve.auth import Authenticator
 from mqsc.serve.qmgrs import Registry
 from mqsc.store.home import DEFAULT_QMGR
+from mqsc.support.files import append_output
 
 
 class ServeError(Exception):
@@ -95,10 +96,10 @@ def prepare(options: Options) -> tuple[Registry, Authenticator, list[str]]:
 
 
 def run(options: Options) -> int:
-    import uvicorn
+    import uvicorn  # noqa: PLC0415 - start-up: uvicorn only when the server runs
 
-    from mqsc.serve import app as app_module
-    from mqsc.serve import zosmf
+    from mqsc.serve import app as app_module  # noqa: PLC0415 - start-up: Starlette only when the server runs
+    from mqsc.serve import zosmf  # noqa: PLC0415 - start-up: Starlette only when the server runs
 
     registry, auth, notes = prepare(options)
     for note in notes:
@@ -169,8 +170,6 @@ def start_lines(scheme: str, host: str, port: int) -> list[str]:
 def _logging(access_log: Path | None) -> None:
     handler: logging.Handler = logging.StreamHandler(sys.stderr)
     if access_log is not None:
-        from mqsc.support.files import append_output
-
         # Owner-only when created, never through a planted link (mqsc.support.files).
         stream = os.fdopen(append_output(access_log, "access log"), "a", encoding="utf-8")
         handler = logging.StreamHandler(stream)

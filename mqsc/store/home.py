@@ -10,6 +10,7 @@ manager, is created on first use from the decks bundled with mqsc.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tomllib
 from collections.abc import Sequence
@@ -22,6 +23,8 @@ from mqsc.engine.group import CFRMPolicy, Group
 from mqsc.engine.manager import QueueManager
 from mqsc.language import zparmsource
 from mqsc.language.source import Source
+from mqsc.store.errors import StoreError
+from mqsc.store.settings import strict_mode
 from mqsc.support.bounded import MAX_INPUT_BYTES, read_file
 from mqsc.support.bundled import bundled
 from mqsc.support.files import (
@@ -100,7 +103,9 @@ class QMDefinition:
         return assembly.values()
 
     def build(self, **options: object) -> QueueManager:
-        """A new, started queue manager in its initial configuration."""
+        """A new, started queue manager in its initial configuration (strict as
+        ``$MQSC_STRICT`` says, unless ``options`` say)."""
+        options.setdefault("strict", strict_mode())
         return QueueManager.create(
             self.name,
             cpf=self.cpf,
@@ -111,7 +116,7 @@ class QMDefinition:
             parameters=self.parameters(),
             module=self.module,
             **options,
-        )  # type: ignore[arg-type]
+        )
 
     def stored(self) -> dict[str, object]:
         """The definition as the state database keeps it (self-contained: --state works
@@ -332,7 +337,6 @@ def _unique(first: tuple[Source, ...], second: tuple[Source, ...]) -> tuple[Sour
 def _check_name(name: str, what: str = "queue manager") -> None:
     # z/OS queue manager (subsystem) and queue sharing group names: 1-4 characters, A-Z
     # first, then A-Z 0-9 @ # $.
-    import re
 
     if not re.fullmatch(r"[A-Z@#$][A-Z0-9@#$]{0,3}", name):
         raise QMgrError(
@@ -358,8 +362,7 @@ def create(definition: QMDefinition, *, force: bool = False) -> Path:
 def _replace(directory: Path) -> None:
     """Remove a queue manager's directory for ``create --force``: refused, with nothing
     removed, while any process has its state database open (the lease, as reset)."""
-    from mqsc.store.errors import StoreError
-    from mqsc.store.lease import Lease, lock_path
+    from mqsc.store.lease import Lease, lock_path  # noqa: PLC0415 - start-up: file and lease helpers only for a durable queue manager
 
     db = directory / "state.db"
     lease = None
@@ -467,8 +470,6 @@ def memory_group(qsg: str, *, extra: QMDefinition | None = None, clock=None) -> 
 
 def _open_member(store, qsg: str, wanted: str, clock) -> QueueManager:
     """Load a group from its database, adding members created since it was last opened."""
-    from mqsc.store import StoreError
-
     known = set(store.names())
     missing = [m for m in member_definitions(qsg) if m.name not in known]
     if missing:
@@ -519,9 +520,9 @@ def open_qmgr(
         return definition.build(**options)
     # The database (sqlite3) only for a durable queue manager: `mqsc run --memory` starts
     # without it (S1's start-up).
-    from mqsc.store import StateStore, StoreError
-    from mqsc.store.lease import Lease
-    from mqsc.store.sqlite import discard, lock_timeout, unfinished
+    from mqsc.store import StateStore, StoreError  # noqa: PLC0415 - start-up: sqlite3 and the store only for a durable queue manager (`mqsc run --memory` needs neither)
+    from mqsc.store.lease import Lease  # noqa: PLC0415 - start-up: file and lease helpers only for a durable queue manager
+    from mqsc.store.sqlite import discard, lock_timeout, unfinished  # noqa: PLC0415 - start-up: sqlite3 and the store only for a durable queue manager (`mqsc run --memory` needs neither)
 
     try:
         path = Path(state) if state is not None else state_path(name or default_name())
@@ -542,7 +543,9 @@ def open_qmgr(
         if path.exists() and unfinished(path):
             discard(path)  # a creation killed before it finished: redone below
         if not path.exists():
-            store, qm = _create_state(path, name, state, options, lease, timeout)
+            store, qm = _create_state(
+                path, name, Path(state) if state is not None else None, options, lease, timeout
+            )
         if store is None:
             store = StateStore.open(path, timeout=timeout, lease=lease)
             names = store.names()
@@ -570,7 +573,7 @@ def _check_state_path(path: Path) -> None:
     """A state database path that cannot be used, said in one line (before any lease): it,
     or a file SQLite or the lease keeps beside it, is a link, a directory, another user's or
     writable by others."""
-    from mqsc.store.sqlite import check_files
+    from mqsc.store.sqlite import check_files  # noqa: PLC0415 - start-up: sqlite3 and the store only for a durable queue manager (`mqsc run --memory` needs neither)
 
     check_files(path)
 
@@ -578,7 +581,7 @@ def _check_state_path(path: Path) -> None:
 def _create_state(path: Path, name: str | None, state: Path | None, options, lease, timeout: float):
     """Create the state database from the definition; (None, None) when another process
     created it first."""
-    from mqsc.store import StateStore
+    from mqsc.store import StateStore  # noqa: PLC0415 - start-up: sqlite3 and the store only for a durable queue manager (`mqsc run --memory` needs neither)
 
     definition = definition_of(name or default_name())
     if state is None and not (qmgr_dir(definition.name) / "mqsc.toml").exists():

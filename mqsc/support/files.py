@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import stat
 from pathlib import Path
 
@@ -446,7 +445,7 @@ def _replace(path: Path, data: bytes, mode: int, *, durable: bool) -> None:
 def _temporary(path: Path) -> tuple[Path, int]:
     """A new file beside ``path`` under a name nobody can have prepared (``O_EXCL``)."""
     for _ in range(100):
-        temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
         try:
             fd = os.open(
                 temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, 0o600

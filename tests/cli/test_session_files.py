@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.repl.pty_driver import Terminal
-from tests.serve.conftest import free_port
+from tests.serve.conftest import free_port, serve_python
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -84,7 +84,7 @@ def _serve(env: dict[str, str], out: Path) -> None:
 
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "mqsc", "serve", "--port", str(port)],
+        [serve_python(), "-m", "mqsc", "serve", "--port", str(port)],
         env=env,
         cwd=out,
         stdout=subprocess.DEVNULL,

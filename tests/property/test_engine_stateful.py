@@ -439,7 +439,8 @@ class EngineMachine(RuleBasedStateMachine):
 
     @invariant()
     def topic_strings_are_indexed(self) -> None:
-        """The topic-string index (mqsc/engine/messaging/topictree.py) names exactly the topic objects."""
+        """The topic-string index (mqsc/engine/messaging/topictree.py) names exactly the topic
+        objects."""
         tables = self.qm.state.tables
         indexed = {s: t.name for s, t in tables["topicstr"].items()}
         assert indexed == {t.get("TOPICSTR"): n for n, t in tables["topic"].items()}
@@ -459,14 +460,15 @@ class EngineMachine(RuleBasedStateMachine):
 
     @rule(queue=QUEUES, start=st.booleans())
     def trigger_monitor(self, queue, start) -> None:
-        """A trigger monitor opens or closes an initiation queue (mqsc/engine/messaging/triggers.py)."""
+        """A trigger monitor opens or closes an initiation queue
+        (mqsc/engine/messaging/triggers.py)."""
         if self.qm.phase is Phase.STOPPED:
             return
         held = self.tables["monitors"].get(queue)
-        before = len(held.live) if held is not None else 0
+        before = len(held.live(self.qm.owner_alive)) if held is not None else 0
         out = self.qm.trigger_monitor(queue, start=start)
         held = self.tables["monitors"].get(queue)
-        after = len(held.live) if held is not None else 0
+        after = len(held.live(self.qm.owner_alive)) if held is not None else 0
         if out.reason:
             assert after == before
         else:
@@ -482,7 +484,8 @@ class EngineMachine(RuleBasedStateMachine):
 
     @invariant()
     def subscription_status_is_of_subscriptions(self) -> None:
-        """DISPLAY SBSTATUS figures (mqsc/engine/messaging/topictree.py) belong to existing subscriptions."""
+        """DISPLAY SBSTATUS figures (mqsc/engine/messaging/topictree.py) belong to existing
+        subscriptions."""
         tables = self.qm.state.tables
         assert set(tables["substatus"]) <= set(tables["sub"])
         assert all(s.nummsgs > 0 for s in tables["substatus"].values())
@@ -893,7 +896,7 @@ class EngineMachine(RuleBasedStateMachine):
             ]
             monitors = self.tables["monitors"].get(name)
             assert status.get("IPPROCS") == sum(h.input for h in handles) + (
-                len(monitors.live) if monitors is not None else 0
+                len(monitors.live(self.qm.owner_alive)) if monitors is not None else 0
             )
             assert status.get("OPPROCS") == sum(h.output for h in handles)
 

@@ -58,7 +58,8 @@ if TYPE_CHECKING:  # pragma: no cover
 #: Log bytes of getting one persistent message from a private queue (UNVERIFIED choice).
 LOG_PER_GET = constants.LOG_RECORD_BYTES
 
-#: dataclasses.replace of a Workload, fields read once (a put to a remote queue is one per message moved).
+#: dataclasses.replace of a Workload, fields read once (a put to a remote queue is one per message
+#: moved).
 _with = replacer(Workload)
 
 
@@ -78,7 +79,8 @@ def put(
     restoring: bool = False,
 ) -> Workload:
     """Put ``count`` messages of ``size`` bytes; in units of work of ``batch`` (0: none).
-    With a ``body`` (:mod:`mqsc.engine.messaging.bodies`): one message of ``size`` = its data length.
+    With a ``body`` (:mod:`mqsc.engine.messaging.bodies`): one message of ``size`` = its data
+    length.
 
     Stops at the first failure with its MQ reason code; with units of work the failed one is
     backed out, the committed ones stay. Trigger messages follow
@@ -132,7 +134,7 @@ def put(
             )
         target, reason = resolve(ctx, queue, "PUT")
         if target is not None:
-            done = put(
+            remote = put(
                 ctx,
                 target,
                 count,
@@ -143,7 +145,7 @@ def put(
                 dest=header(ctx, queue, target) or dest,
                 body=body,
             )
-            return _with(done, queue=queue)
+            return _with(remote, queue=queue)
         return Workload("put", queue, count, 0, size, reason=reason, persistent=bool(persistent))
     if persistent is None:
         persistent = q.get("DEFPSIST") == "YES"
@@ -253,7 +255,7 @@ def monitor(
     if q is None:
         return MQRC_UNKNOWN_OBJECT_NAME, ()
     row = ctx.txn.get("monitors", initq)
-    live = list(row.live) if row is not None else []
+    live = list(row.live(ctx.qm.owner_alive)) if row is not None else []
     if not opening:
         if owner in live:
             live.remove(owner)
@@ -282,9 +284,10 @@ def refusal(ctx: Ctx, queue: str, count: int, size: int) -> int:
     if not txn.has("qlocal", queue):
         if sharedq.shared_queue(ctx, queue) is not None:
             return MQRC_NONE
-        target, reason = resolve(ctx, queue, "PUT")
-        if target is None:
+        resolved, reason = resolve(ctx, queue, "PUT")
+        if resolved is None:
             return reason
+        target = resolved
         if not txn.has("qlocal", target):
             return MQRC_NONE
     q = txn.get("qlocal", target)
@@ -770,7 +773,8 @@ def _take(ctx: Ctx, store: QueueStore, run: Run, n: int) -> int:
 
 def take_one(ctx: Ctx, queue: str, run_id: int) -> int:
     """Get the oldest message of run ``run_id`` of a private queue, wherever the run is in
-    the delivery order (a get by MsgId or CorrelId, :mod:`mqsc.engine.messaging.bodies`); returns the
+    the delivery order (a get by MsgId or CorrelId, :mod:`mqsc.engine.messaging.bodies`); returns
+    the
     pages freed."""
     txn = ctx.txn
     store = txn.edit("messages", queue)

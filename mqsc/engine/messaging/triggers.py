@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -48,12 +48,11 @@ class Monitor:
 
     owners: tuple[str, ...]
 
-    @property
-    def live(self) -> tuple[str, ...]:
-        """The handles whose owner still runs: MQ closes a connection's handles when the
-        connection ends (IBM "MQDISC": "any handles ... are closed"), so a monitor whose
-        process or thread has gone holds nothing."""
-        return tuple(o for o in self.owners if owner_alive(o))
+    def live(self, alive: Callable[[str], bool]) -> tuple[str, ...]:
+        """The handles whose owner still runs (``alive``: the queue manager's probe): MQ
+        closes a connection's handles when the connection ends (IBM "MQDISC": "any handles
+        ... are closed"), so a monitor whose process or thread has gone holds nothing."""
+        return tuple(o for o in self.owners if alive(o))
 
     def snapshot(self) -> dict[str, Any]:
         return {"kind": "monitor", "count": len(self.owners), "owners": list(self.owners)}
@@ -65,19 +64,16 @@ def owner() -> str:
     return f"{os.getpid()}:{threading.get_ident()}"
 
 
-def owner_alive(who: str) -> bool:
-    """Whether a monitor's owner runs: a thread of this process that is running, or another
-    process that exists. A row written before owners were kept (no owner) is dead."""
+def thread_alive(who: str) -> bool:
+    """Whether a monitor's owner runs, as far as this process can tell without probing
+    others: a thread of this process that is running. An owner in another process can only
+    be there when a state store shares the queue manager between processes, and the store
+    gives the queue manager its own probe (``QueueManager.owner_alive``); without one the
+    owner counts as running. A row written before owners were kept (no owner) is dead."""
     pid, _, thread = who.partition(":")
     if not pid.isdigit() or not thread.isdigit():
         return False
     if int(pid) != os.getpid():
-        try:
-            os.kill(int(pid), 0)  # signal 0: is there such a process
-        except ProcessLookupError:
-            return False
-        except PermissionError:
-            return True
         return True
     return any(t.ident == int(thread) for t in threading.enumerate())
 
@@ -85,7 +81,7 @@ def owner_alive(who: str) -> bool:
 def monitors(ctx: Ctx, queue: str) -> int:
     """How many trigger monitors hold ``queue`` open for input (its IPPROCS)."""
     held = ctx.txn.get("monitors", queue)
-    return len(held.live) if held is not None else 0
+    return len(held.live(ctx.qm.owner_alive)) if held is not None else 0
 
 
 def armed(q: MQObject) -> bool:
