@@ -24,7 +24,7 @@ from mqsc.catalog import OBJECT_WORDS, VERB_WORDS, Text, command_spec, meaning, 
 from mqsc.catalog.model import Flag
 from mqsc.catalog.mqweb import WEB_MESSAGES, error_entry
 from mqsc.engine.manager import QueueManager
-from mqsc.engine.records import Result
+from mqsc.engine.records import Issuer, Result
 from mqsc.language.pipeline import Rejected, parse
 from mqsc.render import commandserver, jsonout
 from mqsc.serve.qmgrs import NoSuchQmgr, QmgrUnavailable, Registry
@@ -129,9 +129,9 @@ def mqsc_action(registry: Registry, qmgr: str, body: object, role: str) -> Answe
         return error("MQSC903E", qmgr.upper(), problem)
 
 
-def prepare(body: object, role: str) -> Answer | Callable[[QueueManager], Answer]:
+def prepare(body: object, role: str, user: str = "") -> Answer | Callable[[QueueManager], Answer]:
     """The error answer for a body that is not a command, or the work that runs it on the
-    queue manager and makes its answer."""
+    queue manager for REST user ``user`` and makes its answer."""
     if not isinstance(body, dict) or body.get("type") not in ("runCommand", "runCommandJSON"):
         return error("MQSC905E", "'type' must be runCommand or runCommandJSON")
     if body["type"] == "runCommand":
@@ -139,21 +139,32 @@ def prepare(body: object, role: str) -> Answer | Callable[[QueueManager], Answer
         command = parameters.get("command") if isinstance(parameters, dict) else None
         if not isinstance(command, str) or not command.strip():
             return error("MQSC905E", "'parameters.command' must be the text of an MQSC command")
-        return _work(command, role, _text_answer)
+        return _work(command, role, _text_answer, user)
     built = json_command(body)
     if isinstance(built, Answer):
         return built
-    return _work(built, role, _json_answer)
+    return _work(built, role, _json_answer, user)
+
+
+#: The application mqweb's commands come from (the command server's messages): what command
+#: and configuration events name as EventApplName (UNVERIFIED: mqweb's PutApplName on z/OS).
+MQWEB_APPL = "MQWEB"
+
+
+def rest_issuer(user: str) -> Issuer:
+    """A REST user as the engine's issuer: a z/OS user id is upper case, at most 8."""
+    return Issuer(user.upper()[:8], MQWEB_APPL, "MQAT_MVS")
 
 
 def _work(
-    command: str, role: str, answer: Callable[[Result], Answer]
+    command: str, role: str, answer: Callable[[Result], Answer], user: str = ""
 ) -> Callable[[QueueManager], Answer]:
     def work(qm: QueueManager) -> Answer:
         if role == "MQWebAdminRO" and not read_only(command):
             hint = role_hint(("MQWebAdmin",), role, "a command other than DISPLAY")
             return error("MQWB0103E", hint=hint + " (MQWebAdminRO runs DISPLAY commands only)")
-        return answer(qm.execute(command))
+        with qm.acting_as(rest_issuer(user) if user else None):
+            return answer(qm.execute(command))
 
     return work
 
