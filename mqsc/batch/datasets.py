@@ -147,9 +147,9 @@ class Catalog:
     def create_library(self, dsn: str) -> None:
         """Allocate a partitioned data set (a library with no members yet)."""
         try:
-            self.path(dsn).mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise DataSetError(f"{dsn}: cannot be allocated ({error.strerror})") from None
+            private_dir(self.path(dsn), "library", check=False)
+        except FileError as error:
+            raise DataSetError(f"{dsn}: cannot be allocated ({error})") from None
 
     def read(self, dsn: str, member: str = "", encoding: str = "utf-8") -> str:
         path = self.path(dsn, member)
