@@ -36,6 +36,7 @@ from mqsc.language.reader import decode
 from mqsc.store.home import home
 from mqsc.store.vtoc import Allocation, Vtoc, VtocError
 from mqsc.support.bounded import read_file
+from mqsc.support.files import FileError, private_dir, read_private, write_private
 
 #: The catalog LISTCAT and z/OSMF's data set list name (the lab system's master catalog;
 #: UNVERIFIED name).
@@ -131,11 +132,15 @@ class DataSetError(Exception):
 
 @dataclass(frozen=True)
 class Catalog:
-    """The catalog directory (and, for the home's catalog, the libraries it shows that live
-    elsewhere: the samples and the queue managers' initialization data sets)."""
+    """The catalog directory (a str or any os.PathLike is taken as a Path) and, for the
+    home's catalog, the libraries it shows that live elsewhere: the samples and the queue
+    managers' initialization data sets."""
 
     root: Path
     libraries: HomeLibraries | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "root", Path(self.root))
 
     def path(self, dsn: str, member: str = "") -> Path:
         """The file that holds ``dsn`` (or its ``member``).
@@ -164,9 +169,9 @@ class Catalog:
     def create_library(self, dsn: str) -> None:
         """Allocate a partitioned data set (a library with no members yet)."""
         try:
-            self.path(dsn).mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise DataSetError(f"{dsn}: cannot be allocated ({error.strerror})") from None
+            private_dir(self.path(dsn), "library", check=False)
+        except FileError as error:
+            raise DataSetError(f"{dsn}: cannot be allocated ({error})") from None
         self._note(dsn, Allocation(dsorg="PO", dsntype="PDS", dirblk=5))
 
     def read(self, dsn: str, member: str = "", encoding: str = "utf-8") -> str:
@@ -191,24 +196,31 @@ class Catalog:
             raise DataSetError(f"{_name(dsn, member)}: cannot be read ({error})") from None
 
     def write(self, dsn: str, member: str, text: str, *, append: bool = False) -> None:
+        """Write a data set (``append``: DISP=MOD, after its records) as every file mqsc
+        keeps (:mod:`mqsc.support.files`): whole or not at all, 0600, never through a link,
+        a data set another user owns or may write left alone; a partitioned data set's
+        directory is made 0700. A library the home shows from elsewhere is written there."""
         library = self.library(dsn)
         if library is not None:
             try:
-                old = library.read(member) if append and member in library.files else ""
-                library.write(member, old + text)
+                kept = library.read(member) if append and member in library.files else ""
+                library.write(member, kept + text)
             except (LibraryError, OSError, UnicodeDecodeError) as error:
                 raise DataSetError(f"{_name(dsn, member)}: cannot be written ({error})") from None
             return
         path = self.path(dsn, member)
         new = not path.parent.exists() if member else not path.exists()
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with open(path, "a" if append else "w", encoding="utf-8") as handle:
-                handle.write(text)
-        except OSError as error:
-            raise DataSetError(
-                f"{_name(dsn, member)}: cannot be written ({error.strerror})"
-            ) from None
+            private_dir(path.parent, "catalog directory", check=False)
+            if append:
+                old = read_private(path, "data set")
+                if old is not None:
+                    text = old.decode("utf-8", errors="surrogateescape") + text
+            write_private(
+                path, text.encode("utf-8", errors="surrogateescape"), "data set", durable=False
+            )
+        except FileError as error:
+            raise DataSetError(f"{_name(dsn, member)}: cannot be written ({error})") from None
         if new:
             self._note(
                 dsn, Allocation(dsorg="PO", dsntype="PDS", dirblk=5) if member else Allocation()
@@ -560,13 +572,11 @@ class Catalog:
         """Write a binary data set (``append``: after what it holds, as DISP=MOD does)."""
         path = self.path(dsn, member)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with open(path, "ab" if append else "wb") as handle:
-                handle.write(data)
-        except OSError as error:
-            raise DataSetError(
-                f"{_name(dsn, member)}: cannot be written ({error.strerror})"
-            ) from None
+            private_dir(path.parent, "catalog directory", check=False)
+            old = read_private(path, "data set") if append else None
+            write_private(path, (old or b"") + data, "data set", durable=False)
+        except FileError as error:
+            raise DataSetError(f"{_name(dsn, member)}: cannot be written ({error})") from None
 
     # ---- VSAM clusters ------------------------------------------------------------------------
     def cluster(self, dsn: str) -> Cluster | None:

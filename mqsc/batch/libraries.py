@@ -28,10 +28,9 @@ from pathlib import Path
 
 from mqsc.batch.names import member_for_file
 from mqsc.language.source import Source
-from mqsc.store.errors import StoreError
-from mqsc.store.files import check_private, write_private
 from mqsc.support.bounded import read_file
 from mqsc.support.bundled import bundled
+from mqsc.support.files import FileError, check_private, write_private
 
 SAMPLES_PREFIX = "MQSC.SAMPLES."
 #: The sample files that are members: JCL and MQSC (READMEs, scripts and mqsc.toml are not).
@@ -69,8 +68,8 @@ class Library:
         if member not in self.files:
             raise LibraryError(self.fixed)
         try:
-            write_private(self.files[member], text)
-        except StoreError as error:
+            write_private(self.files[member], text, "deck copy")
+        except FileError as error:
             raise LibraryError(str(error)) from None
 
     def changed(self) -> float:
@@ -207,6 +206,6 @@ class HomeLibraries:
             for path in library.files.values():
                 check_private(path, "deck copy")  # its commands run at every start
                 decks.append(Source(_read_text(path), path.name))
-        except (OSError, UnicodeDecodeError, StoreError):
+        except (OSError, UnicodeDecodeError, FileError):
             return None
         return tuple(decks)

@@ -30,6 +30,7 @@ from mqsc.language.source import Source
 from mqsc.render.visible import visible
 from mqsc.store.home import QMgrError, home, security_store
 from mqsc.store.lease import process_owner
+from mqsc.support.files import FileError, private_dir, write_output
 
 EXIT_ABEND, EXIT_JCL_ERROR, MAXCC_CAP = 253, 254, 252
 
@@ -107,6 +108,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         counter = spool.numbers(home(), memory=args.memory)
         first = args.jobid if args.jobid is not None else counter.take(len(jobs))
+    except FileError as error:
+        print(f"mqsc job: {error}", file=sys.stderr)
+        return 2
     except OSError as error:
         print(f"mqsc job: {home() / 'jes2'}: {error.strerror}", file=sys.stderr)
         return 2
@@ -167,15 +171,17 @@ def exit_status(result: runner.JobRun) -> int:
 
 
 def _save(root: Path, result: runner.JobRun) -> bool:
+    """``--output DIR``: each spool data set a file of DIR/JOBNAME (files the user asked
+    for: written aside and renamed, new ones 0600, never through a link)."""
     directory = root / (result.job.name or "JOB")
     try:
-        directory.mkdir(parents=True, exist_ok=True)
+        private_dir(directory, "output directory", check=False)
         for data_set in jes.data_sets(result):
             name = f"{data_set.dsid:03d}.{data_set.stepname}.{data_set.ddname}.txt"
-            (directory / name).write_text(
-                "".join(x + "\n" for x in data_set.lines), encoding="utf-8"
+            write_output(
+                directory / name, "".join(x + "\n" for x in data_set.lines), "job output file"
             )
-    except OSError as error:
-        print(f"mqsc job: {directory}: {error.strerror}", file=sys.stderr)
+    except FileError as error:
+        print(f"mqsc job: {error}", file=sys.stderr)
         return False
     return True

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import ipaddress
 import logging
+import os
 import socket
 import sys
 from collections.abc import Callable
@@ -15,6 +16,7 @@ from mqsc.serve import users as users_file
 from mqsc.serve.auth import Authenticator
 from mqsc.serve.qmgrs import Registry
 from mqsc.store.home import DEFAULT_QMGR
+from mqsc.support.files import append_output
 
 
 class ServeError(Exception):
@@ -170,11 +172,11 @@ def start_lines(scheme: str, host: str, port: int) -> list[str]:
 
 
 def _logging(access_log: Path | None) -> None:
-    handler: logging.Handler = (
-        logging.FileHandler(access_log)
-        if access_log is not None
-        else logging.StreamHandler(sys.stderr)
-    )
+    handler: logging.Handler = logging.StreamHandler(sys.stderr)
+    if access_log is not None:
+        # Owner-only when created, never through a planted link (mqsc.support.files).
+        stream = os.fdopen(append_output(access_log, "access log"), "a", encoding="utf-8")
+        handler = logging.StreamHandler(stream)
     handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(message)s"))
     for name in ("mqsc.serve.access", "mqsc.serve"):
         log = logging.getLogger(name)
