@@ -20,6 +20,7 @@ from mqsc.engine.smf.record import RecordError, read_records
 from mqsc.engine.statistics import collect
 from mqsc.render.plot import Sample, png, svg
 from mqsc.render.statistics import text_lines
+from mqsc.support.files import FileError, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -145,12 +146,14 @@ def run(args: argparse.Namespace) -> int:
                 time.sleep(args.every)
                 samples.append(_look(qm))
             try:
-                if args.plot.suffix.lower() == ".png":
-                    args.plot.write_bytes(png(qm.name, samples))
-                else:
-                    args.plot.write_text(svg(qm.name, samples), encoding="utf-8")
-            except OSError as error:
-                print(f"mqsc stats: --plot: {error.strerror}: {args.plot}", file=sys.stderr)
+                picture = (
+                    png(qm.name, samples)
+                    if args.plot.suffix.lower() == ".png"
+                    else svg(qm.name, samples)
+                )
+                write_output(args.plot, picture, "plot")
+            except FileError as error:
+                print(f"mqsc stats: --plot: {error}", file=sys.stderr)
                 return 2
         data = samples[-1].stats
         if args.reset:

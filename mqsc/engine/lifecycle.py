@@ -217,8 +217,10 @@ def restart(qm: QueueManager, module: str = "") -> list[Result]:
     (a pool's logged attributes survive unless CSQINP1 says REPLACE, storage rule BP-7
     (docs/storage.md#storage-rules)), the page
     sets are
-    opened and CSQINP2 runs.
+    opened and CSQINP2 runs. The initialization data sets are read again first: a member
+    edited while the queue manager ran is what this start processes.
     """
+    reread_decks(qm)
     txn = Txn(qm.state)
     for pool_id in list(txn.keys("pool")):
         pool = txn.edit("pool", pool_id)
@@ -256,6 +258,18 @@ def restart(qm: QueueManager, module: str = "") -> list[Result]:
     finally:
         qm.restarting = False
         qm.logged_pools = {}
+
+
+def reread_decks(qm: QueueManager) -> None:
+    """Take the current CSQINP1 and CSQINP2 decks from where they live (IBM MQ for z/OS: the
+    data sets are opened at each start); a DD whose decks cannot all be read keeps the decks
+    the queue manager had."""
+    if qm.initdecks is None:
+        return
+    for ddname in ("CSQINP1", "CSQINP2"):
+        decks = qm.initdecks.decks(qm.name, ddname)
+        if decks is not None:
+            setattr(qm, ddname.lower(), decks)
 
 
 def start_command(

@@ -41,6 +41,7 @@ from mqsc.engine import (
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx, LogSuspended
 from mqsc.engine.group import Group
+from mqsc.engine.initdecks import InitDecks
 from mqsc.engine.log import LogRecord, LogState, command_detail
 from mqsc.engine.messaging import bodies, clusterput, events, privateq, pubsub, triggers
 from mqsc.engine.mqobjects import MQObject, QueueManagerInfo
@@ -183,6 +184,9 @@ class QueueManager:
         #: Where DEFINE LOG finds its clusters and the offload catalogs archive logs (a job's
         #: catalog, or the home's); None: DEFINE LOG finds none, archives are only in the BSDS.
         self.logcatalog: LogCatalog | None = None
+        #: Where START QMGR reads CSQINP1 and CSQINP2 again (the home's libraries); None: the
+        #: decks the queue manager was built with.
+        self.initdecks: InitDecks | None = None
         #: What the CSQINP1 pass in progress defined (restart rules need it).
         self.defined: dict[str, set[int]] = {"pool": set(), "pageset": set()}
         #: At a restart: each pool's attributes as the log holds them (buffers, location,
@@ -262,6 +266,7 @@ class QueueManager:
         )
         other.modules = self.modules
         other.logcatalog = self.logcatalog
+        other.initdecks = self.initdecks
         copied = self.state.copy(PRIVATE_TABLES)
         for table in PRIVATE_TABLES:
             other.state.tables[table] = copied.tables[table]
