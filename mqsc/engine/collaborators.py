@@ -17,6 +17,11 @@ built (``QueueManager(collaborators=...)``), or later in the one explicit step
   (:class:`mqsc.engine.vsam.LogCatalog`), the load libraries START QMGR PARM(name) searches
   (:class:`mqsc.engine.sysparm.ParameterModules`): a batch job's catalog for the time of its
   steps, or the home's;
+* the **initialization libraries** (:class:`mqsc.engine.initdecks.InitDecks`): where START
+  QMGR reads CSQINP1 and CSQINP2 again (the home's libraries), as the started task opens its
+  data sets at each start;
+* the **SMF data set** (:class:`mqsc.engine.smf.sink.SmfSink`): where its SMF records go (the
+  home's, for a queue manager a front end opened from the home);
 * the **security database** (:class:`mqsc.engine.security.SecurityDatabase`): the home's
   RACF database the security manager reads (RACF is the system's, not the queue manager's;
   the front end opens it and the queue manager closes it with itself);
@@ -42,8 +47,10 @@ from mqsc.engine.sysparm import ParameterModules
 from mqsc.engine.vsam import LogCatalog, VsamCatalog
 
 if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.engine.initdecks import InitDecks
     from mqsc.engine.manager import QueueManager
     from mqsc.engine.security import SecurityDatabase
+    from mqsc.engine.smf.sink import SmfSink
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,12 +113,15 @@ class Probes:
 class Collaborators:
     """Everything a queue manager is given from outside; None: it has none of that kind (in
     memory only, no channels' partners, any DSN accepted, no archives catalogued, only its own
-    parameter module and IBM's CSQZPARM, no RACF on the system: subsystem security off)."""
+    parameter module and IBM's CSQZPARM, the decks it was built with at every start, its SMF
+    records kept in its memory, no RACF on the system: subsystem security off)."""
 
     gate: Gate | None = None
     network: Network | None = None
     vsam: VsamCatalog | None = None
     logcatalog: LogCatalog | None = None
     modules: ParameterModules | None = None
+    initdecks: InitDecks | None = None
+    smf: SmfSink | None = None
     security: SecurityDatabase | None = None
     probes: Probes = field(default_factory=Probes)

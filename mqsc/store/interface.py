@@ -9,6 +9,7 @@ what changed since it last looked.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol, cast, runtime_checkable
@@ -66,7 +67,7 @@ class Store(Gate, Protocol):
     on_durable: Callable[[], None] | None
 
     # Copies and removal (mqsc state backup / reset).
-    def backup(self, target: Path) -> None: ...
+    def backup(self, target: str | os.PathLike[str]) -> None: ...
 
     def remove(self) -> None: ...
 
