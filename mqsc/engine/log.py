@@ -147,6 +147,11 @@ class LogState:
         """Whether the last write reached the log's next stop (``switch_at``)."""
         return self.rba >= self.switch_at
 
+    def attention_due(self) -> bool:
+        """:meth:`checkpoint_due` or :meth:`switch_due`, in one call (asked after every
+        command's log record: a deck of 50,000 DEFINEs asks 50,000 times)."""
+        return self.since >= self.loadlimit or self.rba >= self.switch_at
+
     def take_checkpoint(self) -> int:
         """Record a checkpoint at the current RBA; returns the new generation."""
         self.checkpoints = (*self.checkpoints[-3:], self.rba)

@@ -1245,8 +1245,8 @@ class QueueManager:
             return results.result(self.cpf, logical, spec, False, refusal, RC_FAILED)
         if self.phase is Phase.STOPPED:
             return self._start(logical, spec, str(cmd.get("PARM") or ""))
-        if self.phase is Phase.RUNNING:
-            self._tick()
+        if self.phase is Phase.RUNNING and smf_interval.running(self.state.tables):
+            self._tick()  # one lookup for almost every command: no statistics interval runs
         route = routing.route(self, cmd)
         if route is not None:
             if route.refusal is not None:
@@ -1344,7 +1344,8 @@ class QueueManager:
         if "sysparm" in txn.pending:
             self._parameters_changed(ctx)
         self.commit(txn, cmd, ctx.later)
-        self._flush(ctx)
+        if ctx.smf:
+            self._flush(ctx)
         return results.result(self.cpf, logical, spec, True, ctx.records, RC_OK, later=ctx.later)
 
     def _command_checks(self, cmd: Command, user: str | None) -> tuple[bool, tuple[Message, ...]]:
@@ -1608,7 +1609,7 @@ def _log_command(qm: QueueManager, txn: Txn, cmd: Command, later: list[Message] 
                 size += _OBJECT_LOG_BYTES.get(table, constants.LOG_RECORD_BYTES)
     log = txn.edit("log", None)
     txn.journal.append(log.write("command", size, command_detail(cmd.title, tuple(objects))))
-    if log.checkpoint_due() or log.switch_due():
+    if log.attention_due():
         ctx = lifecycle.system_ctx(qm, txn)
         if log.switch_due():
             logdatasets.after_write(ctx)
