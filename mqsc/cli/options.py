@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mqsc.batch.datasets import attach, home_catalog
 from mqsc.engine.connregistry import ConnectRequest, NotConnected
 from mqsc.engine.manager import QueueManager
 from mqsc.store.errors import StoreError
@@ -64,6 +63,8 @@ def open_from(args: argparse.Namespace, prog: str) -> QueueManager | None:
         join_home(qm)
     if not args.memory and args.state is None:
         # Its log's data sets and load libraries are in the home's data set catalog.
+        from mqsc.batch.datasets import attach, home_catalog  # noqa: PLC0415 - start-up: the data set catalog (names, libraries, VTOC) only for a durable queue manager
+
         attach(qm, home_catalog())
     return qm
 
