@@ -45,6 +45,7 @@ PROVED_ELSEWHERE = {
     "MQSC907E": ("tests/serve/test_messaging.py", "a REST API error body, not z/OS output"),
     "MQSC908E": ("tests/serve/test_mqrest.py", "a REST API error body, not z/OS output"),
     "MQSC909E": ("tests/serve/test_mqrest.py", "a REST API error body, not z/OS output"),
+    "MQSC910E": ("tests/serve/test_messaging.py", "a REST API error body, not z/OS output"),
 }
 
 

@@ -300,6 +300,13 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "",
             shows=_ids("IKJ56500I"),
         ),
+        "DOC-HLASM-DIAG": Evidence(
+            "HLASM Programmer's Guide (SC26-4941-06): Assembly error diagnostic messages, "
+            "Figure 1 Sample error diagnostic messages (the listing's ** ASMAnnns lines, the "
+            "MNOTE line with its statement number and severity)",
+            "https://www.ibm.com/docs/en/SSLTBW_2.1.0/com.ibm.zos.v2r1.asma100/asmp1021138.htm",
+            shows=_ids("ASMA088E ASMA254I"),
+        ),
         "DOC-LOGWRITE": Evidence(
             "How the IBM MQ for z/OS logs are written",
             "https://www.ibm.com/docs/SSFKSJ_9.3.0/techoview/q004040_.html",

@@ -1955,7 +1955,7 @@ _CATALOG: tuple[MessageDef, ...] = (
     ),
     _m(
         "MQSC340E",
-        "Channel {channel} is in doubt: RESOLVE CHANNEL first (MQRC 4025)",
+        "Channel {channel} is in doubt: RESOLVE CHANNEL first (MQRCCF 4025)",
         8,
         U,
         "IBM MQRCCF_CHANNEL_INDOUBT (4025): 'The requested operation cannot complete because "
@@ -2989,6 +2989,17 @@ _CATALOG: tuple[MessageDef, ...] = (
         "would wait for RESUME QMGR LOG, which only another command can give.",
     ),
     _m(
+        "MQSC666E",
+        "Logging is suspended (SUSPEND QMGR LOG): the {operation} on {queue} is not done; "
+        "RESUME QMGR LOG first",
+        8,
+        V,
+        "emulator",
+        "An MQI call that would write to the log came while logging is suspended. On z/OS the "
+        "call waits until RESUME QMGR LOG (IBM documents no reason code for it); mqsc does not "
+        "hold the caller, so the call is not done and gives no MQ reason code: nothing changed.",
+    ),
+    _m(
         "MQSC663I",
         "MAXSMSGS({value}): the most messages a task may get or put within a single unit of "
         "recovery (the queue manager's MAXUMSGS)",
@@ -3170,6 +3181,16 @@ _CATALOG: tuple[MessageDef, ...] = (
         "ours: no IBM REST API id found for it (was MQWB0405E, chosen; the IBM MQ Console's "
         "MQWB2005E covers the console's own requests)",
         "The resource exists but does not take this HTTP method (HTTP 405).",
+        cpf=False,
+    ),
+    _m(
+        "MQSC910E",
+        "The queue manager's log is suspended (SUSPEND QMGR LOG): the {operation} on queue "
+        "'{queue}' is not done.",
+        8,
+        V,
+        "ours: on z/OS the MQI call waits for RESUME QMGR LOG and IBM documents no REST error",
+        "A message put or get came while logging is suspended (HTTP 503); nothing changed.",
         cpf=False,
     ),
     # ---- Console ----------------------------------------------------------------------

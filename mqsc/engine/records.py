@@ -359,6 +359,9 @@ class Workload:
     #: A put to a cluster queue: the queue managers the cluster workload algorithm chose, each
     #: with how many messages went there, in the order first chosen (docs/clusters.md).
     routed: tuple[tuple[str, int], ...] = ()
+    #: What holds the call on z/OS ("SUSPEND QMGR LOG"): mqsc does not wait, so the call was
+    #: not done (an own MQSC message says so) and has no MQ reason code of its own.
+    held: str = ""
 
     @property
     def reason_name(self) -> str:
