@@ -2105,8 +2105,8 @@ _CATALOG: tuple[MessageDef, ...] = (
         V,
         "emulator; reason: IBM MQ 'MQRCCF_EVENTS_DISABLED (3224)': 'The command required "
         "performance or configuration events to be enabled'",
-        "REFRESH QMGR TYPE(CONFIGEV): mqsc generates no configuration event messages, so it "
-        "answers as z/OS does with CONFIGEV(DISABLED); nothing was changed.",
+        "REFRESH QMGR TYPE(CONFIGEV) while the queue manager's CONFIGEV is DISABLED: there is "
+        "no configuration event to refresh, as z/OS answers; nothing was changed.",
     ),
     _m(
         "MQSC583E",
