@@ -3000,6 +3000,26 @@ _CATALOG: tuple[MessageDef, ...] = (
         "hold the caller, so the call is not done and gives no MQ reason code: nothing changed.",
     ),
     _m(
+        "MQSC667E",
+        "BSDS copy {dsname} cannot be opened (the data set catalog does not hold it): the queue "
+        "manager runs in single BSDS mode with {good} until RECOVER BSDS",
+        8,
+        V,
+        "emulator [DOC-BSDSINFO] [DOC-RECBSDS]",
+        "A dual BSDS copy was deleted (IDCAMS DELETE while the queue manager was stopped): the "
+        "start goes on with the other copy. IBM documents the single BSDS mode; the CSQJ "
+        "message z/OS writes for it was not found, so this id is ours.",
+    ),
+    _m(
+        "MQSC668I",
+        "Dual BSDS mode restored: {dsname} allocated and copied from {good}",
+        0,
+        V,
+        "emulator [DOC-RECBSDS]",
+        "RECOVER BSDS allocated a data set with the lost copy's name and copied the good copy "
+        "onto it.",
+    ),
+    _m(
         "MQSC663I",
         "MAXSMSGS({value}): the most messages a task may get or put within a single unit of "
         "recovery (the queue manager's MAXUMSGS)",
