@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from mqsc.cli import main
+from mqsc.store.home import bundled
 
 
 def deck(tmp_path, text: str) -> str:
@@ -149,3 +150,25 @@ def test_an_unknown_queue_is_an_error_not_an_empty_queue(capsys) -> None:
 def test_negative_count_is_refused(capsys) -> None:
     assert main(["events", "--count", "-1"]) == 2
     assert "--count cannot be negative" in capsys.readouterr().err
+
+
+def test_a_jobs_commands_are_command_events_of_its_owner_and_name(tmp_path, capsys) -> None:
+    # CSQUTIL COMMAND in a job is a command message (MQEVO_MSG) put by the job (its name is
+    # the EventApplName) for the user the job runs as.
+    assert main(["run", deck(tmp_path, "ALTER QMGR CMDEV(ENABLED) CONFIGEV(DISABLED)\n")]) == 0
+    assert main(["events", "SYSTEM.ADMIN.COMMAND.EVENT"]) == 0  # the ALTER's own event
+    job = str(bundled("samples/jobs/ADDPSET.jcl"))
+    assert main(["job", job, "--user", "PAYOPS"]) == 0
+    capsys.readouterr()
+    assert main(["events", "SYSTEM.ADMIN.COMMAND.EVENT", "--format", "json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found, "the job's commands made no command event"
+    texts = []
+    for event in found:
+        assert event["reasonName"] == "MQRC_COMMAND_MQSC"
+        context = {m["parameter"]: m for m in event["parameters"][0]["members"]}
+        assert context["MQCACF_EVENT_USER_ID"]["value"] == "PAYOPS"
+        assert context["MQIACF_EVENT_ORIGIN"]["constant"] == "MQEVO_MSG"
+        assert context["MQCACF_EVENT_APPL_NAME"]["value"] == "USER1NP"
+        texts.append(event["parameters"][1]["members"][0]["value"])
+    assert texts[0].startswith("DEFINE PSID(05) BUFFPOOL(3)")
