@@ -47,11 +47,11 @@ PROVED_ELSEWHERE = {
     "MQSC908E": ("tests/serve/test_mqrest.py", "a REST API error body, not z/OS output"),
     "MQSC909E": ("tests/serve/test_mqrest.py", "a REST API error body, not z/OS output"),
     "MQSC667E": (
-        "tests/cli/test_bsds_recovery.py",
+        "tests/cli/test_log_operations.py",
         "needs a BSDS copy deleted by a job between two starts: asserted line by line",
     ),
     "MQSC668I": (
-        "tests/cli/test_bsds_recovery.py",
+        "tests/cli/test_log_operations.py",
         "follows MQSC667E's single BSDS mode: asserted line by line",
     ),
     "MQSC910E": ("tests/serve/test_messaging.py", "a REST API error body, not z/OS output"),

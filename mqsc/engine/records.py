@@ -390,7 +390,7 @@ class Workload:
 
     def plus(self, later: Workload) -> Workload:
         """This and a later operation of the same kind on the same queue, as one (the size
-        is 0 when they differ; the later one's reason counts)."""
+        is 0 when they differ; the later one's reason, and whether it was held, counts)."""
         pools: dict[int, dict[str, int]] = {k: dict(v) for k, v in self.pools.items()}
         for key, delta in later.pools.items():
             mine = pools.setdefault(key, {})
@@ -417,6 +417,7 @@ class Workload:
             self.cf_bytes + later.cf_bytes,
             self.delivered + later.delivered,
             self.triggers + later.triggers,
+            held=later.held,
         )
 
 

@@ -1,6 +1,7 @@
-"""The BSDS-recovery runbook through the command line: a BSDS copy is allocated while the
-queue manager runs (IDCAMS DELETE fails), deleted while it is stopped, the start goes on in
-single BSDS mode, and RECOVER BSDS allocates it again from the good copy."""
+"""The log's runbooks through the command line: a BSDS copy is allocated while the queue
+manager runs (IDCAMS DELETE fails), deleted while it is stopped, the start goes on in single
+BSDS mode, and RECOVER BSDS allocates it again from the good copy; a job's put while the log is
+suspended is held, not failed with an invented reason code."""
 
 from __future__ import annotations
 
@@ -71,3 +72,38 @@ def test_a_deleted_bsds_copy_means_single_mode_until_recover_bsds(tmp_path, caps
     assert "dual mode already" in capsys.readouterr().out
     assert main(["restart"]) == 0
     assert "MQSC667E" not in capsys.readouterr().out
+
+
+PUT_JOB = """\
+//USER1NP  JOB (ACCT),'PUT',CLASS=A,MSGCLASS=K
+//LOADQ    EXEC PGM=OEMPUTX,
+//             PARM=('-mQMZ1 -qUSER1.ABAR.QUEUE -n3 -s100 -p -c2')
+//SYSPRINT DD SYSOUT=*
+//SYSOUT   DD SYSOUT=*
+"""
+
+
+def test_a_job_put_while_the_log_is_suspended_is_held_not_failed_with_a_reason(
+    tmp_path, capsys
+) -> None:
+    # SUSPEND QMGR LOG comes from the console only; z/OS holds the MQPUT and documents no
+    # reason code: the step says so (MQSC666E, no MQRC) and ends with condition code 8.
+    from mqsc import open_qmgr  # noqa: PLC0415 - the console's SUSPEND, as the operator types it
+    from mqsc.catalog import CommandSource  # noqa: PLC0415 - idem
+
+    job = deck(tmp_path, "put.jcl", PUT_JOB)
+    assert main(["put", "USER1.ABAR.QUEUE", "--data", "first"]) == 0
+    qm = open_qmgr("QMZ1")
+    try:
+        assert qm.run("SUSPEND QMGR LOG", source=CommandSource.CONSOLE)[0].ok
+    finally:
+        qm.close()
+    capsys.readouterr()
+    main(["job", job])
+    out = capsys.readouterr().out
+    assert "Completion          : not done, held by SUSPEND QMGR LOG (no MQ reason code)" in out
+    assert (
+        "MQSC666E QMZ1 Logging is suspended (SUSPEND QMGR LOG): the put on USER1.ABAR.QUEUE" in out
+    )
+    assert "MQPUT failed with reason code" not in out
+    assert "$HASP395 USER1NP  ENDED - RC=0008" in out
