@@ -2,11 +2,57 @@
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
+import pkgutil
+from collections.abc import Mapping
+
+import mqsc
 from mqsc.cli import docgen
 
 
 def test_generated_docs_are_current() -> None:
     assert docgen.main(["--check"]) == 0, "run: python -m mqsc.cli.docgen"
+
+
+_MESSAGE_FIELDS = {"msg_id", "template", "verified", "evidence"}
+
+
+def _is_message(value: object) -> bool:
+    return (
+        dataclasses.is_dataclass(value)
+        and not isinstance(value, type)
+        and _MESSAGE_FIELDS <= {f.name for f in dataclasses.fields(value)}
+    )
+
+
+def message_catalogs() -> dict[str, set[str]]:
+    """Every message catalog of the package, found by what it holds rather than by name: a
+    module-level mapping whose values are message records (a dataclass with an id, a template,
+    a verified flag and evidence), with the ids it holds, by module."""
+    found: dict[str, set[str]] = {}
+    for info in pkgutil.walk_packages(mqsc.__path__, "mqsc."):
+        if info.name.endswith("__main__"):
+            continue
+        for value in vars(importlib.import_module(info.name)).values():
+            if isinstance(value, Mapping) and value and all(map(_is_message, value.values())):
+                found.setdefault(info.name, set()).update(m.msg_id for m in value.values())
+    return found
+
+
+def test_docs_messages_counts_every_message_catalog() -> None:
+    """docs/messages.md's status table counts the ids of every catalog that holds messages: a
+    new catalog module (as RACF's once was) cannot be left out of docgen unnoticed."""
+    catalogs = message_catalogs()
+    assert {"mqsc.catalog.texts", "mqsc.catalog.racf", "mqsc.batch.systemmsgs"} <= set(catalogs)
+    counted = docgen.message_statuses()
+    missing = {
+        module: sorted(left)
+        for module, ids in catalogs.items()
+        if (left := {i for i in ids if i.lstrip("$") not in counted})
+    }
+    assert not missing, f"docgen does not read these catalogs' ids: {missing}"
+    assert set(counted.values()) <= {"VERIFIED", "UNVERIFIED", "own"}
 
 
 # ---- links and citations ---------------------------------------------------------------------

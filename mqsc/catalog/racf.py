@@ -434,6 +434,14 @@ class RacfMessage:
     evidence: str
     meaning: str
 
+    @property
+    def status(self) -> str:
+        """``VERIFIED``, ``UNVERIFIED`` (an IBM id whose text was not seen) or ``own``, as
+        :attr:`mqsc.catalog.texts.MessageDef.status`."""
+        if self.msg_id.startswith("MQSC"):
+            return "own"
+        return "VERIFIED" if self.verified else "UNVERIFIED"
+
 
 def _m(key: str, template: str, verified: bool, evidence: str, meaning: str) -> RacfMessage:
     return RacfMessage(key, key.split(".")[0], template, verified, evidence, meaning)
