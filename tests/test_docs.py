@@ -152,6 +152,50 @@ def test_every_evidence_key_is_a_listed_source() -> None:
     assert not unknown, f"evidence keys with no entry in mqsc/catalog/sources.py: {unknown}"
 
 
+_WAS = re.compile(r"\bwas (\$?[A-Z][A-Z0-9]{5,8})\b")
+
+
+def replaced_ids() -> set[str]:
+    """Ids mqsc no longer prints: those an entry of a message catalog says it replaced ("was
+    CSQM092I") and that no catalog holds any more."""
+    from mqsc.batch.systemmsgs import MESSAGES as SYSTEM
+    from mqsc.catalog.mqweb import WEB_MESSAGES
+    from mqsc.catalog.racf import MESSAGES as RACF
+    from mqsc.catalog.texts import CATALOG
+
+    entries = [*CATALOG.values(), *WEB_MESSAGES.values(), *SYSTEM.values(), *RACF.values()]
+    was = {i for m in entries for i in _WAS.findall(m.evidence)}
+    return was - {m.msg_id for m in entries}
+
+
+def stale_ids(page: str, replaced: set[str]) -> list[str]:
+    r"""The lines of ``page`` that show a replaced id as current (a line that says "was X" is
+    telling the reader about the replacement).
+
+    >>> stale_ids("checked (`CSQM092I ... OUT OF RANGE`)\nMQSC592E (was CSQM092I)", {"CSQM092I"})
+    ['1: checked (`CSQM092I ... OUT OF RANGE`)']
+    """
+    return [
+        f"{number}: {line.strip()[:90]}"
+        for number, line in enumerate(page.splitlines(), 1)
+        for msg_id in sorted(replaced)
+        if re.search(rf"(?<![\w$]){re.escape(msg_id)}\b", line) and f"was {msg_id}" not in line
+    ]
+
+
+def test_docs_promise_no_replaced_id() -> None:
+    """A CSQ id that became mqsc's own MQSCnnnx one is not what mqsc prints: a page that still
+    shows it sends the reader looking for a message that never comes."""
+    replaced = replaced_ids()
+    assert {"CSQM092I", "CSQ9010E"} <= replaced  # the scan sees the catalog's replacements
+    found = [
+        f"{page.relative_to(ROOT)}:{hit}"
+        for page in PAGES
+        for hit in stale_ids(page.read_text(encoding="utf-8"), replaced)
+    ]
+    assert not found, "ids replaced by mqsc's own (see docs/messages.md):\n" + "\n".join(found)
+
+
 # ---- storage rules ---------------------------------------------------------------------------
 _RULE_TEXTS = (".py", ".md", ".json", ".mqsc", ".jcl", ".txt", ".scn", ".toml", ".lark", ".sh")
 STORAGE = ROOT / "docs" / "storage.md"
