@@ -33,7 +33,7 @@ from mqsc.catalog.racf import MESSAGES as RACF
 from mqsc.catalog.sources import SOURCES
 from mqsc.catalog.storagerules import RULES, StorageRule
 from mqsc.catalog.texts import CATALOG, REASONS, family_of, is_ibm_id
-from mqsc.engine.smf import layout as L
+from mqsc.engine.smf.layout import INDEX_PAGES, QWHS, QWHS116, SECTIONS, SMF_HEADER
 from mqsc.engine.storage.constants import CONSTANTS
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -400,12 +400,12 @@ def smf_layout_tables() -> str:
     """The offset tables of docs/smf.md, from mqsc/engine/smf/layout.py."""
     out = []
     subs = {}
-    for sec in (L.SMF_HEADER, L.QWHS, L.QWHS116, *L.SECTIONS.values()):
+    for sec in (SMF_HEADER, QWHS, QWHS116, *SECTIONS.values()):
         title, url = sec.source
         ident = f", identifier X'{sec.ident:04X}'" if sec.ident else ""
         eye = f", eyecatcher '{sec.eyecatcher}'" if sec.eyecatcher else ""
-        if url in L.INDEX_PAGES:
-            cite = f"IBM: {title}, under [{L.INDEX_PAGES[url]}]({url})."
+        if url in INDEX_PAGES:
+            cite = f"IBM: {title}, under [{INDEX_PAGES[url]}]({url})."
         else:
             cite = f"IBM: [{title}]({url})." if url else ""
         out += [

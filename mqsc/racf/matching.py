@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from mqsc.catalog import racf as R
+from mqsc.catalog import racf
 from mqsc.racf.database import Database, Profile, upper_if
 
 _REAL, _PERCENT, _STAR, _DOUBLE, _END = 3, 2, 1, 0, 4
@@ -48,8 +48,8 @@ def problem(name: str) -> str | None:
     """
     if not name:
         return "the name is empty"
-    if len(name) > R.PROFILE_NAME_MAX:
-        return f"longer than {R.PROFILE_NAME_MAX} characters"
+    if len(name) > racf.PROFILE_NAME_MAX:
+        return f"longer than {racf.PROFILE_NAME_MAX} characters"
     if any(c in name for c in " ,()'"):
         return "blanks, commas, parentheses and apostrophes cannot be part of a name"
     qualifiers = name.split(".")
