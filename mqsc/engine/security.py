@@ -705,11 +705,3 @@ def channel_user(ctx: Ctx, channel: str, partner: str) -> str | None:
             if any(fnmatchcase(userid, str(n).upper()) for n in names):
                 return None
     return userid
-
-
-def user_of(ctx: Ctx) -> str:
-    """The user the running command or call acts for: the one it names, else its
-    connection's, else the queue manager's operator."""
-    if ctx.user is not None:
-        return ctx.user
-    return ctx.connection_user()

@@ -8,7 +8,7 @@ are not the very same objects as before.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
@@ -223,7 +223,3 @@ def replaced(mapping: Mapping[Any, Any], key: Any, value: Any) -> dict[Any, Any]
     else:
         copy[key] = value
     return copy
-
-
-def with_permits(profile: Profile, permits: Iterable[Permit]) -> Profile:
-    return replace(profile, permits=tuple(permits))

@@ -190,9 +190,3 @@ def covering(db: Database, cls: str, resource: str, *, checking: bool = True) ->
     """The profile that protects ``resource`` in ``cls`` (the name is put in the class's case
     first)."""
     return view(db, cls, checking=checking).covering(upper_if(cls, resource))
-
-
-def filter_matches(mask: str, name: str) -> bool:
-    """SEARCH FILTER: the mask's generic characters match profile names as they match
-    resource names (a generic profile name is compared as plain text)."""
-    return matches(mask, name)
