@@ -71,7 +71,6 @@ def test_every_local_import_says_why() -> None:
 #: public API users call (none today: the facade's names are all in the docs), and names
 #: waiting for the code that reads them (drop an entry once it is read).
 UNREFERENCED_ALLOWED = {
-    "MQRC_UNKNOWN_ALIAS_BASE_Q": "the reason code of an alias queue whose base queue is gone",
     "CONTEXT_ACCESS": "context security: the access each MQOO_*_CONTEXT option needs",
     "ALTERNATE_USER_ACCESS": "alternate user security: the access MQOO_ALTERNATE_USER needs",
 }
