@@ -136,6 +136,11 @@ UNSUPPORTED_OPERATIONS = frozenset(
 )
 #: Procedures nest at most 15 deep (JCL Reference, "EXEC statement").
 PROC_DEPTH = 15
+#: "A job can have a maximum of 255 job steps. This maximum includes all steps in any
+#: procedures the EXEC statements call" (z/OS MVS JCL Reference, "EXEC statement"). Counted
+#: as EXEC statements read, so procedures that call themselves several times each stop here
+#: rather than at 15 levels of nesting (a count that grows as the calls' product).
+MAX_STEPS = 255
 #: The procedure library searched after the JCLLIB ORDER libraries (the system's PROCLIB).
 DEFAULT_PROCLIB = "SYS1.PROCLIB"
 #: Finds a cataloged procedure: (member, libraries to search) -> its cards, or None.
@@ -268,6 +273,8 @@ class _Builder:
     #: prefix (XX cataloged, ++ in-stream), the symbols, where its steps start and end.
     call: dict | None = None
     depth: int = 0
+    #: EXEC statements read, those in the procedures called included (MAX_STEPS).
+    execs: int = 0
 
     def error(self, statement: int, message: str) -> None:
         self.errors.append(JclError(statement, message))
@@ -750,6 +757,11 @@ def _job(builder: _Builder, statement: _Statement) -> None:
 def _exec(builder: _Builder, statement: _Statement) -> None:
     if builder.job is None:
         builder.error(statement.number, line("IEFC005I"))
+        return
+    builder.execs += 1
+    if builder.execs > MAX_STEPS:
+        if builder.execs == MAX_STEPS + 1:
+            builder.error(statement.number, emulator_line("MQSC269E", limit=MAX_STEPS))
         return
     positional, keywords = _keywords(builder, statement, "EXEC")
     program = word(keywords.get("PGM"))

@@ -2696,6 +2696,18 @@ _CATALOG: tuple[MessageDef, ...] = (
         cpf=False,
     ),
     _m(
+        "MQSC269E",
+        "THE JOB HAS MORE THAN {limit} EXEC STATEMENTS, PROCEDURE STEPS INCLUDED",
+        8,
+        V,
+        'ours: the limit is IBM\'s (z/OS MVS JCL Reference, "EXEC statement"); the message '
+        "z/OS gives for it was not found",
+        "A job, with the steps of the procedures it calls, has more than 255 steps: the job "
+        "fails with a JCL error and no step runs; the EXEC statements after the limit are not "
+        "read.",
+        cpf=False,
+    ),
+    _m(
         "MQSC273E",
         " Invalid keyword {keyword} for {function} function",
         8,

@@ -93,3 +93,24 @@ def test_procedure_errors() -> None:
 def test_double_ampersands_are_not_symbols() -> None:
     job = parse("// SET TEMP=X\n//S EXEC PGM=RC,PARM='A&&TEMP'\n")
     assert job.steps[0].parm == "A&TEMP"
+
+
+def test_a_job_stops_at_255_steps_procedure_steps_included() -> None:
+    # z/OS MVS JCL Reference, "EXEC statement": at most 255 steps, those of the procedures
+    # called included.
+    job = parse("".join(f"//S{i} EXEC PGM=IEFBR14\n" for i in range(255)))
+    assert job.errors == () and len(job.steps) == 255
+    job = parse(PROC + "".join(f"//S{i} EXEC P1\n" for i in range(128)))
+    assert [e.message for e in job.errors] == [
+        "MQSC269E THE JOB HAS MORE THAN 255 EXEC STATEMENTS, PROCEDURE STEPS INCLUDED"
+    ]
+
+
+def test_a_procedure_calling_itself_twice_ends_at_the_step_limit() -> None:
+    # Each level doubles the calls: 15 levels would be 32,767 EXEC statements read.
+    job = parse("//P PROC\n//A EXEC P\n//B EXEC P\n// PEND\n//GO EXEC P\n")
+    messages = [e.message for e in job.errors]
+    assert (
+        "MQSC269E THE JOB HAS MORE THAN 255 EXEC STATEMENTS, PROCEDURE STEPS INCLUDED" in messages
+    )
+    assert len(messages) < 300
