@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from mqsc.catalog.channels import RECEIVER_TYPES, SENDER_TYPES
 from mqsc.catalog.mqrc import MQRC_NONE, MQRC_UNKNOWN_OBJECT_NAME, MQRC_UNKNOWN_REMOTE_Q_MGR
+from mqsc.engine import connregistry
 from mqsc.engine.context import STAMP, Ctx
 from mqsc.engine.messaging import privateq
 from mqsc.engine.messaging.triggers import CHANNEL_INITQ
@@ -93,20 +94,38 @@ def set_attrs(ctx: Ctx, **values: Any) -> None:
 
 
 def set_status(ctx: Ctx, channel: str, status: Mapping[str, Any] | None) -> None:
-    """Record a channel's status (None: it has none, INACTIVE)."""
+    """Record a channel's status (None: it has none, INACTIVE). A channel that starts running
+    gets its MCA's connection, one that stops running loses it (mqsc/engine/connregistry.py:
+    DISPLAY CONN shows running channels with CHANNEL and CONNAME)."""
     table = dict(statuses(qmgr_attrs(ctx)))
+    was = table.get(channel, {}).get("STATUS") == "RUNNING"
     if status is None:
         table.pop(channel, None)
     else:
         table[channel] = dict(status)
     set_attrs(ctx, **{CHANNELS: table})
+    running = status is not None and status.get("STATUS") == "RUNNING"
+    if running and not was:
+        _mca_connects(ctx, channel, status)
+    elif was and not running:
+        connregistry.channel_ended(ctx, channel)
+
+
+def _mca_connects(ctx: Ctx, channel: str, status: Mapping[str, Any]) -> None:
+    # The MCA's user: the channel's MCAUSER, else the channel initiator's own.
+    obj = ctx.txn.get("channel", channel)
+    mcauser = str(obj.get("MCAUSER") or "").strip().upper()[:8] if obj is not None else ""
+    xmitq = str(status.get("XMITQ", "")) if status.get("CHLTYPE") in SENDERS else ""
+    connregistry.channel_started(ctx, channel, str(status.get("CONNAME", "")), mcauser, xmitq)
 
 
 def shutdown(ctx: Ctx) -> None:
     """The channel initiator stops with its queue manager (STOP QMGR): listeners stop,
-    channels end; a STOPPED channel stays stopped (z/OS keeps that state across restarts)."""
+    channels end; a STOPPED channel stays stopped (z/OS keeps that state across restarts).
+    Its connections and its channels' end."""
     kept = {n: s for n, s in statuses(qmgr_attrs(ctx)).items() if s.get("STATUS") == "STOPPED"}
     set_attrs(ctx, **{CHINIT: None, LISTENERS: None, CHANNELS: kept or None})
+    connregistry.end_chinit(ctx)
 
 
 def requesting(attrs: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
@@ -232,7 +251,9 @@ def triggered(txn: Any, current: Mapping[str, Any]) -> list[Any]:
         ):
             continue
         store = txn.get("messages", xmitq)
-        if store is None or not store.depth:
+        if store is None or not store.available:
+            # Messages of a unit of work not yet committed start no channel: the trigger
+            # message is made available when the unit of work is resolved.
             continue
         wanted = str(q.get("TRIGDATA", "")).strip()
         if wanted and wanted != channel.name:
@@ -260,19 +281,25 @@ def _outgoing_runs(ctx: Ctx, xmitq: str) -> list[Any]:
     store = ctx.txn.get("messages", xmitq)
     if not _sendable(q, store):
         return []
-    return [run for run in store.delivery_order(q.get("MSGDLVSQ")) if run.count]
+    return [run for run in store.delivery_order(q.get("MSGDLVSQ")) if run.available]
 
 
 def waiting(q: Any, store: Any) -> bool:
     """Whether :func:`outgoing` would list anything for a transmission queue (its
     definition and message store), without listing it."""
-    return _sendable(q, store) and any(run.count for run in store.runs)
+    return _sendable(q, store) and any(run.available for run in store.runs)
 
 
 def _transfer(run: Any) -> Transfer:
     qmgr, _, queue = run.dest.partition(" ")
     return Transfer(
-        qmgr, queue, run.count, run.size, run.persistent, run.priority, getattr(run, "body", None)
+        qmgr,
+        queue,
+        run.available,
+        run.size,
+        run.persistent,
+        run.priority,
+        getattr(run, "body", None),
     )
 
 
@@ -347,7 +374,7 @@ def begin(ctx: Ctx, channel: str, owner: str) -> Batch | None:
     if not runs:
         return None
     record = dict(sync_of(attrs, channel))
-    count = sum(run.count for run in runs)
+    count = sum(run.available for run in runs)
     number = int(record.get("BATCHNO", 0)) + 1
     obj = ctx.txn.get("channel", channel)
     batch = Batch(
@@ -366,8 +393,8 @@ def begin(ctx: Ctx, channel: str, owner: str) -> Batch | None:
         "COUNT": count,
         "XMITQ": xmitq,
         "OWNER": owner,
-        "RUNS": [[run.id, run.count] for run in runs if run.persistent or not fast],
-        "FAST": [[run.id, run.count] for run in runs if fast and not run.persistent],
+        "RUNS": [[run.id, run.available] for run in runs if run.persistent or not fast],
+        "FAST": [[run.id, run.available] for run in runs if fast and not run.persistent],
     }
     set_sync(ctx, channel, record)
     return batch
@@ -418,6 +445,7 @@ def _commit(ctx: Ctx, channel: str, *, strict: bool) -> int:
     got = privateq.get_runs(ctx, str(doubt["XMITQ"]), wanted) if wanted else 0
     if strict and got < int(doubt["COUNT"]):
         raise BatchGone(channel, str(doubt["XMITQ"]), got, int(doubt["COUNT"]))
+    connregistry.channel_got(ctx, channel, str(doubt["XMITQ"]), got)
     record["SEQNO"], record["LUWID"] = int(doubt["SEQNO"]), str(doubt["LUWID"])
     set_sync(ctx, channel, record)
     return got
@@ -529,6 +557,7 @@ def deliver(
     own = ctx.qm.name
     dlq = str(qmgr_attrs(ctx).get("DEADQ", "") or "")
     total = 0
+    made: list[tuple[str, int, int]] = []  # what the receiving MCA put, queue by queue
     for t in batch:
         done, reason = 0, MQRC_UNKNOWN_REMOTE_Q_MGR if t.qmgr != own else MQRC_NONE
         if not t.queue:
@@ -544,6 +573,7 @@ def deliver(
                 body=t.body,
             )
             done, reason = outcome.done, outcome.reason
+            made.append((t.queue, done, t.size))
         rest = t.count - done
         if rest:
             if not dlq:
@@ -553,6 +583,7 @@ def deliver(
             )
             if outcome.done < rest:
                 raise Undeliverable(channel, own, t, reason)
+            made.append((dlq, rest, t.size))
             ctx.console(
                 "MQSC331I",
                 channel=channel,
@@ -577,6 +608,8 @@ def deliver(
         }
         set_status(ctx, channel, receiver)
         ctx.console("MQSC347I", csect="CSQXRESP", channel=channel)
+    for queue, count, size in made:
+        connregistry.channel_put(ctx, channel, queue, count, size)
     if unit:
         # Committed with the batch: the sequence number and unit of work a restarting sender
         # asks for to resolve a batch it is in doubt about.

@@ -18,6 +18,7 @@ from mqsc import catalog
 from mqsc.catalog import CommandSource, CommandSpec, zparm
 from mqsc.catalog.mqrc import (
     MQRC_CONNECTION_BROKEN,
+    MQRC_NONE,
     MQRC_Q_MGR_NOT_AVAILABLE,
     MQRC_RESOURCE_PROBLEM,
     MQRC_UNEXPECTED_ERROR,
@@ -36,7 +37,7 @@ from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx, LogSuspended
 from mqsc.engine.group import Group
 from mqsc.engine.log import LogRecord, LogState, command_detail
-from mqsc.engine.messaging import bodies, privateq, pubsub, triggers
+from mqsc.engine.messaging import bodies, privateq, pubsub, unitofwork
 from mqsc.engine.mqobjects import MQObject, QueueManagerInfo
 from mqsc.engine.phase import PHASE_SOURCES, Phase
 from mqsc.engine.records import (
@@ -472,24 +473,56 @@ class QueueManager:
                 raise connregistry.NotConnected(MQRC_Q_MGR_NOT_AVAILABLE)
             txn = Txn(self.state)
             ctx = Ctx(self, txn, None, None, CommandSource.SERVER, conn)
+            self._end_dead_threads(ctx)
             outcome = step(ctx)
             if txn.changed or txn.journal:
                 self.commit(txn, None)
             return outcome
 
+    def resolve_unit(self, ctx: Ctx, uow: connregistry.UnitOfRecovery, *, commit: bool) -> None:
+        """A unit of recovery ends (the registry decides when and how): its messages move
+        (mqsc/engine/messaging/unitofwork.py)."""
+        unitofwork.resolve(ctx, uow, commit=commit)
+
+    def _end_dead_threads(self, ctx: Ctx) -> None:
+        """Connections held by threads that have ended (trigger monitors) end before the
+        work sees them; the state store ends those of processes that died."""
+        if self.state.tables["conn"] and connregistry.has_thread_owners(self.state.tables):
+            connregistry.end_dead_threads(ctx)
+
     def trigger_monitor(
-        self, initq: str, *, start: bool = True, owner: str | None = None
+        self,
+        initq: str,
+        *,
+        start: bool = True,
+        owner: str | None = None,
+        appltag: str = "CKTI",
+        appltype: str = "CICS",
+        userid: str = "",
     ) -> Workload:
-        """A trigger monitor (CICS's CKTI, IMS's CSQQTRMN) opens ``initq`` for input, or
-        closes it (``start`` False): while one holds it, trigger events of the queues naming
-        it write trigger messages there (mqsc/engine/messaging/triggers.py). The outcome is a Workload
-        of operation "monitor" whose ``triggers`` are the messages its opening caused.
-        ``owner`` (default: this process and thread) is who holds the handle: it counts only
-        while that owner runs, and only that owner closes it."""
-        who = owner if owner is not None else triggers.owner()
+        """A trigger monitor (CICS's CKTI, IMS's CSQQTRMN) connects and opens ``initq`` for
+        input, or closes it and disconnects (``start`` False): while one holds it, trigger
+        events of the queues naming it write trigger messages there
+        (mqsc/engine/messaging/triggers.py). The monitor is a connection like any other
+        (DISPLAY CONN; APPLTAG: a CICS region's applid, here ``appltag``; USERID: its started
+        task's user, default the queue manager's). The outcome is a Workload of operation
+        "monitor" whose ``triggers`` are the messages its opening caused. ``owner`` (default:
+        this process and thread) is who holds the connection: it ends when that owner ends,
+        and only that owner closes it."""
+        who = owner if owner is not None else connregistry.thread_owner()
 
         def operation(ctx: Ctx) -> Workload:
-            reason, fired = privateq.monitor(ctx, initq, start, who)
+            reason, fired = MQRC_NONE, ()
+            if start:
+                reason = privateq.monitor_refusal(ctx, initq)
+                if not reason:
+                    request = connregistry.ConnectRequest(appltag, appltype, userid, who)
+                    connregistry.open_monitor(ctx, initq, request)
+                    fired = privateq.fire_waiting(ctx, initq)
+            else:
+                record = connregistry.monitor_of(ctx.txn, who, initq)
+                if record is not None:
+                    connregistry.disconnect(ctx, record.conn)
             return Workload(
                 "monitor",
                 initq,
@@ -573,7 +606,10 @@ class QueueManager:
             return None
         store = self.state.tables["messages"].get(queue)
         runs = store.runs if store is not None else ()
-        return tuple(MessageRun(r.count, r.size, r.persistent, r.priority) for r in runs if r.count)
+        # What an MQGET could take: not the messages units of work hold uncommitted.
+        return tuple(
+            MessageRun(r.available, r.size, r.persistent, r.priority) for r in runs if r.available
+        )
 
     def queues_on(self, psid: int) -> tuple[str, ...]:
         """Private local queues whose storage class maps to page set ``psid``, sorted."""
@@ -624,6 +660,7 @@ class QueueManager:
         expansions = sum(ps.expansions for ps in self.state.tables["pageset"].values())
         try:
             logdatasets.tick(ctx)  # offloads that ended since the last command
+            self._end_dead_threads(ctx)
             outcome = operation(ctx)
         except LogSuspended:
             # SUSPEND QMGR LOG: z/OS holds the call until RESUME QMGR LOG; one call at a time
@@ -664,12 +701,19 @@ class QueueManager:
 
     # ---- executing -------------------------------------------------------------------------
     def execute(
-        self, item: str | Command | Parsed, *, source: CommandSource = CommandSource.SERVER
+        self,
+        item: str | Command | Parsed,
+        *,
+        source: CommandSource = CommandSource.SERVER,
+        conn: str = "",
     ) -> Result:
         """Execute one command: MQSC text (exactly one command), or a typed command.
 
         Never raises for bad input: a command that does not parse comes back as a failed
-        result with the z/OS preprocessor messages.
+        result with the z/OS preprocessor messages. ``conn``: the connection (:meth:`connect`)
+        of the program that sent it (a job's CSQUTIL, ``mqsc run``, a REST user's mqweb
+        connection): the command server acts for that connection's user
+        (``connregistry.userid(ctx)``).
         """
         if isinstance(item, str):
             commands = list(iter_parse(TextSource(item), columns="all"))
@@ -681,11 +725,11 @@ class QueueManager:
                 )
                 return results.rejected(self.cpf, logical, rejected)
             logical, parsed = commands[0]
-            return self.execute_parsed(logical, parsed, source=source)
+            return self.execute_parsed(logical, parsed, source=source, conn=conn)
         if isinstance(item, Rejected):
-            return self.execute_parsed(item.logical, item, source=source)
+            return self.execute_parsed(item.logical, item, source=source, conn=conn)
         logical = item.syntax.logical if item.syntax is not None else None
-        return self.execute_parsed(logical, item, source=source)
+        return self.execute_parsed(logical, item, source=source, conn=conn)
 
     def run(
         self,
@@ -693,9 +737,10 @@ class QueueManager:
         *,
         source: CommandSource = CommandSource.SERVER,
         columns: Columns = "auto",
+        conn: str = "",
     ) -> list[Result]:
-        """Execute every command of a deck, in order."""
-        return list(self.iter_run(text, source=source, columns=columns))
+        """Execute every command of a deck, in order (``conn``: as :meth:`execute`)."""
+        return list(self.iter_run(text, source=source, columns=columns, conn=conn))
 
     def iter_run(
         self,
@@ -703,15 +748,22 @@ class QueueManager:
         *,
         source: CommandSource = CommandSource.SERVER,
         columns: Columns = "auto",
+        conn: str = "",
     ) -> Iterator[Result]:
-        """Execute a deck command by command, yielding each result as it completes."""
+        """Execute a deck command by command, yielding each result as it completes
+        (``conn``: as :meth:`execute`)."""
         if isinstance(text, str):
             text = TextSource(text)
         for logical, parsed in iter_parse(text, columns=columns):
-            yield self.execute_parsed(logical, parsed, source=source)
+            yield self.execute_parsed(logical, parsed, source=source, conn=conn)
 
     def execute_parsed(
-        self, logical: LogicalCommand | None, parsed: Parsed, *, source: CommandSource
+        self,
+        logical: LogicalCommand | None,
+        parsed: Parsed,
+        *,
+        source: CommandSource,
+        conn: str = "",
     ) -> Result:
         """Execute a parse result (a typed command, or a rejected one)."""
         if isinstance(parsed, Rejected):
@@ -719,10 +771,10 @@ class QueueManager:
         if self.network is not None:
             self.settle()  # retries that fell due since the last command run first
         if self.gate is None:
-            result = self._execute(logical, parsed, source)  # no store: no session to keep
+            result = self._execute(logical, parsed, source, conn)  # no store: no session
         else:
             with self.session():
-                result = self._execute(logical, parsed, source)
+                result = self._execute(logical, parsed, source, conn)
         if result.ok and self.network is not None:
             self.settle()
         return result
@@ -746,7 +798,11 @@ class QueueManager:
         self.close()
 
     def _execute(
-        self, logical: LogicalCommand | None, parsed: Command, source: CommandSource
+        self,
+        logical: LogicalCommand | None,
+        parsed: Command,
+        source: CommandSource,
+        conn: str = "",
     ) -> Result:
         cmd = parsed
         spec = catalog.COMMANDS[(cmd.verb, cmd.objtype)]
@@ -758,19 +814,26 @@ class QueueManager:
         scope = cmd.get("CMDSCOPE")
         if scope and str(scope).strip():
             return routing.routed(self, logical, cmd, spec, source, str(scope).strip())
-        result = self._run_handler(logical, cmd, spec, source)
+        result = self._run_handler(logical, cmd, spec, source, conn)
         if result.ok and routing.generates(self, cmd):
             return routing.generated(self, result, cmd)
         return result
 
     def _run_handler(
-        self, logical: LogicalCommand | None, cmd: Command, spec: CommandSpec, source: CommandSource
+        self,
+        logical: LogicalCommand | None,
+        cmd: Command,
+        spec: CommandSpec,
+        source: CommandSource,
+        conn: str = "",
     ) -> Result:
-        """Run a command's handler in its own transaction on this queue manager."""
+        """Run a command's handler in its own transaction on this queue manager (``conn``:
+        the connection that sent it, if any)."""
         txn = Txn(self.state)
-        ctx = Ctx(self, txn, cmd, spec, source)
+        ctx = Ctx(self, txn, cmd, spec, source, conn)
         try:
             logdatasets.tick(ctx)  # offloads that ended since the last command
+            self._end_dead_threads(ctx)
             self.handlers[(cmd.verb, cmd.objtype)](ctx)
             if _held_by_suspend(ctx):
                 raise LogSuspended(cmd.title)

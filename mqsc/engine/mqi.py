@@ -85,8 +85,9 @@ class Connection:
         retain: bool = False,
     ) -> Workload:
         """MQPUT (MQOPEN and MQCLOSE around it, as MQPUT1): ``count`` messages of ``size``
-        bytes, or one with ``data``. In syncpoint the messages wait in the unit of work until
-        :meth:`commit` (a refused put is refused now, with nothing held)."""
+        bytes, or one with ``data``. In syncpoint the messages are on the queue from now
+        (CURDEPTH counts them) but no MQGET takes them before :meth:`commit`; a backout
+        removes them (a refused put is refused now, with nothing held)."""
         if not syncpoint:
             if data is not None:
                 return self.qm.put_message(
@@ -113,31 +114,71 @@ class Connection:
             reason = privateq.refusal(ctx, queue, number, length)
             if reason:
                 return Workload("put", queue, number, 0, length, reason=reason)
-            q = ctx.txn.get("qlocal", queue) or sharedq.shared_queue(ctx, queue)
-            keep = (
-                persistent
-                if persistent is not None
-                else (q is not None and q.get("DEFPSIST") == "YES")
-            )
-            level = (
-                priority
-                if priority is not None
-                else (int(q.get("DEFPRTY", 0)) if q is not None else 0)
-            )
-            record = ctx.txn.get(connregistry.TABLE, self.conn)
-            connregistry.hold(ctx, record, puts=(Held(queue, number, length, keep, level, data),))
+            if _target(ctx, queue, "PUT")[1] == "SHARED":
+                outcome = self._hold_shared_put(
+                    ctx, queue, data, number, length, persistent, priority
+                )
+            else:
+                pending: list[privateq.Pending] = []
+                if data is not None:
+                    outcome = bodies.put(
+                        ctx,
+                        queue,
+                        data,
+                        persistent=persistent,
+                        priority=priority,
+                        uow=self.conn,
+                        pending=pending,
+                    )
+                else:
+                    outcome = privateq.put(
+                        ctx,
+                        queue,
+                        count,
+                        size,
+                        persistent=persistent,
+                        priority=priority,
+                        uow=self.conn,
+                        pending=pending,
+                    )
+                if outcome.done:
+                    held = tuple(_held(ctx, p) for p in pending)
+                    connregistry.hold(ctx, ctx.txn.get(connregistry.TABLE, self.conn), puts=held)
             connregistry.count(
-                ctx, queue, opens=1, closes=1, puts=number, put_bytes=number * length
+                ctx, queue, opens=1, closes=1, puts=outcome.done, put_bytes=outcome.done * length
             )
-            return Workload("put", queue, number, number, length, number * length, persistent=keep)
+            return outcome
 
         return self._step(step)
+
+    def _hold_shared_put(
+        self,
+        ctx: Ctx,
+        queue: str,
+        data: bytes | None,
+        number: int,
+        length: int,
+        persistent: bool | None,
+        priority: int | None,
+    ) -> Workload:
+        # A shared queue's unit of work keeps its puts until the commit (docs/connections.md).
+        q = sharedq.shared_queue(ctx, queue) or ctx.txn.get("qlocal", queue)
+        keep = (
+            persistent if persistent is not None else (q is not None and q.get("DEFPSIST") == "YES")
+        )
+        level = (
+            priority if priority is not None else (int(q.get("DEFPRTY", 0)) if q is not None else 0)
+        )
+        record = ctx.txn.get(connregistry.TABLE, self.conn)
+        connregistry.hold(ctx, record, puts=(Held(queue, number, length, keep, level, data),))
+        return Workload("put", queue, number, number, length, number * length, persistent=keep)
 
     def get(
         self, queue: str, count: int = 1, *, syncpoint: bool = False, data: bool = False
     ) -> Workload:
         """MQGET of up to ``count`` messages (``data``: one, with its data). In syncpoint
-        they leave the queue now and come back at :meth:`backout`."""
+        they leave CURDEPTH now, stay on the queue until :meth:`commit` and are available
+        again, where they were, at :meth:`backout`."""
         if not syncpoint:
             if data:
                 return self.qm.get_message(queue, conn=self.conn)
@@ -147,10 +188,19 @@ class Connection:
             name, qsgdisp, reason = _target(ctx, queue, "GET")
             if reason:
                 return Workload("get", queue, count, 0, reason=reason)
-            held = _next_messages(ctx, name, qsgdisp, 1 if data else count)
-            outcome = bodies.get(ctx, name) if data else privateq.get(ctx, name, count)
+            record = ctx.txn.get(connregistry.TABLE, self.conn)
+            if qsgdisp == "SHARED":
+                held = _next_messages(ctx, name, qsgdisp, 1 if data else count)
+                outcome = bodies.get(ctx, name) if data else privateq.get(ctx, name, count)
+            else:
+                locked: list[privateq.Pending] = []
+                outcome = (
+                    bodies.get(ctx, name, lock=self.conn, locked=locked)
+                    if data
+                    else privateq.get(ctx, name, count, lock=self.conn, locked=locked)
+                )
+                held = tuple(_held(ctx, p) for p in locked)
             if outcome.done:
-                record = ctx.txn.get(connregistry.TABLE, self.conn)
                 connregistry.hold(ctx, record, gets=held)
             connregistry.count(
                 ctx, queue, opens=1, closes=1, gets=outcome.done, get_bytes=outcome.bytes
@@ -246,9 +296,27 @@ def _target(ctx: Ctx, queue: str, op: str) -> tuple[str, str, int]:
     return target, ("SHARED" if sharedq.shared_queue(ctx, target) is not None else "QMGR"), 0
 
 
+def _held(ctx: Ctx, pending: privateq.Pending) -> Held:
+    """What a unit of recovery records of messages it holds on a private queue."""
+    store = ctx.txn.get("messages", pending.queue)
+    run = store.run(pending.run) if store is not None else None
+    if run is None:
+        return Held(pending.queue, pending.count, 0, False, 0, None, pending.run, pending.keep)
+    return Held(
+        pending.queue,
+        pending.count,
+        run.size,
+        run.persistent,
+        run.priority,
+        None,
+        pending.run,
+        pending.keep,
+    )
+
+
 def _next_messages(ctx: Ctx, queue: str, qsgdisp: str, count: int) -> tuple[Held, ...]:
-    """The messages a get of ``count`` would take, in delivery order, as a backout would put
-    them back."""
+    """The messages a get of ``count`` from a shared queue would take, in delivery order, as
+    a backout would put them back."""
     table = "cfmsgs" if qsgdisp == "SHARED" else "messages"
     store = ctx.txn.get(table, queue)
     q = ctx.txn.get("qlocal", queue) or sharedq.shared_queue(ctx, queue)

@@ -114,19 +114,14 @@ def restore(data: dict[str, Any]) -> Any:
         from mqsc.engine.messaging.topictree import SubStatus
 
         return SubStatus(data["nummsgs"], data["last"])
-    if kind == "monitor":
-        from mqsc.engine.messaging.triggers import Monitor
-
-        # Rows written before owners were kept have none: their monitors are taken as gone.
-        return Monitor(tuple(data.get("owners", ())))
     if kind == "sysparm":
         return SysParms.restore(data)
     if kind == "bsds":
         return Bsds.restore(data)
-    if kind in ("conn", "indoubt"):
-        from mqsc.engine.connregistry import Connection, InDoubt
+    if kind in ("conn", "indoubt", "ended"):
+        from mqsc.engine.connregistry import Connection, Ended, InDoubt
 
-        return (Connection if kind == "conn" else InDoubt).restore(data)
+        return {"conn": Connection, "indoubt": InDoubt, "ended": Ended}[kind].restore(data)
     if kind in ("smds", "smdsconn"):
         from mqsc.engine.storage.smds import Connection as SmdsConnection
         from mqsc.engine.storage.smds import DataSet

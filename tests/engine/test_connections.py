@@ -208,3 +208,77 @@ def test_qstats_go_with_a_deleted_queue(qm: QueueManager) -> None:
     assert qm.execute("DEFINE QLOCAL(PAY.OUT) STGCLASS(DEFAULT)").ok
     [record] = qm.execute("RESET QSTATS(PAY.OUT)").objects
     assert record.get("MSGIN") == 0
+
+
+# ---- commands carry the connection that sent them ------------------------------------------------
+def test_a_command_acts_for_the_user_of_the_connection_that_sent_it(qm: QueueManager) -> None:
+    conn = qm.connection("PAYJOB", userid="oper3", owner="p")
+    result = qm.execute("STOP QMGR", conn=conn.conn)
+    accepted = next(r for r in result.records if getattr(r, "msg_id", "") == "CSQY009I")
+    assert accepted.inserts["user"] == "OPER3"
+
+
+def test_a_console_command_without_a_connection_acts_for_the_operator(qm: QueueManager) -> None:
+    result = qm.execute("STOP QMGR", source=CommandSource.CONSOLE)
+    accepted = next(r for r in result.records if getattr(r, "msg_id", "") == "CSQY009I")
+    assert accepted.inserts["user"] == qm.user
+
+
+# ---- ended connections wait for accounting -------------------------------------------------------
+def ended(qm: QueueManager):
+    from mqsc.engine.connregistry import ended as ended_records
+    from mqsc.engine.state import Txn
+
+    return ended_records(Txn(qm.state))
+
+
+def test_an_ended_connection_keeps_its_final_activity_until_accounting_takes_it(
+    qm: QueueManager,
+) -> None:
+    from mqsc.engine.connregistry import take_ended
+    from mqsc.engine.context import Ctx
+    from mqsc.engine.serial import restore, snapshot
+    from mqsc.engine.state import Txn
+
+    conn = qm.connection("JOB1", userid="acct1", owner="p")
+    conn.put("PAY.IN", count=4, size=100)
+    hid = conn.open("PAY.OUT")
+    conn.put("PAY.OUT", count=1, size=10, syncpoint=True)
+    conn.close()  # MQDISC: commits, closes the handle
+    dead = qm.connection("JOB2", owner="q")
+    dead.get("PAY.IN", 1, syncpoint=True)
+    qm.end_abnormally([dead.conn])
+    first, second = ended(qm)
+    assert (first.connection.appltag, first.abnormal) == ("JOB1", False)
+    assert (second.connection.appltag, second.abnormal) == ("JOB2", True)
+    final = first.connection
+    assert final.userid == "ACCT1" and final.commits == 1 and final.handles == ()
+    assert final.activity_on("PAY.IN").puts == 4
+    assert final.activity_on("PAY.OUT").closes == 2  # its one-shot put's and handle's
+    assert hid == 1 and second.connection.backouts == 1
+    assert restore(snapshot(first)) == first
+    # The accounting interval takes them in its own transaction.
+    txn = Txn(qm.state)
+    taken = take_ended(Ctx(qm, txn, None, None, CommandSource.SERVER))
+    assert [e.connection.conn for e in taken] == [first.connection.conn, second.connection.conn]
+    qm.commit(txn, None)
+    assert ended(qm) == []
+
+
+def test_ended_records_are_bounded_and_their_ids_are_not_given_again(qm: QueueManager) -> None:
+    from mqsc.engine import connregistry
+
+    ids = set()
+    for _ in range(5):
+        with qm.connection("JOB", owner="p") as conn:
+            ids.add(conn.conn)
+    assert len(ids) == 5  # one clock second: no CONN given twice while its record waits
+    assert len(ended(qm)) == 5
+    limit = connregistry.MAX_ENDED
+    connregistry.MAX_ENDED = 3  # a small bound, for the test
+    try:
+        with qm.connection("JOB", owner="p"):
+            pass
+    finally:
+        connregistry.MAX_ENDED = limit
+    assert [e.sequence for e in ended(qm)] == [4, 5, 6]  # the oldest went first

@@ -17,7 +17,7 @@ from mqsc.catalog import product
 from mqsc.catalog.absent import FACILITIES
 from mqsc.catalog.channels import DEFAULT_PORT
 from mqsc.catalog.chinit import CHSTATUS
-from mqsc.engine import objectcommands
+from mqsc.engine import connregistry, objectcommands
 from mqsc.engine.channelstate import (
     CHANNELS,
     CHINIT,
@@ -56,6 +56,7 @@ def start_chinit(ctx: Ctx) -> None:
         ctx.say("CSQX003I")  # the parameter module is obsolete and ignored (CSQX003I)
     ctx.say("MQSC538I")
     set_attrs(ctx, **{CHINIT: "ACTIVE"})
+    connregistry.connect_chinit(ctx)  # the CHIN address space connects (DISPLAY CONN)
     ctx.console("CSQX000I", csect="CSQXJST", version=product.CHINIT_RELEASE)
     ctx.console("CSQX001I", csect="CSQXJST")
     ctx.console("CSQX022I", csect="CSQXSUPR")
@@ -76,6 +77,7 @@ def stop_chinit(ctx: Ctx) -> None:
             ctx.console("MQSC348I", csect="CSQXRESP", channel=name)
     kept = {n: s for n, s in statuses(attrs).items() if s.get("STATUS") == "STOPPED"}
     set_attrs(ctx, **{CHINIT: None, LISTENERS: None, CHANNELS: kept or None})
+    connregistry.end_chinit(ctx)  # its connections and its channels' end with it
     ctx.console("MQSC344I", csect="CSQXSPRM")
 
 

@@ -13,12 +13,11 @@ from mqsc.engine.connregistry import (
     Connection,
     Handle,
     InDoubt,
-    apply_backout,
-    apply_commit,
     every,
     extconn,
 )
 from mqsc.engine.context import Ctx
+from mqsc.engine.messaging import unitofwork
 from mqsc.engine.records import ObjectRecord, ThreadReport, ThreadRow
 from mqsc.engine.registry import handles
 from mqsc.support.collector import paused
@@ -224,10 +223,7 @@ def resolve_indoubt(ctx: Ctx) -> None:
     if not matched:
         raise ctx.fail("MQSC580E", name=name, nid=nid)
     for left in sorted(matched, key=lambda x: x.key):
-        if action == "COMMIT":
-            apply_commit(ctx, left.uow)
-        else:
-            apply_backout(ctx, left.uow)
+        unitofwork.resolve(ctx, left.uow, commit=action == "COMMIT")
         ctx.txn.delete(INDOUBT_TABLE, left.key)
         ctx.say(
             "MQSC581I",
