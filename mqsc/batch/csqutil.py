@@ -268,10 +268,13 @@ def _combination_errors(
 # ---- running -------------------------------------------------------------------------------
 @dataclass
 class _Session:
-    """The utility's connection: made once, by the first function that needs it."""
+    """The utility's connection: made once, by the first function that needs it.
+    ``conn_of`` gives the connection (CONN) the utility's program has to a queue manager, which
+    the commands it sends carry ("" when it has none)."""
 
     parm: str
     connect: Connect
+    conn_of: Callable[[QueueManager], str] = lambda qm: ""
     qm: QueueManager | None = None
     tried: bool = False
 
@@ -301,9 +304,11 @@ def run(
     connect: Connect,
     clock: Clock,
     columns: Columns = "72",
+    conn_of: Callable[[QueueManager], str] | None = None,
 ) -> Outcome:
     """Run CSQUTIL: check every SYSIN statement, then run them in order (``sysin`` None: the
-    step has no SYSIN DD)."""
+    step has no SYSIN DD). ``conn_of``: the program's connection to a queue manager it
+    connected to (the COMMAND function's commands carry it)."""
     out = _Printer()
     now = clock()
     out.utility("CSQU000I", csect=CSECT, version=VERSION)
@@ -318,7 +323,7 @@ def run(
     ]
     if not checked or any(errors for _, _, errors in checked):
         return _not_attempted(out, checked)
-    session = _Session(parm.strip().upper(), connect)
+    session = _Session(parm.strip().upper(), connect, conn_of or (lambda qm: ""))
     attempted = succeeded = 0
     label = _label(statement.function for _, statement, _ in checked)
     for _, statement, _ in checked:
@@ -407,7 +412,9 @@ def command_function(
     read_count = failed = 0
     results: list[Result] = []
     deck = datasets.read(statement.ddname)
-    for result in target.iter_run(deck, source=CommandSource.SERVER, columns=columns):
+    # The command server acts for the utility's connection (its job's user).
+    conn = session.conn_of(target)
+    for result in target.iter_run(deck, source=CommandSource.SERVER, columns=columns, conn=conn):
         read_count += 1
         out.echo(result.echo or (result.text,))
         out.echo(commandserver.reply_lines(result))

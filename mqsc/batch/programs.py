@@ -20,7 +20,14 @@ def run_csqutil(ctx: StepContext) -> StepOutcome:
     """``EXEC PGM=CSQUTIL,PARM='qmgr'``: SYSIN statements, SYSPRINT, the CSQUTIL return
     code as the step's condition code."""
     sysin = ctx.read("SYSIN") if ctx.has("SYSIN") else None
-    outcome = csqutil.run(sysin, parm=ctx.parm, datasets=ctx, connect=ctx.qmgr, clock=ctx.clock)
+    outcome = csqutil.run(
+        sysin,
+        parm=ctx.parm,
+        datasets=ctx,
+        connect=ctx.qmgr,
+        clock=ctx.clock,
+        conn_of=ctx.conn,
+    )
     ctx.print("SYSPRINT", outcome.sysprint)
     return StepOutcome(cc=outcome.rc)
 

@@ -126,7 +126,8 @@ def run(args: argparse.Namespace) -> int:
 
     channels = qm.network
     # The deck comes through the command server from a program of its own, as CSQUTIL's
-    # COMMAND function does from its job: that program is a connection (DISPLAY CONN).
+    # COMMAND function does from its job: that program is a connection (DISPLAY CONN), and
+    # its commands carry it (the command server acts for the connection's user).
     conn = ""
     if qm.gate is not None:
         qm.gate.grouped(args.commit_every, 0.25)
@@ -135,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
         conn = connect(qm, RUN_APPLTAG)
         for deck in decks:
             for result in qm.iter_run(
-                deck.source, source=SOURCES[args.source], columns=args.columns
+                deck.source, source=SOURCES[args.source], columns=args.columns, conn=conn
             ):
                 ran += 1
                 failed += (

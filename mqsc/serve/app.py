@@ -229,7 +229,13 @@ async def mqsc_action(request: Request, who: Principal) -> Response:
         return _mq_error("MQSC905E", "not JSON")
     name = request.path_params["qmgr"]
 
-    prepared = mqrest.prepare(body, who.role)
+    # The command comes through mqweb's connection for this REST user (the command server acts
+    # for that connection's user), as the messaging requests do.
+    prepared = mqrest.prepare(
+        body,
+        who.role,
+        lambda qm: services.registry.messaging_connection(qm, who.name.upper()[:8]),
+    )
     if isinstance(prepared, Answer):
         return _json(prepared)
 

@@ -118,9 +118,10 @@ def qmgrs(registry: Registry, name: str | None = None) -> Answer:
 
 
 # ---- /admin/action/qmgr/{qmgr}/mqsc -----------------------------------------------------
-def mqsc_action(registry: Registry, qmgr: str, body: object, role: str) -> Answer:
-    """POST .../mqsc with a runCommand or a runCommandJSON body (waits for the answer)."""
-    prepared = prepare(body, role)
+def mqsc_action(registry: Registry, qmgr: str, body: object, role: str, user: str = "") -> Answer:
+    """POST .../mqsc with a runCommand or a runCommandJSON body (waits for the answer);
+    ``user``: the REST user, whose mqweb connection sends the command."""
+    prepared = prepare(body, role, _connection(registry, user))
     if isinstance(prepared, Answer):
         return prepared
     try:
@@ -131,9 +132,18 @@ def mqsc_action(registry: Registry, qmgr: str, body: object, role: str) -> Answe
         return error("MQSC903E", qmgr.upper(), problem)
 
 
-def prepare(body: object, role: str) -> Answer | Callable[[QueueManager], Answer]:
+def _connection(registry: Registry, user: str) -> Callable[[QueueManager], str] | None:
+    if not user:
+        return None
+    return lambda qm: registry.messaging_connection(qm, user.upper()[:8])
+
+
+def prepare(
+    body: object, role: str, conn_of: Callable[[QueueManager], str] | None = None
+) -> Answer | Callable[[QueueManager], Answer]:
     """The error answer for a body that is not a command, or the work that runs it on the
-    queue manager and makes its answer."""
+    queue manager and makes its answer. ``conn_of``: the connection the command comes
+    through (mqweb's connection for the REST user: the command server acts for its user)."""
     if not isinstance(body, dict) or body.get("type") not in ("runCommand", "runCommandJSON"):
         return error("MQSC905E", "'type' must be runCommand or runCommandJSON")
     if body["type"] == "runCommand":
@@ -141,21 +151,24 @@ def prepare(body: object, role: str) -> Answer | Callable[[QueueManager], Answer
         command = parameters.get("command") if isinstance(parameters, dict) else None
         if not isinstance(command, str) or not command.strip():
             return error("MQSC905E", "'parameters.command' must be the text of an MQSC command")
-        return _work(command, role, _text_answer)
+        return _work(command, role, _text_answer, conn_of)
     built = json_command(body)
     if isinstance(built, Answer):
         return built
-    return _work(built, role, _json_answer)
+    return _work(built, role, _json_answer, conn_of)
 
 
 def _work(
-    command: str, role: str, answer: Callable[[Result], Answer]
+    command: str,
+    role: str,
+    answer: Callable[[Result], Answer],
+    conn_of: Callable[[QueueManager], str] | None = None,
 ) -> Callable[[QueueManager], Answer]:
     def work(qm: QueueManager) -> Answer:
         if role == "MQWebAdminRO" and not read_only(command):
             hint = role_hint(("MQWebAdmin",), role, "a command other than DISPLAY")
             return error("MQWB0103E", hint=hint + " (MQWebAdminRO runs DISPLAY commands only)")
-        return answer(qm.execute(command))
+        return answer(qm.execute(command, conn=conn_of(qm) if conn_of is not None else ""))
 
     return work
 
