@@ -36,7 +36,8 @@ def define_mixed_line(i: int) -> str:
 
 
 def define_mixed_deck(count: int) -> Path:
-    """A deck of ``count`` DEFINEs cycling through every object type (the mixed deck of docs/performance.md)."""
+    """A deck of ``count`` DEFINEs cycling through every object type (the mixed deck of
+    docs/performance.md)."""
     OUT.mkdir(exist_ok=True)
     path = OUT / f"define-mixed-{count}.mqsc"
     if not path.exists():

@@ -206,13 +206,13 @@ def display_floor(result, framing: str) -> float:
         for attrs in rows:
             add("CSQM201I QMZ1 CSQMDRTC  DISPLAY QLOCAL DETAILS")
             for name, value in attrs:
-                add("%s(%s)" % (name, value))
+                add(f"{name}({value})")
             add(" END QLOCAL DETAILS")
         return "\n".join(lines)
 
     def server_floor() -> str:
         return "\n".join(
-            "MQSC401I QMZ1 " + " ".join(["%s(%s)" % nv for nv in attrs]) for attrs in rows
+            "MQSC401I QMZ1 " + " ".join([f"{n}({v})" for n, v in attrs]) for attrs in rows
         )
 
     def json_floor() -> str:
@@ -421,7 +421,8 @@ def channel_pair():
 
 @scenario("channel", [250_000, 1_000_000])
 def across_a_channel(count: int) -> dict:
-    """Messages across a channel: ``count`` 1 KB nonpersistent messages put to a remote queue, moved by a
+    """Messages across a channel: ``count`` 1 KB nonpersistent messages put to a remote queue,
+    moved by a
     running channel to the other queue manager (XMITQ pages freed, target pages taken) and got
     there, against the same put and get on one queue manager. Target: at least a third of the
     local rate."""
@@ -604,7 +605,8 @@ def first_screen(count: int) -> dict:
     The real ``mqsc`` binary in a 40-row pseudo-terminal, in colour, with the default pager
     (``less -SRXF``: no PAGER or LESS set), on a durable QMZ1 holding ``count`` queues: the
     command typed, then from Enter until a full screen of the answer is on the terminal, then
-    from ``q`` until the prompt is back. Floor: executing the command in-process (the engine's part, no output).
+    from ``q`` until the prompt is back. Floor: executing the command in-process (the engine's
+    part, no output).
     """
     import shutil
     import subprocess

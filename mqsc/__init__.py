@@ -14,6 +14,7 @@ See docs/architecture.md.
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
@@ -50,7 +51,6 @@ def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'mqsc' has no attribute {name!r}")
-    import importlib
 
     return getattr(importlib.import_module(module), name)
 

@@ -29,7 +29,14 @@ ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
 os.environ["NO_COLOR"] = "1"
-os.environ["MQSC_STRICT"] = "1"  # engine bugs raise instead of answering MQSC017E
+# Engine bugs raise instead of answering MQSC017E: the environment for the front ends and
+# stores the tests run (child processes too), the class default for queue managers the tests
+# build themselves (the engine reads no environment).
+os.environ["MQSC_STRICT"] = "1"
+
+from mqsc.engine.manager import QueueManager  # noqa: E402 - after the home is isolated
+
+QueueManager.strict = True
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

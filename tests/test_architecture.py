@@ -9,6 +9,7 @@ console, rich behind the front ends.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -170,3 +171,183 @@ def test_the_package_root_is_only_the_facade() -> None:
     # Every stage is a package; the root holds the public facade and ``python -m mqsc``.
     loose = sorted(p.name for p in PACKAGE.glob("*.py"))
     assert loose == ["__init__.py", "__main__.py"]
+
+
+# ---- rooms: what each stage may hold ----------------------------------------------------------
+#: The engine modules the store may use: the queue manager it builds, and the data it stores
+#: and reads back. Behaviour (handlers, messaging, channels) stays in the engine.
+STORE_MAY_USE = {
+    "engine.config",
+    "engine.group",
+    "engine.log",
+    "engine.manager",
+    "engine.mqobjects",
+    "engine.phase",
+    "engine.records",
+    "engine.serial",
+    "engine.state",
+}
+#: What I/O looks like in Python: the engine has none of it (front ends and the store do it).
+ENGINE_IO_CALLS = {"open", "print", "input", "exec", "eval"}
+ENGINE_IO_ATTRIBUTES = {
+    ("os", "environ"),
+    ("os", "getenv"),
+    ("os", "kill"),
+    ("os", "system"),
+    ("os", "popen"),
+    ("sys", "stdout"),
+    ("sys", "stderr"),
+    ("sys", "stdin"),
+}
+ENGINE_IO_MODULES = {"subprocess", "socket", "sqlite3", "shutil", "pathlib", "tempfile", "signal"}
+FRONT_ENDS = ("batch", "repl", "serve", "cli")
+
+
+def test_the_store_holds_no_engine_behaviour() -> None:
+    problems = [
+        f"mqsc.{name} imports {target}"
+        for name, tree in modules()
+        if _covers("store", name)
+        for target in imports(tree)
+        if target.startswith("mqsc.engine")
+        and target[len("mqsc.") :] not in STORE_MAY_USE
+        and target != "mqsc.engine"
+    ]
+    assert not problems, "\n".join(problems)
+
+
+def test_the_engine_does_no_io() -> None:
+    problems = []
+    for name, tree in modules():
+        if not _covers("engine", name):
+            continue
+        for node in ast.walk(tree):
+            where = f"mqsc.{name}:{getattr(node, 'lineno', '?')}"
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                if node.func.id in ENGINE_IO_CALLS:
+                    problems.append(f"{where}: {node.func.id}()")
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                if (node.value.id, node.attr) in ENGINE_IO_ATTRIBUTES:
+                    problems.append(f"{where}: {node.value.id}.{node.attr}")
+        for target in imports(tree):
+            if target.split(".")[0] in ENGINE_IO_MODULES:
+                problems.append(f"mqsc.{name} imports {target}")
+    assert not problems, "\n".join(problems)
+
+
+def test_front_ends_form_no_cycle() -> None:
+    """The command line is the outer front end; the console, batch and serve never import
+    it, and no two front ends import each other."""
+    graph: dict[str, set[str]] = {f: set() for f in FRONT_ENDS}
+    for name, tree in modules():
+        mine = name.split(".")[0]
+        if mine not in FRONT_ENDS:
+            continue
+        for target in imports(tree):
+            theirs = target.split(".")[1] if target.startswith("mqsc.") else ""
+            if theirs in FRONT_ENDS and theirs != mine:
+                graph[mine].add(theirs)
+    assert cycles(graph) == [], graph
+    assert not any("cli" in targets for targets in graph.values()), graph
+
+
+def test_the_core_never_imports_a_family() -> None:
+    """Only the registry finds the family modules (by the catalog's list); a family imports
+    no other family: what two share lives in the core."""
+    problems = [
+        f"mqsc.{name} imports {target}"
+        for name, tree in modules()
+        for target in imports(tree)
+        if target.startswith("mqsc.engine.families.") and target != f"mqsc.{name}"
+    ]
+    assert not problems, "\n".join(problems)
+
+
+#: Base names more than one module has, each with its one meaning: the same thing at two
+#: stages (catalog, engine, render), or a subcommand's module in cli/ beside the module that
+#: does its work. Any other repeated name is two meanings for one word.
+SHARED_NAMES = {
+    "absent": "the facilities the simulation lacks (their table; their answer)",
+    "app": "a front end's application object (the console's prompt loop; the HTTP app)",
+    "check": "`mqsc check` (the subcommand; the checker)",
+    "config": "settings read from a TOML file (a queue manager's mqsc.toml; the console's)",
+    "csqutil": "CSQUTIL (the subcommand; the program)",
+    "dump": "dumping definitions as a deck (the subcommand; the program; the console's)",
+    "hints": "did-you-mean hints (finding them; showing them)",
+    "lexer": "splitting MQSC text into tokens (the fast lexer; the console's highlighter)",
+    "messaging": "putting and getting MQ messages (the engine's; the messaging REST API)",
+    "network": "queue managers whose channels reach each other (the package; the server's)",
+    "plan": "`mqsc plan` (the subcommand; the planner)",
+    "serve": "`mqsc serve` (the subcommand; the package)",
+    "smds": "shared message data sets (the family's table and commands; their simulation)",
+    "state": "a queue manager's state (its tables; the subcommand over its database)",
+    "statistics": "buffer pool and page set statistics (collected; rendered)",
+    "users": "the users of `mqsc serve` (the subcommand; the user store)",
+    "workload": "puts and gets in quantity (the programs; the subcommands; the summary)",
+}
+
+
+def _base_names() -> dict[str, list[str]]:
+    names: dict[str, list[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE)
+        base = relative.parent.name if path.name == "__init__.py" else path.stem
+        if base in ("", "__main__") or relative == Path("__init__.py"):
+            continue
+        names.setdefault(base, []).append(str(relative))
+    return names
+
+
+def test_one_meaning_per_module_name() -> None:
+    families = {m.__name__.rpartition(".")[2] for m in _catalog_families()}
+    repeated = {
+        base: paths
+        for base, paths in _base_names().items()
+        if len(paths) > 1 and base not in families
+    }
+    unexplained = {b: p for b, p in repeated.items() if b not in SHARED_NAMES}
+    assert not unexplained, f"a name with two meanings (rename one, or say why): {unexplained}"
+    stale = {n for n in SHARED_NAMES if len(_base_names().get(n, ())) < 2}
+    assert not stale, f"no longer repeated: {stale}"
+    # A family's name is its catalog module and its engine module, nothing else (unless the
+    # name is listed above with the one thing all its modules are about).
+    for family in families - set(SHARED_NAMES):
+        assert sorted(_base_names()[family]) == [
+            f"catalog/{family}.py",
+            f"engine/families/{family}.py",
+        ], family
+
+
+def _catalog_families():
+    from mqsc.catalog import FAMILY_MODULES
+
+    return FAMILY_MODULES
+
+
+def _drawn_tree() -> set[str]:
+    """The packages the tree in docs/architecture.md draws (its ``mqsc/`` block)."""
+    text = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    block = text.split("```\nmqsc/\n", 1)[1].split("```", 1)[0]
+    drawn, stack = set(), []
+    for line in block.splitlines():
+        match = re.match(r"( *)(\w+)/\s", line + " ")
+        if not match:
+            continue
+        depth = (len(match.group(1)) - 2) // 2
+        del stack[depth:]
+        stack.append(match.group(2))
+        drawn.add(".".join(stack))
+    return drawn
+
+
+def test_the_architecture_page_draws_the_tree_as_it_is() -> None:
+    packages = {
+        ".".join(p.parent.relative_to(PACKAGE).parts)
+        for p in PACKAGE.rglob("__init__.py")
+        if p.parent != PACKAGE
+    }
+    assert _drawn_tree() == packages
+    text = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    for path in set(re.findall(r"`(mqsc/[\w/]+\.py)`", text)):
+        if "<family>" not in path:
+            assert (PACKAGE.parent / path).exists(), f"docs/architecture.md names {path}"

@@ -198,7 +198,7 @@ def test_storage_rule_citations_point_at_the_table() -> None:
 
 
 _BINARY = {".png", ".db", ".pyc"}
-_ISSUE_REFERENCE = re.compile(r"\b[Ii]ssues? [0-9]+")
+_ISSUE_REFERENCE = re.compile(r"\b[Ii]ssues?[ -][0-9]+")
 
 
 def test_no_text_cites_an_issue_number() -> None:

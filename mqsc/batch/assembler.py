@@ -41,7 +41,7 @@ def listing(assembly: zparmsource.Assembly, stamp: str) -> list[str]:
     """The assembler listing: each statement's records with its number, the diagnostics after
     the statement they belong to, and the summary."""
     lines = [f"{HEADING:<95}HLASM R6.0  {stamp}", ""]
-    notes = {}
+    notes: dict[int, list[zparmsource.Note]] = {}
     for note in assembly.notes:
         notes.setdefault(note.statement, []).append(note)
     for s in assembly.statements:

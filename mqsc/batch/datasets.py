@@ -27,6 +27,7 @@ from mqsc.engine.phase import Phase
 from mqsc.engine.storage import constants
 from mqsc.engine.vsam import PageSetDataSet
 from mqsc.language.reader import decode
+from mqsc.store.home import home
 from mqsc.support.bounded import read_file
 
 #: The first line of a file that holds a VSAM cluster.
@@ -375,8 +376,6 @@ def product_library(dsn: str) -> bool:
 def home_catalog() -> Catalog:
     """The home's data set catalog (``$MQSC_HOME/catalog``): what jobs, IDCAMS and the queue
     managers of the home share."""
-    from mqsc.store.home import home
-
     return Catalog(home() / "catalog")
 
 

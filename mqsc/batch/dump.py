@@ -90,7 +90,7 @@ def definitions(qm: QueueManager) -> list[Definition]:
             continue
         # In a queue sharing group, GROUP and SHARED objects come first; COPY objects are
         # left out: replaying a GROUP definition makes them again on every member.
-        if qm.group is not None and family.group_table is not None:
+        if qm.group is not None and family.group_table:
             out += [_object(objtype, obj) for _, obj in sorted(tables[family.group_table].items())]
         out += [
             _object(objtype, obj)
@@ -105,6 +105,7 @@ def _settable(objtype: str) -> list[str]:
     """Attributes DEFINE (or the family's replay verb, SET) can set, in display order."""
     family = DEFINED[objtype]
     spec = command_spec(family.replay, objtype)
+    assert spec is not None, objtype  # every defined family replays with a verb it has
     return [
         n
         for n in family.attributes

@@ -88,7 +88,6 @@ CLUSTER_KEYWORDS = frozenset(
         *ORGANIZATIONS,
     }
 )
-TYPE_LETTER = {"CLUSTER": "C", "DATA": "D", "INDEX": "I", "NONVSAM": "A"}
 
 
 # ---- reading SYSIN -------------------------------------------------------------------------
@@ -131,7 +130,7 @@ def commands(records: list[str]) -> list[Command]:
 
 
 def _strip_comments(card: str, in_comment: bool) -> tuple[str, bool]:
-    out = []
+    out: list[str] = []
     i = 0
     while i < len(card):
         if in_comment:

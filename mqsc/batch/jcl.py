@@ -401,7 +401,7 @@ def _instream(
 ) -> tuple[tuple[str, ...], int]:
     """Records from ``index`` to the delimiter; the index of the line after it (the
     delimiter is consumed, a ``//`` statement that ends ``DD *`` data is not)."""
-    records = []
+    records: list[str] = []
     while index < len(lines):
         raw = lines[index]
         if dlm is not None:
@@ -691,7 +691,7 @@ def _call_procedure(
         index = _handle(builder, inner, body, index)
     builder.depth -= 1
     end = len(builder.steps)
-    for param, procstep, value in overrides:
+    for param, procstep, given in overrides:
         targets = [s for s in builder.steps[first:end] if not procstep or s["procstep"] == procstep]
         if not targets:
             builder.error(statement.number, line("IEFC609I", procstep=procstep))
@@ -699,9 +699,9 @@ def _call_procedure(
         if param == "PARM":
             # PARM without a procedure step: the first step's, and no PARM for the others.
             for position, step in enumerate(targets):
-                step["parm"] = parm_string(value) if procstep or position == 0 else ""
+                step["parm"] = parm_string(given) if procstep or position == 0 else ""
         elif param == "COND":
-            parsed, error = parse_cond(value)
+            parsed, error = parse_cond(given)
             if parsed is None:
                 builder.error(statement.number, error)
                 continue
@@ -782,7 +782,7 @@ def _exec(builder: _Builder, statement: _Statement) -> None:
     inside = builder.call is not None and builder.call.get("open")
     builder.steps.append(
         {
-            "name": builder.call["name"] if inside else statement.name,
+            "name": builder.call["name"] if builder.call is not None and inside else statement.name,
             "procstep": statement.name if inside else "",
             "program": program,
             "parm": parm,

@@ -135,7 +135,7 @@ def _comparison(tokens: list[str], pos: int) -> tuple[tuple, int]:
     if keyword == "ABENDCC":
         if not re.fullmatch(r"S[0-9A-F]{3}|U\d{4}", value):
             raise ExpressionError(value or "ABENDCC")
-        node: tuple = ("ABENDCC", step, procstep, value)
+        node = ("ABENDCC", step, procstep, value)
     else:
         if value not in ("TRUE", "FALSE"):
             raise ExpressionError(value or keyword)

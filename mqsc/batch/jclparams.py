@@ -50,7 +50,9 @@ def split_operands(text: str) -> list[str] | None:
     >>> split_operands("PGM=CSQUTIL,PARM='A,B',COND=(4,LT)")
     ['PGM=CSQUTIL', "PARM='A,B'", 'COND=(4,LT)']
     """
-    out, current, depth, quoted = [], [], 0, False
+    out: list[str] = []
+    current: list[str] = []
+    depth, quoted = 0, False
     i = 0
     while i < len(text):
         ch = text[i]

@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import PurePath
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from mqsc.catalog import DEFINED, RESOURCES, command_spec
 from mqsc.engine.manager import QueueManager
@@ -115,7 +115,7 @@ def line_diagnostics(source: Source, columns: Columns = "auto") -> list[Diagnost
 
 
 #: A line that may pass column 72 (a CR before its line feed may count: the loop is exact).
-_LONG_LINE = re.compile(r"[^\n]{%d}" % (CARD_TEXT_WIDTH + 1))
+_LONG_LINE = re.compile(rf"[^\n]{{{CARD_TEXT_WIDTH + 1}}}")
 #: What MQSC202W says was lost: sequence numbers of a card deck are meant to be; text of a
 #: free-form deck, or of a quoted string, is not.
 _LOST = {
@@ -207,7 +207,7 @@ class Linter:
         elif cmd.objtype == "STGCLASS" and cmd.verb in ("DEFINE", "ALTER"):
             self.classes[str(cmd.name)] = cmd
         elif cmd.objtype == "BUFFPOOL":
-            self.pools[int(cmd.name)] = cmd
+            self.pools[cast(int, cmd.name)] = cmd
         elif cmd.objtype == "PSID" and cmd.verb == "DEFINE":
             self.pools[int(cmd.get("BUFFPOOL", 0))] = cmd
         if before.existing is not None and cmd.get("LIKE") is None:

@@ -175,8 +175,9 @@ def shown(objtype: str, name: str, value: object) -> str:
         return "(none)"
     if isinstance(value, bool) and is_flag(objtype, name):
         spec = command_spec("DEFINE", objtype) or command_spec("ALTER", objtype)
-        keyword = spec.keyword(name)
-        return name if value else (keyword.negation or name)
+        keyword = spec.keyword(name) if spec is not None else None
+        negation = keyword.negation if keyword is not None else None
+        return name if value else (negation or name)
     return format_value(value)
 
 

@@ -62,7 +62,8 @@ class OwnNumbers:
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     def take(self, count: int = 1) -> int:
-        """
+        """The first of ``count`` numbers taken in a row.
+
         >>> own = OwnNumbers(); own.take(), own.take(2), own.take()
         (1, 2, 4)
         """

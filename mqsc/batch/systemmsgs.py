@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from mqsc.catalog import texts
+
 
 @dataclass(frozen=True, slots=True)
 class SystemMessage:
@@ -206,8 +208,6 @@ def line(key: str, **inserts: object) -> str:
 
 def emulator_line(msg_id: str, **inserts: object) -> str:
     """One of mqsc's own messages (:mod:`mqsc.catalog.texts`) in a job log."""
-    from mqsc.catalog import texts
-
     return texts.line(msg_id, inserts, None)
 
 

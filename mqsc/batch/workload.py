@@ -27,6 +27,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from mqsc.batch.csqutil import Unavailable
 from mqsc.batch.steps import StepContext, StepOutcome
 from mqsc.catalog import mqrc
 from mqsc.engine import mqi
@@ -337,8 +338,6 @@ def _connect(ctx: StepContext, name: str):
     """MQCONN: the queue manager and MQRC_NONE; None and 2058 when the job has no queue
     manager of that name, None and 2059 when another process holds it
     (:class:`mqsc.batch.csqutil.Unavailable`)."""
-    from mqsc.batch.csqutil import Unavailable
-
     try:
         qm = ctx.qmgr(name)
     except Unavailable as error:

@@ -109,7 +109,7 @@ STATUS_ATTRIBUTES: Mapping[str, Mapping[str, Keyword]] = {
 }
 
 #: Families of defined objects (kept in a state table), by their own object type.
-DEFINED: Mapping[str, Family] = {f.objtype: f for f in FAMILIES.values() if f.table is not None}
+DEFINED: Mapping[str, Family] = {f.objtype: f for f in FAMILIES.values() if f.table}
 
 #: Numbered resources only CSQINP1 defines (buffer pools, page sets), in FAMILY_MODULES order
 #: (the order a dump defines them in), by object type.

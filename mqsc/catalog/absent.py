@@ -31,6 +31,7 @@ class Facility:
         fails: whether the answer ends the command with CSQ9023E (as z/OS does for a channel
             command without a channel initiator) or CSQ9022I.
         evidence: where the answer comes from.
+
     """
 
     name: str

@@ -11,6 +11,8 @@ Channel *definitions* are in :mod:`mqsc.catalog.channels`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from mqsc.catalog import common
 from mqsc.catalog.channels import (
     CHANNEL_NAME,
@@ -29,6 +31,7 @@ from mqsc.catalog.model import (
     Family,
     Flag,
     Integer,
+    Keyword,
     Name,
     NameRule,
     ObjectType,
@@ -282,7 +285,7 @@ _WIDTHS = {
 }
 
 
-def _status_table(names: tuple[str, ...]) -> dict:
+def _status_table(names: tuple[str, ...]) -> Mapping[str, Keyword]:
     """Attributes of a status display the simulation never produces, as kinds a WHERE filter
     can be bound with (counts, the documented values, text otherwise)."""
     return table(

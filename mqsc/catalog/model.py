@@ -7,7 +7,7 @@ display code all read these tables; none of them hard-codes a keyword.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -137,6 +137,7 @@ class Keyword:
         own_type: the value names an existing object of the command's own object type
             (``LIKE``: a QLOCAL is defined like a local queue, never like a model queue), so
             completion offers that type's objects only, not every object its name rule allows.
+
     """
 
     name: str
@@ -205,6 +206,7 @@ class CommandSpec:
             answer (the channel initiator not active message...), table-driven.
         simplified: what the simulation leaves out of a command it does execute (empty when
             it executes it fully); the generated command reference lists it.
+
     """
 
     verb: str
@@ -294,6 +296,7 @@ class Resource:
         json_key: the key of its list in ``mqsc dump --format json``.
         id_keyword: its number as a keyword, with the message a number out of range gets
             (``BUFFPOOL(100)``: CSQP002I).
+
     """
 
     objtype: str
@@ -329,6 +332,7 @@ class Family:
         json_key: the key of this type's list in ``mqsc dump --format json``.
         detail: the attribute that says most about an object besides DESCR (an alias's
             TARGET): the console's completion menu shows it beside the object's name.
+
     """
 
     objtype: str
@@ -336,18 +340,18 @@ class Family:
     identity: tuple[str, ...]
     reply: str
     settable: tuple[str, ...] = ()
-    table: str | None = None
+    table: str = ""  # "" for a family kept in no state table (a status DISPLAY)
     default_object: str | None = None
-    group_table: str | None = None
+    group_table: str = ""  # "" for a family with no QSGDISP(GROUP) objects
     group_wide: bool = False
     replay: str = "DEFINE"
     json_key: str = ""
     detail: str = ""
 
-    def table_for(self, disposition: str) -> str | None:
+    def table_for(self, disposition: str) -> str:
         """Where objects of a QSGDISP live: GROUP and SHARED ones in the shared repository,
         QMGR and COPY ones on the queue manager's page set 0."""
-        if disposition in IN_REPOSITORY and self.group_table is not None:
+        if disposition in IN_REPOSITORY and self.group_table:
             return self.group_table
         return self.table
 

@@ -282,7 +282,8 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "RESET CFSTRUCT (reset a CF application structure) on z/OS", _IBM92 + "q086500_.html"
         ),
         "DOC-RESETQM": Evidence(
-            "RESET QMGR (reset a queue manager): TYPE(ADVANCELOG), TYPE(STATISTICS), TYPE(ARCHLOG) and TYPE(REDUCELOG) not valid on z/OS",
+            "RESET QMGR (reset a queue manager): TYPE(ADVANCELOG), TYPE(STATISTICS), "
+            "TYPE(ARCHLOG) and TYPE(REDUCELOG) not valid on z/OS",
             "https://www.ibm.com/docs/es/SSFKSJ_9.3.0/refadmin/q086530_.html",
         ),
         "DOC-SCRIPTS": Evidence(

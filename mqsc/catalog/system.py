@@ -190,7 +190,8 @@ SPECS: tuple[CommandSpec, ...] = (
     ),
     # REFRESH SECURITY(* | a RACF class) TYPE(CLASSES | SSL | CONNAUTH); AUTHSERV is not
     # valid on z/OS (IBM MQ 9.4 "REFRESH SECURITY (refresh security settings)"). TYPE(SSL)
-    # needs the channel initiator (the page's command sources table): mqsc/engine/families/system.py.
+    # needs the channel initiator (the page's command sources table):
+    # mqsc/engine/families/system.py.
     _absent(
         "REFRESH",
         "SECURITY",

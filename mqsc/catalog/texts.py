@@ -562,7 +562,8 @@ _CATALOG: tuple[MessageDef, ...] = (
         0,
         U,
         "ours: no IBM id found for this situation (the command-server reply of DISPLAY SMDSCONN)",
-        "Command-server DISPLAY SMDSCONN reply: one message per connection to a shared message data set.",
+        "Command-server DISPLAY SMDSCONN reply: one message per connection to a shared message "
+        "data set.",
     ),
     _m(
         "MQSC433I",
@@ -710,7 +711,8 @@ _CATALOG: tuple[MessageDef, ...] = (
         "INDOUBT THREADS -",
         0,
         U,
-        "[DOC-CSQV] names it: IBM CSQV401I explanation ('Message CSQV406I ... TYPE(INDOUBT)'); text "
+        "[DOC-CSQV] names it: IBM CSQV401I explanation ('Message CSQV406I ... TYPE(INDOUBT)'); "
+        "text "
         "UNVERIFIED",
         "DISPLAY THREAD TYPE(INDOUBT): the units of recovery left in doubt, with their URID "
         "and origin id (NID); RESOLVE INDOUBT resolves them.",
@@ -2543,7 +2545,8 @@ _CATALOG: tuple[MessageDef, ...] = (
         "A data set could not be read or written (the step abends S013, as an OPEN failure "
         "does), or the program hit an mqsc bug (S0C4; MQSC_STRICT=1 raises it instead).",
     ),
-    # ---- The system parameter module and the log (own ids MQSC650-MQSC669; the assembler and binder steps MQSC220-MQSC222) --------------------
+    # ---- The system parameter module and the log (own ids MQSC650-MQSC669; the assembler and
+    # binder steps MQSC220-MQSC222) -------------------------------------------------------
     _m(
         "MQSC220E",
         "Operation {operation} is not a system parameter macro (CSQ6SYSP, CSQ6LOGP, "
@@ -2896,7 +2899,7 @@ def evidence_problems(entries: Iterable[tuple[str, bool, str]]) -> list[str]:
     >>> evidence_problems([("CSQM999I", False, "recollection")])
     ['CSQM999I: an IBM id with no source; cite one that names it, or make the id MQSCnnnx']
     """
-    from mqsc.catalog.sources import SOURCES, keys_in
+    from mqsc.catalog.sources import SOURCES, keys_in  # noqa: PLC0415 - start-up: the evidence table only when evidence is checked
 
     problems = []
     for msg_id, verified, evidence in entries:

@@ -2,7 +2,8 @@
 z/OS, "DEFINE TOPIC", "DEFINE SUB": sources 2CR for topics, CR for subscriptions).
 
 Publications reach subscriptions through topic aliases (mqsc/engine/messaging/pubsub.py); DISPLAY
-SBSTATUS and DISPLAY TPSTATUS show what that did. The rules kept (mqsc/engine/messaging/topictree.py): a topic object
+SBSTATUS and DISPLAY TPSTATUS show what that did. The rules kept
+(mqsc/engine/messaging/topictree.py): a topic object
 names a topic string, which is required, not empty, not ending in '/', unique among topic
 objects and not changed by ALTER; a subscription names TOPICSTR or TOPICOBJ (an existing topic
 object) and, with DESTCLAS(PROVIDED), a destination.

@@ -110,6 +110,7 @@ class Parameter:
         help: one line (HELP, docs, the DISPLAY report's meaning).
         verified: evidence for the default and range, "" when UNVERIFIED.
         obsolete: accepted for compatibility and ignored (CTHREAD, IDBACK, IDFORE).
+
     """
 
     macro: str

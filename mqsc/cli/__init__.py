@@ -18,6 +18,8 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 
+from mqsc import __version__
+
 #: Subcommand modules, in the order ``mqsc --help`` lists them.
 SUBCOMMANDS = (
     "console",
@@ -77,10 +79,10 @@ _INVALID_CHOICE = re.compile(r"invalid choice: '(?P<given>[^']*)' \(choose from 
 class Parser(argparse.ArgumentParser):
     """argparse with a "did you mean" after a mistyped choice (a subcommand, --format ...)."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str):
         found = _INVALID_CHOICE.search(message)
         if found:
-            import difflib  # only for a mistyped choice: not at every start
+            import difflib  # noqa: PLC0415 - start-up: difflib only for a mistyped choice
 
             choices = re.findall(r"'([^']*)'", found["choices"])
             close = difflib.get_close_matches(found["given"], choices, n=1, cutoff=0.5)
@@ -97,8 +99,6 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     subcommand registers only that one, and argparse then answers exactly as with all of them
     for anything after it.
     """
-    from mqsc import __version__
-
     parser = Parser(
         prog="mqsc",
         description="Offline emulator of the IBM MQ for z/OS MQSC command processor.",
@@ -130,9 +130,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if handler is None:
         parser.print_help(sys.stderr)
         return 2
-    from mqsc.cli import cache
-    from mqsc.store.errors import StoreError
-    from mqsc.store.home import QMgrError
+    from mqsc.cli import cache  # noqa: PLC0415 - start-up: the command line loads the engine and store only for a command that needs them
+    from mqsc.store.errors import StoreError  # noqa: PLC0415 - start-up: the command line loads the engine and store only for a command that needs them
+    from mqsc.store.home import QMgrError  # noqa: PLC0415 - start-up: the command line loads the engine and store only for a command that needs them
 
     cache.load()
     try:
@@ -169,7 +169,7 @@ def missing(error: ModuleNotFoundError) -> str:
     module = (error.name or "").split(".")[0]
     wanted = module
     try:
-        from importlib.metadata import PackageNotFoundError, requires
+        from importlib.metadata import PackageNotFoundError, requires  # noqa: PLC0415 - start-up: package metadata only to name a missing dependency
 
         for requirement in requires("mqsc") or ():
             if ";" in requirement:

@@ -98,7 +98,7 @@ def _text(reports: list[DeckReport]) -> None:
 def _hint(report: DeckReport, d: Diagnostic) -> str | None:
     """ "Did you mean" for a word z/OS rejected as invalid (CSQ9001E), the values a keyword
     takes for a value refused (MQSC011E), from the command it is in."""
-    from mqsc.language.hints import did_you_mean, hint_text, valid_values
+    from mqsc.language.hints import did_you_mean, hint_text, valid_values  # noqa: PLC0415 - start-up: the did-you-mean index only for a rejected word
 
     location = d.location
     if d.msg_id not in ("CSQ9001E", "MQSC011E") or location is None:

@@ -32,9 +32,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def script(shell: str) -> str:
     """The completion script for ``shell``, from the full ``mqsc`` parser."""
-    import shtab
+    import shtab  # noqa: PLC0415 - start-up: shtab only when a completion script is printed
 
-    from mqsc.cli import build_parser
+    from mqsc.cli import build_parser  # noqa: PLC0415 - cycle: mqsc.cli imports this module to register it
 
     return shtab.complete(build_parser(), shell=shell)
 

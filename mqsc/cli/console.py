@@ -12,9 +12,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from mqsc.cli.options import add_qmgr_options, connect, disconnect, open_from, userid
+
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from mqsc.cli.options import add_qmgr_options
 
     parser = sub.add_parser(
         "console",
@@ -44,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mqsc.repl import config
+    from mqsc.repl import config  # noqa: PLC0415 - start-up: the console's settings only when it runs
 
     settings, problems = config.load()
     for problem in problems:
@@ -53,12 +54,11 @@ def run(args: argparse.Namespace) -> int:
         return write_config(settings)
     if args.qmgr is None and settings.qmgr:
         args.qmgr = settings.qmgr
-    from mqsc.cli.options import open_from
 
     qm = open_from(args, "console")
     if qm is None:
         return 2
-    from mqsc.repl import app
+    from mqsc.repl import app  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
 
     try:
         return app.run(
@@ -74,19 +74,17 @@ class OperatorConnector:
     commands typed carry it."""
 
     def connect(self, qm) -> str:
-        from mqsc.cli.options import connect, userid
 
         return connect(qm, userid())
 
     def disconnect(self, qm, conn: str) -> None:
-        from mqsc.cli.options import disconnect
 
         disconnect(qm, conn)
 
 
 def write_config(settings) -> int:
     """``--write-config``: create the file; an existing one is left alone."""
-    from mqsc.repl import config
+    from mqsc.repl import config  # noqa: PLC0415 - start-up: the console's settings only when written
 
     path = config.config_path()
     if path.exists():

@@ -12,16 +12,18 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from mqsc.catalog import zparm
+from mqsc.catalog import CommandSource, zparm
 from mqsc.catalog.channels import TCP_PORTS
 from mqsc.language import zparmsource
 from mqsc.language.source import Source
+from mqsc.store.errors import StoreError
 from mqsc.store.home import (
     QMDefinition,
     QMgrError,
     create,
     memory_group,
     new_definition,
+    open_qmgr,
     write_cfrm,
 )
 from mqsc.support.bounded import read_file
@@ -179,10 +181,6 @@ def _with_log_and_parameters(definition: QMDefinition, args: argparse.Namespace)
 
 def _listen(name: str, port: int) -> int:
     """START CHINIT and START LISTENER on the new queue manager (its state is kept)."""
-    from mqsc.catalog import CommandSource
-    from mqsc.store.errors import StoreError
-    from mqsc.store.home import open_qmgr
-
     try:
         qm = open_qmgr(name)
     except (QMgrError, StoreError) as error:

@@ -15,34 +15,27 @@ import argparse
 import sys
 
 from mqsc.batch import plan as planning
-from mqsc.cli.inputs import add_input_options, read_sources
-from mqsc.cli.options import add_qmgr_options, open_scratch
-from mqsc.cli.plan import show
+from mqsc.cli.plan import add_deck_parser, decks_and_scratch, show
 from mqsc.store.home import QMgrError, definition_of
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser(
+    add_deck_parser(
+        sub,
         "diff",
-        help="compare the queue manager with a deck that describes it",
-        description="Compare the current state of a queue manager with the state a deck "
-        "describes (its initial configuration plus the deck). Exit 0 when they match, 1 when "
-        "they differ, 2 on errors.",
+        "compare the queue manager with a deck that describes it",
+        "Compare the current state of a queue manager with the state a deck describes (its "
+        "initial configuration plus the deck). Exit 0 when they match, 1 when they differ, "
+        "2 on errors.",
+        run,
     )
-    parser.add_argument("files", nargs="+", metavar="DECK", help="deck files, or - for stdin")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
-    add_qmgr_options(parser)
-    add_input_options(parser)
-    parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    sources = read_sources(args, "diff")
-    if sources is None:
+    inputs = decks_and_scratch(args, "diff")
+    if inputs is None:
         return 2
-    current = open_scratch(args, "diff")
-    if current is None:
-        return 2
+    sources, current = inputs
     try:
         base = definition_of(current.name).build()
     except QMgrError as error:

@@ -12,6 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from mqsc.batch.systemmsgs import MESSAGES as SYSTEM
 from mqsc.catalog import (
     FAMILIES,
     OBJECT_TYPES,
@@ -27,9 +28,10 @@ from mqsc.catalog import (
 )
 from mqsc.catalog.absent import FACILITIES, MULTIPLATFORM
 from mqsc.catalog.describe import kind_text
+from mqsc.catalog.mqweb import WEB_MESSAGES
 from mqsc.catalog.sources import SOURCES
 from mqsc.catalog.storagerules import RULES, StorageRule
-from mqsc.catalog.texts import CATALOG, REASONS
+from mqsc.catalog.texts import CATALOG, REASONS, family_of
 from mqsc.engine.storage.constants import CONSTANTS
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -100,8 +102,9 @@ def status_table() -> list[str]:
         "How mqsc answers each z/OS command: **executed** against the simulated queue "
         "manager; **executed with documented simplifications**; or **answered as z/OS "
         "answers when the facility is absent** (the simulation has no "
-        "trace, RACF, archive log, clusters...: the answer is the z/OS message for that situation, or "
-        "MQSC321I where z/OS has nothing to imitate; docs/engine.md). No z/OS command "
+        "trace, RACF, archive log, clusters...: the answer is the z/OS message for that "
+        "situation, or MQSC321I where z/OS has nothing to imitate; docs/engine.md). No z/OS "
+        "command "
         "answers CSQ9001E for its verb or object type.",
         "",
         "| Command | Status | Details |",
@@ -175,10 +178,6 @@ def sources_section() -> list[str]:
 def status_counts() -> dict[str, dict[str, int]]:
     """Per family, how many ids are VERIFIED, UNVERIFIED or mqsc's own: the message catalog,
     the mqweb messages and the z/OS system messages of job listings."""
-    from mqsc.batch.systemmsgs import MESSAGES as SYSTEM
-    from mqsc.catalog.mqweb import WEB_MESSAGES
-    from mqsc.catalog.texts import family_of
-
     rows: dict[str, dict[str, int]] = {}
 
     def count(msg_id: str, status: str) -> None:
@@ -265,7 +264,7 @@ def messages_page() -> str:
         "| Failure | Code | Status | Evidence |",
         "|---|---|---|---|",
     ]
-    for kind, r in REASONS.items():
+    for r in REASONS.values():
         status = "VERIFIED" if r.verified else "none found"
         code = f"X'{r.code}'" if r.code else "-"
         lines.append(f"| {r.meaning} | {code} | {status} | {r.evidence} |")

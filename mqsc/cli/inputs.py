@@ -83,8 +83,6 @@ def read_deck(path: str, encoding: str, *, prog: str = "") -> Deck:
 def read_sources(args, prog: str) -> list | None:
     """The decks named on the command line as sources; prints why not and returns None when
     one cannot be read (the caller exits with 2)."""
-    import sys
-
     try:
         decks = [read_deck(path, args.encoding, prog=prog) for path in args.files]
     except InputError as error:

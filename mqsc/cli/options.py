@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import getpass
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mqsc.batch.datasets import attach, home_catalog
 from mqsc.engine.connregistry import ConnectRequest, NotConnected
 from mqsc.engine.manager import QueueManager
 from mqsc.store.errors import StoreError
 from mqsc.store.home import QMgrError, default_name, open_qmgr, scratch_qmgr
+from mqsc.store.interface import store_of
 from mqsc.store.lease import process_owner
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.network.homenetwork import HomeNetwork
 
 
 def add_qmgr_options(parser: argparse.ArgumentParser) -> None:
@@ -48,7 +54,7 @@ def open_from(args: argparse.Namespace, prog: str) -> QueueManager | None:
         return None
     if not args.memory and args.state is None and qm.group is None:
         # Its channels reach the other queue managers of this home (docs/channels.md).
-        from mqsc.network.homenetwork import join_home
+        from mqsc.network.homenetwork import join_home  # noqa: PLC0415 - start-up: the network only for a durable queue manager
 
         join_home(qm)
     if not args.memory and args.state is None:
@@ -84,12 +90,13 @@ class QueueManagers:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         self.opened: dict[str, QueueManager | None] = {}
-        self.network = None  # a HomeNetwork once a durable queue manager is opened
+        #: A HomeNetwork once a durable queue manager is opened.
+        self.network: HomeNetwork | None = None
 
     def __call__(self, name: str) -> QueueManager | None:
         """The queue manager ``name``; None when there is none; :class:`Unavailable` (MQCONN
         MQRC 2059) when another process holds it past MQSC_LOCK_TIMEOUT."""
-        from mqsc.batch.csqutil import Unavailable
+        from mqsc.batch.csqutil import Unavailable  # noqa: PLC0415 - start-up: CSQUTIL's module only when a queue manager is unavailable
 
         key = name.upper()
         if key not in self.opened:
@@ -98,8 +105,9 @@ class QueueManagers:
                 qm = self._network_copy(key) or open_qmgr(
                     key, memory=self.args.memory, state=self.args.state, clock=fixed_clock()
                 )
-                if qm.gate is not None:
-                    qm.gate.grouped(500, 0.25)
+                store = store_of(qm)
+                if store is not None:
+                    store.grouped(500, 0.25)
                     # Connecting waits for the queue manager, as MQCONN does, and keeps it:
                     # the grouped transaction this opens lasts until the job closes it, so a
                     # step never finds it taken by another process half-way.
@@ -134,7 +142,7 @@ class QueueManagers:
         if self.args.memory or self.args.state is not None or qm.group is not None:
             return
         if self.network is None:
-            from mqsc.network.homenetwork import join_home
+            from mqsc.network.homenetwork import join_home  # noqa: PLC0415 - start-up: the network only for a durable queue manager
 
             self.network = join_home(qm)
         elif qm.network is not self.network:
@@ -156,8 +164,6 @@ class QueueManagers:
 
 def fixed_clock():
     """A fixed clock from ``$MQSC_CLOCK`` (ISO date-time), for reproducible output."""
-    import datetime as dt
-
     value = os.environ.get("MQSC_CLOCK")
     if not value:
         return None

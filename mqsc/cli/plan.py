@@ -19,27 +19,47 @@ from mqsc.cli.progress import deck_progress
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser(
+    add_deck_parser(
+        sub,
         "plan",
-        help="show what decks would change, changing nothing",
-        description="Run decks on a scratch copy of the queue manager and list the objects "
-        "they would create, alter and delete. Exit 0 when every command would succeed, 1 when "
-        "some would fail, 2 on usage or I/O errors.",
+        "show what decks would change, changing nothing",
+        "Run decks on a scratch copy of the queue manager and list the objects they would "
+        "create, alter and delete. Exit 0 when every command would succeed, 1 when some "
+        "would fail, 2 on usage or I/O errors.",
+        run,
     )
+
+
+def add_deck_parser(
+    sub: argparse._SubParsersAction, name: str, help: str, description: str, handler
+) -> None:
+    """A subcommand that compares decks with a scratch copy of a queue manager (``mqsc plan``,
+    ``mqsc diff``): deck files, ``--format``, the queue manager and input options."""
+    parser = sub.add_parser(name, help=help, description=description)
     parser.add_argument("files", nargs="+", metavar="DECK", help="deck files, or - for stdin")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     add_qmgr_options(parser)
     add_input_options(parser)
-    parser.set_defaults(handler=run)
+    parser.set_defaults(handler=handler)
+
+
+def decks_and_scratch(args: argparse.Namespace, name: str):
+    """The decks to compare and a scratch copy of the queue manager; None (the problem told
+    on standard error) when either cannot be had."""
+    sources = read_sources(args, name)
+    if sources is None:
+        return None
+    qm = open_scratch(args, name)
+    if qm is None:
+        return None
+    return sources, qm
 
 
 def run(args: argparse.Namespace) -> int:
-    sources = read_sources(args, "plan")
-    if sources is None:
+    inputs = decks_and_scratch(args, "plan")
+    if inputs is None:
         return 2
-    qm = open_scratch(args, "plan")
-    if qm is None:
-        return 2
+    sources, qm = inputs
     with deck_progress("Planning", sources) as progress:
         result = planning.plan(qm, sources, columns=args.columns, progress=progress)
     names = ", ".join(s.name for s in sources)

@@ -8,7 +8,9 @@ transient: it is gone when the work is done, so the terminal shows only the answ
 
 from __future__ import annotations
 
+import os
 import sys
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -21,8 +23,6 @@ DELAY = 0.5
 
 def delay() -> float:
     """:data:`DELAY`, or ``$MQSC_PROGRESS_DELAY`` when it is a number of seconds."""
-    import os
-
     try:
         return max(0.0, float(os.environ["MQSC_PROGRESS_DELAY"]))
     except (KeyError, ValueError):
@@ -47,7 +47,6 @@ class _Display:
     starts it, so a long step with no updates, such as opening a queue manager, shows too)."""
 
     def __init__(self, label: str, total: int | None, stream: Any) -> None:
-        import threading
 
         self.label = label
         self.total = total
@@ -57,10 +56,11 @@ class _Display:
         self.task: Any = None
         self.lock = threading.Lock()
         wait = delay()
-        self.timer = threading.Timer(wait, self._start)
-        self.timer.daemon = True
+        timer = threading.Timer(wait, self._start)
+        timer.daemon = True
+        self.timer: threading.Timer | None = timer
         if wait > 0:
-            self.timer.start()
+            timer.start()
         else:
             self._start()  # MQSC_PROGRESS_DELAY=0: shown from the start, whatever the speed
 
@@ -74,8 +74,8 @@ class _Display:
                 self.progress.update(self.task, completed=self.done or 0, description=self.label)
 
     def _start(self) -> None:
-        from rich.console import Console
-        from rich.progress import (
+        from rich.console import Console  # noqa: PLC0415 - start-up: rich only when output is decorated
+        from rich.progress import (  # noqa: PLC0415 - start-up: rich only when output is decorated
             BarColumn,
             MofNCompleteColumn,
             Progress,

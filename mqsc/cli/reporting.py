@@ -49,11 +49,11 @@ def ignored(args: argparse.Namespace) -> frozenset[str]:
 def timestamp(args: argparse.Namespace) -> str | None:
     if not args.timestamp:
         return None
-    clock = fixed_clock() or (lambda: dt.datetime.now(dt.timezone.utc))
+    clock = fixed_clock() or (lambda: dt.datetime.now(dt.UTC))
     moment = clock()
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=dt.timezone.utc)
-    return moment.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        moment = moment.replace(tzinfo=dt.UTC)
+    return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def write_report(
@@ -61,7 +61,7 @@ def write_report(
 ) -> Report:
     """Write a JUnit, SARIF or GitHub report to standard output; return it."""
     # Imported here: ``mqsc run`` without a report format starts without the report writers.
-    from mqsc.batch import cireports
+    from mqsc.batch import cireports  # noqa: PLC0415 - start-up: report writers only when a report is asked for
 
     # No tool version: reports stay byte-identical across releases (golden-tested).
     report = cireports.build(tool, decks, FAIL_LEVELS[args.fail_level], run=run)

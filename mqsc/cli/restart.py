@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import argparse
 
-from mqsc.catalog import CommandSource
 from mqsc.cli.options import add_qmgr_options, open_from
-from mqsc.render import consoletext
+from mqsc.repl.operations import restart_lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -37,15 +36,3 @@ def run(args: argparse.Namespace) -> int:
     finally:
         qm.close()
     return 10 if failed[-1:] == [True] else 0
-
-
-def restart_lines(qm, mode: str = "QUIESCE", failed: list[bool] | None = None) -> list[str]:
-    """STOP QMGR then START QMGR at the console, and what the console shows (also the
-    console's ``\\restart``); ``failed`` collects whether each of the two failed."""
-    lines: list[str] = []
-    for text in (f"STOP QMGR MODE({mode})", "START QMGR"):
-        result = qm.execute(text, source=CommandSource.CONSOLE)
-        lines += [consoletext.command_line(result), *consoletext.console_lines(result)]
-        if failed is not None:
-            failed.append(not result.ok)
-    return lines

@@ -20,6 +20,7 @@ import gc
 import json
 import sys
 import time
+from typing import TYPE_CHECKING, cast
 
 from mqsc.catalog import CommandSource
 from mqsc.cli.inputs import InputError, add_input_options, is_jcl, jcl_hint, read_deck
@@ -29,6 +30,10 @@ from mqsc.engine.records import Result
 from mqsc.render import commandserver, consoletext, jsonout
 from mqsc.render.visible import visible
 from mqsc.store import StoreError
+from mqsc.store.interface import store_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.network.transport import Network
 
 SOURCES = {"server": CommandSource.SERVER, "console": CommandSource.CONSOLE}
 #: The APPLTAG of ``mqsc run``'s connection (a job name: 8 characters).
@@ -124,14 +129,15 @@ def run(args: argparse.Namespace) -> int:
             hints.clear()
         written = time.monotonic()
 
-    channels = qm.network
+    channels = cast("Network | None", qm.network)  # the front end built it
     # The deck comes through the command server from a program of its own, as CSQUTIL's
     # COMMAND function does from its job: that program is a connection (DISPLAY CONN), and
     # its commands carry it (the command server acts for the connection's user).
     conn = ""
-    if qm.gate is not None:
-        qm.gate.grouped(args.commit_every, 0.25)
-        qm.gate.on_durable = durable
+    store = store_of(qm)
+    if store is not None:
+        store.grouped(args.commit_every, 0.25)
+        store.on_durable = durable
     try:
         conn = connect(qm, RUN_APPLTAG)
         for deck in decks:
@@ -158,20 +164,20 @@ def run(args: argparse.Namespace) -> int:
                         pending.append("\n".join(said) + "\n")
                 if not result.ok and text:
                     hints.extend(_hints(result))
-                if qm.gate is None:
+                if store is None:
                     # In memory every result may be shown at once; written out in batches,
                     # not a write and a flush per command (a deck of 50,000 DEFINEs).
                     if len(pending) >= MEMORY_BATCH or time.monotonic() - written >= 0.05:
                         durable()
                 else:
-                    qm.gate.flush_if_due(qm)
+                    store.flush_if_due(qm)
     except StoreError as error:
         print(f"mqsc run: {error}", file=sys.stderr)
         qm.close()
         durable()
         return EXIT_SOME_FAILED if ran else EXIT_NOT_RUN
     except BaseException:
-        if qm.gate is None:
+        if store is None:
             durable()  # in memory what ran may be shown, whatever stops the run (Ctrl-C)
         raise
     try:
@@ -185,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _hints(result: Result) -> list[str]:
     """The run's "did you mean" lines for one failed command, with where it is."""
-    from mqsc.render.hints import result_hints
+    from mqsc.render.hints import result_hints  # noqa: PLC0415 - start-up: the did-you-mean index only for a failed command
 
     where = f"{result.location.name}:{result.location.line}: " if result.location else ""
     return [f"mqsc run: {where}{line}\n" for line in result_hints(result)]
@@ -225,12 +231,13 @@ def _render(result: Result, fmt: str, style: str) -> str:
 def _report(args: argparse.Namespace, qm, sources) -> int:
     """Run the decks and write a CI report of what happened."""
     # Imported here: a plain run (the 50,000-command deck) starts without the checker.
-    from mqsc.batch import cireports
-    from mqsc.batch.check import Options, check
+    from mqsc.batch import cireports  # noqa: PLC0415 - start-up: report writers only when a report is asked for
+    from mqsc.batch.check import Options, check  # noqa: PLC0415 - start-up: the checker only with --check
 
     options = Options(lint=True, ignore=ignored(args), command_source=SOURCES[args.source])
-    if qm.gate is not None:
-        qm.gate.grouped(args.commit_every, 0.25)
+    store = store_of(qm)
+    if store is not None:
+        store.grouped(args.commit_every, 0.25)
     try:
         decks = check(sources, qm, columns=args.columns, options=options)
     except StoreError as error:

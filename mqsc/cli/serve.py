@@ -54,7 +54,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     # Starlette and uvicorn come with mqsc; a missing one (an install with --no-deps) is
     # named with what to install by mqsc.cli.main.
-    from mqsc.serve import server
+    from mqsc.serve import server  # noqa: PLC0415 - start-up: uvicorn and Starlette only when the server runs
 
     if not 0 < args.port < 65536 or args.max_body < 1:
         print("mqsc serve: --port must be 1-65535 and --max-body positive", file=sys.stderr)

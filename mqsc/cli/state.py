@@ -18,7 +18,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from mqsc.store.home import default_name, state_path
+from mqsc.store.home import default_name, definition_of, state_path
+from mqsc.store.lease import Lease
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -59,7 +60,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mqsc.store import StateStore, StoreError
+    from mqsc.store import StateStore, StoreError  # noqa: PLC0415 - start-up: sqlite3 and the store only for a durable queue manager (`mqsc run --memory` needs neither)
 
     path = args.state or state_path(args.qmgr or default_name())
     if args.action == "path":
@@ -68,7 +69,6 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "reset" and args.state is None and not path.exists():
         # Nothing kept yet (a fresh home): the queue manager is already as first installed,
         # which is what a reset asks for; an unknown queue manager is still an error.
-        from mqsc.store.home import definition_of
 
         definition_of(args.qmgr or default_name())
         print(f"mqsc state: no state at {path}; the queue manager is as first installed")
@@ -79,8 +79,7 @@ def run(args: argparse.Namespace) -> int:
             return refusal
     try:
         if args.action == "backup":
-            from mqsc.store.lease import Lease
-            from mqsc.store.sqlite import lock_timeout
+            from mqsc.store.sqlite import lock_timeout  # noqa: PLC0415 - start-up: sqlite3 and the store only for a durable queue manager (`mqsc run --memory` needs neither)
 
             timeout = lock_timeout()
             lease = Lease.shared(path, timeout)

@@ -11,16 +11,15 @@ import argparse
 import dataclasses
 import json
 import sys
-from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
-from mqsc.catalog.mqrc import MQRC_NO_MSG_AVAILABLE
 from mqsc.cli.options import add_qmgr_options, connect, disconnect, open_from
 from mqsc.engine.records import Delivered, Workload
 from mqsc.render.workload import message_lines, summary_json, summary_lines
+from mqsc.repl.operations import add_get_arguments, add_put_arguments, do_get, do_put, negative
 
-#: Messages of one unit of work of ``get --show``: committed once all were shown. An interrupt
-#: backs out the unit and removes again only the ones shown.
-SHOW_BATCH = 100
+if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.network.transport import Network
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -38,145 +37,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     add_get_arguments(get)
     _common(get, run_get)
-
-
-def add_put_arguments(put: argparse.ArgumentParser) -> None:
-    """The arguments of a put (``mqsc put`` and the console's ``\\put``)."""
-    put.add_argument(
-        "queue",
-        help="the queue to put to: local, alias, remote or model (an "
-        "MQOPEN resolves it), or a topic alias (a publication)",
-    )
-    put.add_argument("--count", "-n", type=int, default=1, help="messages (default 1)")
-    put.add_argument("--size", "-s", type=int, default=1024, help="bytes each (default 1024)")
-    persistence = put.add_mutually_exclusive_group()
-    persistence.add_argument(
-        "--persistent",
-        "-p",
-        action="store_true",
-        default=None,
-        help="persistent messages: logged, they survive a restart (default: the queue's DEFPSIST)",
-    )
-    persistence.add_argument(
-        "--nonpersistent",
-        dest="persistent",
-        action="store_false",
-        help="nonpersistent messages: not logged, gone at a restart",
-    )
-    put.add_argument(
-        "--priority",
-        type=int,
-        choices=range(10),
-        metavar="0-9",
-        help="message priority (default: the queue's DEFPRTY)",
-    )
-    put.add_argument(
-        "--batch",
-        "-c",
-        type=int,
-        default=0,
-        help="commit every N messages (default: no unit of work)",
-    )
-    put.add_argument(
-        "--data",
-        "-d",
-        action="append",
-        metavar="TEXT",
-        help="put one message with this text as its data (UTF-8; repeat for "
-        "more messages; --count and --size do not apply)",
-    )
-    put.add_argument(
-        "--retain",
-        action="store_true",
-        help="through a topic alias: keep the publication as its topic string's retained "
-        "publication (MQPMO_RETAIN; CLEAR TOPICSTR removes it)",
-    )
-
-
-def add_get_arguments(get: argparse.ArgumentParser) -> None:
-    """The arguments of a get (``mqsc get`` and the console's ``\\get``)."""
-    get.add_argument("queue", help="the queue to get from (a local queue, or an alias of one)")
-    get.add_argument("--count", "-n", type=int, help="at most this many (default: all)")
-    get.add_argument(
-        "--show",
-        action="store_true",
-        help="get the messages one by one and show each (MsgId, MQMD fields, "
-        "data) as it is got; an interrupt leaves the ones not shown on "
-        "the queue",
-    )
-    get.add_argument(
-        "--browse", action="store_true", help="show the next message without removing it"
-    )
-
-
-def negative(args: argparse.Namespace) -> str:
-    """Why the arguments cannot be used (a negative number), or ""."""
-    for name in ("count", "size", "batch"):
-        value = getattr(args, name, None)
-        if value is not None and value < 0:
-            return f"--{name} cannot be negative"
-    return ""
-
-
-def do_put(qm, args: argparse.Namespace, conn: str = "") -> Workload:
-    if getattr(args, "data", None):
-        # Each message is its own MQPUT; the run stops at the first that fails.
-        done = None
-        for text in args.data:
-            one = qm.put_message(
-                args.queue,
-                text.encode("utf-8"),
-                persistent=args.persistent,
-                priority=args.priority,
-                conn=conn,
-                retain=getattr(args, "retain", False),
-            )
-            done = one if done is None else done.plus(one)
-            if one.reason:
-                break
-        return done
-    return qm.put(
-        args.queue,
-        args.count,
-        args.size,
-        persistent=args.persistent,
-        priority=args.priority,
-        batch=args.batch,
-        conn=conn,
-        retain=getattr(args, "retain", False),
-    )
-
-
-def do_get(
-    qm,
-    args: argparse.Namespace,
-    show: Callable[[Delivered], None] | None = None,
-    conn: str = "",
-) -> Workload:
-    """A get, a browse or (--show) gets that hand each message to ``show`` as it is got;
-    ``conn``: the connection the gets are counted to."""
-    if getattr(args, "browse", False):
-        return qm.get_message(args.queue, browse=True, conn=conn)
-    if getattr(args, "show", False):
-        # One MQGET at a time under syncpoint, in units committed once shown, until --count
-        # or the queue is empty (which, as for a plain get of all, is no failure). Without
-        # ``show`` (JSON, shown at the end) the whole run is one unit of work.
-        def keep(message: Delivered) -> None:
-            return None
-
-        done = qm.get_each(
-            args.queue, args.count, show or keep, batch=SHOW_BATCH if show is not None else None
-        )
-        return finished(done, args.count)
-    return qm.get(args.queue, args.count, conn=conn)
-
-
-def finished(done: Workload, count: int | None) -> Workload:
-    """A --show run's outcome as the summary reports it: an empty queue ends a get of all
-    normally."""
-    if count is None and done.reason == MQRC_NO_MSG_AVAILABLE:
-        done = dataclasses.replace(done, reason=0)
-    return dataclasses.replace(done, requested=count if count is not None else -1)
 
 
 def _common(parser: argparse.ArgumentParser, handler) -> None:
@@ -207,8 +67,9 @@ def _run(args: argparse.Namespace, operation) -> int:
     qm = open_from(args, args.command)
     if qm is None:
         return 20
-    network = qm.network
+    network = cast("Network | None", qm.network)  # the front end built it
     streaming = operation is do_get and args.format == "text" and getattr(args, "show", False)
+    outcome: Workload
     # A program of its own, as on z/OS a batch job is (DISPLAY CONN shows it while it runs):
     # MQSCPUT or MQSCGET.
     conn = ""
@@ -217,7 +78,7 @@ def _run(args: argparse.Namespace, operation) -> int:
         if streaming:
             outcome = _stream(qm, args, conn)
         elif operation is do_get:
-            outcome: Workload = do_get(qm, args, conn=conn)
+            outcome = do_get(qm, args, conn=conn)
         else:
             outcome = operation(qm, args, conn)
     except KeyboardInterrupt as stop:

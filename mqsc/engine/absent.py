@@ -20,7 +20,7 @@ def answer(ctx: Ctx, facility_name: str = "") -> None:
     """Answer a command with its facility's absent answer (the state is never changed): the
     facility its spec names, or ``facility_name`` for a command that needs the facility only
     with some keywords (DISPLAY QUEUE TYPE(QCLUSTER))."""
-    assert ctx.spec is not None and ctx.cmd is not None
+    assert ctx.spec is not None
     facility = FACILITIES[facility_name or ctx.spec.facility]
     inserts = {"command": f"{ctx.spec.verb} {ctx.spec.objtype}", "facility": facility.help}
     if facility.name == "CHINIT" and ctx.txn.get("qmgr", None).attrs.get("CHINIT") == "ACTIVE":

@@ -30,7 +30,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 #: MB/s an archive log is written and read back at, by COMPACT (storage rule BN-5).
 ARCHIVE_RATES = {"NO": 110.0, "YES": 38.0}
@@ -103,6 +103,7 @@ class Bsds:
         suspended: SUSPEND QMGR LOG is in effect.
         warned: the last percentage CSQJ110E reported for the last available data set.
         restarted: when the queue manager last started (ISO; DISPLAY LOG's "Restarted at").
+
     """
 
     ring: tuple[ActiveLog, ...]
@@ -293,8 +294,8 @@ def settings(values: Mapping[str, object]) -> ArchiveSettings:
         catalog=values.get("CATALOG", "NO") == "YES",
         unit=str(values.get("UNIT", "TAPE")),
         unit2=str(values.get("UNIT2", "")),
-        maxarch=int(values.get("MAXARCH", 500)),
-    )  # type: ignore[arg-type]
+        maxarch=int(cast(int, values.get("MAXARCH", 500))),
+    )
 
 
 def archive_name(

@@ -20,8 +20,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from mqsc.catalog import CommandSource
+from mqsc.engine.context import Ctx
 from mqsc.engine.manager import QueueManager
-from mqsc.engine.storage import constants
+from mqsc.engine.state import Txn
+from mqsc.engine.storage import cf, constants
 
 #: Below these stealable percentages a pool has crossed DWT and SPT.
 DWT_PERCENT = round(100 * (1 - constants.DWT))
@@ -150,10 +153,6 @@ def backup_interval(
 
 
 def _structures(qm: QueueManager, target_minutes: float) -> tuple[StructureAdvice, ...]:
-    from mqsc.catalog import CommandSource
-    from mqsc.engine.context import Ctx
-    from mqsc.engine.state import Txn
-    from mqsc.engine.storage import cf
 
     if qm.group is None:
         return ()

@@ -37,7 +37,8 @@ CHINIT, LISTENERS, CHANNELS = "CHINIT", "LISTENERS", "CHSTATUS"
 #: synchronization": "sequence numbers and LUWIDs are stored... so that they survive").
 SYNC = "CHSYNC"
 #: dataclasses.replace of the queue manager's record, fields read once: a batch sets the
-#: channel's status and synchronisation record three times (the channel benchmark's step ratio, docs/performance.md).
+#: channel's status and synchronisation record three times (the channel benchmark's step ratio,
+#: docs/performance.md).
 _with = replacer(QueueManagerInfo)
 
 #: Channel types that send from a transmission queue, and those that receive.
@@ -104,10 +105,10 @@ def set_status(ctx: Ctx, channel: str, status: Mapping[str, Any] | None) -> None
     else:
         table[channel] = dict(status)
     set_attrs(ctx, **{CHANNELS: table})
-    running = status is not None and status.get("STATUS") == "RUNNING"
-    if running and not was:
-        _mca_connects(ctx, channel, status)
-    elif was and not running:
+    if status is not None and status.get("STATUS") == "RUNNING":
+        if not was:
+            _mca_connects(ctx, channel, status)
+    elif was:
         connregistry.channel_ended(ctx, channel)
 
 

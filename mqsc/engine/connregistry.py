@@ -522,29 +522,27 @@ def thread_owner() -> str:
 
 
 def thread_alive(owner: str) -> bool:
-    """Whether the thread a ``pid:thread`` owner names still runs: a thread of this process
-    that is running, or any thread of another process that exists (its threads cannot be
-    seen from here)."""
+    """Whether the thread a ``pid:thread`` owner names still runs, as far as this process can
+    tell without probing others: a thread of this process that is running. An owner in
+    another process can only be there when a state store shares the queue manager between
+    processes, and the store gives the queue manager its own probe
+    (``QueueManager.owner_alive``, which also asks whether that process exists); without one
+    the owner counts as running."""
     pid, _, thread = owner.partition(":")
+    if not pid.isdigit() or not thread.isdigit():
+        return False
     if int(pid) != os.getpid():
-        try:
-            os.kill(int(pid), 0)  # signal 0: is there such a process
-        except ProcessLookupError:
-            return False
-        except PermissionError:
-            return True
         return True
     return any(t.ident == int(thread) for t in threading.enumerate())
 
 
 def end_dead_threads(ctx: Ctx) -> None:
-    """Connections held by a thread that has ended end abnormally (the state store ends those
-    of processes that died; a thread is this process's own business)."""
+    """Connections held by a thread that has ended, or by a process that no longer exists,
+    end abnormally (the queue manager's probe, ``QueueManager.owner_alive``, tells)."""
     table = ctx.txn.state.tables[TABLE]
+    alive = ctx.qm.owner_alive
     dead = [
-        c.conn
-        for c in table.values()
-        if _THREAD_OWNER.fullmatch(c.owner) and not thread_alive(c.owner)
+        c.conn for c in table.values() if _THREAD_OWNER.fullmatch(c.owner) and not alive(c.owner)
     ]
     for conn in dead:
         end_abnormally(ctx, conn)

@@ -21,6 +21,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.manager import QueueManager
 
 
+#: The command of work that is not one (puts and gets, channel batches, statistics).
+NO_COMMAND = Command("", "")
+
+
 class CommandFailed(Exception):
     """A handler's expected failure, carrying the messages that explain it."""
 
@@ -50,7 +54,9 @@ class Ctx:
     ) -> None:
         self.qm = qm
         self.txn = txn
-        self.cmd = cmd
+        #: The command (work that is not a command, a put or a channel's batch, has
+        #: :data:`NO_COMMAND`: its keywords are all absent).
+        self.cmd: Command = cmd if cmd is not None else NO_COMMAND
         self.spec = spec
         self.source = source
         self.records: list[Record] = []

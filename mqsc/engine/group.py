@@ -135,7 +135,6 @@ class Group:
 
     def active(self) -> list[QueueManager]:
         """The members that are running, in name order (CMDSCOPE(*) reaches these)."""
-
         return [
             self.members[n] for n in sorted(self.members) if self.members[n].phase is Phase.RUNNING
         ]
@@ -157,3 +156,12 @@ def member_states(group) -> list[tuple[str, str]]:
         (name, "ACTIVE" if group.members[name].phase is Phase.RUNNING else "INACTIVE")
         for name in sorted(group.members)
     ]
+
+
+def group_of(qm: QueueManager) -> Group:
+    """The queue sharing group of ``qm``, for work that only a member does (shared queues,
+    CF structures, GROUP copies): an engine bug if it is not a member."""
+    group = qm.group
+    if group is None:
+        raise LookupError(f"{qm.name} is not a member of a queue sharing group")
+    return group

@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING
 
 from mqsc import catalog
 from mqsc.catalog import CommandSource, CommandSpec, product
-from mqsc.engine import connregistry, logdatasets, results, space, sysparm
+from mqsc.engine import (
+    channelstate,
+    connregistry,
+    logdatasets,
+    results,
+    routing,
+    space,
+    sysparm,
+)
 from mqsc.engine.bsds import now_of as bsds_now
 from mqsc.engine.context import Ctx
 from mqsc.engine.log import rba as rba_text
@@ -27,7 +35,6 @@ from mqsc.engine.state import Txn
 from mqsc.engine.storage import constants
 from mqsc.engine.sysparm import SysParms
 from mqsc.language.commands import Command
-from mqsc.language.pipeline import parse_one
 from mqsc.language.reader import LogicalCommand
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -86,12 +93,12 @@ def refresh_copies(qm: QueueManager) -> list[Result]:
     done = []
     tables = qm.state.tables
     for family in catalog.DEFINED.values():
-        if family.group_table is None:
+        if not family.group_table:
             continue
         for name, obj in sorted(tables[family.group_table].items()):
             if obj.get("QSGDISP") != "GROUP" or name in tables[family.table]:
                 continue
-            command = parse_one(f"DEFINE {family.objtype}('{name}') REPLACE QSGDISP(COPY)")
+            command = routing.copy_command(qm, family.objtype, name)
             done.append(qm.execute_parsed(None, command, source=CommandSource.CSQINP2))
     return done
 
@@ -158,7 +165,6 @@ def shutdown(ctx: Ctx) -> None:
     # The applications lose their connections (their next call: MQRC 2009); units of work in
     # flight are backed out, those in doubt kept for RESOLVE INDOUBT (as z/OS restart does).
     connregistry.end_all(ctx)
-    from mqsc.engine import channelstate  # its handlers import this module's callers
 
     channelstate.shutdown(ctx)
     txn = ctx.txn

@@ -108,6 +108,7 @@ class LogState:
             current active log data set (writing past it switches to the next one), or the
             next 5% step of the last available one (CSQJ110E); mqsc/engine/logdatasets.py.
         loadlimit: records between checkpoints (LOGLOAD of the system parameters in effect).
+
     """
 
     rba: int = 0

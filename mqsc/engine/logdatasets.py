@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import replace
+from typing import cast
 
 from mqsc.engine import bsds, sysparm
 from mqsc.engine.context import Ctx
@@ -153,7 +154,7 @@ def _report(ctx: Ctx, events: list[bsds.Event]) -> None:
         inserts = dict(event.inserts)
         for key in ("start", "end"):
             if key in inserts:
-                inserts[key] = rba_text(int(inserts[key]))  # type: ignore[arg-type]
+                inserts[key] = rba_text(int(cast(int, inserts[key])))
         for key in ("starttime", "endtime"):
             if key in inserts:
                 inserts[key] = _bsds_time(str(inserts[key]))

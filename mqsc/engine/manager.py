@@ -9,7 +9,6 @@ listeners (the state store) before its completion is reported.
 from __future__ import annotations
 
 import datetime as dt
-import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Protocol, TypeVar
@@ -49,6 +48,7 @@ from mqsc.engine.records import (
     Record,
     Result,
     Transfer,
+    TriggerMessage,
     Workload,
 )
 from mqsc.engine.serial import digest
@@ -99,11 +99,19 @@ def _decks(decks: Decks, name: str) -> tuple[TextSource, ...]:
 class QueueManager:
     """One simulated z/OS queue manager.
 
+    ``strict``: an engine bug (an exception in a handler, a workload or a restart) raises
+    instead of being answered as an internal failure (MQSC017E, MQRC 2195). The
+    engine reads no environment: front ends pass it (mqsc/store/home.py from ``MQSC_STRICT``);
+    the class default is False, and the test suite sets it True.
+
     >>> qm = QueueManager.create("QMA", csqinp1="DEFINE PSID(00) BUFFPOOL(0)",
     ...                          csqinp2="DEFINE QLOCAL(PAY.IN)")
     >>> qm.execute("DISPLAY QLOCAL(PAY.IN) MAXDEPTH").objects[0].get("MAXDEPTH")
     999999999
     """
+
+    #: The default for ``strict`` (see the class docstring).
+    strict: bool = False
 
     def __init__(
         self,
@@ -119,7 +127,14 @@ class QueueManager:
         group: Group | None = None,
         parameters: Mapping[str, object] | None = None,
         module: str = zparm.DEFAULT_MODULE,
+        strict: bool | None = None,
+        owner_alive: Callable[[str], bool] | None = None,
     ) -> None:
+        if strict is not None:
+            self.strict = strict
+        #: Whether the holder of a trigger monitor's handle (``pid:thread``) still runs. The
+        #: engine probes no process: a state store shared between processes gives its probe.
+        self.owner_alive: Callable[[str], bool] = owner_alive or connregistry.thread_alive
         self.state = State()
         qsg = group.name if group is not None else qsg
         self.state.tables["qmgr"][None] = QueueManagerInfo(name, cpf or name, qsg)
@@ -206,6 +221,8 @@ class QueueManager:
             user=self.user,
             parameters=self.parameters,
             module=self.module,
+            strict=self.strict,
+            owner_alive=self.owner_alive,
         )
         other.modules = self.modules
         other.logcatalog = self.logcatalog
@@ -512,7 +529,8 @@ class QueueManager:
         who = owner if owner is not None else connregistry.thread_owner()
 
         def operation(ctx: Ctx) -> Workload:
-            reason, fired = MQRC_NONE, ()
+            reason = MQRC_NONE
+            fired: tuple[TriggerMessage, ...] = ()
             if start:
                 reason = privateq.monitor_refusal(ctx, initq)
                 if not reason:
@@ -534,13 +552,15 @@ class QueueManager:
 
         return self._workload(operation, "monitor", initq, 1 if start else -1)
 
-    # ---- channels (mqsc/engine/channelstate.py, driven by mqsc/network/transport.py) -------------------
+    # ---- channels (mqsc/engine/channelstate.py, driven by mqsc/network/transport.py)
+    # -------------------
     def channel_attrs(self) -> Mapping[str, object]:
         """This queue manager's attributes, with its channel initiator's state (as the state
         store has them now: another process may have started a listener)."""
         if self.gate is None:
             # Held in memory only: no other process can have changed them. A network's
-            # settle looks at them a dozen times after every put (the channel benchmark's step ratio, docs/performance.md).
+            # settle looks at them a dozen times after every put (the channel benchmark's step
+            # ratio, docs/performance.md).
             return self.state.tables["qmgr"][None].attrs
         with self.session():
             return self.state.tables["qmgr"][None].attrs
@@ -668,8 +688,8 @@ class QueueManager:
             return Workload(kind, queue, count, 0, reason=MQRC_RESOURCE_PROBLEM)
         except Exception:
             # An engine bug: the MQI answers MQRC_UNEXPECTED_ERROR and the unit of work is
-            # backed out (the transaction is dropped); MQSC_STRICT=1 lets the bug surface.
-            if os.environ.get("MQSC_STRICT"):
+            # backed out (the transaction is dropped); a strict queue manager lets the bug surface.
+            if self.strict:
                 raise
             return Workload(
                 _OPERATION.get(kind, kind), queue, count, 0, reason=MQRC_UNEXPECTED_ERROR
@@ -728,8 +748,12 @@ class QueueManager:
             return self.execute_parsed(logical, parsed, source=source, conn=conn)
         if isinstance(item, Rejected):
             return self.execute_parsed(item.logical, item, source=source, conn=conn)
-        logical = item.syntax.logical if item.syntax is not None else None
-        return self.execute_parsed(logical, item, source=source, conn=conn)
+        return self.execute_parsed(
+            item.syntax.logical if item.syntax is not None else None,
+            item,
+            source=source,
+            conn=conn,
+        )
 
     def run(
         self,
@@ -845,8 +869,8 @@ class QueueManager:
             return results.result(self.cpf, logical, spec, False, records, RC_FAILED)
         except Exception:
             # An engine bug: answer an internal failure (mqsc's own MQSC017E) and keep
-            # the state unchanged; MQSC_STRICT=1 (the test suite) lets the bug surface.
-            if os.environ.get("MQSC_STRICT"):
+            # the state unchanged; a strict queue manager (the test suite) lets the bug surface.
+            if self.strict:
                 raise
             message = Message("MQSC017E", {"verb": cmd.verb})
             return results.result(self.cpf, logical, spec, False, [message], RC_FAILED)
@@ -870,7 +894,7 @@ class QueueManager:
         except Exception:
             self.listeners = listeners
             saved.restore(self)
-            if os.environ.get("MQSC_STRICT"):
+            if self.strict:
                 raise
             message = Message("MQSC017E", {"verb": "START"})
             return results.result(self.cpf, logical, spec, False, [message], RC_FAILED)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 
 class Attributes(Mapping[str, object]):
@@ -44,7 +45,7 @@ class Attributes(Mapping[str, object]):
     def __contains__(self, key: object) -> bool:
         return key in self._own or key in self._base
 
-    def get(self, key: str, default: object = None) -> object:
+    def get(self, key: str, default: Any = None) -> Any:
         # Mapping.get goes through __getitem__ and KeyError; a DISPLAY of 50,000 queues asks
         # for 150,000 values.
         own = self._own
@@ -100,7 +101,7 @@ class MQObject:
     created: str = ""
     altered: str = ""
 
-    def get(self, attribute: str, default: object = None) -> object:
+    def get(self, attribute: str, default: Any = None) -> Any:
         """An attribute value."""
         return self.attrs.get(attribute, default)
 

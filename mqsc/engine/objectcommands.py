@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import cast
 
 from mqsc.catalog import Family
 from mqsc.engine.context import Ctx
@@ -46,7 +47,7 @@ def defaults(ctx: Ctx, family: Family) -> Attributes:
     """Where a new object's unspecified attributes come from: LIKE, the default object, or
     the product defaults (in that order). A QSGDISP(COPY) object is a copy of the GROUP
     object of its name."""
-    if disposition(ctx) == "COPY" and family.group_table is not None:
+    if disposition(ctx) == "COPY" and family.group_table:
         group = ctx.txn.get(family.group_table, ctx.cmd.name)
         if group is None or group.get("QSGDISP") != "GROUP":
             raise ctx.not_found(family.objtype, ctx.cmd.name, "GROUP")
@@ -54,7 +55,7 @@ def defaults(ctx: Ctx, family: Family) -> Attributes:
     like = ctx.cmd.get("LIKE")
     if like is not None:
         model = ctx.txn.get(family.table, like)
-        if model is None and family.group_table is not None:
+        if model is None and family.group_table:
             model = ctx.txn.get(family.group_table, like)
         if model is None:
             raise ctx.not_found(family.objtype, like, keyword="LIKE")
@@ -83,7 +84,7 @@ def define(
     ``defaults_of``: where a family's new object takes its defaults when that is not LIKE,
     else the family's default object (channels: the SYSTEM.DEF.* channel of their type).
     """
-    name = ctx.cmd.name
+    name = cast(str, ctx.cmd.name)
     disp = disposition(ctx)
     table = family.table_for(disp)
     existing = ctx.txn.get(table, name)
@@ -98,7 +99,7 @@ def define(
     if existing is not None and not ctx.cmd.get("REPLACE", False):
         raise ctx.object_failure("MQSC595E", "ALREADY_EXISTS", objtype=family.objtype, name=name)
     values = given(ctx, family)
-    if family.group_table is not None:
+    if family.group_table:
         values["QSGDISP"] = disp  # never inherited from LIKE or the default object
     base = defaults_of(ctx) if defaults_of is not None else defaults(ctx, family)
     attrs = base.updated(values)
@@ -124,7 +125,7 @@ def existing_object(ctx: Ctx, family: Family) -> MQObject:
     """The object the command names with the QSGDISP it names, or CSQM125I WAS NOT FOUND."""
     disp = disposition(ctx)
     obj = ctx.txn.get(family.table_for(disp), ctx.cmd.name)
-    if obj is None or (family.group_table is not None and obj.get("QSGDISP", "QMGR") != disp):
+    if obj is None or (family.group_table and obj.get("QSGDISP", "QMGR") != disp):
         raise ctx.not_found(family.objtype, ctx.cmd.name, disp)
     return obj
 
@@ -213,9 +214,9 @@ def selected(ctx: Ctx, family: Family) -> Iterator[MQObject]:
     selector = str(cmd.get("QSGDISP", "LIVE"))
     shown_dispositions = SELECTORS.get(selector, (selector,))
     txn = ctx.txn
-    rows = [(name, 0) for name in txn.keys(family.table) if matches(cmd.name, name)]
-    if "GROUP" in shown_dispositions and family.group_table is not None:
-        rows += [(name, 1) for name in txn.keys(family.group_table) if matches(cmd.name, name)]
+    rows = [(name, 0) for name in txn.keys(family.table) if matches(str(cmd.name), name)]
+    if "GROUP" in shown_dispositions and family.group_table:
+        rows += [(name, 1) for name in txn.keys(family.group_table) if matches(str(cmd.name), name)]
     for name, in_group in sorted(rows):
         obj = txn.get(family.group_table if in_group else family.table, name)
         if obj.get("QSGDISP", "QMGR") in shown_dispositions:

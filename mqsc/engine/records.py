@@ -10,15 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from mqsc.catalog.mqrc import name
 from mqsc.language.source import Location
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.engine.storage.queuestore import Body
 
 #: CSQN205I RETURN/REASON pairs. "Not found" is VERIFIED ([DOC-EXAMPLES]); the syntax-error
 #: pair is UNVERIFIED ([DOC-MSGS]).
 RC_OK = (0x00000000, 0x00000000)
 RC_SYNTAX = (0x00000008, 0x00000000)
 RC_FAILED = (0x0000000C, 0x00000008)
-RC_NOT_AUTHORIZED = (0x00000020, 0xFFFFFFFF)
 #: RETURN=0, REASON=4: another reply set follows (CMDSCOPE(*), VERIFIED [DOC-MSGS]).
 RC_MORE = (0x00000000, 0x00000004)
 
@@ -239,7 +243,7 @@ class Transfer:
     size: int
     persistent: bool
     priority: int
-    body: object | None = None
+    body: Body | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,7 +296,6 @@ class Workload:
 
     @property
     def reason_name(self) -> str:
-        from mqsc.catalog.mqrc import name
 
         return name(self.reason)
 
@@ -342,6 +345,7 @@ class Result:
         echo: the physical lines of the command as read.
         title: the verb and object of the command (``DEFINE QLOCAL``), when known.
         more: results of further reply sets (CMDSCOPE(*) routing, one per queue manager).
+
     """
 
     text: str

@@ -81,11 +81,11 @@ def rejected(cpf: str, logical: LogicalCommand | None, failed: Rejected) -> Resu
     """
     diagnostics = failed.diagnostics
     records: list[Record] = [_message(d) for d in diagnostics]
-    spec = _spec_of(failed.text)
+    spec = catalog.command_spec(*failed.command) if failed.command is not None else None
     preprocessor = CATALOG[diagnostics[0].msg_id].preprocessor
     if spec is not None and not preprocessor:
         return result(cpf, logical, spec, False, records, RC_FAILED)
-    typed = " ".join(_typed_words(failed.text))
+    typed = " ".join(failed.typed)
     records.append(Message("CSQ9023E", {"csect": PREPROCESSOR_CSECT, "command": typed}))
     text = failed.text.strip()
     return Result(
@@ -122,23 +122,3 @@ def completion(spec: CommandSpec, ok: bool) -> Message:
 
 def _message(d: Diagnostic) -> Message:
     return Message(d.msg_id, dict(d.inserts))
-
-
-def _typed_words(text: str) -> list[str]:
-    """The verb and object keyword as typed, upper-cased (``DEF QL``)."""
-    words = text.replace(",", " ").split()
-    out = [w.upper() for w in words[:1]]
-    if len(words) > 1:
-        out.append(words[1].split("(", 1)[0].upper())
-    return out
-
-
-def _spec_of(text: str) -> CommandSpec | None:
-    words = _typed_words(text)
-    if len(words) < 2:
-        return None
-    verb = catalog.VERB_WORDS.get(words[0])
-    objtype = catalog.OBJECT_WORDS.get(words[1])
-    if verb is None or objtype is None:
-        return None
-    return catalog.command_spec(verb.name, objtype.name)

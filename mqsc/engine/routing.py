@@ -18,11 +18,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from mqsc.catalog import COMMANDS, DEFINED, Choice, CommandSource, CommandSpec
+from mqsc.catalog import COMMANDS, DEFINED, CommandSource, CommandSpec
 from mqsc.engine import results
+from mqsc.engine.group import group_of
 from mqsc.engine.records import RC_FAILED, Message, Result
 from mqsc.language.commands import Command
-from mqsc.language.pipeline import parse_one
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.manager import QueueManager
@@ -95,11 +95,8 @@ def generates(qm: QueueManager, cmd: Command) -> bool:
 def generated(qm: QueueManager, result: Result, cmd: Command) -> Result:
     """A GROUP change made: refresh (or remove) every active member's COPY object."""
     verb = "DELETE" if cmd.verb == "DELETE" else "DEFINE"
-    text = f"{verb} {cmd.objtype}('{cmd.name}') QSGDISP(COPY)"
-    if verb == "DEFINE":
-        text += " REPLACE" + _required_from_group(qm, cmd)
-    copy_cmd = parse_one(text)
-    members = qm.group.active()
+    copy_cmd = copy_command(qm, cmd.objtype, str(cmd.name), verb)
+    members = group_of(qm).active()
     title = f"{verb} {cmd.objtype}"
     note = Message("MQSC138I", {"command": title, "scope": "*", "count": len(members)})
     first = replace(result, records=(note, *result.records))
@@ -111,22 +108,25 @@ def generated(qm: QueueManager, result: Result, cmd: Command) -> Result:
     return _with_sets(qm, None, spec, first, sets, title, "*", keep=first)
 
 
-def _required_from_group(qm: QueueManager, cmd: Command) -> str:
-    """The keywords a DEFINE of this type requires (a channel's CHLTYPE, a topic's TOPICSTR),
-    with the GROUP object's values: the COPY takes the rest from it too."""
-    spec = COMMANDS[("DEFINE", cmd.objtype)]
-    family = DEFINED[cmd.objtype]
-    group = qm.state.tables[family.group_table].get(cmd.name)
-    words = []
-    for name in spec.required:
-        value = group.get(name) if group is not None else None
-        if value is None:
-            continue
-        if isinstance(spec.keywords[name].kind, Choice):
-            words.append(f"{name}({value})")
-        else:
-            words.append(f"{name}('{str(value).replace(chr(39), chr(39) * 2)}')")
-    return "".join(" " + w for w in words)
+def copy_command(qm: QueueManager, objtype: str, name: str, verb: str = "DEFINE") -> Command:
+    """The command that makes (``DEFINE ... REPLACE QSGDISP(COPY)``) or removes (``DELETE ...
+    QSGDISP(COPY)``) a member's COPY of the GROUP object ``name``, as a typed command: a
+    DEFINE carries the keywords a DEFINE of this type requires (a channel's CHLTYPE, a topic's
+    TOPICSTR, an AUTHINFO's AUTHTYPE) with the GROUP object's values, and takes the rest from
+    the GROUP object as every COPY does. A QSGDISP(GROUP) change and a member's start
+    (mqsc/engine/lifecycle.py) generate the same command."""
+    if verb == "DELETE":
+        return Command("DELETE", objtype, name, {"QSGDISP": "COPY"}, typed=f"DELETE {objtype}")
+    required = COMMANDS[("DEFINE", objtype)].required
+    group_table = DEFINED[objtype].group_table
+    group = qm.state.tables[group_table].get(name) if group_table else None
+    attrs: dict[str, object] = {}
+    for keyword in required:
+        value = group.get(keyword) if group is not None else None
+        if value is not None:
+            attrs[keyword] = value
+    attrs.update({"REPLACE": True, "QSGDISP": "COPY"})
+    return Command("DEFINE", objtype, name, attrs, typed=f"DEFINE {objtype}")
 
 
 def _from(member: QueueManager, result: Result, title: str) -> Result:

@@ -12,13 +12,23 @@ from collections import deque
 from dataclasses import asdict, fields, is_dataclass
 from typing import Any
 
+from mqsc.engine import space
 from mqsc.engine.bsds import Bsds
+from mqsc.engine.connregistry import Connection, Ended, InDoubt
+from mqsc.engine.group import GroupInfo
 from mqsc.engine.log import LogState
+from mqsc.engine.messaging import topictree
+from mqsc.engine.messaging.pubsub import Retained
+from mqsc.engine.messaging.queuestats import QueueStats
+from mqsc.engine.messaging.topictree import SubStatus
 from mqsc.engine.mqobjects import Attributes, MQObject, QueueManagerInfo
 from mqsc.engine.state import TABLES, State
+from mqsc.engine.storage.cf import StructureState
 from mqsc.engine.storage.pageset import PageSetState, PageSetStats
 from mqsc.engine.storage.pool import PageSetIO, PoolState, PoolStats, Segment
 from mqsc.engine.storage.queuestore import QueueStore
+from mqsc.engine.storage.smds import Connection as SmdsConnection
+from mqsc.engine.storage.smds import DataSet
 from mqsc.engine.sysparm import SysParms
 
 
@@ -107,39 +117,36 @@ def restore(data: dict[str, Any]) -> Any:
     if kind == "messages":
         return QueueStore.restore(data)
     if kind == "group":
-        from mqsc.engine.group import GroupInfo
-
         return GroupInfo.restore(data)
     if kind == "substatus":
-        from mqsc.engine.messaging.topictree import SubStatus
-
         return SubStatus(data["nummsgs"], data["last"])
     if kind == "sysparm":
         return SysParms.restore(data)
     if kind == "bsds":
         return Bsds.restore(data)
-    if kind in ("conn", "indoubt", "ended"):
-        from mqsc.engine.connregistry import Connection, Ended, InDoubt
-
-        return {"conn": Connection, "indoubt": InDoubt, "ended": Ended}[kind].restore(data)
+    if kind == "conn":
+        return Connection.restore(data)
+    if kind == "indoubt":
+        return InDoubt.restore(data)
+    if kind == "ended":
+        return Ended.restore(data)
     if kind in ("smds", "smdsconn"):
-        from mqsc.engine.storage.smds import Connection as SmdsConnection
-        from mqsc.engine.storage.smds import DataSet
-
         return (DataSet if kind == "smds" else SmdsConnection).restore(data)
     if kind == "retained":
-        from mqsc.engine.messaging.pubsub import Retained
-
         return Retained.restore(data)
     if kind == "qstats":
-        from mqsc.engine.messaging.queuestats import QueueStats
-
         return QueueStats.restore(data)
     if kind == "cfstatus":
-        from mqsc.engine.storage.cf import StructureState
-
         return StructureState.restore(data)
     raise ValueError(f"unknown entity kind {kind!r}")
+
+
+def upgrade(tables: dict[str, dict[Any, Any]]) -> None:
+    """Bring tables read back from storage up to this version's derived state: the topic
+    string index (older states have topics and no index) and page set 0's object bytes
+    (older states kept a running total of the old per-type sizes)."""
+    topictree.reindex(tables)
+    space.reconcile_objects(tables)
 
 
 def attribute_values(data: dict[str, Any]) -> dict[str, Any]:

@@ -104,7 +104,7 @@ def reconcile_objects(tables: dict[str, dict[Any, Any]]) -> None:
     before = object_pages(fixed)
     fixed.object_bytes = want
     fixed.persistent = max(0, fixed.persistent + object_pages(fixed) - before)
-    pagesets[OBJECTS_PSID] = fixed
+    tables["pageset"][OBJECTS_PSID] = fixed
 
 
 def recount(ctx: Ctx) -> None:
@@ -118,6 +118,7 @@ def recount(ctx: Ctx) -> None:
     Raises:
         LookupError: messages are recorded on a page set that is not defined at all (the
             state is damaged; START QMGR fails with MQSC017E and changes nothing).
+
     """
     txn = ctx.txn
     held = {psid: [object_pages(ps), 0] for psid, ps in txn.items("pageset")}

@@ -164,6 +164,7 @@ class Txn:
 
         Raises:
             KeyError: the entity does not exist (or this transaction deleted it).
+
         """
         value = self.edit_existing(table, key)
         if value is None:

@@ -95,6 +95,7 @@ class SmfParameters:
         acctime: seconds between accounting records (ACCTIME -1: the statistics interval).
         smfstat, smfacct, tracstr: trace classes started at start-up: () for NO, (1,) for YES,
             ("*",) for all, else the classes listed.
+
     """
 
     statime: int

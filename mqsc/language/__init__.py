@@ -14,6 +14,7 @@ imported lazily so that ``import mqsc.language.source`` stays cheap.
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 _EXPORTS = {
@@ -34,6 +35,5 @@ def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'mqsc.language' has no attribute {name!r}")
-    import importlib
 
     return getattr(importlib.import_module(module), name)

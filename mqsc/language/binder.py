@@ -290,6 +290,7 @@ class _Binder:
             )
         operator = where.operator.upper()
         kind = keyword.kind
+        allowed: tuple[str, ...]
         if isinstance(kind, Integer):
             allowed = _OPERATORS_ORDERED
         elif isinstance(kind, Flag):
@@ -440,6 +441,7 @@ def bind(node: syntax.Command) -> Command:
 
     Raises:
         MqscError: with one diagnostic, or one CSQ9000E per repeated keyword.
+
     """
     key = (node.verb, *[param.keyword for param in node.params])
     plan = _plans.get(key, _UNPLANNED)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from mqsc.language import syntax
 from mqsc.language.source import Location, Source, Span
@@ -45,6 +46,7 @@ class Command:
         cpf: the command prefix the command was typed with, if any.
         typed: verb and object words as typed (``DEF QL``), for preprocessor failure messages.
         syntax: the syntax tree it was bound from (positions), if any.
+
     """
 
     verb: str
@@ -65,7 +67,7 @@ class Command:
             title = _TITLES[(self.verb, self.objtype)] = f"{self.verb} {self.objtype}"
         return title
 
-    def get(self, keyword: str, default: object = None) -> object:
+    def get(self, keyword: str, default: Any = None) -> Any:
         """Value of a keyword given on the command, else ``default``."""
         return self.attrs.get(keyword, default)
 
@@ -99,7 +101,7 @@ class Command:
     @property
     def _canonical(self) -> Mapping[str, str]:
         # Spellings are resolved lazily, only when an error needs a position.
-        from mqsc.catalog import COMMANDS
+        from mqsc.catalog import COMMANDS  # noqa: PLC0415 - cycle: the catalog's specs import the typed commands
 
         spec = COMMANDS.get((self.verb, self.objtype))
         if spec is None:

@@ -1,6 +1,7 @@
 """Diagnostics and the error type: errors are data first and strings last.
 
-A :class:`Diagnostic` names a message of the catalog (:mod:`mqsc.catalog.texts`) with its inserts and
+A :class:`Diagnostic` names a message of the catalog (:mod:`mqsc.catalog.texts`) with its inserts
+and
 the span of source text it is about. :class:`MqscError` is the only exception the language
 stages raise for bad input; it carries one or more diagnostics. Expected command failures
 (object not found, object in use) are not exceptions at all: the engine returns them as

@@ -9,7 +9,6 @@ and ``\\save`` write decks with it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 
 from mqsc import catalog
 from mqsc.catalog import Flag, Keyword
@@ -94,11 +93,6 @@ def format_parts(command: Command) -> list[str]:
     if command.where is not None:
         parts.append(format_filter(command.where))
     return parts
-
-
-def format_commands(commands: Iterable[Command]) -> str:
-    """A deck: one canonical command per line."""
-    return "".join(format_command(c) + "\n" for c in commands)
 
 
 def _attribute_keyword(name: str) -> Keyword | None:

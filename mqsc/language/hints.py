@@ -12,6 +12,7 @@ import difflib
 import re
 
 from mqsc import catalog
+from mqsc.catalog.describe import kind_text
 
 #: The words before the first parenthesis or blank: verb, object type, keywords.
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
@@ -68,12 +69,14 @@ def valid_values(command: str, keyword: str) -> str | None:
     >>> valid_values("ALTER QLOCAL(A) MAXDEPTH(-1)", "MAXDEPTH")
     "'MAXDEPTH' takes integer 0-999,999,999"
     """
-    from mqsc.catalog.describe import kind_text
-
     words = [w.upper() for w in _WORD.findall(command.lstrip())]
     verb = catalog.VERB_WORDS.get(words[0]) if words else None
     objtype = catalog.OBJECT_WORDS.get(words[1]) if verb is not None and len(words) > 1 else None
-    spec = catalog.command_spec(verb.name, objtype.name) if objtype is not None else None
+    spec = (
+        catalog.command_spec(verb.name, objtype.name)
+        if verb is not None and objtype is not None
+        else None
+    )
     if spec is None:
         return None
     wanted = keyword.upper()

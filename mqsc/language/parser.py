@@ -5,7 +5,8 @@ the LALR algorithm, and is the sole authority on what parses.
 
 Speed comes from one fact about LALR parsing: the shape of the tree depends only on the sequence
 of terminal *types*, never on the token texts. So :func:`parse_logical` lexes with the fast
-lexer (:mod:`mqsc.language.lexer`), and the first time it meets a sequence of types (a *shape*) it runs
+lexer (:mod:`mqsc.language.lexer`), and the first time it meets a sequence of types (a *shape*) it
+runs
 Lark on it and remembers where each token went in the tree (a *recipe*). A deck of 50,000
 ``DEFINE QLOCAL`` commands with the same keywords has one shape: Lark parses it once and every
 other command is built from the recipe. Shapes Lark rejects are never cached, so every error
@@ -79,12 +80,13 @@ def lark_parser(*, strict: bool = False) -> Lark:
     Its own (contextual) lexer is used only to measure the performance floor and to check
     :mod:`mqsc.language.lexer` against it; parsing proper feeds it tokens.
     """
-    from lark import Lark  # imported on first need: known shapes never need it
-    from lark import lexer as lark_lexer
+    from lark import Lark  # noqa: PLC0415 - start-up: Lark only when a command has a shape not met before
+    from lark import lexer as lark_lexer  # noqa: PLC0415 - start-up: Lark only when a command has a shape not met before
 
     # With interegular installed (a test dependency), Lark compares every pair of terminals,
     # of its own grammar of grammars and of ours, for overlaps: three quarters of building
-    # the parser, the largest part of a cold `mqsc run` (S1 of docs/performance.md). Outside strict mode
+    # the parser, the largest part of a cold `mqsc run` (S1 of docs/performance.md). Outside strict
+    # mode
     # the overlaps are only logged, to a logger Lark sets to CRITICAL, so nothing changes
     # without it; strict=True (tests/language/test_grammar.py) still checks.
     checking = getattr(lark_lexer, "has_interegular", False)
@@ -108,6 +110,7 @@ def parse_logical(logical: LogicalCommand) -> syntax.Command:
         MqscError: the text is not a well-formed command; the diagnostic is a z/OS command
             preprocessor message (CSQ9002E unbalanced parentheses, CSQ9003E unbalanced
             apostrophes, CSQ9001E...) pointing at the offending text.
+
     """
     if logical.problem is not None:
         raise MqscError(logical.problem)
@@ -175,8 +178,8 @@ def _learn(logical: LogicalCommand, tokens: Tokens) -> Recipe:
     structure, held to Lark's answer by a property test, and Lark parses it only when the
     structure rejects it, to word the error.
     """
-    from lark import Token
-    from lark.exceptions import UnexpectedInput
+    from lark import Token  # noqa: PLC0415 - start-up: Lark only when a command has a shape not met before
+    from lark.exceptions import UnexpectedInput  # noqa: PLC0415 - start-up: Lark only when a command has a shape not met before
 
     long = len(tokens.shape) > SHAPE_LIMIT
     if long:
@@ -343,7 +346,7 @@ def _owner(tokens: Tokens, upto: int) -> str:
 
 def _syntax_error(logical: LogicalCommand, tokens: Tokens, error: UnexpectedInput) -> Diagnostic:
     """The z/OS preprocessor message for a token sequence Lark rejected."""
-    from lark.exceptions import UnexpectedToken
+    from lark.exceptions import UnexpectedToken  # noqa: PLC0415 - start-up: Lark only when a command has a shape not met before
 
     shape, values, starts = tokens.shape, tokens.values, tokens.starts
     token = error.token if isinstance(error, UnexpectedToken) else None

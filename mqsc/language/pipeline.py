@@ -37,6 +37,29 @@ class Rejected:
         """The first diagnostic."""
         return self.diagnostics[0]
 
+    @property
+    def typed(self) -> tuple[str, ...]:
+        """The verb and object keyword as typed, upper-cased (``("DEF", "QL")``): what the
+        preprocessor's CSQ9023E quotes."""
+        words = self.text.replace(",", " ").split()
+        out = [w.upper() for w in words[:1]]
+        if len(words) > 1:
+            out.append(words[1].split("(", 1)[0].upper())
+        return tuple(out)
+
+    @property
+    def command(self) -> tuple[str, str] | None:
+        """The (verb, object type) the typed words name, when both are words of the language
+        (the command's own processor then answers its value checks)."""
+        typed = self.typed
+        if len(typed) < 2:
+            return None
+        verb = catalog.VERB_WORDS.get(typed[0])
+        objtype = catalog.OBJECT_WORDS.get(typed[1])
+        if verb is None or objtype is None:
+            return None
+        return verb.name, objtype.name
+
 
 Parsed = Command | Rejected
 
@@ -114,8 +137,8 @@ def _covered(logical: LogicalCommand, d: Diagnostic) -> tuple[int, int] | None:
     while at < len(text) and text[at] == " " and depth == 0:
         at += 1
     if at < len(text) and text[at] == "(":
-        for at in range(at, len(text)):
-            char = text[at]
+        for index in range(at, len(text)):
+            char = text[index]
             if char == "'":
                 quoted = not quoted
             elif not quoted and char == "(":
@@ -123,7 +146,7 @@ def _covered(logical: LogicalCommand, d: Diagnostic) -> tuple[int, int] | None:
             elif not quoted and char == ")":
                 depth -= 1
                 if depth == 0:
-                    return start, at + 1
+                    return start, index + 1
         return start, len(text)  # a value left open (an apostrophe, a parenthesis)
     return start, end
 
@@ -171,6 +194,7 @@ def parse_one(text: str, *, name: str = "<string>") -> Command:
 
     >>> parse_one("DIS USAGE PSID(3)").attrs["PSID"]
     3
+
     """
     results = parse(text, name=name, columns="all")
     if len(results) != 1:

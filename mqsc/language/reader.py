@@ -226,6 +226,7 @@ def read(
 
     A continuation still open at the end of the input yields a last command whose ``problem``
     is a diagnostic; nothing is raised.
+
     """
     width = card_width(source, columns)
     text = source.text

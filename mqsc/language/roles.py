@@ -6,7 +6,8 @@ value, string, comment...): the console's input lexer colours its buffer with it
 
 Nothing here re-parses with regular expressions: logical commands come from
 :func:`mqsc.language.reader.read` (continuations, comments, the command prefix), tokens from
-:func:`mqsc.language.lexer.tokenize`, and whether a word is a verb, an object type or a keyword of this
+:func:`mqsc.language.lexer.tokenize`, and whether a word is a verb, an object type or a keyword of
+this
 command from the catalog. Words the catalog does not know get the role ``unknown``.
 """
 

@@ -6,7 +6,8 @@ frozen dataclasses: as immutable and as named, at a third of the cost to build, 
 DEFINEs builds eight per command (docs/performance.md). Values are kept as the raw
 token text (a quoted string keeps its apostrophes) so the binder can tell ``X`` from ``'x'`` and
 fold case only outside quotes. Offsets are into the logical command text
-(:attr:`mqsc.language.reader.LogicalCommand.text`); :meth:`Command.span_of` maps them to the original
+(:attr:`mqsc.language.reader.LogicalCommand.text`); :meth:`Command.span_of` maps them to the
+original
 source. The tree holds no meaning: which keywords exist is the catalog's business.
 """
 

@@ -81,6 +81,7 @@ class Assembly:
         macros: the values each macro instruction assembled (every parameter of that macro,
             defaults filled in), by macro name; a macro with errors is not in it.
         rc: the highest severity (0 when clean), the step's return code.
+
     """
 
     statements: tuple[Statement, ...]

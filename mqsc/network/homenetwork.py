@@ -9,6 +9,7 @@ from mqsc.engine.channelstate import active, receiver_ready
 from mqsc.engine.manager import QueueManager
 from mqsc.network.transport import UNAVAILABLE, Network
 from mqsc.store.errors import StoreError
+from mqsc.store.home import QMgrError, home, open_qmgr, state_path
 
 
 class HomeNetwork(Network):
@@ -33,7 +34,6 @@ class HomeNetwork(Network):
         if self._loaded and not again:
             return
         self._loaded = True
-        from mqsc.store.home import state_path
 
         for name in self._home_names():
             if state_path(name).exists():
@@ -41,7 +41,6 @@ class HomeNetwork(Network):
 
     @staticmethod
     def _home_names() -> list[str]:
-        from mqsc.store.home import home
 
         root = home() / "qmgrs"
         return sorted(p.name for p in root.iterdir() if p.is_dir()) if root.is_dir() else []
@@ -50,8 +49,6 @@ class HomeNetwork(Network):
         """A queue manager of the home joins (opened from its state database, which is
         created if it has none yet); None when it cannot be opened now or is not a member
         (a queue sharing group's)."""
-        from mqsc.store.home import QMgrError, open_qmgr
-
         if name in self.members or name in self._skipped:
             return self.members.get(name)
         try:

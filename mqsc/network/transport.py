@@ -38,6 +38,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from mqsc.catalog.channels import DEFAULT_PORT
+from mqsc.catalog.texts import line
 from mqsc.engine.channelstate import (
     active,
     back_out,
@@ -147,7 +148,7 @@ class Network:
     def _run(self, source: QueueManager) -> bool:
         moved = False
         for name in retries_due(source.channel_attrs(), source.clock()):
-            status = source.channel_attrs()["CHSTATUS"][name]
+            status = statuses(source.channel_attrs())[name]
             why = self.partner(source, str(status.get("CONNAME", "")), name)
             self._step(source, lambda ctx, name=name, why=why: retry(ctx, name, why))
         for name, status in list(running_senders(source.channel_attrs())):
@@ -293,8 +294,6 @@ class Network:
 
     def console_lines(self) -> list[str]:
         """The channels' console messages since last asked, as console lines."""
-        from mqsc.catalog.texts import line
-
         return [
             line(m.msg_id, m.inserts, self.members[who].cpf if who in self.members else who)
             for who, m in self.take_console()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from mqsc.catalog import texts
 from mqsc.engine.records import (
+    RC_MORE,
     BufferPoolReport,
     DataSetReport,
     LogStatusReport,
@@ -75,7 +76,7 @@ def reply_set(result: Result, *, more: bool = False) -> list[str]:
                 body.append(message_line(record, cpf))
         elif not (isinstance(record, Message) and record.unsolicited):
             body.extend(record_lines(record, cpf))
-    reason = 4 if more and result.ok else result.reason_code
+    reason = RC_MORE[1] if more and result.ok else result.reason_code
     key = (len(body) + 1, result.return_code, reason)
     header = _HEADERS.get(key)
     if header is None:

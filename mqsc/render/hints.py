@@ -5,8 +5,10 @@ frames it."""
 
 from __future__ import annotations
 
+from mqsc.catalog import texts
 from mqsc.engine.records import Result
 from mqsc.language.hints import did_you_mean, hint_text, valid_values
+from mqsc.language.pipeline import Rejected, further_diagnostics, parse
 
 #: The z/OS message for a word the command processor does not know.
 INVALID_WORD = "CSQ9001E"
@@ -38,8 +40,6 @@ def further_lines(result: Result) -> list[str]:
     lines with their own hints."""
     if result.ok or not result.text:
         return []
-    from mqsc.catalog import texts
-    from mqsc.language.pipeline import Rejected, further_diagnostics, parse
 
     parsed = parse(result.text)
     if len(parsed) != 1 or not isinstance(parsed[0], Rejected):

@@ -243,7 +243,7 @@ def png(qmgr: str, samples: Sequence[Sample], scale: int = 2) -> bytes:
     """The same charts as a PNG image (``mqsc stats --plot FILE.png``): the shapes of the
     SVG drawn by :mod:`mqsc.render.raster` (zlib and struct, no imaging library), text in
     its small capitals font."""
-    from mqsc.render.raster import Canvas
+    from mqsc.render.raster import Canvas  # noqa: PLC0415 - start-up: the raster font only when a chart is drawn
 
     charts = chart_series(samples)
     canvas = Canvas(WIDTH, 24 + 3 * HEIGHT, scale)

@@ -1,11 +1,15 @@
-"""Buffer pool and page set statistics as text tables (``mqsc stats``, the console's ``\\stats``)."""
+"""Buffer pool and page set statistics as text tables (``mqsc stats``, the console's
+``\\stats``)."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 from mqsc.engine.records import PAGESET_FIELDS, POOL_FIELDS
 
 
-def text_lines(qmgr: str, data: dict) -> list[str]:
+def text_lines(qmgr: str, data: Mapping[str, Any]) -> list[str]:
     """The statistics as two tables (also the console's ``\\stats``)."""
     lines = [
         f"Buffer pool statistics for {qmgr} (QPST)",

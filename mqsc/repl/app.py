@@ -6,6 +6,7 @@ builds the prompt (completion, highlighting, toolbar, history, key bindings, sty
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 from pathlib import Path
@@ -16,6 +17,9 @@ from mqsc.repl.config import Settings
 from mqsc.repl.output import Output, wants_color
 from mqsc.repl.session import Connector, ConsoleSession
 from mqsc.repl.validate import continues
+from mqsc.store.errors import StoreError
+from mqsc.store.files import check_private, private_dir
+from mqsc.store.home import home
 
 CONTINUATION_PROMPT = "... "
 
@@ -102,9 +106,8 @@ def _warm_names(session: ConsoleSession):
     """
 
     def schedule() -> None:
-        import asyncio
 
-        from prompt_toolkit.application.current import get_app
+        from prompt_toolkit.application.current import get_app  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
 
         async def warm() -> None:
             await asyncio.sleep(WARM_AFTER_SECONDS)
@@ -177,7 +180,7 @@ def _still_open(line: str, was_open: bool) -> bool:
 
 def confirm(question: str) -> bool:
     """A yes/no prompt_toolkit question (Ctrl-C and Ctrl-D answer no)."""
-    from prompt_toolkit.shortcuts import create_confirm_session
+    from prompt_toolkit.shortcuts import create_confirm_session  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
 
     try:
         return bool(create_confirm_session(question).prompt())
@@ -197,18 +200,18 @@ def refuse(out: Output):
 
 def build_prompt(session: ConsoleSession, *, no_color: bool = False, history: Any = None):
     """The PromptSession of a console."""
-    from prompt_toolkit import PromptSession
-    from prompt_toolkit.application.current import get_app
-    from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
-    from prompt_toolkit.filters import Condition
-    from prompt_toolkit.output.color_depth import ColorDepth
-    from prompt_toolkit.shortcuts import CompleteStyle
+    from prompt_toolkit import PromptSession  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
+    from prompt_toolkit.application.current import get_app  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
+    from prompt_toolkit.auto_suggest import AutoSuggestFromHistory  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
+    from prompt_toolkit.filters import Condition  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
+    from prompt_toolkit.output.color_depth import ColorDepth  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
+    from prompt_toolkit.shortcuts import CompleteStyle  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
 
-    from mqsc.repl.bindings import make_key_bindings
-    from mqsc.repl.complete import completer
-    from mqsc.repl.lexer import MqscLexer
-    from mqsc.repl.theme import pt_style
-    from mqsc.repl.toolbar import toolbar
+    from mqsc.repl.bindings import make_key_bindings  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
+    from mqsc.repl.complete import completer  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
+    from mqsc.repl.lexer import MqscLexer  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
+    from mqsc.repl.theme import pt_style  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
+    from mqsc.repl.toolbar import toolbar  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
 
     settings = session.settings
 
@@ -249,9 +252,7 @@ def _continues(text: str) -> bool:
 
 def _history(session: ConsoleSession):
     """Persistent history per queue manager (multi-line commands are one entry), or none."""
-    from prompt_toolkit.history import FileHistory, InMemoryHistory
-
-    from mqsc.store.home import home
+    from prompt_toolkit.history import FileHistory, InMemoryHistory  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
 
     if not session.settings.history:
         return InMemoryHistory()
@@ -265,9 +266,6 @@ def private_history(path: Path) -> bool:
     """Make the history file owner-only (0700 directory, 0600 file, whatever the umask: it
     holds the commands typed, descriptions included); False when it cannot be kept, or is
     owned by another user or writable by group or others (then history is kept in memory)."""
-    from mqsc.store.errors import StoreError
-    from mqsc.store.files import check_private, private_dir
-
     try:
         private_dir(path.parent)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)

@@ -54,6 +54,6 @@ def make_key_bindings(continues: Callable[[str], bool] | None = None) -> KeyBind
 
 
 def _continued(continues: Callable[[str], bool]) -> bool:
-    from prompt_toolkit.application import get_app
+    from prompt_toolkit.application import get_app  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
 
     return continues(get_app().current_buffer.text)

@@ -175,8 +175,8 @@ def _values(ctx: Context, catalog: ModuleType, state: NameIndex | None) -> list[
             )
         # LIKE names an object of the command's own type (the catalog's ``own_type``); other
         # names may be any object their rule allows (TARGET: any queue type).
-        own = keyword.own_type and ctx.spec is not None
-        tables = OBJECT_TABLES.get(ctx.spec.objtype) if own else RULE_TABLES.get(kind.rule)
+        spec = ctx.spec if keyword.own_type else None
+        tables = OBJECT_TABLES.get(spec.objtype) if spec is not None else RULE_TABLES.get(kind.rule)
         if tables is not None and state is not None:
             generic = isinstance(kind, Name) and kind.generic
             return _names(ctx.partial, tables, state, star=generic)
@@ -321,8 +321,8 @@ def _fuzzy(partial: str, items: list, key=lambda item: item[0]) -> list:
 # ---- prompt_toolkit adapter ----------------------------------------------------------------
 def completer(names: NameIndex):
     """The prompt_toolkit completer over :func:`suggest` (file names for ``\\read``/``\\save``)."""
-    from prompt_toolkit.completion import Completer, Completion, PathCompleter
-    from prompt_toolkit.document import Document
+    from prompt_toolkit.completion import Completer, Completion, PathCompleter  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
+    from prompt_toolkit.document import Document  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
 
     paths = PathCompleter(expanduser=True)
 

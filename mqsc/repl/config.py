@@ -36,6 +36,7 @@ class Settings:
         pager: page long DISPLAY output on a terminal.
         history: keep a history file per queue manager.
         colors: style name -> style (``"mqsc.verb" = "bold blue"``), over the theme.
+
     """
 
     prompt: str = "{qmgr}> "

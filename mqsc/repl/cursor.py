@@ -9,7 +9,7 @@ Completion (:mod:`mqsc.repl.complete`), HELP's ``?`` and the toolbar build on it
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mqsc import catalog as _catalog
 from mqsc.catalog import CommandSpec, Keyword
@@ -50,10 +50,11 @@ def logical_tail(text: str) -> str:
     if not _:
         return text
     commands = list(read(Source(head + "\n"), columns="all"))
-    if not commands or commands[-1].problem is None:
+    pending = commands[-1] if commands else None
+    problem = pending.problem if pending is not None else None
+    if pending is None or problem is None:
         return last
-    pending = commands[-1]
-    mode = str(pending.problem.inserts.get("character", "+"))
+    mode = str(problem.inserts.get("character", "+"))
     return pending.text + (last.lstrip() if mode == "+" else last)
 
 
@@ -135,33 +136,34 @@ def _walk(shape: str, values: Sequence[str], partial: str, cpf: str | None) -> C
             if keyword is not None:
                 used.add(keyword.name)
         words += 1 if kind == "W" else 0
-    base = {
-        "partial": partial,
-        "verb": verb,
-        "spec": spec,
-        "used": frozenset(used),
-        "help": help_mode,
-        "words": tuple(values[start:]),
-    }
+    base = Context(
+        "none",
+        partial=partial,
+        verb=verb,
+        spec=spec,
+        used=frozenset(used),
+        help=help_mode,
+        words=tuple(values[start:]),
+    )
     if depth > 0:
         if owner == "object":
-            return Context("name", **base)
+            return replace(base, slot="name")
         if owner == "where":
             if slot_in_where == 0:
-                return Context("where-keyword", **base)
+                return replace(base, slot="where-keyword")
             if slot_in_where == 1:
-                return Context("operator", **base)
-            return Context("value", keyword=where_keyword, **base)
+                return replace(base, slot="operator")
+            return replace(base, slot="value", keyword=where_keyword)
         if isinstance(owner, Keyword):
-            return Context("value", keyword=owner, **base)
-        return Context("none", **base)
+            return replace(base, slot="value", keyword=owner)
+        return replace(base, slot="none")
     if words == 0:
-        return Context("verb", first=start == 0 and not help_mode, **base)
+        return replace(base, slot="verb", first=start == 0 and not help_mode)
     if words == 1:
-        return Context("objtype" if verb else "none", **base)
+        return replace(base, slot="objtype" if verb else "none")
     if spec is None:
-        return Context("none", **base)
-    return Context("keyword", keyword=_catalog.meaning(spec, partial.upper()), **base)
+        return replace(base, slot="none")
+    return replace(base, slot="keyword", keyword=_catalog.meaning(spec, partial.upper()))
 
 
 def _prefix_words(shape: str, values: Sequence[str], partial: str, cpf: str | None) -> int:

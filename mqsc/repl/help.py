@@ -213,7 +213,7 @@ def keyword_lines(spec: CommandSpec, keyword: Keyword) -> list[str]:
     return lines
 
 
-def _table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> list[str]:
+def _table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> list[str]:
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header) - 1)]
     out = []
     for row in [header, *rows]:

@@ -61,7 +61,7 @@ class MqscLexer(Lexer):
         self._cpf_of = cpf_of
         self._last: tuple[str, str | None, list[Fragments]] | None = None
 
-    def lex_document(self, document: Document) -> Callable[[int], Fragments]:
+    def lex_document(self, document: Document) -> Callable[[int], Fragments]:  # type: ignore[override]  # plain (style, text) fragments, a subset of what prompt_toolkit takes
         text, cpf = document.text, self._cpf_of()
         if self._last is None or self._last[:2] != (text, cpf):
             self._last = (text, cpf, fragments(text, cpf))

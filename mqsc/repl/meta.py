@@ -16,6 +16,7 @@ imports them from there, so the built-in commands are registered before it asks.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -39,6 +40,7 @@ class Special:
         aliases: other spellings (``\\q`` for ``\\quit``).
         choices: the words its argument may be (completion offers them).
         argument: ``file`` when the argument is a path (completion offers files).
+
     """
 
     name: str
@@ -104,8 +106,6 @@ def help_lines(columns: int = 100) -> list[str]:
     >>> all(len(line) <= 60 for line in help_lines(60))
     True
     """
-    import textwrap
-
     rows = [
         (e.usage, e.help + (f" (also {', '.join(e.aliases)})" if e.aliases else ""))
         for e in listing()

@@ -168,10 +168,6 @@ class NameIndex:
             self.names(name)
         self.warmed = True
 
-    def invalidate(self) -> None:
-        """Forget every table."""
-        self._cache.clear()
-
     def table(self, name: str) -> dict[Any, Any]:
         """The live table (read only)."""
         return self._state_of().tables[name]

@@ -187,7 +187,7 @@ class Output:
     def _codes(self) -> dict[str, tuple[str, str]]:
         """Each reply style's escape sequences (before, after) for this terminal."""
         if self._ansi is None:
-            from rich.color import ColorSystem
+            from rich.color import ColorSystem  # noqa: PLC0415 - start-up: rich only when output is decorated
 
             console = self.rich()
             system = {
@@ -264,7 +264,6 @@ class Output:
         :data:`PLAIN_WIDTH`."""
         if not _isatty(self.stream):
             return PLAIN_WIDTH
-        import shutil
 
         return shutil.get_terminal_size((PLAIN_WIDTH, 24)).columns
 
@@ -273,7 +272,7 @@ class Output:
         if not self.color:
             self._write([text])
             return
-        from rich.text import Text
+        from rich.text import Text  # noqa: PLC0415 - start-up: rich only when output is decorated
 
         self.rich().print(Text(visible(text), style="mqsc.note"), soft_wrap=True)
 
@@ -283,7 +282,7 @@ class Output:
         if not self.color:
             self._write([text])
             return
-        from rich.json import JSON
+        from rich.json import JSON  # noqa: PLC0415 - start-up: rich only when output is decorated
 
         self.rich().print(JSON(text), soft_wrap=True)
 
@@ -301,9 +300,9 @@ class Output:
     def rich(self):
         """The rich console on this stream (built on first use)."""
         if self._rich is None:
-            from rich.console import Console
+            from rich.console import Console  # noqa: PLC0415 - start-up: rich only when output is decorated
 
-            from mqsc.repl.theme import rich_theme
+            from mqsc.repl.theme import rich_theme  # noqa: PLC0415 - start-up: rich only when output is decorated
 
             self._rich = Console(
                 file=self.stream,
@@ -321,7 +320,7 @@ class Output:
 
     def styled(self, line: str):
         """One reply line as a rich Text with its spans styled."""
-        from rich.text import Text
+        from rich.text import Text  # noqa: PLC0415 - start-up: rich only when output is decorated
 
         line = visible(line)
         text = Text(line)
@@ -433,8 +432,8 @@ def _cell(record: ObjectRecord, name: str) -> str:
 
 
 def _table(title: str, columns: Sequence[str], rows: Iterable[Sequence[object]]):
-    from rich.table import Table
-    from rich.text import Text
+    from rich.table import Table  # noqa: PLC0415 - start-up: rich only when output is decorated
+    from rich.text import Text  # noqa: PLC0415 - start-up: rich only when output is decorated
 
     table = Table(title=Text(title), title_justify="left", header_style="mqsc.heading")
     for column in columns:

@@ -71,6 +71,7 @@ class ConsoleSession:
         interactive: a person is typing (confirmations can be asked, the pager may be used).
         yes: ``--yes``: never ask.
         connector: how the console connects (None: no connection is made).
+
     """
 
     def __init__(

@@ -12,10 +12,22 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn
 
+from mqsc.engine.statistics import collect
+from mqsc.language.pipeline import parse_one
 from mqsc.language.reader import COMMAND_LIMIT, decode
+from mqsc.render.statistics import text_lines
+from mqsc.render.workload import summary_json, summary_lines
 from mqsc.repl import config, dump
 from mqsc.repl import help as helptext
 from mqsc.repl.meta import SpecialError, help_lines, listing, lookup, special
+from mqsc.repl.operations import (
+    add_get_arguments,
+    add_put_arguments,
+    do_get,
+    do_put,
+    negative,
+    restart_lines,
+)
 from mqsc.support.bounded import read_file
 
 Session = Any  # mqsc.repl.session.ConsoleSession (imported lazily: it imports this registry)
@@ -195,9 +207,10 @@ class _Arguments(argparse.ArgumentParser):
 
 
 def _parse(command: str, add: Any, argument: str) -> argparse.Namespace:
-    from mqsc.cli.workload import negative
 
-    parser = _Arguments(prog=command, usage=lookup(command).usage, add_help=True)
+    special = lookup(command)
+    assert special is not None, command  # only registered commands parse arguments
+    parser = _Arguments(prog=command, usage=special.usage, add_help=True)
     add(parser)
     try:
         words = shlex.split(argument)
@@ -212,7 +225,6 @@ def _parse(command: str, add: Any, argument: str) -> argparse.Namespace:
 
 
 def _workload(session: Session, outcome: Any) -> None:
-    from mqsc.render.workload import summary_json, summary_lines
 
     qm = session.qm
     if session.view.format == "json":
@@ -229,14 +241,12 @@ def _workload(session: Session, outcome: Any) -> None:
     "put messages through the queue's page set and buffer pool (as OEMPUT)",
 )
 def put_messages(session: Session, argument: str) -> None:
-    from mqsc.cli.workload import add_put_arguments, do_put
 
     _workload(session, do_put(session.qm, _parse("\\put", add_put_arguments, argument)))
 
 
 @special("\\get", "\\get QUEUE [--count N]", "get messages back (as MGET)")
 def get_messages(session: Session, argument: str) -> None:
-    from mqsc.cli.workload import add_get_arguments, do_get
 
     _workload(session, do_get(session.qm, _parse("\\get", add_get_arguments, argument)))
 
@@ -267,8 +277,6 @@ def trigger_monitor(session: Session, argument: str) -> None:
     choices=("reset",),
 )
 def statistics(session: Session, argument: str) -> None:
-    from mqsc.engine.statistics import collect
-    from mqsc.render.statistics import text_lines
 
     if argument not in ("", "reset"):
         raise SpecialError("Usage: \\stats [reset]")
@@ -293,12 +301,10 @@ def statistics(session: Session, argument: str) -> None:
     choices=("QUIESCE", "FORCE"),
 )
 def restart(session: Session, argument: str) -> None:
-    from mqsc.cli.restart import restart_lines
 
     mode = argument.upper() or "QUIESCE"
     if mode not in ("QUIESCE", "FORCE"):
         raise SpecialError("Usage: \\restart [QUIESCE|FORCE]")
-    from mqsc.language.pipeline import parse_one
 
     if not session.confirmed(parse_one(f"STOP QMGR MODE({mode})")):
         return

@@ -102,9 +102,9 @@ def pt_style_text(rich_style: str) -> str:
 
 def rich_theme(overrides: Mapping[str, str] | None = None):
     """A rich Theme of the palette; invalid user styles fall back to the default ones."""
-    from rich.errors import StyleSyntaxError
-    from rich.style import Style
-    from rich.theme import Theme
+    from rich.errors import StyleSyntaxError  # noqa: PLC0415 - start-up: rich only when output is decorated
+    from rich.style import Style  # noqa: PLC0415 - start-up: rich only when output is decorated
+    from rich.theme import Theme  # noqa: PLC0415 - start-up: rich only when output is decorated
 
     checked = {}
     for name, style in styles(overrides).items():
@@ -118,7 +118,7 @@ def rich_theme(overrides: Mapping[str, str] | None = None):
 
 def pt_style(overrides: Mapping[str, str] | None = None):
     """The prompt_toolkit Style of the palette (class names are the dotted style names)."""
-    from prompt_toolkit.styles import Style
+    from prompt_toolkit.styles import Style  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
 
     rules = []
     for name, style in styles(overrides).items():

@@ -11,6 +11,7 @@ z/OSMF's state-changing requests its ``X-CSRF-ZOSMF-HEADER``.
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import logging
 import time
@@ -20,8 +21,9 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from mqsc.catalog.mqweb import error_entry
@@ -138,7 +140,6 @@ def _refused(request: Request, refused: Refused) -> Response:
 
 
 def _basic_name(header: str) -> str:
-    import base64
 
     try:
         return base64.b64decode(header.partition(" ")[2]).decode().partition(":")[0]
@@ -469,7 +470,6 @@ async def console_asset(request: Request) -> Response:
 
 
 async def console_root(request: Request) -> Response:
-    from starlette.responses import RedirectResponse
 
     return RedirectResponse("/ibmmq/console/", status_code=308)
 
@@ -691,8 +691,6 @@ async def _internal(request: Request, exc: Exception) -> Response:
 
 def build(services: Services, *, max_body: int = DEFAULT_MAX_BODY) -> Guard:
     """The application, ready for uvicorn."""
-    from starlette.exceptions import HTTPException
-
     app = Starlette(
         routes=routes(), exception_handlers={HTTPException: _not_found, Exception: _internal}
     )

@@ -23,16 +23,17 @@ MQWB0306E) as mqweb refuses it.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mqsc.catalog.mqrc import (
     MQRC_NO_MSG_AVAILABLE,
     MQRC_Q_MGR_NOT_AVAILABLE,
     MQRC_UNKNOWN_OBJECT_NAME,
 )
-from mqsc.catalog.mqweb import error_entry
+from mqsc.catalog.mqweb import WEB_MESSAGES, error_entry
 from mqsc.engine.records import Delivered, Workload
 
 MQCC_FAILED = 2
@@ -78,9 +79,6 @@ class Selection:
 
 
 def error(msg_id: str, *inserts: object, status: int | None = None, reason: int = 0) -> Reply:
-    import json
-
-    from mqsc.catalog.mqweb import WEB_MESSAGES
 
     entry = error_entry(msg_id, *inserts, completion=MQCC_FAILED if reason else 0, reason=reason)
     body = json.dumps({"error": [entry]}, separators=(",", ":")).encode("utf-8")
@@ -119,9 +117,9 @@ def parse_put(version: str, headers: Mapping[str, str], body: bytes) -> PutReque
         request = _with(request, expiry=tenths)
     correl = headers.get("ibm-mq-md-correlationId")
     if correl is not None:
-        value = parse_id(version, correl)
-        if value is not None:
-            request = _with(request, correlid=value)
+        correlid = parse_id(version, correl)
+        if correlid is not None:
+            request = _with(request, correlid=correlid)
         elif version == "v3" and correl and not correl.startswith("ID:"):
             # IBM: in v3 "The header can be an application-specific ID, or, if an encoded
             # string, requires the ID: prefix".
@@ -221,7 +219,6 @@ def _mq_name(name: str) -> bool:
 
 
 def _with(request: PutRequest, **changes) -> PutRequest:
-    from dataclasses import replace
 
     return replace(request, **changes)
 
@@ -281,7 +278,6 @@ def list_reply(version: str, qmgr: str, queue: str, done: Workload) -> Reply:
     names beyond messageId, correlationId and persistence)."""
     if done.reason:
         return failure(qmgr, queue, done.reason)
-    import json
 
     out = []
     for d in done.delivered:

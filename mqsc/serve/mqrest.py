@@ -22,7 +22,7 @@ from typing import Any
 from mqsc import __version__
 from mqsc.catalog import OBJECT_WORDS, VERB_WORDS, Text, command_spec, meaning, product
 from mqsc.catalog.model import Flag
-from mqsc.catalog.mqweb import error_entry
+from mqsc.catalog.mqweb import WEB_MESSAGES, error_entry
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.records import Result
 from mqsc.language.pipeline import Rejected, parse
@@ -56,8 +56,6 @@ class Answer:
 def error(msg_id: str, *inserts: object, status: int | None = None, hint: str = "") -> Answer:
     """An mqweb error body; ``hint`` is mqsc's own word beside mqweb's text (its "hint" field:
     mqweb's message, explanation and action stay as mqweb writes them)."""
-    from mqsc.catalog.mqweb import WEB_MESSAGES
-
     entry = error_entry(msg_id, *inserts)
     if hint:
         entry["hint"] = hint

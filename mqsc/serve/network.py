@@ -105,7 +105,7 @@ class ServerNetwork(HomeNetwork):
         self._local = threading.local()
 
     # ---- the registry's queue managers ----------------------------------------------------
-    def _home_names(self) -> list[str]:
+    def _home_names(self) -> list[str]:  # type: ignore[override]  # per server, not static
         return self.registry.member_names()
 
     def _load(self, again: bool = False) -> None:

@@ -225,7 +225,7 @@ class Registry:
     def holding(self) -> Iterator[Callable[[str], QueueManager | None]]:
         """For a job: a connect function that takes each queue manager's lock on first use
         and keeps it until the job ends, when what the job did is committed."""
-        held: list[tuple[threading.Lock, str]] = []
+        held: list[tuple[QmgrLock, str]] = []
 
         def connect(name: str) -> QueueManager | None:
             key = name.upper()
@@ -358,8 +358,8 @@ class _CommandServer:
                 for future, _, _ in done:
                     future.set_exception(QmgrUnavailable(str(error)))
                 return
-        for future, value, error in done:
-            if error is not None:
-                future.set_exception(error)
+        for future, value, failure in done:
+            if failure is not None:
+                future.set_exception(failure)
             else:
                 future.set_result(value)

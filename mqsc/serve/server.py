@@ -94,10 +94,10 @@ def prepare(options: Options) -> tuple[Registry, Authenticator, list[str]]:
 
 
 def run(options: Options) -> int:
-    import uvicorn
+    import uvicorn  # noqa: PLC0415 - start-up: uvicorn only when the server runs
 
-    from mqsc.serve import app as app_module
-    from mqsc.serve import zosmf
+    from mqsc.serve import app as app_module  # noqa: PLC0415 - start-up: Starlette only when the server runs
+    from mqsc.serve import zosmf  # noqa: PLC0415 - start-up: Starlette only when the server runs
 
     registry, auth, notes = prepare(options)
     for note in notes:

@@ -67,7 +67,7 @@ def check_name(name: str) -> None:
 
 
 def config_dir() -> Path:
-    """mqsc's configuration directory: ``$XDG_CONFIG_HOME/mqsc``, else ``~/.config/mqsc``."""
+    """Mqsc's configuration directory: ``$XDG_CONFIG_HOME/mqsc``, else ``~/.config/mqsc``."""
     base = os.environ.get("XDG_CONFIG_HOME")
     return (Path(base) if base else Path.home() / ".config") / "mqsc"
 

@@ -10,7 +10,8 @@ resources the MQ REST API cannot give a view:
 * ``GET /ibmmq/console/api/words``: the verbs, object types and keywords the command pane
   completes, from the catalog;
 * ``GET /ibmmq/console/api/qmgr/{qmgr}/queues?name=&offset=&limit=``: one window of the
-  queues (every type, every QSGDISP) sorted by name (and how many there are), so the queues widget draws its first
+  queues (every type, every QSGDISP) sorted by name (and how many there are), so the queues widget
+  draws its first
   rows before the whole list (runCommandJSON, ten megabytes at 50,000 queues) has arrived;
 * ``GET /ibmmq/console/api/qmgr/{qmgr}/storage``: storage classes, page sets and buffer pools
   with their live figures. runCommandJSON refuses DISPLAY USAGE (IBM MQ, "POST - JSON
@@ -239,7 +240,7 @@ def queues_window(qm: QueueManager, name: str, offset: int, limit: int) -> Answe
     names = sorted(
         (str(o.get("QUEUE")).rstrip(), str(o.get("QSGDISP", "QMGR"))) for o in listed.objects
     )
-    rows = []
+    rows: list[dict[str, object]] = []
     for queue, disposition in names[offset : offset + limit]:
         quoted = queue.replace("'", "''")  # quoted: a lower-case name stays as it is
         one = qm.execute(f"DISPLAY QUEUE('{quoted}') QSGDISP({disposition}) {' '.join(COLUMNS)}")

@@ -17,6 +17,7 @@ MVS message was found). Jobs run through the same runner as ``mqsc job``
 from __future__ import annotations
 
 import datetime as dt
+import fnmatch
 import secrets
 import threading
 from dataclasses import dataclass
@@ -217,7 +218,6 @@ class Jobs:
         }
 
     def listing(self, owner: str | None, prefix: str | None, base_url: str) -> Answer:
-        import fnmatch
 
         out = []
         for held in list(self._jobs.values()):

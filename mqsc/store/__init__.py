@@ -21,7 +21,7 @@ def __getattr__(name: str) -> object:
     # sqlite3 and the store are imported when a durable queue manager is opened, not by
     # `mqsc run --memory` (the start-up of S1), which only needs StoreError.
     if name == "StateStore":
-        from mqsc.store.sqlite import StateStore
+        from mqsc.store.sqlite import StateStore  # noqa: PLC0415 - start-up: sqlite3 and the store only for a durable queue manager (`mqsc run --memory` needs neither)
 
         return StateStore
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

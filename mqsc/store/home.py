@@ -10,6 +10,7 @@ manager, is created on first use from the decks bundled with mqsc.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tomllib
 from collections.abc import Sequence
@@ -22,6 +23,8 @@ from mqsc.engine.group import CFRMPolicy, Group
 from mqsc.engine.manager import QueueManager
 from mqsc.language import zparmsource
 from mqsc.language.source import Source
+from mqsc.store.errors import StoreError
+from mqsc.store.settings import strict_mode
 from mqsc.support.bounded import read_file
 from mqsc.support.bundled import bundled
 
@@ -92,7 +95,9 @@ class QMDefinition:
         return assembly.values()
 
     def build(self, **options: object) -> QueueManager:
-        """A new, started queue manager in its initial configuration."""
+        """A new, started queue manager in its initial configuration (strict as
+        ``$MQSC_STRICT`` says, unless ``options`` say)."""
+        options.setdefault("strict", strict_mode())
         return QueueManager.create(
             self.name,
             cpf=self.cpf,
@@ -103,7 +108,7 @@ class QMDefinition:
             parameters=self.parameters(),
             module=self.module,
             **options,
-        )  # type: ignore[arg-type]
+        )
 
     def stored(self) -> dict[str, object]:
         """The definition as the state database keeps it (self-contained: --state works
@@ -218,8 +223,7 @@ def load_definition(directory: Path) -> QMDefinition:
 def write_definition(definition: QMDefinition, directory: Path) -> None:
     """Store a definition: mqsc.toml and the deck copies, owner-only, each written aside and
     renamed into place, mqsc.toml last (a kill leaves no mqsc.toml or a whole one)."""
-    from mqsc.store.errors import StoreError
-    from mqsc.store.files import private_dir, write_private
+    from mqsc.store.files import private_dir, write_private  # noqa: PLC0415 - start-up: file and lease helpers only for a durable queue manager
 
     try:
         private_dir(directory)
@@ -234,8 +238,7 @@ def write_definition(definition: QMDefinition, directory: Path) -> None:
 def check_definition(directory: Path) -> None:
     """Refuse a queue manager directory, mqsc.toml or deck copy that another user owns or can
     write: its decks run at every START QMGR."""
-    from mqsc.store.errors import StoreError
-    from mqsc.store.files import check_private
+    from mqsc.store.files import check_private  # noqa: PLC0415 - start-up: file and lease helpers only for a durable queue manager
 
     try:
         check_private(directory, "queue manager directory")
@@ -286,7 +289,6 @@ def _unique(first: tuple[Source, ...], second: tuple[Source, ...]) -> tuple[Sour
 def _check_name(name: str, what: str = "queue manager") -> None:
     # z/OS queue manager (subsystem) and queue sharing group names: 1-4 characters, A-Z
     # first, then A-Z 0-9 @ # $.
-    import re
 
     if not re.fullmatch(r"[A-Z@#$][A-Z0-9@#$]{0,3}", name):
         raise QMgrError(
@@ -312,8 +314,7 @@ def create(definition: QMDefinition, *, force: bool = False) -> Path:
 def _replace(directory: Path) -> None:
     """Remove a queue manager's directory for ``create --force``: refused, with nothing
     removed, while any process has its state database open (the lease, as reset)."""
-    from mqsc.store.errors import StoreError
-    from mqsc.store.lease import Lease, lock_path
+    from mqsc.store.lease import Lease, lock_path  # noqa: PLC0415 - start-up: file and lease helpers only for a durable queue manager
 
     db = directory / "state.db"
     lease = None
@@ -373,8 +374,7 @@ def cfrm_policy(qsg: str) -> CFRMPolicy:
 
 def write_cfrm(qsg: str) -> Path:
     """Write a group's ``qsg.toml`` with the default policy, unless it exists."""
-    from mqsc.store.errors import StoreError
-    from mqsc.store.files import private_dir, write_private
+    from mqsc.store.files import private_dir, write_private  # noqa: PLC0415 - start-up: file and lease helpers only for a durable queue manager
 
     path = qsg_dir(qsg) / "qsg.toml"
     if not path.exists():
@@ -420,8 +420,6 @@ def memory_group(qsg: str, *, extra: QMDefinition | None = None, clock=None) -> 
 
 def _open_member(store, qsg: str, wanted: str, clock) -> QueueManager:
     """Load a group from its database, adding members created since it was last opened."""
-    from mqsc.store import StoreError
-
     known = set(store.names())
     missing = [m for m in member_definitions(qsg) if m.name not in known]
     if missing:
@@ -468,10 +466,10 @@ def open_qmgr(
         return definition.build(**options)
     # The database (sqlite3) only for a durable queue manager: `mqsc run --memory` starts
     # without it (S1's start-up).
-    from mqsc.store import StateStore, StoreError
-    from mqsc.store.files import private_dir
-    from mqsc.store.lease import Lease
-    from mqsc.store.sqlite import discard, lock_timeout, unfinished
+    from mqsc.store import StateStore, StoreError  # noqa: PLC0415 - start-up: sqlite3 and the store only for a durable queue manager (`mqsc run --memory` needs neither)
+    from mqsc.store.files import private_dir  # noqa: PLC0415 - start-up: file and lease helpers only for a durable queue manager
+    from mqsc.store.lease import Lease  # noqa: PLC0415 - start-up: file and lease helpers only for a durable queue manager
+    from mqsc.store.sqlite import discard, lock_timeout, unfinished  # noqa: PLC0415 - start-up: sqlite3 and the store only for a durable queue manager (`mqsc run --memory` needs neither)
 
     try:
         path = state if state is not None else state_path(name or default_name())
@@ -518,8 +516,7 @@ def open_qmgr(
 
 def _check_state_path(path: Path) -> None:
     """A state database path that cannot be used, said in one line (before any lease)."""
-    from mqsc.store.errors import StoreError
-    from mqsc.store.files import check_private
+    from mqsc.store.files import check_private  # noqa: PLC0415 - start-up: file and lease helpers only for a durable queue manager
 
     if path.is_symlink() and not path.exists():
         raise StoreError(f"{path} is a symbolic link to {os.readlink(path)}, which does not exist")
@@ -531,8 +528,8 @@ def _check_state_path(path: Path) -> None:
 def _create_state(path: Path, name: str | None, state: Path | None, options, lease, timeout: float):
     """Create the state database from the definition; (None, None) when another process
     created it first."""
-    from mqsc.store import StateStore
-    from mqsc.store.files import private_dir
+    from mqsc.store import StateStore  # noqa: PLC0415 - start-up: sqlite3 and the store only for a durable queue manager (`mqsc run --memory` needs neither)
+    from mqsc.store.files import private_dir  # noqa: PLC0415 - start-up: file and lease helpers only for a durable queue manager
 
     definition = definition_of(name or default_name())
     if state is None and not (qmgr_dir(definition.name) / "mqsc.toml").exists():

@@ -9,9 +9,9 @@ what changed since it last looked.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from mqsc.engine.group import Group
 from mqsc.engine.log import LogRecord
@@ -51,6 +51,11 @@ class Store(Protocol):
 
     def flush_if_due(self, qm: QueueManager) -> None: ...
 
+    def grouped(self, commands: int, seconds: float) -> None: ...
+
+    #: Called each time a group of commands is committed (a front end shows their replies).
+    on_durable: Callable[[], None] | None
+
     def close(self, qm: QueueManager) -> None: ...
 
     # The members' recovery logs (RECOVER CFSTRUCT reads every member's).
@@ -60,3 +65,9 @@ class Store(Protocol):
     def backup(self, target: Path) -> None: ...
 
     def remove(self) -> None: ...
+
+
+def store_of(qm: QueueManager) -> Store | None:
+    """The state store a front end's queue manager is durable through (its gate), with what a
+    front end may ask of it (grouped commits, flushing); None in memory."""
+    return cast("Store | None", qm.gate)

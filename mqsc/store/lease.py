@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -191,6 +192,19 @@ def _same_file(fd: int, path: Path) -> bool:
         return False
     mine = os.fstat(fd)
     return (named.st_dev, named.st_ino) == (mine.st_dev, mine.st_ino)
+
+
+def handle_owner_alive(who: str) -> bool:
+    """Whether the holder of a handle (``pid:thread``, as the engine names one) still runs: a
+    thread of this process that is running, or another process that exists. A queue manager
+    shared between processes through a state database is given this probe
+    (``QueueManager.owner_alive``); the engine itself probes no process."""
+    pid, _, thread = who.partition(":")
+    if not pid.isdigit() or not thread.isdigit():
+        return False
+    if int(pid) != os.getpid():
+        return alive(int(pid))
+    return any(t.ident == int(thread) for t in threading.enumerate())
 
 
 def alive(pid: int) -> bool:

@@ -33,25 +33,24 @@ import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from mqsc.catalog import FAMILIES, zparm
 from mqsc.catalog.queues import ADDED_ATTRIBUTES
-from mqsc.engine import space
 from mqsc.engine.config import QMConfig
 from mqsc.engine.group import CFRMPolicy, Group
 from mqsc.engine.log import LogRecord
 from mqsc.engine.manager import QueueManager
-from mqsc.engine.messaging import topictree
 from mqsc.engine.mqobjects import Attributes, MQObject
 from mqsc.engine.phase import Phase
-from mqsc.engine.serial import attribute_values, restore, snapshot
+from mqsc.engine.serial import attribute_values, restore, snapshot, upgrade
 from mqsc.engine.state import GROUP_TABLES, PRIVATE_TABLES, Change
 from mqsc.language import zparmsource
 from mqsc.language.source import Source as TextSource
 from mqsc.store.errors import StoreBusy, StoreError
-from mqsc.store.lease import Lease, alive, describe, owner_alive
+from mqsc.store.lease import Lease, alive, describe, handle_owner_alive, owner_alive
 from mqsc.store.schema import APPLICATION, CURRENT, MIGRATIONS
+from mqsc.store.settings import strict_mode
 from mqsc.support.memo import IdentityMemo
 
 
@@ -99,8 +98,9 @@ class StateStore:
         self.lease = lease
         self.version: dict[str, int] = {}
         self.in_txn = False
-        self.dirty: dict[tuple[str, Any], Any] = {}
-        self.journal: list[LogRecord] = []
+        self.dirty: dict[tuple[str, str, Any], Any] = {}
+        #: Log records not yet written, with the queue manager that wrote each.
+        self.journal: list[tuple[str, LogRecord]] = []
         self.group_max = 1
         self.group_seconds = 0.0
         self.commands = 0
@@ -360,6 +360,8 @@ class StateStore:
             group=group,
             parameters=_parameters(definition),
             module=str(definition.get("module") or zparm.DEFAULT_MODULE),
+            strict=strict_mode(),
+            owner_alive=handle_owner_alive,
         )
         for table in PRIVATE_TABLES:
             qm.state.tables[table] = {}
@@ -397,10 +399,7 @@ class StateStore:
             "SELECT tbl, key, data FROM entity WHERE qmgr = ?", (owner,)
         ):
             tables[table][json.loads(key)] = self._decode(data)
-        # A database written before the topic-string index kept it has topics and no index.
-        topictree.reindex(tables)
-        # One written before page set 0's per-type sizes has a running total of the old ones.
-        space.reconcile_objects(tables)
+        upgrade(tables)  # what older versions did not keep (indexes, page set 0's sizes)
 
     def attach(self, qm: QueueManager) -> None:
         """Make ``qm`` durable through this store (with the other members of its group)."""
@@ -645,9 +644,12 @@ class StateStore:
         digest = hashlib.sha256(text.encode()).hexdigest()
         row = self.conn.execute("SELECT id FROM profile WHERE hash = ?", (digest,)).fetchone()
         if row is None:
-            pid = self.conn.execute(
-                "INSERT INTO profile (hash, data) VALUES (?, ?)", (digest, text)
-            ).lastrowid
+            pid = cast(
+                int,
+                self.conn.execute(
+                    "INSERT INTO profile (hash, data) VALUES (?, ?)", (digest, text)
+                ).lastrowid,
+            )
         else:
             pid = row[0]
         self._profile_ids.put(base, pid)

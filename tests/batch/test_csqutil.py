@@ -19,7 +19,8 @@ from tests.batch.conftest import clock
 from tests.engine.conftest import fresh_qmz1
 
 CASES = Path(__file__).resolve().parents[1] / "golden" / "batch" / "csqutil"
-#: Expected return code of each case (IBM MQ utilities on z/OS: CSQUTIL, and the published SYSPRINT [GH-CSQUTIL]).
+#: Expected return code of each case (IBM MQ utilities on z/OS: CSQUTIL, and the published SYSPRINT
+#: [GH-CSQUTIL]).
 RC = {
     "success": 0,
     "ignore": 0,

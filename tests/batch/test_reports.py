@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "golden" / "batch" / "ci"
 DECK = "tests/golden/batch/ci/deck.mqsc"
 
-#: What GitHub code scanning requires of an uploaded SARIF file (GitHub Docs, "SARIF support for code scanning"):
+#: What GitHub code scanning requires of an uploaded SARIF file (GitHub Docs, "SARIF support for
+#: code scanning"):
 #: the SARIF 2.1.0 properties it marks required, with non-empty strings.
 TEXT = {
     "type": "object",

@@ -36,13 +36,13 @@ def test_a_family_displays_what_it_holds(family) -> None:
         "DISPLAY replies are CSQM4nnI (or own MQSC4nnI)"
     )
     if family.default_object is not None:
-        assert family.table is not None
+        assert family.table
 
 
 def test_every_defined_family_has_its_state_tables() -> None:
     for family in catalog.DEFINED.values():
         assert family.table in (GROUP_TABLES if family.group_wide else PRIVATE_TABLES)
-        if family.group_table is not None:
+        if family.group_table:
             assert family.group_table in GROUP_TABLES
 
 

@@ -1,7 +1,8 @@
 """The language stage and the front ends never list object families by name: adding an object
 type is one catalog module and one engine module (docs/language.md "How to add an object type"),
 so a tuple such as ``("QLOCAL", "QALIAS", "QREMOTE")`` in the binder, the console, the batch
-programs, the CLI, the server or the renderers would silently leave the new type out. They read ``catalog.DEFINED``, ``catalog.RESOURCES`` and
+programs, the CLI, the server or the renderers would silently leave the new type out. They read
+``catalog.DEFINED``, ``catalog.RESOURCES`` and
 ``catalog.queues.QUEUE_TYPES`` instead."""
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ TYPE_NAMES = frozenset(catalog.DEFINED) | frozenset(catalog.RESOURCES)
 def type_lists(source: str) -> list[tuple[int, list[str]]]:
     """Literal tuples, lists, sets and dict keys naming two or more object types.
 
-    >>> type_lists('X = ("QLOCAL", "QALIAS")\\nY = {"PSID": 1, "BUFFPOOL": 2}\\nZ = ("QUEUE", "PSID")')
+    >>> type_lists(
+    ...     'X = ("QLOCAL", "QALIAS")\\nY = {"PSID": 1, "BUFFPOOL": 2}\\nZ = ("QUEUE", "PSID")'
+    ... )
     [(1, ['QLOCAL', 'QALIAS']), (2, ['PSID', 'BUFFPOOL'])]
     """
     found = []

@@ -15,7 +15,10 @@ from mqsc.cli import cache
 from mqsc.language import parser
 
 ROOT = Path(__file__).resolve().parents[2]
-DECK = "DEFINE QLOCAL(A) MAXDEPTH(10) SHARE\nDISPLAY QLOCAL(A) MAXDEPTH\nDIS Q(*) WHERE(CURDEPTH GT 0)\n"
+DECK = (
+    "DEFINE QLOCAL(A) MAXDEPTH(10) SHARE\nDISPLAY QLOCAL(A) MAXDEPTH\n"
+    "DIS Q(*) WHERE(CURDEPTH GT 0)\n"
+)
 PROBE = (
     "import sys; from mqsc.cli import main; status = main(sys.argv[1:]); sys.stdout.flush(); "
     "print('LARK' if 'lark' in sys.modules else 'NO LARK', status)"

@@ -1,4 +1,5 @@
-"""``mqsc restart`` on states that broke START QMGR in older versions (a stale message-list page set)."""
+"""``mqsc restart`` on states that broke START QMGR in older versions (a stale message-list
+page set)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Messages with data (mqsc.engine.messaging.bodies): round trips in delivery order across a restart,
+"""Messages with data (mqsc.engine.messaging.bodies): round trips in delivery order across a
+restart,
 page accounting, browse and selection, and failures that change nothing."""
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ import pytest
 
 from mqsc.store.home import open_qmgr
 
-UTC = dt.timezone.utc
+UTC = dt.UTC
 CET = dt.timezone(dt.timedelta(hours=1))
 
 
@@ -37,7 +37,8 @@ def altered(moments: list[dt.datetime]) -> list[tuple[str, str]]:
             ],
             [("2026-11-22", "09.30.00"), ("2026-11-22", "09.30.00"), ("2026-11-22", "09.30.01")],
         ),
-        # A clock that goes back, naive and zoned clocks one after another, the last second there is.
+        # A clock that goes back, naive and zoned clocks one after another, the last second there
+        # is.
         (
             [
                 dt.datetime(2026, 1, 1, 0, 0, 5),

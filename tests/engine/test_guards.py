@@ -1,4 +1,5 @@
-"""START QMGR, puts and gets are guarded as every command is: a restart that fails part way leaves the queue
+"""START QMGR, puts and gets are guarded as every command is: a restart that fails part way leaves
+the queue
 manager exactly as it was, stopped, and a later START QMGR can try again.
 
 The failure is a damaged state (a message run recorded on a page set that is not defined, as a
@@ -27,9 +28,9 @@ def start(qm: QueueManager):
     return qm.execute("START QMGR", source=CommandSource.CONSOLE)
 
 
-def test_a_failed_start_answers_csq9017e_and_changes_nothing(monkeypatch) -> None:
-    monkeypatch.delenv("MQSC_STRICT", raising=False)
+def test_a_failed_start_answers_csq9017e_and_changes_nothing() -> None:
     qm = stopped_with_damage()
+    qm.strict = False  # an engine failure is answered as z/OS answers it, not raised
     before = qm.digest()
     for _ in range(2):  # and again: the failure did not make the next start worse
         result = start(qm)
@@ -49,9 +50,9 @@ def test_strict_mode_raises_but_restores_first() -> None:
     assert not qm.restarting and qm.logged_pools == {}
 
 
-def test_repaired_it_starts(monkeypatch) -> None:
-    monkeypatch.delenv("MQSC_STRICT", raising=False)
+def test_repaired_it_starts() -> None:
     qm = stopped_with_damage()
+    qm.strict = False  # an engine failure is answered as z/OS answers it, not raised
     assert not start(qm).ok
     qm.state.tables["messages"]["Q"].runs[0].psid = 1
     assert start(qm).ok and qm.phase is Phase.RUNNING
@@ -68,10 +69,10 @@ def test_a_start_that_works_reaches_the_listeners_after_it_completes() -> None:
     assert seen and set(seen) == {"RUNNING"}
 
 
-def test_a_put_or_get_that_hits_an_engine_bug_answers_2195_and_changes_nothing(monkeypatch) -> None:
+def test_a_put_or_get_that_hits_an_engine_bug_answers_2195_and_changes_nothing() -> None:
     """Puts and gets have the same guard: MQRC_UNEXPECTED_ERROR, the unit of work backed out."""
-    monkeypatch.delenv("MQSC_STRICT", raising=False)
     qm = fresh_minimal()
+    qm.strict = False
     assert qm.execute("DEFINE QLOCAL(Q)").ok
     assert qm.put("Q", 5, 100).done == 5
     qm.state.tables["messages"]["Q"].list_psid = 77  # the damage

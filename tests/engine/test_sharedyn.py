@@ -1,4 +1,5 @@
-"""MQOPEN of a DEFTYPE(SHAREDYN) model queue (mqsc/engine/messaging/privateq.py open_shared_dynamic):
+"""MQOPEN of a DEFTYPE(SHAREDYN) model queue (mqsc/engine/messaging/privateq.py
+open_shared_dynamic):
 a shared dynamic queue in the model's CF structure, used through the shared-queue path."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Topic objects: TOPICSTR uniqueness through the topic-string index (mqsc/engine/messaging/topictree.py)."""
+"""Topic objects: TOPICSTR uniqueness through the topic-string index
+(mqsc/engine/messaging/topictree.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Triggering of application queues (mqsc/engine/messaging/triggers.py): the trigger-type conditions,
+"""Triggering of application queues (mqsc/engine/messaging/triggers.py): the trigger-type
+conditions,
 trigger monitors, and the trigger messages on the initiation queue."""
 
 from __future__ import annotations
@@ -139,6 +140,8 @@ def test_a_monitor_of_a_process_that_has_gone_holds_nothing() -> None:
     import subprocess
     import sys
 
+    from mqsc.store.lease import handle_owner_alive
+
     child = subprocess.run(
         [sys.executable, "-c", "import os; print(os.getpid())"],
         capture_output=True,
@@ -146,6 +149,9 @@ def test_a_monitor_of_a_process_that_has_gone_holds_nothing() -> None:
         check=True,
     )
     qm = triggered()
+    # Owners in other processes exist when a state store shares the queue manager between
+    # processes: the store gives it its process probe (the engine probes none).
+    qm.owner_alive = handle_owner_alive
     assert qm.trigger_monitor("INITQ", owner=f"{child.stdout.strip()}:1").reason == 0
     assert qm.put("APP", 1, 100).triggers == ()  # nobody serves INITQ
     assert qm.trigger_monitor("INITQ").reason == 0

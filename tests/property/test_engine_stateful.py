@@ -452,7 +452,8 @@ class EngineMachine(RuleBasedStateMachine):
 
     @invariant()
     def topic_strings_are_indexed(self) -> None:
-        """The topic-string index (mqsc/engine/messaging/topictree.py) names exactly the topic objects."""
+        """The topic-string index (mqsc/engine/messaging/topictree.py) names exactly the topic
+        objects."""
         tables = self.qm.state.tables
         indexed = {s: t.name for s, t in tables["topicstr"].items()}
         assert indexed == {t.get("TOPICSTR"): n for n, t in tables["topic"].items()}
@@ -472,7 +473,8 @@ class EngineMachine(RuleBasedStateMachine):
 
     @rule(queue=QUEUES, start=st.booleans())
     def trigger_monitor(self, queue, start) -> None:
-        """A trigger monitor opens or closes an initiation queue (mqsc/engine/messaging/triggers.py)."""
+        """A trigger monitor opens or closes an initiation queue
+        (mqsc/engine/messaging/triggers.py)."""
         if self.qm.phase is Phase.STOPPED:
             return
         before = self.monitors(queue)
@@ -535,7 +537,8 @@ class EngineMachine(RuleBasedStateMachine):
 
     @invariant()
     def subscription_status_is_of_subscriptions(self) -> None:
-        """DISPLAY SBSTATUS figures (mqsc/engine/messaging/topictree.py) belong to existing subscriptions."""
+        """DISPLAY SBSTATUS figures (mqsc/engine/messaging/topictree.py) belong to existing
+        subscriptions."""
         tables = self.qm.state.tables
         assert set(tables["substatus"]) <= set(tables["sub"])
         assert all(s.nummsgs > 0 for s in tables["substatus"].values())

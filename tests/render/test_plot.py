@@ -110,7 +110,8 @@ def test_the_png_draws_the_svgs_lines_in_their_colours() -> None:
 
     def pixel(x: float, y: float) -> str:
         at = round(y * 2) * stride + 1 + 3 * round(x * 2)
-        return "#%02x%02x%02x" % tuple(raw[at : at + 3])
+        red, green, blue = raw[at : at + 3]
+        return f"#{red:02x}{green:02x}{blue:02x}"
 
     def distance(px: float, py: float, trace) -> float:
         """How far a point is from a trace's polyline (or its dot)."""

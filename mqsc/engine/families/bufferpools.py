@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from mqsc.engine.context import Ctx
 from mqsc.engine.pagesetpools import below_bar_buffers, pools_in_use
 from mqsc.engine.registry import handles
@@ -42,11 +44,11 @@ def define_bufferpool(ctx: Ctx) -> None:
     location = str(cmd.get("LOCATION", "BELOW"))
     pageclass = str(cmd.get("PAGECLAS", "4KB"))
     check_buffers(ctx, buffers, location, pageclass)
-    logged = ctx.qm.logged_pools.get(cmd.name)
+    logged = ctx.qm.logged_pools.get(cast(int, cmd.name))
     if logged is not None and not cmd.get("REPLACE", False):
         buffers, location, pageclass = logged
     old = ctx.txn.get("pool", cmd.name)
-    pool = old.clone() if old is not None else PoolState(cmd.name, buffers)
+    pool = old.clone() if old is not None else PoolState(cast(int, cmd.name), buffers)
     pool.buffers = buffers
     pool.location = location
     pool.pageclass = pageclass
@@ -54,7 +56,7 @@ def define_bufferpool(ctx: Ctx) -> None:
     pool.replace = bool(cmd.get("REPLACE", False))
     pool.defined = True
     ctx.txn.put("pool", cmd.name, pool)
-    ctx.qm.defined["pool"].add(cmd.name)
+    ctx.qm.defined["pool"].add(cast(int, cmd.name))
 
 
 @handles("ALTER", "BUFFPOOL")

@@ -34,7 +34,9 @@ from collections.abc import Iterator
 from mqsc.catalog import cfstructs as catalog_cfstructs
 from mqsc.engine import objectcommands
 from mqsc.engine.context import Ctx
+from mqsc.engine.group import group_of
 from mqsc.engine.log import rba as rba_text
+from mqsc.engine.messaging.sharedq import connection_name
 from mqsc.engine.mqobjects import Attributes, MQObject
 from mqsc.engine.records import ObjectRecord
 from mqsc.engine.registry import handles
@@ -56,7 +58,7 @@ def require_qsg(ctx: Ctx) -> None:
 
 
 def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
-    name = ctx.cmd.name
+    name = str(ctx.cmd.name)
     if name == ADMIN:
         raise ctx.object_failure("MQSC553E", "NOT_ALLOWED", objtype="CFSTRUCT", name=ADMIN)
     level = int(attrs.get("CFLEVEL"))
@@ -105,7 +107,7 @@ def display_cfstruct(ctx: Ctx) -> None:
 
 def selected(ctx: Ctx) -> Iterator[objectcommands.Getter]:
     for name in sorted(ctx.txn.keys("cfstruct")):
-        if objectcommands.matches(ctx.cmd.name, name):
+        if objectcommands.matches(str(ctx.cmd.name), name):
             obj = ctx.txn.get("cfstruct", name)
             yield objectcommands.getter(obj, "CFSTRUCT")
 
@@ -178,7 +180,7 @@ def _status_rows(ctx: Ctx, kind: str) -> Iterator[dict[str, object]]:
     if kind == "SUMMARY":
         names = [ADMIN, *names]  # CSQ_ADMIN is reported for TYPE(SUMMARY) only ([DOC-DISCFST])
     for name in names:
-        if not objectcommands.matches(ctx.cmd.name, name):
+        if not objectcommands.matches(str(ctx.cmd.name), name):
             continue
         if name == ADMIN:
             yield _admin_row(ctx)
@@ -214,7 +216,7 @@ def _status_rows(ctx: Ctx, kind: str) -> Iterator[dict[str, object]]:
 
 
 def _summary(ctx: Ctx, state: cf.StructureState) -> dict[str, object]:
-    size_kb = ctx.qm.group.cfrm.size_kb(state.name)
+    size_kb = group_of(ctx.qm).cfrm.size_kb(state.name)
     capacity = cf.Capacity(size_kb)
     entries, used = cf.usage(ctx, state.name)
     allocated = state.status != "NOTFOUND"
@@ -235,7 +237,7 @@ def _admin_row(ctx: Ctx) -> dict[str, object]:
     # CSQ_ADMIN holds no messages: about 1000 entries per queue manager (storage rule CF-3
     # (docs/storage.md#storage-rules),
     # the seed's 10,000 KB structure showing ENTSMAX(9362)).
-    members = len(ctx.qm.group.members)
+    members = len(group_of(ctx.qm).members)
     return {
         "CFSTATUS": ADMIN,
         "TYPE": "SUMMARY",
@@ -370,7 +372,7 @@ def _backup_one(ctx: Ctx, name: str) -> None:
 @handles("RECOVER", "CFSTRUCT")
 def recover_cfstruct(ctx: Ctx) -> None:
     require_qsg(ctx)
-    names = ctx.cmd.name if isinstance(ctx.cmd.name, tuple) else (ctx.cmd.name,)
+    names = ctx.cmd.name if isinstance(ctx.cmd.name, tuple) else (str(ctx.cmd.name),)
     purge = ctx.cmd.get("TYPE", "NORMAL") == "PURGE"
     for name in names:
         if not ctx.txn.has("cfstruct", name):
@@ -454,7 +456,7 @@ def _recovered(ctx: Ctx, name: str) -> cf.StructureState:
 @handles("RESET", "CFSTRUCT")
 def reset_cfstruct(ctx: Ctx) -> None:
     require_qsg(ctx)
-    name = ctx.cmd.name
+    name = str(ctx.cmd.name)
     definition = ctx.txn.get("cfstruct", name)
     if definition is None:
         raise ctx.not_found("CFSTRUCT", name, "GROUP")
@@ -472,7 +474,6 @@ def reset_cfstruct(ctx: Ctx) -> None:
     edited = ctx.txn.edit("cfstatus", name)
     edited.status = "FAILED"
     edited.failed = ctx.stamp()
-    from mqsc.engine.messaging.sharedq import connection_name
 
     for qmgr in sorted(edited.connections):
         ctx.console("CSQE006I", struc=name, conn=connection_name(ctx, qmgr))

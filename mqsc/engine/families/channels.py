@@ -12,7 +12,7 @@ finds out when it starts).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
 from mqsc.catalog import channels as catalog_channels
 from mqsc.catalog.channels import (
@@ -22,10 +22,10 @@ from mqsc.catalog.channels import (
     TYPE_DEFAULTS,
     TYPES,
 )
-from mqsc.engine import objectcommands, space
+from mqsc.engine import objectcommands
 from mqsc.engine.context import Ctx
-from mqsc.engine.mqobjects import Attributes, MQObject
-from mqsc.engine.registry import handles
+from mqsc.engine.mqobjects import Attributes
+from mqsc.engine.plainfamily import TypedFamily
 
 CHANNEL = catalog_channels.FAMILY
 
@@ -46,11 +46,6 @@ _SUPPLIED: Mapping[str, Mapping[str, object]] = {
 }
 
 
-def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
-    # A required keyword may be named blank (CSQ4INSX's SYSTEM.DEF.SENDER has CONNAME(' ')).
-    objectcommands.check_typed(ctx, CHANNEL, attrs, existing, "CHLTYPE", APPLIES, REQUIRED)
-
-
 def defaults(ctx: Ctx, chltype: str) -> Attributes:
     """LIKE (or the GROUP object of a COPY), else SYSTEM.DEF.<type>, else the supplied
     defaults; only the attributes channels of ``chltype`` have."""
@@ -64,44 +59,14 @@ def defaults(ctx: Ctx, chltype: str) -> Attributes:
             }
         )
     name = DEFAULT_OBJECTS[chltype]
-    model = ctx.txn.get("channel", name) if name != ctx.cmd.name else None
-    if model is not None and model.get("CHLTYPE") == chltype:
+    default = ctx.txn.get("channel", name) if name != ctx.cmd.name else None
+    if default is not None and default.get("CHLTYPE") == chltype:
         return objectcommands.profile_of(
-            model, {n: v for n, v in model.attrs.items() if n != "QSGDISP"}
+            default, {n: v for n, v in default.attrs.items() if n != "QSGDISP"}
         )
     return objectcommands.profile_of(_SUPPLIED[chltype], _SUPPLIED[chltype])
 
 
-@handles("DEFINE", "CHANNEL")
-def define_channel(ctx: Ctx) -> None:
-    before = space.private_bytes(ctx, CHANNEL.table)
-    objectcommands.define(
-        ctx, CHANNEL, check, lambda ctx: defaults(ctx, str(ctx.cmd.get("CHLTYPE")))
-    )
-    space.account_definition(ctx, CHANNEL.table, before)
-
-
-@handles("ALTER", "CHANNEL")
-def alter_channel(ctx: Ctx) -> None:
-    objectcommands.alter(ctx, CHANNEL, check)
-
-
-@handles("DELETE", "CHANNEL")
-def delete_channel(ctx: Ctx) -> None:
-    before = space.private_bytes(ctx, CHANNEL.table)
-    objectcommands.delete(ctx, CHANNEL)
-    space.account_definition(ctx, CHANNEL.table, before)
-
-
-@handles("DISPLAY", "CHANNEL")
-def display_channel(ctx: Ctx) -> None:
-    """DISPLAY CHANNEL: each channel shows the attributes of its own type only, as z/OS
-    shows them (ALL on a receiver lists no XMITQ)."""
-    objectcommands.display_typed(ctx, CHANNEL, selected(ctx), "CHANNEL", applies, "CHLTYPE")
-
-
-def selected(ctx: Ctx) -> Iterator[MQObject]:
-    wanted_type = str(ctx.cmd.get("TYPE", "ALL"))
-    for obj in objectcommands.selected(ctx, CHANNEL):
-        if wanted_type == "ALL" or obj.get("CHLTYPE") == wanted_type:
-            yield obj
+#: DISPLAY CHANNEL shows each channel with the attributes of its own type only, as z/OS shows
+#: them (ALL on a receiver lists no XMITQ); TYPE(...) selects channels of one type.
+CHANNELS = TypedFamily(CHANNEL, "CHLTYPE", APPLIES, REQUIRED, "TYPE", defaults)

@@ -15,6 +15,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from mqsc.catalog import CommandSource
 from mqsc.engine.context import Ctx
 from mqsc.engine.pagesetpools import attach_pool, below_bar_buffers, open_pageset, pools_in_use
@@ -39,7 +41,7 @@ def queues_with_pages_on(ctx: Ctx, psid: int) -> list[str]:
 @handles("DEFINE", "PSID")
 def define_pageset(ctx: Ctx) -> None:
     cmd = ctx.cmd
-    psid = cmd.name
+    psid = cast(int, cmd.name)
     starting = ctx.source is CommandSource.CSQINP1
     dsn = cmd.get("DSN")
     if starting and dsn is not None:
@@ -116,7 +118,7 @@ def _size_dynamic_pool(ctx: Ctx, pool_id: int) -> None:
 
 @handles("ALTER", "PSID")
 def alter_pageset(ctx: Ctx) -> None:
-    psid = ctx.cmd.name
+    psid = cast(int, ctx.cmd.name)
     if not ctx.txn.has("pageset", psid):
         raise ctx.fail("MQSC633E", psid=psid)
     ps = ctx.txn.edit("pageset", psid)
@@ -126,7 +128,7 @@ def alter_pageset(ctx: Ctx) -> None:
 
 @handles("DELETE", "PSID")
 def delete_pageset(ctx: Ctx) -> None:
-    psid = ctx.cmd.name
+    psid = cast(int, ctx.cmd.name)
     ps = ctx.txn.get("pageset", psid)
     if ps is None:
         raise ctx.fail("MQSC633E", psid=psid)

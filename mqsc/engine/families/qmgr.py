@@ -8,6 +8,7 @@ from mqsc.catalog import qmgr as catalog_qmgr
 from mqsc.engine import connregistry, lifecycle, objectcommands
 from mqsc.engine.context import Ctx
 from mqsc.engine.mqobjects import QueueManagerInfo
+from mqsc.engine.records import Message
 from mqsc.engine.registry import handles
 
 QMGR = catalog_qmgr.FAMILY
@@ -61,6 +62,5 @@ def start_qmgr(ctx: Ctx) -> None:
 
 
 def _message(msg_id: str, **inserts: object):
-    from mqsc.engine.records import Message
 
     return Message(msg_id, inserts)

@@ -40,15 +40,6 @@ def held_by(ctx: Ctx, obj: MQObject) -> int:
     return privateq.held(ctx, obj.name, str(obj.get("QSGDISP", "QMGR")))
 
 
-def type_of(ctx: Ctx, name: str) -> Family | None:
-    """The queue type that holds ``name`` on this queue manager or in its group, if any."""
-    txn = ctx.txn
-    for family in QUEUE_TYPES.values():
-        if txn.has(family.table, name) or txn.has(family.group_table, name):
-            return family
-    return None
-
-
 #: Per queue type, the tables of the other types: private only, and private and group (group
 #: objects exist only in a queue sharing group: outside one, half the look-ups are spared).
 _OTHERS = {
@@ -260,7 +251,7 @@ def selected(ctx: Ctx, family: Family = QLOCAL) -> Iterator[objectcommands.Gette
     if psid is not None and not local:
         return  # only local queues hold messages
     fixed = {"TYPE": family.objtype, "QSGDISP": "QMGR"}
-    for obj in _candidates(ctx, family, pattern, dispositions):
+    for obj in _candidates(ctx, family, str(pattern), dispositions):
         attrs = obj.attrs
         if attrs.get("QSGDISP", "QMGR") not in dispositions:
             continue
@@ -406,7 +397,7 @@ def _empty(ctx: Ctx, obj: MQObject) -> None:
 
 @handles("CLEAR", "QLOCAL")
 def clear_qlocal(ctx: Ctx) -> None:
-    obj = _local_for(ctx, ctx.cmd.name, str(ctx.cmd.get("QSGDISP", "PRIVATE")))
+    obj = _local_for(ctx, str(ctx.cmd.name), str(ctx.cmd.get("QSGDISP", "PRIVATE")))
     if depth_of(ctx, obj):
         _empty(ctx, obj)
 
@@ -416,7 +407,7 @@ def move_qlocal(ctx: Ctx) -> None:
     """MOVE QLOCAL(source) TOQLOCAL(target): the messages keep their priority, persistence
     and size (IBM usage notes). z/OS moves in committed batches; mqsc moves all or nothing."""
     cmd = ctx.cmd
-    source = _local_for(ctx, cmd.name, str(cmd.get("QSGDISP", "PRIVATE")))
+    source = _local_for(ctx, str(cmd.name), str(cmd.get("QSGDISP", "PRIVATE")))
     target_name = str(cmd.get("TOQLOCAL"))
     target = ctx.txn.get("qlocal", target_name)
     if target is None:

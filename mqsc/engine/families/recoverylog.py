@@ -11,6 +11,7 @@ parameter of the ALTER QMGR command instead").
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 from mqsc.catalog import zparm
 from mqsc.engine import bsds, logdatasets, sysparm
@@ -217,7 +218,7 @@ def define_log(ctx: Ctx) -> None:
     data set catalog holds (IBM MQ "DEFINE LOG": "the name of a VSAM linear data set which will
     have already been defined by Access Method Services")."""
     dsn = str(ctx.cmd.name)
-    copy = int(ctx.cmd.get("COPY"))  # type: ignore[call-overload]
+    copy = int(ctx.cmd.get("COPY"))
     inv = logdatasets.inventory(ctx)
     catalog = ctx.qm.logcatalog
     size = catalog.log_data_set(dsn) if catalog is not None else None
@@ -259,7 +260,7 @@ def define_maxsmsgs(ctx: Ctx) -> None:
     MAXUMSGS, kept over a restart ("Once a value is set, it is preserved during a queue manager
     restart", IBM MQ "DEFINE MAXSMSGS")."""
     info = ctx.txn.get("qmgr", None)
-    value = int(ctx.cmd.name)  # type: ignore[call-overload]
+    value = cast(int, ctx.cmd.name)
     attrs = {**info.attrs, "MAXUMSGS": value}
     ctx.txn.put("qmgr", None, replace(info, attrs=attrs, altered=ctx.stamp()))
 

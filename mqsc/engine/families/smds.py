@@ -17,6 +17,7 @@ from dataclasses import replace
 from mqsc.catalog.smds import DSBUFS_RANGE, SMDS_FAMILY, SMDSCONN_FAMILY
 from mqsc.engine import objectcommands
 from mqsc.engine.context import Ctx
+from mqsc.engine.group import group_of
 from mqsc.engine.registry import handles
 from mqsc.engine.storage import smds
 
@@ -40,7 +41,7 @@ def _owners(ctx: Ctx, structure: str) -> list[smds.DataSet]:
     definition = ctx.txn.get("cfstruct", structure)
     pattern = str(ctx.cmd.name)
     chosen = []
-    for qmgr in sorted(ctx.qm.group.members):
+    for qmgr in sorted(group_of(ctx.qm).members):
         if not objectcommands.matches(pattern, qmgr):
             continue
         data_set = ctx.txn.get(smds.GROUP_TABLE, smds.key(structure, qmgr))

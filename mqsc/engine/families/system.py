@@ -3,8 +3,8 @@ the module's other commands get their facility's absent answer (mqsc/engine/abse
 
 The command server's state (STOPPED after STOP CMDSERV) is kept with the queue manager's
 attributes, so every process and a restart see it. DISPLAY CMDSERV (sources 12CR) answers
-WAITING while it runs, since the simulation processes one command at a time, and STOPPED after STOP CMDSERV (IBM MQ for z/OS, "Command server messages
-(CSQN...)": CSQN014I, CSQN015I).
+WAITING while it runs, since the simulation processes one command at a time, and STOPPED after
+STOP CMDSERV (IBM MQ for z/OS, "Command server messages (CSQN...)": CSQN014I, CSQN015I).
 """
 
 from __future__ import annotations

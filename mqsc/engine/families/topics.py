@@ -206,7 +206,7 @@ def selected_subs(ctx: Ctx) -> Iterator[objectcommands.Getter]:
     wanted = cmd.get("SUBID")
     for name in sorted(ctx.txn.keys(SUB.table)):
         ident = subid(ctx.qm.name, name)
-        if objectcommands.matches(cmd.name, name) and (not wanted or wanted == ident):
+        if objectcommands.matches(str(cmd.name), name) and (not wanted or wanted == ident):
             obj = ctx.txn.get(SUB.table, name)
             yield objectcommands.getter(
                 obj, "SUB", {"SUBID": ident, "DURABLE": "YES", "SUBTYPE": "ADMIN"}
@@ -257,7 +257,7 @@ def _selected_sub_names(ctx: Ctx) -> Iterator[str]:
         return
     wanted = cmd.get("SUBID")
     for name in sorted(ctx.txn.keys(SUB.table)):
-        if objectcommands.matches(cmd.name, name) and (
+        if objectcommands.matches(str(cmd.name), name) and (
             not wanted or wanted == subid(ctx.qm.name, name)
         ):
             yield name
@@ -272,7 +272,8 @@ def display_tpstatus(ctx: Ctx) -> None:
     kind = str(ctx.cmd.get("TYPE", "TOPIC"))
     family = catalog_topics.TPSTATUS_TYPES[kind]
     subs = [ctx.txn.get(SUB.table, name) for name in sorted(ctx.txn.keys(SUB.table))]
-    nodes = sorted(n for n in _nodes(ctx, subs) if matches(ctx.cmd.name, "TOPIC", n))
+    nodes = sorted(n for n in _nodes(ctx, subs) if matches(str(ctx.cmd.name), "TOPIC", n))
+    getters: Iterator[objectcommands.Getter]
     if kind == "TOPIC":
         getters = (_topic_status(ctx, node, subs) for node in nodes)
     elif kind == "SUB":
@@ -283,7 +284,7 @@ def display_tpstatus(ctx: Ctx) -> None:
             if sub.get("TOPICSTR") == node
         )
     else:
-        getters = iter(())
+        getters = iter([])
     objectcommands.display(ctx, family, getters)
 
 
@@ -291,7 +292,7 @@ def _nodes(ctx: Ctx, subs: list[MQObject]) -> set[str]:
     strings = [str(t.get("TOPICSTR", "")) for table in INDEX for t in ctx.txn.values(table)]
     strings += [str(s.get("TOPICSTR", "")) for s in subs]
     strings += list(ctx.txn.keys("retained"))  # a retained publication keeps its node
-    nodes = set()
+    nodes: set[str] = set()
     for string in strings:
         levels = string.split("/")
         nodes.update("/".join(levels[:end]) for end in range(1, len(levels) + 1))

@@ -110,7 +110,8 @@ def cf_recovery_rba(ctx: Ctx) -> int | None:
     LRSN ([DOC-RECOVER] [DOC-BACKUP]; storage rules BR-3, BR-6
     (docs/storage.md#storage-rules)). So this member's log is needed from the backup it wrote,
     and from its first change to a structure after that structure's backup, whichever is older
-    (emulator inference: IBM does not spell out how the data set usage report picks the RBA, UNVERIFIED).
+    (emulator inference: IBM does not spell out how the data set usage report picks the RBA,
+    UNVERIFIED).
     """
     if not ctx.qm.info.qsg:
         return None

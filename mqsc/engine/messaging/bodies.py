@@ -54,7 +54,7 @@ def new_msgid(ctx: Ctx) -> bytes:
     """A new MsgId: the prefix and the store clock now (queue manager clock)."""
     now = ctx.qm.clock()
     if now.tzinfo is not None:
-        now = now.astimezone(dt.timezone.utc).replace(tzinfo=None)
+        now = now.astimezone(dt.UTC).replace(tzinfo=None)
     micros = (now - _EPOCH) // dt.timedelta(microseconds=1)
     with _LAST_LOCK:
         stck = max(micros << 12, _LAST[0] + 1) & 0xFFFF_FFFF_FFFF_FFFF

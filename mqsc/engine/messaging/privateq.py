@@ -59,7 +59,8 @@ if TYPE_CHECKING:  # pragma: no cover
 #: Log bytes of getting one persistent message from a private queue (UNVERIFIED choice).
 LOG_PER_GET = constants.LOG_RECORD_BYTES
 
-#: dataclasses.replace of a Workload, fields read once (a put to a remote queue is one per message moved).
+#: dataclasses.replace of a Workload, fields read once (a put to a remote queue is one per message
+#: moved).
 _with = replacer(Workload)
 
 
@@ -94,7 +95,8 @@ def put(
     pending: list[Pending] | None = None,
 ) -> Workload:
     """Put ``count`` messages of ``size`` bytes; in units of work of ``batch`` (0: none).
-    With a ``body`` (:mod:`mqsc.engine.messaging.bodies`): one message of ``size`` = its data length.
+    With a ``body`` (:mod:`mqsc.engine.messaging.bodies`): one message of ``size`` = its data
+    length.
 
     Stops at the first failure with its MQ reason code; with units of work the failed one is
     backed out, the committed ones stay. Trigger messages follow
@@ -157,7 +159,7 @@ def put(
             )
         target, reason = resolve(ctx, queue, "PUT")
         if target is not None:
-            done = put(
+            remote = put(
                 ctx,
                 target,
                 count,
@@ -170,7 +172,7 @@ def put(
                 uow=uow,
                 pending=pending,
             )
-            return _with(done, queue=queue)
+            return _with(remote, queue=queue)
         return Workload("put", queue, count, 0, size, reason=reason, persistent=bool(persistent))
     if persistent is None:
         persistent = q.get("DEFPSIST") == "YES"
@@ -329,9 +331,10 @@ def refusal(ctx: Ctx, queue: str, count: int, size: int) -> int:
     if not txn.has("qlocal", queue):
         if sharedq.shared_queue(ctx, queue) is not None:
             return MQRC_NONE
-        target, reason = resolve(ctx, queue, "PUT")
-        if target is None:
+        resolved, reason = resolve(ctx, queue, "PUT")
+        if resolved is None:
             return reason
+        target = resolved
         if not txn.has("qlocal", target):
             return MQRC_NONE
     q = txn.get("qlocal", target)
@@ -937,7 +940,8 @@ def lock_one(ctx: Ctx, queue: str, run_id: int) -> int:
 
 def take_one(ctx: Ctx, queue: str, run_id: int) -> int:
     """Get the oldest message of run ``run_id`` of a private queue, wherever the run is in
-    the delivery order (a get by MsgId or CorrelId, :mod:`mqsc.engine.messaging.bodies`); returns the
+    the delivery order (a get by MsgId or CorrelId, :mod:`mqsc.engine.messaging.bodies`); returns
+    the
     pages freed."""
     txn = ctx.txn
     store = txn.edit("messages", queue)

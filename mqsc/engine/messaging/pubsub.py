@@ -22,7 +22,7 @@ from __future__ import annotations
 import base64
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from mqsc.catalog.mqrc import MQRC_NONE, MQRC_PUT_INHIBITED, MQRC_UNKNOWN_OBJECT_NAME
 from mqsc.engine.context import Ctx
@@ -134,7 +134,7 @@ def publish(
         fired += done.triggers
         delivered.append((sub.name, done.done))
     if work is not ctx:
-        work.txn.merge()
+        cast(ChildTxn, work.txn).merge()
         ctx.later.extend(work.later)
         ctx.records.extend(work.records)
     for name, n in delivered:

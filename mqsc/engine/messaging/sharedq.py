@@ -32,6 +32,7 @@ from mqsc.catalog.mqrc import (
     MQRC_Q_FULL,
     MQRC_STORAGE_MEDIUM_FULL,
 )
+from mqsc.engine.group import group_of
 from mqsc.engine.messaging import queuestats
 from mqsc.engine.records import Workload
 from mqsc.engine.storage import cf, constants, smds
@@ -88,7 +89,7 @@ def connect(ctx: Ctx, structure: str) -> None:
 def connection_name(ctx: Ctx, qmgr: str) -> str:
     """The XES connection name of a member (CSQE + group + queue manager + 01; UNVERIFIED
     form)."""
-    return f"CSQE{ctx.qm.group.name}{qmgr}01"
+    return f"CSQE{group_of(ctx.qm).name}{qmgr}01"
 
 
 def put(

@@ -46,6 +46,7 @@ def allocate(
 
     Raises:
         PageSetFull: the pages do not fit and the page set cannot grow; nothing was taken.
+
     """
     events = events if events is not None else SpaceEvents()
     while ps.free_pages() < pages:

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from mqsc.engine.group import group_of
 from mqsc.engine.storage import constants
 from mqsc.engine.storage.queuestore import Body, QueueStore, Run
 
@@ -173,7 +174,7 @@ def usage(ctx: Ctx, structure: str) -> tuple[int, int]:
 
 def room(ctx: Ctx, structure: str, size: int) -> int:
     """How many more messages of ``size`` bytes the structure holds."""
-    capacity = Capacity(ctx.qm.group.cfrm.size_kb(structure))
+    capacity = Capacity(group_of(ctx.qm).cfrm.size_kb(structure))
     entries, used = usage(ctx, structure)
     return max(0, min(capacity.entries - entries, (capacity.usable - used) // entry_bytes(size)))
 
@@ -204,16 +205,6 @@ def log_change(ctx: Ctx, kind: str, nbytes: int, records: int, **detail: object)
 
 # ---- replay: the persistent content from a backup and the logs ------------------------------
 Content = dict[str, QueueStore]
-
-
-def persistent_content(stores: Iterable[QueueStore]) -> Content:
-    """The persistent runs of some queues (what a backup holds)."""
-    out: Content = {}
-    for store in stores:
-        runs = [replace(r) for r in store.runs if r.persistent and r.count]
-        if runs:
-            out[store.queue] = QueueStore(store.queue, runs, store.next_id)
-    return out
 
 
 def content_data(content: Content) -> dict[str, Any]:
@@ -284,9 +275,10 @@ def apply(content: Content, record: LogRecord) -> None:
             )
         store.next_id = max(store.next_id, run_id + 1)
     elif record.kind == "cfget":
-        store = content.get(queue)
-        if store is None:
+        got = content.get(queue)
+        if got is None:
             return
+        store = got
         taken = {int(i): int(n) for i, n in detail["runs"]}
         for run in store.runs:
             if run.id in taken:
@@ -308,7 +300,7 @@ def changes_by_member(
 ) -> list[tuple[str, LogRecord]]:
     """The same, each with the member whose log holds it."""
     found = []
-    for name, member in ctx.qm.group.members.items():
+    for name, member in group_of(ctx.qm).members.items():
         for record in log_of(ctx, member):
             if record.kind not in ("cfput", "cfget"):
                 continue
@@ -344,7 +336,7 @@ def log_members(ctx: Ctx, structure: str, after: int) -> list[str]:
 
 def backup_record(ctx: Ctx, backup: Backup) -> LogRecord | None:
     """The log record holding a backup's content."""
-    member = ctx.qm.group.member(backup.qmgr)
+    member = group_of(ctx.qm).member(backup.qmgr)
     if member is None:
         return None
     for record in log_of(ctx, member):

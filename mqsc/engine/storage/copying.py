@@ -37,7 +37,7 @@ def copier(cls: type[T]) -> Callable[[T], T]:
         one = attrgetter(names[0])
         return lambda obj: cls(one(obj))  # type: ignore[call-arg]
     values = attrgetter(*names)
-    return lambda obj: cls(*values(obj))  # type: ignore[call-arg]
+    return lambda obj: cls(*values(obj))
 
 
 def replacer(cls: type[T]) -> Callable[..., T]:

@@ -37,6 +37,8 @@ from mqsc.engine.storage.copying import copier
 Owner = Hashable
 #: Owners whose changed pages the deferred writer may drop without writing.
 DROPPABLE = ("freed", "format")
+#: "Any owner" for PoolState._take (no real owner is this object).
+_ANY: Owner = object()
 
 
 @dataclass(slots=True)
@@ -283,32 +285,31 @@ class PoolState:
     def _drop_pages(self, pages: int) -> int:
         """Take up to ``pages`` changed buffers holding freed or formatted pages, oldest
         first (their content is not needed: no I/O); returns how many."""
-        lru = self.lru
-        taken = 0
-        emptied: list[int] = []
-        for i in range(len(lru)) if pages > 0 else ():
-            seg = lru[i]
-            if seg.changed and isinstance(seg.owner, tuple) and seg.owner[0] in DROPPABLE:
-                seg = self._owned(i, seg)
-                n = min(seg.pages, pages - taken)
-                seg.pages -= n
-                if not seg.pages:
-                    emptied.append(i)
-                taken += n
-                if taken >= pages:
-                    break
-        if emptied:
-            self._compact(emptied)
-        return taken
+        return self._take(pages, changed=True, droppable=True)
 
     def _steal(self, pages: int) -> int:
         """Steal up to ``pages`` clean buffers, least recently used first."""
+        taken = self._take(pages, changed=False)
+        self.clean -= taken
+        self.stats.stl += taken
+        return taken
+
+    def _take(
+        self, pages: int, *, changed: bool, owner: Owner = _ANY, droppable: bool = False
+    ) -> int:
+        """Take up to ``pages`` pages out of the segments that are changed (or clean), of
+        ``owner`` if given, holding freed or formatted pages if ``droppable``, oldest first;
+        returns how many. Only those segments change (copied first if still shared with the
+        pool this one was cloned from), and the ones left empty go. (The tests are inline, not
+        a predicate: this loop runs for every put and get.)"""
         lru = self.lru
         taken = 0
         emptied: list[int] = []
         for i in range(len(lru)) if pages > 0 else ():
             seg = lru[i]
-            if seg.changed:
+            if seg.changed != changed or (owner is not _ANY and seg.owner != owner):
+                continue
+            if droppable and not (isinstance(seg.owner, tuple) and seg.owner[0] in DROPPABLE):
                 continue
             seg = self._owned(i, seg)
             n = min(seg.pages, pages - taken)
@@ -320,8 +321,6 @@ class PoolState:
                 break
         if emptied:
             self._compact(emptied)
-        self.clean -= taken
-        self.stats.stl += taken
         return taken
 
     # ---- writing ---------------------------------------------------------------------------
@@ -352,7 +351,7 @@ class PoolState:
         for seg in list(self.lru):
             if remaining <= 0:
                 break
-            if not seg.changed or (isinstance(seg.owner, tuple) and seg.owner[0] in DROPPABLE):
+            if not seg.changed or _droppable(seg):
                 # Freed and formatted pages are dropped, never written.
                 continue
             n = min(seg.pages, remaining)
@@ -452,23 +451,7 @@ class PoolState:
         # Only the segments of ``owner`` change: a get from a transmission queue after every
         # batch would otherwise copy every segment of a cloned pool (_own_all) and look each
         # emptied one up again by equality (deque.remove).
-        lru = self.lru
-        taken = 0
-        emptied: list[int] = []
-        for i in range(len(lru)) if pages > 0 else ():
-            seg = lru[i]
-            if seg.changed == changed and seg.owner == owner:
-                seg = self._owned(i, seg)
-                n = min(seg.pages, pages - taken)
-                seg.pages -= n
-                if not seg.pages:
-                    emptied.append(i)
-                taken += n
-                if taken >= pages:
-                    break
-        if emptied:
-            self._compact(emptied)
-        return taken
+        return self._take(pages, changed=changed, owner=owner)
 
     def _compact(self, emptied: list[int]) -> None:
         """Drop the segments left with no pages (their indices ``emptied``, ascending), order
@@ -496,7 +479,7 @@ class PoolState:
             for right, head in into.items():
                 self._owned(head, lru[head]).pages += lru[right].pages
                 gone.add(id(lru[right]))
-            kept = (s for s in lru if s.pages and id(s) not in gone)
+            kept: Iterable[Segment] = (s for s in lru if s.pages and id(s) not in gone)
         else:
             kept = filter(_has_pages, lru)
         self.lru = deque(kept) if type(lru) is not _Borrowed else _Borrowed(kept, lru.mine)
@@ -598,3 +581,8 @@ _copy_pool = copier(PoolState)
 _copy_segment = copier(Segment)
 _copy_stats = copier(PoolStats)
 _copy_io = copier(PageSetIO)
+
+
+def _droppable(seg: Segment) -> bool:
+    """A changed buffer holding freed or formatted pages: dropped, never written."""
+    return seg.changed and isinstance(seg.owner, tuple) and seg.owner[0] in DROPPABLE

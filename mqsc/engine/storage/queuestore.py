@@ -321,7 +321,7 @@ class QueueStore:
 
 def _restore_run(fields: list[Any]) -> Run:
     if len(fields) > 8:
-        return Run(*fields[:8], Body.restore(fields[8]))
+        return Run(*fields[:8], body=Body.restore(fields[8]))
     return Run(*fields)
 
 
