@@ -419,6 +419,50 @@ def channel_pair():
     return qmbn, qmb2
 
 
+#: The cluster system queues (CSQINP2 defines them on every queue manager of an mqsc home).
+CLUSTER_QUEUES = (
+    "DEFINE QLOCAL(SYSTEM.CLUSTER.COMMAND.QUEUE) STGCLASS(BENCH)",
+    "DEFINE QLOCAL(SYSTEM.CLUSTER.REPOSITORY.QUEUE) STGCLASS(BENCH) DEFPSIST(YES)",
+    "DEFINE QLOCAL(SYSTEM.CLUSTER.TRANSMIT.QUEUE) STGCLASS(BENCH) USAGE(XMITQ) MAXDEPTH(999999999)",
+)
+CLUSTER_QMB2 = (
+    "START CHINIT",
+    "START LISTENER PORT(1415)",
+    *CLUSTER_QUEUES,
+    "ALTER QMGR REPOS(BENCH)",
+    "DEFINE CHANNEL(TO.QMB2) CHLTYPE(CLUSRCVR) TRPTYPE(TCP) CONNAME('qmb2(1415)') CLUSTER(BENCH)",
+    "DEFINE QLOCAL(BENCH.IN) STGCLASS(BENCH) MAXDEPTH(999999999) CLUSTER(BENCH)",
+)
+CLUSTER_QMBN = (
+    "START CHINIT",
+    "START LISTENER PORT(1414)",
+    *CLUSTER_QUEUES,
+    "DEFINE CHANNEL(TO.QMBN) CHLTYPE(CLUSRCVR) TRPTYPE(TCP) CONNAME('qmbn(1414)') CLUSTER(BENCH)",
+    "DEFINE CHANNEL(TO.QMB2) CHLTYPE(CLUSSDR) TRPTYPE(TCP) CONNAME('qmb2(1415)') CLUSTER(BENCH)",
+    # A remote queue whose queue manager is a cluster queue manager: over the same
+    # cluster-sender channel as the cluster queue (docs/clusters.md).
+    "DEFINE QREMOTE(BENCH.OUT) RNAME(BENCH.IN) RQMNAME(QMB2)",
+)
+
+
+def cluster_pair():
+    """QMBN and QMB2 in cluster BENCH (QMB2 its full repository and BENCH.IN's host), QMBN
+    knowing BENCH.IN: a put to BENCH.IN on QMBN is a cluster put, one to BENCH.OUT a put to a
+    remote queue, both over the cluster-sender channel TO.QMB2 (docs/clusters.md)."""
+    from mqsc.engine.manager import QueueManager
+    from mqsc.network.transport import Network
+
+    qmb2 = QueueManager.create("QMB2", csqinp1=STORAGE_CSQINP1, csqinp2=STORAGE_CSQINP2)
+    qmbn = storage_qmgr()
+    Network([qmbn, qmb2])
+    for qm, deck in ((qmb2, CLUSTER_QMB2), (qmbn, CLUSTER_QMBN)):
+        for text in deck:
+            assert qm.execute(text).ok, text
+    assert qmbn.put("BENCH.IN", 1, 1024).done == 1  # learns the queue from the repository
+    assert qmb2.get("BENCH.IN").done == 1
+    return qmbn, qmb2
+
+
 @scenario("channel", [250_000, 1_000_000])
 def across_a_channel(count: int) -> dict:
     """Messages across a channel: ``count`` 1 KB nonpersistent messages put to a remote queue,
@@ -453,10 +497,39 @@ def across_a_channel(count: int) -> dict:
             qmbn.put("BENCH.OUT", step, 1024)
         assert qmb2.get("BENCH.IN").done == count
 
+    def through_cluster(queue: str, notfixed: bool = False) -> Callable[[], None]:
+        # 1,000 messages per call to a cluster queue (BENCH.IN) or to a remote queue whose
+        # queue manager the cluster routes to (BENCH.OUT): the same channel, the same
+        # transmission queue; the cluster put also chooses its destination at each MQOPEN
+        # (DEFBIND(OPEN)), or for each message (NOTFIXED).
+        def steps() -> None:
+            qmbn, qmb2 = cluster_pair()
+            if notfixed:
+                assert qmb2.execute("ALTER QLOCAL(BENCH.IN) DEFBIND(NOTFIXED)").ok
+            for _ in range(count // step):
+                qmbn.put(queue, step, 1024)
+            assert qmb2.get("BENCH.IN").done == count
+
+        return steps
+
     local_s = best_of(3, local) - best_of(3, storage_qmgr)
     remote_s = best_of(3, remote) - best_of(3, channel_pair)
     local_step_s = best_of(2, local_steps) - best_of(3, storage_qmgr)
     remote_step_s = best_of(2, remote_steps) - best_of(3, channel_pair)
+    # Target: a cluster put costs at most twice a put to a remote queue over the same channel.
+    # The three are timed in turn, three rounds, so a change of the machine's pace between
+    # phases does not land on one of them.
+    setup_s = best_of(3, cluster_pair)
+    runs = {
+        "qremote": through_cluster("BENCH.OUT"),
+        "cluster": through_cluster("BENCH.IN"),
+        "notfixed": through_cluster("BENCH.IN", notfixed=True),
+    }
+    best = {name: float("inf") for name in runs}
+    for _ in range(3):
+        for name, run in runs.items():
+            best[name] = min(best[name], best_of(1, run))
+    qremote_s, cluster_s, notfixed_s = (best[n] - setup_s for n in runs)
     return {
         "messages": count,
         "local_seconds": local_s,
@@ -467,6 +540,10 @@ def across_a_channel(count: int) -> dict:
         "local_step_rate": count / local_step_s,
         "step_rate": count / remote_step_s,
         "step_ratio": local_step_s / remote_step_s,
+        "qremote_step_rate": count / qremote_s,
+        "cluster_step_rate": count / cluster_s,
+        "cluster_cost": cluster_s / qremote_s,
+        "notfixed_cost": notfixed_s / qremote_s,
     }
 
 

@@ -18,6 +18,7 @@ from mqsc.batch.datasets import Catalog
 from mqsc.batch.jcl import DataDefinition
 from mqsc.engine.connregistry import ConnectRequest, NotConnected
 from mqsc.engine.manager import QueueManager
+from mqsc.engine.records import Issuer
 from mqsc.language.source import Source
 
 Clock = Callable[[], dt.datetime]
@@ -71,6 +72,10 @@ class StepContext:
             except NotConnected:
                 return qm  # not running: its commands answer so (START QMGR may follow)
             self.connections[qm.name] = (qm, conn)
+        if qm is not None:
+            # Its MQI calls and commands act for the job (the job name as the application:
+            # z/OS PutApplName of a batch job): event messages name them.
+            qm.issuer = Issuer(self.user or qm.user, self.job)
         return qm
 
     def conn(self, qm: QueueManager) -> str:

@@ -46,9 +46,8 @@ FACILITIES: Mapping[str, Facility] = {
     for f in (
         Facility(
             "CHINIT",
-            "the channel initiator address space (xxxxCHIN): channels, listeners, "
-            "clusters; clusters are not simulated, and every channel command waits for START "
-            "CHINIT (docs/channels.md)",
+            "the channel initiator address space (xxxxCHIN): channels, listeners, clusters "
+            "(docs/channels.md, docs/clusters.md); every channel command waits for START CHINIT",
             "CSQM131I",
             True,
             'IBM MQ for z/OS, DISPLAY CHSTATUS usage notes: "The command fails if the channel '

@@ -30,10 +30,10 @@ from mqsc.catalog.model import (
 OBJECT_TYPES = (ObjectType("CHANNEL", ("CHL",), "channel definition", rank=12),)
 
 TYPES = ("SDR", "SVR", "RCVR", "RQSTR", "CLNTCONN", "SVRCONN", "CLUSSDR", "CLUSRCVR")
-#: The channel types whose pairs the channel initiator runs (docs/channels.md): the sending
-#: ends, which take messages from a transmission queue, and the receiving ends.
-SENDER_TYPES = ("SDR", "SVR")
-RECEIVER_TYPES = ("RCVR", "RQSTR")
+#: The channel types whose pairs the channel initiator runs (docs/channels.md, docs/clusters.md):
+#: the sending ends, which take messages from a transmission queue, and the receiving ends.
+SENDER_TYPES = ("SDR", "SVR", "CLUSSDR")
+RECEIVER_TYPES = ("RCVR", "RQSTR", "CLUSRCVR")
 #: TCP/IP ports (IBM MQ START LISTENER, DEFINE CHANNEL PORT) and IBM's default, which a
 #: listener without PORT and a CONNAME without a port take.
 TCP_PORTS = (0, 65535)
@@ -276,8 +276,22 @@ CHANNEL = table(
         verified=_EV,
     ),
     K("USEDLQ", NO_YES, default="YES", width=10, help="use the dead-letter queue", verified=_EV),
-    K("CLUSTER", Text(48), default="", width=48, help="cluster of the channel", verified=_EV),
-    K("CLUSNL", QNAME_OR_BLANK, default="", width=48, help="namelist of clusters", verified=_EV),
+    K(
+        "CLUSTER",
+        QNAME_OR_BLANK,
+        default="",
+        width=48,
+        help="cluster of the channel",
+        verified=_EV,
+    ),
+    K(
+        "CLUSNL",
+        Name(NameRule.NAMELIST, 48, blank_allowed=True),
+        default="",
+        width=48,
+        help="namelist of clusters",
+        verified=_EV,
+    ),
     K(
         "CLWLPRTY",
         Integer(0, 9),

@@ -1,12 +1,13 @@
 """The channel initiator's commands: START / STOP / DISPLAY CHINIT, DISPLAY CHSTATUS, START /
-STOP / PING / RESET / RESOLVE CHANNEL, START / STOP LISTENER, DISPLAY CLUSQMGR, REFRESH and
-RESET CLUSTER, SUSPEND / RESUME QMGR (IBM MQ 9.4 for z/OS MQSC reference, each command's page).
+STOP / PING / RESET / RESOLVE CHANNEL, START / STOP LISTENER, SUSPEND / RESUME QMGR (IBM MQ 9.4
+for z/OS MQSC reference, each command's page).
 
 START / STOP / DISPLAY CHINIT, START / STOP LISTENER, START / STOP CHANNEL and DISPLAY
 CHSTATUS act on the simulated channel initiator (mqsc/engine/channelstate.py, docs/channels.md);
 the others (``facility="CHINIT"``, :mod:`mqsc.catalog.absent`) are bound with their full
 keyword checks and answered as z/OS answers while the channel initiator is not started.
-Channel *definitions* are in :mod:`mqsc.catalog.channels`.
+Channel *definitions* are in :mod:`mqsc.catalog.channels`, the cluster commands (DISPLAY
+CLUSQMGR, REFRESH and RESET CLUSTER) in :mod:`mqsc.catalog.clusters`.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from mqsc.catalog.channels import (
     TCP_PORTS,
     TYPES,
 )
+from mqsc.catalog.clusters import CLUSTER_NAME
 from mqsc.catalog.common import MAX9, NO_YES, QNAME, K, table
 from mqsc.catalog.model import (
     S_2CR,
@@ -42,12 +44,7 @@ OBJECT_TYPES = (
     ObjectType("CHINIT", ("CHI", "DQM"), "the channel initiator", rank=52),
     ObjectType("CHSTATUS", ("CHS",), "channel status (DISPLAY)", rank=53),
     ObjectType("LISTENER", ("LSTR",), "a channel initiator listener (START/STOP)", rank=54),
-    ObjectType("CLUSQMGR", (), "cluster queue managers (DISPLAY)", rank=55),
-    ObjectType("CLUSTER", (), "a cluster (REFRESH/RESET)", rank=56),
 )
-
-CLUSTER_NAME = Name(NameRule.QUEUE, 48)
-GENERIC_CLUSTER = Name(NameRule.QUEUE, 48, generic=True)
 
 CHLDISP = K(
     "CHLDISP",
@@ -117,68 +114,6 @@ CHSTATUS_ATTRIBUTES = (
     "XQMSGSA",
     "XQTIME",
 )
-#: Attributes DISPLAY CLUSQMGR can show (the cluster-receiver's, and the cluster's own).
-CLUSQMGR_ATTRIBUTES = (
-    "CHANNEL",
-    "CLUSDATE",
-    "CLUSTIME",
-    "CONNAME",
-    "DEFTYPE",
-    "QMID",
-    "QMTYPE",
-    "STATUS",
-    "SUSPEND",
-    "VERSION",
-    "XMITQ",
-    "BATCHHB",
-    "BATCHINT",
-    "BATCHLIM",
-    "BATCHSZ",
-    "CLWLPRTY",
-    "CLWLRANK",
-    "CLWLWGHT",
-    "COMPHDR",
-    "COMPMSG",
-    "CONVERT",
-    "DESCR",
-    "DISCINT",
-    "HBINT",
-    "KAINT",
-    "LOCLADDR",
-    "LONGRTY",
-    "LONGTMR",
-    "MAXMSGL",
-    "MCANAME",
-    "MCATYPE",
-    "MCAUSER",
-    "MODENAME",
-    "MRDATA",
-    "MREXIT",
-    "MRRTY",
-    "MRTMR",
-    "MSGDATA",
-    "MSGEXIT",
-    "NETPRTY",
-    "NPMSPEED",
-    "PROPCTL",
-    "PUTAUT",
-    "RCVDATA",
-    "RCVEXIT",
-    "SCYDATA",
-    "SCYEXIT",
-    "SENDDATA",
-    "SENDEXIT",
-    "SEQWRAP",
-    "SHORTRTY",
-    "SHORTTMR",
-    "SSLCAUTH",
-    "SSLCIPH",
-    "SSLPEER",
-    "TPNAME",
-    "TRPTYPE",
-    "USEDLQ",
-)
-
 _LISTENER = table(
     common.CMDSCOPE,
     K(
@@ -300,12 +235,8 @@ def _status_table(names: tuple[str, ...]) -> Mapping[str, Keyword]:
     )
 
 
-#: What DISPLAY CHSTATUS and DISPLAY CLUSQMGR can show and filter on (IBM MQ 9.4 for z/OS):
-#: their WHERE filters are bound, then the channel initiator's absent answer is given.
-STATUS_ATTRIBUTES = {
-    "CHSTATUS": _status_table(CHSTATUS_ATTRIBUTES),
-    "CLUSQMGR": _status_table(CLUSQMGR_ATTRIBUTES),
-}
+#: What DISPLAY CHSTATUS can show and filter on (IBM MQ 9.4 for z/OS).
+STATUS_ATTRIBUTES = {"CHSTATUS": _status_table(CHSTATUS_ATTRIBUTES)}
 
 
 #: What DISPLAY CHSTATUS shows of a simulated channel (IBM MQ 9.4 DISPLAY CHSTATUS, z/OS:
@@ -549,63 +480,17 @@ SPECS: tuple[CommandSpec, ...] = (
         help="stop a listener",
     ),
     CommandSpec(
-        "DISPLAY",
-        "CLUSQMGR",
-        Name(NameRule.QUEUE, 48, generic=True),
-        table(
-            common.ALL,
-            common.CMDSCOPE,
-            K("CHANNEL", GENERIC_CHANNEL, help="only this cluster channel"),
-            K("CLUSTER", GENERIC_CLUSTER, help="only this cluster"),
-        ),
-        S_CR,
-        "CSQXDISP",
-        requestable=frozenset(CLUSQMGR_ATTRIBUTES),
-        where=frozenset(n for n in CLUSQMGR_ATTRIBUTES if n != "CHANNEL"),
-        verified="DISPLAY CLUSQMGR (z/OS); needs the repository manager (UNVERIFIED)",
-        help="cluster queue managers",
-        facility="CHINIT",
-    ),
-    CommandSpec(
-        "REFRESH",
-        "CLUSTER",
-        GENERIC_CLUSTER,
-        table(
-            common.CMDSCOPE,
-            K("REPOS", NO_YES, default="NO", help="refresh the full repository too"),
-        ),
-        S_CR,
-        "CSQXREFC",
-        verified="REFRESH CLUSTER (z/OS)",
-        help="discard and rebuild cluster information",
-        facility="CHINIT",
-    ),
-    CommandSpec(
-        "RESET",
-        "CLUSTER",
-        CLUSTER_NAME,
-        table(
-            common.CMDSCOPE,
-            K("ACTION", Choice(("FORCEREMOVE",)), help="remove a queue manager"),
-            K("QMID", Text(48), help="queue manager identifier"),
-            K("QMNAME", Text(48), help="queue manager name"),
-            K("QUEUES", NO_YES, default="NO", help="remove its queues too"),
-        ),
-        S_CR,
-        "CSQXRESC",
-        required=("ACTION",),
-        verified="RESET CLUSTER (z/OS)",
-        help="force a queue manager out of a cluster",
-        facility="CHINIT",
-    ),
-    CommandSpec(
         "SUSPEND",
         "QMGR",
         None,
         table(
             common.CMDSCOPE,
             K("CLUSTER", CLUSTER_NAME, help="suspend from this cluster"),
-            K("CLUSNL", QNAME, help="suspend from the clusters of this namelist"),
+            K(
+                "CLUSNL",
+                Name(NameRule.NAMELIST, 48),
+                help="suspend from the clusters of this namelist",
+            ),
             K("FACILITY", Choice(("DB2", "IMSBRIDGE")), help="suspend Db2 or IMS bridge use"),
             K("MODE", Choice(("QUIESCE", "FORCE")), default="QUIESCE", help="how to suspend"),
             K(
@@ -621,8 +506,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "CSQXSPRN",
         name_required=False,
         verified="SUSPEND QMGR (z/OS)",
-        help="suspend cluster membership (or Db2/IMS bridge use)",
-        facility="CHINIT",
+        help="suspend cluster membership (or Db2/IMS bridge use, or logging)",
     ),
     CommandSpec(
         "RESUME",
@@ -631,7 +515,11 @@ SPECS: tuple[CommandSpec, ...] = (
         table(
             common.CMDSCOPE,
             K("CLUSTER", CLUSTER_NAME, help="resume in this cluster"),
-            K("CLUSNL", QNAME, help="resume in the clusters of this namelist"),
+            K(
+                "CLUSNL",
+                Name(NameRule.NAMELIST, 48),
+                help="resume in the clusters of this namelist",
+            ),
             K("FACILITY", Choice(("DB2", "IMSBRIDGE")), help="resume Db2 or IMS use"),
             K(
                 "LOG",
@@ -646,6 +534,5 @@ SPECS: tuple[CommandSpec, ...] = (
         name_required=False,
         verified="RESUME QMGR (z/OS)",
         help="resume what SUSPEND QMGR suspended",
-        facility="CHINIT",
     ),
 )

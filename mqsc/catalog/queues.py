@@ -681,6 +681,33 @@ CLUSTER_QUEUE_ATTRIBUTES = table(
         verified="[DOC-DISQ]",
     ),
 )
+#: A cluster queue as DISPLAY QCLUSTER (or DISPLAY QUEUE TYPE(QCLUSTER), CLUSINFO) shows it:
+#: the instance's definition as its queue manager published it, and where it is ([DOC-DISQ]).
+QCLUSTER = Family(
+    objtype="QCLUSTER",
+    attributes={
+        "QUEUE": QLOCAL["QUEUE"],
+        "TYPE": K("TYPE", Choice(("QCLUSTER",)), width=8, help="queue type", verified="[DOC-DISQ]"),
+        **{n: QLOCAL[n] for n in ("DESCR", "CLUSTER")},
+        **dict(CLUSTER_QUEUE_ATTRIBUTES),
+        **{
+            n: QLOCAL[n]
+            for n in (
+                "DEFBIND",
+                "DEFPRTY",
+                "DEFPSIST",
+                "DEFPRESP",
+                "PUT",
+                "CLWLPRTY",
+                "CLWLRANK",
+                "ALTDATE",
+                "ALTTIME",
+            )
+        },
+    },
+    identity=("QUEUE", "TYPE", "CLUSQMGR"),
+    reply="MQSC401I",
+)
 QUEUE = Family(
     objtype="QUEUE",
     attributes={
@@ -939,6 +966,7 @@ FAMILIES = {
     "QREMOTE": REMOTE,
     "QMODEL": MODEL,
     "QSTATUS": STATUS,
+    "QCLUSTER": QCLUSTER,
 }
 
 _NO_STORAGE = common.pick(
@@ -1086,8 +1114,8 @@ SPECS: tuple[CommandSpec, ...] = (
     # z/OS, the channel initiator must be running before you can display information about
     # cluster queues (using TYPE(QCLUSTER) or the CLUSINFO parameter)" ([DOC-DISQ] usage
     # notes). DISPLAY QCLUSTER is that display ([DOC-DISQ]: "DISPLAY QCLUSTER" is an
-    # alternative to TYPE(QCLUSTER)); with no channel initiator it gets its absent answer,
-    # CSQM131I (the module name is UNVERIFIED).
+    # alternative to TYPE(QCLUSTER)), from the cluster repository (docs/clusters.md); with no
+    # channel initiator it answers CSQM131I (the module name is UNVERIFIED).
     CommandSpec(
         "DISPLAY",
         "QCLUSTER",
@@ -1099,7 +1127,6 @@ SPECS: tuple[CommandSpec, ...] = (
         where=_filters(QUEUE.attributes),
         verified="[DOC-DISQ] usage notes",
         help="show cluster queues",
-        facility="CHINIT",
     ),
     _display(
         "QMODEL",

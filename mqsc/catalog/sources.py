@@ -69,6 +69,31 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
         "DOC-BACKUP": Evidence(
             "BACKUP CFSTRUCT (back up a CF application structure) on z/OS", _IBM92 + "q085460_.html"
         ),
+        "DOC-CLUSCHL": Evidence(
+            "Configuring the first queue manager / Adding a queue manager to a cluster (IBM MQ "
+            "10.0): a manually defined CLUSSDR channel to a full repository",
+            "https://www.ibm.com/docs/en/ibm-mq/10.0.x?topic=cluster-configuring-first-queue-manager",
+        ),
+        "DOC-CLUSNL": Evidence(
+            "ClusterNamelist (MQCHAR48): 'At least one of ClusterName and ClusterNamelist must "
+            "be blank'",
+            "https://www.ibm.com/support/knowledgecenter/SSFKSJ_9.1.0/com.ibm.mq.ref.dev.doc/"
+            "q103070_.html",
+        ),
+        "DOC-CLUSXMITQ": Evidence(
+            "Working with cluster transmission queues and cluster-sender channels (IBM MQ 9.1)",
+            "https://www.ibm.com/support/knowledgecenter/en/SSFKSJ_9.1.0/com.ibm.mq.con.doc/"
+            "q017260_.html",
+        ),
+        "DOC-CLWL": Evidence(
+            "The cluster workload management algorithm (IBM MQ 8.0; 7.5 and 6.0 copies)",
+            "https://www.ibm.com/support/knowledgecenter/en/SSFKSJ_8.0.0/com.ibm.mq.ref.con.doc/"
+            "q082390_.htm",
+        ),
+        "DOC-CLWLCHL": Evidence(
+            "Cluster workload balancing - channel attributes (CLWLPRTY, CLWLRANK, CLWLWGHT)",
+            "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.ref.con.doc/chlclus.html",
+        ),
         "DOC-BSDS": Evidence(
             "The bootstrap data set (IBM MQ for z/OS)",
             "https://www.ibm.com/docs/en/ibm-mq/9.3.x?topic=zos-bootstrap-data-set",
@@ -213,6 +238,12 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "DISPLAY CFSTATUS (display CF application structure status) on z/OS",
             _IBM92 + "q086020_.html",
         ),
+        "DOC-DISCLUSQM": Evidence(
+            "DISPLAY CLUSQMGR (IBM MQ 9.1, returned attributes: CHANNEL, CLUSDATE, CLUSTER, "
+            "CLUSTIME, DEFTYPE...)",
+            "https://www.ibm.com/support/knowledgecenter/en/SSFKSJ_9.1.0/com.ibm.mq.ref.con.doc/"
+            "q082340_.html",
+        ),
         "DOC-DISLOG": Evidence(
             "DISPLAY LOG (display log information) on z/OS (the log status report)",
             _IBM92 + "q086180_.html",
@@ -278,8 +309,23 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
         "DOC-RECOVER": Evidence(
             "RECOVER CFSTRUCT (recover CF application structure) on z/OS", _IBM92 + "q086460_.html"
         ),
+        "DOC-REFCLUS": Evidence(
+            "REFRESH CLUSTER (IBM MQ 9.2): the three forms; REPOS(YES) on a full repository "
+            "fails with CSQX406E",
+            "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.ref.con.doc/q082360_.html",
+            names=_ids("CSQX406E"),
+        ),
+        "DOC-REPOSNAME": Evidence(
+            "RepositoryName (MQCHAR48): 'At least one of RepositoryName and RepositoryNamelist "
+            "must be blank'",
+            "https://www.ibm.com/docs/en/ibm-mq/9.3.x?topic=manager-repositoryname-mqchar48",
+        ),
         "DOC-RESETCF": Evidence(
             "RESET CFSTRUCT (reset a CF application structure) on z/OS", _IBM92 + "q086500_.html"
+        ),
+        "DOC-RESETCLUS": Evidence(
+            "RESET CLUSTER (reset a cluster) (IBM MQ 9.2): sources CR, usage notes",
+            _IBM92 + "q086520_.html",
         ),
         "DOC-RESETQM": Evidence(
             "RESET QMGR (reset a queue manager): TYPE(ADVANCELOG), TYPE(STATISTICS), "
@@ -290,6 +336,11 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "Building command scripts (MQSC rules: columns 1-72, +/- continuation, * comments)",
             "https://www.ibm.com/support/knowledgecenter/SSFKSJ_9.0.0/"
             "com.ibm.mq.ref.adm.doc/q085110_.html",
+        ),
+        "DOC-SUSPQMGR": Evidence(
+            "SUSPEND QMGR (suspend a cluster queue manager) (IBM MQ 9.4); MODE(FORCE) from "
+            "SPDMQMCLQM (IBM MQ 9.2)",
+            "https://www.ibm.com/docs/SSFKSJ_9.4.0/refadmin/q086850_.html",
         ),
         "DOC-SETARC": Evidence(
             "SET ARCHIVE (change archive system settings) on z/OS", _IBM92 + "q086610_.html"

@@ -429,6 +429,17 @@ _CATALOG: tuple[MessageDef, ...] = (
         "moves all or nothing.",
     ),
     _m(
+        "MQSC558E",
+        "{csect} {first} and {second} cannot both be set",
+        8,
+        U,
+        "ours: no IBM id found for this situation; the rule is IBM's ([DOC-REPOSNAME]: 'At least "
+        "one of RepositoryName and RepositoryNamelist must be blank'; [DOC-CLUSNL]: 'At least "
+        "one of ClusterName and ClusterNamelist must be blank')",
+        "ALTER QMGR with both REPOS and REPOSNL, or a queue or cluster channel with both CLUSTER "
+        "and CLUSNL (as the command leaves them): nothing changes; blank one of them.",
+    ),
+    _m(
         "CSQM201I",
         "{csect} {verb} {objtype} DETAILS",
         0,
@@ -629,6 +640,14 @@ _CATALOG: tuple[MessageDef, ...] = (
         "Command-server DISPLAY reply: one message per CF structure status.",
     ),
     _m(
+        "MQSC445I",
+        "{attributes}",
+        0,
+        U,
+        "ours: no IBM id found for this situation (emulator choice in the CSQM4nnI range)",
+        "Command-server DISPLAY reply: one message per cluster queue manager (DISPLAY CLUSQMGR).",
+    ),
+    _m(
         "CSQM131I",
         "{csect} CHANNEL INITIATOR NOT ACTIVE, COMMAND NOT PROCESSED",
         8,
@@ -768,6 +787,17 @@ _CATALOG: tuple[MessageDef, ...] = (
         "[DOC-CSQX] documents this id for this situation (CSQX001I: 'Message CSQX022I is sent "
         "when the startup process has completed'); text UNVERIFIED",
         "The channel initiator is active: listeners and channels can be started.",
+    ),
+    _m(
+        "CSQX406E",
+        "{csect} REFRESH CLUSTER REPOS(YES) not allowed for full repository cluster {cluster}",
+        8,
+        U,
+        "[DOC-REFCLUS] documents this id for this situation ('It is not valid to use this "
+        "option if the queue manager is a full repository, if used the command will fail with "
+        "an error AMQ9406/CSQX406E logged'); text UNVERIFIED",
+        "REFRESH CLUSTER REPOS(YES) on a queue manager that is a full repository for the "
+        "cluster: nothing changes; ALTER QMGR REPOS(' ') first (docs/clusters.md).",
     ),
     _m(
         "MQSC343I",
@@ -1726,13 +1756,13 @@ _CATALOG: tuple[MessageDef, ...] = (
     ),
     _m(
         "MQSC336E",
-        "Channel {channel} is CHLTYPE({chltype}): only SDR, SVR, RCVR and RQSTR "
-        "channels are simulated",
+        "Channel {channel} is CHLTYPE({chltype}): only SDR, SVR, RCVR, RQSTR, CLUSSDR and "
+        "CLUSRCVR channels are simulated",
         8,
         U,
         "emulator",
-        "START CHANNEL of a client, cluster or AMQP channel: mqsc runs sender/receiver "
-        "pairs only (docs/channels.md).",
+        "START CHANNEL of a client or AMQP channel: mqsc runs sender/receiver, "
+        "server/requester and cluster channel pairs only (docs/channels.md).",
     ),
     _m(
         "MQSC337E",
@@ -1792,6 +1822,104 @@ _CATALOG: tuple[MessageDef, ...] = (
         "that are not public)",
         "START CHANNEL of a requester whose CONNAME reaches no server or sender channel of the "
         "same name ready to answer; the requester is inactive again (docs/channels.md).",
+    ),
+    _m(
+        "MQSC384I",
+        "{csect} Queue manager {qmgr} suspended from cluster {cluster}, MODE({mode})",
+        0,
+        U,
+        "ours: no IBM id found for this situation; what SUSPEND QMGR does is IBM's "
+        "([DOC-SUSPQMGR])",
+        "SUSPEND QMGR CLUSTER or CLUSNL: the other queue managers of the cluster are told to "
+        "avoid this one (its record says SUSPEND(YES)); MODE(FORCE) stops its cluster-receiver "
+        "channels too (docs/clusters.md).",
+    ),
+    _m(
+        "MQSC385I",
+        "{csect} Queue manager {qmgr} resumed in cluster {cluster}",
+        0,
+        U,
+        "ours: no IBM id found for this situation ([DOC-SUSPQMGR]: 'Its action can be "
+        "reversed by the RESUME QMGR command')",
+        "RESUME QMGR CLUSTER or CLUSNL: the queue manager's record says SUSPEND(NO) again.",
+    ),
+    _m(
+        "MQSC386E",
+        "{csect} Queue manager {qmgr} is not a member of cluster {cluster}",
+        8,
+        U,
+        "ours: no IBM id found for this situation (the z/OS reply is not public)",
+        "SUSPEND, RESUME QMGR or REFRESH CLUSTER naming a cluster none of this queue manager's "
+        "cluster-receiver channels is in: nothing changes.",
+    ),
+    _m(
+        "MQSC387I",
+        "{csect} REFRESH CLUSTER({cluster}) REPOS({repos}): {count} records discarded, "
+        "the full repositories are asked again",
+        0,
+        U,
+        "ours: no IBM id found for this situation; what REFRESH CLUSTER keeps and discards is "
+        "IBM's ([DOC-REFCLUS]); z/OS reports its phases in CSQX442I and CSQX443I, whose texts "
+        "are not public",
+        "REFRESH CLUSTER: what the repository held of other queue managers' objects is "
+        "discarded and rebuilt from the full repositories as the channels run.",
+    ),
+    _m(
+        "MQSC388I",
+        "{csect} Queue manager {qmname} ({qmid}) removed from cluster {cluster}, "
+        "{queues} cluster queues removed",
+        0,
+        U,
+        "ours: no IBM id found for this situation; the removal is IBM's ([DOC-RESETCLUS])",
+        "RESET CLUSTER ACTION(FORCEREMOVE) on a full repository: the queue manager's record "
+        "(and with QUEUES(YES) its queues) goes from the cluster.",
+    ),
+    _m(
+        "MQSC389E",
+        "{csect} {qmgr} is not a full repository for cluster {cluster}: RESET CLUSTER not actioned",
+        8,
+        U,
+        "ours: no IBM id found for this situation ([DOC-RESETCLUS]: 'This action can be "
+        "requested by a repository queue manager only')",
+        "RESET CLUSTER on a queue manager that holds no full repository for the cluster: "
+        "nothing changes.",
+    ),
+    _m(
+        "MQSC390E",
+        "{csect} RESET CLUSTER({cluster}) not actioned: {why}",
+        8,
+        U,
+        "ours: no IBM id found for this situation ([DOC-RESETCLUS]: 'If QMNAME is used, and "
+        "there is more than one queue manager in the cluster with that name, the command is "
+        "not actioned')",
+        "RESET CLUSTER naming no queue manager the full repository knows, several of one name "
+        "(use QMID), this queue manager itself, or neither or both of QMNAME and QMID: "
+        "nothing changes.",
+    ),
+    _m(
+        "MQSC392E",
+        "{csect} Cluster-sender channel {channel} does not lead to a full repository for "
+        "cluster {cluster}: {qmgr} is not one",
+        8,
+        U,
+        "ours: the z/OS message for this situation (CSQX427E in IBM MQ's numbering, recalled, "
+        "not found in any stored source) is not public; the rule is IBM's (a manually defined "
+        "cluster-sender channel must lead to a full repository, [DOC-CLUSCHL])",
+        "A manually defined cluster-sender channel started and found its partner is not a "
+        "full repository for the channel's cluster: this queue manager does not join through "
+        "it (docs/clusters.md).",
+    ),
+    _m(
+        "MQSC393E",
+        "{csect} Cluster information for {cluster} from {qmgr} not used: {me} is not a full "
+        "repository for it",
+        8,
+        U,
+        "ours: no IBM id found for this situation (the receiving side of a cluster-sender "
+        "channel that leads to no full repository)",
+        "A queue manager that is not a full repository for a cluster received another's own "
+        "records for it (a cluster-sender channel defined to the wrong queue manager): they "
+        "are discarded.",
     ),
     _m(
         "MQSC580E",
@@ -1945,7 +2073,16 @@ _CATALOG: tuple[MessageDef, ...] = (
         "that keeps no retained publication (DISPLAY TPSTATUS shows RETAINED); nothing changed.",
     ),
     _m(
-        "MQSC586E",
+        "MQSC586I",
+        "{csect} {count} Refresh object configuration events put on SYSTEM.ADMIN.CONFIG.EVENT",
+        0,
+        V,
+        "emulator (z/OS answers REFRESH QMGR TYPE(CONFIGEV) with its completion only; IBM "
+        "'Refresh object': 'one event is generated for each object that is selected')",
+        "REFRESH QMGR TYPE(CONFIGEV) selected this many objects and put one event for each.",
+    ),
+    _m(
+        "MQSC587E",
         "{csect} Retained publication of '{topicstr}' cannot be delivered to {dest} "
         "(MQRC {code}) nor to the dead-letter queue: SUB({sub}) not defined "
         "(MQRC_RETAINED_NOT_DELIVERED, 2526)",
@@ -1993,6 +2130,16 @@ _CATALOG: tuple[MessageDef, ...] = (
         V,
         "emulator (the z/OS reply is not public)",
         "RESET SMDS STATUS(RECOVERED) of a data set that has not failed; nothing changed.",
+    ),
+    _m(
+        "MQSC394E",
+        "{csect} {verb} QMGR takes one of CLUSTER, CLUSNL, FACILITY and LOG: {given} given",
+        8,
+        U,
+        "ours: no IBM id found for this situation; the rule is IBM's syntax diagram "
+        "([DOC-SUSPQMGR]: CLUSTER | CLUSNL | FACILITY | LOG)",
+        "SUSPEND QMGR or RESUME QMGR with none, or more than one, of what it suspends: nothing "
+        "changes.",
     ),
     _m(
         "MQSC322E",

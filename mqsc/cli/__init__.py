@@ -28,6 +28,7 @@ SUBCOMMANDS = (
     "create",
     "restart",
     "workload",
+    "events",
     "stats",
     "advise",
     "state",

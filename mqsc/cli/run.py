@@ -26,11 +26,12 @@ from mqsc.catalog import CommandSource
 from mqsc.cli.inputs import InputError, add_input_options, is_jcl, jcl_hint, read_deck
 from mqsc.cli.options import add_qmgr_options, connect, disconnect, open_from
 from mqsc.cli.reporting import REPORT_FORMATS, add_report_options, ignored, write_report
-from mqsc.engine.records import Result
+from mqsc.engine.records import Issuer, Result
 from mqsc.render import commandserver, consoletext, jsonout
 from mqsc.render.visible import visible
 from mqsc.store import StoreError
 from mqsc.store.interface import store_of
+from mqsc.support import whoami
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.network.transport import Network
@@ -138,6 +139,8 @@ def run(args: argparse.Namespace) -> int:
     if store is not None:
         store.grouped(args.commit_every, 0.25)
         store.on_durable = durable
+    # CSQUTIL's command messages carry the job's user; mqsc run is the job "MQSCRUN".
+    qm.issuer = Issuer(whoami.user(), "MQSCRUN")
     try:
         conn = connect(qm, RUN_APPLTAG)
         for deck in decks:

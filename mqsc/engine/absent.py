@@ -13,7 +13,7 @@ from mqsc.catalog.absent import FACILITIES
 from mqsc.engine.context import Ctx
 
 #: What the simulated channel initiator leaves out (docs/channels.md).
-CHINIT_PARTS = "this command of the channel initiator (clusters, TLS)"
+CHINIT_PARTS = "this command of the channel initiator (TLS)"
 
 
 def answer(ctx: Ctx, facility_name: str = "") -> None:

@@ -20,9 +20,9 @@ from typing import Any, Protocol
 
 from mqsc.catalog.channels import RECEIVER_TYPES, SENDER_TYPES
 from mqsc.catalog.mqrc import MQRC_NONE, MQRC_UNKNOWN_OBJECT_NAME, MQRC_UNKNOWN_REMOTE_Q_MGR
-from mqsc.engine import connregistry
+from mqsc.engine import connregistry, repository
 from mqsc.engine.context import STAMP, Ctx
-from mqsc.engine.messaging import privateq
+from mqsc.engine.messaging import events, privateq
 from mqsc.engine.messaging.triggers import CHANNEL_INITQ
 from mqsc.engine.mqobjects import QueueManagerInfo
 from mqsc.engine.records import Message, Transfer
@@ -68,6 +68,25 @@ def qmgr_attrs(ctx: Ctx) -> Mapping[str, Any]:
     return ctx.txn.get("qmgr", None).attrs
 
 
+def definition(ctx: Ctx, channel: str) -> Any:
+    """A channel's definition: defined here, or a cluster-sender channel the cluster
+    repository defined automatically (:func:`mqsc.engine.repository.definition`)."""
+    return repository.definition(ctx.txn, channel)
+
+
+def instance(channel: str, sender: str, chltype: object) -> str:
+    """The key of a receiving channel's status and synchronisation record: its name; for a
+    cluster-receiver, which every queue manager of the cluster sends to under the same name,
+    its name and the sending queue manager's (IBM MQ runs one instance of the channel per
+    partner, each with its own status and sequence numbers)."""
+    return f"{channel} {sender}" if chltype == repository.CLUSRCVR and sender else channel
+
+
+def channel_of(key: str) -> str:
+    """The channel name of a status key (:func:`instance`)."""
+    return key.split(" ", 1)[0]
+
+
 def active(attrs: Mapping[str, Any]) -> bool:
     """Whether the channel initiator of a queue manager (its attributes) is active."""
     return attrs.get(CHINIT) == "ACTIVE"
@@ -94,17 +113,23 @@ def set_attrs(ctx: Ctx, **values: Any) -> None:
     ctx.txn.put("qmgr", None, _with(info, attrs=new))
 
 
-def set_status(ctx: Ctx, channel: str, status: Mapping[str, Any] | None) -> None:
-    """Record a channel's status (None: it has none, INACTIVE). A channel that starts running
-    gets its MCA's connection, one that stops running loses it (mqsc/engine/connregistry.py:
-    DISPLAY CONN shows running channels with CHANNEL and CONNAME)."""
+def set_status(
+    ctx: Ctx, channel: str, status: Mapping[str, Any] | None, *, by_user: bool = False
+) -> None:
+    """Record a channel's status (None: it has none, INACTIVE), with the channel events of
+    the change (a channel instance that starts running, or stops running: ``by_user`` when
+    STOP CHANNEL stopped it). A channel instance that starts running gets its MCA's
+    connection, one that stops running loses it (mqsc/engine/connregistry.py: DISPLAY CONN
+    shows running channels with CHANNEL and CONNAME)."""
     table = dict(statuses(qmgr_attrs(ctx)))
-    was = table.get(channel, {}).get("STATUS") == "RUNNING"
+    old = table.get(channel)
     if status is None:
         table.pop(channel, None)
     else:
         table[channel] = dict(status)
     set_attrs(ctx, **{CHANNELS: table})
+    _channel_events(ctx, channel, old, status, by_user)
+    was = old is not None and old.get("STATUS") == "RUNNING"
     if status is not None and status.get("STATUS") == "RUNNING":
         if not was:
             _mca_connects(ctx, channel, status)
@@ -112,12 +137,56 @@ def set_status(ctx: Ctx, channel: str, status: Mapping[str, Any] | None) -> None
         connregistry.channel_ended(ctx, channel)
 
 
-def _mca_connects(ctx: Ctx, channel: str, status: Mapping[str, Any]) -> None:
-    # The MCA's user: the channel's MCAUSER, else the channel initiator's own.
-    obj = ctx.txn.get("channel", channel)
+def _mca_connects(ctx: Ctx, key: str, status: Mapping[str, Any]) -> None:
+    # The MCA's user: the channel's MCAUSER, else the channel initiator's own. ``key`` is the
+    # channel instance (a cluster-receiver's names its sending queue manager too).
+    name = key.split(" ", 1)[0]
+    obj = definition(ctx, name)
     mcauser = str(obj.get("MCAUSER") or "").strip().upper()[:8] if obj is not None else ""
     xmitq = str(status.get("XMITQ", "")) if status.get("CHLTYPE") in SENDERS else ""
-    connregistry.channel_started(ctx, channel, str(status.get("CONNAME", "")), mcauser, xmitq)
+    connregistry.channel_started(ctx, key, str(status.get("CONNAME", "")), mcauser, xmitq)
+
+
+#: The ReasonQualifier of a Channel Stopped event by the state the channel stops in (IBM
+#: "Channel Stopped": _OK "closed with either a zero return code or a warning return code",
+#: _RETRY "in retry state", _DISABLED "in a stopped state").
+_STOP_QUALIFIERS = {
+    None: "MQRQ_CHANNEL_STOPPED_OK",
+    "RETRYING": "MQRQ_CHANNEL_STOPPED_RETRY",
+    "STOPPED": "MQRQ_CHANNEL_STOPPED_DISABLED",
+}
+
+
+def _channel_events(
+    ctx: Ctx,
+    channel: str,
+    old: Mapping[str, Any] | None,
+    new: Mapping[str, Any] | None,
+    by_user: bool,
+) -> None:
+    was = old.get("STATUS") if old else None
+    now = new.get("STATUS") if new else None
+    if was == now:
+        return
+    if now == "RUNNING" and new is not None:
+        events.channel_started(
+            ctx,
+            channel,
+            str(new.get("CHLTYPE", "")),
+            str(new.get("XMITQ", "")),
+            str(new.get("CONNAME", "")),
+        )
+    elif was == "RUNNING" and by_user:
+        events.channel_stopped_by_user(ctx, channel)
+    elif was == "RUNNING" and old is not None:
+        events.channel_stopped(
+            ctx,
+            channel,
+            str(old.get("CHLTYPE", "")),
+            str(old.get("XMITQ", "")),
+            str(old.get("CONNAME", "")),
+            _STOP_QUALIFIERS.get(now, "MQRQ_CHANNEL_STOPPED_ERROR"),
+        )
 
 
 def shutdown(ctx: Ctx) -> None:
@@ -183,6 +252,14 @@ def requested(ctx: Ctx, channel: str, why: str, partner: str) -> None:
 def start_sender(ctx: Ctx, obj: Any, conname: str) -> None:
     """A sender or server channel starts: RUNNING, or RETRYING with why."""
     name, chltype = obj.name, str(obj.get("CHLTYPE"))
+    # A cluster-sender takes its transmission queue when it starts (IBM "Working with cluster
+    # transmission queues and cluster-sender channels": "When any cluster-sender channel
+    # starts it rechecks its association with transmission queues").
+    xmitq = (
+        repository.xmitq_for(ctx.txn, name)
+        if chltype == repository.CLUSSDR
+        else str(obj.get("XMITQ", ""))
+    )
     network: Network | None = getattr(ctx.qm, "network", None)
     why = (
         network.partner(ctx.qm, conname, name)
@@ -192,7 +269,7 @@ def start_sender(ctx: Ctx, obj: Any, conname: str) -> None:
     status = {
         "CHLTYPE": chltype,
         "CONNAME": conname,
-        "XMITQ": str(obj.get("XMITQ", "")),
+        "XMITQ": xmitq,
         "STATUS": "RETRYING" if why else "RUNNING",
         "MSGS": 0,
         "BATCHES": 0,
@@ -277,22 +354,37 @@ def _sendable(q: Any, store: Any) -> bool:
     return q is not None and store is not None and q.get("GET") != "DISABLED"
 
 
-def _outgoing_runs(ctx: Ctx, xmitq: str) -> list[Any]:
+def _outgoing_runs(ctx: Ctx, xmitq: str, channel: str = "") -> list[Any]:
+    """The runs a sender takes from its transmission queue, in delivery order; a cluster-sender
+    (``channel``) only those for it: a cluster transmission queue holds messages for every
+    cluster-sender channel that uses it, each for one (IBM MQ keeps the channel's name in the
+    message's CorrelId)."""
     q = ctx.txn.get("qlocal", xmitq)
     store = ctx.txn.get("messages", xmitq)
     if not _sendable(q, store):
         return []
-    return [run for run in store.delivery_order(q.get("MSGDLVSQ")) if run.available]
+    runs = store.delivery_order(q.get("MSGDLVSQ"))
+    if channel:
+        return [r for r in runs if r.available and repository.dest_channel(r.dest) == channel]
+    return [run for run in runs if run.available]
 
 
-def waiting(q: Any, store: Any) -> bool:
+def waiting(q: Any, store: Any, channel: str = "") -> bool:
     """Whether :func:`outgoing` would list anything for a transmission queue (its
-    definition and message store), without listing it."""
-    return _sendable(q, store) and any(run.available for run in store.runs)
+    definition and message store; ``channel``: for that cluster-sender), without listing it;
+    messages of units of work not yet committed are not listed."""
+    if not _sendable(q, store):
+        return False
+    if channel:
+        return any(r.available and repository.dest_channel(r.dest) == channel for r in store.runs)
+    return any(run.available for run in store.runs)
 
 
 def _transfer(run: Any) -> Transfer:
-    qmgr, _, queue = run.dest.partition(" ")
+    # The transmission header: "RQMNAME RNAME", and for a cluster message the cluster-sender
+    # channel it is for.
+    qmgr, _, rest = run.dest.partition(" ")
+    queue = rest.split(" ", 1)[0]
     return Transfer(
         qmgr,
         queue,
@@ -304,9 +396,10 @@ def _transfer(run: Any) -> Transfer:
     )
 
 
-def outgoing(ctx: Ctx, xmitq: str) -> tuple[Transfer, ...]:
-    """What is on a transmission queue, in the order a get takes it (nothing changes)."""
-    return tuple(_transfer(run) for run in _outgoing_runs(ctx, xmitq))
+def outgoing(ctx: Ctx, xmitq: str, channel: str = "") -> tuple[Transfer, ...]:
+    """What is on a transmission queue (for a cluster-sender ``channel``: what is for it), in
+    the order a get takes it (nothing changes)."""
+    return tuple(_transfer(run) for run in _outgoing_runs(ctx, xmitq, channel))
 
 
 # ---- synchronisation: sequence numbers, units of work, in-doubt batches ---------------------
@@ -371,13 +464,14 @@ def begin(ctx: Ctx, channel: str, owner: str) -> Batch | None:
     if status is None or status.get("STATUS") != "RUNNING" or in_doubt(attrs, channel):
         return None
     xmitq = str(status.get("XMITQ", ""))
-    runs = _outgoing_runs(ctx, xmitq)
+    clustered = status.get("CHLTYPE") == repository.CLUSSDR
+    runs = _outgoing_runs(ctx, xmitq, channel if clustered else "")
     if not runs:
         return None
     record = dict(sync_of(attrs, channel))
     count = sum(run.available for run in runs)
     number = int(record.get("BATCHNO", 0)) + 1
-    obj = ctx.txn.get("channel", channel)
+    obj = definition(ctx, channel)
     batch = Batch(
         unit_of_work(ctx.qm.name, channel, number),
         _next_seqno(int(record.get("SEQNO", 0)), count, obj),
@@ -560,7 +654,10 @@ def deliver(
     total = 0
     made: list[tuple[str, int, int]] = []  # what the receiving MCA put, queue by queue
     for t in batch:
-        done, reason = 0, MQRC_UNKNOWN_REMOTE_Q_MGR if t.qmgr != own else MQRC_NONE
+        # A cluster-sender's first publications go to whichever queue manager its CONNAME
+        # reaches, before the cluster has said who is there ("*").
+        to_us = t.qmgr == own or (t.qmgr == "*" and t.queue == repository.COMMAND_QUEUE)
+        done, reason = 0, MQRC_UNKNOWN_REMOTE_Q_MGR if not to_us else MQRC_NONE
         if not t.queue:
             reason = MQRC_UNKNOWN_OBJECT_NAME
         if not reason:
@@ -595,8 +692,9 @@ def deliver(
                 reason=reason,
             )
         total += t.count
-    receiver = dict(statuses(qmgr_attrs(ctx)).get(channel, {}))
-    obj = ctx.txn.get("channel", channel)
+    obj = definition(ctx, channel)
+    key = instance(channel, sender, obj.get("CHLTYPE") if obj is not None else "")
+    receiver = dict(statuses(qmgr_attrs(ctx)).get(key, {}))
     if not receiver or receiver.get("STATUS") != "RUNNING":
         receiver = {
             "CHLTYPE": str(obj.get("CHLTYPE")) if obj is not None else "RCVR",
@@ -607,18 +705,18 @@ def deliver(
             "BATCHES": 0,
             "RQMNAME": sender,
         }
-        set_status(ctx, channel, receiver)
+        set_status(ctx, key, receiver)
         ctx.console("MQSC347I", csect="CSQXRESP", channel=channel)
     for queue, count, size in made:
-        connregistry.channel_put(ctx, channel, queue, count, size)
+        connregistry.channel_put(ctx, key, queue, count, size)
     if unit:
         # Committed with the batch: the sequence number and unit of work a restarting sender
         # asks for to resolve a batch it is in doubt about.
-        record = dict(sync_of(qmgr_attrs(ctx), channel))
+        record = dict(sync_of(qmgr_attrs(ctx), key))
         record["SEQNO"] = seqno if seqno is not None else int(record.get("SEQNO", 0)) + total
         record["LUWID"] = unit
-        set_sync(ctx, channel, record)
-    _count(ctx, channel, total, int(obj.get("BATCHSZ", 50)) if obj is not None else 50, sender)
+        set_sync(ctx, key, record)
+    _count(ctx, key, total, int(obj.get("BATCHSZ", 50)) if obj is not None else 50, sender)
 
 
 def stop_for(ctx: Ctx, channel: str, status: str) -> None:
@@ -629,7 +727,7 @@ def stop_for(ctx: Ctx, channel: str, status: str) -> None:
         return
     new = {**old, "STATUS": status}
     if status == "RETRYING":
-        obj = ctx.txn.get("channel", channel)
+        obj = definition(ctx, channel)
         new = _next_retry(ctx, {**new, **_retry_counts(obj)}, obj)
     set_status(ctx, channel, new)
     ctx.console("MQSC348I", csect="CSQXRESP", channel=channel)
@@ -724,30 +822,31 @@ def retry(ctx: Ctx, channel: str, why: str) -> None:
                 "STATUS": "RUNNING",
                 "RETRYAT": "",
                 "LASTAT": _now(ctx),
-                **_retry_counts(ctx.txn.get("channel", channel)),
+                **_retry_counts(definition(ctx, channel)),
                 **resync_first,
             },
         )
         ctx.console("MQSC347I", csect="CSQXRESP", channel=channel)
         return
-    set_status(ctx, channel, _next_retry(ctx, dict(status), ctx.txn.get("channel", channel)))
+    set_status(ctx, channel, _next_retry(ctx, dict(status), definition(ctx, channel)))
 
 
 def running_receivers(attrs: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
-    """The receiving channels that are RUNNING: (name, the queue manager sending to it)."""
+    """The receiving channels that are RUNNING: (status key, the queue manager sending to
+    it); a cluster-receiver's key names its sender too (:func:`instance`)."""
     for name, status in sorted(statuses(attrs).items()):
         if status.get("STATUS") == "RUNNING" and status.get("CHLTYPE") in RECEIVERS:
             yield name, str(status.get("RQMNAME", ""))
 
 
-def end_receiver(ctx: Ctx, channel: str) -> None:
+def end_receiver(ctx: Ctx, key: str) -> None:
     """A receiver whose sender is no longer running ends with it (inactive, MQSC348I), as a
     z/OS receiving MCA ends when its partner closes the conversation."""
-    status = statuses(qmgr_attrs(ctx)).get(channel)
+    status = statuses(qmgr_attrs(ctx)).get(key)
     if status is None or status.get("STATUS") != "RUNNING":
         return
-    set_status(ctx, channel, None)
-    ctx.console("MQSC348I", csect="CSQXRESP", channel=channel)
+    set_status(ctx, key, None)
+    ctx.console("MQSC348I", csect="CSQXRESP", channel=channel_of(key))
 
 
 def receiver_ready(attrs: Mapping[str, Any], channel: Any) -> str:

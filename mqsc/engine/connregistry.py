@@ -242,6 +242,9 @@ class Connection:
     commits: int = 0
     backouts: int = 0
     next_hid: int = 1
+    #: The channel instance of a channel's MCA: its status key (the channel's name; a
+    #: cluster-receiver's names the sending queue manager too).
+    instance: str = ""
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -262,6 +265,7 @@ class Connection:
             "commits": self.commits,
             "backouts": self.backouts,
             "next_hid": self.next_hid,
+            **({"instance": self.instance} if self.instance else {}),
         }
 
     @classmethod
@@ -284,6 +288,7 @@ class Connection:
             int(data.get("commits", 0)),
             int(data.get("backouts", 0)),
             int(data.get("next_hid", 1)),
+            str(data.get("instance", "")),
         )
 
     def activity_on(self, queue: str) -> QueueActivity:
@@ -607,20 +612,21 @@ def end_chinit(ctx: Ctx) -> None:
             disconnect(ctx, record.conn)
 
 
-def channel_connection(txn: Txn, qmgr: str, channel: str) -> Connection | None:
-    """The connection of a running channel's MCA, if it has one."""
+def channel_connection(txn: Txn, qmgr: str, instance: str) -> Connection | None:
+    """The connection of a running channel instance's MCA (``instance``: the channel status
+    key), if it has one."""
     owner = _chinit_owner(qmgr)
     for record in txn.values(TABLE):
-        if record.owner == owner and record.channel == channel:
+        if record.owner == owner and record.instance == instance:
             return record
     return None
 
 
-def channel_started(ctx: Ctx, channel: str, conname: str, userid: str, xmitq: str = "") -> None:
-    """A channel is RUNNING: its MCA is a thread of the channel initiator with a connection
-    of its own (DISPLAY CONN's CHANNEL and CONNAME); a sending MCA holds its transmission
-    queue open for input while it runs."""
-    if channel_connection(ctx.txn, ctx.qm.name, channel) is not None:
+def channel_started(ctx: Ctx, instance: str, conname: str, userid: str, xmitq: str = "") -> None:
+    """A channel instance is RUNNING: its MCA is a thread of the channel initiator with a
+    connection of its own (DISPLAY CONN's CHANNEL and CONNAME); a sending MCA holds its
+    transmission queue open for input while it runs."""
+    if channel_connection(ctx.txn, ctx.qm.name, instance) is not None:
         return
     tag = chinit_tag(ctx.qm.name)
     request = ConnectRequest(
@@ -628,25 +634,26 @@ def channel_started(ctx: Ctx, channel: str, conname: str, userid: str, xmitq: st
         "CHINIT",
         userid or tag,
         _chinit_owner(ctx.qm.name),
-        channel=channel,
+        channel=instance.split(" ", 1)[0],
         conname=conname,
     )
-    record = connect(ctx, request)
+    record = replace(connect(ctx, request), instance=instance)
+    ctx.txn.put(TABLE, record.conn, record)
     if xmitq and ctx.txn.has("qlocal", xmitq):
         open_handle(ctx, record.conn, xmitq, SENDER_OPTIONS)
 
 
-def channel_ended(ctx: Ctx, channel: str) -> None:
-    """A channel stopped running: its MCA's connection ends, its handles closed."""
-    record = channel_connection(ctx.txn, ctx.qm.name, channel)
+def channel_ended(ctx: Ctx, instance: str) -> None:
+    """A channel instance stopped running: its MCA's connection ends, its handles closed."""
+    record = channel_connection(ctx.txn, ctx.qm.name, instance)
     if record is not None:
         disconnect(ctx, record.conn)
 
 
-def channel_put(ctx: Ctx, channel: str, queue: str, count: int, size: int) -> None:
+def channel_put(ctx: Ctx, instance: str, queue: str, count: int, size: int) -> None:
     """A receiving MCA put ``count`` messages on ``queue``: it holds the queue open for output
     while it runs, and counts the puts (accounting)."""
-    record = channel_connection(ctx.txn, ctx.qm.name, channel)
+    record = channel_connection(ctx.txn, ctx.qm.name, instance)
     if record is None or not count:
         return
     if ctx.txn.has("qlocal", queue) and not any(
@@ -657,9 +664,9 @@ def channel_put(ctx: Ctx, channel: str, queue: str, count: int, size: int) -> No
     ctx.txn.put(TABLE, record.conn, record.with_activity(queue, puts=count, put_bytes=count * size))
 
 
-def channel_got(ctx: Ctx, channel: str, queue: str, count: int) -> None:
+def channel_got(ctx: Ctx, instance: str, queue: str, count: int) -> None:
     """A sending MCA's gets of a committed batch from its transmission queue (accounting)."""
-    record = channel_connection(ctx.txn, ctx.qm.name, channel)
+    record = channel_connection(ctx.txn, ctx.qm.name, instance)
     if record is not None and count:
         ctx.txn.put(TABLE, record.conn, record.with_activity(queue, gets=count))
 

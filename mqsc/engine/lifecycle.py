@@ -26,7 +26,7 @@ from mqsc.engine import (
 from mqsc.engine.bsds import now_of as bsds_now
 from mqsc.engine.context import Ctx
 from mqsc.engine.log import rba as rba_text
-from mqsc.engine.messaging import queuestats
+from mqsc.engine.messaging import events, queuestats
 from mqsc.engine.messaging.privateq import discard_nonpersistent
 from mqsc.engine.pagesetpools import attach_pool, open_pageset
 from mqsc.engine.phase import Phase
@@ -64,9 +64,29 @@ def start(qm: QueueManager, module: str = "") -> list[Result]:
     if qm.group is not None:
         done += refresh_copies(qm)
     qm.phase = Phase.RUNNING
+    became_active(qm)
     qm.start_results = done
     qm.start_messages = opened
     return done
+
+
+def became_active(qm: QueueManager) -> None:
+    """The queue manager is active: service timers start for the queues that hold messages
+    ("At queue manager startup the service timer is set to startup time if the queue depth
+    is greater than zero"), and a restart puts the Queue Manager Active event (none at the
+    first start on z/OS, mqsc/engine/messaging/events.py)."""
+    txn = Txn(qm.state)
+    ctx = system_ctx(qm, txn)
+    for queue in list(txn.keys(events.TIMERS)):
+        txn.delete(events.TIMERS, queue)
+    now = qm.clock().isoformat()
+    for queue, store in list(txn.items("messages")):
+        if store.depth:
+            txn.put(events.TIMERS, queue, events.ServiceTimer(now))
+    if qm.restarting:
+        events.qmgr_active(ctx)
+    if txn.changed:
+        qm.commit(txn, None)
 
 
 def load_parameters(qm: QueueManager, module: str = "") -> None:

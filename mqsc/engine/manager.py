@@ -8,10 +8,11 @@ listeners (the state store) before its completion is reported.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from mqsc import catalog
 from mqsc.catalog import CommandSource, CommandSpec, zparm
@@ -21,14 +22,17 @@ from mqsc.catalog.mqrc import (
     MQRC_Q_MGR_NOT_AVAILABLE,
     MQRC_RESOURCE_PROBLEM,
     MQRC_UNEXPECTED_ERROR,
+    MQRC_UNKNOWN_OBJECT_NAME,
 )
 from mqsc.engine import (
     channelstate,
+    clusterstate,
     connregistry,
     lifecycle,
     logdatasets,
     mqi,
     registry,
+    repository,
     results,
     routing,
 )
@@ -36,13 +40,14 @@ from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx, LogSuspended
 from mqsc.engine.group import Group
 from mqsc.engine.log import LogRecord, LogState, command_detail
-from mqsc.engine.messaging import bodies, privateq, pubsub, unitofwork
+from mqsc.engine.messaging import bodies, clusterput, events, privateq, pubsub, unitofwork
 from mqsc.engine.mqobjects import MQObject, QueueManagerInfo
 from mqsc.engine.phase import PHASE_SOURCES, Phase
 from mqsc.engine.records import (
     RC_FAILED,
     RC_OK,
     Delivered,
+    Issuer,
     Message,
     MessageRun,
     Record,
@@ -59,6 +64,7 @@ from mqsc.engine.sysparm import ParameterModules
 from mqsc.engine.vsam import LogCatalog, VsamCatalog
 from mqsc.language.commands import Command
 from mqsc.language.diagnostics import Diagnostic
+from mqsc.language.formatter import format_command
 from mqsc.language.pipeline import Parsed, Rejected, iter_parse
 from mqsc.language.reader import Columns, LogicalCommand
 from mqsc.language.source import Source as TextSource
@@ -178,6 +184,10 @@ class QueueManager:
         self.start_results: list[Result] = []
         self.start_messages: list[Message] = []
         self.handlers = registry.load()
+        #: Who the front end acts for (its user and application): command, configuration
+        #: and MQI events name them (mqsc/engine/messaging/events.py); None: the queue
+        #: manager's own user.
+        self.issuer: Issuer | None = None
 
     # ---- construction ----------------------------------------------------------------------
     @classmethod
@@ -250,6 +260,31 @@ class QueueManager:
                 return {**zparm.DEFAULTS, **found}
         return dict(zparm.DEFAULTS) if name == zparm.DEFAULT_MODULE else None
 
+    # ---- for event messages (mqsc/engine/messaging/events.py) --------------------------------
+    def put_event_body(self, ctx: Ctx, queue: str, body: Any) -> bool:
+        """Put one event message (a Body) on ``queue`` in ``ctx``'s unit of work; whether it
+        was put (a missing, put-inhibited or full event queue discards it)."""
+        done = privateq.put(ctx, queue, 1, len(body.data), body=body, eventing=False)
+        return bool(done.done)
+
+    def new_msgid(self, ctx: Ctx) -> bytes:
+        """A new MsgId of this queue manager (mqsc/engine/messaging/bodies.py)."""
+        return bodies.new_msgid(ctx)
+
+    def caller(self, ctx: Ctx) -> Any:
+        """The connection the running command or MQI call came through, if any."""
+        return connregistry.of(ctx)
+
+    @contextlib.contextmanager
+    def acting_as(self, issuer: Issuer | None) -> Iterator[QueueManager]:
+        """Run what the block does for ``issuer`` (a console's user, a job's, a REST
+        user's): event messages name them. The previous issuer comes back after."""
+        previous, self.issuer = self.issuer, issuer if issuer is not None else self.issuer
+        try:
+            yield self
+        finally:
+            self.issuer = previous
+
     # ---- life cycle (mqsc/engine/lifecycle.py) ----------------------------------------------
     def start(self) -> list[Result]:
         """Start: process CSQINP1, open the page sets, then process CSQINP2."""
@@ -290,7 +325,7 @@ class QueueManager:
         """
 
         def operation(ctx: Ctx) -> Workload:
-            done = privateq.put(
+            done = clusterput.put(
                 ctx, queue, count, size, persistent=persistent, priority=priority, batch=batch
             )
             if retain:
@@ -566,11 +601,35 @@ class QueueManager:
             return self.state.tables["qmgr"][None].attrs
 
     def channel_definition(self, name: str) -> MQObject | None:
-        """The channel defined with this name here, if any."""
+        """The channel defined with this name here, or the cluster-sender channel its cluster
+        repository defined automatically, if any."""
         if self.gate is None:
-            return self.state.tables["channel"].get(name)
+            return self._channel_definition(name)
         with self.session():
-            return self.state.tables["channel"].get(name)
+            return self._channel_definition(name)
+
+    def _channel_definition(self, name: str) -> MQObject | None:
+        tables = self.state.tables
+        found = tables["channel"].get(name)
+        if found is None and tables["messages"].get(repository.REPOSITORY_QUEUE) is not None:
+            found = repository.definition(Txn(self.state), name)
+        return found
+
+    def cluster_work(self) -> bool:
+        """Whether this queue manager's repository manager has work now (a network asks it
+        after every command, put and get; mqsc/engine/clusterstate.py)."""
+        if self.gate is None:
+            tables = self.state.tables
+            return clusterstate.work_waiting(tables["qmgr"][None].attrs, tables, self.clock)
+        with self.session():
+            tables = self.state.tables
+            return clusterstate.work_waiting(tables["qmgr"][None].attrs, tables, self.clock)
+
+    def full_repositories(self) -> frozenset[str]:
+        """The clusters this queue manager holds a full repository for (what a cluster-sender
+        channel learns of its partner when it starts)."""
+        with self.session():
+            return repository.repository_clusters(Txn(self.state))
 
     def outgoing(self, xmitq: str) -> tuple[Transfer, ...]:
         """What waits on a transmission queue, in delivery order (nothing changes)."""
@@ -588,15 +647,20 @@ class QueueManager:
             channelstate.triggered(Txn(self.state), channelstate.statuses(attrs))
         )
 
-    def has_outgoing(self, xmitq: str) -> bool:
-        """Whether anything waits on a transmission queue (a network asks after every put
-        whether a running sender has a batch to send)."""
+    def has_outgoing(self, xmitq: str, channel: str = "") -> bool:
+        """Whether anything waits on a transmission queue (for a cluster-sender ``channel``:
+        anything for it); a network asks after every put whether a running sender has a
+        batch to send."""
         if self.gate is None:
             tables = self.state.tables
-            return channelstate.waiting(tables["qlocal"].get(xmitq), tables["messages"].get(xmitq))
+            return channelstate.waiting(
+                tables["qlocal"].get(xmitq), tables["messages"].get(xmitq), channel
+            )
         with self.session():
             tables = self.state.tables
-            return channelstate.waiting(tables["qlocal"].get(xmitq), tables["messages"].get(xmitq))
+            return channelstate.waiting(
+                tables["qlocal"].get(xmitq), tables["messages"].get(xmitq), channel
+            )
 
     def channel_step(self, step: Callable[[Ctx], None]) -> tuple[bool, tuple[Message, ...]]:
         """One committed step of a channel on this queue manager (a batch received, a batch
@@ -662,9 +726,35 @@ class QueueManager:
                     _OPERATION.get(kind, kind), queue, count, 0, reason=MQRC_CONNECTION_BROKEN
                 )
             outcome = self._run_workload(operation, kind, queue, count, conn)
+        if (
+            kind == "put"
+            and outcome.reason == MQRC_UNKNOWN_OBJECT_NAME
+            and not outcome.done
+            and self.network is not None
+            and self._asked_cluster(queue)
+        ):
+            # An MQOPEN of a queue name this queue manager does not know, in a cluster: it
+            # asks the full repositories and waits for their answer (their channels run),
+            # then opens again (docs/clusters.md).
+            with self.session():
+                outcome = self._run_workload(operation, kind, queue, count, conn)
         if self.network is not None and outcome.done:
             self.settle()
         return outcome
+
+    def _asked_cluster(self, queue: str) -> bool:
+        """Subscribe to ``queue`` at the full repositories and let the network carry the
+        question and the answer; False when there was nobody to ask."""
+        tables = self.state.tables
+        if any(queue in tables[t] for t in ("qlocal", "qalias", "qremote", "qmodel")):
+            return False
+        asked: list[bool] = []
+        ok, said = self.channel_step(lambda ctx: asked.append(clusterstate.request(ctx, queue)))
+        if self.network is not None:
+            getattr(self.network, "console", []).extend((self.name, m) for m in said)
+            if ok and asked and asked[0]:
+                self.network.settle(self)
+        return bool(ok and asked and asked[0])
 
     def _run_workload(
         self,
@@ -682,6 +772,8 @@ class QueueManager:
             logdatasets.tick(ctx)  # offloads that ended since the last command
             self._end_dead_threads(ctx)
             outcome = operation(ctx)
+            if outcome.reason and kind != "monitor":
+                events.after_call(ctx, queue, outcome.reason)
         except LogSuspended:
             # SUSPEND QMGR LOG: z/OS holds the call until RESUME QMGR LOG; one call at a time
             # cannot wait for another command, so it fails (UNVERIFIED reason, docs/engine.md).
@@ -855,12 +947,23 @@ class QueueManager:
         the connection that sent it, if any)."""
         txn = Txn(self.state)
         ctx = Ctx(self, txn, cmd, spec, source, conn)
+        switches = self.state.tables["qmgr"][None].attrs
+        watched = (
+            switches.get("CMDEV", "DISABLED") != "DISABLED"
+            or switches.get("CONFIGEV", "DISABLED") != "DISABLED"
+            or cmd.objtype == "QMGR"
+        )
         try:
             logdatasets.tick(ctx)  # offloads that ended since the last command
             self._end_dead_threads(ctx)
             self.handlers[(cmd.verb, cmd.objtype)](ctx)
             if _held_by_suspend(ctx):
                 raise LogSuspended(cmd.title)
+            if watched:
+                # Configuration and command events go in the command's own unit of work.
+                events.config_changes(ctx, self.state.tables)
+                text = logical.text.strip() if logical is not None else format_command(cmd)
+                events.after_command(ctx, cmd, text, switches.get("CMDEV", "DISABLED"))
         except LogSuspended:
             refused = Message("MQSC662E", {"command": cmd.title})
             return results.result(self.cpf, logical, spec, False, [refused], RC_FAILED)
@@ -874,6 +977,10 @@ class QueueManager:
                 raise
             message = Message("MQSC017E", {"verb": cmd.verb})
             return results.result(self.cpf, logical, spec, False, [message], RC_FAILED)
+        if txn.pending and clusterstate.concerned(txn):
+            # What the clusters know of this queue manager changed: a command for its
+            # repository manager (docs/clusters.md).
+            clusterstate.note(ctx)
         self.commit(txn, cmd, ctx.later)
         return results.result(self.cpf, logical, spec, True, ctx.records, RC_OK, later=ctx.later)
 
@@ -1007,10 +1114,21 @@ class _Session:
 #: (docs/storage.md#storage-rules)).
 _OBJECT_LOG_BYTES = constants.OBJECT_BYTES
 #: Tables whose changes are logged by their own records (pages, the log itself), not as objects.
-#: Connections and queue statistics are the queue manager's working storage, not page set 0's
-#: definitions: nothing of them is logged as an object.
+#: Connections, queue statistics and service timers are the queue manager's working storage,
+#: not page set 0's definitions: nothing of them is logged as an object.
 _UNLOGGED = frozenset(
-    ("log", "pool", "pageset", "conn", "indoubt", "qstats", "retained", "smds", "smdsconn")
+    (
+        "log",
+        "pool",
+        "pageset",
+        "conn",
+        "indoubt",
+        "qstats",
+        "retained",
+        "smds",
+        "smdsconn",
+        "svctimer",
+    )
 )
 #: The log's own position, its data sets' inventory (the BSDS) and the parameters SET changes
 #: for the running queue manager: a command that changes only these (ARCHIVE LOG, SET LOG,

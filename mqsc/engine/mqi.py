@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from mqsc.catalog.mqrc import MQRC_HCONN_ERROR, MQRC_HOBJ_ERROR, MQRC_NONE
 from mqsc.engine import connregistry
 from mqsc.engine.connregistry import ConnectRequest, Held, NotConnected
-from mqsc.engine.messaging import bodies, privateq, sharedq
+from mqsc.engine.messaging import bodies, clusterput, privateq, sharedq
 from mqsc.engine.records import Workload
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -131,7 +131,7 @@ class Connection:
                         pending=pending,
                     )
                 else:
-                    outcome = privateq.put(
+                    outcome = clusterput.put(
                         ctx,
                         queue,
                         count,

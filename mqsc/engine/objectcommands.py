@@ -385,6 +385,16 @@ def display_types(ctx: Ctx, objects: Iterable[tuple[Family, Getter]]) -> int:
     return found
 
 
+def values_getter(values: Mapping[str, object]) -> Getter:
+    """DISPLAY values of something that is not a defined object (a cluster queue or topic the
+    repository holds): its values, blank for what it has not."""
+
+    def get(name: str) -> object:
+        return values.get(name, "")
+
+    return get
+
+
 def getter(obj: MQObject, name_keyword: str, fixed: Mapping[str, object] | None = None) -> Getter:
     """An object's DISPLAY values: its attributes, its name under ``name_keyword``, the
     ``fixed`` values of attributes it does not hold, then its date stamps (blank otherwise)."""

@@ -82,8 +82,12 @@ class TypedFamily:
         required: Mapping[str, tuple[str, ...]],
         select_keyword: str,
         defaults: Callable[[Ctx, str], Attributes] | None = None,
+        rules: Callable[[Ctx, Attributes], None] | None = None,
     ) -> None:
         self.family = family
+        #: The family's own rules on an object's attributes, after the type's (a channel's
+        #: CLUSTER and CLUSNL), if it has any.
+        self.rules = rules
         self.type_keyword = type_keyword
         self.by_type = by_type
         self.required = required
@@ -104,6 +108,8 @@ class TypedFamily:
         objectcommands.check_typed(
             ctx, self.family, attrs, existing, self.type_keyword, self.by_type, self.required
         )
+        if self.rules is not None:
+            self.rules(ctx, attrs)
 
     def define(self, ctx: Ctx) -> None:
         table = self.family.table

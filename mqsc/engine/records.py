@@ -227,6 +227,66 @@ class Delivered:
     expiry: int = -1
     put_time: str = ""
     correl_text: str = ""  # an application-specific correlation id (REST API v3)
+    #: MQMD Format, Encoding, CodedCharSetId, PutApplType, PutApplName of a message the
+    #: queue manager put (an event message: "MQEVENT "); empty for others.
+    format: str = ""
+    encoding: int = 0
+    ccsid: int = 0
+    appltype: int = 0
+    applname: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EventField:
+    """One parameter of an event message as ``mqsc events`` shows it: IBM's name of the
+    parameter (MQCA_Q_MGR_NAME), its value (a number, a text, hexadecimal bytes, a list of
+    texts; a group has none), the constant it names (MQEVO_CONSOLE) if any, and its depth in
+    groups (MQGACF_COMMAND_CONTEXT's members are at 1)."""
+
+    name: str
+    value: object
+    constant: str = ""
+    depth: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class EventReport:
+    """One event message, decoded: where it was and its MQMD, the MQCFH by name, and its
+    parameters in order."""
+
+    queue: str
+    number: int
+    size: int
+    msgid: str
+    correlid: str
+    put_time: str
+    format: str
+    encoding: int
+    ccsid: int
+    putappl: str
+    event: str  # IBM's event name ("Queue Depth High"), "" for a reason that names none
+    reason: int
+    reason_name: str
+    category: str  # MQCMD_PERFM_EVENT...
+    structure: str  # MQCFT_EVENT...
+    version: int
+    seq: int
+    control: str  # MQCFC_LAST / MQCFC_NOT_LAST
+    compcode: str
+    fields: tuple[EventField, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Issuer:
+    """Who a front end acts for (the user of a console, a job, a REST request): what command
+    and configuration events name as EventUserId and, for commands that came as messages
+    (CSQUTIL, the REST API), the application that sent them; MQI events name the
+    application (ApplType, ApplName). ``appltype`` is an MQAT_* name (z/OS batch and TSO
+    programs: MQAT_MVS)."""
+
+    userid: str = ""
+    applname: str = ""
+    appltype: str = "MQAT_MVS"
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,6 +353,9 @@ class Workload:
     delivered: tuple[Delivered, ...] = ()
     #: The trigger messages the put wrote on initiation queues.
     triggers: tuple[TriggerMessage, ...] = ()
+    #: A put to a cluster queue: the queue managers the cluster workload algorithm chose, each
+    #: with how many messages went there, in the order first chosen (docs/clusters.md).
+    routed: tuple[tuple[str, int], ...] = ()
 
     @property
     def reason_name(self) -> str:

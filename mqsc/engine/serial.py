@@ -18,6 +18,7 @@ from mqsc.engine.connregistry import Connection, Ended, InDoubt
 from mqsc.engine.group import GroupInfo
 from mqsc.engine.log import LogState
 from mqsc.engine.messaging import topictree
+from mqsc.engine.messaging.events import ServiceTimer
 from mqsc.engine.messaging.pubsub import Retained
 from mqsc.engine.messaging.queuestats import QueueStats
 from mqsc.engine.messaging.topictree import SubStatus
@@ -136,6 +137,8 @@ def restore(data: dict[str, Any]) -> Any:
         return Retained.restore(data)
     if kind == "qstats":
         return QueueStats.restore(data)
+    if kind == "svctimer":
+        return ServiceTimer.restore(data)
     if kind == "cfstatus":
         return StructureState.restore(data)
     raise ValueError(f"unknown entity kind {kind!r}")

@@ -32,6 +32,7 @@ PRIVATE_TABLES = (
     "qstats",
     "retained",
     "smdsconn",
+    "svctimer",
     "sysparm",
     "bsds",
 )
@@ -57,7 +58,8 @@ GROUP_TABLES = (
 #: records of ended connections for accounting (mqsc/engine/connregistry.py); "qstats" each
 #: queue's MSGIN, MSGOUT and HIQDEPTH (mqsc/engine/messaging/queuestats.py); "retained" the retained
 #: publication of each topic string (mqsc/engine/messaging/pubsub.py); "smds" (the group's)
-#: and "smdsconn" (each member's) the shared message data sets (mqsc/engine/storage/smds.py).
+#: and "smdsconn" (each member's) the shared message data sets (mqsc/engine/storage/smds.py);
+#: "svctimer" each queue's service timer (mqsc/engine/messaging/events.py).
 #: "sysparm" holds the system parameters in effect (mqsc/engine/sysparm.py) and "bsds" the
 #: log's data sets and archives (mqsc/engine/bsds.py), each one entity under key None.
 #: Every table a queue manager sees.

@@ -39,16 +39,19 @@ from typing import Any
 
 from mqsc.catalog.channels import DEFAULT_PORT
 from mqsc.catalog.texts import line
+from mqsc.engine import clusterstate
 from mqsc.engine.channelstate import (
     active,
     back_out,
     begin,
     broken,
+    channel_of,
     deliver,
     disconnect,
     end_receiver,
     idle_due,
     in_doubt,
+    instance,
     ports,
     receiver_ready,
     requested,
@@ -137,8 +140,16 @@ class Network:
                     if member.would_trigger():
                         self._step(member, trigger)
                     self._requests(member)
-            for _ in range(len(self.members) + 1):
-                if not any([self._run(source) for source in list(self.members.values())]):
+            # A cluster's repository managers talk over the channels: a queue manager joining
+            # hears back from a full repository, which passes it on, so a few rounds may be
+            # needed before nothing more moves (docs/clusters.md).
+            for _ in range(4 * len(self.members) + 4):
+                moved = False
+                for source in list(self.members.values()):
+                    if source.cluster_work():
+                        moved |= self._step(source, clusterstate.manage)
+                    moved |= self._run(source)
+                if not moved:
                     break
             for member in list(self.members.values()):
                 self._end_receivers(member)
@@ -184,12 +195,13 @@ class Network:
     def _end_receivers(self, target: QueueManager) -> None:
         """Receivers whose sender is no longer running (stopped, retrying, its channel
         initiator or queue manager gone) end."""
-        for name, sender in list(running_receivers(target.channel_attrs())):
+        for key, sender in list(running_receivers(target.channel_attrs())):
             source = self.members.get(sender)
             if source is None:
                 continue  # its sender is not in this network (held by another process now)
+            name = channel_of(key)
             if statuses(source.channel_attrs()).get(name, {}).get("STATUS") != "RUNNING":
-                self._step(target, lambda ctx, name=name: end_receiver(ctx, name))
+                self._step(target, lambda ctx, key=key: end_receiver(ctx, key))
 
     def _batch(self, source: QueueManager, channel: str, status: dict) -> bool:
         conname, xmitq = str(status.get("CONNAME", "")), str(status.get("XMITQ", ""))
@@ -207,7 +219,8 @@ class Network:
         doubt = in_doubt(source.channel_attrs(), channel)
         if doubt is not None:
             return self._in_doubt(source, target, channel, status, doubt)
-        if not source.has_outgoing(xmitq):
+        clustered = status.get("CHLTYPE") == "CLUSSDR"
+        if not source.has_outgoing(xmitq, channel if clustered else ""):
             # Nothing to send: no batch (and no unit of work to open); after DISCINT seconds
             # of this the channel ends (INACTIVE), as on z/OS.
             if idle_due(status, source.channel_definition(channel), source.clock()):
@@ -242,6 +255,14 @@ class Network:
             # it stays in doubt, the channel stops, RESOLVE CHANNEL decides.
             self._step(source, lambda ctx: stop_for(ctx, channel, "STOPPED"))
             return False
+        if clustered and not status.get("CHECKED"):
+            # Cluster channels exchange their queue managers' cluster information when they
+            # start: a manually defined cluster-sender learns whether it reached a full
+            # repository.
+            repos = target.full_repositories()
+            self._step(
+                source, lambda ctx: clusterstate.negotiated(ctx, channel, target.name, repos)
+            )
         return True
 
     def _in_doubt(
@@ -256,7 +277,9 @@ class Network:
         leave it to the process sending it if that one is alive; else that process was
         killed mid-batch and the channel ends, in doubt, to resynchronise when it runs."""
         if status.get("RESYNC"):
-            partner_unit = str(sync_of(target.channel_attrs(), channel).get("LUWID", ""))
+            receiving = target.channel_definition(channel)
+            key = instance(channel, source.name, receiving.get("CHLTYPE") if receiving else "")
+            partner_unit = str(sync_of(target.channel_attrs(), key).get("LUWID", ""))
             return self._step(source, lambda ctx: resync(ctx, channel, partner_unit, target.name))
         if _alive(str(doubt.get("OWNER", ""))):
             return False  # another process or thread is between the steps of this batch

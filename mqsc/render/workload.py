@@ -38,6 +38,10 @@ def summary_lines(w: Workload, qmgr: str, cpf: str) -> list[str]:
         )
         if w.backed_out:
             lines.append(f" Backed out          : {w.backed_out} (the unit of work in flight)")
+        if w.routed:
+            # A cluster queue: where the cluster workload algorithm sent them.
+            chosen = ", ".join(f"{qmgr} {count}" for qmgr, count in w.routed)
+            lines.append(f" Cluster instances   : {chosen}")
     else:
         wanted = "all" if w.requested < 0 else str(w.requested)
         lines = [
@@ -147,6 +151,12 @@ def message_lines(delivered: tuple[Delivered, ...], first: int = 1) -> list[str]
             f", priority {d.priority if d.priority >= 0 else 'DEFPRTY'}"
             f", {len(d.data):,} bytes" + (f", put {d.put_time}" if d.put_time else "")
         )
+        if d.format:
+            # A message the queue manager put (an event message): its MQMD as IBM sets it.
+            lines.append(
+                f"                       Format {d.format.strip()}, Encoding {d.encoding}, "
+                f"CCSID {d.ccsid}, put by {d.applname} (mqsc events decodes it)"
+            )
         lines.append(f"   {data_text(d.data)}")
     return lines
 
@@ -173,4 +183,14 @@ def delivered_json(d: Delivered) -> dict[str, Any]:
         "length": len(d.data),
         "putTime": d.put_time,
         "data": data_text(d.data),
+        **(
+            {
+                "format": d.format,
+                "encoding": d.encoding,
+                "ccsid": d.ccsid,
+                "putApplName": d.applname,
+            }
+            if d.format
+            else {}
+        ),
     }

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from mqsc import catalog
 from mqsc.catalog import CommandSource
-from mqsc.engine.records import RC_SYNTAX, Message, Result
+from mqsc.engine.records import RC_SYNTAX, Issuer, Message, Result
 from mqsc.language.pipeline import Rejected, parse_logical_command
 from mqsc.language.reader import CONSOLE_LIMIT, LogicalCommand, read
 from mqsc.language.source import Source
@@ -36,6 +36,7 @@ from mqsc.repl.config import Settings
 from mqsc.repl.nameindex import NameIndex
 from mqsc.repl.output import Output
 from mqsc.repl.validate import question
+from mqsc.support import whoami
 
 Ask = Callable[[str], bool]
 
@@ -86,6 +87,8 @@ class ConsoleSession:
         connector: Connector | None = None,
     ) -> None:
         self.qm = qm
+        # A TSO user at the operations panels: console commands and puts act for them.
+        qm.issuer = Issuer(whoami.user(), whoami.user())
         self.settings = settings
         self.view = View(settings.format, settings.style, settings.timing, settings.pager)
         self.out = out

@@ -235,6 +235,7 @@ async def mqsc_action(request: Request, who: Principal) -> Response:
     prepared = mqrest.prepare(
         body,
         who.role,
+        who.name,
         lambda qm: services.registry.messaging_connection(qm, who.name.upper()[:8]),
     )
     if isinstance(prepared, Answer):
@@ -299,21 +300,24 @@ async def message(request: Request, who: Principal) -> Response:
         return _reply(
             await _messaging_work(
                 request,
-                lambda qm: messaging.put_reply(
-                    version,
-                    qmgr_name,
-                    queue,
-                    qm.put_message(
+                _as(
+                    who,
+                    lambda qm: messaging.put_reply(
+                        version,
+                        qmgr_name,
                         queue,
-                        put.data,
-                        persistent=put.persistent,
-                        priority=put.priority,
-                        correlid=put.correlid,
-                        reply_q=put.reply_q,
-                        reply_qmgr=put.reply_qmgr,
-                        expiry=put.expiry,
-                        correl_text=put.correl_text,
-                        conn=_conn(request, qm, who),
+                        qm.put_message(
+                            queue,
+                            put.data,
+                            persistent=put.persistent,
+                            priority=put.priority,
+                            correlid=put.correlid,
+                            reply_q=put.reply_q,
+                            reply_qmgr=put.reply_qmgr,
+                            expiry=put.expiry,
+                            correl_text=put.correl_text,
+                            conn=_conn(request, qm, who),
+                        ),
                     ),
                 ),
             )
@@ -341,7 +345,7 @@ async def message(request: Request, who: Principal) -> Response:
     # manager is free for other requests in between.
     deadline = time.monotonic() + chosen.wait_ms / 1000
     while True:
-        reply = await _messaging_work(request, work)
+        reply = await _messaging_work(request, _as(who, work))
         left = deadline - time.monotonic()
         if reply.status != 204 or left <= 0:
             return _reply(reply)
@@ -383,6 +387,16 @@ async def zosmf_info(request: Request) -> Response:
     return _json(zosmf.info(request.url.hostname or ""))
 
 
+def _as(who: Principal, work):
+    """``work`` run on the queue manager for the REST user (its MQI events name them)."""
+
+    def acting(qm):
+        with qm.acting_as(mqrest.rest_issuer(who.name)):
+            return work(qm)
+
+    return acting
+
+
 def _base(request: Request) -> str:
     return f"{request.url.scheme}://{request.url.netloc}"
 
@@ -392,7 +406,9 @@ async def console_issue(request: Request, who: Principal) -> Response:
     services: Services = request.app.state.services
     body = await _body_json(request)
     name = request.path_params["name"]
-    return _json(await run_in_threadpool(services.consoles.issue, name, body, _base(request)))
+    return _json(
+        await run_in_threadpool(services.consoles.issue, name, body, _base(request), who.name)
+    )
 
 
 @guarded((ADMIN, ADMIN_RO), csrf=ZOSMF_CSRF)

@@ -24,7 +24,7 @@ from mqsc.catalog import OBJECT_WORDS, VERB_WORDS, Text, command_spec, meaning, 
 from mqsc.catalog.model import Flag
 from mqsc.catalog.mqweb import WEB_MESSAGES, error_entry
 from mqsc.engine.manager import QueueManager
-from mqsc.engine.records import Result
+from mqsc.engine.records import Issuer, Result
 from mqsc.language.pipeline import Rejected, parse
 from mqsc.render import commandserver, jsonout
 from mqsc.serve.qmgrs import NoSuchQmgr, QmgrUnavailable, Registry
@@ -119,7 +119,7 @@ def qmgrs(registry: Registry, name: str | None = None) -> Answer:
 def mqsc_action(registry: Registry, qmgr: str, body: object, role: str, user: str = "") -> Answer:
     """POST .../mqsc with a runCommand or a runCommandJSON body (waits for the answer);
     ``user``: the REST user, whose mqweb connection sends the command."""
-    prepared = prepare(body, role, _connection(registry, user))
+    prepared = prepare(body, role, user, _connection(registry, user))
     if isinstance(prepared, Answer):
         return prepared
     try:
@@ -137,11 +137,15 @@ def _connection(registry: Registry, user: str) -> Callable[[QueueManager], str] 
 
 
 def prepare(
-    body: object, role: str, conn_of: Callable[[QueueManager], str] | None = None
+    body: object,
+    role: str,
+    user: str = "",
+    conn_of: Callable[[QueueManager], str] | None = None,
 ) -> Answer | Callable[[QueueManager], Answer]:
     """The error answer for a body that is not a command, or the work that runs it on the
-    queue manager and makes its answer. ``conn_of``: the connection the command comes
-    through (mqweb's connection for the REST user: the command server acts for its user)."""
+    queue manager for REST user ``user`` and makes its answer. ``conn_of``: the connection
+    the command comes through (mqweb's connection for the REST user: the command server acts
+    for its user)."""
     if not isinstance(body, dict) or body.get("type") not in ("runCommand", "runCommandJSON"):
         return error("MQSC905E", "'type' must be runCommand or runCommandJSON")
     if body["type"] == "runCommand":
@@ -149,24 +153,36 @@ def prepare(
         command = parameters.get("command") if isinstance(parameters, dict) else None
         if not isinstance(command, str) or not command.strip():
             return error("MQSC905E", "'parameters.command' must be the text of an MQSC command")
-        return _work(command, role, _text_answer, conn_of)
+        return _work(command, role, _text_answer, user, conn_of)
     built = json_command(body)
     if isinstance(built, Answer):
         return built
-    return _work(built, role, _json_answer, conn_of)
+    return _work(built, role, _json_answer, user, conn_of)
+
+
+#: The application mqweb's commands come from (the command server's messages): what command
+#: and configuration events name as EventApplName (UNVERIFIED: mqweb's PutApplName on z/OS).
+MQWEB_APPL = "MQWEB"
+
+
+def rest_issuer(user: str) -> Issuer:
+    """A REST user as the engine's issuer: a z/OS user id is upper case, at most 8."""
+    return Issuer(user.upper()[:8], MQWEB_APPL, "MQAT_MVS")
 
 
 def _work(
     command: str,
     role: str,
     answer: Callable[[Result], Answer],
+    user: str = "",
     conn_of: Callable[[QueueManager], str] | None = None,
 ) -> Callable[[QueueManager], Answer]:
     def work(qm: QueueManager) -> Answer:
         if role == "MQWebAdminRO" and not read_only(command):
             hint = role_hint(("MQWebAdmin",), role, "a command other than DISPLAY")
             return error("MQWB0103E", hint=hint + " (MQWebAdminRO runs DISPLAY commands only)")
-        return answer(qm.execute(command, conn=conn_of(qm) if conn_of is not None else ""))
+        with qm.acting_as(rest_issuer(user) if user else None):
+            return answer(qm.execute(command, conn=conn_of(qm) if conn_of is not None else ""))
 
     return work
 

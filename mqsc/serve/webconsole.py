@@ -179,6 +179,10 @@ def _typed(family, objtype: str):
 
 
 # ---- completion words for the command pane ---------------------------------------------------
+#: The objects widget's types that are not defined objects: a cluster repository's.
+CLUSTER_DISPLAYS = ("CLUSQMGR", "QCLUSTER")
+
+
 def words() -> Answer:
     """The catalog's words for the command pane's completion: verbs (with synonyms), the object
     types of each verb, and the keywords of each command (canonical names, whether they take a
@@ -188,8 +192,12 @@ def words() -> Answer:
         {
             "verbs": {w: v.name for v in VERBS for w in (v.name, *v.synonyms)},
             "objects": {w: o.name for o in OBJECT_TYPES for w in (o.name, *o.synonyms)},
-            # The defined object types DISPLAY lists, for the objects widget.
-            "displayable": [t for t in DEFINED if command_spec("DISPLAY", t) is not None],
+            # The defined object types DISPLAY lists, for the objects widget, and what the
+            # cluster repository holds (cluster queue managers and queues, docs/clusters.md).
+            "displayable": [
+                *(t for t in DEFINED if command_spec("DISPLAY", t) is not None),
+                *CLUSTER_DISPLAYS,
+            ],
             # What each SYSTEM.* object is for (mqsc/catalog/sysobjects.py): named before an
             # alter or a delete of one is sent.
             "systemRoles": [[r.pattern, r.role] for r in sysobjects.ROLES],

@@ -26,6 +26,7 @@ from typing import Any
 from mqsc.batch import jcl, jes, runner, spool
 from mqsc.batch.datasets import Catalog
 from mqsc.catalog import CommandSource, texts
+from mqsc.engine.records import Issuer
 from mqsc.language.source import Source
 from mqsc.render import consoletext
 from mqsc.serve.mqrest import Answer
@@ -75,7 +76,7 @@ class Consoles:
         self._pending: dict[str, list[str]] = {}
         self._lock = threading.Lock()
 
-    def issue(self, console_name: str, body: object, base_url: str) -> Answer:
+    def issue(self, console_name: str, body: object, base_url: str, user: str = "") -> Answer:
         if (
             not isinstance(body, dict)
             or not isinstance(body.get("cmd"), str)
@@ -87,7 +88,7 @@ class Consoles:
         sol_key = body.get("sol-key")
         if sol_key is not None and not isinstance(sol_key, str):
             return _zosmf_error(400, "IZUG807E", "'sol-key' must be a string.")
-        lines = self.run(body["cmd"])
+        lines = self.run(body["cmd"], user)
         key = f"C{secrets.randbelow(10**7):07d}"
         uri = f"/zosmf/restconsoles/consoles/{console_name}/solmsgs/{key}"
         out: dict[str, Any] = {
@@ -112,8 +113,8 @@ class Consoles:
             lines = self._pending.pop(key, [])
         return Answer(200, {"cmd-response": CR.join(lines), "sol-key-detected": False})
 
-    def run(self, command: str) -> list[str]:
-        """The console lines a command gets."""
+    def run(self, command: str, user: str = "") -> list[str]:
+        """The console lines a command gets (``user``: the z/OSMF user issuing it)."""
         text = command.strip()
         routed = self.registry.by_cpf_prefix(text.lstrip("/") if text.startswith("/") else text)
         if routed is None:
@@ -121,9 +122,13 @@ class Consoles:
             return [texts.line("MQSC007E", {"command": word.upper()}, None)]
         name, mqsc_text = routed
         try:
-            result = self.registry.run(
-                name, lambda qm: qm.execute(mqsc_text, source=CommandSource.CONSOLE)
-            )
+
+            def work(qm):
+                who = Issuer(user.upper()[:8], user.upper()[:8]) if user else None
+                with qm.acting_as(who):
+                    return qm.execute(mqsc_text, source=CommandSource.CONSOLE)
+
+            result = self.registry.run(name, work)
         except (NoSuchQmgr, QmgrUnavailable):
             return [texts.line("MQSC007E", {"command": text.split()[0].upper()}, None)]
         return consoletext.console_lines(result)

@@ -105,7 +105,7 @@ def test_a_retained_publication_nobody_can_take_refuses_the_subscription() -> No
     assert qm.execute("ALTER QLOCAL(LATE) PUT(DISABLED)").ok
     before = qm.digest()
     refused = qm.execute("DEFINE SUB(LATE.SUB) TOPICSTR('sport/#') DEST(LATE)")
-    assert not refused.ok and "MQSC586E" in refused.message_ids
+    assert not refused.ok and "MQSC587E" in refused.message_ids
     assert qm.digest() == before  # MQRC_RETAINED_NOT_DELIVERED: the subscription is not made
     # With a dead-letter queue, the publication goes there and the subscription is made.
     assert qm.execute("DEFINE QLOCAL(DLQ)").ok

@@ -6,8 +6,8 @@ from mqsc.repl.help import help_lines
 
 
 def test_help_names_the_absent_answer() -> None:
-    text = " ".join(help_lines(["DISPLAY", "CLUSQMGR"]))
-    assert "answered with CSQM131I" in text and "channel initiator" in text
+    text = " ".join(help_lines(["DISPLAY", "TRACE"]))
+    assert "answered with MQSC321I" in text and "trace" in text
 
 
 def test_help_names_the_simplification() -> None:

@@ -475,6 +475,55 @@ def headings(p) -> list[str]:
     ]
 
 
+def test_clusters_widget_shows_cluster_queue_managers_and_cluster_queues(
+    browser, tmp_path: Path
+) -> None:
+    """The Clusters link lists what the queue manager's cluster repository holds (DISPLAY
+    CLUSQMGR): itself as a full repository, and the target of a manually defined
+    cluster-sender the cluster has not named yet (SYSTEM.TEMPQMGR...); the object type
+    selector offers the cluster queues (DISPLAY QCLUSTER) (docs/clusters.md)."""
+    from tests.serve.conftest import free_port
+
+    process, server = start_server(tmp_path)
+    page = Page(browser, server)
+    try:
+        p = page.page
+        page.sign_in("admin")
+        # Before the channel initiator starts, the widget says why it is empty.
+        p.click("#nav-clusters")
+        wait_text(p, "#object-count", "CSQM131I")
+        listening, nowhere = free_port(), free_port()
+        for command in (
+            "START CHINIT",
+            f"START LISTENER TRPTYPE(TCP) PORT({listening})",
+            "ALTER QMGR REPOS(WEBCL)",
+            f"DEFINE CHANNEL(TO.QMZ1) CHLTYPE(CLUSRCVR) CONNAME('127.0.0.1({listening})') "
+            "CLUSTER(WEBCL)",
+            f"DEFINE CHANNEL(TO.ELSEWHERE) CHLTYPE(CLUSSDR) CONNAME('127.0.0.1({nowhere})') "
+            "CLUSTER(WEBCL)",
+            "DEFINE QLOCAL(WEB.CLUSTERED) CLUSTER(WEBCL)",
+        ):
+            reply = mqsc(server, command)
+            assert reply["overallCompletionCode"] == 0, (command, reply)
+        p.reload()
+        p.wait_for_selector('#object-grid .row[data-name="QMZ1"]')
+        assert p.text_content("#object-title") == "Cluster queue managers"
+        assert headings(p)[:4] == ["CLUSQMGR", "CLUSTER", "QMTYPE", "STATUS"]
+        assert sorted(grid_names(p)) == ["QMZ1", f"SYSTEM.TEMPQMGR.127.0.0.1({nowhere})"]
+        row = p.text_content('#object-grid .row[data-name="QMZ1"]')
+        assert "REPOS" in row and "CLUSRCVR" in row
+        assert not p.is_visible("#object-create")  # shown by the cluster, never defined
+        p.select_option("#object-type", "qcluster")
+        p.wait_for_selector('#object-grid .row[data-name="WEB.CLUSTERED"]')
+        assert p.text_content("#object-title") == "Cluster queues"
+        assert "QMZ1" in p.text_content('#object-grid .row[data-name="WEB.CLUSTERED"]')
+        assert not page.errors, page.errors
+        assert not page.outside, page.outside
+    finally:
+        page.close()
+        stop(process)
+
+
 def test_channels_widget_shows_status_filters_sorts_and_remembers_columns(
     page: Page, web: Server
 ) -> None:
@@ -1066,6 +1115,8 @@ VIEWS = {
     "#objects/topic": "/ of /.test(document.getElementById('object-count').textContent)",
     "#objects/sub": "/ of /.test(document.getElementById('object-count').textContent)",
     "#objects/listener": "/ of /.test(document.getElementById('object-count').textContent)",
+    "#objects/clusqmgr": "/ of /.test(document.getElementById('object-count').textContent)",
+    "#objects/qcluster": "/ of /.test(document.getElementById('object-count').textContent)",
     "#objects": "/ of /.test(document.getElementById('object-count').textContent)",
     "#storage": "document.querySelector('#chart-pages svg')",
     "#zos": "document.querySelector('#usage-pagesets table')",

@@ -67,6 +67,14 @@ def defaults(ctx: Ctx, chltype: str) -> Attributes:
     return objectcommands.profile_of(_SUPPLIED[chltype], _SUPPLIED[chltype])
 
 
+def clusters(ctx: Ctx, attrs: Attributes) -> None:
+    """A cluster channel is in one cluster or a namelist's clusters, not both (IBM
+    "ClusterNamelist (MQCHAR48)": "At least one of ClusterName and ClusterNamelist must be
+    blank", which the channel's attributes follow too)."""
+    if attrs.get("CLUSTER") and attrs.get("CLUSNL"):
+        raise ctx.fail("MQSC558E", first="CLUSTER", second="CLUSNL")
+
+
 #: DISPLAY CHANNEL shows each channel with the attributes of its own type only, as z/OS shows
 #: them (ALL on a receiver lists no XMITQ); TYPE(...) selects channels of one type.
-CHANNELS = TypedFamily(CHANNEL, "CHLTYPE", APPLIES, REQUIRED, "TYPE", defaults)
+CHANNELS = TypedFamily(CHANNEL, "CHLTYPE", APPLIES, REQUIRED, "TYPE", defaults, clusters)

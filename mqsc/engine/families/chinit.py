@@ -17,7 +17,7 @@ from mqsc.catalog import product
 from mqsc.catalog.absent import FACILITIES
 from mqsc.catalog.channels import DEFAULT_PORT
 from mqsc.catalog.chinit import CHSTATUS
-from mqsc.engine import connregistry, objectcommands
+from mqsc.engine import clusterstate, connregistry, objectcommands, repository
 from mqsc.engine.channelstate import (
     CHANNELS,
     CHINIT,
@@ -26,6 +26,8 @@ from mqsc.engine.channelstate import (
     SENDERS,
     Network,
     active,
+    channel_of,
+    definition,
     in_doubt,
     ports,
     qmgr_attrs,
@@ -57,6 +59,10 @@ def start_chinit(ctx: Ctx) -> None:
     ctx.say("MQSC538I")
     set_attrs(ctx, **{CHINIT: "ACTIVE"})
     connregistry.connect_chinit(ctx)  # the CHIN address space connects (DISPLAY CONN)
+    if repository.member_clusters(ctx.txn) or ctx.txn.get("messages", repository.REPOSITORY_QUEUE):
+        # The repository manager starts with the channel initiator: it looks at what waits
+        # for it (docs/clusters.md).
+        clusterstate.note(ctx, "START")
     ctx.console("CSQX000I", csect="CSQXJST", version=product.CHINIT_RELEASE)
     ctx.console("CSQX001I", csect="CSQXJST")
     ctx.console("CSQX022I", csect="CSQXSUPR")
@@ -147,7 +153,9 @@ def stop_listener(ctx: Ctx) -> None:
 
 # ---- START / STOP CHANNEL, DISPLAY CHSTATUS ---------------------------------------------------
 def _channel(ctx: Ctx) -> Any:
-    obj = ctx.txn.get("channel", ctx.cmd.name)
+    # A channel defined here, else a cluster-sender the cluster defined automatically (IBM
+    # "Stop Channel": the command applies to the locally defined one when both exist).
+    obj = definition(ctx, str(ctx.cmd.name))
     if obj is None:
         raise ctx.not_found("CHANNEL", ctx.cmd.name)
     return obj
@@ -204,7 +212,7 @@ def stop_channel(ctx: Ctx) -> None:
     ctx.say("MQSC534I", command="STOP", channel=obj.name)
     old = statuses(qmgr_attrs(ctx)).get(obj.name)
     if ctx.cmd.get("STATUS", "STOPPED") == "INACTIVE":
-        set_status(ctx, obj.name, None)
+        set_status(ctx, obj.name, None, by_user=True)
     else:
         base = (
             dict(old)
@@ -218,7 +226,7 @@ def stop_channel(ctx: Ctx) -> None:
                 "RQMNAME": "",
             }
         )
-        set_status(ctx, obj.name, {**base, "STATUS": "STOPPED"})
+        set_status(ctx, obj.name, {**base, "STATUS": "STOPPED"}, by_user=True)
     if old is not None and old.get("STATUS") != "STOPPED":
         ctx.console("MQSC348I", csect="CSQXRESP", channel=obj.name)
 
@@ -237,18 +245,22 @@ def display_chstatus(ctx: Ctx) -> None:
     if ctx.cmd.get("SAVED"):
         # IBM "DISPLAY CHSTATUS" SAVED: the synchronisation data saved for each channel that
         # ever moved a batch, running or not (an inactive one shows STATUS(INACTIVE)).
-        current = {n: current.get(n) or _inactive(ctx, n) for n in syncs(qmgr_attrs(ctx))}
-    for name, status in sorted(current.items()):
+        current = {
+            n: current.get(n) or _inactive(ctx, channel_of(n)) for n in syncs(qmgr_attrs(ctx))
+        }
+    for key, status in sorted(current.items()):
+        # A cluster-receiver runs one instance per sending queue manager: each is a row.
+        name = channel_of(key)
         if not _matches(str(ctx.cmd.name), name):
             continue
         if xmitq is not None and not _matches(str(xmitq), str(status.get("XMITQ", ""))):
             continue
-        rows.append(_status_getter(ctx, name, status))
+        rows.append(_status_getter(ctx, key, status))
     objectcommands.display(ctx, CHSTATUS, iter(rows))
 
 
 def _inactive(ctx: Ctx, name: str) -> dict[str, Any]:
-    obj = ctx.txn.get("channel", name)
+    obj = definition(ctx, name)
     return {
         "CHLTYPE": str(obj.get("CHLTYPE")) if obj is not None else "",
         "CONNAME": str(obj.get("CONNAME", "")) if obj is not None else "",
@@ -261,9 +273,10 @@ def _matches(pattern: str, name: str) -> bool:
     return name.startswith(pattern[:-1]) if pattern.endswith("*") else name == pattern
 
 
-def _status_getter(ctx: Ctx, name: str, status: Mapping[str, Any]) -> Callable[[str], object]:
-    obj = ctx.txn.get("channel", name)
-    sync = sync_of(qmgr_attrs(ctx), name)
+def _status_getter(ctx: Ctx, key: str, status: Mapping[str, Any]) -> Callable[[str], object]:
+    name = channel_of(key)
+    obj = definition(ctx, name)
+    sync = sync_of(qmgr_attrs(ctx), key)
     doubt = sync.get("INDOUBT") or {}
     last = {
         "LSTSEQNO": int(sync.get("SEQNO", 0)),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mqsc.catalog import qmgr as catalog_qmgr
-from mqsc.engine import connregistry, lifecycle, objectcommands
+from mqsc.engine import connregistry, lifecycle, objectcommands, repository
 from mqsc.engine.context import Ctx
 from mqsc.engine.mqobjects import QueueManagerInfo
 from mqsc.engine.records import Message
@@ -24,7 +24,7 @@ def display_qmgr(ctx: Ctx) -> None:
     qm = info(ctx)
     values = {n: k.default for n, k in QMGR.attributes.items() if k.default is not None}
     values.update(qm.attrs)
-    values.update(QMNAME=qm.name, QSGNAME=qm.qsg)
+    values.update(QMNAME=qm.name, QSGNAME=qm.qsg, QMID=repository.qmid(qm.name))
     stamp = qm.altered or " "
     values.update(ALTDATE=stamp[:10], ALTTIME=stamp[11:])
     groups = [name for name in QMGR_GROUPS if ctx.cmd.get(name, False)]
@@ -37,6 +37,10 @@ def alter_qmgr(ctx: Ctx) -> None:
     qm = info(ctx)
     attrs = dict(qm.attrs)
     attrs.update(objectcommands.given(ctx, QMGR))
+    if attrs.get("REPOS") and attrs.get("REPOSNL"):
+        # IBM "RepositoryName (MQCHAR48)": "At least one of RepositoryName and
+        # RepositoryNamelist must be blank".
+        raise ctx.fail("MQSC558E", first="REPOS", second="REPOSNL")
     ctx.txn.put("qmgr", None, replace(qm, attrs=attrs, altered=ctx.stamp()))
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from mqsc.catalog import Family
 from mqsc.catalog import queues as catalog_queues
-from mqsc.engine import absent, connregistry, objectcommands, space
+from mqsc.engine import clusterstate, connregistry, objectcommands, repository, space
 from mqsc.engine.context import Ctx
 from mqsc.engine.messaging import privateq, queuestats, sharedq
 from mqsc.engine.messaging.privateq import depth
@@ -27,6 +27,7 @@ QLOCAL = catalog_queues.FAMILY
 QALIAS = catalog_queues.ALIAS
 QREMOTE = catalog_queues.REMOTE
 QMODEL = catalog_queues.MODEL
+QCLUSTER = catalog_queues.QCLUSTER
 #: Queue types by their object keyword, in DISPLAY QUEUE TYPE(...) order.
 QUEUE_TYPES = catalog_queues.QUEUE_TYPES
 
@@ -64,11 +65,19 @@ def check_name_space(ctx: Ctx, family: Family) -> None:
         )
 
 
+def check_clusters(ctx: Ctx, attrs: Attributes) -> None:
+    """A queue is in one cluster or in a namelist's clusters, not both (IBM "ClusterNamelist
+    (MQCHAR48)": "At least one of ClusterName and ClusterNamelist must be blank")."""
+    if attrs.get("CLUSTER") and attrs.get("CLUSNL"):
+        raise ctx.fail("MQSC558E", first="CLUSTER", second="CLUSNL")
+
+
 def check_other(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
     """The z/OS rules on an alias, remote or model queue: its disposition needs a group; a
     model of shared dynamic queues names the CF structure they go in (IBM "DEFINE QMODEL":
     DEFTYPE(SHAREDYN) makes shared queues, which need a CFSTRUCT)."""
     objectcommands.check_group(ctx, attrs)
+    check_clusters(ctx, attrs)
     if attrs.get("DEFTYPE") == "SHAREDYN" and not attrs.get("CFSTRUCT"):
         raise ctx.object_failure(
             "MQSC554E", "NOT_ALLOWED", keyword="DEFTYPE", value="SHAREDYN", required="CFSTRUCT"
@@ -79,6 +88,7 @@ def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
     """The z/OS rules on a local queue's attributes."""
     qsgdisp = attrs.get("QSGDISP", "QMGR")
     objectcommands.check_group(ctx, attrs)
+    check_clusters(ctx, attrs)
     structure = attrs.get("CFSTRUCT", "")
     if structure == "CSQ_ADMIN":
         raise ctx.object_failure("MQSC553E", "NOT_ALLOWED", objtype="CFSTRUCT", name=structure)
@@ -192,29 +202,76 @@ def _needs_cluster_queues(ctx: Ctx) -> bool:
     return ctx.cmd.get("TYPE") == "QCLUSTER" or bool(ctx.cmd.get("CLUSINFO", False))
 
 
+def cluster_queues(ctx: Ctx) -> Iterator[objectcommands.Getter]:
+    """The cluster queues this queue manager's repository knows (its own among them) that
+    the command's name and CLUSTER selector pick, in name order, as DISPLAY QCLUSTER shows
+    them: each instance's definition as its queue manager published it."""
+    pattern = str(ctx.cmd.name)
+    cluster = ctx.cmd.get("CLUSTER")
+    if any(ctx.cmd.get(k) is not None for k in ("CLUSNL", "STGCLASS", "CFSTRUCT", "PSID")):
+        return  # a cluster queue's record names one cluster, and no storage
+    for record in repository.view(ctx.txn).queues():
+        if not objectcommands.matches(pattern, record.name):
+            continue
+        if cluster is not None and not objectcommands.matches(str(cluster), record.cluster):
+            continue
+        values = {
+            **record.attrs,
+            "QUEUE": record.name,
+            "TYPE": "QCLUSTER",
+            "CLUSTER": record.cluster,
+            "CLUSQMGR": record.qmname,
+            "QMID": record.qmid,
+            "CLUSDATE": record.known[:10],
+            "CLUSTIME": record.known[11:],
+        }
+        yield objectcommands.values_getter(values)
+
+
+@handles("DISPLAY", "QCLUSTER")
+def display_qcluster(ctx: Ctx) -> None:
+    clusterstate.require_chinit(ctx)
+    objectcommands.display(ctx, QCLUSTER, cluster_queues(ctx), "QCLUSTER")
+
+
 @handles("DISPLAY", "QLOCAL", "QALIAS", "QREMOTE", "QMODEL")
 def display_typed(ctx: Ctx) -> None:
-    if _needs_cluster_queues(ctx):
-        absent.answer(ctx, "CHINIT")
-        return
     family = QUEUE_TYPES[ctx.cmd.objtype]
-    objectcommands.display(ctx, family, selected(ctx, family))
+    if not _needs_cluster_queues(ctx):
+        objectcommands.display(ctx, family, selected(ctx, family))
+        return
+    clusterstate.require_chinit(ctx)
+    streams = [_named(ctx, 0, family), _clustered(ctx, 1)]
+    objectcommands.display_types(ctx, _merged(streams, (family, QCLUSTER)))
 
 
 @handles("DISPLAY", "QUEUE")
 def display_queue(ctx: Ctx) -> None:
-    if _needs_cluster_queues(ctx):
-        absent.answer(ctx, "CHINIT")
-        return
     qtype = str(ctx.cmd.get("TYPE", "ALL"))
-    if qtype in QUEUE_TYPES:
+    if _needs_cluster_queues(ctx):
+        clusterstate.require_chinit(ctx)
+    if qtype == "QCLUSTER":
+        objectcommands.display_types(ctx, ((QCLUSTER, get) for get in cluster_queues(ctx)))
+        return
+    if qtype in QUEUE_TYPES and not ctx.cmd.get("CLUSINFO", False):
         objectcommands.display(ctx, QUEUE_TYPES[qtype], selected(ctx, QUEUE_TYPES[qtype]))
         return
-    # TYPE(ALL) shows every type in one name order.
-    families = tuple(QUEUE_TYPES.values())
+    # TYPE(ALL) shows every type in one name order; CLUSINFO adds the cluster queues.
+    families = (QUEUE_TYPES[qtype],) if qtype in QUEUE_TYPES else tuple(QUEUE_TYPES.values())
     streams = [_named(ctx, rank, family) for rank, family in enumerate(families)]
-    merged = ((families[rank], get) for _, rank, get in heapq.merge(*streams, key=_by_name))
-    objectcommands.display_types(ctx, merged)
+    if ctx.cmd.get("CLUSINFO", False):
+        streams.append(_clustered(ctx, len(families)))
+        families = (*families, QCLUSTER)
+    objectcommands.display_types(ctx, _merged(streams, families))
+
+
+def _merged(streams, families):
+    return ((families[rank], get) for _, rank, get in heapq.merge(*streams, key=_by_name))
+
+
+def _clustered(ctx: Ctx, rank: int) -> Iterator[tuple[str, int, objectcommands.Getter]]:
+    for get in cluster_queues(ctx):
+        yield str(get("QUEUE")), rank, get
 
 
 def _by_name(item: tuple[str, int, objectcommands.Getter]) -> tuple[str, int]:

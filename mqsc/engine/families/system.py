@@ -9,12 +9,13 @@ STOP CMDSERV (IBM MQ for z/OS, "Command server messages (CSQN...)": CSQN014I, CS
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import replace
 
-from mqsc.engine import absent, channelstate, logdatasets, objectcommands
-from mqsc.engine.context import Ctx
+from mqsc.engine import absent, channelstate, clusterstate, logdatasets, objectcommands
+from mqsc.engine.context import Ctx, moment
 from mqsc.engine.group import member_states
-from mqsc.engine.messaging import bodies
+from mqsc.engine.messaging import bodies, events
 from mqsc.engine.registry import handles
 
 #: Where the command server's state lives among the queue manager's attributes (not an MQSC
@@ -86,18 +87,21 @@ def refresh_security(ctx: Ctx) -> None:
 def suspend_resume_qmgr(ctx: Ctx) -> None:
     # SUSPEND / RESUME QMGR LOG are taken from the console only (the catalog's LOG keyword
     # narrows the sources; the source check refuses them from elsewhere). CLUSTER and CLUSNL
-    # keep the channel initiator's answer.
+    # are the repository manager's (mqsc/engine/clusterstate.py). IBM's syntax diagram takes
+    # one of CLUSTER, CLUSNL, FACILITY and LOG.
+    given = [k for k in ("CLUSTER", "CLUSNL", "FACILITY", "LOG") if ctx.cmd.get(k)]
+    if len(given) != 1:
+        raise ctx.fail("MQSC394E", verb=ctx.cmd.verb, given=" and ".join(given) or "none")
+    if ctx.cmd.get("CLUSTER") is not None or ctx.cmd.get("CLUSNL") is not None:
+        clusterstate.suspend_command(ctx)
+        return
     if ctx.cmd.get("LOG", False):
         if ctx.cmd.verb == "SUSPEND":
             logdatasets.suspend(ctx)
         else:
             logdatasets.resume(ctx)
         return
-    facility = ctx.cmd.get("FACILITY")
-    if facility is not None:
-        _facility(ctx, str(facility), ctx.cmd.verb == "SUSPEND")
-        return
-    absent.answer(ctx, "")
+    _facility(ctx, str(ctx.cmd.get("FACILITY")), ctx.cmd.verb == "SUSPEND")
 
 
 #: Where the state of the queue manager's Db2 connection lives among its attributes (not an
@@ -130,13 +134,53 @@ def _facility(ctx: Ctx, facility: str, suspend: bool) -> None:
 
 
 # ---- REFRESH QMGR ----------------------------------------------------------------------------
+#: REFRESH QMGR OBJECT(type): the state tables of each object type (IBM "REFRESH QMGR":
+#: OBJECT "Requests that the refresh includes only objects of the specified type").
+_REFRESH_TABLES = {
+    "QLOCAL": ("qlocal",),
+    "QALIAS": ("qalias",),
+    "QREMOTE": ("qremote",),
+    "QMODEL": ("qmodel",),
+    "QUEUE": ("qlocal", "qalias", "qremote", "qmodel"),
+    "PROCESS": ("process",),
+    "NAMELIST": ("namelist",),
+    "STGCLASS": ("stgclass",),
+    "CHANNEL": ("channel",),
+    "QMGR": ("qmgr",),
+}
+
+
+def _refreshed(ctx: Ctx):
+    """The objects REFRESH QMGR TYPE(CONFIGEV) selects: of OBJECT's type (default every
+    type), named by NAME (generic, default *), altered within INCLINT minutes if given."""
+    kind = str(ctx.cmd.get("OBJECT") or "ALL").upper()
+    tables = _REFRESH_TABLES.get(kind) or tuple(dict.fromkeys(sum(_REFRESH_TABLES.values(), ())))
+    pattern = str(ctx.cmd.get("NAME") or "*")
+    minutes = ctx.cmd.get("INCLINT")
+    since = None
+    if minutes is not None:
+        since = ctx.qm.clock().replace(tzinfo=None) - dt.timedelta(minutes=int(minutes))
+    for table in tables:
+        if table == "qmgr":
+            yield table, ctx.txn.get("qmgr", None)
+            continue
+        for name, obj in sorted(ctx.txn.items(table)):
+            if not objectcommands.matches(pattern, name):
+                continue
+            altered = moment(getattr(obj, "altered", "") or "", ctx.qm.clock())
+            if since is not None and (altered is None or altered.replace(tzinfo=None) < since):
+                continue
+            yield table, obj
+
+
 @handles("REFRESH", "QMGR")
 def refresh_qmgr(ctx: Ctx) -> None:
     """TYPE(EXPIRY): an expiry scan of the local queues NAME selects (IBM "Expired messages on
     z/OS": "Issue the REFRESH QMGR TYPE(EXPIRY) command, specifying the queue or queues that
-    you want scanned"). TYPE(CONFIGEV): the configuration events are disabled in mqsc (no
-    event messages yet), so the command fails as MQRCCF_EVENTS_DISABLED says ("The command
-    required performance or configuration events to be enabled"). TYPE(PROXYSUB): the
+    you want scanned"). TYPE(CONFIGEV): a Refresh object event for each object NAME, OBJECT
+    and INCLINT select (mqsc/engine/messaging/events.py); with CONFIGEV not ENABLED the
+    command fails as MQRCCF_EVENTS_DISABLED says ("The command required performance or
+    configuration events to be enabled"). TYPE(PROXYSUB): the
     channel initiator must be active; no hierarchy or cluster links this queue manager to
     another, so there are no proxy subscriptions to resynchronize. TYPE(EARLY): only while
     the queue manager is not active."""
@@ -153,7 +197,11 @@ def refresh_qmgr(ctx: Ctx) -> None:
                         ctx.say("MQSC584I", count=gone, queue=name)
         return
     if kind == "CONFIGEV":
-        raise ctx.fail("MQSC582E")
+        if events.switch(ctx, "CONFIGEV") != "ENABLED":
+            raise ctx.fail("MQSC582E")
+        count = events.refresh(ctx, _refreshed(ctx))
+        ctx.say("MQSC586I", count=count)
+        return
     if kind == "PROXYSUB":
         if not channelstate.active(ctx.txn.get("qmgr", None).attrs):
             raise ctx.fail("CSQM131I")

@@ -17,7 +17,7 @@ import hashlib
 from collections.abc import Iterator
 
 from mqsc.catalog import topics as catalog_topics
-from mqsc.engine import objectcommands
+from mqsc.engine import objectcommands, repository
 from mqsc.engine.context import Ctx
 from mqsc.engine.messaging import bodies, privateq, pubsub, topictree
 from mqsc.engine.messaging.topictree import INDEX, matches, resolved, topic_object
@@ -85,10 +85,20 @@ def display_topic(ctx: Ctx) -> None:
 
 
 def selected_topics(ctx: Ctx) -> Iterator[objectcommands.Getter]:
-    if ctx.cmd.get("TYPE", "LOCAL") == "CLUSTER":
-        return  # no cluster: no cluster topics
-    for obj in objectcommands.selected(ctx, TOPIC):
-        yield objectcommands.getter(obj, "TOPIC", {"TYPE": "LOCAL"})
+    """TYPE(LOCAL) (the default): the topic objects defined here; TYPE(CLUSTER): the cluster
+    topics this queue manager's cluster repository knows (each published by the queue
+    manager that defines it, docs/clusters.md); TYPE(ALL): both."""
+    kind = str(ctx.cmd.get("TYPE", "LOCAL"))
+    if kind in ("LOCAL", "ALL"):
+        for obj in objectcommands.selected(ctx, TOPIC):
+            yield objectcommands.getter(obj, "TOPIC", {"TYPE": "LOCAL"})
+    if kind in ("CLUSTER", "ALL"):
+        pattern = str(ctx.cmd.name)
+        for record in repository.view(ctx.txn).of(repository.TOPIC):
+            if objectcommands.matches(pattern, record.name):
+                values = {**record.attrs, "TOPIC": record.name, "TYPE": "CLUSTER"}
+                values["CLUSTER"] = record.cluster
+                yield objectcommands.values_getter(values)
 
 
 # ---- subscriptions ---------------------------------------------------------------------------
@@ -156,7 +166,7 @@ def _send_retained(ctx: Ctx, sub: MQObject) -> None:
         priority = pubsub.priority_for(sub, kept.priority)
         reason = _put_retained(ctx, dest, kept, priority)
         if reason and (not dlq or _put_retained(ctx, dlq, kept, priority)):
-            raise ctx.fail("MQSC586E", topicstr=topicstr, dest=dest, code=reason, sub=sub.name)
+            raise ctx.fail("MQSC587E", topicstr=topicstr, dest=dest, code=reason, sub=sub.name)
         if not reason:
             topictree.delivered(ctx, sub.name, 1)
 

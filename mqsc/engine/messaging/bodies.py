@@ -28,7 +28,7 @@ from mqsc.catalog.mqrc import (
     MQRC_NONE,
 )
 from mqsc.engine.context import moment
-from mqsc.engine.messaging import privateq, queuestats, sharedq
+from mqsc.engine.messaging import clusterput, privateq, queuestats, sharedq
 from mqsc.engine.records import Delivered, Workload
 from mqsc.engine.storage.queuestore import Body, QueueStore, Run
 
@@ -108,7 +108,7 @@ def put(
     body = Body(
         bytes(data), new_msgid(ctx), correlid, reply_q, reply_qmgr, expiry, ctx.stamp(), correl_text
     )
-    done = privateq.put(
+    done = clusterput.put(
         ctx,
         queue,
         1,
@@ -392,4 +392,5 @@ def _delivered(ctx: Ctx, run: Run, later: int = 0, *, data: bool = True) -> Deli
         _remaining(ctx, body),
         body.put_time,
         body.correl_text,
+        *body.descriptor,
     )

@@ -37,7 +37,7 @@ from mqsc.catalog.mqrc import (
 )
 from mqsc.catalog.queues import FAMILY as QLOCAL
 from mqsc.engine import connregistry, space
-from mqsc.engine.messaging import pubsub, queuestats, sharedq, triggers
+from mqsc.engine.messaging import events, pubsub, queuestats, sharedq, triggers
 from mqsc.engine.mqobjects import Attributes, MQObject
 from mqsc.engine.records import TriggerMessage, Workload
 from mqsc.engine.space import report_expansions
@@ -90,6 +90,7 @@ def put(
     dest: str = "",
     body: Body | None = None,
     triggering: bool = True,
+    eventing: bool = True,
     restoring: bool = False,
     uow: str = "",
     pending: list[Pending] | None = None,
@@ -102,7 +103,9 @@ def put(
     backed out, the committed ones stay. Trigger messages follow
     (mqsc/engine/messaging/triggers.py); they trigger nothing themselves (``triggering``
     False). ``restoring``: a backout puts back messages an MQGET took, which is no MQPUT
-    (MSGIN does not count them; the depth they make counts toward HIQDEPTH).
+    (MSGIN does not count them; the depth they make counts toward HIQDEPTH). Performance
+    events follow (mqsc/engine/messaging/events.py); an event message's own put makes none
+    (``eventing`` False).
 
     ``uow``: the put is in the unit of work of that connection (MQPMO_SYNCPOINT): the messages
     are on the queue (pages, log, CURDEPTH) but reach no MQGET until :func:`commit_put`; each
@@ -189,7 +192,11 @@ def put(
     room = max(0, int(q.get("MAXDEPTH")) - (held.depth if held is not None else 0))
     todo = min(count, room)
     if not todo:
-        # Nothing to put (none asked for, or the queue is full): nothing changes.
+        # Nothing to put (none asked for, or the queue is full): nothing changes but the
+        # Queue Full event of a refused put.
+        if count and eventing:
+            depth_now = held.depth if held is not None else 0
+            events.after_put(ctx, q, depth_now, depth_now, MQRC_Q_FULL)
         return Workload(
             "put",
             queue,
@@ -204,7 +211,7 @@ def put(
     ps = txn.edit("pageset", psid)
     pool = txn.edit("pool", ps.pool)
     run = store.tail_run(size, persistent, priority, psid, dest, body, uow)
-    events = SpaceEvents()
+    space_events = SpaceEvents()
     done, pages, reason = 0, 0, MQRC_NONE
     while done < todo:
         k = todo - done
@@ -212,11 +219,11 @@ def put(
             log = txn.get("log", None)
             k = min(k, log.until_checkpoint(), log.until_stop(size + constants.LOG_PER_MSG))
         try:
-            taken = _allocate_messages(ctx, store, run, ps, pool, k, events)
+            taken = _allocate_messages(ctx, store, run, ps, pool, k, space_events)
         except PageSetFull:
             reason = MQRC_STORAGE_MEDIUM_FULL
             ps.stats = ps.stats.counted_full()
-            taken = _fill_what_fits(ctx, store, run, ps, pool, k, events)
+            taken = _fill_what_fits(ctx, store, run, ps, pool, k, space_events)
             done, pages = done + taken[0], pages + taken[1]
             break
         done, pages = done + taken[0], pages + taken[1]
@@ -230,7 +237,7 @@ def put(
     _drop_empty(store)
     if not store.runs and not store.lists:
         txn.delete("messages", queue)  # nothing was put: no store, no trace
-    report_expansions(ctx, events)
+    report_expansions(ctx, space_events)
     if done:
         queuestats.put(ctx, queue, 0 if restoring else done, store.depth)
         if uow and pending is not None:
@@ -240,6 +247,8 @@ def put(
         if trigger_before >= 0
         else ()
     )
+    if eventing and (done or reason == MQRC_Q_FULL):
+        events.after_put(ctx, q, store.depth - done, store.depth, reason)
     return Workload(
         "put",
         queue,
@@ -791,6 +800,7 @@ def get(
         if not store.runs:
             txn.delete("messages", queue)
     queuestats.got(ctx, queue, got)
+    events.after_get(ctx, queue, store.depth + got, store.depth)
     reason = MQRC_NO_MSG_AVAILABLE if count is not None and got < count else MQRC_NONE
     return Workload("get", queue, wanted, got, 0, got_bytes, reason, pages)
 
@@ -825,6 +835,7 @@ def get_runs(ctx: Ctx, queue: str, wanted: Mapping[int, int]) -> int:
     if not store.runs:
         txn.delete("messages", queue)
     queuestats.got(ctx, queue, got)
+    events.after_get(ctx, queue, store.depth + got, store.depth)
     return got
 
 
@@ -935,6 +946,7 @@ def lock_one(ctx: Ctx, queue: str, run_id: int) -> int:
     freed (returns 0)."""
     store = ctx.txn.edit("messages", queue)
     _lock(ctx, store, store.run(run_id), 1)
+    events.after_get(ctx, queue, store.depth + 1, store.depth)  # CURDEPTH dropped by one
     return 0
 
 
@@ -953,6 +965,9 @@ def take_one(ctx: Ctx, queue: str, run_id: int) -> int:
         pages += _shrink_lists(store, ps, txn.edit("pool", ps.pool))
     if not store.runs:
         txn.delete("messages", queue)
+    # z/OS: a Queue Depth Low event also when a message "would have been removed but has
+    # since expired" ("Enabling queue depth events"): expiry discards come here too.
+    events.after_get(ctx, queue, store.depth + 1, store.depth)
     return pages
 
 

@@ -91,6 +91,15 @@ class Body:
     #: An application-specific correlation id (REST API v3, JMS): the text as given; its
     #: first 24 UTF-8 bytes are the CorrelId.
     correl_text: str = ""
+    #: The MQMD fields a message the queue manager itself puts sets (event messages, IBM
+    #: "Event message MQMD (message descriptor)"): Format ("MQEVENT "), Encoding,
+    #: CodedCharSetId, PutApplType, PutApplName. Empty or zero: not set by the putter
+    #: (MQFMT_NONE; the queue manager's encoding and CCSID).
+    format: str = ""
+    encoding: int = 0
+    ccsid: int = 0
+    appltype: int = 0
+    applname: str = ""
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -102,7 +111,13 @@ class Body:
             "expiry": self.expiry,
             "put_time": self.put_time,
             **({"correl_text": self.correl_text} if self.correl_text else {}),
+            **({"mqmd": list(self.descriptor)} if self.format else {}),
         }
+
+    @property
+    def descriptor(self) -> tuple[str, int, int, int, str]:
+        """Format, Encoding, CodedCharSetId, PutApplType, PutApplName."""
+        return (self.format, self.encoding, self.ccsid, self.appltype, self.applname)
 
     @classmethod
     def restore(cls, data: dict[str, Any]) -> Body:
@@ -115,7 +130,15 @@ class Body:
             int(data["expiry"]),
             data["put_time"],
             data.get("correl_text", ""),
+            *_descriptor(data.get("mqmd")),
         )
+
+
+def _descriptor(saved: list[Any] | None) -> tuple[str, int, int, int, str]:
+    if not saved:
+        return ("", 0, 0, 0, "")
+    fmt, encoding, ccsid, appltype, applname = saved
+    return (str(fmt), int(encoding), int(ccsid), int(appltype), str(applname))
 
 
 @dataclass(slots=True)

@@ -587,9 +587,16 @@ const DEFAULT_COLUMNS = {
   topic: ["topic", "topicstr", "type", "qsgdisp", "pub", "sub", "durable", "descr"],
   sub: ["sub", "topicstr", "topicobj", "dest", "destqmgr", "subtype", "durable", "expiry"],
   listener: ["listener", "status", "trptype", "port", "address", "indisp"],
+  // The cluster queue managers and cluster queues this queue manager's repository knows
+  // (DISPLAY CLUSQMGR, DISPLAY QCLUSTER; docs/clusters.md).
+  clusqmgr: ["clusqmgr", "cluster", "qmtype", "status", "suspend", "deftype", "channel",
+             "conname", "clusdate", "clustime"],
+  qcluster: ["queue", "clusqmgr", "cluster", "clusqt", "defbind", "put", "clusdate",
+             "clustime"],
 };
 const TITLES = { channel: "Channels", topic: "Topics", sub: "Subscriptions",
-                 listener: "Listeners" };
+                 listener: "Listeners", clusqmgr: "Cluster queue managers",
+                 qcluster: "Cluster queues" };
 const STATUS_ORDER = ["RUNNING", "RETRYING", "STOPPED", "STARTING", "BINDING", "INITIALIZING",
                       "PAUSED", "REQUESTING", "STOPPING", "SWITCHING", "DISCONNECTED",
                       "INACTIVE"];
@@ -664,7 +671,12 @@ async function fetchObjects(type) {
                                             responseParameters: ["all"] });
   if (a.status !== 200) return { rows: [], note: api.errorText(a) };
   const rows = a.json.commandResponse.filter((r) => r.parameters).map((r) => r.parameters);
-  if (type !== "channel") return { rows, note: "" };
+  if (type !== "channel") {
+    // The clusters are the channel initiator's repository manager's: without it, CSQM131I.
+    const refused = a.json.commandResponse.some(
+      (r) => (r.message || []).some((m) => m.startsWith("CSQM131I")));
+    return { rows, note: refused ? "channel initiator not active (CSQM131I)" : "" };
+  }
   const { status, note } = await channelStatus();
   // STATUS after the type, where the MQ Console has it.
   const withStatus = rows.map((r) => {
