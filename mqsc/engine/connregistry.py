@@ -554,8 +554,11 @@ def end_dead_threads(ctx: Ctx) -> None:
 
 
 def has_thread_owners(tables: dict[str, dict[Any, Any]]) -> bool:
-    """Whether any connection is held by a thread (the check a command pays for first)."""
-    return any(_THREAD_OWNER.fullmatch(c.owner) for c in tables[TABLE].values())
+    """Whether any connection is held by a thread (the check every command pays for first:
+    a process owner is ``pid.start``, the channel initiator's ``CHIN.qmgr``, a thread's
+    ``pid:thread``)."""
+    # A cheap superset of _THREAD_OWNER: end_dead_threads applies the exact test.
+    return any(":" in record.owner for record in tables[TABLE].values())
 
 
 # ---- trigger monitors ----------------------------------------------------------------------------
