@@ -5,7 +5,8 @@ same run on the same machine.
     python bench/run.py parse --sizes 10000 25000 50000
 
 Scenarios: parse (read + parse + bind), deck (S1), durable (S2), display (S3), putget and deep
-(S4), console (S5), firstscreen (S5: DISPLAY QLOCAL(*) at the console), memory (S6).
+(S4), secured (S4 with RACF queue security on), console (S5), firstscreen (S5: DISPLAY
+QLOCAL(*) at the console), memory (S6).
 
 Results are printed as a table and written to bench/out/results.json. docs/performance.md
 records them with the machine they ran on.
@@ -387,6 +388,108 @@ def put_and_get(count: int) -> dict:
         "floor_rate": count / floor_s,
         "ratio": seconds / floor_s,
     }
+
+
+def secured_qmgr(on: bool, home: Path):
+    """The storage benchmark's queue manager reading a home's RACF database (a file, as
+    ``mqsc`` homes have it): security off (QMBN.NO.SUBSYS.SECURITY, as every new queue
+    manager starts), or on with 1,000 MQQUEUE profiles (996 generic ones for other
+    applications, QMBN.**, and the three that cover BENCH.Q), MQCONN QMBN.BATCH, and
+    user BENCHU permitted through its group; restarted so it reads the switches."""
+    import datetime as dt
+    import shutil
+
+    from mqsc.catalog import CommandSource
+    from mqsc.racf.actions import Issuer, Outcome
+    from mqsc.racf.actions import run as run_racf
+    from mqsc.store.racfdb import SecurityStore, default_path
+
+    shutil.rmtree(home, ignore_errors=True)
+    store = SecurityStore.open(default_path(home), queue_managers=["QMBN"])
+    commands = ["ADDGROUP BENCHG", "ADDUSER BENCHU DFLTGRP(BENCHG)"]
+    if on:
+        commands += [
+            "RDELETE MQADMIN QMBN.NO.SUBSYS.SECURITY",
+            "RDEFINE MQCONN QMBN.BATCH UACC(NONE)",
+            "PERMIT QMBN.BATCH CLASS(MQCONN) ID(BENCHG) ACCESS(READ)",
+            *(f"RDEFINE MQQUEUE QMBN.APP{i:04d}.** UACC(NONE)" for i in range(996)),
+            "RDEFINE MQQUEUE QMBN.** UACC(NONE)",
+            "RDEFINE MQQUEUE QMBN.BEN%%.Q UACC(READ)",
+            "RDEFINE MQQUEUE QMBN.BENCH.* UACC(NONE)",
+            "PERMIT QMBN.BENCH.* CLASS(MQQUEUE) ID(BENCHG) ACCESS(UPDATE)",
+            "SETROPTS RACLIST(MQADMIN MQCONN MQQUEUE) REFRESH",
+        ]
+    issuer = Issuer("IBMUSER", dt.datetime(2026, 11, 28))
+
+    def every_command(db):
+        # In one transaction: a thousand RDEFINEs committed one by one wait for the disk.
+        for text in commands:
+            outcome = run_racf(db, text, issuer)
+            assert outcome.rc == 0, (text, outcome.lines)
+            db = outcome.db
+        return Outcome(db, (), 0)
+
+    store.apply(every_command)
+    qm = storage_qmgr()
+    qm.security = store
+    for text in ("STOP QMGR", "START QMGR"):
+        assert qm.execute(text, source=CommandSource.CONSOLE).ok
+    assert ("CSQH024I" if on else "CSQH021I") in {m.msg_id for m in qm.security_messages}
+    return qm
+
+
+@scenario("secured", [250_000])
+def secured(count: int) -> dict:
+    """Queue security on (1,000 profiles) against off, for user BENCHU: S4a's put and get of
+    ``count`` 4 KB messages (one MQPUT and one MQGET call: the target, at most 15% more), the
+    same in 1,000-message calls, and 200 one-message put and get calls (each its own
+    connection and open: the worst case for the checks, answered from the decisions the
+    queue manager keeps). Off and on alternate (in turn first) after a warm-up: the best of
+    25, 15 and 60 runs."""
+    import tempfile
+
+    pairs = 200  # per sample: short samples, alternated, keep the machine's drift out
+    base = Path(tempfile.mkdtemp(prefix="mqsc-bench-racf-"))
+    qms = {on: secured_qmgr(on, base / ("on" if on else "off")) for on in (False, True)}
+
+    def one_call(qm) -> None:
+        assert qm.put("BENCH.Q", count, 4096, user="BENCHU").done == count
+        assert qm.get("BENCH.Q", user="BENCHU").done == count
+
+    def steps(qm) -> None:
+        for _ in range(count // 1000):
+            assert qm.put("BENCH.Q", 1000, 4096, user="BENCHU").done == 1000
+        assert qm.get("BENCH.Q", user="BENCHU").done == count
+
+    def singles(qm) -> None:
+        for _ in range(pairs):
+            assert qm.put("BENCH.Q", 1, 4096, user="BENCHU").done == 1
+            assert qm.get("BENCH.Q", 1, user="BENCHU").done == 1
+
+    best = {}
+    for name, body, runs in (
+        ("one_call", one_call, 25),
+        ("steps", steps, 15),
+        ("singles", singles, 60),
+    ):
+        for on in (False, True):
+            best[(name, on)] = float("inf")
+            body(qms[on])  # a warm-up: the first check builds RACF's view of 1,000 profiles
+        for run in range(runs):
+            for on in (False, True) if run % 2 else (True, False):
+                start = time.perf_counter()
+                body(qms[on])
+                best[(name, on)] = min(best[(name, on)], time.perf_counter() - start)
+    for qm in qms.values():
+        qm.security.close()
+    row: dict = {"messages": count, "profiles": 1000}
+    for name in ("one_call", "steps", "singles"):
+        row[f"{name}_off_s"] = best[(name, False)]
+        row[f"{name}_on_s"] = best[(name, True)]
+        row[f"{name}_ratio"] = best[(name, True)] / best[(name, False)]
+    row["single_pair_us_off"] = best[("singles", False)] / pairs * 1e6
+    row["single_pair_us_on"] = best[("singles", True)] / pairs * 1e6
+    return row
 
 
 CHANNEL_QMB2 = (

@@ -21,6 +21,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("support",),  # helpers with no mqsc imports
     ("catalog",),  # the language's tables: commands, families, messages, reasons
     ("language",),  # text -> typed commands
+    ("racf",),  # the simulated RACF: database, decisions, TSO commands (pure)
     ("engine.records",),  # what the engine answers with: the renderers' input
     ("engine",),  # typed commands -> records, on the simulated state
     ("store",),  # the SQLite state store and where queue managers live
@@ -280,6 +281,8 @@ SHARED_NAMES = {
     "network": "queue managers whose channels reach each other (the package; the server's)",
     "pcf": "PCF messages (IBM's constants; encoding and decoding their bytes)",
     "plan": "`mqsc plan` (the subcommand; the planner)",
+    "racf": "the simulated RACF (its tables; the package; the subcommand)",
+    "security": "the queue manager's security (its tables; its checks)",
     "serve": "`mqsc serve` (the subcommand; the package)",
     "smds": "shared message data sets (the family's table and commands; their simulation)",
     "state": "a queue manager's state (its tables; the subcommand over its database)",

@@ -49,6 +49,7 @@ RESPTIME = (30, 5, 999)
 DEFAULT_DDNAME = "CSQUCMD"
 #: MQRC values in CSQU009E/MQSC250E.
 MQRC = {
+    2035: "MQRC_NOT_AUTHORIZED",
     2058: "MQRC_Q_MGR_NAME_ERROR",
     2059: "MQRC_Q_MGR_NOT_AVAILABLE",
     2087: "MQRC_UNKNOWN_REMOTE_Q_MGR",
@@ -277,6 +278,10 @@ class _Session:
     conn_of: Callable[[QueueManager], str] = lambda qm: ""
     qm: QueueManager | None = None
     tried: bool = False
+    #: The job's user: what the queue manager checks the connection and commands for.
+    user: str | None = None
+    #: RACF's messages for the job's log.
+    audit: list = field(default_factory=list)
 
     def connection(self, out: _Printer) -> QueueManager | None:
         if not self.tried:
@@ -289,6 +294,11 @@ class _Session:
                 self.qm, mqrc = None, error.mqrc
             if self.qm is not None and self.qm.phase is not Phase.RUNNING:
                 self.qm, mqrc = None, 2059  # a stopped queue manager refuses MQCONN
+            if self.qm is not None:
+                refused, logged = self.qm.authorize_connection(self.user)
+                self.audit.extend(logged)
+                if refused:
+                    self.qm, mqrc = None, refused
             if self.qm is None:
                 out.utility("CSQU009E", conn=self.parm, mqcc=2, mqrc=mqrc, mqrc_text=MQRC[mqrc])
             else:
@@ -305,10 +315,14 @@ def run(
     clock: Clock,
     columns: Columns = "72",
     conn_of: Callable[[QueueManager], str] | None = None,
+    user: str | None = None,
+    audit: list | None = None,
 ) -> Outcome:
     """Run CSQUTIL: check every SYSIN statement, then run them in order (``sysin`` None: the
     step has no SYSIN DD). ``conn_of``: the program's connection to a queue manager it
-    connected to (the COMMAND function's commands carry it)."""
+    connected to (the COMMAND function's commands carry it). ``user``: the job's user, whom
+    the queue manager checks the connection and the commands for; ``audit`` collects RACF's
+    messages (ICH408I) for the job's log."""
     out = _Printer()
     now = clock()
     out.utility("CSQU000I", csect=CSECT, version=VERSION)
@@ -323,7 +337,13 @@ def run(
     ]
     if not checked or any(errors for _, _, errors in checked):
         return _not_attempted(out, checked)
-    session = _Session(parm.strip().upper(), connect, conn_of or (lambda qm: ""))
+    session = _Session(
+        parm.strip().upper(),
+        connect,
+        conn_of or (lambda qm: ""),
+        user=user,
+        audit=audit if audit is not None else [],
+    )
     attempted = succeeded = 0
     label = _label(statement.function for _, statement, _ in checked)
     for _, statement, _ in checked:
@@ -414,7 +434,10 @@ def command_function(
     deck = datasets.read(statement.ddname)
     # The command server acts for the utility's connection (its job's user).
     conn = session.conn_of(target)
-    for result in target.iter_run(deck, source=CommandSource.SERVER, columns=columns, conn=conn):
+    for result in target.iter_run(
+        deck, source=CommandSource.SERVER, columns=columns, conn=conn, user=session.user
+    ):
+        session.audit.extend(m for m in result.records if getattr(m, "msg_id", "") == "ICH408I")
         read_count += 1
         out.echo(result.echo or (result.text,))
         out.echo(commandserver.reply_lines(result))

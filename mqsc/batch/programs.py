@@ -12,6 +12,7 @@ from mqsc.batch import csqutil
 from mqsc.batch.assembler import run_asma90, run_iewl
 from mqsc.batch.idcams import run_idcams
 from mqsc.batch.iebgener import run_iebgener
+from mqsc.batch.ikjeft01 import run_ikjeft01
 from mqsc.batch.steps import Program, StepContext, StepOutcome
 from mqsc.batch.workload import run_mget, run_oemput
 
@@ -20,6 +21,7 @@ def run_csqutil(ctx: StepContext) -> StepOutcome:
     """``EXEC PGM=CSQUTIL,PARM='qmgr'``: SYSIN statements, SYSPRINT, the CSQUTIL return
     code as the step's condition code."""
     sysin = ctx.read("SYSIN") if ctx.has("SYSIN") else None
+    audit: list = []
     outcome = csqutil.run(
         sysin,
         parm=ctx.parm,
@@ -27,7 +29,10 @@ def run_csqutil(ctx: StepContext) -> StepOutcome:
         connect=ctx.qmgr,
         clock=ctx.clock,
         conn_of=ctx.conn,
+        user=ctx.user,
+        audit=audit,
     )
+    ctx.audit(audit)
     ctx.print("SYSPRINT", outcome.sysprint)
     return StepOutcome(cc=outcome.rc)
 
@@ -42,8 +47,9 @@ def run_iefbr14(ctx: StepContext) -> StepOutcome:
 
 #: Load modules the emulator has, by name: CSQUTIL, the z/OS utilities MQ jobs use (IDCAMS,
 #: IEBGENER, IEFBR14, and the assembler and binder of the CSQ4ZPRM job: ASMA90, IEWL and its
-#: other names HEWL and IEWBLINK), and the lab's workload programs OEMPUT (SupportPac MP1B),
-#: OEMPUTX and MGET (SupportPac IP13) on the storage simulation.
+#: other names HEWL and IEWBLINK), TSO in the background (IKJEFT01 and its entry points
+#: IKJEFT1A and IKJEFT1B, running RACF commands), and the lab's workload programs OEMPUT
+#: (SupportPac MP1B), OEMPUTX and MGET (SupportPac IP13) on the storage simulation.
 PROGRAMS: Mapping[str, Program] = {
     "ASMA90": run_asma90,
     "CSQUTIL": run_csqutil,
@@ -53,6 +59,9 @@ PROGRAMS: Mapping[str, Program] = {
     "IDCAMS": run_idcams,
     "IEBGENER": run_iebgener,
     "IEFBR14": run_iefbr14,
+    "IKJEFT01": run_ikjeft01,
+    "IKJEFT1A": run_ikjeft01,
+    "IKJEFT1B": run_ikjeft01,
     "OEMPUT": run_oemput,
     "OEMPUTX": run_oemput,
     "MGET": run_mget,

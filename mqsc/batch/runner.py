@@ -28,6 +28,7 @@ from mqsc.batch.datasets import Catalog, DataSetError
 from mqsc.batch.jcl import Cond, CondTest, DataDefinition, Job, Step
 from mqsc.batch.programs import PROGRAMS
 from mqsc.batch.steps import Program, QueueManagers, StepContext, StepOutcome
+from mqsc.racf.background import Keeper
 
 Clock = Callable[[], dt.datetime]
 #: "code OP rc" for each COND operator.
@@ -102,6 +103,9 @@ class Environment:
     #: The process running the job, as the state store names connection owners
     #: (:func:`mqsc.store.lease.process_owner`); "" for an in-memory run.
     owner: str = ""
+    #: The RACF database TSO steps administer (the mqsc home's); None: each step a
+    #: throw-away one.
+    security: Keeper | None = None
 
 
 def run(job: Job, env: Environment, *, jobid: str = "JOB00001") -> JobRun:
@@ -320,6 +324,7 @@ def _execute(
         env.encoding,
         user=job.owner,
         owner=env.owner,
+        security=env.security,
     )
     program = env.programs.get(step.program)
     step_run = StepRun(step, "executed")
@@ -352,6 +357,7 @@ def _execute(
         )
     else:
         step_run.cc = max(0, min(outcome.cc, 4095))
+    step_run.log += ctx.log
     _stamp_clusters(qmgrs.used, env.catalog)
     for dd in step.dds:
         if dd.kind == "dsn" and dd.disp[1] == "DELETE":

@@ -16,10 +16,12 @@ from dataclasses import dataclass, field
 
 from mqsc.batch.datasets import Catalog
 from mqsc.batch.jcl import DataDefinition
+from mqsc.catalog import texts
 from mqsc.engine.connregistry import ConnectRequest, NotConnected
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.records import Issuer
 from mqsc.language.source import Source
+from mqsc.racf.background import Keeper
 
 Clock = Callable[[], dt.datetime]
 #: Finds a queue manager by name for the whole job (None when there is none of that name).
@@ -56,6 +58,10 @@ class StepContext:
     #: The step's connections, by queue manager name (MQCONN at its first use of one; the
     #: runner ends them when the step ends, as z/OS does at the end of a job step's task).
     connections: dict[str, tuple[QueueManager, str]] = field(default_factory=dict)
+    #: The RACF database (the mqsc home's), None for a job run without one.
+    security: Keeper | None = None
+    #: Lines for the job's log (JESMSGLG): RACF's ICH408I when it refuses the step's user.
+    log: list[str] = field(default_factory=list)
     #: Lines written to SYSOUT data sets, by DD name, in the order written.
     sysout: dict[str, list[str]] = field(default_factory=dict)
     #: Data sets written in this step (the first write replaces, later ones append).
@@ -144,6 +150,13 @@ class StepContext:
         """The data set a ``DD DSN=`` statement names (None for any other DD)."""
         dd = self.dds.get(ddname)
         return dd.dsn if dd is not None and dd.kind == "dsn" and not dd.member else None
+
+    def audit(self, messages) -> None:
+        """RACF's messages (ICH408I) among ``messages`` go to the job's log, as z/OS writes a
+        security violation to the log of the job that made it."""
+        self.log.extend(
+            texts.line(m.msg_id, m.inserts, None) for m in messages if m.msg_id == "ICH408I"
+        )
 
     def sysprint(self, *lines: str) -> None:
         """Write lines to SYSPRINT."""

@@ -65,6 +65,8 @@ class Session(Protocol):
     queue manager of the job by name."""
 
     parm: str
+    #: The job's user (None: the queue manager's operator).
+    user: str | None
 
     def connection(self, out: Printer) -> QueueManager | None:
         """The PARM's queue manager, connected once; None (with CSQU009E) when it cannot."""
@@ -399,7 +401,7 @@ def run_empty(call: Call) -> bool:
     )
     call.say("MQSC279I", function="EMPTY", scope=scope)
     for queue in queues:
-        outcome = qm.get(queue)
+        outcome = qm.get(queue, user=call.session.user)
         if outcome.reason:
             call.say(
                 "MQSC251E",
@@ -446,7 +448,12 @@ def run_load(call: Call) -> bool:
         loaded = 0
         for run in runs:
             outcome = qm.put(
-                queue, run.count, run.size, persistent=run.persistent, priority=run.priority
+                queue,
+                run.count,
+                run.size,
+                persistent=run.persistent,
+                priority=run.priority,
+                user=call.session.user,
             )
             loaded += outcome.done
             if outcome.reason:

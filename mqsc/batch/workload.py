@@ -194,8 +194,9 @@ def run_oemput(ctx: StepContext) -> StepOutcome:
     if qm is None:
         return _no_connection(ctx, reason)
     outcome = _put_cycle(qm, parm, sizes, ctx.conn(qm))
+    ctx.audit(outcome.messages)
     ctx.sysprint(f"Total Transactions : {outcome.done}", "", NOT_EMULATED, "")
-    ctx.print("SYSPRINT", summary_lines(outcome, qm.name, qm.cpf))
+    ctx.print("SYSPRINT", summary_lines(_without_racf(outcome), qm.name, qm.cpf))
     if outcome.reason:
         ctx.sysprint("", f"MQPUT failed with reason code {outcome.reason} ({outcome.reason_name})")
         return StepOutcome(cc=CC_MQ_FAILED)
@@ -221,7 +222,7 @@ def _put_cycle(qm, parm: PutParm, sizes: list[int], conn: str = "") -> Workload:
         total = one if total is None else total.plus(one)
         if one.reason:
             break
-    return total if total is not None else qm.put(parm.queue, 0, parm.size)
+    return total if total is not None else qm.put(parm.queue, 0, parm.size, conn=conn)
 
 
 def run_mget(ctx: StepContext) -> StepOutcome:
@@ -249,13 +250,19 @@ def run_mget(ctx: StepContext) -> StepOutcome:
     if qm is None:
         return _no_connection(ctx, reason)
     outcome = _get_waiting(ctx, qm, parm)
+    ctx.audit(outcome.messages)
     ctx.sysprint(f"Total Messages : {outcome.done}", NOT_EMULATED, "")
-    ctx.print("SYSPRINT", summary_lines(outcome, qm.name, qm.cpf))
+    ctx.print("SYSPRINT", summary_lines(_without_racf(outcome), qm.name, qm.cpf))
     failed = outcome.reason not in (mqrc.MQRC_NONE, mqrc.MQRC_NO_MSG_AVAILABLE)
     if failed:
         ctx.sysprint("", f"MQGET failed with reason code {outcome.reason} ({outcome.reason_name})")
     ctx.sysprint("", f"Ending at {_stamp(mget_end(ctx.clock(), parm, outcome.reason))}.")
     return StepOutcome(cc=CC_MQ_FAILED if failed else CC_OK)
+
+
+def _without_racf(outcome: Workload) -> Workload:
+    """The outcome without RACF's ICH408I: those go to the job's log, not SYSPRINT."""
+    return replace(outcome, messages=tuple(m for m in outcome.messages if m.msg_id != "ICH408I"))
 
 
 def _get_waiting(ctx: StepContext, qm, parm: GetParm) -> Workload:
@@ -272,7 +279,11 @@ def _get_waiting(ctx: StepContext, qm, parm: GetParm) -> Workload:
         try:
             hid = mqi.open_queue(qm, conn, parm.queue, mqi.INPUT)
         except NotConnected as refused:
-            return Workload("get", parm.queue, parm.count or -1, 0, reason=refused.reason)
+            # Refused by the security manager, its ICH408I go to the job's log.
+            audit = getattr(refused, "messages", ())
+            return Workload(
+                "get", parm.queue, parm.count or -1, 0, reason=refused.reason, messages=audit
+            )
     try:
         return _gets(ctx, qm, parm, conn)
     finally:
@@ -337,16 +348,24 @@ def mget_end(last_get: dt.datetime, parm: GetParm, reason: int) -> dt.datetime:
 def _connect(ctx: StepContext, name: str):
     """MQCONN: the queue manager and MQRC_NONE; None and 2058 when the job has no queue
     manager of that name, None and 2059 when another process holds it
-    (:class:`mqsc.batch.csqutil.Unavailable`)."""
+    (:class:`mqsc.batch.csqutil.Unavailable`), None and 2035 when the security manager
+    refuses the job's user."""
     try:
         qm = ctx.qmgr(name)
     except Unavailable as error:
         return None, error.mqrc
-    return qm, (mqrc.MQRC_NONE if qm is not None else mqrc.MQRC_Q_MGR_NAME_ERROR)
+    if qm is None:
+        return None, mqrc.MQRC_Q_MGR_NAME_ERROR
+    # The connection check (MQCONN hlq.BATCH, READ) is made at MQCONN: a job whose user may
+    # not connect fails there, RACF's ICH408I in its job log (IBM's security lab, PUTMSG).
+    reason, audit = qm.authorize_connection(ctx.user or None)
+    ctx.audit(audit)
+    return (qm, mqrc.MQRC_NONE) if not reason else (None, reason)
 
 
 def _no_connection(ctx: StepContext, reason: int = mqrc.MQRC_Q_MGR_NAME_ERROR) -> StepOutcome:
-    """MQCONN failed: 2058 no such queue manager, 2059 not available now."""
+    """MQCONN failed: 2058 no such queue manager, 2059 not available now, 2035 not
+    authorized."""
     ctx.sysprint(f"MQCONN failed with reason code {reason} ({mqrc.name(reason)})")
     return StepOutcome(cc=CC_MQ_FAILED)
 

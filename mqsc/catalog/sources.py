@@ -47,6 +47,13 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "https://www.ibm.com/support/pages/apar/PH08756",
             shows=_ids("CSQM099I 00D44001"),
         ),
+        "CICS-ICH408I": Evidence(
+            "CICS Transaction Server documentation: RACF message ICH408I, the job log layout "
+            "of a refused request (user, resource and class, reason, FROM generic profile, "
+            "access intent and allowed)",
+            "",
+            shows=_ids("ICH408I"),
+        ),
         "DOC-ALTBP": Evidence(
             "ALTER BUFFPOOL (alter buffer pool settings) on z/OS",
             "https://www.ibm.com/docs/en/ibm-mq/10.0.x?topic=reference-alter-"
@@ -119,6 +126,17 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "Generalized command preprocessor messages (CSQ9...)",
             "https://www.ibm.com/docs/SSFKSJ_9.2.0/com.ibm.mq.ref.doc/csq_9.htm",
             shows=_ids("CSQ9000E CSQ9001E CSQ9002E CSQ9003E"),
+        ),
+        "DOC-CSQH": Evidence(
+            "Security manager messages (CSQH...), IBM MQ for z/OS messages",
+            "https://www.ibm.com/docs/SSFKSJ_9.2.0/com.ibm.mq.ref.doc/csq_h.html",
+            shows=_ids("CSQH001I CSQH002I CSQH003I CSQH004I"),
+        ),
+        "DOC-CSQH-V6": Evidence(
+            "Security manager messages (CSQH...), WebSphere MQ for z/OS V6 (a mirror): RVERIFY "
+            "SECURITY of a user id with no entry in the internal control table",
+            "https://setgetweb.com/p/WAS60/MQ/com.ibm.mq.csqsao.doc/csqsao0408.htm",
+            names=_ids("CSQH007I"),
         ),
         "DOC-CSQI": Evidence(
             "Data manager messages (CSQI...)",
@@ -257,6 +275,11 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             _IBM92 + "q086270_.html",
         ),
         "DOC-DISQ": Evidence("DISPLAY QUEUE (display queue attributes)", _IBM92 + "q086270_.html"),
+        "DOC-DISSEC": Evidence(
+            "Displaying security status (IBM MQ for z/OS): typical output of DISPLAY SECURITY",
+            "https://ibm.com/support/knowledgecenter/SSFKSJ_9.3.0/secure/q012020_.html",
+            shows=_ids("CSQH015I CSQH016I CSQH030I CSQH031I CSQH032I CSQH034I CSQ9022I"),
+        ),
         "DOC-DISSTC": Evidence(
             "DISPLAY STGCLASS (display storage class information) on z/OS",
             "https://ibm.com/docs/SSFKSJ_9.2.0/com.ibm.mq.ref.adm.doc/q086330_.html",
@@ -271,6 +294,11 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
         "DOC-EXAMPLES": Evidence(
             "IBM MQ for z/OS command examples (command server replies)",
             shows=_ids("CSQN205I CSQ9022I CSQ9023E CSQM125I CSQM090E CSQM409I 00D44002"),
+        ),
+        "DOC-FILEMGR": Evidence(
+            "IBM File Manager for z/OS User's Guide: a TSO command that is not available",
+            "",
+            shows=_ids("IKJ56500I"),
         ),
         "DOC-LOGWRITE": Evidence(
             "How the IBM MQ for z/OS logs are written",
@@ -395,6 +423,12 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "Storage classes (IBM MQ for z/OS)",
             "https://ibm.com/support/knowledgecenter/SSFKSJ_9.1.0/com.ibm.mq.pro.doc/q003290_.htm",
         ),
+        "DOC-TSOMSG": Evidence(
+            "z/OS TSO/E Messages: IKJ56702I (module IKJEFP00, PARSE), the user entered "
+            "invalid data",
+            "https://www.ibm.com/docs/en/SSLTBW_2.1.0/com.ibm.zos.v2r1.ikjm100/tso.htm",
+            names=_ids("IKJ56702I"),
+        ),
         "C5": Evidence(
             "IBM MQ for z/OS codes: coupling facility manager codes (X'C5')",
             shows=_ids("00C5004F 00C50064"),
@@ -418,6 +452,13 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
         "E93": Evidence(
             "IBM MQ for z/OS messages: coupling facility manager messages (CSQE...)",
             shows=_ids("CSQE005I CSQE006I"),
+        ),
+        "GALASA-RACF": Evidence(
+            "Galasa's z/OS security manager (public GitHub source): the RACF command messages "
+            "it expects from RDEFINE, RALTER, RDELETE, RLIST and SETROPTS",
+            "",
+            shows=_ids("ICH14063I"),
+            names=_ids("ICH10102I ICH11009I ICH12002I ICH13003I ICH13004I"),
         ),
         "GH-CONSOLE": Evidence(
             "Console and command-server captures in public repositories (Zowe MQ "
@@ -445,6 +486,13 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "",
             shows=_ids("CSQP018I CSQP019I CSQP021I CSQR002I"),
         ),
+        "GH-IKJ56228I": Evidence(
+            "Public captures of TSO in the background: a z/OSMF data set error and an Ansible "
+            "IDCAMS listing with IKJ56228I DATA SET ... NOT IN CATALOG OR CATALOG CAN NOT BE "
+            "ACCESSED",
+            "",
+            shows=_ids("IKJ56228I"),
+        ),
         "GH-MS0S": Evidence("MQSC samples of the IBM MS0S SupportPac, as published on GitHub"),
         "GH-PARSER": Evidence(
             "A real z/OS console line quoted in a third-party MQ console parser (GitHub)",
@@ -462,12 +510,35 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "",
             shows=_ids("CSQI010I CSQI065I"),
         ),
+        "LAB-SECURITY": Evidence(
+            "IBM Washington Systems Center, IBM MQ for z/OS lab: Implementing Queue Manager "
+            "Security (ibm-wsc/mq-zos, docs/security.md and docs/securitylab.md)",
+            "https://github.com/ibm-wsc/mq-zos",
+            shows=_ids("CSQH001I CSQH021I CSQH024I CSQ9016E CSQ9022I ICH408I ICH14070I"),
+        ),
         "MP16": Evidence(
             "MP16: Capacity Planning and Tuning for IBM MQ for z/OS (SupportPac, "
             "IBM MQ Performance, Hursley)"
         ),
         "OLD-RECOVER": Evidence("RECOVER CFSTRUCT, WebSphere MQ for z/OS V6 command reference"),
         "PCF-BACKUP": Evidence("MQCMD_BACKUP_CF_STRUC (Backup CF Structure) on z/OS"),
+        "PYRACF": Evidence(
+            "IBM pyracf (public GitHub repository): test captures of IRRSMO00 with RACF command "
+            "images and the messages RACF answered",
+            "https://github.com/ambitus/pyracf",
+            shows=_ids("IKJ56701I IKJ56702I IKJ56712I ICH10006I ICH12102I ICH14063I"),
+        ),
+        "RACF-CMDMSG": Evidence(
+            "z/OS Security Server RACF Messages and Codes (SA23-2291): ICH messages for RACF "
+            "commands (the ADDUSER, CONNECT, DELGROUP, PERMIT, RDEFINE, SETROPTS, ALTUSER and "
+            "LISTUSER command message lists)",
+            "https://www.ibm.com/support/knowledgecenter/en/SSLTBW_2.3.0/com.ibm.zos.v2r3.icha600/"
+            "cmdmsg.htm",
+            shows=_ids(
+                "ICH01010I ICH02003I ICH05004I ICH06002I ICH06004I ICH06007I ICH06009I "
+                "ICH06011I ICH10313I ICH14013I ICH21009I ICH30001I"
+            ),
+        ),
         "UCMDB-MQ": Evidence(
             "Mainframe discovery of MQ Series (HP Universal CMDB, MQ by EView pattern): a "
             "script that issues DISPLAY SYSTEM and parses its CSQJ322I report (the 'SET value' "

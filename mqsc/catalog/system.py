@@ -166,10 +166,14 @@ SPECS: tuple[CommandSpec, ...] = (
         "MQSC353I; UNVERIFIED layout); OBSMSGS(YES) finds none (no Db2 messages)",
     ),
     # ---- security and trace ----------------------------------------------------------------
+    # The security commands run against the switches and the in-storage profiles the queue
+    # manager keeps (mqsc/engine/security.py); their module names: DISPLAY from IBM's
+    # "Displaying security status" figure (CSQHPDTC), REFRESH from IBM's security lab
+    # (CSQHSREF); ALTER (CSQHPATC) and RVERIFY (CSQHRVFY) UNVERIFIED.
     _absent(
         "DISPLAY",
         "SECURITY",
-        "SECURITY",
+        "",
         table(
             common.CMDSCOPE,
             common.ALL,
@@ -178,14 +182,16 @@ SPECS: tuple[CommandSpec, ...] = (
             K("TIMEOUT", Flag()),
         ),
         sources=S_12CR,
+        csect="CSQHPDTC",
         help="security settings",
     ),
     _absent(
         "ALTER",
         "SECURITY",
-        "SECURITY",
+        "",
         table(common.CMDSCOPE, K("INTERVAL", Integer(0, 10080)), K("TIMEOUT", Integer(0, 10080))),
         sources=S_12CR,
+        csect="CSQHPATC",
         help="change security timeouts",
     ),
     # REFRESH SECURITY(* | a RACF class) TYPE(CLASSES | SSL | CONNAUTH); AUTHSERV is not
@@ -195,7 +201,7 @@ SPECS: tuple[CommandSpec, ...] = (
     _absent(
         "REFRESH",
         "SECURITY",
-        "SECURITY",
+        "",
         table(
             common.CMDSCOPE,
             K(
@@ -220,6 +226,7 @@ SPECS: tuple[CommandSpec, ...] = (
             )
         ),
         sources=S_2CR,
+        csect="CSQHSREF",
         help="refresh RACF profiles",
     ),
     # RVERIFY SECURITY(userids...): "You must specify one or more user IDs" (IBM MQ for z/OS
@@ -227,11 +234,12 @@ SPECS: tuple[CommandSpec, ...] = (
     _absent(
         "RVERIFY",
         "SECURITY",
-        "SECURITY",
+        "",
         _SCOPE,
         name=NameList(NameRule.ANY, 8, 256),
         name_required=True,
         sources=S_2CR,
+        csect="CSQHRVFY",
         help="reverify users",
     ),
     _absent(

@@ -26,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from mqsc.catalog import racf
+
 
 @dataclass(frozen=True, slots=True)
 class MessageDef:
@@ -154,9 +156,10 @@ _CATALOG: tuple[MessageDef, ...] = (
         "'{verb}' command request not authorized",
         8,
         V,
-        "[GH-CSQUTIL] [GH-RACF-LAB]",
-        "The security manager refused the command.",
-        not_issued="mqsc has no security manager: every command is authorized.",
+        "[GH-CSQUTIL] [GH-RACF-LAB] [LAB-SECURITY]",
+        "The security manager refused the command: the user has too little access to its "
+        "MQCMDS profile (hlq.verb.pkw), or to the object's MQADMIN profile (ICH408I on the "
+        "console says which). The command ends with CSQ9023E from CSQ9SCND.",
     ),
     _m(
         "MQSC017E",
@@ -1266,6 +1269,162 @@ _CATALOG: tuple[MessageDef, ...] = (
         V,
         "[E93] [E-V6]",
         "A queue manager disconnected from the structure (here: the structure failed under it).",
+    ),
+    # ---- CSQH: security manager (z/OS security switches, REFRESH/DISPLAY SECURITY) ---------------
+    _m(
+        "CSQH001I",
+        "{csect} Security using uppercase classes",
+        0,
+        V,
+        "[DOC-CSQH], [LAB-SECURITY]",
+        "Security uses the uppercase classes MQADMIN, MQPROC, MQNLIST and MQQUEUE (REFRESH "
+        "SECURITY).",
+    ),
+    _m(
+        "CSQH002I",
+        "{csect} Security using mixed case classes",
+        0,
+        V,
+        "[DOC-CSQH]",
+        "Security uses the mixed-case classes MXADMIN, MXPROC, MXNLIST and MXQUEUE (the MXADMIN "
+        "class was active when the switches were set).",
+    ),
+    _m(
+        "CSQH003I",
+        "Security refresh did not take place for class {cls}",
+        4,
+        V,
+        "[DOC-CSQH]",
+        "Follows CSQH004I: the class is not active, so its profiles were not refreshed.",
+    ),
+    _m(
+        "CSQH004I",
+        "{csect} STAT call failed for class {cls}, SAF return code={saf}, ESM return code={esm}",
+        8,
+        V,
+        "[DOC-CSQH]",
+        "REFRESH SECURITY of a class the security manager has not active (RACROUTE "
+        "REQUEST=STAT: SAF 4, RACF 4, as a class that is defined but not active answers; "
+        "codes UNVERIFIED).",
+    ),
+    _m(
+        "CSQH007I",
+        "Reverify flag not set for user-id {userid}, no entry found",
+        0,
+        U,
+        "[DOC-CSQH-V6] names it: a user id in RVERIFY SECURITY with no entry in the internal "
+        "control table; wording UNVERIFIED",
+        "RVERIFY SECURITY of a user the queue manager has not signed on (nothing to reverify).",
+    ),
+    _m(
+        "MQSC470I",
+        "Subsystem security not active, no userids processed",
+        0,
+        U,
+        "ours (was CSQH008I, a recollection: IBM's CSQH messages after CSQH005I were not reached)",
+        "RVERIFY SECURITY while the subsystem security switch is off.",
+    ),
+    _m(
+        "CSQH015I",
+        "Security timeout = {minutes} MINUTES",
+        0,
+        V,
+        "[DOC-DISSEC]",
+        "DISPLAY SECURITY: how long a user's security entry stays unused before it is "
+        "discarded (ALTER SECURITY TIMEOUT).",
+    ),
+    _m(
+        "CSQH016I",
+        "Security interval = {minutes} MINUTES",
+        0,
+        V,
+        "[DOC-DISSEC]",
+        "DISPLAY SECURITY: how often unused entries are looked for (ALTER SECURITY INTERVAL; 0: "
+        "never).",
+    ),
+    _m(
+        "MQSC471I",
+        "{csect} Security refresh for {cls} not processed, security switch set OFF",
+        0,
+        U,
+        "ours (was CSQH018I, a recollection: IBM's CSQH messages after CSQH005I were not reached)",
+        "REFRESH SECURITY of a class whose switch is off (or with subsystem security off).",
+    ),
+    _m(
+        "CSQH021I",
+        "{csect} {switch} security switch set OFF, profile '{profile}' found",
+        0,
+        V,
+        "[LAB-SECURITY]",
+        "At start-up (and REFRESH SECURITY of MQADMIN): the switch profile exists, so the "
+        "checks it names are not made.",
+    ),
+    _m(
+        "MQSC472I",
+        "{csect} {switch} security switch set ON, profile '{profile}' found",
+        0,
+        U,
+        "ours (was CSQH022I, by the pattern of CSQH021I/CSQH024I and the MQSECSW_ON_FOUND "
+        "state; no source shows it)",
+        "A queue manager override profile (qmgr.YES...) turns the switch on.",
+    ),
+    _m(
+        "MQSC473I",
+        "{csect} {switch} security switch set OFF, profile '{profile}' not found",
+        0,
+        U,
+        "ours (was CSQH023I, by the pattern of CSQH021I/CSQH024I and the "
+        "MQSECSW_OFF_NOT_FOUND state; no source shows it)",
+        'No switch profile, but the switch is off: its class is not active ("Switches and '
+        'classes").',
+    ),
+    _m(
+        "CSQH024I",
+        "{csect} {switch} security switch set ON, profile '{profile}' not found",
+        0,
+        V,
+        "[LAB-SECURITY]",
+        "At start-up: no switch profile, so the checks are made.",
+    ),
+    _m(
+        "CSQH030I",
+        "Security switches ...",
+        0,
+        V,
+        "[DOC-DISSEC]",
+        "DISPLAY SECURITY: the switches follow.",
+    ),
+    _m(
+        "CSQH031I",
+        "{switch}: OFF, '{profile}' found",
+        0,
+        V,
+        "[DOC-DISSEC]",
+        "DISPLAY SECURITY: switch off, its profile exists.",
+    ),
+    _m(
+        "CSQH032I",
+        "{switch}: ON, '{profile}' found",
+        0,
+        V,
+        "[DOC-DISSEC]",
+        "DISPLAY SECURITY: switch on by a queue manager override (qmgr.YES...).",
+    ),
+    _m(
+        "MQSC474I",
+        "{switch}: OFF, '{profile}' not found",
+        0,
+        U,
+        "ours (was CSQH033I, by the pattern of CSQH031I/CSQH034I; no source shows it)",
+        "DISPLAY SECURITY: switch off without a profile (its class is not active).",
+    ),
+    _m(
+        "CSQH034I",
+        "{switch}: ON, '{profile}' not found",
+        0,
+        V,
+        "[DOC-DISSEC]",
+        "DISPLAY SECURITY: switch on, no switch profile.",
     ),
     # ---- CMDSCOPE routing and generated commands: own ids (no IBM id or text found) ------
     _m(
@@ -2874,6 +3033,73 @@ _CATALOG: tuple[MessageDef, ...] = (
         'process starts with the oldest active log data set", ARCHIVE LOG); the log does not '
         "switch.",
     ),
+    # ---- RACF commands (TSO in the background): own ids where RACF's published message lists
+    #      have none for the refusal (docs/security.md#racf-commands) ------------------------
+    _m(
+        "MQSC230E",
+        "{profile} IS NOT A VALID PROFILE NAME IN CLASS {cls}: {why}",
+        8,
+        V,
+        "ours: RACF's published command message lists have none for this refusal",
+        "RDEFINE of a name with a generic character where RACF allows none (* inside a "
+        "qualifier, ** twice or inside a qualifier), or longer than 246 characters.",
+        cpf=False,
+    ),
+    _m(
+        "MQSC231E",
+        "GROUP {group} NOT DEFINED TO RACF",
+        8,
+        V,
+        "ours: RACF's published command message lists have none for this refusal",
+        "ADDUSER DFLTGRP, CONNECT GROUP or ADDGROUP SUPGROUP naming no group.",
+        cpf=False,
+    ),
+    _m(
+        "MQSC232E",
+        "{userid} IS NOT CONNECTED TO GROUP {group}",
+        8,
+        V,
+        "ours: RACF's published command message lists have none for this refusal",
+        "REMOVE of a user from a group it is not connected to, or ALTUSER DFLTGRP of one.",
+        cpf=False,
+    ),
+    _m(
+        "MQSC233E",
+        "GROUP {group} STILL HAS MEMBERS OR SUBGROUPS",
+        8,
+        V,
+        "ours: RACF's published command message lists have none for this refusal",
+        "DELGROUP of a group that is not empty.",
+        cpf=False,
+    ),
+    _m(
+        "MQSC234E",
+        "{group} IS THE DEFAULT GROUP OF {userid} AND CANNOT BE REMOVED",
+        8,
+        V,
+        "ours: RACF's published command message lists have none for this refusal",
+        "REMOVE of a user from its default group (RACF refuses it).",
+        cpf=False,
+    ),
+    _m(
+        "MQSC235E",
+        "{profile} NOT DEFINED TO CLASS {cls}.",
+        8,
+        U,
+        "ours (was ICH11102I, by analogy with RDELETE's ICH12102I; RALTER's message list was "
+        "not reached)",
+        "RALTER of a profile that does not exist.",
+        cpf=False,
+    ),
+    _m(
+        "MQSC236I",
+        "NO ENTRIES MEET SEARCH CRITERIA",
+        4,
+        U,
+        "ours (was ICH31005I, a recollection; SEARCH's message list was not reached)",
+        "SEARCH found no profile.",
+        cpf=False,
+    ),
     # ---- mqsc serve: HTTP errors mqweb has no message for ------------------------
     # Shown in the REST API's error bodies ("MQSC901E: ..."), docs/serve.md.
     _m(
@@ -3076,7 +3302,17 @@ def text(msg_id: str, inserts: Mapping[str, object]) -> str:
     >>> text("CSQ9000E", {"keyword": "MAXDEPTH"})
     "'MAXDEPTH' appears more than once"
     """
-    return CATALOG[msg_id].template.format_map(inserts)
+    entry = CATALOG.get(msg_id)
+    if entry is None:
+        return _racf(msg_id, inserts)[len(msg_id) + 1 :]
+    return entry.template.format_map(inserts)
+
+
+def _racf(msg_id: str, inserts: Mapping[str, object]) -> str:
+    """A RACF message the queue manager's checks produce (ICH408I), whose lines are kept in
+    mqsc/catalog/racf.py: the insert ``key`` names the line."""
+    key = str(inserts.get("key", msg_id))
+    return racf.line(key, **{k: v for k, v in inserts.items() if k != "key"})
 
 
 def line(msg_id: str, inserts: Mapping[str, object], cpf: str | None) -> str:
@@ -3085,7 +3321,9 @@ def line(msg_id: str, inserts: Mapping[str, object], cpf: str | None) -> str:
     >>> line("CSQ9022I", {"csect": "CSQMAQLC", "command": " DEFINE QLOCAL"}, "QMZ1")
     "CSQ9022I QMZ1 CSQMAQLC ' DEFINE QLOCAL' NORMAL COMPLETION"
     """
-    entry = CATALOG[msg_id]
+    entry = CATALOG.get(msg_id)
+    if entry is None:
+        return _racf(msg_id, inserts)
     body = entry.template.format_map(inserts)
     if entry.cpf and cpf:
         return f"{msg_id} {cpf} {body}"

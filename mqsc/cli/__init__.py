@@ -41,6 +41,7 @@ SUBCOMMANDS = (
     "completion",
     "serve",
     "users",
+    "racf",
 )
 
 #: The subcommand names a module registers, where they are not the module's own name.

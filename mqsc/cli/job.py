@@ -26,7 +26,7 @@ from mqsc.batch.datasets import Catalog, DataSetError
 from mqsc.cli.inputs import InputError, read_deck
 from mqsc.cli.options import QueueManagers, add_state_options, fixed_clock
 from mqsc.render.visible import visible
-from mqsc.store.home import home
+from mqsc.store.home import QMgrError, home, security_store
 from mqsc.store.lease import process_owner
 
 EXIT_ABEND, EXIT_JCL_ERROR, MAXCC_CAP = 253, 254, 252
@@ -106,19 +106,32 @@ def run(args: argparse.Namespace) -> int:
     numbers = [first]
     while len(numbers) < len(jobs):
         numbers.append(spool.following(numbers[-1]))
-    for number, job in zip(numbers, jobs):
-        connect = QueueManagers(args)
-        env = runner.Environment(
-            connect, catalog, clock, encoding=args.encoding, owner=process_owner()
-        )
-        try:
-            result = runner.run(job, env, jobid=spool.jobid(number))
-        finally:
-            connect.close()
-        sys.stdout.write(visible(jes.listing(result)))
-        if args.output is not None and not _save(args.output, result):
-            return 2
-        worst = max(worst, exit_status(result))
+    try:
+        security = security_store()
+    except QMgrError as error:
+        print(f"mqsc job: {error}", file=sys.stderr)
+        return 2
+    try:
+        for number, job in zip(numbers, jobs):
+            connect = QueueManagers(args)
+            env = runner.Environment(
+                connect,
+                catalog,
+                clock,
+                encoding=args.encoding,
+                owner=process_owner(),
+                security=security,
+            )
+            try:
+                result = runner.run(job, env, jobid=spool.jobid(number))
+            finally:
+                connect.close()
+            sys.stdout.write(visible(jes.listing(result)))
+            if args.output is not None and not _save(args.output, result):
+                return 2
+            worst = max(worst, exit_status(result))
+    finally:
+        security.close()
     return worst
 
 

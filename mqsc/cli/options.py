@@ -52,6 +52,11 @@ def open_from(args: argparse.Namespace, prog: str) -> QueueManager | None:
     except (QMgrError, StoreError) as error:
         print(f"mqsc {prog}: {error}", file=sys.stderr)
         return None
+    operator = os.environ.get("MQSC_USER", "").strip()
+    if operator:
+        # The operator's user id: what commands and calls act as for the security checks
+        # (docs/security.md); CSQY009I names it too.
+        qm.user = operator.upper()[:8]
     if not args.memory and args.state is None and qm.group is None:
         # Its channels reach the other queue managers of this home (docs/channels.md).
         from mqsc.network.homenetwork import join_home  # noqa: PLC0415 - start-up: the network only for a durable queue manager

@@ -28,6 +28,11 @@ SETS = (
     ("l02", "the lab L02 jobs (JCL for mqsc job) and the trainer's notes"),
     ("jobs", "jobs that add a page set end to end and back up and restore a queue (mqsc job)"),
     ("qsg", "a queue sharing group: rehearse a CF structure failure (sh qsg/rehearse.sh)"),
+    (
+        "security",
+        "IBM's z/OS MQ security lab on QMZ1: RACF jobs (IKJEFT01), switches, "
+        "ICH408I and MQRC 2035 (security/README.md)",
+    ),
     ("qmz1", "QMZ1's own CSQINP1/CSQINP2 and mqsc.toml (the lab queue manager)"),
     ("system", "the CSQINP1/CSQINP2 a new queue manager starts from"),
     ("jobs", "everyday jobs: page sets and queue backups (jobs/README.md)"),

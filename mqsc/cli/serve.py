@@ -43,6 +43,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="largest request body accepted (default 4 MiB; larger: 413)",
     )
     parser.add_argument(
+        "--mqweb-user",
+        default="MQWEB",
+        metavar="USERID",
+        help="the mqweb server's started task user id: administrators' commands and the web "
+        "console run as it for RACF checks (default MQWEB); MQWebUser users act as their own "
+        "(mqsc users add --zos-user)",
+    )
+    parser.add_argument(
         "--access-log",
         type=Path,
         metavar="FILE",
@@ -68,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
         args.max_body,
         args.access_log,
         clock=fixed_clock(),
+        mqweb_user=args.mqweb_user.upper()[:8],
     )
     try:
         return server.run(options)

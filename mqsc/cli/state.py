@@ -2,7 +2,8 @@
 
 * ``mqsc state path``: print the database file (it may not exist yet);
 * ``mqsc state backup FILE``: a consistent copy, safe while a console or batch run is using
-  the queue manager (SQLite's online backup);
+  the queue manager (SQLite's online backup), and of the home's security (RACF) database to
+  ``FILE.racf``;
 * ``mqsc state reset``: delete the database, so the next use starts the queue manager afresh
   from its definition (refused while another process has it open). On a terminal it asks
   first; ``--yes`` skips the question, and without a terminal to ask on ``--yes`` is required.
@@ -59,6 +60,27 @@ def register(sub: argparse._SubParsersAction) -> None:
         action.set_defaults(handler=run)
 
 
+def security_copy(target: Path) -> Path:
+    """Where ``mqsc state backup FILE`` puts the home's security database: FILE.racf."""
+    return target.with_name(target.name + ".racf")
+
+
+def _backup_security(target: Path) -> None:
+    """The home's RACF database goes with the queue manager's state (docs/security.md):
+    restored with ``mqsc racf --restore FILE.racf``."""
+    from mqsc.store.home import security_path  # noqa: PLC0415 - start-up: the security database only for a backup or restore
+    from mqsc.store.racfdb import SecurityStore  # noqa: PLC0415 - start-up: the security database only for a backup or restore
+
+    if not security_path().exists():
+        return
+    store = SecurityStore.open(security_path())
+    try:
+        store.backup(security_copy(target))
+    finally:
+        store.close()
+    print(f"mqsc state: {security_path()} copied to {security_copy(target)}")
+
+
 def run(args: argparse.Namespace) -> int:
     from mqsc.store import StateStore, StoreError  # noqa: PLC0415 - start-up: sqlite3 and the store only for a durable queue manager (`mqsc run --memory` needs neither)
 
@@ -93,6 +115,7 @@ def run(args: argparse.Namespace) -> int:
             finally:
                 store.release()
             print(f"mqsc state: {path} copied to {args.target}")
+            _backup_security(args.target)
         else:
             StateStore.reset(path)
             print(

@@ -1,6 +1,6 @@
 """``mqsc users``: the users of ``mqsc serve`` (docs/serve.md).
 
-    mqsc users add NAME --role MQWebAdmin --password-stdin
+    mqsc users add NAME --role MQWebAdmin [--zos-user USERID] --password-stdin
     mqsc users list | remove NAME | passwd NAME --password-stdin
 
 Passwords are read from standard input (one line), never from the command line, where other
@@ -31,6 +31,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     add.add_argument("name")
     add.add_argument("--role", required=True, choices=users_file.ROLES)
     add.add_argument(
+        "--zos-user",
+        metavar="USERID",
+        default="",
+        help="the z/OS user id the user acts as for RACF checks and jobs (default: from the "
+        "name, e.g. alice.smith -> ALICESMI)",
+    )
+    add.add_argument(
         "--password-stdin", action="store_true", help="read the password from standard input"
     )
     actions.add_parser("list", help="list users and roles")
@@ -58,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         users = users_file.load()
         if args.action == "list":
             for user in sorted(users.values(), key=lambda u: u.name):
-                print(f"{user.name:<20} {user.role}")
+                print(f"{user.name:<20} {user.role:<12} {user.userid}")
             return 0
         if args.action == "remove":
             if users.pop(args.name, None) is None:
@@ -73,7 +80,8 @@ def run(args: argparse.Namespace) -> int:
             raise users_file.UsersError(f"no user {args.name!r}")
         users_file.check_name(args.name)
         role = args.role if args.action == "add" else users[args.name].role
-        users[args.name] = users_file.make_user(args.name, role, _password(args))
+        zos_user = args.zos_user if args.action == "add" else users[args.name].zos_user
+        users[args.name] = users_file.make_user(args.name, role, _password(args), zos_user)
         path = users_file.save(users)
         print(f"mqsc users: {args.action} {args.name} ({role}) in {path}")
         return 0

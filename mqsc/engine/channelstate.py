@@ -19,8 +19,13 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from mqsc.catalog.channels import RECEIVER_TYPES, SENDER_TYPES
-from mqsc.catalog.mqrc import MQRC_NONE, MQRC_UNKNOWN_OBJECT_NAME, MQRC_UNKNOWN_REMOTE_Q_MGR
-from mqsc.engine import connregistry, repository
+from mqsc.catalog.mqrc import (
+    MQRC_NONE,
+    MQRC_NOT_AUTHORIZED,
+    MQRC_UNKNOWN_OBJECT_NAME,
+    MQRC_UNKNOWN_REMOTE_Q_MGR,
+)
+from mqsc.engine import connregistry, repository, security
 from mqsc.engine.context import STAMP, Ctx
 from mqsc.engine.messaging import events, privateq
 from mqsc.engine.messaging.triggers import CHANNEL_INITQ
@@ -653,6 +658,13 @@ def deliver(
     dlq = str(qmgr_attrs(ctx).get("DEADQ", "") or "")
     total = 0
     made: list[tuple[str, int, int]] = []  # what the receiving MCA put, queue by queue
+    # The MCA puts as its user (MCAUSER, CHLAUTH, or the channel initiator's): a queue it
+    # may not open for output takes the message to the dead-letter queue with MQRC 2035, as
+    # any put the MCA cannot make (IBM MQ for z/OS, "Security of the channel initiator").
+    secured = security.settings_of(ctx.qm).active
+    mca = security.channel_user(ctx, channel, sender) if secured else None
+    if secured and mca is None and batch:
+        raise Undeliverable(channel, own, batch[0], MQRC_NOT_AUTHORIZED)
     for t in batch:
         # A cluster-sender's first publications go to whichever queue manager its CONNAME
         # reaches, before the cluster has said who is there ("*").
@@ -660,6 +672,8 @@ def deliver(
         done, reason = 0, MQRC_UNKNOWN_REMOTE_Q_MGR if not to_us else MQRC_NONE
         if not t.queue:
             reason = MQRC_UNKNOWN_OBJECT_NAME
+        if not reason and mca is not None and not _may_put(ctx, t.queue, mca):
+            reason = MQRC_NOT_AUTHORIZED
         if not reason:
             outcome = privateq.put(
                 ctx,
@@ -674,7 +688,7 @@ def deliver(
             made.append((t.queue, done, t.size))
         rest = t.count - done
         if rest:
-            if not dlq:
+            if not dlq or (mca is not None and not _may_put(ctx, dlq, mca)):
                 raise Undeliverable(channel, own, t, reason)
             outcome = privateq.put(
                 ctx, dlq, rest, t.size, persistent=t.persistent, priority=t.priority, body=t.body
@@ -717,6 +731,13 @@ def deliver(
         record["LUWID"] = unit
         set_sync(ctx, key, record)
     _count(ctx, key, total, int(obj.get("BATCHSZ", 50)) if obj is not None else 50, sender)
+
+
+def _may_put(ctx: Ctx, queue: str, user: str) -> bool:
+    """Whether the MCA's user may open ``queue`` for output; RACF's ICH408I go to the console."""
+    decided = security.api_check(ctx.qm, "queue", queue, "UPDATE", user, signed=True)
+    ctx.later.extend(decided.messages)
+    return decided.granted
 
 
 def stop_for(ctx: Ctx, channel: str, status: str) -> None:

@@ -43,6 +43,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from mqsc.engine.context import CONN_TABLE
 from mqsc.engine.log import rba
 from mqsc.engine.records import Workload
 
@@ -54,7 +55,7 @@ if TYPE_CHECKING:  # pragma: no cover
 #: object and its state; IBM lists which are always returned for connections only).
 HANDLE_ALWAYS = ("CONN", "EXTCONN", "TYPE", "OBJNAME", "OBJTYPE", "HSTATE", "QSGDISP")
 #: The state tables of this module.
-TABLE, INDOUBT_TABLE = "conn", "indoubt"
+TABLE, INDOUBT_TABLE = CONN_TABLE, "indoubt"
 #: The first ASID given to a connection (the queue manager's own address spaces take lower
 #: ones on z/OS; UNVERIFIED numbering).
 FIRST_ASID = 0x0040
@@ -406,13 +407,12 @@ class NotConnected(Exception):
 def userid(ctx: Ctx) -> str:
     """The user id the running command or MQI call acts for: its connection's, else the
     queue manager's own user (a command from CSQINP1/CSQINP2 or the console)."""
-    conn = of(ctx)
-    return conn.userid if conn is not None else ctx.qm.user
+    return ctx.connection_user()
 
 
 def of(ctx: Ctx) -> Connection | None:
     """The connection of the caller, if it came through one."""
-    return ctx.txn.get(TABLE, ctx.conn) if ctx.conn else None
+    return ctx.connection()
 
 
 def every(txn: Txn) -> list[Connection]:

@@ -18,7 +18,12 @@ from mqsc.engine.state import Txn
 from mqsc.language.commands import Command
 
 if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.engine.connregistry import Connection
     from mqsc.engine.manager import QueueManager
+
+#: The state table of the queue manager's connections (mqsc/engine/connregistry.py keeps it;
+#: named here so that whoever asks who the caller is need not import the registry's work).
+CONN_TABLE = "conn"
 
 
 #: The command of work that is not one (puts and gets, channel batches, statistics).
@@ -41,7 +46,7 @@ class LogSuspended(Exception):
 class Ctx:
     """One command's execution context."""
 
-    __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later", "conn")
+    __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later", "conn", "user")
 
     def __init__(
         self,
@@ -51,6 +56,7 @@ class Ctx:
         spec: CommandSpec | None,
         source: CommandSource,
         conn: str = "",
+        user: str | None = None,
     ) -> None:
         self.qm = qm
         self.txn = txn
@@ -59,11 +65,24 @@ class Ctx:
         self.cmd: Command = cmd if cmd is not None else NO_COMMAND
         self.spec = spec
         self.source = source
+        #: The user id the command or call acts for (None: the queue manager's operator,
+        #: ``QueueManager.user``): what security checks are made for.
+        self.user = user
         self.records: list[Record] = []
         self.later: list[Message] = []
         #: The connection (CONN) the command or MQI call came through; "" for none (the
         #: console, CSQINP1/CSQINP2, the queue manager's own work).
         self.conn = conn
+
+    def connection(self) -> Connection | None:
+        """The connection the command or call came through, if any."""
+        return self.txn.get(CONN_TABLE, self.conn) if self.conn else None
+
+    def connection_user(self) -> str:
+        """The user id the command or call acts for by its connection: the connection's, else
+        the queue manager's own user (a command from CSQINP1/CSQINP2 or the console)."""
+        conn = self.connection()
+        return conn.userid if conn is not None else self.qm.user
 
     @property
     def csect(self) -> str:

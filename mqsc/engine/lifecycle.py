@@ -20,6 +20,7 @@ from mqsc.engine import (
     logdatasets,
     results,
     routing,
+    security,
     space,
     sysparm,
 )
@@ -51,6 +52,11 @@ def start(qm: QueueManager, module: str = "") -> list[Result]:
     load_parameters(qm, module)
     qm.phase = Phase.CSQINP1
     qm.defined = {"pool": set(), "pageset": set()}
+    # Security is initialized first (CSQHINIT): the switches come from RACF as it is now.
+    txn = Txn(qm.state)
+    qm.security_messages = security.start(qm, txn)
+    if txn.changed:
+        qm.commit(txn, None)
     done = []
     # The initialization data sets are card images: "Only columns 1 through 72 are
     # significant. Columns 73 through 80 are ignored" (IBM MQ for z/OS, "Initialization data
@@ -263,6 +269,7 @@ def start_command(
         Message("CSQY000I", {"version": product.RELEASE}),
         Message("CSQY001I", {"module": parm or qm.module}),
         *active_log_messages(qm),
+        *qm.security_messages,
         Message("CSQR001I", {}),
         Message("CSQR003I", {"rba": rba_text(prior)}),
         Message(

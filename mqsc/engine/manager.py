@@ -16,9 +16,11 @@ from typing import Any, Protocol, TypeVar
 
 from mqsc import catalog
 from mqsc.catalog import CommandSource, CommandSpec, zparm
+from mqsc.catalog import security as S
 from mqsc.catalog.mqrc import (
     MQRC_CONNECTION_BROKEN,
     MQRC_NONE,
+    MQRC_NOT_AUTHORIZED,
     MQRC_Q_MGR_NOT_AVAILABLE,
     MQRC_RESOURCE_PROBLEM,
     MQRC_UNEXPECTED_ERROR,
@@ -35,6 +37,7 @@ from mqsc.engine import (
     repository,
     results,
     routing,
+    security,
 )
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx, LogSuspended
@@ -135,6 +138,7 @@ class QueueManager:
         module: str = zparm.DEFAULT_MODULE,
         strict: bool | None = None,
         owner_alive: Callable[[str], bool] | None = None,
+        security: security.SecurityDatabase | None = None,
     ) -> None:
         if strict is not None:
             self.strict = strict
@@ -154,7 +158,12 @@ class QueueManager:
         self.csqinp1 = _decks(csqinp1, "CSQINP1")
         self.csqinp2 = _decks(csqinp2, "CSQINP2")
         self.clock: Clock = clock or dt.datetime.now
+        #: The operator's user id: who commands and calls act for unless they say
+        #: (the console's user; a job's steps act for the job's user).
         self.user = user
+        #: The home's RACF database (mqsc/engine/security.py); None: no RACF on this
+        #: system, so subsystem security is off.
+        self.security = security
         self.state.tables["log"][None] = LogState()
         #: The system parameter module it starts with (CSQ6SYSP, CSQ6LOGP, CSQ6ARVP values;
         #: IBM's defaults when none is given): its name and every parameter's value.
@@ -183,6 +192,11 @@ class QueueManager:
         self._depth = 0
         self.start_results: list[Result] = []
         self.start_messages: list[Message] = []
+        #: CSQH021I/CSQH024I of the last start: the security switches as set.
+        self.security_messages: list[Message] = []
+        #: Access decisions made (mqsc/engine/security.py: check), each with the profile and
+        #: user entry it was made for.
+        self.security_decisions: dict[tuple, tuple] = {}
         self.handlers = registry.load()
         #: Who the front end acts for (its user and application): command, configuration
         #: and MQI events name them (mqsc/engine/messaging/events.py); None: the queue
@@ -233,6 +247,7 @@ class QueueManager:
             module=self.module,
             strict=self.strict,
             owner_alive=self.owner_alive,
+            security=self.security,
         )
         other.modules = self.modules
         other.logcatalog = self.logcatalog
@@ -314,6 +329,8 @@ class QueueManager:
         batch: int = 0,
         conn: str = "",
         retain: bool = False,
+        user: str | None = None,
+        signed: bool = False,
     ) -> Workload:
         """Put ``count`` messages of ``size`` bytes on a queue (MQPUT, as OEMPUT does).
 
@@ -321,7 +338,11 @@ class QueueManager:
         commits every ``batch`` messages (a failure backs out only the unit in flight).
         ``conn``: the connection (:meth:`connect`) the puts are counted to; ``retain``
         (MQPMO_RETAIN): a publication through a topic alias is kept as its topic string's
-        retained publication (CLEAR TOPICSTR removes it).
+        retained publication (CLEAR TOPICSTR removes it). ``user``: who puts, for the
+        security checks (default: the connection's user, else the operator, :attr:`user`);
+        ``signed``: the queue manager signed that user on itself (mqweb's REST users, a
+        channel's MCA user: their groups as at sign-on, until RVERIFY SECURITY), else the
+        user is the connecting address space's (a job's, the console's).
         """
 
         def operation(ctx: Ctx) -> Workload:
@@ -332,9 +353,26 @@ class QueueManager:
                 pubsub.keep_retained(ctx, queue, done)
             return done
 
-        return self._workload(operation, "put", queue, count, conn)
+        return self._workload(
+            operation,
+            "put",
+            queue,
+            count,
+            conn,
+            user=user,
+            signed=signed,
+            opens=(("queue", queue, "OUTPUT"),),
+        )
 
-    def get(self, queue: str, count: int | None = None, *, conn: str = "") -> Workload:
+    def get(
+        self,
+        queue: str,
+        count: int | None = None,
+        *,
+        conn: str = "",
+        user: str | None = None,
+        signed: bool = False,
+    ) -> Workload:
         """Get up to ``count`` messages (all of them when None), as MGET does."""
         return self._workload(
             lambda ctx: privateq.get(ctx, queue, count),
@@ -342,6 +380,9 @@ class QueueManager:
             queue,
             count if count is not None else -1,
             conn,
+            user=user,
+            signed=signed,
+            opens=(("queue", queue, "INPUT"),),
         )
 
     def put_message(
@@ -358,6 +399,8 @@ class QueueManager:
         correl_text: str = "",
         conn: str = "",
         retain: bool = False,
+        user: str | None = None,
+        signed: bool = False,
     ) -> Workload:
         """MQPUT of one message with ``data`` (:mod:`mqsc.engine.messaging.bodies`); its MsgId is in
         the result's ``delivered``."""
@@ -379,7 +422,16 @@ class QueueManager:
                 pubsub.keep_retained(ctx, queue, done, data)
             return done
 
-        return self._workload(operation, "put", queue, 1, conn)
+        return self._workload(
+            operation,
+            "put",
+            queue,
+            1,
+            conn,
+            user=user,
+            signed=signed,
+            opens=(("queue", queue, "OUTPUT"),),
+        )
 
     def get_message(
         self,
@@ -389,6 +441,8 @@ class QueueManager:
         correlid: bytes | None = None,
         browse: bool = False,
         conn: str = "",
+        user: str | None = None,
+        signed: bool = False,
     ) -> Workload:
         """MQGET (or browse) of the next message, by MsgId/CorrelId if given, with its data
         in the result's ``delivered`` (MQRC 2033 when there is none)."""
@@ -398,6 +452,9 @@ class QueueManager:
             queue,
             1,
             conn,
+            user=user,
+            signed=signed,
+            opens=(("queue", queue, "BROWSE" if browse else "INPUT"),),
         )
 
     def get_each(
@@ -469,6 +526,8 @@ class QueueManager:
         msgid: bytes | None = None,
         correlid: bytes | None = None,
         conn: str = "",
+        user: str | None = None,
+        signed: bool = False,
     ) -> Workload:
         """Up to ``limit`` messages in delivery order, left where they are."""
         return self._workload(
@@ -477,6 +536,9 @@ class QueueManager:
             queue,
             limit,
             conn,
+            user=user,
+            signed=signed,
+            opens=(("queue", queue, "BROWSE"),),
         )
 
     # ---- connections (mqsc/engine/connregistry.py, docs/connections.md) ----------------------
@@ -585,7 +647,17 @@ class QueueManager:
                 triggers=fired,
             )
 
-        return self._workload(operation, "monitor", initq, 1 if start else -1)
+        # CKTI, IMS's CSQQTRMN and batch monitors run under their own (started task) user
+        # and connect as CICS, IMS or batch (MQCONN hlq.CICS, IMS, BATCH).
+        return self._workload(
+            operation,
+            "monitor",
+            initq,
+            1 if start else -1,
+            user=userid or None,
+            opens=(("queue", initq, "INPUT"),) if start else (),
+            connection=appltype if appltype in ("CICS", "IMS") else "BATCH",
+        )
 
     # ---- channels (mqsc/engine/channelstate.py, driven by mqsc/network/transport.py)
     # -------------------
@@ -712,6 +784,11 @@ class QueueManager:
         queue: str,
         count: int,
         conn: str = "",
+        *,
+        user: str | None = None,
+        signed: bool = False,
+        opens: tuple[tuple[str, str, str], ...] = (),
+        connection: str = "BATCH",
     ) -> Workload:
         if self.network is not None:
             self.settle()  # retries that fell due since the last command run first
@@ -725,7 +802,20 @@ class QueueManager:
                 return Workload(
                     _OPERATION.get(kind, kind), queue, count, 0, reason=MQRC_CONNECTION_BROKEN
                 )
-            outcome = self._run_workload(operation, kind, queue, count, conn)
+            if user is None and conn:
+                # A registered connection acts for its user (connregistry.userid).
+                user = self.state.tables["conn"][conn].userid
+            allowed, audit = self._api_checks(user, opens, connection, signed)
+            if not allowed:
+                return Workload(
+                    _OPERATION.get(kind, kind),
+                    queue,
+                    count,
+                    0,
+                    reason=MQRC_NOT_AUTHORIZED,
+                    messages=audit,
+                )
+            outcome = self._run_workload(operation, kind, queue, count, conn, user, audit)
         if (
             kind == "put"
             and outcome.reason == MQRC_UNKNOWN_OBJECT_NAME
@@ -737,7 +827,7 @@ class QueueManager:
             # asks the full repositories and waits for their answer (their channels run),
             # then opens again (docs/clusters.md).
             with self.session():
-                outcome = self._run_workload(operation, kind, queue, count, conn)
+                outcome = self._run_workload(operation, kind, queue, count, conn, user, audit)
         if self.network is not None and outcome.done:
             self.settle()
         return outcome
@@ -756,6 +846,32 @@ class QueueManager:
                 self.network.settle(self)
         return bool(ok and asked and asked[0])
 
+    def authorize_connection(
+        self, user: str | None = None, kind: str = "BATCH"
+    ) -> tuple[int, tuple[Message, ...]]:
+        """MQCONN's connection check (MQCONN class, hlq.BATCH, CICS, IMS or CHIN, READ):
+        (0 or MQRC_NOT_AUTHORIZED, what RACF logged). For front ends that connect once and
+        then send commands (CSQUTIL)."""
+        with self.session():
+            decided = security.check(
+                self, "connection", kind, S.CONNECT_ACCESS, user if user is not None else self.user
+            )
+        return (0 if decided.granted else MQRC_NOT_AUTHORIZED), decided.messages
+
+    def _api_checks(
+        self,
+        user: str | None,
+        opens: tuple[tuple[str, str, str], ...],
+        connection: str,
+        signed: bool = False,
+    ) -> tuple[bool, tuple[Message, ...]]:
+        """Whether the connection and opens are allowed, and what RACF logged (ICH408I for a
+        refusal, MQRC 2035, or a WARNING-mode profile's access): MQCONN hlq.<connection>
+        READ, then each object opened with the access its open option needs ("API-resource
+        security access quick reference")."""
+        userid = user if user is not None else self.user
+        return security.connection_checks(self, userid, connection, opens, signed=signed)
+
     def _run_workload(
         self,
         operation: Callable[[Ctx], Workload],
@@ -763,9 +879,12 @@ class QueueManager:
         queue: str,
         count: int,
         conn: str = "",
+        user: str | None = None,
+        audit: tuple[Message, ...] = (),
     ) -> Workload:
         txn = Txn(self.state)
-        ctx = Ctx(self, txn, None, None, CommandSource.SERVER, conn)
+        ctx = Ctx(self, txn, None, None, CommandSource.SERVER, conn, user)
+        ctx.later.extend(audit)
         before = {k: (p.stats.as_dict(), p.buffers) for k, p in self.state.tables["pool"].items()}
         expansions = sum(ps.expansions for ps in self.state.tables["pageset"].values())
         try:
@@ -818,6 +937,7 @@ class QueueManager:
         *,
         source: CommandSource = CommandSource.SERVER,
         conn: str = "",
+        user: str | None = None,
     ) -> Result:
         """Execute one command: MQSC text (exactly one command), or a typed command.
 
@@ -825,7 +945,7 @@ class QueueManager:
         result with the z/OS preprocessor messages. ``conn``: the connection (:meth:`connect`)
         of the program that sent it (a job's CSQUTIL, ``mqsc run``, a REST user's mqweb
         connection): the command server acts for that connection's user
-        (``connregistry.userid(ctx)``).
+        (``Ctx.connection_user``) unless ``user`` names who issues it (command security).
         """
         if isinstance(item, str):
             commands = list(iter_parse(TextSource(item), columns="all"))
@@ -837,14 +957,15 @@ class QueueManager:
                 )
                 return results.rejected(self.cpf, logical, rejected)
             logical, parsed = commands[0]
-            return self.execute_parsed(logical, parsed, source=source, conn=conn)
+            return self.execute_parsed(logical, parsed, source=source, conn=conn, user=user)
         if isinstance(item, Rejected):
-            return self.execute_parsed(item.logical, item, source=source, conn=conn)
+            return self.execute_parsed(item.logical, item, source=source, conn=conn, user=user)
         return self.execute_parsed(
             item.syntax.logical if item.syntax is not None else None,
             item,
             source=source,
             conn=conn,
+            user=user,
         )
 
     def run(
@@ -854,9 +975,10 @@ class QueueManager:
         source: CommandSource = CommandSource.SERVER,
         columns: Columns = "auto",
         conn: str = "",
+        user: str | None = None,
     ) -> list[Result]:
-        """Execute every command of a deck, in order (``conn``: as :meth:`execute`)."""
-        return list(self.iter_run(text, source=source, columns=columns, conn=conn))
+        """Execute every command of a deck, in order (``conn``, ``user``: as :meth:`execute`)."""
+        return list(self.iter_run(text, source=source, columns=columns, conn=conn, user=user))
 
     def iter_run(
         self,
@@ -865,13 +987,14 @@ class QueueManager:
         source: CommandSource = CommandSource.SERVER,
         columns: Columns = "auto",
         conn: str = "",
+        user: str | None = None,
     ) -> Iterator[Result]:
         """Execute a deck command by command, yielding each result as it completes
         (``conn``: as :meth:`execute`)."""
         if isinstance(text, str):
             text = TextSource(text)
         for logical, parsed in iter_parse(text, columns=columns):
-            yield self.execute_parsed(logical, parsed, source=source, conn=conn)
+            yield self.execute_parsed(logical, parsed, source=source, conn=conn, user=user)
 
     def execute_parsed(
         self,
@@ -880,6 +1003,7 @@ class QueueManager:
         *,
         source: CommandSource,
         conn: str = "",
+        user: str | None = None,
     ) -> Result:
         """Execute a parse result (a typed command, or a rejected one)."""
         if isinstance(parsed, Rejected):
@@ -887,13 +1011,24 @@ class QueueManager:
         if self.network is not None:
             self.settle()  # retries that fell due since the last command run first
         if self.gate is None:
-            result = self._execute(logical, parsed, source, conn)  # no store: no session
+            result = self._execute(logical, parsed, source, conn, user)  # no store: no session
         else:
             with self.session():
-                result = self._execute(logical, parsed, source, conn)
+                result = self._execute(logical, parsed, source, conn, user)
         if result.ok and self.network is not None:
             self.settle()
         return result
+
+    @contextlib.contextmanager
+    def checked_as(self, user: str) -> Iterator[None]:
+        """Commands and calls are checked by the security manager for ``user`` meanwhile (a
+        front end that serves several users from one queue manager: the web console as the
+        mqweb started task). Events name whom :meth:`acting_as` says."""
+        previous, self.user = self.user, user
+        try:
+            yield
+        finally:
+            self.user = previous
 
     def session(self) -> _Session:
         """Around one unit of work: the gate (state store) is entered and left."""
@@ -906,6 +1041,8 @@ class QueueManager:
         if self.gate is not None:
             self.gate.close(self)
             self.gate = None
+        if self.security is not None:
+            self.security.close()
 
     def __enter__(self) -> QueueManager:
         return self
@@ -919,6 +1056,7 @@ class QueueManager:
         parsed: Command,
         source: CommandSource,
         conn: str = "",
+        user: str | None = None,
     ) -> Result:
         cmd = parsed
         spec = catalog.COMMANDS[(cmd.verb, cmd.objtype)]
@@ -929,10 +1067,10 @@ class QueueManager:
             return self._start(logical, spec, str(cmd.get("PARM") or ""))
         scope = cmd.get("CMDSCOPE")
         if scope and str(scope).strip():
-            return routing.routed(self, logical, cmd, spec, source, str(scope).strip())
-        result = self._run_handler(logical, cmd, spec, source, conn)
+            return routing.routed(self, logical, cmd, spec, source, str(scope).strip(), user)
+        result = self._run_handler(logical, cmd, spec, source, conn, user)
         if result.ok and routing.generates(self, cmd):
-            return routing.generated(self, result, cmd)
+            return routing.generated(self, result, cmd, user)
         return result
 
     def _run_handler(
@@ -942,11 +1080,22 @@ class QueueManager:
         spec: CommandSpec,
         source: CommandSource,
         conn: str = "",
+        user: str | None = None,
     ) -> Result:
         """Run a command's handler in its own transaction on this queue manager (``conn``:
-        the connection that sent it, if any)."""
+        the connection that sent it, if any), once the security manager lets its user (the
+        one ``user`` names, else the connection's) issue it."""
+        if user is None and conn:
+            record = self.state.tables["conn"].get(conn)
+            user = record.userid if record is not None else None
+        audit: tuple[Message, ...] = ()
+        if source not in _INITIALIZATION and (cmd.verb, cmd.objtype) not in S.UNCHECKED:
+            allowed, audit = self._command_checks(cmd, user)
+            if not allowed:
+                return results.refused(self.cpf, logical, spec, audit, cmd.typed)
         txn = Txn(self.state)
-        ctx = Ctx(self, txn, cmd, spec, source, conn)
+        ctx = Ctx(self, txn, cmd, spec, source, conn, user=user)
+        ctx.later.extend(audit)
         switches = self.state.tables["qmgr"][None].attrs
         watched = (
             switches.get("CMDEV", "DISABLED") != "DISABLED"
@@ -969,7 +1118,9 @@ class QueueManager:
             return results.result(self.cpf, logical, spec, False, [refused], RC_FAILED)
         except CommandFailed as failure:
             records = [*ctx.records, *failure.records]
-            return results.result(self.cpf, logical, spec, False, records, RC_FAILED)
+            return results.result(
+                self.cpf, logical, spec, False, records, RC_FAILED, later=ctx.later
+            )
         except Exception:
             # An engine bug: answer an internal failure (mqsc's own MQSC017E) and keep
             # the state unchanged; a strict queue manager (the test suite) lets the bug surface.
@@ -983,6 +1134,27 @@ class QueueManager:
             clusterstate.note(ctx)
         self.commit(txn, cmd, ctx.later)
         return results.result(self.cpf, logical, spec, True, ctx.records, RC_OK, later=ctx.later)
+
+    def _command_checks(self, cmd: Command, user: str | None) -> tuple[bool, tuple[Message, ...]]:
+        """Command security (MQCMDS hlq.verb.pkw), then command resource security (MQADMIN
+        hlq.type.name): whether both allow the command, and what RACF logged."""
+        userid = user if user is not None else self.user
+        pkw = S.COMMAND_PKW.get((cmd.verb, cmd.objtype), cmd.objtype)
+        access = S.COMMAND_ACCESS.get(cmd.verb, S.DEFAULT_COMMAND_ACCESS)
+        decided = security.check(self, "command", f"{cmd.verb}.{pkw}", access, userid)
+        audit = decided.messages
+        if not decided.granted:
+            return False, audit
+        rtype = S.RESOURCE_TYPES.get(cmd.objtype)
+        needed = S.RESOURCE_ACCESS.get(cmd.verb)
+        if rtype is not None and needed is not None and isinstance(cmd.name, str) and cmd.name:
+            decided = security.check(
+                self, "command-resource", f"{rtype}.{cmd.name}", needed, userid
+            )
+            audit += decided.messages
+            if not decided.granted:
+                return False, audit
+        return True, audit
 
     def _start(self, logical: LogicalCommand | None, spec: CommandSpec, parm: str = "") -> Result:
         """START QMGR under the guard every command has: the whole restart (recovery,
@@ -1054,6 +1226,11 @@ class QueueManager:
         info = self.state.tables["qmgr"][None]
         if info.status == "STOPPED":
             self.phase = Phase.STOPPED
+
+
+#: Initialization input data sets: their commands run under the queue manager's own
+#: authority, with no command security checks.
+_INITIALIZATION = frozenset({CommandSource.CSQINP1, CommandSource.CSQINP2})
 
 
 class _Saved:

@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from mqsc.catalog.mqrc import MQRC_HCONN_ERROR, MQRC_HOBJ_ERROR, MQRC_NONE
-from mqsc.engine import connregistry
+from mqsc.catalog.mqrc import MQRC_HCONN_ERROR, MQRC_HOBJ_ERROR, MQRC_NONE, MQRC_NOT_AUTHORIZED
+from mqsc.engine import connregistry, security
 from mqsc.engine.connregistry import ConnectRequest, Held, NotConnected
 from mqsc.engine.messaging import bodies, clusterput, privateq, sharedq
 from mqsc.engine.records import Workload
@@ -33,6 +33,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.context import Ctx
     from mqsc.engine.manager import QueueManager
 
+#: The MQCONN profile a connection's type is checked against (hlq.BATCH, CICS, IMS, CHIN).
+_MQCONN = {"CHINIT": "CHIN", "RRSBATCH": "BATCH"}
 #: MQOPEN options by what a program opens a queue for.
 INPUT = ("MQOO_INPUT_AS_Q_DEF", "MQOO_FAIL_IF_QUIESCING")
 OUTPUT = ("MQOO_OUTPUT", "MQOO_FAIL_IF_QUIESCING")
@@ -260,11 +262,25 @@ def open_queue(qm: QueueManager, conn: str, queue: str, options: Iterable[str]) 
     opts = tuple(options)
 
     def step(ctx: Ctx) -> int:
-        if ctx.txn.get(connregistry.TABLE, conn) is None:
+        record = ctx.txn.get(connregistry.TABLE, conn)
+        if record is None:
             raise NotConnected(MQRC_HCONN_ERROR)
         name, qsgdisp, reason = _target(ctx, queue, "GET" if _input(opts) else "PUT")
         if reason:
             raise NotConnected(reason)
+        # The security manager's queue check for the connection's user (MQRC 2035; what RACF
+        # logged travels with the refusal, for the job log).
+        option = "BROWSE" if "MQOO_BROWSE" in opts else ("INPUT" if _input(opts) else "OUTPUT")
+        allowed, audit = security.connection_checks(
+            ctx.qm,
+            record.userid,
+            _MQCONN.get(record.appltype, record.appltype),
+            (("queue", queue, option),),
+        )
+        if not allowed:
+            refused = NotConnected(MQRC_NOT_AUTHORIZED)
+            refused.messages = audit  # type: ignore[attr-defined]
+            raise refused
         return connregistry.open_handle(ctx, conn, name, opts, qsgdisp).hid
 
     return qm._connection_step(step, conn=conn)  # noqa: SLF001

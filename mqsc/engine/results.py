@@ -13,7 +13,15 @@ from collections.abc import Iterable
 from mqsc import catalog
 from mqsc.catalog import PREPROCESSOR_CSECT, CommandSpec
 from mqsc.catalog.texts import CATALOG
-from mqsc.engine.records import RC_FAILED, RC_OK, RC_SYNTAX, Message, Record, Result
+from mqsc.engine.records import (
+    RC_FAILED,
+    RC_NOT_AUTHORIZED,
+    RC_OK,
+    RC_SYNTAX,
+    Message,
+    Record,
+    Result,
+)
 from mqsc.language.diagnostics import Diagnostic
 from mqsc.language.pipeline import Rejected
 from mqsc.language.reader import LogicalCommand
@@ -97,6 +105,38 @@ def rejected(cpf: str, logical: LogicalCommand | None, failed: Rejected) -> Resu
         location=logical.start_location if logical is not None else None,
         echo=logical.echo if logical is not None else (),
         title=typed,
+    )
+
+
+def refused(
+    cpf: str,
+    logical: LogicalCommand | None,
+    spec: CommandSpec,
+    racf: Iterable[Message],
+    typed: str = "",
+) -> Result:
+    """A command the security manager refused: RACF's ICH408I on the console first, then
+    CSQ9016E and CSQ9023E from CSQ9SCND quoting the words as typed, with the command
+    server's RETURN=00000020 REASON=FFFFFFFF (a CSQUTIL capture: "CSQ9016E %CSQ9 ' DEFINE'
+    command request not authorized / CSQ9023E %CSQ9 CSQ9SCND 'DEFINE QL' ABNORMAL
+    COMPLETION"; IBM's security lab: ICH408I precede them on the console). ``typed``: the
+    verb and object words as typed (``Command.typed``)."""
+    text = logical.text if logical is not None else spec.title
+    typed = typed or spec.title
+    records = (
+        *racf,
+        Message("CSQ9016E", {"verb": f" {spec.verb}"}),
+        Message("CSQ9023E", {"csect": PREPROCESSOR_CSECT, "command": typed}),
+    )
+    return Result(
+        text.strip(),
+        records,
+        False,
+        *RC_NOT_AUTHORIZED,
+        cpf=cpf,
+        location=logical.start_location if logical is not None else None,
+        echo=logical.echo if logical is not None else (),
+        title=spec.title,
     )
 
 

@@ -40,8 +40,9 @@ def routed(
     spec: CommandSpec,
     source: CommandSource,
     scope: str,
+    user: str | None = None,
 ) -> Result:
-    """Run ``cmd`` where CMDSCOPE sends it."""
+    """Run ``cmd`` where CMDSCOPE sends it (for ``user``: each member checks it)."""
     scope = scope.upper()
     if qm.group is None:
         return results.result(
@@ -76,7 +77,11 @@ def routed(
     )
     # Members receive routed commands through their command servers.
     sets = [
-        _from(member, member.execute_parsed(logical, local, source=CommandSource.SERVER), title)
+        _from(
+            member,
+            member.execute_parsed(logical, local, source=CommandSource.SERVER, user=user),
+            title,
+        )
         for member in targets
     ]
     return _with_sets(qm, logical, spec, first, sets, title, scope)
@@ -92,8 +97,9 @@ def generates(qm: QueueManager, cmd: Command) -> bool:
     )
 
 
-def generated(qm: QueueManager, result: Result, cmd: Command) -> Result:
-    """A GROUP change made: refresh (or remove) every active member's COPY object."""
+def generated(qm: QueueManager, result: Result, cmd: Command, user: str | None = None) -> Result:
+    """A GROUP change made: refresh (or remove) every active member's COPY object (as the
+    user whose command made the change)."""
     verb = "DELETE" if cmd.verb == "DELETE" else "DEFINE"
     copy_cmd = copy_command(qm, cmd.objtype, str(cmd.name), verb)
     members = group_of(qm).active()
@@ -101,7 +107,11 @@ def generated(qm: QueueManager, result: Result, cmd: Command) -> Result:
     note = Message("MQSC138I", {"command": title, "scope": "*", "count": len(members)})
     first = replace(result, records=(note, *result.records))
     sets = [
-        _from(member, member.execute_parsed(None, copy_cmd, source=CommandSource.SERVER), title)
+        _from(
+            member,
+            member.execute_parsed(None, copy_cmd, source=CommandSource.SERVER, user=user),
+            title,
+        )
         for member in members
     ]
     spec = COMMANDS[(cmd.verb, cmd.objtype)]

@@ -23,6 +23,7 @@ from mqsc.engine.messaging.pubsub import Retained
 from mqsc.engine.messaging.queuestats import QueueStats
 from mqsc.engine.messaging.topictree import SubStatus
 from mqsc.engine.mqobjects import Attributes, MQObject, QueueManagerInfo
+from mqsc.engine.security import CachedProfile, Settings, UserEntry
 from mqsc.engine.state import TABLES, State
 from mqsc.engine.storage.cf import StructureState
 from mqsc.engine.storage.pageset import PageSetState, PageSetStats
@@ -137,6 +138,12 @@ def restore(data: dict[str, Any]) -> Any:
         return Retained.restore(data)
     if kind == "qstats":
         return QueueStats.restore(data)
+    if kind == "security":
+        return Settings.restore(data)
+    if kind == "secprofile":
+        return CachedProfile.restore(data)
+    if kind == "secuser":
+        return UserEntry.restore(data)
     if kind == "svctimer":
         return ServiceTimer.restore(data)
     if kind == "cfstatus":

@@ -35,6 +35,9 @@ PRIVATE_TABLES = (
     "svctimer",
     "sysparm",
     "bsds",
+    "security",
+    "secprofiles",
+    "secusers",
 )
 #: The tables of its queue sharing group, shared by every member (the Db2 shared repository
 #: and the coupling facility, mqsc/engine/group.py): GROUP and SHARED definitions, CF
@@ -62,6 +65,8 @@ GROUP_TABLES = (
 #: "svctimer" each queue's service timer (mqsc/engine/messaging/events.py).
 #: "sysparm" holds the system parameters in effect (mqsc/engine/sysparm.py) and "bsds" the
 #: log's data sets and archives (mqsc/engine/bsds.py), each one entity under key None.
+#: "security", "secprofiles" and "secusers" the security switches, MQ's in-storage profiles and
+#: signed-on users (mqsc/engine/security.py).
 #: Every table a queue manager sees.
 TABLES = PRIVATE_TABLES + GROUP_TABLES
 

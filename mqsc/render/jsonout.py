@@ -39,6 +39,7 @@ PCF_REASONS: Mapping[str, int] = {
     "MQSC503E": 2055,  # MQRC_Q_NOT_EMPTY
     "MQSC501E": 2042,  # MQRC_OBJECT_IN_USE
     "CSQ3106E": 2059,  # MQRC_Q_MGR_NOT_AVAILABLE
+    "CSQ9016E": 2035,  # MQRC_NOT_AUTHORIZED: the security manager refused the command
 }
 MQRCCF_COMMAND_FAILED = 3008
 

@@ -253,15 +253,22 @@ def get_messages(session: Session, argument: str) -> None:
 
 @special(
     "\\monitor",
-    "\\monitor start|stop QUEUE",
+    "\\monitor start|stop QUEUE [USERID]",
     "a trigger monitor (as CICS's CKTI) opens or closes an initiation queue",
 )
 def trigger_monitor(session: Session, argument: str) -> None:
+    from mqsc.racf.tso import valid_userid  # noqa: PLC0415 - start-up: RACF's commands load only when the console uses them
+
     words = argument.split()
-    if len(words) != 2 or words[0] not in ("start", "stop"):
-        raise SpecialError("Usage: \\monitor start|stop QUEUE")
+    if len(words) not in (2, 3) or words[0] not in ("start", "stop"):
+        raise SpecialError("Usage: \\monitor start|stop QUEUE [USERID]")
     initq, start = words[1].upper(), words[0] == "start"
-    outcome = session.qm.trigger_monitor(initq, start=start)
+    # CKTI runs in the CICS region, as its started task user, and connects as CICS
+    # (MQCONN hlq.CICS); USERID names that user (default: the console's).
+    user = words[2].upper() if len(words) == 3 else None
+    if user is not None and not valid_userid(user):
+        raise SpecialError(f"\\monitor: {user} is not a user id")
+    outcome = session.qm.trigger_monitor(initq, start=start, userid=user or "")
     if not outcome.reason:
         if start:
             session.monitors.append(initq)
@@ -309,6 +316,57 @@ def restart(session: Session, argument: str) -> None:
     if not session.confirmed(parse_one(f"STOP QMGR MODE({mode})")):
         return
     session.out.replies(restart_lines(session.qm, mode))
+
+
+@special(
+    "\\tso",
+    "\\tso COMMAND",
+    "a TSO RACF command (RDEFINE, PERMIT, SETROPTS...) on this mqsc home's RACF "
+    "database, as the console's user",
+)
+def tso(session: Session, argument: str) -> None:
+    import datetime as dt  # noqa: PLC0415 - start-up: RACF's commands load only when the console uses them
+
+    from mqsc.racf.background import run_session  # noqa: PLC0415 - start-up: RACF's commands load only when the console uses them
+    from mqsc.store import StoreError  # noqa: PLC0415 - start-up: RACF's commands load only when the console uses them
+    from mqsc.store.home import QMgrError, security_store  # noqa: PLC0415 - start-up: RACF's commands load only when the console uses them
+
+    if not argument.strip():
+        raise SpecialError("Usage: \\tso COMMAND (e.g. \\tso RLIST MQQUEUE * AUTHUSER)")
+    try:
+        store = security_store()
+    except QMgrError as error:
+        raise SpecialError(f"\\tso: {error}") from None
+    try:
+        result = run_session(argument, store, session.qm.user, dt.datetime.now)
+    except StoreError as error:
+        raise SpecialError(f"\\tso: {error}") from None
+    finally:
+        store.close()
+    lines = [line for step in result.steps for line in step.lines]
+    session.out.text(lines or ["READY"])
+    if result.rc:
+        session.failed += 1
+
+
+@special(
+    "\\user",
+    "\\user [USERID]",
+    "the user id this console acts as (commands, RACF checks); without one: which",
+)
+def user(session: Session, argument: str) -> None:
+    from mqsc.racf.tso import valid_userid  # noqa: PLC0415 - start-up: RACF's commands load only when the console uses them
+
+    name = argument.strip().upper()
+    if not name:
+        session.out.note(f"This console acts as user {session.qm.user}.")
+        return
+    if not valid_userid(name):
+        raise SpecialError(
+            f"\\user: {name} is not a user id (1-8 characters, the first a letter or #, $, @)"
+        )
+    session.qm.user = name
+    session.out.note(f"This console now acts as user {name}.")
 
 
 def _choice(command: str, argument: str, choices: tuple[str, ...], current: str) -> str:

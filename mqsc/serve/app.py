@@ -50,6 +50,10 @@ class Services:
     consoles: zosmf.Consoles
     jobs: zosmf.Jobs
     secure: bool  # HTTPS: the login cookie is marked Secure
+    #: The mqweb server's started task user id: what administrators' commands and the web
+    #: console's DISPLAYs run as (IBM MQ, "IBM MQ Console - required command security
+    #: profiles": "under the security context of the mqweb server started task user ID").
+    mqweb_user: str = "MQWEB"
 
 
 def _json(answer: Answer, headers: dict[str, str] | None = None) -> Response:
@@ -231,12 +235,14 @@ async def mqsc_action(request: Request, who: Principal) -> Response:
     name = request.path_params["qmgr"]
 
     # The command comes through mqweb's connection for this REST user (the command server acts
-    # for that connection's user), as the messaging requests do.
+    # for that connection's user, CSQY009I names it), as the messaging requests do; the
+    # security manager checks it for the mqweb server's user.
     prepared = mqrest.prepare(
         body,
         who.role,
         who.name,
         lambda qm: services.registry.messaging_connection(qm, who.name.upper()[:8]),
+        services.mqweb_user,
     )
     if isinstance(prepared, Answer):
         return _json(prepared)
@@ -273,7 +279,7 @@ def _reply(reply: messaging.Reply) -> Response:
 def _conn(request: Request, qm, who: Principal) -> str:
     """The REST user's messaging connection (on the command server thread)."""
     services: Services = request.app.state.services
-    return services.registry.messaging_connection(qm, who.name.upper()[:8])
+    return services.registry.messaging_connection(qm, who.userid)
 
 
 async def _messaging_work(request: Request, work) -> messaging.Reply:
@@ -309,6 +315,8 @@ async def message(request: Request, who: Principal) -> Response:
                         qm.put_message(
                             queue,
                             put.data,
+                            user=who.userid,
+                            signed=True,
                             persistent=put.persistent,
                             priority=put.priority,
                             correlid=put.correlid,
@@ -337,6 +345,8 @@ async def message(request: Request, who: Principal) -> Response:
                 msgid=chosen.msgid,
                 correlid=chosen.correlid,
                 browse=browse,
+                user=who.userid,
+                signed=True,
                 conn=_conn(request, qm, who),
             ),
         )
@@ -374,6 +384,8 @@ async def message_list(request: Request, who: Principal) -> Response:
                     limit,
                     msgid=chosen.msgid,
                     correlid=chosen.correlid,
+                    user=who.userid,
+                    signed=True,
                     conn=_conn(request, qm, who),
                 ),
             ),
@@ -407,7 +419,9 @@ async def console_issue(request: Request, who: Principal) -> Response:
     body = await _body_json(request)
     name = request.path_params["name"]
     return _json(
-        await run_in_threadpool(services.consoles.issue, name, body, _base(request), who.name)
+        await run_in_threadpool(
+            services.consoles.issue, name, body, _base(request), who.userid or who.name
+        )
     )
 
 
@@ -423,7 +437,7 @@ async def jobs(request: Request, who: Principal) -> Response:
     if request.method == "GET":
         q = request.query_params
         return _json(
-            services.jobs.listing(q.get("owner", who.name.upper()), q.get("prefix"), _base(request))
+            services.jobs.listing(q.get("owner", who.userid), q.get("prefix"), _base(request))
         )
     if who.role != ADMIN:
         return _not_authorized(request, (ADMIN,), who.role)
@@ -432,9 +446,7 @@ async def jobs(request: Request, who: Principal) -> Response:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         return _json(zosmf._zosmf_error(400, "IZUG807E", "The JCL is not UTF-8 text."))
-    answer = await run_in_threadpool(
-        services.jobs.submit, text, who.name.upper()[:8], _base(request)
-    )
+    answer = await run_in_threadpool(services.jobs.submit, text, who.userid, _base(request))
     return _json(answer)
 
 
@@ -526,11 +538,27 @@ async def console_queues(request: Request, who: Principal) -> Response:
     return await _console_work(request, lambda qm: webconsole.queues_window(qm, *query))
 
 
+@guarded((ADMIN, ADMIN_RO))
+async def console_profiles(request: Request, who: Principal) -> Response:
+    queue = request.path_params["queue"]
+    return await _console_work(request, lambda qm: webconsole.queue_profiles(qm, queue))
+
+
 async def _console_work(request: Request, work) -> Response:
+    """The web console's resources run as the mqweb server's started task user; a DISPLAY
+    the security manager refuses is 403 (webconsole.refused)."""
     services: Services = request.app.state.services
     name = request.path_params["qmgr"]
+
+    def as_mqweb(qm) -> Answer:
+        with qm.checked_as(services.mqweb_user):
+            try:
+                return work(qm)
+            except webconsole.NotAuthorized:
+                return webconsole.refused()
+
     try:
-        answer = await asyncio.wrap_future(services.registry.submit(name, work))
+        answer = await asyncio.wrap_future(services.registry.submit(name, as_mqweb))
     except NoSuchQmgr:
         return _mq_error("MQSC904E", name)
     except QmgrUnavailable as problem:
@@ -575,6 +603,11 @@ def routes() -> list[Route]:
         Route("/ibmmq/console/api/qmgr/{qmgr}/queues", console_queues, methods=["GET"]),
         Route("/ibmmq/console/api/qmgr/{qmgr}/listeners", console_listeners, methods=["GET"]),
         Route("/ibmmq/console/api/qmgr/{qmgr}/zos", console_zos, methods=["GET"]),
+        Route(
+            "/ibmmq/console/api/qmgr/{qmgr}/queue/{queue}/profiles",
+            console_profiles,
+            methods=["GET"],
+        ),
         Route("/ibmmq/console/{name}", console_asset, methods=["GET"]),
         Route("/zosmf/info", zosmf_info, methods=["GET"]),
         Route("/zosmf/restconsoles/consoles/{name}", console_issue, methods=["PUT"]),

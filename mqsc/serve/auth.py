@@ -33,6 +33,8 @@ MAX_TRACKED = 10_000
 class Principal:
     name: str
     role: str
+    #: The z/OS user id the user maps to (mqsc/serve/users.py).
+    userid: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +86,7 @@ class Authenticator:
             return Refused(401)
         with self._lock:
             self._failures.pop(name, None)
-            principal = Principal(user.name, user.role)
+            principal = Principal(user.name, user.role, user.userid)
             if len(self._verified) > 1024:
                 self._verified.clear()
             self._verified[memo] = principal

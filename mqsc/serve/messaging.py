@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 
 from mqsc.catalog.mqrc import (
     MQRC_NO_MSG_AVAILABLE,
+    MQRC_NOT_AUTHORIZED,
     MQRC_Q_MGR_NOT_AVAILABLE,
     MQRC_UNKNOWN_OBJECT_NAME,
 )
@@ -301,11 +302,16 @@ def list_reply(version: str, qmgr: str, queue: str, done: Workload) -> Reply:
 
 
 def failure(qmgr: str, queue: str, reason: int) -> Reply:
-    """An MQ failure: 404 for an unknown queue (MQWB0300E), else 500 with the MQ reason
-    (IBM: "500: Server issue or error code from IBM MQ"; UNVERIFIED message id)."""
+    """An MQ failure: 404 for an unknown queue (MQWB0300E), 403 for a refusal by the
+    security manager, else 500 with the MQ reason (IBM: "500: Server issue or error code
+    from IBM MQ"; UNVERIFIED message id)."""
     if reason == MQRC_UNKNOWN_OBJECT_NAME:
         return error("MQWB0300E", queue, qmgr, status=404, reason=reason)
     if reason == MQRC_Q_MGR_NOT_AVAILABLE:
         # IBM: "503: Queue manager not running".
         return error("MQWB0300E", queue, qmgr, status=503, reason=reason)
+    if reason == MQRC_NOT_AUTHORIZED:
+        # The security manager refused the user's connection or open: mqweb answers 403,
+        # "MQWB0103E: Not authorized." ("MQWB01xx: REST API messages"), with MQ's reason.
+        return error("MQWB0103E", status=403, reason=reason)
     return error("MQWB0303E", reason=reason)

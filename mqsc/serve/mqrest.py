@@ -141,11 +141,13 @@ def prepare(
     role: str,
     user: str = "",
     conn_of: Callable[[QueueManager], str] | None = None,
+    checked: str | None = None,
 ) -> Answer | Callable[[QueueManager], Answer]:
     """The error answer for a body that is not a command, or the work that runs it on the
     queue manager for REST user ``user`` and makes its answer. ``conn_of``: the connection
     the command comes through (mqweb's connection for the REST user: the command server acts
-    for its user)."""
+    for its user). ``checked``: the z/OS user id the security manager checks the command for
+    (the mqweb server's started task user for the administrator roles)."""
     if not isinstance(body, dict) or body.get("type") not in ("runCommand", "runCommandJSON"):
         return error("MQSC905E", "'type' must be runCommand or runCommandJSON")
     if body["type"] == "runCommand":
@@ -153,11 +155,11 @@ def prepare(
         command = parameters.get("command") if isinstance(parameters, dict) else None
         if not isinstance(command, str) or not command.strip():
             return error("MQSC905E", "'parameters.command' must be the text of an MQSC command")
-        return _work(command, role, _text_answer, user, conn_of)
+        return _work(command, role, _text_answer, user, conn_of, checked)
     built = json_command(body)
     if isinstance(built, Answer):
         return built
-    return _work(built, role, _json_answer, user, conn_of)
+    return _work(built, role, _json_answer, user, conn_of, checked)
 
 
 #: The application mqweb's commands come from (the command server's messages): what command
@@ -176,13 +178,15 @@ def _work(
     answer: Callable[[Result], Answer],
     user: str = "",
     conn_of: Callable[[QueueManager], str] | None = None,
+    checked: str | None = None,
 ) -> Callable[[QueueManager], Answer]:
     def work(qm: QueueManager) -> Answer:
         if role == "MQWebAdminRO" and not read_only(command):
             hint = role_hint(("MQWebAdmin",), role, "a command other than DISPLAY")
             return error("MQWB0103E", hint=hint + " (MQWebAdminRO runs DISPLAY commands only)")
         with qm.acting_as(rest_issuer(user) if user else None):
-            return answer(qm.execute(command, conn=conn_of(qm) if conn_of is not None else ""))
+            conn = conn_of(qm) if conn_of is not None else ""
+            return answer(qm.execute(command, conn=conn, user=checked))
 
     return work
 

@@ -359,6 +359,32 @@ def document() -> dict[str, Any]:
             },
         }
     }
+    paths["/ibmmq/console/api/qmgr/{qmgr}/queue/{queue}/profiles"] = {
+        "get": {
+            "summary": "The RACF profiles covering a queue, the one RACF uses first, their "
+            "access lists and the profile the queue manager holds in storage (read only; web "
+            "console)",
+            "parameters": [
+                _QMGR,
+                {"name": "queue", "in": "path", "required": True, "schema": {"type": "string"}},
+            ],
+            "responses": {
+                **_ok(
+                    {
+                        "type": "object",
+                        "required": ["qmgr", "queue", "class", "profiles"],
+                        "properties": {
+                            "class": {"type": "string"},
+                            "profiles": {"type": "array"},
+                            "subsystem": {"type": "boolean"},
+                            "queueChecks": {"type": "boolean"},
+                        },
+                    }
+                ),
+                **_errors(401, 403, 404, 429, 503),
+            },
+        }
+    }
     paths["/zosmf/info"] = {
         "get": {"summary": "z/OSMF information", "responses": _ok({"type": "object"})}
     }

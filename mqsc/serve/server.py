@@ -33,6 +33,8 @@ class Options:
     #: the queue managers' clock (``$MQSC_CLOCK``: a fixed time, as every subcommand takes
     #: it), or None for the time of day
     clock: Callable[[], dt.datetime] | None = None
+    #: The mqweb server's started task user id (administrators' commands run as it).
+    mqweb_user: str = "MQWEB"
 
 
 def is_loopback(host: str) -> bool:
@@ -109,6 +111,7 @@ def run(options: Options) -> int:
         zosmf.Consoles(registry),
         zosmf.Jobs(registry),
         secure=options.cert is not None,
+        mqweb_user=options.mqweb_user,
     )
     application = app_module.build(services, max_body=options.max_body)
     config = uvicorn.Config(

@@ -36,6 +36,14 @@ class User:
     role: str
     salt: str  # hex
     key: str  # hex scrypt(password, salt)
+    #: The z/OS user id the user acts as (security checks, jobs); '' : from the name.
+    zos_user: str = ""
+
+    @property
+    def userid(self) -> str:
+        """The z/OS user id: the one given, else the name's letters, digits and #, $, @,
+        upper case, at most 8 (a name that gives none: MQWEBUSR)."""
+        return self.zos_user or derived_userid(self.name)
 
     def check(self, password: str) -> bool:
         """Whether ``password`` is this user's (constant-time comparison)."""
@@ -48,15 +56,37 @@ def _hash(password: str, salt: bytes) -> str:
     ).hex()
 
 
-def make_user(name: str, role: str, password: str) -> User:
+def derived_userid(name: str) -> str:
+    """A z/OS user id from a REST user name (``alice.smith`` -> ``ALICESMI``)."""
+    kept = "".join(c for c in name.upper() if c.isalnum() or c in "#$@")[:8]
+    return kept if kept and not kept[0].isdigit() else "MQWEBUSR"
+
+
+def check_userid(userid: str) -> str:
+    """A z/OS user id as given for a REST user (1-8 characters, the first not a digit)."""
+    upper = userid.upper()
+    if not (
+        0 < len(upper) <= 8
+        and not upper[0].isdigit()
+        and all(c.isalnum() or c in "#$@" for c in upper)
+    ):
+        raise UsersError(
+            f"{userid!r} is not a z/OS user id (1-8 letters, digits, #, $, @; not a digit first)"
+        )
+    return upper
+
+
+def make_user(name: str, role: str, password: str, zos_user: str = "") -> User:
     """A new user record with a fresh salt."""
     check_name(name)
+    if zos_user:
+        zos_user = check_userid(zos_user)
     if role not in ROLES:
         raise UsersError(f"unknown role {role!r} (one of {', '.join(ROLES)})")
     if not password:
         raise UsersError("the password is empty")
     salt = secrets.token_bytes(16)
-    return User(name, role, salt.hex(), _hash(password, salt))
+    return User(name, role, salt.hex(), _hash(password, salt), zos_user)
 
 
 def check_name(name: str) -> None:
@@ -86,7 +116,10 @@ def load(path: Path | None = None) -> dict[str, User]:
     except (OSError, ValueError) as error:
         raise UsersError(f"{path}: cannot read the users file ({error})") from None
     try:
-        users = [User(u["name"], u["role"], u["salt"], u["key"]) for u in data["users"]]
+        users = [
+            User(u["name"], u["role"], u["salt"], u["key"], u.get("zos_user", ""))
+            for u in data["users"]
+        ]
     except (KeyError, TypeError) as error:
         raise UsersError(f"{path}: not a users file (missing {error})") from None
     return {u.name: u for u in users}
@@ -101,6 +134,7 @@ def save(users: dict[str, User], path: Path | None = None) -> Path:
         "kdf": {"name": "scrypt", "n": SCRYPT_N, "r": SCRYPT_R, "p": SCRYPT_P},
         "users": [
             {"name": u.name, "role": u.role, "salt": u.salt, "key": u.key}
+            | ({"zos_user": u.zos_user} if u.zos_user else {})
             for u in sorted(users.values(), key=lambda u: u.name)
         ],
     }

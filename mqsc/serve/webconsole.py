@@ -20,7 +20,14 @@ resources the MQ REST API cannot give a view:
 * ``GET /ibmmq/console/api/qmgr/{qmgr}/listeners``: the channel initiator's listeners, from
   DISPLAY CHINIT's MQSC365I lines (z/OS has no DISPLAY LSSTATUS);
 * ``GET /ibmmq/console/api/qmgr/{qmgr}/zos``: DISPLAY USAGE TYPE(ALL) as records, the queue
-  sharing group's members, each CF structure's backup, its age and ``mqsc advise``'s advice.
+  sharing group's members, each CF structure's backup, its age and ``mqsc advise``'s advice;
+* ``GET /ibmmq/console/api/qmgr/{qmgr}/queue/{name}/profiles``: the RACF profiles that cover a
+  queue (read only): the one RACF uses first, the others, their access lists, and the profile
+  the queue manager holds in storage for it (docs/security.md).
+
+The console's DISPLAYs run as the mqweb server's started task user (IBM MQ, "IBM MQ Console -
+required command security profiles"); one the security manager refuses makes the resource
+answer 403, MQWB0103E, with MQRC 2035, as mqweb does.
 """
 
 from __future__ import annotations
@@ -46,15 +53,39 @@ from mqsc.catalog import (
     command_spec,
     sysobjects,
 )
+from mqsc.catalog import security as S
 from mqsc.catalog.describe import kind_text
+from mqsc.catalog.mqrc import MQRC_NOT_AUTHORIZED
+from mqsc.catalog.mqweb import error_entry
+from mqsc.engine import security
 from mqsc.engine.capacity import advise
 from mqsc.engine.context import moment
 from mqsc.engine.group import member_states
 from mqsc.engine.manager import QueueManager
-from mqsc.engine.records import Message
+from mqsc.engine.records import Message, Result
 from mqsc.engine.statistics import collect
 from mqsc.render import jsonout
 from mqsc.serve.mqrest import Answer, error
+
+
+class NotAuthorized(Exception):
+    """A DISPLAY the console made was refused by the security manager (CSQ9016E)."""
+
+
+def refused() -> Answer:
+    """Mqweb's answer to a request the security manager refused: 403, MQWB0103E, MQRC 2035."""
+    return Answer(
+        403, {"error": [error_entry("MQWB0103E", completion=2, reason=MQRC_NOT_AUTHORIZED)]}
+    )
+
+
+def _shown(qm: QueueManager, text: str) -> Result:
+    """Run a DISPLAY for the console; a refusal by the security manager is NotAuthorized."""
+    result = qm.execute(text)
+    if not result.ok and "CSQ9016E" in result.message_ids:
+        raise NotAuthorized(text)
+    return result
+
 
 #: The assets, by file name, with the Content-Type each is served with. Only these are served:
 #: a path outside this table is 404, so nothing else of the package can be read through it.
@@ -244,14 +275,14 @@ def queues_window(qm: QueueManager, name: str, offset: int, limit: int) -> Answe
     name is unique across the queue types)."""
     # QSGDISP(ALL): in a queue sharing group the GROUP objects too (DISPLAY's default, LIVE,
     # leaves them out), each (name, disposition) a row, as the whole list has them.
-    listed = qm.execute(f"DISPLAY QUEUE({name}) QSGDISP(ALL)")
+    listed = _shown(qm, f"DISPLAY QUEUE({name}) QSGDISP(ALL)")
     names = sorted(
         (str(o.get("QUEUE")).rstrip(), str(o.get("QSGDISP", "QMGR"))) for o in listed.objects
     )
     rows: list[dict[str, object]] = []
     for queue, disposition in names[offset : offset + limit]:
         quoted = queue.replace("'", "''")  # quoted: a lower-case name stays as it is
-        one = qm.execute(f"DISPLAY QUEUE('{quoted}') QSGDISP({disposition}) {' '.join(COLUMNS)}")
+        one = _shown(qm, f"DISPLAY QUEUE('{quoted}') QSGDISP({disposition}) {' '.join(COLUMNS)}")
         rows.extend(jsonout.parameters(o) for o in one.objects)
     return Answer(200, {"qmgr": qm.name, "total": len(names), "offset": offset, "queues": rows})
 
@@ -260,9 +291,9 @@ def queues_window(qm: QueueManager, name: str, offset: int, limit: int) -> Answe
 def storage(qm: QueueManager) -> Answer:
     """The figures of the storage view, from DISPLAY STGCLASS, DISPLAY QLOCAL and DISPLAY USAGE
     run as the command server runs them (so they are what an operator would see)."""
-    classes = qm.execute("DISPLAY STGCLASS(*) PSID DESCR")
-    queues = qm.execute("DISPLAY QLOCAL(*) STGCLASS")  # model queues make no messages
-    usage = qm.execute("DISPLAY USAGE PSID(*)")
+    classes = _shown(qm, "DISPLAY STGCLASS(*) PSID DESCR")
+    queues = _shown(qm, "DISPLAY QLOCAL(*) STGCLASS")  # model queues make no messages
+    usage = _shown(qm, "DISPLAY USAGE PSID(*)")
     per_class = Counter(str(o.get("STGCLASS")).rstrip() for o in queues.objects)
     figures = jsonout.usage(usage) or {}
     return Answer(
@@ -295,7 +326,7 @@ def listeners(qm: QueueManager) -> Answer:
     listener objects): DISPLAY CHINIT names each listener in a MQSC365I line (MQSC366I when
     none is started), so the widget lists those lines' figures (IBM MQ for z/OS, "DISPLAY
     CHINIT"). With the channel initiator stopped the answer says so (CSQM131I) and lists none."""
-    shown = qm.execute("DISPLAY CHINIT")
+    shown = _shown(qm, "DISPLAY CHINIT")
     # The key names the address too: START LISTENER may listen on one port at two addresses.
     rows = [
         {
@@ -326,7 +357,7 @@ def zos(qm: QueueManager) -> Answer:
     the log data sets recovery needs), and in a queue sharing group its members and each CF
     structure with its last backup, that backup's age and the recovery advice of
     ``mqsc advise`` (mqsc.engine.capacity: the same figures, not computed twice)."""
-    usage = jsonout.usage(qm.execute("DISPLAY USAGE TYPE(ALL)")) or {}
+    usage = jsonout.usage(_shown(qm, "DISPLAY USAGE TYPE(ALL)")) or {}
     body: dict[str, Any] = {
         "qmgr": qm.name,
         "pageSets": usage.get("pageSets", []),
@@ -342,14 +373,14 @@ def zos(qm: QueueManager) -> Answer:
     body["qsg"] = qm.info.qsg
     body["members"] = [{"name": name, "status": state} for name, state in member_states(group)]
     advice = {s.structure: s for s in advise(qm).structures}
-    defined = qm.execute("DISPLAY CFSTRUCT(*) ALL")
+    defined = _shown(qm, "DISPLAY CFSTRUCT(*) ALL")
     backups = {
         str(o.get("CFSTATUS")).rstrip(): jsonout.parameters(o)
-        for o in qm.execute("DISPLAY CFSTATUS(*) TYPE(BACKUP)").objects
+        for o in _shown(qm, "DISPLAY CFSTATUS(*) TYPE(BACKUP)").objects
     }
     statuses = {
         str(o.get("CFSTATUS")).rstrip(): jsonout.parameters(o)
-        for o in qm.execute("DISPLAY CFSTATUS(*) TYPE(SUMMARY)").objects
+        for o in _shown(qm, "DISPLAY CFSTATUS(*) TYPE(SUMMARY)").objects
     }
     for p in map(jsonout.parameters, defined.objects):
         name = p["cfstruct"]
@@ -377,3 +408,44 @@ def zos(qm: QueueManager) -> Answer:
             }
         )
     return Answer(200, body)
+
+
+# ---- the profiles that protect a queue ------------------------------------------------------
+def queue_profiles(qm: QueueManager, name: str) -> Answer:
+    """Read only: the RACF profiles covering queue ``name`` (RACF's database, every
+    high-level qualifier the queue manager uses), the one RACF uses first, and what the queue
+    manager holds in storage for the queue (changed only by REFRESH SECURITY)."""
+    settings = security.settings_of(qm)
+    cls = S.CLASSES["queue"][settings.mixed]
+    covering = security.covering_profiles(qm, cls, name)
+    held = {
+        key.split(" ", 1)[1]: entry.profile
+        for key, entry in qm.state.tables["secprofiles"].items()
+        if key.startswith(cls + " ")
+    }
+    hlqs = security.prefixes(qm, settings) or (qm.name,)
+    resource = next((f"{h}.{name}" for h in hlqs if f"{h}.{name}".upper() in held), None)
+    in_storage = held.get(resource.upper()) if resource is not None else None
+    return Answer(
+        200,
+        {
+            "qmgr": qm.name,
+            "queue": name,
+            "class": cls,
+            "subsystem": settings.active,
+            "queueChecks": settings.on("QUEUE"),
+            "profiles": [
+                {
+                    "name": p.name,
+                    "generic": p.generic,
+                    "owner": p.owner,
+                    "uacc": p.uacc,
+                    "warning": p.warning,
+                    "used": i == 0,
+                    "accessList": [{"id": e.id, "access": e.access} for e in p.permits],
+                }
+                for i, p in enumerate(covering)
+            ],
+            "inStorage": None if resource is None else (in_storage.name if in_storage else ""),
+        },
+    )

@@ -31,7 +31,7 @@ from mqsc.language.source import Source
 from mqsc.render import consoletext
 from mqsc.serve.mqrest import Answer
 from mqsc.serve.qmgrs import NoSuchQmgr, QmgrUnavailable, Registry
-from mqsc.store.home import home
+from mqsc.store.home import home, security_store
 from mqsc.store.lease import process_owner
 
 #: Jobs and uncollected console responses kept at most.
@@ -114,7 +114,8 @@ class Consoles:
         return Answer(200, {"cmd-response": CR.join(lines), "sol-key-detected": False})
 
     def run(self, command: str, user: str = "") -> list[str]:
-        """The console lines a command gets (``user``: the z/OSMF user issuing it)."""
+        """The console lines a command gets (``user``: the z/OS user id of the z/OSMF user
+        issuing it, whom events name and the security manager checks)."""
         text = command.strip()
         routed = self.registry.by_cpf_prefix(text.lstrip("/") if text.startswith("/") else text)
         if routed is None:
@@ -126,7 +127,9 @@ class Consoles:
             def work(qm):
                 who = Issuer(user.upper()[:8], user.upper()[:8]) if user else None
                 with qm.acting_as(who):
-                    return qm.execute(mqsc_text, source=CommandSource.CONSOLE)
+                    return qm.execute(
+                        mqsc_text, source=CommandSource.CONSOLE, user=user.upper()[:8] or None
+                    )
 
             result = self.registry.run(name, work)
         except (NoSuchQmgr, QmgrUnavailable):
@@ -177,12 +180,22 @@ class Jobs:
     def _run(self, job: jcl.Job, owner: str) -> HeldJob:
         jobid = spool.jobid(self._numbers.take())
         env = runner.Environment
-        with self.registry.holding() as connect:
-            result = runner.run(
-                job,
-                env(connect, Catalog(home() / "catalog"), self.clock, owner=process_owner()),
-                jobid=jobid,
-            )
+        security = security_store()
+        try:
+            with self.registry.holding() as connect:
+                result = runner.run(
+                    job,
+                    env(
+                        connect,
+                        Catalog(home() / "catalog"),
+                        self.clock,
+                        owner=process_owner(),
+                        security=security,
+                    ),
+                    jobid=jobid,
+                )
+        finally:
+            security.close()
         held = HeldJob(
             result,
             result.job.name or "JOB",

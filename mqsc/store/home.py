@@ -308,6 +308,17 @@ def create(definition: QMDefinition, *, force: bool = False) -> Path:
             )
         _replace(directory)
     write_definition(definition, directory)
+    # A new queue manager starts with security off (qmgr.NO.SUBSYS.SECURITY): in the home's
+    # security database now if there is one, else when it is first created (with every
+    # queue manager of the home). A profile of that name RACF has already stays as it is.
+    security = _home_security(create=False)
+    if security is not None:
+        from mqsc.store.racfdb import security_off_for  # noqa: PLC0415 - start-up: sqlite3 and the security database only for a home that has one
+
+        try:
+            security_off_for(security, [definition.name])
+        finally:
+            security.close()
     return directory
 
 
@@ -405,20 +416,24 @@ def member_definitions(qsg: str) -> list[QMDefinition]:
     return found
 
 
-def memory_group(qsg: str, *, extra: QMDefinition | None = None, clock=None) -> Group:
+def memory_group(
+    qsg: str, *, extra: QMDefinition | None = None, clock=None, security=None
+) -> Group:
     """A throw-away queue sharing group of every created member (and ``extra``), each
     started in its initial configuration."""
     group = Group(qsg.upper(), cfrm=cfrm_policy(qsg))
     definitions = {d.name: d for d in member_definitions(qsg)}
     if extra is not None:
         definitions[extra.name] = extra
-    options = {"clock": clock} if clock is not None else {}
+    options: dict[str, object] = {"clock": clock} if clock is not None else {}
+    if security is not None:
+        options["security"] = security
     for name in sorted(definitions):
         definitions[name].build(group=group, **options)
     return group
 
 
-def _open_member(store, qsg: str, wanted: str, clock) -> QueueManager:
+def _open_member(store, qsg: str, wanted: str, clock, security) -> QueueManager:
     """Load a group from its database, adding members created since it was last opened."""
     known = set(store.names())
     missing = [m for m in member_definitions(qsg) if m.name not in known]
@@ -431,6 +446,7 @@ def _open_member(store, qsg: str, wanted: str, clock) -> QueueManager:
                 else Group(qsg.upper(), cfrm=cfrm_policy(qsg))
             )
             options = {"clock": clock} if clock is not None else {}
+            options["security"] = security
             for definition in missing:
                 store.add(definition.build(group=group, **options), definition.stored())
             store.commit()
@@ -456,13 +472,19 @@ def open_qmgr(
     The database's lease (:mod:`mqsc.store.lease`) is taken before it is looked at and held
     until the queue manager is closed, so ``mqsc state reset`` never removes it meanwhile.
     """
-    options = {"clock": clock} if clock is not None else {}
+    options: dict[str, object] = {"clock": clock} if clock is not None else {}
     if memory:
         definition = definition_of(name or default_name())
+        # RACF is the system's, not the queue manager's: a throw-away queue manager reads
+        # the home's security database when there is one (and creates none: a run in a
+        # fresh home starts without sqlite3, S1's start-up).
+        security = _home_security(create=False)
         if definition.qsg:
-            return memory_group(definition.qsg, extra=definition, clock=clock).members[
-                definition.name
-            ]
+            return memory_group(
+                definition.qsg, extra=definition, clock=clock, security=security
+            ).members[definition.name]
+        if security is not None:
+            options["security"] = security
         return definition.build(**options)
     # The database (sqlite3) only for a durable queue manager: `mqsc run --memory` starts
     # without it (S1's start-up).
@@ -487,6 +509,12 @@ def open_qmgr(
         raise QMgrError(f"{where}{error.strerror or error}") from None
     store = None
     try:
+        security = _home_security(create=True)
+    except BaseException:
+        lease.release()
+        raise
+    options["security"] = security
+    try:
         if path.exists() and unfinished(path):
             discard(path)  # a creation killed before it finished: redone below
         if not path.exists():
@@ -496,9 +524,10 @@ def open_qmgr(
             names = store.names()
             wanted = (name or (names[0] if len(names) == 1 else default_name())).upper()
             qsg = definition_of(wanted).qsg if (qmgr_dir(wanted) / "mqsc.toml").exists() else ""
-            qm = _open_member(store, qsg, wanted, clock) if qsg else store.load(wanted)
+            qm = _open_member(store, qsg, wanted, clock, security) if qsg else store.load(wanted)
             store.activate()
     except BaseException as error:
+        security.close()
         if store is not None:
             store.release()
         else:
@@ -510,8 +539,53 @@ def open_qmgr(
         raise
     if clock is not None:
         qm.clock = clock
+    for member in qm.group.members.values() if qm.group is not None else (qm,):
+        member.security = security
     store.attach(qm)
     return qm
+
+
+def _home_security(*, create: bool):
+    """The home's security database for a queue manager to read (None when it does not
+    exist and ``create`` is False)."""
+    from mqsc.store.errors import StoreError  # noqa: PLC0415 - start-up: sqlite3 and the security database only for a home that has one
+    from mqsc.store.racfdb import SecurityStore, default_path  # noqa: PLC0415 - start-up: sqlite3 and the security database only for a home that has one
+
+    path = default_path(home())
+    if not create and not path.exists():
+        return None
+    try:
+        return SecurityStore.open(path, queue_managers=queue_manager_names())
+    except StoreError as error:
+        raise QMgrError(str(error)) from None
+
+
+def security_path() -> Path:
+    """The home's security (RACF) database: ``$MQSC_HOME/racf/racf.db``."""
+    from mqsc.store.racfdb import default_path  # noqa: PLC0415 - start-up: sqlite3 and the security database only for a home that has one
+
+    return default_path(home())
+
+
+def queue_manager_names() -> list[str]:
+    """Every queue manager of the home (those created, and QMZ1, created on first use)."""
+    root = home() / "qmgrs"
+    names = {DEFAULT_QMGR}
+    if root.is_dir():
+        names.update(d.name.upper() for d in root.iterdir() if (d / "mqsc.toml").exists())
+    return sorted(names)
+
+
+def security_store():  # -> mqsc.store.racfdb.SecurityStore (sqlite3 only when used)
+    """The home's security database, open; created on first use with security off
+    (qmgr.NO.SUBSYS.SECURITY) for every queue manager of the home. Callers close it."""
+    from mqsc.store.errors import StoreError  # noqa: PLC0415 - start-up: sqlite3 and the security database only for a home that has one
+    from mqsc.store.racfdb import SecurityStore  # noqa: PLC0415 - start-up: sqlite3 and the security database only for a home that has one
+
+    try:
+        return SecurityStore.open(security_path(), queue_managers=queue_manager_names())
+    except StoreError as error:
+        raise QMgrError(str(error)) from None
 
 
 def _check_state_path(path: Path) -> None:
@@ -535,8 +609,11 @@ def _create_state(path: Path, name: str | None, state: Path | None, options, lea
     if state is None and not (qmgr_dir(definition.name) / "mqsc.toml").exists():
         write_definition(definition, qmgr_dir(definition.name))
     private_dir(path.parent)
+    security = options.get("security")
     if definition.qsg:
-        group = memory_group(definition.qsg, extra=definition, clock=options.get("clock"))
+        group = memory_group(
+            definition.qsg, extra=definition, clock=options.get("clock"), security=security
+        )
         members = [group.members[n] for n in sorted(group.members)]
         stored = {d.name: d.stored() for d in member_definitions(definition.qsg)}
         stored.setdefault(definition.name, definition.stored())

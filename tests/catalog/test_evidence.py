@@ -13,15 +13,16 @@ import pytest
 
 from mqsc.batch.systemmsgs import MESSAGES as SYSTEM
 from mqsc.catalog.mqweb import WEB_MESSAGES
+from mqsc.catalog.racf import MESSAGES as RACF
 from mqsc.catalog.sources import SOURCES, keys_in
 from mqsc.catalog.texts import CATALOG, REASONS, evidence_problems
 
 ROOT = Path(__file__).resolve().parents[2]
 #: What an id looks like: IBM MQ's (CSQ + component + 3 digits + type), mqsc's own, mqweb's,
-#: and z/OS's (JES2, allocation, IDCAMS...).
+#: and z/OS's (JES2, allocation, IDCAMS, RACF's ICHxxnnnI and TSO's IKJnnnnnI...).
 ID = re.compile(
     r"\b(?:CSQ[0-9A-Z]\d{3}[IEWAD]|MQSC\d{3}[IEW]|MQWB\d{4}[IEW]|\$?HASP\d{3}"
-    r"|(?:IEFC|IEF|IDC|IEB|IEC|IEE|IEA|ICH|IRR|IKJ|IFA|CSV)\d{3,4}[IEWAD]?)\b"
+    r"|(?:IEFC|IEF|IDC|IEB|IEC|IEE|IEA|ICH|IRR|IKJ|IFA|CSV)\d{3,5}[IEWAD]?)\b"
 )
 
 
@@ -30,7 +31,8 @@ def catalogued() -> set[str]:
     evidence text may name an id IBM documents, such as the CSQN011I-CSQN017I range)."""
     system = {m.msg_id.lstrip("$") for m in SYSTEM.values()}
     recorded = {i for s in SOURCES.values() for i in s.shows | s.names}
-    return set(CATALOG) | set(WEB_MESSAGES) | system | recorded
+    racf = {m.msg_id for m in RACF.values()}
+    return set(CATALOG) | set(WEB_MESSAGES) | system | racf | recorded
 
 
 def printable_ids() -> dict[str, set[str]]:
@@ -74,6 +76,12 @@ def test_every_cited_key_is_a_source() -> None:
     for m in CATALOG.values():
         for key in re.findall(r"\[([A-Z0-9][A-Z0-9-]*)\]", m.evidence):
             assert key in SOURCES, f"{m.msg_id} cites [{key}], which sources.py does not hold"
+
+
+def test_every_ibm_id_of_the_racf_catalog_has_a_source() -> None:
+    """RACF's and TSO's messages (mqsc/catalog/racf.py) follow the same rule."""
+    problems = evidence_problems((m.msg_id, m.verified, m.evidence) for m in RACF.values())
+    assert problems == []
 
 
 def test_every_ibm_id_of_the_rest_api_has_a_source() -> None:

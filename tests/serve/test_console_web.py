@@ -328,6 +328,19 @@ def test_a_read_only_user_sees_no_change_buttons(page: Page) -> None:
     )
 
 
+def test_the_profiles_that_cover_a_queue_for_any_role(page: Page) -> None:
+    page.sign_in("reader")
+    p = page.page
+    row = '.grid .row[data-name="SYSTEM.DEFAULT.LOCAL.QUEUE"]'
+    p.locator(f"{row} .profiles").click()
+    wait_text(p, "#profiles-note", "subsystem security is off")
+    assert p.text_content("#profiles-queue") == "SYSTEM.DEFAULT.LOCAL.QUEUE"
+    assert "No profile covers this queue" in p.text_content("#profiles-table")
+    p.click("#profiles-close")
+    assert not p.is_visible("#profiles-panel")
+    assert not page.errors, page.errors
+
+
 def test_a_messaging_user_is_turned_away(page: Page) -> None:
     p = page.page
     p.goto(page.url)

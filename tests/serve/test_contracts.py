@@ -105,4 +105,4 @@ def test_failed_logins_are_remembered_within_bounds() -> None:
         checker.login("u", "wrong")
     assert checker.login("u", "right").status == 429
     now[0] += auth.LOCK_SECONDS + 0.1
-    assert checker.login("u", "right") == auth.Principal("u", "MQWebAdmin")
+    assert checker.login("u", "right") == auth.Principal("u", "MQWebAdmin", "U")

@@ -422,8 +422,11 @@ def _getter(ctx: Ctx, obj: MQObject) -> objectcommands.Getter:
 def _not_open(ctx: Ctx, obj: MQObject) -> None:
     """MQSC501E: the queue is open or has uncommitted changes (DELETE, CLEAR and MOVE refuse
     it)."""
-    if any(connregistry.open_counts(ctx.txn, obj.name)) or connregistry.uncommitted(
-        ctx.txn, obj.name
+    if (
+        # Any handle counts, a browser's too (IPPROCS and OPPROCS leave browsers out); a
+        # trigger monitor's is a handle like any other.
+        next(connregistry.handles_on(ctx.txn, obj.name), None) is not None
+        or connregistry.uncommitted(ctx.txn, obj.name)
     ):
         raise ctx.object_failure("MQSC501E", "IN_USE", objtype="QLOCAL", name=obj.name)
 

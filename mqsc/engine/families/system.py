@@ -12,7 +12,15 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import replace
 
-from mqsc.engine import absent, channelstate, clusterstate, logdatasets, objectcommands
+from mqsc.catalog import security as S
+from mqsc.engine import (
+    absent,
+    channelstate,
+    clusterstate,
+    logdatasets,
+    objectcommands,
+    security,
+)
 from mqsc.engine.context import Ctx, moment
 from mqsc.engine.group import member_states
 from mqsc.engine.messaging import bodies, events
@@ -73,13 +81,96 @@ def display_group(ctx: Ctx) -> None:
     ctx.say("MQSC353I", state="ACTIVE" if every else "NOT ALL ACTIVE", count=len(states))
 
 
+@handles("DISPLAY", "SECURITY")
+def display_security(ctx: Ctx) -> None:
+    """TIMEOUT, INTERVAL and the switches as the queue manager set them (IBM MQ for z/OS,
+    "Displaying security status": CSQH015I, CSQH016I, CSQH030I, then CSQH031I-CSQH034I in
+    its order). Without RACF on the system, subsystem security is off with no profile."""
+    settings = security.settings_of(ctx.qm)
+    asked = {k for k in ("TIMEOUT", "INTERVAL", "SWITCHES") if ctx.cmd.get(k)}
+    if not asked or ctx.cmd.get("ALL"):
+        asked = {"TIMEOUT", "INTERVAL", "SWITCHES"}
+    if "TIMEOUT" in asked:
+        ctx.say("CSQH015I", minutes=settings.timeout)
+    if "INTERVAL" in asked:
+        ctx.say("CSQH016I", minutes=settings.interval)
+    if "SWITCHES" not in asked:
+        return
+    ctx.say("CSQH030I")
+    switches = settings.switches or (
+        security.SwitchSetting(
+            S.SUBSYSTEM.name, False, f"{ctx.qm.name}.NO.{S.SUBSYSTEM.profile}", False
+        ),
+    )
+    ids = {
+        (False, True): "CSQH031I",
+        (True, True): "CSQH032I",
+        (False, False): "MQSC474I",
+        (True, False): "CSQH034I",
+    }
+    for name in S.DISPLAY_ORDER:
+        setting = next((w for w in switches if w.name == name), None)
+        if setting is not None:
+            ctx.say(ids[(setting.on, setting.found)], switch=name, profile=setting.profile)
+
+
+@handles("ALTER", "SECURITY")
+def alter_security(ctx: Ctx) -> None:
+    """TIMEOUT and INTERVAL until the next start (which takes the system parameters'
+    values again); none given: nothing changes, the command completes."""
+    settings = security.settings_of(ctx.qm)
+    changes = {
+        k.lower(): ctx.cmd.get(k) for k in ("TIMEOUT", "INTERVAL") if ctx.cmd.get(k) is not None
+    }
+    if changes:
+        ctx.txn.put("security", security.KEY, replace(settings, **changes))
+
+
 @handles("REFRESH", "SECURITY")
 def refresh_security(ctx: Ctx) -> None:
-    # TYPE(SSL) refreshes the channel initiator's TLS environment: "Channel initiator must be
-    # running" (IBM MQ 9.4 "REFRESH SECURITY", command sources table), so with none started it
-    # gets the channel initiator's answer; the RACF classes and CONNAUTH get the security
-    # manager's.
-    absent.answer(ctx, "CHINIT" if ctx.cmd.get("TYPE") == "SSL" else "")
+    """REFRESH SECURITY(class|*): MQ's in-storage profiles of the class go, so the next check
+    reads RACF again (IBM's security lab: CSQH001I from CSQHCHK4, then CSQ9022I from
+    CSQHSREF). TYPE(SSL) refreshes the channel initiator's TLS environment: "Channel
+    initiator must be running" (IBM MQ 9.4 "REFRESH SECURITY", command sources table), so
+    with none started it gets the channel initiator's answer; TYPE(CONNAUTH) re-reads
+    nothing mqsc keeps (connection authentication is not simulated)."""
+    kind = ctx.cmd.get("TYPE") or "CLASSES"
+    if kind == "SSL":
+        absent.answer(ctx, "CHINIT")
+        return
+    if kind == "CONNAUTH":
+        return
+    name = str(ctx.cmd.name or "*")
+    settings = security.settings_of(ctx.qm)
+    if not settings.active:
+        ctx.say("MQSC471I", csect="CSQHSREF", cls=name)
+        return
+    switch = S.REFRESH_SWITCH.get(name)
+    if switch is not None and not settings.on(switch):
+        ctx.say("MQSC471I", csect="CSQHSREF", cls=name)
+        return
+    classes = S.CACHED_CLASSES if name == "*" else frozenset({name})
+    database = ctx.qm.security.read() if ctx.qm.security is not None else None
+    if database is not None and name != "*" and name not in database.options.active:
+        # RACROUTE REQUEST=STAT of a class RACF has defined but not active: SAF 4, RACF 4.
+        ctx.say("CSQH004I", csect="CSQHSREF", cls=name, saf=4, esm=4)
+        ctx.say("CSQH003I", cls=name)
+        return
+    settings = security.refresh(ctx.qm, ctx.txn, classes)
+    ctx.say("CSQH002I" if settings.mixed else "CSQH001I", csect="CSQHCHK4")
+
+
+@handles("RVERIFY", "SECURITY")
+def rverify_security(ctx: Ctx) -> None:
+    """RVERIFY SECURITY(users): each user signed on is signed on again at its next request
+    (its groups read anew); a user with no entry gets CSQH007I."""
+    if not security.settings_of(ctx.qm).active:
+        ctx.say("MQSC470I")
+        return
+    names = ctx.cmd.name if isinstance(ctx.cmd.name, tuple) else (ctx.cmd.name,)
+    for userid in names:
+        if not security.reverify(ctx.txn, str(userid).upper()):
+            ctx.say("CSQH007I", userid=str(userid).upper())
 
 
 @handles("SUSPEND", "QMGR")

@@ -90,6 +90,11 @@ export const words = () => call("GET", "/ibmmq/console/api/words");
 export const listeners = (qmgr) =>
   call("GET", `/ibmmq/console/api/qmgr/${encodeURIComponent(qmgr)}/listeners`);
 
+/** The RACF profiles that cover a queue (read only). */
+export const profiles = (qmgr, queue) =>
+  call("GET", `/ibmmq/console/api/qmgr/${encodeURIComponent(qmgr)}/queue/` +
+              `${encodeURIComponent(queue)}/profiles`);
+
 /** DISPLAY USAGE, the CF structures with their backups and advice, the QSG's members. */
 export const zos = (qmgr) =>
   call("GET", `/ibmmq/console/api/qmgr/${encodeURIComponent(qmgr)}/zos`);

@@ -123,8 +123,51 @@ const COLUMNS = [
   { key: "descr", title: "Description", fill: true },
 ];
 
+// The RACF profiles that protect a queue (read only, every role): the one RACF uses first,
+// the others that also cover it, their access lists, and what the queue manager holds.
+function profilesButton(row) {
+  const b = document.createElement("button");
+  b.className = "act profiles";
+  b.type = "button";
+  b.title = `Security profiles of ${row.queue}`;
+  b.textContent = "🔒";
+  b.addEventListener("click", () => openProfiles(row.queue));
+  return b;
+}
+
+async function openProfiles(queue) {
+  const a = await api.profiles(state.qmgr, queue);
+  $("profiles-panel").hidden = false;
+  $("profiles-queue").textContent = queue;
+  const box = $("profiles-table");
+  box.textContent = "";
+  if (a.status !== 200) {
+    $("profiles-note").textContent = api.errorText(a);
+    return;
+  }
+  const p = a.json;
+  const checks = !p.subsystem ? "subsystem security is off: no queue checks"
+    : !p.queueChecks ? "queue security is off (a NO.QUEUE.CHECKS switch profile)"
+    : "queue security is on";
+  const held = p.inStorage === null ? "the queue manager has not checked it yet"
+    : p.inStorage === "" ? "the queue manager holds: no profile (REFRESH SECURITY to see new ones)"
+    : `the queue manager holds ${p.inStorage} (REFRESH SECURITY(${p.class}) after a change)`;
+  $("profiles-note").textContent = `${p.class}: ${checks}; ${held}.`;
+  if (!p.profiles.length) {
+    box.append(h("p", "", "No profile covers this queue: a check fails (PROFILE NOT FOUND)."));
+    return;
+  }
+  box.append(table(["Profile", "UACC", "Warning", "Access list"], p.profiles.map((x) => ({
+    cells: [`${x.name}${x.generic ? " (G)" : ""}${x.used ? " ← used" : ""}`, x.uacc,
+            x.warning ? "YES" : "NO",
+            x.accessList.map((e) => `${e.id} ${e.access}`).join(", ") || "none"],
+  })), { profile: (r) => r.cells[0] }));
+}
+
+$("profiles-close").addEventListener("click", () => { $("profiles-panel").hidden = true; });
+
 function deleteButton(row) {
-  if (!canChange()) return [];
+  if (!canChange()) return [profilesButton(row)];
   const edit = document.createElement("button");
   edit.className = "del change edit";
   edit.type = "button";
@@ -147,7 +190,7 @@ function deleteButton(row) {
     showReply(command, a);
     loadQueues();
   });
-  return [edit, b];
+  return [profilesButton(row), edit, b];
 }
 
 // Opening draws the first rows from one window of the list (the server sorts and cuts it),

@@ -46,7 +46,7 @@ export class VirtualGrid {
     if (actions) {
       const cell = document.createElement("div");
       cell.className = "cell";
-      cell.style.width = "5em";
+      cell.style.width = "7em";
       this.head.append(cell);
     }
     this.viewport = document.createElement("div");
@@ -137,7 +137,7 @@ export class VirtualGrid {
     if (this.actions) {
       const cell = document.createElement("div");
       cell.className = "cell";
-      cell.style.width = "5em";
+      cell.style.width = "7em";
       el.append(cell);
     }
     return el;

@@ -1,0 +1,94 @@
+"""RACF's authorization decision (RACROUTE REQUEST=AUTH) for a user, a resource and an
+access intent.
+
+A user's access to a profile ("Authorization checking for RACF-protected resources", RACF
+Security Administrator's Guide): the user's own entry on the access list if there is one;
+else the highest access of the groups on the list the user is connected to (SETROPTS
+GRPLIST; with NOGRPLIST only the current group, here the default group); else the ``*``
+entry, for a user RACF knows; else the profile's UACC. A profile in WARNING mode lets a
+refused request through, and the request is audited as a warning.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mqsc.catalog import racf as R
+from mqsc.racf.database import Database, Profile, User, upper_if
+from mqsc.racf.matching import view
+
+#: What a decision is: allowed, refused for insufficient access, refused because no profile
+#: covers the resource, allowed because the profile is in WARNING mode, or not checked at all
+#: because the class is not active (RACF: "the resource is not protected").
+ALLOWED, INSUFFICIENT, NOT_FOUND, WARNING, INACTIVE = (
+    "allowed",
+    "insufficient",
+    "not-found",
+    "warning",
+    "inactive",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The answer to one authorization request.
+
+    Attributes:
+        outcome: :data:`ALLOWED`, :data:`INSUFFICIENT`, :data:`NOT_FOUND`, :data:`WARNING`
+            or :data:`INACTIVE`.
+        allowed: the access the user has (``NONE`` when no profile covers the resource).
+        profile: the profile that decided (None: none covers the resource).
+        generic: whether that profile is generic (ICH408I says ``FROM profile (G)``).
+
+    """
+
+    outcome: str
+    allowed: str = "NONE"
+    profile: str | None = None
+    generic: bool = False
+
+    @property
+    def granted(self) -> bool:
+        return self.outcome in (ALLOWED, WARNING, INACTIVE)
+
+
+def access_of(profile: Profile, user: User | None, *, grplist: bool = True) -> str:
+    """The access ``user`` has to ``profile`` (an unknown user: the UACC only)."""
+    if user is not None:
+        own = profile.permit_of(user.userid)
+        if own is not None:
+            return own.access
+        groups = user.groups if grplist else frozenset((user.dfltgrp,))
+        best = -1
+        for permit in profile.permits:
+            if permit.id in groups and R.RANK[permit.access] > best:
+                best = R.RANK[permit.access]
+        if best >= 0:
+            return R.ACCESS_LEVELS[best]
+        star = profile.permit_of("*")
+        if star is not None:
+            return star.access
+    return profile.uacc
+
+
+def decide_profile(
+    profile: Profile | None, user: User | None, intent: str, *, grplist: bool = True
+) -> Decision:
+    """The decision once the protecting profile is known (None: no profile covers it)."""
+    if profile is None:
+        return Decision(NOT_FOUND)
+    allowed = access_of(profile, user, grplist=grplist)
+    if R.RANK[allowed] >= R.RANK[intent]:
+        return Decision(ALLOWED, allowed, profile.name, profile.generic)
+    if profile.warning:
+        return Decision(WARNING, allowed, profile.name, profile.generic)
+    return Decision(INSUFFICIENT, allowed, profile.name, profile.generic)
+
+
+def decide(db: Database, userid: str, cls: str, resource: str, intent: str) -> Decision:
+    """RACF's decision for ``userid`` asking ``intent`` access to ``resource`` in ``cls``,
+    on the view checks see (the in-storage copy of a RACLISTed class)."""
+    if cls not in db.options.active:
+        return Decision(INACTIVE)
+    profile = view(db, cls).covering(upper_if(cls, resource))
+    return decide_profile(profile, db.users.get(userid), intent, grplist=db.options.grplist)
