@@ -380,6 +380,7 @@ def _delivered(ctx: Ctx, run: Run, later: int = 0, *, data: bool = True) -> Deli
             NO_ID,
             run.persistent,
             run.priority,
+            backout_count=run.backout_count(run.locked + later),
         )
     return Delivered(
         body.data,
@@ -393,4 +394,5 @@ def _delivered(ctx: Ctx, run: Run, later: int = 0, *, data: bool = True) -> Deli
         body.put_time,
         body.correl_text,
         *body.descriptor,
+        backout_count=run.backout_count(run.locked + later),
     )

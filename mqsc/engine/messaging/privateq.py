@@ -707,6 +707,7 @@ def _back_out(
         return
     before = run.pages
     run.count -= n
+    run.forget(run.count, n)
     freed = before - run.pages
     pool.free(store.owner(run), ps.psid, freed)
     ps.release(freed, run.persistent)
@@ -839,10 +840,13 @@ def get_runs(ctx: Ctx, queue: str, wanted: Mapping[int, int]) -> int:
     return got
 
 
-def _take(ctx: Ctx, store: QueueStore, run: Run, n: int, *, logged: bool = True) -> int:
-    """Get the oldest ``n`` messages of a run: read back pages no longer in the pool, free the
-    pages whose last record goes. Returns the pages freed (``logged`` False: the MQGET was
-    logged when it was made, in a unit of work that commits now).
+def _take(
+    ctx: Ctx, store: QueueStore, run: Run, n: int, *, logged: bool = True, locked: bool = False
+) -> int:
+    """Get the oldest ``n`` available messages of a run (``locked``: the oldest ``n`` a unit
+    of work got, which commits now): read back pages no longer in the pool, free the pages
+    whose last record goes. Returns the pages freed (``logged`` False: the MQGET was logged
+    when it was made, in a unit of work that commits now).
 
     Gets go a chunk at a time, each chunk no bigger than the buffers a read could reuse right
     now, so the bulk behaves as message-by-message gets would: a page is read into a clean
@@ -856,6 +860,9 @@ def _take(ctx: Ctx, store: QueueStore, run: Run, n: int, *, logged: bool = True)
     each = 1 if per else pages_per_message(run.size)
     total = 0
     left = n
+    # Messages of a run are alike but for their MsgId and BackoutCount: the ones taken are
+    # the oldest available (after those units of work hold), or the oldest held.
+    run.forget(0 if locked else run.locked, n)
     while left > 0:
         room = pool.reusable // 2
         step = min(left, max(1, room * per if per else room // each))
@@ -909,7 +916,7 @@ def commit_get(ctx: Ctx, queue: str, run_id: int, n: int) -> int:
     run = store.run(run_id)
     n = min(n, run.locked)
     run.locked -= n
-    pages = _take(ctx, store, run, n, logged=False)
+    pages = _take(ctx, store, run, n, logged=False, locked=True)
     return pages + _tidy(ctx, store)
 
 
@@ -923,7 +930,9 @@ def release_get(ctx: Ctx, queue: str, run_id: int, n: int) -> None:
         return
     store = ctx.txn.edit("messages", queue)
     run = store.run(run_id)
-    run.locked -= min(n, run.locked)
+    n = min(n, run.locked)
+    run.locked -= n
+    run.backed_out(run.locked, n)
     queuestats.put(ctx, queue, 0, store.depth)  # the depth it makes counts toward HIQDEPTH
 
 

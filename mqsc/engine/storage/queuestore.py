@@ -171,6 +171,26 @@ class Run:
     #: The connection whose unit of work put this run and has not committed it ("" for
     #: committed messages): counted in CURDEPTH, in no MQGET's reach.
     uow: str = ""
+    #: The MQMD BackoutCount of the run's oldest messages, oldest first (those got in units
+    #: of work not yet committed included); a message past the end has 0. MQBACK counts one
+    #: more for each message it reinstates (IBM "MQMD - BackoutCount").
+    backouts: tuple[int, ...] = ()
+
+    def backout_count(self, index: int) -> int:
+        """BackoutCount of the run's ``index``-th oldest message (0: the oldest it holds)."""
+        return self.backouts[index] if 0 <= index < len(self.backouts) else 0
+
+    def forget(self, start: int, n: int) -> None:
+        """The ``n`` messages from the ``start``-th oldest leave the run: their counts go."""
+        if self.backouts and n > 0 and start < len(self.backouts):
+            self.backouts = self.backouts[:start] + self.backouts[start + n :]
+
+    def backed_out(self, start: int, n: int) -> None:
+        """MQBACK reinstated the ``n`` messages from the ``start``-th oldest."""
+        counts = list(self.backouts) + [0] * max(0, start + n - len(self.backouts))
+        for i in range(start, start + n):
+            counts[i] += 1
+        self.backouts = tuple(counts)
 
     @property
     def available(self) -> int:
@@ -321,6 +341,9 @@ class QueueStore:
         pending = [[r.id, r.uow] for r in self.runs if r.uow]
         if pending:
             data["uow"] = pending
+        backouts = [[r.id, list(r.backouts)] for r in self.runs if r.backouts]
+        if backouts:
+            data["backouts"] = backouts
         return data
 
     @classmethod
@@ -335,10 +358,12 @@ class QueueStore:
         taken = {int(i): int(n) for i, n in data.get("taken", ())}  # absent before it was kept
         locked = {int(i): int(n) for i, n in data.get("locked", ())}
         pending = {int(i): str(c) for i, c in data.get("uow", ())}
+        backouts = {int(i): tuple(map(int, b)) for i, b in data.get("backouts", ())}
         for run in store.runs:
             run.taken = taken.get(run.id, 0)
             run.locked = locked.get(run.id, 0)
             run.uow = pending.get(run.id, "")
+            run.backouts = backouts.get(run.id, ())
         return store
 
 
