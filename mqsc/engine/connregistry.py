@@ -786,6 +786,14 @@ def uncommitted(txn: Txn, queue: str) -> bool:
     return any(queue in left.uow.queues for left in txn.values(INDOUBT_TABLE))
 
 
+def held_puts(txn: Txn, queue: str) -> int:
+    """Messages units of recovery hold for ``queue`` until they commit (a shared queue's
+    puts, which reach its structure then): room its MAXDEPTH keeps for them."""
+    units = [r.uow for r in txn.values(TABLE) if r.uow is not None]
+    units += [left.uow for left in txn.values(INDOUBT_TABLE)]
+    return sum(h.count for uow in units for h in uow.puts if h.queue == queue and not h.run)
+
+
 # ---- units of recovery ---------------------------------------------------------------------
 def begin(ctx: Ctx, record: Connection, coordinator: str = "", nid: str = "") -> Connection:
     """The connection's unit of recovery, started by its first change in syncpoint."""

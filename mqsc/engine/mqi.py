@@ -23,10 +23,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from mqsc.catalog.mqrc import MQRC_HCONN_ERROR, MQRC_HOBJ_ERROR, MQRC_NONE, MQRC_NOT_AUTHORIZED
+from mqsc.catalog.mqrc import (
+    MQRC_HCONN_ERROR,
+    MQRC_HOBJ_ERROR,
+    MQRC_NONE,
+    MQRC_NOT_AUTHORIZED,
+    MQRC_PUT_INHIBITED,
+    MQRC_Q_FULL,
+)
 from mqsc.engine import connregistry, security
 from mqsc.engine.connregistry import ConnectRequest, Held, NotConnected
-from mqsc.engine.messaging import bodies, clusterput, privateq, sharedq
+from mqsc.engine.messaging import bodies, clusterput, privateq, queuestats, sharedq
 from mqsc.engine.records import Workload
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -163,8 +170,16 @@ class Connection:
         persistent: bool | None,
         priority: int | None,
     ) -> Workload:
-        # A shared queue's unit of work keeps its puts until the commit (docs/connections.md).
+        # A shared queue's unit of work keeps its puts until the commit (docs/connections.md);
+        # the MQPUT is refused now as z/OS refuses it (PUT(DISABLED), MAXDEPTH counting the
+        # puts units of work hold for the queue), so the commit never loses one.
         q = sharedq.shared_queue(ctx, queue) or ctx.txn.get("qlocal", queue)
+        if q is not None and q.get("PUT") == "DISABLED":
+            return Workload("put", queue, number, 0, length, reason=MQRC_PUT_INHIBITED)
+        store = ctx.txn.get("cfmsgs", q.name) if q is not None else None
+        depth = (store.depth if store is not None else 0) + connregistry.held_puts(ctx.txn, queue)
+        if q is not None and depth + number > int(q.get("MAXDEPTH")):
+            return Workload("put", queue, number, 0, length, reason=MQRC_Q_FULL)
         keep = (
             persistent if persistent is not None else (q is not None and q.get("DEFPSIST") == "YES")
         )
@@ -173,6 +188,7 @@ class Connection:
         )
         record = ctx.txn.get(connregistry.TABLE, self.conn)
         connregistry.hold(ctx, record, puts=(Held(queue, number, length, keep, level, data),))
+        queuestats.put(ctx, queue, number, depth + number)  # MSGIN counts the MQPUT
         return Workload("put", queue, number, number, length, number * length, persistent=keep)
 
     def get(

@@ -163,3 +163,58 @@ def test_a_channel_sends_no_uncommitted_message() -> None:
     assert qm.outgoing("XQ") == ()
     conn.commit()
     assert sum(t.count for t in qm.outgoing("XQ")) == 2
+
+
+def test_a_put_past_maxdepth_or_inhibited_fails_at_the_mqput_and_the_commit_loses_none() -> None:
+    # IBM "MQPUT": MQRC_Q_FULL (2053) and MQRC_PUT_INHIBITED (2051) are the MQPUT's reasons;
+    # PUT(DISABLED) refuses later puts, never messages already put.
+    qm = qmgr()
+    assert qm.execute("ALTER QLOCAL(PAY.IN) MAXDEPTH(3)").ok
+    conn = qm.connection("PAYJOB", owner="p")
+    outcomes = [conn.put("PAY.IN", b"m%d" % i, syncpoint=True) for i in range(5)]
+    assert [(o.done, o.reason) for o in outcomes] == [(1, 0)] * 3 + [(0, 2053)] * 2
+    assert qm.execute("ALTER QLOCAL(PAY.IN) PUT(DISABLED)").ok
+    assert (conn.put("PAY.IN", b"late", syncpoint=True).reason) == 2051
+    conn.commit()
+    assert curdepth(qm, "PAY.IN") == 3
+    assert [m.data for m in qm.browse_messages("PAY.IN", 9).delivered] == [b"m0", b"m1", b"m2"]
+
+
+def test_a_backout_reinstates_a_get_whatever_maxdepth_says_with_its_mqmd() -> None:
+    qm = qmgr()
+    assert qm.execute("ALTER QLOCAL(PAY.IN) MAXDEPTH(3)").ok
+    first = qm.put_message("PAY.IN", b"m1", correlid=b"C" * 24, reply_q="PAY.REPLY")
+    for text in (b"m2", b"m3"):
+        qm.put_message("PAY.IN", text)
+    getter = qm.connection("GETTER", owner="p")
+    assert getter.get("PAY.IN", data=True, syncpoint=True).delivered[0].data == b"m1"
+    assert qm.put_message("PAY.IN", b"m4").done == 1  # the room the get made
+    getter.backout()
+    assert curdepth(qm, "PAY.IN") == 4  # above MAXDEPTH: z/OS reinstates it all the same
+    back = qm.browse_messages("PAY.IN", 9).delivered
+    assert [m.data for m in back] == [b"m1", b"m2", b"m3", b"m4"]
+    sent = first.delivered[0]
+    assert (back[0].msgid, back[0].correlid, back[0].reply_q) == (
+        sent.msgid,
+        b"C" * 24,
+        "PAY.REPLY",
+    )
+    assert [m.backout_count for m in back] == [1, 0, 0, 0]
+    assert getter.get("PAY.IN", data=True, syncpoint=True).delivered[0].backout_count == 1
+    getter.backout()
+    assert qm.get_message("PAY.IN").delivered[0].backout_count == 2
+
+
+def test_a_shared_queue_refuses_a_unit_of_works_put_at_the_mqput() -> None:
+    from tests.engine.conftest import fresh_group  # noqa: PLC0415 - the group template is costly
+
+    group = fresh_group()
+    qsa1 = group.members["QSA1"]
+    assert qsa1.execute("ALTER QLOCAL(PAY.SQ) QSGDISP(SHARED) MAXDEPTH(2)").ok
+    conn = qsa1.connection("PAYJOB", owner="p")
+    outcomes = [conn.put("PAY.SQ", b"s%d" % i, syncpoint=True) for i in range(3)]
+    assert [(o.done, o.reason) for o in outcomes] == [(1, 0), (1, 0), (0, 2053)]
+    assert qsa1.execute("ALTER QLOCAL(PAY.SQ) QSGDISP(SHARED) PUT(DISABLED)").ok
+    assert conn.put("PAY.SQ", b"late", syncpoint=True).reason == 2051
+    conn.commit()  # the messages put before PUT(DISABLED) reach the queue
+    assert [m.data for m in qsa1.browse_messages("PAY.SQ", 9).delivered] == [b"s0", b"s1"]

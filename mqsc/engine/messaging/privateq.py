@@ -91,7 +91,6 @@ def put(
     body: Body | None = None,
     triggering: bool = True,
     eventing: bool = True,
-    restoring: bool = False,
     uow: str = "",
     pending: list[Pending] | None = None,
 ) -> Workload:
@@ -102,8 +101,7 @@ def put(
     Stops at the first failure with its MQ reason code; with units of work the failed one is
     backed out, the committed ones stay. Trigger messages follow
     (mqsc/engine/messaging/triggers.py); they trigger nothing themselves (``triggering``
-    False). ``restoring``: a backout puts back messages an MQGET took, which is no MQPUT
-    (MSGIN does not count them; the depth they make counts toward HIQDEPTH). Performance
+    False). Performance
     events follow (mqsc/engine/messaging/events.py); an event message's own put makes none
     (``eventing`` False).
 
@@ -239,7 +237,7 @@ def put(
         txn.delete("messages", queue)  # nothing was put: no store, no trace
     report_expansions(ctx, space_events)
     if done:
-        queuestats.put(ctx, queue, 0 if restoring else done, store.depth)
+        queuestats.put(ctx, queue, done, store.depth)
         if uow and pending is not None:
             pending.append(Pending(queue, run.id, done))
     fired = (

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mqsc.engine.messaging import bodies, privateq
+from mqsc.engine.messaging import bodies, privateq, sharedq
+from mqsc.engine.storage.queuestore import Body
 
 if TYPE_CHECKING:  # pragma: no cover
-    from mqsc.engine.connregistry import UnitOfRecovery
+    from mqsc.engine.connregistry import Held, UnitOfRecovery
     from mqsc.engine.context import Ctx
 
 
@@ -29,19 +30,8 @@ def apply_commit(ctx: Ctx, uow: UnitOfRecovery) -> None:
     for held in uow.puts:
         if held.run:
             privateq.commit_put(ctx, held.queue, held.run)
-        elif held.data is not None:
-            bodies.put(
-                ctx, held.queue, held.data, persistent=held.persistent, priority=held.priority
-            )
         else:
-            privateq.put(
-                ctx,
-                held.queue,
-                held.count,
-                held.size,
-                persistent=held.persistent,
-                priority=held.priority,
-            )
+            _to_shared(ctx, held)
     for held in uow.gets:
         if held.run:
             privateq.commit_get(ctx, held.queue, held.run, held.count)
@@ -58,18 +48,29 @@ def apply_backout(ctx: Ctx, uow: UnitOfRecovery) -> None:
     for held in uow.gets:
         if held.run:
             privateq.release_get(ctx, held.queue, held.run, held.count)
-        elif held.data is not None:
-            bodies.put(
-                ctx, held.queue, held.data, persistent=held.persistent, priority=held.priority
-            )
         else:
-            privateq.put(
-                ctx,
-                held.queue,
-                held.count,
-                held.size,
-                persistent=held.persistent,
-                priority=held.priority,
-                triggering=False,
-                restoring=True,
-            )
+            _to_shared(ctx, held)
+
+
+def _to_shared(ctx: Ctx, held: Held) -> None:
+    """Messages a unit held for a shared queue reach its structure: its puts at the commit,
+    its gets at a backout (at the end of the queue, with a new MsgId: docs/connections.md).
+    The MQPUT was checked when it was made; nothing here refuses them (a queue deleted
+    meanwhile takes none)."""
+    q = sharedq.shared_queue(ctx, held.queue)
+    if q is None:
+        return
+    body = None
+    if held.data is not None:
+        body = Body(held.data, bodies.new_msgid(ctx), put_time=ctx.stamp())
+    sharedq.put(
+        ctx,
+        q,
+        held.count,
+        len(held.data) if held.data is not None else held.size,
+        persistent=held.persistent,
+        priority=held.priority,
+        batch=0,
+        body=body,
+        unit_end=True,
+    )
