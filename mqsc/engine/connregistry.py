@@ -88,6 +88,8 @@ class Handle:
     objtype: str = "QUEUE"
     openopts: tuple[str, ...] = ()
     qsgdisp: str = "QMGR"
+    #: The subscription an MQSUB handle is for (OBJTYPE TOPIC); "" for an MQOPEN's.
+    subname: str = ""
 
     @property
     def input(self) -> bool:
@@ -98,11 +100,13 @@ class Handle:
         return "MQOO_OUTPUT" in self.openopts
 
     def snapshot(self) -> list[Any]:
-        return [self.hid, self.objname, self.objtype, list(self.openopts), self.qsgdisp]
+        fields = [self.hid, self.objname, self.objtype, list(self.openopts), self.qsgdisp]
+        return [*fields, self.subname] if self.subname else fields
 
     @classmethod
     def restore(cls, data: list[Any]) -> Handle:
-        return cls(int(data[0]), data[1], data[2], tuple(data[3]), data[4])
+        subname = str(data[5]) if len(data) > 5 else ""
+        return cls(int(data[0]), data[1], data[2], tuple(data[3]), data[4], subname)
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,7 +484,8 @@ def end_abnormally(ctx: Ctx, conn: str) -> None:
 def _closed_all(record: Connection) -> Connection:
     """The connection with its handles closed (MQDISC closes them; each counts a close)."""
     for handle in record.handles:
-        record = record.with_activity(handle.objname, closes=1)
+        if handle.objtype == "QUEUE":  # activity is per queue (SMF 116)
+            record = record.with_activity(handle.objname, closes=1)
     return replace(record, handles=())
 
 
@@ -725,6 +730,23 @@ def open_handle(
     return handle
 
 
+#: How an MQSUB that resumes an administrative subscription shows in OPENOPTS (UNVERIFIED:
+#: IBM's DISPLAY CONN page lists SUBID, SUBNAME and TOPICSTR for such handles, not the
+#: options shown).
+SUBSCRIBE_OPTIONS = ("MQSO_RESUME", "MQSO_DURABLE", "MQSO_FAIL_IF_QUIESCING")
+
+
+def open_subscription(ctx: Ctx, conn: str, subname: str, topic_object: str) -> Handle:
+    """MQSUB (MQSO_RESUME) of subscription ``subname`` by a connection: a handle on the
+    subscription's topic object (OBJTYPE TOPIC) until :func:`close_handle`."""
+    record = ctx.txn.get(TABLE, conn)
+    handle = Handle(record.next_hid, topic_object, "TOPIC", SUBSCRIBE_OPTIONS, subname=subname)
+    ctx.txn.put(
+        TABLE, conn, replace(record, handles=(*record.handles, handle), next_hid=handle.hid + 1)
+    )
+    return handle
+
+
 def close_handle(ctx: Ctx, conn: str, hid: int) -> Handle | None:
     """MQCLOSE: the handle goes (None when it was not open)."""
     record = ctx.txn.get(TABLE, conn)
@@ -734,7 +756,9 @@ def close_handle(ctx: Ctx, conn: str, hid: int) -> Handle | None:
     if handle is None:
         return None
     record = replace(record, handles=tuple(h for h in record.handles if h.hid != hid))
-    ctx.txn.put(TABLE, conn, record.with_activity(handle.objname, closes=1))
+    if handle.objtype == "QUEUE":
+        record = record.with_activity(handle.objname, closes=1)
+    ctx.txn.put(TABLE, conn, record)
     return handle
 
 

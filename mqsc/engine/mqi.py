@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from mqsc.catalog.mqrc import (
     MQRC_HCONN_ERROR,
     MQRC_HOBJ_ERROR,
+    MQRC_NO_SUBSCRIPTION,
     MQRC_NONE,
     MQRC_NOT_AUTHORIZED,
     MQRC_PUT_INHIBITED,
@@ -79,6 +80,23 @@ class Connection:
         if self.closed:
             raise NotConnected(MQRC_HCONN_ERROR)
         close_queue(self.qm, self.conn, hid)
+
+    def subscribe(self, subname: str) -> int:
+        """MQSUB with MQSO_RESUME of the subscription ``subname`` (one DEFINE SUB made): a
+        handle (OBJTYPE TOPIC, its SUBNAME, SUBID and TOPICSTR in DISPLAY CONN) until
+        :meth:`close_handle`; the publications still go to the subscription's DEST. Raises
+        :class:`NotConnected` with MQRC 2428 (MQRC_NO_SUBSCRIPTION) when there is none."""
+        if self.closed:
+            raise NotConnected(MQRC_HCONN_ERROR)
+
+        def step(ctx: Ctx) -> int:
+            sub = ctx.txn.get("sub", subname.strip())
+            if sub is None:
+                raise NotConnected(MQRC_NO_SUBSCRIPTION)
+            topic = str(sub.get("TOPICOBJ", "") or "") or "SYSTEM.BASE.TOPIC"
+            return connregistry.open_subscription(ctx, self.conn, sub.name, topic).hid
+
+        return self._step(step)
 
     # ---- MQPUT / MQGET ---------------------------------------------------------------------
     def put(

@@ -41,18 +41,23 @@ def qm() -> QueueManager:
 
 # ---- the scenario the golden files show --------------------------------------------------------
 def scenario(qm: QueueManager) -> None:
-    """A batch job with a handle and a unit of work in flight, an RRS job whose prepared unit
-    of recovery its end leaves in doubt, and the puts and gets they made."""
+    """A batch job with a handle, a subscription and a unit of work in flight, an RRS job
+    whose prepared unit of recovery its end leaves in doubt, a CICS trigger monitor (CKTI),
+    and the puts and gets they made."""
     qm.put("PAY.IN", 5)
+    assert qm.execute("DEFINE SUB(PAY.EVENTS) TOPICSTR('pay/events') DEST(PAY.OUT)").ok
     payjob = qm.connection("PAYJOB", userid="oper1", owner="job-1")
     payjob.open("PAY.IN", ("MQOO_INPUT_SHARED", "MQOO_INQUIRE"))
     payjob.open("PAY.OUT")
+    payjob.subscribe("PAY.EVENTS")
     payjob.get("PAY.IN", 2, syncpoint=True)
     payjob.put("PAY.OUT", count=2, size=512, syncpoint=True)
     rrs = qm.connection("RRSJOB", appltype="RRSBATCH", userid="OPER2", owner="job-2")
     rrs.get("PAY.IN", 1, syncpoint=True)
     rrs.prepare("RRS", "RRSNID01")
     qm.end_abnormally([rrs.conn])
+    defined(qm, "PAY.INIT")
+    assert qm.trigger_monitor("PAY.INIT", appltag="CICSPAY", owner="cics-1").reason == 0
     # A message that expires a minute after it is put, an hour ago by the clock.
     qm.put_message("PAY.OUT", b"stale", expiry=600)
     later = qm.clock() + dt.timedelta(hours=1)
@@ -63,6 +68,8 @@ COMMANDS = (
     "DISPLAY CONN(*) ALL",
     "DISPLAY CONN(*) TYPE(HANDLE) ALL",
     "DISPLAY CONN(*) TYPE(ALL) WHERE(APPLTAG EQ PAYJOB)",
+    "DISPLAY CONN(*) EXTURID TASKNO TRANSID PSBNAME PSTID ASTATE",
+    "DISPLAY CONN(*) TYPE(HANDLE) WHERE(OBJTYPE EQ TOPIC) SUBNAME SUBID TOPICSTR DEST DESTQMGR",
     "DISPLAY THREAD(*) TYPE(*)",
     "DISPLAY QSTATUS(PAY.*) TYPE(HANDLE) ALL",
     "DISPLAY QSTATUS(PAY.*) IPPROCS OPPROCS UNCOM",
@@ -282,3 +289,36 @@ def test_ended_records_are_bounded_and_their_ids_are_not_given_again(qm: QueueMa
     finally:
         connregistry.MAX_ENDED = limit
     assert [e.sequence for e in ended(qm)] == [4, 5, 6]  # the oldest went first
+
+
+def test_a_subscription_handle_names_its_subscription_and_goes_at_mqclose(qm: QueueManager) -> None:
+    assert qm.execute("DEFINE SUB(PAY.ALL) TOPICSTR('pay/#') DEST(PAY.IN)").ok
+    with qm.connection("PAYJOB", userid="oper1") as conn:
+        with pytest.raises(NotConnected) as refused:
+            conn.subscribe("NO.SUCH.SUB")
+        assert refused.value.reason == 2428  # MQRC_NO_SUBSCRIPTION
+        hid = conn.subscribe("PAY.ALL")
+        [handle] = qm.execute("DISPLAY CONN(*) TYPE(HANDLE) ALL").objects
+        assert (handle.get("OBJTYPE"), handle.get("SUBNAME"), handle.get("TOPICSTR")) == (
+            "TOPIC",
+            "PAY.ALL",
+            "pay/#",
+        )
+        [sub] = qm.execute("DISPLAY SUB(PAY.ALL) SUBID").objects
+        assert handle.get("SUBID") == sub.get("SUBID")
+        assert (handle.get("DEST"), handle.get("DESTQMGR")) == ("PAY.IN", qm.name)
+        # A topic handle is no queue's: DISPLAY QSTATUS and IPPROCS do not count it.
+        assert not qm.execute("DISPLAY QSTATUS(PAY.IN) TYPE(HANDLE)").objects
+        conn.close_handle(hid)
+        assert qm.execute("DISPLAY CONN(*) TYPE(HANDLE)").message_ids[0] == "CSQM297I"
+
+
+def test_exturid_is_the_coordinators_identifier_of_a_prepared_unit(qm: QueueManager) -> None:
+    with qm.connection("RRSJOB", appltype="RRSBATCH") as conn:
+        conn.put("PAY.OUT", count=1, syncpoint=True)
+        [before] = qm.execute("DISPLAY CONN(*) EXTURID QMURID").objects
+        assert before.get("EXTURID") == ""  # in flight, the queue manager's own unit
+        urid = conn.prepare("RRS", "NID1")
+        [after] = qm.execute("DISPLAY CONN(*) EXTURID").objects
+        assert after.get("EXTURID") == urid
+        conn.commit()

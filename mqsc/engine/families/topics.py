@@ -13,7 +13,6 @@ the subscription is not created (MQRC_RETAINED_NOT_DELIVERED).
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator
 
 from mqsc.catalog import topics as catalog_topics
@@ -102,10 +101,8 @@ def selected_topics(ctx: Ctx) -> Iterator[objectcommands.Getter]:
 
 
 # ---- subscriptions ---------------------------------------------------------------------------
-def subid(qmgr: str, name: str) -> str:
-    """A subscription's identifier: 48 hexadecimal characters (a 24-byte MQBYTE24), made from
-    the queue manager and the name so that a replayed deck gives the same one."""
-    return hashlib.sha256(f"{qmgr}/{name}".encode()).hexdigest()[:48].upper()
+#: A subscription's identifier (DISPLAY SUB, DISPLAY SBSTATUS, DISPLAY CONN's handles).
+subid = pubsub.subid
 
 
 def resolved_topic(ctx: Ctx, attrs: Attributes) -> str:

@@ -20,6 +20,7 @@ delivers to those that can.
 from __future__ import annotations
 
 import base64
+import hashlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, cast
@@ -67,6 +68,12 @@ def publication(ctx: Ctx, queue: str) -> Publication | None:
     if topictree.resolved(ctx, topicstr, "PUB") == "DISABLED":
         return Publication(alias, "", MQRC_PUT_INHIBITED)
     return Publication(alias, topicstr, MQRC_NONE)
+
+
+def subid(qmgr: str, name: str) -> str:
+    """A subscription's identifier: 48 hexadecimal characters (a 24-byte MQBYTE24), made from
+    the queue manager and the name so that a replayed deck gives the same one."""
+    return hashlib.sha256(f"{qmgr}/{name}".encode()).hexdigest()[:48].upper()
 
 
 def subscriptions(ctx: Ctx, topicstr: str) -> Iterator[MQObject]:
