@@ -944,8 +944,8 @@ class QueueManager:
         Never raises for bad input: a command that does not parse comes back as a failed
         result with the z/OS preprocessor messages. ``conn``: the connection (:meth:`connect`)
         of the program that sent it (a job's CSQUTIL, ``mqsc run``, a REST user's mqweb
-        connection): the command server acts for that connection's user
-        (``Ctx.connection_user``) unless ``user`` names who issues it (command security).
+        connection): its messages name that connection's user (``Ctx.connection_user``).
+        ``user``: who issues it for command security (default: the operator, :attr:`user`).
         """
         if isinstance(item, str):
             commands = list(iter_parse(TextSource(item), columns="all"))
@@ -1083,11 +1083,10 @@ class QueueManager:
         user: str | None = None,
     ) -> Result:
         """Run a command's handler in its own transaction on this queue manager (``conn``:
-        the connection that sent it, if any), once the security manager lets its user (the
-        one ``user`` names, else the connection's) issue it."""
-        if user is None and conn:
-            record = self.state.tables["conn"].get(conn)
-            user = record.userid if record is not None else None
+        the connection that sent it, if any), once the security manager lets its user issue
+        it: the one ``user`` names, else the operator (:attr:`user`; docs/security.md "Who is
+        checked": ``mqsc run`` and the console are the operator's, whatever connection
+        carries their commands)."""
         audit: tuple[Message, ...] = ()
         if source not in _INITIALIZATION and (cmd.verb, cmd.objtype) not in S.UNCHECKED:
             allowed, audit = self._command_checks(cmd, user)
