@@ -6,7 +6,8 @@ same run on the same machine.
 
 Scenarios: parse (read + parse + bind), deck (S1), durable (S2), display (S3), putget and deep
 (S4), secured (S4 with RACF queue security on), console (S5), firstscreen (S5: DISPLAY
-QLOCAL(*) at the console), memory (S6).
+QLOCAL(*) at the console), memory (S6), traces (S1 and S4a with the statistics and
+accounting traces off and on).
 
 Results are printed as a table and written to bench/out/results.json. docs/performance.md
 records them with the machine they ran on.
@@ -490,6 +491,56 @@ def secured(count: int) -> dict:
     row["single_pair_us_off"] = best[("singles", False)] / pairs * 1e6
     row["single_pair_us_on"] = best[("singles", True)] / pairs * 1e6
     return row
+
+
+#: The mp1b lab's traces: statistics (SMF 115) and accounting (SMF 116), docs/smf.md.
+TRACES = ("START TRACE(STAT) CLASS(1,2,4,5)", "START TRACE(ACCTG) CLASS(3,4)")
+
+
+def traced_deck(count: int) -> Path:
+    """The S1 deck with the statistics and accounting traces started first."""
+    deck = define_qlocal_deck(count)
+    path = OUT / f"traced-{deck.name}"
+    path.write_text("".join(t + "\n" for t in TRACES) + deck.read_text())
+    return path
+
+
+@scenario("traces", [50_000])
+def traces_on_and_off(count: int) -> dict:
+    """The cost of the statistics and accounting traces, side by side in one run: S1 (the
+    DEFINE QLOCAL deck, ``mqsc run --memory``) and S4a (``count`` x 5 4 KB messages put and
+    got) with the traces off and with TRACE(STAT) CLASS(1,2,4,5) and TRACE(ACCTG) CLASS(3,4)
+    on. The target: at most 10% more with them on.
+    """
+    deck_off = deck_row(count, "--memory")["seconds"]
+    deck_on = deck_row(count, "--memory", make=traced_deck)["seconds"]
+    messages = count * 5
+
+    def putget(traced: bool) -> float:
+        def ready():
+            qm = storage_qmgr()
+            for text in TRACES if traced else ():
+                assert qm.execute(text).ok
+            return qm
+
+        def once() -> None:
+            qm = ready()
+            assert qm.put("BENCH.Q", messages, 4096).done == messages
+            assert qm.get("BENCH.Q").done == messages
+
+        return best_of(3, once) - best_of(3, ready)
+
+    putget_off, putget_on = putget(False), putget(True)
+    return {
+        "commands": count,
+        "deck_off_s": deck_off,
+        "deck_on_s": deck_on,
+        "deck_cost": deck_on / deck_off - 1,
+        "messages": messages,
+        "putget_off_s": putget_off,
+        "putget_on_s": putget_on,
+        "putget_cost": putget_on / putget_off - 1,
+    }
 
 
 CHANNEL_QMB2 = (

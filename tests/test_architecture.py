@@ -282,6 +282,7 @@ SHARED_NAMES = {
     "pcf": "PCF messages (IBM's constants; encoding and decoding their bytes)",
     "plan": "`mqsc plan` (the subcommand; the planner)",
     "racf": "the simulated RACF (its tables; the package; the subcommand)",
+    "smf": "SMF records (the engine package writing them; `mqsc smf` reading and dumping them)",
     "security": "the queue manager's security (its tables; its checks)",
     "serve": "`mqsc serve` (the subcommand; the package)",
     "smds": "shared message data sets (the family's table and commands; their simulation)",

@@ -69,13 +69,22 @@ class Definition:
         attrs = {k: v for k, v in self.attrs if k != "REPLACE"}
         family = DEFINED.get(self.objtype)
         if family is not None and family.replay != "DEFINE":
-            # Records set rather than defined (SET CHLAUTH): the state keys them by profile,
-            # type and mapped value; the command names the profile and replaces the record.
-            profile = str(self.name).split("\t", 1)[0]
+            # Records set rather than defined (SET CHLAUTH): the command names the profile
+            # and replaces the record.
             return VERB_CLASSES[family.replay](
-                family.replay, self.objtype, profile, {**attrs, "ACTION": "REPLACE"}
+                family.replay, self.objtype, self.given_name, {**attrs, "ACTION": "REPLACE"}
             )
         return VERB_CLASSES["DEFINE"]("DEFINE", self.objtype, self.name, {**replace, **attrs})
+
+    @property
+    def given_name(self) -> str | int | None:
+        """The name a command gives the object: its name, or for a record set rather than
+        defined (SET CHLAUTH), which the state keys by profile, type and mapped value, the
+        profile (the type and the value are attributes of the record)."""
+        family = DEFINED.get(self.objtype)
+        if family is not None and family.replay != "DEFINE":
+            return str(self.name).split("\t", 1)[0]
+        return self.name
 
 
 # ---- reading the state ---------------------------------------------------------------------
@@ -215,7 +224,7 @@ def to_json(qm: QueueManager, defs: Iterable[Definition] | None = None) -> dict[
             out["qmgr"].update(record)
             continue
         name_key = JSON_NAMES.get(d.objtype, d.objtype.lower())
-        out[JSON_GROUPS[d.objtype]].append({name_key: d.name, **record})
+        out[JSON_GROUPS[d.objtype]].append({name_key: d.given_name, **record})
     return out
 
 

@@ -26,15 +26,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from mqsc.batch.datasets import SPACE_UNITS, Catalog, Cluster
+from mqsc.batch.datasets import CATALOG_NAME, SPACE_UNITS, VOLUME, Catalog, Cluster
 from mqsc.batch.names import is_dsn
 from mqsc.batch.steps import StepContext, StepOutcome
 from mqsc.batch.systemmsgs import line
 
-#: The catalog LISTCAT names (the lab system's master catalog; UNVERIFIED name).
-CATALOG_NAME = "CATALOG.SOW1.MASTER"
 #: The volume a cluster lands on when DEFINE gives none (SMS would choose one; UNVERIFIED).
-DEFAULT_VOLUME = "MQS001"
+DEFAULT_VOLUME = VOLUME
 ORGANIZATIONS = ("LINEAR", "INDEXED", "NONINDEXED", "NUMBERED")
 #: DEFINE CLUSTER keywords mqsc accepts and, apart from the ones it uses, ignores: they shape
 #: a real data set's records and performance, not its size or existence.
@@ -343,7 +341,12 @@ def _delete(state: _Run, parsed: list[Item]) -> int:
         if not is_dsn(target):
             return _bypassed(state, "IDC3203I", item=target)
         cluster = state.catalog.cluster(target)
-        if cluster is not None and _in_use(state, cluster):
+        if state.catalog.library(target) is not None:
+            # The samples and the queue managers' CSQINP libraries are not the catalog's to
+            # delete (an installed product library is protected on z/OS too).
+            state.msg("IDC0551I", name=target)
+            worst = 8
+        elif cluster is not None and _in_use(state, cluster):
             # The queue manager has the page set open: the catalog refuses (return code 184,
             # data set in use).
             state.msg("IDC3009I", rc=184, module="IGG0CLFT", reason=4)

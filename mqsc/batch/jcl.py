@@ -34,6 +34,7 @@ from mqsc.batch.jclparams import (
     Cond,
     CondTest,
     Value,
+    dcb_allocation,
     parm_string,
     parse_cond,
     split_operands,
@@ -42,6 +43,7 @@ from mqsc.batch.jclparams import (
 )
 from mqsc.batch.systemmsgs import emulator_line, line
 from mqsc.language.source import Source
+from mqsc.store.vtoc import Allocation
 
 #: Significant columns of a JCL statement; column 72 marks a continued comment.
 STATEMENT_WIDTH = 71
@@ -160,6 +162,8 @@ class DataDefinition:
     concatenation: tuple[DataDefinition, ...] = ()
     #: A new data set allocated as partitioned (a library of members).
     partitioned: bool = False
+    #: The attributes the statement gives a new data set (DCB, SPACE, DSNTYPE, VOL=SER).
+    allocation: Allocation | None = None
 
     @property
     def parts(self) -> tuple[DataDefinition, ...]:
@@ -877,6 +881,7 @@ def _data_definition(
             member=found[1],
             disp=_disp(keywords.get("DISP")),
             partitioned=_partitioned(keywords, temporary),
+            allocation=dcb_allocation(keywords, _partitioned(keywords, temporary)),
         )
     if kind == "sysout":
         sysout = word(keywords["SYSOUT"]) or (

@@ -9,9 +9,11 @@ code 0-4095, and EVEN or ONLY.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 
 from mqsc.batch.systemmsgs import line
+from mqsc.store.vtoc import Allocation
 
 _OPERATORS = ("GT", "GE", "EQ", "LT", "LE", "NE")
 
@@ -143,3 +145,87 @@ def parse_cond(v: Value | None) -> tuple[Cond | None, str]:
     if len(tests) > 8 or (even and only):
         return None, line("IEFC630I.COND")
     return Cond(tuple(tests), even, only), ""
+
+
+#: Space units of SPACE=(unit,...) and how the data set list names them.
+SPACE_UNITS = {"TRK": "TRACKS", "CYL": "CYLINDERS"}
+RECORD_FORMATS = frozenset(
+    {"F", "FB", "FBA", "FBS", "FA", "FBM", "V", "VB", "VBA", "VBS", "VA", "VS", "VBM", "U", "UA"}
+)
+
+
+def dcb_allocation(
+    keywords: dict[str, Value], partitioned: bool, base: Allocation | None = None
+) -> Allocation:
+    """The attributes a DD statement gives a new data set (MVS JCL Reference, "DCB parameter",
+    "SPACE parameter", "DSNTYPE parameter", "VOLUME parameter"): RECFM, LRECL and BLKSIZE
+    (as DCB subparameters or keywords of their own), SPACE's unit, quantities and directory
+    blocks, DSNTYPE and VOL=SER. What the statement does not say keeps a batch allocation's
+    defaults; a value that is not one (LRECL=ABC) is left out as before.
+
+    >>> a = dcb_allocation({"DCB": ("RECFM=VB", "LRECL=255"), "SPACE": ("CYL", ("2", "1"))}, False)
+    >>> a.recfm, a.lrecl, a.blksize, a.spacu, a.primary, a.secondary
+    ('VB', 255, 27998, 'CYLINDERS', 2, 1)
+    """
+    given: dict[str, str] = {}
+    dcb = keywords.get("DCB")
+    for item in dcb if isinstance(dcb, tuple) else (dcb,):
+        key, eq, val = word(item).partition("=")
+        if eq:
+            given[key] = val
+    for key in ("RECFM", "LRECL", "BLKSIZE", "DSNTYPE", "DSORG"):
+        if word(keywords.get(key)):
+            given[key] = word(keywords.get(key))
+    allocation = base or Allocation()
+    changes: dict[str, object] = {}
+    recfm = given.get("RECFM", "")
+    if recfm in RECORD_FORMATS:
+        changes["recfm"] = recfm
+    for key, field_name in (("LRECL", "lrecl"), ("BLKSIZE", "blksize")):
+        text = given.get(key, "")
+        if text.isdigit() and 0 < int(text) <= 32760:
+            changes[field_name] = int(text)
+    if "BLKSIZE" not in given or "blksize" not in changes:
+        changes["blksize"] = system_blksize(
+            str(changes.get("recfm", allocation.recfm)),
+            int(changes.get("lrecl", allocation.lrecl)),  # type: ignore[call-overload]
+        )
+    space = keywords.get("SPACE")
+    if isinstance(space, tuple) and space and word(space[0]) in SPACE_UNITS:
+        changes["spacu"] = SPACE_UNITS[word(space[0])]
+        amounts = space[1] if len(space) > 1 else ()
+        amounts = amounts if isinstance(amounts, tuple) else (amounts,)
+        for index, field_name in enumerate(("primary", "secondary", "dirblk")):
+            text = word(amounts[index]) if index < len(amounts) else ""
+            if text.isdigit():
+                changes[field_name] = int(text)
+    dsntype = given.get("DSNTYPE", "")
+    if partitioned:
+        changes["dsorg"] = "PO"
+        changes["dsntype"] = "LIBRARY" if dsntype == "LIBRARY" else "PDS"
+        if not changes.get("dirblk") and changes["dsntype"] == "PDS":
+            changes["dirblk"] = 5
+    elif dsntype in ("BASIC", "LARGE"):
+        changes["dsntype"] = dsntype
+    volume = keywords.get("VOL") or keywords.get("VOLUME")
+    for item in volume if isinstance(volume, tuple) else (volume,):
+        key, eq, val = word(item).partition("=")
+        if eq and key == "SER" and re.fullmatch(r"[A-Z0-9@#$]{1,6}", val):
+            changes["volser"] = val
+    return replace(allocation, **changes)  # type: ignore[arg-type]
+
+
+def system_blksize(recfm: str, lrecl: int) -> int:
+    """The block size the system chooses when none is given (z/OS DFSMS "System-determined
+    block size"): for fixed blocked records the most whole records in half a 3390 track
+    (27,998 bytes), for variable blocked records half a track, else one record.
+
+    >>> system_blksize("FB", 80), system_blksize("VB", 255), system_blksize("F", 80)
+    (27920, 27998, 80)
+    """
+    half_track = 27998
+    if recfm.startswith("F"):
+        return (half_track // lrecl) * lrecl if "B" in recfm and lrecl <= half_track else lrecl
+    if recfm.startswith("V"):
+        return half_track if "B" in recfm else lrecl + 4
+    return half_track

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any, NamedTuple, cast
 
+from mqsc.batch.findings import Findings
 from mqsc.catalog import DEFINED, RESOURCES, command_spec
 from mqsc.engine.manager import QueueManager
 from mqsc.language.commands import Command
@@ -178,16 +179,18 @@ class Linter:
     """The rules that watch a deck run on a queue manager.
 
     Call :meth:`before` and :meth:`after` around each command and :meth:`finish` once the
-    decks have run.
+    decks have run. Where the decks defined each queue and storage class is kept in
+    ``store`` (a check's :class:`~mqsc.batch.findings.Findings`, which :func:`check`
+    fills; a Linter on its own keeps its own), not in memory.
     """
 
-    def __init__(self, qm: QueueManager) -> None:
+    def __init__(self, qm: QueueManager, store: Findings | None = None) -> None:
         self.qm = qm
+        self.own = store is None
+        self.store = store if store is not None else Findings()
         self.start_percent = {
             pool_id: lowest_percent(pool) for pool_id, pool in qm.state.tables["pool"].items()
         }
-        self.queues: dict[str, Command] = {}
-        self.classes: dict[str, Command] = {}
         self.pools: dict[int, Command] = {}
         self.last: Command | None = None
 
@@ -202,11 +205,9 @@ class Linter:
         if not ok:
             return []
         self.last = cmd
-        if cmd.objtype == "QLOCAL" and cmd.verb in ("DEFINE", "ALTER"):
-            self.queues[str(cmd.name)] = cmd
-        elif cmd.objtype == "STGCLASS" and cmd.verb in ("DEFINE", "ALTER"):
-            self.classes[str(cmd.name)] = cmd
-        elif cmd.objtype == "BUFFPOOL":
+        if self.own:
+            self.store.remember(cmd)
+        if cmd.objtype == "BUFFPOOL":
             self.pools[cast(int, cmd.name)] = cmd
         elif cmd.objtype == "PSID" and cmd.verb == "DEFINE":
             self.pools[int(cmd.get("BUFFPOOL", 0))] = cmd
@@ -220,16 +221,28 @@ class Linter:
 
     def _page_set_zero(self) -> Iterator[Diagnostic]:
         tables = self.qm.state.tables
-        for name, queue in sorted(tables["qlocal"].items()):
+        found = []
+        # In table order (a queue manager of a million queues is not copied to be sorted);
+        # the few found are put in name order.
+        for name, queue in tables["qlocal"].items():
             if name.startswith("SYSTEM.") or queue.get("QSGDISP") == "SHARED":
                 continue
             stgclass = queue.get("STGCLASS")
             stc = tables["stgclass"].get(stgclass)
             if stc is None or stc.get("PSID") != 0:
                 continue
-            cmd = self.queues.get(name) or self.classes.get(str(stgclass))
-            if cmd is not None:
-                yield _at(cmd, "MQSC207W", {"queue": name, "stgclass": stgclass}, "STGCLASS")
+            anchor = self.store.anchor_of("queue", name) or self.store.anchor_of(
+                "stgclass", str(stgclass)
+            )
+            if anchor is not None:
+                found.append((name, stgclass, anchor))
+        for name, stgclass, anchor in sorted(found, key=lambda f: f[0]):
+            yield Diagnostic(
+                "MQSC207W",
+                {"queue": name, "stgclass": stgclass},
+                anchor.source,
+                anchor.span_of("STGCLASS"),
+            )
 
     def _pools(self) -> Iterator[Diagnostic]:
         tables = self.qm.state.tables

@@ -12,6 +12,7 @@ from mqsc.batch import csqutil
 from mqsc.batch.assembler import run_asma90, run_iewl
 from mqsc.batch.idcams import run_idcams
 from mqsc.batch.iebgener import run_iebgener
+from mqsc.batch.ifasmfdp import run_ifasmfdp
 from mqsc.batch.ikjeft01 import run_ikjeft01
 from mqsc.batch.steps import Program, StepContext, StepOutcome
 from mqsc.batch.workload import run_mget, run_oemput
@@ -46,8 +47,8 @@ def run_iefbr14(ctx: StepContext) -> StepOutcome:
 
 
 #: Load modules the emulator has, by name: CSQUTIL, the z/OS utilities MQ jobs use (IDCAMS,
-#: IEBGENER, IEFBR14, and the assembler and binder of the CSQ4ZPRM job: ASMA90, IEWL and its
-#: other names HEWL and IEWBLINK), TSO in the background (IKJEFT01 and its entry points
+#: IEBGENER, IEFBR14, IFASMFDP, and the assembler and binder of the CSQ4ZPRM job: ASMA90,
+#: IEWL and its other names HEWL and IEWBLINK), TSO in the background (IKJEFT01 and its entry points
 #: IKJEFT1A and IKJEFT1B, running RACF commands), and the lab's workload programs OEMPUT
 #: (SupportPac MP1B), OEMPUTX and MGET (SupportPac IP13) on the storage simulation.
 PROGRAMS: Mapping[str, Program] = {
@@ -62,6 +63,7 @@ PROGRAMS: Mapping[str, Program] = {
     "IKJEFT01": run_ikjeft01,
     "IKJEFT1A": run_ikjeft01,
     "IKJEFT1B": run_ikjeft01,
+    "IFASMFDP": run_ifasmfdp,
     "OEMPUT": run_oemput,
     "OEMPUTX": run_oemput,
     "MGET": run_mget,

@@ -286,10 +286,11 @@ def _stamp_clusters(qmgrs: list, catalog: Catalog) -> None:
                 catalog.put_cluster(replace(cluster, qmgr=qm.name, psid=ps.psid))
 
 
-def _allocate_new(dds: Iterable[DataDefinition], catalog: Catalog) -> None:
+def _allocate_new(dds: Iterable[DataDefinition], catalog: Catalog, clock: Clock) -> None:
     """DISP=NEW data sets (and DISP=MOD ones that do not exist yet) exist from allocation on,
     before the program runs, whether or not it writes them: IEFBR14 does nothing, yet its step
-    creates and catalogs them (MVS JCL Reference, "DISP parameter")."""
+    creates and catalogs them (MVS JCL Reference, "DISP parameter"), with the attributes the
+    DD statement gives (DCB, SPACE, DSNTYPE, VOL=SER) and the day they were made."""
     for dd in dds:
         for part in dd.parts:
             if (
@@ -297,10 +298,15 @@ def _allocate_new(dds: Iterable[DataDefinition], catalog: Catalog) -> None:
                 and part.disp[0] in ("NEW", "MOD")
                 and not catalog.exists(part.dsn, part.member)
             ):
+                made = not catalog.exists(part.dsn)
                 if part.partitioned and not part.member:
                     catalog.create_library(part.dsn)
                 else:
                     catalog.write(part.dsn, part.member, "")
+                if made and part.allocation is not None:
+                    catalog.record(
+                        part.dsn, replace(part.allocation, created=clock().strftime("%Y/%m/%d"))
+                    )
 
 
 def _execute(
@@ -374,7 +380,7 @@ def _call(program: Program, ctx: StepContext, step_run: StepRun) -> StepOutcome:
     """Run a program; a data set it cannot read or write ends it as an I/O abend would, and
     an mqsc bug in it (any other exception) abends it too, unless MQSC_STRICT=1."""
     try:
-        _allocate_new(ctx.dds.values(), ctx.catalog)
+        _allocate_new(ctx.dds.values(), ctx.catalog, ctx.clock)
         return program(ctx)
     except DataSetError as error:
         step_run.log.append(

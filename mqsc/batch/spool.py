@@ -8,7 +8,7 @@ that one counter (``mqsc job``, the z/OSMF jobs service of ``mqsc serve``), as e
 one JES2 draws from one range; a run on throw-away queue managers (``--memory``) numbers its
 jobs from a counter of its own and leaves the home's alone. The range is 1-99999 (five digits,
 as ``JOBnnnnn`` prints them). The file is updated under an exclusive lock: two runs at once
-never get the same number.
+never get the same number. It is kept as every file mqsc keeps (:mod:`mqsc.support.files`).
 """
 
 from __future__ import annotations
@@ -19,14 +19,16 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mqsc.support.files import open_private, private_dir
+
 FIRST, LAST = 1, 99999
 
 
 def take(directory: Path, count: int = 1) -> int:
     """Reserve ``count`` consecutive job numbers; the first of them (the range wraps)."""
-    directory.mkdir(parents=True, exist_ok=True)
+    private_dir(directory, "JES2 directory")
     path = directory / "jobnumber"
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    fd = open_private(path, os.O_RDWR, "JES2 job number file", create=True)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         text = os.read(fd, 32).decode("ascii", "replace").strip()

@@ -123,6 +123,25 @@ class StepContext:
                 records += self.catalog.read(part.dsn, part.member, self.encoding).splitlines()
         return Source("".join(r + "\n" for r in records), ddname)
 
+    def read_bytes(self, ddname: str) -> bytes:
+        """An input DD's bytes, concatenation included (in-stream data has none: binary
+        records cannot be written in a JCL deck)."""
+        dd = self.dds[ddname]
+        return b"".join(
+            self.catalog.read_bytes(part.dsn, part.member)
+            for part in dd.parts
+            if part.kind == "dsn"
+        )
+
+    def write_bytes(self, ddname: str, data: bytes) -> None:
+        """Write a binary output DD (a data set; SYSOUT and DUMMY swallow binary data)."""
+        dd = self.dds.get(ddname)
+        if dd is None or dd.kind != "dsn":
+            return
+        append = dd.disp[0] == "MOD" or ddname in self.written
+        self.catalog.write_bytes(dd.dsn, dd.member, data, append=append)
+        self.written.add(ddname)
+
     def write(self, ddname: str, text: str) -> None:
         """Write an output DD: SYSOUT to the held output, a data set to the catalog (DISP=MOD
         appends; otherwise the step's first write replaces the data set)."""

@@ -112,6 +112,14 @@ _TABLE: tuple[SystemMessage, ...] = (
     _s("IEF033I", " JOB/{job:<8}/STOP  {stamp}", V, _ANSIBLE + " (CPU line left out)"),
     _s("IEF212I", "{job} {step} {dd} - DATA SET NOT FOUND", U, _TOOLS),
     _s("IEF453I", "{job} - JOB FAILED - JCL ERROR", U, _TOOLS),
+    # ---- TSO/E dynamic allocation (as z/OSMF's data set service reports it) ----------------
+    _s(
+        "IKJ56228I",
+        "DATA SET {dsn} NOT IN CATALOG OR CATALOG CAN NOT BE ACCESSED",
+        V,
+        "a public capture of z/OSMF's error report for a data set not cataloged (code index "
+        "id 1754712565)",
+    ),
     # ---- program fetch and abends ----------------------------------------------------------
     _s("CSV003I", "REQUESTED MODULE {module:<8} NOT FOUND", V, _S806),
     _s("CSV028I", "ABEND806-04  JOBNAME={job:<8}  STEPNAME={step}", V, _S806),

@@ -193,7 +193,13 @@ def run_oemput(ctx: StepContext) -> StepOutcome:
     )
     if qm is None:
         return _no_connection(ctx, reason)
-    outcome = _put_cycle(qm, parm, sizes, ctx.conn(qm))
+    # The step is one task (a batch connection): its accounting records, when the
+    # accounting trace runs, say what it did (mqsc/engine/smf/accounting.py).
+    qm.begin_task(ctx.job, correlator=ctx.job)
+    try:
+        outcome = _put_cycle(qm, parm, sizes, ctx.conn(qm))
+    finally:
+        qm.end_task()
     ctx.audit(outcome.messages)
     ctx.sysprint(f"Total Transactions : {outcome.done}", "", NOT_EMULATED, "")
     ctx.print("SYSPRINT", summary_lines(_without_racf(outcome), qm.name, qm.cpf))
@@ -249,7 +255,11 @@ def run_mget(ctx: StepContext) -> StepOutcome:
     qm, reason = _connect(ctx, parm.qmgr)
     if qm is None:
         return _no_connection(ctx, reason)
-    outcome = _get_waiting(ctx, qm, parm)
+    qm.begin_task(ctx.job, correlator=ctx.job)
+    try:
+        outcome = _get_waiting(ctx, qm, parm)
+    finally:
+        qm.end_task()
     ctx.audit(outcome.messages)
     ctx.sysprint(f"Total Messages : {outcome.done}", NOT_EMULATED, "")
     ctx.print("SYSPRINT", summary_lines(_without_racf(outcome), qm.name, qm.cpf))

@@ -38,6 +38,7 @@ from mqsc.catalog import (
     storageclasses,
     system,
     topics,
+    trace,
     usage,
 )
 from mqsc.catalog.model import (
@@ -82,6 +83,7 @@ FAMILY_MODULES: tuple[ModuleType, ...] = (
     authinfo,
     chlauth,
     system,
+    trace,
     connections,
     qstats,
     smds,

@@ -54,7 +54,6 @@ FACILITIES: Mapping[str, Facility] = {
             'initiator has not been started"; message id seen in a public z/OS discovery '
             "script (text UNVERIFIED)",
         ),
-        Facility("TRACE", "the z/OS trace (GTF/SMF destinations)", "MQSC321I", False, "emulator"),
         # z/OS without an IMS bridge (no OTMA connection: OTMACON unset) cannot reset a
         # transaction pipe; mqsc has no IMS bridge, so RESET TPIPE fails as it does there.
         Facility(

@@ -129,6 +129,7 @@ FAMILY = Family(
     settable=(*SETTABLE, "QSGDISP"),
     table="authinfo",
     group_table="gauthinfo",
+    json_key="authInfos",
 )
 
 _QSG = common.qsgdisp("QMGR", "COPY", "GROUP")

@@ -464,6 +464,7 @@ FAMILY = Family(
     settable=(*SETTABLE, "QSGDISP"),
     table="channel",
     group_table="gchannel",
+    json_key="channels",
 )
 
 _ATTRS = common.pick(CHANNEL, (*SETTABLE, "AMQPKA", "PORT", "TPROOT", "USECLTID"))

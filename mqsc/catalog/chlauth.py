@@ -147,6 +147,7 @@ FAMILY = Family(
     settable=SETTABLE,
     table="chlauth",
     replay="SET",
+    json_key="channelAuthRecords",
 )
 
 FAMILIES = {"CHLAUTH": FAMILY}

@@ -151,6 +151,9 @@ _ZOS_ATTRIBUTES: tuple[Keyword, ...] = (
         "STATACLS", Choice(("QMGR", *_LEVELS)), "QMGR", "statistics of auto-defined cluster-senders"
     ),
     _q("STATCHL", Choice(("NONE", *_LEVELS)), "OFF", "channel statistics"),
+    # Queue statistics on z/OS from IBM MQ 9.3 (SMF 115 subtype 216, "Queue data records";
+    # DISPLAY QMGR SYSTEM lists STATQ): queues with STATQ(QMGR) follow this.
+    _q("STATQ", Choice(("NONE", "OFF", "ON")), "OFF", "queue statistics (SMF 115 subtype 216)"),
     _q("STRSTPEV", _EV, "ENABLED", "start and stop events"),
     _q("SUITEB", Choice(("NONE", "128_BIT", "192_BIT")), "NONE", "Suite B cryptography"),
     _q("TCPCHL", Integer(0, 9999), 200, "most TCP/IP channels"),

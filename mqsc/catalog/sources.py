@@ -419,6 +419,11 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             shows=_ids("CSQI041I"),
         ),
         "DOC-RC3207": Evidence("3207 (0C87) (RC3207): MQRCCF_STORAGE_CLASS_IN_USE"),
+        "DOC-STARTTRACE": Evidence(
+            "START TRACE (start trace) on z/OS",
+            "https://www.ibm.com/docs/en/ibm-mq/10.0.x?topic=reference-start-trace-start-trace-zos",
+            names=_ids("CSQW130I"),
+        ),
         "DOC-STGCLASSES": Evidence(
             "Storage classes (IBM MQ for z/OS)",
             "https://ibm.com/support/knowledgecenter/SSFKSJ_9.1.0/com.ibm.mq.pro.doc/q003290_.htm",

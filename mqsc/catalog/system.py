@@ -1,12 +1,12 @@
-"""System, security, trace and status commands of IBM MQ 9.4 for z/OS (MQSC reference, each
+"""System, security and status commands of IBM MQ 9.4 for z/OS (MQSC reference, each
 command's page): the command server (START / STOP / DISPLAY CMDSERV), DISPLAY GROUP, and the
 commands whose facility the simulation does not have (answered by mqsc/catalog/absent.py):
-DISPLAY SECURITY / TRACE, START / STOP / ALTER TRACE, ALTER / REFRESH / RVERIFY SECURITY,
-RESET TPIPE, REFRESH QMGR. The log, archive and system parameter commands are
-catalog/recoverylog.py's (the object types LOG, ARCHIVE, SYSTEM, BSDS and MAXSMSGS stay here);
-connections and threads catalog/connections.py's, queue statistics catalog/qstats.py's,
-shared message data sets catalog/smds.py's, DISPLAY PUBSUB and CLEAR TOPICSTR
-catalog/topics.py's.
+DISPLAY SECURITY, ALTER / REFRESH / RVERIFY SECURITY, RESET TPIPE, REFRESH QMGR. The log,
+archive and system parameter commands are catalog/recoverylog.py's (the object types LOG,
+ARCHIVE, SYSTEM, BSDS and MAXSMSGS stay here); connections and threads
+catalog/connections.py's, queue statistics catalog/qstats.py's, shared message data sets
+catalog/smds.py's, DISPLAY PUBSUB and CLEAR TOPICSTR catalog/topics.py's, the trace commands
+catalog/trace.py's.
 
 Keyword lists are the documented ones; value kinds are kept loose (text) where a value is not
 used by the simulation, so a valid deck is never refused for a value mqsc does not model.
@@ -39,7 +39,6 @@ OBJECT_TYPES = (
     ObjectType("ARCHIVE", (), "archive log parameters", rank=82),
     ObjectType("SYSTEM", (), "system parameters", rank=83),
     ObjectType("SECURITY", ("SEC",), "security settings", rank=84),
-    ObjectType("TRACE", (), "traces", rank=85),
     ObjectType("GROUP", (), "the queue sharing group (DISPLAY)", rank=99),
     ObjectType("BSDS", (), "the bootstrap data set (RECOVER)", rank=89),
     ObjectType("TPIPE", (), "an IMS bridge transaction pipe (RESET)", rank=91),
@@ -52,28 +51,6 @@ _T = Text(256)  # a value the simulation does not use: any text, checked only fo
 _REFRESH = "REFRESH QMGR (IBM MQ 9.4 for z/OS)"
 _GENERIC48 = Name(NameRule.QUEUE, 48, generic=True)
 _SCOPE = table(common.CMDSCOPE)
-# CLASS, DEST, IFCID, RMID, TNO and USERID each take a list (START TRACE(STAT) CLASS(1,2),
-# DEST(GTF,SMF); IBM MQ for z/OS "START TRACE"); how many items each takes is UNVERIFIED.
-_TRACE = table(
-    common.CMDSCOPE,
-    K(
-        "CLASS",
-        NameList(NameRule.ANY, 8, 32),
-        help="trace classes: *, numbers or ranges m:n",
-        verified="START TRACE (z/OS): a list",
-    ),
-    K("COMMENT", Text(120), help="comment for the trace"),
-    K(
-        "DEST",
-        NameList(NameRule.ANY, 8, 4),
-        help="destinations (GTF, SMF, RES, SRV)",
-        verified="START TRACE (z/OS): a list",
-    ),
-    K("IFCID", NameList(NameRule.ANY, 8, 32), help="instrumentation ids"),
-    K("RMID", NameList(NameRule.ANY, 8, 32), help="resource manager ids"),
-    K("TNO", NameList(NameRule.ANY, 8, 32), help="trace numbers"),
-    K("USERID", NameList(NameRule.ANY, 8, 32), help="user ids"),
-)
 
 FAMILIES: dict = {}
 
@@ -165,7 +142,7 @@ SPECS: tuple[CommandSpec, ...] = (
         simplified="the report's layout is one line per fact (MQSC350I, MQSC352I, "
         "MQSC353I; UNVERIFIED layout); OBSMSGS(YES) finds none (no Db2 messages)",
     ),
-    # ---- security and trace ----------------------------------------------------------------
+    # ---- security --------------------------------------------------------------------------
     # The security commands run against the switches and the in-storage profiles the queue
     # manager keeps (mqsc/engine/security.py); their module names: DISPLAY from IBM's
     # "Displaying security status" figure (CSQHPDTC), REFRESH from IBM's security lab
@@ -242,18 +219,6 @@ SPECS: tuple[CommandSpec, ...] = (
         csect="CSQHRVFY",
         help="reverify users",
     ),
-    _absent(
-        "DISPLAY",
-        "TRACE",
-        "TRACE",
-        common.merged(_TRACE, table(K("DETAIL", Text(8)))),
-        name=Text(8),
-        sources=S_12CR,
-        help="active traces",
-    ),
-    _absent("START", "TRACE", "TRACE", _TRACE, name=Text(8), sources=S_12CR, help="start a trace"),
-    _absent("STOP", "TRACE", "TRACE", _TRACE, name=Text(8), sources=S_12CR, help="stop a trace"),
-    _absent("ALTER", "TRACE", "TRACE", _TRACE, name=Text(8), sources=S_12CR, help="change a trace"),
     _absent(
         "RESET",
         "TPIPE",

@@ -748,6 +748,17 @@ _CATALOG: tuple[MessageDef, ...] = (
         "active threads ... TYPE(REGIONS)'); text UNVERIFIED",
         "DISPLAY THREAD TYPE(REGIONS): how many threads each connection name has.",
     ),
+    # ---- CSQW: instrumentation facilities (traces) ----------------------------------------------
+    _m(
+        "CSQW130I",
+        "'{type}' TRACE STARTED, ASSIGNED TRACE NUMBER {tno}",
+        0,
+        U,
+        '[DOC-STARTTRACE] names it ("a trace number is returned in message number '
+        'CSQW130I"); text UNVERIFIED',
+        "START TRACE started a trace; its trace number (TNO) names it in ALTER, DISPLAY and "
+        "STOP TRACE.",
+    ),
     # ---- CSQX: distributed queuing (the channel initiator) -------------------------------------
     _m(
         "CSQX003I",
@@ -1847,15 +1858,6 @@ _CATALOG: tuple[MessageDef, ...] = (
         "any word it does not know; this says why.",
     ),
     _m(
-        "MQSC321I",
-        "{command} accepted: mqsc does not simulate {facility}; nothing was changed",
-        0,
-        V,
-        "emulator (docs/engine.md, commands without a simulated facility)",
-        "The command is valid on z/OS and completes, but the simulation has no model of what "
-        "it acts on, so it changes and reports nothing else.",
-    ),
-    _m(
         "MQSC330I",
         "Channel {channel} retrying: {why}",
         0,
@@ -2611,6 +2613,40 @@ _CATALOG: tuple[MessageDef, ...] = (
         cpf=False,
     ),
     _m(
+        "MQSC291E",
+        "IFASMFDP statement not used: {problem}",
+        8,
+        V,
+        "emulator",
+        "IFASMFDP's SYSIN has a statement or value it does not take (docs/smf.md lists them); "
+        "nothing is dumped or cleared (return code 8).",
+    ),
+    _m(
+        "MQSC292E",
+        "IFASMFDP needs a DD statement {ddname}, its {role}; nothing was dumped",
+        8,
+        V,
+        "emulator",
+        "An INDD or OUTDD names a DD the step does not have (return code 8).",
+    ),
+    _m(
+        "MQSC293E",
+        "IFASMFDP cannot clear {ddname} ({dsn}): only an SMF data set (SYS1.MANx) is cleared",
+        8,
+        V,
+        "emulator",
+        "OPTIONS(CLEAR) or OPTIONS(ALL) names a data set SMF does not record in (return code 8).",
+    ),
+    _m(
+        "MQSC294E",
+        "IFASMFDP {ddname}: records from here on cannot be read: {problem}",
+        8,
+        V,
+        "emulator",
+        "The input holds something that is not a record behind its RDW; what came before it is "
+        "dumped, and it counts as a record in error (return code 4).",
+    ),
+    _m(
         "MQSC260E",
         " {ddname} DD statement missing",
         8,
@@ -3099,6 +3135,99 @@ _CATALOG: tuple[MessageDef, ...] = (
         "ours (was ICH31005I, a recollection; SEARCH's message list was not reached)",
         "SEARCH found no profile.",
         cpf=False,
+    ),
+    # ---- Traces (own ids MQSC670-MQSC680) ----------------------------------------------------
+    _m(
+        "MQSC670E",
+        "TRACE({type}) with these options is already active: trace number {tno}",
+        8,
+        V,
+        "emulator",
+        "START TRACE of a trace the table already has; nothing is started.",
+    ),
+    _m(
+        "MQSC671I",
+        "CURRENT TRACE ACTIVITY IS -",
+        0,
+        V,
+        "emulator (IBM's CSQW report text is not public)",
+        "DISPLAY TRACE: the active traces follow, one line each.",
+    ),
+    _m(
+        "MQSC672E",
+        "CLASS({value}) is not a class of TRACE({type}): its classes are {classes}",
+        8,
+        V,
+        "emulator",
+        "A trace class the trace type does not have (STAT: 01-05); nothing is started or changed.",
+    ),
+    _m(
+        "MQSC673E",
+        "DEST({dest}) is not a destination of TRACE({type}): it writes to {allowed}",
+        8,
+        V,
+        "emulator",
+        "A destination the trace type cannot write to (STAT: SMF, SRV).",
+    ),
+    _m(
+        "MQSC674E",
+        "{keyword} cannot be used with TRACE({type})",
+        8,
+        V,
+        "emulator",
+        "A constraint the trace type does not take (IFCID, RMID, USERID with STAT or ACCTG; "
+        "CLASS with DISPLAY TRACE(*)).",
+    ),
+    _m(
+        "MQSC675E",
+        "{keyword}({value}) is not valid: {why}",
+        8,
+        V,
+        "emulator",
+        "A trace number, class, IFCID or resource manager id that is not a number in range.",
+    ),
+    _m(
+        "MQSC676E",
+        "TRACE(CHINIT) needs the channel initiator and the command server running",
+        8,
+        V,
+        "emulator",
+        "START TRACE(CHINIT) while the channel initiator is not active "
+        '([DOC-STARTTRACE]: "you cannot issue START TRACE(CHINIT) if the command server or the '
+        'channel initiator is not running").',
+    ),
+    _m(
+        "MQSC677E",
+        "No active trace matches {what}",
+        8,
+        V,
+        "emulator",
+        "STOP, ALTER or DISPLAY TRACE with options no active trace was started with (a trace "
+        "number that does not run); nothing is changed.",
+    ),
+    _m(
+        "MQSC678I",
+        "STOP TRACE stopped trace number(s) {tnos}",
+        0,
+        V,
+        "emulator",
+        "The traces listed are no longer active.",
+    ),
+    _m(
+        "MQSC679I",
+        "ALTER TRACE changed trace number {tno}: CLASS({classes})",
+        0,
+        V,
+        "emulator",
+        "The trace collects these classes from now on.",
+    ),
+    _m(
+        "MQSC680E",
+        "{count} traces are active, the most a queue manager runs at once",
+        8,
+        V,
+        "emulator",
+        "START TRACE when trace numbers 01-32 are all in use.",
     ),
     # ---- mqsc serve: HTTP errors mqweb has no message for ------------------------
     # Shown in the REST API's error bodies ("MQSC901E: ..."), docs/serve.md.

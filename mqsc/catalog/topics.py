@@ -233,6 +233,7 @@ TOPIC_FAMILY = Family(
     table="topic",
     default_object="SYSTEM.DEFAULT.TOPIC",
     group_table="gtopic",
+    json_key="topics",
 )
 
 SUBNAME = Text(TOPICSTR_LENGTH)
@@ -357,6 +358,7 @@ SUB_FAMILY = Family(
     reply="MQSC420I",
     settable=SUB_SETTABLE,
     table="sub",
+    json_key="subscriptions",
 )
 
 _TOPIC_QSG = common.qsgdisp("QMGR", "COPY", "GROUP")

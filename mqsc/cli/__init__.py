@@ -30,6 +30,7 @@ SUBCOMMANDS = (
     "workload",
     "events",
     "stats",
+    "smf",
     "advise",
     "state",
     "csqutil",
@@ -135,6 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from mqsc.cli import cache  # noqa: PLC0415 - start-up: the command line loads the engine and store only for a command that needs them
     from mqsc.store.errors import StoreError  # noqa: PLC0415 - start-up: the command line loads the engine and store only for a command that needs them
     from mqsc.store.home import QMgrError  # noqa: PLC0415 - start-up: the command line loads the engine and store only for a command that needs them
+    from mqsc.support.files import FileError  # noqa: PLC0415 - start-up: the command line loads the engine and store only for a command that needs them
 
     cache.load()
     try:
@@ -146,6 +148,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # past MQSC_LOCK_TIMEOUT): one line, as `mqsc run` says it, never a traceback.
         print(f"mqsc {args.command}: {error}", file=sys.stderr)
         return UNAVAILABLE_EXIT.get(args.command, 2)
+    except FileError as error:
+        # A file mqsc keeps was refused (a link, another user's...): one line, as everywhere.
+        print(f"mqsc {args.command}: {error}", file=sys.stderr)
+        return 2
     except ModuleNotFoundError as error:
         # A package mqsc needs was removed, or an install skipped its dependencies (--no-deps):
         # say which and how to install it, never a traceback.

@@ -4,6 +4,9 @@ A run whose commands all have shapes an earlier run met starts without importing
 building its parser (docs/performance.md). The file is ``shapes.json`` in
 :func:`mqsc.store.home.cache_dir`; ``MQSC_NO_CACHE=1`` neither reads nor writes it. A missing,
 unreadable or damaged file only means Lark parses those shapes again: nothing here fails a run.
+It is kept as every file mqsc keeps (:mod:`mqsc.support.files`): 0600 in a 0700 directory,
+never through a link; one another user owns or may write is neither read nor replaced (the
+shapes steer the parser).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from pathlib import Path
 
 from mqsc.language import parser
 from mqsc.store.home import cache_dir
+from mqsc.support.files import FileError, private_dir, read_private, write_private
 
 FILE = "shapes.json"
 #: A saved file larger than this was not written by mqsc (which saves at most
@@ -40,12 +44,11 @@ def load() -> int:
     if not enabled():
         return 0
     try:
-        with open(path(), "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
+        data = read_private(path(), "cache file", limit=MAX_BYTES)
+        if data is None:
             return 0
         saved = json.loads(data.decode("utf-8"))
-    except _CACHE_ERRORS:
+    except (*_CACHE_ERRORS, FileError):
         return 0
     return parser.adopt_shapes(saved)
 
@@ -62,18 +65,15 @@ def save() -> bool:
         target = path()
     except _CACHE_ERRORS:
         return False
-    temporary = target.with_name(f"{FILE}.{os.getpid()}.tmp")
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_text(
-            json.dumps(parser.saved_shapes(), separators=(",", ":")), encoding="utf-8"
+        private_dir(target.parent, "cache directory")
+        write_private(
+            target,
+            json.dumps(parser.saved_shapes(), separators=(",", ":")),
+            "cache file",
+            durable=False,
         )
-        os.replace(temporary, target)
-    except OSError:
-        try:
-            temporary.unlink(missing_ok=True)
-        except OSError:
-            pass  # it was never written
+    except FileError:
         return False
     parser.shapes_saved()
     return True

@@ -14,14 +14,21 @@ Exit status: 0 clean, 1 problems at or above ``--fail-level``, 2 usage or I/O er
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from mqsc.batch.check import DeckReport, Options, check
+from mqsc.batch.cireports import json_pieces, lazy
 from mqsc.cli.inputs import add_input_options, read_sources
 from mqsc.cli.options import add_qmgr_options, open_scratch
 from mqsc.cli.progress import deck_progress
-from mqsc.cli.reporting import REPORT_FORMATS, add_report_options, ignored, write_report
+from mqsc.cli.reporting import (
+    REPORT_FORMATS,
+    add_report_options,
+    ignored,
+    keeping,
+    write_pieces,
+    write_report,
+)
 from mqsc.language.diagnostics import FAIL_LEVELS, Diagnostic, Severity
 from mqsc.render.visible import visible
 
@@ -67,62 +74,61 @@ def run(args: argparse.Namespace) -> int:
         qm = open_scratch(args, "check")
         if qm is None:
             return 2
-    options = Options(lint=not args.no_lint, replay=args.replay, ignore=ignored(args))
+    options = Options(
+        lint=not args.no_lint,
+        replay=args.replay,
+        ignore=ignored(args),
+    )
+    options = keeping(options, args.format, run=False)
     with deck_progress("Checking", sources) as progress:
         reports = check(sources, qm, columns=args.columns, options=options, progress=progress)
+    del qm  # the scratch queue manager's state is not needed for the output
     if args.format == "json":
-        print(json.dumps(_json(reports), indent=2))
+        write_pieces(json_pieces(_json(reports)))
+        sys.stdout.write("\n")
     elif args.format in REPORT_FORMATS:
         write_report(args.format, "mqsc check", reports, args, run=False)
         _summary(reports)
     else:
         _text(reports)
-    failing = FAIL_LEVELS[args.fail_level]
-    return 1 if any(d.severity in failing for r in reports for d in r.diagnostics) else 0
+    failing = {s.value for s in FAIL_LEVELS[args.fail_level]}
+    counts = _counts(reports)
+    return 1 if any(counts.get(level) for level in failing) else 0
+
+
+def _counts(reports: list[DeckReport]) -> dict[str, int]:
+    """Diagnostics by severity, over every deck."""
+    if not reports or reports[0].store is None:
+        return {}
+    return reports[0].store.counts(None, reports[0].ignore)
 
 
 def _text(reports: list[DeckReport]) -> None:
     out = sys.stdout
     for report in reports:
-        for d in report.diagnostics:
-            out.write(visible(f"{d.location}: {d.msg_id} {d.text}") + "\n")
+        block: list[str] = []
+        for kept in report.kept():
+            d = kept.diagnostic
+            block.append(visible(f"{d.location}: {d.msg_id} {d.text}") + "\n")
             excerpt = d.excerpt()
             if excerpt:
-                out.write(excerpt + "\n")
-            hint = _hint(report, d)
-            if hint:
-                out.write(f"hint: {hint}\n")
+                block.append(excerpt + "\n")
+            if kept.hint:
+                block.append(f"hint: {kept.hint}\n")
+            if len(block) >= 1000:
+                out.write("".join(block))
+                block = []
+        out.write("".join(block))
     _summary(reports)
-
-
-def _hint(report: DeckReport, d: Diagnostic) -> str | None:
-    """ "Did you mean" for a word z/OS rejected as invalid (CSQ9001E), the values a keyword
-    takes for a value refused (MQSC011E), from the command it is in."""
-    from mqsc.language.hints import did_you_mean, hint_text, valid_values  # noqa: PLC0415 - start-up: the did-you-mean index only for a rejected word
-
-    location = d.location
-    if d.msg_id not in ("CSQ9001E", "MQSC011E") or location is None:
-        return None
-    if d.msg_id == "MQSC011E":
-        word = str(d.inserts.get("keyword", ""))
-        step = next((s for s in report.steps if location.line in s.logical.lines), None)
-        return valid_values(step.logical.text, word) if step is not None else None
-    if any(other.msg_id != d.msg_id and other.span == d.span for other in report.diagnostics):
-        return None  # a lint rule already says what the word is (MQSC320W: Multiplatforms only)
-    word = str(d.inserts.get("keyword", ""))
-    for step in report.steps:
-        if location.line in step.logical.lines:
-            suggestion = did_you_mean(step.logical.text, word)
-            return hint_text(word, suggestion) if suggestion else None
-    return None
 
 
 def _summary(reports: list[DeckReport]) -> None:
     """The one-line count on standard error."""
     files = len(reports)
     commands = sum(r.commands for r in reports)
-    errors = sum(1 for r in reports for d in r.diagnostics if d.severity is Severity.ERROR)
-    warnings = sum(1 for r in reports for d in r.diagnostics if d.severity is Severity.WARNING)
+    counts = _counts(reports)
+    errors = counts.get(Severity.ERROR.value, 0)
+    warnings = counts.get(Severity.WARNING.value, 0)
     print(
         f"{commands} commands in {files} file{'s' if files != 1 else ''}: "
         f"{errors} error{'s' if errors != 1 else ''}, "
@@ -148,14 +154,16 @@ def diagnostic_json(d: Diagnostic) -> dict:
 
 
 def _json(reports: list[DeckReport]) -> dict:
+    """The JSON document; each deck's diagnostics are produced as they are written."""
+    counts = _counts(reports)
     return {
         "files": [
-            {
-                "file": r.name,
-                "commands": r.commands,
-                "diagnostics": [diagnostic_json(d) for d in r.diagnostics],
-            }
+            {"file": r.name, "commands": r.commands, "diagnostics": lazy(_diagnostics_json(r))}
             for r in reports
         ],
-        "problems": sum(len(r.diagnostics) for r in reports),
+        "problems": sum(counts.values()),
     }
+
+
+def _diagnostics_json(report: DeckReport):
+    return lambda: (diagnostic_json(k.diagnostic) for k in report.kept())

@@ -84,10 +84,13 @@ class OperatorConnector:
 
 def write_config(settings) -> int:
     """``--write-config``: create the file; an existing one is left alone."""
+    import os  # noqa: PLC0415 - start-up: the console's settings only when written
+
     from mqsc.repl import config  # noqa: PLC0415 - start-up: the console's settings only when written
+    from mqsc.support.files import FileError  # noqa: PLC0415 - start-up: the console's settings only when written
 
     path = config.config_path()
-    if path.exists():
+    if os.path.lexists(path):
         print(
             f"mqsc console: {path} exists; not overwritten (\\config save replaces it "
             "from the console)",
@@ -96,8 +99,8 @@ def write_config(settings) -> int:
         return 2
     try:
         config.write(settings, path)
-    except OSError as error:
-        print(f"mqsc console: {path}: {error.strerror}", file=sys.stderr)
+    except FileError as error:
+        print(f"mqsc console: {error}", file=sys.stderr)
         return 2
     print(f"Wrote {path}")
     return 0

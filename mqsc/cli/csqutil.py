@@ -8,13 +8,17 @@ output file. SYSPRINT goes to standard output (or ``--sysprint``); ``$MQSC_CLOCK
 date in CSQU001I. docs/batch.md describes the statements and the SYSPRINT layout.
 
 Exit status: the CSQUTIL return code, 0, 4, 8 or 12 (12 also when SYSIN or an input data set
-cannot be read, as CSQUTIL ends when an expected data set is missing); 2 for usage errors.
+cannot be read or an output data set cannot be written, as CSQUTIL ends when an expected data
+set is missing, and when a ``--dd`` path can be no data set: a directory, a device, a file in
+a directory that does not exist); 2 for usage errors.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+import os
+import stat
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +32,7 @@ from mqsc.engine.manager import QueueManager
 from mqsc.language.source import Source
 from mqsc.render.visible import visible
 from mqsc.store.home import default_name
+from mqsc.support.files import FileError, write_output
 
 RC_NOT_ATTEMPTED = 12
 #: The APPLTAG of ``mqsc csqutil``'s connections (a job's would be its job name).
@@ -85,12 +90,28 @@ class FileDataSets:
     paths: dict[str, Path]
     encoding: str = "utf-8"
     written: set[str] = field(default_factory=set)
+    #: DD names whose path names no input data set (each said once on standard error).
+    failed: set[str] = field(default_factory=set)
+    #: DD names whose output could not be written (each said on standard error).
+    unwritten: set[str] = field(default_factory=set)
 
     def has(self, ddname: str, *, output: bool = False) -> bool:
         path = self.paths.get(ddname)
         if path is None:
             return False
-        return path.parent.is_dir() if output else path.is_file()
+        if output:
+            return path.parent.is_dir()
+        if not path.is_file():
+            # The DD was given, but names no data set: CSQUTIL says the DD is missing
+            # (MQSC260E); the command line says what is wrong with the path.
+            self._fail(ddname, "no such file (an input data set must exist)")
+            return False
+        return True
+
+    def _fail(self, ddname: str, problem: str) -> None:
+        if ddname not in self.failed:
+            self.failed.add(ddname)
+            print(f"mqsc csqutil: --dd {ddname}={self.paths[ddname]}: {problem}", file=sys.stderr)
 
     def read(self, ddname: str) -> Source:
         path = self.paths[ddname]
@@ -101,8 +122,37 @@ class FileDataSets:
             return Source("", str(path))
 
     def write(self, ddname: str, text: str) -> None:
-        self.paths[ddname].write_text(text, encoding="utf-8")
+        try:
+            write_output(self.paths[ddname], text, "data set")
+        except FileError as error:
+            self.unwritten.add(ddname)
+            print(f"mqsc csqutil: --dd {ddname}: {error}", file=sys.stderr)
+            return
         self.written.add(ddname)
+
+
+def dd_problem(path: Path) -> str | None:
+    """Why ``path`` can be no data set, in a few words (None when it can be one: a regular
+    file, or a new file in an existing directory)."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        if os.path.islink(path):
+            return f"a symbolic link to {os.readlink(path)}, which does not exist"
+        return None if path.parent.is_dir() else f"no such directory: {path.parent}"
+    except OSError as error:
+        return error.strerror or str(error)
+    except ValueError:
+        return "a file name cannot contain a NUL character"
+    if stat.S_ISREG(info.st_mode):
+        return None
+    if stat.S_ISDIR(info.st_mode):
+        return "a directory, not a data set"
+    if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode):
+        return "a device, not a data set"
+    if stat.S_ISFIFO(info.st_mode):
+        return "a pipe, not a data set (CSQUTIL reads and writes data sets as files)"
+    return "not a regular file"
 
 
 def parse_dds(specs: list[str]) -> dict[str, Path]:
@@ -123,6 +173,15 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"mqsc csqutil: {error}", file=sys.stderr)
         return 2
+    for ddname, path in datasets.paths.items():
+        # As z/OS allocates every DD before the step runs: one that names no possible data
+        # set stops the step before anything is done.
+        problem = dd_problem(path)
+        if problem is not None:
+            print(
+                f"mqsc csqutil: --dd {ddname}={path}: {problem}; nothing was run", file=sys.stderr
+            )
+            return RC_NOT_ATTEMPTED
     try:
         sysin = read_deck(args.sysin, args.encoding).source
     except InputError as error:
@@ -161,8 +220,10 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(visible(text))
     else:
         try:
-            args.sysprint.write_text(text, encoding="utf-8")
-        except OSError as error:
-            print(f"mqsc csqutil: {args.sysprint}: {error.strerror}", file=sys.stderr)
+            write_output(args.sysprint, text, "SYSPRINT file")
+        except FileError as error:
+            print(f"mqsc csqutil: --sysprint: {error}", file=sys.stderr)
             return 2
+    if datasets.unwritten and outcome.rc < RC_NOT_ATTEMPTED:
+        return RC_NOT_ATTEMPTED  # an output data set could not be written
     return outcome.rc

@@ -32,6 +32,7 @@ from mqsc.catalog.mqweb import WEB_MESSAGES
 from mqsc.catalog.sources import SOURCES
 from mqsc.catalog.storagerules import RULES, StorageRule
 from mqsc.catalog.texts import CATALOG, REASONS, family_of
+from mqsc.engine.smf import layout as L
 from mqsc.engine.storage.constants import CONSTANTS
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -101,9 +102,9 @@ def status_table() -> list[str]:
         "",
         "How mqsc answers each z/OS command: **executed** against the simulated queue "
         "manager; **executed with documented simplifications**; or **answered as z/OS "
-        "answers when the facility is absent** (the simulation has no "
-        "trace, RACF, archive log, clusters...: the answer is the z/OS message for that "
-        "situation, or MQSC321I where z/OS has nothing to imitate; docs/engine.md). No z/OS "
+        "answers when the facility is absent** (the channel initiator before START CHINIT, "
+        "the IMS bridge: the answer is the z/OS message for that situation, or ours where "
+        "IBM publishes none; docs/engine.md). No z/OS "
         "command "
         "answers CSQ9001E for its verb or object type.",
         "",
@@ -328,6 +329,80 @@ def storage_rules_table() -> str:
     return "\n".join(lines) + "\n"
 
 
+_KINDS = {
+    "h": "signed",
+    "H": "unsigned",
+    "i": "signed",
+    "I": "unsigned",
+    "q": "signed",
+    "Q": "unsigned",
+    "B": "unsigned",
+    "c": "EBCDIC",
+    "x": "bytes",
+    "s": "structure",
+}
+
+
+def _layout_rows(layout, base: int = 0, prefix: str = "") -> list[str]:
+    rows = []
+    for f in layout.fields:
+        at = base + layout.offsets[f.name]
+        length = (
+            f.size if f.count == 1 or f.kind in ("c", "x") else f"{f.count} x {f.size // f.count}"
+        )
+        rows.append(
+            f"| {at} | X'{at:X}' | {prefix}{f.name.upper()} | {_KINDS[f.kind]} | "
+            f"{length} | {_cell(f.meaning)} |"
+        )
+        if f.kind == "s" and f.count == 1:
+            rows += _layout_rows(f.sub, at, prefix + f.name.upper() + ".")
+    return rows
+
+
+def smf_layout_tables() -> str:
+    """The offset tables of docs/smf.md, from mqsc/engine/smf/layout.py."""
+    out = []
+    subs = {}
+    for sec in (L.SMF_HEADER, L.QWHS, L.QWHS116, *L.SECTIONS.values()):
+        title, url = sec.source
+        ident = f", identifier X'{sec.ident:04X}'" if sec.ident else ""
+        eye = f", eyecatcher '{sec.eyecatcher}'" if sec.eyecatcher else ""
+        if url in L.INDEX_PAGES:
+            cite = f"IBM: {title}, under [{L.INDEX_PAGES[url]}]({url})."
+        else:
+            cite = f"IBM: [{title}]({url})." if url else ""
+        out += [
+            f"### {sec.name}",
+            "",
+            f"{sec.size} bytes{ident}{eye}. {cite}".rstrip(),
+            "",
+            "| Offset | Hex | Field | Type | Length | Holds |",
+            "|---|---|---|---|---|---|",
+            *_layout_rows(sec),
+            "",
+        ]
+        subs.update(
+            {
+                f.sub.name: f.sub
+                for f in sec.fields
+                if f.sub is not None and f.kind == "s" and f.count > 1
+            }
+        )
+    for sub in subs.values():
+        assert sub is not None  # a field of kind "s" names its sub-layout
+        out += [
+            f"### {sub.name} (one entry)",
+            "",
+            f"{sub.size} bytes.",
+            "",
+            "| Offset | Hex | Field | Type | Length | Holds |",
+            "|---|---|---|---|---|---|",
+            *_layout_rows(sub),
+            "",
+        ]
+    return "\n".join(out)
+
+
 def parameters_table() -> str:
     """The table "The parameters" of docs/system-parameters.md (mqsc/catalog/zparm.py)."""
     lines = [
@@ -379,6 +454,7 @@ PAGES = {"commands.md": commands_page, "messages.md": messages_page, "constants.
 #: ``<!-- end NAME -->`` (each marker on a line of its own), by page and NAME.
 REGIONS = {
     ("storage.md", "storage-rules"): storage_rules_table,
+    ("smf.md", "smf-layouts"): smf_layout_tables,
     ("system-parameters.md", "parameters"): parameters_table,
 }
 

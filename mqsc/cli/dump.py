@@ -19,6 +19,7 @@ from mqsc.batch import dump
 from mqsc.cli.options import add_qmgr_options, open_scratch
 from mqsc.cli.progress import phase_progress
 from mqsc.render.visible import visible
+from mqsc.support.files import FileError, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -59,8 +60,8 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(visible(text) if sys.stdout.isatty() else text)
         return 0
     try:
-        args.output.write_text(text, encoding="utf-8")
-    except OSError as error:
-        print(f"mqsc dump: {args.output}: {error.strerror}", file=sys.stderr)
+        write_output(args.output, text, "dump")
+    except FileError as error:
+        print(f"mqsc dump: {error}", file=sys.stderr)
         return 2
     return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from dataclasses import dataclass
 
@@ -97,11 +98,14 @@ def read_sources(args, prog: str) -> list | None:
 
 def is_jcl(text: str) -> bool:
     """Whether a deck is JCL rather than MQSC: its first statement starts ``//`` (a JOB card),
-    which no MQSC command does."""
-    for line in text.splitlines():
-        if line.strip():
-            return line.startswith("//")
-    return False
+    which no MQSC command does. (Only up to that line is looked at: splitting a deck of a
+    million lines to read its first one held all of them.)"""
+    match = _FIRST_STATEMENT.search(text)
+    return match is not None and match.group().startswith("//")
+
+
+#: The first line with something on it, without its leading line breaks.
+_FIRST_STATEMENT = re.compile(r"[^\r\n]*\S[^\r\n]*")
 
 
 def jcl_hint(prog: str, path: str) -> str:

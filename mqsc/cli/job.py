@@ -1,6 +1,7 @@
 """``mqsc job FILE``: run a JCL job as JES2 would, and print its held output.
 
     mqsc job samples/l02/V8NOIO10.jcl
+    mqsc job "MQSC.SAMPLES.L02(V8NOIO10)"    # the same job, a member of the samples library
 
 The JCL subset (docs/batch.md): a JOB statement, ``EXEC PGM=`` steps with PARM and COND,
 in-stream ``DD *`` / ``DD DATA``, ``DD SYSOUT=*``, ``DD DSN=`` (files in the ``--catalog``
@@ -21,13 +22,15 @@ import datetime as dt
 import sys
 from pathlib import Path
 
-from mqsc.batch import jcl, jes, runner, spool
-from mqsc.batch.datasets import Catalog, DataSetError
+from mqsc.batch import jcl, jes, names, runner, spool
+from mqsc.batch.datasets import Catalog, DataSetError, display_name, home_catalog
 from mqsc.cli.inputs import InputError, read_deck
 from mqsc.cli.options import QueueManagers, add_state_options, fixed_clock
+from mqsc.language.source import Source
 from mqsc.render.visible import visible
 from mqsc.store.home import QMgrError, home, security_store
 from mqsc.store.lease import process_owner
+from mqsc.support.files import FileError, private_dir, write_output
 
 EXIT_ABEND, EXIT_JCL_ERROR, MAXCC_CAP = 253, 254, 252
 
@@ -40,7 +43,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "output, ending with the $HASP165 notify line. Exit status: MAXCC, 253 abend, "
         "254 JCL error, 2 usage error.",
     )
-    parser.add_argument("file", metavar="FILE", help="JCL file, or - for standard input")
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        help="JCL file, - for standard input, or a data set of the catalog holding the JCL "
+        "('USER1.JCL(V8NOIO11)', as TSO SUBMIT names one)",
+    )
     parser.add_argument(
         "--catalog",
         type=Path,
@@ -78,12 +86,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    catalog = Catalog(args.catalog) if args.catalog else home_catalog()
     try:
-        source = read_deck(args.file, args.encoding).source
-    except InputError as error:
+        source = _jcl_source(args.file, args.encoding, catalog)
+    except (InputError, DataSetError) as error:
         print(f"mqsc job: {error}", file=sys.stderr)
         return 2
-    catalog = Catalog(args.catalog or home() / "catalog")
     try:
         jobs = jcl.parse(source, owner=args.user.upper(), library=catalog.procedure)
     except DataSetError as error:
@@ -100,6 +108,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         counter = spool.numbers(home(), memory=args.memory)
         first = args.jobid if args.jobid is not None else counter.take(len(jobs))
+    except FileError as error:
+        print(f"mqsc job: {error}", file=sys.stderr)
+        return 2
     except OSError as error:
         print(f"mqsc job: {home() / 'jes2'}: {error.strerror}", file=sys.stderr)
         return 2
@@ -135,6 +146,21 @@ def run(args: argparse.Namespace) -> int:
     return worst
 
 
+def _jcl_source(name: str, encoding: str, catalog: Catalog) -> Source:
+    """The JCL to submit: a file, standard input, or (when no file has that name) a data set
+    or member of the catalog, quoted or not (TSO SUBMIT 'USER1.JCL(V8NOIO11)')."""
+    if name == "-" or Path(name).exists():
+        return read_deck(name, encoding).source
+    found = names.dataset(name.strip().strip("'").upper())
+    if found is None:
+        return read_deck(name, encoding).source  # says the file does not exist
+    dsn, member = found
+    shown = display_name(dsn, member)
+    if not catalog.exists(dsn, member) or (not member and catalog.path(dsn).is_dir()):
+        raise InputError(f"{name}: no such file, and no data set {shown} in {catalog.root}")
+    return Source(catalog.read(dsn, member, encoding), shown)
+
+
 def exit_status(result: runner.JobRun) -> int:
     """MAXCC, or 253 for an abend, 254 for a JCL error (TYPRUN=SCAN: 0, or 254)."""
     if result.jcl_error:
@@ -145,15 +171,17 @@ def exit_status(result: runner.JobRun) -> int:
 
 
 def _save(root: Path, result: runner.JobRun) -> bool:
+    """``--output DIR``: each spool data set a file of DIR/JOBNAME (files the user asked
+    for: written aside and renamed, new ones 0600, never through a link)."""
     directory = root / (result.job.name or "JOB")
     try:
-        directory.mkdir(parents=True, exist_ok=True)
+        private_dir(directory, "output directory", check=False)
         for data_set in jes.data_sets(result):
             name = f"{data_set.dsid:03d}.{data_set.stepname}.{data_set.ddname}.txt"
-            (directory / name).write_text(
-                "".join(x + "\n" for x in data_set.lines), encoding="utf-8"
+            write_output(
+                directory / name, "".join(x + "\n" for x in data_set.lines), "job output file"
             )
-    except OSError as error:
-        print(f"mqsc job: {directory}: {error.strerror}", file=sys.stderr)
+    except FileError as error:
+        print(f"mqsc job: {error}", file=sys.stderr)
         return False
     return True

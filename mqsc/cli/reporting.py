@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime as dt
-import json
 import sys
 from typing import TYPE_CHECKING
 
@@ -13,7 +13,7 @@ from mqsc.cli.options import fixed_clock
 from mqsc.language.diagnostics import FAIL_LEVELS
 
 if TYPE_CHECKING:  # pragma: no cover
-    from mqsc.batch.check import DeckReport
+    from mqsc.batch.check import DeckReport, Options
     from mqsc.batch.cireports import Report
 
 #: Formats both commands write through :mod:`mqsc.batch.cireports`.
@@ -65,13 +65,38 @@ def write_report(
 
     # No tool version: reports stay byte-identical across releases (golden-tested).
     report = cireports.build(tool, decks, FAIL_LEVELS[args.fail_level], run=run)
+    # Written as it is read from the check's store: never the whole report in memory.
     if fmt == "junit":
-        sys.stdout.write(cireports.junit(report, timestamp=timestamp(args)))
+        pieces = cireports.junit_text(report, timestamp=timestamp(args))
     elif fmt == "sarif":
-        sys.stdout.write(
-            json.dumps(cireports.sarif(report, timestamp=timestamp(args)), indent=2) + "\n"
-        )
+        pieces = cireports.sarif_text(report, timestamp=timestamp(args))
     else:
-        for line in cireports.github(report):
-            sys.stdout.write(line + "\n")
+        pieces = (line + "\n" for line in cireports.github_lines(report))
+    write_pieces(pieces)
     return report
+
+
+def write_pieces(pieces) -> None:
+    """Write text pieces to standard output in blocks of some 64 KB."""
+    block: list[str] = []
+    size = 0
+    for piece in pieces:
+        block.append(piece)
+        size += len(piece)
+        if size >= 65536:
+            sys.stdout.write("".join(block))
+            block, size = [], 0
+    sys.stdout.write("".join(block))
+
+
+def keeping(options: Options, fmt: str, *, run: bool) -> Options:
+    """``options`` with what :func:`mqsc.batch.check.check` must keep for an output format:
+    every command as a case for the CI reports, its replies for ``mqsc run``'s JUnit, the
+    hints beside rejected words for text, the line hashes for SARIF."""
+    return dataclasses.replace(
+        options,
+        cases=fmt in REPORT_FORMATS,
+        outputs=run and fmt == "junit",
+        hints=fmt == "text",
+        digests=fmt == "sarif",
+    )

@@ -25,7 +25,13 @@ from typing import TYPE_CHECKING, cast
 from mqsc.catalog import CommandSource
 from mqsc.cli.inputs import InputError, add_input_options, is_jcl, jcl_hint, read_deck
 from mqsc.cli.options import add_qmgr_options, connect, disconnect, open_from
-from mqsc.cli.reporting import REPORT_FORMATS, add_report_options, ignored, write_report
+from mqsc.cli.reporting import (
+    REPORT_FORMATS,
+    add_report_options,
+    ignored,
+    keeping,
+    write_report,
+)
 from mqsc.engine.records import Issuer, Result
 from mqsc.render import commandserver, consoletext, jsonout
 from mqsc.render.visible import visible
@@ -237,7 +243,12 @@ def _report(args: argparse.Namespace, qm, sources) -> int:
     from mqsc.batch import cireports  # noqa: PLC0415 - start-up: report writers only when a report is asked for
     from mqsc.batch.check import Options, check  # noqa: PLC0415 - start-up: the checker only with --check
 
-    options = Options(lint=True, ignore=ignored(args), command_source=SOURCES[args.source])
+    options = Options(
+        lint=True,
+        ignore=ignored(args),
+        command_source=SOURCES[args.source],
+    )
+    options = keeping(options, args.format, run=True)
     store = store_of(qm)
     if store is not None:
         store.grouped(args.commit_every, 0.25)
@@ -250,10 +261,5 @@ def _report(args: argparse.Namespace, qm, sources) -> int:
         # The report says what was done: it is written only once all of it is on disk.
         qm.close()
     report = write_report(args.format, "mqsc run", decks, args, run=True)
-    commands_failed = any(
-        not all(r.ok for r in step.result.all_sets())
-        for deck in decks
-        for step in deck.steps
-        if step.result is not None
-    )
+    commands_failed = any(deck.failed for deck in decks)
     return EXIT_SOME_FAILED if commands_failed or cireports.failing(report) else EXIT_OK

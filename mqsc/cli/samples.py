@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import shutil
+import os
 import sys
 from pathlib import Path
 
 from mqsc.support.bundled import bundled
+from mqsc.support.files import FileError, write_output
 
 #: The sample sets, in the order they are listed, with what each is for.
 SETS = (
@@ -128,7 +129,8 @@ def copy_samples(name: str | None, target: Path) -> int:
             return 2
         chosen = files(source)
     # All or nothing: a file in the way stops the copy before anything is written.
-    in_the_way = [target / p for p in chosen if (target / p).exists()]
+    # (A link counts, even one to nothing: the copy never writes through it.)
+    in_the_way = [target / p for p in chosen if os.path.lexists(target / p)]
     if in_the_way:
         print(f"mqsc samples copy: {in_the_way[0]} already exists; nothing copied", file=sys.stderr)
         return 2
@@ -137,15 +139,17 @@ def copy_samples(name: str | None, target: Path) -> int:
         for path in chosen:
             destination = target / path
             destination.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(top / path, destination)
+            write_output(destination, (top / path).read_bytes(), "sample file")
             copied.append(destination)
-    except OSError as error:
+    except (OSError, FileError) as error:
         for done in copied:  # an unwritable directory half-way: take back what was copied
             done.unlink(missing_ok=True)
-        print(
-            f"mqsc samples copy: {error.filename or target}: {error.strerror}; nothing copied",
-            file=sys.stderr,
+        where = (
+            f"{error.filename or target}: {error.strerror}"
+            if isinstance(error, OSError)
+            else str(error)
         )
+        print(f"mqsc samples copy: {where}; nothing copied", file=sys.stderr)
         return 2
     print(f"mqsc samples: {len(chosen)} files copied to {target}")
     return 0

@@ -78,9 +78,12 @@ def run(args: argparse.Namespace) -> int:
         clock=fixed_clock(),
         mqweb_user=args.mqweb_user.upper()[:8],
     )
+    from mqsc.serve.users import UsersError  # noqa: PLC0415 - start-up: the server's modules only when it starts (mqsc --help registers every command)
+    from mqsc.support.files import FileError  # noqa: PLC0415 - start-up: the server's modules only when it starts (mqsc --help registers every command)
+
     try:
         return server.run(options)
-    except (server.ServeError, OSError) as error:
+    except (server.ServeError, UsersError, FileError, OSError) as error:
         print(f"mqsc serve: {error}", file=sys.stderr)
         return EXIT_CANNOT_START
     except SystemExit as stop:  # uvicorn exits 1 when it cannot bind

@@ -15,9 +15,12 @@ import time
 from pathlib import Path
 
 from mqsc.cli.options import add_qmgr_options, open_from
+from mqsc.engine.smf.build import pool_and_pageset_figures
+from mqsc.engine.smf.record import RecordError, read_records
 from mqsc.engine.statistics import collect
 from mqsc.render.plot import Sample, png, svg
 from mqsc.render.statistics import text_lines
+from mqsc.support.files import FileError, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -26,6 +29,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument("--reset", action="store_true", help="start a new interval after")
+    parser.add_argument(
+        "--smf",
+        metavar="FILE",
+        type=Path,
+        help="read the figures from a file of SMF 115 records (an IFASMFDP "
+        "dump, or mqsc smf dump): the last interval it holds",
+    )
     parser.add_argument(
         "--plot",
         metavar="FILE.svg|FILE.png",
@@ -71,7 +81,55 @@ def _look(qm) -> Sample:
     return Sample(time.time(), data, pools_of)
 
 
+def run_smf(args: argparse.Namespace) -> int:
+    """The buffer pool and page set figures of the last interval a file of records holds."""
+    try:
+        records = read_records(args.smf.read_bytes())
+    except OSError as error:
+        print(f"mqsc stats: {args.smf}: {error.strerror}", file=sys.stderr)
+        return 2
+    except RecordError as error:
+        print(f"mqsc stats: {args.smf}: {error}", file=sys.stderr)
+        return 2
+    data = pool_and_pageset_figures(records, args.qmgr)
+    interval = data.pop("interval")
+    if interval is None:
+        print(
+            f"mqsc stats: {args.smf}: no SMF 115 subtype 201 or 215 records"
+            + (f" of {args.qmgr}" if args.qmgr else ""),
+            file=sys.stderr,
+        )
+        return 2
+    if args.format == "json":
+        print(
+            json.dumps(
+                {
+                    "qmgr": interval["qmgr"],
+                    "interval": {
+                        "start": interval["start"].isoformat(),
+                        "seconds": interval["seconds"],
+                    },
+                    **{k: {str(i): v for i, v in t.items()} for k, t in data.items()},
+                },
+                indent=2,
+            )
+        )
+        return 0
+    sys.stdout.write(
+        f"Interval {interval['start']:%Y-%m-%d %H:%M:%S}, {interval['seconds']:g} s (SMF)\n"
+    )
+    sys.stdout.write("".join(line + "\n" for line in text_lines(interval["qmgr"], data)))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.smf is not None:
+        if args.reset or args.plot is not None:
+            print(
+                "mqsc stats: --smf reads a file: --reset and --plot do not apply", file=sys.stderr
+            )
+            return 2
+        return run_smf(args)
     refusal = _refusal(args)
     if refusal is not None:
         print(f"mqsc stats: {refusal}", file=sys.stderr)
@@ -88,12 +146,14 @@ def run(args: argparse.Namespace) -> int:
                 time.sleep(args.every)
                 samples.append(_look(qm))
             try:
-                if args.plot.suffix.lower() == ".png":
-                    args.plot.write_bytes(png(qm.name, samples))
-                else:
-                    args.plot.write_text(svg(qm.name, samples), encoding="utf-8")
-            except OSError as error:
-                print(f"mqsc stats: --plot: {error.strerror}: {args.plot}", file=sys.stderr)
+                picture = (
+                    png(qm.name, samples)
+                    if args.plot.suffix.lower() == ".png"
+                    else svg(qm.name, samples)
+                )
+                write_output(args.plot, picture, "plot")
+            except FileError as error:
+                print(f"mqsc stats: --plot: {error}", file=sys.stderr)
                 return 2
         data = samples[-1].stats
         if args.reset:

@@ -3,17 +3,14 @@
 A command whose catalog spec names a facility (``facility="CHINIT"``, see
 :mod:`mqsc.catalog.absent`) gets this handler unless its family module registers one of its
 own: it answers with the facility's message and changes nothing. For the channel initiator that
-is the z/OS reply when it is not started (the command fails); for facilities with no z/OS
-answer to imitate, an informational message of ours says nothing was simulated.
+is the z/OS reply when it is not started (the command fails); for the IMS bridge, which mqsc
+does not have, the command fails as z/OS without one would (MQSC381E).
 """
 
 from __future__ import annotations
 
 from mqsc.catalog.absent import FACILITIES
 from mqsc.engine.context import Ctx
-
-#: What the simulated channel initiator leaves out (docs/channels.md).
-CHINIT_PARTS = "this command of the channel initiator (TLS)"
 
 
 def answer(ctx: Ctx, facility_name: str = "") -> None:
@@ -23,11 +20,6 @@ def answer(ctx: Ctx, facility_name: str = "") -> None:
     assert ctx.spec is not None
     facility = FACILITIES[facility_name or ctx.spec.facility]
     inserts = {"command": f"{ctx.spec.verb} {ctx.spec.objtype}", "facility": facility.help}
-    if facility.name == "CHINIT" and ctx.txn.get("qmgr", None).attrs.get("CHINIT") == "ACTIVE":
-        # The simulated channel initiator is active but does not do this (DISPLAY CLUSQMGR,
-        # clusters): say so rather than claim it is not active.
-        ctx.say("MQSC321I", command=inserts["command"], facility=CHINIT_PARTS)
-        return
     if facility.fails:
         raise ctx.fail(facility.msg_id, **inserts)
     ctx.say(facility.msg_id, **inserts)

@@ -46,7 +46,7 @@ class LogSuspended(Exception):
 class Ctx:
     """One command's execution context."""
 
-    __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later", "conn", "user")
+    __slots__ = ("qm", "txn", "cmd", "spec", "source", "records", "later", "conn", "user", "smf")
 
     def __init__(
         self,
@@ -73,6 +73,9 @@ class Ctx:
         #: The connection (CONN) the command or MQI call came through; "" for none (the
         #: console, CSQINP1/CSQINP2, the queue manager's own work).
         self.conn = conn
+        #: SMF records the command wrote: the queue manager's SMF sink gets them once the
+        #: transaction has committed (mqsc/engine/smf/interval.py).
+        self.smf: list[bytes] = []
 
     def connection(self) -> Connection | None:
         """The connection the command or call came through, if any."""

@@ -32,6 +32,7 @@ from mqsc.engine.messaging.privateq import discard_nonpersistent
 from mqsc.engine.pagesetpools import attach_pool, open_pageset
 from mqsc.engine.phase import Phase
 from mqsc.engine.records import RC_FAILED, RC_OK, Message, Record, Result
+from mqsc.engine.smf import interval
 from mqsc.engine.state import Txn
 from mqsc.engine.storage import constants
 from mqsc.engine.sysparm import SysParms
@@ -57,6 +58,7 @@ def start(qm: QueueManager, module: str = "") -> list[Result]:
     qm.security_messages = security.start(qm, txn)
     if txn.changed:
         qm.commit(txn, None)
+    start_traces(qm)
     done = []
     # The initialization data sets are card images: "Only columns 1 through 72 are
     # significant. Columns 73 through 80 are ignored" (IBM MQ for z/OS, "Initialization data
@@ -109,6 +111,14 @@ def load_parameters(qm: QueueManager, module: str = "") -> None:
     inv = logdatasets.inventory(system_ctx(qm, txn))
     # The log is not suspended after a start; DISPLAY LOG shows when it started.
     txn.put("bsds", None, replace(inv, suspended=False, restarted=qm.clock().isoformat()))
+    qm.commit(txn, None)
+
+
+def start_traces(qm: QueueManager) -> None:
+    """The traces the system parameters start before CSQINP1 runs (TRACSTR, SMFSTAT,
+    SMFACCT: mqsc/engine/smf/interval.py)."""
+    txn = Txn(qm.state)
+    interval.start_at_startup(system_ctx(qm, txn))
     qm.commit(txn, None)
 
 
@@ -191,7 +201,7 @@ def shutdown(ctx: Ctx) -> None:
     # The applications lose their connections (their next call: MQRC 2009); units of work in
     # flight are backed out, those in doubt kept for RESOLVE INDOUBT (as z/OS restart does).
     connregistry.end_all(ctx)
-
+    interval.stopping(ctx)
     channelstate.shutdown(ctx)
     txn = ctx.txn
     txn.put("qmgr", None, replace(txn.get("qmgr", None), status="STOPPED"))
@@ -207,8 +217,10 @@ def restart(qm: QueueManager, module: str = "") -> list[Result]:
     (a pool's logged attributes survive unless CSQINP1 says REPLACE, storage rule BP-7
     (docs/storage.md#storage-rules)), the page
     sets are
-    opened and CSQINP2 runs.
+    opened and CSQINP2 runs. The initialization data sets are read again first: a member
+    edited while the queue manager ran is what this start processes.
     """
+    reread_decks(qm)
     txn = Txn(qm.state)
     for pool_id in list(txn.keys("pool")):
         pool = txn.edit("pool", pool_id)
@@ -244,6 +256,18 @@ def restart(qm: QueueManager, module: str = "") -> list[Result]:
     finally:
         qm.restarting = False
         qm.logged_pools = {}
+
+
+def reread_decks(qm: QueueManager) -> None:
+    """Take the current CSQINP1 and CSQINP2 decks from where they live (IBM MQ for z/OS: the
+    data sets are opened at each start); a DD whose decks cannot all be read keeps the decks
+    the queue manager had."""
+    if qm.initdecks is None:
+        return
+    for ddname in ("CSQINP1", "CSQINP2"):
+        decks = qm.initdecks.decks(qm.name, ddname)
+        if decks is not None:
+            setattr(qm, ddname.lower(), decks)
 
 
 def start_command(

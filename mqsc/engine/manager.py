@@ -42,6 +42,7 @@ from mqsc.engine import (
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx, LogSuspended
 from mqsc.engine.group import Group
+from mqsc.engine.initdecks import InitDecks
 from mqsc.engine.log import LogRecord, LogState, command_detail
 from mqsc.engine.messaging import bodies, clusterput, events, privateq, pubsub, unitofwork
 from mqsc.engine.mqobjects import MQObject, QueueManagerInfo
@@ -60,6 +61,11 @@ from mqsc.engine.records import (
     Workload,
 )
 from mqsc.engine.serial import digest
+from mqsc.engine.smf import accounting
+from mqsc.engine.smf import interval as smf_interval
+from mqsc.engine.smf import params as smf_params
+from mqsc.engine.smf.sink import MemorySink, SmfSink
+from mqsc.engine.smf.tracetable import TraceTable
 from mqsc.engine.state import PRIVATE_TABLES, Change, State, Txn, copy_table
 from mqsc.engine.storage import constants
 from mqsc.engine.storage.pageset import PageSetStats
@@ -180,6 +186,9 @@ class QueueManager:
         #: Where DEFINE LOG finds its clusters and the offload catalogs archive logs (a job's
         #: catalog, or the home's); None: DEFINE LOG finds none, archives are only in the BSDS.
         self.logcatalog: LogCatalog | None = None
+        #: Where START QMGR reads CSQINP1 and CSQINP2 again (the home's libraries); None: the
+        #: decks the queue manager was built with.
+        self.initdecks: InitDecks | None = None
         #: What the CSQINP1 pass in progress defined (restart rules need it).
         self.defined: dict[str, set[int]] = {"pool": set(), "pageset": set()}
         #: At a restart: each pool's attributes as the log holds them (buffers, location,
@@ -197,6 +206,14 @@ class QueueManager:
         #: Access decisions made (mqsc/engine/security.py: check), each with the profile and
         #: user entry it was made for.
         self.security_decisions: dict[tuple, tuple] = {}
+        #: Where its SMF records go (the home's SMF data set when a front end opened it from
+        #: the home; in memory otherwise).
+        self.smf_sink: SmfSink = MemorySink()
+        #: Accounting (SMF 116): a job step's task while the step runs (:meth:`begin_task`),
+        #: which counts everything done meanwhile; else one task per connection of this
+        #: process ("" the work that names none), written every ACCTIME and when it ends.
+        self.task: accounting.Task | None = None
+        self.tasks: dict[str, accounting.Task] = {}
         self.handlers = registry.load()
         #: Who the front end acts for (its user and application): command, configuration
         #: and MQI events name them (mqsc/engine/messaging/events.py); None: the queue
@@ -251,6 +268,7 @@ class QueueManager:
         )
         other.modules = self.modules
         other.logcatalog = self.logcatalog
+        other.initdecks = self.initdecks
         copied = self.state.copy(PRIVATE_TABLES)
         for table in PRIVATE_TABLES:
             other.state.tables[table] = copied.tables[table]
@@ -359,6 +377,7 @@ class QueueManager:
             queue,
             count,
             conn,
+            batch,
             user=user,
             signed=signed,
             opens=(("queue", queue, "OUTPUT"),),
@@ -554,7 +573,9 @@ class QueueManager:
 
     def disconnect(self, conn: str) -> bool:
         """MQDISC: its handles close, a unit of work in flight commits, it is gone; False
-        when it had already ended (another process ended it as dead, or a restart)."""
+        when it had already ended (another process ended it as dead, or a restart). Its
+        accounting task ends (SMF 116)."""
+        self.end_connection_task(conn)
         return self._connection_step(lambda ctx: connregistry.disconnect(ctx, conn))
 
     def end_abnormally(self, conns: Sequence[str]) -> None:
@@ -784,12 +805,15 @@ class QueueManager:
         queue: str,
         count: int,
         conn: str = "",
+        batch: int = 0,
         *,
         user: str | None = None,
         signed: bool = False,
         opens: tuple[tuple[str, str, str], ...] = (),
         connection: str = "BATCH",
     ) -> Workload:
+        """Run one MQI workload call; ``batch`` > 0: it commits every ``batch`` messages
+        (accounting counts those commits)."""
         if self.network is not None:
             self.settle()  # retries that fell due since the last command run first
         with self.session():
@@ -815,7 +839,11 @@ class QueueManager:
                     reason=MQRC_NOT_AUTHORIZED,
                     messages=audit,
                 )
-            outcome = self._run_workload(operation, kind, queue, count, conn, user, audit)
+            self._tick()
+            task = self._accounting_task(conn)
+            outcome = self._run_workload(
+                operation, kind, queue, count, conn, user, audit, batch, task
+            )
         if (
             kind == "put"
             and outcome.reason == MQRC_UNKNOWN_OBJECT_NAME
@@ -827,7 +855,9 @@ class QueueManager:
             # asks the full repositories and waits for their answer (their channels run),
             # then opens again (docs/clusters.md).
             with self.session():
-                outcome = self._run_workload(operation, kind, queue, count, conn, user, audit)
+                outcome = self._run_workload(
+                    operation, kind, queue, count, conn, user, audit, batch, task
+                )
         if self.network is not None and outcome.done:
             self.settle()
         return outcome
@@ -881,12 +911,17 @@ class QueueManager:
         conn: str = "",
         user: str | None = None,
         audit: tuple[Message, ...] = (),
+        batch: int = 0,
+        task: accounting.Task | None = None,
     ) -> Workload:
         txn = Txn(self.state)
         ctx = Ctx(self, txn, None, None, CommandSource.SERVER, conn, user)
         ctx.later.extend(audit)
         before = {k: (p.stats.as_dict(), p.buffers) for k, p in self.state.tables["pool"].items()}
         expansions = sum(ps.expansions for ps in self.state.tables["pageset"].values())
+        counting = task is not None or smf_interval.running(self.state.tables)
+        held = smf_interval.held(self.state.tables, queue) if counting else None
+        log_before = self.state.tables["log"][None].rba
         try:
             logdatasets.tick(ctx)  # offloads that ended since the last command
             self._end_dead_threads(ctx)
@@ -907,7 +942,20 @@ class QueueManager:
             )
         if conn:
             connregistry.count_workload(ctx, kind, outcome)
+        if counting:
+            activity = smf_interval.activity_of(txn, outcome, held, self.clock())
+            smf_interval.count(txn, activity)
         self.commit(txn, None)
+        if counting and task is not None:
+            log = self.state.tables["log"][None]
+            accounting.add(
+                task,
+                activity,
+                smf_interval.queue_meta(self.state.tables, activity.queue),
+                -(-outcome.done // batch) if batch else 0,
+                len(txn.journal),
+                log.rba - log_before,
+            )
         deltas = {}
         for key, pool in self.state.tables["pool"].items():
             old = before.get(key, ({}, 0))[0]
@@ -919,6 +967,101 @@ class QueueManager:
         grown = sum(ps.expansions for ps in self.state.tables["pageset"].values()) - expansions
         return replace(outcome, pools=deltas, expansions=max(0, grown), messages=tuple(ctx.later))
 
+    # ---- SMF (mqsc/engine/smf) ---------------------------------------------------------------
+    def begin_task(
+        self, connection: str, userid: str = "", correlator: str = ""
+    ) -> accounting.Task | None:
+        """A job step's task starts: while the accounting trace runs, everything done until
+        :meth:`end_task` is counted to it, and then its SMF 116 records are written. None
+        (nothing counted) when no accounting trace runs."""
+        self.task = self._new_task(connection, userid, correlator)
+        return self.task
+
+    def end_task(self) -> None:
+        """The job step's task ends: its SMF 116 records go to the SMF sink."""
+        task, self.task = self.task, None
+        self._write_task(task, self.clock())
+
+    def _new_task(
+        self, connection: str, userid: str, correlator: str = "", *, long_running: bool = False
+    ) -> accounting.Task | None:
+        table = self.state.tables["trace"].get(None) or TraceTable()
+        classes = table.classes("ACCTG")
+        if not classes:
+            return None
+        return accounting.Task(
+            self.name,
+            connection[:8].upper(),
+            userid[:8].upper(),
+            self.clock(),
+            classes,
+            correlator[:12].upper(),
+            long_running=long_running,
+        )
+
+    def _write_task(self, task: accounting.Task | None, end: dt.datetime) -> None:
+        if task is None:
+            return
+        table = self.state.tables["trace"].get(None) or TraceTable()
+        written = accounting.records(task, table.classes("ACCTG"), end)
+        if written:
+            self.smf_sink.append(written)
+
+    def _accounting_task(self, conn: str) -> accounting.Task | None:
+        """The task a workload call counts to: the job step's, else its connection's (begun at
+        its first call while the accounting trace runs; written when ACCTIME is over, IBM's
+        interval for long-running tasks, and a new one begun)."""
+        if self.task is not None:
+            return self.task
+        task = self.tasks.get(conn)
+        if task is not None:
+            seconds = smf_params.of(Txn(self.state)).acct_seconds
+            if not accounting.due(task, self.clock(), seconds):
+                return task
+            self.end_connection_task(conn, task.start + dt.timedelta(seconds=seconds))
+        if conn:
+            record = self.state.tables["conn"].get(conn)
+            name, userid = (record.appltag, record.userid) if record else (conn, self.user)
+        else:
+            name, userid = "MQSC", self.user
+        task = self._new_task(name, userid, conn, long_running=True)
+        if task is not None:
+            self.tasks[conn] = task
+        return task
+
+    def end_connection_task(self, conn: str, at: dt.datetime | None = None) -> None:
+        """A connection's task ends (MQDISC, the connection ended, the queue manager let go):
+        its SMF 116 records are written."""
+        self._write_task(self.tasks.pop(conn, None), at or self.clock())
+
+    def _parameters_changed(self, ctx: Ctx) -> None:
+        """SET SYSTEM: a shorter STATIME or ACCTIME than what is left of the interval in
+        progress ends it now (its records are written) and the new interval takes effect."""
+        smf_interval.parameters_changed(ctx)
+        if not self.tasks:
+            return
+        now = self.clock()
+        before = smf_params.of(Txn(self.state)).acct_seconds
+        after = smf_params.of(ctx.txn).acct_seconds
+        for conn, task in list(self.tasks.items()):
+            if after < accounting.remaining(task, now, before):
+                self.end_connection_task(conn, now)
+
+    def _tick(self) -> None:
+        """End the statistics intervals that are over (their records go to the SMF sink)."""
+        if not smf_interval.due(self.state.tables, self.clock()):
+            return
+        txn = Txn(self.state)
+        ctx = Ctx(self, txn, None, None, CommandSource.SERVER)
+        smf_interval.tick(ctx)
+        self.commit(txn, None)
+        self._flush(ctx)
+
+    def _flush(self, ctx: Ctx) -> None:
+        if ctx.smf:
+            self.smf_sink.append(ctx.smf)
+            ctx.smf.clear()
+
     def reset_statistics(self) -> None:
         """Start a new statistics interval: buffer pool and page set counters go back to
         zero, the lowest-stealable mark to the current figure (an SMF interval)."""
@@ -928,6 +1071,10 @@ class QueueManager:
                 txn.edit("pool", key).reset_stats()
             for key in list(txn.keys("pageset")):
                 txn.edit("pageset", key).stats = PageSetStats()
+            if smf_interval.running(self.state.tables):
+                # The SMF interval restarts with the counters: its records never count
+                # what a reset took away.
+                smf_interval.begin(txn, self.clock())
             self.commit(txn, None)
 
     # ---- executing -------------------------------------------------------------------------
@@ -1035,7 +1182,11 @@ class QueueManager:
         return _Session(self)
 
     def close(self) -> None:
-        """End the session with the state store, if any (commits what is pending)."""
+        """End the session with the state store, if any (commits what is pending); the
+        process's accounting task ends (its SMF 116 records are written)."""
+        self.end_task()
+        for conn in list(self.tasks):
+            self.end_connection_task(conn)
         if self.network is not None:
             self.network.detach(self)
         if self.gate is not None:
@@ -1065,6 +1216,8 @@ class QueueManager:
             return results.result(self.cpf, logical, spec, False, refusal, RC_FAILED)
         if self.phase is Phase.STOPPED:
             return self._start(logical, spec, str(cmd.get("PARM") or ""))
+        if self.phase is Phase.RUNNING:
+            self._tick()
         scope = cmd.get("CMDSCOPE")
         if scope and str(scope).strip():
             return routing.routed(self, logical, cmd, spec, source, str(scope).strip(), user)
@@ -1131,7 +1284,10 @@ class QueueManager:
             # What the clusters know of this queue manager changed: a command for its
             # repository manager (docs/clusters.md).
             clusterstate.note(ctx)
+        if "sysparm" in txn.pending:
+            self._parameters_changed(ctx)
         self.commit(txn, cmd, ctx.later)
+        self._flush(ctx)
         return results.result(self.cpf, logical, spec, True, ctx.records, RC_OK, later=ctx.later)
 
     def _command_checks(self, cmd: Command, user: str | None) -> tuple[bool, tuple[Message, ...]]:
@@ -1216,6 +1372,10 @@ class QueueManager:
             and not _LOG_INVENTORY.issuperset(txn.pending)
         ):
             _log_command(self, txn, cmd, later)
+        if txn.journal and smf_interval.running(self.state.tables):
+            # A command changes one object definition (QIST counts definitions created,
+            # changed and deleted), a workload call none.
+            smf_interval.count_commit(txn, cmd.verb if cmd is not None else None, 1)
         if self.listeners:
             changes = txn.changes()
             journal = list(txn.journal)
@@ -1291,7 +1451,8 @@ class _Session:
 _OBJECT_LOG_BYTES = constants.OBJECT_BYTES
 #: Tables whose changes are logged by their own records (pages, the log itself), not as objects.
 #: Connections, queue statistics and service timers are the queue manager's working storage,
-#: not page set 0's definitions: nothing of them is logged as an object.
+#: not page set 0's definitions: nothing of them is logged as an object; nor are the
+#: statistics interval's counters ("smf": statistics, not definitions to recover).
 _UNLOGGED = frozenset(
     (
         "log",
@@ -1304,12 +1465,14 @@ _UNLOGGED = frozenset(
         "smds",
         "smdsconn",
         "svctimer",
+        "smf",
     )
 )
 #: The log's own position, its data sets' inventory (the BSDS) and the parameters SET changes
 #: for the running queue manager: a command that changes only these (ARCHIVE LOG, SET LOG,
-#: SUSPEND QMGR LOG, ...) writes no log record of its own.
-_LOG_INVENTORY = frozenset(("log", "bsds", "sysparm"))
+#: SUSPEND QMGR LOG, ...) writes no log record of its own; nor do START, STOP and ALTER TRACE
+#: (the active traces and the statistics interval: nothing a restart recovers).
+_LOG_INVENTORY = frozenset(("log", "bsds", "sysparm", "trace", "smf"))
 
 
 #: The commands that may run while SUSPEND QMGR LOG is in effect although they change something.

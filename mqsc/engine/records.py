@@ -123,6 +123,25 @@ class DataSetReport:
 
 
 @dataclass(frozen=True, slots=True)
+class TraceRow:
+    """One active trace as DISPLAY TRACE lists it."""
+
+    tno: str
+    ttype: str
+    classes: str
+    dest: str
+    userid: str
+    rmid: str
+
+
+@dataclass(frozen=True, slots=True)
+class TraceReport:
+    """DISPLAY TRACE: the active traces the command's options select."""
+
+    rows: tuple[TraceRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ThreadRow:
     """One thread of a DISPLAY THREAD report: its connection name, status (N connected, T
     with a unit of recovery, I in doubt), connection type, user, ASID, unit of recovery and
@@ -199,6 +218,7 @@ Record = (
     | DataSetReport
     | ParameterReport
     | LogStatusReport
+    | TraceReport
     | ThreadReport
 )
 

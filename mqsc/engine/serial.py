@@ -24,6 +24,8 @@ from mqsc.engine.messaging.queuestats import QueueStats
 from mqsc.engine.messaging.topictree import SubStatus
 from mqsc.engine.mqobjects import Attributes, MQObject, QueueManagerInfo
 from mqsc.engine.security import CachedProfile, Settings, UserEntry
+from mqsc.engine.smf.interval import SmfState, Tally
+from mqsc.engine.smf.tracetable import TraceTable
 from mqsc.engine.state import TABLES, State
 from mqsc.engine.storage.cf import StructureState
 from mqsc.engine.storage.pageset import PageSetState, PageSetStats
@@ -122,6 +124,12 @@ def restore(data: dict[str, Any]) -> Any:
         return GroupInfo.restore(data)
     if kind == "substatus":
         return SubStatus(data["nummsgs"], data["last"])
+    if kind == "trace":
+        return TraceTable.restore(data)
+    if kind == "smf":
+        return SmfState.restore(data)
+    if kind == "smftally":
+        return Tally.restore(data)
     if kind == "sysparm":
         return SysParms.restore(data)
     if kind == "bsds":

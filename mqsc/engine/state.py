@@ -26,6 +26,8 @@ PRIVATE_TABLES = (
     "log",
     "topicstr",
     "substatus",
+    "trace",
+    "smf",
     "conn",
     "indoubt",
     "ended",
@@ -63,10 +65,11 @@ GROUP_TABLES = (
 #: publication of each topic string (mqsc/engine/messaging/pubsub.py); "smds" (the group's)
 #: and "smdsconn" (each member's) the shared message data sets (mqsc/engine/storage/smds.py);
 #: "svctimer" each queue's service timer (mqsc/engine/messaging/events.py).
-#: "sysparm" holds the system parameters in effect (mqsc/engine/sysparm.py) and "bsds" the
-#: log's data sets and archives (mqsc/engine/bsds.py), each one entity under key None.
-#: "security", "secprofiles" and "secusers" the security switches, MQ's in-storage profiles and
-#: signed-on users (mqsc/engine/security.py).
+#: "trace" the active traces (mqsc/engine/smf/tracetable.py) and "smf" the statistics interval
+#: in progress (mqsc/engine/smf/interval.py). "sysparm" holds the system parameters in effect
+#: (mqsc/engine/sysparm.py) and "bsds" the log's data sets and archives (mqsc/engine/bsds.py),
+#: each one entity under key None. "security", "secprofiles" and "secusers" the security
+#: switches, MQ's in-storage profiles and signed-on users (mqsc/engine/security.py).
 #: Every table a queue manager sees.
 TABLES = PRIVATE_TABLES + GROUP_TABLES
 

@@ -182,10 +182,18 @@ def card_width(source: Source, columns: Columns = "auto") -> int | None:
     if columns == "all":
         return None
     text = source.text
-    body = text[:-1] if text.endswith("\n") else text
-    if all(len(line.rstrip("\r")) == CARD_WIDTH for line in _lines(body)):
-        return CARD_TEXT_WIDTH
-    return None
+    # Every line but an empty one after the last line feed (no copy of the text without it:
+    # a deck of 64 MiB would be held twice).
+    lines = _lines(text)
+    last = len(text) if not text.endswith("\n") else len(text) - 1
+    offset = 0
+    for line in lines:
+        if offset > last:
+            break
+        if len(line.rstrip("\r")) != CARD_WIDTH:
+            return None
+        offset += len(line) + 1
+    return CARD_TEXT_WIDTH
 
 
 def _lines(text: str) -> Iterator[str]:

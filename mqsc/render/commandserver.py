@@ -21,6 +21,7 @@ from mqsc.engine.records import (
     Record,
     Result,
     ThreadReport,
+    TraceReport,
 )
 from mqsc.render import objects, reports
 from mqsc.support.collector import BULK, paused
@@ -39,6 +40,8 @@ def record_lines(record: Record, cpf: str) -> list[str]:
         return reports.pool_lines(record, cpf)
     if isinstance(record, DataSetReport):
         return reports.dataset_lines(record, cpf)
+    if isinstance(record, TraceReport):
+        return reports.trace_lines(record, cpf)
     if isinstance(record, ParameterReport):
         return reports.parameter_lines(record, cpf)
     if isinstance(record, LogStatusReport):

@@ -22,6 +22,7 @@ from mqsc.engine.records import (
     ParameterReport,
     Result,
     ThreadReport,
+    TraceReport,
 )
 from mqsc.render import commandserver
 from mqsc.support.collector import BULK, paused
@@ -115,6 +116,18 @@ def usage(result: Result) -> dict[str, Any] | None:
         elif isinstance(record, DataSetReport):
             out["dataSets"] = [
                 {"dataSetType": r.kind, "logRBA": r.rba, "dataSetName": r.dsname}
+                for r in record.rows
+            ]
+        elif isinstance(record, TraceReport):
+            out["traces"] = [
+                {
+                    "traceNumber": int(r.tno),
+                    "traceType": r.ttype,
+                    "classes": [int(c) for c in r.classes.split(",") if c],
+                    "destinations": r.dest.split(","),
+                    "userId": r.userid,
+                    "resourceManagerId": r.rmid,
+                }
                 for r in record.rows
             ]
         elif isinstance(record, ThreadReport):

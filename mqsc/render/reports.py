@@ -16,6 +16,7 @@ from mqsc.engine.records import (
     PageSetReport,
     ParameterReport,
     ThreadReport,
+    TraceReport,
 )
 
 PAGESET_HEADINGS = (
@@ -86,6 +87,28 @@ def dataset_lines(report: DataSetReport, cpf: str) -> list[str]:
         lines.append(f" Log, {r.kind}:")
         lines.append(f"   {r.rba} {r.dsname}" if r.rba else "   None")
     lines.append(DATASET_END)
+    return lines
+
+
+TRACE_HEADING = "TNO TYPE     CLASS        DEST     USERID   RMID"
+TRACE_END = "END OF TRACE REPORT"
+
+
+def trace_lines(report: TraceReport, cpf: str) -> list[str]:
+    """The DISPLAY TRACE report: a heading, one line per trace, an end line (mqsc's layout:
+    IBM's CSQW report text is not public, docs/smf.md).
+
+    >>> from mqsc.engine.records import TraceRow
+    >>> trace_lines(TraceReport((TraceRow("02", "STAT", "01,02", "SMF", "*", "*"),)), "QMZ1")
+    ['MQSC671I QMZ1 CURRENT TRACE ACTIVITY IS -', 'TNO TYPE     CLASS        DEST     \
+USERID   RMID', '02  STAT     01,02        SMF      *        *', 'END OF TRACE REPORT']
+    """
+    lines = [texts.line("MQSC671I", {}, cpf), TRACE_HEADING]
+    for r in report.rows:
+        lines.append(f"{r.tno:<4}{r.ttype:<9}{r.classes:<13}{r.dest:<9}{r.userid:<9}{r.rmid}")
+    if not report.rows:
+        lines.append("NO TRACES ACTIVE")
+    lines.append(TRACE_END)
     return lines
 
 

@@ -17,9 +17,8 @@ from mqsc.repl.config import Settings
 from mqsc.repl.output import Output, wants_color
 from mqsc.repl.session import Connector, ConsoleSession
 from mqsc.repl.validate import continues
-from mqsc.store.errors import StoreError
-from mqsc.store.files import check_private, private_dir
 from mqsc.store.home import home
+from mqsc.support.files import FileError, open_private, private_dir
 
 CONTINUATION_PROMPT = "... "
 
@@ -257,21 +256,25 @@ def _history(session: ConsoleSession):
     if not session.settings.history:
         return InMemoryHistory()
     path = history_path(home(), session.qm.name)
-    if not private_history(path):
+    problem = history_problem(path)
+    if problem is not None:
+        session.out.note(f"History is kept for this session only: {problem}")
         return InMemoryHistory()
     return FileHistory(str(path))
 
 
 def private_history(path: Path) -> bool:
+    """Whether the history file can be kept (see :func:`history_problem`)."""
+    return history_problem(path) is None
+
+
+def history_problem(path: Path) -> str | None:
     """Make the history file owner-only (0700 directory, 0600 file, whatever the umask: it
-    holds the commands typed, descriptions included); False when it cannot be kept, or is
-    owned by another user or writable by group or others (then history is kept in memory)."""
+    holds the commands typed, descriptions included); why it cannot be kept (it is a link,
+    owned by another user, writable by group or others, or cannot be created), else None."""
     try:
-        private_dir(path.parent)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        os.close(fd)
-        check_private(path.parent, "history directory")
-        check_private(path, "history file")
-    except (StoreError, OSError):
-        return False
-    return True
+        private_dir(path.parent, "history directory")
+        os.close(open_private(path, os.O_WRONLY | os.O_APPEND, "history file", create=True))
+    except FileError as error:
+        return str(error)
+    return None

@@ -15,10 +15,20 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from mqsc.support.files import (
+    FileError,
+    check_private_dir,
+    private_dir,
+    read_private,
+    write_private,
+)
+
 CONFIRM_LEVELS = ("all", "destructive", "none")
 KEY_BINDINGS = ("emacs", "vi")
 FORMATS = ("text", "json", "table")
 STYLES = ("console", "server")
+#: A config file larger than this is not one mqsc wrote or a person typed: not read.
+MAX_BYTES = 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,13 +93,19 @@ def config_path() -> Path:
     return root / "mqsc" / "config.toml"
 
 
-def load(path: Path | None = None) -> tuple[Settings, list[str]]:
+def load(path: str | os.PathLike[str] | None = None) -> tuple[Settings, list[str]]:
     """Settings from the file (defaults when it does not exist) and the problems found."""
-    path = path or config_path()
+    path = Path(path) if path is not None else config_path()
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return Settings(), []
+        check_private_dir(path.parent, "configuration directory")
+        raw = read_private(path, "console config file", limit=MAX_BYTES)
+        if raw is None:
+            return Settings(), []
+        data = tomllib.loads(raw.decode("utf-8"))
+    except FileError as error:
+        # A link, another user's file or one others may write: its settings (the prompt,
+        # the pager...) would be theirs. Defaults, and the reason, as for any bad file.
+        return Settings(), [str(error)]
     except (OSError, UnicodeDecodeError) as error:
         return Settings(), [f"{path}: {error}"]
     except tomllib.TOMLDecodeError as error:
@@ -173,9 +189,12 @@ def _toml_value(value: Any) -> str:
     return f'"{text}"'
 
 
-def write(settings: Settings, path: Path | None = None) -> Path:
-    """Write the settings to the config file (the caller asked for it)."""
-    path = path or config_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(to_toml(settings), encoding="utf-8")
+def write(settings: Settings, path: str | os.PathLike[str] | None = None) -> Path:
+    """Write the settings to the config file (the caller asked for it): owner-only, in an
+    owner-only directory, written aside and renamed (:mod:`mqsc.support.files`).
+
+    Raises :class:`mqsc.support.files.FileError` when it cannot be written."""
+    path = Path(path) if path is not None else config_path()
+    private_dir(path.parent, "configuration directory")
+    write_private(path, to_toml(settings), "console config file")
     return path

@@ -94,7 +94,8 @@ def status_lines(spec: CommandSpec) -> list[str]:
     (docs/engine.md), so HELP never promises more than mqsc does."""
     if spec.facility:
         facility = FACILITIES[spec.facility]
-        text = f"In mqsc: answered with {facility.msg_id} (not simulated: {facility.help})."
+        absent = f"absent from the simulation: {facility.help}"
+        text = f"In mqsc: answered with {facility.msg_id} ({absent})."
     elif spec.simplified:
         text = f"In mqsc: {spec.simplified}."
     else:

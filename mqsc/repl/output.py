@@ -36,6 +36,7 @@ from mqsc.engine.records import (
     PageSetReport,
     ParameterReport,
     Result,
+    TraceReport,
 )
 from mqsc.render import objects, reports
 from mqsc.render.visible import visible
@@ -386,6 +387,12 @@ def table_items(result: Result) -> Iterator[Any]:
                     ("Needed for", "RBA", "Data set"),
                     [(r.kind, r.rba, r.dsname) for r in record.rows],
                 )
+            elif isinstance(record, TraceReport):
+                yield _table(
+                    "Active traces (MQSC671I)",
+                    TRACE_COLUMNS,
+                    [(r.tno, r.ttype, r.classes, r.dest, r.userid, r.rmid) for r in record.rows],
+                )
             elif isinstance(record, ParameterReport):
                 yield from reports.parameter_lines(record, one.cpf)
             elif isinstance(record, LogStatusReport):
@@ -404,6 +411,7 @@ PAGESET_COLUMNS = (
     "Expand",
     "Expansions",
 )
+TRACE_COLUMNS = ("TNO", "Type", "Class", "Destination", "User id", "RMID")
 POOL_COLUMNS = ("Buffer pool", "Available", "Stealable", "Stealable %", "Page class", "Location")
 
 

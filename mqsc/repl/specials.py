@@ -7,6 +7,8 @@ output; misuse raises :class:`~mqsc.repl.meta.SpecialError` with the usage.
 from __future__ import annotations
 
 import argparse
+import codecs
+import os
 import shlex
 from dataclasses import replace
 from pathlib import Path
@@ -29,6 +31,7 @@ from mqsc.repl.operations import (
     restart_lines,
 )
 from mqsc.support.bounded import read_file
+from mqsc.support.files import FileError, check_output, write_output
 
 Session = Any  # mqsc.repl.session.ConsoleSession (imported lazily: it imports this registry)
 
@@ -85,6 +88,37 @@ def quit_console(session: Session, argument: str) -> None:
     session.done = True
 
 
+# ---- arguments that name a file or an encoding ----------------------------------------------
+def file_argument(command: str, text: str) -> Path:
+    """The file a console command names, or a SpecialError saying in one line why it cannot
+    be one: every special that takes a path takes it through here (a NUL, which no system
+    call accepts, a ``~user`` whose home is unknown)."""
+    if not text:
+        entry = lookup(command)
+        raise SpecialError(f"Usage: {entry.usage if entry is not None else command + ' FILE'}")
+    if "\0" in text:
+        raise SpecialError(f"{command}: a file name cannot contain a NUL character")
+    try:
+        return Path(text).expanduser()
+    except RuntimeError as error:  # ~user with no such user, or no home directory
+        raise SpecialError(f"{command}: {text}: {error}") from None
+
+
+def encoding_argument(command: str, text: str) -> str:
+    """A text encoding a console command names (utf-8, cp037...), or a SpecialError: every
+    special that takes an encoding takes it through here."""
+    if "\0" in text:
+        raise SpecialError(f"{command}: an encoding name cannot contain a NUL character")
+    try:
+        info = codecs.lookup(text)
+    except (LookupError, ValueError):
+        raise SpecialError(f"{command}: unknown encoding {text!r}") from None
+    if not getattr(info, "_is_text_encoding", True):
+        # base64, rot13...: codecs between bytes and bytes, not a deck's encoding.
+        raise SpecialError(f"{command}: {text!r} is not a text encoding")
+    return info.name
+
+
 @special(
     "\\read",
     "\\read FILE [ENCODING]",
@@ -95,20 +129,14 @@ def read_deck(session: Session, argument: str) -> None:
     words = argument.split()
     if not words or len(words) > 2:
         raise SpecialError("Usage: \\read FILE [ENCODING] (e.g. cp037 for an EBCDIC deck)")
-    path = Path(words[0]).expanduser()
+    path = file_argument("\\read", words[0])
+    encoding = encoding_argument("\\read", words[1]) if len(words) > 1 else "utf-8"
     try:
-        text = decode(read_file(path), words[1] if len(words) > 1 else "utf-8")
+        text = decode(read_file(path), encoding)
     except OSError as error:
         raise SpecialError(f"\\read: {path}: {error.strerror}") from None
-    except LookupError:
-        raise SpecialError(f"\\read: unknown encoding {words[1]!r}") from None
     except UnicodeDecodeError as error:
         raise SpecialError(f"\\read: {path}: cannot decode: {error.reason}") from None
-    except ValueError:
-        # A NUL in the file name or the encoding (open() and codecs.lookup refuse it).
-        raise SpecialError(
-            "\\read: a file name or encoding cannot contain a NUL character"
-        ) from None
     commands = session.read(text, str(path), limit=COMMAND_LIMIT)
     for logical in commands:
         session.out.text([f"{session.qm.cpf} {line}" for line in logical.echo])
@@ -157,17 +185,19 @@ def set_pager(session: Session, argument: str) -> None:
     "\\save", "\\save FILE", "write replayable MQSC of the current definitions", argument="file"
 )
 def save(session: Session, argument: str) -> None:
-    if not argument:
-        raise SpecialError("Usage: \\save FILE")
-    path = Path(argument).expanduser()
-    if path.exists() and not session.ask(f"{path} exists. Replace it?"):
+    path = file_argument("\\save", argument)
+    try:
+        check_output(path, "deck")
+    except FileError as error:
+        raise SpecialError(f"\\save: {error}") from None
+    if os.path.lexists(path) and not session.ask(f"{path} exists. Replace it?"):
         session.out.note("Not saved.")
         return
     text = dump.deck(session.qm.state.tables, session.qm.info, session.stamp())
     try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise SpecialError(f"\\save: {path}: {error.strerror}") from None
+        write_output(path, text, "deck")
+    except FileError as error:
+        raise SpecialError(f"\\save: {error}") from None
     count = sum(1 for line in text.splitlines() if not line.startswith("*"))
     session.out.note(f"Saved {count} commands to {path}.")
 
@@ -187,7 +217,10 @@ def show_config(session: Session, argument: str) -> None:
         pager=session.view.pager,
     )
     if argument == "save":
-        path = config.write(settings)
+        try:
+            path = config.write(settings)
+        except FileError as error:
+            raise SpecialError(f"\\config save: {error}") from None
         session.out.note(f"Saved the settings to {path}.")
     elif argument:
         raise SpecialError("Usage: \\config [save]")

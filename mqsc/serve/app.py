@@ -16,7 +16,7 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from starlette.applications import Starlette
@@ -27,7 +27,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from mqsc.catalog.mqweb import error_entry
-from mqsc.serve import messaging, mqrest, openapi, webconsole, zosmf
+from mqsc.serve import messaging, mqrest, openapi, webconsole, zosfiles, zosmf
 from mqsc.serve.auth import TOKEN_COOKIE, Authenticator, Principal, Refused
 from mqsc.serve.mqrest import Answer
 from mqsc.serve.qmgrs import NoSuchQmgr, QmgrUnavailable, Registry
@@ -54,6 +54,7 @@ class Services:
     #: console's DISPLAYs run as (IBM MQ, "IBM MQ Console - required command security
     #: profiles": "under the security context of the mqweb server started task user ID").
     mqweb_user: str = "MQWEB"
+    files: zosfiles.Files = field(default_factory=zosfiles.Files)
 
 
 def _json(answer: Answer, headers: dict[str, str] | None = None) -> Response:
@@ -442,6 +443,18 @@ async def jobs(request: Request, who: Principal) -> Response:
     if who.role != ADMIN:
         return _not_authorized(request, (ADMIN,), who.role)
     raw = await request.body()
+    if request.headers.get("content-type", "").lower().startswith("application/json"):
+        # {"file": "//'DSN(MEMBER)'"}: JCL from a data set (zowe zos-jobs submit data-set).
+        parsed = _json_or_invalid(raw)
+        if isinstance(parsed, dict) and "file" in parsed:
+            return _json(
+                await run_in_threadpool(
+                    services.jobs.submit_file,
+                    parsed["file"],
+                    who.name.upper()[:8],
+                    _base(request),
+                )
+            )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -476,6 +489,62 @@ async def job_records(request: Request, who: Principal) -> Response:
     if isinstance(out, Answer):
         return _json(out)
     return Response(out, media_type="text/plain; charset=utf-8")
+
+
+# ---- z/OSMF data sets (mqsc/serve/zosfiles.py) ------------------------------------------------
+@guarded((ADMIN, ADMIN_RO), csrf=ZOSMF_CSRF)
+async def restfiles_list(request: Request, who: Principal) -> Response:
+    services: Services = request.app.state.services
+
+    def timed() -> messaging.Reply:
+        start = time.perf_counter()
+        reply = services.files.list_data_sets(request.query_params, request.headers)
+        ran = (time.perf_counter() - start) * 1000
+        # Server-Timing (W3C): the catalog search, attributes and JSON encoding in the server.
+        return replace(reply, headers={**reply.headers, "Server-Timing": f"run;dur={ran:.1f}"})
+
+    return _reply(await run_in_threadpool(timed))
+
+
+@guarded((ADMIN, ADMIN_RO), csrf=ZOSMF_CSRF)
+async def restfiles_ds(request: Request, who: Principal) -> Response:
+    services: Services = request.app.state.services
+    files = services.files
+    target = zosfiles.parse_path(request.path_params["rest"])
+    if isinstance(target, messaging.Reply):
+        return _reply(target)
+    method = request.method
+    if target.members:
+        if method != "GET":
+            return _mq_error("MQSC909E", method, request.url.path)
+        return _reply(
+            await run_in_threadpool(
+                files.list_members, target, request.query_params, request.headers
+            )
+        )
+    if method == "GET":
+        return _reply(await run_in_threadpool(files.read, target, request.headers))
+    if who.role != ADMIN:
+        return _mq_error("MQWB0103E")
+    body = await request.body()
+    if method == "DELETE":
+        return _reply(await run_in_threadpool(files.delete, target))
+    if method == "POST":
+        parsed = _json_or_invalid(body)
+        return _reply(await run_in_threadpool(files.create, target, parsed))
+    # PUT: data, or a utility request ({"request": "rename"...}) sent as JSON.
+    if request.headers.get("content-type", "").lower().startswith("application/json"):
+        parsed = _json_or_invalid(body)
+        if isinstance(parsed, dict) and "request" in parsed:
+            return _reply(await run_in_threadpool(files.utility, target, parsed))
+    return _reply(await run_in_threadpool(files.write, target, request.headers, body))
+
+
+def _json_or_invalid(raw: bytes) -> object:
+    try:
+        return json.loads(raw) if raw.strip() else None
+    except (ValueError, UnicodeDecodeError):
+        return _Invalid()
 
 
 # ---- the web console (docs/console-web.md) ---------------------------------------------------
@@ -613,6 +682,12 @@ def routes() -> list[Route]:
         Route("/zosmf/restconsoles/consoles/{name}", console_issue, methods=["PUT"]),
         Route(
             "/zosmf/restconsoles/consoles/{name}/solmsgs/{key}", console_solmsgs, methods=["GET"]
+        ),
+        Route("/zosmf/restfiles/ds", restfiles_list, methods=["GET"]),
+        Route(
+            "/zosmf/restfiles/ds/{rest:path}",
+            restfiles_ds,
+            methods=["GET", "PUT", "POST", "DELETE"],
         ),
         Route("/zosmf/restjobs/jobs", jobs, methods=["GET", "PUT"]),
         Route("/zosmf/restjobs/jobs/{jobname}/{jobid}", job, methods=["GET", "DELETE"]),

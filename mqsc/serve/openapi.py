@@ -175,6 +175,233 @@ def _messaging(paths: dict[str, Any], base: str) -> None:
     }
 
 
+#: z/OSMF's error report document (mqsc/serve/zosfiles.py).
+_ZOSMF_ERROR = {
+    "type": "object",
+    "required": ["category", "rc", "reason", "message"],
+    "properties": {
+        "category": {"type": "integer"},
+        "rc": {"type": "integer"},
+        "reason": {"type": "integer"},
+        "message": {"type": "string"},
+        "details": {"type": "array", "items": {"type": "string"}},
+    },
+}
+
+
+def _zosmf_errors(*codes: int) -> dict[str, Any]:
+    """z/OSMF answers 400, 404, 412 and 500 with its error report (a 500 is z/OSMF's own
+    answer to an allocation or conversion failure, not a failure of the server)."""
+    out: dict[str, Any] = {
+        str(c): {
+            "description": "z/OSMF error report",
+            "content": {"application/json": {"schema": _ZOSMF_ERROR}},
+        }
+        for c in codes
+    }
+    out.update(_errors(401, 403, 413, 429))
+    return out
+
+
+_QUALIFIER = r"[A-Z@#$][A-Z0-9@#$-]{0,7}"
+#: A qualifier of a data set name pattern (wildcards * and %).
+_LEVEL = r"[A-Z@#$*%][A-Z0-9@#$*%-]{0,7}"
+_DSN = {
+    "name": "dsname",
+    "in": "path",
+    "required": True,
+    "description": "DSN or DSN(MEMBER): qualifiers of 1-8 characters, 44 at most",
+    "schema": {
+        "type": "string",
+        "maxLength": 54,
+        "pattern": rf"^{_QUALIFIER}(\.{_QUALIFIER}){{0,4}}(\([A-Z@#$][A-Z0-9@#$]{{0,7}}\))?$",
+        "example": "MQSC.SAMPLES.L02(V8NOIO11)",
+    },
+}
+_VOLSER = {"name": "volser", "in": "path", "required": True, "schema": {"type": "string"}}
+_DATA_TYPE = {
+    "name": "X-IBM-Data-Type",
+    "in": "header",
+    "schema": {
+        "type": "string",
+        "enum": [
+            "text",
+            "binary",
+            "record",
+            "text;fileEncoding=IBM-037",
+            "text;fileEncoding=IBM-1047",
+        ],
+    },
+}
+_ATTRIBUTES = {
+    "type": "object",
+    "properties": {
+        "dsorg": {"type": "string", "enum": ["PS", "PO", "PO-E"]},
+        "recfm": {"type": "string", "enum": ["F", "FB", "V", "VB", "U"]},
+        "lrecl": {"type": "integer"},
+        "blksize": {"type": "integer"},
+        "alcunit": {"type": "string", "enum": ["TRK", "CYL"]},
+        "primary": {"type": "integer"},
+        "secondary": {"type": "integer"},
+        "dirblk": {"type": "integer"},
+        "dsntype": {"type": "string", "enum": ["BASIC", "PDS", "LIBRARY", "LARGE"]},
+        "volser": {"type": "string"},
+        "like": {"type": "string"},
+    },
+    "example": {"dsorg": "PO", "recfm": "FB", "lrecl": 80, "primary": 1, "dirblk": 5},
+}
+_UTILITY = {
+    "type": "object",
+    "required": ["request", "from-dataset"],
+    "properties": {
+        "request": {"type": "string", "enum": ["rename", "copy", "hrecall", "hmigrate"]},
+        "from-dataset": {
+            "type": "object",
+            "required": ["dsn"],
+            "properties": {"dsn": {"type": "string"}, "member": {"type": "string"}},
+        },
+        "replace": {"type": "boolean"},
+    },
+}
+
+
+def _zosfiles(paths: dict[str, Any]) -> None:
+    """The z/OSMF REST files service for data sets (mqsc/serve/zosfiles.py)."""
+    ok_list = {"items": {"type": "array"}, "returnedRows": {"type": "integer"}}
+    listing = {"type": "object", "required": ["items", "returnedRows"], "properties": ok_list}
+    paths["/zosmf/restfiles/ds"] = {
+        "get": {
+            "summary": "List data sets by pattern (dslevel)",
+            "parameters": [
+                {
+                    "name": "dslevel",
+                    "in": "query",
+                    "required": True,
+                    "schema": {
+                        "type": "string",
+                        "maxLength": 44,
+                        "pattern": rf"^{_LEVEL}(\.{_LEVEL}){{0,4}}$",
+                        "example": "MQSC.**",
+                    },
+                },
+                {"name": "volser", "in": "query", "schema": {"type": "string"}},
+                {"name": "start", "in": "query", "schema": {"type": "string"}},
+                {
+                    "name": "X-IBM-Attributes",
+                    "in": "header",
+                    "schema": {"enum": ["base", "dsname"]},
+                },
+                {"name": "X-IBM-Max-Items", "in": "header", "schema": {"type": "string"}},
+            ],
+            "responses": {**_ok(listing), **_zosmf_errors(400, 404, 500)},
+        }
+    }
+    paths["/zosmf/restfiles/ds/{dsname}/member"] = {
+        "get": {
+            "summary": "List the members of a partitioned data set",
+            "parameters": [
+                _DSN,
+                {"name": "pattern", "in": "query", "schema": {"type": "string"}},
+                {"name": "start", "in": "query", "schema": {"type": "string"}},
+                {"name": "X-IBM-Max-Items", "in": "header", "schema": {"type": "string"}},
+            ],
+            "responses": {**_ok(listing), **_zosmf_errors(400, 404, 500)},
+        }
+    }
+    read = {
+        "200": {
+            "description": "the records",
+            "content": {
+                "text/plain": {"schema": {"type": "string"}},
+                "application/octet-stream": {"schema": {"type": "string", "format": "binary"}},
+            },
+        },
+        "304": {"description": "not modified (If-None-Match)"},
+    }
+    written = {"201": {"description": "member created"}, "204": {"description": "written"}}
+    data_body = {
+        "content": {
+            "text/plain": {"schema": {"type": "string"}},
+            "application/octet-stream": {"schema": {"type": "string", "format": "binary"}},
+            "application/json": {"schema": _UTILITY},
+        }
+    }
+    for path, extra in (
+        ("/zosmf/restfiles/ds/{dsname}", []),
+        ("/zosmf/restfiles/ds/-({volser})/{dsname}", [_VOLSER]),
+    ):
+        operations: dict[str, Any] = {
+            "get": {
+                "summary": "Read a data set or member",
+                "parameters": [
+                    *extra,
+                    _DSN,
+                    _DATA_TYPE,
+                    {"name": "X-IBM-Return-Etag", "in": "header", "schema": {"enum": ["true"]}},
+                    {"name": "X-IBM-Record-Range", "in": "header", "schema": {"type": "string"}},
+                ],
+                "responses": {**read, **_zosmf_errors(400, 404, 500)},
+            },
+            "put": {
+                "summary": "Write a data set or member (or rename, copy: a JSON request)",
+                "parameters": [
+                    *extra,
+                    _DSN,
+                    _DATA_TYPE,
+                    {"name": "If-Match", "in": "header", "schema": {"type": "string"}},
+                    _ZCSRF,
+                ],
+                "requestBody": data_body,
+                "responses": {
+                    "200": {"description": "done"},
+                    **written,
+                    **_zosmf_errors(400, 404, 412, 500),
+                },
+            },
+            "delete": {
+                "summary": "Delete a data set or member",
+                "parameters": [*extra, _DSN, _ZCSRF],
+                "responses": {
+                    "204": {"description": "deleted"},
+                    **_zosmf_errors(400, 404, 500),
+                },
+            },
+        }
+        if not extra:
+            operations["post"] = {
+                "summary": "Create a data set (attributes, or like another)",
+                "parameters": [_DSN, _ZCSRF],
+                "requestBody": {"content": {"application/json": {"schema": _ATTRIBUTES}}},
+                "responses": {
+                    "201": {"description": "created"},
+                    **_zosmf_errors(400, 404, 500),
+                },
+            }
+        paths[path] = operations
+    paths["/zosmf/restjobs/jobs"] = {
+        "put": {
+            "summary": "Submit the job a data set or member holds",
+            "parameters": [_ZCSRF],
+            "requestBody": {
+                "required": True,
+                "content": {
+                    "application/json": {
+                        "schema": {
+                            "type": "object",
+                            "required": ["file"],
+                            "properties": {"file": {"type": "string"}},
+                        }
+                    }
+                },
+            },
+            "responses": {
+                **_ok({"type": "object"}, 201),
+                **_zosmf_errors(400, 404, 500),
+            },
+        }
+    }
+
+
 def document() -> dict[str, Any]:
     paths: dict[str, Any] = {}
     for v in ("v1", "v2", "v3"):
@@ -440,6 +667,7 @@ def document() -> dict[str, Any]:
             },
         }
     }
+    _zosfiles(paths)
     return {
         "openapi": "3.0.3",
         "info": {

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import ipaddress
 import logging
+import os
 import socket
 import sys
 from collections.abc import Callable
@@ -15,6 +16,7 @@ from mqsc.serve import users as users_file
 from mqsc.serve.auth import Authenticator
 from mqsc.serve.qmgrs import Registry
 from mqsc.store.home import DEFAULT_QMGR
+from mqsc.support.files import append_output
 
 
 class ServeError(Exception):
@@ -99,7 +101,7 @@ def run(options: Options) -> int:
     import uvicorn  # noqa: PLC0415 - start-up: uvicorn only when the server runs
 
     from mqsc.serve import app as app_module  # noqa: PLC0415 - start-up: Starlette only when the server runs
-    from mqsc.serve import zosmf  # noqa: PLC0415 - start-up: Starlette only when the server runs
+    from mqsc.serve import zosfiles, zosmf  # noqa: PLC0415 - start-up: Starlette only when the server runs
 
     registry, auth, notes = prepare(options)
     for note in notes:
@@ -112,6 +114,7 @@ def run(options: Options) -> int:
         zosmf.Jobs(registry),
         secure=options.cert is not None,
         mqweb_user=options.mqweb_user,
+        files=zosfiles.Files(clock=options.clock),
     )
     application = app_module.build(services, max_body=options.max_body)
     config = uvicorn.Config(
@@ -169,11 +172,11 @@ def start_lines(scheme: str, host: str, port: int) -> list[str]:
 
 
 def _logging(access_log: Path | None) -> None:
-    handler: logging.Handler = (
-        logging.FileHandler(access_log)
-        if access_log is not None
-        else logging.StreamHandler(sys.stderr)
-    )
+    handler: logging.Handler = logging.StreamHandler(sys.stderr)
+    if access_log is not None:
+        # Owner-only when created, never through a planted link (mqsc.support.files).
+        stream = os.fdopen(append_output(access_log, "access log"), "a", encoding="utf-8")
+        handler = logging.StreamHandler(stream)
     handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(message)s"))
     for name in ("mqsc.serve.access", "mqsc.serve"):
         log = logging.getLogger(name)

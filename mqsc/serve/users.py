@@ -3,7 +3,10 @@
 mqweb's roles (IBM MQ, "Roles on the REST API": MQWebAdmin, MQWebAdminRO, MQWebUser) decide
 what a user may do. Passwords are hashed with scrypt (hashlib, a standard memory-hard KDF)
 with a random salt per user; the file holds no password. The file is
-``$XDG_CONFIG_HOME/mqsc/users.json`` (``~/.config/mqsc/users.json``), written with mode 0600.
+``$XDG_CONFIG_HOME/mqsc/users.json`` (``~/.config/mqsc/users.json``), kept as every file mqsc
+keeps (:mod:`mqsc.support.files`): 0600 in a 0700 directory, written aside and renamed, and
+refused when it is a link, another user's, or writable by group or others (whoever can write
+it can make themselves an MQWebAdmin).
 """
 
 from __future__ import annotations
@@ -16,6 +19,15 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
+from mqsc.support.files import (
+    FileError,
+    StrPath,
+    check_private_dir,
+    private_dir,
+    read_private,
+    write_private,
+)
+
 #: mqweb roles: full administration, read-only administration, messaging only.
 ROLES = ("MQWebAdmin", "MQWebAdminRO", "MQWebUser")
 #: scrypt cost (n=2**14, r=8, p=1: the parameters Python's documentation and RFC 7914 use for
@@ -23,6 +35,8 @@ ROLES = ("MQWebAdmin", "MQWebAdminRO", "MQWebUser")
 SCRYPT_N, SCRYPT_R, SCRYPT_P, KEY_BYTES = 2**14, 8, 1, 32
 #: A user name: what mqweb's basic registry accepts in practice, without blanks or colons (a
 #: colon would split an HTTP basic credential).
+#: A users file larger than this was not written by mqsc (a user record is some 200 bytes).
+MAX_BYTES = 16 * 1024 * 1024
 _NAME_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-@#$")
 
 
@@ -106,14 +120,20 @@ def users_path() -> Path:
     return config_dir() / "users.json"
 
 
-def load(path: Path | None = None) -> dict[str, User]:
+def load(path: StrPath | None = None) -> dict[str, User]:
     """The users, by name; none when the file does not exist."""
-    path = path or users_path()
+    path = Path(path) if path is not None else users_path()
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+        # Whoever may write the directory may replace the file: refused as the file would be.
+        check_private_dir(path.parent, "configuration directory")
+        raw = read_private(path, "users file", limit=MAX_BYTES)
+    except FileError as error:
+        raise UsersError(str(error)) from None
+    if raw is None:
         return {}
-    except (OSError, ValueError) as error:
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except ValueError as error:
         raise UsersError(f"{path}: cannot read the users file ({error})") from None
     try:
         users = [
@@ -125,10 +145,9 @@ def load(path: Path | None = None) -> dict[str, User]:
     return {u.name: u for u in users}
 
 
-def save(users: dict[str, User], path: Path | None = None) -> Path:
+def save(users: dict[str, User], path: StrPath | None = None) -> Path:
     """Write the users file owner-only (0600), atomically: a crash leaves the old file."""
-    path = path or users_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path = Path(path) if path is not None else users_path()
     data = {
         "version": 1,
         "kdf": {"name": "scrypt", "n": SCRYPT_N, "r": SCRYPT_R, "p": SCRYPT_P},
@@ -138,28 +157,26 @@ def save(users: dict[str, User], path: Path | None = None) -> Path:
             for u in sorted(users.values(), key=lambda u: u.name)
         ],
     }
-    temp = path.with_name(path.name + ".tmp")
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        json.dump(data, out, indent=1)
-        out.write("\n")
-    os.chmod(temp, 0o600)
-    os.replace(temp, path)
+    try:
+        private_dir(path.parent, "configuration directory")
+        write_private(path, json.dumps(data, indent=1) + "\n", "users file")
+    except FileError as error:
+        raise UsersError(str(error)) from None
     return path
 
 
-def first_admin(path: Path | None = None) -> tuple[str, Path] | None:
+def first_admin(path: StrPath | None = None) -> tuple[str, Path] | None:
     """On a server's first start (no users file): create user ``admin`` (MQWebAdmin) with a
     generated password, written owner-only next to the users file. Returns the password and
     where it was written, or None when users exist already."""
-    path = path or users_path()
+    path = Path(path) if path is not None else users_path()
     if load(path):
         return None
     password = secrets.token_urlsafe(18)
     save({"admin": make_user("admin", "MQWebAdmin", password)}, path)
     secret = path.with_name("admin-password")
-    fd = os.open(secret, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        out.write(password + "\n")
-    os.chmod(secret, 0o600)
+    try:
+        write_private(secret, password + "\n", "password file")
+    except FileError as error:
+        raise UsersError(str(error)) from None
     return password, secret

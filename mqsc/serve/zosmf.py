@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import datetime as dt
 import fnmatch
+import re
 import secrets
 import threading
 from dataclasses import dataclass
 from typing import Any
 
-from mqsc.batch import jcl, jes, runner, spool
-from mqsc.batch.datasets import Catalog
+from mqsc.batch import jcl, jes, names, runner, spool
+from mqsc.batch.datasets import DataSetError, home_catalog
 from mqsc.catalog import CommandSource, texts
 from mqsc.engine.records import Issuer
 from mqsc.language.source import Source
@@ -177,6 +178,32 @@ class Jobs:
         # z/OSMF answers a submit with the document of the (first) job submitted.
         return Answer(201, self.document(held[0], base_url))
 
+    def submit_file(self, spec: object, owner: str, base_url: str) -> Answer:
+        """PUT /zosmf/restjobs/jobs with ``{"file": "//'DSN(MEMBER)'"}``: the JCL a data set (or
+        member) of the home's catalog holds, submitted as if it were sent ("z/OS jobs REST
+        interface", "Submit a job": the file is ``//'data set'`` or a z/OS UNIX path)."""
+        if not isinstance(spec, str):
+            return _submit_error("'file' must name a data set: //'DSN' or //'DSN(MEMBER)'")
+        match = re.fullmatch(r"//'([^']{1,54})'", spec.strip())
+        if match is None:
+            return _submit_error(
+                f"{spec[:60]!r} is not a data set (//'DSN(MEMBER)'): the simulated system "
+                "has no z/OS UNIX files"
+            )
+        found = names.dataset(match.group(1).strip().upper())
+        if found is None:
+            return _submit_error(f"{match.group(1)[:54]!r} is not a z/OS data set name")
+        dsn, member = found
+        catalog = home_catalog()
+        shown = f"{dsn}({member})" if member else dsn
+        if not catalog.exists(dsn, member) or catalog.path(dsn).is_dir() and not member:
+            return _submit_error(f"Data set {shown} not found", status=404, reason=9)
+        try:
+            text = catalog.read(dsn, member)
+        except DataSetError as problem:
+            return _submit_error(str(problem), status=500)
+        return self.submit(text, owner, base_url)
+
     def _run(self, job: jcl.Job, owner: str) -> HeldJob:
         jobid = spool.jobid(self._numbers.take())
         env = runner.Environment
@@ -187,7 +214,7 @@ class Jobs:
                     job,
                     env(
                         connect,
-                        Catalog(home() / "catalog"),
+                        home_catalog(),
                         self.clock,
                         owner=process_owner(),
                         security=security,
@@ -312,6 +339,11 @@ class Jobs:
                 "message": "Request was successful.",
             },
         )
+
+
+def _submit_error(message: str, *, status: int = 400, reason: int = 0) -> Answer:
+    # The jobs interface's error report (category 6, service: UNVERIFIED rc and reason).
+    return Answer(status, {"rc": 4, "reason": reason, "category": 6, "message": message})
 
 
 def _no_job(jobname: str, jobid: str) -> Answer:

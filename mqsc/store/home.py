@@ -25,8 +25,17 @@ from mqsc.language import zparmsource
 from mqsc.language.source import Source
 from mqsc.store.errors import StoreError
 from mqsc.store.settings import strict_mode
-from mqsc.support.bounded import read_file
+from mqsc.store.smfdata import SmfDataSet, in_catalog
+from mqsc.support.bounded import MAX_INPUT_BYTES, read_file
 from mqsc.support.bundled import bundled
+from mqsc.support.files import (
+    FileError,
+    check_private,
+    check_private_dir,
+    private_dir,
+    read_private,
+    write_private,
+)
 
 DEFAULT_QMGR = "QMZ1"
 #: The decks a queue manager gets when ``mqsc create`` is given none.
@@ -165,10 +174,27 @@ def _toml_list(items) -> str:
 
 
 def _read(path: Path) -> Source:
+    """A deck the user gives (``mqsc create --csqinp1``) or one bundled with mqsc."""
     try:
-        return Source(read_file(path).decode("utf-8"), path.name)
+        return _decoded(read_file(path), path)
     except OSError as error:
         raise QMgrError(f"{path}: {error.strerror}") from None
+
+
+def _read_kept(path: Path) -> Source:
+    """A deck copy in a queue manager's directory (checked as every file mqsc keeps)."""
+    try:
+        data = read_private(path, "queue manager file", limit=MAX_INPUT_BYTES)
+    except FileError as error:
+        raise QMgrError(str(error)) from None
+    if data is None:
+        raise QMgrError(f"{path}: No such file or directory")
+    return _decoded(data, path)
+
+
+def _decoded(data: bytes, path: Path) -> Source:
+    try:
+        return Source(data.decode("utf-8"), path.name)
     except UnicodeDecodeError as error:
         raise QMgrError(
             f"{path}: cannot decode as utf-8: {error.reason} at byte {error.start}"
@@ -196,13 +222,20 @@ def _named(path: Path, name: str) -> Source:
     return Source(_read(path).text, name)
 
 
-def load_definition(directory: Path) -> QMDefinition:
+def load_definition(directory: str | os.PathLike[str]) -> QMDefinition:
     """The definition stored in a queue manager directory."""
+    directory = Path(directory)
     config_path = directory / "mqsc.toml"
     try:
-        data = tomllib.loads(config_path.read_text(encoding="utf-8"))
-    except OSError:
-        raise QMgrError(f"no queue manager in {directory} (no mqsc.toml)") from None
+        raw = read_private(config_path, "queue manager file", limit=MAX_INPUT_BYTES)
+        if raw is None:
+            raise QMgrError(f"no queue manager in {directory} (no mqsc.toml)")
+        text = raw.decode("utf-8")
+        data = tomllib.loads(text)
+    except FileError as error:
+        raise QMgrError(str(error)) from None
+    except UnicodeDecodeError as error:
+        raise QMgrError(f"{config_path}: cannot decode as utf-8: {error.reason}") from None
     except tomllib.TOMLDecodeError as error:
         raise QMgrError(f"{config_path}: {error}") from None
     qm = data.get("queue_manager", {})
@@ -212,41 +245,53 @@ def load_definition(directory: Path) -> QMDefinition:
         name=str(qm.get("name", directory.name)),
         cpf=str(qm.get("cpf", qm.get("name", directory.name))),
         qsg=str(qm.get("qsg", "")),
-        config=QMConfig.from_toml(config_path.read_text(encoding="utf-8")),
-        csqinp1=tuple(_read(directory / n) for n in decks.get("csqinp1", [])),
-        csqinp2=tuple(_read(directory / n) for n in decks.get("csqinp2", [])),
-        zparm=_read(directory / module["source"]) if module.get("source") else None,
+        config=QMConfig.from_toml(text),
+        csqinp1=tuple(_read_kept(_member(directory, n)) for n in decks.get("csqinp1", [])),
+        csqinp2=tuple(_read_kept(_member(directory, n)) for n in decks.get("csqinp2", [])),
+        zparm=_read_kept(_member(directory, module["source"])) if module.get("source") else None,
         module=str(module.get("module", zparm_table.DEFAULT_MODULE)),
     )
 
 
-def write_definition(definition: QMDefinition, directory: Path) -> None:
+def _member(directory: Path, name: object) -> Path:
+    """A deck named in mqsc.toml: a file of the queue manager's own directory, never a path
+    that leads out of it."""
+    text = str(name)
+    if not text or "/" in text or "\\" in text or text in (".", "..") or "\0" in text:
+        raise QMgrError(
+            f"{directory / 'mqsc.toml'}: deck {text!r} is not a file name of {directory}"
+        )
+    return directory / text
+
+
+def write_definition(definition: QMDefinition, directory: str | os.PathLike[str]) -> None:
     """Store a definition: mqsc.toml and the deck copies, owner-only, each written aside and
     renamed into place, mqsc.toml last (a kill leaves no mqsc.toml or a whole one)."""
-    from mqsc.store.files import private_dir, write_private  # noqa: PLC0415 - start-up: file and lease helpers only for a durable queue manager
-
+    directory = Path(directory)
     try:
-        private_dir(directory)
+        private_dir(directory, "queue manager directory")
         extra = (definition.zparm,) if definition.zparm is not None else ()
         for deck in (*definition.csqinp1, *definition.csqinp2, *extra):
-            write_private(directory / deck.name, deck.text)
-        write_private(directory / "mqsc.toml", definition.toml())
-    except StoreError as error:
+            write_private(directory / deck.name, deck.text, "queue manager file")
+        write_private(directory / "mqsc.toml", definition.toml(), "queue manager file")
+    except FileError as error:
         raise QMgrError(str(error)) from None
 
 
-def check_definition(directory: Path) -> None:
+def check_definition(directory: str | os.PathLike[str]) -> None:
     """Refuse a queue manager directory, mqsc.toml or deck copy that another user owns or can
     write: its decks run at every START QMGR."""
-    from mqsc.store.files import check_private  # noqa: PLC0415 - start-up: file and lease helpers only for a durable queue manager
-
+    directory = Path(directory)
     try:
-        check_private(directory, "queue manager directory")
+        check_private_dir(directory, "queue manager directory")
         if directory.is_dir():
             for entry in sorted(directory.iterdir()):
-                if entry.is_file() and not entry.name.startswith("."):
+                # Every name but the temporaries of a rewrite (.NAME.PID.tmp) and what a
+                # creation leaves for a moment: a link, a directory or a device in a queue
+                # manager's directory is refused as a file another user owns is.
+                if not entry.name.startswith(".") and ".creating-" not in entry.name:
                     check_private(entry, "queue manager file")
-    except StoreError as error:
+    except FileError as error:
         raise QMgrError(str(error)) from None
     except OSError as error:
         raise QMgrError(f"{directory}: {error.strerror}") from None
@@ -257,8 +302,8 @@ def new_definition(
     *,
     cpf: str | None = None,
     qsg: str = "",
-    csqinp1: Sequence[Path] = (),
-    csqinp2: Sequence[Path] = (),
+    csqinp1: Sequence[str | os.PathLike[str]] = (),
+    csqinp2: Sequence[str | os.PathLike[str]] = (),
     config: QMConfig | None = None,
 ) -> QMDefinition:
     """The definition ``mqsc create`` makes: given decks, or the system decks."""
@@ -266,8 +311,12 @@ def new_definition(
     _check_name(name)
     if qsg:
         _check_name(qsg.upper(), "queue sharing group")
-    first = tuple(_read(p) for p in csqinp1) or (_named(bundled(SYSTEM_DECKS[0]), "CSQINP1.mqsc"),)
-    second = tuple(_read(p) for p in csqinp2) or (_named(bundled(SYSTEM_DECKS[1]), "CSQINP2.mqsc"),)
+    first = tuple(_read(Path(p)) for p in csqinp1) or (
+        _named(bundled(SYSTEM_DECKS[0]), "CSQINP1.mqsc"),
+    )
+    second = tuple(_read(Path(p)) for p in csqinp2) or (
+        _named(bundled(SYSTEM_DECKS[1]), "CSQINP2.mqsc"),
+    )
     second = _unique(first, second)
     return QMDefinition(
         name, (cpf or name).upper(), qsg.upper(), config or QMConfig(), first, second
@@ -375,30 +424,32 @@ def qsg_dir(qsg: str) -> Path:
 def cfrm_policy(qsg: str) -> CFRMPolicy:
     """The group's CFRM policy (structure sizes) from its ``qsg.toml``; defaults if none."""
     path = qsg_dir(qsg) / "qsg.toml"
-    if not path.exists():
-        return CFRMPolicy()
     try:
-        return CFRMPolicy.from_data(tomllib.loads(path.read_text(encoding="utf-8")))
+        raw = read_private(path, "queue sharing group file", limit=MAX_INPUT_BYTES)
+        if raw is None:
+            return CFRMPolicy()
+        return CFRMPolicy.from_data(tomllib.loads(raw.decode("utf-8")))
+    except FileError as error:
+        raise QMgrError(str(error)) from None
     except (tomllib.TOMLDecodeError, ValueError) as error:
         raise QMgrError(f"{path}: {error}") from None
 
 
 def write_cfrm(qsg: str) -> Path:
     """Write a group's ``qsg.toml`` with the default policy, unless it exists."""
-    from mqsc.store.files import private_dir, write_private  # noqa: PLC0415 - start-up: file and lease helpers only for a durable queue manager
-
     path = qsg_dir(qsg) / "qsg.toml"
-    if not path.exists():
+    if not os.path.lexists(path):
         try:
-            private_dir(path.parent)
+            private_dir(path.parent, "queue sharing group directory")
             write_private(
                 path,
                 f"# Queue sharing group {qsg.upper()} (docs/qsg.md).\n\n"
                 + CFRMPolicy().to_toml()
                 + "\n# [cfrm.structures]\n"
                 '# APP1 = "256M"\n',
+                "queue sharing group file",
             )
-        except StoreError as error:
+        except FileError as error:
             raise QMgrError(str(error)) from None
     return path
 
@@ -461,7 +512,11 @@ def _open_member(store, qsg: str, wanted: str, clock, security) -> QueueManager:
 
 
 def open_qmgr(
-    name: str | None = None, *, memory: bool = False, state: Path | None = None, clock=None
+    name: str | None = None,
+    *,
+    memory: bool = False,
+    state: str | os.PathLike[str] | None = None,
+    clock=None,
 ) -> QueueManager:
     """The queue manager a front end works on.
 
@@ -489,20 +544,19 @@ def open_qmgr(
     # The database (sqlite3) only for a durable queue manager: `mqsc run --memory` starts
     # without it (S1's start-up).
     from mqsc.store import StateStore, StoreError  # noqa: PLC0415 - start-up: sqlite3 and the store only for a durable queue manager (`mqsc run --memory` needs neither)
-    from mqsc.store.files import private_dir  # noqa: PLC0415 - start-up: file and lease helpers only for a durable queue manager
     from mqsc.store.lease import Lease  # noqa: PLC0415 - start-up: file and lease helpers only for a durable queue manager
     from mqsc.store.sqlite import discard, lock_timeout, unfinished  # noqa: PLC0415 - start-up: sqlite3 and the store only for a durable queue manager (`mqsc run --memory` needs neither)
 
     try:
-        path = state if state is not None else state_path(name or default_name())
+        path = Path(state) if state is not None else state_path(name or default_name())
         _check_state_path(path)
         timeout = lock_timeout()
         if not path.parent.is_dir():
             if state is None:
                 definition_of(name or default_name())  # an unknown queue manager: say so
-            private_dir(path.parent)
+            private_dir(path.parent, "state directory")
         lease = Lease.shared(path, timeout)
-    except StoreError as error:
+    except (StoreError, FileError) as error:
         raise QMgrError(str(error)) from None
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
@@ -518,7 +572,9 @@ def open_qmgr(
         if path.exists() and unfinished(path):
             discard(path)  # a creation killed before it finished: redone below
         if not path.exists():
-            store, qm = _create_state(path, name, state, options, lease, timeout)
+            store, qm = _create_state(
+                path, name, Path(state) if state is not None else None, options, lease, timeout
+            )
         if store is None:
             store = StateStore.open(path, timeout=timeout, lease=lease)
             names = store.names()
@@ -542,6 +598,7 @@ def open_qmgr(
     for member in qm.group.members.values() if qm.group is not None else (qm,):
         member.security = security
     store.attach(qm)
+    _record_smf_at_home(qm)
     return qm
 
 
@@ -588,27 +645,41 @@ def security_store():  # -> mqsc.store.racfdb.SecurityStore (sqlite3 only when u
         raise QMgrError(str(error)) from None
 
 
-def _check_state_path(path: Path) -> None:
-    """A state database path that cannot be used, said in one line (before any lease)."""
-    from mqsc.store.files import check_private  # noqa: PLC0415 - start-up: file and lease helpers only for a durable queue manager
+def home_data_set() -> SmfDataSet:
+    """The SMF data set of this home's simulated system (``$MQSC_HOME/catalog/SYS1.MAN1``),
+    where the queue managers of the home record."""
+    return in_catalog(home() / "catalog")
 
-    if path.is_symlink() and not path.exists():
-        raise StoreError(f"{path} is a symbolic link to {os.readlink(path)}, which does not exist")
-    if path.exists() and not path.is_file():
-        raise StoreError(f"{path} is not a file")
-    check_private(path)
+
+def _record_smf_at_home(qm: QueueManager) -> None:
+    """A durable queue manager (its group's members too) records SMF data in the home's SMF
+    data set, where IFASMFDP and ``mqsc smf dump`` find it (mqsc/store/smfdata.py)."""
+    sink = home_data_set()
+    for member in qm.group.members.values() if qm.group is not None else (qm,):
+        member.smf_sink = sink
+
+
+def _check_state_path(path: Path) -> None:
+    """A state database path that cannot be used, said in one line (before any lease): it,
+    or a file SQLite or the lease keeps beside it, is a link, a directory, another user's or
+    writable by others."""
+    from mqsc.store.sqlite import check_files  # noqa: PLC0415 - start-up: sqlite3 and the store only for a durable queue manager (`mqsc run --memory` needs neither)
+
+    check_files(path)
 
 
 def _create_state(path: Path, name: str | None, state: Path | None, options, lease, timeout: float):
     """Create the state database from the definition; (None, None) when another process
     created it first."""
     from mqsc.store import StateStore  # noqa: PLC0415 - start-up: sqlite3 and the store only for a durable queue manager (`mqsc run --memory` needs neither)
-    from mqsc.store.files import private_dir  # noqa: PLC0415 - start-up: file and lease helpers only for a durable queue manager
 
     definition = definition_of(name or default_name())
     if state is None and not (qmgr_dir(definition.name) / "mqsc.toml").exists():
         write_definition(definition, qmgr_dir(definition.name))
-    private_dir(path.parent)
+    try:
+        private_dir(path.parent, "state directory", check=state is None)
+    except FileError as error:
+        raise QMgrError(str(error)) from None
     security = options.get("security")
     if definition.qsg:
         group = memory_group(
@@ -632,7 +703,9 @@ def _create_state(path: Path, name: str | None, state: Path | None, options, lea
     return (store, qm) if store is not None else (None, None)
 
 
-def scratch_qmgr(name: str | None = None, *, state: Path | None = None) -> QueueManager:
+def scratch_qmgr(
+    name: str | None = None, *, state: str | os.PathLike[str] | None = None
+) -> QueueManager:
     """A scratch copy of a queue manager's current state: nothing done to it is kept."""
     qm = open_qmgr(name, state=state)
     try:

@@ -9,6 +9,7 @@ what changed since it last looked.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol, cast, runtime_checkable
@@ -62,7 +63,7 @@ class Store(Protocol):
     def log_records(self, name: str, since: int = 0) -> list[LogRecord]: ...
 
     # Copies and removal (mqsc state backup / reset).
-    def backup(self, target: Path) -> None: ...
+    def backup(self, target: str | os.PathLike[str]) -> None: ...
 
     def remove(self) -> None: ...
 

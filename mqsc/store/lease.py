@@ -11,7 +11,9 @@ starts again on a new one.
 
 The lock file is a separate file: a POSIX lock on the database itself would be dropped by
 closing any other descriptor of it, which SQLite relies on (SQLite's "How To Corrupt An
-SQLite Database File", 2.2).
+SQLite Database File", 2.2). It is opened as every file mqsc keeps (:mod:`mqsc.support.files`):
+never through a symbolic link, and refused when another user owns it or may write it, before
+anything is written to it or cut from it.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import time
 from pathlib import Path
 
 from mqsc.store.errors import StoreBusy, StoreError
+from mqsc.support.files import NOT_WRITABLE, FileError, open_private, read_private
 
 try:
     import fcntl
@@ -38,8 +41,8 @@ LOCK_SH, LOCK_EX = (fcntl.LOCK_SH, fcntl.LOCK_EX) if fcntl is not None else (1, 
 _COMPACT_BYTES = 16384
 
 
-def lock_path(db: Path) -> Path:
-    return Path(f"{db}-lock")
+def lock_path(db: str | os.PathLike[str]) -> Path:
+    return Path(f"{os.fspath(db)}-lock")
 
 
 def identity() -> str:
@@ -112,9 +115,10 @@ class Lease:
 def holders(db: Path, *, exclude_self: bool = False) -> list[str]:
     """The live processes a lock file names, as ``process PID (PROGRAM, since WHEN)``."""
     try:
-        text = lock_path(db).read_text(encoding="utf-8", errors="replace")
-    except OSError:
+        data = read_private(lock_path(db), "state lock file")
+    except (OSError, FileError):
         return []
+    text = (data or b"").decode("utf-8", errors="replace")
     named: dict[int, str] = {}
     for line in text.splitlines():
         parts = line.split("\t")
@@ -137,7 +141,7 @@ def _locking_pids(path: Path) -> set[int] | None:
     """The processes holding a lock on ``path`` as Linux's /proc/locks lists them; None
     where there is no such list (then every live process the file names counts)."""
     try:
-        info = os.stat(path)
+        info = os.lstat(path)
         with open("/proc/locks", encoding="ascii", errors="replace") as handle:
             lines = handle.read().splitlines()
     except OSError:
@@ -167,12 +171,14 @@ def describe(db: Path, *, exclude_self: bool = False) -> str:
 
 
 def _open(path: Path) -> int | None:
+    """The lock file, created 0600 if need be; None when it cannot be created because the
+    directory is read-only (then nothing can remove the database either)."""
     try:
-        return os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o600)
-    except (PermissionError, OSError) as error:
-        if isinstance(error, PermissionError) or error.errno in (30,):  # EROFS
+        return open_private(path, os.O_RDWR | os.O_APPEND, "state lock file", create=True)
+    except FileError as error:
+        if error.errno in NOT_WRITABLE and not os.path.lexists(path):
             return None
-        raise StoreError(f"{path}: {error.strerror}") from None
+        raise StoreError(str(error)) from None
 
 
 def _try(fd: int, kind: int) -> bool:

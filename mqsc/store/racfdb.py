@@ -33,7 +33,7 @@ from mqsc.racf.database import (
     fresh,
 )
 from mqsc.store.errors import StoreError
-from mqsc.store.files import check_private, private_dir
+from mqsc.support.files import FileError, check_private, private_dir
 
 APPLICATION = "mqsc-racf"
 SCHEMA = 1
@@ -111,8 +111,7 @@ class SecurityStore:
         """Open the database at ``path``, creating it (fresh, with security off for
         ``queue_managers``) when it does not exist."""
         try:
-            private_dir(path.parent)
-            check_private(path.parent, "security directory")
+            private_dir(path.parent, "security directory")
             check_private(path, "security database")
             if not path.exists():
                 fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
@@ -121,6 +120,8 @@ class SecurityStore:
             conn = sqlite3.connect(
                 path, timeout=timeout, isolation_level=None, check_same_thread=False
             )
+        except FileError as error:
+            raise StoreError(str(error)) from None
         except OSError as error:
             raise StoreError(f"{path}: {error.strerror}") from None
         except sqlite3.Error as error:

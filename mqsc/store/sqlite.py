@@ -51,6 +51,7 @@ from mqsc.store.errors import StoreBusy, StoreError
 from mqsc.store.lease import Lease, alive, describe, handle_owner_alive, owner_alive
 from mqsc.store.schema import APPLICATION, CURRENT, MIGRATIONS
 from mqsc.store.settings import strict_mode
+from mqsc.support.files import FileError, StrPath, check_private, open_private
 from mqsc.support.memo import IdentityMemo
 
 
@@ -115,7 +116,7 @@ class StateStore:
     @classmethod
     def create(
         cls,
-        path: Path,
+        path: StrPath,
         qm: QueueManager,
         definition: Mapping[str, Any],
         *,
@@ -127,13 +128,19 @@ class StateStore:
 
         Built aside (``state.db.creating-PID``) and linked into place only when complete, so a
         kill during creation leaves either no database or a whole one, never half of one."""
+        path = Path(path)
         timeout = lock_timeout() if timeout is None else timeout
-        _sweep_unfinished(path)
+        sweep_unfinished(path)
+        check_files(path)
         aside = path.with_name(f"{path.name}.creating-{os.getpid()}")
         for suffix in ("", "-journal", "-wal", "-shm"):
             Path(f"{aside}{suffix}").unlink(missing_ok=True)
         _create_private(aside)
-        conn = sqlite3.connect(aside, isolation_level=None, check_same_thread=False)
+        try:
+            conn = sqlite3.connect(aside, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as error:
+            aside.unlink(missing_ok=True)
+            raise StoreError(f"cannot create {path}: {error}") from None
         store = cls(path, conn, timeout=timeout, lease=lease)
         try:
             # Nothing to roll back: an unfinished file is discarded, never used.
@@ -168,21 +175,27 @@ class StateStore:
             conn.close()
             for suffix in ("", "-journal", "-wal", "-shm"):
                 Path(f"{aside}{suffix}").unlink(missing_ok=True)
-        store.conn = _connect(path, timeout)
+        try:
+            store.conn = _connect(path, timeout)
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot open {path}: {error}") from None
         return store
 
     @classmethod
     def open(
-        cls, path: Path, *, timeout: float | None = None, lease: Lease | None = None
+        cls, path: StrPath, *, timeout: float | None = None, lease: Lease | None = None
     ) -> StateStore:
         """Open an existing database, migrating an older schema; refuse anything else.
 
         Nothing is written until the file has been validated read-only (schema, SQLite's
         quick check); the caller loads the queue manager, then :meth:`activate` switches the
         file to WAL if it is not already."""
+        path = Path(path)
         timeout = lock_timeout() if timeout is None else timeout
         if not path.is_file():
             raise _missing(path)
+        sweep_unfinished(path)
+        check_files(path)
         try:
             # Look first, read-only: a foreign or damaged file must not be changed at all
             # (even switching it to WAL would rewrite its header).
@@ -194,6 +207,10 @@ class StateStore:
             finally:
                 probe.close()
             conn = _connect(path, timeout)
+        except sqlite3.OperationalError as error:
+            # Not the file's content: SQLite could not open it, or its -wal or -shm beside it
+            # (a directory of that name, a file it may not write).
+            raise StoreError(f"cannot open {path}: {error}") from None
         except _DECODE_ERRORS as error:
             raise _unusable(path, error) from None
         store = cls(path, conn, timeout=timeout, lease=lease)
@@ -211,11 +228,13 @@ class StateStore:
             pass  # busy: another process uses it in rollback mode; the next opener switches
 
     @classmethod
-    def reset(cls, path: Path) -> None:
+    def reset(cls, path: StrPath) -> None:
         """``mqsc state reset``: delete the database, refused while any process has it open
         (its lease) and for a file that is not a usable mqsc database."""
+        path = Path(path)
         if not path.is_file():
             raise _missing(path)
+        check_files(path)
         lease = Lease.exclusive(path)
         try:
             if unfinished(path):
@@ -666,9 +685,10 @@ class StateStore:
         return profile
 
     # ---- copies ----------------------------------------------------------------------------
-    def backup(self, target: Path) -> None:
+    def backup(self, target: StrPath) -> None:
         """Copy the database to ``target`` (a new file, owner-only), consistent even while
         other processes use it: SQLite's online backup copies one committed state."""
+        target = Path(target)
         _create_private(target)
         copy = sqlite3.connect(target)
         try:
@@ -701,12 +721,29 @@ def _create_private(path: Path) -> None:
     """Create an empty file with owner-only permissions (the state holds a site's
     configuration); never touch one that exists."""
     try:
-        fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+        fd = open_private(path, os.O_WRONLY, "state database", create=True, exclusive=True)
     except FileExistsError:
         raise StoreError(f"{path} already exists") from None
-    except OSError as error:
-        raise StoreError(f"{path}: {error.strerror}") from None
+    except FileError as error:
+        raise StoreError(str(error)) from None
     os.close(fd)
+
+
+#: What SQLite keeps beside a database, and the lease's lock file.
+COMPANIONS = ("-wal", "-shm", "-journal", "-lock")
+
+
+def check_files(path: Path) -> None:
+    """Refuse a state database, or a file SQLite or the lease keeps beside it, that is a
+    symbolic link, not a regular file (a directory named ``qm.db-wal``), owned by another
+    user or writable by group or others: SQLite would follow such a name, or fail on it
+    half-way through a command."""
+    try:
+        check_private(path, "state database")
+        for suffix in COMPANIONS:
+            check_private(f"{path}{suffix}", "state file")
+    except FileError as error:
+        raise StoreError(str(error)) from None
 
 
 def group_owner(qsg: str) -> str:
@@ -836,13 +873,31 @@ def _fsync(path: Path) -> None:
         os.close(fd)
 
 
-def _sweep_unfinished(path: Path) -> None:
-    """Remove what creations killed before they finished left beside ``path`` (their
-    process is gone)."""
-    for leftover in path.parent.glob(f"{glob.escape(path.name)}.creating-*"):
+def sweep_unfinished(path: Path) -> None:
+    """Remove what creations killed before they finished left beside ``path``: a database
+    being built by a process that is gone, or the creation name of one already linked into
+    place (a kill between the link and the unlink leaves it as a second name of the live
+    database, docs/state.md), with what SQLite kept beside them."""
+    try:
+        leftovers = list(path.parent.glob(f"{glob.escape(path.name)}.creating-*"))
+        live = os.lstat(path) if os.path.lexists(path) else None
+    except OSError:
+        return
+    for leftover in leftovers:
         pid = leftover.name.rsplit("-", 1)[-1]
-        if pid.isdigit() and int(pid) != os.getpid() and not alive(int(pid)):
-            leftover.unlink(missing_ok=True)
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            info = os.lstat(leftover)
+        except OSError:
+            continue
+        linked = live is not None and (info.st_dev, info.st_ino) == (live.st_dev, live.st_ino)
+        if linked or not alive(int(pid)):
+            for suffix in ("", "-journal", "-wal", "-shm"):
+                try:
+                    Path(f"{leftover}{suffix}").unlink(missing_ok=True)
+                except OSError:
+                    pass
 
 
 def _run_script(conn: sqlite3.Connection, script: str) -> None:

@@ -110,6 +110,7 @@ def test_trace_keywords_take_lists() -> None:
     for text in (
         "START TRACE(STAT) CLASS(1,2)",
         "START TRACE(ACCTG) DEST(SMF,GTF) CLASS(3)",
+        "START TRACE(GLOBAL) CLASS(2,3) USERID(A,B) RMID(1,2)",
         "STOP TRACE(GLOBAL) CLASS(*) USERID(A,B) RMID(1,2)",
     ):
         assert qm.execute(text, source=CommandSource.CONSOLE).ok, text

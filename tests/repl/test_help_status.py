@@ -6,8 +6,8 @@ from mqsc.repl.help import help_lines
 
 
 def test_help_names_the_absent_answer() -> None:
-    text = " ".join(help_lines(["DISPLAY", "TRACE"]))
-    assert "answered with MQSC321I" in text and "trace" in text
+    text = " ".join(help_lines(["RESET", "TPIPE"]))
+    assert "answered with MQSC381E" in text and "IMS bridge" in text
 
 
 def test_help_names_the_simplification() -> None:

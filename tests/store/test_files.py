@@ -11,7 +11,7 @@ import pytest
 
 from mqsc.cli import main
 from mqsc.repl.app import history_path, private_history
-from mqsc.store.home import QMgrError, open_qmgr, qmgr_dir, state_path
+from mqsc.store.home import QMgrError, open_qmgr, qmgr_dir
 
 
 def mode(path: Path) -> int:
@@ -69,14 +69,15 @@ def test_writable_by_group_or_others_is_refused(
     open_qmgr().close()
     path = qmgr_dir("QMZ1") / target
     os.chmod(path, mode(path) | bits)
-    before = state_path("QMZ1").read_bytes()
+    db = qmgr_dir("QMZ1") / "state.db"
+    before = db.read_bytes()
     deck = tmp_path / "d.mqsc"
     deck.write_text("DEFINE QLOCAL(NOT.KEPT)\n")
     assert main(["run", str(deck)]) == 20
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1
     assert "can be written by group or others" in err and "refused" in err
-    assert state_path("QMZ1").read_bytes() == before
+    assert db.read_bytes() == before
 
 
 def test_a_state_file_given_with_state_is_checked_too(tmp_path: Path) -> None:

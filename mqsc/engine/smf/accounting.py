@@ -1,0 +1,149 @@
+"""Accounting (SMF 116): what each task did, written when it ends.
+
+A task is one connection to the queue manager (a batch job step running OEMPUT or MGET, one
+``mqsc put``, one MQPUT through the REST API). It counts, per queue it used, the MQOPENs,
+MQCLOSEs, MQGETs and MQPUTs with their bytes, persistent messages, smallest and largest
+messages, and the highest depth it saw (the WQ record), and, for the whole task, its commits
+and log writes (WTAS) and its MQPUTs and MQGETs by message size (QMAC). When it ends, the
+accounting classes that were active both when it started and now write its records: class 1
+the subtype 0 record, class 3 subtypes 1 and 2 ("The accounting trace must be active when an
+application starts, and it must still be active when the application finishes", IBM MQ
+"Using IBM MQ trace").
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from mqsc.engine.smf import build, clock, record
+from mqsc.engine.smf.build import TaskFigures
+from mqsc.engine.smf.interval import QueueActivity
+
+#: MQQT_LOCAL, and MQQSGD_Q_MGR / MQQSGD_SHARED / MQQSGD_COPY (IBM MQ constants).
+MQQT_LOCAL = 1
+QSGDISP = {"QMGR": 0, "COPY": 1, "SHARED": 2, "GROUP": 3}
+#: The smallest-message fields' value before any message (mq-smf-csv: "The MINMS values for
+#: put/get are initially set to 0x0FFFFFFF").
+NO_MESSAGE = 0x0FFFFFFF
+#: QMAC's message size buckets: below 100 bytes, below 1,000, below 10,000, and larger.
+_BUCKETS = (100, 1000, 10_000)
+
+
+@dataclass
+class Task:
+    """A task in progress (held by the process running it; mutable)."""
+
+    qmgr: str
+    connection: str
+    userid: str
+    start: dt.datetime
+    #: Accounting classes active when it started.
+    classes: frozenset[int]
+    correlator: str = ""
+    conntype: int = 1
+    #: A connection's task, not a job step's: written every accounting interval (ACCTIME)
+    #: while the connection lasts.
+    long_running: bool = False
+    commits: int = 0
+    log_records: int = 0
+    log_bytes: int = 0
+    queues: dict[str, dict[str, Any]] = field(default_factory=dict)
+    qmac: dict[str, int] = field(default_factory=dict)
+
+
+def _bucket(size: int) -> str:
+    for letter, limit in zip("abc", _BUCKETS):
+        if size < limit:
+            return letter
+    return "d"
+
+
+def add(
+    task: Task,
+    activity: QueueActivity,
+    meta: dict[str, Any],
+    commits: int,
+    log_records: int,
+    log_bytes: int,
+) -> None:
+    """Count one workload call of the task on one queue."""
+    a = activity
+    wq = task.queues.get(a.queue)
+    if wq is None:
+        wq = task.queues[a.queue] = {
+            "objname": a.queue,
+            "basename": a.queue,
+            "qtype": MQQT_LOCAL,
+            "opentime": clock.stck(a.when),
+            "getminms": NO_MESSAGE,
+            "putminms": NO_MESSAGE,
+            **meta,
+        }
+    wq["clostime"] = clock.stck(a.when)
+    if a.opened:
+        wq["openn"] = wq.get("openn", 0) + 1
+        wq["closen"] = wq.get("closen", 0) + 1
+    size = a.bytes // a.messages if a.messages else 0
+    if a.operation in ("put", "put1"):
+        prefix = "put" if a.operation == "put" else "put1"
+        wq[f"{prefix}n"] = wq.get(f"{prefix}n", 0) + max(a.messages, 1)
+        wq["validput"] = wq.get("validput", 0) + a.messages
+        wq["putbytes"] = wq.get("putbytes", 0) + a.bytes
+        wq[f"{prefix}pmsg"] = wq.get(f"{prefix}pmsg", 0) + a.persistent
+        if a.messages:
+            wq["putmaxms"] = max(wq.get("putmaxms", 0), size)
+            wq["putminms"] = min(wq["putminms"], size)
+            key = f"qmacput{_bucket(size)}"
+            task.qmac[key] = task.qmac.get(key, 0) + a.messages
+    else:
+        browse = a.operation == "browse"
+        wq["getn"] = wq.get("getn", 0) + max(a.messages, 1)
+        field_ = "getbrwa" if browse else "geta"
+        wq[field_] = wq.get(field_, 0) + max(a.messages, 1)
+        if a.failed:
+            wq["geterr"] = wq.get("geterr", 0) + 1
+        wq["validget"] = wq.get("validget", 0) + a.messages
+        wq["getbytes"] = wq.get("getbytes", 0) + a.bytes
+        wq["getpmsg"] = wq.get("getpmsg", 0) + a.persistent
+        if a.messages:
+            wq["getmaxms"] = max(wq.get("getmaxms", 0), size)
+            wq["getminms"] = min(wq["getminms"], size)
+            key = f"qmacget{_bucket(size)}"
+            task.qmac[key] = task.qmac.get(key, 0) + a.messages
+    wq["maxqdpth"] = max(wq.get("maxqdpth", 0), a.depth)
+    task.commits += commits
+    task.log_records += log_records
+    task.log_bytes += log_bytes
+
+
+def remaining(task: Task, now: dt.datetime, interval_seconds: float) -> float:
+    """Seconds left of a long-running task's accounting interval (ACCTIME)."""
+    return interval_seconds - (now - task.start).total_seconds()
+
+
+def due(task: Task, now: dt.datetime, interval_seconds: float) -> bool:
+    """Whether a long-running task's accounting interval (ACCTIME) is over."""
+    return remaining(task, now, interval_seconds) <= 0
+
+
+def records(task: Task, active: frozenset[int], end: dt.datetime) -> list[bytes]:
+    """The task's 116 records for the classes active at its start and at its end."""
+    classes = task.classes & active
+    if not classes:
+        return []
+    figures = TaskFigures(
+        task.qmgr,
+        task.start,
+        end,
+        task.conntype,
+        task.connection,
+        task.userid,
+        task.correlator,
+        wtas={"wtascmn": task.commits, "wtasjwn": task.log_records, "wtasjwb": task.log_bytes},
+        qwac={"qwaccomm": task.commits},
+        qmac=dict(task.qmac),
+        queues=tuple(task.queues[name] for name in sorted(task.queues)),
+    )
+    return [record.encode(r) for r in build.accounting(figures, classes)]

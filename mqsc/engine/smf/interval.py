@@ -1,0 +1,473 @@
+"""The statistics interval: what the queue manager counts while a statistics trace runs, and
+the SMF 115 records it writes at each interval's end (every STATIME, on its own clock).
+
+While a STAT trace with destination SMF is active, an interval runs: it starts when the first
+such trace starts, and ends every STATIME after (a clock moved on by several intervals ends
+each of them: the first with the work done, the next ones with none); STOP TRACE of the last
+statistics trace, and STOP QMGR, end the interval in progress early (mqsc writes it then, as
+IBM documents for the channel initiator's statistics: "the STOP TRACE(STAT) CLASS(4) command
+was issued, or the channel initiator was shut down"). At each end the records of the classes
+that run are built (mqsc/engine/smf/build.py) from the figures mqsc/engine/smf/collect.py
+gathers, and the counters start again from zero: buffer pool and page set statistics too, as
+each SMF interval resets them (what ``mqsc stats`` shows is the interval in progress).
+
+The records of a command or a workload are handed to the queue manager's SMF sink after its
+transaction commits (``Ctx.smf``): a command that fails writes none.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from mqsc.engine.smf import build, clock, collect, params, record
+from mqsc.engine.smf.tracetable import TABLE as TRACE_TABLE
+from mqsc.engine.smf.tracetable import Trace, TraceTable, add_trace, table_of
+from mqsc.engine.state import Txn
+from mqsc.engine.storage.pageset import PageSetStats
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.engine.context import Ctx
+    from mqsc.engine.records import Workload
+
+TABLE = "smf"
+#: At most this many elapsed intervals are written at once when the clock has moved far
+#: (a queue manager left for days with STATIME 1): the rest are dropped, as records SMF
+#: could not take are (the interval then restarts at the current time).
+MAX_CATCH_UP = 1440  # a day of one-minute intervals
+
+
+@dataclass(slots=True)
+class SmfState:
+    """The interval in progress (mutable; cloned in transactions when a workload call counts
+    into it)."""
+
+    #: When it started and when it ends (the queue manager's clock, ISO); "" when no interval
+    #: runs. The end is fixed when it starts, from STATIME then.
+    start: str = ""
+    due: str = ""
+    #: The log's RBA and checkpoint count when it started.
+    log_rba: int = 0
+    log_gen: int = 0
+    #: Queue manager counters of the interval, by IBM field name (qmstput...).
+    counts: dict[str, int] = field(default_factory=dict)
+    #: Per queue counters (QQST field names), by queue name.
+    queues: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: Per CF structure counters (QEST field names), by structure name.
+    structures: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: ``due`` as a moment (not stored: every command asks).
+    due_at: dt.datetime | None = field(default=None, compare=False, repr=False)
+
+    def clone(self) -> SmfState:
+        return SmfState(
+            self.start,
+            self.due,
+            self.log_rba,
+            self.log_gen,
+            dict(self.counts),
+            {k: dict(v) for k, v in self.queues.items()},
+            {k: dict(v) for k, v in self.structures.items()},
+            self.due_at,
+        )
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "kind": "smf",
+            "start": self.start,
+            "due": self.due,
+            "log_rba": self.log_rba,
+            "log_gen": self.log_gen,
+            "counts": dict(self.counts),
+            "queues": {k: dict(v) for k, v in self.queues.items()},
+            "structures": {k: dict(v) for k, v in self.structures.items()},
+        }
+
+    @classmethod
+    def restore(cls, data: Mapping[str, Any]) -> SmfState:
+        return cls(
+            data["start"],
+            data.get("due", ""),
+            data["log_rba"],
+            data["log_gen"],
+            dict(data["counts"]),
+            {k: dict(v) for k, v in data["queues"].items()},
+            {k: dict(v) for k, v in data["structures"].items()},
+        )
+
+    def add(self, name: str, amount: int = 1) -> None:
+        self.counts[name] = self.counts.get(name, 0) + amount
+
+    def ends(self) -> dt.datetime:
+        """When the interval ends."""
+        if self.due_at is None:
+            self.due_at = dt.datetime.fromisoformat(self.due)
+        return self.due_at
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What every command of the interval adds up (key ``"tally"`` of the table, replaced, not
+    cloned, as each command commits): log writes (QJSTWRNW) and the object definitions the
+    data manager created, changed and deleted (QISTDCRE, QISTDPUT, QISTDDEL)."""
+
+    log_writes: int = 0
+    creates: int = 0
+    alters: int = 0
+    deletes: int = 0
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "kind": "smftally",
+            "log_writes": self.log_writes,
+            "creates": self.creates,
+            "alters": self.alters,
+            "deletes": self.deletes,
+        }
+
+    @classmethod
+    def restore(cls, data: Mapping[str, Any]) -> Tally:
+        return cls(data["log_writes"], data["creates"], data["alters"], data["deletes"])
+
+
+def state_of(txn: Txn) -> SmfState | None:
+    """The interval in progress (None when none runs)."""
+    state = txn.get(TABLE, None)
+    return state if state is not None and state.start else None
+
+
+def tally_of(txn: Txn) -> Tally:
+    return txn.get(TABLE, "tally") or Tally()
+
+
+def running(tables: Mapping[str, Any]) -> bool:
+    state = tables[TABLE].get(None)
+    return state is not None and bool(state.start)
+
+
+def _moment(text: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(text)
+
+
+def _now(ctx: Ctx) -> dt.datetime:
+    return ctx.qm.clock()
+
+
+def _stat_classes(txn: Txn) -> frozenset[int]:
+    return table_of(txn).classes("STAT")
+
+
+# ---- starting and ending ------------------------------------------------------------------------
+def begin(txn: Txn, moment: dt.datetime) -> None:
+    """Start an interval at ``moment``: counters from zero, pool and page set statistics too."""
+    log = txn.get("log", None)
+    ends = moment + dt.timedelta(seconds=params.of(txn).stat_seconds)
+    txn.put(TABLE, None, SmfState(moment.isoformat(), ends.isoformat(), log.rba, log.gen))
+    txn.put(TABLE, "tally", Tally())
+    for key in list(txn.keys("pool")):
+        txn.edit("pool", key).reset_stats()
+    for key in list(txn.keys("pageset")):
+        txn.edit("pageset", key).stats = PageSetStats()
+
+
+def records_until(ctx: Ctx, end: dt.datetime, classes: frozenset[int]) -> list[bytes]:
+    """The records of the interval in progress, were it to end at ``end`` (nothing changes)."""
+    state = state_of(ctx.txn)
+    if state is None or not classes:
+        return []
+    figures = collect.statistics(ctx.txn, ctx.qm, state, _moment(state.start), end)
+    return [record.encode(r) for r in build.statistics(figures, classes)]
+
+
+def end_interval(ctx: Ctx, end: dt.datetime, *, restart: bool) -> None:
+    """End the interval at ``end``: its records go out with the command's, and (``restart``)
+    the next one begins."""
+    ctx.smf.extend(records_until(ctx, end, _stat_classes(ctx.txn)))
+    if restart:
+        begin(ctx.txn, end)
+    else:
+        ctx.txn.put(TABLE, None, SmfState())
+        ctx.txn.put(TABLE, "tally", Tally())
+
+
+def trace_started(ctx: Ctx, trace: Trace) -> None:
+    if trace.ttype == "STAT" and "SMF" in trace.dests and state_of(ctx.txn) is None:
+        begin(ctx.txn, _now(ctx))
+
+
+def trace_stopping(ctx: Ctx, trace: Trace) -> None:
+    """Before a trace leaves the table: the last statistics trace writes its interval."""
+    if trace.ttype != "STAT" or state_of(ctx.txn) is None:
+        return
+    others = [
+        t
+        for t in table_of(ctx.txn).traces
+        if t.tno != trace.tno and t.ttype == "STAT" and "SMF" in t.dests
+    ]
+    if not others:
+        end_interval(ctx, _now(ctx), restart=False)
+
+
+def trace_altered(ctx: Ctx, before: Trace, after: Trace) -> None:
+    """Classes apply from the next interval's end: nothing to do now."""
+    del ctx, before, after
+
+
+def due(tables: Mapping[str, Any], now: dt.datetime) -> bool:
+    """Whether an interval runs and has ended by ``now`` (asked before every command)."""
+    state = tables[TABLE].get(None)
+    return state is not None and bool(state.start) and now >= state.ends()
+
+
+def tick(ctx: Ctx) -> None:
+    """End every interval that has ended by now (the first with its work, the rest empty)."""
+    now = _now(ctx)
+    for _ in range(MAX_CATCH_UP):
+        state = state_of(ctx.txn)
+        if state is None or now < state.ends():
+            return
+        end_interval(ctx, state.ends(), restart=True)
+    begin(ctx.txn, now)
+
+
+def parameters_changed(ctx: Ctx) -> None:
+    """SET SYSTEM changed the system parameters: "Changes to STATIME and ACCTIME take effect
+    when the current interval expires, unless the new interval is less than the unexpired
+    portion of the current interval, in which case SMF data is gathered immediately and the new
+    interval then takes effect" (IBM MQ "SET SYSTEM")."""
+    state = state_of(ctx.txn)
+    if state is None or not state.start:
+        return
+    now = _now(ctx)
+    if params.of(ctx.txn).stat_seconds < (state.ends() - now).total_seconds():
+        end_interval(ctx, now, restart=True)
+
+
+def stopping(ctx: Ctx) -> None:
+    """STOP QMGR: the interval in progress is written, and no interval runs any more."""
+    if state_of(ctx.txn) is not None:
+        end_interval(ctx, _now(ctx), restart=False)
+
+
+def start_at_startup(ctx: Ctx) -> None:
+    """Before CSQINP1: the traces of an earlier run are gone, and the system parameters start
+    theirs (TRACSTR the global trace to the resident trace table, SMFSTAT the statistics
+    trace, SMFACCT the accounting trace, "Using IBM MQ trace")."""
+    txn = ctx.txn
+    txn.put(TRACE_TABLE, None, TraceTable())
+    txn.put(TABLE, None, SmfState())
+    txn.put(TABLE, "tally", Tally())
+    system = params.of(txn)
+    for name, classes, dest in (
+        ("GLOBAL", system.tracstr, "RES"),
+        ("STAT", system.smfstat, "SMF"),
+        ("ACCTG", system.smfacct, "SMF"),
+    ):
+        if classes:
+            trace_started(
+                ctx, add_trace(txn, Trace(0, name, classes, (dest,), started=ctx.stamp()))
+            )
+
+
+# ---- counting ------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class QueueActivity:
+    """What one workload call did to one queue, as the statistics count it."""
+
+    queue: str
+    operation: str  # "put", "put1", "get", "browse"
+    messages: int
+    bytes: int
+    persistent: int
+    persistent_bytes: int
+    depth: int
+    when: dt.datetime
+    structure: str = ""
+    failed: bool = False
+    opened: bool = True
+    #: The depth before the call (the interval's first call on a queue starts its high and
+    #: low marks from it).
+    depth_before: int = -1
+
+
+def count(txn: Txn, activity: QueueActivity) -> None:
+    """Add one workload call to the interval's counters (when an interval runs)."""
+    state = state_of(txn)
+    if state is None:
+        return
+    state = txn.edit(TABLE, None)
+    a = activity
+    nonpersistent, np_bytes = a.messages - a.persistent, a.bytes - a.persistent_bytes
+    if a.opened:
+        state.add("qmstopen")
+        state.add("qmstclos")
+    q = state.queues.setdefault(a.queue, {})
+
+    def add(name: str, amount: int = 1) -> None:
+        q[name] = q.get(name, 0) + amount
+
+    if a.opened:
+        add("qqstopen")
+        add("qqstclos")
+    if a.operation in ("put", "put1"):
+        state.add("qmstput" if a.operation == "put" else "qmstput1", max(a.messages, 1))
+        state.add("qmstspp", a.persistent)
+        state.add("qmstsnp", nonpersistent)
+        state.add("qmstpbp", a.persistent_bytes)
+        state.add("qmstnbp", np_bytes)
+        add("qqstputs" if a.operation == "put" else "qqstput1", a.messages)
+        add("qqstppt", a.persistent)
+        add("qqstnppt", nonpersistent)
+        add("qqstputb", a.bytes)
+        add("qqstppb", a.persistent_bytes)
+        add("qqstnppb", np_bytes)
+        if a.failed:
+            add("qqstflpt")
+        if a.messages:
+            size = a.bytes // a.messages
+            q["qqstmsmi"] = min(q.get("qqstmsmi", size), size)
+            q["qqstmsma"] = max(q.get("qqstmsma", 0), size)
+            q["qqstlput"] = _stck(a.when)
+    else:
+        state.add("qmstget", max(a.messages, 1))
+        browse = a.operation == "browse"
+        add("qqstbrws" if browse else "qqstgets", a.messages)
+        add("qqstpbr" if browse else "qqstpdg", a.persistent)
+        add("qqstnpbr" if browse else "qqstnpdg", nonpersistent)
+        add("qqstbrwb" if browse else "qqstgetb", a.bytes)
+        add("qqstpbb" if browse else "qqstpdb", a.persistent_bytes)
+        add("qqstnpbb" if browse else "qqstnpdb", np_bytes)
+        if a.failed:
+            add("qqstflbr" if browse else "qqstflgt")
+        if a.messages and not browse:
+            q["qqstlget"] = _stck(a.when)
+    first = a.depth_before if a.depth_before >= 0 else a.depth
+    q["qqstdphi"] = max(q.get("qqstdphi", first), first, a.depth)
+    q["qqstdplo"] = min(q.get("qqstdplo", first), first, a.depth)
+    if a.structure:
+        s = state.structures.setdefault(a.structure, {})
+        s["qestcsec"] = s.get("qestcsec", 0) + max(a.messages, 1)
+
+
+def count_commit(txn: Txn, verb: str | None, objects: int) -> None:
+    """A committing transaction's log writes, and the object definitions a command created,
+    changed or deleted (the caller knows an interval runs)."""
+    tally = tally_of(txn)
+    tally = Tally(
+        tally.log_writes + len(txn.journal),
+        tally.creates + (objects if verb == "DEFINE" else 0),
+        tally.alters + (objects if verb == "ALTER" else 0),
+        tally.deletes + (objects if verb == "DELETE" else 0),
+    )
+    txn.put(TABLE, "tally", tally)
+
+
+def _stck(moment: dt.datetime) -> int:
+    return clock.stck(moment)
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """What a queue held before a workload call: messages, persistent ones and their bytes."""
+
+    depth: int
+    persistent: int
+    persistent_bytes: int
+
+
+def _store(tables: Mapping[str, Any] | Txn, queue: str) -> Any:
+    if isinstance(tables, Txn):
+        return tables.get("messages", queue) or tables.get("cfmsgs", queue)
+    return tables["messages"].get(queue) or tables["cfmsgs"].get(queue)
+
+
+def _held(store: Any) -> Held:
+    if store is None:
+        return Held(0, 0, 0)
+    runs = [r for r in store.runs if r.count]
+    return Held(
+        sum(r.count for r in runs),
+        sum(r.count for r in runs if r.persistent),
+        sum(r.count * r.size for r in runs if r.persistent),
+    )
+
+
+def held(tables: Mapping[str, Any], queue: str) -> Held:
+    """The queue's messages before a workload call (committed state)."""
+    return _held(_store(tables, queue))
+
+
+def activity_of(
+    txn: Txn, outcome: Workload, before: Held | None, when: dt.datetime
+) -> QueueActivity:
+    """What a workload call did to its queue, from its outcome and the queue before and
+    after (a get that left the depth as it was browsed)."""
+    after = _held(_store(txn, outcome.queue))
+    before = before or after
+    failed = outcome.reason != 0 and outcome.done == 0
+    if outcome.operation == "put":
+        persistent = outcome.done if outcome.persistent else 0
+        return QueueActivity(
+            outcome.queue,
+            "put",
+            outcome.done,
+            outcome.bytes,
+            persistent,
+            outcome.bytes if outcome.persistent else 0,
+            after.depth,
+            when,
+            outcome.structure,
+            failed,
+            depth_before=before.depth,
+        )
+    browse = outcome.done > 0 and after.depth == before.depth
+    persistent = 0 if browse else max(0, before.persistent - after.persistent)
+    persistent_bytes = 0 if browse else max(0, before.persistent_bytes - after.persistent_bytes)
+    return QueueActivity(
+        outcome.queue,
+        "browse" if browse else "get",
+        outcome.done,
+        outcome.bytes,
+        persistent,
+        persistent_bytes,
+        after.depth,
+        when,
+        outcome.structure,
+        failed,
+        depth_before=before.depth,
+    )
+
+
+def queue_meta(tables: Mapping[str, Any], queue: str) -> dict[str, Any]:
+    """Where a queue lives, as the accounting queue record (WQ) gives it: page set and buffer
+    pool, or CF structure, and its QSGDISP (MQQSGD_* values)."""
+    q = tables["qlocal"].get(queue)
+    if q is None:
+        return {}
+    disp = str(q.get("QSGDISP") or "QMGR")
+    meta: dict[str, Any] = {"qsgdisp": {"QMGR": 0, "COPY": 1, "SHARED": 2, "GROUP": 3}.get(disp, 0)}
+    if disp == "SHARED":
+        meta["cfstrucname"] = str(q.get("CFSTRUCT") or "")
+        return meta
+    stgclass = tables["stgclass"].get(q.get("STGCLASS"))
+    psid = stgclass.get("PSID") if stgclass is not None else None
+    ps = tables["pageset"].get(psid) if psid is not None else None
+    if ps is not None:
+        meta.update(nps=psid, nbuffpool=ps.pool)
+    return meta
+
+
+__all__ = [
+    "Tally",
+    "Held",
+    "QueueActivity",
+    "SmfState",
+    "activity_of",
+    "begin",
+    "count",
+    "held",
+    "queue_meta",
+    "records_until",
+    "tick",
+]
