@@ -43,7 +43,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from mqsc.engine.context import CONN_TABLE
+from mqsc.engine.context import CONN_TABLE, LogSuspended
 from mqsc.engine.log import rba
 from mqsc.engine.records import Workload
 
@@ -855,9 +855,20 @@ def prepare(ctx: Ctx, record: Connection, coordinator: str, nid: str) -> Connect
     return record
 
 
+def _wait_for_the_log(ctx: Ctx, uow: UnitOfRecovery) -> None:
+    """The commit of a unit with persistent work writes its commit to the log: while logging
+    is suspended z/OS holds the MQCMIT until RESUME QMGR LOG, mqsc raises LogSuspended with
+    nothing changed (docs/connections.md)."""
+    inventory = ctx.txn.get("bsds", None)
+    if inventory is not None and inventory.suspended:
+        if any(h.persistent for h in (*uow.puts, *uow.gets)):
+            raise LogSuspended("MQCMIT")
+
+
 def commit(ctx: Ctx, record: Connection) -> Connection:
-    """MQCMIT: the held puts reach their queues; the gets stay done."""
+    """MQCMIT: the unit's puts become available, its gets are done."""
     if record.uow is not None:
+        _wait_for_the_log(ctx, record.uow)
         ctx.qm.resolve_unit(ctx, record.uow, commit=True)
     record = replace(record, uow=None, commits=record.commits + 1)
     ctx.txn.put(TABLE, record.conn, record)
@@ -865,7 +876,7 @@ def commit(ctx: Ctx, record: Connection) -> Connection:
 
 
 def backout(ctx: Ctx, record: Connection) -> Connection:
-    """MQBACK: the held puts are dropped, the got messages go back on their queues."""
+    """MQBACK: the unit's puts are removed, the got messages available again."""
     if record.uow is not None:
         ctx.qm.resolve_unit(ctx, record.uow, commit=False)
     record = replace(record, uow=None, backouts=record.backouts + 1)

@@ -1,6 +1,6 @@
 """Connections, handles, units of recovery and queue statistics (mqsc/engine/connregistry.py,
-mqsc/engine/qstats.py): the z/OS rules, with golden DISPLAY CONN, DISPLAY THREAD, DISPLAY
-QSTATUS TYPE(HANDLE) and RESET QSTATS replies in both framings."""
+mqsc/engine/messaging/queuestats.py): the z/OS rules, with golden DISPLAY CONN, DISPLAY
+THREAD, DISPLAY QSTATUS TYPE(HANDLE) and RESET QSTATS replies in both framings."""
 
 from __future__ import annotations
 
@@ -322,3 +322,24 @@ def test_exturid_is_the_coordinators_identifier_of_a_prepared_unit(qm: QueueMana
         [after] = qm.execute("DISPLAY CONN(*) EXTURID").objects
         assert after.get("EXTURID") == urid
         conn.commit()
+
+
+def test_a_commit_while_the_log_is_suspended_changes_nothing_until_resumed(qm) -> None:
+    # z/OS holds the MQCMIT until RESUME QMGR LOG; mqsc raises LogSuspended and keeps the unit
+    # of work as it was, so the commit after the resume puts the message.
+    from mqsc.engine.context import LogSuspended  # noqa: PLC0415 - the one test that needs it
+
+    conn = qm.connection("PAYJOB", userid="OPER1")
+    assert conn.put("PAY.IN", count=1, syncpoint=True, persistent=True).done == 1
+    assert qm.run("SUSPEND QMGR LOG", source=CommandSource.CONSOLE)[0].ok
+    before = qm.digest()
+    with pytest.raises(LogSuspended):
+        conn.commit()
+    with pytest.raises(LogSuspended):
+        conn.close()
+    assert qm.digest() == before
+    assert qm.run("RESUME QMGR LOG", source=CommandSource.CONSOLE)[0].ok
+    assert qm.get("PAY.IN", 1).reason == 2033  # on the queue, uncommitted: no get takes it
+    conn.commit()  # the MQDISC that failed did not end the connection
+    assert qm.get("PAY.IN", 1).done == 1
+    conn.close()
