@@ -212,10 +212,6 @@ def keep_retained(ctx: Ctx, queue: str, done: Workload, data: bytes | None = Non
     )
 
 
-def is_retained(ctx: Ctx, topicstr: str) -> bool:
-    return ctx.txn.has(RETAINED, topicstr)
-
-
 def retained_for(ctx: Ctx, sub: MQObject) -> list[tuple[str, Retained]]:
     """The retained publications a new subscription receives when it is made: those of every
     topic string it matches, in topic string order (IBM "Retained publications": "If you create
