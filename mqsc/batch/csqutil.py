@@ -269,10 +269,13 @@ def _combination_errors(
 # ---- running -------------------------------------------------------------------------------
 @dataclass
 class _Session:
-    """The utility's connection: made once, by the first function that needs it."""
+    """The utility's connection: made once, by the first function that needs it.
+    ``conn_of`` gives the connection (CONN) the utility's program has to a queue manager, which
+    the commands it sends carry ("" when it has none)."""
 
     parm: str
     connect: Connect
+    conn_of: Callable[[QueueManager], str] = lambda qm: ""
     qm: QueueManager | None = None
     tried: bool = False
     #: The job's user: what the queue manager checks the connection and commands for.
@@ -311,13 +314,15 @@ def run(
     connect: Connect,
     clock: Clock,
     columns: Columns = "72",
+    conn_of: Callable[[QueueManager], str] | None = None,
     user: str | None = None,
     audit: list | None = None,
 ) -> Outcome:
     """Run CSQUTIL: check every SYSIN statement, then run them in order (``sysin`` None: the
-    step has no SYSIN DD). ``user``: the job's user, whom the queue manager checks the
-    connection and the commands for; ``audit`` collects RACF's messages (ICH408I) for the
-    job's log."""
+    step has no SYSIN DD). ``conn_of``: the program's connection to a queue manager it
+    connected to (the COMMAND function's commands carry it). ``user``: the job's user, whom
+    the queue manager checks the connection and the commands for; ``audit`` collects RACF's
+    messages (ICH408I) for the job's log."""
     out = _Printer()
     now = clock()
     out.utility("CSQU000I", csect=CSECT, version=VERSION)
@@ -333,7 +338,11 @@ def run(
     if not checked or any(errors for _, _, errors in checked):
         return _not_attempted(out, checked)
     session = _Session(
-        parm.strip().upper(), connect, user=user, audit=audit if audit is not None else []
+        parm.strip().upper(),
+        connect,
+        conn_of or (lambda qm: ""),
+        user=user,
+        audit=audit if audit is not None else [],
     )
     attempted = succeeded = 0
     label = _label(statement.function for _, statement, _ in checked)
@@ -423,8 +432,10 @@ def command_function(
     read_count = failed = 0
     results: list[Result] = []
     deck = datasets.read(statement.ddname)
+    # The command server acts for the utility's connection (its job's user).
+    conn = session.conn_of(target)
     for result in target.iter_run(
-        deck, source=CommandSource.SERVER, columns=columns, user=session.user
+        deck, source=CommandSource.SERVER, columns=columns, conn=conn, user=session.user
     ):
         session.audit.extend(m for m in result.records if getattr(m, "msg_id", "") == "ICH408I")
         read_count += 1

@@ -29,6 +29,7 @@ def run_csqutil(ctx: StepContext) -> StepOutcome:
         datasets=ctx,
         connect=ctx.qmgr,
         clock=ctx.clock,
+        conn_of=ctx.conn,
         user=ctx.user,
         audit=audit,
     )

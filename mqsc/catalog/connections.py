@@ -41,6 +41,10 @@ APPLTYPES = ("BATCH", "RRSBATCH", "CICS", "IMS", "CHINIT", "SYSTEM", "USER")
 #: UOWSTATE on z/OS (IBM "DISPLAY CONN"): NONE, ACTIVE, PREPARED (in doubt), UNRESOLVED
 #: (an in-doubt unit of recovery kept after its connection ended).
 UOWSTATES = ("NONE", "ACTIVE", "PREPARED", "UNRESOLVED")
+#: ASTATE, the state of asynchronous consumption (IBM "DISPLAY CONN"; MQAS_* values): of a
+#: connection (MQCTL) NONE, STARTED, STARTWAIT, STOPPED, SUSPENDED, SUSPTEMP; of a handle
+#: (MQCB) NONE, ACTIVE, INACTIVE, SUSPENDED, SUSPTEMP. NONE: no MQCTL or MQCB was issued.
+ASTATES = ("NONE", "STARTED", "STARTWAIT", "STOPPED", "SUSPENDED", "SUSPTEMP", "ACTIVE", "INACTIVE")
 
 #: Every attribute DISPLAY CONN shows, connection attributes first, then the handle's.
 CONN = table(
@@ -84,6 +88,13 @@ CONN = table(
     ),
     K("APPLDESC", Text(64), width=64, help="description of the application", verified=_CV),
     K(
+        "ASTATE",
+        Choice(ASTATES),
+        width=10,
+        help="state of asynchronous consumption (NONE: no MQCTL or MQCB call)",
+        verified=_CV,
+    ),
+    K(
         "CHANNEL",
         Text(20),
         width=20,
@@ -120,6 +131,30 @@ CONN = table(
         verified=_CV,
     ),
     K("USERID", Text(12), width=12, help="user identifier of the connection", verified=_CV),
+    K(
+        "EXTURID",
+        Text(128),
+        width=32,
+        help="external unit of recovery identifier: the coordinator's (RRS, CICS, IMS) "
+        "identifier of a unit it prepared; blank for a unit the queue manager coordinates",
+        verified=_CV,
+    ),
+    K(
+        "PSBNAME",
+        Text(8),
+        width=8,
+        help="program specification block of the running IMS transaction (IMS only)",
+        verified=_CV,
+    ),
+    K(
+        "PSTID",
+        Text(4),
+        width=4,
+        help="IMS program specification table region identifier (IMS only)",
+        verified=_CV,
+    ),
+    K("TASKNO", Text(7), width=7, help="CICS task number (CICS only)", verified=_CV),
+    K("TRANSID", Text(4), width=4, help="CICS transaction identifier (CICS only)", verified=_CV),
     K(
         "UOWLOGDA",
         Text(12),
@@ -167,22 +202,41 @@ CONN = table(
         help="read ahead",
         verified=_HV,
     ),
+    K(
+        "DEST",
+        Text(48),
+        width=48,
+        help="destination queue of a subscription's publications",
+        verified=_HV,
+    ),
+    K(
+        "DESTQMGR",
+        Text(48),
+        width=48,
+        help="destination queue manager of a subscription's publications",
+        verified=_HV,
+    ),
+    K("SUBID", Text(48), width=48, help="the subscription's identifier", verified=_HV),
+    K("SUBNAME", Text(256), width=48, help="the subscription's name", verified=_HV),
+    K("TOPICSTR", Text(256), width=48, help="the subscription's topic string", verified=_HV),
 )
-#: The attributes of a connection record and of a handle record.
-CONN_ATTRIBUTES = tuple(
-    n for n in CONN if n not in ("OBJNAME", "OBJTYPE", "OPENOPTS", "HSTATE", "QSGDISP", "READA")
-)
-HANDLE_ATTRIBUTES = (
-    "CONN",
-    "EXTCONN",
-    "TYPE",
+#: Handle attributes only (ASTATE is both a connection's and a handle's).
+_HANDLE_ONLY = (
     "OBJNAME",
     "OBJTYPE",
     "OPENOPTS",
     "HSTATE",
     "QSGDISP",
     "READA",
+    "DEST",
+    "DESTQMGR",
+    "SUBID",
+    "SUBNAME",
+    "TOPICSTR",
 )
+#: The attributes of a connection record and of a handle record.
+CONN_ATTRIBUTES = tuple(n for n in CONN if n not in _HANDLE_ONLY)
+HANDLE_ATTRIBUTES = ("CONN", "EXTCONN", "TYPE", "ASTATE", *_HANDLE_ONLY)
 CONN_FAMILY = Family(
     objtype="CONN", attributes=CONN, identity=("CONN", "EXTCONN", "TYPE"), reply="MQSC433I"
 )
@@ -220,8 +274,9 @@ SPECS: tuple[CommandSpec, ...] = (
         where=frozenset(n for n in CONN if n not in ("TYPE", "EXTCONN")),
         verified=_CV,
         help="connections to the queue manager and their open handles",
-        simplified="a unit of work's puts reach the queue when it commits (CURDEPTH counts "
-        "them then, not at MQPUT); its gets leave the queue at MQGET, as on z/OS",
+        simplified="a unit of work's puts on a shared queue reach its structure when it "
+        "commits; no connection consumes asynchronously (ASTATE NONE), none is an IMS "
+        "region (PSBNAME, PSTID blank)",
     ),
     CommandSpec(
         "DISPLAY",

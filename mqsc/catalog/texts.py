@@ -2243,6 +2243,21 @@ _CATALOG: tuple[MessageDef, ...] = (
         "REFRESH QMGR TYPE(CONFIGEV) selected this many objects and put one event for each.",
     ),
     _m(
+        "MQSC587E",
+        "{csect} Retained publication of '{topicstr}' cannot be delivered to {dest} "
+        "(MQRC {code}) nor to the dead-letter queue: SUB({sub}) not defined "
+        "(MQRC_RETAINED_NOT_DELIVERED, 2526)",
+        8,
+        V,
+        "emulator; reason: IBM MQ '2526 (09DE) (RC2526): MQRC_RETAINED_NOT_DELIVERED': the "
+        "retained publications 'cannot be delivered to the subscription destination queue and "
+        "have subsequently failed to be delivered to the dead-letter queue ... the "
+        "subscription is not created'",
+        "DEFINE SUB of a new subscription whose topic strings keep retained publications: "
+        "its destination refused one (full, PUT(DISABLED), a page set full...) and so did the "
+        "dead-letter queue (or there is none); nothing was defined.",
+    ),
+    _m(
         "MQSC840E",
         "{csect} CFSTRUCT({struc}) does not use shared message data sets (it needs "
         "CFLEVEL(5) OFFLOAD(SMDS))",

@@ -60,16 +60,26 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from mqsc.repl import app  # noqa: PLC0415 - start-up: prompt_toolkit only when the interactive prompt is built
 
-    # The operator's session is a connection, as a TSO user's ISPF operations and control
-    # panels are one on z/OS (APPLTAG: the user id).
-    conn = connect(qm, userid())
     try:
-        return app.run(qm, settings, yes=args.yes, no_color=args.no_color)
+        return app.run(
+            qm, settings, yes=args.yes, no_color=args.no_color, connector=OperatorConnector()
+        )
     finally:
-        try:
-            disconnect(qm, conn)
-        finally:
-            qm.close()
+        qm.close()
+
+
+class OperatorConnector:
+    """The operator's session is a connection to each queue manager it works on, as a TSO
+    user's ISPF operations and control panels are one on z/OS (APPLTAG: the user id); the
+    commands typed carry it."""
+
+    def connect(self, qm) -> str:
+
+        return connect(qm, userid())
+
+    def disconnect(self, qm, conn: str) -> None:
+
+        disconnect(qm, conn)
 
 
 def write_config(settings) -> int:

@@ -25,14 +25,18 @@ from pathlib import Path
 
 from mqsc.batch import csqutil
 from mqsc.batch.names import is_name
+from mqsc.cli import options
 from mqsc.cli.inputs import InputError, read_deck
 from mqsc.cli.options import QueueManagers, add_state_options, fixed_clock
+from mqsc.engine.manager import QueueManager
 from mqsc.language.source import Source
 from mqsc.render.visible import visible
 from mqsc.store.home import default_name
 from mqsc.support.files import FileError, write_output
 
 RC_NOT_ATTEMPTED = 12
+#: The APPLTAG of ``mqsc csqutil``'s connections (a job's would be its job name).
+UTIL_APPLTAG = "MQSCUTIL"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -185,6 +189,16 @@ def run(args: argparse.Namespace) -> int:
         return RC_NOT_ATTEMPTED
     clock = fixed_clock() or dt.datetime.now
     connect = QueueManagers(args)
+    # The utility is a program connected to each queue manager it works on (DISPLAY CONN), as
+    # CSQUTIL's job is on z/OS; the commands it sends carry that connection.
+    connections: dict[str, tuple[QueueManager, str]] = {}
+
+    def conn_of(qm: QueueManager) -> str:
+        held = connections.get(qm.name)
+        if held is None or held[0] is not qm:
+            held = connections[qm.name] = (qm, options.connect(qm, UTIL_APPLTAG))
+        return held[1]
+
     try:
         outcome = csqutil.run(
             sysin,
@@ -193,9 +207,14 @@ def run(args: argparse.Namespace) -> int:
             connect=connect,
             clock=clock,
             columns=args.columns,
+            conn_of=conn_of,
         )
     finally:
-        connect.close()
+        try:
+            for qm, conn in connections.values():
+                options.disconnect(qm, conn)
+        finally:
+            connect.close()
     text = "".join(line + "\n" for line in outcome.sysprint)
     if args.sysprint is None:
         sys.stdout.write(visible(text))

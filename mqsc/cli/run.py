@@ -138,7 +138,8 @@ def run(args: argparse.Namespace) -> int:
 
     channels = cast("Network | None", qm.network)  # the front end built it
     # The deck comes through the command server from a program of its own, as CSQUTIL's
-    # COMMAND function does from its job: that program is a connection (DISPLAY CONN).
+    # COMMAND function does from its job: that program is a connection (DISPLAY CONN), and
+    # its commands carry it (the command server acts for the connection's user).
     conn = ""
     store = store_of(qm)
     if store is not None:
@@ -150,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
         conn = connect(qm, RUN_APPLTAG)
         for deck in decks:
             for result in qm.iter_run(
-                deck.source, source=SOURCES[args.source], columns=args.columns
+                deck.source, source=SOURCES[args.source], columns=args.columns, conn=conn
             ):
                 ran += 1
                 failed += (

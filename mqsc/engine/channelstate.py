@@ -25,7 +25,7 @@ from mqsc.catalog.mqrc import (
     MQRC_UNKNOWN_OBJECT_NAME,
     MQRC_UNKNOWN_REMOTE_Q_MGR,
 )
-from mqsc.engine import repository, security
+from mqsc.engine import connregistry, repository, security
 from mqsc.engine.context import STAMP, Ctx
 from mqsc.engine.messaging import events, privateq
 from mqsc.engine.messaging.triggers import CHANNEL_INITQ
@@ -123,7 +123,9 @@ def set_status(
 ) -> None:
     """Record a channel's status (None: it has none, INACTIVE), with the channel events of
     the change (a channel instance that starts running, or stops running: ``by_user`` when
-    STOP CHANNEL stopped it)."""
+    STOP CHANNEL stopped it). A channel instance that starts running gets its MCA's
+    connection, one that stops running loses it (mqsc/engine/connregistry.py: DISPLAY CONN
+    shows running channels with CHANNEL and CONNAME)."""
     table = dict(statuses(qmgr_attrs(ctx)))
     old = table.get(channel)
     if status is None:
@@ -132,6 +134,22 @@ def set_status(
         table[channel] = dict(status)
     set_attrs(ctx, **{CHANNELS: table})
     _channel_events(ctx, channel, old, status, by_user)
+    was = old is not None and old.get("STATUS") == "RUNNING"
+    if status is not None and status.get("STATUS") == "RUNNING":
+        if not was:
+            _mca_connects(ctx, channel, status)
+    elif was:
+        connregistry.channel_ended(ctx, channel)
+
+
+def _mca_connects(ctx: Ctx, key: str, status: Mapping[str, Any]) -> None:
+    # The MCA's user: the channel's MCAUSER, else the channel initiator's own. ``key`` is the
+    # channel instance (a cluster-receiver's names its sending queue manager too).
+    name = key.split(" ", 1)[0]
+    obj = definition(ctx, name)
+    mcauser = str(obj.get("MCAUSER") or "").strip().upper()[:8] if obj is not None else ""
+    xmitq = str(status.get("XMITQ", "")) if status.get("CHLTYPE") in SENDERS else ""
+    connregistry.channel_started(ctx, key, str(status.get("CONNAME", "")), mcauser, xmitq)
 
 
 #: The ReasonQualifier of a Channel Stopped event by the state the channel stops in (IBM
@@ -178,9 +196,11 @@ def _channel_events(
 
 def shutdown(ctx: Ctx) -> None:
     """The channel initiator stops with its queue manager (STOP QMGR): listeners stop,
-    channels end; a STOPPED channel stays stopped (z/OS keeps that state across restarts)."""
+    channels end; a STOPPED channel stays stopped (z/OS keeps that state across restarts).
+    Its connections and its channels' end."""
     kept = {n: s for n, s in statuses(qmgr_attrs(ctx)).items() if s.get("STATUS") == "STOPPED"}
     set_attrs(ctx, **{CHINIT: None, LISTENERS: None, CHANNELS: kept or None})
+    connregistry.end_chinit(ctx)
 
 
 def requesting(attrs: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
@@ -314,7 +334,9 @@ def triggered(txn: Any, current: Mapping[str, Any]) -> list[Any]:
         ):
             continue
         store = txn.get("messages", xmitq)
-        if store is None or not store.depth:
+        if store is None or not store.available:
+            # Messages of a unit of work not yet committed start no channel: the trigger
+            # message is made available when the unit of work is resolved.
             continue
         wanted = str(q.get("TRIGDATA", "")).strip()
         if wanted and wanted != channel.name:
@@ -348,18 +370,19 @@ def _outgoing_runs(ctx: Ctx, xmitq: str, channel: str = "") -> list[Any]:
         return []
     runs = store.delivery_order(q.get("MSGDLVSQ"))
     if channel:
-        return [r for r in runs if r.count and repository.dest_channel(r.dest) == channel]
-    return [run for run in runs if run.count]
+        return [r for r in runs if r.available and repository.dest_channel(r.dest) == channel]
+    return [run for run in runs if run.available]
 
 
 def waiting(q: Any, store: Any, channel: str = "") -> bool:
     """Whether :func:`outgoing` would list anything for a transmission queue (its
-    definition and message store; ``channel``: for that cluster-sender), without listing it."""
+    definition and message store; ``channel``: for that cluster-sender), without listing it;
+    messages of units of work not yet committed are not listed."""
     if not _sendable(q, store):
         return False
     if channel:
-        return any(r.count and repository.dest_channel(r.dest) == channel for r in store.runs)
-    return any(run.count for run in store.runs)
+        return any(r.available and repository.dest_channel(r.dest) == channel for r in store.runs)
+    return any(run.available for run in store.runs)
 
 
 def _transfer(run: Any) -> Transfer:
@@ -368,7 +391,13 @@ def _transfer(run: Any) -> Transfer:
     qmgr, _, rest = run.dest.partition(" ")
     queue = rest.split(" ", 1)[0]
     return Transfer(
-        qmgr, queue, run.count, run.size, run.persistent, run.priority, getattr(run, "body", None)
+        qmgr,
+        queue,
+        run.available,
+        run.size,
+        run.persistent,
+        run.priority,
+        getattr(run, "body", None),
     )
 
 
@@ -445,7 +474,7 @@ def begin(ctx: Ctx, channel: str, owner: str) -> Batch | None:
     if not runs:
         return None
     record = dict(sync_of(attrs, channel))
-    count = sum(run.count for run in runs)
+    count = sum(run.available for run in runs)
     number = int(record.get("BATCHNO", 0)) + 1
     obj = definition(ctx, channel)
     batch = Batch(
@@ -464,8 +493,8 @@ def begin(ctx: Ctx, channel: str, owner: str) -> Batch | None:
         "COUNT": count,
         "XMITQ": xmitq,
         "OWNER": owner,
-        "RUNS": [[run.id, run.count] for run in runs if run.persistent or not fast],
-        "FAST": [[run.id, run.count] for run in runs if fast and not run.persistent],
+        "RUNS": [[run.id, run.available] for run in runs if run.persistent or not fast],
+        "FAST": [[run.id, run.available] for run in runs if fast and not run.persistent],
     }
     set_sync(ctx, channel, record)
     return batch
@@ -516,6 +545,7 @@ def _commit(ctx: Ctx, channel: str, *, strict: bool) -> int:
     got = privateq.get_runs(ctx, str(doubt["XMITQ"]), wanted) if wanted else 0
     if strict and got < int(doubt["COUNT"]):
         raise BatchGone(channel, str(doubt["XMITQ"]), got, int(doubt["COUNT"]))
+    connregistry.channel_got(ctx, channel, str(doubt["XMITQ"]), got)
     record["SEQNO"], record["LUWID"] = int(doubt["SEQNO"]), str(doubt["LUWID"])
     set_sync(ctx, channel, record)
     return got
@@ -627,6 +657,7 @@ def deliver(
     own = ctx.qm.name
     dlq = str(qmgr_attrs(ctx).get("DEADQ", "") or "")
     total = 0
+    made: list[tuple[str, int, int]] = []  # what the receiving MCA put, queue by queue
     # The MCA puts as its user (MCAUSER, CHLAUTH, or the channel initiator's): a queue it
     # may not open for output takes the message to the dead-letter queue with MQRC 2035, as
     # any put the MCA cannot make (IBM MQ for z/OS, "Security of the channel initiator").
@@ -654,6 +685,7 @@ def deliver(
                 body=t.body,
             )
             done, reason = outcome.done, outcome.reason
+            made.append((t.queue, done, t.size))
         rest = t.count - done
         if rest:
             if not dlq or (mca is not None and not _may_put(ctx, dlq, mca)):
@@ -663,6 +695,7 @@ def deliver(
             )
             if outcome.done < rest:
                 raise Undeliverable(channel, own, t, reason)
+            made.append((dlq, rest, t.size))
             ctx.console(
                 "MQSC331I",
                 channel=channel,
@@ -688,6 +721,8 @@ def deliver(
         }
         set_status(ctx, key, receiver)
         ctx.console("MQSC347I", csect="CSQXRESP", channel=channel)
+    for queue, count, size in made:
+        connregistry.channel_put(ctx, key, queue, count, size)
     if unit:
         # Committed with the batch: the sequence number and unit of work a restarting sender
         # asks for to resolve a batch it is in doubt about.

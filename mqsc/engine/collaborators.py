@@ -40,8 +40,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from mqsc.engine.channelstate import Network
+from mqsc.engine.connregistry import thread_alive
 from mqsc.engine.log import LogRecord
-from mqsc.engine.messaging.triggers import thread_alive
 from mqsc.engine.state import Change
 from mqsc.engine.sysparm import ParameterModules
 from mqsc.engine.vsam import LogCatalog, VsamCatalog

@@ -4,7 +4,10 @@ through (docs/connections.md); DISPLAY CONN, DISPLAY THREAD and RESOLVE INDOUBT 
 
 Every program working on a queue manager is a connection: the front ends register theirs
 (:meth:`QueueManager.connect`) and end them (:meth:`QueueManager.disconnect`); the state store
-ends those of processes that died (:meth:`QueueManager.end_abnormally`). The registry is state
+ends those of processes that died (:meth:`QueueManager.end_abnormally`), the engine those of
+threads that ended (trigger monitors). The channel initiator and its running channels' MCAs
+connect themselves (:func:`connect_chinit`, :func:`channel_started`). Every ended connection
+leaves its final record for accounting (:func:`ended`, :func:`take_ended`). The registry is state
 like any other: the ``conn`` table holds one :class:`Connection` per connection id, the
 ``indoubt`` table the units of recovery left in doubt by connections that ended, so another
 process on the same home sees them at its next command and every change is atomic.
@@ -20,20 +23,27 @@ z/OS rules kept (IBM MQ for z/OS):
 * ASID, four hexadecimal digits, "distinguishes duplicate values of APPLTAG": one per address
   space, so here one per owner (a process: a job, a console, a server).
 
-What mqsc leaves out: a unit of work's puts are held by the unit of recovery and reach the
-queue at commit (CURDEPTH counts them then, not at MQPUT); its gets take the messages off the
-queue at once, as MQGET does, and a backout puts them back at the end of the queue.
+A unit of work's puts and gets on private local queues stay on their queues, marked
+(mqsc/engine/storage/queuestore.py): CURDEPTH counts the puts from the MQPUT and leaves the
+gets out from the MQGET ("CurrentQDepth"), a commit makes the puts available and deletes the
+gets, a backout removes the puts and makes the gets available again in their place.
+
+What mqsc leaves out: on a shared queue a unit of work's puts wait in the unit of recovery and
+reach the queue at commit, and a backout puts got messages back at the end of the queue.
 """
 
 from __future__ import annotations
 
 import base64
 import datetime as dt
+import os
+import re
+import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from mqsc.engine.context import CONN_TABLE
+from mqsc.engine.context import CONN_TABLE, LogSuspended
 from mqsc.engine.log import rba
 from mqsc.engine.records import Workload
 
@@ -49,6 +59,23 @@ TABLE, INDOUBT_TABLE = CONN_TABLE, "indoubt"
 #: The first ASID given to a connection (the queue manager's own address spaces take lower
 #: ones on z/OS; UNVERIFIED numbering).
 FIRST_ASID = 0x0040
+#: The table of connections that ended, each with its final activity, until the accounting
+#: interval that writes them takes them (:func:`take_ended`).
+ENDED_TABLE = "ended"
+#: At most this many ended connections wait for accounting; the oldest go first (SMF keeps
+#: records in buffers that are lost when nobody writes them either).
+MAX_ENDED = 2000
+#: How a trigger monitor opens its initiation queue (UNVERIFIED: CKTI's MQOPEN options are
+#: not public; IBM's triggering lab shows the initiation queue's IPPROCS 1 while CKTI runs).
+MONITOR_OPTIONS = ("MQOO_INPUT_AS_Q_DEF", "MQOO_FAIL_IF_QUIESCING")
+#: How a sending MCA opens its transmission queue and a receiving MCA the queues it puts to
+#: (UNVERIFIED options; the handles themselves are what DISPLAY QSTATUS shows, with CHANNEL
+#: and CONNAME, "channel initiator only").
+SENDER_OPTIONS = ("MQOO_INPUT_EXCLUSIVE", "MQOO_INQUIRE", "MQOO_FAIL_IF_QUIESCING")
+RECEIVER_OPTIONS = ("MQOO_OUTPUT", "MQOO_FAIL_IF_QUIESCING")
+#: A connection owner that names a thread of a process, ``pid:thread`` (:func:`thread_owner`):
+#: the connection ends when that thread ends (a trigger monitor's task).
+_THREAD_OWNER = re.compile(r"\d+:\d+")
 
 
 # ---- records ---------------------------------------------------------------------------------
@@ -61,6 +88,8 @@ class Handle:
     objtype: str = "QUEUE"
     openopts: tuple[str, ...] = ()
     qsgdisp: str = "QMGR"
+    #: The subscription an MQSUB handle is for (OBJTYPE TOPIC); "" for an MQOPEN's.
+    subname: str = ""
 
     @property
     def input(self) -> bool:
@@ -71,11 +100,13 @@ class Handle:
         return "MQOO_OUTPUT" in self.openopts
 
     def snapshot(self) -> list[Any]:
-        return [self.hid, self.objname, self.objtype, list(self.openopts), self.qsgdisp]
+        fields = [self.hid, self.objname, self.objtype, list(self.openopts), self.qsgdisp]
+        return [*fields, self.subname] if self.subname else fields
 
     @classmethod
     def restore(cls, data: list[Any]) -> Handle:
-        return cls(int(data[0]), data[1], data[2], tuple(data[3]), data[4])
+        subname = str(data[5]) if len(data) > 5 else ""
+        return cls(int(data[0]), data[1], data[2], tuple(data[3]), data[4], subname)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,8 +145,14 @@ class QueueActivity:
 
 @dataclass(frozen=True, slots=True)
 class Held:
-    """Messages a unit of recovery holds: puts waiting for the commit, or gets kept for a
-    backout (their data when they had some, as base64 in the snapshot)."""
+    """Messages a unit of recovery holds.
+
+    On a private local queue (``run`` > 0) they are on the queue, in run ``run``: puts the
+    commit makes available (``keep``: trigger messages, made available at a backout too) or
+    gets the commit deletes and a backout makes available again where they were
+    (mqsc/engine/storage/queuestore.py). On a shared queue (``run`` 0) the unit holds them
+    itself: puts waiting for the commit, gets kept for a backout (their data when they had
+    some, as base64 in the snapshot)."""
 
     queue: str
     count: int
@@ -123,15 +160,21 @@ class Held:
     persistent: bool
     priority: int
     data: bytes | None = None
+    run: int = 0
+    keep: bool = False
 
     def snapshot(self) -> list[Any]:
         data = base64.b64encode(self.data).decode("ascii") if self.data is not None else None
-        return [self.queue, self.count, self.size, self.persistent, self.priority, data]
+        fields = [self.queue, self.count, self.size, self.persistent, self.priority, data]
+        return [*fields, self.run, self.keep] if self.run else fields
 
     @classmethod
     def restore(cls, data: list[Any]) -> Held:
         body = base64.b64decode(data[5]) if data[5] is not None else None
-        return cls(data[0], int(data[1]), int(data[2]), bool(data[3]), int(data[4]), body)
+        run, keep = (int(data[6]), bool(data[7])) if len(data) > 7 else (0, False)
+        return cls(
+            data[0], int(data[1]), int(data[2]), bool(data[3]), int(data[4]), body, run, keep
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +247,9 @@ class Connection:
     commits: int = 0
     backouts: int = 0
     next_hid: int = 1
+    #: The channel instance of a channel's MCA: its status key (the channel's name; a
+    #: cluster-receiver's names the sending queue manager too).
+    instance: str = ""
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -224,6 +270,7 @@ class Connection:
             "commits": self.commits,
             "backouts": self.backouts,
             "next_hid": self.next_hid,
+            **({"instance": self.instance} if self.instance else {}),
         }
 
     @classmethod
@@ -246,6 +293,7 @@ class Connection:
             int(data.get("commits", 0)),
             int(data.get("backouts", 0)),
             int(data.get("next_hid", 1)),
+            str(data.get("instance", "")),
         )
 
     def activity_on(self, queue: str) -> QueueActivity:
@@ -295,6 +343,41 @@ class InDoubt:
             data["asid"],
             data["userid"],
             UnitOfRecovery.restore(data["uow"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """A connection's final record, kept for accounting (SMF 116) until the interval that
+    writes it takes it: the connection as it was when it ended (``activity``, ``commits`` and
+    ``backouts`` are its totals), when, and whether abnormally (its program ended without
+    MQDISC, or the queue manager stopped)."""
+
+    connection: Connection
+    ended: str
+    abnormal: bool = False
+    sequence: int = 0
+
+    @property
+    def key(self) -> str:
+        return f"{self.sequence:012d}"
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "kind": "ended",
+            "connection": self.connection.snapshot(),
+            "ended": self.ended,
+            "abnormal": self.abnormal,
+            "sequence": self.sequence,
+        }
+
+    @classmethod
+    def restore(cls, data: dict[str, Any]) -> Ended:
+        return cls(
+            Connection.restore(data["connection"]),
+            data["ended"],
+            bool(data["abnormal"]),
+            int(data["sequence"]),
         )
 
 
@@ -365,19 +448,22 @@ def connect(ctx: Ctx, request: ConnectRequest) -> Connection:
 
 def disconnect(ctx: Ctx, conn: str) -> bool:
     """MQDISC: handles closed, a unit of work in flight committed; False when there is no
-    such connection (already ended)."""
+    such connection (already ended). Its final record waits for accounting (:func:`ended`)."""
     record = ctx.txn.get(TABLE, conn)
     if record is None:
         return False
     if record.uow is not None:
         record = commit(ctx, record)
+    record = _closed_all(record)
     ctx.txn.delete(TABLE, conn)
+    _keep_ended(ctx, record, abnormal=False)
     return True
 
 
 def end_abnormally(ctx: Ctx, conn: str) -> None:
     """The connection's program ended without MQDISC (its process died): in-flight work is
-    backed out, prepared work stays in doubt (``indoubt``), the handles go."""
+    backed out, prepared work stays in doubt (``indoubt``), the handles go. Its final record
+    waits for accounting (:func:`ended`)."""
     record = ctx.txn.get(TABLE, conn)
     if record is None:
         return
@@ -387,9 +473,46 @@ def end_abnormally(ctx: Ctx, conn: str) -> None:
             record.appltag, record.conn, record.appltype, record.asid, record.userid, uow
         )
         ctx.txn.put(INDOUBT_TABLE, left.key, left)
+        record = replace(record, uow=None)
     elif uow is not None:
-        backout(ctx, record)
+        record = backout(ctx, record)
+    record = _closed_all(record)
     ctx.txn.delete(TABLE, conn)
+    _keep_ended(ctx, record, abnormal=True)
+
+
+def _closed_all(record: Connection) -> Connection:
+    """The connection with its handles closed (MQDISC closes them; each counts a close)."""
+    for handle in record.handles:
+        if handle.objtype == "QUEUE":  # activity is per queue (SMF 116)
+            record = record.with_activity(handle.objname, closes=1)
+    return replace(record, handles=())
+
+
+# ---- ended connections, for accounting -----------------------------------------------------------
+def _keep_ended(ctx: Ctx, record: Connection, *, abnormal: bool) -> None:
+    txn = ctx.txn
+    last = max((e.sequence for e in txn.values(ENDED_TABLE)), default=0)
+    ended = Ended(record, ctx.stamp(), abnormal, last + 1)
+    txn.put(ENDED_TABLE, ended.key, ended)
+    keys = sorted(txn.keys(ENDED_TABLE))
+    for key in keys[: max(0, len(keys) - MAX_ENDED)]:
+        txn.delete(ENDED_TABLE, key)
+
+
+def ended(txn: Txn) -> list[Ended]:
+    """The connections that ended since accounting last took them, in the order they ended
+    (each with its final activity)."""
+    return [txn.get(ENDED_TABLE, key) for key in sorted(txn.keys(ENDED_TABLE))]
+
+
+def take_ended(ctx: Ctx) -> list[Ended]:
+    """The ended connections, taken: an accounting interval writes their final records and
+    they are gone (in its transaction: a failed one leaves them for the next)."""
+    found = ended(ctx.txn)
+    for one in found:
+        ctx.txn.delete(ENDED_TABLE, one.key)
+    return found
 
 
 def end_all(ctx: Ctx) -> None:
@@ -400,12 +523,172 @@ def end_all(ctx: Ctx) -> None:
         end_abnormally(ctx, conn)
 
 
+# ---- connections held by a thread (trigger monitors) -------------------------------------------
+def thread_owner() -> str:
+    """The calling thread as a connection's owner, ``pid:thread``: the connection ends when
+    the thread does (MQ closes a connection's handles when it ends, IBM "MQDISC"), or when
+    its process does."""
+    return f"{os.getpid()}:{threading.get_ident()}"
+
+
+def thread_alive(owner: str) -> bool:
+    """Whether the thread a ``pid:thread`` owner names still runs, as far as this process can
+    tell without probing others: a thread of this process that is running. An owner in
+    another process can only be there when a state store shares the queue manager between
+    processes, and the store gives the queue manager its own probe
+    (``QueueManager.owner_alive``, which also asks whether that process exists); without one
+    the owner counts as running."""
+    pid, _, thread = owner.partition(":")
+    if not pid.isdigit() or not thread.isdigit():
+        return False
+    if int(pid) != os.getpid():
+        return True
+    return any(t.ident == int(thread) for t in threading.enumerate())
+
+
+def end_dead_threads(ctx: Ctx) -> None:
+    """Connections held by a thread that has ended, or by a process that no longer exists,
+    end abnormally (the queue manager's probe, ``QueueManager.owner_alive``, tells)."""
+    table = ctx.txn.state.tables[TABLE]
+    alive = ctx.qm.owner_alive
+    dead = [
+        c.conn for c in table.values() if _THREAD_OWNER.fullmatch(c.owner) and not alive(c.owner)
+    ]
+    for conn in dead:
+        end_abnormally(ctx, conn)
+
+
+def has_thread_owners(tables: dict[str, dict[Any, Any]]) -> bool:
+    """Whether any connection is held by a thread (the check every command pays for first:
+    a process owner is ``pid.start``, the channel initiator's ``CHIN.qmgr``, a thread's
+    ``pid:thread``)."""
+    # A cheap superset of _THREAD_OWNER: end_dead_threads applies the exact test.
+    return any(":" in record.owner for record in tables[TABLE].values())
+
+
+# ---- trigger monitors ----------------------------------------------------------------------------
+def open_monitor(ctx: Ctx, initq: str, request: ConnectRequest) -> Connection:
+    """A trigger monitor (CKTI, CSQQTRMN, a batch monitor) connects and opens its initiation
+    queue for input: an ordinary connection with an ordinary handle (DISPLAY CONN, DISPLAY
+    QSTATUS TYPE(HANDLE), IPPROCS)."""
+    record = connect(ctx, request)
+    open_handle(ctx, record.conn, initq, MONITOR_OPTIONS)
+    return ctx.txn.get(TABLE, record.conn)
+
+
+def monitor_of(txn: Txn, owner: str, initq: str) -> Connection | None:
+    """The trigger monitor ``owner`` runs on ``initq``: its connection holding that queue,
+    and only that queue, open for input."""
+    for record in every(txn):
+        if (
+            record.owner == owner
+            and record.handles
+            and all(h.objname == initq and h.input for h in record.handles)
+        ):
+            return record
+    return None
+
+
+# ---- the channel initiator and its channels ------------------------------------------------------
+def chinit_tag(qmgr: str) -> str:
+    """The channel initiator's address space, as DISPLAY CONN's APPLTAG shows its connections
+    ("Channel initiator job name"): the started task xxxxCHIN; its user is the same id (the
+    started task's user)."""
+    return f"{qmgr}CHIN"[:8]
+
+
+def _chinit_owner(qmgr: str) -> str:
+    # Never a process: the channel initiator is part of the queue manager, its connections
+    # end with it (STOP CHINIT, STOP QMGR), never because some process ended.
+    return f"CHIN.{qmgr}"
+
+
+def connect_chinit(ctx: Ctx) -> Connection:
+    """START CHINIT: the channel initiator connects (APPLTYPE CHINIT)."""
+    tag = chinit_tag(ctx.qm.name)
+    request = ConnectRequest(
+        tag, "CHINIT", tag, _chinit_owner(ctx.qm.name), appldesc="IBM MQ channel initiator"
+    )
+    return connect(ctx, request)
+
+
+def end_chinit(ctx: Ctx) -> None:
+    """STOP CHINIT, STOP QMGR: the channel initiator and every channel's connection end."""
+    owner = _chinit_owner(ctx.qm.name)
+    for record in every(ctx.txn):
+        if record.owner == owner:
+            disconnect(ctx, record.conn)
+
+
+def channel_connection(txn: Txn, qmgr: str, instance: str) -> Connection | None:
+    """The connection of a running channel instance's MCA (``instance``: the channel status
+    key), if it has one."""
+    owner = _chinit_owner(qmgr)
+    for record in txn.values(TABLE):
+        if record.owner == owner and record.instance == instance:
+            return record
+    return None
+
+
+def channel_started(ctx: Ctx, instance: str, conname: str, userid: str, xmitq: str = "") -> None:
+    """A channel instance is RUNNING: its MCA is a thread of the channel initiator with a
+    connection of its own (DISPLAY CONN's CHANNEL and CONNAME); a sending MCA holds its
+    transmission queue open for input while it runs."""
+    if channel_connection(ctx.txn, ctx.qm.name, instance) is not None:
+        return
+    tag = chinit_tag(ctx.qm.name)
+    request = ConnectRequest(
+        tag,
+        "CHINIT",
+        userid or tag,
+        _chinit_owner(ctx.qm.name),
+        channel=instance.split(" ", 1)[0],
+        conname=conname,
+    )
+    record = replace(connect(ctx, request), instance=instance)
+    ctx.txn.put(TABLE, record.conn, record)
+    if xmitq and ctx.txn.has("qlocal", xmitq):
+        open_handle(ctx, record.conn, xmitq, SENDER_OPTIONS)
+
+
+def channel_ended(ctx: Ctx, instance: str) -> None:
+    """A channel instance stopped running: its MCA's connection ends, its handles closed."""
+    record = channel_connection(ctx.txn, ctx.qm.name, instance)
+    if record is not None:
+        disconnect(ctx, record.conn)
+
+
+def channel_put(ctx: Ctx, instance: str, queue: str, count: int, size: int) -> None:
+    """A receiving MCA put ``count`` messages on ``queue``: it holds the queue open for output
+    while it runs, and counts the puts (accounting)."""
+    record = channel_connection(ctx.txn, ctx.qm.name, instance)
+    if record is None or not count:
+        return
+    if ctx.txn.has("qlocal", queue) and not any(
+        h.objname == queue and h.output for h in record.handles
+    ):
+        open_handle(ctx, record.conn, queue, RECEIVER_OPTIONS)
+        record = ctx.txn.get(TABLE, record.conn)
+    ctx.txn.put(TABLE, record.conn, record.with_activity(queue, puts=count, put_bytes=count * size))
+
+
+def channel_got(ctx: Ctx, instance: str, queue: str, count: int) -> None:
+    """A sending MCA's gets of a committed batch from its transmission queue (accounting)."""
+    record = channel_connection(ctx.txn, ctx.qm.name, instance)
+    if record is not None and count:
+        ctx.txn.put(TABLE, record.conn, record.with_activity(queue, gets=count))
+
+
 def _new_id(txn: Txn, now: dt.datetime) -> str:
+    # A CONN is never given again while it means something: a live connection, one whose unit
+    # of recovery is in doubt, or one whose final record waits for accounting.
     seconds = int(now.timestamp()) & 0xFFFFFFFF
+    taken = {left.conn for left in txn.values(INDOUBT_TABLE)}
+    taken.update(e.connection.conn for e in txn.values(ENDED_TABLE))
     sequence = 1
     while True:
         conn = f"{seconds:08X}{sequence:08X}"
-        if not txn.has(TABLE, conn):
+        if not txn.has(TABLE, conn) and conn not in taken:
             return conn
         sequence += 1
 
@@ -447,6 +730,23 @@ def open_handle(
     return handle
 
 
+#: How an MQSUB that resumes an administrative subscription shows in OPENOPTS (UNVERIFIED:
+#: IBM's DISPLAY CONN page lists SUBID, SUBNAME and TOPICSTR for such handles, not the
+#: options shown).
+SUBSCRIBE_OPTIONS = ("MQSO_RESUME", "MQSO_DURABLE", "MQSO_FAIL_IF_QUIESCING")
+
+
+def open_subscription(ctx: Ctx, conn: str, subname: str, topic_object: str) -> Handle:
+    """MQSUB (MQSO_RESUME) of subscription ``subname`` by a connection: a handle on the
+    subscription's topic object (OBJTYPE TOPIC) until :func:`close_handle`."""
+    record = ctx.txn.get(TABLE, conn)
+    handle = Handle(record.next_hid, topic_object, "TOPIC", SUBSCRIBE_OPTIONS, subname=subname)
+    ctx.txn.put(
+        TABLE, conn, replace(record, handles=(*record.handles, handle), next_hid=handle.hid + 1)
+    )
+    return handle
+
+
 def close_handle(ctx: Ctx, conn: str, hid: int) -> Handle | None:
     """MQCLOSE: the handle goes (None when it was not open)."""
     record = ctx.txn.get(TABLE, conn)
@@ -456,7 +756,9 @@ def close_handle(ctx: Ctx, conn: str, hid: int) -> Handle | None:
     if handle is None:
         return None
     record = replace(record, handles=tuple(h for h in record.handles if h.hid != hid))
-    ctx.txn.put(TABLE, conn, record.with_activity(handle.objname, closes=1))
+    if handle.objtype == "QUEUE":
+        record = record.with_activity(handle.objname, closes=1)
+    ctx.txn.put(TABLE, conn, record)
     return handle
 
 
@@ -508,6 +810,14 @@ def uncommitted(txn: Txn, queue: str) -> bool:
     return any(queue in left.uow.queues for left in txn.values(INDOUBT_TABLE))
 
 
+def held_puts(txn: Txn, queue: str) -> int:
+    """Messages units of recovery hold for ``queue`` until they commit (a shared queue's
+    puts, which reach its structure then): room its MAXDEPTH keeps for them."""
+    units = [r.uow for r in txn.values(TABLE) if r.uow is not None]
+    units += [left.uow for left in txn.values(INDOUBT_TABLE)]
+    return sum(h.count for uow in units for h in uow.puts if h.queue == queue and not h.run)
+
+
 # ---- units of recovery ---------------------------------------------------------------------
 def begin(ctx: Ctx, record: Connection, coordinator: str = "", nid: str = "") -> Connection:
     """The connection's unit of recovery, started by its first change in syncpoint."""
@@ -545,59 +855,30 @@ def prepare(ctx: Ctx, record: Connection, coordinator: str, nid: str) -> Connect
     return record
 
 
+def _wait_for_the_log(ctx: Ctx, uow: UnitOfRecovery) -> None:
+    """The commit of a unit with persistent work writes its commit to the log: while logging
+    is suspended z/OS holds the MQCMIT until RESUME QMGR LOG, mqsc raises LogSuspended with
+    nothing changed (docs/connections.md)."""
+    inventory = ctx.txn.get("bsds", None)
+    if inventory is not None and inventory.suspended:
+        if any(h.persistent for h in (*uow.puts, *uow.gets)):
+            raise LogSuspended("MQCMIT")
+
+
 def commit(ctx: Ctx, record: Connection) -> Connection:
-    """MQCMIT: the held puts reach their queues; the gets stay done."""
+    """MQCMIT: the unit's puts become available, its gets are done."""
     if record.uow is not None:
-        apply_commit(ctx, record.uow)
+        _wait_for_the_log(ctx, record.uow)
+        ctx.qm.resolve_unit(ctx, record.uow, commit=True)
     record = replace(record, uow=None, commits=record.commits + 1)
     ctx.txn.put(TABLE, record.conn, record)
     return record
 
 
 def backout(ctx: Ctx, record: Connection) -> Connection:
-    """MQBACK: the held puts are dropped, the got messages go back on their queues."""
+    """MQBACK: the unit's puts are removed, the got messages available again."""
     if record.uow is not None:
-        apply_backout(ctx, record.uow)
+        ctx.qm.resolve_unit(ctx, record.uow, commit=False)
     record = replace(record, uow=None, backouts=record.backouts + 1)
     ctx.txn.put(TABLE, record.conn, record)
     return record
-
-
-def apply_commit(ctx: Ctx, uow: UnitOfRecovery) -> None:
-    from mqsc.engine.messaging import bodies, privateq  # noqa: PLC0415 - cycle: privateq imports this module
-
-    for held in uow.puts:
-        if held.data is not None:
-            bodies.put(
-                ctx, held.queue, held.data, persistent=held.persistent, priority=held.priority
-            )
-        else:
-            privateq.put(
-                ctx,
-                held.queue,
-                held.count,
-                held.size,
-                persistent=held.persistent,
-                priority=held.priority,
-            )
-
-
-def apply_backout(ctx: Ctx, uow: UnitOfRecovery) -> None:
-    from mqsc.engine.messaging import bodies, privateq  # noqa: PLC0415 - cycle: privateq imports this module
-
-    for held in uow.gets:
-        if held.data is not None:
-            bodies.put(
-                ctx, held.queue, held.data, persistent=held.persistent, priority=held.priority
-            )
-        else:
-            privateq.put(
-                ctx,
-                held.queue,
-                held.count,
-                held.size,
-                persistent=held.persistent,
-                priority=held.priority,
-                triggering=False,
-                restoring=True,
-            )

@@ -242,8 +242,6 @@ def restart(qm: QueueManager, module: str = "") -> list[Result]:
     for topicstr, kept in list(txn.items("retained")):
         if not kept.persistent:  # nonpersistent retained publications do not survive
             txn.delete("retained", topicstr)
-    for initq in list(txn.keys("monitors")):
-        txn.delete("monitors", initq)  # the trigger monitors' connections ended with the stop
     space.recount(ctx)
     log = txn.edit("log", None)
     log.started = log.rba

@@ -20,6 +20,7 @@ from mqsc import catalog
 from mqsc.catalog import CommandSource, CommandSpec, zparm
 from mqsc.catalog.mqrc import (
     MQRC_CONNECTION_BROKEN,
+    MQRC_NONE,
     MQRC_NOT_AUTHORIZED,
     MQRC_Q_MGR_NOT_AVAILABLE,
     MQRC_UNEXPECTED_ERROR,
@@ -54,7 +55,7 @@ from mqsc.engine.context import CommandFailed, Ctx, LogSuspended
 from mqsc.engine.group import Group, group_of
 from mqsc.engine.initdecks import InitDecks
 from mqsc.engine.log import LogRecord, LogState, command_detail
-from mqsc.engine.messaging import bodies, clusterput, events, privateq, pubsub, triggers
+from mqsc.engine.messaging import bodies, clusterput, events, privateq, pubsub, unitofwork
 from mqsc.engine.mqobjects import MQObject, QueueManagerInfo
 from mqsc.engine.phase import PHASE_SOURCES, Phase
 from mqsc.engine.records import (
@@ -67,6 +68,7 @@ from mqsc.engine.records import (
     Record,
     Result,
     Transfer,
+    TriggerMessage,
     Workload,
 )
 from mqsc.engine.security import SecurityDatabase
@@ -661,10 +663,22 @@ class QueueManager:
                 raise connregistry.NotConnected(MQRC_Q_MGR_NOT_AVAILABLE)
             txn = Txn(self.state)
             ctx = Ctx(self, txn, None, None, CommandSource.SERVER, conn)
+            self._end_dead_threads(ctx)
             outcome = step(ctx)
             if txn.changed or txn.journal:
                 self.commit(txn, None)
             return outcome
+
+    def resolve_unit(self, ctx: Ctx, uow: connregistry.UnitOfRecovery, *, commit: bool) -> None:
+        """A unit of recovery ends (the registry decides when and how): its messages move
+        (mqsc/engine/messaging/unitofwork.py)."""
+        unitofwork.resolve(ctx, uow, commit=commit)
+
+    def _end_dead_threads(self, ctx: Ctx) -> None:
+        """Connections held by threads that have ended (trigger monitors) end before the
+        work sees them; the state store ends those of processes that died."""
+        if self.state.tables["conn"] and connregistry.has_thread_owners(self.state.tables):
+            connregistry.end_dead_threads(ctx)
 
     def trigger_monitor(
         self,
@@ -672,20 +686,34 @@ class QueueManager:
         *,
         start: bool = True,
         owner: str | None = None,
-        user: str | None = None,
-        connection: str = "BATCH",
+        appltag: str = "CKTI",
+        appltype: str = "CICS",
+        userid: str = "",
     ) -> Workload:
-        """A trigger monitor (CICS's CKTI, IMS's CSQQTRMN) opens ``initq`` for input, or
-        closes it (``start`` False): while one holds it, trigger events of the queues naming
-        it write trigger messages there (mqsc/engine/messaging/triggers.py). The outcome is a
-        Workload
-        of operation "monitor" whose ``triggers`` are the messages its opening caused.
-        ``owner`` (default: this process and thread) is who holds the handle: it counts only
-        while that owner runs, and only that owner closes it."""
-        who = owner if owner is not None else triggers.owner()
+        """A trigger monitor (CICS's CKTI, IMS's CSQQTRMN) connects and opens ``initq`` for
+        input, or closes it and disconnects (``start`` False): while one holds it, trigger
+        events of the queues naming it write trigger messages there
+        (mqsc/engine/messaging/triggers.py). The monitor is a connection like any other
+        (DISPLAY CONN; APPLTAG: a CICS region's applid, here ``appltag``; USERID: its started
+        task's user, default the queue manager's). The outcome is a Workload of operation
+        "monitor" whose ``triggers`` are the messages its opening caused. ``owner`` (default:
+        this process and thread) is who holds the connection: it ends when that owner ends,
+        and only that owner closes it."""
+        who = owner if owner is not None else connregistry.thread_owner()
 
         def operation(ctx: Ctx) -> Workload:
-            reason, fired = privateq.monitor(ctx, initq, start, who)
+            reason = MQRC_NONE
+            fired: tuple[TriggerMessage, ...] = ()
+            if start:
+                reason = privateq.monitor_refusal(ctx, initq)
+                if not reason:
+                    request = connregistry.ConnectRequest(appltag, appltype, userid, who)
+                    connregistry.open_monitor(ctx, initq, request)
+                    fired = privateq.fire_waiting(ctx, initq)
+            else:
+                record = connregistry.monitor_of(ctx.txn, who, initq)
+                if record is not None:
+                    connregistry.disconnect(ctx, record.conn)
             return Workload(
                 "monitor",
                 initq,
@@ -702,9 +730,9 @@ class QueueManager:
             "monitor",
             initq,
             1 if start else -1,
-            user=user,
+            user=userid or None,
             opens=(("queue", initq, "INPUT"),) if start else (),
-            connection=connection,
+            connection=appltype if appltype in ("CICS", "IMS") else "BATCH",
         )
 
     # ---- channels (mqsc/engine/channelstate.py, driven by mqsc/network/transport.py)
@@ -810,7 +838,10 @@ class QueueManager:
             return None
         store = self.state.tables["messages"].get(queue)
         runs = store.runs if store is not None else ()
-        return tuple(MessageRun(r.count, r.size, r.persistent, r.priority) for r in runs if r.count)
+        # What an MQGET could take: not the messages units of work hold uncommitted.
+        return tuple(
+            MessageRun(r.available, r.size, r.persistent, r.priority) for r in runs if r.available
+        )
 
     def queues_on(self, psid: int) -> tuple[str, ...]:
         """Private local queues whose storage class maps to page set ``psid``, sorted."""
@@ -948,6 +979,7 @@ class QueueManager:
         log_before = self.state.tables["log"][None].rba
         try:
             logdatasets.tick(ctx)  # offloads that ended since the last command
+            self._end_dead_threads(ctx)
             outcome = operation(ctx)
             if outcome.reason and kind != "monitor":
                 events.after_call(ctx, queue, outcome.reason)
@@ -1111,13 +1143,16 @@ class QueueManager:
         item: str | Command | Parsed,
         *,
         source: CommandSource = CommandSource.SERVER,
+        conn: str = "",
         user: str | None = None,
     ) -> Result:
         """Execute one command: MQSC text (exactly one command), or a typed command.
 
         Never raises for bad input: a command that does not parse comes back as a failed
-        result with the z/OS preprocessor messages. ``user``: who issues it (default: the
-        operator, :attr:`user`), for command security.
+        result with the z/OS preprocessor messages. ``conn``: the connection (:meth:`connect`)
+        of the program that sent it (a job's CSQUTIL, ``mqsc run``, a REST user's mqweb
+        connection): its messages name that connection's user (``Ctx.connection_user``).
+        ``user``: who issues it for command security (default: the operator, :attr:`user`).
         """
         if isinstance(item, str):
             commands = list(iter_parse(TextSource(item), columns="all"))
@@ -1129,13 +1164,14 @@ class QueueManager:
                 )
                 return results.rejected(self.cpf, logical, rejected)
             logical, parsed = commands[0]
-            return self.execute_parsed(logical, parsed, source=source, user=user)
+            return self.execute_parsed(logical, parsed, source=source, conn=conn, user=user)
         if isinstance(item, Rejected):
-            return self.execute_parsed(item.logical, item, source=source, user=user)
+            return self.execute_parsed(item.logical, item, source=source, conn=conn, user=user)
         return self.execute_parsed(
             item.syntax.logical if item.syntax is not None else None,
             item,
             source=source,
+            conn=conn,
             user=user,
         )
 
@@ -1145,10 +1181,11 @@ class QueueManager:
         *,
         source: CommandSource = CommandSource.SERVER,
         columns: Columns = "auto",
+        conn: str = "",
         user: str | None = None,
     ) -> list[Result]:
-        """Execute every command of a deck, in order."""
-        return list(self.iter_run(text, source=source, columns=columns, user=user))
+        """Execute every command of a deck, in order (``conn``, ``user``: as :meth:`execute`)."""
+        return list(self.iter_run(text, source=source, columns=columns, conn=conn, user=user))
 
     def iter_run(
         self,
@@ -1156,13 +1193,15 @@ class QueueManager:
         *,
         source: CommandSource = CommandSource.SERVER,
         columns: Columns = "auto",
+        conn: str = "",
         user: str | None = None,
     ) -> Iterator[Result]:
-        """Execute a deck command by command, yielding each result as it completes."""
+        """Execute a deck command by command, yielding each result as it completes
+        (``conn``: as :meth:`execute`)."""
         if isinstance(text, str):
             text = TextSource(text)
         for logical, parsed in iter_parse(text, columns=columns):
-            yield self.execute_parsed(logical, parsed, source=source, user=user)
+            yield self.execute_parsed(logical, parsed, source=source, conn=conn, user=user)
 
     def execute_parsed(
         self,
@@ -1170,6 +1209,7 @@ class QueueManager:
         parsed: Parsed,
         *,
         source: CommandSource,
+        conn: str = "",
         user: str | None = None,
     ) -> Result:
         """Execute a parse result (a typed command, or a rejected one)."""
@@ -1179,10 +1219,10 @@ class QueueManager:
         if given.network is not None:
             self.settle()  # retries that fell due since the last command run first
         if given.gate is None:
-            result = self._execute(logical, parsed, source, user)  # no store: no session
+            result = self._execute(logical, parsed, source, conn, user)  # no store: no session
         else:
             with self.session():
-                result = self._execute(logical, parsed, source, user)
+                result = self._execute(logical, parsed, source, conn, user)
         if result.ok and self.collaborators.network is not None:
             self.settle()
         return result
@@ -1246,6 +1286,7 @@ class QueueManager:
         logical: LogicalCommand | None,
         cmd: Command,
         source: CommandSource,
+        conn: str = "",
         user: str | None = None,
     ) -> Result:
         """One command's way through the engine: admitted here (source, phase, prefix), routed
@@ -1267,7 +1308,7 @@ class QueueManager:
             # the command for ``user``).
             sets = self._on_members(logical, route, user)
             return results.routed(self.cpf, logical, spec, route.scope, route.members, sets)
-        result = self._run_handler(logical, cmd, spec, source, user)
+        result = self._run_handler(logical, cmd, spec, source, conn, user)
         if not result.ok:
             return result
         copies = routing.copies(self, cmd)
@@ -1297,10 +1338,14 @@ class QueueManager:
         cmd: Command,
         spec: CommandSpec,
         source: CommandSource,
+        conn: str = "",
         user: str | None = None,
     ) -> Result:
-        """Run a command's handler in its own transaction on this queue manager, once the
-        security manager lets its user issue it."""
+        """Run a command's handler in its own transaction on this queue manager (``conn``:
+        the connection that sent it, if any), once the security manager lets its user issue
+        it: the one ``user`` names, else the operator (:attr:`user`; docs/security.md "Who is
+        checked": ``mqsc run`` and the console are the operator's, whatever connection
+        carries their commands)."""
         audit: tuple[Message, ...] = ()
         if (
             source not in _INITIALIZATION
@@ -1311,7 +1356,7 @@ class QueueManager:
             if not allowed:
                 return results.refused(self.cpf, logical, spec, audit, cmd.typed)
         txn = Txn(self.state)
-        ctx = Ctx(self, txn, cmd, spec, source, user=user)
+        ctx = Ctx(self, txn, cmd, spec, source, conn, user=user)
         ctx.later.extend(audit)
         switches = self.state.tables["qmgr"][None].attrs
         watched = (
@@ -1326,6 +1371,7 @@ class QueueManager:
         try:
             if inventory is not None and inventory.busy_until:
                 logdatasets.tick(ctx)
+            self._end_dead_threads(ctx)
             self.handlers[(cmd.verb, cmd.objtype)](ctx)
             if inventory is not None and inventory.suspended and _held_by_suspend(ctx):
                 raise LogSuspended(cmd.title)

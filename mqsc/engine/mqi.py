@@ -23,10 +23,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from mqsc.catalog.mqrc import MQRC_HCONN_ERROR, MQRC_HOBJ_ERROR, MQRC_NONE, MQRC_NOT_AUTHORIZED
+from mqsc.catalog.mqrc import (
+    MQRC_HCONN_ERROR,
+    MQRC_HOBJ_ERROR,
+    MQRC_NO_SUBSCRIPTION,
+    MQRC_NONE,
+    MQRC_NOT_AUTHORIZED,
+    MQRC_PUT_INHIBITED,
+    MQRC_Q_FULL,
+)
 from mqsc.engine import connregistry, security
 from mqsc.engine.connregistry import ConnectRequest, Held, NotConnected
-from mqsc.engine.messaging import bodies, privateq, sharedq
+from mqsc.engine.messaging import bodies, clusterput, privateq, queuestats, sharedq
 from mqsc.engine.records import Workload
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -73,6 +81,23 @@ class Connection:
             raise NotConnected(MQRC_HCONN_ERROR)
         close_queue(self.qm, self.conn, hid)
 
+    def subscribe(self, subname: str) -> int:
+        """MQSUB with MQSO_RESUME of the subscription ``subname`` (one DEFINE SUB made): a
+        handle (OBJTYPE TOPIC, its SUBNAME, SUBID and TOPICSTR in DISPLAY CONN) until
+        :meth:`close_handle`; the publications still go to the subscription's DEST. Raises
+        :class:`NotConnected` with MQRC 2428 (MQRC_NO_SUBSCRIPTION) when there is none."""
+        if self.closed:
+            raise NotConnected(MQRC_HCONN_ERROR)
+
+        def step(ctx: Ctx) -> int:
+            sub = ctx.txn.get("sub", subname.strip())
+            if sub is None:
+                raise NotConnected(MQRC_NO_SUBSCRIPTION)
+            topic = str(sub.get("TOPICOBJ", "") or "") or "SYSTEM.BASE.TOPIC"
+            return connregistry.open_subscription(ctx, self.conn, sub.name, topic).hid
+
+        return self._step(step)
+
     # ---- MQPUT / MQGET ---------------------------------------------------------------------
     def put(
         self,
@@ -87,8 +112,9 @@ class Connection:
         retain: bool = False,
     ) -> Workload:
         """MQPUT (MQOPEN and MQCLOSE around it, as MQPUT1): ``count`` messages of ``size``
-        bytes, or one with ``data``. In syncpoint the messages wait in the unit of work until
-        :meth:`commit` (a refused put is refused now, with nothing held)."""
+        bytes, or one with ``data``. In syncpoint the messages are on the queue from now
+        (CURDEPTH counts them) but no MQGET takes them before :meth:`commit`; a backout
+        removes them (a refused put is refused now, with nothing held)."""
         if not syncpoint:
             if data is not None:
                 return self.qm.put_message(
@@ -115,31 +141,80 @@ class Connection:
             reason = privateq.refusal(ctx, queue, number, length)
             if reason:
                 return Workload("put", queue, number, 0, length, reason=reason)
-            q = ctx.txn.get("qlocal", queue) or sharedq.shared_queue(ctx, queue)
-            keep = (
-                persistent
-                if persistent is not None
-                else (q is not None and q.get("DEFPSIST") == "YES")
-            )
-            level = (
-                priority
-                if priority is not None
-                else (int(q.get("DEFPRTY", 0)) if q is not None else 0)
-            )
-            record = ctx.txn.get(connregistry.TABLE, self.conn)
-            connregistry.hold(ctx, record, puts=(Held(queue, number, length, keep, level, data),))
+            if _target(ctx, queue, "PUT")[1] == "SHARED":
+                outcome = self._hold_shared_put(
+                    ctx, queue, data, number, length, persistent, priority
+                )
+            else:
+                pending: list[privateq.Pending] = []
+                if data is not None:
+                    outcome = bodies.put(
+                        ctx,
+                        queue,
+                        data,
+                        persistent=persistent,
+                        priority=priority,
+                        uow=self.conn,
+                        pending=pending,
+                    )
+                else:
+                    outcome = clusterput.put(
+                        ctx,
+                        queue,
+                        count,
+                        size,
+                        persistent=persistent,
+                        priority=priority,
+                        uow=self.conn,
+                        pending=pending,
+                    )
+                if outcome.done:
+                    held = tuple(_held(ctx, p) for p in pending)
+                    connregistry.hold(ctx, ctx.txn.get(connregistry.TABLE, self.conn), puts=held)
             connregistry.count(
-                ctx, queue, opens=1, closes=1, puts=number, put_bytes=number * length
+                ctx, queue, opens=1, closes=1, puts=outcome.done, put_bytes=outcome.done * length
             )
-            return Workload("put", queue, number, number, length, number * length, persistent=keep)
+            return outcome
 
         return self._step(step)
+
+    def _hold_shared_put(
+        self,
+        ctx: Ctx,
+        queue: str,
+        data: bytes | None,
+        number: int,
+        length: int,
+        persistent: bool | None,
+        priority: int | None,
+    ) -> Workload:
+        # A shared queue's unit of work keeps its puts until the commit (docs/connections.md);
+        # the MQPUT is refused now as z/OS refuses it (PUT(DISABLED), MAXDEPTH counting the
+        # puts units of work hold for the queue), so the commit never loses one.
+        q = sharedq.shared_queue(ctx, queue) or ctx.txn.get("qlocal", queue)
+        if q is not None and q.get("PUT") == "DISABLED":
+            return Workload("put", queue, number, 0, length, reason=MQRC_PUT_INHIBITED)
+        store = ctx.txn.get("cfmsgs", q.name) if q is not None else None
+        depth = (store.depth if store is not None else 0) + connregistry.held_puts(ctx.txn, queue)
+        if q is not None and depth + number > int(q.get("MAXDEPTH")):
+            return Workload("put", queue, number, 0, length, reason=MQRC_Q_FULL)
+        keep = (
+            persistent if persistent is not None else (q is not None and q.get("DEFPSIST") == "YES")
+        )
+        level = (
+            priority if priority is not None else (int(q.get("DEFPRTY", 0)) if q is not None else 0)
+        )
+        record = ctx.txn.get(connregistry.TABLE, self.conn)
+        connregistry.hold(ctx, record, puts=(Held(queue, number, length, keep, level, data),))
+        queuestats.put(ctx, queue, number, depth + number)  # MSGIN counts the MQPUT
+        return Workload("put", queue, number, number, length, number * length, persistent=keep)
 
     def get(
         self, queue: str, count: int = 1, *, syncpoint: bool = False, data: bool = False
     ) -> Workload:
         """MQGET of up to ``count`` messages (``data``: one, with its data). In syncpoint
-        they leave the queue now and come back at :meth:`backout`."""
+        they leave CURDEPTH now, stay on the queue until :meth:`commit` and are available
+        again, where they were, at :meth:`backout`."""
         if not syncpoint:
             if data:
                 return self.qm.get_message(queue, conn=self.conn)
@@ -149,10 +224,19 @@ class Connection:
             name, qsgdisp, reason = _target(ctx, queue, "GET")
             if reason:
                 return Workload("get", queue, count, 0, reason=reason)
-            held = _next_messages(ctx, name, qsgdisp, 1 if data else count)
-            outcome = bodies.get(ctx, name) if data else privateq.get(ctx, name, count)
+            record = ctx.txn.get(connregistry.TABLE, self.conn)
+            if qsgdisp == "SHARED":
+                held = _next_messages(ctx, name, qsgdisp, 1 if data else count)
+                outcome = bodies.get(ctx, name) if data else privateq.get(ctx, name, count)
+            else:
+                locked: list[privateq.Pending] = []
+                outcome = (
+                    bodies.get(ctx, name, lock=self.conn, locked=locked)
+                    if data
+                    else privateq.get(ctx, name, count, lock=self.conn, locked=locked)
+                )
+                held = tuple(_held(ctx, p) for p in locked)
             if outcome.done:
-                record = ctx.txn.get(connregistry.TABLE, self.conn)
                 connregistry.hold(ctx, record, gets=held)
             connregistry.count(
                 ctx, queue, opens=1, closes=1, gets=outcome.done, get_bytes=outcome.bytes
@@ -263,9 +347,27 @@ def _target(ctx: Ctx, queue: str, op: str) -> tuple[str, str, int]:
     return target, ("SHARED" if sharedq.shared_queue(ctx, target) is not None else "QMGR"), 0
 
 
+def _held(ctx: Ctx, pending: privateq.Pending) -> Held:
+    """What a unit of recovery records of messages it holds on a private queue."""
+    store = ctx.txn.get("messages", pending.queue)
+    run = store.run(pending.run) if store is not None else None
+    if run is None:
+        return Held(pending.queue, pending.count, 0, False, 0, None, pending.run, pending.keep)
+    return Held(
+        pending.queue,
+        pending.count,
+        run.size,
+        run.persistent,
+        run.priority,
+        None,
+        pending.run,
+        pending.keep,
+    )
+
+
 def _next_messages(ctx: Ctx, queue: str, qsgdisp: str, count: int) -> tuple[Held, ...]:
-    """The messages a get of ``count`` would take, in delivery order, as a backout would put
-    them back."""
+    """The messages a get of ``count`` from a shared queue would take, in delivery order, as
+    a backout would put them back."""
     table = "cfmsgs" if qsgdisp == "SHARED" else "messages"
     store = ctx.txn.get(table, queue)
     q = ctx.txn.get("qlocal", queue) or sharedq.shared_queue(ctx, queue)

@@ -257,6 +257,9 @@ class Delivered:
     ccsid: int = 0
     appltype: int = 0
     applname: str = ""
+    #: MQMD BackoutCount: how many times units of work that got this message backed out
+    #: (IBM "BackoutCount (MQLONG)"; BOTHRESH and BOQNAME are read against it).
+    backout_count: int = 0
 
 
 @dataclass(frozen=True, slots=True)

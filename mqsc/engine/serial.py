@@ -14,7 +14,7 @@ from typing import Any
 
 from mqsc.engine import space
 from mqsc.engine.bsds import Bsds
-from mqsc.engine.connregistry import Connection, InDoubt
+from mqsc.engine.connregistry import Connection, Ended, InDoubt
 from mqsc.engine.group import GroupInfo
 from mqsc.engine.log import LogState
 from mqsc.engine.messaging import topictree
@@ -22,7 +22,6 @@ from mqsc.engine.messaging.events import ServiceTimer
 from mqsc.engine.messaging.pubsub import Retained
 from mqsc.engine.messaging.queuestats import QueueStats
 from mqsc.engine.messaging.topictree import SubStatus
-from mqsc.engine.messaging.triggers import Monitor
 from mqsc.engine.mqobjects import Attributes, MQObject, QueueManagerInfo
 from mqsc.engine.security import CachedProfile, Settings, UserEntry
 from mqsc.engine.smf.interval import SmfState, Tally
@@ -125,9 +124,6 @@ def restore(data: dict[str, Any]) -> Any:
         return GroupInfo.restore(data)
     if kind == "substatus":
         return SubStatus(data["nummsgs"], data["last"])
-    if kind == "monitor":
-        # Rows written before owners were kept have none: their monitors are taken as gone.
-        return Monitor(tuple(data.get("owners", ())))
     if kind == "trace":
         return TraceTable.restore(data)
     if kind == "smf":
@@ -138,8 +134,12 @@ def restore(data: dict[str, Any]) -> Any:
         return SysParms.restore(data)
     if kind == "bsds":
         return Bsds.restore(data)
-    if kind in ("conn", "indoubt"):
-        return (Connection if kind == "conn" else InDoubt).restore(data)
+    if kind == "conn":
+        return Connection.restore(data)
+    if kind == "indoubt":
+        return InDoubt.restore(data)
+    if kind == "ended":
+        return Ended.restore(data)
     if kind in ("smds", "smdsconn"):
         return (DataSet if kind == "smds" else SmdsConnection).restore(data)
     if kind == "retained":

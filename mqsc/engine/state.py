@@ -26,11 +26,11 @@ PRIVATE_TABLES = (
     "log",
     "topicstr",
     "substatus",
-    "monitors",
     "trace",
     "smf",
     "conn",
     "indoubt",
+    "ended",
     "qstats",
     "retained",
     "smdsconn",
@@ -58,10 +58,10 @@ GROUP_TABLES = (
 #: has it (private and group topic objects), kept by mqsc/engine/messaging/topictree.py in the same
 #: transactions as the topics, so the uniqueness of TOPICSTR is one look-up. "substatus" holds
 #: what publications did to each subscription (DISPLAY SBSTATUS;
-#: mqsc/engine/messaging/topictree.py); "monitors" the trigger monitors holding initiation
-#: queues open (mqsc/engine/messaging/triggers.py); "conn" the connections and "indoubt" the
-#: units of recovery left in doubt (mqsc/engine/connregistry.py); "qstats" each queue's MSGIN,
-#: MSGOUT and HIQDEPTH (mqsc/engine/messaging/queuestats.py); "retained" the retained
+#: mqsc/engine/messaging/topictree.py); "conn" the connections (trigger monitors and the channel
+#: initiator's among them), "indoubt" the units of recovery left in doubt and "ended" the final
+#: records of ended connections for accounting (mqsc/engine/connregistry.py); "qstats" each
+#: queue's MSGIN, MSGOUT and HIQDEPTH (mqsc/engine/messaging/queuestats.py); "retained" the retained
 #: publication of each topic string (mqsc/engine/messaging/pubsub.py); "smds" (the group's)
 #: and "smdsconn" (each member's) the shared message data sets (mqsc/engine/storage/smds.py);
 #: "svctimer" each queue's service timer (mqsc/engine/messaging/events.py).

@@ -15,7 +15,7 @@ from typing import Any, TextIO
 from mqsc.language.reader import COMMAND_LIMIT
 from mqsc.repl.config import Settings
 from mqsc.repl.output import Output, wants_color
-from mqsc.repl.session import ConsoleSession
+from mqsc.repl.session import Connector, ConsoleSession
 from mqsc.repl.validate import continues
 from mqsc.store.home import home
 from mqsc.support.files import FileError, open_private, private_dir
@@ -36,8 +36,11 @@ def run(
     no_color: bool = False,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
+    connector: Connector | None = None,
 ) -> int:
     """Run the console on ``qm``: interactive when both ends are terminals, else piped.
+    ``connector``: how the console connects to its queue managers (its connections end with
+    it).
 
     Exit status: 0; in piped mode 10 when some command failed (as ``mqsc run``).
     """
@@ -51,16 +54,20 @@ def run(
         pager=settings.pager and interactive,
     )
     if interactive:
-        session = ConsoleSession(qm, settings, out, ask=confirm, interactive=True, yes=yes)
+        session = ConsoleSession(
+            qm, settings, out, ask=confirm, interactive=True, yes=yes, connector=connector
+        )
         try:
             return interactive_loop(session, no_color=no_color)
         finally:
             session.close_monitors()
-    session = ConsoleSession(qm, settings, out, ask=refuse(out), yes=yes)
+            session.disconnect_all()
+    session = ConsoleSession(qm, settings, out, ask=refuse(out), yes=yes, connector=connector)
     try:
         return piped_loop(session, stdin)
     finally:
         session.close_monitors()
+        session.disconnect_all()
 
 
 def interactive_loop(

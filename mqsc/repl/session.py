@@ -19,7 +19,7 @@ import datetime as dt
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from mqsc import catalog
 from mqsc.catalog import CommandSource
@@ -39,6 +39,16 @@ from mqsc.repl.validate import question
 from mqsc.support import whoami
 
 Ask = Callable[[str], bool]
+
+
+class Connector(Protocol):
+    """How a console connects to the queue managers it works on (the ``mqsc console`` front end
+    gives its user id and process): MQCONN giving the connection's CONN ("" when the queue
+    manager refuses it), and MQDISC."""
+
+    def connect(self, qm: Any) -> str: ...
+
+    def disconnect(self, qm: Any, conn: str) -> None: ...
 
 
 @dataclass(slots=True)
@@ -61,6 +71,7 @@ class ConsoleSession:
         ask: asks a yes/no question; returns the answer.
         interactive: a person is typing (confirmations can be asked, the pager may be used).
         yes: ``--yes``: never ask.
+        connector: how the console connects (None: no connection is made).
 
     """
 
@@ -73,6 +84,7 @@ class ConsoleSession:
         ask: Ask,
         interactive: bool = False,
         yes: bool = False,
+        connector: Connector | None = None,
     ) -> None:
         self.qm = qm
         # A TSO user at the operations panels: console commands and puts act for them.
@@ -92,6 +104,30 @@ class ConsoleSession:
         self.next_text = ""
         #: The initiation queues this console's ``\\monitor start`` holds open, one per start.
         self.monitors: list[str] = []
+        #: How this console connects to a queue manager and disconnects (None: it makes no
+        #: connection, as in tests that drive a session alone).
+        self.connector = connector
+        #: Its connection to each queue manager it sent commands to, by name.
+        self.conns: dict[str, tuple[Any, str]] = {}
+        self.conn_for(qm)
+
+    def conn_for(self, qm: Any) -> str:
+        """This console's connection to ``qm`` (a TSO user's operations and control panels
+        connect to the queue manager they work on): made at its first use, kept until
+        :meth:`disconnect_all`; the commands it sends carry it."""
+        if self.connector is None:
+            return ""
+        held = self.conns.get(qm.name)
+        if held is None or held[0] is not qm:
+            held = self.conns[qm.name] = (qm, self.connector.connect(qm))
+        return held[1]
+
+    def disconnect_all(self) -> None:
+        """MQDISC of every connection this console made (it is ending)."""
+        if self.connector is not None:
+            for qm, conn in self.conns.values():
+                self.connector.disconnect(qm, conn)
+        self.conns.clear()
 
     def close_monitors(self) -> None:
         """Close the trigger monitors this console started: MQ closes a connection's handles
@@ -105,6 +141,7 @@ class ConsoleSession:
         started on the one it leaves are closed with that connection."""
         self.close_monitors()
         self.qm = qm
+        self.conn_for(qm)
         self.out.cpf = qm.cpf
         self.names = NameIndex(lambda: self.qm.state)
         qm.subscribe(self.names.listener)
@@ -173,7 +210,9 @@ class ConsoleSession:
             if not isinstance(parsed, Rejected) and not self.confirmed(parsed):
                 return None
             started = time.perf_counter()
-            result = qm.execute_parsed(logical, parsed, source=CommandSource.CONSOLE)
+            result = qm.execute_parsed(
+                logical, parsed, source=CommandSource.CONSOLE, conn=self.conn_for(qm)
+            )
             self.show(result)
             self.channel_messages()
             self.hint(result)

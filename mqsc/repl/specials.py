@@ -301,7 +301,7 @@ def trigger_monitor(session: Session, argument: str) -> None:
     user = words[2].upper() if len(words) == 3 else None
     if user is not None and not valid_userid(user):
         raise SpecialError(f"\\monitor: {user} is not a user id")
-    outcome = session.qm.trigger_monitor(initq, start=start, user=user, connection="CICS")
+    outcome = session.qm.trigger_monitor(initq, start=start, userid=user or "")
     if not outcome.reason:
         if start:
             session.monitors.append(initq)

@@ -235,7 +235,16 @@ async def mqsc_action(request: Request, who: Principal) -> Response:
         return _mq_error("MQSC905E", "not JSON")
     name = request.path_params["qmgr"]
 
-    prepared = mqrest.prepare(body, who.role, who.name, services.mqweb_user)
+    # The command comes through mqweb's connection for this REST user (the command server acts
+    # for that connection's user, CSQY009I names it), as the messaging requests do; the
+    # security manager checks it for the mqweb server's user.
+    prepared = mqrest.prepare(
+        body,
+        who.role,
+        who.name,
+        lambda qm: services.registry.messaging_connection(qm, who.name.upper()[:8]),
+        services.mqweb_user,
+    )
     if isinstance(prepared, Answer):
         return _json(prepared)
 

@@ -116,9 +116,10 @@ def qmgrs(registry: Registry, name: str | None = None) -> Answer:
 
 
 # ---- /admin/action/qmgr/{qmgr}/mqsc -----------------------------------------------------
-def mqsc_action(registry: Registry, qmgr: str, body: object, role: str) -> Answer:
-    """POST .../mqsc with a runCommand or a runCommandJSON body (waits for the answer)."""
-    prepared = prepare(body, role)
+def mqsc_action(registry: Registry, qmgr: str, body: object, role: str, user: str = "") -> Answer:
+    """POST .../mqsc with a runCommand or a runCommandJSON body (waits for the answer);
+    ``user``: the REST user, whose mqweb connection sends the command."""
+    prepared = prepare(body, role, user, _connection(registry, user))
     if isinstance(prepared, Answer):
         return prepared
     try:
@@ -129,13 +130,24 @@ def mqsc_action(registry: Registry, qmgr: str, body: object, role: str) -> Answe
         return error("MQSC903E", qmgr.upper(), problem)
 
 
+def _connection(registry: Registry, user: str) -> Callable[[QueueManager], str] | None:
+    if not user:
+        return None
+    return lambda qm: registry.messaging_connection(qm, user.upper()[:8])
+
+
 def prepare(
-    body: object, role: str, user: str = "", checked: str | None = None
+    body: object,
+    role: str,
+    user: str = "",
+    conn_of: Callable[[QueueManager], str] | None = None,
+    checked: str | None = None,
 ) -> Answer | Callable[[QueueManager], Answer]:
     """The error answer for a body that is not a command, or the work that runs it on the
-    queue manager for REST user ``user`` and makes its answer. ``checked``: the z/OS user id
-    the security manager checks the command for (the mqweb server's started task user for
-    the administrator roles)."""
+    queue manager for REST user ``user`` and makes its answer. ``conn_of``: the connection
+    the command comes through (mqweb's connection for the REST user: the command server acts
+    for its user). ``checked``: the z/OS user id the security manager checks the command for
+    (the mqweb server's started task user for the administrator roles)."""
     if not isinstance(body, dict) or body.get("type") not in ("runCommand", "runCommandJSON"):
         return error("MQSC905E", "'type' must be runCommand or runCommandJSON")
     if body["type"] == "runCommand":
@@ -143,11 +155,11 @@ def prepare(
         command = parameters.get("command") if isinstance(parameters, dict) else None
         if not isinstance(command, str) or not command.strip():
             return error("MQSC905E", "'parameters.command' must be the text of an MQSC command")
-        return _work(command, role, _text_answer, user, checked)
+        return _work(command, role, _text_answer, user, conn_of, checked)
     built = json_command(body)
     if isinstance(built, Answer):
         return built
-    return _work(built, role, _json_answer, user, checked)
+    return _work(built, role, _json_answer, user, conn_of, checked)
 
 
 #: The application mqweb's commands come from (the command server's messages): what command
@@ -165,6 +177,7 @@ def _work(
     role: str,
     answer: Callable[[Result], Answer],
     user: str = "",
+    conn_of: Callable[[QueueManager], str] | None = None,
     checked: str | None = None,
 ) -> Callable[[QueueManager], Answer]:
     def work(qm: QueueManager) -> Answer:
@@ -172,7 +185,8 @@ def _work(
             hint = role_hint(("MQWebAdmin",), role, "a command other than DISPLAY")
             return error("MQWB0103E", hint=hint + " (MQWebAdminRO runs DISPLAY commands only)")
         with qm.acting_as(rest_issuer(user) if user else None):
-            return answer(qm.execute(command, user=checked))
+            conn = conn_of(qm) if conn_of is not None else ""
+            return answer(qm.execute(command, conn=conn, user=checked))
 
     return work
 

@@ -252,12 +252,12 @@ class Registry:
                         lock.release()
 
     def messaging_connection(self, qm: QueueManager, user: str) -> str:
-        """The connection a REST user's messaging requests go through (called on the queue
-        manager's command server thread): mqweb keeps a pool of connections to the queue
-        manager and uses them for the requests of the user it authenticated ("the user ID
-        of the REST API user" is the one MQ checks), so here one connection per user, made
-        at the user's first request and kept until the server stops; "" when the queue
-        manager is not running (the request answers that)."""
+        """The connection a REST user's requests go through, messaging and MQSC commands
+        (called on the queue manager's command server thread): mqweb keeps a pool of
+        connections to the queue manager and uses them for the requests of the user it
+        authenticated ("the user ID of the REST API user" is the one MQ checks), so here one
+        connection per user, made at the user's first request and kept until the server
+        stops; "" when the queue manager is not running (the request answers that)."""
         key = (qm.name, user)
         conn = self._messaging.get(key)
         if conn and conn in qm.state.tables["conn"]:
@@ -269,7 +269,7 @@ class Registry:
                     "BATCH",
                     user,
                     process_owner(),
-                    appldesc="mqsc serve messaging REST API",
+                    appldesc="mqsc serve REST API",
                 )
             )
         except NotConnected:

@@ -39,6 +39,12 @@ MIGRATIONS: tuple[str, ...] = (
                           PRIMARY KEY (pid, program, started));
     CREATE INDEX entity_version ON entity (qmgr, version);
     """,
+    # 3: trigger monitors are connections (table "conn") like every other program; the rows
+    #    of the table that held them apart ("monitors") go.
+    """
+    DELETE FROM entity WHERE tbl = 'monitors';
+    DELETE FROM tombstone WHERE tbl = 'monitors';
+    """,
 )
 
 CURRENT = len(MIGRATIONS)

@@ -41,18 +41,23 @@ def qm() -> QueueManager:
 
 # ---- the scenario the golden files show --------------------------------------------------------
 def scenario(qm: QueueManager) -> None:
-    """A batch job with a handle and a unit of work in flight, an RRS job whose prepared unit
-    of recovery its end leaves in doubt, and the puts and gets they made."""
+    """A batch job with a handle, a subscription and a unit of work in flight, an RRS job
+    whose prepared unit of recovery its end leaves in doubt, a CICS trigger monitor (CKTI),
+    and the puts and gets they made."""
     qm.put("PAY.IN", 5)
+    assert qm.execute("DEFINE SUB(PAY.EVENTS) TOPICSTR('pay/events') DEST(PAY.OUT)").ok
     payjob = qm.connection("PAYJOB", userid="oper1", owner="job-1")
     payjob.open("PAY.IN", ("MQOO_INPUT_SHARED", "MQOO_INQUIRE"))
     payjob.open("PAY.OUT")
+    payjob.subscribe("PAY.EVENTS")
     payjob.get("PAY.IN", 2, syncpoint=True)
     payjob.put("PAY.OUT", count=2, size=512, syncpoint=True)
     rrs = qm.connection("RRSJOB", appltype="RRSBATCH", userid="OPER2", owner="job-2")
     rrs.get("PAY.IN", 1, syncpoint=True)
     rrs.prepare("RRS", "RRSNID01")
     qm.end_abnormally([rrs.conn])
+    defined(qm, "PAY.INIT")
+    assert qm.trigger_monitor("PAY.INIT", appltag="CICSPAY", owner="cics-1").reason == 0
     # A message that expires a minute after it is put, an hour ago by the clock.
     qm.put_message("PAY.OUT", b"stale", expiry=600)
     later = qm.clock() + dt.timedelta(hours=1)
@@ -63,6 +68,8 @@ COMMANDS = (
     "DISPLAY CONN(*) ALL",
     "DISPLAY CONN(*) TYPE(HANDLE) ALL",
     "DISPLAY CONN(*) TYPE(ALL) WHERE(APPLTAG EQ PAYJOB)",
+    "DISPLAY CONN(*) EXTURID TASKNO TRANSID PSBNAME PSTID ASTATE",
+    "DISPLAY CONN(*) TYPE(HANDLE) WHERE(OBJTYPE EQ TOPIC) SUBNAME SUBID TOPICSTR DEST DESTQMGR",
     "DISPLAY THREAD(*) TYPE(*)",
     "DISPLAY QSTATUS(PAY.*) TYPE(HANDLE) ALL",
     "DISPLAY QSTATUS(PAY.*) IPPROCS OPPROCS UNCOM",
@@ -210,6 +217,113 @@ def test_qstats_go_with_a_deleted_queue(qm: QueueManager) -> None:
     assert record.get("MSGIN") == 0
 
 
+# ---- commands carry the connection that sent them ------------------------------------------------
+def test_a_command_acts_for_the_user_of_the_connection_that_sent_it(qm: QueueManager) -> None:
+    conn = qm.connection("PAYJOB", userid="oper3", owner="p")
+    result = qm.execute("STOP QMGR", conn=conn.conn)
+    accepted = next(r for r in result.records if getattr(r, "msg_id", "") == "CSQY009I")
+    assert accepted.inserts["user"] == "OPER3"
+
+
+def test_a_console_command_without_a_connection_acts_for_the_operator(qm: QueueManager) -> None:
+    result = qm.execute("STOP QMGR", source=CommandSource.CONSOLE)
+    accepted = next(r for r in result.records if getattr(r, "msg_id", "") == "CSQY009I")
+    assert accepted.inserts["user"] == qm.user
+
+
+# ---- ended connections wait for accounting -------------------------------------------------------
+def ended(qm: QueueManager):
+    from mqsc.engine.connregistry import ended as ended_records
+    from mqsc.engine.state import Txn
+
+    return ended_records(Txn(qm.state))
+
+
+def test_an_ended_connection_keeps_its_final_activity_until_accounting_takes_it(
+    qm: QueueManager,
+) -> None:
+    from mqsc.engine.connregistry import take_ended
+    from mqsc.engine.context import Ctx
+    from mqsc.engine.serial import restore, snapshot
+    from mqsc.engine.state import Txn
+
+    conn = qm.connection("JOB1", userid="acct1", owner="p")
+    conn.put("PAY.IN", count=4, size=100)
+    hid = conn.open("PAY.OUT")
+    conn.put("PAY.OUT", count=1, size=10, syncpoint=True)
+    conn.close()  # MQDISC: commits, closes the handle
+    dead = qm.connection("JOB2", owner="q")
+    dead.get("PAY.IN", 1, syncpoint=True)
+    qm.end_abnormally([dead.conn])
+    first, second = ended(qm)
+    assert (first.connection.appltag, first.abnormal) == ("JOB1", False)
+    assert (second.connection.appltag, second.abnormal) == ("JOB2", True)
+    final = first.connection
+    assert final.userid == "ACCT1" and final.commits == 1 and final.handles == ()
+    assert final.activity_on("PAY.IN").puts == 4
+    assert final.activity_on("PAY.OUT").closes == 2  # its one-shot put's and handle's
+    assert hid == 1 and second.connection.backouts == 1
+    assert restore(snapshot(first)) == first
+    # The accounting interval takes them in its own transaction.
+    txn = Txn(qm.state)
+    taken = take_ended(Ctx(qm, txn, None, None, CommandSource.SERVER))
+    assert [e.connection.conn for e in taken] == [first.connection.conn, second.connection.conn]
+    qm.commit(txn, None)
+    assert ended(qm) == []
+
+
+def test_ended_records_are_bounded_and_their_ids_are_not_given_again(qm: QueueManager) -> None:
+    from mqsc.engine import connregistry
+
+    ids = set()
+    for _ in range(5):
+        with qm.connection("JOB", owner="p") as conn:
+            ids.add(conn.conn)
+    assert len(ids) == 5  # one clock second: no CONN given twice while its record waits
+    assert len(ended(qm)) == 5
+    limit = connregistry.MAX_ENDED
+    connregistry.MAX_ENDED = 3  # a small bound, for the test
+    try:
+        with qm.connection("JOB", owner="p"):
+            pass
+    finally:
+        connregistry.MAX_ENDED = limit
+    assert [e.sequence for e in ended(qm)] == [4, 5, 6]  # the oldest went first
+
+
+def test_a_subscription_handle_names_its_subscription_and_goes_at_mqclose(qm: QueueManager) -> None:
+    assert qm.execute("DEFINE SUB(PAY.ALL) TOPICSTR('pay/#') DEST(PAY.IN)").ok
+    with qm.connection("PAYJOB", userid="oper1") as conn:
+        with pytest.raises(NotConnected) as refused:
+            conn.subscribe("NO.SUCH.SUB")
+        assert refused.value.reason == 2428  # MQRC_NO_SUBSCRIPTION
+        hid = conn.subscribe("PAY.ALL")
+        [handle] = qm.execute("DISPLAY CONN(*) TYPE(HANDLE) ALL").objects
+        assert (handle.get("OBJTYPE"), handle.get("SUBNAME"), handle.get("TOPICSTR")) == (
+            "TOPIC",
+            "PAY.ALL",
+            "pay/#",
+        )
+        [sub] = qm.execute("DISPLAY SUB(PAY.ALL) SUBID").objects
+        assert handle.get("SUBID") == sub.get("SUBID")
+        assert (handle.get("DEST"), handle.get("DESTQMGR")) == ("PAY.IN", qm.name)
+        # A topic handle is no queue's: DISPLAY QSTATUS and IPPROCS do not count it.
+        assert not qm.execute("DISPLAY QSTATUS(PAY.IN) TYPE(HANDLE)").objects
+        conn.close_handle(hid)
+        assert qm.execute("DISPLAY CONN(*) TYPE(HANDLE)").message_ids[0] == "CSQM297I"
+
+
+def test_exturid_is_the_coordinators_identifier_of_a_prepared_unit(qm: QueueManager) -> None:
+    with qm.connection("RRSJOB", appltype="RRSBATCH") as conn:
+        conn.put("PAY.OUT", count=1, syncpoint=True)
+        [before] = qm.execute("DISPLAY CONN(*) EXTURID QMURID").objects
+        assert before.get("EXTURID") == ""  # in flight, the queue manager's own unit
+        urid = conn.prepare("RRS", "NID1")
+        [after] = qm.execute("DISPLAY CONN(*) EXTURID").objects
+        assert after.get("EXTURID") == urid
+        conn.commit()
+
+
 def test_a_commit_while_the_log_is_suspended_changes_nothing_until_resumed(qm) -> None:
     # z/OS holds the MQCMIT until RESUME QMGR LOG; mqsc raises LogSuspended and keeps the unit
     # of work as it was, so the commit after the resume puts the message.
@@ -224,8 +338,8 @@ def test_a_commit_while_the_log_is_suspended_changes_nothing_until_resumed(qm) -
     with pytest.raises(LogSuspended):
         conn.close()
     assert qm.digest() == before
-    assert depth(qm, "PAY.IN") == 0
     assert qm.run("RESUME QMGR LOG", source=CommandSource.CONSOLE)[0].ok
+    assert qm.get("PAY.IN", 1).reason == 2033  # on the queue, uncommitted: no get takes it
     conn.commit()  # the MQDISC that failed did not end the connection
-    assert depth(qm, "PAY.IN") == 1
+    assert qm.get("PAY.IN", 1).done == 1
     conn.close()

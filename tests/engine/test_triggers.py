@@ -134,6 +134,11 @@ def test_a_monitor_whose_thread_has_ended_holds_nothing() -> None:
     assert qm.execute("DELETE QLOCAL(INITQ)").ok
 
 
+def monitors_on(qm, queue: str) -> list[str]:
+    """The owners of the connections holding ``queue`` open (trigger monitors)."""
+    return [c.owner for c in qm.connections() for h in c.handles if h.objname == queue and h.input]
+
+
 def test_a_monitor_of_a_process_that_has_gone_holds_nothing() -> None:
     import subprocess
     import sys
@@ -153,26 +158,40 @@ def test_a_monitor_of_a_process_that_has_gone_holds_nothing() -> None:
     assert qm.trigger_monitor("INITQ", owner=f"{child.stdout.strip()}:1").reason == 0
     assert qm.put("APP", 1, 100).triggers == ()  # nobody serves INITQ
     assert qm.trigger_monitor("INITQ").reason == 0
-    assert qm.state.tables["monitors"]["INITQ"].owners == (triggers_owner(),)  # dead one dropped
+    assert monitors_on(qm, "INITQ") == [thread_owner()]  # the dead one ended abnormally
     assert not qm.execute("DELETE QLOCAL(INITQ)").ok  # this thread's monitor holds it
 
 
-def triggers_owner() -> str:
-    from mqsc.engine.messaging.triggers import owner
+def thread_owner() -> str:
+    from mqsc.engine.connregistry import thread_owner
 
-    return owner()
+    return thread_owner()
 
 
-def test_only_the_owner_closes_its_monitor_and_old_rows_hold_nothing() -> None:
-    from mqsc.engine.serial import restore, snapshot
-
+def test_only_the_owner_closes_its_monitor() -> None:
     qm = triggered()
     assert qm.trigger_monitor("INITQ").reason == 0
     assert qm.trigger_monitor("INITQ", start=False, owner="1:1").reason == 0
     assert not qm.execute("DELETE QLOCAL(INITQ)").ok  # still held by this thread
-    row = qm.state.tables["monitors"]["INITQ"]
-    assert restore(snapshot(row)) == row
-    # A database written before owners were kept: its rows count no monitor.
-    assert restore({"kind": "monitor", "count": 1}).live(qm.owner_alive) == ()
     assert qm.trigger_monitor("INITQ", start=False).reason == 0
     assert qm.execute("DELETE QLOCAL(INITQ)").ok
+
+
+def test_a_monitor_is_a_connection_with_a_handle_on_its_initiation_queue() -> None:
+    qm = triggered()
+    assert qm.trigger_monitor("INITQ", appltag="CICSA", userid="CICSUSR").reason == 0
+    [conn] = qm.execute("DISPLAY CONN(*) TYPE(CONN) ALL").objects
+    assert (conn.get("APPLTAG"), conn.get("APPLTYPE"), conn.get("USERID")) == (
+        "CICSA",
+        "CICS",
+        "CICSUSR",
+    )
+    [handle] = qm.execute("DISPLAY QSTATUS(INITQ) TYPE(HANDLE) ALL").objects
+    assert (handle.get("APPLTAG"), handle.get("INPUT")) == ("CICSA", "SHARED")
+    [status] = qm.execute("DISPLAY QSTATUS(INITQ) IPPROCS").objects
+    assert status.get("IPPROCS") == 1
+    # Any program holding the initiation queue for input serves it, as IBM's condition says.
+    assert qm.trigger_monitor("INITQ", start=False).reason == 0
+    with qm.connection("MYMON") as conn:
+        conn.open("INITQ", ("MQOO_INPUT_SHARED",))
+        assert len(qm.put("APP", 1, 100).triggers) == 1

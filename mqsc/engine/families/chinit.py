@@ -17,7 +17,7 @@ from mqsc.catalog import product
 from mqsc.catalog.absent import FACILITIES
 from mqsc.catalog.channels import DEFAULT_PORT
 from mqsc.catalog.chinit import CHSTATUS
-from mqsc.engine import clusterstate, objectcommands, repository
+from mqsc.engine import clusterstate, connregistry, objectcommands, repository
 from mqsc.engine.channelstate import (
     CHANNELS,
     CHINIT,
@@ -58,6 +58,7 @@ def start_chinit(ctx: Ctx) -> None:
         ctx.say("CSQX003I")  # the parameter module is obsolete and ignored (CSQX003I)
     ctx.say("MQSC538I")
     set_attrs(ctx, **{CHINIT: "ACTIVE"})
+    connregistry.connect_chinit(ctx)  # the CHIN address space connects (DISPLAY CONN)
     if repository.member_clusters(ctx.txn) or ctx.txn.get("messages", repository.REPOSITORY_QUEUE):
         # The repository manager starts with the channel initiator: it looks at what waits
         # for it (docs/clusters.md).
@@ -82,6 +83,7 @@ def stop_chinit(ctx: Ctx) -> None:
             ctx.console("MQSC348I", csect="CSQXRESP", channel=name)
     kept = {n: s for n, s in statuses(attrs).items() if s.get("STATUS") == "STOPPED"}
     set_attrs(ctx, **{CHINIT: None, LISTENERS: None, CHANNELS: kept or None})
+    connregistry.end_chinit(ctx)  # its connections and its channels' end with it
     ctx.console("MQSC344I", csect="CSQXSPRM")
 
 

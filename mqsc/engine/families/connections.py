@@ -13,22 +13,38 @@ from mqsc.engine.connregistry import (
     Connection,
     Handle,
     InDoubt,
-    apply_backout,
-    apply_commit,
+    UnitOfRecovery,
     every,
     extconn,
 )
 from mqsc.engine.context import Ctx
+from mqsc.engine.messaging import pubsub, unitofwork
 from mqsc.engine.records import ObjectRecord, ThreadReport, ThreadRow
 from mqsc.engine.registry import handles
 from mqsc.support.collector import paused
 
 
 # ---- DISPLAY CONN ----------------------------------------------------------------------------
+def _exturid(uow: UnitOfRecovery | None) -> str:
+    """EXTURID: the coordinator's identifier of a unit it prepared (RRS, CICS, IMS); a unit the
+    queue manager coordinates itself has none. mqsc's coordinators name a unit by its URID."""
+    return uow.urid if uow is not None and uow.coordinator and uow.prepared else ""
+
+
+def _cics(record: Connection) -> tuple[str, str]:
+    """(TASKNO, TRANSID) of a CICS connection: mqsc's CICS connections are trigger monitors,
+    the CKTI transaction, whose task number is the connection's own sequence; blank for any
+    other (IBM "DISPLAY CONN": "CICS for z/OS only")."""
+    if record.appltype != "CICS":
+        return "", ""
+    return f"{int(record.conn[-8:], 16) % 10_000_000:07d}", "CKTI"
+
+
 def _conn_values(ctx: Ctx, record: Connection) -> dict[str, object]:
     uow = record.uow
     started_date, _, started_time = (uow.started if uow else "").partition(" ")
     state = "NONE" if uow is None else ("PREPARED" if uow.prepared else "ACTIVE")
+    taskno, transid = _cics(record)
     return {
         "CONN": record.conn,
         "EXTCONN": extconn(ctx.qm.name, record.conn),
@@ -37,6 +53,7 @@ def _conn_values(ctx: Ctx, record: Connection) -> dict[str, object]:
         "APPLTYPE": record.appltype,
         "ASID": record.asid if record.appltype != "SYSTEM" else "",
         "APPLDESC": record.appldesc,
+        "ASTATE": "NONE",
         "CHANNEL": record.channel,
         "CONNAME": record.conname,
         "CONNOPTS": "MQCNO_STANDARD_BINDING",
@@ -44,6 +61,11 @@ def _conn_values(ctx: Ctx, record: Connection) -> dict[str, object]:
         "QMURID": uow.urid if uow else "",
         "URTYPE": uow.urtype if uow else "QMGR",
         "USERID": record.userid,
+        "EXTURID": _exturid(uow),
+        "PSBNAME": "",
+        "PSTID": "",
+        "TASKNO": taskno,
+        "TRANSID": transid,
         "UOWLOGDA": started_date,
         "UOWLOGTI": started_time,
         "UOWSTATE": state,
@@ -62,6 +84,7 @@ def _indoubt_values(ctx: Ctx, left: InDoubt) -> dict[str, object]:
         "APPLTYPE": left.appltype,
         "ASID": left.asid,
         "APPLDESC": "",
+        "ASTATE": "NONE",
         "CHANNEL": "",
         "CONNAME": "",
         "CONNOPTS": "MQCNO_STANDARD_BINDING",
@@ -69,6 +92,11 @@ def _indoubt_values(ctx: Ctx, left: InDoubt) -> dict[str, object]:
         "QMURID": left.uow.urid,
         "URTYPE": left.uow.urtype,
         "USERID": left.userid,
+        "EXTURID": _exturid(left.uow),
+        "PSBNAME": "",
+        "PSTID": "",
+        "TASKNO": "",
+        "TRANSID": "",
         "UOWLOGDA": date,
         "UOWLOGTI": time,
         "UOWSTATE": "UNRESOLVED",
@@ -78,16 +106,27 @@ def _indoubt_values(ctx: Ctx, left: InDoubt) -> dict[str, object]:
 
 
 def _handle_values(ctx: Ctx, record: Connection, handle: Handle) -> dict[str, object]:
+    sub = ctx.txn.get("sub", handle.subname) if handle.subname else None
+    dest = str(sub.get("DEST", "")) if sub is not None else ""
     return {
         "CONN": record.conn,
         "EXTCONN": extconn(ctx.qm.name, record.conn),
         "TYPE": "HANDLE",
+        "ASTATE": "NONE",
         "OBJNAME": handle.objname,
         "OBJTYPE": handle.objtype,
         "OPENOPTS": " ".join(handle.openopts),
         "HSTATE": "INACTIVE",
         "QSGDISP": handle.qsgdisp,
         "READA": "NO",
+        # A subscription's handle (MQSUB): where its publications go, and which it is.
+        "DEST": dest,
+        "DESTQMGR": (str(sub.get("DESTQMGR", "")) or ctx.qm.name)
+        if sub is not None and dest
+        else "",
+        "SUBID": pubsub.subid(ctx.qm.name, handle.subname) if sub is not None else "",
+        "SUBNAME": handle.subname,
+        "TOPICSTR": str(sub.get("TOPICSTR", "")) if sub is not None else "",
     }
 
 
@@ -224,10 +263,7 @@ def resolve_indoubt(ctx: Ctx) -> None:
     if not matched:
         raise ctx.fail("MQSC580E", name=name, nid=nid)
     for left in sorted(matched, key=lambda x: x.key):
-        if action == "COMMIT":
-            apply_commit(ctx, left.uow)
-        else:
-            apply_backout(ctx, left.uow)
+        unitofwork.resolve(ctx, left.uow, commit=action == "COMMIT")
         ctx.txn.delete(INDOUBT_TABLE, left.key)
         ctx.say(
             "MQSC581I",

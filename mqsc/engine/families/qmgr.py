@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mqsc.catalog import qmgr as catalog_qmgr
-from mqsc.engine import lifecycle, objectcommands, repository
+from mqsc.engine import connregistry, lifecycle, objectcommands, repository
 from mqsc.engine.context import Ctx
 from mqsc.engine.mqobjects import QueueManagerInfo
 from mqsc.engine.records import Message
@@ -48,7 +48,10 @@ def alter_qmgr(ctx: Ctx) -> None:
 def stop_qmgr(ctx: Ctx) -> None:
     """STOP QMGR: the replies of IBM's "Stop messages" example (secondary sources)."""
     mode = str(ctx.cmd.get("MODE", "QUIESCE"))
-    ctx.records.insert(0, _message("CSQY009I", user=ctx.qm.user, mode=mode))
+    # The user who issued it: the console's, or that of the connection that sent it (a job's
+    # CSQUTIL, a REST user's mqweb connection).
+    user = connregistry.userid(ctx)
+    ctx.records.insert(0, _message("CSQY009I", user=user, mode=mode))
     ctx.say("CSQY002I")
     lifecycle.shutdown(ctx)
     ctx.console("CSQ3104I", csect="CSQ3EC0X")

@@ -7,7 +7,7 @@ from mqsc.catalog.common import MAX9
 from mqsc.catalog.qstats import QSTATS_FAMILY
 from mqsc.engine import objectcommands
 from mqsc.engine.context import Ctx
-from mqsc.engine.messaging.queuestats import TABLE, QueueStats, of, seconds_since
+from mqsc.engine.messaging.queuestats import of, reset, seconds_since
 from mqsc.engine.records import ObjectRecord
 from mqsc.engine.registry import handles
 
@@ -29,7 +29,6 @@ def reset_qstats(ctx: Ctx) -> None:
             ctx.say("CSQM297I", objtype="QUEUE")
             return
         raise ctx.not_found("QLOCAL", pattern)
-    stamp = ctx.stamp()
     for name, q, table in queues:
         stats = of(ctx, name)
         store = ctx.txn.get(table, name)
@@ -51,4 +50,4 @@ def reset_qstats(ctx: Ctx) -> None:
                 verb="RESET",
             )
         )
-        ctx.txn.put(TABLE, name, QueueStats(0, 0, depth, stamp))
+        reset(ctx, name, depth)

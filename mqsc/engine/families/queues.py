@@ -17,7 +17,7 @@ from mqsc.catalog import Family
 from mqsc.catalog import queues as catalog_queues
 from mqsc.engine import clusterstate, connregistry, objectcommands, repository, space
 from mqsc.engine.context import Ctx
-from mqsc.engine.messaging import privateq, queuestats, sharedq, triggers
+from mqsc.engine.messaging import privateq, queuestats, sharedq
 from mqsc.engine.messaging.privateq import depth
 from mqsc.engine.mqobjects import Attributes, MQObject
 from mqsc.engine.registry import handles
@@ -34,6 +34,11 @@ QUEUE_TYPES = catalog_queues.QUEUE_TYPES
 
 def depth_of(ctx: Ctx, obj: MQObject) -> int:
     return depth(ctx, obj.name, str(obj.get("QSGDISP", "QMGR")))
+
+
+def held_by(ctx: Ctx, obj: MQObject) -> int:
+    """Messages the queue holds, uncommitted gets included (privateq.held)."""
+    return privateq.held(ctx, obj.name, str(obj.get("QSGDISP", "QMGR")))
 
 
 #: Per queue type, the tables of the other types: private only, and private and group (group
@@ -96,7 +101,7 @@ def check(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
             raise ctx.object_failure(
                 "MQSC312E", "ALREADY_EXISTS", objtype="QLOCAL", name=ctx.cmd.name, existing="SHARED"
             )
-    if existing is not None and depth_of(ctx, existing):
+    if existing is not None and held_by(ctx, existing):
         # A queue's storage class (or structure) cannot change while it holds messages
         # (MQRCCF 3207, storage rule SC-4 (docs/storage.md#storage-rules)).
         if attrs.get("STGCLASS") != existing.get("STGCLASS") or attrs.get(
@@ -368,7 +373,7 @@ def _dispositions(selector: str) -> tuple[str, ...]:
 def _active_on(ctx: Ctx, obj: MQObject, psid: object) -> bool:
     """Whether a queue has an active association with page set ``psid`` (messages on it):
     DISPLAY QUEUE PSID(n) shows only those ([DOC-DEFSTC])."""
-    if obj.get("QSGDISP") == "SHARED" or not depth_of(ctx, obj):
+    if obj.get("QSGDISP") == "SHARED" or not held_by(ctx, obj):
         return False
     if psid == "*":
         return True
@@ -395,8 +400,8 @@ def _getter(ctx: Ctx, obj: MQObject) -> objectcommands.Getter:
         if name == "CURDEPTH":
             return depth_of(ctx, obj)
         if name == "IPPROCS":
-            # Trigger monitors hold initiation queues; connections their handles.
-            return triggers.monitors(ctx, obj.name) + connregistry.open_counts(ctx.txn, obj.name)[0]
+            # Every program's handles, trigger monitors' and channels' among them.
+            return connregistry.open_counts(ctx.txn, obj.name)[0]
         if name == "OPPROCS":
             return connregistry.open_counts(ctx.txn, obj.name)[1]
         if name == "DEFTYPE":
@@ -412,15 +417,15 @@ def _getter(ctx: Ctx, obj: MQObject) -> objectcommands.Getter:
 
 # ---- CLEAR, MOVE and DISPLAY QSTATUS ---------------------------------------------------------
 # IBM "CLEAR QLOCAL" and "MOVE QLOCAL on z/OS" refuse a queue that is open or holds
-# uncommitted messages: a trigger monitor or a connection holds it open, or a unit of work has
-# changes to it (mqsc/engine/connregistry.py).
+# uncommitted messages: a connection (a trigger monitor, a channel among them) holds it open,
+# or a unit of work has changes to it (mqsc/engine/connregistry.py).
 def _not_open(ctx: Ctx, obj: MQObject) -> None:
     """MQSC501E: the queue is open or has uncommitted changes (DELETE, CLEAR and MOVE refuse
     it)."""
     if (
-        triggers.monitors(ctx, obj.name)
-        # Any handle counts, a browser's too (IPPROCS and OPPROCS leave browsers out).
-        or next(connregistry.handles_on(ctx.txn, obj.name), None) is not None
+        # Any handle counts, a browser's too (IPPROCS and OPPROCS leave browsers out); a
+        # trigger monitor's is a handle like any other.
+        next(connregistry.handles_on(ctx.txn, obj.name), None) is not None
         or connregistry.uncommitted(ctx.txn, obj.name)
     ):
         raise ctx.object_failure("MQSC501E", "IN_USE", objtype="QLOCAL", name=obj.name)
@@ -553,6 +558,8 @@ def _handle_getter(
         "APPLTYPE": record.appltype,
         "ASID": record.asid,
         "BROWSE": "YES" if "MQOO_BROWSE" in opts else "NO",
+        "CHANNEL": record.channel,
+        "CONNAME": record.conname,
         "INPUT": ("EXCL" if "MQOO_INPUT_EXCLUSIVE" in opts else "SHARED" if handle.input else "NO"),
         "INQUIRE": "YES" if "MQOO_INQUIRE" in opts else "NO",
         "OUTPUT": "YES" if handle.output else "NO",

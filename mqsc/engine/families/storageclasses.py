@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from mqsc.catalog import storageclasses as catalog_storageclasses
 from mqsc.engine import objectcommands, space
 from mqsc.engine.context import Ctx
-from mqsc.engine.messaging.privateq import depth
+from mqsc.engine.messaging.privateq import held
 from mqsc.engine.mqobjects import Attributes, MQObject
 from mqsc.engine.registry import handles
 from mqsc.engine.storage import constants
@@ -26,7 +26,7 @@ def queues_holding_messages(ctx: Ctx, stgclass: str) -> list[str]:
     return [
         q.name
         for q in ctx.txn.values("qlocal")
-        if q.get("STGCLASS") == stgclass and depth(ctx, q.name)
+        if q.get("STGCLASS") == stgclass and held(ctx, q.name)
     ]
 
 

@@ -4,18 +4,21 @@ z/OS rules kept (IBM MQ 9.4 for z/OS, "DEFINE TOPIC", "DEFINE SUB"): a topic obj
 TOPICSTR is required and not blank, does not end in '/', and no other topic object has it; it
 cannot be altered. A subscription names TOPICSTR or TOPICOBJ (at least one; a TOPICOBJ must be
 a topic object, and the subscription's topic is its string, then '/' and TOPICSTR if both are
-given); DESTCLAS(PROVIDED) needs a DEST. The destination queue is not opened when the
-subscription is defined; publications reach it through mqsc/engine/messaging/pubsub.py.
+given); DESTCLAS(PROVIDED) needs a DEST. Publications reach the destination queue through
+mqsc/engine/messaging/pubsub.py; a new subscription gets the retained publications of the
+topic strings it matches at once (unless REQONLY(YES)), as an MQSUB that creates one without
+MQSO_NEW_PUBLICATIONS_ONLY does: when neither its DEST nor the dead-letter queue can take one,
+the subscription is not created (MQRC_RETAINED_NOT_DELIVERED).
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator
 
 from mqsc.catalog import topics as catalog_topics
 from mqsc.engine import objectcommands, repository
 from mqsc.engine.context import Ctx
+from mqsc.engine.messaging import bodies, privateq, pubsub, topictree
 from mqsc.engine.messaging.topictree import INDEX, matches, resolved, topic_object
 from mqsc.engine.mqobjects import Attributes, MQObject
 from mqsc.engine.registry import handles
@@ -98,10 +101,8 @@ def selected_topics(ctx: Ctx) -> Iterator[objectcommands.Getter]:
 
 
 # ---- subscriptions ---------------------------------------------------------------------------
-def subid(qmgr: str, name: str) -> str:
-    """A subscription's identifier: 48 hexadecimal characters (a 24-byte MQBYTE24), made from
-    the queue manager and the name so that a replayed deck gives the same one."""
-    return hashlib.sha256(f"{qmgr}/{name}".encode()).hexdigest()[:48].upper()
+#: A subscription's identifier (DISPLAY SUB, DISPLAY SBSTATUS, DISPLAY CONN's handles).
+subid = pubsub.subid
 
 
 def resolved_topic(ctx: Ctx, attrs: Attributes) -> str:
@@ -137,17 +138,43 @@ def check_sub(ctx: Ctx, attrs: Attributes, existing: MQObject | None) -> None:
 @handles("DEFINE", "SUB")
 def define_sub(ctx: Ctx) -> None:
     """The subscription keeps its full topic string, as DISPLAY SUB shows it (TOPICOBJ's string
-    joined with TOPICSTR)."""
+    joined with TOPICSTR). A new one gets the retained publications it matches (a REPLACE of
+    an existing one changes it, as MQSUB MQSO_ALTER does, and gets none)."""
+    new = not ctx.txn.has(SUB.table, ctx.cmd.name)
     obj = objectcommands.define(ctx, SUB, check_sub)
     full = resolved_topic(ctx, obj.attrs)
     if full != obj.get("TOPICSTR"):
-        ctx.txn.put(
-            SUB.table,
-            obj.name,
-            MQObject(
-                "SUB", obj.name, obj.attrs.updated({"TOPICSTR": full}), obj.created, obj.altered
-            ),
+        obj = MQObject(
+            "SUB", obj.name, obj.attrs.updated({"TOPICSTR": full}), obj.created, obj.altered
         )
+        ctx.txn.put(SUB.table, obj.name, obj)
+    if new:
+        _send_retained(ctx, obj)
+
+
+def _send_retained(ctx: Ctx, sub: MQObject) -> None:
+    """Each retained publication the new subscription matches goes to its DEST, else to the
+    dead-letter queue; when neither takes it the DEFINE fails and nothing is kept."""
+    dest = str(sub.get("DEST", ""))
+    if not dest:
+        return  # DESTCLAS(MANAGED): no managed queue in mqsc (docs/topics.md)
+    dlq = str(ctx.txn.get("qmgr", None).attrs.get("DEADQ", "") or "")
+    for topicstr, kept in pubsub.retained_for(ctx, sub):
+        priority = pubsub.priority_for(sub, kept.priority)
+        reason = _put_retained(ctx, dest, kept, priority)
+        if reason and (not dlq or _put_retained(ctx, dlq, kept, priority)):
+            raise ctx.fail("MQSC587E", topicstr=topicstr, dest=dest, code=reason, sub=sub.name)
+        if not reason:
+            topictree.delivered(ctx, sub.name, 1)
+
+
+def _put_retained(ctx: Ctx, queue: str, kept: pubsub.Retained, priority: int | None) -> int:
+    """One copy of a retained publication put on ``queue``: 0, or the MQ reason."""
+    if kept.data is not None:
+        done = bodies.put(ctx, queue, kept.data, persistent=kept.persistent, priority=priority)
+    else:
+        done = privateq.put(ctx, queue, 1, kept.size, persistent=kept.persistent, priority=priority)
+    return done.reason if not done.done else 0
 
 
 @handles("ALTER", "SUB")

@@ -68,7 +68,8 @@ def run_msgid(qmgr: str, run: Run, later: int = 0) -> bytes:
     the run's first message ever (the same while it stays, whatever joins or goes)."""
     if run.body is not None:
         return run.body.msgid
-    return id_prefix(qmgr) + struct.pack(">II", run.id, run.taken + later)
+    # The run's oldest messages got in units of work not yet committed come first.
+    return id_prefix(qmgr) + struct.pack(">II", run.id, run.taken + run.locked + later)
 
 
 def run_index(qmgr: str, run: Run, msgid: bytes) -> int | None:
@@ -79,8 +80,8 @@ def run_index(qmgr: str, run: Run, msgid: bytes) -> int | None:
     if len(msgid) != ID_BYTES or not msgid.startswith(prefix):
         return None
     run_id, place = struct.unpack(">II", msgid[len(prefix) :])
-    later = place - run.taken
-    return later if run_id == run.id and 0 <= later < run.count else None
+    later = place - run.taken - run.locked
+    return later if run_id == run.id and 0 <= later < run.available else None
 
 
 # ---- put ---------------------------------------------------------------------------------------
@@ -96,16 +97,27 @@ def put(
     reply_qmgr: str = "",
     expiry: int = -1,
     correl_text: str = "",
+    uow: str = "",
+    pending: list[privateq.Pending] | None = None,
 ) -> Workload:
     """MQPUT of one message with ``data``; the Workload's ``delivered`` holds it (its MsgId)
-    when it was put. Any failure changes nothing (an MQPUT of one message is all or none)."""
+    when it was put. Any failure changes nothing (an MQPUT of one message is all or none).
+    ``uow``/``pending``: in that connection's unit of work (:func:`privateq.put`)."""
     if correl_text:
         correlid = correl_text.encode("utf-8")[:ID_BYTES].ljust(ID_BYTES, b"\0")
     body = Body(
         bytes(data), new_msgid(ctx), correlid, reply_q, reply_qmgr, expiry, ctx.stamp(), correl_text
     )
     done = clusterput.put(
-        ctx, queue, 1, len(body.data), persistent=persistent, priority=priority, body=body
+        ctx,
+        queue,
+        1,
+        len(body.data),
+        persistent=persistent,
+        priority=priority,
+        body=body,
+        uow=uow,
+        pending=pending,
     )
     if not done.done:
         return done
@@ -145,12 +157,15 @@ def get(
     msgid: bytes | None = None,
     correlid: bytes | None = None,
     browse: bool = False,
+    lock: str = "",
+    locked: list[privateq.Pending] | None = None,
 ) -> Workload:
     """MQGET (or a browse, nothing changes) of the next message in delivery order, or of the
     next one with this MsgId and/or CorrelId (MQMO_MATCH_MSG_ID, MQMO_MATCH_CORREL_ID).
 
     Resolves aliases as an MQOPEN for input does; a model queue has no message (MQRC 2033).
-    ``delivered`` holds the message; MQRC 2033 when there is none."""
+    ``delivered`` holds the message; MQRC 2033 when there is none. ``lock``/``locked``: an
+    MQGET in that connection's unit of work, as :func:`privateq.get` makes one."""
     txn = ctx.txn
     q = txn.get("qlocal", queue)
     if q is None:
@@ -166,7 +181,16 @@ def get(
         target, reason = privateq.resolve(ctx, queue, "GET")
         if target is not None:
             return dataclasses.replace(
-                get(ctx, target, msgid=msgid, correlid=correlid, browse=browse), queue=queue
+                get(
+                    ctx,
+                    target,
+                    msgid=msgid,
+                    correlid=correlid,
+                    browse=browse,
+                    lock=lock,
+                    locked=locked,
+                ),
+                queue=queue,
             )
         return Workload("get", queue, 1, 0, reason=reason)
     if q.get("GET") == "DISABLED":
@@ -194,7 +218,12 @@ def get(
             persistent=run.persistent,
             delivered=(message,),
         )
-    pages = discarded + privateq.take_one(ctx, queue, run.id)
+    if lock:
+        pages = discarded + privateq.lock_one(ctx, queue, run.id)
+        if locked is not None:
+            locked.append(privateq.Pending(queue, run.id, 1))
+    else:
+        pages = discarded + privateq.take_one(ctx, queue, run.id)
     queuestats.got(ctx, queue, 1)
     return Workload(
         "get",
@@ -239,11 +268,11 @@ def browse_list(
             continue
         if msgid is not None:
             # Every message of the run is looked at, not only the first ``limit``.
-            later = run_index(ctx.qm.name, run, msgid) if run.count else None
+            later = run_index(ctx.qm.name, run, msgid) if run.available else None
             if later is not None:
                 found.append(_delivered(ctx, run, later, data=False))
         else:
-            for k in range(min(run.count, limit - len(found))):
+            for k in range(min(run.available, limit - len(found))):
                 found.append(_delivered(ctx, run, k, data=False))
         if len(found) >= limit:
             break
@@ -287,7 +316,7 @@ def _first(
     if store is None:
         return None, 0
     for run in store.delivery_order(q.get("MSGDLVSQ")):
-        if not run.count or _expired(ctx, run):
+        if not run.available or _expired(ctx, run):
             continue
         later = 0
         if msgid is not None:
@@ -335,7 +364,8 @@ def discard_expired(ctx: Ctx, q) -> int:
 
 
 def _expired_runs(ctx: Ctx, store: QueueStore | None) -> list[int]:
-    return [r.id for r in store.runs if _expired(ctx, r)] if store is not None else []
+    # Messages a unit of work holds (put or got, not committed) are left to it.
+    return [r.id for r in store.runs if r.available and _expired(ctx, r)] if store else []
 
 
 def _delivered(ctx: Ctx, run: Run, later: int = 0, *, data: bool = True) -> Delivered:
@@ -350,6 +380,7 @@ def _delivered(ctx: Ctx, run: Run, later: int = 0, *, data: bool = True) -> Deli
             NO_ID,
             run.persistent,
             run.priority,
+            backout_count=run.backout_count(run.locked + later),
         )
     return Delivered(
         body.data,
@@ -363,4 +394,5 @@ def _delivered(ctx: Ctx, run: Run, later: int = 0, *, data: bool = True) -> Deli
         body.put_time,
         body.correl_text,
         *body.descriptor,
+        backout_count=run.backout_count(run.locked + later),
     )

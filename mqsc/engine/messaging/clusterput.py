@@ -400,9 +400,12 @@ def put(
     priority: int | None = None,
     batch: int = 0,
     body: Body | None = None,
+    uow: str = "",
+    pending: list[privateq.Pending] | None = None,
 ) -> Workload:
     """MQOPEN and MQPUTs of ``count`` messages: through the cluster when ``queue`` resolves
-    there (:func:`plan`), else as any put (:func:`mqsc.engine.messaging.privateq.put`)."""
+    there (:func:`plan`), else as any put (:func:`mqsc.engine.messaging.privateq.put`);
+    ``uow``/``pending``: in that connection's unit of work, as there."""
     found = plan(ctx, queue)
     if found is None:
         return privateq.put(
@@ -414,6 +417,8 @@ def put(
             priority=priority,
             batch=batch,
             body=body,
+            uow=uow,
+            pending=pending,
         )
     txn = ctx.txn
     attrs = txn.get("qmgr", None).attrs
@@ -443,7 +448,9 @@ def put(
     routed: list[tuple[str, int]] = []
     for key, n in counts:
         destination = by_key[key]
-        done = _put_to(ctx, destination, found.queue, n, size, persistent, priority, batch, body)
+        done = _put_to(
+            ctx, destination, found.queue, n, size, persistent, priority, batch, body, uow, pending
+        )
         routed.append((destination.qmname, done.done))
         total = done if total is None else total.plus(done)
         if done.reason:
@@ -462,6 +469,8 @@ def _put_to(
     priority: int | None,
     batch: int,
     body: Body | None,
+    uow: str = "",
+    pending: list[privateq.Pending] | None = None,
 ) -> Workload:
     if destination.local:
         return privateq.put(
@@ -473,6 +482,8 @@ def _put_to(
             priority=priority,
             batch=batch,
             body=body,
+            uow=uow,
+            pending=pending,
         )
     record = destination.queue
     if persistent is None and record is not None:
@@ -493,6 +504,8 @@ def _put_to(
         batch=batch,
         dest=f"{destination.qmname} {queue} {channel}",
         body=body,
+        uow=uow,
+        pending=pending,
     )
     if done.done:
         start(ctx, channel)

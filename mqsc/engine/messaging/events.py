@@ -226,7 +226,7 @@ def _performance(ctx: Ctx, q: MQObject, reason: int, depth: int, changes: dict) 
     statistics": reset when "A performance event occurs") and set its event attributes as
     the queue manager does; returns the queue as it is now."""
     put_event(ctx, catalog.EVENTS[reason], _perf_params(ctx, q.name, depth))
-    ctx.txn.put(queuestats.TABLE, q.name, queuestats.QueueStats(0, 0, depth, ctx.stamp()))
+    queuestats.reset(ctx, q.name, depth)
 
     # The queue manager changes these attributes itself: the definition changes, not its
     # ALTDATE (no command altered it), as after a DEPTH trigger.

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mqsc.catalog.mqrc import (
@@ -38,7 +39,7 @@ from mqsc.catalog.mqrc import (
     MQRC_XMIT_Q_USAGE_ERROR,
 )
 from mqsc.catalog.queues import FAMILY as QLOCAL
-from mqsc.engine import space
+from mqsc.engine import connregistry, space
 from mqsc.engine.messaging import events, pubsub, queuestats, sharedq, triggers
 from mqsc.engine.mqobjects import Attributes, MQObject
 from mqsc.engine.records import TriggerMessage, Workload
@@ -66,6 +67,19 @@ LOG_PER_GET = constants.LOG_RECORD_BYTES
 _with = replacer(Workload)
 
 
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """Messages a unit of work holds on a private queue: ``count`` of run ``run`` of
+    ``queue``, put and not yet committed (:func:`put` with ``uow``), or got and not yet
+    committed (:func:`get` with ``lock``). ``keep``: trigger messages the unit's puts caused,
+    which become available at a backout too."""
+
+    queue: str
+    run: int
+    count: int
+    keep: bool = False
+
+
 # ---- put -------------------------------------------------------------------------------------
 def put(
     ctx: Ctx,
@@ -80,7 +94,8 @@ def put(
     body: Body | None = None,
     triggering: bool = True,
     eventing: bool = True,
-    restoring: bool = False,
+    uow: str = "",
+    pending: list[Pending] | None = None,
 ) -> Workload:
     """Put ``count`` messages of ``size`` bytes; in units of work of ``batch`` (0: none).
     With a ``body`` (:mod:`mqsc.engine.messaging.bodies`): one message of ``size`` = its data
@@ -89,10 +104,15 @@ def put(
     Stops at the first failure with its MQ reason code; with units of work the failed one is
     backed out, the committed ones stay. Trigger messages follow
     (mqsc/engine/messaging/triggers.py); they trigger nothing themselves (``triggering``
-    False). ``restoring``: a backout puts back messages an MQGET took, which is no MQPUT
-    (MSGIN does not count them; the depth they make counts toward HIQDEPTH). Performance
+    False). Performance
     events follow (mqsc/engine/messaging/events.py); an event message's own put makes none
     (``eventing`` False).
+
+    ``uow``: the put is in the unit of work of that connection (MQPMO_SYNCPOINT): the messages
+    are on the queue (pages, log, CURDEPTH) but reach no MQGET until :func:`commit_put`; each
+    run they went to is added to ``pending``, with the trigger messages they caused (IBM
+    "Trigger messages and units of work": those become available when the unit of work is
+    resolved, committed or backed out).
     """
     txn = ctx.txn
     q = txn.get("qlocal", queue)
@@ -120,13 +140,16 @@ def put(
                 priority=priority,
                 batch=batch,
                 body=body,
+                uow=uow,
+                pending=pending,
             )
         publication = pubsub.publication(ctx, queue)
         if (
             publication is not None
         ):  # an alias of a topic: a publication (mqsc/engine/messaging/pubsub.py)
-            # A publication with data gives each subscriber's copy that data.
-            deliver = put if body is None else functools.partial(put, body=body)
+            # A publication with data gives each subscriber's copy that data; one in a unit of
+            # work puts each copy in it.
+            deliver = functools.partial(put, body=body, uow=uow, pending=pending)
             return pubsub.publish(
                 ctx,
                 publication,
@@ -150,6 +173,8 @@ def put(
                 batch=batch,
                 dest=header(ctx, queue, target) or dest,
                 body=body,
+                uow=uow,
+                pending=pending,
             )
             return _with(remote, queue=queue)
         return Workload("put", queue, count, 0, size, reason=reason, persistent=bool(persistent))
@@ -186,7 +211,7 @@ def put(
     store = _store(ctx, queue)
     ps = txn.edit("pageset", psid)
     pool = txn.edit("pool", ps.pool)
-    run = store.tail_run(size, persistent, priority, psid, dest, body)
+    run = store.tail_run(size, persistent, priority, psid, dest, body, uow)
     space_events = SpaceEvents()
     done, pages, reason = 0, 0, MQRC_NONE
     while done < todo:
@@ -215,8 +240,14 @@ def put(
         txn.delete("messages", queue)  # nothing was put: no store, no trace
     report_expansions(ctx, space_events)
     if done:
-        queuestats.put(ctx, queue, 0 if restoring else done, store.depth)
-    fired = _trigger(ctx, q, trigger_before, priority, done) if trigger_before >= 0 else ()
+        queuestats.put(ctx, queue, done, store.depth)
+        if uow and pending is not None:
+            pending.append(Pending(queue, run.id, done))
+    fired = (
+        _trigger(ctx, q, trigger_before, priority, done, uow, pending)
+        if trigger_before >= 0
+        else ()
+    )
     if eventing and (done or reason == MQRC_Q_FULL):
         events.after_put(ctx, q, store.depth - done, store.depth, reason)
     return Workload(
@@ -235,56 +266,70 @@ def put(
 
 
 def _trigger(
-    ctx: Ctx, q: MQObject, before: int, priority: int, done: int
+    ctx: Ctx,
+    q: MQObject,
+    before: int,
+    priority: int,
+    done: int,
+    uow: str = "",
+    pending: list[Pending] | None = None,
 ) -> tuple[TriggerMessage, ...]:
-    """The trigger messages a put of ``done`` messages causes, put on the initiation queue."""
+    """The trigger messages a put of ``done`` messages causes, put on the initiation queue
+    (in the putter's unit of work, ``uow``, kept whatever its outcome)."""
     n = triggers.fired(q, before, priority, done)
     found = triggers.target(ctx, q) if n else None
     if found is None:
         return ()
-    return _write_triggers(ctx, q, *found, n)
+    return _write_triggers(ctx, q, *found, n, uow, pending)
 
 
 def _write_triggers(
-    ctx: Ctx, q: MQObject, initq: MQObject, process: MQObject | None, n: int
+    ctx: Ctx,
+    q: MQObject,
+    initq: MQObject,
+    process: MQObject | None,
+    n: int,
+    uow: str = "",
+    pending: list[Pending] | None = None,
 ) -> tuple[TriggerMessage, ...]:
     # Nonpersistent MQTMs at the initiation queue's default priority; one it cannot take (full,
     # PUT(DISABLED), its page set full) is not written (IBM sends it to the dead-letter queue,
     # which mqsc does not model).
-    written = put(ctx, initq.name, n, triggers.MQTM_LENGTH, persistent=False, triggering=False).done
+    mine: list[Pending] = []
+    written = put(
+        ctx,
+        initq.name,
+        n,
+        triggers.MQTM_LENGTH,
+        persistent=False,
+        triggering=False,
+        uow=uow,
+        pending=mine,
+    ).done
+    if pending is not None:
+        pending.extend(dataclasses.replace(p, keep=True) for p in mine)
     if written and q.get("TRIGTYPE") == "DEPTH":
         triggers.trigger_off(ctx, q)
     return (triggers.message(q, initq, process),) * written
 
 
-def monitor(
-    ctx: Ctx, initq: str, opening: bool, owner: str
-) -> tuple[int, tuple[TriggerMessage, ...]]:
-    """A trigger monitor run by ``owner`` opens (or closes) ``initq`` for input: (MQ reason,
-    the trigger messages its opening caused for FIRST and DEPTH queues already holding
-    messages). The handles of owners that have ended are dropped on the way."""
+def monitor_refusal(ctx: Ctx, initq: str) -> int:
+    """The reason a trigger monitor's MQOPEN of ``initq`` for input fails, or 0."""
     q = ctx.txn.get("qlocal", initq)
     if q is None:
-        return MQRC_UNKNOWN_OBJECT_NAME, ()
-    row = ctx.txn.get("monitors", initq)
-    live = list(row.live(ctx.qm.owner_alive)) if row is not None else []
-    if not opening:
-        if owner in live:
-            live.remove(owner)
-        if live:
-            ctx.txn.put("monitors", initq, triggers.Monitor(tuple(live)))
-        elif row is not None:
-            ctx.txn.delete("monitors", initq)
-        return MQRC_NONE, ()
-    if q.get("GET") == "DISABLED":
-        return MQRC_GET_INHIBITED, ()
-    ctx.txn.put("monitors", initq, triggers.Monitor((*live, owner)))
+        return MQRC_UNKNOWN_OBJECT_NAME
+    return MQRC_GET_INHIBITED if q.get("GET") == "DISABLED" else MQRC_NONE
+
+
+def fire_waiting(ctx: Ctx, initq: str) -> tuple[TriggerMessage, ...]:
+    """A trigger monitor has just opened ``initq``: the FIRST and DEPTH queues naming it that
+    already hold messages make their trigger messages now."""
     fired: tuple[TriggerMessage, ...] = ()
     for app in list(triggers.waiting(ctx, initq)):
         found = triggers.target(ctx, app)
         if found is not None:
             fired += _write_triggers(ctx, app, *found, 1)
-    return MQRC_NONE, fired
+    return fired
 
 
 def refusal(ctx: Ctx, queue: str, count: int, size: int) -> int:
@@ -400,6 +445,8 @@ def _put_dynamic(
     priority: int | None,
     batch: int,
     body: Body | None = None,
+    uow: str = "",
+    pending: list[Pending] | None = None,
 ) -> Workload:
     """A put through a model queue: to the dynamic queue its MQOPEN creates. A temporary
     dynamic queue takes no persistent messages (MQRC 2048) and is gone when the put closes
@@ -427,7 +474,16 @@ def _put_dynamic(
         )
     name = open_dynamic(ctx, model)
     done = put(
-        ctx, name, count, size, persistent=persistent, priority=priority, batch=batch, body=body
+        ctx,
+        name,
+        count,
+        size,
+        persistent=persistent,
+        priority=priority,
+        batch=batch,
+        body=body,
+        uow="" if temporary else uow,
+        pending=pending,
     )
     if temporary:
         close_dynamic(ctx, name)
@@ -574,11 +630,14 @@ def _put_check(ctx: Ctx, q: Any, size: int) -> int:
     if ps is None or ps.status != "AVAILABLE":
         # The page set is not accessible: MQRC 2193 and CSQI041I on the console
         # (storage rule RC-3 (docs/storage.md#storage-rules)).
+        # The job and user of the connection that made the call (the queue manager's own
+        # when none did).
+        caller = connregistry.of(ctx)
         ctx.console(
             "CSQI041I",
             csect="CSQIALLC",
-            job="MQSC",
-            user=ctx.qm.user,
+            job=caller.appltag if caller is not None else "MQSC",
+            user=connregistry.userid(ctx),
             psid=f"{stc.get('PSID'):02d}",
         )
         return MQRC_PAGESET_ERROR
@@ -593,7 +652,7 @@ def _allocate_messages(
     ctx: Ctx, store: QueueStore, run: Run, ps: Any, pool: Any, k: int, events: SpaceEvents
 ) -> tuple[int, int]:
     """Allocate the pages of ``k`` more messages (all or nothing); returns (k, pages)."""
-    depth = store.depth
+    depth = store.physical
     new_lists = list_pages(depth + k) - store.lists
     data = run.pages_for(run.count + k, run.head_used) - run.pages
     gen = ctx.gen
@@ -635,7 +694,7 @@ def _fill_what_fits(
     while low < high:
         mid = (low + high + 1) // 2
         need = (
-            list_pages(store.depth + mid)
+            list_pages(store.physical + mid)
             - store.lists
             + run.pages_for(run.count + mid, run.head_used)
             - run.pages
@@ -659,16 +718,21 @@ def _release_lists(store: QueueStore, ps: Any, pool: Any, n: int) -> int:
     return max(0, n)
 
 
-def _back_out(ctx: Ctx, store: QueueStore, run: Run, ps: Any, pool: Any, n: int) -> None:
-    """Back out the ``n`` newest messages of ``run`` (an uncommitted unit of work)."""
+def _back_out(
+    ctx: Ctx, store: QueueStore, run: Run, ps: Any, pool: Any, n: int, *, lists: bool = True
+) -> None:
+    """Back out the ``n`` newest messages of ``run`` (an uncommitted unit of work); the
+    message list shrinks with them unless ``lists`` is False (the caller shrinks it)."""
     if n <= 0:
         return
     before = run.pages
     run.count -= n
+    run.forget(run.count, n)
     freed = before - run.pages
     pool.free(store.owner(run), ps.psid, freed)
     ps.release(freed, run.persistent)
-    _shrink_lists(store, ps, pool)
+    if lists:
+        _shrink_lists(store, ps, pool)
     if run.persistent:
         ctx.log(
             "backout",
@@ -681,7 +745,7 @@ def _back_out(ctx: Ctx, store: QueueStore, run: Run, ps: Any, pool: Any, n: int)
 
 
 def _shrink_lists(store: QueueStore, ps: Any, pool: Any) -> int:
-    return _release_lists(store, ps, pool, store.lists - list_pages(store.depth))
+    return _release_lists(store, ps, pool, store.lists - list_pages(store.physical))
 
 
 def _drop_empty(store: QueueStore) -> None:
@@ -689,10 +753,21 @@ def _drop_empty(store: QueueStore) -> None:
 
 
 # ---- get -------------------------------------------------------------------------------------
-def get(ctx: Ctx, queue: str, count: int | None = None) -> Workload:
+def get(
+    ctx: Ctx,
+    queue: str,
+    count: int | None = None,
+    *,
+    lock: str = "",
+    locked: list[Pending] | None = None,
+) -> Workload:
     """Get up to ``count`` messages (all when None), in the queue's delivery order.
 
     MSGDLVSQ(PRIORITY): highest priority first, FIFO within a priority; FIFO: arrival order.
+    ``lock``: the get is in the unit of work of that connection (MQGMO_SYNCPOINT): the
+    messages leave CURDEPTH and every other MQGET's reach but stay on the queue, in their
+    place and pages, until :func:`commit_get` (or :func:`release_get` at a backout); each run
+    they were got from is added to ``locked``.
     """
     txn = ctx.txn
     q = txn.get("qlocal", queue)
@@ -713,34 +788,50 @@ def get(ctx: Ctx, queue: str, count: int | None = None) -> Workload:
             return Workload("get", name, wanted, 0, reason=MQRC_NO_MSG_AVAILABLE)
         target, reason = resolve(ctx, queue, "GET")
         if target is not None:
-            return dataclasses.replace(get(ctx, target, count), queue=queue)
+            return dataclasses.replace(
+                get(ctx, target, count, lock=lock, locked=locked), queue=queue
+            )
         return Workload("get", queue, wanted, 0, reason=reason)
     if q.get("GET") == "DISABLED":
         return Workload("get", queue, wanted, 0, reason=MQRC_GET_INHIBITED)
-    if not txn.has("messages", queue) or not txn.get("messages", queue).depth:
+    if not txn.has("messages", queue) or not txn.get("messages", queue).available:
         return Workload("get", queue, wanted, 0, reason=MQRC_NO_MSG_AVAILABLE)
     store = txn.edit("messages", queue)
-    remaining = count if count is not None else store.depth
+    remaining = count if count is not None else store.available
     order = store.delivery_order(q.get("MSGDLVSQ"))
     got = got_bytes = pages = 0
     for run in order:
         if remaining <= 0:
             break
-        n = min(remaining, run.count)
-        pages += _take(ctx, store, run, n)
+        n = min(remaining, run.available)
+        if lock:
+            _lock(ctx, store, run, n)
+            if locked is not None:
+                locked.append(Pending(queue, run.id, n))
+        else:
+            pages += _take(ctx, store, run, n)
         got += n
         got_bytes += n * run.size
         remaining -= n
-    _drop_empty(store)
-    if store.lists:
-        ps = txn.edit("pageset", store.list_psid)
-        pages += _shrink_lists(store, ps, txn.edit("pool", ps.pool))
-    if not store.runs:
-        txn.delete("messages", queue)
+    if not lock:
+        _drop_empty(store)
+        if store.lists:
+            ps = txn.edit("pageset", store.list_psid)
+            pages += _shrink_lists(store, ps, txn.edit("pool", ps.pool))
+        if not store.runs:
+            txn.delete("messages", queue)
     queuestats.got(ctx, queue, got)
     events.after_get(ctx, queue, store.depth + got, store.depth)
     reason = MQRC_NO_MSG_AVAILABLE if count is not None and got < count else MQRC_NONE
     return Workload("get", queue, wanted, got, 0, got_bytes, reason, pages)
+
+
+def _lock(ctx: Ctx, store: QueueStore, run: Run, n: int) -> None:
+    """An MQGET in a unit of work of ``n`` of a run's available messages: they stay where
+    they are, out of reach (logged as a get, as z/OS logs the MQGET)."""
+    run.locked += n
+    if run.persistent:
+        ctx.log("get", n * LOG_PER_GET, records=n, queue=store.queue, run=run.id, count=n)
 
 
 def get_runs(ctx: Ctx, queue: str, wanted: Mapping[int, int]) -> int:
@@ -754,7 +845,7 @@ def get_runs(ctx: Ctx, queue: str, wanted: Mapping[int, int]) -> int:
     store = txn.edit("messages", queue)
     got = 0
     for run in list(store.runs):
-        n = min(int(wanted.get(run.id, 0)), run.count)
+        n = min(int(wanted.get(run.id, 0)), run.available)
         if n > 0:
             _take(ctx, store, run, n)
             got += n
@@ -769,9 +860,13 @@ def get_runs(ctx: Ctx, queue: str, wanted: Mapping[int, int]) -> int:
     return got
 
 
-def _take(ctx: Ctx, store: QueueStore, run: Run, n: int) -> int:
-    """Get the oldest ``n`` messages of a run: read back pages no longer in the pool, free the
-    pages whose last record goes. Returns the pages freed.
+def _take(
+    ctx: Ctx, store: QueueStore, run: Run, n: int, *, logged: bool = True, locked: bool = False
+) -> int:
+    """Get the oldest ``n`` available messages of a run (``locked``: the oldest ``n`` a unit
+    of work got, which commits now): read back pages no longer in the pool, free the pages
+    whose last record goes. Returns the pages freed (``logged`` False: the MQGET was logged
+    when it was made, in a unit of work that commits now).
 
     Gets go a chunk at a time, each chunk no bigger than the buffers a read could reuse right
     now, so the bulk behaves as message-by-message gets would: a page is read into a clean
@@ -785,6 +880,9 @@ def _take(ctx: Ctx, store: QueueStore, run: Run, n: int) -> int:
     each = 1 if per else pages_per_message(run.size)
     total = 0
     left = n
+    # Messages of a run are alike but for their MsgId and BackoutCount: the ones taken are
+    # the oldest available (after those units of work hold), or the oldest held.
+    run.forget(0 if locked else run.locked, n)
     while left > 0:
         room = pool.reusable // 2
         step = min(left, max(1, room * per if per else room // each))
@@ -799,9 +897,86 @@ def _take(ctx: Ctx, store: QueueStore, run: Run, n: int) -> int:
         run.taken += step
         total += freed
         left -= step
-    if run.persistent:
+    if run.persistent and logged:
         ctx.log("get", n * LOG_PER_GET, records=n, queue=store.queue, run=run.id, count=n)
     return total
+
+
+# ---- units of work -----------------------------------------------------------------------------
+def commit_put(ctx: Ctx, queue: str, run_id: int) -> None:
+    """MQCMIT of a unit of work's put: its run becomes available where it was put."""
+    store = ctx.txn.get("messages", queue)
+    run = store.run(run_id) if store is not None else None
+    if run is not None and run.uow:
+        ctx.txn.edit("messages", queue).run(run_id).uow = ""
+
+
+def backout_put(ctx: Ctx, queue: str, run_id: int) -> None:
+    """MQBACK of a unit of work's put: its run leaves the queue, its pages freed (the
+    backout logged for persistent messages)."""
+    store = ctx.txn.get("messages", queue)
+    run = store.run(run_id) if store is not None else None
+    if run is None or not run.uow:
+        return
+    store = ctx.txn.edit("messages", queue)
+    run = store.run(run_id)
+    ps = ctx.txn.edit("pageset", run.psid)
+    _back_out(ctx, store, run, ps, ctx.txn.edit("pool", ps.pool), run.count, lists=False)
+    _tidy(ctx, store)
+
+
+def commit_get(ctx: Ctx, queue: str, run_id: int, n: int) -> int:
+    """MQCMIT of a unit of work's get of ``n`` messages of a run: they leave the queue now,
+    their pages freed; returns the pages freed."""
+    store = ctx.txn.get("messages", queue)
+    run = store.run(run_id) if store is not None else None
+    if run is None or not run.locked:
+        return 0  # gone at a restart (a nonpersistent run in doubt)
+    store = ctx.txn.edit("messages", queue)
+    run = store.run(run_id)
+    n = min(n, run.locked)
+    run.locked -= n
+    pages = _take(ctx, store, run, n, logged=False, locked=True)
+    return pages + _tidy(ctx, store)
+
+
+def release_get(ctx: Ctx, queue: str, run_id: int, n: int) -> None:
+    """MQBACK of a unit of work's get: the messages are available again, where they were
+    (IBM "MQBACK": "messages retrieved as part of a unit of work are reinstated on the
+    queue"); CURDEPTH counts them again."""
+    store = ctx.txn.get("messages", queue)
+    run = store.run(run_id) if store is not None else None
+    if run is None or not run.locked:
+        return
+    store = ctx.txn.edit("messages", queue)
+    run = store.run(run_id)
+    n = min(n, run.locked)
+    run.locked -= n
+    run.backed_out(run.locked, n)
+    queuestats.put(ctx, queue, 0, store.depth)  # the depth it makes counts toward HIQDEPTH
+
+
+def _tidy(ctx: Ctx, store: QueueStore) -> int:
+    """Empty runs dropped, the message list shrunk, an empty store removed: pages freed."""
+    txn = ctx.txn
+    _drop_empty(store)
+    pages = 0
+    if store.lists:
+        ps = txn.edit("pageset", store.list_psid)
+        pages = _shrink_lists(store, ps, txn.edit("pool", ps.pool))
+    if not store.runs:
+        txn.delete("messages", store.queue)
+    return pages
+
+
+def lock_one(ctx: Ctx, queue: str, run_id: int) -> int:
+    """An MQGET in a unit of work of the oldest available message of run ``run_id`` (a get by
+    MsgId or CorrelId): it stays on the queue, out of reach, until the unit ends. No page is
+    freed (returns 0)."""
+    store = ctx.txn.edit("messages", queue)
+    _lock(ctx, store, store.run(run_id), 1)
+    events.after_get(ctx, queue, store.depth + 1, store.depth)  # CURDEPTH dropped by one
+    return 0
 
 
 def take_one(ctx: Ctx, queue: str, run_id: int) -> int:
@@ -863,12 +1038,21 @@ def discard_nonpersistent(ctx: Ctx) -> None:
         if not store.runs:
             txn.delete("messages", queue)
             continue
-        store.lists = list_pages(store.depth)
+        store.lists = list_pages(store.physical)
         store.list_psid = store.runs[-1].psid
 
 
 def depth(ctx: Ctx, name: str, disposition: str = "QMGR") -> int:
-    """Messages on a queue now (a shared queue's are in its CF structure)."""
+    """Messages on a queue now, its CURDEPTH (a shared queue's are in its CF structure)."""
     table = "cfmsgs" if disposition == "SHARED" else "messages"
     store = ctx.txn.get(table, name)
     return store.depth if store is not None else 0
+
+
+def held(ctx: Ctx, name: str, disposition: str = "QMGR") -> int:
+    """Messages a queue holds on its page set or structure, those got in units of work not
+    yet committed included (they leave CURDEPTH, not the queue): what ties a queue to its
+    storage class."""
+    table = "cfmsgs" if disposition == "SHARED" else "messages"
+    store = ctx.txn.get(table, name)
+    return store.physical if store is not None else 0

@@ -20,6 +20,7 @@ delivers to those that can.
 from __future__ import annotations
 
 import base64
+import hashlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, cast
@@ -67,6 +68,12 @@ def publication(ctx: Ctx, queue: str) -> Publication | None:
     if topictree.resolved(ctx, topicstr, "PUB") == "DISABLED":
         return Publication(alias, "", MQRC_PUT_INHIBITED)
     return Publication(alias, topicstr, MQRC_NONE)
+
+
+def subid(qmgr: str, name: str) -> str:
+    """A subscription's identifier: 48 hexadecimal characters (a 24-byte MQBYTE24), made from
+    the queue manager and the name so that a replayed deck gives the same one."""
+    return hashlib.sha256(f"{qmgr}/{name}".encode()).hexdigest()[:48].upper()
 
 
 def subscriptions(ctx: Ctx, topicstr: str) -> Iterator[MQObject]:
@@ -122,8 +129,7 @@ def publish(
     fired: tuple[TriggerMessage, ...] = ()
     delivered: list[tuple[str, int]] = []
     for sub, dest in targets:
-        pubprty = str(sub.get("PUBPRTY", "ASPUB"))
-        prty = priority if pubprty == "ASPUB" else None if pubprty == "ASQDEF" else int(pubprty)
+        prty = priority_for(sub, priority)
         done = put(work, dest, count, size, persistent=persistent, priority=prty, batch=batch)
         if done.reason and whole:
             # Refused after the checks (a page set filled up): the child unit of work is
@@ -204,3 +210,26 @@ def keep_retained(ctx: Ctx, queue: str, done: Workload, data: bytes | None = Non
     ctx.txn.put(
         RETAINED, pub.topicstr, Retained(size, done.persistent, priority, data, ctx.stamp())
     )
+
+
+def retained_for(ctx: Ctx, sub: MQObject) -> list[tuple[str, Retained]]:
+    """The retained publications a new subscription receives when it is made: those of every
+    topic string it matches, in topic string order (IBM "Retained publications": "If you create
+    a subscription to a topic that has a retained publication, the publication is immediately
+    forwarded to you"), none for one that asks for publications on request only
+    (REQONLY(YES), MQSO_PUBLICATIONS_ON_REQUEST)."""
+    if sub.get("REQONLY") == "YES":
+        return []
+    pattern, wschema = str(sub.get("TOPICSTR", "")), str(sub.get("WSCHEMA", "TOPIC"))
+    return [
+        (topicstr, kept)
+        for topicstr, kept in sorted(ctx.txn.items(RETAINED))
+        if topictree.matches(pattern, wschema, topicstr)
+    ]
+
+
+def priority_for(sub: MQObject, published: int) -> int | None:
+    """The priority a subscription's copy of a publication gets (PUBPRTY: ASPUB the
+    publication's, ASQDEF the destination queue's default (None), or a number)."""
+    pubprty = str(sub.get("PUBPRTY", "ASPUB"))
+    return published if pubprty == "ASPUB" else None if pubprty == "ASQDEF" else int(pubprty)

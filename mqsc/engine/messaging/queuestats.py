@@ -71,6 +71,13 @@ def put(ctx: Ctx, queue: str, count: int, depth: int) -> None:
     )
 
 
+def reset(ctx: Ctx, queue: str, depth: int) -> None:
+    """Statistics start again now for ``queue``, which holds ``depth``: MSGIN and MSGOUT 0,
+    HIQDEPTH the depth (RESET QSTATS, and a performance event: IBM "Performance event
+    statistics")."""
+    ctx.txn.put(TABLE, queue, QueueStats(0, 0, depth, ctx.stamp()))
+
+
 def got(ctx: Ctx, queue: str, count: int) -> None:
     """``count`` messages were got from ``queue`` (destructively)."""
     if count <= 0:

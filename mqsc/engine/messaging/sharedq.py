@@ -102,8 +102,12 @@ def put(
     priority: int | None,
     batch: int,
     body: Body | None = None,
+    unit_end: bool = False,
 ) -> Workload:
-    """Put ``count`` messages of ``size`` bytes on a shared queue (one with a ``body``)."""
+    """Put ``count`` messages of ``size`` bytes on a shared queue (one with a ``body``).
+    ``unit_end``: messages a unit of work's end brings (its puts at a commit, its gets at a
+    backout): they were on the queue on z/OS already, so neither PUT(DISABLED) nor MAXDEPTH
+    refuses them, and MSGIN counted the puts at their MQPUT (a reinstated get is no put)."""
     name = q.name
     persistent = q.get("DEFPSIST") == "YES" if persistent is None else persistent
     priority = int(q.get("DEFPRTY", 0)) if priority is None else priority
@@ -114,7 +118,7 @@ def put(
             "put", name, count, 0, size, reason=reason, persistent=persistent, structure=structure
         )
 
-    if q.get("PUT") == "DISABLED":
+    if q.get("PUT") == "DISABLED" and not unit_end:
         return failed(MQRC_PUT_INHIBITED)
     if size > int(ctx.txn.get("qmgr", None).attrs.get("MAXMSGL", 104_857_600)):
         return failed(MQRC_MSG_TOO_BIG_FOR_Q_MGR)
@@ -135,7 +139,7 @@ def put(
         if reason:
             return failed(reason)
     store = editable_store(ctx.txn, "cfmsgs", name)
-    todo = min(count, max(0, int(q.get("MAXDEPTH")) - store.depth))
+    todo = count if unit_end else min(count, max(0, int(q.get("MAXDEPTH")) - store.depth))
     fits = cf.room(ctx, structure, size)
     done = min(todo, fits)
     reason = MQRC_NONE
@@ -163,7 +167,7 @@ def put(
     store.runs = [r for r in store.runs if r.count]
     if large:
         smds.record(ctx, structure, done, size)
-    queuestats.put(ctx, name, done, store.depth)
+    queuestats.put(ctx, name, 0 if unit_end else done, store.depth)
     if not store.runs:
         ctx.txn.delete("cfmsgs", name)
     return Workload(

@@ -16,18 +16,17 @@ ProcessName, TriggerData, ApplType, ApplId, EnvData, UserData), put through the 
 queue's page set like any other message. Transmission queues served by the channel initiator
 (INITQ(SYSTEM.CHANNEL.INITQ)) are left to mqsc/engine/channelstate.py, which starts their channels.
 
-The conditions here are pure functions of the queue, its messages and the monitors; the puts
-are mqsc/engine/messaging/privateq.py's.
+The conditions here are pure functions of the queue, its messages and the handles open on it
+(a trigger monitor is a connection like any other: mqsc/engine/connregistry.py); the puts are
+mqsc/engine/messaging/privateq.py's.
 """
 
 from __future__ import annotations
 
-import os
-import threading
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from mqsc.engine import connregistry
 from mqsc.engine.mqobjects import MQObject
 from mqsc.engine.records import TriggerMessage
 
@@ -41,47 +40,11 @@ MQTM_LENGTH = 684
 CHANNEL_INITQ = "SYSTEM.CHANNEL.INITQ"
 
 
-@dataclass(frozen=True, slots=True)
-class Monitor:
-    """The trigger monitors that hold one initiation queue open for input: one owner
-    (``pid:thread``, :func:`owner`) per open handle."""
-
-    owners: tuple[str, ...]
-
-    def live(self, alive: Callable[[str], bool]) -> tuple[str, ...]:
-        """The handles whose owner still runs (``alive``: the queue manager's probe): MQ
-        closes a connection's handles when the connection ends (IBM "MQDISC": "any handles
-        ... are closed"), so a monitor whose process or thread has gone holds nothing."""
-        return tuple(o for o in self.owners if alive(o))
-
-    def snapshot(self) -> dict[str, Any]:
-        return {"kind": "monitor", "count": len(self.owners), "owners": list(self.owners)}
-
-
-def owner() -> str:
-    """The caller as a trigger monitor's owner: ``pid:thread`` (as mqsc/network/transport.py
-    names the sender of a batch)."""
-    return f"{os.getpid()}:{threading.get_ident()}"
-
-
-def thread_alive(who: str) -> bool:
-    """Whether a monitor's owner runs, as far as this process can tell without probing
-    others: a thread of this process that is running. An owner in another process can only
-    be there when a state store shares the queue manager between processes, and the store
-    gives the queue manager its own probe (``QueueManager.owner_alive``); without one the
-    owner counts as running. A row written before owners were kept (no owner) is dead."""
-    pid, _, thread = who.partition(":")
-    if not pid.isdigit() or not thread.isdigit():
-        return False
-    if int(pid) != os.getpid():
-        return True
-    return any(t.ident == int(thread) for t in threading.enumerate())
-
-
-def monitors(ctx: Ctx, queue: str) -> int:
-    """How many trigger monitors hold ``queue`` open for input (its IPPROCS)."""
-    held = ctx.txn.get("monitors", queue)
-    return len(held.live(ctx.qm.owner_alive)) if held is not None else 0
+def monitored(ctx: Ctx, queue: str) -> bool:
+    """Whether a program has ``queue`` open for input (IBM "Conditions for a trigger event":
+    the initiation queue open for input by a trigger monitor; for FIRST and DEPTH, the
+    application queue by nobody): a handle of any connection (mqsc/engine/connregistry.py)."""
+    return connregistry.open_counts(ctx.txn, queue)[0] > 0
 
 
 def armed(q: MQObject) -> bool:
@@ -96,11 +59,13 @@ def armed(q: MQObject) -> bool:
 
 def counted(store: Any, q: MQObject) -> int:
     """The messages on the queue that count toward a trigger event: priority TRIGMPRI or
-    more (committed and uncommitted alike, as for any private queue)."""
+    more, committed and uncommitted alike (IBM "Designing an application that uses triggered
+    queues": "The queue manager counts both committed and uncommitted messages when it
+    assesses whether the conditions for a trigger event exist"), as CURDEPTH counts them."""
     if store is None:
         return 0
     threshold = int(q.get("TRIGMPRI", 0))
-    return sum(run.count for run in store.runs if run.priority >= threshold)
+    return sum(run.count - run.locked for run in store.runs if run.priority >= threshold)
 
 
 def fired(q: MQObject, before: int, priority: int, put: int) -> int:
@@ -127,9 +92,9 @@ def target(ctx: Ctx, q: MQObject) -> tuple[MQObject, MQObject | None] | None:
     if q.get("USAGE") == "XMITQ" and initq_name == CHANNEL_INITQ:
         return None
     initq = ctx.txn.get("qlocal", initq_name)
-    if initq is None or initq_name == q.name or not monitors(ctx, initq_name):
+    if initq is None or initq_name == q.name or not monitored(ctx, initq_name):
         return None
-    if q.get("TRIGTYPE") in ("FIRST", "DEPTH") and monitors(ctx, q.name):
+    if q.get("TRIGTYPE") in ("FIRST", "DEPTH") and monitored(ctx, q.name):
         return None
     process_name = str(q.get("PROCESS", "")).strip()
     process = ctx.txn.get("process", process_name) if process_name else None

@@ -13,6 +13,15 @@ Page accounting follows storage rules PS-8, PS-9, PS-10 (docs/storage.md#storage
   messages -> 5 pages, the lab's 605);
 * pages of persistent messages count as persistent pages, the rest as nonpersistent.
 
+Units of work (IBM MQ, "Committing and backing out units of work"; "CurrentQDepth"): a message
+put in a unit of work is on the queue from its MQPUT, in the run it was put in, but no MQGET
+sees it until the commit (``Run.uow``: the connection whose unit of work put the run); a
+backout removes it. A message got in a unit of work stays on the queue, in its place, until the
+commit deletes it, and no other MQGET sees it meanwhile (``Run.locked``: that many of the
+run's oldest messages); a backout makes it available again where it was. CURDEPTH
+(:attr:`QueueStore.depth`) counts the first and not the second; the pages and the message list
+count every message still held (:attr:`QueueStore.physical`).
+
 Puts and gets (:mod:`mqsc.engine.messaging.privateq`) go through the page set's buffer pool
 (:mod:`.pool`); this module only holds the messages and their page geometry.
 """
@@ -156,6 +165,37 @@ class Run:
     #: the run's first message ever (mqsc/engine/messaging/bodies.py), so they stay the same while
     #: older ones go and newer ones join.
     taken: int = 0
+    #: The oldest messages of the run that units of work have got and not yet committed: on
+    #: the queue still (their pages held) but in no MQGET's reach and not in CURDEPTH.
+    locked: int = 0
+    #: The connection whose unit of work put this run and has not committed it ("" for
+    #: committed messages): counted in CURDEPTH, in no MQGET's reach.
+    uow: str = ""
+    #: The MQMD BackoutCount of the run's oldest messages, oldest first (those got in units
+    #: of work not yet committed included); a message past the end has 0. MQBACK counts one
+    #: more for each message it reinstates (IBM "MQMD - BackoutCount").
+    backouts: tuple[int, ...] = ()
+
+    def backout_count(self, index: int) -> int:
+        """BackoutCount of the run's ``index``-th oldest message (0: the oldest it holds)."""
+        return self.backouts[index] if 0 <= index < len(self.backouts) else 0
+
+    def forget(self, start: int, n: int) -> None:
+        """The ``n`` messages from the ``start``-th oldest leave the run: their counts go."""
+        if self.backouts and n > 0 and start < len(self.backouts):
+            self.backouts = self.backouts[:start] + self.backouts[start + n :]
+
+    def backed_out(self, start: int, n: int) -> None:
+        """MQBACK reinstated the ``n`` messages from the ``start``-th oldest."""
+        counts = list(self.backouts) + [0] * max(0, start + n - len(self.backouts))
+        for i in range(start, start + n):
+            counts[i] += 1
+        self.backouts = tuple(counts)
+
+    @property
+    def available(self) -> int:
+        """Messages of the run an MQGET (or a browse, a channel) can take now."""
+        return 0 if self.uow else self.count - self.locked
 
     @property
     def per_page(self) -> int:
@@ -200,15 +240,35 @@ class QueueStore:
 
     @property
     def depth(self) -> int:
+        """CURDEPTH: messages put (committed or not) less those got in units of work not yet
+        committed (IBM "CurrentQDepth")."""
+        return sum(r.count - r.locked for r in self.runs)
+
+    @property
+    def physical(self) -> int:
+        """Every message the queue holds pages for (the message list counts them all)."""
         return sum(r.count for r in self.runs)
 
+    @property
+    def available(self) -> int:
+        """Messages an MQGET can take now."""
+        return sum(r.available for r in self.runs)
+
     def delivery_order(self, msgdlvsq: object) -> list[Run]:
-        """The runs in the order successive MQGETs take them: as put for MSGDLVSQ(FIFO),
-        else highest priority first and, within a priority, as put (IBM "DEFINE QLOCAL",
-        MSGDLVSQ)."""
+        """The runs holding messages an MQGET can take, in the order successive MQGETs take
+        them: as put for MSGDLVSQ(FIFO), else highest priority first and, within a priority,
+        as put (IBM "DEFINE QLOCAL", MSGDLVSQ)."""
+        runs = [r for r in self.runs if r.available] if self._marked() else self.runs
         if msgdlvsq == "FIFO":
-            return self.runs
-        return sorted(self.runs, key=lambda r: (-r.priority, r.id))
+            return runs
+        return sorted(runs, key=lambda r: (-r.priority, r.id))
+
+    def _marked(self) -> bool:
+        return any(r.uow or r.locked for r in self.runs)
+
+    def run(self, run_id: int) -> Run | None:
+        """The run with this id, if the queue still holds it."""
+        return next((r for r in self.runs if r.id == run_id), None)
 
     def owner(self, run: Run) -> tuple[str, str, int]:
         return ("run", self.queue, run.id)
@@ -225,12 +285,16 @@ class QueueStore:
         psid: int,
         dest: str = "",
         body: Body | None = None,
+        uow: str = "",
     ) -> Run:
         """The run new identical messages join: the last one, or a new one (always a new
-        one for a message with a body, and never one with a body)."""
+        one for a message with a body, and never one with a body). Messages of a unit of work
+        (``uow``) join only that unit's run, others never do."""
         last = self.runs[-1] if self.runs else None
         if (
             body is None
+            and last is not None
+            and last.uow == uow
             and last is not None
             and last.size == size
             and last.persistent == persistent
@@ -241,7 +305,7 @@ class QueueStore:
             and last.body is None
         ):
             return last
-        run = Run(self.next_id, 0, size, persistent, priority, psid, 0, dest, body)
+        run = Run(self.next_id, 0, size, persistent, priority, psid, 0, dest, body, uow=uow)
         self.next_id += 1
         self.runs.append(run)
         return run
@@ -271,6 +335,15 @@ class QueueStore:
         taken = [[r.id, r.taken] for r in self.runs if r.taken]
         if taken:
             data["taken"] = taken
+        locked = [[r.id, r.locked] for r in self.runs if r.locked]
+        if locked:
+            data["locked"] = locked
+        pending = [[r.id, r.uow] for r in self.runs if r.uow]
+        if pending:
+            data["uow"] = pending
+        backouts = [[r.id, list(r.backouts)] for r in self.runs if r.backouts]
+        if backouts:
+            data["backouts"] = backouts
         return data
 
     @classmethod
@@ -283,8 +356,14 @@ class QueueStore:
             data["list_psid"],
         )
         taken = {int(i): int(n) for i, n in data.get("taken", ())}  # absent before it was kept
+        locked = {int(i): int(n) for i, n in data.get("locked", ())}
+        pending = {int(i): str(c) for i, c in data.get("uow", ())}
+        backouts = {int(i): tuple(map(int, b)) for i, b in data.get("backouts", ())}
         for run in store.runs:
             run.taken = taken.get(run.id, 0)
+            run.locked = locked.get(run.id, 0)
+            run.uow = pending.get(run.id, "")
+            run.backouts = backouts.get(run.id, ())
         return store
 
 
