@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from mqsc.cli.options import add_qmgr_options, connect, disconnect, open_from, userid
+from mqsc.cli.options import add_qmgr_options, connect, disconnect, open_from
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
 
     # The operator's session is a connection, as a TSO user's ISPF operations and control
     # panels are one on z/OS (APPLTAG: the user id).
-    conn = connect(qm, userid())
+    conn = connect(qm, qm.user)
     try:
         return app.run(qm, settings, yes=args.yes, no_color=args.no_color)
     finally:
