@@ -919,7 +919,10 @@ class QueueManager:
             accounting.add(
                 task,
                 activity,
-                smf_interval.queue_meta(self.state.tables, activity.queue),
+                # Where the queue lives, read once: when the task first uses it.
+                {}
+                if activity.queue in task.queues
+                else smf_interval.queue_meta(self.state.tables, activity.queue),
                 -(-outcome.done // batch) if batch else 0,
                 len(txn.journal),
                 log.rba - log_before,
@@ -983,7 +986,7 @@ class QueueManager:
             return self.task
         task = self.tasks.get(conn)
         if task is not None:
-            seconds = smf_params.of(Txn(self.state)).acct_seconds
+            seconds = smf_params.of(self.state).acct_seconds
             if not accounting.due(task, self.clock(), seconds):
                 return task
             self.end_connection_task(conn, task.start + dt.timedelta(seconds=seconds))
@@ -1009,7 +1012,7 @@ class QueueManager:
         if not self.tasks:
             return
         now = self.clock()
-        before = smf_params.of(Txn(self.state)).acct_seconds
+        before = smf_params.of(self.state).acct_seconds
         after = smf_params.of(ctx.txn).acct_seconds
         for conn, task in list(self.tasks.items()):
             if after < accounting.remaining(task, now, before):
@@ -1087,7 +1090,8 @@ class QueueManager:
         columns: Columns = "auto",
         user: str | None = None,
     ) -> list[Result]:
-        """Execute every command of a deck, in order."""
+        """Execute every command of a deck, in order (``text``: MQSC text, not a path; see
+        :meth:`iter_run`)."""
         return list(self.iter_run(text, source=source, columns=columns, user=user))
 
     def iter_run(
@@ -1098,9 +1102,21 @@ class QueueManager:
         columns: Columns = "auto",
         user: str | None = None,
     ) -> Iterator[Result]:
-        """Execute a deck command by command, yielding each result as it completes."""
+        """Execute a deck command by command, yielding each result as it completes.
+
+        Raises:
+            TypeError: ``text`` is not MQSC text or a Source (a path: the engine reads no
+                files; read the deck first, docs/engine.md).
+
+        """
         if isinstance(text, str):
             text = TextSource(text)
+        elif not isinstance(text, TextSource):
+            raise TypeError(
+                f"run() takes MQSC text or a mqsc.language.source.Source, not "
+                f"{type(text).__name__}: read a deck file first, "
+                "qm.run(Path('deck.mqsc').read_text())"
+            )
         for logical, parsed in iter_parse(text, columns=columns):
             yield self.execute_parsed(logical, parsed, source=source, user=user)
 
