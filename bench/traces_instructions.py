@@ -36,11 +36,17 @@ for n in (50, {pairs}):
 """
 
 
+def _env(home: str) -> dict[str, str]:
+    # Bytecode caches are written (once, by the warm-up): compiling is not what is measured.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(PYTHONPATH=str(ROOT), PYTHONHASHSEED="0", MQSC_HOME=str(Path(home) / "home"))
+    return env
+
+
 def instructions(on: bool, pairs: int) -> int:
     home = tempfile.mkdtemp(prefix="mqsc-ir-traces-")
     out = Path(home) / "callgrind.out"
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env.update(PYTHONPATH=str(ROOT), PYTHONHASHSEED="0", MQSC_HOME=str(Path(home) / "home"))
+    env = _env(home)
     done = subprocess.run(
         [
             "valgrind",
@@ -70,10 +76,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", nargs=2, type=int, default=[400, 2_400])
     args = parser.parse_args(argv)
     small, large = args.sizes
-    # Python writes its bytecode caches on the first run: not part of what is measured.
     subprocess.run(
         [sys.executable, "-c", _PROGRAM.format(on=True, pairs=1)],
-        env={**os.environ, "PYTHONPATH": str(ROOT), "MQSC_HOME": tempfile.mkdtemp()},
+        env=_env(tempfile.mkdtemp(prefix="mqsc-ir-traces-")),
         cwd=ROOT,
         check=True,
     )
