@@ -64,9 +64,7 @@ def test_a_path_that_can_be_no_data_set_stops_the_step(
     assert line.endswith("nothing was run")
 
 
-def test_a_missing_input_stops_the_step_before_it_runs(
-    sysin: str, tmp_path: Path, capsys
-) -> None:
+def test_a_missing_input_stops_the_step_before_it_runs(sysin: str, tmp_path: Path, capsys) -> None:
     """SYSIN reads CMDINP: a path that does not exist is refused as the other bad paths are
     (no listing claiming the DD statement is missing); OUTDEF, written, may be a new file."""
     missing = tmp_path / "missing.mqsc"
