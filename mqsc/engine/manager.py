@@ -808,10 +808,13 @@ class QueueManager:
                     reason=MQRC_NOT_AUTHORIZED,
                     messages=audit,
                 )
-            self._tick()
-            task = self._accounting_task(conn)
+            # One reading of the clock for the call: the interval's end, the task's and the
+            # statistics' time of the call (datetime.now per use cost the traces 2% a call).
+            now = self.clock()
+            self._tick(now)
+            task = self._accounting_task(conn, now)
             outcome = self._run_workload(
-                operation, kind, queue, count, conn, user, audit, batch, task
+                operation, kind, queue, count, conn, user, audit, batch, task, now
             )
         if (
             kind == "put"
@@ -882,6 +885,7 @@ class QueueManager:
         audit: tuple[Message, ...] = (),
         batch: int = 0,
         task: accounting.Task | None = None,
+        now: dt.datetime | None = None,
     ) -> Workload:
         txn = Txn(self.state)
         ctx = Ctx(self, txn, None, None, CommandSource.SERVER, conn, user)
@@ -911,7 +915,7 @@ class QueueManager:
         if conn:
             connregistry.count_workload(ctx, kind, outcome)
         if counting:
-            activity = smf_interval.activity_of(txn, outcome, held, self.clock())
+            activity = smf_interval.activity_of(txn, outcome, held, now or self.clock())
             smf_interval.count(txn, activity)
         self.commit(txn, None)
         if counting and task is not None:
@@ -978,7 +982,7 @@ class QueueManager:
         if written:
             self.smf_sink.append(written)
 
-    def _accounting_task(self, conn: str) -> accounting.Task | None:
+    def _accounting_task(self, conn: str, now: dt.datetime) -> accounting.Task | None:
         """The task a workload call counts to: the job step's, else its connection's (begun at
         its first call while the accounting trace runs; written when ACCTIME is over, IBM's
         interval for long-running tasks, and a new one begun)."""
@@ -987,7 +991,7 @@ class QueueManager:
         task = self.tasks.get(conn)
         if task is not None:
             seconds = smf_params.of(self.state).acct_seconds
-            if not accounting.due(task, self.clock(), seconds):
+            if not accounting.due(task, now, seconds):
                 return task
             self.end_connection_task(conn, task.start + dt.timedelta(seconds=seconds))
         if conn:
@@ -1018,9 +1022,9 @@ class QueueManager:
             if after < accounting.remaining(task, now, before):
                 self.end_connection_task(conn, now)
 
-    def _tick(self) -> None:
+    def _tick(self, now: dt.datetime | None = None) -> None:
         """End the statistics intervals that are over (their records go to the SMF sink)."""
-        if not smf_interval.due(self.state.tables, self.clock()):
+        if not smf_interval.due(self.state.tables, now or self.clock()):
             return
         txn = Txn(self.state)
         ctx = Ctx(self, txn, None, None, CommandSource.SERVER)

@@ -17,7 +17,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
-from mqsc.engine.smf import build, clock, record
+from mqsc.engine.smf import build, record
 from mqsc.engine.smf.build import TaskFigures
 from mqsc.engine.smf.interval import QueueActivity
 
@@ -81,16 +81,15 @@ def add(
             "objname": a.queue,
             "basename": a.queue,
             "qtype": MQQT_LOCAL,
-            "opentime": clock.stck(a.when),
+            "opentime": a.stamp,
             "getminms": NO_MESSAGE,
             "putminms": NO_MESSAGE,
             **meta,
         }
     get = wq.get
-    wq["clostime"] = clock.stck(a.when)
+    wq["clostime"] = a.stamp
     if a.opened:
-        wq["openn"] = get("openn", 0) + 1
-        wq["closen"] = get("closen", 0) + 1
+        wq["openn"] = get("openn", 0) + 1  # as many MQCLOSEs: records() derives closen
     messages = a.messages
     size = a.bytes // messages if messages else 0
     if a.operation in ("put", "put1"):
@@ -160,6 +159,9 @@ def records(task: Task, active: frozenset[int], end: dt.datetime) -> list[bytes]
         wtas={"wtascmn": task.commits, "wtasjwn": task.log_records, "wtasjwb": task.log_bytes},
         qwac={"qwaccomm": task.commits},
         qmac=dict(task.qmac),
-        queues=tuple(task.queues[name] for name in sorted(task.queues)),
+        queues=tuple(
+            {"closen": task.queues[name].get("openn", 0), **task.queues[name]}
+            for name in sorted(task.queues)
+        ),
     )
     return [record.encode(r) for r in build.accounting(figures, classes)]

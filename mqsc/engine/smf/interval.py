@@ -295,6 +295,8 @@ class QueueActivity(NamedTuple):
     #: The depth before the call (the interval's first call on a queue starts its high and
     #: low marks from it).
     depth_before: int = -1
+    #: ``when`` as a STCK value (computed once for the statistics and the accounting).
+    stamp: int = 0
 
 
 def count(txn: Txn, activity: QueueActivity) -> None:
@@ -311,25 +313,22 @@ def count(txn: Txn, activity: QueueActivity) -> None:
     get = counts.get
     q = state.queues[a.queue] = dict(state.queues.get(a.queue, ()))  # copy on write, clone()
     qget = q.get
+    # Counted once, derived when the records are built (collect.derived_queue,
+    # collect.derived_qmgr): the closes (every
+    # call opens and closes), the nonpersistent figures (all less the persistent ones).
     if a.opened:
         counts["qmstopen"] = get("qmstopen", 0) + 1
-        counts["qmstclos"] = get("qmstclos", 0) + 1
         q["qqstopen"] = qget("qqstopen", 0) + 1
-        q["qqstclos"] = qget("qqstclos", 0) + 1
     if a.operation in ("put", "put1"):
         field = "qmstput" if a.operation == "put" else "qmstput1"
         counts[field] = get(field, 0) + (messages or 1)
         counts["qmstspp"] = get("qmstspp", 0) + persistent
-        counts["qmstsnp"] = get("qmstsnp", 0) + messages - persistent
         counts["qmstpbp"] = get("qmstpbp", 0) + pbytes
-        counts["qmstnbp"] = get("qmstnbp", 0) + a.bytes - pbytes
         field = "qqstputs" if a.operation == "put" else "qqstput1"
         q[field] = qget(field, 0) + messages
         q["qqstppt"] = qget("qqstppt", 0) + persistent
-        q["qqstnppt"] = qget("qqstnppt", 0) + messages - persistent
         q["qqstputb"] = qget("qqstputb", 0) + a.bytes
         q["qqstppb"] = qget("qqstppb", 0) + pbytes
-        q["qqstnppb"] = qget("qqstnppb", 0) + a.bytes - pbytes
         if a.failed:
             q["qqstflpt"] = qget("qqstflpt", 0) + 1
         if messages:
@@ -339,20 +338,17 @@ def count(txn: Txn, activity: QueueActivity) -> None:
                 q["qqstmsmi"] = size
             if size > qget("qqstmsma", 0):
                 q["qqstmsma"] = size
-            q["qqstlput"] = clock.stck(a.when)
+            q["qqstlput"] = a.stamp
     else:
         counts["qmstget"] = get("qmstget", 0) + (messages or 1)
         fields = _BROWSE_FIELDS if a.operation == "browse" else _GET_FIELDS
-        for name, amount in zip(
-            fields,
-            (messages, persistent, messages - persistent, a.bytes, pbytes, a.bytes - pbytes),
-        ):
+        for name, amount in zip(fields, (messages, persistent, a.bytes, pbytes)):
             q[name] = qget(name, 0) + amount
         if a.failed:
             name = "qqstflbr" if a.operation == "browse" else "qqstflgt"
             q[name] = qget(name, 0) + 1
         if messages and a.operation != "browse":
-            q["qqstlget"] = clock.stck(a.when)
+            q["qqstlget"] = a.stamp
     first = a.depth_before if a.depth_before >= 0 else a.depth
     high, low = (first, a.depth) if first >= a.depth else (a.depth, first)
     if high > qget("qqstdphi", high - 1):
@@ -364,10 +360,10 @@ def count(txn: Txn, activity: QueueActivity) -> None:
         s["qestcsec"] = s.get("qestcsec", 0) + (messages or 1)
 
 
-#: What a get and a browse add to, in order: messages, persistent ones, nonpersistent ones,
-#: bytes, persistent bytes, nonpersistent bytes (QQST).
-_GET_FIELDS = ("qqstgets", "qqstpdg", "qqstnpdg", "qqstgetb", "qqstpdb", "qqstnpdb")
-_BROWSE_FIELDS = ("qqstbrws", "qqstpbr", "qqstnpbr", "qqstbrwb", "qqstpbb", "qqstnpbb")
+#: What a get and a browse add to, in order: messages, persistent ones, bytes, persistent
+#: bytes (QQST).
+_GET_FIELDS = ("qqstgets", "qqstpdg", "qqstgetb", "qqstpdb")
+_BROWSE_FIELDS = ("qqstbrws", "qqstpbr", "qqstbrwb", "qqstpbb")
 
 
 def count_commit(txn: Txn, verb: str | None, objects: int) -> None:
@@ -437,6 +433,7 @@ def activity_of(
             outcome.structure,
             failed,
             depth_before=before.depth,
+            stamp=clock.stck(when),
         )
     browse = outcome.done > 0 and after.depth == before.depth
     persistent = 0 if browse else max(0, before.persistent - after.persistent)
@@ -453,6 +450,7 @@ def activity_of(
         outcome.structure,
         failed,
         depth_before=before.depth,
+        stamp=clock.stck(when),
     )
 
 
