@@ -47,6 +47,10 @@ class Task:
     #: while the connection lasts.
     long_running: bool = False
     commits: int = 0
+    #: When the accounting interval (ACCTIME) it was last asked about ends, and that
+    #: interval in seconds: each call compares one moment instead of subtracting.
+    interval: float = -1
+    interval_ends: dt.datetime | None = None
     log_records: int = 0
     log_bytes: int = 0
     queues: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -106,7 +110,7 @@ def add(
             key = "qmacput" + _bucket(size)
             task.qmac[key] = task.qmac.get(key, 0) + messages
     else:
-        wq["getn"] = get("getn", 0) + (messages or 1)
+        # getn (every MQGET) is geta + getbrwa: records() derives it.
         field_ = "getbrwa" if a.operation == "browse" else "geta"
         wq[field_] = get(field_, 0) + (messages or 1)
         if a.failed:
@@ -140,7 +144,10 @@ def remaining(task: Task, now: dt.datetime, interval_seconds: float) -> float:
 
 def due(task: Task, now: dt.datetime, interval_seconds: float) -> bool:
     """Whether a long-running task's accounting interval (ACCTIME) is over."""
-    return remaining(task, now, interval_seconds) <= 0
+    if task.interval != interval_seconds or task.interval_ends is None:
+        task.interval = interval_seconds
+        task.interval_ends = task.start + dt.timedelta(seconds=interval_seconds)
+    return now >= task.interval_ends
 
 
 def records(task: Task, active: frozenset[int], end: dt.datetime) -> list[bytes]:
@@ -160,7 +167,11 @@ def records(task: Task, active: frozenset[int], end: dt.datetime) -> list[bytes]
         qwac={"qwaccomm": task.commits},
         qmac=dict(task.qmac),
         queues=tuple(
-            {"closen": task.queues[name].get("openn", 0), **task.queues[name]}
+            {
+                "closen": task.queues[name].get("openn", 0),
+                "getn": task.queues[name].get("geta", 0) + task.queues[name].get("getbrwa", 0),
+                **task.queues[name],
+            }
             for name in sorted(task.queues)
         ),
     )

@@ -342,8 +342,11 @@ def count(txn: Txn, activity: QueueActivity) -> None:
     else:
         counts["qmstget"] = get("qmstget", 0) + (messages or 1)
         fields = _BROWSE_FIELDS if a.operation == "browse" else _GET_FIELDS
-        for name, amount in zip(fields, (messages, persistent, a.bytes, pbytes)):
-            q[name] = qget(name, 0) + amount
+        calls, kept, size, kept_size = fields
+        q[calls] = qget(calls, 0) + messages
+        q[kept] = qget(kept, 0) + persistent
+        q[size] = qget(size, 0) + a.bytes
+        q[kept_size] = qget(kept_size, 0) + pbytes
         if a.failed:
             name = "qqstflbr" if a.operation == "browse" else "qqstflgt"
             q[name] = qget(name, 0) + 1
@@ -416,41 +419,44 @@ def activity_of(
 ) -> QueueActivity:
     """What a workload call did to its queue, from its outcome and the queue before and
     after (a get that left the depth as it was browsed)."""
-    after = _held(_store(txn, outcome.queue))
+    queue = outcome.queue
+    after = _held(txn.get("messages", queue) or txn.get("cfmsgs", queue))
     before = before or after
     failed = outcome.reason != 0 and outcome.done == 0
+    stamp = clock.stck(when)
+    # Positional: every MQPUT and MQGET makes one while a trace runs.
     if outcome.operation == "put":
-        persistent = outcome.done if outcome.persistent else 0
+        kept = outcome.persistent
         return QueueActivity(
-            outcome.queue,
+            queue,
             "put",
             outcome.done,
             outcome.bytes,
-            persistent,
-            outcome.bytes if outcome.persistent else 0,
+            outcome.done if kept else 0,
+            outcome.bytes if kept else 0,
             after.depth,
             when,
             outcome.structure,
             failed,
-            depth_before=before.depth,
-            stamp=clock.stck(when),
+            True,
+            before.depth,
+            stamp,
         )
     browse = outcome.done > 0 and after.depth == before.depth
-    persistent = 0 if browse else max(0, before.persistent - after.persistent)
-    persistent_bytes = 0 if browse else max(0, before.persistent_bytes - after.persistent_bytes)
     return QueueActivity(
-        outcome.queue,
+        queue,
         "browse" if browse else "get",
         outcome.done,
         outcome.bytes,
-        persistent,
-        persistent_bytes,
+        0 if browse else max(0, before.persistent - after.persistent),
+        0 if browse else max(0, before.persistent_bytes - after.persistent_bytes),
         after.depth,
         when,
         outcome.structure,
         failed,
-        depth_before=before.depth,
-        stamp=clock.stck(when),
+        True,
+        before.depth,
+        stamp,
     )
 
 
