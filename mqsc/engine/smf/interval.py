@@ -306,7 +306,10 @@ def count(txn: Txn, activity: QueueActivity) -> None:
     state = txn.get(TABLE, None)
     if state is None or not state.start:
         return
-    state = txn.edit(TABLE, None)
+    # The interval as this transaction sees it, copied (what txn.edit does, without its
+    # second look-up).
+    state = state.clone()
+    txn.put(TABLE, None, state)
     a = activity
     messages, persistent, pbytes = a.messages, a.persistent, a.persistent_bytes
     counts = state.counts
