@@ -938,10 +938,10 @@ class QueueManager:
         deltas = {}
         for key, pool in self.state.tables["pool"].items():
             old = before.get(key, ({}, 0))[0]
-            now = pool.stats.as_dict()
-            delta = {k: v - old.get(k, 0) for k, v in now.items() if k != "low"}
+            figures = pool.stats.as_dict()
+            delta = {k: v - old.get(k, 0) for k, v in figures.items() if k != "low"}
             if any(delta.values()):
-                delta["low"] = now["low"]
+                delta["low"] = figures["low"]
                 deltas[key] = delta
         grown = sum(ps.expansions for ps in self.state.tables["pageset"].values()) - expansions
         return replace(outcome, pools=deltas, expansions=max(0, grown), messages=tuple(ctx.later))

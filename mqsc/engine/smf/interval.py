@@ -345,11 +345,11 @@ def count(txn: Txn, activity: QueueActivity) -> None:
     else:
         counts["qmstget"] = get("qmstget", 0) + (messages or 1)
         fields = _BROWSE_FIELDS if a.operation == "browse" else _GET_FIELDS
-        calls, kept, size, kept_size = fields
+        calls, kept, total_bytes, kept_bytes = fields
         q[calls] = qget(calls, 0) + messages
         q[kept] = qget(kept, 0) + persistent
-        q[size] = qget(size, 0) + a.bytes
-        q[kept_size] = qget(kept_size, 0) + pbytes
+        q[total_bytes] = qget(total_bytes, 0) + a.bytes
+        q[kept_bytes] = qget(kept_bytes, 0) + pbytes
         if a.failed:
             name = "qqstflbr" if a.operation == "browse" else "qqstflgt"
             q[name] = qget(name, 0) + 1
