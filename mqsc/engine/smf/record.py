@@ -273,7 +273,7 @@ def record_mode(data: bytes) -> bool:
     each record behind a 4-byte big-endian length, no RDW). Its first two bytes are zero, as
     every length below 65,536 begins; an RDW's length (4 to 32,760 for SMF) never does.
 
-    >>> record_mode(b"\x00\x00\x00\x02AB"), record_mode(b"\x00\x06\x00\x00AB")
+    >>> record_mode(b"\\x00\\x00\\x00\\x02AB"), record_mode(b"\\x00\\x06\\x00\\x00AB")
     (True, False)
     """
     return len(data) >= 4 and data[0] == 0 and data[1] == 0
