@@ -2,13 +2,15 @@
 class each kind of check uses, the access each command and each open option needs, and the
 security parameters' defaults. :mod:`mqsc.engine.security` reads them.
 
-Sources: IBM MQ for z/OS "Switch profiles" ("Profiles to control subsystem security", "Profiles
-to control queue sharing group or queue manager level security", "Resource level checks"),
-"Profiles for command security", "Profiles for command resource security", "API-resource
-security access quick reference", "Profiles for context security", "Profiles for processes",
-"User IDs checked for batch connections", "AlternateUserId (MQCHAR12)", "Security
-considerations for the IBM MQ Console and REST API on z/OS", "Displaying security status",
-and IBM's z/OS MQ security lab (start-up messages, [LAB-SECURITY]).
+Sources: IBM MQ for z/OS "Switch profiles" ("Profiles to control subsystem security",
+"Profiles to control queue sharing group or queue manager level security", "Resource level
+checks"), "Profiles for command security", "Profiles for command resource security",
+"API-resource security access quick reference" [DOC-SECAPIQR], "Profiles for context
+security" [DOC-SECCTX], "Profiles for processes" [DOC-SECPROC] (MQNLIST's profiles are taken
+to be as MQPROC's: IBM's "Profiles for namelists" was not seen), "User IDs checked for batch
+connections" [DOC-SECBATCHIDS], "AlternateUserId (MQCHAR12)" [DOC-ALTUSERID], "Security
+considerations for the IBM MQ Console and REST API on z/OS" [DOC-MQWEBZOS], "Displaying
+security status", and IBM's z/OS MQ security lab (start-up messages, [LAB-SECURITY]).
 """
 
 from __future__ import annotations
