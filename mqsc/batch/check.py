@@ -294,6 +294,7 @@ def _warn_later_failures(qm: QueueManager, store: Findings) -> list[Diagnostic]:
                     tables["qlocal"].get,
                     qm.name,
                     str(tables["qmgr"][None].attrs.get("DEFXMITQ", "")),
+                    other=lambda q: any(q in tables[t] for t in ("qalias", "qremote", "qmodel")),
                 )
                 if xmitq is None:
                     warnings.append(

@@ -109,12 +109,20 @@ class Cluster:
 
     def used_by(self, qm: Any) -> bool:
         """Whether queue manager ``qm`` (the one DEFINE PSID named, or None) has this cluster
-        allocated as a page set. A queue manager holds its page sets from its start, while
-        it reads CSQINP1 and CSQINP2, until it has stopped, so any phase but STOPPED counts
-        (IBM "Formatting page sets (FORMAT)": a page set in use by a queue manager that is not
-        stopped cannot be formatted; IDCAMS DELETE of an allocated cluster fails)."""
+        allocated as a page set or a BSDS copy. A queue manager holds them from its start,
+        while it reads CSQINP1 and CSQINP2, until it has stopped, so any phase but STOPPED
+        counts (IBM "Formatting page sets (FORMAT)": a page set in use by a queue manager that
+        is not stopped cannot be formatted; IDCAMS DELETE of an allocated cluster fails). A
+        BSDS copy that failed is no longer allocated (single BSDS mode)."""
         if qm is None or qm.phase is Phase.STOPPED or qm.name != self.qmgr:
             return False
+        if self.psid < 0:
+            inventory = qm.state.tables["bsds"].get(None)
+            return (
+                inventory is not None
+                and self.name in inventory.bsds
+                and self.name != inventory.lost
+            )
         page_set = qm.state.tables["pageset"].get(self.psid)
         return page_set is not None and page_set.dsn == self.name
 
@@ -644,6 +652,16 @@ class Catalog:
         """Catalog an archive log data set the offload wrote (CATALOG=YES)."""
         self.write(dsn, "", ARCHIVE_MARK + "\n" + json.dumps(info, sort_keys=True) + "\n")
 
+    def bsds_data_set(self, dsn: str) -> bool:
+        """:class:`mqsc.engine.vsam.LogCatalog`: whether BSDS copy ``dsn`` is catalogued."""
+        cluster = self.cluster(dsn)
+        return cluster is not None and cluster.organization == "INDEXED"
+
+    def define_bsds(self, dsn: str, qmgr: str) -> None:
+        """Catalog BSDS copy ``dsn`` as IBM's sample CSQ4BSDS defines one: a key-sequenced
+        cluster of RECORDS(850 60)."""
+        self.put_cluster(Cluster(dsn, BSDS_VOLUME, "RECORDS", 850, 60, "INDEXED", qmgr=qmgr))
+
     def archive_log(self, dsn: str) -> dict[str, object] | None:
         """An archive log data set's record (None: not one)."""
         path = self.path(dsn)
@@ -909,6 +927,9 @@ PRODUCT_QUALIFIERS = frozenset(
     {"SCSQMACS", "SCSQAUTH", "SCSQLOAD", "SCSQANLE", "SCSQSNLE", "SCSQLINK", "SCSQPROC", "SCSQMVR1"}
 )
 PRODUCT_MEMBERS = frozenset({"CSQZPARM"})
+#: The volume a BSDS copy mqsc catalogs lands on (UNVERIFIED: SMS or the CSQ4BSDS job's
+#: VOLUMES would choose it).
+BSDS_VOLUME = "MQS001"
 
 
 def product_library(dsn: str) -> bool:

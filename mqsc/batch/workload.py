@@ -206,6 +206,8 @@ def run_oemput(ctx: StepContext) -> StepOutcome:
     if outcome.reason:
         ctx.sysprint("", f"MQPUT failed with reason code {outcome.reason} ({outcome.reason_name})")
         return StepOutcome(cc=CC_MQ_FAILED)
+    if outcome.held:  # SUSPEND QMGR LOG: the MQPUT was not done (no reason code: z/OS waits)
+        return StepOutcome(cc=CC_MQ_FAILED)
     return StepOutcome(cc=CC_OK)
 
 
@@ -267,7 +269,7 @@ def run_mget(ctx: StepContext) -> StepOutcome:
     if failed:
         ctx.sysprint("", f"MQGET failed with reason code {outcome.reason} ({outcome.reason_name})")
     ctx.sysprint("", f"Ending at {_stamp(mget_end(ctx.clock(), parm, outcome.reason))}.")
-    return StepOutcome(cc=CC_MQ_FAILED if failed else CC_OK)
+    return StepOutcome(cc=CC_MQ_FAILED if failed or outcome.held else CC_OK)
 
 
 def _without_racf(outcome: Workload) -> Workload:

@@ -1,6 +1,6 @@
 """Connections, threads and units of recovery (IBM MQ 9.4 for z/OS): DISPLAY CONN, DISPLAY
 THREAD and RESOLVE INDOUBT, executed from the connections every front end registers
-(mqsc/engine/connections.py, docs/connections.md).
+(mqsc/engine/connregistry.py, docs/connections.md).
 
 IBM "DISPLAY CONN (display application connection information)": sources 2CR; connection
 attributes valid on z/OS (ASID and NID are z/OS only; PID, TID and UOWLOG are not valid on

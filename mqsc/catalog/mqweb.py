@@ -186,6 +186,14 @@ _TABLE: tuple[WebMessage, ...] = (
         U,
     ),
     _w(
+        "MQSC910E",
+        503,
+        "",
+        "SUSPEND QMGR LOG is in effect: on z/OS the MQI call would wait for RESUME QMGR LOG.",
+        "Resume the log (RESUME QMGR LOG) and resubmit the request.",
+        V,
+    ),
+    _w(
         "MQSC901E",
         413,
         "",

@@ -4,7 +4,7 @@ reset queue performance data) on z/OS": sources 2CR, no synonym).
 The report of each queue (PCF "MQCMD_RESET_Q_STATS Response": always returned HighQDepth,
 MsgDeqCount, MsgEnqCount, QName, QSGDisposition, TimeSinceReset) as the MQSC attributes
 QSTATS, QSGDISP, RESETINT, HIQDEPTH, MSGIN and MSGOUT. The engine counts them on every put
-and get (mqsc/engine/qstats.py).
+and get (mqsc/engine/messaging/queuestats.py).
 """
 
 from __future__ import annotations

@@ -835,7 +835,7 @@ def _display(
 #: What the simulation knows of a local queue's status (IBM "DISPLAY QSTATUS"). MSGAGE, QTIME
 #: and the last put and get times need MONQ data the simulation does not keep, so they are not
 #: offered; IPPROCS, OPPROCS and UNCOM come from the connections' handles and units of work
-#: (mqsc/engine/connections.py).
+#: (mqsc/engine/connregistry.py).
 QSTATUS = table(
     K("QSTATUS", QNAME, width=48, help="queue name", verified="DISPLAY QSTATUS"),
     K(
@@ -892,7 +892,7 @@ STATUS = Family(
 _HV = "DISPLAY QSTATUS (z/OS): handle status attributes"
 #: DISPLAY QSTATUS TYPE(HANDLE): one record per handle open on the queue (IBM "DISPLAY
 #: QSTATUS", handle attributes valid on z/OS), from the connections of
-#: mqsc/engine/connections.py, so DISPLAY CONN TYPE(HANDLE) shows the same handles.
+#: mqsc/engine/connregistry.py, so DISPLAY CONN TYPE(HANDLE) shows the same handles.
 HANDLE_STATUS = table(
     K("QSTATUS", QNAME, width=48, help="queue name", verified=_HV),
     K("TYPE", Choice(("QUEUE", "HANDLE")), width=10, help="handle status", verified=_HV),

@@ -111,6 +111,12 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "The bootstrap data set (IBM MQ for z/OS)",
             "https://www.ibm.com/docs/en/ibm-mq/9.3.x?topic=zos-bootstrap-data-set",
         ),
+        "DOC-BSDSINFO": Evidence(
+            "Finding out what the BSDS contains (IBM MQ for z/OS): the SYSTEM TIMESTAMP is updated "
+            "when 'IBM MQ drops into a single BSDS mode from its normal dual BSDS mode due to an "
+            "error'",
+            "https://www.ibm.com/support/knowledgecenter/SSFKSJ_8.0.0/com.ibm.mq.adm.doc/q022440_.html",
+        ),
         "DOC-CPF": Evidence("Defining command prefix strings (CPFs) (IBM MQ for z/OS)"),
         "DOC-CSQ4ZPRM": Evidence(
             "thlqual.SCSQPROC(CSQ4ZPRM): the sample job that assembles and links a system "
@@ -305,6 +311,13 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "IBM File Manager for z/OS User's Guide: a TSO command that is not available",
             "",
             shows=_ids("IKJ56500I"),
+        ),
+        "DOC-HLASM-DIAG": Evidence(
+            "HLASM Programmer's Guide (SC26-4941-06): Assembly error diagnostic messages, "
+            "Figure 1 Sample error diagnostic messages (the listing's ** ASMAnnns lines, the "
+            "MNOTE line with its statement number and severity)",
+            "https://www.ibm.com/docs/en/SSLTBW_2.1.0/com.ibm.zos.v2r1.asma100/asmp1021138.htm",
+            shows=_ids("ASMA088E ASMA254I"),
         ),
         "DOC-LOGWRITE": Evidence(
             "How the IBM MQ for z/OS logs are written",

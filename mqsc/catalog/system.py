@@ -273,9 +273,9 @@ SPECS: tuple[CommandSpec, ...] = (
         required=("TYPE",),
         verified=_REFRESH,
         help="expiry scan, configuration events, proxy subscriptions or early code",
-        simplified="TYPE(CONFIGEV) answers as z/OS does with configuration events "
-        "disabled (mqsc generates no event messages yet); TYPE(EARLY) is refused "
-        "while the queue manager runs, as z/OS refuses it, and a stopped one takes "
+        simplified="TYPE(CONFIGEV) puts a Refresh Object event for each object it selects "
+        "(docs/events.md), or fails as z/OS does while CONFIGEV is DISABLED; TYPE(EARLY) is "
+        "refused while the queue manager runs, as z/OS refuses it, and a stopped one takes "
         "no command but START QMGR",
     ),
 )

@@ -1957,7 +1957,7 @@ _CATALOG: tuple[MessageDef, ...] = (
     ),
     _m(
         "MQSC340E",
-        "Channel {channel} is in doubt: RESOLVE CHANNEL first (MQRC 4025)",
+        "Channel {channel} is in doubt: RESOLVE CHANNEL first (MQRCCF 4025)",
         8,
         U,
         "IBM MQRCCF_CHANNEL_INDOUBT (4025): 'The requested operation cannot complete because "
@@ -2107,8 +2107,8 @@ _CATALOG: tuple[MessageDef, ...] = (
         V,
         "emulator; reason: IBM MQ 'MQRCCF_EVENTS_DISABLED (3224)': 'The command required "
         "performance or configuration events to be enabled'",
-        "REFRESH QMGR TYPE(CONFIGEV): mqsc generates no configuration event messages, so it "
-        "answers as z/OS does with CONFIGEV(DISABLED); nothing was changed.",
+        "REFRESH QMGR TYPE(CONFIGEV) while the queue manager's CONFIGEV is DISABLED: there is "
+        "no configuration event to refresh, as z/OS answers; nothing was changed.",
     ),
     _m(
         "MQSC583E",
@@ -3025,6 +3025,37 @@ _CATALOG: tuple[MessageDef, ...] = (
         "would wait for RESUME QMGR LOG, which only another command can give.",
     ),
     _m(
+        "MQSC666E",
+        "Logging is suspended (SUSPEND QMGR LOG): the {operation} on {queue} is not done; "
+        "RESUME QMGR LOG first",
+        8,
+        V,
+        "emulator",
+        "An MQI call that would write to the log came while logging is suspended. On z/OS the "
+        "call waits until RESUME QMGR LOG (IBM documents no reason code for it); mqsc does not "
+        "hold the caller, so the call is not done and gives no MQ reason code: nothing changed.",
+    ),
+    _m(
+        "MQSC667E",
+        "BSDS copy {dsname} cannot be opened (the data set catalog does not hold it): the queue "
+        "manager runs in single BSDS mode with {good} until RECOVER BSDS",
+        8,
+        V,
+        "emulator [DOC-BSDSINFO] [DOC-RECBSDS]",
+        "A dual BSDS copy was deleted (IDCAMS DELETE while the queue manager was stopped): the "
+        "start goes on with the other copy. IBM documents the single BSDS mode; the CSQJ "
+        "message z/OS writes for it was not found, so this id is ours.",
+    ),
+    _m(
+        "MQSC668I",
+        "Dual BSDS mode restored: {dsname} allocated and copied from {good}",
+        0,
+        V,
+        "emulator [DOC-RECBSDS]",
+        "RECOVER BSDS allocated a data set with the lost copy's name and copied the good copy "
+        "onto it.",
+    ),
+    _m(
         "MQSC663I",
         "MAXSMSGS({value}): the most messages a task may get or put within a single unit of "
         "recovery (the queue manager's MAXUMSGS)",
@@ -3299,6 +3330,16 @@ _CATALOG: tuple[MessageDef, ...] = (
         "ours: no IBM REST API id found for it (was MQWB0405E, chosen; the IBM MQ Console's "
         "MQWB2005E covers the console's own requests)",
         "The resource exists but does not take this HTTP method (HTTP 405).",
+        cpf=False,
+    ),
+    _m(
+        "MQSC910E",
+        "The queue manager's log is suspended (SUSPEND QMGR LOG): the {operation} on queue "
+        "'{queue}' is not done.",
+        8,
+        V,
+        "ours: on z/OS the MQI call waits for RESUME QMGR LOG and IBM documents no REST error",
+        "A message put or get came while logging is suspended (HTTP 503); nothing changed.",
         cpf=False,
     ),
     # ---- Console ----------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """``mqsc put`` and ``mqsc get``: messages through a queue's storage class, page set and
 buffer pool, with a summary like the lab's OEMPUT/MGET output (no timings).
 
-Exit status: 0 all messages put / got, 10 the run stopped early (the MQ reason is shown),
+Exit status: 0 all messages put / got, 10 the run stopped early (the MQ reason is shown, or
+the call was held: SUSPEND QMGR LOG),
 20 the queue manager could not be opened.
 """
 
@@ -109,7 +110,7 @@ def _run(args: argparse.Namespace, operation) -> int:
         if streaming:  # the heading and the messages were shown as they were got
             lines = summary_lines(dataclasses.replace(outcome, delivered=()), qm.name, qm.cpf)[1:]
         print("\n".join([*lines, *channel_lines]))
-    return 10 if outcome.reason else 0
+    return 10 if outcome.reason or outcome.held else 0
 
 
 def _stream(qm, args: argparse.Namespace, conn: str = "") -> Workload:

@@ -99,7 +99,9 @@ class Bsds:
         ahead: the log's time line (ISO): how far waits for offloads took it past the clock.
         waits, waited: how many writes waited for an offload, and the seconds they waited.
         bsds: the BSDS copies (copy 2 "" with TWOBSDS=NO); ``single`` when a copy failed and
-            the queue manager runs with one until RECOVER BSDS.
+            the queue manager runs with one until RECOVER BSDS; ``lost`` the copy that failed.
+        catalogued: the BSDS copies were put in the data set catalog (at the first start with
+            one), so a copy the catalog no longer holds is a copy lost.
         suspended: SUSPEND QMGR LOG is in effect.
         warned: the last percentage CSQJ110E reported for the last available data set.
         restarted: when the queue manager last started (ISO; DISPLAY LOG's "Restarted at").
@@ -120,6 +122,8 @@ class Bsds:
     waited: float = 0.0
     bsds: tuple[str, str] = ("", "")
     single: bool = False
+    lost: str = ""
+    catalogued: bool = False
     suspended: bool = False
     warned: int = 0
     restarted: str = ""
@@ -226,6 +230,23 @@ def new(
         written=("",) * len(ring),
         bsds=(f"{qmgr}.BSDS01", f"{qmgr}.BSDS02" if dual_bsds else ""),
     )
+
+
+def lose_copy(bsds: Bsds, dsn: str) -> Bsds:
+    """A BSDS copy failed: the queue manager goes on in single BSDS mode with the other ("IBM
+    MQ drops into a single BSDS mode from its normal dual BSDS mode due to an error", IBM MQ
+    "Finding out what the BSDS contains")."""
+    return replace(bsds, single=True, lost=dsn)
+
+
+def good_copy(bsds: Bsds) -> str:
+    """The BSDS copy in use: the one that did not fail."""
+    return bsds.bsds[1] if bsds.lost == bsds.bsds[0] else bsds.bsds[0]
+
+
+def restore_dual(bsds: Bsds) -> Bsds:
+    """RECOVER BSDS copied the good copy into a data set of the lost one's name: dual again."""
+    return replace(bsds, single=False, lost="")
 
 
 def add_active(bsds: Bsds, copy: int, dsn: str, size: int) -> Bsds:

@@ -1,6 +1,6 @@
 """Connections, their handles and units of recovery: the registry every front end connects
 through (docs/connections.md); DISPLAY CONN, DISPLAY THREAD and RESOLVE INDOUBT read it
-(mqsc/engine/families/connregistry.py).
+(mqsc/engine/families/connections.py).
 
 Every program working on a queue manager is a connection: the front ends register theirs
 (:meth:`QueueManager.connect`) and end them (:meth:`QueueManager.disconnect`); the state store

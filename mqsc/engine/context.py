@@ -40,7 +40,12 @@ class CommandFailed(Exception):
 
 class LogSuspended(Exception):
     """A log write while SUSPEND QMGR LOG is in effect: on z/OS the work waits for RESUME QMGR
-    LOG, which only another command can give, so mqsc refuses it (mqsc/engine/logdatasets.py)."""
+    LOG, which only another command can give, so mqsc refuses it (mqsc/engine/logdatasets.py).
+
+    Commands answer MQSC662E and puts and gets ``Workload.held``; the MQI object's calls that
+    end a unit of work (``Connection.commit``, and ``close`` that commits) raise it to the
+    caller, with nothing changed: the unit of work stays as it was, to be committed after
+    RESUME QMGR LOG (docs/connections.md)."""
 
 
 class Ctx:

@@ -50,7 +50,7 @@ def start(qm: QueueManager, module: str = "") -> list[Result]:
     page-set messages of the start (CSQI005I for page sets gone offline) are kept for the
     START QMGR reply.
     """
-    load_parameters(qm, module)
+    bsds_messages = load_parameters(qm, module)
     qm.phase = Phase.CSQINP1
     qm.defined = {"pool": set(), "pageset": set()}
     # Security is initialized first (CSQHINIT): the switches come from RACF as it is now.
@@ -74,7 +74,7 @@ def start(qm: QueueManager, module: str = "") -> list[Result]:
     qm.phase = Phase.RUNNING
     became_active(qm)
     qm.start_results = done
-    qm.start_messages = opened
+    qm.start_messages = [*bsds_messages, *opened]
     return done
 
 
@@ -97,21 +97,24 @@ def became_active(qm: QueueManager) -> None:
         qm.commit(txn, None)
 
 
-def load_parameters(qm: QueueManager, module: str = "") -> None:
+def load_parameters(qm: QueueManager, module: str = "") -> list[Message]:
     """The system parameters of this start: the module's values (``module``: START QMGR PARM,
     else the queue manager's own), no SET values (they do not outlive a stop, IBM MQ "SET
     ARCHIVE"); LOGLOAD sets the checkpoint frequency; the log's data sets are made at the
-    first start."""
+    first start, and the BSDS copies are looked for in the data set catalog (the messages of
+    a copy lost)."""
     txn = Txn(qm.state)
     values = qm.parameters if not module else qm.load_module(module)
     params = SysParms(module or qm.module, dict(values or qm.parameters), {})
     txn.put("sysparm", None, params)
     log = txn.edit("log", None)
     log.loadlimit = int(params.value("LOGLOAD"))  # type: ignore[call-overload]
-    inv = logdatasets.inventory(system_ctx(qm, txn))
+    ctx = system_ctx(qm, txn)
+    inv, said = logdatasets.check_bsds(ctx, logdatasets.inventory(ctx))
     # The log is not suspended after a start; DISPLAY LOG shows when it started.
     txn.put("bsds", None, replace(inv, suspended=False, restarted=qm.clock().isoformat()))
     qm.commit(txn, None)
+    return said
 
 
 def start_traces(qm: QueueManager) -> None:

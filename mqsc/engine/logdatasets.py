@@ -26,6 +26,7 @@ from mqsc.engine import bsds, sysparm
 from mqsc.engine.context import Ctx
 from mqsc.engine.log import NO_SWITCH
 from mqsc.engine.log import rba as rba_text
+from mqsc.engine.records import Message
 
 
 def inventory(ctx: Ctx) -> bsds.Bsds:
@@ -55,6 +56,29 @@ def create(ctx: Ctx) -> bsds.Bsds:
     ctx.txn.put("bsds", None, inv)
     log.switch_at = inv.switch_at
     return inv
+
+
+def check_bsds(ctx: Ctx, inv: bsds.Bsds) -> tuple[bsds.Bsds, list[Message]]:
+    """At start: the BSDS copies as the data set catalog has them. The first start with a
+    catalog puts them in it; later, a copy of dual BSDSs that the catalog no longer holds
+    (an IDCAMS DELETE while the queue manager was stopped) cannot be opened, and the queue
+    manager starts in single BSDS mode with the other (MQSC667E) until RECOVER BSDS. Both
+    copies gone is a start z/OS refuses; mqsc leaves that case out (docs/state.md)."""
+    catalog = ctx.qm.logcatalog
+    if catalog is None or inv.single:
+        return inv, []
+    copies = [dsn for dsn in inv.bsds if dsn]
+    if not inv.catalogued:
+        for dsn in copies:
+            if not catalog.bsds_data_set(dsn):
+                catalog.define_bsds(dsn, ctx.qm.name)
+        return replace(inv, catalogued=True), []
+    missing = [dsn for dsn in copies if not catalog.bsds_data_set(dsn)]
+    if len(copies) != 2 or len(missing) != 1:
+        return inv, []
+    inv = bsds.lose_copy(inv, missing[0])
+    said = Message("MQSC667E", {"dsname": missing[0], "good": bsds.good_copy(inv)})
+    return inv, [said]
 
 
 def settings(ctx: Ctx) -> bsds.ArchiveSettings:

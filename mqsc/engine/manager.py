@@ -21,7 +21,6 @@ from mqsc.catalog.mqrc import (
     MQRC_CONNECTION_BROKEN,
     MQRC_NOT_AUTHORIZED,
     MQRC_Q_MGR_NOT_AVAILABLE,
-    MQRC_RESOURCE_PROBLEM,
     MQRC_UNEXPECTED_ERROR,
     MQRC_UNKNOWN_OBJECT_NAME,
 )
@@ -929,9 +928,14 @@ class QueueManager:
             if outcome.reason and kind != "monitor":
                 events.after_call(ctx, queue, outcome.reason)
         except LogSuspended:
-            # SUSPEND QMGR LOG: z/OS holds the call until RESUME QMGR LOG; one call at a time
-            # cannot wait for another command, so it fails (UNVERIFIED reason, docs/engine.md).
-            return Workload(kind, queue, count, 0, reason=MQRC_RESOURCE_PROBLEM)
+            # SUSPEND QMGR LOG: z/OS holds the call until RESUME QMGR LOG and documents no
+            # reason code for it ("SUSPEND QMGR"); mqsc does not hold the caller, so the call is
+            # not done, said by an own message and with no invented MQ reason (docs/state.md).
+            operation_name = _OPERATION.get(kind, kind)
+            said = Message("MQSC666E", {"operation": operation_name, "queue": queue})
+            return Workload(
+                operation_name, queue, count, 0, messages=(*audit, said), held="SUSPEND QMGR LOG"
+            )
         except Exception:
             # An engine bug: the MQI answers MQRC_UNEXPECTED_ERROR and the unit of work is
             # backed out (the transaction is dropped); a strict queue manager lets the bug surface.

@@ -255,10 +255,11 @@ class Connection:
         return self._step(step)
 
     def close(self) -> None:
-        """MQDISC (once; later calls do nothing)."""
+        """MQDISC (once; later calls do nothing). A disconnect that fails (its commit while
+        the log is suspended) leaves the connection open, to be closed again."""
         if not self.closed:
-            self.closed = True
             self.qm.disconnect(self.conn)
+            self.closed = True
 
     # ---- helpers ---------------------------------------------------------------------------
     def _record(self, ctx: Ctx) -> connregistry.Connection:

@@ -379,6 +379,9 @@ class Workload:
     #: A put to a cluster queue: the queue managers the cluster workload algorithm chose, each
     #: with how many messages went there, in the order first chosen (docs/clusters.md).
     routed: tuple[tuple[str, int], ...] = ()
+    #: What holds the call on z/OS ("SUSPEND QMGR LOG"): mqsc does not wait, so the call was
+    #: not done (an own MQSC message says so) and has no MQ reason code of its own.
+    held: str = ""
 
     @property
     def reason_name(self) -> str:
@@ -387,7 +390,7 @@ class Workload:
 
     def plus(self, later: Workload) -> Workload:
         """This and a later operation of the same kind on the same queue, as one (the size
-        is 0 when they differ; the later one's reason counts)."""
+        is 0 when they differ; the later one's reason, and whether it was held, counts)."""
         pools: dict[int, dict[str, int]] = {k: dict(v) for k, v in self.pools.items()}
         for key, delta in later.pools.items():
             mine = pools.setdefault(key, {})
@@ -414,6 +417,7 @@ class Workload:
             self.cf_bytes + later.cf_bytes,
             self.delivered + later.delivered,
             self.triggers + later.triggers,
+            held=later.held,
         )
 
 

@@ -43,3 +43,9 @@ class LogCatalog(Protocol):
 
     def catalog_archive(self, dsn: str, info: dict[str, object]) -> None:
         """Catalog archive log data set ``dsn`` (``info``: its RBA range, times, unit)."""
+
+    def bsds_data_set(self, dsn: str) -> bool:
+        """Whether the catalog holds BSDS copy ``dsn`` (a VSAM key-sequenced cluster)."""
+
+    def define_bsds(self, dsn: str, qmgr: str) -> None:
+        """Catalog a key-sequenced cluster for BSDS copy ``dsn`` of queue manager ``qmgr``."""

@@ -92,11 +92,13 @@ def further_diagnostics(rejected: Rejected) -> tuple[Diagnostic, ...]:
     logical, first = rejected.logical, rejected.first
     found: list[Diagnostic] = []
     seen = {(first.msg_id, first.text)}
+    blanked: set[str] = set()
     for _ in range(FURTHER_LIMIT):
         region = _covered(logical, first)
         if region is None:
             break
         start, end = region
+        blanked |= _keywords_in(rejected, logical.text[start:end])
         text = logical.text[:start] + " " * (end - start) + logical.text[end:]
         logical = logical._replace(text=text, problem=None)
         again = parse_logical_command(logical)
@@ -105,9 +107,28 @@ def further_diagnostics(rejected: Rejected) -> tuple[Diagnostic, ...]:
         first = again.first
         if (first.msg_id, first.text) in seen:
             break  # the same error again: what the blanking left, not another mistake
+        if first.msg_id == "MQSC010E" and str(first.inserts.get("keyword", "")) in blanked:
+            break  # "missing" only because its bad value was blanked: present in the source
         seen.add((first.msg_id, first.text))
         found.append(first)
     return tuple(found)
+
+
+def _keywords_in(rejected: Rejected, text: str) -> set[str]:
+    """The keyword a blanked region begins with, as typed and as the command's catalog names
+    it (``CHLT`` and ``CHLTYPE``): a required keyword blanked for its bad value is not one the
+    command lacks."""
+    word = re.match(r"\s*([A-Za-z][A-Za-z0-9]*)", text)
+    if word is None:
+        return set()
+    typed = word.group(1).upper()
+    names = {typed}
+    command = rejected.command
+    spec = catalog.command_spec(*command) if command else None
+    keyword = spec.keyword(typed) if spec else None
+    if keyword is not None:
+        names.add(keyword.name)
+    return names
 
 
 def _covered(logical: LogicalCommand, d: Diagnostic) -> tuple[int, int] | None:
@@ -119,6 +140,9 @@ def _covered(logical: LogicalCommand, d: Diagnostic) -> tuple[int, int] | None:
     start = next((t for t in range(len(text)) if logical.original_offset(t) >= d.span.start), None)
     if start is None or start < _head_end(text):
         return None  # the verb, the object type or its name: nothing is left to read
+    enclosing = _enclosing_keyword(text, start, _head_end(text))
+    if enclosing is not None:
+        start = enclosing  # inside a keyword's value (WHERE(FOO EQ 1)): the whole keyword
     if text[start] == "'" and text[:start].count("'") % 2 == 0:
         # An apostrophe left open: the rest of the command is its value; blanked from the
         # keyword it belongs to.
@@ -149,6 +173,35 @@ def _covered(logical: LogicalCommand, d: Diagnostic) -> tuple[int, int] | None:
                     return start, index + 1
         return start, len(text)  # a value left open (an apostrophe, a parenthesis)
     return start, end
+
+
+def _enclosing_keyword(text: str, at: int, head: int) -> int | None:
+    """Where the keyword begins whose parenthesised value holds position ``at``, or None when
+    ``at`` is outside every value (an error in a value is that keyword's error: reading the
+    rest of the value again only repeats it in other words).
+
+    >>> _enclosing_keyword("DISPLAY QLOCAL(*) WHERE(FOO EQ 1)", 24, 17)
+    18
+    """
+    depth, quoted, opened = 0, False, None
+    for index in range(head, at):
+        char = text[index]
+        if char == "'":
+            quoted = not quoted
+        elif not quoted and char == "(":
+            if depth == 0:
+                opened = index
+            depth += 1
+        elif not quoted and char == ")":
+            depth = max(depth - 1, 0)
+    if depth == 0 or opened is None:
+        return None
+    start = opened
+    while start > head and text[start - 1] == " ":
+        start -= 1
+    while start > head and (text[start - 1].isalnum() or text[start - 1] in "._"):
+        start -= 1
+    return start
 
 
 def _head_end(text: str) -> int:

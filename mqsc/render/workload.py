@@ -80,7 +80,10 @@ def summary_lines(w: Workload, qmgr: str, cpf: str) -> list[str]:
     if not w.structure:
         lines.append(f" Page set expansions : {w.expansions}")
     lines.extend(message_lines(w.delivered))
-    lines.append(f" Completion          : {w.reason_name} ({w.reason})")
+    if w.held:
+        lines.append(f" Completion          : not done, held by {w.held} (no MQ reason code)")
+    else:
+        lines.append(f" Completion          : {w.reason_name} ({w.reason})")
     lines += _trigger_lines(w)
     if w.messages:
         # On z/OS these go to the console and the queue manager's job log, not to the
@@ -117,6 +120,7 @@ def summary_json(w: Workload, qmgr: str, cpf: str) -> dict[str, Any]:
         "backedOut": w.backed_out,
         "reasonCode": w.reason,
         "reason": w.reason_name,
+        "heldBy": w.held or None,
         "expansions": w.expansions,
         "bufferPools": {str(k): dict(v) for k, v in sorted(w.pools.items())},
         "cfStructure": w.structure or None,

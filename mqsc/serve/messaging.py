@@ -227,6 +227,8 @@ def _with(request: PutRequest, **changes) -> PutRequest:
 # ---- answers -----------------------------------------------------------------------------------
 def put_reply(version: str, qmgr: str, queue: str, done: Workload) -> Reply:
     """201 and the new message's id, or the MQ failure."""
+    if done.held:
+        return error("MQSC910E", "put", queue)
     if done.reason or not done.delivered:
         return failure(qmgr, queue, done.reason)
     return Reply(201, {"ibm-mq-md-messageId": format_id(version, done.delivered[0].msgid)})
@@ -234,6 +236,8 @@ def put_reply(version: str, qmgr: str, queue: str, done: Workload) -> Reply:
 
 def get_reply(version: str, qmgr: str, queue: str, done: Workload) -> Reply:
     """200 with the message, 204 when there is none, or the MQ failure."""
+    if done.held:
+        return error("MQSC910E", "get", queue)
     if done.reason == MQRC_NO_MSG_AVAILABLE:
         return Reply(204)
     if done.reason or not done.delivered:

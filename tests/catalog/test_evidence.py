@@ -19,10 +19,12 @@ from mqsc.catalog.texts import CATALOG, REASONS, evidence_problems
 
 ROOT = Path(__file__).resolve().parents[2]
 #: What an id looks like: IBM MQ's (CSQ + component + 3 digits + type), mqsc's own, mqweb's,
-#: and z/OS's (JES2, allocation, IDCAMS, RACF's ICHxxnnnI and TSO's IKJnnnnnI...).
+#: and z/OS's (JES2, allocation, IDCAMS, RACF's ICHxxnnnI and TSO's IKJnnnnnI...), HLASM's
+#: (ASMAnnns) and the binder's (IEWnnnns).
 ID = re.compile(
     r"\b(?:CSQ[0-9A-Z]\d{3}[IEWAD]|MQSC\d{3}[IEW]|MQWB\d{4}[IEW]|\$?HASP\d{3}"
-    r"|(?:IEFC|IEF|IDC|IEB|IEC|IEE|IEA|ICH|IRR|IKJ|IFA|CSV)\d{3,5}[IEWAD]?)\b"
+    r"|ASMA\d{3}[INWESU]"
+    r"|(?:IEFC|IEF|IEW|IDC|IEB|IEC|IEE|IEA|ICH|IRR|IKJ|IFA|CSV)\d{3,5}[IEWAD]?)\b"
 )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from mqsc.cli import main
+from mqsc.store.home import bundled
 
 
 def deck(tmp_path, text: str) -> str:
@@ -100,15 +101,74 @@ def test_a_good_file_decodes(tmp_path, capsys) -> None:
     assert "Command (MQRC_COMMAND_MQSC 2412)" in capsys.readouterr().out
 
 
-def test_a_message_that_is_no_event_on_an_event_queue(capsys) -> None:
-    assert main(["put", "SYSTEM.ADMIN.QMGR.EVENT", "--data", "hello"]) == 0
+def test_a_message_that_is_no_event_on_an_event_queue(tmp_path, capsys) -> None:
+    # It is shown in hexadecimal and left where it is; the event messages around it are got.
+    assert main(["run", deck(tmp_path, "ALTER QMGR CMDEV(ENABLED)\n")]) == 0
+    assert main(["put", "SYSTEM.ADMIN.COMMAND.EVENT", "--data", "hello"]) == 0
+    assert main(["run", deck(tmp_path, "DISPLAY QMGR QMNAME\n")]) == 0
     capsys.readouterr()
-    assert main(["events", "SYSTEM.ADMIN.QMGR.EVENT"]) == 10
+    assert main(["events", "SYSTEM.ADMIN.COMMAND.EVENT"]) == 10
     captured = capsys.readouterr()
-    assert "message 1 on SYSTEM.ADMIN.QMGR.EVENT is not an event message" in captured.err
-    assert len(captured.err.strip().splitlines()) == 1
+    assert captured.err.splitlines() == [
+        "mqsc events: message 2 on SYSTEM.ADMIN.COMMAND.EVENT is not an event message (left on"
+        " the queue): message of 5 bytes is shorter than an MQCFH (36) at offset 0"
+    ]
+    assert captured.out.count("Command (MQRC_COMMAND_MQSC 2412)") == 2
+    assert (
+        "Message 2 on SYSTEM.ADMIN.COMMAND.EVENT: not an event message, left on the queue"
+        in captured.out
+    )
+    assert "    00000000  68656C6C 6F " in captured.out
+    # Only the undecodable message is left: a second read shows it again, alone.
+    assert main(["events", "SYSTEM.ADMIN.COMMAND.EVENT", "--format", "json"]) == 10
+    found = json.loads(capsys.readouterr().out)
+    assert found == [
+        {
+            "queue": "SYSTEM.ADMIN.COMMAND.EVENT",
+            "number": 1,
+            "notEventMessage": "message of 5 bytes is shorter than an MQCFH (36) at offset 0",
+            "length": 5,
+            "data": "68656C6C6F",
+        }
+    ]
+    assert main(["get", "SYSTEM.ADMIN.COMMAND.EVENT", "--show"]) == 0
+    assert "hello" in capsys.readouterr().out
+
+
+def test_an_unknown_queue_is_an_error_not_an_empty_queue(capsys) -> None:
+    assert main(["events", "NO.SUCH.Q"]) == 20
+    captured = capsys.readouterr()
+    assert captured.out == ""  # never "No event messages." beside the error
+    assert captured.err == "mqsc events: NO.SUCH.Q: MQRC_UNKNOWN_OBJECT_NAME (2085)\n"
+    # The other queues named are still read.
+    assert main(["events", "NO.SUCH.Q", "SYSTEM.ADMIN.QMGR.EVENT", "--format", "json"]) == 20
+    captured = capsys.readouterr()
+    assert json.loads(captured.out) == []
+    assert "NO.SUCH.Q: MQRC_UNKNOWN_OBJECT_NAME (2085)" in captured.err
 
 
 def test_negative_count_is_refused(capsys) -> None:
     assert main(["events", "--count", "-1"]) == 2
     assert "--count cannot be negative" in capsys.readouterr().err
+
+
+def test_a_jobs_commands_are_command_events_of_its_owner_and_name(tmp_path, capsys) -> None:
+    # CSQUTIL COMMAND in a job is a command message (MQEVO_MSG) put by the job (its name is
+    # the EventApplName) for the user the job runs as.
+    assert main(["run", deck(tmp_path, "ALTER QMGR CMDEV(ENABLED) CONFIGEV(DISABLED)\n")]) == 0
+    assert main(["events", "SYSTEM.ADMIN.COMMAND.EVENT"]) == 0  # the ALTER's own event
+    job = str(bundled("samples/jobs/ADDPSET.jcl"))
+    assert main(["job", job, "--user", "PAYOPS"]) == 0
+    capsys.readouterr()
+    assert main(["events", "SYSTEM.ADMIN.COMMAND.EVENT", "--format", "json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found, "the job's commands made no command event"
+    texts = []
+    for event in found:
+        assert event["reasonName"] == "MQRC_COMMAND_MQSC"
+        context = {m["parameter"]: m for m in event["parameters"][0]["members"]}
+        assert context["MQCACF_EVENT_USER_ID"]["value"] == "PAYOPS"
+        assert context["MQIACF_EVENT_ORIGIN"]["constant"] == "MQEVO_MSG"
+        assert context["MQCACF_EVENT_APPL_NAME"]["value"] == "USER1NP"
+        texts.append(event["parameters"][1]["members"][0]["value"])
+    assert texts[0].startswith("DEFINE PSID(05) BUFFPOOL(3)")

@@ -110,3 +110,70 @@ def test_a_second_error_on_the_line_is_shown_too(tmp_path: Path, capsys) -> None
     out = capsys.readouterr().out
     assert f"{deck}:1:18: CSQ9001E 'MAXDEPHT' is invalid\n" in out
     assert f"{deck}:1:36: CSQ9003E 'DESCR' parameter contains unbalanced apostrophes\n" in out
+
+
+#: Each deck line with the exact (column, message) list ``mqsc check`` gives for it: a
+#: required keyword present with a bad value is not also "missing", and an error inside a
+#: keyword's value is not repeated as the keyword's own.
+BAD_VALUES = [
+    (
+        "DEFINE CHANNEL(X) CHLTYPE(BAD) TRPTYPE(TCP)",
+        [(19, "MQSC011E 'CHLTYPE' parameter value is invalid")],
+    ),
+    ("RESET QMGR TYPE(X)", [(12, "MQSC011E 'TYPE' parameter value is invalid")]),
+    ("RESOLVE INDOUBT(A) ACTION(X)", [(20, "MQSC011E 'ACTION' parameter value is invalid")]),
+    (
+        "CLEAR TOPICSTR('a') CLRTYPE(X)",
+        [(21, "MQSC011E 'CLRTYPE' parameter value is invalid")],
+    ),
+    ("DEFINE LOG(A) COPY(3)", [(15, "MQSC592E CSQJC001 COPY(3) VALUE INVALID OR OUT OF RANGE")]),
+    ("DISPLAY QLOCAL(*) WHERE(FOO EQ 1)", [(25, "CSQ9001E 'FOO' is invalid")]),
+    # Real second errors still come: another bad value, a required keyword truly missing,
+    # an unknown keyword after a bad WHERE.
+    (
+        "DEFINE CHANNEL(X) CHLTYPE(BAD) TRPTYPE(XYZ)",
+        [
+            (19, "MQSC011E 'CHLTYPE' parameter value is invalid"),
+            (32, "MQSC011E 'TRPTYPE' parameter value is invalid"),
+        ],
+    ),
+    (
+        "DEFINE CHANNEL(X) TRPTYPE(XYZ)",
+        [
+            (1, "MQSC010E Required parameter for 'CHLTYPE' is missing"),
+            (19, "MQSC011E 'TRPTYPE' parameter value is invalid"),
+        ],
+    ),
+    (
+        "DISPLAY QLOCAL(*) WHERE(FOO EQ 1) BADKW",
+        [(25, "CSQ9001E 'FOO' is invalid"), (35, "CSQ9001E 'BADKW' is invalid")],
+    ),
+]
+
+
+@pytest.mark.parametrize(("line", "expected"), BAD_VALUES, ids=[b[0] for b in BAD_VALUES])
+def test_check_lists_exactly_the_errors_a_command_has(
+    tmp_path: Path, capsys, line: str, expected: list[tuple[int, str]]
+) -> None:
+    deck = tmp_path / "deck.mqsc"
+    deck.write_text(line + "\n")
+    assert main(["check", "--memory", str(deck)]) == 1
+    captured = capsys.readouterr()
+    out = captured.out
+    prefix = f"{deck}:1:"
+    found = [
+        (int(rest.split(":", 1)[0]), rest.split(": ", 1)[1])
+        for rest in (row[len(prefix) :] for row in out.splitlines() if row.startswith(prefix))
+    ]
+    assert found == expected
+    plural = "s" if len(expected) > 1 else ""
+    assert f" in 1 file: {len(expected)} error{plural}," in captured.err
+
+
+def test_run_says_no_false_missing_beside_a_bad_value(tmp_path: Path, capsys) -> None:
+    deck = tmp_path / "deck.mqsc"
+    deck.write_text("DEFINE CHANNEL(X) CHLTYPE(BAD) TRPTYPE(TCP)\n")
+    assert main(["run", "--memory", str(deck)]) == 10
+    captured = capsys.readouterr()
+    assert "MQSC011E QMZ1 'CHLTYPE' parameter value is invalid" in captured.out
+    assert "MQSC010E" not in captured.out + captured.err

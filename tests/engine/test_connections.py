@@ -1,6 +1,6 @@
 """Connections, handles, units of recovery and queue statistics (mqsc/engine/connregistry.py,
-mqsc/engine/qstats.py): the z/OS rules, with golden DISPLAY CONN, DISPLAY THREAD, DISPLAY
-QSTATUS TYPE(HANDLE) and RESET QSTATS replies in both framings."""
+mqsc/engine/messaging/queuestats.py): the z/OS rules, with golden DISPLAY CONN, DISPLAY
+THREAD, DISPLAY QSTATUS TYPE(HANDLE) and RESET QSTATS replies in both framings."""
 
 from __future__ import annotations
 
@@ -208,3 +208,24 @@ def test_qstats_go_with_a_deleted_queue(qm: QueueManager) -> None:
     assert qm.execute("DEFINE QLOCAL(PAY.OUT) STGCLASS(DEFAULT)").ok
     [record] = qm.execute("RESET QSTATS(PAY.OUT)").objects
     assert record.get("MSGIN") == 0
+
+
+def test_a_commit_while_the_log_is_suspended_changes_nothing_until_resumed(qm) -> None:
+    # z/OS holds the MQCMIT until RESUME QMGR LOG; mqsc raises LogSuspended and keeps the unit
+    # of work as it was, so the commit after the resume puts the message.
+    from mqsc.engine.context import LogSuspended  # noqa: PLC0415 - the one test that needs it
+
+    conn = qm.connection("PAYJOB", userid="OPER1")
+    assert conn.put("PAY.IN", count=1, syncpoint=True, persistent=True).done == 1
+    assert qm.run("SUSPEND QMGR LOG", source=CommandSource.CONSOLE)[0].ok
+    before = qm.digest()
+    with pytest.raises(LogSuspended):
+        conn.commit()
+    with pytest.raises(LogSuspended):
+        conn.close()
+    assert qm.digest() == before
+    assert depth(qm, "PAY.IN") == 0
+    assert qm.run("RESUME QMGR LOG", source=CommandSource.CONSOLE)[0].ok
+    conn.commit()  # the MQDISC that failed did not end the connection
+    assert depth(qm, "PAY.IN") == 1
+    conn.close()

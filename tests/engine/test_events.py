@@ -9,7 +9,7 @@ import datetime as dt
 import pytest
 
 from mqsc.catalog import CommandSource, mqrc
-from mqsc.catalog.pcf import CONSTANTS, pid
+from mqsc.catalog.pcf import CONSTANTS, PARAMETERS, pid
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.messaging import pcf
 from mqsc.engine.messaging.eventreport import report
@@ -200,6 +200,69 @@ def test_mqi_events(switch: str, setup: str, operation: str, reason: int) -> Non
     data = values(event)
     assert data["MQCA_Q_NAME"] == "Q1" and data["MQCACF_APPL_NAME"] == "PAYJOB"
     assert data["MQIA_APPL_TYPE"] == CONSTANTS["MQAT_MVS"]
+
+
+ALIAS_AND_REMOTE = [
+    # (switch, definitions, reason, the event's data beyond QName/ApplType/ApplName, in order)
+    (
+        "LOCALEV",
+        "DEFINE QALIAS(Q1) TARGET(NOPE)",
+        mqrc.MQRC_UNKNOWN_ALIAS_BASE_Q,
+        [("MQCA_BASE_Q_NAME", "NOPE")],
+    ),
+    (
+        "LOCALEV",
+        "DEFINE QALIAS(Q1) TARGET(AL2)\nDEFINE QALIAS(AL2) TARGET(SYSTEM.DEFAULT.LOCAL.QUEUE)",
+        mqrc.MQRC_ALIAS_BASE_Q_TYPE_ERROR,
+        [("MQCA_BASE_Q_NAME", "AL2"), ("MQIA_Q_TYPE", CONSTANTS["MQQT_ALIAS"])],
+    ),
+    (
+        "REMOTEEV",
+        "DEFINE QREMOTE(Q1) RNAME(A) RQMNAME(QMZ9) XMITQ(NO.SUCH.XQ)",
+        mqrc.MQRC_UNKNOWN_XMIT_Q,
+        [("MQCA_XMIT_Q_NAME", "NO.SUCH.XQ")],
+    ),
+    (
+        "REMOTEEV",
+        "DEFINE QREMOTE(Q1) RNAME(A) RQMNAME(QMZ9) XMITQ(XQA)\n"
+        "DEFINE QALIAS(XQA) TARGET(SYSTEM.DEFAULT.LOCAL.QUEUE)",
+        mqrc.MQRC_XMIT_Q_TYPE_ERROR,
+        [("MQCA_XMIT_Q_NAME", "XQA"), ("MQIA_Q_TYPE", CONSTANTS["MQQT_ALIAS"])],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("switch", "setup", "reason", "data"),
+    ALIAS_AND_REMOTE,
+    ids=[mqrc.name(r) for _, _, r, _ in ALIAS_AND_REMOTE],
+)
+def test_alias_and_remote_queue_events(
+    switch: str, setup: str, reason: int, data: list[tuple[str, object]]
+) -> None:
+    # IBM: an alias whose base queue is unknown answers 2082, an XMITQ that is no queue 2196,
+    # one that is not a local queue 2091; each is its own event with the names that failed.
+    qm = system_qm()
+    qm.execute(f"ALTER QMGR {switch}(ENABLED)")
+    for line in setup.splitlines():
+        assert qm.execute(line).ok
+    with qm.acting_as(Issuer("PAYUSER", "PAYJOB")):
+        done = qm.put("Q1", 1, 10)
+    assert (done.done, done.reason) == (0, reason)
+    [(_, event)] = events_on(qm, QMGR_EVENTS)
+    assert event.header.reason == reason
+    names = [PARAMETERS[p.pid].name for p in event.params]
+    found = [(PARAMETERS[p.pid].name, p.value) for p in event.params]
+    assert names[:2] == ["MQCA_Q_MGR_NAME", "MQCA_Q_NAME"]
+    assert found[2 : 2 + len(data)] == data
+    assert names[2 + len(data) :] == [
+        "MQIA_APPL_TYPE",
+        "MQCACF_APPL_NAME",
+        "MQCACF_OBJECT_Q_MGR_NAME",
+    ]
+    qm.execute(f"ALTER QMGR {switch}(DISABLED)")
+    assert qm.put("Q1", 1, 10).reason == reason
+    assert events_on(qm, QMGR_EVENTS) == []
 
 
 def test_mqi_event_needs_its_switch() -> None:

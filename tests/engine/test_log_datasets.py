@@ -189,7 +189,12 @@ def test_log_fill_golden(tmp_path: Path, golden) -> None:
         "DISPLAY LOG",
     ):
         out += console(qm, text)
+    before = qm.digest()
     held = qm.put("LOG.BIG", 1, 4096, persistent=True)
+    # z/OS holds the call (no reason code documented): not done, no MQRC, nothing changed.
+    assert (held.done, held.reason, held.held) == (0, 0, "SUSPEND QMGR LOG")
+    assert [m.msg_id for m in held.messages] == ["MQSC666E"]
+    assert qm.digest() == before
     out += "\n".join(summary_lines(held, "QMZ1", "QMZ1")) + "\n"
     for text in ("RESUME QMGR LOG", "STOP QMGR", "START QMGR PARM(NOSUCH)", "START QMGR"):
         out += console(qm, text)

@@ -12,7 +12,7 @@ from mqsc.catalog.mqrc import (
     MQRC_OPTION_NOT_VALID_FOR_TYPE,
     MQRC_PERSISTENT_NOT_ALLOWED,
     MQRC_PUT_INHIBITED,
-    MQRC_UNKNOWN_OBJECT_NAME,
+    MQRC_UNKNOWN_ALIAS_BASE_Q,
     MQRC_UNKNOWN_REMOTE_Q_MGR,
     MQRC_XMIT_Q_USAGE_ERROR,
 )
@@ -45,8 +45,9 @@ def test_an_alias_whose_target_is_missing_is_defined_but_cannot_be_opened() -> N
     qm = fresh_qmz1()
     run(qm, "DEFINE QALIAS(PAY.A) TARGET(NOT.YET)")
     before = qm.digest()
-    assert qm.put("PAY.A", 1).reason == MQRC_UNKNOWN_OBJECT_NAME
-    assert qm.get("PAY.A").reason == MQRC_UNKNOWN_OBJECT_NAME
+    # IBM "2082 (MQRC_UNKNOWN_ALIAS_BASE_Q)": the alias is known, its base queue is not.
+    assert qm.put("PAY.A", 1).reason == MQRC_UNKNOWN_ALIAS_BASE_Q
+    assert qm.get("PAY.A").reason == MQRC_UNKNOWN_ALIAS_BASE_Q
     assert qm.digest() == before
     run(qm, "DEFINE QLOCAL(NOT.YET)")
     assert qm.put("PAY.A", 1).done == 1

@@ -378,3 +378,32 @@ def test_non_ascii_or_huge_numbers_in_headers_are_400(
     )
     assert status == 400 and json.loads(out)["error"][0]["msgId"] == "MQWB0302E"
     assert depth(queues, "MSG.Q1") == before
+
+
+def test_a_put_or_get_while_the_log_is_suspended_is_not_done(queues: Server) -> None:
+    # SUSPEND QMGR LOG comes from the console (the z/OSMF console service); z/OS would hold
+    # the MQI call until RESUME QMGR LOG and documents no reason code: 503, no MQ reason, and
+    # the queue as it was.
+    def console(command: str) -> str:
+        with queues.client() as client:
+            answer = client.put(
+                "/zosmf/restconsoles/consoles/defcn",
+                headers={"X-CSRF-ZOSMF-HEADER": "true"},
+                json={"cmd": f"QMZ1 {command}"},
+            )
+        return answer.json()["cmd-response"]
+
+    path = message_path("MSG.Q1")
+    before = depth(queues, "MSG.Q1")
+    assert "MQSC661I" in console("SUSPEND QMGR LOG")
+    try:
+        persistent = ("-H", "ibm-mq-md-persistence: persistent")
+        status, _, body = curl(queues, "POST", path, "-H", TEXT, *persistent, "-d", "held")
+        assert status == 503
+        [entry] = json.loads(body)["error"]
+        assert entry["msgId"] == "MQSC910E"
+        assert entry["reasonCode"] == 0 and entry["completionCode"] == 0
+        assert "log is suspended" in entry["message"]
+    finally:
+        assert "MQSC661I" in console("RESUME QMGR LOG")
+    assert depth(queues, "MSG.Q1") == before

@@ -1,4 +1,4 @@
-"""DISPLAY CONN, DISPLAY THREAD and RESOLVE INDOUBT (mqsc/catalog/connregistry.py) from the
+"""DISPLAY CONN, DISPLAY THREAD and RESOLVE INDOUBT (mqsc/catalog/connections.py) from the
 connections, handles and units of recovery of mqsc/engine/connregistry.py."""
 
 from __future__ import annotations

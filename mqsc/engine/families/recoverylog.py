@@ -239,9 +239,10 @@ def define_log(ctx: Ctx) -> None:
 
 @handles("RECOVER", "BSDS")
 def recover_bsds(ctx: Ctx) -> None:
-    """Re-establish dual BSDS mode after a copy failed. mqsc's BSDS copies never fail (a data
-    set in use cannot be deleted), so the queue manager is either in dual mode already or was
-    given single BSDS."""
+    """Re-establish dual BSDS mode after a copy failed (a copy the catalog no longer held at
+    start): "Command processing consists of allocating a data set with the same name as the
+    one that encountered the error and copying onto the new data set the contents of the BSDS
+    that does not have an error" (IBM MQ "RECOVER BSDS")."""
     inv = logdatasets.inventory(ctx)
     if not inv.bsds[1]:
         raise ctx.fail("MQSC656E", why="the queue manager runs with a single BSDS (TWOBSDS=NO)")
@@ -250,7 +251,12 @@ def recover_bsds(ctx: Ctx) -> None:
             "MQSC656E",
             why=f"the BSDS is in dual mode already ({inv.bsds[0]} and {inv.bsds[1]})",
         )
-    ctx.txn.put("bsds", None, replace(inv, single=False))
+    lost, good = inv.lost, bsds.good_copy(inv)
+    catalog = ctx.qm.logcatalog
+    if catalog is not None and lost and not catalog.bsds_data_set(lost):
+        catalog.define_bsds(lost, ctx.qm.name)
+    ctx.txn.put("bsds", None, bsds.restore_dual(inv))
+    ctx.say("MQSC668I", dsname=lost or inv.bsds[1], good=good)
 
 
 # ---- MAXSMSGS ------------------------------------------------------------------------------

@@ -324,8 +324,11 @@ _CALL_EVENTS = frozenset(
         mqrc.MQRC_PUT_INHIBITED,
         mqrc.MQRC_UNKNOWN_OBJECT_NAME,
         mqrc.MQRC_ALIAS_BASE_Q_TYPE_ERROR,
+        mqrc.MQRC_UNKNOWN_ALIAS_BASE_Q,
         mqrc.MQRC_UNKNOWN_REMOTE_Q_MGR,
         mqrc.MQRC_XMIT_Q_USAGE_ERROR,
+        mqrc.MQRC_XMIT_Q_TYPE_ERROR,
+        mqrc.MQRC_UNKNOWN_XMIT_Q,
     }
 )
 
@@ -344,12 +347,52 @@ def after_call(ctx: Ctx, queue: str, reason: int) -> None:
     params = [
         _name(ctx.qm.name),
         _string("MQCA_Q_NAME", queue),
+        *_alias_base(ctx, queue, reason),
+        *_xmit_queue(ctx, queue, reason),
         _int("MQIA_APPL_TYPE", _c(who.appltype)),
         _string("MQCACF_APPL_NAME", (who.applname or who.userid)[:28]),
     ]
     if etype.kind in ("Local", "Remote"):
         params.append(_string("MQCACF_OBJECT_Q_MGR_NAME", ""))
     put_event(ctx, etype, params)
+
+
+def _alias_base(ctx: Ctx, queue: str, reason: int) -> list[Param]:
+    """The alias events' BaseObjectName ("Object name to which the alias resolves") and, for
+    Alias Base Queue Type Error, QType (MQQT_ALIAS or MQQT_MODEL), after QName (IBM "Alias
+    Base Queue Type Error"; Unknown Alias Base Queue carries the same BaseObjectName)."""
+    if reason not in (mqrc.MQRC_ALIAS_BASE_Q_TYPE_ERROR, mqrc.MQRC_UNKNOWN_ALIAS_BASE_Q):
+        return []
+    alias = ctx.txn.get("qalias", queue) or ctx.txn.get("gqalias", queue)
+    base = str(alias.get("TARGET", "")) if alias is not None else ""
+    params = [_string("MQCA_BASE_OBJECT_NAME", base)]
+    if reason == mqrc.MQRC_ALIAS_BASE_Q_TYPE_ERROR:
+        kind = "MQQT_ALIAS" if ctx.txn.has("qalias", base) else "MQQT_MODEL"
+        params.append(_int("MQIA_Q_TYPE", _c(kind)))
+    return params
+
+
+def _xmit_queue(ctx: Ctx, queue: str, reason: int) -> list[Param]:
+    """Unknown Transmission Queue's and Transmission Queue Type Error's XmitQName (the remote
+    queue definition's XMITQ, reached directly or through an alias) and, for the type error,
+    QType (MQQT_ALIAS or MQQT_REMOTE), after QName (IBM "Unknown Transmission Queue",
+    "Transmission Queue Type Error")."""
+    if reason not in (mqrc.MQRC_UNKNOWN_XMIT_Q, mqrc.MQRC_XMIT_Q_TYPE_ERROR):
+        return []
+    txn = ctx.txn
+    remote = txn.get("qremote", queue)
+    if remote is None:
+        alias = txn.get("qalias", queue)
+        remote = txn.get("qremote", str(alias.get("TARGET", ""))) if alias is not None else None
+    xmitq = str(remote.get("XMITQ", "")) if remote is not None else ""
+    params = [_string("MQCA_XMIT_Q_NAME", xmitq)]
+    if reason == mqrc.MQRC_XMIT_Q_TYPE_ERROR:
+        kind = next(
+            (f"MQQT_{t[1:].upper()}" for t in ("qalias", "qremote", "qmodel") if txn.has(t, xmitq)),
+            "MQQT_REMOTE",
+        )
+        params.append(_int("MQIA_Q_TYPE", _c(kind)))
+    return params
 
 
 # ---- start and stop ----------------------------------------------------------------------

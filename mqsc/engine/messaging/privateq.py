@@ -30,8 +30,11 @@ from mqsc.catalog.mqrc import (
     MQRC_STORAGE_CLASS_ERROR,
     MQRC_STORAGE_MEDIUM_FULL,
     MQRC_SYNCPOINT_LIMIT_REACHED,
+    MQRC_UNKNOWN_ALIAS_BASE_Q,
     MQRC_UNKNOWN_OBJECT_NAME,
     MQRC_UNKNOWN_REMOTE_Q_MGR,
+    MQRC_UNKNOWN_XMIT_Q,
+    MQRC_XMIT_Q_TYPE_ERROR,
     MQRC_XMIT_Q_USAGE_ERROR,
 )
 from mqsc.catalog.queues import FAMILY as QLOCAL
@@ -436,7 +439,7 @@ def resolve(ctx: Ctx, queue: str, op: str) -> tuple[str | None, int]:
     alias or a remote queue definition, or None and the MQ reason code it fails with.
 
     IBM "Alias queues" and "Working with remote queues": an alias resolves to its TARGET (which
-    must exist when it is opened, MQRC 2085, and may not be another alias, MQRC 2001); a remote
+    must exist when it is opened, MQRC 2082, and may not be another alias, MQRC 2001); a remote
     queue definition resolves, for puts only, to its transmission queue (XMITQ, else the queue
     named RQMNAME, else the queue manager's DEFXMITQ; MQRC 2087 when there is none, MQRC 2092
     when it is not USAGE(XMITQ)), where the messages wait for a channel. A put to a topic alias
@@ -457,7 +460,8 @@ def resolve(ctx: Ctx, queue: str, op: str) -> tuple[str | None, int]:
             return target, MQRC_NONE
         remote = txn.get("qremote", target)
         if remote is None:
-            return None, MQRC_UNKNOWN_OBJECT_NAME
+            # IBM "2082 (MQRC_UNKNOWN_ALIAS_BASE_Q)": the alias's base queue is not known.
+            return None, MQRC_UNKNOWN_ALIAS_BASE_Q
         return _transmission_queue(ctx, remote, op)
     remote = txn.get("qremote", queue) or _group_object(txn, "gqremote", queue)
     if remote is not None:
@@ -499,22 +503,40 @@ def _transmission_queue(ctx: Ctx, remote: Any, op: str) -> tuple[str | None, int
         return None, MQRC_PUT_INHIBITED
     txn = ctx.txn
     defxmitq = str(txn.get("qmgr", None).attrs.get("DEFXMITQ", ""))
-    return transmission_queue(remote, lambda name: txn.get("qlocal", name), ctx.qm.name, defxmitq)
+    return transmission_queue(
+        remote,
+        lambda name: txn.get("qlocal", name),
+        ctx.qm.name,
+        defxmitq,
+        other=lambda name: any(txn.has(t, name) for t in ("qalias", "qremote", "qmodel")),
+    )
 
 
 def transmission_queue(
-    remote: Any, local: Callable[[str], Any], qmgr: str, defxmitq: str
+    remote: Any,
+    local: Callable[[str], Any],
+    qmgr: str,
+    defxmitq: str,
+    other: Callable[[str], bool] = lambda name: False,
 ) -> tuple[str | None, int]:
     """Where a put to remote queue definition ``remote`` goes, given the local queues
     (``local(name)``), this queue manager's name and its DEFXMITQ: (queue, MQRC_NONE), or
-    (None, the MQ reason code the MQOPEN fails with). ``mqsc check`` asks the same."""
+    (None, the MQ reason code the MQOPEN fails with). ``mqsc check`` asks the same.
+
+    An XMITQ that is not a local queue fails the open: MQRC 2196 when no queue has the name
+    (IBM "Unknown Transmission Queue": "the XmitQName attribute of the definition is not blank
+    and not the name of a locally-defined queue"), MQRC 2091 when ``other(name)``, a queue of
+    another type, has it (IBM "Transmission Queue Type Error")."""
     rqmname = str(remote.get("RQMNAME", ""))
     if rqmname == qmgr and remote.get("RNAME"):
         target = str(remote.get("RNAME"))
         return (
             (target, MQRC_NONE) if local(target) is not None else (None, MQRC_UNKNOWN_OBJECT_NAME)
         )
-    xmitq = str(remote.get("XMITQ", "")) or rqmname
+    explicit = str(remote.get("XMITQ", ""))
+    if explicit and local(explicit) is None:
+        return None, MQRC_XMIT_Q_TYPE_ERROR if other(explicit) else MQRC_UNKNOWN_XMIT_Q
+    xmitq = explicit or rqmname
     if not xmitq or local(xmitq) is None:
         xmitq = defxmitq
     queue = local(xmitq) if xmitq else None

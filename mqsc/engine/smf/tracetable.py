@@ -1,6 +1,6 @@
 """The queue manager's trace table as state: the active traces, by trace number (table
 "trace", one entity under key None). The commands that change it are in
-mqsc/engine/trace.py; the statistics interval and the accounting tasks read it.
+mqsc/engine/families/trace.py; the statistics interval and the accounting tasks read it.
 """
 
 from __future__ import annotations

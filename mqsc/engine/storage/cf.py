@@ -11,7 +11,8 @@ and
 SIZE KB holds that in 80 % of its size (the 25 % overhead the seed adds on top of the data),
 with at most one entry per 1536 bytes of it. A put that does not fit fails with MQRC 2192.
 Messages over 63 KB (64,512 bytes) need CFLEVEL(4) or more; they are offloaded, leaving a
-1536-byte entry in the structure (the offload media are not modelled).
+1536-byte entry in the structure; the offload medium (a shared message data set, or Db2) is
+mqsc/engine/storage/smds.py.
 
 Recovery is exact by construction: every persistent change to a shared queue is logged by the
 member that made it, with the group's LRSN; a backup is the persistent content as at an LRSN,
