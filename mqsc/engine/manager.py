@@ -1283,6 +1283,8 @@ class QueueManager:
     def _command_checks(self, cmd: Command, user: str | None) -> tuple[bool, tuple[Message, ...]]:
         """Command security (MQCMDS hlq.verb.pkw), then command resource security (MQADMIN
         hlq.type.name): whether both allow the command, and what RACF logged."""
+        if not security.settings_of(self).active:
+            return True, ()  # no subsystem security: nothing to build a check from
         userid = user if user is not None else self.user
         pkw = S.COMMAND_PKW.get((cmd.verb, cmd.objtype), cmd.objtype)
         access = S.COMMAND_ACCESS.get(cmd.verb, S.DEFAULT_COMMAND_ACCESS)

@@ -258,8 +258,13 @@ def start(qm: QueueManager, txn: Txn) -> list[Message]:
     return switch_messages(settings) if db is not None else []
 
 
+#: The settings of a queue manager that has none kept (no RACF on its system): security off.
+#: One object, not one per call: every command and MQI call asks.
+OFF = Settings()
+
+
 def settings_of(qm: QueueManager) -> Settings:
-    return qm.state.tables["security"].get(KEY) or Settings()
+    return qm.state.tables["security"].get(KEY) or OFF
 
 
 # ---- who is checked and where ----------------------------------------------------------------
@@ -717,7 +722,7 @@ def refresh(qm: QueueManager, txn: Txn, classes: frozenset[str]) -> Settings:
     for key in list(txn.keys("secprofiles")):
         if key.split(" ", 1)[0] in classes:
             txn.delete("secprofiles", key)
-    settings = txn.get("security", KEY) or Settings()
+    settings = txn.get("security", KEY) or OFF
     if classes & {"MQADMIN", "MXADMIN"} and settings.active and qm.security is not None:
         info = qm.info
         again = evaluate(
