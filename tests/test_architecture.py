@@ -324,6 +324,49 @@ def test_one_meaning_per_module_name() -> None:
         ], family
 
 
+#: The aliases the field writes everywhere, kept: ``dt`` (datetime), ``ET`` (the standard
+#: library's ElementTree, as its documentation writes it), ``st`` (hypothesis' strategies, as
+#: its documentation writes it).
+CONVENTIONAL_ALIASES = {
+    ("datetime", "dt"),
+    ("xml.etree.ElementTree", "ET"),
+    ("hypothesis.strategies", "st"),
+}
+
+
+def short_aliases(tree: ast.AST) -> Iterator[str]:
+    """``import x as y`` / ``from p import x as y`` with a one- or two-letter ``y`` that is not
+    a convention of the field: a name that says nothing (docs/architecture.md, "Names")."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            prefix = f"{node.module}." if isinstance(node, ast.ImportFrom) and node.module else ""
+            for alias in node.names:
+                full = prefix + alias.name
+                if (
+                    alias.asname
+                    and len(alias.asname) <= 2
+                    and (full, alias.asname) not in CONVENTIONAL_ALIASES
+                ):
+                    yield f"line {node.lineno}: {full} as {alias.asname}"
+
+
+def test_no_short_module_aliases() -> None:
+    """A module is referred to by its name: ``racf.CLASSES``, not ``R.CLASSES``."""
+    root = PACKAGE.parent
+    found = [
+        f"{path.relative_to(root)} {hit}"
+        for base in ("mqsc", "tests", "bench")
+        for path in sorted((root / base).rglob("*.py"))
+        for hit in short_aliases(ast.parse(path.read_text(encoding="utf-8")))
+    ]
+    assert not found, "refer to the module by its name:\n" + "\n".join(found)
+
+
+def test_a_short_alias_is_found() -> None:
+    tree = ast.parse("import datetime as dt\nfrom mqsc.catalog import racf as R\n")
+    assert list(short_aliases(tree)) == ["line 2: mqsc.catalog.racf as R"]
+
+
 def _catalog_families():
     from mqsc.catalog import FAMILY_MODULES
 

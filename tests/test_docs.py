@@ -2,11 +2,57 @@
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
+import pkgutil
+from collections.abc import Mapping
+
+import mqsc
 from mqsc.cli import docgen
 
 
 def test_generated_docs_are_current() -> None:
     assert docgen.main(["--check"]) == 0, "run: python -m mqsc.cli.docgen"
+
+
+_MESSAGE_FIELDS = {"msg_id", "template", "verified", "evidence"}
+
+
+def _is_message(value: object) -> bool:
+    return (
+        dataclasses.is_dataclass(value)
+        and not isinstance(value, type)
+        and _MESSAGE_FIELDS <= {f.name for f in dataclasses.fields(value)}
+    )
+
+
+def message_catalogs() -> dict[str, set[str]]:
+    """Every message catalog of the package, found by what it holds rather than by name: a
+    module-level mapping whose values are message records (a dataclass with an id, a template,
+    a verified flag and evidence), with the ids it holds, by module."""
+    found: dict[str, set[str]] = {}
+    for info in pkgutil.walk_packages(mqsc.__path__, "mqsc."):
+        if info.name.endswith("__main__"):
+            continue
+        for value in vars(importlib.import_module(info.name)).values():
+            if isinstance(value, Mapping) and value and all(map(_is_message, value.values())):
+                found.setdefault(info.name, set()).update(m.msg_id for m in value.values())
+    return found
+
+
+def test_docs_messages_counts_every_message_catalog() -> None:
+    """docs/messages.md's status table counts the ids of every catalog that holds messages: a
+    new catalog module (as RACF's once was) cannot be left out of docgen unnoticed."""
+    catalogs = message_catalogs()
+    assert {"mqsc.catalog.texts", "mqsc.catalog.racf", "mqsc.batch.systemmsgs"} <= set(catalogs)
+    counted = docgen.message_statuses()
+    missing = {
+        module: sorted(left)
+        for module, ids in catalogs.items()
+        if (left := {i for i in ids if i.lstrip("$") not in counted})
+    }
+    assert not missing, f"docgen does not read these catalogs' ids: {missing}"
+    assert set(counted.values()) <= {"VERIFIED", "UNVERIFIED", "own"}
 
 
 # ---- links and citations ---------------------------------------------------------------------
@@ -104,6 +150,50 @@ def test_every_evidence_key_is_a_listed_source() -> None:
         if key not in SOURCES
     }
     assert not unknown, f"evidence keys with no entry in mqsc/catalog/sources.py: {unknown}"
+
+
+_WAS = re.compile(r"\bwas (\$?[A-Z][A-Z0-9]{5,8})\b")
+
+
+def replaced_ids() -> set[str]:
+    """Ids mqsc no longer prints: those an entry of a message catalog says it replaced ("was
+    CSQM092I") and that no catalog holds any more."""
+    from mqsc.batch.systemmsgs import MESSAGES as SYSTEM
+    from mqsc.catalog.mqweb import WEB_MESSAGES
+    from mqsc.catalog.racf import MESSAGES as RACF
+    from mqsc.catalog.texts import CATALOG
+
+    entries = [*CATALOG.values(), *WEB_MESSAGES.values(), *SYSTEM.values(), *RACF.values()]
+    was = {i for m in entries for i in _WAS.findall(m.evidence)}
+    return was - {m.msg_id for m in entries}
+
+
+def stale_ids(page: str, replaced: set[str]) -> list[str]:
+    r"""The lines of ``page`` that show a replaced id as current (a line that says "was X" is
+    telling the reader about the replacement).
+
+    >>> stale_ids("checked (`CSQM092I ... OUT OF RANGE`)\nMQSC592E (was CSQM092I)", {"CSQM092I"})
+    ['1: checked (`CSQM092I ... OUT OF RANGE`)']
+    """
+    return [
+        f"{number}: {line.strip()[:90]}"
+        for number, line in enumerate(page.splitlines(), 1)
+        for msg_id in sorted(replaced)
+        if re.search(rf"(?<![\w$]){re.escape(msg_id)}\b", line) and f"was {msg_id}" not in line
+    ]
+
+
+def test_docs_promise_no_replaced_id() -> None:
+    """A CSQ id that became mqsc's own MQSCnnnx one is not what mqsc prints: a page that still
+    shows it sends the reader looking for a message that never comes."""
+    replaced = replaced_ids()
+    assert {"CSQM092I", "CSQ9010E"} <= replaced  # the scan sees the catalog's replacements
+    found = [
+        f"{page.relative_to(ROOT)}:{hit}"
+        for page in PAGES
+        for hit in stale_ids(page.read_text(encoding="utf-8"), replaced)
+    ]
+    assert not found, "ids replaced by mqsc's own (see docs/messages.md):\n" + "\n".join(found)
 
 
 # ---- storage rules ---------------------------------------------------------------------------

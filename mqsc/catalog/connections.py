@@ -15,13 +15,12 @@ information) on z/OS": sources 2CR, TYPE(ACTIVE | INDOUBT | REGIONS | *). IBM "R
 from __future__ import annotations
 
 from mqsc.catalog import common
-from mqsc.catalog.common import MAX9, K, table
+from mqsc.catalog.common import K, table
 from mqsc.catalog.model import (
     S_2CR,
     Choice,
     CommandSpec,
     Family,
-    Integer,
     Name,
     NameRule,
     ObjectType,
@@ -36,18 +35,6 @@ OBJECT_TYPES = (
 
 _CV = "DISPLAY CONN (IBM MQ 9.4 for z/OS), 2CR: connection attributes"
 _HV = "DISPLAY CONN (IBM MQ 9.4 for z/OS), 2CR: handle attributes"
-#: The MQOO_* options DISPLAY CONN shows in OPENOPTS (IBM "DISPLAY CONN", OPENOPTS: "the open
-#: options currently in force for the object").
-OPEN_OPTIONS = (
-    "MQOO_INPUT_AS_Q_DEF",
-    "MQOO_INPUT_SHARED",
-    "MQOO_INPUT_EXCLUSIVE",
-    "MQOO_BROWSE",
-    "MQOO_OUTPUT",
-    "MQOO_INQUIRE",
-    "MQOO_SET",
-    "MQOO_FAIL_IF_QUIESCING",
-)
 #: APPLTYPE values of z/OS connections (IBM "DISPLAY CONN": BATCH, RRSBATCH, CICS, IMS,
 #: CHINIT, SYSTEM, USER).
 APPLTYPES = ("BATCH", "RRSBATCH", "CICS", "IMS", "CHINIT", "SYSTEM", "USER")
@@ -295,7 +282,3 @@ SPECS: tuple[CommandSpec, ...] = (
         help="commit or back out in-doubt units of recovery",
     ),
 )
-
-#: Bounds of the counters DISPLAY shows (IBM: "if the value exceeds 999 999 999, it is
-#: returned as 999 999 999").
-COUNTER = Integer(0, MAX9)

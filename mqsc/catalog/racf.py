@@ -168,7 +168,6 @@ _GENERIC = _k("GENERIC", help="the profile names are generic even without generi
 _OWNER = _k("OWNER", _V, "id", help="the user or group that owns it")
 _DATA = _k("DATA", _T, help="installation data (up to 255 characters)")
 _NAME = _k("NAME", _T, help="the user's name (up to 20 characters)")
-_CLASSES = ("list", "class")
 
 COMMANDS: tuple[TsoCommand, ...] = (
     TsoCommand(
@@ -433,6 +432,14 @@ class RacfMessage:
     verified: bool
     evidence: str
     meaning: str
+
+    @property
+    def status(self) -> str:
+        """``VERIFIED``, ``UNVERIFIED`` (an IBM id whose text was not seen) or ``own``, as
+        :attr:`mqsc.catalog.texts.MessageDef.status`."""
+        if self.msg_id.startswith("MQSC"):
+            return "own"
+        return "VERIFIED" if self.verified else "UNVERIFIED"
 
 
 def _m(key: str, template: str, verified: bool, evidence: str, meaning: str) -> RacfMessage:

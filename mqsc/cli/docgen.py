@@ -29,10 +29,11 @@ from mqsc.catalog import (
 from mqsc.catalog.absent import FACILITIES, MULTIPLATFORM
 from mqsc.catalog.describe import kind_text
 from mqsc.catalog.mqweb import WEB_MESSAGES
+from mqsc.catalog.racf import MESSAGES as RACF
 from mqsc.catalog.sources import SOURCES
 from mqsc.catalog.storagerules import RULES, StorageRule
-from mqsc.catalog.texts import CATALOG, REASONS, family_of
-from mqsc.engine.smf import layout as L
+from mqsc.catalog.texts import CATALOG, REASONS, family_of, is_ibm_id
+from mqsc.engine.smf.layout import INDEX_PAGES, QWHS, QWHS116, SECTIONS, SMF_HEADER
 from mqsc.engine.storage.constants import CONSTANTS
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -176,25 +177,35 @@ def sources_section() -> list[str]:
     return lines
 
 
-def status_counts() -> dict[str, dict[str, int]]:
-    """Per family, how many ids are VERIFIED, UNVERIFIED or mqsc's own: the message catalog,
-    the mqweb messages and the z/OS system messages of job listings."""
-    rows: dict[str, dict[str, int]] = {}
+def message_statuses() -> dict[str, str]:
+    """Every id mqsc can print, with its status (VERIFIED, UNVERIFIED or own), from every
+    message catalog: the message catalog, the REST API's messages, the z/OS system messages of
+    job listings and RACF's and TSO's messages. An id worded several ways (``$HASP395``,
+    ``ICH408I``) counts once, and as VERIFIED only if every wording of it was seen."""
+    statuses: dict[str, str] = {}
+    forms = [(m.msg_id, m.status) for m in CATALOG.values()]
+    forms += [(w.msg_id, _status(w.msg_id, w.verified)) for w in WEB_MESSAGES.values()]
+    forms += [(sm.msg_id.lstrip("$"), _status(sm.msg_id, sm.verified)) for sm in SYSTEM.values()]
+    forms += [(rm.msg_id, rm.status) for rm in RACF.values()]
+    for msg_id, status in forms:
+        if statuses.get(msg_id) != "UNVERIFIED":
+            statuses[msg_id] = status
+    return statuses
 
-    def count(msg_id: str, status: str) -> None:
+
+def _status(msg_id: str, verified: bool) -> str:
+    """The status of a catalog that keeps only ``verified`` (an own id is neither)."""
+    if not is_ibm_id(msg_id):
+        return "own"
+    return "VERIFIED" if verified else "UNVERIFIED"
+
+
+def status_counts() -> dict[str, dict[str, int]]:
+    """Per family, how many ids are VERIFIED, UNVERIFIED or mqsc's own."""
+    rows: dict[str, dict[str, int]] = {}
+    for msg_id, status in message_statuses().items():
         row = rows.setdefault(family_of(msg_id), {"VERIFIED": 0, "UNVERIFIED": 0, "own": 0})
         row[status] += 1
-
-    for m in CATALOG.values():
-        count(m.msg_id, m.status)
-    for w in WEB_MESSAGES.values():
-        if not w.msg_id.startswith("MQSC"):
-            count(w.msg_id, "VERIFIED" if w.verified else "UNVERIFIED")
-    seen = set()
-    for sm in SYSTEM.values():
-        if sm.msg_id not in seen:
-            seen.add(sm.msg_id)
-            count(sm.msg_id.lstrip("$"), "VERIFIED" if sm.verified else "UNVERIFIED")
     return dict(sorted(rows.items()))
 
 
@@ -233,8 +244,10 @@ def messages_page() -> str:
     lines += [
         "## Status per family",
         "",
-        "The message catalog, the REST API's messages (`mqsc/catalog/mqweb.py`) and the "
-        "z/OS system messages of job listings (`mqsc/batch/systemmsgs.py`):",
+        "The message catalog, the REST API's messages (`mqsc/catalog/mqweb.py`), the "
+        "z/OS system messages of job listings (`mqsc/batch/systemmsgs.py`) and RACF's and "
+        "TSO's messages (`mqsc/catalog/racf.py`). An id worded several ways counts once, as "
+        "VERIFIED only if every wording was seen:",
         "",
     ]
     lines += counts_table()
@@ -255,6 +268,7 @@ def messages_page() -> str:
         lines.append(
             f"| {msg_id} | `{template}` | {m.severity} | {m.status} | {m.evidence} | {meaning} |"
         )
+    lines += racf_section()
     lines += [
         "",
         "## CSQM090E reason codes",
@@ -280,6 +294,29 @@ def messages_page() -> str:
         lines.append(f"| {objtype} | {msg_id} ({CATALOG[msg_id].status}) |")
     lines += sources_section()
     return "\n".join(lines) + "\n"
+
+
+def racf_section() -> list[str]:
+    """RACF's and TSO's messages (mqsc/catalog/racf.py): `mqsc racf`, the TSO job steps
+    (IKJEFT01) and the console's ICH408I print them."""
+    lines = [
+        "",
+        "## RACF and TSO messages",
+        "",
+        "What the RACF commands (`mqsc racf`, TSO job steps) and authorization checks print "
+        "(`mqsc/catalog/racf.py`). A key with a suffix (`ICH408I.FROM`) is one line or "
+        "wording of a message.",
+        "",
+        "| Key | Text | Status | Evidence | Meaning |",
+        "|---|---|---|---|---|",
+    ]
+    for key in sorted(RACF):
+        m = RACF[key]
+        lines.append(
+            f"| {key} | `{_cell(m.template)}` | {m.status} | {_cell(m.evidence)} "
+            f"| {_cell(m.meaning)} |"
+        )
+    return lines
 
 
 def display_messages() -> dict[str, str]:
@@ -363,12 +400,12 @@ def smf_layout_tables() -> str:
     """The offset tables of docs/smf.md, from mqsc/engine/smf/layout.py."""
     out = []
     subs = {}
-    for sec in (L.SMF_HEADER, L.QWHS, L.QWHS116, *L.SECTIONS.values()):
+    for sec in (SMF_HEADER, QWHS, QWHS116, *SECTIONS.values()):
         title, url = sec.source
         ident = f", identifier X'{sec.ident:04X}'" if sec.ident else ""
         eye = f", eyecatcher '{sec.eyecatcher}'" if sec.eyecatcher else ""
-        if url in L.INDEX_PAGES:
-            cite = f"IBM: {title}, under [{L.INDEX_PAGES[url]}]({url})."
+        if url in INDEX_PAGES:
+            cite = f"IBM: {title}, under [{INDEX_PAGES[url]}]({url})."
         else:
             cite = f"IBM: [{title}]({url})." if url else ""
         out += [

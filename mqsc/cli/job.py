@@ -5,9 +5,9 @@
 
 The JCL subset (docs/batch.md): a JOB statement, ``EXEC PGM=`` steps with PARM and COND,
 in-stream ``DD *`` / ``DD DATA``, ``DD SYSOUT=*``, ``DD DSN=`` (files in the ``--catalog``
-directory), ``DD DUMMY``. Programs: those of :data:`mqsc.batch.programs.PROGRAMS` (CSQUTIL,
-IDCAMS, IEBGENER, IEFBR14, OEMPUT, OEMPUTX, MGET); any other abends S806, as z/OS does for a
-load module it cannot find.
+directory), ``DD DUMMY``. Programs: those of :data:`mqsc.batch.programs.PROGRAMS` (docs/batch.md,
+"The programs", lists them); any other abends S806, as z/OS does for a load module it cannot
+find.
 Queue managers are opened once per job and shared by its steps. ``$MQSC_CLOCK`` fixes the
 times in the listing.
 

@@ -24,7 +24,7 @@ import os
 import sys
 from pathlib import Path
 
-from mqsc.catalog import racf as R
+from mqsc.catalog import racf
 
 EXIT_UNUSABLE = 2
 
@@ -78,7 +78,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def issuer(explicit: str | None) -> str:
     """The user who issues the commands."""
-    return (explicit or os.environ.get("MQSC_USER") or R.ADMINISTRATOR).upper()[:8]
+    return (explicit or os.environ.get("MQSC_USER") or racf.ADMINISTRATOR).upper()[:8]
 
 
 def run(args: argparse.Namespace) -> int:

@@ -16,13 +16,21 @@ from typing import Any, Protocol, TypeVar
 
 from mqsc import catalog
 from mqsc.catalog import CommandSource, CommandSpec, zparm
-from mqsc.catalog import security as S
 from mqsc.catalog.mqrc import (
     MQRC_CONNECTION_BROKEN,
     MQRC_NOT_AUTHORIZED,
     MQRC_Q_MGR_NOT_AVAILABLE,
     MQRC_UNEXPECTED_ERROR,
     MQRC_UNKNOWN_OBJECT_NAME,
+)
+from mqsc.catalog.security import (
+    COMMAND_ACCESS,
+    COMMAND_PKW,
+    CONNECT_ACCESS,
+    DEFAULT_COMMAND_ACCESS,
+    RESOURCE_ACCESS,
+    RESOURCE_TYPES,
+    UNCHECKED,
 )
 from mqsc.engine import (
     channelstate,
@@ -881,7 +889,7 @@ class QueueManager:
         then send commands (CSQUTIL)."""
         with self.session():
             decided = security.check(
-                self, "connection", kind, S.CONNECT_ACCESS, user if user is not None else self.user
+                self, "connection", kind, CONNECT_ACCESS, user if user is not None else self.user
             )
         return (0 if decided.granted else MQRC_NOT_AUTHORIZED), decided.messages
 
@@ -1232,7 +1240,7 @@ class QueueManager:
         """Run a command's handler in its own transaction on this queue manager, once the
         security manager lets its user issue it."""
         audit: tuple[Message, ...] = ()
-        if source not in _INITIALIZATION and (cmd.verb, cmd.objtype) not in S.UNCHECKED:
+        if source not in _INITIALIZATION and (cmd.verb, cmd.objtype) not in UNCHECKED:
             allowed, audit = self._command_checks(cmd, user)
             if not allowed:
                 return results.refused(self.cpf, logical, spec, audit, cmd.typed)
@@ -1286,14 +1294,14 @@ class QueueManager:
         if not security.settings_of(self).active:
             return True, ()  # no subsystem security: nothing to build a check from
         userid = user if user is not None else self.user
-        pkw = S.COMMAND_PKW.get((cmd.verb, cmd.objtype), cmd.objtype)
-        access = S.COMMAND_ACCESS.get(cmd.verb, S.DEFAULT_COMMAND_ACCESS)
+        pkw = COMMAND_PKW.get((cmd.verb, cmd.objtype), cmd.objtype)
+        access = COMMAND_ACCESS.get(cmd.verb, DEFAULT_COMMAND_ACCESS)
         decided = security.check(self, "command", f"{cmd.verb}.{pkw}", access, userid)
         audit = decided.messages
         if not decided.granted:
             return False, audit
-        rtype = S.RESOURCE_TYPES.get(cmd.objtype)
-        needed = S.RESOURCE_ACCESS.get(cmd.verb)
+        rtype = RESOURCE_TYPES.get(cmd.objtype)
+        needed = RESOURCE_ACCESS.get(cmd.verb)
         if rtype is not None and needed is not None and isinstance(cmd.name, str) and cmd.name:
             decided = security.check(
                 self, "command-resource", f"{rtype}.{cmd.name}", needed, userid

@@ -33,7 +33,25 @@ from dataclasses import asdict, dataclass, field, replace
 from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any, Protocol
 
-from mqsc.catalog import security as S
+from mqsc.catalog.security import (
+    ALTERNATE_USER_ACCESS,
+    ALTERNATE_USER_LENGTH,
+    BY_CHECK,
+    CACHED_CLASSES,
+    CLASSES,
+    CONNECT_ACCESS,
+    CONTEXT_ACCESS,
+    CONTEXT_OPTIONS,
+    DEFAULT_INTERVAL,
+    DEFAULT_TIMEOUT,
+    QMGR_LEVEL,
+    QSG_LEVEL,
+    QUEUE_ACCESS,
+    RESLEVEL_BYPASS,
+    RESOURCE_SWITCHES,
+    SUBSYSTEM,
+    USERID_LENGTH,
+)
 from mqsc.engine.records import Message
 from mqsc.engine.state import Txn
 from mqsc.racf.access import ALLOWED, INSUFFICIENT, NOT_FOUND, WARNING, Decision, decide_profile
@@ -77,8 +95,8 @@ class Settings:
 
     switches: tuple[SwitchSetting, ...] = ()
     mixed: bool = False
-    timeout: int = S.DEFAULT_TIMEOUT
-    interval: int = S.DEFAULT_INTERVAL
+    timeout: int = DEFAULT_TIMEOUT
+    interval: int = DEFAULT_INTERVAL
     #: The switches that are on, by name (every check asks; computed once).
     _on: frozenset[str] = field(init=False, repr=False, compare=False, default=frozenset())
 
@@ -94,7 +112,7 @@ class Settings:
     @property
     def active(self) -> bool:
         """Subsystem security is on."""
-        return self.on(S.SUBSYSTEM.name)
+        return self.on(SUBSYSTEM.name)
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -192,8 +210,8 @@ def evaluate(
     qm: str,
     qsg: str,
     *,
-    timeout: int = S.DEFAULT_TIMEOUT,
-    interval: int = S.DEFAULT_INTERVAL,
+    timeout: int = DEFAULT_TIMEOUT,
+    interval: int = DEFAULT_INTERVAL,
 ) -> Settings:
     """The switches the queue manager sets from the RACF database ("Switches and classes"):
     subsystem off when RACF is not there or the admin class is not active; then the level
@@ -209,21 +227,21 @@ def evaluate(
         return name in discrete
 
     if admin not in db.options.active:
-        off = SwitchSetting(S.SUBSYSTEM.name, False, f"{qm}.NO.{S.SUBSYSTEM.profile}", False)
+        off = SwitchSetting(SUBSYSTEM.name, False, f"{qm}.NO.{SUBSYSTEM.profile}", False)
         return Settings((off,), mixed, timeout, interval)
-    subsystem = _switch(has, S.SUBSYSTEM.name, S.SUBSYSTEM.profile, qm, qsg)
+    subsystem = _switch(has, SUBSYSTEM.name, SUBSYSTEM.profile, qm, qsg)
     if not subsystem.on:
         return Settings((subsystem,), mixed, timeout, interval)
     switches = [subsystem]
     if qsg:
-        levels = [_switch(has, s.name, s.profile, qm, qsg) for s in (S.QMGR_LEVEL, S.QSG_LEVEL)]
+        levels = [_switch(has, s.name, s.profile, qm, qsg) for s in (QMGR_LEVEL, QSG_LEVEL)]
         if not any(s.on for s in levels):
             # "you cannot switch off both ... IBM MQ sets security checking on at both levels"
             levels = [replace(s, on=True) for s in levels]
         switches += levels
-    for switch in S.RESOURCE_SWITCHES:
+    for switch in RESOURCE_SWITCHES:
         setting = _switch(has, switch.name, switch.profile, qm, qsg)
-        if setting.on and S.CLASSES[switch.check][mixed] not in db.options.active:
+        if setting.on and CLASSES[switch.check][mixed] not in db.options.active:
             setting = SwitchSetting(switch.name, False, setting.profile, False)
         switches.append(setting)
     return Settings(tuple(switches), mixed, timeout, interval)
@@ -275,9 +293,9 @@ def prefixes(qm: QueueManager, settings: Settings) -> tuple[str, ...]:
     if not info.qsg:
         return (info.name,)
     out = []
-    if settings.on(S.QMGR_LEVEL.name):
+    if settings.on(QMGR_LEVEL.name):
         out.append(info.name)
-    if settings.on(S.QSG_LEVEL.name):
+    if settings.on(QSG_LEVEL.name):
         out.append(info.qsg)
     return tuple(out)
 
@@ -358,7 +376,7 @@ def _cached(
     """The profile protecting ``name``: MQ's in-storage copy for the classes it keeps,
     RACF's view each time for the others. ``used`` collects what the answer came from (the
     in-storage entry, or RACF's database as read), for :func:`connection_checks`."""
-    if cls not in S.CACHED_CLASSES:
+    if cls not in CACHED_CLASSES:
         db = qm.security.read() if qm.security is not None else Database()
         if used is not None:
             used.append(("", db))
@@ -411,10 +429,10 @@ def check(
     settings = settings_of(qm)
     if not settings.active:
         return ALLOW
-    switch = S.BY_CHECK.get(kind)
+    switch = BY_CHECK.get(kind)
     if switch is not None and not settings.on(switch.name):
         return ALLOW
-    cls = S.CLASSES[kind][settings.mixed]
+    cls = CLASSES[kind][settings.mixed]
     hlqs = prefixes(qm, settings)
     if entry is None:
         entry = who(qm, userid, settings, signed=signed)
@@ -477,7 +495,7 @@ def api_check(
     if entry is None:
         entry = who(qm, userid, settings, signed=signed)
     reslevel = check(
-        qm, "reslevel", "RESLEVEL", S.RESLEVEL_BYPASS, userid, log=False, entry=entry, used=used
+        qm, "reslevel", "RESLEVEL", RESLEVEL_BYPASS, userid, log=False, entry=entry, used=used
     )
     if reslevel.decision.outcome == ALLOWED:
         return ALLOW
@@ -515,7 +533,7 @@ def connection_checks(
         entry = address_space_user(qm, userid, db)
     # An alternate user is one the queue manager signs on itself ("User IDs checked for
     # batch connections": its first 8 characters are checked for the objects).
-    other = signon(qm, alternate[:8], settings) if alternate else None
+    other = signon(qm, alternate[:USERID_LENGTH], settings) if alternate else None
     opens = _with_context(qm, _with_topics(qm, opens))
     memo = qm.security_decisions
     key = (userid, signed, connection, opens, alternate)
@@ -563,9 +581,9 @@ def alternate_user_id(value: str | None) -> str:
     if value is None:
         return ""
     userid = value.rstrip()
-    if not userid or len(userid) > S.ALTERNATE_USER_LENGTH or " " in userid:
+    if not userid or len(userid) > ALTERNATE_USER_LENGTH or " " in userid:
         raise ValueError(
-            f"alternate user id {value!r}: 1 to {S.ALTERNATE_USER_LENGTH} characters, no blanks"
+            f"alternate user id {value!r}: 1 to {ALTERNATE_USER_LENGTH} characters, no blanks"
         )
     return userid
 
@@ -580,10 +598,10 @@ def context_option(value: str | None) -> str:
     for prefix in ("MQPMO_", "MQOO_"):
         name = name.removeprefix(prefix)
     name = name.removesuffix("_CONTEXT")
-    if name not in S.CONTEXT_OPTIONS:
-        valid = ", ".join(S.CONTEXT_OPTIONS)
+    if name not in CONTEXT_OPTIONS:
+        valid = ", ".join(CONTEXT_OPTIONS)
         raise ValueError(f"context {value!r}: one of {valid}")
-    return S.CONTEXT_OPTIONS[name]
+    return CONTEXT_OPTIONS[name]
 
 
 def queue_opens(queue: str, option: str, context: str = "") -> tuple[tuple[str, str, str], ...]:
@@ -617,10 +635,10 @@ def access_needed(kind: str, option: str) -> str:
     quick reference"): context by its option, alternate user UPDATE, an object by its open
     option."""
     if kind == "context":
-        return S.CONTEXT_ACCESS[option]
+        return CONTEXT_ACCESS[option]
     if kind == "alternate-user":
-        return S.ALTERNATE_USER_ACCESS
-    return S.QUEUE_ACCESS[option]
+        return ALTERNATE_USER_ACCESS
+    return QUEUE_ACCESS[option]
 
 
 def _connection_checks(
@@ -633,14 +651,14 @@ def _connection_checks(
     other: UserEntry | None = None,
 ) -> tuple[bool, tuple[Message, ...]]:
     userid = entry.userid
-    decided = check(qm, "connection", connection, S.CONNECT_ACCESS, userid, entry=entry, used=used)
+    decided = check(qm, "connection", connection, CONNECT_ACCESS, userid, entry=entry, used=used)
     audit = decided.messages
     if not decided.granted:
         return False, audit
     if not opens and not alternate:
         return True, audit
     reslevel = check(
-        qm, "reslevel", "RESLEVEL", S.RESLEVEL_BYPASS, userid, log=False, entry=entry, used=used
+        qm, "reslevel", "RESLEVEL", RESLEVEL_BYPASS, userid, log=False, entry=entry, used=used
     )
     if reslevel.decision.outcome == ALLOWED:
         return True, audit  # "RESLEVEL and batch connections": no API-resource checks
@@ -653,7 +671,7 @@ def _connection_checks(
             qm,
             "alternate-user",
             f"ALTERNATE.USER.{alternate}",
-            S.ALTERNATE_USER_ACCESS,
+            ALTERNATE_USER_ACCESS,
             userid,
             entry=entry,
             used=used,
@@ -732,7 +750,7 @@ def refresh(qm: QueueManager, txn: Txn, classes: frozenset[str]) -> Settings:
             timeout=settings.timeout,
             interval=settings.interval,
         )
-        subsystem = settings.switch(S.SUBSYSTEM.name)
+        subsystem = settings.switch(SUBSYSTEM.name)
         assert subsystem is not None
         settings = replace(again, switches=(subsystem, *again.switches[1:]))
         txn.put("security", KEY, settings)
@@ -810,11 +828,3 @@ def channel_user(ctx: Ctx, channel: str, partner: str) -> str | None:
             if any(fnmatchcase(userid, str(n).upper()) for n in names):
                 return None
     return userid
-
-
-def user_of(ctx: Ctx) -> str:
-    """The user the running command or call acts for: the one it names, else its
-    connection's, else the queue manager's operator."""
-    if ctx.user is not None:
-        return ctx.user
-    return ctx.connection_user()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mqsc.catalog import racf as R
+from mqsc.catalog import racf
 from mqsc.racf.database import Database, Profile, User, upper_if
 from mqsc.racf.matching import view
 
@@ -61,10 +61,10 @@ def access_of(profile: Profile, user: User | None, *, grplist: bool = True) -> s
         groups = user.groups if grplist else frozenset((user.dfltgrp,))
         best = -1
         for permit in profile.permits:
-            if permit.id in groups and R.RANK[permit.access] > best:
-                best = R.RANK[permit.access]
+            if permit.id in groups and racf.RANK[permit.access] > best:
+                best = racf.RANK[permit.access]
         if best >= 0:
-            return R.ACCESS_LEVELS[best]
+            return racf.ACCESS_LEVELS[best]
         star = profile.permit_of("*")
         if star is not None:
             return star.access
@@ -78,7 +78,7 @@ def decide_profile(
     if profile is None:
         return Decision(NOT_FOUND)
     allowed = access_of(profile, user, grplist=grplist)
-    if R.RANK[allowed] >= R.RANK[intent]:
+    if racf.RANK[allowed] >= racf.RANK[intent]:
         return Decision(ALLOWED, allowed, profile.name, profile.generic)
     if profile.warning:
         return Decision(WARNING, allowed, profile.name, profile.generic)

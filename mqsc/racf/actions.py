@@ -16,8 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from mqsc.catalog import racf as R
-from mqsc.catalog import texts
+from mqsc.catalog import racf, texts
 from mqsc.racf import lists
 from mqsc.racf.database import Connect, Database, Group, Permit, Profile, User, upper_if
 from mqsc.racf.matching import build_view, ends_percent_star, is_generic, matches, problem
@@ -79,7 +78,7 @@ def _rc(failures: int, total: int) -> int:
 
 def _default_group(db: Database, issuer: Issuer) -> str:
     user = db.users.get(issuer.userid)
-    return user.dfltgrp if user is not None else R.DEFAULT_GROUP
+    return user.dfltgrp if user is not None else racf.DEFAULT_GROUP
 
 
 # ---- users and groups -----------------------------------------------------------------------
@@ -89,11 +88,11 @@ def adduser(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
     # (IKJ56702I INVALID USERID, IBM's pyracf captures): nothing is added.
     existing = [u for u in ids if u in db.users or u in db.groups]
     if existing:
-        return Outcome(db, (R.line("IKJ56702I", what="USERID", value=existing[0]),), 8)
+        return Outcome(db, (racf.line("IKJ56702I", what="USERID", value=existing[0]),), 8)
     group = cmd.value("DFLTGRP", _default_group(db, issuer))
     if group not in db.groups:
         return Outcome(
-            db, (_own("MQSC231E", group=group), R.line("ICH01010I", userid=_who(ids))), 8
+            db, (_own("MQSC231E", group=group), racf.line("ICH01010I", userid=_who(ids))), 8
         )
     owner = cmd.value("OWNER", issuer.userid)
     users = dict(db.users)
@@ -144,7 +143,7 @@ def altuser(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
     for userid in cmd.operand(0):
         user = users.get(userid)
         if user is None:
-            lines.append(R.line("ICH21009I", userid=userid))
+            lines.append(racf.line("ICH21009I", userid=userid))
             failures += 1
             continue
         if cmd.has("DFLTGRP"):
@@ -193,7 +192,7 @@ def deluser(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
     failures = 0
     for userid in cmd.operand(0):
         if users.pop(userid, None) is None:
-            lines.append(R.line("IKJ56702I", what="USERID", value=userid))
+            lines.append(racf.line("IKJ56702I", what="USERID", value=userid))
             failures += 1
     # RACF leaves a deleted user's entries on access lists ("residual" entries, which
     # IRRRID00 finds): so does mqsc.
@@ -207,7 +206,7 @@ def addgroup(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
     names = cmd.operand(0)
     existing = [g for g in names if g in db.groups or g in db.users]
     if existing:
-        return Outcome(db, (R.line("IKJ56702I", what="GROUP", value=existing[0]),), 8)
+        return Outcome(db, (racf.line("IKJ56702I", what="GROUP", value=existing[0]),), 8)
     sup = cmd.value("SUPGROUP", _default_group(db, issuer))
     if sup not in db.groups:
         return Outcome(db, (_own("MQSC231E", group=sup),), 8)
@@ -226,11 +225,11 @@ def delgroup(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
     failures = 0
     for name in cmd.operand(0):
         if name not in groups:
-            lines.append(R.line("IKJ56702I", what="GROUP", value=name))
+            lines.append(racf.line("IKJ56702I", what="GROUP", value=name))
             failures += 1
         elif db.members(name) or db.subgroups(name):
             lines.append(_own("MQSC233E", group=name))
-            lines.append(R.line("ICH05004I", group=name))
+            lines.append(racf.line("ICH05004I", group=name))
             failures += 1
         else:
             del groups[name]
@@ -244,14 +243,14 @@ def connect(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
     group = cmd.value("GROUP", _default_group(db, issuer))
     if group not in db.groups:
         who = _who(cmd.operand(0))
-        return Outcome(db, (_own("MQSC231E", group=group), R.line("ICH02003I", userid=who)), 8)
+        return Outcome(db, (_own("MQSC231E", group=group), racf.line("ICH02003I", userid=who)), 8)
     lines: list[str] = []
     users = dict(db.users)
     failures = 0
     for userid in cmd.operand(0):
         user = users.get(userid)
         if user is None:
-            lines.append(R.line("IKJ56702I", what="USERID", value=userid))
+            lines.append(racf.line("IKJ56702I", what="USERID", value=userid))
             failures += 1
             continue
         user = _reconnect(user, group, cmd, issuer)
@@ -272,7 +271,7 @@ def remove(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
     for userid in cmd.operand(0):
         user = users.get(userid)
         if user is None:
-            lines.append(R.line("IKJ56702I", what="USERID", value=userid))
+            lines.append(racf.line("IKJ56702I", what="USERID", value=userid))
             failures += 1
         elif user.connect(group) is None:
             lines.append(_own("MQSC232E", userid=userid, group=group))
@@ -297,7 +296,7 @@ def _names(cmd: Command, cls: str) -> list[str]:
 
 def _raclisted(db: Database, cls: str, key: str) -> tuple[str, ...]:
     """The reminder RACF gives after a change in a RACLISTed class."""
-    return (R.line(key, cls=cls),) if cls in db.options.raclisted else ()
+    return (racf.line(key, cls=cls),) if cls in db.options.raclisted else ()
 
 
 def rdefine(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
@@ -309,7 +308,7 @@ def rdefine(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
     for name in names:
         why = problem(name)
         if ends_percent_star(name):
-            lines.append(R.line("ICH10313I"))
+            lines.append(racf.line("ICH10313I"))
             failures += 1
             continue
         if why is not None:
@@ -317,7 +316,7 @@ def rdefine(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
             failures += 1
             continue
         if (cls, name) in profiles:
-            lines.append(R.line("ICH10102I", profile=name, cls=cls))
+            lines.append(racf.line("ICH10102I", profile=name, cls=cls))
             failures += 1
             continue
         permits = (Permit(issuer.userid, "ALTER"),) if db.options.addcreator else ()
@@ -394,7 +393,7 @@ def rdelete(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
     names = _names(cmd, cls)
     for name in names:
         if profiles.pop((cls, name), None) is None:
-            lines.append(R.line("ICH12102I", profile=name, cls=cls))
+            lines.append(racf.line("ICH12102I", profile=name, cls=cls))
             failures += 1
     changed = failures < len(names)
     if changed:
@@ -412,7 +411,7 @@ def permit(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
     profiles = dict(db.profiles)
     reset = cmd.has("RESET")
     if reset and cmd.has("DELETE"):
-        lines.append(R.line("ICH06009I"))
+        lines.append(racf.line("ICH06009I"))
         reset = False
     failures = 0
     names = [upper_if(cls, n) for n in cmd.operand(0)]
@@ -420,7 +419,7 @@ def permit(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
         profile = profiles.get((cls, name))
         if profile is None:
             # ICH06004I: "Command processing stops."
-            lines.append(R.line("ICH06004I", profile=name))
+            lines.append(racf.line("ICH06004I", profile=name))
             return Outcome(
                 db.with_(profiles=profiles) if profiles != dict(db.profiles) else db,
                 tuple(lines),
@@ -429,13 +428,13 @@ def permit(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
         entries = [] if reset else list(profile.permits)
         for ident in cmd.values("ID"):
             if ident != "*" and not db.is_id(ident):
-                lines.append(R.line("ICH06007I", name=ident))
+                lines.append(racf.line("ICH06007I", name=ident))
                 failures += 1
                 continue
             present = next((p for p in entries if p.id == ident), None)
             if cmd.has("DELETE"):
                 if present is None:
-                    lines.append(R.line("ICH06002I", name=ident))
+                    lines.append(racf.line("ICH06002I", name=ident))
                     failures += 1
                 else:
                     entries.remove(present)
@@ -459,13 +458,13 @@ def rlist(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
     if wanted == ("*",):
         found: list[Profile | None] = list(db.profiles_of(cls))
         if not found:
-            return Outcome(db, (R.line("ICH13004I"),), 4)
+            return Outcome(db, (racf.line("ICH13004I"),), 4)
         wanted = tuple(p.name for p in found if p is not None)
     else:
         found = [_listed(db, cls, upper_if(cls, n), cmd.has("GENERIC")) for n in wanted]
     for name, profile in zip(wanted, found, strict=True):
         if profile is None:
-            lines.append(R.line("ICH13003I", profile=upper_if(cls, name)))
+            lines.append(racf.line("ICH13003I", profile=upper_if(cls, name)))
             failures += 1
             continue
         if lines:
@@ -531,7 +530,7 @@ def listuser(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
     for userid in wanted:
         user = db.users.get(userid)
         if user is None:
-            lines.append(R.line("ICH30001I", kind="USER", name=userid))
+            lines.append(racf.line("ICH30001I", kind="USER", name=userid))
             failures += 1
             continue
         if lines:
@@ -549,7 +548,7 @@ def listgrp(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
     for name in wanted:
         group = db.groups.get(name)
         if group is None:
-            lines.append(R.line("ICH30001I", kind="GROUP", name=name))
+            lines.append(racf.line("ICH30001I", kind="GROUP", name=name))
             failures += 1
             continue
         if lines:
@@ -561,7 +560,7 @@ def listgrp(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
 # ---- options --------------------------------------------------------------------------------
 def _classes(values: Iterable[str]) -> frozenset[str]:
     chosen = frozenset(values)
-    return frozenset(R.CLASSES) if "*" in chosen else chosen
+    return frozenset(racf.CLASSES) if "*" in chosen else chosen
 
 
 def setropts(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
@@ -571,7 +570,7 @@ def setropts(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
     instorage = dict(db.instorage)
     refresh = cmd.has("REFRESH")
     if refresh and not (cmd.has("RACLIST") or cmd.has("GENERIC")):
-        lines.append(R.line("ICH14013I"))
+        lines.append(racf.line("ICH14013I"))
     changes: dict[str, Any] = {}
     for keyword, attribute, add in (
         ("CLASSACT", "active", True),
@@ -593,7 +592,7 @@ def setropts(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
         raclisted = set(options.raclisted)
         for cls in sorted(_classes(cmd.values("RACLIST"))):
             if refresh and cls not in raclisted:
-                lines.append(R.line("ICH14070I", cls=cls))
+                lines.append(racf.line("ICH14070I", cls=cls))
                 continue
             raclisted.add(cls)
             instorage[cls] = tuple(db.profiles_of(cls))
@@ -614,7 +613,7 @@ def setropts(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
             changes[attribute] = value
     new_options = replace(options, **changes) if changes else options
     if completed:
-        lines.append(R.line("ICH14063I"))
+        lines.append(racf.line("ICH14063I"))
     if cmd.has("LIST"):
         lines.extend(lists.setropts(new_options))
     changed = bool(changes) or instorage != dict(db.instorage)

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from mqsc.catalog import racf as R
+from mqsc.catalog import racf
 from mqsc.racf.actions import Issuer, Outcome, run
 from mqsc.racf.database import Database, fresh
 from mqsc.racf.tso import Command, Logical, logical_commands, parse
@@ -155,7 +155,7 @@ def _exec(
     dsn = dataset_name(cmd.operand(0)[0], userid)
     text = datasets.read_text(dsn) if datasets is not None else None
     if text is None:
-        return [R.line("IKJ56228I", dsn=dsn)], 12
+        return [racf.line("IKJ56228I", dsn=dsn)], 12
     lines: list[str] = []
     rc = 0
     for logical in logical_commands(text):

@@ -8,12 +8,12 @@ are not the very same objects as before.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from mqsc.catalog import racf as R
+from mqsc.catalog import racf
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,27 +182,27 @@ def fresh(date: str = "") -> Database:
     MQ classes and MXTOPIC active, generic and RACLISTed (with an empty in-storage copy). The
     other mixed-case classes stay inactive: an active MXADMIN makes a queue manager use the
     mixed-case classes (CSQH002I), which a site chooses."""
-    classes = frozenset(c for c, entry in R.CLASSES.items() if not entry.mixed) | {"MXTOPIC"}
+    classes = frozenset(c for c, entry in racf.CLASSES.items() if not entry.mixed) | {"MXTOPIC"}
     admin = User(
-        R.ADMINISTRATOR,
-        R.DEFAULT_GROUP,
-        owner=R.ADMINISTRATOR,
+        racf.ADMINISTRATOR,
+        racf.DEFAULT_GROUP,
+        owner=racf.ADMINISTRATOR,
         name="IBMUSER",
         created=date,
         special=True,
-        connects=(Connect(R.DEFAULT_GROUP, "JOIN", "NONE", R.ADMINISTRATOR, date),),
+        connects=(Connect(racf.DEFAULT_GROUP, "JOIN", "NONE", racf.ADMINISTRATOR, date),),
     )
     return Database(
         users=_frozen({admin.userid: admin}),
         groups=_frozen(
-            {R.DEFAULT_GROUP: Group(R.DEFAULT_GROUP, owner=R.ADMINISTRATOR, created=date)}
+            {racf.DEFAULT_GROUP: Group(racf.DEFAULT_GROUP, owner=racf.ADMINISTRATOR, created=date)}
         ),
         profiles=_frozen({}),
         options=Options(
             active=classes,
             raclisted=classes,
-            generic=frozenset(R.CLASSES),
-            gencmd=frozenset(R.CLASSES),
+            generic=frozenset(racf.CLASSES),
+            gencmd=frozenset(racf.CLASSES),
         ),
         instorage=_frozen({c: () for c in classes}),
     )
@@ -211,7 +211,7 @@ def fresh(date: str = "") -> Database:
 def upper_if(cls: str, name: str) -> str:
     """A profile or resource name as RACF keeps it in ``cls``: upper case unless the class
     keeps the case (the MX classes)."""
-    entry = R.CLASSES.get(cls)
+    entry = racf.CLASSES.get(cls)
     return name if entry is not None and entry.mixed else name.upper()
 
 
@@ -223,7 +223,3 @@ def replaced(mapping: Mapping[Any, Any], key: Any, value: Any) -> dict[Any, Any]
     else:
         copy[key] = value
     return copy
-
-
-def with_permits(profile: Profile, permits: Iterable[Permit]) -> Profile:
-    return replace(profile, permits=tuple(permits))

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from mqsc.catalog import racf as R
+from mqsc.catalog import racf
 from mqsc.racf.database import Database, Profile, upper_if
 
 _REAL, _PERCENT, _STAR, _DOUBLE, _END = 3, 2, 1, 0, 4
@@ -48,8 +48,8 @@ def problem(name: str) -> str | None:
     """
     if not name:
         return "the name is empty"
-    if len(name) > R.PROFILE_NAME_MAX:
-        return f"longer than {R.PROFILE_NAME_MAX} characters"
+    if len(name) > racf.PROFILE_NAME_MAX:
+        return f"longer than {racf.PROFILE_NAME_MAX} characters"
     if any(c in name for c in " ,()'"):
         return "blanks, commas, parentheses and apostrophes cannot be part of a name"
     qualifiers = name.split(".")
@@ -190,9 +190,3 @@ def covering(db: Database, cls: str, resource: str, *, checking: bool = True) ->
     """The profile that protects ``resource`` in ``cls`` (the name is put in the class's case
     first)."""
     return view(db, cls, checking=checking).covering(upper_if(cls, resource))
-
-
-def filter_matches(mask: str, name: str) -> bool:
-    """SEARCH FILTER: the mask's generic characters match profile names as they match
-    resource names (a generic profile name is compared as plain text)."""
-    return matches(mask, name)

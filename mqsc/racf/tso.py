@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from mqsc.catalog import racf as R
+from mqsc.catalog import racf
 
 #: A user id or group name: 1-8 characters, the first alphabetic or national (RACF Command
 #: Language Reference, ADDUSER "userid").
@@ -95,7 +95,7 @@ class Command:
 
     """
 
-    spec: R.TsoCommand
+    spec: racf.TsoCommand
     positional: tuple[tuple[str, ...], ...]
     keywords: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     text: str = ""
@@ -153,12 +153,12 @@ def parse(text: str) -> Command | Refused:
 def _parse(text: str) -> Command:
     tokens = list(_tokens(text))
     if not tokens or tokens[0].word == "":
-        raise _Error(R.line("IKJ56500I", command=text.split()[0] if text.split() else ""))
+        raise _Error(racf.line("IKJ56500I", command=text.split()[0] if text.split() else ""))
     head = tokens[0]
     name = head.word.upper()
-    spec = R.BY_NAME.get(name)
+    spec = racf.BY_NAME.get(name)
     if spec is None or head.value is not None:
-        raise _Error(R.line("IKJ56500I", command=name))
+        raise _Error(racf.line("IKJ56500I", command=name))
     positional: list[tuple[str, ...]] = []
     keywords: dict[str, tuple[str, ...]] = {}
     for token in tokens[1:]:
@@ -178,18 +178,20 @@ def _parse(text: str) -> Command:
             positional.append(_positional(spec.positional[slot], token))
             continue
         if token.items is not None or token.quoted:
-            raise _Error(R.line("IKJ56712I", keyword=_shown(token)))
+            raise _Error(racf.line("IKJ56712I", keyword=_shown(token)))
         operand = _keyword(spec, token.word)
         keywords[operand.name] = _values(operand, token)
     for index in range(len(positional), len(spec.positional)):
         wanted = spec.positional[index]
         if wanted.required:
             first, second = wanted.missing
-            raise _Error(R.line("IKJ56701I", what=f"{first}"), R.line("IKJ56701I.2", what=second))
+            raise _Error(
+                racf.line("IKJ56701I", what=f"{first}"), racf.line("IKJ56701I.2", what=second)
+            )
     return Command(spec, tuple(positional), MappingProxyType(keywords), text)
 
 
-def _is_keyword(spec: R.TsoCommand, word: str) -> bool:
+def _is_keyword(spec: racf.TsoCommand, word: str) -> bool:
     try:
         _keyword(spec, word)
     except _Error:
@@ -203,7 +205,7 @@ def _shown(token: _Token) -> str:
     return token.word
 
 
-def _keyword(spec: R.TsoCommand, word: str) -> R.Operand:
+def _keyword(spec: racf.TsoCommand, word: str) -> racf.Operand:
     """The keyword a word names: itself, or the only keyword it abbreviates."""
     upper = word.upper()
     exact = [k for k in spec.keywords if k.name == upper]
@@ -211,14 +213,14 @@ def _keyword(spec: R.TsoCommand, word: str) -> R.Operand:
         return exact[0]
     candidates = [k for k in spec.keywords if k.name.startswith(upper)]
     if len(candidates) != 1 or not upper:
-        raise _Error(R.line("IKJ56712I", keyword=word))
+        raise _Error(racf.line("IKJ56712I", keyword=word))
     return candidates[0]
 
 
-def _positional(wanted: R.Positional, token: _Token) -> tuple[str, ...]:
+def _positional(wanted: racf.Positional, token: _Token) -> tuple[str, ...]:
     values = token.items if token.items is not None else (token.word,)
     if token.items is not None and not wanted.many:
-        raise _Error(R.line("IKJ56702I", what=wanted.what, value=_shown(token)))
+        raise _Error(racf.line("IKJ56702I", what=wanted.what, value=_shown(token)))
     if wanted.star and values == ("*",):
         return values
     if token.quoted and wanted.value == "dsname":
@@ -226,24 +228,24 @@ def _positional(wanted: R.Positional, token: _Token) -> tuple[str, ...]:
     return tuple(_checked(wanted.value, wanted.what, v) for v in values)
 
 
-def _values(operand: R.Operand, token: _Token) -> tuple[str, ...]:
+def _values(operand: racf.Operand, token: _Token) -> tuple[str, ...]:
     if operand.kind == "flag":
         if token.value is not None:
-            raise _Error(R.line("IKJ56712I", keyword=f"{token.word}({token.value})"))
+            raise _Error(racf.line("IKJ56712I", keyword=f"{token.word}({token.value})"))
         return ()
     if token.value is None:
         if operand.optional:
             return ()
-        raise _Error(R.line("IKJ56701I.2", what=operand.name))
+        raise _Error(racf.line("IKJ56701I.2", what=operand.name))
     if operand.kind == "raw":
         return (token.value.strip(),)
     if operand.kind == "text":
         return (unquote(token.value.strip()),)
     items = tuple(split_values(token.value))
     if not items:
-        raise _Error(R.line("IKJ56701I.2", what=operand.name))
+        raise _Error(racf.line("IKJ56701I.2", what=operand.name))
     if operand.kind == "value" and len(items) != 1:
-        raise _Error(R.line("IKJ56702I", what=operand.name, value=token.value.strip()))
+        raise _Error(racf.line("IKJ56702I", what=operand.name, value=token.value.strip()))
     return tuple(_checked(operand.value, operand.name, v) for v in items)
 
 
@@ -252,29 +254,29 @@ def _checked(kind: str, what: str, value: str) -> str:
     upper = value.upper()
     if kind in ("userid", "group"):
         if not _NAME8.fullmatch(upper):
-            raise _Error(R.line("IKJ56702I", what=what, value=value))
+            raise _Error(racf.line("IKJ56702I", what=what, value=value))
         return upper
     if kind == "id":
         if upper != "*" and not _NAME8.fullmatch(upper):
-            raise _Error(R.line("IKJ56702I", what=what, value=value))
+            raise _Error(racf.line("IKJ56702I", what=what, value=value))
         return upper
     if kind == "class":
-        if upper == "*" or upper in R.CLASSES:
+        if upper == "*" or upper in racf.CLASSES:
             return upper
-        raise _Error(R.line("IKJ56702I", what="CLASS", value=value))
+        raise _Error(racf.line("IKJ56702I", what="CLASS", value=value))
     if kind in ("access", "authority"):
-        choices = R.ACCESS_LEVELS if kind == "access" else R.GROUP_AUTHORITIES
+        choices = racf.ACCESS_LEVELS if kind == "access" else racf.GROUP_AUTHORITIES
         found = [c for c in choices if c == upper] or [
             c for c in choices if c.startswith(upper) and upper
         ]
         if len(found) != 1:
-            raise _Error(R.line("IKJ56702I", what=what, value=value))
+            raise _Error(racf.line("IKJ56702I", what=what, value=value))
         return found[0]
     if kind == "dsname":
         return value if value.startswith("'") else upper
     if kind == "number":
         if not upper.isdigit():
-            raise _Error(R.line("IKJ56702I", what=what, value=value))
+            raise _Error(racf.line("IKJ56702I", what=what, value=value))
         return upper
     return unquote(value)
 

@@ -256,11 +256,6 @@ def _history(session: ConsoleSession):
     return FileHistory(str(path))
 
 
-def private_history(path: Path) -> bool:
-    """Whether the history file can be kept (see :func:`history_problem`)."""
-    return history_problem(path) is None
-
-
 def history_problem(path: Path) -> str | None:
     """Make the history file owner-only (0700 directory, 0600 file, whatever the umask: it
     holds the commands typed, descriptions included); why it cannot be kept (it is a link,

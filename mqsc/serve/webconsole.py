@@ -53,10 +53,10 @@ from mqsc.catalog import (
     command_spec,
     sysobjects,
 )
-from mqsc.catalog import security as S
 from mqsc.catalog.describe import kind_text
 from mqsc.catalog.mqrc import MQRC_NOT_AUTHORIZED
 from mqsc.catalog.mqweb import error_entry
+from mqsc.catalog.security import CLASSES
 from mqsc.engine import security
 from mqsc.engine.capacity import advise
 from mqsc.engine.context import moment
@@ -416,7 +416,7 @@ def queue_profiles(qm: QueueManager, name: str) -> Answer:
     high-level qualifier the queue manager uses), the one RACF uses first, and what the queue
     manager holds in storage for the queue (changed only by REFRESH SECURITY)."""
     settings = security.settings_of(qm)
-    cls = S.CLASSES["queue"][settings.mixed]
+    cls = CLASSES["queue"][settings.mixed]
     covering = security.covering_profiles(qm, cls, name)
     held = {
         key.split(" ", 1)[1]: entry.profile

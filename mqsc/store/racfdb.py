@@ -20,7 +20,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from mqsc.catalog import racf as R
+from mqsc.catalog import racf
 from mqsc.racf.actions import Issuer, Outcome, run
 from mqsc.racf.database import (
     Connect,
@@ -348,7 +348,7 @@ def with_security_off(db: Database, queue_managers: Iterable[str]) -> Database:
     for name in queue_managers:
         key = ("MQADMIN", f"{name.upper()}.NO.SUBSYS.SECURITY")
         if key not in profiles:
-            profiles[key] = Profile("MQADMIN", key[1], False, owner=R.ADMINISTRATOR)
+            profiles[key] = Profile("MQADMIN", key[1], False, owner=racf.ADMINISTRATOR)
             added = True
     if not added:
         return db

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mqsc.cli import main
-from mqsc.repl.app import history_path, private_history
+from mqsc.repl.app import history_path, history_problem
 from mqsc.store.home import QMgrError, open_qmgr, qmgr_dir
 
 
@@ -55,10 +55,10 @@ def test_qmz1_first_use_is_owner_only_under_umask_000(open_umask) -> None:
 
 def test_history_is_owner_only_under_umask_000(open_umask, mqsc_home: Path) -> None:
     path = history_path(mqsc_home, "QMZ1")
-    assert private_history(path)
+    assert history_problem(path) is None
     assert mode(path.parent) == 0o700 and mode(path) == 0o600
     os.chmod(path, 0o622)
-    assert not private_history(path)  # writable by others: not used
+    assert history_problem(path) is not None  # writable by others: not used
 
 
 @pytest.mark.parametrize("target", ["state.db", "mqsc.toml", "CSQINP1.mqsc", "."])

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import replace
 
-from mqsc.catalog import security as S
+from mqsc.catalog.security import CACHED_CLASSES, DISPLAY_ORDER, REFRESH_SWITCH, SUBSYSTEM
 from mqsc.engine import (
     absent,
     channelstate,
@@ -99,7 +99,7 @@ def display_security(ctx: Ctx) -> None:
     ctx.say("CSQH030I")
     switches = settings.switches or (
         security.SwitchSetting(
-            S.SUBSYSTEM.name, False, f"{ctx.qm.name}.NO.{S.SUBSYSTEM.profile}", False
+            SUBSYSTEM.name, False, f"{ctx.qm.name}.NO.{SUBSYSTEM.profile}", False
         ),
     )
     ids = {
@@ -108,7 +108,7 @@ def display_security(ctx: Ctx) -> None:
         (False, False): "MQSC474I",
         (True, False): "CSQH034I",
     }
-    for name in S.DISPLAY_ORDER:
+    for name in DISPLAY_ORDER:
         setting = next((w for w in switches if w.name == name), None)
         if setting is not None:
             ctx.say(ids[(setting.on, setting.found)], switch=name, profile=setting.profile)
@@ -145,11 +145,11 @@ def refresh_security(ctx: Ctx) -> None:
     if not settings.active:
         ctx.say("MQSC471I", csect="CSQHSREF", cls=name)
         return
-    switch = S.REFRESH_SWITCH.get(name)
+    switch = REFRESH_SWITCH.get(name)
     if switch is not None and not settings.on(switch):
         ctx.say("MQSC471I", csect="CSQHSREF", cls=name)
         return
-    classes = S.CACHED_CLASSES if name == "*" else frozenset({name})
+    classes = CACHED_CLASSES if name == "*" else frozenset({name})
     database = ctx.qm.security.read() if ctx.qm.security is not None else None
     if database is not None and name != "*" and name not in database.options.active:
         # RACROUTE REQUEST=STAT of a class RACF has defined but not active: SAF 4, RACF 4.

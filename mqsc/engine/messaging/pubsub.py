@@ -204,7 +204,3 @@ def keep_retained(ctx: Ctx, queue: str, done: Workload, data: bytes | None = Non
     ctx.txn.put(
         RETAINED, pub.topicstr, Retained(size, done.persistent, priority, data, ctx.stamp())
     )
-
-
-def is_retained(ctx: Ctx, topicstr: str) -> bool:
-    return ctx.txn.has(RETAINED, topicstr)

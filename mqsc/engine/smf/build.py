@@ -37,10 +37,6 @@ from mqsc.engine.smf.record import MAX_RECORD, Section, SmfRecord
 Figures = Mapping[str, Any]
 #: The z/OS system the simulated queue managers run on (the lab's, seed 000).
 SYSTEM_ID = "SOW1"
-#: Statistics classes and the subtypes each gives.
-STAT_SUBTYPES: Mapping[int, tuple[int, ...]] = {1: (1, 2), 2: (215, 201), 4: (231,), 5: (216,)}
-#: Accounting classes and the subtypes each gives.
-ACCT_SUBTYPES: Mapping[int, tuple[int, ...]] = {1: (0,), 3: (1, 2)}
 
 
 @dataclass(frozen=True, slots=True)

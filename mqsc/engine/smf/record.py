@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 import struct
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -252,9 +252,6 @@ def _section(data: bytes, name: str | None, offset: int, length: int, number: in
 
 
 # ---- files of records ------------------------------------------------------------------------
-def write_records(records: Iterable[bytes]) -> bytes:
-    """Records one after the other, each behind its own RDW (it is their first four bytes)."""
-    return b"".join(records)
 
 
 def iter_records(data: bytes) -> Iterator[bytes]:

@@ -111,12 +111,12 @@ def test_the_message_list_page_constant_fits_the_capture_from_60_to_74() -> None
     300 x 4096-byte messages (2 data pages each) is in the documented range, no other."""
     import math
 
-    from mqsc.engine.storage import constants as C
+    from mqsc.engine.storage import constants
 
     fits = [k for k in range(1, 301) if 300 * 2 + math.ceil(300 / k) == 605]
     assert (fits[0], fits[-1]) == (60, 74) and len(fits) == 15
-    assert C.IDX_MSGS_PER_PAGE in fits
-    assert "60-74" in C.CONSTANTS["IDX_MSGS_PER_PAGE"].fits
+    assert constants.IDX_MSGS_PER_PAGE in fits
+    assert "60-74" in constants.CONSTANTS["IDX_MSGS_PER_PAGE"].fits
 
 
 def test_every_fitted_constant_says_what_fits_and_no_value_is_copied() -> None:
@@ -125,12 +125,12 @@ def test_every_fitted_constant_says_what_fits_and_no_value_is_copied() -> None:
     capacity.py, while LOG_PER_MSG_QSG went unread)."""
     import re
 
-    from mqsc.engine.storage import constants as C
+    from mqsc.engine.storage import constants
 
     root = Path(__file__).resolve().parents[3] / "mqsc" / "engine"
     table = root / "storage" / "constants.py"
     code = {p: p.read_text() for p in root.rglob("*.py") if p != table}
-    for c in C.CONSTANTS.values():
+    for c in constants.CONSTANTS.values():
         if c.tag == "FITTED":
             assert c.fits, f"{c.name} is FITTED but says nothing of the values that fit"
         if isinstance(c.value, int) and c.value >= 100:
