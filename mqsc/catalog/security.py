@@ -2,11 +2,15 @@
 class each kind of check uses, the access each command and each open option needs, and the
 security parameters' defaults. :mod:`mqsc.engine.security` reads them.
 
-Sources: IBM MQ for z/OS "Switch profiles" ("Profiles to control subsystem security", "Profiles
-to control queue sharing group or queue manager level security", "Resource level checks"),
-"Profiles for command security", "Profiles for command resource security", "API-resource
-security access quick reference", "Displaying security status", and IBM's z/OS MQ security lab
-(start-up messages, [LAB-SECURITY]).
+Sources: IBM MQ for z/OS "Switch profiles" ("Profiles to control subsystem security",
+"Profiles to control queue sharing group or queue manager level security", "Resource level
+checks"), "Profiles for command security", "Profiles for command resource security",
+"API-resource security access quick reference" [DOC-SECAPIQR], "Profiles for context
+security" [DOC-SECCTX], "Profiles for processes" [DOC-SECPROC] (MQNLIST's profiles are taken
+to be as MQPROC's: IBM's "Profiles for namelists" was not seen), "User IDs checked for batch
+connections" [DOC-SECBATCHIDS], "AlternateUserId (MQCHAR12)" [DOC-ALTUSERID], "Security
+considerations for the IBM MQ Console and REST API on z/OS" [DOC-MQWEBZOS], "Displaying
+security status", and IBM's z/OS MQ security lab (start-up messages, [LAB-SECURITY]).
 """
 
 from __future__ import annotations
@@ -199,6 +203,25 @@ CONTEXT_ACCESS: Mapping[str, str] = MappingProxyType(
         "XMITQ": "CONTROL",
     }
 )
+#: The context options a program may give (MQOO_/MQPMO_ name without its prefix and
+#: ``_CONTEXT``), with the :data:`CONTEXT_ACCESS` key each is checked by ('' no check:
+#: "Profiles for context security": MQPMO_NO_CONTEXT, MQPMO_DEFAULT_CONTEXT and
+#: MQOO_SAVE_ALL_CONTEXT make no context check).
+CONTEXT_OPTIONS: Mapping[str, str] = MappingProxyType(
+    {
+        "NO": "",
+        "DEFAULT": "",
+        "SAVE_ALL": "",
+        "PASS_IDENTITY": "PASS_IDENTITY_CONTEXT",
+        "PASS_ALL": "PASS_ALL_CONTEXT",
+        "SET_IDENTITY": "SET_IDENTITY_CONTEXT",
+        "SET_ALL": "SET_ALL_CONTEXT",
+    }
+)
+#: The longest alternate user id (MQOD AlternateUserId, MQCHAR12); the first
+#: :data:`USERID_LENGTH` characters are the user the objects are checked for.
+ALTERNATE_USER_LENGTH = 12
+USERID_LENGTH = 8
 #: Access to hlq.ALTERNATE.USER.userid that MQOO_ALTERNATE_USER_AUTHORITY needs.
 ALTERNATE_USER_ACCESS = "UPDATE"
 #: Access to the connection profile (hlq.BATCH, CICS, IMS, CHIN).

@@ -54,6 +54,12 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "",
             shows=_ids("ICH408I"),
         ),
+        "DOC-ALTUSERID": Evidence(
+            "AlternateUserId (MQCHAR12): on z/OS the first 8 characters are checked for the "
+            "open, all 12 for the current user's authority to name the alternate user",
+            "https://www.ibm.com/support/knowledgecenter/SSFKSJ_9.0.0/com.ibm.mq.ref.dev.doc/"
+            "q098140_.html",
+        ),
         "DOC-ALTBP": Evidence(
             "ALTER BUFFPOOL (alter buffer pool settings) on z/OS",
             "https://www.ibm.com/docs/en/ibm-mq/10.0.x?topic=reference-alter-"
@@ -319,6 +325,13 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
         ),
         "DOC-MANAGEBP": Evidence("Managing buffer pools (IBM MQ for z/OS)"),
         "DOC-MAXQDEPTH": Evidence("DEFINE queues: MAXDEPTH", _IBM92 + "q085690_.html"),
+        "DOC-MQWEBZOS": Evidence(
+            "Security considerations for the IBM MQ Console and REST API on z/OS: the mqweb "
+            "server started task user ID must be granted alternate user access to all users "
+            "assigned to the MQWebUser role",
+            "https://www.ibm.com/docs/en/ibm-mq/10.0.x?topic=security-considerations-mq-"
+            "console-rest-api-zos",
+        ),
         "DOC-MQWB00": Evidence(
             "MQWB00xx: REST API messages",
             "https://www.ibm.com/support/knowledgecenter/en/SSFKSJ_9.1.0/com.ibm.mq.ref.doc/"
@@ -372,6 +385,27 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "RESET QMGR (reset a queue manager): TYPE(ADVANCELOG), TYPE(STATISTICS), "
             "TYPE(ARCHLOG) and TYPE(REDUCELOG) not valid on z/OS",
             "https://www.ibm.com/docs/es/SSFKSJ_9.3.0/refadmin/q086530_.html",
+        ),
+        "DOC-SECAPIQR": Evidence(
+            "API-resource security access quick reference (IBM MQ for z/OS): the access each "
+            "MQOPEN, MQPUT1 and MQSUB option needs to the queue, context and alternate user "
+            "profiles",
+            "https://ibm.com/support/knowledgecenter/en/SSFKSJ_latest/secure/q011670_.html",
+        ),
+        "DOC-SECBATCHIDS": Evidence(
+            "User IDs checked for batch connections (IBM MQ for z/OS): JOB for "
+            "hlq.ALTERNATE.USER.userid and hlq.CONTEXT.queuename, ALT for hlq.resourcename",
+            "https://www.ibm.com/support/knowledgecenter/SSFKSJ_9.1.0/com.ibm.mq.sec.doc/"
+            "q011880_.html",
+        ),
+        "DOC-SECCTX": Evidence(
+            "Profiles for context security (IBM MQ for z/OS): hlq.CONTEXT.queuename in MQADMIN "
+            "or MXADMIN, and the access each context option needs",
+            "https://www.ibm.com/docs/en/ibm-mq/10.0.x?topic=resources-profiles-context-security",
+        ),
+        "DOC-SECPROC": Evidence(
+            "Profiles for processes (IBM MQ for z/OS): hlq.processname in MQPROC or MXPROC",
+            "https://www.ibm.com/docs/en/ibm-mq/10.0.x?topic=resources-profiles-processes",
         ),
         "DOC-SCRIPTS": Evidence(
             "Building command scripts (MQSC rules: columns 1-72, +/- continuation, * comments)",

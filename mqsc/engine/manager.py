@@ -404,6 +404,8 @@ class QueueManager:
         retain: bool = False,
         user: str | None = None,
         signed: bool = False,
+        alternate_user: str | None = None,
+        context: str | None = None,
     ) -> Workload:
         """Put ``count`` messages of ``size`` bytes on a queue (MQPUT, as OEMPUT does).
 
@@ -416,7 +418,14 @@ class QueueManager:
         ``signed``: the queue manager signed that user on itself (mqweb's REST users, a
         channel's MCA user: their groups as at sign-on, until RVERIFY SECURITY), else the
         user is the connecting address space's (a job's, the console's).
+        ``alternate_user`` (MQOO_ALTERNATE_USER_AUTHORITY): the queue is checked for that user
+        id, once ``user`` may use it (MQADMIN hlq.ALTERNATE.USER.id); ``context``
+        (``SET_ALL``, ``SET_IDENTITY``, ``PASS_ALL``, ``PASS_IDENTITY``): the put's context
+        option, checked against hlq.CONTEXT.queue (:mod:`mqsc.engine.security`); ValueError
+        for one that is not valid, before anything is done.
         """
+        alternate = security.alternate_user_id(alternate_user)
+        opens = security.queue_opens(queue, "OUTPUT", security.context_option(context))
 
         def operation(ctx: Ctx) -> Workload:
             done = clusterput.put(
@@ -435,7 +444,8 @@ class QueueManager:
             batch,
             user=user,
             signed=signed,
-            opens=(("queue", queue, "OUTPUT"),),
+            opens=opens,
+            alternate=alternate,
         )
 
     def get(
@@ -446,8 +456,11 @@ class QueueManager:
         conn: str = "",
         user: str | None = None,
         signed: bool = False,
+        alternate_user: str | None = None,
     ) -> Workload:
-        """Get up to ``count`` messages (all of them when None), as MGET does."""
+        """Get up to ``count`` messages (all of them when None), as MGET does
+        (``alternate_user``: as :meth:`put`)."""
+        alternate = security.alternate_user_id(alternate_user)
         return self._workload(
             lambda ctx: privateq.get(ctx, queue, count),
             "get",
@@ -457,6 +470,7 @@ class QueueManager:
             user=user,
             signed=signed,
             opens=(("queue", queue, "INPUT"),),
+            alternate=alternate,
         )
 
     def put_message(
@@ -475,9 +489,13 @@ class QueueManager:
         retain: bool = False,
         user: str | None = None,
         signed: bool = False,
+        alternate_user: str | None = None,
+        context: str | None = None,
     ) -> Workload:
         """MQPUT of one message with ``data`` (:mod:`mqsc.engine.messaging.bodies`); its MsgId is in
-        the result's ``delivered``."""
+        the result's ``delivered`` (``alternate_user``, ``context``: as :meth:`put`)."""
+        alternate = security.alternate_user_id(alternate_user)
+        opens = security.queue_opens(queue, "OUTPUT", security.context_option(context))
 
         def operation(ctx: Ctx) -> Workload:
             done = bodies.put(
@@ -504,7 +522,8 @@ class QueueManager:
             conn,
             user=user,
             signed=signed,
-            opens=(("queue", queue, "OUTPUT"),),
+            opens=opens,
+            alternate=alternate,
         )
 
     def get_message(
@@ -517,9 +536,12 @@ class QueueManager:
         conn: str = "",
         user: str | None = None,
         signed: bool = False,
+        alternate_user: str | None = None,
     ) -> Workload:
         """MQGET (or browse) of the next message, by MsgId/CorrelId if given, with its data
-        in the result's ``delivered`` (MQRC 2033 when there is none)."""
+        in the result's ``delivered`` (MQRC 2033 when there is none; ``alternate_user``: as
+        :meth:`put`)."""
+        alternate = security.alternate_user_id(alternate_user)
         return self._workload(
             lambda ctx: bodies.get(ctx, queue, msgid=msgid, correlid=correlid, browse=browse),
             "browse" if browse else "get",
@@ -529,6 +551,7 @@ class QueueManager:
             user=user,
             signed=signed,
             opens=(("queue", queue, "BROWSE" if browse else "INPUT"),),
+            alternate=alternate,
         )
 
     def get_each(
@@ -602,8 +625,11 @@ class QueueManager:
         conn: str = "",
         user: str | None = None,
         signed: bool = False,
+        alternate_user: str | None = None,
     ) -> Workload:
-        """Up to ``limit`` messages in delivery order, left where they are."""
+        """Up to ``limit`` messages in delivery order, left where they are
+        (``alternate_user``: as :meth:`put`)."""
+        alternate = security.alternate_user_id(alternate_user)
         return self._workload(
             lambda ctx: bodies.browse_list(ctx, queue, limit, msgid=msgid, correlid=correlid),
             "browse",
@@ -613,6 +639,7 @@ class QueueManager:
             user=user,
             signed=signed,
             opens=(("queue", queue, "BROWSE"),),
+            alternate=alternate,
         )
 
     # ---- connections (mqsc/engine/connregistry.py, docs/connections.md) ----------------------
@@ -866,9 +893,11 @@ class QueueManager:
         signed: bool = False,
         opens: tuple[tuple[str, str, str], ...] = (),
         connection: str = "BATCH",
+        alternate: str = "",
     ) -> Workload:
         """Run one MQI workload call; ``batch`` > 0: it commits every ``batch`` messages
-        (accounting counts those commits)."""
+        (accounting counts those commits); ``alternate``: the alternate user id its opens
+        name."""
         if self.network is not None:
             self.settle()  # retries that fell due since the last command run first
         with self.session():
@@ -884,7 +913,7 @@ class QueueManager:
             if user is None and conn:
                 # A registered connection acts for its user (connregistry.userid).
                 user = self.state.tables["conn"][conn].userid
-            allowed, audit = self._api_checks(user, opens, connection, signed)
+            allowed, audit = self._api_checks(user, opens, connection, signed, alternate)
             if not allowed:
                 return Workload(
                     _OPERATION.get(kind, kind),
@@ -952,13 +981,16 @@ class QueueManager:
         opens: tuple[tuple[str, str, str], ...],
         connection: str,
         signed: bool = False,
+        alternate: str = "",
     ) -> tuple[bool, tuple[Message, ...]]:
         """Whether the connection and opens are allowed, and what RACF logged (ICH408I for a
         refusal, MQRC 2035, or a WARNING-mode profile's access): MQCONN hlq.<connection>
         READ, then each object opened with the access its open option needs ("API-resource
         security access quick reference")."""
         userid = user if user is not None else self.user
-        return security.connection_checks(self, userid, connection, opens, signed=signed)
+        return security.connection_checks(
+            self, userid, connection, opens, signed=signed, alternate=alternate
+        )
 
     def _run_workload(
         self,
@@ -1429,6 +1461,8 @@ class QueueManager:
     def _command_checks(self, cmd: Command, user: str | None) -> tuple[bool, tuple[Message, ...]]:
         """Command security (MQCMDS hlq.verb.pkw), then command resource security (MQADMIN
         hlq.type.name): whether both allow the command, and what RACF logged."""
+        if not security.settings_of(self).active:
+            return True, ()  # no subsystem security: nothing to build a check from
         userid = user if user is not None else self.user
         pkw = COMMAND_PKW.get((cmd.verb, cmd.objtype), cmd.objtype)
         access = COMMAND_ACCESS.get(cmd.verb, DEFAULT_COMMAND_ACCESS)

@@ -20,7 +20,7 @@ processes on the same home see the connection, its handles and its unit of work 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from mqsc.catalog.mqrc import (
@@ -31,6 +31,7 @@ from mqsc.catalog.mqrc import (
     MQRC_NOT_AUTHORIZED,
     MQRC_PUT_INHIBITED,
     MQRC_Q_FULL,
+    MQRC_UNKNOWN_OBJECT_NAME,
 )
 from mqsc.engine import connregistry, security
 from mqsc.engine.connregistry import ConnectRequest, Held, NotConnected
@@ -40,6 +41,7 @@ from mqsc.engine.records import Workload
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.context import Ctx
     from mqsc.engine.manager import QueueManager
+    from mqsc.engine.records import Message
 
 #: The MQCONN profile a connection's type is checked against (hlq.BATCH, CICS, IMS, CHIN).
 _MQCONN = {"CHINIT": "CHIN", "RRSBATCH": "BATCH"}
@@ -47,6 +49,19 @@ _MQCONN = {"CHINIT": "CHIN", "RRSBATCH": "BATCH"}
 INPUT = ("MQOO_INPUT_AS_Q_DEF", "MQOO_FAIL_IF_QUIESCING")
 OUTPUT = ("MQOO_OUTPUT", "MQOO_FAIL_IF_QUIESCING")
 BROWSE = ("MQOO_BROWSE", "MQOO_FAIL_IF_QUIESCING")
+ALTERNATE_USER = "MQOO_ALTERNATE_USER_AUTHORITY"
+#: The open options that make a context check ("Profiles for context security").
+_CONTEXT_OPTIONS = frozenset(
+    f"MQOO_{o}_CONTEXT" for o in ("PASS_IDENTITY", "PASS_ALL", "SET_IDENTITY", "SET_ALL")
+)
+#: What an inquire may open, by MQOT name: the check's kind (a key of _TABLES).
+_INQUIRABLE = {"QUEUE": "queue", "PROCESS": "process", "NAMELIST": "namelist"}
+#: Where each kind of object is defined.
+_TABLES = {
+    "queue": ("qlocal", "qalias", "qremote", "qmodel"),
+    "process": ("process",),
+    "namelist": ("namelist",),
+}
 
 
 class Connection:
@@ -67,13 +82,39 @@ class Connection:
         return f"<Connection {self.conn} to {self.qm.name}>"
 
     # ---- MQOPEN / MQCLOSE ------------------------------------------------------------------
-    def open(self, queue: str, options: Iterable[str] = OUTPUT) -> int:
+    def open(
+        self, queue: str, options: Iterable[str] = OUTPUT, *, alternate_user: str | None = None
+    ) -> int:
         """MQOPEN: a handle that stays open (DISPLAY CONN TYPE(HANDLE) and DISPLAY QSTATUS
         show it) until :meth:`close_handle`. Raises :class:`NotConnected` with the MQ reason
-        (2085 for an unknown queue)."""
+        (2085 for an unknown queue, 2035 when security refuses it). A context option
+        (MQOO_SET_ALL_CONTEXT ...) is checked against hlq.CONTEXT.queue; ``alternate_user``
+        (MQOO_ALTERNATE_USER_AUTHORITY, implied) has the queue checked for that user id.
+        ValueError for MQOO_ALTERNATE_USER_AUTHORITY without an ``alternate_user``."""
         if self.closed:
             raise NotConnected(MQRC_HCONN_ERROR)
-        return open_queue(self.qm, self.conn, queue, options)
+        opts = tuple(options)
+        alternate = security.alternate_user_id(alternate_user)
+        if alternate and ALTERNATE_USER not in opts:
+            opts += (ALTERNATE_USER,)
+        elif ALTERNATE_USER in opts and not alternate:
+            raise ValueError(f"{ALTERNATE_USER} names no alternate_user")
+        return open_queue(self.qm, self.conn, queue, opts, alternate)
+
+    def inquire(
+        self, name: str, objtype: str = "QUEUE", *, alternate_user: str | None = None
+    ) -> Mapping[str, object]:
+        """MQOPEN with MQOO_INQUIRE of a queue, process or namelist (``objtype``), MQINQ of
+        its attributes, MQCLOSE: the object's attributes. The open is checked as z/OS checks
+        it (MQQUEUE, MQPROC or MQNLIST hlq.name READ: "Profiles for processes"). Raises
+        :class:`NotConnected` with 2085 for an unknown object, 2035 when security refuses."""
+        if self.closed:
+            raise NotConnected(MQRC_HCONN_ERROR)
+        kind = _INQUIRABLE.get(objtype.upper())
+        if kind is None:
+            raise ValueError(f"objtype {objtype!r}: one of {', '.join(_INQUIRABLE)}")
+        alternate = security.alternate_user_id(alternate_user)
+        return inquire_object(self.qm, self.conn, name, kind, alternate)
 
     def close_handle(self, hid: int) -> None:
         """MQCLOSE of a handle :meth:`open` gave (MQRC 2019 when it is not open)."""
@@ -110,11 +151,14 @@ class Connection:
         priority: int | None = None,
         syncpoint: bool = False,
         retain: bool = False,
+        alternate_user: str | None = None,
+        context: str | None = None,
     ) -> Workload:
         """MQPUT (MQOPEN and MQCLOSE around it, as MQPUT1): ``count`` messages of ``size``
         bytes, or one with ``data``. In syncpoint the messages are on the queue from now
         (CURDEPTH counts them) but no MQGET takes them before :meth:`commit`; a backout
-        removes them (a refused put is refused now, with nothing held)."""
+        removes them (a refused put is refused now, with nothing held). ``alternate_user``
+        and ``context`` (``SET_ALL``, ``PASS_IDENTITY`` ...): as ``QueueManager.put``."""
         if not syncpoint:
             if data is not None:
                 return self.qm.put_message(
@@ -124,6 +168,8 @@ class Connection:
                     priority=priority,
                     conn=self.conn,
                     retain=retain,
+                    alternate_user=alternate_user,
+                    context=context,
                 )
             return self.qm.put(
                 queue,
@@ -133,11 +179,20 @@ class Connection:
                 priority=priority,
                 conn=self.conn,
                 retain=retain,
+                alternate_user=alternate_user,
+                context=context,
             )
         length = len(data) if data is not None else size
         number = 1 if data is not None else count
+        alternate = security.alternate_user_id(alternate_user)
+        opens = security.queue_opens(queue, "OUTPUT", security.context_option(context))
 
         def step(ctx: Ctx) -> Workload:
+            refused = _refusal(ctx, self._record(ctx), opens, alternate)
+            if refused is not None:
+                return Workload(
+                    "put", queue, number, 0, length, reason=MQRC_NOT_AUTHORIZED, messages=refused
+                )
             reason = privateq.refusal(ctx, queue, number, length)
             if reason:
                 return Workload("put", queue, number, 0, length, reason=reason)
@@ -210,17 +265,29 @@ class Connection:
         return Workload("put", queue, number, number, length, number * length, persistent=keep)
 
     def get(
-        self, queue: str, count: int = 1, *, syncpoint: bool = False, data: bool = False
+        self,
+        queue: str,
+        count: int = 1,
+        *,
+        syncpoint: bool = False,
+        data: bool = False,
+        alternate_user: str | None = None,
     ) -> Workload:
         """MQGET of up to ``count`` messages (``data``: one, with its data). In syncpoint
         they leave CURDEPTH now, stay on the queue until :meth:`commit` and are available
         again, where they were, at :meth:`backout`."""
         if not syncpoint:
             if data:
-                return self.qm.get_message(queue, conn=self.conn)
-            return self.qm.get(queue, count, conn=self.conn)
+                return self.qm.get_message(queue, conn=self.conn, alternate_user=alternate_user)
+            return self.qm.get(queue, count, conn=self.conn, alternate_user=alternate_user)
+        alternate = security.alternate_user_id(alternate_user)
 
         def step(ctx: Ctx) -> Workload:
+            refused = _refusal(ctx, self._record(ctx), (("queue", queue, "INPUT"),), alternate)
+            if refused is not None:
+                return Workload(
+                    "get", queue, count, 0, reason=MQRC_NOT_AUTHORIZED, messages=refused
+                )
             name, qsgdisp, reason = _target(ctx, queue, "GET")
             if reason:
                 return Workload("get", queue, count, 0, reason=reason)
@@ -291,9 +358,12 @@ class Connection:
         return self.qm._connection_step(checked, conn=self.conn)  # noqa: SLF001
 
 
-def open_queue(qm: QueueManager, conn: str, queue: str, options: Iterable[str]) -> int:
+def open_queue(
+    qm: QueueManager, conn: str, queue: str, options: Iterable[str], alternate: str = ""
+) -> int:
     """MQOPEN of ``queue`` by connection ``conn`` of a front end (a job step's program): the
-    handle's number. Raises :class:`NotConnected` with the MQ reason."""
+    handle's number. Raises :class:`NotConnected` with the MQ reason. ``alternate``: the
+    alternate user id (MQOO_ALTERNATE_USER_AUTHORITY) the queue is checked for."""
     opts = tuple(options)
 
     def step(ctx: Ctx) -> int:
@@ -306,19 +376,69 @@ def open_queue(qm: QueueManager, conn: str, queue: str, options: Iterable[str]) 
         # The security manager's queue check for the connection's user (MQRC 2035; what RACF
         # logged travels with the refusal, for the job log).
         option = "BROWSE" if "MQOO_BROWSE" in opts else ("INPUT" if _input(opts) else "OUTPUT")
-        allowed, audit = security.connection_checks(
-            ctx.qm,
-            record.userid,
-            _MQCONN.get(record.appltype, record.appltype),
-            (("queue", queue, option),),
-        )
-        if not allowed:
-            refused = NotConnected(MQRC_NOT_AUTHORIZED)
-            refused.messages = audit  # type: ignore[attr-defined]
-            raise refused
+        context = next((o[len("MQOO_") :] for o in opts if o in _CONTEXT_OPTIONS), "")
+        opens = security.queue_opens(queue, option, security.context_option(context))
+        _check(ctx, record, opens, alternate)
         return connregistry.open_handle(ctx, conn, name, opts, qsgdisp).hid
 
     return qm._connection_step(step, conn=conn)  # noqa: SLF001
+
+
+def inquire_object(
+    qm: QueueManager, conn: str, name: str, kind: str, alternate: str = ""
+) -> Mapping[str, object]:
+    """MQOPEN (MQOO_INQUIRE), MQINQ and MQCLOSE of the queue, process or namelist ``name``
+    (``kind``: a key of :data:`_TABLES`) by connection ``conn``: its attributes. Raises
+    :class:`NotConnected` with the MQ reason."""
+
+    def step(ctx: Ctx) -> Mapping[str, object]:
+        record = ctx.txn.get(connregistry.TABLE, conn)
+        if record is None:
+            raise NotConnected(MQRC_HCONN_ERROR)
+        found = next((ctx.txn.get(t, name) for t in _TABLES[kind] if ctx.txn.has(t, name)), None)
+        if found is None and kind == "queue":
+            found = sharedq.shared_queue(ctx, name)
+        if found is None:
+            raise NotConnected(MQRC_UNKNOWN_OBJECT_NAME)
+        _check(ctx, record, ((kind, name, "INQUIRE"),), alternate)
+        if kind == "queue":
+            connregistry.count(ctx, name, opens=1, closes=1)
+        return dict(found.attrs)
+
+    return qm._connection_step(step, conn=conn)  # noqa: SLF001
+
+
+def _refusal(
+    ctx: Ctx,
+    record: connregistry.Connection,
+    opens: tuple[tuple[str, str, str], ...],
+    alternate: str,
+) -> tuple[Message, ...] | None:
+    """None when the security manager allows the connection's opens, else what RACF logged
+    as it refused them (MQRC 2035)."""
+    allowed, audit = security.connection_checks(
+        ctx.qm,
+        record.userid,
+        _MQCONN.get(record.appltype, record.appltype),
+        opens,
+        alternate=alternate,
+    )
+    return None if allowed else audit
+
+
+def _check(
+    ctx: Ctx,
+    record: connregistry.Connection,
+    opens: tuple[tuple[str, str, str], ...],
+    alternate: str,
+) -> None:
+    """The security manager's checks of an open for the connection's user (what RACF
+    logged travels with a refusal, for the job log): raises NotConnected 2035."""
+    audit = _refusal(ctx, record, opens, alternate)
+    if audit is not None:
+        refused = NotConnected(MQRC_NOT_AUTHORIZED)
+        refused.messages = audit  # type: ignore[attr-defined]
+        raise refused
 
 
 def close_queue(qm: QueueManager, conn: str, hid: int) -> None:

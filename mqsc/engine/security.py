@@ -34,10 +34,14 @@ from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any, Protocol
 
 from mqsc.catalog.security import (
+    ALTERNATE_USER_ACCESS,
+    ALTERNATE_USER_LENGTH,
     BY_CHECK,
     CACHED_CLASSES,
     CLASSES,
     CONNECT_ACCESS,
+    CONTEXT_ACCESS,
+    CONTEXT_OPTIONS,
     DEFAULT_INTERVAL,
     DEFAULT_TIMEOUT,
     QMGR_LEVEL,
@@ -46,6 +50,7 @@ from mqsc.catalog.security import (
     RESLEVEL_BYPASS,
     RESOURCE_SWITCHES,
     SUBSYSTEM,
+    USERID_LENGTH,
 )
 from mqsc.engine.records import Message
 from mqsc.engine.state import Txn
@@ -271,7 +276,8 @@ def start(qm: QueueManager, txn: Txn) -> list[Message]:
     return switch_messages(settings) if db is not None else []
 
 
-#: The settings of a queue manager never started with a security database: every switch off.
+#: The settings of a queue manager that has none kept (no RACF on its system): security off.
+#: One object, not one per call: every command and MQI call asks.
 OFF = Settings()
 
 
@@ -510,10 +516,13 @@ def connection_checks(
     opens: tuple[tuple[str, str, str], ...],
     *,
     signed: bool = False,
+    alternate: str = "",
 ) -> tuple[bool, tuple[Message, ...]]:
     """Whether a connection (MQCONN hlq.<connection> READ) and its opens (each object with
     the access its open option needs, "API-resource security access quick reference") are
     allowed, and what RACF logged (ICH408I for a refusal or a WARNING-mode profile's access).
+    ``alternate``: the opens name an alternate user id (MQOO_ALTERNATE_USER_AUTHORITY);
+    ``userid`` must be allowed to use it, and the objects are checked for it instead.
 
     The answer for one user, connection and opens is kept while what it came from is the
     same: the switches, the user's entry, each in-storage profile (until REFRESH SECURITY)
@@ -529,17 +538,26 @@ def connection_checks(
         entry = signon(qm, userid, settings)
     else:
         entry = address_space_user(qm, userid, db)
-    opens = _with_topics(qm, opens)
+    # An alternate user is one the queue manager signs on itself ("User IDs checked for
+    # batch connections": its first 8 characters are checked for the objects).
+    other = signon(qm, alternate[:USERID_LENGTH], settings) if alternate else None
+    opens = _with_context(qm, _with_topics(qm, opens))
     memo = qm.security_decisions
-    key = (userid, signed, connection, opens)
+    key = (userid, signed, connection, opens, alternate)
     held = memo.get(key)
-    if held is not None and held[0] is settings and held[1] is entry and _same(qm, held[2], db):
+    if (
+        held is not None
+        and held[0] is settings
+        and held[1] is entry
+        and held[4] is other
+        and _same(qm, held[2], db)
+    ):
         return held[3]
     used: list[tuple[str, Any]] = []
-    answer = _connection_checks(qm, userid, connection, opens, entry, used)
+    answer = _connection_checks(qm, connection, opens, entry, used, alternate, other)
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
-    memo[key] = (settings, entry, tuple(used), answer)
+    memo[key] = (settings, entry, tuple(used), answer, other)
     return answer
 
 
@@ -563,24 +581,125 @@ def _with_topics(
     return opens + tuple(extra) if extra else opens
 
 
+def alternate_user_id(value: str | None) -> str:
+    """The alternate user id a program names (MQOD AlternateUserId, MQCHAR12), '' for none
+    (``None``). Checked exactly as given, trailing blanks aside ("User IDs for resource
+    security": no conversions). ValueError for a blank one or one over 12 characters."""
+    if value is None:
+        return ""
+    userid = value.rstrip()
+    if not userid or len(userid) > ALTERNATE_USER_LENGTH or " " in userid:
+        raise ValueError(
+            f"alternate user id {value!r}: 1 to {ALTERNATE_USER_LENGTH} characters, no blanks"
+        )
+    return userid
+
+
+def context_option(value: str | None) -> str:
+    """The context check a put's context option needs: a :data:`CONTEXT_ACCESS` key, ''
+    for none. ``value``: ``SET_ALL``, ``SET_ALL_CONTEXT`` or ``MQPMO_SET_ALL_CONTEXT`` (any
+    case); ValueError for another."""
+    if not value:
+        return ""
+    name = value.strip().upper()
+    for prefix in ("MQPMO_", "MQOO_"):
+        name = name.removeprefix(prefix)
+    name = name.removesuffix("_CONTEXT")
+    if name not in CONTEXT_OPTIONS:
+        valid = ", ".join(CONTEXT_OPTIONS)
+        raise ValueError(f"context {value!r}: one of {valid}")
+    return CONTEXT_OPTIONS[name]
+
+
+def queue_opens(queue: str, option: str, context: str = "") -> tuple[tuple[str, str, str], ...]:
+    """The checks an open of ``queue`` for ``option`` makes: the queue's, then, with a
+    context option (:func:`context_option`), hlq.CONTEXT.queuename's ("Profiles for context
+    security")."""
+    if context:
+        return (("queue", queue, option), ("context", f"CONTEXT.{queue}", context))
+    return (("queue", queue, option),)
+
+
+def _with_context(
+    qm: QueueManager, opens: tuple[tuple[str, str, str], ...]
+) -> tuple[tuple[str, str, str], ...]:
+    """The opens with, after a transmission queue opened for output by its own name, the
+    context check it needs (MQADMIN hlq.CONTEXT.queuename CONTROL: "API-resource security
+    access quick reference", MQOO_OUTPUT (USAGE(XMITQ)))."""
+    extra: list[tuple[str, str, str]] = []
+    local = qm.state.tables["qlocal"]
+    for kind, name, option in opens:
+        if kind != "queue" or option != "OUTPUT":
+            continue
+        q = local.get(name)
+        if q is not None and q.get("USAGE") == "XMITQ":
+            extra.append(("context", f"CONTEXT.{name}", "XMITQ"))
+    return opens + tuple(extra) if extra else opens
+
+
+def access_needed(kind: str, option: str) -> str:
+    """The access a check of ``kind`` needs for ``option`` ("API-resource security access
+    quick reference"): context by its option, alternate user UPDATE, an object by its open
+    option."""
+    if kind == "context":
+        return CONTEXT_ACCESS[option]
+    if kind == "alternate-user":
+        return ALTERNATE_USER_ACCESS
+    return QUEUE_ACCESS[option]
+
+
 def _connection_checks(
     qm: QueueManager,
-    userid: str,
     connection: str,
     opens: tuple[tuple[str, str, str], ...],
     entry: UserEntry,
     used: list[tuple[str, Any]],
+    alternate: str = "",
+    other: UserEntry | None = None,
 ) -> tuple[bool, tuple[Message, ...]]:
+    userid = entry.userid
     decided = check(qm, "connection", connection, CONNECT_ACCESS, userid, entry=entry, used=used)
     audit = decided.messages
     if not decided.granted:
         return False, audit
+    if not opens and not alternate:
+        return True, audit
+    reslevel = check(
+        qm, "reslevel", "RESLEVEL", RESLEVEL_BYPASS, userid, log=False, entry=entry, used=used
+    )
+    if reslevel.decision.outcome == ALLOWED:
+        return True, audit  # "RESLEVEL and batch connections": no API-resource checks
+    # "User IDs checked for batch connections": the job's user for hlq.ALTERNATE.USER.userid
+    # and hlq.CONTEXT.queuename, the alternate user for the objects; all 12 characters name
+    # the alternate user profile ("AlternateUserId (MQCHAR12)").
+    objects = entry
+    if alternate and other is not None:
+        decided = check(
+            qm,
+            "alternate-user",
+            f"ALTERNATE.USER.{alternate}",
+            ALTERNATE_USER_ACCESS,
+            userid,
+            entry=entry,
+            used=used,
+        )
+        audit += decided.messages
+        if not decided.granted:
+            return False, audit
+        objects = other
     for kind, name, option in opens:
-        decided = api_check(qm, kind, name, QUEUE_ACCESS[option], userid, entry=entry, used=used)
+        who = entry if kind in _JOB_CHECKS else objects
+        decided = check(
+            qm, kind, name, access_needed(kind, option), who.userid, entry=who, used=used
+        )
         audit += decided.messages
         if not decided.granted:
             return False, audit
     return True, audit
+
+
+#: The checks made for the job's (connecting) user even when an alternate user is named.
+_JOB_CHECKS = frozenset({"context", "alternate-user"})
 
 
 def _same(qm: QueueManager, used: tuple[tuple[str, Any], ...], db: Database | None) -> bool:
@@ -628,7 +747,7 @@ def refresh(qm: QueueManager, txn: Txn, classes: frozenset[str]) -> Settings:
     for key in list(txn.keys("secprofiles")):
         if key.split(" ", 1)[0] in classes:
             txn.delete("secprofiles", key)
-    settings = txn.get("security", KEY) or Settings()
+    settings = txn.get("security", KEY) or OFF
     if classes & {"MQADMIN", "MXADMIN"} and settings.active and qm.security is not None:
         info = qm.info
         again = evaluate(

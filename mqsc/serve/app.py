@@ -295,7 +295,10 @@ async def _messaging_work(request: Request, work) -> messaging.Reply:
 
 
 # IBM: messaging needs the MQWebUser role; "The MQWebAdmin and MQWebAdminRO roles are not
-# applicable for the messaging REST API".
+# applicable for the messaging REST API". On z/OS mqweb connects as its started task user and
+# opens for the REST user by alternate user authority ("Security considerations for the IBM
+# MQ Console and REST API on z/OS": "The mqweb server started task user ID must be granted
+# alternate user access to all users assigned to the MQWebUser role").
 @guarded((USER,))
 async def message(request: Request, who: Principal) -> Response:
     version = _version(request)
@@ -316,8 +319,8 @@ async def message(request: Request, who: Principal) -> Response:
                         qm.put_message(
                             queue,
                             put.data,
-                            user=who.userid,
-                            signed=True,
+                            user=request.app.state.services.mqweb_user,
+                            alternate_user=who.userid,
                             persistent=put.persistent,
                             priority=put.priority,
                             correlid=put.correlid,
@@ -346,8 +349,8 @@ async def message(request: Request, who: Principal) -> Response:
                 msgid=chosen.msgid,
                 correlid=chosen.correlid,
                 browse=browse,
-                user=who.userid,
-                signed=True,
+                user=request.app.state.services.mqweb_user,
+                alternate_user=who.userid,
                 conn=_conn(request, qm, who),
             ),
         )
@@ -385,8 +388,8 @@ async def message_list(request: Request, who: Principal) -> Response:
                     limit,
                     msgid=chosen.msgid,
                     correlid=chosen.correlid,
-                    user=who.userid,
-                    signed=True,
+                    user=request.app.state.services.mqweb_user,
+                    alternate_user=who.userid,
                     conn=_conn(request, qm, who),
                 ),
             ),

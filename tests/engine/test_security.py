@@ -379,3 +379,194 @@ def test_a_connection_acts_for_its_user() -> None:
             assert refused.messages[0].msg_id == "ICH408I"
         else:
             raise AssertionError("MQOPEN was not refused")
+
+
+def _secured(*texts: str) -> tuple[QueueManager, MemoryKeeper]:
+    """The lab's QMZ1 with subsystem security on and the RACF commands ``texts`` run (then
+    a restart, so the switches are read)."""
+    qm, keeper = lab_qmgr()
+    for text in ("RDELETE MQADMIN QMZ1.NO.SUBSYS.SECURITY", *texts):
+        keeper.apply(lambda db, t=text: racf_run(db, t, Issuer("IBMUSER", NOW)))
+    restart(qm)
+    return qm, keeper
+
+
+def _tso(keeper: MemoryKeeper, *texts: str) -> None:
+    for text in texts:
+        keeper.apply(lambda db, t=text: racf_run(db, t, Issuer("IBMUSER", NOW)))
+
+
+def _shown(qm: QueueManager, done: Workload) -> list[str]:
+    return [line(m.msg_id, m.inserts, qm.cpf) for m in done.messages]
+
+
+def test_an_alternate_user_needs_alternate_user_authority() -> None:
+    """MQOO_ALTERNATE_USER_AUTHORITY ("User IDs checked for batch connections"): the job's
+    user needs UPDATE to MQADMIN hlq.ALTERNATE.USER.altuser, then the queue is checked for
+    the alternate user, not the job's; NO.ALTERNATE.USER.CHECKS turns the first check off,
+    REFRESH SECURITY(MQADMIN) reads the switch again."""
+    qm, keeper = _secured(
+        "RDEFINE MQADMIN (QMZ1.NO.CMD.CHECKS QMZ1.NO.CONNECT.CHECKS)",
+        "ADDUSER (SERVER APP1 APP2)",
+        "RDEFINE MQQUEUE QMZ1.CICS01.INITQ UACC(NONE)",
+        "PERMIT QMZ1.CICS01.INITQ CLASS(MQQUEUE) ID(APP1) ACCESS(UPDATE)",
+        "RDEFINE MQADMIN QMZ1.ALTERNATE.USER.APP* UACC(NONE)",
+        "SETROPTS RACLIST(MQADMIN MQQUEUE) REFRESH",
+    )
+    depth = lambda: sum(r.count for r in qm.queued("CICS01.INITQ") or ())  # noqa: E731
+    refused = qm.put("CICS01.INITQ", 1, 100, user="SERVER", alternate_user="APP1")
+    assert refused.reason == 2035 and depth() == 0
+    assert _shown(qm, refused) == [
+        "ICH408I USER(SERVER  ) GROUP(SYS1    ) NAME(####################)",
+        "ICH408I   QMZ1.ALTERNATE.USER.APP1 CL(MQADMIN )",
+        "ICH408I   INSUFFICIENT ACCESS AUTHORITY",
+        "ICH408I   FROM QMZ1.ALTERNATE.USER.APP* (G)",
+        "ICH408I   ACCESS INTENT(UPDATE )  ACCESS ALLOWED(NONE   )",
+    ]
+    _tso(
+        keeper,
+        "PERMIT QMZ1.ALTERNATE.USER.APP* CLASS(MQADMIN) ID(SERVER) ACCESS(UPDATE)",
+        "SETROPTS RACLIST(MQADMIN) REFRESH",
+    )
+    assert qm.execute("REFRESH SECURITY(MQADMIN)", source=CommandSource.CONSOLE).ok
+    # SERVER itself has no access to the queue: APP1's is what counts.
+    assert qm.put("CICS01.INITQ", 1, 100, user="SERVER").reason == 2035
+    assert qm.put("CICS01.INITQ", 1, 100, user="SERVER", alternate_user="APP1").done == 1
+    refused = qm.put("CICS01.INITQ", 1, 100, user="SERVER", alternate_user="APP2")
+    assert refused.reason == 2035 and depth() == 1
+    assert _shown(qm, refused)[:2] == [
+        "ICH408I USER(APP2    ) GROUP(SYS1    ) NAME(####################)",
+        "ICH408I   QMZ1.CICS01.INITQ CL(MQQUEUE )",
+    ]
+    assert qm.get("CICS01.INITQ", 1, user="SERVER", alternate_user="APP1").done == 1
+    # The switch off: no alternate user check, the queue still checked for APP1.
+    _tso(
+        keeper,
+        "PERMIT QMZ1.ALTERNATE.USER.APP* CLASS(MQADMIN) ID(SERVER) DELETE",
+        "RDEFINE MQADMIN QMZ1.NO.ALTERNATE.USER.CHECKS",
+        "SETROPTS RACLIST(MQADMIN) REFRESH",
+    )
+    assert qm.execute("REFRESH SECURITY(MQADMIN)", source=CommandSource.CONSOLE).ok
+    assert qm.put("CICS01.INITQ", 1, 100, user="SERVER", alternate_user="APP1").done == 1
+    assert qm.put("CICS01.INITQ", 1, 100, user="SERVER", alternate_user="APP2").reason == 2035
+
+
+def test_bad_alternate_user_or_context_changes_nothing() -> None:
+    import pytest
+
+    qm, _keeper = _secured("RDEFINE MQADMIN (QMZ1.NO.CMD.CHECKS QMZ1.NO.CONNECT.CHECKS)")
+    before = qm.state.tables["messages"].get("CICS01.INITQ")
+    for bad in ("", "   ", "THIRTEENCHARS", "A B"):
+        with pytest.raises(ValueError, match="alternate user id"):
+            qm.put("CICS01.INITQ", alternate_user=bad)
+    with pytest.raises(ValueError, match="context 'SET_SOME'"):
+        qm.put("CICS01.INITQ", context="SET_SOME")
+    with qm.connection("PAYJOB", userid="APP1") as conn:
+        with pytest.raises(ValueError, match="MQOO_ALTERNATE_USER_AUTHORITY"):
+            conn.open("CICS01.INITQ", ("MQOO_OUTPUT", "MQOO_ALTERNATE_USER_AUTHORITY"))
+        with pytest.raises(ValueError, match="objtype"):
+            conn.inquire("CICS01.INITQ", "CHANNEL")
+    assert qm.state.tables["messages"].get("CICS01.INITQ") is before
+
+
+def test_context_options_need_the_context_profile() -> None:
+    """Context security ("Profiles for context security", "API-resource security access
+    quick reference"): MQADMIN hlq.CONTEXT.queue READ to pass context, UPDATE to set
+    identity context, CONTROL to set all; a transmission queue opened for output by its own
+    name needs CONTROL; the job's user is checked, even with an alternate user; the
+    NO.CONTEXT.CHECKS switch turns them off."""
+    from mqsc.engine.connregistry import NotConnected
+
+    qm, keeper = _secured(
+        "RDEFINE MQADMIN (QMZ1.NO.CMD.CHECKS QMZ1.NO.CMD.RESC.CHECKS QMZ1.NO.CONNECT.CHECKS)",
+        "ADDUSER (APP1 APP2)",
+        "RDEFINE MQQUEUE QMZ1.** UACC(UPDATE)",
+        "RDEFINE MQADMIN QMZ1.CONTEXT.** UACC(NONE)",
+        "PERMIT QMZ1.CONTEXT.** CLASS(MQADMIN) ID(APP1) ACCESS(UPDATE)",
+        "RDEFINE MQADMIN QMZ1.ALTERNATE.USER.** UACC(UPDATE)",
+        "SETROPTS RACLIST(MQADMIN MQQUEUE) REFRESH",
+    )
+    assert qm.execute("DEFINE QLOCAL(TO.QMZ2) USAGE(XMITQ)").ok
+
+    def reason(user: str, context: str | None, queue: str = "CICS01.INITQ", **kw) -> int:
+        return qm.put(queue, 1, 100, user=user, context=context, **kw).reason
+
+    assert reason("APP2", None) == reason("APP2", "DEFAULT") == 0  # no context check
+    assert reason("APP2", "PASS_ALL") == 2035
+    assert reason("APP1", "PASS_IDENTITY") == reason("APP1", "MQPMO_SET_IDENTITY_CONTEXT") == 0
+    refused = qm.put("CICS01.INITQ", 1, 100, user="APP1", context="SET_ALL")
+    assert refused.reason == 2035
+    assert _shown(qm, refused)[1:] == [
+        "ICH408I   QMZ1.CONTEXT.CICS01.INITQ CL(MQADMIN )",
+        "ICH408I   INSUFFICIENT ACCESS AUTHORITY",
+        "ICH408I   FROM QMZ1.CONTEXT.** (G)",
+        "ICH408I   ACCESS INTENT(CONTROL)  ACCESS ALLOWED(UPDATE )",
+    ]
+    # The context check is the job's user's, whoever the alternate user is.
+    assert reason("APP2", "SET_IDENTITY", alternate_user="APP1") == 2035
+    assert reason("APP1", "SET_IDENTITY", alternate_user="APP2") == 0
+    # A transmission queue by its own name: CONTROL.
+    assert reason("APP1", None, "TO.QMZ2") == 2035
+    with qm.connection("PAYJOB", userid="APP1") as conn:
+        hid = conn.open("CICS01.INITQ", ("MQOO_OUTPUT", "MQOO_SET_IDENTITY_CONTEXT"))
+        conn.close_handle(hid)
+        try:
+            conn.open("CICS01.INITQ", ("MQOO_OUTPUT", "MQOO_SET_ALL_CONTEXT"))
+        except NotConnected as refused_open:
+            assert refused_open.reason == 2035
+        else:
+            raise AssertionError("MQOPEN was not refused")
+        assert conn.put("CICS01.INITQ", context="SET_ALL", syncpoint=True).reason == 2035
+        assert conn.put("CICS01.INITQ", context="SET_IDENTITY", syncpoint=True).done == 1
+        conn.commit()
+    _tso(
+        keeper,
+        "RDEFINE MQADMIN QMZ1.NO.CONTEXT.CHECKS",
+        "SETROPTS RACLIST(MQADMIN) REFRESH",
+    )
+    assert reason("APP2", "SET_ALL") == 2035  # until REFRESH SECURITY reads the switch
+    assert qm.execute("REFRESH SECURITY(MQADMIN)", source=CommandSource.CONSOLE).ok
+    assert reason("APP2", "SET_ALL") == reason("APP2", None, "TO.QMZ2") == 0
+
+
+def test_inquire_of_a_process_or_namelist_is_checked() -> None:
+    """MQOPEN for inquire of a process (MQPROC hlq.process READ, "Profiles for processes")
+    or a namelist (MQNLIST hlq.namelist READ); NO.PROCESS.CHECKS and NO.NLIST.CHECKS turn
+    them off. The inquire answers the object's attributes."""
+    from mqsc.engine.connregistry import NotConnected
+
+    qm, keeper = _secured(
+        "RDEFINE MQADMIN (QMZ1.NO.CMD.CHECKS QMZ1.NO.CMD.RESC.CHECKS QMZ1.NO.CONNECT.CHECKS)",
+        "ADDUSER (APP1 APP2)",
+        "RDEFINE MQPROC QMZ1.** UACC(NONE)",
+        "PERMIT QMZ1.** CLASS(MQPROC) ID(APP1) ACCESS(READ)",
+        "RDEFINE MQNLIST QMZ1.PAY.* UACC(READ)",
+        "SETROPTS RACLIST(MQADMIN MQPROC MQNLIST) REFRESH",
+    )
+    assert qm.execute("DEFINE PROCESS(PAY.PROC) APPLICID('PAYT')").ok
+    assert qm.execute("DEFINE NAMELIST(PAY.NAMES) NAMES(A, B)").ok
+    assert qm.execute("DEFINE NAMELIST(HR.NAMES) NAMES(C)").ok
+
+    def inquire(user: str, name: str, objtype: str) -> object:
+        with qm.connection("INQJOB", userid=user) as conn:
+            try:
+                return conn.inquire(name, objtype)
+            except NotConnected as refused:
+                return refused.reason
+
+    answered = inquire("APP1", "PAY.PROC", "PROCESS")
+    assert isinstance(answered, dict) and answered["APPLICID"] == "PAYT"
+    assert inquire("APP2", "PAY.PROC", "PROCESS") == 2035
+    assert inquire("APP1", "NO.SUCH", "PROCESS") == 2085
+    names = inquire("APP2", "PAY.NAMES", "namelist")
+    assert isinstance(names, dict) and list(names["NAMES"]) == ["A", "B"]
+    assert inquire("APP2", "HR.NAMES", "NAMELIST") == 2035  # no profile
+    assert inquire("APP1", "CICS01.INITQ", "QUEUE") == 2035  # no MQQUEUE profile covers it
+    _tso(
+        keeper,
+        "RDEFINE MQADMIN (QMZ1.NO.PROCESS.CHECKS QMZ1.NO.NLIST.CHECKS)",
+        "SETROPTS RACLIST(MQADMIN) REFRESH",
+    )
+    assert qm.execute("REFRESH SECURITY(MQADMIN)", source=CommandSource.CONSOLE).ok
+    assert isinstance(inquire("APP2", "PAY.PROC", "PROCESS"), dict)
+    assert isinstance(inquire("APP2", "HR.NAMES", "NAMELIST"), dict)

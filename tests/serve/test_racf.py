@@ -1,7 +1,8 @@
 """RACF behind ``mqsc serve`` (docs/security.md#rest-and-the-web-console): each REST user acts
-as its z/OS user id, the administrative API and the web console as the mqweb server's started
-task user; what the security manager refuses is mqweb's 403, MQWB0103E with MQRC 2035; the
-web console shows the profiles that cover a queue."""
+as its z/OS user id (mqweb's started task user opening for it by alternate user authority),
+the administrative API and the web console as the mqweb server's started task user; what the
+security manager refuses is mqweb's 403, MQWB0103E with MQRC 2035; the web console shows the
+profiles that cover a queue."""
 
 from __future__ import annotations
 
@@ -28,6 +29,9 @@ RACF = [
     "RDEFINE MQQUEUE QMZ1.** UACC(NONE)",
     "RDEFINE MQQUEUE QMZ1.OPEN.* UACC(NONE)",
     "PERMIT QMZ1.OPEN.* CLASS(MQQUEUE) ID(MQAPPS) ACCESS(UPDATE)",
+    # mqweb acts for its MQWebUser users by alternate user authority.
+    "RDEFINE MQADMIN QMZ1.ALTERNATE.USER.** UACC(NONE)",
+    "PERMIT QMZ1.ALTERNATE.USER.** CLASS(MQADMIN) ID(MQWEB) ACCESS(UPDATE)",
     "SETROPTS RACLIST(MQADMIN MQCMDS MQCONN MQQUEUE) REFRESH",
 ]
 
@@ -94,6 +98,23 @@ def test_messaging_refused_is_403_with_reason_2035(secured: Server) -> None:
     # Nothing was put.
     shown = command(secured, "DISPLAY QLOCAL(SHUT.Q) CURDEPTH")[1]
     assert any(re.search(r"CURDEPTH\(\s*0\)", line) for line in shown)
+
+
+def test_messaging_needs_mqwebs_alternate_user_authority(secured: Server) -> None:
+    """The messaging REST API connects as mqweb's started task user and opens for the REST
+    user by alternate user authority: without MQADMIN hlq.ALTERNATE.USER.user UPDATE for
+    mqweb's user, the REST user's own access does not help."""
+
+    def racf(*texts: str) -> None:
+        done = mqsc(secured, "racf", *texts, "SETROPTS RACLIST(MQADMIN) REFRESH")
+        assert done.returncode == 0, done.stdout
+        assert command(secured, "REFRESH SECURITY(MQADMIN)")[0] == 200
+
+    racf("PERMIT QMZ1.ALTERNATE.USER.** CLASS(MQADMIN) ID(MQWEB) DELETE")
+    status, body = put(secured, "OPEN.Q")
+    assert (status, body["error"][0]["reasonCode"]) == (403, 2035)
+    racf("PERMIT QMZ1.ALTERNATE.USER.** CLASS(MQADMIN) ID(MQWEB) ACCESS(UPDATE)")
+    assert put(secured, "OPEN.Q")[0] == 201
 
 
 def test_web_console_lists_the_covering_profiles(secured: Server) -> None:
