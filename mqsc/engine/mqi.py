@@ -35,7 +35,7 @@ from mqsc.catalog.mqrc import (
 )
 from mqsc.engine import connregistry, security
 from mqsc.engine.connregistry import ConnectRequest, Held, NotConnected
-from mqsc.engine.messaging import bodies, clusterput, privateq, queuestats, sharedq
+from mqsc.engine.messaging import bodies, clusterput, privateq, queuestats, sharedq, topictree
 from mqsc.engine.records import Workload
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -134,6 +134,10 @@ class Connection:
             sub = ctx.txn.get("sub", subname.strip())
             if sub is None:
                 raise NotConnected(MQRC_NO_SUBSCRIPTION)
+            # The subscribe check (MXTOPIC hlq.SUBSCRIBE.node, ALTER) on the subscription's
+            # administration node, unless NO.TOPIC.CHECKS (IBM "Profiles for topic security").
+            node = topictree.admin_node(ctx, str(sub.get("TOPICSTR", "")))
+            _check(ctx, self._record(ctx), (("topic", f"SUBSCRIBE.{node}", "SUBSCRIBE"),), "")
             topic = str(sub.get("TOPICOBJ", "") or "") or "SYSTEM.BASE.TOPIC"
             return connregistry.open_subscription(ctx, self.conn, sub.name, topic).hid
 

@@ -570,3 +570,41 @@ def test_inquire_of_a_process_or_namelist_is_checked() -> None:
     assert qm.execute("REFRESH SECURITY(MQADMIN)", source=CommandSource.CONSOLE).ok
     assert isinstance(inquire("APP2", "PAY.PROC", "PROCESS"), dict)
     assert isinstance(inquire("APP2", "HR.NAMES", "NAMELIST"), dict)
+
+
+def test_a_subscription_needs_the_subscribe_profile_of_its_node() -> None:
+    """MQSUB (resuming a DEFINE SUB) is checked on the topic administration node at or above
+    the subscription's topic string (MXTOPIC hlq.SUBSCRIBE.node, ALTER; IBM "Profiles for topic
+    security"), unless NO.TOPIC.CHECKS; a refusal is MQRC 2035 with ICH408I and opens nothing."""
+    from mqsc.engine.connregistry import NotConnected
+
+    qm, keeper = lab_qmgr()
+    assert qm.execute("DEFINE TOPIC(SPORTS) TOPICSTR('Sports')").ok
+    assert qm.execute("DEFINE QLOCAL(GOALS.Q)").ok
+    assert qm.execute("DEFINE SUB(GOALS) TOPICSTR('Sports/Football/#') DEST(GOALS.Q)").ok
+    _tso(
+        keeper,
+        "RDELETE MQADMIN QMZ1.NO.SUBSYS.SECURITY",
+        "RDEFINE MQADMIN (QMZ1.NO.CMD.CHECKS QMZ1.NO.CONNECT.CHECKS)",
+        "ADDUSER (FAN1 FAN2)",
+        "RDEFINE MXTOPIC QMZ1.SUBSCRIBE.SPORTS UACC(NONE)",
+        "PERMIT QMZ1.SUBSCRIBE.SPORTS CLASS(MXTOPIC) ID(FAN1) ACCESS(ALTER)",
+        "SETROPTS RACLIST(MQADMIN MXTOPIC) REFRESH",
+    )
+    restart(qm)
+    with qm.connection("FANJOB", userid="FAN1") as conn:
+        conn.close_handle(conn.subscribe("GOALS"))
+    with qm.connection("FANJOB", userid="FAN2") as conn:
+        try:
+            conn.subscribe("GOALS")
+        except NotConnected as refused:
+            assert refused.reason == 2035
+            shown = [line(m.msg_id, m.inserts, qm.cpf) for m in refused.messages]
+            assert "ICH408I   QMZ1.SUBSCRIBE.SPORTS CL(MXTOPIC )" in shown
+        else:
+            raise AssertionError("MQSUB was not refused")
+        assert not qm.state.tables["conn"][conn.conn].handles
+    _tso(keeper, "RDEFINE MQADMIN QMZ1.NO.TOPIC.CHECKS", "SETROPTS RACLIST(MQADMIN) REFRESH")
+    restart(qm)
+    with qm.connection("FANJOB", userid="FAN2") as conn:
+        conn.close_handle(conn.subscribe("GOALS"))

@@ -36,6 +36,21 @@ def topic_object(ctx: Ctx, topicstr: str) -> MQObject | None:
     return None
 
 
+def admin_node(ctx: Ctx, topicstr: str) -> str:
+    """The topic administration node of a topic string: the nearest topic object at or above
+    it in the topic tree (a wildcard level and those below it name none), else
+    SYSTEM.BASE.TOPIC. Topic security checks this node's profile (IBM "Profiles for topic
+    security": "the name of the topic administration node in the topic tree, associated
+    either with the topic being subscribed to through an MQSUB call or published to")."""
+    levels = topicstr.split("/")
+    usable = next((i for i, level in enumerate(levels) if set(level) & set("#+*?")), len(levels))
+    for end in range(usable, 0, -1):
+        obj = topic_object(ctx, "/".join(levels[:end]))
+        if obj is not None:
+            return obj.name
+    return "SYSTEM.BASE.TOPIC"
+
+
 def reindex(tables: dict[str, dict]) -> None:
     """Fill the topic-string index of each topic table these state tables hold, where it
     lacks a topic (a state written before the index was kept)."""
