@@ -27,7 +27,6 @@ from mqsc.catalog.mqrc import (
     MQRC_HCONN_ERROR,
     MQRC_HOBJ_ERROR,
     MQRC_NO_SUBSCRIPTION,
-    MQRC_NONE,
     MQRC_NOT_AUTHORIZED,
     MQRC_PUT_INHIBITED,
     MQRC_Q_FULL,
@@ -138,10 +137,14 @@ class Connection:
         number = 1 if data is not None else count
 
         def step(ctx: Ctx) -> Workload:
-            reason = privateq.refusal(ctx, queue, number, length)
+            goal = clusterput.target(ctx, queue, "PUT")
+            # A cluster queue's put decides its own refusals, per destination.
+            reason = goal.reason or (
+                privateq.refusal(ctx, queue, number, length) if goal.cluster is None else 0
+            )
             if reason:
                 return Workload("put", queue, number, 0, length, reason=reason)
-            if _target(ctx, queue, "PUT")[1] == "SHARED":
+            if goal.qsgdisp == "SHARED":
                 outcome = self._hold_shared_put(
                     ctx, queue, data, number, length, persistent, priority
                 )
@@ -176,7 +179,10 @@ class Connection:
             )
             return outcome
 
-        return self._step(step)
+        outcome = self._step(step)
+        if not outcome.done and self.qm.asked_cluster(queue, outcome.reason):
+            outcome = self._step(step)  # the full repositories answered: MQOPEN again
+        return outcome
 
     def _hold_shared_put(
         self,
@@ -221,9 +227,10 @@ class Connection:
             return self.qm.get(queue, count, conn=self.conn)
 
         def step(ctx: Ctx) -> Workload:
-            name, qsgdisp, reason = _target(ctx, queue, "GET")
-            if reason:
-                return Workload("get", queue, count, 0, reason=reason)
+            goal = clusterput.target(ctx, queue, "GET")
+            name, qsgdisp = goal.name, goal.qsgdisp
+            if goal.reason:
+                return Workload("get", queue, count, 0, reason=goal.reason)
             record = ctx.txn.get(connregistry.TABLE, self.conn)
             if qsgdisp == "SHARED":
                 held = _next_messages(ctx, name, qsgdisp, 1 if data else count)
@@ -247,8 +254,9 @@ class Connection:
 
     # ---- units of work ---------------------------------------------------------------------
     def commit(self) -> None:
-        """MQCMIT."""
+        """MQCMIT (the channels then carry what the unit put on transmission queues)."""
         self._step(lambda ctx: connregistry.commit(ctx, self._record(ctx)))
+        self.qm.settle()
 
     def backout(self) -> None:
         """MQBACK."""
@@ -300,9 +308,9 @@ def open_queue(qm: QueueManager, conn: str, queue: str, options: Iterable[str]) 
         record = ctx.txn.get(connregistry.TABLE, conn)
         if record is None:
             raise NotConnected(MQRC_HCONN_ERROR)
-        name, qsgdisp, reason = _target(ctx, queue, "GET" if _input(opts) else "PUT")
-        if reason:
-            raise NotConnected(reason)
+        goal = clusterput.target(ctx, queue, "GET" if _input(opts) else "PUT")
+        if goal.reason:
+            raise NotConnected(goal.reason)
         # The security manager's queue check for the connection's user (MQRC 2035; what RACF
         # logged travels with the refusal, for the job log).
         option = "BROWSE" if "MQOO_BROWSE" in opts else ("INPUT" if _input(opts) else "OUTPUT")
@@ -316,9 +324,16 @@ def open_queue(qm: QueueManager, conn: str, queue: str, options: Iterable[str]) 
             refused = NotConnected(MQRC_NOT_AUTHORIZED)
             refused.messages = audit  # type: ignore[attr-defined]
             raise refused
-        return connregistry.open_handle(ctx, conn, name, opts, qsgdisp).hid
+        # A cluster queue's handle names the queue opened (the cluster resolves each put).
+        name = queue if goal.cluster is not None else goal.name
+        return connregistry.open_handle(ctx, conn, name, opts, goal.qsgdisp).hid
 
-    return qm._connection_step(step, conn=conn)  # noqa: SLF001
+    try:
+        return qm._connection_step(step, conn=conn)  # noqa: SLF001
+    except NotConnected as refused:
+        if not qm.asked_cluster(queue, refused.reason):
+            raise
+    return qm._connection_step(step, conn=conn)  # noqa: SLF001 - the repositories answered
 
 
 def close_queue(qm: QueueManager, conn: str, hid: int) -> None:
@@ -333,18 +348,6 @@ def close_queue(qm: QueueManager, conn: str, hid: int) -> None:
 
 def _input(options: tuple[str, ...]) -> bool:
     return any(o.startswith("MQOO_INPUT") or o == "MQOO_BROWSE" for o in options)
-
-
-def _target(ctx: Ctx, queue: str, op: str) -> tuple[str, str, int]:
-    """The local queue an MQOPEN of ``queue`` reaches: (name, QSGDISP, 0), or the reason."""
-    if ctx.txn.has("qlocal", queue):
-        return queue, "QMGR", MQRC_NONE
-    if sharedq.shared_queue(ctx, queue) is not None:
-        return queue, "SHARED", MQRC_NONE
-    target, reason = privateq.resolve(ctx, queue, op)
-    if target is None:
-        return "", "", reason
-    return target, ("SHARED" if sharedq.shared_queue(ctx, target) is not None else "QMGR"), 0
 
 
 def _held(ctx: Ctx, pending: privateq.Pending) -> Held:
