@@ -48,6 +48,26 @@ OUTPUT = ("MQOO_OUTPUT", "MQOO_FAIL_IF_QUIESCING")
 BROWSE = ("MQOO_BROWSE", "MQOO_FAIL_IF_QUIESCING")
 
 
+#: The adapters with a phase-one call an external coordinator drives (IBM "RESOLVE INDOUBT":
+#: in-doubt units of recovery are not for "batch or TSO applications, unless you are using the
+#: RRS adapter"; CICS and IMS coordinate their own). A batch or TSO program's MQCMIT is its
+#: only commit, in one phase.
+TWO_PHASE_ADAPTERS = frozenset(("RRSBATCH", "CICS", "IMS"))
+
+
+class OnePhaseOnly(Exception):
+    """:meth:`Connection.prepare` of a connection whose adapter commits in one phase (BATCH,
+    TSO, ...): the adapter has no such call, so no MQ reason code answers it; nothing is
+    changed and the unit of work stays in flight."""
+
+    def __init__(self, appltype: str) -> None:
+        super().__init__(
+            f"APPLTYPE({appltype}) commits in one phase: prepare needs one of "
+            + ", ".join(sorted(TWO_PHASE_ADAPTERS))
+        )
+        self.appltype = appltype
+
+
 class Connection:
     """One connection (MQCONN when made, MQDISC at :meth:`close`)."""
 
@@ -265,10 +285,15 @@ class Connection:
     def prepare(self, coordinator: str = "RRS", nid: str = "") -> str:
         """Phase one of a coordinator's two-phase commit: from now the unit of work is in
         doubt until :meth:`commit` or :meth:`backout` (or RESOLVE INDOUBT, if this program
-        dies first). Returns the unit's QMURID."""
+        dies first). Returns the unit's QMURID. Only a connection made through an adapter
+        with two-phase commit (APPLTYPE RRSBATCH, CICS, IMS) has it: any other raises
+        :class:`OnePhaseOnly` and changes nothing."""
 
         def step(ctx: Ctx) -> str:
-            record = connregistry.prepare(ctx, self._record(ctx), coordinator, nid)
+            record = self._record(ctx)
+            if record.appltype not in TWO_PHASE_ADAPTERS:
+                raise OnePhaseOnly(record.appltype)
+            record = connregistry.prepare(ctx, record, coordinator, nid)
             assert record.uow is not None
             return record.uow.urid
 

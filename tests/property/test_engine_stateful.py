@@ -43,6 +43,7 @@ import os
 import threading
 import time
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
@@ -901,7 +902,14 @@ class EngineMachine(RuleBasedStateMachine):
         elif end == "backout":
             conn.backout()
         elif end == "prepare":
-            conn.prepare("RRS", f"NID{index}")
+            if self.tables["conn"][conn.conn].appltype == "RRSBATCH":
+                conn.prepare("RRS", f"NID{index}")
+            else:
+                # A batch program commits in one phase: no prepare, nothing changed.
+                before = self.tables["conn"][conn.conn].uow
+                with pytest.raises(mqi.OnePhaseOnly):
+                    conn.prepare("RRS", f"NID{index}")
+                assert self.tables["conn"][conn.conn].uow == before
         elif end == "disconnect":
             conn.close()
             self.conns.remove(conn)
