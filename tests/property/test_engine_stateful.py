@@ -945,6 +945,15 @@ class EngineMachine(RuleBasedStateMachine):
         self.expected = set()
 
     @invariant()
+    def units_of_recovery_have_distinct_urids(self) -> None:
+        """z/OS's URID is the RBA of the unit's first log record (its begin-UR), so no two
+        units alive at once, in flight, prepared or in doubt after their connection ended,
+        share one."""
+        urids = [r.uow.urid for r in self.tables["conn"].values() if r.uow is not None]
+        urids += [left.uow.urid for left in self.tables["indoubt"].values()]
+        assert len(urids) == len(set(urids)), urids
+
+    @invariant()
     def handles_are_what_qstatus_shows(self) -> None:
         """Every connection's handles are the records of DISPLAY QSTATUS TYPE(HANDLE) and of
         DISPLAY CONN TYPE(HANDLE), and IPPROCS/OPPROCS count them."""
