@@ -69,3 +69,17 @@ def test_definitions_users_config_and_catalog(as_, tmp_path: Path) -> None:
     catalog.write("USER1.DATA", "", "RECORD\n")
     assert catalog.read("USER1.DATA") == "RECORD\n" and isinstance(catalog.root, Path)
     assert os.path.isfile(tmp_path / "catalog" / "USER1.DATA")
+
+
+@pytest.mark.parametrize("kind", ["Path", "PathLike"])
+def test_run_takes_mqsc_text_and_says_so_for_a_path(kind: str, tmp_path: Path) -> None:
+    """``run`` takes a deck's text, not where it is (the engine reads no files): a path is a
+    TypeError that says what to pass, and nothing was run."""
+    deck = tmp_path / "d.mqsc"
+    deck.write_text("DEFINE QLOCAL(FROM.A.PATH)\n")
+    qm = mqsc.open_qmgr("QMZ1", memory=True)
+    with pytest.raises(TypeError, match=r"read a deck file first, qm.run\(Path\('deck.mqsc'\)"):
+        qm.run(KINDS[kind](deck))
+    assert qm.execute("DISPLAY QLOCAL(FROM.A.PATH)").objects == ()
+    [result] = qm.run(deck.read_text())
+    assert result.ok

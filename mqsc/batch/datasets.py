@@ -149,9 +149,20 @@ class Catalog:
 
     root: Path
     libraries: HomeLibraries | None = None
+    #: The home's own catalog directory (not one a ``--catalog`` option named): data sets are
+    #: written into it only while it is the user's own and owner-only, as every directory of
+    #: the home (mqsc/support/files.py), since jobs, CSQUTIL and the files service read them.
+    owned: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "root", Path(self.root))
+
+    def _directory(self, path: Path, what: str = "catalog directory") -> None:
+        """Make the directory a data set (or member) is written into, 0700 whatever the umask;
+        the home's catalog directory must be private (one the user named is taken as it is,
+        its files checked one by one)."""
+        private_dir(self.root, "catalog directory", check=self.owned)
+        private_dir(path, what, check=False)
 
     def path(self, dsn: str, member: str = "") -> Path:
         """The file that holds ``dsn`` (or its ``member``).
@@ -180,7 +191,7 @@ class Catalog:
     def create_library(self, dsn: str) -> None:
         """Allocate a partitioned data set (a library with no members yet)."""
         try:
-            private_dir(self.path(dsn), "library", check=False)
+            self._directory(self.path(dsn), "library")
         except FileError as error:
             raise DataSetError(f"{dsn}: cannot be allocated ({error})") from None
         self._note(dsn, Allocation(dsorg="PO", dsntype="PDS", dirblk=5))
@@ -222,7 +233,7 @@ class Catalog:
         path = self.path(dsn, member)
         new = not path.parent.exists() if member else not path.exists()
         try:
-            private_dir(path.parent, "catalog directory", check=False)
+            self._directory(path.parent)
             if append:
                 old = read_private(path, "data set")
                 if old is not None:
@@ -583,7 +594,7 @@ class Catalog:
         """Write a binary data set (``append``: after what it holds, as DISP=MOD does)."""
         path = self.path(dsn, member)
         try:
-            private_dir(path.parent, "catalog directory", check=False)
+            self._directory(path.parent)
             old = read_private(path, "data set") if append else None
             write_private(path, (old or b"") + data, "data set", durable=False)
         except FileError as error:
@@ -947,7 +958,7 @@ def product_library(dsn: str) -> bool:
 def home_catalog() -> Catalog:
     """The home's data set catalog (``$MQSC_HOME/catalog``): what jobs, IDCAMS and the queue
     managers of the home share."""
-    return Catalog(home() / "catalog", HomeLibraries(home()))
+    return Catalog(home() / "catalog", HomeLibraries(home()), owned=True)
 
 
 def attach(qm: QueueManager, catalog: Catalog) -> None:

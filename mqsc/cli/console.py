@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from mqsc.cli.options import add_qmgr_options, connect, disconnect, open_from, userid
+from mqsc.cli.options import add_qmgr_options, connect, disconnect, open_from
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -75,7 +75,7 @@ class OperatorConnector:
 
     def connect(self, qm) -> str:
 
-        return connect(qm, userid())
+        return connect(qm, qm.user)
 
     def disconnect(self, qm, conn: str) -> None:
 

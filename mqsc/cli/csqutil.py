@@ -29,6 +29,7 @@ from mqsc.cli import options
 from mqsc.cli.inputs import InputError, read_deck
 from mqsc.cli.options import QueueManagers, add_state_options, fixed_clock
 from mqsc.engine.manager import QueueManager
+from mqsc.language.reader import Columns
 from mqsc.language.source import Source
 from mqsc.render.visible import visible
 from mqsc.store.home import default_name
@@ -131,6 +132,33 @@ class FileDataSets:
         self.written.add(ddname)
 
 
+@dataclass
+class _InputsAsked:
+    """The DD names SYSIN's statements read (as opposed to write), found by checking each
+    statement as if every DD were there: a ``--dd`` path for one of them must exist."""
+
+    inputs: set[str] = field(default_factory=set)
+
+    def has(self, ddname: str, *, output: bool = False) -> bool:
+        if not output:
+            self.inputs.add(ddname)
+        return True
+
+    def read(self, ddname: str) -> Source:
+        raise AssertionError(f"{ddname} is not read while the statements are checked")
+
+    def write(self, ddname: str, text: str) -> None:
+        raise AssertionError(f"{ddname} is not written while the statements are checked")
+
+
+def missing_input(sysin: Source, columns: Columns, paths: dict[str, Path]) -> str | None:
+    """The first ``--dd`` DD name that SYSIN reads whose file does not exist (None: none)."""
+    asked = _InputsAsked()
+    for logical in csqutil.statements(sysin, columns):
+        csqutil.check_statement(logical, asked)
+    return next((dd for dd in sorted(asked.inputs) if dd in paths and not paths[dd].exists()), None)
+
+
 def dd_problem(path: Path) -> str | None:
     """Why ``path`` can be no data set, in a few words (None when it can be one: a regular
     file, or a new file in an existing directory)."""
@@ -186,6 +214,16 @@ def run(args: argparse.Namespace) -> int:
         sysin = read_deck(args.sysin, args.encoding).source
     except InputError as error:
         print(f"mqsc csqutil: {error}", file=sys.stderr)
+        return RC_NOT_ATTEMPTED
+    missing = missing_input(sysin, args.columns, datasets.paths)
+    if missing is not None:
+        # An input DD whose data set does not exist fails allocation, before the step runs
+        # (the JCL error a missing DISP=SHR data set gives), as the other bad paths above.
+        print(
+            f"mqsc csqutil: --dd {missing}={datasets.paths[missing]}: no such file (an input "
+            "data set must exist); nothing was run",
+            file=sys.stderr,
+        )
         return RC_NOT_ATTEMPTED
     clock = fixed_clock() or dt.datetime.now
     connect = QueueManagers(args)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import getpass
 import os
 import sys
 from pathlib import Path
@@ -16,6 +15,7 @@ from mqsc.store.errors import StoreError
 from mqsc.store.home import QMgrError, default_name, open_qmgr, scratch_qmgr
 from mqsc.store.interface import store_of
 from mqsc.store.lease import process_owner
+from mqsc.support import whoami
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.network.homenetwork import HomeNetwork
@@ -51,11 +51,10 @@ def open_from(args: argparse.Namespace, prog: str) -> QueueManager | None:
     except (QMgrError, StoreError) as error:
         print(f"mqsc {prog}: {error}", file=sys.stderr)
         return None
-    operator = os.environ.get("MQSC_USER", "").strip()
-    if operator:
-        # The operator's user id: what commands and calls act as for the security checks
-        # (docs/security.md); CSQY009I names it too.
-        qm.user = operator.upper()[:8]
+    # The operator's user id, the one source for everything this command line does: the
+    # security checks, the connections (DISPLAY CONN), the event messages' EventUserId and
+    # CSQY009I all name it (docs/security.md "Who is checked").
+    qm.user = whoami.user()
     if not args.memory and args.state is None and qm.group is None:
         # Its channels reach the other queue managers of this home (docs/channels.md).
         from mqsc.network.homenetwork import join_home  # noqa: PLC0415 - start-up: the network only for a durable queue manager
@@ -182,23 +181,11 @@ def fixed_clock():
     return lambda: moment
 
 
-def userid() -> str:
-    """The z/OS user id of this command line's connections: ``$MQSC_USER``, else the login
-    name, upper case, at most 8 characters (a TSO user id's length)."""
-    name = os.environ.get("MQSC_USER", "").strip()
-    if not name:
-        try:
-            name = getpass.getuser()
-        except (KeyError, OSError):
-            name = "MQSC"
-    return name.upper()[:8] or "MQSC"
-
-
 def connect(qm: QueueManager, appltag: str) -> str:
     """MQCONN for this process as ``appltag`` (docs/connections.md); "" when the queue
     manager is not running (the program's first call answers that)."""
     try:
-        return qm.connect(ConnectRequest(appltag, "BATCH", userid(), process_owner()))
+        return qm.connect(ConnectRequest(appltag, "BATCH", qm.user, process_owner()))
     except NotConnected:
         return ""
 

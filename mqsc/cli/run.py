@@ -37,7 +37,6 @@ from mqsc.render import commandserver, consoletext, jsonout
 from mqsc.render.visible import visible
 from mqsc.store import StoreError
 from mqsc.store.interface import store_of
-from mqsc.support import whoami
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.network.transport import Network
@@ -146,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
         store.grouped(args.commit_every, 0.25)
         store.on_durable = durable
     # CSQUTIL's command messages carry the job's user; mqsc run is the job "MQSCRUN".
-    qm.issuer = Issuer(whoami.user(), "MQSCRUN")
+    qm.issuer = Issuer(qm.user, "MQSCRUN")
     try:
         conn = connect(qm, RUN_APPLTAG)
         for deck in decks:

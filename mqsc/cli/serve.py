@@ -1,4 +1,4 @@
-"""``mqsc serve``: the IBM MQ REST API and the z/OSMF console and jobs services over HTTP
+"""``mqsc serve``: the IBM MQ REST API and the z/OSMF console, jobs and files services over HTTP
 (docs/serve.md).
 
 Exit status: 0 after a clean shutdown (Ctrl-C), 2 when the server cannot start (a usage
@@ -20,9 +20,9 @@ EXIT_CANNOT_START = 2
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
         "serve",
-        help="serve the MQ REST API and z/OSMF console and jobs services",
+        help="serve the MQ REST API and z/OSMF console, jobs and files services",
         description="Serve the IBM MQ administrative REST API (/ibmmq/rest/v1, v2, v3) and "
-        "the z/OSMF console and jobs services (/zosmf) for every queue manager of the mqsc "
+        "the z/OSMF console, jobs and files services (/zosmf) for every queue manager of the mqsc "
         "home. Plain HTTP on loopback by default; another address needs --cert/--key and a "
         "users file. Exit 0 on shutdown, 2 when it cannot start.",
     )

@@ -18,7 +18,6 @@ from mqsc.cli.options import add_qmgr_options, connect, disconnect, open_from
 from mqsc.engine.records import Delivered, Issuer, Workload
 from mqsc.render.workload import message_lines, summary_json, summary_lines
 from mqsc.repl.operations import add_get_arguments, add_put_arguments, do_get, do_put, negative
-from mqsc.support import whoami
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.network.transport import Network
@@ -70,7 +69,7 @@ def _run(args: argparse.Namespace, operation) -> int:
     if qm is None:
         return 20
     network = cast("Network | None", qm.network)  # the front end built it
-    qm.issuer = Issuer(whoami.user(), "MQSCPUT" if operation is do_put else "MQSCGET")
+    qm.issuer = Issuer(qm.user, "MQSCPUT" if operation is do_put else "MQSCGET")
     streaming = operation is do_get and args.format == "text" and getattr(args, "show", False)
     outcome: Workload
     # A program of its own, as on z/OS a batch job is (DISPLAY CONN shows it while it runs):

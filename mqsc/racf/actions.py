@@ -414,6 +414,9 @@ def permit(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
         lines.append(racf.line("ICH06009I"))
         reset = False
     failures = 0
+    # Whether any access list was changed: only then does RACF remind that the in-storage
+    # profiles of a RACLISTed class will not reflect the update (ICH06011I).
+    updated = False
     names = [upper_if(cls, n) for n in cmd.operand(0)]
     for name in names:
         profile = profiles.get((cls, name))
@@ -426,6 +429,7 @@ def permit(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
                 8,
             )
         entries = [] if reset else list(profile.permits)
+        updated = updated or reset
         for ident in cmd.values("ID"):
             if ident != "*" and not db.is_id(ident):
                 lines.append(racf.line("ICH06007I", name=ident))
@@ -438,14 +442,17 @@ def permit(db: Database, cmd: Command, issuer: Issuer) -> Outcome:
                     failures += 1
                 else:
                     entries.remove(present)
+                    updated = True
                 continue
             access = cmd.value("ACCESS", "READ")
             if present is None:
                 entries.append(Permit(ident, access))
             else:
                 entries[entries.index(present)] = Permit(ident, access)
+            updated = True
         profiles[(cls, name)] = replace(profile, permits=tuple(entries))
-    lines.extend(_raclisted(db, cls, "ICH06011I"))
+    if updated:
+        lines.extend(_raclisted(db, cls, "ICH06011I"))
     return Outcome(db.with_(profiles=profiles), tuple(lines), 4 if failures else 0)
 
 

@@ -36,7 +36,6 @@ from mqsc.repl.config import Settings
 from mqsc.repl.nameindex import NameIndex
 from mqsc.repl.output import Output
 from mqsc.repl.validate import question
-from mqsc.support import whoami
 
 Ask = Callable[[str], bool]
 
@@ -88,7 +87,7 @@ class ConsoleSession:
     ) -> None:
         self.qm = qm
         # A TSO user at the operations panels: console commands and puts act for them.
-        qm.issuer = Issuer(whoami.user(), whoami.user())
+        qm.issuer = Issuer(qm.user, qm.user)
         self.settings = settings
         self.view = View(settings.format, settings.style, settings.timing, settings.pager)
         self.out = out

@@ -399,6 +399,9 @@ def user(session: Session, argument: str) -> None:
             f"\\user: {name} is not a user id (1-8 characters, the first a letter or #, $, @)"
         )
     session.qm.user = name
+    if session.qm.issuer is not None:
+        # Event messages name whom the console acts for (EventUserId), as security checks.
+        session.qm.issuer = replace(session.qm.issuer, userid=name)
     session.out.note(f"This console now acts as user {name}.")
 
 

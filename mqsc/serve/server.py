@@ -156,7 +156,7 @@ def start_lines(scheme: str, host: str, port: int) -> list[str]:
       web console:  http://127.0.0.1:9443/ibmmq/console/
       MQ REST API:  http://127.0.0.1:9443/ibmmq/rest/v2 (also v1 and v3)
       OpenAPI:      http://127.0.0.1:9443/ibmmq/rest/openapi.json
-      z/OSMF:       http://127.0.0.1:9443/zosmf (console and jobs services)
+      z/OSMF:       http://127.0.0.1:9443/zosmf (console, jobs and files services)
     >>> start_lines("https", "::1", 443)[0]
     'mqsc serve: listening on https://[::1]:443'
     """
@@ -167,7 +167,7 @@ def start_lines(scheme: str, host: str, port: int) -> list[str]:
         f"  web console:  {root}/ibmmq/console/",
         f"  MQ REST API:  {root}/ibmmq/rest/v2 (also v1 and v3)",
         f"  OpenAPI:      {root}/ibmmq/rest/openapi.json",
-        f"  z/OSMF:       {root}/zosmf (console and jobs services)",
+        f"  z/OSMF:       {root}/zosmf (console, jobs and files services)",
     ]
 
 

@@ -554,6 +554,9 @@ def open_qmgr(
     try:
         path = Path(state) if state is not None else state_path(name or default_name())
         _check_state_path(path)
+        # It records SMF data in the catalog directory (_record_smf_at_home), after its work
+        # has committed: one that others may write is refused now, before anything is done.
+        check_private_dir(home() / "catalog", "catalog directory")
         timeout = lock_timeout()
         if not path.parent.is_dir():
             if state is None:

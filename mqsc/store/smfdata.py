@@ -22,6 +22,8 @@ import stat
 from collections.abc import Iterable
 from pathlib import Path
 
+from mqsc.support.files import private_dir
+
 #: The data set the simulated system records SMF data in.
 SMF_DATA_SET = "SYS1.MAN1"
 _MAN = re.compile(r"SYS1\.MAN[A-Z0-9]{1,2}")
@@ -61,7 +63,9 @@ class SmfDataSet:
         data = b"".join(records)
         if not data:
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # The catalog directory: 0700 whatever the umask, and refused when group or others
+        # may write it (jobs and the files service read the data sets there).
+        private_dir(self.path.parent, "catalog directory")
         fd = _open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)

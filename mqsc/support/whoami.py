@@ -1,5 +1,7 @@
 """Who runs mqsc here, as a z/OS user id: ``$MQSC_USER``, else the login name, upper case,
-at most 8 characters (a TSO or batch user id). Event messages name it (EventUserId)."""
+at most 8 characters (a TSO user id is whoever logged on). The one source for the command
+line: the front ends make it the queue manager's operator (``QueueManager.user``), so the
+security checks, the connections, event messages (EventUserId) and CSQY009I all name it."""
 
 from __future__ import annotations
 

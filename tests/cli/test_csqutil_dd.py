@@ -1,7 +1,6 @@
 """``mqsc csqutil --dd NAME=PATH`` says what is wrong with a path that can be no data set (a
 directory, a device, a pipe, a file in a directory that does not exist) in one line before
-anything runs, and names the path of an input DD that does not exist beside CSQUTIL's own
-MQSC260E."""
+anything runs, an input DD that does not exist included."""
 
 from __future__ import annotations
 
@@ -65,9 +64,9 @@ def test_a_path_that_can_be_no_data_set_stops_the_step(
     assert line.endswith("nothing was run")
 
 
-def test_a_missing_input_is_named_beside_the_missing_dd_message(
-    sysin: str, tmp_path: Path, capsys
-) -> None:
+def test_a_missing_input_stops_the_step_before_it_runs(sysin: str, tmp_path: Path, capsys) -> None:
+    """SYSIN reads CMDINP: a path that does not exist is refused as the other bad paths are
+    (no listing claiming the DD statement is missing); OUTDEF, written, may be a new file."""
     missing = tmp_path / "missing.mqsc"
     status = main(
         [
@@ -80,11 +79,29 @@ def test_a_missing_input_is_named_beside_the_missing_dd_message(
     )
     captured = capsys.readouterr()
     assert status == 12
-    assert "MQSC260E" in captured.out and "CMDINP DD statement missing" in captured.out
+    assert captured.out == ""  # nothing ran: no SYSPRINT
     [line] = captured.err.strip().splitlines()
     assert line == (
-        f"mqsc csqutil: --dd CMDINP={missing}: no such file (an input data set must exist)"
+        f"mqsc csqutil: --dd CMDINP={missing}: no such file (an input data set must exist); "
+        "nothing was run"
     )
+    assert not (tmp_path / "out.mqsc").exists()
+
+
+def test_a_dd_no_statement_reads_may_be_missing(sysin: str, tmp_path: Path, capsys) -> None:
+    deck = tmp_path / "deck.mqsc"
+    deck.write_text("  DISPLAY QMGR\n")
+    status = main(
+        [
+            "csqutil",
+            sysin,
+            "--memory",
+            f"--dd=CMDINP={deck}",
+            f"--dd=OUTDEF={tmp_path / 'out.mqsc'}",
+            f"--dd=UNUSED={tmp_path / 'not-there.mqsc'}",
+        ]
+    )
+    assert status == 0, capsys.readouterr()
 
 
 def test_an_output_that_cannot_be_written_is_one_line_and_rc_12(

@@ -110,6 +110,14 @@ def test_every_file_of_a_full_session_is_owner_only_under_umask_000(session) -> 
     home, config, out, env, mqsc = session
     mqsc("console", "--write-config")
     _interactive_console(env, out)
+    # A trace's records are the first thing written into the catalog directory (no job has
+    # made it yet): the SMF data set and its directory are owner-only too.
+    assert not (home / "catalog").exists()
+    traced = out / "traced.mqsc"
+    traced.write_text("START TRACE(ACCTG) CLASS(3)\nDEFINE QLOCAL(TRACED) REPLACE\n")
+    mqsc("run", str(traced))
+    mqsc("put", "TRACED", "-n", "2")
+    assert (home / "catalog" / "SYS1.MAN1").stat().st_size > 0
     deck = out / "deck.mqsc"
     deck.write_text(
         "DEFINE QLOCAL(APP.IN) REPLACE\nDEFINE QLOCAL(USER1.BBAR.QUEUE) "
@@ -156,6 +164,7 @@ def test_every_file_of_a_full_session_is_owner_only_under_umask_000(session) -> 
         "home/history/QMZ1",
         "home/cache/shapes.json",
         "home/jes2/jobnumber",
+        "home/catalog/SYS1.MAN1",
         "config/mqsc/config.toml",
         "config/mqsc/users.json",
         "config/mqsc/admin-password",

@@ -77,7 +77,7 @@ def test_stats_from_a_dump(mqsc_home: Path, tmp_path: Path, capsys) -> None:
         (["stats", "--smf", "/nonexistent/x.bin"], "/nonexistent/x.bin: No such file", 2),
         (["stats", "--smf", "EMPTY"], "no SMF 115 subtype 201 or 215 records", 2),
         (["stats", "--smf", "EMPTY", "--reset"], "--reset and --plot do not apply", 2),
-        (["smf", "print", "JUNK"], "RDW length", 1),
+        (["smf", "print", "JUNK"], "JUNK: offset 0: not SMF records behind RDWs", 1),
     ],
 )
 def test_bad_arguments(

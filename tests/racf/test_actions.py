@@ -140,6 +140,20 @@ def test_partial_success_is_rc_4() -> None:
     assert db.profiles[("MQQUEUE", "A")].permit_of("MQSTC").access == "UPDATE"
 
 
+def test_a_permit_that_changed_nothing_gives_no_raclist_reminder() -> None:
+    """ICH06011I says the in-storage profiles will not reflect the update(s): a PERMIT whose
+    only id RACF does not know updated nothing, so it is not said."""
+    db, _ = _run(_lab(), "RDEFINE MQCONN QMZ1.BATCH UACC(NONE)", "SETROPTS RACLIST(MQCONN)")
+    db, (unknown, known) = _run(
+        db,
+        "PERMIT QMZ1.BATCH CLASS(MQCONN) ID(NOBODY) ACCESS(READ)",
+        "PERMIT QMZ1.BATCH CLASS(MQCONN) ID(NOBODY,MQSTC) ACCESS(READ)",
+    )
+    assert (unknown.lines, unknown.rc) == (("ICH06007I NOBODY NOT DEFINED TO RACF",), 4)
+    assert known.rc == 4 and known.lines[0] == "ICH06007I NOBODY NOT DEFINED TO RACF"
+    assert known.lines[1].startswith("ICH06011I RACLISTED PROFILES FOR MQCONN WILL NOT REFLECT")
+
+
 def test_permit_delete_reset_and_warning() -> None:
     db, outcomes = _run(
         _lab(),

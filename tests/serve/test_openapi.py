@@ -13,8 +13,14 @@ from mqsc.serve.zosfiles import ERRORS
 from tests.serve.conftest import USERS, Server, start_server, stop
 
 #: The 500s z/OSMF itself answers (an allocation that fails, a code page iconv cannot open,
-#: a record too long, a library that may not be written): (category, rc, reason) of each.
-ZOSMF_500S = {(e.category, e.rc, e.reason) for e in ERRORS.values() if e.status == 500}
+#: a record too long, a library that may not be written): (category, rc, reason, message) of
+#: each. Not mqsc's catch-all for a catalog file that could not be read or written ("io",
+#: whose message is the detail): that is a failure of the server, never an expected answer.
+ZOSMF_500S = {
+    (e.category, e.rc, e.reason, e.message)
+    for key, e in ERRORS.items()
+    if e.status == 500 and key != "io" and "{detail}" not in e.message
+}
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +51,8 @@ def _zosmf_own_500(response) -> bool:
         return False
     if not isinstance(body, dict):
         return False
-    return (body.get("category"), body.get("rc"), body.get("reason")) in ZOSMF_500S
+    codes = (body.get("category"), body.get("rc"), body.get("reason"), body.get("message"))
+    return codes in ZOSMF_500S
 
 
 def test_fuzzed_requests_never_get_5xx(memory_server: Server) -> None:
@@ -79,8 +86,10 @@ def test_fuzzed_requests_never_get_5xx(memory_server: Server) -> None:
 
 
 def test_fuzzed_files_requests_never_fail_the_server(memory_server: Server) -> None:
-    """The files endpoints alone, with more examples: every answer is one the description
-    declares, and a 5xx is only ever z/OSMF's own error report."""
+    """The files endpoints alone, with more examples: no answer carries a traceback, and a
+    5xx is only ever one of z/OSMF's own error reports (its codes and its message), never
+    mqsc's catch-all I/O error. (The answers' bodies are not validated against the
+    description here.)"""
     schema = schemathesis.openapi.from_url(f"{memory_server.url}/ibmmq/rest/openapi.json")
     admin = ("admin", USERS["admin"][0])
     failures: list[str] = []

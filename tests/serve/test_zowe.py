@@ -3,13 +3,17 @@ jobs group, each run as a subprocess against the test server on loopback."""
 
 from __future__ import annotations
 
+import json
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from tests.serve import zowe
 from tests.serve.conftest import ROOT, USERS, Server
+
+ZOSMF = {"X-CSRF-ZOSMF-HEADER": "true"}
 
 
 @pytest.fixture(scope="session")
@@ -203,3 +207,71 @@ def test_zowe_copies_the_lab_library_and_submits_a_member_as_the_lab_does(
     assert " _   11       1000" in done.stdout  # buffer pool 11's line of the lab's display
     gone = run_zowe(zowe_cli, server, "zos-files", "delete", "data-set", "USER1.BPBAR.JCL", "-f")
     assert gone.returncode == 0, gone.stderr
+
+
+SMF_DUMP_JOB = """//USER1SD  JOB (ACCT),'SMF DUMP',CLASS=A,MSGCLASS=K
+//DUMP     EXEC PGM=IFASMFDP
+//SYSPRINT DD SYSOUT=*
+//DUMPIN   DD DSN=SYS1.MAN1,DISP=SHR
+//DUMPOUT  DD DSN=USER1.ZOWE.SMFDUMP,DISP=(NEW,CATLG),
+//            SPACE=(CYL,(5,5)),DCB=(RECFM=VBS,LRECL=32760)
+//SYSIN    DD *
+  INDD(DUMPIN,OPTIONS(DUMP))
+  OUTDD(DUMPOUT,TYPE(115,116))
+/*
+"""
+
+
+def _smf_print(tmp_path: Path, server: Server, file: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "mqsc", "smf", "print", "--format", "json", str(file)],
+        capture_output=True,
+        text=True,
+        env={**server.env, "MQSC_HOME": str(tmp_path / "elsewhere")},
+        cwd=tmp_path,
+        timeout=120,
+    )
+
+
+def test_zowe_downloads_an_smf_dump_that_mqsc_smf_print_reads(
+    zowe_cli, server: Server, tmp_path: Path
+) -> None:
+    """A statistics interval written to SYS1.MAN1, dumped by IFASMFDP to a VBS data set and
+    downloaded with ``--record`` (each record behind a 4-byte length): ``mqsc smf print`` reads
+    the same records the home's data set holds. ``--binary`` runs the records together, which
+    cannot be split again: the reader says so and how to download instead."""
+    console = "/zosmf/restconsoles/consoles/defcn"
+    with server.client() as client:
+        for command in ("START TRACE(STAT) CLASS(1)", "STOP TRACE(STAT)"):
+            said = client.put(console, headers=ZOSMF, json={"cmd": f"QMZ1 {command}"})
+            assert said.status_code == 200, said.text
+    job = tmp_path / "smfdump.jcl"
+    job.write_text(SMF_DUMP_JOB)
+    dumped = run_zowe(zowe_cli, server, "zos-jobs", "submit", "local-file", str(job),
+                      "--wait-for-output")  # fmt: skip
+    assert dumped.returncode == 0, dumped.stderr
+    try:
+        record_file, binary_file = tmp_path / "dump.rec", tmp_path / "dump.bin"
+        for option, target in (("--record", record_file), ("--binary", binary_file)):
+            down = run_zowe(
+                zowe_cli, server, "zos-files", "download", "data-set", "USER1.ZOWE.SMFDUMP",
+                option, "-f", str(target),
+            )  # fmt: skip
+            assert down.returncode == 0, down.stderr
+        kept = server.home / "catalog" / "USER1.ZOWE.SMFDUMP"
+        expected = _smf_print(tmp_path, server, kept)
+        assert expected.returncode == 0, expected.stderr
+        shown = json.loads(expected.stdout)
+        # the dump's header (type 2), QMZ1's statistics (115 subtypes 1, 2, 215...), its trailer
+        assert [r["type"] for r in shown][0] == 2 and 115 in [r["type"] for r in shown]
+        read = _smf_print(tmp_path, server, record_file)
+        assert read.returncode == 0, read.stderr
+        assert json.loads(read.stdout) == shown
+        refused = _smf_print(tmp_path, server, binary_file)
+        assert refused.returncode == 1
+        assert "a binary download of a variable-length data set drops" in refused.stderr
+        assert "--record" in refused.stderr
+    finally:
+        gone = run_zowe(zowe_cli, server, "zos-files", "delete", "data-set",
+                        "USER1.ZOWE.SMFDUMP", "-f")  # fmt: skip
+        assert gone.returncode == 0, gone.stderr

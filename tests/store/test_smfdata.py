@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from mqsc.store.home import QMgrError, home, open_qmgr
 from mqsc.store.smfdata import SmfDataSet
+from mqsc.support.files import FileError
 
 
 def test_appended_records_are_read_back_and_the_file_is_private(tmp_path: Path) -> None:
@@ -31,3 +33,39 @@ def test_a_link_in_its_place_is_refused(tmp_path: Path) -> None:
     with pytest.raises(OSError):
         data_set.clear()
     assert target.read_bytes() == b"keep"
+
+
+def test_its_directory_is_owner_only_under_umask_000(tmp_path: Path) -> None:
+    """The first record of a trace may be what makes the catalog directory: 0700 whatever
+    the umask, as every directory of the home."""
+    old = os.umask(0)
+    try:
+        SmfDataSet(tmp_path / "catalog" / "SYS1.MAN1").append([b"\x00\x05\x00\x00g"])
+    finally:
+        os.umask(old)
+    assert (tmp_path / "catalog").stat().st_mode & 0o777 == 0o700
+    assert (tmp_path / "catalog" / "SYS1.MAN1").stat().st_mode & 0o777 == 0o600
+
+
+def test_a_catalog_directory_others_may_write_is_refused(tmp_path: Path) -> None:
+    catalog = tmp_path / "catalog"
+    catalog.mkdir()
+    catalog.chmod(0o777)
+    with pytest.raises(FileError, match="catalog directory must be owner-only"):
+        SmfDataSet(catalog / "SYS1.MAN1").append([b"\x00\x05\x00\x00g"])
+    assert not (catalog / "SYS1.MAN1").exists()
+
+
+def test_a_queue_manager_of_the_home_is_not_opened_over_such_a_catalog() -> None:
+    """It would record SMF data there after its work committed: refused before any work."""
+    qm = open_qmgr()
+    assert qm.execute("DEFINE QLOCAL(KEPT)").ok
+    qm.close()
+    (home() / "catalog").mkdir(exist_ok=True)
+    (home() / "catalog").chmod(0o770)
+    with pytest.raises(QMgrError, match="catalog directory must be owner-only"):
+        open_qmgr()
+    (home() / "catalog").chmod(0o700)
+    qm = open_qmgr()
+    assert qm.execute("DISPLAY QLOCAL(KEPT)").ok
+    qm.close()

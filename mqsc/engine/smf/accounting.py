@@ -17,7 +17,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
-from mqsc.engine.smf import build, clock, record
+from mqsc.engine.smf import build, record
 from mqsc.engine.smf.build import TaskFigures
 from mqsc.engine.smf.interval import QueueActivity
 
@@ -47,6 +47,10 @@ class Task:
     #: while the connection lasts.
     long_running: bool = False
     commits: int = 0
+    #: When the accounting interval (ACCTIME) it was last asked about ends, and that
+    #: interval in seconds: each call compares one moment instead of subtracting.
+    interval: float = -1
+    interval_ends: dt.datetime | None = None
     log_records: int = 0
     log_bytes: int = 0
     queues: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -54,10 +58,13 @@ class Task:
 
 
 def _bucket(size: int) -> str:
-    for letter, limit in zip("abc", _BUCKETS):
-        if size < limit:
-            return letter
-    return "d"
+    """QMAC's bucket letter of a message size.
+
+    >>> [_bucket(n) for n in (0, 99, 100, 999, 1000, 9999, 10000)]
+    ['a', 'a', 'b', 'b', 'c', 'c', 'd']
+    """
+    small, medium, large = _BUCKETS
+    return "a" if size < small else "b" if size < medium else "c" if size < large else "d"
 
 
 def add(
@@ -69,6 +76,8 @@ def add(
     log_bytes: int,
 ) -> None:
     """Count one workload call of the task on one queue."""
+    # Every MQPUT and MQGET of a task comes here while an accounting trace runs: plain dict
+    # updates (bench/traces_instructions.py).
     a = activity
     wq = task.queues.get(a.queue)
     if wq is None:
@@ -76,46 +85,56 @@ def add(
             "objname": a.queue,
             "basename": a.queue,
             "qtype": MQQT_LOCAL,
-            "opentime": clock.stck(a.when),
+            "opentime": a.stamp,
             "getminms": NO_MESSAGE,
             "putminms": NO_MESSAGE,
             **meta,
         }
-    wq["clostime"] = clock.stck(a.when)
+    get = wq.get
+    wq["clostime"] = a.stamp
     if a.opened:
-        wq["openn"] = wq.get("openn", 0) + 1
-        wq["closen"] = wq.get("closen", 0) + 1
-    size = a.bytes // a.messages if a.messages else 0
+        wq["openn"] = get("openn", 0) + 1  # as many MQCLOSEs: records() derives closen
+    messages = a.messages
+    size = a.bytes // messages if messages else 0
     if a.operation in ("put", "put1"):
-        prefix = "put" if a.operation == "put" else "put1"
-        wq[f"{prefix}n"] = wq.get(f"{prefix}n", 0) + max(a.messages, 1)
-        wq["validput"] = wq.get("validput", 0) + a.messages
-        wq["putbytes"] = wq.get("putbytes", 0) + a.bytes
-        wq[f"{prefix}pmsg"] = wq.get(f"{prefix}pmsg", 0) + a.persistent
-        if a.messages:
-            wq["putmaxms"] = max(wq.get("putmaxms", 0), size)
-            wq["putminms"] = min(wq["putminms"], size)
-            key = f"qmacput{_bucket(size)}"
-            task.qmac[key] = task.qmac.get(key, 0) + a.messages
+        count, pmsg = _PUT_FIELDS if a.operation == "put" else _PUT1_FIELDS
+        wq[count] = get(count, 0) + (messages or 1)
+        wq["validput"] = get("validput", 0) + messages
+        wq["putbytes"] = get("putbytes", 0) + a.bytes
+        wq[pmsg] = get(pmsg, 0) + a.persistent
+        if messages:
+            if size > get("putmaxms", -1):
+                wq["putmaxms"] = size
+            if size < wq["putminms"]:
+                wq["putminms"] = size
+            key = "qmacput" + _bucket(size)
+            task.qmac[key] = task.qmac.get(key, 0) + messages
     else:
-        browse = a.operation == "browse"
-        wq["getn"] = wq.get("getn", 0) + max(a.messages, 1)
-        field_ = "getbrwa" if browse else "geta"
-        wq[field_] = wq.get(field_, 0) + max(a.messages, 1)
+        # getn (every MQGET) is geta + getbrwa: records() derives it.
+        field_ = "getbrwa" if a.operation == "browse" else "geta"
+        wq[field_] = get(field_, 0) + (messages or 1)
         if a.failed:
-            wq["geterr"] = wq.get("geterr", 0) + 1
-        wq["validget"] = wq.get("validget", 0) + a.messages
-        wq["getbytes"] = wq.get("getbytes", 0) + a.bytes
-        wq["getpmsg"] = wq.get("getpmsg", 0) + a.persistent
-        if a.messages:
-            wq["getmaxms"] = max(wq.get("getmaxms", 0), size)
-            wq["getminms"] = min(wq["getminms"], size)
-            key = f"qmacget{_bucket(size)}"
-            task.qmac[key] = task.qmac.get(key, 0) + a.messages
-    wq["maxqdpth"] = max(wq.get("maxqdpth", 0), a.depth)
+            wq["geterr"] = get("geterr", 0) + 1
+        wq["validget"] = get("validget", 0) + messages
+        wq["getbytes"] = get("getbytes", 0) + a.bytes
+        wq["getpmsg"] = get("getpmsg", 0) + a.persistent
+        if messages:
+            if size > get("getmaxms", -1):
+                wq["getmaxms"] = size
+            if size < wq["getminms"]:
+                wq["getminms"] = size
+            key = "qmacget" + _bucket(size)
+            task.qmac[key] = task.qmac.get(key, 0) + messages
+    if a.depth > get("maxqdpth", -1):
+        wq["maxqdpth"] = a.depth
     task.commits += commits
     task.log_records += log_records
     task.log_bytes += log_bytes
+
+
+#: The WQ fields an MQPUT and an MQPUT1 count in: calls, persistent messages.
+_PUT_FIELDS = ("putn", "putpmsg")
+_PUT1_FIELDS = ("put1n", "put1pmsg")
 
 
 def remaining(task: Task, now: dt.datetime, interval_seconds: float) -> float:
@@ -125,7 +144,10 @@ def remaining(task: Task, now: dt.datetime, interval_seconds: float) -> float:
 
 def due(task: Task, now: dt.datetime, interval_seconds: float) -> bool:
     """Whether a long-running task's accounting interval (ACCTIME) is over."""
-    return remaining(task, now, interval_seconds) <= 0
+    if task.interval != interval_seconds or task.interval_ends is None:
+        task.interval = interval_seconds
+        task.interval_ends = task.start + dt.timedelta(seconds=interval_seconds)
+    return now >= task.interval_ends
 
 
 def records(task: Task, active: frozenset[int], end: dt.datetime) -> list[bytes]:
@@ -144,6 +166,13 @@ def records(task: Task, active: frozenset[int], end: dt.datetime) -> list[bytes]
         wtas={"wtascmn": task.commits, "wtasjwn": task.log_records, "wtasjwb": task.log_bytes},
         qwac={"qwaccomm": task.commits},
         qmac=dict(task.qmac),
-        queues=tuple(task.queues[name] for name in sorted(task.queues)),
+        queues=tuple(
+            {
+                "closen": task.queues[name].get("openn", 0),
+                "getn": task.queues[name].get("geta", 0) + task.queues[name].get("getbrwa", 0),
+                **task.queues[name],
+            }
+            for name in sorted(task.queues)
+        ),
     )
     return [record.encode(r) for r in build.accounting(figures, classes)]

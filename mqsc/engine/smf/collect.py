@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from mqsc.engine.smf.build import StatFigures
@@ -102,6 +103,51 @@ def _statq_on(txn: Txn, name: str, qmgr_statq: str) -> bool:
     return statq == "ON" or (statq == "QMGR" and qmgr_statq == "ON")
 
 
+#: QQST figures derived from the counted ones: (field, all of them, the persistent ones).
+_QUEUE_DERIVED = (
+    ("qqstnppt", ("qqstputs", "qqstput1"), "qqstppt"),
+    ("qqstnppb", ("qqstputb",), "qqstppb"),
+    ("qqstnpdg", ("qqstgets",), "qqstpdg"),
+    ("qqstnpdb", ("qqstgetb",), "qqstpdb"),
+    ("qqstnpbr", ("qqstbrws",), "qqstpbr"),
+    ("qqstnpbb", ("qqstbrwb",), "qqstpbb"),
+)
+
+
+def derived_queue(counted: Mapping[str, int]) -> dict[str, int]:
+    """A queue's counters with those interval.count leaves to be derived: closes as many as
+    opens, the nonpersistent figures all less the persistent ones (a counter an interval
+    saved before kept as it was).
+
+    >>> derived_queue({"qqstopen": 2, "qqstputs": 3, "qqstppt": 1})["qqstclos"]
+    2
+    >>> derived_queue({"qqstopen": 2, "qqstputs": 3, "qqstppt": 1})["qqstnppt"]
+    2
+    """
+    out = dict(counted)
+    out.setdefault("qqstclos", out.get("qqstopen", 0))
+    for name, totals, persistent in _QUEUE_DERIVED:
+        if name not in out:
+            value = sum(out.get(t, 0) for t in totals) - out.get(persistent, 0)
+            if value or any(t in out for t in totals):
+                out[name] = value
+    return out
+
+
+def derived_qmgr(state: SmfState) -> dict[str, int]:
+    """The queue manager's counters (QMST) with the derived ones: MQCLOSEs as many as
+    MQOPENs, nonpersistent messages and bytes put (all the queues' less the persistent)."""
+    out = {k: v for k, v in state.counts.items() if k.startswith("qmst")}
+    out.setdefault("qmstclos", out.get("qmstopen", 0))
+    if "qmstsnp" not in out and ("qmstput" in out or "qmstput1" in out):
+        queues = state.queues.values()
+        put = sum(q.get("qqstputs", 0) + q.get("qqstput1", 0) for q in queues)
+        put_bytes = sum(q.get("qqstputb", 0) for q in queues)
+        out["qmstsnp"] = put - out.get("qmstspp", 0)
+        out["qmstnbp"] = put_bytes - out.get("qmstpbp", 0)
+    return out
+
+
 def queues(txn: Txn, state: SmfState, qsg: str) -> tuple[dict[str, Any], ...]:
     """A QQST entry per local queue whose statistics are collected (STATQ(ON), or
     STATQ(QMGR) with the queue manager's STATQ(ON)), with what the interval counted."""
@@ -114,7 +160,7 @@ def queues(txn: Txn, state: SmfState, qsg: str) -> tuple[dict[str, Any], ...]:
         shared = queue.get("QSGDISP") == "SHARED"
         store = txn.get("cfmsgs" if shared else "messages", name)
         depth = store.depth if store is not None else 0
-        counted = dict(state.queues.get(name, {}))
+        counted = derived_queue(state.queues.get(name, {}))
         counted.setdefault("qqstdphi", depth)
         counted.setdefault("qqstdplo", depth)
         puts = counted.get("qqstputs", 0) + counted.get("qqstput1", 0)
@@ -179,7 +225,6 @@ def statistics(
     """Everything one interval's records say."""
     qsg = qm.info.qsg
     log = txn.get("log", None)
-    counts = state.counts
     tally = txn.get("smf", "tally")
     logged = max(0, log.rba - state.log_rba)
     qjst = {
@@ -188,7 +233,7 @@ def statistics(
         "qjstbfwr": math.ceil(logged / LOG_CI),
         "qjstllcp": max(0, log.gen - state.log_gen),
     }
-    qmst = {k: v for k, v in counts.items() if k.startswith("qmst")}
+    qmst = derived_qmgr(state)
     qist = (
         {"qistdcre": tally.creates, "qistdput": tally.alters, "qistddel": tally.deletes}
         if tally is not None

@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from mqsc.engine.smf import build, clock, collect, params, record
 from mqsc.engine.smf.tracetable import TABLE as TRACE_TABLE
@@ -61,14 +61,17 @@ class SmfState:
     due_at: dt.datetime | None = field(default=None, compare=False, repr=False)
 
     def clone(self) -> SmfState:
+        # Every workload call clones the interval to count into it: the per queue and per
+        # structure counters are shared with the original, and count() copies the one it
+        # changes (copy on write), so a call costs the same whatever the number of queues.
         return SmfState(
             self.start,
             self.due,
             self.log_rba,
             self.log_gen,
             dict(self.counts),
-            {k: dict(v) for k, v in self.queues.items()},
-            {k: dict(v) for k, v in self.structures.items()},
+            dict(self.queues),
+            dict(self.structures),
             self.due_at,
         )
 
@@ -271,9 +274,12 @@ def start_at_startup(ctx: Ctx) -> None:
 
 
 # ---- counting ------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class QueueActivity:
-    """What one workload call did to one queue, as the statistics count it."""
+class QueueActivity(NamedTuple):
+    """What one workload call did to one queue, as the statistics count it.
+
+    An immutable record made for every MQPUT and MQGET while a trace runs: a NamedTuple, as
+    a frozen dataclass's constructor costs seven times as much (bench/traces_instructions.py).
+    """
 
     queue: str
     operation: str  # "put", "put1", "get", "browse"
@@ -289,65 +295,81 @@ class QueueActivity:
     #: The depth before the call (the interval's first call on a queue starts its high and
     #: low marks from it).
     depth_before: int = -1
+    #: ``when`` as a STCK value (computed once for the statistics and the accounting).
+    stamp: int = 0
 
 
 def count(txn: Txn, activity: QueueActivity) -> None:
     """Add one workload call to the interval's counters (when an interval runs)."""
-    state = state_of(txn)
-    if state is None:
+    # Every MQPUT and MQGET comes here while a statistics trace runs (the traces' cost per
+    # call, bench/traces_instructions.py): plain dict updates, no helper calls.
+    state = txn.get(TABLE, None)
+    if state is None or not state.start:
         return
-    state = txn.edit(TABLE, None)
+    # The interval as this transaction sees it, copied (what txn.edit does, without its
+    # second look-up).
+    state = state.clone()
+    txn.put(TABLE, None, state)
     a = activity
-    nonpersistent, np_bytes = a.messages - a.persistent, a.bytes - a.persistent_bytes
+    messages, persistent, pbytes = a.messages, a.persistent, a.persistent_bytes
+    counts = state.counts
+    get = counts.get
+    q = state.queues[a.queue] = dict(state.queues.get(a.queue, ()))  # copy on write, clone()
+    qget = q.get
+    # Counted once, derived when the records are built (collect.derived_queue,
+    # collect.derived_qmgr): the closes (every
+    # call opens and closes), the nonpersistent figures (all less the persistent ones).
     if a.opened:
-        state.add("qmstopen")
-        state.add("qmstclos")
-    q = state.queues.setdefault(a.queue, {})
-
-    def add(name: str, amount: int = 1) -> None:
-        q[name] = q.get(name, 0) + amount
-
-    if a.opened:
-        add("qqstopen")
-        add("qqstclos")
+        counts["qmstopen"] = get("qmstopen", 0) + 1
+        q["qqstopen"] = qget("qqstopen", 0) + 1
     if a.operation in ("put", "put1"):
-        state.add("qmstput" if a.operation == "put" else "qmstput1", max(a.messages, 1))
-        state.add("qmstspp", a.persistent)
-        state.add("qmstsnp", nonpersistent)
-        state.add("qmstpbp", a.persistent_bytes)
-        state.add("qmstnbp", np_bytes)
-        add("qqstputs" if a.operation == "put" else "qqstput1", a.messages)
-        add("qqstppt", a.persistent)
-        add("qqstnppt", nonpersistent)
-        add("qqstputb", a.bytes)
-        add("qqstppb", a.persistent_bytes)
-        add("qqstnppb", np_bytes)
+        field = "qmstput" if a.operation == "put" else "qmstput1"
+        counts[field] = get(field, 0) + (messages or 1)
+        counts["qmstspp"] = get("qmstspp", 0) + persistent
+        counts["qmstpbp"] = get("qmstpbp", 0) + pbytes
+        field = "qqstputs" if a.operation == "put" else "qqstput1"
+        q[field] = qget(field, 0) + messages
+        q["qqstppt"] = qget("qqstppt", 0) + persistent
+        q["qqstputb"] = qget("qqstputb", 0) + a.bytes
+        q["qqstppb"] = qget("qqstppb", 0) + pbytes
         if a.failed:
-            add("qqstflpt")
-        if a.messages:
-            size = a.bytes // a.messages
-            q["qqstmsmi"] = min(q.get("qqstmsmi", size), size)
-            q["qqstmsma"] = max(q.get("qqstmsma", 0), size)
-            q["qqstlput"] = _stck(a.when)
+            q["qqstflpt"] = qget("qqstflpt", 0) + 1
+        if messages:
+            size = a.bytes // messages
+            smallest = qget("qqstmsmi")
+            if smallest is None or size < smallest:
+                q["qqstmsmi"] = size
+            if size > qget("qqstmsma", 0):
+                q["qqstmsma"] = size
+            q["qqstlput"] = a.stamp
     else:
-        state.add("qmstget", max(a.messages, 1))
-        browse = a.operation == "browse"
-        add("qqstbrws" if browse else "qqstgets", a.messages)
-        add("qqstpbr" if browse else "qqstpdg", a.persistent)
-        add("qqstnpbr" if browse else "qqstnpdg", nonpersistent)
-        add("qqstbrwb" if browse else "qqstgetb", a.bytes)
-        add("qqstpbb" if browse else "qqstpdb", a.persistent_bytes)
-        add("qqstnpbb" if browse else "qqstnpdb", np_bytes)
+        counts["qmstget"] = get("qmstget", 0) + (messages or 1)
+        fields = _BROWSE_FIELDS if a.operation == "browse" else _GET_FIELDS
+        calls, kept, total_bytes, kept_bytes = fields
+        q[calls] = qget(calls, 0) + messages
+        q[kept] = qget(kept, 0) + persistent
+        q[total_bytes] = qget(total_bytes, 0) + a.bytes
+        q[kept_bytes] = qget(kept_bytes, 0) + pbytes
         if a.failed:
-            add("qqstflbr" if browse else "qqstflgt")
-        if a.messages and not browse:
-            q["qqstlget"] = _stck(a.when)
+            name = "qqstflbr" if a.operation == "browse" else "qqstflgt"
+            q[name] = qget(name, 0) + 1
+        if messages and a.operation != "browse":
+            q["qqstlget"] = a.stamp
     first = a.depth_before if a.depth_before >= 0 else a.depth
-    q["qqstdphi"] = max(q.get("qqstdphi", first), first, a.depth)
-    q["qqstdplo"] = min(q.get("qqstdplo", first), first, a.depth)
+    high, low = (first, a.depth) if first >= a.depth else (a.depth, first)
+    if high > qget("qqstdphi", high - 1):
+        q["qqstdphi"] = high
+    if low < qget("qqstdplo", low + 1):
+        q["qqstdplo"] = low
     if a.structure:
-        s = state.structures.setdefault(a.structure, {})
-        s["qestcsec"] = s.get("qestcsec", 0) + max(a.messages, 1)
+        s = state.structures[a.structure] = dict(state.structures.get(a.structure, ()))
+        s["qestcsec"] = s.get("qestcsec", 0) + (messages or 1)
+
+
+#: What a get and a browse add to, in order: messages, persistent ones, bytes, persistent
+#: bytes (QQST).
+_GET_FIELDS = ("qqstgets", "qqstpdg", "qqstgetb", "qqstpdb")
+_BROWSE_FIELDS = ("qqstbrws", "qqstpbr", "qqstbrwb", "qqstpbb")
 
 
 def count_commit(txn: Txn, verb: str | None, objects: int) -> None:
@@ -363,13 +385,9 @@ def count_commit(txn: Txn, verb: str | None, objects: int) -> None:
     txn.put(TABLE, "tally", tally)
 
 
-def _stck(moment: dt.datetime) -> int:
-    return clock.stck(moment)
-
-
-@dataclass(frozen=True, slots=True)
-class Held:
-    """What a queue held before a workload call: messages, persistent ones and their bytes."""
+class Held(NamedTuple):
+    """What a queue held before a workload call: messages, persistent ones and their bytes
+    (made twice per MQPUT and MQGET while a trace runs: a NamedTuple, as QueueActivity)."""
 
     depth: int
     persistent: int
@@ -385,12 +403,13 @@ def _store(tables: Mapping[str, Any] | Txn, queue: str) -> Any:
 def _held(store: Any) -> Held:
     if store is None:
         return Held(0, 0, 0)
-    runs = [r for r in store.runs if r.count]
-    return Held(
-        sum(r.count for r in runs),
-        sum(r.count for r in runs if r.persistent),
-        sum(r.count * r.size for r in runs if r.persistent),
-    )
+    depth = persistent = persistent_bytes = 0
+    for r in store.runs:
+        depth += r.count
+        if r.persistent:
+            persistent += r.count
+            persistent_bytes += r.count * r.size
+    return Held(depth, persistent, persistent_bytes)
 
 
 def held(tables: Mapping[str, Any], queue: str) -> Held:
@@ -403,39 +422,44 @@ def activity_of(
 ) -> QueueActivity:
     """What a workload call did to its queue, from its outcome and the queue before and
     after (a get that left the depth as it was browsed)."""
-    after = _held(_store(txn, outcome.queue))
+    queue = outcome.queue
+    after = _held(txn.get("messages", queue) or txn.get("cfmsgs", queue))
     before = before or after
     failed = outcome.reason != 0 and outcome.done == 0
+    stamp = clock.stck(when)
+    # Positional: every MQPUT and MQGET makes one while a trace runs.
     if outcome.operation == "put":
-        persistent = outcome.done if outcome.persistent else 0
+        kept = outcome.persistent
         return QueueActivity(
-            outcome.queue,
+            queue,
             "put",
             outcome.done,
             outcome.bytes,
-            persistent,
-            outcome.bytes if outcome.persistent else 0,
+            outcome.done if kept else 0,
+            outcome.bytes if kept else 0,
             after.depth,
             when,
             outcome.structure,
             failed,
-            depth_before=before.depth,
+            True,
+            before.depth,
+            stamp,
         )
     browse = outcome.done > 0 and after.depth == before.depth
-    persistent = 0 if browse else max(0, before.persistent - after.persistent)
-    persistent_bytes = 0 if browse else max(0, before.persistent_bytes - after.persistent_bytes)
     return QueueActivity(
-        outcome.queue,
+        queue,
         "browse" if browse else "get",
         outcome.done,
         outcome.bytes,
-        persistent,
-        persistent_bytes,
+        0 if browse else max(0, before.persistent - after.persistent),
+        0 if browse else max(0, before.persistent_bytes - after.persistent_bytes),
         after.depth,
         when,
         outcome.structure,
         failed,
-        depth_before=before.depth,
+        True,
+        before.depth,
+        stamp,
     )
 
 

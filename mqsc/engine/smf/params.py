@@ -56,11 +56,25 @@ def classes(value: Iterable[int | str], ttype: str) -> tuple[int, ...]:
     return tuple(c for c in given if c in have)
 
 
+#: The last system parameters read and what they gave: every workload call asks (the
+#: accounting interval of its task, the statistics interval), and SysParms is frozen, so a SET
+#: SYSTEM replaces the object and the identity check sees the change.
+_last: list[tuple[sysparm.SysParms, SystemParameters]] = []
+
+
 def of(txn: Any) -> SystemParameters:
     """The system parameters in effect for the queue manager a transaction works on, the
     transaction's own changes included (a SET SYSTEM in progress: ``sysparm.smf_parameters``
     reads the committed state)."""
     p = sysparm.of(txn)
+    if _last and _last[0][0] is p:
+        return _last[0][1]
+    found = _read(p)
+    _last[:] = [(p, found)]
+    return found
+
+
+def _read(p: sysparm.SysParms) -> SystemParameters:
     statime = sysparm.interval_seconds(p.value("STATIME"))
     acctime = sysparm.interval_seconds(p.value("ACCTIME"))
     return SystemParameters(

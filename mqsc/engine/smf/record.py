@@ -254,14 +254,55 @@ def _section(data: bytes, name: str | None, offset: int, length: int, number: in
 # ---- files of records ------------------------------------------------------------------------
 
 
+#: Why a file that is neither form cannot be read, said with the first record's error: what
+#: the z/OSMF files service's binary download of a variable-length data set gives is the
+#: records' bytes run together, and an SMF record carries no length of its own outside its RDW.
+NOT_RECORDS = (
+    "not SMF records behind RDWs, nor records each behind a 4-byte length (the z/OSMF files "
+    "service's record mode); a binary download of a variable-length data set drops every "
+    "record's length and SMF records keep none of their own, so it cannot be split: download "
+    "with X-IBM-Data-Type: record (zowe zos-files download data-set --record)"
+)
+
+
+def record_mode(data: bytes) -> bool:
+    """Whether ``data`` is in the files service's record mode (``X-IBM-Data-Type: record``:
+    each record behind a 4-byte big-endian length, no RDW). Its first two bytes are zero, as
+    every length below 65,536 begins; an RDW's length (4 to 32,760 for SMF) never does.
+
+    >>> record_mode(b"\\x00\\x00\\x00\\x02AB"), record_mode(b"\\x00\\x06\\x00\\x00AB")
+    (True, False)
+    """
+    return len(data) >= 4 and data[0] == 0 and data[1] == 0
+
+
+def _record_mode_records(data: bytes) -> Iterator[bytes]:
+    at, size = 0, len(data)
+    while at < size:
+        if at + 4 > size:
+            raise RecordError(f"offset {at}: {size - at} bytes left, no room for a length")
+        length = int.from_bytes(data[at : at + 4], "big")
+        if length == 0 or length + 4 > 0xFFFF or at + 4 + length > size:
+            raise RecordError(f"offset {at}: record length {length}, {size - at - 4} bytes left")
+        yield _RDW.pack(length + 4, 0) + bytes(data[at + 4 : at + 4 + length])
+        at += 4 + length
+
+
 def iter_records(data: bytes) -> Iterator[bytes]:
-    """Each record of a file of RDW-prefixed records (spanned segments joined), RDW first."""
+    """Each record of a file, RDW first: a file of RDW-prefixed records (spanned segments
+    joined; how the home's SMF data sets and IFASMFDP's output keep them, and what FTP's RDW
+    option transfers), or the files service's record mode (:func:`record_mode`)."""
+    if record_mode(data):
+        yield from _record_mode_records(data)
+        return
     at, size = 0, len(data)
     while at < size:
         if at + 4 > size:
             raise RecordError(f"offset {at}: {size - at} bytes left, no room for an RDW")
         length, segment = _RDW.unpack_from(data, at)
-        if length < 4 or at + length > size:
+        if length < 4 or at + length > size or segment & 0xFF or segment >> 8 > 3:
+            if at == 0:
+                raise RecordError(f"offset 0: {NOT_RECORDS}")
             raise RecordError(f"offset {at}: RDW length {length}, {size - at} bytes left")
         kind = segment >> 8
         if kind in (0, 2, 3):

@@ -137,13 +137,33 @@ def test_file_of_records_with_a_spanned_one() -> None:
     ("data", "message"),
     [
         (b"\x00\x10\x00", "no room for an RDW"),
-        (b"\x00\x30\x00\x00" + b"\0" * 10, "RDW length 48"),
+        (b"\x00\x08\x00\x00ABCD\x00\x30\x00\x00" + b"\0" * 10, "offset 8: RDW length 48"),
+        (b"\x00\x30\x00\x00" + b"\0" * 10, "offset 0: not SMF records behind RDWs"),
+        (b"\x00\x00\x00\x30" + b"\0" * 10, "offset 0: record length 48, 10 bytes left"),
+        (b"\x00\x00\x00\x00", "record length 0"),
         (b"\x00\x08\x02\x00" + b"\0" * 4, "without its first part"),
     ],
 )
 def test_bad_files(data: bytes, message: str) -> None:
     with pytest.raises(RecordError, match=message):
         list(record.iter_records(data))
+
+
+def test_the_files_service_record_mode_reads_as_rdws_do() -> None:
+    """``X-IBM-Data-Type: record`` gives a variable-length data set's records (their RDWs
+    dropped, spanned segments joined) each behind a 4-byte length."""
+    one, two = record.encode(_record(pools=2)), record.encode(_record(pools=5))
+    plain = record.encode_plain(PlainRecord(2, MOMENT, "SOW1"))
+    downloaded = b"".join(len(r[4:]).to_bytes(4, "big") + r[4:] for r in (plain, one, two))
+    assert list(record.iter_records(downloaded)) == [plain, one, two]
+
+
+def test_a_binary_download_is_refused_saying_why() -> None:
+    """``X-IBM-Data-Type: binary`` runs the records together without a length: they cannot be
+    told apart again, and the error says to download in record mode."""
+    one, two = record.encode(_record(pools=2)), record.encode(_record(pools=5))
+    with pytest.raises(RecordError, match="cannot be split: download with X-IBM-Data-Type: record"):
+        list(record.iter_records(one[4:] + two[4:]))
 
 
 def test_bad_eyecatcher() -> None:
