@@ -13,6 +13,7 @@ import os
 import pty
 import re
 import select
+import signal
 import struct
 import subprocess
 import termios
@@ -26,6 +27,13 @@ _CPR_REQUEST = b"\x1b[6n"
 def plain(data: str) -> str:
     """Terminal output without escape sequences and carriage returns."""
     return _ESCAPES.sub("", data).replace("\r", "")
+
+
+def _interruptible() -> None:
+    # A program a terminal starts in the foreground takes Ctrl-C. A test run started in the
+    # background by a shell without job control ignores SIGINT, and its children would
+    # inherit that: the program gets the signal's default, as an interactive shell gives it.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 class Terminal:
@@ -45,6 +53,7 @@ class Terminal:
             env=env,
             start_new_session=True,
             close_fds=True,
+            preexec_fn=_interruptible,
         )
         os.close(slave)
         self.fd = master
