@@ -2977,7 +2977,8 @@ _CATALOG: tuple[MessageDef, ...] = (
         V,
         "emulator [DOC-ARCHLOG]",
         "A previous ARCHIVE LOG is still offloading, the current active log data set is the "
-        "last available one, or logging is suspended; nothing is changed.",
+        "last available one, logging is suspended, or MODE(QUIESCE) found units of work "
+        "still in progress; nothing is changed.",
     ),
     _m(
         "MQSC655I",

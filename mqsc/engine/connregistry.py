@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any
 from mqsc.engine.context import CONN_TABLE, LogSuspended
 from mqsc.engine.log import rba
 from mqsc.engine.records import Workload
+from mqsc.engine.storage.constants import LOG_RECORD_BYTES
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.context import Ctx
@@ -181,10 +182,11 @@ class Held:
 class UnitOfRecovery:
     """A connection's unit of work in progress.
 
-    ``urid`` is the QMURID: the log RBA when it began (12 hexadecimal digits, as z/OS shows
-    log RBAs); ``coordinator`` is who commits it ("" the queue manager itself; RRS, CICS or
-    IMS for a two-phase unit), ``nid`` the coordinator's origin identifier; ``prepared`` marks
-    phase one done: from then on the unit is in doubt until the coordinator decides.
+    ``urid`` is the QMURID: the RBA of the unit's begin-UR log record, its first (12
+    hexadecimal digits, as z/OS shows log RBAs), so no two units share one; ``coordinator``
+    is who commits it ("" the queue manager itself; RRS, CICS or IMS for a two-phase unit),
+    ``nid`` the coordinator's origin identifier; ``prepared`` marks phase one done: from then
+    on the unit is in doubt until the coordinator decides.
     """
 
     urid: str
@@ -820,11 +822,17 @@ def held_puts(txn: Txn, queue: str) -> int:
 
 # ---- units of recovery ---------------------------------------------------------------------
 def begin(ctx: Ctx, record: Connection, coordinator: str = "", nid: str = "") -> Connection:
-    """The connection's unit of recovery, started by its first change in syncpoint."""
+    """The connection's unit of recovery, started by its first change in syncpoint with a
+    begin-UR log record: z/OS's URID (DISPLAY THREAD's URID column, DISPLAY CONN's QMURID) is
+    the RBA of the unit's first log record, so every unit has its own, and the log advances
+    as the unit starts."""
     if record.uow is not None:
         return record
     log = ctx.txn.get("log", None)
-    uow = UnitOfRecovery(rba(log.rba if log is not None else 0), ctx.stamp(), coordinator, nid)
+    start = log.rba if log is not None else 0
+    if log is not None:
+        ctx.log("begin-ur", LOG_RECORD_BYTES, conn=record.conn)
+    uow = UnitOfRecovery(rba(start), ctx.stamp(), coordinator, nid)
     record = replace(record, uow=uow)
     ctx.txn.put(TABLE, record.conn, record)
     return record

@@ -24,7 +24,6 @@ from mqsc.catalog.mqrc import (
     MQRC_NOT_AUTHORIZED,
     MQRC_Q_MGR_NOT_AVAILABLE,
     MQRC_UNEXPECTED_ERROR,
-    MQRC_UNKNOWN_OBJECT_NAME,
 )
 from mqsc.catalog.security import (
     COMMAND_ACCESS,
@@ -933,14 +932,13 @@ class QueueManager:
             )
         if (
             kind == "put"
-            and outcome.reason == MQRC_UNKNOWN_OBJECT_NAME
             and not outcome.done
             and self.network is not None
-            and self._asked_cluster(queue)
+            and self.asked_cluster(queue, outcome.reason)
         ):
-            # An MQOPEN of a queue name this queue manager does not know, in a cluster: it
-            # asks the full repositories and waits for their answer (their channels run),
-            # then opens again (docs/clusters.md).
+            # An MQOPEN of a queue name (or an alias's base) this queue manager does not
+            # know, in a cluster: it asks the full repositories and waits for their answer
+            # (their channels run), then opens again (docs/clusters.md).
             with self.session():
                 outcome = self._run_workload(
                     operation, kind, queue, count, conn, user, audit, batch, task
@@ -949,14 +947,16 @@ class QueueManager:
             self.settle()
         return outcome
 
-    def _asked_cluster(self, queue: str) -> bool:
-        """Subscribe to ``queue`` at the full repositories and let the network carry the
-        question and the answer; False when there was nobody to ask."""
-        tables = self.state.tables
-        if any(queue in tables[t] for t in ("qlocal", "qalias", "qremote", "qmodel")):
+    def asked_cluster(self, queue: str, reason: int) -> bool:
+        """After an MQOPEN of ``queue`` failed with ``reason``: subscribe to the name the
+        cluster could resolve (:func:`clusterput.unknown_name`) at the full repositories and
+        let the network carry the question and the answer; False when there was nothing or
+        nobody to ask (the MQI's calls ask the same way)."""
+        name = clusterput.unknown_name(Txn(self.state), queue, reason)
+        if not name or self.network is None:
             return False
         asked: list[bool] = []
-        ok, said = self.channel_step(lambda ctx: asked.append(clusterstate.request(ctx, queue)))
+        ok, said = self.channel_step(lambda ctx: asked.append(clusterstate.request(ctx, name)))
         if self.network is not None:
             getattr(self.network, "console", []).extend((self.name, m) for m in said)
             if ok and asked and asked[0]:

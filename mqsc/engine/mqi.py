@@ -27,7 +27,6 @@ from mqsc.catalog.mqrc import (
     MQRC_HCONN_ERROR,
     MQRC_HOBJ_ERROR,
     MQRC_NO_SUBSCRIPTION,
-    MQRC_NONE,
     MQRC_NOT_AUTHORIZED,
     MQRC_PUT_INHIBITED,
     MQRC_Q_FULL,
@@ -62,6 +61,26 @@ _TABLES = {
     "process": ("process",),
     "namelist": ("namelist",),
 }
+
+
+#: The adapters with a phase-one call an external coordinator drives (IBM "RESOLVE INDOUBT":
+#: in-doubt units of recovery are not for "batch or TSO applications, unless you are using the
+#: RRS adapter"; CICS and IMS coordinate their own). A batch or TSO program's MQCMIT is its
+#: only commit, in one phase.
+TWO_PHASE_ADAPTERS = frozenset(("RRSBATCH", "CICS", "IMS"))
+
+
+class OnePhaseOnly(Exception):
+    """:meth:`Connection.prepare` of a connection whose adapter commits in one phase (BATCH,
+    TSO, ...): the adapter has no such call, so no MQ reason code answers it; nothing is
+    changed and the unit of work stays in flight."""
+
+    def __init__(self, appltype: str) -> None:
+        super().__init__(
+            f"APPLTYPE({appltype}) commits in one phase: prepare needs one of "
+            + ", ".join(sorted(TWO_PHASE_ADAPTERS))
+        )
+        self.appltype = appltype
 
 
 class Connection:
@@ -197,10 +216,14 @@ class Connection:
                 return Workload(
                     "put", queue, number, 0, length, reason=MQRC_NOT_AUTHORIZED, messages=refused
                 )
-            reason = privateq.refusal(ctx, queue, number, length)
+            goal = clusterput.target(ctx, queue, "PUT")
+            # A cluster queue's put decides its own refusals, per destination.
+            reason = goal.reason or (
+                privateq.refusal(ctx, queue, number, length) if goal.cluster is None else 0
+            )
             if reason:
                 return Workload("put", queue, number, 0, length, reason=reason)
-            if _target(ctx, queue, "PUT")[1] == "SHARED":
+            if goal.qsgdisp == "SHARED":
                 outcome = self._hold_shared_put(
                     ctx, queue, data, number, length, persistent, priority
                 )
@@ -235,7 +258,10 @@ class Connection:
             )
             return outcome
 
-        return self._step(step)
+        outcome = self._step(step)
+        if not outcome.done and self.qm.asked_cluster(queue, outcome.reason):
+            outcome = self._step(step)  # the full repositories answered: MQOPEN again
+        return outcome
 
     def _hold_shared_put(
         self,
@@ -292,9 +318,10 @@ class Connection:
                 return Workload(
                     "get", queue, count, 0, reason=MQRC_NOT_AUTHORIZED, messages=refused
                 )
-            name, qsgdisp, reason = _target(ctx, queue, "GET")
-            if reason:
-                return Workload("get", queue, count, 0, reason=reason)
+            goal = clusterput.target(ctx, queue, "GET")
+            name, qsgdisp = goal.name, goal.qsgdisp
+            if goal.reason:
+                return Workload("get", queue, count, 0, reason=goal.reason)
             record = ctx.txn.get(connregistry.TABLE, self.conn)
             if qsgdisp == "SHARED":
                 held = _next_messages(ctx, name, qsgdisp, 1 if data else count)
@@ -318,8 +345,9 @@ class Connection:
 
     # ---- units of work ---------------------------------------------------------------------
     def commit(self) -> None:
-        """MQCMIT."""
+        """MQCMIT (the channels then carry what the unit put on transmission queues)."""
         self._step(lambda ctx: connregistry.commit(ctx, self._record(ctx)))
+        self.qm.settle()
 
     def backout(self) -> None:
         """MQBACK."""
@@ -328,10 +356,15 @@ class Connection:
     def prepare(self, coordinator: str = "RRS", nid: str = "") -> str:
         """Phase one of a coordinator's two-phase commit: from now the unit of work is in
         doubt until :meth:`commit` or :meth:`backout` (or RESOLVE INDOUBT, if this program
-        dies first). Returns the unit's QMURID."""
+        dies first). Returns the unit's QMURID. Only a connection made through an adapter
+        with two-phase commit (APPLTYPE RRSBATCH, CICS, IMS) has it: any other raises
+        :class:`OnePhaseOnly` and changes nothing."""
 
         def step(ctx: Ctx) -> str:
-            record = connregistry.prepare(ctx, self._record(ctx), coordinator, nid)
+            record = self._record(ctx)
+            if record.appltype not in TWO_PHASE_ADAPTERS:
+                raise OnePhaseOnly(record.appltype)
+            record = connregistry.prepare(ctx, record, coordinator, nid)
             assert record.uow is not None
             return record.uow.urid
 
@@ -374,18 +407,25 @@ def open_queue(
         record = ctx.txn.get(connregistry.TABLE, conn)
         if record is None:
             raise NotConnected(MQRC_HCONN_ERROR)
-        name, qsgdisp, reason = _target(ctx, queue, "GET" if _input(opts) else "PUT")
-        if reason:
-            raise NotConnected(reason)
+        goal = clusterput.target(ctx, queue, "GET" if _input(opts) else "PUT")
+        if goal.reason:
+            raise NotConnected(goal.reason)
         # The security manager's queue check for the connection's user (MQRC 2035; what RACF
         # logged travels with the refusal, for the job log).
         option = "BROWSE" if "MQOO_BROWSE" in opts else ("INPUT" if _input(opts) else "OUTPUT")
         context = next((o[len("MQOO_") :] for o in opts if o in _CONTEXT_OPTIONS), "")
         opens = security.queue_opens(queue, option, security.context_option(context))
         _check(ctx, record, opens, alternate)
-        return connregistry.open_handle(ctx, conn, name, opts, qsgdisp).hid
+        # A cluster queue's handle names the queue opened (the cluster resolves each put).
+        name = queue if goal.cluster is not None else goal.name
+        return connregistry.open_handle(ctx, conn, name, opts, goal.qsgdisp).hid
 
-    return qm._connection_step(step, conn=conn)  # noqa: SLF001
+    try:
+        return qm._connection_step(step, conn=conn)  # noqa: SLF001
+    except NotConnected as refused:
+        if not qm.asked_cluster(queue, refused.reason):
+            raise
+    return qm._connection_step(step, conn=conn)  # noqa: SLF001 - the repositories answered
 
 
 def inquire_object(
@@ -457,18 +497,6 @@ def close_queue(qm: QueueManager, conn: str, hid: int) -> None:
 
 def _input(options: tuple[str, ...]) -> bool:
     return any(o.startswith("MQOO_INPUT") or o == "MQOO_BROWSE" for o in options)
-
-
-def _target(ctx: Ctx, queue: str, op: str) -> tuple[str, str, int]:
-    """The local queue an MQOPEN of ``queue`` reaches: (name, QSGDISP, 0), or the reason."""
-    if ctx.txn.has("qlocal", queue):
-        return queue, "QMGR", MQRC_NONE
-    if sharedq.shared_queue(ctx, queue) is not None:
-        return queue, "SHARED", MQRC_NONE
-    target, reason = privateq.resolve(ctx, queue, op)
-    if target is None:
-        return "", "", reason
-    return target, ("SHARED" if sharedq.shared_queue(ctx, target) is not None else "QMGR"), 0
 
 
 def _held(ctx: Ctx, pending: privateq.Pending) -> Held:

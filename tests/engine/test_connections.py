@@ -19,6 +19,7 @@ from mqsc.catalog.mqrc import (
 from mqsc.cli.run import render
 from mqsc.engine.connregistry import NotConnected
 from mqsc.engine.manager import QueueManager
+from mqsc.engine.mqi import OnePhaseOnly
 from tests.engine.conftest import fresh_minimal
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "connections"
@@ -160,6 +161,34 @@ def test_open_of_an_unknown_queue_is_refused(qm: QueueManager) -> None:
         conn.open("NO.SUCH.QUEUE")
     assert refused.value.reason == MQRC_UNKNOWN_OBJECT_NAME
     assert qm.digest() == before
+
+
+@pytest.mark.parametrize("appltype", ["BATCH", "CHINIT", "SYSTEM", "USER"])
+def test_only_a_two_phase_adapter_can_prepare(qm: QueueManager, appltype: str) -> None:
+    # IBM "RESOLVE INDOUBT": batch and TSO units of recovery are never in doubt unless the RRS
+    # adapter is used; a one-phase adapter has no prepare, so the unit stays in flight.
+    conn = qm.connection("JOB1", appltype=appltype, owner="p")
+    conn.put("PAY.OUT", count=1, syncpoint=True)
+    before = qm.digest()
+    with pytest.raises(OnePhaseOnly) as refused:
+        conn.prepare("RRS", "NID1")
+    assert refused.value.appltype == appltype
+    assert qm.digest() == before
+    [record] = qm.execute("DISPLAY CONN(*) UOWSTATE URTYPE").objects
+    assert record.get("UOWSTATE") == "ACTIVE"
+    conn.backout()
+    conn.close()
+    assert not qm.execute("DISPLAY THREAD(*) TYPE(INDOUBT)").objects
+
+
+@pytest.mark.parametrize("appltype", ["RRSBATCH", "CICS", "IMS"])
+def test_a_two_phase_adapter_prepares(qm: QueueManager, appltype: str) -> None:
+    with qm.connection("JOB1", appltype=appltype, owner="p") as conn:
+        conn.put("PAY.OUT", count=1, syncpoint=True)
+        urid = conn.prepare("RRS", "NID1")
+        [record] = qm.execute("DISPLAY CONN(*) UOWSTATE QMURID").objects
+        assert (record.get("UOWSTATE"), record.get("QMURID")) == ("PREPARED", urid)
+        conn.commit()
 
 
 def test_no_connection_to_a_stopped_queue_manager(qm: QueueManager) -> None:

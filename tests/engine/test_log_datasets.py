@@ -199,3 +199,22 @@ def test_log_fill_golden(tmp_path: Path, golden) -> None:
     for text in ("RESUME QMGR LOG", "STOP QMGR", "START QMGR PARM(NOSUCH)", "START QMGR"):
         out += console(qm, text)
     golden(GOLDEN / "fill.console.txt", out)
+
+
+def test_archive_log_quiesce_fails_while_a_unit_of_work_is_in_progress(tmp_path: Path) -> None:
+    # IBM "ARCHIVE LOG": "If activity has not quiesced in that time, the command fails; no
+    # off-load is done". A unit of work in flight across commands never quiesces meanwhile.
+    qm, _ = small_log_qm(tmp_path, 8)
+    conn = qm.connection("PAYJOB", userid="OPER1")
+    assert conn.put("LOG.BIG", count=1, persistent=True, syncpoint=True).done == 1
+    before = qm.digest()
+    [refused] = qm.run("ARCHIVE LOG MODE(QUIESCE) TIME(1)")
+    said = next(refused.messages())
+    assert not refused.ok and said.msg_id == "MQSC654E"
+    why = str(said.inserts["why"])
+    assert "1 unit(s) of work still active after 1 seconds" in why and "PAYJOB" in why
+    assert qm.digest() == before
+    conn.commit()
+    [archived] = qm.run("ARCHIVE LOG MODE(QUIESCE) TIME(1)")
+    assert archived.ok and "MQSC655I" in {m.msg_id for m in archived.messages()}
+    conn.close()

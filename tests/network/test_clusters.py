@@ -9,9 +9,14 @@ from pathlib import Path
 import pytest
 
 from mqsc.catalog import CommandSource
-from mqsc.catalog.mqrc import MQRC_CLUSTER_PUT_INHIBITED, MQRC_UNKNOWN_OBJECT_NAME
+from mqsc.catalog.mqrc import (
+    MQRC_CLUSTER_PUT_INHIBITED,
+    MQRC_UNKNOWN_ALIAS_BASE_Q,
+    MQRC_UNKNOWN_OBJECT_NAME,
+)
 from mqsc.cli import main
 from mqsc.engine import channelstate, repository
+from mqsc.engine.connregistry import NotConnected
 from mqsc.engine.serial import digest
 from mqsc.engine.state import Txn
 from mqsc.store.home import open_qmgr
@@ -375,3 +380,56 @@ def test_records_not_published_again_for_30_days_expire() -> None:
     assert ("QMGR", "QMB", "QMB") not in known(qmgrs["QMC"])
     assert ("QUEUE", "PAY.IN", "QMB") not in known(qmgrs["QMA"])
     assert ("QMGR", "QMA", "QMA") in known(qmgrs["QMC"])  # refreshed at 27 days: kept
+
+
+def test_the_mqi_opens_a_cluster_queue_and_puts_to_it_in_syncpoint() -> None:
+    # MQOPEN, MQPUT1 and a put in syncpoint resolve a name the same way (local, alias, remote,
+    # then the cluster); the partial repository asks the full ones at the first MQOPEN.
+    qmgrs, network = cluster()
+    ok(qmgrs["QMA"], "DEFINE QLOCAL(PAY.IN) CLUSTER(DEMO)")
+    qmc = qmgrs["QMC"]
+    xmitq = repository.TRANSMIT_QUEUE
+    with qmc.connection("APP", userid="U") as conn:
+        assert conn.open("PAY.IN") == 1
+        handles = next(c for c in qmc.connections() if c.appltag == "APP").handles
+        assert [h.objname for h in handles] == ["PAY.IN"]
+        outcome = conn.put("PAY.IN", count=3, syncpoint=True)
+        assert (outcome.done, outcome.reason, outcome.routed) == (3, 0, (("QMA", 3),))
+        network.settle()
+        assert depth(qmgrs["QMA"], "PAY.IN") == 0  # not before the commit
+        conn.commit()
+        assert depth(qmgrs["QMA"], "PAY.IN") == 3 and depth(qmc, xmitq) == 0
+        assert conn.put("PAY.IN", count=2, syncpoint=True).done == 2
+        assert depth(qmc, xmitq) == 2
+        conn.backout()
+        network.settle()
+        assert depth(qmc, xmitq) == 0 and depth(qmgrs["QMA"], "PAY.IN") == 3
+        missing = conn.put("NO.SUCH.QUEUE", count=1, syncpoint=True)
+        assert (missing.done, missing.reason) == (0, MQRC_UNKNOWN_OBJECT_NAME)
+        with pytest.raises(NotConnected) as refused:
+            conn.open("NO.SUCH.QUEUE")
+        assert refused.value.reason == MQRC_UNKNOWN_OBJECT_NAME
+    ok(qmgrs["QMA"], "ALTER QLOCAL(PAY.IN) PUT(DISABLED)")
+    with qmc.connection("APP", userid="U") as conn:
+        with pytest.raises(NotConnected) as refused:
+            conn.open("PAY.IN")
+        assert refused.value.reason == MQRC_CLUSTER_PUT_INHIBITED
+
+
+def test_a_local_alias_of_a_cluster_queue_resolves_through_the_cluster() -> None:
+    # IBM "2001 (07D1) (RC2001): MQRC_ALIAS_BASE_Q_TYPE_ERROR": an alias's base may be a
+    # cluster queue; the partial repository QMC learns of it at the alias's first MQOPEN.
+    qmgrs, _ = cluster()
+    ok(qmgrs["QMA"], "DEFINE QLOCAL(PAY.IN) CLUSTER(DEMO)")
+    qmc = qmgrs["QMC"]
+    ok(qmc, "DEFINE QALIAS(PAY.ALIAS) TARGET(PAY.IN)")
+    ok(qmc, "DEFINE QALIAS(LOST.ALIAS) TARGET(NO.SUCH.QUEUE)")
+    outcome = qmc.put_message("PAY.ALIAS", b"x")
+    assert (outcome.done, outcome.reason, outcome.routed) == (1, 0, (("QMA", 1),))
+    assert depth(qmgrs["QMA"], "PAY.IN") == 1
+    with qmc.connection("APP", userid="U") as conn:
+        assert conn.put("PAY.ALIAS", count=2, syncpoint=True).routed == (("QMA", 2),)
+        conn.commit()
+    assert depth(qmgrs["QMA"], "PAY.IN") == 3
+    lost = qmc.put_message("LOST.ALIAS", b"x")
+    assert (lost.done, lost.reason) == (0, MQRC_UNKNOWN_ALIAS_BASE_Q)

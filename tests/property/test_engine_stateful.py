@@ -43,6 +43,7 @@ import os
 import threading
 import time
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
@@ -901,7 +902,14 @@ class EngineMachine(RuleBasedStateMachine):
         elif end == "backout":
             conn.backout()
         elif end == "prepare":
-            conn.prepare("RRS", f"NID{index}")
+            if self.tables["conn"][conn.conn].appltype == "RRSBATCH":
+                conn.prepare("RRS", f"NID{index}")
+            else:
+                # A batch program commits in one phase: no prepare, nothing changed.
+                before = self.tables["conn"][conn.conn].uow
+                with pytest.raises(mqi.OnePhaseOnly):
+                    conn.prepare("RRS", f"NID{index}")
+                assert self.tables["conn"][conn.conn].uow == before
         elif end == "disconnect":
             conn.close()
             self.conns.remove(conn)
@@ -935,6 +943,15 @@ class EngineMachine(RuleBasedStateMachine):
             assert stats.get(queue, (0, 0)) == tuple(counts), (queue, stats, counts)
         self.last_stats = stats
         self.expected = set()
+
+    @invariant()
+    def units_of_recovery_have_distinct_urids(self) -> None:
+        """z/OS's URID is the RBA of the unit's first log record (its begin-UR), so no two
+        units alive at once, in flight, prepared or in doubt after their connection ended,
+        share one."""
+        urids = [r.uow.urid for r in self.tables["conn"].values() if r.uow is not None]
+        urids += [left.uow.urid for left in self.tables["indoubt"].values()]
+        assert len(urids) == len(set(urids)), urids
 
     @invariant()
     def handles_are_what_qstatus_shows(self) -> None:

@@ -12,7 +12,8 @@ BackoutCount and who holds it uncommitted. After every step:
   BackoutCount one more; a put backed out is gone; a put that would pass MAXDEPTH or meets
   PUT(DISABLED) fails at the MQPUT (2053, 2051) and nothing is lost at the commit;
 * CURDEPTH counts uncommitted puts and leaves out uncommitted gets; MSGIN, MSGOUT and every
-  connection's activity count the MQPUTs and MQGETs as they are made.
+  connection's activity count the MQPUTs and MQGETs as they are made;
+* the units of recovery alive at once have distinct URIDs.
 """
 
 from __future__ import annotations
@@ -219,6 +220,13 @@ class UnitsOfWork(RuleBasedStateMachine):
         for program in self.programs:
             activity = live[program.conn.conn].activity_on(QUEUE)
             assert (activity.puts, activity.gets) == (program.puts, program.gets)
+
+    @invariant()
+    def live_units_have_distinct_urids(self) -> None:
+        # z/OS's URID is the RBA of the unit's first log record (its begin-UR): two units
+        # alive at once never share one, even when neither has logged anything else.
+        urids = [c.uow.urid for c in self.qm.connections() if c.uow is not None]
+        assert len(urids) == len(set(urids)), urids
 
     def teardown(self) -> None:
         self.qm.close()

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import cast
 
 from mqsc.catalog import zparm
-from mqsc.engine import bsds, logdatasets, sysparm
+from mqsc.engine import bsds, connregistry, logdatasets, sysparm
 from mqsc.engine.context import Ctx
 from mqsc.engine.log import rba
 from mqsc.engine.records import LogCopy, LogStatusReport, ParameterReport, ParameterRow
@@ -159,8 +159,12 @@ def set_archive(ctx: Ctx) -> None:
 @handles("ARCHIVE", "LOG")
 def archive_log(ctx: Ctx) -> None:
     """Truncate the current active log, switch to the next, and offload every data set not
-    archived yet (IBM MQ "ARCHIVE LOG"). Commands run one at a time, so no unit of work is in
-    flight between them and MODE(QUIESCE) reaches its point of consistency at once."""
+    archived yet (IBM MQ "ARCHIVE LOG"). Units of work live across commands (connections,
+    jobs, the REST API), so MODE(QUIESCE) reaches its point of consistency only when no
+    connection has one in progress; IBM: "If activity has not quiesced in that time, the
+    command fails; no off-load is done". Nothing can commit while this command runs, so the
+    TIME seconds (the QUIESCE system parameter by default) end with the same units active
+    and the command fails at once with MQSC654E, nothing truncated."""
     inv = logdatasets.inventory(ctx)
     settings = logdatasets.settings(ctx)
     at = logdatasets.now(ctx)
@@ -197,6 +201,8 @@ def archive_log(ctx: Ctx) -> None:
             why="the current active log data set is the last available one (it would leave "
             "none for logging until an offload completes)",
         )
+    if ctx.cmd.get("MODE") == "QUIESCE":
+        _quiesce(ctx)
     log = ctx.txn.edit("log", None)
     logdatasets.switch(ctx, log.rba)
     inv = replace(ctx.txn.get("bsds", None), requested=True)
@@ -209,6 +215,21 @@ def archive_log(ctx: Ctx) -> None:
         if inv.busy_until
         else "now",
     )
+
+
+def _quiesce(ctx: Ctx) -> None:
+    """MODE(QUIESCE): fail while any connection's unit of work is in progress."""
+    active = [c for c in connregistry.every(ctx.txn) if c.uow is not None]
+    if active:
+        seconds = ctx.cmd.get("TIME")
+        if seconds is None:
+            seconds = sysparm.of(ctx.txn).value("QUIESCE")
+        names = ", ".join(sorted({c.appltag.strip() or c.conn for c in active}))
+        raise ctx.fail(
+            "MQSC654E",
+            why=f"{len(active)} unit(s) of work still active after {seconds} seconds of "
+            f"MODE(QUIESCE) ({names}); no offload is done",
+        )
 
 
 # ---- DEFINE LOG, RECOVER BSDS --------------------------------------------------------------

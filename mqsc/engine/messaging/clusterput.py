@@ -41,6 +41,7 @@ from typing import Any
 from mqsc.catalog.mqrc import (
     MQRC_CLUSTER_PUT_INHIBITED,
     MQRC_NONE,
+    MQRC_UNKNOWN_ALIAS_BASE_Q,
     MQRC_UNKNOWN_OBJECT_NAME,
 )
 from mqsc.engine import channelstate, repository, space
@@ -138,6 +139,64 @@ def plan(ctx: Ctx, queue: str) -> Plan | None:
     if sharedq.shared_queue(ctx, queue) is not None:
         return None
     return _queue_plan(ctx, queue, None)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """What an MQOPEN of a queue name reaches: the local queue (``name``, its QSGDISP), or the
+    cluster (``cluster``: the plan the puts follow; ``name`` the queue name at its
+    destinations), or nothing (``reason``: the MQ reason code the MQOPEN fails with)."""
+
+    name: str
+    qsgdisp: str = "QMGR"
+    reason: int = MQRC_NONE
+    cluster: Plan | None = None
+
+
+def target(ctx: Ctx, queue: str, op: str) -> Target:
+    """The one resolution of an MQOPEN of ``queue`` for ``op`` (PUT or GET), in IBM's order
+    ("Queue name resolution"): a local queue, an alias's or a remote definition's target, and
+    for output a cluster queue (:func:`plan`). MQOPEN, MQPUT1 and a put in syncpoint all
+    resolve through here, so a name reaches the same queue whichever call opens it. A cluster
+    queue whose instances are all put-inhibited fails the MQOPEN with MQRC 2268 (IBM
+    "2268 (08DC) (RC2268): MQRC_CLUSTER_PUT_INHIBITED")."""
+    found = plan(ctx, queue) if op == "PUT" else None
+    if found is not None:
+        if not _eligible_for(ctx, queue, found):
+            return Target("", "", MQRC_CLUSTER_PUT_INHIBITED)
+        return Target(found.queue, "QMGR", MQRC_NONE, found)
+    if ctx.txn.has("qlocal", queue):
+        return Target(queue)
+    if sharedq.shared_queue(ctx, queue) is not None:
+        return Target(queue, "SHARED")
+    name, reason = privateq.resolve(ctx, queue, op)
+    if name is None:
+        return Target("", "", reason)
+    return Target(name, "SHARED" if sharedq.shared_queue(ctx, name) is not None else "QMGR")
+
+
+def unknown_name(txn: Any, queue: str, reason: int) -> str:
+    """The queue name an MQOPEN that failed with ``reason`` would find in the cluster if the
+    full repositories knew it, for a partial repository to ask them (docs/clusters.md): the
+    name itself when nothing here defines it (MQRC 2085), an alias's TARGET that nothing here
+    defines (MQRC 2082: IBM "2001 (07D1) (RC2001): MQRC_ALIAS_BASE_Q_TYPE_ERROR" lists a
+    cluster queue among an alias's bases); "" when the cluster cannot help."""
+    tables = ("qlocal", "qalias", "qremote", "qmodel")
+    if reason == MQRC_UNKNOWN_OBJECT_NAME and not any(txn.has(t, queue) for t in tables):
+        return queue
+    alias = txn.get("qalias", queue)
+    if reason == MQRC_UNKNOWN_ALIAS_BASE_Q and alias is not None:
+        base = str(alias.get("TARGET", ""))
+        if base and alias.get("TARGTYPE") != "TOPIC" and not any(txn.has(t, base) for t in tables):
+            return base
+    return ""
+
+
+def _eligible_for(ctx: Ctx, queue: str, found: Plan) -> list[Destination]:
+    """The destinations a put to ``queue`` (resolved to ``found``) chooses among."""
+    txn = ctx.txn
+    local = txn.get("qlocal", found.queue) if queue == found.queue else None
+    return eligible(found.destinations, local is not None and _useq(txn, local) == "LOCAL")
 
 
 def _useq(txn: Any, local: Any) -> str:
@@ -420,11 +479,8 @@ def put(
             uow=uow,
             pending=pending,
         )
-    txn = ctx.txn
-    attrs = txn.get("qmgr", None).attrs
-    local = txn.get("qlocal", found.queue) if queue == found.queue else None
-    useq_local = local is not None and _useq(txn, local) == "LOCAL"
-    left = eligible(found.destinations, useq_local)
+    attrs = ctx.txn.get("qmgr", None).attrs
+    left = _eligible_for(ctx, queue, found)
     if not left:
         return Workload(
             "put",
@@ -554,4 +610,4 @@ def start(ctx: Ctx, channel: str) -> None:
         channelstate.start_sender(ctx, obj, str(obj.get("CONNAME", "")))
 
 
-__all__ = ["MQRC_NONE", "Plan", "choose", "eligible", "plan", "put"]
+__all__ = ["MQRC_NONE", "Plan", "Target", "choose", "eligible", "plan", "put", "target"]
