@@ -1041,6 +1041,9 @@ class QueueManager:
         if counting:
             activity = smf_interval.activity_of(txn, outcome, held, now or self.clock())
             smf_interval.count(txn, activity)
+        # The call's log records, for its task's accounting (WTASJWN): counted before the
+        # commit, which applies the journal and empties it.
+        log_records = len(txn.journal)
         self.commit(txn, None)
         if counting and task is not None:
             log = self.state.tables["log"][None]
@@ -1052,7 +1055,7 @@ class QueueManager:
                 if activity.queue in task.queues
                 else smf_interval.queue_meta(self.state.tables, activity.queue),
                 -(-outcome.done // batch) if batch else 0,
-                len(txn.journal),
+                log_records,
                 log.rba - log_before,
             )
         deltas = {}
