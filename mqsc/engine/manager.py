@@ -682,18 +682,77 @@ class QueueManager:
         return mqi.Connection(self, connregistry.ConnectRequest(appltag, appltype, userid, owner))
 
     def _connection_step(
-        self, step: Callable[[Ctx], T], *, conn: str = "", require_running: bool = True
+        self,
+        step: Callable[[Ctx], T],
+        *,
+        conn: str = "",
+        require_running: bool = True,
+        counted: str = "",
     ) -> T:
+        """One MQI call of a connection in its own transaction. ``counted``: the queue of an
+        MQPUT or MQGET in syncpoint, counted for SMF as every workload call is (statistics
+        at the call, the connection's accounting task)."""
         with self.session():
             if require_running and self.phase is not Phase.RUNNING:
                 raise connregistry.NotConnected(MQRC_Q_MGR_NOT_AVAILABLE)
+            now = self.clock()
+            task, counting, held = None, False, None
+            if counted:
+                self._tick(now)
+                task = self._accounting_task(conn, now)
+                counting = task is not None or smf_interval.running(self.state.tables)
+                held = smf_interval.held(self.state.tables, counted) if counting else None
             txn = Txn(self.state)
             ctx = Ctx(self, txn, None, None, CommandSource.SERVER, conn)
             self._end_dead_threads(ctx)
+            log_before = self.state.tables["log"][None].rba
             outcome = step(ctx)
+            activity = None
+            if counting and isinstance(outcome, Workload):
+                activity = self._smf_activity(txn, outcome, held, now)
+            log_records = len(txn.journal)  # the commit applies the journal and empties it
             if txn.changed or txn.journal:
                 self.commit(txn, None)
+            if activity is not None and task is not None:
+                self._smf_account(task, activity, 0, log_records, log_before)
             return outcome
+
+    def count_commit(self, conn: str) -> None:
+        """An MQCMIT of a connection's unit of work, for its accounting task (WTASCMN,
+        QWACCOMM) while the accounting trace runs."""
+        task = self._accounting_task(conn, self.clock())
+        if task is not None:
+            task.commits += 1
+
+    def _smf_activity(
+        self, txn: Txn, outcome: Workload, held: smf_interval.Held | None, now: dt.datetime
+    ) -> smf_interval.QueueActivity:
+        """What a workload call did to its queue, counted in the statistics interval."""
+        activity = smf_interval.activity_of(txn, outcome, held, now)
+        smf_interval.count(txn, activity)
+        return activity
+
+    def _smf_account(
+        self,
+        task: accounting.Task,
+        activity: smf_interval.QueueActivity,
+        commits: int,
+        log_records: int,
+        log_before: int,
+    ) -> None:
+        """A committed workload call in its task's accounting (SMF 116)."""
+        log = self.state.tables["log"][None]
+        accounting.add(
+            task,
+            activity,
+            # Where the queue lives, read once: when the task first uses it.
+            {}
+            if activity.queue in task.queues
+            else smf_interval.queue_meta(self.state.tables, activity.queue),
+            commits,
+            log_records,
+            log.rba - log_before,
+        )
 
     def resolve_unit(self, ctx: Ctx, uow: connregistry.UnitOfRecovery, *, commit: bool) -> None:
         """A unit of recovery ends (the registry decides when and how): its messages move
@@ -1039,25 +1098,14 @@ class QueueManager:
         if conn:
             connregistry.count_workload(ctx, kind, outcome)
         if counting:
-            activity = smf_interval.activity_of(txn, outcome, held, now or self.clock())
-            smf_interval.count(txn, activity)
+            activity = self._smf_activity(txn, outcome, held, now or self.clock())
         # The call's log records, for its task's accounting (WTASJWN): counted before the
         # commit, which applies the journal and empties it.
         log_records = len(txn.journal)
         self.commit(txn, None)
         if counting and task is not None:
-            log = self.state.tables["log"][None]
-            accounting.add(
-                task,
-                activity,
-                # Where the queue lives, read once: when the task first uses it.
-                {}
-                if activity.queue in task.queues
-                else smf_interval.queue_meta(self.state.tables, activity.queue),
-                -(-outcome.done // batch) if batch else 0,
-                log_records,
-                log.rba - log_before,
-            )
+            commits = -(-outcome.done // batch) if batch else 0
+            self._smf_account(task, activity, commits, log_records, log_before)
         deltas = {}
         for key, pool in self.state.tables["pool"].items():
             old = before.get(key, ({}, 0))[0]

@@ -258,9 +258,11 @@ class Connection:
             )
             return outcome
 
-        outcome = self._step(step)
+        outcome = self._step(step, counted=queue)
         if not outcome.done and self.qm.asked_cluster(queue, outcome.reason):
-            outcome = self._step(step)  # the full repositories answered: MQOPEN again
+            outcome = self._step(
+                step, counted=queue
+            )  # the full repositories answered: MQOPEN again
         return outcome
 
     def _hold_shared_put(
@@ -341,12 +343,13 @@ class Connection:
             )
             return outcome
 
-        return self._step(step)
+        return self._step(step, counted=queue)
 
     # ---- units of work ---------------------------------------------------------------------
     def commit(self) -> None:
         """MQCMIT (the channels then carry what the unit put on transmission queues)."""
         self._step(lambda ctx: connregistry.commit(ctx, self._record(ctx)))
+        self.qm.count_commit(self.conn)
         self.qm.settle()
 
     def backout(self) -> None:
@@ -384,7 +387,9 @@ class Connection:
             raise NotConnected(MQRC_HCONN_ERROR)
         return record
 
-    def _step(self, step):  # noqa: ANN001, ANN202 - a generic pass-through
+    def _step(self, step, counted: str = ""):  # noqa: ANN001, ANN202 - a generic pass-through
+        """``counted``: the queue of an MQPUT or MQGET, counted for SMF (statistics and the
+        connection's accounting task) as every workload call is."""
         if self.closed:
             raise NotConnected(MQRC_HCONN_ERROR)
 
@@ -392,7 +397,7 @@ class Connection:
             self._record(ctx)
             return step(ctx)
 
-        return self.qm._connection_step(checked, conn=self.conn)  # noqa: SLF001
+        return self.qm._connection_step(checked, conn=self.conn, counted=counted)  # noqa: SLF001
 
 
 def open_queue(

@@ -147,3 +147,25 @@ def test_each_connection_is_a_task_written_at_its_mqdisc() -> None:
     assert record.section("WTID")[0]["wtidopid"].strip() == "OPER1"
     qm.close()
     assert _tasks(qm)[1:] == [("MQSC", 1, 0, "10:02")]
+
+
+def test_a_unit_of_work_is_counted_at_its_calls_and_its_commit() -> None:
+    """MQPUT and MQGET in syncpoint are counted as the calls are made, as any other: the
+    statistics (QMST) and the connection's task (WQ, and its MQCMITs in WTASCMN)."""
+    now = [START]
+    qm = _on_clock(fresh_qmz1(), now)
+    for text in ("START TRACE(STAT) CLASS(1)", "START TRACE(ACCTG) CLASS(3)"):
+        assert qm.execute(text).ok
+    with qm.connection("UOWJOB", userid="OPER1") as conn:
+        assert conn.put("USER1.ABAR.QUEUE", count=10, syncpoint=True).done == 10
+        conn.commit()
+        assert conn.get("USER1.ABAR.QUEUE", count=4, syncpoint=True).done == 4
+        conn.commit()
+    assert _tasks(qm) == [("UOWJOB", 10, 4, "10:00")]
+    [task] = [r for r in _records(qm) if r.rtype == 116 and r.subtype == 1]
+    assert task.section("WTAS")[0]["wtascmn"] == 2
+    now[0] += dt.timedelta(minutes=30)
+    assert qm.execute("DISPLAY TRACE(STAT)").ok
+    [stats] = [r for r in _records(qm) if r.rtype == 115 and r.subtype == 2]
+    qmst = stats.section("QMST")[0]
+    assert (qmst["qmstput"], qmst["qmstget"]) == (10, 4)
