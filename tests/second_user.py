@@ -9,6 +9,7 @@ else the tests that need them are skipped: only root can become another user.
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
@@ -89,9 +90,34 @@ class Users:
         assert done.returncode == 0, done.stderr
 
 
+@functools.cache
+def _unreachable() -> str:
+    """Why another user cannot run this checkout's Python and import mqsc ('' when it can): a
+    clone inside a directory only its owner may enter (``mktemp -d``) is out of their reach."""
+    done = subprocess.run(
+        [SETPRIV, f"--reuid={VICTIM}", f"--regid={GROUP}", "--clear-groups", "--"]
+        + [sys.executable, "-c", "import mqsc"],
+        capture_output=True,
+        text=True,
+        env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT)},
+        cwd="/",
+        timeout=120,
+        check=False,
+    )
+    if done.returncode == 0:
+        return ""
+    lines = (done.stderr or done.stdout).strip().splitlines()
+    return lines[-1] if lines else f"exit {done.returncode}"
+
+
 @pytest.fixture
 def users() -> Iterator[Users]:
     """The victim's home (0755, the victim's) and a directory shared by the group (0770)."""
+    why = _unreachable()
+    if why:
+        pytest.skip(
+            f"a second user cannot run this checkout ({why}): a directory above it is closed"
+        )
     base = Path(tempfile.mkdtemp(prefix="mqsc-users-"))
     try:
         os.chmod(base, 0o755)
