@@ -49,6 +49,9 @@ def test_every_message_arrives_once_at_an_instance_eligible_when_put(actions) ->
     listening = {h: True for h in HOSTS}
     sent: dict[bytes, str] = {}
     serial = 0
+    # QMC, a partial repository, learns of PAY.IN at its first MQOPEN by asking the full
+    # repositories (QMA, QMB); until then, with neither reachable, the name is unknown to it.
+    learned = False
 
     for action, arg in actions:
         if action == "put":
@@ -56,11 +59,15 @@ def test_every_message_arrives_once_at_an_instance_eligible_when_put(actions) ->
                 serial += 1
                 data = f"message {serial}".encode()
                 outcome = qmgrs["QMC"].put_message("PAY.IN", data)
+                if not learned and not any(listening.values()):
+                    assert outcome.reason == MQRC_UNKNOWN_OBJECT_NAME and not outcome.done
+                    continue
                 eligible = {h for h in HOSTS if clustered[h]}
                 if not eligible:
                     assert outcome.reason == MQRC_UNKNOWN_OBJECT_NAME and not outcome.done
                     continue
                 assert outcome.done == 1, outcome.reason
+                learned = True
                 ((chosen, count),) = outcome.routed
                 assert count == 1 and chosen in eligible
                 if any(not suspended[h] for h in eligible):
