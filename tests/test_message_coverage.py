@@ -14,6 +14,13 @@ ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "golden"
 #: Messages without golden output: the test that proves each, and why there is no golden file.
 PROVED_ELSEWHERE = {
+    **{
+        msg_id: (
+            "tests/engine/test_security.py",
+            "REFRESH SECURITY TYPE(CONNAUTH) and TYPE(SSL), each reply checked there",
+        )
+        for msg_id in ("MQSC475E", "MQSC476E", "MQSC477I", "MQSC478I")
+    },
     "MQSC269E": (
         "tests/batch/test_jclproc.py",
         "a job of more than 255 steps: its listing is 255 lines of EXEC statements long",

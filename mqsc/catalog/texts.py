@@ -893,7 +893,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         U,
         "ours: no IBM id found for this situation (was CSQX831I; IBM MQ for z/OS DISPLAY CHINIT "
         "usage notes; text recollection)",
-        "DISPLAY CHINIT: adapter subtasks (CHIADAPS of ALTER QMGR; not simulated as tasks).",
+        "DISPLAY CHINIT: adapter subtasks (CHIADAPS of ALTER QMGR; mqsc runs no task per adapter).",
     ),
     _m(
         "MQSC362I",
@@ -902,7 +902,7 @@ _CATALOG: tuple[MessageDef, ...] = (
         U,
         "ours: no IBM id found for this situation (was CSQX832I; IBM MQ for z/OS DISPLAY CHINIT "
         "usage notes; text recollection)",
-        "DISPLAY CHINIT: dispatchers (CHIDISPS of ALTER QMGR; not simulated as tasks).",
+        "DISPLAY CHINIT: dispatchers (CHIDISPS of ALTER QMGR; mqsc runs no task per dispatcher).",
     ),
     _m(
         "MQSC365I",
@@ -1430,6 +1430,41 @@ _CATALOG: tuple[MessageDef, ...] = (
         "DISPLAY SECURITY: switch off without a profile (its class is not active).",
     ),
     _m(
+        "MQSC475E",
+        "{csect} CONNAUTH({name}) is {found}: an AUTHINFO of AUTHTYPE(IDPWOS) is needed",
+        8,
+        V,
+        'emulator (IBM MQ "REFRESH SECURITY": TYPE(CONNAUTH) refreshes the cached view of '
+        "the authentication information object CONNAUTH names)",
+        "REFRESH SECURITY TYPE(CONNAUTH) when the queue manager's CONNAUTH names no AUTHINFO "
+        "object, or one of another type; nothing is changed.",
+    ),
+    _m(
+        "MQSC476E",
+        "{csect} REFRESH SECURITY TYPE(SSL): mqsc's channels hold no TLS key ring to refresh",
+        8,
+        V,
+        "emulator (docs/channels.md: TLS is not applied to channels)",
+        "REFRESH SECURITY TYPE(SSL) with the channel initiator started; nothing is changed.",
+    ),
+    _m(
+        "MQSC477I",
+        "{csect} CONNAUTH is blank: no authentication information object to refresh",
+        0,
+        V,
+        "emulator",
+        "REFRESH SECURITY TYPE(CONNAUTH) with no CONNAUTH object named.",
+    ),
+    _m(
+        "MQSC478I",
+        "{csect} CONNAUTH({name}) read: CHCKLOCL({local}) CHCKCLNT({client})",
+        0,
+        V,
+        "emulator",
+        "REFRESH SECURITY TYPE(CONNAUTH): the authentication information object the queue "
+        "manager now uses (mqsc checks no passwords: docs/security.md).",
+    ),
+    _m(
         "CSQH034I",
         "{switch}: ON, '{profile}' not found",
         0,
@@ -1891,7 +1926,7 @@ _CATALOG: tuple[MessageDef, ...] = (
     ),
     _m(
         "MQSC333E",
-        "TRPTYPE({trptype}) listeners are not simulated: only TCP",
+        "TRPTYPE({trptype}) listeners cannot start: the home's network carries TCP only",
         8,
         U,
         "emulator",

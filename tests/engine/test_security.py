@@ -608,3 +608,42 @@ def test_a_subscription_needs_the_subscribe_profile_of_its_node() -> None:
     restart(qm)
     with qm.connection("FANJOB", userid="FAN2") as conn:
         conn.close_handle(conn.subscribe("GOALS"))
+
+
+def test_refresh_security_connauth_reads_the_connauth_object() -> None:
+    """REFRESH SECURITY TYPE(CONNAUTH) reads the AUTHINFO that CONNAUTH names: blank, none
+    to read; missing or not IDPWOS, the command fails and nothing changes; else its checks."""
+    qm = fresh_qmz1()
+
+    def ids(text: str) -> tuple[bool, list[str]]:
+        result = qm.execute(text, source=CommandSource.CONSOLE)
+        return result.ok, list(result.message_ids)
+
+    assert qm.execute("ALTER QMGR CONNAUTH(' ')").ok
+    assert ids("REFRESH SECURITY TYPE(CONNAUTH)") == (True, ["MQSC477I", "CSQ9022I"])
+    assert qm.execute("ALTER QMGR CONNAUTH(USE.PW)").ok
+    before = qm.digest()
+    assert ids("REFRESH SECURITY TYPE(CONNAUTH)") == (False, ["MQSC475E", "CSQ9023E"])
+    assert qm.digest() == before
+    assert qm.execute(
+        "DEFINE AUTHINFO(USE.PW) AUTHTYPE(IDPWOS) CHCKLOCL(OPTIONAL) CHCKCLNT(REQUIRED)"
+    ).ok
+    result = qm.execute("REFRESH SECURITY TYPE(CONNAUTH)", source=CommandSource.CONSOLE)
+    shown = [line(m.msg_id, m.inserts, qm.cpf) for m in result.messages()]
+    assert (
+        shown[0]
+        == "MQSC478I QMZ1 CSQHSREF CONNAUTH(USE.PW) read: CHCKLOCL(OPTIONAL) CHCKCLNT(REQUIRED)"
+    )
+
+
+def test_refresh_security_ssl_needs_the_channel_initiator_and_tls() -> None:
+    """TYPE(SSL): the channel initiator's answer while it is not started (CSQM131I); started,
+    mqsc's channels hold no key ring, so the command fails (MQSC476E) and changes nothing."""
+    qm = fresh_qmz1()
+    result = qm.execute("REFRESH SECURITY(*) TYPE(SSL)", source=CommandSource.CONSOLE)
+    assert not result.ok and result.message_ids[0] == "CSQM131I"
+    assert qm.execute("START CHINIT", source=CommandSource.CONSOLE).ok
+    before = qm.digest()
+    result = qm.execute("REFRESH SECURITY(*) TYPE(SSL)", source=CommandSource.CONSOLE)
+    assert not result.ok and result.message_ids[0] == "MQSC476E"
+    assert qm.digest() == before

@@ -85,8 +85,8 @@ def test_refresh_security_takes_a_class_and_ssl_needs_the_channel_initiator() ->
     ):
         result = qm.execute(text)
         # No RACF on this system (no security database): subsystem security is off, so a
-        # class refresh has nothing to do (MQSC471I); CONNAUTH refreshes nothing mqsc keeps.
-        expected = ("CSQ9022I",) if "CONNAUTH" in text else ("MQSC471I", "CSQ9022I")
+        # class refresh has nothing to do (MQSC471I); QMZ1's CONNAUTH is blank (MQSC477I).
+        expected = ("MQSC477I" if "CONNAUTH" in text else "MQSC471I", "CSQ9022I")
         assert result.ok and result.message_ids == expected, text
     ssl = qm.execute("REFRESH SECURITY(*) TYPE(SSL)")
     assert not ssl.ok and ssl.message_ids == ("CSQM131I", "CSQ9023E")

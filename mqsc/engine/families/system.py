@@ -126,19 +126,43 @@ def alter_security(ctx: Ctx) -> None:
         ctx.txn.put("security", security.KEY, replace(settings, **changes))
 
 
+def _refresh_connauth(ctx: Ctx) -> None:
+    """REFRESH SECURITY TYPE(CONNAUTH): the CONNAUTH object as the queue manager would use it."""
+    name = str(ctx.txn.get("qmgr", None).attrs.get("CONNAUTH", "") or "").strip()
+    if not name:
+        ctx.say("MQSC477I", csect="CSQHSREF")
+        return
+    obj = ctx.txn.get("authinfo", name)
+    if obj is None or obj.get("AUTHTYPE") != "IDPWOS":
+        found = "not defined" if obj is None else f"AUTHTYPE({obj.get('AUTHTYPE')})"
+        raise ctx.fail("MQSC475E", csect="CSQHSREF", name=name, found=found)
+    ctx.say(
+        "MQSC478I",
+        csect="CSQHSREF",
+        name=name,
+        local=obj.get("CHCKLOCL", ""),
+        client=obj.get("CHCKCLNT", ""),
+    )
+
+
 @handles("REFRESH", "SECURITY")
 def refresh_security(ctx: Ctx) -> None:
     """REFRESH SECURITY(class|*): MQ's in-storage profiles of the class go, so the next check
     reads RACF again (IBM's security lab: CSQH001I from CSQHCHK4, then CSQ9022I from
     CSQHSREF). TYPE(SSL) refreshes the channel initiator's TLS environment: "Channel
     initiator must be running" (IBM MQ 9.4 "REFRESH SECURITY", command sources table), so
-    with none started it gets the channel initiator's answer; TYPE(CONNAUTH) re-reads
-    nothing mqsc keeps (connection authentication is not simulated)."""
+    with none started it gets the channel initiator's answer; with one started it fails:
+    mqsc's channels hold no TLS key ring (MQSC476E). TYPE(CONNAUTH) reads the queue manager's
+    CONNAUTH object again ("you must issue REFRESH SECURITY TYPE(CONNAUTH) for a change to the
+    authentication information object to take effect"): it must be an AUTHINFO of
+    AUTHTYPE(IDPWOS) (MQSC475E otherwise); mqsc checks no passwords (docs/security.md)."""
     kind = ctx.cmd.get("TYPE") or "CLASSES"
     if kind == "SSL":
-        absent.answer(ctx, "CHINIT")
-        return
+        if ctx.txn.get("qmgr", None).attrs.get("CHINIT") != "ACTIVE":
+            absent.answer(ctx, "CHINIT")  # CSQM131I, as z/OS
+        raise ctx.fail("MQSC476E", csect="CSQHSREF")
     if kind == "CONNAUTH":
+        _refresh_connauth(ctx)
         return
     name = str(ctx.cmd.name or "*")
     settings = security.settings_of(ctx.qm)

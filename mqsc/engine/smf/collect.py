@@ -5,8 +5,8 @@ Buffer pools (QPST) and page sets (QIS1) are the storage simulation's own counte
 ``mqsc stats`` and DISPLAY USAGE read; the message manager (QMST), data manager (QIST), log
 (QJST) and per-queue (QQST) figures are what the interval counted (interval.py); CF structures
 (QEST) in a queue sharing group, the topic manager (QTST) from the subscriptions defined, the
-channel initiator (QCCT and a QCT_DSP per dispatcher task) when it runs. The storage and lock
-managers are not simulated: their sections are written with zero counts.
+channel initiator (QCCT and a QCT_DSP per dispatcher task) when it runs. mqsc has no storage or
+lock manager of its own: their sections (QSST, QLST) are written with zero counts.
 """
 
 from __future__ import annotations
