@@ -2,11 +2,18 @@
 
 Every rule of the engine has a case. A failing command must leave the state exactly as it was
 (the state digest before and after is compared for every failing case).
+
+A file's ``qmgr`` names the setting its cases run in (:data:`SETTINGS`); its ``given`` steps
+and each case's are MQSC commands (text, from the case's source), or objects: ``{"put": queue,
+"count", "size", "persistent"}`` puts messages, ``{"command": text, "source", "qmgr"}`` runs a
+command from another source or on another queue manager of the setting, ``{"tso": text}`` runs
+a RACF command as IBMUSER (settings with a RACF database).
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -15,7 +22,13 @@ from mqsc.catalog import CommandSource
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.phase import Phase
 from mqsc.engine.records import BufferPoolReport, Message, PageSetReport
-from tests.engine.conftest import fresh_minimal, fresh_qmz1
+from mqsc.network.transport import Network
+from mqsc.racf.actions import Issuer
+from mqsc.racf.actions import run as racf_run
+from mqsc.racf.background import MemoryKeeper
+from mqsc.racf.database import fresh
+from mqsc.store.racfdb import with_security_off
+from tests.engine.conftest import NOW, clock, fresh_group, fresh_minimal, fresh_qmz1
 
 CASES = Path(__file__).resolve().parents[1] / "cases"
 SOURCES = {
@@ -24,7 +37,55 @@ SOURCES = {
     "csqinp1": CommandSource.CSQINP1,
     "csqinp2": CommandSource.CSQINP2,
 }
-FIXTURES = {"qmz1": fresh_qmz1, "minimal": fresh_minimal}
+
+
+@dataclass(frozen=True)
+class Setting:
+    """The queue managers a case file's cases run against; the first answers the cases."""
+
+    qmgrs: dict[str, QueueManager]
+    keeper: MemoryKeeper | None = None
+
+    @property
+    def qm(self) -> QueueManager:
+        return next(iter(self.qmgrs.values()))
+
+
+def _alone(make) -> Setting:
+    qm = make()
+    return Setting({qm.name: qm})
+
+
+def _pair() -> Setting:
+    """QMZ1 and a QMZ2 built from the same decks, in one network (channels between them)."""
+    qmz1 = fresh_qmz1()
+    qmz2 = QueueManager.create("QMZ2", csqinp1=qmz1.csqinp1, csqinp2=qmz1.csqinp2, clock=clock)
+    Network([qmz1, qmz2])
+    return Setting({"QMZ1": qmz1, "QMZ2": qmz2})
+
+
+def _group() -> Setting:
+    """QSA1 of the queue sharing group QSG1 (tests/engine/conftest.py), its partners beside."""
+    group = fresh_group()
+    return Setting(dict(group.members))
+
+
+def _racf() -> Setting:
+    """QMZ1 with a RACF database in which its subsystem security is off (as IBM's security
+    lab starts); a case turns it on with ``tso`` steps and a restart."""
+    keeper = MemoryKeeper(with_security_off(fresh("26.015"), ["QMZ1"]))
+    qm = fresh_qmz1()
+    qm.attach(replace(qm.collaborators, security=keeper))
+    return Setting({qm.name: qm}, keeper)
+
+
+SETTINGS = {
+    "qmz1": lambda: _alone(fresh_qmz1),
+    "minimal": lambda: _alone(fresh_minimal),
+    "pair": _pair,
+    "group": _group,
+    "racf": _racf,
+}
 
 
 def load_cases() -> list:
@@ -37,23 +98,34 @@ def load_cases() -> list:
 
 
 def prepare(data: dict, case: dict) -> QueueManager:
-    qm = FIXTURES[data.get("qmgr", "qmz1")]()
+    setting = SETTINGS[data.get("qmgr", "qmz1")]()
+    qm = setting.qm
     if case.get("phase") == "CSQINP1":
         qm.phase = Phase.CSQINP1
     source = SOURCES[case.get("source", "server")]
     for step in [*data.get("given", []), *case.get("given", [])]:
-        if isinstance(step, dict):
-            outcome = qm.put(
-                step["put"],
-                step.get("count", 1),
-                step.get("size", 1000),
-                persistent=step.get("persistent"),
-            )
-            assert outcome.done == step.get("count", 1), outcome
-            continue
-        result = qm.execute(step, source=source)
-        assert result.ok, f"setup failed: {step}: {result.message_ids}"
+        given(setting, step if isinstance(step, dict) else {"command": step}, source)
     return qm
+
+
+def given(setting: Setting, step: dict, source: CommandSource) -> None:
+    """One setup step (the module's docstring lists them); it must succeed."""
+    qm = setting.qmgrs[step.get("qmgr", setting.qm.name)]
+    if "put" in step:
+        outcome = qm.put(
+            step["put"],
+            step.get("count", 1),
+            step.get("size", 1000),
+            persistent=step.get("persistent"),
+        )
+        assert outcome.done == step.get("count", 1), outcome
+    elif "tso" in step:
+        assert setting.keeper is not None, "a tso step needs the racf setting"
+        outcome = setting.keeper.apply(lambda db: racf_run(db, step["tso"], Issuer("IBMUSER", NOW)))
+        assert outcome.lines, step
+    else:
+        result = qm.execute(step["command"], source=SOURCES.get(step.get("source", ""), source))
+        assert result.ok, f"setup failed: {step}: {result.message_ids}"
 
 
 def reply_ids(result) -> list[str]:
