@@ -7,13 +7,16 @@ A file's ``qmgr`` names the setting its cases run in (:data:`SETTINGS`); its ``g
 and each case's are MQSC commands (text, from the case's source), or objects: ``{"put": queue,
 "count", "size", "persistent"}`` puts messages, ``{"command": text, "source", "qmgr"}`` runs a
 command from another source or on another queue manager of the setting, ``{"tso": text}`` runs
-a RACF command as IBMUSER (settings with a RACF database).
+a RACF command as IBMUSER (settings with a RACF database), ``{"connection": appltag,
+"appltype", "open", "get", "count", "prepare", "end"}`` is a program's connection (the Python
+API, :meth:`QueueManager.connection`): it opens a queue for output and keeps it open, gets in
+syncpoint, prepares its unit of work with the coordinator's NID, ends abnormally (``end``).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
@@ -45,6 +48,8 @@ class Setting:
 
     qmgrs: dict[str, QueueManager]
     keeper: MemoryKeeper | None = None
+    #: The programs' connections the given steps made (kept: they stay connected).
+    connections: list = field(default_factory=list)
 
     @property
     def qm(self) -> QueueManager:
@@ -123,9 +128,26 @@ def given(setting: Setting, step: dict, source: CommandSource) -> None:
         assert setting.keeper is not None, "a tso step needs the racf setting"
         outcome = setting.keeper.apply(lambda db: racf_run(db, step["tso"], Issuer("IBMUSER", NOW)))
         assert outcome.lines, step
+    elif "connection" in step:
+        program(setting, qm, step)
     else:
         result = qm.execute(step["command"], source=SOURCES.get(step.get("source", ""), source))
         assert result.ok, f"setup failed: {step}: {result.message_ids}"
+
+
+def program(setting: Setting, qm: QueueManager, step: dict) -> None:
+    """A program's connection doing what the step says, in that order."""
+    conn = qm.connection(step["connection"], appltype=step.get("appltype", "BATCH"), owner="cases")
+    setting.connections.append(conn)
+    if "open" in step:
+        conn.open(step["open"])
+    if "get" in step:
+        done = conn.get(step["get"], step.get("count", 1), syncpoint=True)
+        assert done.done == step.get("count", 1), done
+    if "prepare" in step:
+        conn.prepare("RRS", step["prepare"])
+    if step.get("end"):
+        qm.end_abnormally([conn.conn])
 
 
 def reply_ids(result) -> list[str]:
