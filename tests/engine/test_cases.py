@@ -5,7 +5,7 @@ Every rule of the engine has a case. A failing command must leave the state exac
 
 A file's ``qmgr`` names the setting its cases run in (:data:`SETTINGS`); its ``given`` steps
 and each case's are MQSC commands (text, from the case's source), or objects: ``{"put": queue,
-"count", "size", "persistent"}`` puts messages, ``{"command": text, "source", "qmgr"}`` runs a
+"count", "size", "persistent", "retain"}`` puts messages, ``{"command": text, "source", "qmgr"}`` runs a
 command from another source or on another queue manager of the setting, ``{"tso": text}`` runs
 a RACF command as IBMUSER (settings with a RACF database), ``{"connection": appltag,
 "appltype", "open", "get", "count", "prepare", "end"}`` is a program's connection (the Python
@@ -122,6 +122,7 @@ def given(setting: Setting, step: dict, source: CommandSource) -> None:
             step.get("count", 1),
             step.get("size", 1000),
             persistent=step.get("persistent"),
+            retain=step.get("retain", False),
         )
         assert outcome.done == step.get("count", 1), outcome
     elif "tso" in step:
