@@ -24,7 +24,7 @@ import pytest
 from mqsc.catalog import CommandSource
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.phase import Phase
-from mqsc.engine.records import BufferPoolReport, Message, PageSetReport
+from mqsc.engine.records import BufferPoolReport, Message, PageSetReport, TraceReport
 from mqsc.network.transport import Network
 from mqsc.racf.actions import Issuer
 from mqsc.racf.actions import run as racf_run
@@ -187,11 +187,12 @@ def check_display(qm: QueueManager, then: dict) -> None:
     for key, report_type, id_field in (
         ("pagesets", PageSetReport, "psid"),
         ("pools", BufferPoolReport, "pool"),
+        ("traces", TraceReport, "tno"),
     ):
         if key not in then:
             continue
         rows = {
-            getattr(r, id_field): r
+            str(getattr(r, id_field)): r
             for rec in result.records
             if isinstance(rec, report_type)
             for r in rec.rows
@@ -199,7 +200,7 @@ def check_display(qm: QueueManager, then: dict) -> None:
         if not then[key]:
             assert not rows
         for ident, fields in then[key].items():
-            row = rows[int(ident)]
+            row = rows[ident]
             for name, value in fields.items():
                 assert getattr(row, name) == value, (ident, name, row)
 
