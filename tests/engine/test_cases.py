@@ -4,27 +4,38 @@ Every rule of the engine has a case. A failing command must leave the state exac
 (the state digest before and after is compared for every failing case).
 
 A file's ``qmgr`` names the setting its cases run in (:data:`SETTINGS`); its ``given`` steps
-and each case's are MQSC commands (text, from the case's source), or objects: ``{"put": queue,
-"count", "size", "persistent", "retain"}`` puts messages, ``{"command": text, "source", "qmgr"}`` runs a
-command from another source or on another queue manager of the setting, ``{"tso": text}`` runs
-a RACF command as IBMUSER (settings with a RACF database), ``{"connection": appltag,
-"appltype", "open", "get", "count", "prepare", "end"}`` is a program's connection (the Python
-API, :meth:`QueueManager.connection`): it opens a queue for output and keeps it open, gets in
-syncpoint, prepares its unit of work with the coordinator's NID, ends abnormally (``end``).
+and each case's are MQSC commands (text, from the case's source), or objects:
+
+- ``{"put": queue, "count", "size", "persistent", "retain"}`` puts messages;
+- ``{"command": text, "source", "qmgr"}`` runs a command from another source or on another
+  queue manager of the setting;
+- ``{"tso": text}`` runs a RACF command as IBMUSER (the racf setting);
+- ``{"job": [JCL lines]}`` runs a job whose steps reach the setting's queue managers and data
+  set catalog (the catalog setting);
+- ``{"time": seconds}`` moves the clock of every queue manager of the setting on (and lets
+  the channels retry that fall due);
+- ``{"connection": appltag, "appltype", "open", "get", "count", "prepare", "end"}`` is a
+  program's connection (the Python API, :meth:`QueueManager.connection`): it opens a queue
+  for output and keeps it open, gets in syncpoint, prepares its unit of work with the
+  coordinator's NID, ends abnormally (``end``).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
 
+from mqsc.batch import datasets, jcl, runner
+from mqsc.batch.datasets import Catalog
 from mqsc.catalog import CommandSource
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.phase import Phase
 from mqsc.engine.records import BufferPoolReport, Message, PageSetReport, TraceReport
+from mqsc.language.source import Source
 from mqsc.network.transport import Network
 from mqsc.racf.actions import Issuer
 from mqsc.racf.actions import run as racf_run
@@ -48,6 +59,12 @@ class Setting:
 
     qmgrs: dict[str, QueueManager]
     keeper: MemoryKeeper | None = None
+    #: The data set catalog the queue managers' log and BSDS data sets are in (jobs use it).
+    catalog: Catalog | None = None
+    #: The network between the queue managers (the pair setting).
+    network: Network | None = None
+    #: The setting's clock: [now], moved on by ``time`` steps.
+    moment: list = field(default_factory=lambda: [NOW])
     #: The programs' connections the given steps made (kept: they stay connected).
     connections: list = field(default_factory=list)
 
@@ -56,26 +73,26 @@ class Setting:
         return next(iter(self.qmgrs.values()))
 
 
-def _alone(make) -> Setting:
+def _alone(make, tmp: Path) -> Setting:
     qm = make()
     return Setting({qm.name: qm})
 
 
-def _pair() -> Setting:
+def _pair(tmp: Path) -> Setting:
     """QMZ1 and a QMZ2 built from the same decks, in one network (channels between them)."""
     qmz1 = fresh_qmz1()
     qmz2 = QueueManager.create("QMZ2", csqinp1=qmz1.csqinp1, csqinp2=qmz1.csqinp2, clock=clock)
-    Network([qmz1, qmz2])
-    return Setting({"QMZ1": qmz1, "QMZ2": qmz2})
+    network = Network([qmz1, qmz2])
+    return Setting({"QMZ1": qmz1, "QMZ2": qmz2}, network=network)
 
 
-def _group() -> Setting:
+def _group(tmp: Path) -> Setting:
     """QSA1 of the queue sharing group QSG1 (tests/engine/conftest.py), its partners beside."""
     group = fresh_group()
     return Setting(dict(group.members))
 
 
-def _racf() -> Setting:
+def _racf(tmp: Path) -> Setting:
     """QMZ1 with a RACF database in which its subsystem security is off (as IBM's security
     lab starts); a case turns it on with ``tso`` steps and a restart."""
     keeper = MemoryKeeper(with_security_off(fresh("26.015"), ["QMZ1"]))
@@ -84,12 +101,24 @@ def _racf() -> Setting:
     return Setting({qm.name: qm}, keeper)
 
 
+def _catalog(tmp: Path) -> Setting:
+    """QMZ1 with a data set catalog (DEFINE LOG's linear clusters, the archive logs, the BSDS
+    copies), restarted once so that its start catalogs both BSDS copies."""
+    catalog = Catalog(tmp / "catalog")
+    qm = fresh_qmz1()
+    datasets.attach(qm, catalog)
+    for text in ("STOP QMGR", "START QMGR"):
+        assert qm.execute(text, source=CommandSource.CONSOLE).ok
+    return Setting({qm.name: qm}, catalog=catalog)
+
+
 SETTINGS = {
-    "qmz1": lambda: _alone(fresh_qmz1),
-    "minimal": lambda: _alone(fresh_minimal),
+    "qmz1": lambda tmp: _alone(fresh_qmz1, tmp),
+    "minimal": lambda tmp: _alone(fresh_minimal, tmp),
     "pair": _pair,
     "group": _group,
     "racf": _racf,
+    "catalog": _catalog,
 }
 
 
@@ -102,8 +131,10 @@ def load_cases() -> list:
     return params
 
 
-def prepare(data: dict, case: dict) -> QueueManager:
-    setting = SETTINGS[data.get("qmgr", "qmz1")]()
+def prepare(data: dict, case: dict, tmp: Path) -> QueueManager:
+    setting = SETTINGS[data.get("qmgr", "qmz1")](tmp)
+    for member in setting.qmgrs.values():
+        member.clock = lambda: setting.moment[0]
     qm = setting.qm
     if case.get("phase") == "CSQINP1":
         qm.phase = Phase.CSQINP1
@@ -129,6 +160,15 @@ def given(setting: Setting, step: dict, source: CommandSource) -> None:
         assert setting.keeper is not None, "a tso step needs the racf setting"
         outcome = setting.keeper.apply(lambda db: racf_run(db, step["tso"], Issuer("IBMUSER", NOW)))
         assert outcome.lines, step
+    elif "job" in step:
+        [job] = jcl.parse(Source("\n".join(step["job"]) + "\n", "case.jcl"))
+        assert setting.catalog is not None, "a job step needs the catalog setting"
+        done = runner.run(job, runner.Environment(setting.qmgrs.get, setting.catalog, clock))
+        assert done.maxcc == 0, f"job ended with MAXCC {done.maxcc}"
+    elif "time" in step:
+        setting.moment[0] += dt.timedelta(seconds=step["time"])
+        if setting.network is not None:
+            setting.network.settle()
     elif "connection" in step:
         program(setting, qm, step)
     else:
@@ -160,8 +200,8 @@ def console_ids(result) -> list[str]:
 
 
 @pytest.mark.parametrize(("data", "case"), load_cases())
-def test_case(data: dict, case: dict) -> None:
-    qm = prepare(data, case)
+def test_case(data: dict, case: dict, tmp_path: Path) -> None:
+    qm = prepare(data, case, tmp_path)
     before = qm.digest()
     result = qm.execute(case["command"], source=SOURCES[case.get("source", "server")])
     assert reply_ids(result) == case["messages"]
