@@ -3,8 +3,9 @@
 Every rule of the engine has a case. A failing command must leave the state exactly as it was
 (the state digest before and after is compared for every failing case).
 
-A file's ``qmgr`` names the setting its cases run in (:data:`SETTINGS`); its ``given`` steps
-and each case's are MQSC commands (text, from the case's source), or objects:
+A file's ``qmgr`` names the setting its cases run in (:data:`SETTINGS`), a case's own
+``qmgr`` the setting of that case; the file's ``given`` steps and each case's are MQSC
+commands (text, from the case's source), or objects:
 
 - ``{"put": queue, "count", "size", "persistent", "retain"}`` puts messages;
 - ``{"command": text, "source", "qmgr"}`` runs a command from another source or on another
@@ -107,6 +108,8 @@ def _catalog(tmp: Path) -> Setting:
     catalog = Catalog(tmp / "catalog")
     qm = fresh_qmz1()
     datasets.attach(qm, catalog)
+    # Page sets added while running are the catalog's clusters, as in a job's queue manager.
+    qm.attach(replace(qm.collaborators, vsam=catalog))
     for text in ("STOP QMGR", "START QMGR"):
         assert qm.execute(text, source=CommandSource.CONSOLE).ok
     return Setting({qm.name: qm}, catalog=catalog)
@@ -132,7 +135,7 @@ def load_cases() -> list:
 
 
 def prepare(data: dict, case: dict, tmp: Path) -> QueueManager:
-    setting = SETTINGS[data.get("qmgr", "qmz1")](tmp)
+    setting = SETTINGS[case.get("qmgr", data.get("qmgr", "qmz1"))](tmp)
     for member in setting.qmgrs.values():
         member.clock = lambda: setting.moment[0]
     qm = setting.qm
