@@ -217,8 +217,13 @@ def test_case(data: dict, case: dict, tmp_path: Path) -> None:
 
 
 def check_display(qm: QueueManager, then: dict) -> None:
-    result = qm.execute(then["command"])
-    assert result.ok, result.message_ids
+    """Run a then-check: it must succeed unless it names the ``messages`` it must give (a
+    stopped queue manager's answer), and show the ``objects`` or report rows it lists."""
+    result = qm.execute(then["command"], source=SOURCES[then.get("source", "server")])
+    if "messages" in then:
+        assert reply_ids(result) == then["messages"]
+    else:
+        assert result.ok, result.message_ids
     if "objects" in then:
         objects = result.objects
         assert len(objects) == len(then["objects"]), [o.attrs for o in objects]
