@@ -29,6 +29,7 @@ NOT_IN_CASES: dict[tuple[str, str], tuple[str, str]] = {
         "tests/golden/channels/indoubt.server.txt",
         "a batch in doubt needs the sender's process killed inside the batch (test_indoubt.py)",
     ),
+    ("queues", "MQSC308E"): ("tests/engine/test_qsg.py", "needs 512 shared queues on one structure"),
 }
 
 
