@@ -7,7 +7,8 @@ A file's ``qmgr`` names the setting its cases run in (:data:`SETTINGS`), a case'
 ``qmgr`` the setting of that case; the file's ``given`` steps and each case's are MQSC
 commands (text, from the case's source), or objects:
 
-- ``{"put": queue, "count", "size", "persistent", "retain"}`` puts messages;
+- ``{"put": queue, "count", "size", "persistent", "retain"}`` puts messages, ``{"put":
+  queue, "data": text, "expiry": tenths of a second}`` one message with that data;
 - ``{"command": text, "source", "qmgr"}`` runs a command from another source or on another
   queue manager of the setting;
 - ``{"tso": text}`` runs a RACF command as IBMUSER (the racf setting);
@@ -95,10 +96,13 @@ def _group(tmp: Path) -> Setting:
 
 def _racf(tmp: Path) -> Setting:
     """QMZ1 with a RACF database in which its subsystem security is off (as IBM's security
-    lab starts); a case turns it on with ``tso`` steps and a restart."""
+    lab starts), restarted so that it reads its switches there; a case turns security on with
+    ``tso`` steps and another restart."""
     keeper = MemoryKeeper(with_security_off(fresh("26.015"), ["QMZ1"]))
     qm = fresh_qmz1()
     qm.attach(replace(qm.collaborators, security=keeper))
+    for text in ("STOP QMGR", "START QMGR"):
+        assert qm.execute(text, source=CommandSource.CONSOLE).ok
     return Setting({qm.name: qm}, keeper)
 
 
@@ -150,7 +154,10 @@ def prepare(data: dict, case: dict, tmp: Path) -> QueueManager:
 def given(setting: Setting, step: dict, source: CommandSource) -> None:
     """One setup step (the module's docstring lists them); it must succeed."""
     qm = setting.qmgrs[step.get("qmgr", setting.qm.name)]
-    if "put" in step:
+    if "put" in step and "data" in step:
+        outcome = qm.put_message(step["put"], step["data"].encode(), expiry=step.get("expiry", -1))
+        assert outcome.done == 1, outcome
+    elif "put" in step:
         outcome = qm.put(
             step["put"],
             step.get("count", 1),
@@ -162,7 +169,7 @@ def given(setting: Setting, step: dict, source: CommandSource) -> None:
     elif "tso" in step:
         assert setting.keeper is not None, "a tso step needs the racf setting"
         outcome = setting.keeper.apply(lambda db: racf_run(db, step["tso"], Issuer("IBMUSER", NOW)))
-        assert outcome.lines, step
+        assert outcome.rc == 0, (step, outcome.lines)
     elif "job" in step:
         [job] = jcl.parse(Source("\n".join(step["job"]) + "\n", "case.jcl"))
         assert setting.catalog is not None, "a job step needs the catalog setting"
