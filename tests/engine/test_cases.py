@@ -9,8 +9,9 @@ commands (text, from the case's source), or objects:
 
 - ``{"put": queue, "count", "size", "persistent", "retain"}`` puts messages, ``{"put":
   queue, "data": text, "expiry": tenths of a second}`` one message with that data;
-- ``{"command": text, "source", "qmgr"}`` runs a command from another source or on another
-  queue manager of the setting;
+- ``{"command": text, "source", "qmgr", "times": n}`` runs a command from another source or
+  on another queue manager of the setting, or n times with ``{n}`` in its text numbered 1 to n
+  (63 CF structures, 32 traces);
 - ``{"tso": text}`` runs a RACF command as IBMUSER (the racf setting);
 - ``{"job": [JCL lines]}`` runs a job whose steps reach the setting's queue managers and data
   set catalog (the catalog setting);
@@ -182,8 +183,10 @@ def given(setting: Setting, step: dict, source: CommandSource) -> None:
     elif "connection" in step:
         program(setting, qm, step)
     else:
-        result = qm.execute(step["command"], source=SOURCES.get(step.get("source", ""), source))
-        assert result.ok, f"setup failed: {step}: {result.message_ids}"
+        for n in range(1, step.get("times", 1) + 1):
+            text = step["command"].replace("{n}", str(n))
+            result = qm.execute(text, source=SOURCES.get(step.get("source", ""), source))
+            assert result.ok, f"setup failed: {text}: {result.message_ids}"
 
 
 def program(setting: Setting, qm: QueueManager, step: dict) -> None:

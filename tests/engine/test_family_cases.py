@@ -31,14 +31,9 @@ NOT_IN_CASES: dict[tuple[str, str], tuple[str, str]] = {
         "tests/golden/channels/indoubt.server.txt",
         "a batch in doubt needs the sender's process killed inside the batch (test_indoubt.py)",
     ),
-    ("cfstructs", "MQSC307E"): ("tests/engine/test_qsg.py", "needs 63 CF structures in the group"),
     ("system", "CSQH032I"): (
         "tests/engine/test_security.py",
         "a switch ON with its profile found: a group member's YES profile over the group's NO",
-    ),
-    ("queues", "MQSC308E"): (
-        "tests/engine/test_qsg.py",
-        "needs 512 shared queues on one structure",
     ),
 }
 
