@@ -35,6 +35,7 @@ import pytest
 from mqsc.batch import datasets, jcl, runner
 from mqsc.batch.datasets import Catalog
 from mqsc.catalog import CommandSource
+from mqsc.engine.collaborators import Collaborators
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.phase import Phase
 from mqsc.engine.records import BufferPoolReport, Message, PageSetReport, TraceReport
@@ -45,7 +46,15 @@ from mqsc.racf.actions import run as racf_run
 from mqsc.racf.background import MemoryKeeper
 from mqsc.racf.database import fresh
 from mqsc.store.racfdb import with_security_off
-from tests.engine.conftest import NOW, clock, fresh_group, fresh_minimal, fresh_qmz1
+from tests.engine.conftest import (
+    MINIMAL_CSQINP1,
+    MINIMAL_CSQINP2,
+    NOW,
+    clock,
+    fresh_group,
+    fresh_minimal,
+    fresh_qmz1,
+)
 
 CASES = Path(__file__).resolve().parents[1] / "cases"
 SOURCES = {
@@ -120,12 +129,29 @@ def _catalog(tmp: Path) -> Setting:
     return Setting({qm.name: qm}, catalog=catalog)
 
 
+def _racf_member(tmp: Path) -> Setting:
+    """QMA, a member of queue sharing group QSGA (no other member), with a RACF database in
+    which security is off for QMA: switch profiles of the group (QSGA.NO.x) and of the
+    member (QMA.YES.x, which overrides them) both count."""
+    keeper = MemoryKeeper(with_security_off(fresh("26.015"), ["QMA"]))
+    qm = QueueManager.create(
+        "QMA",
+        qsg="QSGA",
+        csqinp1=MINIMAL_CSQINP1,
+        csqinp2=MINIMAL_CSQINP2,
+        collaborators=Collaborators(security=keeper),
+        clock=clock,
+    )
+    return Setting({qm.name: qm}, keeper)
+
+
 SETTINGS = {
     "qmz1": lambda tmp: _alone(fresh_qmz1, tmp),
     "minimal": lambda tmp: _alone(fresh_minimal, tmp),
     "pair": _pair,
     "group": _group,
     "racf": _racf,
+    "racf-member": _racf_member,
     "catalog": _catalog,
 }
 

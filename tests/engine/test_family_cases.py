@@ -31,10 +31,6 @@ NOT_IN_CASES: dict[tuple[str, str], tuple[str, str]] = {
         "tests/golden/channels/indoubt.server.txt",
         "a batch in doubt needs the sender's process killed inside the batch (test_indoubt.py)",
     ),
-    ("system", "CSQH032I"): (
-        "tests/engine/test_security.py",
-        "a switch ON with its profile found: a group member's YES profile over the group's NO",
-    ),
 }
 
 
