@@ -38,7 +38,7 @@ from mqsc.catalog import CommandSource
 from mqsc.engine.collaborators import Collaborators
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.phase import Phase
-from mqsc.engine.records import BufferPoolReport, Message, PageSetReport, TraceReport
+from mqsc.engine.records import BufferPoolReport, Message, PageSetReport, ThreadReport, TraceReport
 from mqsc.language.source import Source
 from mqsc.network.transport import Network
 from mqsc.racf.actions import Issuer
@@ -248,6 +248,7 @@ def test_case(data: dict, case: dict, tmp_path: Path) -> None:
     assert console_ids(result) == case.get("console", [])
     if not case["ok"]:
         assert qm.digest() == before, "a failed command changed the state"
+    check_shown(result, case)
     for then in case.get("then", []):
         check_display(qm, then)
 
@@ -260,6 +261,14 @@ def check_display(qm: QueueManager, then: dict) -> None:
         assert reply_ids(result) == then["messages"]
     else:
         assert result.ok, result.message_ids
+    check_shown(result, then)
+
+
+def check_shown(result, then: dict) -> None:
+    """The ``objects`` (each with the attributes given) and report rows (``pagesets``,
+    ``pools``, ``traces`` by number, ``threads`` by connection name: the fields given) a
+    command's result must show; a case names them for its own command's result as a
+    then-check does for its display's."""
     if "objects" in then:
         objects = result.objects
         assert len(objects) == len(then["objects"]), [o.attrs for o in objects]
@@ -272,6 +281,7 @@ def check_display(qm: QueueManager, then: dict) -> None:
         ("pagesets", PageSetReport, "psid"),
         ("pools", BufferPoolReport, "pool"),
         ("traces", TraceReport, "tno"),
+        ("threads", ThreadReport, "name"),
     ):
         if key not in then:
             continue
