@@ -38,7 +38,14 @@ from mqsc.catalog import CommandSource
 from mqsc.engine.collaborators import Collaborators
 from mqsc.engine.manager import QueueManager
 from mqsc.engine.phase import Phase
-from mqsc.engine.records import BufferPoolReport, Message, PageSetReport, ThreadReport, TraceReport
+from mqsc.engine.records import (
+    BufferPoolReport,
+    Message,
+    PageSetReport,
+    ParameterReport,
+    ThreadReport,
+    TraceReport,
+)
 from mqsc.language.source import Source
 from mqsc.network.transport import Network
 from mqsc.racf.actions import Issuer
@@ -266,9 +273,9 @@ def check_display(qm: QueueManager, then: dict) -> None:
 
 def check_shown(result, then: dict) -> None:
     """The ``objects`` (each with the attributes given) and report rows (``pagesets``,
-    ``pools``, ``traces`` by number, ``threads`` by connection name: the fields given) a
-    command's result must show; a case names them for its own command's result as a
-    then-check does for its display's."""
+    ``pools`` and ``traces`` by number, ``threads`` by connection name, ``parameters`` by
+    name: the fields given) a command's result must show; a case names them for its own
+    command's result as a then-check does for its display's."""
     if "objects" in then:
         objects = result.objects
         assert len(objects) == len(then["objects"]), [o.attrs for o in objects]
@@ -282,6 +289,7 @@ def check_shown(result, then: dict) -> None:
         ("pools", BufferPoolReport, "pool"),
         ("traces", TraceReport, "tno"),
         ("threads", ThreadReport, "name"),
+        ("parameters", ParameterReport, "name"),
     ):
         if key not in then:
             continue
