@@ -268,6 +268,10 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             "DISPLAY CFSTATUS (display CF application structure status) on z/OS",
             _IBM92 + "q086020_.html",
         ),
+        "DOC-DISCHI": Evidence(
+            "DISPLAY CHINIT (display channel initiator information) on z/OS",
+            _IBM92 + "q086060_.html",
+        ),
         "DOC-DISCLUSQM": Evidence(
             "DISPLAY CLUSQMGR (IBM MQ 9.1, returned attributes: CHANNEL, CLUSDATE, CLUSTER, "
             "CLUSTIME, DEFTYPE...)",
@@ -466,6 +470,10 @@ SOURCES: Mapping[str, Evidence] = MappingProxyType(
             shows=_ids("CSQI041I"),
         ),
         "DOC-RC3207": Evidence("3207 (0C87) (RC3207): MQRCCF_STORAGE_CLASS_IN_USE"),
+        "DOC-STARTCHI": Evidence(
+            "START CHINIT (start a channel initiator) on z/OS",
+            _IBM92 + "q086680_.html",
+        ),
         "DOC-STARTTRACE": Evidence(
             "START TRACE (start trace) on z/OS",
             "https://www.ibm.com/docs/en/ibm-mq/10.0.x?topic=reference-start-trace-start-trace-zos",

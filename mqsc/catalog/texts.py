@@ -672,6 +672,15 @@ _CATALOG: tuple[MessageDef, ...] = (
         "START CHINIT while the channel initiator is already active; nothing changes.",
     ),
     _m(
+        "MQSC539E",
+        "{csect} {command} needs the command server: it is stopped (START CMDSERV)",
+        8,
+        V,
+        "emulator; rule: IBM MQ for z/OS [DOC-STARTCHI] and [DOC-DISCHI] usage notes: 'The "
+        "command server must be running'",
+        "START CHINIT or DISPLAY CHINIT after STOP CMDSERV; nothing changes.",
+    ),
+    _m(
         "MQSC534I",
         "{csect} {command} CHANNEL({channel}) COMMAND ACCEPTED",
         0,

@@ -18,6 +18,9 @@ CMDSERV_DECK = [
     "STOP CMDSERV",
     "STOP CMDSERV",
     "DISPLAY CMDSERV",
+    # IBM "START CHINIT", "DISPLAY CHINIT": "The command server must be running".
+    "START CHINIT",
+    "DISPLAY CHINIT",
     "START CMDSERV",
     "START CMDSERV",
     "DISPLAY CMDSERV",

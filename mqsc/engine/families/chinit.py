@@ -41,7 +41,16 @@ from mqsc.engine.channelstate import (
     syncs,
 )
 from mqsc.engine.context import Ctx
+from mqsc.engine.phase import Phase
 from mqsc.engine.registry import handles
+
+
+def _require_command_server(ctx: Ctx) -> None:
+    """IBM MQ for z/OS, "START CHINIT" and "DISPLAY CHINIT" usage notes: "The command server
+    must be running". Start-up's CSQINP2 is not refused: the queue manager starts its command
+    server itself."""
+    if ctx.qm.phase is Phase.RUNNING and qmgr_attrs(ctx).get("CMDSERV", "RUNNING") != "RUNNING":
+        raise ctx.fail("MQSC539E", command=f"{ctx.cmd.verb} {ctx.cmd.objtype}")
 
 
 def _require_active(ctx: Ctx) -> None:
@@ -52,6 +61,7 @@ def _require_active(ctx: Ctx) -> None:
 # ---- START / STOP / DISPLAY CHINIT -----------------------------------------------------------
 @handles("START", "CHINIT")
 def start_chinit(ctx: Ctx) -> None:
+    _require_command_server(ctx)
     if active(qmgr_attrs(ctx)):
         raise ctx.fail("MQSC532E")
     if ctx.cmd.get("PARM"):
@@ -89,6 +99,7 @@ def stop_chinit(ctx: Ctx) -> None:
 
 @handles("DISPLAY", "CHINIT")
 def display_chinit(ctx: Ctx) -> None:
+    _require_command_server(ctx)
     _require_active(ctx)
     attrs = qmgr_attrs(ctx)
     ctx.say("MQSC537I", command="DISPLAY CHINIT")
