@@ -11,7 +11,7 @@ commands (text, from the case's source), or objects:
   queue, "data": text, "expiry": tenths of a second}`` one message with that data;
 - ``{"command": text, "source", "qmgr", "times": n}`` runs a command from another source or
   on another queue manager of the setting, or n times with ``{n}`` in its text numbered 1 to n
-  (63 CF structures, 32 traces);
+  (a group's 63 CF structures, a structure's 512 queues, 32 traces);
 - ``{"tso": text}`` runs a RACF command as IBMUSER (the racf setting);
 - ``{"job": [JCL lines]}`` runs a job whose steps reach the setting's queue managers and data
   set catalog (the catalog setting);
