@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -26,6 +26,7 @@ from mqsc.catalog.mqrc import (
     MQRC_UNKNOWN_REMOTE_Q_MGR,
 )
 from mqsc.engine import connregistry, repository, security
+from mqsc.engine.channelrecords import BatchInDoubt, ChannelStatus, ChannelSync, ChinitState
 from mqsc.engine.context import STAMP, Ctx
 from mqsc.engine.messaging import events, privateq
 from mqsc.engine.messaging.triggers import CHANNEL_INITQ
@@ -33,18 +34,13 @@ from mqsc.engine.mqobjects import QueueManagerInfo
 from mqsc.engine.records import Message, Transfer
 from mqsc.engine.storage.copying import replacer
 
-#: Where the channel initiator's state lives among the queue manager's attributes (not MQSC
-#: attributes: DISPLAY QMGR and ALTER QMGR never see them).
-CHINIT, LISTENERS, CHANNELS = "CHINIT", "LISTENERS", "CHSTATUS"
-#: Each channel's synchronisation data, kept apart from its status because it outlives it
-#: (STOP CHINIT, a restart): sequence numbers, the last committed batch's unit of work and
-#: the batch in doubt, as z/OS keeps them on SYSTEM.CHANNEL.SYNCQ (IBM "Channel
-#: synchronization": "sequence numbers and LUWIDs are stored... so that they survive").
-SYNC = "CHSYNC"
 #: dataclasses.replace of the queue manager's record, fields read once: a batch sets the
 #: channel's status and synchronisation record three times (the channel benchmark's step ratio,
 #: docs/performance.md).
 _with = replacer(QueueManagerInfo)
+_chinit_with = replacer(ChinitState)
+_status_with = replacer(ChannelStatus)
+_sync_with = replacer(ChannelSync)
 
 #: Channel types that send from a transmission queue, and those that receive.
 SENDERS = frozenset(SENDER_TYPES)
@@ -92,22 +88,31 @@ def channel_of(key: str) -> str:
     return key.split(" ", 1)[0]
 
 
-def active(attrs: Mapping[str, Any]) -> bool:
-    """Whether the channel initiator of a queue manager (its attributes) is active."""
-    return attrs.get(CHINIT) == "ACTIVE"
+def chinit_of(ctx: Ctx) -> ChinitState:
+    """The channel initiator's state in this transaction."""
+    info: QueueManagerInfo = ctx.txn.get("qmgr", None)
+    return info.chinit
 
 
-def ports(attrs: Mapping[str, Any]) -> tuple[int, ...]:
-    """The TCP/IP ports its listeners listen on."""
-    return tuple(int(p) for p in attrs.get(LISTENERS, ()))
+def active(chinit: ChinitState) -> bool:
+    """Whether a channel initiator is active."""
+    return chinit.active
 
 
-def statuses(attrs: Mapping[str, Any]) -> Mapping[str, Mapping[str, Any]]:
+def statuses(chinit: ChinitState) -> Mapping[str, ChannelStatus]:
     """Each channel's status (only channels that have one: the others are INACTIVE)."""
-    return attrs.get(CHANNELS, {})
+    return chinit.statuses
+
+
+def status_of(chinit: ChinitState, channel: str) -> str:
+    """A channel instance's STATUS ("" when it has none: INACTIVE)."""
+    found = chinit.statuses.get(channel)
+    return found.status if found is not None else ""
 
 
 def set_attrs(ctx: Ctx, **values: Any) -> None:
+    """Set (None: remove) attributes of the queue manager that no MQSC command shows (the
+    cluster repository manager's bookkeeping)."""
     info = ctx.txn.get("qmgr", None)
     new = dict(info.attrs)
     for key, value in values.items():
@@ -118,38 +123,53 @@ def set_attrs(ctx: Ctx, **values: Any) -> None:
     ctx.txn.put("qmgr", None, _with(info, attrs=new))
 
 
+def _set_chinit(ctx: Ctx, chinit: ChinitState) -> None:
+    ctx.txn.put("qmgr", None, _with(ctx.txn.get("qmgr", None), chinit=chinit))
+
+
+def start(ctx: Ctx) -> None:
+    """The channel initiator becomes active (START CHINIT)."""
+    _set_chinit(ctx, _chinit_with(chinit_of(ctx), active=True))
+
+
+def set_listeners(ctx: Ctx, listening: Iterable[int]) -> None:
+    """The ports its listeners listen on now (START / STOP LISTENER), in order."""
+    _set_chinit(ctx, _chinit_with(chinit_of(ctx), listeners=tuple(sorted(listening))))
+
+
 def set_status(
-    ctx: Ctx, channel: str, status: Mapping[str, Any] | None, *, by_user: bool = False
+    ctx: Ctx, channel: str, status: ChannelStatus | None, *, by_user: bool = False
 ) -> None:
     """Record a channel's status (None: it has none, INACTIVE), with the channel events of
     the change (a channel instance that starts running, or stops running: ``by_user`` when
     STOP CHANNEL stopped it). A channel instance that starts running gets its MCA's
     connection, one that stops running loses it (mqsc/engine/connregistry.py: DISPLAY CONN
     shows running channels with CHANNEL and CONNAME)."""
-    table = dict(statuses(qmgr_attrs(ctx)))
+    chinit = chinit_of(ctx)
+    table = dict(chinit.statuses)
     old = table.get(channel)
     if status is None:
         table.pop(channel, None)
     else:
-        table[channel] = dict(status)
-    set_attrs(ctx, **{CHANNELS: table})
+        table[channel] = status
+    _set_chinit(ctx, _chinit_with(chinit, statuses=table))
     _channel_events(ctx, channel, old, status, by_user)
-    was = old is not None and old.get("STATUS") == "RUNNING"
-    if status is not None and status.get("STATUS") == "RUNNING":
+    was = old is not None and old.status == "RUNNING"
+    if status is not None and status.status == "RUNNING":
         if not was:
             _mca_connects(ctx, channel, status)
     elif was:
         connregistry.channel_ended(ctx, channel)
 
 
-def _mca_connects(ctx: Ctx, key: str, status: Mapping[str, Any]) -> None:
+def _mca_connects(ctx: Ctx, key: str, status: ChannelStatus) -> None:
     # The MCA's user: the channel's MCAUSER, else the channel initiator's own. ``key`` is the
     # channel instance (a cluster-receiver's names its sending queue manager too).
     name = key.split(" ", 1)[0]
     obj = definition(ctx, name)
     mcauser = str(obj.get("MCAUSER") or "").strip().upper()[:8] if obj is not None else ""
-    xmitq = str(status.get("XMITQ", "")) if status.get("CHLTYPE") in SENDERS else ""
-    connregistry.channel_started(ctx, key, str(status.get("CONNAME", "")), mcauser, xmitq)
+    xmitq = status.xmitq if status.chltype in SENDERS else ""
+    connregistry.channel_started(ctx, key, status.conname, mcauser, xmitq)
 
 
 #: The ReasonQualifier of a Channel Stopped event by the state the channel stops in (IBM
@@ -165,49 +185,44 @@ _STOP_QUALIFIERS = {
 def _channel_events(
     ctx: Ctx,
     channel: str,
-    old: Mapping[str, Any] | None,
-    new: Mapping[str, Any] | None,
+    old: ChannelStatus | None,
+    new: ChannelStatus | None,
     by_user: bool,
 ) -> None:
-    was = old.get("STATUS") if old else None
-    now = new.get("STATUS") if new else None
+    was = old.status if old else None
+    now = new.status if new else None
     if was == now:
         return
     if now == "RUNNING" and new is not None:
-        events.channel_started(
-            ctx,
-            channel,
-            str(new.get("CHLTYPE", "")),
-            str(new.get("XMITQ", "")),
-            str(new.get("CONNAME", "")),
-        )
+        events.channel_started(ctx, channel, new.chltype, new.xmitq, new.conname)
     elif was == "RUNNING" and by_user:
         events.channel_stopped_by_user(ctx, channel)
     elif was == "RUNNING" and old is not None:
         events.channel_stopped(
             ctx,
             channel,
-            str(old.get("CHLTYPE", "")),
-            str(old.get("XMITQ", "")),
-            str(old.get("CONNAME", "")),
+            old.chltype,
+            old.xmitq,
+            old.conname,
             _STOP_QUALIFIERS.get(now, "MQRQ_CHANNEL_STOPPED_ERROR"),
         )
 
 
 def shutdown(ctx: Ctx) -> None:
-    """The channel initiator stops with its queue manager (STOP QMGR): listeners stop,
-    channels end; a STOPPED channel stays stopped (z/OS keeps that state across restarts).
-    Its connections and its channels' end."""
-    kept = {n: s for n, s in statuses(qmgr_attrs(ctx)).items() if s.get("STATUS") == "STOPPED"}
-    set_attrs(ctx, **{CHINIT: None, LISTENERS: None, CHANNELS: kept or None})
+    """The channel initiator stops (STOP CHINIT, or with its queue manager): listeners stop,
+    channels end; a STOPPED channel stays stopped (z/OS keeps that state across restarts);
+    the synchronisation data stays. Its connections and its channels' end."""
+    chinit = chinit_of(ctx)
+    kept = {n: s for n, s in chinit.statuses.items() if s.status == "STOPPED"}
+    _set_chinit(ctx, ChinitState(False, (), kept, chinit.syncs))
     connregistry.end_chinit(ctx)
 
 
-def requesting(attrs: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+def requesting(chinit: ChinitState) -> Iterator[tuple[str, str]]:
     """The requester channels waiting to call their partner: (name, CONNAME)."""
-    for name, status in sorted(statuses(attrs).items()):
-        if status.get("STATUS") == "REQUESTING":
-            yield name, str(status.get("CONNAME", ""))
+    for name, status in sorted(chinit.statuses.items()):
+        if status.status == "REQUESTING":
+            yield name, status.conname
 
 
 def serve_requester(ctx: Ctx, channel: str, requester: str) -> None:
@@ -215,25 +230,27 @@ def serve_requester(ctx: Ctx, channel: str, requester: str) -> None:
     over the caller's conversation (PARTNER); its sender calls the requester back, by its own
     CONNAME (the network's CONNAME rule)."""
     obj = ctx.txn.get("channel", channel)
-    current = statuses(qmgr_attrs(ctx)).get(channel, {}).get("STATUS")
+    current = status_of(chinit_of(ctx), channel)
     if obj is None or current in ("RUNNING", "STOPPED"):
         return
     if obj.get("CHLTYPE") == "SVR":
+        short, long = _retry_counts(obj)
         set_status(
             ctx,
             channel,
-            {
-                "CHLTYPE": "SVR",
-                "CONNAME": str(obj.get("CONNAME", "")),
-                "XMITQ": str(obj.get("XMITQ", "")),
-                "STATUS": "RUNNING",
-                "MSGS": 0,
-                "BATCHES": 0,
-                "RQMNAME": requester,
-                "PARTNER": requester,
-                "LASTAT": _now(ctx),
-                **_retry_counts(obj),
-            },
+            ChannelStatus(
+                "SVR",
+                str(obj.get("CONNAME", "")),
+                str(obj.get("XMITQ", "")),
+                "RUNNING",
+                msgs=0,
+                batches=0,
+                rqmname=requester,
+                partner=requester,
+                lastat=_now(ctx),
+                shortrts=short,
+                longrts=long,
+            ),
         )
         ctx.console("MQSC347I", csect="CSQXRESP", channel=channel)
     else:
@@ -243,14 +260,14 @@ def serve_requester(ctx: Ctx, channel: str, requester: str) -> None:
 def requested(ctx: Ctx, channel: str, why: str, partner: str) -> None:
     """The requester's side of its call: RUNNING, bound to ``partner`` (MQSC347I), or, when
     the call found no server or sender to answer it, inactive with why (MQSC342I)."""
-    status = statuses(qmgr_attrs(ctx)).get(channel)
-    if status is None or status.get("STATUS") != "REQUESTING":
+    status = statuses(chinit_of(ctx)).get(channel)
+    if status is None or status.status != "REQUESTING":
         return
     if why:
         set_status(ctx, channel, None)
         ctx.console("MQSC342I", channel=channel, why=why)
         return
-    set_status(ctx, channel, {**status, "STATUS": "RUNNING", "RQMNAME": partner})
+    set_status(ctx, channel, _status_with(status, status="RUNNING", rqmname=partner))
     ctx.console("MQSC347I", csect="CSQXRESP", channel=channel)
 
 
@@ -271,25 +288,26 @@ def start_sender(ctx: Ctx, obj: Any, conname: str) -> None:
         if network is not None
         else ("no other queue manager is reachable from this one")
     )
-    status = {
-        "CHLTYPE": chltype,
-        "CONNAME": conname,
-        "XMITQ": xmitq,
-        "STATUS": "RETRYING" if why else "RUNNING",
-        "MSGS": 0,
-        "BATCHES": 0,
-        "RQMNAME": "",
-        **_retry_counts(obj),
-    }
-    if in_doubt(qmgr_attrs(ctx), name) is not None:
+    short, long = _retry_counts(obj)
+    status = ChannelStatus(
+        chltype,
+        conname,
+        xmitq,
+        "RETRYING" if why else "RUNNING",
+        msgs=0,
+        batches=0,
+        rqmname="",
+        shortrts=short,
+        longrts=long,
         # A sender restarting with a batch in doubt resynchronises with its partner before
         # it sends anything (IBM "Channel synchronization"; the network does it, as it knows
         # the partner's last committed unit of work).
-        status["RESYNC"] = "YES"
+        resync=in_doubt(chinit_of(ctx), name) is not None,
+    )
     if why:
         status = _next_retry(ctx, status, obj)
     else:
-        status["LASTAT"] = _now(ctx)
+        status = _status_with(status, lastat=_now(ctx))
     set_status(ctx, name, status)
     if why:
         ctx.console("MQSC330I", channel=name, why=why)
@@ -304,14 +322,14 @@ def trigger(ctx: Ctx) -> None:
     starts the sender named by its TRIGDATA (blank: the sender or server channel that uses it)
     when that channel is inactive; a STOPPED or RETRYING channel is left alone, as on z/OS,
     until START CHANNEL. Only with the channel initiator active, which serves the queue."""
-    attrs = qmgr_attrs(ctx)
-    if not active(attrs):
+    chinit = chinit_of(ctx)
+    if not chinit.active:
         return
-    for channel in triggered(ctx.txn, statuses(attrs)):
+    for channel in triggered(ctx.txn, chinit.statuses):
         start_sender(ctx, channel, str(channel.get("CONNAME", "")))
 
 
-def triggered(txn: Any, current: Mapping[str, Any]) -> list[Any]:
+def triggered(txn: Any, current: Mapping[str, ChannelStatus]) -> list[Any]:
     """The inactive senders :func:`trigger` starts now (``current``: the channels' statuses).
     It only reads, so a network asks it before opening a unit of work for the trigger (after
     every put); starting a sender changes none of what it reads."""
@@ -346,10 +364,10 @@ def triggered(txn: Any, current: Mapping[str, Any]) -> list[Any]:
     return found
 
 
-def running_senders(attrs: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
+def running_senders(chinit: ChinitState) -> Iterator[tuple[str, ChannelStatus]]:
     """The sender and server channels that are RUNNING, by name."""
-    for name, status in sorted(statuses(attrs).items()):
-        if status.get("STATUS") == "RUNNING" and status.get("CHLTYPE") in SENDERS:
+    for name, status in sorted(chinit.statuses.items()):
+        if status.status == "RUNNING" and status.chltype in SENDERS:
             yield name, status
 
 
@@ -425,24 +443,23 @@ class Batch:
     transfers: tuple[Transfer, ...]
 
 
-def syncs(attrs: Mapping[str, Any]) -> Mapping[str, Mapping[str, Any]]:
-    """Each channel's synchronisation record (only channels that ever moved a batch)."""
-    return attrs.get(SYNC, {})
+#: The synchronisation record of a channel that never moved a batch.
+NO_SYNC = ChannelSync()
 
 
-def sync_of(attrs: Mapping[str, Any], channel: str) -> Mapping[str, Any]:
-    return syncs(attrs).get(channel, {})
+def sync_of(chinit: ChinitState, channel: str) -> ChannelSync:
+    return chinit.syncs.get(channel, NO_SYNC)
 
 
-def in_doubt(attrs: Mapping[str, Any], channel: str) -> Mapping[str, Any] | None:
-    """The batch a sender is in doubt about (its record), if any."""
-    return sync_of(attrs, channel).get("INDOUBT") or None
+def in_doubt(chinit: ChinitState, channel: str) -> BatchInDoubt | None:
+    """The batch a sender is in doubt about, if any."""
+    found = chinit.syncs.get(channel)
+    return found.in_doubt if found is not None else None
 
 
-def set_sync(ctx: Ctx, channel: str, record: Mapping[str, Any]) -> None:
-    table = dict(syncs(qmgr_attrs(ctx)))
-    table[channel] = {k: v for k, v in record.items() if v is not None}
-    set_attrs(ctx, **{SYNC: table})
+def set_sync(ctx: Ctx, channel: str, record: ChannelSync) -> None:
+    chinit = chinit_of(ctx)
+    _set_chinit(ctx, _chinit_with(chinit, syncs={**chinit.syncs, channel: record}))
 
 
 def unit_of_work(qmgr: str, channel: str, number: int) -> str:
@@ -464,39 +481,38 @@ def begin(ctx: Ctx, channel: str, owner: str) -> Batch | None:
     doubt about it. ``owner`` names the process and thread sending it (another leaves it
     alone while that one lives).
     None when there is nothing to send or a batch is in doubt already."""
-    attrs = qmgr_attrs(ctx)
-    status = statuses(attrs).get(channel)
-    if status is None or status.get("STATUS") != "RUNNING" or in_doubt(attrs, channel):
+    chinit = chinit_of(ctx)
+    status = chinit.statuses.get(channel)
+    if status is None or status.status != "RUNNING" or in_doubt(chinit, channel):
         return None
-    xmitq = str(status.get("XMITQ", ""))
-    clustered = status.get("CHLTYPE") == repository.CLUSSDR
+    xmitq = status.xmitq
+    clustered = status.chltype == repository.CLUSSDR
     runs = _outgoing_runs(ctx, xmitq, channel if clustered else "")
     if not runs:
         return None
-    record = dict(sync_of(attrs, channel))
+    record = sync_of(chinit, channel)
     count = sum(run.available for run in runs)
-    number = int(record.get("BATCHNO", 0)) + 1
+    number = (record.batchno or 0) + 1
     obj = definition(ctx, channel)
     batch = Batch(
         unit_of_work(ctx.qm.name, channel, number),
-        _next_seqno(int(record.get("SEQNO", 0)), count, obj),
+        _next_seqno(record.seqno or 0, count, obj),
         tuple(_transfer(run) for run in runs),
     )
     # NPMSPEED(FAST) (the default): nonpersistent messages travel outside the batch's unit
     # of work (IBM "Fast, nonpersistent messages"): a batch that fails after they left is
     # not resent for them: they are delivered or lost, never sent twice.
     fast = obj is None or obj.get("NPMSPEED", "FAST") == "FAST"
-    record["BATCHNO"] = number
-    record["INDOUBT"] = {
-        "LUWID": batch.unit,
-        "SEQNO": batch.seqno,
-        "COUNT": count,
-        "XMITQ": xmitq,
-        "OWNER": owner,
-        "RUNS": [[run.id, run.available] for run in runs if run.persistent or not fast],
-        "FAST": [[run.id, run.available] for run in runs if fast and not run.persistent],
-    }
-    set_sync(ctx, channel, record)
+    doubt = BatchInDoubt(
+        batch.unit,
+        batch.seqno,
+        count,
+        xmitq,
+        owner,
+        tuple((run.id, run.available) for run in runs if run.persistent or not fast),
+        tuple((run.id, run.available) for run in runs if fast and not run.persistent),
+    )
+    set_sync(ctx, channel, _sync_with(record, batchno=number, in_doubt=doubt))
     return batch
 
 
@@ -529,58 +545,55 @@ def sent(ctx: Ctx, channel: str, unit: str, batchsz: int, rqmname: str) -> None:
     sequence number and unit of work become the last committed ones, and the channel counts
     them (MSGS, BATCHES). A batch resolved meanwhile (RESOLVE CHANNEL) is left as resolved;
     one whose messages are no longer all there is refused (:class:`BatchGone`)."""
-    record = sync_of(qmgr_attrs(ctx), channel)
-    doubt = record.get("INDOUBT") or {}
-    if doubt.get("LUWID") != unit:
+    doubt = in_doubt(chinit_of(ctx), channel)
+    if doubt is None or doubt.luwid != unit:
         return
     _commit(ctx, channel, strict=True)
-    _count(ctx, channel, int(doubt["COUNT"]), batchsz, rqmname)
+    _count(ctx, channel, doubt.count, batchsz, rqmname)
 
 
 def _commit(ctx: Ctx, channel: str, *, strict: bool) -> int:
     """The in-doubt batch's gets commit: its messages leave the transmission queue."""
-    record = dict(sync_of(qmgr_attrs(ctx), channel))
-    doubt = record.pop("INDOUBT")
-    wanted = {int(i): int(n) for i, n in (*doubt["RUNS"], *doubt.get("FAST", ()))}
-    got = privateq.get_runs(ctx, str(doubt["XMITQ"]), wanted) if wanted else 0
-    if strict and got < int(doubt["COUNT"]):
-        raise BatchGone(channel, str(doubt["XMITQ"]), got, int(doubt["COUNT"]))
-    connregistry.channel_got(ctx, channel, str(doubt["XMITQ"]), got)
-    record["SEQNO"], record["LUWID"] = int(doubt["SEQNO"]), str(doubt["LUWID"])
-    set_sync(ctx, channel, record)
+    record = sync_of(chinit_of(ctx), channel)
+    doubt = record.in_doubt
+    assert doubt is not None  # callers look first
+    wanted = dict((*doubt.runs, *doubt.fast))
+    got = privateq.get_runs(ctx, doubt.xmitq, wanted) if wanted else 0
+    if strict and got < doubt.count:
+        raise BatchGone(channel, doubt.xmitq, got, doubt.count)
+    connregistry.channel_got(ctx, channel, doubt.xmitq, got)
+    set_sync(ctx, channel, _sync_with(record, seqno=doubt.seqno, luwid=doubt.luwid, in_doubt=None))
     return got
 
 
 def back_out(ctx: Ctx, channel: str, unit: str) -> None:
     """The batch ``unit`` was not delivered (refused, or its partner could not be reached):
     its gets back out, its messages stay on the transmission queue to be sent again."""
-    record = dict(sync_of(qmgr_attrs(ctx), channel))
-    if (record.get("INDOUBT") or {}).get("LUWID") == unit:
-        record.pop("INDOUBT")
-        set_sync(ctx, channel, record)
+    record = sync_of(chinit_of(ctx), channel)
+    if record.in_doubt is not None and record.in_doubt.luwid == unit:
+        set_sync(ctx, channel, _sync_with(record, in_doubt=None))
 
 
 def resolve(ctx: Ctx, channel: str, commit: bool, how: str) -> None:
     """Resolve the batch in doubt: COMMIT (its messages leave the transmission queue: the
     partner has them) or BACKOUT (they stay, and are sent again), with MQSC338I saying which.
     ``how``: by whom (the resynchronisation with the partner, or RESOLVE CHANNEL)."""
-    doubt = in_doubt(qmgr_attrs(ctx), channel)
+    doubt = in_doubt(chinit_of(ctx), channel)
     if doubt is None:
         return
     if commit:
         _commit(ctx, channel, strict=False)
     else:
-        back_out(ctx, channel, str(doubt["LUWID"]))
-        fast = {int(i): int(n) for i, n in doubt.get("FAST", ())}
-        if fast:
+        back_out(ctx, channel, doubt.luwid)
+        if doubt.fast:
             # Its NPMSPEED(FAST) messages were sent outside the unit of work and did not
             # arrive: they are lost, as on z/OS, not sent again.
-            privateq.get_runs(ctx, str(doubt["XMITQ"]), fast)
+            privateq.get_runs(ctx, doubt.xmitq, dict(doubt.fast))
     ctx.console(
         "MQSC338I",
         channel=channel,
-        count=int(doubt["COUNT"]),
-        luwid=str(doubt["LUWID"]),
+        count=doubt.count,
+        luwid=doubt.luwid,
         outcome="committed" if commit else "backed out",
         how=how,
     )
@@ -589,34 +602,35 @@ def resolve(ctx: Ctx, channel: str, commit: bool, how: str) -> None:
 def resync(ctx: Ctx, channel: str, partner_unit: str, partner: str) -> None:
     """A restarted sender asks its partner for the unit of work it last committed: the batch
     in doubt commits if it is that one, else it backs out (IBM "Channel synchronization")."""
-    status = statuses(qmgr_attrs(ctx)).get(channel)
-    doubt = in_doubt(qmgr_attrs(ctx), channel)
-    if status is not None and status.get("RESYNC"):
-        set_status(ctx, channel, {k: v for k, v in status.items() if k != "RESYNC"})
+    status = statuses(chinit_of(ctx)).get(channel)
+    doubt = in_doubt(chinit_of(ctx), channel)
+    if status is not None and status.resync:
+        set_status(ctx, channel, _status_with(status, resync=False))
     if doubt is not None:
-        resolve(ctx, channel, partner_unit == doubt.get("LUWID"), f"resynchronized with {partner}")
+        resolve(ctx, channel, partner_unit == doubt.luwid, f"resynchronized with {partner}")
 
 
 def broken(ctx: Ctx, channel: str) -> None:
     """The process sending a batch ended before the answer came (killed): the channel ends
     with the batch in doubt, RETRYING; it resynchronises when it runs again."""
-    doubt = in_doubt(qmgr_attrs(ctx), channel)
+    doubt = in_doubt(chinit_of(ctx), channel)
     if doubt is not None:
-        ctx.console(
-            "MQSC341I", channel=channel, count=int(doubt["COUNT"]), luwid=str(doubt["LUWID"])
-        )
+        ctx.console("MQSC341I", channel=channel, count=doubt.count, luwid=doubt.luwid)
     stop_for(ctx, channel, "RETRYING")
 
 
 def _count(ctx: Ctx, channel: str, count: int, batchsz: int, rqmname: str) -> None:
-    status = dict(statuses(qmgr_attrs(ctx)).get(channel, {}))
-    if not status:
+    status = statuses(chinit_of(ctx)).get(channel)
+    if status is None:
         return
-    status["MSGS"] = int(status.get("MSGS", 0)) + count
-    status["BATCHES"] = int(status.get("BATCHES", 0)) + -(-count // max(1, batchsz))
-    status["RQMNAME"] = rqmname
-    status["LASTAT"] = _now(ctx)
-    set_status(ctx, channel, status)
+    counted = _status_with(
+        status,
+        msgs=(status.msgs or 0) + count,
+        batches=(status.batches or 0) + -(-count // max(1, batchsz)),
+        rqmname=rqmname,
+        lastat=_now(ctx),
+    )
+    set_status(ctx, channel, counted)
 
 
 class Undeliverable(Refused):
@@ -708,17 +722,16 @@ def deliver(
         total += t.count
     obj = definition(ctx, channel)
     key = instance(channel, sender, obj.get("CHLTYPE") if obj is not None else "")
-    receiver = dict(statuses(qmgr_attrs(ctx)).get(key, {}))
-    if not receiver or receiver.get("STATUS") != "RUNNING":
-        receiver = {
-            "CHLTYPE": str(obj.get("CHLTYPE")) if obj is not None else "RCVR",
-            "CONNAME": "",
-            "XMITQ": "",
-            "STATUS": "RUNNING",
-            "MSGS": 0,
-            "BATCHES": 0,
-            "RQMNAME": sender,
-        }
+    if status_of(chinit_of(ctx), key) != "RUNNING":
+        receiver = ChannelStatus(
+            str(obj.get("CHLTYPE")) if obj is not None else "RCVR",
+            "",
+            "",
+            "RUNNING",
+            msgs=0,
+            batches=0,
+            rqmname=sender,
+        )
         set_status(ctx, key, receiver)
         ctx.console("MQSC347I", csect="CSQXRESP", channel=channel)
     for queue, count, size in made:
@@ -726,10 +739,9 @@ def deliver(
     if unit:
         # Committed with the batch: the sequence number and unit of work a restarting sender
         # asks for to resolve a batch it is in doubt about.
-        record = dict(sync_of(qmgr_attrs(ctx), key))
-        record["SEQNO"] = seqno if seqno is not None else int(record.get("SEQNO", 0)) + total
-        record["LUWID"] = unit
-        set_sync(ctx, key, record)
+        record = sync_of(chinit_of(ctx), key)
+        last = seqno if seqno is not None else (record.seqno or 0) + total
+        set_sync(ctx, key, _sync_with(record, seqno=last, luwid=unit))
     _count(ctx, key, total, int(obj.get("BATCHSZ", 50)) if obj is not None else 50, sender)
 
 
@@ -743,13 +755,14 @@ def _may_put(ctx: Ctx, queue: str, user: str) -> bool:
 def stop_for(ctx: Ctx, channel: str, status: str) -> None:
     """A running channel ends on its own (its partner went, a batch could not be delivered):
     RETRYING (its retries start again from SHORTRTY) or STOPPED, with MQSC348I."""
-    old = statuses(qmgr_attrs(ctx)).get(channel)
-    if old is None or old.get("STATUS") == status:
+    old = statuses(chinit_of(ctx)).get(channel)
+    if old is None or old.status == status:
         return
-    new = {**old, "STATUS": status}
+    new = _status_with(old, status=status)
     if status == "RETRYING":
         obj = definition(ctx, channel)
-        new = _next_retry(ctx, {**new, **_retry_counts(obj)}, obj)
+        short, long = _retry_counts(obj)
+        new = _next_retry(ctx, _status_with(new, shortrts=short, longrts=long), obj)
     set_status(ctx, channel, new)
     ctx.console("MQSC348I", csect="CSQXRESP", channel=channel)
 
@@ -762,37 +775,39 @@ def stop_for(ctx: Ctx, channel: str, status: str) -> None:
 # command or put after its moment: nothing runs between commands.
 
 
-def _retry_counts(obj: Any) -> dict[str, int]:
-    get = (lambda n, d: int(obj.get(n, d))) if obj is not None else (lambda n, d: d)
-    return {"SHORTRTS": get("SHORTRTY", 10), "LONGRTS": get("LONGRTY", 999_999_999)}
+def _retry_counts(obj: Any) -> tuple[int, int]:
+    """The short and long retries of a channel (SHORTRTY, LONGRTY) that starts afresh."""
+    if obj is None:
+        return 10, 999_999_999
+    return int(obj.get("SHORTRTY", 10)), int(obj.get("LONGRTY", 999_999_999))
 
 
-def _next_retry(ctx: Ctx, status: dict[str, Any], obj: Any) -> dict[str, Any]:
+def _next_retry(ctx: Ctx, status: ChannelStatus, obj: Any) -> ChannelStatus:
     """The status after a failed attempt: the next retry's moment and the retries left, or
     STOPPED when none is left."""
     get = (lambda n, d: int(obj.get(n, d))) if obj is not None else (lambda n, d: d)
-    short, long = int(status.get("SHORTRTS", 0)), int(status.get("LONGRTS", 0))
+    short, long = status.shortrts or 0, status.longrts or 0
     if short > 0:
-        wait, status = get("SHORTTMR", 60), {**status, "SHORTRTS": short - 1}
+        wait, status = get("SHORTTMR", 60), _status_with(status, shortrts=short - 1)
     elif long > 0:
-        wait, status = get("LONGTMR", 1200), {**status, "LONGRTS": long - 1}
+        wait, status = get("LONGTMR", 1200), _status_with(status, longrts=long - 1)
     else:
         ctx.console("MQSC348I", csect="CSQXRESP", channel=obj.name if obj is not None else "")
-        return {**status, "STATUS": "STOPPED", "RETRYAT": ""}
+        return _status_with(status, status="STOPPED", retryat="")
     moment = ctx.qm.clock() + dt.timedelta(seconds=wait)
-    return {**status, "RETRYAT": moment.strftime(STAMP)}
+    return _status_with(status, retryat=moment.strftime(STAMP))
 
 
 def _now(ctx: Ctx) -> str:
     return ctx.qm.clock().strftime(STAMP)
 
 
-def idle_due(status: Mapping[str, Any], definition: Any, now: dt.datetime) -> bool:
+def idle_due(status: ChannelStatus, definition: Any, now: dt.datetime) -> bool:
     """Whether a running sender with nothing to send has waited its disconnect interval
     (IBM "DEFINE CHANNEL", DISCINT: "the channel closes if no message arrives on the
     transmission queue within this time"; 0: never), by the queue manager's clock."""
     discint = int(definition.get("DISCINT", 6000)) if definition is not None else 6000
-    since = str(status.get("LASTAT", ""))
+    since = status.lastat
     if not discint or not since:
         return False
     # Stamps of one format compare as strings: no parsing on every look.
@@ -802,81 +817,71 @@ def idle_due(status: Mapping[str, Any], definition: Any, now: dt.datetime) -> bo
 def disconnect(ctx: Ctx, channel: str) -> None:
     """DISCINT passed with an empty transmission queue: the channel ends normally, INACTIVE
     (MQSC348I); its receiver ends with it. A trigger or START CHANNEL starts it again."""
-    status = statuses(qmgr_attrs(ctx)).get(channel)
-    if status is None or status.get("STATUS") != "RUNNING" or in_doubt(qmgr_attrs(ctx), channel):
+    chinit = chinit_of(ctx)
+    if status_of(chinit, channel) != "RUNNING" or in_doubt(chinit, channel):
         return
     set_status(ctx, channel, None)
     ctx.console("MQSC348I", csect="CSQXRESP", channel=channel)
 
 
-def retries_due(attrs: Mapping[str, Any], now: dt.datetime) -> list[str]:
-    """The RETRYING senders (of a queue manager with these attributes) whose next attempt
-    has come by ``now`` (the queue manager's clock)."""
-    retrying = [
-        (name, s) for name, s in sorted(statuses(attrs).items()) if s.get("STATUS") == "RETRYING"
-    ]
+def retries_due(chinit: ChinitState, now: dt.datetime) -> list[str]:
+    """The RETRYING senders (of a channel initiator) whose next attempt has come by ``now``
+    (the queue manager's clock)."""
+    retrying = [(name, s) for name, s in sorted(chinit.statuses.items()) if s.status == "RETRYING"]
     if not retrying:
         return []
     stamp = now.strftime(STAMP)
-    return [
-        name
-        for name, s in retrying
-        if s.get("STATUS") == "RETRYING"
-        and s.get("CHLTYPE") in SENDERS
-        and str(s.get("RETRYAT", "")) <= stamp
-    ]
+    return [name for name, s in retrying if s.chltype in SENDERS and (s.retryat or "") <= stamp]
 
 
 def retry(ctx: Ctx, channel: str, why: str) -> None:
     """One retry of a sender: RUNNING (MQSC347I) when its partner is ready now, else the next
     retry is scheduled (or the channel stops when its retries are used up)."""
-    status = statuses(qmgr_attrs(ctx)).get(channel)
-    if status is None or status.get("STATUS") != "RETRYING":
+    chinit = chinit_of(ctx)
+    status = chinit.statuses.get(channel)
+    if status is None or status.status != "RETRYING":
         return
     if not why:
-        resync_first = {"RESYNC": "YES"} if in_doubt(qmgr_attrs(ctx), channel) else {}
-        set_status(
-            ctx,
-            channel,
-            {
-                **status,
-                "STATUS": "RUNNING",
-                "RETRYAT": "",
-                "LASTAT": _now(ctx),
-                **_retry_counts(definition(ctx, channel)),
-                **resync_first,
-            },
+        short, long = _retry_counts(definition(ctx, channel))
+        running = _status_with(
+            status,
+            status="RUNNING",
+            retryat="",
+            lastat=_now(ctx),
+            shortrts=short,
+            longrts=long,
+            resync=status.resync or in_doubt(chinit, channel) is not None,
         )
+        set_status(ctx, channel, running)
         ctx.console("MQSC347I", csect="CSQXRESP", channel=channel)
         return
-    set_status(ctx, channel, _next_retry(ctx, dict(status), definition(ctx, channel)))
+    set_status(ctx, channel, _next_retry(ctx, status, definition(ctx, channel)))
 
 
-def running_receivers(attrs: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+def running_receivers(chinit: ChinitState) -> Iterator[tuple[str, str]]:
     """The receiving channels that are RUNNING: (status key, the queue manager sending to
     it); a cluster-receiver's key names its sender too (:func:`instance`)."""
-    for name, status in sorted(statuses(attrs).items()):
-        if status.get("STATUS") == "RUNNING" and status.get("CHLTYPE") in RECEIVERS:
-            yield name, str(status.get("RQMNAME", ""))
+    for name, status in sorted(chinit.statuses.items()):
+        if status.status == "RUNNING" and status.chltype in RECEIVERS:
+            yield name, status.rqmname or ""
 
 
 def end_receiver(ctx: Ctx, key: str) -> None:
     """A receiver whose sender is no longer running ends with it (inactive, MQSC348I), as a
     z/OS receiving MCA ends when its partner closes the conversation."""
-    status = statuses(qmgr_attrs(ctx)).get(key)
-    if status is None or status.get("STATUS") != "RUNNING":
+    if status_of(chinit_of(ctx), key) != "RUNNING":
         return
     set_status(ctx, key, None)
     ctx.console("MQSC348I", csect="CSQXRESP", channel=channel_of(key))
 
 
-def receiver_ready(attrs: Mapping[str, Any], channel: Any) -> str:
-    """ "" when a receiving channel (its definition, or None) can be bound on a queue manager
-    with these attributes; else why not."""
+def receiver_ready(chinit: ChinitState, channel: Any) -> str:
+    """ "" when a receiving channel (its definition, or None) can be bound by this channel
+    initiator; else why not."""
     if channel is None:
         return "no receiver channel of that name on the partner"
     if str(channel.get("CHLTYPE")) not in RECEIVERS:
         return "the partner's channel of that name is not a receiver"
-    if statuses(attrs).get(channel.name, {}).get("STATUS") == "STOPPED":
+    if status_of(chinit, channel.name) == "STOPPED":
         return "the partner's receiver channel is stopped"
     return ""

@@ -35,11 +35,12 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mqsc.catalog import product
 from mqsc.engine import channelstate, repository
+from mqsc.engine.channelrecords import ChannelStatus
 from mqsc.engine.context import STAMP, Ctx, moment
 from mqsc.engine.messaging import bodies, clusterput, privateq
 from mqsc.engine.repository import (
@@ -311,7 +312,8 @@ def work_waiting(
     falling due, messages waiting on SYSTEM.CLUSTER.TRANSMIT.QUEUE for a channel that is not
     started. A network asks after every command, put and get, for every member: nothing is
     allocated on the way to "no"."""
-    if not channelstate.active(qm_attrs):
+    chinit = tables["qmgr"][None].chinit
+    if not chinit.active:
         return False
     messages = tables["messages"]
     commands = messages.get(COMMAND_QUEUE)
@@ -323,7 +325,7 @@ def work_waiting(
     sctq = messages.get(repository.TRANSMIT_QUEUE)
     if sctq is None or not sctq.runs:
         return False
-    statuses = channelstate.statuses(qm_attrs)
+    statuses = chinit.statuses
     for run in sctq.runs:
         channel = repository.dest_channel(run.dest) if run.count else ""
         if channel and channel not in statuses:
@@ -335,7 +337,7 @@ def manage(ctx: Ctx) -> None:
     """One turn of the repository manager (docs/clusters.md): the commands waiting on
     SYSTEM.CLUSTER.COMMAND.QUEUE, this queue manager's own records against its definitions,
     records falling due, publications sent, cluster-sender channels started."""
-    if not channelstate.active(channelstate.qmgr_attrs(ctx)):
+    if not channelstate.chinit_of(ctx).active:
         return
     commands = _take_commands(ctx)
     work = Working.of(ctx)
@@ -605,7 +607,7 @@ def _send(ctx: Ctx, out: Outbox) -> None:
 def _start_waiting(ctx: Ctx) -> None:
     """Cluster-sender channels with messages waiting for them, inactive, start (the channel
     initiator's answer to a triggered cluster transmission queue)."""
-    statuses = channelstate.statuses(channelstate.qmgr_attrs(ctx))
+    statuses = channelstate.chinit_of(ctx).statuses
     for channel in sorted(repository.cluster_senders(ctx.txn)):
         if channel in statuses:
             continue
@@ -635,7 +637,7 @@ def request(ctx: Ctx, queue: str) -> bool:
     its clusters (IBM: a queue manager asks a full repository for the information it needs the
     first time an application opens a cluster queue); False when there is nobody to ask, or
     it asked already."""
-    if not channelstate.active(channelstate.qmgr_attrs(ctx)):
+    if not channelstate.chinit_of(ctx).active:
         return False
     own = repository.qmid(ctx.qm.name)
     work = Working.of(ctx)
@@ -664,7 +666,7 @@ def require_chinit(ctx: Ctx) -> None:
     """The cluster commands need the channel initiator, which runs the repository manager:
     CSQM131I otherwise, as the absent answer (IBM "RESET CLUSTER" usage notes: "On z/OS, the
     command fails if the channel initiator has not been started")."""
-    if not channelstate.active(channelstate.qmgr_attrs(ctx)):
+    if not channelstate.chinit_of(ctx).active:
         raise ctx.fail("CSQM131I")
 
 
@@ -718,7 +720,7 @@ def suspend(ctx: Ctx, clusters: tuple[str, ...], mode: str, suspending: bool) ->
         else:
             held.pop(cluster, None)
     channelstate.set_attrs(ctx, **{SUSPENDED: held or None})
-    statuses = channelstate.statuses(channelstate.qmgr_attrs(ctx))
+    statuses = channelstate.chinit_of(ctx).statuses
     for channel in repository.receivers(ctx.txn):
         if not set(repository.clusters_of(ctx.txn, channel)) & set(clusters):
             continue
@@ -728,18 +730,12 @@ def suspend(ctx: Ctx, clusters: tuple[str, ...], mode: str, suspending: bool) ->
                 if key != channel.name and channelstate.channel_of(key) == channel.name:
                     channelstate.set_status(ctx, key, None)
                     ctx.console("MQSC348I", csect="CSQXRESP", channel=channel.name)
-            was = status.get("STATUS") if status else None
-            channelstate.set_status(
-                ctx,
-                channel.name,
-                {
-                    **(status or {"CHLTYPE": "CLUSRCVR", "CONNAME": "", "XMITQ": ""}),
-                    "STATUS": "STOPPED",
-                },
-            )
+            was = status.status if status else None
+            stopped = replace(status or ChannelStatus("CLUSRCVR"), status="STOPPED")
+            channelstate.set_status(ctx, channel.name, stopped)
             if was not in (None, "STOPPED"):
                 ctx.console("MQSC348I", csect="CSQXRESP", channel=channel.name)
-        elif not suspending and status is not None and status.get("STATUS") == "STOPPED":
+        elif not suspending and status is not None and status.status == "STOPPED":
             channelstate.set_status(ctx, channel.name, None)
 
 
@@ -799,10 +795,10 @@ def negotiated(ctx: Ctx, channel: str, partner: str, partner_repos: frozenset[st
     repository for each cluster of the channel, the channel does not lead to a repository
     (IBM "Cluster-sender channels": a manually defined CLUSSDR "must point to a full
     repository"), which the console says once per start of the channel."""
-    status = channelstate.statuses(channelstate.qmgr_attrs(ctx)).get(channel)
-    if status is None or status.get("CHECKED"):
+    status = channelstate.chinit_of(ctx).statuses.get(channel)
+    if status is None or status.checked:
         return
-    channelstate.set_status(ctx, channel, {**status, "CHECKED": "YES"})
+    channelstate.set_status(ctx, channel, replace(status, checked=True))
     obj = ctx.txn.get("channel", channel)
     if obj is None:
         return  # an automatically defined one leads where the cluster said

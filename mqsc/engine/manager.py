@@ -48,6 +48,7 @@ from mqsc.engine import (
     security,
     serial,
 )
+from mqsc.engine.channelrecords import ChinitState
 from mqsc.engine.collaborators import Collaborators, Committed, Gate
 from mqsc.engine.config import QMConfig
 from mqsc.engine.context import CommandFailed, Ctx, LogSuspended
@@ -822,16 +823,16 @@ class QueueManager:
 
     # ---- channels (mqsc/engine/channelstate.py, driven by mqsc/network/transport.py)
     # -------------------
-    def channel_attrs(self) -> Mapping[str, object]:
-        """This queue manager's attributes, with its channel initiator's state (as the state
-        store has them now: another process may have started a listener)."""
+    def channel_state(self) -> ChinitState:
+        """This queue manager's channel initiator (as the state store has it now: another
+        process may have started a listener)."""
         if self.gate is None:
-            # Held in memory only: no other process can have changed them. A network's
-            # settle looks at them a dozen times after every put (the channel benchmark's step
+            # Held in memory only: no other process can have changed it. A network's
+            # settle looks at it a dozen times after every put (the channel benchmark's step
             # ratio, docs/performance.md).
-            return self.state.tables["qmgr"][None].attrs
+            return self.state.tables["qmgr"][None].chinit
         with self.session():
-            return self.state.tables["qmgr"][None].attrs
+            return self.state.tables["qmgr"][None].chinit
 
     def channel_definition(self, name: str) -> MQObject | None:
         """The channel defined with this name here, or the cluster-sender channel its cluster
@@ -875,10 +876,8 @@ class QueueManager:
         store shared by processes the answer could change before the step: always yes."""
         if self.gate is not None:
             return True
-        attrs = self.state.tables["qmgr"][None].attrs
-        return channelstate.active(attrs) and bool(
-            channelstate.triggered(Txn(self.state), channelstate.statuses(attrs))
-        )
+        chinit = self.state.tables["qmgr"][None].chinit
+        return chinit.active and bool(channelstate.triggered(Txn(self.state), chinit.statuses))
 
     def has_outgoing(self, xmitq: str, channel: str = "") -> bool:
         """Whether anything waits on a transmission queue (for a cluster-sender ``channel``:

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from mqsc.engine.channelrecords import NO_CHINIT, ChinitState
+
 
 class Attributes(Mapping[str, object]):
     """An immutable attribute mapping: a shared profile overlaid with the object's own values.
@@ -120,3 +122,5 @@ class QueueManagerInfo:
     attrs: Mapping[str, object] = field(default_factory=dict)
     altered: str = ""
     status: str = "RUNNING"  # or STOPPED: persisted, so every process sees a STOP QMGR
+    #: The channel initiator's state (mqsc/engine/channelrecords.py), stored among ``attrs``.
+    chinit: ChinitState = NO_CHINIT

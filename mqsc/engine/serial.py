@@ -14,6 +14,7 @@ from typing import Any
 
 from mqsc.engine import space
 from mqsc.engine.bsds import Bsds
+from mqsc.engine.channelrecords import STORED_KEYS, ChinitState
 from mqsc.engine.connregistry import Connection, Ended, InDoubt
 from mqsc.engine.group import GroupInfo
 from mqsc.engine.log import LogState
@@ -53,7 +54,9 @@ def snapshot(entity: Any) -> Any:
             "name": entity.name,
             "cpf": entity.cpf,
             "qsg": entity.qsg,
-            "attrs": dict(entity.attrs),
+            # The channel initiator's records are stored among the attributes, as plain
+            # mappings (ChinitState.to_attrs: the one place they become JSON).
+            "attrs": {**entity.attrs, **entity.chinit.to_attrs()},
             "altered": entity.altered,
             "status": entity.status,
         }
@@ -96,13 +99,18 @@ def restore(data: dict[str, Any]) -> Any:
             data["altered"],
         )
     if kind == "qmgr":
+        attrs = dict(data["attrs"])
+        chinit = ChinitState.from_attrs(attrs)
+        for key in STORED_KEYS:
+            attrs.pop(key, None)
         return QueueManagerInfo(
             data["name"],
             data["cpf"],
             data["qsg"],
-            dict(data["attrs"]),
+            attrs,
             data["altered"],
             data.get("status", "RUNNING"),
+            chinit,
         )
     if kind == "pool":
         values = {k: v for k, v in data.items() if k != "kind"}

@@ -5,7 +5,7 @@ them, and closed with it (docs/channels.md).
 
 from __future__ import annotations
 
-from mqsc.engine.channelstate import active, receiver_ready
+from mqsc.engine.channelstate import receiver_ready
 from mqsc.engine.manager import QueueManager
 from mqsc.network.transport import UNAVAILABLE, Network
 from mqsc.store.errors import StoreError
@@ -95,7 +95,7 @@ class HomeNetwork(Network):
             target = self._find(conname)
             if target is None:
                 return super().partner(qm, conname, channel)  # why nothing is reached
-            return receiver_ready(target.channel_attrs(), target.channel_definition(channel))
+            return receiver_ready(target.channel_state(), target.channel_definition(channel))
         except StoreError:
             # START CHANNEL while the partner is held by another process: the sender retries,
             # as for a partner that does not answer, instead of the command failing.
@@ -110,7 +110,7 @@ class HomeNetwork(Network):
     def settle(self, qm: QueueManager | None = None) -> None:
         # Read without a session (its state as its last command left it): a deck of 50,000
         # commands on a queue manager whose channel initiator is not started pays nothing.
-        if not self._loaded and not active(self.origin.info.attrs):
+        if not self._loaded and not self.origin.info.chinit.active:
             return  # no channel of the origin can run, and no other member is open
         self._load()
         try:

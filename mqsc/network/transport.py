@@ -34,13 +34,14 @@ from __future__ import annotations
 import os
 import re
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
 from mqsc.catalog.channels import DEFAULT_PORT
 from mqsc.catalog.texts import line
 from mqsc.engine import clusterstate
+from mqsc.engine.channelrecords import BatchInDoubt, ChannelStatus
 from mqsc.engine.channelstate import (
     active,
     back_out,
@@ -53,7 +54,6 @@ from mqsc.engine.channelstate import (
     idle_due,
     in_doubt,
     instance,
-    ports,
     receiver_ready,
     requested,
     requesting,
@@ -64,6 +64,7 @@ from mqsc.engine.channelstate import (
     running_senders,
     sent,
     serve_requester,
+    status_of,
     statuses,
     stop_for,
     sync_of,
@@ -121,8 +122,8 @@ class Network:
             return None
         for name in sorted(self.members):
             qm = self.members[name]
-            attrs = qm.channel_attrs()
-            if active(attrs) and port in ports(attrs):
+            chinit = qm.channel_state()
+            if chinit.active and port in chinit.listeners:
                 return qm
         return None
 
@@ -135,7 +136,7 @@ class Network:
                 if port is None
                 else f"no queue manager of this network listens on port {port}"
             )
-        return receiver_ready(target.channel_attrs(), target.channel_definition(channel))
+        return receiver_ready(target.channel_state(), target.channel_definition(channel))
 
     def settle(self, qm: QueueManager | None = None) -> None:
         """Run every RUNNING sender channel of every member until nothing more moves."""
@@ -144,7 +145,7 @@ class Network:
         self._settling = True
         try:
             for member in list(self.members.values()):
-                if active(member.channel_attrs()):
+                if active(member.channel_state()):
                     if member.would_trigger():
                         self._step(member, trigger)
                     self._requests(member)
@@ -166,18 +167,18 @@ class Network:
 
     def _run(self, source: QueueManager) -> bool:
         moved = False
-        for name in retries_due(source.channel_attrs(), source.clock()):
-            status = statuses(source.channel_attrs())[name]
-            why = self.partner(source, str(status.get("CONNAME", "")), name)
+        for name in retries_due(source.channel_state(), source.clock()):
+            status = statuses(source.channel_state())[name]
+            why = self.partner(source, status.conname, name)
             self._step(source, lambda ctx, name=name, why=why: retry(ctx, name, why))
-        for name, status in list(running_senders(source.channel_attrs())):
+        for name, status in list(running_senders(source.channel_state())):
             moved |= self._batch(source, name, status)
         return moved
 
     def _requests(self, requester: QueueManager) -> None:
         """Requesters that were started call the partner their CONNAME reaches: a server or
         sender channel of the same name, not stopped, answers (serve_requester)."""
-        for name, conname in list(requesting(requester.channel_attrs())):
+        for name, conname in list(requesting(requester.channel_state())):
             partner = self.reach(conname)
             definition = partner.channel_definition(name) if partner is not None else None
             why = (
@@ -186,7 +187,7 @@ class Network:
                 else "no server or sender channel of that name on the partner"
                 if definition is None or definition.get("CHLTYPE") not in ("SVR", "SDR")
                 else "the partner's channel of that name is stopped"
-                if statuses(partner.channel_attrs()).get(name, {}).get("STATUS") == "STOPPED"
+                if status_of(partner.channel_state(), name) == "STOPPED"
                 else ""
             )
             self._step(
@@ -203,31 +204,31 @@ class Network:
     def _end_receivers(self, target: QueueManager) -> None:
         """Receivers whose sender is no longer running (stopped, retrying, its channel
         initiator or queue manager gone) end."""
-        for key, sender in list(running_receivers(target.channel_attrs())):
+        for key, sender in list(running_receivers(target.channel_state())):
             source = self.members.get(sender)
             if source is None:
                 continue  # its sender is not in this network (held by another process now)
             name = channel_of(key)
-            if statuses(source.channel_attrs()).get(name, {}).get("STATUS") != "RUNNING":
+            if status_of(source.channel_state(), name) != "RUNNING":
                 self._step(target, lambda ctx, key=key: end_receiver(ctx, key))
 
-    def _batch(self, source: QueueManager, channel: str, status: dict) -> bool:
-        conname, xmitq = str(status.get("CONNAME", "")), str(status.get("XMITQ", ""))
+    def _batch(self, source: QueueManager, channel: str, status: ChannelStatus) -> bool:
+        conname, xmitq = status.conname, status.xmitq
         # A server started by its requester sends over the requester's call (PARTNER).
-        partner = str(status.get("PARTNER", ""))
+        partner = status.partner
         target = self.members.get(partner) if partner else self.reach(conname)
         why = (
             ""
             if target is None
-            else receiver_ready(target.channel_attrs(), target.channel_definition(channel))
+            else receiver_ready(target.channel_state(), target.channel_definition(channel))
         )
         if target is None or why:
             self._step(source, lambda ctx: stop_for(ctx, channel, "RETRYING"))
             return False
-        doubt = in_doubt(source.channel_attrs(), channel)
+        doubt = in_doubt(source.channel_state(), channel)
         if doubt is not None:
             return self._in_doubt(source, target, channel, status, doubt)
-        clustered = status.get("CHLTYPE") == "CLUSSDR"
+        clustered = status.chltype == "CLUSSDR"
         if not source.has_outgoing(xmitq, channel if clustered else ""):
             # Nothing to send: no batch (and no unit of work to open); after DISCINT seconds
             # of this the channel ends (INACTIVE), as on z/OS.
@@ -263,7 +264,7 @@ class Network:
             # it stays in doubt, the channel stops, RESOLVE CHANNEL decides.
             self._step(source, lambda ctx: stop_for(ctx, channel, "STOPPED"))
             return False
-        if clustered and not status.get("CHECKED"):
+        if clustered and not status.checked:
             # Cluster channels exchange their queue managers' cluster information when they
             # start: a manually defined cluster-sender learns whether it reached a full
             # repository.
@@ -278,18 +279,18 @@ class Network:
         source: QueueManager,
         target: QueueManager,
         channel: str,
-        status: Mapping[str, Any],
-        doubt: Mapping[str, Any],
+        status: ChannelStatus,
+        doubt: BatchInDoubt,
     ) -> bool:
         """A running sender with a batch in doubt: resynchronise if it has just (re)started;
         leave it to the process sending it if that one is alive; else that process was
         killed mid-batch and the channel ends, in doubt, to resynchronise when it runs."""
-        if status.get("RESYNC"):
+        if status.resync:
             receiving = target.channel_definition(channel)
             key = instance(channel, source.name, receiving.get("CHLTYPE") if receiving else "")
-            partner_unit = str(sync_of(target.channel_attrs(), key).get("LUWID", ""))
+            partner_unit = sync_of(target.channel_state(), key).luwid or ""
             return self._step(source, lambda ctx: resync(ctx, channel, partner_unit, target.name))
-        if _alive(str(doubt.get("OWNER", ""))):
+        if _alive(doubt.owner):
             return False  # another process or thread is between the steps of this batch
         self._step(source, lambda ctx: broken(ctx, channel))
         return False

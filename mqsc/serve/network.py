@@ -25,7 +25,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Protocol
 
-from mqsc.engine.channelstate import active
 from mqsc.engine.manager import QueueManager
 from mqsc.network.homenetwork import HomeNetwork
 from mqsc.network.transport import REFUSED, Network
@@ -204,7 +203,7 @@ class ServerNetwork(HomeNetwork):
     def settle(self, qm: QueueManager | None = None) -> None:
         # Read without the locks: a server whose queue managers have no channel initiator
         # active pays nothing per command.
-        if not self._loaded and not any(active(m.info.attrs) for m in list(self.members.values())):
+        if not self._loaded and not any(m.info.chinit.active for m in list(self.members.values())):
             return
         while True:
             with self._hold(None) as held:

@@ -21,12 +21,12 @@ def ids(result) -> list[str]:
 def test_start_chinit_makes_it_active_and_stop_ends_it() -> None:
     qm = fresh_qmz1()
     assert run(qm, "START CHINIT").ok
-    assert qm.info.attrs["CHINIT"] == "ACTIVE"
+    assert qm.info.chinit.active
     assert "MQSC360I" in ids(run(qm, "DISPLAY CHINIT"))
     assert run(qm, "START LISTENER PORT(1415)").ok
-    assert qm.info.attrs["LISTENERS"] == [1415]
+    assert qm.info.chinit.listeners == (1415,)
     assert run(qm, "STOP CHINIT").ok
-    assert "CHINIT" not in qm.info.attrs and "LISTENERS" not in qm.info.attrs
+    assert not qm.info.chinit.active and not qm.info.chinit.listeners
     assert ids(run(qm, "DISPLAY CHINIT"))[0] == "CSQM131I"
 
 
@@ -72,8 +72,8 @@ def test_stop_qmgr_stops_the_channel_initiator_but_keeps_stopped_channels() -> N
     run(qm, "STOP CHANNEL(A.TO.B)")
     run(qm, "STOP QMGR")
     run(qm, "START QMGR")
-    assert "CHINIT" not in qm.info.attrs and "LISTENERS" not in qm.info.attrs
-    assert qm.info.attrs["CHSTATUS"]["A.TO.B"]["STATUS"] == "STOPPED"
+    assert not qm.info.chinit.active and not qm.info.chinit.listeners
+    assert qm.info.chinit.statuses["A.TO.B"].status == "STOPPED"
 
 
 def test_a_remote_put_carries_its_transmission_header() -> None:

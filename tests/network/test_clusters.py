@@ -159,11 +159,11 @@ def test_defclxq_channel_gives_each_cluster_sender_its_own_transmission_queue() 
     ok(qmgrs["QMB"], "DEFINE QLOCAL(PAY.IN) CLUSTER(DEMO)")
     qmc = qmgrs["QMC"]
     ok(qmc, "ALTER QMGR DEFCLXQ(CHANNEL)")
-    assert "TO.QMB" not in channelstate.statuses(qmc.channel_attrs())  # never started yet
+    assert "TO.QMB" not in channelstate.statuses(qmc.channel_state())  # never started yet
     assert qmc.put("PAY.IN", 3, 100).done == 3
     assert "SYSTEM.CLUSTER.TRANSMIT.TO.QMB" in qmc.state.tables["qlocal"]
-    status = channelstate.statuses(qmc.channel_attrs())["TO.QMB"]
-    assert status["XMITQ"] == "SYSTEM.CLUSTER.TRANSMIT.TO.QMB"
+    status = channelstate.statuses(qmc.channel_state())["TO.QMB"]
+    assert status.xmitq == "SYSTEM.CLUSTER.TRANSMIT.TO.QMB"
     assert depth(qmgrs["QMB"], "PAY.IN") == 3
 
 
@@ -176,7 +176,7 @@ def test_a_transmission_queue_with_clchname_takes_the_channels_it_names() -> Non
     assert repository.xmitq_for(Txn(qmc.state), "TO.QMB") == "XMIT.TO.B"  # most specific
     assert qmc.put("PAY.IN", 2, 100).done == 2
     assert depth(qmgrs["QMB"], "PAY.IN") == 2
-    assert channelstate.statuses(qmc.channel_attrs())["TO.QMB"]["XMITQ"] == "XMIT.TO.B"
+    assert channelstate.statuses(qmc.channel_state())["TO.QMB"].xmitq == "XMIT.TO.B"
 
 
 def test_commands_wait_on_the_command_queue_while_the_channel_initiator_is_stopped() -> None:
@@ -196,12 +196,12 @@ def test_suspend_force_stops_the_cluster_receivers() -> None:
     qmgrs, _ = cluster()
     qmb = qmgrs["QMB"]
     ok(qmb, "SUSPEND QMGR CLUSTER(DEMO) MODE(FORCE)")
-    assert channelstate.statuses(qmb.channel_attrs())["TO.QMB"]["STATUS"] == "STOPPED"
+    assert channelstate.statuses(qmb.channel_state())["TO.QMB"].status == "STOPPED"
     assert known(qmgrs["QMA"]) >= {("QMGR", "QMB", "QMB")}
     repo = repository.view(Txn(qmgrs["QMA"].state))
     assert repo.qmgrs("DEMO")[1].get("SUSPEND") == "YES"
     ok(qmb, "RESUME QMGR CLUSTER(DEMO)")
-    assert "TO.QMB" not in channelstate.statuses(qmb.channel_attrs())
+    assert "TO.QMB" not in channelstate.statuses(qmb.channel_state())
     repo = repository.view(Txn(qmgrs["QMA"].state))
     assert repo.qmgrs("DEMO")[1].get("SUSPEND") == "NO"
 

@@ -41,7 +41,8 @@ QMZ1_DECK = (
 
 
 def status(qm) -> str:
-    return str(channelstate.statuses(qm.channel_attrs()).get("QMZ1.TO.QMZ2", {}).get("STATUS"))
+    found = channelstate.statuses(qm.channel_state()).get("QMZ1.TO.QMZ2")
+    return found.status if found is not None else "None"
 
 
 def define_qmz2() -> None:

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -120,10 +121,7 @@ def test_a_batch_whose_messages_went_meanwhile_stays_in_doubt() -> None:
         lambda ctx: channelstate.set_status(
             ctx,
             "TO.QMZ2",
-            {
-                **channelstate.statuses(ctx.txn.get("qmgr", None).attrs)["TO.QMZ2"],
-                "STATUS": "RUNNING",
-            },
+            replace(channelstate.chinit_of(ctx).statuses["TO.QMZ2"], status="RUNNING"),
         )
     )
     begun = []
@@ -135,10 +133,10 @@ def test_a_batch_whose_messages_went_meanwhile_stays_in_doubt() -> None:
     )
     assert not ok and [m.msg_id for m in said] == ["MQSC339E"]
     assert said[0].inserts["got"] == 3 and said[0].inserts["count"] == 4
-    assert channelstate.in_doubt(qm.channel_attrs(), "TO.QMZ2") is not None
+    assert channelstate.in_doubt(qm.channel_state(), "TO.QMZ2") is not None
     assert sum(r.count for r in qm.queued("QMZ2")) == 3
     qm.execute("STOP CHANNEL(TO.QMZ2)", source=CommandSource.CONSOLE)
     result = qm.execute("RESOLVE CHANNEL(TO.QMZ2) ACTION(COMMIT)", source=CommandSource.CONSOLE)
     assert result.ok
-    assert channelstate.in_doubt(qm.channel_attrs(), "TO.QMZ2") is None
+    assert channelstate.in_doubt(qm.channel_state(), "TO.QMZ2") is None
     assert not qm.queued("QMZ2")

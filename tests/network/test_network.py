@@ -123,15 +123,15 @@ def killed_put(qm, step: str, count: int) -> int:
 def doubled(qmz1, qmz2) -> int:
     """Persistent messages of a batch in doubt that the receiver has committed: they are on
     both sides until the sender resolves it, and count once."""
-    doubt = channelstate.in_doubt(qmz1.channel_attrs(), "QMZ1.TO.QMZ2")
+    doubt = channelstate.in_doubt(qmz1.channel_state(), "QMZ1.TO.QMZ2")
     if (
         doubt is None
-        or channelstate.sync_of(qmz2.channel_attrs(), "QMZ1.TO.QMZ2").get("LUWID") != doubt["LUWID"]
+        or channelstate.sync_of(qmz2.channel_state(), "QMZ1.TO.QMZ2").luwid != doubt.luwid
     ):
         return 0
     store = qmz1.state.tables["messages"].get("QMZ2")
     runs = {r.id: r for r in store.runs} if store is not None else {}
-    return sum(min(n, runs[i].count) for i, n in doubt["RUNS"] if i in runs and runs[i].persistent)
+    return sum(min(n, runs[i].count) for i, n in doubt.runs if i in runs and runs[i].persistent)
 
 
 @settings(max_examples=60, deadline=None, database=None)
@@ -188,7 +188,7 @@ def test_every_persistent_message_is_got_exactly_once(steps) -> None:
     qmz2.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=CommandSource.CONSOLE)
     qmz1.execute("STOP CHANNEL(QMZ1.TO.QMZ2)", source=CommandSource.CONSOLE)
     qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=CommandSource.CONSOLE)
-    assert channelstate.in_doubt(qmz1.channel_attrs(), "QMZ1.TO.QMZ2") is None
+    assert channelstate.in_doubt(qmz1.channel_state(), "QMZ1.TO.QMZ2") is None
     assert persistent_on(qmz1, "QMZ2") == 0
     got += persistent_on(qmz2, "PAY.IN") + persistent_on(qmz2, "SYSTEM.DEAD.LETTER.QUEUE")
     assert got == sent
@@ -272,7 +272,7 @@ def test_fast_nonpersistent_messages_of_a_killed_batch_are_lost(npmspeed, delive
         patch.setattr(network_module, "deliver", die)
         with pytest.raises(Killed):
             qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=CommandSource.CONSOLE)
-    assert channelstate.in_doubt(qmz1.channel_attrs(), "QMZ1.TO.QMZ2") is not None
+    assert channelstate.in_doubt(qmz1.channel_state(), "QMZ1.TO.QMZ2") is not None
     qmz1.execute("STOP CHANNEL(QMZ1.TO.QMZ2)", source=CommandSource.CONSOLE)
     qmz1.execute("START CHANNEL(QMZ1.TO.QMZ2)", source=CommandSource.CONSOLE)
     assert "backed out, resynchronized with QMZ2" in " ".join(network.console_lines())

@@ -91,16 +91,16 @@ def test_two_processes_driving_one_sender_deliver_each_message_once() -> None:
     join_home(qmz1)
     try:
         assert qmz1.execute("DISPLAY CHSTATUS(*)", source=CommandSource.CONSOLE).ok
-        assert channelstate.in_doubt(qmz1.channel_attrs(), "QMZ1.TO.QMZ2") is None
+        assert channelstate.in_doubt(qmz1.channel_state(), "QMZ1.TO.QMZ2") is None
         assert not qmz1.queued("QMZ2")
-        sync = channelstate.sync_of(qmz1.channel_attrs(), "QMZ1.TO.QMZ2")
-        assert sync["SEQNO"] == put  # one sequence number per message sent, none twice
+        sync = channelstate.sync_of(qmz1.channel_state(), "QMZ1.TO.QMZ2")
+        assert sync.seqno == put  # one sequence number per message sent, none twice
     finally:
         qmz1.close()
     qmz2 = open_qmgr("QMZ2")
     try:
         assert sum(r.count for r in qmz2.queued("PAY.IN")) == put
-        assert channelstate.sync_of(qmz2.channel_attrs(), "QMZ1.TO.QMZ2")["SEQNO"] == put
+        assert channelstate.sync_of(qmz2.channel_state(), "QMZ1.TO.QMZ2").seqno == put
     finally:
         qmz2.close()
 

@@ -38,7 +38,7 @@ def depth(registry: Registry, qmgr: str, queue: str) -> int:
 
 
 def status(registry: Registry, qmgr: str) -> str:
-    return registry.run(qmgr, lambda qm: qm.channel_attrs()["CHSTATUS"]["QMZ1.TO.QMZ2"]["STATUS"])
+    return registry.run(qmgr, lambda qm: qm.channel_state().statuses["QMZ1.TO.QMZ2"].status)
 
 
 def test_a_failed_commit_on_the_receiver_backs_the_batch_out(tmp_path, monkeypatch) -> None:

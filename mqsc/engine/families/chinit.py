@@ -10,35 +10,32 @@ started".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from mqsc.catalog import product
 from mqsc.catalog.absent import FACILITIES
 from mqsc.catalog.channels import DEFAULT_PORT
 from mqsc.catalog.chinit import CHSTATUS
-from mqsc.engine import clusterstate, connregistry, objectcommands, repository
+from mqsc.engine import channelstate, clusterstate, connregistry, objectcommands, repository
+from mqsc.engine.channelrecords import ChannelStatus, ChannelSync
 from mqsc.engine.channelstate import (
-    CHANNELS,
-    CHINIT,
-    LISTENERS,
     RECEIVERS,
     SENDERS,
     Network,
-    active,
     channel_of,
+    chinit_of,
     definition,
     in_doubt,
-    ports,
     qmgr_attrs,
     resolve,
-    set_attrs,
+    set_listeners,
     set_status,
     set_sync,
     start_sender,
-    statuses,
+    status_of,
     sync_of,
-    syncs,
 )
 from mqsc.engine.context import Ctx
 from mqsc.engine.phase import Phase
@@ -54,7 +51,7 @@ def _require_command_server(ctx: Ctx) -> None:
 
 
 def _require_active(ctx: Ctx) -> None:
-    if not active(qmgr_attrs(ctx)):
+    if not chinit_of(ctx).active:
         raise ctx.fail(FACILITIES["CHINIT"].msg_id)  # CSQM131I, as the absent answer
 
 
@@ -62,12 +59,12 @@ def _require_active(ctx: Ctx) -> None:
 @handles("START", "CHINIT")
 def start_chinit(ctx: Ctx) -> None:
     _require_command_server(ctx)
-    if active(qmgr_attrs(ctx)):
+    if chinit_of(ctx).active:
         raise ctx.fail("MQSC532E")
     if ctx.cmd.get("PARM"):
         ctx.say("CSQX003I")  # the parameter module is obsolete and ignored (CSQX003I)
     ctx.say("MQSC538I")
-    set_attrs(ctx, **{CHINIT: "ACTIVE"})
+    channelstate.start(ctx)
     connregistry.connect_chinit(ctx)  # the CHIN address space connects (DISPLAY CONN)
     if repository.member_clusters(ctx.txn) or ctx.txn.get("messages", repository.REPOSITORY_QUEUE):
         # The repository manager starts with the channel initiator: it looks at what waits
@@ -83,17 +80,15 @@ def stop_chinit(ctx: Ctx) -> None:
     """IBM "STOP CHINIT" usage notes: sender and server channels stop as STOP CHANNEL
     MODE(QUIESCE) STATUS(INACTIVE) does, the others as MODE(FORCE); its listeners stop."""
     _require_active(ctx)
-    attrs = qmgr_attrs(ctx)
+    chinit = chinit_of(ctx)
     ctx.say("MQSC537I", command="STOP CHINIT")
     ctx.console("MQSC343I", csect="CSQXSPRM")
-    for port in ports(attrs):
+    for port in chinit.listeners:
         ctx.console("MQSC346I", csect="CSQXCLMA", port=port, address="*")
-    for name, status in sorted(statuses(attrs).items()):
-        if status.get("STATUS") != "STOPPED":
+    for name, status in sorted(chinit.statuses.items()):
+        if status.status != "STOPPED":
             ctx.console("MQSC348I", csect="CSQXRESP", channel=name)
-    kept = {n: s for n, s in statuses(attrs).items() if s.get("STATUS") == "STOPPED"}
-    set_attrs(ctx, **{CHINIT: None, LISTENERS: None, CHANNELS: kept or None})
-    connregistry.end_chinit(ctx)  # its connections and its channels' end with it
+    channelstate.shutdown(ctx)  # its connections and its channels' end with it
     ctx.console("MQSC344I", csect="CSQXSPRM")
 
 
@@ -106,7 +101,8 @@ def display_chinit(ctx: Ctx) -> None:
     ctx.say("MQSC360I")
     ctx.say("MQSC361I", started=attrs.get("CHIADAPS", 8), requested=attrs.get("CHIADAPS", 8))
     ctx.say("MQSC362I", started=attrs.get("CHIDISPS", 5), requested=attrs.get("CHIDISPS", 5))
-    listening = ports(attrs)
+    chinit = chinit_of(ctx)
+    listening = chinit.listeners
     for port in listening:
         ctx.say("MQSC365I", indisp="QMGR", port=port, address="*")
     if not listening:
@@ -117,7 +113,7 @@ def display_chinit(ctx: Ctx) -> None:
         tcpchl=attrs.get("TCPCHL", 200),
         lu62chl=attrs.get("LU62CHL", 200),
     )
-    states = [s.get("STATUS") for s in statuses(attrs).values()]
+    states = [s.status for s in chinit.statuses.values()]
     ctx.say(
         "MQSC364I",
         current=len(states),
@@ -137,11 +133,11 @@ def start_listener(ctx: Ctx) -> None:
     if ctx.cmd.get("TRPTYPE", "TCP") != "TCP":
         raise ctx.fail("MQSC333E", trptype=ctx.cmd.get("TRPTYPE"))
     port = int(ctx.cmd.get("PORT", DEFAULT_PORT))
-    listening = ports(qmgr_attrs(ctx))
+    listening = chinit_of(ctx).listeners
     if port in listening:
         raise ctx.fail("MQSC334E", port=port)
     ctx.say("MQSC537I", command="START LISTENER")
-    set_attrs(ctx, **{LISTENERS: sorted((*listening, port))})
+    set_listeners(ctx, (*listening, port))
     ctx.console("MQSC345I", csect="CSQXCLMA", port=port, address="*")
 
 
@@ -150,14 +146,13 @@ def stop_listener(ctx: Ctx) -> None:
     """IBM "STOP LISTENER" usage notes (z/OS): a PORT stops that port; neither address nor
     port stops every one."""
     _require_active(ctx)
-    listening = ports(qmgr_attrs(ctx))
+    listening = chinit_of(ctx).listeners
     port = ctx.cmd.get("PORT")
     stopping = listening if port is None else tuple(p for p in listening if p == int(port))
     if not stopping:
         raise ctx.fail("MQSC335E", port=port if port is not None else "*")
     ctx.say("MQSC537I", command="STOP LISTENER")
-    left = [p for p in listening if p not in stopping]
-    set_attrs(ctx, **{LISTENERS: left or None})
+    set_listeners(ctx, (p for p in listening if p not in stopping))
     for p in stopping:
         ctx.console("MQSC346I", csect="CSQXCLMA", port=p, address="*")
 
@@ -183,7 +178,7 @@ def start_channel(ctx: Ctx) -> None:
     name, chltype = obj.name, str(obj.get("CHLTYPE"))
     if chltype not in SENDERS | RECEIVERS:
         raise ctx.fail("MQSC336E", channel=name, chltype=chltype)
-    if statuses(qmgr_attrs(ctx)).get(name, {}).get("STATUS") == "RUNNING":
+    if status_of(chinit_of(ctx), name) == "RUNNING":
         # IBM MQ for z/OS refuses to start a channel that is active (MQRCCF_CHANNEL_IN_USE,
         # 4031: "the channel is currently active"); its counters and partner stay as they are.
         raise ctx.fail("MQSC349E", csect="CSQXSTRT", channel=name)
@@ -193,19 +188,10 @@ def start_channel(ctx: Ctx) -> None:
         # IBM "Requester-server and requester-sender channels": a requester with a CONNAME
         # calls its partner; a server starts and sends over that conversation, a sender
         # ends it and calls the requester back. REQUESTING until the network has done it.
-        set_status(
-            ctx,
-            name,
-            {
-                "CHLTYPE": chltype,
-                "CONNAME": conname,
-                "XMITQ": "",
-                "STATUS": "REQUESTING",
-                "MSGS": 0,
-                "BATCHES": 0,
-                "RQMNAME": "",
-            },
+        requesting = ChannelStatus(
+            chltype, conname, "", "REQUESTING", msgs=0, batches=0, rqmname=""
         )
+        set_status(ctx, name, requesting)
         return
     if chltype in RECEIVERS:
         set_status(ctx, name, None)
@@ -221,24 +207,20 @@ def stop_channel(ctx: Ctx) -> None:
     _require_active(ctx)
     obj = _channel(ctx)
     ctx.say("MQSC534I", command="STOP", channel=obj.name)
-    old = statuses(qmgr_attrs(ctx)).get(obj.name)
+    old = chinit_of(ctx).statuses.get(obj.name)
     if ctx.cmd.get("STATUS", "STOPPED") == "INACTIVE":
         set_status(ctx, obj.name, None, by_user=True)
     else:
-        base = (
-            dict(old)
-            if old
-            else {
-                "CHLTYPE": str(obj.get("CHLTYPE")),
-                "CONNAME": str(obj.get("CONNAME", "")),
-                "XMITQ": str(obj.get("XMITQ", "")),
-                "MSGS": 0,
-                "BATCHES": 0,
-                "RQMNAME": "",
-            }
+        base = old or ChannelStatus(
+            str(obj.get("CHLTYPE")),
+            str(obj.get("CONNAME", "")),
+            str(obj.get("XMITQ", "")),
+            msgs=0,
+            batches=0,
+            rqmname="",
         )
-        set_status(ctx, obj.name, {**base, "STATUS": "STOPPED"}, by_user=True)
-    if old is not None and old.get("STATUS") != "STOPPED":
+        set_status(ctx, obj.name, replace(base, status="STOPPED"), by_user=True)
+    if old is not None and old.status != "STOPPED":
         ctx.console("MQSC348I", csect="CSQXRESP", channel=obj.name)
 
 
@@ -252,50 +234,51 @@ def display_chstatus(ctx: Ctx) -> None:
     _require_active(ctx)
     xmitq = ctx.cmd.get("XMITQ")
     rows = []
-    current = statuses(qmgr_attrs(ctx))
+    chinit = chinit_of(ctx)
+    current = chinit.statuses
     if ctx.cmd.get("SAVED"):
         # IBM "DISPLAY CHSTATUS" SAVED: the synchronisation data saved for each channel that
         # ever moved a batch, running or not (an inactive one shows STATUS(INACTIVE)).
-        current = {
-            n: current.get(n) or _inactive(ctx, channel_of(n)) for n in syncs(qmgr_attrs(ctx))
-        }
+        current = {n: current.get(n) or _inactive(ctx, channel_of(n)) for n in chinit.syncs}
     for key, status in sorted(current.items()):
         # A cluster-receiver runs one instance per sending queue manager: each is a row.
         name = channel_of(key)
         if not _matches(str(ctx.cmd.name), name):
             continue
-        if xmitq is not None and not _matches(str(xmitq), str(status.get("XMITQ", ""))):
+        if xmitq is not None and not _matches(str(xmitq), status.xmitq):
             continue
-        rows.append(_status_getter(ctx, key, status))
+        rows.append(_status_getter(ctx, key, status, sync_of(chinit, key)))
     objectcommands.display(ctx, CHSTATUS, iter(rows))
 
 
-def _inactive(ctx: Ctx, name: str) -> dict[str, Any]:
+def _inactive(ctx: Ctx, name: str) -> ChannelStatus:
     obj = definition(ctx, name)
-    return {
-        "CHLTYPE": str(obj.get("CHLTYPE")) if obj is not None else "",
-        "CONNAME": str(obj.get("CONNAME", "")) if obj is not None else "",
-        "XMITQ": str(obj.get("XMITQ", "")) if obj is not None else "",
-        "STATUS": "INACTIVE",
-    }
+    if obj is None:
+        return ChannelStatus("", status="INACTIVE")
+    return ChannelStatus(
+        str(obj.get("CHLTYPE")), str(obj.get("CONNAME", "")), str(obj.get("XMITQ", "")), "INACTIVE"
+    )
 
 
 def _matches(pattern: str, name: str) -> bool:
     return name.startswith(pattern[:-1]) if pattern.endswith("*") else name == pattern
 
 
-def _status_getter(ctx: Ctx, key: str, status: Mapping[str, Any]) -> Callable[[str], object]:
+def _status_getter(
+    ctx: Ctx, key: str, status: ChannelStatus, sync: ChannelSync
+) -> Callable[[str], object]:
     name = channel_of(key)
     obj = definition(ctx, name)
-    sync = sync_of(qmgr_attrs(ctx), key)
-    doubt = sync.get("INDOUBT") or {}
-    last = {
-        "LSTSEQNO": int(sync.get("SEQNO", 0)),
-        "LSTLUWID": sync.get("LUWID") or NO_LUWID,
+    doubt = sync.in_doubt
+    lstseqno, lstluwid = sync.seqno or 0, sync.luwid or NO_LUWID
+    last: dict[str, object] = {
+        "LSTSEQNO": lstseqno,
+        "LSTLUWID": lstluwid,
         "INDOUBT": "YES" if doubt else "NO",
+        "CURSEQNO": doubt.seqno if doubt else lstseqno,
+        "CURLUWID": doubt.luwid if doubt else lstluwid,
     }
-    last["CURSEQNO"] = int(doubt.get("SEQNO", last["LSTSEQNO"]))
-    last["CURLUWID"] = doubt.get("LUWID", last["LSTLUWID"])
+    shown = status.to_mapping()  # its values by attribute name
 
     def get(attr: str) -> object:
         if attr == "CHSTATUS":
@@ -306,7 +289,7 @@ def _status_getter(ctx: Ctx, key: str, status: Mapping[str, Any]) -> Callable[[s
             return obj.get("BATCHSZ", 50) if obj is not None else 50
         if attr in _FIXED:
             return _FIXED[attr]
-        return status.get(attr, "")
+        return shown.get(attr, "")
 
     return get
 
@@ -322,9 +305,9 @@ def resolve_channel(ctx: Ctx) -> None:
     name, chltype = obj.name, str(obj.get("CHLTYPE"))
     if chltype not in SENDERS:
         raise ctx.fail("MQSC336E", channel=name, chltype=chltype)
-    if statuses(qmgr_attrs(ctx)).get(name, {}).get("STATUS") == "RUNNING":
+    if status_of(chinit_of(ctx), name) == "RUNNING":
         raise ctx.fail("MQSC349E", csect="CSQXRESV", channel=name)
-    if in_doubt(qmgr_attrs(ctx), name) is None:
+    if in_doubt(chinit_of(ctx), name) is None:
         raise ctx.fail("MQSC337E", channel=name)
     ctx.say("MQSC534I", command="RESOLVE", channel=name)
     resolve(ctx, name, ctx.cmd.get("ACTION") == "COMMIT", "RESOLVE CHANNEL")
@@ -341,12 +324,11 @@ def reset_channel(ctx: Ctx) -> None:
     name, chltype = obj.name, str(obj.get("CHLTYPE"))
     if chltype not in SENDERS | RECEIVERS:
         raise ctx.fail("MQSC336E", channel=name, chltype=chltype)
-    if in_doubt(qmgr_attrs(ctx), name) is not None:
+    if in_doubt(chinit_of(ctx), name) is not None:
         raise ctx.fail("MQSC340E", channel=name)
     ctx.say("MQSC534I", command="RESET", channel=name)
-    record = dict(sync_of(qmgr_attrs(ctx), name))
-    record["SEQNO"] = int(ctx.cmd.get("SEQNUM", 1)) - 1
-    set_sync(ctx, name, record)
+    record = sync_of(chinit_of(ctx), name)
+    set_sync(ctx, name, replace(record, seqno=int(ctx.cmd.get("SEQNUM", 1)) - 1))
 
 
 @handles("PING", "CHANNEL")
@@ -363,7 +345,7 @@ def ping_channel(ctx: Ctx) -> None:
     name, chltype = obj.name, str(obj.get("CHLTYPE"))
     if chltype not in ("SDR", "SVR", "CLUSSDR"):
         raise ctx.fail("MQSC374E", channel=name, chltype=chltype)
-    if statuses(qmgr_attrs(ctx)).get(name, {}).get("STATUS") == "RUNNING":
+    if status_of(chinit_of(ctx), name) == "RUNNING":
         raise ctx.fail("MQSC349E", csect="CSQXPING", channel=name)
     conname = str(obj.get("CONNAME", "")).strip()
     network: Network | None = getattr(ctx.qm, "network", None)

@@ -14,6 +14,7 @@ from typing import Any
 
 from mqsc.catalog.clusters import CLUSQMGR
 from mqsc.engine import channelstate, clusterstate, objectcommands, repository
+from mqsc.engine.channelrecords import ChannelStatus
 from mqsc.engine.context import Ctx
 from mqsc.engine.registry import handles
 from mqsc.engine.repository import CLUSRCVR, CLUSSDR, TEMP_PREFIX, Record
@@ -55,7 +56,7 @@ def rows(ctx: Ctx) -> list[dict[str, Any]]:
     cluster and name order."""
     txn = ctx.txn
     own = repository.qmid(ctx.qm.name)
-    statuses = channelstate.statuses(channelstate.qmgr_attrs(ctx))
+    statuses = channelstate.chinit_of(ctx).statuses
     repo = repository.view(txn)
     found: list[dict[str, Any]] = []
     named: set[str] = set()
@@ -71,7 +72,9 @@ def rows(ctx: Ctx) -> list[dict[str, Any]]:
     return sorted(found, key=lambda r: (r["CLUSTER"], r["CLUSQMGR"], r["CHANNEL"]))
 
 
-def _row(ctx: Ctx, record: Record, own: bool, statuses: Mapping[str, Any]) -> dict[str, Any]:
+def _row(
+    ctx: Ctx, record: Record, own: bool, statuses: Mapping[str, ChannelStatus]
+) -> dict[str, Any]:
     txn = ctx.txn
     channel = str(record.get("CHANNEL", ""))
     definition = txn.get("channel", channel) if own else repository.definition(txn, channel)
@@ -85,8 +88,8 @@ def _row(ctx: Ctx, record: Record, own: bool, statuses: Mapping[str, Any]) -> di
             "CLUSSDRB" if manual is not None and manual.get("CHLTYPE") == CLUSSDR else "CLUSSDRA"
         )
         state = statuses.get(channel)
-        status = str(state.get("STATUS")) if state else "INACTIVE"
-        xmitq = str(state.get("XMITQ", "")) if state else repository.xmitq_for(txn, channel)
+        status = state.status if state else "INACTIVE"
+        xmitq = state.xmitq if state else repository.xmitq_for(txn, channel)
     values.update(
         CLUSQMGR=record.qmname,
         CHANNEL=channel,
@@ -103,7 +106,9 @@ def _row(ctx: Ctx, record: Record, own: bool, statuses: Mapping[str, Any]) -> di
     return values
 
 
-def _manual(ctx: Ctx, channel: Any, cluster: str, statuses: Mapping[str, Any]) -> dict[str, Any]:
+def _manual(
+    ctx: Ctx, channel: Any, cluster: str, statuses: Mapping[str, ChannelStatus]
+) -> dict[str, Any]:
     state = statuses.get(channel.name)
     conname = str(channel.get("CONNAME", ""))
     stamp = channel.created or " "
@@ -117,11 +122,9 @@ def _manual(ctx: Ctx, channel: Any, cluster: str, statuses: Mapping[str, Any]) -
         "DEFTYPE": CLUSSDR,
         "QMID": TEMP_PREFIX + conname,
         "QMTYPE": "REPOS",
-        "STATUS": str(state.get("STATUS")) if state else "INACTIVE",
+        "STATUS": state.status if state else "INACTIVE",
         "SUSPEND": "NO",
-        "XMITQ": str(state.get("XMITQ", ""))
-        if state
-        else repository.xmitq_for(ctx.txn, channel.name),
+        "XMITQ": state.xmitq if state else repository.xmitq_for(ctx.txn, channel.name),
     }
 
 

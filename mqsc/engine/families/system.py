@@ -158,7 +158,7 @@ def refresh_security(ctx: Ctx) -> None:
     AUTHTYPE(IDPWOS) (MQSC475E otherwise); mqsc checks no passwords (docs/security.md)."""
     kind = ctx.cmd.get("TYPE") or "CLASSES"
     if kind == "SSL":
-        if ctx.txn.get("qmgr", None).attrs.get("CHINIT") != "ACTIVE":
+        if not ctx.txn.get("qmgr", None).chinit.active:
             absent.answer(ctx, "CHINIT")  # CSQM131I, as z/OS
         raise ctx.fail("MQSC476E", csect="CSQHSREF")
     if kind == "CONNAUTH":
@@ -318,7 +318,7 @@ def refresh_qmgr(ctx: Ctx) -> None:
         ctx.say("MQSC586I", count=count)
         return
     if kind == "PROXYSUB":
-        if not channelstate.active(ctx.txn.get("qmgr", None).attrs):
+        if not channelstate.chinit_of(ctx).active:
             raise ctx.fail("CSQM131I")
         return
     raise ctx.fail("MQSC583E")

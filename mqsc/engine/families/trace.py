@@ -144,8 +144,8 @@ def start_trace(ctx: Ctx) -> None:
 
 
 def _chinit_running(ctx: Ctx) -> bool:
-    attrs = ctx.txn.get("qmgr", None).attrs
-    return attrs.get("CHINIT") == "ACTIVE" and attrs.get("CMDSERV", "RUNNING") == "RUNNING"
+    info = ctx.txn.get("qmgr", None)
+    return info.chinit.active and info.attrs.get("CMDSERV", "RUNNING") == "RUNNING"
 
 
 _FILTERS = ("TNO", "CLASS", "DEST", "RMID", "USERID")

@@ -45,6 +45,7 @@ from mqsc.catalog.mqrc import (
     MQRC_UNKNOWN_OBJECT_NAME,
 )
 from mqsc.engine import channelstate, repository, space
+from mqsc.engine.channelrecords import ChannelStatus
 from mqsc.engine.context import Ctx
 from mqsc.engine.messaging import privateq, sharedq
 from mqsc.engine.mqobjects import MQObject
@@ -212,7 +213,7 @@ def _queue_plan(ctx: Ctx, queue: str, local: Any) -> Plan | None:
     repo = repository.view(txn)
     own = repository.qmid(ctx.qm.name)
     members = set(repository.member_clusters(txn))
-    statuses = channelstate.statuses(txn.get("qmgr", None).attrs)
+    statuses = txn.get("qmgr", None).chinit.statuses
     found: dict[str, Destination] = {}
     for record in repo.queues(queue):
         if record.qmid == own or record.cluster not in members:
@@ -256,7 +257,7 @@ def _qmgr_plan(ctx: Ctx, remote: Any) -> Plan | None:
         return None
     repo = repository.view(txn)
     members = set(repository.member_clusters(txn))
-    statuses = channelstate.statuses(txn.get("qmgr", None).attrs)
+    statuses = txn.get("qmgr", None).chinit.statuses
     found: dict[str, Destination] = {}
     for host in repo.qmgrs():
         if host.qmname == rqmname and host.cluster in members:
@@ -268,7 +269,9 @@ def _qmgr_plan(ctx: Ctx, remote: Any) -> Plan | None:
     return Plan(rname, tuple(found.values()), str(remote.get("DEFBIND", "OPEN")))
 
 
-def _remote(host: Record, queue: Record | None, statuses: Mapping[str, Any]) -> Destination:
+def _remote(
+    host: Record, queue: Record | None, statuses: Mapping[str, ChannelStatus]
+) -> Destination:
     channel = str(host.get("CHANNEL", ""))
     return Destination(
         channel,
@@ -284,7 +287,7 @@ def _remote(host: Record, queue: Record | None, statuses: Mapping[str, Any]) -> 
         int(queue.get("CLWLPRTY", 0)) if queue is not None else 0,
         queue is None or queue.get("PUT", "ENABLED") != "DISABLED",
         host.get("SUSPEND") == "YES",
-        str(statuses.get(channel, {}).get("STATUS", "INACTIVE")),
+        statuses[channel].status if channel in statuses else "INACTIVE",
     )
 
 
@@ -579,8 +582,8 @@ def transmission_queue(ctx: Ctx, channel: str) -> str | None:
     SYSTEM.CLUSTER.TRANSMIT.channel is defined now if it is not yet (IBM "Adding a queue
     manager to a cluster: separate transmission queues": the queue manager creates it)."""
     txn = ctx.txn
-    status = channelstate.statuses(txn.get("qmgr", None).attrs).get(channel)
-    name = str(status.get("XMITQ", "")) if status else ""
+    status = txn.get("qmgr", None).chinit.statuses.get(channel)
+    name = status.xmitq if status else ""
     if not name:
         name = repository.xmitq_for(txn, channel)
     if txn.get("qlocal", name) is None:
@@ -602,8 +605,8 @@ def start(ctx: Ctx, channel: str) -> None:
     """A cluster-sender channel with messages to send starts when it is inactive, while the
     channel initiator is active (IBM MQ starts cluster-sender channels as messages for them
     arrive on the cluster transmission queue); a RETRYING or STOPPED one is left as it is."""
-    attrs = ctx.txn.get("qmgr", None).attrs
-    if not channelstate.active(attrs) or channel in channelstate.statuses(attrs):
+    chinit = ctx.txn.get("qmgr", None).chinit
+    if not chinit.active or channel in chinit.statuses:
         return
     obj = repository.definition(ctx.txn, channel)
     if obj is not None:

@@ -187,16 +187,12 @@ def queues(txn: Txn, state: SmfState, qsg: str) -> tuple[dict[str, Any], ...]:
 
 
 def _chinit(txn: Txn, qmgr: str, qsg: str) -> tuple[dict[str, Any] | None, tuple, tuple]:
-    attrs = txn.get("qmgr", None).attrs
-    if attrs.get("CHINIT") != "ACTIVE":
+    info = txn.get("qmgr", None)
+    attrs, channels = info.attrs, info.chinit.statuses
+    if not info.chinit.active:
         return None, (), ()
-    channels = attrs.get("CHSTATUS") or {}
-    current = len(channels) if hasattr(channels, "__len__") else 0
-    running = (
-        sum(1 for s in channels.values() if isinstance(s, dict) and s.get("STATUS") == "RUNNING")
-        if isinstance(channels, dict)
-        else 0
-    )
+    current = len(channels)
+    running = sum(1 for s in channels.values() if s.status == "RUNNING")
     qcct = {
         "qcctjobn": f"{qmgr[:4]}CHIN",
         "qcctqsgn": qsg,
