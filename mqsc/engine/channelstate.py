@@ -30,9 +30,11 @@ from mqsc.engine.channelrecords import BatchInDoubt, ChannelStatus, ChannelSync,
 from mqsc.engine.context import STAMP, Ctx
 from mqsc.engine.messaging import events, privateq
 from mqsc.engine.messaging.triggers import CHANNEL_INITQ
-from mqsc.engine.mqobjects import QueueManagerInfo
+from mqsc.engine.mqobjects import MQObject, QueueManagerInfo
 from mqsc.engine.records import Message, Transfer
+from mqsc.engine.state import Txn
 from mqsc.engine.storage.copying import replacer
+from mqsc.engine.storage.queuestore import QueueStore, Run
 
 #: dataclasses.replace of the queue manager's record, fields read once: a batch sets the
 #: channel's status and synchronisation record three times (the channel benchmark's step ratio,
@@ -69,7 +71,7 @@ def qmgr_attrs(ctx: Ctx) -> Mapping[str, Any]:
     return ctx.txn.get("qmgr", None).attrs
 
 
-def definition(ctx: Ctx, channel: str) -> Any:
+def definition(ctx: Ctx, channel: str) -> MQObject | None:
     """A channel's definition: defined here, or a cluster-sender channel the cluster
     repository defined automatically (:func:`mqsc.engine.repository.definition`)."""
     return repository.definition(ctx.txn, channel)
@@ -271,7 +273,7 @@ def requested(ctx: Ctx, channel: str, why: str, partner: str) -> None:
     ctx.console("MQSC347I", csect="CSQXRESP", channel=channel)
 
 
-def start_sender(ctx: Ctx, obj: Any, conname: str) -> None:
+def start_sender(ctx: Ctx, obj: MQObject, conname: str) -> None:
     """A sender or server channel starts: RUNNING, or RETRYING with why."""
     name, chltype = obj.name, str(obj.get("CHLTYPE"))
     # A cluster-sender takes its transmission queue when it starts (IBM "Working with cluster
@@ -329,14 +331,14 @@ def trigger(ctx: Ctx) -> None:
         start_sender(ctx, channel, str(channel.get("CONNAME", "")))
 
 
-def triggered(txn: Any, current: Mapping[str, ChannelStatus]) -> list[Any]:
+def triggered(txn: Txn, current: Mapping[str, ChannelStatus]) -> list[MQObject]:
     """The inactive senders :func:`trigger` starts now (``current``: the channels' statuses).
     It only reads, so a network asks it before opening a unit of work for the trigger (after
     every put); starting a sender changes none of what it reads."""
     # The transmission queues of inactive senders (a few channels, where a queue manager may
     # have thousands of queues): each one triggered and holding messages starts a sender.
     started: set[str] = set()
-    found: list[Any] = []
+    found: list[MQObject] = []
     for channel in list(txn.values("channel")):
         if channel.get("CHLTYPE") not in SENDERS or channel.name in current:
             continue
@@ -371,13 +373,13 @@ def running_senders(chinit: ChinitState) -> Iterator[tuple[str, ChannelStatus]]:
             yield name, status
 
 
-def _sendable(q: Any, store: Any) -> bool:
+def _sendable(q: MQObject | None, store: QueueStore | None) -> bool:
     # GET(DISABLED) on a transmission queue holds its messages: the channel moves nothing
     # until it is enabled again (a z/OS sender waits the same way).
     return q is not None and store is not None and q.get("GET") != "DISABLED"
 
 
-def _outgoing_runs(ctx: Ctx, xmitq: str, channel: str = "") -> list[Any]:
+def _outgoing_runs(ctx: Ctx, xmitq: str, channel: str = "") -> list[Run]:
     """The runs a sender takes from its transmission queue, in delivery order; a cluster-sender
     (``channel``) only those for it: a cluster transmission queue holds messages for every
     cluster-sender channel that uses it, each for one (IBM MQ keeps the channel's name in the
@@ -392,18 +394,18 @@ def _outgoing_runs(ctx: Ctx, xmitq: str, channel: str = "") -> list[Any]:
     return [run for run in runs if run.available]
 
 
-def waiting(q: Any, store: Any, channel: str = "") -> bool:
+def waiting(q: MQObject | None, store: QueueStore | None, channel: str = "") -> bool:
     """Whether :func:`outgoing` would list anything for a transmission queue (its
     definition and message store; ``channel``: for that cluster-sender), without listing it;
     messages of units of work not yet committed are not listed."""
-    if not _sendable(q, store):
+    if store is None or not _sendable(q, store):
         return False
     if channel:
         return any(r.available and repository.dest_channel(r.dest) == channel for r in store.runs)
     return any(run.available for run in store.runs)
 
 
-def _transfer(run: Any) -> Transfer:
+def _transfer(run: Run) -> Transfer:
     # The transmission header: "RQMNAME RNAME", and for a cluster message the cluster-sender
     # channel it is for.
     qmgr, _, rest = run.dest.partition(" ")
@@ -468,7 +470,7 @@ def unit_of_work(qmgr: str, channel: str, number: int) -> str:
     return hashlib.sha256(f"{qmgr} {channel} {number}".encode()).hexdigest()[:16].upper()
 
 
-def _next_seqno(seqno: int, count: int, obj: Any) -> int:
+def _next_seqno(seqno: int, count: int, obj: MQObject | None) -> int:
     """The sequence number ``count`` messages after ``seqno``; numbers run 1 to SEQWRAP, then
     start again at 1 (IBM "DEFINE CHANNEL", SEQWRAP)."""
     wrap = int(obj.get("SEQWRAP", 999_999_999)) if obj is not None else 999_999_999
@@ -775,14 +777,14 @@ def stop_for(ctx: Ctx, channel: str, status: str) -> None:
 # command or put after its moment: nothing runs between commands.
 
 
-def _retry_counts(obj: Any) -> tuple[int, int]:
+def _retry_counts(obj: MQObject | None) -> tuple[int, int]:
     """The short and long retries of a channel (SHORTRTY, LONGRTY) that starts afresh."""
     if obj is None:
         return 10, 999_999_999
     return int(obj.get("SHORTRTY", 10)), int(obj.get("LONGRTY", 999_999_999))
 
 
-def _next_retry(ctx: Ctx, status: ChannelStatus, obj: Any) -> ChannelStatus:
+def _next_retry(ctx: Ctx, status: ChannelStatus, obj: MQObject | None) -> ChannelStatus:
     """The status after a failed attempt: the next retry's moment and the retries left, or
     STOPPED when none is left."""
     get = (lambda n, d: int(obj.get(n, d))) if obj is not None else (lambda n, d: d)
@@ -802,7 +804,7 @@ def _now(ctx: Ctx) -> str:
     return ctx.qm.clock().strftime(STAMP)
 
 
-def idle_due(status: ChannelStatus, definition: Any, now: dt.datetime) -> bool:
+def idle_due(status: ChannelStatus, definition: MQObject | None, now: dt.datetime) -> bool:
     """Whether a running sender with nothing to send has waited its disconnect interval
     (IBM "DEFINE CHANNEL", DISCINT: "the channel closes if no message arrives on the
     transmission queue within this time"; 0: never), by the queue manager's clock."""
@@ -875,7 +877,7 @@ def end_receiver(ctx: Ctx, key: str) -> None:
     ctx.console("MQSC348I", csect="CSQXRESP", channel=channel_of(key))
 
 
-def receiver_ready(chinit: ChinitState, channel: Any) -> str:
+def receiver_ready(chinit: ChinitState, channel: MQObject | None) -> str:
     """ "" when a receiving channel (its definition, or None) can be bound by this channel
     initiator; else why not."""
     if channel is None:
