@@ -53,9 +53,27 @@ class ChannelStatus:
     #: A cluster-sender has exchanged cluster information with its partner since it started.
     checked: bool = False
 
-    @property
-    def running(self) -> bool:
-        return self.status == "RUNNING"
+    def counted(self, messages: int, batches: int, rqmname: str, lastat: str) -> ChannelStatus:
+        """This status after a batch of ``messages`` (``batches`` of BATCHSZ) with the queue
+        manager at the other end, at ``lastat``. Built field by field rather than with
+        dataclasses.replace: a channel batch counts on both ends (the channel benchmark's
+        step ratio, docs/performance.md)."""
+        return ChannelStatus(
+            self.chltype,
+            self.conname,
+            self.xmitq,
+            self.status,
+            (self.msgs or 0) + messages,
+            (self.batches or 0) + batches,
+            rqmname,
+            self.partner,
+            lastat,
+            self.shortrts,
+            self.longrts,
+            self.retryat,
+            self.resync,
+            self.checked,
+        )
 
     def to_mapping(self) -> dict[str, object]:
         """The stored form (and DISPLAY CHSTATUS's values, by attribute name)."""
@@ -158,6 +176,19 @@ class ChannelSync:
     batchno: int | None = None
     in_doubt: BatchInDoubt | None = None
 
+    def begun(self, doubt: BatchInDoubt) -> ChannelSync:
+        """A sender has begun batch ``batchno + 1``, ``doubt``, and is in doubt about it."""
+        return ChannelSync(self.seqno, self.luwid, (self.batchno or 0) + 1, doubt)
+
+    def committed(self, seqno: int, luwid: str) -> ChannelSync:
+        """The batch ending at ``seqno`` with unit of work ``luwid`` is committed (no longer in
+        doubt)."""
+        return ChannelSync(seqno, luwid, self.batchno, None)
+
+    def received(self, seqno: int, luwid: str) -> ChannelSync:
+        """The receiving end committed the batch ending at ``seqno``, unit of work ``luwid``."""
+        return ChannelSync(seqno, luwid, self.batchno, self.in_doubt)
+
     def to_mapping(self) -> dict[str, object]:
         out: dict[str, object] = {}
         if self.batchno is not None:
@@ -192,6 +223,19 @@ class ChinitState:
     listeners: tuple[int, ...] = ()
     statuses: Mapping[str, ChannelStatus] = field(default_factory=dict)
     syncs: Mapping[str, ChannelSync] = field(default_factory=dict)
+
+    def with_status(self, key: str, status: ChannelStatus | None) -> ChinitState:
+        """This state with a channel instance's status set (None: it has none, INACTIVE)."""
+        table = dict(self.statuses)
+        if status is None:
+            table.pop(key, None)
+        else:
+            table[key] = status
+        return ChinitState(self.active, self.listeners, table, self.syncs)
+
+    def with_sync(self, key: str, sync: ChannelSync) -> ChinitState:
+        """This state with a channel instance's synchronisation record set."""
+        return ChinitState(self.active, self.listeners, self.statuses, {**self.syncs, key: sync})
 
     def to_attrs(self) -> dict[str, object]:
         """The stored form: the queue manager attributes that hold this state (a key is left

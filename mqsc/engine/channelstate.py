@@ -148,13 +148,8 @@ def set_status(
     connection, one that stops running loses it (mqsc/engine/connregistry.py: DISPLAY CONN
     shows running channels with CHANNEL and CONNAME)."""
     chinit = chinit_of(ctx)
-    table = dict(chinit.statuses)
-    old = table.get(channel)
-    if status is None:
-        table.pop(channel, None)
-    else:
-        table[channel] = status
-    _set_chinit(ctx, _chinit_with(chinit, statuses=table))
+    old = chinit.statuses.get(channel)
+    _set_chinit(ctx, chinit.with_status(channel, status))
     _channel_events(ctx, channel, old, status, by_user)
     was = old is not None and old.status == "RUNNING"
     if status is not None and status.status == "RUNNING":
@@ -460,8 +455,7 @@ def in_doubt(chinit: ChinitState, channel: str) -> BatchInDoubt | None:
 
 
 def set_sync(ctx: Ctx, channel: str, record: ChannelSync) -> None:
-    chinit = chinit_of(ctx)
-    _set_chinit(ctx, _chinit_with(chinit, syncs={**chinit.syncs, channel: record}))
+    _set_chinit(ctx, chinit_of(ctx).with_sync(channel, record))
 
 
 def unit_of_work(qmgr: str, channel: str, number: int) -> str:
@@ -514,7 +508,7 @@ def begin(ctx: Ctx, channel: str, owner: str) -> Batch | None:
         tuple((run.id, run.available) for run in runs if run.persistent or not fast),
         tuple((run.id, run.available) for run in runs if fast and not run.persistent),
     )
-    set_sync(ctx, channel, _sync_with(record, batchno=number, in_doubt=doubt))
+    set_sync(ctx, channel, record.begun(doubt))
     return batch
 
 
@@ -564,7 +558,7 @@ def _commit(ctx: Ctx, channel: str, *, strict: bool) -> int:
     if strict and got < doubt.count:
         raise BatchGone(channel, doubt.xmitq, got, doubt.count)
     connregistry.channel_got(ctx, channel, doubt.xmitq, got)
-    set_sync(ctx, channel, _sync_with(record, seqno=doubt.seqno, luwid=doubt.luwid, in_doubt=None))
+    set_sync(ctx, channel, record.committed(doubt.seqno, doubt.luwid))
     return got
 
 
@@ -625,14 +619,8 @@ def _count(ctx: Ctx, channel: str, count: int, batchsz: int, rqmname: str) -> No
     status = statuses(chinit_of(ctx)).get(channel)
     if status is None:
         return
-    counted = _status_with(
-        status,
-        msgs=(status.msgs or 0) + count,
-        batches=(status.batches or 0) + -(-count // max(1, batchsz)),
-        rqmname=rqmname,
-        lastat=_now(ctx),
-    )
-    set_status(ctx, channel, counted)
+    batches = -(-count // max(1, batchsz))
+    set_status(ctx, channel, status.counted(count, batches, rqmname, _now(ctx)))
 
 
 class Undeliverable(Refused):
@@ -743,7 +731,7 @@ def deliver(
         # asks for to resolve a batch it is in doubt about.
         record = sync_of(chinit_of(ctx), key)
         last = seqno if seqno is not None else (record.seqno or 0) + total
-        set_sync(ctx, key, _sync_with(record, seqno=last, luwid=unit))
+        set_sync(ctx, key, record.received(last, unit))
     _count(ctx, key, total, int(obj.get("BATCHSZ", 50)) if obj is not None else 50, sender)
 
 
