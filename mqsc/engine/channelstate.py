@@ -36,9 +36,10 @@ from mqsc.engine.state import Txn
 from mqsc.engine.storage.copying import replacer
 from mqsc.engine.storage.queuestore import QueueStore, Run
 
-#: dataclasses.replace of the queue manager's record, fields read once: a batch sets the
-#: channel's status and synchronisation record three times (the channel benchmark's step ratio,
-#: docs/performance.md).
+#: dataclasses.replace of the records, fields read once: a batch replaces the channel
+#: initiator's record (and so the queue manager's) five times, its two ends' statuses and
+#: synchronisation records (the channel benchmark's step ratio, docs/performance.md); the
+#: batch's own steps build them directly (ChannelStatus.counted, ChannelSync.begun...).
 _with = replacer(QueueManagerInfo)
 _chinit_with = replacer(ChinitState)
 _status_with = replacer(ChannelStatus)
