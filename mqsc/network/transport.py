@@ -36,13 +36,13 @@ import re
 import threading
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import Any
 
 from mqsc.catalog.channels import DEFAULT_PORT
 from mqsc.catalog.texts import line
 from mqsc.engine import clusterstate
 from mqsc.engine.channelrecords import BatchInDoubt, ChannelStatus
 from mqsc.engine.channelstate import (
+    Batch,
     active,
     back_out,
     begin,
@@ -235,7 +235,7 @@ class Network:
             if idle_due(status, source.channel_definition(channel), source.clock()):
                 self._step(source, lambda ctx: disconnect(ctx, channel))
             return False
-        begun: list[Any] = []
+        begun: list[Batch | None] = []
         if not self._step(source, lambda ctx: begun.append(begin(ctx, channel, _me()))):
             return False
         batch = begun[0] if begun else None

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 from mqsc.catalog import product
 from mqsc.catalog.absent import FACILITIES
@@ -38,6 +37,7 @@ from mqsc.engine.channelstate import (
     sync_of,
 )
 from mqsc.engine.context import Ctx
+from mqsc.engine.mqobjects import MQObject
 from mqsc.engine.phase import Phase
 from mqsc.engine.registry import handles
 
@@ -158,7 +158,7 @@ def stop_listener(ctx: Ctx) -> None:
 
 
 # ---- START / STOP CHANNEL, DISPLAY CHSTATUS ---------------------------------------------------
-def _channel(ctx: Ctx) -> Any:
+def _channel(ctx: Ctx) -> MQObject:
     # A channel defined here, else a cluster-sender the cluster defined automatically (IBM
     # "Stop Channel": the command applies to the locally defined one when both exist).
     obj = definition(ctx, str(ctx.cmd.name))
