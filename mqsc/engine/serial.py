@@ -24,6 +24,7 @@ from mqsc.engine.messaging.queuestats import QueueStats
 from mqsc.engine.messaging.topictree import SubStatus
 from mqsc.engine.mqobjects import Attributes, MQObject, QueueManagerInfo
 from mqsc.engine.security import CachedProfile, Settings, UserEntry
+from mqsc.engine.smf.channels import Interval as ChannelInterval
 from mqsc.engine.smf.interval import SmfState, Tally
 from mqsc.engine.smf.tracetable import TraceTable
 from mqsc.engine.state import TABLES, State
@@ -130,6 +131,8 @@ def restore(data: dict[str, Any]) -> Any:
         return SmfState.restore(data)
     if kind == "smftally":
         return Tally.restore(data)
+    if kind == "smfchl":
+        return ChannelInterval.restore(data)
     if kind == "sysparm":
         return SysParms.restore(data)
     if kind == "bsds":

@@ -18,6 +18,7 @@ from mqsc.catalog.absent import FACILITIES
 from mqsc.catalog.channels import DEFAULT_PORT
 from mqsc.catalog.chinit import CHSTATUS
 from mqsc.engine import clusterstate, connregistry, objectcommands, repository
+from mqsc.engine.smf import channels as smf_channels
 from mqsc.engine.channelstate import (
     CHANNELS,
     CHINIT,
@@ -83,6 +84,9 @@ def stop_chinit(ctx: Ctx) -> None:
     """IBM "STOP CHINIT" usage notes: sender and server channels stop as STOP CHANNEL
     MODE(QUIESCE) STATUS(INACTIVE) does, the others as MODE(FORCE); its listeners stop."""
     _require_active(ctx)
+    # Its channel accounting in progress is written before its channels end (IBM MQ
+    # "Planning for channel initiator SMF data": at shutdown "any SMF data is written out").
+    smf_channels.chinit_stopping(ctx, ctx.qm.clock())
     attrs = qmgr_attrs(ctx)
     ctx.say("MQSC537I", command="STOP CHINIT")
     ctx.console("MQSC343I", csect="CSQXSPRM")
