@@ -54,9 +54,7 @@ def test_the_dump_carries_channel_accounting(tmp_path: Path, golden) -> None:
     command("STOP TRACE(ACCTG) CLASS(4)")  # writes the second interval's share
     now[0] = START.replace(minute=3)
     [job] = jcl.parse(Source(_job("ZQS1SMF", SMFDUMP)))
-    run = runner.run(
-        job, runner.Environment({"QMZ1": qmz1}.get, Catalog(tmp_path), lambda: now[0])
-    )
+    run = runner.run(job, runner.Environment({"QMZ1": qmz1}.get, Catalog(tmp_path), lambda: now[0]))
     assert [s.cc for s in run.steps] == [0]
     dumped = record.read_records(Catalog(tmp_path).read_bytes("ZQS1.QUEUE.MQSMF.SHRSTRM2"))
     channel = [r for r in dumped if isinstance(r, SmfRecord) and (r.rtype, r.subtype) == (116, 10)]

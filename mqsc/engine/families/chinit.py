@@ -18,7 +18,6 @@ from mqsc.catalog.absent import FACILITIES
 from mqsc.catalog.channels import DEFAULT_PORT
 from mqsc.catalog.chinit import CHSTATUS
 from mqsc.engine import clusterstate, connregistry, objectcommands, repository
-from mqsc.engine.smf import channels as smf_channels
 from mqsc.engine.channelstate import (
     CHANNELS,
     CHINIT,
@@ -44,6 +43,7 @@ from mqsc.engine.channelstate import (
 from mqsc.engine.context import Ctx
 from mqsc.engine.phase import Phase
 from mqsc.engine.registry import handles
+from mqsc.engine.smf import channels as smf_channels
 
 
 def _require_command_server(ctx: Ctx) -> None:

@@ -34,6 +34,7 @@ _PAGES = {
     "statistics-buffer-manager-data-records": "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.mon.doc/q038340_.html",
     "statistics-queue-data-records": "https://www.ibm.com/docs/SSFKSJ_9.3.0/monitor/queue_data_records_933.html",
     "statistics-layout-channel-initiator-smf-type-115-records": "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.mon.doc/q119670_.html",
+    "initiator-planning-channel-smf-data": "https://www.ibm.com/docs/zh/ibm-mq/9.4.x?topic=initiator-planning-channel-smf-data",
 }
 _STATISTICS = "https://www.ibm.com/docs/ja/SSFKSJ_9.3.0/monitor/q038240_.html"
 _ACCOUNTING = (
@@ -682,7 +683,8 @@ QCT_ADP = Layout("QCT_ADP", _QCT_COMMON, source=QCT_DSP.source)
 #: DISPLAY CHSTATUS shows for it over the accounting interval. Offsets as in CSQDSMFC 943's
 #: qcst (324 bytes, the size IBM's mq-smf-csv lists for 943); the IBM pages "Layout of channel
 #: initiator SMF type 116 records" and "Channel accounting data" were not found in the
-#: documentation mqsc could search, so the section cites the accounting index page.
+#: documentation mqsc could search, so the section cites the page that says what subtype 10
+#: holds ("Planning for channel initiator SMF data").
 QCST = _section(
     "QCST",
     (
@@ -717,8 +719,8 @@ QCST = _section(
     ),
     0xE74A,
     "QCST",
-    "Interpreting IBM MQ accounting data",
-    "accounting-116-channel",
+    "Planning for channel initiator SMF data",
+    "initiator-planning-channel-smf-data",
 )
 
 # ---- SMF 116 data sections ------------------------------------------------------------------
