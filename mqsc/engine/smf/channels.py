@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mqsc.catalog.pcf import CONSTANTS
@@ -69,6 +69,11 @@ class Interval:
     due: str
     #: Each channel instance's counters at the interval's start: (key, MSGS, BATCHES).
     base: tuple[tuple[str, int, int], ...] = ()
+    #: ``due`` as a moment (every MQPUT and MQGET asks whether it has come).
+    ends: dt.datetime = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ends", dt.datetime.fromisoformat(self.due))
 
     def snapshot(self) -> dict[str, Any]:
         return {"kind": "smfchl", "start": self.start, "due": self.due, "base": self.base}
@@ -149,7 +154,7 @@ def running(tables: Mapping[str, Any]) -> bool:
 
 def due(tables: Mapping[str, Any], now: dt.datetime) -> bool:
     current = tables[TABLE].get(KEY)
-    return current is not None and now >= dt.datetime.fromisoformat(current.due)
+    return current is not None and now >= current.ends
 
 
 def begin(ctx: Ctx, start: dt.datetime) -> None:
@@ -244,10 +249,9 @@ def tick(ctx: Ctx, now: dt.datetime) -> None:
         current = interval_of(ctx.txn)
         if current is None:
             return
-        ends = dt.datetime.fromisoformat(current.due)
-        if now < ends:
+        if now < current.ends:
             return
-        end_interval(ctx, ends, restart=True)
+        end_interval(ctx, current.ends, restart=True)
     begin(ctx, now)
 
 
