@@ -59,6 +59,8 @@ class ChannelSeen:
     #: Its last message and its start (its MCA's connection), as moments; None when unknown.
     last: dt.datetime | None
     started: dt.datetime | None
+    #: When it ended, for an instance that ended inactive (its MCA's final record).
+    stopped: dt.datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +140,60 @@ def observe(txn: Txn, qmgr_name: str, now: dt.datetime) -> tuple[ChannelSeen, ..
     return tuple(out)
 
 
+def ended(txn: Txn, since: dt.datetime, now: dt.datetime) -> tuple[ChannelSeen, ...]:
+    """The channel instances that ended inactive since ``since`` (DISCINT, STOP CHANNEL
+    STATUS(INACTIVE)): their status is gone with them, so what DISPLAY CHSTATUS showed is
+    read from their MCA's final record (mqsc/engine/connregistry.py): the messages its MCA got
+    from the transmission queue (a sender) or put (a receiver), when it started and ended.
+    An instance whose status is kept (STOPPED, RETRYING) is read by :func:`observe`; one that
+    ran again since shows its earlier run here."""
+    attrs = txn.get("qmgr", None).attrs
+    current = attrs.get(_CHANNELS) or {}
+    out = []
+    for one in connregistry.ended(txn):
+        mca = one.connection
+        stopped = moment(one.ended, now)
+        if not mca.instance or stopped is None or stopped < since:
+            continue
+        status = current.get(mca.instance)
+        if status is not None and not _ran_again(txn, status, mca.instance, stopped, now):
+            continue
+        defined = txn.get("channel", mca.channel)
+        definition = defined if defined is not None else repository.definition(txn, mca.channel)
+        chltype = str(definition.get("CHLTYPE", "")) if definition is not None else ""
+        out.append(
+            ChannelSeen(
+                mca.instance,
+                mca.channel,
+                chltype,
+                "INACTIVE",
+                mca.conname,
+                "",
+                sum(a.gets + a.puts for a in mca.activity),
+                0,
+                int(definition.get("BATCHSZ", 50)) if definition is not None else 50,
+                level(attrs, definition, chltype, defined is None and definition is not None),
+                None,
+                moment(mca.started, now),
+                stopped,
+            )
+        )
+    return tuple(out)
+
+
+def _ran_again(
+    txn: Txn, status: Mapping[str, Any], key: str, stopped: dt.datetime, now: dt.datetime
+) -> bool:
+    """Whether the instance's status now is a later run than the one that ended then."""
+    if status.get("STATUS") != "RUNNING":
+        return False
+    for mca in txn.values(connregistry.TABLE):
+        if mca.instance == key:
+            started = moment(mca.started, now)
+            return started is not None and started >= stopped
+    return False
+
+
 # ---- the interval --------------------------------------------------------------------------------
 def collecting(txn: Txn) -> bool:
     """Whether an accounting trace of class 4 writes to SMF."""
@@ -179,12 +235,20 @@ def _stck(moment_: dt.datetime | None) -> int:
     return clock.stck(moment_) if moment_ is not None else 0
 
 
-def entry(seen: ChannelSeen, counted: tuple[int, int] | None, end: dt.datetime) -> dict[str, Any]:
+def entry(
+    seen: ChannelSeen, counted: tuple[int, int] | None, start: dt.datetime, end: dt.datetime
+) -> dict[str, Any]:
     """The QCST of one channel over an interval: its counters less those ``counted`` at the
     interval's start (all of them when it started again since: its counters are lower)."""
     msgs, batches = seen.msgs, seen.batches
-    if counted is not None and counted[0] <= msgs and counted[1] <= batches:
+    # The run counted from its start: what the interval kept at its own start is taken off
+    # when the run had begun by then (a run that began later, or counters lower than those
+    # kept, count whole).
+    began = seen.started is None or seen.started <= start
+    if counted is not None and began and counted[0] <= msgs and counted[1] <= batches:
         msgs, batches = msgs - counted[0], batches - counted[1]
+    elif counted is not None and began and seen.stopped is not None:
+        msgs = max(0, msgs - counted[0])  # an ended run's batches are not kept
     # A batch is full when it carried BATCHSZ messages: a channel's batches are full ones
     # but for the last of each transfer (mqsc moves what waits in batches of BATCHSZ).
     full = max(0, min(batches, msgs // max(1, seen.batchsz)))
@@ -197,6 +261,7 @@ def entry(seen: ChannelSeen, counted: tuple[int, int] | None, end: dt.datetime) 
         "qcststcl": CONSTANTS["MQMON_" + seen.level],
         "qcstcnnm": seen.conname,
         "qcststrt": _stck(seen.started),
+        "qcstludt": _stck(seen.stopped),
         "qcstlmst": _stck(seen.last) if seen.msgs else 0,
         "qcstcbsz": seen.batchsz,
         "qcstnmsg": msgs,
@@ -217,19 +282,19 @@ def records_until(ctx: Ctx, end: dt.datetime) -> list[bytes]:
     if current is None or ctx.txn.get("qmgr", None).attrs.get(_CHINIT) != "ACTIVE":
         return []
     counted = current.counted()
+    start = dt.datetime.fromisoformat(current.start)
+    seen_now = (*ended(ctx.txn, start, end), *observe(ctx.txn, ctx.qm.name, end))
     channels = tuple(
         qcst
-        for seen in observe(ctx.txn, ctx.qm.name, end)
+        for seen in seen_now
         if seen.level != "OFF"
-        for qcst in (entry(seen, counted.get(seen.key), end),)
+        for qcst in (entry(seen, counted.get(seen.key), start, end),)
         # Channels that run, and those that stopped within the interval after moving
         # messages ("If the channel stops during the SMF interval, the accounting data is
         # written to SMF the next time SMF processing runs").
         if seen.status not in _ENDED or qcst["qcstnmsg"] or qcst["qcstbatc"]
     )
-    figures = build.ChannelFigures(
-        ctx.qm.name, dt.datetime.fromisoformat(current.start), end, channels
-    )
+    figures = build.ChannelFigures(ctx.qm.name, start, end, channels)
     return [record.encode(r) for r in build.channel_accounting(figures)]
 
 

@@ -697,7 +697,7 @@ QCST = _section(
         _f("qcststcl", "B", meaning="STATCHL in effect (MQMON_LOW 17, MEDIUM 33, HIGH 65)"),
         _f("qcstcnnm", "c", 48, meaning="connection name"),
         _f("qcststrt", "Q", meaning="channel start (STCK, its MCA's connection)"),
-        _f("qcstludt", "Q"),
+        _f("qcstludt", "Q", meaning="when a channel instance that ended inactive stopped (STCK)"),
         _f("qcstlmst", "Q", meaning="last message (STCK)"),
         _f("qcstcbsz", "I", meaning="batch size (BATCHSZ)"),
         _f("qcstnmsg", "I", meaning="messages of the interval (MSGS)"),

@@ -265,3 +265,44 @@ def test_records_split_when_many_channels_run() -> None:
     assert [len(r.section("QCST")) for r in recs] == [per, 150 - per]
     assert all(len(record.encode(r)) <= 32_756 for r in recs)
     assert build.channel_accounting(build.ChannelFigures("QMZ1", START, START)) == []
+
+
+def test_a_channel_that_ended_inactive_within_the_interval_is_written_from_its_mca() -> None:
+    """IBM: "If the channel stops during the SMF interval, the accounting data is written to
+    SMF the next time SMF processing runs"; STATUS(INACTIVE) leaves no status to read."""
+    now = [START]
+    qmz1, qmz2 = traced(now)
+    qmz1.put("PAY.OUT", 4, 100)
+    now[0] += dt.timedelta(minutes=35)  # the first interval: 4
+    run(qmz1, "DISPLAY TRACE(*)")
+    qmz1.put("PAY.OUT", 6, 100)
+    now[0] += dt.timedelta(minutes=5)
+    run(qmz1, f"STOP CHANNEL({CHANNEL}) STATUS(INACTIVE)")
+    assert not qmz1.execute(f"DISPLAY CHSTATUS({CHANNEL})", source=CONSOLE).objects
+    now[0] += dt.timedelta(minutes=20)
+    run(qmz1, "DISPLAY TRACE(*)")  # the second interval: the ended run's 6
+    now[0] += dt.timedelta(minutes=30)
+    run(qmz1, "DISPLAY TRACE(*)")  # the third: nothing ran
+    written = [(q["qcstnmsg"], q["qcstchst"], q["qcstludt"] != 0) for q in qcsts(qmz1)]
+    assert written == [(4, 3, False), (6, 0, True)]  # MQCHS_RUNNING, then MQCHS_INACTIVE
+    [ended] = [q for q in qcsts(qmz1) if q["qcstludt"]]
+    assert clock.from_stck(ended["qcstludt"]) == START + dt.timedelta(minutes=40)
+
+
+def test_a_channel_started_again_within_the_interval_counts_both_runs() -> None:
+    now = [START]
+    qmz1, _ = traced(now)
+    qmz1.put("PAY.OUT", 40, 100)
+    now[0] += dt.timedelta(minutes=31)
+    run(qmz1, "DISPLAY TRACE(*)")  # the first interval: 40
+    qmz1.put("PAY.OUT", 3, 100)
+    now[0] += dt.timedelta(minutes=1)
+    run(qmz1, f"STOP CHANNEL({CHANNEL}) STATUS(INACTIVE)")
+    now[0] += dt.timedelta(minutes=1)
+    run(qmz1, f"START CHANNEL({CHANNEL})")
+    qmz1.put("PAY.OUT", 45, 100)  # more than the 43 the first run had counted
+    now[0] += dt.timedelta(minutes=30)
+    run(qmz1, "DISPLAY TRACE(*)")
+    assert chstatus(qmz1).get("MSGS") == 45
+    second = sorted((q["qcstnmsg"], q["qcstchst"]) for q in qcsts(qmz1)[1:])
+    assert second == [(3, 0), (45, 3)]
