@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from mqsc.catalog.pcf import CONSTANTS
 from mqsc.engine import connregistry, repository
+from mqsc.engine.channelstate import CHANNELS, CHINIT
 from mqsc.engine.context import moment
 from mqsc.engine.smf import build, clock, params, record
 from mqsc.engine.smf.tracetable import Trace, table_of
@@ -37,8 +38,6 @@ if TYPE_CHECKING:  # pragma: no cover
 TABLE, KEY = "smf", "channels"
 #: The accounting class of channel accounting.
 CLASS = 4
-#: Status attribute names of the channel initiator's state (mqsc/engine/channelstate.py).
-_CHINIT, _CHANNELS = "CHINIT", "CHSTATUS"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +114,7 @@ def observe(txn: Txn, qmgr_name: str, now: dt.datetime) -> tuple[ChannelSeen, ..
     its definition's BATCHSZ and STATCHL, its MCA's connection for when it started)."""
     attrs = txn.get("qmgr", None).attrs
     out = []
-    for key, status in sorted((attrs.get(_CHANNELS) or {}).items()):
+    for key, status in sorted((attrs.get(CHANNELS) or {}).items()):
         name = key.split(" ", 1)[0]
         defined = txn.get("channel", name)
         definition = defined if defined is not None else repository.definition(txn, name)
@@ -148,7 +147,7 @@ def ended(txn: Txn, since: dt.datetime, now: dt.datetime) -> tuple[ChannelSeen, 
     An instance whose status is kept (STOPPED, RETRYING) is read by :func:`observe`; one that
     ran again since shows its earlier run here."""
     attrs = txn.get("qmgr", None).attrs
-    current = attrs.get(_CHANNELS) or {}
+    current = attrs.get(CHANNELS) or {}
     out = []
     for one in connregistry.ended(txn):
         mca = one.connection
@@ -279,7 +278,7 @@ def records_until(ctx: Ctx, end: dt.datetime) -> list[bytes]:
     """The 116 subtype 10 records of the interval in progress, were it to end at ``end``:
     a QCST per channel whose STATCHL is not OFF (none when no channel has one)."""
     current = interval_of(ctx.txn)
-    if current is None or ctx.txn.get("qmgr", None).attrs.get(_CHINIT) != "ACTIVE":
+    if current is None or ctx.txn.get("qmgr", None).attrs.get(CHINIT) != "ACTIVE":
         return []
     counted = current.counted()
     start = dt.datetime.fromisoformat(current.start)
