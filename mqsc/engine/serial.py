@@ -24,7 +24,7 @@ from mqsc.engine.messaging.queuestats import QueueStats
 from mqsc.engine.messaging.topictree import SubStatus
 from mqsc.engine.mqobjects import Attributes, MQObject, QueueManagerInfo
 from mqsc.engine.security import CachedProfile, Settings, UserEntry
-from mqsc.engine.smf.channels import Interval as ChannelInterval
+from mqsc.engine.smf.channelaccounting import Interval as ChannelInterval
 from mqsc.engine.smf.interval import SmfState, Tally
 from mqsc.engine.smf.tracetable import TraceTable
 from mqsc.engine.state import TABLES, State

@@ -43,7 +43,7 @@ from mqsc.engine.channelstate import (
 from mqsc.engine.context import Ctx
 from mqsc.engine.phase import Phase
 from mqsc.engine.registry import handles
-from mqsc.engine.smf import channels as smf_channels
+from mqsc.engine.smf import channelaccounting as smf_channels
 
 
 def _require_command_server(ctx: Ctx) -> None:

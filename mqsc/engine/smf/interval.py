@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from mqsc.engine.smf import build, channels, clock, collect, params, record
+from mqsc.engine.smf import build, channelaccounting, clock, collect, params, record
 from mqsc.engine.smf.tracetable import TABLE as TRACE_TABLE
 from mqsc.engine.smf.tracetable import Trace, TraceTable, add_trace, table_of
 from mqsc.engine.state import Txn
@@ -197,20 +197,23 @@ def end_interval(ctx: Ctx, end: dt.datetime, *, restart: bool) -> None:
 def trace_started(ctx: Ctx, trace: Trace) -> None:
     if trace.ttype == "STAT" and "SMF" in trace.dests and state_of(ctx.txn) is None:
         begin(ctx.txn, _now(ctx))
-    if channels.trace_is_channel_accounting(trace) and channels.interval_of(ctx.txn) is None:
-        channels.begin(ctx, _now(ctx))
+    if (
+        channelaccounting.trace_is_channel_accounting(trace)
+        and channelaccounting.interval_of(ctx.txn) is None
+    ):
+        channelaccounting.begin(ctx, _now(ctx))
 
 
 def trace_stopping(ctx: Ctx, trace: Trace) -> None:
     """Before a trace leaves the table: the last statistics trace writes its interval, the
     last accounting trace of class 4 the channel accounting in progress ("STOP TRACE(ACCTG)
     CLASS(4)", IBM MQ "Planning for channel initiator SMF data")."""
-    if channels.trace_is_channel_accounting(trace) and not any(
-        t.tno != trace.tno and channels.trace_is_channel_accounting(t)
+    if channelaccounting.trace_is_channel_accounting(trace) and not any(
+        t.tno != trace.tno and channelaccounting.trace_is_channel_accounting(t)
         for t in table_of(ctx.txn).traces
     ):
-        if channels.interval_of(ctx.txn) is not None:
-            channels.end_interval(ctx, _now(ctx), restart=False)
+        if channelaccounting.interval_of(ctx.txn) is not None:
+            channelaccounting.end_interval(ctx, _now(ctx), restart=False)
     if trace.ttype != "STAT" or state_of(ctx.txn) is None:
         return
     others = [
@@ -227,18 +230,18 @@ def trace_altered(ctx: Ctx, before: Trace, after: Trace) -> None:
     taken away starts or ends channel accounting as START or STOP TRACE would (the trace
     table holds ``after`` already)."""
     del before, after
-    channels.traces_changed(ctx, _now(ctx))
+    channelaccounting.traces_changed(ctx, _now(ctx))
 
 
 def ticking(tables: Mapping[str, Any]) -> bool:
     """Whether a statistics interval or a channel accounting interval runs."""
-    return running(tables) or channels.running(tables)
+    return running(tables) or channelaccounting.running(tables)
 
 
 def due(tables: Mapping[str, Any], now: dt.datetime) -> bool:
     """Whether an interval runs and has ended by ``now`` (asked before every command)."""
     state = tables[TABLE].get(None)
-    if channels.due(tables, now):
+    if channelaccounting.due(tables, now):
         return True
     return state is not None and bool(state.start) and now >= state.ends()
 
@@ -246,7 +249,7 @@ def due(tables: Mapping[str, Any], now: dt.datetime) -> bool:
 def tick(ctx: Ctx) -> None:
     """End every interval that has ended by now (the first with its work, the rest empty)."""
     now = _now(ctx)
-    channels.tick(ctx, now)
+    channelaccounting.tick(ctx, now)
     for _ in range(MAX_CATCH_UP):
         state = state_of(ctx.txn)
         if state is None or now < state.ends():
@@ -271,8 +274,8 @@ def parameters_changed(ctx: Ctx) -> None:
 def stopping(ctx: Ctx) -> None:
     """STOP QMGR: the interval in progress is written, and no interval runs any more; the
     channel initiator stops with the queue manager and writes its channel accounting."""
-    if channels.interval_of(ctx.txn) is not None:
-        channels.end_interval(ctx, _now(ctx), restart=False)
+    if channelaccounting.interval_of(ctx.txn) is not None:
+        channelaccounting.end_interval(ctx, _now(ctx), restart=False)
     if state_of(ctx.txn) is not None:
         end_interval(ctx, _now(ctx), restart=False)
 
@@ -285,8 +288,8 @@ def start_at_startup(ctx: Ctx) -> None:
     txn.put(TRACE_TABLE, None, TraceTable())
     txn.put(TABLE, None, SmfState())
     txn.put(TABLE, "tally", Tally())
-    if channels.interval_of(txn) is not None:
-        txn.delete(channels.TABLE, channels.KEY)
+    if channelaccounting.interval_of(txn) is not None:
+        txn.delete(channelaccounting.TABLE, channelaccounting.KEY)
     system = params.of(txn)
     for name, classes, dest in (
         ("GLOBAL", system.tracstr, "RES"),

@@ -9,7 +9,7 @@ import datetime as dt
 import pytest
 
 from mqsc.catalog import CommandSource
-from mqsc.engine.smf import channels, clock, record
+from mqsc.engine.smf import channelaccounting, clock, record
 from mqsc.engine.smf.layout import QCST
 from mqsc.engine.smf.record import SmfRecord
 from tests.network.test_network import set_up
@@ -143,7 +143,7 @@ def test_stop_trace_writes_what_is_pending() -> None:
     [rec] = channel_records(qmz1)
     assert rec.section("QCST")[0]["qcstnmsg"] == 4
     assert rec.product["qwhsdurn"] == clock.stck_duration(12 * 60)
-    assert qmz1.state.tables["smf"].get(channels.KEY) is None
+    assert qmz1.state.tables["smf"].get(channelaccounting.KEY) is None
     qmz1.put("PAY.OUT", 4, 100)
     now[0] += dt.timedelta(hours=2)
     run(qmz1, "DISPLAY TRACE(*)")
