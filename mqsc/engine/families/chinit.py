@@ -85,7 +85,7 @@ def stop_chinit(ctx: Ctx) -> None:
     MODE(QUIESCE) STATUS(INACTIVE) does, the others as MODE(FORCE); its listeners stop."""
     _require_active(ctx)
     # Its channel accounting in progress is written before its channels end (IBM MQ
-    # "Planning for channel initiator SMF data": at shutdown "any SMF data is written out").
+    # "Planning for channel initiator SMF data": at its shutdown any SMF data is written).
     smf_channels.chinit_stopping(ctx, ctx.qm.clock())
     attrs = qmgr_attrs(ctx)
     ctx.say("MQSC537I", command="STOP CHINIT")

@@ -286,8 +286,8 @@ class ChannelFigures:
 
 def channel_accounting(figures: ChannelFigures) -> list[SmfRecord]:
     """The 116 subtype 10 records of an interval: its QCST entries, as many records as they
-    need ("if there are a large number of channels active, multiple SMF records might be
-    created", IBM MQ "Planning for channel initiator SMF data"); none without a channel."""
+    need (IBM MQ "Planning for channel initiator SMF data": with many channels active, more
+    than one record); none without a channel."""
     f = figures
     if not f.channels:
         return []

@@ -2,7 +2,7 @@
 initiator while an accounting trace of class 4 runs (TRACE(ACCTG) CLASS(4)).
 
 IBM MQ for z/OS, "Planning for channel initiator SMF data": channel accounting data is
-"information like DISPLAY CHSTATUS", collected for the channels whose STATCHL is not OFF (a
+information like that of DISPLAY CHSTATUS, collected for the channels whose STATCHL is not OFF (a
 channel with STATCHL(QMGR) follows the queue manager's STATCHL, whose default is OFF; an
 auto-defined cluster-sender follows the queue manager's STATACLS; ALTER QMGR STATCHL(NONE)
 turns it off for every channel). The records are written when the accounting interval
@@ -289,8 +289,8 @@ def records_until(ctx: Ctx, end: dt.datetime) -> list[bytes]:
         if seen.level != "OFF"
         for qcst in (entry(seen, counted.get(seen.key), start, end),)
         # Channels that run, and those that stopped within the interval after moving
-        # messages ("If the channel stops during the SMF interval, the accounting data is
-        # written to SMF the next time SMF processing runs").
+        # messages (IBM: a channel that stops within the SMF interval is written the next
+        # time SMF processing runs).
         if seen.status not in _ENDED or qcst["qcstnmsg"] or qcst["qcstbatc"]
     )
     figures = build.ChannelFigures(ctx.qm.name, start, end, channels)
@@ -332,7 +332,7 @@ def traces_changed(ctx: Ctx, now: dt.datetime) -> None:
 
 
 def chinit_stopping(ctx: Ctx, now: dt.datetime) -> None:
-    """The channel initiator stops (STOP CHINIT, STOP QMGR): "any SMF data is written out";
+    """The channel initiator stops (STOP CHINIT, STOP QMGR): any SMF data is written out;
     the next interval counts from each channel's counters now (those that run start from zero
     when they start again)."""
     if interval_of(ctx.txn) is not None:

@@ -268,8 +268,9 @@ def test_records_split_when_many_channels_run() -> None:
 
 
 def test_a_channel_that_ended_inactive_within_the_interval_is_written_from_its_mca() -> None:
-    """IBM: "If the channel stops during the SMF interval, the accounting data is written to
-    SMF the next time SMF processing runs"; STATUS(INACTIVE) leaves no status to read."""
+    """IBM ("Planning for channel initiator SMF data"): a channel that stops within the SMF
+    interval is written the next time SMF processing runs; STATUS(INACTIVE) leaves no status
+    to read."""
     now = [START]
     qmz1, qmz2 = traced(now)
     qmz1.put("PAY.OUT", 4, 100)
