@@ -203,15 +203,6 @@ def interval_of(txn: Txn) -> Interval | None:
     return txn.get(TABLE, KEY)
 
 
-def running(tables: Mapping[str, Any]) -> bool:
-    return tables[TABLE].get(KEY) is not None
-
-
-def due(tables: Mapping[str, Any], now: dt.datetime) -> bool:
-    current = tables[TABLE].get(KEY)
-    return current is not None and now >= current.ends
-
-
 def begin(ctx: Ctx, start: dt.datetime) -> None:
     """Start an interval at ``start``: each channel's counters now are where it starts from."""
     ends = start + dt.timedelta(seconds=params.of(ctx.txn).acct_seconds)

@@ -243,9 +243,12 @@ def ticking(tables: Mapping[str, Any]) -> bool:
 
 def due(tables: Mapping[str, Any], now: dt.datetime) -> bool:
     """Whether an interval runs and has ended by ``now`` (asked before every command)."""
-    state = tables[TABLE].get(None)
-    if channelaccounting.due(tables, now):
+    # Asked by every MQPUT and MQGET too: look-ups, no further calls.
+    smf = tables[TABLE]
+    channels = smf.get(channelaccounting.KEY)
+    if channels is not None and now >= channels.ends:
         return True
+    state = smf.get(None)
     return state is not None and bool(state.start) and now >= state.ends()
 
 
