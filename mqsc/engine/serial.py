@@ -24,7 +24,6 @@ from mqsc.engine.messaging.queuestats import QueueStats
 from mqsc.engine.messaging.topictree import SubStatus
 from mqsc.engine.mqobjects import Attributes, MQObject, QueueManagerInfo
 from mqsc.engine.security import CachedProfile, Settings, UserEntry
-from mqsc.engine.smf.channelaccounting import Interval as ChannelInterval
 from mqsc.engine.smf.interval import SmfState, Tally
 from mqsc.engine.smf.tracetable import TraceTable
 from mqsc.engine.state import TABLES, State
@@ -132,6 +131,10 @@ def restore(data: dict[str, Any]) -> Any:
     if kind == "smftally":
         return Tally.restore(data)
     if kind == "smfchl":
+        from mqsc.engine.smf.channelaccounting import (  # noqa: PLC0415 - start-up: only a state with the interval loads it
+            Interval as ChannelInterval,
+        )
+
         return ChannelInterval.restore(data)
     if kind == "sysparm":
         return SysParms.restore(data)

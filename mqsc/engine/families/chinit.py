@@ -43,7 +43,6 @@ from mqsc.engine.channelstate import (
 from mqsc.engine.context import Ctx
 from mqsc.engine.phase import Phase
 from mqsc.engine.registry import handles
-from mqsc.engine.smf import channelaccounting as smf_channels
 
 
 def _require_command_server(ctx: Ctx) -> None:
@@ -86,7 +85,10 @@ def stop_chinit(ctx: Ctx) -> None:
     _require_active(ctx)
     # Its channel accounting in progress is written before its channels end (IBM MQ
     # "Planning for channel initiator SMF data": at its shutdown any SMF data is written).
-    smf_channels.chinit_stopping(ctx, ctx.qm.clock())
+    if ctx.txn.get("smf", "channels") is not None:
+        from mqsc.engine.smf import channelaccounting  # noqa: PLC0415 - start-up: loaded when it runs
+
+        channelaccounting.chinit_stopping(ctx, ctx.qm.clock())
     attrs = qmgr_attrs(ctx)
     ctx.say("MQSC537I", command="STOP CHINIT")
     ctx.console("MQSC343I", csect="CSQXSPRM")

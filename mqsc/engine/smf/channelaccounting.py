@@ -28,13 +28,15 @@ from mqsc.engine import connregistry, repository
 from mqsc.engine.channelstate import CHANNELS, CHINIT
 from mqsc.engine.context import moment
 from mqsc.engine.smf import build, clock, params, record
-from mqsc.engine.smf.tracetable import Trace, table_of
+from mqsc.engine.smf.tracetable import table_of
 from mqsc.engine.state import Txn
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.context import Ctx
 
-#: Where the interval lives: the "smf" table, under this key.
+#: Where the interval lives: the "smf" table of the statistics interval, under its own key
+#: (mqsc/engine/smf/interval.py reads the key as CHANNELS; it imports this module only when
+#: channel accounting runs).
 TABLE, KEY = "smf", "channels"
 #: The accounting class of channel accounting.
 CLASS = 4
@@ -328,7 +330,3 @@ def chinit_stopping(ctx: Ctx, now: dt.datetime) -> None:
     when they start again)."""
     if interval_of(ctx.txn) is not None:
         end_interval(ctx, now, restart=collecting(ctx.txn))
-
-
-def trace_is_channel_accounting(trace: Trace) -> bool:
-    return trace.ttype == "ACCTG" and CLASS in trace.classes and "SMF" in trace.dests

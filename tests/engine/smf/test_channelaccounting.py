@@ -307,3 +307,13 @@ def test_a_channel_started_again_within_the_interval_counts_both_runs() -> None:
     assert chstatus(qmz1).get("MSGS") == 45
     second = sorted((q["qcstnmsg"], q["qcstchst"]) for q in qcsts(qmz1)[1:])
     assert second == [(3, 0), (45, 3)]
+
+
+def test_the_statistics_interval_knows_the_key_and_class() -> None:
+    from mqsc.engine.smf import interval
+
+    assert (interval.TABLE, interval.CHANNELS, interval.CHANNEL_CLASS) == (
+        channelaccounting.TABLE,
+        channelaccounting.KEY,
+        channelaccounting.CLASS,
+    )
