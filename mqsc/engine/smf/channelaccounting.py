@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 
 from mqsc.catalog.pcf import CONSTANTS
 from mqsc.engine import connregistry, repository
-from mqsc.engine.channelstate import CHANNELS, CHINIT
 from mqsc.engine.context import moment
 from mqsc.engine.smf import build, clock, params, record
 from mqsc.engine.smf.tracetable import table_of
@@ -90,6 +89,19 @@ class Interval:
 
 
 # ---- reading channel status ---------------------------------------------------------------------
+def channel_initiator(txn: Txn) -> tuple[bool, Mapping[str, Mapping[str, Any]]]:
+    """Whether the channel initiator is active, and each channel instance's status by its key,
+    as DISPLAY CHSTATUS reads them (attribute name to value): from the queue manager's channel
+    initiator records (``QueueManagerInfo.chinit``, each status's ``to_mapping()``) where it
+    keeps them so, else from its CHINIT and CHSTATUS attributes."""
+    info = txn.get("qmgr", None)
+    records = getattr(info, "chinit", None)
+    if records is not None:
+        return records.active, {k: s.to_mapping() for k, s in records.statuses.items()}
+    attrs = info.attrs
+    return attrs.get("CHINIT") == "ACTIVE", attrs.get("CHSTATUS") or {}
+
+
 def level(qmgr: Mapping[str, Any], definition: Any, chltype: str, auto: bool) -> str:
     """The STATCHL in effect for a channel (IBM "ALTER QMGR" STATCHL and STATACLS, "DEFINE
     CHANNEL" STATCHL).
@@ -116,7 +128,7 @@ def observe(txn: Txn, qmgr_name: str, now: dt.datetime) -> tuple[ChannelSeen, ..
     its definition's BATCHSZ and STATCHL, its MCA's connection for when it started)."""
     attrs = txn.get("qmgr", None).attrs
     out = []
-    for key, status in sorted((attrs.get(CHANNELS) or {}).items()):
+    for key, status in sorted(channel_initiator(txn)[1].items()):
         name = key.split(" ", 1)[0]
         defined = txn.get("channel", name)
         definition = defined if defined is not None else repository.definition(txn, name)
@@ -149,7 +161,7 @@ def ended(txn: Txn, since: dt.datetime, now: dt.datetime) -> tuple[ChannelSeen, 
     An instance whose status is kept (STOPPED, RETRYING) is read by :func:`observe`; one that
     ran again since shows its earlier run here."""
     attrs = txn.get("qmgr", None).attrs
-    current = attrs.get(CHANNELS) or {}
+    current = channel_initiator(txn)[1]
     out = []
     for one in connregistry.ended(txn):
         mca = one.connection
@@ -271,7 +283,7 @@ def records_until(ctx: Ctx, end: dt.datetime) -> list[bytes]:
     """The 116 subtype 10 records of the interval in progress, were it to end at ``end``:
     a QCST per channel whose STATCHL is not OFF (none when no channel has one)."""
     current = interval_of(ctx.txn)
-    if current is None or ctx.txn.get("qmgr", None).attrs.get(CHINIT) != "ACTIVE":
+    if current is None or not channel_initiator(ctx.txn)[0]:
         return []
     counted = current.counted()
     start = dt.datetime.fromisoformat(current.start)
