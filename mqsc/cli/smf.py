@@ -29,6 +29,7 @@ from mqsc.cli.options import fixed_clock
 from mqsc.engine.smf import clock
 from mqsc.engine.smf.build import SYSTEM_ID
 from mqsc.engine.smf.record import (
+    CHANNEL_SUBTYPE,
     DUMP_HEADER_TYPE,
     DUMP_TRAILER_TYPE,
     PlainRecord,
@@ -216,8 +217,11 @@ def text_lines(record: SmfRecord | PlainRecord) -> list[str]:
         f"release {record.release}"
     ]
     start, duration = record.product.get("qwhstime"), record.product.get("qwhsdurn")
-    if record.rtype == 115 and start:
-        seconds = (duration or 0) / (clock.STCK_SECOND if record.subtype == 231 else 1_000_000)
+    if start and (record.rtype == 115 or record.subtype == CHANNEL_SUBTYPE):
+        # The channel initiator's records (231, and its channel accounting) count the
+        # duration in STCK units, the queue manager's in microseconds.
+        stck = record.subtype in (231, CHANNEL_SUBTYPE)
+        seconds = (duration or 0) / (clock.STCK_SECOND if stck else 1_000_000)
         lines.append(f"  interval {clock.from_stck(start):%Y-%m-%d %H:%M:%S} for {seconds:g} s")
     for section in record.sections:
         for index, entry in enumerate(section.entries):

@@ -1400,7 +1400,7 @@ class QueueManager:
             return results.result(self.cpf, logical, spec, False, refusal, RC_FAILED)
         if self.phase is Phase.STOPPED:
             return self._start(logical, spec, str(cmd.get("PARM") or ""))
-        if self.phase is Phase.RUNNING and smf_interval.running(self.state.tables):
+        if self.phase is Phase.RUNNING and smf_interval.ticking(self.state.tables):
             self._tick()  # one lookup for almost every command: no statistics interval runs
         route = routing.route(self, cmd)
         if route is not None:

@@ -138,6 +138,12 @@ def restore(data: dict[str, Any]) -> Any:
         return SmfState.restore(data)
     if kind == "smftally":
         return Tally.restore(data)
+    if kind == "smfchl":
+        from mqsc.engine.smf.channelaccounting import (  # noqa: PLC0415 - start-up: only a state with the interval loads it
+            Interval as ChannelInterval,
+        )
+
+        return ChannelInterval.restore(data)
     if kind == "sysparm":
         return SysParms.restore(data)
     if kind == "bsds":

@@ -79,6 +79,13 @@ def start_chinit(ctx: Ctx) -> None:
 def stop_chinit(ctx: Ctx) -> None:
     """IBM "STOP CHINIT" usage notes: sender and server channels stop as STOP CHANNEL
     MODE(QUIESCE) STATUS(INACTIVE) does, the others as MODE(FORCE); its listeners stop."""
+    # Its channel accounting in progress is written before its channels end (IBM MQ
+    # "Planning for channel initiator SMF data": at its shutdown any SMF data is written); a
+    # command that fails writes nothing.
+    if ctx.txn.get("smf", "channels") is not None:
+        from mqsc.engine.smf import channelaccounting  # noqa: PLC0415 - start-up: loaded when it runs
+
+        channelaccounting.chinit_stopping(ctx, ctx.qm.clock())
     _require_active(ctx)
     chinit = chinit_of(ctx)
     ctx.say("MQSC537I", command="STOP CHINIT")

@@ -25,14 +25,19 @@ from typing import Any
 from mqsc.engine.smf import clock
 from mqsc.engine.smf.layout import (
     IFCIDS,
-    QWHS116,
     SECTIONS,
     SMF_HEADER,
     TRIPLETS,
     WQ_VERSION,
     WTAS_VERSION,
 )
-from mqsc.engine.smf.record import MAX_RECORD, Section, SmfRecord
+from mqsc.engine.smf.record import (
+    CHANNEL_SUBTYPE,
+    MAX_RECORD,
+    Section,
+    SmfRecord,
+    product_layout,
+)
 
 Figures = Mapping[str, Any]
 #: The z/OS system the simulated queue managers run on (the lab's, seed 000).
@@ -100,14 +105,17 @@ def _product(
         "qwhsssid": qmgr,
         "qwhsstck": clock.stck(end),
     }
-    if rtype == 115:
+    if rtype == 115 or subtype == CHANNEL_SUBTYPE:
         seconds = max(0.0, (end - start).total_seconds())
-        # The channel initiator's records keep the duration in STCK units, the queue
-        # manager's in microseconds (mq-smf-csv CHANGES, October 2016: "SMF 115 subtype 231
+        # The channel initiator's records (231, and its channel accounting, mqsc's choice
+        # for 116 subtype 10) keep the duration in STCK units, the queue manager's in
+        # microseconds (mq-smf-csv CHANGES, October 2016: "SMF 115 subtype 231
         # (CHIN) records do not use same scale for qwhsdurn").
         values["qwhstime"] = clock.stck(start)
         values["qwhsdurn"] = (
-            clock.stck_duration(seconds) if subtype == 231 else int(round(seconds * 1_000_000))
+            clock.stck_duration(seconds)
+            if subtype in (231, CHANNEL_SUBTYPE)
+            else int(round(seconds * 1_000_000))
         )
     return {**values, **(extra or {})}
 
@@ -142,7 +150,7 @@ def _layout_of(
 def _per_record(rtype: int, subtype: int, fixed: int, entry: str) -> int:
     """How many entries of ``entry`` fit in one record beside ``fixed`` bytes of others."""
     count = 1 + len(TRIPLETS[(rtype, subtype)])
-    room = MAX_RECORD - SMF_HEADER.size - 8 * count - (52 if rtype == 115 else QWHS116.size)
+    room = MAX_RECORD - SMF_HEADER.size - 8 * count - product_layout(rtype, subtype).size
     return max(1, (room - fixed) // SECTIONS[entry].size)
 
 
@@ -263,6 +271,30 @@ def accounting(task: TaskFigures, classes: frozenset[int]) -> list[SmfRecord]:
                 )
             )
     return out
+
+
+# ---- SMF 116 subtype 10 ------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ChannelFigures:
+    """The channel accounting of one interval: a QCST entry per channel, by IBM field name."""
+
+    qmgr: str
+    start: dt.datetime
+    end: dt.datetime
+    channels: tuple[Figures, ...] = ()
+
+
+def channel_accounting(figures: ChannelFigures) -> list[SmfRecord]:
+    """The 116 subtype 10 records of an interval: its QCST entries, as many records as they
+    need (IBM MQ "Planning for channel initiator SMF data": with many channels active, more
+    than one record); none without a channel."""
+    f = figures
+    if not f.channels:
+        return []
+    return [
+        _record(116, CHANNEL_SUBTYPE, f.qmgr, f.start, f.end, _layout_of(116, 10, {"QCST": part}))
+        for part in _chunks(f.channels, _per_record(116, CHANNEL_SUBTYPE, 0, "QCST"))
+    ]
 
 
 # ---- reading figures back ------------------------------------------------------------------------

@@ -33,6 +33,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.records import Workload
 
 TABLE = "smf"
+#: The key of the channel accounting interval in the table and its accounting class: those
+#: of mqsc/engine/smf/channelaccounting.py (KEY, CLASS), which is imported only when channel
+#: accounting runs.
+CHANNELS, CHANNEL_CLASS = "channels", 4
 #: At most this many elapsed intervals are written at once when the clock has moved far
 #: (a queue manager left for days with STATIME 1): the rest are dropped, as records SMF
 #: could not take are (the interval then restarts at the current time).
@@ -157,6 +161,15 @@ def _now(ctx: Ctx) -> dt.datetime:
     return ctx.qm.clock()
 
 
+def _channels() -> Any:
+    """The channel accounting module, imported when first needed: a run that never collects
+    channel accounting does not pay for loading it (the fixed cost of every run,
+    bench/instructions.py)."""
+    from mqsc.engine.smf import channelaccounting  # noqa: PLC0415 - start-up: loaded when it runs
+
+    return channelaccounting
+
+
 def _stat_classes(txn: Txn) -> frozenset[int]:
     return table_of(txn).classes("STAT")
 
@@ -197,10 +210,19 @@ def end_interval(ctx: Ctx, end: dt.datetime, *, restart: bool) -> None:
 def trace_started(ctx: Ctx, trace: Trace) -> None:
     if trace.ttype == "STAT" and "SMF" in trace.dests and state_of(ctx.txn) is None:
         begin(ctx.txn, _now(ctx))
+    if trace.to_smf("ACCTG", CHANNEL_CLASS) and ctx.txn.get(TABLE, CHANNELS) is None:
+        _channels().begin(ctx, _now(ctx))
 
 
 def trace_stopping(ctx: Ctx, trace: Trace) -> None:
-    """Before a trace leaves the table: the last statistics trace writes its interval."""
+    """Before a trace leaves the table: the last statistics trace writes its interval, the
+    last accounting trace of class 4 the channel accounting in progress ("STOP TRACE(ACCTG)
+    CLASS(4)", IBM MQ "Planning for channel initiator SMF data")."""
+    if trace.to_smf("ACCTG", CHANNEL_CLASS) and not any(
+        t.tno != trace.tno and t.to_smf("ACCTG", CHANNEL_CLASS) for t in table_of(ctx.txn).traces
+    ):
+        if ctx.txn.get(TABLE, CHANNELS) is not None:
+            _channels().end_interval(ctx, _now(ctx), restart=False)
     if trace.ttype != "STAT" or state_of(ctx.txn) is None:
         return
     others = [
@@ -213,19 +235,37 @@ def trace_stopping(ctx: Ctx, trace: Trace) -> None:
 
 
 def trace_altered(ctx: Ctx, before: Trace, after: Trace) -> None:
-    """Classes apply from the next interval's end: nothing to do now."""
-    del ctx, before, after
+    """Statistics classes apply from the next interval's end; accounting class 4 added or
+    taken away starts or ends channel accounting as START or STOP TRACE would (the trace
+    table holds ``after`` already)."""
+    if CHANNEL_CLASS in (*before.classes, *after.classes):
+        _channels().traces_changed(ctx, _now(ctx))
+
+
+def ticking(tables: Mapping[str, Any]) -> bool:
+    """Whether a statistics interval or a channel accounting interval runs (asked before
+    every command: one call, two look-ups)."""
+    smf = tables[TABLE]
+    state = smf.get(None)
+    return (state is not None and bool(state.start)) or smf.get(CHANNELS) is not None
 
 
 def due(tables: Mapping[str, Any], now: dt.datetime) -> bool:
     """Whether an interval runs and has ended by ``now`` (asked before every command)."""
-    state = tables[TABLE].get(None)
+    # Asked by every MQPUT and MQGET too: look-ups, no further calls.
+    smf = tables[TABLE]
+    channels = smf.get(CHANNELS)
+    if channels is not None and now >= channels.ends:
+        return True
+    state = smf.get(None)
     return state is not None and bool(state.start) and now >= state.ends()
 
 
 def tick(ctx: Ctx) -> None:
     """End every interval that has ended by now (the first with its work, the rest empty)."""
     now = _now(ctx)
+    if ctx.txn.get(TABLE, CHANNELS) is not None:
+        _channels().tick(ctx, now)
     for _ in range(MAX_CATCH_UP):
         state = state_of(ctx.txn)
         if state is None or now < state.ends():
@@ -248,7 +288,10 @@ def parameters_changed(ctx: Ctx) -> None:
 
 
 def stopping(ctx: Ctx) -> None:
-    """STOP QMGR: the interval in progress is written, and no interval runs any more."""
+    """STOP QMGR: the interval in progress is written, and no interval runs any more; the
+    channel initiator stops with the queue manager and writes its channel accounting."""
+    if ctx.txn.get(TABLE, CHANNELS) is not None:
+        _channels().end_interval(ctx, _now(ctx), restart=False)
     if state_of(ctx.txn) is not None:
         end_interval(ctx, _now(ctx), restart=False)
 
@@ -261,6 +304,8 @@ def start_at_startup(ctx: Ctx) -> None:
     txn.put(TRACE_TABLE, None, TraceTable())
     txn.put(TABLE, None, SmfState())
     txn.put(TABLE, "tally", Tally())
+    if txn.get(TABLE, CHANNELS) is not None:
+        txn.delete(TABLE, CHANNELS)
     system = params.of(txn)
     for name, classes, dest in (
         ("GLOBAL", system.tracstr, "RES"),

@@ -34,6 +34,7 @@ _PAGES = {
     "statistics-buffer-manager-data-records": "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.mon.doc/q038340_.html",
     "statistics-queue-data-records": "https://www.ibm.com/docs/SSFKSJ_9.3.0/monitor/queue_data_records_933.html",
     "statistics-layout-channel-initiator-smf-type-115-records": "https://www.ibm.com/docs/en/SSFKSJ_9.2.0/com.ibm.mq.mon.doc/q119670_.html",
+    "initiator-planning-channel-smf-data": "https://www.ibm.com/docs/zh/ibm-mq/9.4.x?topic=initiator-planning-channel-smf-data",
 }
 _STATISTICS = "https://www.ibm.com/docs/ja/SSFKSJ_9.3.0/monitor/q038240_.html"
 _ACCOUNTING = (
@@ -678,6 +679,50 @@ QCT_DSP = Layout(
 )
 QCT_ADP = Layout("QCT_ADP", _QCT_COMMON, source=QCT_DSP.source)
 
+#: Channel accounting (SMF 116 subtype 10): one entry per channel instance, the figures
+#: DISPLAY CHSTATUS shows for it over the accounting interval. Offsets as in CSQDSMFC 943's
+#: qcst (324 bytes, the size IBM's mq-smf-csv lists for 943); the IBM pages "Layout of channel
+#: initiator SMF type 116 records" and "Channel accounting data" were not found in the
+#: documentation mqsc could search, so the section cites the page that says what subtype 10
+#: holds ("Planning for channel initiator SMF data").
+QCST = _section(
+    "QCST",
+    (
+        *_head("qcst"),
+        _f("qcstcltm", "Q", meaning="collection time (STCK)"),
+        _f("qcstchnm", "c", 20, meaning="channel name"),
+        _f("qcstchdp", "B", meaning="channel disposition (MQCHLD_PRIVATE 4)"),
+        _f("qcstchty", "B", meaning="channel type (MQCHT_*)"),
+        _f("qcstchst", "B", meaning="channel status (MQCHS_*)"),
+        _f("qcststcl", "B", meaning="STATCHL in effect (MQMON_LOW 17, MEDIUM 33, HIGH 65)"),
+        _f("qcstcnnm", "c", 48, meaning="connection name"),
+        _f("qcststrt", "Q", meaning="channel start (STCK, its MCA's connection)"),
+        _f("qcstludt", "Q", meaning="when a channel instance that ended inactive stopped (STCK)"),
+        _f("qcstlmst", "Q", meaning="last message (STCK)"),
+        _f("qcstcbsz", "I", meaning="batch size (BATCHSZ)"),
+        _f("qcstnmsg", "I", meaning="messages of the interval (MSGS)"),
+        _f("qcstnpmg", "I"),
+        _f("qcstbatc", "I", meaning="batches of the interval (BATCHES)"),
+        _f("qcstfuba", "I", meaning="full batches of the interval"),
+        *_many("I", "qcstbfst qcstbfrc qcstcscv"),
+        *_many("Q", "qcstnbyt qcstnpby qcstbyst qcstbyrc"),
+        *_many("I", "qcstcpra qcstetav qcstetmn qcstetmx"),
+        _f("qcstetdt", "Q"),
+        *_many("I", "qcstdnrt qcstntav qcstntmn qcstntmx"),
+        _f("qcstntdt", "Q"),
+        _f("qcstrqmn", "c", 48, meaning="remote queue manager (RQMNAME)"),
+        _f("qcstslsn", "x", 8),
+        _f("qcstslcn", "c", 16),
+        *_many("I", "qcstslcs qcstptrc qcstqetc qcstcbit qcstcbdl"),
+        _f("qcstdspn", "H"),
+        _f("qcstrsv1", "x", 6),
+    ),
+    0xE74A,
+    "QCST",
+    "Planning for channel initiator SMF data",
+    "initiator-planning-channel-smf-data",
+)
+
 # ---- SMF 116 data sections ------------------------------------------------------------------
 _TOPIC_116 = "data-layout-smf-type-116-records"
 WTID = _section(
@@ -1008,6 +1053,7 @@ SECTIONS: Mapping[str, Layout] = {
         WQ,
         QWAC,
         QMAC,
+        QCST,
     )
 }
 
@@ -1025,11 +1071,12 @@ TRIPLETS: Mapping[tuple[int, int], tuple[str | None, ...]] = {
     (116, 0): ("QWAC", "QMAC", None, None, None, None),
     (116, 1): ("WTID", "WTAS", "WQ", None, None, None),
     (116, 2): ("WTID", "WQ", None, None, None, None),
+    (116, 10): ("QCST",),
 }
 #: IFCIDs in the QWHS of each record (IBM MQ START TRACE: statistics 0001 subsystem, 0002
 #: queue manager; accounting 0003 class 1, 0025 class 3). The subtypes added later (201, 215,
-#: 216, 231) carry the queue manager statistics IFCID in mqsc (UNVERIFIED: IBM's value is not
-#: documented).
+#: 216, 231) carry the queue manager statistics IFCID in mqsc, and channel accounting (116
+#: subtype 10) the class 1 accounting IFCID (UNVERIFIED: IBM's values are not documented).
 IFCIDS: Mapping[tuple[int, int], int] = {
     (115, 1): 1,
     (115, 2): 2,
@@ -1040,4 +1087,5 @@ IFCIDS: Mapping[tuple[int, int], int] = {
     (116, 0): 3,
     (116, 1): 25,
     (116, 2): 25,
+    (116, 10): 3,
 }

@@ -43,6 +43,8 @@ MAX_RECORD = 32_756
 DUMP_HEADER_TYPE, DUMP_TRAILER_TYPE = 2, 3
 #: The flag byte of a record without subtypes (the MVS version bits).
 PLAIN_FLAG = 0x1E
+#: The 116 subtype of channel accounting (accounting class 4).
+CHANNEL_SUBTYPE = 10
 _TRIPLET = struct.Struct(">IHH")
 _RDW = struct.Struct(">HH")
 
@@ -91,15 +93,17 @@ class PlainRecord:
     data: bytes = field(default=b"", repr=False)
 
 
-def product_layout(rtype: int) -> Layout:
-    """The layout of the product section of a record type."""
-    return QWHS if rtype == 115 else QWHS116
+def product_layout(rtype: int, subtype: int = 0) -> Layout:
+    """The layout of the product section of a record: the QWHS with the interval (115, and
+    the channel initiator's channel accounting, 116 subtype 10, which is written per interval
+    and has no task to correlate), or the QWHS and QWHC of a task's 116 record."""
+    return QWHS if rtype == 115 or subtype == CHANNEL_SUBTYPE else QWHS116
 
 
 # ---- encoding --------------------------------------------------------------------------------
 def encode(record: SmfRecord) -> bytes:
     """The record's bytes, RDW first."""
-    product = product_layout(record.rtype)
+    product = product_layout(record.rtype, record.subtype)
     count = 1 + len(record.sections)
     at = SMF_HEADER.size + count * _TRIPLET.size
     triplets = [(at, product.size, 1)]
@@ -115,7 +119,7 @@ def encode(record: SmfRecord) -> bytes:
             f"SMF {record.rtype} subtype {record.subtype}: {at} bytes, more than {MAX_RECORD}"
         )
     values = {**record.product, "qwhsnsda": count}
-    if record.rtype == 116:
+    if product is QWHS116:
         values.setdefault("qwhslen", 36)
         values.setdefault("qwhclen", 92)
     else:
@@ -188,7 +192,7 @@ def decode(data: bytes) -> SmfRecord | PlainRecord:
     moment = _moment(header)
     subtype = header["stf"]
     product_at, product_len, _ = _TRIPLET.unpack_from(data, SMF_HEADER.size)
-    layout = product_layout(rtype)
+    layout = product_layout(rtype, subtype)
     if product_len < 36 or product_at + layout.size > len(data):
         raise RecordError(f"SMF {rtype} subtype {subtype}: no product section")
     product = codec.unpack(layout, data, product_at)

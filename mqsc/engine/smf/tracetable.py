@@ -29,6 +29,10 @@ class Trace:
     comment: str = ""
     started: str = ""
 
+    def to_smf(self, ttype: str, number: int) -> bool:
+        """Whether the trace writes class ``number`` of type ``ttype`` to SMF."""
+        return self.ttype == ttype and number in self.classes and "SMF" in self.dests
+
 
 @dataclass(frozen=True, slots=True)
 class TraceTable:

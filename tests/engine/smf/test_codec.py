@@ -98,6 +98,7 @@ def test_sizes_are_ibms() -> None:
         "WQ": 2800,
         "QWAC": 176,
         "QMAC": 48,
+        "QCST": 324,
     }
     assert SECTIONS["WQ"].offsets["maxqdpth"] == 588
     assert SECTIONS["QQST"].offsets["qqstdpth"] == 80
