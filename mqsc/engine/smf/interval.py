@@ -179,8 +179,7 @@ def records_until(ctx: Ctx, end: dt.datetime, classes: frozenset[int]) -> list[b
     state = state_of(ctx.txn)
     if state is None or not classes:
         return []
-    # start-up: the record layouts only when an interval's records are written
-    from mqsc.engine.smf import build, collect, record  # noqa: PLC0415
+    from mqsc.engine.smf import build, collect, record  # noqa: PLC0415 - start-up: record layouts only when written
 
     figures = collect.statistics(ctx.txn, ctx.qm, state, _moment(state.start), end)
     return [record.encode(r) for r in build.statistics(figures, classes)]
