@@ -788,7 +788,7 @@ class QueueManager:
         "monitor" whose ``triggers`` are the messages its opening caused. ``owner`` (default:
         this process and thread) is who holds the connection: it ends when that owner ends,
         and only that owner closes it."""
-        who = owner if owner is not None else connregistry.thread_owner()
+        who = owner if owner is not None else self.collaborators.probes.caller()
 
         def operation(ctx: Ctx) -> Workload:
             reason = MQRC_NONE
