@@ -11,6 +11,13 @@ the whole S1 run of 50,000 commands, in instructions. It is a proxy for time, no
 it: a cache miss costs more than an addition. Needs valgrind (``apt-get install valgrind``); a
 run of 6,000 commands takes about a minute. Each checkout runs once first, unmeasured, so that
 Python's bytecode caches are written (compiling would count as start-up).
+
+The count is not exactly repeatable: a few things a run does depend on the wall clock (output
+written every 0.05 s, time stamps made once a second), and under valgrind a loaded machine
+makes a run slower, so it does more of them. Three runs of the same 1,300-command deck gave
+1,900M, 1,914M and 1,910M; over the 4,000 commands between the two decks that is several
+thousand instructions per command. ``--repeat N`` runs each deck N times and keeps the
+smallest count, the run the clock disturbed least.
 """
 
 from __future__ import annotations
@@ -67,6 +74,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("checkouts", nargs="+", type=Path, metavar="CHECKOUT")
     parser.add_argument("--sizes", nargs=2, type=int, default=[2_000, 6_000])
     parser.add_argument(
+        "--repeat", type=int, default=1, help="runs of each deck; the smallest count is kept"
+    )
+    parser.add_argument(
         "--whole", type=int, default=50_000, help="the run to project (S1: 50,000 commands)"
     )
     args = parser.parse_args(argv)
@@ -75,7 +85,9 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for checkout in (c.resolve() for c in args.checkouts):
         instructions(checkout, decks[0])  # bytecode caches written, unmeasured
-        low, high = (instructions(checkout, deck) for deck in decks)
+        low, high = (
+            min(instructions(checkout, deck) for _ in range(args.repeat)) for deck in decks
+        )
         per_command = (high - low) / (large - small)
         fixed = low - per_command * small
         rows.append((checkout, per_command, fixed, fixed + per_command * args.whole))

@@ -26,8 +26,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from mqsc.catalog import racf
-
 
 @dataclass(frozen=True, slots=True)
 class MessageDef:
@@ -3538,6 +3536,8 @@ def text(msg_id: str, inserts: Mapping[str, object]) -> str:
 def _racf(msg_id: str, inserts: Mapping[str, object]) -> str:
     """A RACF message the queue manager's checks produce (ICH408I), whose lines are kept in
     mqsc/catalog/racf.py: the insert ``key`` names the line."""
+    from mqsc.catalog import racf  # noqa: PLC0415 - start-up: the RACF catalog only when RACF speaks
+
     key = str(inserts.get("key", msg_id))
     return racf.line(key, **{k: v for k, v in inserts.items() if k != "key"})
 

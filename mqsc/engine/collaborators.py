@@ -40,11 +40,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from mqsc.engine.channelstate import Network
-from mqsc.engine.connregistry import thread_alive
 from mqsc.engine.log import LogRecord
 from mqsc.engine.state import Change
 from mqsc.engine.sysparm import ParameterModules
 from mqsc.engine.vsam import LogCatalog, VsamCatalog
+from mqsc.support.liveness import thread_alive, thread_owner
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.initdecks import InitDecks
@@ -102,10 +102,11 @@ class Probes:
     ``handle``: the holder of a trigger monitor's handle (``pid:thread``) still runs; the
     default knows this process's threads only. ``connection``: the process owning a
     connection (``pid.start``) still runs; the default (no other process shares the queue
-    manager) says yes.
+    manager) says yes. ``caller``: who is calling now, as a handle's holder (``pid:thread``).
     """
 
     handle: Callable[[str], bool] = thread_alive
+    caller: Callable[[], str] = thread_owner
     connection: Callable[[str], bool] = _always
 
 

@@ -54,13 +54,12 @@ from mqsc.catalog.security import (
 )
 from mqsc.engine.records import Message
 from mqsc.engine.state import Txn
-from mqsc.racf.access import ALLOWED, INSUFFICIENT, NOT_FOUND, WARNING, Decision, decide_profile
-from mqsc.racf.database import Connect, Database, Permit, Profile, User, upper_if
-from mqsc.racf.matching import view
+from mqsc.racf.decision import ALLOWED, INSUFFICIENT, NOT_FOUND, WARNING, Decision
 
 if TYPE_CHECKING:  # pragma: no cover
     from mqsc.engine.context import Ctx
     from mqsc.engine.manager import QueueManager
+    from mqsc.racf.database import Database, Profile, User
 
 #: Where the settings are, in table ``security``.
 KEY = None
@@ -150,6 +149,8 @@ class CachedProfile:
         profile = data["profile"]
         if profile is None:
             return cls(None)
+        from mqsc.racf.database import Permit, Profile  # noqa: PLC0415 - start-up: RACF's database only while subsystem security is on
+
         permits = tuple(Permit(**p) for p in profile.pop("permits"))
         return cls(Profile(**profile, permits=permits))
 
@@ -170,6 +171,7 @@ class UserEntry:
         """The user as the access decision sees it (None: not a RACF user)."""
         if not self.known:
             return None
+        from mqsc.racf.database import Connect, User  # noqa: PLC0415 - start-up: RACF's database only while subsystem security is on
 
         return User(
             self.userid, self.group, name=self.name, connects=tuple(Connect(g) for g in self.groups)
@@ -219,6 +221,8 @@ def evaluate(
     are ignored: only discrete ones count."""
     if db is None:
         return Settings(timeout=timeout, interval=interval)
+    from mqsc.racf.matching import view  # noqa: PLC0415 - start-up: RACF's database only while subsystem security is on
+
     mixed = "MXADMIN" in db.options.active
     admin = "MXADMIN" if mixed else "MQADMIN"
     discrete = view(db, admin).discrete
@@ -327,6 +331,15 @@ def _side_commit(qm: QueueManager, changes: Iterable[tuple[str, Any, Any]]) -> N
     qm.commit(txn, None)
 
 
+def _read(qm: QueueManager) -> Database:
+    """RACF's database as the queue manager reads it now (an empty one when it has none)."""
+    if qm.security is not None:
+        return qm.security.read()
+    from mqsc.racf.database import Database  # noqa: PLC0415 - start-up: RACF's database only while subsystem security is on
+
+    return Database()
+
+
 def _entry(db: Database, userid: str, now: dt.datetime) -> UserEntry:
     """What RACF says of a user now: its groups (all of them with SETROPTS GRPLIST, else
     its default group)."""
@@ -342,7 +355,7 @@ def address_space_user(qm: QueueManager, userid: str, db: Database | None = None
     groups as RACF has them now (a job's ACEE is built when the job starts). Built once per
     RACF database read (the database's memo); ``db``: RACF's database as just read."""
     if db is None:
-        db = qm.security.read() if qm.security is not None else Database()
+        db = _read(qm)
     key = ("address-space", userid)
     entry = db.views.get(key)
     if entry is None:
@@ -362,7 +375,7 @@ def signon(qm: QueueManager, userid: str, settings: Settings) -> UserEntry:
             entry = replace(entry, used=_stamp(now))
             _side_commit(qm, (("secusers", userid, entry),))
         return entry
-    db = qm.security.read() if qm.security is not None else Database()
+    db = _read(qm)
     entry = _entry(db, userid, now)
     _side_commit(qm, (("secusers", userid, entry),))
     return entry
@@ -383,15 +396,17 @@ def _cached(
     """The profile protecting ``name``: MQ's in-storage copy for the classes it keeps,
     RACF's view each time for the others. ``used`` collects what the answer came from (the
     in-storage entry, or RACF's database as read), for :func:`connection_checks`."""
+    from mqsc.racf.matching import view  # noqa: PLC0415 - start-up: RACF's database only while subsystem security is on
+
     if cls not in CACHED_CLASSES:
-        db = qm.security.read() if qm.security is not None else Database()
+        db = _read(qm)
         if used is not None:
             used.append(("", db))
         return view(db, cls).covering(name) if cls in db.options.active else None
     key = f"{cls} {name}"
     entry = qm.state.tables["secprofiles"].get(key)
     if entry is None:
-        db = qm.security.read() if qm.security is not None else Database()
+        db = _read(qm)
         entry = CachedProfile(view(db, cls).covering(name))
         _side_commit(qm, (("secprofiles", key, entry),))
     if used is not None:
@@ -439,6 +454,9 @@ def check(
     switch = BY_CHECK.get(kind)
     if switch is not None and not settings.on(switch.name):
         return ALLOW
+    from mqsc.racf.access import decide_profile  # noqa: PLC0415 - start-up: RACF's database only while subsystem security is on
+    from mqsc.racf.database import upper_if  # noqa: PLC0415 - start-up: RACF's database only while subsystem security is on
+
     cls = CLASSES[kind][settings.mixed]
     hlqs = prefixes(qm, settings)
     if entry is None:
@@ -779,6 +797,9 @@ def covering_profiles(qm: QueueManager, cls: str, resource: str) -> list[Profile
     read-only view)."""
     if qm.security is None:
         return []
+    from mqsc.racf.database import upper_if  # noqa: PLC0415 - start-up: RACF's database only while subsystem security is on
+    from mqsc.racf.matching import view  # noqa: PLC0415 - start-up: RACF's database only while subsystem security is on
+
     settings = settings_of(qm)
     db = qm.security.read()
     out: list[Profile] = []

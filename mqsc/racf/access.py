@@ -11,45 +11,10 @@ refused request through, and the request is audited as a warning.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from mqsc.catalog import racf
 from mqsc.racf.database import Database, Profile, User, upper_if
+from mqsc.racf.decision import ALLOWED, INACTIVE, INSUFFICIENT, NOT_FOUND, WARNING, Decision
 from mqsc.racf.matching import view
-
-#: What a decision is: allowed, refused for insufficient access, refused because no profile
-#: covers the resource, allowed because the profile is in WARNING mode, or not checked at all
-#: because the class is not active (RACF: "the resource is not protected").
-ALLOWED, INSUFFICIENT, NOT_FOUND, WARNING, INACTIVE = (
-    "allowed",
-    "insufficient",
-    "not-found",
-    "warning",
-    "inactive",
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """The answer to one authorization request.
-
-    Attributes:
-        outcome: :data:`ALLOWED`, :data:`INSUFFICIENT`, :data:`NOT_FOUND`, :data:`WARNING`
-            or :data:`INACTIVE`.
-        allowed: the access the user has (``NONE`` when no profile covers the resource).
-        profile: the profile that decided (None: none covers the resource).
-        generic: whether that profile is generic (ICH408I says ``FROM profile (G)``).
-
-    """
-
-    outcome: str
-    allowed: str = "NONE"
-    profile: str | None = None
-    generic: bool = False
-
-    @property
-    def granted(self) -> bool:
-        return self.outcome in (ALLOWED, WARNING, INACTIVE)
 
 
 def access_of(profile: Profile, user: User | None, *, grplist: bool = True) -> str:

@@ -22,7 +22,6 @@ from mqsc.engine.collaborators import Collaborators
 from mqsc.engine.config import QMConfig
 from mqsc.engine.group import CFRMPolicy, Group
 from mqsc.engine.manager import QueueManager
-from mqsc.language import zparmsource
 from mqsc.language.source import Source
 from mqsc.store.errors import StoreError
 from mqsc.store.settings import strict_mode
@@ -95,6 +94,8 @@ class QMDefinition:
         """Every system parameter's value in this definition's module."""
         if self.zparm is None:
             return dict(zparm_table.DEFAULTS)
+        from mqsc.language import zparmsource  # noqa: PLC0415 - start-up: the CSQ6xxx macro reader only for a system parameter module
+
         assembly = zparmsource.assemble(self.zparm.text)
         if assembly.rc:
             first = assembly.notes[0]

@@ -163,7 +163,7 @@ def test_a_monitor_of_a_process_that_has_gone_holds_nothing() -> None:
 
 
 def thread_owner() -> str:
-    from mqsc.engine.connregistry import thread_owner
+    from mqsc.support.liveness import thread_owner
 
     return thread_owner()
 

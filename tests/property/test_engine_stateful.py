@@ -59,6 +59,7 @@ from mqsc.engine.state import Txn
 from mqsc.engine.storage import constants
 from mqsc.engine.storage.queuestore import list_pages
 from mqsc.language.formatter import format_command
+from mqsc.support import liveness
 from tests.engine.conftest import MINIMAL_CSQINP1, MINIMAL_CSQINP2, clock
 from tests.strategies import commands
 
@@ -492,7 +493,7 @@ class EngineMachine(RuleBasedStateMachine):
 
     def monitors(self, queue: str) -> int:
         """The trigger monitors this thread runs on ``queue`` (connections of its own)."""
-        me = connregistry.thread_owner()
+        me = liveness.thread_owner()
         return sum(
             1
             for c in self.tables["conn"].values()

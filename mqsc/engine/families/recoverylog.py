@@ -19,7 +19,6 @@ from mqsc.engine.context import Ctx
 from mqsc.engine.log import rba
 from mqsc.engine.records import LogCopy, LogStatusReport, ParameterReport, ParameterRow
 from mqsc.engine.registry import handles
-from mqsc.language.zparmsource import BadValue, format_value, parse_value
 
 #: SET SYSTEM sets CTHREAD, IDFORE and IDBACK to this whatever it is given ("Any attempt to
 #: change the value of one of these parameters sets it to a default value of 32767", IBM MQ
@@ -30,6 +29,8 @@ OBSOLETE_VALUE = 32767
 # ---- DISPLAY SYSTEM / LOG / ARCHIVE -------------------------------------------------------------
 def parameter_report(ctx: Ctx, kind: str) -> ParameterReport:
     """The CSQJ322I report of ``kind``: each parameter's module value and SET value."""
+    from mqsc.language.zparmsource import format_value  # noqa: PLC0415 - start-up: the CSQ6xxx macro reader only for DISPLAY and SET of them
+
     params = sysparm.of(ctx.txn)
     rows = []
     for p in zparm.report(kind):
@@ -104,6 +105,8 @@ def display_archive(ctx: Ctx) -> None:
 def _set(ctx: Ctx, kind: str) -> None:
     """Change parameters of ``kind`` for the running queue manager, or (DEFAULT) go back to
     the module's values; every value is checked first, so a bad one changes nothing."""
+    from mqsc.language.zparmsource import BadValue, format_value, parse_value  # noqa: PLC0415 - start-up: the CSQ6xxx macro reader only for DISPLAY and SET of them
+
     macro = zparm.MACRO_OF[kind]
     params = sysparm.of(ctx.txn)
     given = [p for p in zparm.settable(kind) if ctx.cmd.get(p.name) is not None]

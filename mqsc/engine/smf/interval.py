@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from mqsc.engine.smf import build, clock, collect, params, record
+from mqsc.engine.smf import clock, params
 from mqsc.engine.smf.tracetable import TABLE as TRACE_TABLE
 from mqsc.engine.smf.tracetable import Trace, TraceTable, add_trace, table_of
 from mqsc.engine.state import Txn
@@ -192,6 +192,8 @@ def records_until(ctx: Ctx, end: dt.datetime, classes: frozenset[int]) -> list[b
     state = state_of(ctx.txn)
     if state is None or not classes:
         return []
+    from mqsc.engine.smf import build, collect, record  # noqa: PLC0415 - start-up: record layouts only when written
+
     figures = collect.statistics(ctx.txn, ctx.qm, state, _moment(state.start), end)
     return [record.encode(r) for r in build.statistics(figures, classes)]
 
