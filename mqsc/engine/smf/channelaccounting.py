@@ -91,15 +91,10 @@ class Interval:
 # ---- reading channel status ---------------------------------------------------------------------
 def channel_initiator(txn: Txn) -> tuple[bool, Mapping[str, Mapping[str, Any]]]:
     """Whether the channel initiator is active, and each channel instance's status by its key,
-    as DISPLAY CHSTATUS reads them (attribute name to value): from the queue manager's channel
-    initiator records (``QueueManagerInfo.chinit``, each status's ``to_mapping()``) where it
-    keeps them so, else from its CHINIT and CHSTATUS attributes."""
-    info = txn.get("qmgr", None)
-    records = getattr(info, "chinit", None)
-    if records is not None:
-        return records.active, {k: s.to_mapping() for k, s in records.statuses.items()}
-    attrs = info.attrs
-    return attrs.get("CHINIT") == "ACTIVE", attrs.get("CHSTATUS") or {}
+    as DISPLAY CHSTATUS reads them (attribute name to value), from the queue manager's channel
+    initiator records (``QueueManagerInfo.chinit``, each status's ``to_mapping()``)."""
+    records = txn.get("qmgr", None).chinit
+    return records.active, {k: s.to_mapping() for k, s in records.statuses.items()}
 
 
 def level(qmgr: Mapping[str, Any], definition: Any, chltype: str, auto: bool) -> str:
