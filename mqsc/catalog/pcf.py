@@ -278,7 +278,8 @@ CONSTANTS: Mapping[str, int] = {
     "MQCHT_SVRCONN": 7,
     "MQCHT_CLUSRCVR": 8,
     "MQCHT_CLUSSDR": 9,
-    # Channel status and disposition (cmqc.h; the QCST of channel accounting carries them).
+    # Channel status and disposition (cmqcfc.h "Channel Status", "Channel Dispositions"; the
+    # QCST of channel accounting carries them).
     "MQCHS_INACTIVE": 0,
     "MQCHS_BINDING": 1,
     "MQCHS_STARTING": 2,
