@@ -14,7 +14,7 @@ import contextlib
 import datetime as dt
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from mqsc import catalog
 from mqsc.catalog import CommandSource, CommandSpec, zparm
@@ -72,6 +72,7 @@ from mqsc.engine.records import (
     Workload,
 )
 from mqsc.engine.security import SecurityDatabase
+from mqsc.engine.smf import accounting
 from mqsc.engine.smf import interval as smf_interval
 from mqsc.engine.smf import params as smf_params
 from mqsc.engine.smf.sink import MemorySink, SmfSink
@@ -87,9 +88,6 @@ from mqsc.language.formatter import format_command
 from mqsc.language.pipeline import Parsed, Rejected, iter_parse
 from mqsc.language.reader import Columns, LogicalCommand
 from mqsc.language.source import Source as TextSource
-
-if TYPE_CHECKING:
-    from mqsc.engine.smf import accounting
 
 #: Told of every committed transaction (the console's name index, a server's network): the
 #: queue manager, the command (None: work that is not a command), its changes, its log records.
@@ -744,8 +742,6 @@ class QueueManager:
         log_before: int,
     ) -> None:
         """A committed workload call in its task's accounting (SMF 116)."""
-        from mqsc.engine.smf import accounting  # noqa: PLC0415 - start-up: SMF 116 only while an accounting trace runs
-
         log = self.state.tables["log"][None]
         accounting.add(
             task,
@@ -1142,8 +1138,6 @@ class QueueManager:
         classes = table.classes("ACCTG")
         if not classes:
             return None
-        from mqsc.engine.smf import accounting  # noqa: PLC0415 - start-up: SMF 116 only while an accounting trace runs
-
         return accounting.Task(
             self.name,
             connection[:8].upper(),
@@ -1157,8 +1151,6 @@ class QueueManager:
     def _write_task(self, task: accounting.Task | None, end: dt.datetime) -> None:
         if task is None:
             return
-        from mqsc.engine.smf import accounting  # noqa: PLC0415 - start-up: SMF 116 only while an accounting trace runs
-
         table = self.state.tables["trace"].get(None) or TraceTable()
         written = accounting.records(task, table.classes("ACCTG"), end)
         if written:
@@ -1172,8 +1164,6 @@ class QueueManager:
             return self.task
         task = self.tasks.get(conn)
         if task is not None:
-            from mqsc.engine.smf import accounting  # noqa: PLC0415 - start-up: SMF 116 only while an accounting trace runs
-
             seconds = smf_params.of(self.state).acct_seconds
             if not accounting.due(task, now, seconds):
                 return task
@@ -1199,8 +1189,6 @@ class QueueManager:
         smf_interval.parameters_changed(ctx)
         if not self.tasks:
             return
-        from mqsc.engine.smf import accounting  # noqa: PLC0415 - start-up: SMF 116 only while an accounting trace runs
-
         now = self.clock()
         before = smf_params.of(self.state).acct_seconds
         after = smf_params.of(ctx.txn).acct_seconds

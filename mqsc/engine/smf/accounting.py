@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mqsc.engine.smf import build, record
-from mqsc.engine.smf.build import TaskFigures
-from mqsc.engine.smf.interval import QueueActivity
+if TYPE_CHECKING:  # pragma: no cover
+    from mqsc.engine.smf.interval import QueueActivity
 
 #: MQQT_LOCAL, and MQQSGD_Q_MGR / MQQSGD_SHARED / MQQSGD_COPY (IBM MQ constants).
 MQQT_LOCAL = 1
@@ -155,7 +154,9 @@ def records(task: Task, active: frozenset[int], end: dt.datetime) -> list[bytes]
     classes = task.classes & active
     if not classes:
         return []
-    figures = TaskFigures(
+    from mqsc.engine.smf import build, record  # noqa: PLC0415 - start-up: record layouts only when written
+
+    figures = build.TaskFigures(
         task.qmgr,
         task.start,
         end,
