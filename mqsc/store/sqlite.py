@@ -46,7 +46,6 @@ from mqsc.engine.manager import Clock, QueueManager
 from mqsc.engine.mqobjects import Attributes, MQObject
 from mqsc.engine.serial import attribute_values, restore, snapshot
 from mqsc.engine.state import GROUP_TABLES, PRIVATE_TABLES, Change
-from mqsc.language import zparmsource
 from mqsc.language.source import Source as TextSource
 from mqsc.store.errors import StoreBusy, StoreError
 from mqsc.store.lease import Lease, alive, describe, handle_owner_alive, owner_alive
@@ -938,4 +937,6 @@ def _parameters(definition: Mapping[str, Any]) -> dict[str, object] | None:
     source = definition.get("zparm")
     if not source:
         return None
+    from mqsc.language import zparmsource  # noqa: PLC0415 - start-up: the macro reader only for a home's own parameter module
+
     return zparmsource.assemble(source[1]).values()

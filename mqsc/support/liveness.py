@@ -1,9 +1,9 @@
 """Who is running here and whether a thread still runs: the probes a queue manager is given
 (mqsc/engine/collaborators.py ``Probes``) to tell that the owner of a connection has ended.
 
-The engine asks no operating system anything itself (docs/architecture.md); a front end or the
-state store gives it these probes, or better ones (the store's also asks whether another
-process exists).
+The engine's own modules ask the operating system nothing (docs/architecture.md): these are
+the defaults of the probes a queue manager is given, which a state store replaces with its own
+(the store's also asks whether another process exists).
 """
 
 from __future__ import annotations
