@@ -190,8 +190,8 @@ def begin(txn: Txn, moment: dt.datetime) -> None:
 def records_until(ctx: Ctx, end: dt.datetime, classes: frozenset[int]) -> list[bytes]:
     """The records of the interval in progress, were it to end at ``end`` (nothing changes)."""
     state = state_of(ctx.txn)
-    if state is None or not classes or end <= _moment(state.start):
-        return []  # no interval, no class, or one begun the moment the last ended: no record
+    if state is None or not classes:
+        return []
     from mqsc.engine.smf import build, collect, record  # noqa: PLC0415 - start-up: record layouts only when written
 
     figures = collect.statistics(ctx.txn, ctx.qm, state, _moment(state.start), end)

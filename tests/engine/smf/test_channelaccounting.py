@@ -202,19 +202,6 @@ def test_stop_qmgr_writes_what_is_pending() -> None:
     assert [q["qcstnmsg"] for q in qcsts(qmz1)] == [9]
 
 
-def test_stop_qmgr_on_an_interval_boundary_writes_no_empty_interval() -> None:
-    # The interval ends at STOP QMGR's own moment: it is written once, and the next one, begun
-    # that same moment, has no time to report (no record "for 0 s").
-    now = [START]
-    qmz1, _ = traced(now)
-    qmz1.put("PAY.OUT", 9, 100)
-    now[0] += dt.timedelta(minutes=30)
-    run(qmz1, "STOP QMGR")
-    records = channel_records(qmz1)
-    assert [rec.product["qwhsdurn"] for rec in records] == [clock.stck_duration(1800)]
-    assert [q["qcstnmsg"] for q in qcsts(qmz1)] == [9]
-
-
 def test_smfacct_starts_channel_accounting_at_start_up() -> None:
     """SMFACCT of CSQ6SYSP with class 4 starts the accounting trace before CSQINP1; the channel
     initiator started later is counted from then."""

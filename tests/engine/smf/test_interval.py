@@ -50,19 +50,6 @@ def test_a_clock_moved_on_writes_every_interval() -> None:
     assert f"{last.moment:%H:%M}" == "12:05" and last.section("QMST")[0]["qmstput"] == 3
 
 
-def test_stop_qmgr_on_an_interval_boundary_writes_no_empty_interval() -> None:
-    # STOP QMGR at the moment an interval ends: that interval's records, and none for the one
-    # begun at the same moment (no time to report).
-    now = [START]
-    qm = _on_clock(fresh_qmz1(), now)
-    assert qm.execute("START TRACE(STAT) CLASS(1)").ok
-    assert qm.put("USER1.ABAR.QUEUE", 2).done == 2
-    now[0] += dt.timedelta(minutes=30)
-    assert qm.execute("STOP QMGR", source=CommandSource.CONSOLE).ok
-    durations = [r.product["qwhsdurn"] for r in _records(qm) if r.subtype == 2]
-    assert len(durations) == 1 and durations[0] > 0
-
-
 def test_cf_structures_in_a_queue_sharing_group() -> None:
     now = [START]
     group = fresh_group()
