@@ -15,14 +15,13 @@ depend on valgrind's pace. Needs valgrind.
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-_COLLECTED = re.compile(r"Collected : (\d+)")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.callgrind import count, environment, slope, warm  # noqa: E402
+
 _PROGRAM = """
 import datetime as dt
 import sys
@@ -48,26 +47,8 @@ assert qmb2.get("BENCH.IN").done == calls * 1000
 """
 
 
-def instructions(checkout: Path, calls: int, *, measured: bool = True) -> int:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env.update(PYTHONPATH=str(checkout), PYTHONHASHSEED="0", MQSC_HOME=tempfile.mkdtemp())
-    program = [sys.executable, "-c", _PROGRAM, str(calls)]
-    if not measured:  # bytecode caches written, so compiling counts nowhere
-        subprocess.run(program, env=env, cwd=checkout, check=True, stdout=subprocess.DEVNULL)
-        return 0
-    done = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *program],
-        env=env,
-        cwd=checkout,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        check=True,
-    )
-    found = _COLLECTED.search(done.stderr)
-    if found is None:
-        raise SystemExit(f"no instruction count from valgrind:\n{done.stderr[-2000:]}")
-    return int(found.group(1))
+def instructions(checkout: Path, calls: int) -> int:
+    return count(["-c", _PROGRAM, str(calls)], environment(checkout), checkout)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,15 +60,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     small, large = args.calls
     first = None
-    for checkout in args.checkouts:
-        instructions(checkout.resolve(), 2, measured=False)
-        low = instructions(checkout.resolve(), small)
-        high = instructions(checkout.resolve(), large)
-        per_call = (high - low) / (large - small)
+    for checkout in (c.resolve() for c in args.checkouts):
+        warm(["-c", _PROGRAM, "2"], environment(checkout), checkout)
+        per_call, fixed = slope(lambda n: instructions(checkout, n), small, large)
         first = first or per_call
         print(
             f"{checkout}: {per_call / 1e6:.3f}M per 1,000-message call and its batch, "
-            f"fixed {(low - small * per_call) / 1e6:.0f}M ({per_call / first - 1:+.1%})"
+            f"fixed {fixed / 1e6:.0f}M ({per_call / first - 1:+.1%})"
         )
     return 0
 

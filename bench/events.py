@@ -12,15 +12,13 @@ the difference in pairs is the cost of one pair.
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-_COLLECTED = re.compile(r"Collected : (\d+)")
+sys.path.insert(0, str(ROOT))
+
+from bench.callgrind import count, environment, slope, warm  # noqa: E402
 
 PROGRAM = """
 import sys
@@ -40,20 +38,7 @@ for _ in range(int(sys.argv[1])):
 
 
 def instructions(pairs: int, switch: str) -> int:
-    out = Path(tempfile.mkdtemp(prefix="mqsc-ev-")) / "callgrind.out"
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0"}
-    done = subprocess.run(
-        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c"]
-        + [PROGRAM, str(pairs), switch],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    found = _COLLECTED.search(done.stderr)
-    if found is None:
-        raise SystemExit(f"no instruction count from valgrind:\n{done.stderr[-2000:]}")
-    return int(found.group(1))
+    return count(["-c", PROGRAM, str(pairs), switch], environment(ROOT), ROOT)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,12 +48,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", nargs=2, type=int, default=[2_000, 6_000])
     args = parser.parse_args(argv)
     small, large = args.sizes
+    warm(["-c", PROGRAM, "1", "on"], environment(ROOT), ROOT)
     per = {}
     print("| Switches | Instructions per put+get pair |")
     print("|---|---:|")
     for switch in ("off", "on"):
-        a, b = instructions(small, switch), instructions(large, switch)
-        per[switch] = (b - a) / (large - small)
+        per[switch] = slope(lambda n: instructions(n, switch), small, large)[0]
         label = (
             "every switch off (default)"
             if switch == "off"

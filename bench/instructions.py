@@ -23,48 +23,20 @@ smallest count, the run the clock disturbed least.
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.callgrind import count, environment, slope  # noqa: E402
 from bench.decks import define_qlocal_deck  # noqa: E402
-
-_COLLECTED = re.compile(r"Collected : (\d+)")
 
 
 def instructions(checkout: Path, deck: Path) -> int:
-    home = tempfile.mkdtemp(prefix="mqsc-ir-")
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env.update(PYTHONPATH=str(checkout), MQSC_HOME=home, PYTHONHASHSEED="0")
-    out = Path(home) / "callgrind.out"
-    done = subprocess.run(
-        [
-            "valgrind",
-            "--tool=callgrind",
-            f"--callgrind-out-file={out}",
-            sys.executable,
-            "-m",
-            "mqsc",
-            "run",
-            "--memory",
-            str(deck),
-        ],
-        env=env,
-        cwd=tempfile.gettempdir(),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        check=True,
-    )
-    found = _COLLECTED.search(done.stderr)
-    if found is None:
-        raise SystemExit(f"no instruction count from valgrind:\n{done.stderr[-2000:]}")
-    return int(found.group(1))
+    """``mqsc run --memory`` of ``deck`` with ``checkout``'s mqsc, run from outside it."""
+    args = ["-m", "mqsc", "run", "--memory", str(deck)]
+    return count(args, environment(checkout), tempfile.gettempdir())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -81,15 +53,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     small, large = args.sizes
-    decks = (define_qlocal_deck(small), define_qlocal_deck(large))
+    decks = {n: define_qlocal_deck(n) for n in (small, large)}
     rows = []
     for checkout in (c.resolve() for c in args.checkouts):
-        instructions(checkout, decks[0])  # bytecode caches written, unmeasured
-        low, high = (
-            min(instructions(checkout, deck) for _ in range(args.repeat)) for deck in decks
+        instructions(checkout, decks[small])  # bytecode caches written, unmeasured
+        per_command, fixed = slope(
+            lambda n: min(instructions(checkout, decks[n]) for _ in range(args.repeat)),
+            small,
+            large,
         )
-        per_command = (high - low) / (large - small)
-        fixed = low - per_command * small
         rows.append((checkout, per_command, fixed, fixed + per_command * args.whole))
     base = rows[0][3]
     for checkout, per_command, fixed, whole in rows:

@@ -13,15 +13,15 @@ pairs is the cost of one pair, start-up and the warm-up cancelled out. Needs val
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-_COLLECTED = re.compile(r"Collected : (\d+)")
+sys.path.insert(0, str(ROOT))
+
+from bench.callgrind import count, environment, slope, warm  # noqa: E402
+
 _PROGRAM = """
 import sys
 from pathlib import Path
@@ -36,31 +36,9 @@ qm.security.close()
 
 
 def instructions(on: bool, pairs: int) -> int:
-    home = tempfile.mkdtemp(prefix="mqsc-ir-racf-")
-    out = Path(home) / "callgrind.out"
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env.update(PYTHONPATH=str(ROOT), PYTHONHASHSEED="0")
-    done = subprocess.run(
-        [
-            "valgrind",
-            "--tool=callgrind",
-            f"--callgrind-out-file={out}",
-            sys.executable,
-            "-c",
-            _PROGRAM.format(on=on, pairs=pairs),
-            str(Path(home) / "home"),
-        ],
-        env=env,
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        check=True,
-    )
-    found = _COLLECTED.search(done.stderr)
-    if found is None:
-        raise SystemExit(f"no instruction count from valgrind:\n{done.stderr[-2000:]}")
-    return int(found.group(1))
+    home = Path(tempfile.mkdtemp(prefix="mqsc-ir-racf-")) / "home"
+    program = ["-c", _PROGRAM.format(on=on, pairs=pairs), str(home)]
+    return count(program, environment(ROOT), ROOT)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -70,10 +48,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", nargs=2, type=int, default=[400, 2_400])
     args = parser.parse_args(argv)
     small, large = args.sizes
+    home = Path(tempfile.mkdtemp(prefix="mqsc-ir-racf-")) / "home"
+    warm(["-c", _PROGRAM.format(on=True, pairs=1), str(home)], environment(ROOT), ROOT)
     per_pair = {}
     for on in (False, True):
-        low, high = instructions(on, small), instructions(on, large)
-        per_pair[on] = (high - low) / (large - small)
+        per_pair[on] = slope(lambda n: instructions(on, n), small, large)[0]
         print(f"security {'on ' if on else 'off'}: {per_pair[on] / 1e3:.1f}k per put+get pair")
     print(f"on/off: {per_pair[True] / per_pair[False]:.3f}")
     return 0

@@ -15,15 +15,14 @@ target: at most 10% more with the traces on. Needs valgrind.
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-_COLLECTED = re.compile(r"Collected : (\d+)")
+sys.path.insert(0, str(ROOT))
+
+from bench.callgrind import count, environment, slope, warm  # noqa: E402
+
 _PROGRAM = """
 from bench.run import TRACES, storage_qmgr
 qm = storage_qmgr()
@@ -36,37 +35,8 @@ for n in (50, {pairs}):
 """
 
 
-def _env(home: str) -> dict[str, str]:
-    # Bytecode caches are written (once, by the warm-up): compiling is not what is measured.
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env.update(PYTHONPATH=str(ROOT), PYTHONHASHSEED="0", MQSC_HOME=str(Path(home) / "home"))
-    return env
-
-
 def instructions(on: bool, pairs: int) -> int:
-    home = tempfile.mkdtemp(prefix="mqsc-ir-traces-")
-    out = Path(home) / "callgrind.out"
-    env = _env(home)
-    done = subprocess.run(
-        [
-            "valgrind",
-            "--tool=callgrind",
-            f"--callgrind-out-file={out}",
-            sys.executable,
-            "-c",
-            _PROGRAM.format(on=on, pairs=pairs),
-        ],
-        env=env,
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        check=True,
-    )
-    found = _COLLECTED.search(done.stderr)
-    if found is None:
-        raise SystemExit(f"no instruction count from valgrind:\n{done.stderr[-2000:]}")
-    return int(found.group(1))
+    return count(["-c", _PROGRAM.format(on=on, pairs=pairs)], environment(ROOT), ROOT)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -76,16 +46,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", nargs=2, type=int, default=[400, 2_400])
     args = parser.parse_args(argv)
     small, large = args.sizes
-    subprocess.run(
-        [sys.executable, "-c", _PROGRAM.format(on=True, pairs=1)],
-        env=_env(tempfile.mkdtemp(prefix="mqsc-ir-traces-")),
-        cwd=ROOT,
-        check=True,
-    )
+    warm(["-c", _PROGRAM.format(on=True, pairs=1)], environment(ROOT), ROOT)
     per_pair = {}
     for on in (False, True):
-        low, high = instructions(on, small), instructions(on, large)
-        per_pair[on] = (high - low) / (large - small)
+        per_pair[on] = slope(lambda n: instructions(on, n), small, large)[0]
         print(f"traces {'on ' if on else 'off'}: {per_pair[on] / 1e3:.1f}k per put+get pair")
     print(f"on/off: {per_pair[True] / per_pair[False]:.3f}")
     return 0
