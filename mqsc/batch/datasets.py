@@ -368,7 +368,7 @@ class Catalog:
                 else:
                     place.write(dsn, b"")
             self.vtoc.put(dsn, allocation)
-        except (OSError, VtocError) as error:
+        except (OSError, VtocError, FileError) as error:
             raise CatalogProblem("io", dsn, detail=str(error)) from None
 
     def content(self, dsn: str, member: str = "") -> Content:

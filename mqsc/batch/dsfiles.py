@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mqsc.support.bounded import MAX_INPUT_BYTES, InputTooLarge
+from mqsc.support.files import private_dir
 
 _DIRECTORY = os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0)
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -56,7 +57,8 @@ class Place:
 
     def __init__(self, root: Path, library: str | None = None, *, create: bool = False) -> None:
         if create:
-            _make_dir(root)
+            # Owner-only, the missing parents too, whatever the umask (mqsc/support/files.py).
+            private_dir(root, "data set catalog", check=False)
         self.fd = _open_dir(None, root)
         if library is not None:
             try:
@@ -181,22 +183,3 @@ def _folder_size(parent: int, name: str) -> int:
         return total
     finally:
         os.close(inner)
-
-
-def _make_dir(path: Path) -> None:
-    """The catalog directory, owner-only when mqsc makes it."""
-    if path.is_dir():
-        return
-    missing = []
-    current = path
-    while not current.exists():
-        missing.append(current)
-        if current.parent == current:
-            break
-        current = current.parent
-    for directory in reversed(missing):
-        try:
-            directory.mkdir(mode=0o700)
-        except FileExistsError:
-            continue
-        os.chmod(directory, 0o700)
