@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from mqsc.catalog.pcf import CONSTANTS
 from mqsc.engine import connregistry, repository
+from mqsc.engine.channelrecords import ChannelStatus, ChinitState
 from mqsc.engine.context import moment
 from mqsc.engine.smf import build, clock, params, record
 from mqsc.engine.smf.tracetable import table_of
@@ -89,12 +90,10 @@ class Interval:
 
 
 # ---- reading channel status ---------------------------------------------------------------------
-def channel_initiator(txn: Txn) -> tuple[bool, Mapping[str, Mapping[str, Any]]]:
-    """Whether the channel initiator is active, and each channel instance's status by its key,
-    as DISPLAY CHSTATUS reads them (attribute name to value), from the queue manager's channel
-    initiator records (``QueueManagerInfo.chinit``, each status's ``to_mapping()``)."""
-    records = txn.get("qmgr", None).chinit
-    return records.active, {k: s.to_mapping() for k, s in records.statuses.items()}
+def channel_initiator(txn: Txn) -> ChinitState:
+    """The channel initiator as DISPLAY CHSTATUS reads it: whether it is active, and each
+    channel instance's status by its key (mqsc/engine/channelrecords.py)."""
+    return txn.get("qmgr", None).chinit
 
 
 def level(qmgr: Mapping[str, Any], definition: Any, chltype: str, auto: bool) -> str:
@@ -123,25 +122,26 @@ def observe(txn: Txn, qmgr_name: str, now: dt.datetime) -> tuple[ChannelSeen, ..
     its definition's BATCHSZ and STATCHL, its MCA's connection for when it started)."""
     attrs = txn.get("qmgr", None).attrs
     out = []
-    for key, status in sorted(channel_initiator(txn)[1].items()):
+    for key, status in sorted(channel_initiator(txn).statuses.items()):
         name = key.split(" ", 1)[0]
         defined = txn.get("channel", name)
         definition = defined if defined is not None else repository.definition(txn, name)
-        chltype = str(status.get("CHLTYPE", ""))
         mca = connregistry.channel_connection(txn, qmgr_name, key)
         out.append(
             ChannelSeen(
                 key,
                 name,
-                chltype,
-                str(status.get("STATUS", "")),
-                str(status.get("CONNAME", "")),
-                str(status.get("RQMNAME", "")),
-                int(status.get("MSGS", 0) or 0),
-                int(status.get("BATCHES", 0) or 0),
+                status.chltype,
+                status.status,
+                status.conname,
+                status.rqmname or "",
+                status.msgs or 0,
+                status.batches or 0,
                 int(definition.get("BATCHSZ", 50)) if definition is not None else 50,
-                level(attrs, definition, chltype, defined is None and definition is not None),
-                moment(str(status.get("LASTAT", "")), now),
+                level(
+                    attrs, definition, status.chltype, defined is None and definition is not None
+                ),
+                moment(status.lastat, now),
                 moment(mca.started, now) if mca is not None else None,
             )
         )
@@ -156,7 +156,7 @@ def ended(txn: Txn, since: dt.datetime, now: dt.datetime) -> tuple[ChannelSeen, 
     An instance whose status is kept (STOPPED, RETRYING) is read by :func:`observe`; one that
     ran again since shows its earlier run here."""
     attrs = txn.get("qmgr", None).attrs
-    current = channel_initiator(txn)[1]
+    current = channel_initiator(txn).statuses
     out = []
     for one in connregistry.ended(txn):
         mca = one.connection
@@ -190,10 +190,10 @@ def ended(txn: Txn, since: dt.datetime, now: dt.datetime) -> tuple[ChannelSeen, 
 
 
 def _ran_again(
-    txn: Txn, status: Mapping[str, Any], key: str, stopped: dt.datetime, now: dt.datetime
+    txn: Txn, status: ChannelStatus, key: str, stopped: dt.datetime, now: dt.datetime
 ) -> bool:
     """Whether the instance's status now is a later run than the one that ended then."""
-    if status.get("STATUS") != "RUNNING":
+    if status.status != "RUNNING":
         return False
     for mca in txn.values(connregistry.TABLE):
         if mca.instance == key:
@@ -278,7 +278,7 @@ def records_until(ctx: Ctx, end: dt.datetime) -> list[bytes]:
     """The 116 subtype 10 records of the interval in progress, were it to end at ``end``:
     a QCST per channel whose STATCHL is not OFF (none when no channel has one)."""
     current = interval_of(ctx.txn)
-    if current is None or not channel_initiator(ctx.txn)[0]:
+    if current is None or not channel_initiator(ctx.txn).active:
         return []
     counted = current.counted()
     start = dt.datetime.fromisoformat(current.start)
